@@ -1,0 +1,19 @@
+/** Jest runs the TypeScript sources directly through SWC, as ES modules
+ * (@kubernetes/client-node 1.x is ESM-only; see ../shared/DEPENDENCIES.md). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testTimeout: 30000,
+};

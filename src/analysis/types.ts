@@ -1,0 +1,89 @@
+/**
+ * The vocabulary of an analysis: planes, severities, findings and verdicts
+ * (see ../shared/DESIGN.md, "Vocabulary", and ../shared/CHECKS.md).
+ */
+
+/** `control`: apiserver, etcd, scheduler, controller-manager. `data`: kubelet, kube-proxy, CNI, runtime, pods. */
+export type Plane = 'control' | 'data';
+
+/** Every plane, in the order answers present them. */
+export const PLANES: readonly Plane[] = ['control', 'data'];
+
+/** One check's result severity, from harmless to blocking. */
+export type Severity = 'ok' | 'info' | 'warn' | 'block';
+
+/** The answer to "can I reboot X?": the worst severity among the findings (block → unsafe, warn → caution). */
+export type Verdict = 'safe' | 'caution' | 'unsafe';
+
+/**
+ * Stable check ids (../shared/CHECKS.md). Tests, docs and translations refer to them: never rename.
+ */
+export type CheckId =
+  | 'node-role'
+  | 'managed-control-plane'
+  | 'node-not-found'
+  | 'node-health'
+  | 'concurrent-disruption'
+  | 'control-plane-count'
+  | 'control-plane-taint'
+  | 'apiserver-redundancy'
+  | 'leader-scheduler'
+  | 'leader-controller-manager'
+  | 'readyz'
+  | 'etcd-topology'
+  | 'etcd-voters'
+  | 'etcd-quorum-after'
+  | 'etcd-learner'
+  | 'etcd-leader'
+  | 'etcd-alarms'
+  | 'etcd-db-size'
+  | 'unmanaged-pods'
+  | 'emptydir-pods'
+  | 'daemonset-pods'
+  | 'pdb-blocks'
+  | 'single-replica'
+  | 'workloads-on-control-plane'
+  | 'local-volumes'
+  | 'capacity'
+  | 'grace-period'
+  | 'control-plane-healthy-for-worker'
+  | 'read-error';
+
+/** A fact value a finding carries into its explanation. */
+export type FactValue = string | number | boolean | null | readonly string[];
+
+/** The Kubernetes object a finding is about. */
+export interface FindingSubject {
+  kind: string;
+  name: string;
+  namespace?: string;
+}
+
+/**
+ * One check's result.
+ *
+ * `variant` picks the explanation (`explain/` looks up `checks.<check>.<variant>`); `facts` are the
+ * values it read, named as the explanation uses them (node names, counts, seconds).
+ */
+export interface Finding {
+  check: CheckId;
+  plane: Plane;
+  severity: Severity;
+  variant: string;
+  subject?: FindingSubject;
+  facts: Record<string, FactValue>;
+}
+
+/** Severity order, for taking the worst. */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { ok: 0, info: 1, warn: 2, block: 3 };
+
+/**
+ * The verdict of a set of findings: any `block` → `unsafe`, any `warn` → `caution`, else `safe`.
+ * @param findings - the findings of one analysis
+ * @returns the verdict
+ */
+export function verdictOf(findings: readonly Finding[]): Verdict {
+  let worst = 0;
+  for (const f of findings) worst = Math.max(worst, SEVERITY_RANK[f.severity]);
+  return worst >= 3 ? 'unsafe' : worst === 2 ? 'caution' : 'safe';
+}

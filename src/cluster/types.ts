@@ -1,0 +1,293 @@
+/**
+ * Wire shapes of the Kubernetes objects the analysis reads, and the {@link ClusterSnapshot}
+ * that one analysis works on.
+ *
+ * These are the JSON shapes the Kubernetes API serves (and `kubectl get -o json` prints), narrowed
+ * to the fields the checks use. Timestamps stay RFC 3339 strings, as on the wire. They are our own
+ * types, not @kubernetes/client-node's model classes, so that snapshot files, the simulator and live
+ * reads share one shape and the core needs no client library.
+ *
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/
+ */
+
+/** `metadata.ownerReferences[]` of an object. */
+export interface KOwnerReference {
+  apiVersion?: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+}
+
+/** `metadata` of any object. `creationTimestamp` is RFC 3339. */
+export interface KObjectMeta {
+  name: string;
+  namespace?: string;
+  uid?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: KOwnerReference[];
+  creationTimestamp?: string;
+  resourceVersion?: string;
+  generation?: number;
+}
+
+/** A node taint (`spec.taints[]`). */
+export interface KTaint {
+  key: string;
+  value?: string;
+  effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' | string;
+}
+
+/** A pod toleration (`spec.tolerations[]`). `tolerationSeconds` is in seconds. */
+export interface KToleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal' | string;
+  value?: string;
+  effect?: string;
+  tolerationSeconds?: number;
+}
+
+/** A status condition; `lastHeartbeatTime`/`lastTransitionTime` are RFC 3339. */
+export interface KCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown' | string;
+  reason?: string;
+  message?: string;
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+}
+
+/** A `v1/Node`. Quantities (`cpu: "4"`, `memory: "16267676Ki"`) are Kubernetes quantity strings. */
+export interface KNode {
+  apiVersion?: string;
+  kind?: 'Node';
+  metadata: KObjectMeta;
+  spec?: { taints?: KTaint[]; unschedulable?: boolean; providerID?: string; podCIDR?: string };
+  status?: {
+    conditions?: KCondition[];
+    addresses?: { type: string; address: string }[];
+    allocatable?: Record<string, string>;
+    capacity?: Record<string, string>;
+    nodeInfo?: { bootID?: string; kubeletVersion?: string; kernelVersion?: string; osImage?: string };
+  };
+}
+
+/** One container of a pod spec; `resources.requests` holds quantity strings. */
+export interface KContainer {
+  name: string;
+  image?: string;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+
+/** A pod volume; only the source kinds the checks care about are typed. */
+export interface KVolume {
+  name: string;
+  emptyDir?: { medium?: string; sizeLimit?: string };
+  persistentVolumeClaim?: { claimName: string };
+  hostPath?: { path: string };
+  [source: string]: unknown;
+}
+
+/** A `v1/Pod`. `terminationGracePeriodSeconds` is in seconds. */
+export interface KPod {
+  apiVersion?: string;
+  kind?: 'Pod';
+  metadata: KObjectMeta;
+  spec?: {
+    nodeName?: string;
+    containers?: KContainer[];
+    initContainers?: KContainer[];
+    volumes?: KVolume[];
+    tolerations?: KToleration[];
+    nodeSelector?: Record<string, string>;
+    affinity?: unknown;
+    priorityClassName?: string;
+    terminationGracePeriodSeconds?: number;
+  };
+  status?: { phase?: string; conditions?: KCondition[]; podIP?: string; startTime?: string };
+}
+
+/** A `coordination.k8s.io/v1` Lease. `renewTime`/`acquireTime` are RFC 3339 (micro-time);
+ * `leaseDurationSeconds` is in seconds. */
+export interface KLease {
+  apiVersion?: string;
+  kind?: 'Lease';
+  metadata: KObjectMeta;
+  spec?: {
+    holderIdentity?: string;
+    leaseDurationSeconds?: number;
+    acquireTime?: string;
+    renewTime?: string;
+    leaseTransitions?: number;
+  };
+}
+
+/** A label selector (`matchLabels` and `matchExpressions`). */
+export interface KLabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | string; values?: string[] }[];
+}
+
+/** A `policy/v1` PodDisruptionBudget. `minAvailable`/`maxUnavailable` are an int or a percentage string. */
+export interface KPodDisruptionBudget {
+  apiVersion?: string;
+  kind?: 'PodDisruptionBudget';
+  metadata: KObjectMeta;
+  spec?: {
+    selector?: KLabelSelector;
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
+    unhealthyPodEvictionPolicy?: string;
+  };
+  status?: {
+    disruptionsAllowed?: number;
+    currentHealthy?: number;
+    desiredHealthy?: number;
+    expectedPods?: number;
+    observedGeneration?: number;
+    conditions?: KCondition[];
+  };
+}
+
+/** A Deployment, ReplicaSet, StatefulSet or DaemonSet, narrowed to what the checks read. */
+export interface KWorkload {
+  apiVersion?: string;
+  kind: 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet';
+  metadata: KObjectMeta;
+  spec?: {
+    replicas?: number;
+    selector?: KLabelSelector;
+    updateStrategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } };
+  };
+  status?: {
+    replicas?: number;
+    readyReplicas?: number;
+    availableReplicas?: number;
+    desiredNumberScheduled?: number;
+    numberReady?: number;
+  };
+}
+
+/** A `discovery.k8s.io/v1` EndpointSlice (the checks read `default/kubernetes`). */
+export interface KEndpointSlice {
+  apiVersion?: string;
+  kind?: 'EndpointSlice';
+  metadata: KObjectMeta;
+  addressType?: string;
+  endpoints?: { addresses: string[]; conditions?: { ready?: boolean } }[];
+  ports?: { name?: string; port?: number; protocol?: string }[];
+}
+
+/**
+ * One pod reduced to what cluster-wide checks need (capacity, replica placement), so that a
+ * 150,000-pod cluster fits in memory. `cpuMillis` is in millicores, `memoryBytes` in bytes: the
+ * sum of container requests (init containers: the max, as the scheduler counts them).
+ */
+export interface PodSummary {
+  namespace: string;
+  name: string;
+  nodeName: string | null;
+  phase: string;
+  /** The controlling owner (`controller: true` reference), or null for a bare pod. */
+  owner: { kind: string; name: string; uid: string } | null;
+  cpuMillis: number;
+  memoryBytes: number;
+}
+
+/** One etcd member as `etcdctl member list -w json` prints it. Ids are uint64: kept as bigint. */
+export interface EtcdMember {
+  id: bigint;
+  name: string;
+  peerURLs: string[];
+  clientURLs: string[];
+  /** Learners do not vote and do not count towards quorum (etcd docs, "learner"). */
+  isLearner: boolean;
+}
+
+/** One `etcdctl endpoint status` row. Sizes in bytes; indexes are Raft log indexes. */
+export interface EtcdEndpointStatus {
+  endpoint: string;
+  memberId: bigint;
+  leader: bigint;
+  raftTerm: number;
+  raftIndex: number;
+  raftAppliedIndex: number;
+  dbSize: number;
+  dbSizeInUse: number;
+  version: string;
+  isLearner?: boolean;
+}
+
+/** An etcd alarm (`etcdctl alarm list`). */
+export interface EtcdAlarm {
+  memberId: bigint;
+  alarm: 'NOSPACE' | 'CORRUPT' | string;
+}
+
+/**
+ * What is known of etcd itself: from a snapshot file's `etcd` block ("recorded"), or a live probe
+ * ("live", issue 7). Absent from a snapshot (`null`) means etcd is not observable (managed
+ * clusters, or no probe configured): the checks then infer from etcd mirror pods.
+ */
+export interface EtcdStatus {
+  source: 'recorded' | 'live';
+  members: EtcdMember[];
+  /** Reachable endpoints only; a member absent here is down or unreachable. */
+  endpointStatus: EtcdEndpointStatus[];
+  /** What the client said about unreachable endpoints (for logs and findings). */
+  errors: string[];
+  alarms: EtcdAlarm[];
+  /** Backend quota in bytes, when known (etcd default 2 GiB: etcd docs, "--quota-backend-bytes"). */
+  dbSizeQuota?: number;
+}
+
+/** What `/readyz?verbose` answered: HTTP status and text; `null` when no apiserver answered. */
+export interface ReadyzResult {
+  status: number;
+  text: string;
+}
+
+/** Why a part of the snapshot could not be read. */
+export type ReadErrorReason = 'forbidden' | 'unauthorized' | 'timeout' | 'unreachable' | 'not-found' | 'error';
+
+/**
+ * A part of the snapshot that could not be read. `resource` is a plural resource name
+ * (`poddisruptionbudgets`, `leases`, `pods`, `readyz`, …). `detail` is for logs only, never for
+ * chat (it may carry upstream error bodies).
+ */
+export interface ReadError {
+  resource: string;
+  reason: ReadErrorReason;
+  /** HTTP status when there was one. */
+  status?: number;
+  detail: string;
+}
+
+/**
+ * The objects one analysis reads, read once at one moment.
+ *
+ * `pods` holds full objects only for the pods that node-level checks examine: every pod on the
+ * {@link ClusterSnapshot.focusNode} (when set), every mirror (static) pod, and every kube-system pod
+ * not owned by a DaemonSet. `podSummaries` covers every pod in the cluster, compactly.
+ */
+export interface ClusterSnapshot {
+  /** The configured cluster name (e.g. `prod`). */
+  cluster: string;
+  /** When the snapshot was read (or recorded, for a file analysed offline). */
+  capturedAt: Date;
+  /** The node the request is about, if any; it decides which pods are kept whole. */
+  focusNode: string | null;
+  nodes: KNode[];
+  pods: KPod[];
+  podSummaries: PodSummary[];
+  leases: KLease[];
+  podDisruptionBudgets: KPodDisruptionBudget[];
+  workloads: KWorkload[];
+  /** EndpointSlices of `default/kubernetes` (the live apiserver addresses). */
+  apiserverEndpointSlices: KEndpointSlice[];
+  readyz: ReadyzResult | null;
+  etcd: EtcdStatus | null;
+  /** Parts that could not be read; each becomes its own finding, never a silent pass. */
+  readErrors: ReadError[];
+}

@@ -1,0 +1,67 @@
+/**
+ * The platform-neutral answer every adapter renders (terminal text, Block Kit, Adaptive Cards).
+ */
+import type { Finding, Plane, Verdict } from '../analysis/types.js';
+import type { Locale } from '../commands/types.js';
+
+/** One plane's part of an answer. Every string is plain text (adapters escape for their markup). */
+export interface PlaneSection {
+  plane: Plane;
+  /** Whether the answer says this plane is affected by the change. */
+  affected: boolean;
+  /** Heading such as "Control plane: affected". */
+  heading: string;
+  /** Why: one line per finding worth saying, worst first. */
+  reasons: string[];
+  /** What stops while the change lasts. */
+  stops: string[];
+  /** What keeps working. */
+  keepsWorking: string[];
+}
+
+/** A free section (HA status reports, help). */
+export interface ReplySection {
+  heading: string;
+  lines: string[];
+}
+
+/** A button the adapters render; `id` routes it back, `value` carries its argument. */
+export interface ReplyAction {
+  id: 'request-maintenance' | 'refresh' | 'ha-status';
+  label: string;
+  value: string;
+}
+
+/** Where an answer came from. `snapshotAt` is when the cluster was read. */
+export interface ReplyContext {
+  cluster: string | null;
+  snapshotAt: string | null;
+  requestId: string;
+  /** How etcd was known: read from etcd, recorded in a snapshot, inferred from pods, or not observable. */
+  etcdSource?: 'live' | 'recorded' | 'inferred' | 'none';
+}
+
+/** What kind of answer this is. */
+export type ReplyKind = 'reboot-impact' | 'ha-status' | 'help' | 'error';
+
+/**
+ * The answer to one request.
+ * `verdict` is null for answers that have none (help, errors, a cluster that could not be read).
+ */
+export interface Reply {
+  kind: ReplyKind;
+  locale: Locale;
+  title: string;
+  verdict: Verdict | null;
+  /** One line: the verdict and the gist ("Safe to reboot atlas-cp-2: …"). */
+  summary: string;
+  /** Reboot-impact answers: one section per plane, control first. */
+  planes: PlaneSection[];
+  /** HA status, help and error answers. */
+  sections: ReplySection[];
+  /** What to do first, or instead, when the verdict is not safe. */
+  advice: string[];
+  actions: ReplyAction[];
+  context: ReplyContext;
+  findings: Finding[];
+}

@@ -1,0 +1,190 @@
+/**
+ * Control-plane and etcd checks of a reboot (../shared/CHECKS.md, "Control plane" and "etcd").
+ * Pure: they read a {@link ControlPlaneState} and return findings.
+ */
+import type { ControlPlaneState } from './control-plane-state.js';
+import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES, LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from './domain.js';
+import { finding } from './finding.js';
+import type { Finding } from './types.js';
+
+/**
+ * Checks that apply when the target is a control-plane node: control-plane-count,
+ * apiserver-redundancy, leader-scheduler, leader-controller-manager.
+ * @param state - the control-plane state
+ * @param node - the target node's name
+ * @returns findings (ok findings included, so answers can say what was verified)
+ */
+export function controlPlaneChecks(state: ControlPlaneState, node: string): Finding[] {
+  const out: Finding[] = [];
+  const others = state.nodes.filter((n) => n.name !== node);
+  const readyOthers = others.filter((n) => n.ready);
+  const total = state.nodes.length;
+  if (readyOthers.length === 0) {
+    out.push(
+      finding('control-plane-count', 'control', 'block', total <= 1 ? 'single' : 'no-other-ready', {
+        node,
+        total,
+        readyOthers: 0,
+      }),
+    );
+  } else {
+    out.push(
+      finding('control-plane-count', 'control', 'ok', 'redundant', {
+        node,
+        total,
+        readyOthers: readyOthers.length,
+        readyBefore: state.nodes.filter((n) => n.ready).length,
+      }),
+    );
+  }
+
+  const target = state.apiservers.find((a) => a.host === node);
+  if (target) {
+    const otherAlive = state.apiservers.filter((a) => a.host !== node && a.alive);
+    const aliveBefore = state.apiservers.filter((a) => a.alive).length;
+    if (otherAlive.length === 0) {
+      out.push(finding('apiserver-redundancy', 'control', 'block', 'none-other', { node, aliveBefore }));
+    } else {
+      out.push(
+        finding('apiserver-redundancy', 'control', 'info', 'capacity', {
+          node,
+          before: aliveBefore,
+          after: otherAlive.length,
+          others: otherAlive.map((a) => a.host),
+        }),
+      );
+    }
+  }
+
+  for (const [check, leaseName, component] of [
+    ['leader-scheduler', 'kube-scheduler', 'kube-scheduler'],
+    ['leader-controller-manager', 'kube-controller-manager', 'kube-controller-manager'],
+  ] as const) {
+    const lease = state.leaderLeases.find((l) => l.name === leaseName);
+    const standbys = others.filter((n) => n.components[component] === true).map((n) => n.name);
+    if (!lease) {
+      out.push(finding(check, 'control', 'warn', 'missing', { node, lease: leaseName }));
+      continue;
+    }
+    const facts = {
+      node,
+      lease: leaseName,
+      holder: lease.holderHost,
+      holderIdentity: lease.holderIdentity,
+      leaseDurationSeconds: lease.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      renewAgeS: lease.renewAgeS === null ? null : Math.round(lease.renewAgeS),
+      standbys,
+    };
+    if (!lease.fresh) out.push(finding(check, 'control', 'block', 'stale', facts));
+    else if (lease.holderHost === node && standbys.length === 0)
+      out.push(finding(check, 'control', 'block', 'no-standby', facts));
+    else if (lease.holderHost === node) out.push(finding(check, 'control', 'warn', 'held-here', facts));
+    else out.push(finding(check, 'control', 'ok', 'held-elsewhere', facts));
+  }
+  return out;
+}
+
+/**
+ * The readyz check: block when the answering apiserver reports `[-]etcd`; warn for other failures.
+ * @param state - the control-plane state
+ * @returns one finding, or none when /readyz was not read (a read-error finding says so)
+ */
+export function readyzCheck(state: ControlPlaneState): Finding[] {
+  const r = state.readyz;
+  if (!r.reachable) return [];
+  if (r.failing.some((f) => f.startsWith('etcd'))) {
+    return [finding('readyz', 'control', 'block', 'etcd-failing', { failing: r.failing })];
+  }
+  if (!r.ok) return [finding('readyz', 'control', 'warn', 'failing', { failing: r.failing })];
+  return [finding('readyz', 'control', 'ok', 'passing', {})];
+}
+
+/**
+ * etcd checks for a reboot of `node` (etcd-topology, etcd-voters, etcd-quorum-after, etcd-learner,
+ * etcd-leader, etcd-alarms, etcd-db-size). Quorum is floor(n/2)+1 ([003], [004]).
+ * @param state - the control-plane state
+ * @param node - the target node's name
+ * @returns findings; only etcd-topology when the node hosts no member
+ */
+export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
+  const etcd = state.etcd;
+  const out: Finding[] = [];
+  const member = etcd.members.find((m) => m.node === node) ?? null;
+  out.push(
+    finding('etcd-topology', 'control', 'info', etcd.topology, {
+      node,
+      source: etcd.source,
+      hostsMember: member !== null,
+      members: etcd.members.length,
+    }),
+  );
+  if (etcd.source === 'none' || member === null) return out;
+
+  const voters = etcd.voters;
+  const votersFacts = { voters, quorum: etcd.quorum, tolerated: etcd.toleratedFailures, source: etcd.source };
+  if (voters === 2) out.push(finding('etcd-voters', 'control', 'block', 'two', votersFacts));
+  else if (voters > 0 && voters % 2 === 0) out.push(finding('etcd-voters', 'control', 'warn', 'even', votersFacts));
+  else out.push(finding('etcd-voters', 'control', 'ok', 'odd', votersFacts));
+
+  const healthyOthers = etcd.members.filter((m) => !m.isLearner && m.node !== node && m.healthy === true);
+  const unhealthyOthers = etcd.members.filter((m) => !m.isLearner && m.node !== node && m.healthy !== true);
+  const after = healthyOthers.length;
+  const quorumFacts = {
+    node,
+    voters,
+    quorum: quorumOf(voters),
+    healthyBefore: etcd.healthyVoters,
+    after,
+    spare: after - quorumOf(voters),
+    down: unhealthyOthers.map((m) => m.node ?? m.name),
+    source: etcd.source,
+  };
+  if (member.isLearner) {
+    out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
+  } else if (after < quorumOf(voters)) {
+    out.push(finding('etcd-quorum-after', 'control', 'block', 'lost', quorumFacts));
+  } else {
+    out.push(finding('etcd-quorum-after', 'control', 'info', after === quorumOf(voters) ? 'kept-no-spare' : 'kept', quorumFacts));
+  }
+
+  const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
+  const cpNodes = state.nodes.map((n) => n.name);
+  const unmatched = etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
+  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
+  else if (unmatched.length > 0)
+    out.push(finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }));
+
+  if (member.isLeader && healthyOthers.length > 0) {
+    const target = healthyOthers.find((m) => m.idHex !== null);
+    out.push(
+      finding('etcd-leader', 'control', 'warn', 'leader-here', {
+        node,
+        member: member.name,
+        moveTo: target?.name ?? null,
+        moveToId: target?.idHex ?? null,
+      }),
+    );
+  } else if (etcd.leader) {
+    out.push(finding('etcd-leader', 'control', 'ok', 'leader-elsewhere', { node, leader: etcd.leader.node ?? etcd.leader.name }));
+  }
+
+  if (etcd.alarms.length > 0) {
+    out.push(
+      finding('etcd-alarms', 'control', 'block', 'alarms', {
+        alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`),
+      }),
+    );
+  }
+  if (etcd.maxDbSize !== null) {
+    const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;
+    const ratio = etcd.maxDbSize / quota;
+    const facts = {
+      dbSizeMiB: Math.round(etcd.maxDbSize / 1048576),
+      quotaMiB: Math.round(quota / 1048576),
+      percent: Math.round(ratio * 100),
+      quotaKnown: etcd.dbSizeQuota !== null,
+    };
+    out.push(finding('etcd-db-size', 'control', ratio > ETCD_DB_SIZE_WARN_RATIO ? 'warn' : 'ok', ratio > ETCD_DB_SIZE_WARN_RATIO ? 'high' : 'fine', facts));
+  }
+  return out;
+}

@@ -1,0 +1,178 @@
+/**
+ * The control plane as one snapshot shows it: which nodes run it, which apiservers are alive, who
+ * holds the leader Leases, what /readyz says and what etcd looks like. Shared by the reboot-impact
+ * checks and the HA status report.
+ */
+import type { KNode } from '../cluster/types.js';
+import {
+  type ClusterIndex,
+  apiserverIdentityLeases,
+  hasControlPlaneTaint,
+  holderHostname,
+  internalIp,
+  isCordoned,
+  isNodeReady,
+  isPodReady,
+  leaseAgeSeconds,
+  readyStatus,
+} from './cluster-index.js';
+import { APISERVER_IDENTITY_STALE_S } from './domain.js';
+import { type EtcdView, buildEtcdView } from './etcd-view.js';
+
+/** One control-plane node. */
+export interface ControlPlaneNode {
+  name: string;
+  ready: boolean;
+  /** Ready condition status as the API reports it (`True`, `False`, `Unknown`). */
+  readyStatus: string;
+  cordoned: boolean;
+  tainted: boolean;
+  /** Component → mirror pod Ready (`kube-apiserver`, `etcd`, `kube-scheduler`, `kube-controller-manager`). */
+  components: Record<string, boolean>;
+}
+
+/** One apiserver instance, from its identity Lease, its mirror pod, or the kubernetes EndpointSlice. */
+export interface ApiserverView {
+  /** The host it runs on (node name, or a hosted pod name on managed clusters). */
+  host: string;
+  /** Alive: fresh identity Lease, or Ready mirror pod on a Ready node. */
+  alive: boolean;
+  leaseAgeS: number | null;
+}
+
+/** A leader-election Lease (kube-scheduler, kube-controller-manager, cloud-controller-manager). */
+export interface LeaderLeaseView {
+  name: string;
+  holderIdentity: string | null;
+  /** Hostname part of holderIdentity (`<hostname>_<uuid>`). */
+  holderHost: string | null;
+  /** Whether the holder host is a node of this cluster. */
+  holderIsNode: boolean;
+  renewAgeS: number | null;
+  leaseDurationSeconds: number | null;
+  /** Renewed within its lease duration. */
+  fresh: boolean;
+  leaseTransitions: number | null;
+}
+
+/** /readyz parsed: overall ok, and the names of failing checks (`[-]name`). */
+export interface ReadyzView {
+  reachable: boolean;
+  ok: boolean;
+  failing: string[];
+}
+
+/** The whole control-plane picture. */
+export interface ControlPlaneState {
+  /** No control-plane nodes or static pods visible: a provider runs the control plane. */
+  managed: boolean;
+  nodes: ControlPlaneNode[];
+  apiservers: ApiserverView[];
+  /** Addresses listed in the `default/kubernetes` EndpointSlice. */
+  apiserverEndpoints: string[];
+  leaderLeases: LeaderLeaseView[];
+  readyz: ReadyzView;
+  etcd: EtcdView;
+}
+
+const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager'] as const;
+
+/**
+ * Parse `/readyz?verbose` text. The HTTP status decides; the `[-]` lines say what failed.
+ * @param readyz - the snapshot's readyz result, or null when no apiserver answered
+ */
+export function parseReadyz(readyz: { status: number; text: string } | null): ReadyzView {
+  if (!readyz) return { reachable: false, ok: false, failing: [] };
+  const failing = [...readyz.text.matchAll(/^\[-\]([^\s]+)/gm)].map((m) => m[1] ?? '').filter(Boolean);
+  return { reachable: true, ok: readyz.status >= 200 && readyz.status < 300 && failing.length === 0, failing };
+}
+
+/**
+ * Derive the control-plane state.
+ * @param index - the cluster index
+ * @param now - the analysis clock
+ * @returns the state; pure
+ */
+export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneState {
+  const { snapshot } = index;
+  const nodes: ControlPlaneNode[] = index.controlPlaneNodes.map((n: KNode) => {
+    const components: Record<string, boolean> = {};
+    for (const [component, pod] of index.staticPodsByNode.get(n.metadata.name) ?? []) {
+      components[component] = isPodReady(pod) && isNodeReady(n);
+    }
+    return {
+      name: n.metadata.name,
+      ready: isNodeReady(n),
+      readyStatus: readyStatus(n),
+      cordoned: isCordoned(n),
+      tainted: hasControlPlaneTaint(n),
+      components,
+    };
+  });
+  const hasStaticControlPlane = [...index.staticPodsByNode.values()].some(
+    (m) => m.has('kube-apiserver') || m.has('etcd'),
+  );
+  const managed = nodes.length === 0 && !hasStaticControlPlane;
+
+  const apiservers = new Map<string, ApiserverView>();
+  for (const lease of apiserverIdentityLeases(index)) {
+    const host = lease.metadata.labels?.['kubernetes.io/hostname'] ?? lease.metadata.name;
+    const age = leaseAgeSeconds(lease, now);
+    apiservers.set(host, { host, alive: age !== null && age <= APISERVER_IDENTITY_STALE_S, leaseAgeS: age });
+  }
+  for (const n of nodes) {
+    const podReady = n.components['kube-apiserver'];
+    if (podReady === undefined) continue;
+    const existing = apiservers.get(n.name);
+    // A fresh identity Lease and a Ready mirror pod must agree: either one failing marks it down.
+    apiservers.set(n.name, {
+      host: n.name,
+      alive: (existing ? existing.alive : true) && podReady,
+      leaseAgeS: existing?.leaseAgeS ?? null,
+    });
+  }
+  const apiserverEndpoints = snapshot.apiserverEndpointSlices.flatMap((s) =>
+    (s.endpoints ?? []).filter((e) => e.conditions?.ready !== false).flatMap((e) => e.addresses),
+  );
+
+  const nodeNames = new Set(snapshot.nodes.map((n) => n.metadata.name));
+  const leaderLeases: LeaderLeaseView[] = [];
+  for (const name of LEADER_LEASES) {
+    const lease = index.leasesByKey.get(`kube-system/${name}`);
+    if (!lease) continue;
+    const holder = lease.spec?.holderIdentity ?? null;
+    const host = holder ? holderHostname(holder) : null;
+    const age = leaseAgeSeconds(lease, now);
+    const duration = lease.spec?.leaseDurationSeconds ?? null;
+    leaderLeases.push({
+      name,
+      holderIdentity: holder,
+      holderHost: host,
+      holderIsNode: host !== null && nodeNames.has(host),
+      renewAgeS: age,
+      leaseDurationSeconds: duration,
+      fresh: holder !== null && holder !== '' && age !== null && duration !== null && age <= duration,
+      leaseTransitions: lease.spec?.leaseTransitions ?? null,
+    });
+  }
+
+  return {
+    managed,
+    nodes,
+    apiservers: [...apiservers.values()],
+    apiserverEndpoints,
+    leaderLeases,
+    readyz: parseReadyz(snapshot.readyz),
+    etcd: buildEtcdView(index, managed),
+  };
+}
+
+/**
+ * Whether a node's InternalIP is listed as an apiserver endpoint.
+ * @param state - the control-plane state
+ * @param node - a node
+ */
+export function servesApi(state: ControlPlaneState, node: KNode): boolean {
+  const ip = internalIp(node);
+  return ip !== null && state.apiserverEndpoints.includes(ip);
+}

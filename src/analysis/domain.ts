@@ -1,0 +1,78 @@
+/**
+ * Domain numbers and label/annotation names the checks rely on, each with its source.
+ * Seeds are ../shared/seeds/NNN_*.txt (see ../shared/DOMAIN.md).
+ */
+
+/** Node label of a control-plane node (kubeadm). @see https://kubernetes.io/docs/reference/labels-annotations-taints/#node-role-kubernetes-io-control-plane */
+export const LABEL_CONTROL_PLANE = 'node-role.kubernetes.io/control-plane';
+/** Legacy control-plane label (before Kubernetes 1.24). */
+export const LABEL_MASTER = 'node-role.kubernetes.io/master';
+/** The NoSchedule taint keys kubeadm puts on control-plane nodes. */
+export const CONTROL_PLANE_TAINT_KEYS: readonly string[] = [LABEL_CONTROL_PLANE, LABEL_MASTER];
+/** Annotation the kubelet sets on mirror pods of static pods. */
+export const ANNOTATION_MIRROR = 'kubernetes.io/config.mirror';
+/** Label of apiserver identity Leases (Kubernetes ≥ 1.26). @see https://kubernetes.io/docs/concepts/architecture/leases/#api-server-identity */
+export const LABEL_APISERVER_IDENTITY = 'apiserver.kubernetes.io/identity';
+/** Annotation kured sets on its DaemonSet while it holds the reboot lock. @see https://kured.dev/docs/ */
+export const ANNOTATION_KURED_LOCK = 'weave.works/kured-node-lock';
+/** Annotation kubeadm puts on etcd mirror pods with the member's client URL. */
+export const ANNOTATION_ETCD_CLIENT_URLS = 'kubeadm.kubernetes.io/etcd.advertise-client-urls';
+
+/**
+ * node-monitor-grace-period: a node silent this long is marked NotReady/Unknown, in seconds.
+ * Source: [002], [004]; kube-controller-manager `--node-monitor-grace-period` default 40 s.
+ */
+export const NODE_MONITOR_GRACE_PERIOD_S = 40;
+
+/**
+ * Default toleration for the not-ready / unreachable taints, in seconds: pods are evicted from a
+ * silent node after about 5 minutes. Source: [002]; DefaultTolerationSeconds admission plugin.
+ */
+export const DEFAULT_EVICTION_TOLERATION_S = 300;
+
+/**
+ * Time a rebooted node took to come back Ready in the seed's example, in seconds. Source: [002].
+ */
+export const TYPICAL_NODE_REBOOT_S = 90;
+
+/**
+ * Leader-election defaults for kube-scheduler and kube-controller-manager, in seconds:
+ * lease duration 15, renew deadline 10, retry period 2. Source: [001]; `--leader-elect-lease-duration`.
+ */
+export const LEADER_ELECTION_LEASE_DURATION_S = 15;
+
+/**
+ * How stale an apiserver identity Lease may be before its apiserver counts as gone, in seconds.
+ * The apiserver renews it every 10 s (KEP-1965, `--identity-lease-renew-interval-seconds`); we allow
+ * six missed renewals.
+ */
+export const APISERVER_IDENTITY_STALE_S = 60;
+
+/**
+ * etcd's default backend quota, in bytes (2 GiB). Source: etcd docs, `--quota-backend-bytes`.
+ */
+export const ETCD_DEFAULT_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** Warn when the etcd database uses more than this share of its quota (../shared/CHECKS.md). */
+export const ETCD_DB_SIZE_WARN_RATIO = 0.8;
+
+/** Default terminationGracePeriodSeconds of a pod, in seconds (Kubernetes API default). */
+export const DEFAULT_TERMINATION_GRACE_S = 30;
+
+/**
+ * Raft quorum for n voting members: floor(n/2) + 1. Source: [003], [004]; etcd FAQ.
+ * @param voters - number of voting members (learners excluded), ≥ 0
+ * @returns members needed for quorum (0 when there are no voters)
+ */
+export function quorumOf(voters: number): number {
+  return voters <= 0 ? 0 : Math.floor(voters / 2) + 1;
+}
+
+/**
+ * Failures a Raft cluster of n voters tolerates: n - quorum. Source: [003]; etcd FAQ.
+ * @param voters - number of voting members
+ * @returns members that may fail while quorum holds
+ */
+export function toleratedFailuresOf(voters: number): number {
+  return Math.max(0, voters - quorumOf(voters));
+}

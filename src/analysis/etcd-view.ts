@@ -1,0 +1,144 @@
+/**
+ * One view of etcd for the checks, whether it was read from etcd itself (live), recorded in a
+ * snapshot file, or inferred from the etcd mirror pods kubeadm runs on control-plane nodes.
+ */
+import type { KNode } from '../cluster/types.js';
+import { type ClusterIndex, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
+import { ANNOTATION_ETCD_CLIENT_URLS, quorumOf, toleratedFailuresOf } from './domain.js';
+
+/** One etcd member as the checks see it. */
+export interface EtcdMemberView {
+  /** Member name (kubeadm names it after the node). */
+  name: string;
+  /** Member id in hex as etcdctl prints it (`8e9e05c52164694d`), when known. */
+  idHex: string | null;
+  /** The node it runs on, when it can be matched by name or client URL host. */
+  node: string | null;
+  isLearner: boolean;
+  /** true: answered status / pod Ready; false: did not; null: unknown. */
+  healthy: boolean | null;
+  isLeader: boolean;
+  dbSize: number | null;
+  raftAppliedIndex: number | null;
+}
+
+/** Where the etcd view came from. `none`: etcd is not observable (managed clusters). */
+export type EtcdSource = 'live' | 'recorded' | 'inferred' | 'none';
+
+/** Topology of etcd relative to the nodes. */
+export type EtcdTopology = 'stacked' | 'external' | 'managed' | 'unknown';
+
+/** The whole view. Counts are of voting members (learners excluded). */
+export interface EtcdView {
+  source: EtcdSource;
+  topology: EtcdTopology;
+  members: EtcdMemberView[];
+  voters: number;
+  healthyVoters: number;
+  quorum: number;
+  toleratedFailures: number;
+  leader: EtcdMemberView | null;
+  alarms: { member: string; alarm: string }[];
+  /** Largest member database, in bytes, and the quota, in bytes, when known. */
+  maxDbSize: number | null;
+  dbSizeQuota: number | null;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    // not a URL: no host to match a node by
+    return null;
+  }
+}
+
+function nodeForMember(name: string, clientURLs: readonly string[], nodes: readonly KNode[]): string | null {
+  if (nodes.some((n) => n.metadata.name === name)) return name;
+  const hosts = new Set(clientURLs.map(hostOf).filter((h): h is string => h !== null));
+  const byIp = nodes.find((n) => {
+    const ip = internalIp(n);
+    return ip !== null && hosts.has(ip);
+  });
+  return byIp?.metadata.name ?? null;
+}
+
+/**
+ * Build the etcd view from the snapshot's etcd status, or infer it from etcd mirror pods.
+ * @param index - the cluster index
+ * @param managed - whether the control plane is managed by a provider (no control-plane nodes)
+ * @returns the view; `source: 'none'` when nothing about etcd is observable
+ */
+export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
+  const { snapshot } = index;
+  const etcdPods = [...index.staticPodsByNode.entries()].flatMap(([node, byComponent]) => {
+    const pod = byComponent.get('etcd');
+    return pod ? [{ node, pod }] : [];
+  });
+  const topology: EtcdTopology = etcdPods.length > 0 ? 'stacked' : managed ? 'managed' : snapshot.etcd ? 'external' : 'unknown';
+
+  if (snapshot.etcd) {
+    const etcd = snapshot.etcd;
+    const statusById = new Map(etcd.endpointStatus.map((s) => [s.memberId, s]));
+    const leaderId = etcd.endpointStatus.find((s) => s.leader !== 0n)?.leader ?? null;
+    const members: EtcdMemberView[] = etcd.members.map((m) => {
+      const status = statusById.get(m.id);
+      return {
+        name: m.name || m.id.toString(16),
+        idHex: m.id.toString(16),
+        node: nodeForMember(m.name, m.clientURLs, snapshot.nodes),
+        isLearner: m.isLearner,
+        healthy: status !== undefined,
+        isLeader: leaderId !== null && m.id === leaderId && status !== undefined,
+        dbSize: status?.dbSize ?? null,
+        raftAppliedIndex: status?.raftAppliedIndex ?? null,
+      };
+    });
+    const nameById = new Map(etcd.members.map((m) => [m.id, m.name]));
+    return finish(etcd.source, topology, members, {
+      alarms: etcd.alarms.map((a) => ({ member: nameById.get(a.memberId) ?? a.memberId.toString(16), alarm: a.alarm })),
+      dbSizeQuota: etcd.dbSizeQuota ?? null,
+    });
+  }
+
+  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null });
+
+  const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
+    const nodeObj = index.nodesByName.get(node);
+    const urls = (pod.metadata.annotations?.[ANNOTATION_ETCD_CLIENT_URLS] ?? '').split(',').filter(Boolean);
+    return {
+      name: node,
+      idHex: null,
+      node: nodeForMember(node, urls, snapshot.nodes) ?? node,
+      isLearner: false,
+      healthy: nodeObj ? isNodeReady(nodeObj) && isPodReady(pod) : false,
+      isLeader: false,
+      dbSize: null,
+      raftAppliedIndex: null,
+    };
+  });
+  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null });
+}
+
+function finish(
+  source: EtcdSource,
+  topology: EtcdTopology,
+  members: EtcdMemberView[],
+  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null },
+): EtcdView {
+  const voters = members.filter((m) => !m.isLearner);
+  const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
+  return {
+    source,
+    topology,
+    members,
+    voters: voters.length,
+    healthyVoters: voters.filter((m) => m.healthy === true).length,
+    quorum: quorumOf(voters.length),
+    toleratedFailures: toleratedFailuresOf(voters.length),
+    leader: members.find((m) => m.isLeader) ?? null,
+    alarms: extra.alarms,
+    maxDbSize: sizes.length > 0 ? Math.max(...sizes) : null,
+    dbSizeQuota: extra.dbSizeQuota,
+  };
+}

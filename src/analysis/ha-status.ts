@@ -1,0 +1,160 @@
+/**
+ * The HA and quorum status of a cluster: can its control plane take a failure today?
+ * Pure: snapshot + now in, a report out.
+ */
+import type { ClusterSnapshot } from '../cluster/types.js';
+import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
+import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
+import { finding } from './finding.js';
+import { readErrorFindings } from './reboot-impact.js';
+import { type Finding, SEVERITY_RANK } from './types.js';
+
+/** Overall health: `critical` (a block finding), `degraded` (a warn), else `healthy`. */
+export type HaHealth = 'healthy' | 'degraded' | 'critical';
+
+/** The HA status report. */
+export interface HaStatus {
+  health: HaHealth;
+  state: ControlPlaneState;
+  findings: Finding[];
+  /** Nodes (any role) that are NotReady or cordoned, as `name (reason)`. */
+  disruptedNodes: string[];
+  /** PodDisruptionBudgets that allow no disruption now (a drain would wait on them), `ns/name`. */
+  blockingPdbs: string[];
+  /** Deployments and StatefulSets with one replica, `ns/name`. */
+  singleReplicaWorkloads: string[];
+  nodeCount: number;
+  snapshotAt: string;
+}
+
+/**
+ * Build the HA status report.
+ * @param snapshot - the cluster as read (no focus node needed)
+ * @param now - the analysis clock
+ */
+export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus {
+  const index = indexCluster(snapshot);
+  const state = controlPlaneState(index, now);
+  const findings: Finding[] = [];
+  const cp = state.nodes;
+  const readyCp = cp.filter((n) => n.ready);
+
+  if (state.managed) {
+    findings.push(finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: state.apiservers.length }));
+  } else if (cp.length <= 1) {
+    findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
+  } else if (readyCp.length < cp.length) {
+    findings.push(
+      finding('control-plane-count', 'control', readyCp.length === 0 ? 'block' : 'warn', 'status-not-ready', {
+        total: cp.length,
+        ready: readyCp.length,
+        notReady: cp.filter((n) => !n.ready).map((n) => n.name),
+      }),
+    );
+  } else {
+    findings.push(finding('control-plane-count', 'control', 'ok', 'status-ready', { total: cp.length, ready: readyCp.length }));
+  }
+
+  const etcd = state.etcd;
+  if (etcd.source !== 'none') {
+    const facts = {
+      voters: etcd.voters,
+      healthy: etcd.healthyVoters,
+      quorum: etcd.quorum,
+      tolerated: etcd.toleratedFailures,
+      spare: etcd.healthyVoters - etcd.quorum,
+      leader: etcd.leader ? (etcd.leader.node ?? etcd.leader.name) : null,
+      down: etcd.members.filter((m) => !m.isLearner && m.healthy === false).map((m) => m.node ?? m.name),
+      source: etcd.source,
+      topology: etcd.topology,
+    };
+    if (etcd.healthyVoters < etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
+    else if (etcd.healthyVoters === etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-no-spare', facts));
+    else findings.push(finding('etcd-quorum-after', 'control', 'ok', 'status-kept', facts));
+    if (etcd.voters === 2) findings.push(finding('etcd-voters', 'control', 'warn', 'two', { voters: 2, quorum: 2, tolerated: 0, source: etcd.source }));
+    else if (etcd.voters > 2 && etcd.voters % 2 === 0)
+      findings.push(finding('etcd-voters', 'control', 'warn', 'even', { voters: etcd.voters, quorum: etcd.quorum, tolerated: etcd.toleratedFailures, source: etcd.source }));
+    const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
+    if (learners.length > 0) findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
+    if (etcd.alarms.length > 0) findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
+    if (etcd.maxDbSize !== null) {
+      const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;
+      if (etcd.maxDbSize / quota > ETCD_DB_SIZE_WARN_RATIO) {
+        findings.push(
+          finding('etcd-db-size', 'control', 'warn', 'high', {
+            dbSizeMiB: Math.round(etcd.maxDbSize / 1048576),
+            quotaMiB: Math.round(quota / 1048576),
+            percent: Math.round((etcd.maxDbSize / quota) * 100),
+            quotaKnown: etcd.dbSizeQuota !== null,
+          }),
+        );
+      }
+    }
+  } else {
+    findings.push(finding('etcd-topology', 'control', 'info', state.managed ? 'managed' : 'unknown', { source: 'none', hostsMember: false, members: 0 }));
+  }
+
+  const alive = state.apiservers.filter((a) => a.alive);
+  const dead = state.apiservers.filter((a) => !a.alive).map((a) => a.host);
+  if (state.apiservers.length > 0) {
+    findings.push(
+      finding('apiserver-redundancy', 'control', alive.length === 0 ? 'block' : alive.length === 1 && !state.managed ? 'warn' : dead.length > 0 ? 'warn' : 'ok', 'status', {
+        alive: alive.length,
+        total: state.apiservers.length,
+        down: dead,
+        endpoints: state.apiserverEndpoints.length,
+      }),
+    );
+  }
+
+  for (const lease of state.leaderLeases) {
+    const check = lease.name === 'kube-scheduler' ? 'leader-scheduler' : lease.name === 'kube-controller-manager' ? 'leader-controller-manager' : null;
+    if (!check) continue;
+    findings.push(
+      finding(check, 'control', lease.fresh ? 'ok' : 'block', lease.fresh ? 'status-held' : 'stale', {
+        lease: lease.name,
+        holder: lease.holderHost,
+        holderIdentity: lease.holderIdentity,
+        leaseDurationSeconds: lease.leaseDurationSeconds,
+        renewAgeS: lease.renewAgeS === null ? null : Math.round(lease.renewAgeS),
+        transitions: lease.leaseTransitions,
+        node: lease.holderHost,
+        standbys: [],
+      }),
+    );
+  }
+
+  if (state.readyz.reachable && !state.readyz.ok) {
+    const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
+    findings.push(finding('readyz', 'control', etcdFailing ? 'block' : 'warn', etcdFailing ? 'etcd-failing' : 'failing', { failing: state.readyz.failing }));
+  }
+
+  const disruptedNodes = snapshot.nodes
+    .filter((n) => !isNodeReady(n) || isCordoned(n))
+    .map((n) => `${n.metadata.name} (${[!isNodeReady(n) ? `NotReady: Ready=${readyStatus(n)}` : '', isCordoned(n) ? 'cordoned' : ''].filter(Boolean).join(', ')})`);
+  if (disruptedNodes.length > 0) findings.push(finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }));
+
+  const blockingPdbs = snapshot.podDisruptionBudgets
+    .filter((p) => (p.status?.disruptionsAllowed ?? 0) === 0)
+    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  if (blockingPdbs.length > 0) findings.push(finding('pdb-blocks', 'data', 'warn', 'status-blocking', { pdbs: blockingPdbs }));
+
+  const singleReplicaWorkloads = snapshot.workloads
+    .filter((w) => (w.kind === 'Deployment' || w.kind === 'StatefulSet') && (w.spec?.replicas ?? 1) === 1)
+    .map((w) => `${w.metadata.namespace ?? 'default'}/${w.metadata.name}`);
+  if (singleReplicaWorkloads.length > 0) findings.push(finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }));
+
+  findings.push(...readErrorFindings(snapshot.readErrors));
+  const worst = Math.max(0, ...findings.map((f) => SEVERITY_RANK[f.severity]));
+  return {
+    health: worst >= SEVERITY_RANK.block ? 'critical' : worst >= SEVERITY_RANK.warn ? 'degraded' : 'healthy',
+    state,
+    findings: findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]),
+    disruptedNodes,
+    blockingPdbs,
+    singleReplicaWorkloads,
+    nodeCount: snapshot.nodes.length,
+    snapshotAt: snapshot.capturedAt.toISOString(),
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * "Can I reboot node X?": every check of ../shared/CHECKS.md up to "After an approved reboot",
+ * run over one snapshot. Pure: snapshot + now in, findings + verdict out.
+ */
+import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
+import { closestNames } from '../util/closest-names.js';
+import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
+import { controlPlaneChecks, etcdChecks, readyzCheck } from './control-plane-checks.js';
+import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
+import { finding } from './finding.js';
+import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
+import { workloadChecks } from './workload-checks.js';
+
+/** What the target node is. */
+export type NodeRole = 'control-plane' | 'worker';
+
+/** The result of a reboot-impact analysis. */
+export interface RebootImpact {
+  /** The node asked about, as typed. */
+  node: string;
+  /** Whether the node exists; when false the only finding is node-not-found. */
+  found: boolean;
+  role: NodeRole | null;
+  /** Whether an etcd member runs on the node. */
+  etcdMember: boolean;
+  findings: Finding[];
+  verdict: Verdict;
+  /** Planes the reboot affects: the node's own plane, plus any plane with a warn or block finding. */
+  planesAffected: Plane[];
+  state: ControlPlaneState;
+  /** When the snapshot was taken, ISO 8601. */
+  snapshotAt: string;
+}
+
+const RESOURCE_PLANE: Record<string, Plane> = {
+  leases: 'control',
+  readyz: 'control',
+  endpointslices: 'control',
+  etcd: 'control',
+};
+
+/**
+ * Turn each read error into its own finding (warn): a check that could not read its input never
+ * passes silently (../shared/CHECKS.md).
+ * @param errors - the snapshot's read errors
+ */
+export function readErrorFindings(errors: readonly ReadError[]): Finding[] {
+  return errors.map((e) =>
+    finding('read-error', RESOURCE_PLANE[e.resource] ?? 'data', 'warn', e.reason, {
+      resource: e.resource,
+      status: e.status ?? null,
+    }),
+  );
+}
+
+function unreadable(snapshot: ClusterSnapshot, ...resources: string[]): boolean {
+  return snapshot.readErrors.some((e) => resources.includes(e.resource));
+}
+
+function targetChecks(index: ClusterIndex, state: ControlPlaneState, node: string, isCp: boolean, now: Date): Finding[] {
+  const out: Finding[] = [];
+  const n = index.nodesByName.get(node);
+  if (!n) return out;
+  if (!isNodeReady(n)) {
+    out.push(finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }));
+  } else {
+    const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
+    const age = lease ? leaseAgeSeconds(lease, now) : null;
+    if (age !== null && age > NODE_MONITOR_GRACE_PERIOD_S) {
+      out.push(finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', { node, ageS: Math.round(age), graceS: NODE_MONITOR_GRACE_PERIOD_S }));
+    }
+  }
+
+  const cpNames = new Set(state.nodes.map((c) => c.name));
+  const etcdNodes = new Set(state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null));
+  const others = index.snapshot.nodes.filter((o) => o.metadata.name !== node && (!isNodeReady(o) || isCordoned(o)));
+  const describe = (o: (typeof others)[number]): string =>
+    `${o.metadata.name} (${[!isNodeReady(o) ? `NotReady: Ready=${readyStatus(o)}` : '', isCordoned(o) ? 'cordoned' : ''].filter(Boolean).join(', ')})`;
+  const cpOthers = others.filter((o) => cpNames.has(o.metadata.name) || etcdNodes.has(o.metadata.name));
+  const workerOthers = others.filter((o) => !cpOthers.includes(o));
+  if (cpOthers.length > 0) {
+    out.push(
+      finding('concurrent-disruption', 'control', isCp ? 'block' : 'warn', 'control-plane', { node, nodes: cpOthers.map(describe) }),
+    );
+  }
+  if (workerOthers.length > 0) {
+    out.push(finding('concurrent-disruption', 'data', 'warn', 'workers', { node, nodes: workerOthers.map(describe) }));
+  }
+  for (const ds of index.snapshot.workloads) {
+    const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
+    if (!lock) continue;
+    let holder: string | null = null;
+    try {
+      const parsed = JSON.parse(lock) as { nodeID?: unknown };
+      holder = typeof parsed.nodeID === 'string' && parsed.nodeID !== '' ? parsed.nodeID : null;
+    } catch {
+      // kured writes JSON; anything else still means "held", holder unknown
+      holder = 'unknown';
+    }
+    if (holder !== null && holder !== node) {
+      out.push(finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', { node, holder }));
+    }
+  }
+  return out;
+}
+
+function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
+  if (state.managed) return [];
+  const etcd = state.etcd;
+  const quorumLost = etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters < etcd.quorum;
+  const noApiserver = state.apiservers.length > 0 && !state.apiservers.some((a) => a.alive);
+  const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
+  const notReady = state.nodes.filter((n) => !n.ready).map((n) => n.name);
+  const membersDown = etcd.members.filter((m) => !m.isLearner && m.healthy === false).map((m) => m.node ?? m.name);
+  const facts = { node, notReady, membersDown, quorumLost, noApiserver };
+  if (quorumLost || noApiserver || etcdFailing) {
+    return [finding('control-plane-healthy-for-worker', 'control', 'block', 'down', facts)];
+  }
+  if (notReady.length > 0 || membersDown.length > 0) {
+    return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
+  }
+  return [finding('control-plane-healthy-for-worker', 'control', 'ok', 'healthy', facts)];
+}
+
+/**
+ * Analyse the impact of rebooting (and draining) one node.
+ * @param snapshot - the cluster as read, with `focusNode` set to the node (its pods kept whole)
+ * @param node - the node's name
+ * @param now - the analysis clock (lease ages are relative to it)
+ * @returns findings sorted worst first, the verdict and the planes affected
+ */
+export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
+  const index = indexCluster(snapshot);
+  const state = controlPlaneState(index, now);
+  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString() };
+  const target = index.nodesByName.get(node);
+  if (!target) {
+    const suggestions = closestNames(
+      node,
+      snapshot.nodes.map((n) => n.metadata.name),
+    );
+    const findings = [finding('node-not-found', 'data', 'block', 'unknown', { node, suggestions })];
+    return { ...base, found: false, role: null, etcdMember: false, findings, verdict: 'unsafe', planesAffected: [] };
+  }
+
+  const isCp = state.nodes.some((n) => n.name === node);
+  const etcdMember = state.etcd.members.some((m) => m.node === node);
+  const tainted = hasControlPlaneTaint(target);
+  const findings: Finding[] = [];
+  findings.push(
+    finding('node-role', isCp ? 'control' : 'data', 'info', isCp ? (etcdMember ? 'control-plane-etcd' : 'control-plane') : etcdMember ? 'worker-etcd' : 'worker', {
+      node,
+      etcdMember,
+      tainted,
+      controlPlaneNodes: state.nodes.length,
+    }),
+  );
+  if (state.managed) {
+    findings.push(finding('managed-control-plane', 'control', 'info', 'managed', { node, apiservers: state.apiservers.length }));
+  }
+  findings.push(...targetChecks(index, state, node, isCp, now));
+  findings.push(...readyzCheck(state));
+  if (isCp) {
+    findings.push(...controlPlaneChecks(state, node));
+    if (!tainted) findings.push(finding('control-plane-taint', 'control', 'info', 'untainted', { node }));
+  }
+  if (isCp || etcdMember || state.etcd.source !== 'none') {
+    const etcdFindings = etcdChecks(state, node);
+    findings.push(...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')));
+  }
+  if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  findings.push(
+    ...workloadChecks(index, node, isCp, tainted, {
+      pdbs: !unreadable(snapshot, 'poddisruptionbudgets', 'pods'),
+      workloads: !unreadable(snapshot, 'deployments', 'replicasets', 'statefulsets', 'pods'),
+    }),
+  );
+  findings.push(...readErrorFindings(snapshot.readErrors));
+
+  const sorted = findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
+    .map((x) => x.f);
+  const ownPlane: Plane = isCp ? 'control' : 'data';
+  const planesAffected = PLANES.filter(
+    (p) => p === ownPlane || sorted.some((f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error'),
+  );
+  return { ...base, found: true, role: isCp ? 'control-plane' : 'worker', etcdMember, findings: sorted, verdict: verdictOf(sorted), planesAffected };
+}

@@ -1,0 +1,295 @@
+/**
+ * Workload and drain checks of a reboot, for every node (../shared/CHECKS.md, "Workloads and drain"):
+ * what `kubectl drain` would refuse, lose or wait on, and whether the rest of the cluster can take
+ * the evicted pods. Pure.
+ */
+import type { KNode, KPod, KPodDisruptionBudget } from '../cluster/types.js';
+import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
+import {
+  type ClusterIndex,
+  type TopOwner,
+  controllerOf,
+  isCordoned,
+  isDaemonSetPod,
+  isFinished,
+  isMirrorPod,
+  isNodeReady,
+  podsOfOwner,
+  selectorMatches,
+  toleratesNode,
+  topOwnerOf,
+} from './cluster-index.js';
+import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import { finding } from './finding.js';
+import type { Finding } from './types.js';
+
+/** The pods on a node, sorted into what drain does with them. */
+export interface NodePods {
+  /** Every pod on the node that is not finished. */
+  all: KPod[];
+  mirror: KPod[];
+  daemonSet: KPod[];
+  /** No controller: drain refuses them without --force; deleted, they never come back. */
+  unmanaged: KPod[];
+  /** Pods drain evicts (controller-managed, not DaemonSet, not mirror). */
+  evictable: KPod[];
+}
+
+/**
+ * Sort the node's pods into mirror, DaemonSet, unmanaged and evictable.
+ * @param index - the cluster index
+ * @param node - node name
+ */
+export function podsOnNode(index: ClusterIndex, node: string): NodePods {
+  const all = (index.podsByNode.get(node) ?? []).filter((p) => !isFinished(p));
+  const mirror = all.filter(isMirrorPod);
+  const daemonSet = all.filter((p) => !isMirrorPod(p) && isDaemonSetPod(p));
+  const unmanaged = all.filter((p) => !isMirrorPod(p) && controllerOf(p) === null);
+  const evictable = all.filter((p) => !isMirrorPod(p) && !isDaemonSetPod(p));
+  return { all, mirror, daemonSet, unmanaged, evictable };
+}
+
+const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+
+function isSystemAddon(pod: KPod): boolean {
+  const prio = pod.spec?.priorityClassName ?? '';
+  return pod.metadata.namespace === 'kube-system' || prio === 'system-cluster-critical' || prio === 'system-node-critical';
+}
+
+function isClusterDns(owner: TopOwner): boolean {
+  const labels = owner.workload?.metadata.labels ?? {};
+  return owner.namespace === 'kube-system' && (labels['k8s-app'] === 'kube-dns' || owner.name === 'coredns' || owner.name === 'kube-dns');
+}
+
+function intOrPercentIsZero(v: number | string | undefined): boolean {
+  return v === 0 || v === '0' || v === '0%';
+}
+
+/**
+ * The drain checks: unmanaged-pods, emptydir-pods, daemonset-pods, pdb-blocks, single-replica,
+ * workloads-on-control-plane, local-volumes, capacity, grace-period.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param isControlPlane - whether the target is a control-plane node
+ * @param tainted - whether the target carries the control-plane NoSchedule taint
+ * @param readable - which resources were read (`poddisruptionbudgets`, `workloads`); a check whose
+ *   input could not be read is skipped here and reported by a read-error finding
+ */
+export function workloadChecks(
+  index: ClusterIndex,
+  node: string,
+  isControlPlane: boolean,
+  tainted: boolean,
+  readable: { pdbs: boolean; workloads: boolean },
+): Finding[] {
+  const out: Finding[] = [];
+  const pods = podsOnNode(index, node);
+
+  if (pods.unmanaged.length > 0) {
+    out.push(finding('unmanaged-pods', 'data', 'warn', 'present', { node, pods: pods.unmanaged.map(podName) }));
+  }
+
+  const withEmptyDir = pods.evictable.filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined));
+  if (withEmptyDir.length > 0) {
+    out.push(
+      finding('emptydir-pods', 'data', 'warn', 'present', {
+        node,
+        pods: withEmptyDir.map(podName),
+        volumes: withEmptyDir.flatMap((p) =>
+          (p.spec?.volumes ?? []).filter((v) => v.emptyDir !== undefined).map((v) => `${p.metadata.name}:${v.name}`),
+        ),
+      }),
+    );
+  }
+
+  if (pods.daemonSet.length > 0 || pods.mirror.length > 0) {
+    out.push(
+      finding('daemonset-pods', 'data', 'info', 'present', {
+        node,
+        daemonSets: [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))],
+        staticPods: pods.mirror.map((p) => p.metadata.name),
+      }),
+    );
+  }
+
+  if (readable.pdbs) out.push(...pdbChecks(index, node, pods.evictable));
+  if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable));
+
+  if (isControlPlane && pods.evictable.length > 0) {
+    const user = pods.evictable.filter((p) => !isSystemAddon(p));
+    out.push(
+      finding('workloads-on-control-plane', 'data', user.length > 0 ? 'warn' : 'info', user.length > 0 ? 'user' : 'system', {
+        node,
+        tainted,
+        pods: (user.length > 0 ? user : pods.evictable).map(podName),
+      }),
+    );
+  }
+
+  const pinned = pods.evictable.filter(
+    (p) =>
+      (p.spec?.volumes ?? []).some((v) => v.hostPath !== undefined) ||
+      p.spec?.nodeSelector?.['kubernetes.io/hostname'] === node,
+  );
+  if (pinned.length > 0) {
+    out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
+  }
+
+  out.push(...capacityCheck(index, node, pods.evictable));
+
+  if (pods.evictable.length > 0) {
+    const longest = Math.max(...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S));
+    out.push(finding('grace-period', 'data', 'info', 'estimate', { node, seconds: longest, evictable: pods.evictable.length }));
+  }
+  return out;
+}
+
+function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
+  const out: Finding[] = [];
+  const pdbsByPod = new Map<KPod, KPodDisruptionBudget[]>();
+  const podsByPdb = new Map<KPodDisruptionBudget, KPod[]>();
+  for (const pdb of index.snapshot.podDisruptionBudgets) {
+    for (const pod of evictable) {
+      if ((pdb.metadata.namespace ?? 'default') !== (pod.metadata.namespace ?? 'default')) continue;
+      if (!selectorMatches(pdb.spec?.selector, pod.metadata.labels)) continue;
+      pdbsByPod.set(pod, [...(pdbsByPod.get(pod) ?? []), pdb]);
+      podsByPdb.set(pdb, [...(podsByPdb.get(pdb) ?? []), pod]);
+    }
+  }
+  for (const [pod, pdbs] of pdbsByPod) {
+    if (pdbs.length > 1) {
+      out.push(
+        finding('pdb-blocks', 'data', 'block', 'overlapping', { node, pod: podName(pod), pdbs: pdbs.map((p) => p.metadata.name) }, {
+          kind: 'Pod',
+          name: pod.metadata.name,
+          namespace: pod.metadata.namespace ?? 'default',
+        }),
+      );
+    }
+  }
+  for (const [pdb, pods] of podsByPdb) {
+    const st = pdb.status ?? {};
+    const allowed = st.disruptionsAllowed ?? 0;
+    const facts = {
+      node,
+      pdb: pdb.metadata.name,
+      namespace: pdb.metadata.namespace ?? 'default',
+      pods: pods.map((p) => p.metadata.name),
+      podsHere: pods.length,
+      disruptionsAllowed: allowed,
+      currentHealthy: st.currentHealthy ?? null,
+      desiredHealthy: st.desiredHealthy ?? null,
+      expectedPods: st.expectedPods ?? null,
+      minAvailable: pdb.spec?.minAvailable ?? null,
+      maxUnavailable: pdb.spec?.maxUnavailable ?? null,
+    };
+    const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace: pdb.metadata.namespace ?? 'default' };
+    const minAvail = pdb.spec?.minAvailable;
+    const stale =
+      pdb.metadata.generation !== undefined && st.observedGeneration !== undefined && st.observedGeneration < pdb.metadata.generation;
+    if (intOrPercentIsZero(pdb.spec?.maxUnavailable)) out.push(finding('pdb-blocks', 'data', 'block', 'max-unavailable-zero', facts, subject));
+    else if (
+      (typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) ||
+      minAvail === '100%'
+    )
+      out.push(finding('pdb-blocks', 'data', 'block', 'min-available-all', facts, subject));
+    else if (allowed === 0) out.push(finding('pdb-blocks', 'data', 'block', 'no-disruptions', facts, subject));
+    else if (pods.length > allowed) out.push(finding('pdb-blocks', 'data', 'warn', 'more-than-allowed', facts, subject));
+    else if (stale) out.push(finding('pdb-blocks', 'data', 'warn', 'stale', facts, subject));
+    else out.push(finding('pdb-blocks', 'data', 'info', 'allows', facts, subject));
+  }
+  return out;
+}
+
+function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  for (const pod of evictable) {
+    const owner = topOwnerOf(index, pod);
+    if (!owner || seen.has(owner.uid)) continue;
+    seen.add(owner.uid);
+    const all = podsOfOwner(index, owner).filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed');
+    const here = all.filter((s) => s.nodeName === node).length || 1;
+    const replicas = owner.replicas ?? all.length;
+    const facts = {
+      node,
+      workload: owner.name,
+      kind: owner.kind,
+      namespace: owner.namespace,
+      replicas,
+      here,
+      elsewhere: Math.max(0, all.length - here),
+    };
+    const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
+    const dns = isClusterDns(owner);
+    if (replicas <= 1) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'dns-single' : 'single', facts, subject));
+    else if (here >= all.length) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'dns-all-here' : 'all-here', facts, subject));
+    else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
+  }
+  return out;
+}
+
+interface Free {
+  node: KNode;
+  cpu: number;
+  memory: number;
+  pods: number;
+}
+
+function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
+  if (evictable.length === 0) return [];
+  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
+  for (const s of index.snapshot.podSummaries) {
+    if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
+    const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
+    u.cpu += s.cpuMillis;
+    u.memory += s.memoryBytes;
+    u.pods += 1;
+    used.set(s.nodeName, u);
+  }
+  const candidates: Free[] = index.snapshot.nodes
+    .filter((n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n))
+    .map((n) => {
+      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
+      const alloc = n.status?.allocatable ?? {};
+      return {
+        node: n,
+        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
+        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
+        pods: Number(alloc.pods ?? 110) - u.pods,
+      };
+    });
+  const request = (p: KPod): { cpu: number; memory: number } => {
+    let cpu = 0;
+    let memory = 0;
+    for (const c of p.spec?.containers ?? []) {
+      cpu += cpuToMillicores(c.resources?.requests?.cpu) ?? 0;
+      memory += memoryToBytes(c.resources?.requests?.memory) ?? 0;
+    }
+    return { cpu, memory };
+  };
+  const sorted = [...evictable].sort((a, b) => request(b).cpu - request(a).cpu);
+  const unplaced: string[] = [];
+  for (const pod of sorted) {
+    const r = request(pod);
+    const selector = pod.spec?.nodeSelector ?? {};
+    const target = candidates.find(
+      (c) =>
+        c.cpu >= r.cpu &&
+        c.memory >= r.memory &&
+        c.pods >= 1 &&
+        toleratesNode(pod, c.node) &&
+        Object.entries(selector).every(([k, v]) => c.node.metadata.labels?.[k] === v),
+    );
+    if (!target) {
+      unplaced.push(podName(pod));
+      continue;
+    }
+    target.cpu -= r.cpu;
+    target.memory -= r.memory;
+    target.pods -= 1;
+  }
+  const facts = { node, evictable: evictable.length, unplaced, candidates: candidates.length };
+  if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
+  return [finding('capacity', 'data', unplaced.length === evictable.length ? 'block' : 'warn', unplaced.length === evictable.length ? 'none-fit' : 'some-pending', facts)];
+}

@@ -1,0 +1,498 @@
+/**
+ * Chat text (English, Korean) → a typed {@link Command}.
+ *
+ * The pipeline, in order (each step is a table below, not a pile of ifs):
+ *
+ * 1. Guards on the raw text: longer than `maxLength` → `too-long` (checked first, O(1), so a 10 KB
+ *    paste costs nothing); control characters or ANSI escapes → `control-characters`; nothing but
+ *    whitespace → `empty`.
+ * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
+ *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
+ *    Teams `<at>…</at>`) removed.
+ * 3. Options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
+ *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
+ *    `invalid-option`.
+ * 4. Locale: `--lang`, else `ko` when the text holds any Hangul, else `defaultLocale`, else `en`.
+ * 5. Modifiers taken out of the sentence: time hints ({@link WHEN_HINTS}: "tonight", "오늘 밤"),
+ *    the cluster ("in prod", "on the prod cluster", "prod 클러스터에서", "(prod 클러스터)"),
+ *    polite fillers ("please", "혹시") and trailing punctuation.
+ * 6. What is left must match one rule of {@link GRAMMAR} in full. A reboot rule captures the node
+ *    name liberally (everything between the verb and the end), so `master-2; rm -rf /` is caught by
+ *    the name check as `invalid-node-name` rather than half-matched. When several rules match, one
+ *    whose node name is valid wins.
+ * 7. Names: the node name is lowercased (hostnames are case-insensitive and Kubernetes node names
+ *    are lowercase, so `Master-2` means `master-2`) and must be an RFC 1123 subdomain; the cluster
+ *    name is lowercased and must be an RFC 1123 label. Korean particles (를/을/은/는/이/가) glued to a
+ *    node name are dropped only when what remains is a valid name.
+ *
+ * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
+ * free of control characters (step 1); renderers escape it for their markup.
+ */
+import { isValidClusterName, isValidNodeName } from './names.js';
+import type { Command, Locale, ParseError, ParseResult } from './types.js';
+
+/** Default longest accepted text, in characters (UTF-16 code units). */
+export const DEFAULT_MAX_LENGTH = 2000;
+
+/** Longest token an error carries, in characters (code points). */
+export const MAX_ERROR_TOKEN_LENGTH = 80;
+
+/** Options of {@link parseCommand}. */
+export interface ParseOptions {
+  /** Answer language when the text does not decide it (no `--lang`, no Hangul). @defaultValue 'en' */
+  defaultLocale?: Locale;
+  /** Longest accepted text, in characters. @defaultValue {@link DEFAULT_MAX_LENGTH} (2,000) */
+  maxLength?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: guards
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Characters refused anywhere in a request: C0 controls except TAB and LF (CR only as part of
+ * CRLF), DEL, C1 controls (including the 8-bit CSI U+009B), and the Unicode bidi embedding /
+ * override / isolate controls (U+202A–202E, U+2066–2069), which can make a name display
+ * differently from what it is. ESC (U+001B) is a C0 control, so every ANSI escape sequence is caught.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this regex's job
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
+
+/** Any Hangul syllable or jamo (compatibility and conjoining). */
+const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF]/u;
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: prefixes (any number, any order)
+// ---------------------------------------------------------------------------------------------
+
+/** Leading parts that address the bot rather than say anything. */
+const PREFIXES: readonly RegExp[] = [
+  /^\/k8s(?:\s+|$)/i, // slash command typed into the text
+  /^<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?(?:\s+|$)/i, // Slack mention <@U123ABC> / <@U123ABC|name>
+  /^<at>[^<]*<\/at>[:,]?(?:\s+|$)/i, // Teams mention
+  /^@[a-z0-9][\w.-]*[:,]?(?:\s+|$)/i, // plain @k8s-ha-bot
+];
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: options
+// ---------------------------------------------------------------------------------------------
+
+/** `--name`, `--name=value`; `—`/`–` accepted for `--` (editors "smarten" dashes). */
+const OPTION = /^(?:--|\u2014|\u2013)([a-z][a-z-]*)(?:=(.*))?$/i;
+
+/** `en`, `ko`, or a regional tag of them (`en-US`, `ko_KR`). */
+const LANG_VALUE = /^(en|ko)(?:[-_][a-z]{2})?$/i;
+
+// ---------------------------------------------------------------------------------------------
+// Step 5: modifiers
+// ---------------------------------------------------------------------------------------------
+
+/** Boundaries for hints and fillers: not inside a name such as `reboot-now-1` or `prod.now`. */
+const B = '(?<![\\w.-])';
+const E = '(?![\\w.-])';
+/** Korean words have no `\b`; they stand between spaces, start/end, or punctuation. */
+const KB = '(?<![^\\s,(])';
+const KE = '(?=$|[\\s,.?!)])';
+
+/** A time hint: where it is found and what `when` becomes (a fixed word or the matched text). */
+export interface WhenHint {
+  pattern: RegExp;
+  /** Value of `when`; omitted → the matched text, lowercased, with spaces collapsed. */
+  hint?: string;
+}
+
+/**
+ * Time hints, tried in order; the first found is taken out of the text and becomes `when`.
+ * Longer phrases come before their parts ("right now" before "now", "오늘 밤" before "오늘").
+ */
+export const WHEN_HINTS: readonly WhenHint[] = [
+  { pattern: new RegExp(`${B}(?:later\\s+)?tonight${E}`, 'i'), hint: 'tonight' },
+  { pattern: new RegExp(`${B}(?:right\\s+now|immediately|right\\s+away|asap)${E}`, 'i'), hint: 'now' },
+  { pattern: new RegExp(`${B}now${E}`, 'i'), hint: 'now' },
+  { pattern: new RegExp(`${B}tomorrow(?:\\s+(?:morning|afternoon|evening|night))?${E}`, 'i') },
+  { pattern: new RegExp(`${B}(?:(?:on\\s+)?this|on\\s+the|over\\s+the)\\s+weekend${E}`, 'i'), hint: 'this weekend' },
+  { pattern: new RegExp(`${B}this\\s+(?:morning|afternoon|evening)${E}`, 'i') },
+  { pattern: new RegExp(`${B}later\\s+today${E}`, 'i'), hint: 'today' },
+  { pattern: new RegExp(`${B}today${E}`, 'i'), hint: 'today' },
+  { pattern: new RegExp(`${B}in\\s+\\d{1,3}\\s*(?:minutes?|mins?|hours?|hrs?|h|m)${E}`, 'i') },
+  { pattern: new RegExp(`${B}at\\s+\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)?${E}`, 'i') },
+  { pattern: new RegExp(`${KB}오늘\\s*밤(?:에)?${KE}`, 'u'), hint: '오늘 밤' },
+  { pattern: new RegExp(`${KB}(?:지금\\s*(?:바로|당장)|당장|지금|바로)${KE}`, 'u'), hint: '지금' },
+  { pattern: new RegExp(`${KB}내일(?:\\s*(?:아침|오후|저녁|밤|새벽))?(?:에)?${KE}`, 'u') },
+  { pattern: new RegExp(`${KB}(?:이번\\s*)?주말(?:에)?${KE}`, 'u'), hint: '이번 주말' },
+  { pattern: new RegExp(`${KB}오늘(?:\\s*(?:중|중에|저녁|오후))?(?:에)?${KE}`, 'u') },
+  { pattern: new RegExp(`${KB}새벽(?:에)?${KE}`, 'u'), hint: '새벽' },
+];
+
+/** A cluster name slot: one token, no spaces, commas or brackets. */
+const CLUSTER_TOKEN = '(?<cluster>[^\\s,()]+)';
+
+/**
+ * Where a cluster can be named outside the grammar, tried in order, each at most once.
+ * English at the end ("… in prod", "… on the prod cluster", "… in cluster prod") or at the start
+ * followed by a comma ("in prod, …"); Korean anywhere ("prod 클러스터에서 …", "… (prod 클러스터)").
+ */
+const CLUSTER_PHRASES: readonly RegExp[] = [
+  new RegExp(`\\s*\\(\\s*${CLUSTER_TOKEN}\\s*클러스터\\s*\\)`, 'iu'),
+  new RegExp(`${KB}${CLUSTER_TOKEN}\\s*클러스터(?:에서|에|의|에서의)?${KE}`, 'iu'),
+  new RegExp(`[\\s,]+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?${CLUSTER_TOKEN}(?:\\s+cluster)?$`, 'i'),
+  new RegExp(`^(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?${CLUSTER_TOKEN}(?:\\s+cluster)?\\s*,\\s*`, 'i'),
+];
+
+/** Words that precede "클러스터" without naming a cluster ("HA 클러스터 상태", "쿠버네티스 클러스터"). */
+const NOT_CLUSTER_NAMES = new Set(['ha', 'k8s', 'kubernetes', '쿠버네티스', '전체', '이', '그', '우리', '현재']);
+
+/** Polite words and openers with no meaning for the request, at the start or the end. */
+const LEADING_FILLERS = new RegExp(
+  `^(?:(?:please|pls|plz|hey|hi|hello|ok|okay|so|quick\\s+question|question)${E}[\\s,:]*|(?:혹시|저기|음)${KE}[\\s,]*)+`,
+  'iu',
+);
+const TRAILING_FILLERS = new RegExp(`(?:[\\s,]+(?:please|pls|plz|thanks|thank\\s+you|thx)${E})+$`, 'i');
+
+/** Trailing sentence punctuation (after NFKC, `？` is `?`). */
+const TRAILING_PUNCTUATION = /[\s?!.。~…]+$/u;
+
+// ---------------------------------------------------------------------------------------------
+// Step 6: the grammar
+// ---------------------------------------------------------------------------------------------
+
+/** Building blocks of the rules, spliced into the rule templates by name (`{VERB}`). */
+const PARTS: Readonly<Record<string, string>> = {
+  // English
+  VERB: '(?:(?:cordon(?:\\s+and|,)?\\s+)?drain(?:\\s+and|,)?\\s+(?:then\\s+)?)?(?:reboot|restart|drain|bounce|power[-\\s]?cycle)',
+  VERB_ING: '(?:(?:draining\\s+and\\s+)?(?:rebooting|restarting|draining|bouncing))',
+  VERB_ED: '(?:rebooted|restarted|drained|bounced)',
+  NODE: '(?:the\\s+)?(?:node\\s+)?(?<node>.+?)(?:\\s+node)?(?:\\s+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+?)(?:\\s+cluster)?)?',
+  /** A node named first ("master-2 reboot?"): one word, so "can I reboot" is no node called "can I". */
+  NODE_WORD: '(?:node\\s+)?(?<node>[^\\s,()]+)',
+  REASON: '(?:,?\\s+(?:for|because|due\\s+to|since|so\\s+(?:that\\s+)?i\\s+can|to\\s+(?:apply|install|patch|upgrade|update|replace|fix))\\s.*)?',
+  WHO: '(?:i|we|you)',
+  SAFE: '(?:safe|ok|okay|fine|alright|all\\s+right)',
+  // Korean
+  KNODE: '(?:노드\\s*)?(?<node>.+?)(?:\\s*노드)?(?<particle>[를을은는이가])?',
+  KDRAIN: '(?:드레인\\s*(?:하고|을?\\s*하고|한\\s*(?:뒤|후|다음)에?|후에?|해서|하면서)?\\s*)?',
+  KVERB: '(?:재부팅|리부팅|리부트|재시작|재기동|드레인)',
+  KTAIL:
+    '(?:\\s*(?:을|를)?\\s*(?:해도|하면|해|하기|할\\s*수|하는\\s*(?:거|게)|시)?\\s*(?:' +
+    [
+      '돼요?|되나요?|될까요?|되니|되냐|되요|됩니까|되는지',
+      '괜찮아요?|괜찮나요?|괜찮을까요?|괜찮니|괜찮습니까|괜찮은지',
+      '가능해요?|가능한가요?|가능할까요?|가능합니까|가능한지|가능',
+      '안전해요?|안전한가요?|안전할까요?|안전한지',
+      '있어요?|있나요?|있을까요?|있는지',
+      '어때요?|어떤가요?|어떻게\\s*(?:돼요?|되나요?|될까요?|되니|되는지)',
+      '문제\\s*(?:없어요?|없나요?|없을까요?|없는지)',
+      '영향(?:은|이)?(?:\\s*(?:있어요?|있나요?|어때요?|알려\\s*줘))?',
+    ].join('|') +
+    '))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요|확인\\s*해?\\s*줘|확인\\s*해?\\s*주세요))?',
+  KSTATUS_TOPIC: '(?:(?:ha|etcd|k8s|클러스터|컨트롤\\s*플레인|쿠버네티스|고가용성)\\s*)?',
+  KPLEASE: '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
+};
+
+/** Which command a rule yields. */
+export type Intent = Command['kind'];
+
+/** One grammar rule: a template whose `{PART}`s are replaced from {@link PARTS}, matched in full, case-insensitively. */
+export interface GrammarRule {
+  intent: Intent;
+  /** Language the rule is written in (documentation and tests; locale is decided separately). */
+  lang: Locale;
+  /** The full-text pattern; named groups `node`, `particle` (Korean) and `cluster` fill the command. */
+  pattern: RegExp;
+}
+
+function rule(intent: Intent, lang: Locale, template: string): GrammarRule {
+  const source = template.replace(/\{([A-Z_]+)\}/g, (_m, name: string) => {
+    const part = PARTS[name];
+    if (part === undefined) throw new Error(`grammar template names an unknown part {${name}}`);
+    return part;
+  });
+  return { intent, lang, pattern: new RegExp(`^${source}$`, 'iu') };
+}
+
+/**
+ * Every request form, one rule per line, English then Korean. A rule matches the whole text left
+ * after options, time hints, cluster phrases, fillers and trailing punctuation were taken out.
+ */
+export const GRAMMAR: readonly GrammarRule[] = [
+  // reboot impact, English
+  rule('reboot-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+|still\\s+)?{VERB}\\s+{NODE}(?:\\s+safely)?{REASON}'),
+  rule('reboot-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+{VERB}\\s+{NODE}{REASON}'),
+  rule('reboot-impact', 'en', 'is\\s+{NODE}\\s+{SAFE}\\s+to\\s+{VERB}{REASON}'),
+  rule('reboot-impact', 'en', 'can\\s+{NODE}\\s+be\\s+(?:safely\\s+)?{VERB_ED}{REASON}'),
+  rule('reboot-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+{VERB}\\s+{NODE}{REASON}'),
+  rule('reboot-impact', 'en', '(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+{VERB_ING}\\s+{NODE}'),
+  rule('reboot-impact', 'en', '(?:reboot|restart|drain)\\s+impact\\s+(?:of|for)\\s+{NODE}'),
+  rule('reboot-impact', 'en', 'drain\\s+{NODE}\\s+and\\s+(?:then\\s+)?(?:reboot|restart)(?:\\s+it)?{REASON}'),
+  rule('reboot-impact', 'en', '{VERB}\\s+{NODE}{REASON}'),
+  rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain(?:\\s+and\\s+reboot)?)(?:\\s+(?:ok|okay|safe|possible))?'),
+  // reboot impact, Korean
+  rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
+  // HA status, English
+  rule('ha-status', 'en', '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?'),
+  rule('ha-status', 'en', '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?'),
+  rule('ha-status', 'en', 'how\\S*s\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?'),
+  rule('ha-status', 'en', 'how\\s+(?:is|are)\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?'),
+  rule('ha-status', 'en', 'is\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|quorum)\\s+(?:ok|okay|healthy|fine|up|ha)'),
+  rule('ha-status', 'en', '(?:ha\\s+)?(?:status|health)\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+)'),
+  // HA status, Korean
+  rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
+  // help
+  rule('help', 'en', '(?:help|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))'),
+  rule('help', 'ko', '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*'),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Help
+// ---------------------------------------------------------------------------------------------
+
+/** One request form for the help answer: the form with placeholders, and a filled-in example. */
+export interface HelpExample {
+  form: string;
+  example: string;
+}
+
+/** The request forms per locale, for the help answer (NODE and CLUSTER are placeholders). */
+export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
+  en: [
+    { form: 'can I reboot NODE [in CLUSTER]', example: 'can I reboot master-2 in prod' },
+    { form: 'is it safe to reboot NODE [tonight|now|tomorrow]', example: 'is it safe to reboot master-2 tonight?' },
+    { form: 'drain and reboot NODE', example: 'drain and reboot worker-3' },
+    { form: 'what happens if I reboot NODE', example: 'what happens if I reboot master-2' },
+    { form: 'status | ha status | etcd quorum [in CLUSTER]', example: 'ha status in prod' },
+    { form: 'help', example: 'help' },
+    { form: '… --cluster CLUSTER --lang en|ko', example: 'can I reboot master-2 --cluster prod --lang ko' },
+  ],
+  ko: [
+    { form: 'NODE 재부팅해도 돼?', example: 'master-2 재부팅해도 돼?' },
+    { form: 'CLUSTER 클러스터에서 NODE 재부팅 가능?', example: 'prod 클러스터에서 master-2 재부팅 가능?' },
+    { form: 'NODE 드레인하고 재부팅해도 돼?', example: 'worker-3 드레인하고 재부팅해도 돼?' },
+    { form: '오늘 밤 NODE 재시작해도 괜찮아?', example: '오늘 밤 master-2 노드 재시작해도 괜찮아?' },
+    { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
+    { form: '도움말', example: '도움말' },
+    { form: '… --cluster CLUSTER --lang en|ko', example: 'master-2 재부팅해도 돼? --cluster prod' },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// The parser
+// ---------------------------------------------------------------------------------------------
+
+/** Clip a token for an error: at most {@link MAX_ERROR_TOKEN_LENGTH} code points, no surrounding spaces. */
+function clip(token: string): string {
+  const points = Array.from(token.trim());
+  return points.length <= MAX_ERROR_TOKEN_LENGTH ? points.join('') : points.slice(0, MAX_ERROR_TOKEN_LENGTH).join('');
+}
+
+function fail(code: ParseError['code'], locale: Locale, token?: string): ParseResult {
+  return { ok: false, error: token === undefined ? { code } : { code, token: clip(token) }, locale };
+}
+
+interface Options {
+  rest: string;
+  lang?: Locale;
+  cluster?: string;
+  help: boolean;
+  error?: ParseError;
+}
+
+/** Step 3: take `--options` out of the text. */
+function takeOptions(text: string): Options {
+  const tokens = text.split(' ');
+  const kept: string[] = [];
+  const out: Options = { rest: '', help: false };
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] ?? '';
+    const m = OPTION.exec(token);
+    if (m === null) {
+      kept.push(token);
+      continue;
+    }
+    const name = (m[1] ?? '').toLowerCase();
+    if (name === 'help') {
+      out.help = true;
+      continue;
+    }
+    if (name !== 'lang' && name !== 'cluster') return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    let value = m[2];
+    if (value === undefined) {
+      const next = tokens[i + 1];
+      if (next !== undefined && !OPTION.test(next)) {
+        value = next;
+        i += 1;
+      }
+    }
+    if (value === undefined || value === '') return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    if (name === 'lang') {
+      const lang = LANG_VALUE.exec(value);
+      if (lang === null) return { ...out, error: { code: 'invalid-option', token: clip(value) } };
+      out.lang = (lang[1] ?? '').toLowerCase() as Locale;
+    } else {
+      out.cluster = value;
+    }
+  }
+  out.rest = kept.join(' ');
+  return out;
+}
+
+/** Step 2: drop `/k8s` and bot mentions at the start, in any number and order. */
+function stripPrefixes(text: string): string {
+  let s = text;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const prefix of PREFIXES) {
+      const next = s.replace(prefix, '');
+      if (next !== s) {
+        s = next;
+        changed = true;
+      }
+    }
+  }
+  return s;
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:]+/, '')
+    .replace(/[\s,;:]+$/, '')
+    .replace(LEADING_FILLERS, '')
+    .replace(TRAILING_FILLERS, '')
+    .replace(TRAILING_PUNCTUATION, '')
+    .trim();
+}
+
+interface Modifiers {
+  rest: string;
+  when?: string;
+  cluster?: string;
+}
+
+/** Step 5: take the time hint and the cluster phrase out of the sentence. */
+function takeModifiers(text: string): Modifiers {
+  let rest = tidy(text);
+  const out: Modifiers = { rest };
+  for (const { pattern, hint } of WHEN_HINTS) {
+    const m = pattern.exec(rest);
+    if (m === null) continue;
+    out.when = hint ?? m[0].toLowerCase().replace(/\s+/g, ' ').trim();
+    rest = tidy(`${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`);
+    break;
+  }
+  for (const pattern of CLUSTER_PHRASES) {
+    const m = pattern.exec(rest);
+    const name = m?.groups?.cluster;
+    if (m === null || name === undefined || NOT_CLUSTER_NAMES.has(name.toLowerCase())) continue;
+    out.cluster = name;
+    rest = tidy(`${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`);
+    break;
+  }
+  out.rest = rest;
+  return out;
+}
+
+/** A grammar match turned into candidate values, before the names are judged. */
+interface Match {
+  rule: GrammarRule;
+  node?: string;
+  particle?: string;
+  cluster?: string;
+}
+
+/**
+ * Step 7 for the node: lowercase; a valid name passes; a name with a Hangul particle that was
+ * glued to it is reported with the particle (the user's token), since without it, it is still invalid.
+ */
+function judgeNode(match: Match): { name: string } | { invalid: string } {
+  const raw = match.node ?? '';
+  const name = raw.toLowerCase();
+  if (isValidNodeName(name)) return { name };
+  return { invalid: raw + (match.particle ?? '') };
+}
+
+/**
+ * Parse one chat message into a command.
+ *
+ * Never throws: every refusal is a {@link ParseResult} with `ok: false` and a stable
+ * {@link ParseError} code (`empty`, `too-long`, `control-characters`, `invalid-node-name`,
+ * `invalid-cluster-name`, `invalid-option`, `not-understood`). The result's `locale` is the
+ * answer language even for errors.
+ *
+ * Cost: linear in the text for the guards; the grammar runs only on texts within `maxLength`
+ * (default 2,000 characters), each rule a single anchored regex.
+ *
+ * @param text - the message as the user typed it (an adapter may leave `/k8s` or a mention in)
+ * @param options - `defaultLocale` (default 'en'), `maxLength` in characters (default 2,000)
+ * @returns the command and locale, or the reason it was refused
+ */
+export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+  const fallback: Locale = options.defaultLocale ?? 'en';
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+
+  // Step 1: guards, cheapest first.
+  if (text.length > maxLength) return fail('too-long', fallback);
+  if (CONTROL_CHARACTERS.test(text)) return fail('control-characters', HANGUL.test(text) ? 'ko' : fallback);
+
+  // Step 2: normalise.
+  const normal = stripPrefixes(text.normalize('NFKC').replace(/\s+/g, ' ').trim());
+  const detected: Locale = HANGUL.test(normal) ? 'ko' : fallback;
+  if (normal.length === 0) return fail('empty', detected);
+
+  // Steps 3, 4: options and locale.
+  const opts = takeOptions(normal);
+  if (opts.error !== undefined) return { ok: false, error: opts.error, locale: detected };
+  const locale: Locale = opts.lang ?? (HANGUL.test(opts.rest) ? 'ko' : fallback);
+  if (opts.help) return { ok: true, command: { kind: 'help' }, locale };
+  if (/^[\s?]+$/.test(opts.rest)) return { ok: true, command: { kind: 'help' }, locale };
+
+  // Step 5: modifiers.
+  const mods = takeModifiers(opts.rest);
+  if (mods.rest.length === 0) return fail('not-understood', locale);
+
+  // Step 6: grammar. All matching rules; one with a valid node name wins, else the first.
+  const matches: Match[] = [];
+  for (const r of GRAMMAR) {
+    const m = r.pattern.exec(mods.rest);
+    if (m === null) continue;
+    matches.push({ rule: r, node: m.groups?.node, particle: m.groups?.particle, cluster: m.groups?.cluster });
+  }
+  const first = matches[0];
+  if (first === undefined) return fail('not-understood', locale);
+  const chosen =
+    matches.find((m) => m.rule.intent !== 'reboot-impact' || isValidNodeName((m.node ?? '').toLowerCase())) ?? first;
+
+  // Step 7: names. The node first, before anything else is done with the request.
+  let node: string | undefined;
+  if (chosen.rule.intent === 'reboot-impact') {
+    const judged = judgeNode(chosen);
+    if ('invalid' in judged) return fail('invalid-node-name', locale, judged.invalid);
+    node = judged.name;
+  }
+  const clusterRaw = opts.cluster ?? chosen.cluster ?? mods.cluster;
+  let cluster: string | undefined;
+  if (clusterRaw !== undefined) {
+    cluster = clusterRaw.toLowerCase();
+    if (!isValidClusterName(cluster)) return fail('invalid-cluster-name', locale, clusterRaw);
+  }
+
+  let command: Command;
+  switch (chosen.rule.intent) {
+    case 'reboot-impact':
+      command = {
+        kind: 'reboot-impact',
+        node: node ?? '',
+        // "drain" said anywhere but inside the node's own name (`drain-test-1`).
+        drain: /drain|드레인/i.test(mods.rest.replace(chosen.node ?? '', ' ')),
+        ...(cluster === undefined ? {} : { cluster }),
+        ...(mods.when === undefined ? {} : { when: mods.when }),
+      };
+      break;
+    case 'ha-status':
+      command = { kind: 'ha-status', ...(cluster === undefined ? {} : { cluster }) };
+      break;
+    case 'help':
+      command = { kind: 'help', ...(cluster === undefined ? {} : { cluster }) };
+      break;
+  }
+  return { ok: true, command, locale };
+}

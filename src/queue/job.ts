@@ -1,0 +1,159 @@
+/**
+ * The answer job: what a chat adapter puts on a cluster's queue, and the naming rules for job ids
+ * and queue names (BullMQ restrictions: see ../../../shared/DEPENDENCIES.md, "bullmq job ids").
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
+import { BotError } from '../errors.js';
+
+/**
+ * One request for an answer, as stored in Redis (JSON).
+ * `command` is set when the adapter already parsed the text; the worker then does not parse again.
+ */
+export interface AnswerJob {
+  /** The adapter's request id (derived from the platform's own id, see `ChatCommand.requestId`). */
+  requestId: string;
+  /** The chat text as typed. */
+  text: string;
+  /** The parsed command, when the adapter parsed it. */
+  command?: Command;
+  /** The cluster the job is for; also selects the queue ({@link queueNameFor}). */
+  cluster: string;
+  /** Answer language. */
+  locale: Locale;
+  /** Who asked. */
+  user: ChatUser;
+  /** Where the answer goes; `replyTo.platform` selects the replies queue ({@link repliesQueueNameFor}). */
+  replyTo: ReplyTarget;
+  /** When the adapter enqueued the job, ISO 8601 (e.g. `2026-11-29T15:04:05.123Z`). */
+  enqueuedAt: string;
+}
+
+/** Chat platforms whose replies travel through a replies queue (the console waits for its reply directly). */
+export type ReplyPlatform = 'slack' | 'teams';
+
+/** Prefix of the per-cluster answer queues: `k8s-ha-bot-cluster-<cluster>`. */
+export const CLUSTER_QUEUE_PREFIX = 'k8s-ha-bot-cluster-';
+
+/** Prefix of the per-platform replies queues: `k8s-ha-bot-replies-<platform>`. */
+export const REPLIES_QUEUE_PREFIX = 'k8s-ha-bot-replies-';
+
+/** RFC 1123 label: lower-case alphanumerics and '-', starting and ending alphanumeric, at most 63 characters. */
+const RFC1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** Request ids kept readable in job ids (no ':' and short); anything else is hashed. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The BullMQ job id for a request: deterministic, so a retried delivery of the same request maps to
+ * the same job and is not added twice.
+ *
+ * Shape: `r-<requestId>` when the request id is 1-128 characters of `[A-Za-z0-9._-]`, else
+ * `h-<sha256 hex of the request id>` (64 hex digits). The prefixes keep the two forms apart and make
+ * the id never all digits; neither form contains ':' (BullMQ rejects both, see DEPENDENCIES.md).
+ * @param requestId - the adapter's request id (any non-empty string)
+ * @returns a job id of at most 130 characters
+ * @throws BotError `bad-request` when `requestId` is empty
+ */
+export function jobIdFor(requestId: string): string {
+  if (requestId.length === 0) {
+    throw new BotError('bad-request', 'requestId is empty: every chat request needs an id to derive its job id from');
+  }
+  if (SAFE_REQUEST_ID.test(requestId)) return `r-${requestId}`;
+  return `h-${createHash('sha256').update(requestId, 'utf8').digest('hex')}`;
+}
+
+/**
+ * Whether a string is a valid cluster name (an RFC 1123 label, as for Kubernetes object names:
+ * https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names).
+ * @param cluster - candidate name
+ * @returns true for names such as `prod`, `eu-west-1`
+ */
+export function isClusterName(cluster: string): boolean {
+  return RFC1123_LABEL.test(cluster);
+}
+
+/**
+ * The queue of one cluster: `k8s-ha-bot-cluster-<cluster>`.
+ * @param cluster - the cluster name (an RFC 1123 label)
+ * @returns the BullMQ queue name
+ * @throws BotError `bad-request` when `cluster` is not an RFC 1123 label
+ */
+export function queueNameFor(cluster: string): string {
+  if (!isClusterName(cluster)) {
+    throw new BotError(
+      'bad-request',
+      `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label (lower-case letters, digits and '-', at most 63 characters)`,
+    );
+  }
+  return `${CLUSTER_QUEUE_PREFIX}${cluster}`;
+}
+
+/**
+ * The replies queue of one chat platform: `k8s-ha-bot-replies-<platform>`.
+ * @param platform - `slack` or `teams`
+ * @returns the BullMQ queue name
+ */
+export function repliesQueueNameFor(platform: ReplyPlatform): string {
+  return `${REPLIES_QUEUE_PREFIX}${platform}`;
+}
+
+/**
+ * Whether replies to a target go through a replies queue (`slack`, `teams`) rather than straight
+ * back to a waiting caller (`console`).
+ * @param platform - the reply target's platform
+ * @returns true for `slack` and `teams`
+ */
+export function isReplyPlatform(platform: ReplyTarget['platform']): platform is ReplyPlatform {
+  return platform === 'slack' || platform === 'teams';
+}
+
+const platformSchema = z.enum(['console', 'slack', 'teams']);
+const localeSchema = z.enum(['en', 'ko']);
+const commandSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('reboot-impact'),
+    node: z.string(),
+    cluster: z.string().optional(),
+    drain: z.boolean(),
+    when: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('ha-status'), cluster: z.string().optional() }),
+  z.object({ kind: z.literal('help'), cluster: z.string().optional() }),
+]);
+
+/** Schema of {@link AnswerJob}, for data read back from Redis. */
+export const answerJobSchema = z.object({
+  requestId: z.string().min(1),
+  text: z.string(),
+  command: commandSchema.optional(),
+  cluster: z.string().refine(isClusterName, 'not an RFC 1123 label'),
+  locale: localeSchema,
+  user: z.object({
+    platform: platformSchema,
+    id: z.string(),
+    tenant: z.string().optional(),
+    displayName: z.string().optional(),
+  }),
+  replyTo: z.object({ platform: platformSchema, address: z.record(z.string(), z.string()) }),
+  enqueuedAt: z.string(),
+});
+
+/**
+ * Check data read from a queue against {@link AnswerJob}.
+ * @param data - the job's data as BullMQ returns it (parsed JSON)
+ * @returns the same data, typed
+ * @throws BotError `bad-request` (not retryable) naming the first wrong field, e.g. `replyTo.platform: …`
+ */
+export function parseAnswerJob(data: unknown): AnswerJob {
+  const result = answerJobSchema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue ? issue.path.map(String).join('.') : '';
+    throw new BotError('bad-request', `answer job data is invalid: ${where || '(root)'}: ${issue?.message ?? 'invalid'}`, {
+      cause: result.error,
+    });
+  }
+  return result.data as AnswerJob;
+}

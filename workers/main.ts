@@ -1,0 +1,186 @@
+/**
+ * The worker process: `node dist/workers/main.js --cluster prod [--cluster staging]`.
+ *
+ * A thin composition root: read settings from `env` and `argv`, load the answer step, start the
+ * worker, stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
+ *
+ * Settings (flags win over environment):
+ * - `--redis-url` / `REDIS_URL` (required): `redis://host:port`
+ * - `--cluster <name>` (repeatable) / `K8S_HA_BOT_WORKER_CLUSTERS` (comma-separated; required)
+ * - `--concurrency <n>` / `K8S_HA_BOT_WORKER_CONCURRENCY`: jobs in parallel per cluster (default 2)
+ * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`)
+ * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer (default 60 000)
+ */
+import { pathToFileURL } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { BotError, ConfigError, isBotError } from '../src/errors.js';
+import type { AnswerHandler } from '../src/queue/answer-handler.js';
+import { isClusterName } from '../src/queue/job.js';
+import { assertRedisUrl } from '../src/queue/redis-connection.js';
+import { createLogger } from '../src/util/logger.js';
+import type { Logger } from '../src/util/logger.js';
+import { startWorker } from './worker.js';
+import type { RunningWorker } from './worker.js';
+
+/** What a handler loader gets. */
+export interface LoadHandlerContext {
+  env: Record<string, string | undefined>;
+  argv: readonly string[];
+  logger: Logger;
+}
+
+/** Builds the answer step (reads the bot's configuration, cluster credentials…). */
+export type LoadHandler = (context: LoadHandlerContext) => Promise<AnswerHandler>;
+
+/** The worker settings, resolved from argv and env. */
+export interface WorkerSettings {
+  redisUrl: string;
+  clusters: string[];
+  concurrency: number;
+  prefix: string;
+  jobTimeoutMs: number;
+}
+
+/** Where the real answer step lives, relative to this file (also after `npm run build`). */
+export const ANSWER_MODULE = '../src/answer/answer.js';
+
+/**
+ * The real loader: imports `src/answer/answer.js` and calls its `createAnswerHandler(config)`.
+ * This is the one place to adapt when that module's configuration API settles; it passes
+ * `{ env, argv, logger }` for now.
+ * @param context - env, argv, logger
+ * @returns the answer step
+ * @throws BotError `internal` when the module cannot be loaded or lacks `createAnswerHandler`
+ */
+export async function loadRealHandler(context: LoadHandlerContext): Promise<AnswerHandler> {
+  const specifier: string = new URL(ANSWER_MODULE, import.meta.url).href;
+  let mod: { createAnswerHandler?: unknown };
+  try {
+    mod = (await import(specifier)) as { createAnswerHandler?: unknown };
+  } catch (err) {
+    throw new BotError('internal', `could not load the answer step from ${ANSWER_MODULE}; run npm run build`, { cause: err });
+  }
+  if (typeof mod.createAnswerHandler !== 'function') {
+    throw new BotError('internal', `${ANSWER_MODULE} does not export createAnswerHandler(config)`);
+  }
+  const create = mod.createAnswerHandler as (config: unknown) => AnswerHandler | Promise<AnswerHandler>;
+  return await create(context);
+}
+
+function positiveInt(setting: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(setting, `${JSON.stringify(raw)} is not a positive integer`);
+  return n;
+}
+
+/**
+ * Resolve the worker settings.
+ * @param env - environment (see the module doc for the names)
+ * @param argv - `process.argv` shape: node, script, then flags
+ * @returns the settings
+ * @throws ConfigError (`config-invalid`) naming the flag or variable to fix
+ */
+export function resolveWorkerSettings(env: Record<string, string | undefined>, argv: readonly string[]): WorkerSettings {
+  const program = new Command('k8s-ha-bot-worker')
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
+    .option('--redis-url <url>', 'Redis URL')
+    .option('--cluster <name>', 'cluster to serve (repeatable)', (value: string, previous: string[] = []) => {
+      if (!isClusterName(value)) throw new InvalidArgumentError('not an RFC 1123 label');
+      return [...previous, value];
+    })
+    .option('--concurrency <n>', 'jobs in parallel per cluster')
+    .option('--prefix <prefix>', 'BullMQ key prefix')
+    .option('--job-timeout-ms <ms>', 'time limit of one answer, in ms');
+  try {
+    program.parse([...argv]);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new ConfigError('argv', `${message}; usage: worker --cluster <name> [--cluster <name>] [--concurrency <n>]`);
+  }
+  const opts = program.opts<{ redisUrl?: string; cluster?: string[]; concurrency?: string; prefix?: string; jobTimeoutMs?: string }>();
+
+  const redisUrl = opts.redisUrl ?? env.REDIS_URL;
+  if (!redisUrl) throw new ConfigError('REDIS_URL', 'is not set; set REDIS_URL=redis://host:6379 or pass --redis-url');
+  assertRedisUrl(redisUrl, opts.redisUrl ? '--redis-url' : 'REDIS_URL');
+
+  const clusters = opts.cluster ?? (env.K8S_HA_BOT_WORKER_CLUSTERS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  if (clusters.length === 0) {
+    throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', 'no cluster to serve; pass --cluster <name> or set K8S_HA_BOT_WORKER_CLUSTERS=prod,staging');
+  }
+  const bad = clusters.find((c) => !isClusterName(c));
+  if (bad !== undefined) throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', `${JSON.stringify(bad)} is not an RFC 1123 label`);
+
+  const concurrencyRaw = opts.concurrency ?? env.K8S_HA_BOT_WORKER_CONCURRENCY;
+  const timeoutRaw = opts.jobTimeoutMs ?? env.K8S_HA_BOT_JOB_TIMEOUT_MS;
+  return {
+    redisUrl,
+    clusters: [...new Set(clusters)],
+    concurrency: concurrencyRaw === undefined ? 2 : positiveInt(opts.concurrency ? '--concurrency' : 'K8S_HA_BOT_WORKER_CONCURRENCY', concurrencyRaw),
+    prefix: opts.prefix ?? env.K8S_HA_BOT_QUEUE_PREFIX ?? 'bull',
+    jobTimeoutMs: timeoutRaw === undefined ? 60_000 : positiveInt(opts.jobTimeoutMs ? '--job-timeout-ms' : 'K8S_HA_BOT_JOB_TIMEOUT_MS', timeoutRaw),
+  };
+}
+
+/** Options of {@link runWorkerProcess}. */
+export interface RunWorkerProcessOptions {
+  env: Record<string, string | undefined>;
+  argv: readonly string[];
+  /** @defaultValue {@link loadRealHandler} */
+  loadHandler?: LoadHandler;
+  /** @defaultValue a pino logger named `worker` on stderr */
+  logger?: Logger;
+  /** Where SIGTERM/SIGINT come from. @defaultValue `process` */
+  signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
+  /** Called once the worker is ready (tests, readiness probes). */
+  onReady?: (worker: RunningWorker) => void;
+}
+
+/**
+ * Run a worker until SIGTERM or SIGINT, then close it gracefully (in-flight jobs finish; a second
+ * signal forces the close).
+ * @param options - see {@link RunWorkerProcessOptions}
+ * @returns resolves once the worker has stopped
+ * @throws ConfigError for bad settings; BotError `queue-unavailable` when Redis cannot be reached at
+ *   start; whatever the handler loader throws
+ */
+export async function runWorkerProcess(options: RunWorkerProcessOptions): Promise<void> {
+  const logger = options.logger ?? createLogger({ name: 'worker' });
+  const settings = resolveWorkerSettings(options.env, options.argv);
+  const handler = await (options.loadHandler ?? loadRealHandler)({ env: options.env, argv: options.argv, logger });
+  const worker = await startWorker({ ...settings, handler, logger });
+  options.onReady?.(worker);
+  const signals = options.signals ?? process;
+  await new Promise<void>((resolve, reject) => {
+    let count = 0;
+    const onSignal = (signal: string): void => {
+      count += 1;
+      const force = count > 1;
+      logger.info({ signal, force }, force ? 'stopping now' : 'stopping after the jobs in progress');
+      if (count > 1) {
+        signals.off('SIGTERM', onSignal);
+        signals.off('SIGINT', onSignal);
+      }
+      worker.close({ force }).then(resolve, reject);
+    };
+    signals.on('SIGTERM', onSignal);
+    signals.on('SIGINT', onSignal);
+  });
+}
+
+/** Entry point when run as a script; exit code 0 after a graceful stop, 1 when start-up fails. */
+async function main(): Promise<void> {
+  const logger = createLogger({ name: 'worker' });
+  try {
+    await runWorkerProcess({ env: process.env, argv: process.argv, logger });
+    logger.flush();
+  } catch (err) {
+    logger.fatal({ err, code: isBotError(err) ? err.code : undefined }, isBotError(err) ? err.message : 'worker failed');
+    logger.flush();
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void main();
+}

@@ -1,0 +1,151 @@
+/**
+ * The worker: consumes the answer queues of some clusters, calls the injected answer step, returns
+ * the reply as the job's result (for callers waiting on it) and publishes it on the platform's
+ * replies queue (Slack, Teams).
+ */
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { BotError } from '../src/errors.js';
+import type { Reply } from '../src/explain/reply.js';
+import { callHandler, DEFAULT_JOB_TIMEOUT_MS } from '../src/queue/answer-handler.js';
+import type { AnswerHandler } from '../src/queue/answer-handler.js';
+import { defaultErrorReply } from '../src/queue/error-reply.js';
+import { encodeFailureReason, toBotError } from '../src/queue/failure-reason.js';
+import { isReplyPlatform, parseAnswerJob, queueNameFor } from '../src/queue/job.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import {
+  createWorkerConnection,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  ensureReady,
+} from '../src/queue/redis-connection.js';
+import { ReplyPublisher } from '../src/queue/reply-queue.js';
+import type { Logger } from '../src/util/logger.js';
+
+/** Options of {@link startWorker}. */
+export interface WorkerOptions {
+  /** `redis://host:port`. */
+  redisUrl: string;
+  /** Clusters to serve: one BullMQ Worker per cluster queue (`k8s-ha-bot-cluster-<name>`). */
+  clusters: string[];
+  /** The answer step. */
+  handler: AnswerHandler;
+  /** Jobs run in parallel per cluster. @defaultValue 2 (each job reads a whole cluster) */
+  concurrency?: number;
+  /** Process logger; each job logs through a child with `requestId`, `jobId`, `cluster`, `attempt`. */
+  logger: Logger;
+  /** BullMQ key prefix. @defaultValue `'bull'` */
+  prefix?: string;
+  /** Time limit of one handler call, in ms. @defaultValue 60 000 */
+  jobTimeoutMs?: number;
+  /** Time to wait for Redis at start, in ms. @defaultValue 2000 */
+  connectTimeoutMs?: number;
+  /** The reply published when a Slack/Teams job fails for good. @defaultValue {@link defaultErrorReply} */
+  errorReply?: (job: AnswerJob, err: BotError) => Reply;
+}
+
+/** A started worker. */
+export interface RunningWorker {
+  /** The queues consumed, one per cluster. */
+  readonly queueNames: readonly string[];
+  /**
+   * Stop taking jobs, let the jobs in progress finish (or, with `force`, abort their handlers'
+   * signals and stop at once; BullMQ later hands such jobs to another worker as stalled), then
+   * disconnect.
+   */
+  close(options?: { force?: boolean }): Promise<void>;
+}
+
+/**
+ * Start consuming the clusters' queues.
+ *
+ * Errors: a handler's BotError with `retryable: false` fails the job at once (BullMQ
+ * `UnrecoverableError`); a retryable one (and any non-BotError) is retried with the job's backoff
+ * (3 attempts by default). The failed reason is `[<code>] <message>` so the producer gets the code back.
+ * When a Slack/Teams job fails for good, an error reply ({@link WorkerOptions.errorReply}) is
+ * published, so the user is told.
+ * @param options - see {@link WorkerOptions}
+ * @returns the running worker, ready (its Redis connection established)
+ * @throws BotError `queue-unavailable` when Redis cannot be reached within `connectTimeoutMs`;
+ *   `bad-request` for a cluster name that is not an RFC 1123 label; ConfigError for a bad `redisUrl`
+ */
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const { logger, handler } = options;
+  const queueNames = options.clusters.map(queueNameFor);
+  const prefix = options.prefix ?? 'bull';
+  const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const errorReply = options.errorReply ?? defaultErrorReply;
+  const connection = createWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
+  try {
+    await ensureReady(connection, options.redisUrl, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+  } catch (err) {
+    connection.disconnect();
+    throw err;
+  }
+  const publisher = new ReplyPublisher(connection, prefix, logger);
+
+  const processJob = async (bullJob: Job<unknown, Reply>, _token?: string, signal?: AbortSignal): Promise<Reply> => {
+    const attempt = bullJob.attemptsMade + 1;
+    const attempts = bullJob.opts.attempts ?? 1;
+    let job: AnswerJob;
+    try {
+      job = parseAnswerJob(bullJob.data);
+    } catch (err) {
+      const botError = toBotError(err);
+      logger.error({ err, jobId: bullJob.id }, 'dropping a job with invalid data');
+      throw new UnrecoverableError(encodeFailureReason(botError));
+    }
+    const log = logger.child({ requestId: job.requestId, jobId: bullJob.id, cluster: job.cluster, attempt });
+    const started = Date.now();
+    const platform = job.replyTo.platform;
+    try {
+      const reply = await callHandler(handler, job, { logger: log, timeoutMs: jobTimeoutMs, signal });
+      if (isReplyPlatform(platform)) await publisher.publish(platform, { reply, job }, String(bullJob.id));
+      log.info({ durationMs: Date.now() - started, verdict: reply.verdict, kind: reply.kind }, 'answered');
+      return reply;
+    } catch (err) {
+      const botError = toBotError(err);
+      const final = !botError.retryable || attempt >= attempts;
+      log.warn({ err, code: botError.code, retryable: botError.retryable, final, durationMs: Date.now() - started }, 'answer failed');
+      if (final && isReplyPlatform(platform)) {
+        try {
+          await publisher.publish(platform, { reply: errorReply(job, botError), job }, String(bullJob.id));
+        } catch (publishError) {
+          log.error({ err: publishError }, 'could not publish the error reply');
+        }
+      }
+      if (!botError.retryable) throw new UnrecoverableError(encodeFailureReason(botError));
+      throw new Error(encodeFailureReason(botError), { cause: err });
+    }
+  };
+
+  const workers = queueNames.map((queueName) => {
+    const worker = new Worker<unknown, Reply>(queueName, processJob, {
+      connection,
+      prefix,
+      concurrency: options.concurrency ?? 2,
+    });
+    worker.on('error', (err) => logger.warn({ err, queueName }, 'worker error'));
+    return worker;
+  });
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+  logger.info({ queueNames, prefix }, 'worker ready');
+
+  let closing: Promise<void> | undefined;
+  return {
+    queueNames,
+    close(closeOptions = {}) {
+      // A forced close during a graceful one aborts the handlers, so the graceful close ends soon.
+      if (closeOptions.force) for (const worker of workers) worker.cancelAllJobs('worker shutting down');
+      closing ??= (async () => {
+        const results = await Promise.allSettled(workers.map((worker) => worker.close(closeOptions.force ?? false)));
+        for (const result of results) {
+          if (result.status === 'rejected') logger.warn({ err: result.reason }, 'closing a worker failed');
+        }
+        await publisher.close();
+        connection.disconnect();
+        logger.info({ queueNames }, 'worker stopped');
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The reduction shared by the live reader ({@link readSnapshot}) and the offline
+ * {@link snapshotFromFile}: which pods are kept whole, how every pod is summarized, and which
+ * objects of each kind go into a {@link ClusterSnapshot}.
+ */
+import { cpuToMillicores, memoryToBytes } from './quantity.js';
+import type {
+  ClusterSnapshot,
+  EtcdStatus,
+  KContainer,
+  KEndpointSlice,
+  KLease,
+  KNode,
+  KPod,
+  KPodDisruptionBudget,
+  KWorkload,
+  PodSummary,
+  ReadError,
+  ReadyzResult,
+} from './types.js';
+
+/** Annotation the kubelet sets on the mirror pod of a static pod. */
+export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+/** Namespaces whose Leases the snapshot keeps (leader election, apiserver identity; node heartbeats). */
+export const LEASE_NAMESPACES: readonly string[] = ['kube-system', 'kube-node-lease'];
+/** Label of the EndpointSlices of the `default/kubernetes` Service (the live apiserver addresses). */
+export const APISERVER_SLICE_LABEL = 'kubernetes.io/service-name';
+const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/**
+ * Whether a pod is kept as a full object in {@link ClusterSnapshot.pods}: it runs on the focus
+ * node, or is a mirror (static) pod, or is a kube-system pod not owned by a DaemonSet.
+ * @param pod - the pod
+ * @param focusNode - the node the request is about, or null
+ */
+export function keepFullPod(pod: KPod, focusNode: string | null): boolean {
+  if (focusNode !== null && pod.spec?.nodeName === focusNode) return true;
+  const meta = pod.metadata;
+  if (meta.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return true;
+  if (meta.namespace === 'kube-system') {
+    return !(meta.ownerReferences ?? []).some((o) => o.kind === 'DaemonSet' && o.controller === true);
+  }
+  return false;
+}
+
+function requestsOf(c: KContainer): { cpu: number; mem: number } {
+  const r = c.resources?.requests;
+  return { cpu: cpuToMillicores(r?.cpu) ?? 0, mem: memoryToBytes(r?.memory) ?? 0 };
+}
+
+/**
+ * Reduce a pod to a {@link PodSummary}. Requests follow the scheduler's effective-request rule:
+ * the sum over containers (plus restartable "sidecar" init containers), or the largest regular
+ * init container if that is larger, plus `spec.overhead`.
+ * @see https://kubernetes.io/docs/concepts/workloads/pods/init-containers/#resource-sharing-within-containers
+ * @param pod - the pod
+ * @returns its summary; cpu in millicores, memory in bytes
+ */
+export function summarizePod(pod: KPod): PodSummary {
+  let cpu = 0;
+  let mem = 0;
+  for (const c of pod.spec?.containers ?? []) {
+    const r = requestsOf(c);
+    cpu += r.cpu;
+    mem += r.mem;
+  }
+  let sidecarCpu = 0;
+  let sidecarMem = 0;
+  let initCpu = 0;
+  let initMem = 0;
+  for (const c of pod.spec?.initContainers ?? []) {
+    const r = requestsOf(c);
+    if ((c as { restartPolicy?: string }).restartPolicy === 'Always') {
+      sidecarCpu += r.cpu;
+      sidecarMem += r.mem;
+    } else {
+      initCpu = Math.max(initCpu, sidecarCpu + r.cpu);
+      initMem = Math.max(initMem, sidecarMem + r.mem);
+    }
+  }
+  cpu = Math.max(cpu + sidecarCpu, initCpu);
+  mem = Math.max(mem + sidecarMem, initMem);
+  const overhead = (pod.spec as { overhead?: Record<string, string> } | undefined)?.overhead;
+  if (overhead) {
+    cpu += cpuToMillicores(overhead.cpu) ?? 0;
+    mem += memoryToBytes(overhead.memory) ?? 0;
+  }
+  const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
+  return {
+    namespace: pod.metadata.namespace ?? '',
+    name: pod.metadata.name,
+    nodeName: pod.spec?.nodeName ?? null,
+    phase: pod.status?.phase ?? 'Unknown',
+    owner: owner ? { kind: owner.kind, name: owner.name, uid: owner.uid } : null,
+    cpuMillis: cpu,
+    memoryBytes: mem,
+  };
+}
+
+/**
+ * `/readyz?verbose` text as a {@link ReadyzResult}: status 500 when any check line starts with
+ * `[-]` (what kube-apiserver answers when a check fails), else 200.
+ * @param text - the verbose readyz text
+ */
+export function readyzFromText(text: string): ReadyzResult {
+  return { status: /^\[-\]/m.test(text) ? 500 : 200, text };
+}
+
+/**
+ * Collects objects of any kind into the buckets of a {@link ClusterSnapshot}, applying the same
+ * filters as the live reader. Pods are summarized on the fly; only pods that {@link keepFullPod}
+ * selects are kept whole.
+ */
+export class SnapshotBuilder {
+  readonly nodes: KNode[] = [];
+  readonly pods: KPod[] = [];
+  readonly podSummaries: PodSummary[] = [];
+  readonly leases: KLease[] = [];
+  readonly podDisruptionBudgets: KPodDisruptionBudget[] = [];
+  readonly workloads: KWorkload[] = [];
+  readonly apiserverEndpointSlices: KEndpointSlice[] = [];
+  readonly readErrors: ReadError[] = [];
+  private readonly seenFullPods = new Set<string>();
+
+  /** @param focusNode - the node whose pods are kept whole, or null */
+  constructor(readonly focusNode: string | null) {}
+
+  /** Add one pod: always summarized, kept whole when {@link keepFullPod} says so. */
+  addPod(pod: KPod): void {
+    this.podSummaries.push(summarizePod(pod));
+    if (keepFullPod(pod, this.focusNode)) this.keepPod(pod);
+  }
+
+  /** Keep a pod whole without summarizing it (e.g. from a second, field-selected read); deduplicated. */
+  keepPod(pod: KPod): void {
+    const key = `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
+    if (this.seenFullPods.has(key)) return;
+    this.seenFullPods.add(key);
+    this.pods.push(pod);
+  }
+
+  /** Add any object; kinds the snapshot does not use are ignored. */
+  add(item: { kind?: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> } }): void {
+    switch (item.kind) {
+      case 'Node':
+        this.nodes.push(item as KNode);
+        break;
+      case 'Pod':
+        this.addPod(item as KPod);
+        break;
+      case 'Lease':
+        if (LEASE_NAMESPACES.includes(item.metadata.namespace ?? '')) this.leases.push(item as KLease);
+        break;
+      case 'PodDisruptionBudget':
+        this.podDisruptionBudgets.push(item as KPodDisruptionBudget);
+        break;
+      case 'EndpointSlice':
+        if (item.metadata.namespace === 'default' && item.metadata.labels?.[APISERVER_SLICE_LABEL] === 'kubernetes') {
+          this.apiserverEndpointSlices.push(item as KEndpointSlice);
+        }
+        break;
+      default:
+        if (item.kind !== undefined && WORKLOAD_KINDS.has(item.kind)) this.workloads.push(item as KWorkload);
+    }
+  }
+
+  /**
+   * Assemble the snapshot.
+   * @param parts - cluster name, capture time, readyz and etcd
+   */
+  finish(parts: { cluster: string; capturedAt: Date; readyz: ReadyzResult | null; etcd: EtcdStatus | null }): ClusterSnapshot {
+    return {
+      cluster: parts.cluster,
+      capturedAt: parts.capturedAt,
+      focusNode: this.focusNode,
+      nodes: this.nodes,
+      pods: this.pods,
+      podSummaries: this.podSummaries,
+      leases: this.leases,
+      podDisruptionBudgets: this.podDisruptionBudgets,
+      workloads: this.workloads,
+      apiserverEndpointSlices: this.apiserverEndpointSlices,
+      readyz: parts.readyz,
+      etcd: parts.etcd,
+      readErrors: this.readErrors,
+    };
+  }
+}

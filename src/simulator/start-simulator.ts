@@ -1,0 +1,476 @@
+/**
+ * The simulator: a local HTTP server that serves a snapshot file as a read-only Kubernetes API,
+ * so that the same reader code (and kubectl) runs against a real, a recorded or a generated
+ * cluster.
+ *
+ * Served: legacy discovery (`/api`, `/api/v1`, `/apis`, `/apis/<group>[/<version>]`), `/version`,
+ * list (cluster-wide and per namespace) and get of the resources in {@link RESOURCES}, label and
+ * field selectors, `limit`/`continue` pagination with `metadata.remainingItemCount`, Table output
+ * for kubectl, `Status` errors, `/readyz[?verbose]`, `/livez`, `/healthz`. Aggregated discovery is
+ * not served: kubectl asks for it and falls back to legacy discovery when the answer is plain JSON.
+ * Writes and watches are refused.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isBotError } from '../errors.js';
+import type { SnapshotFile } from '../cluster/snapshot-file.js';
+import { parseFieldSelector } from './field-selector.js';
+import type { FieldMatcher } from './field-selector.js';
+import { kubeconfigFor } from './kubeconfig-for.js';
+import { parseLabelSelector } from './label-selector.js';
+import type { LabelMatcher } from './label-selector.js';
+import { buildObjectStore } from './object-store.js';
+import type { ObjectStore, ResourceStore, StoredObject } from './object-store.js';
+import { RESOURCES, apiGroups, apiResourceList, groupVersion, resourceFor } from './resources.js';
+import { tableCells, tableColumns } from './table.js';
+
+/** Faults the simulator injects, for tests. */
+export interface SimulatorFaults {
+  /** Resource plurals (e.g. `poddisruptionbudgets`) that answer 403 Forbidden with a Status body. */
+  forbidden?: string[];
+  /** Added latency in ms by resource plural, `readyz`, or `*` (every request without its own entry). */
+  delayMs?: Record<string, number>;
+  /** When true, every request answers 503 ServiceUnavailable. */
+  unavailable?: boolean;
+}
+
+/** Options of {@link startSimulator}. */
+export interface SimulatorOptions {
+  /** The snapshot to serve: a loaded file, or a path (streamed in; best for huge files). */
+  file: SnapshotFile | string;
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Address to listen on; default 127.0.0.1. */
+  host?: string;
+  faults?: SimulatorFaults;
+  /** Clock (default: real time), used for the timestamp shift and Table ages. */
+  now?: () => Date;
+  /** Shift every timestamp by (now - captured_at) at start (default true; FORMAT.md). */
+  shiftTimestamps?: boolean;
+}
+
+/** A running simulator. */
+export interface RunningSimulator {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  port: number;
+  /** A kubeconfig YAML pointing at {@link RunningSimulator.url} ({@link kubeconfigFor}). */
+  kubeconfig: string;
+  /** The timestamp shift applied to every served object, in ms (now - captured_at; 0 if none). */
+  shiftMs: number;
+  /** Replace the injected faults. */
+  setFaults(faults: SimulatorFaults): void;
+  /** Requests served, by URL path (without query). */
+  requests: Map<string, number>;
+  /** Total requests served. */
+  totalRequests(): number;
+  /** Stop listening and close open connections. */
+  close(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json';
+const MAX_LIMIT_WRITE_BATCH = 1000;
+
+function status(code: number, reason: string, message: string, details?: object): string {
+  return JSON.stringify({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason,
+    ...(details ? { details } : {}),
+    code,
+  });
+}
+
+function send(res: ServerResponse, code: number, body: string, type = JSON_TYPE): void {
+  res.writeHead(code, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+interface ContinueToken {
+  rv: string;
+  start: string;
+}
+
+function encodeContinue(token: ContinueToken): string {
+  return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+function decodeContinue(text: string): ContinueToken | null {
+  try {
+    const t = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<ContinueToken>;
+    return typeof t.start === 'string' && typeof t.rv === 'string' ? { rv: t.rv, start: t.start } : null;
+  } catch (err) {
+    void err; // a malformed token is the client's error: answered 400 below
+    return null;
+  }
+}
+
+/** First index whose key is > `key` (objects sorted by key). */
+function indexAfter(objects: StoredObject[], key: string): number {
+  let lo = 0;
+  let hi = objects.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((objects[mid] as StoredObject).key <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface ListRequest {
+  store: ResourceStore;
+  namespace: string | null;
+  label: LabelMatcher | null;
+  field: FieldMatcher | null;
+  limit: number;
+  start: number;
+}
+
+/**
+ * Start a simulator.
+ * @param options - see {@link SimulatorOptions}
+ * @returns the running simulator (listening)
+ * @throws SnapshotFileError when `options.file` is a path that cannot be loaded
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const now = options.now ?? (() => new Date());
+  const store = await buildObjectStore(options.file, { now, shiftTimestamps: options.shiftTimestamps ?? true });
+  let faults: SimulatorFaults = options.faults ?? {};
+  const requests = new Map<string, number>();
+  let total = 0;
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const path = url.pathname;
+    requests.set(path, (requests.get(path) ?? 0) + 1);
+    total++;
+    const route = resolve(path);
+    const delay = faults.delayMs?.[route.delayKey] ?? faults.delayMs?.['*'] ?? 0;
+    const answer = (): void => {
+      try {
+        serve(req, res, url, route, store, faults, now);
+      } catch (err) {
+        if (isBotError(err) && err.code === 'bad-request') send(res, 400, status(400, 'BadRequest', err.message));
+        else send(res, 500, status(500, 'InternalError', `simulator error: ${(err as Error).message}`));
+      }
+    };
+    if (delay > 0) {
+      const timer = setTimeout(answer, delay);
+      res.on('close', () => clearTimeout(timer));
+    } else answer();
+  };
+
+  const server: Server = createServer({ keepAlive: true }, handler);
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolveListen());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    port,
+    kubeconfig: kubeconfigFor(url),
+    shiftMs: store.shiftMs,
+    setFaults(f) {
+      faults = f;
+    },
+    requests,
+    totalRequests: () => total,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+interface Route {
+  kind: 'readyz' | 'livez' | 'version' | 'discovery' | 'resource' | 'unknown';
+  delayKey: string;
+  /** For resources. */
+  store?: ResourceStore;
+  plural?: string;
+  namespace?: string | null;
+  name?: string | null;
+  discovery?: object;
+}
+
+function resolve(path: string): Route {
+  if (path === '/readyz') return { kind: 'readyz', delayKey: 'readyz' };
+  if (path === '/livez' || path === '/healthz') return { kind: 'livez', delayKey: path.slice(1) };
+  if (path === '/version') return { kind: 'version', delayKey: 'version' };
+  const seg = path.split('/').filter((s) => s !== '');
+  let group: string;
+  let version: string | undefined;
+  let rest: string[];
+  if (seg[0] === 'api') {
+    if (seg.length === 1) return { kind: 'discovery', delayKey: 'discovery', discovery: { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] } };
+    group = '';
+    version = seg[1];
+    rest = seg.slice(2);
+  } else if (seg[0] === 'apis') {
+    if (seg.length === 1) {
+      return {
+        kind: 'discovery',
+        delayKey: 'discovery',
+        discovery: {
+          kind: 'APIGroupList',
+          apiVersion: 'v1',
+          groups: apiGroups().map((g) => {
+            const gv = { groupVersion: `${g.name}/${g.version}`, version: g.version };
+            return { name: g.name, versions: [gv], preferredVersion: gv };
+          }),
+        },
+      };
+    }
+    group = seg[1] as string;
+    version = seg[2];
+    rest = seg.slice(3);
+    if (version === undefined) {
+      const g = apiGroups().find((x) => x.name === group);
+      if (!g) return { kind: 'unknown', delayKey: 'unknown' };
+      const gv = { groupVersion: `${g.name}/${g.version}`, version: g.version };
+      return { kind: 'discovery', delayKey: 'discovery', discovery: { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions: [gv], preferredVersion: gv } };
+    }
+  } else return { kind: 'unknown', delayKey: 'unknown' };
+  const v = version ?? '';
+  if (!RESOURCES.some((r) => r.group === group && r.version === v)) return { kind: 'unknown', delayKey: 'unknown' };
+  if (rest.length === 0) return { kind: 'discovery', delayKey: 'discovery', discovery: apiResourceList(group, v) };
+  let namespace: string | null = null;
+  let plural: string | undefined;
+  let name: string | null = null;
+  if (rest[0] === 'namespaces' && rest.length >= 3) {
+    namespace = rest[1] as string;
+    plural = rest[2];
+    name = rest[3] ?? null;
+    if (rest.length > 4) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
+  } else {
+    plural = rest[0];
+    name = rest[1] ?? null;
+    if (rest.length > 2) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
+  }
+  const def = resourceFor(group, v, plural ?? '');
+  if (!def) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
+  if (!def.namespaced && namespace !== null) return { kind: 'unknown', delayKey: def.plural };
+  return { kind: 'resource', delayKey: def.plural, plural: def.plural, namespace, name };
+}
+
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  route: Route,
+  store: ObjectStore,
+  faults: SimulatorFaults,
+  now: () => Date,
+): void {
+  if (faults.unavailable) {
+    send(res, 503, status(503, 'ServiceUnavailable', 'the simulator is set to be unavailable'));
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, 405, status(405, 'MethodNotAllowed', `the simulator is read-only: ${req.method ?? ''} is not allowed`));
+    return;
+  }
+  switch (route.kind) {
+    case 'readyz':
+      serveReadyz(res, url, store.readyz);
+      return;
+    case 'livez':
+      send(res, 200, 'ok', 'text/plain; charset=utf-8');
+      return;
+    case 'version': {
+      const m = /^v(\d+)\.(\d+)/.exec(store.gitVersion);
+      send(res, 200, JSON.stringify({ major: m?.[1] ?? '1', minor: m?.[2] ?? '33', gitVersion: store.gitVersion, platform: 'linux/amd64' }));
+      return;
+    }
+    case 'discovery':
+      send(res, 200, JSON.stringify(route.discovery));
+      return;
+    case 'unknown':
+      send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+      return;
+    case 'resource':
+      break;
+  }
+  const plural = route.plural as string;
+  const rs = store.resources.get(plural) as ResourceStore;
+  const def = rs.def;
+  if (faults.forbidden?.includes(plural)) {
+    const verb = route.name ? 'get' : 'list';
+    const scope = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
+    send(
+      res,
+      403,
+      status(
+        403,
+        'Forbidden',
+        `${plural} is forbidden: User "system:serviceaccount:k8s-ha-bot:reader" cannot ${verb} resource "${plural}" in API group "${def.group}" ${scope}`,
+        { group: def.group, kind: plural, ...(route.name ? { name: route.name } : {}) },
+      ),
+    );
+    return;
+  }
+  if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') {
+    send(res, 405, status(405, 'MethodNotAllowed', 'the simulator does not serve watches'));
+    return;
+  }
+  const asTable = /as=Table/.test(req.headers.accept ?? '');
+  if (route.name) {
+    const key = `${def.namespaced ? (route.namespace ?? '') : ''}/${route.name}`;
+    const obj = def.namespaced && route.namespace === null ? undefined : rs.byKey.get(key);
+    if (!obj) {
+      send(res, 404, status(404, 'NotFound', `${plural}${def.group ? `.${def.group}` : ''} "${route.name}" not found`, { name: route.name, group: def.group, kind: plural }));
+      return;
+    }
+    if (asTable) sendTable(res, plural, [obj], { resourceVersion: store.resourceVersion }, url, now);
+    else send(res, 200, obj.json);
+    return;
+  }
+  const q = url.searchParams;
+  const limitText = q.get('limit');
+  const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 0) {
+    send(res, 400, status(400, 'BadRequest', `invalid limit: ${limitText ?? ''}`));
+    return;
+  }
+  let start = 0;
+  const cont = q.get('continue');
+  if (cont) {
+    const token = decodeContinue(cont);
+    if (!token) {
+      send(res, 400, status(400, 'BadRequest', 'continue key is not valid: invalid continue token'));
+      return;
+    }
+    start = indexAfter(rs.objects, token.start);
+  }
+  const labelText = q.get('labelSelector') ?? '';
+  const fieldText = q.get('fieldSelector') ?? '';
+  const list: ListRequest = {
+    store: rs,
+    namespace: route.namespace ?? null,
+    label: labelText ? parseLabelSelector(labelText) : null,
+    field: fieldText ? parseFieldSelector(fieldText, plural) : null,
+    limit,
+    start,
+  };
+  const page = selectPage(list);
+  const meta: Record<string, unknown> = { resourceVersion: store.resourceVersion };
+  if (page.continueFrom !== null) {
+    meta.continue = encodeContinue({ rv: store.resourceVersion, start: page.continueFrom });
+    if (!list.label && !list.field) meta.remainingItemCount = page.remaining;
+  }
+  if (asTable) {
+    sendTable(res, plural, page.objects, meta, url, now);
+    return;
+  }
+  const head = `{"kind":"${def.kind}List","apiVersion":"${groupVersion(def)}","metadata":${JSON.stringify(meta)},"items":[`;
+  res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  res.write(head);
+  const objs = page.objects;
+  for (let i = 0; i < objs.length; i += MAX_LIMIT_WRITE_BATCH) {
+    const batch = objs.slice(i, i + MAX_LIMIT_WRITE_BATCH).map((o) => o.json);
+    res.write(i === 0 ? batch.join(',') : `,${batch.join(',')}`);
+  }
+  res.end(']}');
+}
+
+/** One page: matching objects from `start`, at most `limit` (0 = all). */
+function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom: string | null; remaining: number } {
+  const objs = list.store.objects;
+  let from = list.start;
+  let to = objs.length;
+  if (list.namespace !== null) {
+    const prefix = `${list.namespace}/`;
+    from = Math.max(from, lowerBound(objs, prefix));
+    to = lowerBound(objs, `${list.namespace}0`); // '0' is the character after '/'
+  }
+  const out: StoredObject[] = [];
+  let i = from;
+  const unfiltered = !list.label && !list.field;
+  for (; i < to; i++) {
+    const o = objs[i] as StoredObject;
+    if (list.label && !list.label(o.labels)) continue;
+    if (list.field && !list.field(o.fields)) continue;
+    out.push(o);
+    if (list.limit > 0 && out.length === list.limit) {
+      i++;
+      break;
+    }
+  }
+  // more matching objects after i?
+  let hasMore = false;
+  if (list.limit > 0 && out.length === list.limit) {
+    if (unfiltered) hasMore = i < to;
+    else {
+      for (let j = i; j < to; j++) {
+        const o = objs[j] as StoredObject;
+        if ((!list.label || list.label(o.labels)) && (!list.field || list.field(o.fields))) {
+          hasMore = true;
+          break;
+        }
+      }
+    }
+  }
+  const last = out[out.length - 1];
+  return { objects: out, continueFrom: hasMore && last ? last.key : null, remaining: hasMore ? to - i : 0 };
+}
+
+/** First index whose key is >= `key`. */
+function lowerBound(objects: StoredObject[], key: string): number {
+  let lo = 0;
+  let hi = objects.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((objects[mid] as StoredObject).key < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function sendTable(
+  res: ServerResponse,
+  plural: string,
+  objects: StoredObject[],
+  meta: Record<string, unknown>,
+  url: URL,
+  now: () => Date,
+): void {
+  const include = url.searchParams.get('includeObject') ?? 'Metadata';
+  const nowMs = now().getTime();
+  const rows = objects.map((o) => {
+    const obj = JSON.parse(o.json) as Record<string, unknown> & { metadata?: object };
+    const row: Record<string, unknown> = { cells: tableCells(plural, obj, nowMs) };
+    if (include === 'Object') row.object = obj;
+    else if (include !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+    return row;
+  });
+  send(res, 200, JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: meta, columnDefinitions: tableColumns(plural), rows }));
+}
+
+function serveReadyz(res: ServerResponse, url: URL, readyz: string | null): void {
+  const text = 'text/plain; charset=utf-8';
+  if (readyz === null) {
+    send(
+      res,
+      503,
+      'readyz: no /readyz text was recorded in this snapshot file (the apiserver did not answer when it was recorded)\n',
+      text,
+    );
+    return;
+  }
+  const failed = /^\[-\]/m.test(readyz);
+  if (failed) send(res, 500, readyz, text);
+  else send(res, 200, url.searchParams.has('verbose') ? readyz : 'ok', text);
+}

@@ -1,0 +1,246 @@
+/**
+ * Integration: a real redis-server, the worker as a separate process (fake answer step), the
+ * producer in this process. Every test has its own BullMQ key prefix and worker process.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { Reply } from '../src/explain/reply.js';
+import { JobQueue } from '../src/queue/job-queue.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { ReplyConsumer } from '../src/queue/reply-queue.js';
+import { startRedis } from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+import { startWorkerProcess } from './helpers/redis-worker-process.js';
+import type { WorkerProcess } from './helpers/redis-worker-process.js';
+
+const CLUSTER = 'c1';
+
+let redis: RedisServer;
+let admin: Redis;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+});
+
+afterAll(async () => {
+  admin.disconnect();
+  await redis.stop();
+});
+
+function makeJob(text: string, overrides: Partial<AnswerJob> = {}): AnswerJob {
+  return {
+    requestId: `req-${randomBytes(6).toString('hex')}`,
+    text,
+    cluster: CLUSTER,
+    locale: 'en',
+    user: { platform: 'console', id: 'alice' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function deleteKeys(pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await admin.del(...keys);
+  } while (cursor !== '0');
+}
+
+describe('answer jobs through Redis and a worker process', () => {
+  let prefix: string;
+  let countsKey: string;
+  let worker: WorkerProcess;
+  let queue: JobQueue;
+
+  const calls = async (requestId: string): Promise<number> => Number((await admin.hget(countsKey, requestId)) ?? 0);
+
+  beforeEach(async () => {
+    prefix = `t${randomBytes(4).toString('hex')}`;
+    countsKey = `${prefix}:fake-handler-calls`;
+    worker = await startWorkerProcess({ redisUrl: redis.url, prefix, clusters: [CLUSTER], countsKey });
+    queue = new JobQueue({ redisUrl: redis.url, prefix, jobOptions: { backoffMs: 50 } });
+  });
+
+  afterEach(async () => {
+    await queue.close();
+    await worker.stop('SIGKILL');
+    await deleteKeys(`${prefix}:*`);
+  });
+
+  it('answers requests with the handler reply', async () => {
+    const jobs = [makeJob('one'), makeJob('two'), makeJob('three')];
+    const enqueued = await Promise.all(jobs.map((job) => queue.enqueue(job)));
+    expect(enqueued.map((e) => e.duplicate)).toEqual([false, false, false]);
+    expect(enqueued[0]?.queueName).toBe('k8s-ha-bot-cluster-c1');
+    const replies = await Promise.all(enqueued.map((e) => queue.waitForReply(e.jobId, 10_000)));
+    expect(replies.map((r) => r.title)).toEqual(['echo: one', 'echo: two', 'echo: three']);
+    expect(replies.map((r) => r.context.requestId)).toEqual(jobs.map((j) => j.requestId));
+  });
+
+  it('adds a duplicate request once and calls the handler once', async () => {
+    const job = makeJob('twice');
+    const first = await queue.enqueue(job);
+    const second = await queue.enqueue({ ...job, enqueuedAt: new Date().toISOString() });
+    expect(first.duplicate).toBe(false);
+    expect(second).toEqual({ ...first, duplicate: true });
+    const reply = await queue.waitForReply(first.jobId, 10_000);
+    expect(reply.sections[0]?.lines).toEqual(['1']);
+
+    // Again after the job finished (still kept): still a duplicate, still no second call.
+    const third = await queue.enqueue(job);
+    expect(third.duplicate).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await calls(job.requestId)).toBe(1);
+  });
+
+  it('reports exactly one non-duplicate when producers race', async () => {
+    const job = makeJob('race');
+    const other = new JobQueue({ redisUrl: redis.url, prefix });
+    try {
+      const results = await Promise.all([queue.enqueue(job), other.enqueue(job), queue.enqueue(job), other.enqueue(job)]);
+      expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+      await queue.waitForReply(jobIdOf(results), 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await calls(job.requestId)).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('retries a retryable error and answers', async () => {
+    const { jobId } = await queue.enqueue(makeJob('fail-retryable-once'));
+    const reply = await queue.waitForReply(jobId, 10_000);
+    expect(reply.sections[0]?.lines).toEqual(['2']);
+  });
+
+  it('gives up on a retryable error after the attempts, with its code', async () => {
+    const job = makeJob('fail-retryable-always');
+    const { jobId } = await queue.enqueue(job);
+    await expect(queue.waitForReply(jobId, 10_000)).rejects.toMatchObject({ code: 'cluster-unreachable' });
+    expect(await calls(job.requestId)).toBe(3);
+  });
+
+  it('does not retry a non-retryable error', async () => {
+    const job = makeJob('fail-permanent');
+    const { jobId } = await queue.enqueue(job);
+    await expect(queue.waitForReply(jobId, 10_000)).rejects.toMatchObject({ code: 'cluster-unknown' });
+    await new Promise((r) => setTimeout(r, 400)); // longer than the 50 ms backoff of a retry
+    expect(await calls(job.requestId)).toBe(1);
+  });
+
+  it('returns the reply of a job that finished before anyone waited', async () => {
+    const job = makeJob('early');
+    const { jobId } = await queue.enqueue(job);
+    const deadline = Date.now() + 10_000;
+    while ((await admin.hget(`${prefix}:k8s-ha-bot-cluster-${CLUSTER}:${jobId}`, 'finishedOn')) === null) {
+      if (Date.now() > deadline) throw new Error('job did not finish');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const fresh = new JobQueue({ redisUrl: redis.url, prefix });
+    try {
+      const reply = await fresh.waitForReply(jobId, 2000, CLUSTER);
+      expect(reply.title).toBe('echo: early');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('publishes Slack replies, and error replies, on the slack replies queue', async () => {
+    const received: Array<{ reply: Reply; job: AnswerJob }> = [];
+    const consumer = await ReplyConsumer.start({
+      redisUrl: redis.url,
+      prefix,
+      platform: 'slack',
+      handler: async (reply, job) => {
+        received.push({ reply, job });
+      },
+    });
+    try {
+      const slack = { replyTo: { platform: 'slack' as const, address: { channel: 'C1', threadTs: '1.2' } } };
+      const ok = makeJob('from slack', slack);
+      const bad = makeJob('fail-permanent', { ...slack, locale: 'ko' });
+      const consoleJob = makeJob('from console');
+      for (const job of [ok, bad, consoleJob]) await queue.enqueue(job);
+      const deadline = Date.now() + 10_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // The console job is answered too, but never published: wait for it, then check no third message.
+      await queue.waitForReply((await queue.enqueue(consoleJob)).jobId, 5000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(received).toHaveLength(2);
+      const byId = new Map(received.map((r) => [r.job.requestId, r]));
+      expect(byId.get(ok.requestId)?.reply.title).toBe('echo: from slack');
+      expect(byId.get(ok.requestId)?.job.replyTo.address).toEqual({ channel: 'C1', threadTs: '1.2' });
+      const error = byId.get(bad.requestId)?.reply;
+      expect(error).toMatchObject({ kind: 'error', locale: 'ko', verdict: null, title: '답변하지 못했습니다' });
+      expect(error?.sections[0]?.heading).toBe('cluster-unknown');
+    } finally {
+      await consumer.close();
+    }
+  });
+
+  it('finishes the job in progress on SIGTERM, then exits 0', async () => {
+    const job = makeJob('sleep 800');
+    const { jobId } = await queue.enqueue(job);
+    const deadline = Date.now() + 10_000;
+    while ((await calls(job.requestId)) === 0) {
+      if (Date.now() > deadline) throw new Error('job never started');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const exit = worker.stop('SIGTERM');
+    const reply = await queue.waitForReply(jobId, 10_000);
+    expect(reply.title).toBe('echo: sleep 800');
+    expect(await exit).toBe(0);
+  });
+
+  it('times out with job-timeout and a hint when no worker serves the cluster', async () => {
+    const { jobId } = await queue.enqueue(makeJob('nobody', { cluster: 'c2' }));
+    const err = await queue.waitForReply(jobId, 300).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'job-timeout', retryable: true });
+    expect((err as Error).message).toContain('No worker consumes queue k8s-ha-bot-cluster-c2');
+  });
+});
+
+function jobIdOf(results: Array<{ jobId: string }>): string {
+  const ids = new Set(results.map((r) => r.jobId));
+  expect(ids.size).toBe(1);
+  return [...ids][0] ?? '';
+}
+
+describe('when Redis is down', () => {
+  it('enqueue fails fast with queue-unavailable naming the URL (nothing listening)', async () => {
+    const dead = await startRedis();
+    const url = dead.url;
+    await dead.stop();
+    const queue = new JobQueue({ redisUrl: url });
+    try {
+      const started = Date.now();
+      const err = await queue.enqueue(makeJob('x')).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(err).toMatchObject({ code: 'queue-unavailable', retryable: true });
+      expect((err as Error).message).toContain(url);
+      expect((err as Error).message).toContain('REDIS_URL');
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('enqueue fails fast with queue-unavailable after Redis dies', async () => {
+    const doomed = await startRedis();
+    const queue = new JobQueue({ redisUrl: doomed.url });
+    try {
+      expect((await queue.enqueue(makeJob('before'))).duplicate).toBe(false);
+      await doomed.kill();
+      const started = Date.now();
+      await expect(queue.enqueue(makeJob('after'))).rejects.toMatchObject({ code: 'queue-unavailable' });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await queue.close();
+      await doomed.stop();
+    }
+  });
+});

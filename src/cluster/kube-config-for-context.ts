@@ -1,0 +1,71 @@
+/**
+ * Loading the kubeconfig for one configured cluster, with operator-facing errors.
+ */
+import { existsSync } from 'node:fs';
+import { KubeConfig } from '@kubernetes/client-node';
+import { ConfigError } from '../errors.js';
+
+/**
+ * Load a kubeconfig and select a context.
+ *
+ * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged), then
+ * `~/.kube/config`, then the in-cluster service account (`KUBERNETES_SERVICE_HOST`, context
+ * `inClusterContext`). Its last resort, `http://localhost:8080`, is refused: no silent fallback.
+ *
+ * @param path - kubeconfig file, or undefined for the default search
+ * @param context - context name, or null/undefined for the file's current context
+ * @param settingPath - the configuration setting that named the context, for error messages
+ *   (e.g. `clusters.prod.context`); default ''
+ * @returns the loaded configuration with the context selected
+ * @throws ConfigError `config-not-found` when the file is missing or no kubeconfig is found,
+ *   `config-invalid` when it cannot be parsed, `kube-context-unknown` when the context does not
+ *   exist (the message lists the available ones)
+ */
+export function kubeConfigForContext(
+  path: string | undefined,
+  context: string | null | undefined,
+  settingPath = '',
+): KubeConfig {
+  const kc = new KubeConfig();
+  if (path !== undefined) {
+    if (!existsSync(path)) throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
+    try {
+      kc.loadFromFile(path);
+    } catch (err) {
+      throw new ConfigError(settingPath, `kubeconfig file ${path} cannot be read: ${(err as Error).message}`);
+    }
+  } else {
+    try {
+      kc.loadFromDefault();
+    } catch (err) {
+      throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${(err as Error).message}`);
+    }
+    const cluster = kc.getCurrentCluster();
+    if (kc.getContexts().length === 0 || (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080')) {
+      throw new ConfigError(
+        settingPath,
+        'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account',
+        'config-not-found',
+      );
+    }
+  }
+  if (context !== null && context !== undefined && context !== '') {
+    const names = kc.getContexts().map((c) => c.name);
+    if (!names.includes(context)) {
+      throw new ConfigError(
+        settingPath,
+        `no context "${context}" in the kubeconfig; available contexts: ${names.length > 0 ? names.join(', ') : '(none)'}`,
+        'kube-context-unknown',
+      );
+    }
+    kc.setCurrentContext(context);
+  } else if (kc.getCurrentCluster() === null) {
+    const names = kc.getContexts().map((c) => c.name);
+    throw new ConfigError(
+      settingPath,
+      `the kubeconfig has no current context; name one of: ${names.join(', ') || '(none)'}`,
+      'kube-context-unknown',
+    );
+  }
+  return kc;
+}

@@ -1,0 +1,432 @@
+/**
+ * Reading a {@link ClusterSnapshot} from a live Kubernetes API (or the simulator).
+ *
+ * @kubernetes/client-node supplies configuration, authentication and TLS (contexts, in-cluster
+ * service accounts, exec/OIDC/token auth, client certificates, proxies) through
+ * `KubeConfig.applyToHTTPSOptions`. The GETs themselves are plain `node:http(s)` requests whose
+ * pages are `JSON.parse`d, not client-node's generated API classes, because:
+ * - the snapshot types are the wire JSON (RFC 3339 strings); the generated client's
+ *   ObjectSerializer rebuilds every object as model classes with `Date` fields, which we would
+ *   have to convert back;
+ * - at 150,000 pods that serializer pass dominates the read (measured on a 500-pod page of the
+ *   generated cluster: see the report in scripts/measure-read.ts), while `JSON.parse` of a page is
+ *   a few milliseconds;
+ * - streaming page by page with our own reduction keeps at most one raw page in memory.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { ClusterReadError } from '../errors.js';
+import type { Logger } from '../util/logger.js';
+import { silentLogger } from '../util/logger.js';
+import { APISERVER_SLICE_LABEL, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
+import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
+
+/** Options of {@link readSnapshot}. */
+export interface ReadSnapshotOptions {
+  /** Configuration with the context to use already selected ({@link kubeConfigForContext}). */
+  kubeConfig: KubeConfig;
+  /** The configured cluster name (goes into the snapshot). */
+  cluster: string;
+  /** The node the request is about (its pods are kept whole), or null. */
+  focusNode: string | null;
+  /** etcd status from a separate probe, or null/undefined when etcd is not observed. */
+  etcd?: EtcdStatus | null;
+  /** Timeout of one HTTP request, in ms. @defaultValue 5000 */
+  requestTimeoutMs?: number;
+  /** Deadline of the whole read, in ms. @defaultValue 20000 */
+  deadlineMs?: number;
+  /** `limit` of every list page. @defaultValue 500 (kubectl's default chunk size) */
+  pageSize?: number;
+  logger?: Logger;
+  /** Clock for `capturedAt`. @defaultValue real time */
+  now?: () => Date;
+  /** When given, filled with request counts and timings (for benchmarks and logs). */
+  stats?: ReadStats;
+}
+
+/** What one read cost. */
+export interface ReadStats {
+  /** HTTP requests made. */
+  apiRequests: number;
+  /** List pages read (a subset of apiRequests). */
+  pages: number;
+  /** Response bytes received. */
+  bytes: number;
+  /** Wall time of the whole read, in ms. */
+  durationMs: number;
+  /** Objects read per resource plural. */
+  objects: Record<string, number>;
+}
+
+/** Defaults of {@link ReadSnapshotOptions}. */
+export const READ_DEFAULTS = { requestTimeoutMs: 5000, deadlineMs: 20000, pageSize: 500 } as const;
+
+/** Why a request failed; internal, turned into a ReadError or a ClusterReadError. */
+class RequestFailure extends Error {
+  constructor(
+    readonly reason: ReadErrorReason,
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ETIMEDOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function reasonForStatus(status: number): ReadErrorReason {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  return 'error';
+}
+
+/** A small HTTP client bound to one cluster's URL, TLS options and auth headers. */
+interface ApiClient {
+  get(path: string, accept?: string): Promise<{ status: number; body: string }>;
+  close(): void;
+}
+
+async function createClient(
+  kc: KubeConfig,
+  signal: AbortSignal,
+  requestTimeoutMs: number,
+  stats: ReadStats,
+  logger: Logger,
+): Promise<ApiClient> {
+  const cluster = kc.getCurrentCluster();
+  if (cluster === null) {
+    throw new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)');
+  }
+  const base = new URL(cluster.server);
+  const isHttps = base.protocol === 'https:';
+  const opts: https.RequestOptions = {};
+  let configKc = kc;
+  if (!isHttps && !cluster.skipTLSVerify) {
+    // client-node refuses plain-http clusters unless skipTLSVerify is set; TLS verification means
+    // nothing over plain http (e.g. `kubectl proxy`, the simulator), so set it on a copy.
+    const { KubeConfig: KC } = await import('@kubernetes/client-node');
+    configKc = new KC();
+    configKc.loadFromOptions({
+      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
+      users: kc.getUsers(),
+      contexts: kc.getContexts(),
+      currentContext: kc.getCurrentContext(),
+    });
+  }
+  try {
+    await configKc.applyToHTTPSOptions(opts);
+  } catch (err) {
+    throw new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err);
+  }
+  // Our own keep-alive agent unless a proxy agent is needed (client-node's agents do not keep alive).
+  const agent = cluster.proxyUrl
+    ? opts.agent
+    : isHttps
+      ? new https.Agent({
+          keepAlive: true,
+          maxSockets: 8,
+          ca: opts.ca,
+          cert: opts.cert,
+          key: opts.key,
+          servername: opts.servername,
+          ...(opts.rejectUnauthorized !== undefined ? { rejectUnauthorized: opts.rejectUnauthorized } : {}),
+        })
+      : new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(opts.headers ?? {})) {
+    if (typeof v === 'string') headers[k] = v;
+    else if (typeof v === 'number') headers[k] = String(v);
+    else if (Array.isArray(v)) headers[k] = v.join(', ');
+  }
+  if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
+  const basePath = base.pathname.replace(/\/$/, '');
+  const transport = isHttps ? https : http;
+
+  return {
+    get(path, accept = 'application/json') {
+      stats.apiRequests++;
+      return new Promise((resolve, reject) => {
+        if (signal.aborted) {
+          reject(new RequestFailure('timeout', `deadline passed before GET ${path}`));
+          return;
+        }
+        const req = transport.request(
+          {
+            protocol: base.protocol,
+            hostname: base.hostname.replace(/^\[|\]$/g, ''),
+            port: base.port || (isHttps ? 443 : 80),
+            path: basePath + path,
+            method: 'GET',
+            headers: { ...headers, Accept: accept, 'User-Agent': 'k8s-ha-bot' },
+            agent,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              cleanup();
+              const buf = Buffer.concat(chunks);
+              stats.bytes += buf.length;
+              resolve({ status: res.statusCode ?? 0, body: buf.toString('utf8') });
+            });
+            res.on('error', (err) => {
+              cleanup();
+              reject(classify(err, path));
+            });
+          },
+        );
+        let failure: RequestFailure | null = null;
+        const timer = setTimeout(() => {
+          failure = new RequestFailure('timeout', `GET ${path}: no answer within ${requestTimeoutMs} ms`);
+          req.destroy(failure);
+        }, requestTimeoutMs);
+        const onAbort = (): void => {
+          failure = new RequestFailure('timeout', `GET ${path}: the read deadline passed`);
+          req.destroy(failure);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+        };
+        req.on('error', (err) => {
+          cleanup();
+          reject(failure ?? classify(err, path));
+        });
+        req.end();
+        logger.debug({ path }, 'GET');
+      });
+    },
+    close() {
+      if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
+    },
+  };
+}
+
+function classify(err: unknown, path: string): RequestFailure {
+  if (err instanceof RequestFailure) return err;
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  const reason: ReadErrorReason = UNREACHABLE_CODES.has(code) ? 'unreachable' : 'error';
+  return new RequestFailure(reason, `GET ${path}: ${code || (err as Error).message}`, undefined, { cause: err });
+}
+
+/** The `kind` of the items of a list, set on items that lack it (kube-apiserver omits it in lists). */
+const LIST_KINDS: Record<string, { kind: string; apiVersion: string }> = {
+  nodes: { kind: 'Node', apiVersion: 'v1' },
+  pods: { kind: 'Pod', apiVersion: 'v1' },
+  leases: { kind: 'Lease', apiVersion: 'coordination.k8s.io/v1' },
+  poddisruptionbudgets: { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1' },
+  deployments: { kind: 'Deployment', apiVersion: 'apps/v1' },
+  replicasets: { kind: 'ReplicaSet', apiVersion: 'apps/v1' },
+  statefulsets: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
+  daemonsets: { kind: 'DaemonSet', apiVersion: 'apps/v1' },
+  endpointslices: { kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1' },
+};
+
+interface ListItem {
+  kind?: string;
+  apiVersion?: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+}
+
+/**
+ * Read every page of a list, handing each page's items to `onItem` (so at most one raw page is
+ * held). A page that is not a 200 with a JSON `items` array fails the whole list.
+ */
+async function listAll(
+  client: ApiClient,
+  plural: string,
+  path: string,
+  query: Record<string, string>,
+  pageSize: number,
+  stats: ReadStats,
+  onItem: (item: ListItem) => void,
+): Promise<void> {
+  const kind = LIST_KINDS[plural];
+  let cont: string | undefined;
+  do {
+    const params = new URLSearchParams({ ...query, limit: String(pageSize) });
+    if (cont) params.set('continue', cont);
+    const { status, body } = await client.get(`${path}?${params.toString()}`);
+    if (status !== 200) {
+      throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${body.slice(0, 500)}`, status);
+    }
+    let page: { items?: ListItem[]; metadata?: { continue?: string } };
+    try {
+      page = JSON.parse(body) as typeof page;
+    } catch (err) {
+      throw new RequestFailure('error', `GET ${path}: the answer is not JSON`, status, { cause: err });
+    }
+    if (!Array.isArray(page.items)) throw new RequestFailure('error', `GET ${path}: the answer has no items array`, status);
+    stats.pages++;
+    stats.objects[plural] = (stats.objects[plural] ?? 0) + page.items.length;
+    for (const item of page.items) {
+      if (kind && item.kind === undefined) {
+        item.kind = kind.kind;
+        item.apiVersion = kind.apiVersion;
+      }
+      onItem(item);
+    }
+    cont = page.metadata?.continue || undefined;
+  } while (cont);
+}
+
+/**
+ * Read a snapshot: nodes, all pods (summarized, full objects only for the focus node's pods,
+ * mirror pods and non-DaemonSet kube-system pods), Leases of kube-system and kube-node-lease, PDBs,
+ * Deployments, ReplicaSets, StatefulSets, DaemonSets, the `default/kubernetes` EndpointSlices and
+ * `/readyz?verbose`, all in parallel and every list paginated.
+ *
+ * A part other than nodes that cannot be read (403, timeout, error) becomes a
+ * {@link ReadError} in `snapshot.readErrors` and the rest goes on; a part that fails midway is
+ * dropped whole (a partial pod list would mislead the checks).
+ *
+ * @param options - see {@link ReadSnapshotOptions}
+ * @returns the snapshot; `capturedAt` is `now()` when the read started
+ * @throws ClusterReadError when nodes cannot be read: `cluster-unreachable` (connection refused,
+ *   DNS, TLS, or another HTTP error), `cluster-timeout` (request timeout or deadline),
+ *   `cluster-unauthorized` (401/403, or credentials could not be prepared)
+ */
+export async function readSnapshot(options: ReadSnapshotOptions): Promise<ClusterSnapshot> {
+  const started = Date.now();
+  const now = options.now ?? (() => new Date());
+  const capturedAt = now();
+  const logger = options.logger ?? silentLogger;
+  const pageSize = options.pageSize ?? READ_DEFAULTS.pageSize;
+  const stats: ReadStats = options.stats ?? { apiRequests: 0, pages: 0, bytes: 0, durationMs: 0, objects: {} };
+  const deadline = new AbortController();
+  const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
+  const client = await createClient(
+    options.kubeConfig,
+    deadline.signal,
+    options.requestTimeoutMs ?? READ_DEFAULTS.requestTimeoutMs,
+    stats,
+    logger,
+  ).catch((err: unknown) => {
+    clearTimeout(deadlineTimer);
+    throw err;
+  });
+  const builder = new SnapshotBuilder(options.focusNode);
+  const readErrors: ReadError[] = builder.readErrors;
+  let readyz: ReadyzResult | null = null;
+
+  const part = async (resource: string, read: () => Promise<void>): Promise<void> => {
+    try {
+      await read();
+    } catch (err) {
+      const f = err instanceof RequestFailure ? err : classify(err, resource);
+      const e: ReadError = { resource, reason: f.reason, detail: f.message };
+      if (f.status !== undefined) e.status = f.status;
+      readErrors.push(e);
+      logger.warn({ resource, reason: f.reason, status: f.status, detail: f.message }, 'part of the snapshot could not be read');
+    }
+  };
+
+  /** A list read into its own buffer, committed to the builder only when it completes. */
+  const simpleList = (plural: string, path: string, query: Record<string, string> = {}, resource = plural) =>
+    part(resource, async () => {
+      const items: ListItem[] = [];
+      await listAll(client, plural, path, query, pageSize, stats, (item) => items.push(item));
+      for (const item of items) builder.add(item);
+    });
+
+  let nodesFailure: RequestFailure | null = null;
+  const nodes = (async () => {
+    try {
+      const items: ListItem[] = [];
+      await listAll(client, 'nodes', '/api/v1/nodes', {}, pageSize, stats, (item) => items.push(item));
+      for (const item of items) builder.add(item);
+    } catch (err) {
+      nodesFailure = err instanceof RequestFailure ? err : classify(err, 'nodes');
+      deadline.abort(); // no analysis is possible: stop the other reads now
+    }
+  })();
+
+  const pods = part('pods', async () => {
+    const podBuilder = new SnapshotBuilder(options.focusNode);
+    await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) => podBuilder.addPod(item as KPod));
+    for (const p of podBuilder.podSummaries) builder.podSummaries.push(p);
+    for (const p of podBuilder.pods) builder.keepPod(p);
+  });
+
+  const readyzRead = part('readyz', async () => {
+    const { status, body } = await client.get('/readyz?verbose', 'text/plain, */*');
+    if (status === 401 || status === 403) {
+      throw new RequestFailure(reasonForStatus(status), `GET /readyz: HTTP ${status}: ${body.slice(0, 500)}`, status);
+    }
+    readyz = { status, text: body };
+  });
+
+  try {
+    await Promise.all([
+      nodes,
+      pods,
+      readyzRead,
+      ...LEASE_NAMESPACES.map((ns) =>
+        simpleList('leases', `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases`, {}, 'leases'),
+      ),
+      simpleList('poddisruptionbudgets', '/apis/policy/v1/poddisruptionbudgets'),
+      simpleList('deployments', '/apis/apps/v1/deployments'),
+      simpleList('replicasets', '/apis/apps/v1/replicasets'),
+      simpleList('statefulsets', '/apis/apps/v1/statefulsets'),
+      simpleList('daemonsets', '/apis/apps/v1/daemonsets'),
+      simpleList('endpointslices', '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', {
+        labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes`,
+      }),
+    ]);
+  } finally {
+    clearTimeout(deadlineTimer);
+    client.close();
+    stats.durationMs = Date.now() - started;
+  }
+  const nf = nodesFailure as RequestFailure | null;
+  if (nf !== null) {
+    logger.warn({ reason: nf.reason, status: nf.status, detail: nf.message }, 'nodes could not be read');
+    const code =
+      nf.reason === 'timeout'
+        ? 'cluster-timeout'
+        : nf.reason === 'unauthorized' || nf.reason === 'forbidden'
+          ? 'cluster-unauthorized'
+          : 'cluster-unreachable';
+    const what =
+      code === 'cluster-timeout'
+        ? 'did not answer in time'
+        : code === 'cluster-unauthorized'
+          ? `refused our credentials (HTTP ${nf.status ?? '?'}): check the kubeconfig user and its RBAC`
+          : 'could not be reached';
+    throw new ClusterReadError(code, `the Kubernetes API of cluster ${options.cluster} ${what}`, nf);
+  }
+  logger.debug({ ...stats }, 'snapshot read');
+  return builder.finish({ cluster: options.cluster, capturedAt, readyz, etcd: options.etcd ?? null });
+}
+
+/**
+ * {@link readSnapshot} that also returns what the read cost.
+ * @param options - as {@link readSnapshot} (`stats` is ignored)
+ * @returns the snapshot and its {@link ReadStats}
+ * @throws as {@link readSnapshot}
+ */
+export async function readSnapshotWithStats(
+  options: ReadSnapshotOptions,
+): Promise<{ snapshot: ClusterSnapshot; stats: ReadStats }> {
+  const stats: ReadStats = { apiRequests: 0, pages: 0, bytes: 0, durationMs: 0, objects: {} };
+  const snapshot = await readSnapshot({ ...options, stats });
+  return { snapshot, stats };
+}

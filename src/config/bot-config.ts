@@ -1,0 +1,73 @@
+/**
+ * The validated configuration every process starts from (see `examples/k8s-ha-bot.yaml`).
+ * Built by {@link loadConfig}; all paths are absolute, all defaults filled in.
+ */
+import type { Locale } from '../commands/types.js';
+
+/**
+ * Most time one Kubernetes API request may take, in ms. The issue asks for answers within seconds
+ * and at most 5 s per API request; this is both the default and the ceiling of `requestTimeoutMs`.
+ */
+export const MAX_REQUEST_TIMEOUT_MS = 5000;
+
+/** Default time for reading a whole snapshot (every list, etcd, /readyz), in ms. */
+export const DEFAULT_DEADLINE_MS = 20_000;
+
+/** Default time a queued job may run before it is failed as `job-timeout`, in ms. */
+export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
+
+/** pino log levels accepted in `logLevel` / `LOG_LEVEL`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Settings every cluster has, whatever its source. */
+export interface ClusterTimeouts {
+  /** Per Kubernetes API request, in ms; at most {@link MAX_REQUEST_TIMEOUT_MS}. @defaultValue 5000 */
+  requestTimeoutMs: number;
+  /** For the whole snapshot read, in ms; at least `requestTimeoutMs`. @defaultValue 20000 */
+  deadlineMs: number;
+}
+
+/** A cluster read through a kubeconfig context (`KUBECONFIG` / `~/.kube/config`, or `kubeconfig`). */
+export interface ContextClusterConfig extends ClusterTimeouts {
+  kind: 'context';
+  /** Name of the kubeconfig context. */
+  context: string;
+  /** Absolute path of the kubeconfig file; absent → the client's default lookup. */
+  kubeconfig?: string;
+}
+
+/** A cluster served from a recorded snapshot file (scenarios/FORMAT.md). */
+export interface SnapshotClusterConfig extends ClusterTimeouts {
+  kind: 'snapshot';
+  /** Absolute path of the snapshot JSON; it existed when the configuration was loaded. */
+  snapshot: string;
+}
+
+/** The cluster the bot runs in, read with its pod's service account (`inCluster: true`). */
+export interface InClusterClusterConfig extends ClusterTimeouts {
+  kind: 'in-cluster';
+}
+
+/** How to reach one configured cluster: exactly one source. */
+export type ClusterConfig = ContextClusterConfig | SnapshotClusterConfig | InClusterClusterConfig;
+
+/** The whole configuration. */
+export interface BotConfig {
+  /** Absolute path of the file it was read from, or `'built-in'` for the embedded default. */
+  source: string;
+  /** Clusters by name (RFC 1123 labels); at least one. Look names up with `resolveCluster`. */
+  clusters: Readonly<Record<string, ClusterConfig>>;
+  /** The cluster a request without one is about; absent when several clusters exist and none is named. */
+  defaultCluster?: string;
+  /** Answer language when neither the text nor the platform decides. @defaultValue 'en' */
+  locale: Locale;
+  /** Redis for queues, approvals and audit; absent → no Redis configured (console-only use). */
+  redis?: { url: string };
+  /** Longest a queued job may run, in ms. @defaultValue 60000 */
+  jobTimeoutMs: number;
+  /** Log level. @defaultValue 'info' */
+  logLevel: LogLevel;
+}

@@ -1,0 +1,296 @@
+/**
+ * Load, validate and complete the configuration, once, at start-up.
+ *
+ * Order: file (or the built-in default) → schema → cross-field rules → environment overrides →
+ * `defaultCluster` → files named by the config exist. The first problem stops loading with a
+ * {@link ConfigError} whose `path` is the setting to fix.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LineCounter, parseDocument } from 'yaml';
+import type { Locale } from '../commands/types.js';
+import { isValidClusterName } from '../commands/names.js';
+import { ConfigError } from '../errors.js';
+import {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_JOB_TIMEOUT_MS,
+  LOG_LEVELS,
+  MAX_REQUEST_TIMEOUT_MS,
+  type BotConfig,
+  type ClusterConfig,
+  type LogLevel,
+} from './bot-config.js';
+import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
+
+/** Environment variables read by {@link loadConfig} (from the injected `env`, never `process.env`). */
+export const CONFIG_ENV = {
+  /** Path of the YAML config file. */
+  path: 'K8S_HA_BOT_CONFIG',
+  /** Overrides `redis.url`. */
+  redisUrl: 'REDIS_URL',
+  /** Overrides `defaultCluster`. */
+  defaultCluster: 'K8S_HA_BOT_DEFAULT_CLUSTER',
+  /** Overrides `locale`. */
+  locale: 'K8S_HA_BOT_LOCALE',
+  /** Overrides `logLevel`. */
+  logLevel: 'LOG_LEVEL',
+} as const;
+
+/** Snapshot the built-in configuration serves as cluster `demo`, relative to the package root. */
+export const BUILT_IN_SNAPSHOT = 'examples/ha-3cp.json';
+
+/** Name of the only cluster of the built-in configuration. */
+export const BUILT_IN_CLUSTER = 'demo';
+
+/** Value of {@link BotConfig.source} for the built-in configuration. */
+export const BUILT_IN_SOURCE = 'built-in';
+
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /** Config file; relative to `cwd`. Wins over `K8S_HA_BOT_CONFIG`. Absent → env, else built-in. */
+  path?: string;
+  /** Environment (the composition root passes `process.env`). @defaultValue {} (nothing set) */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Directory a relative `path` is resolved against. @defaultValue process.cwd() */
+  cwd?: string;
+  /** Package root the built-in snapshot is resolved against. @defaultValue this package's root */
+  packageRoot?: string;
+}
+
+/** The package root: the nearest folder above this module holding a package.json (works from src/ and dist/). */
+function findPackageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new ConfigError('', `cannot find the package root above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+/** An env value, with '' treated as unset (as shells and container specs often leave them). */
+function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** `~/x` → `$HOME/x`; then resolved against `base`. */
+function resolvePath(p: string, base: string, env: Readonly<Record<string, string | undefined>>, settingPath: string): string {
+  if (p === '~' || p.startsWith('~/')) {
+    const home = envValue(env, 'HOME');
+    if (home === undefined) throw new ConfigError(settingPath, `starts with ~ but HOME is not set; write an absolute path`);
+    return join(home, p.slice(1));
+  }
+  return isAbsolute(p) ? p : resolve(base, p);
+}
+
+/** Parse YAML text; syntax errors become a ConfigError naming file:line:column. */
+function parseYaml(text: string, file: string): unknown {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first !== undefined) {
+    const { line, col } = lineCounter.linePos(first.pos[0]);
+    const reason = first.message.split('\n')[0] ?? first.code;
+    throw new ConfigError('', `${file}:${line}:${col}: YAML syntax error: ${reason}`);
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (data === null || data === undefined) {
+    throw new ConfigError('', `${file} is empty; it needs at least "clusters:" with one cluster (see examples/k8s-ha-bot.yaml)`);
+  }
+  return data;
+}
+
+/** Read the file named by the options or env; the built-in document when none is named. */
+async function readSource(options: LoadConfigOptions, env: Readonly<Record<string, string | undefined>>): Promise<{ data: unknown; baseDir: string; source: string }> {
+  const named = options.path ?? envValue(env, CONFIG_ENV.path);
+  if (named === undefined) {
+    const root = options.packageRoot ?? findPackageRoot();
+    return {
+      data: { clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } }, defaultCluster: BUILT_IN_CLUSTER },
+      baseDir: root,
+      source: BUILT_IN_SOURCE,
+    };
+  }
+  const settingPath = options.path === undefined ? CONFIG_ENV.path : '';
+  const file = resolvePath(named, options.cwd ?? process.cwd(), env, settingPath);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new ConfigError(settingPath, `config file ${file} not found (pass another path, or unset ${CONFIG_ENV.path} to use the built-in demo)`, 'config-not-found');
+    }
+    throw new ConfigError(settingPath, `cannot read config file ${file} (${code ?? String(err)})`);
+  }
+  return { data: parseYaml(text, file), baseDir: dirname(file), source: file };
+}
+
+/** Throw the schema issues: the first names the path; every issue is one line of the message. */
+function throwIssues(issues: readonly [string, string][]): never {
+  const [first, ...rest] = issues;
+  if (first === undefined) throw new ConfigError('', 'invalid configuration');
+  const more = rest.map(([p, m]) => `\n${p ? `${p}: ` : ''}${m}`).join('');
+  throw new ConfigError(first[0], `${first[1]}${more}`);
+}
+
+function checkRedisUrl(url: string, settingPath: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (err) {
+    // The value may hold a password: say what is wrong, never echo it.
+    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL (not a URL: ${(err as Error).name})`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL, got a ${parsed.protocol}// URL`);
+  }
+  return url;
+}
+
+/** Cross-field rules the schema cannot say, and path resolution. */
+function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<string, string | undefined>>, jobTimeoutMs: number): Record<string, ClusterConfig> {
+  const names = Object.keys(file.clusters);
+  if (names.length === 0) throw new ConfigError('clusters', 'needs at least one cluster');
+  const clusters: Record<string, ClusterConfig> = {};
+  for (const name of names) {
+    const c = file.clusters[name];
+    if (c === undefined) continue;
+    const at = `clusters.${name}`;
+    if (!isValidClusterName(name)) {
+      throw new ConfigError(at, `"${name}" is not a valid cluster name: use lowercase letters, digits and '-', starting and ending with a letter or digit, at most 63 characters (RFC 1123 label)`);
+    }
+    const sources = [
+      c.context !== undefined ? 'context' : undefined,
+      c.snapshot !== undefined ? 'snapshot' : undefined,
+      c.inCluster === true ? 'inCluster: true' : undefined,
+    ].filter((s): s is string => s !== undefined);
+    if (sources.length !== 1) {
+      const found = sources.length === 0 ? 'none is set' : `found ${sources.join(' and ')}`;
+      throw new ConfigError(at, `set exactly one of context, snapshot or inCluster: true (${found})`);
+    }
+    if (c.kubeconfig !== undefined && c.context === undefined) {
+      throw new ConfigError(`${at}.kubeconfig`, 'applies only to a cluster read through a kubeconfig context; remove it or set context');
+    }
+    const requestTimeoutMs = c.requestTimeoutMs ?? MAX_REQUEST_TIMEOUT_MS;
+    const deadlineMs = c.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    if (deadlineMs < requestTimeoutMs) {
+      throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is shorter than requestTimeoutMs (${requestTimeoutMs}); the whole read must allow at least one request`);
+    }
+    if (deadlineMs > jobTimeoutMs) {
+      throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is longer than jobTimeoutMs (${jobTimeoutMs}); the job would time out before the read`);
+    }
+    const timeouts = { requestTimeoutMs, deadlineMs };
+    if (c.context !== undefined) {
+      clusters[name] = {
+        kind: 'context',
+        context: c.context,
+        ...(c.kubeconfig === undefined ? {} : { kubeconfig: resolvePath(c.kubeconfig, baseDir, env, `${at}.kubeconfig`) }),
+        ...timeouts,
+      };
+    } else if (c.snapshot !== undefined) {
+      clusters[name] = { kind: 'snapshot', snapshot: resolvePath(c.snapshot, baseDir, env, `${at}.snapshot`), ...timeouts };
+    } else {
+      clusters[name] = { kind: 'in-cluster', ...timeouts };
+    }
+  }
+  return clusters;
+}
+
+/** The files a configuration names must exist (checked once, at start-up). */
+function checkFiles(clusters: Readonly<Record<string, ClusterConfig>>): void {
+  for (const [name, c] of Object.entries(clusters)) {
+    const [setting, file] = c.kind === 'snapshot' ? ['snapshot', c.snapshot] : c.kind === 'context' && c.kubeconfig !== undefined ? ['kubeconfig', c.kubeconfig] : [];
+    if (setting === undefined || file === undefined) continue;
+    let isFile: boolean;
+    try {
+      isFile = statSync(file).isFile();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`clusters.${name}.${setting}`, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      throw new ConfigError(`clusters.${name}.${setting}`, `no such file ${file}`);
+    }
+    if (!isFile) throw new ConfigError(`clusters.${name}.${setting}`, `${file} is not a file`);
+  }
+}
+
+/**
+ * Load the configuration.
+ *
+ * Source: `options.path` (relative to `cwd`), else env `K8S_HA_BOT_CONFIG`, else the built-in
+ * default: one cluster `demo` served from the bundled snapshot `examples/ha-3cp.json` (resolved
+ * against the package root, not `cwd`). Relative paths in a file resolve against the file's folder;
+ * `~/` expands to env `HOME`.
+ *
+ * Environment overrides (empty values count as unset): `REDIS_URL` → `redis.url`,
+ * `K8S_HA_BOT_DEFAULT_CLUSTER` → `defaultCluster`, `K8S_HA_BOT_LOCALE` → `locale`,
+ * `LOG_LEVEL` → `logLevel`. A pure function of `options.env`: `process.env` is never read.
+ *
+ * `defaultCluster`: must name a configured cluster; when omitted and exactly one cluster exists,
+ * that one; otherwise absent (requests must name their cluster; no silent fallback).
+ *
+ * Does not contact any cluster; for kubeconfig contexts see `checkKubeContexts`.
+ *
+ * @param options - see {@link LoadConfigOptions}
+ * @returns the complete configuration, paths absolute, defaults filled in
+ * @throws ConfigError `config-not-found` when the named file does not exist; `config-invalid` with
+ *   `path` set to the setting (or env variable) to fix for YAML syntax errors (message holds
+ *   `file:line:column`), wrong types, unknown settings, clusters without exactly one source, a
+ *   `defaultCluster` that is not configured, and snapshot/kubeconfig files that do not exist
+ */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotConfig> {
+  const env = options.env ?? {};
+  const { data, baseDir, source } = await readSource(options, env);
+
+  const validated = validateConfigFile(data);
+  if (!validated.ok) throwIssues(validated.issues);
+  const file = validated.file;
+
+  const jobTimeoutMs = file.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const clusters = buildClusters(file, baseDir, env, jobTimeoutMs);
+  const names = Object.keys(clusters);
+
+  let locale: Locale = file.locale ?? 'en';
+  const envLocale = envValue(env, CONFIG_ENV.locale);
+  if (envLocale !== undefined) {
+    if (envLocale !== 'en' && envLocale !== 'ko') throw new ConfigError(CONFIG_ENV.locale, 'expected one of en, ko');
+    locale = envLocale;
+  }
+
+  let logLevel: LogLevel = file.logLevel ?? 'info';
+  const envLevel = envValue(env, CONFIG_ENV.logLevel);
+  if (envLevel !== undefined) {
+    const level = LOG_LEVELS.find((l) => l === envLevel.toLowerCase());
+    if (level === undefined) throw new ConfigError(CONFIG_ENV.logLevel, `expected one of ${LOG_LEVELS.join(', ')}`);
+    logLevel = level;
+  }
+
+  const envRedis = envValue(env, CONFIG_ENV.redisUrl);
+  const redisUrl = envRedis !== undefined ? checkRedisUrl(envRedis, CONFIG_ENV.redisUrl) : file.redis === undefined ? undefined : checkRedisUrl(file.redis.url, 'redis.url');
+
+  const envDefault = envValue(env, CONFIG_ENV.defaultCluster);
+  const [defaultPath, wanted] = envDefault !== undefined ? [CONFIG_ENV.defaultCluster, envDefault] : ['defaultCluster', file.defaultCluster];
+  let defaultCluster: string | undefined;
+  if (wanted !== undefined) {
+    if (!Object.hasOwn(clusters, wanted)) {
+      throw new ConfigError(defaultPath, `"${wanted}" is not one of the configured clusters (${names.join(', ')})`);
+    }
+    defaultCluster = wanted;
+  } else if (names.length === 1) {
+    defaultCluster = names[0];
+  }
+
+  checkFiles(clusters);
+
+  return {
+    source,
+    clusters,
+    ...(defaultCluster === undefined ? {} : { defaultCluster }),
+    locale,
+    ...(redisUrl === undefined ? {} : { redis: { url: redisUrl } }),
+    jobTimeoutMs,
+    logLevel,
+  };
+}

@@ -57,7 +57,7 @@ describe('loading a configuration file', () => {
   it('reads the documented example, resolving the snapshot against the file folder', async () => {
     const file = await writeConfig(await readFile(join(repo, 'examples/k8s-ha-bot.yaml'), 'utf8'));
     const config = await loadConfig({ path: file, env: {}, cwd: '/' });
-    expect(config).toEqual<BotConfig>({
+    expect(config).toEqual({
       source: file,
       clusters: {
         prod: { kind: 'context', context: 'prod-admin', requestTimeoutMs: 5000, deadlineMs: 20000 },
@@ -233,7 +233,7 @@ describe('the built-in configuration', () => {
     await mkdir(join(root, 'examples'), { recursive: true });
     await copyFile(fixture, join(root, 'examples/ha-3cp.json'));
     const config = await loadConfig({ env: {}, cwd: '/', packageRoot: root });
-    expect(config).toEqual<BotConfig>({
+    expect(config).toEqual({
       source: 'built-in',
       clusters: { demo: { kind: 'snapshot', snapshot: join(root, 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
       defaultCluster: 'demo',

@@ -164,7 +164,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
         moveToId: target?.idHex ?? null,
       }),
     );
-  } else if (etcd.leader) {
+  } else if (etcd.leader && !member.isLeader) {
     out.push(finding('etcd-leader', 'control', 'ok', 'leader-elsewhere', { node, leader: etcd.leader.node ?? etcd.leader.name }));
   }
 

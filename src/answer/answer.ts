@@ -1,0 +1,180 @@
+/**
+ * The answer step: a job's text → a {@link Reply}. Parse (when the adapter has not), resolve the
+ * cluster, read a snapshot through @kubernetes/client-node, analyse, explain. Used by the worker
+ * process (through the queue) and by the console in-process.
+ */
+import { KubeConfig } from '@kubernetes/client-node';
+import { analyzeHaStatus } from '../analysis/ha-status.js';
+import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
+import { readSnapshot } from '../cluster/read-snapshot.js';
+import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
+import { loadSnapshotFile } from '../cluster/snapshot-file.js';
+import type { EtcdStatus } from '../cluster/types.js';
+import { parseCommand } from '../commands/parse-command.js';
+import type { Command } from '../commands/types.js';
+import type { BotConfig, ClusterConfig } from '../config/bot-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
+import { explainHaStatus } from '../explain/explain-ha-status.js';
+import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
+import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
+import type { Reply } from '../explain/reply.js';
+import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
+import type { AnswerJob } from '../queue/job.js';
+import { type RunningSimulator, startSimulator } from '../simulator/start-simulator.js';
+import { closestNames } from '../util/closest-names.js';
+import { type Logger, silentLogger } from '../util/logger.js';
+
+/** How a cluster is reached: a KubeConfig, plus etcd status when a snapshot recorded it. */
+interface ClusterAccess {
+  kubeConfig: KubeConfig;
+  etcd: EtcdStatus | null;
+}
+
+/** The answer step with the resources it holds (snapshot simulators), to close at shutdown. */
+export interface AnswerService {
+  handler: AnswerHandler;
+  /** Answer one job directly (same as `handler`), for the console without a queue. */
+  answer(job: AnswerJob, context?: Partial<AnswerContext>): Promise<Reply>;
+  /** Stop the simulators started for snapshot clusters. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createAnswerService}. */
+export interface AnswerServiceOptions {
+  config: BotConfig;
+  logger?: Logger;
+  /** The analysis clock. @defaultValue real time */
+  now?: () => Date;
+}
+
+/**
+ * Build the answer step for a configuration. Snapshot clusters are served by the built-in
+ * simulator, started on first use on a free loopback port and kept for later jobs, so a snapshot
+ * answer takes the same path as a live cluster (HTTP → client-node → checks).
+ * @param options - configuration, logger, clock
+ * @returns the service; call `close()` at shutdown
+ */
+export function createAnswerService(options: AnswerServiceOptions): AnswerService {
+  const { config } = options;
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? (() => new Date());
+  const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null }>>();
+
+  async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
+    if (cluster.kind === 'snapshot') {
+      let started = simulators.get(name);
+      if (!started) {
+        started = (async () => {
+          const file = await loadSnapshotFile(cluster.snapshot);
+          const sim = await startSimulator({ file, now });
+          logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
+          return { sim, etcd: file.etcd };
+        })();
+        simulators.set(name, started);
+        started.catch(() => simulators.delete(name));
+      }
+      const { sim, etcd } = await started;
+      const kubeConfig = new KubeConfig();
+      kubeConfig.loadFromString(sim.kubeconfig);
+      return { kubeConfig, etcd };
+    }
+    if (cluster.kind === 'in-cluster') {
+      const kubeConfig = new KubeConfig();
+      kubeConfig.loadFromCluster();
+      return { kubeConfig, etcd: null };
+    }
+    return { kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`), etcd: null };
+  }
+
+  function commandOf(job: AnswerJob): { command: Command } | { reply: Reply } {
+    if (job.command) return { command: job.command };
+    const parsed = parseCommand(job.text, { defaultLocale: job.locale });
+    if (!parsed.ok) {
+      return { reply: explainParseError({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, parsed.error) };
+    }
+    return { command: parsed.command };
+  }
+
+  async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
+    const log = context.logger ?? logger;
+    const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
+    const parsed = commandOf(job);
+    if ('reply' in parsed) return parsed.reply;
+    const { command } = parsed;
+    const names = Object.keys(config.clusters);
+    if (command.kind === 'help') {
+      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+    }
+    const cluster = config.clusters[job.cluster];
+    if (!cluster) {
+      return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: closestNames(job.cluster, names) });
+    }
+    const focusNode = command.kind === 'reboot-impact' ? command.node : null;
+    try {
+      const { kubeConfig, etcd } = await access(job.cluster, cluster);
+      const snapshot = await readSnapshot({
+        kubeConfig,
+        cluster: job.cluster,
+        focusNode,
+        etcd,
+        requestTimeoutMs: cluster.requestTimeoutMs,
+        deadlineMs: cluster.deadlineMs,
+        logger: log,
+        now,
+      });
+      for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
+      const at = now();
+      if (command.kind === 'ha-status') {
+        return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
+      }
+      const impact = analyzeRebootImpact(snapshot, command.node, at);
+      return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: command.drain });
+    } catch (err) {
+      if (err instanceof ClusterReadError) {
+        log.warn({ err, cluster: job.cluster }, 'cluster could not be read');
+        return explainFailure(ctx, err.code as 'cluster-unreachable', {
+          reason: err.message,
+          seconds: Math.round(cluster.deadlineMs / 1000),
+        });
+      }
+      if (err instanceof ConfigError) {
+        // A kubeconfig or snapshot problem: the operator must fix the configuration; say which setting.
+        log.error({ err, cluster: job.cluster }, 'cluster configuration problem');
+        throw new BotError(err.code, err.message, { retryable: false, cause: err });
+      }
+      if (isBotError(err)) throw err;
+      log.error({ err, cluster: job.cluster }, 'answer failed');
+      throw new BotError('internal', 'the answer step failed', { retryable: false, cause: err });
+    }
+  }
+
+  return {
+    handler: (job, context) => answer(job, context),
+    answer,
+    async close() {
+      const all = [...simulators.values()];
+      simulators.clear();
+      await Promise.all(all.map(async (p) => (await p.catch(() => null))?.sim.close()));
+    },
+  };
+}
+
+/**
+ * The worker process's entry to the answer step (`workers/main.ts` loads it by name): reads the
+ * configuration from `--config` or `K8S_HA_BOT_CONFIG` (else the embedded default).
+ * @param context - `env`, `argv`, `logger`
+ * @returns the answer handler
+ * @throws ConfigError when the configuration is invalid (exact path in the message)
+ */
+export async function createAnswerHandler(context: {
+  env: Record<string, string | undefined>;
+  argv?: readonly string[];
+  logger?: Logger;
+}): Promise<AnswerHandler> {
+  const argv = context.argv ?? [];
+  const i = argv.indexOf('--config');
+  const path = i >= 0 ? argv[i + 1] : undefined;
+  const config = await loadConfig({ env: context.env, ...(path ? { path } : {}) });
+  return createAnswerService({ config, ...(context.logger ? { logger: context.logger } : {}) }).handler;
+}

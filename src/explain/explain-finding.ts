@@ -1,0 +1,45 @@
+/**
+ * One finding → one sentence in the reader's language.
+ */
+import type { FactValue, Finding } from '../analysis/types.js';
+import type { Translator } from './i18n.js';
+
+/**
+ * The interpolation values of a finding: its facts plus phrases derived from them
+ * (`downText`, `sourceText`, `notReadyText`, `membersDownText`, `downText` for apiservers).
+ * @param tr - the translator
+ * @param f - the finding
+ */
+export function findingParams(tr: Translator, f: Finding): Record<string, FactValue> {
+  const facts = f.facts;
+  const list = (v: FactValue | undefined): string[] => (Array.isArray(v) ? [...(v as readonly string[])] : []);
+  const down = list(facts.down);
+  const derived: Record<string, FactValue> = {
+    downText: down.length > 0 ? tr.t(f.check === 'apiserver-redundancy' ? 'derived.apiserversDown' : 'derived.down', { list: down }) : '',
+    sourceText: tr.t(`source.${String(facts.source ?? 'none')}`),
+    notReadyText: tr.list(list(facts.notReady)),
+    membersDownText: tr.list(list(facts.membersDown)),
+  };
+  return { ...facts, ...derived };
+}
+
+/**
+ * Explain one finding, or return null when no text exists for its check and variant.
+ * @param tr - the translator
+ * @param f - the finding
+ */
+export function explainFinding(tr: Translator, f: Finding): string | null {
+  const key = `checks.${f.check}.${f.variant}`;
+  return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
+}
+
+/**
+ * The advice for one finding (what to do first), or null.
+ * @param tr - the translator
+ * @param f - the finding
+ */
+export function adviseFinding(tr: Translator, f: Finding): string | null {
+  const key = `advice.${f.check}.${f.variant}`;
+  if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
+  return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
+}

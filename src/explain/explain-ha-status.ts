@@ -1,0 +1,64 @@
+/**
+ * An HA status report → {@link Reply}: overall status line, then control plane, etcd, leader
+ * Leases, nodes and workloads.
+ */
+import type { HaStatus } from '../analysis/ha-status.js';
+import type { Finding } from '../analysis/types.js';
+import { explainFinding } from './explain-finding.js';
+import type { ExplainContext } from './explain-reboot-impact.js';
+import { type Translator, translator } from './i18n.js';
+import type { Reply, ReplySection } from './reply.js';
+
+const GROUPS: { heading: string; checks: readonly string[] }[] = [
+  { heading: 'status.controlPlane', checks: ['managed-control-plane', 'control-plane-count', 'apiserver-redundancy', 'readyz'] },
+  { heading: 'status.etcd', checks: ['etcd-quorum-after', 'etcd-voters', 'etcd-learner', 'etcd-alarms', 'etcd-db-size', 'etcd-topology'] },
+  { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
+  { heading: 'status.nodes', checks: ['concurrent-disruption'] },
+  { heading: 'status.workloads', checks: ['pdb-blocks', 'single-replica', 'read-error'] },
+];
+
+function lines(tr: Translator, findings: readonly Finding[], checks: readonly string[]): string[] {
+  return findings
+    .filter((f) => checks.includes(f.check))
+    .map((f) => explainFinding(tr, f))
+    .filter((s): s is string => s !== null);
+}
+
+/**
+ * Explain an HA status report.
+ * @param status - the report ({@link analyzeHaStatus})
+ * @param ctx - locale, cluster, request id
+ * @returns a Reply of kind `ha-status` with `verdict: null`; the health is in the summary
+ */
+export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
+  const tr = translator(ctx.locale);
+  const gist = status.state.managed
+    ? tr.t('status.gistManaged')
+    : tr.t(status.health === 'healthy' ? 'status.gistHealthy' : status.health === 'degraded' ? 'status.gistDegraded' : 'status.gistCritical');
+  const sections: ReplySection[] = [];
+  for (const g of GROUPS) {
+    const l = lines(tr, status.findings, g.checks);
+    if (g.heading === 'status.nodes') {
+      l.unshift(
+        status.disruptedNodes.length === 0
+          ? tr.t('status.allNodesFine', { count: status.nodeCount })
+          : tr.t('status.nodeCount', { count: status.nodeCount, disrupted: status.disruptedNodes.length }),
+      );
+    }
+    if (l.length > 0) sections.push({ heading: tr.t(g.heading), lines: l });
+  }
+  return {
+    kind: 'ha-status',
+    locale: ctx.locale,
+    title: tr.t('title.status', { cluster: ctx.cluster }),
+    verdict: null,
+    health: status.health,
+    summary: tr.t('summary.status', { health: tr.t(`health.${status.health}`), gist }),
+    planes: [],
+    sections,
+    advice: [],
+    actions: [{ id: 'refresh', label: tr.t('actions.refresh'), value: JSON.stringify({ cluster: ctx.cluster, kind: 'ha-status' }) }],
+    context: { cluster: ctx.cluster, snapshotAt: status.snapshotAt, requestId: ctx.requestId, etcdSource: status.state.etcd.source },
+    findings: status.findings,
+  };
+}

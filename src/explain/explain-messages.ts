@@ -1,0 +1,89 @@
+/**
+ * Replies that carry no analysis: help, text that could not be parsed, and requests that could
+ * not be answered (unknown cluster, unreachable API server, timeouts). Never an upstream error
+ * body: only our own codes and names.
+ */
+import { HELP_EXAMPLES } from '../commands/parse-command.js';
+import type { Locale, ParseError } from '../commands/types.js';
+import type { BotErrorCode } from '../errors.js';
+import { translator } from './i18n.js';
+import type { Reply } from './reply.js';
+
+/** Where a reply without analysis goes. */
+export interface MessageContext {
+  locale: Locale;
+  requestId: string;
+  cluster: string | null;
+}
+
+function base(ctx: MessageContext, kind: Reply['kind'], title: string, summary: string): Reply {
+  return {
+    kind,
+    locale: ctx.locale,
+    title,
+    verdict: null,
+    summary,
+    planes: [],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: ctx.cluster, snapshotAt: null, requestId: ctx.requestId },
+    findings: [],
+  };
+}
+
+/**
+ * The help answer: every request form with an example, in the reader's language.
+ * @param ctx - locale, request id, cluster
+ * @param clusters - configured cluster names and the default, for the last line
+ */
+export function explainHelp(ctx: MessageContext, clusters: { names: readonly string[]; defaultCluster: string }): Reply {
+  const tr = translator(ctx.locale);
+  const reply = base(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
+  reply.sections = [
+    { heading: tr.t('title.help'), lines: HELP_EXAMPLES[ctx.locale].map((e) => `${e.form}  —  ${e.example}`) },
+    { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
+  ];
+  return reply;
+}
+
+/**
+ * The answer to text that could not be parsed: what was wrong, and the request forms.
+ * The offending token is never echoed (it may hold markup or escapes).
+ * @param ctx - locale, request id
+ * @param error - the parse error
+ */
+export function explainParseError(ctx: MessageContext, error: ParseError): Reply {
+  const tr = translator(ctx.locale);
+  const reply = base(ctx, 'error', tr.t('title.error'), `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`);
+  reply.sections = [{ heading: tr.t('title.help'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map((e) => `${e.form}  —  ${e.example}`) }];
+  return reply;
+}
+
+/**
+ * The answer to a request that could not be completed.
+ * @param ctx - locale, request id, cluster
+ * @param code - the error code
+ * @param params - names for the text: `cluster`, `clusters`, `suggestions`, `reason`, `seconds`
+ */
+export function explainFailure(
+  ctx: MessageContext,
+  code: BotErrorCode,
+  params: { clusters?: readonly string[]; suggestions?: readonly string[]; reason?: string; seconds?: number } = {},
+): Reply {
+  const tr = translator(ctx.locale);
+  const key =
+    code === 'cluster-unknown'
+      ? (params.suggestions?.length ?? 0) > 0
+        ? 'error.cluster-unknown-suggest'
+        : 'error.cluster-unknown'
+      : code === 'cluster-unreachable' || code === 'cluster-timeout' || code === 'cluster-unauthorized' || code === 'job-timeout' || code === 'queue-unavailable'
+        ? `error.${code}`
+        : 'error.internal';
+  return base(
+    ctx,
+    'error',
+    tr.t('title.error'),
+    tr.t(key, { cluster: ctx.cluster ?? '', requestId: ctx.requestId, ...params }),
+  );
+}

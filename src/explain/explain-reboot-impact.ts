@@ -1,0 +1,173 @@
+/**
+ * A reboot-impact analysis → the platform-neutral {@link Reply}: verdict first, then each plane
+ * (affected or not, why, what stops, what keeps working), then what to do first.
+ */
+import type { RebootImpact } from '../analysis/reboot-impact.js';
+import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
+import { TYPICAL_NODE_REBOOT_S, LEADER_ELECTION_LEASE_DURATION_S } from '../analysis/domain.js';
+import type { Locale } from '../commands/types.js';
+import { adviseFinding, explainFinding } from './explain-finding.js';
+import { type Translator, translator } from './i18n.js';
+import type { PlaneSection, Reply, ReplyAction } from './reply.js';
+
+/** Who asked and where: the parts of a reply that do not come from the analysis. */
+export interface ExplainContext {
+  locale: Locale;
+  cluster: string;
+  requestId: string;
+  /** The request said "drain and reboot". */
+  drain?: boolean;
+}
+
+/** ok findings not worth a line in an answer (the absence of a problem says it). */
+const QUIET_OK = new Set(['readyz', 'etcd-db-size', 'etcd-voters', 'control-plane-count']);
+
+function reasonsFor(tr: Translator, findings: readonly Finding[], plane: Plane): string[] {
+  return findings
+    .filter((f) => f.plane === plane && !(f.severity === 'ok' && QUIET_OK.has(f.check)))
+    .map((f) => explainFinding(tr, f))
+    .filter((s): s is string => s !== null);
+}
+
+function has(findings: readonly Finding[], check: string, variant?: string): Finding | undefined {
+  return findings.find((f) => f.check === check && (variant === undefined || f.variant === variant));
+}
+
+function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const f = impact.findings;
+  const node = impact.node;
+  if (impact.role !== 'control-plane') {
+    return { stops: [], keepsWorking: [tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node })] };
+  }
+  const lost =
+    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant === 'lost')));
+  const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
+  if (lost) {
+    const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
+    if (!dnsDown) keeps.push(tr.t('keeps.dns'));
+    return {
+      stops: ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)),
+      keepsWorking: keeps,
+    };
+  }
+  const stops: string[] = [];
+  const keeps: string[] = [];
+  const api = has(f, 'apiserver-redundancy', 'capacity');
+  if (api) {
+    stops.push(tr.t('stops.apiserver-capacity', api.facts));
+    keeps.push(tr.t('keeps.api-others', api.facts));
+  }
+  const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));
+  if (quorum) {
+    const spare = Number(quorum.facts.spare ?? 0);
+    stops.push(
+      tr.t('stops.etcd-member', { ...quorum.facts, spareText: spare > 0 ? tr.t('stops.spare-some', { spare }) : tr.t('stops.spare-none') }),
+    );
+  }
+  const failovers = f.filter((x) => (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') && x.variant === 'held-here');
+  for (const lf of failovers) {
+    stops.push(tr.t('stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S }));
+  }
+  if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
+  keeps.push(tr.t(failovers.length > 0 ? 'keeps.leaders-after-failover' : 'keeps.leaders-elsewhere'));
+  keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
+  return { stops, keepsWorking: keeps };
+}
+
+function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const f = impact.findings;
+  const node = impact.node;
+  if (!affected) return { stops: [], keepsWorking: [tr.t('keeps.other-workloads'), tr.t('keeps.service-traffic')] };
+  const stops: string[] = [];
+  const evictable = Number(has(f, 'grace-period')?.facts.evictable ?? 0);
+  if (evictable > 0) stops.push(tr.t('stops.pods-evicted', { node, count: evictable }));
+  stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
+  const down = f
+    .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
+    .map((x) => String(x.facts.workload));
+  if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
+  const keeps = [tr.t('keeps.other-workloads')];
+  if (has(f, 'single-replica', 'spread')) keeps.push(tr.t('keeps.spread-workloads'));
+  keeps.push(tr.t('keeps.pod-traffic'));
+  return { stops, keepsWorking: keeps };
+}
+
+/**
+ * Explain a reboot-impact analysis.
+ * @param impact - the analysis ({@link analyzeRebootImpact})
+ * @param ctx - locale, cluster name, request id, whether a drain was asked for
+ * @returns the reply; `verdict` is null when the node does not exist (kind `error`)
+ */
+export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): Reply {
+  const tr = translator(ctx.locale);
+  const node = impact.node;
+  const context = {
+    cluster: ctx.cluster,
+    snapshotAt: impact.snapshotAt,
+    requestId: ctx.requestId,
+    etcdSource: impact.state.etcd.source,
+  };
+  if (!impact.found) {
+    const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
+    return {
+      kind: 'error',
+      locale: ctx.locale,
+      title: tr.t('title.error'),
+      verdict: null,
+      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions }),
+      planes: [],
+      sections: [],
+      advice: [],
+      actions: [],
+      context,
+      findings: impact.findings,
+    };
+  }
+
+  const f = impact.findings;
+  const planes: PlaneSection[] = PLANES.map((plane) => {
+    const affected = impact.planesAffected.includes(plane);
+    const parts = plane === 'control' ? controlSection(tr, impact) : dataSection(tr, impact, affected);
+    return {
+      plane,
+      affected,
+      heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
+      reasons: reasonsFor(tr, f, plane),
+      ...parts,
+    };
+  });
+  const blocks = f.filter((x) => x.severity === 'block').length;
+  const warns = f.filter((x) => x.severity === 'warn').length;
+  const summary =
+    impact.verdict === 'unsafe'
+      ? tr.t('summary.unsafe', { node, count: blocks })
+      : impact.verdict === 'caution'
+        ? tr.t('summary.caution', { node, count: warns })
+        : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
+  const advice = [
+    ...new Set(
+      f
+        .filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn)
+        .map((x) => adviseFinding(tr, x))
+        .filter((s): s is string => s !== null),
+    ),
+  ];
+  const actions: ReplyAction[] = [];
+  if (impact.verdict !== 'unsafe') {
+    actions.push({ id: 'request-maintenance', label: tr.t('actions.request-maintenance'), value: JSON.stringify({ cluster: ctx.cluster, node }) });
+  }
+  actions.push({ id: 'refresh', label: tr.t('actions.refresh'), value: JSON.stringify({ cluster: ctx.cluster, node, kind: 'reboot-impact' }) });
+  return {
+    kind: 'reboot-impact',
+    locale: ctx.locale,
+    title: tr.t(ctx.drain ? 'title.drainReboot' : 'title.reboot', { node, cluster: ctx.cluster }),
+    verdict: impact.verdict,
+    summary,
+    planes,
+    sections: [],
+    advice,
+    actions,
+    context,
+    findings: f,
+  };
+}

@@ -1,0 +1,342 @@
+/**
+ * English answer texts (i18next resources). Keys under `checks.<check>.<variant>` explain one
+ * finding; `advice.<check>.<variant>` say what to do first. Facts are interpolated by name.
+ * Domain numbers come from ../shared/DOMAIN.md and the seeds it cites.
+ */
+export const en = {
+  verdict: {
+    safe: 'SAFE',
+    caution: 'CAUTION',
+    unsafe: 'UNSAFE',
+  },
+  health: { healthy: 'HEALTHY', degraded: 'DEGRADED', critical: 'CRITICAL' },
+  title: {
+    reboot: 'Reboot impact: {{node}} in {{cluster}}',
+    drainReboot: 'Drain and reboot impact: {{node}} in {{cluster}}',
+    status: 'HA status of {{cluster}}',
+    help: 'k8s-ha-bot: what you can ask',
+    error: 'Could not answer',
+  },
+  summary: {
+    'safe-control-plane': 'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
+    'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    caution: 'You can reboot {{node}}, with care: {{count}} thing(s) below need attention first.',
+    unsafe: 'Do not reboot {{node}} now: {{count}} blocking problem(s) below.',
+    'not-found': 'No node named {{node}} in {{cluster}}.',
+    'not-found-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
+    status: '{{health}}: {{gist}}',
+  },
+  plane: {
+    control: 'Control plane',
+    data: 'Data plane',
+    affected: 'affected',
+    unaffected: 'not affected',
+    why: 'Why',
+    stops: 'Stops',
+    keeps: 'Keeps working',
+  },
+  role: {
+    'control-plane': 'control-plane node',
+    worker: 'worker node',
+  },
+  stops: {
+    'api-all': 'every API call and kubectl command (the API server is the only way in)',
+    scheduling: 'scheduling of new pods',
+    'self-healing': 'self-healing: a crashed pod is not replaced',
+    'node-failure': 'node-failure detection and rescheduling',
+    scaling: 'scaling (HPA) and rollouts',
+    endpoints: 'Endpoints/EndpointSlice updates: a pod that dies keeps receiving Service traffic',
+    'apiserver-capacity': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}} instance(s)',
+    'etcd-member': 'the etcd member on {{node}}: {{after}} of {{voters}} members remain (quorum {{quorum}}); {{spareText}}',
+    'spare-none': 'no further failure is tolerated until it is back',
+    'spare-some': '{{spare}} more failure(s) tolerated meanwhile',
+    'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
+    'etcd-election': 'etcd writes for a moment while the members elect a new leader',
+    'pods-evicted': '{{count}} pod(s) on {{node}} are evicted by the drain and recreated on other nodes',
+    'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (about {{seconds}} s in the seed example [002])',
+    'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'node-pods': 'pods running on {{node}} itself',
+  },
+  keeps: {
+    'running-pods': 'pods already running on the other nodes',
+    'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
+    'service-traffic': 'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
+    'dns': 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
+    'api-others': 'kubectl and the API through the other API server(s): {{others}}',
+    'leaders-elsewhere': 'scheduling and reconciliation: the leaders run elsewhere',
+    'leaders-after-failover': 'scheduling and reconciliation, after the leader failover',
+    'control-untouched': 'the control plane itself: {{node}} runs none of it',
+    'control-managed': 'the control plane: your provider runs it, not a node you can see',
+    'other-workloads': 'workloads on the other nodes keep running and serving',
+    'spread-workloads': 'Services with replicas elsewhere keep serving from them',
+  },
+  checks: {
+    'node-not-found': {
+      unknown: 'There is no node named {{node}}.',
+    },
+    'node-role': {
+      'control-plane-etcd': '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',
+      'control-plane': '{{node}} is a control-plane node (one of {{controlPlaneNodes}}).',
+      'worker-etcd': '{{node}} is a worker that hosts an etcd member.',
+      worker: '{{node}} is a worker node: a reboot touches the data plane only.',
+    },
+    'managed-control-plane': {
+      managed: 'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
+      'managed-status': 'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
+    },
+    'node-health': {
+      'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
+      'lease-stale': 'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period).',
+    },
+    'concurrent-disruption': {
+      'control-plane': 'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
+      workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
+      'kured-lock': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
+      'status-nodes': 'Nodes NotReady or cordoned: {{nodes}}.',
+    },
+    'control-plane-count': {
+      single: '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
+      'no-other-ready': 'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
+      redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
+      'status-single': 'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
+      'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
+      'status-ready': '{{ready}} of {{total}} control-plane nodes are Ready.',
+    },
+    'control-plane-taint': {
+      untainted: '{{node}} has no control-plane NoSchedule taint, so ordinary workloads are scheduled on it and go down with it.',
+    },
+    'apiserver-redundancy': {
+      'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
+      capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
+      status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
+    },
+    'leader-scheduler': {
+      'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
+      'no-standby': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
+      stale: 'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
+      missing: 'No kube-scheduler leader Lease was found in kube-system.',
+      'held-elsewhere': 'The kube-scheduler leader is {{holder}}, not {{node}}.',
+      'status-held': 'kube-scheduler leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
+    },
+    'leader-controller-manager': {
+      'held-here': '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
+      'no-standby': '{{node}} runs the only kube-controller-manager: no reconciliation until it is back.',
+      stale: 'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
+      missing: 'No kube-controller-manager leader Lease was found in kube-system.',
+      'held-elsewhere': 'The kube-controller-manager leader is {{holder}}, not {{node}}.',
+      'status-held': 'kube-controller-manager leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
+    },
+    readyz: {
+      'etcd-failing': 'The API server reports etcd failing in /readyz ({{failing}}): the control plane is already failing.',
+      failing: 'The API server reports failing readiness checks: {{failing}}.',
+      passing: '/readyz passes on the API server that answered.',
+    },
+    'etcd-topology': {
+      stacked: 'etcd is stacked: one member per control-plane node ({{sourceText}}).',
+      external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
+      managed: 'etcd is run by your provider and cannot be observed.',
+      unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+    },
+    'etcd-voters': {
+      two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
+      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than {{voters}} - 1 members would.',
+      odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
+    },
+    'etcd-quorum-after': {
+      lost: 'etcd quorum would be lost: only {{after}} of {{voters}} members would stay healthy (quorum is {{quorum}}){{downText}}. Without quorum all writes stop cluster-wide: no kubectl changes, no scheduling, no recovery.',
+      'kept-no-spare': 'etcd quorum is kept: {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.',
+      kept: 'etcd quorum is kept: {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), {{spare}} more failure(s) tolerated meanwhile.',
+      'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
+      'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
+      'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
+      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s); leader {{leader}}.',
+    },
+    'etcd-learner': {
+      learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
+      unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
+    },
+    'etcd-leader': {
+      'leader-here': '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
+      'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
+    },
+    'etcd-alarms': {
+      alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
+    },
+    'etcd-db-size': {
+      high: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
+      fine: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
+    },
+    'unmanaged-pods': {
+      present: 'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
+    },
+    'emptydir-pods': {
+      present: 'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+    },
+    'daemonset-pods': {
+      present: 'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+    },
+    'pdb-blocks': {
+      'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
+      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
+      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
+      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
+      stale: 'PodDisruptionBudget {{namespace}}/{{pdb}} status is stale (not yet observed by the controller): its disruptionsAllowed may be wrong.',
+      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can proceed.',
+      overlapping: 'Pod {{pod}} is selected by more than one PodDisruptionBudget ({{pdbs}}): the eviction API answers 500 and the drain cannot evict it.',
+      'status-blocking': 'PodDisruptionBudgets that allow no disruption now (a drain would wait on them): {{pdbs}}.',
+    },
+    'single-replica': {
+      single: '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
+      'all-here': 'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
+      'dns-single': 'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
+      'dns-all-here': 'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
+      spread: '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
+      'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
+    },
+    'workloads-on-control-plane': {
+      user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
+      system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
+    },
+    'local-volumes': {
+      pinned: 'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
+    },
+    capacity: {
+      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pod(s).',
+      'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
+      'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
+    },
+    'grace-period': {
+      estimate: 'The drain evicts {{evictable}} pod(s); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+    },
+    'control-plane-healthy-for-worker': {
+      down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back, and kube-proxy restarting without the API server may start with empty rules.',
+      degraded: 'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
+      healthy: 'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
+    },
+    'read-error': {
+      forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',
+      unauthorized: 'Could not read {{resource}}: unauthorized (HTTP 401). The checks that need it were not run.',
+      timeout: 'Could not read {{resource}}: timed out. The checks that need it were not run.',
+      unreachable: 'Could not read {{resource}}: unreachable. The checks that need it were not run.',
+      'not-found': 'Could not read {{resource}}: not found on this API server. The checks that need it were not run.',
+      error: 'Could not read {{resource}}: the API answered with an error. The checks that need it were not run.',
+    },
+  },
+  advice: {
+    'concurrent-disruption': {
+      'control-plane': 'Bring {{nodes}} back first (or remove it from etcd), then reboot {{node}}.',
+      'kured-lock': 'Wait for kured to finish with {{holder}}.',
+    },
+    'control-plane-count': {
+      single: 'Add control-plane nodes (3 or 5) before maintenance, or plan a maintenance window: running pods keep serving, but nothing can be changed or healed.',
+      'no-other-ready': 'Bring another control-plane node back to Ready first.',
+    },
+    'etcd-quorum-after': {
+      lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+    },
+    'etcd-leader': {
+      'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
+    },
+    'leader-scheduler': {
+      'held-here': 'Optional: restart kube-scheduler on {{node}} first (move its static pod manifest away and back) so the Lease moves before the reboot.',
+    },
+    'leader-controller-manager': {
+      'held-here': 'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+    },
+    'pdb-blocks': {
+      'min-available-all': 'Scale {{namespace}} pods above {{minAvailable}} or relax {{pdb}} (for example maxUnavailable: 1); do not bypass it with --disable-eviction.',
+      'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
+      'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
+      overlapping: 'Remove the overlap so each pod is selected by one PodDisruptionBudget.',
+    },
+    'single-replica': {
+      single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
+      'all-here': 'Spread {{workload}} across nodes (topology spread or anti-affinity) first.',
+      'dns-all-here': 'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
+      'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
+    },
+    'emptydir-pods': {
+      present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',
+    },
+    'unmanaged-pods': {
+      present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
+    },
+    'control-plane-healthy-for-worker': {
+      down: 'Restore the control plane first; rebooting a node now risks its traffic.',
+    },
+    'workloads-on-control-plane': {
+      user: 'Drain {{node}} first so its workloads move, and consider restoring the control-plane NoSchedule taint.',
+    },
+    capacity: {
+      'none-fit': 'Add capacity or uncordon a node before draining.',
+      'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+    },
+    'read-error': {
+      forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',
+    },
+  },
+  context: {
+    line: 'cluster {{cluster}} · snapshot {{snapshotAt}} · request {{requestId}}',
+    etcd: {
+      live: 'etcd: read from etcd',
+      recorded: 'etcd: recorded in the snapshot',
+      inferred: 'etcd: inferred from the etcd pods',
+      none: 'etcd: not observable',
+    },
+  },
+  source: {
+    live: 'read from etcd',
+    recorded: 'recorded in the snapshot',
+    inferred: 'inferred from the etcd pods',
+    none: 'not observable',
+  },
+  status: {
+    controlPlane: 'Control plane',
+    etcd: 'etcd',
+    leases: 'Leader Leases',
+    nodes: 'Nodes',
+    workloads: 'Workloads',
+    gistHealthy: 'the control plane can take a failure today',
+    gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
+    gistCritical: 'the control plane is failing or one failure away from stopping',
+    gistManaged: 'the control plane is managed by your provider; data-plane checks only',
+    nodeCount: '{{count}} node(s) in all; {{disrupted}} NotReady or cordoned.',
+    allNodesFine: '{{count}} node(s), all Ready and schedulable.',
+  },
+  help: {
+    intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster. Examples:',
+    clusters: 'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
+  },
+  error: {
+    'not-understood': 'I did not understand that.',
+    empty: 'The request is empty.',
+    'too-long': 'The request is too long.',
+    'control-characters': 'The request contains control characters or terminal escape sequences.',
+    'invalid-node-name': 'That is not a valid node name: node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
+    'invalid-cluster-name': 'That is not a valid cluster name.',
+    'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
+    'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
+    'cluster-unknown-suggest': 'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
+    'cluster-unreachable': 'The control plane of {{cluster}} could not be reached ({{reason}}), so I give no verdict. Running workloads are not affected by this: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without the API server; only changes, scheduling and self-healing wait for it.',
+    'cluster-timeout': 'The API server of {{cluster}} did not answer within {{seconds}} s, so I give no verdict. Running workloads keep serving; check the API server and try again.',
+    'cluster-unauthorized': 'The API server of {{cluster}} refused the bot\'s credentials (HTTP 401), so I give no verdict. Check the kubeconfig or ServiceAccount token.',
+    'job-timeout': 'The check did not finish within {{seconds}} s. Try again, or ask for "status" to see if the cluster answers.',
+    'queue-unavailable': 'The job queue is unavailable right now; try again in a minute.',
+    internal: 'Something went wrong on my side (request {{requestId}}); the details are in the bot\'s logs.',
+    hint: 'Type "help" for the request forms.',
+    tryHelp: 'Try: {{example}}',
+  },
+  actions: {
+    'request-maintenance': 'Request maintenance',
+    refresh: 'Refresh',
+    'ha-status': 'HA status',
+  },
+  derived: {
+    down: '; already down: {{list}}',
+    apiserversDown: '; down: {{list}}',
+  },
+  list: { and: 'and', none: 'none' },
+};
+
+/** The shape every locale must provide (English is the reference). */
+export type Messages = typeof en;

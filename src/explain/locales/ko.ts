@@ -1,0 +1,328 @@
+/**
+ * Korean answer texts (i18next resources), in the vocabulary of the source articles
+ * (../shared/seeds/: 컨트롤 플레인, 데이터 플레인, 정족수(quorum), 리더 선출, 재부팅, 드레인).
+ * Same keys as ./en.ts.
+ */
+import type { Messages } from './en.js';
+
+export const ko: Messages = {
+  verdict: { safe: '안전', caution: '주의', unsafe: '위험' },
+  health: { healthy: '정상', degraded: '저하', critical: '심각' },
+  title: {
+    reboot: '재부팅 영향: {{cluster}}의 {{node}}',
+    drainReboot: '드레인 후 재부팅 영향: {{cluster}}의 {{node}}',
+    status: '{{cluster}} HA 상태',
+    help: 'k8s-ha-bot: 물어볼 수 있는 것',
+    error: '답변할 수 없습니다',
+  },
+  summary: {
+    'safe-control-plane': '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
+    'safe-worker': '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
+    caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
+    unsafe: '지금 {{node}}를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
+    'not-found': '{{cluster}}에 {{node}}라는 노드가 없습니다.',
+    'not-found-suggest': '{{cluster}}에 {{node}}라는 노드가 없습니다. {{suggestions}}를 말씀하신 건가요?',
+    status: '{{health}}: {{gist}}',
+  },
+  plane: {
+    control: '컨트롤 플레인',
+    data: '데이터 플레인',
+    affected: '영향 있음',
+    unaffected: '영향 없음',
+    why: '이유',
+    stops: '멈추는 것',
+    keeps: '계속 동작하는 것',
+  },
+  role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
+  stops: {
+    'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
+    scheduling: '새 파드 스케줄링',
+    'self-healing': '자가 치유: 죽은 파드가 다시 만들어지지 않음',
+    'node-failure': '노드 장애 감지와 재스케줄링',
+    scaling: '스케일링(HPA)과 롤아웃',
+    endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
+    'apiserver-capacity': '{{node}}의 apiserver: API 용량이 {{before}}대에서 {{after}}대로 감소',
+    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
+    'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
+    'spare-some': '그동안 {{spare}}대 추가 장애 허용',
+    'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
+    'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
+    'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'node-agents': '{{node}}가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (원문 예시에서 약 {{seconds}}초 [002])',
+    'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
+    'node-pods': '{{node}}에서 실행 중인 파드',
+  },
+  keeps: {
+    'running-pods': '다른 노드에서 이미 실행 중인 파드',
+    'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
+    'service-traffic': '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 기재할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
+    dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
+    'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
+    'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
+    'leaders-after-failover': '리더 페일오버 후의 스케줄링과 조정',
+    'control-untouched': '컨트롤 플레인 자체: {{node}}에는 컨트롤 플레인 구성 요소가 없음',
+    'control-managed': '컨트롤 플레인: 보이는 노드가 아니라 클라우드 제공자가 운영함',
+    'other-workloads': '다른 노드의 워크로드는 계속 실행되고 서비스됨',
+    'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
+  },
+  checks: {
+    'node-not-found': { unknown: '{{node}}라는 노드가 없습니다.' },
+    'node-role': {
+      'control-plane-etcd': '{{node}}는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
+      'control-plane': '{{node}}는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
+      'worker-etcd': '{{node}}는 etcd 멤버가 있는 워커 노드입니다.',
+      worker: '{{node}}는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
+    },
+    'managed-control-plane': {
+      managed: '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
+      'managed-status': '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+    },
+    'node-health': {
+      'not-ready': '{{node}}는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
+      'lease-stale': '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
+    },
+    'concurrent-disruption': {
+      'control-plane': '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
+      workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
+      'kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 다른 노드가 재부팅 중입니다.',
+      'status-nodes': 'NotReady 또는 cordon 상태인 노드: {{nodes}}.',
+    },
+    'control-plane-count': {
+      single: '{{node}}는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'no-other-ready': 'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+      redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
+      'status-single': '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
+      'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
+    },
+    'control-plane-taint': {
+      untainted: '{{node}}에는 컨트롤 플레인 NoSchedule taint가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
+    },
+    'apiserver-redundancy': {
+      'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+      capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}를 통해 계속 동작합니다.',
+      status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+    },
+    'leader-scheduler': {
+      'held-here': '{{node}}가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+      'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
+      stale: 'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
+      missing: 'kube-system에서 kube-scheduler 리더 Lease를 찾지 못했습니다.',
+      'held-elsewhere': 'kube-scheduler 리더는 {{node}}가 아니라 {{holder}}입니다.',
+      'status-held': 'kube-scheduler 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
+    },
+    'leader-controller-manager': {
+      'held-here': '{{node}}가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+      'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
+      stale: 'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
+      missing: 'kube-system에서 kube-controller-manager 리더 Lease를 찾지 못했습니다.',
+      'held-elsewhere': 'kube-controller-manager 리더는 {{node}}가 아니라 {{holder}}입니다.',
+      'status-held': 'kube-controller-manager 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
+    },
+    readyz: {
+      'etcd-failing': 'apiserver의 /readyz가 etcd 실패를 보고합니다 ({{failing}}): 컨트롤 플레인이 이미 장애 상태입니다.',
+      failing: 'apiserver가 실패한 readiness 점검을 보고합니다: {{failing}}.',
+      passing: '응답한 apiserver의 /readyz는 통과합니다.',
+    },
+    'etcd-topology': {
+      stacked: 'etcd는 stacked 구성입니다: 컨트롤 플레인 노드마다 멤버 하나 ({{sourceText}}).',
+      external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
+      managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
+      unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+    },
+    'etcd-voters': {
+      two: 'etcd 투표 멤버가 2대입니다: 정족수가 2라서 장애를 하나도 허용하지 못합니다. 2대는 1대보다 나쁩니다.',
+      even: 'etcd 투표 멤버가 {{voters}}대(짝수)입니다: 정족수 {{quorum}}, 허용 장애 {{tolerated}}대로 한 대 적은 구성과 같습니다.',
+      odd: 'etcd 투표 멤버 {{voters}}대: 정족수 {{quorum}}, 허용 장애 {{tolerated}}대.',
+    },
+    'etcd-quorum-after': {
+      lost: 'etcd 정족수(etcd quorum)를 잃게 됩니다: {{voters}}대 중 {{after}}대만 정상으로 남습니다 (정족수 {{quorum}}){{downText}}. 정족수가 없으면 클러스터 전체의 쓰기가 멈춥니다: kubectl 변경, 스케줄링, 복구 모두 불가.',
+      'kept-no-spare': 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+      kept: 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대 정상 (정족수 {{quorum}}), 그동안 {{spare}}대 추가 장애 허용.',
+      'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
+      'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
+      'status-no-spare': 'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용; 리더 {{leader}}.',
+    },
+    'etcd-learner': {
+      learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
+      unmatched: 'etcd 멤버 {{unmatched}}가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
+    },
+    'etcd-leader': {
+      'leader-here': '{{node}}가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
+      'leader-elsewhere': 'etcd 리더는 {{node}}가 아니라 {{leader}}입니다.',
+    },
+    'etcd-alarms': {
+      alarms: 'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
+    },
+    'etcd-db-size': {
+      high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
+      fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
+    },
+    'unmanaged-pods': {
+      present: '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
+    },
+    'emptydir-pods': {
+      present: '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
+    },
+    'daemonset-pods': {
+      present: 'DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+    },
+    'pdb-blocks': {
+      'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
+      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
+      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
+      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}}는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
+      stale: 'PodDisruptionBudget {{namespace}}/{{pdb}}의 status가 오래되었습니다 (컨트롤러가 아직 반영하지 않음): disruptionsAllowed가 틀릴 수 있습니다.',
+      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}}는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
+      overlapping: '파드 {{pod}}를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
+      'status-blocking': '지금 중단을 허용하지 않는 PodDisruptionBudget (드레인이 기다리게 됨): {{pdbs}}.',
+    },
+    'single-replica': {
+      single: '{{workload}} ({{kind}}, {{namespace}})는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
+      'all-here': '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
+      'dns-single': '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
+      'dns-all-here': '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      spread: '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
+      'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
+    },
+    'workloads-on-control-plane': {
+      user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',
+      system: '{{node}}의 애드온 파드({{pods}})는 드레인으로 축출되어 다시 스케줄됩니다.',
+    },
+    'local-volumes': {
+      pinned: '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 재부팅 내내 다운됩니다.',
+    },
+    capacity: {
+      fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      'some-pending': '{{unplaced}}를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
+      'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
+    },
+    'grace-period': {
+      estimate: '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+    },
+    'control-plane-healthy-for-worker': {
+      down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못하고, apiserver 없이 재시작한 kube-proxy는 빈 규칙으로 시작할 수 있습니다.',
+      degraded: '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
+      healthy: '컨트롤 플레인이 정상이므로 {{node}}는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+    },
+    'read-error': {
+      forbidden: '{{resource}}를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unauthorized: '{{resource}}를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      timeout: '{{resource}}를 읽을 수 없습니다: 시간 초과. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unreachable: '{{resource}}를 읽을 수 없습니다: 연결 불가. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      'not-found': '{{resource}}를 읽을 수 없습니다: 이 API 서버에 없음. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      error: '{{resource}}를 읽을 수 없습니다: API가 오류로 응답. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+    },
+  },
+  advice: {
+    'concurrent-disruption': {
+      'control-plane': '먼저 {{nodes}}를 복구하고(또는 etcd에서 제거하고) 나서 {{node}}를 재부팅하세요.',
+      'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
+    },
+    'control-plane-count': {
+      single: '유지보수 전에 컨트롤 플레인 노드를 3대 또는 5대로 늘리거나, 작업 시간대를 잡으세요: 실행 중인 파드는 계속 서비스하지만 변경과 자가 치유는 불가합니다.',
+      'no-other-ready': '먼저 다른 컨트롤 플레인 노드를 Ready로 복구하세요.',
+    },
+    'etcd-quorum-after': {
+      lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
+    },
+    'etcd-leader': {
+      'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}로).',
+    },
+    'leader-scheduler': {
+      'held-here': '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
+    },
+    'leader-controller-manager': {
+      'held-here': '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
+    },
+    'pdb-blocks': {
+      'min-available-all': '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
+      'no-disruptions': '{{pdb}}가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
+      'max-unavailable-zero': '{{pdb}}가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
+      overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
+    },
+    'single-replica': {
+      single: '먼저 {{workload}}를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
+      'all-here': '먼저 {{workload}}를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
+      'dns-all-here': '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
+      'dns-single': '먼저 {{workload}}를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
+    },
+    'emptydir-pods': {
+      present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
+    },
+    'unmanaged-pods': {
+      present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
+    },
+    'control-plane-healthy-for-worker': {
+      down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',
+    },
+    'workloads-on-control-plane': {
+      user: '먼저 {{node}}를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule taint 복원을 검토하세요.',
+    },
+    capacity: {
+      'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
+      'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
+    },
+    'read-error': {
+      forbidden: '봇에 {{resource}} 읽기 권한을 주고 (README의 RBAC 참고) 다시 물어보세요.',
+    },
+  },
+  context: {
+    line: '클러스터 {{cluster}} · 스냅샷 {{snapshotAt}} · 요청 {{requestId}}',
+    etcd: {
+      live: 'etcd: etcd에서 직접 읽음',
+      recorded: 'etcd: 스냅샷에 기록된 값',
+      inferred: 'etcd: etcd 파드로부터 추정',
+      none: 'etcd: 관찰 불가',
+    },
+  },
+  source: {
+    live: 'etcd에서 직접 읽음',
+    recorded: '스냅샷에 기록된 값',
+    inferred: 'etcd 파드로부터 추정',
+    none: '관찰 불가',
+  },
+  status: {
+    controlPlane: '컨트롤 플레인',
+    etcd: 'etcd',
+    leases: '리더 Lease',
+    nodes: '노드',
+    workloads: '워크로드',
+    gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
+    gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
+    gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
+    gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
+    nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
+    allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
+  },
+  help: {
+    intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요. 예시:',
+    clusters: '클러스터: {{clusters}} (기본 {{default}}). "prod 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+  },
+  error: {
+    'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
+    empty: '요청이 비어 있습니다.',
+    'too-long': '요청이 너무 깁니다.',
+    'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',
+    'invalid-node-name': '올바른 노드 이름이 아닙니다: 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
+    'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
+    'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
+    'cluster-unknown': '{{cluster}}라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
+    'cluster-unknown-suggest': '{{cluster}}라는 클러스터가 없습니다. {{suggestions}}를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
+    'cluster-unreachable': '{{cluster}}의 컨트롤 플레인에 연결할 수 없어({{reason}}) 판정을 내리지 않습니다. 실행 중인 워크로드는 이것과 무관하게 동작합니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 멈춥니다.',
+    'cluster-timeout': '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',
+    'cluster-unauthorized': '{{cluster}}의 apiserver가 봇의 자격 증명을 거부했습니다 (HTTP 401). 판정을 내리지 않습니다. kubeconfig나 ServiceAccount 토큰을 확인하세요.',
+    'job-timeout': '점검이 {{seconds}}초 안에 끝나지 않았습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
+    'queue-unavailable': '지금은 작업 큐를 쓸 수 없습니다. 잠시 후 다시 시도하세요.',
+    internal: '봇 내부 오류가 발생했습니다 (요청 {{requestId}}). 자세한 내용은 봇 로그에 있습니다.',
+    hint: '"도움말"을 입력하면 요청 형식을 볼 수 있습니다.',
+    tryHelp: '예: {{example}}',
+  },
+  actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
+  derived: {
+    down: '; 이미 다운: {{list}}',
+    apiserversDown: '; 다운: {{list}}',
+  },
+  list: { and: '및', none: '없음' },
+};

@@ -1,0 +1,50 @@
+/**
+ * A {@link Reply} as plain terminal text: the console adapter's rendering, and the `text` field of
+ * `--format json`.
+ */
+import { translator } from './i18n.js';
+import type { Reply } from './reply.js';
+
+/**
+ * Render a reply as plain text (no colours, no markup).
+ * @param reply - the reply
+ * @returns lines joined with `\n`, no trailing newline
+ */
+export function renderText(reply: Reply): string {
+  const tr = translator(reply.locale);
+  const out: string[] = [];
+  const badge = reply.verdict ? `[${tr.t(`verdict.${reply.verdict}`)}] ` : reply.health ? `[${tr.t(`health.${reply.health}`)}] ` : '';
+  out.push(`${badge}${reply.title}`);
+  out.push(reply.summary);
+  for (const p of reply.planes) {
+    out.push('', `${p.heading}`);
+    if (p.reasons.length > 0) {
+      out.push(`  ${tr.t('plane.why')}:`);
+      for (const r of p.reasons) out.push(`   • ${r}`);
+    }
+    if (p.stops.length > 0) {
+      out.push(`  ${tr.t('plane.stops')}:`);
+      for (const s of p.stops) out.push(`   • ${s}`);
+    }
+    if (p.keepsWorking.length > 0) {
+      out.push(`  ${tr.t('plane.keeps')}:`);
+      for (const k of p.keepsWorking) out.push(`   • ${k}`);
+    }
+  }
+  for (const s of reply.sections) {
+    out.push('');
+    if (s.heading) out.push(s.heading);
+    for (const l of s.lines) out.push(`  • ${l}`);
+  }
+  if (reply.advice.length > 0) {
+    out.push('', reply.locale === 'ko' ? '먼저 할 일:' : 'What to do first:');
+    for (const a of reply.advice) out.push(`  • ${a}`);
+  }
+  const c = reply.context;
+  if (c.cluster || c.snapshotAt) {
+    const parts = [tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId })];
+    if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+    out.push('', parts.join(' · '));
+  }
+  return out.join('\n');
+}

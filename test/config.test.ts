@@ -57,7 +57,7 @@ describe('loading a configuration file', () => {
   it('reads the documented example, resolving the snapshot against the file folder', async () => {
     const file = await writeConfig(await readFile(join(repo, 'examples/k8s-ha-bot.yaml'), 'utf8'));
     const config = await loadConfig({ path: file, env: {}, cwd: '/' });
-    expect(config).toEqual({
+    const expected: BotConfig = {
       source: file,
       clusters: {
         prod: { kind: 'context', context: 'prod-admin', requestTimeoutMs: 5000, deadlineMs: 20000 },
@@ -69,7 +69,8 @@ describe('loading a configuration file', () => {
       redis: { url: 'redis://127.0.0.1:6379' },
       jobTimeoutMs: 60000,
       logLevel: 'info',
-    });
+    };
+    expect(config).toEqual(expected);
   });
 
   it('takes the file from K8S_HA_BOT_CONFIG, relative to cwd', async () => {
@@ -233,14 +234,15 @@ describe('the built-in configuration', () => {
     await mkdir(join(root, 'examples'), { recursive: true });
     await copyFile(fixture, join(root, 'examples/ha-3cp.json'));
     const config = await loadConfig({ env: {}, cwd: '/', packageRoot: root });
-    expect(config).toEqual({
+    const expected: BotConfig = {
       source: 'built-in',
       clusters: { demo: { kind: 'snapshot', snapshot: join(root, 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
       defaultCluster: 'demo',
       locale: 'en',
       jobTimeoutMs: 60000,
       logLevel: 'info',
-    });
+    };
+    expect(config).toEqual(expected);
   });
 
   it('still takes env overrides', async () => {

@@ -39,6 +39,7 @@ describe('reboot-impact requests in English', () => {
     ['tonight, can I reboot master-2?', reboot('master-2', { when: 'tonight' })],
     ['reboot drain-test-1', reboot('drain-test-1')],
     ['Can I reboot Master-2', reboot('master-2')],
+    ['can I reboot <http://ip-10-0-1-12.ec2.internal|ip-10-0-1-12.ec2.internal>', reboot('ip-10-0-1-12.ec2.internal')],
     ['can I reboot ＭＡＳＴＥＲ-2？', reboot('master-2')],
   ];
   it.each(rows)('%j', (text, command) => {
@@ -89,6 +90,7 @@ describe('help requests', () => {
     ['?', 'en'],
     ['/k8s ?', 'en'],
     ['help?', 'en'],
+    ['help me', 'en'],
     ['--help', 'en'],
     ['what can you do?', 'en'],
     ['도움말', 'ko'],

@@ -8,7 +8,7 @@
  *    whitespace → `empty`.
  * 2. Normalise: Unicode NFKC (full-width `？`, `ｍａｓｔｅｒ` and macOS-decomposed Hangul become
  *    plain), whitespace collapsed, leading `/k8s` and bot mentions (`@k8s-ha-bot`, `<@U123ABC>`,
- *    Teams `<at>…</at>`) removed.
+ *    Teams `<at>…</at>`) removed, Slack's automatic links (`<http://a.b|a.b>`) turned back into their text.
  * 3. Options anywhere in the text: `--lang en|ko`, `--cluster NAME` (also `--x=value`, and the
  *    `—` an editor may have made of `--`), `--help`. An unknown option or a missing or bad value →
  *    `invalid-option`.
@@ -72,6 +72,12 @@ const PREFIXES: readonly RegExp[] = [
   /^<at>[^<]*<\/at>[:,]?(?:\s+|$)/i, // Teams mention
   /^@[a-z0-9][\w.-]*[:,]?(?:\s+|$)/i, // plain @k8s-ha-bot
 ];
+
+/**
+ * Slack turns words that look like host names into links: `ip-10-0-1-12.ec2.internal` arrives as
+ * `<http://ip-10-0-1-12.ec2.internal|ip-10-0-1-12.ec2.internal>`. Keep what the user typed (the label).
+ */
+const AUTO_LINK = /<(?:https?:\/\/|mailto:)[^|>\s]*\|([^>\s]+)>/gi;
 
 // ---------------------------------------------------------------------------------------------
 // Step 3: options
@@ -238,7 +244,7 @@ export const GRAMMAR: readonly GrammarRule[] = [
   // HA status, Korean
   rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
   // help
-  rule('help', 'en', '(?:help|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))'),
+  rule('help', 'en', '(?:help(?:\\s+me)?|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))'),
   rule('help', 'ko', '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*'),
 ];
 
@@ -434,7 +440,7 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   if (CONTROL_CHARACTERS.test(text)) return fail('control-characters', HANGUL.test(text) ? 'ko' : fallback);
 
   // Step 2: normalise.
-  const normal = stripPrefixes(text.normalize('NFKC').replace(/\s+/g, ' ').trim());
+  const normal = stripPrefixes(text.normalize('NFKC').replace(AUTO_LINK, '$1').replace(/\s+/g, ' ').trim());
   const detected: Locale = HANGUL.test(normal) ? 'ko' : fallback;
   if (normal.length === 0) return fail('empty', detected);
 

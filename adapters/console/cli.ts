@@ -1,0 +1,257 @@
+/**
+ * The `k8s-ha-bot` command: the console adapter's composition root.
+ *
+ *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE] [--lang en|ko] [--format text|json] "TEXT"
+ *   k8s-ha-bot chat                 interactive prompt (also: no arguments)
+ *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
+ *   k8s-ha-bot simulate FILE [--port N]   serve a snapshot file as a Kubernetes API
+ *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
+ *
+ * Without REDIS_URL (or `redis.url` in the config) requests run in-process, so the quick start
+ * needs nothing installed; with it they go through the queue to a separate worker process.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { userInfo } from 'node:os';
+import { createAnswerService } from '../../src/answer/answer.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import type { Locale } from '../../src/commands/types.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
+import { isBotError } from '../../src/errors.js';
+import { explainFailure } from '../../src/explain/explain-messages.js';
+import { renderText } from '../../src/explain/render-text.js';
+import { runInProcess } from '../../src/queue/in-process.js';
+import { JobQueue } from '../../src/queue/job-queue.js';
+import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
+import { type Logger, createLogger } from '../../src/util/logger.js';
+import { runWorkerProcess } from '../../workers/main.js';
+import { type ConsoleOutcome, type JobRunner, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
+
+/** Where the CLI writes; injected so tests can capture it. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIo: CliIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  env: process.env,
+};
+
+function parseLang(value: string): Locale {
+  if (value !== 'en' && value !== 'ko') throw new InvalidArgumentError('use en or ko');
+  return value;
+}
+
+async function configFor(opts: { config?: string; snapshot?: string }, env: CliIo['env']): Promise<BotConfig> {
+  if (opts.snapshot) {
+    const path = resolve(opts.snapshot);
+    await loadSnapshotFile(path); // fails with the line or field that is wrong, before anything runs
+    const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
+    return {
+      ...base,
+      clusters: { snapshot: { kind: 'snapshot', snapshot: path, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'snapshot',
+    };
+  }
+  return loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
+}
+
+/** A job runner for the configuration, and how to release it. */
+function runnerFor(config: BotConfig, logger: Logger): { run: JobRunner; close: () => Promise<void> } {
+  const redisUrl = config.redis?.url;
+  if (redisUrl) {
+    const queue = new JobQueue({ redisUrl, logger });
+    return {
+      run: async (job) => {
+        try {
+          const { jobId } = await queue.enqueue(job);
+          return await queue.waitForReply(jobId, config.jobTimeoutMs);
+        } catch (err) {
+          if (isBotError(err) && (err.code === 'queue-unavailable' || err.code === 'job-timeout')) {
+            logger.warn({ err }, err.message);
+            return explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, err.code, {
+              seconds: Math.round(config.jobTimeoutMs / 1000),
+            });
+          }
+          throw err;
+        }
+      },
+      close: () => queue.close(),
+    };
+  }
+  const service = createAnswerService({ config, logger });
+  return {
+    run: async (job) => {
+      try {
+        return await runInProcess(job, service.handler, { logger, timeoutMs: config.jobTimeoutMs });
+      } catch (err) {
+        if (isBotError(err) && err.code === 'job-timeout') {
+          return explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', {
+            seconds: Math.round(config.jobTimeoutMs / 1000),
+          });
+        }
+        throw err;
+      }
+    },
+    close: () => service.close(),
+  };
+}
+
+function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
+  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
+}
+
+/**
+ * Run the CLI.
+ * @param argv - `process.argv` shape (node, script, then arguments)
+ * @param io - output and environment (default: the process's)
+ * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
+ */
+export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  let exitCode = 0;
+  const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'error' });
+  const program = new Command('k8s-ha-bot')
+    .description('Can I reboot this node? HA and quorum answers for Kubernetes clusters you run yourself.')
+    .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride()
+    .showHelpAfterError('(run k8s-ha-bot --help for usage)');
+
+  program
+    .command('ask')
+    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2"')
+    .argument('<text...>', 'the request, in English or Korean')
+    .option('--cluster <name>', 'configured cluster to ask about')
+    .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
+    .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; lang?: Locale; format: 'text' | 'json' }) => {
+      const config = await configFor({ ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}) }, io.env);
+      const runner = runnerFor(config, logger);
+      try {
+        const outcome = await handleConsoleRequest(
+          { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: safeUser() },
+          config,
+          runner.run,
+        );
+        print(io, outcome, opts.format);
+        exitCode = outcome.exitCode;
+      } finally {
+        await runner.close();
+      }
+    });
+
+  program
+    .command('chat', { isDefault: true })
+    .description('interactive prompt: type requests, "exit" to leave')
+    .option('--cluster <name>', 'configured cluster to ask about')
+    .action(async (opts: { cluster?: string }) => {
+      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const runner = runnerFor(config, logger);
+      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+      const names = Object.keys(config.clusters).join(', ');
+      io.out(`k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`);
+      try {
+        for (;;) {
+          let line: string;
+          try {
+            line = await rl.question('k8s> ');
+          } catch {
+            break; // input closed (Ctrl-D)
+          }
+          const text = line.trim();
+          if (text === 'exit' || text === 'quit') break;
+          if (text === '') continue;
+          const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: safeUser() }, config, runner.run);
+          print(io, outcome, 'text');
+        }
+      } finally {
+        rl.close();
+        await runner.close();
+      }
+    });
+
+  program
+    .command('worker')
+    .description('consume answer jobs from Redis (REDIS_URL) for the configured clusters')
+    .option('--cluster <name...>', 'clusters to serve (default: every configured cluster)')
+    .option('--concurrency <n>', 'jobs in parallel per cluster')
+    .action(async (opts: { cluster?: string[]; concurrency?: string }) => {
+      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const clusters = opts.cluster ?? Object.keys(config.clusters);
+      const args = ['node', 'worker', ...clusters.flatMap((c) => ['--cluster', c])];
+      if (opts.concurrency) args.push('--concurrency', opts.concurrency);
+      const env = { ...io.env, ...(config.redis && !io.env.REDIS_URL ? { REDIS_URL: config.redis.url } : {}) };
+      const workerLogger = createLogger({ name: 'worker', level: io.env.LOG_LEVEL ?? 'info' });
+      const service = createAnswerService({ config, logger: workerLogger });
+      try {
+        await runWorkerProcess({ env, argv: args, logger: workerLogger, loadHandler: async () => service.handler });
+      } finally {
+        await service.close();
+      }
+    });
+
+  program
+    .command('simulate')
+    .description('serve a snapshot file (scenario or kubectl List) as a Kubernetes API and print a kubeconfig')
+    .argument('<file>', 'snapshot file')
+    .option('--port <n>', 'port (default: a free one)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number 0-65535');
+      return n;
+    })
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (file: string, opts: { port?: number; host: string }) => {
+      const sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host }, io);
+      await new Promise<void>((done) => {
+        const stop = (): void => void sim.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
+  const configCmd = program.command('config').description('configuration tools');
+  configCmd
+    .command('check')
+    .description('validate the configuration file and its kubeconfig contexts without starting anything')
+    .action(async () => {
+      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      checkKubeContexts(config, loadKubeConfigFromDefault);
+      io.out(`configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`);
+    });
+
+  try {
+    await program.parseAsync([...argv]);
+  } catch (err) {
+    const e = err as { code?: string; exitCode?: number };
+    if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+    }
+    if (isBotError(err)) {
+      io.err(`k8s-ha-bot: ${err.message}\n`);
+      logger.debug({ err }, 'failed');
+      return err.code === 'internal' || err.retryable ? 1 : 2;
+    }
+    io.err(`k8s-ha-bot: unexpected failure; run with LOG_LEVEL=debug for details\n`);
+    logger.error({ err }, 'unexpected failure');
+    return 1;
+  } finally {
+    logger.flush();
+  }
+  return exitCode;
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'console'; // no passwd entry (containers): any stable id will do
+  }
+}

@@ -89,6 +89,8 @@ export function createProducerConnection(
       connectTimeout: connectTimeoutMs,
       maxRetriesPerRequest: 1,
       commandTimeout: 5000,
+      // ioredis waits this long for a socket that is already gone before it lets go (default 2 s).
+      disconnectTimeout: 200,
       retryStrategy: (times) => Math.min(times * 250, 2000),
     } satisfies RedisOptions),
     redisUrl,
@@ -113,6 +115,7 @@ export function createWorkerConnection(
     new Redis(redisUrl, {
       lazyConnect: true,
       maxRetriesPerRequest: null,
+      disconnectTimeout: 200,
       connectTimeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       retryStrategy: (times) => Math.min(times * 250, 2000),
     } satisfies RedisOptions),
@@ -163,7 +166,8 @@ export async function ensureReady(client: Redis, redisUrl: string, timeoutMs: nu
         // A first connection that fails is reported at once (fail fast); ioredis keeps retrying in the
         // background, and a later call waits up to timeoutMs for one of those retries.
         client.connect().catch((err: unknown) => {
-          reject(queueUnavailable(redisUrl, err));
+          // The socket's error (e.g. ECONNREFUSED) says more than connect()'s "Connection is closed".
+          reject(queueUnavailable(redisUrl, lastError ?? err));
         });
       }
     });

@@ -53,7 +53,7 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
   }
   const names = Object.keys(config.clusters);
   const cluster = parsed.command.cluster ?? request.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-  if (cluster === undefined || !config.clusters[cluster]) {
+  if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
     const reply = explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
       clusters: names,
       suggestions: cluster ? closestNames(cluster, names) : [],

@@ -87,26 +87,26 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return { kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`), etcd: null };
   }
 
-  function commandOf(job: AnswerJob): { command: Command } | { reply: Reply } {
-    if (job.command) return { command: job.command };
+  function commandOf(job: AnswerJob): { command: Command; locale: AnswerJob['locale'] } | { reply: Reply } {
+    if (job.command) return { command: job.command, locale: job.locale };
     const parsed = parseCommand(job.text, { defaultLocale: job.locale });
     if (!parsed.ok) {
-      return { reply: explainParseError({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, parsed.error) };
+      return { reply: explainParseError({ locale: parsed.locale, requestId: job.requestId, cluster: job.cluster }, parsed.error) };
     }
-    return { command: parsed.command };
+    return { command: parsed.command, locale: parsed.locale };
   }
 
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
     const log = context.logger ?? logger;
-    const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
-    const { command } = parsed;
+    const { command, locale } = parsed;
+    const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
       return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
     }
-    const cluster = config.clusters[job.cluster];
+    const cluster = Object.hasOwn(config.clusters, job.cluster) ? config.clusters[job.cluster] : undefined;
     if (!cluster) {
       return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: closestNames(job.cluster, names) });
     }

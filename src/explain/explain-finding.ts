@@ -4,6 +4,20 @@
 import type { FactValue, Finding } from '../analysis/types.js';
 import type { Translator } from './i18n.js';
 
+/** Display names of the resources a snapshot reads (API plural → Kind plural). */
+const RESOURCE_NAMES: Readonly<Record<string, string>> = {
+  nodes: 'Nodes',
+  pods: 'Pods',
+  leases: 'Leases',
+  poddisruptionbudgets: 'PodDisruptionBudgets',
+  deployments: 'Deployments',
+  replicasets: 'ReplicaSets',
+  statefulsets: 'StatefulSets',
+  daemonsets: 'DaemonSets',
+  endpointslices: 'EndpointSlices',
+  readyz: '/readyz',
+};
+
 /**
  * The interpolation values of a finding: its facts plus phrases derived from them
  * (`downText`, `sourceText`, `notReadyText`, `membersDownText`, `downText` for apiservers).
@@ -20,6 +34,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
     notReadyText: tr.list(list(facts.notReady)),
     membersDownText: tr.list(list(facts.membersDown)),
   };
+  if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
   return { ...facts, ...derived };
 }
 

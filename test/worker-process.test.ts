@@ -183,6 +183,27 @@ describe('answer jobs through Redis and a worker process', () => {
     }
   });
 
+  it('delivers a reply again when the gateway handler fails (at least once)', async () => {
+    const deliveries: string[] = [];
+    const consumer = await ReplyConsumer.start({
+      redisUrl: redis.url,
+      prefix,
+      platform: 'teams',
+      handler: async (reply) => {
+        deliveries.push(reply.title);
+        if (deliveries.length === 1) throw new Error('fake: Teams API returned 503');
+      },
+    });
+    try {
+      await queue.enqueue(makeJob('to teams', { replyTo: { platform: 'teams', address: { conversation: 'x' } } }));
+      const deadline = Date.now() + 10_000;
+      while (deliveries.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(deliveries).toEqual(['echo: to teams', 'echo: to teams']);
+    } finally {
+      await consumer.close();
+    }
+  });
+
   it('finishes the job in progress on SIGTERM, then exits 0', async () => {
     const job = makeJob('sleep 800');
     const { jobId } = await queue.enqueue(job);

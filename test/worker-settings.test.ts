@@ -20,6 +20,11 @@ describe('worker settings', () => {
     });
   });
 
+  it('accept --config, which the answer step reads', () => {
+    const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379' }, argv('--cluster', 'a', '--config', 'bot.yaml'));
+    expect(settings.clusters).toEqual(['a']);
+  });
+
   it('take clusters from K8S_HA_BOT_WORKER_CLUSTERS', () => {
     const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379', K8S_HA_BOT_WORKER_CLUSTERS: ' a , b ,a' }, argv());
     expect(settings.clusters).toEqual(['a', 'b']);

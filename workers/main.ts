@@ -10,10 +10,12 @@
  * - `--concurrency <n>` / `K8S_HA_BOT_WORKER_CONCURRENCY`: jobs in parallel per cluster (default 2)
  * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`)
  * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer (default 60 000)
+ * - `--config <path>` / `K8S_HA_BOT_CONFIG`: the bot configuration, read by the answer step
  */
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { BotError, ConfigError, isBotError } from '../src/errors.js';
+import type * as AnswerModule from '../src/answer/answer.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
 import { isClusterName } from '../src/queue/job.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
@@ -45,26 +47,23 @@ export interface WorkerSettings {
 export const ANSWER_MODULE = '../src/answer/answer.js';
 
 /**
- * The real loader: imports `src/answer/answer.js` and calls its `createAnswerHandler(config)`.
- * This is the one place to adapt when that module's configuration API settles; it passes
- * `{ env, argv, logger }` for now.
+ * The real loader: imports `src/answer/answer.js` and calls its `createAnswerHandler({ env, argv,
+ * logger })` (which reads the bot configuration, `--config` / `K8S_HA_BOT_CONFIG`). Imported lazily
+ * so that test workers with a fake answer step do not load the Kubernetes client.
  * @param context - env, argv, logger
  * @returns the answer step
- * @throws BotError `internal` when the module cannot be loaded or lacks `createAnswerHandler`
+ * @throws BotError `internal` when the module cannot be loaded; whatever `createAnswerHandler`
+ *   throws (ConfigError for a bad configuration)
  */
 export async function loadRealHandler(context: LoadHandlerContext): Promise<AnswerHandler> {
   const specifier: string = new URL(ANSWER_MODULE, import.meta.url).href;
-  let mod: { createAnswerHandler?: unknown };
+  let mod: typeof AnswerModule;
   try {
-    mod = (await import(specifier)) as { createAnswerHandler?: unknown };
+    mod = (await import(specifier)) as typeof AnswerModule;
   } catch (err) {
     throw new BotError('internal', `could not load the answer step from ${ANSWER_MODULE}; run npm run build`, { cause: err });
   }
-  if (typeof mod.createAnswerHandler !== 'function') {
-    throw new BotError('internal', `${ANSWER_MODULE} does not export createAnswerHandler(config)`);
-  }
-  const create = mod.createAnswerHandler as (config: unknown) => AnswerHandler | Promise<AnswerHandler>;
-  return await create(context);
+  return await mod.createAnswerHandler({ env: context.env, argv: context.argv, logger: context.logger });
 }
 
 function positiveInt(setting: string, raw: string): number {
@@ -91,7 +90,8 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
     })
     .option('--concurrency <n>', 'jobs in parallel per cluster')
     .option('--prefix <prefix>', 'BullMQ key prefix')
-    .option('--job-timeout-ms <ms>', 'time limit of one answer, in ms');
+    .option('--job-timeout-ms <ms>', 'time limit of one answer, in ms')
+    .option('--config <path>', 'bot configuration file (read by the answer step, not here)');
   try {
     program.parse([...argv]);
   } catch (err) {

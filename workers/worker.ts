@@ -13,11 +13,7 @@ import { defaultErrorReply } from '../src/queue/error-reply.js';
 import { encodeFailureReason, toBotError } from '../src/queue/failure-reason.js';
 import { isReplyPlatform, parseAnswerJob, queueNameFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import {
-  createWorkerConnection,
-  DEFAULT_CONNECT_TIMEOUT_MS,
-  ensureReady,
-} from '../src/queue/redis-connection.js';
+import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { Logger } from '../src/util/logger.js';
 
@@ -74,13 +70,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const prefix = options.prefix ?? 'bull';
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const errorReply = options.errorReply ?? defaultErrorReply;
-  const connection = createWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
-  try {
-    await ensureReady(connection, options.redisUrl, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
-  } catch (err) {
-    connection.disconnect();
-    throw err;
-  }
+  const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
   const publisher = new ReplyPublisher(connection, prefix, logger);
 
   const processJob = async (bullJob: Job<unknown, Reply>, _token?: string, signal?: AbortSignal): Promise<Reply> => {

@@ -177,3 +177,25 @@ export async function ensureReady(client: Redis, redisUrl: string, timeoutMs: nu
     client.off('error', onError);
   }
 }
+
+/**
+ * A worker connection that is known to be up: {@link createWorkerConnection} then
+ * {@link ensureReady}, disconnecting again when Redis cannot be reached.
+ * @param redisUrl - `redis://host:port`
+ * @param options - `connectTimeoutMs` (default {@link DEFAULT_CONNECT_TIMEOUT_MS}), `logger`
+ * @returns the connected client
+ * @throws BotError `queue-unavailable` when Redis does not answer within the timeout
+ */
+export async function openWorkerConnection(
+  redisUrl: string,
+  options: { connectTimeoutMs?: number; logger?: Logger } = {},
+): Promise<Redis> {
+  const connection = createWorkerConnection(redisUrl, options);
+  try {
+    await ensureReady(connection, redisUrl, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+  } catch (err) {
+    connection.disconnect();
+    throw err;
+  }
+  return connection;
+}

@@ -11,7 +11,7 @@ import type { Logger } from '../util/logger.js';
 import { replyJobsOptions } from './job-options.js';
 import { parseAnswerJob, repliesQueueNameFor } from './job.js';
 import type { AnswerJob, ReplyPlatform } from './job.js';
-import { createWorkerConnection, DEFAULT_CONNECT_TIMEOUT_MS, ensureReady } from './redis-connection.js';
+import { openWorkerConnection } from './redis-connection.js';
 
 /** The data of one reply job. */
 export interface ReplyMessage {
@@ -105,13 +105,7 @@ export class ReplyConsumer {
    */
   static async start(options: ReplyConsumerOptions): Promise<ReplyConsumer> {
     const logger = options.logger ?? silentLogger;
-    const connection = createWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
-    try {
-      await ensureReady(connection, options.redisUrl, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
-    } catch (err) {
-      connection.disconnect();
-      throw err;
-    }
+    const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
     const queueName = repliesQueueNameFor(options.platform);
     const worker = new Worker<ReplyMessage>(
       queueName,

@@ -151,3 +151,31 @@ describe('broken snapshot files', () => {
     });
   });
 });
+
+describe('one-item-per-line files', () => {
+  it('reads compact lines and falls back to the scanner for pretty-printed items', () => {
+    const a = { kind: 'Node', metadata: { name: 'a' } };
+    const b = { kind: 'Node', metadata: { name: 'b', labels: { x: '}' } } };
+    const c = { kind: 'Pod', metadata: { name: 'c', namespace: 'n' } };
+    const text = `{"captured_at": "2025-06-12T09:41:07Z", "cluster": {"items": [\n${JSON.stringify(a)},\n${JSON.stringify(b)},\n${JSON.stringify(c, null, 2)}\n]}}`;
+    const raws: string[] = [];
+    const seen: unknown[] = [];
+    let captured: Date | null = null;
+    parseSnapshotText(text, 'l.json', {
+      onCapturedAt: (d) => (captured = d),
+      onItem: (item, _i, raw) => {
+        expect(captured).not.toBeNull(); // captured_at came first in the file, so it is known before items
+        seen.push(item);
+        raws.push(raw);
+      },
+    });
+    expect(seen).toEqual([a, b, c]);
+    expect(raws[0]).toBe(JSON.stringify(a));
+    expect(JSON.parse(raws[2] as string)).toEqual(c);
+  });
+
+  it('reports an error in a compact line with its line:column', () => {
+    const text = '{"items": [\n{"kind":"Node","metadata":{"name":"a"}},\n{"kind":"Node","metadata":{"name":"b"},,}\n]}';
+    expectSnapshotError(() => parseSnapshotText(text, 'c.json'), 'snapshot-invalid', /^c\.json:3:40: invalid JSON/);
+  });
+});

@@ -8,7 +8,7 @@ import type { KObject, SnapshotFile } from '../cluster/snapshot-file.js';
 import type { SelectableFields } from './field-selector.js';
 import { RESOURCES, groupVersion, resourceForKind } from './resources.js';
 import type { ResourceDef } from './resources.js';
-import { shiftTimestamps } from './shift-timestamps.js';
+import { shiftTimestamp, shiftTimestamps, shiftTimestampsInJson } from './shift-timestamps.js';
 
 /** One stored object. */
 export interface StoredObject {
@@ -66,14 +66,19 @@ export async function buildObjectStore(
   let earliest: string | undefined;
   const now = options.now ?? (() => new Date());
 
-  const addItem = (item: KObject): void => {
+  /** `raw`: the item's exact text in the file; served as is (shifted as text) when it is one line. */
+  const addItem = (item: KObject, raw?: string): void => {
     const def = resourceForKind(item.kind);
     if (def === undefined || def.plural === 'namespaces') {
       if (def === undefined) skippedKinds.set(item.kind, (skippedKinds.get(item.kind) ?? 0) + 1);
       return;
     }
-    shiftTimestamps(item, shiftMs);
     const meta = item.metadata;
+    let json: string | undefined;
+    if (raw !== undefined && item.apiVersion !== undefined && !raw.includes('\n')) {
+      json = shiftTimestampsInJson(raw, shiftMs);
+      if (meta.creationTimestamp !== undefined) meta.creationTimestamp = shiftTimestamp(meta.creationTimestamp, shiftMs) ?? meta.creationTimestamp;
+    } else shiftTimestamps(item, shiftMs);
     const rv = Number(meta.resourceVersion);
     if (Number.isFinite(rv) && rv > maxRv) maxRv = rv;
     const ns = def.namespaced ? (meta.namespace ?? 'default') : '';
@@ -92,7 +97,7 @@ export async function buildObjectStore(
       fields['spec.nodeName'] = spec?.nodeName ?? '';
       fields['status.phase'] = status?.phase ?? '';
     }
-    const stored: StoredObject = { key: `${ns}/${meta.name}`, labels: meta.labels, fields, json: JSON.stringify(item) };
+    const stored: StoredObject = { key: `${ns}/${meta.name}`, labels: meta.labels, fields, json: json ?? JSON.stringify(item) };
     const store = resources.get(def.plural) as ResourceStore;
     store.objects.push(stored);
     store.byKey.set(stored.key, stored);
@@ -106,9 +111,9 @@ export async function buildObjectStore(
       onCapturedAt: (d) => {
         if (shift && stored === 0) shiftMs = now().getTime() - d.getTime();
       },
-      onItem: (item) => {
+      onItem: (item, _index, raw) => {
         stored++;
-        addItem(item);
+        addItem(item, raw);
       },
     });
     if (shift && shiftMs === 0 && file.capturedAt !== null && stored > 0) {

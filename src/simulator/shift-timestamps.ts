@@ -62,3 +62,20 @@ function walk(node: unknown, shiftMs: number): void {
     } else if (typeof v === 'object' && v !== null) walk(v, shiftMs);
   }
 }
+
+const QUOTED_TS_RE = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d))"/g;
+
+/**
+ * {@link shiftTimestamps} on JSON text: every JSON string value that is a whole RFC 3339
+ * date-time is shifted, exactly as the object walk does, without parsing and re-serializing.
+ * @param json - JSON text
+ * @param shiftMs - shift in milliseconds
+ * @returns the shifted text
+ */
+export function shiftTimestampsInJson(json: string, shiftMs: number): string {
+  if (shiftMs === 0) return json;
+  return json.replace(QUOTED_TS_RE, (m: string, ts: string) => {
+    const shifted = shiftTimestamp(ts, shiftMs);
+    return shifted === null ? m : `"${shifted}"`;
+  });
+}

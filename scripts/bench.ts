@@ -1,0 +1,200 @@
+/**
+ * `npm run bench`: figures for the main job, printed as a table.
+ *
+ * For generated clusters of 100 nodes / 3,000 pods, 1,000 / 30,000 and 5,000 / 150,000:
+ *  - cold answer time of a reboot-impact request (median of several fresh processes: read through
+ *    @kubernetes/client-node, analyse, explain), the worker's peak RSS and the API requests made;
+ *  - beside it, `kubectl get pods -A -o json > /dev/null` against the same simulator (median);
+ * and at 100 nodes, the answer time through the queue (real redis-server, a separate worker
+ * process; median of sequential requests).
+ *
+ * The simulator runs in its own process so its memory is not counted. Generated files are cached
+ * in .bench/. `BENCH_SIZES=100x3000,1000x30000` picks sizes; `BENCH_RUNS=5` the runs per size.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
+import { JobQueue } from '../src/queue/job-queue.js';
+import type { AnswerJob } from '../src/queue/job.js';
+
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const BENCH_DIR = join(ROOT, '.bench');
+const BIN = join(ROOT, 'bin/k8s-ha-bot.js');
+const ANSWER = join(ROOT, 'dist/scripts/bench-answer.js');
+
+const sizes = (process.env.BENCH_SIZES ?? '100x3000,1000x30000,5000x150000').split(',').map((s) => {
+  const [n, p] = s.split('x').map(Number);
+  return { nodes: n ?? 0, pods: p ?? 0 };
+});
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** Start a child and resolve once its stdout matches `ready`. */
+function startChild(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`${cmd} did not start in time: ${err.slice(-500)}`)), 600_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(ready);
+      if (m) {
+        clearTimeout(timer);
+        ok({ child, match: m });
+      }
+    });
+    child.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
+    child.once('exit', (code) => fail(new Error(`${cmd} exited (${code}): ${err.slice(-500)}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((ok) => {
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function clusterFile(nodes: number, pods: number): Promise<{ file: string; node: string }> {
+  const file = join(BENCH_DIR, `cluster-${nodes}-${pods}.json`);
+  const generated = generateCluster({ nodes, pods, seed: 1 });
+  const node = /reboot (\S+)/.exec(generated.request)?.[1] ?? '';
+  if (!existsSync(file)) {
+    const t = Date.now();
+    await writeScenarioFile(file, generated);
+    process.stdout.write(`  generated ${file} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  }
+  return { file, node };
+}
+
+function timeKubectl(kubeconfig: string): number | null {
+  const probe = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+  if (probe.status !== 0) return null;
+  const t = performance.now();
+  const r = spawnSync('bash', ['-c', `kubectl --kubeconfig '${kubeconfig}' get pods -A -o json > /dev/null`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`kubectl failed: ${r.stderr.toString().slice(-300)}`);
+  return performance.now() - t;
+}
+
+interface AnswerRun {
+  ms: number;
+  apiRequests: number;
+  pages: number;
+  maxRssMB: number;
+  verdict: string;
+  readErrors: number;
+}
+
+function coldAnswer(kubeconfig: string, node: string): AnswerRun {
+  const r = spawnSync(process.execPath, [ANSWER, kubeconfig, node], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`bench-answer failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout) as AnswerRun;
+}
+
+async function queueBench(kubeconfig: string, node: string, requests: number): Promise<{ medianMs: number; p90Ms: number }> {
+  const port = await freePort();
+  const dir = join(BENCH_DIR, `redis-${port}`);
+  mkdirSync(dir, { recursive: true });
+  const redis = (
+    await startChild('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'], /Ready to accept connections/)
+  ).child;
+  const redisUrl = `redis://127.0.0.1:${port}`;
+  const config = join(BENCH_DIR, 'bench-config.yaml');
+  writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${kubeconfig}\ndefaultCluster: bench\n`);
+  const worker = spawn(process.execPath, [BIN, '--config', config, 'worker', '--cluster', 'bench'], {
+    env: { ...process.env, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const queue = new JobQueue({ redisUrl });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < requests + 2; i++) {
+      const job: AnswerJob = {
+        requestId: `bench-${port}-${i}`,
+        text: `can I reboot ${node}`,
+        command: { kind: 'reboot-impact', node, drain: false },
+        cluster: 'bench',
+        locale: 'en',
+        user: { platform: 'console', id: 'bench' },
+        replyTo: { platform: 'console', address: {} },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const t = performance.now();
+      const { jobId } = await queue.enqueue(job);
+      await queue.waitForReply(jobId, 60_000);
+      if (i >= 2) times.push(performance.now() - t); // the first two warm the worker up
+    }
+  } finally {
+    await queue.close();
+    await stop(worker);
+    await stop(redis);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { medianMs: median(times), p90Ms: sorted[Math.floor(sorted.length * 0.9)] ?? 0 };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  process.stdout.write(`k8s-ha-bot benchmark (node ${process.version}, ${runs} runs per size)\n\n`);
+  const rows: string[] = [];
+  for (const { nodes, pods } of sizes) {
+    process.stdout.write(`${nodes} nodes / ${pods} pods\n`);
+    const { file, node } = await clusterFile(nodes, pods);
+    const { child: sim, match } = await startChild(process.execPath, [BIN, 'simulate', file], /at (http:\/\/127\.0\.0\.1:\d+)/);
+    const kubeconfig = join(BENCH_DIR, `kubeconfig-${nodes}`);
+    writeFileSync(kubeconfig, kubeconfigFor(match[1] ?? ''));
+    try {
+      const answers: AnswerRun[] = [];
+      const kubectl: number[] = [];
+      const n = nodes >= 5000 ? Math.min(runs, 3) : runs;
+      for (let i = 0; i < n; i++) {
+        answers.push(coldAnswer(kubeconfig, node));
+        const k = timeKubectl(kubeconfig);
+        if (k !== null) kubectl.push(k);
+      }
+      const answerMs = median(answers.map((a) => a.ms));
+      const kubectlMs = kubectl.length > 0 ? median(kubectl) : null;
+      const rss = Math.max(...answers.map((a) => a.maxRssMB));
+      const a0 = answers[0];
+      const ratio = kubectlMs ? (answerMs / kubectlMs).toFixed(2) : 'n/a';
+      const row = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | answer ${answerMs.toFixed(0).padStart(6)} ms | kubectl get pods -A -o json ${kubectlMs === null ? '   n/a' : kubectlMs.toFixed(0).padStart(6)} ms | ratio ${ratio} | peak RSS ${rss} MB | API requests ${a0?.apiRequests} (${a0?.pages} pages) | verdict ${a0?.verdict}${a0?.readErrors ? ` | READ ERRORS ${a0.readErrors}` : ''}`;
+      rows.push(row);
+      process.stdout.write(`  ${row}\n`);
+      if (nodes <= 100) {
+        const q = await queueBench(kubeconfig, node, 20);
+        const qrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | through the queue (Redis + worker process): median ${q.medianMs.toFixed(0)} ms, p90 ${q.p90Ms.toFixed(0)} ms over 20 requests`;
+        rows.push(qrow);
+        process.stdout.write(`  ${qrow}\n`);
+      }
+    } finally {
+      await stop(sim);
+    }
+  }
+  process.stdout.write(`\nSummary\n${rows.map((r) => `  ${r}`).join('\n')}\n`);
+  process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median.\n');
+}
+
+await main();

@@ -128,6 +128,17 @@ describe('the simulator API', () => {
     const onCp2 = await q(`fieldSelector=${encodeURIComponent('spec.nodeName=atlas-cp-2')}`);
     expect(onCp2.body.items.length).toBeGreaterThan(3);
     expect(onCp2.body.items.every((p) => p.spec?.nodeName === 'atlas-cp-2')).toBe(true);
+    // the spec.nodeName index pages like a scan
+    const paged: string[] = [];
+    let cont: string | undefined;
+    do {
+      const page: List = (await q(`limit=2&fieldSelector=spec.nodeName%3Datlas-cp-2${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)).body;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      paged.push(...podNames(page));
+      cont = page.metadata.continue;
+    } while (cont);
+    expect(paged).toEqual(podNames(onCp2.body));
+    expect((await q('fieldSelector=spec.nodeName%3Dnowhere')).body.items).toEqual([]);
     const notRunning = await q(`fieldSelector=${encodeURIComponent('status.phase!=Running')}`);
     expect(notRunning.body.items).toEqual([]);
     const both = await q(`fieldSelector=spec.nodeName%3Datlas-cp-2,metadata.namespace%3Dkube-system&labelSelector=component%3Detcd`);

@@ -418,7 +418,7 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
   };
 
   // --- application workloads, their ReplicaSets and PDBs
-  const appMeta = apps.map((a) => ({ uid: uuid(), rsUid: uuid(), hash: suffix(10) }));
+  const appMeta = apps.map(() => ({ uid: uuid(), rsUid: uuid(), hash: suffix(10) }));
   for (let k = 0; k < apps.length; k++) {
     const a = apps[k] as AppPlan;
     const m = appMeta[k] as { uid: string; rsUid: string; hash: string };

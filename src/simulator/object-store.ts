@@ -25,6 +25,8 @@ export interface ResourceStore {
   def: ResourceDef;
   objects: StoredObject[];
   byKey: Map<string, StoredObject>;
+  /** Pods only: positions in `objects` (ascending) by `spec.nodeName`, for `spec.nodeName=X` selectors. */
+  byNodeName?: Map<string, number[]>;
 }
 
 /** Everything the simulator serves. */
@@ -157,6 +159,14 @@ export async function buildObjectStore(
     nsStore.byKey.set(stored.key, stored);
   }
   for (const store of resources.values()) store.objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const pods = resources.get('pods') as ResourceStore;
+  pods.byNodeName = new Map();
+  pods.objects.forEach((o, i) => {
+    const node = o.fields['spec.nodeName'] ?? '';
+    const list = pods.byNodeName?.get(node);
+    if (list) list.push(i);
+    else pods.byNodeName?.set(node, [i]);
+  });
   return {
     resources,
     resourceVersion: String(maxRv + 1),

@@ -128,6 +128,8 @@ interface ListRequest {
   field: FieldMatcher | null;
   limit: number;
   start: number;
+  /** The value of a `spec.nodeName=X` field requirement, when there is one (uses the index). */
+  nodeName: string | null;
 }
 
 /**
@@ -364,6 +366,7 @@ function serve(
     field: fieldText ? parseFieldSelector(fieldText, plural) : null,
     limit,
     start,
+    nodeName: /(?:^|,)\s*spec\.nodeName\s*==?\s*([^,]*)/.exec(fieldText)?.[1]?.trim() ?? null,
   };
   const page = selectPage(list);
   const meta: Record<string, unknown> = { resourceVersion: store.resourceVersion };
@@ -397,12 +400,29 @@ function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom:
     to = lowerBound(objs, `${list.namespace}0`); // '0' is the character after '/'
   }
   const out: StoredObject[] = [];
+  const matches = (o: StoredObject): boolean => (!list.label || list.label(o.labels)) && (!list.field || list.field(o.fields));
+  // candidate positions: every position in [from, to), or the spec.nodeName index
+  const indexed = list.nodeName !== null ? (list.store.byNodeName?.get(list.nodeName) ?? null) : null;
+  let hasMore = false;
   let i = from;
+  if (indexed !== null || (list.nodeName !== null && list.store.byNodeName)) {
+    const positions = indexed ?? [];
+    let k = lowerBoundNumber(positions, from);
+    for (; k < positions.length && (positions[k] as number) < to; k++) {
+      const o = objs[positions[k] as number] as StoredObject;
+      if (!matches(o)) continue;
+      if (list.limit > 0 && out.length === list.limit) {
+        hasMore = true;
+        break;
+      }
+      out.push(o);
+    }
+    return { objects: out, continueFrom: hasMore ? ((out[out.length - 1] as StoredObject).key) : null, remaining: 0 };
+  }
   const unfiltered = !list.label && !list.field;
   for (; i < to; i++) {
     const o = objs[i] as StoredObject;
-    if (list.label && !list.label(o.labels)) continue;
-    if (list.field && !list.field(o.fields)) continue;
+    if (!unfiltered && !matches(o)) continue;
     out.push(o);
     if (list.limit > 0 && out.length === list.limit) {
       i++;
@@ -410,13 +430,11 @@ function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom:
     }
   }
   // more matching objects after i?
-  let hasMore = false;
   if (list.limit > 0 && out.length === list.limit) {
     if (unfiltered) hasMore = i < to;
     else {
       for (let j = i; j < to; j++) {
-        const o = objs[j] as StoredObject;
-        if ((!list.label || list.label(o.labels)) && (!list.field || list.field(o.fields))) {
+        if (matches(objs[j] as StoredObject)) {
           hasMore = true;
           break;
         }
@@ -425,6 +443,18 @@ function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom:
   }
   const last = out[out.length - 1];
   return { objects: out, continueFrom: hasMore && last ? last.key : null, remaining: hasMore ? to - i : 0 };
+}
+
+/** First index of a sorted number array whose value is >= `n`. */
+function lowerBoundNumber(values: number[], n: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] as number) < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** First index whose key is >= `key`. */

@@ -12,7 +12,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { userInfo } from 'node:os';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -116,7 +116,8 @@ function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): voi
  */
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
-  const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'error' });
+  // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for them.
+  const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
   const program = new Command('k8s-ha-bot')
     .description('Can I reboot this node? HA and quorum answers for Kubernetes clusters you run yourself.')
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
@@ -159,18 +160,17 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const names = Object.keys(config.clusters).join(', ');
       io.out(`k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`);
       try {
-        for (;;) {
-          let line: string;
-          try {
-            line = await rl.question('k8s> ');
-          } catch {
-            break; // input closed (Ctrl-D)
-          }
+        rl.setPrompt('k8s> ');
+        rl.prompt();
+        // Async iteration buffers lines typed or pasted while an answer is being computed.
+        for await (const line of rl) {
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
-          if (text === '') continue;
-          const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: safeUser() }, config, runner.run);
-          print(io, outcome, 'text');
+          if (text !== '') {
+            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: safeUser() }, config, runner.run);
+            print(io, outcome, 'text');
+          }
+          rl.prompt();
         }
       } finally {
         rl.close();

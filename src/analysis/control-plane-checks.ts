@@ -95,6 +95,7 @@ export function readyzCheck(state: ControlPlaneState): Finding[] {
   if (r.failing.some((f) => f.startsWith('etcd'))) {
     return [finding('readyz', 'control', 'block', 'etcd-failing', { failing: r.failing })];
   }
+  if (!r.ok && r.failing.length === 0) return [finding('readyz', 'control', 'warn', 'unavailable', { status: r.status })];
   if (!r.ok) return [finding('readyz', 'control', 'warn', 'failing', { failing: r.failing })];
   return [finding('readyz', 'control', 'ok', 'passing', {})];
 }

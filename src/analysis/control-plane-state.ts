@@ -58,6 +58,8 @@ export interface LeaderLeaseView {
 /** /readyz parsed: overall ok, and the names of failing checks (`[-]name`). */
 export interface ReadyzView {
   reachable: boolean;
+  /** HTTP status of the answer (0 when unreachable). */
+  status: number;
   ok: boolean;
   failing: string[];
 }
@@ -82,9 +84,9 @@ const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-contr
  * @param readyz - the snapshot's readyz result, or null when no apiserver answered
  */
 export function parseReadyz(readyz: { status: number; text: string } | null): ReadyzView {
-  if (!readyz) return { reachable: false, ok: false, failing: [] };
+  if (!readyz) return { reachable: false, status: 0, ok: false, failing: [] };
   const failing = [...readyz.text.matchAll(/^\[-\]([^\s]+)/gm)].map((m) => m[1] ?? '').filter(Boolean);
-  return { reachable: true, ok: readyz.status >= 200 && readyz.status < 300 && failing.length === 0, failing };
+  return { reachable: true, status: readyz.status, ok: readyz.status >= 200 && readyz.status < 300 && failing.length === 0, failing };
 }
 
 /**
@@ -112,7 +114,8 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
   const hasStaticControlPlane = [...index.staticPodsByNode.values()].some(
     (m) => m.has('kube-apiserver') || m.has('etcd'),
   );
-  const managed = nodes.length === 0 && !hasStaticControlPlane;
+  // With no nodes at all there is nothing to tell a managed cluster from an empty or unreadable one.
+  const managed = snapshot.nodes.length > 0 && nodes.length === 0 && !hasStaticControlPlane;
 
   const apiservers = new Map<string, ApiserverView>();
   for (const lease of apiserverIdentityLeases(index)) {

@@ -127,7 +127,12 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
 
   if (state.readyz.reachable && !state.readyz.ok) {
     const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
-    findings.push(finding('readyz', 'control', etcdFailing ? 'block' : 'warn', etcdFailing ? 'etcd-failing' : 'failing', { failing: state.readyz.failing }));
+    findings.push(
+      finding('readyz', 'control', etcdFailing ? 'block' : 'warn', etcdFailing ? 'etcd-failing' : state.readyz.failing.length === 0 ? 'unavailable' : 'failing', {
+        failing: state.readyz.failing,
+        status: state.readyz.status,
+      }),
+    );
   }
 
   const disruptedNodes = snapshot.nodes

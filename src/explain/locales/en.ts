@@ -53,7 +53,7 @@ export const en = {
     'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     'pods-evicted': '{{count}} pod(s) on {{node}} are evicted by the drain and recreated on other nodes',
-    'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (about {{seconds}} s in the seed example [002])',
+    'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'node-pods': 'pods running on {{node}} itself',
   },
@@ -129,6 +129,7 @@ export const en = {
     readyz: {
       'etcd-failing': 'The API server reports etcd failing in /readyz ({{failing}}): the control plane is already failing.',
       failing: 'The API server reports failing readiness checks: {{failing}}.',
+      unavailable: 'The API server\'s /readyz answered HTTP {{status}}: it is not ready.',
       passing: '/readyz passes on the API server that answered.',
     },
     'etcd-topology': {

@@ -48,7 +48,7 @@ export const ko: Messages = {
     'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
-    'node-agents': '{{node}}가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (원문 예시에서 약 {{seconds}}초 [002])',
+    'node-agents': '{{node}}가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
@@ -122,6 +122,7 @@ export const ko: Messages = {
     readyz: {
       'etcd-failing': 'apiserver의 /readyz가 etcd 실패를 보고합니다 ({{failing}}): 컨트롤 플레인이 이미 장애 상태입니다.',
       failing: 'apiserver가 실패한 readiness 점검을 보고합니다: {{failing}}.',
+      unavailable: 'apiserver의 /readyz가 HTTP {{status}}로 응답했습니다: 준비되지 않았습니다.',
       passing: '응답한 apiserver의 /readyz는 통과합니다.',
     },
     'etcd-topology': {

@@ -15,6 +15,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
@@ -185,7 +186,8 @@ async function createClient(
               cleanup();
               const buf = Buffer.concat(chunks);
               stats.bytes += buf.length;
-              resolve({ status: res.statusCode ?? 0, body: buf.toString('utf8') });
+              // ASCII (almost every page) decodes faster as latin1, with the same result
+              resolve({ status: res.statusCode ?? 0, body: buf.toString(isAscii(buf) ? 'latin1' : 'utf8') });
             });
             res.on('error', (err) => {
               cleanup();

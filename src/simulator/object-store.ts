@@ -16,8 +16,8 @@ export interface StoredObject {
   key: string;
   labels: Record<string, string> | undefined;
   fields: SelectableFields;
-  /** The object's JSON. */
-  json: string;
+  /** The object's JSON, UTF-8 encoded once (a list page is then a sequence of buffer writes). */
+  json: Buffer;
 }
 
 /** The objects of one resource, sorted by key. */
@@ -99,7 +99,7 @@ export async function buildObjectStore(
       fields['spec.nodeName'] = spec?.nodeName ?? '';
       fields['status.phase'] = status?.phase ?? '';
     }
-    const stored: StoredObject = { key: `${ns}/${meta.name}`, labels: meta.labels, fields, json: json ?? JSON.stringify(item) };
+    const stored: StoredObject = { key: `${ns}/${meta.name}`, labels: meta.labels, fields, json: Buffer.from(json ?? JSON.stringify(item)) };
     const store = resources.get(def.plural) as ResourceStore;
     store.objects.push(stored);
     store.byKey.set(stored.key, stored);
@@ -123,9 +123,7 @@ export async function buildObjectStore(
       shiftMs = now().getTime() - file.capturedAt.getTime();
       for (const store of resources.values()) {
         for (const o of store.objects) {
-          const obj = JSON.parse(o.json) as unknown;
-          shiftTimestamps(obj, shiftMs);
-          o.json = JSON.stringify(obj);
+          o.json = Buffer.from(shiftTimestampsInJson(o.json.toString('utf8'), shiftMs));
         }
       }
     }
@@ -153,7 +151,7 @@ export async function buildObjectStore(
       key: `/${name}`,
       labels: obj.metadata.labels,
       fields: { 'metadata.name': name, 'metadata.namespace': '' },
-      json: JSON.stringify(obj),
+      json: Buffer.from(JSON.stringify(obj)),
     };
     nsStore.objects.push(stored);
     nsStore.byKey.set(stored.key, stored);

@@ -70,7 +70,7 @@ export interface RunningSimulator {
 }
 
 const JSON_TYPE = 'application/json';
-const MAX_LIMIT_WRITE_BATCH = 1000;
+const COMMA = Buffer.from(',');
 
 function status(code: number, reason: string, message: string, details?: object): string {
   return JSON.stringify({
@@ -85,7 +85,7 @@ function status(code: number, reason: string, message: string, details?: object)
   });
 }
 
-function send(res: ServerResponse, code: number, body: string, type = JSON_TYPE): void {
+function send(res: ServerResponse, code: number, body: string | Buffer, type = JSON_TYPE): void {
   res.writeHead(code, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -380,12 +380,14 @@ function serve(
   }
   const head = `{"kind":"${def.kind}List","apiVersion":"${groupVersion(def)}","metadata":${JSON.stringify(meta)},"items":[`;
   res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  res.cork();
   res.write(head);
   const objs = page.objects;
-  for (let i = 0; i < objs.length; i += MAX_LIMIT_WRITE_BATCH) {
-    const batch = objs.slice(i, i + MAX_LIMIT_WRITE_BATCH).map((o) => o.json);
-    res.write(i === 0 ? batch.join(',') : `,${batch.join(',')}`);
+  for (let i = 0; i < objs.length; i++) {
+    if (i > 0) res.write(COMMA);
+    res.write((objs[i] as StoredObject).json);
   }
+  res.uncork();
   res.end(']}');
 }
 
@@ -480,7 +482,7 @@ function sendTable(
   const include = url.searchParams.get('includeObject') ?? 'Metadata';
   const nowMs = now().getTime();
   const rows = objects.map((o) => {
-    const obj = JSON.parse(o.json) as Record<string, unknown> & { metadata?: object };
+    const obj = JSON.parse(o.json.toString('utf8')) as Record<string, unknown> & { metadata?: object };
     const row: Record<string, unknown> = { cells: tableCells(plural, obj, nowMs) };
     if (include === 'Object') row.object = obj;
     else if (include !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };

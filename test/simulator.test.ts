@@ -268,6 +268,18 @@ describe('the simulator API', () => {
   });
 });
 
+describe('the simulator kubeconfig', () => {
+  it('works with client-node generated APIs (plain http needs skipTLSVerify there)', async () => {
+    const { CoreV1Api, KubeConfig } = await import('@kubernetes/client-node');
+    const s = await sim('05-single-control-plane.json');
+    const kc = new KubeConfig();
+    kc.loadFromString(s.kubeconfig);
+    const nodes = await kc.makeApiClient(CoreV1Api).listNode({ limit: 2 });
+    expect(nodes.items.length).toBe(2);
+    expect(nodes.metadata?._continue).toBeDefined();
+  });
+});
+
 describe('runSimulateCommand', () => {
   it('prints the URL and a kubeconfig', async () => {
     let out = '';

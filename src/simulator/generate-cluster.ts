@@ -73,7 +73,6 @@ function prng(seed: number): () => number {
   };
 }
 
-const HEX = '0123456789abcdef';
 const ALNUM = 'bcdfghjklmnpqrstvwxz2456789';
 
 const READYZ_CHECKS = [
@@ -230,13 +229,12 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
   const rnd = prng(seed);
   let rv = 10_000_000;
   const nextRv = (): string => String(++rv);
+  const hex8 = (): string => (Math.floor(rnd() * 4294967296) >>> 0).toString(16).padStart(8, '0');
   const uuid = (): string => {
-    let s = '';
-    for (let i = 0; i < 32; i++) {
-      s += HEX[Math.floor(rnd() * 16)];
-      if (i === 7 || i === 11 || i === 15 || i === 19) s += '-';
-    }
-    return s;
+    const a = hex8();
+    const b = hex8();
+    const c = hex8();
+    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex8()}`;
   };
   const suffix = (len: number): string => {
     let s = '';

@@ -13,6 +13,7 @@ export type BotErrorCode =
   | 'snapshot-invalid'
   | 'snapshot-not-found'
   | 'cluster-unreachable'
+  | 'cluster-empty'
   | 'cluster-timeout'
   | 'cluster-unauthorized'
   | 'queue-unavailable'

@@ -62,7 +62,7 @@ describe('bad input is answered by the adapter and runs nothing', () => {
     const service = createAnswerService({ config: demo });
     try {
       const outcome = await handleConsoleRequest({ text: 'can I reboot atlas-cp-9' }, demo, (job) => service.answer(job));
-      expect(outcome.reply.summary).toMatch(/No node named atlas-cp-9 in demo; did you mean atlas-cp-1, atlas-cp-2 and atlas-cp-3\?/);
+      expect(outcome.reply.summary).toMatch(/No node named atlas-cp-9 in demo; did you mean atlas-cp-1, atlas-cp-2 or atlas-cp-3\?/);
       expect(outcome.reply.verdict).toBeNull();
       expect(outcome.exitCode).toBe(2);
     } finally {
@@ -105,6 +105,27 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     const ask = await cli(['--config', config, 'ask', 'status']);
     expect(ask.code).toBe(2);
     expect(ask.err).toMatch(/clusters\.prod\.context/);
+  });
+
+  it('--version prints the package version', async () => {
+    const r = await cli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('simulate on a port in use says so and exits 2, no stack trace', async () => {
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await cli(['simulate', SCENARIO, '--port', String(port)]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`cannot listen on 127.0.0.1:${port} \\(EADDRINUSE\\); choose another --port`));
+      expect(r.err).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+    }
   });
 
   it('an unknown cluster on the command line gets suggestions', async () => {

@@ -11,7 +11,9 @@
  * needs nothing installed; with it they go through the queue to a separate worker process.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { userInfo } from 'node:os';
 import { createAnswerService } from '../../src/answer/answer.js';
@@ -21,7 +23,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
-import { isBotError } from '../../src/errors.js';
+import { BotError, isBotError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { runInProcess } from '../../src/queue/in-process.js';
@@ -43,6 +45,17 @@ const defaultIo: CliIo = {
   err: (t) => process.stderr.write(t),
   env: process.env,
 };
+
+/** The package version, from the nearest package.json above this file (source or dist). */
+function packageVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+    dir = dirname(dir);
+  }
+  return 'unknown';
+}
 
 function parseLang(value: string): Locale {
   if (value !== 'en' && value !== 'ko') throw new InvalidArgumentError('use en or ko');
@@ -120,6 +133,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
   const program = new Command('k8s-ha-bot')
     .description('Can I reboot this node? HA and quorum answers for Kubernetes clusters you run yourself.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
@@ -209,7 +223,16 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     })
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (file: string, opts: { port?: number; host: string }) => {
-      const sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host }, io);
+      let sim;
+      try {
+        sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host }, io);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+          throw new BotError('bad-request', `cannot listen on ${opts.host}:${opts.port ?? 0} (${code}); choose another --port, or leave it out for a free one`, { cause: err });
+        }
+        throw err;
+      }
       await new Promise<void>((done) => {
         const stop = (): void => void sim.close().then(done);
         process.once('SIGINT', stop);

@@ -124,17 +124,17 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         now,
       });
       for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
+      if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const at = now();
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
       const impact = analyzeRebootImpact(snapshot, command.node, at);
-      return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: command.drain });
+      return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: command.drain, ...(command.when ? { when: command.when } : {}) });
     } catch (err) {
       if (err instanceof ClusterReadError) {
         log.warn({ err, cluster: job.cluster }, 'cluster could not be read');
-        return explainFailure(ctx, err.code as 'cluster-unreachable', {
-          reason: err.message,
+        return explainFailure(ctx, err.code, {
           seconds: Math.round(cluster.deadlineMs / 1000),
         });
       }

@@ -6,6 +6,16 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { ConfigError } from '../errors.js';
 
 /**
+ * Whether a KubeConfig is client-node's last-resort default (`http://localhost:8080`, context
+ * `loaded-context`), which `loadFromDefault` returns when no kubeconfig exists at all.
+ * @param kc - a loaded KubeConfig
+ */
+export function isClientFallback(kc: KubeConfig): boolean {
+  const cluster = kc.getCurrentCluster();
+  return kc.getContexts().length === 0 || (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080');
+}
+
+/**
  * Load a kubeconfig and select a context.
  *
  * Without `path`, client-node's default search applies: `KUBECONFIG` (files merged), then
@@ -40,8 +50,7 @@ export function kubeConfigForContext(
     } catch (err) {
       throw new ConfigError(settingPath, `the kubeconfig cannot be read: ${(err as Error).message}`);
     }
-    const cluster = kc.getCurrentCluster();
-    if (kc.getContexts().length === 0 || (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080')) {
+    if (isClientFallback(kc)) {
       throw new ConfigError(
         settingPath,
         'no kubeconfig found: set KUBECONFIG, create ~/.kube/config, or run in a pod with a service account',

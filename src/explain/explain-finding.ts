@@ -34,6 +34,9 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
     notReadyText: tr.list(list(facts.notReady)),
     membersDownText: tr.list(list(facts.membersDown)),
   };
+  // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
+  const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
+  if (typeof count === 'number') derived.count = count;
   if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
   return { ...facts, ...derived };
 }

@@ -16,6 +16,10 @@ export interface MessageContext {
   cluster: string | null;
 }
 
+function helpLine(e: { form: string; example: string }): string {
+  return e.form === e.example ? e.form : `${e.form}  —  ${e.example}`;
+}
+
 function base(ctx: MessageContext, kind: Reply['kind'], title: string, summary: string): Reply {
   return {
     kind,
@@ -41,7 +45,7 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
   const tr = translator(ctx.locale);
   const reply = base(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
   reply.sections = [
-    { heading: tr.t('title.help'), lines: HELP_EXAMPLES[ctx.locale].map((e) => `${e.form}  —  ${e.example}`) },
+    { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].map(helpLine) },
     { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
   ];
   return reply;
@@ -56,7 +60,7 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
 export function explainParseError(ctx: MessageContext, error: ParseError): Reply {
   const tr = translator(ctx.locale);
   const reply = base(ctx, 'error', tr.t('title.error'), `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`);
-  reply.sections = [{ heading: tr.t('title.help'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map((e) => `${e.form}  —  ${e.example}`) }];
+  reply.sections = [{ heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) }];
   return reply;
 }
 
@@ -77,7 +81,7 @@ export function explainFailure(
       ? (params.suggestions?.length ?? 0) > 0
         ? 'error.cluster-unknown-suggest'
         : 'error.cluster-unknown'
-      : code === 'cluster-unreachable' || code === 'cluster-timeout' || code === 'cluster-unauthorized' || code === 'job-timeout' || code === 'queue-unavailable'
+      : code === 'cluster-empty' || code === 'cluster-unreachable' || code === 'cluster-timeout' || code === 'cluster-unauthorized' || code === 'job-timeout' || code === 'queue-unavailable'
         ? `error.${code}`
         : 'error.internal';
   return base(

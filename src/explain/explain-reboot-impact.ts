@@ -17,6 +17,8 @@ export interface ExplainContext {
   requestId: string;
   /** The request said "drain and reboot". */
   drain?: boolean;
+  /** A time hint from the request ("tonight"): the answer reminds that it describes the cluster now. */
+  when?: string;
 }
 
 /** ok findings not worth a line in an answer (the absence of a problem says it). */
@@ -152,6 +154,7 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
         .filter((s): s is string => s !== null),
     ),
   ];
+  if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
   const actions: ReplyAction[] = [];
   if (impact.verdict !== 'unsafe') {
     actions.push({ id: 'request-maintenance', label: tr.t('actions.request-maintenance'), value: JSON.stringify({ cluster: ctx.cluster, node }) });

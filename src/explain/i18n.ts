@@ -19,6 +19,40 @@ void instance.init({
   showSupportNotice: false,
 });
 
+/** Digits whose Korean reading ends in a consonant (영, 일, 삼, 육, 칠, 팔). */
+const DIGIT_BATCHIM = new Set(['0', '1', '3', '6', '7', '8']);
+/** Latin letters read with a final consonant (엘, 엠, 엔); names ending in -er/-or read as a vowel (마스터). */
+const LATIN_BATCHIM = new Set(['l', 'm', 'n']);
+
+/**
+ * Whether a word ends in a consonant sound as read in Korean (받침), deciding 이/가, 은/는, 을/를.
+ * @param ch - the last character of the word
+ * @returns true for a final consonant; for `(으)로` a final ㄹ counts as a vowel (see {@link korean})
+ */
+function hasBatchim(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 !== 0;
+  if (/[0-9]/.test(ch)) return DIGIT_BATCHIM.has(ch);
+  return LATIN_BATCHIM.has(ch.toLowerCase());
+}
+
+function endsInRieul(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 === 8;
+  return ch === '1' || ch === '7' || ch === '8' || ch.toLowerCase() === 'l';
+}
+
+/**
+ * Resolve the particle pairs of Korean text: `atlas-cp-1(이)가` → `atlas-cp-1이`, `wk-2(을)를` → `wk-2를`.
+ * @param text - translated Korean text
+ */
+export function korean(text: string): string {
+  return text.replace(/(\S)\((이|은|을|으)\)(가|는|를|로)/g, (_m, prev: string, withBatchim: string, without: string) => {
+    if (withBatchim === '으') return `${prev}${hasBatchim(prev) && !endsInRieul(prev) ? '으로' : '로'}`;
+    return `${prev}${hasBatchim(prev) ? withBatchim : without}`;
+  });
+}
+
 /** A translate function bound to one locale. */
 export interface Translator {
   locale: Locale;
@@ -41,15 +75,22 @@ export function translator(locale: Locale): Translator {
     if (locale === 'ko' || items.length === 1) return items.join(', ');
     return `${items.slice(0, -1).join(', ')} ${t('list.and')} ${items[items.length - 1]}`;
   };
+  const listOr = (items: readonly string[]): string =>
+    locale === 'ko' || items.length <= 1 ? list(items) : `${items.slice(0, -1).join(', ')} ${t('list.or')} ${items[items.length - 1]}`;
   return {
     locale,
     t(key, params = {}) {
       const flat: Record<string, string | number | boolean | null> = {};
       for (const [k, v] of Object.entries(params)) {
         if (v === undefined) continue;
-        flat[k] = Array.isArray(v) ? list(v as readonly string[]) : (v as string | number | boolean | null);
+        flat[k] = Array.isArray(v)
+          ? k === 'suggestions'
+            ? listOr(v as readonly string[])
+            : list(v as readonly string[])
+          : (v as string | number | boolean | null);
       }
-      return t(key, flat);
+      const text = t(key, flat);
+      return locale === 'ko' ? korean(text) : text;
     },
     has: (key) => instance.exists(key, { lng: locale }),
     list,

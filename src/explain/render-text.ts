@@ -41,7 +41,7 @@ export function renderText(reply: Reply): string {
     for (const a of reply.advice) out.push(`  • ${a}`);
   }
   const c = reply.context;
-  if (c.cluster || c.snapshotAt) {
+  if (c.snapshotAt) {
     const parts = [tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId })];
     if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
     out.push('', parts.join(' · '));

@@ -20,8 +20,10 @@ export const en = {
   summary: {
     'safe-control-plane': 'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
-    caution: 'You can reboot {{node}}, with care: {{count}} thing(s) below need attention first.',
-    unsafe: 'Do not reboot {{node}} now: {{count}} blocking problem(s) below.',
+    caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
+    caution_one: 'You can reboot {{node}}, with care: one thing below needs attention first.',
+    unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
+    unsafe_one: 'Do not reboot {{node}} now: one blocking problem below.',
     'not-found': 'No node named {{node}} in {{cluster}}.',
     'not-found-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     status: '{{health}}: {{gist}}',
@@ -46,13 +48,14 @@ export const en = {
     'node-failure': 'node-failure detection and rescheduling',
     scaling: 'scaling (HPA) and rollouts',
     endpoints: 'Endpoints/EndpointSlice updates: a pod that dies keeps receiving Service traffic',
-    'apiserver-capacity': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}} instance(s)',
+    'apiserver-capacity': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}}',
     'etcd-member': 'the etcd member on {{node}}: {{after}} of {{voters}} members remain (quorum {{quorum}}); {{spareText}}',
     'spare-none': 'no further failure is tolerated until it is back',
     'spare-some': '{{spare}} more failure(s) tolerated meanwhile',
     'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
-    'pods-evicted': '{{count}} pod(s) on {{node}} are evicted by the drain and recreated on other nodes',
+    'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
+    'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
     'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'node-pods': 'pods running on {{node}} itself',
@@ -192,6 +195,7 @@ export const en = {
       'dns-single': 'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
       'dns-all-here': 'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       spread: '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
+      spread_one: '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
       'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
     },
     'workloads-on-control-plane': {
@@ -202,12 +206,14 @@ export const en = {
       pinned: 'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
     },
     capacity: {
-      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pod(s).',
+      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pods.',
+      fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
     },
     'grace-period': {
-      estimate: 'The drain evicts {{evictable}} pod(s); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      estimate: 'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
       down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back, and kube-proxy restarting without the API server may start with empty rules.',
@@ -224,6 +230,7 @@ export const en = {
     },
   },
   advice: {
+    when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
       'control-plane': 'Bring {{nodes}} back first (or remove it from etcd), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
@@ -305,7 +312,8 @@ export const en = {
     allNodesFine: '{{count}} node(s), all Ready and schedulable.',
   },
   help: {
-    intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster. Examples:',
+    intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster.',
+    forms: 'Request forms (with an example)',
     clusters: 'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
   },
   error: {
@@ -318,7 +326,8 @@ export const en = {
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest': 'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
-    'cluster-unreachable': 'The control plane of {{cluster}} could not be reached ({{reason}}), so I give no verdict. Running workloads are not affected by this: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without the API server; only changes, scheduling and self-healing wait for it.',
+    'cluster-unreachable': 'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    'cluster-empty': 'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
     'cluster-timeout': 'The API server of {{cluster}} did not answer within {{seconds}} s, so I give no verdict. Running workloads keep serving; check the API server and try again.',
     'cluster-unauthorized': 'The API server of {{cluster}} refused the bot\'s credentials (HTTP 401), so I give no verdict. Check the kubeconfig or ServiceAccount token.',
     'job-timeout': 'The check did not finish within {{seconds}} s. Try again, or ask for "status" to see if the cluster answers.',
@@ -336,8 +345,16 @@ export const en = {
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
   },
-  list: { and: 'and', none: 'none' },
+  list: { and: 'and', or: 'or', none: 'none' },
 };
 
+/**
+ * A message tree where the English-only singular forms (`*_one`, i18next plurals) are optional:
+ * Korean has no grammatical number.
+ */
+type PluralOptional<T> = {
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : PluralOptional<T[K]>;
+} & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
+
 /** The shape every locale must provide (English is the reference). */
-export type Messages = typeof en;
+export type Messages = PluralOptional<typeof en>;

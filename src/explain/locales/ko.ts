@@ -1,7 +1,8 @@
 /**
  * Korean answer texts (i18next resources), in the vocabulary of the source articles
  * (../shared/seeds/: 컨트롤 플레인, 데이터 플레인, 정족수(quorum), 리더 선출, 재부팅, 드레인).
- * Same keys as ./en.ts.
+ * Same keys as ./en.ts. Particles after a placeholder are written `(이)가`, `(은)는`, `(을)를`,
+ * `(으)로`; {@link ../i18n.ts} picks the right one for the word before it.
  */
 import type { Messages } from './en.js';
 
@@ -19,9 +20,9 @@ export const ko: Messages = {
     'safe-control-plane': '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
     'safe-worker': '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
-    unsafe: '지금 {{node}}를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
+    unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}라는 노드가 없습니다.',
-    'not-found-suggest': '{{cluster}}에 {{node}}라는 노드가 없습니다. {{suggestions}}를 말씀하신 건가요?',
+    'not-found-suggest': '{{cluster}}에 {{node}}라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     status: '{{health}}: {{gist}}',
   },
   plane: {
@@ -48,7 +49,7 @@ export const ko: Messages = {
     'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
-    'node-agents': '{{node}}가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
+    'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
@@ -68,17 +69,17 @@ export const ko: Messages = {
   checks: {
     'node-not-found': { unknown: '{{node}}라는 노드가 없습니다.' },
     'node-role': {
-      'control-plane-etcd': '{{node}}는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
-      'control-plane': '{{node}}는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
-      'worker-etcd': '{{node}}는 etcd 멤버가 있는 워커 노드입니다.',
-      worker: '{{node}}는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
+      'control-plane-etcd': '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
+      'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
+      'worker-etcd': '{{node}}(은)는 etcd 멤버가 있는 워커 노드입니다.',
+      worker: '{{node}}(은)는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
     },
     'managed-control-plane': {
       managed: '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status': '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
     },
     'node-health': {
-      'not-ready': '{{node}}는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
+      'not-ready': '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
       'lease-stale': '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
     },
     'concurrent-disruption': {
@@ -88,8 +89,8 @@ export const ko: Messages = {
       'status-nodes': 'NotReady 또는 cordon 상태인 노드: {{nodes}}.',
     },
     'control-plane-count': {
-      single: '{{node}}는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
-      'no-other-ready': 'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+      single: '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'no-other-ready': 'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       'status-single': '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
@@ -100,29 +101,29 @@ export const ko: Messages = {
     },
     'apiserver-redundancy': {
       'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
-      capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}를 통해 계속 동작합니다.',
+      capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
     },
     'leader-scheduler': {
-      'held-here': '{{node}}가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+      'held-here': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
       stale: 'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
       missing: 'kube-system에서 kube-scheduler 리더 Lease를 찾지 못했습니다.',
-      'held-elsewhere': 'kube-scheduler 리더는 {{node}}가 아니라 {{holder}}입니다.',
+      'held-elsewhere': 'kube-scheduler 리더는 {{node}}(이)가 아니라 {{holder}}입니다.',
       'status-held': 'kube-scheduler 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
     },
     'leader-controller-manager': {
-      'held-here': '{{node}}가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+      'held-here': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
       stale: 'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
       missing: 'kube-system에서 kube-controller-manager 리더 Lease를 찾지 못했습니다.',
-      'held-elsewhere': 'kube-controller-manager 리더는 {{node}}가 아니라 {{holder}}입니다.',
+      'held-elsewhere': 'kube-controller-manager 리더는 {{node}}(이)가 아니라 {{holder}}입니다.',
       'status-held': 'kube-controller-manager 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
     },
     readyz: {
       'etcd-failing': 'apiserver의 /readyz가 etcd 실패를 보고합니다 ({{failing}}): 컨트롤 플레인이 이미 장애 상태입니다.',
       failing: 'apiserver가 실패한 readiness 점검을 보고합니다: {{failing}}.',
-      unavailable: 'apiserver의 /readyz가 HTTP {{status}}로 응답했습니다: 준비되지 않았습니다.',
+      unavailable: 'apiserver의 /readyz가 HTTP {{status}}(으)로 응답했습니다: 준비되지 않았습니다.',
       passing: '응답한 apiserver의 /readyz는 통과합니다.',
     },
     'etcd-topology': {
@@ -138,7 +139,7 @@ export const ko: Messages = {
     },
     'etcd-quorum-after': {
       lost: 'etcd 정족수(etcd quorum)를 잃게 됩니다: {{voters}}대 중 {{after}}대만 정상으로 남습니다 (정족수 {{quorum}}){{downText}}. 정족수가 없으면 클러스터 전체의 쓰기가 멈춥니다: kubectl 변경, 스케줄링, 복구 모두 불가.',
-      'kept-no-spare': 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+      'kept-no-spare': 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       kept: 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대 정상 (정족수 {{quorum}}), 그동안 {{spare}}대 추가 장애 허용.',
       'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
       'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
@@ -147,11 +148,11 @@ export const ko: Messages = {
     },
     'etcd-learner': {
       learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
-      unmatched: 'etcd 멤버 {{unmatched}}가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
+      unmatched: 'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
-      'leader-here': '{{node}}가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
-      'leader-elsewhere': 'etcd 리더는 {{node}}가 아니라 {{leader}}입니다.',
+      'leader-here': '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
+      'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
     },
     'etcd-alarms': {
       alarms: 'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
@@ -171,12 +172,12 @@ export const ko: Messages = {
     },
     'pdb-blocks': {
       'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
-      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
-      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
-      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}}는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
+      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
+      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
+      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
       stale: 'PodDisruptionBudget {{namespace}}/{{pdb}}의 status가 오래되었습니다 (컨트롤러가 아직 반영하지 않음): disruptionsAllowed가 틀릴 수 있습니다.',
-      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}}는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
-      overlapping: '파드 {{pod}}를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
+      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
+      overlapping: '파드 {{pod}}(을)를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
       'status-blocking': '지금 중단을 허용하지 않는 PodDisruptionBudget (드레인이 기다리게 됨): {{pdbs}}.',
     },
     'single-replica': {
@@ -196,7 +197,7 @@ export const ko: Messages = {
     },
     capacity: {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
-      'some-pending': '{{unplaced}}를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
+      'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
     },
     'grace-period': {
@@ -205,20 +206,21 @@ export const ko: Messages = {
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못하고, apiserver 없이 재시작한 kube-proxy는 빈 규칙으로 시작할 수 있습니다.',
       degraded: '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
-      healthy: '컨트롤 플레인이 정상이므로 {{node}}는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+      healthy: '컨트롤 플레인이 정상이므로 {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
     },
     'read-error': {
-      forbidden: '{{resource}}를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      unauthorized: '{{resource}}를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      timeout: '{{resource}}를 읽을 수 없습니다: 시간 초과. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      unreachable: '{{resource}}를 읽을 수 없습니다: 연결 불가. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      'not-found': '{{resource}}를 읽을 수 없습니다: 이 API 서버에 없음. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      error: '{{resource}}를 읽을 수 없습니다: API가 오류로 응답. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      forbidden: '{{resource}}(을)를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unauthorized: '{{resource}}(을)를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      timeout: '{{resource}}(을)를 읽을 수 없습니다: 시간 초과. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unreachable: '{{resource}}(을)를 읽을 수 없습니다: 연결 불가. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      'not-found': '{{resource}}(을)를 읽을 수 없습니다: 이 API 서버에 없음. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      error: '{{resource}}(을)를 읽을 수 없습니다: API가 오류로 응답. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
     },
   },
   advice: {
+    when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
-      'control-plane': '먼저 {{nodes}}를 복구하고(또는 etcd에서 제거하고) 나서 {{node}}를 재부팅하세요.',
+      'control-plane': '먼저 {{nodes}}(을)를 복구하고(또는 etcd에서 제거하고) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
     },
     'control-plane-count': {
@@ -229,7 +231,7 @@ export const ko: Messages = {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
     },
     'etcd-leader': {
-      'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}로).',
+      'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
     },
     'leader-scheduler': {
       'held-here': '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
@@ -238,16 +240,16 @@ export const ko: Messages = {
       'held-here': '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
     },
     'pdb-blocks': {
-      'min-available-all': '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
-      'no-disruptions': '{{pdb}}가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
-      'max-unavailable-zero': '{{pdb}}가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
+      'min-available-all': '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
+      'no-disruptions': '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
+      'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
       overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
     },
     'single-replica': {
-      single: '먼저 {{workload}}를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
-      'all-here': '먼저 {{workload}}를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
+      single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
+      'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
       'dns-all-here': '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
-      'dns-single': '먼저 {{workload}}를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
+      'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
       present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
@@ -259,7 +261,7 @@ export const ko: Messages = {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',
     },
     'workloads-on-control-plane': {
-      user: '먼저 {{node}}를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule taint 복원을 검토하세요.',
+      user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule taint 복원을 검토하세요.',
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
@@ -298,7 +300,8 @@ export const ko: Messages = {
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
   },
   help: {
-    intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요. 예시:',
+    intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
+    forms: '요청 형식 (예시와 함께)',
     clusters: '클러스터: {{clusters}} (기본 {{default}}). "prod 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
   },
   error: {
@@ -310,8 +313,9 @@ export const ko: Messages = {
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'cluster-unknown': '{{cluster}}라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
-    'cluster-unknown-suggest': '{{cluster}}라는 클러스터가 없습니다. {{suggestions}}를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
-    'cluster-unreachable': '{{cluster}}의 컨트롤 플레인에 연결할 수 없어({{reason}}) 판정을 내리지 않습니다. 실행 중인 워크로드는 이것과 무관하게 동작합니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 멈춥니다.',
+    'cluster-unknown-suggest': '{{cluster}}라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
+    'cluster-unreachable': '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',
+    'cluster-empty': '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
     'cluster-timeout': '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',
     'cluster-unauthorized': '{{cluster}}의 apiserver가 봇의 자격 증명을 거부했습니다 (HTTP 401). 판정을 내리지 않습니다. kubeconfig나 ServiceAccount 토큰을 확인하세요.',
     'job-timeout': '점검이 {{seconds}}초 안에 끝나지 않았습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
@@ -325,5 +329,5 @@ export const ko: Messages = {
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
   },
-  list: { and: '및', none: '없음' },
+  list: { and: '및', or: '또는', none: '없음' },
 };

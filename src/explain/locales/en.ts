@@ -346,6 +346,14 @@ export const en = {
     apiserversDown: '; down: {{list}}',
   },
   list: { and: 'and', or: 'or', none: 'none' },
+  /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */
+  slack: {
+    advice: 'What to do first',
+    more: '…and {{count}} more',
+    more_one: '…and 1 more',
+    continued: '{{title}}, continued ({{part}}/{{total}})',
+    contextNoSnapshot: 'cluster {{cluster}} · request {{requestId}}',
+  },
 };
 
 /**

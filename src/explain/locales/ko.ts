@@ -330,4 +330,10 @@ export const ko: Messages = {
     apiserversDown: '; 다운: {{list}}',
   },
   list: { and: '및', or: '또는', none: '없음' },
+  slack: {
+    advice: '먼저 할 일',
+    more: '…외 {{count}}개 더',
+    continued: '{{title}} (계속 {{part}}/{{total}})',
+    contextNoSnapshot: '클러스터 {{cluster}} · 요청 {{requestId}}',
+  },
 };

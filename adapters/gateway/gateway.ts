@@ -1,0 +1,178 @@
+/**
+ * The gateway process's composition root: it hosts the chat adapters (Slack for now). It reads and
+ * validates the settings, connects to Redis, starts the Slack app (HTTP or Socket Mode), consumes
+ * the Slack replies queue, and posts the "did not finish" follow-ups of requests whose worker
+ * stayed silent past the deadline.
+ */
+import type { Server } from 'node:http';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { ConfigError } from '../../src/errors.js';
+import { explainFailure } from '../../src/explain/explain-messages.js';
+import type { Reply } from '../../src/explain/reply.js';
+import { JobQueue } from '../../src/queue/job-queue.js';
+import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
+import { ReplyConsumer } from '../../src/queue/reply-queue.js';
+import type { Logger } from '../../src/util/logger.js';
+import { createSlackApp } from '../slack/slack-app.js';
+import { loadSlackConfig } from '../slack/slack-config.js';
+import type { SlackConfig } from '../slack/slack-config.js';
+import { SlackIntake } from '../slack/slack-intake.js';
+import { UserLocaleCache } from '../slack/slack-locale.js';
+import { slackMessagesFor } from '../slack/slack-messages.js';
+import type { SlackMessage } from '../slack/slack-messages.js';
+import { SlackPoster } from '../slack/slack-poster.js';
+import { SlackStore } from '../slack/slack-store.js';
+
+/** Options of {@link startGateway}. */
+export interface GatewayOptions {
+  /** Environment with the SLACK_* settings and PORT (the CLI passes `process.env`). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The bot configuration (clusters, default cluster, locale, Redis URL). */
+  config: BotConfig;
+  logger: Logger;
+  /** Overrides `PORT` (tests pass 0 for a free port). */
+  port?: number;
+  /** Block Kit rendering. @defaultValue the adapter's renderer */
+  render?: (reply: Reply) => SlackMessage[];
+  /** How often due deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
+  deadlinePollMs?: number;
+  /** BullMQ / store key prefix for tests. @defaultValue `bull` */
+  queuePrefix?: string;
+}
+
+/** A started gateway. */
+export interface RunningGateway {
+  mode: 'http' | 'socket';
+  /** The HTTP port of `/slack/events` (HTTP mode). */
+  port?: number;
+  slack: SlackConfig;
+  /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start the gateway.
+ * @param options - see {@link GatewayOptions}
+ * @returns the running gateway
+ * @throws ConfigError naming the missing or bad setting (SLACK_*, PORT, REDIS_URL); BotError
+ *   `queue-unavailable` when Redis cannot be reached at start; Bolt's error when `auth.test` fails
+ *   (a wrong bot token)
+ */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { config, logger } = options;
+  const slack = loadSlackConfig(options.env);
+  const redisUrl = config.redis?.url;
+  if (!redisUrl) {
+    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
+  }
+  const prefix = options.queuePrefix ?? 'bull';
+  const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: slack.ackBudgetMs });
+  const redis = createProducerConnection(redisUrl, { connectTimeoutMs: slack.ackBudgetMs, logger });
+  const store = new SlackStore(redis, `k8s-ha-bot:slack:${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, slack.ackBudgetMs));
+  const render = options.render ?? slackMessagesFor;
+
+  const intake = new SlackIntake({
+    config,
+    queue,
+    store,
+    userLocale: async (userId) => userLocales.localeOf(userId),
+    replyVisibility: slack.replyVisibility,
+    replyDeadlineMs: slack.replyDeadlineMs,
+    dedupTtlSeconds: slack.dedupTtlSeconds,
+    ackBudgetMs: slack.ackBudgetMs,
+    logger,
+  });
+  const { app, mode } = createSlackApp({
+    config: slack,
+    intake,
+    render,
+    logger,
+    healthCheck: async () => {
+      await store.postedMessages('healthz');
+      return true;
+    },
+    postInThread: async (outcome, request) => {
+      try {
+        await poster.deliver(outcome.reply, { channel: request.channel, user: request.userId, ...(request.threadTs ? { thread_ts: request.threadTs } : {}) }, `${request.requestId}.ack`);
+      } catch (err) {
+        // Redis may be the thing that is down: post without the markers then.
+        logger.warn({ err, requestId: request.requestId }, 'could not post the adapter answer');
+      }
+    },
+  });
+  // Declared after the app (they need its client); the handlers above run only once it has started.
+  const poster = new SlackPoster({ client: app.client, store, render, logger });
+  const userLocales = new UserLocaleCache({
+    logger,
+    fetch: async (userId) => {
+      const info = await app.client.users.info({ user: userId, include_locale: true });
+      return info.user?.locale;
+    },
+  });
+
+  const consumer = await ReplyConsumer.start({
+    redisUrl,
+    platform: 'slack',
+    prefix,
+    logger,
+    handler: async (reply, job) => {
+      await store.resolvePending(job.requestId);
+      await poster.deliver(reply, job.replyTo.address as { channel: string }, job.requestId);
+    },
+  });
+
+  const pollMs = options.deadlinePollMs ?? Math.min(1000, Math.floor(slack.replyDeadlineMs / 4));
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    (async () => {
+      for (const pending of await store.takeDue(Date.now())) {
+        logger.warn({ requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs }, 'no reply from a worker in time; posting a follow-up');
+        const reply = explainFailure({ locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster }, 'job-timeout', {
+          seconds: Math.round(slack.replyDeadlineMs / 1000),
+        });
+        await poster.deliver(reply, pending.address as { channel: string }, `${pending.requestId}.timeout`);
+      }
+    })()
+      .catch((err: unknown) => logger.warn({ err }, 'deadline follow-ups failed; retrying at the next poll'))
+      .finally(() => {
+        polling = false;
+      });
+  }, pollMs);
+  timer.unref();
+
+  let port: number | undefined;
+  try {
+    const started = (await app.start(options.port ?? slack.port)) as unknown;
+    if (mode === 'http') {
+      const address = (started as Server).address();
+      port = address && typeof address === 'object' ? address.port : undefined;
+    }
+  } catch (err) {
+    clearInterval(timer);
+    await consumer.close();
+    await queue.close();
+    redis.disconnect();
+    throw err;
+  }
+  logger.info({ mode, port, command: slack.command, visibility: slack.replyVisibility }, 'Slack gateway ready');
+
+  let closing: Promise<void> | undefined;
+  return {
+    mode,
+    ...(port !== undefined ? { port } : {}),
+    slack,
+    close() {
+      closing ??= (async () => {
+        clearInterval(timer);
+        await app.stop();
+        await consumer.close();
+        await queue.close();
+        redis.disconnect();
+        logger.info('Slack gateway stopped');
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The delivery side of the Slack adapter: a {@link Reply} → Block Kit messages → Slack.
+ *
+ * - Channel visibility: the first message is a bot message in the channel (or in the request's
+ *   thread for mentions and DMs); continuation messages go in its thread, so a long answer never
+ *   floods the channel. Ephemeral visibility (slash commands only): every message with
+ *   chat.postEphemeral to the requester.
+ * - When the bot may not post in the channel (`not_in_channel`, `channel_not_found`: a slash
+ *   command in a channel the bot was not invited to), the slash command's `response_url` is used.
+ * - Each posted message is recorded in Redis, so a retried delivery posts only what is missing.
+ * - HTTP 429: wait `Retry-After`, then post once more. Other Slack errors are logged with the
+ *   request id; upstream bodies never reach the channel.
+ */
+import type { webApi } from '@slack/bolt';
+import type { Reply } from '../../src/explain/reply.js';
+import type { Logger } from '../../src/util/logger.js';
+import type { SlackMessage } from './slack-messages.js';
+import type { SlackStore } from './slack-store.js';
+
+/** Slack errors after which a retry cannot help: logged and dropped. @see https://api.slack.com/methods/chat.postMessage#errors */
+const PERMANENT_ERRORS = new Set([
+  'channel_not_found',
+  'not_in_channel',
+  'is_archived',
+  'msg_too_long',
+  'no_text',
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'user_not_in_channel',
+  'restricted_action',
+  'not_authed',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'missing_scope',
+  'cannot_reply_to_message',
+]);
+
+/** Errors that mean "the bot is not in that channel": try the response_url instead. */
+const NOT_IN_CHANNEL = new Set(['not_in_channel', 'channel_not_found']);
+
+/** Longest `Retry-After` honoured, in s (beyond it the delivery fails and the queue retries later). */
+const MAX_RETRY_AFTER_SECONDS = 120;
+
+/** The Web API methods the poster calls (Bolt's `app.client` has them). */
+export interface SlackPosterClient {
+  chat: {
+    postMessage(args: webApi.ChatPostMessageArguments): Promise<webApi.ChatPostMessageResponse>;
+    postEphemeral(args: webApi.ChatPostEphemeralArguments): Promise<webApi.ChatPostEphemeralResponse>;
+  };
+}
+
+/** Options of {@link SlackPoster}. */
+export interface SlackPosterOptions {
+  client: SlackPosterClient;
+  store: Pick<SlackStore, 'postedMessages' | 'markPosted'>;
+  /** Reply → messages (Block Kit rendering). */
+  render: (reply: Reply) => SlackMessage[];
+  logger: Logger;
+  /** Posts to a response_url; @defaultValue global fetch */
+  fetch?: typeof fetch;
+  /** @defaultValue setTimeout-based sleep (tests shorten it) */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Where a reply goes: the job's `replyTo.address`. */
+export interface SlackAddress {
+  channel: string;
+  user?: string;
+  thread_ts?: string;
+  response_url?: string;
+  visibility?: string;
+}
+
+/** A delivery that may succeed when tried later (network, 5xx, repeated 429): the queue retries it. */
+export class SlackDeliveryError extends Error {
+  /** @param message - what failed @param cause - the client's error */
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'SlackDeliveryError';
+  }
+}
+
+interface CodedSlackError {
+  code?: string;
+  retryAfter?: number;
+  data?: { error?: string };
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts replies to Slack.
+ */
+export class SlackPoster {
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly fetchFn: typeof fetch;
+
+  /** @param options - see {@link SlackPosterOptions} */
+  constructor(private readonly options: SlackPosterOptions) {
+    this.sleep = options.sleep ?? defaultSleep;
+    this.fetchFn = options.fetch ?? fetch;
+  }
+
+  /**
+   * Post one reply.
+   * @param reply - the answer
+   * @param address - the job's `replyTo.address`
+   * @param deliveryId - names this delivery for the posted-message markers (the request id; the
+   *   deadline follow-up uses `<requestId>.timeout`)
+   * @returns true when posted, false when Slack refused it for good (logged with the request id)
+   * @throws SlackDeliveryError when a retry later may work (the reply queue retries with backoff);
+   *   whatever Redis throws
+   */
+  async deliver(reply: Reply, address: SlackAddress, deliveryId: string): Promise<boolean> {
+    const requestId = reply.context.requestId;
+    const messages = this.options.render(reply);
+    const posted = await this.options.store.postedMessages(deliveryId);
+    const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
+    let threadTs = address.thread_ts ?? posted.get(0);
+    for (const [index, message] of messages.entries()) {
+      if (posted.has(index)) continue;
+      let ts = '';
+      try {
+        if (ephemeral) {
+          await this.call(requestId, 'chat.postEphemeral', () =>
+            this.options.client.chat.postEphemeral({
+              channel: address.channel,
+              user: address.user ?? '',
+              text: message.text,
+              blocks: message.blocks,
+              ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}),
+            }),
+          );
+        } else {
+          const thread = index === 0 ? address.thread_ts : threadTs;
+          const response = await this.call(requestId, 'chat.postMessage', () =>
+            this.options.client.chat.postMessage({
+              channel: address.channel,
+              text: message.text,
+              blocks: message.blocks,
+              unfurl_links: false,
+              unfurl_media: false,
+              ...(thread ? { thread_ts: thread } : {}),
+            }),
+          );
+          ts = response.ts ?? '';
+          if (index === 0) threadTs ??= ts;
+        }
+      } catch (err) {
+        const slackError = (err as CodedSlackError).data?.error;
+        if (slackError && NOT_IN_CHANNEL.has(slackError) && address.response_url) {
+          await this.viaResponseUrl(requestId, messages.slice(index), address.response_url, ephemeral);
+          await this.options.store.markPosted(deliveryId, index, '');
+          return true;
+        }
+        if (slackError && PERMANENT_ERRORS.has(slackError)) {
+          this.options.logger.error({ requestId, slackError, channel: address.channel, index }, 'Slack refused the answer; not retrying');
+          return false;
+        }
+        throw err;
+      }
+      await this.options.store.markPosted(deliveryId, index, ts);
+    }
+    return true;
+  }
+
+  /** One Web API call; on 429 wait Retry-After and call once more. */
+  private async call<T>(requestId: string, method: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      const e = err as CodedSlackError;
+      if (e.code === 'slack_webapi_rate_limited_error' && typeof e.retryAfter === 'number' && e.retryAfter <= MAX_RETRY_AFTER_SECONDS) {
+        this.options.logger.warn({ requestId, method, retryAfterS: e.retryAfter }, 'Slack rate limit: waiting Retry-After, then posting once');
+        await this.sleep(e.retryAfter * 1000);
+        try {
+          return await fn();
+        } catch (again) {
+          throw this.logged(requestId, method, again);
+        }
+      }
+      throw this.logged(requestId, method, err);
+    }
+  }
+
+  /** Log a failed call with the request id; permanent errors are returned as they are (the caller decides), others wrapped as retryable. */
+  private logged(requestId: string, method: string, err: unknown): unknown {
+    const e = err as CodedSlackError;
+    const slackError = e.data?.error;
+    this.options.logger.warn({ requestId, method, code: e.code, slackError }, 'Slack API call failed');
+    if (slackError !== undefined) return err;
+    return new SlackDeliveryError(`${method} failed for request ${requestId} (${e.code ?? 'unknown error'})`, err);
+  }
+
+  /** Post the remaining messages through a slash command's response_url (≤ 5 uses, 30 min). */
+  private async viaResponseUrl(requestId: string, messages: SlackMessage[], url: string, ephemeral: boolean): Promise<void> {
+    for (const message of messages.slice(0, 5)) {
+      const response = await this.fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response_type: ephemeral ? 'ephemeral' : 'in_channel', replace_original: false, ...message }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) {
+        this.options.logger.warn({ requestId, status: response.status }, 'posting through response_url failed');
+        throw new SlackDeliveryError(`response_url answered HTTP ${response.status} for request ${requestId}`, undefined);
+      }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * What the Slack adapter remembers in Redis, so that several gateway replicas and restarts agree:
+ *
+ * - `seen:<key>`: de-duplication of deliveries (Events API retries, repeated `event_id`s, the
+ *   `app_mention` and `message.im` events of one message), SET NX with a TTL (≥ 10 min, the issue).
+ * - `pending` (sorted set, score = deadline in ms since the epoch) and `pending-data` (hash):
+ *   requests waiting for a worker's reply; whichever replica removes a due entry first posts the
+ *   "did not finish" follow-up.
+ * - `posted:<requestId>` (hash, message index → Slack `ts`): which messages of an answer were
+ *   posted, so a retried delivery does not post them again.
+ */
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+/** Key prefix of everything this store writes. */
+export const SLACK_STORE_PREFIX = 'k8s-ha-bot:slack:';
+
+/** How long the posted-message markers are kept, in s (a day: longer than any reply retry). */
+const POSTED_TTL_SECONDS = 86_400;
+
+/** Where the deadline follow-up of one pending request goes. */
+export interface PendingRequest {
+  requestId: string;
+  cluster: string;
+  locale: 'en' | 'ko';
+  address: Record<string, string>;
+}
+
+const pendingSchema = z.object({
+  requestId: z.string(),
+  cluster: z.string(),
+  locale: z.enum(['en', 'ko']),
+  address: z.record(z.string(), z.string()),
+});
+
+/**
+ * The Slack adapter's Redis state. Every method throws whatever ioredis throws (the caller maps
+ * it to `queue-unavailable`).
+ */
+export class SlackStore {
+  /**
+   * @param redis - a connected ioredis client (not closed by this class)
+   * @param prefix - key prefix @defaultValue {@link SLACK_STORE_PREFIX}
+   * @param ready - called before every command (e.g. `ensureReady` for a lazily connecting client)
+   */
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = SLACK_STORE_PREFIX,
+    private readonly ready: () => Promise<void> = async () => undefined,
+  ) {}
+
+  /**
+   * Claim delivery keys: true when none of them was seen within `ttlSeconds`. All keys are set
+   * either way, so a later delivery under any of them is a duplicate.
+   * @param keys - e.g. `event:Ev123`, `msg:C1:1712345678.000100`
+   * @param ttlSeconds - how long to remember them, in s
+   * @returns true for a first delivery
+   */
+  async claim(keys: readonly string[], ttlSeconds: number): Promise<boolean> {
+    await this.ready();
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.set(`${this.prefix}seen:${key}`, '1', 'EX', ttlSeconds, 'NX');
+    const results = (await pipeline.exec()) ?? [];
+    let first = true;
+    for (const [err, value] of results) {
+      if (err) throw err;
+      if (value !== 'OK') first = false;
+    }
+    return first;
+  }
+
+  /**
+   * Forget claimed keys (after the enqueue failed, so Slack's retry is not taken for a duplicate).
+   * @param keys - the keys given to {@link claim}
+   */
+  async release(keys: readonly string[]): Promise<void> {
+    await this.ready();
+    if (keys.length > 0) await this.redis.del(...keys.map((key) => `${this.prefix}seen:${key}`));
+  }
+
+  /**
+   * Remember a request that waits for a reply until `deadlineAt`.
+   * @param request - where the follow-up goes
+   * @param deadlineAt - ms since the epoch
+   */
+  async addPending(request: PendingRequest, deadlineAt: number): Promise<void> {
+    await this.ready();
+    await this.redis
+      .multi()
+      .hset(`${this.prefix}pending-data`, request.requestId, JSON.stringify(request))
+      .zadd(`${this.prefix}pending`, deadlineAt, request.requestId)
+      .exec();
+  }
+
+  /**
+   * The reply arrived: stop waiting for it.
+   * @param requestId - the request
+   * @returns true when it was still pending (false: no deadline, or the follow-up was already sent)
+   */
+  async resolvePending(requestId: string): Promise<boolean> {
+    await this.ready();
+    const removed = await this.redis.zrem(`${this.prefix}pending`, requestId);
+    await this.redis.hdel(`${this.prefix}pending-data`, requestId);
+    return removed === 1;
+  }
+
+  /**
+   * Take the requests whose deadline has passed; each is returned to exactly one caller across
+   * replicas (ZREM decides).
+   * @param now - ms since the epoch
+   * @param limit - at most this many @defaultValue 50
+   * @returns the requests this caller now owns
+   */
+  async takeDue(now: number, limit = 50): Promise<PendingRequest[]> {
+    await this.ready();
+    const ids = await this.redis.zrangebyscore(`${this.prefix}pending`, '-inf', now, 'LIMIT', 0, limit);
+    const taken: PendingRequest[] = [];
+    for (const id of ids) {
+      if ((await this.redis.zrem(`${this.prefix}pending`, id)) !== 1) continue;
+      const data = await this.redis.hget(`${this.prefix}pending-data`, id);
+      await this.redis.hdel(`${this.prefix}pending-data`, id);
+      if (data === null) continue;
+      const parsed = pendingSchema.safeParse(JSON.parse(data));
+      if (parsed.success) taken.push(parsed.data);
+    }
+    return taken;
+  }
+
+  /**
+   * The `ts` of each message of an answer already posted.
+   * @param requestId - the request
+   * @returns message index → Slack `ts`
+   */
+  async postedMessages(requestId: string): Promise<Map<number, string>> {
+    await this.ready();
+    const all = await this.redis.hgetall(`${this.prefix}posted:${requestId}`);
+    return new Map(Object.entries(all).map(([index, ts]) => [Number(index), ts]));
+  }
+
+  /**
+   * Record one posted message of an answer.
+   * @param requestId - the request
+   * @param index - 0 for the first message, then the thread continuations
+   * @param ts - Slack's message ts ('' for ephemeral messages)
+   */
+  async markPosted(requestId: string, index: number, ts: string): Promise<void> {
+    await this.ready();
+    const key = `${this.prefix}posted:${requestId}`;
+    await this.redis.multi().hset(key, String(index), ts).expire(key, POSTED_TTL_SECONDS).exec();
+  }
+}

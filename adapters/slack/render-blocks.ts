@@ -55,7 +55,7 @@ export interface RenderSlackOptions {
   maxTotalChars?: number;
   /**
    * Messages per answer; what does not fit ends in "…and N more". @defaultValue 10 (about 120,000
-   * characters; lowest accepted: 1)
+   * characters; accepted: 1 to 50)
    */
   maxMessages?: number;
 }
@@ -265,8 +265,8 @@ function blocksChars(blocks: readonly KnownBlock[]): number {
   return slackMessageChars({ text: '', blocks: [...blocks] });
 }
 
-function clamp(value: number | undefined, low: number, high: number): number {
-  if (value === undefined || !Number.isFinite(value)) return high;
+function clamp(value: number | undefined, low: number, high: number, fallback = high): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
   return Math.min(high, Math.max(low, Math.floor(value)));
 }
 
@@ -285,13 +285,15 @@ function clamp(value: number | undefined, low: number, high: number): number {
  * @param reply - the platform-neutral reply; texts are plain and escaped here
  * @param options - tighter limits (for tests); Slack's own are the defaults
  * @returns at least one message; each within {@link SLACK_LIMITS} as measured by
- *   {@link slackMessageChars}, with a non-empty fallback `text`
+ *   {@link slackMessageChars}, with a non-empty fallback `text`; post them in order (the first
+ *   in the channel, the rest as replies in its thread)
+ * @throws nothing for any reply (out-of-range options are clamped)
  */
 export function renderSlackMessages(reply: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
   const tr = translator(reply.locale);
   const maxBlocks = clamp(options.maxBlocks, 6, SLACK_LIMITS.blocksPerMessage);
   const maxChars = clamp(options.maxTotalChars, 2000, SLACK_LIMITS.messageChars);
-  const maxMessages = clamp(options.maxMessages, 1, 10);
+  const maxMessages = clamp(options.maxMessages, 1, 50, 10);
 
   const { block: header, titleCut } = headerBlock(reply, tr);
   const fallback = fallbackText(reply, tr);

@@ -3,6 +3,7 @@
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
+import { ETCD_APPLIED_LAG_WARN, type EtcdView } from './etcd-view.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES, LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
@@ -101,6 +102,40 @@ export function readyzCheck(state: ControlPlaneState): Finding[] {
 }
 
 /**
+ * Findings for endpoints the live etcd probe could not read (check `etcd-topology`, variants
+ * `probe-tls`, `probe-timeout`, `probe-refused`, `probe-unreachable`, `probe-http`,
+ * `probe-error`). TLS problems always warn: etcd was not verified, and a misconfigured
+ * certificate must never read as "healthy". Other failures warn when the probe got no member
+ * list (the view fell back to the etcd pods); otherwise they are info, since the quorum checks
+ * already count that member as down.
+ * @param etcd - the etcd view
+ * @returns one finding per failed endpoint
+ */
+export function etcdProbeFindings(etcd: EtcdView): Finding[] {
+  const fellBack = etcd.source !== 'live';
+  return etcd.probeErrors.map((e) =>
+    finding('etcd-topology', 'control', e.kind === 'tls' || fellBack ? 'warn' : 'info', e.endpoint === '' ? 'probe-no-endpoints' : `probe-${e.kind}`, {
+      endpoint: e.endpoint,
+      member: e.member,
+      message: e.message,
+      memberText: e.member === null ? '' : ` (${e.member})`,
+    }),
+  );
+}
+
+/**
+ * The applied-index spread between members (check `etcd-leader`, variant `lag` warn above
+ * {@link ETCD_APPLIED_LAG_WARN} entries, else `in-step` ok); none with fewer than two answers.
+ * @param etcd - the etcd view
+ */
+export function etcdLagFindings(etcd: EtcdView): Finding[] {
+  const lag = etcd.appliedLag;
+  if (lag === null) return [];
+  const facts = { lag: lag.lag, behind: lag.behind, limit: ETCD_APPLIED_LAG_WARN };
+  return [finding('etcd-leader', 'control', lag.lag > ETCD_APPLIED_LAG_WARN ? 'warn' : 'ok', lag.lag > ETCD_APPLIED_LAG_WARN ? 'lag' : 'in-step', facts)];
+}
+
+/**
  * etcd checks for a reboot of `node` (etcd-topology, etcd-voters, etcd-quorum-after, etcd-learner,
  * etcd-leader, etcd-alarms, etcd-db-size). Quorum is floor(n/2)+1 ([003], [004]).
  * @param state - the control-plane state
@@ -119,6 +154,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
       members: etcd.members.length,
     }),
   );
+  out.push(...etcdProbeFindings(etcd));
   if (etcd.source === 'none' || member === null) return out;
 
   const voters = etcd.voters;
@@ -151,7 +187,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
   const cpNodes = state.nodes.map((n) => n.name);
   const unmatched = etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
-  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
+  // A learner means a membership change is under way (kubeadm join, member replacement): taking a
+  // voter down in the middle of it is refused (CHECKS.md etcd-learner: block or warn; we block).
+  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'block', 'learner-reboot', { learners, node }));
   else if (unmatched.length > 0)
     out.push(finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }));
 
@@ -163,12 +201,14 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
         member: member.name,
         moveTo: target?.name ?? null,
         moveToId: target?.idHex ?? null,
+        leaderId: member.idHex,
       }),
     );
   } else if (etcd.leader && !member.isLeader) {
     out.push(finding('etcd-leader', 'control', 'ok', 'leader-elsewhere', { node, leader: etcd.leader.node ?? etcd.leader.name }));
   }
 
+  out.push(...etcdLagFindings(etcd));
   if (etcd.alarms.length > 0) {
     out.push(
       finding('etcd-alarms', 'control', 'block', 'alarms', {

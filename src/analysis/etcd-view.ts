@@ -2,7 +2,7 @@
  * One view of etcd for the checks, whether it was read from etcd itself (live), recorded in a
  * snapshot file, or inferred from the etcd mirror pods kubeadm runs on control-plane nodes.
  */
-import type { KNode } from '../cluster/types.js';
+import type { EtcdEndpointErrorKind, EtcdStatus, KNode } from '../cluster/types.js';
 import { type ClusterIndex, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
 import { ANNOTATION_ETCD_CLIENT_URLS, quorumOf, toleratedFailuresOf } from './domain.js';
 
@@ -20,6 +20,24 @@ export interface EtcdMemberView {
   isLeader: boolean;
   dbSize: number | null;
   raftAppliedIndex: number | null;
+}
+
+/**
+ * A member whose applied index trails the most advanced member by more than this many entries is
+ * reported as lagging (warn). etcd itself refuses new proposals ("too many requests") when a
+ * member's committed index runs more than 5000 entries ahead of its applied index
+ * (etcd server, `maxGapBetweenApplyAndCommitIndex = 5000`).
+ */
+export const ETCD_APPLIED_LAG_WARN = 5000;
+
+/** An endpoint the live probe could not read, for findings. */
+export interface EtcdProbeErrorView {
+  /** `host:port` of the endpoint ('' when there was no endpoint to probe). */
+  endpoint: string;
+  kind: EtcdEndpointErrorKind;
+  message: string;
+  /** The member whose client URL it is, when the member list named it. */
+  member: string | null;
 }
 
 /** Where the etcd view came from. `none`: etcd is not observable (managed clusters). */
@@ -42,6 +60,13 @@ export interface EtcdView {
   /** Largest member database, in bytes, and the quota, in bytes, when known. */
   maxDbSize: number | null;
   dbSizeQuota: number | null;
+  /** Live probe failures (empty for recorded and inferred views without a probe). */
+  probeErrors: EtcdProbeErrorView[];
+  /**
+   * Raft applied-index spread among the members that answered: the most advanced minus the
+   * member furthest behind (`behind`); null with fewer than two answers.
+   */
+  appliedLag: { lag: number; behind: string } | null;
 }
 
 function hostOf(url: string): string | null {
@@ -77,7 +102,8 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
   });
   const topology: EtcdTopology = etcdPods.length > 0 ? 'stacked' : managed ? 'managed' : snapshot.etcd ? 'external' : 'unknown';
 
-  if (snapshot.etcd) {
+  const probeErrors = snapshot.etcd ? probeErrorViews(snapshot.etcd) : [];
+  if (snapshot.etcd && !(snapshot.etcd.source === 'live' && snapshot.etcd.members.length === 0)) {
     const etcd = snapshot.etcd;
     const statusById = new Map(etcd.endpointStatus.map((s) => [s.memberId, s]));
     const leaderId = etcd.endpointStatus.find((s) => s.leader !== 0n)?.leader ?? null;
@@ -98,10 +124,13 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
     return finish(etcd.source, topology, members, {
       alarms: etcd.alarms.map((a) => ({ member: nameById.get(a.memberId) ?? a.memberId.toString(16), alarm: a.alarm })),
       dbSizeQuota: etcd.dbSizeQuota ?? null,
+      probeErrors,
     });
   }
 
-  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null });
+  // No etcd data, or a live probe that got no member list (TLS failure, every endpoint down):
+  // infer from the etcd pods, and keep the probe's errors so the answer says why.
+  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
     const nodeObj = index.nodesByName.get(node);
@@ -117,17 +146,34 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
       raftAppliedIndex: null,
     };
   });
-  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null });
+  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null, probeErrors });
+}
+
+function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
+  return (etcd.endpointErrors ?? []).map((e) => {
+    const member = etcd.members.find((m) => m.clientURLs.includes(e.endpoint));
+    let endpoint = e.endpoint;
+    try {
+      endpoint = e.endpoint === '' ? '' : new URL(e.endpoint).host;
+    } catch {
+      // not a URL: name it as configured
+      endpoint = e.endpoint;
+    }
+    return { endpoint, kind: e.kind, message: e.message, member: member ? member.name || member.id.toString(16) : null };
+  });
 }
 
 function finish(
   source: EtcdSource,
   topology: EtcdTopology,
   members: EtcdMemberView[],
-  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null },
+  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null; probeErrors: EtcdProbeErrorView[] },
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
   const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
+  const applied = members.filter((m) => m.raftAppliedIndex !== null).sort((a, b) => (a.raftAppliedIndex ?? 0) - (b.raftAppliedIndex ?? 0));
+  const lowest = applied[0];
+  const highest = applied.at(-1);
   return {
     source,
     topology,
@@ -140,5 +186,10 @@ function finish(
     alarms: extra.alarms,
     maxDbSize: sizes.length > 0 ? Math.max(...sizes) : null,
     dbSizeQuota: extra.dbSizeQuota,
+    probeErrors: extra.probeErrors,
+    appliedLag:
+      lowest !== undefined && highest !== undefined && applied.length >= 2
+        ? { lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0), behind: lowest.node ?? lowest.name }
+        : null,
   };
 }

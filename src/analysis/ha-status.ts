@@ -4,6 +4,7 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
+import { etcdLagFindings, etcdProbeFindings } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
@@ -57,6 +58,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   }
 
   const etcd = state.etcd;
+  findings.push(...etcdProbeFindings(etcd));
   if (etcd.source !== 'none') {
     const facts = {
       voters: etcd.voters,
@@ -75,21 +77,26 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     if (etcd.voters === 2) findings.push(finding('etcd-voters', 'control', 'warn', 'two', { voters: 2, quorum: 2, tolerated: 0, source: etcd.source }));
     else if (etcd.voters > 2 && etcd.voters % 2 === 0)
       findings.push(finding('etcd-voters', 'control', 'warn', 'even', { voters: etcd.voters, quorum: etcd.quorum, tolerated: etcd.toleratedFailures, source: etcd.source }));
+    if (etcd.leader) {
+      findings.push(finding('etcd-leader', 'control', 'ok', 'status-leader', { leader: etcd.leader.node ?? etcd.leader.name, leaderId: etcd.leader.idHex }));
+    } else if ((etcd.source === 'live' || etcd.source === 'recorded') && etcd.healthyVoters > 0) {
+      findings.push(finding('etcd-leader', 'control', etcd.healthyVoters < etcd.quorum ? 'block' : 'warn', 'status-no-leader', { healthy: etcd.healthyVoters }));
+    }
+    findings.push(...etcdLagFindings(etcd));
     const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
     if (learners.length > 0) findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
     if (etcd.alarms.length > 0) findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
     if (etcd.maxDbSize !== null) {
       const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;
-      if (etcd.maxDbSize / quota > ETCD_DB_SIZE_WARN_RATIO) {
-        findings.push(
-          finding('etcd-db-size', 'control', 'warn', 'high', {
-            dbSizeMiB: Math.round(etcd.maxDbSize / 1048576),
-            quotaMiB: Math.round(quota / 1048576),
-            percent: Math.round((etcd.maxDbSize / quota) * 100),
-            quotaKnown: etcd.dbSizeQuota !== null,
-          }),
-        );
-      }
+      const high = etcd.maxDbSize / quota > ETCD_DB_SIZE_WARN_RATIO;
+      findings.push(
+        finding('etcd-db-size', 'control', high ? 'warn' : 'ok', high ? 'high' : 'fine', {
+          dbSizeMiB: Math.round(etcd.maxDbSize / 1048576),
+          quotaMiB: Math.round(quota / 1048576),
+          percent: Math.round((etcd.maxDbSize / quota) * 100),
+          quotaKnown: etcd.dbSizeQuota !== null,
+        }),
+      );
     }
   } else {
     findings.push(finding('etcd-topology', 'control', 'info', state.managed ? 'managed' : 'unknown', { source: 'none', hostsMember: false, members: 0 }));

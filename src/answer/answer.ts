@@ -9,11 +9,13 @@ import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { loadSnapshotFile } from '../cluster/snapshot-file.js';
-import type { EtcdStatus } from '../cluster/types.js';
+import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand } from '../commands/parse-command.js';
 import type { Command } from '../commands/types.js';
-import type { BotConfig, ClusterConfig } from '../config/bot-config.js';
+import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { loadConfig } from '../config/load-config.js';
+import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
+import { probeEtcd } from '../etcd/probe-etcd.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
@@ -25,10 +27,35 @@ import { type RunningSimulator, startSimulator } from '../simulator/start-simula
 import { closestNames } from '../util/closest-names.js';
 import { type Logger, silentLogger } from '../util/logger.js';
 
-/** How a cluster is reached: a KubeConfig, plus etcd status when a snapshot recorded it. */
+/**
+ * How a cluster is reached: a KubeConfig, plus etcd status when a snapshot recorded it (a
+ * configured `etcd` entry replaces it with a live probe, see {@link liveEtcd}).
+ */
 interface ClusterAccess {
   kubeConfig: KubeConfig;
   etcd: EtcdStatus | null;
+}
+
+/**
+ * Read etcd live for a cluster with an `etcd` entry (issue 7). Endpoints come from the entry, else
+ * from the etcd mirror pods' `kubeadm.kubernetes.io/etcd.advertise-client-urls` annotation. Never
+ * throws for etcd problems: they come back as `endpointErrors`.
+ * @param etcd - the cluster's etcd entry
+ * @param pods - the snapshot's pods (used only when `endpoints` is not configured)
+ * @returns a live status; with no endpoint at all, an empty one carrying one error
+ */
+async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
+  const endpoints = etcd.endpoints ?? discoverEtcdEndpoints(pods);
+  if (endpoints.length === 0) {
+    const message = 'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
+    return { source: 'live', members: [], endpointStatus: [], errors: [message], endpointErrors: [{ endpoint: '', kind: 'error', message }], alarms: [] };
+  }
+  return probeEtcd({
+    endpoints,
+    tls: { ca: etcd.ca, cert: etcd.cert, key: etcd.key },
+    timeoutMs: etcd.timeoutMs,
+    ...(etcd.quotaBackendBytes === undefined ? {} : { dbSizeQuota: etcd.quotaBackendBytes }),
+  });
 }
 
 /** The answer step with the resources it holds (snapshot simulators), to close at shutdown. */
@@ -113,7 +140,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const focusNode = command.kind === 'reboot-impact' ? command.node : null;
     try {
       const { kubeConfig, etcd } = await access(job.cluster, cluster);
-      const snapshot = await readSnapshot({
+      // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
+      const probeConfig = cluster.etcd;
+      const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
+      early?.catch(() => undefined);
+      let snapshot: ClusterSnapshot = await readSnapshot({
         kubeConfig,
         cluster: job.cluster,
         focusNode,
@@ -123,6 +154,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         logger: log,
         now,
       });
+      if (probeConfig !== undefined) {
+        const live = await (early ?? liveEtcd(probeConfig, snapshot.pods));
+        for (const e of live.endpointErrors ?? []) log.warn({ endpoint: e.endpoint, kind: e.kind, reason: e.message }, 'etcd endpoint could not be read');
+        log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
+        snapshot = { ...snapshot, etcd: live };
+      }
       for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const at = now();

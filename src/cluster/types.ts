@@ -217,6 +217,23 @@ export interface EtcdEndpointStatus {
   dbSizeInUse: number;
   version: string;
   isLearner?: boolean;
+  /**
+   * What the member's `/health` endpoint answered (live probe only): true healthy, false not
+   * (no leader, an alarm, or a timed-out read), absent when not asked or it did not answer.
+   */
+  health?: boolean;
+}
+
+/** Why a live probe could not read one etcd endpoint. */
+export type EtcdEndpointErrorKind = 'tls' | 'timeout' | 'refused' | 'unreachable' | 'http' | 'error';
+
+/** One endpoint a live probe could not read (issue 7). `message` is safe for chat. */
+export interface EtcdEndpointError {
+  /** The endpoint URL as configured or discovered (`https://10.0.0.11:2379`). */
+  endpoint: string;
+  kind: EtcdEndpointErrorKind;
+  /** What went wrong, e.g. `certificate signed by unknown authority`, `no answer within 2000 ms`. */
+  message: string;
 }
 
 /** An etcd alarm (`etcdctl alarm list`). */
@@ -237,6 +254,10 @@ export interface EtcdStatus {
   endpointStatus: EtcdEndpointStatus[];
   /** What the client said about unreachable endpoints (for logs and findings). */
   errors: string[];
+  /** Endpoints a live probe could not read, by kind (live probe only; absent for recorded data). */
+  endpointErrors?: EtcdEndpointError[];
+  /** Time the live probe took, in ms (live probe only). */
+  probeMs?: number;
   alarms: EtcdAlarm[];
   /** Backend quota in bytes, when known (etcd default 2 GiB: etcd docs, "--quota-backend-bytes"). */
   dbSizeQuota?: number;

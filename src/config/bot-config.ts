@@ -22,12 +22,37 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Default per-endpoint timeout of the live etcd probe, in ms (issue 7). */
+export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
+
+/**
+ * A cluster's `etcd` entry: read quorum, leader, learners and alarms from etcd itself (issue 7).
+ * kubeadm clusters: `ca: /etc/kubernetes/pki/etcd/ca.crt`, `cert`/`key`: the
+ * `healthcheck-client` pair in the same folder.
+ */
+export interface EtcdProbeConfig {
+  /** Client URLs (`https://10.0.0.11:2379`); absent → discovered from the etcd mirror pods' annotation. */
+  endpoints?: string[];
+  /** Absolute path of the CA certificate that signed the etcd server certificates; existed at load. */
+  ca: string;
+  /** Absolute path of the client certificate; existed at load. */
+  cert: string;
+  /** Absolute path of the client key; existed at load. */
+  key: string;
+  /** Per-endpoint deadline, in ms; at most the cluster's `deadlineMs`. @defaultValue 2000 */
+  timeoutMs: number;
+  /** `--quota-backend-bytes` of the members, in bytes, when known (etcd does not report it). */
+  quotaBackendBytes?: number;
+}
+
 /** Settings every cluster has, whatever its source. */
 export interface ClusterTimeouts {
   /** Per Kubernetes API request, in ms; at most {@link MAX_REQUEST_TIMEOUT_MS}. @defaultValue 5000 */
   requestTimeoutMs: number;
   /** For the whole snapshot read, in ms; at least `requestTimeoutMs`. @defaultValue 20000 */
   deadlineMs: number;
+  /** Probe etcd directly (any cluster kind, snapshot clusters too); absent → etcd is inferred. */
+  etcd?: EtcdProbeConfig;
 }
 
 /** A cluster read through a kubeconfig context (`KUBECONFIG` / `~/.kube/config`, or `kubeconfig`). */

@@ -8,6 +8,16 @@ import { LOG_LEVELS, MAX_REQUEST_TIMEOUT_MS } from './bot-config.js';
 
 const positiveMs = z.number().int().positive();
 
+/** A cluster's `etcd` entry as written (endpoints are checked as https URLs after parsing). */
+export const etcdFileSchema = z.strictObject({
+  endpoints: z.array(z.string().min(1)).min(1).optional(),
+  ca: z.string().min(1),
+  cert: z.string().min(1),
+  key: z.string().min(1),
+  timeoutMs: positiveMs.optional(),
+  quotaBackendBytes: z.number().int().positive().optional(),
+});
+
 /** One cluster as written in the file (sources are checked for "exactly one" after parsing). */
 export const clusterFileSchema = z.strictObject({
   context: z.string().min(1).optional(),
@@ -16,6 +26,7 @@ export const clusterFileSchema = z.strictObject({
   snapshot: z.string().min(1).optional(),
   requestTimeoutMs: positiveMs.max(MAX_REQUEST_TIMEOUT_MS).optional(),
   deadlineMs: positiveMs.optional(),
+  etcd: etcdFileSchema.optional(),
 });
 
 /** The file as written. Unknown keys are errors (a typo must not be ignored silently). */

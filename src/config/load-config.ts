@@ -15,11 +15,13 @@ import { isValidClusterName } from '../commands/names.js';
 import { ConfigError } from '../errors.js';
 import {
   DEFAULT_DEADLINE_MS,
+  DEFAULT_ETCD_TIMEOUT_MS,
   DEFAULT_JOB_TIMEOUT_MS,
   LOG_LEVELS,
   MAX_REQUEST_TIMEOUT_MS,
   type BotConfig,
   type ClusterConfig,
+  type EtcdProbeConfig,
   type LogLevel,
 } from './bot-config.js';
 import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
@@ -151,6 +153,36 @@ function checkRedisUrl(url: string, settingPath: string): string {
   return url;
 }
 
+/** The `etcd` entry: endpoints must be https URLs, timeout within the deadline, paths resolved. */
+function buildEtcd(
+  e: NonNullable<ConfigFile['clusters'][string]['etcd']>,
+  at: string,
+  deadlineMs: number,
+  baseDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): EtcdProbeConfig {
+  const endpoints = e.endpoints?.map((url, i) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch (err) {
+      throw new ConfigError(`${at}.endpoints[${i}]`, `expected an https:// URL such as https://10.0.0.11:2379 (not a URL: ${(err as Error).name})`);
+    }
+    if (parsed.protocol !== 'https:') throw new ConfigError(`${at}.endpoints[${i}]`, `expected an https:// URL, got a ${parsed.protocol}// URL (the probe always uses TLS with a client certificate)`);
+    return url;
+  });
+  const timeoutMs = e.timeoutMs ?? DEFAULT_ETCD_TIMEOUT_MS;
+  if (timeoutMs > deadlineMs) throw new ConfigError(`${at}.timeoutMs`, `${timeoutMs} is longer than the cluster's deadlineMs (${deadlineMs})`);
+  return {
+    ...(endpoints === undefined ? {} : { endpoints }),
+    ca: resolvePath(e.ca, baseDir, env, `${at}.ca`),
+    cert: resolvePath(e.cert, baseDir, env, `${at}.cert`),
+    key: resolvePath(e.key, baseDir, env, `${at}.key`),
+    timeoutMs,
+    ...(e.quotaBackendBytes === undefined ? {} : { quotaBackendBytes: e.quotaBackendBytes }),
+  };
+}
+
 /** Cross-field rules the schema cannot say, and path resolution. */
 function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<string, string | undefined>>, jobTimeoutMs: number): Record<string, ClusterConfig> {
   const names = Object.keys(file.clusters);
@@ -183,7 +215,7 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
     if (deadlineMs > jobTimeoutMs) {
       throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is longer than jobTimeoutMs (${jobTimeoutMs}); the job would time out before the read`);
     }
-    const timeouts = { requestTimeoutMs, deadlineMs };
+    const timeouts = { requestTimeoutMs, deadlineMs, ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, env) }) };
     if (c.context !== undefined) {
       clusters[name] = {
         kind: 'context',
@@ -203,17 +235,24 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
 /** The files a configuration names must exist (checked once, at start-up). */
 function checkFiles(clusters: Readonly<Record<string, ClusterConfig>>): void {
   for (const [name, c] of Object.entries(clusters)) {
-    const [setting, file] = c.kind === 'snapshot' ? ['snapshot', c.snapshot] : c.kind === 'context' && c.kubeconfig !== undefined ? ['kubeconfig', c.kubeconfig] : [];
-    if (setting === undefined || file === undefined) continue;
-    let isFile: boolean;
-    try {
-      isFile = statSync(file).isFile();
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`clusters.${name}.${setting}`, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-      throw new ConfigError(`clusters.${name}.${setting}`, `no such file ${file}`);
-    }
-    if (!isFile) throw new ConfigError(`clusters.${name}.${setting}`, `${file} is not a file`);
+    const files: [string, string][] = [];
+    if (c.kind === 'snapshot') files.push(['snapshot', c.snapshot]);
+    if (c.kind === 'context' && c.kubeconfig !== undefined) files.push(['kubeconfig', c.kubeconfig]);
+    if (c.etcd !== undefined) files.push(['etcd.ca', c.etcd.ca], ['etcd.cert', c.etcd.cert], ['etcd.key', c.etcd.key]);
+    for (const [setting, file] of files) checkFile(name, setting, file);
   }
+}
+
+/** One configured file must exist and be a regular file; the error names `clusters.NAME.SETTING`. */
+function checkFile(name: string, setting: string, file: string): void {
+  let isFile: boolean;
+  try {
+    isFile = statSync(file).isFile();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`clusters.${name}.${setting}`, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new ConfigError(`clusters.${name}.${setting}`, `no such file ${file}`);
+  }
+  if (!isFile) throw new ConfigError(`clusters.${name}.${setting}`, `${file} is not a file`);
 }
 
 /**
@@ -238,7 +277,8 @@ function checkFiles(clusters: Readonly<Record<string, ClusterConfig>>): void {
  * @throws ConfigError `config-not-found` when the named file does not exist; `config-invalid` with
  *   `path` set to the setting (or env variable) to fix for YAML syntax errors (message holds
  *   `file:line:column`), wrong types, unknown settings, clusters without exactly one source, a
- *   `defaultCluster` that is not configured, and snapshot/kubeconfig files that do not exist
+ *   `defaultCluster` that is not configured, snapshot/kubeconfig files and `etcd` ca/cert/key files
+ *   that do not exist (`clusters.NAME.etcd.cert`), and `etcd.endpoints[i]` that are not https URLs
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotConfig> {
   const env = options.env ?? {};

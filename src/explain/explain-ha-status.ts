@@ -11,7 +11,7 @@ import type { Reply, ReplySection } from './reply.js';
 
 const GROUPS: { heading: string; checks: readonly string[] }[] = [
   { heading: 'status.controlPlane', checks: ['managed-control-plane', 'control-plane-count', 'apiserver-redundancy', 'readyz'] },
-  { heading: 'status.etcd', checks: ['etcd-quorum-after', 'etcd-voters', 'etcd-learner', 'etcd-alarms', 'etcd-db-size', 'etcd-topology'] },
+  { heading: 'status.etcd', checks: ['etcd-quorum-after', 'etcd-voters', 'etcd-leader', 'etcd-learner', 'etcd-alarms', 'etcd-db-size', 'etcd-topology'] },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption'] },
   { heading: 'status.workloads', checks: ['pdb-blocks', 'single-replica', 'read-error'] },

@@ -140,6 +140,13 @@ export const en = {
       external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+      'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',
+      'probe-timeout': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
+      'probe-refused': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
+      'probe-unreachable': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
+      'probe-http': 'etcd at {{endpoint}}{{memberText}}: {{message}}.',
+      'probe-error': 'etcd at {{endpoint}}{{memberText}}: {{message}}.',
+      'probe-no-endpoints': 'etcd could not be probed: {{message}}.',
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
@@ -157,11 +164,16 @@ export const en = {
     },
     'etcd-learner': {
       learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
+      'learner-reboot': 'etcd has learner member(s) {{learners}}: a membership change is in progress, so no etcd member should be taken down until it finishes.',
       unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
     },
     'etcd-leader': {
       'leader-here': '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
+      lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
+      'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
+      'status-leader': 'etcd leader: {{leader}} (member id {{leaderId}}).',
+      'status-no-leader': 'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',
     },
     'etcd-alarms': {
       alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
@@ -244,6 +256,15 @@ export const en = {
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
+    },
+    'etcd-learner': {
+      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote <id>) or remove it (etcdctl member remove <id>), then ask again.',
+    },
+    'etcd-alarms': {
+      alarms: 'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
+    },
+    'etcd-topology': {
+      'probe-tls': 'Fix the bot\'s etcd TLS settings (etcd.ca must be the etcd CA; etcd.cert/etcd.key a client pair it signed, e.g. kubeadm\'s healthcheck-client) and ask again.',
     },
     'leader-scheduler': {
       'held-here': 'Optional: restart kube-scheduler on {{node}} first (move its static pod manifest away and back) so the Lease moves before the reboot.',

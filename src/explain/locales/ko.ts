@@ -131,6 +131,13 @@ export const ko: Messages = {
       external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
+      'probe-timeout': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
+      'probe-refused': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
+      'probe-unreachable': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
+      'probe-http': '{{endpoint}}{{memberText}}의 etcd: {{message}}.',
+      'probe-error': '{{endpoint}}{{memberText}}의 etcd: {{message}}.',
+      'probe-no-endpoints': 'etcd를 조회하지 못했습니다: {{message}}.',
     },
     'etcd-voters': {
       two: 'etcd 투표 멤버가 2대입니다: 정족수가 2라서 장애를 하나도 허용하지 못합니다. 2대는 1대보다 나쁩니다.',
@@ -148,11 +155,16 @@ export const ko: Messages = {
     },
     'etcd-learner': {
       learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
+      'learner-reboot': 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이므로 끝날 때까지 어떤 etcd 멤버도 내리면 안 됩니다.',
       unmatched: 'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
       'leader-here': '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
+      lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
+      'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
+      'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
+      'status-no-leader': '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',
     },
     'etcd-alarms': {
       alarms: 'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
@@ -232,6 +244,15 @@ export const ko: Messages = {
     },
     'etcd-leader': {
       'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
+    },
+    'etcd-learner': {
+      'learner-reboot': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote <id>) 제거한 뒤(etcdctl member remove <id>) 다시 물어보세요.',
+    },
+    'etcd-alarms': {
+      alarms: '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+    },
+    'etcd-topology': {
+      'probe-tls': '봇의 etcd TLS 설정을 고치세요 (etcd.ca는 etcd CA, etcd.cert/etcd.key는 그 CA가 서명한 클라이언트 쌍, 예: kubeadm의 healthcheck-client). 그다음 다시 물어보세요.',
     },
     'leader-scheduler': {
       'held-here': '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',

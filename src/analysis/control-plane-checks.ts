@@ -209,6 +209,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   }
 
   out.push(...etcdLagFindings(etcd));
+  if (!etcd.alarmsKnown) out.push(finding('etcd-alarms', 'control', 'warn', 'unknown', {}));
   if (etcd.alarms.length > 0) {
     out.push(
       finding('etcd-alarms', 'control', 'block', 'alarms', {

@@ -60,6 +60,8 @@ export interface EtcdView {
   /** Largest member database, in bytes, and the quota, in bytes, when known. */
   maxDbSize: number | null;
   dbSizeQuota: number | null;
+  /** false when a live probe could not read the alarm list (no endpoint answered it). */
+  alarmsKnown: boolean;
   /** Live probe failures (empty for recorded and inferred views without a probe). */
   probeErrors: EtcdProbeErrorView[];
   /**
@@ -125,12 +127,13 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
       alarms: etcd.alarms.map((a) => ({ member: nameById.get(a.memberId) ?? a.memberId.toString(16), alarm: a.alarm })),
       dbSizeQuota: etcd.dbSizeQuota ?? null,
       probeErrors,
+      alarmsKnown: etcd.alarmsRead !== false,
     });
   }
 
   // No etcd data, or a live probe that got no member list (TLS failure, every endpoint down):
   // infer from the etcd pods, and keep the probe's errors so the answer says why.
-  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors });
+  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
     const nodeObj = index.nodesByName.get(node);
@@ -146,7 +149,7 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
       raftAppliedIndex: null,
     };
   });
-  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null, probeErrors });
+  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
 }
 
 function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
@@ -167,7 +170,7 @@ function finish(
   source: EtcdSource,
   topology: EtcdTopology,
   members: EtcdMemberView[],
-  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null; probeErrors: EtcdProbeErrorView[] },
+  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null; probeErrors: EtcdProbeErrorView[]; alarmsKnown: boolean },
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
   const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
@@ -187,6 +190,7 @@ function finish(
     maxDbSize: sizes.length > 0 ? Math.max(...sizes) : null,
     dbSizeQuota: extra.dbSizeQuota,
     probeErrors: extra.probeErrors,
+    alarmsKnown: extra.alarmsKnown,
     appliedLag:
       lowest !== undefined && highest !== undefined && applied.length >= 2
         ? { lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0), behind: lowest.node ?? lowest.name }

@@ -85,6 +85,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     findings.push(...etcdLagFindings(etcd));
     const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
     if (learners.length > 0) findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
+    if (!etcd.alarmsKnown) findings.push(finding('etcd-alarms', 'control', 'warn', 'unknown', {}));
     if (etcd.alarms.length > 0) findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
     if (etcd.maxDbSize !== null) {
       const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;

@@ -256,6 +256,11 @@ export interface EtcdStatus {
   errors: string[];
   /** Endpoints a live probe could not read, by kind (live probe only; absent for recorded data). */
   endpointErrors?: EtcdEndpointError[];
+  /**
+   * Whether any endpoint answered the alarm list (live probe only; the list needs a leader, so it
+   * is unread when quorum is lost). false: `alarms` is empty because it is unknown, not clear.
+   */
+  alarmsRead?: boolean;
   /** Time the live probe took, in ms (live probe only). */
   probeMs?: number;
   alarms: EtcdAlarm[];

@@ -34,6 +34,13 @@ import { classifyEtcdError } from './classify-etcd-error.js';
 /** Default per-endpoint timeout, in ms (the config's `etcd.timeoutMs` default). */
 export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
 
+/**
+ * How long the alarm list and `/health` may still run on a member whose status reports no leader,
+ * in ms. Our own choice: both need a leader (Raft request, linearizable read), so without one they
+ * only wait for etcd's own request timeout (5 s or more); a short grace keeps a quorum loss cheap.
+ */
+export const LEADERLESS_GRACE_MS = 100;
+
 /** Files for mutual TLS, absolute paths (kubeadm: `/etc/kubernetes/pki/etcd/ca.crt`, `healthcheck-client.{crt,key}`). */
 export interface EtcdTlsFiles {
   ca: string;
@@ -126,6 +133,12 @@ function call(endpoint: string, path: string, body: string | null, pem: PemMater
   });
 }
 
+/** The body of a 200 answer; otherwise throws an error carrying `httpStatus`. */
+async function okText(answer: HttpAnswer, what: string): Promise<string> {
+  if (answer.status !== 200) throw Object.assign(new Error(`HTTP ${answer.status} from ${what}`), { httpStatus: answer.status });
+  return answer.text;
+}
+
 /** What one endpoint answered. */
 interface EndpointRead {
   endpoint: string;
@@ -186,20 +199,30 @@ async function readEndpoint(endpoint: string, pem: PemMaterial, timeoutMs: numbe
     controller.abort();
   }, timeoutMs);
   const signal = controller.signal;
-  const json = async (path: string, body: string): Promise<Json> => {
-    const answer = await call(endpoint, path, body, pem, signal);
-    if (answer.status !== 200) {
-      throw Object.assign(new Error(`HTTP ${answer.status} from ${path}`), { httpStatus: answer.status });
-    }
-    return parseJson(answer.text);
-  };
+  const json = async (path: string, body: string): Promise<Json> => parseJson(await okText(await call(endpoint, path, body, pem, signal), path));
+  // The alarm list goes through Raft and /health does a linearizable read: both hang on a member
+  // without a leader (quorum lost) until etcd's own request timeout. Once that member's status
+  // says "no leader", they get only a short grace, so a quorum loss never costs the full timeout.
+  const slow = new AbortController();
+  const abortSlow = (): void => slow.abort();
+  signal.addEventListener('abort', abortSlow);
+  const statusCall = json('v3/maintenance/status', '{}');
+  let grace: NodeJS.Timeout | undefined;
+  statusCall.then(
+    (j) => {
+      if (big(rec(j).leader) === 0n) grace = setTimeout(abortSlow, LEADERLESS_GRACE_MS);
+    },
+    () => undefined, // classified below, with the other results
+  );
   const [status, members, alarms, health] = await Promise.allSettled([
-    json('v3/maintenance/status', '{}'),
+    statusCall,
     json('v3/cluster/member/list', '{}'),
-    json('v3/maintenance/alarm', '{"action":"GET"}'),
-    call(endpoint, 'health', null, pem, signal),
+    (async () => parseJson(await okText(await call(endpoint, 'v3/maintenance/alarm', '{"action":"GET"}', pem, slow.signal), 'alarm')))(),
+    call(endpoint, 'health', null, pem, slow.signal),
   ]);
+  clearTimeout(grace);
   clearTimeout(timer);
+  signal.removeEventListener('abort', abortSlow);
   const out: EndpointRead = { endpoint, status: null, members: null, alarms: null, error: null };
   if (status.status === 'fulfilled') {
     out.status = toStatus(endpoint, status.value);
@@ -216,7 +239,7 @@ async function readEndpoint(endpoint: string, pem: PemMaterial, timeoutMs: numbe
   }
   if (members.status === 'fulfilled') out.members = toMembers(members.value);
   if (alarms.status === 'fulfilled') out.alarms = toAlarms(alarms.value);
-  const failed = [status, members, alarms].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const failed = [status, members].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (out.status === null && failed !== undefined) {
     const reason: unknown = failed.reason;
     const httpStatus = typeof reason === 'object' && reason !== null && 'httpStatus' in reason ? Number((reason as { httpStatus: unknown }).httpStatus) : null;
@@ -286,6 +309,7 @@ export async function probeEtcd(options: ProbeEtcdOptions): Promise<EtcdStatus> 
       alarms.push(a);
     }
   }
+  const alarmsRead = reads.some((r) => r.alarms !== null);
   const endpointErrors = reads.map((r) => r.error).filter((e): e is EtcdEndpointError => e !== null);
   const status: EtcdStatus = {
     source: 'live',
@@ -294,6 +318,7 @@ export async function probeEtcd(options: ProbeEtcdOptions): Promise<EtcdStatus> 
     errors: endpointErrors.map((e) => `${endpointHostPort(e.endpoint)}: ${e.message}`),
     endpointErrors,
     alarms,
+    alarmsRead,
     probeMs: Math.round(performance.now() - started),
   };
   if (options.dbSizeQuota !== undefined) status.dbSizeQuota = options.dbSizeQuota;

@@ -10,7 +10,8 @@
  * await cluster.close();
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -117,6 +118,13 @@ export interface EtcdTestCluster {
   startMember(name: string): Promise<void>;
   /** Run etcdctl against the running members with the client certificate; resolves stdout. */
   etcdctl(args: string[], endpoints?: string[]): Promise<string>;
+  /**
+   * POST a JSON body to a member's gRPC gateway (`v3/kv/put`, …) with the client certificate.
+   * @returns HTTP status and body text
+   */
+  gateway(path: string, body: unknown, endpoint?: string): Promise<{ status: number; text: string }>;
+  /** Member ids in hex as etcdctl prints them, by member name (learners without a name under their id). */
+  memberIds(): Promise<Map<string, string>>;
   /** Wait until every running member answers `endpoint health`. @throws after `timeoutMs` */
   waitHealthy(timeoutMs?: number): Promise<void>;
   /** Stop every member and remove the temp dir. Idempotent. */
@@ -264,6 +272,32 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
       }
     },
     etcdctl,
+    async gateway(path, body, endpoint) {
+      const target = endpoint ?? members.find((m) => m.running)?.clientUrl;
+      if (target === undefined) throw new Error('no running member');
+      const [ca, cert, key] = await Promise.all([readFile(certs.ca), readFile(certs.clientCert), readFile(certs.clientKey)]);
+      const text = JSON.stringify(body);
+      return new Promise((resolve, reject) => {
+        const req = httpsRequest(new URL(path, `${target}/`), { method: 'POST', ca, cert, key, agent: false, timeout: 5000 }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        });
+        req.on('timeout', () => req.destroy(new Error('gateway request timed out')));
+        req.on('error', reject);
+        req.end(text);
+      });
+    },
+    async memberIds() {
+      // Simple format: `8e9e05c52164694d, started, atlas-cp-1, http://…, https://…, false`
+      const out = await etcdctl(['member', 'list']);
+      const ids = new Map<string, string>();
+      for (const line of out.trim().split('\n')) {
+        const [id, , name] = line.split(', ');
+        if (id !== undefined) ids.set(name !== undefined && name !== '' ? name : id, id);
+      }
+      return ids;
+    },
     waitHealthy,
     async close() {
       if (closed) return;

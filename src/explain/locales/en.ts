@@ -177,6 +177,7 @@ export const en = {
     },
     'etcd-alarms': {
       alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
+      unknown: 'The etcd alarm list could not be read (etcd answers it only with a leader): a NOSPACE or CORRUPT alarm cannot be ruled out.',
     },
     'etcd-db-size': {
       high: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',

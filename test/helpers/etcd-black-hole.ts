@@ -15,10 +15,12 @@ export interface BlackHole {
 }
 
 /**
- * Start a black hole on 127.0.0.1, port 0 (the kernel picks a free one).
+ * Start a black hole on 127.0.0.1.
+ * @param port - the port to take (e.g. a stopped etcd member's client port); 0 → a free one
  * @returns the black hole; call `close()` when done
+ * @throws when the port is taken
  */
-export async function startBlackHole(): Promise<BlackHole> {
+export async function startBlackHole(port = 0): Promise<BlackHole> {
   const sockets = new Set<Socket>();
   let count = 0;
   const server = createServer((socket) => {
@@ -29,7 +31,7 @@ export async function startBlackHole(): Promise<BlackHole> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.address();
   if (address === null || typeof address !== 'object') throw new Error('black hole has no port');

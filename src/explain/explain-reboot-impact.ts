@@ -25,7 +25,9 @@ export interface ExplainContext {
 const QUIET_OK = new Set(['readyz', 'etcd-db-size', 'etcd-voters', 'control-plane-count']);
 
 function reasonsFor(tr: Translator, findings: readonly Finding[], plane: Plane): string[] {
-  return findings
+  // The node's role first (what it is), then the findings worst first.
+  const ordered = [...findings.filter((f) => f.check === 'node-role'), ...findings.filter((f) => f.check !== 'node-role')];
+  return ordered
     .filter((f) => f.plane === plane && !(f.severity === 'ok' && QUIET_OK.has(f.check)))
     .map((f) => explainFinding(tr, f))
     .filter((s): s is string => s !== null);

@@ -28,8 +28,9 @@
  * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
  * free of control characters (step 1); renderers escape it for their markup.
  */
+import { COMPONENT_PATTERN, normalizeComponent } from './components.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
-import type { Command, Locale, ParseError, ParseResult } from './types.js';
+import type { Command, Locale, ParseError, ParseResult, WhatIfChange } from './types.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_LENGTH = 2000;
@@ -193,6 +194,25 @@ const PARTS: Readonly<Record<string, string>> = {
     '))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요|확인\\s*해?\\s*줘|확인\\s*해?\\s*주세요))?',
   KSTATUS_TOPIC: '(?:(?:ha|etcd|k8s|클러스터|컨트롤\\s*플레인|쿠버네티스|고가용성)\\s*)?',
   KPLEASE: '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
+  // "what if" requests (issue 9)
+  /** A component the bot knows, by any alias, optionally followed by what runs it ("pods", "daemonset"). */
+  COMP: `(?:the\\s+)?(?<component>${COMPONENT_PATTERN})(?:\\s+(?:pods?|daemon\\s*sets?|deployment|static\\s+pods?|service|process|agent|component))?`,
+  /** Any word named as a component (the answer then lists the components it knows). */
+  ANYCOMP: '(?:the\\s+)?(?:component\\s+)?(?<component>[a-z0-9][a-z0-9._-]{0,62})',
+  /** One node name in one word (the what-if rules never take a phrase for a node). */
+  NODE1: '(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  /** "on NODE", optional. */
+  ON_NODE: '(?:\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?)?',
+  TO_VERSION: '(?:\\s+to\\s+(?:kubernetes\\s+|k8s\\s+)?(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?))?',
+  IF: '(?:if|when|happens\\s+if|happens\\s+when|would\\s+happen\\s+if|will\\s+happen\\s+if|breaks\\s+if|is\\s+the\\s+impact\\s+if)',
+  DOWN: '(?:(?:is|goes|went|was|were|are|gets|go|get|becomes)\\s+(?:down|dead|unavailable|gone|stopped|offline|unreachable|lost|broken|notready|not\\s+ready)(?:\\s+(?:everywhere|unexpectedly|suddenly|at\\s+once|together))?|(?:dies|die|fails|fail|stops|crashes|disappears|loses\\s+power|powers\\s+off|is\\s+powered\\s+off))',
+  KNODE1: '(?:노드\\s*)?(?<node>[a-z0-9][a-z0-9.-]*)(?:\\s*노드)?',
+  KCOMP: `(?<component>${COMPONENT_PATTERN})(?:\\s*(?:파드|팟|데몬셋|디플로이먼트|프로세스|서비스))?`,
+  /** "…되면 (어떻게 돼?)": what happens when something happens to it. */
+  KIF: '(?:\\s*(?:되면|돼도|되어도|되면요|된다면|하면|한다면))(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니|되는지)|영향(?:은|이)?(?:\\s*(?:있어요?|있나요?|어때요?))?|괜찮아요?|괜찮나요?|괜찮을까요?|문제\\s*없어요?))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요))?',
+  KDOWN:
+    '(?:다운되면|다운돼도|다운된다면|죽으면|죽어도|죽는다면|멈추면|멈춰도|중단되면|장애가?\\s*나면|꺼지면|꺼져도|내려가면|없으면|안\\s*되면|사라지면)' +
+    '(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니|되는지)|영향(?:은|이)?(?:\\s*(?:있어요?|있나요?|어때요?))?|괜찮아요?|괜찮나요?|괜찮을까요?|문제\\s*없어요?))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요))?',
 };
 
 /** Which command a rule yields. */
@@ -203,24 +223,95 @@ export interface GrammarRule {
   intent: Intent;
   /** Language the rule is written in (documentation and tests; locale is decided separately). */
   lang: Locale;
-  /** The full-text pattern; named groups `node`, `particle` (Korean) and `cluster` fill the command. */
+  /**
+   * The full-text pattern; named groups `node`, `particle` (Korean) and `cluster` fill the command;
+   * `component` and `version` fill what-if and upgrade commands.
+   */
   pattern: RegExp;
+  /** For `what-if` rules: which change the rule asks about. */
+  change?: WhatIfChange['type'];
 }
 
-function rule(intent: Intent, lang: Locale, template: string): GrammarRule {
-  const source = template.replace(/\{([A-Z_]+)\}/g, (_m, name: string) => {
+function rule(intent: Intent, lang: Locale, template: string, change?: WhatIfChange['type']): GrammarRule {
+  const source = template.replace(/\{([A-Z_0-9]+)\}/g, (_m, name: string) => {
     const part = PARTS[name];
     if (part === undefined) throw new Error(`grammar template names an unknown part {${name}}`);
     return part;
   });
-  return { intent, lang, pattern: new RegExp(`^${source}$`, 'iu') };
+  const out: GrammarRule = { intent, lang, pattern: new RegExp(`^${source}$`, 'iu') };
+  if (change !== undefined) out.change = change;
+  return out;
 }
+
+/** A what-if rule. */
+function whatIf(change: WhatIfChange['type'], lang: Locale, template: string): GrammarRule {
+  return rule('what-if', lang, template, change);
+}
+
+/**
+ * The what-if, drain and upgrade rules (issue 9). They come before the reboot rules: `restart etcd
+ * on master-2` is a component restart, not a reboot of a node called `etcd`, and `can I drain
+ * worker-3` is a drain alone. Each takes a node as one word, so `drain worker-3 and reboot it`
+ * still falls through to the reboot rules.
+ */
+const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
+  // component restarts
+  whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{COMP}\\s+(?:restarts|is\\s+restarted|gets\\s+restarted|crashes|crash[-\\s]?loops|is\\s+killed|gets\\s+killed|is\\s+bounced){ON_NODE}'),
+  whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{WHO}\\s+(?:restart|bounce|kill)\\s+{COMP}{ON_NODE}'),
+  whatIf('component-restart', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:restart|bounce|kill|recreate)\\s+{COMP}{ON_NODE}(?:\\s+safely)?{REASON}'),
+  whatIf('component-restart', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:restart|bounce)\\s+{COMP}{ON_NODE}{REASON}'),
+  whatIf('component-restart', 'en', '(?:(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+)?(?:restart|restarting|bounce|bouncing)\\s+{COMP}{ON_NODE}{REASON}'),
+  whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{ANYCOMP}\\s+(?:restarts|is\\s+restarted|crashes)\\s+on\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?'),
+  whatIf('component-restart', 'en', '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?restart\\s+(?:the\\s+)?component\\s+(?<component>[a-z0-9][a-z0-9._-]{0,62}){ON_NODE}'),
+  // rolling updates
+  whatIf('rolling-update', 'en', '(?:what\\s+(?:is\\s+the\\s+)?impact\\s+of\\s+)?(?:a\\s+|the\\s+)?rolling\\s+(?:update|restart|upgrade)\\s+(?:of|for|to)\\s+{COMP}'),
+  whatIf('rolling-update', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}{REASON}'),
+  whatIf('rolling-update', 'en', 'what\\s+{IF}\\s+{WHO}\\s+(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}'),
+  whatIf('rolling-update', 'en', '(?:kubectl\\s+)?rollout\\s+restart\\s+(?:(?:-n\\s+kube-system\\s+)?(?:ds|daemonsets?|deploy|deployments?)(?:/|\\s+))?{COMP}'),
+  whatIf('rolling-update', 'en', '{COMP}\\s+(?:rolling\\s+(?:update|restart|upgrade)|rollout(?:\\s+restart)?)'),
+  // outages
+  whatIf('control-plane-down', 'en', 'what\\s+{IF}\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?|every\\s+|both\\s+)?(?:control[-\\s]?plane(?:\\s+nodes?)?|masters?(?:\\s+nodes?)?|cp\\s+nodes?)\\s+{DOWN}'),
+  whatIf('control-plane-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?)?(?:control[-\\s]?plane(?:\\s+nodes)?|masters|master\\s+nodes)'),
+  whatIf('control-plane-down', 'en', '(?:(?:whole|total|full)\\s+)?control[-\\s]?plane\\s+(?:outage|failure|down)'),
+  whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+(?:the\\s+)?etcd(?:\\s+cluster)?\\s+(?:loses|lost|has\\s+lost|has\\s+no|drops\\s+below|is\\s+out\\s+of)\\s+(?:its\\s+)?quorum'),
+  whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:the\\s+)?etcd\\s+quorum'),
+  whatIf('etcd-quorum-loss', 'en', '(?:etcd\\s+)?quorum\\s+loss'),
+  whatIf('component-down', 'en', 'what\\s+{IF}\\s+{COMP}\\s+{DOWN}'),
+  whatIf('component-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+{COMP}'),
+  whatIf('node-down', 'en', 'what\\s+{IF}\\s+{NODE1}\\s+{DOWN}'),
+  whatIf('node-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+{NODE1}'),
+  // a node named as restarting is a reboot
+  rule('reboot-impact', 'en', 'what\\s+{IF}\\s+{NODE1}\\s+(?:reboots|restarts|is\\s+rebooted|is\\s+restarted|gets\\s+rebooted)'),
+  // upgrades
+  rule('upgrade-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}(?:\\s+safely)?{REASON}'),
+  rule('upgrade-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}{REASON}'),
+  rule('upgrade-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks)\\s+(?:if|when)\\s+{WHO}\\s+upgrade\\s+{NODE1}{TO_VERSION}'),
+  rule('upgrade-impact', 'en', '(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}{REASON}'),
+  rule('upgrade-impact', 'en', '(?:upgrade\\s+impact\\s+(?:of|for)|impact\\s+of\\s+upgrading)\\s+{NODE1}{TO_VERSION}'),
+  // drain alone
+  rule('drain-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}(?:\\s+safely)?{REASON}'),
+  rule('drain-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
+  rule('drain-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}'),
+  rule('drain-impact', 'en', '(?:drain\\s+impact\\s+(?:of|for)|(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+draining)\\s+{NODE1}'),
+  rule('drain-impact', 'en', '(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
+  // Korean
+  whatIf('component-restart', 'ko', '(?:{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*)?{KCOMP}\\s*(?:을|를|만|이|가)?\\s*(?:재시작|재기동|리스타트|다시\\s*시작)\\s*(?:{KIF}|{KTAIL})'),
+  whatIf('component-restart', 'ko', '{KCOMP}\\s*(?:이|가|을|를)?\\s*{KNODE1}\\s*(?:에서)\\s*(?:재시작|재기동|리스타트)\\s*(?:{KIF}|{KTAIL})'),
+  whatIf('rolling-update', 'ko', '{KCOMP}\\s*(?:을|를)?\\s*(?:롤링\\s*(?:업데이트|재시작|업그레이드)|롤아웃\\s*재시작|업그레이드|업데이트)\\s*(?:{KIF}|{KTAIL})'),
+  whatIf('control-plane-down', 'ko', '(?:모든\\s*|전체\\s*)?(?:컨트롤\\s*플레인|마스터)(?:\\s*노드)?(?:\\s*(?:전체|전부|모두|다))?(?:이|가|은|는)?\\s*(?:(?:전부|모두|다|동시에|한꺼번에)\\s*)?{KDOWN}'),
+  whatIf('etcd-quorum-loss', 'ko', 'etcd(?:\\s*클러스터)?(?:의|가|이)?\\s*(?:쿼럼|정족수)(?:을|를|이|가)?\\s*(?:잃으면|잃어버리면|깨지면|없어지면|손실되면|상실하면|무너지면)(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니)|영향(?:은|이)?))?'),
+  whatIf('component-down', 'ko', '{KCOMP}(?:이|가|은|는)?\\s*(?:전부\\s*|모두\\s*|다\\s*)?{KDOWN}'),
+  whatIf('node-down', 'ko', '{KNODE1}(?:이|가|은|는)?\\s*{KDOWN}'),
+  rule('upgrade-impact', 'ko', '{KNODE1}(?:을|를)?\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)\\s*{KTAIL}'),
+  rule('drain-impact', 'ko', '{KNODE1}(?:을|를)?\\s*(?:드레인|drain)(?:만)?\\s*{KTAIL}'),
+];
 
 /**
  * Every request form, one rule per line, English then Korean. A rule matches the whole text left
  * after options, time hints, cluster phrases, fillers and trailing punctuation were taken out.
  */
 export const GRAMMAR: readonly GrammarRule[] = [
+  ...WHAT_IF_GRAMMAR,
   // reboot impact, English
   rule('reboot-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+|still\\s+)?{VERB}\\s+{NODE}(?:\\s+safely)?{REASON}'),
   rule('reboot-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+{VERB}\\s+{NODE}{REASON}'),
@@ -265,6 +356,16 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'is it safe to reboot NODE [tonight|now|tomorrow]', example: 'is it safe to reboot master-2 tonight?' },
     { form: 'drain and reboot NODE', example: 'drain and reboot worker-3' },
     { form: 'what happens if I reboot NODE', example: 'what happens if I reboot master-2' },
+    { form: 'can I drain NODE (drain only, no reboot)', example: 'can I drain worker-3' },
+    { form: 'can I upgrade NODE [to VERSION]', example: 'can I upgrade master-2 to 1.34' },
+    { form: 'what if COMPONENT restarts [on NODE]  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)', example: 'what if kube-proxy restarts on worker-3' },
+    { form: 'can I restart COMPONENT on NODE', example: 'can I restart the kube-apiserver on master-1' },
+    { form: 'restart COMPONENT [on NODE]', example: 'restart coredns' },
+    { form: 'rolling update of COMPONENT', example: 'rolling update of kube-proxy' },
+    { form: 'what if NODE goes down', example: 'what if master-2 goes down' },
+    { form: 'what if all control-plane nodes go down', example: 'what if all control-plane nodes go down' },
+    { form: 'what if etcd loses quorum', example: 'what if etcd loses quorum' },
+    { form: 'what if COMPONENT is down', example: 'what if the scheduler is down' },
     { form: 'status | ha status | etcd quorum [in CLUSTER]', example: 'ha status in prod' },
     { form: 'help', example: 'help' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'can I reboot master-2 --cluster prod --lang ko' },
@@ -274,6 +375,15 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'CLUSTER 클러스터에서 NODE 재부팅 가능?', example: 'prod 클러스터에서 master-2 재부팅 가능?' },
     { form: 'NODE 드레인하고 재부팅해도 돼?', example: 'worker-3 드레인하고 재부팅해도 돼?' },
     { form: '오늘 밤 NODE 재시작해도 괜찮아?', example: '오늘 밤 master-2 노드 재시작해도 괜찮아?' },
+    { form: 'NODE 드레인해도 돼? (재부팅 없이 드레인만)', example: 'worker-3 드레인해도 돼?' },
+    { form: 'NODE 업그레이드해도 돼?', example: 'master-2 1.34로 업그레이드해도 돼?' },
+    { form: 'NODE에서 COMPONENT 재시작하면 어떻게 돼?  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)', example: 'worker-3에서 kube-proxy 재시작하면 어떻게 돼?' },
+    { form: 'COMPONENT 재시작해도 돼?', example: 'coredns 재시작해도 돼?' },
+    { form: 'COMPONENT 롤링 업데이트해도 돼?', example: 'kube-proxy 롤링 업데이트해도 돼?' },
+    { form: 'NODE가 다운되면?', example: 'master-2가 다운되면 어떻게 돼?' },
+    { form: '컨트롤 플레인이 전부 다운되면?', example: '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?' },
+    { form: 'etcd 쿼럼을 잃으면?', example: 'etcd 쿼럼을 잃으면 어떻게 돼?' },
+    { form: 'COMPONENT가 다운되면?', example: '스케줄러가 다운되면 어떻게 돼?' },
     { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
     { form: '도움말', example: '도움말' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'master-2 재부팅해도 돼? --cluster prod' },
@@ -370,6 +480,8 @@ function tidy(text: string): string {
 
 interface Modifiers {
   rest: string;
+  /** The text with the time hint taken out but the cluster phrase left in (`… on worker-3` may name a node). */
+  beforeCluster: string;
   when?: string;
   cluster?: string;
 }
@@ -377,7 +489,7 @@ interface Modifiers {
 /** Step 5: take the time hint and the cluster phrase out of the sentence. */
 function takeModifiers(text: string): Modifiers {
   let rest = tidy(text);
-  const out: Modifiers = { rest };
+  const out: Modifiers = { rest, beforeCluster: rest };
   for (const { pattern, hint } of WHEN_HINTS) {
     const m = pattern.exec(rest);
     if (m === null) continue;
@@ -385,6 +497,7 @@ function takeModifiers(text: string): Modifiers {
     rest = tidy(`${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`);
     break;
   }
+  out.beforeCluster = rest;
   for (const pattern of CLUSTER_PHRASES) {
     const m = pattern.exec(rest);
     const name = m?.groups?.cluster;
@@ -403,6 +516,24 @@ interface Match {
   node?: string;
   particle?: string;
   cluster?: string;
+  component?: string;
+  version?: string;
+  /** The cluster phrase taken out in step 5 was this rule's node (`restart kube-proxy on worker-3`). */
+  clusterWasNode?: boolean;
+}
+
+/** Intents whose rules may name a node after "on", which step 5 could have taken for a cluster. */
+const ON_NODE_INTENTS: ReadonlySet<Intent> = new Set(['what-if', 'drain-impact', 'upgrade-impact']);
+
+function matchOf(r: GrammarRule, m: RegExpExecArray): Match {
+  const g = m.groups ?? {};
+  return { rule: r, node: g.node, particle: g.particle, cluster: g.cluster, component: g.component, version: g.version };
+}
+
+/** The component as the command carries it: the canonical name, else the word lowercased. */
+function componentOf(word: string | undefined): string {
+  const raw = (word ?? '').trim();
+  return normalizeComponent(raw) ?? clip(raw.toLowerCase()).slice(0, 63);
 }
 
 /**
@@ -459,22 +590,30 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const matches: Match[] = [];
   for (const r of GRAMMAR) {
     const m = r.pattern.exec(mods.rest);
-    if (m === null) continue;
-    matches.push({ rule: r, node: m.groups?.node, particle: m.groups?.particle, cluster: m.groups?.cluster });
+    const match = m === null ? null : matchOf(r, m);
+    // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.
+    if (ON_NODE_INTENTS.has(r.intent) && mods.cluster !== undefined && match?.node === undefined && mods.beforeCluster !== mods.rest) {
+      const b = r.pattern.exec(mods.beforeCluster);
+      if (b !== null && b.groups?.node !== undefined) {
+        matches.push({ ...matchOf(r, b), clusterWasNode: true });
+        continue;
+      }
+    }
+    if (match !== null) matches.push(match);
   }
   const first = matches[0];
   if (first === undefined) return fail('not-understood', locale);
   const chosen =
-    matches.find((m) => m.rule.intent !== 'reboot-impact' || isValidNodeName((m.node ?? '').toLowerCase())) ?? first;
+    matches.find((m) => (m.node === undefined ? m.rule.intent !== 'reboot-impact' : isValidNodeName(m.node.toLowerCase()))) ?? first;
 
   // Step 7: names. The node first, before anything else is done with the request.
   let node: string | undefined;
-  if (chosen.rule.intent === 'reboot-impact') {
+  if (chosen.rule.intent === 'reboot-impact' || chosen.node !== undefined) {
     const judged = judgeNode(chosen);
     if ('invalid' in judged) return fail('invalid-node-name', locale, judged.invalid);
     node = judged.name;
   }
-  const clusterRaw = opts.cluster ?? chosen.cluster ?? mods.cluster;
+  const clusterRaw = opts.cluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();
@@ -499,6 +638,54 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
     case 'help':
       command = { kind: 'help', ...(cluster === undefined ? {} : { cluster }) };
       break;
+    case 'what-if':
+      command = {
+        kind: 'what-if',
+        change: whatIfChange(chosen, node),
+        drain: false,
+        ...(cluster === undefined ? {} : { cluster }),
+        ...(mods.when === undefined ? {} : { when: mods.when }),
+      };
+      break;
+    case 'drain-impact':
+      command = {
+        kind: 'drain-impact',
+        node: node ?? '',
+        drain: true,
+        ...(cluster === undefined ? {} : { cluster }),
+        ...(mods.when === undefined ? {} : { when: mods.when }),
+      };
+      break;
+    case 'upgrade-impact':
+      command = {
+        kind: 'upgrade-impact',
+        node: node ?? '',
+        drain: /drain|드레인/i.test(mods.rest.replace(chosen.node ?? '', ' ')),
+        ...(chosen.version === undefined ? {} : { targetVersion: chosen.version.toLowerCase().replace(/^(?!v)/, 'v') }),
+        ...(cluster === undefined ? {} : { cluster }),
+        ...(mods.when === undefined ? {} : { when: mods.when }),
+      };
+      break;
   }
   return { ok: true, command, locale };
+}
+
+/** The change a what-if match asks about. */
+function whatIfChange(match: Match, node: string | undefined): WhatIfChange {
+  const component = componentOf(match.component);
+  switch (match.rule.change) {
+    case 'component-restart':
+      return node === undefined ? { type: 'component-restart', component } : { type: 'component-restart', component, node };
+    case 'rolling-update':
+      return { type: 'rolling-update', component };
+    case 'node-down':
+      return { type: 'node-down', node: node ?? '' };
+    case 'control-plane-down':
+      return { type: 'control-plane-down' };
+    case 'etcd-quorum-loss':
+      return { type: 'etcd-quorum-loss' };
+    case 'component-down':
+    case undefined:
+      return { type: 'component-down', component };
+  }
 }

@@ -29,8 +29,85 @@ export interface HelpCommand {
   cluster?: string;
 }
 
+/**
+ * The components a "what if" request can name (issue 9), by their canonical name. Aliases
+ * (`apiserver`, `scheduler`, `dns`, `calico`, `스케줄러`…) are mapped in `src/commands/components.ts`.
+ */
+export type ComponentName =
+  | 'kube-apiserver'
+  | 'etcd'
+  | 'kube-scheduler'
+  | 'kube-controller-manager'
+  | 'kubelet'
+  | 'kube-proxy'
+  | 'coredns'
+  | 'cni'
+  | 'container-runtime';
+
+/**
+ * The planned change or outage a "what if" request asks about.
+ * - `component-restart`: one component restarts (on `node` when given; without a node, a
+ *   DaemonSet component restarts everywhere, a Deployment is rolled).
+ * - `rolling-update`: the component's DaemonSet/Deployment is rolled (its `updateStrategy`).
+ * - `node-down`: an unplanned loss of one node (no drain).
+ * - `control-plane-down`: every control-plane node is lost at once.
+ * - `etcd-quorum-loss`: etcd loses quorum.
+ * - `component-down`: one component is down everywhere (`what if the scheduler is down`).
+ *
+ * `component` holds the canonical name when known, else the word as typed (lowercased, at most 63
+ * characters): the answer then says which components it knows rather than guessing.
+ */
+export type WhatIfChange =
+  | { type: 'component-restart'; component: string; node?: string }
+  | { type: 'rolling-update'; component: string }
+  | { type: 'node-down'; node: string }
+  | { type: 'control-plane-down' }
+  | { type: 'etcd-quorum-loss' }
+  | { type: 'component-down'; component: string };
+
+/**
+ * "What if …": a component restart, a rolling update or an outage (issue 9).
+ * `drain` is always false; it is here so adapters that phrase their acknowledgement by
+ * `command.drain` handle every command alike.
+ */
+export interface WhatIfCommand {
+  kind: 'what-if';
+  change: WhatIfChange;
+  cluster?: string;
+  drain: false;
+  when?: string;
+}
+
+/** "Can I drain X?": the drain part of a reboot analysis, without the reboot. `drain` is always true. */
+export interface DrainImpactCommand {
+  kind: 'drain-impact';
+  node: string;
+  cluster?: string;
+  drain: true;
+  when?: string;
+}
+
+/**
+ * "Can I upgrade X?": the reboot analysis plus the upgrade order and version skew.
+ * `targetVersion` is the version asked for (`v1.34`, `1.34.2`), when the request names one.
+ */
+export interface UpgradeImpactCommand {
+  kind: 'upgrade-impact';
+  node: string;
+  cluster?: string;
+  drain: boolean;
+  targetVersion?: string;
+  when?: string;
+}
+
 /** Every command the core understands. */
-export type Command = RebootImpactCommand | HaStatusCommand | HelpCommand;
+export type Command =
+  | RebootImpactCommand
+  | HaStatusCommand
+  | HelpCommand
+  | WhatIfCommand
+  | DrainImpactCommand
+  | UpgradeImpactCommand;
 
 /** Stable codes for text that cannot be turned into a command. */
 export type ParseErrorCode =

@@ -76,3 +76,46 @@ export function quorumOf(voters: number): number {
 export function toleratedFailuresOf(voters: number): number {
   return Math.max(0, voters - quorumOf(voters));
 }
+
+// ---------------------------------------------------------------------------------------------
+// "What if" answers (issue 9)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * kube-proxy's mode when its configuration leaves `mode` empty: `iptables` on Linux.
+ * @see https://kubernetes.io/docs/reference/config-api/kube-proxy-config.v1alpha1/ (`mode`)
+ */
+export const KUBE_PROXY_DEFAULT_MODE = 'iptables';
+
+/** kube-proxy's DaemonSet and pod label in kubeadm clusters (`k8s-app=kube-proxy`). */
+export const KUBE_PROXY_NAME = 'kube-proxy';
+
+/** Names of the DaemonSets of the CNI plugins seen in self-run clusters (kube-system or their own namespace). */
+export const CNI_DAEMONSETS: readonly string[] = ['calico-node', 'kube-flannel-ds', 'cilium', 'weave-net', 'canal', 'antrea-agent', 'kube-router'];
+
+/**
+ * Default `maxUnavailable` of a DaemonSet's RollingUpdate strategy (1) and of a Deployment's (25 %).
+ * @see https://kubernetes.io/docs/tasks/manage-daemon/update-daemon-set/
+ * @see https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-unavailable
+ */
+export const DAEMONSET_DEFAULT_MAX_UNAVAILABLE = 1;
+export const DEPLOYMENT_DEFAULT_MAX_UNAVAILABLE = '25%';
+
+/**
+ * Version skew: the newest and oldest kube-apiserver of an HA cluster must be within 1 minor version.
+ * @see https://kubernetes.io/releases/version-skew-policy/#kube-apiserver
+ */
+export const APISERVER_MAX_SKEW_MINORS = 1;
+
+/**
+ * Version skew: a kubelet (and kube-proxy) must not be newer than kube-apiserver and may be up to
+ * 3 minor versions older (Kubernetes 1.28 and later; 2 before).
+ * @see https://kubernetes.io/releases/version-skew-policy/#kubelet
+ */
+export const KUBELET_MAX_SKEW_MINORS = 3;
+
+/**
+ * An upgrade moves one minor version at a time (kubeadm refuses to skip a minor).
+ * @see https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/
+ */
+export const UPGRADE_MAX_MINOR_STEP = 1;

@@ -47,7 +47,20 @@ export type CheckId =
   | 'capacity'
   | 'grace-period'
   | 'control-plane-healthy-for-worker'
-  | 'read-error';
+  | 'read-error'
+  // "what if" answers (issue 9)
+  | 'what-if-target'
+  | 'control-plane-serving'
+  | 'kube-proxy-mode'
+  | 'component-restart'
+  | 'rolling-update'
+  | 'node-down'
+  | 'control-plane-down'
+  | 'etcd-quorum-loss'
+  | 'component-down'
+  | 'drain-api'
+  | 'upgrade-order'
+  | 'version-skew';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -18,6 +18,7 @@ import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
 import { probeEtcd } from '../etcd/probe-etcd.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { explainHaStatus } from '../explain/explain-ha-status.js';
+import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
 import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
@@ -137,7 +138,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (!cluster) {
       return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: closestNames(job.cluster, names) });
     }
-    const focusNode = command.kind === 'reboot-impact' ? command.node : null;
+    const focusNode = focusNodeOf(command);
     try {
       const { kubeConfig, etcd } = await access(job.cluster, cluster);
       // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
@@ -166,6 +167,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
+      if (isWhatIfFamily(command)) return answerWhatIf(command, snapshot, at, { ...ctx, cluster: job.cluster });
       const impact = analyzeRebootImpact(snapshot, command.node, at);
       return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: command.drain, ...(command.when ? { when: command.when } : {}) });
     } catch (err) {

@@ -21,7 +21,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
-import { APISERVER_SLICE_LABEL, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
+import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
 /** Options of {@link readSnapshot}. */
@@ -378,11 +378,37 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     readyz = { status, text: body };
   });
 
+  // The kube-proxy ConfigMap (its proxy mode, issue 9): one get. 404 means there is none (kube-proxy
+  // not deployed by kubeadm, or replaced by the CNI); other failures are kept apart from readErrors
+  // (see KubeProxyConfigRead) so that reboot verdicts do not depend on RBAC for ConfigMaps.
+  const kubeProxyRead = (async () => {
+    const path = `/api/v1/namespaces/${KUBE_PROXY_CONFIGMAP.namespace}/configmaps/${KUBE_PROXY_CONFIGMAP.name}`;
+    try {
+      const { status, body } = await client.get(path);
+      if (status === 404) return;
+      if (status !== 200) throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${body.slice(0, 500)}`, status);
+      let item: ListItem;
+      try {
+        item = JSON.parse(body) as ListItem;
+      } catch (err) {
+        throw new RequestFailure('error', `GET ${path}: the answer is not JSON`, status, { cause: err });
+      }
+      builder.add({ ...item, kind: 'ConfigMap' });
+    } catch (err) {
+      const f = err instanceof RequestFailure ? err : classify(err, path);
+      const e: ReadError = { resource: 'configmaps', reason: f.reason, detail: f.message };
+      if (f.status !== undefined) e.status = f.status;
+      builder.kubeProxyConfigError = e;
+      logger.warn({ resource: 'configmaps', reason: f.reason, status: f.status, detail: f.message }, 'the kube-proxy ConfigMap could not be read');
+    }
+  })();
+
   try {
     await Promise.all([
       nodes,
       pods,
       readyzRead,
+      kubeProxyRead,
       ...LEASE_NAMESPACES.map((ns) =>
         simpleList('leases', `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases`, {}, 'leases'),
       ),

@@ -17,12 +17,18 @@ import type {
   PodSummary,
   ReadError,
   ReadyzResult,
+  KConfigMap,
 } from './types.js';
 
 /** Annotation the kubelet sets on the mirror pod of a static pod. */
 export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 /** Namespaces whose Leases the snapshot keeps (leader election, apiserver identity; node heartbeats). */
 export const LEASE_NAMESPACES: readonly string[] = ['kube-system', 'kube-node-lease'];
+/**
+ * The ConfigMap kubeadm writes kube-proxy's configuration into (`config.conf`, with `mode`).
+ * @see https://kubernetes.io/docs/reference/config-api/kube-proxy-config.v1alpha1/
+ */
+export const KUBE_PROXY_CONFIGMAP = { namespace: 'kube-system', name: 'kube-proxy' } as const;
 /** Label of the EndpointSlices of the `default/kubernetes` Service (the live apiserver addresses). */
 export const APISERVER_SLICE_LABEL = 'kubernetes.io/service-name';
 const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
@@ -120,6 +126,10 @@ export class SnapshotBuilder {
   readonly workloads: KWorkload[] = [];
   readonly apiserverEndpointSlices: KEndpointSlice[] = [];
   readonly readErrors: ReadError[] = [];
+  /** The `kube-system/kube-proxy` ConfigMap when seen (issue 9). */
+  kubeProxyConfigMap: KConfigMap | null = null;
+  /** Why the kube-proxy ConfigMap could not be read, when it could not. */
+  kubeProxyConfigError: ReadError | null = null;
   private readonly seenFullPods = new Set<string>();
 
   /** @param focusNode - the node whose pods are kept whole, or null */
@@ -159,6 +169,11 @@ export class SnapshotBuilder {
           this.apiserverEndpointSlices.push(item as KEndpointSlice);
         }
         break;
+      case 'ConfigMap':
+        if (item.metadata.namespace === KUBE_PROXY_CONFIGMAP.namespace && item.metadata.name === KUBE_PROXY_CONFIGMAP.name) {
+          this.kubeProxyConfigMap = item as KConfigMap;
+        }
+        break;
       default:
         if (item.kind !== undefined && WORKLOAD_KINDS.has(item.kind)) this.workloads.push(item as KWorkload);
     }
@@ -183,6 +198,7 @@ export class SnapshotBuilder {
       readyz: parts.readyz,
       etcd: parts.etcd,
       readErrors: this.readErrors,
+      kubeProxyConfig: { configMap: this.kubeProxyConfigMap, error: this.kubeProxyConfigError },
     };
   }
 }

@@ -268,6 +268,27 @@ export interface EtcdStatus {
   dbSizeQuota?: number;
 }
 
+/** A `v1/ConfigMap`, narrowed to its text data. */
+export interface KConfigMap {
+  apiVersion?: string;
+  kind?: 'ConfigMap';
+  metadata: KObjectMeta;
+  data?: Record<string, string>;
+}
+
+/**
+ * The `kube-system/kube-proxy` ConfigMap (kubeadm writes kube-proxy's configuration, with its
+ * `mode`, into its `config.conf` key), as one `get` read it (issue 9).
+ * `configMap` is null when it does not exist (404: kube-proxy not deployed by kubeadm, or replaced
+ * by the CNI) or could not be read; `error` says why it could not be read (403 and the like). It is
+ * kept apart from {@link ClusterSnapshot.readErrors} so that a bot without RBAC on ConfigMaps still
+ * gets unchanged reboot verdicts: only the answers that need the proxy mode report it.
+ */
+export interface KubeProxyConfigRead {
+  configMap: KConfigMap | null;
+  error: ReadError | null;
+}
+
 /** What `/readyz?verbose` answered: HTTP status and text; `null` when no apiserver answered. */
 export interface ReadyzResult {
   status: number;
@@ -316,4 +337,6 @@ export interface ClusterSnapshot {
   etcd: EtcdStatus | null;
   /** Parts that could not be read; each becomes its own finding, never a silent pass. */
   readErrors: ReadError[];
+  /** The kube-proxy ConfigMap (issue 9); absent when the snapshot was built without reading it. */
+  kubeProxyConfig?: KubeProxyConfigRead;
 }

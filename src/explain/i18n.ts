@@ -6,11 +6,14 @@ import i18next, { type TFunction } from 'i18next';
 import type { FactValue } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
+import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
+import { koWhatIf } from './locales/ko-what-if.js';
 
 const instance = i18next.createInstance();
 void instance.init({
-  resources: { en: { translation: en }, ko: { translation: ko } },
+  // The what-if texts (issue 9) live in their own files, under `whatIf`.
+  resources: { en: { translation: { ...en, whatIf: enWhatIf } }, ko: { translation: { ...ko, whatIf: koWhatIf } } },
   lng: 'en',
   fallbackLng: 'en',
   initAsync: false,

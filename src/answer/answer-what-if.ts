@@ -1,0 +1,62 @@
+/**
+ * The answer step for the requests of issue 9: "what if …" (component restarts, rolling updates,
+ * outages), "can I drain X" and "can I upgrade X". Called by src/answer/answer.ts once the
+ * snapshot is read.
+ */
+import { analyzeDrainImpact, analyzeUpgradeImpact, analyzeWhatIf } from '../analysis/what-if/analyze-what-if.js';
+import type { ClusterSnapshot } from '../cluster/types.js';
+import type { Command, DrainImpactCommand, Locale, UpgradeImpactCommand, WhatIfCommand } from '../commands/types.js';
+import { explainWhatIf } from '../explain/explain-what-if.js';
+import type { Reply } from '../explain/reply.js';
+
+/** The commands this module answers. */
+export type WhatIfFamilyCommand = WhatIfCommand | DrainImpactCommand | UpgradeImpactCommand;
+
+/**
+ * Whether a command is one of the issue-9 requests.
+ * @param command - a parsed command
+ */
+export function isWhatIfFamily(command: Command): command is WhatIfFamilyCommand {
+  return command.kind === 'what-if' || command.kind === 'drain-impact' || command.kind === 'upgrade-impact';
+}
+
+/**
+ * The node whose pods the snapshot must keep whole for a command, or null.
+ * @param command - a parsed command (any kind)
+ * @returns the node of a reboot, drain, upgrade, node-down or node-scoped component restart
+ */
+export function focusNodeOf(command: Command): string | null {
+  switch (command.kind) {
+    case 'reboot-impact':
+    case 'drain-impact':
+    case 'upgrade-impact':
+      return command.node;
+    case 'what-if':
+      return 'node' in command.change ? (command.change.node ?? null) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Answer a what-if, drain or upgrade request from a snapshot. Pure apart from the translation.
+ * @param command - the command
+ * @param snapshot - the cluster as read (`focusNode` from {@link focusNodeOf})
+ * @param now - the analysis clock
+ * @param ctx - locale, request id, cluster name
+ * @returns the reply (kind `reboot-impact` with a verdict, or `error` for an unknown component or node)
+ */
+export function answerWhatIf(
+  command: WhatIfFamilyCommand,
+  snapshot: ClusterSnapshot,
+  now: Date,
+  ctx: { locale: Locale; requestId: string; cluster: string },
+): Reply {
+  const impact =
+    command.kind === 'drain-impact'
+      ? analyzeDrainImpact(snapshot, command.node, now)
+      : command.kind === 'upgrade-impact'
+        ? analyzeUpgradeImpact(snapshot, command.node, command.targetVersion ?? null, now)
+        : analyzeWhatIf(snapshot, command.change, now);
+  return explainWhatIf(impact, { ...ctx, ...(command.when ? { when: command.when } : {}) });
+}

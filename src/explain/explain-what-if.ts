@@ -1,0 +1,193 @@
+/**
+ * A what-if, drain or upgrade analysis (issue 9) → the platform-neutral {@link Reply}, in the same
+ * structure as a reboot answer: verdict first, then each plane (affected or not, why, what stops,
+ * what keeps working), then when traffic would be interrupted, how long, in what order, and what to
+ * do first.
+ */
+import type { Statement, WhatIfImpact } from '../analysis/what-if/what-if-impact.js';
+import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
+import { isComponentName } from '../commands/components.js';
+import type { Locale } from '../commands/types.js';
+import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
+import { type Translator, translator } from './i18n.js';
+import type { PlaneSection, Reply, ReplySection } from './reply.js';
+
+/** Who asked and where. */
+export interface WhatIfExplainContext {
+  locale: Locale;
+  cluster: string;
+  requestId: string;
+  /** A time hint from the request ("tonight"). */
+  when?: string;
+}
+
+/** ok findings not worth a line (the absence of a problem says it). */
+const QUIET_OK = new Set(['readyz', 'etcd-db-size', 'etcd-voters', 'control-plane-count', 'etcd-leader', 'capacity']);
+
+function componentName(tr: Translator, component: string): string {
+  return isComponentName(component) ? tr.t(`whatIf.component.${component}`) : component;
+}
+
+function params(tr: Translator, p: Record<string, FactValue>): Record<string, FactValue> {
+  const out: Record<string, FactValue> = { ...p };
+  if (typeof p.component === 'string') out.componentName = componentName(tr, p.component);
+  return out;
+}
+
+/** One finding's sentence: the what-if text when there is one, else the reboot text. */
+function explainOne(tr: Translator, f: Finding): string | null {
+  const key = `whatIf.checks.${f.check}.${f.variant}`;
+  if (tr.has(key)) return tr.t(key, params(tr, findingParams(tr, f)));
+  return explainFinding(tr, f);
+}
+
+function statementText(tr: Translator, s: Statement): string {
+  return tr.t(`whatIf.${s.key}`, params(tr, s.params));
+}
+
+function unique(lines: string[]): string[] {
+  return [...new Set(lines)];
+}
+
+/** The key under `whatIf.title` / `whatIf.what` and the interpolation values for the subject. */
+function subjectKey(impact: WhatIfImpact): { key: string; values: Record<string, FactValue>; outage: boolean } {
+  const s = impact.subject;
+  if (s.kind === 'drain') return { key: 'drain', values: { node: s.node }, outage: false };
+  if (s.kind === 'upgrade') return { key: 'upgrade', values: { node: s.node }, outage: false };
+  const c = s.change;
+  switch (c.type) {
+    case 'component-restart':
+      return c.node === undefined
+        ? { key: 'component-restart', values: { component: c.component }, outage: false }
+        : { key: 'component-restart-node', values: { component: c.component, node: c.node }, outage: false };
+    case 'rolling-update':
+      return { key: 'rolling-update', values: { component: c.component }, outage: false };
+    case 'node-down':
+      return { key: 'node-down', values: { node: c.node }, outage: true };
+    case 'control-plane-down':
+      return { key: 'control-plane-down', values: {}, outage: true };
+    case 'etcd-quorum-loss':
+      return { key: 'etcd-quorum-loss', values: {}, outage: true };
+    case 'component-down':
+      return { key: 'component-down', values: { component: c.component }, outage: true };
+  }
+}
+
+function targetSummary(tr: Translator, impact: WhatIfImpact, cluster: string): string {
+  const f = impact.findings[0];
+  if (!f) return '';
+  const p = params(tr, findingParams(tr, f));
+  const base = { ...p, cluster, components: (f.facts.components ?? []) as readonly string[] };
+  switch (f.variant) {
+    case 'unknown-component':
+      return tr.t((f.facts.suggestions as readonly string[] | undefined)?.length ? 'whatIf.target.unknown-component-suggest' : 'whatIf.target.unknown-component', base);
+    case 'unknown-node':
+      return tr.t((f.facts.suggestions as readonly string[] | undefined)?.length ? 'whatIf.target.unknown-node-suggest' : 'whatIf.target.unknown-node', base);
+    case 'kube-proxy-absent':
+      return tr.t('whatIf.target.kube-proxy-absent', {
+        ...base,
+        cniText: typeof f.facts.cni === 'string' ? tr.t('whatIf.target.kube-proxy-absent-cni', { cni: f.facts.cni }) : '',
+      });
+    default:
+      return tr.t(`whatIf.target.${f.variant}`, base);
+  }
+}
+
+/**
+ * Explain a what-if, drain or upgrade analysis.
+ * @param impact - the analysis ({@link analyzeWhatIf}, {@link analyzeDrainImpact}, {@link analyzeUpgradeImpact})
+ * @param ctx - locale, cluster name, request id, time hint
+ * @returns the reply: kind `reboot-impact` (the same verdict / planes / reasons structure) with the
+ *   extra sections; kind `error` with a null verdict when the component or node is unknown or absent
+ */
+export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): Reply {
+  const tr = translator(ctx.locale);
+  const { key, values, outage } = subjectKey(impact);
+  const named = params(tr, { ...values, cluster: ctx.cluster });
+  if (typeof values.component === 'string') named.component = componentName(tr, values.component);
+  const context = { cluster: ctx.cluster, snapshotAt: impact.snapshotAt, requestId: ctx.requestId, etcdSource: impact.state.etcd.source };
+  const title = tr.t(`whatIf.title.${key}`, named);
+
+  if (!impact.known || impact.verdict === null) {
+    return {
+      kind: 'error',
+      locale: ctx.locale,
+      title,
+      verdict: null,
+      summary: targetSummary(tr, impact, ctx.cluster),
+      planes: [],
+      sections: [],
+      advice: [],
+      actions: [],
+      context,
+      findings: impact.findings,
+    };
+  }
+
+  const f = impact.findings;
+  const planes: PlaneSection[] = PLANES.map((plane: Plane) => {
+    const affected = impact.planesAffected.includes(plane);
+    return {
+      plane,
+      affected,
+      heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
+      reasons: unique(
+        f
+          .filter((x) => x.plane === plane && !(x.severity === 'ok' && QUIET_OK.has(x.check)))
+          .map((x) => explainOne(tr, x))
+          .filter((s): s is string => s !== null),
+      ),
+      stops: unique(impact.stops.filter((s) => s.plane === plane).map((s) => statementText(tr, s))),
+      keepsWorking: unique(impact.keeps.filter((s) => s.plane === plane).map((s) => statementText(tr, s))),
+    };
+  });
+
+  const sections: ReplySection[] = [];
+  const add = (heading: string, list: readonly Statement[]): void => {
+    const lines = unique(list.map((s) => statementText(tr, s)));
+    if (lines.length > 0) sections.push({ heading: tr.t(`whatIf.section.${heading}`), lines });
+  };
+  add('steps', impact.steps);
+  add('interrupt', impact.interruptions);
+  add('duration', impact.durations);
+
+  const affected = impact.planesAffected;
+  const planesText = tr.t(`whatIf.planes.${affected.length === 2 ? 'both' : (affected[0] ?? 'data')}`);
+  const what = tr.t(`whatIf.what.${key}`, named);
+  const blocks = f.filter((x) => x.severity === 'block').length;
+  const warns = f.filter((x) => x.severity === 'warn').length;
+  const summary = tr.t(`whatIf.summary.${outage ? 'outage' : 'planned'}.${impact.verdict}`, {
+    what,
+    planes: planesText,
+    count: impact.verdict === 'unsafe' ? blocks : warns,
+  });
+
+  const advice = unique([
+    ...f
+      .filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn)
+      .map((x) => adviseFinding(tr, x))
+      .filter((s): s is string => s !== null),
+    ...impact.advice.map((s) => statementText(tr, s)),
+  ]);
+  if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
+  const subject = impact.subject;
+  return {
+    kind: 'reboot-impact',
+    locale: ctx.locale,
+    title,
+    verdict: impact.verdict,
+    summary: summary.charAt(0).toUpperCase() + summary.slice(1),
+    planes,
+    sections,
+    advice,
+    actions: [
+      {
+        id: 'refresh',
+        label: tr.t('actions.refresh'),
+        value: JSON.stringify({ cluster: ctx.cluster, kind: subject.kind === 'what-if' ? 'what-if' : `${subject.kind}-impact`, ...values }),
+      },
+    ],
+    context,
+    findings: f,
+  };
+}

@@ -23,6 +23,25 @@ import type { SlackMessage } from '../slack/slack-messages.js';
 import { SlackPoster } from '../slack/slack-poster.js';
 import { SlackStore } from '../slack/slack-store.js';
 
+/** Longest one shutdown step may take before the gateway moves on, in ms. */
+const CLOSE_STEP_MS = 3000;
+
+/** Wait for `work`, at most `ms`; a step that does not finish in time is logged and left behind. */
+async function bounded(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    const result = await Promise.race([work.then(() => 'done' as const), timedOut]);
+    if (result === 'timeout') logger.warn({ ms }, `${what} did not finish in time; going on`);
+  } catch (err) {
+    logger.warn({ err }, `${what} failed`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Options of {@link startGateway}. */
 export interface GatewayOptions {
   /** Environment with the SLACK_* settings and PORT (the CLI passes `process.env`). */
@@ -166,9 +185,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     close() {
       closing ??= (async () => {
         clearInterval(timer);
-        await app.stop();
-        await consumer.close();
-        await queue.close();
+        await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
+        // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
+        await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);
+        await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
         redis.disconnect();
         logger.info('Slack gateway stopped');
       })();

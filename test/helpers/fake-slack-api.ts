@@ -1,0 +1,128 @@
+/**
+ * A local fake of the Slack Web API (node:http on a free loopback port) for tests: the real Bolt
+ * and @slack/web-api code talks to it through `SLACK_API_URL` (`clientOptions.slackApiUrl`).
+ * It answers auth.test, chat.postMessage, chat.postEphemeral, users.info and response URLs
+ * (`/response/<id>`), records every call, and lets a test override any answer (a 429, an error).
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+
+/** One recorded call. `params` are decoded (form fields; `blocks` parsed from its JSON string). */
+export interface FakeSlackCall {
+  method: string;
+  params: Record<string, unknown>;
+  at: number;
+}
+
+/** What an override returns: an HTTP status, headers and a JSON body. */
+export interface FakeSlackAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** A running fake. */
+export interface FakeSlackApi {
+  /** Base URL for SLACK_API_URL, ending in `/api/`. */
+  apiUrl: string;
+  /** Base of response URLs: `<baseUrl>/response/<anything>`. */
+  baseUrl: string;
+  calls: FakeSlackCall[];
+  /** Calls of one method. */
+  callsOf(method: string): FakeSlackCall[];
+  /** Answer a method differently; return undefined to fall through to the default answer. */
+  override(method: string, answer: (call: FakeSlackCall) => FakeSlackAnswer | undefined): void;
+  /** Users' locales for users.info (default `en-US`). */
+  locales: Map<string, string>;
+  /** Resolve when `predicate` holds over the calls, polling every 20 ms. @throws after `timeoutMs` */
+  waitFor(predicate: (calls: FakeSlackCall[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function decode(body: string, contentType: string | undefined): Record<string, unknown> {
+  if (body === '') return {};
+  if (contentType?.includes('application/json')) return JSON.parse(body) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    params[key] = (key === 'blocks' || key === 'attachments') && value.startsWith('[') ? JSON.parse(value) : value;
+  }
+  return params;
+}
+
+/**
+ * Start the fake on 127.0.0.1, port 0.
+ * @returns the running fake
+ */
+export async function startFakeSlackApi(): Promise<FakeSlackApi> {
+  const calls: FakeSlackCall[] = [];
+  const overrides = new Map<string, (call: FakeSlackCall) => FakeSlackAnswer | undefined>();
+  const locales = new Map<string, string>();
+  let ts = 1_700_000_000;
+  const defaults = (call: FakeSlackCall): FakeSlackAnswer => {
+    switch (call.method) {
+      case 'auth.test':
+        return { body: { ok: true, url: 'https://test.slack.com/', team: 'Test', user: 'k8s-ha-bot', team_id: 'T0TEST', user_id: 'UBOT', bot_id: 'BBOT' } };
+      case 'chat.postMessage':
+        ts += 1;
+        return { body: { ok: true, channel: call.params.channel, ts: `${ts}.000100`, message: { text: call.params.text } } };
+      case 'chat.postEphemeral':
+        return { body: { ok: true, message_ts: `${ts}.000200` } };
+      case 'users.info': {
+        const id = String(call.params.user);
+        return { body: { ok: true, user: { id, locale: locales.get(id) ?? 'en-US' } } };
+      }
+      default:
+        if (call.method.startsWith('response/')) return { body: { ok: true } };
+        return { body: { ok: false, error: 'unknown_method' } };
+    }
+  };
+  const server: Server = createServer((req, res) => {
+    readBody(req)
+      .then((body) => {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const method = url.pathname.replace(/^\/api\//, '').replace(/^\//, '');
+        const call: FakeSlackCall = { method, params: decode(body, req.headers['content-type']), at: Date.now() };
+        calls.push(call);
+        const answer = overrides.get(method)?.(call) ?? defaults(call);
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+        res.end(JSON.stringify(answer.body));
+      })
+      .catch((err: unknown) => {
+        res.writeHead(500).end(String(err));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('fake Slack API has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    apiUrl: `${baseUrl}/api/`,
+    baseUrl,
+    calls,
+    locales,
+    callsOf: (method) => calls.filter((c) => c.method === method),
+    override: (method, answer) => {
+      overrides.set(method, answer);
+    },
+    async waitFor(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(calls)) {
+        if (Date.now() > deadline) {
+          throw new Error(`fake Slack: condition not met within ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * The Slack gateway end to end: signed requests into the real Bolt HTTPReceiver → real Redis →
+ * an in-process worker with the real answer step over a scenario snapshot → Block Kit posted to a
+ * local fake Slack Web API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { startGateway } from '../adapters/gateway/gateway.js';
+import type { RunningGateway } from '../adapters/gateway/gateway.js';
+import { createAnswerService } from '../src/answer/answer.js';
+import type { BotConfig } from '../src/config/bot-config.js';
+import { silentLogger } from '../src/util/logger.js';
+import { startWorker } from '../workers/worker.js';
+import type { RunningWorker } from '../workers/worker.js';
+import { startFakeSlackApi } from './helpers/fake-slack-api.js';
+import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
+import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
+import { startRedis } from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+
+const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
+const FORM = 'application/x-www-form-urlencoded' as const;
+const JSON_TYPE = 'application/json' as const;
+
+function botConfig(redisUrl: string): BotConfig {
+  const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
+  return {
+    source: 'test',
+    clusters: { prod: cluster, idle: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: redisUrl },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
+}
+
+function slackEnv(fake: FakeSlackApi, extra: Record<string, string> = {}): Record<string, string> {
+  return { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_API_URL: fake.apiUrl, ...extra };
+}
+
+const posts = (fake: FakeSlackApi, channel: string): FakeSlackCall[] =>
+  fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
+
+const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('Slack gateway with a worker on a healthy 3-node control plane', () => {
+  let redis: RedisServer;
+  let fake: FakeSlackApi;
+  let gateway: RunningGateway;
+  let worker: RunningWorker;
+  const service = createAnswerService({ config: botConfig('redis://unused:1') });
+  let url: string;
+  let jobs: Queue;
+  let jobsConnection: Redis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    fake = await startFakeSlackApi();
+    const config = botConfig(redis.url);
+    worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: service.handler, logger: silentLogger });
+    gateway = await startGateway({ env: slackEnv(fake), config, logger: silentLogger, port: 0 });
+    url = `http://127.0.0.1:${gateway.port}/slack/events`;
+    jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await worker?.close();
+    await jobs?.close();
+    jobsConnection?.disconnect();
+    await service.close();
+    await fake?.close();
+    await redis?.stop();
+  });
+
+  const jobCount = async (): Promise<number> => {
+    const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  };
+
+  it('acks /k8s at once with "Checking …", then posts the Block Kit answer with the verdict in the channel', async () => {
+    const started = Date.now();
+    const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0CMD' }), { contentType: FORM });
+    expect(ack.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const body = JSON.parse(ack.text) as { response_type: string; text: string };
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toBe('Checking atlas-cp-2 in prod…');
+    await fake.waitFor(() => posts(fake, 'C0CMD').length >= 1);
+    const [post] = posts(fake, 'C0CMD');
+    expect(post?.params.thread_ts).toBeUndefined();
+    expect(String(post?.params.text)).toMatch(/safe/i);
+    expect(blocksText(post)).toContain('atlas-cp-2');
+    expect(blocksText(post)).toMatch(/safe/i);
+  });
+
+  it('answers an app_mention in the thread of the mention', async () => {
+    const event = { type: 'app_mention', user: 'U0BOB', text: '<@UBOT> can I reboot atlas-cp-2', ts: '1712000000.000100', channel: 'C0MENTION', event_ts: '1712000000.000100' };
+    const res = await sendSigned(url, eventBody(event, 'Ev0MENTION1'), { contentType: JSON_TYPE });
+    expect(res.status).toBe(200);
+    await fake.waitFor(() => posts(fake, 'C0MENTION').length >= 1);
+    const [post] = posts(fake, 'C0MENTION');
+    expect(post?.params.thread_ts).toBe('1712000000.000100');
+    expect(blocksText(post)).toMatch(/safe/i);
+  });
+
+  it('answers a direct message in its thread', async () => {
+    const event = { type: 'message', channel_type: 'im', user: 'U0CAROL', text: 'can I reboot atlas-cp-2', ts: '1712000001.000200', channel: 'D0DM', event_ts: '1712000001.000200' };
+    const res = await sendSigned(url, eventBody(event, 'Ev0DM1'), { contentType: JSON_TYPE });
+    expect(res.status).toBe(200);
+    await fake.waitFor(() => posts(fake, 'D0DM').length >= 1);
+    expect(posts(fake, 'D0DM')[0]?.params.thread_ts).toBe('1712000001.000200');
+  });
+
+  it('answers Korean text in Korean, and language-neutral text in the user\'s Slack locale', async () => {
+    const ko = await sendSigned(url, slashCommandBody({ text: 'atlas-cp-2 재부팅해도 돼?', channel_id: 'C0KO' }), { contentType: FORM });
+    expect((JSON.parse(ko.text) as { text: string }).text).toBe('prod의 atlas-cp-2 확인 중…');
+    fake.locales.set('U0MINJI', 'ko-KR');
+    const neutral = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO2' }), { contentType: FORM });
+    expect((JSON.parse(neutral.text) as { text: string }).text).toBe('prod의 HA·쿼럼 상태 확인 중…');
+    expect(fake.callsOf('users.info').some((c) => c.params.user === 'U0MINJI' && String(c.params.include_locale) === 'true')).toBe(true);
+    const english = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-1', user_id: 'U0MINJI', channel_id: 'C0KO3' }), { contentType: FORM });
+    expect((JSON.parse(english.text) as { text: string }).text).toBe('Checking atlas-cp-1 in prod…');
+    await fake.waitFor(() => posts(fake, 'C0KO').length >= 1 && posts(fake, 'C0KO2').length >= 1);
+    expect(String(posts(fake, 'C0KO')[0]?.params.text)).toMatch(/[\uAC00-\uD7AF]/);
+  });
+
+  it('answers bad input in the ack and enqueues nothing; hostile text comes back inert', async () => {
+    const before = await jobCount();
+    const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot <!channel> <@U123> <https://evil|click> &amp;' }), { contentType: FORM });
+    expect(ack.status).toBe(200);
+    const body = JSON.parse(ack.text) as { text: string; blocks?: unknown[] };
+    expect(body.text.length).toBeGreaterThan(0);
+    expect(ack.text).not.toMatch(/<!channel>|<@U123>|<https:\/\/evil/);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('refuses a bad signature and a timestamp older than 5 minutes with 401, enqueuing nothing', async () => {
+    const before = await jobCount();
+    const body = slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FORGED' });
+    const forged = await sendSigned(url, body, { contentType: FORM, signature: `v0=${'0'.repeat(64)}` });
+    expect(forged.status).toBe(401);
+    const stale = await sendSigned(url, body, { contentType: FORM, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    expect(stale.status).toBe(401);
+    const wrongSecret = await sendSigned(url, body, { contentType: FORM, secret: 'b'.repeat(40) });
+    expect(wrongSecret.status).toBe(401);
+    await sleep(300);
+    expect(await jobCount()).toBe(before);
+    expect(posts(fake, 'C0FORGED')).toHaveLength(0);
+  });
+
+  it('creates one job and one post for an Events API retry of a seen event_id', async () => {
+    const event = { type: 'app_mention', user: 'U0DAN', text: '<@UBOT> status', ts: '1712000002.000300', channel: 'C0RETRY', event_ts: '1712000002.000300' };
+    const before = await jobCount();
+    expect((await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE })).status).toBe(200);
+    const retry = await sendSigned(url, eventBody(event, 'Ev0RETRY1'), {
+      contentType: JSON_TYPE,
+      headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' },
+    });
+    expect(retry.status).toBe(200);
+    await fake.waitFor(() => posts(fake, 'C0RETRY').length >= 1);
+    const late = await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE, headers: { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' } });
+    expect(late.status).toBe(200);
+    await sleep(1000);
+    expect(posts(fake, 'C0RETRY')).toHaveLength(1);
+    expect((await jobCount()) - before).toBe(1);
+  });
+
+  it('waits Retry-After on a 429 from chat.postMessage and then posts once', async () => {
+    let limited = 0;
+    fake.override('chat.postMessage', (call) => {
+      if (call.params.channel !== 'C0LIMIT' || limited > 0) return undefined;
+      limited += 1;
+      return { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
+    });
+    await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-3', channel_id: 'C0LIMIT' }), { contentType: FORM });
+    await fake.waitFor(() => posts(fake, 'C0LIMIT').length >= 2);
+    await sleep(500);
+    const calls = posts(fake, 'C0LIMIT');
+    expect(calls).toHaveLength(2);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(blocksText(calls[1])).toContain('atlas-cp-3');
+  });
+});
+
+describe('Slack gateway when no worker answers', () => {
+  it('posts a follow-up saying the check did not finish once the deadline passes', async () => {
+    const redis = await startRedis();
+    const fake = await startFakeSlackApi();
+    const gateway = await startGateway({
+      env: slackEnv(fake, { SLACK_REPLY_DEADLINE_MS: '1500' }),
+      config: botConfig(redis.url),
+      logger: silentLogger,
+      port: 0,
+      deadlinePollMs: 100,
+    });
+    try {
+      const url = `http://127.0.0.1:${gateway.port}/slack/events`;
+      const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2 in idle', channel_id: 'C0IDLE' }), { contentType: FORM });
+      expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking atlas-cp-2 in idle…');
+      await fake.waitFor(() => posts(fake, 'C0IDLE').length >= 1, 6000);
+      expect(String(posts(fake, 'C0IDLE')[0]?.params.text)).toMatch(/did not finish within 2 s/);
+      await sleep(500);
+      expect(posts(fake, 'C0IDLE')).toHaveLength(1);
+    } finally {
+      await gateway.close();
+      await fake.close();
+      await redis.stop();
+    }
+  });
+});
+
+describe('Slack gateway when Redis is down', () => {
+  it('says in the ack itself, within 3 s, that the queue is unavailable', async () => {
+    const redis = await startRedis();
+    const fake = await startFakeSlackApi();
+    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0 });
+    try {
+      await redis.kill();
+      const url = `http://127.0.0.1:${gateway.port}/slack/events`;
+      const started = Date.now();
+      const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0DOWN' }), { contentType: FORM });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(ack.status).toBe(200);
+      expect(ack.text).toMatch(/queue is unavailable/);
+    } finally {
+      // Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly.
+      const again = spawn('/usr/bin/redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      await sleep(300);
+      await gateway.close();
+      again.kill('SIGTERM');
+      await fake.close();
+      await redis.stop();
+    }
+  });
+});

@@ -154,16 +154,24 @@ function apiAwayInterruptions(b: ImpactBuilder, index: ClusterIndex, state: Cont
   if (onMasters.length > 0) b.interrupt('data', 'interrupt.workloads-on-masters', { pods: onMasters.slice(0, 10), count: onMasters.length });
 }
 
+/**
+ * User pods on control-plane nodes, from the pod summaries (every pod, not only the focus node's):
+ * neither DaemonSet pods nor static (mirror) pods nor kube-system add-ons.
+ */
 function userPodsOnControlPlane(index: ClusterIndex, state: ControlPlaneState): string[] {
-  const out: string[] = [];
-  for (const n of state.nodes) {
-    const pods = podsOnNode(index, n.name);
-    for (const p of pods.evictable) {
-      if (p.metadata.namespace === 'kube-system') continue;
-      out.push(`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
-    }
-  }
-  return out;
+  const masters = new Set(state.nodes.map((n) => n.name));
+  return index.snapshot.podSummaries
+    .filter(
+      (p) =>
+        p.nodeName !== null &&
+        masters.has(p.nodeName) &&
+        p.namespace !== 'kube-system' &&
+        p.phase !== 'Succeeded' &&
+        p.phase !== 'Failed' &&
+        p.owner?.kind !== 'DaemonSet' &&
+        p.owner?.kind !== 'Node',
+    )
+    .map((p) => `${p.namespace}/${p.name}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ export const enWhatIf = {
       unsafe_one: 'Not now: {{what}} has one blocking problem below.',
     },
     outage: {
-      safe: 'If {{what}}, the cluster copes: the {{planes}} is affected, nothing serious below.',
+      safe: 'If {{what}}, the cluster copes ({{planes}} affected): nothing serious below.',
       caution: 'If {{what}}, part of the cluster is affected ({{planes}}): {{count}} things below.',
       caution_one: 'If {{what}}, part of the cluster is affected ({{planes}}): one thing below.',
       unsafe: 'If {{what}}, the cluster is seriously affected ({{planes}}): {{count}} serious effects below.',

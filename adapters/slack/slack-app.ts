@@ -6,6 +6,8 @@
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import type { Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from '../../src/util/logger.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { ACTION_ID_PREFIX } from './render-blocks.js';
 import type { SlackConfig } from './slack-config.js';
 import type { IntakeOutcome, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
@@ -109,7 +111,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       const [first] = options.render(outcome.reply);
       await ack({ response_type: 'ephemeral', text: first?.text ?? outcome.reply.summary, ...(first ? { blocks: first.blocks } : {}) });
     } else {
-      await ack({ response_type: 'ephemeral', text: escapeAck(outcome.ackText) });
+      await ack({ response_type: 'ephemeral', text: escapeMrkdwn(outcome.ackText) });
     }
   });
 
@@ -141,7 +143,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     await onMessage('dm', event as unknown as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string }, body);
   });
   // Buttons of the reply (request maintenance, refresh): acknowledged so Slack shows no error; the maintenance issue wires them.
-  app.action(/^(request-maintenance|refresh|ha-status)$/, async ({ ack }) => {
+  app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack }) => {
     await ack();
   });
   app.error(async (err) => {
@@ -149,5 +151,3 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   });
   return { app, ...(receiver ? { receiver } : {}), mode: config.appToken ? 'socket' : 'http' };
 }
-
-const escapeAck = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

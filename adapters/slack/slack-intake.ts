@@ -17,6 +17,7 @@ import type { SlackReplyVisibility } from './slack-config.js';
 import { isLanguageNeutral } from './slack-locale.js';
 import type { SlackStore } from './slack-store.js';
 import { ackText } from './slack-texts.js';
+import type { AckTextKey } from './slack-texts.js';
 
 /** Where a Slack request came from. */
 export type SlackSource = 'command' | 'mention' | 'dm';
@@ -150,8 +151,19 @@ export class SlackIntake {
       replyTo: { platform: 'slack', address },
       enqueuedAt: new Date(this.now()).toISOString(),
     };
-    const ackKey = command.kind === 'ha-status' ? 'checking-status' : command.drain ? 'checking-drain' : 'checking-node';
-    const node = command.kind === 'reboot-impact' ? command.node : undefined;
+    const ackKey: AckTextKey =
+      command.kind === 'ha-status'
+        ? 'checking-status'
+        : command.kind === 'drain-impact'
+          ? 'checking-drain-only'
+          : command.kind === 'upgrade-impact'
+            ? 'checking-upgrade'
+            : command.kind === 'reboot-impact'
+              ? command.drain
+                ? 'checking-drain'
+                : 'checking-node'
+              : 'checking-cluster';
+    const node = 'node' in command ? command.node : undefined;
     const { store } = this.options;
     let claimed = false;
     try {

@@ -10,12 +10,18 @@ const TEXTS = {
     'checking-node': 'Checking {node} in {cluster}…',
     'checking-drain': 'Checking a drain and reboot of {node} in {cluster}…',
     'checking-status': 'Checking HA and quorum status of {cluster}…',
+    'checking-drain-only': 'Checking a drain of {node} in {cluster}…',
+    'checking-upgrade': 'Checking an upgrade of {node} in {cluster}…',
+    'checking-cluster': 'Checking {cluster}…',
     duplicate: 'Already on it: this request is being checked.',
   },
   ko: {
     'checking-node': '{cluster}의 {node} 확인 중…',
     'checking-drain': '{cluster}의 {node} 드레인 후 재부팅 영향 확인 중…',
     'checking-status': '{cluster}의 HA·쿼럼 상태 확인 중…',
+    'checking-drain-only': '{cluster}의 {node} 드레인 영향 확인 중…',
+    'checking-upgrade': '{cluster}의 {node} 업그레이드 영향 확인 중…',
+    'checking-cluster': '{cluster} 확인 중…',
     duplicate: '이미 확인 중인 요청입니다.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;

@@ -6,6 +6,7 @@
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N]   serve a snapshot file as a Kubernetes API
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
+ *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env, REDIS_URL, PORT)
  *
  * Without REDIS_URL (or `redis.url` in the config) requests run in-process, so the quick start
  * needs nothing installed; with it they go through the queue to a separate worker process.
@@ -31,6 +32,7 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { runWorkerProcess } from '../../workers/main.js';
+import { startGateway } from '../gateway/gateway.js';
 import { type ConsoleOutcome, type JobRunner, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
 
 /** Where the CLI writes; injected so tests can capture it. */
@@ -235,6 +237,21 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       }
       await new Promise<void>((done) => {
         const stop = (): void => void sim.close().then(done);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
+  program
+    .command('gateway')
+    .description('host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)')
+    .action(async () => {
+      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
+      const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
+      io.err(`k8s-ha-bot gateway: Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}; Ctrl-C to stop\n`);
+      await new Promise<void>((done) => {
+        const stop = (): void => void gateway.close().then(done);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

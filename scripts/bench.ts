@@ -19,6 +19,7 @@ import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cl
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
+import { benchSlack } from './bench-slack.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
@@ -188,13 +189,20 @@ async function main(): Promise<void> {
         const qrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | through the queue (Redis + worker process): median ${q.medianMs.toFixed(0)} ms, p90 ${q.p90Ms.toFixed(0)} ms over 20 requests`;
         rows.push(qrow);
         process.stdout.write(`  ${qrow}\n`);
+        if (process.env.BENCH_SLACK !== '0') {
+          // Slack gateway (skip with BENCH_SLACK=0): ack latency beside a bare Bolt app, and request → posted answer.
+          const s = await benchSlack({ root: ROOT, benchDir: BENCH_DIR, bin: BIN, kubeconfig, node, freePort, startChild, stop });
+          const srow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | Slack ack, 1,000 signed /k8s at 50/s: gateway p50 ${s.gateway.p50.toFixed(1)} ms, p99 ${s.gateway.p99.toFixed(1)} ms${s.gateway.errors ? ` (${s.gateway.errors} errors)` : ''}; bare Bolt app p50 ${s.bare.p50.toFixed(1)} ms, p99 ${s.bare.p99.toFixed(1)} ms; p99 ratio ${(s.gateway.p99 / Math.max(s.bare.p99, 0.001)).toFixed(2)} | request → posted answer median ${s.answerMedianMs.toFixed(0)} ms`;
+          rows.push(srow);
+          process.stdout.write(`  ${srow}\n`);
+        }
       }
     } finally {
       await stop(sim);
     }
   }
   process.stdout.write(`\nSummary\n${rows.map((r) => `  ${r}`).join('\n')}\n`);
-  process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median.\n');
+  process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n');
 }
 
 await main();

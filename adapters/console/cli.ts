@@ -249,7 +249,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
-      io.err(`k8s-ha-bot gateway: Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}; Ctrl-C to stop\n`);
+      io.out(`k8s-ha-bot gateway: Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}; Ctrl-C to stop\n`);
       await new Promise<void>((done) => {
         const stop = (): void => void gateway.close().then(done);
         process.once('SIGINT', stop);

@@ -144,6 +144,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
       const probeConfig = cluster.etcd;
       const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
+      // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
       early?.catch(() => undefined);
       let snapshot: ClusterSnapshot = await readSnapshot({
         kubeConfig,

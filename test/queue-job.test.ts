@@ -130,3 +130,36 @@ describe('runInProcess (the CLI without Redis)', () => {
     expect(err).toMatchObject({ code: 'internal' });
   });
 });
+
+describe('every command the parser makes survives the queue', () => {
+  it.each([
+    'can I reboot master-2',
+    'drain and reboot master-2',
+    'status',
+    'help',
+    'what if kube-proxy restarts on worker-3',
+    'rolling update of kube-proxy',
+    'what if master-2 goes down',
+    'what if all control-plane nodes go down',
+    'what if etcd loses quorum',
+    'what if the scheduler is down',
+    'can I upgrade master-2',
+    'can I drain worker-3',
+  ])('%s', async (text) => {
+    const { parseCommand } = await import('../src/commands/parse-command.js');
+    const parsed = parseCommand(text);
+    if (!parsed.ok) throw new Error(`not parsed: ${text}`);
+    const job: AnswerJob = {
+      requestId: 'r1',
+      text,
+      command: parsed.command,
+      cluster: 'prod',
+      locale: 'en',
+      user: { platform: 'slack', id: 'U1' },
+      replyTo: { platform: 'slack', address: { channel: 'C1' } },
+      enqueuedAt: new Date().toISOString(),
+    };
+    // Through JSON, as BullMQ stores it.
+    expect(parseAnswerJob(JSON.parse(JSON.stringify(job))).command).toEqual(parsed.command);
+  });
+});

@@ -121,7 +121,36 @@ const commandSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('ha-status'), cluster: z.string().optional() }),
   z.object({ kind: z.literal('help'), cluster: z.string().optional() }),
-]);
+  z.object({
+    kind: z.literal('what-if'),
+    change: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('component-restart'), component: z.string(), node: z.string().optional() }),
+      z.object({ type: z.literal('rolling-update'), component: z.string() }),
+      z.object({ type: z.literal('node-down'), node: z.string() }),
+      z.object({ type: z.literal('control-plane-down') }),
+      z.object({ type: z.literal('etcd-quorum-loss') }),
+      z.object({ type: z.literal('component-down'), component: z.string() }),
+    ]),
+    cluster: z.string().optional(),
+    drain: z.literal(false),
+    when: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('drain-impact'),
+    node: z.string(),
+    cluster: z.string().optional(),
+    drain: z.literal(true),
+    when: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('upgrade-impact'),
+    node: z.string(),
+    cluster: z.string().optional(),
+    drain: z.boolean(),
+    targetVersion: z.string().optional(),
+    when: z.string().optional(),
+  }),
+]) satisfies z.ZodType<Command>;
 
 /** Schema of {@link AnswerJob}, for data read back from Redis. */
 export const answerJobSchema = z.object({

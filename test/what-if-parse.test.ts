@@ -42,6 +42,7 @@ const rows: Row[] = [
   ['can I drain worker-3', { kind: 'drain-impact', node: 'worker-3', drain: true }],
   ['is it safe to drain worker-3 in prod', { kind: 'drain-impact', node: 'worker-3', drain: true, cluster: 'prod' }],
   ['drain worker-3', { kind: 'drain-impact', node: 'worker-3', drain: true }],
+  ['restart foo-agent on worker-3', restart('foo-agent', 'worker-3')],
   // Korean
   ['worker-3에서 kube-proxy 재시작하면 어떻게 돼?', restart('kube-proxy', 'worker-3'), 'ko'],
   ['master-1의 apiserver 재시작해도 돼?', restart('kube-apiserver', 'master-1'), 'ko'],

@@ -263,6 +263,8 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   whatIf('component-restart', 'en', '(?:(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+)?(?:restart|restarting|bounce|bouncing)\\s+{COMP}{ON_NODE}{REASON}'),
   whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{ANYCOMP}\\s+(?:restarts|is\\s+restarted|crashes)\\s+on\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?'),
   whatIf('component-restart', 'en', '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?restart\\s+(?:the\\s+)?component\\s+(?<component>[a-z0-9][a-z0-9._-]{0,62}){ON_NODE}'),
+  // `restart foo-agent on worker-3`: "X on NODE" names a component, even an unknown one (answered with the list).
+  whatIf('component-restart', 'en', '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?(?:restart|bounce)\\s+{ANYCOMP}\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?'),
   // rolling updates
   whatIf('rolling-update', 'en', '(?:what\\s+(?:is\\s+the\\s+)?impact\\s+of\\s+)?(?:a\\s+|the\\s+)?rolling\\s+(?:update|restart|upgrade)\\s+(?:of|for|to)\\s+{COMP}'),
   whatIf('rolling-update', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}{REASON}'),

@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
+import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { benchSlack } from './bench-slack.js';
@@ -199,6 +200,16 @@ async function main(): Promise<void> {
       }
     } finally {
       await stop(sim);
+    }
+  }
+  if (process.env.BENCH_ETCD !== '0' && spawnSync('etcd', ['--version'], { stdio: 'ignore' }).status === 0) {
+    // Direct etcd probe (issue 7; skip with BENCH_ETCD=0): a real 3-member TLS cluster, healthy and with one member black-holed.
+    process.stdout.write('etcd probe (3 members, TLS, per-endpoint timeout 2000 ms)\n');
+    const etcd = await benchEtcd({ runs: 20, hungRuns: 5, timeoutMs: 2000 });
+    for (const [name, c] of [['all healthy', etcd.healthy], ['one member black-holed', etcd.blackHoled]] as const) {
+      const row = `etcd probe, ${name}: median ${c.medianMs} ms, p95 ${c.p95Ms} ms, max ${c.maxMs} ms over ${c.runs} runs`;
+      rows.push(row);
+      process.stdout.write(`  ${row}\n`);
     }
   }
   process.stdout.write(`\nSummary\n${rows.map((r) => `  ${r}`).join('\n')}\n`);

@@ -168,6 +168,10 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   if (isCp || etcdMember || state.etcd.source !== 'none') {
     const etcdFindings = etcdChecks(state, node);
     findings.push(...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')));
+    if (!isCp && !etcdMember && state.etcd.alarms.length > 0) {
+      // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
+      findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: state.etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
+    }
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
   findings.push(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadSlackConfig } from '../adapters/slack/slack-config.js';
 import { ConfigError } from '../src/errors.js';
-import { isLanguageNeutral, localeFromSlack } from '../adapters/slack/slack-locale.js';
+import { isLanguageNeutral, localeFromSlack, UserLocaleCache } from '../adapters/slack/slack-locale.js';
+import { silentLogger } from '../src/util/logger.js';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -63,5 +64,32 @@ describe('answer language for Slack text', () => {
     expect(localeFromSlack('en-GB')).toBe('en');
     expect(localeFromSlack('ja-JP')).toBeUndefined();
     expect(localeFromSlack(undefined)).toBeUndefined();
+  });
+});
+
+describe('user locale cache', () => {
+  it('answers from the cache without I/O, and only after a lookup, until the TTL passes', async () => {
+    let now = 1_000_000;
+    const fetched: string[] = [];
+    const cache = new UserLocaleCache({
+      logger: silentLogger,
+      ttlMs: 60_000,
+      now: () => now,
+      fetch: async (userId) => {
+        fetched.push(userId);
+        return userId === 'U0KO' ? 'ko-KR' : 'ja-JP';
+      },
+    });
+    expect(cache.cached('U0KO')).toBeUndefined();
+    expect(fetched).toEqual([]);
+    expect(await cache.localeOf('U0KO')).toBe('ko');
+    expect(await cache.localeOf('U0JA')).toBeUndefined();
+    expect(cache.cached('U0KO')).toEqual({ locale: 'ko' });
+    // Looked up, but a language the bot does not speak: known, with no locale.
+    expect(cache.cached('U0JA')).toEqual({ locale: undefined });
+    expect(await cache.localeOf('U0KO')).toBe('ko');
+    expect(fetched).toEqual(['U0KO', 'U0JA']);
+    now += 60_001;
+    expect(cache.cached('U0KO')).toBeUndefined();
   });
 });

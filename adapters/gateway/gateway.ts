@@ -42,6 +42,41 @@ async function bounded(work: Promise<unknown>, ms: number, what: string, logger:
   }
 }
 
+/**
+ * The poster's posted-message markers without the Redis dependency: when Redis fails, a reply is
+ * posted with no markers (a retried delivery may then post it again) rather than not at all.
+ * @param store - the Slack store
+ * @param logger - where Redis failures are logged
+ * @param redisReady - whether the connection is up (no I/O); when false, Redis is not tried at all,
+ *   so the reply does not wait for a reconnection
+ * @returns markers that never reject
+ */
+export function bestEffortMarkers(
+  store: Pick<SlackStore, 'postedMessages' | 'markPosted'>,
+  logger: Logger,
+  redisReady: () => boolean = () => true,
+): Pick<SlackStore, 'postedMessages' | 'markPosted'> {
+  return {
+    async postedMessages(requestId) {
+      if (!redisReady()) return new Map();
+      try {
+        return await store.postedMessages(requestId);
+      } catch (err) {
+        logger.warn({ err, requestId }, 'could not read posted-message markers (Redis); posting without them');
+        return new Map();
+      }
+    },
+    async markPosted(requestId, index, ts) {
+      if (!redisReady()) return;
+      try {
+        await store.markPosted(requestId, index, ts);
+      } catch (err) {
+        logger.warn({ err, requestId }, 'could not record a posted message (Redis)');
+      }
+    },
+  };
+}
+
 /** Options of {@link startGateway}. */
 export interface GatewayOptions {
   /** Environment with the SLACK_* settings and PORT (the CLI passes `process.env`). */
@@ -90,15 +125,28 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const store = new SlackStore(redis, `k8s-ha-bot:slack:${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, slack.ackBudgetMs));
   const render = options.render ?? slackMessagesFor;
 
+  // Connected before the first request: the ack reads this connection's status (no I/O) to tell
+  // whether the queue is reachable; ioredis reconnects it by itself after an outage.
+  await ensureReady(redis, redisUrl, slack.ackBudgetMs).catch((err: unknown) => {
+    redis.disconnect();
+    throw err;
+  });
+  const userLocales = new UserLocaleCache({
+    logger,
+    fetch: async (userId) => {
+      const info = await app.client.users.info({ user: userId, include_locale: true });
+      return info.user?.locale;
+    },
+  });
   const intake = new SlackIntake({
     config,
     queue,
     store,
-    userLocale: async (userId) => userLocales.localeOf(userId),
+    queueReady: () => redis.status === 'ready',
+    userLocales,
     replyVisibility: slack.replyVisibility,
     replyDeadlineMs: slack.replyDeadlineMs,
     dedupTtlSeconds: slack.dedupTtlSeconds,
-    ackBudgetMs: slack.ackBudgetMs,
     logger,
   });
   const { app, mode } = createSlackApp({
@@ -110,24 +158,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await store.postedMessages('healthz');
       return true;
     },
-    postInThread: async (outcome, request) => {
+    postAdapterReply: async (reply, request, kind) => {
+      // A slash command's follow-up goes to the requester only (its ack was ephemeral too);
+      // mentions and DMs are answered in their thread.
+      const address =
+        request.source === 'command'
+          ? { channel: request.channel, user: request.userId, visibility: 'ephemeral', ...(request.responseUrl ? { response_url: request.responseUrl } : {}) }
+          : { channel: request.channel, user: request.userId, ...(request.threadTs ? { thread_ts: request.threadTs } : {}) };
+      const deliveryId = `${request.requestId}.${kind === 'answer' ? 'ack' : 'queue-unavailable'}`;
       try {
-        await poster.deliver(outcome.reply, { channel: request.channel, user: request.userId, ...(request.threadTs ? { thread_ts: request.threadTs } : {}) }, `${request.requestId}.ack`);
+        await adapterPoster.deliver(reply, address, deliveryId);
       } catch (err) {
-        // Redis may be the thing that is down: post without the markers then.
-        logger.warn({ err, requestId: request.requestId }, 'could not post the adapter answer');
+        logger.error({ err, requestId: request.requestId, kind }, 'could not post the adapter answer to Slack');
       }
     },
   });
   // Declared after the app (they need its client); the handlers above run only once it has started.
   const poster = new SlackPoster({ client: app.client, store, render, logger });
-  const userLocales = new UserLocaleCache({
-    logger,
-    fetch: async (userId) => {
-      const info = await app.client.users.info({ user: userId, include_locale: true });
-      return info.user?.locale;
-    },
-  });
+  // Adapter-made replies are often about Redis being down: their posted-message markers are best effort.
+  const adapterPoster = new SlackPoster({ client: app.client, store: bestEffortMarkers(store, logger, () => redis.status === 'ready'), render, logger });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,

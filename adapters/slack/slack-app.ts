@@ -2,14 +2,22 @@
  * The Bolt app: one set of handlers (slash command, `app_mention`, `message` in a DM, button
  * clicks) on either transport, HTTP (`POST /slack/events`, signatures verified by Bolt's
  * HTTPReceiver) or Socket Mode (when an app-level token is configured).
+ *
+ * The ack never waits on Redis or Slack: a slash command is acked with what
+ * {@link SlackIntake.decide} says (parsing alone), events are acked by Bolt before the handler runs
+ * (empty 200), and only then does the handler go on with {@link SlackIntake.complete}. That works
+ * because the HTTPReceiver runs with `processBeforeResponse: false` (its default, kept here): the
+ * response is written when `ack()` is called, not when the handler returns. In Socket Mode `ack()`
+ * sends the envelope's acknowledgement at once as well.
  */
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import type { Logger as BoltLogger } from '@slack/bolt';
+import type { Reply } from '../../src/explain/reply.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
 import type { SlackConfig } from './slack-config.js';
-import type { IntakeOutcome, SlackIntake, SlackRequest } from './slack-intake.js';
+import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
 
 /** What the handlers need besides Bolt. */
@@ -17,9 +25,13 @@ export interface SlackAppOptions {
   config: SlackConfig;
   intake: SlackIntake;
   /** Renders replies answered by the adapter itself (bad input, help, unavailable queue). */
-  render: (reply: import('../../src/explain/reply.js').Reply) => SlackMessage[];
-  /** Posts an adapter-made reply in a mention's or DM's thread. */
-  postInThread: (outcome: Extract<IntakeOutcome, { reply: unknown }>, request: SlackRequest) => Promise<void>;
+  render: (reply: Reply) => SlackMessage[];
+  /**
+   * Posts an adapter-made reply outside the ack: `answer` (a mention's or DM's bad input, help, or
+   * unavailable queue, in its thread) or `follow-up` (Redis failed after the ack: a slash command's
+   * requester gets it ephemerally, a mention or DM in its thread). Should not reject (the app logs it if it does).
+   */
+  postAdapterReply: (reply: Reply, request: SlackRequest, kind: 'answer' | 'follow-up') => Promise<void>;
   logger: Logger;
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
@@ -71,6 +83,8 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   } else {
     receiver = new HTTPReceiver({
       signingSecret: config.signingSecret ?? '',
+      // Respond when ack() is called, not when the handler returns: the Redis work runs after the ack.
+      processBeforeResponse: false,
       endpoints: '/slack/events',
       logger: boltLog,
       customRoutes: [
@@ -95,6 +109,12 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
   }
 
+  /** Complete a request after its ack; a Redis failure becomes a follow-up, never a silent drop. */
+  const afterAck = async (decision: AckDecision, request: SlackRequest): Promise<void> => {
+    const outcome = await intake.complete(decision);
+    if (outcome.status === 'queue-unavailable') await options.postAdapterReply(outcome.reply, request, 'follow-up');
+  };
+
   app.command(config.command, async ({ command, ack }) => {
     const request: SlackRequest = {
       source: 'command',
@@ -106,13 +126,15 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       channel: command.channel_id,
       ...(command.response_url ? { responseUrl: command.response_url } : {}),
     };
-    const outcome = await intake.accept(request);
-    if ('reply' in outcome) {
-      const [first] = options.render(outcome.reply);
-      await ack({ response_type: 'ephemeral', text: first?.text ?? outcome.reply.summary, ...(first ? { blocks: first.blocks } : {}) });
+    const decision = intake.decide(request);
+    if (decision.status === 'accepted') {
+      await ack({ response_type: 'ephemeral', text: escapeMrkdwn(decision.ackText) });
     } else {
-      await ack({ response_type: 'ephemeral', text: escapeMrkdwn(outcome.ackText) });
+      const [first] = options.render(decision.reply);
+      await ack({ response_type: 'ephemeral', text: first?.text ?? decision.reply.summary, ...(first ? { blocks: first.blocks } : {}) });
     }
+    // The response is on its way (processBeforeResponse: false); the Redis work happens now.
+    await afterAck(decision, request);
   });
 
   const onMessage = async (
@@ -131,8 +153,10 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       channel: event.channel,
       threadTs: event.thread_ts ?? event.ts,
     };
-    const outcome = await intake.accept(request);
-    if ('reply' in outcome) await options.postInThread(outcome, request);
+    // Bolt has already acked the event (empty 200) before this handler runs.
+    const decision = intake.decide(request);
+    if (decision.status !== 'accepted') await options.postAdapterReply(decision.reply, request, 'answer');
+    await afterAck(decision, request);
   };
 
   app.event('app_mention', async ({ event, body }) => {

@@ -1,12 +1,20 @@
 /**
- * The request side of the Slack adapter, free of Bolt types: one {@link SlackRequest} (from a
- * slash command, a mention or a DM) → parsed, de-duplicated, enqueued → what the ack says.
- * Bad input, help and unknown clusters are answered here and enqueue nothing.
+ * The request side of the Slack adapter, free of Bolt types, in two steps so that the ack never
+ * waits on Redis or Slack:
+ *
+ * 1. {@link SlackIntake.decide} (synchronous, no I/O): parse, choose the language (the text's, or
+ *    the cached Slack locale of the user, or the configured one), resolve the cluster, look at the
+ *    Redis connection's status → what the ack says. Bad input, help and unknown clusters are
+ *    answered here and enqueue nothing; a Redis connection that is not ready makes the ack say the
+ *    queue is unavailable.
+ * 2. {@link SlackIntake.complete} (after the ack is sent): claim the de-duplication keys, look up
+ *    the user's Slack locale when the text is language-neutral and it was not cached, enqueue,
+ *    record the reply deadline. A Redis failure here comes back as a `queue-unavailable` outcome
+ *    with the reply for an ephemeral follow-up.
  */
 import { parseCommand } from '../../src/commands/parse-command.js';
-import type { Locale } from '../../src/commands/types.js';
+import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { BotError, isBotError } from '../../src/errors.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { EnqueueResult } from '../../src/queue/job-queue.js';
@@ -39,18 +47,44 @@ export interface SlackRequest {
   responseUrl?: string;
 }
 
-/** What became of a request, and what to say at once. */
-export type IntakeOutcome =
-  | { status: 'enqueued'; locale: Locale; ackText: string; jobId: string }
-  | { status: 'duplicate'; locale: Locale; ackText: string }
+/** What the ack says, decided from parsing alone; {@link SlackIntake.complete} does the rest. */
+export type AckDecision =
+  /** A job will be enqueued after the ack; `ackText` is e.g. `Checking atlas-cp-2 in prod…` (plain text). */
+  | { status: 'accepted'; locale: Locale; ackText: string; prepared: PreparedJob }
   /** Answered by the adapter itself (bad input, help, unknown cluster): nothing enqueued. */
-  | { status: 'answered'; locale: Locale; reply: Reply }
-  /** Redis could not be reached within the ack budget: nothing enqueued. */
-  | { status: 'queue-unavailable'; locale: Locale; reply: Reply };
+  | { status: 'answered'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
+  /** The Redis connection was not ready when the request came: nothing enqueued. */
+  | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string };
+
+/** What became of a request after the ack. */
+export type AfterAckOutcome =
+  | { status: 'enqueued'; locale: Locale; jobId: string }
+  /** An already seen delivery (Events API retry, repeated event_id) or job: nothing new. */
+  | { status: 'duplicate'; locale: Locale }
+  /** Redis failed between the ack and the enqueue: `reply` says so and must be sent as a follow-up. */
+  | { status: 'queue-unavailable'; locale: Locale; reply: Reply }
+  /** The ack was the whole answer (answered, or queue unavailable already in the ack). */
+  | { status: 'none' };
+
+/** The job of an accepted request, as far as parsing could build it (the locale may still change). */
+export interface PreparedJob {
+  request: SlackRequest;
+  job: AnswerJob;
+  /** True when the text is language-neutral, has no `--lang`, and the user's Slack locale was not cached. */
+  lookUpLocale: boolean;
+}
 
 /** The queue as the intake uses it (JobQueue implements it). */
 export interface JobSink {
   enqueue(job: AnswerJob): Promise<EnqueueResult>;
+}
+
+/** The user-locale source as the intake uses it ({@link UserLocaleCache} implements it). */
+export interface UserLocales {
+  /** Cached locale, no I/O: `{ locale }` when known (locale undefined: unsupported), undefined when not cached. */
+  cached(userId: string): { locale: Locale | undefined } | undefined;
+  /** Look up (users.info) and cache; resolves undefined when unknown or the lookup failed. Never rejects. */
+  localeOf(userId: string): Promise<Locale | undefined>;
 }
 
 /** What the intake needs. */
@@ -58,39 +92,40 @@ export interface SlackIntakeOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
   queue: JobSink;
   store: Pick<SlackStore, 'claim' | 'release' | 'addPending'>;
-  /** The user's Slack locale (cached users.info); asked only for language-neutral text. */
-  userLocale: (userId: string) => Promise<Locale | undefined>;
+  /**
+   * Whether Redis is reachable right now, answered without I/O (the gateway reads the ioredis
+   * connection's `status === 'ready'`). False makes the ack say the queue is unavailable.
+   */
+  queueReady: () => boolean;
+  /** The user's Slack locale; asked only for language-neutral text. */
+  userLocales: UserLocales;
   replyVisibility: SlackReplyVisibility;
   replyDeadlineMs: number;
   dedupTtlSeconds: number;
-  /** Longest the Redis part may take before the ack says the queue is unavailable, in ms. */
-  ackBudgetMs: number;
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
 }
 
-/**
- * Run `work` with a time limit.
- * @throws BotError `queue-unavailable` when `ms` passes first (the work goes on in the background)
- */
-async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new BotError('queue-unavailable', `Redis did not answer within ${ms} ms`, { retryable: true })), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
+/** The ack text of an accepted command. */
+function ackKeyOf(command: Command): AckTextKey {
+  switch (command.kind) {
+    case 'ha-status':
+      return 'checking-status';
+    case 'drain-impact':
+      return 'checking-drain-only';
+    case 'upgrade-impact':
+      return 'checking-upgrade';
+    case 'reboot-impact':
+      return command.drain ? 'checking-drain' : 'checking-node';
+    default:
+      return 'checking-cluster';
   }
 }
 
 /**
- * Handles Slack requests: parse, choose the language, resolve the cluster, de-duplicate and
- * enqueue within the ack budget.
+ * Handles Slack requests: {@link decide} what the ack says (no I/O), then {@link complete} the
+ * request after the ack (de-duplicate, look up the locale, enqueue, record the deadline).
  */
 export class SlackIntake {
   private readonly now: () => number;
@@ -101,20 +136,23 @@ export class SlackIntake {
   }
 
   /**
-   * Handle one request.
+   * Decide the ack from parsing alone: no Redis and no Slack call, so it can be sent at once.
    * @param request - the reduced Slack payload
-   * @returns the outcome; never throws for bad input or an unreachable Redis (those are outcomes)
+   * @returns what to ack; `accepted` carries the job that {@link complete} enqueues
    * @throws only on programming errors
    */
-  async accept(request: SlackRequest): Promise<IntakeOutcome> {
-    const { config, logger } = this.options;
+  decide(request: SlackRequest): AckDecision {
+    const { config } = this.options;
     const neutral = isLanguageNeutral(request.text);
-    const defaultLocale: Locale = neutral ? ((await this.options.userLocale(request.userId)) ?? config.locale) : 'en';
+    const cached = neutral ? this.options.userLocales.cached(request.userId) : undefined;
+    const defaultLocale: Locale = neutral ? (cached?.locale ?? config.locale) : 'en';
     const parsed = parseCommand(request.text, { defaultLocale });
     const locale = parsed.locale;
     const ctx = { locale, requestId: request.requestId };
+    // Answered in the configured language this time; the lookup after the ack serves the next request.
+    const warm = neutral && cached === undefined ? { warmLocaleOf: request.userId } : {};
     if (!parsed.ok) {
-      return { status: 'answered', locale, reply: explainParseError({ ...ctx, cluster: null }, parsed.error) };
+      return { status: 'answered', locale, reply: explainParseError({ ...ctx, cluster: null }, parsed.error), ...warm };
     }
     const names = Object.keys(config.clusters);
     const command = parsed.command;
@@ -124,6 +162,7 @@ export class SlackIntake {
         status: 'answered',
         locale,
         reply: explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }),
+        ...warm,
       };
     }
     if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
@@ -131,7 +170,11 @@ export class SlackIntake {
         clusters: names,
         suggestions: cluster ? closestNames(cluster, names) : [],
       });
-      return { status: 'answered', locale, reply };
+      return { status: 'answered', locale, reply, ...warm };
+    }
+    if (!this.options.queueReady()) {
+      this.options.logger.warn({ requestId: request.requestId, source: request.source }, 'Redis connection not ready: the ack says the queue is unavailable');
+      return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster }, 'queue-unavailable') };
     }
     const address: Record<string, string> = {
       channel: request.channel,
@@ -151,44 +194,61 @@ export class SlackIntake {
       replyTo: { platform: 'slack', address },
       enqueuedAt: new Date(this.now()).toISOString(),
     };
-    const ackKey: AckTextKey =
-      command.kind === 'ha-status'
-        ? 'checking-status'
-        : command.kind === 'drain-impact'
-          ? 'checking-drain-only'
-          : command.kind === 'upgrade-impact'
-            ? 'checking-upgrade'
-            : command.kind === 'reboot-impact'
-              ? command.drain
-                ? 'checking-drain'
-                : 'checking-node'
-              : 'checking-cluster';
     const node = 'node' in command ? command.node : undefined;
-    const { store } = this.options;
+    // A `--lang` in the text decides by itself: parsing with the other default gives the same locale.
+    const lookUpLocale =
+      neutral && cached === undefined && parseCommand(request.text, { defaultLocale: config.locale === 'ko' ? 'en' : 'ko' }).locale !== locale;
+    return { status: 'accepted', locale, ackText: ackText(locale, ackKeyOf(command), { node, cluster }), prepared: { request, job, lookUpLocale } };
+  }
+
+  /**
+   * Finish a request after its ack: for `accepted`, claim the de-duplication keys (a seen key →
+   * `duplicate`, nothing enqueued), look up the user's locale when {@link PreparedJob.lookUpLocale},
+   * enqueue, record the reply deadline. For the other decisions, only warm the locale cache for
+   * language-neutral text so that the next ack speaks the user's language.
+   * @param decision - what {@link decide} returned
+   * @returns the outcome; `queue-unavailable` (with the reply to post as a follow-up) when Redis
+   *   failed; never rejects for Redis or Slack failures
+   * @throws only on programming errors
+   */
+  async complete(decision: AckDecision): Promise<AfterAckOutcome> {
+    const { logger, store } = this.options;
+    if (decision.status !== 'accepted') {
+      if (decision.warmLocaleOf !== undefined) await this.options.userLocales.localeOf(decision.warmLocaleOf);
+      return { status: 'none' };
+    }
+    const { request, lookUpLocale } = decision.prepared;
+    let job = decision.prepared.job;
     let claimed = false;
     try {
-      return await withinBudget(
-        (async (): Promise<IntakeOutcome> => {
-          if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
-            logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
-            return { status: 'duplicate', locale, ackText: ackText(locale, 'duplicate') };
-          }
-          claimed = true;
-          const result = await this.options.queue.enqueue(job);
-          if (result.duplicate) return { status: 'duplicate', locale, ackText: ackText(locale, 'duplicate') };
-          await store.addPending({ requestId: request.requestId, cluster, locale, address }, this.now() + this.options.replyDeadlineMs);
-          return { status: 'enqueued', locale, jobId: result.jobId, ackText: ackText(locale, ackKey, { node, cluster }) };
-        })(),
-        this.options.ackBudgetMs,
-      );
+      if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
+        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+        return { status: 'duplicate', locale: job.locale };
+      }
+      claimed = true;
+      if (lookUpLocale) {
+        const userLocale = (await this.options.userLocales.localeOf(request.userId)) ?? this.options.config.locale;
+        if (userLocale !== job.locale) job = { ...job, locale: userLocale };
+      }
+      const result = await this.options.queue.enqueue(job);
+      if (result.duplicate) return { status: 'duplicate', locale: job.locale };
+      const address = job.replyTo.address as Record<string, string>;
+      try {
+        await store.addPending({ requestId: request.requestId, cluster: job.cluster, locale: job.locale, address }, this.now() + this.options.replyDeadlineMs);
+      } catch (err) {
+        // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
+        logger.warn({ err, requestId: request.requestId }, 'could not record the reply deadline; no follow-up if the worker stays silent');
+      }
+      return { status: 'enqueued', locale: job.locale, jobId: result.jobId };
     } catch (err) {
-      if (!isBotError(err) && !(err instanceof Error)) throw err;
-      logger.warn({ err, requestId: request.requestId }, 'could not enqueue the Slack request: queue unavailable');
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId: request.requestId }, 'could not enqueue the Slack request after the ack: queue unavailable');
       if (claimed) {
-        // Let Slack's retry of this delivery try again; Redis may be back by then.
+        // A new delivery of the same request (a retry, the user trying again) may go through once Redis is back.
         store.release(request.dedupKeys).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release dedup keys'));
       }
-      return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster }, 'queue-unavailable') };
+      const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
+      return { status: 'queue-unavailable', locale: job.locale, reply };
     }
   }
 }

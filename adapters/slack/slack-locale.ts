@@ -49,7 +49,7 @@ export interface UserLocaleCacheOptions {
   fetch: UserLocaleFetcher;
   /** How long a looked-up locale is kept, in ms. @defaultValue 3 600 000 (1 h) */
   ttlMs?: number;
-  /** Longest a lookup may take before the fallback is used, in ms (it runs before the 3 s ack). @defaultValue 800 */
+  /** Longest a lookup may take before the fallback is used, in ms (it runs after the ack, before the enqueue). @defaultValue 800 */
   timeoutMs?: number;
   /** Entries kept at most (oldest dropped first). @defaultValue 10 000 */
   maxEntries?: number;
@@ -59,8 +59,9 @@ export interface UserLocaleCacheOptions {
 }
 
 /**
- * Per-user Slack locales, cached in memory; a failed or slow lookup falls back (and is logged),
- * it never delays the ack past {@link UserLocaleCacheOptions.timeoutMs}.
+ * Per-user Slack locales, cached in memory; a failed or slow lookup falls back (and is logged)
+ * after at most {@link UserLocaleCacheOptions.timeoutMs}. The ack reads only the cache
+ * ({@link UserLocaleCache.cached}); lookups run after it.
  */
 export class UserLocaleCache {
   private readonly entries = new Map<string, { locale: Locale | undefined; at: number }>();
@@ -75,6 +76,17 @@ export class UserLocaleCache {
     this.timeoutMs = options.timeoutMs ?? 800;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The cached answer language of a user, without any I/O (for the ack).
+   * @param userId - Slack user id
+   * @returns `{ locale }` when the user was looked up within the TTL (`locale` undefined: Slack's
+   *   locale is one the bot does not speak); undefined when the user is not cached (or expired)
+   */
+  cached(userId: string): { locale: Locale | undefined } | undefined {
+    const entry = this.entries.get(userId);
+    return entry && this.now() - entry.at < this.ttlMs ? { locale: entry.locale } : undefined;
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * The few texts only the Slack gateway says (the acknowledgements). Answers themselves come from
+ * The few texts only the Slack gateway says (the acknowledgements, decided from parsing alone, so
+ * there is none for a duplicate: duplicates are found after the ack). Answers themselves come from
  * `src/explain` in the reply. Plain text: callers escape them for mrkdwn.
  */
 import type { Locale } from '../../src/commands/types.js';
@@ -13,7 +14,6 @@ const TEXTS = {
     'checking-drain-only': 'Checking a drain of {node} in {cluster}…',
     'checking-upgrade': 'Checking an upgrade of {node} in {cluster}…',
     'checking-cluster': 'Checking {cluster}…',
-    duplicate: 'Already on it: this request is being checked.',
   },
   ko: {
     'checking-node': '{cluster}의 {node} 확인 중…',
@@ -22,7 +22,6 @@ const TEXTS = {
     'checking-drain-only': '{cluster}의 {node} 드레인 영향 확인 중…',
     'checking-upgrade': '{cluster}의 {node} 업그레이드 영향 확인 중…',
     'checking-cluster': '{cluster} 확인 중…',
-    duplicate: '이미 확인 중인 요청입니다.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -2,7 +2,8 @@
  * A local fake of the Slack Web API (node:http on a free loopback port) for tests: the real Bolt
  * and @slack/web-api code talks to it through `SLACK_API_URL` (`clientOptions.slackApiUrl`).
  * It answers auth.test, chat.postMessage, chat.postEphemeral, users.info and response URLs
- * (`/response/<id>`), records every call, and lets a test override any answer (a 429, an error).
+ * (`/response/<id>`), records every call, and lets a test override any answer (a 429, an error,
+ * a slow answer, or something done while the call is in flight).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
@@ -21,6 +22,9 @@ export interface FakeSlackAnswer {
   body: Record<string, unknown>;
 }
 
+/** An override of one method's answer. */
+export type FakeSlackOverride = (call: FakeSlackCall) => FakeSlackAnswer | undefined | Promise<FakeSlackAnswer | undefined>;
+
 /** A running fake. */
 export interface FakeSlackApi {
   /** Base URL for SLACK_API_URL, ending in `/api/`. */
@@ -30,8 +34,11 @@ export interface FakeSlackApi {
   calls: FakeSlackCall[];
   /** Calls of one method. */
   callsOf(method: string): FakeSlackCall[];
-  /** Answer a method differently; return undefined to fall through to the default answer. */
-  override(method: string, answer: (call: FakeSlackCall) => FakeSlackAnswer | undefined): void;
+  /**
+   * Answer a method differently; return (or resolve) undefined to fall through to the default
+   * answer. An async override holds the HTTP answer until it resolves.
+   */
+  override(method: string, answer: FakeSlackOverride): void;
   /** Users' locales for users.info (default `en-US`). */
   locales: Map<string, string>;
   /** Resolve when `predicate` holds over the calls, polling every 20 ms. @throws after `timeoutMs` */
@@ -61,7 +68,7 @@ function decode(body: string, contentType: string | undefined): Record<string, u
  */
 export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   const calls: FakeSlackCall[] = [];
-  const overrides = new Map<string, (call: FakeSlackCall) => FakeSlackAnswer | undefined>();
+  const overrides = new Map<string, FakeSlackOverride>();
   const locales = new Map<string, string>();
   let ts = 1_700_000_000;
   const defaults = (call: FakeSlackCall): FakeSlackAnswer => {
@@ -84,12 +91,12 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   };
   const server: Server = createServer((req, res) => {
     readBody(req)
-      .then((body) => {
+      .then(async (body) => {
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
         const method = url.pathname.replace(/^\/api\//, '').replace(/^\//, '');
         const call: FakeSlackCall = { method, params: decode(body, req.headers['content-type']), at: Date.now() };
         calls.push(call);
-        const answer = overrides.get(method)?.(call) ?? defaults(call);
+        const answer = (await overrides.get(method)?.(call)) ?? defaults(call);
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
         res.end(JSON.stringify(answer.body));
       })

@@ -376,6 +376,19 @@ export const en = {
     continued: '{{title}}, continued ({{part}}/{{total}})',
     contextNoSnapshot: 'cluster {{cluster}} · request {{requestId}}',
   },
+  /** Microsoft Teams (adapters/teams/): acknowledgements, card actions. */
+  teams: {
+    checkingNode: 'Checking {{node}} in {{cluster}}…',
+    checkingDrain: 'Checking a drain and reboot of {{node}} in {{cluster}}…',
+    checkingDrainOnly: 'Checking a drain of {{node}} in {{cluster}}…',
+    checkingUpgrade: 'Checking an upgrade of {{node}} in {{cluster}}…',
+    checkingStatus: 'Checking HA and quorum status of {{cluster}}…',
+    checkingCluster: 'Checking {{cluster}}…',
+    refreshing: 'Refreshing: the card updates when the check is done.',
+    cardExpired: 'This card is too old to refresh; ask again.',
+    actionUnavailable: 'This button is not available yet.',
+    shortened: 'The full answer was too large for Teams; this is a shorter version.',
+  },
 };
 
 /**

@@ -358,4 +358,16 @@ export const ko: Messages = {
     continued: '{{title}} (계속 {{part}}/{{total}})',
     contextNoSnapshot: '클러스터 {{cluster}} · 요청 {{requestId}}',
   },
+  teams: {
+    checkingNode: '{{cluster}}의 {{node}} 확인 중…',
+    checkingDrain: '{{cluster}}의 {{node}} 드레인 후 재부팅 영향 확인 중…',
+    checkingDrainOnly: '{{cluster}}의 {{node}} 드레인 영향 확인 중…',
+    checkingUpgrade: '{{cluster}}의 {{node}} 업그레이드 영향 확인 중…',
+    checkingStatus: '{{cluster}}의 HA·쿼럼 상태 확인 중…',
+    checkingCluster: '{{cluster}} 확인 중…',
+    refreshing: '새로 고치는 중: 확인이 끝나면 카드가 바뀝니다.',
+    cardExpired: '이 카드는 오래되어 새로 고칠 수 없습니다. 다시 요청해 주세요.',
+    actionUnavailable: '이 버튼은 아직 사용할 수 없습니다.',
+    shortened: '전체 답변이 Teams에 비해 너무 커서 줄인 답변입니다.',
+  },
 };

@@ -1,0 +1,165 @@
+/**
+ * The Teams adapter's entry point: {@link startTeamsAdapter} validates the MICROSOFT_APP_* settings,
+ * connects to Redis, serves `POST /api/messages` (botbuilder's CloudAdapter authenticates each
+ * request) and `GET /healthz` on its own HTTP port, and consumes the Teams replies queue, delivering
+ * each answer proactively as Adaptive Cards. The gateway process hosts it beside Slack.
+ */
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { ConfigError } from '../../src/errors.js';
+import { JobQueue } from '../../src/queue/job-queue.js';
+import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
+import { ReplyConsumer } from '../../src/queue/reply-queue.js';
+import type { Logger } from '../../src/util/logger.js';
+import { BotFrameworkHost } from './teams-bot-framework.js';
+import { TeamsBot } from './teams-bot.js';
+import { loadTeamsConfig } from './teams-config.js';
+import type { TeamsConfig } from './teams-config.js';
+import { TeamsPoster } from './teams-poster.js';
+import type { TeamsPosterOptions } from './teams-poster.js';
+import { TEAMS_STORE_PREFIX, TeamsStore } from './teams-store.js';
+
+/** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
+const REDIS_BUDGET_MS = 2000;
+/** Longest one shutdown step may take, in ms. */
+const CLOSE_STEP_MS = 3000;
+
+/** Options of {@link startTeamsAdapter}. */
+export interface TeamsAdapterOptions {
+  /** Environment with the MICROSOFT_APP_* settings and TEAMS_PORT (the CLI passes `process.env`). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The bot configuration (clusters, default cluster, locale, Redis URL). */
+  config: BotConfig;
+  logger: Logger;
+  /** Overrides TEAMS_PORT (tests pass 0 for a free port). */
+  port?: number;
+  /** Host to listen on. @defaultValue all interfaces */
+  host?: string;
+  /** BullMQ / store key prefix for tests. @defaultValue `bull` */
+  queuePrefix?: string;
+  /** Accept an empty MICROSOFT_APP_ID, which disables authentication. Tests only. @defaultValue false */
+  allowNoAuth?: boolean;
+  /** Retry tuning of the poster (tests shorten the waits). */
+  poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
+}
+
+/** A started Teams adapter. */
+export interface RunningTeamsAdapter {
+  /** The HTTP port of `/api/messages`. */
+  port: number;
+  teams: TeamsConfig;
+  /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
+  close(): Promise<void>;
+}
+
+async function bounded(work: Promise<unknown>, what: string, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), CLOSE_STEP_MS);
+  });
+  try {
+    if ((await Promise.race([work.then(() => 'done' as const), timedOut])) === 'timeout') logger.warn(`${what} did not finish in time; going on`);
+  } catch (err) {
+    logger.warn({ err }, `${what} failed`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Start the Teams adapter.
+ * @param options - see {@link TeamsAdapterOptions}
+ * @returns the running adapter (listening, consuming replies)
+ * @throws ConfigError naming the missing or bad setting (MICROSOFT_APP_ID, MICROSOFT_APP_PASSWORD,
+ *   MICROSOFT_APP_TENANT_ID, MICROSOFT_APP_TYPE, TEAMS_PORT, REDIS_URL); BotError
+ *   `queue-unavailable` when Redis cannot be reached at start; the listen error (port in use)
+ */
+export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<RunningTeamsAdapter> {
+  const { config, logger } = options;
+  const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
+  const redisUrl = config.redis?.url;
+  if (!redisUrl) {
+    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
+  }
+  const prefix = options.queuePrefix ?? 'bull';
+  const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
+  const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
+  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
+  const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
+  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, logger });
+  const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
+
+  const consumer = await ReplyConsumer.start({
+    redisUrl,
+    platform: 'teams',
+    prefix,
+    logger,
+    handler: async (reply, job) => {
+      await poster.deliver(reply, job);
+    },
+  });
+
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/api/messages' && req.method === 'POST') {
+      host.handle(req, res, async (turn) => bot.onTurn(turn)).catch((err: unknown) => {
+        logger.error({ err }, 'Teams request failed');
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
+    if (path === '/healthz' && req.method === 'GET') {
+      store.conversations().then(
+        () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n'),
+        (err: unknown) => {
+          logger.warn({ err }, 'health check failed');
+          res.writeHead(503, { 'content-type': 'text/plain' }).end('redis unavailable\n');
+        },
+      );
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? teams.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await consumer.close();
+    await queue.close();
+    redis.disconnect();
+    throw err;
+  }
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : (options.port ?? teams.port);
+  logger.info({ port, appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    teams,
+    close() {
+      closing ??= (async () => {
+        await bounded(
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+          'stopping the Teams HTTP server',
+          logger,
+        );
+        await bounded(consumer.close(), 'closing the Teams replies consumer', logger);
+        await bounded(queue.close(), 'closing the job queue', logger);
+        redis.disconnect();
+        logger.info('Teams adapter stopped');
+      })();
+      return closing;
+    },
+  };
+}

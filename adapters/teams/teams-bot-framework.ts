@@ -1,0 +1,306 @@
+/**
+ * The botbuilder boundary: the only module of the Teams adapter that imports `botbuilder`. It
+ * turns incoming HTTP requests into neutral {@link TeamsTurn}s (CloudAdapter authenticates them),
+ * and sends, updates and proactively delivers activities ({@link TeamsConnector}). Moving to the
+ * newer Teams SDK means rewriting this file only.
+ *
+ * Retries: the connector client's own retry policy (core-rest-pipeline, phase `Retry`) is removed,
+ * so that {@link TeamsPoster} alone decides when to retry (429, 412, 502, 504 with backoff and
+ * jitter) and a refused message is never sent twice behind its back.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ActivityTypes,
+  CloudAdapter,
+  ConfigurationBotFrameworkAuthentication,
+  ConfigurationServiceClientCredentialFactory,
+  TurnContext,
+} from 'botbuilder';
+import type { Activity, ConversationReference, TurnContext as TurnContextType } from 'botbuilder';
+import type { Logger } from '../../src/util/logger.js';
+import type { TeamsConfig } from './teams-config.js';
+
+/** An incoming activity, reduced to what the adapter reads. */
+export interface TeamsInbound {
+  id: string;
+  /** `message`, `invoke`, `conversationUpdate`, … */
+  type: string;
+  /** Invoke name, e.g. `adaptiveCard/action`. */
+  name?: string;
+  /** Card data: `Action.Submit` value (message) or `{ action: { verb, data } }` (invoke). */
+  value?: unknown;
+  /** The user's locale, e.g. `ko-KR`. */
+  locale?: string;
+  /** The activity a card action or reply refers to (the card's activity id). */
+  replyToId?: string;
+  conversationId: string;
+  /** `personal`, `groupChat` or `channel`. */
+  conversationType?: string;
+  tenantId?: string;
+  /** The user's Teams id (`29:…`). */
+  fromId: string;
+  /** The user's Entra ID object id, when Teams sends it. */
+  fromAadObjectId?: string;
+}
+
+/** A conversation reference as stored (plain JSON of botbuilder's `ConversationReference`). */
+export type StoredReference = Record<string, unknown>;
+
+/** An outgoing message: plain JSON, e.g. from `teamsActivity()`. */
+export type OutboundActivity = Record<string, unknown>;
+
+/** What an invoke (card action) is answered with. */
+export interface InvokeReply {
+  status: number;
+  body?: unknown;
+}
+
+/** One incoming activity, with what the handler may do in its turn. */
+export interface TeamsTurn {
+  activity: TeamsInbound;
+  /** Message text with the bot's @mention removed and HTML entities decoded ('' when none). */
+  text: string;
+  /** The conversation reference of this activity (store it for proactive delivery). */
+  reference: StoredReference;
+  /** Reply in the turn (into the thread of the activity); resolves the new activity id. */
+  send(activity: OutboundActivity): Promise<string | undefined>;
+  /** Show the typing indicator. */
+  typing(): Promise<void>;
+}
+
+/** Handles one turn; invokes are answered with what it returns (default 200). */
+export type TurnHandler = (turn: TeamsTurn) => Promise<InvokeReply | void>;
+
+/** A failed connector call, reduced: HTTP status and `Retry-After` when the connector answered. */
+export class TeamsConnectorError extends Error {
+  /**
+   * @param message - what failed
+   * @param status - the connector's HTTP status (undefined: no answer, e.g. a network error)
+   * @param retryAfterMs - the `Retry-After` header, in ms
+   * @param cause - the client's error
+   */
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly retryAfterMs: number | undefined,
+    cause: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'TeamsConnectorError';
+  }
+}
+
+/** Sends to Teams outside a turn (proactive messages, card updates). */
+export interface TeamsConnector {
+  /**
+   * Post a new activity into a conversation.
+   * @returns the new activity id
+   * @throws TeamsConnectorError
+   */
+  send(reference: StoredReference, activity: OutboundActivity): Promise<string>;
+  /**
+   * Replace an activity (a card) in place.
+   * @throws TeamsConnectorError
+   */
+  update(reference: StoredReference, activityId: string, activity: OutboundActivity): Promise<void>;
+}
+
+/** Longest request body accepted on /api/messages, in bytes (Teams activities are far smaller). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'" };
+
+/**
+ * Message text as the parser should see it: the bot's `<at>…</at>` mention already removed by
+ * botbuilder; any other `<at>` tags unwrapped, other tags dropped, the usual HTML entities decoded.
+ * @param text - activity text
+ * @returns plain text, trimmed
+ */
+export function plainTeamsText(text: string): string {
+  return text
+    .replace(/<at>(.*?)<\/at>/gi, '$1')
+    .replace(/<[^>]{1,200}>/g, ' ')
+    .replace(/&(?:nbsp|amp|lt|gt|quot|#39|apos);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function statusOf(err: unknown): { status: number | undefined; retryAfterMs: number | undefined } {
+  const e = err as { statusCode?: number; status?: number; response?: { status?: number; headers?: { get?(name: string): string | undefined } } };
+  const status = e.statusCode ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
+  const header = e.response?.headers?.get?.('retry-after');
+  let retryAfterMs: number | undefined;
+  if (header !== undefined && header !== null) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) retryAfterMs = seconds * 1000;
+    else {
+      const at = Date.parse(header);
+      if (Number.isFinite(at)) retryAfterMs = Math.max(0, at - Date.now());
+    }
+  }
+  return { status, retryAfterMs };
+}
+
+function connectorError(what: string, err: unknown): TeamsConnectorError {
+  const { status, retryAfterMs } = statusOf(err);
+  return new TeamsConnectorError(`${what} failed${status !== undefined ? ` (HTTP ${status})` : ` (${err instanceof Error ? err.message : 'no answer'})`}`, status, retryAfterMs, err);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new RangeError('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+/**
+ * botbuilder's CloudAdapter behind neutral types: {@link handle} serves `/api/messages`, and the
+ * {@link TeamsConnector} methods deliver outside a turn.
+ */
+export class BotFrameworkHost implements TeamsConnector {
+  private readonly adapter: CloudAdapter;
+
+  /**
+   * @param config - app id, password, tenant, type (an empty app id disables authentication)
+   * @param logger - turn errors are logged here
+   */
+  constructor(
+    private readonly config: TeamsConfig,
+    private readonly logger: Logger,
+  ) {
+    const settings = {
+      MicrosoftAppId: config.appId,
+      MicrosoftAppPassword: config.appPassword ?? '',
+      MicrosoftAppType: config.appType,
+      MicrosoftAppTenantId: config.tenantId ?? '',
+    };
+    const credentials = new ConfigurationServiceClientCredentialFactory(settings);
+    const auth = new ConfigurationBotFrameworkAuthentication(settings, credentials);
+    // Our poster owns retries: strip the connector client's retry policy (see the module doc).
+    const createFactory = auth.createConnectorFactory.bind(auth);
+    auth.createConnectorFactory = (identity) => {
+      const factory = createFactory(identity);
+      return {
+        create: async (serviceUrl: string, audience?: string) => {
+          const client = await factory.create(serviceUrl, audience);
+          (client as unknown as { client?: { pipeline?: { removePolicy(options: { phase: string }): unknown } } }).client?.pipeline?.removePolicy({ phase: 'Retry' });
+          return client;
+        },
+      };
+    };
+    this.adapter = new CloudAdapter(auth);
+    this.adapter.onTurnError = async (_context, err) => {
+      this.logger.error({ err }, 'Teams turn failed');
+    };
+  }
+
+  /**
+   * Serve one POST /api/messages: parse the JSON body, let CloudAdapter authenticate it (401
+   * without a valid bearer token when an app id is configured), run `handler`, write the answer.
+   * @param req - the request
+   * @param res - the response (always ended)
+   * @param handler - the turn logic
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, handler: TurnHandler): Promise<void> {
+    let body: unknown;
+    try {
+      body = await readJson(req);
+    } catch (err) {
+      this.logger.info({ err }, 'Teams request body is not JSON or too large');
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
+      return;
+    }
+    const request = { body: body as Record<string, unknown>, headers: req.headers, method: req.method ?? 'POST' };
+    const response = {
+      socket: res.socket,
+      status(code: number) {
+        res.statusCode = code;
+        return response;
+      },
+      header(name: string, value: unknown) {
+        res.setHeader(name, String(value));
+        return response;
+      },
+      send(payload?: unknown) {
+        if (payload === undefined || payload === null) return response;
+        if (typeof payload === 'object' && !Buffer.isBuffer(payload)) {
+          if (!res.headersSent) res.setHeader('content-type', 'application/json');
+          res.write(JSON.stringify(payload));
+        } else res.write(String(payload));
+        return response;
+      },
+      end() {
+        res.end();
+        return response;
+      },
+    };
+    await this.adapter.process(request, response, async (context) => {
+      const result = await handler(this.turnOf(context));
+      if (context.activity.type === ActivityTypes.Invoke) {
+        await context.sendActivity({ type: ActivityTypes.InvokeResponse, value: result ?? { status: 200 } });
+      }
+    });
+    if (!res.writableEnded) res.end();
+  }
+
+  private turnOf(context: TurnContextType): TeamsTurn {
+    const a = context.activity;
+    let text = '';
+    if (a.type === ActivityTypes.Message && typeof a.text === 'string') {
+      const withoutMention = TurnContext.removeRecipientMention(a as Partial<Activity>) ?? a.text;
+      text = plainTeamsText(withoutMention);
+    }
+    const channelData = a.channelData as { tenant?: { id?: string } } | undefined;
+    const tenantId = a.conversation.tenantId ?? channelData?.tenant?.id;
+    const activity: TeamsInbound = {
+      id: a.id ?? '',
+      type: a.type,
+      ...(a.name ? { name: a.name } : {}),
+      ...(a.value !== undefined ? { value: a.value as unknown } : {}),
+      ...(a.locale ? { locale: a.locale } : {}),
+      ...(a.replyToId ? { replyToId: a.replyToId } : {}),
+      conversationId: a.conversation.id,
+      ...(a.conversation.conversationType ? { conversationType: a.conversation.conversationType } : {}),
+      ...(tenantId ? { tenantId } : {}),
+      fromId: a.from.id,
+      ...(a.from.aadObjectId ? { fromAadObjectId: a.from.aadObjectId } : {}),
+    };
+    return {
+      activity,
+      text,
+      reference: JSON.parse(JSON.stringify(TurnContext.getConversationReference(a))) as StoredReference,
+      send: async (out) => (await context.sendActivity(out as Partial<Activity>))?.id,
+      typing: async () => {
+        await context.sendActivity({ type: ActivityTypes.Typing });
+      },
+    };
+  }
+
+  /** {@inheritDoc TeamsConnector.send} */
+  async send(reference: StoredReference, activity: OutboundActivity): Promise<string> {
+    let id: string | undefined;
+    try {
+      await this.adapter.continueConversationAsync(this.config.appId, reference as Partial<ConversationReference>, async (context) => {
+        id = (await context.sendActivity(activity as Partial<Activity>))?.id;
+      });
+    } catch (err) {
+      throw connectorError('sending to Teams', err);
+    }
+    return id ?? '';
+  }
+
+  /** {@inheritDoc TeamsConnector.update} */
+  async update(reference: StoredReference, activityId: string, activity: OutboundActivity): Promise<void> {
+    try {
+      await this.adapter.continueConversationAsync(this.config.appId, reference as Partial<ConversationReference>, async (context) => {
+        await context.updateActivity({ ...(activity as Partial<Activity>), id: activityId });
+      });
+    } catch (err) {
+      throw connectorError('updating a Teams card', err);
+    }
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The request side of the Teams adapter, free of botbuilder types: one {@link TeamsTurn} in, what
+ * to say now and which job to enqueue.
+ *
+ * - Messages (personal chat, group chat, channel; the @mention already stripped): parse; bad
+ *   input, help and unknown clusters are answered at once with a card and enqueue nothing;
+ *   otherwise claim the activity (Teams redelivers what it got no 200 for), store the
+ *   conversation reference, show typing and a short "Checking …", and enqueue the job. The
+ *   worker's answer comes back through the replies queue ({@link TeamsPoster}).
+ * - Card buttons: `Action.Execute` (invoke `adaptiveCard/action`) or the `Action.Submit` fallback
+ *   (a message whose `value` carries the data) take the same route: Refresh enqueues the card's
+ *   job again with `replyTo.address.update` = the card's activity id, so the answer replaces the
+ *   card in place; HA status enqueues a status check for the card's cluster.
+ * - Language: Korean text → Korean; language-neutral text (`status`, `help`) → the activity's
+ *   `locale`, else the configured locale; `--lang` wins.
+ */
+import { createHash } from 'node:crypto';
+import { parseCommand } from '../../src/commands/parse-command.js';
+import type { Command, Locale } from '../../src/commands/types.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
+import { translator } from '../../src/explain/i18n.js';
+import type { Reply } from '../../src/explain/reply.js';
+import type { EnqueueResult } from '../../src/queue/job-queue.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+import { closestNames } from '../../src/util/closest-names.js';
+import type { Logger } from '../../src/util/logger.js';
+import { isLanguageNeutral } from '../slack/slack-locale.js';
+import { CARD_ACTION_MARKER, renderTeamsCards, teamsActivity } from './render-card.js';
+import type { CardActionData } from './render-card.js';
+import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';
+import type { TeamsAddress } from './teams-poster.js';
+import type { TeamsStore } from './teams-store.js';
+
+/** The queue as the bot uses it (JobQueue implements it). */
+export interface TeamsJobSink {
+  enqueue(job: AnswerJob): Promise<EnqueueResult>;
+}
+
+/** Options of {@link TeamsBot}. */
+export interface TeamsBotOptions {
+  config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
+  queue: TeamsJobSink;
+  store: Pick<TeamsStore, 'claim' | 'release' | 'saveReference' | 'card'>;
+  dedupTtlSeconds: number;
+  logger: Logger;
+  /** @defaultValue Date.now */
+  now?: () => number;
+}
+
+/** What a handled turn did (for logs and tests). */
+export type TeamsTurnOutcome = 'answered' | 'enqueued' | 'duplicate' | 'queue-unavailable' | 'ignored' | 'reference-saved';
+
+/**
+ * Teams' locale string to an answer language.
+ * @param locale - e.g. `ko-KR`, `en-US`
+ * @returns `ko`, `en`, or undefined for languages the bot does not speak
+ */
+export function localeFromTeams(locale: string | undefined): Locale | undefined {
+  const lang = locale?.toLowerCase().slice(0, 2);
+  return lang === 'ko' ? 'ko' : lang === 'en' ? 'en' : undefined;
+}
+
+/**
+ * A request id derived from Teams' own ids, so a redelivered activity maps to the same job:
+ * `<prefix>-<first 24 hex digits of sha256(conversation id, activity id)>`.
+ * @param prefix - `tm` for messages, `rf` for Refresh, `hs` for HA status buttons
+ * @param conversationId - the activity's conversation id
+ * @param activityId - the activity id
+ */
+export function teamsRequestId(prefix: string, conversationId: string, activityId: string): string {
+  return `${prefix}-${createHash('sha256').update(`${conversationId}\n${activityId}`, 'utf8').digest('hex').slice(0, 24)}`;
+}
+
+function isCardAction(value: unknown): value is CardActionData {
+  const v = value as Partial<CardActionData> | null;
+  return v !== null && typeof v === 'object' && v.k8sHaBot === CARD_ACTION_MARKER && typeof v.action === 'string' && typeof v.card === 'string';
+}
+
+/** The ack text key of an accepted command. */
+function ackKey(command: Command): string {
+  switch (command.kind) {
+    case 'ha-status':
+      return 'teams.checkingStatus';
+    case 'drain-impact':
+      return 'teams.checkingDrainOnly';
+    case 'upgrade-impact':
+      return 'teams.checkingUpgrade';
+    case 'reboot-impact':
+      return command.drain ? 'teams.checkingDrain' : 'teams.checkingNode';
+    default:
+      return 'teams.checkingCluster';
+  }
+}
+
+/** The invoke answer that shows a short message to the user who clicked (Universal Actions). */
+function invokeMessage(text: string): InvokeReply {
+  return { status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text } };
+}
+
+/**
+ * Handles Teams turns. Never throws for Redis failures (the user is told the queue is unavailable).
+ */
+export class TeamsBot {
+  private readonly now: () => number;
+
+  /** @param options - see {@link TeamsBotOptions} */
+  constructor(private readonly options: TeamsBotOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Handle one turn.
+   * @param turn - the neutral turn from the botbuilder boundary
+   * @returns the invoke answer for card actions (undefined otherwise)
+   */
+  async onTurn(turn: TeamsTurn): Promise<InvokeReply | undefined> {
+    const a = turn.activity;
+    if (a.type === 'invoke' && a.name === 'adaptiveCard/action') {
+      const value = a.value as { action?: { verb?: string; data?: unknown } } | undefined;
+      const data = value?.action?.data;
+      if (!isCardAction(data)) return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
+      return invokeMessage(await this.onCardAction(turn, data));
+    }
+    if (a.type === 'message') {
+      if (isCardAction(a.value)) {
+        const text = await this.onCardAction(turn, a.value);
+        await turn.send({ type: 'message', text });
+        return undefined;
+      }
+      await this.onMessage(turn);
+      return undefined;
+    }
+    if (a.type === 'conversationUpdate' || a.type === 'installationUpdate') {
+      await this.saveReference(turn);
+    }
+    return undefined;
+  }
+
+  private tr(locale: string | undefined): ReturnType<typeof translator> {
+    return translator(localeFromTeams(locale) ?? this.options.config.locale);
+  }
+
+  private async saveReference(turn: TeamsTurn): Promise<boolean> {
+    try {
+      await this.options.store.saveReference(turn.activity.conversationId, turn.reference);
+      return true;
+    } catch (err) {
+      this.options.logger.warn({ err, conversation: turn.activity.conversationId }, 'could not store the Teams conversation reference');
+      return false;
+    }
+  }
+
+  private async sendReply(turn: TeamsTurn, reply: Reply): Promise<void> {
+    const [message] = renderTeamsCards(reply, { maxMessages: 1 });
+    if (message) await turn.send(teamsActivity(message) as OutboundActivity);
+  }
+
+  /**
+   * A typed request: answer it at once, or acknowledge and enqueue it.
+   * @returns what happened
+   */
+  async onMessage(turn: TeamsTurn): Promise<TeamsTurnOutcome> {
+    const { config, logger, store } = this.options;
+    const a = turn.activity;
+    const requestId = teamsRequestId('tm', a.conversationId, a.id);
+    const neutral = isLanguageNeutral(turn.text);
+    const defaultLocale: Locale = neutral ? (localeFromTeams(a.locale) ?? config.locale) : 'en';
+    const parsed = parseCommand(turn.text, { defaultLocale });
+    const locale = parsed.locale;
+    const ctx = { locale, requestId };
+    const names = Object.keys(config.clusters);
+    let reply: Reply | undefined;
+    let job: AnswerJob | undefined;
+    if (!parsed.ok) reply = explainParseError({ ...ctx, cluster: null }, parsed.error);
+    else {
+      const command = parsed.command;
+      const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
+      if (command.kind === 'help') {
+        reply = explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+      } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
+        reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', { clusters: names, suggestions: cluster ? closestNames(cluster, names) : [] });
+      } else {
+        const address: TeamsAddress = { conversation: a.conversationId };
+        job = {
+          requestId,
+          text: turn.text,
+          command,
+          cluster,
+          locale,
+          user: { platform: 'teams', id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}) },
+          replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
+          enqueuedAt: new Date(this.now()).toISOString(),
+        };
+      }
+    }
+    const dedupKey = `act:${a.conversationId}:${a.id}`;
+    try {
+      if (!(await store.claim(dedupKey, this.options.dedupTtlSeconds))) {
+        logger.info({ requestId }, 'duplicate Teams delivery ignored');
+        return 'duplicate';
+      }
+    } catch (err) {
+      logger.warn({ err, requestId }, 'Redis unavailable: cannot take the Teams request');
+      await this.sendReply(turn, explainFailure({ ...ctx, cluster: job?.cluster ?? null }, 'queue-unavailable'));
+      return 'queue-unavailable';
+    }
+    if (!job) {
+      if (reply) await this.sendReply(turn, reply);
+      return 'answered';
+    }
+    await turn.typing();
+    const node = job.command && 'node' in job.command ? job.command.node : undefined;
+    await turn.send({ type: 'message', text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), { node, cluster: job.cluster }) });
+    return this.enqueue(turn, job, dedupKey);
+  }
+
+  private async enqueue(turn: TeamsTurn, job: AnswerJob, dedupKey: string): Promise<TeamsTurnOutcome> {
+    const { logger, store } = this.options;
+    try {
+      await store.saveReference(turn.activity.conversationId, turn.reference);
+      const result = await this.options.queue.enqueue(job);
+      if (result.duplicate) return 'duplicate';
+      logger.info({ requestId: job.requestId, jobId: result.jobId, cluster: job.cluster }, 'Teams request enqueued');
+      return 'enqueued';
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId: job.requestId }, 'could not enqueue the Teams request: queue unavailable');
+      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
+      await this.sendReply(turn, explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'queue-unavailable'));
+      return 'queue-unavailable';
+    }
+  }
+
+  /**
+   * A card button (Action.Execute or its Action.Submit fallback).
+   * @returns the short text shown to the user who clicked
+   */
+  private async onCardAction(turn: TeamsTurn, data: CardActionData): Promise<string> {
+    const { logger, store } = this.options;
+    const a = turn.activity;
+    let record: Awaited<ReturnType<TeamsStore['card']>>;
+    try {
+      record = await store.card(data.card);
+    } catch (err) {
+      logger.warn({ err }, 'Redis unavailable: cannot run the card action');
+      return this.tr(a.locale).t('error.queue-unavailable');
+    }
+    const tr = translator(record?.job.locale ?? localeFromTeams(a.locale) ?? this.options.config.locale);
+    if (!record) return tr.t(data.action === 'refresh' ? 'teams.cardExpired' : 'teams.actionUnavailable');
+    const user = { platform: 'teams' as const, id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}) };
+    let job: AnswerJob;
+    if (data.action === 'refresh') {
+      const address: TeamsAddress = { conversation: record.conversationId, update: record.activityId, card: data.card };
+      job = {
+        ...record.job,
+        requestId: teamsRequestId('rf', a.conversationId, a.id),
+        user,
+        replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
+        enqueuedAt: new Date(this.now()).toISOString(),
+      };
+    } else if (data.action === 'ha-status') {
+      const address: TeamsAddress = { conversation: a.conversationId };
+      job = {
+        requestId: teamsRequestId('hs', a.conversationId, a.id),
+        text: 'status',
+        command: { kind: 'ha-status', cluster: record.job.cluster },
+        cluster: record.job.cluster,
+        locale: record.job.locale,
+        user,
+        replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
+        enqueuedAt: new Date(this.now()).toISOString(),
+      };
+    } else {
+      return tr.t('teams.actionUnavailable');
+    }
+    const dedupKey = `act:${a.conversationId}:${a.id}`;
+    try {
+      if (!(await store.claim(dedupKey, this.options.dedupTtlSeconds))) return tr.t('teams.refreshing');
+      await store.saveReference(a.conversationId, turn.reference);
+      await this.options.queue.enqueue(job);
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId: job.requestId }, 'could not enqueue the card action: queue unavailable');
+      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
+      return tr.t('error.queue-unavailable');
+    }
+    logger.info({ requestId: job.requestId, action: data.action, card: data.card }, 'Teams card action enqueued');
+    return data.action === 'refresh' ? tr.t('teams.refreshing') : tr.t('teams.checkingStatus', { cluster: job.cluster });
+  }
+}

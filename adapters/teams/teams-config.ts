@@ -1,0 +1,130 @@
+/**
+ * The Teams adapter's settings, read from the environment once at start and validated with zod.
+ * A missing or malformed setting stops the start with a {@link ConfigError} whose `path` is the
+ * variable to set and whose message says where to find the value in Azure.
+ *
+ * App types (Bot Framework): `MultiTenant` (app id + client secret), `SingleTenant` (app id +
+ * client secret + tenant id), `UserAssignedMSI` (the managed identity's client id + tenant id, no
+ * secret). Source: https://learn.microsoft.com/en-us/azure/bot-service/bot-builder-authentication
+ */
+import { z } from 'zod';
+import { ConfigError } from '../../src/errors.js';
+
+/** Bot Framework app types. */
+export type TeamsAppType = 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+
+/** Validated Teams settings. */
+export interface TeamsConfig {
+  /** Microsoft App ID of the bot registration; '' only when authentication is disabled (tests). */
+  appId: string;
+  /** Client secret (MultiTenant, SingleTenant). */
+  appPassword?: string;
+  /** Directory (tenant) id (SingleTenant, UserAssignedMSI). */
+  tenantId?: string;
+  appType: TeamsAppType;
+  /** HTTP port of `/api/messages`. @defaultValue 3978 (the Bot Framework convention) */
+  port: number;
+  /** How long a seen activity id is remembered in Redis, in s. @defaultValue 900 */
+  dedupTtlSeconds: number;
+}
+
+/** Environment variables read by {@link loadTeamsConfig}. */
+export const TEAMS_ENV = {
+  appId: 'MICROSOFT_APP_ID',
+  appPassword: 'MICROSOFT_APP_PASSWORD',
+  tenantId: 'MICROSOFT_APP_TENANT_ID',
+  appType: 'MICROSOFT_APP_TYPE',
+  port: 'TEAMS_PORT',
+  dedupTtlSeconds: 'TEAMS_DEDUP_TTL_SECONDS',
+} as const;
+
+const PORTAL = 'Azure portal → your Azure Bot resource → Configuration';
+
+const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const intFromEnv = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const schema = z.object({
+  [TEAMS_ENV.appId]: z.string().regex(GUID, `expected the bot's Microsoft App ID, a GUID (${PORTAL} → Microsoft App ID)`).optional(),
+  [TEAMS_ENV.appPassword]: z.string().optional(),
+  [TEAMS_ENV.tenantId]: z.string().regex(GUID, `expected a directory (tenant) id, a GUID (${PORTAL} → App Tenant ID)`).optional(),
+  [TEAMS_ENV.appType]: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], { error: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }).optional(),
+  [TEAMS_ENV.port]: intFromEnv(0, 65535).optional(),
+  [TEAMS_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
+});
+
+/** Options of {@link loadTeamsConfig}. */
+export interface LoadTeamsConfigOptions {
+  /**
+   * Accept an unset MICROSOFT_APP_ID: botbuilder then skips authentication (any caller may post
+   * activities). For tests only.
+   * @defaultValue false
+   */
+  allowNoAuth?: boolean;
+}
+
+/**
+ * Whether the environment asks for the Teams adapter (MICROSOFT_APP_ID is set).
+ * @param env - the environment
+ */
+export function teamsConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
+  return nonEmpty(env[TEAMS_ENV.appId]) !== undefined;
+}
+
+/**
+ * Read and check the Teams settings.
+ * @param env - the environment (the CLI passes `process.env`)
+ * @param options - see {@link LoadTeamsConfigOptions}
+ * @returns the validated settings
+ * @throws ConfigError naming the variable: MICROSOFT_APP_ID missing (unless `allowNoAuth`) or not a
+ *   GUID; MICROSOFT_APP_PASSWORD missing for MultiTenant/SingleTenant; MICROSOFT_APP_TENANT_ID
+ *   missing for SingleTenant/UserAssignedMSI; MICROSOFT_APP_TYPE not one of the three; TEAMS_PORT
+ *   or TEAMS_DEDUP_TTL_SECONDS out of range
+ */
+export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>>, options: LoadTeamsConfigOptions = {}): TeamsConfig {
+  const picked: Record<string, string> = {};
+  for (const name of Object.values(TEAMS_ENV)) {
+    const value = nonEmpty(env[name]);
+    if (value !== undefined) picked[name] = value;
+  }
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue?.path[0] ?? 'MICROSOFT_APP_ID'), issue?.message ?? 'invalid');
+  }
+  const v = parsed.data;
+  const appId = v[TEAMS_ENV.appId] ?? '';
+  const appType: TeamsAppType = v[TEAMS_ENV.appType] ?? 'MultiTenant';
+  const appPassword = v[TEAMS_ENV.appPassword];
+  const tenantId = v[TEAMS_ENV.tenantId];
+  if (appId === '') {
+    if (!options.allowNoAuth) {
+      throw new ConfigError(TEAMS_ENV.appId, `is not set: copy "Microsoft App ID" from ${PORTAL} (register the bot first: see the README, Teams)`);
+    }
+  } else {
+    if (appType !== 'UserAssignedMSI' && appPassword === undefined) {
+      throw new ConfigError(
+        TEAMS_ENV.appPassword,
+        `is not set: a ${appType} bot needs its client secret (${PORTAL} → Manage Password → Certificates & secrets → New client secret)`,
+      );
+    }
+    if (appType !== 'MultiTenant' && tenantId === undefined) {
+      throw new ConfigError(TEAMS_ENV.tenantId, `is not set: a ${appType} bot needs its directory (tenant) id (${PORTAL} → App Tenant ID)`);
+    }
+  }
+  return {
+    appId,
+    ...(appPassword !== undefined ? { appPassword } : {}),
+    ...(tenantId !== undefined ? { tenantId } : {}),
+    appType,
+    port: v[TEAMS_ENV.port] ?? 3978,
+    dedupTtlSeconds: v[TEAMS_ENV.dedupTtlSeconds] ?? 900,
+  };
+}

@@ -1,8 +1,8 @@
 /**
  * The Slack part of `npm run bench` (skip with BENCH_SLACK=0):
  *  - ack latency (p50/p99) of 1,000 signed `/k8s` slash commands sent at 50 per second to the real
- *    gateway process (`k8s-ha-bot gateway`, real Redis; every command is parsed, de-duplicated and
- *    enqueued before the ack) and, in the same run, to a bare Bolt app that only acks;
+ *    gateway process (`k8s-ha-bot gateway`, real Redis; every command is parsed and acked, then
+ *    de-duplicated and enqueued right after the ack) and, in the same run, to a bare Bolt app that only acks;
  *  - the median time from a slash command to the answer posted at the (fake, local) Slack Web API,
  *    with a worker process answering from a 100-node cluster.
  */
@@ -11,6 +11,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -103,6 +104,24 @@ async function fakeSlack(): Promise<{ apiUrl: string; posted: Map<string, number
 }
 
 /**
+ * Wait until a BullMQ queue (no worker) holds `count` waiting jobs.
+ * @throws Error when it does not within `timeoutMs`
+ */
+async function expectQueued(redisUrl: string, queueName: string, count: number, timeoutMs: number): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let waiting = 0;
+    while ((waiting = await redis.llen(`bull:${queueName}:wait`)) < count) {
+      if (Date.now() > deadline) throw new Error(`the gateway acked ${count} commands but only ${waiting} jobs reached ${queueName} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * Run the Slack benchmark.
  * @param ctx - paths and process helpers from bench.ts
  * @returns the figures (also printed by the caller)
@@ -132,6 +151,8 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
     await ackLoad(gatewayUrl, `can I reboot ${ctx.node} in ackbench`, 50, 50);
     await ackLoad(bareUrl, 'warm up', 50, 50);
     const gatewayAcks = await ackLoad(gatewayUrl, `can I reboot ${ctx.node} in ackbench`);
+    // The gateway enqueues after the ack: check that every acked command did reach the queue.
+    await expectQueued(redisUrl, 'k8s-ha-bot-cluster-ackbench', 50 + 1000 - gatewayAcks.errors, 15_000);
     const bareAcks = await ackLoad(bareUrl, `can I reboot ${ctx.node}`);
 
     const worker = spawn(process.execPath, [ctx.bin, '--config', config, 'worker', '--cluster', 'bench'], { env, stdio: ['ignore', 'ignore', 'inherit'] });

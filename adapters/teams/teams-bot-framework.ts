@@ -125,20 +125,25 @@ export function plainTeamsText(text: string): string {
     .trim();
 }
 
+/** Milliseconds from a `Retry-After` header (seconds or an HTTP date). */
+function retryAfterMsOf(header: string | undefined | null): number | undefined {
+  if (header === undefined || header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
+/** The part of core-rest-pipeline's pipeline this module touches. */
+interface ConnectorPipeline {
+  removePolicy(options: { phase: string }): unknown;
+}
+
 function statusOf(err: unknown): { status: number | undefined; retryAfterMs: number | undefined } {
+  if (err instanceof TeamsConnectorError) return { status: err.status, retryAfterMs: err.retryAfterMs };
   const e = err as { statusCode?: number; status?: number; response?: { status?: number; headers?: { get?(name: string): string | undefined } } };
   const status = e.statusCode ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
-  const header = e.response?.headers?.get?.('retry-after');
-  let retryAfterMs: number | undefined;
-  if (header !== undefined && header !== null) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds)) retryAfterMs = seconds * 1000;
-    else {
-      const at = Date.parse(header);
-      if (Number.isFinite(at)) retryAfterMs = Math.max(0, at - Date.now());
-    }
-  }
-  return { status, retryAfterMs };
+  return { status, retryAfterMs: retryAfterMsOf(e.response?.headers?.get?.('retry-after')) };
 }
 
 function connectorError(what: string, err: unknown): TeamsConnectorError {
@@ -187,7 +192,8 @@ export class BotFrameworkHost implements TeamsConnector {
       return {
         create: async (serviceUrl: string, audience?: string) => {
           const client = await factory.create(serviceUrl, audience);
-          (client as unknown as { client?: { pipeline?: { removePolicy(options: { phase: string }): unknown } } }).client?.pipeline?.removePolicy({ phase: 'Retry' });
+          const pipeline = (client as unknown as { client?: { pipeline?: ConnectorPipeline } }).client?.pipeline;
+          pipeline?.removePolicy({ phase: 'Retry' });
           return client;
         },
       };
@@ -283,24 +289,37 @@ export class BotFrameworkHost implements TeamsConnector {
   /** {@inheritDoc TeamsConnector.send} */
   async send(reference: StoredReference, activity: OutboundActivity): Promise<string> {
     let id: string | undefined;
-    try {
-      await this.adapter.continueConversationAsync(this.config.appId, reference as Partial<ConversationReference>, async (context) => {
-        id = (await context.sendActivity(activity as Partial<Activity>))?.id;
-      });
-    } catch (err) {
-      throw connectorError('sending to Teams', err);
-    }
+    await this.proactive(reference, 'sending to Teams', async (context) => {
+      id = (await context.sendActivity(activity as Partial<Activity>))?.id;
+    });
     return id ?? '';
   }
 
   /** {@inheritDoc TeamsConnector.update} */
   async update(reference: StoredReference, activityId: string, activity: OutboundActivity): Promise<void> {
+    await this.proactive(reference, 'updating a Teams card', async (context) => {
+      await context.updateActivity({ ...(activity as Partial<Activity>), id: activityId });
+    });
+  }
+
+  /**
+   * Run `logic` in a proactive turn. Errors thrown inside a turn go to the adapter's onTurnError
+   * (which would swallow them), so they are caught here and rethrown to the caller.
+   * @throws TeamsConnectorError
+   */
+  private async proactive(reference: StoredReference, what: string, logic: (context: TurnContextType) => Promise<void>): Promise<void> {
+    let failure: { err: unknown } | undefined;
     try {
       await this.adapter.continueConversationAsync(this.config.appId, reference as Partial<ConversationReference>, async (context) => {
-        await context.updateActivity({ ...(activity as Partial<Activity>), id: activityId });
+        try {
+          await logic(context);
+        } catch (err) {
+          failure = { err };
+        }
       });
     } catch (err) {
-      throw connectorError('updating a Teams card', err);
+      failure ??= { err };
     }
+    if (failure) throw connectorError(what, failure.err);
   }
 }

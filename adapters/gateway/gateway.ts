@@ -1,5 +1,6 @@
 /**
- * The gateway process's composition root: it hosts the chat adapters (Slack for now). It reads and
+ * The gateway process's composition root: it hosts the chat adapters (Slack; Teams when
+ * MICROSOFT_APP_ID is set, see ../teams/teams-adapter.ts). It reads and
  * validates the settings, connects to Redis, starts the Slack app (HTTP or Socket Mode), consumes
  * the Slack replies queue, and posts the "did not finish" follow-ups of requests whose worker
  * stayed silent past the deadline.
@@ -22,6 +23,9 @@ import { slackMessagesFor } from '../slack/slack-messages.js';
 import type { SlackMessage } from '../slack/slack-messages.js';
 import { SlackPoster } from '../slack/slack-poster.js';
 import { SlackStore } from '../slack/slack-store.js';
+import { startTeamsAdapter } from '../teams/teams-adapter.js';
+import type { RunningTeamsAdapter } from '../teams/teams-adapter.js';
+import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
 
 /** Longest one shutdown step may take before the gateway moves on, in ms. */
 const CLOSE_STEP_MS = 3000;
@@ -92,6 +96,8 @@ export interface GatewayOptions {
   deadlinePollMs?: number;
   /** BullMQ / store key prefix for tests. @defaultValue `bull` */
   queuePrefix?: string;
+  /** Overrides `TEAMS_PORT` of the Teams adapter (started when MICROSOFT_APP_ID is set). */
+  teamsPort?: number;
 }
 
 /** A started gateway. */
@@ -100,6 +106,8 @@ export interface RunningGateway {
   /** The HTTP port of `/slack/events` (HTTP mode). */
   port?: number;
   slack: SlackConfig;
+  /** The Teams adapter, when MICROSOFT_APP_ID is set (its own port: `teams.port`, POST /api/messages). */
+  teams?: RunningTeamsAdapter;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
 }
@@ -115,6 +123,9 @@ export interface RunningGateway {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
+  // Teams settings are checked before anything starts, so a bad one stops the gateway at once.
+  const withTeams = teamsConfigured(options.env);
+  if (withTeams) loadTeamsConfig(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
@@ -226,14 +237,30 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   logger.info({ mode, port, command: slack.command, visibility: slack.replyVisibility }, 'Slack gateway ready');
 
+  let teams: RunningTeamsAdapter | undefined;
+  if (withTeams) {
+    try {
+      teams = await startTeamsAdapter({ env: options.env, config, logger, queuePrefix: prefix, ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}) });
+    } catch (err) {
+      clearInterval(timer);
+      await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
+      await consumer.close();
+      await queue.close();
+      redis.disconnect();
+      throw err;
+    }
+  }
+
   let closing: Promise<void> | undefined;
   return {
     mode,
     ...(port !== undefined ? { port } : {}),
     slack,
+    ...(teams ? { teams } : {}),
     close() {
       closing ??= (async () => {
         clearInterval(timer);
+        if (teams) await teams.close();
         await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
         // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);

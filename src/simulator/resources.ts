@@ -14,15 +14,17 @@ export interface ResourceDef {
   namespaced: boolean;
   shortNames: string[];
   categories?: string[];
+  /** Discovery verbs; default `get`, `list` (read-only). */
+  verbs?: string[];
 }
 
 /** Every resource the simulator serves. */
 export const RESOURCES: readonly ResourceDef[] = [
-  { plural: 'nodes', singular: 'node', kind: 'Node', group: '', version: 'v1', namespaced: false, shortNames: ['no'] },
+  { plural: 'nodes', singular: 'node', kind: 'Node', group: '', version: 'v1', namespaced: false, shortNames: ['no'], verbs: ['get', 'list', 'patch', 'update'] },
   { plural: 'namespaces', singular: 'namespace', kind: 'Namespace', group: '', version: 'v1', namespaced: false, shortNames: ['ns'] },
-  { plural: 'pods', singular: 'pod', kind: 'Pod', group: '', version: 'v1', namespaced: true, shortNames: ['po'], categories: ['all'] },
+  { plural: 'pods', singular: 'pod', kind: 'Pod', group: '', version: 'v1', namespaced: true, shortNames: ['po'], categories: ['all'], verbs: ['delete', 'get', 'list'] },
   { plural: 'configmaps', singular: 'configmap', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true, shortNames: ['cm'] },
-  { plural: 'leases', singular: 'lease', kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', namespaced: true, shortNames: [] },
+  { plural: 'leases', singular: 'lease', kind: 'Lease', group: 'coordination.k8s.io', version: 'v1', namespaced: true, shortNames: [], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update'] },
   { plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', kind: 'PodDisruptionBudget', group: 'policy', version: 'v1', namespaced: true, shortNames: ['pdb'] },
   { plural: 'deployments', singular: 'deployment', kind: 'Deployment', group: 'apps', version: 'v1', namespaced: true, shortNames: ['deploy'], categories: ['all'] },
   { plural: 'replicasets', singular: 'replicaset', kind: 'ReplicaSet', group: 'apps', version: 'v1', namespaced: true, shortNames: ['rs'], categories: ['all'] },
@@ -53,21 +55,25 @@ export function apiGroups(): { name: string; version: string }[] {
   return [...seen].map(([name, version]) => ({ name, version }));
 }
 
-/** The discovery `APIResourceList` for one group/version. */
+/** The discovery `APIResourceList` for one group/version (core v1 also lists `pods/eviction`). */
 export function apiResourceList(group: string, version: string): object {
   const gv = group === '' ? version : `${group}/${version}`;
   return {
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: gv,
-    resources: RESOURCES.filter((r) => r.group === group && r.version === version).map((r) => ({
-      name: r.plural,
-      singularName: r.singular,
-      namespaced: r.namespaced,
-      kind: r.kind,
-      verbs: ['get', 'list'],
-      ...(r.shortNames.length > 0 ? { shortNames: r.shortNames } : {}),
-      ...(r.categories ? { categories: r.categories } : {}),
-    })),
+    resources: [
+      ...RESOURCES.filter((r) => r.group === group && r.version === version).map((r) => ({
+        name: r.plural,
+        singularName: r.singular,
+        namespaced: r.namespaced,
+        kind: r.kind,
+        verbs: r.verbs ?? ['get', 'list'],
+        ...(r.shortNames.length > 0 ? { shortNames: r.shortNames } : {}),
+        ...(r.categories ? { categories: r.categories } : {}),
+      })),
+      // the policy/v1 eviction subresource, as kube-apiserver lists it (kubectl drain looks for it)
+      ...(gv === 'v1' ? [{ name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] }] : []),
+    ],
   };
 }

@@ -8,12 +8,20 @@
  * field selectors, `limit`/`continue` pagination with `metadata.remainingItemCount`, Table output
  * for kubectl, `Status` errors, `/readyz[?verbose]`, `/livez`, `/healthz`. Aggregated discovery is
  * not served: kubectl asks for it and falls back to legacy discovery when the answer is plain JSON.
- * Writes and watches are refused.
+ * Writes for node maintenance are served by {@link serveWrite} (node patches, pod deletion and
+ * `pods/eviction` with PodDisruptionBudget rules, Lease create/update/delete); every other write
+ * and every watch is refused (405). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isBotError } from '../errors.js';
+import { BotError, isBotError } from '../errors.js';
+import { serveWrite } from './maintenance-api.js';
+import type { MaintenanceState } from './maintenance-api.js';
+import { rebootNode } from './reboot-node.js';
+import type { RebootHandle, RebootOptions } from './reboot-node.js';
+import { objectKey, readObject } from './store-writes.js';
+import type { WireObject } from './store-writes.js';
 import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { parseFieldSelector } from './field-selector.js';
 import type { FieldMatcher } from './field-selector.js';
@@ -65,6 +73,24 @@ export interface RunningSimulator {
   requests: Map<string, number>;
   /** Total requests served. */
   totalRequests(): number;
+  /** Successful evictions (`pods/eviction` answered 201) by `namespace/name` of the pod. */
+  evictions: Map<string, number>;
+  /** Every eviction request by `namespace/name` of the pod, whatever the answer (429s included). */
+  evictionRequests: Map<string, number>;
+  /**
+   * Reboot a node: down now (Ready=Unknown, unreachable taints, pods not Ready, Lease not
+   * renewed), back after `options.downMs` (new bootID, Ready=True, Lease renewed, pods Ready).
+   * @returns a promise that resolves when the node is back
+   * @throws BotError `bad-request` (rejects) when there is no such node
+   */
+  rebootNode(name: string, options: RebootOptions): Promise<void>;
+  /**
+   * The object as currently served (a parsed copy), or undefined.
+   * @param plural - resource plural, e.g. `nodes`, `pods`, `poddisruptionbudgets`
+   * @param namespace - namespace (ignored for cluster-scoped resources)
+   * @param name - object name
+   */
+  getObject(plural: string, namespace: string | null, name: string): WireObject | undefined;
   /** Stop listening and close open connections. */
   close(): Promise<void>;
 }
@@ -144,6 +170,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   let faults: SimulatorFaults = options.faults ?? {};
   const requests = new Map<string, number>();
   let total = 0;
+  const state: MaintenanceState = { evictions: new Map(), evictionRequests: new Map() };
+  const reboots = new Set<RebootHandle>();
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://simulator');
@@ -154,6 +182,16 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     const delay = faults.delayMs?.[route.delayKey] ?? faults.delayMs?.['*'] ?? 0;
     const answer = (): void => {
       try {
+        if (req.method !== 'GET' && req.method !== 'HEAD' && !faults.unavailable && route.kind === 'resource') {
+          readBody(req, (body, parseError) => {
+            try {
+              serveWriteRoute(req, res, route, store, faults, state, now, body, parseError);
+            } catch (err) {
+              send(res, 500, status(500, 'InternalError', `simulator error: ${(err as Error).message}`));
+            }
+          });
+          return;
+        }
         serve(req, res, url, route, store, faults, now);
       } catch (err) {
         if (isBotError(err) && err.code === 'bad-request') send(res, 400, status(400, 'BadRequest', err.message));
@@ -189,8 +227,21 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     },
     requests,
     totalRequests: () => total,
+    evictions: state.evictions,
+    evictionRequests: state.evictionRequests,
+    rebootNode(name, rebootOptions) {
+      const handle = rebootNode(store, name, rebootOptions, now);
+      if (!handle) return Promise.reject(new BotError('bad-request', `nodes "${name}" not found`));
+      reboots.add(handle);
+      return handle.done.finally(() => reboots.delete(handle));
+    },
+    getObject(plural, namespace, name) {
+      const rs = store.resources.get(plural);
+      return rs ? readObject(store, plural, objectKey(rs, namespace, name)) : undefined;
+    },
     close: () =>
       new Promise<void>((resolveClose) => {
+        for (const r of reboots) r.cancel();
         server.close(() => resolveClose());
         for (const s of sockets) s.destroy();
       }),
@@ -205,6 +256,10 @@ interface Route {
   plural?: string;
   namespace?: string | null;
   name?: string | null;
+  /** `eviction` for `pods/NAME/eviction`. */
+  subresource?: string | null;
+  /** API group of the resource ('' for core). */
+  group?: string;
   discovery?: object;
 }
 
@@ -256,6 +311,9 @@ function resolve(path: string): Route {
     namespace = rest[1] as string;
     plural = rest[2];
     name = rest[3] ?? null;
+    if (rest.length === 5 && plural === 'pods' && rest[4] === 'eviction' && group === '' && v === 'v1') {
+      return { kind: 'resource', delayKey: 'pods/eviction', plural: 'pods', namespace, name, subresource: 'eviction', group: '' };
+    }
     if (rest.length > 4) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
   } else {
     plural = rest[0];
@@ -265,7 +323,7 @@ function resolve(path: string): Route {
   const def = resourceFor(group, v, plural ?? '');
   if (!def) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
   if (!def.namespaced && namespace !== null) return { kind: 'unknown', delayKey: def.plural };
-  return { kind: 'resource', delayKey: def.plural, plural: def.plural, namespace, name };
+  return { kind: 'resource', delayKey: def.plural, plural: def.plural, namespace, name, subresource: null, group: def.group };
 }
 
 function serve(
@@ -282,6 +340,7 @@ function serve(
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // writes to resources are routed to serveWriteRoute before this; the rest is refused
     send(res, 405, status(405, 'MethodNotAllowed', `the simulator is read-only: ${req.method ?? ''} is not allowed`));
     return;
   }
@@ -329,6 +388,10 @@ function serve(
     return;
   }
   const asTable = /as=Table/.test(req.headers.accept ?? '');
+  if (route.subresource) {
+    send(res, 405, status(405, 'MethodNotAllowed', `${route.subresource} supports POST only`));
+    return;
+  }
   if (route.name) {
     const key = `${def.namespaced ? (route.namespace ?? '') : ''}/${route.name}`;
     const obj = def.namespaced && route.namespace === null ? undefined : rs.byKey.get(key);
@@ -505,4 +568,83 @@ function serveReadyz(res: ServerResponse, url: URL, readyz: string | null): void
   const failed = /^\[-\]/m.test(readyz);
   if (failed) send(res, 500, readyz, text);
   else send(res, 200, url.searchParams.has('verbose') ? readyz : 'ok', text);
+}
+
+/** Largest request body read (1 MiB; kube-apiserver's limit is 3 MiB). */
+const MAX_BODY = 1024 * 1024;
+
+function readBody(req: IncomingMessage, done: (body: unknown, parseError: string | null) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= MAX_BODY) chunks.push(c);
+  });
+  req.on('end', () => {
+    if (size > MAX_BODY) {
+      done(undefined, `the request body is larger than ${MAX_BODY} bytes`);
+      return;
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (text.trim() === '') {
+      done(undefined, null);
+      return;
+    }
+    try {
+      done(JSON.parse(text) as unknown, null);
+    } catch (err) {
+      done(undefined, `the request body is not JSON: ${(err as Error).message}`);
+    }
+  });
+}
+
+function serveWriteRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: Route,
+  store: ObjectStore,
+  faults: SimulatorFaults,
+  state: MaintenanceState,
+  now: () => Date,
+  body: unknown,
+  parseError: string | null,
+): void {
+  const plural = route.plural as string;
+  const method = req.method ?? '';
+  if (faults.forbidden?.includes(plural)) {
+    const verb = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
+    const group = route.group ?? '';
+    const scope = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
+    const resource = route.subresource ? `${plural}/${route.subresource}` : plural;
+    send(
+      res,
+      403,
+      status(403, 'Forbidden', `${plural} is forbidden: User "system:serviceaccount:k8s-ha-bot:reader" cannot ${verb} resource "${resource}" in API group "${group}" ${scope}`, {
+        group,
+        kind: plural,
+        ...(route.name ? { name: route.name } : {}),
+      }),
+    );
+    return;
+  }
+  if (parseError !== null) {
+    send(res, 400, status(400, 'BadRequest', parseError));
+    return;
+  }
+  const answer = serveWrite(
+    store,
+    state,
+    {
+      method,
+      plural,
+      group: route.group ?? '',
+      namespace: route.namespace ?? null,
+      name: route.name ?? null,
+      subresource: route.subresource ?? null,
+      contentType: req.headers['content-type'],
+      body,
+    },
+    now(),
+  );
+  send(res, answer.code, JSON.stringify(answer.body));
 }

@@ -35,6 +35,7 @@ describe('loadTeamsConfig', () => {
     expect(pathOf({ MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: 's', MICROSOFT_APP_TYPE: 'multi' })).toMatch(/^MICROSOFT_APP_TYPE: .*MultiTenant, SingleTenant or UserAssignedMSI/);
     expect(pathOf({ MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: 's', MICROSOFT_APP_TENANT_ID: 'x' })).toMatch(/^MICROSOFT_APP_TENANT_ID: .*GUID/);
     expect(pathOf({ MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: 's', TEAMS_PORT: '70000' })).toMatch(/^TEAMS_PORT: /);
+    expect(pathOf({ MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: 's', TEAMS_REPLY_DEADLINE_MS: '10' })).toMatch(/^TEAMS_REPLY_DEADLINE_MS: /);
   });
 
   it('allows an empty app id (no authentication) only when asked, and teamsConfigured follows MICROSOFT_APP_ID', () => {

@@ -27,7 +27,7 @@ const BOT_ID = '28:k8s-ha-bot';
 
 function botConfig(redisUrl: string): BotConfig {
   const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  return { source: 'test', clusters: { prod: cluster, idle: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
 }
 
 interface ActivityInput {
@@ -82,7 +82,8 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     fake = await startFakeBotConnector();
     const config = botConfig(redis.url);
     worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: service.handler, logger: silentLogger });
-    teams = await startTeamsAdapter({ env: {}, config, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, poster: { baseDelayMs: 5, maxDelayMs: 50 } });
+    // No worker serves `idle`: its requests meet the reply deadline.
+    teams = await startTeamsAdapter({ env: { TEAMS_REPLY_DEADLINE_MS: '4000' }, config, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, poster: { baseDelayMs: 5, maxDelayMs: 50 } });
     authed = await startTeamsAdapter({
       env: { MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'not-a-real-secret' },
       config,
@@ -299,6 +300,17 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect((await post(body, target, { authorization: 'Bearer not.a.jwt' })).status).toBe(401);
     expect(await jobCount(authedJobs)).toBe(before);
     expect(fake.calls.length).toBe(calls);
+  });
+
+  it('sends a "did not finish" card when no worker answers before the deadline', async () => {
+    const conversationId = 'a:idle';
+    await post(activity({ id: 'idle-1', conversationId, text: 'can I reboot atlas-cp-2 in idle' }));
+    expect(turnReplies(conversationId)[1]?.body.text).toBe('Checking atlas-cp-2 in idle…');
+    await fake.waitFor(() => cards(conversationId).length >= 1, 12_000);
+    const card = cardOf(cards(conversationId)[0]);
+    expect(cardText(card)).toMatch(/did not finish within 4 s/);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(cards(conversationId)).toHaveLength(1);
   });
 
   it('keeps every delivered activity under 28 KB', () => {

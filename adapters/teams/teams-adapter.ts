@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { ConfigError } from '../../src/errors.js';
+import { explainFailure } from '../../src/explain/explain-messages.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer } from '../../src/queue/reply-queue.js';
@@ -40,6 +41,8 @@ export interface TeamsAdapterOptions {
   queuePrefix?: string;
   /** Accept an empty MICROSOFT_APP_ID, which disables authentication. Tests only. @defaultValue false */
   allowNoAuth?: boolean;
+  /** How often due reply deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
+  deadlinePollMs?: number;
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
 }
@@ -87,7 +90,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
   const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
-  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, logger });
+  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger });
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
 
   const consumer = await ReplyConsumer.start({
@@ -96,9 +99,30 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     prefix,
     logger,
     handler: async (reply, job) => {
+      await store.resolvePending(job.requestId);
       await poster.deliver(reply, job);
     },
   });
+
+  // "The check did not finish" follow-ups for requests whose worker stayed silent past the deadline.
+  const pollMs = options.deadlinePollMs ?? Math.min(1000, Math.floor(teams.replyDeadlineMs / 4));
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    (async () => {
+      for (const job of await store.takeDue(Date.now())) {
+        logger.warn({ requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs }, 'no reply from a worker in time; sending a Teams follow-up');
+        const reply = explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', { seconds: Math.round(teams.replyDeadlineMs / 1000) });
+        await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
+      }
+    })()
+      .catch((err: unknown) => logger.warn({ err }, 'Teams deadline follow-ups failed; retrying at the next poll'))
+      .finally(() => {
+        polling = false;
+      });
+  }, pollMs);
+  timer.unref();
 
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -131,6 +155,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       });
     });
   } catch (err) {
+    clearInterval(timer);
     await consumer.close();
     await queue.close();
     redis.disconnect();
@@ -146,6 +171,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     teams,
     close() {
       closing ??= (async () => {
+        clearInterval(timer);
         await bounded(
           new Promise<void>((resolve) => {
             server.close(() => resolve());

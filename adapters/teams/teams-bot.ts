@@ -41,8 +41,10 @@ export interface TeamsJobSink {
 export interface TeamsBotOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
   queue: TeamsJobSink;
-  store: Pick<TeamsStore, 'claim' | 'release' | 'saveReference' | 'card'>;
+  store: Pick<TeamsStore, 'claim' | 'release' | 'saveReference' | 'card' | 'addPending'>;
   dedupTtlSeconds: number;
+  /** After this long without a reply, the adapter sends a "did not finish" follow-up, in ms. */
+  replyDeadlineMs: number;
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
@@ -209,9 +211,14 @@ export class TeamsBot {
       if (reply) await this.sendReply(turn, reply);
       return 'answered';
     }
-    await turn.typing();
     const node = job.command && 'node' in job.command ? job.command.node : undefined;
-    await turn.send({ type: 'message', text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), { node, cluster: job.cluster }) });
+    try {
+      await turn.typing();
+      await turn.send({ type: 'message', text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), { node, cluster: job.cluster }) });
+    } catch (err) {
+      // The answer can still be delivered later; a failed acknowledgement must not lose the request.
+      logger.warn({ err, requestId }, 'could not send the Teams acknowledgement; enqueuing anyway');
+    }
     return this.enqueue(turn, job, dedupKey);
   }
 
@@ -221,6 +228,12 @@ export class TeamsBot {
       await store.saveReference(turn.activity.conversationId, turn.reference);
       const result = await this.options.queue.enqueue(job);
       if (result.duplicate) return 'duplicate';
+      try {
+        await store.addPending(job, this.now() + this.options.replyDeadlineMs);
+      } catch (err) {
+        // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
+        logger.warn({ err, requestId: job.requestId }, 'could not record the reply deadline');
+      }
       logger.info({ requestId: job.requestId, jobId: result.jobId, cluster: job.cluster }, 'Teams request enqueued');
       return 'enqueued';
     } catch (err) {

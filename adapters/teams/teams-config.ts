@@ -26,6 +26,8 @@ export interface TeamsConfig {
   port: number;
   /** How long a seen activity id is remembered in Redis, in s. @defaultValue 900 */
   dedupTtlSeconds: number;
+  /** After this long without a worker's reply, a follow-up card says the check did not finish, in ms. @defaultValue 60 000 */
+  replyDeadlineMs: number;
 }
 
 /** Environment variables read by {@link loadTeamsConfig}. */
@@ -36,6 +38,7 @@ export const TEAMS_ENV = {
   appType: 'MICROSOFT_APP_TYPE',
   port: 'TEAMS_PORT',
   dedupTtlSeconds: 'TEAMS_DEDUP_TTL_SECONDS',
+  replyDeadlineMs: 'TEAMS_REPLY_DEADLINE_MS',
 } as const;
 
 const PORTAL = 'Azure portal → your Azure Bot resource → Configuration';
@@ -58,6 +61,7 @@ const schema = z.object({
   [TEAMS_ENV.appType]: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], { error: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }).optional(),
   [TEAMS_ENV.port]: intFromEnv(0, 65535).optional(),
   [TEAMS_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
+  [TEAMS_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
 });
 
 /** Options of {@link loadTeamsConfig}. */
@@ -85,8 +89,8 @@ export function teamsConfigured(env: Readonly<Record<string, string | undefined>
  * @returns the validated settings
  * @throws ConfigError naming the variable: MICROSOFT_APP_ID missing (unless `allowNoAuth`) or not a
  *   GUID; MICROSOFT_APP_PASSWORD missing for MultiTenant/SingleTenant; MICROSOFT_APP_TENANT_ID
- *   missing for SingleTenant/UserAssignedMSI; MICROSOFT_APP_TYPE not one of the three; TEAMS_PORT
- *   or TEAMS_DEDUP_TTL_SECONDS out of range
+ *   missing for SingleTenant/UserAssignedMSI; MICROSOFT_APP_TYPE not one of the three; TEAMS_PORT,
+ *   TEAMS_DEDUP_TTL_SECONDS (600..86 400) or TEAMS_REPLY_DEADLINE_MS (1 000..3 600 000) out of range
  */
 export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>>, options: LoadTeamsConfigOptions = {}): TeamsConfig {
   const picked: Record<string, string> = {};
@@ -126,5 +130,6 @@ export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>
     appType,
     port: v[TEAMS_ENV.port] ?? 3978,
     dedupTtlSeconds: v[TEAMS_ENV.dedupTtlSeconds] ?? 900,
+    replyDeadlineMs: v[TEAMS_ENV.replyDeadlineMs] ?? 60_000,
   };
 }

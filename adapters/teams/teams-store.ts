@@ -9,6 +9,9 @@
  *   sent, so a retried delivery sends only what is missing (one delivery in the end).
  * - `card:<cardKey>` (JSON): the card's activity id, conversation and the job that produced it, so
  *   that Refresh can re-run the same request and update that activity.
+ * - `pending` (sorted set, score = deadline in ms since the epoch) and `pending-data` (hash, request
+ *   id → job JSON): requests waiting for a worker's reply; whichever replica removes a due entry
+ *   first sends the "did not finish" follow-up.
  */
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -122,6 +125,52 @@ export class TeamsStore {
     await this.ready();
     const key = `${this.prefix}posted:${deliveryId}`;
     await this.redis.multi().hset(key, String(index), activityId).expire(key, POSTED_TTL_SECONDS).exec();
+  }
+
+  /**
+   * Remember a request that waits for a worker's reply until `deadlineAt`.
+   * @param job - the enqueued job (its `replyTo.address` says where the follow-up goes)
+   * @param deadlineAt - ms since the epoch
+   */
+  async addPending(job: AnswerJob, deadlineAt: number): Promise<void> {
+    await this.ready();
+    await this.redis
+      .multi()
+      .hset(`${this.prefix}pending-data`, job.requestId, JSON.stringify(job))
+      .zadd(`${this.prefix}pending`, deadlineAt, job.requestId)
+      .exec();
+  }
+
+  /**
+   * The reply arrived: stop waiting for it.
+   * @param requestId - the request
+   * @returns true when it was still pending
+   */
+  async resolvePending(requestId: string): Promise<boolean> {
+    await this.ready();
+    const removed = await this.redis.zrem(`${this.prefix}pending`, requestId);
+    await this.redis.hdel(`${this.prefix}pending-data`, requestId);
+    return removed === 1;
+  }
+
+  /**
+   * Take the requests whose deadline has passed; each goes to exactly one caller across replicas
+   * (ZREM decides).
+   * @param now - ms since the epoch
+   * @param limit - at most this many @defaultValue 50
+   * @returns the jobs this caller now owns
+   */
+  async takeDue(now: number, limit = 50): Promise<AnswerJob[]> {
+    await this.ready();
+    const ids = await this.redis.zrangebyscore(`${this.prefix}pending`, '-inf', now, 'LIMIT', 0, limit);
+    const taken: AnswerJob[] = [];
+    for (const id of ids) {
+      if ((await this.redis.zrem(`${this.prefix}pending`, id)) !== 1) continue;
+      const data = await this.redis.hget(`${this.prefix}pending-data`, id);
+      await this.redis.hdel(`${this.prefix}pending-data`, id);
+      if (data !== null) taken.push(parseAnswerJob(JSON.parse(data)));
+    }
+    return taken;
   }
 
   /**

@@ -420,3 +420,48 @@ describeKubectl('kubectl cordon and drain against the simulator', () => {
     expect(onWk2.filter((p) => p.metadata.name.startsWith('cache-7d9f8-'))).toHaveLength(1);
   }, 30_000);
 });
+
+describe('@kubernetes/client-node against the maintenance API', () => {
+  it('patches nodes, evicts pods and writes Leases, surfacing 429 and 409 as ApiException codes', async () => {
+    const { ApiException, CoordinationV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } = await import('@kubernetes/client-node');
+    const s = await sim(SCENARIO);
+    const kc = new KubeConfig();
+    kc.loadFromString(s.kubeconfig);
+    const core = kc.makeApiClient(CoreV1Api);
+    const cordoned = await core.patchNode(
+      { name: 'indus-wk-1', body: { spec: { unschedulable: true } } },
+      setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch),
+    );
+    expect(cordoned.spec?.unschedulable).toBe(true);
+    const jsonPatched = await core.patchNode({ name: 'indus-wk-1', body: [{ op: 'replace', path: '/spec/unschedulable', value: false }] });
+    expect(jsonPatched.spec?.unschedulable).toBe(false);
+    const blocked = await core
+      .createNamespacedPodEviction({
+        name: PAYMENTS_1,
+        namespace: 'payments',
+        body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: PAYMENTS_1, namespace: 'payments' } },
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(blocked).toBeInstanceOf(ApiException);
+    expect((blocked as InstanceType<typeof ApiException<string>>).code).toBe(429);
+    expect(String((blocked as InstanceType<typeof ApiException<string>>).body)).toContain("Cannot evict pod as it would violate the pod's disruption budget.");
+    const leases = kc.makeApiClient(CoordinationV1Api);
+    const lease = await leases.createNamespacedLease({
+      namespace: 'k8s-ha-bot',
+      body: { metadata: { name: 'lock' }, spec: { holderIdentity: 'req-1', leaseDurationSeconds: 30, renewTime: new Date() } },
+    });
+    expect(lease.metadata?.resourceVersion).toBeTruthy();
+    const renewed = await leases.replaceNamespacedLease({ name: 'lock', namespace: 'k8s-ha-bot', body: { ...lease, spec: { ...lease.spec, renewTime: new Date() } } });
+    expect(renewed.metadata?.resourceVersion).not.toBe(lease.metadata?.resourceVersion);
+    const stale = await leases.replaceNamespacedLease({ name: 'lock', namespace: 'k8s-ha-bot', body: { ...lease, spec: { ...lease.spec, holderIdentity: 'req-2' } } }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect((stale as InstanceType<typeof ApiException<string>>).code).toBe(409);
+    await leases.deleteNamespacedLease({ name: 'lock', namespace: 'k8s-ha-bot' });
+    expect(s.getObject('leases', 'k8s-ha-bot', 'lock')).toBeUndefined();
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The consumer side of schedules: a BullMQ worker on {@link SCHEDULE_QUEUE} that turns each
+ * occurrence into one post. Exactly once across several runners and restarts: before posting it
+ * checks the occurrence's posted marker and takes a short claim (SET NX); after posting it records
+ * the marker (kept 30 days) and the state the next post is compared with. An occurrence processed
+ * long after its time (everything was down) is marked late; BullMQ's job scheduler keeps only the
+ * next occurrence, so a long outage gives one late post, never a burst.
+ */
+import { Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Reply } from '../explain/reply.js';
+import type { AnswerJob } from '../queue/job.js';
+import { createProducerConnection, createWorkerConnection } from '../queue/redis-connection.js';
+import { silentLogger } from '../util/logger.js';
+import type { Logger } from '../util/logger.js';
+import { buildHaPost } from './build-ha-post.js';
+import { diffHaPostState, haPostStateOf } from './ha-changes.js';
+import type { HaChange, HaPostState } from './ha-changes.js';
+import { SCHEDULE_JOB_NAME, SCHEDULE_QUEUE } from './schedule-service.js';
+import type { SchedulePlatform, ScheduleSpec } from './schedule-spec.js';
+
+/**
+ * Delivers a post to one platform (the port the chat adapters implement: Slack `chat.postMessage`
+ * to the channel, Teams a proactive message through the stored conversation reference).
+ */
+export interface PostDelivery {
+  /**
+   * Post `reply` to the schedule's conversation.
+   * @param spec - the schedule (its `conversation` is the address)
+   * @param reply - the post
+   * @param deliveryId - unique per schedule and occurrence (`<scheduleId>.<occurrence ms>`), for
+   *   the adapter's own per-message markers
+   * @throws when the post may work later (the job is retried); resolve false when refused for good
+   */
+  deliver(spec: ScheduleSpec, reply: Reply, deliveryId: string): Promise<boolean>;
+}
+
+/** Reads the HA status of a cluster as a Reply (see {@link statusFromAnswer}). */
+export type StatusReader = (cluster: string, locale: 'en' | 'ko', requestId: string) => Promise<Reply>;
+
+/** Options of {@link ScheduleRunner.start}. */
+export interface ScheduleRunnerOptions {
+  redisUrl: string;
+  /** BullMQ key prefix; also namespaces the markers. @defaultValue `bull` */
+  prefix?: string;
+  readStatus: StatusReader;
+  /** Deliveries by platform; a schedule for a platform without one fails its job (logged). */
+  deliveries: Partial<Record<SchedulePlatform, PostDelivery>>;
+  /** A post this long after its occurrence is marked late, in ms. @defaultValue 300000 (5 min) */
+  lateAfterMs?: number;
+  /** How long a claim on an occurrence lasts if its holder dies mid-post, in ms. @defaultValue 120000 */
+  claimTtlMs?: number;
+  /** BullMQ stalled-job check interval, in ms. @defaultValue 30000 (BullMQ's) */
+  stalledIntervalMs?: number;
+  logger?: Logger;
+  /** @defaultValue real time */
+  now?: () => number;
+}
+
+/** What one occurrence did (returned by the job, for logs and tests). */
+export interface OccurrenceResult {
+  outcome: 'posted' | 'already-posted' | 'claimed-elsewhere' | 'refused';
+  scheduleId: string;
+  occurrence: number;
+  late?: boolean;
+  changes?: HaChange[] | null;
+}
+
+/** How long posted markers are kept, in s (30 days: far beyond any retry or outage). */
+const POSTED_TTL_S = 30 * 24 * 3600;
+
+/**
+ * The HA status reader over the answer step (`createAnswerService(...).answer`).
+ * @param answer - the answer function
+ */
+export function statusFromAnswer(answer: (job: AnswerJob) => Promise<Reply>): StatusReader {
+  return (cluster, locale, requestId) =>
+    answer({
+      requestId,
+      text: 'status',
+      command: { kind: 'ha-status' },
+      cluster,
+      locale,
+      user: { platform: 'console', id: 'scheduler' },
+      replyTo: { platform: 'console', address: {} },
+      enqueuedAt: new Date().toISOString(),
+    });
+}
+
+/** A running schedule worker. */
+export class ScheduleRunner {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly redis: Redis,
+    private readonly workerConnection: Redis,
+  ) {}
+
+  /**
+   * Start consuming scheduled occurrences.
+   * @returns the runner; `close()` it at shutdown
+   */
+  static async start(options: ScheduleRunnerOptions): Promise<ScheduleRunner> {
+    const logger = options.logger ?? silentLogger;
+    const prefix = options.prefix ?? 'bull';
+    const keyBase = `k8s-ha-bot:schedule:${prefix === 'bull' ? '' : `${prefix}:`}`;
+    const now = options.now ?? Date.now;
+    const lateAfterMs = options.lateAfterMs ?? 300_000;
+    const claimTtlMs = options.claimTtlMs ?? 120_000;
+    const redis = createProducerConnection(options.redisUrl, { logger });
+
+    const process = async (job: Job<ScheduleSpec>): Promise<OccurrenceResult> => {
+      const spec = job.data;
+      const occurrence = typeof job.opts.prevMillis === 'number' ? job.opts.prevMillis : Number(String(job.id).split(':').pop());
+      const requestId = `${spec.id}.${occurrence}`;
+      const postedKey = `${keyBase}posted:${spec.id}:${occurrence}`;
+      const claimKey = `${keyBase}claim:${spec.id}:${occurrence}`;
+      const lastKey = `${keyBase}last:${spec.id}`;
+      const log = logger.child({ scheduleId: spec.id, occurrence, requestId });
+      if ((await redis.exists(postedKey)) === 1) {
+        log.info('occurrence already posted; not posting again');
+        return { outcome: 'already-posted', scheduleId: spec.id, occurrence };
+      }
+      const token = `${job.id ?? ''}:${Math.random().toString(36).slice(2)}`;
+      if ((await redis.set(claimKey, token, 'PX', claimTtlMs, 'NX')) !== 'OK') {
+        log.info('occurrence is being posted by another runner');
+        return { outcome: 'claimed-elsewhere', scheduleId: spec.id, occurrence };
+      }
+      try {
+        const delivery = options.deliveries[spec.platform];
+        if (!delivery) throw new Error(`no delivery for platform ${spec.platform}`);
+        const late = now() - occurrence > lateAfterMs;
+        const status = await options.readStatus(spec.cluster, spec.locale, requestId);
+        const stored = await redis.get(lastKey);
+        const before = stored === null ? null : (JSON.parse(stored) as HaPostState);
+        const after = status.kind === 'ha-status' ? haPostStateOf(status) : null;
+        const changes = before === null || after === null ? null : diffHaPostState(before, after, spec.locale);
+        const post = buildHaPost({ spec, status, changes, occurrence: new Date(occurrence), late, requestId });
+        const delivered = await delivery.deliver(spec, post, requestId);
+        const tx = redis.multi().set(postedKey, String(now()), 'EX', POSTED_TTL_S);
+        if (after !== null) tx.set(lastKey, JSON.stringify(after));
+        await tx.exec();
+        log.info({ late, changes: changes?.length ?? null, delivered }, delivered ? 'scheduled HA status posted' : 'scheduled HA status refused by the platform');
+        return { outcome: delivered ? 'posted' : 'refused', scheduleId: spec.id, occurrence, late, changes };
+      } catch (err) {
+        // Let a retry (or another runner) post it: drop our claim only if it is still ours.
+        await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, claimKey, token).catch((e: unknown) => {
+          log.warn({ err: e }, 'could not release the occurrence claim');
+        });
+        log.warn({ err }, 'scheduled HA post failed; BullMQ retries it');
+        throw err;
+      }
+    };
+
+    const workerConnection = createWorkerConnection(options.redisUrl, { logger });
+    const worker = new Worker<ScheduleSpec, OccurrenceResult>(
+      SCHEDULE_QUEUE,
+      async (job) => {
+        if (job.name !== SCHEDULE_JOB_NAME) throw new Error(`unexpected job ${job.name}`);
+        return process(job);
+      },
+      {
+        connection: workerConnection,
+        prefix,
+        concurrency: 4,
+        ...(options.stalledIntervalMs !== undefined ? { stalledInterval: options.stalledIntervalMs } : {}),
+      },
+    );
+    worker.on('error', (err) => logger.warn({ err }, 'schedule worker error'));
+    await worker.waitUntilReady();
+    return new ScheduleRunner(worker, redis, workerConnection);
+  }
+
+  /**
+   * Stop taking occurrences and disconnect.
+   * @param force - true: abandon occurrences in progress (like a crash; their claim expires and
+   *   BullMQ's stalled-job check hands them to another runner); false: finish them first
+   */
+  async close(force = false): Promise<void> {
+    await this.worker.close(force);
+    this.redis.disconnect();
+    this.workerConnection.disconnect();
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * Scheduled daily HA posts (issue 6), end to end: real Redis, BullMQ job schedulers with a
+ * test-only cron pattern (every 3 s), three schedule runners, the real answer step on a snapshot
+ * served by the simulator, Slack delivery through the adapter's SlackPoster to a fake Slack Web API.
+ */
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webApi } from '@slack/bolt';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { slackMessagesFor } from '../adapters/slack/slack-messages.js';
+import { SlackPoster } from '../adapters/slack/slack-poster.js';
+import { slackScheduleDelivery } from '../adapters/slack/slack-schedule-delivery.js';
+import { SlackStore } from '../adapters/slack/slack-store.js';
+import { createAnswerService } from '../src/answer/answer.js';
+import type { AnswerService } from '../src/answer/answer.js';
+import type { BotConfig } from '../src/config/bot-config.js';
+import { isBotError } from '../src/errors.js';
+import type { Reply } from '../src/explain/reply.js';
+import { SCHEDULE_JOB_NAME, SCHEDULE_QUEUE, ScheduleService } from '../src/schedule/schedule-service.js';
+import { ScheduleRunner, statusFromAnswer } from '../src/schedule/schedule-runner.js';
+import type { PostDelivery } from '../src/schedule/schedule-runner.js';
+import { canonicalTimeZone, dailyCron, parseTimeOfDay } from '../src/schedule/schedule-spec.js';
+import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
+import { createLogger, silentLogger } from '../src/util/logger.js';
+import { startFakeSlackApi } from './helpers/fake-slack-api.js';
+import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
+import { startRedis } from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+
+const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
+const EVERY_3S = '*/3 * * * * *';
+const CHANNEL = 'C0SCHED';
+
+function botConfig(snapshot: string): BotConfig {
+  return {
+    source: 'test',
+    clusters: { prod: { kind: 'snapshot', snapshot, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+    defaultCluster: 'prod',
+    locale: 'en',
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
+}
+
+/**
+ * The healthy fixture with etcd member atlas-cp-2 down (missing from endpoint status, as
+ * etcdctl reports an unreachable member) and the kube-scheduler Lease moved from atlas-cp-1 to
+ * atlas-cp-3 (leaseTransitions 2 → 3).
+ */
+async function writeChangedSnapshot(dir: string): Promise<string> {
+  const file = JSON.parse(await readFile(HEALTHY, 'utf8')) as {
+    captured_at: string;
+    etcd: { endpoint_status: { Endpoint: string }[]; endpoint_status_stderr: string[] };
+    cluster: { items: { kind: string; metadata: { name: string; namespace?: string }; spec?: Record<string, unknown> }[] };
+  };
+  file.etcd.endpoint_status = file.etcd.endpoint_status.filter((e) => e.Endpoint !== 'https://10.20.0.12:2379');
+  file.etcd.endpoint_status_stderr = ['Failed to get the status of endpoint https://10.20.0.12:2379 (context deadline exceeded)'];
+  const lease = file.cluster.items.find((i) => i.kind === 'Lease' && i.metadata.namespace === 'kube-system' && i.metadata.name === 'kube-scheduler');
+  if (!lease?.spec) throw new Error('fixture has no kube-scheduler Lease');
+  lease.spec.holderIdentity = 'atlas-cp-3_5e1d0c1a-0000-4000-8000-000000000001';
+  lease.spec.leaseTransitions = 3;
+  lease.spec.acquireTime = '2025-06-12T09:40:50.000000Z';
+  lease.spec.renewTime = '2025-06-12T09:41:06.000000Z';
+  const path = join(dir, 'changed.json');
+  await writeFile(path, JSON.stringify(file));
+  return path;
+}
+
+/** Top-level posts (not thread continuations) to the schedule's channel. */
+function posts(fake: FakeSlackApi): FakeSlackCall[] {
+  return fake.callsOf('chat.postMessage').filter((c) => c.params.channel === CHANNEL && c.params.thread_ts === undefined);
+}
+
+/** All text of a post's blocks, for assertions. */
+function textOf(call: FakeSlackCall): string {
+  return JSON.stringify(call.params.blocks ?? call.params.text);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('schedule spec validation', () => {
+  it('accepts 24-hour times and IANA zones, refuses the rest', () => {
+    expect(parseTimeOfDay('9:00')?.text).toBe('09:00');
+    expect(parseTimeOfDay('23:59')?.text).toBe('23:59');
+    expect(parseTimeOfDay('24:00')).toBeNull();
+    expect(parseTimeOfDay('9am')).toBeNull();
+    expect(parseTimeOfDay('09:60')).toBeNull();
+    expect(dailyCron('09:05')).toBe('0 5 9 * * *');
+    expect(canonicalTimeZone('Asia/Seoul')).toBe('Asia/Seoul');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(canonicalTimeZone('Asia/Seoul; rm -rf')).toBeNull();
+  });
+});
+
+describe('scheduled HA posts (three runners, fake Slack)', () => {
+  let redis: RedisServer;
+  let fake: FakeSlackApi;
+  let dir: string;
+  let changedPath: string;
+  let healthyPath: string;
+  let answerService: AnswerService;
+  let schedules: ScheduleService;
+  let store: Redis;
+  const runners: ScheduleRunner[] = [];
+  const delivered: string[] = [];
+  const replies: Reply[] = [];
+
+  async function startRunners(lateAfterMs: number): Promise<void> {
+    const client = new webApi.WebClient('xoxb-test', { slackApiUrl: fake.apiUrl, retryConfig: { retries: 0 } });
+    const slackStore = new SlackStore(store, 'k8s-ha-bot:slack:schedtest:');
+    const poster = new SlackPoster({ client, store: slackStore, render: slackMessagesFor, logger: silentLogger });
+    const slack = slackScheduleDelivery(poster);
+    const recording: PostDelivery = {
+      async deliver(spec, reply, deliveryId) {
+        delivered.push(deliveryId);
+        if (process.env.SCHED_DEBUG) console.log(deliveryId, Date.now() - Number(deliveryId.split('.').pop()), reply.title);
+        replies.push(reply);
+        return slack.deliver(spec, reply, deliveryId);
+      },
+    };
+    for (let i = 0; i < 3; i += 1) {
+      runners.push(
+        await ScheduleRunner.start({
+          redisUrl: redis.url,
+          readStatus: statusFromAnswer((job) => answerService.answer(job)),
+          deliveries: { slack: recording },
+          lateAfterMs,
+          logger: process.env.SCHED_DEBUG ? createLogger({ level: 'info', name: `runner${i}` }) : silentLogger,
+        }),
+      );
+    }
+  }
+
+  async function stopRunners(): Promise<void> {
+    await Promise.all(runners.splice(0).map((r) => r.close()));
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis({ extraArgs: ['--appendonly', 'yes'] });
+    fake = await startFakeSlackApi();
+    dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-schedule-'));
+    healthyPath = join(dir, 'healthy.json');
+    await copyFile(HEALTHY, healthyPath);
+    changedPath = await writeChangedSnapshot(dir);
+    answerService = createAnswerService({ config: botConfig(healthyPath) });
+    schedules = new ScheduleService({ redisUrl: redis.url, defaultTimeZone: 'Asia/Seoul' });
+    store = new Redis(redis.url);
+    await startRunners(1500);
+  }, 30_000);
+
+  afterAll(async () => {
+    await stopRunners();
+    await schedules.close();
+    store.disconnect();
+    await answerService.close();
+    await fake.close();
+    await redis.stop();
+    await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  const only = process.env.SCHED_DEBUG ? it.skip : it;
+  only('posts once per occurrence, lists exactly the changes first after a snapshot swap, keeps one schedule, stops on unschedule', async () => {
+    const base = { platform: 'slack' as const, conversation: CHANNEL, cluster: 'prod', time: '09:00', locale: 'en' as const, cronOverride: EVERY_3S };
+
+    // An invalid time zone or time is refused and creates nothing.
+    await expect(schedules.create({ ...base, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ code: 'bad-request', message: 'invalid-time-zone' });
+    await expect(schedules.create({ ...base, time: '25:00' })).rejects.toMatchObject({ code: 'bad-request' });
+    expect(await schedules.list()).toHaveLength(0);
+
+    const first = await schedules.create(base);
+    expect(first.replaced).toBe(false);
+    expect(first.spec.timeZone).toBe('Asia/Seoul');
+    const again = await schedules.create({ ...base, timeZone: 'asia/seoul' });
+    expect(again.replaced).toBe(true);
+    expect(again.spec.id).toBe(first.spec.id);
+    expect(await schedules.list('slack', CHANNEL)).toHaveLength(1);
+    expect(await schedules.list('slack', 'C0OTHER')).toHaveLength(0);
+
+    // First post: healthy, nothing to compare with.
+    await fake.waitFor(() => posts(fake).length >= 1, 15_000);
+    expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
+
+    // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
+    const old = answerService;
+    answerService = createAnswerService({ config: botConfig(changedPath) });
+    await old.close();
+    const before = posts(fake).length;
+    await fake.waitFor(() => posts(fake).length >= before + 1, 15_000);
+    const second = replies[replies.length - 1] as Reply;
+    expect(second.sections[0]?.heading).toBe('Changed since the last post');
+    expect(second.sections[0]?.lines).toEqual([
+      'etcd member atlas-cp-2 went down.',
+      'Leader Lease kube-scheduler moved: atlas-cp-1 → atlas-cp-3 (3 transitions in all).',
+      expect.stringMatching(/^New: /),
+    ]);
+    expect(second.sections[0]?.lines[2]).toMatch(/etcd|quorum/i);
+    expect(textOf(posts(fake)[before] as FakeSlackCall)).toContain('atlas-cp-2 went down');
+
+    // The next occurrence: nothing changed.
+    await fake.waitFor(() => posts(fake).length >= before + 2, 15_000);
+    expect((replies[replies.length - 1] as Reply).sections[0]?.lines).toEqual(['Nothing changed since the last post.']);
+
+    // Quiet mode (same schedule, replaced): one line when nothing changed.
+    await schedules.create({ ...base, quiet: true });
+    expect(await schedules.list()).toHaveLength(1);
+    const quietFrom = replies.length;
+    await fake.waitFor(() => replies.length > quietFrom && posts(fake).length >= before + 3, 15_000);
+    const quiet = replies[replies.length - 1] as Reply;
+    expect(quiet.sections).toEqual([]);
+    expect(quiet.summary).toBe('prod: DEGRADED, nothing changed since the last post.');
+
+    // Exactly once: every delivery id is unique and each made exactly one top-level post.
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(posts(fake)).toHaveLength(delivered.length);
+
+    // A redelivered occurrence (as after a crash mid-job) is not posted again.
+    const occurrence = Number((delivered[delivered.length - 1] as string).split('.').pop());
+    const queue = new Queue(SCHEDULE_QUEUE, { connection: { host: redis.host, port: redis.port } });
+    const spec = (await schedules.list())[0] as ScheduleSpec;
+    const dup = await queue.add(SCHEDULE_JOB_NAME, spec, { jobId: `dup-${occurrence}`, prevMillis: occurrence } as never);
+    const deadline = Date.now() + 10_000;
+    while (!(await dup.isCompleted()) && Date.now() < deadline) await sleep(50);
+    expect((await queue.getJob(dup.id ?? ''))?.returnvalue).toMatchObject({ outcome: 'already-posted' });
+    await queue.close();
+    expect(new Set(delivered).size).toBe(delivered.length);
+
+    // Unschedule: no more posts.
+    expect(await schedules.remove('slack', 'C0OTHER', spec.id)).toBeNull();
+    expect((await schedules.remove('slack', CHANNEL, spec.id))?.id).toBe(spec.id);
+    expect(await schedules.list()).toHaveLength(0);
+    await sleep(500);
+    const after = posts(fake).length;
+    await sleep(7000);
+    expect(posts(fake).length).toBe(after);
+  }, 90_000);
+
+  it('workers down across several occurrences: one late post when back, then on time again', async () => {
+    const base = { platform: 'slack' as const, conversation: CHANNEL, cluster: 'prod', time: '09:00', locale: 'en' as const, cronOverride: EVERY_3S };
+    const { spec } = await schedules.create(base);
+    const start = replies.length;
+    await fake.waitFor(() => replies.length > start, 15_000);
+    await stopRunners();
+    const down = replies.length;
+    await sleep(10_000); // three occurrences pass with no runner
+    expect(replies.length).toBe(down);
+    await startRunners(1500);
+    await fake.waitFor(() => replies.length >= down + 2, 15_000);
+    await sleep(4000); // at least one more occurrence: still only one late post, no catch-up burst
+    const back = replies.slice(down);
+    const late = back.filter((r) => r.title.includes('(late'));
+    expect(late).toHaveLength(1);
+    expect(late[0]?.title).toMatch(/^Daily HA status of prod \(late: due \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Seoul\)$/);
+    expect(back.length).toBeGreaterThanOrEqual(3);
+    expect(back.length).toBeLessThanOrEqual(4);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    await schedules.remove('slack', CHANNEL, spec.id);
+  }, 60_000);
+
+  it('refuses an invalid time zone without touching Redis state', async () => {
+    const err = await schedules.create({ platform: 'slack', conversation: CHANNEL, cluster: 'prod', time: '09:00', timeZone: 'Nowhere/Never', locale: 'ko' }).catch((e: unknown) => e);
+    expect(isBotError(err) && err.code === 'bad-request').toBe(true);
+    expect(await schedules.list()).toHaveLength(0);
+  });
+});

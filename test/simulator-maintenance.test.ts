@@ -298,6 +298,56 @@ describe('pods/eviction', () => {
   });
 });
 
+describe('dry runs, forbidden evictions, Lease patches, full nodes', () => {
+  it('?dryRun=All runs the checks and changes nothing', async () => {
+    const s = await sim(await relaxed());
+    const path = `/api/v1/namespaces/payments/pods/${PAYMENTS_1}/eviction?dryRun=All`;
+    const res = await call(s, 'POST', path, evictionOf('payments', PAYMENTS_1));
+    expect(res.status).toBe(201);
+    expect((await get(s, `/api/v1/namespaces/payments/pods/${PAYMENTS_1}`)).status).toBe(200);
+    expect((await get(s, '/apis/policy/v1/namespaces/payments/poddisruptionbudgets/payments-pdb')).body.status?.disruptionsAllowed).toBe(1);
+    expect((await get(s, '/api/v1/namespaces/payments/pods')).body.items).toHaveLength(2);
+    expect(s.evictions.size + s.evictionRequests.size).toBe(0);
+    const blocked = await sim(SCENARIO);
+    expect((await call(blocked, 'POST', path, evictionOf('payments', PAYMENTS_1))).status).toBe(429);
+    const patched = await call(s, 'PATCH', '/api/v1/nodes/indus-wk-1?dryRun=All', { spec: { unschedulable: true } }, 'application/merge-patch+json');
+    expect(patched.body.spec?.unschedulable).toBe(true);
+    expect((await get(s, '/api/v1/nodes/indus-wk-1')).body.spec?.unschedulable).toBeUndefined();
+  });
+
+  it('a pods/eviction entry in faults.forbidden answers 403 to evictions only', async () => {
+    const s = await startScenarioSimulator(SCENARIO, { faults: { forbidden: ['pods/eviction'] } });
+    sims.push(s);
+    const res = await evict(s, 'payments', PAYMENTS_1);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'Forbidden', code: 403 });
+    expect(res.body.message).toContain('cannot create resource "pods/eviction" in API group "" in the namespace "payments"');
+    expect((await get(s, `/api/v1/namespaces/payments/pods/${PAYMENTS_1}`)).status).toBe(200);
+  });
+
+  it('merge-patches a Lease (renewal) with a resourceVersion precondition', async () => {
+    const s = await sim(SCENARIO);
+    const base = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler';
+    const lease = (await get(s, base)).body;
+    const renew = { metadata: { resourceVersion: lease.metadata.resourceVersion }, spec: { renewTime: '2030-01-01T00:00:00.000000Z' } };
+    const ok = await call(s, 'PATCH', base, renew, 'application/merge-patch+json');
+    expect(ok.status).toBe(200);
+    expect(ok.body.spec).toMatchObject({ renewTime: '2030-01-01T00:00:00.000000Z', holderIdentity: lease.spec?.holderIdentity });
+    expect((await call(s, 'PATCH', base, renew, 'application/merge-patch+json')).status).toBe(409);
+  });
+
+  it('does not schedule a replacement on a node at its allocatable pod count', async () => {
+    const file = await relaxed();
+    const wk2 = file.items.find((i) => i.kind === 'Node' && i.metadata.name === 'indus-wk-2') as unknown as Obj;
+    const onWk2 = file.items.filter((i) => i.kind === 'Pod' && (i as unknown as Obj).spec?.nodeName === 'indus-wk-2').length;
+    (wk2.status as { allocatable: Record<string, string> }).allocatable.pods = String(onWk2);
+    const s = await sim(file);
+    expect((await evict(s, 'payments', PAYMENTS_1)).status).toBe(201);
+    const pods = (await get(s, '/api/v1/namespaces/payments/pods')).body.items ?? [];
+    expect(pods.find((p) => p.metadata.name !== PAYMENTS_2)?.status?.phase).toBe('Pending');
+  });
+});
+
 describe('rebootNode', () => {
   it('takes the node down (Ready Unknown, Lease not renewed, pods not Ready), then up with a new bootID and a fresh Lease', async () => {
     const file = await loadScenario(SCENARIO);

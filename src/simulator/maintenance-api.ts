@@ -14,7 +14,7 @@
  * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, scheduled on another
  *   Ready, schedulable node whose NoSchedule/NoExecute taints it tolerates and whose labels match
  *   its `nodeSelector` (least pods first), Running and Ready at once; Pending and unscheduled when
- *   no node fits. The simulator has no disruption controller: an eviction decrements the budget's
+ *   no node fits (nor one below its `allocatable.pods`). `?dryRun=All` is honoured. The simulator has no disruption controller: an eviction decrements the budget's
  *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod), and a Ready replacement gives it back.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
@@ -50,6 +50,8 @@ export interface WriteRequest {
   contentType: string | undefined;
   /** The request body, parsed JSON (undefined when empty). */
   body: unknown;
+  /** `?dryRun=All`: every check runs and the answer is as for a real write, but nothing changes. */
+  dryRun?: boolean;
 }
 
 /** The answer: HTTP status and JSON body (an object or a `Status`). */
@@ -111,6 +113,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @returns the answer; never throws for a bad request (400 instead)
  */
 export function serveWrite(store: ObjectStore, state: MaintenanceState, r: WriteRequest, now: Date): WriteAnswer {
+  if (r.dryRun) return serveWrite(cloneStore(store), { evictions: new Map(), evictionRequests: new Map() }, { ...r, dryRun: false }, now);
   try {
     if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name) return evict(store, state, r, r.name, now);
     if (r.subresource !== null) return methodNotAllowed(r.method);
@@ -126,6 +129,17 @@ export function serveWrite(store: ObjectStore, state: MaintenanceState, r: Write
     if (isBotError(err) && err.code === 'bad-request') return { code: 422, body: statusBody(422, 'Invalid', err.message) };
     throw err;
   }
+}
+
+/** A copy of the store sharing the (immutable) object buffers: writes to it leave `store` as is. */
+function cloneStore(store: ObjectStore): ObjectStore {
+  const resources = new Map(
+    [...store.resources].map(([plural, rs]) => [
+      plural,
+      { ...rs, objects: [...rs.objects], byKey: new Map(rs.byKey), ...(rs.byNodeName ? { byNodeName: new Map(rs.byNodeName) } : {}) },
+    ]),
+  );
+  return { ...store, resources };
 }
 
 function create(store: ObjectStore, r: WriteRequest, now: Date): WriteAnswer {
@@ -410,6 +424,8 @@ function pickNode(store: ObjectStore, pod: KPod, exclude: string): KNode | null 
     if (n.spec?.unschedulable === true) return false;
     if (n.status?.conditions?.find((c) => c.type === 'Ready')?.status !== 'True') return false;
     if (!toleratesNode(pod, n)) return false;
+    const capacity = Number(n.status?.allocatable?.pods ?? Infinity);
+    if ((byNode?.get(n.metadata.name)?.length ?? 0) >= capacity) return false;
     const sel = pod.spec?.nodeSelector ?? {};
     return Object.entries(sel).every(([k, v]) => n.metadata.labels?.[k] === v);
   });

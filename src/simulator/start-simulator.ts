@@ -35,7 +35,10 @@ import { tableCells, tableColumns } from './table.js';
 
 /** Faults the simulator injects, for tests. */
 export interface SimulatorFaults {
-  /** Resource plurals (e.g. `poddisruptionbudgets`) that answer 403 Forbidden with a Status body. */
+  /**
+   * Resource plurals (e.g. `poddisruptionbudgets`) that answer 403 Forbidden with a Status body, to
+   * reads and writes; `pods/eviction` forbids only evictions.
+   */
   forbidden?: string[];
   /** Added latency in ms by resource plural, `readyz`, or `*` (every request without its own entry). */
   delayMs?: Record<string, number>;
@@ -185,7 +188,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         if (req.method !== 'GET' && req.method !== 'HEAD' && !faults.unavailable && route.kind === 'resource') {
           readBody(req, (body, parseError) => {
             try {
-              serveWriteRoute(req, res, route, store, faults, state, now, body, parseError);
+              serveWriteRoute(req, res, url, route, store, faults, state, now, body, parseError);
             } catch (err) {
               send(res, 500, status(500, 'InternalError', `simulator error: ${(err as Error).message}`));
             }
@@ -601,6 +604,7 @@ function readBody(req: IncomingMessage, done: (body: unknown, parseError: string
 function serveWriteRoute(
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
   route: Route,
   store: ObjectStore,
   faults: SimulatorFaults,
@@ -611,7 +615,7 @@ function serveWriteRoute(
 ): void {
   const plural = route.plural as string;
   const method = req.method ?? '';
-  if (faults.forbidden?.includes(plural)) {
+  if (faults.forbidden?.includes(plural) || (route.subresource && faults.forbidden?.includes(`${plural}/${route.subresource}`))) {
     const verb = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
     const group = route.group ?? '';
     const scope = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
@@ -643,6 +647,7 @@ function serveWriteRoute(
       subresource: route.subresource ?? null,
       contentType: req.headers['content-type'],
       body,
+      dryRun: url.searchParams.getAll('dryRun').includes('All'),
     },
     now(),
   );

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { KObject, SnapshotFile } from '../src/cluster/snapshot-file.js';
+import { applyPatch, patchTypeOf } from '../src/simulator/apply-patch.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { loadScenario, startScenarioSimulator } from './helpers/simulator.js';
 
@@ -83,6 +84,56 @@ async function podLike(name: string, patch: { owner?: { kind: string; name: stri
   if (patch.node) (pod.spec as Record<string, unknown>).nodeName = patch.node;
   return pod as unknown as KObject;
 }
+
+describe('applyPatch', () => {
+  const node = {
+    metadata: { name: 'n', labels: { a: '1' } },
+    status: { conditions: [{ type: 'Ready', status: 'True' }, { type: 'DiskPressure', status: 'False' }] },
+    spec: { taints: [{ key: 'x', effect: 'NoSchedule' }] },
+  };
+  it('picks the patch type from the Content-Type', () => {
+    expect(patchTypeOf('application/strategic-merge-patch+json; charset=utf-8')).toBe('strategic');
+    expect(patchTypeOf('application/merge-patch+json')).toBe('merge');
+    expect(patchTypeOf('application/json-patch+json')).toBe('json');
+    expect(patchTypeOf('application/apply-patch+yaml')).toBeNull();
+  });
+  it('strategic merge: conditions merge by type, $patch delete removes one, directives are ignored, other lists are replaced', () => {
+    const out = applyPatch(
+      node,
+      {
+        status: {
+          '$setElementOrder/conditions': [{ type: 'Ready' }],
+          conditions: [{ type: 'Ready', status: 'Unknown' }, { type: 'DiskPressure', $patch: 'delete' }, { type: 'PIDPressure', status: 'False' }],
+        },
+        spec: { taints: [{ key: 'y', effect: 'NoExecute' }] },
+        metadata: { labels: { b: '2' } },
+      },
+      'strategic',
+    ) as typeof node;
+    expect(out.status.conditions).toEqual([{ type: 'Ready', status: 'Unknown' }, { type: 'PIDPressure', status: 'False' }]);
+    expect(out.spec.taints).toEqual([{ key: 'y', effect: 'NoExecute' }]);
+    expect(out.metadata.labels).toEqual({ a: '1', b: '2' });
+    expect(node.status.conditions).toHaveLength(2); // the input is not changed
+    const merged = applyPatch(node, { status: { conditions: [{ type: 'Ready', status: 'False' }] } }, 'merge') as typeof node;
+    expect(merged.status.conditions).toEqual([{ type: 'Ready', status: 'False' }]); // merge patch replaces lists
+  });
+  it('JSON patch: move, copy, add at "-" and errors as bad-request', () => {
+    const out = applyPatch(
+      node,
+      [
+        { op: 'copy', from: '/metadata/labels/a', path: '/metadata/labels/c' },
+        { op: 'move', from: '/metadata/labels/a', path: '/metadata/labels/d' },
+        { op: 'add', path: '/spec/taints/-', value: { key: 'z', effect: 'NoSchedule' } },
+      ],
+      'json',
+    ) as typeof node;
+    expect(out.metadata.labels).toEqual({ c: '1', d: '1' });
+    expect(out.spec.taints.map((t) => t.key)).toEqual(['x', 'z']);
+    expect(() => applyPatch(node, [{ op: 'remove', path: '/metadata/nope' }], 'json')).toThrow(expect.objectContaining({ code: 'bad-request' }) as unknown as Error);
+    expect(() => applyPatch(node, [{ op: 'replace', path: '/a/b/c', value: 1 }], 'json')).toThrow(/missing/);
+    expect(() => applyPatch(node, { op: 'add' }, 'json')).toThrow(/array/);
+  });
+});
 
 describe('node patches and updates', () => {
   it('cordons with a strategic merge patch, bumping resourceVersion, and uncordons with null', async () => {

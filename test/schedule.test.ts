@@ -167,7 +167,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     const base = { platform: 'slack' as const, conversation: CHANNEL, cluster: 'prod', time: '09:00', locale: 'en' as const, cronOverride: EVERY_3S };
 
     // An invalid time zone or time is refused and creates nothing.
-    await expect(schedules.create({ ...base, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ code: 'bad-request', message: 'invalid-time-zone' });
+    await expect(schedules.create({ ...base, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ code: 'bad-request' });
     await expect(schedules.create({ ...base, time: '25:00' })).rejects.toMatchObject({ code: 'bad-request' });
     expect(await schedules.list()).toHaveLength(0);
 

@@ -84,16 +84,28 @@ export class ScheduleService {
   }
 
   /**
+   * Check a request's time and time zone without touching Redis.
+   * @returns the normalised time (`HH:MM`) and canonical zone, or which of them is wrong
+   */
+  validate(request: Pick<ScheduleRequest, 'time' | 'timeZone'>): { ok: true; time: string; timeZone: string } | { ok: false; problem: 'invalid-time' | 'invalid-time-zone' } {
+    const time = parseTimeOfDay(request.time);
+    if (!time) return { ok: false, problem: 'invalid-time' };
+    const timeZone = canonicalTimeZone(request.timeZone ?? this.defaultTimeZone);
+    if (!timeZone) return { ok: false, problem: 'invalid-time-zone' };
+    return { ok: true, time: time.text, timeZone };
+  }
+
+  /**
    * Validate and create (or replace) a schedule. Nothing is written when validation fails.
    * @returns the stored spec and whether it replaced one
-   * @throws BotError `bad-request` (retryable false) with message `invalid-time` or
-   *   `invalid-time-zone`; `queue-unavailable` when Redis cannot be reached
+   * @throws BotError `bad-request` (retryable false) for an invalid time or time zone (see
+   *   {@link validate} to tell which); `queue-unavailable` when Redis cannot be reached
    */
   async create(request: ScheduleRequest): Promise<CreateScheduleResult> {
-    const time = parseTimeOfDay(request.time);
-    if (!time) throw new BotError('bad-request', 'invalid-time', { retryable: false });
-    const timeZone = canonicalTimeZone(request.timeZone ?? this.defaultTimeZone);
-    if (!timeZone) throw new BotError('bad-request', 'invalid-time-zone', { retryable: false });
+    const valid = this.validate(request);
+    if (!valid.ok) throw new BotError('bad-request', `${valid.problem}: ${valid.problem === 'invalid-time' ? request.time : (request.timeZone ?? '')}`, { retryable: false });
+    const { timeZone } = valid;
+    const time = { text: valid.time };
     const id = scheduleIdFor(request.platform, request.conversation, request.cluster);
     const spec: ScheduleSpec = {
       id,

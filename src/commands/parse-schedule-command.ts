@@ -1,0 +1,101 @@
+/**
+ * Schedule commands (issue 6), parsed beside {@link parseCommand}: a small table of rules, tried
+ * before the main grammar by the chat adapters. Times and time zones are captured as typed and
+ * validated by the schedule service, so a bad value gets an answer that names it.
+ *
+ * English: `schedule daily 09:00 [Asia/Seoul] [in prod] [quiet]`, `schedules`, `unschedule <id>`.
+ * Korean: `매일 09:00 [Asia/Seoul] [prod 클러스터] 상태 예약 [조용히]`, `예약 목록`, `예약 취소 <id>`.
+ */
+import type { Locale } from './types.js';
+
+/** A parsed schedule command. */
+export type ScheduleCommand =
+  | {
+      kind: 'schedule-create';
+      /** As typed (validated later), e.g. `09:00`. */
+      time: string;
+      /** As typed, when given (validated later against the IANA database). */
+      timeZone?: string;
+      cluster?: string;
+      quiet: boolean;
+    }
+  | { kind: 'schedule-list' }
+  | { kind: 'schedule-remove'; id: string };
+
+/** The result: the command and the answer language, or null when the text is no schedule command. */
+export type ScheduleParseResult = { command: ScheduleCommand; locale: Locale } | null;
+
+/** One rule: a full-match pattern with named groups `time`, `tz`, `cluster`, `quiet`, `id`. */
+interface ScheduleRule {
+  kind: ScheduleCommand['kind'];
+  lang: Locale;
+  pattern: RegExp;
+}
+
+const TIME = '(?<time>\\S+)';
+const TZ = '(?:\\s+(?!(?:in|on|quiet|quietly|조용히)(?:\\s|$))(?<tz>[A-Za-z][\\w+-]*(?:/[\\w+-]+)*))?';
+const IN_CLUSTER = '(?:\\s+(?:in|on)\\s+(?<cluster>[a-z0-9][a-z0-9-]*))?';
+const QUIET_EN = '(?:\\s+(?<quiet>quiet|quietly))?';
+const ID = '(?<id>[\\w-]+)';
+
+/** The schedule grammar (tried in order; each must match the whole text). */
+export const SCHEDULE_GRAMMAR: readonly ScheduleRule[] = [
+  { kind: 'schedule-create', lang: 'en', pattern: new RegExp(`^schedule\\s+(?:(?:a\\s+)?(?:ha\\s+)?(?:status\\s+)?(?:post\\s+)?)?daily(?:\\s+at)?\\s+${TIME}${TZ}${IN_CLUSTER}${QUIET_EN}$`, 'i') },
+  { kind: 'schedule-list', lang: 'en', pattern: /^(?:schedules|list\s+schedules|show\s+schedules)$/i },
+  { kind: 'schedule-remove', lang: 'en', pattern: new RegExp(`^(?:unschedule|remove\\s+schedule|delete\\s+schedule)\\s+${ID}$`, 'i') },
+  {
+    kind: 'schedule-create',
+    lang: 'ko',
+    pattern: new RegExp(
+      `^(?:예약\\s+)?매일\\s+${TIME}${TZ}(?:\\s+(?<cluster>[a-z0-9][a-z0-9-]*)\\s*클러스터)?(?:\\s+(?:ha\\s*)?(?:상태\\s*)?(?:게시\\s*)?예약(?:해\\s*줘|해줘|하기)?)?(?:\\s+(?<quiet>조용히))?$`,
+      'i',
+    ),
+  },
+  { kind: 'schedule-list', lang: 'ko', pattern: /^(?:예약\s*목록|예약\s*보기|예약\s*목록\s*보기)$/ },
+  { kind: 'schedule-remove', lang: 'ko', pattern: new RegExp(`^(?:예약\\s*취소\\s+${ID}|${ID}\\s+예약\\s*취소)$`) },
+];
+
+/** `/k8s`, Slack and Teams mentions at the start (as {@link parseCommand} strips them). */
+const PREFIX = /^(?:\/k8s\s+|<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?\s+|<at>[^<]*<\/at>[:,]?\s+|@[a-z0-9][\w.-]*[:,]?\s+)+/i;
+
+/** `--cluster X` / `--lang en|ko` anywhere. */
+const OPTION = /(?:^|\s)--(cluster|lang)(?:=|\s+)(\S+)/gi;
+
+/**
+ * Parse a schedule command.
+ * @param text - the message or slash-command text
+ * @param options - `defaultLocale` for forms that carry no language of their own
+ * @returns the command and locale, or null when the text is not a schedule command (then
+ *   {@link parseCommand} handles it)
+ */
+export function parseScheduleCommand(text: string, options: { defaultLocale?: Locale } = {}): ScheduleParseResult {
+  let s = text.trim().replace(PREFIX, '');
+  let cluster: string | undefined;
+  let lang: Locale | undefined;
+  s = s.replace(OPTION, (_m, name: string, value: string) => {
+    if (name.toLowerCase() === 'cluster') cluster = value.toLowerCase();
+    else if (/^(en|ko)/i.test(value)) lang = value.slice(0, 2).toLowerCase() as Locale;
+    return '';
+  });
+  s = s.replace(/\s+/g, ' ').replace(/[\s.?!]+$/u, '').trim();
+  for (const rule of SCHEDULE_GRAMMAR) {
+    const m = rule.pattern.exec(s);
+    if (!m) continue;
+    const g = m.groups ?? {};
+    const locale = lang ?? (rule.lang === 'ko' ? 'ko' : (options.defaultLocale ?? 'en'));
+    if (rule.kind === 'schedule-list') return { command: { kind: 'schedule-list' }, locale };
+    if (rule.kind === 'schedule-remove') return { command: { kind: 'schedule-remove', id: g.id ?? '' }, locale };
+    const clusterName = g.cluster?.toLowerCase() ?? cluster;
+    return {
+      command: {
+        kind: 'schedule-create',
+        time: g.time ?? '',
+        ...(g.tz ? { timeZone: g.tz } : {}),
+        ...(clusterName ? { cluster: clusterName } : {}),
+        quiet: g.quiet !== undefined,
+      },
+      locale,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,145 @@
+/**
+ * Answer a schedule command in a conversation: create, list or remove schedules through the
+ * {@link ScheduleService}, and say what happened in a {@link Reply} (English or Korean).
+ */
+import type { ScheduleCommand } from '../commands/parse-schedule-command.js';
+import type { Locale } from '../commands/types.js';
+import { explainFailure } from '../explain/explain-messages.js';
+import { translator } from '../explain/i18n.js';
+import type { Reply } from '../explain/reply.js';
+import { closestNames } from '../util/closest-names.js';
+import type { ScheduleService } from './schedule-service.js';
+import type { SchedulePlatform } from './schedule-spec.js';
+
+/** Where a schedule command came from and what the bot knows. */
+export interface ScheduleCommandContext {
+  platform: SchedulePlatform;
+  /** Slack channel id / Teams conversation id: the schedule posts here. */
+  conversation: string;
+  userId: string;
+  locale: Locale;
+  requestId: string;
+  /** Configured cluster names. */
+  clusters: readonly string[];
+  /** Used when the command names none. */
+  defaultCluster?: string;
+}
+
+function textReply(
+  locale: Locale,
+  requestId: string,
+  cluster: string | null,
+  summary: string,
+  lines: string[] = [],
+  heading = '',
+): Reply {
+  return {
+    kind: 'help',
+    locale,
+    title: summary,
+    verdict: null,
+    summary,
+    planes: [],
+    sections: lines.length > 0 ? [{ heading, lines }] : [],
+    advice: [],
+    actions: [],
+    context: { cluster, snapshotAt: null, requestId },
+    findings: [],
+  };
+}
+
+/**
+ * Carry out a schedule command.
+ * @param command - from {@link parseScheduleCommand}
+ * @param ctx - conversation, user, language, clusters
+ * @param service - the schedule service (Redis)
+ * @returns the answer to show; invalid time, time zone or cluster create nothing
+ * @throws BotError `queue-unavailable` when Redis cannot be reached (adapters say so)
+ */
+export async function handleScheduleCommand(
+  command: ScheduleCommand,
+  ctx: ScheduleCommandContext,
+  service: Pick<ScheduleService, 'validate' | 'create' | 'list' | 'remove'>,
+): Promise<Reply> {
+  const tr = translator(ctx.locale);
+  const { locale, requestId } = ctx;
+  if (command.kind === 'schedule-list') {
+    const specs = await service.list(ctx.platform, ctx.conversation);
+    if (specs.length === 0) return textReply(locale, requestId, null, tr.t('schedule.listEmpty'));
+    const lines = specs.map((s) =>
+      tr.t('schedule.listLine', {
+        id: s.id,
+        cluster: s.cluster,
+        time: s.time,
+        timeZone: s.timeZone,
+        quiet: s.quiet ? tr.t('schedule.quietTag') : '',
+      }),
+    );
+    return textReply(
+      locale,
+      requestId,
+      null,
+      tr.t('schedule.listHeading'),
+      lines,
+      tr.t('schedule.listHeading'),
+    );
+  }
+  if (command.kind === 'schedule-remove') {
+    const removed = await service.remove(ctx.platform, ctx.conversation, command.id);
+    if (!removed) return textReply(locale, requestId, null, tr.t('schedule.notFound', { id: command.id }));
+    return textReply(
+      locale,
+      requestId,
+      removed.cluster,
+      tr.t('schedule.removed', {
+        id: removed.id,
+        cluster: removed.cluster,
+        time: removed.time,
+        timeZone: removed.timeZone,
+      }),
+    );
+  }
+  const cluster =
+    command.cluster ?? ctx.defaultCluster ?? (ctx.clusters.length === 1 ? ctx.clusters[0] : undefined);
+  if (cluster === undefined || !ctx.clusters.includes(cluster)) {
+    return explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
+      clusters: [...ctx.clusters],
+      suggestions: cluster ? closestNames(cluster, [...ctx.clusters]) : [],
+    });
+  }
+  const valid = service.validate({
+    time: command.time,
+    ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+  });
+  if (!valid.ok) {
+    return textReply(
+      locale,
+      requestId,
+      cluster,
+      valid.problem === 'invalid-time'
+        ? tr.t('schedule.invalidTime', { value: command.time })
+        : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
+    );
+  }
+  const { spec, replaced } = await service.create({
+    platform: ctx.platform,
+    conversation: ctx.conversation,
+    cluster,
+    time: command.time,
+    ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+    locale,
+    quiet: command.quiet,
+    createdBy: ctx.userId,
+  });
+  return textReply(
+    locale,
+    requestId,
+    cluster,
+    tr.t(replaced ? 'schedule.replaced' : 'schedule.created', {
+      id: spec.id,
+      cluster,
+      time: spec.time,
+      timeZone: spec.timeZone,
+    }),
+  );
+}

@@ -112,7 +112,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   /** Complete a request after its ack; a Redis failure becomes a follow-up, never a silent drop. */
   const afterAck = async (decision: AckDecision, request: SlackRequest): Promise<void> => {
     const outcome = await intake.complete(decision);
-    if (outcome.status === 'queue-unavailable') await options.postAdapterReply(outcome.reply, request, 'follow-up');
+    if (outcome.status === 'queue-unavailable' || outcome.status === 'schedule-answered') await options.postAdapterReply(outcome.reply, request, 'follow-up');
   };
 
   app.command(config.command, async ({ command, ack }) => {
@@ -127,7 +127,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       ...(command.response_url ? { responseUrl: command.response_url } : {}),
     };
     const decision = intake.decide(request);
-    if (decision.status === 'accepted') {
+    if (decision.status === 'accepted' || decision.status === 'schedule') {
       await ack({ response_type: 'ephemeral', text: escapeMrkdwn(decision.ackText) });
     } else {
       const [first] = options.render(decision.reply);
@@ -155,7 +155,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     };
     // Bolt has already acked the event (empty 200) before this handler runs.
     const decision = intake.decide(request);
-    if (decision.status !== 'accepted') await options.postAdapterReply(decision.reply, request, 'answer');
+    if (decision.status !== 'accepted' && decision.status !== 'schedule') await options.postAdapterReply(decision.reply, request, 'answer');
     await afterAck(decision, request);
   };
 

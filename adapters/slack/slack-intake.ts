@@ -13,6 +13,8 @@
  *    with the reply for an ephemeral follow-up.
  */
 import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
@@ -54,7 +56,8 @@ export type AckDecision =
   /** Answered by the adapter itself (bad input, help, unknown cluster): nothing enqueued. */
   | { status: 'answered'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
   /** The Redis connection was not ready when the request came: nothing enqueued. */
-  | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string };
+  | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
+  | { status: 'schedule'; locale: Locale; ackText: string; schedule: { request: SlackRequest; command: ScheduleCommand }; prepared?: undefined; warmLocaleOf?: undefined };
 
 /** What became of a request after the ack. */
 export type AfterAckOutcome =
@@ -64,6 +67,7 @@ export type AfterAckOutcome =
   /** Redis failed between the ack and the enqueue: `reply` says so and must be sent as a follow-up. */
   | { status: 'queue-unavailable'; locale: Locale; reply: Reply }
   /** The ack was the whole answer (answered, or queue unavailable already in the ack). */
+  | { status: 'schedule-answered'; locale: Locale; reply: Reply }
   | { status: 'none' };
 
 /** The job of an accepted request, as far as parsing could build it (the locale may still change). */
@@ -88,6 +92,17 @@ export interface UserLocales {
 }
 
 /** What the intake needs. */
+/**
+ * Schedule commands (`/k8s schedule daily 09:00 …`, `schedules`, `unschedule <id>`), answered by the
+ * gateway rather than a worker (see src/schedule/handle-schedule-command.ts).
+ */
+export interface SlackScheduleCommands {
+  /** Answer at once (no I/O) when the command cannot be carried out (bad time, zone, cluster); else null. */
+  precheck(command: ScheduleCommand, ctx: { channel: string; userId: string; locale: Locale; requestId: string }): Reply | null;
+  /** Carry it out (Redis) and say what happened. @throws when Redis cannot be reached */
+  handle(command: ScheduleCommand, ctx: { channel: string; userId: string; locale: Locale; requestId: string }): Promise<Reply>;
+}
+
 export interface SlackIntakeOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
   queue: JobSink;
@@ -105,6 +120,8 @@ export interface SlackIntakeOptions {
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
+  /** Schedule commands; without it they are parsed as ordinary requests (issue 6). */
+  schedules?: SlackScheduleCommands;
 }
 
 /** The ack text of an accepted command. */
@@ -146,6 +163,18 @@ export class SlackIntake {
     const neutral = isLanguageNeutral(request.text);
     const cached = neutral ? this.options.userLocales.cached(request.userId) : undefined;
     const defaultLocale: Locale = neutral ? (cached?.locale ?? config.locale) : 'en';
+    if (this.options.schedules) {
+      const scheduled = parseScheduleCommand(request.text, { defaultLocale });
+      if (scheduled) {
+        const sctx = { channel: request.channel, userId: request.userId, locale: scheduled.locale, requestId: request.requestId };
+        const refused = this.options.schedules.precheck(scheduled.command, sctx);
+        if (refused) return { status: 'answered', locale: scheduled.locale, reply: refused };
+        if (!this.options.queueReady()) {
+          return { status: 'queue-unavailable', locale: scheduled.locale, reply: explainFailure({ ...sctx, cluster: null }, 'queue-unavailable') };
+        }
+        return { status: 'schedule', locale: scheduled.locale, ackText: ackText(scheduled.locale, 'updating-schedules', {}), schedule: { request, command: scheduled.command } };
+      }
+    }
     const parsed = parseCommand(request.text, { defaultLocale });
     const locale = parsed.locale;
     const ctx = { locale, requestId: request.requestId };
@@ -213,6 +242,7 @@ export class SlackIntake {
    */
   async complete(decision: AckDecision): Promise<AfterAckOutcome> {
     const { logger, store } = this.options;
+    if (decision.status === 'schedule') return this.completeSchedule(decision.schedule.request, decision.schedule.command, decision.locale);
     if (decision.status !== 'accepted') {
       if (decision.warmLocaleOf !== undefined) await this.options.userLocales.localeOf(decision.warmLocaleOf);
       return { status: 'none' };
@@ -249,6 +279,24 @@ export class SlackIntake {
       }
       const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
       return { status: 'queue-unavailable', locale: job.locale, reply };
+    }
+  }
+
+  /** Carry out a schedule command after its ack, once per delivery (dedup keys as for jobs). */
+  private async completeSchedule(request: SlackRequest, command: ScheduleCommand, locale: Locale): Promise<AfterAckOutcome> {
+    const { logger, store, schedules } = this.options;
+    const ctx = { channel: request.channel, userId: request.userId, locale, requestId: request.requestId };
+    try {
+      if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
+        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+        return { status: 'duplicate', locale };
+      }
+      if (!schedules) return { status: 'none' };
+      return { status: 'schedule-answered', locale, reply: await schedules.handle(command, ctx) };
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId: request.requestId }, 'schedule command failed: queue unavailable');
+      return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable') };
     }
   }
 }

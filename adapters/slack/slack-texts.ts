@@ -14,6 +14,7 @@ const TEXTS = {
     'checking-drain-only': 'Checking a drain of {node} in {cluster}…',
     'checking-upgrade': 'Checking an upgrade of {node} in {cluster}…',
     'checking-cluster': 'Checking {cluster}…',
+    'updating-schedules': 'Updating the scheduled HA posts of this channel…',
   },
   ko: {
     'checking-node': '{cluster}의 {node} 확인 중…',
@@ -22,6 +23,7 @@ const TEXTS = {
     'checking-drain-only': '{cluster}의 {node} 드레인 영향 확인 중…',
     'checking-upgrade': '{cluster}의 {node} 업그레이드 영향 확인 중…',
     'checking-cluster': '{cluster} 확인 중…',
+    'updating-schedules': '이 채널의 HA 게시 예약을 처리하는 중…',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

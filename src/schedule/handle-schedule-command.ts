@@ -49,6 +49,32 @@ function textReply(
 }
 
 /**
+ * Answer at once, without Redis, what is wrong with a schedule command: an unknown cluster, or a
+ * time or time zone that is not valid. Adapters use it for their immediate acknowledgement.
+ * @returns the answer when the command cannot be carried out, else null
+ */
+export function precheckScheduleCommand(command: ScheduleCommand, ctx: ScheduleCommandContext, service: Pick<ScheduleService, 'validate'>): Reply | null {
+  if (command.kind !== 'schedule-create') return null;
+  const tr = translator(ctx.locale);
+  const { locale, requestId } = ctx;
+  const cluster = command.cluster ?? ctx.defaultCluster ?? (ctx.clusters.length === 1 ? ctx.clusters[0] : undefined);
+  if (cluster === undefined || !ctx.clusters.includes(cluster)) {
+    return explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
+      clusters: [...ctx.clusters],
+      suggestions: cluster ? closestNames(cluster, [...ctx.clusters]) : [],
+    });
+  }
+  const valid = service.validate({ time: command.time, ...(command.timeZone ? { timeZone: command.timeZone } : {}) });
+  if (valid.ok) return null;
+  return textReply(
+    locale,
+    requestId,
+    cluster,
+    valid.problem === 'invalid-time' ? tr.t('schedule.invalidTime', { value: command.time }) : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
+  );
+}
+
+/**
  * Carry out a schedule command.
  * @param command - from {@link parseScheduleCommand}
  * @param ctx - conversation, user, language, clusters
@@ -99,28 +125,9 @@ export async function handleScheduleCommand(
       }),
     );
   }
-  const cluster =
-    command.cluster ?? ctx.defaultCluster ?? (ctx.clusters.length === 1 ? ctx.clusters[0] : undefined);
-  if (cluster === undefined || !ctx.clusters.includes(cluster)) {
-    return explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
-      clusters: [...ctx.clusters],
-      suggestions: cluster ? closestNames(cluster, [...ctx.clusters]) : [],
-    });
-  }
-  const valid = service.validate({
-    time: command.time,
-    ...(command.timeZone ? { timeZone: command.timeZone } : {}),
-  });
-  if (!valid.ok) {
-    return textReply(
-      locale,
-      requestId,
-      cluster,
-      valid.problem === 'invalid-time'
-        ? tr.t('schedule.invalidTime', { value: command.time })
-        : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
-    );
-  }
+  const refused = precheckScheduleCommand(command, ctx, service);
+  if (refused) return refused;
+  const cluster = command.cluster ?? ctx.defaultCluster ?? ctx.clusters[0] ?? '';
   const { spec, replaced } = await service.create({
     platform: ctx.platform,
     conversation: ctx.conversation,

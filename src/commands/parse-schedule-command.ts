@@ -52,8 +52,26 @@ export const SCHEDULE_GRAMMAR: readonly ScheduleRule[] = [
     ),
   },
   { kind: 'schedule-list', lang: 'ko', pattern: /^(?:예약\s*목록|예약\s*보기|예약\s*목록\s*보기)$/ },
-  { kind: 'schedule-remove', lang: 'ko', pattern: new RegExp(`^(?:예약\\s*취소\\s+${ID}|${ID}\\s+예약\\s*취소)$`) },
+  { kind: 'schedule-remove', lang: 'ko', pattern: new RegExp(`^예약\\s*취소\\s+${ID}$`) },
+  { kind: 'schedule-remove', lang: 'ko', pattern: new RegExp(`^${ID}\\s+예약\\s*취소$`) },
 ];
+
+/**
+ * The schedule forms for help texts (not in `HELP_EXAMPLES`: those must parse with
+ * {@link parseCommand}, and schedule commands are answered by the adapters instead).
+ */
+export const SCHEDULE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
+  en: [
+    { form: 'schedule daily HH:MM [TIME_ZONE] [in CLUSTER] [quiet]', example: 'schedule daily 09:00 Asia/Seoul in prod' },
+    { form: 'schedules', example: 'schedules' },
+    { form: 'unschedule ID', example: 'unschedule hap-0123456789' },
+  ],
+  ko: [
+    { form: '매일 HH:MM [시간대] [CLUSTER 클러스터] 상태 예약 [조용히]', example: '매일 09:00 Asia/Seoul prod 클러스터 상태 예약' },
+    { form: '예약 목록', example: '예약 목록' },
+    { form: '예약 취소 ID', example: '예약 취소 hap-0123456789' },
+  ],
+};
 
 /** `/k8s`, Slack and Teams mentions at the start (as {@link parseCommand} strips them). */
 const PREFIX = /^(?:\/k8s\s+|<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?\s+|<at>[^<]*<\/at>[:,]?\s+|@[a-z0-9][\w.-]*[:,]?\s+)+/i;

@@ -25,6 +25,13 @@ import type { PostDelivery } from '../src/schedule/schedule-runner.js';
 import { canonicalTimeZone, dailyCron, parseTimeOfDay } from '../src/schedule/schedule-spec.js';
 import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
+import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
+import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { TeamsPoster } from '../adapters/teams/teams-poster.js';
+import { TeamsStore } from '../adapters/teams/teams-store.js';
+import { jobPosterDelivery } from '../src/schedule/job-poster-delivery.js';
+import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
+import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
 import { startRedis } from './helpers/redis-server.js';
@@ -33,6 +40,7 @@ import type { RedisServer } from './helpers/redis-server.js';
 const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const EVERY_3S = '*/3 * * * * *';
 const CHANNEL = 'C0SCHED';
+const TEAMS_CONVERSATION = '19:ops@thread.tacv2';
 
 function botConfig(snapshot: string): BotConfig {
   return {
@@ -99,6 +107,8 @@ describe('schedule spec validation', () => {
 describe('scheduled HA posts (three runners, fake Slack)', () => {
   let redis: RedisServer;
   let fake: FakeSlackApi;
+  let connector: FakeBotConnector;
+  const teamsDelivered: string[] = [];
   let dir: string;
   let changedPath: string;
   let healthyPath: string;
@@ -122,12 +132,29 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
         return slack.deliver(spec, reply, deliveryId);
       },
     };
+    const teamsStore = new TeamsStore(store, 'k8s-ha-bot:teams:schedtest:');
+    await teamsStore.saveReference(TEAMS_CONVERSATION, {
+      bot: { id: '28:bot', name: 'k8s-ha-bot' },
+      user: { id: '29:user-alice' },
+      conversation: { id: TEAMS_CONVERSATION, conversationType: 'channel', tenantId: 'tenant-1' },
+      channelId: 'msteams',
+      serviceUrl: connector.serviceUrl,
+      locale: 'en-US',
+    });
+    const host = new BotFrameworkHost(loadTeamsConfig({}, { allowNoAuth: true }), silentLogger);
+    const teams = jobPosterDelivery(new TeamsPoster({ connector: host, store: teamsStore, logger: silentLogger, baseDelayMs: 5, maxDelayMs: 50 }));
+    const teamsRecording: PostDelivery = {
+      async deliver(spec, reply, deliveryId) {
+        teamsDelivered.push(deliveryId);
+        return teams.deliver(spec, reply, deliveryId);
+      },
+    };
     for (let i = 0; i < 3; i += 1) {
       runners.push(
         await ScheduleRunner.start({
           redisUrl: redis.url,
           readStatus: statusFromAnswer((job) => answerService.answer(job)),
-          deliveries: { slack: recording },
+          deliveries: { slack: recording, teams: teamsRecording },
           lateAfterMs,
           logger: process.env.SCHED_DEBUG ? createLogger({ level: 'info', name: `runner${i}` }) : silentLogger,
         }),
@@ -142,6 +169,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
   beforeAll(async () => {
     redis = await startRedis({ extraArgs: ['--appendonly', 'yes'] });
     fake = await startFakeSlackApi();
+    connector = await startFakeBotConnector();
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-schedule-'));
     healthyPath = join(dir, 'healthy.json');
     await copyFile(HEALTHY, healthyPath);
@@ -158,6 +186,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     store.disconnect();
     await answerService.close();
     await fake.close();
+    await connector.close();
     await redis.stop();
     await rm(dir, { recursive: true, force: true });
   }, 30_000);
@@ -259,6 +288,17 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     expect(new Set(delivered).size).toBe(delivered.length);
     await schedules.remove('slack', CHANNEL, spec.id);
   }, 60_000);
+
+  it('Teams: each occurrence is one card at the fake Bot Connector, through the stored conversation reference', async () => {
+    const { spec } = await schedules.create({ platform: 'teams', conversation: TEAMS_CONVERSATION, cluster: 'prod', time: '09:00', locale: 'en', cronOverride: EVERY_3S });
+    await connector.waitFor((calls) => calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION).length >= 3, 20_000);
+    await schedules.remove('teams', TEAMS_CONVERSATION, spec.id);
+    await sleep(1000);
+    const cards = connector.calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION && c.status === 200);
+    expect(new Set(teamsDelivered).size).toBe(teamsDelivered.length);
+    expect(cards).toHaveLength(teamsDelivered.length);
+    expect(JSON.stringify(cards[0]?.body)).toContain('Daily HA status of prod');
+  }, 40_000);
 
   it('refuses an invalid time zone without touching Redis state', async () => {
     const err = await schedules.create({ platform: 'slack', conversation: CHANNEL, cluster: 'prod', time: '09:00', timeZone: 'Nowhere/Never', locale: 'ko' }).catch((e: unknown) => e);

@@ -17,6 +17,8 @@ import { SlackStore } from '../adapters/slack/slack-store.js';
 import { parseScheduleCommand, SCHEDULE_HELP_EXAMPLES } from '../src/commands/parse-schedule-command.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
+import { diffHaPostState } from '../src/schedule/ha-changes.js';
+import type { HaPostState } from '../src/schedule/ha-changes.js';
 import { handleScheduleCommand } from '../src/schedule/handle-schedule-command.js';
 import { ScheduleService } from '../src/schedule/schedule-service.js';
 import { silentLogger } from '../src/util/logger.js';
@@ -64,6 +66,23 @@ describe('parseScheduleCommand', () => {
     expect(parseScheduleCommand('can I reboot atlas-cp-2')).toBeNull();
     expect(parseScheduleCommand('status')).toBeNull();
     expect(parseScheduleCommand('schedule')).toBeNull();
+  });
+});
+
+describe('diffHaPostState', () => {
+  const base: HaPostState = { health: 'healthy', problems: {}, etcdLeader: 'cp-1', etcdVoters: 3, etcdDown: [], leases: { 'kube-scheduler': { holder: 'cp-1', transitions: 2 } } };
+
+  it('lists member, leader and Lease changes first, then new and cleared findings (Korean particles resolved)', () => {
+    const after: HaPostState = { ...base, health: 'degraded', problems: { 'etcd-quorum-after.status-no-spare.': 'no spare' }, etcdLeader: 'cp-3', etcdDown: ['cp-2'], leases: { 'kube-scheduler': { holder: 'cp-3', transitions: 3 } } };
+    expect(diffHaPostState(base, after, 'en').map((c) => c.kind)).toEqual(['etcd-member-down', 'etcd-leader', 'lease-moved', 'finding-new']);
+    expect(diffHaPostState(base, after, 'ko')[0]?.line).toBe('etcd 멤버 cp-2가 다운되었습니다.');
+    expect(diffHaPostState(after, base, 'en').map((c) => c.line)).toEqual([
+      'etcd member cp-2 is back.',
+      'etcd leader moved: cp-3 → cp-1.',
+      'Leader Lease kube-scheduler moved: cp-3 → cp-1 (2 transitions in all).',
+      'Cleared: no spare',
+    ]);
+    expect(diffHaPostState(base, base, 'en')).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N]   serve a snapshot file as a Kubernetes API
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
- *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env, REDIS_URL, PORT)
+ *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
  *
  * Without REDIS_URL (or `redis.url` in the config) requests run in-process, so the quick start
  * needs nothing installed; with it they go through the queue to a separate worker process.
@@ -249,7 +249,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
-      io.out(`k8s-ha-bot gateway: Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}; Ctrl-C to stop\n`);
+      const parts = [
+        ...(gateway.mode ? [`Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}`] : []),
+        ...(gateway.teams ? [`Teams HTTP on port ${gateway.teams.port} (POST /api/messages)`] : []),
+      ];
+      io.out(`k8s-ha-bot gateway: ${parts.join('; ')}; Ctrl-C to stop\n`);
       await new Promise<void>((done) => {
         const stop = (): void => void gateway.close().then(done);
         process.once('SIGINT', stop);

@@ -102,10 +102,12 @@ export interface GatewayOptions {
 
 /** A started gateway. */
 export interface RunningGateway {
-  mode: 'http' | 'socket';
+  /** Slack transport, when Slack is configured. */
+  mode?: 'http' | 'socket';
   /** The HTTP port of `/slack/events` (HTTP mode). */
   port?: number;
-  slack: SlackConfig;
+  /** The Slack settings, when Slack is configured. */
+  slack?: SlackConfig;
   /** The Teams adapter, when MICROSOFT_APP_ID is set (its own port: `teams.port`, POST /api/messages). */
   teams?: RunningTeamsAdapter;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
@@ -122,14 +124,60 @@ export interface RunningGateway {
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { config, logger } = options;
-  const slack = loadSlackConfig(options.env);
-  // Teams settings are checked before anything starts, so a bad one stops the gateway at once.
+  // Settings are checked before anything starts, so a bad one stops the gateway at once. Slack runs
+  // when any SLACK_* secret is set, or when Teams is not configured either (then the missing Slack
+  // secret is what the error names); Teams runs when MICROSOFT_APP_ID is set.
   const withTeams = teamsConfigured(options.env);
   if (withTeams) loadTeamsConfig(options.env);
+  const withSlack = slackConfigured(options.env) || !withTeams;
+  if (withSlack) loadSlackConfig(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
   }
+  const prefix = options.queuePrefix ?? 'bull';
+  const slackPart = withSlack ? await startSlackPart(options, redisUrl) : undefined;
+
+  let teams: RunningTeamsAdapter | undefined;
+  if (withTeams) {
+    try {
+      teams = await startTeamsAdapter({ env: options.env, config, logger, queuePrefix: prefix, ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}) });
+    } catch (err) {
+      await slackPart?.close();
+      throw err;
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...(slackPart ? { mode: slackPart.mode, slack: slackPart.slack, ...(slackPart.port !== undefined ? { port: slackPart.port } : {}) } : {}),
+    ...(teams ? { teams } : {}),
+    close() {
+      closing ??= (async () => {
+        if (teams) await teams.close();
+        await slackPart?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Whether any Slack secret is set (empty values count as unset). */
+function slackConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some((k) => (env[k] ?? '').trim() !== '');
+}
+
+interface SlackPart {
+  mode: 'http' | 'socket';
+  port?: number;
+  slack: SlackConfig;
+  close(): Promise<void>;
+}
+
+/** Start the Slack adapter: Bolt app, intake, replies consumer, deadline follow-ups. */
+async function startSlackPart(options: GatewayOptions, redisUrl: string): Promise<SlackPart> {
+  const { config, logger } = options;
+  const slack = loadSlackConfig(options.env);
   const prefix = options.queuePrefix ?? 'bull';
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: slack.ackBudgetMs });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: slack.ackBudgetMs, logger });
@@ -237,30 +285,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   logger.info({ mode, port, command: slack.command, visibility: slack.replyVisibility }, 'Slack gateway ready');
 
-  let teams: RunningTeamsAdapter | undefined;
-  if (withTeams) {
-    try {
-      teams = await startTeamsAdapter({ env: options.env, config, logger, queuePrefix: prefix, ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}) });
-    } catch (err) {
-      clearInterval(timer);
-      await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
-      await consumer.close();
-      await queue.close();
-      redis.disconnect();
-      throw err;
-    }
-  }
-
   let closing: Promise<void> | undefined;
   return {
     mode,
     ...(port !== undefined ? { port } : {}),
     slack,
-    ...(teams ? { teams } : {}),
     close() {
       closing ??= (async () => {
         clearInterval(timer);
-        if (teams) await teams.close();
         await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
         // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);

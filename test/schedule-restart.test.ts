@@ -65,6 +65,8 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
   let redis: ChildProcess;
   const runners: ScheduleRunner[] = [];
   const answers = createAnswerService({
+    // The cluster's clock held just after the fixture's captured_at: Lease ages stay as recorded.
+    now: () => new Date('2025-06-12T09:41:10Z'),
     config: { source: 'test', clusters: { prod: { kind: 'snapshot', snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'prod', locale: 'en', jobTimeoutMs: 60000, logLevel: 'silent' } satisfies BotConfig,
   });
   const delivered: { id: string; reply: Reply }[] = [];

@@ -68,11 +68,24 @@ async function writeChangedSnapshot(dir: string): Promise<string> {
   const file = JSON.parse(await readFile(HEALTHY, 'utf8')) as {
     captured_at: string;
     etcd: { endpoint_status: { Endpoint: string }[]; endpoint_status_stderr: string[] };
-    cluster: { items: { kind: string; metadata: { name: string; namespace?: string }; spec?: Record<string, unknown> }[] };
+    cluster: {
+      items: {
+        kind: string;
+        metadata: { name: string; namespace?: string };
+        spec?: Record<string, unknown>;
+      }[];
+    };
   };
-  file.etcd.endpoint_status = file.etcd.endpoint_status.filter((e) => e.Endpoint !== 'https://10.20.0.12:2379');
-  file.etcd.endpoint_status_stderr = ['Failed to get the status of endpoint https://10.20.0.12:2379 (context deadline exceeded)'];
-  const lease = file.cluster.items.find((i) => i.kind === 'Lease' && i.metadata.namespace === 'kube-system' && i.metadata.name === 'kube-scheduler');
+  file.etcd.endpoint_status = file.etcd.endpoint_status.filter(
+    (e) => e.Endpoint !== 'https://10.20.0.12:2379',
+  );
+  file.etcd.endpoint_status_stderr = [
+    'Failed to get the status of endpoint https://10.20.0.12:2379 (context deadline exceeded)',
+  ];
+  const lease = file.cluster.items.find(
+    (i) =>
+      i.kind === 'Lease' && i.metadata.namespace === 'kube-system' && i.metadata.name === 'kube-scheduler',
+  );
   if (!lease?.spec) throw new Error('fixture has no kube-scheduler Lease');
   lease.spec.holderIdentity = 'atlas-cp-3_5e1d0c1a-0000-4000-8000-000000000001';
   lease.spec.leaseTransitions = 3;
@@ -85,13 +98,22 @@ async function writeChangedSnapshot(dir: string): Promise<string> {
 
 /** Top-level posts (not thread continuations) to the schedule's channel. */
 function posts(fake: FakeSlackApi): FakeSlackCall[] {
-  return fake.callsOf('chat.postMessage').filter((c) => c.params.channel === CHANNEL && c.params.thread_ts === undefined);
+  return fake
+    .callsOf('chat.postMessage')
+    .filter((c) => c.params.channel === CHANNEL && c.params.thread_ts === undefined);
 }
 
 /** All text of a post's blocks, for assertions. */
 function textOf(call: FakeSlackCall): string {
   return JSON.stringify(call.params.blocks ?? call.params.text);
 }
+
+/**
+ * The cluster's clock, held 3 s after the fixture's captured_at: the simulator then serves the
+ * objects as recorded and Lease ages stay as recorded, however long the test runs (otherwise the
+ * Leases would go stale 15 s into the test and show up as changes of their own).
+ */
+const frozenClock = (): Date => new Date('2025-06-12T09:41:10Z');
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -126,14 +148,23 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
   const replies: Reply[] = [];
 
   async function startRunners(lateAfterMs: number): Promise<void> {
-    const client = new webApi.WebClient('xoxb-test', { slackApiUrl: fake.apiUrl, retryConfig: { retries: 0 } });
+    const client = new webApi.WebClient('xoxb-test', {
+      slackApiUrl: fake.apiUrl,
+      retryConfig: { retries: 0 },
+    });
     const slackStore = new SlackStore(store, 'k8s-ha-bot:slack:schedtest:');
-    const poster = new SlackPoster({ client, store: slackStore, render: slackMessagesFor, logger: silentLogger });
+    const poster = new SlackPoster({
+      client,
+      store: slackStore,
+      render: slackMessagesFor,
+      logger: silentLogger,
+    });
     const slack = slackScheduleDelivery(poster);
     const recording: PostDelivery = {
       async deliver(spec, reply, deliveryId) {
         delivered.push(deliveryId);
-        if (process.env.SCHED_DEBUG) console.log(deliveryId, Date.now() - Number(deliveryId.split('.').pop()), reply.title);
+        if (process.env.SCHED_DEBUG)
+          console.log(deliveryId, Date.now() - Number(deliveryId.split('.').pop()), reply.title);
         replies.push(reply);
         return slack.deliver(spec, reply, deliveryId);
       },
@@ -148,7 +179,15 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       locale: 'en-US',
     });
     const host = new BotFrameworkHost(loadTeamsConfig({}, { allowNoAuth: true }), silentLogger);
-    const teams = jobPosterDelivery(new TeamsPoster({ connector: host, store: teamsStore, logger: silentLogger, baseDelayMs: 5, maxDelayMs: 50 }));
+    const teams = jobPosterDelivery(
+      new TeamsPoster({
+        connector: host,
+        store: teamsStore,
+        logger: silentLogger,
+        baseDelayMs: 5,
+        maxDelayMs: 50,
+      }),
+    );
     const teamsRecording: PostDelivery = {
       async deliver(spec, reply, deliveryId) {
         teamsDelivered.push(deliveryId);
@@ -162,7 +201,9 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
           readStatus: statusFromAnswer((job) => answerService.answer(job)),
           deliveries: { slack: recording, teams: teamsRecording },
           lateAfterMs,
-          logger: process.env.SCHED_DEBUG ? createLogger({ level: 'info', name: `runner${i}` }) : silentLogger,
+          logger: process.env.SCHED_DEBUG
+            ? createLogger({ level: 'info', name: `runner${i}` })
+            : silentLogger,
         }),
       );
     }
@@ -180,7 +221,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     healthyPath = join(dir, 'healthy.json');
     await copyFile(HEALTHY, healthyPath);
     changedPath = await writeChangedSnapshot(dir);
-    answerService = createAnswerService({ config: botConfig(healthyPath) });
+    answerService = createAnswerService({ config: botConfig(healthyPath), now: frozenClock });
     schedules = new ScheduleService({ redisUrl: redis.url, defaultTimeZone: 'Asia/Seoul' });
     store = new Redis(redis.url);
     await startRunners(LATE_AFTER_MS);
@@ -198,116 +239,186 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
   }, 30_000);
 
   const only = process.env.SCHED_DEBUG ? it.skip : it;
-  only('posts once per occurrence, lists exactly the changes first after a snapshot swap, keeps one schedule, stops on unschedule', async () => {
-    const base = { platform: 'slack' as const, conversation: CHANNEL, cluster: 'prod', time: '09:00', locale: 'en' as const, cronOverride: EVERY_3S };
+  only(
+    'posts once per occurrence, lists exactly the changes first after a snapshot swap, keeps one schedule, stops on unschedule',
+    async () => {
+      const base = {
+        platform: 'slack' as const,
+        conversation: CHANNEL,
+        cluster: 'prod',
+        time: '09:00',
+        locale: 'en' as const,
+        cronOverride: EVERY_3S,
+      };
 
-    // An invalid time zone or time is refused and creates nothing.
-    await expect(schedules.create({ ...base, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ code: 'bad-request' });
-    await expect(schedules.create({ ...base, time: '25:00' })).rejects.toMatchObject({ code: 'bad-request' });
-    expect(await schedules.list()).toHaveLength(0);
+      // An invalid time zone or time is refused and creates nothing.
+      await expect(schedules.create({ ...base, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({
+        code: 'bad-request',
+      });
+      await expect(schedules.create({ ...base, time: '25:00' })).rejects.toMatchObject({
+        code: 'bad-request',
+      });
+      expect(await schedules.list()).toHaveLength(0);
 
-    const first = await schedules.create(base);
-    expect(first.replaced).toBe(false);
-    expect(first.spec.timeZone).toBe('Asia/Seoul');
-    const again = await schedules.create({ ...base, timeZone: 'asia/seoul' });
-    expect(again.replaced).toBe(true);
-    expect(again.spec.id).toBe(first.spec.id);
-    expect(await schedules.list('slack', CHANNEL)).toHaveLength(1);
-    expect(await schedules.list('slack', 'C0OTHER')).toHaveLength(0);
+      const first = await schedules.create(base);
+      expect(first.replaced).toBe(false);
+      expect(first.spec.timeZone).toBe('Asia/Seoul');
+      const again = await schedules.create({ ...base, timeZone: 'asia/seoul' });
+      expect(again.replaced).toBe(true);
+      expect(again.spec.id).toBe(first.spec.id);
+      expect(await schedules.list('slack', CHANNEL)).toHaveLength(1);
+      expect(await schedules.list('slack', 'C0OTHER')).toHaveLength(0);
 
-    // First post: healthy, nothing to compare with.
-    await fake.waitFor(() => posts(fake).length >= 1, 15_000);
-    expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
+      // First post: healthy, nothing to compare with.
+      await fake.waitFor(() => posts(fake).length >= 1, 15_000);
+      expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
 
-    // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
-    const old = answerService;
-    answerService = createAnswerService({ config: botConfig(changedPath) });
-    await old.close();
-    const before = posts(fake).length;
-    await fake.waitFor(() => posts(fake).length >= before + 1, 15_000);
-    const second = replies[replies.length - 1] as Reply;
-    expect(second.sections[0]?.heading).toBe('Changed since the last post');
-    expect(second.sections[0]?.lines).toEqual([
-      'etcd member atlas-cp-2 went down.',
-      'Leader Lease kube-scheduler moved: atlas-cp-1 → atlas-cp-3 (3 transitions in all).',
-      expect.stringMatching(/^New: /),
-    ]);
-    expect(second.sections[0]?.lines[2]).toMatch(/etcd|quorum/i);
-    expect(textOf(posts(fake)[before] as FakeSlackCall)).toContain('atlas-cp-2 went down');
+      // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
+      const old = answerService;
+      answerService = createAnswerService({ config: botConfig(changedPath), now: frozenClock });
+      await old.close();
+      const before = posts(fake).length;
+      await fake.waitFor(() => posts(fake).length >= before + 1, 15_000);
+      const second = replies[replies.length - 1] as Reply;
+      expect(second.sections[0]?.heading).toBe('Changed since the last post');
+      expect(second.sections[0]?.lines).toEqual([
+        'etcd member atlas-cp-2 went down.',
+        'Leader Lease kube-scheduler moved: atlas-cp-1 → atlas-cp-3 (3 transitions in all).',
+        expect.stringMatching(/^New: /),
+      ]);
+      expect(second.sections[0]?.lines[2]).toMatch(/etcd|quorum/i);
+      expect(textOf(posts(fake)[before] as FakeSlackCall)).toContain('atlas-cp-2 went down');
 
-    // The next occurrence: nothing changed.
-    await fake.waitFor(() => posts(fake).length >= before + 2, 15_000);
-    expect((replies[replies.length - 1] as Reply).sections[0]?.lines).toEqual(['Nothing changed since the last post.']);
+      // The next occurrence: nothing changed.
+      await fake.waitFor(() => posts(fake).length >= before + 2, 15_000);
+      expect((replies[replies.length - 1] as Reply).sections[0]?.lines).toEqual([
+        'Nothing changed since the last post.',
+      ]);
 
-    // Quiet mode (same schedule, replaced): one line when nothing changed.
-    await schedules.create({ ...base, quiet: true });
-    expect(await schedules.list()).toHaveLength(1);
-    const quietFrom = replies.length;
-    await fake.waitFor(() => replies.length > quietFrom && posts(fake).length >= before + 3, 15_000);
-    const quiet = replies[replies.length - 1] as Reply;
-    expect(quiet.sections).toEqual([]);
-    expect(quiet.summary).toBe('prod: DEGRADED, nothing changed since the last post.');
+      // Quiet mode (same schedule, replaced): one line when nothing changed.
+      await schedules.create({ ...base, quiet: true });
+      expect(await schedules.list()).toHaveLength(1);
+      const quietFrom = replies.length;
+      await fake.waitFor(() => replies.length > quietFrom && posts(fake).length >= before + 3, 15_000);
+      const quiet = replies[replies.length - 1] as Reply;
+      expect(quiet.sections).toEqual([]);
+      expect(quiet.summary).toBe('prod: DEGRADED, nothing changed since the last post.');
 
-    // Exactly once: every delivery id is unique and each made exactly one top-level post.
-    expect(new Set(delivered).size).toBe(delivered.length);
-    expect(posts(fake)).toHaveLength(delivered.length);
+      // Unschedule: no more posts.
+      const spec = (await schedules.list())[0] as ScheduleSpec;
+      expect(await schedules.remove('slack', 'C0OTHER', spec.id)).toBeNull();
+      expect((await schedules.remove('slack', CHANNEL, spec.id))?.id).toBe(spec.id);
+      expect(await schedules.list()).toHaveLength(0);
+      await sleep(500);
+      const after = posts(fake).length;
+      // A redelivered occurrence (as after a crash mid-job) is not posted again.
+      const occurrence = Number((delivered[delivered.length - 1] as string).split('.').pop());
+      const marker = `k8s-ha-bot:schedule:posted:${spec.id}:${occurrence}`;
+      for (const until = Date.now() + 10_000; (await store.exists(marker)) === 0 && Date.now() < until;)
+        await sleep(50);
+      expect(await store.exists(marker)).toBe(1);
+      const queue = new Queue(SCHEDULE_QUEUE, { connection: { host: redis.host, port: redis.port } });
+      try {
+        const dup = await queue.add(SCHEDULE_JOB_NAME, spec, {
+          jobId: `dup-${occurrence}`,
+          prevMillis: occurrence,
+        } as never);
+        const deadline = Date.now() + 30_000;
+        let state = await dup.getState();
+        while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
+          await sleep(100);
+          state = await dup.getState();
+        }
+        const done = await queue.getJob(dup.id ?? '');
+        expect({ state, failedReason: done?.failedReason }).toEqual({
+          state: 'completed',
+          failedReason: undefined,
+        });
+        expect(done?.returnvalue).toMatchObject({ outcome: 'already-posted' });
+      } finally {
+        await queue.close();
+      }
 
-    // A redelivered occurrence (as after a crash mid-job) is not posted again.
-    const occurrence = Number((delivered[delivered.length - 1] as string).split('.').pop());
-    const queue = new Queue(SCHEDULE_QUEUE, { connection: { host: redis.host, port: redis.port } });
-    const spec = (await schedules.list())[0] as ScheduleSpec;
-    const dup = await queue.add(SCHEDULE_JOB_NAME, spec, { jobId: `dup-${occurrence}`, prevMillis: occurrence } as never);
-    const deadline = Date.now() + 10_000;
-    while (!(await dup.isCompleted()) && Date.now() < deadline) await sleep(50);
-    expect((await queue.getJob(dup.id ?? ''))?.returnvalue).toMatchObject({ outcome: 'already-posted' });
-    await queue.close();
-    expect(new Set(delivered).size).toBe(delivered.length);
-
-    // Unschedule: no more posts.
-    expect(await schedules.remove('slack', 'C0OTHER', spec.id)).toBeNull();
-    expect((await schedules.remove('slack', CHANNEL, spec.id))?.id).toBe(spec.id);
-    expect(await schedules.list()).toHaveLength(0);
-    await sleep(500);
-    const after = posts(fake).length;
-    await sleep(7000);
-    expect(posts(fake).length).toBe(after);
-  }, 90_000);
+      await sleep(7000);
+      expect(posts(fake).length).toBe(after);
+      // Exactly once: every delivery id is unique and each made exactly one top-level post.
+      expect(new Set(delivered).size).toBe(delivered.length);
+      expect(posts(fake)).toHaveLength(delivered.length);
+    },
+    90_000,
+  );
 
   it('workers down across several occurrences: one late post when back, then on time again', async () => {
-    const base = { platform: 'slack' as const, conversation: CHANNEL, cluster: 'prod', time: '09:00', locale: 'en' as const, cronOverride: EVERY_3S };
+    const base = {
+      platform: 'slack' as const,
+      conversation: CHANNEL,
+      cluster: 'prod',
+      time: '09:00',
+      locale: 'en' as const,
+      cronOverride: EVERY_3S,
+    };
     const { spec } = await schedules.create(base);
     const start = replies.length;
     await fake.waitFor(() => replies.length > start, 15_000);
     await stopRunners();
     const down = replies.length;
+    const stoppedAt = Date.now();
     await sleep(10_000); // three occurrences pass with no runner
     expect(replies.length).toBe(down);
+    const restartAt = Date.now();
     await startRunners(LATE_AFTER_MS);
-    await fake.waitFor(() => replies.length >= down + 2, 15_000);
-    await sleep(4000); // at least one more occurrence: still only one late post, no catch-up burst
+    await fake.waitFor(() => replies.length >= down + 2, 20_000);
+    await sleep(4000); // at least one more occurrence: still only one missed run posted, no catch-up burst
     const back = replies.slice(down);
-    const late = back.filter((r) => r.title.includes('(late'));
-    expect(late).toHaveLength(1);
-    expect(late[0]?.title).toMatch(/^Daily HA status of prod \(late: due \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Seoul\)$/);
-    expect(back.length).toBeGreaterThanOrEqual(3);
-    expect(back.length).toBeLessThanOrEqual(4);
+    const occurrenceOf = (r: Reply): number => Number(r.context.requestId.split('.').pop());
+    // Of the three occurrences missed while no runner ran, exactly one is posted, marked late.
+    const missed = back.filter((r) => occurrenceOf(r) > stoppedAt - 3000 && occurrenceOf(r) < restartAt);
+    expect(missed).toHaveLength(1);
+    expect(missed[0]?.title).toMatch(
+      /^Daily HA status of prod \(late: due \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Seoul\)$/,
+    );
+    // Every post after the restart is for its own occurrence.
+    expect(new Set(back.map(occurrenceOf)).size).toBe(back.length);
+    expect(back.filter((r) => occurrenceOf(r) >= restartAt).length).toBeGreaterThanOrEqual(1);
     expect(new Set(delivered).size).toBe(delivered.length);
     await schedules.remove('slack', CHANNEL, spec.id);
   }, 60_000);
 
   it('Teams: each occurrence is one card at the fake Bot Connector, through the stored conversation reference', async () => {
-    const { spec } = await schedules.create({ platform: 'teams', conversation: TEAMS_CONVERSATION, cluster: 'prod', time: '09:00', locale: 'en', cronOverride: EVERY_3S });
-    await connector.waitFor((calls) => calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION).length >= 3, 20_000);
+    const { spec } = await schedules.create({
+      platform: 'teams',
+      conversation: TEAMS_CONVERSATION,
+      cluster: 'prod',
+      time: '09:00',
+      locale: 'en',
+      cronOverride: EVERY_3S,
+    });
+    await connector.waitFor(
+      (calls) =>
+        calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION).length >= 3,
+      20_000,
+    );
     await schedules.remove('teams', TEAMS_CONVERSATION, spec.id);
     await sleep(1000);
-    const cards = connector.calls.filter((c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION && c.status === 200);
+    const cards = connector.calls.filter(
+      (c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION && c.status === 200,
+    );
     expect(new Set(teamsDelivered).size).toBe(teamsDelivered.length);
     expect(cards).toHaveLength(teamsDelivered.length);
     expect(JSON.stringify(cards[0]?.body)).toContain('Daily HA status of prod');
   }, 40_000);
 
   it('refuses an invalid time zone without touching Redis state', async () => {
-    const err = await schedules.create({ platform: 'slack', conversation: 'C0NEVER', cluster: 'prod', time: '09:00', timeZone: 'Nowhere/Never', locale: 'ko' }).catch((e: unknown) => e);
+    const err = await schedules
+      .create({
+        platform: 'slack',
+        conversation: 'C0NEVER',
+        cluster: 'prod',
+        time: '09:00',
+        timeZone: 'Nowhere/Never',
+        locale: 'ko',
+      })
+      .catch((e: unknown) => e);
     expect(isBotError(err) && err.code === 'bad-request').toBe(true);
     expect(await schedules.list('slack', 'C0NEVER')).toHaveLength(0);
   });

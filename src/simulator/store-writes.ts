@@ -21,7 +21,12 @@ export type WireObject = Record<string, unknown> & {
   };
 };
 
-/** The `namespace/name` key of an object of a resource (`/name` when cluster-scoped). */
+/**
+ * The `namespace/name` key of an object of a resource (`/name` when cluster-scoped).
+ * @param rs - the resource's store (decides the scope)
+ * @param namespace - the namespace (`default` when null for a namespaced resource; ignored otherwise)
+ * @param name - the object name
+ */
 export function objectKey(rs: ResourceStore, namespace: string | null | undefined, name: string): string {
   return `${rs.def.namespaced ? (namespace ?? 'default') : ''}/${name}`;
 }

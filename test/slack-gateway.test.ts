@@ -17,7 +17,7 @@ import { startWorker } from '../workers/worker.js';
 import type { RunningWorker } from '../workers/worker.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
+import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
@@ -99,6 +99,32 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     expect(String(post?.params.text)).toMatch(/safe/i);
     expect(blocksText(post)).toContain('atlas-cp-2');
     expect(blocksText(post)).toMatch(/safe/i);
+  });
+
+  it('the Refresh button re-runs the check and answers in the message thread; a forged value runs nothing', async () => {
+    const payload = (value: string, actionId = 'k8s-ha-bot:refresh'): string =>
+      `payload=${encodeURIComponent(
+        JSON.stringify({
+          type: 'block_actions',
+          trigger_id: triggerId(),
+          user: { id: 'U0BTN', team_id: 'T0' },
+          team: { id: 'T0' },
+          channel: { id: 'C0BTN' },
+          container: { type: 'message', message_ts: '1712000000.000900', channel_id: 'C0BTN' },
+          message: { ts: '1712000000.000900', text: 'answer' },
+          actions: [{ type: 'button', action_id: actionId, block_id: 'b', value, action_ts: '1712000001.0' }],
+        }),
+      )}`;
+    const before = await jobCount();
+    const forged = await sendSigned(url, payload('{not json'), { contentType: FORM });
+    expect(forged.status).toBe(200);
+    const res = await sendSigned(url, payload(JSON.stringify({ cluster: 'prod', node: 'atlas-cp-2', kind: 'reboot-impact' })), { contentType: FORM });
+    expect(res.status).toBe(200);
+    await fake.waitFor(() => posts(fake, 'C0BTN').length >= 1);
+    const [post] = posts(fake, 'C0BTN');
+    expect(post?.params.thread_ts).toBe('1712000000.000900');
+    expect(blocksText(post)).toContain('atlas-cp-2');
+    expect(await jobCount()).toBe(before + 1);
   });
 
   it('answers an app_mention in the thread of the mention', async () => {

@@ -166,12 +166,54 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     if (event.channel_type !== 'im' || !isPlainUserMessage(event as { subtype?: string; bot_id?: string })) return;
     await onMessage('dm', event as unknown as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string }, body);
   });
-  // Buttons of the reply (request maintenance, refresh): acknowledged so Slack shows no error; the maintenance issue wires them.
-  app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack }) => {
+  // Buttons of the reply. Refresh and HA status re-run the check and answer in the message's thread;
+  // Request maintenance is acknowledged only (the maintenance issue wires it).
+  app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack, action, body }) => {
     await ack();
+    const text = buttonRequestText(action as { action_id?: string; value?: string });
+    const b = body as { trigger_id?: string; user?: { id?: string; team_id?: string }; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string }; team?: { id?: string } };
+    const channel = b.channel?.id;
+    const userId = b.user?.id;
+    const messageTs = b.container?.message_ts ?? b.message?.ts;
+    if (text === null || !channel || !userId || !b.trigger_id) return;
+    const request: SlackRequest = {
+      source: 'mention',
+      requestId: `act-${b.trigger_id}`,
+      dedupKeys: [`trigger:${b.trigger_id}`],
+      text,
+      userId,
+      ...(b.team?.id ?? b.user?.team_id ? { teamId: b.team?.id ?? b.user?.team_id ?? '' } : {}),
+      channel,
+      ...(b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' } : {}),
+    };
+    const decision = intake.decide(request);
+    if (decision.status !== 'accepted' && decision.status !== 'schedule') await options.postAdapterReply(decision.reply, request, 'answer');
+    await afterAck(decision, request);
   });
   app.error(async (err) => {
     logger.error({ err, code: (err as { code?: string }).code }, 'Slack handler failed');
   });
   return { app, ...(receiver ? { receiver } : {}), mode: config.appToken ? 'socket' : 'http' };
+}
+
+/**
+ * The request a reply button stands for: Refresh re-asks the reply's own question; HA status asks
+ * for the cluster's status. `value` is the Reply action's JSON (`{ cluster, node?, kind }`); a value
+ * that does not parse, or any other button, gives null (nothing is enqueued).
+ * @param action - the clicked button's `action_id` and `value`
+ * @returns the chat text to run, or null
+ */
+export function buttonRequestText(action: { action_id?: string; value?: string }): string | null {
+  const id = action.action_id?.slice(ACTION_ID_PREFIX.length);
+  if (id !== 'refresh' && id !== 'ha-status') return null;
+  let value: { cluster?: unknown; node?: unknown; kind?: unknown };
+  try {
+    value = JSON.parse(action.value ?? '') as typeof value;
+  } catch {
+    return null; // cut or forged value: nothing to run
+  }
+  const cluster = typeof value.cluster === 'string' ? value.cluster : null;
+  if (cluster === null) return null;
+  if (id === 'refresh' && value.kind === 'reboot-impact' && typeof value.node === 'string') return `can I reboot ${value.node} --cluster ${cluster}`;
+  return `status --cluster ${cluster}`;
 }

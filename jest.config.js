@@ -16,4 +16,7 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
+  // Some client libraries (BullMQ/ioredis reconnect timers, botbuilder) can keep a handle open after
+  // their suites close everything they started; without this a finished run may never exit in CI.
+  forceExit: true,
 };

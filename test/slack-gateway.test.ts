@@ -127,6 +127,20 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     expect(await jobCount()).toBe(before + 1);
   });
 
+  it('the gateway runs schedule commands: /k8s schedule is acked, confirmed privately, and can be removed', async () => {
+    const ack = await sendSigned(url, slashCommandBody({ text: 'schedule daily 09:00 Asia/Seoul', channel_id: 'C0SCHED' }), { contentType: FORM });
+    expect(ack.status).toBe(200);
+    expect(ack.text).toContain('Updating the scheduled HA posts of this channel');
+    await fake.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED'));
+    const confirmation = fake.callsOf('chat.postEphemeral').find((c) => c.params.channel === 'C0SCHED');
+    const id = /Scheduled (hap-[0-9a-f]{10})/.exec(String(confirmation?.params.text))?.[1];
+    expect(id).toBeDefined();
+    await sendSigned(url, slashCommandBody({ text: `unschedule ${id ?? ''}`, channel_id: 'C0SCHED' }), { contentType: FORM });
+    await fake.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED').length >= 2);
+    const removed = fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0SCHED')[1];
+    expect(String(removed?.params.text)).toMatch(/Removed hap-/);
+  });
+
   it('answers an app_mention in the thread of the mention', async () => {
     const event = { type: 'app_mention', user: 'U0BOB', text: '<@UBOT> can I reboot atlas-cp-2', ts: '1712000000.000100', channel: 'C0MENTION', event_ts: '1712000000.000100' };
     const res = await sendSigned(url, eventBody(event, 'Ev0MENTION1'), { contentType: JSON_TYPE });

@@ -24,6 +24,11 @@ import type { SlackMessage } from '../slack/slack-messages.js';
 import { SlackPoster } from '../slack/slack-poster.js';
 import { SlackStore } from '../slack/slack-store.js';
 import { startTeamsAdapter } from '../teams/teams-adapter.js';
+import { ScheduleService } from '../../src/schedule/schedule-service.js';
+import { startScheduledPosts } from '../../src/schedule/start-scheduled-posts.js';
+import { jobPosterDelivery } from '../../src/schedule/job-poster-delivery.js';
+import { slackScheduleCommands } from '../slack/slack-schedules.js';
+import { slackScheduleDelivery } from '../slack/slack-schedule-delivery.js';
 import type { RunningTeamsAdapter } from '../teams/teams-adapter.js';
 import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
 
@@ -148,12 +153,32 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
   }
 
+  // Scheduled HA posts: every gateway replica runs the runner; each occurrence is posted once.
+  let posts: { close(): Promise<void> };
+  try {
+    posts = await startScheduledPosts({
+      redisUrl,
+      config,
+      logger,
+      prefix,
+      deliveries: {
+        ...(slackPart ? { slack: slackScheduleDelivery(slackPart.poster) } : {}),
+        ...(teams ? { teams: jobPosterDelivery(teams.poster) } : {}),
+      },
+    });
+  } catch (err) {
+    await teams?.close();
+    await slackPart?.close();
+    throw err;
+  }
+
   let closing: Promise<void> | undefined;
   return {
     ...(slackPart ? { mode: slackPart.mode, slack: slackPart.slack, ...(slackPart.port !== undefined ? { port: slackPart.port } : {}) } : {}),
     ...(teams ? { teams } : {}),
     close() {
       closing ??= (async () => {
+        await bounded(posts.close(), CLOSE_STEP_MS, 'stopping scheduled posts', logger);
         if (teams) await teams.close();
         await slackPart?.close();
       })();
@@ -171,6 +196,7 @@ interface SlackPart {
   mode: 'http' | 'socket';
   port?: number;
   slack: SlackConfig;
+  poster: SlackPoster;
   close(): Promise<void>;
 }
 
@@ -197,8 +223,10 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
       return info.user?.locale;
     },
   });
+  const scheduleService = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC' });
   const intake = new SlackIntake({
     config,
+    schedules: slackScheduleCommands(scheduleService, config),
     queue,
     store,
     queueReady: () => redis.status === 'ready',
@@ -290,10 +318,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
     mode,
     ...(port !== undefined ? { port } : {}),
     slack,
+    poster,
     close() {
       closing ??= (async () => {
         clearInterval(timer);
         await bounded(app.stop(), CLOSE_STEP_MS, 'stopping the Slack app', logger);
+        await bounded(scheduleService.close(), CLOSE_STEP_MS, 'closing the schedule queue', logger);
         // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);
         await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);

@@ -52,6 +52,8 @@ export interface RunningTeamsAdapter {
   /** The HTTP port of `/api/messages`. */
   port: number;
   teams: TeamsConfig;
+  /** Delivers replies to stored conversations (scheduled posts use it too). */
+  poster: Pick<TeamsPoster, 'deliver'>;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
 }
@@ -169,6 +171,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   return {
     port,
     teams,
+    poster,
     close() {
       closing ??= (async () => {
         clearInterval(timer);

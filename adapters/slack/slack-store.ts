@@ -10,6 +10,7 @@
  *   posted, so a retried delivery does not post them again.
  */
 import type { Redis } from 'ioredis';
+import { ReplyDeadlines } from '../../src/queue/reply-deadlines.js';
 import { z } from 'zod';
 
 /** Key prefix of everything this store writes. */
@@ -38,6 +39,8 @@ const pendingSchema = z.object({
  * it to `queue-unavailable`).
  */
 export class SlackStore {
+  private readonly deadlines: ReplyDeadlines<PendingRequest>;
+
   /**
    * @param redis - a connected ioredis client (not closed by this class)
    * @param prefix - key prefix @defaultValue {@link SLACK_STORE_PREFIX}
@@ -47,7 +50,12 @@ export class SlackStore {
     private readonly redis: Redis,
     private readonly prefix = SLACK_STORE_PREFIX,
     private readonly ready: () => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.deadlines = new ReplyDeadlines<PendingRequest>(redis, prefix, ready, (data) => {
+      const parsed = pendingSchema.safeParse(data);
+      return parsed.success ? parsed.data : null;
+    });
+  }
 
   /**
    * Claim delivery keys: true when none of them was seen within `ttlSeconds`. All keys are set
@@ -79,51 +87,31 @@ export class SlackStore {
   }
 
   /**
-   * Remember a request that waits for a reply until `deadlineAt`.
+   * Remember a request that waits for a reply until `deadlineAt` (see {@link ReplyDeadlines.add}).
    * @param request - where the follow-up goes
    * @param deadlineAt - ms since the epoch
    */
   async addPending(request: PendingRequest, deadlineAt: number): Promise<void> {
-    await this.ready();
-    await this.redis
-      .multi()
-      .hset(`${this.prefix}pending-data`, request.requestId, JSON.stringify(request))
-      .zadd(`${this.prefix}pending`, deadlineAt, request.requestId)
-      .exec();
+    await this.deadlines.add(request, deadlineAt);
   }
 
   /**
    * The reply arrived: stop waiting for it.
    * @param requestId - the request
-   * @returns true when it was still pending (false: no deadline, or the follow-up was already sent)
+   * @returns true when it was still pending
    */
   async resolvePending(requestId: string): Promise<boolean> {
-    await this.ready();
-    const removed = await this.redis.zrem(`${this.prefix}pending`, requestId);
-    await this.redis.hdel(`${this.prefix}pending-data`, requestId);
-    return removed === 1;
+    return this.deadlines.resolve(requestId);
   }
 
   /**
-   * Take the requests whose deadline has passed; each is returned to exactly one caller across
-   * replicas (ZREM decides).
+   * Take the requests whose deadline has passed; each goes to exactly one caller across replicas.
    * @param now - ms since the epoch
    * @param limit - at most this many @defaultValue 50
    * @returns the requests this caller now owns
    */
   async takeDue(now: number, limit = 50): Promise<PendingRequest[]> {
-    await this.ready();
-    const ids = await this.redis.zrangebyscore(`${this.prefix}pending`, '-inf', now, 'LIMIT', 0, limit);
-    const taken: PendingRequest[] = [];
-    for (const id of ids) {
-      if ((await this.redis.zrem(`${this.prefix}pending`, id)) !== 1) continue;
-      const data = await this.redis.hget(`${this.prefix}pending-data`, id);
-      await this.redis.hdel(`${this.prefix}pending-data`, id);
-      if (data === null) continue;
-      const parsed = pendingSchema.safeParse(JSON.parse(data));
-      if (parsed.success) taken.push(parsed.data);
-    }
-    return taken;
+    return this.deadlines.takeDue(now, limit);
   }
 
   /**

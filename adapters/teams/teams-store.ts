@@ -14,6 +14,7 @@
  *   first sends the "did not finish" follow-up.
  */
 import type { Redis } from 'ioredis';
+import { ReplyDeadlines } from '../../src/queue/reply-deadlines.js';
 import { z } from 'zod';
 import { parseAnswerJob } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -36,12 +37,18 @@ export interface CardRecord {
   job: AnswerJob;
 }
 
-const cardSchema = z.object({ activityId: z.string().min(1), conversationId: z.string().min(1), job: z.unknown() });
+const cardSchema = z.object({
+  activityId: z.string().min(1),
+  conversationId: z.string().min(1),
+  job: z.unknown(),
+});
 
 /**
  * The Teams adapter's Redis state. Every method throws whatever ioredis throws.
  */
 export class TeamsStore {
+  private readonly deadlines: ReplyDeadlines<AnswerJob>;
+
   /**
    * @param redis - an ioredis client (not closed by this class)
    * @param prefix - key prefix @defaultValue {@link TEAMS_STORE_PREFIX}
@@ -51,7 +58,9 @@ export class TeamsStore {
     private readonly redis: Redis,
     private readonly prefix = TEAMS_STORE_PREFIX,
     private readonly ready: () => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.deadlines = new ReplyDeadlines<AnswerJob>(redis, prefix, ready, (data) => parseAnswerJob(data));
+  }
 
   /**
    * Remember where a conversation is (overwrites the previous reference: service URLs move).
@@ -128,17 +137,12 @@ export class TeamsStore {
   }
 
   /**
-   * Remember a request that waits for a worker's reply until `deadlineAt`.
-   * @param job - the enqueued job (its `replyTo.address` says where the follow-up goes)
+   * Remember a request that waits for a reply until `deadlineAt` (see {@link ReplyDeadlines.add}).
+   * @param request - where the follow-up goes
    * @param deadlineAt - ms since the epoch
    */
-  async addPending(job: AnswerJob, deadlineAt: number): Promise<void> {
-    await this.ready();
-    await this.redis
-      .multi()
-      .hset(`${this.prefix}pending-data`, job.requestId, JSON.stringify(job))
-      .zadd(`${this.prefix}pending`, deadlineAt, job.requestId)
-      .exec();
+  async addPending(request: AnswerJob, deadlineAt: number): Promise<void> {
+    await this.deadlines.add(request, deadlineAt);
   }
 
   /**
@@ -147,30 +151,17 @@ export class TeamsStore {
    * @returns true when it was still pending
    */
   async resolvePending(requestId: string): Promise<boolean> {
-    await this.ready();
-    const removed = await this.redis.zrem(`${this.prefix}pending`, requestId);
-    await this.redis.hdel(`${this.prefix}pending-data`, requestId);
-    return removed === 1;
+    return this.deadlines.resolve(requestId);
   }
 
   /**
-   * Take the requests whose deadline has passed; each goes to exactly one caller across replicas
-   * (ZREM decides).
+   * Take the requests whose deadline has passed; each goes to exactly one caller across replicas.
    * @param now - ms since the epoch
    * @param limit - at most this many @defaultValue 50
-   * @returns the jobs this caller now owns
+   * @returns the requests this caller now owns
    */
   async takeDue(now: number, limit = 50): Promise<AnswerJob[]> {
-    await this.ready();
-    const ids = await this.redis.zrangebyscore(`${this.prefix}pending`, '-inf', now, 'LIMIT', 0, limit);
-    const taken: AnswerJob[] = [];
-    for (const id of ids) {
-      if ((await this.redis.zrem(`${this.prefix}pending`, id)) !== 1) continue;
-      const data = await this.redis.hget(`${this.prefix}pending-data`, id);
-      await this.redis.hdel(`${this.prefix}pending-data`, id);
-      if (data !== null) taken.push(parseAnswerJob(JSON.parse(data)));
-    }
-    return taken;
+    return this.deadlines.takeDue(now, limit);
   }
 
   /**
@@ -194,6 +185,10 @@ export class TeamsStore {
     if (raw === null) return undefined;
     const parsed = cardSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return undefined;
-    return { activityId: parsed.data.activityId, conversationId: parsed.data.conversationId, job: parseAnswerJob(parsed.data.job) };
+    return {
+      activityId: parsed.data.activityId,
+      conversationId: parsed.data.conversationId,
+      job: parseAnswerJob(parsed.data.job),
+    };
   }
 }

@@ -11,7 +11,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../explain/reply.js';
 import type { AnswerJob } from '../queue/job.js';
-import { createProducerConnection, createWorkerConnection } from '../queue/redis-connection.js';
+import { createWorkerConnection, openWorkerConnection } from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { buildHaPost } from './build-ha-post.js';
@@ -107,7 +107,9 @@ export class ScheduleRunner {
     const now = options.now ?? Date.now;
     const lateAfterMs = options.lateAfterMs ?? 300_000;
     const claimTtlMs = options.claimTtlMs ?? 120_000;
-    const redis = createProducerConnection(options.redisUrl, { logger });
+    // Connected before the first occurrence, and queuing commands across a reconnect (a producer
+    // connection without an offline queue failed its first command when it was not up yet).
+    const redis = await openWorkerConnection(options.redisUrl, { logger });
 
     const process = async (job: Job<ScheduleSpec>): Promise<OccurrenceResult> => {
       const spec = job.data;

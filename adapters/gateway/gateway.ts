@@ -25,6 +25,7 @@ import { SlackPoster } from '../slack/slack-poster.js';
 import { SlackStore } from '../slack/slack-store.js';
 import { startTeamsAdapter } from '../teams/teams-adapter.js';
 import { ScheduleService } from '../../src/schedule/schedule-service.js';
+import { pollDueReplies } from '../../src/queue/reply-deadlines.js';
 import { startScheduledPosts } from '../../src/schedule/start-scheduled-posts.js';
 import { jobPosterDelivery } from '../../src/schedule/job-poster-delivery.js';
 import { slackScheduleCommands } from '../slack/slack-schedules.js';
@@ -277,25 +278,19 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
   });
 
   const pollMs = options.deadlinePollMs ?? Math.min(1000, Math.floor(slack.replyDeadlineMs / 4));
-  let polling = false;
-  const timer = setInterval(() => {
-    if (polling) return;
-    polling = true;
-    (async () => {
-      for (const pending of await store.takeDue(Date.now())) {
-        logger.warn({ requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs }, 'no reply from a worker in time; posting a follow-up');
-        const reply = explainFailure({ locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster }, 'job-timeout', {
-          seconds: Math.round(slack.replyDeadlineMs / 1000),
-        });
-        await poster.deliver(reply, pending.address as { channel: string }, `${pending.requestId}.timeout`);
-      }
-    })()
-      .catch((err: unknown) => logger.warn({ err }, 'deadline follow-ups failed; retrying at the next poll'))
-      .finally(() => {
-        polling = false;
+  const timer = pollDueReplies({
+    takeDue: (now) => store.takeDue(now),
+    pollMs,
+    logger,
+    what: 'Slack',
+    onDue: async (pending) => {
+      logger.warn({ requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs }, 'no reply from a worker in time; posting a follow-up');
+      const reply = explainFailure({ locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster }, 'job-timeout', {
+        seconds: Math.round(slack.replyDeadlineMs / 1000),
       });
-  }, pollMs);
-  timer.unref();
+      await poster.deliver(reply, pending.address as { channel: string }, `${pending.requestId}.timeout`);
+    },
+  });
 
   let port: number | undefined;
   try {

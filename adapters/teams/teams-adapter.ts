@@ -4,6 +4,7 @@
  * request) and `GET /healthz` on its own HTTP port, and consumes the Teams replies queue, delivering
  * each answer proactively as Adaptive Cards. The gateway process hosts it beside Slack.
  */
+import { pollDueReplies } from '../../src/queue/reply-deadlines.js';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -108,23 +109,17 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
 
   // "The check did not finish" follow-ups for requests whose worker stayed silent past the deadline.
   const pollMs = options.deadlinePollMs ?? Math.min(1000, Math.floor(teams.replyDeadlineMs / 4));
-  let polling = false;
-  const timer = setInterval(() => {
-    if (polling) return;
-    polling = true;
-    (async () => {
-      for (const job of await store.takeDue(Date.now())) {
-        logger.warn({ requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs }, 'no reply from a worker in time; sending a Teams follow-up');
-        const reply = explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', { seconds: Math.round(teams.replyDeadlineMs / 1000) });
-        await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
-      }
-    })()
-      .catch((err: unknown) => logger.warn({ err }, 'Teams deadline follow-ups failed; retrying at the next poll'))
-      .finally(() => {
-        polling = false;
-      });
-  }, pollMs);
-  timer.unref();
+  const timer = pollDueReplies({
+    takeDue: (now) => store.takeDue(now),
+    pollMs,
+    logger,
+    what: 'Teams',
+    onDue: async (job) => {
+      logger.warn({ requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs }, 'no reply from a worker in time; sending a Teams follow-up');
+      const reply = explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', { seconds: Math.round(teams.replyDeadlineMs / 1000) });
+      await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
+    },
+  });
 
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];

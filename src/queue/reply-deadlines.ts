@@ -5,6 +5,7 @@
  * stores.
  */
 import type { Redis } from 'ioredis';
+import type { Logger } from '../util/logger.js';
 
 /**
  * Pending requests and their deadlines.
@@ -71,4 +72,35 @@ export class ReplyDeadlines<T extends { requestId: string }> {
     }
     return taken;
   }
+}
+
+/**
+ * Poll for requests whose reply deadline passed and hand each to `onDue` once (across replicas:
+ * {@link ReplyDeadlines.takeDue} decides). A poll still running skips the next tick; a failed
+ * poll is logged and retried at the next one.
+ * @param options - `takeDue` (the store's), `pollMs` (interval, ms), `onDue` (send the follow-up),
+ *   `logger`, `what` (names the platform in the log line)
+ * @returns the interval timer (unref'd); stop it with `clearInterval`
+ */
+export function pollDueReplies<T>(options: {
+  takeDue: (now: number) => Promise<T[]>;
+  pollMs: number;
+  onDue: (item: T) => Promise<void>;
+  logger: Logger;
+  what: string;
+}): NodeJS.Timeout {
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    (async () => {
+      for (const item of await options.takeDue(Date.now())) await options.onDue(item);
+    })()
+      .catch((err: unknown) => options.logger.warn({ err }, `${options.what} deadline follow-ups failed; retrying at the next poll`))
+      .finally(() => {
+        polling = false;
+      });
+  }, options.pollMs);
+  timer.unref();
+  return timer;
 }

@@ -20,7 +20,7 @@ import { serveWrite } from './maintenance-api.js';
 import type { MaintenanceState } from './maintenance-api.js';
 import { rebootNode } from './reboot-node.js';
 import type { RebootHandle, RebootOptions } from './reboot-node.js';
-import { objectKey, readObject } from './store-writes.js';
+import { lowerBound, objectKey, readObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
 import type { SnapshotFile } from '../cluster/snapshot-file.js';
 import { parseFieldSelector } from './field-selector.js';
@@ -520,18 +520,6 @@ function lowerBoundNumber(values: number[], n: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((values[mid] as number) < n) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index whose key is >= `key`. */
-function lowerBound(objects: StoredObject[], key: string): number {
-  let lo = 0;
-  let hi = objects.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((objects[mid] as StoredObject).key < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;

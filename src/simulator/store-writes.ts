@@ -122,7 +122,12 @@ function reindexNodeNames(rs: ResourceStore): void {
   rs.byNodeName = index;
 }
 
-function lowerBound(objects: StoredObject[], key: string): number {
+/**
+ * First index whose key is >= `key`, in objects sorted by key (binary search).
+ * @param objects - a resource's objects, sorted by `key`
+ * @param key - the key looked for
+ */
+export function lowerBound(objects: StoredObject[], key: string): number {
   let lo = 0;
   let hi = objects.length;
   while (lo < hi) {

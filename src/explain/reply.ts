@@ -27,7 +27,7 @@ export interface ReplySection {
 
 /** A button the adapters render; `id` routes it back, `value` carries its argument. */
 export interface ReplyAction {
-  id: 'request-maintenance' | 'refresh' | 'ha-status';
+  id: 'request-maintenance' | 'refresh' | 'ha-status' | 'maintenance-approve' | 'maintenance-reject' | 'maintenance-cancel';
   label: string;
   value: string;
 }
@@ -39,10 +39,12 @@ export interface ReplyContext {
   requestId: string;
   /** How etcd was known: read from etcd, recorded in a snapshot, inferred from pods, or not observable. */
   etcdSource?: 'live' | 'recorded' | 'inferred' | 'none';
+  /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
+  maintenanceId?: string;
 }
 
 /** What kind of answer this is. */
-export type ReplyKind = 'reboot-impact' | 'ha-status' | 'help' | 'error';
+export type ReplyKind = 'reboot-impact' | 'ha-status' | 'help' | 'error' | 'maintenance';
 
 /**
  * The answer to one request.

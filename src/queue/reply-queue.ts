@@ -19,7 +19,16 @@ export interface ReplyMessage {
   reply: Reply;
   /** The job it answers; `job.replyTo` says where to post it. */
   job: AnswerJob;
+  /**
+   * How to deliver it (default `new`: a new message as for any answer). Maintenance messages go
+   * to the request's card: `thread` posts in the card's thread, `update-card` replaces the card
+   * in place; the adapter reads the card address from the maintenance request `maintenanceId`.
+   */
+  delivery?: ReplyDelivery;
 }
+
+/** Where a reply goes relative to a maintenance request's card (see {@link ReplyMessage.delivery}). */
+export type ReplyDelivery = { mode: 'new' } | { mode: 'thread'; maintenanceId: string } | { mode: 'update-card'; maintenanceId: string };
 
 /** BullMQ job name of reply jobs. */
 export const REPLY_JOB_NAME = 'reply';
@@ -66,8 +75,11 @@ export class ReplyPublisher {
   }
 }
 
-/** Delivers one reply to its chat; throw to have it retried (5 attempts, exponential backoff from 1 s). */
-export type ReplyHandler = (reply: Reply, job: AnswerJob) => Promise<void>;
+/**
+ * Delivers one reply to its chat; throw to have it retried (5 attempts, exponential backoff from 1 s).
+ * `delivery` is the message's {@link ReplyMessage.delivery} (undefined means `new`).
+ */
+export type ReplyHandler = (reply: Reply, job: AnswerJob, delivery?: ReplyDelivery) => Promise<void>;
 
 /** Options of a {@link ReplyConsumer}. */
 export interface ReplyConsumerOptions {
@@ -112,7 +124,7 @@ export class ReplyConsumer {
       async (job: Job<ReplyMessage>) => {
         const answerJob = parseAnswerJob(job.data.job);
         logger.debug({ requestId: answerJob.requestId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'delivering reply');
-        await options.handler(job.data.reply, answerJob);
+        await options.handler(job.data.reply, answerJob, job.data.delivery);
       },
       { connection, prefix: options.prefix ?? 'bull', concurrency: options.concurrency ?? 8 },
     );

@@ -303,3 +303,65 @@ export function executionJobIdFor(requestId: string): string {
 
 /** Request ids: `mr-` + 10 characters of `[a-z2-7]` (RFC 4648 base32, lower case). */
 export const REQUEST_ID_PATTERN = /^mr-[a-z2-7]{10}$/;
+
+/** Days of the week as written in change windows. */
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+/**
+ * A change window: execution may start on `days` between `start` and `end` (24 h `HH:MM`, local to
+ * `timeZone`, an IANA name such as `Asia/Seoul`). `end` before `start` crosses midnight.
+ */
+export interface ChangeWindow {
+  days: Weekday[];
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+/** How the bot runs a reboot of a drained node, when it does (otherwise the operator reboots). */
+export type RebootHook = { command: string[] } | { url: string };
+
+/**
+ * The maintenance policy of one cluster, resolved with its defaults (see `policy.ts`, which reads
+ * the YAML file). Identity lists hold {@link actorKey} strings; `'*'` means anyone.
+ */
+export interface ClusterMaintenancePolicy {
+  cluster: string;
+  /** Who may ask for a maintenance. */
+  requesters: string[];
+  /** Who may approve or reject. */
+  approvers: string[];
+  /** Who may force an `unsafe` request, cancel any request and read the audit. */
+  admins: string[];
+  /** Distinct approvals needed. @defaultValue `{ worker: 1, controlPlane: 2 }` */
+  approvals: { worker: number; controlPlane: number };
+  /** Lifetime of a pending request, in ms. @defaultValue 1 800 000 (30 min) */
+  requestLifetimeMs: number;
+  /** Empty: any time. */
+  changeWindows: ChangeWindow[];
+  /** Outside every window: wait for the next one, or refuse. @defaultValue `'wait'` */
+  outsideWindow: 'wait' | 'refuse';
+  drain: {
+    /** @defaultValue 600 000 (10 min) */
+    timeoutMs: number;
+    /** Evictions in flight at once. @defaultValue 5 */
+    parallelism: number;
+    /** First wait after a 429, in ms; doubled up to 30 s. @defaultValue 1000 */
+    evictionBackoffMs: number;
+    /** Least time between two progress posts, in ms. @defaultValue 15 000 */
+    progressIntervalMs: number;
+  };
+  reboot: {
+    /** @defaultValue 1 800 000 (30 min) */
+    timeoutMs: number;
+    hook?: RebootHook;
+  };
+  lock: {
+    /** The bot's namespace, where the maintenance Lease lives. @defaultValue `k8s-ha-bot` */
+    namespace: string;
+    /** @defaultValue `k8s-ha-bot-maintenance` */
+    leaseName: string;
+    /** Lease TTL, renewed by the holder at a third of it. @defaultValue 60 */
+    leaseDurationSeconds: number;
+  };
+}

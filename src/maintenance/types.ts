@@ -365,3 +365,37 @@ export interface ClusterMaintenancePolicy {
     leaseDurationSeconds: number;
   };
 }
+
+/**
+ * What the executor needs of the request store (implemented over Redis by `MaintenanceStore` in
+ * `request-store.ts`; tests may use an in-memory one). Every write bumps `revision`.
+ */
+export interface MaintenanceStateStore {
+  /** The request, or null when there is none with that id. */
+  get(id: string): Promise<MaintenanceRequest | null>;
+  /**
+   * Compare-and-set: move to `to` only when the current state is one of `from`, merging `patch`.
+   * @returns the updated request, or null when the state was not in `from` (nothing written)
+   * @throws BotError `queue-unavailable` when Redis fails
+   */
+  transition(
+    id: string,
+    from: readonly MaintenanceState[],
+    to: MaintenanceState,
+    patch?: { progress?: Partial<ExecutionProgress>; stateReason?: string },
+  ): Promise<MaintenanceRequest | null>;
+  /**
+   * Merge into `progress` without changing the state.
+   * @throws BotError `bad-request` when there is no such request
+   */
+  updateProgress(id: string, progress: Partial<ExecutionProgress>): Promise<MaintenanceRequest>;
+}
+
+/**
+ * Receives every maintenance event: appends it to the audit Stream, logs it, and posts the
+ * chat-visible ones (thread message or card update). `actor` is who caused it (absent: the bot).
+ * Should not reject for chat failures (they are logged); rejects only when the audit append fails.
+ */
+export interface MaintenanceNotifier {
+  emit(request: MaintenanceRequest, event: MaintenanceEvent, actor?: Actor): Promise<void>;
+}

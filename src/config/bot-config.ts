@@ -95,4 +95,10 @@ export interface BotConfig {
   jobTimeoutMs: number;
   /** Log level. @defaultValue 'info' */
   logLevel: LogLevel;
+  /**
+   * Absolute path of the maintenance policy YAML (issue 5; read by `loadMaintenancePolicy` in
+   * src/maintenance/policy.ts); it existed when the configuration was loaded. Absent → the default
+   * policy: anyone may request and approve (never their own request), nobody is admin.
+   */
+  maintenancePolicy?: string;
 }

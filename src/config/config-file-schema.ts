@@ -37,6 +37,8 @@ export const configFileSchema = z.strictObject({
   redis: z.strictObject({ url: z.string().min(1) }).optional(),
   jobTimeoutMs: positiveMs.optional(),
   logLevel: z.enum(LOG_LEVELS).optional(),
+  /** Path of the maintenance policy YAML (issue 5), relative to this file's folder. */
+  maintenancePolicy: z.string().min(1).optional(),
 });
 
 /** The file after schema validation. */

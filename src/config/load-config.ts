@@ -38,6 +38,8 @@ export const CONFIG_ENV = {
   locale: 'K8S_HA_BOT_LOCALE',
   /** Overrides `logLevel`. */
   logLevel: 'LOG_LEVEL',
+  /** Overrides `maintenancePolicy` (a path, relative to the working directory). */
+  maintenancePolicy: 'K8S_HA_BOT_MAINTENANCE_POLICY',
 } as const;
 
 /** Snapshot the built-in configuration serves as cluster `demo`, relative to the package root. */
@@ -245,14 +247,19 @@ function checkFiles(clusters: Readonly<Record<string, ClusterConfig>>): void {
 
 /** One configured file must exist and be a regular file; the error names `clusters.NAME.SETTING`. */
 function checkFile(name: string, setting: string, file: string): void {
+  checkSettingFile(`clusters.${name}.${setting}`, file);
+}
+
+/** A file named by a setting must exist and be a regular file; the error names `settingPath`. */
+function checkSettingFile(settingPath: string, file: string): void {
   let isFile: boolean;
   try {
     isFile = statSync(file).isFile();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`clusters.${name}.${setting}`, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-    throw new ConfigError(`clusters.${name}.${setting}`, `no such file ${file}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(settingPath, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new ConfigError(settingPath, `no such file ${file}`);
   }
-  if (!isFile) throw new ConfigError(`clusters.${name}.${setting}`, `${file} is not a file`);
+  if (!isFile) throw new ConfigError(settingPath, `${file} is not a file`);
 }
 
 /**
@@ -265,7 +272,8 @@ function checkFile(name: string, setting: string, file: string): void {
  *
  * Environment overrides (empty values count as unset): `REDIS_URL` → `redis.url`,
  * `K8S_HA_BOT_DEFAULT_CLUSTER` → `defaultCluster`, `K8S_HA_BOT_LOCALE` → `locale`,
- * `LOG_LEVEL` → `logLevel`. A pure function of `options.env`: `process.env` is never read.
+ * `LOG_LEVEL` → `logLevel`, `K8S_HA_BOT_MAINTENANCE_POLICY` → `maintenancePolicy` (relative to `cwd`).
+ * A pure function of `options.env`: `process.env` is never read.
  *
  * `defaultCluster`: must name a configured cluster; when omitted and exactly one cluster exists,
  * that one; otherwise absent (requests must name their cluster; no silent fallback).
@@ -324,6 +332,16 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
 
   checkFiles(clusters);
 
+  const envPolicy = envValue(env, CONFIG_ENV.maintenancePolicy);
+  let maintenancePolicy: string | undefined;
+  if (envPolicy !== undefined) {
+    maintenancePolicy = resolvePath(envPolicy, options.cwd ?? process.cwd(), env, CONFIG_ENV.maintenancePolicy);
+    checkSettingFile(CONFIG_ENV.maintenancePolicy, maintenancePolicy);
+  } else if (file.maintenancePolicy !== undefined) {
+    maintenancePolicy = resolvePath(file.maintenancePolicy, baseDir, env, 'maintenancePolicy');
+    checkSettingFile('maintenancePolicy', maintenancePolicy);
+  }
+
   return {
     source,
     clusters,
@@ -332,5 +350,6 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
     ...(redisUrl === undefined ? {} : { redis: { url: redisUrl } }),
     jobTimeoutMs,
     logLevel,
+    ...(maintenancePolicy === undefined ? {} : { maintenancePolicy }),
   };
 }

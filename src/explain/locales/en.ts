@@ -346,6 +346,7 @@ export const en = {
     'invalid-node-name': 'That is not a valid node name: node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
+    'invalid-request-id': 'That is not a maintenance request id: ids look like mr-abcdefgh23 (mr- and 10 letters a-z or digits 2-7), as shown on the request card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest': 'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
     'cluster-unreachable': 'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',

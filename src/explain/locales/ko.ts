@@ -334,6 +334,7 @@ export const ko: Messages = {
     'invalid-node-name': '올바른 노드 이름이 아닙니다: 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
+    'invalid-request-id': '유지보수 요청 ID가 아닙니다: ID는 요청 카드에 표시된 mr-abcdefgh23 형식입니다 (mr- 뒤에 a-z 또는 2-7로 된 10자).',
     'cluster-unknown': '{{cluster}}라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
     'cluster-unknown-suggest': '{{cluster}}라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
     'cluster-unreachable': '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',

@@ -11,6 +11,8 @@
  * Writes for node maintenance are served by {@link serveWrite} (node patches, pod deletion and
  * `pods/eviction` with PodDisruptionBudget rules, Lease create/update/delete); every other write
  * and every watch is refused (405). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
+ * Given RBAC rules (`rbac` option, `setRbac`), it answers 403 to every request they do not allow
+ * (see rbac.ts).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -18,6 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { BotError, isBotError } from '../errors.js';
 import { serveWrite } from './maintenance-api.js';
 import type { MaintenanceState } from './maintenance-api.js';
+import { authorize, forbiddenStatus, requestAttributes } from './rbac.js';
+import type { RbacRules } from './rbac.js';
 import { rebootNode } from './reboot-node.js';
 import type { RebootHandle, RebootOptions } from './reboot-node.js';
 import { lowerBound, objectKey, readObject } from './store-writes.js';
@@ -59,6 +63,11 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Shift every timestamp by (now - captured_at) at start (default true; FORMAT.md). */
   shiftTimestamps?: boolean;
+  /**
+   * RBAC to enforce (`rbacRulesFromManifests` in rbac.ts, from rendered manifests): every request the
+   * rules do not allow answers 403 with kube-apiserver's Status. Absent: everything is allowed.
+   */
+  rbac?: RbacRules;
 }
 
 /** A running simulator. */
@@ -72,6 +81,8 @@ export interface RunningSimulator {
   shiftMs: number;
   /** Replace the injected faults. */
   setFaults(faults: SimulatorFaults): void;
+  /** Enforce these RBAC rules from now on (null: allow everything). */
+  setRbac(rules: RbacRules | null): void;
   /** Requests served, by URL path (without query). */
   requests: Map<string, number>;
   /** Total requests served. */
@@ -171,6 +182,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const now = options.now ?? (() => new Date());
   const store = await buildObjectStore(options.file, { now, shiftTimestamps: options.shiftTimestamps ?? true });
   let faults: SimulatorFaults = options.faults ?? {};
+  let rbac: RbacRules | null = options.rbac ?? null;
   const requests = new Map<string, number>();
   let total = 0;
   const state: MaintenanceState = { evictions: new Map(), evictionRequests: new Map() };
@@ -185,6 +197,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     const delay = faults.delayMs?.[route.delayKey] ?? faults.delayMs?.['*'] ?? 0;
     const answer = (): void => {
       try {
+        if (rbac !== null && !faults.unavailable) {
+          const attributes = requestAttributes(req.method ?? 'GET', path, url.searchParams);
+          if (!authorize(rbac, attributes)) {
+            req.resume();
+            send(res, 403, JSON.stringify(forbiddenStatus(rbac.user, attributes)));
+            return;
+          }
+        }
         if (req.method !== 'GET' && req.method !== 'HEAD' && !faults.unavailable && route.kind === 'resource') {
           readBody(req, (body, parseError) => {
             try {
@@ -227,6 +247,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     shiftMs: store.shiftMs,
     setFaults(f) {
       faults = f;
+    },
+    setRbac(rules) {
+      rbac = rules;
     },
     requests,
     totalRequests: () => total,

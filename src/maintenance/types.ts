@@ -202,6 +202,8 @@ export type DecisionResult =
  * - `node-not-ready` / `other-control-plane-not-ready` / `other-control-plane-cordoned`: preflight;
  * - `lock-held`: another maintenance holds the cluster's maintenance Lease;
  * - `kured-lock`: kured holds its node lock (`weave.works/kured-node-lock` on its DaemonSet);
+ * - `unmanaged-pods`: pods without a controller are on the node and the request is not forced
+ *   (a drain would delete them for good; `kubectl drain` refuses them without `--force`);
  * - `outside-change-window`: the policy refuses execution outside the change window;
  * - `drain-timeout`: pods were still on the node at the drain timeout (default 10 min);
  * - `reboot-timeout`: the node did not come back verified in time (default 30 min);
@@ -215,6 +217,7 @@ export type StopReason =
   | 'other-control-plane-cordoned'
   | 'lock-held'
   | 'kured-lock'
+  | 'unmanaged-pods'
   | 'outside-change-window'
   | 'drain-timeout'
   | 'reboot-timeout'

@@ -2,7 +2,8 @@
  * Logging: pino, JSON to stderr, with tokens and secrets redacted.
  */
 import { pino, destination } from 'pino';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { secureLogOptions } from '../ops/secure-log-options.js';
 
 export type { Logger } from 'pino';
 
@@ -25,19 +26,22 @@ export const REDACT_PATHS: readonly string[] = [
 ];
 
 /**
- * Create the process logger.
- * @param options - `level` (default `LOG_LEVEL` or `info`), `name` (the process role), and
- *   `destination` (a file descriptor; default 2, stderr, so stdout stays clean for answers)
+ * Create the process logger. Secrets are redacted by path ({@link REDACT_PATHS} and
+ * src/ops/redaction.ts `SECRET_PATHS`) and masked inside strings (Slack tokens, `Bearer …`, URL
+ * passwords: see src/ops/secure-log-options.ts).
+ * @param options - `level` (default `LOG_LEVEL` or `info`), `name` (the process role),
+ *   `destination` (a file descriptor; default 2, stderr, so stdout stays clean for answers), or
+ *   `stream` (any pino destination, e.g. for tests; wins over `destination`)
  * @returns a pino logger writing JSON lines
  */
-export function createLogger(options: { level?: string; name?: string; destination?: number } = {}): Logger {
+export function createLogger(options: { level?: string; name?: string; destination?: number; stream?: DestinationStream } = {}): Logger {
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       name: options.name ?? 'k8s-ha-bot',
-      redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
+      ...secureLogOptions(REDACT_PATHS),
     },
-    destination({ fd: options.destination ?? 2, sync: false }),
+    options.stream ?? destination({ fd: options.destination ?? 2, sync: false }),
   );
 }
 

@@ -1,0 +1,177 @@
+/**
+ * Prometheus metrics of one process (gateway or worker): one prom-client {@link Registry} per
+ * process with the default process metrics (CPU, memory, event-loop lag, GC; prefix
+ * `k8s_ha_bot_`), plus the bot's own metrics. Code anywhere in the process records through the small
+ * `record*` functions below; `/metrics` (see ./ops-server.ts) serves {@link metricsRegistry}.
+ *
+ * Metric names follow https://prometheus.io/docs/practices/naming/ (base units: seconds; counters end
+ * in `_total`).
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prefix of every metric name. */
+export const METRIC_PREFIX = 'k8s_ha_bot_';
+
+/**
+ * The process's registry (created once, when this module is first imported). Default process
+ * metrics are registered on it.
+ */
+export const metricsRegistry: Registry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: METRIC_PREFIX });
+
+/**
+ * Buckets of the job duration histogram, in s: a snapshot answer takes ~0.05 s, a large live
+ * cluster a few s, and the job time limit is 60 s (`K8S_HA_BOT_JOB_TIMEOUT_MS`).
+ */
+export const JOB_DURATION_BUCKETS_S: readonly number[] = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60];
+
+const requests = new Counter({
+  name: `${METRIC_PREFIX}requests_total`,
+  help: 'Chat requests taken by an adapter, by platform, command kind and outcome (enqueued, rate-limited)',
+  labelNames: ['platform', 'command', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+const jobDuration = new Histogram({
+  name: `${METRIC_PREFIX}job_duration_seconds`,
+  help: 'Time a worker spent on one answer job attempt, by command kind and outcome (answered, failed)',
+  labelNames: ['kind', 'outcome'] as const,
+  buckets: [...JOB_DURATION_BUCKETS_S],
+  registers: [metricsRegistry],
+});
+
+const verdicts = new Counter({
+  name: `${METRIC_PREFIX}verdicts_total`,
+  help: 'Answers by verdict (safe, caution, unsafe, none for answers without a verdict)',
+  labelNames: ['verdict'] as const,
+  registers: [metricsRegistry],
+});
+
+const kubeApiErrors = new Counter({
+  name: `${METRIC_PREFIX}kube_api_errors_total`,
+  help: 'Failed Kubernetes API requests, by code (HTTP status, or timeout / unreachable / error)',
+  labelNames: ['code'] as const,
+  registers: [metricsRegistry],
+});
+
+const chatPostFailures = new Counter({
+  name: `${METRIC_PREFIX}chat_post_failures_total`,
+  help: 'Failed deliveries of a reply to a chat platform, by platform and status (HTTP status or error code)',
+  labelNames: ['platform', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+const maintenanceStates = new Counter({
+  name: `${METRIC_PREFIX}maintenance_states_total`,
+  help: 'Maintenance requests entering a state (requested, approved, cordoned, draining, done, failed…)',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Job counts by state, as BullMQ `Queue.getJobCounts` returns them. */
+export type JobCounts = Record<string, number>;
+
+/** Where the queue depth gauge reads from: one entry per queue name. */
+export type QueueDepthSource = () => Promise<Record<string, JobCounts>>;
+
+/** The job states the depth gauge reports (BullMQ states). */
+export const QUEUE_DEPTH_STATES: readonly string[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed'];
+
+let queueDepthSource: QueueDepthSource | undefined;
+
+new Gauge({
+  name: `${METRIC_PREFIX}queue_depth`,
+  help: 'Jobs in a BullMQ queue by state, read from Redis (getJobCounts) when scraped',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!queueDepthSource) return;
+    // A Redis failure fails the scrape of this gauge only: the other metrics still come out.
+    const all = await queueDepthSource().catch(() => ({}) as Record<string, JobCounts>);
+    for (const [queue, counts] of Object.entries(all)) {
+      for (const state of QUEUE_DEPTH_STATES) this.set({ queue, state }, counts[state] ?? 0);
+    }
+  },
+});
+
+/**
+ * Where the queue depth gauge reads from on each scrape (the ops server sets it; undefined stops it).
+ * @param source - returns `{ queueName: { waiting, active, delayed, … } }`; a rejection leaves the gauge empty
+ */
+export function setQueueDepthSource(source: QueueDepthSource | undefined): void {
+  queueDepthSource = source;
+}
+
+/**
+ * Count one chat request taken by an adapter (called by the intake's admission step, ./rate-limit.ts).
+ * @param platform - `slack`, `teams`, `console`
+ * @param command - the command kind (`reboot-impact`, `ha-status`, …)
+ * @param outcome - `enqueued` or `rate-limited`
+ */
+export function recordRequest(platform: string, command: string, outcome: 'enqueued' | 'rate-limited'): void {
+  requests.inc({ platform, command, outcome });
+}
+
+/**
+ * Record one answer job attempt (the worker calls it).
+ * @param kind - the command kind, or `unknown` when the job had no parsed command
+ * @param outcome - `answered` or `failed`
+ * @param durationMs - time spent, in ms (stored in s)
+ */
+export function recordJob(kind: string, outcome: 'answered' | 'failed', durationMs: number): void {
+  jobDuration.observe({ kind, outcome }, durationMs / 1000);
+}
+
+/**
+ * Count one answer's verdict.
+ * @param verdict - `safe`, `caution`, `unsafe`, or null (answers without one: help, errors, status)
+ */
+export function recordVerdict(verdict: string | null): void {
+  verdicts.inc({ verdict: verdict ?? 'none' });
+}
+
+/**
+ * Count one failed Kubernetes API request (src/cluster/read-snapshot.ts calls it).
+ * @param code - the HTTP status (`403`, `500`…) or `timeout`, `unreachable`, `error`
+ */
+export function recordKubeApiError(code: string): void {
+  kubeApiErrors.inc({ code });
+}
+
+/**
+ * Count one failed delivery of a reply to a chat platform.
+ * @param platform - `slack` or `teams`
+ * @param status - an HTTP status (`429`, `500`) or a platform error code (`channel_not_found`);
+ *   {@link chatFailureStatus} derives it from an error
+ */
+export function recordChatPostFailure(platform: string, status: string): void {
+  chatPostFailures.inc({ platform, status });
+}
+
+/**
+ * Count a maintenance request entering a state. Issue 5's executor calls it at each transition.
+ * @param state - the state entered (e.g. `requested`, `approved`, `cordoned`, `draining`, `done`, `failed`)
+ */
+export function recordMaintenanceState(state: string): void {
+  maintenanceStates.inc({ state });
+}
+
+/**
+ * The status label of a chat delivery failure: the first HTTP status (`statusCode`, `status`,
+ * `data.statusCode`) or platform error (`data.error`, a string `code`) found on the error or its
+ * `cause` chain (at most 5 levels); `unknown` when none.
+ * @param err - what the poster threw
+ * @returns e.g. `429`, `500`, `channel_not_found`, `slack_webapi_platform_error`
+ */
+export function chatFailureStatus(err: unknown): string {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const e = current as { statusCode?: unknown; status?: unknown; code?: unknown; data?: { error?: unknown; statusCode?: unknown }; cause?: unknown };
+    for (const v of [e.statusCode, e.status, e.data?.statusCode]) if (typeof v === 'number' && v >= 100 && v < 600) return String(v);
+    if (typeof e.data?.error === 'string') return e.data.error;
+    if (typeof e.code === 'string' && e.code !== '') return e.code;
+    current = e.cause;
+  }
+  return 'unknown';
+}

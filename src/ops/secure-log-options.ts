@@ -1,0 +1,39 @@
+/**
+ * The pino options that keep secrets out of the logs (used by src/util/logger.ts): `redact` paths
+ * ({@link SECRET_PATHS}), an `err` serializer and log/bindings formatters that mask secrets inside
+ * strings ({@link maskSecrets}: Slack tokens, Bearer/Basic credentials, URL passwords, private
+ * keys), and a hook that masks the message string itself.
+ */
+import { stdSerializers } from 'pino';
+import type { LoggerOptions } from 'pino';
+import { REDACTED, SECRET_PATHS, maskDeep, maskSecrets } from './redaction.js';
+
+/**
+ * pino options with redaction; merge them under your own (`level`, `name`).
+ * @param extraPaths - more redact paths (e.g. the logger's historical list)
+ * @returns `redact`, `serializers.err`, `formatters.log`/`bindings`, `hooks.logMethod`
+ */
+export function secureLogOptions(extraPaths: readonly string[] = []): Pick<LoggerOptions, 'redact' | 'serializers' | 'formatters' | 'hooks'> {
+  return {
+    redact: { paths: [...new Set([...SECRET_PATHS, ...extraPaths])], censor: REDACTED },
+    serializers: {
+      err: (err: Error) => maskDeep(stdSerializers.err(err)),
+      error: (err: unknown) => (err instanceof Error ? maskDeep(stdSerializers.err(err)) : maskDeep(err)),
+    },
+    formatters: {
+      // `err` is left to its serializer (which keeps the error's type) and masks after it.
+      log: (object) => {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(object)) out[k] = k === 'err' && v instanceof Error ? v : maskDeep(v);
+        return out;
+      },
+      bindings: (bindings) => maskDeep(bindings) as Record<string, unknown>,
+    },
+    hooks: {
+      logMethod(args, method) {
+        const masked = args.map((a) => (typeof a === 'string' ? maskSecrets(a) : a)) as Parameters<typeof method>;
+        method.apply(this, masked);
+      },
+    },
+  };
+}

@@ -15,6 +15,7 @@
  * Source of the limit: https://learn.microsoft.com/en-us/microsoftteams/platform/bots/how-to/format-your-bot-messages
  * ("message size limit is approximately 28 KB", including the card).
  */
+import { BotError } from '../../src/errors.js';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 
@@ -57,6 +58,29 @@ export interface CardActionData {
   value: string;
   /** The card's key: the request id of the answer that first posted it (stays the same across refreshes). */
   card: string;
+  /** Maintenance buttons (`maintenance-approve`, `-reject`, `-cancel`): the request id (`mr-…`), same as `value`. */
+  requestId?: string;
+}
+
+/** The maintenance button ids; their `Action.Execute` verb is the same id. */
+export const MAINTENANCE_VERBS = ['maintenance-approve', 'maintenance-reject', 'maintenance-cancel'] as const;
+
+/** A maintenance button id / verb. */
+export type MaintenanceVerb = (typeof MAINTENANCE_VERBS)[number];
+
+/**
+ * Whether an action id or verb is a maintenance decision button.
+ * @param id - a {@link ReplyAction} id or an `Action.Execute` verb
+ */
+export function isMaintenanceVerb(id: string | undefined): id is MaintenanceVerb {
+  return (MAINTENANCE_VERBS as readonly string[]).includes(id ?? '');
+}
+
+/** The button style of an action (Adaptive Cards `positive` / `destructive`). */
+function styleOf(id: ReplyAction['id']): 'positive' | 'destructive' | undefined {
+  if (id === 'request-maintenance' || id === 'maintenance-approve') return 'positive';
+  if (id === 'maintenance-reject' || id === 'maintenance-cancel') return 'destructive';
+  return undefined;
 }
 
 /** Options of {@link renderTeamsCards}. */
@@ -192,7 +216,8 @@ function contextElement(reply: Reply, tr: Translator): CardJson {
 
 /**
  * The buttons of a reply: one `Action.Execute` per action id (verb = the id), each with an
- * `Action.Submit` fallback carrying the same data.
+ * `Action.Submit` fallback carrying the same data. Maintenance buttons (`maintenance-approve`,
+ * `-reject`, `-cancel`) also carry `requestId` (the `mr-…` id, from the action's value).
  * @param reply - the answer
  * @param cardKey - see {@link CardActionData.card}
  * @returns Adaptive Card actions
@@ -203,15 +228,16 @@ export function cardActions(reply: Reply, cardKey: string): CardJson[] {
   for (const a of reply.actions) {
     if (seen.has(a.id)) continue;
     seen.add(a.id);
-    const data: CardActionData = { k8sHaBot: CARD_ACTION_MARKER, action: a.id, value: a.value, card: cardKey };
+    const data: CardActionData = { k8sHaBot: CARD_ACTION_MARKER, action: a.id, value: a.value, card: cardKey, ...(isMaintenanceVerb(a.id) ? { requestId: a.value } : {}) };
     const title = cut(oneLine(a.label), 100) || a.id;
+    const style = styleOf(a.id);
     out.push({
       type: 'Action.Execute',
       id: `k8s-ha-bot-${a.id}`,
       verb: a.id,
       title,
       data,
-      ...(a.id === 'request-maintenance' ? { style: 'positive' } : {}),
+      ...(style ? { style } : {}),
       fallback: { type: 'Action.Submit', title, data },
     });
   }
@@ -374,4 +400,19 @@ export function renderTeamsCards(reply: Reply, options: RenderTeamsOptions = {})
     const text = continued(n + 1, total);
     return { summary: text, card: card([continuedHeader(n + 1, total), ...elements], [], text) };
   });
+}
+
+/**
+ * A maintenance request card (reply kind `maintenance`) as one Teams message: it is updated in
+ * place on every decision and state change, so it never continues in a second message (what does
+ * not fit ends in "…and N more"). Buttons carry the request id ({@link CardActionData.requestId}).
+ * @param reply - the card reply (`context.maintenanceId` set)
+ * @returns one message within the default byte budget
+ * @throws nothing in practice (BotError `internal` if the renderer returned no message)
+ */
+export function renderMaintenanceCard(reply: Reply): TeamsCardMessage {
+  const [message] = renderTeamsCards(reply, { maxMessages: 1, cardKey: reply.context.maintenanceId ?? reply.context.requestId });
+  // renderTeamsCards always returns at least one message.
+  if (!message) throw new BotError('internal', `no card rendered for maintenance request ${reply.context.maintenanceId ?? reply.context.requestId}`);
+  return message;
 }

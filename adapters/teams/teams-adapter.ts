@@ -21,6 +21,11 @@ import type { TeamsConfig } from './teams-config.js';
 import { TeamsPoster } from './teams-poster.js';
 import type { TeamsPosterOptions } from './teams-poster.js';
 import { TEAMS_STORE_PREFIX, TeamsStore } from './teams-store.js';
+import { TeamsMaintenance } from './teams-maintenance.js';
+import type { TeamsMaintenancePort } from './teams-maintenance.js';
+import type { Locale } from '../../src/commands/types.js';
+import type { Reply } from '../../src/explain/reply.js';
+import type { AuditEntry } from '../../src/maintenance/types.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -46,6 +51,12 @@ export interface TeamsAdapterOptions {
   deadlinePollMs?: number;
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
+  /**
+   * Maintenance requests (issue 5): the MaintenanceService (it satisfies {@link TeamsMaintenancePort})
+   * and the audit renderer. Without it, maintenance buttons and typed decisions answer "not
+   * available", and maintenance replies are posted as ordinary messages.
+   */
+  maintenance?: { service: TeamsMaintenancePort; explainAudit: (entries: AuditEntry[], locale: Locale) => Reply };
 }
 
 /** A started Teams adapter. */
@@ -93,17 +104,21 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
   const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
-  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger });
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
+  const maintenance = options.maintenance
+    ? new TeamsMaintenance({ service: options.maintenance.service, explainAudit: options.maintenance.explainAudit, poster, store, defaultLocale: config.locale, logger })
+    : undefined;
+  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, ...(maintenance ? { maintenance } : {}) });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
     platform: 'teams',
     prefix,
     logger,
-    handler: async (reply, job) => {
+    handler: async (reply, job, delivery) => {
       await store.resolvePending(job.requestId);
-      await poster.deliver(reply, job);
+      if (maintenance && TeamsMaintenance.handles(reply, delivery)) await maintenance.deliver(reply, job, delivery);
+      else await poster.deliver(reply, job);
     },
   });
 
@@ -179,6 +194,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
           logger,
         );
         await bounded(consumer.close(), 'closing the Teams replies consumer', logger);
+        if (maintenance) await bounded(maintenance.close(), 'finishing maintenance card updates', logger);
         await bounded(queue.close(), 'closing the job queue', logger);
         redis.disconnect();
         logger.info('Teams adapter stopped');

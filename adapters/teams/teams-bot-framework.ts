@@ -41,6 +41,8 @@ export interface TeamsInbound {
   fromId: string;
   /** The user's Entra ID object id, when Teams sends it. */
   fromAadObjectId?: string;
+  /** The user's display name (for texts only; never compared). */
+  fromName?: string;
 }
 
 /** A conversation reference as stored (plain JSON of botbuilder's `ConversationReference`). */
@@ -274,6 +276,7 @@ export class BotFrameworkHost implements TeamsConnector {
       ...(tenantId ? { tenantId } : {}),
       fromId: a.from.id,
       ...(a.from.aadObjectId ? { fromAadObjectId: a.from.aadObjectId } : {}),
+      ...(a.from.name ? { fromName: a.from.name } : {}),
     };
     return {
       activity,

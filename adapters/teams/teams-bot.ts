@@ -26,9 +26,11 @@ import type { AnswerJob } from '../../src/queue/job.js';
 import { closestNames } from '../../src/util/closest-names.js';
 import type { Logger } from '../../src/util/logger.js';
 import { isLanguageNeutral } from '../slack/slack-locale.js';
-import { CARD_ACTION_MARKER, renderTeamsCards, teamsActivity } from './render-card.js';
+import { CARD_ACTION_MARKER, isMaintenanceVerb, renderTeamsCards, teamsActivity } from './render-card.js';
 import type { CardActionData } from './render-card.js';
 import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';
+import { isTypedMaintenanceCommand, teamsActor, teamsMaintenanceText } from './teams-maintenance.js';
+import type { TeamsMaintenance, TeamsMaintenanceCommand } from './teams-maintenance.js';
 import type { TeamsAddress } from './teams-poster.js';
 import type { TeamsStore } from './teams-store.js';
 
@@ -48,6 +50,8 @@ export interface TeamsBotOptions {
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
+  /** Maintenance buttons and typed decisions (issue 5); without it they answer "not available". */
+  maintenance?: Pick<TeamsMaintenance, 'onButton' | 'onTyped'>;
 }
 
 /** What a handled turn did (for logs and tests). */
@@ -90,6 +94,8 @@ function ackKey(command: Command): string {
       return 'teams.checkingUpgrade';
     case 'reboot-impact':
       return command.drain ? 'teams.checkingDrain' : 'teams.checkingNode';
+    case 'maintenance-request':
+      return 'teams.checkingNode';
     default:
       return 'teams.checkingCluster';
   }
@@ -122,9 +128,19 @@ export class TeamsBot {
       const value = a.value as { action?: { verb?: string; data?: unknown } } | undefined;
       const data = value?.action?.data;
       if (!isCardAction(data)) return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
+      if (isMaintenanceVerb(data.action) || isMaintenanceVerb(value?.action?.verb)) {
+        const { maintenance } = this.options;
+        if (!maintenance || data.action !== value?.action?.verb) return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
+        return maintenance.onButton(turn, data, 'execute');
+      }
       return invokeMessage(await this.onCardAction(turn, data));
     }
     if (a.type === 'message') {
+      if (isCardAction(a.value) && isMaintenanceVerb(a.value.action)) {
+        if (this.options.maintenance) await this.options.maintenance.onButton(turn, a.value, 'submit');
+        else await turn.send({ type: 'message', text: this.tr(a.locale).t('teams.actionUnavailable') });
+        return undefined;
+      }
       if (isCardAction(a.value)) {
         const text = await this.onCardAction(turn, a.value);
         await turn.send({ type: 'message', text });
@@ -174,8 +190,16 @@ export class TeamsBot {
     const names = Object.keys(config.clusters);
     let reply: Reply | undefined;
     let job: AnswerJob | undefined;
+    let typed: TeamsMaintenanceCommand | undefined;
+    let textAnswer: string | undefined;
     if (!parsed.ok) reply = explainParseError({ ...ctx, cluster: null }, parsed.error);
-    else {
+    else if (isTypedMaintenanceCommand(parsed.command)) {
+      // Decisions, card status and audit are answered here from Redis: no job, no cluster read.
+      typed = parsed.command;
+    } else if (parsed.command.kind === 'maintenance-request' && !teamsActor(a)) {
+      // Requests are made by immutable ids only: without the AAD object id nobody can approve fairly.
+      textAnswer = teamsMaintenanceText(locale, 'noIdentity');
+    } else {
       const command = parsed.command;
       const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
       if (command.kind === 'help') {
@@ -190,7 +214,7 @@ export class TeamsBot {
           command,
           cluster,
           locale,
-          user: { platform: 'teams', id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}) },
+          user: { platform: 'teams', id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}), ...(a.fromName ? { displayName: a.fromName } : {}) },
           replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
           enqueuedAt: new Date(this.now()).toISOString(),
         };
@@ -206,6 +230,15 @@ export class TeamsBot {
       logger.warn({ err, requestId }, 'Redis unavailable: cannot take the Teams request');
       await this.sendReply(turn, explainFailure({ ...ctx, cluster: job?.cluster ?? null }, 'queue-unavailable'));
       return 'queue-unavailable';
+    }
+    if (typed) {
+      if (this.options.maintenance) await this.options.maintenance.onTyped(turn, typed, locale);
+      else await turn.send({ type: 'message', text: translator(locale).t('teams.actionUnavailable') });
+      return 'answered';
+    }
+    if (textAnswer !== undefined) {
+      await turn.send({ type: 'message', text: textAnswer });
+      return 'answered';
     }
     if (!job) {
       if (reply) await this.sendReply(turn, reply);

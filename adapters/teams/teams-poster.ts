@@ -161,6 +161,36 @@ export class TeamsPoster {
   }
 
   /**
+   * Send one message with the same retries as answers (no 413 fallback, no posted markers: the
+   * caller keeps those). To reply into a card's thread, pass a reference whose `activityId` is the
+   * card's activity id (botbuilder then sends it as a reply to that activity).
+   * @param reference - the stored conversation reference (optionally with `activityId` replaced)
+   * @param message - a rendered card message, or a plain activity
+   * @param requestId - for logs
+   * @returns the new activity id, or undefined when Teams refused it for good (logged)
+   * @throws TeamsDeliveryError when a later retry may work
+   */
+  async sendOne(reference: StoredReference, message: TeamsCardMessage | OutboundActivity, requestId: string): Promise<string | undefined> {
+    const activity = 'card' in message && 'summary' in message ? (teamsActivity(message as TeamsCardMessage) as OutboundActivity) : (message as OutboundActivity);
+    const result = await this.call(requestId, 'send', () => this.options.connector.send(reference, activity));
+    return result.ok ? result.value : undefined;
+  }
+
+  /**
+   * Replace an activity (a card) in place, with retries.
+   * @param reference - the stored conversation reference
+   * @param activityId - the card's activity id
+   * @param message - the new card
+   * @param requestId - for logs
+   * @returns true when replaced, false when Teams refused it for good (logged)
+   * @throws TeamsDeliveryError when a later retry may work
+   */
+  async updateOne(reference: StoredReference, activityId: string, message: TeamsCardMessage, requestId: string): Promise<boolean> {
+    const result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity));
+    return result.ok;
+  }
+
+  /**
    * One connector call with retries on {@link RETRY_STATUSES}: wait `Retry-After` (429) or a
    * full-jitter backoff (uniform in [0, min(maxDelay, base · 2^attempt)]), at most `maxAttempts`.
    * @returns the value, or `{ ok: false, status }` for a status not worth retrying (413, other 4xx)

@@ -38,27 +38,60 @@ describe('log redaction', () => {
     };
     logger.info({ config }, 'configuration loaded');
     logger.info({ slack: config.slack, teams: config.teams }, 'adapters');
-    const err = new Error(`chat.postMessage failed with token ${BOT_TOKEN}; request had Authorization: Bearer ${BEARER}`);
+    const err = new Error(
+      `chat.postMessage failed with token ${BOT_TOKEN}; request had Authorization: Bearer ${BEARER}`,
+    );
     (err as Error & { cause?: unknown }).cause = new Error(`upstream said: invalid_auth for ${BOT_TOKEN}`);
     logger.error({ err, requestId: 'ev-Ev123' }, 'Slack API call failed');
-    logger.warn({ req: { method: 'POST', url: '/api/messages', headers: { authorization: `Bearer ${BEARER}`, 'content-type': 'application/json' } } }, 'request');
+    logger.warn(
+      {
+        req: {
+          method: 'POST',
+          url: '/api/messages',
+          headers: { authorization: `Bearer ${BEARER}`, 'content-type': 'application/json' },
+        },
+      },
+      'request',
+    );
     logger.warn({ headers: { authorization: `Bearer ${BEARER}` } }, 'outgoing call');
     logger.info(`message text with ${BOT_TOKEN} and Bearer ${BEARER}`);
-    logger.child({ token: APP_TOKEN, requestId: 'cmd-1' }).info({ password: APP_PASSWORD, nested: { deeper: { note: `signing_secret=${SIGNING_SECRET}` } } }, 'child');
-    logger.info({ env: { SLACK_BOT_TOKEN: BOT_TOKEN, MICROSOFT_APP_PASSWORD: APP_PASSWORD, PATH: '/usr/bin' } }, 'env');
+    logger
+      .child({ token: APP_TOKEN, requestId: 'cmd-1' })
+      .info(
+        { password: APP_PASSWORD, nested: { deeper: { note: `signing_secret=${SIGNING_SECRET}` } } },
+        'child',
+      );
+    logger.info(
+      { env: { SLACK_BOT_TOKEN: BOT_TOKEN, MICROSOFT_APP_PASSWORD: APP_PASSWORD, PATH: '/usr/bin' } },
+      'env',
+    );
     logger.flush();
 
     const out = lines();
     expect(out.length).toBe(8);
     const text = out.join('\n');
-    for (const secret of [BOT_TOKEN, APP_TOKEN, SIGNING_SECRET, BEARER, APP_PASSWORD, REDIS_PASSWORD, 'xoxb-1234567890', 'eyJhbGci']) {
+    for (const secret of [
+      BOT_TOKEN,
+      APP_TOKEN,
+      SIGNING_SECRET,
+      BEARER,
+      APP_PASSWORD,
+      REDIS_PASSWORD,
+      'xoxb-1234567890',
+      'eyJhbGci',
+    ]) {
       expect(text).not.toContain(secret);
     }
     // What is not secret is still there, so the logs stay useful.
     const records = out.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(records[0]).toMatchObject({ msg: 'configuration loaded', config: { slack: { port: 3000 }, teams: { appId: '00000000-0000-0000-0000-000000000001' } } });
+    expect(records[0]).toMatchObject({
+      msg: 'configuration loaded',
+      config: { slack: { port: 3000 }, teams: { appId: '00000000-0000-0000-0000-000000000001' } },
+    });
     expect(records[2]).toMatchObject({ requestId: 'ev-Ev123', err: { type: 'Error' } });
-    expect(String((records[2]?.err as { message: string }).message)).toContain('chat.postMessage failed with token xox');
+    expect(String((records[2]?.err as { message: string }).message)).toContain(
+      'chat.postMessage failed with token xox',
+    );
     expect(String((records[2]?.err as { message: string }).message)).toContain('[redacted]');
     expect(records[3]).toMatchObject({ req: { headers: { 'content-type': 'application/json' } } });
     expect(records[6]).toMatchObject({ requestId: 'cmd-1', msg: 'child' });
@@ -71,6 +104,8 @@ describe('log redaction', () => {
     expect(maskSecrets(`Authorization: Bearer ${BEARER}`)).toBe('Authorization: Bearer [redacted]');
     expect(maskSecrets(`redis://:${REDIS_PASSWORD}@h:6379`)).toBe('redis://:[redacted]@h:6379');
     expect(maskSecrets('can I reboot atlas-cp-2 in prod')).toBe('can I reboot atlas-cp-2 in prod');
-    expect(maskSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----')).not.toContain('MIIE');
+    expect(maskSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----')).not.toContain(
+      'MIIE',
+    );
   });
 });

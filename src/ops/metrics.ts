@@ -75,7 +75,14 @@ export type JobCounts = Record<string, number>;
 export type QueueDepthSource = () => Promise<Record<string, JobCounts>>;
 
 /** The job states the depth gauge reports (BullMQ states). */
-export const QUEUE_DEPTH_STATES: readonly string[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed'];
+export const QUEUE_DEPTH_STATES: readonly string[] = [
+  'waiting',
+  'active',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'failed',
+];
 
 let queueDepthSource: QueueDepthSource | undefined;
 
@@ -167,8 +174,15 @@ export function recordMaintenanceState(state: string): void {
 export function chatFailureStatus(err: unknown): string {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const e = current as { statusCode?: unknown; status?: unknown; code?: unknown; data?: { error?: unknown; statusCode?: unknown }; cause?: unknown };
-    for (const v of [e.statusCode, e.status, e.data?.statusCode]) if (typeof v === 'number' && v >= 100 && v < 600) return String(v);
+    const e = current as {
+      statusCode?: unknown;
+      status?: unknown;
+      code?: unknown;
+      data?: { error?: unknown; statusCode?: unknown };
+      cause?: unknown;
+    };
+    for (const v of [e.statusCode, e.status, e.data?.statusCode])
+      if (typeof v === 'number' && v >= 100 && v < 600) return String(v);
     if (typeof e.data?.error === 'string') return e.data.error;
     if (typeof e.code === 'string' && e.code !== '') return e.code;
     current = e.cause;

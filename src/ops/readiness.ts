@@ -62,7 +62,9 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 export function redisCheck(ping: () => Promise<string>, timeoutMs = REDIS_PING_TIMEOUT_MS): ReadinessCheck {
   return async () => {
     const answer = await within(ping(), timeoutMs, 'PING');
-    return answer === 'PONG' ? { ok: true, detail: 'PONG' } : { ok: false, detail: `PING answered ${answer}` };
+    return answer === 'PONG'
+      ? { ok: true, detail: 'PONG' }
+      : { ok: false, detail: `PING answered ${answer}` };
   };
 }
 
@@ -72,7 +74,10 @@ export function redisCheck(ping: () => Promise<string>, timeoutMs = REDIS_PING_T
  * @param timeoutMs - request time limit, in ms
  * @returns ok when HTTP 200; otherwise the status (`HTTP 403`) or the network error code
  */
-export async function probeKubeApi(kc: KubeConfig, timeoutMs = CLUSTER_PROBE_TIMEOUT_MS): Promise<{ ok: boolean; detail: string }> {
+export async function probeKubeApi(
+  kc: KubeConfig,
+  timeoutMs = CLUSTER_PROBE_TIMEOUT_MS,
+): Promise<{ ok: boolean; detail: string }> {
   const cluster = kc.getCurrentCluster();
   if (cluster === null) return { ok: false, detail: 'the kubeconfig has no current cluster' };
   const base = new URL(cluster.server);
@@ -104,18 +109,41 @@ export async function probeKubeApi(kc: KubeConfig, timeoutMs = CLUSTER_PROBE_TIM
         path: `${base.pathname.replace(/\/$/, '')}/readyz`,
         method: 'GET',
         headers: { ...headers, Accept: 'text/plain', 'User-Agent': 'k8s-ha-bot-readyz' },
-        ...(isHttps ? { ca: opts.ca, cert: opts.cert, key: opts.key, rejectUnauthorized: opts.rejectUnauthorized ?? true, servername: opts.servername } : {}),
+        ...(isHttps
+          ? {
+              ca: opts.ca,
+              cert: opts.cert,
+              key: opts.key,
+              rejectUnauthorized: opts.rejectUnauthorized ?? true,
+              servername: opts.servername,
+            }
+          : {}),
         ...(opts.agent ? { agent: opts.agent } : { agent: false }),
         timeout: timeoutMs,
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? { ok: true, detail: 'GET /readyz: 200' } : { ok: false, detail: `GET /readyz: HTTP ${res.statusCode ?? '?'}` }));
-        res.on('error', (err) => resolve({ ok: false, detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}` }));
+        res.on('end', () =>
+          resolve(
+            res.statusCode === 200
+              ? { ok: true, detail: 'GET /readyz: 200' }
+              : { ok: false, detail: `GET /readyz: HTTP ${res.statusCode ?? '?'}` },
+          ),
+        );
+        res.on('error', (err) =>
+          resolve({
+            ok: false,
+            detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
+          }),
+        );
       },
     );
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: `no answer within ${timeoutMs} ms` })));
-    req.on('error', (err) => resolve({ ok: false, detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}` }));
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('timeout'), { code: `no answer within ${timeoutMs} ms` })),
+    );
+    req.on('error', (err) =>
+      resolve({ ok: false, detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}` }),
+    );
     req.end();
   });
 }
@@ -155,7 +183,10 @@ export function clusterCheck(
   return () => {
     const t = now();
     if (!cached || t - cached.at >= cacheMs) {
-      const result = probe().catch((err: unknown) => ({ ok: false, detail: err instanceof Error ? err.message : String(err) }));
+      const result = probe().catch((err: unknown) => ({
+        ok: false,
+        detail: err instanceof Error ? err.message : String(err),
+      }));
       cached = { at: t, result };
     }
     return cached.result;
@@ -167,7 +198,9 @@ export function clusterCheck(
  * @param checks - name → check
  * @returns ready when every check is ok; details are masked with {@link maskSecrets}
  */
-export async function runReadiness(checks: Readonly<Record<string, ReadinessCheck>>): Promise<ReadinessReport> {
+export async function runReadiness(
+  checks: Readonly<Record<string, ReadinessCheck>>,
+): Promise<ReadinessReport> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]): Promise<CheckResult> => {
       try {

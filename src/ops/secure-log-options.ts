@@ -13,7 +13,9 @@ import { REDACTED, SECRET_PATHS, maskDeep, maskSecrets } from './redaction.js';
  * @param extraPaths - more redact paths (e.g. the logger's historical list)
  * @returns `redact`, `serializers.err`, `formatters.log`/`bindings`, `hooks.logMethod`
  */
-export function secureLogOptions(extraPaths: readonly string[] = []): Pick<LoggerOptions, 'redact' | 'serializers' | 'formatters' | 'hooks'> {
+export function secureLogOptions(
+  extraPaths: readonly string[] = [],
+): Pick<LoggerOptions, 'redact' | 'serializers' | 'formatters' | 'hooks'> {
   return {
     redact: { paths: [...new Set([...SECRET_PATHS, ...extraPaths])], censor: REDACTED },
     serializers: {
@@ -24,14 +26,17 @@ export function secureLogOptions(extraPaths: readonly string[] = []): Pick<Logge
       // `err` is left to its serializer (which keeps the error's type) and masks after it.
       log: (object) => {
         const out: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(object)) out[k] = k === 'err' && v instanceof Error ? v : maskDeep(v);
+        for (const [k, v] of Object.entries(object))
+          out[k] = k === 'err' && v instanceof Error ? v : maskDeep(v);
         return out;
       },
       bindings: (bindings) => maskDeep(bindings) as Record<string, unknown>,
     },
     hooks: {
       logMethod(args, method) {
-        const masked = args.map((a) => (typeof a === 'string' ? maskSecrets(a) : a)) as Parameters<typeof method>;
+        const masked = args.map((a) => (typeof a === 'string' ? maskSecrets(a) : a)) as Parameters<
+          typeof method
+        >;
         method.apply(this, masked);
       },
     },

@@ -1,0 +1,231 @@
+/**
+ * The ops HTTP server of a gateway or worker process (its own port, `K8S_HA_BOT_OPS_PORT`, default
+ * 9090): `GET /healthz` (alive: 200), `GET /readyz` (200, or 503 listing the checks that failed:
+ * Redis PING within 1 s, each configured cluster's API; see ./readiness.ts) and `GET /metrics`
+ * (Prometheus text format, ./metrics.ts). Nothing here prints a secret: readiness details are masked.
+ */
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { Queue } from 'bullmq';
+import type { ClusterConfig } from '../config/bot-config.js';
+import { ConfigError } from '../errors.js';
+import { queueNameFor, repliesQueueNameFor } from '../queue/job.js';
+import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
+import type { Logger } from '../util/logger.js';
+import { metricsRegistry, setQueueDepthSource } from './metrics.js';
+import type { JobCounts } from './metrics.js';
+import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
+import type { ReadinessCheck } from './readiness.js';
+
+/** Environment variables of the ops server. */
+export const OPS_ENV = {
+  /** Port of /healthz, /readyz, /metrics; `0` picks a free port. */
+  port: 'K8S_HA_BOT_OPS_PORT',
+  /** Address to listen on. */
+  host: 'K8S_HA_BOT_OPS_HOST',
+  /** `required` (default): a cluster whose API cannot be reached makes /readyz 503; `reported`: listed only. */
+  readyzClusters: 'K8S_HA_BOT_READYZ_CLUSTERS',
+} as const;
+
+/** Default ops port (the Prometheus convention for an app's metrics port). */
+export const DEFAULT_OPS_PORT = 9090;
+
+/** Options of {@link startOpsServer}. */
+export interface OpsServerOptions {
+  /** TCP port; 0 for a free one. */
+  port: number;
+  /** @defaultValue all interfaces */
+  host?: string;
+  /** Readiness checks by name; each runs on every `/readyz`. */
+  checks: Readonly<Record<string, ReadinessCheck>>;
+  /** Checks reported in `/readyz` but that do not make it fail. @defaultValue none */
+  informational?: ReadonlySet<string>;
+  logger: Logger;
+}
+
+/** A listening ops server. */
+export interface RunningOpsServer {
+  /** The port it listens on. */
+  port: number;
+  /** Stop listening (open connections are closed). Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serve `/healthz`, `/readyz` and `/metrics`.
+ * @param options - see {@link OpsServerOptions}
+ * @returns the running server
+ * @throws the listen error (EADDRINUSE…)
+ */
+export async function startOpsServer(options: OpsServerOptions): Promise<RunningOpsServer> {
+  const { logger } = options;
+  const informational = options.informational ?? new Set<string>();
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET' }).end();
+      return;
+    }
+    if (path === '/healthz' || path === '/livez') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      return;
+    }
+    if (path === '/readyz') {
+      runReadiness(options.checks).then(
+        (report) => {
+          const ready = report.checks.every((c) => c.ok || informational.has(c.name));
+          const failing = report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+          if (!ready) logger.warn({ failing }, 'not ready');
+          res
+            .writeHead(ready ? 200 : 503, { 'content-type': 'application/json' })
+            .end(`${JSON.stringify({ ready, checks: report.checks })}\n`);
+        },
+        (err: unknown) => {
+          logger.warn({ err }, 'readiness check failed');
+          res.writeHead(503, { 'content-type': 'text/plain' }).end('readiness check failed\n');
+        },
+      );
+      return;
+    }
+    if (path === '/metrics') {
+      metricsRegistry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+        (err: unknown) => {
+          logger.warn({ err }, 'metrics collection failed');
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
+        },
+      );
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : options.port;
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/**
+ * The ops port from the environment.
+ * @param env - reads {@link OPS_ENV}.port
+ * @returns the port (default {@link DEFAULT_OPS_PORT})
+ * @throws ConfigError `K8S_HA_BOT_OPS_PORT` when it is not a whole number 0..65535
+ */
+export function opsPortFrom(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = (env[OPS_ENV.port] ?? '').trim();
+  if (raw === '') return DEFAULT_OPS_PORT;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 65535)
+    throw new ConfigError(OPS_ENV.port, `${JSON.stringify(raw)} is not a port (0..65535)`);
+  return n;
+}
+
+/** Options of {@link startProcessOps}. */
+export interface ProcessOpsOptions {
+  /** `gateway` or `worker` (logged). */
+  role: 'gateway' | 'worker';
+  /** The environment ({@link OPS_ENV}). */
+  env: Readonly<Record<string, string | undefined>>;
+  redisUrl: string;
+  /** BullMQ key prefix. @defaultValue `bull` */
+  prefix?: string;
+  /** The clusters whose API readiness checks and whose queue depth `/metrics` reports. */
+  clusters: Readonly<Record<string, ClusterConfig>>;
+  logger: Logger;
+  /** Overrides `K8S_HA_BOT_OPS_PORT` (tests pass 0). */
+  port?: number;
+  /** Overrides `K8S_HA_BOT_OPS_HOST` (the insecure development mode passes 127.0.0.1). */
+  host?: string;
+}
+
+/**
+ * Start the ops server of a gateway or worker: its own Redis connection (PING, queue depth through
+ * BullMQ `getJobCounts` of every cluster queue and both replies queues), a check per cluster.
+ * @param options - see {@link ProcessOpsOptions}
+ * @returns the running server; `close()` also stops the depth gauge and disconnects
+ * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL; the listen error
+ */
+export async function startProcessOps(options: ProcessOpsOptions): Promise<RunningOpsServer> {
+  const { logger, env } = options;
+  const port = options.port ?? opsPortFrom(env);
+  const mode = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
+  if (mode !== 'required' && mode !== 'reported')
+    throw new ConfigError(OPS_ENV.readyzClusters, `${JSON.stringify(mode)}: expected required or reported`);
+  const host = options.host ?? ((env[OPS_ENV.host] ?? '').trim() || undefined);
+  const prefix = options.prefix ?? 'bull';
+  const redis = createProducerConnection(options.redisUrl, {
+    connectTimeoutMs: REDIS_PING_TIMEOUT_MS,
+    logger,
+  });
+  const queues = [
+    ...Object.keys(options.clusters).map(queueNameFor),
+    repliesQueueNameFor('slack'),
+    repliesQueueNameFor('teams'),
+  ].map((name) => new Queue(name, { connection: redis, prefix }));
+  for (const q of queues) q.on('error', (err) => logger.debug({ err, queue: q.name }, 'ops queue error'));
+  setQueueDepthSource(async () => {
+    await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
+    const counts = await Promise.all(
+      queues.map(async (q) => [q.name, (await q.getJobCounts()) as JobCounts] as const),
+    );
+    return Object.fromEntries(counts);
+  });
+  const checks: Record<string, ReadinessCheck> = {
+    redis: redisCheck(async () => {
+      await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
+      return redis.ping();
+    }),
+  };
+  const clusterNames = new Set<string>();
+  for (const [name, cluster] of Object.entries(options.clusters)) {
+    checks[`cluster:${name}`] = clusterCheck(name, cluster);
+    clusterNames.add(`cluster:${name}`);
+  }
+  let server: RunningOpsServer;
+  try {
+    server = await startOpsServer({
+      port,
+      ...(host ? { host } : {}),
+      checks,
+      informational: mode === 'reported' ? clusterNames : new Set(),
+      logger,
+    });
+  } catch (err) {
+    setQueueDepthSource(undefined);
+    redis.disconnect();
+    throw err;
+  }
+  logger.info(
+    { role: options.role, port: server.port, host: host ?? '*', readyzClusters: mode },
+    'ops server ready (GET /healthz, /readyz, /metrics)',
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    port: server.port,
+    close() {
+      closing ??= (async () => {
+        await server.close();
+        setQueueDepthSource(undefined);
+        await Promise.allSettled(queues.map((q) => q.close()));
+        redis.disconnect();
+      })();
+      return closing;
+    },
+  };
+}

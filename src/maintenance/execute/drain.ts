@@ -1,0 +1,288 @@
+/**
+ * Drain a cordoned node through the Eviction API (`policy/v1`, `POST …/pods/NAME/eviction`), the
+ * way `kubectl drain --ignore-daemonsets --delete-emptydir-data` does (k8s.io/kubectl/pkg/drain):
+ *
+ * - which pods: DaemonSet pods and mirror (static) pods are skipped (they come back with the
+ *   node); finished pods (Succeeded/Failed) are evicted whatever their owner; a running pod
+ *   without a controller is evicted only when the request was forced (else it blocks); pods with
+ *   emptyDir volumes are evicted (their data is lost, as with `--delete-emptydir-data`);
+ * - how: at most `parallelism` evictions in flight; each carries a `uid` precondition, so a
+ *   StatefulSet's replacement with the same name is never evicted by mistake; 429 (a
+ *   PodDisruptionBudget allows no disruption now) → retried after a backoff that doubles from
+ *   `evictionBackoffMs` up to 30 s (kubectl waits 5 s each time); 404 → already gone;
+ * - waiting: a pod counts as gone when it is no longer listed on the node or has another uid
+ *   (kubectl's `waitForDelete`); an evicted pod still there (terminating) is waited for;
+ * - crash safety: the uid of every pod evicted (201) is added to the Redis set
+ *   `k8s-ha-bot:maintenance:evicted:<id>` before anything else; a replacement worker skips pods in
+ *   that set and pods that are gone or terminating, so a pod whose eviction was accepted just
+ *   before a crash (not yet in the set) is gone or terminating in the API and is not evicted again;
+ * - the whole drain has a deadline (`drain.timeoutMs` from the drain's start, kept in the request,
+ *   so a resumed drain keeps it); at the deadline it stops with the blockers by name (pod, and
+ *   budget when an eviction answered 429).
+ * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
+ * @see https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/
+ */
+import type { Redis } from 'ioredis';
+import { controllerOf, isDaemonSetPod, isFinished, isMirrorPod, selectorMatches } from '../../analysis/cluster-index.js';
+import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
+import type { Logger } from '../../util/logger.js';
+import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
+import type { KubeApi } from './kube-api.js';
+import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
+
+/** Key prefix of the executor's Redis keys (same as the request store's). */
+export const MAINTENANCE_KEY_PREFIX = 'k8s-ha-bot:maintenance:';
+
+/** Longest wait between two tries of a blocked eviction, in ms (issue 5). */
+export const MAX_EVICTION_BACKOFF_MS = 30_000;
+
+/** How long the eviction ledger is kept after its last write, in s (7 days). */
+export const LEDGER_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The Redis set of uids of the pods a request evicted.
+ * @param requestId - `mr-…`
+ * @returns `k8s-ha-bot:maintenance:evicted:<requestId>`
+ */
+export function evictionLedgerKey(requestId: string): string {
+  return `${MAINTENANCE_KEY_PREFIX}evicted:${requestId}`;
+}
+
+/** A pod with the fields the drain reads (deletion time included). */
+export type DrainPod = KPod & { metadata: KPod['metadata'] & { deletionTimestamp?: string } };
+
+/** `namespace/name` of a pod. */
+export const podKey = (pod: KPod): string => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+
+/** How the drain treats the pods on a node. */
+export interface PodClassification {
+  /** Pods to evict (and wait for). */
+  evict: DrainPod[];
+  /** Running pods without a controller, not forced: they block the drain. */
+  unmanaged: DrainPod[];
+  /** `namespace/name` of skipped DaemonSet and mirror pods. */
+  skipped: string[];
+}
+
+/**
+ * Sort the pods on a node as `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]`.
+ * @param pods - pods whose `spec.nodeName` is the node
+ * @param force - whether the request was forced (then pods without a controller are evicted)
+ * @returns the classification
+ */
+export function classifyPods(pods: readonly DrainPod[], force: boolean): PodClassification {
+  const out: PodClassification = { evict: [], unmanaged: [], skipped: [] };
+  for (const pod of pods) {
+    if (isMirrorPod(pod)) out.skipped.push(podKey(pod));
+    else if (isFinished(pod)) out.evict.push(pod);
+    else if (isDaemonSetPod(pod)) out.skipped.push(podKey(pod));
+    else if (controllerOf(pod) === null && !force) out.unmanaged.push(pod);
+    else out.evict.push(pod);
+  }
+  return out;
+}
+
+/**
+ * The pods on a node (`fieldSelector=spec.nodeName=<node>`).
+ * @param api - the cluster client
+ * @param node - node name
+ * @param lockNamespace - for the forbidden text
+ * @param logger - upstream bodies go here
+ * @throws MaintenanceStopError `forbidden` / `api-error`
+ */
+export async function listPodsOnNode(api: KubeApi, node: string, lockNamespace: string, logger?: Logger): Promise<DrainPod[]> {
+  const res = await api.request<{ items?: DrainPod[] }>('GET', `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${node}`)}`);
+  if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, `GET pods on ${node}`, lockNamespace, logger);
+  return res.body.items;
+}
+
+/** Options of {@link drainNode}. */
+export interface DrainOptions {
+  api: KubeApi;
+  redis: Redis;
+  requestId: string;
+  node: string;
+  force: boolean;
+  drain: ClusterMaintenancePolicy['drain'];
+  lockNamespace: string;
+  /** When the drain started (its deadline is this + `drain.timeoutMs`). */
+  startedAt: Date;
+  /** Time between two looks at the node's pods, in ms. @defaultValue 1000 */
+  pollMs?: number;
+  now: () => Date;
+  signal?: AbortSignal;
+  logger: Logger;
+  /** True when a cancel was asked (checked before every eviction). */
+  isCancelled: () => Promise<boolean>;
+  /** One pod evicted (`namespace/name`), after it was recorded in the ledger. */
+  onEviction: (pod: string) => Promise<void>;
+  /** Progress, at most every `drain.progressIntervalMs` and once at the end. */
+  onProgress: (p: { evicted: number; total: number; waitingOn: DrainBlocker[] }) => Promise<void>;
+}
+
+/** How a drain ended (a timeout throws instead). */
+export type DrainResult = { outcome: 'drained'; evicted: number; skipped: string[] } | { outcome: 'cancelled'; evicted: number };
+
+interface Backoff {
+  next: number;
+  delay: number;
+}
+
+/**
+ * Evict every evictable pod from the node and wait until they are gone.
+ * @param o - see {@link DrainOptions}
+ * @returns drained (with evicted count and skipped pods) or cancelled
+ * @throws MaintenanceStopError `drain-timeout` (with blockers) at the deadline; `forbidden` on a
+ *   403; `api-error` when the API fails otherwise
+ */
+export async function drainNode(o: DrainOptions): Promise<DrainResult> {
+  const ledgerKey = evictionLedgerKey(o.requestId);
+  const pollMs = o.pollMs ?? 1000;
+  const deadline = o.startedAt.getTime() + o.drain.timeoutMs;
+  const backoff = new Map<string, Backoff>();
+  const blockers = new Map<string, DrainBlocker>();
+  const seen = new Set<string>();
+  let lastProgress = o.now().getTime();
+  let lastReported = -1;
+
+  for (;;) {
+    if (await o.isCancelled()) return { outcome: 'cancelled', evicted: await o.redis.scard(ledgerKey) };
+    const pods = await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger);
+    const { evict, unmanaged, skipped } = classifyPods(pods, o.force);
+    const ledger = new Set(await o.redis.smembers(ledgerKey));
+    const remaining = [...evict, ...unmanaged];
+    for (const p of remaining) seen.add(p.metadata.uid ?? podKey(p));
+    const evicted = ledger.size;
+    const total = new Set([...seen, ...ledger]).size;
+    const now = o.now().getTime();
+    const waitingOn = (): DrainBlocker[] => remaining.map((p) => blockerFor(p, ledger, blockers, o.force));
+
+    if (remaining.length === 0) {
+      await o.onProgress({ evicted, total, waitingOn: [] });
+      return { outcome: 'drained', evicted, skipped };
+    }
+    if (now >= deadline) {
+      const list = waitingOn();
+      throw new MaintenanceStopError(
+        'drain-timeout',
+        `${remaining.length} pod(s) still on ${o.node} after ${Math.round(o.drain.timeoutMs / 1000)} s: ${list.map(describeBlocker).join('; ')}`,
+        { blockers: list },
+      );
+    }
+
+    const due = evict.filter((p) => {
+      const uid = p.metadata.uid ?? podKey(p);
+      return !ledger.has(uid) && p.metadata.deletionTimestamp === undefined && (backoff.get(uid)?.next ?? 0) <= now;
+    });
+    let cancelled = false;
+    const budgetsByNs = new Map<string, Promise<KPodDisruptionBudget[]>>();
+    const evictOne = async (pod: DrainPod): Promise<void> => {
+      if (cancelled || (await o.isCancelled())) {
+        cancelled = true;
+        return;
+      }
+      const uid = pod.metadata.uid ?? podKey(pod);
+      const ns = pod.metadata.namespace ?? 'default';
+      const res = await o.api.request<{ message?: string; details?: { causes?: { message?: string }[] } }>(
+        'POST',
+        `/api/v1/namespaces/${seg(ns)}/pods/${seg(pod.metadata.name)}/eviction`,
+        {
+          body: {
+            apiVersion: 'policy/v1',
+            kind: 'Eviction',
+            metadata: { name: pod.metadata.name, namespace: ns },
+            ...(pod.metadata.uid ? { deleteOptions: { preconditions: { uid: pod.metadata.uid } } } : {}),
+          },
+          signal: o.signal,
+        },
+      );
+      if (res.status === 201 || res.status === 200) {
+        await o.redis.multi().sadd(ledgerKey, uid).expire(ledgerKey, LEDGER_TTL_SECONDS).exec();
+        blockers.delete(uid);
+        backoff.delete(uid);
+        o.logger.info({ pod: podKey(pod), node: o.node }, 'pod evicted');
+        await o.onEviction(podKey(pod));
+        return;
+      }
+      if (res.status === 404 || res.status === 409) return; // gone, or replaced by a pod of the same name
+      if (res.status === 403) throw stopForStatus(res, `evict ${podKey(pod)}`, o.lockNamespace, o.logger);
+      const prev = backoff.get(uid);
+      const delay = prev ? Math.min(prev.delay * 2, MAX_EVICTION_BACKOFF_MS) : Math.min(o.drain.evictionBackoffMs, MAX_EVICTION_BACKOFF_MS);
+      backoff.set(uid, { next: o.now().getTime() + delay, delay });
+      if (res.status === 429) {
+        let budgets = budgetsByNs.get(ns);
+        if (!budgets) {
+          budgets = listBudgets(o.api, ns, o.lockNamespace, o.logger);
+          budgetsByNs.set(ns, budgets);
+        }
+        const matching = (await budgets).filter((b) => selectorMatches(b.spec?.selector, pod.metadata.labels ?? {}));
+        const budget = matching[0];
+        blockers.set(uid, {
+          pod: podKey(pod),
+          ...(budget ? { budget: `${budget.metadata.namespace ?? ns}/${budget.metadata.name}` } : {}),
+          detail: budget ? `disruptionsAllowed is ${budget.status?.disruptionsAllowed ?? 0}` : 'no PodDisruptionBudget allows it',
+        });
+        o.logger.info({ pod: podKey(pod), budget: budget?.metadata.name, retryInMs: delay }, 'eviction refused by a disruption budget (429); will retry');
+        return;
+      }
+      o.logger.warn({ pod: podKey(pod), status: res.status, body: res.body, retryInMs: delay }, 'eviction failed; will retry');
+      const multiple = res.status === 500 && /more than one PodDisruptionBudget/i.test(JSON.stringify(res.body ?? ''));
+      blockers.set(uid, { pod: podKey(pod), detail: multiple ? 'more than one PodDisruptionBudget selects it' : `eviction answered HTTP ${res.status}` });
+    };
+    await runPool(due, Math.max(1, o.drain.parallelism), evictOne);
+    if (cancelled) return { outcome: 'cancelled', evicted: await o.redis.scard(ledgerKey) };
+
+    const after = o.now().getTime();
+    if (after - lastProgress >= o.drain.progressIntervalMs) {
+      const count = await o.redis.scard(ledgerKey);
+      lastProgress = after;
+      if (count !== lastReported || blockers.size > 0) {
+        lastReported = count;
+        await o.onProgress({ evicted: count, total: new Set([...seen, ...(await o.redis.smembers(ledgerKey))]).size, waitingOn: waitingOn() });
+      }
+    }
+    const wait = due.length > 0 && blockers.size === 0 ? Math.min(200, pollMs) : pollMs;
+    await sleep(Math.max(0, Math.min(wait, deadline - o.now().getTime())), o.signal);
+  }
+}
+
+function blockerFor(p: DrainPod, ledger: Set<string>, blockers: Map<string, DrainBlocker>, force: boolean): DrainBlocker {
+  const uid = p.metadata.uid ?? podKey(p);
+  const known = blockers.get(uid);
+  if (known) return known;
+  if (ledger.has(uid) || p.metadata.deletionTimestamp !== undefined) return { pod: podKey(p), detail: 'still terminating' };
+  if (!force && controllerOf(p) === null && !isFinished(p)) return { pod: podKey(p), detail: 'no controller: needs an approved force' };
+  return { pod: podKey(p), detail: 'not evicted yet' };
+}
+
+function describeBlocker(b: DrainBlocker): string {
+  return `${b.pod} (${b.budget ? `PodDisruptionBudget ${b.budget}: ` : ''}${b.detail})`;
+}
+
+async function listBudgets(api: KubeApi, ns: string, lockNamespace: string, logger: Logger): Promise<KPodDisruptionBudget[]> {
+  const res = await api.request<{ items?: KPodDisruptionBudget[] }>('GET', `/apis/policy/v1/namespaces/${seg(ns)}/poddisruptionbudgets`);
+  if (res.status !== 200 || !Array.isArray(res.body?.items)) {
+    // naming the budget is a courtesy: a failed read leaves the blocker without it
+    logger.warn({ status: res.status, namespace: ns, lockNamespace }, 'could not list PodDisruptionBudgets to name a blocker');
+    return [];
+  }
+  return res.body.items;
+}
+
+/** Run `fn` over `items`, at most `limit` at once; the first rejection rejects (after the others settle). */
+async function runPool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    while (next < items.length && !failure) {
+      const item = items[next++] as T;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw failure.err;
+}

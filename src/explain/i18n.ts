@@ -6,14 +6,19 @@ import i18next, { type TFunction } from 'i18next';
 import type { FactValue } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
+import { enMaintenance } from './locales/en-maintenance.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
+import { koMaintenance } from './locales/ko-maintenance.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
 const instance = i18next.createInstance();
 void instance.init({
-  // The what-if texts (issue 9) live in their own files, under `whatIf`.
-  resources: { en: { translation: { ...en, whatIf: enWhatIf } }, ko: { translation: { ...ko, whatIf: koWhatIf } } },
+  // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under `maintenance`.
+  resources: {
+    en: { translation: { ...en, whatIf: enWhatIf, maintenance: enMaintenance } },
+    ko: { translation: { ...ko, whatIf: koWhatIf, maintenance: koMaintenance } },
+  },
   lng: 'en',
   fallbackLng: 'en',
   initAsync: false,

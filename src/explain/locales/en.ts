@@ -390,6 +390,12 @@ export const en = {
     actionUnavailable: 'This button is not available yet.',
     shortened: 'The full answer was too large for Teams; this is a shorter version.',
   },
+  /** Per-user rate limit of chat requests (src/ops/rate-limit.ts). */
+  rateLimit: {
+    title: 'Too many requests',
+    minute: 'You have asked {{count}} times in a minute; try again in {{seconds}} s.',
+    window: 'You have asked {{count}} times in {{window}} s; try again in {{seconds}} s.',
+  },
   schedule: {
     postTitle: 'Daily HA status of {{cluster}}',
     late: '(late: due {{when}})',

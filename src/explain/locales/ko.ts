@@ -371,6 +371,12 @@ export const ko: Messages = {
     actionUnavailable: '이 버튼은 아직 사용할 수 없습니다.',
     shortened: '전체 답변이 Teams에 비해 너무 커서 줄인 답변입니다.',
   },
+  /** 사용자별 요청 빈도 제한 (src/ops/rate-limit.ts). */
+  rateLimit: {
+    title: '요청이 너무 많습니다',
+    minute: '1분 동안 {{count}}번 요청하셨습니다. {{seconds}}초 후에 다시 시도하세요.',
+    window: '{{window}}초 동안 {{count}}번 요청하셨습니다. {{seconds}}초 후에 다시 시도하세요.',
+  },
   schedule: {
     postTitle: '{{cluster}} 일일 HA 상태',
     late: '(지연됨: 예정 {{when}})',

@@ -1,6 +1,12 @@
-# One image for every role; the command picks it (ask, worker, simulate; gateway later).
-# Not built on the development machines (no Docker engine there); see the packaging issue.
-FROM node:20-bookworm-slim AS build
+# k8s-ha-bot: one image for every role; the command picks it (`gateway`, `worker`, `ask`,
+# `simulate`, `config check`). Kubernetes manifests: deploy/ (README, "Deploy to Kubernetes").
+#   docker build -t k8s-ha-bot .
+#   docker run --rm k8s-ha-bot ask "can I reboot atlas-cp-2"   # the embedded demo cluster
+# Node.js 20 LTS (Debian bookworm, slim). No HEALTHCHECK: Kubernetes probes /healthz and /readyz.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Compile TypeScript with the dev dependencies.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
@@ -9,16 +15,31 @@ COPY src ./src
 COPY adapters ./adapters
 COPY workers ./workers
 COPY scripts ./scripts
-RUN npm run build && npm prune --omit=dev
+# scripts/bench-etcd.ts imports two test helpers; the tests themselves stay out of the image
+COPY test/helpers ./test/helpers
+RUN npm run build
 
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production
+# 2. Production dependencies only, installed from the lock file (no dev tools in the image).
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
-COPY --from=build /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
+
+# 3. Runtime: compiled code, production node_modules, the entry point and the demo snapshot.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOME=/tmp
+WORKDIR /app
+# The package managers are not needed at run time: less to patch, less to abuse.
+RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
+      /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-*
+COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
 COPY examples ./examples
-USER node
+# Files stay root-owned and read-only to the process. A numeric, non-root user, so that
+# Kubernetes' runAsNonRoot can verify it (deploy/ sets runAsUser 10001 and a read-only root).
+USER 10001:10001
 ENTRYPOINT ["node", "bin/k8s-ha-bot.js"]
 CMD ["worker"]

@@ -1,0 +1,365 @@
+/**
+ * Maintenance (issue 5) → platform-neutral texts: the request card (a {@link Reply} of kind
+ * `maintenance` with Approve / Reject / Cancel buttons), the thread message of each event, the
+ * private refusal of a click, and the audit list.
+ *
+ * Display names appear only here, in texts; decisions never see them. Nothing is escaped: the
+ * adapters escape for their markup.
+ */
+import type { Locale } from '../commands/types.js';
+import {
+  type Actor,
+  type AuditEntry,
+  type DecisionRefusal,
+  type DrainBlocker,
+  type MaintenanceEvent,
+  type MaintenanceRequest,
+  type StopReason,
+  TERMINAL_STATES,
+} from '../maintenance/types.js';
+import { type Translator, translator } from './i18n.js';
+import type { Reply, ReplyAction, ReplySection } from './reply.js';
+
+/** Refusals of a maintenance request (the answer step) and of `/k8s audit`. */
+export type MaintenanceRequestRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open' | 'not-admin';
+
+const STOP_REASONS: readonly StopReason[] = [
+  'verdict-unsafe',
+  'node-not-ready',
+  'other-control-plane-not-ready',
+  'other-control-plane-cordoned',
+  'lock-held',
+  'kured-lock',
+  'outside-change-window',
+  'drain-timeout',
+  'reboot-timeout',
+  'forbidden',
+  'api-error',
+];
+
+/**
+ * How a person is named in a text: the display name when the platform gave one, else the
+ * platform id (never used to decide anything).
+ * @param actor - who
+ */
+export function actorName(actor: Actor): string {
+  const name = actor.displayName?.trim();
+  return name !== undefined && name !== '' ? name : actor.id;
+}
+
+/**
+ * An instant as `YYYY-MM-DD HH:MM UTC` (`HH:MM:SS` with `seconds`).
+ * @param tr - translator (the locale's pattern)
+ * @param iso - ISO 8601
+ * @param seconds - include seconds @defaultValue false
+ */
+export function formatTime(tr: Translator, iso: string, seconds = false): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const d = new Date(ms).toISOString();
+  return tr.t('maintenance.time', { date: d.slice(0, 10), time: d.slice(11, seconds ? 19 : 16) });
+}
+
+/**
+ * A duration: `45 s`, `3 min 12 s`, `1 h 5 min` (Korean `45초`, `3분 12초`, `1시간 5분`).
+ * @param tr - translator
+ * @param ms - duration in ms (negative counts as 0)
+ */
+export function formatDuration(tr: Translator, ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  if (total < 60) return tr.t('maintenance.duration.s', { s: total });
+  if (total < 3600) return tr.t('maintenance.duration.ms', { m: Math.floor(total / 60), s: total % 60 });
+  return tr.t('maintenance.duration.hm', { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60) });
+}
+
+function isStopReason(s: string | undefined): s is StopReason {
+  return s !== undefined && (STOP_REASONS as readonly string[]).includes(s);
+}
+
+function stopText(tr: Translator, reason: string | undefined, node: string): string {
+  return tr.t(`maintenance.stop.${isStopReason(reason) ? reason : 'unknown'}`, { node });
+}
+
+/** What an event's text needs of its request. */
+export type EventSubject = Pick<MaintenanceRequest, 'node' | 'cluster' | 'expiresAt' | 'progress'>;
+
+/** Whether the node is cordoned now, as far as the request's progress says. */
+function nodeCordoned(r: EventSubject): boolean {
+  if (r.progress.wasCordoned === true) return true;
+  return r.progress.cordonedByBot === true && r.progress.uncordonedAt === undefined;
+}
+
+function nodeStateText(tr: Translator, r: EventSubject, cordoned: boolean): string {
+  if (!cordoned) return tr.t(r.progress.uncordonedAt !== undefined ? 'maintenance.nodeState.uncordoned' : 'maintenance.nodeState.notCordoned', { node: r.node });
+  return tr.t(r.progress.wasCordoned === true ? 'maintenance.nodeState.wasCordoned' : 'maintenance.nodeState.cordonedByBot', { node: r.node });
+}
+
+function stateSummary(tr: Translator, r: MaintenanceRequest): string {
+  const base = { node: r.node, cluster: r.cluster };
+  switch (r.state) {
+    case 'pending-approval':
+      return tr.t('maintenance.state.pending-approval', {
+        ...base,
+        count: r.approvals.length,
+        required: r.approvalsRequired,
+        missing: Math.max(0, r.approvalsRequired - r.approvals.length),
+      });
+    case 'waiting-for-window': {
+      const at = r.stateReason !== undefined && !Number.isNaN(Date.parse(r.stateReason)) ? formatTime(tr, r.stateReason) : undefined;
+      return at === undefined ? tr.t('maintenance.state.waiting-for-window', base) : tr.t('maintenance.state.waiting-for-window-at', { ...base, at });
+    }
+    case 'expired':
+      return tr.t('maintenance.state.expired', { ...base, at: formatTime(tr, r.expiresAt) });
+    case 'completed':
+      return tr.t('maintenance.state.completed', {
+        ...base,
+        nodeState: r.progress.wasCordoned === true ? tr.t('maintenance.nodeState.leftCordoned', base) : nodeStateText(tr, r, nodeCordoned(r)),
+      });
+    case 'cancelled':
+      return tr.t('maintenance.state.cancelled', {
+        ...base,
+        nodeState: r.progress.cordonedAt === undefined && r.progress.wasCordoned !== true ? '' : nodeStateText(tr, r, nodeCordoned(r)),
+      }).trim();
+    case 'failed':
+      return tr.t('maintenance.state.failed', { ...base, reason: stopText(tr, r.stateReason, r.node), nodeState: nodeStateText(tr, r, nodeCordoned(r)) });
+    default:
+      return tr.t(`maintenance.state.${r.state}`, base);
+  }
+}
+
+function emptyReply(r: Pick<MaintenanceRequest, 'id' | 'cluster'>, locale: Locale, title: string, summary: string): Reply {
+  return {
+    kind: 'maintenance',
+    locale,
+    title,
+    verdict: null,
+    summary,
+    planes: [],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: r.cluster, snapshotAt: null, requestId: r.id, maintenanceId: r.id },
+    findings: [],
+  };
+}
+
+function cardActions(tr: Translator, r: MaintenanceRequest): ReplyAction[] {
+  if (r.state === 'pending-approval') {
+    return [
+      { id: 'maintenance-approve', label: tr.t('maintenance.actions.approve'), value: r.id },
+      { id: 'maintenance-reject', label: tr.t('maintenance.actions.reject'), value: r.id },
+      { id: 'maintenance-cancel', label: tr.t('maintenance.actions.cancel'), value: r.id },
+    ];
+  }
+  if (TERMINAL_STATES.includes(r.state) || r.state === 'cancelling') return [];
+  return [{ id: 'maintenance-cancel', label: tr.t('maintenance.actions.cancel'), value: r.id }];
+}
+
+/**
+ * The request card: title, what happens now and next (summary), the request (node and role,
+ * cluster, reason, force, requester, approvals x/y with approver names, expiry or who rejected /
+ * cancelled, drain progress) and the analysis summary when requested. Buttons: Approve, Reject,
+ * Cancel while pending; Cancel while executing; none when finished or cancelling.
+ * @param request - the request as stored
+ * @param locale - the reader's language (normally `request.locale`)
+ * @returns a Reply of kind `maintenance`, `verdict` = the verdict when requested,
+ *   `context.maintenanceId` = the request id; button values are the request id
+ */
+export function explainMaintenanceCard(request: MaintenanceRequest, locale: Locale): Reply {
+  const tr = translator(locale);
+  const r = request;
+  const lines: string[] = [
+    tr.t('maintenance.card.node', { node: r.node, cluster: r.cluster, role: tr.t(`maintenance.role.${r.nodeRole}`) }),
+    r.reason.trim() === '' ? tr.t('maintenance.card.noReason') : tr.t('maintenance.card.reason', { reason: r.reason }),
+  ];
+  if (r.force) lines.push(tr.t('maintenance.card.force', { forceReason: r.forceReason ?? '' }));
+  lines.push(tr.t('maintenance.card.requestedBy', { who: actorName(r.requestedBy), at: formatTime(tr, r.requestedAt) }));
+  lines.push(
+    r.approvals.length === 0
+      ? tr.t('maintenance.card.approvals', { count: 0, required: r.approvalsRequired })
+      : tr.t('maintenance.card.approvalsBy', { count: r.approvals.length, required: r.approvalsRequired, names: r.approvals.map((a) => actorName(a.actor)) }),
+  );
+  if (r.state === 'pending-approval') lines.push(tr.t('maintenance.card.expires', { at: formatTime(tr, r.expiresAt) }));
+  if (r.rejectedBy) lines.push(tr.t('maintenance.card.rejectedBy', { who: actorName(r.rejectedBy) }));
+  if (r.cancelledBy) lines.push(tr.t('maintenance.card.cancelledBy', { who: actorName(r.cancelledBy) }));
+  if (r.progress.podsToEvict !== undefined) {
+    lines.push(tr.t('maintenance.card.pods', { evicted: r.progress.podsEvicted ?? 0, total: r.progress.podsToEvict }));
+  }
+  const sections: ReplySection[] = [{ heading: tr.t('maintenance.section.request'), lines }];
+  if (r.summaryAtRequest.trim() !== '') sections.push({ heading: tr.t('maintenance.section.analysis'), lines: [r.summaryAtRequest] });
+  const reply = emptyReply(r, locale, tr.t('maintenance.title', { id: r.id, node: r.node, cluster: r.cluster }), stateSummary(tr, r));
+  reply.verdict = r.verdictAtRequest;
+  reply.sections = sections;
+  reply.actions = cardActions(tr, r);
+  return reply;
+}
+
+function waitingText(tr: Translator, blockers: readonly DrainBlocker[]): string[] {
+  return blockers.map((b) =>
+    b.budget !== undefined ? tr.t('maintenance.event.waiting-budget', { budget: b.budget, pod: b.pod }) : tr.t('maintenance.event.waiting-pod', { pod: b.pod, detail: b.detail }),
+  );
+}
+
+/**
+ * One event's sentence(s), without a Reply around them.
+ * @param tr - translator
+ * @param request - the request (after the event)
+ * @param event - what happened
+ * @returns the lines (first is the sentence; more for blockers and details), or null for events
+ *   that are audit-only (`requested`: the card says it; `eviction`: progress says it)
+ */
+export function eventLines(tr: Translator, request: EventSubject, event: MaintenanceEvent): string[] | null {
+  const base = { node: request.node, cluster: request.cluster };
+  switch (event.type) {
+    case 'requested':
+    case 'eviction':
+      return null;
+    case 'approved':
+      return [
+        tr.t(event.approvals >= event.required ? 'maintenance.event.approved-final' : 'maintenance.event.approved', {
+          ...base,
+          who: actorName(event.by),
+          count: event.approvals,
+          required: event.required,
+        }),
+      ];
+    case 'rejected':
+      return [tr.t('maintenance.event.rejected', { ...base, who: actorName(event.by) })];
+    case 'expired':
+      return [tr.t('maintenance.event.expired', { ...base, at: formatTime(tr, request.expiresAt) })];
+    case 'cancel-requested':
+      return [tr.t('maintenance.event.cancel-requested', { ...base, who: actorName(event.by) })];
+    case 'cancelled': {
+      const touched = event.nodeCordoned || request.progress.cordonedAt !== undefined || request.progress.wasCordoned === true;
+      const nodeState = touched ? nodeStateText(tr, request, event.nodeCordoned) : '';
+      const key = event.by === undefined ? 'maintenance.event.cancelled-bot' : 'maintenance.event.cancelled';
+      return [tr.t(key, { ...base, who: event.by === undefined ? '' : actorName(event.by), podsEvicted: event.podsEvicted, nodeState }).trim()];
+    }
+    case 'waiting-for-window':
+      return [tr.t('maintenance.event.waiting-for-window', { ...base, at: formatTime(tr, event.opensAt) })];
+    case 'execution-started':
+      return [tr.t('maintenance.event.execution-started', base)];
+    case 'locked':
+      return [tr.t('maintenance.event.locked', { ...base, lease: event.lease })];
+    case 'cordoned':
+      return [tr.t(event.wasCordoned ? 'maintenance.event.cordoned-already' : 'maintenance.event.cordoned', base)];
+    case 'drain-progress': {
+      const waiting = waitingText(tr, event.waitingOn);
+      return [
+        waiting.length === 0
+          ? tr.t('maintenance.event.progress', { ...base, evicted: event.evicted, total: event.total })
+          : tr.t('maintenance.event.progress-waiting', { ...base, evicted: event.evicted, total: event.total, waiting }),
+      ];
+    }
+    case 'drained':
+      return [
+        event.skipped.length === 0
+          ? tr.t('maintenance.event.drained', { ...base, evicted: event.evicted })
+          : tr.t('maintenance.event.drained-skipped', { ...base, evicted: event.evicted, skipped: event.skipped }),
+      ];
+    case 'reboot-hook':
+      return [tr.t(event.ok ? 'maintenance.event.reboot-hook-ok' : 'maintenance.event.reboot-hook-failed', { ...base, detail: event.detail })];
+    case 'rebooted':
+      return [tr.t('maintenance.event.rebooted', { ...base, bootId: event.bootId })];
+    case 'verified':
+      return [tr.t('maintenance.event.verified', base)];
+    case 'uncordoned':
+      return [tr.t('maintenance.event.uncordoned', base)];
+    case 'lock-released':
+      return [tr.t('maintenance.event.lock-released', { ...base, lease: event.lease })];
+    case 'completed':
+      return [
+        tr.t('maintenance.event.completed', {
+          ...base,
+          drain: formatDuration(tr, event.drainMs),
+          downtime: formatDuration(tr, event.downtimeMs),
+          total: formatDuration(tr, event.totalMs),
+        }),
+      ];
+    case 'failed': {
+      const out = [
+        tr.t('maintenance.event.failed', { ...base, reason: stopText(tr, event.reason, request.node), nodeState: nodeStateText(tr, request, event.nodeCordoned) }),
+      ];
+      for (const b of event.blockers ?? []) {
+        out.push(
+          b.budget !== undefined
+            ? tr.t('maintenance.event.blocker-budget', { pod: b.pod, budget: b.budget, detail: b.detail })
+            : tr.t('maintenance.event.blocker', { pod: b.pod, detail: b.detail }),
+        );
+      }
+      if (event.detail.trim() !== '') out.push(tr.t('maintenance.event.failed-detail', { detail: event.detail }));
+      return out;
+    }
+  }
+}
+
+/**
+ * The thread message of one event.
+ * @param request - the request, as it is after the event
+ * @param event - what happened
+ * @param locale - the reader's language (normally `request.locale`)
+ * @returns a Reply of kind `maintenance` (summary = the sentence; blockers and details in a
+ *   section), or null for audit-only events (`requested`, `eviction`)
+ */
+export function explainMaintenanceEvent(request: MaintenanceRequest, event: MaintenanceEvent, locale: Locale): Reply | null {
+  const tr = translator(locale);
+  const lines = eventLines(tr, request, event);
+  if (lines === null) return null;
+  const [summary = '', ...more] = lines;
+  const reply = emptyReply(request, locale, tr.t('maintenance.title', { id: request.id, node: request.node, cluster: request.cluster }), summary);
+  if (more.length > 0) {
+    reply.sections = [{ heading: event.type === 'failed' && (event.blockers?.length ?? 0) > 0 ? tr.t('maintenance.section.blockers') : '', lines: more }];
+  }
+  return reply;
+}
+
+/**
+ * The private answer to a refused click or request ("You are not an approver for prod.").
+ * @param refusal - a decision refusal, or a refusal of a new request / of the audit
+ * @param request - the request concerned (its cluster, node, expiry, approvals, state), when known
+ * @param locale - the clicker's language
+ * @param extra - `id` (a request id typed for `not-found`), `cluster` / `node` when no request is given
+ * @returns one sentence of plain text
+ */
+export function explainMaintenanceRefusal(
+  refusal: DecisionRefusal | MaintenanceRequestRefusal,
+  request: MaintenanceRequest | undefined,
+  locale: Locale,
+  extra: { id?: string; cluster?: string; node?: string } = {},
+): string {
+  const tr = translator(locale);
+  return tr.t(`maintenance.refusal.${refusal}`, {
+    id: request?.id ?? extra.id ?? '',
+    cluster: request?.cluster ?? extra.cluster ?? '',
+    node: request?.node ?? extra.node ?? '',
+    at: request ? formatTime(tr, request.expiresAt) : '',
+    count: request?.approvals.length ?? 0,
+    required: request?.approvalsRequired ?? 0,
+    state: request ? tr.t(`maintenance.stateName.${request.state}`) : '',
+  });
+}
+
+/**
+ * The audit list for `/k8s audit`: one line per entry, newest first (the order given).
+ * @param entries - audit entries (as `AuditLog.recent` returns them)
+ * @param locale - the reader's language
+ * @param requestId - the chat request's id (for `context.requestId`) @defaultValue `'audit'`
+ * @returns a Reply of kind `maintenance` with one section
+ */
+export function explainAudit(entries: readonly AuditEntry[], locale: Locale, requestId = 'audit'): Reply {
+  const tr = translator(locale);
+  const lines = entries.map((e) => {
+    const subject: EventSubject = { node: e.node, cluster: e.cluster, expiresAt: e.at, progress: {} };
+    const text =
+      e.event.type === 'eviction'
+        ? tr.t('maintenance.event.eviction', { pod: e.event.pod })
+        : e.event.type === 'requested'
+          ? tr.t('maintenance.event.requested', { who: e.actor, node: e.node })
+          : (eventLines(tr, subject, e.event)?.[0] ?? e.event.type);
+    return tr.t('maintenance.audit.line', { at: formatTime(tr, e.at, true), requestId: e.requestId, cluster: e.cluster, node: e.node, actor: e.actor, event: text });
+  });
+  const reply = emptyReply({ id: requestId, cluster: '' }, locale, tr.t('maintenance.audit.title', { count: entries.length }), entries.length === 0 ? tr.t('maintenance.audit.empty') : tr.t('maintenance.audit.heading'));
+  reply.context = { cluster: null, snapshotAt: null, requestId };
+  if (lines.length > 0) reply.sections = [{ heading: '', lines }];
+  return reply;
+}

@@ -1,0 +1,297 @@
+/**
+ * The maintenance facade (issue 5) the answer step and the gateways use: create a request (policy
+ * checks), decide on it (approve / reject / cancel: atomic in Redis, audited, chat updated; the
+ * last approval enqueues the execution job), the card and refusal texts, the audit for admins, and
+ * the expiry sweep.
+ */
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Verdict } from '../analysis/types.js';
+import type { Locale, ReplyTarget } from '../commands/types.js';
+import { BotError } from '../errors.js';
+import { explainMaintenanceCard, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
+import type { Reply } from '../explain/reply.js';
+import type { ReplyPublisher } from '../queue/reply-queue.js';
+import type { Logger } from '../util/logger.js';
+import { AuditLog } from './audit-log.js';
+import { createMaintenanceNotifier } from './notifier.js';
+import { type MaintenancePolicy, isAllowed } from './policy.js';
+import { MAINTENANCE_KEY_PREFIX, MaintenanceStore } from './request-store.js';
+import {
+  type Actor,
+  type AuditEntry,
+  type DecisionAction,
+  type DecisionRefusal,
+  type DecisionResult,
+  type ExecutionJobData,
+  type MaintenanceEvent,
+  type MaintenanceNotifier,
+  type MaintenanceRequest,
+  executionJobIdFor,
+  maintenanceQueueNameFor,
+} from './types.js';
+
+/** BullMQ job name of execution jobs. */
+export const EXECUTION_JOB_NAME = 'execute';
+
+/** Why a new request is refused. */
+export type CreateRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
+
+/** What the answer step knows when it asks for a maintenance. */
+export interface CreateRequestInput {
+  cluster: string;
+  node: string;
+  nodeRole: 'control-plane' | 'worker';
+  /** As typed (at most 500 characters are kept). */
+  reason: string;
+  /** An admin overrides an `unsafe` verdict (also allows evicting bare pods). */
+  force: boolean;
+  /** Why it cannot wait; falls back to `reason`. A forced request needs one of them. */
+  forceReason?: string;
+  requestedBy: Actor;
+  locale: Locale;
+  replyTo: ReplyTarget;
+  /** The reboot-impact verdict now, and its one-line summary (shown on the card). */
+  verdict: Verdict;
+  summary: string;
+}
+
+/** The facade; see {@link createMaintenanceService}. */
+export interface MaintenanceService {
+  /** The request store (implements `MaintenanceStateStore` for the executor). */
+  readonly store: MaintenanceStore;
+  /** Audit + log + chat for every event. */
+  readonly notifier: MaintenanceNotifier;
+  /** The audit Stream. */
+  readonly audit: AuditLog;
+  /**
+   * Ask for a maintenance. Checks, in order: the requester is in `requesters` (`not-requester`);
+   * with `force`, the requester is an admin (`force-not-allowed`) and gave a reason
+   * (`force-needs-reason`); without `force`, an `unsafe` verdict is refused (`unsafe`); one open
+   * request per cluster + node (`already-open`, with the open one as `existing`). On success the
+   * `requested` event is audited (the answer step posts the card from {@link cardReply}).
+   * @throws BotError `queue-unavailable` when Redis fails
+   */
+  createRequest(
+    input: CreateRequestInput,
+  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: CreateRefusal; existing?: MaintenanceRequest }>;
+  /**
+   * A click or typed decision (see `MaintenanceStore.decide` for the rules). When it changed the
+   * request, the event (`approved`, `rejected`, `cancelled`, `cancel-requested`, or `expired` for
+   * a click after expiry) is emitted; on outcome `approved` the execution job is added to
+   * `maintenanceQueueNameFor(cluster)` with job id `executionJobIdFor(id)` (added at most once).
+   * @throws BotError `queue-unavailable` when Redis fails (the decision may then be stored but the
+   *   job not added: {@link sweepExpired} adds jobs for `approved` requests)
+   */
+  decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
+  /**
+   * Record where the adapter posted the card (Slack `channel` + `ts`; Teams `conversationKey` +
+   * `activityId`).
+   * @throws BotError `bad-request` for an unknown id
+   */
+  attachCard(id: string, card: Record<string, string>): Promise<void>;
+  /** The request, or null. */
+  get(id: string): Promise<MaintenanceRequest | null>;
+  /** The request card in `request.locale`. */
+  cardReply(request: MaintenanceRequest): Reply;
+  /** The private answer to a refused click or request, in `locale`. */
+  refusalText(refusal: DecisionRefusal | CreateRefusal, request: MaintenanceRequest | undefined, locale: Locale): string;
+  /**
+   * Recent audit entries, newest first, of the clusters the actor administers (`not-admin` when
+   * none).
+   * @param count - entries to read (1-1000) before filtering by cluster
+   */
+  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
+  /**
+   * Expire pending requests past `expiresAt` (event `expired`: audit, card update), and add the
+   * execution job of any `approved` request again (idempotent: one job id per request).
+   * @returns the requests that expired now
+   */
+  sweepExpired(): Promise<MaintenanceRequest[]>;
+  /** Close the execution queues (not the Redis connection, not the publisher). */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createMaintenanceService}. */
+export interface MaintenanceServiceOptions {
+  /** A connected ioredis client, shared by the store, the audit and the execution queues; not closed. */
+  redis: Redis;
+  policy: MaintenancePolicy;
+  /** BullMQ key prefix of the execution queues (the same as the maintenance worker's). @defaultValue `'bull'` */
+  prefix?: string;
+  /** Prefix of the request keys and the audit Stream. @defaultValue `k8s-ha-bot:maintenance:` */
+  keyPrefix?: string;
+  logger: Logger;
+  /** For chat posts (thread messages, card updates); absent: audit and log only. Not closed. */
+  publisher?: ReplyPublisher;
+  /** Clock. @defaultValue `() => new Date()` */
+  now?: () => Date;
+}
+
+/** Options of execution jobs: a few retries (the executor resumes from Redis), kept 7 days. */
+const EXECUTION_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 10_000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+/**
+ * Build the maintenance service.
+ * @param o - see {@link MaintenanceServiceOptions}
+ * @returns the service; call `close()` at shutdown
+ */
+export function createMaintenanceService(o: MaintenanceServiceOptions): MaintenanceService {
+  const now = o.now ?? (() => new Date());
+  const keyPrefix = o.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
+  const store = new MaintenanceStore(o.redis, { keyPrefix, now });
+  const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
+  const notifier = createMaintenanceNotifier({ audit, logger: o.logger, now, ...(o.publisher === undefined ? {} : { publisher: o.publisher }) });
+  const queues = new Map<string, Queue<ExecutionJobData>>();
+
+  const queueFor = (cluster: string): Queue<ExecutionJobData> => {
+    let q = queues.get(cluster);
+    if (!q) {
+      // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
+      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), { connection: o.redis, prefix: o.prefix ?? 'bull' });
+      q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
+      queues.set(cluster, q);
+    }
+    return q;
+  };
+
+  const enqueue = async (request: MaintenanceRequest): Promise<void> => {
+    try {
+      await queueFor(request.cluster).add(EXECUTION_JOB_NAME, { requestId: request.id, cluster: request.cluster }, { ...EXECUTION_JOB_OPTIONS, jobId: executionJobIdFor(request.id) });
+    } catch (err) {
+      throw new BotError('queue-unavailable', `maintenance: cannot add the execution job of ${request.id}`, { retryable: true, cause: err });
+    }
+    o.logger.info({ requestId: request.id, cluster: request.cluster, node: request.node }, 'maintenance execution enqueued');
+  };
+
+  const isAdminSomewhere = (actor: Actor, clusters: Iterable<string>): Set<string> => {
+    const out = new Set<string>();
+    for (const c of clusters) if (isAllowed(o.policy.forCluster(c).admins, actor)) out.add(c);
+    return out;
+  };
+
+  return {
+    store,
+    notifier,
+    audit,
+
+    async createRequest(input) {
+      const policy = o.policy.forCluster(input.cluster);
+      if (!isAllowed(policy.requesters, input.requestedBy)) return { ok: false, refusal: 'not-requester' };
+      let forceReason: string | undefined;
+      if (input.force) {
+        if (!isAllowed(policy.admins, input.requestedBy)) return { ok: false, refusal: 'force-not-allowed' };
+        forceReason = (input.forceReason ?? '').trim() || input.reason.trim();
+        if (forceReason === '') return { ok: false, refusal: 'force-needs-reason' };
+      } else if (input.verdict === 'unsafe') {
+        return { ok: false, refusal: 'unsafe' };
+      }
+      const created = await store.create(
+        {
+          cluster: input.cluster,
+          node: input.node,
+          nodeRole: input.nodeRole,
+          reason: input.reason,
+          force: input.force,
+          ...(forceReason === undefined ? {} : { forceReason }),
+          requestedBy: input.requestedBy,
+          locale: input.locale,
+          replyTo: input.replyTo,
+          verdictAtRequest: input.verdict,
+          summaryAtRequest: input.summary,
+        },
+        policy,
+      );
+      if (!created.ok) return created;
+      await notifier.emit(created.request, { type: 'requested' }, input.requestedBy);
+      return created;
+    },
+
+    async decide(id, actor, action) {
+      const current = await store.get(id);
+      if (current === null) return { ok: false, refusal: 'not-found' };
+      const decision = await store.decide(id, actor, action, o.policy.forCluster(current.cluster));
+      const { changed, ...result } = decision;
+      if (!changed || result.request === undefined) return result;
+      const request = result.request;
+      let event: MaintenanceEvent | null = null;
+      let by: Actor | undefined = actor;
+      if (result.ok) {
+        switch (result.outcome) {
+          case 'approval-counted':
+          case 'approved':
+            event = { type: 'approved', by: actor, approvals: request.approvals.length, required: request.approvalsRequired };
+            break;
+          case 'rejected':
+            event = { type: 'rejected', by: actor };
+            break;
+          case 'cancelled':
+            event = { type: 'cancelled', by: actor, nodeCordoned: false, podsEvicted: 0 };
+            break;
+          case 'cancel-requested':
+            event = { type: 'cancel-requested', by: actor };
+            break;
+        }
+      } else if (result.refusal === 'expired') {
+        event = { type: 'expired' };
+        by = undefined;
+      }
+      // Audit first, so 'approved' precedes anything the executor records; then the job, even
+      // when the audit failed (the approval is stored); then report the audit failure.
+      let emitError: unknown;
+      if (event !== null) {
+        try {
+          await notifier.emit(request, event, by);
+        } catch (err) {
+          emitError = err;
+        }
+      }
+      if (result.ok && result.outcome === 'approved') await enqueue(request);
+      if (emitError !== undefined) throw emitError;
+      return result;
+    },
+
+    async attachCard(id, card) {
+      await store.attachCard(id, card);
+    },
+
+    get: (id) => store.get(id),
+
+    cardReply: (request) => explainMaintenanceCard(request, request.locale),
+
+    refusalText: (refusal, request, locale) => explainMaintenanceRefusal(refusal, request, locale),
+
+    async recentAudit(actor, count) {
+      const entries = await audit.recent(count);
+      const named = o.policy.clusterNames ?? [];
+      const admin = isAdminSomewhere(actor, new Set([...named, ...entries.map((e) => e.cluster)]));
+      const defaultsAdmin = o.policy.defaults !== undefined && isAllowed(o.policy.defaults().admins, actor);
+      if (admin.size === 0 && !defaultsAdmin) return { ok: false, refusal: 'not-admin' };
+      return { ok: true, entries: entries.filter((e) => admin.has(e.cluster)) };
+    },
+
+    async sweepExpired() {
+      const expired: MaintenanceRequest[] = [];
+      for (const id of await store.duePendingIds(now())) {
+        const r = await store.expireIfDue(id);
+        if (r === null) continue;
+        expired.push(r);
+        await notifier.emit(r, { type: 'expired' });
+      }
+      for (const r of await store.listOpen()) {
+        if (r.state === 'approved') await enqueue(r);
+      }
+      return expired;
+    },
+
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      queues.clear();
+    },
+  };
+}

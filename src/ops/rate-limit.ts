@@ -1,0 +1,243 @@
+/**
+ * A per-user rate limit of chat requests, shared by every gateway replica through Redis
+ * (rate-limiter-flexible's `RateLimiterRedis`, fixed window per key). The key is
+ * `<platform>:<tenant>:<user>` (Slack team / Teams tenant), so the same id on two platforms or two
+ * workspaces is two users.
+ *
+ * Wiring: the gateway wraps the job queue it hands to the Slack and Teams intakes in
+ * {@link rateLimitedSink}. Every job an intake enqueues passes {@link admissionGate} first; a refused
+ * one enqueues nothing (the intake sees a duplicate, so no "did not finish" follow-up is armed) and
+ * its friendly answer ({@link rateLimitedReply}: "You have asked 10 times in a minute; try again in
+ * 42 s") goes out through the platform's replies queue, to the same place the answer would have gone.
+ */
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type { Locale } from '../commands/types.js';
+import { ConfigError } from '../errors.js';
+import { translator } from '../explain/i18n.js';
+import type { Reply } from '../explain/reply.js';
+import { isReplyPlatform, jobIdFor, queueNameFor } from '../queue/job.js';
+import type { AnswerJob } from '../queue/job.js';
+import type { EnqueueResult } from '../queue/job-queue.js';
+import type { ReplyPublisher } from '../queue/reply-queue.js';
+import type { Logger } from '../util/logger.js';
+import { recordRequest } from './metrics.js';
+
+/** Environment variables of the rate limit. */
+export const RATE_LIMIT_ENV = {
+  /** Requests allowed per user and window; `0` turns the limit off. */
+  points: 'K8S_HA_BOT_RATE_LIMIT',
+  /** The window, in s. */
+  windowS: 'K8S_HA_BOT_RATE_LIMIT_WINDOW_S',
+} as const;
+
+/** Rate limit settings. */
+export interface RateLimitSettings {
+  /** Requests allowed per user and window; 0 = no limit. @defaultValue 10 */
+  points: number;
+  /** Window length, in s. @defaultValue 60 */
+  windowS: number;
+}
+
+/** Defaults: 10 requests a minute per user (a person asking by hand never gets near it). */
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { points: 10, windowS: 60 };
+
+function wholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new ConfigError(name, `${JSON.stringify(raw)}: expected a whole number ${min}..${max}`);
+  return n;
+}
+
+/**
+ * Read the rate limit settings.
+ * @param env - reads {@link RATE_LIMIT_ENV}
+ * @returns the settings (defaults {@link DEFAULT_RATE_LIMIT})
+ * @throws ConfigError `K8S_HA_BOT_RATE_LIMIT` (0..10 000) or `K8S_HA_BOT_RATE_LIMIT_WINDOW_S` (1..86 400) out of range
+ */
+export function rateLimitSettingsFrom(env: Readonly<Record<string, string | undefined>>): RateLimitSettings {
+  return {
+    points: wholeNumber(env, RATE_LIMIT_ENV.points, 0, 10_000, DEFAULT_RATE_LIMIT.points),
+    windowS: wholeNumber(env, RATE_LIMIT_ENV.windowS, 1, 86_400, DEFAULT_RATE_LIMIT.windowS),
+  };
+}
+
+/** Who asked: the rate limit key's parts. */
+export interface Requester {
+  platform: string;
+  /** Slack team id, Teams tenant id. */
+  tenant?: string;
+  user: string;
+}
+
+/** What {@link RequestRateLimiter.admit} decided. */
+export type Admission =
+  { allowed: true } | { allowed: false; count: number; windowS: number; retryAfterS: number };
+
+/** Options of {@link RequestRateLimiter}. */
+export interface RequestRateLimiterOptions extends RateLimitSettings {
+  /** A connected ioredis client (the gateway's shared producer connection). */
+  redis: Redis;
+  /** Key prefix in Redis. @defaultValue `k8s-ha-bot:rl` */
+  keyPrefix?: string;
+  logger: Logger;
+}
+
+/**
+ * The per-user limiter. When Redis fails, requests are let through (logged): the enqueue right after
+ * needs Redis too and says "queue unavailable" itself.
+ */
+export class RequestRateLimiter {
+  private readonly limiter: RateLimiterRedis | null;
+
+  /** @param options - see {@link RequestRateLimiterOptions} */
+  constructor(private readonly options: RequestRateLimiterOptions) {
+    this.limiter =
+      options.points > 0
+        ? new RateLimiterRedis({
+            storeClient: options.redis,
+            keyPrefix: options.keyPrefix ?? 'k8s-ha-bot:rl',
+            points: options.points,
+            duration: options.windowS,
+            rejectIfRedisNotReady: true,
+          })
+        : null;
+  }
+
+  /**
+   * Count one request of `who` and say whether it may go on.
+   * @param who - the requester
+   * @returns allowed, or refused with the count, window and seconds until the window ends (at least 1)
+   */
+  async admit(who: Requester): Promise<Admission> {
+    if (!this.limiter) return { allowed: true };
+    const key = `${who.platform}:${who.tenant ?? '-'}:${who.user}`;
+    try {
+      await this.limiter.consume(key, 1);
+      return { allowed: true };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        return {
+          allowed: false,
+          count: this.options.points,
+          windowS: this.options.windowS,
+          retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+        };
+      }
+      this.options.logger.warn(
+        { err, platform: who.platform },
+        'rate limit check failed (Redis); letting the request through',
+      );
+      return { allowed: true };
+    }
+  }
+}
+
+/**
+ * The friendly answer to a refused request.
+ * @param ctx - locale, request id, cluster
+ * @param refused - the refusal ({@link Admission} with `allowed: false`)
+ * @returns an `error` reply: "You have asked 10 times in a minute; try again in 42 s."
+ */
+export function rateLimitedReply(
+  ctx: { locale: Locale; requestId: string; cluster: string | null },
+  refused: { count: number; windowS: number; retryAfterS: number },
+): Reply {
+  const tr = translator(ctx.locale);
+  const summary =
+    refused.windowS === 60
+      ? tr.t('rateLimit.minute', { count: refused.count, seconds: refused.retryAfterS })
+      : tr.t('rateLimit.window', {
+          count: refused.count,
+          window: refused.windowS,
+          seconds: refused.retryAfterS,
+        });
+  return {
+    kind: 'error',
+    locale: ctx.locale,
+    title: tr.t('rateLimit.title'),
+    verdict: null,
+    summary,
+    planes: [],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: ctx.cluster, snapshotAt: null, requestId: ctx.requestId },
+    findings: [],
+  };
+}
+
+/**
+ * The gate the Slack and Teams intakes call before enqueueing a job: counts the request
+ * (`k8s_ha_bot_requests_total`) and applies the limit.
+ * @param limiter - the limiter, or undefined for no limit (requests are still counted)
+ * @returns `(job) => null` to go on, or the reply to send instead of enqueueing
+ */
+export function admissionGate(
+  limiter: RequestRateLimiter | undefined,
+): (job: AnswerJob) => Promise<Reply | null> {
+  return async (job) => {
+    const kind = job.command?.kind ?? 'unparsed';
+    const admission = limiter
+      ? await limiter.admit({
+          platform: job.user.platform,
+          ...(job.user.tenant ? { tenant: job.user.tenant } : {}),
+          user: job.user.id,
+        })
+      : { allowed: true as const };
+    if (admission.allowed) {
+      recordRequest(job.replyTo.platform, kind, 'enqueued');
+      return null;
+    }
+    recordRequest(job.replyTo.platform, kind, 'rate-limited');
+    return rateLimitedReply(
+      { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+      admission,
+    );
+  };
+}
+
+/** The queue as the intakes use it (JobQueue implements it). */
+export interface JobSinkLike {
+  enqueue(job: AnswerJob): Promise<EnqueueResult>;
+}
+
+/**
+ * A job queue that applies the admission gate: allowed jobs go to `inner`; a refused job enqueues
+ * nothing, its rate-limit answer is published on the platform's replies queue (reply job id
+ * `rl-<job id>`, so a retried delivery answers once), and the caller gets `duplicate: true`.
+ * @param inner - the real queue
+ * @param gate - {@link admissionGate}
+ * @param publisher - publishes the refusal on the replies queue
+ * @param logger - logs refusals with the request id
+ * @returns the gated queue
+ */
+export function rateLimitedSink(
+  inner: JobSinkLike,
+  gate: (job: AnswerJob) => Promise<Reply | null>,
+  publisher: Pick<ReplyPublisher, 'publish'>,
+  logger: Logger,
+): JobSinkLike {
+  return {
+    async enqueue(job) {
+      const refused = await gate(job);
+      if (refused === null) return inner.enqueue(job);
+      const jobId = jobIdFor(job.requestId);
+      logger.info(
+        { requestId: job.requestId, platform: job.replyTo.platform, user: job.user.id },
+        'rate limit reached: answering without a job',
+      );
+      if (isReplyPlatform(job.replyTo.platform))
+        await publisher.publish(job.replyTo.platform, { reply: refused, job }, `rl-${jobId}`);
+      return { jobId, cluster: job.cluster, queueName: queueNameFor(job.cluster), duplicate: true };
+    },
+  };
+}

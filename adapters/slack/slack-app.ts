@@ -16,7 +16,10 @@ import type { Reply } from '../../src/explain/reply.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
+import type { DecisionAction } from '../../src/maintenance/types.js';
+import { MAINTENANCE_ID_PATTERN } from '../../src/commands/parse-maintenance-command.js';
 import type { SlackConfig } from './slack-config.js';
+import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
 
@@ -35,6 +38,23 @@ export interface SlackAppOptions {
   logger: Logger;
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
+  /**
+   * A click on a maintenance card's Approve / Reject / Cancel (issue 5), after the ack; the id is
+   * already checked against the request id pattern. Should not reject (the app logs it if it does).
+   */
+  onMaintenanceButton?: (action: DecisionAction, requestId: string, ctx: SlackDecisionContext) => Promise<void>;
+}
+
+/** Maintenance buttons: `action_id` suffix → decision. */
+const MAINTENANCE_BUTTONS: Readonly<Record<string, DecisionAction>> = {
+  'maintenance-approve': 'approve',
+  'maintenance-reject': 'reject',
+  'maintenance-cancel': 'cancel',
+};
+
+/** Decisions whose ack is a short text (the work happens after the ack) rather than a reply. */
+function hasAckText(decision: AckDecision): decision is Extract<AckDecision, { ackText: string }> {
+  return decision.status === 'accepted' || decision.status === 'schedule' || decision.status === 'maintenance';
 }
 
 /** Bolt's logger interface over pino. */
@@ -123,11 +143,12 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       text: command.text,
       userId: command.user_id,
       teamId: command.team_id,
+      ...(command.user_name ? { userName: command.user_name } : {}),
       channel: command.channel_id,
       ...(command.response_url ? { responseUrl: command.response_url } : {}),
     };
     const decision = intake.decide(request);
-    if (decision.status === 'accepted' || decision.status === 'schedule') {
+    if (hasAckText(decision)) {
       await ack({ response_type: 'ephemeral', text: escapeMrkdwn(decision.ackText) });
     } else {
       const [first] = options.render(decision.reply);
@@ -155,7 +176,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     };
     // Bolt has already acked the event (empty 200) before this handler runs.
     const decision = intake.decide(request);
-    if (decision.status !== 'accepted' && decision.status !== 'schedule') await options.postAdapterReply(decision.reply, request, 'answer');
+    if (!hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
     await afterAck(decision, request);
   };
 
@@ -167,13 +188,25 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     await onMessage('dm', event as unknown as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string }, body);
   });
   // Buttons of the reply. Refresh and HA status re-run the check and answer in the message's thread;
-  // Request maintenance is acknowledged only (the maintenance issue wires it).
+  // Request maintenance asks for a maintenance of the answer's node (the clicker is the requester);
+  // Approve / Reject / Cancel on a maintenance card are decided by the gateway (Redis only).
   app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack, action, body }) => {
     await ack();
-    const text = buttonRequestText(action as { action_id?: string; value?: string });
-    const b = body as { trigger_id?: string; user?: { id?: string; team_id?: string }; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string }; team?: { id?: string } };
+    const b = body as { trigger_id?: string; user?: { id?: string; team_id?: string; name?: string; username?: string }; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string }; team?: { id?: string } };
     const channel = b.channel?.id;
     const userId = b.user?.id;
+    const clicked = action as { action_id?: string; value?: string };
+    const decisionAction = MAINTENANCE_BUTTONS[clicked.action_id?.slice(ACTION_ID_PREFIX.length) ?? ''];
+    if (decisionAction !== undefined) {
+      const requestId = clicked.value ?? '';
+      const teamId = b.team?.id ?? b.user?.team_id;
+      // A forged or cut value decides nothing.
+      if (!MAINTENANCE_ID_PATTERN.test(requestId) || !channel || !userId || !teamId || !options.onMaintenanceButton) return;
+      const userName = b.user?.name ?? b.user?.username;
+      await options.onMaintenanceButton(decisionAction, requestId, { teamId, userId, channel, locale: intake.localeFor(userId), ...(userName ? { userName } : {}) });
+      return;
+    }
+    const text = buttonRequestText(clicked);
     const messageTs = b.container?.message_ts ?? b.message?.ts;
     if (text === null || !channel || !userId || !b.trigger_id) return;
     const request: SlackRequest = {
@@ -187,7 +220,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       ...(b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' } : {}),
     };
     const decision = intake.decide(request);
-    if (decision.status !== 'accepted' && decision.status !== 'schedule') await options.postAdapterReply(decision.reply, request, 'answer');
+    if (!hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
     await afterAck(decision, request);
   });
   app.error(async (err) => {
@@ -198,14 +231,14 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
 
 /**
  * The request a reply button stands for: Refresh re-asks the reply's own question; HA status asks
- * for the cluster's status. `value` is the Reply action's JSON (`{ cluster, node?, kind }`); a value
+ * for the cluster's status; Request maintenance asks for a maintenance of the node (`maintain NODE`). `value` is the Reply action's JSON (`{ cluster, node?, kind }`); a value
  * that does not parse, or any other button, gives null (nothing is enqueued).
  * @param action - the clicked button's `action_id` and `value`
  * @returns the chat text to run, or null
  */
 export function buttonRequestText(action: { action_id?: string; value?: string }): string | null {
   const id = action.action_id?.slice(ACTION_ID_PREFIX.length);
-  if (id !== 'refresh' && id !== 'ha-status') return null;
+  if (id !== 'refresh' && id !== 'ha-status' && id !== 'request-maintenance') return null;
   let value: { cluster?: unknown; node?: unknown; kind?: unknown };
   try {
     value = JSON.parse(action.value ?? '') as typeof value;
@@ -214,6 +247,7 @@ export function buttonRequestText(action: { action_id?: string; value?: string }
   }
   const cluster = typeof value.cluster === 'string' ? value.cluster : null;
   if (cluster === null) return null;
+  if (id === 'request-maintenance') return typeof value.node === 'string' ? `maintain ${value.node} --cluster ${cluster}` : null;
   if (id === 'refresh' && value.kind === 'reboot-impact' && typeof value.node === 'string') return `can I reboot ${value.node} --cluster ${cluster}`;
   return `status --cluster ${cluster}`;
 }

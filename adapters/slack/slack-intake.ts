@@ -15,7 +15,7 @@
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
-import type { Command, Locale } from '../../src/commands/types.js';
+import type { Command, Locale, MaintenanceCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -42,6 +42,8 @@ export interface SlackRequest {
   text: string;
   userId: string;
   teamId?: string;
+  /** Slack user name, for texts only (slash commands carry it). */
+  userName?: string;
   channel: string;
   /** Thread to answer in (mentions and DMs: the message's thread, or the message itself). */
   threadTs?: string;
@@ -57,7 +59,9 @@ export type AckDecision =
   | { status: 'answered'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
   /** The Redis connection was not ready when the request came: nothing enqueued. */
   | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
-  | { status: 'schedule'; locale: Locale; ackText: string; schedule: { request: SlackRequest; command: ScheduleCommand }; prepared?: undefined; warmLocaleOf?: undefined };
+  | { status: 'schedule'; locale: Locale; ackText: string; schedule: { request: SlackRequest; command: ScheduleCommand }; prepared?: undefined; warmLocaleOf?: undefined }
+  /** A maintenance decision, status or audit: answered by the gateway after the ack (Redis only). */
+  | { status: 'maintenance'; locale: Locale; ackText: string; maintenance: { request: SlackRequest; command: MaintenanceCommand }; prepared?: undefined; warmLocaleOf?: undefined };
 
 /** What became of a request after the ack. */
 export type AfterAckOutcome =
@@ -103,6 +107,16 @@ export interface SlackScheduleCommands {
   handle(command: ScheduleCommand, ctx: { channel: string; userId: string; locale: Locale; requestId: string }): Promise<Reply>;
 }
 
+/**
+ * Maintenance commands answered by the gateway rather than a worker (issue 5): decisions
+ * (`approve mr-…`), `maintenance status mr-…` and `audit`. The handler posts its own private
+ * answers (refusals, audit) and updates the request card.
+ */
+export interface SlackMaintenanceCommands {
+  /** @throws when Redis cannot be reached */
+  handle(command: MaintenanceCommand, ctx: { request: SlackRequest; locale: Locale }): Promise<void>;
+}
+
 export interface SlackIntakeOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
   queue: JobSink;
@@ -122,6 +136,8 @@ export interface SlackIntakeOptions {
   now?: () => number;
   /** Schedule commands; without it they are parsed as ordinary requests (issue 6). */
   schedules?: SlackScheduleCommands;
+  /** Maintenance decisions, status and audit; without it they go to a worker like any command. */
+  maintenance?: SlackMaintenanceCommands;
 }
 
 /** The ack text of an accepted command. */
@@ -135,6 +151,8 @@ function ackKeyOf(command: Command): AckTextKey {
       return 'checking-upgrade';
     case 'reboot-impact':
       return command.drain ? 'checking-drain' : 'checking-node';
+    case 'maintenance-request':
+      return 'checking-maintenance';
     default:
       return 'checking-cluster';
   }
@@ -150,6 +168,15 @@ export class SlackIntake {
   /** @param options - see {@link SlackIntakeOptions} */
   constructor(private readonly options: SlackIntakeOptions) {
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The language to answer a user in when no text decides it (button clicks): the cached Slack
+   * locale, else the configured one. No I/O.
+   * @param userId - Slack user id
+   */
+  localeFor(userId: string): Locale {
+    return this.options.userLocales.cached(userId)?.locale ?? this.options.config.locale;
   }
 
   /**
@@ -185,6 +212,13 @@ export class SlackIntake {
     }
     const names = Object.keys(config.clusters);
     const command = parsed.command;
+    if (this.options.maintenance && (command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit')) {
+      if (!this.options.queueReady()) {
+        return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable') };
+      }
+      const key: AckTextKey = command.kind === 'audit' ? 'reading-audit' : command.kind === 'maintenance-status' ? 'reading-maintenance' : 'deciding-maintenance';
+      return { status: 'maintenance', locale, ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }), maintenance: { request, command } };
+    }
     const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
     if (command.kind === 'help') {
       return {
@@ -243,6 +277,7 @@ export class SlackIntake {
   async complete(decision: AckDecision): Promise<AfterAckOutcome> {
     const { logger, store } = this.options;
     if (decision.status === 'schedule') return this.completeSchedule(decision.schedule.request, decision.schedule.command, decision.locale);
+    if (decision.status === 'maintenance') return this.completeMaintenance(decision.maintenance.request, decision.maintenance.command, decision.locale);
     if (decision.status !== 'accepted') {
       if (decision.warmLocaleOf !== undefined) await this.options.userLocales.localeOf(decision.warmLocaleOf);
       return { status: 'none' };
@@ -279,6 +314,23 @@ export class SlackIntake {
       }
       const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
       return { status: 'queue-unavailable', locale: job.locale, reply };
+    }
+  }
+
+  /** Carry out a maintenance decision, status or audit after its ack, once per delivery. */
+  private async completeMaintenance(request: SlackRequest, command: MaintenanceCommand, locale: Locale): Promise<AfterAckOutcome> {
+    const { logger, store, maintenance } = this.options;
+    try {
+      if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
+        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+        return { status: 'duplicate', locale };
+      }
+      await maintenance?.handle(command, { request, locale });
+      return { status: 'none' };
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId: request.requestId, kind: command.kind }, 'maintenance command failed: queue unavailable');
+      return { status: 'queue-unavailable', locale, reply: explainFailure({ locale, requestId: request.requestId, cluster: null }, 'queue-unavailable') };
     }
   }
 

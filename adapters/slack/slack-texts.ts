@@ -15,6 +15,10 @@ const TEXTS = {
     'checking-upgrade': 'Checking an upgrade of {node} in {cluster}…',
     'checking-cluster': 'Checking {cluster}…',
     'updating-schedules': 'Updating the scheduled HA posts of this channel…',
+    'checking-maintenance': 'Checking {node} in {cluster} before asking for approval…',
+    'deciding-maintenance': 'Recording your decision on {id}…',
+    'reading-maintenance': 'Looking up {id}…',
+    'reading-audit': 'Reading the maintenance audit log…',
   },
   ko: {
     'checking-node': '{cluster}의 {node} 확인 중…',
@@ -24,6 +28,10 @@ const TEXTS = {
     'checking-upgrade': '{cluster}의 {node} 업그레이드 영향 확인 중…',
     'checking-cluster': '{cluster} 확인 중…',
     'updating-schedules': '이 채널의 HA 게시 예약을 처리하는 중…',
+    'checking-maintenance': '승인 요청 전에 {cluster}의 {node} 확인 중…',
+    'deciding-maintenance': '{id}에 대한 결정을 기록하는 중…',
+    'reading-maintenance': '{id} 조회 중…',
+    'reading-audit': '유지보수 감사 로그를 읽는 중…',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -34,9 +42,9 @@ export type AckTextKey = keyof (typeof TEXTS)['en'];
  * One acknowledgement text.
  * @param locale - `en` or `ko`
  * @param key - which text
- * @param params - `node`, `cluster` (plain text; the caller escapes the result)
+ * @param params - `node`, `cluster`, `id` (a maintenance request id) (plain text; the caller escapes the result)
  * @returns e.g. `Checking atlas-cp-2 in prod…`
  */
-export function ackText(locale: Locale, key: AckTextKey, params: { node?: string; cluster?: string } = {}): string {
-  return TEXTS[locale][key].replace(/\{(node|cluster)\}/g, (_m, name: 'node' | 'cluster') => params[name] ?? '');
+export function ackText(locale: Locale, key: AckTextKey, params: { node?: string; cluster?: string; id?: string } = {}): string {
+  return TEXTS[locale][key].replace(/\{(node|cluster|id)\}/g, (_m, name: 'node' | 'cluster' | 'id') => params[name] ?? '');
 }

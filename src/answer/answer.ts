@@ -19,6 +19,8 @@ import { probeEtcd } from '../etcd/probe-etcd.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
+import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
+import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
 import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
@@ -64,6 +66,20 @@ export interface AnswerService {
   handler: AnswerHandler;
   /** Answer one job directly (same as `handler`), for the console without a queue. */
   answer(job: AnswerJob, context?: Partial<AnswerContext>): Promise<Reply>;
+  /**
+   * The KubeConfig of a configured cluster, resolved as the answer step does (a snapshot cluster:
+   * the simulator this service started for it). Used by the maintenance worker.
+   * @throws BotError `cluster-unknown` for a cluster not in the configuration; ConfigError for a bad kubeconfig
+   */
+  kubeConfigFor(cluster: string): Promise<KubeConfig>;
+  /**
+   * The reboot-impact analysis (drain included) of one node on a fresh snapshot: what the
+   * maintenance executor re-runs before it touches anything.
+   * @returns verdict, one-line summary (in `locale`, default the configured one) and findings; an
+   *   unknown node is `unsafe` (finding `node-not-found`)
+   * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
+   */
+  analyzeNode(cluster: string, node: string, locale?: AnswerJob['locale']): Promise<NodeAnalysis>;
   /** Stop the simulators started for snapshot clusters. */
   close(): Promise<void>;
 }
@@ -74,6 +90,11 @@ export interface AnswerServiceOptions {
   logger?: Logger;
   /** The analysis clock. @defaultValue real time */
   now?: () => Date;
+  /**
+   * Maintenance requests and decisions (issue 5). Without it, maintenance commands are answered
+   * with "the job queue is unavailable" (maintenance needs Redis).
+   */
+  maintenance?: MaintenanceAnswerService;
 }
 
 /**
@@ -124,6 +145,40 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return { command: parsed.command, locale: parsed.locale };
   }
 
+  function clusterConfigOf(name: string): ClusterConfig {
+    const cluster = Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
+    if (!cluster) throw new BotError('cluster-unknown', `no cluster named ${JSON.stringify(name.slice(0, 80))} in the configuration`);
+    return cluster;
+  }
+
+  /** Read a cluster's snapshot (API and, when configured, etcd live). */
+  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger): Promise<ClusterSnapshot> {
+    const { kubeConfig, etcd } = await access(name, cluster);
+    // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
+    const probeConfig = cluster.etcd;
+    const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
+    // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
+    early?.catch(() => undefined);
+    let snapshot: ClusterSnapshot = await readSnapshot({
+      kubeConfig,
+      cluster: name,
+      focusNode,
+      etcd,
+      requestTimeoutMs: cluster.requestTimeoutMs,
+      deadlineMs: cluster.deadlineMs,
+      logger: log,
+      now,
+    });
+    if (probeConfig !== undefined) {
+      const live = await (early ?? liveEtcd(probeConfig, snapshot.pods));
+      for (const e of live.endpointErrors ?? []) log.warn({ endpoint: e.endpoint, kind: e.kind, reason: e.message }, 'etcd endpoint could not be read');
+      log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
+      snapshot = { ...snapshot, etcd: live };
+    }
+    for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
+    return snapshot;
+  }
+
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
@@ -134,37 +189,23 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (command.kind === 'help') {
       return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
     }
+    if (command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit') {
+      if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
+      return answerMaintenanceCommand(command, job, options.maintenance, locale);
+    }
     const cluster = Object.hasOwn(config.clusters, job.cluster) ? config.clusters[job.cluster] : undefined;
     if (!cluster) {
       return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: closestNames(job.cluster, names) });
     }
-    const focusNode = focusNodeOf(command);
+    const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      const { kubeConfig, etcd } = await access(job.cluster, cluster);
-      // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
-      const probeConfig = cluster.etcd;
-      const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
-      // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
-      early?.catch(() => undefined);
-      let snapshot: ClusterSnapshot = await readSnapshot({
-        kubeConfig,
-        cluster: job.cluster,
-        focusNode,
-        etcd,
-        requestTimeoutMs: cluster.requestTimeoutMs,
-        deadlineMs: cluster.deadlineMs,
-        logger: log,
-        now,
-      });
-      if (probeConfig !== undefined) {
-        const live = await (early ?? liveEtcd(probeConfig, snapshot.pods));
-        for (const e of live.endpointErrors ?? []) log.warn({ endpoint: e.endpoint, kind: e.kind, reason: e.message }, 'etcd endpoint could not be read');
-        log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
-        snapshot = { ...snapshot, etcd: live };
-      }
-      for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
+      const snapshot = await readCluster(job.cluster, cluster, focusNode, log);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const at = now();
+      if (command.kind === 'maintenance-request') {
+        if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
+        return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
+      }
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
@@ -192,6 +233,15 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   return {
     handler: (job, context) => answer(job, context),
     answer,
+    async kubeConfigFor(name) {
+      return (await access(name, clusterConfigOf(name))).kubeConfig;
+    },
+    async analyzeNode(name, node, locale = config.locale) {
+      const snapshot = await readCluster(name, clusterConfigOf(name), node, logger);
+      const analysed = analyzeForMaintenance(snapshot, node, now(), { locale, requestId: `analysis-${node}`, cluster: name });
+      if (!analysed.found) return { verdict: 'unsafe', summary: analysed.reply.summary, findings: analysed.reply.findings };
+      return analysed.analysis;
+    },
     async close() {
       const all = [...simulators.values()];
       simulators.clear();

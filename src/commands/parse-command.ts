@@ -30,7 +30,8 @@
  */
 import { COMPONENT_PATTERN, normalizeComponent } from './components.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
-import type { Command, Locale, ParseError, ParseResult, WhatIfChange } from './types.js';
+import { MAINTENANCE_HELP_EXAMPLES, matchMaintenanceCommand } from './parse-maintenance-command.js';
+import type { Command, Locale, MaintenanceCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_LENGTH = 2000;
@@ -216,7 +217,7 @@ const PARTS: Readonly<Record<string, string>> = {
 };
 
 /** Which command a rule yields. */
-export type Intent = Command['kind'];
+export type Intent = Exclude<Command, MaintenanceCommand>['kind'];
 
 /** One grammar rule: a template whose `{PART}`s are replaced from {@link PARTS}, matched in full, case-insensitively. */
 export interface GrammarRule {
@@ -369,6 +370,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'what if etcd loses quorum', example: 'what if etcd loses quorum' },
     { form: 'what if COMPONENT is down', example: 'what if the scheduler is down' },
     { form: 'status | ha status | etcd quorum [in CLUSTER]', example: 'ha status in prod' },
+    ...MAINTENANCE_HELP_EXAMPLES.en,
     { form: 'help', example: 'help' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'can I reboot master-2 --cluster prod --lang ko' },
   ],
@@ -387,6 +389,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'etcd 쿼럼을 잃으면?', example: 'etcd 쿼럼을 잃으면 어떻게 돼?' },
     { form: 'COMPONENT가 다운되면?', example: '스케줄러가 다운되면 어떻게 돼?' },
     { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
+    ...MAINTENANCE_HELP_EXAMPLES.ko,
     { form: '도움말', example: '도움말' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'master-2 재부팅해도 돼? --cluster prod' },
   ],
@@ -576,6 +579,10 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const normal = stripPrefixes(text.normalize('NFKC').replace(AUTO_LINK, '$1').replace(/\s+/g, ' ').trim());
   const detected: Locale = HANGUL.test(normal) ? 'ko' : fallback;
   if (normal.length === 0) return fail('empty', detected);
+
+  // Maintenance forms (issue 5) carry a free-text reason and `--force`: matched before the options.
+  const maintenance = matchMaintenanceCommand(normal, fallback);
+  if (maintenance !== null) return maintenance;
 
   // Steps 3, 4: options and locale.
   const opts = takeOptions(normal);

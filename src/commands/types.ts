@@ -100,6 +100,51 @@ export interface UpgradeImpactCommand {
   when?: string;
 }
 
+/**
+ * "Maintain NODE [reason]" (issue 5): ask for an approved, bot-run maintenance (cordon, drain, wait
+ * for the reboot, uncordon) of one node. The worker runs the reboot-impact analysis first and
+ * creates the request (see `src/answer/answer-maintenance.ts`).
+ * `force`: an admin overrides an `unsafe` verdict; `forceReason` (required then) says why.
+ */
+export interface MaintenanceRequestCommand {
+  kind: 'maintenance-request';
+  node: string;
+  cluster?: string;
+  /** Why, as typed (plain text, at most 500 characters; '' when none was given). */
+  reason: string;
+  force: boolean;
+  forceReason?: string;
+}
+
+/**
+ * A decision on a maintenance request, typed (`approve mr-…`, `mr-… 승인`) or from a card button.
+ * `cluster` is never set by the parser (the request id names the request); it is here so that
+ * adapters treat every command alike.
+ */
+export interface MaintenanceDecisionCommand {
+  kind: 'maintenance-decision';
+  action: 'approve' | 'reject' | 'cancel';
+  /** `mr-` + 10 base32 characters (checked by the parser). */
+  requestId: string;
+  cluster?: string;
+}
+
+/** "maintenance status mr-…": show a request's card again. */
+export interface MaintenanceStatusCommand {
+  kind: 'maintenance-status';
+  requestId: string;
+  cluster?: string;
+}
+
+/** "audit" / "감사 로그": recent maintenance audit entries (admins only). */
+export interface AuditCommand {
+  kind: 'audit';
+  cluster?: string;
+}
+
+/** The maintenance commands (issue 5). */
+export type MaintenanceCommand = MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
+
 /** Every command the core understands. */
 export type Command =
   | RebootImpactCommand
@@ -107,7 +152,8 @@ export type Command =
   | HelpCommand
   | WhatIfCommand
   | DrainImpactCommand
-  | UpgradeImpactCommand;
+  | UpgradeImpactCommand
+  | MaintenanceCommand;
 
 /** Stable codes for text that cannot be turned into a command. */
 export type ParseErrorCode =
@@ -117,6 +163,7 @@ export type ParseErrorCode =
   | 'invalid-node-name'
   | 'invalid-cluster-name'
   | 'invalid-option'
+  | 'invalid-request-id'
   | 'not-understood';
 
 /** Why text could not be parsed; `detail` is safe to show (it echoes nothing unescaped). */

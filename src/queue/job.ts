@@ -150,6 +150,23 @@ const commandSchema = z.discriminatedUnion('kind', [
     targetVersion: z.string().optional(),
     when: z.string().optional(),
   }),
+  // maintenance (issue 5)
+  z.object({
+    kind: z.literal('maintenance-request'),
+    node: z.string(),
+    cluster: z.string().optional(),
+    reason: z.string().max(2000),
+    force: z.boolean(),
+    forceReason: z.string().max(2000).optional(),
+  }),
+  z.object({
+    kind: z.literal('maintenance-decision'),
+    action: z.enum(['approve', 'reject', 'cancel']),
+    requestId: z.string(),
+    cluster: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('maintenance-status'), requestId: z.string(), cluster: z.string().optional() }),
+  z.object({ kind: z.literal('audit'), cluster: z.string().optional() }),
 ]) satisfies z.ZodType<Command>;
 
 /** Schema of {@link AnswerJob}, for data read back from Redis. */

@@ -1,0 +1,206 @@
+/**
+ * The answer step of maintenance commands (issue 5), in the worker: a `maintenance-request` runs
+ * the reboot-impact analysis on a fresh snapshot and then asks the maintenance service to create
+ * the request (policy checks there); the answer is the request card (Reply kind `maintenance`) or
+ * the refusal, explained. Decisions, `maintenance status` and `audit` are normally answered by the
+ * chat gateway; they are answered here too for adapters that send them as jobs (the console).
+ */
+import type { Finding, Verdict } from '../analysis/types.js';
+import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
+import type { ClusterSnapshot } from '../cluster/types.js';
+import type { Locale, MaintenanceCommand, MaintenanceRequestCommand, ReplyTarget } from '../commands/types.js';
+import { explainAudit, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
+import type { MaintenanceRequestRefusal } from '../explain/explain-maintenance.js';
+import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
+import type { Reply } from '../explain/reply.js';
+import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../maintenance/types.js';
+import type { AnswerJob } from '../queue/job.js';
+
+/** What a new request needs (the input of `MaintenanceService.createRequest`). */
+export interface CreateMaintenanceInput {
+  cluster: string;
+  node: string;
+  nodeRole: 'control-plane' | 'worker';
+  reason: string;
+  force: boolean;
+  forceReason?: string;
+  requestedBy: Actor;
+  locale: Locale;
+  replyTo: ReplyTarget;
+  verdict: Verdict;
+  summary: string;
+}
+
+/** Refusals of a new request (see `MaintenanceService.createRequest`). */
+export type CreateMaintenanceRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
+
+/** What the answer step needs of `MaintenanceService` (src/maintenance/maintenance-service.ts). */
+export interface MaintenanceAnswerService {
+  createRequest(
+    input: CreateMaintenanceInput,
+  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: CreateMaintenanceRefusal; existing?: MaintenanceRequest }>;
+  decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
+  get(id: string): Promise<MaintenanceRequest | null>;
+  cardReply(request: MaintenanceRequest): Reply;
+  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
+}
+
+/** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
+export interface NodeAnalysis {
+  verdict: Verdict;
+  summary: string;
+  findings: Finding[];
+}
+
+/**
+ * The actor of a job: platform, tenant (Slack team, Teams tenant, `local` for the console) and
+ * the immutable user id.
+ * @param job - the answer job
+ * @returns the actor (tenant '' when a chat platform gave none: no policy entry matches it)
+ */
+export function actorOfJob(job: Pick<AnswerJob, 'user'>): Actor {
+  const { user } = job;
+  return {
+    platform: user.platform,
+    tenant: user.tenant ?? (user.platform === 'console' ? 'local' : ''),
+    id: user.id,
+    ...(user.displayName ? { displayName: user.displayName } : {}),
+  };
+}
+
+/**
+ * The reboot-impact analysis of one node for a maintenance (the drain included).
+ * @param snapshot - the cluster, read with `focusNode` = the node
+ * @param node - the node
+ * @param now - the analysis clock
+ * @param ctx - locale, request id, cluster (for the texts)
+ * @returns `found: false` with the existing "no node named X; did you mean Y?" reply, or the
+ *   analysis with the node's role and the full reboot-impact reply
+ */
+export function analyzeForMaintenance(
+  snapshot: ClusterSnapshot,
+  node: string,
+  now: Date,
+  ctx: { locale: Locale; requestId: string; cluster: string },
+): { found: false; reply: Reply } | { found: true; reply: Reply; role: 'control-plane' | 'worker'; analysis: NodeAnalysis } {
+  const impact = analyzeRebootImpact(snapshot, node, now);
+  const reply = explainRebootImpact(impact, { ...ctx, drain: true });
+  if (!impact.found) return { found: false, reply };
+  return {
+    found: true,
+    reply,
+    role: impact.role === 'control-plane' ? 'control-plane' : 'worker',
+    analysis: { verdict: impact.verdict, summary: reply.summary, findings: impact.findings },
+  };
+}
+
+/** A refusal as an answer: kind `error`, the sentence as summary, optional sections. */
+function refusalReply(base: Reply, text: string, sections: Reply['sections'] = []): Reply {
+  return { ...base, kind: 'error', verdict: null, summary: text, planes: [], sections, advice: [], actions: [], findings: [] };
+}
+
+/**
+ * Answer `maintain NODE`: analyse, then create the request.
+ * @param command - the parsed request
+ * @param job - the answer job (who asked, where the card goes, the cluster)
+ * @param snapshot - the cluster, read with `focusNode` = the node
+ * @param now - the analysis clock
+ * @param service - the maintenance service
+ * @returns the request card (kind `maintenance`); for an unknown node the usual "no node named X"
+ *   answer; for an `unsafe` refusal the reboot-impact answer with the refusal as its summary (the
+ *   reasons stay); for the other refusals an `error` answer saying why (for `already-open`, with
+ *   the open request's state)
+ * @throws whatever the service throws (BotError `queue-unavailable` when Redis fails: retried)
+ */
+export async function answerMaintenanceRequest(
+  command: MaintenanceRequestCommand,
+  job: AnswerJob,
+  snapshot: ClusterSnapshot,
+  now: Date,
+  service: MaintenanceAnswerService,
+  locale: Locale,
+): Promise<Reply> {
+  const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
+  const analysed = analyzeForMaintenance(snapshot, command.node, now, ctx);
+  if (!analysed.found) return analysed.reply;
+  const result = await service.createRequest({
+    cluster: job.cluster,
+    node: command.node,
+    nodeRole: analysed.role,
+    reason: command.reason,
+    force: command.force,
+    ...(command.forceReason !== undefined ? { forceReason: command.forceReason } : {}),
+    requestedBy: actorOfJob(job),
+    locale,
+    replyTo: job.replyTo,
+    verdict: analysed.analysis.verdict,
+    summary: analysed.analysis.summary,
+  });
+  if (result.ok) return service.cardReply(result.request);
+  const text = explainMaintenanceRefusal(result.refusal, result.existing, locale, { cluster: job.cluster, node: command.node });
+  if (result.refusal === 'unsafe') {
+    // Keep the reasons: the analysis answer, introduced by the refusal, without its buttons.
+    return { ...analysed.reply, summary: `${text} ${analysed.reply.summary}`, actions: [] };
+  }
+  if (result.refusal === 'already-open' && result.existing) {
+    const card = service.cardReply(result.existing);
+    return refusalReply(analysed.reply, text, [{ heading: card.title, lines: [card.summary, ...card.sections.flatMap((s) => s.lines)] }]);
+  }
+  return refusalReply(analysed.reply, text);
+}
+
+/**
+ * Answer a decision, `maintenance status` or `audit` sent as a job (the chat gateways answer
+ * these themselves). The answers carry no `maintenanceId`, so no adapter takes them for the card.
+ * @param command - the command (not a `maintenance-request`)
+ * @param job - the answer job
+ * @param service - the maintenance service
+ * @param locale - answer language
+ * @returns the updated card (without buttons), the refusal, or the audit list
+ * @throws whatever the service throws
+ */
+export async function answerMaintenanceCommand(
+  command: Exclude<MaintenanceCommand, MaintenanceRequestCommand>,
+  job: AnswerJob,
+  service: MaintenanceAnswerService,
+  locale: Locale,
+): Promise<Reply> {
+  const actor = actorOfJob(job);
+  const detached = (reply: Reply): Reply => {
+    const { maintenanceId: _dropped, ...context } = reply.context;
+    return { ...reply, context: { ...context, requestId: job.requestId } };
+  };
+  const refused = (refusal: Parameters<typeof explainMaintenanceRefusal>[0], request: MaintenanceRequest | undefined, extra: { id?: string } = {}): Reply => {
+    const base: Reply = {
+      kind: 'error',
+      locale,
+      title: request ? request.id : (extra.id ?? 'maintenance'),
+      verdict: null,
+      summary: explainMaintenanceRefusal(refusal, request, locale, extra),
+      planes: [],
+      sections: [],
+      advice: [],
+      actions: [],
+      context: { cluster: request?.cluster ?? job.cluster, snapshotAt: null, requestId: job.requestId },
+      findings: [],
+    };
+    return base;
+  };
+  switch (command.kind) {
+    case 'maintenance-decision': {
+      const result = await service.decide(command.requestId, actor, command.action);
+      if (!result.ok) return refused(result.refusal, result.request, { id: command.requestId });
+      return detached(service.cardReply(result.request));
+    }
+    case 'maintenance-status': {
+      const request = await service.get(command.requestId);
+      if (!request) return refused('not-found', undefined, { id: command.requestId });
+      return { ...detached(service.cardReply(request)), actions: [] };
+    }
+    case 'audit': {
+      const audit = await service.recentAudit(actor, 20);
+      if (!audit.ok) return refused('not-admin' satisfies MaintenanceRequestRefusal, undefined);
+      return detached(explainAudit(audit.entries, locale, job.requestId));
+    }
+  }
+}

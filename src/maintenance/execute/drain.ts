@@ -40,6 +40,17 @@ export const MAX_EVICTION_BACKOFF_MS = 30_000;
 export const LEDGER_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
+ * The Redis hash of evictions in flight (pod uid → `namespace/name`), written before each POST
+ * and cleared after its answer: a replacement worker counts the pods in it that are gone or
+ * terminating as evicted by the request (their 201 was lost with the dead worker).
+ * @param requestId - `mr-…`
+ * @returns `k8s-ha-bot:maintenance:evicting:<requestId>`
+ */
+export function evictionsInFlightKey(requestId: string): string {
+  return `${MAINTENANCE_KEY_PREFIX}evicting:${requestId}`;
+}
+
+/**
  * The Redis set of uids of the pods a request evicted.
  * @param requestId - `mr-…`
  * @returns `k8s-ha-bot:maintenance:evicted:<requestId>`
@@ -144,6 +155,8 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
   const seen = new Set<string>();
   let lastProgress = o.now().getTime();
   let lastReported = -1;
+  const inFlightKey = evictionsInFlightKey(o.requestId);
+  await reconcileInFlight(o, ledgerKey, inFlightKey);
 
   for (;;) {
     if (await o.isCancelled()) return { outcome: 'cancelled', evicted: await o.redis.scard(ledgerKey) };
@@ -183,6 +196,7 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       }
       const uid = pod.metadata.uid ?? podKey(pod);
       const ns = pod.metadata.namespace ?? 'default';
+      await o.redis.multi().hset(inFlightKey, uid, podKey(pod)).expire(inFlightKey, LEDGER_TTL_SECONDS).exec();
       const res = await o.api.request<{ message?: string; details?: { causes?: { message?: string }[] } }>(
         'POST',
         `/api/v1/namespaces/${seg(ns)}/pods/${seg(pod.metadata.name)}/eviction`,
@@ -202,8 +216,10 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
         backoff.delete(uid);
         o.logger.info({ pod: podKey(pod), node: o.node }, 'pod evicted');
         await o.onEviction(podKey(pod));
+        await o.redis.hdel(inFlightKey, uid); // only now: a crash before this reports the eviction again
         return;
       }
+      await o.redis.hdel(inFlightKey, uid);
       if (res.status === 404 || res.status === 409) return; // gone, or replaced by a pod of the same name
       if (res.status === 403) throw stopForStatus(res, `evict ${podKey(pod)}`, o.lockNamespace, o.logger);
       const prev = backoff.get(uid);
@@ -243,6 +259,30 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
     }
     const wait = due.length > 0 && blockers.size === 0 ? Math.min(200, pollMs) : pollMs;
     await sleep(Math.max(0, Math.min(wait, deadline - o.now().getTime())), o.signal);
+  }
+}
+
+/**
+ * After a crash: evictions that were in flight when the previous worker died (an entry is removed
+ * only once its eviction was recorded and reported). A pod already in the ledger, gone or
+ * terminating was evicted: recorded and reported (at least once: a crash between the report and
+ * the removal reports it twice). A pod still running was not: forgotten, and evicted again
+ * normally (the uid precondition keeps a same-named replacement safe).
+ */
+async function reconcileInFlight(o: DrainOptions, ledgerKey: string, inFlightKey: string): Promise<void> {
+  const inFlight = await o.redis.hgetall(inFlightKey);
+  const uids = Object.keys(inFlight);
+  if (uids.length === 0) return;
+  const present = new Map((await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger)).map((p) => [p.metadata.uid ?? podKey(p), p]));
+  const ledger = new Set(await o.redis.smembers(ledgerKey));
+  for (const uid of uids) {
+    const pod = present.get(uid);
+    if (ledger.has(uid) || !pod || pod.metadata.deletionTimestamp !== undefined) {
+      await o.redis.multi().sadd(ledgerKey, uid).expire(ledgerKey, LEDGER_TTL_SECONDS).exec();
+      o.logger.info({ pod: inFlight[uid], node: o.node }, 'pod evicted before the previous worker stopped');
+      await o.onEviction(inFlight[uid] ?? uid);
+    }
+    await o.redis.hdel(inFlightKey, uid);
   }
 }
 

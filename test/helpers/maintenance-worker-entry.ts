@@ -1,0 +1,57 @@
+/**
+ * TEST ONLY: a maintenance worker process for crash tests, started through the SWC loader:
+ *
+ *   node --import ./test/helpers/redis-child-ts-loader.mjs test/helpers/maintenance-worker-entry.ts
+ *
+ * Settings by environment: REDIS_URL, K8S_HA_BOT_QUEUE_PREFIX, MAINT_CLUSTER, MAINT_KUBECONFIG
+ * (kubeconfig YAML text), MAINT_POLICY (ClusterMaintenancePolicy JSON), MAINT_LOCK_MS,
+ * MAINT_STALLED_MS, MAINT_POLL_MS. State in the Redis test store; events recorded in Redis.
+ * Logs "maintenance worker ready" when consuming; SIGTERM closes gracefully.
+ */
+import { hostname } from 'node:os';
+import { KubeConfig } from '@kubernetes/client-node';
+import { Redis } from 'ioredis';
+import type { ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
+import { createLogger } from '../../src/util/logger.js';
+import { startMaintenanceWorker } from '../../workers/maintenance-worker.js';
+import { RecordingNotifier, RedisTestStore } from './maintenance-test-store.js';
+
+const env = (name: string): string => {
+  const v = process.env[name];
+  if (v === undefined) throw new Error(`${name} is not set`);
+  return v;
+};
+
+const logger = createLogger({ name: 'maintenance-worker-test', level: process.env.LOG_LEVEL ?? 'info' });
+const redisUrl = env('REDIS_URL');
+const cluster = env('MAINT_CLUSTER');
+const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+redis.on('error', (err) => logger.warn({ err }, 'test store connection error'));
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromString(env('MAINT_KUBECONFIG'));
+const policy = JSON.parse(env('MAINT_POLICY')) as ClusterMaintenancePolicy;
+
+const worker = await startMaintenanceWorker({
+  redisUrl,
+  clusters: [cluster],
+  prefix: env('K8S_HA_BOT_QUEUE_PREFIX'),
+  logger,
+  lockDurationMs: Number(process.env.MAINT_LOCK_MS ?? 4000),
+  stalledIntervalMs: Number(process.env.MAINT_STALLED_MS ?? 2000),
+  depsFor: async () => ({
+    store: new RedisTestStore(redis),
+    notifier: new RecordingNotifier(redis),
+    kubeConfig,
+    policy,
+    holderIdentity: `${hostname()}/${process.pid}`,
+    analyze: async () => ({ verdict: 'safe', summary: 'safe', findings: [] }),
+    logger,
+    pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
+  }),
+});
+process.once('SIGTERM', () => {
+  void worker.close({ force: true }).finally(() => {
+    redis.disconnect();
+    logger.flush();
+  });
+});

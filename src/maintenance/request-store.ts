@@ -433,7 +433,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
   }
 
   /**
-   * Open (not terminal) requests, oldest first.
+   * Open (not terminal) requests, oldest first (same millisecond: by id).
    * @param cluster - only this cluster's, when given
    */
   async listOpen(cluster?: string): Promise<MaintenanceRequest[]> {

@@ -12,7 +12,8 @@ import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
-import { ReplyConsumer } from '../../src/queue/reply-queue.js';
+import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
+import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { BotFrameworkHost } from './teams-bot-framework.js';
 import { TeamsBot } from './teams-bot.js';
@@ -95,6 +96,7 @@ async function bounded(work: Promise<unknown>, what: string, logger: Logger): Pr
 export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<RunningTeamsAdapter> {
   const { config, logger } = options;
   const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
+  const rateLimit = rateLimitSettingsFrom(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
@@ -108,7 +110,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const maintenance = options.maintenance
     ? new TeamsMaintenance({ service: options.maintenance.service, explainAudit: options.maintenance.explainAudit, poster, store, defaultLocale: config.locale, logger })
     : undefined;
-  const bot = new TeamsBot({ config, queue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, ...(maintenance ? { maintenance } : {}) });
+  // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
+  const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
+  const gatedQueue = rateLimitedSink(queue, admissionGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), rateLimitPublisher, logger);
+  const bot = new TeamsBot({ config, queue: gatedQueue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, ...(maintenance ? { maintenance } : {}) });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
@@ -196,6 +201,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
         await bounded(consumer.close(), 'closing the Teams replies consumer', logger);
         if (maintenance) await bounded(maintenance.close(), 'finishing maintenance card updates', logger);
         await bounded(queue.close(), 'closing the job queue', logger);
+        await bounded(rateLimitPublisher.close(), 'closing the rate-limit replies queue', logger);
         redis.disconnect();
         logger.info('Teams adapter stopped');
       })();

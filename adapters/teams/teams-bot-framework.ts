@@ -105,6 +105,13 @@ export interface TeamsConnector {
    * @throws TeamsConnectorError
    */
   update(reference: StoredReference, activityId: string, activity: OutboundActivity): Promise<void>;
+  /**
+   * Post a new activity as a reply to another one (`replyToId`; in a channel it lands in that
+   * activity's thread).
+   * @returns the new activity id
+   * @throws TeamsConnectorError
+   */
+  reply(reference: StoredReference, replyToId: string, activity: OutboundActivity): Promise<string>;
 }
 
 /** Longest request body accepted on /api/messages, in bytes (Teams activities are far smaller). */
@@ -294,6 +301,20 @@ export class BotFrameworkHost implements TeamsConnector {
     let id: string | undefined;
     await this.proactive(reference, 'sending to Teams', async (context) => {
       id = (await context.sendActivity(activity as Partial<Activity>))?.id;
+    });
+    return id ?? '';
+  }
+
+  /** {@inheritDoc TeamsConnector.reply} */
+  async reply(reference: StoredReference, replyToId: string, activity: OutboundActivity): Promise<string> {
+    let id: string | undefined;
+    await this.proactive(reference, 'replying in Teams', async (context) => {
+      // TurnContext.sendActivity would overwrite replyToId with the proactive turn's own id, so the
+      // reference is applied here and the activity goes straight to the adapter.
+      const out = TurnContext.applyConversationReference({ ...(activity as Partial<Activity>) }, TurnContext.getConversationReference(context.activity));
+      out.replyToId = replyToId;
+      const [response] = await context.adapter.sendActivities(context, [out]);
+      id = response?.id;
     });
     return id ?? '';
   }

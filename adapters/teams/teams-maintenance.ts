@@ -65,7 +65,7 @@ export interface TeamsCardAddress {
 export interface TeamsMaintenanceOptions {
   service: TeamsMaintenancePort;
   poster: Pick<TeamsPoster, 'sendOne' | 'updateOne'>;
-  store: Pick<TeamsStore, 'reference' | 'postedMessages' | 'markPosted'>;
+  store: Pick<TeamsStore, 'reference' | 'postedMessages' | 'markPosted' | 'claim' | 'release'>;
   /** The audit entries as a reply (H1's `explainAudit`). */
   explainAudit: (entries: AuditEntry[], locale: Locale) => Reply;
   /** Language when the activity has no usable locale. */
@@ -74,6 +74,9 @@ export interface TeamsMaintenanceOptions {
   /** Audit entries shown by `audit`. @defaultValue 20 */
   auditCount?: number;
 }
+
+/** How long a message being posted is claimed, in s (longer than the poster's retries of one message). */
+const POST_CLAIM_SECONDS = 120;
 
 /** The adapter's own short texts (English, Korean). */
 const TEXTS = {
@@ -204,13 +207,8 @@ export class TeamsMaintenance {
       return false;
     }
     // One card per request, whatever job carried it: a retried delivery finds it and only attaches.
-    const markerKey = `mcard:${id}`;
-    let activityId = (await store.postedMessages(markerKey)).get(0);
-    if (!activityId) {
-      activityId = await poster.sendOne(reference, renderMaintenanceCard(reply), job.requestId);
-      if (!activityId) return false;
-      await store.markPosted(markerKey, 0, activityId);
-    }
+    const activityId = await this.postOnce(`mcard:${id}`, 0, () => poster.sendOne(reference, renderMaintenanceCard(reply), job.requestId));
+    if (activityId === undefined) return false;
     const card: TeamsCardAddress = { conversationKey: address.conversation, activityId };
     await service.attachCard(id, { ...card });
     logger.info({ maintenanceId: id, activityId }, 'maintenance card posted in Teams');
@@ -232,19 +230,37 @@ export class TeamsMaintenance {
       logger.error({ maintenanceId: id, conversation: card.conversationKey }, 'no stored conversation reference: thread message dropped');
       return false;
     }
-    // botbuilder sends a proactive message as a reply to the reference's activityId.
-    const threaded: StoredReference = { ...reference, activityId: card.activityId };
     const messages = renderTeamsCards(reply, { cardKey: id });
     // Markers per message content: a redelivered reply posts nothing twice, whatever job id carried it.
     const markerKey = `mthread:${id}:${createHash('sha256').update(`${job.requestId}\n${JSON.stringify(reply)}`, 'utf8').digest('hex').slice(0, 24)}`;
-    const posted = await store.postedMessages(markerKey);
     for (const [index, message] of messages.entries()) {
-      if (posted.has(index)) continue;
-      const activityId = await poster.sendOne(threaded, message, job.requestId);
+      const activityId = await this.postOnce(markerKey, index, () => poster.sendOne(reference, message, job.requestId, card.activityId));
       if (activityId === undefined) return false;
-      await store.markPosted(markerKey, index, activityId);
     }
     return true;
+  }
+
+  /**
+   * Post one message at most once across deliveries, concurrent ones and gateway replicas
+   * included: the posted marker answers a repeat; a short Redis claim keeps a concurrent twin
+   * from posting too (it is retried by the replies queue and then finds the marker).
+   * @returns the activity id (new or recorded), or undefined when Teams refused it for good
+   * @throws TeamsDeliveryError while another delivery holds the claim, or when a retry may work
+   */
+  private async postOnce(markerKey: string, index: number, send: () => Promise<string | undefined>): Promise<string | undefined> {
+    const { store } = this.options;
+    const recorded = (await store.postedMessages(markerKey)).get(index);
+    if (recorded !== undefined) return recorded;
+    const claim = `posting:${markerKey}:${index}`;
+    if (!(await store.claim(claim, POST_CLAIM_SECONDS))) throw new TeamsDeliveryError(`${markerKey}#${index} is being posted by another delivery; retrying later`, undefined);
+    let activityId: string | undefined;
+    try {
+      activityId = await send();
+    } finally {
+      if (activityId === undefined) await store.release(claim);
+    }
+    if (activityId !== undefined) await store.markPosted(markerKey, index, activityId);
+    return activityId;
   }
 
   /**

@@ -162,17 +162,19 @@ export class TeamsPoster {
 
   /**
    * Send one message with the same retries as answers (no 413 fallback, no posted markers: the
-   * caller keeps those). To reply into a card's thread, pass a reference whose `activityId` is the
-   * card's activity id (botbuilder then sends it as a reply to that activity).
-   * @param reference - the stored conversation reference (optionally with `activityId` replaced)
-   * @param message - a rendered card message, or a plain activity
+   * caller keeps those).
+   * @param reference - the stored conversation reference
+   * @param message - a rendered card message
    * @param requestId - for logs
+   * @param replyToId - post it as a reply to this activity (a card's thread in a channel)
    * @returns the new activity id, or undefined when Teams refused it for good (logged)
    * @throws TeamsDeliveryError when a later retry may work
    */
-  async sendOne(reference: StoredReference, message: TeamsCardMessage | OutboundActivity, requestId: string): Promise<string | undefined> {
-    const activity = 'card' in message && 'summary' in message ? (teamsActivity(message as TeamsCardMessage) as OutboundActivity) : (message as OutboundActivity);
-    const result = await this.call(requestId, 'send', () => this.options.connector.send(reference, activity));
+  async sendOne(reference: StoredReference, message: TeamsCardMessage, requestId: string, replyToId?: string): Promise<string | undefined> {
+    const activity = teamsActivity(message) as OutboundActivity;
+    const result = await this.call(requestId, 'send', () =>
+      replyToId === undefined ? this.options.connector.send(reference, activity) : this.options.connector.reply(reference, replyToId, activity),
+    );
     return result.ok ? result.value : undefined;
   }
 

@@ -12,7 +12,8 @@ import { explainFailure } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
-import { ReplyConsumer } from '../../src/queue/reply-queue.js';
+import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
+import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { createSlackApp } from '../slack/slack-app.js';
 import { loadSlackConfig } from '../slack/slack-config.js';
@@ -32,6 +33,11 @@ import { slackScheduleCommands } from '../slack/slack-schedules.js';
 import { slackScheduleDelivery } from '../slack/slack-schedule-delivery.js';
 import type { RunningTeamsAdapter } from '../teams/teams-adapter.js';
 import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
+import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
+import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import { SlackMaintenance } from '../slack/slack-maintenance.js';
+import { startGatewayMaintenance } from './gateway-maintenance.js';
+import type { GatewayMaintenance } from './gateway-maintenance.js';
 
 /** Longest one shutdown step may take before the gateway moves on, in ms. */
 const CLOSE_STEP_MS = 3000;
@@ -104,6 +110,8 @@ export interface GatewayOptions {
   queuePrefix?: string;
   /** Overrides `TEAMS_PORT` of the Teams adapter (started when MICROSOFT_APP_ID is set). */
   teamsPort?: number;
+  /** Maintenance expiry sweep period, in ms (issue 5). @defaultValue 15 000 */
+  maintenanceSweepMs?: number;
 }
 
 /** A started gateway. */
@@ -116,6 +124,8 @@ export interface RunningGateway {
   slack?: SlackConfig;
   /** The Teams adapter, when MICROSOFT_APP_ID is set (its own port: `teams.port`, POST /api/messages). */
   teams?: RunningTeamsAdapter;
+  /** Maintenance (issue 5): the service the adapters decide with, and the expiry sweeper. */
+  maintenance: GatewayMaintenance;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
 }
@@ -137,19 +147,36 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (withTeams) loadTeamsConfig(options.env);
   const withSlack = slackConfigured(options.env) || !withTeams;
   if (withSlack) loadSlackConfig(options.env);
+  rateLimitSettingsFrom(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
   }
   const prefix = options.queuePrefix ?? 'bull';
-  const slackPart = withSlack ? await startSlackPart(options, redisUrl) : undefined;
+  // Maintenance decisions, audit and expiry are the gateway's (Redis only); executions are the workers'.
+  const maintenance = await startGatewayMaintenance({ redisUrl, config, prefix, logger, ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}) });
+  let slackPart: SlackPart | undefined;
+  try {
+    slackPart = withSlack ? await startSlackPart(options, redisUrl, maintenance.service) : undefined;
+  } catch (err) {
+    await maintenance.close();
+    throw err;
+  }
 
   let teams: RunningTeamsAdapter | undefined;
   if (withTeams) {
     try {
-      teams = await startTeamsAdapter({ env: options.env, config, logger, queuePrefix: prefix, ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}) });
+      teams = await startTeamsAdapter({
+        env: options.env,
+        config,
+        logger,
+        queuePrefix: prefix,
+        maintenance: { service: maintenance.service, explainAudit: (entries, locale) => explainAudit(entries, locale) },
+        ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}),
+      });
     } catch (err) {
       await slackPart?.close();
+      await maintenance.close();
       throw err;
     }
   }
@@ -170,6 +197,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   } catch (err) {
     await teams?.close();
     await slackPart?.close();
+    await maintenance.close();
     throw err;
   }
 
@@ -177,11 +205,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     ...(slackPart ? { mode: slackPart.mode, slack: slackPart.slack, ...(slackPart.port !== undefined ? { port: slackPart.port } : {}) } : {}),
     ...(teams ? { teams } : {}),
+    maintenance,
     close() {
       closing ??= (async () => {
         await bounded(posts.close(), CLOSE_STEP_MS, 'stopping scheduled posts', logger);
         if (teams) await teams.close();
         await slackPart?.close();
+        await bounded(maintenance.close(), CLOSE_STEP_MS, 'closing maintenance', logger);
       })();
       return closing;
     },
@@ -202,7 +232,7 @@ interface SlackPart {
 }
 
 /** Start the Slack adapter: Bolt app, intake, replies consumer, deadline follow-ups. */
-async function startSlackPart(options: GatewayOptions, redisUrl: string): Promise<SlackPart> {
+async function startSlackPart(options: GatewayOptions, redisUrl: string, maintenanceService: MaintenanceService): Promise<SlackPart> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
   const prefix = options.queuePrefix ?? 'bull';
@@ -225,10 +255,17 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
     },
   });
   const scheduleService = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC' });
+  // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
+  const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
+  const gatedQueue = rateLimitedSink(queue, admissionGate(new RequestRateLimiter({ redis, ...rateLimitSettingsFrom(options.env), logger })), rateLimitPublisher, logger);
   const intake = new SlackIntake({
     config,
     schedules: slackScheduleCommands(scheduleService, config),
-    queue,
+    maintenance: {
+      handle: (command, { request, locale }) =>
+        slackMaintenance.typed(command, { teamId: request.teamId ?? '', userId: request.userId, channel: request.channel, locale, ...(request.userName ? { userName: request.userName } : {}) }),
+    },
+    queue: gatedQueue,
     store,
     queueReady: () => redis.status === 'ready',
     userLocales,
@@ -242,6 +279,16 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
     intake,
     render,
     logger,
+    onMaintenanceButton: async (action, requestId, ctx) => {
+      try {
+        await slackMaintenance.decide(requestId, action, ctx);
+      } catch (err) {
+        logger.error({ err, requestId, action }, 'maintenance decision failed (Redis?)');
+        await app.client.chat
+          .postEphemeral({ channel: ctx.channel, user: ctx.userId, text: explainFailure({ locale: ctx.locale, requestId, cluster: null }, 'queue-unavailable').summary })
+          .catch((postError: unknown) => logger.warn({ err: postError }, 'could not tell the clicker'));
+      }
+    },
     healthCheck: async () => {
       await store.postedMessages('healthz');
       return true;
@@ -263,6 +310,15 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
   });
   // Declared after the app (they need its client); the handlers above run only once it has started.
   const poster = new SlackPoster({ client: app.client, store, render, logger });
+  const slackMaintenance = new SlackMaintenance({
+    service: maintenanceService,
+    texts: { audit: (entries, locale) => explainAudit(entries, locale), notAdmin: (locale) => explainMaintenanceRefusal('not-admin', undefined, locale) },
+    client: app.client,
+    poster,
+    store,
+    render,
+    logger,
+  });
   // Adapter-made replies are often about Redis being down: their posted-message markers are best effort.
   const adapterPoster = new SlackPoster({ client: app.client, store: bestEffortMarkers(store, logger, () => redis.status === 'ready'), render, logger });
 
@@ -271,8 +327,10 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
     platform: 'slack',
     prefix,
     logger,
-    handler: async (reply, job) => {
+    handler: async (reply, job, delivery) => {
       await store.resolvePending(job.requestId);
+      // Maintenance cards, their thread posts and in-place updates (issue 5); anything else as usual.
+      if (await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery)) return;
       await poster.deliver(reply, job.replyTo.address as { channel: string }, job.requestId);
     },
   });
@@ -322,6 +380,7 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string): Promis
         // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);
         await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
+        await bounded(rateLimitPublisher.close(), CLOSE_STEP_MS, 'closing the rate-limit replies queue', logger);
         redis.disconnect();
         logger.info('Slack gateway stopped');
       })();

@@ -26,12 +26,11 @@ import type { Redis } from 'ioredis';
 import { controllerOf, isDaemonSetPod, isFinished, isMirrorPod, selectorMatches } from '../../analysis/cluster-index.js';
 import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
+import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeApi } from './kube-api.js';
 import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
 
-/** Key prefix of the executor's Redis keys (same as the request store's). */
-export const MAINTENANCE_KEY_PREFIX = 'k8s-ha-bot:maintenance:';
 
 /** Longest wait between two tries of a blocked eviction, in ms (issue 5). */
 export const MAX_EVICTION_BACKOFF_MS = 30_000;
@@ -44,19 +43,21 @@ export const LEDGER_TTL_SECONDS = 7 * 24 * 3600;
  * and cleared after its answer: a replacement worker counts the pods in it that are gone or
  * terminating as evicted by the request (their 201 was lost with the dead worker).
  * @param requestId - `mr-…`
- * @returns `k8s-ha-bot:maintenance:evicting:<requestId>`
+ * @param keyPrefix - @defaultValue `k8s-ha-bot:maintenance:`
+ * @returns `<keyPrefix>evicting:<requestId>`
  */
-export function evictionsInFlightKey(requestId: string): string {
-  return `${MAINTENANCE_KEY_PREFIX}evicting:${requestId}`;
+export function evictionsInFlightKey(requestId: string, keyPrefix = MAINTENANCE_KEY_PREFIX): string {
+  return `${keyPrefix}evicting:${requestId}`;
 }
 
 /**
  * The Redis set of uids of the pods a request evicted.
  * @param requestId - `mr-…`
- * @returns `k8s-ha-bot:maintenance:evicted:<requestId>`
+ * @param keyPrefix - @defaultValue `k8s-ha-bot:maintenance:`
+ * @returns `<keyPrefix>evicted:<requestId>`
  */
-export function evictionLedgerKey(requestId: string): string {
-  return `${MAINTENANCE_KEY_PREFIX}evicted:${requestId}`;
+export function evictionLedgerKey(requestId: string, keyPrefix = MAINTENANCE_KEY_PREFIX): string {
+  return `${keyPrefix}evicted:${requestId}`;
 }
 
 /** A pod with the fields the drain reads (deletion time included). */
@@ -111,6 +112,8 @@ export async function listPodsOnNode(api: KubeApi, node: string, lockNamespace: 
 export interface DrainOptions {
   api: KubeApi;
   redis: Redis;
+  /** Prefix of the ledger keys. @defaultValue `k8s-ha-bot:maintenance:` */
+  keyPrefix?: string;
   requestId: string;
   node: string;
   force: boolean;
@@ -147,7 +150,7 @@ interface Backoff {
  *   403; `api-error` when the API fails otherwise
  */
 export async function drainNode(o: DrainOptions): Promise<DrainResult> {
-  const ledgerKey = evictionLedgerKey(o.requestId);
+  const ledgerKey = evictionLedgerKey(o.requestId, o.keyPrefix);
   const pollMs = o.pollMs ?? 1000;
   const deadline = o.startedAt.getTime() + o.drain.timeoutMs;
   const backoff = new Map<string, Backoff>();
@@ -155,7 +158,7 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
   const seen = new Set<string>();
   let lastProgress = o.now().getTime();
   let lastReported = -1;
-  const inFlightKey = evictionsInFlightKey(o.requestId);
+  const inFlightKey = evictionsInFlightKey(o.requestId, o.keyPrefix);
   await reconcileInFlight(o, ledgerKey, inFlightKey);
 
   for (;;) {

@@ -34,7 +34,8 @@ import type {
 } from '../types.js';
 import { TERMINAL_STATES } from '../types.js';
 import { readNode, setUnschedulable } from './cordon.js';
-import { drainNode, evictionLedgerKey, MAINTENANCE_KEY_PREFIX } from './drain.js';
+import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
+import { drainNode, evictionLedgerKey } from './drain.js';
 import { createKubeApi, MaintenanceStopError, sleep } from './kube-api.js';
 import type { KubeApi } from './kube-api.js';
 import { MaintenanceLock } from './maintenance-lock.js';
@@ -63,6 +64,8 @@ export interface MaintenanceDeps {
   logger: Logger;
   /** Time between two looks at pods / the node while draining and waiting, in ms. @defaultValue 1500 */
   pollMs?: number;
+  /** Prefix of the executor's Redis keys (eviction ledger, hook marker), as the store's. @defaultValue `k8s-ha-bot:maintenance:` */
+  keyPrefix?: string;
 }
 
 /** States from which a request can fail (every executing state). */
@@ -84,9 +87,10 @@ const WINDOW_POLL_MS = 5_000;
 /**
  * The Redis key marking that the reboot hook of a request ran (at most once).
  * @param requestId - `mr-…`
+ * @param keyPrefix - @defaultValue `k8s-ha-bot:maintenance:`
  */
-export function rebootHookMarkerKey(requestId: string): string {
-  return `${MAINTENANCE_KEY_PREFIX}hook:${requestId}`;
+export function rebootHookMarkerKey(requestId: string, keyPrefix = MAINTENANCE_KEY_PREFIX): string {
+  return `${keyPrefix}hook:${requestId}`;
 }
 
 /**
@@ -289,6 +293,7 @@ class Execution {
     const result = await drainNode({
       api: this.api,
       redis: this.deps.redis,
+      ...(this.deps.keyPrefix ? { keyPrefix: this.deps.keyPrefix } : {}),
       requestId: this.id,
       node: r.node,
       force: r.force,
@@ -316,7 +321,7 @@ class Execution {
     await this.ensureLock();
     const hook = this.deps.policy.reboot.hook;
     if (hook) {
-      const first = await this.deps.redis.set(rebootHookMarkerKey(this.id), this.iso(), 'EX', 7 * 24 * 3600, 'NX');
+      const first = await this.deps.redis.set(rebootHookMarkerKey(this.id, this.deps.keyPrefix), this.iso(), 'EX', 7 * 24 * 3600, 'NX');
       if (first === 'OK') {
         const outcome = await runRebootHook(hook, { cluster: r.cluster, node: r.node, requestId: this.id });
         this.log.info(outcome, 'reboot hook ran');
@@ -402,7 +407,7 @@ class Execution {
       }
     }
     await this.releaseQuietly(r);
-    const podsEvicted = await this.deps.redis.scard(evictionLedgerKey(this.id));
+    const podsEvicted = await this.deps.redis.scard(evictionLedgerKey(this.id, this.deps.keyPrefix));
     const done = await this.deps.store.transition(this.id, ['cancelling'], 'cancelled', { progress: { finishedAt: this.iso(), podsEvicted } });
     const final = done ?? (await this.current());
     if (done) {

@@ -257,7 +257,8 @@ function button(a: ReplyAction): types.Button {
     text: { type: 'plain_text', text, emoji: true },
     value: slackButtonValue(a.value),
   };
-  if (a.id === 'request-maintenance') b.style = 'primary';
+  if (a.id === 'request-maintenance' || a.id === 'maintenance-approve') b.style = 'primary';
+  if (a.id === 'maintenance-reject') b.style = 'danger';
   return b;
 }
 

@@ -1,0 +1,105 @@
+/**
+ * The gateway's maintenance part (issue 5): the {@link MaintenanceService} the chat adapters decide
+ * with (button clicks and typed decisions need only Redis, no worker), its notifier's chat posts
+ * through the replies queues, and the expiry sweeper.
+ *
+ * The sweeper runs every `sweepMs` (default 15 s) in every gateway replica; two gateways sweeping
+ * at once are harmless: a request expires through a compare-and-set in Redis, so only one of them
+ * moves it (and emits `expired`), and re-adding an approved request's execution job is idempotent
+ * (one job id per request).
+ */
+import type { Redis } from 'ioredis';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../../src/maintenance/policy.js';
+import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
+import { ReplyPublisher } from '../../src/queue/reply-queue.js';
+import type { Logger } from '../../src/util/logger.js';
+
+/** Default time between two expiry sweeps, in ms. */
+export const DEFAULT_MAINTENANCE_SWEEP_MS = 15_000;
+
+/** Options of {@link startGatewayMaintenance}. */
+export interface GatewayMaintenanceOptions {
+  redisUrl: string;
+  /** `maintenancePolicy` (a YAML path) is read here; absent → the default policy. */
+  config: Pick<BotConfig, 'maintenancePolicy'>;
+  /** BullMQ key prefix (execution and replies queues). @defaultValue `bull` */
+  prefix?: string;
+  logger: Logger;
+  /** Expiry sweep period, in ms. @defaultValue {@link DEFAULT_MAINTENANCE_SWEEP_MS} */
+  sweepMs?: number;
+  /** Time to wait for Redis at start, in ms. @defaultValue 2000 */
+  connectTimeoutMs?: number;
+  /** Clock of the service. @defaultValue real time */
+  now?: () => Date;
+}
+
+/** The started maintenance part. */
+export interface GatewayMaintenance {
+  service: MaintenanceService;
+  /** Run one sweep now (tests; the timer runs them anyway). @returns the ids that expired */
+  sweep(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Load the policy, connect, build the service and start the sweeper.
+ * @param o - see {@link GatewayMaintenanceOptions}
+ * @returns the running part
+ * @throws ConfigError naming the policy file and the bad setting; BotError `queue-unavailable`
+ *   when Redis cannot be reached within `connectTimeoutMs`
+ */
+export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Promise<GatewayMaintenance> {
+  const { logger } = o;
+  const policy = o.config.maintenancePolicy ? await loadMaintenancePolicy(o.config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY;
+  const connectTimeoutMs = o.connectTimeoutMs ?? 2000;
+  const redis: Redis = createProducerConnection(o.redisUrl, { connectTimeoutMs, logger });
+  try {
+    await ensureReady(redis, o.redisUrl, connectTimeoutMs);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
+  const prefix = o.prefix ?? 'bull';
+  const publisher = new ReplyPublisher(redis, prefix, logger);
+  const service = createMaintenanceService({ redis, policy, prefix, logger, publisher, ...(o.now ? { now: o.now } : {}) });
+
+  let running: Promise<string[]> | null = null;
+  const sweep = (): Promise<string[]> => {
+    // One sweep at a time in this process; a slow Redis does not pile sweeps up.
+    running ??= (async () => {
+      try {
+        const expired = await service.sweepExpired();
+        if (expired.length > 0) logger.info({ expired: expired.map((r) => r.id) }, 'maintenance requests expired');
+        return expired.map((r) => r.id);
+      } catch (err) {
+        logger.warn({ err }, 'maintenance expiry sweep failed; trying again at the next one');
+        return [];
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void sweep(), o.sweepMs ?? DEFAULT_MAINTENANCE_SWEEP_MS);
+  timer.unref();
+  logger.info({ policy: o.config.maintenancePolicy ?? '(default)', sweepMs: o.sweepMs ?? DEFAULT_MAINTENANCE_SWEEP_MS }, 'maintenance ready');
+
+  let closing: Promise<void> | undefined;
+  return {
+    service,
+    sweep,
+    close() {
+      closing ??= (async () => {
+        clearInterval(timer);
+        await running?.catch(() => undefined);
+        await service.close();
+        await publisher.close();
+        redis.disconnect();
+      })();
+      return closing;
+    },
+  };
+}

@@ -80,12 +80,12 @@ export async function spawnFaultProcess(
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   while (!options.ready(out)) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${out.slice(-3000)}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} not ready within ${options.readyTimeoutMs ?? 30_000} ms:\n${out.slice(-3000)}`);
+      throw new Error(`${name} not ready within ${options.readyTimeoutMs ?? 120_000} ms:\n${out.slice(-3000)}`);
     }
     await sleep(25);
   }

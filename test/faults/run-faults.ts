@@ -24,6 +24,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
+import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { silentLogger } from '../../src/util/logger.js';
+import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
+import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackAnswer } from '../helpers/fake-slack-api.js';
 import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
@@ -32,7 +38,8 @@ import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
 import { runPropertyFault } from './property-commands.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
-import type { FaultRow, SentRequest } from './slack-traffic.js';
+import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
+import { TeamsTraffic } from './teams-traffic.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCENARIO = join(REPO_ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -58,6 +65,13 @@ interface Rig {
   workers: { a: FaultProcess; b: FaultProcess };
   fake: FakeSlackApi;
   traffic: SlackTraffic;
+  connector: FakeBotConnector;
+  teamsAdapter: RunningTeamsAdapter;
+  teams: TeamsTraffic;
+  /** Slack and Teams together. */
+  ledger: Ledger;
+  /** Every request sent, for outcomes.json. */
+  all: SentRequest[];
   queue: Queue;
   queueConnection: Redis;
 }
@@ -108,8 +122,9 @@ async function setUp(dir: string): Promise<Rig> {
     SLACK_BOT_TOKEN: 'xoxb-fault-suite',
     SLACK_API_URL: fake.apiUrl,
     PORT: String(gatewayPort),
-    // Every request of the suite comes from its own user; a per-user limit should never speak, but in case:
-    K8S_HA_BOT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Each process its own free ops port (health and metrics), should the default be a fixed one.
+    K8S_HA_BOT_OPS_PORT: '0',
+    // The per-user rate limit stays at its default: every request of the suite comes from its own user.
   };
   const [gateway, a, b] = await Promise.all([
     startCli('gateway', ['gateway'], { env, log, ready: (out) => out.includes('k8s-ha-bot gateway:') }),
@@ -117,17 +132,27 @@ async function setUp(dir: string): Promise<Rig> {
     startWorker('worker-b', { env, log }),
   ]);
   const traffic = new SlackTraffic(fake, `http://127.0.0.1:${gatewayPort}/slack/events`);
+  // Teams: the real adapter, in this process (see teams-traffic.ts for why), on the same Redis and workers.
+  const connector = await startFakeBotConnector();
+  const botConfig = await loadConfig({ env: { KUBECONFIG: kubeconfig }, path: config });
+  const teamsAdapter = await startTeamsAdapter({ env: {}, config: botConfig, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true });
+  const teams = new TeamsTraffic(connector, `http://127.0.0.1:${teamsAdapter.port}/api/messages`);
+  const ledger: Ledger = { outcome: (r) => (r.kind === 'teams' ? teams.outcome(r) : traffic.outcome(r)) };
   const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   queueConnection.on('error', () => undefined); // down during the Redis fault, by design
   const queue = new Queue(QUEUE, { connection: queueConnection });
   queue.on('error', () => undefined);
-  return { dir, log, redisPort, redisDir, redis, simPort, sim, env, gateway, workers: { a, b }, fake, traffic, queue, queueConnection };
+  return { dir, log, redisPort, redisDir, redis, simPort, sim, env, gateway, workers: { a, b }, fake, traffic, connector, teamsAdapter, teams, ledger, all: [], queue, queueConnection };
 }
 
-/** A mixed request: 3 of 5 slash commands, then mentions and DMs. */
-function mixed(rig: Rig, fault: string, i: number): ReturnType<SlackTraffic['make']> {
-  const kinds = ['command', 'command', 'mention', 'command', 'dm'] as const;
-  return rig.traffic.make(fault, kinds[i % kinds.length] ?? 'command', REQUEST_TEXTS[i % REQUEST_TEXTS.length] ?? 'status');
+/** A mixed request: of every 6, 3 Slack slash commands, a mention, a DM and a Teams message. */
+function mixed(rig: Rig, fault: string, i: number): { request: SentRequest; send: (retry?: number) => Promise<void> } {
+  const kinds = ['command', 'command', 'mention', 'command', 'dm', 'teams'] as const;
+  const kind = kinds[i % kinds.length] ?? 'command';
+  const text = REQUEST_TEXTS[i % REQUEST_TEXTS.length] ?? 'status';
+  const made = kind === 'teams' ? rig.teams.make(fault, text) : rig.traffic.make(fault, kind, text);
+  rig.all.push(made.request);
+  return made;
 }
 
 /** Send `count` requests, `gapMs` apart; `during(i)` runs before the i-th. */
@@ -163,7 +188,7 @@ async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutM
 
 async function baseline(rig: Rig): Promise<FaultRow> {
   const requests = await stream(rig, 'base', 10, 100);
-  return settle(rig.traffic, requests, 'none (baseline)', { recoveredAt: 0 });
+  return settle(rig.ledger, requests, 'none (baseline)', { recoveredAt: 0 });
 }
 
 async function deliveredTwice(rig: Rig): Promise<FaultRow> {
@@ -177,7 +202,7 @@ async function deliveredTwice(rig: Rig): Promise<FaultRow> {
     await sleep(60);
   }
   await Promise.all(sends);
-  return settle(rig.traffic, requests, 'every request delivered twice (same trigger_id / event_id)', { recoveredAt: 0 });
+  return settle(rig.ledger, requests, 'every request delivered twice (same trigger_id / event_id)', { recoveredAt: 0 });
 }
 
 async function slackApiBursts(rig: Rig): Promise<FaultRow> {
@@ -195,12 +220,21 @@ async function slackApiBursts(rig: Rig): Promise<FaultRow> {
     if (t < 12_000) return (alternate += 1) % 2 === 0 ? e500 : e429;
     return undefined;
   };
-  const requests = await stream(rig, 'slackapi', 20, 500);
+  // The Teams Bot Connector in the same windows: 502, then 429 Retry-After 1 s.
+  rig.connector.override((call) => {
+    const t = Date.now() - t0;
+    if (call.body.type !== 'message') return undefined;
+    if (t < 3000 || (t >= 10_000 && t < 12_000 && alternate % 2 === 0)) return { status: 502 };
+    if ((t >= 5000 && t < 8000) || (t >= 10_000 && t < 12_000)) return { status: 429, headers: { 'retry-after': '1' } };
+    return undefined;
+  });
+  const requests = await stream(rig, 'chatapi', 20, 500);
   const recoveredAt = t0 + 12_000;
   await sleep(Math.max(0, recoveredAt - Date.now()));
   const refused = rig.fake.calls.filter((c) => c.at >= t0 && c.at < recoveredAt && (c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral')).length;
-  const row = await settle(rig.traffic, requests, 'fake Slack Web API: 500 and 429 (Retry-After 1 s) bursts, 9 s of 12', { recoveredAt });
+  const row = await settle(rig.ledger, requests, 'fake Slack Web API 500 / 429 (Retry-After 1 s) and Teams connector 502 / 429 bursts, 9 s of 12', { recoveredAt });
   rig.traffic.plan = undefined;
+  rig.connector.override(undefined);
   row.notes = [`${refused} post attempts during the bursts`, row.notes].filter(Boolean).join('; ');
   return row;
 }
@@ -218,8 +252,12 @@ async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   await sleep(Math.max(0, killedAt + 2500 - Date.now()));
   rig.sim = await startSimulator(rig);
   const recoveredAt = Date.now();
-  const row = await settle(rig.traffic, [...first, ...during], `simulator (k8s-ha-bot simulate) SIGKILLed mid-analysis, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
-  row.notes = [`${active} jobs mid-analysis at the kill${midAnalysis ? '' : ' (fewer than wanted)'}`, row.notes].filter(Boolean).join('; ');
+  // After the restart the answers must be real ones again.
+  const after = await stream(rig, 'sim', 4, 100);
+  const row = await settle(rig.ledger, [...first, ...during, ...after], `simulator (k8s-ha-bot simulate) SIGKILLed mid-analysis, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
+  const afterFailures = after.filter((r) => rig.ledger.outcome(r).answers.some((a) => /could not|unavailable/i.test(a.text))).length;
+  row.notes = [`${active} jobs mid-analysis at the kill${midAnalysis ? '' : ' (fewer than wanted)'}`, `${after.length} sent after the restart, ${afterFailures} of them failure answers`, row.notes].filter(Boolean).join('; ');
+  if (afterFailures > 0) row.pass = false;
   if (!midAnalysis) row.pass = false;
   return row;
 }
@@ -233,7 +271,7 @@ async function workerKilled(rig: Rig): Promise<FaultRow> {
   await rig.workers.a.kill();
   const killedAt = Date.now();
   rig.sim.signal('SIGCONT');
-  const row = await settle(rig.traffic, requests, 'worker SIGKILLed mid-job (2 workers; the other one finishes; BullMQ stalled-job recovery)', { recoveredAt: killedAt });
+  const row = await settle(rig.ledger, requests, 'worker SIGKILLed mid-job (2 workers; the other one finishes; BullMQ stalled-job recovery)', { recoveredAt: killedAt });
   row.notes = [`${active} jobs active at the kill (worker A held ${Math.max(0, active - 2)}); times from the kill`, row.notes].filter(Boolean).join('; ');
   if (!busy) row.pass = false;
   rig.workers.a = await startWorker('worker-a', rig);
@@ -258,7 +296,7 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   await recovering;
   const recoveredAt = Date.now();
   say(`redis back after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`);
-  return settle(rig.traffic, requests, `Redis (AOF, appendfsync always) SIGKILLed mid-flow, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
+  return settle(rig.ledger, requests, `Redis (AOF, appendfsync always) SIGKILLed mid-flow, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
 }
 
 /** Worker SIGKILLed mid-drain (issue 5): runs only once the maintenance executor exists. */
@@ -325,10 +363,13 @@ async function main(): Promise<number> {
   } finally {
     if (rig) {
       const r = rig;
+      await writeFile(join(dir, 'outcomes.json'), JSON.stringify(r.all.map((q) => r.ledger.outcome(q)), null, 1)).catch(() => undefined);
       await Promise.allSettled([r.gateway.stop(), r.workers.a.stop(), r.workers.b.stop(), r.sim.stop()]);
       await r.queue.close().catch(() => undefined);
       r.queueConnection.disconnect();
       await r.redis.stop();
+      await r.teamsAdapter.close().catch(() => undefined);
+      await r.connector.close();
       await r.fake.close();
       r.log.end();
     }
@@ -348,7 +389,7 @@ async function main(): Promise<number> {
   if (exitCode === 0 && process.env.FAULTS_KEEP !== '1') {
     await rm(dir, { recursive: true, force: true });
   } else {
-    process.stdout.write(`Process logs kept in ${dir}/processes.log\n`);
+    process.stdout.write(`Process logs and every request's answers kept in ${dir} (processes.log, outcomes.json)\n`);
   }
   return exitCode;
 }

@@ -15,7 +15,8 @@ import { eventBody, sendSigned, slashCommandBody, triggerId } from '../helpers/f
 /** One request the suite sent (possibly delivered more than once). */
 export interface SentRequest {
   id: string;
-  kind: 'command' | 'mention' | 'dm';
+  /** Slack slash command, app mention or DM; or a Teams message activity. */
+  kind: 'command' | 'mention' | 'dm' | 'teams';
   channel: string;
   user: string;
   text: string;
@@ -90,7 +91,7 @@ export class SlackTraffic {
    * @param kind - slash command, app mention or DM
    * @param text - the request text
    */
-  make(fault: string, kind: SentRequest['kind'], text: string): { request: SentRequest; send: (retry?: number) => Promise<void> } {
+  make(fault: string, kind: 'command' | 'mention' | 'dm', text: string): { request: SentRequest; send: (retry?: number) => Promise<void> } {
     this.seq += 1;
     const n = this.seq;
     const tag = `${fault.toUpperCase().replace(/[^A-Z0-9]/g, '')}${n}`;
@@ -212,16 +213,21 @@ export interface SettleOptions {
 /** Answer-text patterns of honest failure messages (queue down, did not finish, could not read…). */
 const FAILURE_TEXT = /unavailable|did not finish|could not|failed|try again/i;
 
+/** Anything that tells what came back for a request. */
+export interface Ledger {
+  outcome(request: SentRequest): RequestOutcome;
+}
+
 /**
  * Wait until every request has an answer (then a quiet grace time) or its budget has passed,
  * then count.
- * @param traffic - the ledger
+ * @param traffic - the ledger (Slack, Teams, or both)
  * @param requests - the fault's requests
  * @param fault - the row's name
  * @param options - recovery time, budget, grace
  * @returns the row
  */
-export async function settle(traffic: SlackTraffic, requests: readonly SentRequest[], fault: string, options: SettleOptions): Promise<FaultRow> {
+export async function settle(traffic: Ledger, requests: readonly SentRequest[], fault: string, options: SettleOptions): Promise<FaultRow> {
   const budget = options.budgetMs ?? 60_000;
   const grace = options.graceMs ?? 3000;
   const refOf = (r: SentRequest): number => Math.max(r.sentAt, options.recoveredAt);

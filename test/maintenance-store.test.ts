@@ -5,6 +5,8 @@ import type { ReplyTarget } from '../src/commands/types.js';
 import type { Reply } from '../src/explain/reply.js';
 import { type MaintenanceService, createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
+import { AuditLog } from '../src/maintenance/audit-log.js';
+import { createMaintenanceNotifier } from '../src/maintenance/notifier.js';
 import { newRequestId } from '../src/maintenance/request-store.js';
 import {
   type Actor,
@@ -17,7 +19,7 @@ import {
 import type { AnswerJob } from '../src/queue/job.js';
 import { ReplyConsumer, type ReplyDelivery, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type RedisServer, freePort, startRedis } from './helpers/redis-server.js';
 
 const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ', displayName: 'Rita' };
 const alice: Actor = { platform: 'slack', tenant: 'T01', id: 'UA1', displayName: 'Alice' };
@@ -408,5 +410,25 @@ describe('chat messages of events', () => {
       expect(card.reply.actions.map((a) => a.id)).toEqual(['maintenance-cancel']);
       expect(card.reply.sections[0]?.lines).toContain('Approvals: 1 of 1 (Alice)');
     }
+  });
+});
+
+describe('notifier failures', () => {
+  it('rejects when the audit cannot be written, and only logs a chat failure', async () => {
+    const { service } = makeService();
+    const r = await newRequest(service, { node: 'worker-11', nodeRole: 'worker' });
+    const dead = new Redis(await freePort(), '127.0.0.1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+    const broken = createMaintenanceNotifier({ audit: new AuditLog(dead, { logger: silentLogger }), logger: silentLogger });
+    await expect(broken.emit(r, { type: 'verified' })).rejects.toMatchObject({ code: 'queue-unavailable' });
+    dead.disconnect();
+
+    const warnings: unknown[] = [];
+    const logger = { ...silentLogger, info: () => undefined, warn: (o: unknown) => warnings.push(o) } as unknown as typeof silentLogger;
+    const failingPublisher = { publish: async () => Promise.reject(new Error('replies queue down')) } as unknown as ReplyPublisher;
+    const chatless = createMaintenanceNotifier({ audit: service.audit, publisher: failingPublisher, logger });
+    await expect(chatless.emit(r, { type: 'verified' })).resolves.toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual(['requested', 'verified']);
+    await service.close();
   });
 });

@@ -279,7 +279,7 @@ class Execution {
         return null;
       }
       const waitMs = opens.getTime() - this.now().getTime();
-      await sleep(Math.max(0, Math.min(waitMs, WINDOW_POLL_MS)), this.deps.signal);
+      await sleep(Math.max(0, Math.min(waitMs, WINDOW_POLL_MS, this.deps.pollMs ?? WINDOW_POLL_MS)), this.deps.signal);
       return null; // loop: sees a cancel, or the window open
     }
     const next = await this.move(r.state, 'checking', { progress: { startedAt: r.progress.startedAt ?? this.iso() } });

@@ -18,8 +18,8 @@ const NETWORK = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTU
 let report;
 try {
   report = JSON.parse(run.stdout);
-} catch {
-  console.error(`npm audit: exit ${run.status}, output is not JSON:\n${run.stdout}\n${run.stderr}`);
+} catch (err) {
+  console.error(`npm audit: exit ${run.status}, output is not JSON (${err.message}):\n${run.stdout}\n${run.stderr}`);
   process.exit(1);
 }
 

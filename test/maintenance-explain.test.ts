@@ -208,6 +208,7 @@ describe('refusals', () => {
     expect(explainMaintenanceRefusal('expired', request, 'en')).toBe('This request expired at 2026-11-29 12:30 UTC.');
     expect(explainMaintenanceRefusal('not-pending', { ...request, state: 'draining' }, 'en')).toBe('This request is no longer waiting for approval (it is draining).');
     expect(explainMaintenanceRefusal('not-found', undefined, 'en', { id: 'mr-zzzzzzzzzz' })).toBe('There is no maintenance request mr-zzzzzzzzzz.');
+    expect(explainMaintenanceRefusal('not-found', undefined, 'en')).toBe('There is no such maintenance request (it may have been finished long ago).');
     expect(explainMaintenanceRefusal('not-approver', request, 'ko')).toBe('prod의 승인자가 아닙니다.');
     expect(explainMaintenanceRefusal('self-approval', request, 'ko')).toBe('자신의 요청은 승인할 수 없습니다.');
   });

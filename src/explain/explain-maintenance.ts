@@ -328,8 +328,10 @@ export function explainMaintenanceRefusal(
   extra: { id?: string; cluster?: string; node?: string } = {},
 ): string {
   const tr = translator(locale);
-  return tr.t(`maintenance.refusal.${refusal}`, {
-    id: request?.id ?? extra.id ?? '',
+  const id = request?.id ?? extra.id;
+  const key = refusal === 'not-found' && (id === undefined || id === '') ? 'not-found-any' : refusal;
+  return tr.t(`maintenance.refusal.${key}`, {
+    id: id ?? '',
     cluster: request?.cluster ?? extra.cluster ?? '',
     node: request?.node ?? extra.node ?? '',
     at: request ? formatTime(tr, request.expiresAt) : '',

@@ -113,6 +113,7 @@ export const enMaintenance = {
   },
   refusal: {
     'not-found': 'There is no maintenance request {{id}}.',
+    'not-found-any': 'There is no such maintenance request (it may have been finished long ago).',
     'not-approver': 'You are not an approver for {{cluster}}.',
     'self-approval': 'You cannot approve your own request.',
     'already-approved': 'Already counted your approval ({{count}} of {{required}}).',

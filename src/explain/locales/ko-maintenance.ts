@@ -116,6 +116,7 @@ export const koMaintenance: MaintenanceMessages = {
   },
   refusal: {
     'not-found': '유지보수 요청 {{id}}(이)가 없습니다.',
+    'not-found-any': '그런 유지보수 요청이 없습니다 (오래전에 끝났을 수 있습니다).',
     'not-approver': '{{cluster}}의 승인자가 아닙니다.',
     'self-approval': '자신의 요청은 승인할 수 없습니다.',
     'already-approved': '이미 승인하셨습니다 ({{required}}건 중 {{count}}건).',

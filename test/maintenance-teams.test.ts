@@ -3,12 +3,29 @@
  * /api/messages, a fake Bot Connector at its HTTP boundary (reached through `serviceUrl`), real
  * Redis and the Teams replies queue.
  *
+ * Part 2 is the acceptance path with everything real (see its describe block).
+ *
  * Part 1 drives the adapter against an in-memory stand-in of the MaintenanceService (decision
  * rules only), to pin down the Teams side: card posting and attaching, Action.Execute / Submit,
  * private refusals, identities, thread replies, card updates, typed decisions and audit.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAnswerService } from '../src/answer/answer.js';
+import type { AnswerService } from '../src/answer/answer.js';
+import { createMaintenanceService } from '../src/maintenance/maintenance-service.js';
+import type { MaintenanceService } from '../src/maintenance/maintenance-service.js';
+import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
+import type { MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
+import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { startMaintenanceWorker } from '../workers/maintenance-worker.js';
+import type { RunningMaintenanceWorker } from '../workers/maintenance-worker.js';
+import { startWorker } from '../workers/worker.js';
+import type { RunningWorker } from '../workers/worker.js';
+import { startScenarioSimulator } from './helpers/simulator.js';
 import { startTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { BotConfig } from '../src/config/bot-config.js';
@@ -223,7 +240,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
   it('typed "audit": refused to non-admins, a card of entries for admins', async () => {
     const mark = fake.calls.length;
     await send(USERS.bob, { text: 'audit' });
-    expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toBe('Only maintenance admins can read the audit log.');
+    expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toBe('Only maintenance admins of a cluster may read the audit.');
     const mark2 = fake.calls.length;
     await send(USERS.alice, { text: 'audit' });
     const card = cardOfCall(fake.calls.slice(mark2).find((c) => cardOfCall(c) !== undefined));
@@ -231,4 +248,248 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     expect(text).toContain(`${ID} approved by ${keyOf(USERS.alice)}`);
     expect(text.indexOf(`${ID} approved by ${keyOf(USERS.alice)}`)).toBeLessThan(text.indexOf(`${ID} approved by ${keyOf(USERS.bob)}`));
   });
+});
+
+/**
+ * Part 2, the acceptance path of issue 5 through Teams: a typed request in a channel → the worker's
+ * answer step (reboot-impact analysis on the simulator, policy, request created) → the request card
+ * posted at the fake connector and attached → a non-approver's click and a double click refused
+ * privately → two distinct approvers (control-plane node) → the maintenance worker: lock, cordon,
+ * drain (the CoreDNS pod evicted), ready to reboot → the test reboots the node in the simulator →
+ * verified, uncordoned, lock released, summary. Everything in-process except Redis.
+ */
+describe('Teams maintenance end to end: request → approvals → lock → cordon → drain → reboot → uncordon → summary', () => {
+  const NODE = 'atlas-cp-2';
+  const conversation = '19:platform@thread.tacv2;messageid=1712000000900';
+  const approverA = USERS.alice;
+  const approverB = USERS.bob;
+  let redis: RedisServer;
+  let fake: FakeBotConnector;
+  let sim: RunningSimulator;
+  let teams: RunningTeamsAdapter;
+  let answers: AnswerService;
+  let worker: RunningWorker;
+  let executor: RunningMaintenanceWorker;
+  let service: MaintenanceService;
+  let serviceRedis: Redis;
+  let publisher: ReplyPublisher;
+  let dir: string;
+  let url: string;
+  let n = 0;
+
+  const send = (from: TestTeamsUser, extra: Partial<Parameters<typeof teamsActivityBody>[0]>) =>
+    postActivity(url, teamsActivityBody({ id: `e2e-${++n}`, conversationId: conversation, from, serviceUrl: fake.serviceUrl, ...extra }));
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    fake = await startFakeBotConnector();
+    sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
+    dir = await mkdtemp(join(tmpdir(), 'teams-maint-'));
+    const kubeconfig = join(dir, 'kubeconfig.yaml');
+    await writeFile(kubeconfig, sim.kubeconfig);
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { prod: { kind: 'context', context: 'simulator', kubeconfig, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'prod',
+      locale: 'en',
+      redis: { url: redis.url },
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const policy = parseMaintenancePolicy(
+      [
+        'defaults:',
+        '  requesters: ["*"]',
+        `  approvers: ["${keyOf(approverA)}", "${keyOf(approverB)}"]`,
+        `  admins: ["${keyOf(approverA)}"]`,
+        '  approvals: { worker: 1, controlPlane: 2 }',
+        '  drain: { timeoutMs: 30000, parallelism: 2, evictionBackoffMs: 200, progressIntervalMs: 1000 }',
+        '  reboot: { timeoutMs: 30000 }',
+        '  lock: { namespace: k8s-ha-bot, leaseName: k8s-ha-bot-maintenance, leaseDurationSeconds: 15 }',
+      ].join('\n'),
+      'test-policy.yaml',
+    );
+    serviceRedis = new Redis(redis.url, { maxRetriesPerRequest: null });
+    publisher = new ReplyPublisher(serviceRedis);
+    service = createMaintenanceService({ redis: serviceRedis, policy, logger: silentLogger, publisher });
+    answers = createAnswerService({ config, maintenance: service });
+    worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: answers.handler, logger: silentLogger });
+    executor = await startMaintenanceWorker({
+      redisUrl: redis.url,
+      clusters: ['prod'],
+      logger: silentLogger,
+      lockDurationMs: 2000,
+      stalledIntervalMs: 1000,
+      depsFor: async (cluster) => ({
+        store: service.store,
+        notifier: service.notifier,
+        kubeConfig: await answers.kubeConfigFor(cluster),
+        policy: policy.forCluster(cluster),
+        holderIdentity: 'teams-e2e-worker',
+        analyze: (node) => answers.analyzeNode(cluster, node),
+        logger: silentLogger,
+        pollMs: 100,
+      }),
+    });
+    teams = await startTeamsAdapter({
+      env: {},
+      config,
+      logger: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+      allowNoAuth: true,
+      poster: { baseDelayMs: 5, maxDelayMs: 50 },
+      maintenance: { service },
+    });
+    url = `http://127.0.0.1:${teams.port}/api/messages`;
+  });
+
+  afterAll(async () => {
+    await teams?.close();
+    await executor?.close({ force: true });
+    await worker?.close();
+    await answers?.close();
+    await service?.close();
+    await publisher?.close();
+    serviceRedis?.disconnect();
+    await sim?.close();
+    await fake?.close();
+    await redis?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const waitForState = async (id: string, states: MaintenanceState[], timeoutMs = 30_000): Promise<MaintenanceRequest> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const r = await service.get(id);
+      if (r && states.includes(r.state)) return r;
+      if (Date.now() > until) throw new Error(`request ${id} is ${r?.state} (${r?.stateReason ?? ''}), not ${states.join('/')}, after ${timeoutMs} ms`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  };
+
+  it('runs the whole maintenance from Teams, with thread replies, card updates and audit entries in order', async () => {
+    const started = Date.now();
+    // 1. The request, typed in a channel.
+    const asked = await send(USERS.requester, { text: `maintain ${NODE} kernel 6.8 security update` });
+    expect(asked.status).toBe(200);
+    const isCard = (c: FakeConnectorCall): boolean => c.method === 'POST' && c.conversationId === conversation && (cardOfCall(c)?.actions ?? []).some((a) => a.verb === 'maintenance-approve');
+    await fake.waitFor((calls) => calls.some(isCard), 20_000);
+    const cardCall = fake.delivered().find(isCard);
+    const cardId = cardCall?.resultId ?? '';
+    const approve = cardOfCall(cardCall)?.actions?.find((a) => a.verb === 'maintenance-approve');
+    const id = String(approve?.data?.requestId);
+    expect(id).toMatch(/^mr-[a-z2-7]{10}$/);
+    expect(textOfCard(cardOfCall(cardCall))).toContain('Approvals: 0 of 2');
+    const until = Date.now() + 5000;
+    while ((await service.get(id))?.card === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const created = await service.get(id);
+    expect(created?.card).toEqual({ conversationKey: conversation, activityId: cardId });
+    expect(created?.requestedBy).toEqual({ platform: 'teams', tenant: TEST_TENANT, id: USERS.requester.aadObjectId, displayName: USERS.requester.name });
+    expect(created?.nodeRole).toBe('control-plane');
+    expect(created?.approvalsRequired).toBe(2);
+
+    const click = (from: TestTeamsUser) =>
+      send(from, { type: 'invoke', name: 'adaptiveCard/action', replyToId: cardId, value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data: approve?.data } } });
+    const puts = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'PUT' && c.activityId === cardId);
+
+    // 2. A non-approver's click: private message, nothing changes.
+    const nosy = await click(USERS.carol);
+    expect(nosy.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'You are not an approver for prod.' });
+    // The requester cannot approve their own request either.
+    expect((await click(USERS.requester)).json?.value).toBe('You cannot approve your own request.');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(puts()).toHaveLength(0);
+    expect((await service.get(id))?.approvals).toHaveLength(0);
+
+    // 3. First approver: the card comes back updated in the invoke response, and is replaced for everyone.
+    const first = await click(approverA);
+    expect(first.json?.type).toBe('application/vnd.microsoft.card.adaptive');
+    expect(textOfCard(first.json?.value as Parameters<typeof textOfCard>[0])).toContain('Approvals: 1 of 2');
+    await fake.waitFor(() => puts().length >= 1);
+    // 4. A double click counts once.
+    const double = await click(approverA);
+    expect(double.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Already counted your approval (1 of 2).' });
+    const afterDouble = await service.get(id);
+    expect(afterDouble?.approvals.map((a) => a.actor.id)).toEqual([approverA.aadObjectId]);
+    expect(afterDouble?.state).toBe('pending-approval');
+    expect(sim.getObject('nodes', null, NODE)?.spec).not.toMatchObject({ unschedulable: true });
+
+    // 5. Second approver: approved, the maintenance worker takes over.
+    const second = await click(approverB);
+    expect(second.json?.type).toBe('application/vnd.microsoft.card.adaptive');
+    const drained = await waitForState(id, ['awaiting-reboot', 'failed', 'cancelled']);
+    expect(drained.state).toBe('awaiting-reboot');
+    expect(sim.getObject('nodes', null, NODE)?.spec).toMatchObject({ unschedulable: true });
+    expect([...sim.evictions.keys()].join(' ')).toContain('coredns-jjk48vcnb2-6ws28');
+
+    // 6. The operator reboots the node (simulated); the bot verifies, uncordons, sums up.
+    await sim.rebootNode(NODE, { downMs: 500 });
+    const done = await waitForState(id, ['completed', 'failed', 'cancelled']);
+    expect(done.state).toBe('completed');
+    expect((sim.getObject('nodes', null, NODE)?.spec as { unschedulable?: boolean } | undefined)?.unschedulable).toBeFalsy();
+
+    // Audit, in order.
+    const entries = await service.audit.forRequest(id);
+    expect(entries.map((e) => e.event.type).filter((t) => t !== 'drain-progress')).toEqual([
+      'requested',
+      'approved',
+      'approved',
+      'execution-started',
+      'locked',
+      'cordoned',
+      'eviction',
+      'drained',
+      'rebooted',
+      'verified',
+      'uncordoned',
+      'lock-released',
+      'completed',
+    ]);
+    expect(entries.filter((e) => e.event.type === 'approved').map((e) => e.actor)).toEqual([keyOf(approverA), keyOf(approverB)]);
+
+    // Thread replies: each a reply to the card activity, in the order of the events.
+    const thread = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'POST' && c.activityId === cardId);
+    const expected = [
+      `${approverA.name} approved (1 of 2).`,
+      `${approverB.name} approved (2 of 2): approved, execution starts.`,
+      'Execution started',
+      'Took the maintenance lock',
+      `Cordoned ${NODE}`,
+      `${NODE} is drained`,
+      `${NODE} rebooted (new boot id`,
+      `${NODE} is back`,
+      `Uncordoned ${NODE}.`,
+      'Released the maintenance lock',
+      `Maintenance of ${NODE} completed: drain `,
+    ];
+    await fake.waitFor(() => thread().filter((c) => String(c.body.summary ?? '').includes('completed: drain')).length >= 1, 15_000);
+    const summaries = thread().map((c) => textOfCard(cardOfCall(c)));
+    let at = -1;
+    for (const want of expected) {
+      const found = summaries.findIndex((s, i) => i > at && s.includes(want));
+      expect({ want, found: found > at }).toEqual({ want, found: true });
+      at = found;
+    }
+    expect(thread().every((c) => c.conversationId === conversation)).toBe(true);
+
+    // The card, replaced in place, ends with the completed state and no buttons.
+    await fake.waitFor(() => puts().some((c) => textOfCard(cardOfCall(c)).includes(`Done: ${NODE} was rebooted and checked.`)), 15_000);
+    const last = puts().at(-1);
+    expect(textOfCard(cardOfCall(last))).toContain(`Done: ${NODE} was rebooted and checked.`);
+    expect(cardOfCall(last)?.actions ?? []).toEqual([]);
+    // Only one request card was ever posted.
+    expect(fake.delivered().filter(isCard)).toHaveLength(1);
+
+    // 7. Typed audit by the admin, answered in the turn: the entries, newest first.
+    const mark = fake.calls.length;
+    await send(approverA, { text: 'audit' });
+    const auditText = textOfCard(cardOfCall(fake.calls.slice(mark).find((c) => cardOfCall(c) !== undefined)));
+    expect(auditText).toContain(id);
+    const newest = auditText.indexOf(`Maintenance of ${NODE} completed`);
+    const oldest = auditText.indexOf(`asked to reboot ${NODE}`);
+    expect(newest).toBeGreaterThanOrEqual(0);
+    expect(oldest).toBeGreaterThan(newest);
+    console.log(`Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries`);
+  }, 90_000);
 });

@@ -54,10 +54,11 @@ export interface TeamsAdapterOptions {
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
    * Maintenance requests (issue 5): the MaintenanceService (it satisfies {@link TeamsMaintenancePort})
-   * and the audit renderer. Without it, maintenance buttons and typed decisions answer "not
-   * available", and maintenance replies are posted as ordinary messages.
+   * and optionally another audit renderer (default: `explainAudit`). Without it, maintenance
+   * buttons and typed decisions answer "not available", and maintenance replies are posted as
+   * ordinary messages.
    */
-  maintenance?: { service: TeamsMaintenancePort; explainAudit: (entries: AuditEntry[], locale: Locale) => Reply };
+  maintenance?: { service: TeamsMaintenancePort; explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply };
 }
 
 /** A started Teams adapter. */
@@ -108,7 +109,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
-    ? new TeamsMaintenance({ service: options.maintenance.service, explainAudit: options.maintenance.explainAudit, poster, store, defaultLocale: config.locale, logger })
+    ? new TeamsMaintenance({ ...options.maintenance, poster, store, defaultLocale: config.locale, logger })
     : undefined;
   // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);

@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AuditCommand, Locale, MaintenanceDecisionCommand, MaintenanceStatusCommand } from '../../src/commands/types.js';
+import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -66,8 +67,8 @@ export interface TeamsMaintenanceOptions {
   service: TeamsMaintenancePort;
   poster: Pick<TeamsPoster, 'sendOne' | 'updateOne'>;
   store: Pick<TeamsStore, 'reference' | 'postedMessages' | 'markPosted' | 'claim' | 'release'>;
-  /** The audit entries as a reply (H1's `explainAudit`). */
-  explainAudit: (entries: AuditEntry[], locale: Locale) => Reply;
+  /** The audit entries as a reply. @defaultValue `explainAudit` of src/explain/explain-maintenance.ts */
+  explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply;
   /** Language when the activity has no usable locale. */
   defaultLocale: Locale;
   logger: Logger;
@@ -82,7 +83,6 @@ const POST_CLAIM_SECONDS = 120;
 const TEXTS = {
   en: {
     noIdentity: 'Teams did not send your Entra ID (AAD) object id or tenant, so the bot cannot tell who you are. Nothing was changed.',
-    notAdmin: 'Only maintenance admins can read the audit log.',
     badId: 'That is not a maintenance request id (mr- and 10 letters or digits).',
     'approval-counted': 'Your approval of {{id}} is counted ({{count}} of {{required}}).',
     approved: 'Approved: {{id}} has all its approvals; the maintenance of {{node}} starts.',
@@ -92,7 +92,6 @@ const TEXTS = {
   },
   ko: {
     noIdentity: 'Teams가 Entra ID(AAD) 개체 ID나 테넌트를 보내지 않아 누구인지 확인할 수 없습니다. 아무것도 바뀌지 않았습니다.',
-    notAdmin: '감사 로그는 유지보수 관리자만 볼 수 있습니다.',
     badId: '유지보수 요청 ID가 아닙니다(mr- 뒤에 영문자·숫자 10개).',
     'approval-counted': '{{id}} 승인이 반영되었습니다({{count}}/{{required}}).',
     approved: '승인 완료: {{id}}의 승인이 모두 모여 {{node}} 유지보수를 시작합니다.',
@@ -405,8 +404,8 @@ export class TeamsMaintenance {
     if (command.kind === 'audit') {
       const audit = await redis(() => service.recentAudit(actor, this.options.auditCount ?? 20));
       if (!audit.ok) return;
-      if (!audit.value.ok) await say(text(locale, 'notAdmin'));
-      else await sendReply(this.options.explainAudit(audit.value.entries, locale), false);
+      if (!audit.value.ok) await say(explainMaintenanceRefusal(audit.value.refusal, undefined, locale));
+      else await sendReply((this.options.explainAudit ?? explainAudit)(audit.value.entries, locale), false);
       return;
     }
     const decided = await redis(() => service.decide(command.requestId, actor, command.action));

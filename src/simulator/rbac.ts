@@ -227,7 +227,13 @@ function rulesOf(doc: Manifest, where: string): PolicyRule[] {
   });
 }
 
-/** Every manifest of a multi-document YAML text, `kind: List` items flattened. */
+/**
+ * Every manifest of a multi-document YAML text (`kubectl kustomize` output), `kind: List` items
+ * flattened; empty documents and non-mappings are skipped.
+ * @param yamlText - the YAML text
+ * @returns the manifests as plain objects, in document order
+ * @throws BotError `bad-request` when the text is not valid YAML
+ */
 export function parseManifests(yamlText: string): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const add = (v: unknown): void => {
@@ -243,7 +249,13 @@ export function parseManifests(yamlText: string): Record<string, unknown>[] {
   return out;
 }
 
-/** The ClusterRoles and Roles in manifests, by `ClusterRole/name` and `Role/namespace/name`. */
+/**
+ * The ClusterRoles and Roles in manifests.
+ * @param manifests - from {@link parseManifests}
+ * @returns their rules by `ClusterRole/<name>` and `Role/<namespace>/<name>` (a Role without a
+ *   namespace is in `default`)
+ * @throws BotError `bad-request` when a rule is malformed (the message names the role and rule index)
+ */
 export function rolesIn(manifests: readonly Record<string, unknown>[]): Map<string, PolicyRule[]> {
   const roles = new Map<string, PolicyRule[]>();
   for (const raw of manifests) {

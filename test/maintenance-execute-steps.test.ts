@@ -196,6 +196,30 @@ describe('preflight and waits', () => {
     expect((s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
   });
 
+  it('an API that answers 503 for a while (during the drain and the reboot wait) is waited out, not a failure', async () => {
+    const { s } = await sim(await workerScenario({ extra: 2 }));
+    s.setFaults({ delayMs: { 'pods/eviction': 400 } });
+    const r = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { drain: { timeoutMs: 20_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const until = async (pred: () => Promise<boolean> | boolean): Promise<void> => {
+      const deadline = Date.now() + 15_000;
+      while (!(await pred()) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    };
+    await until(() => s.evictions.size >= 1);
+    s.setFaults({ unavailable: true });
+    await new Promise((res) => setTimeout(res, 1500));
+    s.setFaults({});
+    await until(async () => (await store.get(r.request.id))?.state === 'awaiting-reboot');
+    s.setFaults({ unavailable: true });
+    void s.rebootNode('indus-wk-1', { downMs: 300 });
+    await new Promise((res) => setTimeout(res, 1500));
+    s.setFaults({});
+    const final = await r.done;
+    expect([final.state, final.stateReason]).toEqual(['completed', undefined]);
+    expect(s.evictions.size).toBe(3);
+    for (const [pod, n] of s.evictions) expect([pod, n]).toEqual([pod, 1]);
+    expect(r.events.filter((e) => e.type === 'eviction')).toHaveLength(3);
+  });
+
   it('reboot timeout: the node never comes back; it stays cordoned, the lock is released, the missing checks are named', async () => {
     const { s } = await sim(await workerScenario());
     const r = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { reboot: { timeoutMs: 1500 } } });

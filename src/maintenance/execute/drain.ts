@@ -28,7 +28,7 @@ import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
-import type { KubeApi } from './kube-api.js';
+import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';
 import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
 
 
@@ -159,11 +159,22 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
   let lastProgress = o.now().getTime();
   let lastReported = -1;
   const inFlightKey = evictionsInFlightKey(o.requestId, o.keyPrefix);
-  await reconcileInFlight(o, ledgerKey, inFlightKey);
 
   for (;;) {
     if (await o.isCancelled()) return { outcome: 'cancelled', evicted: await o.redis.scard(ledgerKey) };
-    const pods = await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger);
+    let pods: DrainPod[];
+    try {
+      // nothing of ours is in flight here: entries are from a dead worker or unanswered POSTs
+      await reconcileInFlight(o, ledgerKey, inFlightKey);
+      pods = await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger);
+    } catch (err) {
+      // an unreachable API is waited out until the drain's deadline
+      if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+      if (o.now().getTime() >= deadline) throw new MaintenanceStopError('drain-timeout', `the Kubernetes API could not be reached to finish draining ${o.node}`, { cause: err });
+      o.logger.warn({ err, node: o.node }, 'could not list the pods on the node; retrying');
+      await sleep(Math.max(0, Math.min(pollMs, deadline - o.now().getTime())), o.signal);
+      continue;
+    }
     const { evict, unmanaged, skipped } = classifyPods(pods, o.force);
     const ledger = new Set(await o.redis.smembers(ledgerKey));
     const remaining = [...evict, ...unmanaged];
@@ -200,8 +211,8 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       const uid = pod.metadata.uid ?? podKey(pod);
       const ns = pod.metadata.namespace ?? 'default';
       await o.redis.multi().hset(inFlightKey, uid, podKey(pod)).expire(inFlightKey, LEDGER_TTL_SECONDS).exec();
-      const res = await o.api.request<{ message?: string; details?: { causes?: { message?: string }[] } }>(
-        'POST',
+      const res = await evictRequest(
+        o,
         `/api/v1/namespaces/${seg(ns)}/pods/${seg(pod.metadata.name)}/eviction`,
         {
           body: {
@@ -222,7 +233,8 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
         await o.redis.hdel(inFlightKey, uid); // only now: a crash before this reports the eviction again
         return;
       }
-      await o.redis.hdel(inFlightKey, uid);
+      // status 0 (no answer): the eviction may have happened; the entry stays for reconcileInFlight
+      if (res.status !== 0) await o.redis.hdel(inFlightKey, uid);
       if (res.status === 404 || res.status === 409) return; // gone, or replaced by a pod of the same name
       if (res.status === 403) throw stopForStatus(res, `evict ${podKey(pod)}`, o.lockNamespace, o.logger);
       const prev = backoff.get(uid);
@@ -246,7 +258,10 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       }
       o.logger.warn({ pod: podKey(pod), status: res.status, body: res.body, retryInMs: delay }, 'eviction failed; will retry');
       const multiple = res.status === 500 && /more than one PodDisruptionBudget/i.test(JSON.stringify(res.body ?? ''));
-      blockers.set(uid, { pod: podKey(pod), detail: multiple ? 'more than one PodDisruptionBudget selects it' : `eviction answered HTTP ${res.status}` });
+      blockers.set(uid, {
+        pod: podKey(pod),
+        detail: multiple ? 'more than one PodDisruptionBudget selects it' : res.status === 0 ? 'the Kubernetes API could not be reached' : `eviction answered HTTP ${res.status}`,
+      });
     };
     await runPool(due, Math.max(1, o.drain.parallelism), evictOne);
     if (cancelled) return { outcome: 'cancelled', evicted: await o.redis.scard(ledgerKey) };
@@ -300,6 +315,17 @@ function blockerFor(p: DrainPod, ledger: Set<string>, blockers: Map<string, Drai
 
 function describeBlocker(b: DrainBlocker): string {
   return `${b.pod} (${b.budget ? `PodDisruptionBudget ${b.budget}: ` : ''}${b.detail})`;
+}
+
+/** POST an eviction; an unreachable API (after the client's retries) is answered as status 0. */
+async function evictRequest(o: DrainOptions, path: string, options: KubeRequestOptions): Promise<KubeAnswer> {
+  try {
+    return await o.api.request('POST', path, options);
+  } catch (err) {
+    if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+    o.logger.warn({ err, path }, 'eviction not answered');
+    return { status: 0, body: undefined };
+  }
 }
 
 async function listBudgets(api: KubeApi, ns: string, lockNamespace: string, logger: Logger): Promise<KPodDisruptionBudget[]> {

@@ -155,7 +155,11 @@ class Execution {
     return r;
   }
 
-  private isCancelled = async (): Promise<boolean> => (await this.current()).state === 'cancelling';
+  /** True when a cancel was asked; throws `lock-held` when a renewal found the lock taken. */
+  private isCancelled = async (): Promise<boolean> => {
+    if (this.lock.lost) throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} expired and was taken by another holder`);
+    return (await this.current()).state === 'cancelling';
+  };
 
   private async emit(request: MaintenanceRequest, event: MaintenanceEvent): Promise<void> {
     try {

@@ -8,7 +8,8 @@
  *    last 40 s (node-monitor-grace-period [002]); the node's static (mirror) pods Ready; and the
  *    node's etcd member healthy, where the deployment can observe etcd.
  *
- * Both share one deadline (`reboot.timeoutMs` from the end of the drain, default 30 min).
+ * Both share one deadline (`reboot.timeoutMs` from the end of the drain, default 30 min). The API
+ * being unreachable meanwhile (the apiserver of a rebooting control-plane node) is waited out.
  * @see https://kubernetes.io/docs/concepts/architecture/leases/#node-heart-beats
  */
 import { isMirrorPod, isNodeReady, isPodReady } from '../../analysis/cluster-index.js';
@@ -51,16 +52,19 @@ export async function waitForNewBoot(
   let downSeen = false;
   for (;;) {
     if (await o.isCancelled()) return 'cancelled';
-    const node = await readNode(o.api, o.node, o.lockNamespace, o.logger);
-    if (!node) throw new MaintenanceStopError('api-error', `node ${o.node} no longer exists`);
-    const bootId = node.status?.nodeInfo?.bootID;
+    const node = await unlessUnreachable(o, () => readNode(o.api, o.node, o.lockNamespace, o.logger));
+    if (node === null) throw new MaintenanceStopError('api-error', `node ${o.node} no longer exists`);
+    const bootId = node?.status?.nodeInfo?.bootID;
     if (bootId && bootId !== o.bootIdBefore) return { bootId };
-    if (!downSeen && !isNodeReady(node)) {
+    if (!downSeen && node && !isNodeReady(node)) {
       downSeen = true;
       await o.onDown?.();
     }
     if (o.now().getTime() >= o.deadline) {
-      throw new MaintenanceStopError('reboot-timeout', `${o.node} did not reboot in time: no new bootID (still ${o.bootIdBefore ?? 'unknown'})${downSeen ? '; it was seen down' : ''}`);
+      throw new MaintenanceStopError(
+        'reboot-timeout',
+        `${o.node} did not reboot in time: ${node ? `no new bootID (still ${o.bootIdBefore ?? 'unknown'})` : 'the Kubernetes API could not be reached'}${downSeen ? '; it was seen down' : ''}`,
+      );
     }
     await sleep(Math.max(0, Math.min(o.pollMs ?? 1500, o.deadline - o.now().getTime())), o.signal);
   }
@@ -111,11 +115,26 @@ export async function missingAfterReboot(o: RebootWaitOptions & { etcdHealthy?: 
 export async function verifyNode(o: RebootWaitOptions & { etcdHealthy?: (node: string) => Promise<boolean | null> }): Promise<'verified' | 'cancelled'> {
   for (;;) {
     if (await o.isCancelled()) return 'cancelled';
-    const missing = await missingAfterReboot(o);
+    const missing = (await unlessUnreachable(o, () => missingAfterReboot(o))) ?? ['the Kubernetes API could not be reached'];
     if (missing.length === 0) return 'verified';
     if (o.now().getTime() >= o.deadline) {
       throw new MaintenanceStopError('reboot-timeout', `${o.node} rebooted but is not back in time: ${missing.join('; ')}`);
     }
     await sleep(Math.max(0, Math.min(o.pollMs ?? 1500, o.deadline - o.now().getTime())), o.signal);
+  }
+}
+
+/**
+ * Run a read; when the API cannot be reached (`api-error`: the apiserver behind a rebooting
+ * control-plane node, a network blip) log it and give undefined, so the wait goes on until its
+ * deadline. Other stops (403) are thrown.
+ */
+async function unlessUnreachable<T>(o: RebootWaitOptions, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+    o.logger.warn({ err, node: o.node }, 'the Kubernetes API could not be read while waiting for the reboot; still waiting');
+    return undefined;
   }
 }

@@ -18,7 +18,6 @@
  * FAULTS_KEEP=1 keeps the temp dir (process logs) even when everything passed.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +35,7 @@ import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { freePort } from '../helpers/redis-server.js';
 import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
+import { runMidDrainFault } from './mid-drain-fault.js';
 import { runPropertyFault } from './property-commands.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
 import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
@@ -299,21 +299,14 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   return settle(rig.ledger, requests, `Redis (AOF, appendfsync always) SIGKILLed mid-flow, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
 }
 
-/** Worker SIGKILLed mid-drain (issue 5): runs only once the maintenance executor exists. */
-function midDrain(): FaultRow {
-  const present = existsSync(join(REPO_ROOT, 'workers/maintenance-worker.ts'));
-  return {
-    fault: 'worker SIGKILLed mid-drain (exactly one eviction per pod)',
-    sent: '—',
-    answered: '—',
-    lost: '—',
-    duplicated: '—',
-    worst: '—',
-    pass: null,
-    notes: present
-      ? 'TODO: not run — workers/maintenance-worker.ts exists now, but this suite does not drive a drain yet'
-      : 'TODO: not run — the maintenance executor of issue 5 (workers/maintenance-worker.ts) is not in the tree yet',
-  };
+/** The mid-drain row; a fault that cannot be carried out is a failed row, never a pass. */
+async function midDrain(): Promise<FaultRow> {
+  try {
+    return await runMidDrainFault();
+  } catch (err) {
+    const message = err instanceof Error ? err.message.split('\n')[0] ?? err.message : String(err);
+    return { fault: 'maintenance worker SIGKILLed mid-drain', sent: '—', answered: '—', lost: '—', duplicated: '—', worst: '—', pass: false, notes: `could not run: ${message}` };
+  }
 }
 
 // ---- table -----------------------------------------------------------------------------------
@@ -332,6 +325,16 @@ async function main(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-faults-'));
   let rig: Rig | undefined;
   let suiteError: unknown;
+  let drain: Promise<FaultRow> | undefined;
+  const timed = async (name: string, run: () => Promise<FaultRow>): Promise<FaultRow> => {
+    say(`fault: ${name}`);
+    const t = Date.now();
+    try {
+      return await run();
+    } finally {
+      say(`fault: ${name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+  };
   try {
     if (wanted('property')) {
       const seed = Number(process.env.FAULTS_SEED ?? Date.now() % 2 ** 31);
@@ -350,14 +353,14 @@ async function main(): Promise<number> {
     if (selected.length > 0) {
       say(`starting redis, simulator, gateway and two workers (logs in ${dir}/processes.log)`);
       rig = await setUp(dir);
+      const r = rig;
       for (const [name, run] of selected) {
-        say(`fault: ${name}`);
-        const t = Date.now();
-        rows.push(await run(rig));
-        say(`fault: ${name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+        // The mid-drain fault has its own Redis and simulator; it runs while the worker fault waits for stalled-job recovery.
+        if (name === 'worker' && wanted('drain')) drain = timed('drain', midDrain);
+        rows.push(await timed(name, () => run(r)));
       }
     }
-    if (wanted('drain')) rows.push(midDrain());
+    if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
   } catch (err) {
     suiteError = err;
   } finally {

@@ -1,0 +1,115 @@
+/**
+ * Everything the worker process builds from the bot configuration (loaded lazily by
+ * `workers/main.ts`): the answer step with maintenance requests (issue 5), and the dependencies
+ * of the maintenance executor per cluster — the KubeConfig as the answer step resolves it (a
+ * snapshot cluster: the same simulator), the cluster's maintenance policy, the reboot-impact
+ * analysis, and the maintenance service's store and notifier, whose chat posts go through the
+ * worker's replies queues.
+ */
+import { hostname } from 'node:os';
+import type { Redis } from 'ioredis';
+import { loadConfig } from '../config/load-config.js';
+import type { BotConfig } from '../config/bot-config.js';
+import type { MaintenanceDeps } from '../maintenance/execute/run-maintenance.js';
+import { createMaintenanceService } from '../maintenance/maintenance-service.js';
+import type { MaintenanceService } from '../maintenance/maintenance-service.js';
+import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
+import type { MaintenancePolicy } from '../maintenance/policy.js';
+import type { AnswerHandler } from '../queue/answer-handler.js';
+import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
+import { ReplyPublisher } from '../queue/reply-queue.js';
+import type { Logger } from '../util/logger.js';
+import { createAnswerService } from './answer.js';
+import type { AnswerService } from './answer.js';
+
+/** Options of {@link createWorkerAnswerStep}. */
+export interface WorkerAnswerStepOptions {
+  env: Record<string, string | undefined>;
+  /** `process.argv` shape; `--config <path>` is read from it. */
+  argv: readonly string[];
+  logger: Logger;
+  redisUrl: string;
+  /** BullMQ key prefix (execution and replies queues). @defaultValue `bull` */
+  prefix?: string;
+  /** An already loaded configuration (tests); else `--config` / `K8S_HA_BOT_CONFIG` / the default. */
+  config?: BotConfig;
+  /** Analysis and service clock. @defaultValue real time */
+  now?: () => Date;
+  /** Time to wait for Redis at start, in ms. @defaultValue 2000 */
+  connectTimeoutMs?: number;
+}
+
+/** The worker's answer step and maintenance dependencies. */
+export interface WorkerAnswerStep {
+  config: BotConfig;
+  policy: MaintenancePolicy;
+  handler: AnswerHandler;
+  answerService: AnswerService;
+  maintenance: MaintenanceService;
+  /** What `startMaintenanceWorker` needs per cluster (`redis` and `signal` are the worker's). */
+  maintenanceDepsFor(cluster: string): Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
+  /** Close the service, the publisher, the simulators and the connection. */
+  close(): Promise<void>;
+}
+
+/** The `--config <path>` of an argv, if any. */
+function configPathOf(argv: readonly string[]): string | undefined {
+  const i = argv.indexOf('--config');
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith('--config='));
+  return eq?.slice('--config='.length);
+}
+
+/**
+ * Build the worker's answer step with maintenance.
+ * @param o - see {@link WorkerAnswerStepOptions}
+ * @returns the step; call `close()` at shutdown (after the workers stopped)
+ * @throws ConfigError for a bad configuration or policy file (exact path in the message); BotError
+ *   `queue-unavailable` when Redis cannot be reached within `connectTimeoutMs`
+ */
+export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promise<WorkerAnswerStep> {
+  const { logger } = o;
+  const path = configPathOf(o.argv);
+  const config = o.config ?? (await loadConfig({ env: o.env, ...(path ? { path } : {}) }));
+  const policy = config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY;
+  const connectTimeoutMs = o.connectTimeoutMs ?? 2000;
+  const redis: Redis = createProducerConnection(o.redisUrl, { connectTimeoutMs, logger });
+  try {
+    await ensureReady(redis, o.redisUrl, connectTimeoutMs);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
+  const prefix = o.prefix ?? 'bull';
+  const publisher = new ReplyPublisher(redis, prefix, logger);
+  const now = o.now;
+  const maintenance = createMaintenanceService({ redis, policy, prefix, logger, publisher, ...(now ? { now } : {}) });
+  const answerService = createAnswerService({ config, logger, maintenance, ...(now ? { now } : {}) });
+  const holderIdentity = `${hostname()}/${process.pid}`;
+
+  return {
+    config,
+    policy,
+    handler: answerService.handler,
+    answerService,
+    maintenance,
+    async maintenanceDepsFor(cluster) {
+      return {
+        store: maintenance.store,
+        notifier: maintenance.notifier,
+        kubeConfig: await answerService.kubeConfigFor(cluster),
+        policy: policy.forCluster(cluster),
+        holderIdentity,
+        analyze: (node: string) => answerService.analyzeNode(cluster, node),
+        logger,
+        ...(now ? { now } : {}),
+      };
+    },
+    async close() {
+      await maintenance.close();
+      await publisher.close();
+      await answerService.close();
+      redis.disconnect();
+    },
+  };
+}

@@ -266,14 +266,16 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
   });
 
-  it('gateway: 2 replicas, the gateway role, Slack 3000 and Teams 3978, /healthz and /readyz probes, tokens from the Secret', () => {
+  it('gateway: 2 replicas, the gateway role, Slack 3000 and Teams 3978, /healthz and /readyz probes on the ops port, tokens from the Secret', () => {
     const gw = deployment('k8s-ha-bot-gateway');
     expect(gw.spec.replicas).toBe(2);
     const c = gw.spec.template.spec.containers[0] as Container;
     expect(c.args).toEqual(['gateway']);
-    expect(c.ports?.map((p) => p.containerPort).sort()).toEqual([3000, 3978]);
-    expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
-    expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
+    expect(c.ports?.map((p) => p.containerPort).sort()).toEqual([3000, 3978, 9090]);
+    expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'ops' });
+    expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'ops' });
+    expect(c.ports?.find((p) => p.name === 'ops')?.containerPort).toBe(9090);
+    expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_PORT')?.value).toBe('9090');
     expect(c.envFrom?.map((e) => e.secretRef?.name)).toEqual(['k8s-ha-bot-secrets']);
     expect(gw.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot-gateway');
     const svc = find('read-only', 'Service', 'k8s-ha-bot-gateway') as K8sObject & { spec: { selector: Record<string, string>; ports: { port: number }[] } };
@@ -281,10 +283,14 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(svc.spec.ports.map((p) => p.port).sort()).toEqual([3000, 3978]);
   });
 
-  it('worker: 2 replicas, the worker role, its own ServiceAccount', () => {
+  it('worker: 2 replicas, the worker role, its own ServiceAccount, probes on the ops port', () => {
     const w = deployment('k8s-ha-bot-worker');
     expect(w.spec.replicas).toBe(2);
-    expect(w.spec.template.spec.containers[0]?.args).toEqual(['worker']);
+    const c = w.spec.template.spec.containers[0] as Container;
+    expect(c.args).toEqual(['worker']);
+    expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'ops' });
+    expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'ops' });
+    expect(c.ports).toEqual([{ name: 'ops', containerPort: 9090, protocol: 'TCP' }]);
     expect(w.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot');
     expect(find('read-only', 'ServiceAccount', 'k8s-ha-bot')).toBeDefined();
   });
@@ -336,7 +342,7 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     }
   });
 
-  it('NetworkPolicies: default deny; ingress only to the gateway ports (and Redis from the bot); egress DNS, Redis, API, HTTPS', () => {
+  it('NetworkPolicies: default deny; ingress only to the gateway chat ports (Redis from the bot, metrics from monitoring); egress DNS, Redis, API, HTTPS', () => {
     type Np = K8sObject & { spec: { podSelector: { matchLabels?: Record<string, string> }; policyTypes: string[]; ingress?: { from?: object[]; ports?: { port: number }[] }[]; egress?: { ports?: { port: number; protocol: string }[] }[] } };
     const nps = (rendered['read-only'] ?? []).filter((o) => o.kind === 'NetworkPolicy') as Np[];
     const deny = nps.find((n) => Object.keys(n.spec.podSelector).length === 0);
@@ -344,10 +350,17 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(deny?.spec.ingress).toBeUndefined();
     expect(deny?.spec.egress).toBeUndefined();
     const ingress = nps.filter((n) => n.spec.ingress);
-    const byComponent = Object.fromEntries(ingress.map((n) => [n.spec.podSelector.matchLabels?.['app.kubernetes.io/component'], n.spec.ingress?.flatMap((r) => r.ports?.map((p) => p.port) ?? [])]));
-    expect(byComponent).toEqual({ gateway: [3000, 3978], redis: [6379] });
-    const redisFrom = ingress.find((n) => n.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === 'redis')?.spec.ingress?.[0]?.from;
-    expect(redisFrom?.length).toBe(1);
+    const byName = Object.fromEntries(ingress.map((n) => [n.metadata.name, n.spec.ingress?.flatMap((r) => r.ports?.map((p) => p.port) ?? [])]));
+    expect(byName).toEqual({ 'k8s-ha-bot-gateway-ingress': [3000, 3978], 'k8s-ha-bot-redis-ingress': [6379], 'k8s-ha-bot-metrics-ingress': [9090] });
+    const gatewayIngress = ingress.find((n) => n.metadata.name === 'k8s-ha-bot-gateway-ingress');
+    expect(gatewayIngress?.spec.podSelector.matchLabels?.['app.kubernetes.io/component']).toBe('gateway');
+    // only the chat ports are open to anyone; Redis and metrics name who may connect
+    for (const n of ingress) {
+      for (const rule of n.spec.ingress ?? []) {
+        if (n === gatewayIngress) expect(rule.from).toBeUndefined();
+        else expect(rule.from?.length).toBe(1);
+      }
+    }
     const egressPorts = nps.flatMap((n) => n.spec.egress ?? []).flatMap((r) => r.ports?.map((p) => `${p.protocol}/${p.port}`) ?? []);
     expect(egressPorts.sort()).toEqual(['TCP/443', 'TCP/53', 'TCP/6379', 'TCP/6443', 'UDP/53']);
   });

@@ -116,6 +116,10 @@ describe('maintenance worker crash', () => {
     expect(await job?.getState()).toBe('completed');
     expect(job?.returnvalue).toMatchObject({ requestId: request.id, state: 'completed' });
     await queue.close();
-    process.stdout.write(`crash test: ${evictedAtKill} evicted at the kill; the second worker evicted again ${resumedAfterMs} ms after it\n`);
+    const at = (msg: string): number => Number(second.logs.find((l) => l.msg === msg)?.time ?? NaN) - killedAt;
+    process.stdout.write(
+      `crash test: ${evictedAtKill} evicted at the kill; after it: second worker ready ${at('maintenance worker ready')} ms, ` +
+        `job picked up ${at('maintenance job started')} ms, next eviction ${resumedAfterMs} ms\n`,
+    );
   }, 90_000);
 });

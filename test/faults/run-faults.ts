@@ -274,7 +274,6 @@ async function workerKilled(rig: Rig): Promise<FaultRow> {
   const row = await settle(rig.ledger, requests, 'worker SIGKILLed mid-job (2 workers; the other one finishes; BullMQ stalled-job recovery)', { recoveredAt: killedAt });
   row.notes = [`${active} jobs active at the kill (worker A held ${Math.max(0, active - 2)}); times from the kill`, row.notes].filter(Boolean).join('; ');
   if (!busy) row.pass = false;
-  rig.workers.a = await startWorker('worker-a', rig);
   return row;
 }
 
@@ -357,6 +356,8 @@ async function main(): Promise<number> {
       for (const [name, run] of selected) {
         // The mid-drain fault has its own Redis and simulator; it runs while the worker fault waits for stalled-job recovery.
         if (name === 'worker' && wanted('drain')) drain = timed('drain', midDrain);
+        // A fault that killed worker A leaves it down; the next fault gets two workers again.
+        if (r.workers.a.exited()) r.workers.a = await startWorker('worker-a', r);
         rows.push(await timed(name, () => run(r)));
       }
     }
@@ -367,7 +368,8 @@ async function main(): Promise<number> {
     if (rig) {
       const r = rig;
       await writeFile(join(dir, 'outcomes.json'), JSON.stringify(r.all.map((q) => r.ledger.outcome(q)), null, 1)).catch(() => undefined);
-      await Promise.allSettled([r.gateway.stop(), r.workers.a.stop(), r.workers.b.stop(), r.sim.stop()]);
+      // Measuring is over: a short graceful stop, then SIGKILL.
+      await Promise.allSettled([r.gateway.stop(3000), r.workers.a.stop(3000), r.workers.b.stop(3000), r.sim.stop(3000)]);
       await r.queue.close().catch(() => undefined);
       r.queueConnection.disconnect();
       await r.redis.stop();

@@ -10,6 +10,7 @@
  * private refusals, identities, thread replies, card updates, typed decisions and audit.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -247,6 +248,53 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     const text = textOfCard(card);
     expect(text).toContain(`${ID} approved by ${keyOf(USERS.alice)}`);
     expect(text.indexOf(`${ID} approved by ${keyOf(USERS.alice)}`)).toBeLessThan(text.indexOf(`${ID} approved by ${keyOf(USERS.bob)}`));
+  });
+
+  it('a redelivered click (same activity id) is decided once and answered with the current card; a Korean clicker is answered in Korean', async () => {
+    const ID3 = 'mr-cdefghijkm';
+    port.add(testRequest(ID3, requester, conversation));
+    const data = { k8sHaBot: 'card-action', action: 'maintenance-approve', value: ID3, card: ID3, requestId: ID3 };
+    const body = teamsActivityBody({
+      id: 'click-once',
+      conversationId: conversation,
+      from: USERS.alice,
+      serviceUrl: fake.serviceUrl,
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data } },
+    });
+    const decisions = port.decisions.length;
+    const first = await postActivity(url, body);
+    const again = await postActivity(url, body);
+    expect(first.json?.type).toBe('application/vnd.microsoft.card.adaptive');
+    expect(again.json?.type).toBe('application/vnd.microsoft.card.adaptive');
+    expect(textOfCard(again.json?.value as Parameters<typeof textOfCard>[0])).toContain('Approvals 1/2');
+    expect(port.decisions.length).toBe(decisions + 1);
+
+    const ko = await click(USERS.carol, 'maintenance-approve', data);
+    expect(ko.json?.value).toBe(`[en] refused: not-approver (${ID3} in prod)`);
+    const koClick = await send(USERS.carol, { type: 'invoke', name: 'adaptiveCard/action', locale: 'ko-KR', value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data } } });
+    expect(koClick.json?.value).toBe(`[ko] refused: not-approver (${ID3} in prod)`);
+  });
+
+  it('a typed request without an AAD object id is refused and enqueues nothing; "maintenance status" shows the card again', async () => {
+    const jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
+    try {
+      const mark = fake.calls.length;
+      await send(USERS.noAad, { text: 'maintain atlas-cp-2 kernel update' });
+      expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toMatch(/Entra ID \(AAD\) object id/);
+      const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
+
+      const mark2 = fake.calls.length;
+      await send(USERS.carol, { text: `maintenance status ${ID2}` });
+      const card = cardOfCall(fake.calls.slice(mark2).find((c) => cardOfCall(c) !== undefined));
+      expect(textOfCard(card)).toContain('State: approved');
+    } finally {
+      await jobs.close();
+      jobsConnection.disconnect();
+    }
   });
 });
 

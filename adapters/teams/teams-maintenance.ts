@@ -76,6 +76,9 @@ export interface TeamsMaintenanceOptions {
   auditCount?: number;
 }
 
+/** How long a click's activity id is remembered, in s (Teams redelivers within seconds). */
+const CLICK_DEDUP_SECONDS = 900;
+
 /** How long a message being posted is claimed, in s (longer than the poster's retries of one message). */
 const POST_CLAIM_SECONDS = 120;
 
@@ -347,6 +350,14 @@ export class TeamsMaintenance {
     }
     let result: DecisionResult;
     try {
+      // Teams redelivers an activity it got no answer for in time: the same click is decided once,
+      // and a redelivered Execute gets the card as it is now (not "already counted").
+      if (!(await this.options.store.claim(`act:${a.conversationId}:${a.id}`, CLICK_DEDUP_SECONDS))) {
+        this.options.logger.info({ maintenanceId: id, activityId: a.id }, 'redelivered maintenance click ignored');
+        const current = await this.options.service.get(id);
+        if (via === 'submit' || !current) return undefined;
+        return { status: 200, body: { statusCode: 200, type: ADAPTIVE_CARD_CONTENT_TYPE, value: renderMaintenanceCard(this.options.service.cardReply(current)).card } };
+      }
       result = await this.options.service.decide(id, actor, action);
     } catch (err) {
       this.options.logger.warn({ err, maintenanceId: id }, 'could not record the maintenance decision (Redis)');

@@ -2,7 +2,8 @@
  * The worker process: `node dist/workers/main.js --cluster prod [--cluster staging]`.
  *
  * A thin composition root: read settings from `env` and `argv`, load the answer step, start the
- * worker, stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
+ * worker and, beside it, the maintenance worker of the same clusters (issue 5: executions of
+ * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
  * Settings (flags win over environment):
  * - `--redis-url` / `REDIS_URL` (required): `redis://host:port`
@@ -11,16 +12,26 @@
  * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`)
  * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer (default 60 000)
  * - `--config <path>` / `K8S_HA_BOT_CONFIG`: the bot configuration, read by the answer step
+ * - `K8S_HA_BOT_OPS_PORT` (default 9090): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
+ * - `K8S_HA_BOT_SHUTDOWN_MS` (default 25 000): graceful stop deadline after SIGTERM (src/ops/shutdown.ts)
  */
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { BotError, ConfigError, isBotError } from '../src/errors.js';
 import type * as AnswerModule from '../src/answer/answer.js';
+import type * as WorkerStepModule from '../src/answer/worker-answer-step.js';
+import type { WorkerAnswerStep } from '../src/answer/worker-answer-step.js';
+import { startMaintenanceWorker } from './maintenance-worker.js';
+import type { RunningMaintenanceWorker } from './maintenance-worker.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
 import { isClusterName } from '../src/queue/job.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
 import { createLogger } from '../src/util/logger.js';
 import type { Logger } from '../src/util/logger.js';
+import type { ClusterConfig } from '../src/config/bot-config.js';
+import { opsPortFrom, startProcessOpsOrWarn } from '../src/ops/ops-server.js';
+import type { RunningOpsServer } from '../src/ops/ops-server.js';
+import { runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
 import { startWorker } from './worker.js';
 import type { RunningWorker } from './worker.js';
 
@@ -45,6 +56,29 @@ export interface WorkerSettings {
 
 /** Where the real answer step lives, relative to this file (also after `npm run build`). */
 export const ANSWER_MODULE = '../src/answer/answer.js';
+
+/** Where the worker's answer step with maintenance lives, relative to this file. */
+export const WORKER_STEP_MODULE = '../src/answer/worker-answer-step.js';
+
+/**
+ * The real answer step with maintenance: imports {@link WORKER_STEP_MODULE} lazily (test workers
+ * with a fake step do not load the Kubernetes client) and builds it from the bot configuration.
+ * @param context - env, argv, logger
+ * @param settings - Redis URL and key prefix
+ * @returns the step (answer handler, maintenance dependencies per cluster)
+ * @throws BotError `internal` when the module cannot be loaded; ConfigError for a bad configuration
+ *   or maintenance policy; BotError `queue-unavailable` when Redis cannot be reached
+ */
+export async function loadRealWorkerStep(context: LoadHandlerContext, settings: Pick<WorkerSettings, 'redisUrl' | 'prefix'>): Promise<WorkerAnswerStep> {
+  const specifier: string = new URL(WORKER_STEP_MODULE, import.meta.url).href;
+  let mod: typeof WorkerStepModule;
+  try {
+    mod = (await import(specifier)) as typeof WorkerStepModule;
+  } catch (err) {
+    throw new BotError('internal', `could not load the answer step from ${WORKER_STEP_MODULE}; run npm run build`, { cause: err });
+  }
+  return await mod.createWorkerAnswerStep({ env: context.env, argv: context.argv, logger: context.logger, redisUrl: settings.redisUrl, prefix: settings.prefix });
+}
 
 /**
  * The real loader: imports `src/answer/answer.js` and calls its `createAnswerHandler({ env, argv,
@@ -126,14 +160,24 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
 export interface RunWorkerProcessOptions {
   env: Record<string, string | undefined>;
   argv: readonly string[];
-  /** @defaultValue {@link loadRealHandler} */
+  /**
+   * A fake answer step (tests): then no maintenance worker runs. @defaultValue the real step with
+   * maintenance ({@link loadRealWorkerStep}), and the maintenance worker of the same clusters
+   */
   loadHandler?: LoadHandler;
+  /** Maintenance worker timing (tests shorten it). @defaultValue the maintenance worker's defaults */
+  maintenanceWorker?: { lockDurationMs?: number; stalledIntervalMs?: number };
   /** @defaultValue a pino logger named `worker` on stderr */
   logger?: Logger;
   /** Where SIGTERM/SIGINT come from. @defaultValue `process` */
   signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
   /** Called once the worker is ready (tests, readiness probes). */
   onReady?: (worker: RunningWorker) => void;
+  /**
+   * The configured clusters (the CLI passes the bot configuration's): those this worker serves get a
+   * `/readyz` check of their API. @defaultValue none (only Redis is checked)
+   */
+  clusterConfigs?: Readonly<Record<string, ClusterConfig>>;
 }
 
 /**
@@ -147,25 +191,66 @@ export interface RunWorkerProcessOptions {
 export async function runWorkerProcess(options: RunWorkerProcessOptions): Promise<void> {
   const logger = options.logger ?? createLogger({ name: 'worker' });
   const settings = resolveWorkerSettings(options.env, options.argv);
-  const handler = await (options.loadHandler ?? loadRealHandler)({ env: options.env, argv: options.argv, logger });
-  const worker = await startWorker({ ...settings, handler, logger });
+  // Ops settings are checked before anything starts (src/ops: K8S_HA_BOT_OPS_PORT, K8S_HA_BOT_SHUTDOWN_MS).
+  opsPortFrom(options.env);
+  const deadlineMs = shutdownDeadlineFrom(options.env);
+  const context = { env: options.env, argv: options.argv, logger };
+  let step: WorkerAnswerStep | undefined;
+  let handler: AnswerHandler;
+  if (options.loadHandler) handler = await options.loadHandler(context);
+  else {
+    step = await loadRealWorkerStep(context, settings);
+    handler = step.handler;
+  }
+  let worker: RunningWorker;
+  let maintenanceWorker: RunningMaintenanceWorker | undefined;
+  try {
+    worker = await startWorker({ ...settings, handler, logger });
+  } catch (err) {
+    await step?.close();
+    throw err;
+  }
+  if (step) {
+    try {
+      maintenanceWorker = await startMaintenanceWorker({ redisUrl: settings.redisUrl, clusters: settings.clusters, prefix: settings.prefix, logger, depsFor: step.maintenanceDepsFor.bind(step), ...options.maintenanceWorker });
+    } catch (err) {
+      await worker.close({ force: true });
+      await step.close();
+      throw err;
+    }
+  }
+  // Answers and maintenance runs stop together; a forced stop leaves a maintenance run to another
+  // worker, which resumes it from Redis. The step's connections close last.
+  let stepClosed: Promise<void> | undefined;
+  const closeAll = async (force: boolean): Promise<void> => {
+    await Promise.all([worker.close({ force }), maintenanceWorker?.close({ force })]);
+    stepClosed ??= step?.close() ?? Promise.resolve();
+    await stepClosed;
+  };
+  const served = Object.fromEntries(Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)));
+  let ops: RunningOpsServer | undefined;
+  try {
+    ops = await startProcessOpsOrWarn({ role: 'worker', env: options.env, redisUrl: settings.redisUrl, prefix: settings.prefix, clusters: served, logger });
+  } catch (err) {
+    await closeAll(true);
+    throw err;
+  }
   options.onReady?.(worker);
-  const signals = options.signals ?? process;
-  await new Promise<void>((resolve, reject) => {
-    let count = 0;
-    const onSignal = (signal: string): void => {
-      count += 1;
-      const force = count > 1;
-      logger.info({ signal, force }, force ? 'stopping now' : 'stopping after the jobs in progress');
-      if (count > 1) {
-        signals.off('SIGTERM', onSignal);
-        signals.off('SIGINT', onSignal);
-      }
-      worker.close({ force }).then(resolve, reject);
-    };
-    signals.on('SIGTERM', onSignal);
-    signals.on('SIGINT', onSignal);
-  });
+  try {
+    // SIGTERM: no new jobs, the jobs in progress finish; at the deadline (or a second signal) the
+    // handlers are aborted and their jobs go back to the queue for another worker.
+    const stopped = await runUntilSignal({
+      ...(options.signals ? { signals: options.signals } : {}),
+      deadlineMs,
+      logger,
+      onSignal: () => ops?.setDraining(),
+      graceful: () => closeAll(false),
+      force: () => closeAll(true),
+    });
+    logger.info({ ...stopped }, 'worker process stopping');
+  } finally {
+    await ops?.close();
+  }
 }
 
 /** Entry point when run as a script; exit code 0 after a graceful stop, 1 when start-up fails. */

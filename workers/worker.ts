@@ -3,7 +3,7 @@
  * the reply as the job's result (for callers waiting on it) and publishes it on the platform's
  * replies queue (Slack, Teams).
  */
-import { UnrecoverableError, Worker } from 'bullmq';
+import { UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { BotError } from '../src/errors.js';
 import type { Reply } from '../src/explain/reply.js';
@@ -16,6 +16,7 @@ import type { AnswerJob } from '../src/queue/job.js';
 import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { Logger } from '../src/util/logger.js';
+import { recordJob, recordVerdict } from '../src/ops/metrics.js';
 
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
@@ -45,8 +46,9 @@ export interface RunningWorker {
   readonly queueNames: readonly string[];
   /**
    * Stop taking jobs, let the jobs in progress finish (or, with `force`, abort their handlers'
-   * signals and stop at once; BullMQ later hands such jobs to another worker as stalled), then
-   * disconnect.
+   * signals and put their jobs back in the queue at once, `moveToWait`, without using an attempt;
+   * should that fail, the job's attempt fails and is retried, or BullMQ hands it on as stalled),
+   * then disconnect.
    */
   close(options?: { force?: boolean }): Promise<void>;
 }
@@ -73,7 +75,18 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
   const publisher = new ReplyPublisher(connection, prefix, logger);
 
-  const processJob = async (bullJob: Job<unknown, Reply>, _token?: string, signal?: AbortSignal): Promise<Reply> => {
+  // Set by a forced close: a handler aborted by it puts its job back in the queue (no attempt used).
+  let forcedStop = false;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const processJob = (bullJob: Job<unknown, Reply>, token?: string, signal?: AbortSignal): Promise<Reply> => {
+    const run = processOne(bullJob, token, signal);
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run)).catch(() => undefined);
+    return run;
+  };
+
+  const processOne = async (bullJob: Job<unknown, Reply>, token?: string, signal?: AbortSignal): Promise<Reply> => {
     const attempt = bullJob.attemptsMade + 1;
     const attempts = bullJob.opts.attempts ?? 1;
     let job: AnswerJob;
@@ -91,11 +104,25 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       const reply = await callHandler(handler, job, { logger: log, timeoutMs: jobTimeoutMs, signal });
       if (isReplyPlatform(platform)) await publisher.publish(platform, { reply, job }, String(bullJob.id));
       log.info({ durationMs: Date.now() - started, verdict: reply.verdict, kind: reply.kind }, 'answered');
+      recordJob(job.command?.kind ?? 'unparsed', 'answered', Date.now() - started);
+      recordVerdict(reply.verdict);
       return reply;
     } catch (err) {
+      if (forcedStop && signal?.aborted && token !== undefined) {
+        // Shutdown deadline passed: the job goes back to waiting for another worker, attempt not counted.
+        try {
+          await bullJob.moveToWait(token);
+          log.warn({ durationMs: Date.now() - started }, 'worker stopping: job put back in the queue');
+          throw new WaitingError();
+        } catch (moveError) {
+          if (moveError instanceof WaitingError) throw moveError;
+          log.warn({ err: moveError }, 'could not put the job back in the queue; it fails this attempt');
+        }
+      }
       const botError = toBotError(err);
       const final = !botError.retryable || attempt >= attempts;
       log.warn({ err, code: botError.code, retryable: botError.retryable, final, durationMs: Date.now() - started }, 'answer failed');
+      recordJob(job.command?.kind ?? 'unparsed', 'failed', Date.now() - started);
       if (final && isReplyPlatform(platform)) {
         try {
           await publisher.publish(platform, { reply: errorReply(job, botError), job }, String(bullJob.id));
@@ -124,9 +151,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   return {
     queueNames,
     close(closeOptions = {}) {
-      // A forced close during a graceful one aborts the handlers, so the graceful close ends soon.
-      if (closeOptions.force) for (const worker of workers) worker.cancelAllJobs('worker shutting down');
+      // A forced close during a graceful one aborts the handlers, so the graceful close ends soon;
+      // their jobs go back to the queue before the connection closes (bounded wait).
+      if (closeOptions.force) {
+        forcedStop = true;
+        for (const worker of workers) worker.cancelAllJobs('worker shutting down');
+      }
+      const settled = closeOptions.force
+        ? Promise.race([Promise.allSettled([...inFlight]), new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())])
+        : Promise.resolve();
       closing ??= (async () => {
+        await settled;
         const results = await Promise.allSettled(workers.map((worker) => worker.close(closeOptions.force ?? false)));
         for (const result of results) {
           if (result.status === 'rejected') logger.warn({ err: result.reason }, 'closing a worker failed');

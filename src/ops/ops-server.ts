@@ -47,6 +47,8 @@ export interface OpsServerOptions {
 export interface RunningOpsServer {
   /** The port it listens on. */
   port: number;
+  /** From now on `/readyz` answers 503 `shutting down` (the process is draining; `/healthz` stays 200). */
+  setDraining(): void;
   /** Stop listening (open connections are closed). Idempotent. */
   close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export interface RunningOpsServer {
 export async function startOpsServer(options: OpsServerOptions): Promise<RunningOpsServer> {
   const { logger } = options;
   const informational = options.informational ?? new Set<string>();
+  let draining = false;
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -68,6 +71,14 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
     }
     if (path === '/healthz' || path === '/livez') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      return;
+    }
+    if (path === '/readyz' && draining) {
+      res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end(
+          `${JSON.stringify({ ready: false, checks: [{ name: 'shutdown', ok: false, detail: 'shutting down' }] })}\n`,
+        );
       return;
     }
     if (path === '/readyz') {
@@ -111,6 +122,9 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   let closing: Promise<void> | undefined;
   return {
     port,
+    setDraining() {
+      draining = true;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -218,6 +232,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
   let closing: Promise<void> | undefined;
   return {
     port: server.port,
+    setDraining: () => server.setDraining(),
     close() {
       closing ??= (async () => {
         await server.close();
@@ -228,4 +243,28 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
       return closing;
     },
   };
+}
+
+/**
+ * {@link startProcessOps}, but a port that cannot be bound (EADDRINUSE, EACCES) is logged as an error
+ * and the process goes on without its ops server (its probes then fail, which shows). Used by the
+ * worker, so that several workers on one machine (development, tests) do not stop each other.
+ * @param options - see {@link ProcessOpsOptions}
+ * @returns the server, or undefined when it could not listen
+ * @throws ConfigError for bad settings (those are not tolerated)
+ */
+export async function startProcessOpsOrWarn(
+  options: ProcessOpsOptions,
+): Promise<RunningOpsServer | undefined> {
+  try {
+    return await startProcessOps(options);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
+    options.logger.error(
+      { err, code, port: options.port ?? opsPortFrom(options.env) },
+      `ops server not started (${code}): no /healthz, /readyz, /metrics in this process; set ${OPS_ENV.port}`,
+    );
+    return undefined;
+  }
 }

@@ -1,0 +1,100 @@
+/**
+ * Graceful shutdown on SIGTERM / SIGINT (what Kubernetes sends when it stops a pod, then SIGKILL
+ * after `terminationGracePeriodSeconds`, default 30 s:
+ * https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination).
+ *
+ * The first signal starts the graceful stop (a worker takes no new jobs and lets the jobs in progress
+ * finish); when it has not finished after the deadline (`K8S_HA_BOT_SHUTDOWN_MS`, default 25 s, under
+ * the 30 s grace period), or on a second signal, the forced stop runs (a worker aborts its handlers;
+ * their jobs go back to the queue for another worker).
+ */
+import { ConfigError } from '../errors.js';
+import type { Logger } from '../util/logger.js';
+
+/** Environment variable of the shutdown deadline, in ms. */
+export const SHUTDOWN_ENV = 'K8S_HA_BOT_SHUTDOWN_MS';
+
+/** Default shutdown deadline, in ms: 5 s under Kubernetes' default 30 s grace period. */
+export const DEFAULT_SHUTDOWN_MS = 25_000;
+
+/**
+ * The shutdown deadline.
+ * @param env - reads {@link SHUTDOWN_ENV}
+ * @returns ms (default {@link DEFAULT_SHUTDOWN_MS})
+ * @throws ConfigError `K8S_HA_BOT_SHUTDOWN_MS` when not a whole number 0..3 600 000
+ */
+export function shutdownDeadlineFrom(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = (env[SHUTDOWN_ENV] ?? '').trim();
+  if (raw === '') return DEFAULT_SHUTDOWN_MS;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 3_600_000)
+    throw new ConfigError(SHUTDOWN_ENV, `${JSON.stringify(raw)}: expected a whole number of ms, 0..3600000`);
+  return n;
+}
+
+/** Options of {@link runUntilSignal}. */
+export interface RunUntilSignalOptions {
+  /** Where signals come from. @defaultValue `process` */
+  signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
+  /** Time the graceful stop may take before the forced one, in ms. */
+  deadlineMs: number;
+  /** Called once, on the first signal. */
+  graceful: () => Promise<void>;
+  /** Called at most once: at the deadline, or on a second signal. */
+  force: () => Promise<void>;
+  logger: Logger;
+  /** Called on the first signal, before `graceful` (e.g. make /readyz answer 503). */
+  onSignal?: (signal: string) => void;
+}
+
+/**
+ * Wait for SIGTERM or SIGINT, then stop: gracefully, forced at the deadline or on a second signal.
+ * @param options - see {@link RunUntilSignalOptions}
+ * @returns resolves once the graceful stop has finished (after a forced one, too) and reports
+ *   whether the force was needed; rejects when `graceful` or `force` rejects
+ */
+export function runUntilSignal(options: RunUntilSignalOptions): Promise<{ signal: string; forced: boolean }> {
+  const signals = options.signals ?? process;
+  const { logger } = options;
+  return new Promise((resolve, reject) => {
+    let first: string | undefined;
+    let forced: Promise<void> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const force = (why: string): void => {
+      if (forced) return;
+      logger.warn(
+        { why, deadlineMs: options.deadlineMs },
+        'forcing the stop: jobs still in progress go back to the queue',
+      );
+      forced = options.force();
+      forced.catch(reject);
+    };
+    const onSignal = (signal: string): void => {
+      if (first !== undefined) {
+        force(`second signal ${signal}`);
+        signals.off('SIGTERM', onSignal);
+        signals.off('SIGINT', onSignal);
+        return;
+      }
+      first = signal;
+      logger.info({ signal, deadlineMs: options.deadlineMs }, 'stopping: finishing the work in progress');
+      options.onSignal?.(signal);
+      timer = setTimeout(() => force('deadline'), options.deadlineMs);
+      options.graceful().then(
+        async () => {
+          clearTimeout(timer);
+          if (forced) await forced;
+          signals.off('SIGTERM', onSignal);
+          signals.off('SIGINT', onSignal);
+          resolve({ signal, forced: forced !== undefined });
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    };
+    signals.on('SIGTERM', onSignal);
+    signals.on('SIGINT', onSignal);
+  });
+}

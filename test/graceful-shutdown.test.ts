@@ -1,0 +1,167 @@
+/**
+ * Graceful shutdown with real processes: worker children (test/helpers/fake-worker-entry.ts, the
+ * real workers/main.ts process code with a fake answer step) on a real redis-server.
+ *
+ * 1. SIGTERM while a job runs, deadline not reached: the job finishes in that worker, the worker
+ *    takes no new job after the signal, /readyz says 503 while it drains, and it exits 0.
+ * 2. SIGTERM while a long job runs, deadline (K8S_HA_BOT_SHUTDOWN_MS) passes: the job goes back to
+ *    the queue without using an attempt, a second worker finishes it, exactly one reply is published,
+ *    and the first worker exits 0.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { JobQueue } from '../src/queue/job-queue.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
+import { silentLogger } from '../src/util/logger.js';
+import { startRedis } from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+import { startWorkerProcess } from './helpers/redis-worker-process.js';
+import type { WorkerProcess } from './helpers/redis-worker-process.js';
+
+let server: RedisServer;
+let counter: Redis;
+const started: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  server = await startRedis();
+  counter = new Redis(server.url, { maxRetriesPerRequest: 1 });
+}, 20_000);
+
+afterAll(async () => {
+  await Promise.all(started.map((w) => w.stop('SIGKILL')));
+  counter?.disconnect();
+  await server?.stop();
+});
+
+function makeJob(requestId: string, text: string): AnswerJob {
+  return {
+    requestId,
+    text,
+    cluster: 'c1',
+    locale: 'en',
+    user: { platform: 'slack', id: 'U1' },
+    replyTo: { platform: 'slack', address: { channel: 'C1' } },
+    enqueuedAt: new Date().toISOString(),
+  };
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function worker(
+  prefix: string,
+  countsKey: string,
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
+  const w = await startWorkerProcess({
+    redisUrl: server.url,
+    prefix,
+    clusters: ['c1'],
+    countsKey,
+    env: { K8S_HA_BOT_OPS_PORT: '0', ...env },
+  });
+  started.push(w);
+  return w;
+}
+
+async function opsPortOf(w: WorkerProcess): Promise<number> {
+  const ready = (): Record<string, unknown> | undefined =>
+    w.logs.find((l) => l.msg === 'ops server ready (GET /healthz, /readyz, /metrics)');
+  await until('the ops server', async () => ready() !== undefined);
+  return ready()?.port as number;
+}
+
+describe('graceful shutdown (real processes)', () => {
+  it('SIGTERM: the job in progress finishes here, no new job is taken, /readyz says 503, exit 0', async () => {
+    const prefix = `gs1${Date.now()}`;
+    const countsKey = `${prefix}:calls`;
+    const queue = new JobQueue({ redisUrl: server.url, prefix, logger: silentLogger });
+    const a = await worker(prefix, countsKey, { K8S_HA_BOT_SHUTDOWN_MS: '10000' });
+    const opsPort = await opsPortOf(a);
+    expect((await fetch(`http://127.0.0.1:${opsPort}/readyz`)).status).toBe(200);
+    try {
+      const first = await queue.enqueue(makeJob('gs-first', 'sleep 1500'));
+      await until('the job to start', async () => Number(await counter.hget(countsKey, 'gs-first')) >= 1);
+      const exit = a.stop('SIGTERM', 20_000);
+      await until('draining to show', async () =>
+        a.logs.some((l) => l.msg === 'stopping: finishing the work in progress'),
+      );
+      const drain = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+      expect(drain.status).toBe(503);
+      expect(await drain.text()).toContain('shutting down');
+      // Enqueued after the signal: must not be taken by the stopping worker.
+      const second = await queue.enqueue(makeJob('gs-second', 'sleep 10'));
+      const reply = await queue.waitForReply(first.jobId, 10_000);
+      expect(reply.title).toBe('echo: sleep 1500');
+      expect(await exit).toBe(0);
+      expect(await counter.hget(countsKey, 'gs-first')).toBe('1');
+      expect(await counter.hget(countsKey, 'gs-second')).toBeNull();
+      const bull = new Queue(queueNameFor('c1'), { connection: { url: server.url }, prefix });
+      try {
+        expect(await (await bull.getJob(second.jobId))?.getState()).toBe('waiting');
+      } finally {
+        await bull.close();
+      }
+      // A new worker takes it.
+      const b = await worker(prefix, countsKey);
+      expect((await queue.waitForReply(second.jobId, 10_000)).title).toBe('echo: sleep 10');
+      expect(await b.stop('SIGTERM')).toBe(0);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
+
+  it('deadline passed: the job goes back to the queue, a second worker finishes it, one reply, exit 0', async () => {
+    const prefix = `gs2${Date.now()}`;
+    const countsKey = `${prefix}:calls`;
+    const queue = new JobQueue({ redisUrl: server.url, prefix, logger: silentLogger });
+    const replies = new Queue(repliesQueueNameFor('slack'), { connection: { url: server.url }, prefix });
+    const a = await worker(prefix, countsKey, { K8S_HA_BOT_SHUTDOWN_MS: '700' });
+    try {
+      const { jobId } = await queue.enqueue(makeJob('gs-long', 'sleep 6000'));
+      await until(
+        'the job to start in worker A',
+        async () => Number(await counter.hget(countsKey, 'gs-long')) >= 1,
+      );
+      // Worker B starts while A stops (a rolling update): it takes the job once A has put it back.
+      const startingB = worker(prefix, countsKey);
+      const t0 = Date.now();
+      const exitA = await a.stop('SIGTERM', 20_000);
+      const stopMs = Date.now() - t0;
+      expect(exitA).toBe(0);
+      expect(stopMs).toBeGreaterThanOrEqual(650);
+      expect(stopMs).toBeLessThan(5000); // did not wait for the 6 s job
+      expect(a.logs.some((l) => l.msg === 'worker stopping: job put back in the queue')).toBe(true);
+
+      const b = await startingB;
+      const reply = await queue.waitForReply(jobId, 20_000);
+      expect(reply.title).toBe('echo: sleep 6000');
+      expect(reply.sections[0]?.lines).toEqual(['2']); // second call: worker B
+      expect(await counter.hget(countsKey, 'gs-long')).toBe('2');
+      const bull = new Queue(queueNameFor('c1'), { connection: { url: server.url }, prefix });
+      try {
+        const job = await bull.getJob(jobId);
+        expect(await job?.getState()).toBe('completed');
+        expect(job?.attemptsMade).toBe(1); // the interrupted run did not use an attempt
+      } finally {
+        await bull.close();
+      }
+      // Exactly one reply published for the request (and it is the answer, not an error).
+      const counts = await replies.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+      expect(Object.values(counts).reduce((x, y) => x + y, 0)).toBe(1);
+      const [published] = await replies.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+      expect((published?.data as { reply: { title: string } }).reply.title).toBe('echo: sleep 6000');
+      expect(await b.stop('SIGTERM')).toBe(0);
+    } finally {
+      await replies.close();
+      await queue.close();
+    }
+  }, 60_000);
+});

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnswerService } from '../src/answer/answer.js';
@@ -27,6 +28,7 @@ import type { RunningMaintenanceWorker } from '../workers/maintenance-worker.js'
 import { startWorker } from '../workers/worker.js';
 import type { RunningWorker } from '../workers/worker.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
+import { TEAMS_LIMITS } from '../adapters/teams/render-card.js';
 import { startTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { BotConfig } from '../src/config/bot-config.js';
@@ -51,6 +53,23 @@ const USERS = {
   // Same display name as an approver, no AAD object id: must never pass as Alice.
   noAad: { id: '29:mallory', name: 'Alice Approver' },
 } satisfies Record<string, TestTeamsUser>;
+
+const require = createRequire(import.meta.url);
+/** The adaptivecards UMD build (its ESM build has extensionless imports Node cannot load). */
+const AC = require('adaptivecards/dist/adaptivecards.js') as {
+  AdaptiveCard: new () => { parse(json: unknown, ctx: unknown): void; version: { toString(): string } };
+  SerializationContext: new () => { eventCount: number; getEventAt(i: number): { message: string } };
+};
+
+/** Parse a card with the adaptivecards object model: its warnings and version. */
+function parseWithAdaptiveCards(card: unknown): { events: string[]; version: string } {
+  const ac = new AC.AdaptiveCard();
+  const ctx = new AC.SerializationContext();
+  ac.parse(card, ctx);
+  const events: string[] = [];
+  for (let i = 0; i < ctx.eventCount; i += 1) events.push(ctx.getEventAt(i).message);
+  return { events, version: ac.version.toString() };
+}
 
 const keyOf = (u: TestTeamsUser): string => actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
 
@@ -477,8 +496,12 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     expect(done.state).toBe('completed');
     expect((sim.getObject('nodes', null, NODE)?.spec as { unschedulable?: boolean } | undefined)?.unschedulable).toBeFalsy();
 
-    // Audit, in order.
-    const entries = await service.audit.forRequest(id);
+    // Audit, in order (the state is written just before its event is appended: wait for the last one).
+    let entries = await service.audit.forRequest(id);
+    for (const until2 = Date.now() + 5000; entries.at(-1)?.event.type !== 'completed' && Date.now() < until2; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      entries = await service.audit.forRequest(id);
+    }
     expect(entries.map((e) => e.event.type).filter((t) => t !== 'drain-progress')).toEqual([
       'requested',
       'approved',
@@ -528,6 +551,14 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     expect(cardOfCall(last)?.actions ?? []).toEqual([]);
     // Only one request card was ever posted.
     expect(fake.delivered().filter(isCard)).toHaveLength(1);
+    // Every card the connector saw parses with the adaptivecards object model, without warnings,
+    // and every activity stays under Teams' 28 KB.
+    for (const c of [cardCall, ...puts(), ...thread()]) {
+      const parsed = parseWithAdaptiveCards(cardOfCall(c));
+      expect(parsed).toEqual({ events: [], version: '1.5' });
+      expect(c?.bytes).toBeLessThan(TEAMS_LIMITS.messageBytes);
+    }
+    expect(parseWithAdaptiveCards(first.json?.value)).toEqual({ events: [], version: '1.5' });
 
     // 7. Typed audit by the admin, answered in the turn: the entries, newest first.
     const mark = fake.calls.length;

@@ -16,6 +16,13 @@ import {
 } from '../src/ops/metrics.js';
 import { startProcessOps } from '../src/ops/ops-server.js';
 import { queueNameFor } from '../src/queue/job.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { ReplyConsumer, ReplyPublisher } from '../src/queue/reply-queue.js';
+import { createProducerConnection, ensureReady } from '../src/queue/redis-connection.js';
+import { readSnapshot } from '../src/cluster/read-snapshot.js';
+import { metricsRegistry } from '../src/ops/metrics.js';
+import type { Reply } from '../src/explain/reply.js';
+import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
@@ -35,6 +42,87 @@ function sample(text: string, line: string): number | undefined {
   const found = text.split('\n').find((l) => l.startsWith(`${line} `));
   return found === undefined ? undefined : Number(found.slice(line.length + 1));
 }
+
+/** The current value of one sample in the process registry. */
+async function current(line: string): Promise<number> {
+  return sample(await metricsRegistry.metrics(), line) ?? 0;
+}
+
+describe('metrics recorded where the work happens', () => {
+  it('counts Kubernetes API errors from the snapshot reader and failed chat deliveries from the replies consumer', async () => {
+    const sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
+    try {
+      const before = await current('k8s_ha_bot_kube_api_errors_total{code="503"}');
+      sim.setFaults({ unavailable: true });
+      await expect(
+        readSnapshot({
+          kubeConfig: kubeConfigOf(sim),
+          cluster: 'c',
+          focusNode: null,
+          requestTimeoutMs: 1000,
+          deadlineMs: 3000,
+        }),
+      ).rejects.toMatchObject({ code: 'cluster-unreachable' });
+      // The nodes list answered 503 (the other reads are then cut short).
+      expect((await current('k8s_ha_bot_kube_api_errors_total{code="503"}')) - before).toBeGreaterThanOrEqual(
+        1,
+      );
+    } finally {
+      await sim.close();
+    }
+
+    const own = await startRedis();
+    const conn = createProducerConnection(own.url);
+    await ensureReady(conn, own.url, 2000);
+    const prefix = `cf${Date.now()}`;
+    const publisher = new ReplyPublisher(conn, prefix);
+    const failures = (): Promise<number> =>
+      current('k8s_ha_bot_chat_post_failures_total{platform="teams",status="429"}');
+    const before = await failures();
+    const consumer = await ReplyConsumer.start({
+      redisUrl: own.url,
+      platform: 'teams',
+      prefix,
+      handler: async () => {
+        throw Object.assign(new Error('Teams said 429'), { cause: { statusCode: 429 } });
+      },
+    });
+    try {
+      const job: AnswerJob = {
+        requestId: 'r1',
+        text: 'status',
+        cluster: 'c',
+        locale: 'en',
+        user: { platform: 'teams', id: 'u' },
+        replyTo: { platform: 'teams', address: { conversation: 'x' } },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const reply = {
+        kind: 'help',
+        locale: 'en',
+        title: 't',
+        verdict: null,
+        summary: 's',
+        planes: [],
+        sections: [],
+        advice: [],
+        actions: [],
+        context: { cluster: 'c', snapshotAt: null, requestId: 'r1' },
+        findings: [],
+      } satisfies Reply;
+      await publisher.publish('teams', { reply, job }, 'r-r1');
+      const deadline = Date.now() + 5000;
+      while ((await failures()) === before && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect((await failures()) - before).toBeGreaterThanOrEqual(1);
+    } finally {
+      await consumer.close();
+      await publisher.close();
+      conn.disconnect();
+      await own.stop();
+    }
+  }, 30_000);
+});
 
 describe('/metrics', () => {
   it('serves process metrics, recorded counters and histograms, and the queue depth from Redis', async () => {

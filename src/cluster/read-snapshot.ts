@@ -13,6 +13,7 @@
  *   dev machine, i.e. about +8 s over the 300 pages of such a cluster;
  * - streaming page by page with our own reduction keeps at most one raw page in memory.
  */
+import { recordKubeApiError } from '../ops/metrics.js';
 import http from 'node:http';
 import https from 'node:https';
 import { isAscii } from 'node:buffer';
@@ -161,7 +162,7 @@ async function createClient(
   const basePath = base.pathname.replace(/\/$/, '');
   const transport = isHttps ? https : http;
 
-  return {
+  const raw: ApiClient = {
     get(path, accept = 'application/json') {
       stats.apiRequests++;
       return new Promise((resolve, reject) => {
@@ -220,6 +221,21 @@ async function createClient(
     close() {
       if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
     },
+  };
+  return {
+    // Failed requests are counted by code for /metrics (a 404 is an answer: no kube-proxy ConfigMap).
+    get: (path, accept) =>
+      raw.get(path, accept).then(
+        (answer) => {
+          if (answer.status >= 400 && answer.status !== 404) recordKubeApiError(String(answer.status));
+          return answer;
+        },
+        (err: unknown) => {
+          recordKubeApiError(err instanceof RequestFailure ? err.reason : 'error');
+          throw err;
+        },
+      ),
+    close: () => raw.close(),
   };
 }
 

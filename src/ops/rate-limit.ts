@@ -229,7 +229,22 @@ export function rateLimitedSink(
   return {
     async enqueue(job) {
       const refused = await gate(job);
-      if (refused === null) return inner.enqueue(job);
+      if (refused === null) {
+        const result = await inner.enqueue(job);
+        // The request id's first line in the logs; the worker and the reply delivery log it again.
+        logger.info(
+          {
+            requestId: job.requestId,
+            platform: job.replyTo.platform,
+            cluster: job.cluster,
+            command: job.command?.kind,
+            jobId: result.jobId,
+            duplicate: result.duplicate,
+          },
+          'request enqueued',
+        );
+        return result;
+      }
       const jobId = jobIdFor(job.requestId);
       logger.info(
         { requestId: job.requestId, platform: job.replyTo.platform, user: job.user.id },

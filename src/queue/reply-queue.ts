@@ -6,6 +6,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../explain/reply.js';
+import { chatFailureStatus, recordChatPostFailure } from '../ops/metrics.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { replyJobsOptions } from './job-options.js';
@@ -125,13 +126,18 @@ export class ReplyConsumer {
         const answerJob = parseAnswerJob(job.data.job);
         logger.debug({ requestId: answerJob.requestId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'delivering reply');
         await options.handler(job.data.reply, answerJob, job.data.delivery);
+        // The request id closes its trail here (adapter → queue → worker → this delivery).
+        const sinceEnqueuedMs = Date.now() - Date.parse(answerJob.enqueuedAt);
+        logger.info({ requestId: answerJob.requestId, platform: options.platform, jobId: job.id, ...(Number.isFinite(sinceEnqueuedMs) ? { sinceEnqueuedMs } : {}) }, 'reply delivered');
       },
       { connection, prefix: options.prefix ?? 'bull', concurrency: options.concurrency ?? 8 },
     );
     worker.on('error', (err) => logger.warn({ err, queueName }, 'reply consumer error'));
-    worker.on('failed', (job, err) =>
-      logger.warn({ err, jobId: job?.id, attempt: job?.attemptsMade }, 'reply delivery failed'),
-    );
+    worker.on('failed', (job, err) => {
+      recordChatPostFailure(options.platform, chatFailureStatus(err));
+      const requestId = (job?.data.job as { requestId?: unknown } | undefined)?.requestId;
+      logger.warn({ err, requestId, jobId: job?.id, attempt: job?.attemptsMade }, 'reply delivery failed');
+    });
     await worker.waitUntilReady();
     return new ReplyConsumer(worker, connection);
   }

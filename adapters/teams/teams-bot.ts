@@ -11,6 +11,10 @@
  *   (a message whose `value` carries the data) take the same route: Refresh enqueues the card's
  *   job again with `replyTo.address.update` = the card's activity id, so the answer replaces the
  *   card in place; HA status enqueues a status check for the card's cluster.
+ * - Maintenance (issue 5): `maintain NODE …` is enqueued like any check (refused at once when
+ *   Teams sent no AAD object id); typed decisions (`approve|reject|cancel mr-…`), `maintenance
+ *   status mr-…` and `audit`, and the card's maintenance buttons, are answered by
+ *   {@link TeamsMaintenance} from Redis, with no job.
  * - Language: Korean text → Korean; language-neutral text (`status`, `help`) → the activity's
  *   `locale`, else the configured locale; `--lang` wins.
  */

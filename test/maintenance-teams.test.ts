@@ -569,6 +569,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     const oldest = auditText.indexOf(`asked to reboot ${NODE}`);
     expect(newest).toBeGreaterThanOrEqual(0);
     expect(oldest).toBeGreaterThan(newest);
-    console.log(`Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries`);
+    const largest = Math.max(...[cardCall, ...puts(), ...thread()].map((c) => c?.bytes ?? 0));
+    console.log(`Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries, largest activity ${largest} B`);
   }, 90_000);
 });

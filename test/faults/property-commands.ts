@@ -79,7 +79,7 @@ export function runPropertyFault(seed: number): FaultRow {
     logger: silentLogger,
   });
   const times: number[] = [];
-  let firstRunMax = 0;
+  const firstRuns: number[] = [];
   let threw = 0;
   let unsafe = 0;
   let slow = 0;
@@ -94,7 +94,7 @@ export function runPropertyFault(seed: number): FaultRow {
         const t0 = process.hrtime.bigint();
         parseCommand(text, { defaultLocale: 'en' });
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (run === 0) firstRunMax = Math.max(firstRunMax, ms);
+        if (run === 0) firstRuns.push(ms);
         best = Math.min(best, ms);
       }
       times.push(best);
@@ -119,6 +119,7 @@ export function runPropertyFault(seed: number): FaultRow {
   const sorted = [...times].sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
   const max = sorted[sorted.length - 1] ?? 0;
+  const firstSorted = [...firstRuns].sort((a, b) => a - b);
   return {
     fault: `${PROPERTY_RUNS.toLocaleString('en-US')} generated command texts (parser + Slack rendering, seed ${seed})`,
     sent: texts.length,
@@ -128,7 +129,7 @@ export function runPropertyFault(seed: number): FaultRow {
     worst: `parse p99 ${p99.toFixed(3)} ms, max ${max.toFixed(3)} ms`,
     pass: threw === 0 && unsafe === 0 && slow === 0,
     notes: [
-      `lost = threw; unsafe output: ${unsafe}; parses ≥ ${PARSE_LIMIT_MS} ms: ${slow}; max of single first runs ${firstRunMax.toFixed(3)} ms`,
+      `lost = threw; unsafe output: ${unsafe}; parses ≥ ${PARSE_LIMIT_MS} ms (fastest of 3 runs): ${slow}; single first runs: p99 ${percentile(firstSorted, 99).toFixed(3)} ms, max ${(firstSorted[firstSorted.length - 1] ?? 0).toFixed(3)} ms, ${firstSorted.filter((t) => t >= PARSE_LIMIT_MS).length} ≥ ${PARSE_LIMIT_MS} ms`,
       ...examples,
     ].join('; '),
   };

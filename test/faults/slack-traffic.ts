@@ -74,13 +74,17 @@ export class SlackTraffic {
   ) {
     // Failure injection: `plan` decides each post's answer; undefined = the fake's default (success).
     for (const method of ['chat.postMessage', 'chat.postEphemeral']) {
-      fake.override(method, (call) => {
+      fake.override(method, async (call) => {
+        await this.beforeAnswer?.(call);
         const answer = this.plan?.(call);
         if (answer) this.refused.add(call);
         return answer;
       });
     }
   }
+
+  /** Runs while a post's HTTP answer is held (e.g. kill Redis while Slack is taking a post). */
+  beforeAnswer: ((call: FakeSlackCall) => Promise<void>) | undefined;
 
   /** The fault of the moment in the Web API: a failure answer for a post, or undefined. */
   plan: ((call: FakeSlackCall) => FakeSlackAnswer | undefined) | undefined;
@@ -198,6 +202,8 @@ export interface FaultRow {
   /** Whether the row met its targets; null: not run (never a pass). */
   pass: boolean | null;
   notes: string;
+  /** Count the same requests again (at the end of the suite), when the row counts requests. */
+  recount?: () => FaultRow;
 }
 
 /** Options of {@link settle}. */
@@ -239,6 +245,22 @@ export async function settle(traffic: Ledger, requests: readonly SentRequest[], 
     if ((allAnswered && Date.now() - lastFirst >= grace) || Date.now() > lastDeadline + grace) break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  return count(traffic, requests, fault, options);
+}
+
+/**
+ * Count a fault's requests as they stand now (no waiting). The suite counts each row once more at
+ * its end, so that an answer repeated long after the row settled (a redelivery after BullMQ's
+ * stalled-job check, up to about a minute later) is still seen as a duplicate.
+ * @param traffic - the ledger
+ * @param requests - the fault's requests
+ * @param fault - the row's name
+ * @param options - recovery time and budget
+ * @returns the row, with `recount` to count again later
+ */
+export function count(traffic: Ledger, requests: readonly SentRequest[], fault: string, options: SettleOptions): FaultRow {
+  const budget = options.budgetMs ?? 60_000;
+  const refOf = (r: SentRequest): number => Math.max(r.sentAt, options.recoveredAt);
   const outcomes = requests.map((r) => traffic.outcome(r));
   let answered = 0;
   let lost = 0;
@@ -280,5 +302,6 @@ export async function settle(traffic: Ledger, requests: readonly SentRequest[], 
     worst: worst.toFixed(1),
     pass: lost === 0 && duplicated === 0,
     notes: notes.join('; '),
+    recount: () => count(traffic, requests, fault, options),
   };
 }

@@ -165,6 +165,12 @@ export interface RunWorkerProcessOptions {
    * maintenance ({@link loadRealWorkerStep}), and the maintenance worker of the same clusters
    */
   loadHandler?: LoadHandler;
+  /**
+   * Builds the real step with maintenance (tests pass a static import of
+   * `createWorkerAnswerStep`; Jest does not map the lazy import). Ignored with `loadHandler`.
+   * @defaultValue {@link loadRealWorkerStep}
+   */
+  loadWorkerStep?: typeof loadRealWorkerStep;
   /** Maintenance worker timing (tests shorten it). @defaultValue the maintenance worker's defaults */
   maintenanceWorker?: { lockDurationMs?: number; stalledIntervalMs?: number };
   /** @defaultValue a pino logger named `worker` on stderr */
@@ -199,7 +205,7 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   let handler: AnswerHandler;
   if (options.loadHandler) handler = await options.loadHandler(context);
   else {
-    step = await loadRealWorkerStep(context, settings);
+    step = await (options.loadWorkerStep ?? loadRealWorkerStep)(context, settings);
     handler = step.handler;
   }
   let worker: RunningWorker;

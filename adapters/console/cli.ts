@@ -23,6 +23,10 @@ import type { Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { opsPortFrom, startProcessOpsOrWarn } from '../../src/ops/ops-server.js';
+import type { RunningOpsServer } from '../../src/ops/ops-server.js';
+import { runUntilSignal, shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
+import { checkDeploymentSettings } from './config-check.js';
 import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
 import { BotError, isBotError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
@@ -32,6 +36,7 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { runWorkerProcess } from '../../workers/main.js';
+import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
 import { type ConsoleOutcome, type JobRunner, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
 
@@ -206,12 +211,14 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       if (opts.concurrency) args.push('--concurrency', opts.concurrency);
       const env = { ...io.env, ...(config.redis && !io.env.REDIS_URL ? { REDIS_URL: config.redis.url } : {}) };
       const workerLogger = createLogger({ name: 'worker', level: io.env.LOG_LEVEL ?? 'info' });
-      const service = createAnswerService({ config, logger: workerLogger });
-      try {
-        await runWorkerProcess({ env, argv: args, logger: workerLogger, loadHandler: async () => service.handler });
-      } finally {
-        await service.close();
-      }
+      // The answer step with maintenance requests, and the maintenance worker of the same clusters (issue 5).
+      await runWorkerProcess({
+        env,
+        argv: args,
+        logger: workerLogger,
+        clusterConfigs: config.clusters,
+        loadWorkerStep: (context, settings) => createWorkerAnswerStep({ ...context, config, redisUrl: settings.redisUrl, prefix: settings.prefix }),
+      });
     });
 
   program
@@ -248,27 +255,49 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
+      // Ops settings are checked before anything starts (src/ops).
+      opsPortFrom(io.env);
+      const deadlineMs = shutdownDeadlineFrom(io.env);
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
+      let ops: RunningOpsServer | undefined;
+      try {
+        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: config.redis?.url ?? '', clusters: config.clusters, logger: gatewayLogger });
+      } catch (err) {
+        await gateway.close();
+        throw err;
+      }
       const parts = [
         ...(gateway.mode ? [`Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}`] : []),
         ...(gateway.teams ? [`Teams HTTP on port ${gateway.teams.port} (POST /api/messages)`] : []),
+        ...(ops ? [`ops on port ${ops.port} (/healthz, /readyz, /metrics)`] : []),
       ];
       io.out(`k8s-ha-bot gateway: ${parts.join('; ')}; Ctrl-C to stop\n`);
-      await new Promise<void>((done) => {
-        const stop = (): void => void gateway.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      // SIGTERM: /readyz turns 503, HTTP intake stops, the replies consumer drains, Redis closes.
+      try {
+        await runUntilSignal({
+          deadlineMs,
+          logger: gatewayLogger,
+          onSignal: () => ops?.setDraining(),
+          graceful: () => gateway.close(),
+          force: async () => {
+            gatewayLogger.warn({ deadlineMs }, 'gateway shutdown past its deadline; each close step is bounded and will give up soon');
+          },
+        });
+      } finally {
+        await ops?.close();
+      }
     });
 
   const configCmd = program.command('config').description('configuration tools');
   configCmd
     .command('check')
-    .description('validate the configuration file and its kubeconfig contexts without starting anything')
+    .description('validate the configuration file, its kubeconfig contexts, the Slack/Teams/ops environment settings and the maintenance policy, without starting or contacting anything')
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       checkKubeContexts(config, loadKubeConfigFromDefault);
+      const lines = await checkDeploymentSettings(config, io.env);
       io.out(`configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`);
+      for (const line of lines) io.out(`  ${line}\n`);
     });
 
   try {

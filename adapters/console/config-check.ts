@@ -1,0 +1,61 @@
+/**
+ * `k8s-ha-bot config check`, beyond the configuration file: the deployment's environment settings
+ * (Slack, Teams, ops, rate limit, shutdown) and the maintenance policy file, each validated the way
+ * the gateway and worker validate them at start, without connecting to anything (no Redis, no Slack
+ * `auth.test`, no Bot Framework token, no cluster API).
+ */
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
+import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
+import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';
+import { shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
+import { ConfigError } from '../../src/errors.js';
+import { loadSlackConfig } from '../slack/slack-config.js';
+import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
+
+/** Whether any Slack secret is set (as the gateway decides; empty values count as unset). */
+function slackConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some(
+    (k) => (env[k] ?? '').trim() !== '',
+  );
+}
+
+/**
+ * Validate the deployment settings; nothing is started or contacted.
+ * @param config - the loaded configuration (already validated by `loadConfig`)
+ * @param env - the environment
+ * @returns one line per part checked, for the report (no secret values)
+ * @throws ConfigError naming the first bad setting (the variable, or `maintenancePolicy` /
+ *   `clusters.NAME.…` inside the policy file)
+ */
+export async function checkDeploymentSettings(
+  config: BotConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string[]> {
+  const lines: string[] = [];
+  if (slackConfigured(env)) {
+    const slack = loadSlackConfig(env);
+    lines.push(
+      `Slack: ${slack.appToken ? 'Socket Mode' : `HTTP on port ${slack.port} (signing secret set)`}, command ${slack.command}`,
+    );
+  } else lines.push('Slack: not configured (no SLACK_* secret)');
+  if (teamsConfigured(env)) {
+    const teams = loadTeamsConfig(env);
+    lines.push(`Teams: ${teams.appType} app ${teams.appId}, HTTP on port ${teams.port}`);
+  } else lines.push('Teams: not configured (MICROSOFT_APP_ID unset)');
+  const readyz = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
+  if (readyz !== 'required' && readyz !== 'reported')
+    throw new ConfigError(OPS_ENV.readyzClusters, `${JSON.stringify(readyz)}: expected required or reported`);
+  const rate = rateLimitSettingsFrom(env);
+  lines.push(
+    `ops: port ${opsPortFrom(env)}, clusters in /readyz ${readyz}, shutdown deadline ${shutdownDeadlineFrom(env)} ms, ` +
+      (rate.points === 0
+        ? 'no rate limit'
+        : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),
+  );
+  if (config.maintenancePolicy !== undefined) {
+    const policy = await loadMaintenancePolicy(config.maintenancePolicy);
+    lines.push(`maintenance policy: ${policy.source} OK`);
+  } else lines.push('maintenance policy: none (the default policy applies)');
+  return lines;
+}

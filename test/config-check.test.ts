@@ -1,0 +1,91 @@
+/**
+ * `k8s-ha-bot config check` validates the deployment settings without starting or contacting
+ * anything: Slack and Teams environment, ops/rate-limit/shutdown settings, the maintenance policy
+ * file. Errors name the exact setting; no secret is echoed.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { main } from '../adapters/console/cli.js';
+
+const BOT_TOKEN = 'xoxb-1111-2222-AbCdEfGhIjKlMnOp';
+const SIGNING_SECRET = '0123456789abcdef0123456789abcdef';
+const APP_PASSWORD = 'Zq8~supersecret.value_123';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'config-check-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function check(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'k8s-ha-bot', ...args, 'config', 'check'], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { HOME: dir, ...env },
+  });
+  return { code, out, err };
+}
+
+describe('config check', () => {
+  it('reports every part and echoes no secret', async () => {
+    const r = await check({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f',
+      MICROSOFT_APP_PASSWORD: APP_PASSWORD,
+      K8S_HA_BOT_RATE_LIMIT: '20',
+    });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('configuration OK');
+    expect(r.out).toContain('Slack: HTTP on port 3000 (signing secret set)');
+    expect(r.out).toContain('Teams: MultiTenant app 6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f');
+    expect(r.out).toContain(
+      'ops: port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
+    );
+    expect(r.out).toContain('maintenance policy: none');
+    for (const secret of [BOT_TOKEN, SIGNING_SECRET, APP_PASSWORD])
+      expect(r.out + r.err).not.toContain(secret);
+  });
+
+  it.each([
+    [{ SLACK_BOT_TOKEN: BOT_TOKEN }, 'SLACK_SIGNING_SECRET: is not set'],
+    [{ MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f' }, 'MICROSOFT_APP_PASSWORD: is not set'],
+    [{ K8S_HA_BOT_RATE_LIMIT: 'lots' }, 'K8S_HA_BOT_RATE_LIMIT: "lots"'],
+    [{ K8S_HA_BOT_OPS_PORT: '70000' }, 'K8S_HA_BOT_OPS_PORT: "70000" is not a port'],
+    [{ K8S_HA_BOT_SHUTDOWN_MS: '-1' }, 'K8S_HA_BOT_SHUTDOWN_MS: "-1"'],
+    [{ K8S_HA_BOT_READYZ_CLUSTERS: 'sometimes' }, 'K8S_HA_BOT_READYZ_CLUSTERS: "sometimes"'],
+  ])('names the bad setting: %j', async (env, message) => {
+    const r = await check(env);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+    expect(r.err).not.toContain(BOT_TOKEN);
+  });
+
+  it('validates the maintenance policy file when one is configured', async () => {
+    const policy = join(dir, 'policy.yaml');
+    await writeFile(policy, 'clusters: 5\n');
+    const config = join(dir, 'config.yaml');
+    await writeFile(
+      config,
+      `clusters:\n  demo: { snapshot: ${join(process.cwd(), 'examples/ha-3cp.json')} }\nmaintenancePolicy: policy.yaml\n`,
+    );
+    const bad = await check({}, ['--config', config]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/clusters/);
+    await writeFile(policy, 'clusters: {}\n');
+    const good = await check({}, ['--config', config]);
+    expect(good.err).toBe('');
+    expect(good.out).toContain(`maintenance policy: ${policy} OK`);
+  });
+});

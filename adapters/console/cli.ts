@@ -27,6 +27,7 @@ import { opsPortFrom, startProcessOpsOrWarn } from '../../src/ops/ops-server.js'
 import type { RunningOpsServer } from '../../src/ops/ops-server.js';
 import { runUntilSignal, shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
 import { checkDeploymentSettings } from './config-check.js';
+import { LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
 import { BotError, isBotError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
@@ -261,7 +262,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
       let ops: RunningOpsServer | undefined;
       try {
-        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: config.redis?.url ?? '', clusters: config.clusters, logger: gatewayLogger });
+        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: config.redis?.url ?? '', clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
       } catch (err) {
         await gateway.close();
         throw err;

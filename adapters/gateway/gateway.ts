@@ -14,6 +14,7 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import { DEV_INSECURE_ENV, LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import type { Logger } from '../../src/util/logger.js';
 import { createSlackApp } from '../slack/slack-app.js';
 import { loadSlackConfig } from '../slack/slack-config.js';
@@ -143,8 +144,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Settings are checked before anything starts, so a bad one stops the gateway at once. Slack runs
   // when any SLACK_* secret is set, or when Teams is not configured either (then the missing Slack
   // secret is what the error names); Teams runs when MICROSOFT_APP_ID is set.
-  const withTeams = teamsConfigured(options.env);
-  if (withTeams) loadTeamsConfig(options.env);
+  // K8S_HA_BOT_DEV_INSECURE=1 (src/ops/dev-insecure.ts): Teams may run without authentication
+  // (MICROSOFT_APP_ID unset, TEAMS_PORT set), bound to 127.0.0.1 only. Never in production.
+  const devInsecure = devInsecureFrom(options.env);
+  const withTeams = teamsConfigured(options.env) || (devInsecure && (options.env.TEAMS_PORT ?? '').trim() !== '');
+  if (withTeams) loadTeamsConfig(options.env, { allowNoAuth: devInsecure });
+  if (devInsecure) logger.warn({ setting: DEV_INSECURE_ENV }, 'INSECURE development mode: Teams requests may be unauthenticated; the Teams endpoint and the ops server bind to 127.0.0.1 only');
   const withSlack = slackConfigured(options.env) || !withTeams;
   if (withSlack) loadSlackConfig(options.env);
   rateLimitSettingsFrom(options.env);
@@ -171,6 +176,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         config,
         logger,
         queuePrefix: prefix,
+        ...(devInsecure ? { allowNoAuth: true, host: LOOPBACK_HOST } : {}),
         maintenance: { service: maintenance.service, explainAudit: (entries, locale) => explainAudit(entries, locale) },
         ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}),
       });

@@ -301,6 +301,31 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect((sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
   }, 60_000);
 
+  it('the Request maintenance button of a reboot answer asks for it (clicker = requester, card in the thread); a Korean typed cancel ends it', async () => {
+    const channel = 'C0BUTTON';
+    const payload = {
+      type: 'block_actions',
+      trigger_id: triggerId(),
+      user: { id: REQUESTER, team_id: TEAM },
+      team: { id: TEAM },
+      channel: { id: channel },
+      container: { type: 'message', message_ts: '1712000100.000100', channel_id: channel },
+      message: { ts: '1712000100.000100', text: 'answer' },
+      actions: [{ type: 'button', action_id: 'k8s-ha-bot:request-maintenance', block_id: 'b', value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1' }), action_ts: '1712000101.0' }],
+    };
+    await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
+    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')), 30_000);
+    const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
+    expect(card?.params.thread_ts).toBe('1712000100.000100');
+    const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
+    const stored = await service().get(id);
+    expect(stored?.requestedBy).toMatchObject({ platform: 'slack', tenant: TEAM, id: REQUESTER });
+    expect(stored?.card).toMatchObject({ channel, thread_ts: '1712000100.000100' });
+    expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);
+    await waitForState(id, ['cancelled']);
+    await fake.waitFor(() => updatesOf(stored?.card?.ts ?? '').some((c) => /Cancelled/.test(blocksText(c))));
+  }, 60_000);
+
   it('another control-plane node going NotReady between approval and execution stops it, with the reason in the thread', async () => {
     const channel = 'C0CHANGE';
     const evictionsBefore = new Map(sim.evictionRequests);
@@ -320,4 +345,35 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect((sim.getObject('nodes', null, 'atlas-cp-3') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
     expect(new Map(sim.evictionRequests)).toEqual(evictionsBefore);
   }, 60_000);
+
+  it('with another control-plane node down, a request is refused as unsafe with the reasons; only an admin may force it, with a reason; one open request per node', async () => {
+    const channel = 'C0UNSAFE';
+    const before = await executionJobs();
+    expect(await slash('maintain atlas-cp-2 kernel patch', REQUESTER, channel)).toMatch(/before asking for approval/);
+    await fake.waitFor(() => posts(channel).length >= 1, 30_000);
+    const refused = posts(channel)[0];
+    expect(String(refused?.params.text)).toMatch(/Refused: the reboot-impact analysis says it is unsafe to reboot atlas-cp-2/);
+    expect(blocksText(refused)).toMatch(/quorum/);
+    expect(blocksText(refused)).not.toContain('maintenance-approve');
+
+    await slash('maintain atlas-cp-2 kernel patch --force "cannot wait"', REQUESTER, channel);
+    await fake.waitFor(() => posts(channel).length >= 2, 30_000);
+    expect(String(posts(channel)[1]?.params.text)).toContain('Only an admin of prod may force');
+
+    await slash('maintain atlas-cp-2 disk is dying', ADMIN, channel);
+    await fake.waitFor(() => posts(channel).length >= 3, 30_000);
+    expect(String(posts(channel)[2]?.params.text)).toMatch(/unsafe/);
+    await slash('maintain atlas-cp-2 disk is dying force: the disk fails within hours', ADMIN, channel);
+    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')), 30_000);
+    const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
+    expect(blocksText(card)).toContain('the disk fails within hours');
+    const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
+    expect(await service().get(id)).toMatchObject({ force: true, forceReason: 'the disk fails within hours', approvalsRequired: 2, state: 'pending-approval' });
+
+    const count = posts(channel).length;
+    await slash('maintain atlas-cp-2 again --force "still dying"', ADMIN, channel);
+    await fake.waitFor(() => posts(channel).length > count, 30_000);
+    expect(String(posts(channel)[count]?.params.text)).toContain(`already has an open maintenance request (${id})`);
+    expect(await executionJobs()).toBe(before);
+  }, 90_000);
 });

@@ -65,6 +65,7 @@ describe('config check', () => {
     [{ K8S_HA_BOT_OPS_PORT: '70000' }, 'K8S_HA_BOT_OPS_PORT: "70000" is not a port'],
     [{ K8S_HA_BOT_SHUTDOWN_MS: '-1' }, 'K8S_HA_BOT_SHUTDOWN_MS: "-1"'],
     [{ K8S_HA_BOT_READYZ_CLUSTERS: 'sometimes' }, 'K8S_HA_BOT_READYZ_CLUSTERS: "sometimes"'],
+    [{ K8S_HA_BOT_DEV_INSECURE: 'yes' }, 'K8S_HA_BOT_DEV_INSECURE: "yes"'],
   ])('names the bad setting: %j', async (env, message) => {
     const r = await check(env);
     expect(r.code).toBe(2);

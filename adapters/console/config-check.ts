@@ -6,6 +6,7 @@
  */
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
+import { DEV_INSECURE_ENV, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
 import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';
 import { shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
@@ -53,6 +54,7 @@ export async function checkDeploymentSettings(
         ? 'no rate limit'
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),
   );
+  if (devInsecureFrom(env)) lines.push(`${DEV_INSECURE_ENV}=1: development mode (Teams may run unauthenticated, on 127.0.0.1 only); never in production`);
   if (config.maintenancePolicy !== undefined) {
     const policy = await loadMaintenancePolicy(config.maintenancePolicy);
     lines.push(`maintenance policy: ${policy.source} OK`);

@@ -19,6 +19,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
+import { SlackMaintenance } from '../adapters/slack/slack-maintenance.js';
+import type { SlackMaintenanceService } from '../adapters/slack/slack-maintenance.js';
+import type { Reply } from '../src/explain/reply.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { createWorkerAnswerStep } from '../src/answer/worker-answer-step.js';
 import { loadConfig } from '../src/config/load-config.js';
@@ -376,4 +379,33 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(String(posts(channel)[count]?.params.text)).toContain(`already has an open maintenance request (${id})`);
     expect(await executionJobs()).toBe(before);
   }, 90_000);
+});
+
+describe('SlackMaintenance thread posts', () => {
+  it('posts one request\'s thread messages in the order they were taken, even when an earlier lookup is slow', async () => {
+    const request = { id: 'mr-abcdefgh23', locale: 'en', card: { platform: 'slack', channel: 'C1', ts: '1.1' } } as unknown as MaintenanceRequest;
+    let calls = 0;
+    const service = {
+      // The first lookup answers last.
+      get: async () => {
+        calls += 1;
+        await sleep(calls === 1 ? 150 : 5);
+        return request;
+      },
+    } as unknown as SlackMaintenanceService;
+    const posted: string[] = [];
+    const m = new SlackMaintenance({
+      service,
+      texts: { audit: () => { throw new Error('unused'); }, notAdmin: () => '' },
+      client: { chat: { postMessage: async () => ({ ok: true }), postEphemeral: async () => ({ ok: true }), update: async () => ({ ok: true }) } },
+      poster: { deliver: async (reply: Reply) => { posted.push(reply.summary); return true; } },
+      store: { postedMessages: async () => new Map() },
+      render: () => [],
+      logger: silentLogger,
+    });
+    const reply = (summary: string): Reply => ({ kind: 'maintenance', locale: 'en', title: 't', verdict: null, summary, planes: [], sections: [], advice: [], actions: [], context: { cluster: 'prod', snapshotAt: null, requestId: request.id, maintenanceId: request.id }, findings: [] });
+    const delivery = { mode: 'thread', maintenanceId: request.id } as const;
+    await Promise.all(['locked', 'cordoned', 'drained'].map((t) => m.deliver(reply(t), { channel: 'C1' }, request.id, delivery)));
+    expect(posted).toEqual(['locked', 'cordoned', 'drained']);
+  });
 });

@@ -334,8 +334,14 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
     prefix,
     logger,
     handler: async (reply, job, delivery) => {
+      // A maintenance card's thread posts and updates (issue 5) first, before any await, so one
+      // request's posts keep the order they were taken in; they have no pending deadline.
+      if (delivery && delivery.mode !== 'new') {
+        await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery);
+        return;
+      }
       await store.resolvePending(job.requestId);
-      // Maintenance cards, their thread posts and in-place updates (issue 5); anything else as usual.
+      // A maintenance request card (posted, then attached to its request); anything else as usual.
       if (await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery)) return;
       await poster.deliver(reply, job.replyTo.address as { channel: string }, job.requestId);
     },

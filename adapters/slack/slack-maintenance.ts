@@ -111,8 +111,24 @@ function cardOf(request: MaintenanceRequest | null): CardAddress | null {
  * The maintenance side of the Slack adapter (see the module doc).
  */
 export class SlackMaintenance {
+  /** Per request: the delivery in progress, so thread posts go out in the order they were taken. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+
   /** @param options - see {@link SlackMaintenanceOptions} */
   constructor(private readonly options: SlackMaintenanceOptions) {}
+
+  /** Run `work` after the earlier work of the same key (entered synchronously, in call order). */
+  private serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    // An earlier failure is the earlier delivery's (its reply job is retried); this one goes on.
+    const next = previous.catch(() => undefined).then(work);
+    this.chains.set(key, next);
+    const forget = (): void => {
+      if (this.chains.get(key) === next) this.chains.delete(key);
+    };
+    next.then(forget, forget);
+    return next;
+  }
 
   /**
    * A decision from a button or typed: refused → an ephemeral to the actor only; counted → the
@@ -183,25 +199,37 @@ export class SlackMaintenance {
    * @throws SlackDeliveryError / Redis errors (the replies queue retries)
    */
   async deliver(reply: Reply, address: SlackAddress, deliveryId: string, delivery: ReplyDelivery | undefined): Promise<boolean> {
-    const { service, poster, store, logger } = this.options;
     if (delivery && delivery.mode !== 'new') {
-      const request = await service.get(delivery.maintenanceId);
-      const card = cardOf(request);
-      if (!card) {
-        // No card (posted elsewhere, or not attached yet): say it where the request was made.
-        logger.warn({ maintenanceId: delivery.maintenanceId, mode: delivery.mode }, 'maintenance card address unknown; posting as a new message');
-        await poster.deliver(reply, { channel: address.channel, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) }, this.threadDeliveryId(delivery.maintenanceId, reply));
-        return true;
-      }
-      if (delivery.mode === 'update-card') {
-        await this.update(card, request ? service.cardReply(request) : reply);
-        // The event itself (e.g. "expired", "cancelled") also goes in the thread when it says more than the card.
-        if (reply.kind !== 'maintenance') await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
-        return true;
-      }
-      await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+      // Entered before any await: replies taken in order from the queue are posted in that order.
+      return this.serial(delivery.maintenanceId, () => this.deliverToCard(reply, address, delivery));
+    }
+    return this.deliverCard(reply, address, deliveryId);
+  }
+
+  /** A thread post or a card update of one request. */
+  private async deliverToCard(reply: Reply, address: SlackAddress, delivery: Exclude<ReplyDelivery, { mode: 'new' }>): Promise<boolean> {
+    const { service, poster, logger } = this.options;
+    const request = await service.get(delivery.maintenanceId);
+    const card = cardOf(request);
+    if (!card) {
+      // No card (posted elsewhere, or not attached yet): say it where the request was made.
+      logger.warn({ maintenanceId: delivery.maintenanceId, mode: delivery.mode }, 'maintenance card address unknown; posting as a new message');
+      await poster.deliver(reply, { channel: address.channel, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) }, this.threadDeliveryId(delivery.maintenanceId, reply));
       return true;
     }
+    if (delivery.mode === 'update-card') {
+      await this.update(card, request ? service.cardReply(request) : reply);
+      // The event itself (e.g. "expired", "cancelled") also goes in the thread when it says more than the card.
+      if (reply.kind !== 'maintenance') await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+      return true;
+    }
+    await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+    return true;
+  }
+
+  /** A new reply: the request card when it is one (posted, then its address attached), else not handled. */
+  private async deliverCard(reply: Reply, address: SlackAddress, deliveryId: string): Promise<boolean> {
+    const { service, poster, store, logger } = this.options;
     const maintenanceId = reply.context.maintenanceId;
     if (reply.kind !== 'maintenance' || maintenanceId === undefined) return false;
     // The card: in the channel for everyone (a card only its requester sees could not be approved).

@@ -65,10 +65,27 @@ describe('log redaction', () => {
       { env: { SLACK_BOT_TOKEN: BOT_TOKEN, MICROSOFT_APP_PASSWORD: APP_PASSWORD, PATH: '/usr/bin' } },
       'env',
     );
+    // Deeper than any redact path, under names no pattern would recognise by value.
+    logger.info(
+      {
+        a: {
+          b: {
+            c: {
+              signing_secret: SIGNING_SECRET,
+              'client-key-data': 'LS0tLS1CRUdJTiBQUklWQVRF',
+              Authorization: 'Token abc123secretvalue',
+            },
+          },
+        },
+      },
+      'deep',
+    );
     logger.flush();
 
     const out = lines();
-    expect(out.length).toBe(8);
+    expect(out.length).toBe(9);
+    expect(out[8]).not.toContain('LS0tLS1CRUdJTiBQUklWQVRF');
+    expect(out[8]).not.toContain('abc123secretvalue');
     const text = out.join('\n');
     for (const secret of [
       BOT_TOKEN,

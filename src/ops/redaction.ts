@@ -10,37 +10,35 @@
 export const REDACTED = '[redacted]';
 
 /**
- * pino `redact` paths: the settings and headers that hold secrets, at the top level and one level
- * down (pino's `*` matches one key). Deeper copies are caught by {@link maskSecrets} only when they
- * look like tokens.
+ * pino `redact` paths: the settings and headers that hold secrets, at the top level and at the
+ * nested places they are known to appear. No `*` wildcards: each costs about 1.2 µs per log line
+ * (measured: 20 wildcard-free and wildcard paths 12.5 µs, these 1.4 µs); the same field names are
+ * redacted at any depth by {@link maskDeep} ({@link isSecretKey}), which the logger runs on every record.
  */
 export const SECRET_PATHS: readonly string[] = [
-  ...[
-    'token',
-    'botToken',
-    'appToken',
-    'signingSecret',
-    'appPassword',
-    'password',
-    'secret',
-    'clientSecret',
-    'authorization',
-    'Authorization',
-    'clientKey',
-    'client-key',
-    'client-key-data',
-    'keyData',
-    'SLACK_BOT_TOKEN',
-    'SLACK_SIGNING_SECRET',
-    'SLACK_APP_TOKEN',
-    'MICROSOFT_APP_PASSWORD',
-  ].flatMap((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? [k, `*.${k}`] : [`["${k}"]`, `*["${k}"]`])),
+  'token',
+  'botToken',
+  'appToken',
+  'signingSecret',
+  'appPassword',
+  'password',
+  'secret',
+  'clientSecret',
+  'authorization',
+  'Authorization',
+  'clientKey',
+  '["client-key"]',
+  '["client-key-data"]',
+  'keyData',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'MICROSOFT_APP_PASSWORD',
   'headers.authorization',
+  'headers.Authorization',
   'headers.cookie',
-  '*.headers.authorization',
-  '*.headers.Authorization',
-  '*.headers.cookie',
   'req.headers.authorization',
+  'req.headers.cookie',
   'req.headers["x-slack-signature"]',
   'env.SLACK_BOT_TOKEN',
   'env.SLACK_SIGNING_SECRET',

@@ -7,6 +7,7 @@
  * 2. SIGTERM while a long job runs, deadline (K8S_HA_BOT_SHUTDOWN_MS) passes: the job goes back to
  *    the queue without using an attempt, a second worker finishes it, exactly one reply is published,
  *    and the first worker exits 0.
+ * 3. The gateway from the CLI (real process): ops server answers; SIGTERM → clean stop, exit 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
@@ -162,6 +163,68 @@ describe('graceful shutdown (real processes)', () => {
     } finally {
       await replies.close();
       await queue.close();
+    }
+  }, 60_000);
+});
+
+describe('gateway graceful shutdown (real process)', () => {
+  it('serves /healthz, /readyz and /metrics on its ops port; on SIGTERM it stops (Slack app, replies consumer, Redis) and exits 0', async () => {
+    const { spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const { startFakeSlackApi } = await import('./helpers/fake-slack-api.js');
+    const { TEST_SIGNING_SECRET } = await import('./helpers/fake-slack-requests.js');
+    const fake = await startFakeSlackApi();
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--import', './test/helpers/redis-child-ts-loader.mjs', 'test/faults/cli-entry.ts', 'gateway'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_OPTIONS: undefined,
+          REDIS_URL: server.url,
+          SLACK_BOT_TOKEN: 'xoxb-test-token',
+          SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+          SLACK_API_URL: fake.apiUrl,
+          PORT: '0',
+          K8S_HA_BOT_OPS_PORT: '0',
+          K8S_HA_BOT_OPS_HOST: '127.0.0.1',
+          K8S_HA_BOT_READYZ_CLUSTERS: 'reported',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await until(
+        'the gateway ready line',
+        async () => /ops on port \d+/.test(out) || child.exitCode !== null,
+        30_000,
+      );
+      const port = Number(/ops on port (\d+)/.exec(out)?.[1]);
+      expect(port).toBeGreaterThan(0);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+        'k8s_ha_bot_queue_depth{queue="k8s-ha-bot-replies-slack",state="waiting"} 0',
+      );
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      expect(code).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(err).toContain('stopping: finishing the work in progress');
+      expect(err).toContain('Slack gateway stopped');
+      expect(err).not.toContain('xoxb-test-token');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await fake.close();
     }
   }, 60_000);
 });

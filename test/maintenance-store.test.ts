@@ -18,6 +18,7 @@ import {
 } from '../src/maintenance/types.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { ReplyConsumer, type ReplyDelivery, ReplyPublisher } from '../src/queue/reply-queue.js';
+import { metricsRegistry } from '../src/ops/metrics.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type RedisServer, freePort, startRedis } from './helpers/redis-server.js';
 
@@ -429,6 +430,28 @@ describe('notifier failures', () => {
     await expect(chatless.emit(r, { type: 'verified' })).resolves.toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual(['requested', 'verified']);
+    await service.close();
+  });
+});
+
+describe('maintenance state metrics', () => {
+  /** The value of k8s_ha_bot_maintenance_states_total for one state (0 when absent). */
+  async function stateCount(state: string): Promise<number> {
+    const metric = await metricsRegistry.getSingleMetric('k8s_ha_bot_maintenance_states_total')?.get();
+    return metric?.values.find((v) => v.labels.state === state)?.value ?? 0;
+  }
+
+  it('counts each state a request enters once, and nothing for refused or unchanged decisions', async () => {
+    const { service } = makeService();
+    const before = { pending: await stateCount('pending-approval'), approved: await stateCount('approved') };
+    const r = await newRequest(service);
+    expect(await stateCount('pending-approval')).toBe(before.pending + 1);
+    expect(refusal(await service.decide(r.id, alice, 'approve'))).toBe('ok:approval-counted');
+    expect(refusal(await service.decide(r.id, alice, 'approve'))).toBe('already-approved');
+    expect(refusal(await service.decide(r.id, outsider, 'approve'))).toBe('not-approver');
+    expect(await stateCount('approved')).toBe(before.approved);
+    expect(refusal(await service.decide(r.id, bob, 'approve'))).toBe('ok:approved');
+    expect(await stateCount('approved')).toBe(before.approved + 1);
     await service.close();
   });
 });

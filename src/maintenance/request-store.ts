@@ -14,6 +14,7 @@
  * and re-decides, so two gateways clicking at once, or a double click, are decided one after the
  * other: an approval is counted once, and exactly one decision sees the last approval.
  */
+import { recordMaintenanceState } from '../ops/metrics.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Verdict } from '../analysis/types.js';
@@ -211,7 +212,10 @@ export class MaintenanceStore implements MaintenanceStateStore {
       if (step.write === null || current === null) return step.result;
       const next: MaintenanceRequest = { ...step.write, revision: current.revision + 1 };
       const { status } = await this.cas(next, current.revision);
-      if (status === 1) return step.result;
+      if (status === 1) {
+        if (next.state !== current.state) recordMaintenanceState(next.state);
+        return step.result;
+      }
       // Lost a race: yield a little (jittered) so the winners' writes land, then re-read.
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
     }
@@ -275,7 +279,10 @@ export class MaintenanceStore implements MaintenanceStateStore {
         revision: 1,
       };
       const { status, other } = await this.cas(request, -1);
-      if (status === 1) return { ok: true, request };
+      if (status === 1) {
+        recordMaintenanceState(request.state);
+        return { ok: true, request };
+      }
       if (status === -2) {
         const existing = await this.get(other);
         return existing ? { ok: false, refusal: 'already-open', existing } : { ok: false, refusal: 'already-open' };

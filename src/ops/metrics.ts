@@ -63,7 +63,7 @@ const chatPostFailures = new Counter({
 
 const maintenanceStates = new Counter({
   name: `${METRIC_PREFIX}maintenance_states_total`,
-  help: 'Maintenance requests entering a state (requested, approved, cordoned, draining, done, failed…)',
+  help: 'Maintenance requests entering a state (pending-approval, approved, cordoned, draining, completed, failed…)',
   labelNames: ['state'] as const,
   registers: [metricsRegistry],
 });
@@ -157,8 +157,9 @@ export function recordChatPostFailure(platform: string, status: string): void {
 }
 
 /**
- * Count a maintenance request entering a state. Issue 5's executor calls it at each transition.
- * @param state - the state entered (e.g. `requested`, `approved`, `cordoned`, `draining`, `done`, `failed`)
+ * Count a maintenance request entering a state. The maintenance store (src/maintenance/request-store.ts)
+ * calls it on every write that creates a request or changes its state.
+ * @param state - the maintenance state entered (src/maintenance/types.ts) (e.g. `pending-approval`, `approved`, `cordoned`, `draining`, `completed`, `failed`)
  */
 export function recordMaintenanceState(state: string): void {
   maintenanceStates.inc({ state });

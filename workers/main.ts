@@ -229,8 +229,9 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   // worker, which resumes it from Redis. The step's connections close last.
   let stepClosed: Promise<void> | undefined;
   const closeAll = async (force: boolean): Promise<void> => {
-    await Promise.all([worker.close({ force }), maintenanceWorker?.close({ force })]);
-    stepClosed ??= step?.close() ?? Promise.resolve();
+    // The maintenance parts wait on Redis when they close; with Redis gone that could be forever.
+    await Promise.all([force ? within(worker.close({ force }), 5000, 'closing the answer worker', logger) : worker.close(), maintenanceWorker ? within(maintenanceWorker.close({ force }), force ? 5000 : 60_000, 'closing the maintenance worker', logger) : undefined]);
+    stepClosed ??= step ? within(step.close(), 5000, 'closing the maintenance service', logger) : Promise.resolve();
     await stepClosed;
   };
   const served = Object.fromEntries(Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)));
@@ -256,6 +257,21 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
     logger.info({ ...stopped }, 'worker process stopping');
   } finally {
     await ops?.close();
+  }
+}
+
+/** Wait for `work` at most `ms`; past it, log and go on (the work is left behind). */
+async function within(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    if ((await Promise.race([work.then(() => 'done' as const), late])) === 'late') logger.warn({ ms }, `${what} did not finish in time; going on`);
+  } catch (err) {
+    logger.warn({ err }, `${what} failed`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

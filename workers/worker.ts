@@ -18,6 +18,12 @@ import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { Logger } from '../src/util/logger.js';
 import { recordJob, recordVerdict } from '../src/ops/metrics.js';
 
+/** Default BullMQ job lock of answer jobs, in ms (see {@link WorkerOptions.lockDurationMs}). */
+export const DEFAULT_LOCK_DURATION_MS = 15_000;
+
+/** Default stalled-job check interval, in ms (see {@link WorkerOptions.stalledIntervalMs}). */
+export const DEFAULT_STALLED_INTERVAL_MS = 10_000;
+
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
   /** `redis://host:port`. */
@@ -34,6 +40,15 @@ export interface WorkerOptions {
   prefix?: string;
   /** Time limit of one handler call, in ms. @defaultValue 60 000 */
   jobTimeoutMs?: number;
+  /**
+   * BullMQ job lock, in ms: a worker that dies (SIGKILL, lost node) holds its jobs at most this long
+   * before another worker may take them; renewed every half of it while the job runs.
+   * @defaultValue 15 000 (with the stall check below, a dead worker's job is re-run within ~25 s,
+   *   before the gateways' 60 s "did not finish" follow-up)
+   */
+  lockDurationMs?: number;
+  /** How often BullMQ looks for stalled jobs, in ms. @defaultValue 10 000 */
+  stalledIntervalMs?: number;
   /** Time to wait for Redis at start, in ms. @defaultValue 2000 */
   connectTimeoutMs?: number;
   /** The reply published when a Slack/Teams job fails for good. @defaultValue {@link defaultErrorReply} */
@@ -140,6 +155,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       connection,
       prefix,
       concurrency: options.concurrency ?? 2,
+      lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      stalledInterval: options.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
+      // A job whose worker died is re-run (stalled) rather than failed, a few times.
+      maxStalledCount: 3,
     });
     worker.on('error', (err) => logger.warn({ err, queueName }, 'worker error'));
     return worker;

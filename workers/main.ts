@@ -288,6 +288,16 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * Exit `graceMs` after a stopped worker's last step unless the process has exited on its own by
+ * then: timers left by a Redis outage (ioredis reconnects, BullMQ retries) must not keep a stopped
+ * worker up until Kubernetes kills it. The timer is unref'd, so a clean process exits at once.
+ * @param graceMs - time left for logs to flush, in ms @defaultValue 2000
+ */
+export function exitSoonAfterStop(graceMs = 2000): void {
+  setTimeout(() => process.exit(), graceMs).unref();
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  void main();
+  void main().then(() => exitSoonAfterStop());
 }

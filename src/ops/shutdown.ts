@@ -45,13 +45,23 @@ export interface RunUntilSignalOptions {
   logger: Logger;
   /** Called on the first signal, before `graceful` (e.g. make /readyz answer 503). */
   onSignal?: (signal: string) => void;
+  /**
+   * How long after the forced stop began to stop waiting for `graceful`/`force` at all, in ms: a
+   * close that hangs (e.g. BullMQ waiting for a Redis that is gone) must not keep the process up
+   * until Kubernetes kills it. @defaultValue 10 000
+   */
+  giveUpAfterForceMs?: number;
 }
+
+/** Default of {@link RunUntilSignalOptions.giveUpAfterForceMs}, in ms. */
+export const GIVE_UP_AFTER_FORCE_MS = 10_000;
 
 /**
  * Wait for SIGTERM or SIGINT, then stop: gracefully, forced at the deadline or on a second signal.
  * @param options - see {@link RunUntilSignalOptions}
- * @returns resolves once the graceful stop has finished (after a forced one, too) and reports
- *   whether the force was needed; rejects when `graceful` or `force` rejects
+ * @returns resolves once the graceful stop has finished (after a forced one, too), or
+ *   `giveUpAfterForceMs` after the force began, and reports whether the force was needed; rejects
+ *   when `graceful` or `force` rejects
  */
 export function runUntilSignal(options: RunUntilSignalOptions): Promise<{ signal: string; forced: boolean }> {
   const signals = options.signals ?? process;
@@ -68,6 +78,11 @@ export function runUntilSignal(options: RunUntilSignalOptions): Promise<{ signal
       );
       forced = options.force();
       forced.catch(reject);
+      const giveUpMs = options.giveUpAfterForceMs ?? GIVE_UP_AFTER_FORCE_MS;
+      setTimeout(() => {
+        logger.error({ giveUpMs }, 'the stop did not finish after it was forced; giving up on the rest');
+        resolve({ signal: first ?? 'unknown', forced: true });
+      }, giveUpMs).unref();
     };
     const onSignal = (signal: string): void => {
       if (first !== undefined) {

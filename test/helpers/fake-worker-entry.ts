@@ -9,7 +9,7 @@
  */
 import { Redis } from 'ioredis';
 import { createLogger } from '../../src/util/logger.js';
-import { runWorkerProcess } from '../../workers/main.js';
+import { exitSoonAfterStop, runWorkerProcess } from '../../workers/main.js';
 import { createFakeAnswerHandler } from './fake-answer-handler.js';
 
 const countsKey = process.env.FAKE_HANDLER_COUNTS_KEY ?? 'fake-handler-calls';
@@ -31,4 +31,5 @@ try {
 } finally {
   redis.disconnect();
   logger.flush();
+  exitSoonAfterStop();
 }

@@ -307,10 +307,10 @@ describe('Slack gateway when Redis is down', () => {
     }
   });
 
-  it('sends an ephemeral follow-up when Redis dies between the ack and the enqueue', async () => {
+  it('sends an ephemeral follow-up when Redis dies between the ack and the enqueue (and stays down past the retries)', async () => {
     const redis = await startRedis();
     const fake = await startFakeSlackApi();
-    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0 });
+    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0, enqueueRetryMs: 1000 });
     try {
       // `status` is language-neutral and U0LATE is not cached: after the ack (and the dedup claim)
       // the gateway asks users.info, and Redis dies while that call is in flight, before the enqueue.
@@ -344,4 +344,57 @@ describe('Slack gateway when Redis is down', () => {
       await redis.stop();
     }
   });
+
+  it('retries the enqueue while Redis restarts: the request is queued once, with no "unavailable" follow-up', async () => {
+    const redis = await startRedis();
+    const fake = await startFakeSlackApi();
+    const prefix = `retry${Date.now()}`;
+    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0, queuePrefix: prefix, enqueueRetryMs: 20_000 });
+    let again: ReturnType<typeof spawn> | undefined;
+    try {
+      let killed = false;
+      fake.override('users.info', async (call) => {
+        if (call.params.user === 'U0BACK' && !killed) {
+          killed = true;
+          await redis.kill();
+          // Back on the same port 1.5 s later, well inside the retry window.
+          setTimeout(() => {
+            void reviveRedis(redis.port).then((child) => {
+              again = child;
+            });
+          }, 1500);
+        }
+        return undefined;
+      });
+      const url = `http://127.0.0.1:${gateway.port}/slack/events`;
+      const ack = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0BACK', channel_id: 'C0BACK' }), { contentType: FORM });
+      expect(ack.status).toBe(200);
+      const queue = new Queue('k8s-ha-bot-cluster-prod', { connection: { url: redis.url }, prefix });
+      try {
+        const deadline = Date.now() + 15_000;
+        let counts = { waiting: 0 };
+        while (Date.now() < deadline) {
+          await sleep(200);
+          if (again === undefined) continue;
+          try {
+            counts = (await queue.getJobCounts('waiting')) as { waiting: number };
+          } catch {
+            continue; // Redis is still starting
+          }
+          if (counts.waiting > 0) break;
+        }
+        expect(killed).toBe(true);
+        expect(counts.waiting).toBe(1);
+        await sleep(500);
+        expect(fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0BACK')).toHaveLength(0);
+      } finally {
+        await queue.close();
+      }
+    } finally {
+      await gateway.close();
+      again?.kill('SIGTERM');
+      await fake.close();
+      await redis.stop();
+    }
+  }, 40_000);
 });

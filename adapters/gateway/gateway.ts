@@ -113,6 +113,11 @@ export interface GatewayOptions {
   teamsPort?: number;
   /** Maintenance expiry sweep period, in ms (issue 5). @defaultValue 15 000 */
   maintenanceSweepMs?: number;
+  /**
+   * How long a failed enqueue after the ack is retried before the requester is told the queue is
+   * unavailable, in ms (SlackIntakeOptions.enqueueRetryMs). @defaultValue 15 000
+   */
+  enqueueRetryMs?: number;
 }
 
 /** A started gateway. */
@@ -278,6 +283,7 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
     replyVisibility: slack.replyVisibility,
     replyDeadlineMs: slack.replyDeadlineMs,
     dedupTtlSeconds: slack.dedupTtlSeconds,
+    ...(options.enqueueRetryMs !== undefined ? { enqueueRetryMs: options.enqueueRetryMs } : {}),
     logger,
   });
   const { app, mode } = createSlackApp({

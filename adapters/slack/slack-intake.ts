@@ -12,6 +12,7 @@
  *    record the reply deadline. A Redis failure here comes back as a `queue-unavailable` outcome
  *    with the reply for an ephemeral follow-up.
  */
+import { randomBytes } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
@@ -82,9 +83,17 @@ export interface PreparedJob {
   lookUpLocale: boolean;
 }
 
+/** Default of {@link SlackIntakeOptions.enqueueRetryMs}, in ms. */
+export const DEFAULT_ENQUEUE_RETRY_MS = 15_000;
+
 /** The queue as the intake uses it (JobQueue implements it). */
 export interface JobSink {
   enqueue(job: AnswerJob): Promise<EnqueueResult>;
+  /**
+   * Remove the job of a request the user was told could not be queued, if it is there and not yet
+   * started, retrying until Redis answers (bounded). Optional: sinks without it leave the job.
+   */
+  withdraw?(job: AnswerJob): Promise<void>;
 }
 
 /** The user-locale source as the intake uses it ({@link UserLocaleCache} implements it). */
@@ -131,6 +140,11 @@ export interface SlackIntakeOptions {
   replyVisibility: SlackReplyVisibility;
   replyDeadlineMs: number;
   dedupTtlSeconds: number;
+  /**
+   * How long a failed enqueue after the ack is retried before the requester is told the queue is
+   * unavailable, in ms (a Redis restart takes seconds). @defaultValue 15 000
+   */
+  enqueueRetryMs?: number;
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
@@ -284,36 +298,47 @@ export class SlackIntake {
     }
     const { request, lookUpLocale } = decision.prepared;
     let job = decision.prepared.job;
-    let claimed = false;
-    try {
-      if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
-        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
-        return { status: 'duplicate', locale: job.locale };
-      }
-      claimed = true;
-      if (lookUpLocale) {
-        const userLocale = (await this.options.userLocales.localeOf(request.userId)) ?? this.options.config.locale;
-        if (userLocale !== job.locale) job = { ...job, locale: userLocale };
-      }
-      const result = await this.options.queue.enqueue(job);
-      if (result.duplicate) return { status: 'duplicate', locale: job.locale };
-      const address = job.replyTo.address as Record<string, string>;
+    // One token per delivery: a claim retried after a lost reply is still ours (SlackStore.claim).
+    const owner = randomBytes(8).toString('hex');
+    const giveUpAt = this.now() + (this.options.enqueueRetryMs ?? DEFAULT_ENQUEUE_RETRY_MS);
+    for (let attempt = 1, waitMs = 250; ; attempt += 1, waitMs = Math.min(waitMs * 2, 2000)) {
       try {
-        await store.addPending({ requestId: request.requestId, cluster: job.cluster, locale: job.locale, address }, this.now() + this.options.replyDeadlineMs);
+        if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds, owner))) {
+          logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+          return { status: 'duplicate', locale: job.locale };
+        }
+        if (lookUpLocale && attempt === 1) {
+          const userLocale = (await this.options.userLocales.localeOf(request.userId)) ?? this.options.config.locale;
+          if (userLocale !== job.locale) job = { ...job, locale: userLocale };
+        }
+        // The job id comes from the request id: enqueueing again after an unanswered try adds nothing.
+        const result = await this.options.queue.enqueue(job);
+        if (result.duplicate && attempt === 1) return { status: 'duplicate', locale: job.locale };
+        const address = job.replyTo.address as Record<string, string>;
+        try {
+          await store.addPending({ requestId: request.requestId, cluster: job.cluster, locale: job.locale, address }, this.now() + this.options.replyDeadlineMs);
+        } catch (err) {
+          // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
+          logger.warn({ err, requestId: request.requestId }, 'could not record the reply deadline; no follow-up if the worker stays silent');
+        }
+        if (attempt > 1) logger.info({ requestId: request.requestId, attempt }, 'enqueued after Redis came back');
+        return { status: 'enqueued', locale: job.locale, jobId: result.jobId };
       } catch (err) {
-        // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
-        logger.warn({ err, requestId: request.requestId }, 'could not record the reply deadline; no follow-up if the worker stays silent');
-      }
-      return { status: 'enqueued', locale: job.locale, jobId: result.jobId };
-    } catch (err) {
-      if (!(err instanceof Error)) throw err;
-      logger.warn({ err, requestId: request.requestId }, 'could not enqueue the Slack request after the ack: queue unavailable');
-      if (claimed) {
+        if (!(err instanceof Error)) throw err;
+        if (this.now() + waitMs < giveUpAt) {
+          logger.warn({ err, requestId: request.requestId, attempt }, 'could not enqueue the Slack request after the ack; retrying');
+          await new Promise((resolve) => setTimeout(resolve, waitMs));
+          continue;
+        }
+        logger.warn({ err, requestId: request.requestId, attempt }, 'could not enqueue the Slack request after the ack: queue unavailable');
         // A new delivery of the same request (a retry, the user trying again) may go through once Redis is back.
         store.release(request.dedupKeys).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release dedup keys'));
+        // A try whose reply was lost may have queued the job after all: withdraw it once Redis is
+        // back, so the user, told "unavailable", does not get a late answer as well.
+        this.options.queue.withdraw?.(job).catch((withdrawError: unknown) => logger.warn({ err: withdrawError, requestId: request.requestId }, 'could not withdraw the job'));
+        const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
+        return { status: 'queue-unavailable', locale: job.locale, reply };
       }
-      const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
-      return { status: 'queue-unavailable', locale: job.locale, reply };
     }
   }
 

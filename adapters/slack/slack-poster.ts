@@ -61,7 +61,15 @@ export interface SlackPosterOptions {
   fetch?: typeof fetch;
   /** @defaultValue setTimeout-based sleep (tests shorten it) */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * How long a posted-message marker that Redis refused is retried in the background, in ms. The
+   * post itself succeeded: failing the delivery would have it posted again. @defaultValue 300 000
+   */
+  markerRetryMs?: number;
 }
+
+/** Posted messages remembered in memory (deliveries), besides the Redis markers. */
+const MEMORY_LIMIT = 5000;
 
 /** Where a reply goes: the job's `replyTo.address`. */
 export interface SlackAddress {
@@ -95,6 +103,11 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export class SlackPoster {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetchFn: typeof fetch;
+  /**
+   * Posted messages by delivery id, in this process: a retried delivery (its marker write failed
+   * while Redis was down) skips what this process already posted. Oldest forgotten past 5,000.
+   */
+  private readonly postedHere = new Map<string, Map<number, string>>();
 
   /** @param options - see {@link SlackPosterOptions} */
   constructor(private readonly options: SlackPosterOptions) {
@@ -115,7 +128,7 @@ export class SlackPoster {
   async deliver(reply: Reply, address: SlackAddress, deliveryId: string): Promise<boolean> {
     const requestId = reply.context.requestId;
     const messages = this.options.render(reply);
-    const posted = await this.options.store.postedMessages(deliveryId);
+    const posted = new Map([...(await this.options.store.postedMessages(deliveryId)), ...(this.postedHere.get(deliveryId) ?? [])]);
     const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
     let threadTs = address.thread_ts ?? posted.get(0);
     for (const [index, message] of messages.entries()) {
@@ -151,7 +164,7 @@ export class SlackPoster {
         const slackError = (err as CodedSlackError).data?.error;
         if (slackError && NOT_IN_CHANNEL.has(slackError) && address.response_url) {
           await this.viaResponseUrl(requestId, messages.slice(index), address.response_url, ephemeral);
-          await this.options.store.markPosted(deliveryId, index, '');
+          await this.recordPosted(deliveryId, index, '', requestId);
           return true;
         }
         if (slackError && PERMANENT_ERRORS.has(slackError)) {
@@ -160,9 +173,49 @@ export class SlackPoster {
         }
         throw err;
       }
-      await this.options.store.markPosted(deliveryId, index, ts);
+      await this.recordPosted(deliveryId, index, ts, requestId);
     }
     return true;
+  }
+
+  /**
+   * Remember a posted message: in memory at once, and in Redis. When Redis refuses the marker, the
+   * delivery still succeeds (the message is in Slack; failing would post it again) and the marker
+   * is retried in the background until it lands or `markerRetryMs` passes, so a delivery retried by
+   * another gateway after Redis is back finds it.
+   */
+  private async recordPosted(deliveryId: string, index: number, ts: string, requestId: string): Promise<void> {
+    let here = this.postedHere.get(deliveryId);
+    if (!here) {
+      if (this.postedHere.size >= MEMORY_LIMIT) {
+        const oldest = this.postedHere.keys().next().value;
+        if (oldest !== undefined) this.postedHere.delete(oldest);
+      }
+      here = new Map();
+      this.postedHere.set(deliveryId, here);
+    }
+    here.set(index, ts);
+    try {
+      await this.options.store.markPosted(deliveryId, index, ts);
+    } catch (err) {
+      this.options.logger.warn({ err, requestId, index }, 'posted, but Redis refused the posted-message marker; retrying it in the background');
+      void this.retryMarker(deliveryId, index, ts, requestId);
+    }
+  }
+
+  private async retryMarker(deliveryId: string, index: number, ts: string, requestId: string): Promise<void> {
+    const giveUpAt = Date.now() + (this.options.markerRetryMs ?? 300_000);
+    for (let waitMs = 250; Date.now() < giveUpAt; waitMs = Math.min(waitMs * 2, 2000)) {
+      await this.sleep(waitMs);
+      try {
+        await this.options.store.markPosted(deliveryId, index, ts);
+        this.options.logger.info({ requestId, index }, 'posted-message marker recorded after Redis came back');
+        return;
+      } catch (err) {
+        this.options.logger.debug({ err, requestId }, 'posted-message marker still refused');
+      }
+    }
+    this.options.logger.error({ requestId, index }, 'gave up recording a posted-message marker; a retried delivery may post it again');
   }
 
   /** One Web API call; on 429 wait Retry-After and call once more. */

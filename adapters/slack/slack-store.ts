@@ -60,19 +60,26 @@ export class SlackStore {
   /**
    * Claim delivery keys: true when none of them was seen within `ttlSeconds`. All keys are set
    * either way, so a later delivery under any of them is a duplicate.
+   *
+   * `owner` makes a retried claim safe: a claim whose reply was lost (Redis died after writing it)
+   * and is made again with the same owner is still this delivery's, not a duplicate. Give each
+   * delivery its own random owner (never the request id, which Slack's retries share).
    * @param keys - e.g. `event:Ev123`, `msg:C1:1712345678.000100`
    * @param ttlSeconds - how long to remember them, in s
+   * @param owner - this delivery's token @defaultValue `'1'` (no retry safety)
    * @returns true for a first delivery
    */
-  async claim(keys: readonly string[], ttlSeconds: number): Promise<boolean> {
+  async claim(keys: readonly string[], ttlSeconds: number, owner = '1'): Promise<boolean> {
     await this.ready();
     const pipeline = this.redis.pipeline();
-    for (const key of keys) pipeline.set(`${this.prefix}seen:${key}`, '1', 'EX', ttlSeconds, 'NX');
+    for (const key of keys) pipeline.set(`${this.prefix}seen:${key}`, owner, 'EX', ttlSeconds, 'NX', 'GET');
     const results = (await pipeline.exec()) ?? [];
     let first = true;
     for (const [err, value] of results) {
       if (err) throw err;
-      if (value !== 'OK') first = false;
+      // SET … NX GET answers the old value: null when this call set it; our own token when an
+      // earlier try of this same delivery did.
+      if (value !== null && (owner === '1' || value !== owner)) first = false;
     }
     return first;
   }

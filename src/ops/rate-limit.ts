@@ -208,6 +208,8 @@ export function admissionGate(
 /** The queue as the intakes use it (JobQueue implements it). */
 export interface JobSinkLike {
   enqueue(job: AnswerJob): Promise<EnqueueResult>;
+  /** Passed through untouched (see JobQueue.withdraw). */
+  withdraw?(job: AnswerJob): Promise<void>;
 }
 
 /**
@@ -227,6 +229,7 @@ export function rateLimitedSink(
   logger: Logger,
 ): JobSinkLike {
   return {
+    ...(inner.withdraw ? { withdraw: (job: AnswerJob) => inner.withdraw?.(job) ?? Promise.resolve() } : {}),
     async enqueue(job) {
       const refused = await gate(job);
       if (refused === null) {

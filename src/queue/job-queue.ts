@@ -196,6 +196,41 @@ export class JobQueue {
   }
 
   /**
+   * Withdraw a request's job: remove it when it is queued and not yet started (waiting, delayed,
+   * prioritized). For a request the user was told could not be queued, whose enqueue may have
+   * reached Redis after all. Retries every 2 s while Redis is unreachable, for at most `forMs`.
+   * @param job - the request (its job id is {@link jobIdFor} of its request id)
+   * @param forMs - how long to keep trying, in ms @defaultValue 300 000
+   * @returns when the job was removed, found started or finished (left alone, logged), found
+   *   absent, or the time ran out (logged); never rejects
+   */
+  async withdraw(job: AnswerJob, forMs = 300_000): Promise<void> {
+    const jobId = jobIdFor(job.requestId);
+    const giveUpAt = Date.now() + forMs;
+    while (!this.closed) {
+      try {
+        const queue = await this.queueFor(job.cluster);
+        const stored = await queue.getJob(jobId);
+        if (stored === undefined) return;
+        const state = await stored.getState();
+        if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+          await stored.remove();
+          this.logger.info({ requestId: job.requestId, jobId, state }, 'withdrew a job the requester was told could not be queued');
+        } else {
+          this.logger.warn({ requestId: job.requestId, jobId, state }, 'could not withdraw a job: it already started; its answer will follow the "unavailable" message');
+        }
+        return;
+      } catch (err) {
+        if (Date.now() > giveUpAt) {
+          this.logger.error({ err, requestId: job.requestId, jobId }, 'gave up withdrawing a job (Redis unreachable)');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+  }
+
+  /**
    * Close the queues, event listeners and connections. Pending {@link waitForReply} calls time out.
    */
   async close(): Promise<void> {

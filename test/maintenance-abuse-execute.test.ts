@@ -136,6 +136,21 @@ describe('the lock Lease taken by someone else mid-run', () => {
   }, 30_000);
 });
 
+describe('the lock Lease taken before the uncordon (long TTL: no renewal notices it first)', () => {
+  it('the node reboots after someone else took the Lease: no uncordon, failed with lock-held', async () => {
+    const s = await sim(await workerScenario({ extra: 1 }));
+    const run = await start(s, { policy: { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 } } });
+    await waitForState(run.request.id, ['awaiting-reboot', 'failed']);
+    await tamperLease(s, 'other-bot');
+    await s.rebootNode('indus-wk-1', { downMs: 200 });
+    const final = await run.done;
+    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'lock-held' });
+    expect(types(run)).not.toContain('uncordoned');
+    expect(unschedulable(s)).toBe(true);
+    expect(leaseHolder(s)).toBe('other-bot');
+  }, 30_000);
+});
+
 describe('flaky or stuck evictions', () => {
   it('a budget flipping between 0 and 1 allowed disruptions: retried with backoff, each pod evicted exactly once, the drain completes', async () => {
     const s = await sim(await workerScenario({ extra: 3 }));

@@ -88,6 +88,13 @@ describe('kured holds its reboot lock', () => {
     expect(await run('{not json')).toEqual({ state: 'failed', reason: 'kured-lock' });
   }, 20_000);
 
+  it('multi-lock (kured --concurrency > 1, {maxOwners, locks}): held by another node → refused before cordoning; all entries expired → not blocked', async () => {
+    const held = JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'indus-wk-2', created: new Date().toISOString(), TTL: 0 }] });
+    expect(await run(held)).toEqual({ state: 'failed', reason: 'kured-lock' });
+    const stale = JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 }] });
+    expect((await run(stale)).state).toBe('awaiting-reboot');
+  }, 40_000);
+
   it('an expired single lock (TTL passed) does not block', async () => {
     const lock = JSON.stringify({ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 });
     expect((await run(lock)).state).toBe('awaiting-reboot');

@@ -56,6 +56,8 @@ export class MaintenanceLock {
   private renewing: Promise<void> | undefined;
   /** Set when a renewal found the Lease held by someone else (ours expired and was taken). */
   lost = false;
+  /** When the Lease was last written by us (acquired or renewed), in ms since the epoch. */
+  private lastWrittenMs: number | undefined;
 
   constructor(private readonly o: MaintenanceLockOptions) {}
 
@@ -111,7 +113,10 @@ export class MaintenanceLock {
             },
           },
         });
-        if (res.status === 201 || res.status === 200) return { ok: true };
+        if (res.status === 201 || res.status === 200) {
+          this.lastWrittenMs = now.getTime();
+          return { ok: true };
+        }
         if (res.status === 409) continue; // created by someone else meanwhile: re-read
         throw stopForStatus(res, `create lease ${this.name}`, this.o.namespace, this.o.logger);
       }
@@ -133,7 +138,10 @@ export class MaintenanceLock {
           ...(ours ? {} : { acquireTime: microTime(now), leaseTransitions: (spec.leaseTransitions ?? 0) + 1 }),
         },
       };
-      if (await this.put(next)) return { ok: true };
+      if (await this.put(next)) {
+        this.lastWrittenMs = now.getTime();
+        return { ok: true };
+      }
     }
     throw new MaintenanceStopError('api-error', `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`);
   }
@@ -150,10 +158,34 @@ export class MaintenanceLock {
         this.lost = true;
         return false;
       }
-      const next: KLease = { ...lease, spec: { ...lease.spec, renewTime: microTime(this.o.now()) } };
-      if (await this.put(next)) return true;
+      const now = this.o.now();
+      const next: KLease = { ...lease, spec: { ...lease.spec, renewTime: microTime(now) } };
+      if (await this.put(next)) {
+        this.lastWrittenMs = now.getTime();
+        return true;
+      }
     }
     throw new MaintenanceStopError('api-error', `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`);
+  }
+
+  /**
+   * Whether our last write of the Lease is older than its TTL: it may have expired and been taken
+   * by another maintenance, so nothing may be changed on the cluster until {@link confirm} succeeds.
+   */
+  staleLocally(): boolean {
+    return this.lastWrittenMs !== undefined && this.o.now().getTime() - this.lastWrittenMs > this.o.leaseDurationSeconds * 1000;
+  }
+
+  /**
+   * Renew now and make sure the Lease is still ours: called right before changing the cluster
+   * (cordon, evictions, uncordon), so an executor whose Lease lapsed or was taken never acts.
+   * @throws MaintenanceStopError `lock-held` when another holder has it; `api-error` / `forbidden`
+   *   when it cannot be read or written
+   */
+  async confirm(): Promise<void> {
+    if (this.lost || !(await this.renew())) {
+      throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.name} expired and was taken by another holder`);
+    }
   }
 
   /** Renew every third of the TTL until {@link stopRenewing}; failures are logged. */

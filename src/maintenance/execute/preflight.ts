@@ -73,12 +73,17 @@ interface KuredLock {
   created?: string;
   /** Go duration in ns (kured's `--lock-ttl`; 0 = never expires). */
   TTL?: number;
+  /** Multi-lock form (kured `--concurrency` > 1, `DaemonSetMultiLock`): one entry per holder. */
+  locks?: KuredLock[];
+  maxOwners?: number;
 }
 
 /**
  * Who holds kured's lock, if anyone: the `weave.works/kured-node-lock` annotation of a DaemonSet
- * named or labelled kured (`app`, `name`, `app.kubernetes.io/name`), in any namespace. An
- * annotation with an empty `nodeID`, or past its TTL, is free.
+ * named or labelled kured (`app`, `name`, `app.kubernetes.io/name`), in any namespace, in its single
+ * form (`{nodeID, created, TTL}`) or its multi-lock form (`{maxOwners, locks: [...]}`, kured
+ * `--concurrency` > 1; kured's pkg/daemonsetlock). An entry with an empty `nodeID`, or past its
+ * TTL, is free.
  * @returns `namespace/daemonset: node`, or null when free (or no kured)
  * @throws MaintenanceStopError `forbidden` / `api-error` when DaemonSets cannot be listed
  */
@@ -98,10 +103,16 @@ export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: st
       if (!(err instanceof SyntaxError)) throw err;
       return `${m.namespace ?? ''}/${m.name}: unreadable lock annotation`; // unreadable: assume held
     }
-    if (!lock.nodeID) continue;
-    const created = Date.parse(lock.created ?? '');
-    if (lock.TTL && lock.TTL > 0 && !Number.isNaN(created) && created + lock.TTL / 1e6 < now.getTime()) continue;
-    return `${m.namespace ?? ''}/${m.name}: ${lock.nodeID}`;
+    // Single lock `{nodeID, created, TTL}`, or kured's multi-lock `{maxOwners, locks: [...]}`.
+    const entries = Array.isArray(lock.locks) ? lock.locks : [lock];
+    const holders = entries.filter((entry) => entry.nodeID && !kuredEntryExpired(entry, now)).map((entry) => entry.nodeID);
+    if (holders.length > 0) return `${m.namespace ?? ''}/${m.name}: ${holders.join(', ')}`;
   }
   return null;
+}
+
+/** Whether one kured lock entry is past its TTL (a TTL of 0 or none never expires). */
+function kuredEntryExpired(entry: KuredLock, now: Date): boolean {
+  const created = Date.parse(entry.created ?? '');
+  return entry.TTL !== undefined && entry.TTL > 0 && !Number.isNaN(created) && created + entry.TTL / 1e6 < now.getTime();
 }

@@ -180,11 +180,28 @@ class Execution {
     return r;
   }
 
-  private async ensureLock(): Promise<void> {
+  /**
+   * While draining (evictions change the cluster): a cancel, a lost lock, or a lock we could not
+   * renew within its TTL (it may have expired and been taken) stops the drain.
+   */
+  private isCancelledWhileDraining = async (): Promise<boolean> => {
+    if (this.lock.staleLocally()) await this.lock.confirm();
+    return this.isCancelled();
+  };
+
+  /**
+   * Take the lock, or keep it. `confirm` (steps that change the cluster next: cordon, drain)
+   * renews it synchronously first; the waiting steps skip that, because the API may be down while a
+   * control-plane node reboots (the uncordon confirms on its own).
+   */
+  private async ensureLock(options: { confirm: boolean } = { confirm: true }): Promise<void> {
     if (this.lock.lost) {
       throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} expired and was taken by another holder`);
     }
-    if (this.lockHeld) return;
+    if (this.lockHeld) {
+      if (options.confirm) await this.lock.confirm();
+      return;
+    }
     const got = await this.lock.acquire();
     if (!got.ok) {
       throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} is held by ${got.holder}${got.node ? ` (node ${got.node})` : ''}`);
@@ -308,7 +325,7 @@ class Execution {
       now: this.now,
       signal: this.deps.signal,
       logger: this.log,
-      isCancelled: this.isCancelled,
+      isCancelled: this.isCancelledWhileDraining,
       onEviction: async (pod) => this.emit(await this.current(), { type: 'eviction', pod }),
       onProgress: async ({ evicted, total, waitingOn }) => {
         const req = await this.deps.store.updateProgress(this.id, { podsEvicted: evicted, podsToEvict: total });
@@ -322,7 +339,7 @@ class Execution {
   }
 
   private async awaitReboot(r: MaintenanceRequest): Promise<MaintenanceRequest | null> {
-    await this.ensureLock();
+    await this.ensureLock({ confirm: false });
     const hook = this.deps.policy.reboot.hook;
     if (hook) {
       const first = await this.deps.redis.set(rebootHookMarkerKey(this.id, this.deps.keyPrefix), this.iso(), 'EX', 7 * 24 * 3600, 'NX');
@@ -358,7 +375,7 @@ class Execution {
   }
 
   private async verify(r: MaintenanceRequest): Promise<MaintenanceRequest | null> {
-    await this.ensureLock();
+    await this.ensureLock({ confirm: false });
     if (!r.progress.verifiedAt) {
       const deadline = new Date(r.progress.drainedAt ?? this.iso()).getTime() + this.deps.policy.reboot.timeoutMs;
       const outcome = await verifyNode({
@@ -378,6 +395,8 @@ class Execution {
     }
     let req = await this.current();
     if (req.progress.cordonedByBot && !req.progress.uncordonedAt) {
+      // The reboot wait may have been long: uncordon only while the Lease is still ours.
+      await this.lock.confirm();
       await setUnschedulable(this.api, r.node, false, this.ns, this.log);
       req = await this.deps.store.updateProgress(this.id, { uncordonedAt: this.iso() });
       await this.emit(req, { type: 'uncordoned' });

@@ -147,4 +147,14 @@ describe('Slack maintenance buttons under abuse', () => {
     await fake.waitFor(() => ephemeralsTo(APPROVER).some((t) => /not an approver for prod/.test(t)));
     expect((await service().get(r.id))?.approvals).toEqual([]);
   }, 30_000);
+
+  it('a click on this workspace by a user whose home team is another one (Slack Connect) decides nothing, even with the approver\'s user id', async () => {
+    const channel = 'C0XTEAM2';
+    const r = await newRequest(channel);
+    await click({ action: 'maintenance-approve', value: r.id, user: APPROVER, userTeam: OTHER_TEAM, team: TEAM, channel });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await service().get(r.id);
+    expect(after?.approvals).toEqual([]);
+    expect(after?.state).toBe('pending-approval');
+  }, 30_000);
 });

@@ -202,6 +202,13 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       const teamId = b.team?.id ?? b.user?.team_id;
       // A forged or cut value decides nothing.
       if (!MAINTENANCE_ID_PATTERN.test(requestId) || !channel || !userId || !teamId || !options.onMaintenanceButton) return;
+      // Identities are keyed by workspace + user id (as for requests). A click by a member of another
+      // organisation (a Slack Connect channel: the user's home team differs) is not this workspace's
+      // user, whatever id it carries: decide nothing.
+      if (b.user?.team_id !== undefined && b.team?.id !== undefined && b.user.team_id !== b.team.id) {
+        logger.warn({ requestId, team: b.team.id, userTeam: b.user.team_id, userId }, 'maintenance click by a user of another workspace ignored');
+        return;
+      }
       const userName = b.user?.name ?? b.user?.username;
       await options.onMaintenanceButton(decisionAction, requestId, { teamId, userId, channel, locale: intake.localeFor(userId), ...(userName ? { userName } : {}) });
       return;

@@ -262,9 +262,9 @@ export class MaintenanceStore implements MaintenanceStateStore {
         cluster: input.cluster,
         node: input.node,
         nodeRole: input.nodeRole,
-        reason: input.reason.slice(0, 500),
+        reason: clipCodePoints(input.reason, 500),
         force: input.force,
-        ...(input.forceReason === undefined ? {} : { forceReason: input.forceReason.slice(0, 500) }),
+        ...(input.forceReason === undefined ? {} : { forceReason: clipCodePoints(input.forceReason, 500) }),
         requestedBy: input.requestedBy,
         requestedAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + policy.requestLifetimeMs).toISOString(),
@@ -457,4 +457,13 @@ export class MaintenanceStore implements MaintenanceStateStore {
     }
     return out;
   }
+}
+
+/**
+ * The first `max` code points of a text (never half of a surrogate pair, e.g. an emoji).
+ * @param text - any text
+ * @param max - code points kept
+ */
+export function clipCodePoints(text: string, max: number): string {
+  return text.length <= max ? text : Array.from(text).slice(0, max).join('');
 }

@@ -95,6 +95,12 @@ export interface AnswerServiceOptions {
    * with "the job queue is unavailable" (maintenance needs Redis).
    */
   maintenance?: MaintenanceAnswerService;
+  /**
+   * Renewal period in ms of the "live components" of the built-in simulator for snapshot clusters
+   * (its Leases and node heartbeats are renewed as a running cluster's would, so a long-running
+   * process does not see the snapshot age into a dead cluster). @defaultValue 5000 (heartbeats.ts)
+   */
+  simulatorHeartbeatMs?: number;
 }
 
 /**
@@ -116,7 +122,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (!started) {
         started = (async () => {
           const file = await loadSnapshotFile(cluster.snapshot);
-          const sim = await startSimulator({ file, now });
+          const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
           return { sim, etcd: file.etcd };
         })();

@@ -11,6 +11,7 @@
  * Writes for node maintenance are served by {@link serveWrite} (node patches, pod deletion and
  * `pods/eviction` with PodDisruptionBudget rules, Lease create/update/delete); every other write
  * and every watch is refused (405). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
+ * With `heartbeats` on, what was alive at load keeps being renewed as on a live cluster (heartbeats.ts).
  * Given RBAC rules (`rbac` option, `setRbac`), it answers 403 to every request they do not allow
  * (see rbac.ts).
  */
@@ -22,6 +23,8 @@ import { serveWrite } from './maintenance-api.js';
 import type { MaintenanceState } from './maintenance-api.js';
 import { authorize, forbiddenStatus, requestAttributes } from './rbac.js';
 import type { RbacRules } from './rbac.js';
+import { startHeartbeats } from './heartbeats.js';
+import type { HeartbeatOptions, Heartbeats } from './heartbeats.js';
 import { rebootNode } from './reboot-node.js';
 import type { RebootHandle, RebootOptions } from './reboot-node.js';
 import { lowerBound, objectKey, readObject } from './store-writes.js';
@@ -68,6 +71,13 @@ export interface SimulatorOptions {
    * rules do not allow answers 403 with kube-apiserver's Status. Absent: everything is allowed.
    */
   rbac?: RbacRules;
+  /**
+   * "Live components" (heartbeats.ts): renew, every `intervalMs` (default 5000 ms), the Leases and
+   * node heartbeats that were alive at load, as a running cluster's components would, so the served
+   * cluster does not age into a dead one. Off by default (tests rely on timestamps aging); `true`
+   * means the default interval.
+   */
+  heartbeats?: boolean | HeartbeatOptions;
 }
 
 /** A running simulator. */
@@ -187,6 +197,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   let total = 0;
   const state: MaintenanceState = { evictions: new Map(), evictionRequests: new Map() };
   const reboots = new Set<RebootHandle>();
+  const heartbeats: Heartbeats | null =
+    options.heartbeats === undefined || options.heartbeats === false
+      ? null
+      : startHeartbeats(store, now, options.heartbeats === true ? {} : options.heartbeats);
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://simulator');
@@ -259,7 +273,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       const handle = rebootNode(store, name, rebootOptions, now);
       if (!handle) return Promise.reject(new BotError('bad-request', `nodes "${name}" not found`));
       reboots.add(handle);
-      return handle.done.finally(() => reboots.delete(handle));
+      heartbeats?.pause(name);
+      return handle.done.finally(() => {
+        reboots.delete(handle);
+        heartbeats?.resume(name);
+      });
     },
     getObject(plural, namespace, name) {
       const rs = store.resources.get(plural);
@@ -267,6 +285,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     },
     close: () =>
       new Promise<void>((resolveClose) => {
+        heartbeats?.stop();
         for (const r of reboots) r.cancel();
         server.close(() => resolveClose());
         for (const s of sockets) s.destroy();

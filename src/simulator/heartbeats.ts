@@ -1,0 +1,205 @@
+/**
+ * "Live components" for the simulator: what a running cluster's components keep writing, so that a
+ * snapshot served for minutes does not age into a dead cluster. Every `intervalMs` the objects that
+ * were alive when the simulator loaded are renewed, as their owners would renew them:
+ * - leader-election Leases in `kube-system` (kube-scheduler, kube-controller-manager, …): renewed
+ *   when their `renewTime` was within `leaseDurationSeconds` at load (default 15 s, [001]);
+ * - apiserver identity Leases (`apiserver-*` or label `apiserver.kubernetes.io/identity`): renewed
+ *   when within min(`leaseDurationSeconds`, {@link APISERVER_IDENTITY_STALE_S}) at load;
+ * - node Leases in `kube-node-lease`: renewed when within {@link NODE_MONITOR_GRACE_PERIOD_S} at load;
+ * - nodes whose `Ready` condition was `True` at load (and whose node Lease, if any, was alive): every
+ *   condition gets `lastHeartbeatTime = now` while `Ready` is still `True`.
+ * Everything stale or down at load stays as it was (scenarios that model failures keep failing). A
+ * Lease that anyone else wrote or deleted since (a client PUT/POST/DELETE through the API, or the
+ * simulator's reboot) is never renewed again, except a rebooted node's own Lease, which is taken back
+ * when the node is up ({@link Heartbeats.resume}). A node being rebooted ({@link Heartbeats.pause})
+ * gets neither heartbeats nor node-Lease renewals, nor renewals of apiserver identity Leases labelled
+ * with its hostname. Every renewal is a real write: `metadata.resourceVersion` is bumped, so
+ * optimistic-concurrency conflicts (409) stay as real as on a live cluster.
+ * @see https://kubernetes.io/docs/concepts/architecture/leases/
+ * @see https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats
+ */
+import {
+  APISERVER_IDENTITY_STALE_S,
+  LABEL_APISERVER_IDENTITY,
+  LEADER_ELECTION_LEASE_DURATION_S,
+  NODE_MONITOR_GRACE_PERIOD_S,
+} from '../analysis/domain.js';
+import type { KCondition, KNode } from '../cluster/types.js';
+import { BotError } from '../errors.js';
+import type { ObjectStore, StoredObject } from './object-store.js';
+import { readObject, writeObject } from './store-writes.js';
+import type { WireObject } from './store-writes.js';
+
+/** Default renewal period of {@link startHeartbeats}, in ms (kubelet renews its node Lease every 10 s, leaders every 2 s: 5 s keeps every freshness check green). */
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 5000;
+
+/** Options of {@link startHeartbeats}. */
+export interface HeartbeatOptions {
+  /** Renewal period in ms; default {@link DEFAULT_HEARTBEAT_INTERVAL_MS}. */
+  intervalMs?: number;
+}
+
+/** Running heartbeats. */
+export interface Heartbeats {
+  /** Renew everything due now (called by the timer; callable by tests). */
+  tick(): void;
+  /** A node goes down (simulated reboot): no heartbeats, no node-Lease or apiserver-Lease renewals for it. */
+  pause(node: string): void;
+  /** The node is back: take its (rewritten) node Lease back and resume its heartbeats. */
+  resume(node: string): void;
+  /** Stop the timer (idempotent). */
+  stop(): void;
+  /** Keys (`namespace/name`) of the Leases still renewed. */
+  renewedLeases(): string[];
+  /** Names of the nodes still heartbeating (paused ones included). */
+  renewedNodes(): string[];
+  /** The last error a tick threw (the tick is skipped; the timer keeps running), or null. */
+  lastError(): Error | null;
+}
+
+const NODE_LEASE_NS = 'kube-node-lease';
+const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+
+const seconds = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`;
+/** A `metav1.MicroTime` (6 fractional digits), as Lease `renewTime` is written. */
+const micro = (d: Date): string => `${d.toISOString().slice(0, 23)}000Z`;
+
+interface LeaseSpec {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  renewTime?: string;
+  acquireTime?: string;
+}
+
+interface TrackedLease {
+  /** The stored object we last saw or wrote: any other object under the key means someone else wrote. */
+  stored: StoredObject;
+  /** Node whose reboot pauses this Lease (node Leases; apiserver Leases with a hostname label). */
+  node: string | null;
+}
+
+function isApiserverIdentity(lease: WireObject): boolean {
+  return lease.metadata.labels?.[LABEL_APISERVER_IDENTITY] !== undefined || lease.metadata.name.startsWith('apiserver-');
+}
+
+/**
+ * How long after its last renewal a Lease still counts as alive, in seconds, or null when the
+ * simulator does not renew Leases of this kind (namespaces other than kube-system / kube-node-lease).
+ */
+function freshnessS(lease: WireObject, spec: LeaseSpec): number | null {
+  const ns = lease.metadata.namespace;
+  if (ns === NODE_LEASE_NS) return NODE_MONITOR_GRACE_PERIOD_S;
+  if (ns !== 'kube-system') return null;
+  if (isApiserverIdentity(lease)) return Math.min(spec.leaseDurationSeconds ?? APISERVER_IDENTITY_STALE_S, APISERVER_IDENTITY_STALE_S);
+  return spec.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S;
+}
+
+function readyStatus(node: KNode): string | undefined {
+  return node.status?.conditions?.find((c) => c.type === 'Ready')?.status;
+}
+
+/**
+ * Start renewing, every `options.intervalMs` (unref'd timer), what was alive in `store` now.
+ * @param store - the simulator's store (changed on every tick)
+ * @param now - the clock for the liveness decision at start and for written timestamps
+ * @param options - see {@link HeartbeatOptions}
+ * @returns the running heartbeats; call `stop()` when the simulator closes
+ * @throws BotError `bad-request` when `intervalMs` is not a positive number
+ */
+export function startHeartbeats(store: ObjectStore, now: () => Date, options: HeartbeatOptions = {}): Heartbeats {
+  const intervalMs = options.intervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
+  if (!Number.isFinite(intervalMs) || intervalMs <= 0) throw new BotError('bad-request', `heartbeat interval must be a positive number of ms, not ${intervalMs}`);
+  const t0 = now().getTime();
+  const leases = new Map<string, TrackedLease>();
+  const nodes = new Set<string>();
+  const paused = new Set<string>();
+  let error: Error | null = null;
+
+  const leaseStore = store.resources.get('leases');
+  const deadNodeLeases = new Set<string>();
+  for (const stored of leaseStore?.objects ?? []) {
+    const lease = JSON.parse(stored.json.toString('utf8')) as WireObject;
+    const spec = (lease.spec ?? {}) as LeaseSpec;
+    const limit = freshnessS(lease, spec);
+    if (limit === null) continue;
+    const last = Date.parse(spec.renewTime ?? spec.acquireTime ?? '');
+    const alive = !Number.isNaN(last) && t0 - last <= limit * 1000 && (spec.holderIdentity ?? '') !== '';
+    const isNodeLease = lease.metadata.namespace === NODE_LEASE_NS;
+    if (!alive) {
+      if (isNodeLease) deadNodeLeases.add(lease.metadata.name);
+      continue;
+    }
+    const node = isNodeLease ? lease.metadata.name : (lease.metadata.labels?.[HOSTNAME_LABEL] ?? null);
+    leases.set(stored.key, { stored, node: isApiserverIdentity(lease) || isNodeLease ? node : null });
+  }
+  for (const stored of store.resources.get('nodes')?.objects ?? []) {
+    const node = JSON.parse(stored.json.toString('utf8')) as WireObject & KNode;
+    if (readyStatus(node) === 'True' && !deadNodeLeases.has(node.metadata.name)) nodes.add(node.metadata.name);
+  }
+
+  const renewLeases = (t: Date): void => {
+    const rs = leaseStore;
+    if (!rs) return;
+    for (const [key, tracked] of leases) {
+      const current = rs.byKey.get(key);
+      if (current !== tracked.stored) {
+        leases.delete(key); // written or deleted by someone else: theirs now
+        continue;
+      }
+      if (tracked.node !== null && paused.has(tracked.node)) continue;
+      const lease = JSON.parse(current.json.toString('utf8')) as WireObject;
+      const spec = (lease.spec ?? (lease.spec = {})) as LeaseSpec;
+      spec.renewTime = micro(t);
+      writeObject(store, 'leases', lease, t);
+      tracked.stored = rs.byKey.get(key) as StoredObject;
+    }
+  };
+
+  const renewNodes = (t: Date): void => {
+    for (const name of nodes) {
+      if (paused.has(name)) continue;
+      const node = readObject(store, 'nodes', `/${name}`) as (WireObject & KNode) | undefined;
+      if (!node) {
+        nodes.delete(name);
+        continue;
+      }
+      if (readyStatus(node) !== 'True') continue; // someone took it down: no kubelet posting
+      const status = node.status as NonNullable<KNode['status']>;
+      status.conditions = (status.conditions ?? []).map((c): KCondition => ({ ...c, lastHeartbeatTime: seconds(t) }));
+      writeObject(store, 'nodes', node, t);
+    }
+  };
+
+  const tick = (): void => {
+    try {
+      const t = now();
+      renewLeases(t);
+      renewNodes(t);
+    } catch (err) {
+      error = err instanceof Error ? err : new Error(String(err));
+    }
+  };
+
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    pause(node) {
+      paused.add(node);
+    },
+    resume(node) {
+      paused.delete(node);
+      nodes.add(node);
+      const key = `${NODE_LEASE_NS}/${node}`;
+      const stored = leaseStore?.byKey.get(key);
+      if (stored) leases.set(key, { stored, node });
+    },
+    stop() {
+      clearInterval(timer);
+    },
+    renewedLeases: () => [...leases.keys()],
+    renewedNodes: () => [...nodes],
+    lastError: () => error,
+  };
+}

@@ -359,6 +359,14 @@ export const en = {
     hint: 'Type "help" for the request forms.',
     tryHelp: 'Try: {{example}}',
   },
+  /** Console-only answers (adapters/console). */
+  console: {
+    'maintenance-needs-redis': 'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see README › Maintenance.',
+    'no-worker': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). Nothing was queued.',
+    'no-worker-withdrawn': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). The request was withdrawn: it will not run later.',
+    'timeout-withdrawn': 'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
+    'maintenance-usage': 'Say which node to maintain, or which request to decide on; the maintenance forms are below.',
+  },
   actions: {
     'request-maintenance': 'Request maintenance',
     refresh: 'Refresh',

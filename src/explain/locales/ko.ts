@@ -347,6 +347,13 @@ export const ko: Messages = {
     hint: '"도움말"을 입력하면 요청 형식을 볼 수 있습니다.',
     tryHelp: '예: {{example}}',
   },
+  console: {
+    'maintenance-needs-redis': '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. README › Maintenance를 참고하세요.',
+    'no-worker': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 큐에 넣은 작업은 없습니다.',
+    'no-worker-withdrawn': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 요청은 철회되어 나중에 실행되지 않습니다.',
+    'timeout-withdrawn': '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
+    'maintenance-usage': '유지보수할 노드나 결정할 요청을 알려 주세요. 유지보수 형식은 아래와 같습니다.',
+  },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
     down: '; 이미 다운: {{list}}',

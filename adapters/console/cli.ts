@@ -4,7 +4,7 @@
  *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE] [--lang en|ko] [--format text|json] "TEXT"
  *   k8s-ha-bot chat                 interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
- *   k8s-ha-bot simulate FILE [--port N]   serve a snapshot file as a Kubernetes API
+ *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
  *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
  *
@@ -232,10 +232,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       return n;
     })
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (file: string, opts: { port?: number; host: string }) => {
+    .option('--no-heartbeats', 'let Leases and node heartbeats age (default: renew what was alive at load every 5 s, as a live cluster does)')
+    .action(async (file: string, opts: { port?: number; host: string; heartbeats: boolean }) => {
       let sim;
       try {
-        sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host }, io);
+        sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host, heartbeats: opts.heartbeats }, io);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {

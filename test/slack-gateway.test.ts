@@ -262,6 +262,14 @@ describe('Slack gateway when no worker answers', () => {
       expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking atlas-cp-2 in idle…');
       await fake.waitFor(() => posts(fake, 'C0IDLE').length >= 1, 6000);
       expect(String(posts(fake, 'C0IDLE')[0]?.params.text)).toMatch(/did not finish within 2 s/);
+      // No worker had started it: it was withdrawn, so nothing runs or answers late.
+      const idleQueue = new Queue('k8s-ha-bot-cluster-idle', { connection: { url: redis.url } });
+      try {
+        const counts = await idleQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
+      } finally {
+        await idleQueue.close();
+      }
       await sleep(500);
       expect(posts(fake, 'C0IDLE')).toHaveLength(1);
     } finally {

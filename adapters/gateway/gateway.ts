@@ -361,6 +361,9 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
     what: 'Slack',
     onDue: async (pending) => {
       logger.warn({ requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs }, 'no reply from a worker in time; posting a follow-up');
+      // Not started yet (no worker): withdraw it, so it does not run after this message (a late
+      // maintenance request nobody waits for). A job already running still answers.
+      await queue.withdraw(pending, 2000);
       const reply = explainFailure({ locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster }, 'job-timeout', {
         seconds: Math.round(slack.replyDeadlineMs / 1000),
       });

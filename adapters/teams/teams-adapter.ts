@@ -137,6 +137,9 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     what: 'Teams',
     onDue: async (job) => {
       logger.warn({ requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs }, 'no reply from a worker in time; sending a Teams follow-up');
+      // Not started yet (no worker): withdraw it, so it does not run after this message (a late
+      // maintenance request nobody waits for). A job already running still answers.
+      await queue.withdraw(job, 2000);
       const reply = explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', { seconds: Math.round(teams.replyDeadlineMs / 1000) });
       await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
     },

@@ -204,7 +204,7 @@ export class JobQueue {
    * @returns when the job was removed, found started or finished (left alone, logged), found
    *   absent, or the time ran out (logged); never rejects
    */
-  async withdraw(job: AnswerJob, forMs = 300_000): Promise<void> {
+  async withdraw(job: Pick<AnswerJob, 'requestId' | 'cluster'>, forMs = 300_000): Promise<void> {
     const jobId = jobIdFor(job.requestId);
     const giveUpAt = Date.now() + forMs;
     while (!this.closed) {

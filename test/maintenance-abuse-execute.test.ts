@@ -151,6 +151,32 @@ describe('the lock Lease taken before the uncordon (long TTL: no renewal notices
   }, 30_000);
 });
 
+describe('the lock Lease cannot be renewed for longer than its TTL while draining', () => {
+  it('the drain stops (it may have expired and been taken) instead of evicting on without a lock', async () => {
+    const s = await sim(await workerScenario({ strictPdb: true }));
+    const proxy = await startKubeProxy(s.url);
+    proxies.push(proxy);
+    const run = await start(s, { proxy, policy: { drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    await waitForState(run.request.id, ['draining']);
+    let leaseDown = true;
+    proxy.setHook((r) =>
+      leaseDown && r.path.includes('/leases/k8s-ha-bot-maintenance')
+        ? { status: 503, body: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'ServiceUnavailable', code: 503, message: 'unavailable' } }
+        : undefined,
+    );
+    const t0 = Date.now();
+    const final = await run.done;
+    leaseDown = false;
+    // The TTL is 6 s: the drain goes on while the Lease is fresh, and stops once it is not.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(5000);
+    expect(final.state).toBe('failed');
+    expect(['api-error', 'lock-held']).toContain(final.stateReason);
+    const attempts = s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0;
+    await sleep(800);
+    expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0).toBe(attempts);
+  }, 40_000);
+});
+
 describe('flaky or stuck evictions', () => {
   it('a budget flipping between 0 and 1 allowed disruptions: retried with backoff, each pod evicted exactly once, the drain completes', async () => {
     const s = await sim(await workerScenario({ extra: 3 }));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
-import { MAINTENANCE_GRAMMAR, MAINTENANCE_HELP_EXAMPLES, MAX_REASON_LENGTH } from '../src/commands/parse-maintenance-command.js';
+import { MAINTENANCE_GRAMMAR, MAINTENANCE_HELP_EXAMPLES, MAX_REASON_LENGTH, incompleteMaintenanceForm } from '../src/commands/parse-maintenance-command.js';
 import type { Command, Locale, ParseErrorCode } from '../src/commands/types.js';
 import { explainHelp, explainParseError } from '../src/explain/explain-messages.js';
 import { REQUEST_ID_PATTERN } from '../src/maintenance/types.js';
@@ -168,5 +168,59 @@ describe('help and schema', () => {
       expect(parseAnswerJob({ ...base, command }).command).toEqual(command);
     }
     expect(() => parseAnswerJob({ ...base, command: { kind: 'maintenance-decision', action: 'delete', requestId: ID } })).toThrow(/command/);
+  });
+});
+
+describe('a cluster named at the end of the reason (console UX fix 2)', () => {
+  const rows: Row[] = [
+    ['maintain atlas-wk-1 kernel in prod', req('atlas-wk-1', 'kernel', { cluster: 'prod' }), 'en'],
+    ['maintain atlas-wk-1 kernel patch on the prod cluster', req('atlas-wk-1', 'kernel patch', { cluster: 'prod' }), 'en'],
+    ['maintain atlas-wk-1 kernel patch in cluster prod.', req('atlas-wk-1', 'kernel patch', { cluster: 'prod' }), 'en'],
+    ['request a reboot of atlas-wk-1 because of the kernel patch in prod', req('atlas-wk-1', 'the kernel patch', { cluster: 'prod' }), 'en'],
+    ['atlas-wk-1 유지보수 요청 커널 패치 prod 클러스터에서', req('atlas-wk-1', '커널 패치', { cluster: 'prod' }), 'ko'],
+    ['atlas-wk-1 유지보수 요청 커널 패치 (prod 클러스터)', req('atlas-wk-1', '커널 패치', { cluster: 'prod' }), 'ko'],
+    // "in" elsewhere, or after a quoted reason, or naming a time: the reason stays whole.
+    ['maintain atlas-wk-1 fix leak in kubelet config', req('atlas-wk-1', 'fix leak in kubelet config'), 'en'],
+    ['maintain atlas-wk-1 "patch in prod"', req('atlas-wk-1', 'patch in prod'), 'en'],
+    ['maintain atlas-wk-1 reboot in 10m', req('atlas-wk-1', 'reboot in 10m'), 'en'],
+    ['maintain atlas-wk-1 swap the disk in place', req('atlas-wk-1', 'swap the disk in place'), 'en'],
+    // a cluster named before wins; the reason is then left as typed.
+    ['maintain atlas-wk-1 in prod kernel in staging', req('atlas-wk-1', 'kernel in staging', { cluster: 'prod' }), 'en'],
+    ['maintain atlas-wk-1 kernel in staging --cluster prod', req('atlas-wk-1', 'kernel in staging', { cluster: 'prod' }), 'en'],
+  ];
+  it.each(rows)('%s', (text, command, locale) => {
+    expect(parseCommand(text)).toEqual({ ok: true, command, locale });
+  });
+
+  it('a bad trailing cluster name is refused, not kept in the reason', () => {
+    // "in Prod_1" is no cluster phrase (underscore): the reason keeps it.
+    expect(parseCommand('maintain atlas-wk-1 kernel in Prod_1')).toEqual({ ok: true, command: req('atlas-wk-1', 'kernel in Prod_1'), locale: 'en' });
+  });
+
+  it('the help example of the request form names the trailing cluster rule and parses to it', () => {
+    const first = MAINTENANCE_HELP_EXAMPLES.en[0];
+    expect(first?.form).toMatch(/\[in CLUSTER\]/);
+    expect(parseCommand(first?.example ?? '')).toEqual({ ok: true, command: req('master-2', 'kernel update', { cluster: 'prod' }), locale: 'en' });
+  });
+});
+
+describe('a maintenance verb without its node or id (console UX fix 6)', () => {
+  it.each([
+    ['maintain', 'en'],
+    ['/k8s maintain --cluster prod', 'en'],
+    ['request a reboot', 'en'],
+    ['approve', 'en'],
+    ['cancel the request', 'en'],
+    ['maintain --lang ko', 'ko'],
+    ['유지보수 요청', 'ko'],
+    ['prod 클러스터 재부팅 요청', 'ko'],
+    ['승인', 'ko'],
+  ] as const)('%s → the maintenance forms (%s)', (text, locale) => {
+    expect(parseCommand(text).ok).toBe(false);
+    expect(incompleteMaintenanceForm(text, 'en')).toBe(locale);
+  });
+
+  it.each(['status', 'help', 'maintain atlas-wk-1', 'make me a sandwich', 'can I reboot', '상태'])('%s is not such a form', (text) => {
+    expect(incompleteMaintenanceForm(text, 'en')).toBeNull();
   });
 });

@@ -102,7 +102,7 @@ const ACTIONS: Readonly<Record<string, 'approve' | 'reject' | 'cancel'>> = {
 /** The maintenance forms for the help answer (they parse with {@link parseCommand}). */
 export const MAINTENANCE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
   en: [
-    { form: 'maintain NODE [REASON]  (asks for an approved cordon, drain, reboot wait and uncordon)', example: 'maintain master-2 kernel update' },
+    { form: 'maintain NODE [REASON] [in CLUSTER]  (asks for an approved cordon, drain, reboot wait and uncordon; a reason ending in "in WORD" names cluster WORD: quote the reason to keep it)', example: 'maintain master-2 kernel update in prod' },
     { form: 'request a reboot of NODE [because REASON]', example: 'request a reboot of master-2 because of the kernel patch' },
     { form: 'reboot NODE with approval', example: 'reboot worker-3 with approval' },
     { form: 'maintain NODE REASON --force "WHY" (admins: override an unsafe verdict)', example: 'maintain master-2 disk failing --force "disk is dying"' },
@@ -111,7 +111,7 @@ export const MAINTENANCE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form:
     { form: 'audit  (admins: recent maintenance audit entries)', example: 'audit' },
   ],
   ko: [
-    { form: 'NODE 유지보수 요청 [사유]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)', example: 'master-2 유지보수 요청 커널 업데이트' },
+    { form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)', example: 'master-2 유지보수 요청 커널 업데이트 prod 클러스터에서' },
     { form: 'NODE 재부팅 요청 [사유]', example: 'master-2 재부팅 요청' },
     { form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)', example: 'master-2 유지보수 요청 디스크 교체 강제: 디스크 고장' },
     { form: 'REQUEST_ID 승인 | 거절 | 취소', example: 'mr-abcdefgh23 승인' },
@@ -200,6 +200,43 @@ function takeOptions(text: string): TakenOptions {
   return out;
 }
 
+/**
+ * A cluster named at the end of a request's reason: `… kernel patch in prod`, `… on the prod
+ * cluster`, `… in cluster prod`, `… prod 클러스터에서`, `… (prod 클러스터)`. Only a reason's last
+ * words: "fix leak in kubelet config" keeps its "in"; a quoted reason (`"patch in prod"`) ends in a
+ * quote and is never split.
+ */
+const TRAILING_CLUSTER: readonly RegExp[] = [
+  /\s+(?:in|on)\s+(?:the\s+)?(?:cluster\s+)?(?<cluster>[a-z0-9][a-z0-9-]*)(?:\s+cluster)?$/iu,
+  /\s*\(\s*(?<cluster>[a-z0-9][a-z0-9-]*)\s*클러스터\s*\)$/iu,
+  /\s+(?<cluster>[a-z0-9][a-z0-9-]*)\s*클러스터(?:에서|에|의)?$/iu,
+];
+
+/**
+ * Words after a trailing "in" that say when or how, not which cluster (`… in 10m`, `… in place`):
+ * such a reason is kept whole.
+ */
+const NOT_TRAILING_CLUSTER = /^(?:\d+(?:s|m|h|d|w|min|mins|minutes?|hours?|hrs?|days?|weeks?)?|place|time|advance|progress|parallel|order|case|general|full|turn|use|effect|ha|k8s|kubernetes)$/iu;
+
+/**
+ * Take a cluster named at the end of a reason out of it.
+ * @param reason - the raw reason (or undefined)
+ * @returns the reason without the phrase, and the cluster as typed; the reason unchanged when it
+ *   does not end in a cluster phrase, or when the phrase is all the reason there is
+ */
+function splitTrailingCluster(reason: string | undefined): { reason: string | undefined; cluster?: string } {
+  if (reason === undefined) return { reason };
+  for (const pattern of TRAILING_CLUSTER) {
+    const m = pattern.exec(reason);
+    const cluster = m?.groups?.cluster;
+    if (m === null || cluster === undefined || NOT_TRAILING_CLUSTER.test(cluster)) continue;
+    const rest = reason.slice(0, m.index).trim();
+    if (rest === '') return { reason };
+    return { reason: rest, cluster };
+  }
+  return { reason };
+}
+
 /** Clip to `max` code points. */
 function clip(text: string, max: number): string {
   const points = Array.from(text.trim());
@@ -214,6 +251,35 @@ function cleanReason(raw: string | undefined): string {
   s = s.replace(/^(?:because(?:\s+of)?|since|as|for|reason\s*[:：]|why\s*[:：]|사유\s*[:：]?|이유\s*[:：]?)\s*/iu, '');
   s = s.replace(/^["'\u201C\u2018](.*)["'\u201D\u2019]$/u, '$1');
   return clip(s, MAX_REASON_LENGTH);
+}
+
+/**
+ * A maintenance verb without what it acts on: `maintain`, `maintain in prod`, `request a reboot`,
+ * `approve`, `cancel the request`, `유지보수 요청`, `승인`. Tried only when no full form matched.
+ */
+const INCOMPLETE_FORMS: readonly RegExp[] = [
+  /^(?:please\s+)?(?:maintain|maintenance|(?:start\s+)?maintenance\s+(?:for|of|on)|request\s+(?:a\s+|an\s+)?(?:reboot|restart|maintenance)(?:\s+(?:of|for|on))?|(?:reboot|restart)\s+with\s+(?:an\s+)?approvals?|maintenance\s+status|approve|reject|deny|decline|cancel|abort)(?:\s+(?:the\s+)?(?:maintenance\s+)?(?:request|node))?(?:\s+(?:in|on)\s+\S+)?$/iu,
+  /^(?:\S+\s*클러스터(?:에서|에|의)?\s*)?(?:유지\s*보수|점검|재부팅)\s*(?:을|를)?\s*(?:요청|신청)(?:해\s*줘|해\s*주세요|합니다|할게요?|하기)?$/u,
+  /^(?:유지\s*보수\s*)?(?:요청\s*)?(?:승인|거절|반려|거부|취소)(?:해\s*줘|해\s*주세요|합니다|할게요?|하기)?$/u,
+];
+
+/**
+ * Whether text is a maintenance command with its node or request id missing (`maintain`,
+ * `approve`, `유지보수 요청`): the answer should then show the maintenance forms, not the general
+ * help. Normalises like {@link parseCommand} (NFKC, spaces, a leading `/k8s` or mention, options).
+ * @param text - the text as typed
+ * @param defaultLocale - the language when the text does not decide it
+ * @returns the answer language, or null when the text is not such a form
+ */
+export function incompleteMaintenanceForm(text: string, defaultLocale: Locale): Locale | null {
+  const normal = text
+    .normalize('NFKC')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:\/k8s|<@[A-Z0-9]+(?:\|[^>]*)?>|<at>[^<]*<\/at>|@[a-z0-9][\w.-]*)[:,]?(?:\s+|$)/i, '');
+  const opts = takeOptions(normal);
+  if (opts.rest === '' || !INCOMPLETE_FORMS.some((p) => p.test(opts.rest))) return null;
+  return opts.lang ?? (HANGUL.test(opts.rest) ? 'ko' : defaultLocale);
 }
 
 /**
@@ -243,7 +309,15 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
   if (opts.badOption !== undefined) return { ok: false, error: { code: 'invalid-option', token: clip(opts.badOption, 80) }, locale };
   if (opts.force && r.intent !== 'maintenance-request') return { ok: false, error: { code: 'invalid-option', token: '--force' }, locale };
 
-  const clusterRaw = opts.cluster ?? g.cluster;
+  // `maintain NODE kernel patch in prod`: a cluster at the end of the reason, when none was named before.
+  let reasonRaw = g.reason;
+  let trailingCluster: string | undefined;
+  if (r.intent === 'maintenance-request' && opts.cluster === undefined && g.cluster === undefined) {
+    const split = splitTrailingCluster(g.reason);
+    reasonRaw = split.reason;
+    trailingCluster = split.cluster;
+  }
+  const clusterRaw = opts.cluster ?? g.cluster ?? trailingCluster;
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();
@@ -261,7 +335,7 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
           kind: 'maintenance-request',
           node,
           ...withCluster,
-          reason: cleanReason(g.reason),
+          reason: cleanReason(reasonRaw),
           force: opts.force,
           ...(opts.forceReason !== undefined && opts.forceReason !== '' ? { forceReason: clip(opts.forceReason, MAX_REASON_LENGTH) } : {}),
         },

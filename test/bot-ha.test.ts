@@ -18,6 +18,14 @@
  *    both approvers click Approve on both gateways at the same moment, and one of them clicks twice:
  *    one card, two approvals, one execution job, one lock holder, every pod evicted exactly once,
  *    one "completed" summary, audit entries without duplicates.
+ *
+ * A click redelivered to the other gateway is not de-duplicated by its trigger_id: it is decided
+ * again and refused (`already counted` / `not pending`), privately to the clicker. Nothing public is
+ * repeated and nothing runs twice; the test bounds those private notices (at most one per
+ * uncounted click).
+ *
+ * BOT_HA_VERBOSE=1 prints the rig's timings and who did what (answers per worker, replies and
+ * scheduled posts per gateway, the maintenance decisions and thread).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
@@ -136,6 +144,7 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
   };
 
   beforeAll(async () => {
+    const started = Date.now();
     redisServer = await startRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
@@ -165,12 +174,15 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     gateways.push(gwA, gwB);
     answerJobs = new Queue(`k8s-ha-bot-cluster-${CLUSTER}`, { connection: redis, prefix: PREFIX });
     executions = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix: PREFIX });
+    if (VERBOSE) process.stderr.write(`rig started in ${Date.now() - started} ms\n`);
   }, 90_000);
 
   afterAll(async () => {
+    const stopping = Date.now();
     clearInterval(renewer);
     await Promise.all(gateways.map((g) => g.gateway.close()));
     await Promise.all(workers.map((w) => w.stop()));
+    if (VERBOSE) process.stderr.write(`gateways and workers stopped in ${Date.now() - stopping} ms\n`);
     await answerJobs?.close();
     await executions?.close();
     redis?.disconnect();

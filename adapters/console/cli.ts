@@ -1,8 +1,8 @@
 /**
  * The `k8s-ha-bot` command: the console adapter's composition root.
  *
- *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE] [--lang en|ko] [--format text|json] "TEXT"
- *   k8s-ha-bot chat                 interactive prompt (also: no arguments)
+ *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
@@ -39,7 +39,8 @@ import { type Logger, createLogger } from '../../src/util/logger.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
-import { type ConsoleOutcome, type JobRunner, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
+import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
+import { countQueueWorkers } from './count-queue-workers.js';
 
 /** Where the CLI writes; injected so tests can capture it. */
 export interface CliIo {
@@ -84,22 +85,46 @@ async function configFor(opts: { config?: string; snapshot?: string }, env: CliI
   return loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
 }
 
-/** A job runner for the configuration, and how to release it. */
-function runnerFor(config: BotConfig, logger: Logger): { run: JobRunner; close: () => Promise<void> } {
+/** `--as NAME`: who asks (identity `console:local:NAME`). */
+function parseAs(value: string): string {
+  if (!CONSOLE_USER_PATTERN.test(value)) throw new InvalidArgumentError('1 to 64 letters, digits, ".", "_" or "-" (the identity becomes console:local:NAME)');
+  return value;
+}
+
+/** How long the console keeps trying to withdraw a job it gave up on, in ms (Redis was reachable a moment ago). */
+export const WITHDRAW_BOUND_MS = 5000;
+
+/**
+ * A job runner for the configuration, and how to release it. Through the queue: a cluster whose
+ * queue no worker consumes is answered at once and nothing is queued; a job without a reply in
+ * `config.jobTimeoutMs` is withdrawn (bounded by {@link WITHDRAW_BOUND_MS}) so it never runs late.
+ */
+function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run: JobRunner; close: () => Promise<void> } {
   const redisUrl = config.redis?.url;
   if (redisUrl) {
-    const queue = new JobQueue({ redisUrl, logger });
+    // The workers' key prefix (workers/main.ts); empty counts as unset.
+    const prefix = env.K8S_HA_BOT_QUEUE_PREFIX || 'bull';
+    const queue = new JobQueue({ redisUrl, prefix, logger });
+    const seconds = Math.round(config.jobTimeoutMs / 1000);
     return {
       run: async (job) => {
+        const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
+        // null (cannot tell: Redis down, CLIENT LIST refused) goes on: the enqueue reports Redis itself.
+        if ((await countQueueWorkers(redisUrl, job.cluster, { prefix, logger })) === 0) return explainConsole(ctx, 'no-worker');
         try {
           const { jobId } = await queue.enqueue(job);
           return await queue.waitForReply(jobId, config.jobTimeoutMs);
         } catch (err) {
-          if (isBotError(err) && (err.code === 'queue-unavailable' || err.code === 'job-timeout')) {
+          if (isBotError(err) && err.code === 'job-timeout') {
             logger.warn({ err }, err.message);
-            return explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, err.code, {
-              seconds: Math.round(config.jobTimeoutMs / 1000),
-            });
+            // Never let it run after we stopped waiting (a maintenance request nobody sees).
+            await queue.withdraw(job, WITHDRAW_BOUND_MS);
+            const workers = await countQueueWorkers(redisUrl, job.cluster, { prefix, logger });
+            return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', { seconds });
+          }
+          if (isBotError(err) && err.code === 'queue-unavailable') {
+            logger.warn({ err }, err.message);
+            return explainFailure(ctx, err.code, { seconds });
           }
           throw err;
         }
@@ -124,6 +149,17 @@ function runnerFor(config: BotConfig, logger: Logger): { run: JobRunner; close: 
     close: () => service.close(),
   };
 }
+
+const AS_HELP = 'who asks, for maintenance requests and approvals: identity console:local:NAME (default: the OS user); NAME is 1-64 of A-Z a-z 0-9 . _ -';
+
+const MAINTENANCE_HELP = `
+Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see README › Maintenance):
+  maintain NODE [REASON] [in CLUSTER]     a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
+  approve | reject | cancel mr-…          without a policy file anyone may approve, except the requester
+  Try the approval flow locally with two identities:
+    k8s-ha-bot ask --as alice "maintain atlas-wk-2 kernel patch"
+    k8s-ha-bot ask --as bob "approve mr-…"
+`;
 
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
   io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
@@ -155,12 +191,14 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
     .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; lang?: Locale; format: 'text' | 'json' }) => {
+    .option('--as <name>', AS_HELP, parseAs)
+    .addHelpText('after', MAINTENANCE_HELP)
+    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; lang?: Locale; format: 'text' | 'json'; as?: string }) => {
       const config = await configFor({ ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}) }, io.env);
-      const runner = runnerFor(config, logger);
+      const runner = runnerFor(config, logger, io.env);
       try {
         const outcome = await handleConsoleRequest(
-          { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: safeUser() },
+          { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: opts.as ?? safeUser() },
           config,
           runner.run,
         );
@@ -175,9 +213,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .command('chat', { isDefault: true })
     .description('interactive prompt: type requests, "exit" to leave')
     .option('--cluster <name>', 'configured cluster to ask about')
-    .action(async (opts: { cluster?: string }) => {
+    .option('--as <name>', AS_HELP, parseAs)
+    .addHelpText('after', MAINTENANCE_HELP)
+    .action(async (opts: { cluster?: string; as?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const runner = runnerFor(config, logger);
+      const runner = runnerFor(config, logger, io.env);
       const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
       const names = Object.keys(config.clusters).join(', ');
       io.out(`k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`);
@@ -189,7 +229,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: safeUser() }, config, runner.run);
+            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run);
             print(io, outcome, 'text');
           }
           rl.prompt();

@@ -4,10 +4,13 @@
  * Bad input is answered here and enqueues nothing.
  */
 import { randomUUID } from 'node:crypto';
+import type { Finding } from '../../src/analysis/types.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
-import type { Locale } from '../../src/commands/types.js';
+import { MAINTENANCE_HELP_EXAMPLES, incompleteMaintenanceForm } from '../../src/commands/parse-maintenance-command.js';
+import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainParseError } from '../../src/explain/explain-messages.js';
+import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -21,7 +24,10 @@ export interface ConsoleOutcome {
   reply: Reply;
   /** Whether a job was run (false for bad input answered by the adapter itself). */
   ran: boolean;
-  /** Process exit code: 0 answered, 2 bad input, 1 could not answer. */
+  /**
+   * Process exit code: 0 answered; 2 bad input (unparsable text, unknown cluster, a node or
+   * component the cluster does not have, maintenance without Redis); 1 could not answer.
+   */
   exitCode: 0 | 1 | 2;
 }
 
@@ -32,8 +38,68 @@ export interface ConsoleRequest {
   cluster?: string;
   /** `--lang`; overrides the text's language. */
   lang?: Locale;
-  /** OS user name, for the job's `user`. */
+  /**
+   * Who asks: the job's `user.id` (the maintenance identity is `console:local:<user>`); the OS
+   * user name, or `--as NAME` (see {@link CONSOLE_USER_PATTERN}).
+   */
   user?: string;
+}
+
+/**
+ * Names `--as` accepts: 1 to 64 of letters, digits, `.`, `_`, `-` (the identity becomes
+ * `console:local:<name>`; a policy file names console users `console:local:<user>`).
+ */
+export const CONSOLE_USER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Commands that act on or read the maintenance state in Redis (issue 5). */
+const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-request', 'maintenance-decision', 'maintenance-status', 'audit']);
+
+/**
+ * Findings that mean the request named something this cluster does not have: an unknown node
+ * (`node-not-found`, `what-if-target/unknown-node`), an unknown component
+ * (`what-if-target/unknown-component`) or a component asked about on a node it does not run on
+ * (`what-if-target/not-on-node`). Such answers are bad input: exit code 2.
+ */
+function namesSomethingMissing(f: Finding): boolean {
+  if (f.check === 'node-not-found') return true;
+  return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
+}
+
+/** The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other errors, else 0. */
+function exitCodeOf(reply: Reply): 0 | 1 | 2 {
+  if (reply.kind !== 'error') return 0;
+  return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+}
+
+/** The console's own answers (keys under `console.` in src/explain/locales). */
+export type ConsoleMessageKey = 'maintenance-needs-redis' | 'no-worker' | 'no-worker-withdrawn' | 'timeout-withdrawn' | 'maintenance-usage';
+
+/**
+ * One of the console's own answers, as an `error` reply without findings (exit code 1 when a job
+ * runner returns it).
+ * @param ctx - locale, request id, cluster
+ * @param key - which text
+ * @param params - `cluster`, `seconds` for the texts that name them
+ */
+export function explainConsole(ctx: { locale: Locale; requestId: string; cluster: string | null }, key: ConsoleMessageKey, params: { seconds?: number } = {}): Reply {
+  return adapterReply(ctx.locale, ctx.requestId, ctx.cluster, translator(ctx.locale).t(`console.${key}`, { cluster: ctx.cluster ?? '', ...params }));
+}
+
+/** An adapter answer without analysis: kind `error`, a summary, optional sections. */
+function adapterReply(locale: Locale, requestId: string, cluster: string | null, summary: string, sections: Reply['sections'] = []): Reply {
+  return {
+    kind: 'error',
+    locale,
+    title: translator(locale).t('title.error'),
+    verdict: null,
+    summary,
+    planes: [],
+    sections,
+    advice: [],
+    actions: [],
+    context: { cluster, snapshotAt: null, requestId },
+    findings: [],
+  };
 }
 
 /**
@@ -49,6 +115,13 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
   const parsed = parseCommand(text, { defaultLocale: config.locale });
   const locale = parsed.locale;
   if (!parsed.ok) {
+    // `maintain` / `approve` without a node or id: the maintenance forms, not the general help.
+    const usage = parsed.error.code === 'not-understood' ? incompleteMaintenanceForm(text, config.locale) : null;
+    if (usage !== null) {
+      const tr = translator(usage);
+      const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
+      return { reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [{ heading: tr.t('help.forms'), lines }]), ran: false, exitCode: 2 };
+    }
     return { reply: explainParseError({ locale, requestId, cluster: null }, parsed.error), ran: false, exitCode: 2 };
   }
   const names = Object.keys(config.clusters);
@@ -59,6 +132,11 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
       suggestions: cluster ? closestNames(cluster, names) : [],
     });
     return { reply, ran: false, exitCode: 2 };
+  }
+  // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
+  // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
+  if (MAINTENANCE_KINDS.has(parsed.command.kind) && !config.redis?.url) {
+    return { reply: adapterReply(locale, requestId, cluster, translator(locale).t('console.maintenance-needs-redis')), ran: false, exitCode: 2 };
   }
   const job: AnswerJob = {
     requestId,
@@ -71,8 +149,7 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     enqueuedAt: new Date().toISOString(),
   };
   const reply = await run(job);
-  const badInput = reply.kind === 'error' && reply.findings.some((f) => f.check === 'node-not-found');
-  return { reply, ran: true, exitCode: badInput ? 2 : reply.kind === 'error' ? 1 : 0 };
+  return { reply, ran: true, exitCode: exitCodeOf(reply) };
 }
 
 /**

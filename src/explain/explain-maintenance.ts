@@ -254,8 +254,8 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
     case 'drained':
       return [
         event.skipped.length === 0
-          ? tr.t('maintenance.event.drained', { ...base, evicted: event.evicted })
-          : tr.t('maintenance.event.drained-skipped', { ...base, evicted: event.evicted, skipped: event.skipped }),
+          ? tr.t('maintenance.event.drained', { ...base, evicted: event.evicted, count: event.evicted })
+          : tr.t('maintenance.event.drained-skipped', { ...base, evicted: event.evicted, count: event.evicted, skipped: event.skipped }),
       ];
     case 'reboot-hook':
       return [tr.t(event.ok ? 'maintenance.event.reboot-hook-ok' : 'maintenance.event.reboot-hook-failed', { ...base, detail: event.detail })];

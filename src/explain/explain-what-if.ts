@@ -5,6 +5,7 @@
  * do first.
  */
 import type { Statement, WhatIfImpact } from '../analysis/what-if/what-if-impact.js';
+import { DEFAULT_EVICTION_TOLERATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { isComponentName } from '../commands/components.js';
 import type { Locale } from '../commands/types.js';
@@ -34,8 +35,18 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
   return out;
 }
 
-/** One finding's sentence: the what-if text when there is one, else the reboot text. */
-function explainOne(tr: Translator, f: Finding): string | null {
+/**
+ * One finding's sentence: the what-if text when there is one, else the reboot text. For a node
+ * that is lost (`lost`), the drain findings of the reboot analysis are told as what happens without
+ * a drain (`whatIf.lost.*`): pods leave only when the taint manager evicts them, after the
+ * {@link NODE_MONITOR_GRACE_PERIOD_S} s grace period and the {@link DEFAULT_EVICTION_TOLERATION_S} s
+ * NoExecute toleration (DOMAIN.md, "Node failure timings" [002, 004]).
+ */
+function explainOne(tr: Translator, f: Finding, lost: boolean): string | null {
+  const lostKey = `whatIf.lost.${f.check}.${f.variant}`;
+  if (lost && tr.has(lostKey)) {
+    return tr.t(lostKey, params(tr, { ...findingParams(tr, f), graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S }));
+  }
   const key = `whatIf.checks.${f.check}.${f.variant}`;
   if (tr.has(key)) return tr.t(key, params(tr, findingParams(tr, f)));
   return explainFinding(tr, f);
@@ -134,7 +145,7 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
       reasons: unique(
         f
           .filter((x) => x.plane === plane && !(x.severity === 'ok' && QUIET_OK.has(x.check)))
-          .map((x) => explainOne(tr, x))
+          .map((x) => explainOne(tr, x, key === 'node-down'))
           .filter((s): s is string => s !== null),
       ),
       stops: unique(impact.stops.filter((s) => s.plane === plane).map((s) => statementText(tr, s))),
@@ -156,12 +167,6 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   const what = tr.t(`whatIf.what.${key}`, named);
   const blocks = f.filter((x) => x.severity === 'block').length;
   const warns = f.filter((x) => x.severity === 'warn').length;
-  const summary = tr.t(`whatIf.summary.${outage ? 'outage' : 'planned'}.${impact.verdict}`, {
-    what,
-    planes: planesText,
-    count: impact.verdict === 'unsafe' ? blocks : warns,
-  });
-
   const advice = unique([
     ...f
       .filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn)
@@ -169,6 +174,15 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
       .filter((s): s is string => s !== null),
     ...impact.advice.map((s) => statementText(tr, s)),
   ]);
+  // A safe planned change with steps to do first says so, rather than "nothing needs attention"
+  // above a "What to do first" list.
+  const prepare = !outage && impact.verdict === 'safe' && advice.length > 0;
+  const summary = tr.t(`whatIf.summary.${outage ? 'outage' : 'planned'}.${prepare ? 'safe-prepare' : impact.verdict}`, {
+    what,
+    planes: planesText,
+    count: prepare ? advice.length : impact.verdict === 'unsafe' ? blocks : warns,
+  });
+
   if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
   const subject = impact.subject;
   return {
@@ -176,7 +190,9 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
     locale: ctx.locale,
     title,
     verdict: impact.verdict,
-    summary: summary.charAt(0).toUpperCase() + summary.slice(1),
+    // No case change: the summary texts start with a word of their own (capitalised in English), and
+    // a node or component name keeps the case it has in the cluster (`atlas-cp-2(이)가 …` in Korean).
+    summary,
     planes,
     sections,
     advice,

@@ -51,13 +51,32 @@ function endsInRieul(ch: string): boolean {
 }
 
 /**
- * Resolve the particle pairs of Korean text: `atlas-cp-1(이)가` → `atlas-cp-1이`, `wk-2(을)를` → `wk-2를`.
+ * The particle pairs written after a placeholder in the Korean texts: `(이)가`, `(은)는`, `(을)를`,
+ * `(으)로`, `(과)와`, and the copula `(이)라` (`(이)라는`, `(이)라서`, `(이)라고`). Each maps to the
+ * form after a final consonant and the form after a vowel.
+ */
+const PARTICLES: Readonly<Record<string, readonly [withBatchim: string, withoutBatchim: string]>> = {
+  '(이)가': ['이', '가'],
+  '(은)는': ['은', '는'],
+  '(을)를': ['을', '를'],
+  '(으)로': ['으로', '로'],
+  '(과)와': ['과', '와'],
+  '(이)라': ['이라', '라'],
+};
+
+/**
+ * Resolve the particle pairs of Korean text by the sound of the word before them, digits read in
+ * Korean (1 일, 2 이, 3 삼 …): `atlas-cp-1(이)가` → `atlas-cp-1이`, `wk-2(을)를` → `wk-2를`,
+ * `wk-1(이)라는` → `wk-1이라는`, `wk-2(이)라는` → `wk-2라는`; `(으)로` treats a final ㄹ (1, 7, 8, l)
+ * as a vowel (`cp-1로`).
  * @param text - translated Korean text
  */
 export function korean(text: string): string {
-  return text.replace(/(\S)\((이|은|을|으)\)(가|는|를|로)/g, (_m, prev: string, withBatchim: string, without: string) => {
-    if (withBatchim === '으') return `${prev}${hasBatchim(prev) && !endsInRieul(prev) ? '으로' : '로'}`;
-    return `${prev}${hasBatchim(prev) ? withBatchim : without}`;
+  return text.replace(/(\S)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g, (m, prev: string, pair: string) => {
+    const forms = PARTICLES[pair];
+    if (!forms) return m;
+    const consonant = hasBatchim(prev) && !(pair === '(으)로' && endsInRieul(prev));
+    return `${prev}${consonant ? forms[0] : forms[1]}`;
   });
 }
 

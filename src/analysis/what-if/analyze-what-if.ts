@@ -29,7 +29,7 @@ import { analyzeRebootImpact, readErrorFindings } from '../reboot-impact.js';
 import type { Finding, Plane } from '../types.js';
 import { podsOnNode, workloadChecks } from '../workload-checks.js';
 import { kubeProxyMode } from './kube-proxy-mode.js';
-import { clusterVersions, minorsBetween, parseVersion, versionRange } from './versions.js';
+import { type Version, clusterVersions, compareVersions, minorsBetween, parseVersion, versionRange } from './versions.js';
 import { ImpactBuilder, type WhatIfImpact, type WhatIfSubject, unknownTarget } from './what-if-impact.js';
 
 /** The plane each component belongs to (DOMAIN.md, "Two planes"). */
@@ -832,20 +832,39 @@ export function analyzeUpgradeImpact(snapshot: ClusterSnapshot, node: string, ta
     if (!isCp && apis && minorsBetween(apis.oldest, target) > 0) b.findings.push(finding('upgrade-order', 'data', 'block', 'control-plane-first', facts));
     if (isCp && kubelets && minorsBetween(kubelets.oldest, target) > KUBELET_MAX_SKEW_MINORS) b.findings.push(finding('version-skew', 'data', 'warn', 'kubelets-fall-behind', facts));
   }
-  // The order: control-plane nodes one at a time (the first with `kubeadm upgrade apply`), then workers.
-  const cpOrder = state.nodes.map((n) => n.name);
+  // The order: control-plane nodes one at a time, then workers. The first control-plane node runs
+  // `kubeadm upgrade apply`, every other one `kubeadm upgrade node` (kubeadm docs, "Upgrading kubeadm
+  // clusters"). Nodes whose apiserver is already newer (at the target, or past this node's version
+  // when no target is asked for) are done: the node asked about follows them; with none done it is
+  // the first. The finding and the steps are built from this one order so they cannot disagree.
+  const cpNodes = state.nodes.map((n) => n.name);
   const ready = state.nodes.filter((n) => n.ready).length;
-  b.findings.push(finding('upgrade-order', isCp ? 'control' : 'data', 'info', isCp ? 'control-plane' : 'worker', { node, controlPlaneNodes: cpOrder, count: cpOrder.length, ready }));
   if (isCp) {
-    const others = cpOrder.filter((n) => n !== node);
-    const newer = target ? others.filter((n) => { const v = versions.apiservers.get(n); return v !== undefined && minorsBetween(v, target) <= 0; }) : [];
-    const first = target !== null && newer.length === 0;
-    b.step('control', first ? 'steps.cp-first' : 'steps.cp-next', { node, target: target?.text ?? 'the new version' });
+    const mine = versions.apiservers.get(node) ?? null;
+    const upgraded = cpNodes.filter((n) => {
+      if (n === node) return false;
+      const v = versions.apiservers.get(n);
+      if (v === undefined) return false;
+      if (target) return minorsBetween(v, target) <= 0 && (mine === null || compareVersions(v, mine) > 0);
+      return mine !== null && compareVersions(v, mine) > 0;
+    });
+    const rest = cpNodes.filter((n) => n !== node && !upgraded.includes(n));
+    const first = upgraded.length === 0;
+    const newest = versionRange(upgraded.map((n) => versions.apiservers.get(n)).filter((v): v is Version => v !== undefined));
+    const orderFacts = { node, controlPlaneNodes: [...upgraded, node, ...rest], upgraded, others: rest, upgradedVersion: newest?.newest.text ?? null, count: upgraded.length, ready };
+    if (first) {
+      b.findings.push(finding('upgrade-order', 'control', 'info', rest.length > 0 ? 'control-plane' : 'control-plane-only', orderFacts));
+      b.step('control', target ? 'steps.cp-first' : 'steps.cp-first-plan', { node, target: target?.text ?? null });
+    } else {
+      b.findings.push(finding('upgrade-order', 'control', 'info', rest.length > 0 ? 'control-plane-next' : 'control-plane-last', orderFacts));
+      b.step('control', 'steps.cp-next', { node });
+    }
     b.step('control', 'steps.cp-wait', { node });
-    b.step('control', 'steps.cp-others', { others: others.length > 0 ? others : ['-'] });
+    if (rest.length > 0) b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
     b.step('data', 'steps.workers');
   } else {
-    b.step('control', 'steps.control-plane-before', { controlPlaneNodes: cpOrder.length > 0 ? cpOrder : ['-'] });
+    b.findings.push(finding('upgrade-order', 'data', 'info', 'worker', { node, controlPlaneNodes: cpNodes, count: cpNodes.length, ready }));
+    b.step('control', 'steps.control-plane-before', { controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'] });
     b.step('data', 'steps.worker', { node });
   }
   b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });

@@ -97,8 +97,10 @@ export const enMaintenance = {
     'progress-waiting': 'Draining {{node}}: evicted {{evicted}} of {{total}}, waiting on {{waiting}}.',
     'waiting-budget': 'PodDisruptionBudget {{budget}} (pod {{pod}})',
     'waiting-pod': 'pod {{pod}} ({{detail}})',
-    drained: '{{node}} is drained ({{evicted}} pods evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
-    'drained-skipped': '{{node}} is drained ({{evicted}} pods evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
+    drained: '{{node}} is drained ({{count}} pods evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
+    drained_one: '{{node}} is drained (1 pod evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
+    'drained-skipped': '{{node}} is drained ({{count}} pods evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
+    'drained-skipped_one': '{{node}} is drained (1 pod evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
     'reboot-hook-ok': 'The reboot hook ran: {{detail}}',
     'reboot-hook-failed': 'The reboot hook failed: {{detail}}. Reboot {{node}} yourself; the bot keeps waiting.',
     rebooted: '{{node}} rebooted (new boot id {{bootId}}); checking it before uncordoning.',
@@ -130,6 +132,7 @@ export const enMaintenance = {
   },
   audit: {
     title: 'Maintenance audit: the last {{count}} entries',
+    title_one: 'Maintenance audit: the last entry',
     empty: 'No maintenance audit entries yet.',
     line: '{{at}}  {{requestId}}  {{cluster}}/{{node}}  {{actor}}: {{event}}',
     heading: 'Newest first',
@@ -141,5 +144,10 @@ export const enMaintenance = {
 /** Nested text objects with the same keys as `T`, every leaf a string. */
 export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
 
-/** The shape of the maintenance texts; Korean provides the same keys. */
-export type MaintenanceMessages = DeepStrings<typeof enMaintenance>;
+/** A message tree where the English-only singular forms (`*_one`, i18next plurals) are optional. */
+type PluralOptional<T> = {
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : PluralOptional<T[K]>;
+} & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
+
+/** The shape of the maintenance texts; Korean provides the same keys (plural `_one` forms optional). */
+export type MaintenanceMessages = PluralOptional<typeof enMaintenance>;

@@ -41,6 +41,8 @@ export const enWhatIf = {
   summary: {
     planned: {
       safe: 'Safe: {{what}} touches the {{planes}} only, and nothing below needs attention first.',
+      'safe-prepare': 'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
+      'safe-prepare_one': 'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the step under "What to do first".',
       caution: 'Possible, with care: {{what}} has {{count}} things below to check first.',
       caution_one: 'Possible, with care: {{what}} has one thing below to check first.',
       unsafe: 'Not now: {{what}} has {{count}} blocking problems below.',
@@ -127,11 +129,13 @@ export const enWhatIf = {
       'node-by-node': '{{component}} runs on every node ({{count}}): it is updated node by node, outside Kubernetes (packages, systemd).',
     },
     'node-down': {
-      timeline: 'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default toleration) its {{count}} pods are evicted and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      timeline: 'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      timeline_one: 'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pod is evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       'pdb-no-protection': 'PodDisruptionBudgets do not protect against this: they limit evictions, not node failures.',
     },
     'control-plane-down': {
-      all: 'All {{count}} control-plane node(s) ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until they are back.',
+      all_one: 'The only control-plane node ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until it is back.',
+      all: 'All {{count}} control-plane nodes ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until they are back.',
       apiservers: 'Every API server ({{apiservers}}) down: nothing can read or write cluster state; running pods keep running and serving, and the scheduler and controllers wait.',
       managed: 'The control plane is run by your provider: if it goes down, the same holds (running pods keep serving; nothing can be changed), but its HA cannot be seen from here.',
       'dns-on-masters': 'Every CoreDNS pod ({{workload}}) runs on a control-plane node ({{nodes}}): cluster DNS would go down with them.',
@@ -167,13 +171,37 @@ export const enWhatIf = {
       downgrade: '{{target}} is older than what {{node}} runs ({{current}}): that is a downgrade, not supported by kubeadm.',
     },
     'upgrade-order': {
-      'control-plane': 'Upgrade order: control-plane nodes one at a time ({{controlPlaneNodes}}), each Ready with etcd healthy before the next, then the workers.',
+      'control-plane': 'Upgrade order: control-plane nodes one at a time, starting with {{node}} (kubeadm upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-only': 'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply); then the workers.',
+      'control-plane-next': 'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-next_one': 'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-last': 'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
+      'control-plane-last_one': 'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
       worker: 'Upgrade order: the control plane ({{controlPlaneNodes}}) first, then workers such as {{node}}, one or a few at a time.',
       'control-plane-first': 'Upgrade the control plane to {{target}} first: the API servers run {{apiserverOldest}}, and a kubelet must not be newer than the API server.',
     },
     'what-if-target': {
       'unknown-component': 'I don\'t know component {{component}}.',
       'unknown-node': 'There is no node named {{node}}.',
+    },
+  },
+  /**
+   * Reboot findings told for a node that is lost without a drain (node down): nothing is drained;
+   * after the grace period the node is tainted, and after the NoExecute toleration the taint manager
+   * (kube-controller-manager) evicts its pods (DOMAIN.md, "Node failure timings").
+   */
+  lost: {
+    'workloads-on-control-plane': {
+      system: 'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
+    },
+    'emptydir-pods': {
+      present: 'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
+    },
+    capacity: {
+      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods evicted once the toleration runs out.',
+      fits_one: 'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
+      'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
+      'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
     },
   },
   stops: {
@@ -209,7 +237,8 @@ export const enWhatIf = {
     runtime: 'starting, stopping and probing containers on {{node}}',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
     'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
-    'drain-evicts': 'the {{count}} pod(s) drain evicts from {{node}}: each is recreated on another node',
+    'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
+    'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
     'upgrade-node': 'the node\'s kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)',
   },
@@ -270,7 +299,9 @@ export const enWhatIf = {
     'cp-first': '{{node}} first: kubeadm upgrade apply {{target}} (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
     'cp-next': '{{node}}: kubeadm upgrade node (drain it, upgrade kubeadm, kubelet and kubectl, uncordon)',
     'cp-wait': 'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
-    'cp-others': 'then the other control-plane nodes, one at a time: {{others}}',
+    'cp-first-plan': '{{node}} first: kubeadm upgrade apply with the version kubeadm upgrade plan offers (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+    'cp-others': 'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
+    'cp-remaining': 'then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
     workers: 'then the workers, one (or a few) at a time: drain, upgrade kubelet, uncordon',
     'control-plane-before': 'the control-plane nodes first, one at a time: {{controlPlaneNodes}}',
     worker: 'then {{node}}: drain, upgrade kubeadm and kubelet (kubeadm upgrade node), restart kubelet, uncordon',

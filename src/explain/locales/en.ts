@@ -330,8 +330,10 @@ export const en = {
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',
-    nodeCount: '{{count}} node(s) in all; {{disrupted}} NotReady or cordoned.',
-    allNodesFine: '{{count}} node(s), all Ready and schedulable.',
+    nodeCount: '{{count}} nodes in all; {{disrupted}} NotReady or cordoned.',
+    nodeCount_one: '1 node in all; {{disrupted}} NotReady or cordoned.',
+    allNodesFine: '{{count}} nodes, all Ready and schedulable.',
+    allNodesFine_one: '1 node, Ready and schedulable.',
   },
   help: {
     intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster.',
@@ -402,7 +404,9 @@ export const en = {
   rateLimit: {
     title: 'Too many requests',
     minute: 'You have asked {{count}} times in a minute; try again in {{seconds}} s.',
+    minute_one: 'You have asked once in a minute; try again in {{seconds}} s.',
     window: 'You have asked {{count}} times in {{window}} s; try again in {{seconds}} s.',
+    window_one: 'You have asked once in {{window}} s; try again in {{seconds}} s.',
   },
   schedule: {
     postTitle: 'Daily HA status of {{cluster}}',

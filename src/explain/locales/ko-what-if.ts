@@ -42,6 +42,7 @@ export const koWhatIf: WhatIfMessages = {
   summary: {
     planned: {
       safe: '안전: {{what}}(은)는 {{planes}}에만 영향을 주며, 먼저 확인할 문제가 없습니다.',
+      'safe-prepare': '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       caution: '주의하면 가능: {{what}} 전에 아래 {{count}}가지를 먼저 확인하세요.',
       unsafe: '지금은 안 됩니다: {{what}}에 막는 문제 {{count}}가지가 있습니다.',
     },
@@ -124,7 +125,7 @@ export const koWhatIf: WhatIfMessages = {
       'node-by-node': '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
-      timeline: '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 toleration)가 지나면 파드 {{count}}개가 축출되어 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
+      timeline: '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출해 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       'pdb-no-protection': 'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
     },
     'control-plane-down': {
@@ -156,7 +157,7 @@ export const koWhatIf: WhatIfMessages = {
       versions: '버전: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}}(이미지 태그), kubelet {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). {{node}}의 버전은 {{current}}.',
       'kubelets-only': 'kubelet 버전 {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). API 서버 버전은 보이지 않습니다.',
       'apiservers-apart': 'API 서버끼리 마이너 버전이 {{apiserverMaxSkew}} 넘게 차이 납니다({{apiserverOldest}}, {{apiserverNewest}}). 지원 범위 밖이니 진행 중인 업그레이드를 먼저 끝내세요.',
-      'upgrade-in-progress': '컨트롤 플레인 업그레이드가 진행 중입니다: API 서버가 {{apiserverOldest}}와 {{apiserverNewest}}(으)로 섞여 있습니다.',
+      'upgrade-in-progress': '컨트롤 플레인 업그레이드가 진행 중입니다: API 서버가 {{apiserverOldest}}(과)와 {{apiserverNewest}}(으)로 섞여 있습니다.',
       'kubelet-newer': 'kubelet({{kubeletNewest}})이 가장 오래된 API 서버({{apiserverOldest}})보다 새 버전입니다. kubelet은 API 서버보다 새 버전이면 안 됩니다.',
       'kubelet-too-old': '가장 오래된 kubelet({{kubeletOldest}})이 API 서버({{apiserverNewest}})보다 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처져 있습니다.',
       'kubelets-fall-behind': '{{target}}(으)로 업그레이드하면 {{kubeletOldest}} kubelet이 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처집니다. 워커도 곧이어 업그레이드하세요.',
@@ -164,13 +165,29 @@ export const koWhatIf: WhatIfMessages = {
       downgrade: '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
     'upgrade-order': {
-      'control-plane': '업그레이드 순서: 컨트롤 플레인 노드를 하나씩({{controlPlaneNodes}}), 각각 Ready와 etcd 정상을 확인한 뒤 다음으로, 그다음 워커.',
+      'control-plane': '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(kubeadm upgrade apply) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
+      'control-plane-only': '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(kubeadm upgrade apply). 그다음 워커.',
+      'control-plane-next': '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
+      'control-plane-last': '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
       worker: '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
       'control-plane-first': '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
     },
     'what-if-target': {
       'unknown-component': '{{component}} 컴포넌트는 모릅니다.',
       'unknown-node': '{{node}} 노드가 없습니다.',
+    },
+  },
+  lost: {
+    'workloads-on-control-plane': {
+      system: '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
+    },
+    'emptydir-pods': {
+      present: '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. {{node}}(이)가 {{graceS}}초 + {{tolerationS}}초보다 오래 다운되면 축출되어 다른 곳에 다시 만들어지고 그 데이터는 사라집니다.',
+    },
+    capacity: {
+      fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
+      'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
     },
   },
   stops: {
@@ -214,7 +231,7 @@ export const koWhatIf: WhatIfMessages = {
     'running-pods': '이미 실행 중인 파드',
     'pod-traffic': '파드 간 트래픽(CNI는 노드 로컬)',
     'service-rules': '기존 엔드포인트로 가는 서비스 트래픽: kube-proxy는 커널 규칙을 쓰기만 하고 전달은 커널이 하며 규칙은 남아 있음',
-    'existing-connections': '{{node}}를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
+    'existing-connections': '{{node}}(을)를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
     'existing-connections-all': '모든 노드에서 기존 연결은 계속 흐름',
     'containers-on-node': '{{node}}에서 실행 중인 컨테이너',
     'static-pods': '{{node}}의 컨트롤 플레인 스태틱 파드(kubelet이 재시작해도 멈추지 않음)',
@@ -264,10 +281,12 @@ export const koWhatIf: WhatIfMessages = {
   steps: {
     daemonset: '데몬셋 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
     'static-node': '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
-    'cp-first': '먼저 {{node}}: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    'cp-first': '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    'cp-first-plan': '{{node}} 먼저: kubeadm upgrade plan이 제시하는 버전으로 kubeadm upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
     'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
-    'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩: {{others}}',
+    'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
+    'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
     worker: '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
@@ -284,7 +303,7 @@ export const koWhatIf: WhatIfMessages = {
     'apiserver-lb': '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz': 'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
     'etcd-health': '전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
-    'coredns-rollout': 'kubectl -n kube-system rollout restart deployment/{{workload}}을 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
+    'coredns-rollout': 'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
     'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
     'watch-rollout': '지켜보세요: kubectl -n kube-system rollout status ds/{{daemonSet}}',
     'static-one-at-a-time': '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',

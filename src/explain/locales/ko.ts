@@ -21,8 +21,8 @@ export const ko: Messages = {
     'safe-worker': '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
-    'not-found': '{{cluster}}에 {{node}}라는 노드가 없습니다.',
-    'not-found-suggest': '{{cluster}}에 {{node}}라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
+    'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
+    'not-found-suggest': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     status: '{{health}}: {{gist}}',
   },
   plane: {
@@ -56,7 +56,7 @@ export const ko: Messages = {
   keeps: {
     'running-pods': '다른 노드에서 이미 실행 중인 파드',
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
-    'service-traffic': '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 기재할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
+    'service-traffic': '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
     'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
     'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
@@ -67,7 +67,7 @@ export const ko: Messages = {
     'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
   },
   checks: {
-    'node-not-found': { unknown: '{{node}}라는 노드가 없습니다.' },
+    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.' },
     'node-role': {
       'control-plane-etcd': '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
       'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
@@ -335,8 +335,8 @@ export const ko: Messages = {
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'invalid-request-id': '유지보수 요청 ID가 아닙니다: ID는 요청 카드에 표시된 mr-abcdefgh23 형식입니다 (mr- 뒤에 a-z 또는 2-7로 된 10자).',
-    'cluster-unknown': '{{cluster}}라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
-    'cluster-unknown-suggest': '{{cluster}}라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
+    'cluster-unknown': '{{cluster}}(이)라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
+    'cluster-unknown-suggest': '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
     'cluster-unreachable': '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',
     'cluster-empty': '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
     'cluster-timeout': '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',

@@ -1,0 +1,271 @@
+/**
+ * Console UX fixes: no worker / timeout through the queue (real Redis: nothing left queued), a
+ * cluster at the end of a maintenance reason, maintenance without Redis, exit codes of unknown
+ * nodes and components, `--as NAME`, and `maintain` without a node.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
+import { main } from '../adapters/console/cli.js';
+import { createAnswerService } from '../src/answer/answer.js';
+import type { BotConfig } from '../src/config/bot-config.js';
+import type { Reply } from '../src/explain/reply.js';
+import { renderText } from '../src/explain/render-text.js';
+import { queueNameFor } from '../src/queue/job.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { type RedisServer, startRedis } from './helpers/redis-server.js';
+
+const DEMO_SNAPSHOT = join(process.cwd(), 'examples/ha-3cp.json');
+const demo: BotConfig = {
+  source: 'test',
+  clusters: { demo: { kind: 'snapshot', snapshot: DEMO_SNAPSHOT, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+  defaultCluster: 'demo',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const withRedis: BotConfig = { ...demo, redis: { url: 'redis://127.0.0.1:1' } };
+
+async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'k8s-ha-bot', ...args], { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent', ...env } });
+  return { code, out, err };
+}
+
+function neverRun(): jest.Mock<(job: AnswerJob) => Promise<Reply>> {
+  return jest.fn<(job: AnswerJob) => Promise<Reply>>();
+}
+
+describe('2: a trailing "in CLUSTER" after a maintenance reason names the cluster', () => {
+  it.each(['maintain atlas-wk-1 kernel in prod', 'maintain atlas-cp-1 in prod', 'maintain atlas-wk-1 kernel --cluster prod'])('%s → no cluster prod, nothing runs', async (text) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, withRedis, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    expect(renderText(outcome.reply)).toContain('No cluster named prod; configured: demo.');
+  });
+
+  it('a reason with "in" elsewhere is kept whole and runs on the default cluster', async () => {
+    const run = jest.fn<(job: AnswerJob) => Promise<Reply>>(async () => {
+      throw new Error('stop here');
+    });
+    await expect(handleConsoleRequest({ text: 'maintain atlas-wk-1 fix leak in kubelet config' }, withRedis, run)).rejects.toThrow('stop here');
+    const job = run.mock.calls[0]?.[0];
+    expect(job?.cluster).toBe('demo');
+    expect(job?.command).toMatchObject({ kind: 'maintenance-request', node: 'atlas-wk-1', reason: 'fix leak in kubelet config' });
+  });
+});
+
+describe('3: maintenance without Redis says what to set up (exit 2), in en and ko', () => {
+  const rows: [string, 'en' | 'ko'][] = [
+    ['maintain atlas-wk-2 kernel patch', 'en'],
+    ['approve mr-abcdefgh23', 'en'],
+    ['reject mr-abcdefgh23', 'en'],
+    ['cancel mr-abcdefgh23', 'en'],
+    ['audit', 'en'],
+    ['maintenance status mr-abcdefgh23', 'en'],
+    ['atlas-wk-2 유지보수 요청 커널 패치', 'ko'],
+    ['mr-abcdefgh23 승인', 'ko'],
+    ['mr-abcdefgh23 거절', 'ko'],
+    ['mr-abcdefgh23 취소', 'ko'],
+    ['감사 로그', 'ko'],
+    ['mr-abcdefgh23 상태', 'ko'],
+  ];
+  it.each(rows)('%s', async (text, locale) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, demo, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    const out = renderText(outcome.reply);
+    expect(out).not.toMatch(/try again in a minute|잠시 후 다시/);
+    expect(out).toContain('REDIS_URL');
+    expect(out).toContain('redis.url');
+    expect(out).toContain('`k8s-ha-bot worker`');
+    expect(out).toContain('README › Maintenance');
+    expect(out).toContain(locale === 'en' ? 'Maintenance needs Redis' : '유지보수에는 Redis가 필요합니다');
+  });
+
+  it('a reboot question still runs in-process', async () => {
+    const run = jest.fn<(job: AnswerJob) => Promise<Reply>>(async () => {
+      throw new Error('ran');
+    });
+    await expect(handleConsoleRequest({ text: 'can I reboot atlas-wk-2' }, demo, run)).rejects.toThrow('ran');
+  });
+});
+
+describe('4: a node or component the cluster does not have is bad input (exit 2)', () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  it.each([
+    ['what if atlas-wk-9 goes down', 2],
+    ['what if kube-prxy restarts on atlas-wk-1', 2],
+    ['restart etcd on atlas-wk-1', 2],
+    ['can I reboot atlas-cp9', 2],
+    ['what if atlas-wk-2 goes down', 0],
+    ['restart etcd on atlas-cp-1', 0],
+  ] as const)('%s → exit %d', async (text, code) => {
+    const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
+    expect(outcome.exitCode).toBe(code);
+  }, 30_000);
+
+  it('the same exit code with --format json (the CLI, embedded demo cluster)', async () => {
+    const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], { REDIS_URL: '' });
+    expect(code).toBe(2);
+    const json = JSON.parse(out) as { kind: string; findings: { check: string; variant: string }[] };
+    expect(json.kind).toBe('error');
+    expect(json.findings[0]).toMatchObject({ check: 'what-if-target', variant: 'unknown-component' });
+  }, 30_000);
+});
+
+describe('6: a maintenance verb without a node shows the maintenance forms only', () => {
+  it.each([
+    ['maintain', 'en', 'maintain NODE [REASON] [in CLUSTER]'],
+    ['approve', 'en', 'approve | reject | cancel REQUEST_ID'],
+    ['유지보수 요청', 'ko', 'NODE 유지보수 요청'],
+  ] as const)('%s', async (text, locale, form) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, withRedis, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.reply.locale).toBe(locale);
+    const out = renderText(outcome.reply);
+    expect(out).toContain(form);
+    expect(out).not.toContain('I did not understand');
+    expect(out).not.toContain('can I reboot NODE');
+  });
+});
+
+describe('5: --as NAME', () => {
+  it.each(['bad name', 'a'.repeat(65), 'eve/../root', ''])('refuses %j with exit 2', async (name) => {
+    const { code, err } = await cli(['ask', '--as', name, 'status']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--as/);
+  });
+
+  it('is documented in the help of ask and chat', async () => {
+    for (const cmd of ['ask', 'chat']) {
+      const { code, out } = await cli([cmd, '--help']);
+      expect(code).toBe(0);
+      expect(out).toContain('--as <name>');
+      expect(out).toContain('console:local:NAME');
+      expect(out).toContain('ask --as bob "approve mr-');
+    }
+  });
+});
+
+describe('1 and 5 through the queue (real Redis)', () => {
+  let redis: RedisServer;
+  let admin: Redis;
+  let dir: string;
+  let configFile: string;
+  const queueName = queueNameFor('demo');
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    admin = new Redis(redis.url, { maxRetriesPerRequest: null });
+    dir = mkdtempSync(join(tmpdir(), 'console-ux-'));
+    configFile = join(dir, 'bot.yaml');
+    // A short job time limit: the tests wait for it.
+    writeFileSync(configFile, `clusters:\n  demo: { snapshot: ${DEMO_SNAPSHOT}, requestTimeoutMs: 1000, deadlineMs: 1000 }\ndefaultCluster: demo\njobTimeoutMs: 1500\n`);
+  }, 20_000);
+  afterAll(async () => {
+    admin.disconnect();
+    await redis.stop();
+  });
+
+  async function jobsInQueue(): Promise<number> {
+    const queue = new Queue(queueName, { connection: admin });
+    try {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+      return Object.values(counts).reduce((a, b) => a + b, 0);
+    } finally {
+      await queue.close();
+    }
+  }
+
+  /** A client that looks like a worker of the demo queue (BullMQ's worker client name) but takes no job. */
+  async function fakeIdleWorker(): Promise<Redis> {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    await client.client('SETNAME', `bull:${Buffer.from(queueName).toString('base64')}:w:idle`);
+    return client;
+  }
+
+  it('no worker: says so at once, names the cluster and the command, and queues nothing', async () => {
+    const started = Date.now();
+    const { code, out, err } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], { REDIS_URL: redis.url });
+    expect({ err }).toEqual({ err: '' });
+    expect(Date.now() - started).toBeLessThan(1500); // before the job time limit
+    expect(code).toBe(1);
+    expect(out).toContain('No worker is consuming the queue of cluster demo; start one with `k8s-ha-bot worker`');
+    expect(await jobsInQueue()).toBe(0);
+  }, 20_000);
+
+  it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
+    const idle = await fakeIdleWorker();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], { REDIS_URL: redis.url });
+      expect(code).toBe(1);
+      expect(out).toContain('did not finish within 2 s; the request was withdrawn, so it will not run later');
+      expect(await jobsInQueue()).toBe(0);
+    } finally {
+      idle.disconnect();
+    }
+  }, 20_000);
+
+  it('the only worker goes away while the console waits: withdrawn, and the answer says no worker consumes the queue', async () => {
+    const idle = await fakeIdleWorker();
+    const leave = setTimeout(() => idle.disconnect(), 500);
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], { REDIS_URL: redis.url });
+      expect(code).toBe(1);
+      expect(out).toContain('No worker is consuming the queue of cluster demo');
+      expect(out).toContain('The request was withdrawn: it will not run later.');
+      expect(await jobsInQueue()).toBe(0);
+    } finally {
+      clearTimeout(leave);
+      idle.disconnect();
+    }
+  }, 20_000);
+
+  it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
+    const seen: AnswerJob[] = [];
+    const worker = new Worker(
+      queueName,
+      async (job) => {
+        const data = job.data as AnswerJob;
+        seen.push(data);
+        const reply: Reply = {
+          kind: 'help',
+          locale: 'en',
+          title: 't',
+          verdict: null,
+          summary: `hello ${data.user.id}`,
+          planes: [],
+          sections: [],
+          advice: [],
+          actions: [],
+          context: { cluster: 'demo', snapshotAt: null, requestId: data.requestId },
+          findings: [],
+        };
+        return reply;
+      },
+      { connection: new Redis(redis.url, { maxRetriesPerRequest: null }) },
+    );
+    await worker.waitUntilReady();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], { REDIS_URL: redis.url });
+      expect(code).toBe(0);
+      expect(out).toContain('hello alice.ops_1');
+      expect(seen[0]?.user).toEqual({ platform: 'console', id: 'alice.ops_1' });
+    } finally {
+      await worker.close();
+    }
+  }, 20_000);
+});

@@ -125,7 +125,7 @@ export const koWhatIf: WhatIfMessages = {
       'node-by-node': '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
-      timeline: '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출해 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
+      timeline: '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       'pdb-no-protection': 'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
     },
     'control-plane-down': {

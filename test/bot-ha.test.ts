@@ -17,7 +17,8 @@
  * 3. A maintenance request for a worker node (delivered to both gateways) needing two approvals;
  *    both approvers click Approve on both gateways at the same moment, and one of them clicks twice:
  *    one card, two approvals, one execution job, one lock holder, every pod evicted exactly once,
- *    one "completed" summary, audit entries without duplicates.
+ *    one "completed" summary, audit entries without duplicates. The ORDER of the thread posts is
+ *    not asserted: with two gateways it is not kept (a known problem, see the comment in test 3).
  *
  * A click redelivered to the other gateway is not de-duplicated by its trigger_id: it is decided
  * again and refused (`already counted` / `not pending`), privately to the clicker. Nothing public is
@@ -255,7 +256,7 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     // A late retry after the answer, to both gateways.
     await Promise.all(mentions.map((m) => toBoth(mentionBody(m), JSON_TYPE, { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' })));
     // Time for a duplicate to show up (a second job would be answered within ~1 s here).
-    await sleep(2500);
+    await sleep(2000);
 
     for (const c of commands) {
       const top = posts(c.channel).filter((p) => p.params.thread_ts === undefined);
@@ -287,7 +288,7 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     const topPosts = (): FakeSlackCall[] => posts(channel).filter((p) => p.params.thread_ts === undefined);
     try {
       const { spec } = await schedules.create({ platform: 'slack', conversation: channel, cluster: CLUSTER, time: '09:00', locale: 'en', cronOverride: '*/2 * * * * *' });
-      await fake.waitFor(() => topPosts().length >= 4, 20_000);
+      await fake.waitFor(() => topPosts().length >= 3, 20_000);
       await schedules.remove('slack', channel, spec.id);
       // An occurrence taken just before the removal finishes its post.
       await sleep(2500);
@@ -296,7 +297,7 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       const all = topPosts();
       // One post per occurrence (each occurrence's posted marker is set once it is posted).
       expect(all).toHaveLength(occurrences.length);
-      expect(occurrences.length).toBeGreaterThanOrEqual(4);
+      expect(occurrences.length).toBeGreaterThanOrEqual(3);
       // None skipped: consecutive occurrences 2 s apart.
       const gaps = occurrences.slice(1).map((o, i) => o - (occurrences[i] ?? 0));
       expect(gaps.every((g) => g === 2000)).toBe(true);

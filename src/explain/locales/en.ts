@@ -367,6 +367,7 @@ export const en = {
     'no-worker': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). Nothing was queued.',
     'no-worker-withdrawn': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). The request was withdrawn: it will not run later.',
     'timeout-withdrawn': 'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
+    'timeout-running': 'The check did not finish within {{seconds}} s and a worker is still running it, so it could not be withdrawn; its answer will not be shown here. Ask again in a moment (for a maintenance request, look for it with `maintenance status`).',
     'maintenance-usage': 'Say which node to maintain, or which request to decide on; the maintenance forms are below.',
   },
   actions: {

@@ -352,6 +352,7 @@ export const ko: Messages = {
     'no-worker': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 큐에 넣은 작업은 없습니다.',
     'no-worker-withdrawn': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 요청은 철회되어 나중에 실행되지 않습니다.',
     'timeout-withdrawn': '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
+    'timeout-running': '점검이 {{seconds}}초 안에 끝나지 않았고 워커가 아직 실행 중이라 철회할 수 없었습니다. 결과는 여기에 표시되지 않습니다. 잠시 후 다시 물어보세요(유지보수 요청이라면 `상태`로 확인하세요).',
     'maintenance-usage': '유지보수할 노드나 결정할 요청을 알려 주세요. 유지보수 형식은 아래와 같습니다.',
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },

@@ -34,13 +34,14 @@ import { explainFailure } from '../../src/explain/explain-messages.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { runInProcess } from '../../src/queue/in-process.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
+import { jobIdFor } from '../../src/queue/job.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
 import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
-import { countQueueWorkers } from './count-queue-workers.js';
+import { countQueueWorkers, queuedJobState } from './count-queue-workers.js';
 
 /** Where the CLI writes; injected so tests can capture it. */
 export interface CliIo {
@@ -119,6 +120,9 @@ function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run:
             logger.warn({ err }, err.message);
             // Never let it run after we stopped waiting (a maintenance request nobody sees).
             await queue.withdraw(job, WITHDRAW_BOUND_MS);
+            // withdraw() leaves a job a worker already started: then the answer must not say "withdrawn".
+            const state = await queuedJobState(redisUrl, job.cluster, jobIdFor(job.requestId), { prefix, logger });
+            if (state === 'active') return explainConsole(ctx, 'timeout-running', { seconds });
             const workers = await countQueueWorkers(redisUrl, job.cluster, { prefix, logger });
             return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', { seconds });
           }

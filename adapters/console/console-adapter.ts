@@ -72,7 +72,7 @@ function exitCodeOf(reply: Reply): 0 | 1 | 2 {
 }
 
 /** The console's own answers (keys under `console.` in src/explain/locales). */
-export type ConsoleMessageKey = 'maintenance-needs-redis' | 'no-worker' | 'no-worker-withdrawn' | 'timeout-withdrawn' | 'maintenance-usage';
+export type ConsoleMessageKey = 'maintenance-needs-redis' | 'no-worker' | 'no-worker-withdrawn' | 'timeout-withdrawn' | 'timeout-running' | 'maintenance-usage';
 
 /**
  * One of the console's own answers, as an `error` reply without findings (exit code 1 when a job

@@ -19,6 +19,26 @@ export interface CountQueueWorkersOptions {
   logger?: Logger;
 }
 
+/** Open the cluster's queue on a short-lived connection, run `use`, and close everything; null on any failure (logged at debug). */
+async function withQueue<T>(redisUrl: string, cluster: string, options: CountQueueWorkersOptions, use: (queue: Queue) => Promise<T>): Promise<T | null> {
+  const logger = options.logger ?? silentLogger;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
+  const connection = createProducerConnection(redisUrl, { connectTimeoutMs, logger });
+  let queue: Queue | undefined;
+  try {
+    await ensureReady(connection, redisUrl, connectTimeoutMs);
+    queue = new Queue(queueNameFor(cluster), { connection, prefix: options.prefix ?? 'bull' });
+    queue.on('error', (err) => logger.debug({ err }, 'queue error while inspecting the queue'));
+    return await use(queue);
+  } catch (err) {
+    logger.debug({ err, cluster }, 'could not inspect the queue');
+    return null;
+  } finally {
+    await queue?.close().catch((err: unknown) => logger.debug({ err }, 'closing the inspecting queue failed'));
+    connection.disconnect();
+  }
+}
+
 /**
  * Count the workers of one cluster's answer queue (BullMQ's `getWorkersCount`, i.e. Redis
  * `CLIENT LIST` filtered by the workers' client names).
@@ -30,19 +50,22 @@ export interface CountQueueWorkersOptions {
  *   a worker were there; never rejects
  */
 export async function countQueueWorkers(redisUrl: string, cluster: string, options: CountQueueWorkersOptions = {}): Promise<number | null> {
-  const logger = options.logger ?? silentLogger;
-  const connection = createProducerConnection(redisUrl, { connectTimeoutMs: options.connectTimeoutMs ?? 2000, logger });
-  let queue: Queue | undefined;
-  try {
-    await ensureReady(connection, redisUrl, options.connectTimeoutMs ?? 2000);
-    queue = new Queue(queueNameFor(cluster), { connection, prefix: options.prefix ?? 'bull' });
-    queue.on('error', (err) => logger.debug({ err }, 'queue error while counting workers'));
-    return await queue.getWorkersCount();
-  } catch (err) {
-    logger.debug({ err, cluster }, 'could not count the queue workers');
-    return null;
-  } finally {
-    await queue?.close().catch((err: unknown) => logger.debug({ err }, 'closing the counting queue failed'));
-    connection.disconnect();
-  }
+  return withQueue(redisUrl, cluster, options, (queue) => queue.getWorkersCount());
+}
+
+/**
+ * The state of one job of a cluster's answer queue, e.g. after `JobQueue.withdraw` (which does not
+ * say whether it removed the job).
+ * @param redisUrl - `redis://host:port`
+ * @param cluster - the cluster
+ * @param jobId - the job id (`jobIdFor(requestId)`)
+ * @param options - prefix, connect timeout (ms), logger
+ * @returns `'absent'` when no such job exists, else BullMQ's state (`waiting`, `active`,
+ *   `completed`, `failed`…); null when it cannot be told; never rejects
+ */
+export async function queuedJobState(redisUrl: string, cluster: string, jobId: string, options: CountQueueWorkersOptions = {}): Promise<string | null> {
+  return withQueue(redisUrl, cluster, options, async (queue) => {
+    const job = await queue.getJob(jobId);
+    return job === undefined ? 'absent' : await job.getState();
+  });
 }

@@ -234,6 +234,25 @@ describe('1 and 5 through the queue (real Redis)', () => {
     }
   }, 20_000);
 
+  it('a job a worker already started when the time ran out is said to be running, not withdrawn', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = new Worker(queueName, async () => held, { connection: new Redis(redis.url, { maxRetriesPerRequest: null }) });
+    await worker.waitUntilReady();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], { REDIS_URL: redis.url });
+      expect(code).toBe(1);
+      expect(out).toContain('a worker is still running it, so it could not be withdrawn');
+      expect(out).not.toContain('the request was withdrawn');
+    } finally {
+      release();
+      await worker.close(true);
+    }
+    await admin.flushall();
+  }, 20_000);
+
   it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
     const seen: AnswerJob[] = [];
     const worker = new Worker(

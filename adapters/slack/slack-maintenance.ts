@@ -12,6 +12,7 @@
  *   updates the card in place.
  * - `/k8s audit` and `maintenance status mr-…` are answered privately.
  */
+import type { ThreadOrder } from '../../src/maintenance/thread-order.js';
 import type { webApi } from '@slack/bolt';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceCommand } from '../../src/commands/types.js';
@@ -26,6 +27,8 @@ import type { SlackStore } from './slack-store.js';
 
 /** What the Slack side needs of `MaintenanceService` (src/maintenance/maintenance-service.ts). */
 export interface SlackMaintenanceService {
+  /** Thread-message order across gateways; absent: posted in arrival order. */
+  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
   decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
   attachCard(id: string, card: Record<string, string>): Promise<void>;
   get(id: string): Promise<MaintenanceRequest | null>;
@@ -223,7 +226,13 @@ export class SlackMaintenance {
       if (reply.kind !== 'maintenance') await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
       return true;
     }
+    // Numbered thread messages wait for the earlier ones, which another gateway may be posting.
+    const order = delivery.seq === undefined ? undefined : service.threadOrder;
+    if (order && delivery.seq !== undefined && (await order.awaitTurn(delivery.maintenanceId, delivery.seq)) === 'timed-out') {
+      logger.warn({ maintenanceId: delivery.maintenanceId, seq: delivery.seq }, 'an earlier thread message never came; posting this one anyway');
+    }
     await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+    if (order && delivery.seq !== undefined) await order.delivered(delivery.maintenanceId, delivery.seq);
     return true;
   }
 

@@ -18,6 +18,7 @@
  * Card updates of one request are serialized in this process and always render the request as it
  * is in Redis at send time, so the last update shows the newest state.
  */
+import type { ThreadOrder } from '../../src/maintenance/thread-order.js';
 import { createHash } from 'node:crypto';
 import type { AuditCommand, Locale, MaintenanceDecisionCommand, MaintenanceStatusCommand } from '../../src/commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
@@ -40,6 +41,8 @@ import type { TeamsStore } from './teams-store.js';
  * the service satisfies it as is. Every method may throw what Redis throws.
  */
 export interface TeamsMaintenancePort {
+  /** Thread-message order across gateways; absent: posted in arrival order. */
+  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
   /** Approve / reject / cancel (atomic; enqueues execution when the last approval arrives). */
   decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
   /** Remember where the request card was posted (Teams: `conversationKey`, `activityId`). */
@@ -194,7 +197,16 @@ export class TeamsMaintenance {
       await this.updateCard(delivery.maintenanceId, undefined, reply);
       return true;
     }
-    if (delivery?.mode === 'thread') return this.postInThread(delivery.maintenanceId, reply, job);
+    if (delivery?.mode === 'thread') {
+      // Numbered thread messages wait for the earlier ones, which another gateway may be posting.
+      const order = delivery.seq === undefined ? undefined : this.options.service.threadOrder;
+      if (order && delivery.seq !== undefined && (await order.awaitTurn(delivery.maintenanceId, delivery.seq)) === 'timed-out') {
+        this.options.logger.warn({ maintenanceId: delivery.maintenanceId, seq: delivery.seq }, 'an earlier thread message never came; posting this one anyway');
+      }
+      const posted = await this.postInThread(delivery.maintenanceId, reply, job);
+      if (order && delivery.seq !== undefined) await order.delivered(delivery.maintenanceId, delivery.seq);
+      return posted;
+    }
     return this.postCard(reply, job);
   }
 

@@ -4,6 +4,7 @@
  * last approval enqueues the execution job), the card and refusal texts, the audit for admins, and
  * the expiry sweep.
  */
+import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Verdict } from '../analysis/types.js';
@@ -64,6 +65,8 @@ export interface MaintenanceService {
   readonly notifier: MaintenanceNotifier;
   /** The audit Stream. */
   readonly audit: AuditLog;
+  /** The order of thread messages across gateways (adapters wait for their turn before posting). */
+  readonly threadOrder: ThreadOrder;
   /**
    * Ask for a maintenance. Checks, in order: the requester is in `requesters` (`not-requester`);
    * with `force`, the requester is an admin (`force-not-allowed`) and gave a reason
@@ -146,7 +149,8 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
   const keyPrefix = o.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
   const store = new MaintenanceStore(o.redis, { keyPrefix, now });
   const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
-  const notifier = createMaintenanceNotifier({ audit, logger: o.logger, now, ...(o.publisher === undefined ? {} : { publisher: o.publisher }) });
+  const threadOrder = new ThreadOrder(o.redis, keyPrefix);
+  const notifier = createMaintenanceNotifier({ audit, logger: o.logger, now, threadOrder, ...(o.publisher === undefined ? {} : { publisher: o.publisher }) });
   const queues = new Map<string, Queue<ExecutionJobData>>();
 
   const queueFor = (cluster: string): Queue<ExecutionJobData> => {
@@ -179,6 +183,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     store,
     notifier,
     audit,
+    threadOrder,
 
     async createRequest(input) {
       const policy = o.policy.forCluster(input.cluster);

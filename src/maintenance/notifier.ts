@@ -5,6 +5,7 @@
  * in place. Chat messages travel on the platform's replies queue like any answer; the gateway's
  * reply consumer routes them by `delivery`.
  */
+import type { ThreadOrder } from './thread-order.js';
 import type { ChatUser } from '../commands/types.js';
 import { explainMaintenanceCard, explainMaintenanceEvent } from '../explain/explain-maintenance.js';
 import { isReplyPlatform } from '../queue/job.js';
@@ -38,6 +39,8 @@ export interface MaintenanceNotifierOptions {
   audit: AuditLog;
   /** Chat posts go through it; absent: audit and log only. Not closed by the notifier. */
   publisher?: ReplyPublisher;
+  /** Numbers thread messages so gateways post them in order; absent: unnumbered. */
+  threadOrder?: ThreadOrder;
   logger: Logger;
   /** Clock. @defaultValue `() => new Date()` */
   now?: () => Date;
@@ -101,7 +104,8 @@ export function createMaintenanceNotifier(options: MaintenanceNotifierOptions): 
       try {
         const reply = explainMaintenanceEvent(request, event, request.locale);
         if (reply !== null) {
-          await publisher.publish(platform, { reply, job, delivery: { mode: 'thread', maintenanceId: request.id } }, ids.thread);
+          const seq = await options.threadOrder?.next(request.id);
+          await publisher.publish(platform, { reply, job, delivery: { mode: 'thread', maintenanceId: request.id, ...(seq === undefined ? {} : { seq }) } }, ids.thread);
         }
         if (CARD_UPDATE_EVENTS.has(event.type)) {
           const card = explainMaintenanceCard(request, request.locale);

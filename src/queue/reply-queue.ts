@@ -29,7 +29,11 @@ export interface ReplyMessage {
 }
 
 /** Where a reply goes relative to a maintenance request's card (see {@link ReplyMessage.delivery}). */
-export type ReplyDelivery = { mode: 'new' } | { mode: 'thread'; maintenanceId: string } | { mode: 'update-card'; maintenanceId: string };
+export type ReplyDelivery =
+  | { mode: 'new' }
+  /** `seq`: the message's place in the request's thread (src/maintenance/thread-order.ts), when numbered. */
+  | { mode: 'thread'; maintenanceId: string; seq?: number }
+  | { mode: 'update-card'; maintenanceId: string };
 
 /** BullMQ job name of reply jobs. */
 export const REPLY_JOB_NAME = 'reply';

@@ -14,12 +14,11 @@
  * - streaming page by page with our own reduction keeps at most one raw page in memory.
  */
 import { recordKubeApiError } from '../ops/metrics.js';
-import http from 'node:http';
-import https from 'node:https';
 import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
+import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
@@ -113,54 +112,11 @@ async function createClient(
   stats: ReadStats,
   logger: Logger,
 ): Promise<ApiClient> {
-  const cluster = kc.getCurrentCluster();
-  if (cluster === null) {
-    throw new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)');
-  }
-  const base = new URL(cluster.server);
-  const isHttps = base.protocol === 'https:';
-  const opts: https.RequestOptions = {};
-  let configKc = kc;
-  if (!isHttps && !cluster.skipTLSVerify) {
-    // client-node refuses plain-http clusters unless skipTLSVerify is set; TLS verification means
-    // nothing over plain http (e.g. `kubectl proxy`, the simulator), so set it on a copy.
-    const { KubeConfig: KC } = await import('@kubernetes/client-node');
-    configKc = new KC();
-    configKc.loadFromOptions({
-      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
-      users: kc.getUsers(),
-      contexts: kc.getContexts(),
-      currentContext: kc.getCurrentContext(),
-    });
-  }
-  try {
-    await configKc.applyToHTTPSOptions(opts);
-  } catch (err) {
-    throw new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err);
-  }
-  // Our own keep-alive agent unless a proxy agent is needed (client-node's agents do not keep alive).
-  const agent = cluster.proxyUrl
-    ? opts.agent
-    : isHttps
-      ? new https.Agent({
-          keepAlive: true,
-          maxSockets: 8,
-          ca: opts.ca,
-          cert: opts.cert,
-          key: opts.key,
-          servername: opts.servername,
-          ...(opts.rejectUnauthorized !== undefined ? { rejectUnauthorized: opts.rejectUnauthorized } : {}),
-        })
-      : new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(opts.headers ?? {})) {
-    if (typeof v === 'string') headers[k] = v;
-    else if (typeof v === 'number') headers[k] = String(v);
-    else if (Array.isArray(v)) headers[k] = v.join(', ');
-  }
-  if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
-  const basePath = base.pathname.replace(/\/$/, '');
-  const transport = isHttps ? https : http;
+  const conn = await kubeConnection(kc, 8, {
+    noCluster: () => new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
+    credentials: (err) => new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err),
+  });
+  const { headers, agent, transport } = conn;
 
   const raw: ApiClient = {
     get(path, accept = 'application/json') {
@@ -172,10 +128,7 @@ async function createClient(
         }
         const req = transport.request(
           {
-            protocol: base.protocol,
-            hostname: base.hostname.replace(/^\[|\]$/g, ''),
-            port: base.port || (isHttps ? 443 : 80),
-            path: basePath + path,
+            ...conn.target(path),
             method: 'GET',
             headers: { ...headers, Accept: accept, 'User-Agent': 'k8s-ha-bot' },
             agent,
@@ -219,7 +172,7 @@ async function createClient(
       });
     },
     close() {
-      if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
+      conn.close();
     },
   };
   return {

@@ -10,9 +10,8 @@
  * {@link stopForStatus} maps a failed write (403 → `forbidden`, else `api-error`). Upstream
  * bodies go to logs only.
  */
-import http from 'node:http';
-import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { kubeConnection } from '../../cluster/kube-connection.js';
 import { BotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
 import type { DrainBlocker, StopReason } from '../types.js';
@@ -102,50 +101,11 @@ const TRANSIENT_STATUS = new Set([502, 503, 504]);
  *   credentials cannot be prepared
  */
 export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}): Promise<KubeApi> {
-  const cluster = kc.getCurrentCluster();
-  if (cluster === null) throw new MaintenanceStopError('api-error', 'the kubeconfig has no current cluster (select a context)');
-  const base = new URL(cluster.server);
-  const isHttps = base.protocol === 'https:';
-  const opts: https.RequestOptions = {};
-  let configKc = kc;
-  if (!isHttps && !cluster.skipTLSVerify) {
-    // client-node refuses plain-http clusters unless skipTLSVerify is set (as in read-snapshot.ts)
-    const { KubeConfig: KC } = await import('@kubernetes/client-node');
-    configKc = new KC();
-    configKc.loadFromOptions({
-      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
-      users: kc.getUsers(),
-      contexts: kc.getContexts(),
-      currentContext: kc.getCurrentContext(),
-    });
-  }
-  try {
-    await configKc.applyToHTTPSOptions(opts);
-  } catch (err) {
-    throw new MaintenanceStopError('api-error', 'could not prepare credentials from the kubeconfig (see logs)', { cause: err });
-  }
-  const agent = cluster.proxyUrl
-    ? opts.agent
-    : isHttps
-      ? new https.Agent({
-          keepAlive: true,
-          maxSockets: 16,
-          ca: opts.ca,
-          cert: opts.cert,
-          key: opts.key,
-          servername: opts.servername,
-          ...(opts.rejectUnauthorized !== undefined ? { rejectUnauthorized: opts.rejectUnauthorized } : {}),
-        })
-      : new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(opts.headers ?? {})) {
-    if (typeof v === 'string') headers[k] = v;
-    else if (typeof v === 'number') headers[k] = String(v);
-    else if (Array.isArray(v)) headers[k] = v.join(', ');
-  }
-  if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
-  const basePath = base.pathname.replace(/\/$/, '');
-  const transport = isHttps ? https : http;
+  const conn = await kubeConnection(kc, 16, {
+    noCluster: () => new MaintenanceStopError('api-error', 'the kubeconfig has no current cluster (select a context)'),
+    credentials: (err) => new MaintenanceStopError('api-error', 'could not prepare credentials from the kubeconfig (see logs)', { cause: err }),
+  });
+  const { headers, agent, transport } = conn;
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const attempts = options.attempts ?? 3;
 
@@ -158,10 +118,7 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
       const payload = o.body === undefined ? undefined : Buffer.from(JSON.stringify(o.body));
       const req = transport.request(
         {
-          protocol: base.protocol,
-          hostname: base.hostname.replace(/^\[|\]$/g, ''),
-          port: base.port || (isHttps ? 443 : 80),
-          path: basePath + path,
+          ...conn.target(path),
           method,
           headers: {
             ...headers,
@@ -228,7 +185,7 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
       throw new MaintenanceStopError('api-error', `the Kubernetes API could not be reached (${method} ${path.split('?')[0] ?? path})`, { cause: lastError });
     },
     close() {
-      if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
+      conn.close();
     },
   };
 }

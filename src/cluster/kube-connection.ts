@@ -1,0 +1,115 @@
+/**
+ * The connection part of our plain `node:http(s)` Kubernetes clients (the snapshot reader and the
+ * maintenance executor): URL, TLS options, credentials and a keep-alive agent for the current
+ * cluster of a KubeConfig, all prepared by client-node's `KubeConfig.applyToHTTPSOptions`.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+
+/** Errors a caller throws when the connection cannot be prepared. */
+export interface KubeConnectionErrors {
+  /** The KubeConfig has no current cluster (no context selected). */
+  noCluster: () => Error;
+  /** `applyToHTTPSOptions` failed (e.g. an exec/OIDC credential plugin); `cause` is its error. */
+  credentials: (cause: unknown) => Error;
+}
+
+/** A prepared connection to one cluster. */
+export interface KubeConnection {
+  /** The cluster's `server` URL. */
+  base: URL;
+  isHttps: boolean;
+  /** Path prefix of the server URL without a trailing slash ('' for most clusters). */
+  basePath: string;
+  /** `node:https` or `node:http`, after the server URL. */
+  transport: typeof https | typeof http;
+  /** Auth headers from the KubeConfig (bearer token, basic auth, …), as plain strings. */
+  headers: Record<string, string>;
+  /** Our keep-alive agent, or client-node's proxy agent when the cluster has a `proxyUrl`. */
+  agent: https.RequestOptions['agent'];
+  /**
+   * Host, port and path of a request (the `http.request` options without method and headers).
+   * @param path - API path with query, e.g. `/api/v1/nodes`
+   */
+  target(path: string): { protocol: string; hostname: string; port: string | number; path: string };
+  /** Destroy our keep-alive agent's sockets (not a proxy agent's). */
+  close(): void;
+}
+
+/**
+ * Prepare the connection to the current cluster of a KubeConfig.
+ *
+ * A plain-http cluster (e.g. `kubectl proxy`, the simulator) gets `skipTLSVerify` on a copy of the
+ * KubeConfig: client-node refuses plain-http clusters otherwise, and TLS verification means
+ * nothing there. Our own keep-alive agent is used unless a proxy agent is needed (client-node's
+ * agents do not keep alive).
+ *
+ * @param kc - the KubeConfig, context selected
+ * @param maxSockets - sockets of the keep-alive agent
+ * @param errors - the caller's errors for the two failures
+ * @returns the connection
+ * @throws the error of `errors.noCluster` when the KubeConfig has no current cluster, of
+ *   `errors.credentials` when its credentials cannot be prepared
+ */
+export async function kubeConnection(kc: KubeConfig, maxSockets: number, errors: KubeConnectionErrors): Promise<KubeConnection> {
+  const cluster = kc.getCurrentCluster();
+  if (cluster === null) throw errors.noCluster();
+  const base = new URL(cluster.server);
+  const isHttps = base.protocol === 'https:';
+  const opts: https.RequestOptions = {};
+  let configKc = kc;
+  if (!isHttps && !cluster.skipTLSVerify) {
+    const { KubeConfig: KC } = await import('@kubernetes/client-node');
+    configKc = new KC();
+    configKc.loadFromOptions({
+      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
+      users: kc.getUsers(),
+      contexts: kc.getContexts(),
+      currentContext: kc.getCurrentContext(),
+    });
+  }
+  try {
+    await configKc.applyToHTTPSOptions(opts);
+  } catch (err) {
+    throw errors.credentials(err);
+  }
+  const agent = cluster.proxyUrl
+    ? opts.agent
+    : isHttps
+      ? new https.Agent({
+          keepAlive: true,
+          maxSockets,
+          ca: opts.ca,
+          cert: opts.cert,
+          key: opts.key,
+          servername: opts.servername,
+          ...(opts.rejectUnauthorized !== undefined ? { rejectUnauthorized: opts.rejectUnauthorized } : {}),
+        })
+      : new http.Agent({ keepAlive: true, maxSockets });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(opts.headers ?? {})) {
+    if (typeof v === 'string') headers[k] = v;
+    else if (typeof v === 'number') headers[k] = String(v);
+    else if (Array.isArray(v)) headers[k] = v.join(', ');
+  }
+  if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
+  const basePath = base.pathname.replace(/\/$/, '');
+  return {
+    base,
+    isHttps,
+    basePath,
+    transport: isHttps ? https : http,
+    headers,
+    agent,
+    target: (path) => ({
+      protocol: base.protocol,
+      hostname: base.hostname.replace(/^\[|\]$/g, ''),
+      port: base.port || (isHttps ? 443 : 80),
+      path: basePath + path,
+    }),
+    close() {
+      if (agent && agent !== opts.agent) (agent as http.Agent).destroy();
+    },
+  };
+}

@@ -8,28 +8,17 @@
 import type { Finding, Verdict } from '../analysis/types.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
-import type { Locale, MaintenanceCommand, MaintenanceRequestCommand, ReplyTarget } from '../commands/types.js';
+import type { Locale, MaintenanceCommand, MaintenanceRequestCommand } from '../commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
 import type { MaintenanceRequestRefusal } from '../explain/explain-maintenance.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../maintenance/types.js';
+import type { CreateRequestInput } from '../maintenance/maintenance-service.js';
 import type { AnswerJob } from '../queue/job.js';
 
 /** What a new request needs (the input of `MaintenanceService.createRequest`). */
-export interface CreateMaintenanceInput {
-  cluster: string;
-  node: string;
-  nodeRole: 'control-plane' | 'worker';
-  reason: string;
-  force: boolean;
-  forceReason?: string;
-  requestedBy: Actor;
-  locale: Locale;
-  replyTo: ReplyTarget;
-  verdict: Verdict;
-  summary: string;
-}
+export type CreateMaintenanceInput = CreateRequestInput;
 
 /** Refusals of a new request (see `MaintenanceService.createRequest`). */
 export type CreateMaintenanceRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';

@@ -8,7 +8,7 @@ import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Verdict } from '../analysis/types.js';
-import type { Locale, ReplyTarget } from '../commands/types.js';
+import type { Locale } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { explainMaintenanceCard, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
 import type { Reply } from '../explain/reply.js';
@@ -28,6 +28,7 @@ import {
   type MaintenanceEvent,
   type MaintenanceNotifier,
   type MaintenanceRequest,
+  type MaintenanceRequestInput,
   executionJobIdFor,
   maintenanceQueueNameFor,
 } from './types.js';
@@ -38,20 +39,13 @@ export const EXECUTION_JOB_NAME = 'execute';
 /** Why a new request is refused. */
 export type CreateRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
 
-/** What the answer step knows when it asks for a maintenance. */
-export interface CreateRequestInput {
-  cluster: string;
-  node: string;
-  nodeRole: 'control-plane' | 'worker';
-  /** As typed (at most 500 characters are kept). */
-  reason: string;
-  /** An admin overrides an `unsafe` verdict (also allows evicting bare pods). */
-  force: boolean;
-  /** Why it cannot wait; falls back to `reason`. A forced request needs one of them. */
-  forceReason?: string;
-  requestedBy: Actor;
-  locale: Locale;
-  replyTo: ReplyTarget;
+/**
+ * What the answer step knows when it asks for a maintenance: the {@link MaintenanceRequestInput}
+ * (`reason` as typed, at most 500 characters are kept; `force`: an admin overrides an `unsafe`
+ * verdict, which also allows evicting bare pods; `forceReason`: why it cannot wait, falls back to
+ * `reason`, a forced request needs one of them).
+ */
+export interface CreateRequestInput extends MaintenanceRequestInput {
   /** The reboot-impact verdict now, and its one-line summary (shown on the card). */
   verdict: Verdict;
   summary: string;

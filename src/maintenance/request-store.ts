@@ -17,8 +17,6 @@
 import { recordMaintenanceState } from '../ops/metrics.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Verdict } from '../analysis/types.js';
-import type { Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { isAllowed } from './policy.js';
 import {
@@ -29,6 +27,7 @@ import {
   EXECUTING_STATES,
   type ExecutionProgress,
   type MaintenanceRequest,
+  type MaintenanceRequestInput,
   type MaintenanceState,
   type MaintenanceStateStore,
   REQUEST_ID_PATTERN,
@@ -60,19 +59,10 @@ export function newRequestId(): string {
 }
 
 /** What {@link MaintenanceStore.create} needs; the rest (id, times, approvals required) it fills in. */
-export interface NewMaintenanceRequest {
-  cluster: string;
-  node: string;
-  nodeRole: 'control-plane' | 'worker';
-  reason: string;
-  force: boolean;
-  forceReason?: string;
-  requestedBy: Actor;
-  locale: Locale;
-  replyTo: ReplyTarget;
-  verdictAtRequest: Verdict;
-  summaryAtRequest: string;
-}
+export type NewMaintenanceRequest = Pick<
+  MaintenanceRequest,
+  keyof MaintenanceRequestInput | 'verdictAtRequest' | 'summaryAtRequest'
+>;
 
 /** A decision as the store made it: the {@link DecisionResult}, and whether anything was written. */
 export type StoreDecision = DecisionResult & { changed: boolean };

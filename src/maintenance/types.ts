@@ -164,6 +164,16 @@ export interface MaintenanceRequest {
   revision: number;
 }
 
+/**
+ * The fields a new request is created from, as the requester gave them (the answer step's
+ * {@link MaintenanceRequest} fields; the verdict and summary are added under their own names by
+ * each user of this type).
+ */
+export type MaintenanceRequestInput = Pick<
+  MaintenanceRequest,
+  'cluster' | 'node' | 'nodeRole' | 'reason' | 'force' | 'forceReason' | 'requestedBy' | 'locale' | 'replyTo'
+>;
+
 /** A button or typed decision on a request. */
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 

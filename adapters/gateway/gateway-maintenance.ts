@@ -8,13 +8,9 @@
  * moves it (and emits `expired`), and re-adding an approved request's execution job is idempotent
  * (one job id per request).
  */
-import type { Redis } from 'ioredis';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import { connectMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
-import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../../src/maintenance/policy.js';
-import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
-import { ReplyPublisher } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 
 /** Default time between two expiry sweeps, in ms. */
@@ -53,18 +49,14 @@ export interface GatewayMaintenance {
  */
 export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Promise<GatewayMaintenance> {
   const { logger } = o;
-  const policy = o.config.maintenancePolicy ? await loadMaintenancePolicy(o.config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY;
-  const connectTimeoutMs = o.connectTimeoutMs ?? 2000;
-  const redis: Redis = createProducerConnection(o.redisUrl, { connectTimeoutMs, logger });
-  try {
-    await ensureReady(redis, o.redisUrl, connectTimeoutMs);
-  } catch (err) {
-    redis.disconnect();
-    throw err;
-  }
-  const prefix = o.prefix ?? 'bull';
-  const publisher = new ReplyPublisher(redis, prefix, logger);
-  const service = createMaintenanceService({ redis, policy, prefix, logger, publisher, ...(o.now ? { now: o.now } : {}) });
+  const { service, redis, publisher } = await connectMaintenanceService({
+    redisUrl: o.redisUrl,
+    policyPath: o.config.maintenancePolicy,
+    prefix: o.prefix,
+    logger,
+    connectTimeoutMs: o.connectTimeoutMs,
+    now: o.now,
+  });
 
   let running: Promise<string[]> | null = null;
   const sweep = (): Promise<string[]> => {

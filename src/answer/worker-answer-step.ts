@@ -7,17 +7,13 @@
  * worker's replies queues.
  */
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
 import { loadConfig } from '../config/load-config.js';
 import type { BotConfig } from '../config/bot-config.js';
 import type { MaintenanceDeps } from '../maintenance/execute/run-maintenance.js';
-import { createMaintenanceService } from '../maintenance/maintenance-service.js';
+import { connectMaintenanceService } from '../maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../maintenance/maintenance-service.js';
-import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import type { MaintenancePolicy } from '../maintenance/policy.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
-import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
-import { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';
 import { createAnswerService } from './answer.js';
 import type { AnswerService } from './answer.js';
@@ -71,19 +67,20 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
   const { logger } = o;
   const path = configPathOf(o.argv);
   const config = o.config ?? (await loadConfig({ env: o.env, ...(path ? { path } : {}) }));
-  const policy = config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY;
-  const connectTimeoutMs = o.connectTimeoutMs ?? 2000;
-  const redis: Redis = createProducerConnection(o.redisUrl, { connectTimeoutMs, logger });
-  try {
-    await ensureReady(redis, o.redisUrl, connectTimeoutMs);
-  } catch (err) {
-    redis.disconnect();
-    throw err;
-  }
-  const prefix = o.prefix ?? 'bull';
-  const publisher = new ReplyPublisher(redis, prefix, logger);
   const now = o.now;
-  const maintenance = createMaintenanceService({ redis, policy, prefix, logger, publisher, ...(now ? { now } : {}) });
+  const {
+    service: maintenance,
+    policy,
+    redis,
+    publisher,
+  } = await connectMaintenanceService({
+    redisUrl: o.redisUrl,
+    policyPath: config.maintenancePolicy,
+    prefix: o.prefix,
+    logger,
+    connectTimeoutMs: o.connectTimeoutMs,
+    now,
+  });
   const answerService = createAnswerService({ config, logger, maintenance, ...(now ? { now } : {}) });
   const holderIdentity = `${hostname()}/${process.pid}`;
 

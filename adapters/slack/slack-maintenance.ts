@@ -12,12 +12,12 @@
  *   updates the card in place.
  * - `/k8s audit` and `maintenance status mr-…` are answered privately.
  */
-import type { ThreadOrder } from '../../src/maintenance/thread-order.js';
+import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import type { webApi } from '@slack/bolt';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceCommand } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionRefusal, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
+import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
@@ -26,16 +26,7 @@ import type { SlackAddress } from './slack-poster.js';
 import type { SlackStore } from './slack-store.js';
 
 /** What the Slack side needs of `MaintenanceService` (src/maintenance/maintenance-service.ts). */
-export interface SlackMaintenanceService {
-  /** Thread-message order across gateways; absent: posted in arrival order. */
-  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
-  decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
-  attachCard(id: string, card: Record<string, string>): Promise<void>;
-  get(id: string): Promise<MaintenanceRequest | null>;
-  cardReply(request: MaintenanceRequest): Reply;
-  refusalText(refusal: DecisionRefusal, request: MaintenanceRequest | undefined, locale: Locale): string;
-  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
-}
+export type SlackMaintenanceService = MaintenanceChatPort;
 
 /** Texts and replies from src/explain that the Slack side shows (injected, so tests can pin them). */
 export interface SlackMaintenanceTexts {

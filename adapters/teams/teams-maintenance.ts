@@ -18,7 +18,7 @@
  * Card updates of one request are serialized in this process and always render the request as it
  * is in Redis at send time, so the last update shows the newest state.
  */
-import type { ThreadOrder } from '../../src/maintenance/thread-order.js';
+import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import { createHash } from 'node:crypto';
 import type { AuditCommand, Locale, MaintenanceDecisionCommand, MaintenanceStatusCommand } from '../../src/commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
@@ -26,7 +26,7 @@ import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionRefusal, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
+import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { Logger } from '../../src/util/logger.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, isMaintenanceVerb, renderMaintenanceCard, renderTeamsCards, teamsActivity } from './render-card.js';
@@ -40,22 +40,7 @@ import type { TeamsStore } from './teams-store.js';
  * What the Teams adapter needs of `MaintenanceService` (src/maintenance/maintenance-service.ts);
  * the service satisfies it as is. Every method may throw what Redis throws.
  */
-export interface TeamsMaintenancePort {
-  /** Thread-message order across gateways; absent: posted in arrival order. */
-  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
-  /** Approve / reject / cancel (atomic; enqueues execution when the last approval arrives). */
-  decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
-  /** Remember where the request card was posted (Teams: `conversationKey`, `activityId`). */
-  attachCard(id: string, card: Record<string, string>): Promise<void>;
-  /** The request, or null. */
-  get(id: string): Promise<MaintenanceRequest | null>;
-  /** The request card in the request's language. */
-  cardReply(request: MaintenanceRequest): Reply;
-  /** The text of a refused decision. */
-  refusalText(refusal: DecisionRefusal, request: MaintenanceRequest | undefined, locale: Locale): string;
-  /** Recent audit entries, admins only. */
-  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
-}
+export type TeamsMaintenancePort = MaintenanceChatPort;
 
 /** The card address the Teams adapter gives `attachCard` (and reads back from `request.card`). */
 export interface TeamsCardAddress {

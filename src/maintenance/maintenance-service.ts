@@ -109,6 +109,20 @@ export interface MaintenanceService {
   close(): Promise<void>;
 }
 
+/**
+ * What the chat adapters (Slack, Teams) need of {@link MaintenanceService}: decisions, the card
+ * and its address, refusal texts and the audit. The service satisfies it as is; every method may
+ * throw what Redis throws. `threadOrder` is optional: absent, thread messages are posted in
+ * arrival order.
+ */
+export type MaintenanceChatPort = Pick<
+  MaintenanceService,
+  'decide' | 'attachCard' | 'get' | 'cardReply' | 'refusalText' | 'recentAudit'
+> & {
+  /** Thread-message order across gateways; absent: posted in arrival order. */
+  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
+};
+
 /** Options of {@link createMaintenanceService}. */
 export interface MaintenanceServiceOptions {
   /** A connected ioredis client, shared by the store, the audit and the execution queues; not closed. */

@@ -270,7 +270,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(await schedules.list('slack', 'C0OTHER')).toHaveLength(0);
 
       // First post: healthy, nothing to compare with.
-      await fake.waitFor(() => posts(fake).length >= 1, 15_000);
+      await fake.waitFor(() => posts(fake).length >= 1, 25_000);
       expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
 
       // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
@@ -359,7 +359,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     };
     const { spec } = await schedules.create(base);
     const start = replies.length;
-    await fake.waitFor(() => replies.length > start, 15_000);
+    await fake.waitFor(() => replies.length > start, 25_000);
     await stopRunners();
     const down = replies.length;
     const stoppedAt = Date.now();
@@ -382,7 +382,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     expect(back.filter((r) => occurrenceOf(r) >= restartAt).length).toBeGreaterThanOrEqual(1);
     expect(new Set(delivered).size).toBe(delivered.length);
     await schedules.remove('slack', CHANNEL, spec.id);
-  }, 60_000);
+  }, 90_000);
 
   it('Teams: each occurrence is one card at the fake Bot Connector, through the stored conversation reference', async () => {
     const { spec } = await schedules.create({

@@ -302,6 +302,9 @@ async function redisKilledDuringPost(rig: Rig): Promise<FaultRow> {
 }
 
 async function workerKilled(rig: Rig): Promise<FaultRow> {
+  // After a Redis restart (the rows before) both workers must be consuming again before the kill
+  // means anything: wait for BullMQ to list two workers on the queue.
+  await waitFor('both workers consuming', async () => (await rig.queue.getWorkersCount()) >= 2, 30_000);
   rig.sim.signal('SIGSTOP');
   const requests = await stream(rig, 'wkill', 8, 40);
   // Both workers run 2 jobs each (concurrency 2): with 4 active, worker A certainly holds 2.

@@ -349,17 +349,8 @@ class Execution {
         await this.emit(await this.current(), { type: 'reboot-hook', ...outcome });
       }
     }
-    const deadline = new Date(r.progress.drainedAt ?? this.iso()).getTime() + this.deps.policy.reboot.timeoutMs;
     const seen = await waitForNewBoot({
-      api: this.api,
-      node: r.node,
-      deadline,
-      pollMs: this.deps.pollMs,
-      lockNamespace: this.ns,
-      now: this.now,
-      signal: this.deps.signal,
-      logger: this.log,
-      isCancelled: this.isCancelled,
+      ...this.rebootWait(r),
       bootIdBefore: r.progress.bootIdBefore,
       onDown: async () => {
         if (!(await this.current()).progress.rebootSeenAt) await this.deps.store.updateProgress(this.id, { rebootSeenAt: this.iso() });
@@ -374,20 +365,29 @@ class Execution {
     return null;
   }
 
+  /**
+   * What the reboot wait and the verification share: one deadline (the drain's end + the policy's
+   * reboot timeout) and the same polling, cancel check and API.
+   */
+  private rebootWait(r: MaintenanceRequest) {
+    return {
+      api: this.api,
+      node: r.node,
+      deadline: new Date(r.progress.drainedAt ?? this.iso()).getTime() + this.deps.policy.reboot.timeoutMs,
+      pollMs: this.deps.pollMs,
+      lockNamespace: this.ns,
+      now: this.now,
+      signal: this.deps.signal,
+      logger: this.log,
+      isCancelled: this.isCancelled,
+    };
+  }
+
   private async verify(r: MaintenanceRequest): Promise<MaintenanceRequest | null> {
     await this.ensureLock({ confirm: false });
     if (!r.progress.verifiedAt) {
-      const deadline = new Date(r.progress.drainedAt ?? this.iso()).getTime() + this.deps.policy.reboot.timeoutMs;
       const outcome = await verifyNode({
-        api: this.api,
-        node: r.node,
-        deadline,
-        pollMs: this.deps.pollMs,
-        lockNamespace: this.ns,
-        now: this.now,
-        signal: this.deps.signal,
-        logger: this.log,
-        isCancelled: this.isCancelled,
+        ...this.rebootWait(r),
         ...(this.deps.etcdHealthy ? { etcdHealthy: this.deps.etcdHealthy } : {}),
       });
       if (outcome === 'cancelled') return null;

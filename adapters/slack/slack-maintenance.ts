@@ -217,13 +217,10 @@ export class SlackMaintenance {
       if (reply.kind !== 'maintenance') await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
       return true;
     }
+    const post = (): Promise<boolean> => poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
     // Numbered thread messages wait for the earlier ones, which another gateway may be posting.
-    const order = delivery.seq === undefined ? undefined : service.threadOrder;
-    if (order && delivery.seq !== undefined && (await order.awaitTurn(delivery.maintenanceId, delivery.seq)) === 'timed-out') {
-      logger.warn({ maintenanceId: delivery.maintenanceId, seq: delivery.seq }, 'an earlier thread message never came; posting this one anyway');
-    }
-    await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
-    if (order && delivery.seq !== undefined) await order.delivered(delivery.maintenanceId, delivery.seq);
+    if (service.threadOrder) await service.threadOrder.inTurn(delivery.maintenanceId, delivery.seq, post, logger);
+    else await post();
     return true;
   }
 

@@ -183,14 +183,10 @@ export class TeamsMaintenance {
       return true;
     }
     if (delivery?.mode === 'thread') {
+      const post = (): Promise<boolean> => this.postInThread(delivery.maintenanceId, reply, job);
       // Numbered thread messages wait for the earlier ones, which another gateway may be posting.
-      const order = delivery.seq === undefined ? undefined : this.options.service.threadOrder;
-      if (order && delivery.seq !== undefined && (await order.awaitTurn(delivery.maintenanceId, delivery.seq)) === 'timed-out') {
-        this.options.logger.warn({ maintenanceId: delivery.maintenanceId, seq: delivery.seq }, 'an earlier thread message never came; posting this one anyway');
-      }
-      const posted = await this.postInThread(delivery.maintenanceId, reply, job);
-      if (order && delivery.seq !== undefined) await order.delivered(delivery.maintenanceId, delivery.seq);
-      return posted;
+      const order = this.options.service.threadOrder;
+      return order ? order.inTurn(delivery.maintenanceId, delivery.seq, post, this.options.logger) : post();
     }
     return this.postCard(reply, job);
   }

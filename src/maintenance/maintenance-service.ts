@@ -120,7 +120,7 @@ export type MaintenanceChatPort = Pick<
   'decide' | 'attachCard' | 'get' | 'cardReply' | 'refusalText' | 'recentAudit'
 > & {
   /** Thread-message order across gateways; absent: posted in arrival order. */
-  readonly threadOrder?: Pick<ThreadOrder, 'awaitTurn' | 'delivered'>;
+  readonly threadOrder?: Pick<ThreadOrder, 'inTurn'>;
 };
 
 /** Options of {@link createMaintenanceService}. */

@@ -10,6 +10,7 @@
  * out after `maxWaitMs` rather than never.
  */
 import type { Redis } from 'ioredis';
+import type { Logger } from '../util/logger.js';
 
 /** Sequence keys live as long as finished requests (30 days), in s. */
 const KEY_TTL_SECONDS = 30 * 24 * 3600;
@@ -66,6 +67,27 @@ export class ThreadOrder {
       if (Date.now() >= giveUpAt) return 'timed-out';
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
     }
+  }
+
+  /**
+   * Post one thread message in its turn: wait for the earlier ones ({@link awaitTurn}; past the
+   * wait, post anyway and log it), post, record it ({@link delivered}). An unnumbered message
+   * (`seq` undefined) is posted at once.
+   * @param requestId - `mr-…`
+   * @param seq - the message's number, if it has one
+   * @param post - posts the message
+   * @param logger - where a skipped turn is logged
+   * @returns what `post` returns
+   * @throws whatever `post` or Redis throws (the replies queue retries the delivery)
+   */
+  async inTurn<T>(requestId: string, seq: number | undefined, post: () => Promise<T>, logger: Logger): Promise<T> {
+    if (seq === undefined) return post();
+    if ((await this.awaitTurn(requestId, seq)) === 'timed-out') {
+      logger.warn({ maintenanceId: requestId, seq }, 'an earlier thread message never came; posting this one anyway');
+    }
+    const result = await post();
+    await this.delivered(requestId, seq);
+    return result;
   }
 
   /**

@@ -13,4 +13,7 @@ const { main } = await import(cli.href);
 process.exitCode = await main(process.argv);
 // A stopped gateway or worker has closed what it could; timers left behind by a Redis outage
 // (ioredis reconnects) must not keep the process up until Kubernetes kills it.
-if (process.argv[2] === 'gateway' || process.argv[2] === 'worker') setTimeout(() => process.exit(), 2000).unref();
+if (process.argv[2] === 'gateway' || process.argv[2] === 'worker') {
+  const { exitSoonAfterStop } = await import(new URL('../dist/workers/main.js', import.meta.url).href);
+  exitSoonAfterStop();
+}

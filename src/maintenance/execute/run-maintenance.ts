@@ -309,7 +309,11 @@ class Execution {
   }
 
   private async drain(r: MaintenanceRequest): Promise<MaintenanceRequest | null> {
-    await this.ensureLock();
+    // The `cordoned` step confirmed the Lease right before moving here, and the drain loop
+    // re-confirms whenever our last write is older than the TTL; a resumed run (another worker)
+    // takes the Lease afresh in ensureLock. A second synchronous renewal here would only turn a
+    // brief API blip at the start of the drain into a failed maintenance.
+    await this.ensureLock({ confirm: false });
     const startedAt = new Date(r.progress.drainStartedAt ?? this.iso());
     const result = await drainNode({
       api: this.api,

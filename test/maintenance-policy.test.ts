@@ -8,12 +8,14 @@ import { ConfigError } from '../src/errors.js';
 import {
   DEFAULT_MAINTENANCE_POLICY,
   isAllowed,
+  isIdentity,
   isInChangeWindow,
   loadMaintenancePolicy,
   nextWindowStart,
   parseMaintenancePolicy,
 } from '../src/maintenance/policy.js';
 import type { ChangeWindow } from '../src/maintenance/types.js';
+import { CONSOLE_USER_PATTERN } from '../adapters/console/console-adapter.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -135,6 +137,20 @@ describe('identities', () => {
     expect(isAllowed(['slack:T01:U01'], { platform: 'slack', tenant: 'T01', id: 'U99', displayName: 'slack:T01:U01' })).toBe(false);
     expect(isAllowed(['*'], { platform: 'teams', tenant: 'tenant-1', id: 'aad-1' })).toBe(true);
     expect(isAllowed([], alice)).toBe(false);
+  });
+
+  it('accepts in a policy every console name `--as` accepts, case kept, and nothing more', () => {
+    for (const name of ['alice', 'Alice', 'ops.oncall-2', 'x'.repeat(64)]) {
+      expect(CONSOLE_USER_PATTERN.test(name)).toBe(true);
+      expect(isIdentity(`console:local:${name}`)).toBe(true);
+    }
+    for (const name of ['', 'a b', 'alice@example.com', 'x'.repeat(65)]) {
+      expect(CONSOLE_USER_PATTERN.test(name)).toBe(false);
+      expect(isIdentity(`console:local:${name}`)).toBe(false);
+    }
+    const policy = parseMaintenancePolicy('defaults: { approvers: ["console:local:Alice", "console:local:bob"] }', 'p.yaml');
+    expect(isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'Alice' })).toBe(true);
+    expect(isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'alice' })).toBe(false);
   });
 });
 

@@ -80,8 +80,12 @@ const SLACK_ID = /^slack:[TE][A-Z0-9]{2,}:[UW][A-Z0-9]{2,}$/;
  * and '-' is accepted (test tenants), but never an e-mail address or a display name.
  */
 const TEAMS_ID = /^teams:[A-Za-z0-9-]{1,64}:[A-Za-z0-9-]{1,64}$/;
-/** Console: `console:local:<OS user>`. */
-const CONSOLE_ID = /^console:local:[a-z_][a-z0-9_.-]{0,31}$/;
+/**
+ * Console: `console:local:<name>`, the OS user or the console's `--as NAME`: the same 1 to 64
+ * letters, digits, `.`, `_`, `-` that `--as` accepts, so every name the console can act as can be
+ * written in a policy (upper case included).
+ */
+const CONSOLE_ID = /^console:local:[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Whether a string is an identity as written in the policy: `*`, `slack:T…:U…`,

@@ -221,6 +221,10 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     const cardId = first?.resultId ?? '';
     const refresh = cardOf(first)?.actions?.find((a) => a.verb === 'refresh');
     expect(cardId).not.toBe('');
+    // The card's record (what Refresh re-runs) is saved right after Teams answers the post; a
+    // person cannot click in between, a test can.
+    const cardKey = String(refresh?.data?.card);
+    for (let i = 0; i < 400 && (await jobsConnection.keys(`*card:${cardKey}`)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     const invoke = activity({
       type: 'invoke',
       name: 'adaptiveCard/action',

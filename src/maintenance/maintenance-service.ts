@@ -7,6 +7,7 @@
 import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { Mutex } from 'redis-semaphore';
 import type { Verdict } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { BotError } from '../errors.js';
@@ -139,6 +140,18 @@ export interface MaintenanceServiceOptions {
   now?: () => Date;
 }
 
+/**
+ * The longest one decision holds its request's decision mutex, in ms: a gateway that dies while
+ * deciding blocks the next decision of that request no longer than this.
+ */
+const DECISION_LOCK_MS = 10_000;
+/**
+ * The longest a decision waits for the one before it on the same request, in ms; then it is decided
+ * anyway (counting stays exact through the store's compare-and-set, only the order of the audit
+ * entries and thread messages may then differ). Kept under Teams' invoke answer time.
+ */
+const DECISION_WAIT_MS = 3_000;
+
 /** Options of execution jobs: a few retries (the executor resumes from Redis), kept 7 days. */
 const EXECUTION_JOB_OPTIONS = {
   attempts: 5,
@@ -187,6 +200,71 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     return out;
   };
 
+  /** A decision, decided now (see `decide`); the caller holds the request's decision mutex. */
+  const decideNow = async (id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult> => {
+    const current = await store.get(id);
+    if (current === null) return { ok: false, refusal: 'not-found' };
+    const decision = await store.decide(id, actor, action, o.policy.forCluster(current.cluster));
+    const { changed, ...result } = decision;
+    if (!changed || result.request === undefined) return result;
+    const request = result.request;
+    let event: MaintenanceEvent | null = null;
+    let by: Actor | undefined = actor;
+    if (result.ok) {
+      switch (result.outcome) {
+        case 'approval-counted':
+        case 'approved':
+          event = { type: 'approved', by: actor, approvals: request.approvals.length, required: request.approvalsRequired };
+          break;
+        case 'rejected':
+          event = { type: 'rejected', by: actor };
+          break;
+        case 'cancelled':
+          event = { type: 'cancelled', by: actor, nodeCordoned: false, podsEvicted: 0 };
+          break;
+        case 'cancel-requested':
+          event = { type: 'cancel-requested', by: actor };
+          break;
+      }
+    } else if (result.refusal === 'expired') {
+      event = { type: 'expired' };
+      by = undefined;
+    }
+    // Audit first, so 'approved' precedes anything the executor records; then the job, even
+    // when the audit failed (the approval is stored); then report the audit failure.
+    let emitError: unknown;
+    if (event !== null) {
+      try {
+        await notifier.emit(request, event, by);
+      } catch (err) {
+        emitError = err;
+      }
+    }
+    if (result.ok && result.outcome === 'approved') await enqueue(request);
+    if (emitError !== undefined) throw emitError;
+    return result;
+  };
+
+  /**
+   * Run a decision while holding the request's decision mutex (redis-semaphore: a Redis key with a
+   * TTL); past {@link DECISION_WAIT_MS}, or when the mutex cannot be taken, run it anyway (logged).
+   */
+  const inDecisionOrder = async <T>(id: string, decide: () => Promise<T>): Promise<T> => {
+    const mutex = new Mutex(o.redis, `${keyPrefix}decision:${id}`, { lockTimeout: DECISION_LOCK_MS, acquireTimeout: DECISION_WAIT_MS, retryInterval: 10, refreshInterval: 0 });
+    let held = false;
+    try {
+      await mutex.acquire();
+      held = true;
+    } catch (err) {
+      o.logger.warn({ err, requestId: id }, 'maintenance decision: the previous decision of this request did not finish in time; deciding without waiting');
+    }
+    try {
+      return await decide();
+    } finally {
+      if (held) await mutex.release().catch((err: unknown) => o.logger.warn({ err, requestId: id }, 'maintenance decision: could not release the decision mutex (it expires on its own)'));
+    }
+  };
+
   return {
     store,
     notifier,
@@ -226,47 +304,10 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     },
 
     async decide(id, actor, action) {
-      const current = await store.get(id);
-      if (current === null) return { ok: false, refusal: 'not-found' };
-      const decision = await store.decide(id, actor, action, o.policy.forCluster(current.cluster));
-      const { changed, ...result } = decision;
-      if (!changed || result.request === undefined) return result;
-      const request = result.request;
-      let event: MaintenanceEvent | null = null;
-      let by: Actor | undefined = actor;
-      if (result.ok) {
-        switch (result.outcome) {
-          case 'approval-counted':
-          case 'approved':
-            event = { type: 'approved', by: actor, approvals: request.approvals.length, required: request.approvalsRequired };
-            break;
-          case 'rejected':
-            event = { type: 'rejected', by: actor };
-            break;
-          case 'cancelled':
-            event = { type: 'cancelled', by: actor, nodeCordoned: false, podsEvicted: 0 };
-            break;
-          case 'cancel-requested':
-            event = { type: 'cancel-requested', by: actor };
-            break;
-        }
-      } else if (result.refusal === 'expired') {
-        event = { type: 'expired' };
-        by = undefined;
-      }
-      // Audit first, so 'approved' precedes anything the executor records; then the job, even
-      // when the audit failed (the approval is stored); then report the audit failure.
-      let emitError: unknown;
-      if (event !== null) {
-        try {
-          await notifier.emit(request, event, by);
-        } catch (err) {
-          emitError = err;
-        }
-      }
-      if (result.ok && result.outcome === 'approved') await enqueue(request);
-      if (emitError !== undefined) throw emitError;
-      return result;
+      // One decision of a request at a time across gateway replicas: the store counts concurrent
+      // clicks exactly on its own, but two approvals emitted from two gateways could otherwise be
+      // audited and numbered in the thread in the other order ("2 of 2" before "1 of 2").
+      return inDecisionOrder(id, () => decideNow(id, actor, action));
     },
 
     async attachCard(id, card) {

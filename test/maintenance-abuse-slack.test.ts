@@ -132,6 +132,20 @@ describe('Slack maintenance buttons under abuse', () => {
     expect((await service().get(r.id))?.state).toBe('approved');
   }, 30_000);
 
+  it('a refused click is answered in the clicker\'s own Slack language when known, else in the request\'s', async () => {
+    const r = await newRequest('C0LANG');
+    fake.locales.set('U0KOREAN', 'ko-KR');
+    await click({ action: 'maintenance-approve', value: r.id, user: 'U0KOREAN', userTeam: TEAM, team: TEAM, channel: 'C0LANG' });
+    await fake.waitFor(() => ephemeralsTo('U0KOREAN').length > 0);
+    expect(ephemeralsTo('U0KOREAN').join('\n')).toMatch(/prod의 승인자가 아닙니다/);
+    // Slack's locale is one the bot does not speak: the request's language (English here).
+    fake.locales.set('U0FRENCH', 'fr-FR');
+    await click({ action: 'maintenance-approve', value: r.id, user: 'U0FRENCH', userTeam: TEAM, team: TEAM, channel: 'C0LANG' });
+    await fake.waitFor(() => ephemeralsTo('U0FRENCH').length > 0);
+    expect(ephemeralsTo('U0FRENCH').join('\n')).toMatch(/You are not an approver for prod/);
+    expect((await service().get(r.id))?.approvals).toEqual([]);
+  }, 30_000);
+
   it('another request\'s id on this card (a staging request clicked from a prod card\'s channel) is decided by the staging policy', async () => {
     const staging = await newRequest('C0STAGING', 'staging');
     await click({ action: 'maintenance-reject', value: staging.id, user: 'U0NOBODY', userTeam: TEAM, team: TEAM, channel: 'C0PRODCARD' });

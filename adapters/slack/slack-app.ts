@@ -210,7 +210,16 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
         return;
       }
       const userName = b.user?.name ?? b.user?.username;
-      await options.onMaintenanceButton(decisionAction, requestId, { teamId, userId, channel, locale: intake.localeFor(userId), ...(userName ? { userName } : {}) });
+      // After the ack: the clicker's own language can be looked up (users.info) for a private refusal.
+      const userLocale = await intake.userLocaleOf(userId);
+      await options.onMaintenanceButton(decisionAction, requestId, {
+        teamId,
+        userId,
+        channel,
+        locale: userLocale ?? intake.localeFor(userId),
+        ...(userLocale ? { userLocale } : {}),
+        ...(userName ? { userName } : {}),
+      });
       return;
     }
     const text = buttonRequestText(clicked);

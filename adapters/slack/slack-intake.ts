@@ -194,6 +194,16 @@ export class SlackIntake {
   }
 
   /**
+   * The user's own answer language when Slack knows it and the bot speaks it (users.info, cached;
+   * for answers after the ack, such as a private refusal of a button click).
+   * @param userId - Slack user id
+   * @returns `en`, `ko`, or undefined (unknown, unsupported, or the lookup failed); never rejects
+   */
+  userLocaleOf(userId: string): Promise<Locale | undefined> {
+    return this.options.userLocales.localeOf(userId);
+  }
+
+  /**
    * Decide the ack from parsing alone: no Redis and no Slack call, so it can be sent at once.
    * @param request - the reduced Slack payload
    * @returns what to ack; `accepted` carries the job that {@link complete} enqueues

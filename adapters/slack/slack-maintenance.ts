@@ -73,7 +73,13 @@ export interface SlackDecisionContext {
   /** Shown in texts only. */
   userName?: string;
   channel: string;
+  /** The answer language: the clicker's when known, else the configured one. */
   locale: Locale;
+  /**
+   * The clicker's own Slack language, when Slack knows it and the bot speaks it: a private refusal
+   * is then in it; otherwise in the request's language.
+   */
+  userLocale?: Locale;
 }
 
 /**
@@ -138,7 +144,7 @@ export class SlackMaintenance {
     const result = await service.decide(requestId, slackActor(ctx), action);
     if (!result.ok) {
       logger.info({ requestId, action, refusal: result.refusal, user: ctx.userId }, 'maintenance decision refused');
-      const locale = result.request?.locale ?? ctx.locale;
+      const locale = ctx.userLocale ?? result.request?.locale ?? ctx.locale;
       await this.ephemeral(ctx.channel, ctx.userId, service.refusalText(result.refusal, result.request, locale), requestId);
       return result;
     }

@@ -2,8 +2,8 @@
  * One view of etcd for the checks, whether it was read from etcd itself (live), recorded in a
  * snapshot file, or inferred from the etcd mirror pods kubeadm runs on control-plane nodes.
  */
-import type { EtcdEndpointErrorKind, EtcdStatus, KNode } from '../cluster/types.js';
-import { type ClusterIndex, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
+import type { ClusterSnapshot, EtcdEndpointErrorKind, EtcdStatus, KNode } from '../cluster/types.js';
+import { type ClusterIndex, indexCluster, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
 import { ANNOTATION_ETCD_CLIENT_URLS, quorumOf, toleratedFailuresOf } from './domain.js';
 
 /** One etcd member as the checks see it. */
@@ -196,4 +196,31 @@ function finish(
         ? { lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0), behind: lowest.node ?? lowest.name }
         : null,
   };
+}
+
+/**
+ * Whether the etcd member on a node is healthy, as etcd itself says it (the maintenance executor's
+ * last check after a reboot: "the etcd member healthy where etcd is observable", issue 5). Only a
+ * live probe counts: recorded and inferred views (pod Ready) say nothing the static-pod check has
+ * not already said.
+ *
+ * Healthy means: the member answered its status, the cluster has a leader, and the member's
+ * `/health` did not say false (no leader seen, an alarm, a timed-out read; etcd docs,
+ * "Monitoring etcd" › health check).
+ * @param snapshot - a snapshot read with the cluster's `etcd` entry (`etcd.source === 'live'`)
+ * @param node - the node name
+ * @returns true / false for a node that runs a member (matched by name or client URL host, as
+ *   the checks match them); false when the probe got no member list but the node runs an etcd
+ *   pod; null when etcd was not probed live or no member runs on the node
+ */
+export function etcdMemberHealthOnNode(snapshot: ClusterSnapshot, node: string): boolean | null {
+  const etcd = snapshot.etcd;
+  if (etcd?.source !== 'live') return null;
+  const index = indexCluster(snapshot);
+  const view = buildEtcdView(index, false);
+  if (view.source !== 'live') return index.staticPodsByNode.get(node)?.has('etcd') === true ? false : null;
+  const member = view.members.find((m) => m.node === node);
+  if (!member) return null;
+  const status = etcd.endpointStatus.find((s) => s.memberId.toString(16) === member.idHex);
+  return member.healthy === true && view.leader !== null && status?.health !== false;
 }

@@ -4,6 +4,7 @@
  * process (through the queue) and by the console in-process.
  */
 import { KubeConfig } from '@kubernetes/client-node';
+import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
@@ -80,6 +81,15 @@ export interface AnswerService {
    * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
    */
   analyzeNode(cluster: string, node: string, locale?: AnswerJob['locale']): Promise<NodeAnalysis>;
+  /**
+   * Whether the etcd member on a node is healthy, read from etcd itself: for the maintenance
+   * executor's check after a reboot. Reads a fresh snapshot with the live etcd probe, so only
+   * clusters with an `etcd` entry give an answer (see `etcdMemberHealthOnNode`).
+   * @returns true / false for a node that runs a member; null when the cluster has no `etcd`
+   *   entry or no member runs on the node
+   * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
+   */
+  etcdMemberHealthy(cluster: string, node: string): Promise<boolean | null>;
   /** Stop the simulators started for snapshot clusters. */
   close(): Promise<void>;
 }
@@ -247,6 +257,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const analysed = analyzeForMaintenance(snapshot, node, now(), { locale, requestId: `analysis-${node}`, cluster: name });
       if (!analysed.found) return { verdict: 'unsafe', summary: analysed.reply.summary, findings: analysed.reply.findings };
       return analysed.analysis;
+    },
+    async etcdMemberHealthy(name, node) {
+      const cluster = clusterConfigOf(name);
+      if (cluster.etcd === undefined) return null;
+      return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {
       const all = [...simulators.values()];

@@ -98,6 +98,8 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
         policy: policy.forCluster(cluster),
         holderIdentity,
         analyze: (node: string) => answerService.analyzeNode(cluster, node),
+        // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
+        etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),
         logger,
         ...(now ? { now } : {}),
       };

@@ -93,7 +93,9 @@ export async function missingAfterReboot(o: RebootWaitOptions & { etcdHealthy?: 
   const pods = await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger);
   const notReady = pods.filter((p) => isMirrorPod(p) && !isPodReady(p)).map((p) => p.metadata.name);
   if (notReady.length > 0) missing.push(`static pod(s) not Ready: ${notReady.join(', ')}`);
-  if (o.etcdHealthy) {
+  // Asked last, and only once the node is otherwise back: it reads etcd (and, through the answer
+  // step, a fresh snapshot), and the member cannot be healthy before its static pod is Ready.
+  if (o.etcdHealthy && missing.length === 0) {
     let healthy: boolean | null;
     try {
       healthy = await o.etcdHealthy(o.node);

@@ -42,6 +42,11 @@ import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { type PausableProxy, startPausableProxy } from './helpers/today-pausable-proxy.js';
 
+/** Measured figures, printed with SHOW_FIGURES=1 (the review's numbers; not asserted beyond the bounds). */
+function showFigure(message: string): void {
+  if (process.env.SHOW_FIGURES) process.stdout.write(`${message}\n`);
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 let redisServer: RedisServer;
@@ -129,7 +134,7 @@ describe('decision mutex: 100 approvers click one control-plane request at once'
     );
     const lastMs = Math.max(...results.map((x) => x.ms));
     const fellThrough = rec.lines.filter((l) => /did not finish in time/.test(l.msg ?? '')).length;
-    console.log(`100 approvers: last click decided after ${lastMs} ms; ${fellThrough} decided without the mutex (3 s wait ran out)`);
+    showFigure(`100 approvers: last click decided after ${lastMs} ms; ${fellThrough} decided without the mutex (3 s wait ran out)`);
 
     const counted = results.filter((x) => x.res.ok && x.res.outcome === 'approval-counted').length;
     const approved = results.filter((x) => x.res.ok && x.res.outcome === 'approved').length;
@@ -150,8 +155,11 @@ describe('decision mutex: 100 approvers click one control-plane request at once'
     expect(await q.getJob(executionJobIdFor(r.id))).toBeDefined();
     expect(await q.getJobCountByTypes('waiting', 'active', 'delayed', 'completed', 'failed')).toBe(1);
     await q.close();
-    // Nothing left behind: no decision mutex of this request.
-    expect(await conns[0]?.exists(`mutex:${keyPrefix}decision:${r.id}`)).toBe(0);
+    // Nothing left behind: no decision mutex of this request (releases are not awaited by the
+    // decisions: give the last one a moment).
+    const mutexKey = `mutex:${keyPrefix}decision:${r.id}`;
+    for (let i = 0; i < 50 && (await conns[0]?.exists(mutexKey)) !== 0; i++) await sleep(20);
+    expect(await conns[0]?.exists(mutexKey)).toBe(0);
     // The 3 s wait is a bound on each click, not on the burst: nobody waited far past it.
     expect(lastMs).toBeLessThan(3_500);
     for (const s of services) await s.close();
@@ -180,7 +188,7 @@ describe('decision mutex: a slow chat publisher makes the burst outlast the 3 s 
     const fellThrough = rec.lines.filter((l) => /did not finish in time/.test(l.msg ?? '')).length;
     const entries = (await first.audit.forRequest(r.id)).filter((e) => e.event.type === 'approved');
     const numbers = entries.map((e) => (e.event.type === 'approved' ? e.event.approvals : -1));
-    console.log(`30 approvers, 200 ms publishes: last click after ${lastMs} ms; ${fellThrough} decided without the mutex; audit numbers in Stream order ${numbers.join(',')}`);
+    showFigure(`30 approvers, 200 ms publishes: last click after ${lastMs} ms; ${fellThrough} decided without the mutex; audit numbers in Stream order ${numbers.join(',')}`);
     expect(results.filter((x) => x.ok).length).toBe(10);
     expect((await first.get(r.id))?.approvals).toHaveLength(10);
     expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -213,7 +221,7 @@ describe('decision mutex: failures while it is held', () => {
     const t0 = Date.now();
     const next = await service.decide(r.id, slackActor('UA2'), 'approve');
     const waited = Date.now() - t0;
-    console.log(`decision after a failed emit: ${waited} ms`);
+    showFigure(`decision after a failed emit: ${waited} ms`);
     expect(next).toMatchObject({ ok: true, outcome: 'approved' });
     expect(waited).toBeLessThan(1_000);
     await service.close();
@@ -234,7 +242,7 @@ describe('decision mutex: failures while it is held', () => {
       await proxy.close();
     });
 
-    it('mid-decision: the click returns once the release times out; the left mutex delays the next click by the 3 s wait only', async () => {
+    it('mid-decision: the click returns at once (the release is not awaited); the release times out and the left mutex delays the next click by the 3 s wait only', async () => {
       const keyPrefix = 'k8s-ha-bot:maintenance:todayhang:';
       let pauseOnPublish = true;
       const publisher = {
@@ -253,11 +261,13 @@ describe('decision mutex: failures while it is held', () => {
       const t0 = Date.now();
       const res = await slow.decide(r.id, slackActor('UA1'), 'approve');
       const hungMs = Date.now() - t0;
-      console.log(`decision whose release hung: returned after ${hungMs} ms`);
+      showFigure(`decision whose release hung: returned after ${hungMs} ms`);
       expect(res).toMatchObject({ ok: true, outcome: 'approval-counted' });
-      expect(hungMs).toBeGreaterThanOrEqual(4_500); // the 5 s command timeout of the release
-      expect(hungMs).toBeLessThan(7_000);
-      expect(rec.lines.some((l) => /could not release the decision mutex/.test(l.msg ?? ''))).toBe(true);
+      expect(hungMs).toBeLessThan(1_000); // the decision is made; the hanging release does not hold the answer
+      // The release fails on its own, after the producer connection's 5 s command timeout.
+      const logged = (): boolean => rec.lines.some((l) => /could not release the decision mutex/.test(l.msg ?? ''));
+      for (let i = 0; i < 80 && !logged(); i++) await new Promise((r2) => setTimeout(r2, 100));
+      expect(logged()).toBe(true);
       // The release never reached Redis while it hung: the key is still there.
       const left = await (clients[clients.length - 1] as Redis).pttl(`mutex:${keyPrefix}decision:${r.id}`);
       expect(left).toBeGreaterThan(0);
@@ -265,7 +275,7 @@ describe('decision mutex: failures while it is held', () => {
       const t1 = Date.now();
       const second = await healthy.decide(r.id, slackActor('UA2'), 'approve');
       const waited = Date.now() - t1;
-      console.log(`next click on another gateway while the mutex was left behind: ${waited} ms`);
+      showFigure(`next click on another gateway while the mutex was left behind: ${waited} ms`);
       expect(second).toMatchObject({ ok: true, outcome: 'approved' });
       expect(waited).toBeGreaterThanOrEqual(2_900);
       expect(waited).toBeLessThan(4_000);
@@ -274,11 +284,10 @@ describe('decision mutex: failures while it is held', () => {
       await healthy.close();
     }, 30_000);
 
-    // BUG (maintenance-service.ts inDecisionOrder): a failed mutex SET (Redis unreachable) is taken
-    // for "the previous decision did not finish" and the decision runs anyway, which then waits a
-    // second 5 s command timeout: 10 s instead of 5 s before the mutex. Fix: only a redis-semaphore
-    // TimeoutError means "decide anyway"; any other error is BotError queue-unavailable at once.
-    it.failing('a click while Redis hangs is refused (queue-unavailable) within one command timeout, as before the mutex', async () => {
+    // Found by this review (fixed): a failed mutex SET (Redis unreachable) was taken for "the
+    // previous decision did not finish" and the decision ran anyway, waiting a second 5 s command
+    // timeout. Only a redis-semaphore TimeoutError means "decide anyway" now.
+    it('a click while Redis hangs is refused (queue-unavailable) within one command timeout, as before the mutex', async () => {
       const keyPrefix = 'k8s-ha-bot:maintenance:todayhang2:';
       const healthy = createMaintenanceService({ redis: direct(), policy, prefix: 'bull-todayhang2', keyPrefix, logger: silentLogger });
       const slow = createMaintenanceService({ redis: viaProxy, policy, prefix: 'bull-todayhang2', keyPrefix, logger: silentLogger });
@@ -291,7 +300,7 @@ describe('decision mutex: failures while it is held', () => {
       );
       const ms = Date.now() - t0;
       proxy.resume();
-      console.log(`click while Redis hangs: ${outcome} after ${ms} ms`);
+      showFigure(`click while Redis hangs: ${outcome} after ${ms} ms`);
       expect(outcome).toBe('queue-unavailable');
       // One 5 s command timeout: a failed mutex SET means Redis is unreachable, so deciding "anyway"
       // only adds a second timeout (Teams waits for this answer in the invoke).
@@ -550,7 +559,7 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     expect(await click('maintenance-approve', r.id, user, `C0${how.toUpperCase()}`)).toBe(200);
     await fake.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.params.user === user), 5_000);
     const ms = Date.now() - t0;
-    console.log(`refused click with users.info ${how}: answered after ${ms} ms`);
+    showFigure(`refused click with users.info ${how}: answered after ${ms} ms`);
     expect(ms).toBeLessThan(how === 'hang' ? 2_000 : 1_000);
     // An approver whose users.info hangs: the approval is stored within ~1 s of the click.
     slowUsers.set(ALICE, how);
@@ -558,15 +567,16 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     await click('maintenance-approve', r.id, ALICE, `C0${how.toUpperCase()}`);
     expect(await decidedWithin(r.id, (x) => x.state === 'approved', 5_000)).toBeLessThan(5_000);
     const stored = Date.now() - t1;
-    console.log(`approval with users.info ${how}: stored ${stored} ms after the click`);
-    expect(stored).toBeLessThan(how === 'hang' ? 2_000 : 1_000);
+    showFigure(`approval with users.info ${how}: stored ${stored} ms after the click`);
+    // users.info is asked only for a refusal: a counted approval never waits for it.
+    expect(stored).toBeLessThan(600);
     slowUsers.delete(ALICE);
   }, 20_000);
 
-  // BUG (slack-app.ts: users.info awaited before onMaintenanceButton): the decision waits for the
-  // clicker's users.info (up to 800 ms), needed only to word a refusal, so a later click by someone
-  // whose locale is cached is decided first. Fix: decide first, look the locale up only for a refusal.
-  it.failing('a Reject clicked before the last Approve wins, even when the rejecter\'s users.info is slow (click order, not lookup order)', async () => {
+  // Found by this review (fixed): the decision waited for the clicker's users.info (up to 800 ms),
+  // needed only to word a refusal, so a later click could be decided first. Now the decision comes
+  // first and the locale is looked up only for a refusal.
+  it('a Reject clicked before the last Approve wins, even when the rejecter\'s users.info is slow (click order, not lookup order)', async () => {
     const r = await newWorkerRequest('C0ORDER');
     // Alice's Slack profile answers in 600 ms (under the 800 ms lookup bound); Bob's at once.
     slowUsers.set(ALICE, 600);
@@ -578,7 +588,7 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     await sleep(800);
     slowUsers.delete(ALICE);
     const final = await service().get(r.id);
-    console.log(`reject clicked first, approve 100 ms later: request ended ${final?.state}`);
+    showFigure(`reject clicked first, approve 100 ms later: request ended ${final?.state}`);
     expect(final?.state).toBe('rejected');
   }, 20_000);
 });

@@ -210,14 +210,14 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
         return;
       }
       const userName = b.user?.name ?? b.user?.username;
-      // After the ack: the clicker's own language can be looked up (users.info) for a private refusal.
-      const userLocale = await intake.userLocaleOf(userId);
+      // Decided at once, in click order; the clicker's own language (users.info) is looked up only
+      // for a private refusal, after the decision.
       await options.onMaintenanceButton(decisionAction, requestId, {
         teamId,
         userId,
         channel,
-        locale: userLocale ?? intake.localeFor(userId),
-        ...(userLocale ? { userLocale } : {}),
+        locale: intake.localeFor(userId),
+        lookupUserLocale: () => intake.userLocaleOf(userId),
         ...(userName ? { userName } : {}),
       });
       return;

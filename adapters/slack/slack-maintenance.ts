@@ -76,10 +76,11 @@ export interface SlackDecisionContext {
   /** The answer language: the clicker's when known, else the configured one. */
   locale: Locale;
   /**
-   * The clicker's own Slack language, when Slack knows it and the bot speaks it: a private refusal
-   * is then in it; otherwise in the request's language.
+   * Looks up the clicker's own Slack language (users.info; undefined when unknown or unsupported,
+   * never rejects). Called only after a refused decision, so the lookup never delays or reorders
+   * decisions: the refusal is then in that language, else in the request's.
    */
-  userLocale?: Locale;
+  lookupUserLocale?: () => Promise<Locale | undefined>;
 }
 
 /**
@@ -144,7 +145,7 @@ export class SlackMaintenance {
     const result = await service.decide(requestId, slackActor(ctx), action);
     if (!result.ok) {
       logger.info({ requestId, action, refusal: result.refusal, user: ctx.userId }, 'maintenance decision refused');
-      const locale = ctx.userLocale ?? result.request?.locale ?? ctx.locale;
+      const locale = (await ctx.lookupUserLocale?.()) ?? result.request?.locale ?? ctx.locale;
       await this.ephemeral(ctx.channel, ctx.userId, service.refusalText(result.refusal, result.request, locale), requestId);
       return result;
     }

@@ -7,7 +7,7 @@
 import { ThreadOrder } from './thread-order.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Mutex } from 'redis-semaphore';
+import { Mutex, TimeoutError as MutexTimeoutError } from 'redis-semaphore';
 import type { Verdict } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { BotError } from '../errors.js';
@@ -247,7 +247,8 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
 
   /**
    * Run a decision while holding the request's decision mutex (redis-semaphore: a Redis key with a
-   * TTL); past {@link DECISION_WAIT_MS}, or when the mutex cannot be taken, run it anyway (logged).
+   * TTL); past {@link DECISION_WAIT_MS} run it anyway (logged).
+   * @throws BotError `queue-unavailable` when Redis fails while taking the mutex
    */
   const inDecisionOrder = async <T>(id: string, decide: () => Promise<T>): Promise<T> => {
     const mutex = new Mutex(o.redis, `${keyPrefix}decision:${id}`, { lockTimeout: DECISION_LOCK_MS, acquireTimeout: DECISION_WAIT_MS, retryInterval: 10, refreshInterval: 0 });
@@ -256,12 +257,16 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       await mutex.acquire();
       held = true;
     } catch (err) {
+      // Redis itself failing is answered at once (one command timeout), not waited out twice.
+      if (!(err instanceof MutexTimeoutError)) throw new BotError('queue-unavailable', `maintenance: cannot take the decision mutex of ${id}`, { retryable: true, cause: err });
       o.logger.warn({ err, requestId: id }, 'maintenance decision: the previous decision of this request did not finish in time; deciding without waiting');
     }
     try {
       return await decide();
     } finally {
-      if (held) await mutex.release().catch((err: unknown) => o.logger.warn({ err, requestId: id }, 'maintenance decision: could not release the decision mutex (it expires on its own)'));
+      // Not awaited: the decision is made; a release stuck on a hanging Redis must not hold the
+      // click's answer (the key expires on its own after DECISION_LOCK_MS).
+      if (held) void mutex.release().catch((err: unknown) => o.logger.warn({ err, requestId: id }, 'maintenance decision: could not release the decision mutex (it expires on its own)'));
     }
   };
 

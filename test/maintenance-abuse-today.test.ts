@@ -40,7 +40,7 @@ import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
 import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
-import { type PausableProxy, startPausableProxy } from './helpers/today-pausable-proxy.js';
+import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 
 /** Measured figures, printed with SHOW_FIGURES=1 (the review's numbers; not asserted beyond the bounds). */
 function showFigure(message: string): void {
@@ -228,10 +228,10 @@ describe('decision mutex: failures while it is held', () => {
   }, 15_000);
 
   describe('Redis hangs (paused proxy, as SIGSTOP) with the gateway\'s producer connection', () => {
-    let proxy: PausableProxy;
+    let proxy: TcpProxy;
     let viaProxy: Redis;
     beforeAll(async () => {
-      proxy = await startPausableProxy({ host: redisServer.host, port: redisServer.port });
+      proxy = await startTcpProxy({ host: redisServer.host, port: redisServer.port });
       const url = `redis://127.0.0.1:${proxy.port}`;
       viaProxy = createProducerConnection(url);
       await ensureReady(viaProxy, url, 5_000);

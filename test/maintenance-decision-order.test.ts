@@ -12,11 +12,11 @@ import type { ReplyTarget } from '../src/commands/types.js';
 import { type MaintenanceService, createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { eventJobIds } from '../src/maintenance/notifier.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
-import { type Actor, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
+import { type Actor, type MaintenanceRequest, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
 import type { ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
-import { type TcpDelayProxy, startTcpDelayProxy } from './helpers/tcp-delay-proxy.js';
+import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 
 const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
 const alice: Actor = { platform: 'slack', tenant: 'T01', id: 'UA1' };
@@ -36,13 +36,13 @@ interface Published {
 }
 
 let redisServer: RedisServer;
-let proxy: TcpDelayProxy;
+let proxy: TcpProxy;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
   redisServer = await startRedis();
   const url = new URL(redisServer.url);
-  proxy = await startTcpDelayProxy({ host: url.hostname, port: Number(url.port) }, DELAY_MS);
+  proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) }, { replyDelayMs: DELAY_MS });
 });
 afterAll(async () => {
   for (const c of clients) c.disconnect();
@@ -80,6 +80,24 @@ function gateway(
   });
 }
 
+/** A pending control-plane request by the requester. */
+async function newRequest(service: MaintenanceService, node: string): Promise<MaintenanceRequest> {
+  const created = await service.createRequest({
+    cluster: 'prod',
+    node,
+    nodeRole: 'control-plane',
+    reason: 'kernel patch',
+    force: false,
+    requestedBy: requester,
+    locale: 'en',
+    replyTo: target,
+    verdict: 'safe',
+    summary: 'Safe.',
+  });
+  if (!created.ok) throw new Error(`refused: ${created.refusal}`);
+  return created.request;
+}
+
 describe('two gateways approving one control-plane request at once', () => {
   it.each([1, 2, 3])(
     'round %i: audit and thread say 1 of 2 before 2 of 2; one job, added after both',
@@ -89,20 +107,7 @@ describe('two gateways approving one control-plane request at once', () => {
       const published: Published[] = [];
       const slow = gateway(true, keyPrefix, prefix, published);
       const fast = gateway(false, keyPrefix, prefix, published);
-      const created = await fast.createRequest({
-        cluster: 'prod',
-        node: 'master-2',
-        nodeRole: 'control-plane',
-        reason: 'kernel patch',
-        force: false,
-        requestedBy: requester,
-        locale: 'en',
-        replyTo: target,
-        verdict: 'safe',
-        summary: 'Safe.',
-      });
-      if (!created.ok) throw new Error(`refused: ${created.refusal}`);
-      const id = created.request.id;
+      const id = (await newRequest(fast, 'master-2')).id;
 
       const first = slow.decide(id, alice, 'approve');
       // Wait until alice's approval is stored in Redis (A itself hears of it only 150 ms later).
@@ -149,19 +154,7 @@ describe('two gateways approving one control-plane request at once', () => {
     const keyPrefix = 'k8s-ha-bot:maintenance:order-stuck:';
     const published: Published[] = [];
     const fast = gateway(false, keyPrefix, 'bull-order-stuck', published);
-    const created = await fast.createRequest({
-      cluster: 'prod',
-      node: 'master-3',
-      nodeRole: 'control-plane',
-      reason: 'kernel patch',
-      force: false,
-      requestedBy: requester,
-      locale: 'en',
-      replyTo: target,
-      verdict: 'safe',
-      summary: 'Safe.',
-    });
-    if (!created.ok) throw new Error(`refused: ${created.refusal}`);
+    const created = { request: await newRequest(fast, 'master-3') };
     const direct = clients[clients.length - 1] as Redis;
     // What a gateway killed mid-decision leaves: the mutex key with 60 s to live.
     await direct.set(`mutex:${keyPrefix}decision:${created.request.id}`, 'dead-gateway', 'PX', 60_000);

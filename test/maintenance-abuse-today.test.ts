@@ -21,7 +21,6 @@ import { Writable } from 'node:stream';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { CONSOLE_USER_PATTERN } from '../adapters/console/console-adapter.js';
-import type { ReplyTarget } from '../src/commands/types.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
@@ -41,6 +40,7 @@ import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from '
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
+import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
 
 /** Measured figures, printed with SHOW_FIGURES=1 (the review's numbers; not asserted beyond the bounds). */
 function showFigure(message: string): void {
@@ -78,26 +78,9 @@ function recordingLogger(): { logger: ReturnType<typeof createLogger>; lines: Ar
   return { logger: createLogger({ level: 'warn', stream }), lines };
 }
 
-const target: ReplyTarget = { platform: 'slack', address: { channel: 'C01' } };
-const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
 const slackActor = (id: string): Actor => ({ platform: 'slack', tenant: 'T01', id });
 
-async function newRequest(service: MaintenanceService, node: string, requestedBy: Actor = requester): Promise<MaintenanceRequest> {
-  const created = await service.createRequest({
-    cluster: 'prod',
-    node,
-    nodeRole: 'control-plane',
-    reason: 'kernel patch',
-    force: false,
-    requestedBy,
-    locale: 'en',
-    replyTo: target,
-    verdict: 'safe',
-    summary: 'Safe.',
-  });
-  if (!created.ok) throw new Error(`refused: ${created.refusal}`);
-  return created.request;
-}
+const newRequest = newControlPlaneRequest;
 
 // -----------------------------------------------------------------------------------------------
 // 1. The decision mutex

@@ -8,24 +8,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ReplyTarget } from '../src/commands/types.js';
 import { type MaintenanceService, createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { eventJobIds } from '../src/maintenance/notifier.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
-import { type Actor, type MaintenanceRequest, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
+import { type Actor, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
 import type { ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
+import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
 
-const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
 const alice: Actor = { platform: 'slack', tenant: 'T01', id: 'UA1' };
 const bob: Actor = { platform: 'slack', tenant: 'T01', id: 'UA2' };
 const POLICY = parseMaintenancePolicy(
   'defaults:\n  requesters: ["*"]\n  approvers: ["slack:T01:UA1", "slack:T01:UA2"]\n',
   'order-policy.yaml',
 );
-const target: ReplyTarget = { platform: 'slack', address: { channel: 'C01' } };
 const DELAY_MS = 150;
 
 /** What a gateway published: the reply job id and the thread-message number. */
@@ -80,23 +78,7 @@ function gateway(
   });
 }
 
-/** A pending control-plane request by the requester. */
-async function newRequest(service: MaintenanceService, node: string): Promise<MaintenanceRequest> {
-  const created = await service.createRequest({
-    cluster: 'prod',
-    node,
-    nodeRole: 'control-plane',
-    reason: 'kernel patch',
-    force: false,
-    requestedBy: requester,
-    locale: 'en',
-    replyTo: target,
-    verdict: 'safe',
-    summary: 'Safe.',
-  });
-  if (!created.ok) throw new Error(`refused: ${created.refusal}`);
-  return created.request;
-}
+const newRequest = newControlPlaneRequest;
 
 describe('two gateways approving one control-plane request at once', () => {
   it.each([1, 2, 3])(

@@ -2,6 +2,8 @@
  * TEST ONLY: scenario files prepared for maintenance tests (a drainable worker with several pods).
  */
 import type { KObject, SnapshotFile } from '../../src/cluster/snapshot-file.js';
+import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import type { Actor, MaintenanceRequest } from '../../src/maintenance/types.js';
 import { loadScenario } from './simulator.js';
 
 /** Scenario 09: payments (2 replicas, one on indus-wk-1) behind payments-pdb (minAvailable 2). */
@@ -40,4 +42,33 @@ export async function workerScenario(o: { extra?: number; bare?: number; strictP
   for (let i = 0; i < (o.extra ?? 0); i++) add(`web-6d4cf56db6-p${i}`, true, i === 0);
   for (let i = 0; i < (o.bare ?? 0); i++) add(`debug-${i}`, false, false);
   return file;
+}
+
+/** The requester of {@link newControlPlaneRequest} unless another is given. */
+export const FIXTURE_REQUESTER: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
+
+/**
+ * A pending control-plane maintenance request on cluster `prod` (reason "kernel patch", verdict
+ * safe, English, asked in Slack channel C01).
+ * @param service - the maintenance service (its policy decides who may request)
+ * @param node - the node name
+ * @param requestedBy - who asks (default {@link FIXTURE_REQUESTER})
+ * @returns the created request
+ * @throws Error naming the refusal when the service refuses it
+ */
+export async function newControlPlaneRequest(service: Pick<MaintenanceService, 'createRequest'>, node: string, requestedBy: Actor = FIXTURE_REQUESTER): Promise<MaintenanceRequest> {
+  const created = await service.createRequest({
+    cluster: 'prod',
+    node,
+    nodeRole: 'control-plane',
+    reason: 'kernel patch',
+    force: false,
+    requestedBy,
+    locale: 'en',
+    replyTo: { platform: 'slack', address: { channel: 'C01' } },
+    verdict: 'safe',
+    summary: 'Safe.',
+  });
+  if (!created.ok) throw new Error(`refused: ${created.refusal}`);
+  return created.request;
 }

@@ -321,7 +321,9 @@ describe('maintenance through Slack, with the worker process and the simulator',
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     expect(card?.params.thread_ts).toBe('1712000100.000100');
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
-    const stored = await service().get(id);
+    // The card's address is attached right after Slack answers the post (as in `request` above).
+    let stored = await service().get(id);
+    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50)) stored = await service().get(id);
     expect(stored?.requestedBy).toMatchObject({ platform: 'slack', tenant: TEAM, id: REQUESTER });
     expect(stored?.card).toMatchObject({ channel, thread_ts: '1712000100.000100' });
     expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);

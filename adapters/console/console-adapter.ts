@@ -46,10 +46,10 @@ export interface ConsoleRequest {
 }
 
 /**
- * Names `--as` accepts: 1 to 64 of letters, digits, `.`, `_`, `-` (the identity becomes
- * `console:local:<name>`; a policy file names console users `console:local:<user>`).
+ * Names `--as` accepts (the identity becomes `console:local:<name>`): the policy's own pattern for
+ * console users, so both always agree.
  */
-export const CONSOLE_USER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export { CONSOLE_USER_PATTERN } from '../../src/maintenance/policy.js';
 
 /** Commands that act on or read the maintenance state in Redis (issue 5). */
 const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-request', 'maintenance-decision', 'maintenance-status', 'audit']);

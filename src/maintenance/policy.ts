@@ -81,11 +81,13 @@ const SLACK_ID = /^slack:[TE][A-Z0-9]{2,}:[UW][A-Z0-9]{2,}$/;
  */
 const TEAMS_ID = /^teams:[A-Za-z0-9-]{1,64}:[A-Za-z0-9-]{1,64}$/;
 /**
- * Console: `console:local:<name>`, the OS user or the console's `--as NAME`: the same 1 to 64
- * letters, digits, `.`, `_`, `-` that `--as` accepts, so every name the console can act as can be
- * written in a policy (upper case included).
+ * Names the console acts as (the OS user, or `--as NAME`): 1 to 64 letters, digits, `.`, `_`, `-`,
+ * case kept. The console's `--as` and the policy's `console:local:<name>` share this one pattern,
+ * so every name the console can act as can be written in a policy.
  */
-const CONSOLE_ID = /^console:local:[A-Za-z0-9._-]{1,64}$/;
+export const CONSOLE_USER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** Console: `console:local:<name>` with a name of {@link CONSOLE_USER_PATTERN}. */
+const CONSOLE_ID = new RegExp(`^console:local:${CONSOLE_USER_PATTERN.source.slice(1)}`);
 
 /**
  * Whether a string is an identity as written in the policy: `*`, `slack:T…:U…`,

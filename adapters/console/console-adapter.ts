@@ -9,7 +9,7 @@ import { parseCommand } from '../../src/commands/parse-command.js';
 import { MAINTENANCE_HELP_EXAMPLES, incompleteMaintenanceForm } from '../../src/commands/parse-maintenance-command.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { explainFailure, explainParseError } from '../../src/explain/explain-messages.js';
+import { explainFailure, explainParseError, plainReply } from '../../src/explain/explain-messages.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
@@ -87,19 +87,7 @@ export function explainConsole(ctx: { locale: Locale; requestId: string; cluster
 
 /** An adapter answer without analysis: kind `error`, a summary, optional sections. */
 function adapterReply(locale: Locale, requestId: string, cluster: string | null, summary: string, sections: Reply['sections'] = []): Reply {
-  return {
-    kind: 'error',
-    locale,
-    title: translator(locale).t('title.error'),
-    verdict: null,
-    summary,
-    planes: [],
-    sections,
-    advice: [],
-    actions: [],
-    context: { cluster, snapshotAt: null, requestId },
-    findings: [],
-  };
+  return { ...plainReply({ locale, requestId, cluster }, 'error', translator(locale).t('title.error'), summary), sections };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ClusterSnapshot } from '../cluster/types.js';
 import type { Locale, MaintenanceCommand, MaintenanceRequestCommand } from '../commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
 import type { MaintenanceRequestRefusal } from '../explain/explain-maintenance.js';
+import { plainReply } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../maintenance/types.js';
@@ -159,22 +160,13 @@ export async function answerMaintenanceCommand(
     const { maintenanceId: _dropped, ...context } = reply.context;
     return { ...reply, context: { ...context, requestId: job.requestId } };
   };
-  const refused = (refusal: Parameters<typeof explainMaintenanceRefusal>[0], request: MaintenanceRequest | undefined, extra: { id?: string } = {}): Reply => {
-    const base: Reply = {
-      kind: 'error',
-      locale,
-      title: request ? request.id : (extra.id ?? 'maintenance'),
-      verdict: null,
-      summary: explainMaintenanceRefusal(refusal, request, locale, extra),
-      planes: [],
-      sections: [],
-      advice: [],
-      actions: [],
-      context: { cluster: request?.cluster ?? job.cluster, snapshotAt: null, requestId: job.requestId },
-      findings: [],
-    };
-    return base;
-  };
+  const refused = (refusal: Parameters<typeof explainMaintenanceRefusal>[0], request: MaintenanceRequest | undefined, extra: { id?: string } = {}): Reply =>
+    plainReply(
+      { locale, requestId: job.requestId, cluster: request?.cluster ?? job.cluster },
+      'error',
+      request ? request.id : (extra.id ?? 'maintenance'),
+      explainMaintenanceRefusal(refusal, request, locale, extra),
+    );
   switch (command.kind) {
     case 'maintenance-decision': {
       const result = await service.decide(command.requestId, actor, command.action);

@@ -17,6 +17,7 @@ import {
   type StopReason,
   TERMINAL_STATES,
 } from '../maintenance/types.js';
+import { plainReply } from './explain-messages.js';
 import { type Translator, translator } from './i18n.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 
@@ -128,19 +129,8 @@ function stateSummary(tr: Translator, r: MaintenanceRequest): string {
 }
 
 function emptyReply(r: Pick<MaintenanceRequest, 'id' | 'cluster'>, locale: Locale, title: string, summary: string): Reply {
-  return {
-    kind: 'maintenance',
-    locale,
-    title,
-    verdict: null,
-    summary,
-    planes: [],
-    sections: [],
-    advice: [],
-    actions: [],
-    context: { cluster: r.cluster, snapshotAt: null, requestId: r.id, maintenanceId: r.id },
-    findings: [],
-  };
+  const reply = plainReply({ locale, requestId: r.id, cluster: r.cluster }, 'maintenance', title, summary);
+  return { ...reply, context: { ...reply.context, maintenanceId: r.id } };
 }
 
 function cardActions(tr: Translator, r: MaintenanceRequest): ReplyAction[] {

@@ -20,7 +20,15 @@ function helpLine(e: { form: string; example: string }): string {
   return e.form === e.example ? e.form : `${e.form}  —  ${e.example}`;
 }
 
-function base(ctx: MessageContext, kind: Reply['kind'], title: string, summary: string): Reply {
+/**
+ * A reply without analysis: a title and a summary only (no verdict, planes, sections, actions or
+ * findings), addressed by `ctx`. Callers add what they have (sections, `context.maintenanceId`).
+ * @param ctx - locale, request id, cluster
+ * @param kind - the reply kind (`error`, `help`, `maintenance`, …)
+ * @param title - the title line
+ * @param summary - the one-paragraph answer
+ */
+export function plainReply(ctx: MessageContext, kind: Reply['kind'], title: string, summary: string): Reply {
   return {
     kind,
     locale: ctx.locale,
@@ -43,7 +51,7 @@ function base(ctx: MessageContext, kind: Reply['kind'], title: string, summary: 
  */
 export function explainHelp(ctx: MessageContext, clusters: { names: readonly string[]; defaultCluster: string }): Reply {
   const tr = translator(ctx.locale);
-  const reply = base(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
+  const reply = plainReply(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
   reply.sections = [
     { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].map(helpLine) },
     { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
@@ -59,7 +67,7 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
  */
 export function explainParseError(ctx: MessageContext, error: ParseError): Reply {
   const tr = translator(ctx.locale);
-  const reply = base(ctx, 'error', tr.t('title.error'), `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`);
+  const reply = plainReply(ctx, 'error', tr.t('title.error'), `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`);
   reply.sections = [{ heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) }];
   return reply;
 }
@@ -84,7 +92,7 @@ export function explainFailure(
       : code === 'cluster-empty' || code === 'cluster-unreachable' || code === 'cluster-timeout' || code === 'cluster-unauthorized' || code === 'job-timeout' || code === 'queue-unavailable'
         ? `error.${code}`
         : 'error.internal';
-  return base(
+  return plainReply(
     ctx,
     'error',
     tr.t('title.error'),

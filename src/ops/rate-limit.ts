@@ -14,6 +14,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Locale } from '../commands/types.js';
 import { ConfigError } from '../errors.js';
+import { plainReply } from '../explain/explain-messages.js';
 import { translator } from '../explain/i18n.js';
 import type { Reply } from '../explain/reply.js';
 import { isReplyPlatform, jobIdFor, queueNameFor } from '../queue/job.js';
@@ -160,19 +161,7 @@ export function rateLimitedReply(
           window: refused.windowS,
           seconds: refused.retryAfterS,
         });
-  return {
-    kind: 'error',
-    locale: ctx.locale,
-    title: tr.t('rateLimit.title'),
-    verdict: null,
-    summary,
-    planes: [],
-    sections: [],
-    advice: [],
-    actions: [],
-    context: { cluster: ctx.cluster, snapshotAt: null, requestId: ctx.requestId },
-    findings: [],
-  };
+  return plainReply(ctx, 'error', tr.t('rateLimit.title'), summary);
 }
 
 /**

@@ -18,6 +18,7 @@ import * as z from 'zod';
 import { configIssueMessage, formatPath } from '../config/config-file-schema.js';
 import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
+import { canonicalTimeZone } from '../schedule/schedule-spec.js';
 import { type Actor, type ChangeWindow, type ClusterMaintenancePolicy, type Weekday, actorKey } from './types.js';
 
 /** A resolved policy: the settings of any cluster, defaults filled in. */
@@ -113,20 +114,6 @@ export function isAllowed(list: readonly string[], actor: Actor): boolean {
 // Time zones and change windows
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Whether `zone` is an IANA time zone this Node.js knows (`Asia/Seoul`, `UTC`).
- * @param zone - candidate
- */
-export function isTimeZone(zone: string): boolean {
-  try {
-    zonedFormatter(zone);
-    return true;
-  } catch (err) {
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
-}
 
 function zonedFormatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
@@ -262,7 +249,7 @@ const windowSchema = z
     days: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).min(1),
     start: hhmm,
     end: hhmm,
-    timeZone: z.string().refine(isTimeZone, { message: 'expected an IANA time zone such as Asia/Seoul, Europe/Berlin or UTC' }),
+    timeZone: z.string().refine((zone) => canonicalTimeZone(zone) !== null, { message: 'expected an IANA time zone such as Asia/Seoul, Europe/Berlin or UTC' }),
   })
   .superRefine((w, ctx) => {
     const wholeDay = w.start === '00:00' && w.end === '24:00';

@@ -10,6 +10,7 @@
  * client-go leader-election pattern). Release clears `holderIdentity`, only when it is ours.
  * @see https://kubernetes.io/docs/concepts/architecture/leases/
  */
+import { leaseAgeSeconds } from '../../analysis/cluster-index.js';
 import type { KLease } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import type { KubeApi } from './kube-api.js';
@@ -238,8 +239,7 @@ export class MaintenanceLock {
  * @param now - the clock
  */
 export function expired(lease: KLease, now: Date): boolean {
-  const t = Date.parse(lease.spec?.renewTime ?? lease.spec?.acquireTime ?? '');
+  const age = leaseAgeSeconds(lease, now);
   const d = lease.spec?.leaseDurationSeconds;
-  if (Number.isNaN(t) || d === undefined) return true;
-  return t + d * 1000 < now.getTime();
+  return age === null || d === undefined || age > d;
 }

@@ -32,7 +32,7 @@ import type {
   MaintenanceState,
   MaintenanceStateStore,
 } from '../types.js';
-import { TERMINAL_STATES } from '../types.js';
+import { EXECUTING_STATES, TERMINAL_STATES } from '../types.js';
 import { readNode, setUnschedulable } from './cordon.js';
 import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { drainNode, evictionLedgerKey } from './drain.js';
@@ -67,19 +67,6 @@ export interface MaintenanceDeps {
   /** Prefix of the executor's Redis keys (eviction ledger, hook marker), as the store's. @defaultValue `k8s-ha-bot:maintenance:` */
   keyPrefix?: string;
 }
-
-/** States from which a request can fail (every executing state). */
-const FAILABLE: readonly MaintenanceState[] = [
-  'approved',
-  'waiting-for-window',
-  'checking',
-  'locked',
-  'cordoned',
-  'draining',
-  'awaiting-reboot',
-  'verifying',
-  'cancelling',
-];
 
 /** Longest single sleep while waiting for a change window, in ms (cancel is checked in between). */
 const WINDOW_POLL_MS = 5_000;
@@ -466,7 +453,7 @@ class Execution {
       this.log.warn({ err }, 'could not read the node after a stop');
     }
     if (stop.reason !== 'lock-held') await this.releaseQuietly(r);
-    const done = await this.deps.store.transition(this.id, FAILABLE, 'failed', { stateReason: stop.reason, progress: { finishedAt: this.iso() } });
+    const done = await this.deps.store.transition(this.id, EXECUTING_STATES, 'failed', { stateReason: stop.reason, progress: { finishedAt: this.iso() } });
     if (!done) return this.current();
     await this.emit(done, {
       type: 'failed',

@@ -13,6 +13,7 @@
  * @see https://kubernetes.io/docs/concepts/architecture/leases/#node-heart-beats
  */
 import { isMirrorPod, isNodeReady, isPodReady } from '../../analysis/cluster-index.js';
+import { NODE_MONITOR_GRACE_PERIOD_S } from '../../analysis/domain.js';
 import type { KLease } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import { readNode } from './cordon.js';
@@ -21,7 +22,7 @@ import type { KubeApi } from './kube-api.js';
 import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
 
 /** A node Lease older than this is stale, in ms: node-monitor-grace-period 40 s [002]. */
-export const NODE_LEASE_FRESH_MS = 40_000;
+export const NODE_LEASE_FRESH_MS = NODE_MONITOR_GRACE_PERIOD_S * 1000;
 
 /** Options shared by the two waits. */
 export interface RebootWaitOptions {

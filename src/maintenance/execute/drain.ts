@@ -29,7 +29,7 @@ import type { Logger } from '../../util/logger.js';
 import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';
-import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
+import { MaintenanceStopError, isApiUnreachable, seg, sleep, stopForStatus } from './kube-api.js';
 
 
 /** Longest wait between two tries of a blocked eviction, in ms (issue 5). */
@@ -169,7 +169,7 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       pods = await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger);
     } catch (err) {
       // an unreachable API is waited out until the drain's deadline
-      if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+      if (!isApiUnreachable(err, o.signal)) throw err;
       if (o.now().getTime() >= deadline) throw new MaintenanceStopError('drain-timeout', `the Kubernetes API could not be reached to finish draining ${o.node}`, { cause: err });
       o.logger.warn({ err, node: o.node }, 'could not list the pods on the node; retrying');
       await sleep(Math.max(0, Math.min(pollMs, deadline - o.now().getTime())), o.signal);
@@ -322,7 +322,7 @@ async function evictRequest(o: DrainOptions, path: string, options: KubeRequestO
   try {
     return await o.api.request('POST', path, options);
   } catch (err) {
-    if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+    if (!isApiUnreachable(err, o.signal)) throw err;
     o.logger.warn({ err, path }, 'eviction not answered');
     return { status: 0, body: undefined };
   }

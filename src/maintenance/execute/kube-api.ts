@@ -206,6 +206,16 @@ export function stopForStatus(answer: KubeAnswer, what: string, leaseNamespace: 
 }
 
 /**
+ * Whether a failed call only found the Kubernetes API unreachable (`api-error`), so a waiting step
+ * may log it and try again until its deadline; not when the run is being aborted.
+ * @param err - what the call threw
+ * @param signal - the run's abort signal
+ */
+export function isApiUnreachable(err: unknown, signal?: AbortSignal): boolean {
+  return !signal?.aborted && err instanceof MaintenanceStopError && err.reason === 'api-error';
+}
+
+/**
  * Wait `ms`, or less when `signal` aborts (then rejects with its reason).
  * @param ms - milliseconds
  * @param signal - optional abort signal

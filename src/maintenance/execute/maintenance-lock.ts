@@ -184,9 +184,16 @@ export class MaintenanceLock {
    *   when it cannot be read or written
    */
   async confirm(): Promise<void> {
-    if (this.lost || !(await this.renew())) {
-      throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.name} expired and was taken by another holder`);
-    }
+    if (!this.lost) await this.renew(); // sets `lost` when the Lease is no longer ours
+    this.assertNotLost();
+  }
+
+  /**
+   * Throw when a renewal found the Lease held by someone else ({@link lost}).
+   * @throws MaintenanceStopError `lock-held`
+   */
+  assertNotLost(): void {
+    if (this.lost) throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.name} expired and was taken by another holder`);
   }
 
   /** Renew every third of the TTL until {@link stopRenewing}; failures are logged. */

@@ -144,7 +144,7 @@ class Execution {
 
   /** True when a cancel was asked; throws `lock-held` when a renewal found the lock taken. */
   private isCancelled = async (): Promise<boolean> => {
-    if (this.lock.lost) throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} expired and was taken by another holder`);
+    this.lock.assertNotLost();
     return (await this.current()).state === 'cancelling';
   };
 
@@ -182,9 +182,7 @@ class Execution {
    * control-plane node reboots (the uncordon confirms on its own).
    */
   private async ensureLock(options: { confirm: boolean } = { confirm: true }): Promise<void> {
-    if (this.lock.lost) {
-      throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} expired and was taken by another holder`);
-    }
+    this.lock.assertNotLost();
     if (this.lockHeld) {
       if (options.confirm) await this.lock.confirm();
       return;

@@ -19,7 +19,7 @@ import type { Logger } from '../../util/logger.js';
 import { readNode } from './cordon.js';
 import { listPodsOnNode } from './drain.js';
 import type { KubeApi } from './kube-api.js';
-import { MaintenanceStopError, seg, sleep, stopForStatus } from './kube-api.js';
+import { MaintenanceStopError, isApiUnreachable, seg, sleep, stopForStatus } from './kube-api.js';
 
 /** A node Lease older than this is stale, in ms: node-monitor-grace-period 40 s [002]. */
 export const NODE_LEASE_FRESH_MS = NODE_MONITOR_GRACE_PERIOD_S * 1000;
@@ -136,7 +136,7 @@ async function unlessUnreachable<T>(o: RebootWaitOptions, read: () => Promise<T>
   try {
     return await read();
   } catch (err) {
-    if (o.signal?.aborted || !(err instanceof MaintenanceStopError) || err.reason !== 'api-error') throw err;
+    if (!isApiUnreachable(err, o.signal)) throw err;
     o.logger.warn({ err, node: o.node }, 'the Kubernetes API could not be read while waiting for the reboot; still waiting');
     return undefined;
   }

@@ -18,7 +18,6 @@
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { BotError, ConfigError, isBotError } from '../src/errors.js';
-import type * as AnswerModule from '../src/answer/answer.js';
 import type * as WorkerStepModule from '../src/answer/worker-answer-step.js';
 import type { WorkerAnswerStep } from '../src/answer/worker-answer-step.js';
 import { startMaintenanceWorker } from './maintenance-worker.js';
@@ -54,9 +53,6 @@ export interface WorkerSettings {
   jobTimeoutMs: number;
 }
 
-/** Where the real answer step lives, relative to this file (also after `npm run build`). */
-export const ANSWER_MODULE = '../src/answer/answer.js';
-
 /** Where the worker's answer step with maintenance lives, relative to this file. */
 export const WORKER_STEP_MODULE = '../src/answer/worker-answer-step.js';
 
@@ -78,26 +74,6 @@ export async function loadRealWorkerStep(context: LoadHandlerContext, settings: 
     throw new BotError('internal', `could not load the answer step from ${WORKER_STEP_MODULE}; run npm run build`, { cause: err });
   }
   return await mod.createWorkerAnswerStep({ env: context.env, argv: context.argv, logger: context.logger, redisUrl: settings.redisUrl, prefix: settings.prefix });
-}
-
-/**
- * The real loader: imports `src/answer/answer.js` and calls its `createAnswerHandler({ env, argv,
- * logger })` (which reads the bot configuration, `--config` / `K8S_HA_BOT_CONFIG`). Imported lazily
- * so that test workers with a fake answer step do not load the Kubernetes client.
- * @param context - env, argv, logger
- * @returns the answer step
- * @throws BotError `internal` when the module cannot be loaded; whatever `createAnswerHandler`
- *   throws (ConfigError for a bad configuration)
- */
-export async function loadRealHandler(context: LoadHandlerContext): Promise<AnswerHandler> {
-  const specifier: string = new URL(ANSWER_MODULE, import.meta.url).href;
-  let mod: typeof AnswerModule;
-  try {
-    mod = (await import(specifier)) as typeof AnswerModule;
-  } catch (err) {
-    throw new BotError('internal', `could not load the answer step from ${ANSWER_MODULE}; run npm run build`, { cause: err });
-  }
-  return await mod.createAnswerHandler({ env: context.env, argv: context.argv, logger: context.logger });
 }
 
 function positiveInt(setting: string, raw: string): number {

@@ -14,7 +14,6 @@ import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand } from '../commands/parse-command.js';
 import type { Command } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
-import { loadConfig } from '../config/load-config.js';
 import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
 import { probeEtcd } from '../etcd/probe-etcd.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
@@ -269,23 +268,4 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       await Promise.all(all.map(async (p) => (await p.catch(() => null))?.sim.close()));
     },
   };
-}
-
-/**
- * The worker process's entry to the answer step (`workers/main.ts` loads it by name): reads the
- * configuration from `--config` or `K8S_HA_BOT_CONFIG` (else the embedded default).
- * @param context - `env`, `argv`, `logger`
- * @returns the answer handler
- * @throws ConfigError when the configuration is invalid (exact path in the message)
- */
-export async function createAnswerHandler(context: {
-  env: Record<string, string | undefined>;
-  argv?: readonly string[];
-  logger?: Logger;
-}): Promise<AnswerHandler> {
-  const argv = context.argv ?? [];
-  const i = argv.indexOf('--config');
-  const path = i >= 0 ? argv[i + 1] : undefined;
-  const config = await loadConfig({ env: context.env, ...(path ? { path } : {}) });
-  return createAnswerService({ config, ...(context.logger ? { logger: context.logger } : {}) }).handler;
 }

@@ -1,7 +1,8 @@
 /**
  * The injected "answer" step: turns an {@link AnswerJob} into a {@link Reply}. The worker and the
  * in-process runner only transport jobs; the real step (read the cluster, analyse, explain) comes
- * from `src/answer/answer.ts` (`createAnswerHandler(config)`).
+ * from `src/answer/answer.ts` (`createAnswerService({ config }).handler`; the worker process builds it
+ * with maintenance in `src/answer/worker-answer-step.ts`).
  */
 import { BotError } from '../errors.js';
 import type { Reply } from '../explain/reply.js';

@@ -30,7 +30,7 @@ import type { Logger } from '../src/util/logger.js';
 import type { ClusterConfig } from '../src/config/bot-config.js';
 import { opsPortFrom, startProcessOpsOrWarn } from '../src/ops/ops-server.js';
 import type { RunningOpsServer } from '../src/ops/ops-server.js';
-import { runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
+import { bounded, runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
 import { startWorker } from './worker.js';
 import type { RunningWorker } from './worker.js';
 
@@ -206,8 +206,8 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   let stepClosed: Promise<void> | undefined;
   const closeAll = async (force: boolean): Promise<void> => {
     // The maintenance parts wait on Redis when they close; with Redis gone that could be forever.
-    await Promise.all([force ? within(worker.close({ force }), 5000, 'closing the answer worker', logger) : worker.close(), maintenanceWorker ? within(maintenanceWorker.close({ force }), force ? 5000 : 60_000, 'closing the maintenance worker', logger) : undefined]);
-    stepClosed ??= step ? within(step.close(), 5000, 'closing the maintenance service', logger) : Promise.resolve();
+    await Promise.all([force ? bounded(worker.close({ force }), 5000, 'closing the answer worker', logger) : worker.close(), maintenanceWorker ? bounded(maintenanceWorker.close({ force }), force ? 5000 : 60_000, 'closing the maintenance worker', logger) : undefined]);
+    stepClosed ??= step ? bounded(step.close(), 5000, 'closing the maintenance service', logger) : Promise.resolve();
     await stepClosed;
   };
   const served = Object.fromEntries(Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)));
@@ -233,21 +233,6 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
     logger.info({ ...stopped }, 'worker process stopping');
   } finally {
     await ops?.close();
-  }
-}
-
-/** Wait for `work` at most `ms`; past it, log and go on (the work is left behind). */
-async function within(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
-  });
-  try {
-    if ((await Promise.race([work.then(() => 'done' as const), late])) === 'late') logger.warn({ ms }, `${what} did not finish in time; going on`);
-  } catch (err) {
-    logger.warn({ err }, `${what} failed`);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -39,25 +39,10 @@ import type { MaintenanceService } from '../../src/maintenance/maintenance-servi
 import { SlackMaintenance } from '../slack/slack-maintenance.js';
 import { startGatewayMaintenance } from './gateway-maintenance.js';
 import type { GatewayMaintenance } from './gateway-maintenance.js';
+import { bounded } from '../../src/ops/shutdown.js';
 
 /** Longest one shutdown step may take before the gateway moves on, in ms. */
 const CLOSE_STEP_MS = 3000;
-
-/** Wait for `work`, at most `ms`; a step that does not finish in time is logged and left behind. */
-async function bounded(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms);
-  });
-  try {
-    const result = await Promise.race([work.then(() => 'done' as const), timedOut]);
-    if (result === 'timeout') logger.warn({ ms }, `${what} did not finish in time; going on`);
-  } catch (err) {
-    logger.warn({ err }, `${what} failed`);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The poster's posted-message markers without the Redis dependency: when Redis fails, a reply is

@@ -27,6 +27,7 @@ import type { TeamsMaintenancePort } from './teams-maintenance.js';
 import type { Locale } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AuditEntry } from '../../src/maintenance/types.js';
+import { bounded } from '../../src/ops/shutdown.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -70,20 +71,6 @@ export interface RunningTeamsAdapter {
   poster: Pick<TeamsPoster, 'deliver'>;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
-}
-
-async function bounded(work: Promise<unknown>, what: string, logger: Logger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), CLOSE_STEP_MS);
-  });
-  try {
-    if ((await Promise.race([work.then(() => 'done' as const), timedOut])) === 'timeout') logger.warn(`${what} did not finish in time; going on`);
-  } catch (err) {
-    logger.warn({ err }, `${what} failed`);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -199,13 +186,14 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
             server.close(() => resolve());
             server.closeAllConnections();
           }),
+          CLOSE_STEP_MS,
           'stopping the Teams HTTP server',
           logger,
         );
-        await bounded(consumer.close(), 'closing the Teams replies consumer', logger);
-        if (maintenance) await bounded(maintenance.close(), 'finishing maintenance card updates', logger);
-        await bounded(queue.close(), 'closing the job queue', logger);
-        await bounded(rateLimitPublisher.close(), 'closing the rate-limit replies queue', logger);
+        await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the Teams replies consumer', logger);
+        if (maintenance) await bounded(maintenance.close(), CLOSE_STEP_MS, 'finishing maintenance card updates', logger);
+        await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
+        await bounded(rateLimitPublisher.close(), CLOSE_STEP_MS, 'closing the rate-limit replies queue', logger);
         redis.disconnect();
         logger.info('Teams adapter stopped');
       })();

@@ -113,3 +113,26 @@ export function runUntilSignal(options: RunUntilSignalOptions): Promise<{ signal
     signals.on('SIGINT', onSignal);
   });
 }
+
+/**
+ * Wait for one shutdown step at most `ms`; a step that does not finish in time is logged and left
+ * behind, and one that fails is logged. Never rejects, so the next step always runs.
+ * @param work - the step (e.g. `queue.close()`)
+ * @param ms - the longest wait, in ms
+ * @param what - the step in the log (`closing the job queue`)
+ * @param logger - where a late or failed step is logged (`warn`)
+ */
+export async function bounded(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    const result = await Promise.race([work.then(() => 'done' as const), timedOut]);
+    if (result === 'timeout') logger.warn({ ms }, `${what} did not finish in time; going on`);
+  } catch (err) {
+    logger.warn({ err }, `${what} failed`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

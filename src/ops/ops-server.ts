@@ -16,6 +16,7 @@ import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
+import { wholeNumberFromEnv } from './env-number.js';
 
 /** Environment variables of the ops server. */
 export const OPS_ENV = {
@@ -142,12 +143,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
  * @throws ConfigError `K8S_HA_BOT_OPS_PORT` when it is not a whole number 0..65535
  */
 export function opsPortFrom(env: Readonly<Record<string, string | undefined>>): number {
-  const raw = (env[OPS_ENV.port] ?? '').trim();
-  if (raw === '') return DEFAULT_OPS_PORT;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n > 65535)
-    throw new ConfigError(OPS_ENV.port, `${JSON.stringify(raw)} is not a port (0..65535)`);
-  return n;
+  return wholeNumberFromEnv(env, OPS_ENV.port, { min: 0, max: 65535, fallback: DEFAULT_OPS_PORT, problem: (quoted) => `${quoted} is not a port (0..65535)` });
 }
 
 /** Options of {@link startProcessOps}. */

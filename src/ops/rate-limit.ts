@@ -13,7 +13,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Locale } from '../commands/types.js';
-import { ConfigError } from '../errors.js';
 import { plainReply } from '../explain/explain-messages.js';
 import { translator } from '../explain/i18n.js';
 import type { Reply } from '../explain/reply.js';
@@ -23,6 +22,7 @@ import type { EnqueueResult } from '../queue/job-queue.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';
 import { recordRequest } from './metrics.js';
+import { wholeNumberFromEnv } from './env-number.js';
 
 /** Environment variables of the rate limit. */
 export const RATE_LIMIT_ENV = {
@@ -43,21 +43,6 @@ export interface RateLimitSettings {
 /** Defaults: 10 requests a minute per user (a person asking by hand never gets near it). */
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = { points: 10, windowS: 60 };
 
-function wholeNumber(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
-  const raw = (env[name] ?? '').trim();
-  if (raw === '') return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max)
-    throw new ConfigError(name, `${JSON.stringify(raw)}: expected a whole number ${min}..${max}`);
-  return n;
-}
-
 /**
  * Read the rate limit settings.
  * @param env - reads {@link RATE_LIMIT_ENV}
@@ -66,8 +51,8 @@ function wholeNumber(
  */
 export function rateLimitSettingsFrom(env: Readonly<Record<string, string | undefined>>): RateLimitSettings {
   return {
-    points: wholeNumber(env, RATE_LIMIT_ENV.points, 0, 10_000, DEFAULT_RATE_LIMIT.points),
-    windowS: wholeNumber(env, RATE_LIMIT_ENV.windowS, 1, 86_400, DEFAULT_RATE_LIMIT.windowS),
+    points: wholeNumberFromEnv(env, RATE_LIMIT_ENV.points, { min: 0, max: 10_000, fallback: DEFAULT_RATE_LIMIT.points }),
+    windowS: wholeNumberFromEnv(env, RATE_LIMIT_ENV.windowS, { min: 1, max: 86_400, fallback: DEFAULT_RATE_LIMIT.windowS }),
   };
 }
 

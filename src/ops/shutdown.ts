@@ -8,8 +8,8 @@
  * the 30 s grace period), or on a second signal, the forced stop runs (a worker aborts its handlers;
  * their jobs go back to the queue for another worker).
  */
-import { ConfigError } from '../errors.js';
 import type { Logger } from '../util/logger.js';
+import { wholeNumberFromEnv } from './env-number.js';
 
 /** Environment variable of the shutdown deadline, in ms. */
 export const SHUTDOWN_ENV = 'K8S_HA_BOT_SHUTDOWN_MS';
@@ -24,12 +24,7 @@ export const DEFAULT_SHUTDOWN_MS = 25_000;
  * @throws ConfigError `K8S_HA_BOT_SHUTDOWN_MS` when not a whole number 0..3 600 000
  */
 export function shutdownDeadlineFrom(env: Readonly<Record<string, string | undefined>>): number {
-  const raw = (env[SHUTDOWN_ENV] ?? '').trim();
-  if (raw === '') return DEFAULT_SHUTDOWN_MS;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n > 3_600_000)
-    throw new ConfigError(SHUTDOWN_ENV, `${JSON.stringify(raw)}: expected a whole number of ms, 0..3600000`);
-  return n;
+  return wholeNumberFromEnv(env, SHUTDOWN_ENV, { min: 0, max: 3_600_000, fallback: DEFAULT_SHUTDOWN_MS, problem: (quoted) => `${quoted}: expected a whole number of ms, 0..3600000` });
 }
 
 /** Options of {@link runUntilSignal}. */

@@ -202,9 +202,8 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
 
   /** A decision, decided now (see `decide`); the caller holds the request's decision mutex. */
   const decideNow = async (id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult> => {
-    const current = await store.get(id);
-    if (current === null) return { ok: false, refusal: 'not-found' };
-    const decision = await store.decide(id, actor, action, o.policy.forCluster(current.cluster));
+    // One read: the store looks the policy up for the request's cluster inside its compare-and-set.
+    const decision = await store.decide(id, actor, action, (cluster) => o.policy.forCluster(cluster));
     const { changed, ...result } = decision;
     if (!changed || result.request === undefined) return result;
     const request = result.request;

@@ -299,12 +299,14 @@ export class MaintenanceStore implements MaintenanceStateStore {
    * @param id - request id
    * @param actor - who clicked or typed
    * @param action - approve, reject or cancel
-   * @param policy - the request's cluster policy (approvers, admins)
+   * @param policyFor - the policy of a cluster (approvers, admins), looked up for the request's own
+   *   cluster as read in the same compare-and-set
    * @returns the decision and whether the request was written (`changed`)
    */
-  async decide(id: string, actor: Actor, action: DecisionAction, policy: ClusterMaintenancePolicy): Promise<StoreDecision> {
+  async decide(id: string, actor: Actor, action: DecisionAction, policyFor: (cluster: string) => ClusterMaintenancePolicy): Promise<StoreDecision> {
     return this.update<StoreDecision>(id, (r) => {
       if (r === null) return { write: null, result: { ok: false, refusal: 'not-found', changed: false } };
+      const policy = policyFor(r.cluster);
       const now = this.now();
       const expiredNow = r.state === 'pending-approval' && now.getTime() >= Date.parse(r.expiresAt);
       const expire = (): Step<StoreDecision> => {

@@ -14,26 +14,12 @@ import type { MaintenanceRequestRefusal } from '../explain/explain-maintenance.j
 import { plainReply } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../maintenance/types.js';
-import type { CreateRequestInput } from '../maintenance/maintenance-service.js';
+import type { Actor, MaintenanceRequest } from '../maintenance/types.js';
+import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { AnswerJob } from '../queue/job.js';
 
-/** What a new request needs (the input of `MaintenanceService.createRequest`). */
-export type CreateMaintenanceInput = CreateRequestInput;
-
-/** Refusals of a new request (see `MaintenanceService.createRequest`). */
-export type CreateMaintenanceRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
-
 /** What the answer step needs of `MaintenanceService` (src/maintenance/maintenance-service.ts). */
-export interface MaintenanceAnswerService {
-  createRequest(
-    input: CreateMaintenanceInput,
-  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: CreateMaintenanceRefusal; existing?: MaintenanceRequest }>;
-  decide(id: string, actor: Actor, action: DecisionAction): Promise<DecisionResult>;
-  get(id: string): Promise<MaintenanceRequest | null>;
-  cardReply(request: MaintenanceRequest): Reply;
-  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
-}
+export type MaintenanceAnswerService = Pick<MaintenanceService, 'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'>;
 
 /** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
 export interface NodeAnalysis {

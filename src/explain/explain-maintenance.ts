@@ -10,6 +10,7 @@ import type { Locale } from '../commands/types.js';
 import {
   type Actor,
   type AuditEntry,
+  type CreateRefusal,
   type DecisionRefusal,
   type DrainBlocker,
   type MaintenanceEvent,
@@ -22,7 +23,7 @@ import { type Translator, translator } from './i18n.js';
 import type { Reply, ReplyAction, ReplySection } from './reply.js';
 
 /** Refusals of a maintenance request (the answer step) and of `/k8s audit`. */
-export type MaintenanceRequestRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open' | 'not-admin';
+export type MaintenanceRequestRefusal = CreateRefusal | 'not-admin';
 
 const STOP_REASONS: readonly StopReason[] = [
   'verdict-unsafe',

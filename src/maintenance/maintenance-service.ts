@@ -22,6 +22,7 @@ import { MAINTENANCE_KEY_PREFIX, MaintenanceStore } from './request-store.js';
 import {
   type Actor,
   type AuditEntry,
+  type CreateRefusal,
   type DecisionAction,
   type DecisionRefusal,
   type DecisionResult,
@@ -36,9 +37,6 @@ import {
 
 /** BullMQ job name of execution jobs. */
 export const EXECUTION_JOB_NAME = 'execute';
-
-/** Why a new request is refused. */
-export type CreateRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
 
 /**
  * What the answer step knows when it asks for a maintenance: the {@link MaintenanceRequestInput}

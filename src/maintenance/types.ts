@@ -177,6 +177,9 @@ export type MaintenanceRequestInput = Pick<
 /** A button or typed decision on a request. */
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 
+/** Why a new maintenance request is refused (`MaintenanceService.createRequest`). */
+export type CreateRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
+
 /**
  * Why a decision was refused (and changed nothing):
  * - `not-found`: no such request id;

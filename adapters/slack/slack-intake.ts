@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
-import type { Command, Locale, MaintenanceCommand } from '../../src/commands/types.js';
+import { type Command, type Locale, type MaintenanceStateCommand, isMaintenanceStateCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -62,7 +62,7 @@ export type AckDecision =
   | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
   | { status: 'schedule'; locale: Locale; ackText: string; schedule: { request: SlackRequest; command: ScheduleCommand }; prepared?: undefined; warmLocaleOf?: undefined }
   /** A maintenance decision, status or audit: answered by the gateway after the ack (Redis only). */
-  | { status: 'maintenance'; locale: Locale; ackText: string; maintenance: { request: SlackRequest; command: MaintenanceCommand }; prepared?: undefined; warmLocaleOf?: undefined };
+  | { status: 'maintenance'; locale: Locale; ackText: string; maintenance: { request: SlackRequest; command: MaintenanceStateCommand }; prepared?: undefined; warmLocaleOf?: undefined };
 
 /** What became of a request after the ack. */
 export type AfterAckOutcome =
@@ -123,7 +123,7 @@ export interface SlackScheduleCommands {
  */
 export interface SlackMaintenanceCommands {
   /** @throws when Redis cannot be reached */
-  handle(command: MaintenanceCommand, ctx: { request: SlackRequest; locale: Locale }): Promise<void>;
+  handle(command: MaintenanceStateCommand, ctx: { request: SlackRequest; locale: Locale }): Promise<void>;
 }
 
 export interface SlackIntakeOptions {
@@ -236,7 +236,7 @@ export class SlackIntake {
     }
     const names = Object.keys(config.clusters);
     const command = parsed.command;
-    if (this.options.maintenance && (command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit')) {
+    if (this.options.maintenance && isMaintenanceStateCommand(command)) {
       if (!this.options.queueReady()) {
         return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable') };
       }
@@ -353,7 +353,7 @@ export class SlackIntake {
   }
 
   /** Carry out a maintenance decision, status or audit after its ack, once per delivery. */
-  private async completeMaintenance(request: SlackRequest, command: MaintenanceCommand, locale: Locale): Promise<AfterAckOutcome> {
+  private async completeMaintenance(request: SlackRequest, command: MaintenanceStateCommand, locale: Locale): Promise<AfterAckOutcome> {
     const { logger, store, maintenance } = this.options;
     try {
       if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {

@@ -15,7 +15,7 @@
 import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import type { webApi } from '@slack/bolt';
 import { createHash } from 'node:crypto';
-import type { Locale, MaintenanceCommand } from '../../src/commands/types.js';
+import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
@@ -160,7 +160,7 @@ export class SlackMaintenance {
    * @param ctx - who and where
    * @throws whatever the service throws (Redis down)
    */
-  async typed(command: MaintenanceCommand, ctx: SlackDecisionContext): Promise<void> {
+  async typed(command: MaintenanceStateCommand, ctx: SlackDecisionContext): Promise<void> {
     const { service, texts, render } = this.options;
     switch (command.kind) {
       case 'maintenance-decision':
@@ -184,8 +184,6 @@ export class SlackMaintenance {
         await this.ephemeralReply(ctx.channel, ctx.userId, render(texts.audit(audit.entries, ctx.locale)));
         return;
       }
-      case 'maintenance-request':
-        return;
     }
   }
 

@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
-import type { Command, Locale } from '../../src/commands/types.js';
+import { type Command, type Locale, type MaintenanceStateCommand, isMaintenanceStateCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -33,8 +33,8 @@ import { isLanguageNeutral } from '../slack/slack-locale.js';
 import { CARD_ACTION_MARKER, isMaintenanceVerb, renderTeamsCards, teamsActivity } from './render-card.js';
 import type { CardActionData } from './render-card.js';
 import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';
-import { isTypedMaintenanceCommand, teamsActor, teamsMaintenanceText } from './teams-maintenance.js';
-import type { TeamsMaintenance, TeamsMaintenanceCommand } from './teams-maintenance.js';
+import { teamsActor, teamsMaintenanceText } from './teams-maintenance.js';
+import type { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsAddress } from './teams-poster.js';
 import type { TeamsStore } from './teams-store.js';
 
@@ -194,10 +194,10 @@ export class TeamsBot {
     const names = Object.keys(config.clusters);
     let reply: Reply | undefined;
     let job: AnswerJob | undefined;
-    let typed: TeamsMaintenanceCommand | undefined;
+    let typed: MaintenanceStateCommand | undefined;
     let textAnswer: string | undefined;
     if (!parsed.ok) reply = explainParseError({ ...ctx, cluster: null }, parsed.error);
-    else if (isTypedMaintenanceCommand(parsed.command)) {
+    else if (isMaintenanceStateCommand(parsed.command)) {
       // Decisions, card status and audit are answered here from Redis: no job, no cluster read.
       typed = parsed.command;
     } else if (parsed.command.kind === 'maintenance-request' && !teamsActor(a)) {

@@ -20,7 +20,7 @@
  */
 import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import { createHash } from 'node:crypto';
-import type { AuditCommand, Locale, MaintenanceDecisionCommand, MaintenanceStatusCommand } from '../../src/commands/types.js';
+import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -136,16 +136,6 @@ function cardAddressOf(request: MaintenanceRequest | null): TeamsCardAddress | u
   return { conversationKey: card.conversationKey, activityId: card.activityId };
 }
 
-/** Typed commands answered here. */
-export type TeamsMaintenanceCommand = MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
-
-/**
- * Whether a parsed command is one {@link TeamsMaintenance.onTyped} answers.
- * @param command - a parsed command
- */
-export function isTypedMaintenanceCommand(command: { kind: string }): command is TeamsMaintenanceCommand {
-  return command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit';
-}
 
 /**
  * Maintenance in the Teams adapter: card delivery, buttons and typed decisions.
@@ -374,7 +364,7 @@ export class TeamsMaintenance {
    * @param command - the parsed command
    * @param locale - the answer language (from the text, else the activity locale)
    */
-  async onTyped(turn: TeamsTurn, command: TeamsMaintenanceCommand, locale: Locale): Promise<void> {
+  async onTyped(turn: TeamsTurn, command: MaintenanceStateCommand, locale: Locale): Promise<void> {
     const { service, logger } = this.options;
     const say = async (message: string): Promise<void> => {
       await turn.send({ type: 'message', text: message });

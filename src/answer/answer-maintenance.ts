@@ -8,7 +8,7 @@
 import type { Finding, Verdict } from '../analysis/types.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
-import type { Locale, MaintenanceCommand, MaintenanceRequestCommand } from '../commands/types.js';
+import type { Locale, MaintenanceRequestCommand, MaintenanceStateCommand } from '../commands/types.js';
 import { explainAudit, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
 import type { MaintenanceRequestRefusal } from '../explain/explain-maintenance.js';
 import { plainReply } from '../explain/explain-messages.js';
@@ -136,7 +136,7 @@ export async function answerMaintenanceRequest(
  * @throws whatever the service throws
  */
 export async function answerMaintenanceCommand(
-  command: Exclude<MaintenanceCommand, MaintenanceRequestCommand>,
+  command: MaintenanceStateCommand,
   job: AnswerJob,
   service: MaintenanceAnswerService,
   locale: Locale,

@@ -12,7 +12,7 @@ import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand } from '../commands/parse-command.js';
-import type { Command } from '../commands/types.js';
+import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
 import { probeEtcd } from '../etcd/probe-etcd.js';
@@ -204,7 +204,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (command.kind === 'help') {
       return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
     }
-    if (command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit') {
+    if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
       return answerMaintenanceCommand(command, job, options.maintenance, locale);
     }

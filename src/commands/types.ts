@@ -145,6 +145,21 @@ export interface AuditCommand {
 /** The maintenance commands (issue 5). */
 export type MaintenanceCommand = MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
 
+/**
+ * Maintenance commands answered from the maintenance state in Redis alone (no cluster read):
+ * decisions, status and the audit. The chat gateways answer them themselves; a request for a new
+ * maintenance goes to a worker (it runs the analysis first).
+ */
+export type MaintenanceStateCommand = MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
+
+/**
+ * Whether a parsed command is a {@link MaintenanceStateCommand}.
+ * @param command - a parsed command
+ */
+export function isMaintenanceStateCommand(command: { kind: string }): command is MaintenanceStateCommand {
+  return command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit';
+}
+
 /** Every command the core understands. */
 export type Command =
   | RebootImpactCommand

@@ -132,6 +132,17 @@ describe('Slack maintenance buttons under abuse', () => {
     expect((await service().get(r.id))?.state).toBe('approved');
   }, 30_000);
 
+  it('button ids naming Object properties (constructor, toString, __proto__) decide nothing', async () => {
+    const r = await newRequest('C0PROTO');
+    const before = fake.callsOf('chat.postEphemeral').length + fake.callsOf('chat.update').length;
+    for (const action of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(await click({ action, value: r.id, user: APPROVER, userTeam: TEAM, team: TEAM, channel: 'C0PROTO' })).toBe(200);
+    }
+    await sleep(500);
+    expect(fake.callsOf('chat.postEphemeral').length + fake.callsOf('chat.update').length).toBe(before);
+    expect(await service().get(r.id)).toMatchObject({ state: 'pending-approval', approvals: [] });
+  }, 30_000);
+
   it('a refused click is answered in the clicker\'s own Slack language when known, else in the request\'s', async () => {
     const r = await newRequest('C0LANG');
     fake.locales.set('U0KOREAN', 'ko-KR');

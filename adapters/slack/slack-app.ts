@@ -17,7 +17,8 @@ import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
 import type { DecisionAction } from '../../src/maintenance/types.js';
-import { MAINTENANCE_ID_PATTERN } from '../../src/commands/parse-maintenance-command.js';
+import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
+import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { SlackConfig } from './slack-config.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
@@ -44,13 +45,6 @@ export interface SlackAppOptions {
    */
   onMaintenanceButton?: (action: DecisionAction, requestId: string, ctx: SlackDecisionContext) => Promise<void>;
 }
-
-/** Maintenance buttons: `action_id` suffix → decision. */
-const MAINTENANCE_BUTTONS: Readonly<Record<string, DecisionAction>> = {
-  'maintenance-approve': 'approve',
-  'maintenance-reject': 'reject',
-  'maintenance-cancel': 'cancel',
-};
 
 /** Decisions whose ack is a short text (the work happens after the ack) rather than a reply. */
 function hasAckText(decision: AckDecision): decision is Extract<AckDecision, { ackText: string }> {
@@ -196,12 +190,12 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     const channel = b.channel?.id;
     const userId = b.user?.id;
     const clicked = action as { action_id?: string; value?: string };
-    const decisionAction = MAINTENANCE_BUTTONS[clicked.action_id?.slice(ACTION_ID_PREFIX.length) ?? ''];
+    const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
     if (decisionAction !== undefined) {
       const requestId = clicked.value ?? '';
       const teamId = b.team?.id ?? b.user?.team_id;
       // A forged or cut value decides nothing.
-      if (!MAINTENANCE_ID_PATTERN.test(requestId) || !channel || !userId || !teamId || !options.onMaintenanceButton) return;
+      if (!REQUEST_ID_PATTERN.test(requestId) || !channel || !userId || !teamId || !options.onMaintenanceButton) return;
       // Identities are keyed by workspace + user id (as for requests). A click by a member of another
       // organisation (a Slack Connect channel: the user's home team differs) is not this workspace's
       // user, whatever id it carries: decide nothing.

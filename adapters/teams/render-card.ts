@@ -18,6 +18,7 @@
 import { BotError } from '../../src/errors.js';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
+import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
 export const TEAMS_LIMITS = {
@@ -62,18 +63,13 @@ export interface CardActionData {
   requestId?: string;
 }
 
-/** The maintenance button ids; their `Action.Execute` verb is the same id. */
-export const MAINTENANCE_VERBS = ['maintenance-approve', 'maintenance-reject', 'maintenance-cancel'] as const;
-
-/** A maintenance button id / verb. */
-export type MaintenanceVerb = (typeof MAINTENANCE_VERBS)[number];
-
 /**
- * Whether an action id or verb is a maintenance decision button.
+ * Whether an action id or verb is a maintenance decision button (its `Action.Execute` verb is the
+ * button id; see `MAINTENANCE_BUTTONS`).
  * @param id - a {@link ReplyAction} id or an `Action.Execute` verb
  */
-export function isMaintenanceVerb(id: string | undefined): id is MaintenanceVerb {
-  return (MAINTENANCE_VERBS as readonly string[]).includes(id ?? '');
+export function isMaintenanceVerb(id: string | undefined): boolean {
+  return decisionOfButton(id) !== undefined;
 }
 
 /** The button style of an action (Adaptive Cards `positive` / `destructive`). */

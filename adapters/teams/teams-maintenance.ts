@@ -21,15 +21,15 @@
 import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
-import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
+import { decisionOfButton, explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
+import type { Actor, AuditEntry, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { Logger } from '../../src/util/logger.js';
-import { ADAPTIVE_CARD_CONTENT_TYPE, isMaintenanceVerb, renderMaintenanceCard, renderTeamsCards, teamsActivity } from './render-card.js';
+import { ADAPTIVE_CARD_CONTENT_TYPE, renderMaintenanceCard, renderTeamsCards, teamsActivity } from './render-card.js';
 import type { CardActionData } from './render-card.js';
 import type { InvokeReply, OutboundActivity, StoredReference, TeamsInbound, TeamsTurn } from './teams-bot-framework.js';
 import type { TeamsAddress, TeamsPoster } from './teams-poster.js';
@@ -123,11 +123,6 @@ function invokeMessage(value: string): InvokeReply {
 export function teamsActor(a: Pick<TeamsInbound, 'tenantId' | 'fromAadObjectId' | 'fromName'>): Actor | undefined {
   if (!a.fromAadObjectId || !a.tenantId) return undefined;
   return { platform: 'teams', tenant: a.tenantId, id: a.fromAadObjectId, ...(a.fromName ? { displayName: a.fromName } : {}) };
-}
-
-/** The decision of a maintenance verb: `maintenance-approve` → `approve`. */
-function actionOf(verb: string): DecisionAction | undefined {
-  return verb === 'maintenance-approve' ? 'approve' : verb === 'maintenance-reject' ? 'reject' : verb === 'maintenance-cancel' ? 'cancel' : undefined;
 }
 
 function cardAddressOf(request: MaintenanceRequest | null): TeamsCardAddress | undefined {
@@ -323,9 +318,9 @@ export class TeamsMaintenance {
       await turn.send({ type: 'message', text: message });
       return undefined;
     };
-    const action = actionOf(data.action);
+    const action = decisionOfButton(data.action);
     const id = data.requestId ?? data.value;
-    if (!action || !isMaintenanceVerb(data.action) || !REQUEST_ID_PATTERN.test(id)) return say(text(locale, 'badId'));
+    if (!action || !REQUEST_ID_PATTERN.test(id)) return say(text(locale, 'badId'));
     const actor = teamsActor(a);
     if (!actor) {
       this.options.logger.warn({ maintenanceId: id, fromId: a.fromId }, 'maintenance button without an AAD object id or tenant: refused');

@@ -11,6 +11,7 @@ import {
   type Actor,
   type AuditEntry,
   type CreateRefusal,
+  type DecisionAction,
   type DecisionRefusal,
   type DrainBlocker,
   type MaintenanceEvent,
@@ -132,6 +133,25 @@ function stateSummary(tr: Translator, r: MaintenanceRequest): string {
 function emptyReply(r: Pick<MaintenanceRequest, 'id' | 'cluster'>, locale: Locale, title: string, summary: string): Reply {
   const reply = plainReply({ locale, requestId: r.id, cluster: r.cluster }, 'maintenance', title, summary);
   return { ...reply, context: { ...reply.context, maintenanceId: r.id } };
+}
+
+/**
+ * The maintenance decision buttons of the request card: button id (Slack `action_id` after the
+ * bot's prefix, Teams `Action.Execute` verb) → decision.
+ */
+export const MAINTENANCE_BUTTONS: Readonly<Record<string, DecisionAction>> = {
+  'maintenance-approve': 'approve',
+  'maintenance-reject': 'reject',
+  'maintenance-cancel': 'cancel',
+};
+
+/**
+ * The decision of a maintenance button id.
+ * @param id - a button id or verb, as clicked (untrusted)
+ * @returns `approve`, `reject`, `cancel`, or undefined for any other id
+ */
+export function decisionOfButton(id: string | undefined): DecisionAction | undefined {
+  return id !== undefined && Object.hasOwn(MAINTENANCE_BUTTONS, id) ? MAINTENANCE_BUTTONS[id] : undefined;
 }
 
 function cardActions(tr: Translator, r: MaintenanceRequest): ReplyAction[] {

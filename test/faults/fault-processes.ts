@@ -9,9 +9,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { REDIS_SERVER_BIN } from '../helpers/redis-server.js';
+import { REDIS_SERVER_BIN, redisPing, waitForExit } from '../helpers/redis-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOADER = fileURLToPath(new URL('../helpers/redis-child-ts-loader.mjs', import.meta.url));
@@ -38,17 +37,6 @@ export interface FaultProcess {
   kill(): Promise<void>;
   /** SIGTERM, wait up to `timeoutMs` (default 8,000 ms), then SIGKILL. */
   stop(timeoutMs?: number): Promise<void>;
-}
-
-async function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return true;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 /**
@@ -99,15 +87,15 @@ export async function spawnFaultProcess(
     },
     async kill() {
       child.kill('SIGKILL');
-      await waitExit(child, 5000);
+      await waitForExit(child, 5000);
     },
     async stop(timeoutMs = 8000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGCONT'); // a frozen process cannot handle SIGTERM
       child.kill('SIGTERM');
-      if (!(await waitExit(child, timeoutMs))) {
+      if (!(await waitForExit(child, timeoutMs))) {
         child.kill('SIGKILL');
-        await waitExit(child, 5000);
+        await waitForExit(child, 5000);
       }
     },
   };
@@ -129,25 +117,6 @@ export function startCli(
   return spawnFaultProcess(name, process.execPath, ['--import', LOADER, CLI_ENTRY, ...args], {
     ...options,
     env: { ...process.env, NODE_OPTIONS: undefined, ...options.env },
-  });
-}
-
-/** Send PING over a raw socket; true on `+PONG`. */
-export async function redisPing(port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let data = '';
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      data += chunk.toString('latin1');
-      if (data.includes('\r\n')) done(data.startsWith('+PONG'));
-    });
   });
 }
 

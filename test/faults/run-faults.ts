@@ -41,6 +41,7 @@ import { runPropertyFault } from './property-commands.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
 import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
 import { TeamsTraffic } from './teams-traffic.js';
+import { kubeconfigFor } from '../../src/simulator/kubeconfig-for.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCENARIO = join(REPO_ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -95,21 +96,7 @@ async function setUp(dir: string): Promise<Rig> {
   const simPort = await freePort();
   const sim = await startSimulator({ simPort, log });
   const kubeconfig = join(dir, 'kubeconfig.yaml');
-  await writeFile(
-    kubeconfig,
-    [
-      'apiVersion: v1',
-      'kind: Config',
-      'clusters:',
-      `  - name: simulator\n    cluster:\n      server: http://127.0.0.1:${simPort}\n      insecure-skip-tls-verify: true`,
-      'users:',
-      '  - name: simulator\n    user:\n      token: simulator-token',
-      'contexts:',
-      '  - name: simulator\n    context:\n      cluster: simulator\n      user: simulator',
-      'current-context: simulator',
-      '',
-    ].join('\n'),
-  );
+  await writeFile(kubeconfig, kubeconfigFor(`http://127.0.0.1:${simPort}`));
   const config = join(dir, 'k8s-ha-bot.yaml');
   await writeFile(config, ['clusters:', `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`, 'defaultCluster: prod', 'locale: en', `redis: { url: ${JSON.stringify(redisUrl)} }`, ''].join('\n'));
   const fake = await startFakeSlackApi();

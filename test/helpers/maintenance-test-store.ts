@@ -4,6 +4,7 @@
  * memory, for the executor's tests until (and besides) the real request store.
  */
 import type { Redis } from 'ioredis';
+import { newRequestId } from '../../src/maintenance/request-store.js';
 import type {
   ClusterMaintenancePolicy,
   ExecutionProgress,
@@ -94,25 +95,11 @@ export async function recordedEvents(redis: Redis, id: string): Promise<Recorded
   return (await redis.lrange(eventsKey(id), 0, -1)).map((s) => JSON.parse(s) as RecordedEvent);
 }
 
-let counter = 0;
-/** A fresh request id (`mr-` + 10 base32 characters). */
-export function testRequestId(): string {
-  counter += 1;
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
-  let n = Date.now() * 100 + counter;
-  let s = '';
-  for (let i = 0; i < 10; i++) {
-    s += alphabet[n % 32];
-    n = Math.floor(n / 32);
-  }
-  return `mr-${s}`;
-}
-
 /** An approved request for a node. */
 export function approvedRequest(o: { cluster: string; node: string; nodeRole?: 'control-plane' | 'worker'; force?: boolean; id?: string }): MaintenanceRequest {
   const now = new Date();
   return {
-    id: o.id ?? testRequestId(),
+    id: o.id ?? newRequestId(),
     cluster: o.cluster,
     node: o.node,
     nodeRole: o.nodeRole ?? 'worker',

@@ -62,8 +62,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Send PING over a raw socket; true on `+PONG`. */
-async function ping(port: number, timeoutMs = 500): Promise<boolean> {
+/**
+ * Send PING over a raw socket to 127.0.0.1.
+ * @param port - the Redis port
+ * @param timeoutMs - give up after this long, in ms
+ * @returns true on `+PONG`
+ */
+export async function redisPing(port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     let data = '';
@@ -81,7 +86,13 @@ async function ping(port: number, timeoutMs = 500): Promise<boolean> {
   });
 }
 
-async function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+/**
+ * Wait for a child process to exit.
+ * @param child - the process
+ * @param timeoutMs - longest wait, in ms
+ * @returns true when it exited (or had already), false on timeout
+ */
+export async function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return true;
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
@@ -129,7 +140,7 @@ async function startOnce(
       return { error: `redis-server exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`, portInUse: /address already in use/i.test(output) };
     }
     // Our own child answers only when it logged readiness; a PONG alone could come from a thief of the port.
-    if (/ready to accept connections/i.test(output) && (await ping(port))) return { child };
+    if (/ready to accept connections/i.test(output) && (await redisPing(port))) return { child };
   }
   child.kill('SIGKILL');
   await waitForExit(child, 2000);

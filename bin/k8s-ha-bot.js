@@ -11,9 +11,9 @@ if (!existsSync(fileURLToPath(cli))) {
 }
 const { main } = await import(cli.href);
 process.exitCode = await main(process.argv);
-// A stopped gateway or worker has closed what it could; timers left behind by a Redis outage
-// (ioredis reconnects) must not keep the process up until Kubernetes kills it.
-if (process.argv[2] === 'gateway' || process.argv[2] === 'worker') {
-  const { exitSoonAfterStop } = await import(new URL('../dist/workers/main.js', import.meta.url).href);
-  exitSoonAfterStop();
-}
+// Every command has finished when main returns (a stopped gateway or worker has closed what it
+// could); timers left behind by a Redis outage (ioredis reconnects) must not keep the process up
+// until Kubernetes kills it. Whatever the argv shape (`--config f.yaml worker` too). The timer is
+// unref'd: a clean process exits at once.
+const { exitSoonAfterStop } = await import(new URL('../dist/src/ops/shutdown.js', import.meta.url).href);
+exitSoonAfterStop();

@@ -30,7 +30,7 @@ import type { Logger } from '../src/util/logger.js';
 import type { ClusterConfig } from '../src/config/bot-config.js';
 import { opsPortFrom, startProcessOpsOrWarn } from '../src/ops/ops-server.js';
 import type { RunningOpsServer } from '../src/ops/ops-server.js';
-import { bounded, runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
+import { bounded, exitSoonAfterStop, runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
 import { startWorker } from './worker.js';
 import type { RunningWorker } from './worker.js';
 
@@ -247,16 +247,6 @@ async function main(): Promise<void> {
     logger.flush();
     process.exitCode = 1;
   }
-}
-
-/**
- * Exit `graceMs` after a stopped worker's last step unless the process has exited on its own by
- * then: timers left by a Redis outage (ioredis reconnects, BullMQ retries) must not keep a stopped
- * worker up until Kubernetes kills it. The timer is unref'd, so a clean process exits at once.
- * @param graceMs - time left for logs to flush, in ms @defaultValue 2000
- */
-export function exitSoonAfterStop(graceMs = 2000): void {
-  setTimeout(() => process.exit(), graceMs).unref();
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

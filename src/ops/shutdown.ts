@@ -131,3 +131,13 @@ export async function bounded(work: Promise<unknown>, ms: number, what: string, 
     clearTimeout(timer);
   }
 }
+
+/**
+ * Exit `graceMs` after a command's last step (a stopped gateway or worker, or any CLI command)
+ * unless the process has exited on its own by then: timers left by a Redis outage (ioredis
+ * reconnects, BullMQ retries) must not keep a stopped process up until Kubernetes kills it. The timer is unref'd, so a clean process exits at once.
+ * @param graceMs - time left for logs to flush, in ms @defaultValue 2000
+ */
+export function exitSoonAfterStop(graceMs = 2000): void {
+  setTimeout(() => process.exit(), graceMs).unref();
+}

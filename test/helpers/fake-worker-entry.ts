@@ -9,7 +9,8 @@
  */
 import { Redis } from 'ioredis';
 import { createLogger } from '../../src/util/logger.js';
-import { exitSoonAfterStop, runWorkerProcess } from '../../workers/main.js';
+import { exitSoonAfterStop } from '../../src/ops/shutdown.js';
+import { runWorkerProcess } from '../../workers/main.js';
 import { createFakeAnswerHandler } from './fake-answer-handler.js';
 
 const countsKey = process.env.FAKE_HANDLER_COUNTS_KEY ?? 'fake-handler-calls';

@@ -10,20 +10,13 @@ import { REDACTED, SECRET_PATHS, maskDeep, maskSecrets } from './redaction.js';
 
 /**
  * pino options with redaction; merge them under your own (`level`, `name`).
- * @param extraPaths - more redact paths (e.g. the logger's historical list); `*…` wildcard paths
- *   are dropped (maskDeep covers their field names at any depth)
  * @returns `redact`, `serializers.err`, `formatters.log`/`bindings`, `hooks.logMethod`
  */
-export function secureLogOptions(
-  extraPaths: readonly string[] = [],
-): Pick<LoggerOptions, 'redact' | 'serializers' | 'formatters' | 'hooks'> {
+export function secureLogOptions(): Pick<LoggerOptions, 'redact' | 'serializers' | 'formatters' | 'hooks'> {
   return {
-    // Wildcard paths (`*.token`) are left to maskDeep, which redacts secret field names at any depth
-    // at a fraction of fast-redact's cost for wildcards.
-    redact: {
-      paths: [...new Set([...SECRET_PATHS, ...extraPaths.filter((p) => !p.startsWith('*'))])],
-      censor: REDACTED,
-    },
+    // No wildcard paths (`*.token`): maskDeep redacts secret field names at any depth, at a fraction
+    // of fast-redact's cost for wildcards.
+    redact: { paths: [...SECRET_PATHS], censor: REDACTED },
     serializers: {
       err: (err: Error) => maskDeep(stdSerializers.err(err)),
       error: (err: unknown) => (err instanceof Error ? maskDeep(stdSerializers.err(err)) : maskDeep(err)),

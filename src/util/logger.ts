@@ -7,27 +7,9 @@ import { secureLogOptions } from '../ops/secure-log-options.js';
 
 export type { Logger } from 'pino';
 
-/** Paths pino redacts wherever they appear in a log record. */
-export const REDACT_PATHS: readonly string[] = [
-  'token',
-  '*.token',
-  'password',
-  '*.password',
-  'secret',
-  '*.secret',
-  'authorization',
-  '*.authorization',
-  'headers.authorization',
-  '*.headers.authorization',
-  'signingSecret',
-  '*.signingSecret',
-  'botToken',
-  '*.botToken',
-];
-
 /**
- * Create the process logger. Secrets are redacted by path ({@link REDACT_PATHS} and
- * src/ops/redaction.ts `SECRET_PATHS`) and masked inside strings (Slack tokens, `Bearer …`, URL
+ * Create the process logger. Secrets are redacted by path (src/ops/redaction.ts `SECRET_PATHS`,
+ * and secret field names at any depth) and masked inside strings (Slack tokens, `Bearer …`, URL
  * passwords: see src/ops/secure-log-options.ts).
  * @param options - `level` (default `LOG_LEVEL` or `info`), `name` (the process role),
  *   `destination` (a file descriptor; default 2, stderr, so stdout stays clean for answers), or
@@ -39,7 +21,7 @@ export function createLogger(options: { level?: string; name?: string; destinati
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       name: options.name ?? 'k8s-ha-bot',
-      ...secureLogOptions(REDACT_PATHS),
+      ...secureLogOptions(),
     },
     options.stream ?? destination({ fd: options.destination ?? 2, sync: false }),
   );

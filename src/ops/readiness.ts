@@ -7,10 +7,9 @@
  * ["/readyz"]`); source: https://kubernetes.io/docs/reference/using-api/health-checks/
  */
 import { access, constants } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
 import { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
+import { kubeConnection } from '../cluster/kube-connection.js';
 import type { ClusterConfig } from '../config/bot-config.js';
 import { maskSecrets } from './redaction.js';
 
@@ -78,74 +77,49 @@ export async function probeKubeApi(
   kc: KubeConfig,
   timeoutMs = CLUSTER_PROBE_TIMEOUT_MS,
 ): Promise<{ ok: boolean; detail: string }> {
-  const cluster = kc.getCurrentCluster();
-  if (cluster === null) return { ok: false, detail: 'the kubeconfig has no current cluster' };
-  const base = new URL(cluster.server);
-  const isHttps = base.protocol === 'https:';
-  const opts: https.RequestOptions = {};
-  if (isHttps) await kc.applyToHTTPSOptions(opts);
-  else {
-    // client-node refuses plain-http clusters unless skipTLSVerify is set (as in read-snapshot.ts).
-    const copy = new KubeConfig();
-    copy.loadFromOptions({
-      clusters: kc.getClusters().map((c) => (c.name === cluster.name ? { ...c, skipTLSVerify: true } : c)),
-      users: kc.getUsers(),
-      contexts: kc.getContexts(),
-      currentContext: kc.getCurrentContext(),
-    });
-    await copy.applyToHTTPSOptions(opts);
-    delete opts.agent;
-  }
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(opts.headers ?? {})) if (typeof v === 'string') headers[k] = v;
-  if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
-  const transport = isHttps ? https : http;
-  return new Promise((resolve) => {
-    const req = transport.request(
-      {
-        protocol: base.protocol,
-        hostname: base.hostname.replace(/^\[|\]$/g, ''),
-        port: base.port || (isHttps ? 443 : 80),
-        path: `${base.pathname.replace(/\/$/, '')}/readyz`,
-        method: 'GET',
-        headers: { ...headers, Accept: 'text/plain', 'User-Agent': 'k8s-ha-bot-readyz' },
-        ...(isHttps
-          ? {
-              ca: opts.ca,
-              cert: opts.cert,
-              key: opts.key,
-              rejectUnauthorized: opts.rejectUnauthorized ?? true,
-              servername: opts.servername,
-            }
-          : {}),
-        ...(opts.agent ? { agent: opts.agent } : { agent: false }),
-        timeout: timeoutMs,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve(
-            res.statusCode === 200
-              ? { ok: true, detail: 'GET /readyz: 200' }
-              : { ok: false, detail: `GET /readyz: HTTP ${res.statusCode ?? '?'}` },
-          ),
-        );
-        res.on('error', (err) =>
-          resolve({
-            ok: false,
-            detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
-          }),
-        );
-      },
-    );
-    req.on('timeout', () =>
-      req.destroy(Object.assign(new Error('timeout'), { code: `no answer within ${timeoutMs} ms` })),
-    );
-    req.on('error', (err) =>
-      resolve({ ok: false, detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}` }),
-    );
-    req.end();
+  if (kc.getCurrentCluster() === null) return { ok: false, detail: 'the kubeconfig has no current cluster' };
+  const conn = await kubeConnection(kc, 1, {
+    noCluster: () => new Error('the kubeconfig has no current cluster'),
+    credentials: (cause) => (cause instanceof Error ? cause : new Error(String(cause))),
   });
+  try {
+    return await new Promise<{ ok: boolean; detail: string }>((resolve) => {
+      const req = conn.transport.request(
+        {
+          ...conn.target('/readyz'),
+          method: 'GET',
+          headers: { ...conn.headers, Accept: 'text/plain', 'User-Agent': 'k8s-ha-bot-readyz' },
+          agent: conn.agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve(
+              res.statusCode === 200
+                ? { ok: true, detail: 'GET /readyz: 200' }
+                : { ok: false, detail: `GET /readyz: HTTP ${res.statusCode ?? '?'}` },
+            ),
+          );
+          res.on('error', (err) =>
+            resolve({
+              ok: false,
+              detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
+            }),
+          );
+        },
+      );
+      req.on('timeout', () =>
+        req.destroy(Object.assign(new Error('timeout'), { code: `no answer within ${timeoutMs} ms` })),
+      );
+      req.on('error', (err) =>
+        resolve({ ok: false, detail: `GET /readyz: ${(err as NodeJS.ErrnoException).code ?? err.message}` }),
+      );
+      req.end();
+    });
+  } finally {
+    conn.close(); // our keep-alive agent: one probe, no idle sockets left
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ import { BotError } from '../errors.js';
 import type { ObjectStore, StoredObject } from './object-store.js';
 import { readObject, writeObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
+import { metaTime, microTime } from '../cluster/wire-time.js';
 
 /** Default renewal period of {@link startHeartbeats}, in ms (kubelet renews its node Lease every 10 s, leaders every 2 s: 5 s keeps every freshness check green). */
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 5000;
@@ -61,9 +62,6 @@ export interface Heartbeats {
 const NODE_LEASE_NS = 'kube-node-lease';
 const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
-const seconds = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`;
-/** A `metav1.MicroTime` (6 fractional digits), as Lease `renewTime` is written. */
-const micro = (d: Date): string => `${d.toISOString().slice(0, 23)}000Z`;
 
 interface LeaseSpec {
   holderIdentity?: string;
@@ -150,7 +148,7 @@ export function startHeartbeats(store: ObjectStore, now: () => Date, options: He
       if (tracked.node !== null && paused.has(tracked.node)) continue;
       const lease = JSON.parse(current.json.toString('utf8')) as WireObject;
       const spec = (lease.spec ?? (lease.spec = {})) as LeaseSpec;
-      spec.renewTime = micro(t);
+      spec.renewTime = microTime(t);
       writeObject(store, 'leases', lease, t);
       tracked.stored = rs.byKey.get(key) as StoredObject;
     }
@@ -166,7 +164,7 @@ export function startHeartbeats(store: ObjectStore, now: () => Date, options: He
       }
       if (readyStatus(node) !== 'True') continue; // someone took it down: no kubelet posting
       const status = node.status as NonNullable<KNode['status']>;
-      status.conditions = (status.conditions ?? []).map((c): KCondition => ({ ...c, lastHeartbeatTime: seconds(t) }));
+      status.conditions = (status.conditions ?? []).map((c): KCondition => ({ ...c, lastHeartbeatTime: metaTime(t) }));
       writeObject(store, 'nodes', node, t);
     }
   };

@@ -27,6 +27,7 @@ import { applyPatch, patchTypeOf } from './apply-patch.js';
 import type { ObjectStore } from './object-store.js';
 import { deleteObject, objectKey, readAll, readObject, writeObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
+import { metaTime } from '../cluster/wire-time.js';
 
 /** What the write API keeps between requests (shared with the running simulator's test hooks). */
 export interface MaintenanceState {
@@ -212,7 +213,7 @@ function syncUnschedulableTaint(before: WireObject, after: WireObject, now: Date
   const is = spec.unschedulable === true;
   if (was === is) return;
   const taints = (spec.taints ?? []).filter((t) => t.key !== key);
-  if (is) taints.push({ key, effect: 'NoSchedule', timeAdded: `${now.toISOString().slice(0, 19)}Z` } as KTaint);
+  if (is) taints.push({ key, effect: 'NoSchedule', timeAdded: metaTime(now) } as KTaint);
   if (taints.length > 0) spec.taints = taints;
   else delete spec.taints;
 }
@@ -313,7 +314,7 @@ function evict(store: ObjectStore, state: MaintenanceState, r: WriteRequest, nam
   const status = (pdb.status = { ...st });
   status.disruptionsAllowed = allowed - 1;
   if (ready) status.currentHealthy = Math.max(0, (st.currentHealthy ?? 0) - 1);
-  status.disruptedPods = { ...(st.disruptedPods ?? {}), [name]: `${now.toISOString().slice(0, 19)}Z` };
+  status.disruptedPods = { ...(st.disruptedPods ?? {}), [name]: metaTime(now) };
   if (status.disruptionsAllowed === 0) setDisruptionAllowed(status, false, now);
   writeObject(store, 'poddisruptionbudgets', pdb, now);
   return done();
@@ -329,7 +330,7 @@ function setDisruptionAllowed(status: NonNullable<WirePdb['status']>, allowed: b
     status: value,
     reason: allowed ? 'SufficientPods' : 'InsufficientPods',
     message: '',
-    lastTransitionTime: old?.status === value && old.lastTransitionTime ? old.lastTransitionTime : `${now.toISOString().slice(0, 19)}Z`,
+    lastTransitionTime: old?.status === value && old.lastTransitionTime ? old.lastTransitionTime : metaTime(now),
   });
   status.conditions = conds;
 }
@@ -349,7 +350,7 @@ function replace(store: ObjectStore, old: KPod, now: Date): void {
   if (!ctrl || (ctrl.kind !== 'ReplicaSet' && ctrl.kind !== 'StatefulSet')) return;
   const ns = old.metadata.namespace ?? 'default';
   const name = ctrl.kind === 'StatefulSet' ? old.metadata.name : `${ctrl.name}-${randomSuffix()}`;
-  const stamp = `${now.toISOString().slice(0, 19)}Z`;
+  const stamp = metaTime(now);
   const spec = structuredClone(old.spec ?? {});
   delete spec.nodeName;
   const pod = {

@@ -18,6 +18,7 @@ import type { KCondition, KNode, KPod, KTaint } from '../cluster/types.js';
 import type { ObjectStore } from './object-store.js';
 import { readAll, readObject, writeObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
+import { metaTime, microTime } from '../cluster/wire-time.js';
 
 /** Options of a simulated reboot. */
 export interface RebootOptions {
@@ -35,9 +36,6 @@ export interface RebootHandle {
 
 const UNREACHABLE = 'node.kubernetes.io/unreachable';
 
-const seconds = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`;
-/** A `metav1.MicroTime` (6 fractional digits), as Lease `renewTime` is written. */
-const micro = (d: Date): string => `${d.toISOString().slice(0, 23)}000Z`;
 
 /**
  * Take a node down now and bring it back after `options.downMs`.
@@ -59,12 +57,12 @@ export function rebootNode(store: ObjectStore, name: string, options: RebootOpti
       status: 'Unknown',
       reason: 'NodeStatusUnknown',
       message: 'Kubelet stopped posting node status.',
-      lastTransitionTime: c.status === 'Unknown' ? c.lastTransitionTime : seconds(t0),
+      lastTransitionTime: c.status === 'Unknown' ? c.lastTransitionTime : metaTime(t0),
     }),
   );
   const spec = (node.spec ??= {});
   const taints = (spec.taints ?? []).filter((t) => t.key !== UNREACHABLE);
-  taints.push({ key: UNREACHABLE, effect: 'NoSchedule', timeAdded: seconds(t0) } as KTaint, { key: UNREACHABLE, effect: 'NoExecute', timeAdded: seconds(t0) } as KTaint);
+  taints.push({ key: UNREACHABLE, effect: 'NoSchedule', timeAdded: metaTime(t0) } as KTaint, { key: UNREACHABLE, effect: 'NoExecute', timeAdded: metaTime(t0) } as KTaint);
   spec.taints = taints;
   writeObject(store, 'nodes', node, t0);
   setPodsReady(store, name, false, t0);
@@ -100,8 +98,8 @@ function up(store: ObjectStore, name: string, t: Date): void {
       status: ready ? 'True' : 'False',
       reason: ready ? 'KubeletReady' : `KubeletHas${c.type === 'MemoryPressure' ? 'SufficientMemory' : c.type === 'DiskPressure' ? 'NoDiskPressure' : c.type === 'PIDPressure' ? 'SufficientPID' : 'NoProblem'}`,
       message: ready ? 'kubelet is posting ready status' : `kubelet reports no ${c.type}`,
-      lastHeartbeatTime: seconds(t),
-      lastTransitionTime: seconds(t),
+      lastHeartbeatTime: metaTime(t),
+      lastTransitionTime: metaTime(t),
     };
   });
   status.nodeInfo = { ...(status.nodeInfo ?? {}), bootID: randomUUID() };
@@ -126,7 +124,7 @@ function up(store: ObjectStore, name: string, t: Date): void {
     } as WireObject);
   const leaseSpec = (lease.spec ?? (lease.spec = {})) as Record<string, unknown>;
   leaseSpec.holderIdentity = name;
-  leaseSpec.renewTime = micro(t);
+  leaseSpec.renewTime = microTime(t);
   writeObject(store, 'leases', lease, t);
   setPodsReady(store, name, true, t);
 }
@@ -141,9 +139,9 @@ function setPodsReady(store: ObjectStore, node: string, ready: boolean, t: Date)
     for (const type of types) {
       const c = conds.find((x) => x.type === type);
       if (c) {
-        if (c.status !== value) c.lastTransitionTime = seconds(t);
+        if (c.status !== value) c.lastTransitionTime = metaTime(t);
         c.status = value;
-      } else conds.push({ type, status: value, lastTransitionTime: seconds(t) });
+      } else conds.push({ type, status: value, lastTransitionTime: metaTime(t) });
     }
     pod.status.conditions = conds;
     if (ready) {
@@ -152,7 +150,7 @@ function setPodsReady(store: ObjectStore, node: string, ready: boolean, t: Date)
         cs.restartCount = (cs.restartCount ?? 0) + 1;
         cs.ready = true;
         cs.started = true;
-        cs.state = { running: { startedAt: seconds(t) } };
+        cs.state = { running: { startedAt: metaTime(t) } };
       }
     }
     writeObject(store, 'pods', pod, t);

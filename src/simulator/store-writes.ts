@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { SelectableFields } from './field-selector.js';
 import type { ObjectStore, ResourceStore, StoredObject } from './object-store.js';
 import { groupVersion } from './resources.js';
+import { metaTime } from '../cluster/wire-time.js';
 
 /** A parsed object as served (the wire JSON shape). */
 export type WireObject = Record<string, unknown> & {
@@ -74,7 +75,7 @@ export function writeObject(store: ObjectStore, plural: string, obj: WireObject,
   if (rs.def.namespaced) meta.namespace = meta.namespace ?? 'default';
   else delete meta.namespace;
   meta.uid = meta.uid ?? randomUUID();
-  meta.creationTimestamp = meta.creationTimestamp ?? `${now.toISOString().slice(0, 19)}Z`;
+  meta.creationTimestamp = meta.creationTimestamp ?? metaTime(now);
   meta.resourceVersion = nextResourceVersion(store);
   obj.apiVersion = obj.apiVersion ?? groupVersion(rs.def);
   obj.kind = obj.kind ?? rs.def.kind;

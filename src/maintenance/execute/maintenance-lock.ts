@@ -12,6 +12,7 @@
  */
 import { leaseAgeSeconds } from '../../analysis/cluster-index.js';
 import type { KLease } from '../../cluster/types.js';
+import { microTime } from '../../cluster/wire-time.js';
 import type { Logger } from '../../util/logger.js';
 import type { KubeApi } from './kube-api.js';
 import { MaintenanceStopError, seg, stopForStatus } from './kube-api.js';
@@ -24,10 +25,7 @@ export const LOCK_NODE_ANNOTATION = 'k8s-ha-bot/node';
 /** Tries of one lock operation when updates conflict (409). */
 const CONFLICT_TRIES = 8;
 
-/** A `metav1.MicroTime` string (6 fractional digits), as Lease times are written. */
-export function microTime(d: Date): string {
-  return `${d.toISOString().slice(0, 23)}000Z`;
-}
+export { microTime } from '../../cluster/wire-time.js';
 
 /** Options of {@link MaintenanceLock}. */
 export interface MaintenanceLockOptions {

@@ -90,8 +90,15 @@ function resolvePath(p: string, base: string, env: Readonly<Record<string, strin
   return isAbsolute(p) ? p : resolve(base, p);
 }
 
-/** Parse YAML text; syntax errors become a ConfigError naming file:line:column. */
-function parseYaml(text: string, file: string): unknown {
+/**
+ * Parse a YAML settings document (the configuration, the maintenance policy): duplicate keys are
+ * errors, aliases are capped at 100 expansions (no "billion laughs").
+ * @param text - the YAML text
+ * @param file - its name, for messages
+ * @returns the data; null or undefined for an empty document (each caller decides what that means)
+ * @throws ConfigError naming `file:line:column` on a syntax error
+ */
+export function parseYamlSettings(text: string, file: string): unknown {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
@@ -100,7 +107,12 @@ function parseYaml(text: string, file: string): unknown {
     const reason = first.message.split('\n')[0] ?? first.code;
     throw new ConfigError('', `${file}:${line}:${col}: YAML syntax error: ${reason}`);
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  return doc.toJS({ maxAliasCount: 100 }) as unknown;
+}
+
+/** Parse the configuration file; an empty one is an error. */
+function parseYaml(text: string, file: string): unknown {
+  const data = parseYamlSettings(text, file);
   if (data === null || data === undefined) {
     throw new ConfigError('', `${file} is empty; it needs at least "clusters:" with one cluster (see examples/k8s-ha-bot.yaml)`);
   }
@@ -133,10 +145,16 @@ async function readSource(options: LoadConfigOptions, env: Readonly<Record<strin
   return { data: parseYaml(text, file), baseDir: dirname(file), source: file };
 }
 
-/** Throw the schema issues: the first names the path; every issue is one line of the message. */
-function throwIssues(issues: readonly [string, string][]): never {
+/**
+ * Throw settings issues as one ConfigError: its `path` is the first issue's, and the message lists
+ * every issue, one per line (`path: what is wrong`).
+ * @param issues - `[path, message]` pairs in document order
+ * @param fallback - the message when there are none
+ * @throws ConfigError always
+ */
+export function throwConfigIssues(issues: readonly [string, string][], fallback = 'invalid configuration'): never {
   const [first, ...rest] = issues;
-  if (first === undefined) throw new ConfigError('', 'invalid configuration');
+  if (first === undefined) throw new ConfigError('', fallback);
   const more = rest.map(([p, m]) => `\n${p ? `${p}: ` : ''}${m}`).join('');
   throw new ConfigError(first[0], `${first[1]}${more}`);
 }
@@ -293,7 +311,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   const { data, baseDir, source } = await readSource(options, env);
 
   const validated = validateConfigFile(data);
-  if (!validated.ok) throwIssues(validated.issues);
+  if (!validated.ok) throwConfigIssues(validated.issues);
   const file = validated.file;
 
   const jobTimeoutMs = file.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;

@@ -13,9 +13,9 @@
  * nobody may force an `unsafe` request or read the audit).
  */
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { configIssueMessage, formatPath } from '../config/config-file-schema.js';
+import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
 import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
 import { canonicalTimeZone } from '../schedule/schedule-spec.js';
@@ -352,19 +352,6 @@ function checkResolved(p: Omit<ClusterMaintenancePolicy, 'cluster'>, at: string)
   return issues;
 }
 
-function parseYaml(text: string, source: string): unknown {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const first = doc.errors[0];
-  if (first !== undefined) {
-    const { line, col } = lineCounter.linePos(first.pos[0]);
-    throw new ConfigError('', `${source}:${line}:${col}: YAML syntax error: ${first.message.split('\n')[0] ?? first.code}`);
-  }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
-  // An empty file is the default policy, written down.
-  return data ?? {};
-}
-
 /**
  * Parse and validate a policy document.
  * @param yamlText - the YAML text
@@ -375,7 +362,8 @@ function parseYaml(text: string, source: string): unknown {
  *   (`path: what is wrong`); YAML syntax errors name `source:line:column`
  */
 export function parseMaintenancePolicy(yamlText: string, source: string): MaintenancePolicy {
-  const data = parseYaml(yamlText, source);
+  // An empty file is the default policy, written down.
+  const data = parseYamlSettings(yamlText, source) ?? {};
   const result = fileSchema.safeParse(data, { error: (iss) => configIssueMessage(iss as unknown as IssueInput) });
   const issues: [string, string][] = [];
   if (!result.success) {
@@ -412,10 +400,7 @@ export function parseMaintenancePolicy(yamlText: string, source: string): Mainte
 }
 
 function throwIssues(issues: readonly [string, string][], source: string): never {
-  const [first, ...rest] = issues;
-  if (first === undefined) throw new ConfigError('', `${source}: invalid maintenance policy`);
-  const more = rest.map(([p, m]) => `\n${p ? `${p}: ` : ''}${m}`).join('');
-  throw new ConfigError(first[0], `${first[1]}${more}`);
+  throwConfigIssues(issues, `${source}: invalid maintenance policy`);
 }
 
 /**

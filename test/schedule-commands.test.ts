@@ -123,6 +123,7 @@ describe('schedule commands against Redis and through Slack', () => {
       intake,
       render: slackMessagesFor,
       logger: silentLogger,
+      admission: () => ({ allow: { teams: ['T0TEST'], enterprises: [] }, namedTeams: new Set() }),
       postAdapterReply: async (reply: Reply, request: SlackRequest) => {
         await holder.poster?.deliver(reply, { channel: request.channel, user: request.userId, visibility: 'ephemeral' }, `${request.requestId}.follow`);
       },

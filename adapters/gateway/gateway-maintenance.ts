@@ -11,6 +11,7 @@
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { connectMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
 import type { Logger } from '../../src/util/logger.js';
 
 /** Default time between two expiry sweeps, in ms. */
@@ -35,6 +36,8 @@ export interface GatewayMaintenanceOptions {
 /** The started maintenance part. */
 export interface GatewayMaintenance {
   service: MaintenanceService;
+  /** The policy the service decides with (the adapters admit the teams / tenants it names as guests). */
+  policy: MaintenancePolicy;
   /** Run one sweep now (tests; the timer runs them anyway). @returns the ids that expired */
   sweep(): Promise<string[]>;
   close(): Promise<void>;
@@ -49,7 +52,7 @@ export interface GatewayMaintenance {
  */
 export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Promise<GatewayMaintenance> {
   const { logger } = o;
-  const { service, redis, publisher } = await connectMaintenanceService({
+  const { service, policy, redis, publisher } = await connectMaintenanceService({
     redisUrl: o.redisUrl,
     policyPath: o.config.maintenancePolicy,
     prefix: o.prefix,
@@ -82,6 +85,7 @@ export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Pro
   let closing: Promise<void> | undefined;
   return {
     service,
+    policy,
     sweep,
     close() {
       closing ??= (async () => {

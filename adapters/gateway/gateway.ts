@@ -40,6 +40,9 @@ import { SlackMaintenance } from '../slack/slack-maintenance.js';
 import { startGatewayMaintenance } from './gateway-maintenance.js';
 import type { GatewayMaintenance } from './gateway-maintenance.js';
 import { bounded } from '../../src/ops/shutdown.js';
+import { tenantsNamedIn } from '../../src/maintenance/policy.js';
+import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
+import type { SlackAdmissionPolicy, SlackAllowList } from '../slack/slack-identity.js';
 
 /** Longest one shutdown step may take before the gateway moves on, in ms. */
 const CLOSE_STEP_MS = 3000;
@@ -152,7 +155,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const maintenance = await startGatewayMaintenance({ redisUrl, config, prefix, logger, ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}) });
   let slackPart: SlackPart | undefined;
   try {
-    slackPart = withSlack ? await startSlackPart(options, redisUrl, maintenance.service) : undefined;
+    slackPart = withSlack ? await startSlackPart(options, redisUrl, maintenance.service, maintenance.policy) : undefined;
   } catch (err) {
     await maintenance.close();
     throw err;
@@ -228,7 +231,22 @@ interface SlackPart {
 }
 
 /** Start the Slack adapter: Bolt app, intake, replies consumer, deadline follow-ups. */
-async function startSlackPart(options: GatewayOptions, redisUrl: string, maintenanceService: MaintenanceService): Promise<SlackPart> {
+/**
+ * The workspaces served when SLACK_ALLOWED_TEAMS is unset: the bot token's own (auth.test), and its
+ * Enterprise Grid org for an org-wide install.
+ * @throws ConfigError `SLACK_ALLOWED_TEAMS` when auth.test names neither
+ */
+async function tokenWorkspace(client: { auth: { test(): Promise<{ team_id?: string; enterprise_id?: string; is_enterprise_install?: boolean }> } }): Promise<SlackAllowList> {
+  const who = await client.auth.test();
+  const teams = who.team_id ? [who.team_id] : [];
+  const enterprises = who.is_enterprise_install === true && who.enterprise_id ? [who.enterprise_id] : [];
+  if (teams.length === 0 && enterprises.length === 0) {
+    throw new ConfigError('SLACK_ALLOWED_TEAMS', 'is not set and auth.test of the bot token named no workspace: list the workspace ids (T…) or org ids (E…) the bot serves');
+  }
+  return { teams, enterprises };
+}
+
+async function startSlackPart(options: GatewayOptions, redisUrl: string, maintenanceService: MaintenanceService, policy: MaintenancePolicy): Promise<SlackPart> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
   const prefix = options.queuePrefix ?? 'bull';
@@ -259,7 +277,14 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
     schedules: slackScheduleCommands(scheduleService, config),
     maintenance: {
       handle: (command, { request, locale }) =>
-        slackMaintenance.typed(command, { teamId: request.teamId ?? '', userId: request.userId, channel: request.channel, locale, ...(request.userName ? { userName: request.userName } : {}) }),
+        slackMaintenance.typed(command, {
+          teamId: request.teamId ?? '',
+          userId: request.userId,
+          channel: request.channel,
+          locale,
+          ...(request.userName ? { userName: request.userName } : {}),
+          ...(request.guest ? { guest: true } : {}),
+        }),
     },
     queue: gatedQueue,
     store,
@@ -271,11 +296,14 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
     ...(options.enqueueRetryMs !== undefined ? { enqueueRetryMs: options.enqueueRetryMs } : {}),
     logger,
   });
+  // Resolved before the app starts (below); no request is handled before then.
+  let admission: SlackAdmissionPolicy = { allow: { teams: [], enterprises: [] }, namedTeams: new Set() };
   const { app, mode } = createSlackApp({
     config: slack,
     intake,
     render,
     logger,
+    admission: () => admission,
     onMaintenanceButton: async (action, requestId, ctx) => {
       try {
         await slackMaintenance.decide(requestId, action, ctx);
@@ -358,6 +386,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
 
   let port: number | undefined;
   try {
+    const allow = slack.allowed ?? (await tokenWorkspace(app.client));
+    admission = { allow, namedTeams: tenantsNamedIn(policy, 'slack') };
+    logger.info(
+      { teams: allow.teams, enterprises: allow.enterprises, from: slack.allowed ? 'SLACK_ALLOWED_TEAMS' : 'the bot token (auth.test)', guestTeamsNamedByPolicy: [...admission.namedTeams].filter((t) => !allow.teams.includes(t)) },
+      'Slack workspaces served',
+    );
     const started = (await app.start(options.port ?? slack.port)) as unknown;
     if (mode === 'http') {
       const address = (started as Server).address();

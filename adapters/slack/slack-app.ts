@@ -23,6 +23,9 @@ import type { SlackConfig } from './slack-config.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
+import { admitSlackIdentity, slackIdentityOf } from './slack-identity.js';
+import type { SlackActionFields, SlackAdmissionPolicy, SlackEventFields, SlackIdentity } from './slack-identity.js';
+import { translator } from '../../src/explain/i18n.js';
 
 /** What the handlers need besides Bolt. */
 export interface SlackAppOptions {
@@ -44,6 +47,11 @@ export interface SlackAppOptions {
    * already checked against the request id pattern. Should not reject (the app logs it if it does).
    */
   onMaintenanceButton?: (action: DecisionAction, requestId: string, ctx: SlackDecisionContext) => Promise<void>;
+  /**
+   * Who the app takes requests from (allowed workspaces / orgs, teams the maintenance policy
+   * names), asked on every request; the gateway resolves it before the app starts.
+   */
+  admission: () => SlackAdmissionPolicy;
 }
 
 /** Decisions whose ack is a short text (the work happens after the ack) rather than a reply. */
@@ -71,6 +79,9 @@ export function boltLogger(logger: Logger): BoltLogger {
     setName: () => undefined,
   };
 }
+
+/** The fields of an `app_mention` or DM `message` event read here. */
+type SlackMessageEvent = { channel: string; text?: string; ts: string; thread_ts?: string } & SlackEventFields['event'];
 
 /** Slack's message subtypes that are not a person typing (edits, joins, bot posts…): ignored. */
 const isPlainUserMessage = (event: { subtype?: string; bot_id?: string }): boolean => event.subtype === undefined && event.bot_id === undefined;
@@ -123,6 +134,29 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
   }
 
+  /**
+   * Admit the payload's user or refuse them: a refusal is logged (warn) and its private answer
+   * text returned; nothing else happens for that request.
+   * @returns `{ guest }` when admitted, `{ refusal }` (plain text) when not
+   */
+  const admit = (identity: SlackIdentity, source: string, channel: string | undefined): { guest: boolean; refusal?: undefined } | { refusal: string } => {
+    const admission = admitSlackIdentity(identity, options.admission());
+    if (admission.admitted) return { guest: admission.guest };
+    logger.warn(
+      { source, reason: admission.reason, userId: identity.userId, userTeam: identity.teamId, workspace: identity.workspaceId, enterprise: identity.enterpriseId, channel },
+      'Slack request from a user outside the allowed workspaces refused',
+    );
+    return { refusal: translator(intake.localeFor(identity.userId)).t('identity.slackTeamNotAllowed', { team: identity.teamId }) };
+  };
+  /** A refusal to the user only (chat.postEphemeral); a failure is logged. */
+  const refusePrivately = async (channel: string, user: string, text: string): Promise<void> => {
+    try {
+      await app.client.chat.postEphemeral({ channel, user, text: escapeMrkdwn(text) });
+    } catch (err) {
+      logger.warn({ err, channel }, 'could not tell a refused Slack user');
+    }
+  };
+
   /** Complete a request after its ack; a Redis failure becomes a follow-up, never a silent drop. */
   const afterAck = async (decision: AckDecision, request: SlackRequest): Promise<void> => {
     const outcome = await intake.complete(decision);
@@ -130,14 +164,25 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   };
 
   app.command(config.command, async ({ command, ack }) => {
+    const identity = slackIdentityOf({ kind: 'command', command });
+    if (!identity) {
+      await ack();
+      return;
+    }
+    const admitted = admit(identity, 'command', command.channel_id);
+    if (admitted.refusal !== undefined) {
+      await ack({ response_type: 'ephemeral', text: escapeMrkdwn(admitted.refusal) });
+      return;
+    }
     const request: SlackRequest = {
       source: 'command',
       requestId: `cmd-${command.trigger_id}`,
       dedupKeys: [`trigger:${command.trigger_id}`],
       text: command.text,
-      userId: command.user_id,
-      teamId: command.team_id,
-      ...(command.user_name ? { userName: command.user_name } : {}),
+      userId: identity.userId,
+      teamId: identity.teamId,
+      ...(admitted.guest ? { guest: true } : {}),
+      ...(identity.userName ? { userName: identity.userName } : {}),
       channel: command.channel_id,
       ...(command.response_url ? { responseUrl: command.response_url } : {}),
     };
@@ -154,17 +199,24 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
 
   const onMessage = async (
     source: 'mention' | 'dm',
-    event: { channel: string; user?: string; text?: string; ts: string; thread_ts?: string },
-    body: { event_id?: string; team_id?: string },
+    event: SlackMessageEvent,
+    body: { event_id?: string } & SlackEventFields['body'],
   ): Promise<void> => {
-    if (event.user === undefined) return;
+    const identity = slackIdentityOf({ kind: 'event', body, event });
+    if (!identity) return;
+    const admitted = admit(identity, source, event.channel);
+    if (admitted.refusal !== undefined) {
+      await refusePrivately(event.channel, identity.userId, admitted.refusal);
+      return;
+    }
     const request: SlackRequest = {
       source,
       requestId: `ev-${body.event_id ?? `${event.channel}-${event.ts}`}`,
       dedupKeys: [...(body.event_id ? [`event:${body.event_id}`] : []), `msg:${event.channel}:${event.ts}`],
       text: event.text ?? '',
-      userId: event.user,
-      ...(body.team_id ? { teamId: body.team_id } : {}),
+      userId: identity.userId,
+      teamId: identity.teamId,
+      ...(admitted.guest ? { guest: true } : {}),
       channel: event.channel,
       threadTs: event.thread_ts ?? event.ts,
     };
@@ -179,53 +231,54 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   });
   app.event('message', async ({ event, body }) => {
     if (event.channel_type !== 'im' || !isPlainUserMessage(event as { subtype?: string; bot_id?: string })) return;
-    await onMessage('dm', event as unknown as { channel: string; user?: string; text?: string; ts: string; thread_ts?: string }, body);
+    await onMessage('dm', event as unknown as SlackMessageEvent, body);
   });
   // Buttons of the reply. Refresh and HA status re-run the check and answer in the message's thread;
   // Request maintenance asks for a maintenance of the answer's node (the clicker is the requester);
   // Approve / Reject / Cancel on a maintenance card are decided by the gateway (Redis only).
   app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack, action, body }) => {
     await ack();
-    const b = body as { trigger_id?: string; user?: { id?: string; team_id?: string; name?: string; username?: string }; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string }; team?: { id?: string } };
+    const b = body as SlackActionFields & { trigger_id?: string; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string } };
     const channel = b.channel?.id;
-    const userId = b.user?.id;
     const clicked = action as { action_id?: string; value?: string };
     const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
-    if (decisionAction !== undefined) {
-      const requestId = clicked.value ?? '';
-      const teamId = b.team?.id ?? b.user?.team_id;
-      // A forged or cut value decides nothing.
-      if (!REQUEST_ID_PATTERN.test(requestId) || !channel || !userId || !teamId || !options.onMaintenanceButton) return;
-      // Identities are keyed by workspace + user id (as for requests). A click by a member of another
-      // organisation (a Slack Connect channel: the user's home team differs) is not this workspace's
-      // user, whatever id it carries: decide nothing.
-      if (b.user?.team_id !== undefined && b.team?.id !== undefined && b.user.team_id !== b.team.id) {
-        logger.warn({ requestId, team: b.team.id, userTeam: b.user.team_id, userId }, 'maintenance click by a user of another workspace ignored');
-        return;
-      }
-      const userName = b.user?.name ?? b.user?.username;
+    const text = decisionAction === undefined ? buttonRequestText(clicked) : null;
+    // A forged or cut value decides and runs nothing (and is not answered).
+    if (decisionAction !== undefined ? !REQUEST_ID_PATTERN.test(clicked.value ?? '') || !options.onMaintenanceButton : text === null || !b.trigger_id) return;
+    // Identities are the user's own team + user id, as for typed requests: a member of another
+    // organisation clicking in a Slack Connect channel is that organisation's user, whatever id it carries.
+    const identity = slackIdentityOf({ kind: 'action', body: b });
+    if (!identity || !channel) return;
+    const admitted = admit(identity, 'button', channel);
+    if (admitted.refusal !== undefined) {
+      await refusePrivately(channel, identity.userId, admitted.refusal);
+      return;
+    }
+    const userId = identity.userId;
+    if (decisionAction !== undefined && options.onMaintenanceButton) {
       // Decided at once, in click order; the clicker's own language (users.info) is looked up only
       // for a private refusal, after the decision.
-      await options.onMaintenanceButton(decisionAction, requestId, {
-        teamId,
+      await options.onMaintenanceButton(decisionAction, clicked.value ?? '', {
+        teamId: identity.teamId,
         userId,
         channel,
         locale: intake.localeFor(userId),
         lookupUserLocale: () => intake.userLocaleOf(userId),
-        ...(userName ? { userName } : {}),
+        ...(identity.userName ? { userName: identity.userName } : {}),
+        ...(admitted.guest ? { guest: true } : {}),
       });
       return;
     }
-    const text = buttonRequestText(clicked);
+    if (text === null || !b.trigger_id) return;
     const messageTs = b.container?.message_ts ?? b.message?.ts;
-    if (text === null || !channel || !userId || !b.trigger_id) return;
     const request: SlackRequest = {
       source: 'mention',
       requestId: `act-${b.trigger_id}`,
       dedupKeys: [`trigger:${b.trigger_id}`],
       text,
       userId,
-      ...(b.team?.id ?? b.user?.team_id ? { teamId: b.team?.id ?? b.user?.team_id ?? '' } : {}),
+      teamId: identity.teamId,
+      ...(admitted.guest ? { guest: true } : {}),
       channel,
       ...(b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' } : {}),
     };

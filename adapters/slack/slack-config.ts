@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from '../../src/errors.js';
+import type { SlackAllowList } from './slack-identity.js';
 
 /** Where the posted answer goes for slash commands: a bot message in the channel (continuations in its thread), or only the requester sees it. */
 export type SlackReplyVisibility = 'channel' | 'ephemeral';
@@ -31,6 +32,12 @@ export interface SlackConfig {
   dedupTtlSeconds: number;
   /** Longest the request path (dedup + enqueue) may wait for Redis before the ack says the queue is unavailable, in ms. Slack wants the ack within 3 s. @defaultValue 2000 */
   ackBudgetMs: number;
+  /**
+   * Workspaces (`T…`) and Enterprise Grid orgs (`E…`) whose members the bot serves
+   * (`SLACK_ALLOWED_TEAMS`). Absent → the workspace of the bot token (`auth.test` at start; its
+   * org too for an org-wide install): never "anyone".
+   */
+  allowed?: SlackAllowList;
 }
 
 /** Environment variables read by {@link loadSlackConfig}. */
@@ -44,7 +51,29 @@ export const SLACK_ENV = {
   replyVisibility: 'SLACK_REPLY_VISIBILITY',
   replyDeadlineMs: 'SLACK_REPLY_DEADLINE_MS',
   dedupTtlSeconds: 'SLACK_DEDUP_TTL_SECONDS',
+  allowedTeams: 'SLACK_ALLOWED_TEAMS',
 } as const;
+
+/** A Slack workspace (`T…`) or Enterprise Grid org (`E…`) id. */
+const TEAM_ID = /^[TE][A-Z0-9]{2,}$/;
+
+/**
+ * Parse `SLACK_ALLOWED_TEAMS`: ids separated by commas or spaces.
+ * @param raw - the value (already trimmed, non-empty)
+ * @returns the workspaces and enterprises
+ * @throws ConfigError `SLACK_ALLOWED_TEAMS` naming the first id that is not `T…` / `E…`
+ */
+export function parseSlackAllowList(raw: string): SlackAllowList {
+  const ids = raw.split(/[\s,]+/).filter((id) => id !== '');
+  const bad = ids.find((id) => !TEAM_ID.test(id));
+  if (bad !== undefined || ids.length === 0) {
+    throw new ConfigError(
+      SLACK_ENV.allowedTeams,
+      `${bad === undefined ? 'is empty' : `${JSON.stringify(bad.slice(0, 40))} is not a workspace id (T…) or Enterprise Grid org id (E…)`}: list them separated by commas, e.g. T0123ABCD,E0456EFGH (Slack: workspace settings → About, or the team_id of auth.test)`,
+    );
+  }
+  return { teams: ids.filter((id) => id.startsWith('T')), enterprises: ids.filter((id) => id.startsWith('E')) };
+}
 
 const APP_PAGE = 'https://api.slack.com/apps → your app';
 
@@ -77,6 +106,7 @@ const envSchema = z.object({
   [SLACK_ENV.replyVisibility]: z.enum(['channel', 'ephemeral']).optional(),
   [SLACK_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
   [SLACK_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
+  [SLACK_ENV.allowedTeams]: z.string().optional(),
 });
 
 /**
@@ -107,6 +137,8 @@ export function loadSlackConfig(env: Readonly<Record<string, string | undefined>
     throw new ConfigError(name, `${issue?.message ?? 'invalid'}${hint}`);
   }
   const e = parsed.data;
+  const allowedRaw = input[SLACK_ENV.allowedTeams];
+  const allowed = allowedRaw === undefined ? undefined : parseSlackAllowList(allowedRaw);
   return {
     botToken: e[SLACK_ENV.botToken],
     ...(e[SLACK_ENV.signingSecret] ? { signingSecret: e[SLACK_ENV.signingSecret] } : {}),
@@ -118,5 +150,6 @@ export function loadSlackConfig(env: Readonly<Record<string, string | undefined>
     replyDeadlineMs: e[SLACK_ENV.replyDeadlineMs] ?? 60_000,
     dedupTtlSeconds: e[SLACK_ENV.dedupTtlSeconds] ?? 900,
     ackBudgetMs: 2000,
+    ...(allowed ? { allowed } : {}),
   };
 }

@@ -42,7 +42,10 @@ export interface SlackRequest {
   dedupKeys: string[];
   text: string;
   userId: string;
+  /** The user's own team (`slackIdentityOf`: in a Slack Connect channel, not the channel's workspace). */
   teamId?: string;
+  /** A member of a team outside the allow-list, admitted because the maintenance policy names it (`Actor.guest`). */
+  guest?: boolean;
   /** Slack user name, for texts only (slash commands carry it). */
   userName?: string;
   channel: string;
@@ -277,7 +280,7 @@ export class SlackIntake {
       command,
       cluster,
       locale,
-      user: { platform: 'slack', id: request.userId, ...(request.teamId ? { tenant: request.teamId } : {}) },
+      user: { platform: 'slack', id: request.userId, ...(request.teamId ? { tenant: request.teamId } : {}), ...(request.guest ? { guest: true } : {}) },
       replyTo: { platform: 'slack', address },
       enqueuedAt: new Date(this.now()).toISOString(),
     };

@@ -72,6 +72,8 @@ export interface SlackDecisionContext {
   userId: string;
   /** Shown in texts only. */
   userName?: string;
+  /** A member of another team admitted because the policy names it (`Actor.guest`). */
+  guest?: boolean;
   channel: string;
   /** The answer language: the clicker's when known, else the configured one. */
   locale: Locale;
@@ -84,12 +86,12 @@ export interface SlackDecisionContext {
 }
 
 /**
- * The Slack actor of a click or typed command: team id + user id (never the display name).
- * @param ctx - team and user ids, optional display name
- * @returns `{ platform: 'slack', tenant: teamId, id: userId, displayName? }`
+ * The Slack actor of a click or typed command: the user's own team id + user id (never the display name).
+ * @param ctx - team and user ids, optional display name, guest flag
+ * @returns `{ platform: 'slack', tenant: teamId, id: userId, displayName?, guest? }`
  */
-export function slackActor(ctx: Pick<SlackDecisionContext, 'teamId' | 'userId' | 'userName'>): Actor {
-  return { platform: 'slack', tenant: ctx.teamId, id: ctx.userId, ...(ctx.userName ? { displayName: ctx.userName } : {}) };
+export function slackActor(ctx: Pick<SlackDecisionContext, 'teamId' | 'userId' | 'userName' | 'guest'>): Actor {
+  return { platform: 'slack', tenant: ctx.teamId, id: ctx.userId, ...(ctx.userName ? { displayName: ctx.userName } : {}), ...(ctx.guest ? { guest: true } : {}) };
 }
 
 /** Address of a posted card: `channel`, `ts`, and `thread_ts` when the card is itself in a thread. */

@@ -41,6 +41,7 @@ export function actorOfJob(job: Pick<AnswerJob, 'user'>): Actor {
     tenant: user.tenant ?? (user.platform === 'console' ? 'local' : ''),
     id: user.id,
     ...(user.displayName ? { displayName: user.displayName } : {}),
+    ...(user.guest === true ? { guest: true } : {}),
   };
 }
 

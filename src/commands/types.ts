@@ -201,9 +201,11 @@ export interface ChatUser {
   platform: 'console' | 'slack' | 'teams';
   /** Slack user id, Teams AAD object id, or the OS user for the console. */
   id: string;
-  /** Slack team id or Teams tenant id. */
+  /** Slack team id (the user's own, not the channel's workspace) or Teams tenant id. */
   tenant?: string;
   displayName?: string;
+  /** A member of a team / tenant outside the configured allow-list, admitted because the maintenance policy names it (see `Actor.guest`). */
+  guest?: boolean;
 }
 
 /** Where the answer goes back to; opaque to the core, interpreted by the adapter. */

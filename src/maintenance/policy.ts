@@ -100,14 +100,38 @@ export function isIdentity(s: string): boolean {
 }
 
 /**
- * Whether an actor is in an identity list: `'*'` (anyone) or its {@link actorKey} exactly. The
- * display name is never looked at.
+ * Whether an actor is in an identity list: `'*'` or its {@link actorKey} exactly. `'*'` means
+ * anyone of the workspaces / tenants the gateway is configured for: it never matches a guest
+ * (`Actor.guest`, a member of another Slack workspace or Teams tenant whom the gateway admitted
+ * because the policy names their team). The display name is never looked at.
  * @param list - identities from the policy
  * @param actor - who acts
  */
 export function isAllowed(list: readonly string[], actor: Actor): boolean {
   const key = actorKey(actor);
-  return list.some((entry) => entry === '*' || entry === key);
+  return list.some((entry) => (entry === '*' ? actor.guest !== true : entry === key));
+}
+
+/**
+ * The Slack teams or Teams tenants that the policy names in an identity (`requesters`,
+ * `approvers`, `admins` of the defaults and of every cluster): members of such a team are
+ * admitted by the gateways even when their team is not in the configured allow-list, as guests
+ * (`Actor.guest`: only their exact identity counts, never `"*"`).
+ * @param policy - the resolved policy
+ * @param platform - `slack` (team ids `T…`/`E…`) or `teams` (tenant ids)
+ * @returns the team / tenant ids, possibly empty
+ */
+export function tenantsNamedIn(policy: MaintenancePolicy, platform: 'slack' | 'teams'): Set<string> {
+  const out = new Set<string>();
+  const lists = [policy.defaults?.(), ...(policy.clusterNames ?? []).map((c) => policy.forCluster(c))];
+  for (const p of lists) {
+    if (!p) continue;
+    for (const entry of [...p.requesters, ...p.approvers, ...p.admins]) {
+      const [kind, tenant] = entry.split(':');
+      if (kind === platform && tenant) out.add(tenant);
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

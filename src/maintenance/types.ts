@@ -24,6 +24,13 @@ export interface Actor {
   id: string;
   /** Shown in texts; never used to decide anything. */
   displayName?: string;
+  /**
+   * True for a member of a workspace / tenant the bot is not configured for (a Slack Connect
+   * user, another Teams tenant) whom the gateway let through only because the policy names their
+   * team or tenant: `"*"` in the policy never matches a guest, only an entry with their exact key.
+   * Set by the chat gateway (src/…/identity admission), never by the user.
+   */
+  guest?: boolean;
 }
 
 /**

@@ -181,6 +181,7 @@ export const answerJobSchema = z.object({
     id: z.string(),
     tenant: z.string().optional(),
     displayName: z.string().optional(),
+    guest: z.boolean().optional(),
   }),
   replyTo: z.object({ platform: platformSchema, address: z.record(z.string(), z.string()) }),
   enqueuedAt: z.string(),

@@ -401,6 +401,11 @@ export const en = {
     actionUnavailable: 'This button is not available yet.',
     shortened: 'The full answer was too large for Teams; this is a shorter version.',
   },
+  /** Who the gateways take requests from (adapters/slack/slack-identity.ts, adapters/teams/teams-identity.ts). */
+  identity: {
+    slackTeamNotAllowed: 'This bot answers members of the Slack workspaces it is set up for, and your workspace ({{team}}) is not one of them. Nothing was done.',
+    teamsTenantNotAllowed: 'This bot answers members of the Microsoft Teams organisations it is set up for, and yours is not one of them. Nothing was done.',
+  },
   /** Per-user rate limit of chat requests (src/ops/rate-limit.ts). */
   rateLimit: {
     title: 'Too many requests',

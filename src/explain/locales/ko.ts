@@ -379,6 +379,11 @@ export const ko: Messages = {
     actionUnavailable: '이 버튼은 아직 사용할 수 없습니다.',
     shortened: '전체 답변이 Teams에 비해 너무 커서 줄인 답변입니다.',
   },
+  /** 게이트웨이가 요청을 받는 사용자 (adapters/slack/slack-identity.ts, adapters/teams/teams-identity.ts). */
+  identity: {
+    slackTeamNotAllowed: '이 봇은 설정된 Slack 워크스페이스의 구성원에게만 응답하며, 사용자의 워크스페이스({{team}})는 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
+    teamsTenantNotAllowed: '이 봇은 설정된 Microsoft Teams 조직의 구성원에게만 응답하며, 사용자의 조직은 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
+  },
   /** 사용자별 요청 빈도 제한 (src/ops/rate-limit.ts). */
   rateLimit: {
     title: '요청이 너무 많습니다',

@@ -171,6 +171,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         queuePrefix: prefix,
         ...(devInsecure ? { allowNoAuth: true, host: LOOPBACK_HOST } : {}),
         maintenance: { service: maintenance.service, explainAudit: (entries, locale) => explainAudit(entries, locale) },
+        policy: maintenance.policy,
         ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}),
       });
     } catch (err) {

@@ -28,6 +28,8 @@ import type { Locale } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AuditEntry } from '../../src/maintenance/types.js';
 import { bounded } from '../../src/ops/shutdown.js';
+import { tenantsNamedIn } from '../../src/maintenance/policy.js';
+import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -60,6 +62,8 @@ export interface TeamsAdapterOptions {
    * ordinary messages.
    */
   maintenance?: { service: TeamsMaintenancePort; explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply };
+  /** The maintenance policy: members of the tenants it names are admitted as guests. @defaultValue none named */
+  policy?: MaintenancePolicy;
 }
 
 /** A started Teams adapter. */
@@ -101,7 +105,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
   const gatedQueue = rateLimitedSink(queue, admissionGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), rateLimitPublisher, logger);
-  const bot = new TeamsBot({ config, queue: gatedQueue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, ...(maintenance ? { maintenance } : {}) });
+  const admission = { allowedTenants: teams.allowedTenants, namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>() };
+  if (teams.allowedTenants === undefined) logger.warn({ setting: 'TEAMS_ALLOWED_TENANTS' }, 'INSECURE development mode: Teams activities of every tenant are served (no TEAMS_ALLOWED_TENANTS)');
+  else logger.info({ tenants: teams.allowedTenants, guestTenantsNamedByPolicy: [...admission.namedTenants].filter((t) => !teams.allowedTenants?.includes(t)) }, 'Teams tenants served');
+  const bot = new TeamsBot({ config, queue: gatedQueue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, ...(maintenance ? { maintenance } : {}) });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,

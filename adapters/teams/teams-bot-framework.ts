@@ -36,7 +36,12 @@ export interface TeamsInbound {
   conversationId: string;
   /** `personal`, `groupChat` or `channel`. */
   conversationType?: string;
+  /** The tenant: `conversation.tenantId`, else `channelData.tenant.id`; unset when the two differ. */
   tenantId?: string;
+  /** True when `conversation.tenantId` and `channelData.tenant.id` name different tenants (a forged activity). */
+  tenantConflict?: boolean;
+  /** Set by the bot after admission: a member of a tenant outside the allow-list that the policy names (`Actor.guest`). */
+  guest?: boolean;
   /** The user's Teams id (`29:…`). */
   fromId: string;
   /** The user's Entra ID object id, when Teams sends it. */
@@ -270,7 +275,9 @@ export class BotFrameworkHost implements TeamsConnector {
       text = plainTeamsText(withoutMention);
     }
     const channelData = a.channelData as { tenant?: { id?: string } } | undefined;
-    const tenantId = a.conversation.tenantId ?? channelData?.tenant?.id;
+    const tenants = [a.conversation.tenantId, channelData?.tenant?.id].filter((t): t is string => typeof t === 'string' && t !== '');
+    const tenantConflict = new Set(tenants).size > 1;
+    const tenantId = tenantConflict ? undefined : tenants[0];
     const activity: TeamsInbound = {
       id: a.id ?? '',
       type: a.type,
@@ -281,6 +288,7 @@ export class BotFrameworkHost implements TeamsConnector {
       conversationId: a.conversation.id,
       ...(a.conversation.conversationType ? { conversationType: a.conversation.conversationType } : {}),
       ...(tenantId ? { tenantId } : {}),
+      ...(tenantConflict ? { tenantConflict } : {}),
       fromId: a.from.id,
       ...(a.from.aadObjectId ? { fromAadObjectId: a.from.aadObjectId } : {}),
       ...(a.from.name ? { fromName: a.from.name } : {}),

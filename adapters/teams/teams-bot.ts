@@ -37,6 +37,8 @@ import { teamsActor, teamsMaintenanceText } from './teams-maintenance.js';
 import type { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsAddress } from './teams-poster.js';
 import type { TeamsStore } from './teams-store.js';
+import { admitTeamsActivity } from './teams-identity.js';
+import type { TeamsAdmissionPolicy } from './teams-identity.js';
 
 /** The queue as the bot uses it (JobQueue implements it). */
 export interface TeamsJobSink {
@@ -56,6 +58,8 @@ export interface TeamsBotOptions {
   now?: () => number;
   /** Maintenance buttons and typed decisions (issue 5); without it they answer "not available". */
   maintenance?: Pick<TeamsMaintenance, 'onButton' | 'onTyped'>;
+  /** Which tenants are served (adapters/teams/teams-identity.ts); asked for every activity. */
+  admission: TeamsAdmissionPolicy;
 }
 
 /** What a handled turn did (for logs and tests). */
@@ -126,7 +130,20 @@ export class TeamsBot {
    * @param turn - the neutral turn from the botbuilder boundary
    * @returns the invoke answer for card actions (undefined otherwise)
    */
-  async onTurn(turn: TeamsTurn): Promise<InvokeReply | undefined> {
+  async onTurn(received: TeamsTurn): Promise<InvokeReply | undefined> {
+    const admission = admitTeamsActivity(received.activity, this.options.admission);
+    if (!admission.admitted) {
+      const r = received.activity;
+      this.options.logger.warn(
+        { reason: admission.reason, tenant: r.tenantId, tenantConflict: r.tenantConflict === true, fromAadObjectId: r.fromAadObjectId, conversation: r.conversationId, type: r.type },
+        'Teams activity from a tenant that is not served refused',
+      );
+      // Nothing goes to this activity's serviceUrl: only a card click is answered, in its invoke
+      // response (the HTTP answer, seen by the clicker alone).
+      if (r.type === 'invoke' && r.name === 'adaptiveCard/action') return invokeMessage(this.tr(r.locale).t('identity.teamsTenantNotAllowed'));
+      return undefined;
+    }
+    const turn: TeamsTurn = admission.guest ? { ...received, activity: { ...received.activity, guest: true } } : received;
     const a = turn.activity;
     if (a.type === 'invoke' && a.name === 'adaptiveCard/action') {
       const value = a.value as { action?: { verb?: string; data?: unknown } } | undefined;
@@ -218,7 +235,13 @@ export class TeamsBot {
           command,
           cluster,
           locale,
-          user: { platform: 'teams', id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}), ...(a.fromName ? { displayName: a.fromName } : {}) },
+          user: {
+            platform: 'teams',
+            id: a.fromAadObjectId ?? a.fromId,
+            ...(a.tenantId ? { tenant: a.tenantId } : {}),
+            ...(a.fromName ? { displayName: a.fromName } : {}),
+            ...(a.guest ? { guest: true } : {}),
+          },
           replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
           enqueuedAt: new Date(this.now()).toISOString(),
         };
@@ -298,7 +321,7 @@ export class TeamsBot {
     }
     const tr = translator(record?.job.locale ?? localeFromTeams(a.locale) ?? this.options.config.locale);
     if (!record) return tr.t(data.action === 'refresh' ? 'teams.cardExpired' : 'teams.actionUnavailable');
-    const user = { platform: 'teams' as const, id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}) };
+    const user = { platform: 'teams' as const, id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}), ...(a.guest ? { guest: true } : {}) };
     let job: AnswerJob;
     if (data.action === 'refresh') {
       const address: TeamsAddress = { conversation: record.conversationId, update: record.activityId, card: data.card };

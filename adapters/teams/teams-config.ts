@@ -28,6 +28,13 @@ export interface TeamsConfig {
   dedupTtlSeconds: number;
   /** After this long without a worker's reply, a follow-up card says the check did not finish, in ms. @defaultValue 60 000 */
   replyDeadlineMs: number;
+  /**
+   * Tenant ids whose members the bot serves (`TEAMS_ALLOWED_TENANTS`). Defaults to
+   * MICROSOFT_APP_TENANT_ID (SingleTenant, UserAssignedMSI); required for a MultiTenant bot.
+   * Undefined only in the insecure development mode without authentication (any tenant, warned
+   * at start).
+   */
+  allowedTenants?: readonly string[];
 }
 
 /** Environment variables read by {@link loadTeamsConfig}. */
@@ -39,7 +46,29 @@ export const TEAMS_ENV = {
   port: 'TEAMS_PORT',
   dedupTtlSeconds: 'TEAMS_DEDUP_TTL_SECONDS',
   replyDeadlineMs: 'TEAMS_REPLY_DEADLINE_MS',
+  allowedTenants: 'TEAMS_ALLOWED_TENANTS',
 } as const;
+
+/** A tenant id: a GUID in Azure; letters, digits and '-' accepted (as in policy identities). */
+const TENANT_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * Parse `TEAMS_ALLOWED_TENANTS`: tenant ids separated by commas or spaces.
+ * @param raw - the value (trimmed, non-empty)
+ * @returns the ids
+ * @throws ConfigError `TEAMS_ALLOWED_TENANTS` naming the first malformed id
+ */
+export function parseTenantList(raw: string): string[] {
+  const ids = raw.split(/[\s,]+/).filter((id) => id !== '');
+  const bad = ids.find((id) => !TENANT_ID.test(id));
+  if (bad !== undefined || ids.length === 0) {
+    throw new ConfigError(
+      TEAMS_ENV.allowedTenants,
+      `${bad === undefined ? 'is empty' : `${JSON.stringify(bad.slice(0, 70))} is not a tenant id`}: list the directory (tenant) ids, GUIDs, separated by commas (Azure portal → Microsoft Entra ID → Overview → Tenant ID)`,
+    );
+  }
+  return ids;
+}
 
 const PORTAL = 'Azure portal → your Azure Bot resource → Configuration';
 
@@ -62,6 +91,7 @@ const schema = z.object({
   [TEAMS_ENV.port]: intFromEnv(0, 65535).optional(),
   [TEAMS_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
   [TEAMS_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
+  [TEAMS_ENV.allowedTenants]: z.string().optional(),
 });
 
 /** Options of {@link loadTeamsConfig}. */
@@ -90,7 +120,9 @@ export function teamsConfigured(env: Readonly<Record<string, string | undefined>
  * @throws ConfigError naming the variable: MICROSOFT_APP_ID missing (unless `allowNoAuth`) or not a
  *   GUID; MICROSOFT_APP_PASSWORD missing for MultiTenant/SingleTenant; MICROSOFT_APP_TENANT_ID
  *   missing for SingleTenant/UserAssignedMSI; MICROSOFT_APP_TYPE not one of the three; TEAMS_PORT,
- *   TEAMS_DEDUP_TTL_SECONDS (600..86 400) or TEAMS_REPLY_DEADLINE_MS (1 000..3 600 000) out of range
+ *   TEAMS_DEDUP_TTL_SECONDS (600..86 400) or TEAMS_REPLY_DEADLINE_MS (1 000..3 600 000) out of range;
+ *   TEAMS_ALLOWED_TENANTS malformed, or unset for a MultiTenant bot (it defaults to
+ *   MICROSOFT_APP_TENANT_ID otherwise, and may stay unset only without authentication, `allowNoAuth`)
  */
 export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>>, options: LoadTeamsConfigOptions = {}): TeamsConfig {
   const picked: Record<string, string> = {};
@@ -123,8 +155,17 @@ export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>
       throw new ConfigError(TEAMS_ENV.tenantId, `is not set: a ${appType} bot needs its directory (tenant) id (${PORTAL} → App Tenant ID)`);
     }
   }
+  const listed = v[TEAMS_ENV.allowedTenants];
+  const allowedTenants = listed !== undefined ? parseTenantList(listed) : tenantId !== undefined ? [tenantId] : undefined;
+  if (allowedTenants === undefined && appId !== '') {
+    throw new ConfigError(
+      TEAMS_ENV.allowedTenants,
+      `is not set: a MultiTenant bot answers any organisation that can reach it; list the tenant ids whose members it serves, separated by commas (Azure portal → Microsoft Entra ID → Overview → Tenant ID)`,
+    );
+  }
   return {
     appId,
+    ...(allowedTenants !== undefined ? { allowedTenants } : {}),
     ...(appPassword !== undefined ? { appPassword } : {}),
     ...(tenantId !== undefined ? { tenantId } : {}),
     appType,

@@ -120,9 +120,9 @@ function invokeMessage(value: string): InvokeReply {
  * @param a - the activity
  * @returns the actor, or undefined when Teams sent no AAD object id or no tenant id
  */
-export function teamsActor(a: Pick<TeamsInbound, 'tenantId' | 'fromAadObjectId' | 'fromName'>): Actor | undefined {
+export function teamsActor(a: Pick<TeamsInbound, 'tenantId' | 'fromAadObjectId' | 'fromName' | 'guest'>): Actor | undefined {
   if (!a.fromAadObjectId || !a.tenantId) return undefined;
-  return { platform: 'teams', tenant: a.tenantId, id: a.fromAadObjectId, ...(a.fromName ? { displayName: a.fromName } : {}) };
+  return { platform: 'teams', tenant: a.tenantId, id: a.fromAadObjectId, ...(a.fromName ? { displayName: a.fromName } : {}), ...(a.guest ? { guest: true } : {}) };
 }
 
 function cardAddressOf(request: MaintenanceRequest | null): TeamsCardAddress | undefined {

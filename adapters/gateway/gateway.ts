@@ -363,7 +363,9 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
       await store.resolvePending(job.requestId);
       // A maintenance request card (posted, then attached to its request); anything else as usual.
       if (await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery)) return;
-      await poster.deliver(reply, job.replyTo.address as { channel: string }, job.requestId);
+      const address = job.replyTo.address as { channel: string; user?: string };
+      // An answer for the requester alone (a refused maintenance request): ephemeral, like click refusals.
+      await poster.deliver(reply, reply.audience === 'requester' && address.user ? { ...address, visibility: 'ephemeral' } : address, job.requestId);
     },
   });
 

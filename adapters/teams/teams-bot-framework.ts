@@ -117,6 +117,15 @@ export interface TeamsConnector {
    * @throws TeamsConnectorError
    */
   reply(reference: StoredReference, replyToId: string, activity: OutboundActivity): Promise<string>;
+  /**
+   * Post a new activity in a 1:1 chat with one user of the reference's tenant (created, or found,
+   * by the connector's createConversation), for an answer only that user may see.
+   * @param reference - a conversation of the user (service URL, tenant, bot)
+   * @param userId - the user's Teams id (`29:…`)
+   * @returns the new activity id
+   * @throws TeamsConnectorError (e.g. 403 when the bot is not installed for the user)
+   */
+  sendPersonal(reference: StoredReference, userId: string, activity: OutboundActivity): Promise<string>;
 }
 
 /** Longest request body accepted on /api/messages, in bytes (Teams activities are far smaller). */
@@ -324,6 +333,42 @@ export class BotFrameworkHost implements TeamsConnector {
       const [response] = await context.adapter.sendActivities(context, [out]);
       id = response?.id;
     });
+    return id ?? '';
+  }
+
+  /** {@inheritDoc TeamsConnector.sendPersonal} */
+  async sendPersonal(reference: StoredReference, userId: string, activity: OutboundActivity): Promise<string> {
+    const ref = reference as Partial<ConversationReference>;
+    const tenantId = ref.conversation?.tenantId;
+    let id: string | undefined;
+    // Errors inside the turn would go to onTurnError (which swallows them): kept and rethrown.
+    let failure: { err: unknown } | undefined;
+    try {
+      await this.adapter.createConversationAsync(
+        this.config.appId,
+        ref.channelId ?? 'msteams',
+        ref.serviceUrl ?? '',
+        '',
+        {
+          isGroup: false,
+          bot: ref.bot as ConversationReference['bot'],
+          members: [{ id: userId, name: '' }],
+          ...(tenantId ? { tenantId } : {}),
+          channelData: tenantId ? { tenant: { id: tenantId } } : {},
+          activity: undefined as unknown as Activity,
+        },
+        async (context) => {
+          try {
+            id = (await context.sendActivity(activity as Partial<Activity>))?.id;
+          } catch (err) {
+            failure = { err };
+          }
+        },
+      );
+    } catch (err) {
+      failure ??= { err };
+    }
+    if (failure) throw connectorError('sending a 1:1 message in Teams', failure.err);
     return id ?? '';
   }
 

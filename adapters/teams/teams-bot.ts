@@ -228,7 +228,7 @@ export class TeamsBot {
       } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
         reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', { clusters: names, suggestions: cluster ? closestNames(cluster, names) : [] });
       } else {
-        const address: TeamsAddress = { conversation: a.conversationId };
+        const address: TeamsAddress = { conversation: a.conversationId, user: a.fromId };
         job = {
           requestId,
           text: turn.text,

@@ -37,6 +37,8 @@ export interface TeamsAddress {
   update?: string;
   /** Refresh: the card's key (the request id that first posted it). */
   card?: string;
+  /** The asking user's Teams id (`29:…`): where an answer for them alone goes (a 1:1 chat). */
+  user?: string;
 }
 
 /** A delivery that may work when tried later: the replies queue retries it with backoff. */
@@ -110,6 +112,10 @@ export class TeamsPoster {
       return false;
     }
     if (address.update) return this.refresh(reply, reference, address.update, address.card ?? requestId);
+    const conversationType = (reference.conversation as { conversationType?: string } | undefined)?.conversationType;
+    if (reply.audience === 'requester' && address.user !== undefined && conversationType !== 'personal') {
+      if (await this.deliverPersonal(reply, reference, address.user, job.requestId)) return true;
+    }
 
     const deliveryId = job.requestId;
     const messages = this.render(reply, { cardKey: deliveryId });
@@ -134,6 +140,27 @@ export class TeamsPoster {
       if (!result.ok) return false;
       await this.recordCard(deliveryId, index, result.value, address.conversation, job);
     }
+    return true;
+  }
+
+  /**
+   * An answer for the requester alone, asked in a channel or group chat: Teams has no message only
+   * one member of a channel sees (the invoke answer of a card click is the only one, and a typed
+   * request has none), so it goes to a 1:1 chat with the user. Once per delivery (posted marker).
+   * @returns true when sent (or sent before); false when Teams refused the 1:1 chat (the bot is not
+   *   installed for the user): the caller then answers in the conversation
+   */
+  private async deliverPersonal(reply: Reply, reference: StoredReference, user: string, deliveryId: string): Promise<boolean> {
+    const requestId = reply.context.requestId;
+    if ((await this.options.store.postedMessages(deliveryId)).has(0)) return true;
+    const [message] = this.render(reply, { cardKey: deliveryId, maxMessages: 1 });
+    if (!message) return true;
+    const result = await this.call(requestId, 'send', () => this.options.connector.sendPersonal(reference, user, teamsActivity(message) as OutboundActivity));
+    if (!result.ok) {
+      this.options.logger.warn({ requestId, status: result.status }, 'could not open a 1:1 chat with the requester; answering in the conversation');
+      return false;
+    }
+    await this.options.store.markPosted(deliveryId, 0, result.value);
     return true;
   }
 

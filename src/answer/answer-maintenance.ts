@@ -72,6 +72,9 @@ export function analyzeForMaintenance(
 }
 
 /** A refusal as an answer: kind `error`, the sentence as summary, optional sections. */
+/** Refusals of a maintenance request that concern only the requester's own rights: answered privately. */
+const PRIVATE_REFUSALS: ReadonlySet<string> = new Set(['not-requester', 'force-not-allowed', 'force-needs-reason']);
+
 function refusalReply(base: Reply, text: string, sections: Reply['sections'] = []): Reply {
   return { ...base, kind: 'error', verdict: null, summary: text, planes: [], sections, advice: [], actions: [], findings: [] };
 }
@@ -123,7 +126,9 @@ export async function answerMaintenanceRequest(
     const card = service.cardReply(result.existing);
     return refusalReply(analysed.reply, text, [{ heading: card.title, lines: [card.summary, ...card.sections.flatMap((s) => s.lines)] }]);
   }
-  return refusalReply(analysed.reply, text);
+  const reply = refusalReply(analysed.reply, text);
+  // Who may request or force is about the asker alone: said to them privately (issue 13, F9).
+  return PRIVATE_REFUSALS.has(result.refusal) ? { ...reply, audience: 'requester' } : reply;
 }
 
 /**

@@ -68,4 +68,11 @@ export interface Reply {
   actions: ReplyAction[];
   context: ReplyContext;
   findings: Finding[];
+  /**
+   * `requester`: the answer concerns the asking user alone (a maintenance request refused for
+   * who they are: not a requester, not an admin for `--force`). Adapters deliver it privately
+   * (Slack: ephemeral to the user; Teams: a 1:1 chat with the user). Absent: everyone in the
+   * conversation sees it.
+   */
+  audience?: 'requester';
 }

@@ -2,7 +2,9 @@
  * A local fake of the Bot Connector service (node:http on a free loopback port) for tests: the
  * real botbuilder CloudAdapter talks to it through the activity's `serviceUrl`. It answers
  * `POST /v3/conversations/{id}/activities[/{replyToId}]` (new activity, answers `{ id }`) and
- * `PUT /v3/conversations/{id}/activities/{activityId}` (update), records every call with its body
+ * `PUT /v3/conversations/{id}/activities/{activityId}` (update), `POST /v3/conversations`
+ * (createConversation: a 1:1 chat `a:1on1-<member id>`, recorded with conversationId `(create)`),
+ * records every call with its body
  * size, and lets a test override any answer (413, 429 with Retry-After, 502…).
  */
 import { createServer } from 'node:http';
@@ -65,6 +67,22 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     readBody(req).then(
       (raw) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
+        if (url.pathname === '/v3/conversations' && req.method === 'POST') {
+          const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+          const call: FakeConnectorCall = { method: 'POST', conversationId: '(create)', status: 200, body, bytes: raw.length, at: Date.now() };
+          const answer = override?.(call);
+          if (answer && (answer.status < 200 || answer.status > 299)) {
+            call.status = answer.status;
+            calls.push(call);
+            res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body ?? { error: { code: 'Fake', message: `status ${answer.status}` } }));
+            return;
+          }
+          const member = ((body.members as { id?: string }[] | undefined) ?? [])[0]?.id ?? 'nobody';
+          call.resultId = `a:1on1-${member}`;
+          calls.push(call);
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: call.resultId, serviceUrl: `http://127.0.0.1:${String((server.address() as { port: number }).port)}/` }));
+          return;
+        }
         const match = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(url.pathname);
         if (!match || (req.method !== 'POST' && req.method !== 'PUT')) {
           res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NotFound', message: url.pathname } }));

@@ -43,6 +43,7 @@ describe('config check', () => {
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f',
       MICROSOFT_APP_PASSWORD: APP_PASSWORD,
+      TEAMS_ALLOWED_TENANTS: '0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11',
       K8S_HA_BOT_RATE_LIMIT: '20',
     });
     expect(r.err).toBe('');
@@ -50,6 +51,8 @@ describe('config check', () => {
     expect(r.out).toContain('configuration OK');
     expect(r.out).toContain('Slack: HTTP on port 3000 (signing secret set)');
     expect(r.out).toContain('Teams: MultiTenant app 6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f');
+    expect(r.out).toContain('Slack: serves the workspace of the bot token (auth.test at start); set SLACK_ALLOWED_TEAMS to list workspaces (T…) / orgs (E…)');
+    expect(r.out).toContain('Teams: serves tenants 0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11');
     expect(r.out).toContain(
       'ops: port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
     );
@@ -61,6 +64,8 @@ describe('config check', () => {
   it.each([
     [{ SLACK_BOT_TOKEN: BOT_TOKEN }, 'SLACK_SIGNING_SECRET: is not set'],
     [{ MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f' }, 'MICROSOFT_APP_PASSWORD: is not set'],
+    [{ MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'x' }, 'TEAMS_ALLOWED_TENANTS: is not set: a MultiTenant bot'],
+    [{ SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_ALLOWED_TEAMS: 'T0A,acme' }, 'SLACK_ALLOWED_TEAMS: "acme" is not a workspace id'],
     [{ K8S_HA_BOT_RATE_LIMIT: 'lots' }, 'K8S_HA_BOT_RATE_LIMIT: "lots"'],
     [{ K8S_HA_BOT_OPS_PORT: '70000' }, 'K8S_HA_BOT_OPS_PORT: "70000" is not a port'],
     [{ K8S_HA_BOT_SHUTDOWN_MS: '-1' }, 'K8S_HA_BOT_SHUTDOWN_MS: "-1"'],

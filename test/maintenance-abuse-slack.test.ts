@@ -165,11 +165,11 @@ describe('Slack maintenance buttons under abuse', () => {
     expect((await service().get(staging.id))?.state).toBe('pending-approval');
   }, 30_000);
 
-  it('a user of the home team with the approver\'s user id but clicking from another team is not the approver', async () => {
+  it('a user with the approver\'s user id but clicking from another team is not the approver: that team is not served (issue 13)', async () => {
     const channel = 'C0XTEAM1';
     const r = await newRequest(channel);
     await click({ action: 'maintenance-approve', value: r.id, user: APPROVER, userTeam: OTHER_TEAM, team: OTHER_TEAM, channel });
-    await fake.waitFor(() => ephemeralsTo(APPROVER).some((t) => /not an approver for prod/.test(t)));
+    await fake.waitFor(() => ephemeralsTo(APPROVER).some((t) => /your workspace \(T0EVIL\) is not one of them/.test(t)));
     expect((await service().get(r.id))?.approvals).toEqual([]);
   }, 30_000);
 
@@ -177,7 +177,8 @@ describe('Slack maintenance buttons under abuse', () => {
     const channel = 'C0XTEAM2';
     const r = await newRequest(channel);
     await click({ action: 'maintenance-approve', value: r.id, user: APPROVER, userTeam: OTHER_TEAM, team: TEAM, channel });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Refused privately (issue 13: the refusal is said, not silently dropped).
+    await fake.waitFor(() => ephemeralsTo(APPROVER).filter((t) => /your workspace \(T0EVIL\) is not one of them/.test(t)).length >= 2);
     const after = await service().get(r.id);
     expect(after?.approvals).toEqual([]);
     expect(after?.state).toBe('pending-approval');

@@ -107,8 +107,8 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
         JSON.stringify({
           type: 'block_actions',
           trigger_id: triggerId(),
-          user: { id: 'U0BTN', team_id: 'T0' },
-          team: { id: 'T0' },
+          user: { id: 'U0BTN', team_id: 'T0TEST' },
+          team: { id: 'T0TEST' },
           channel: { id: 'C0BTN' },
           container: { type: 'message', message_ts: '1712000000.000900', channel_id: 'C0BTN' },
           message: { ts: '1712000000.000900', text: 'answer' },

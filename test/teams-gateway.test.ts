@@ -85,7 +85,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     // No worker serves `idle`: its requests meet the reply deadline.
     teams = await startTeamsAdapter({ env: { TEAMS_REPLY_DEADLINE_MS: '4000', K8S_HA_BOT_RATE_LIMIT: '0' }, config, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, poster: { baseDelayMs: 5, maxDelayMs: 50 } });
     authed = await startTeamsAdapter({
-      env: { MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'not-a-real-secret' },
+      env: { MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'not-a-real-secret', TEAMS_ALLOWED_TENANTS: '72f988bf-0000-4000-8000-00000000aaaa' },
       config,
       logger: silentLogger,
       port: 0,

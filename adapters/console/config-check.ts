@@ -39,10 +39,16 @@ export async function checkDeploymentSettings(
     lines.push(
       `Slack: ${slack.appToken ? 'Socket Mode' : `HTTP on port ${slack.port} (signing secret set)`}, command ${slack.command}`,
     );
+    lines.push(
+      slack.allowed
+        ? `Slack: serves workspaces ${slack.allowed.teams.join(', ') || '(none)'} and orgs ${slack.allowed.enterprises.join(', ') || '(none)'} (SLACK_ALLOWED_TEAMS); others only where the maintenance policy names their team`
+        : 'Slack: serves the workspace of the bot token (auth.test at start); set SLACK_ALLOWED_TEAMS to list workspaces (T…) / orgs (E…)',
+    );
   } else lines.push('Slack: not configured (no SLACK_* secret)');
   if (teamsConfigured(env)) {
     const teams = loadTeamsConfig(env);
     lines.push(`Teams: ${teams.appType} app ${teams.appId}, HTTP on port ${teams.port}`);
+    lines.push(`Teams: serves tenants ${(teams.allowedTenants ?? []).join(', ')} (TEAMS_ALLOWED_TENANTS); others only where the maintenance policy names their tenant`);
   } else lines.push('Teams: not configured (MICROSOFT_APP_ID unset)');
   const readyz = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
   if (readyz !== 'required' && readyz !== 'reported')

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse as parseYaml } from 'yaml';
-import { parseCommand } from '../src/commands/parse-command.js';
+import { parseCommand, resolveCommandNodes } from '../src/commands/parse-command.js';
 import { summarizeRequest } from '../src/commands/request-summary.js';
 
 interface Case {
@@ -29,10 +29,14 @@ const corpus = parseYaml(readFileSync(new URL('./fixtures/requests/corpus.yaml',
 
 type Outcome = 'understood' | 'not-understood' | 'wrong-action' | 'wrong-node' | 'wrong-mode';
 
-function judge(c: Case, nodes: string[]): { outcome: Outcome; got: string } {
-  const parsed = parseCommand(c.text, { nodes });
+/**
+ * Judge one case. `withList`: the parser has the node names (the worker); without, the adapter's
+ * parse is resolved afterwards against the same names, as the worker does (resolveCommandNodes).
+ */
+function judge(c: Case, nodes: string[], withList = true): { outcome: Outcome; got: string } {
+  const parsed = parseCommand(c.text, withList ? { nodes } : {});
   if (!parsed.ok) return { outcome: 'not-understood', got: parsed.error.code };
-  const s = summarizeRequest(parsed.command);
+  const s = summarizeRequest(withList ? parsed.command : resolveCommandNodes(parsed.command, nodes));
   const got = JSON.stringify({ intent: s.intent, nodes: s.nodes, group: s.group, mode: s.mode });
   if (s.intent !== c.intent) return { outcome: 'wrong-action', got };
   const wantNodes = c.nodes ?? [];
@@ -67,5 +71,38 @@ describe('request corpus (issue 17)', () => {
     expect(count('wrong-action')).toBe(0);
     expect(count('wrong-node')).toBe(0);
     expect(pct).toBeGreaterThanOrEqual(98);
+  });
+
+  it('gives the same figures when the adapter parses without the node list and the worker resolves the names', () => {
+    const without = rows.map((r) => judge(r, corpus.clusters[r.cluster] ?? [], false).outcome);
+    const understood = without.filter((o) => o === 'understood').length;
+    console.log(`corpus without node list, resolved by the worker: understood ${understood} (${((100 * understood) / rows.length).toFixed(1)} %)`);
+    expect(without.filter((o) => o === 'wrong-action' || o === 'wrong-node')).toEqual([]);
+    expect((100 * understood) / rows.length).toBeGreaterThanOrEqual(98);
+  });
+
+  // The project's limit is 1 ms for one parse (test/faults/property-commands.ts, fastest of 3 runs).
+  it('parses a request in under a millisecond on average', () => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 5; i += 1) for (const r of rows) parseCommand(r.text, { nodes: corpus.clusters[r.cluster] ?? [] });
+    const avgMs = Number(process.hrtime.bigint() - t0) / 1e6 / (5 * rows.length);
+    expect(avgMs).toBeLessThan(1);
+  });
+});
+
+describe('requests that must not be taken for an action (issue 17)', () => {
+  const nodes = corpus.clusters.atlas ?? [];
+  it.each([
+    ['shell after a name', 'can I reboot atlas-wk-1; rm -rf /'],
+    ['an exclusion is not half-understood', 'reboot all workers except atlas-wk-2'],
+    ['a negation', "don't reboot atlas-wk-1"],
+    ['a node named with no request', 'atlas-wk-1'],
+    ['a pronoun with no node named', 'can I reboot it'],
+    ['a group word alone', 'masters'],
+    ['small talk', 'hello there, how are you'],
+    ['a verb and a name of no cluster node shape', 'reboot everything please'],
+  ])('%s: %j', (_why, text) => {
+    const parsed = parseCommand(text, { nodes });
+    expect(parsed.ok).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ import { readSnapshot } from '../cluster/read-snapshot.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
-import { parseCommand } from '../commands/parse-command.js';
+import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { answerMultiNode } from './answer-multi-node.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
@@ -214,9 +215,27 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      const snapshot = await readCluster(job.cluster, cluster, focusNode, log);
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const at = now();
+      const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
+        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));
+        if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
+        if (single.kind !== 'reboot-impact') throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
+        const impact = analyzeRebootImpact(s, single.node, at);
+        return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: single.drain, ...(single.when ? { when: single.when } : {}) });
+      };
+      if (command.kind === 'multi-node') {
+        // Issue 17: answered node by node, clearly labelled, until the joint analysis exists.
+        return await answerMultiNode(command, snapshot, (single) => answerOne(single, null), { ...ctx, cluster: job.cluster });
+      }
+      // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
+      // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
+      const resolved = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, snapshot.nodes.map((n) => n.metadata.name ?? ''));
+      if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
+        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log);
+        return await answerOne(resolved, snapshot);
+      }
       if (command.kind === 'maintenance-request') {
         if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);

@@ -32,6 +32,7 @@ import { COMPONENT_PATTERN, normalizeComponent } from './components.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { MAINTENANCE_HELP_EXAMPLES, matchMaintenanceCommand } from './parse-maintenance-command.js';
 import type { Command, Locale, MaintenanceCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
+import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_LENGTH = 2000;
@@ -45,6 +46,13 @@ export interface ParseOptions {
   defaultLocale?: Locale;
   /** Longest accepted text, in characters. @defaultValue {@link DEFAULT_MAX_LENGTH} (2,000) */
   maxLength?: number;
+  /**
+   * The cluster's node names, when the caller has them (the worker, after reading the cluster):
+   * node tokens are resolved against them (`wk-2` → `pavo-wk-2`, a unique close typo with the same
+   * digits → the node; see {@link resolveNodeName}). Without them (an adapter acking without
+   * cluster access) node-shaped tokens are kept as typed and the worker resolves them.
+   */
+  nodes?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,8 +155,11 @@ const CLUSTER_PHRASES: readonly RegExp[] = [
   new RegExp(`^(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?${CLUSTER_TOKEN}(?:\\s+cluster)?\\s*,\\s*`, 'i'),
 ];
 
-/** Words that precede "클러스터" without naming a cluster ("HA 클러스터 상태", "쿠버네티스 클러스터"). */
-const NOT_CLUSTER_NAMES = new Set(['ha', 'k8s', 'kubernetes', '쿠버네티스', '전체', '이', '그', '우리', '현재']);
+/**
+ * Words that precede "클러스터" without naming a cluster ("HA 클러스터 상태", "쿠버네티스 클러스터"),
+ * or end an English request after "in" without naming one ("one at a time, in sequence", "in order").
+ */
+const NOT_CLUSTER_NAMES = new Set(['ha', 'k8s', 'kubernetes', '쿠버네티스', '전체', '이', '그', '우리', '현재', 'sequence', 'order', 'parallel', 'turn', 'turns', 'batches', 'series', 'zone']);
 
 /** Polite words and openers with no meaning for the request, at the start or the end. */
 const LEADING_FILLERS = new RegExp(
@@ -217,7 +228,7 @@ const PARTS: Readonly<Record<string, string>> = {
 };
 
 /** Which command a rule yields. */
-export type Intent = Exclude<Command, MaintenanceCommand>['kind'];
+export type Intent = Exclude<Command, MaintenanceCommand | { kind: 'multi-node' }>['kind'];
 
 /** One grammar rule: a template whose `{PART}`s are replaced from {@link PARTS}, matched in full, case-insensitively. */
 export interface GrammarRule {
@@ -297,6 +308,8 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   rule('drain-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}'),
   rule('drain-impact', 'en', '(?:drain\\s+impact\\s+(?:of|for)|(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+draining)\\s+{NODE1}'),
   rule('drain-impact', 'en', '(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
+  // "worker-3 drain ok?": a drain alone (issue 17; "worker-3 drain and reboot" stays a reboot)
+  rule('drain-impact', 'en', '(?:node\\s+)?{NODE1}\\s+drain(?:\\s+(?:ok|okay|safe|possible))?'),
   // Korean
   whatIf('component-restart', 'ko', '(?:{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*)?{KCOMP}\\s*(?:을|를|만|이|가)?\\s*(?:재시작|재기동|리스타트|다시\\s*시작)\\s*(?:{KIF}|{KTAIL})'),
   whatIf('component-restart', 'ko', '{KCOMP}\\s*(?:이|가|을|를)?\\s*{KNODE1}\\s*(?:에서)\\s*(?:재시작|재기동|리스타트)\\s*(?:{KIF}|{KTAIL})'),
@@ -325,7 +338,7 @@ export const GRAMMAR: readonly GrammarRule[] = [
   rule('reboot-impact', 'en', '(?:reboot|restart|drain)\\s+impact\\s+(?:of|for)\\s+{NODE}'),
   rule('reboot-impact', 'en', 'drain\\s+{NODE}\\s+and\\s+(?:then\\s+)?(?:reboot|restart)(?:\\s+it)?{REASON}'),
   rule('reboot-impact', 'en', '{VERB}\\s+{NODE}{REASON}'),
-  rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain(?:\\s+and\\s+reboot)?)(?:\\s+(?:ok|okay|safe|possible))?'),
+  rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain\\s+and\\s+reboot)(?:\\s+(?:ok|okay|safe|possible))?'),
   // reboot impact, Korean
   rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
   // HA status, English
@@ -582,10 +595,13 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
 
   // Maintenance forms (issue 5) carry a free-text reason and `--force`: matched before the options.
   const maintenance = matchMaintenanceCommand(normal, fallback);
-  if (maintenance !== null) return maintenance;
+  if (maintenance !== null) return maintenance.ok ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) } : maintenance;
+
+  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes (issue 17).
+  const { rest: withoutSelector, selector } = takeSelector(normal);
 
   // Steps 3, 4: options and locale.
-  const opts = takeOptions(normal);
+  const opts = takeOptions(withoutSelector);
   if (opts.error !== undefined) return { ok: false, error: opts.error, locale: detected };
   const locale: Locale = opts.lang ?? (HANGUL.test(opts.rest) ? 'ko' : fallback);
   if (opts.help) return { ok: true, command: { kind: 'help' }, locale };
@@ -595,6 +611,57 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const mods = takeModifiers(opts.rest);
   if (mods.rest.length === 0) return fail('not-understood', locale);
 
+  const viaGrammar = matchGrammar(mods, opts.cluster, locale);
+  // Step 8 (issue 17): free phrasing, when the grammar did not understand the text, took a pronoun
+  // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
+  const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
+  const reserved = grammarNode !== undefined && RESERVED_NODE_WORDS.has(grammarNode);
+  if (viaGrammar.ok && !reserved && selector === undefined) return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
+  if (!viaGrammar.ok && (viaGrammar.error.code === 'invalid-cluster-name' || viaGrammar.error.code === 'invalid-option')) return viaGrammar;
+  const clusterRaw = opts.cluster ?? mods.cluster;
+  const cluster = clusterRaw?.toLowerCase();
+  if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster)) return fail('invalid-cluster-name', locale, clusterRaw);
+  const understood = understandRequest(mods.rest, {
+    ...(options.nodes === undefined ? {} : { nodes: options.nodes }),
+    ...(selector === undefined ? {} : { selector }),
+    ...(cluster === undefined ? {} : { cluster }),
+    ...(mods.when === undefined ? {} : { when: mods.when }),
+  });
+  if (understood !== null) return { ok: true, command: understood, locale };
+  if (reserved) return fail('not-understood', locale);
+  return viaGrammar;
+}
+
+/** The node a single-node command names, lowercase. */
+function nodeOf(command: Command): string | undefined {
+  if ('node' in command) return command.node;
+  if (command.kind === 'what-if' && 'node' in command.change) return command.change.node;
+  return undefined;
+}
+
+/**
+ * Resolve the node names of a command against the cluster's node names (see {@link resolveNodeName});
+ * names that resolve to nothing are kept as typed (the answer says which nodes exist).
+ * @param command - a parsed command
+ * @param nodes - the cluster's node names; undefined leaves the command as it is
+ * @returns the command with resolved names
+ */
+export function resolveCommandNodes<C extends Command>(command: C, nodes: readonly string[] | undefined): C {
+  if (nodes === undefined) return command;
+  const r = (n: string): string => resolveNodeName(n, nodes) ?? n;
+  if (command.kind === 'multi-node') {
+    const resolved = command.nodes.map(r).filter((n, i, all) => all.indexOf(n) === i);
+    return { ...command, nodes: resolved };
+  }
+  if ('node' in command && typeof command.node === 'string') return { ...command, node: r(command.node) };
+  if (command.kind === 'what-if' && 'node' in command.change && command.change.node !== undefined) {
+    return { ...command, change: { ...command.change, node: r(command.change.node) } };
+  }
+  return command;
+}
+
+/** Steps 6 and 7: the fixed grammar and the names. */
+function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale: Locale): ParseResult {
   // Step 6: grammar. All matching rules; one with a valid node name wins, else the first.
   const matches: Match[] = [];
   for (const r of GRAMMAR) {
@@ -622,7 +689,7 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
     if ('invalid' in judged) return fail('invalid-node-name', locale, judged.invalid);
     node = judged.name;
   }
-  const clusterRaw = opts.cluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
+  const clusterRaw = optionCluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();

@@ -160,6 +160,52 @@ export function isMaintenanceStateCommand(command: { kind: string }): command is
   return command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit';
 }
 
+/**
+ * A group of nodes named by what they are rather than by name (issue 17): the worker resolves it
+ * against the live node list.
+ * - `workers`: nodes without a control-plane role label
+ * - `control-plane`: nodes labelled `node-role.kubernetes.io/control-plane` (or the older `master`)
+ * - `all`: every node
+ * - `zone`: nodes whose `topology.kubernetes.io/zone` label is `zone`
+ * - `selector`: nodes matching a label selector as typed after `-l`/`--selector` (`node-pool=blue`)
+ */
+export type NodeGroup =
+  | { type: 'workers' }
+  | { type: 'control-plane' }
+  | { type: 'all' }
+  | { type: 'zone'; zone: string }
+  | { type: 'selector'; selector: string };
+
+/**
+ * How several nodes are asked about: `together` (all of them down at once: "can I reboot A and B")
+ * or `one-by-one` (a rolling plan: "one by one", "in what order", "rolling").
+ */
+export type PlanMode = 'together' | 'one-by-one';
+
+/** What is done to each node of a {@link MultiNodeCommand}. */
+export type MultiNodeAction = 'reboot' | 'drain' | 'upgrade' | 'node-down';
+
+/**
+ * A question about several nodes at once (issue 17): a list (`wk-2 and wk-3`), a group (`all
+ * workers`) or both resolved by the worker. Single-node questions keep their own command kinds.
+ * - `nodes`: the names typed (lowercase, RFC 1123; resolved against the cluster's node names when
+ *   the parser had them, else candidates the worker resolves), in the order named, no duplicates
+ * - `group`: set when the request names a group instead of (or besides) names
+ * - `drain`: "drain and reboot" (always true for `drain`, false for `node-down`)
+ * - `targetVersion`: for `upgrade`, the version asked for (`v1.34`)
+ */
+export interface MultiNodeCommand {
+  kind: 'multi-node';
+  action: MultiNodeAction;
+  nodes: string[];
+  group?: NodeGroup;
+  mode: PlanMode;
+  drain: boolean;
+  targetVersion?: string;
+  cluster?: string;
+  when?: string;
+}
+
 /** Every command the core understands. */
 export type Command =
   | RebootImpactCommand
@@ -168,6 +214,7 @@ export type Command =
   | WhatIfCommand
   | DrainImpactCommand
   | UpgradeImpactCommand
+  | MultiNodeCommand
   | MaintenanceCommand;
 
 /** Stable codes for text that cannot be turned into a command. */

@@ -150,6 +150,26 @@ const commandSchema = z.discriminatedUnion('kind', [
     targetVersion: z.string().optional(),
     when: z.string().optional(),
   }),
+  // several nodes (issue 17)
+  z.object({
+    kind: z.literal('multi-node'),
+    action: z.enum(['reboot', 'drain', 'upgrade', 'node-down']),
+    nodes: z.array(z.string()).max(100),
+    group: z
+      .discriminatedUnion('type', [
+        z.object({ type: z.literal('workers') }),
+        z.object({ type: z.literal('control-plane') }),
+        z.object({ type: z.literal('all') }),
+        z.object({ type: z.literal('zone'), zone: z.string() }),
+        z.object({ type: z.literal('selector'), selector: z.string() }),
+      ])
+      .optional(),
+    mode: z.enum(['together', 'one-by-one']),
+    drain: z.boolean(),
+    targetVersion: z.string().optional(),
+    cluster: z.string().optional(),
+    when: z.string().optional(),
+  }),
   // maintenance (issue 5)
   z.object({
     kind: z.literal('maintenance-request'),

@@ -1,0 +1,408 @@
+/**
+ * Free-phrasing understanding (issue 17): what an operator asks for, whatever the word order, in
+ * English, Korean or both: `pavo-wk-2 looks dead, can I reboot it?`, `wk-2이랑 wk-3 재부팅해도 돼?`,
+ * `in what order should I reboot the masters?`.
+ *
+ * {@link parseCommand} tries its fixed grammar first and calls {@link understandRequest} when the
+ * grammar does not understand the text (or took a pronoun or a group word for a node name). The
+ * understanding is a bag of signals, read from tables below, never from a model:
+ *
+ * - the action from keywords, their inflections and common typos ({@link ACTIONS}, {@link TYPO_WORDS});
+ * - the targets: tokens that are node names of the cluster (exact, a unique short form such as
+ *   `wk-2` for `pavo-wk-2`, or a unique close typo with the same digits), or, without a node list,
+ *   tokens shaped like node names (the worker resolves them); groups ({@link GROUPS}), zones and
+ *   label selectors;
+ * - the plan mode: `one-by-one` ("one by one", "in what order", "rolling", "하나씩", "순서") or
+ *   `together` (the default for several nodes);
+ * - pronouns ("it", "그 노드") add nothing: they refer to the node named earlier; fillers and
+ *   reasons ("for a kernel patch", "because …", "커널 패치 때문에") are ignored.
+ *
+ * It refuses (returns null) rather than guess: shell or markup characters, an exclusion ("all
+ * workers except wk-2"), no action, or an action without a target. A wrong node is worse than
+ * "I did not understand".
+ */
+import { normalizeComponent } from './components.js';
+import { isValidNodeName } from './names.js';
+import type { Command, MultiNodeAction, NodeGroup, PlanMode } from './types.js';
+
+/** Longest text (characters) the understanding reads; longer texts keep the grammar's answer. */
+export const MAX_UNDERSTOOD_LENGTH = 300;
+
+/** Options of {@link understandRequest}. */
+export interface UnderstandOptions {
+  /** The cluster's node names, when known: tokens are resolved against them. */
+  nodes?: readonly string[];
+  /** A label selector taken out of the text before (see {@link takeSelector}). */
+  selector?: string;
+  /** Set on the command when given. */
+  cluster?: string;
+  /** Set on the command when given. */
+  when?: string;
+}
+
+/** Characters that never belong to a request the bot should guess at (shell, markup). */
+const REFUSED = /[;|$`<>{}\\]/u;
+
+/** An exclusion the understanding does not support: refused rather than half-understood. */
+const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides|don'?t|do\s+not|never)\b|제외|빼고|말고/iu;
+
+/** The actions, strongest first when several are named. */
+type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
+
+/** Keywords of each action (lowercase text, after NFKC). `patch` is a weak reboot word (see `WEAK_REBOOT`). */
+const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
+  maintenance: [
+    /\b(?:put|place)\s+\S+\s+(?:into|in)\s+maintenance\b/u,
+    /\b(?:start|begin|open|request|schedule)\s+(?:a\s+|an\s+)?maintenance\b/u,
+    /\bmaintenance\s+(?:request\s+)?(?:for|on|of)\b/u,
+    /(?:유지\s*보수|점검)\s*(?:요청|신청)/u,
+  ],
+  upgrade: [/\bupgrad(?:e|es|ed|ing)\b/u, /업그레이드|업글/u],
+  reboot: [
+    /\b(?:re-?boot|reboots|rebooted|rebooting|restart|restarts|restarted|restarting|bounce|bounced|bouncing)\b/u,
+    /\bpower[-\s]?cycl(?:e|ed|ing)\b/u,
+    /\b(?:take|taking|took|bring|bringing)\s+(?:\S+\s+){0,4}?down\b|\btake\s+out\b/u,
+    /\bshut(?:ting)?\s*down\b/u,
+    /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
+  ],
+  drain: [/\b(?:drain|drains|drained|draining|evacuate|evacuating|cordon)\b/u, /드레인|비워도|비워야|비우면/u],
+  down: [
+    /\b(?:go|goes|went|going)\s+down\b/u,
+    /\bis\s+down\b|\bare\s+down\b|\bwere\s+down\b/u,
+    /\b(?:dies|die|died|crash|crashes|crashed|fail|fails|failed|lose|loses|lost|loses\s+power)\b/u,
+    /다운\s*(?:되면|돼도|된다면|되어도)|(?:^|\s)down\s*되면|죽으면|죽어도|죽는다면|장애\s*(?:가\s*)?나면|꺼지면|멈추면|내려가면/u,
+  ],
+  status: [
+    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state)\b/u,
+    /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
+    /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
+    /\bhow\S*\s+(?:is\s+|are\s+)?(?:the\s+|our\s+)?(?:control[-\s]?plane|cluster|etcd|ha|quorum)\b/u,
+    /상태|쿼럼|정족수|헬스|고가용성|정상|리더|멤버/u,
+  ],
+  help: [
+    /^(?:help|commands|usage)\b|\bhelp\s*$/u,
+    /\bwhat\s+can\s+(?:you\s+do|i\s+ask)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
+    /도움말|사용법|명령어|뭐\s*할\s*수\s*있|어떻게\s*써/u,
+  ],
+};
+
+/** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
+const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
+
+/** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
+const CONDITIONAL = /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도/u;
+
+/**
+ * Keywords checked for typos: same first letter, one edit (two for keywords of 7+ letters;
+ * transpositions count one), or one edit once doubled letters are single (`reebot`).
+ */
+const TYPO_WORDS: Readonly<Record<string, Action>> = {
+  reboot: 'reboot',
+  restart: 'reboot',
+  drain: 'drain',
+  upgrade: 'upgrade',
+  status: 'status',
+  quorum: 'status',
+  health: 'status',
+};
+
+/** Plan mode words. */
+const ONE_BY_ONE =
+  /\bone\s+(?:by|at|after)\s+(?:one|a\s+time|another|the\s+other)\b|\bone\s+node\s+at\s+a\s+time\b|\b1\s+at\s+a\s+time\b|\border\b|\brolling\b|\bsequential(?:ly)?\b|\bin\s+sequence\b|\bstaggered\b|\bwhich\b.*\bfirst\b|하나씩|한\s*대씩|한\s*개씩|순서|차례|순차|롤링|번갈아/u;
+
+/** Group words. A singular word ("the master", "마스터") is a group only with a plan word (see below). */
+const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: RegExp; singular?: RegExp }[] = [
+  {
+    group: 'workers',
+    plural:
+      /\bworkers\b|\bworker\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?worker\b|모든\s*워커|워커\s*(?:노드\s*)?(?:들|전부|모두|다|전체)|worker\s*노드\s*(?:전부|모두|다|전체)|워커들/u,
+    singular: /\bworker\b|워커/u,
+  },
+  {
+    group: 'control-plane',
+    plural:
+      /\bmasters\b|\bmaster\s+nodes\b|\bcontrol[-\s]?plane\s+nodes\b|\bcp\s+nodes\b|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:control[-\s]?plane|master)\b|모든\s*(?:마스터|컨트롤\s*플레인)|(?:마스터|컨트롤\s*플레인)\s*(?:노드\s*)?(?:들|전부|모두|다|전체|\d+\s*대)/u,
+    singular: /\bmaster\b|\bcontrol[-\s]?plane\b|마스터|컨트롤\s*플레인/u,
+  },
+  {
+    group: 'all',
+    plural:
+      /\b(?:all|every)\s+(?:of\s+)?(?:the\s+|our\s+)?nodes?\b|\b(?:whole|entire)\s+cluster\b|모든\s*노드|전체\s*노드|노드\s*(?:전부|전체|모두)/u,
+  },
+];
+
+/** "zone X", "in zone X", "X 존". */
+const ZONE = /\bzone\s+([a-z0-9][a-z0-9.-]*[a-z0-9])|([a-z0-9][a-z0-9.-]*[a-z0-9])\s*존(?:의|에\s*있는)?(?=\s|$)/u;
+
+/** `-l sel`, `--selector sel`, `--selector=sel`, `with label(s) sel`: a label selector (kubectl's spelling). */
+const SELECTOR =
+  /(?:^|\s)(?:-l|--selector|--label|(?:with\s+)?(?:the\s+)?labels?)(?:=|\s+)((?:[a-z0-9][a-z0-9./_-]*\s*(?:!=|==|=)\s*[a-z0-9._-]*)(?:,\s*[a-z0-9][a-z0-9./_-]*\s*(?:!=|==|=)\s*[a-z0-9._-]*)*)(?=\s|$|[?!.,])/iu;
+
+/**
+ * Take a label selector out of a text (before options are read: `--selector` is not an option the
+ * grammar knows, and `-l` would be read as a word).
+ * @param text - normalised text
+ * @returns the text without the selector, and the selector (spaces removed) when one was found
+ */
+export function takeSelector(text: string): { rest: string; selector?: string } {
+  const m = SELECTOR.exec(text);
+  if (m === null || m[1] === undefined) return { rest: text };
+  return { rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim(), selector: m[1].replace(/\s+/g, '') };
+}
+
+/** English reasons and purposes, cut from the text when an action was named before them. */
+const REASON = /(?:,\s*|\s)(?:for|before|after|because(?:\s+of)?|due\s+to|since|so\s+that|as)\s.*$/u;
+
+/** Words never taken for a node name, although shaped like one. */
+const NOT_NODES = new Set([
+  'k8s', 'k3s', 'ipv4', 'ipv6', 'x86', 'amd64', 'arm64', 'v1', 'v2', 'cve', 'os', 'x', 'a', 'i', 'it', 'them', 'that', 'this', 'one',
+  'nodes', 'node', 'mr', 'ha', 'pdb', 'pdbs', 'l', 'cp', 'wk', 'ok', 'okay', 'e.g', 'i.e', 'hey', 'pls', 'power-cycle',
+  'power-cycled', 're-boot', 'control-plane', 'one-by-one', 'in-place', 'node-pool', 'node-role', 'non-voter', 'well-known',
+]);
+
+/** Reserved words: when the grammar takes one of these for a node, the understanding decides instead. */
+export const RESERVED_NODE_WORDS = new Set([
+  'it', 'them', 'that', 'this', 'those', 'these', 'all', 'both', 'everything', 'everyone', 'workers', 'masters', 'nodes',
+  'worker', 'master', 'controlplane', 'control-plane', 'cluster', 'one', 'each', 'every', 'ok', 'okay',
+]);
+
+/** A version such as `1.34`, `v1.34.2`. */
+const VERSION = /^v?\d+\.\d+(?:\.\d+)?$/u;
+/** Times and durations (`10m`, `2am`, `24h`), counts (`3대`). */
+const NOT_NODE_SHAPES = /^(?:\d+(?:s|m|h|d|w|am|pm|min|mins|hrs?)?|\d+(?::\d+)+|mr-[a-z2-7]{10})$/u;
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+function osa(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const prev = d[i - 1] as number[];
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = v;
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+/** The action a word is a typo of, or null. */
+function typoAction(word: string): Action | null {
+  if (word.length < 5 || /\d/u.test(word)) return null;
+  for (const [keyword, action] of Object.entries(TYPO_WORDS)) {
+    if (word === keyword || word[0] !== keyword[0] || Math.abs(word.length - keyword.length) > 2) continue;
+    if (osa(word, keyword) <= (keyword.length >= 7 ? 2 : 1) || osa(word.replace(/(.)\1+/gu, '$1'), keyword.replace(/(.)\1+/gu, '$1')) <= 1) return action;
+  }
+  return null;
+}
+
+const SEPARATORS = /[-._]/gu;
+
+/** The digit runs of a name (`atlas-wk-12` → `12`): a typo never changes them. */
+function digitsOf(name: string): string {
+  return (name.match(/\d+/gu) ?? []).join(',');
+}
+
+/**
+ * Resolve a typed token against the cluster's node names.
+ *
+ * In order: the exact name (case-insensitive); the name with separators ignored (`atlas-wk1`);
+ * the one node the token is the trailing or leading part of at a separator (`wk-2` → `pavo-wk-2`,
+ * `vmss000001` → `aks-user-…-vmss000001`); the one node within one edit (two for names of 8+
+ * characters; transpositions count one) among the nodes with the same digits (`altas-wk-1` →
+ * `atlas-wk-1`, but `atlas-wk-3` is nobody's typo). Ambiguous tokens resolve to nothing.
+ *
+ * @param token - the token, lowercase
+ * @param nodes - the cluster's node names
+ * @returns the node name as the cluster spells it, or undefined
+ */
+export function resolveNodeName(token: string, nodes: readonly string[]): string | undefined {
+  const t = token.toLowerCase();
+  const exact = nodes.find((n) => n.toLowerCase() === t);
+  if (exact !== undefined) return exact;
+  const bare = t.replace(SEPARATORS, '');
+  const sameBare = nodes.filter((n) => n.toLowerCase().replace(SEPARATORS, '') === bare);
+  if (sameBare.length === 1) return sameBare[0];
+  const affix = nodes.filter((n) => {
+    const l = n.toLowerCase();
+    return (l.endsWith(t) && /[-._]/u.test(l.charAt(l.length - t.length - 1))) || (l.startsWith(t) && /[-._]/u.test(l.charAt(t.length)));
+  });
+  if (affix.length === 1) return affix[0];
+  if (affix.length > 1) return undefined;
+  const digits = digitsOf(t);
+  const limit = bare.length >= 8 ? 2 : 1;
+  const close = nodes.filter((n) => digitsOf(n) === digits && osa(n.toLowerCase().replace(SEPARATORS, ''), bare) <= limit);
+  return close.length === 1 ? close[0] : undefined;
+}
+
+/** Split a token glued to a Korean particle (`wk-2이랑` → `wk-2`, `이랑`). */
+function splitToken(token: string): string[] {
+  const m = /^([a-z0-9][a-z0-9.-]*?)([\u3131-\u318E\uAC00-\uD7A3].*)$/u.exec(token);
+  return m === null ? [token] : [m[1] ?? '', m[2] ?? ''];
+}
+
+/** The signals read from one text. */
+interface Signals {
+  actions: Set<Action>;
+  nodes: string[];
+  group?: NodeGroup;
+  mode?: PlanMode;
+  drain: boolean;
+  version?: string;
+  component?: string;
+}
+
+/** Read the signals of a text (lowercase, NFKC). */
+function readSignals(original: string, options: UnderstandOptions): Signals {
+  let text = original;
+  const actions = new Set<Action>();
+  const oneByOne = ONE_BY_ONE.test(text);
+  const anyAction = (s: string): boolean =>
+    (['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => ACTIONS[a].some((re) => re.test(s))) || WEAK_REBOOT.test(s);
+  // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
+  const reason = REASON.exec(text);
+  if (reason !== null && anyAction(text.slice(0, reason.index)) && !/\border\b/u.test(text.slice(0, reason.index))) text = text.slice(0, reason.index);
+  // Korean reasons before the request: "커널 패치 때문에 …".
+  text = text.replace(/(?:^|\s)[^\s]*\s*[^\s]*\s*(?:때문에|땜에)(?=\s)/u, (m) => (/[a-z0-9]-[a-z0-9]/u.test(m) ? m : ' '));
+
+  for (const action of Object.keys(ACTIONS) as Action[]) {
+    if (ACTIONS[action].some((re) => re.test(text))) actions.add(action);
+  }
+  const out: Signals = { actions, nodes: [], drain: ACTIONS.drain.some((re) => re.test(text)) };
+
+  const zone = ZONE.exec(text);
+  if (zone !== null) {
+    out.group = { type: 'zone', zone: zone[1] ?? zone[2] ?? '' };
+    text = `${text.slice(0, zone.index)} ${text.slice(zone.index + zone[0].length)}`;
+  }
+  if (options.selector !== undefined) out.group = { type: 'selector', selector: options.selector };
+  if (oneByOne) out.mode = 'one-by-one';
+
+  const tokens = text
+    .replace(/\bnodes?\//gu, ' ')
+    .split(/[\s,/+&?!:()"“”'‘’…~]+/u)
+    .filter((t) => !t.startsWith('-'))
+    .flatMap(splitToken)
+    .map((t) => t.replace(/^[.-]+|[.-]+$/gu, ''))
+    .filter((t) => t.length > 0);
+  for (const token of tokens) {
+    const typo = typoAction(token);
+    if (typo !== null && !ACTIONS[typo].some((re) => re.test(token))) {
+      actions.add(typo);
+      if (typo === 'drain') out.drain = true;
+      continue;
+    }
+    if (VERSION.test(token)) {
+      out.version = token;
+      continue;
+    }
+    if (!/^[a-z0-9]/u.test(token) || NOT_NODES.has(token) || NOT_NODE_SHAPES.test(token) || !isValidNodeName(token)) continue;
+    const component = normalizeComponent(token);
+    if (component !== null) {
+      out.component = component;
+      continue;
+    }
+    const known = options.nodes === undefined ? undefined : resolveNodeName(token, options.nodes);
+    // Without a match, only tokens shaped like node names are kept (the worker resolves them).
+    const name = known ?? (/[\d.-]/u.test(token) && /[a-z]/u.test(token) ? token : undefined);
+    if (name !== undefined && !out.nodes.includes(name)) out.nodes.push(name);
+  }
+
+  if (out.group === undefined) {
+    for (const g of GROUPS) {
+      if (g.plural.test(text) || (out.mode === 'one-by-one' && g.singular !== undefined && g.singular.test(text))) {
+        out.group = { type: g.group };
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The strongest node action named, or null. */
+function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance' | null {
+  if (s.actions.has('maintenance')) return 'maintenance';
+  if (s.actions.has('upgrade')) return 'upgrade';
+  if (s.actions.has('reboot')) return 'reboot';
+  if (s.actions.has('drain')) return 'drain';
+  if (s.actions.has('down')) {
+    // "what if X goes down" is a what-if; "can X go down for a while" is a planned outage.
+    if (CONDITIONAL.test(text)) return 'node-down';
+    if (/\b(?:can|could|may|ok|okay|safe)\b/u.test(text)) return 'reboot';
+    return null;
+  }
+  if (WEAK_REBOOT.test(text)) return 'reboot';
+  // "masters one by one, what order?": a plan with no verb is a reboot plan (what the bot plans).
+  if (s.mode === 'one-by-one' && (s.group !== undefined || s.nodes.length > 1) && !s.actions.has('status') && !s.actions.has('help')) return 'reboot';
+  return null;
+}
+
+/**
+ * Understand a request phrased freely.
+ * @param text - the text left after options, time hints, cluster phrases and fillers (any case)
+ * @param options - the cluster's node names (when known), a selector taken out before, cluster, when
+ * @returns the command, or null when the text is not understood well enough to act on
+ */
+export function understandRequest(text: string, options: UnderstandOptions = {}): Command | null {
+  if (text.length > MAX_UNDERSTOOD_LENGTH || REFUSED.test(text) || EXCLUSION.test(text)) return null;
+  const lower = text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  if (lower.length === 0) return null;
+  const s = readSignals(lower, options);
+  const extra = {
+    ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
+  };
+  const when = options.when === undefined ? {} : { when: options.when };
+  const action = nodeActionOf(s, lower);
+  const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
+
+  // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if.
+  if (s.component !== undefined && (action === 'reboot' || action === 'node-down') && !s.actions.has('upgrade') && s.group === undefined && s.nodes.length <= 1) {
+    if (action === 'reboot' && !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) {
+      const node = s.nodes[0];
+      return { kind: 'what-if', change: node === undefined ? { type: 'component-restart', component: s.component } : { type: 'component-restart', component: s.component, node }, drain: false, ...extra, ...when };
+    }
+    if (action === 'node-down' && s.nodes.length === 0) return { kind: 'what-if', change: { type: 'component-down', component: s.component }, drain: false, ...extra, ...when };
+  }
+
+  if (action !== null) {
+    const nodes = s.nodes;
+    const group = nodes.length > 0 ? undefined : s.group;
+    if (nodes.length === 0 && group === undefined) return null;
+    if (action === 'maintenance') {
+      const node = nodes[0];
+      return nodes.length === 1 && node !== undefined && group === undefined ? { kind: 'maintenance-request', node, reason: '', force: false, ...extra } : null;
+    }
+    const mode: PlanMode = s.mode ?? 'together';
+    if (nodes.length === 1 && group === undefined) {
+      const node = nodes[0] as string;
+      switch (action) {
+        case 'reboot':
+          return { kind: 'reboot-impact', node, drain: s.drain, ...extra, ...when };
+        case 'drain':
+          return { kind: 'drain-impact', node, drain: true, ...extra, ...when };
+        case 'upgrade':
+          return { kind: 'upgrade-impact', node, drain: s.drain, ...version, ...extra, ...when };
+        case 'node-down':
+          return { kind: 'what-if', change: { type: 'node-down', node }, drain: false, ...extra, ...when };
+      }
+    }
+    if (action === 'node-down' && group?.type === 'control-plane' && mode === 'together') {
+      return { kind: 'what-if', change: { type: 'control-plane-down' }, drain: false, ...extra, ...when };
+    }
+    return {
+      kind: 'multi-node',
+      action,
+      nodes,
+      ...(group === undefined ? {} : { group }),
+      mode,
+      drain: action === 'drain' ? true : action === 'node-down' ? false : s.drain,
+      ...(action === 'upgrade' ? version : {}),
+      ...extra,
+      ...when,
+    };
+  }
+  if (s.actions.has('status')) return { kind: 'ha-status', ...extra };
+  if (s.actions.has('help')) return { kind: 'help', ...extra };
+  return null;
+}

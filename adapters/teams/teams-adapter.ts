@@ -16,6 +16,7 @@ import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { BotFrameworkHost } from './teams-bot-framework.js';
+import type { BotFrameworkAuthOverrides } from './teams-bot-framework.js';
 import { TeamsBot } from './teams-bot.js';
 import { loadTeamsConfig } from './teams-config.js';
 import type { TeamsConfig } from './teams-config.js';
@@ -51,6 +52,8 @@ export interface TeamsAdapterOptions {
   allowNoAuth?: boolean;
   /** How often due reply deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
   deadlinePollMs?: number;
+  /** Other OpenID metadata URLs for the token check (tests). @defaultValue botbuilder's */
+  botFrameworkAuth?: BotFrameworkAuthOverrides;
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
@@ -93,7 +96,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
   const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
-  const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
+  const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }), options.botFrameworkAuth);
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
     ? new TeamsMaintenance({ ...options.maintenance, poster, store, defaultLocale: config.locale, logger })

@@ -29,6 +29,7 @@ import type { Locale } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AuditEntry } from '../../src/maintenance/types.js';
 import { bounded } from '../../src/ops/shutdown.js';
+import { LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -44,7 +45,7 @@ export interface TeamsAdapterOptions {
   logger: Logger;
   /** Overrides TEAMS_PORT (tests pass 0 for a free port). */
   port?: number;
-  /** Host to listen on. @defaultValue all interfaces */
+  /** Host to listen on. @defaultValue `K8S_HA_BOT_TEAMS_HOST`, else all interfaces */
   host?: string;
   /** BullMQ / store key prefix for tests. @defaultValue `bull` */
   queuePrefix?: string;
@@ -87,6 +88,7 @@ export interface RunningTeamsAdapter {
 export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<RunningTeamsAdapter> {
   const { config, logger } = options;
   const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
+  const listenHost = options.host ?? listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
   const rateLimit = rateLimitSettingsFrom(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
@@ -160,7 +162,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? teams.port, options.host, () => {
+      server.listen(options.port ?? teams.port, listenHost, () => {
         server.off('error', reject);
         resolve();
       });
@@ -174,7 +176,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   }
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : (options.port ?? teams.port);
-  logger.info({ port, appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
+  logger.info({ port, host: listenHost ?? '*', appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
 
   let closing: Promise<void> | undefined;
   return {

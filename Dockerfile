@@ -27,8 +27,11 @@ RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean -
 
 # 3. Runtime: compiled code, production node_modules, the entry point and the demo snapshot.
 FROM ${NODE_IMAGE}
+# The ops server (/healthz, /readyz, /metrics; no authentication) listens on 127.0.0.1 by default;
+# in the pod the kubelet and Prometheus reach it on the pod IP (restrict it with a NetworkPolicy).
 ENV NODE_ENV=production \
-    HOME=/tmp
+    HOME=/tmp \
+    K8S_HA_BOT_OPS_HOST=0.0.0.0
 WORKDIR /app
 # The package managers are not needed at run time: less to patch, less to abuse.
 RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \

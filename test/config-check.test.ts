@@ -49,12 +49,12 @@ describe('config check', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('configuration OK');
-    expect(r.out).toContain('Slack: HTTP on port 3000 (signing secret set)');
+    expect(r.out).toContain('Slack: HTTP on all interfaces port 3000 (signing secret set)');
     expect(r.out).toContain('Teams: MultiTenant app 6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f');
     expect(r.out).toContain('Slack: serves the workspace of the bot token (auth.test at start); set SLACK_ALLOWED_TEAMS to list workspaces (T…) / orgs (E…)');
     expect(r.out).toContain('Teams: serves tenants 0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11');
     expect(r.out).toContain(
-      'ops: port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
+      'ops: 127.0.0.1 port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
     );
     expect(r.out).toContain('maintenance policy: none');
     for (const secret of [BOT_TOKEN, SIGNING_SECRET, APP_PASSWORD])
@@ -68,6 +68,8 @@ describe('config check', () => {
     [{ SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_ALLOWED_TEAMS: 'T0A,acme' }, 'SLACK_ALLOWED_TEAMS: "acme" is not a workspace id'],
     [{ K8S_HA_BOT_RATE_LIMIT: 'lots' }, 'K8S_HA_BOT_RATE_LIMIT: "lots"'],
     [{ K8S_HA_BOT_OPS_PORT: '70000' }, 'K8S_HA_BOT_OPS_PORT: "70000" is not a port'],
+    [{ K8S_HA_BOT_OPS_HOST: '0.0.0.0:9090' }, 'K8S_HA_BOT_OPS_HOST: "0.0.0.0:9090": expected an address to listen on'],
+    [{ SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, K8S_HA_BOT_SLACK_HOST: 'any' + ' where' }, 'K8S_HA_BOT_SLACK_HOST: "any where"'],
     [{ K8S_HA_BOT_SHUTDOWN_MS: '-1' }, 'K8S_HA_BOT_SHUTDOWN_MS: "-1"'],
     [{ K8S_HA_BOT_READYZ_CLUSTERS: 'sometimes' }, 'K8S_HA_BOT_READYZ_CLUSTERS: "sometimes"'],
     [{ K8S_HA_BOT_DEV_INSECURE: 'yes' }, 'K8S_HA_BOT_DEV_INSECURE: "yes"'],

@@ -276,6 +276,8 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'ops' });
     expect(c.ports?.find((p) => p.name === 'ops')?.containerPort).toBe(9090);
     expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_PORT')?.value).toBe('9090');
+    // The ops server defaults to 127.0.0.1: probes on the pod IP need it on every interface.
+    expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_HOST')?.value).toBe('0.0.0.0');
     expect(c.envFrom?.map((e) => e.secretRef?.name)).toEqual(['k8s-ha-bot-secrets']);
     expect(gw.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot-gateway');
     const svc = find('read-only', 'Service', 'k8s-ha-bot-gateway') as K8sObject & { spec: { selector: Record<string, string>; ports: { port: number }[] } };

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../src/util/logger.js';
-import { maskSecrets } from '../src/ops/redaction.js';
+import { UPSTREAM_SUMMARY_MAX, forgetSecretValues, maskSecrets, registerSecretValues, registerSecretsFromEnv, upstreamBodySummary } from '../src/ops/redaction.js';
 
 const BOT_TOKEN = 'xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx';
 const APP_TOKEN = 'xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef';
@@ -124,5 +124,48 @@ describe('log redaction', () => {
     expect(maskSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----')).not.toContain(
       'MIIE',
     );
+  });
+});
+
+describe('secrets known by value, upstream bodies', () => {
+  it('masks a registered value wherever it appears, in its JSON-escaped and URL-encoded forms too', () => {
+    const password = 'pa"ss/w0rd-9f8e';
+    registerSecretValues([password, 'short', undefined]);
+    try {
+      expect(maskSecrets(`rejected: ${password}.`)).toBe('rejected: [redacted].');
+      expect(maskSecrets(JSON.stringify({ m: password }))).toBe('{"m":"[redacted]"}');
+      expect(maskSecrets(`?p=${encodeURIComponent(password)}`)).toBe('?p=[redacted]');
+      // Shorter than MIN_SECRET_VALUE_LENGTH: ordinary words stay.
+      expect(maskSecrets('a short answer')).toBe('a short answer');
+    } finally {
+      forgetSecretValues();
+    }
+  });
+
+  it('registers the secrets of an environment by name, and URL passwords', () => {
+    registerSecretsFromEnv({ MY_API_TOKEN: 'tok-123456789', REDIS_URL: 'redis://:p%40ss-word@h:6379', PATH: '/usr/bin:/bin' });
+    try {
+      expect(maskSecrets('tok-123456789 p@ss-word p%40ss-word /usr/bin')).toBe('[redacted] [redacted] [redacted] /usr/bin');
+    } finally {
+      forgetSecretValues();
+    }
+  });
+
+  it('summarises an upstream body: reason and message, one line, masked before it is cut, bounded', () => {
+    registerSecretValues(['SECRET-VALUE-123456']);
+    try {
+      const status = JSON.stringify({ kind: 'Status', reason: 'Forbidden', message: 'nodes is forbidden:\nuser SECRET-VALUE-123456', details: {} });
+      expect(upstreamBodySummary(status)).toBe('Forbidden: nodes is forbidden: user [redacted]');
+      expect(upstreamBodySummary({ error: { code: 'BadArgument', message: 'no' } })).toBe('BadArgument: no');
+      expect(upstreamBodySummary(undefined)).toBe('');
+      // A secret across the cut is masked whole first: no part of it survives.
+      const long = `${'y'.repeat(290)}SECRET-VALUE-123456${'z'.repeat(5000)}`;
+      const summary = upstreamBodySummary(long);
+      expect(summary.length).toBeLessThanOrEqual(UPSTREAM_SUMMARY_MAX);
+      expect(summary).not.toContain('SECRET');
+      expect(upstreamBodySummary('x'.repeat(10_000), 100)).toHaveLength(100);
+    } finally {
+      forgetSecretValues();
+    }
   });
 });

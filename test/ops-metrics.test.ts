@@ -148,6 +148,8 @@ describe('/metrics', () => {
       logger: silentLogger,
       port: 0,
       host: '127.0.0.1',
+      // Every scrape reads Redis here (the default serves a reading for 5 s: test/ops-exposure.test.ts).
+      queueDepthMaxAgeMs: 0,
     });
     try {
       recordRequest('slack', 'reboot-impact', 'enqueued');

@@ -37,6 +37,7 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { jobIdFor } from '../../src/queue/job.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
+import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
@@ -177,6 +178,8 @@ function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): voi
  */
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
+  // Every secret of the environment is masked by value in the logs (src/ops/redaction.ts).
+  registerSecretsFromEnv(io.env);
   // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for them.
   const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
   const program = new Command('k8s-ha-bot')

@@ -8,6 +8,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { DEV_INSECURE_ENV, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
+import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
 import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';
 import { shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
 import { ConfigError } from '../../src/errors.js';
@@ -37,7 +38,7 @@ export async function checkDeploymentSettings(
   if (slackConfigured(env)) {
     const slack = loadSlackConfig(env);
     lines.push(
-      `Slack: ${slack.appToken ? 'Socket Mode' : `HTTP on port ${slack.port} (signing secret set)`}, command ${slack.command}`,
+      `Slack: ${slack.appToken ? 'Socket Mode' : `HTTP on ${listenHostFrom(env, LISTEN_HOST_ENV.slack) ?? 'all interfaces'} port ${slack.port} (signing secret set)`}, command ${slack.command}`,
     );
     lines.push(
       slack.allowed
@@ -47,7 +48,7 @@ export async function checkDeploymentSettings(
   } else lines.push('Slack: not configured (no SLACK_* secret)');
   if (teamsConfigured(env)) {
     const teams = loadTeamsConfig(env);
-    lines.push(`Teams: ${teams.appType} app ${teams.appId}, HTTP on port ${teams.port}`);
+    lines.push(`Teams: ${teams.appType} app ${teams.appId}, HTTP on ${listenHostFrom(env, LISTEN_HOST_ENV.teams) ?? 'all interfaces'} port ${teams.port}`);
     lines.push(`Teams: serves tenants ${(teams.allowedTenants ?? []).join(', ')} (TEAMS_ALLOWED_TENANTS); others only where the maintenance policy names their tenant`);
   } else lines.push('Teams: not configured (MICROSOFT_APP_ID unset)');
   const readyz = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
@@ -55,7 +56,7 @@ export async function checkDeploymentSettings(
     throw new ConfigError(OPS_ENV.readyzClusters, `${JSON.stringify(readyz)}: expected required or reported`);
   const rate = rateLimitSettingsFrom(env);
   lines.push(
-    `ops: port ${opsPortFrom(env)}, clusters in /readyz ${readyz}, shutdown deadline ${shutdownDeadlineFrom(env)} ms, ` +
+    `ops: ${listenHostFrom(env, LISTEN_HOST_ENV.ops) ?? DEFAULT_OPS_HOST} port ${opsPortFrom(env)}, clusters in /readyz ${readyz}, shutdown deadline ${shutdownDeadlineFrom(env)} ms, ` +
       (rate.points === 0
         ? 'no rate limit'
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),

@@ -15,6 +15,7 @@ import { createProducerConnection, ensureReady } from '../../src/queue/redis-con
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
 import { DEV_INSECURE_ENV, LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
+import { LISTEN_HOST_ENV, isLoopbackHost, listenHostFrom } from '../../src/ops/listen-host.js';
 import type { Logger } from '../../src/util/logger.js';
 import { createSlackApp } from '../slack/slack-app.js';
 import { loadSlackConfig } from '../slack/slack-config.js';
@@ -142,6 +143,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const devInsecure = devInsecureFrom(options.env);
   const withTeams = teamsConfigured(options.env) || (devInsecure && (options.env.TEAMS_PORT ?? '').trim() !== '');
   if (withTeams) loadTeamsConfig(options.env, { allowNoAuth: devInsecure });
+  // Hosts are checked before anything starts; the unauthenticated development endpoint stays on loopback.
+  listenHostFrom(options.env, LISTEN_HOST_ENV.slack); // checked here, used by the Slack part
+  const teamsHost = listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
+  if (devInsecure && teamsHost !== undefined && !isLoopbackHost(teamsHost)) {
+    throw new ConfigError(LISTEN_HOST_ENV.teams, `${JSON.stringify(teamsHost)}: with ${DEV_INSECURE_ENV}=1 the Teams endpoint runs without authentication and listens on ${LOOPBACK_HOST} only; unset ${LISTEN_HOST_ENV.teams} or the development flag`);
+  }
   if (devInsecure) logger.warn({ setting: DEV_INSECURE_ENV }, 'INSECURE development mode: Teams requests may be unauthenticated; the Teams endpoint and the ops server bind to 127.0.0.1 only');
   const withSlack = slackConfigured(options.env) || !withTeams;
   if (withSlack) loadSlackConfig(options.env);
@@ -395,7 +402,9 @@ async function startSlackPart(options: GatewayOptions, redisUrl: string, mainten
       { teams: allow.teams, enterprises: allow.enterprises, from: slack.allowed ? 'SLACK_ALLOWED_TEAMS' : 'the bot token (auth.test)', guestTeamsNamedByPolicy: [...admission.namedTeams].filter((t) => !allow.teams.includes(t)) },
       'Slack workspaces served',
     );
-    const started = (await app.start(options.port ?? slack.port)) as unknown;
+    const slackHost = listenHostFrom(options.env, LISTEN_HOST_ENV.slack);
+    const listenPort = options.port ?? slack.port;
+    const started = (await (mode === 'http' && slackHost !== undefined ? app.start({ port: listenPort, host: slackHost }) : app.start(listenPort))) as unknown;
     if (mode === 'http') {
       const address = (started as Server).address();
       port = address && typeof address === 'object' ? address.port : undefined;

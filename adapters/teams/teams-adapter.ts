@@ -16,6 +16,7 @@ import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { BotFrameworkHost } from './teams-bot-framework.js';
+import type { BotFrameworkAuthOverrides } from './teams-bot-framework.js';
 import { TeamsBot } from './teams-bot.js';
 import { loadTeamsConfig } from './teams-config.js';
 import type { TeamsConfig } from './teams-config.js';
@@ -30,6 +31,7 @@ import type { AuditEntry } from '../../src/maintenance/types.js';
 import { bounded } from '../../src/ops/shutdown.js';
 import { tenantsNamedIn } from '../../src/maintenance/policy.js';
 import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
+import { LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -45,7 +47,7 @@ export interface TeamsAdapterOptions {
   logger: Logger;
   /** Overrides TEAMS_PORT (tests pass 0 for a free port). */
   port?: number;
-  /** Host to listen on. @defaultValue all interfaces */
+  /** Host to listen on. @defaultValue `K8S_HA_BOT_TEAMS_HOST`, else all interfaces */
   host?: string;
   /** BullMQ / store key prefix for tests. @defaultValue `bull` */
   queuePrefix?: string;
@@ -53,6 +55,8 @@ export interface TeamsAdapterOptions {
   allowNoAuth?: boolean;
   /** How often due reply deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
   deadlinePollMs?: number;
+  /** Other OpenID metadata URLs for the token check (tests). @defaultValue botbuilder's */
+  botFrameworkAuth?: BotFrameworkAuthOverrides;
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
@@ -88,6 +92,7 @@ export interface RunningTeamsAdapter {
 export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<RunningTeamsAdapter> {
   const { config, logger } = options;
   const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
+  const listenHost = options.host ?? listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
   const rateLimit = rateLimitSettingsFrom(options.env);
   const redisUrl = config.redis?.url;
   if (!redisUrl) {
@@ -97,7 +102,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
   const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
-  const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
+  const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }), options.botFrameworkAuth);
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
     ? new TeamsMaintenance({ ...options.maintenance, poster, store, defaultLocale: config.locale, logger })
@@ -164,7 +169,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? teams.port, options.host, () => {
+      server.listen(options.port ?? teams.port, listenHost, () => {
         server.off('error', reject);
         resolve();
       });
@@ -178,7 +183,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   }
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : (options.port ?? teams.port);
-  logger.info({ port, appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
+  logger.info({ port, host: listenHost ?? '*', appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
 
   let closing: Promise<void> | undefined;
   return {

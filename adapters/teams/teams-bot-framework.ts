@@ -8,7 +8,9 @@
  * so that {@link TeamsPoster} alone decides when to retry (429, 412, 502, 504 with backoff and
  * jitter) and a refused message is never sent twice behind its back.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { format } from 'node:util';
 import {
   ActivityTypes,
   CloudAdapter,
@@ -16,7 +18,9 @@ import {
   ConfigurationServiceClientCredentialFactory,
   TurnContext,
 } from 'botbuilder';
-import type { Activity, ConversationReference, TurnContext as TurnContextType } from 'botbuilder';
+import type { Activity, ConversationReference, InvokeResponse, TurnContext as TurnContextType } from 'botbuilder';
+import { validateAndFixActivity } from 'botbuilder/lib/activityValidator.js';
+import { upstreamBodySummary } from '../../src/ops/redaction.js';
 import type { Logger } from '../../src/util/logger.js';
 import type { TeamsConfig } from './teams-config.js';
 
@@ -169,9 +173,25 @@ function statusOf(err: unknown): { status: number | undefined; retryAfterMs: num
   return { status, retryAfterMs: retryAfterMsOf(e.response?.headers?.get?.('retry-after')) };
 }
 
+/**
+ * The cause kept on a {@link TeamsConnectorError} for an HTTP answer: the connector client's error
+ * carries the whole response body as its message (and the request, with its Authorization
+ * header), which would go to the log with the error; only its name, code, status and a bounded,
+ * masked summary of the body are kept.
+ */
+function boundedConnectorCause(err: unknown, status: number): Error {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown; response?: { bodyAsText?: unknown } };
+  const body = typeof e.response?.bodyAsText === 'string' ? e.response.bodyAsText : e.message;
+  const cause = new Error(`HTTP ${status}${typeof e.code === 'string' ? ` ${e.code}` : ''}: ${upstreamBodySummary(body)}`);
+  cause.name = typeof e.name === 'string' ? e.name : 'Error';
+  cause.stack = `${cause.name}: ${cause.message}`;
+  return cause;
+}
+
 function connectorError(what: string, err: unknown): TeamsConnectorError {
   const { status, retryAfterMs } = statusOf(err);
-  return new TeamsConnectorError(`${what} failed${status !== undefined ? ` (HTTP ${status})` : ` (${err instanceof Error ? err.message : 'no answer'})`}`, status, retryAfterMs, err);
+  const message = `${what} failed${status !== undefined ? ` (HTTP ${status})` : ` (${upstreamBodySummary(err instanceof Error ? err.message : 'no answer', 200)})`}`;
+  return new TeamsConnectorError(message, status, retryAfterMs, status !== undefined ? boundedConnectorCause(err, status) : err);
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -185,26 +205,78 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
 }
 
+/** What botbuilder's authentication step returns (the input of a turn). */
+type AuthenticateRequestResult = Awaited<ReturnType<ConfigurationBotFrameworkAuthentication['authenticateRequest']>>;
+
+/** CloudAdapter with its (protected) turn runner reachable, for a request we authenticated ourselves. */
+class HostAdapter extends CloudAdapter {
+  /**
+   * Run the turn of an authenticated activity (the part of `CloudAdapter.process` after its
+   * authentication step).
+   * @returns the invoke response, if the turn left one
+   */
+  runTurn(auth: AuthenticateRequestResult, activity: Activity, logic: (context: TurnContextType) => Promise<void>): Promise<InvokeResponse | undefined> {
+    return this.processActivity(auth, activity, logic);
+  }
+}
+
+/** Console output of libraries during an authentication step, collected instead of printed. */
+const libraryConsole = new AsyncLocalStorage<string[]>();
+let consoleHooked = false;
+
+/**
+ * botframework-connector prints to the console while it validates a token (`console.error(err)`
+ * with a stack, the metadata keys): outside our structured, redacted log. Inside an
+ * authentication step ({@link libraryConsole}) that output is collected and goes, bounded and
+ * masked, into the step's one log line; elsewhere the console behaves as before.
+ */
+function hookLibraryConsole(): void {
+  if (consoleHooked) return;
+  consoleHooked = true;
+  for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const) {
+    const original = console[method].bind(console);
+    console[method] = (...args: unknown[]) => {
+      const sink = libraryConsole.getStore();
+      if (sink) sink.push(format(...args));
+      else original(...args);
+    };
+  }
+}
+
+/** Optional authentication endpoints (tests, sovereign clouds): botbuilder's configuration keys. */
+export interface BotFrameworkAuthOverrides {
+  /** OpenID metadata of tokens from the Bot Connector (`ToBotFromChannelOpenIdMetadataUrl`). */
+  channelOpenIdMetadataUrl?: string;
+  /** OpenID metadata of emulator / Entra ID tokens (`ToBotFromEmulatorOpenIdMetadataUrl`). */
+  emulatorOpenIdMetadataUrl?: string;
+}
+
 /**
  * botbuilder's CloudAdapter behind neutral types: {@link handle} serves `/api/messages`, and the
  * {@link TeamsConnector} methods deliver outside a turn.
  */
 export class BotFrameworkHost implements TeamsConnector {
-  private readonly adapter: CloudAdapter;
+  private readonly adapter: HostAdapter;
+  private readonly auth: ConfigurationBotFrameworkAuthentication;
 
   /**
    * @param config - app id, password, tenant, type (an empty app id disables authentication)
    * @param logger - turn errors are logged here
+   * @param authOverrides - other OpenID metadata URLs (tests) @defaultValue botbuilder's (public Azure)
    */
   constructor(
     private readonly config: TeamsConfig,
     private readonly logger: Logger,
+    authOverrides: BotFrameworkAuthOverrides = {},
   ) {
+    hookLibraryConsole();
     const settings = {
       MicrosoftAppId: config.appId,
       MicrosoftAppPassword: config.appPassword ?? '',
       MicrosoftAppType: config.appType,
       MicrosoftAppTenantId: config.tenantId ?? '',
+      ...(authOverrides.channelOpenIdMetadataUrl ? { ToBotFromChannelOpenIdMetadataUrl: authOverrides.channelOpenIdMetadataUrl } : {}),
+      ...(authOverrides.emulatorOpenIdMetadataUrl ? { ToBotFromEmulatorOpenIdMetadataUrl: authOverrides.emulatorOpenIdMetadataUrl } : {}),
     };
     const credentials = new ConfigurationServiceClientCredentialFactory(settings);
     const auth = new ConfigurationBotFrameworkAuthentication(settings, credentials);
@@ -221,15 +293,23 @@ export class BotFrameworkHost implements TeamsConnector {
         },
       };
     };
-    this.adapter = new CloudAdapter(auth);
+    this.auth = auth;
+    this.adapter = new HostAdapter(auth);
     this.adapter.onTurnError = async (_context, err) => {
       this.logger.error({ err }, 'Teams turn failed');
     };
   }
 
   /**
-   * Serve one POST /api/messages: parse the JSON body, let CloudAdapter authenticate it (401
-   * without a valid bearer token when an app id is configured), run `handler`, write the answer.
+   * Serve one POST /api/messages: parse the JSON body, authenticate it (botbuilder's
+   * authentication: the bearer token against the Bot Framework's OpenID metadata, when an app id
+   * is configured), run `handler` in a turn, write the answer.
+   *
+   * A request that cannot be authenticated (no token, a forged or expired one, or the metadata
+   * unreachable so no token can be checked) gets 401 with an empty body and costs one structured
+   * log line (`Teams request refused: not authenticated`), the library's console output folded
+   * into it, bounded and masked; nothing is enqueued. A turn that fails after authentication gets
+   * 500 with an empty body (the error is logged).
    * @param req - the request
    * @param res - the response (always ended)
    * @param handler - the turn logic
@@ -243,37 +323,51 @@ export class BotFrameworkHost implements TeamsConnector {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
       return;
     }
-    const request = { body: body as Record<string, unknown>, headers: req.headers, method: req.method ?? 'POST' };
-    const response = {
-      socket: res.socket,
-      status(code: number) {
-        res.statusCode = code;
-        return response;
-      },
-      header(name: string, value: unknown) {
-        res.setHeader(name, String(value));
-        return response;
-      },
-      send(payload?: unknown) {
-        if (payload === undefined || payload === null) return response;
-        if (typeof payload === 'object' && !Buffer.isBuffer(payload)) {
-          if (!res.headersSent) res.setHeader('content-type', 'application/json');
-          res.write(JSON.stringify(payload));
-        } else res.write(String(payload));
-        return response;
-      },
-      end() {
-        res.end();
-        return response;
-      },
-    };
-    await this.adapter.process(request, response, async (context) => {
-      const result = await handler(this.turnOf(context));
-      if (context.activity.type === ActivityTypes.Invoke) {
-        await context.sendActivity({ type: ActivityTypes.InvokeResponse, value: result ?? { status: 200 } });
-      }
-    });
-    if (!res.writableEnded) res.end();
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { type?: unknown }).type !== 'string') {
+      this.logger.info({ remote: req.socket.remoteAddress }, 'Teams request is not an activity');
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
+      return;
+    }
+    const activity = validateAndFixActivity(body as Activity);
+    const header = req.headers.authorization;
+    const authHeader = typeof header === 'string' ? header : '';
+    const printed: string[] = [];
+    let auth: AuthenticateRequestResult;
+    try {
+      auth = await libraryConsole.run(printed, () => this.auth.authenticateRequest(activity, authHeader));
+    } catch (err) {
+      const e = err as { name?: unknown; statusCode?: unknown; message?: unknown };
+      this.logger.warn(
+        {
+          remote: req.socket.remoteAddress,
+          // botbuilder's AuthenticationError carries 401; anything else means the token could not be checked.
+          reason: e.statusCode === 401 ? 'token-rejected' : 'token-unverifiable',
+          bearer: authHeader.startsWith('Bearer ') ? 'present' : authHeader === '' ? 'absent' : 'other-scheme',
+          error: typeof e.name === 'string' ? e.name : 'Error',
+          detail: upstreamBodySummary([typeof e.message === 'string' ? e.message : '', ...printed].join(' | '), 240),
+        },
+        'Teams request refused: not authenticated',
+      );
+      res.writeHead(401).end();
+      return;
+    }
+    try {
+      const invoke = await this.adapter.runTurn(auth, activity, async (context) => {
+        const result = await handler(this.turnOf(context));
+        if (context.activity.type === ActivityTypes.Invoke) {
+          await context.sendActivity({ type: ActivityTypes.InvokeResponse, value: result ?? { status: 200 } });
+        }
+      });
+      res.statusCode = invoke?.status ?? 200;
+      if (invoke?.body !== undefined && invoke.body !== null) {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(invoke.body));
+      } else res.end();
+    } catch (err) {
+      this.logger.error({ err }, 'Teams turn could not run');
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
   }
 
   private turnOf(context: TurnContextType): TeamsTurn {

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { registerSecretValues } from '../ops/redaction.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
 export interface KubeConnectionErrors {
@@ -94,6 +95,15 @@ export async function kubeConnection(kc: KubeConfig, maxSockets: number, errors:
     else if (Array.isArray(v)) headers[k] = v.join(', ');
   }
   if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
+  // The credentials as sent (exec plugins, token files and OIDC give them only now): masked by value
+  // in the logs from now on, should an error body echo them.
+  registerSecretValues([
+    ...Object.entries(headers)
+      .filter(([k]) => k.toLowerCase() === 'authorization')
+      .map(([, v]) => v.replace(/^(Bearer|Basic)\s+/i, '')),
+    ...(opts.auth ? [opts.auth, opts.auth.slice(opts.auth.indexOf(':') + 1)] : []),
+    ...[opts.key].flat().map((k) => (typeof k === 'string' ? k : Buffer.isBuffer(k) ? k.toString('utf8') : undefined)),
+  ]);
   const basePath = base.pathname.replace(/\/$/, '');
   return {
     base,

@@ -14,6 +14,7 @@
  * - streaming page by page with our own reduction keeps at most one raw page in memory.
  */
 import { recordKubeApiError } from '../ops/metrics.js';
+import { upstreamBodySummary } from '../ops/redaction.js';
 import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
@@ -238,7 +239,7 @@ async function listAll(
     if (cont) params.set('continue', cont);
     const { status, body } = await client.get(`${path}?${params.toString()}`);
     if (status !== 200) {
-      throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${body.slice(0, 500)}`, status);
+      throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
     }
     let page: { items?: ListItem[]; metadata?: { continue?: string } };
     try {
@@ -342,7 +343,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   const readyzRead = part('readyz', async () => {
     const { status, body } = await client.get('/readyz?verbose', 'text/plain, */*');
     if (status === 401 || status === 403) {
-      throw new RequestFailure(reasonForStatus(status), `GET /readyz: HTTP ${status}: ${body.slice(0, 500)}`, status);
+      throw new RequestFailure(reasonForStatus(status), `GET /readyz: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
     }
     readyz = { status, text: body };
   });
@@ -355,7 +356,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     try {
       const { status, body } = await client.get(path);
       if (status === 404) return;
-      if (status !== 200) throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${body.slice(0, 500)}`, status);
+      if (status !== 200) throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
       let item: ListItem;
       try {
         item = JSON.parse(body) as ListItem;

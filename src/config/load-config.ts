@@ -25,6 +25,7 @@ import {
   type LogLevel,
 } from './bot-config.js';
 import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
+import { registerSecretValues, urlPasswords } from '../ops/redaction.js';
 
 /** Environment variables read by {@link loadConfig} (from the injected `env`, never `process.env`). */
 export const CONFIG_ENV = {
@@ -170,6 +171,8 @@ function checkRedisUrl(url: string, settingPath: string): string {
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL, got a ${parsed.protocol}// URL`);
   }
+  // Its password is masked by value in every log line from now on (an echo of it without the URL).
+  registerSecretValues(urlPasswords(url));
   return url;
 }
 

@@ -30,6 +30,7 @@ import { request as httpsRequest } from 'node:https';
 import { parse as parseLossless } from 'lossless-json';
 import type { EtcdAlarm, EtcdEndpointError, EtcdEndpointStatus, EtcdMember, EtcdStatus } from '../cluster/types.js';
 import { classifyEtcdError } from './classify-etcd-error.js';
+import { registerSecretValues } from '../ops/redaction.js';
 
 /** Default per-endpoint timeout, in ms (the config's `etcd.timeoutMs` default). */
 export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
@@ -267,6 +268,7 @@ async function readPem(tls: EtcdTlsFiles): Promise<PemMaterial | EtcdEndpointErr
     }
   }
   const [ca, cert, key] = out as [Buffer, Buffer, Buffer];
+  registerSecretValues([key.toString('utf8')]);
   return { ca, cert, key };
 }
 

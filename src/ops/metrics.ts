@@ -84,18 +84,45 @@ export const QUEUE_DEPTH_STATES: readonly string[] = [
   'failed',
 ];
 
+/**
+ * How long one queue-depth reading serves scrapes, in ms: a reading costs about 12 Redis commands
+ * per queue (BullMQ `getJobCounts`), and `/metrics` has no authentication, so scrapes (Prometheus
+ * every 15-60 s, or a flood) cost at most one reading per this long, whatever their rate.
+ */
+export const QUEUE_DEPTH_MAX_AGE_MS = 5000;
+
 let queueDepthSource: QueueDepthSource | undefined;
+let depthMaxAgeMs = QUEUE_DEPTH_MAX_AGE_MS;
+/** The last reading (a failed one counts, as no depths) and when it was taken (ms since epoch). */
+let depthCache: { at: number; value: Record<string, JobCounts> } | undefined;
+/** The reading in progress: concurrent scrapes share it. */
+let depthRead: Promise<Record<string, JobCounts>> | undefined;
+
+function queueDepths(source: QueueDepthSource): Promise<Record<string, JobCounts>> {
+  if (depthCache && Date.now() - depthCache.at < depthMaxAgeMs) return Promise.resolve(depthCache.value);
+  depthRead ??= source()
+    // A Redis failure fails the scrape of this gauge only: the other metrics still come out; it is
+    // kept for the window too, so an outage is not hammered by every scrape.
+    .catch(() => ({}) as Record<string, JobCounts>)
+    .then((value) => {
+      if (queueDepthSource === source) depthCache = { at: Date.now(), value };
+      return value;
+    })
+    .finally(() => {
+      depthRead = undefined;
+    });
+  return depthRead;
+}
 
 new Gauge({
   name: `${METRIC_PREFIX}queue_depth`,
-  help: 'Jobs in a BullMQ queue by state, read from Redis (getJobCounts) when scraped',
+  help: `Jobs in a BullMQ queue by state, read from Redis (getJobCounts) at most once per ${QUEUE_DEPTH_MAX_AGE_MS / 1000} s by default`,
   labelNames: ['queue', 'state'] as const,
   registers: [metricsRegistry],
   async collect() {
     this.reset();
     if (!queueDepthSource) return;
-    // A Redis failure fails the scrape of this gauge only: the other metrics still come out.
-    const all = await queueDepthSource().catch(() => ({}) as Record<string, JobCounts>);
+    const all = await queueDepths(queueDepthSource);
     for (const [queue, counts] of Object.entries(all)) {
       for (const state of QUEUE_DEPTH_STATES) this.set({ queue, state }, counts[state] ?? 0);
     }
@@ -103,11 +130,17 @@ new Gauge({
 });
 
 /**
- * Where the queue depth gauge reads from on each scrape (the ops server sets it; undefined stops it).
+ * Where the queue depth gauge reads from (the ops server sets it; undefined stops it). Scrapes are
+ * served from the last reading while it is younger than `maxAgeMs`; concurrent scrapes share one
+ * reading. Setting a source drops the previous source's reading.
  * @param source - returns `{ queueName: { waiting, active, delayed, … } }`; a rejection leaves the gauge empty
+ * @param options - `maxAgeMs`: how long a reading serves scrapes, in ms @defaultValue {@link QUEUE_DEPTH_MAX_AGE_MS}
  */
-export function setQueueDepthSource(source: QueueDepthSource | undefined): void {
+export function setQueueDepthSource(source: QueueDepthSource | undefined, options: { maxAgeMs?: number } = {}): void {
   queueDepthSource = source;
+  depthMaxAgeMs = options.maxAgeMs ?? QUEUE_DEPTH_MAX_AGE_MS;
+  depthCache = undefined;
+  depthRead = undefined;
 }
 
 /**

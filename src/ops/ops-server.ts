@@ -1,6 +1,7 @@
 /**
  * The ops HTTP server of a gateway or worker process (its own port, `K8S_HA_BOT_OPS_PORT`, default
- * 9090): `GET /healthz` (alive: 200), `GET /readyz` (200, or 503 listing the checks that failed:
+ * 9090; on 127.0.0.1 unless `K8S_HA_BOT_OPS_HOST` says otherwise: it has no authentication, and
+ * the container image sets 0.0.0.0): `GET /healthz` (alive: 200), `GET /readyz` (200, or 503 listing the checks that failed:
  * Redis PING within 1 s, each configured cluster's API; see ./readiness.ts) and `GET /metrics`
  * (Prometheus text format, ./metrics.ts). Nothing here prints a secret: readiness details are masked.
  */
@@ -17,13 +18,14 @@ import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
 import { wholeNumberFromEnv } from './env-number.js';
+import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from './listen-host.js';
 
 /** Environment variables of the ops server. */
 export const OPS_ENV = {
   /** Port of /healthz, /readyz, /metrics; `0` picks a free port. */
   port: 'K8S_HA_BOT_OPS_PORT',
-  /** Address to listen on. */
-  host: 'K8S_HA_BOT_OPS_HOST',
+  /** Address to listen on (default {@link DEFAULT_OPS_HOST}, loopback; see ./listen-host.ts). */
+  host: LISTEN_HOST_ENV.ops,
   /** `required` (default): a cluster whose API cannot be reached makes /readyz 503; `reported`: listed only. */
   readyzClusters: 'K8S_HA_BOT_READYZ_CLUSTERS',
 } as const;
@@ -35,7 +37,7 @@ export const DEFAULT_OPS_PORT = 9090;
 export interface OpsServerOptions {
   /** TCP port; 0 for a free one. */
   port: number;
-  /** @defaultValue all interfaces */
+  /** Address to listen on. @defaultValue {@link DEFAULT_OPS_HOST} (127.0.0.1: this machine only) */
   host?: string;
   /** Readiness checks by name; each runs on every `/readyz`. */
   checks: Readonly<Record<string, ReadinessCheck>>;
@@ -48,6 +50,8 @@ export interface OpsServerOptions {
 export interface RunningOpsServer {
   /** The port it listens on. */
   port: number;
+  /** The address it listens on, as bound (e.g. `127.0.0.1`). */
+  host: string;
   /** From now on `/readyz` answers 503 `shutting down` (the process is draining; `/healthz` stays 200). */
   setDraining(): void;
   /** Stop listening (open connections are closed). Idempotent. */
@@ -113,16 +117,18 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(options.port, options.host ?? DEFAULT_OPS_HOST, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
+  const boundHost = address && typeof address === 'object' ? address.address : (options.host ?? DEFAULT_OPS_HOST);
   let closing: Promise<void> | undefined;
   return {
     port,
+    host: boundHost,
     setDraining() {
       draining = true;
     },
@@ -160,16 +166,19 @@ export interface ProcessOpsOptions {
   logger: Logger;
   /** Overrides `K8S_HA_BOT_OPS_PORT` (tests pass 0). */
   port?: number;
-  /** Overrides `K8S_HA_BOT_OPS_HOST` (the insecure development mode passes 127.0.0.1). */
+  /** Overrides `K8S_HA_BOT_OPS_HOST` (default 127.0.0.1; the insecure development mode passes 127.0.0.1). */
   host?: string;
+  /** How long one queue-depth reading serves `/metrics` scrapes, in ms. @defaultValue `QUEUE_DEPTH_MAX_AGE_MS` (5 s, ./metrics.ts) */
+  queueDepthMaxAgeMs?: number;
 }
 
 /**
  * Start the ops server of a gateway or worker: its own Redis connection (PING, queue depth through
- * BullMQ `getJobCounts` of every cluster queue and both replies queues), a check per cluster.
+ * BullMQ `getJobCounts` of every cluster queue and both replies queues, read at most once per
+ * `QUEUE_DEPTH_MAX_AGE_MS` (5 s, ./metrics.ts) whatever the scrape rate), a check per cluster.
  * @param options - see {@link ProcessOpsOptions}
  * @returns the running server; `close()` also stops the depth gauge and disconnects
- * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL; the listen error
+ * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_OPS_HOST`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL; the listen error
  */
 export async function startProcessOps(options: ProcessOpsOptions): Promise<RunningOpsServer> {
   const { logger, env } = options;
@@ -177,7 +186,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
   const mode = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
   if (mode !== 'required' && mode !== 'reported')
     throw new ConfigError(OPS_ENV.readyzClusters, `${JSON.stringify(mode)}: expected required or reported`);
-  const host = options.host ?? ((env[OPS_ENV.host] ?? '').trim() || undefined);
+  const host = options.host ?? listenHostFrom(env, OPS_ENV.host) ?? DEFAULT_OPS_HOST;
   const prefix = options.prefix ?? 'bull';
   const redis = createProducerConnection(options.redisUrl, {
     connectTimeoutMs: REDIS_PING_TIMEOUT_MS,
@@ -195,7 +204,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
       queues.map(async (q) => [q.name, (await q.getJobCounts()) as JobCounts] as const),
     );
     return Object.fromEntries(counts);
-  });
+  }, options.queueDepthMaxAgeMs === undefined ? {} : { maxAgeMs: options.queueDepthMaxAgeMs });
   const checks: Record<string, ReadinessCheck> = {
     redis: redisCheck(async () => {
       await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
@@ -211,7 +220,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
   try {
     server = await startOpsServer({
       port,
-      ...(host ? { host } : {}),
+      host,
       checks,
       informational: mode === 'reported' ? clusterNames : new Set(),
       logger,
@@ -222,12 +231,13 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
     throw err;
   }
   logger.info(
-    { role: options.role, port: server.port, host: host ?? '*', readyzClusters: mode },
+    { role: options.role, port: server.port, host, readyzClusters: mode },
     'ops server ready (GET /healthz, /readyz, /metrics)',
   );
   let closing: Promise<void> | undefined;
   return {
     port: server.port,
+    host: server.host,
     setDraining: () => server.setDraining(),
     close() {
       closing ??= (async () => {

@@ -18,7 +18,7 @@
  * FAULTS_SEED seeds the property row;
  * FAULTS_KEEP=1 keeps the temp dir (process logs) even when everything passed.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -337,6 +337,31 @@ async function midDrain(): Promise<FaultRow> {
   }
 }
 
+/**
+ * Every secret value the suite's processes hold (their environment: the Slack signing secret and
+ * bot token, passwords in URLs), counted in everything they wrote (processes.log: stdout and
+ * stderr of the gateway, workers, simulator and Redis). Target: 0 found.
+ */
+async function secretScan(logFile: string, env: Readonly<Record<string, string>>): Promise<FaultRow> {
+  const secrets = Object.entries(env).flatMap(([name, value]) => [
+    ...(/(TOKEN|SECRET|PASSWORD)$/.test(name) ? [[name, value] as const] : []),
+    ...[...value.matchAll(/:\/\/[^\s:/@]*:([^\s@/]+)@/g)].map((m) => [`${name} password`, m[1] ?? ''] as const),
+  ]);
+  const text = await readFile(logFile, 'utf8').catch(() => '');
+  const found = secrets.map(([name, value]) => [name, value === '' ? 0 : text.split(value).length - 1] as const).filter(([, n]) => n > 0);
+  const total = found.reduce((a, [, n]) => a + n, 0);
+  return {
+    fault: 'log scan for every secret the test environment holds',
+    sent: '—',
+    answered: '—',
+    lost: '—',
+    duplicated: '—',
+    worst: '—',
+    pass: text !== '' && secrets.length > 0 && total === 0,
+    notes: `${secrets.length} secret values (${secrets.map(([n]) => n).join(', ')}) in ${Math.round(text.length / 1024)} KB of process output: ${total === 0 ? '0 found' : found.map(([n, c]) => `${n} x${c}`).join(', ')}`,
+  };
+}
+
 // ---- table -----------------------------------------------------------------------------------
 
 function table(rows: readonly FaultRow[]): string {
@@ -428,7 +453,8 @@ async function main(): Promise<number> {
       await r.teamsAdapter.close().catch(() => undefined);
       await r.connector.close();
       await r.fake.close();
-      r.log.end();
+      await new Promise<void>((resolve) => r.log.end(resolve));
+      rows.push(await secretScan(join(dir, 'processes.log'), r.env));
     }
   }
   const failed = rows.filter((r) => r.pass === false).length;

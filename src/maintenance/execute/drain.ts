@@ -26,6 +26,7 @@ import type { Redis } from 'ioredis';
 import { controllerOf, isDaemonSetPod, isFinished, isMirrorPod, selectorMatches } from '../../analysis/cluster-index.js';
 import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
+import { upstreamBodySummary } from '../../ops/redaction.js';
 import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';
@@ -256,7 +257,7 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
         o.logger.info({ pod: podKey(pod), budget: budget?.metadata.name, retryInMs: delay }, 'eviction refused by a disruption budget (429); will retry');
         return;
       }
-      o.logger.warn({ pod: podKey(pod), status: res.status, body: res.body, retryInMs: delay }, 'eviction failed; will retry');
+      o.logger.warn({ pod: podKey(pod), status: res.status, body: upstreamBodySummary(res.body), retryInMs: delay }, 'eviction failed; will retry');
       const multiple = res.status === 500 && /more than one PodDisruptionBudget/i.test(JSON.stringify(res.body ?? ''));
       blockers.set(uid, {
         pod: podKey(pod),

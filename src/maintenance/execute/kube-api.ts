@@ -13,6 +13,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeConnection } from '../../cluster/kube-connection.js';
 import { BotError } from '../../errors.js';
+import { upstreamBodySummary } from '../../ops/redaction.js';
 import type { Logger } from '../../util/logger.js';
 import type { DrainBlocker, StopReason } from '../types.js';
 
@@ -163,7 +164,7 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
         try {
           const { status, text } = await once(method, path, o);
           if (TRANSIENT_STATUS.has(status) && attempt < attempts) {
-            options.logger?.warn({ method, path, status, body: text.slice(0, 500) }, 'kubernetes API answered a transient error; retrying');
+            options.logger?.warn({ method, path, status, body: upstreamBodySummary(text) }, 'kubernetes API answered a transient error; retrying');
             await sleep(250 * 2 ** (attempt - 1), o.signal);
             continue;
           }
@@ -172,7 +173,7 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
             body = text === '' ? undefined : (JSON.parse(text) as T);
           } catch (err) {
             if (!(err instanceof SyntaxError)) throw err;
-            options.logger?.warn({ method, path, status, body: text.slice(0, 500) }, 'kubernetes API answer is not JSON');
+            options.logger?.warn({ method, path, status, body: upstreamBodySummary(text) }, 'kubernetes API answer is not JSON');
           }
           return { status, body };
         } catch (err) {
@@ -200,7 +201,7 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
  * @returns the error to throw
  */
 export function stopForStatus(answer: KubeAnswer, what: string, leaseNamespace: string, logger?: Logger): MaintenanceStopError {
-  logger?.warn({ status: answer.status, body: answer.body, what }, 'kubernetes API refused a maintenance call');
+  logger?.warn({ status: answer.status, body: upstreamBodySummary(answer.body), what }, 'kubernetes API refused a maintenance call');
   if (answer.status === 403) return new MaintenanceStopError('forbidden', forbiddenDetail(leaseNamespace));
   return new MaintenanceStopError('api-error', `${what} answered HTTP ${answer.status}`);
 }

@@ -61,6 +61,15 @@ describe('config check', () => {
       expect(r.out + r.err).not.toContain(secret);
   });
 
+  it('prints the Redis target (Sentinel or URL) without its passwords', async () => {
+    const sentinel = await check({ REDIS_SENTINELS: 's0:26379,s1:26379', REDIS_SENTINEL_NAME: 'mymaster', REDIS_PASSWORD: APP_PASSWORD, REDIS_SENTINEL_PASSWORD: SIGNING_SECRET });
+    expect(sentinel.code).toBe(0);
+    expect(sentinel.out).toContain('Redis: Sentinel primary "mymaster" via s0:26379,s1:26379 (password set, sentinel password set)');
+    const url = await check({ REDIS_URL: `rediss://:${APP_PASSWORD}@cache.example:6380/0` });
+    expect(url.out).toContain('Redis: rediss://:***@cache.example:6380/0');
+    for (const r of [sentinel, url]) for (const secret of [APP_PASSWORD, SIGNING_SECRET]) expect(r.out + r.err).not.toContain(secret);
+  });
+
   it.each([
     [{ SLACK_BOT_TOKEN: BOT_TOKEN }, 'SLACK_SIGNING_SECRET: is not set'],
     [{ MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f' }, 'MICROSOFT_APP_PASSWORD: is not set'],

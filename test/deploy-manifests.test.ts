@@ -242,7 +242,7 @@ type Workload = K8sObject & { spec: { replicas?: number; selector: { matchLabels
 describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   const rendered: Record<string, K8sObject[]> = {};
   beforeAll(async () => {
-    for (const overlay of ['read-only', 'maintenance', 'ingress']) {
+    for (const overlay of ['read-only', 'maintenance', 'ingress', 'sentinel']) {
       const { stdout } = await run(KUBECTL as string, ['kustomize', join('deploy/overlays', overlay)], { timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
       rendered[overlay] = parseManifests(stdout) as K8sObject[];
     }
@@ -256,7 +256,7 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   };
 
   it('every overlay renders; read-only has the whole install and no Secret with values', () => {
-    for (const overlay of ['read-only', 'maintenance', 'ingress']) expect(rendered[overlay]?.length).toBeGreaterThan(15);
+    for (const overlay of ['read-only', 'maintenance', 'ingress', 'sentinel']) expect(rendered[overlay]?.length).toBeGreaterThan(15);
     const kinds = new Set((rendered['read-only'] ?? []).map((o) => o.kind));
     for (const k of ['Namespace', 'ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'ConfigMap', 'Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
       expect(kinds).toContain(k);
@@ -375,6 +375,39 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     const config = readFileSync('deploy/base/config/config.yaml', 'utf8');
     expect(config).toContain('redis://k8s-ha-bot-redis:6379');
     expect(find('read-only', 'Service', 'k8s-ha-bot-redis')).toBeDefined();
+  });
+
+  it('sentinel: 3 Redis pods with a sentinel each (quorum 2), a PDB keeping 2, and the bot pointed at all three sentinels', async () => {
+    const objects = rendered['sentinel'] ?? [];
+    const redis = objects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'k8s-ha-bot-redis') as Workload & { spec: { replicas: number } };
+    expect(redis.spec.replicas).toBe(3);
+    const pod = redis.spec.template.spec;
+    expect(pod.containers.map((c) => c.name)).toEqual(['redis', 'sentinel']);
+    for (const c of pod.containers) {
+      expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    }
+    const scripts = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('k8s-ha-bot-redis-scripts')) as K8sObject & { data: Record<string, string> };
+    expect(scripts.data['sentinel.sh']).toMatch(/sentinel monitor mymaster \$primary 6379 2\n/);
+    expect(scripts.data['redis.sh']).toContain('--maxmemory-policy noeviction');
+    expect(scripts.data['redis.sh']).toContain('--appendonly yes');
+    const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === 'k8s-ha-bot-redis') as K8sObject & { spec: { minAvailable: number } };
+    expect(pdb.spec.minAvailable).toBe(2);
+    // Only one Redis StatefulSet: the single-Redis component is not in this overlay.
+    expect(objects.filter((o) => o.kind === 'StatefulSet')).toHaveLength(1);
+    const headless = objects.find((o) => o.kind === 'Service' && o.metadata.name === 'k8s-ha-bot-redis-headless') as K8sObject & { spec: { clusterIP: string; publishNotReadyAddresses: boolean } };
+    expect(headless.spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: true });
+    for (const name of ['k8s-ha-bot-gateway', 'k8s-ha-bot-worker']) {
+      const d = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name) as Workload;
+      const env = Object.fromEntries((d.spec.template.spec.containers[0]?.env ?? []).filter((e) => e.value !== undefined).map((e) => [e.name, e.value as string]));
+      // The bot's own settings code accepts what the manifests set.
+      const { resolveRedisTarget } = await import('../src/config/redis-settings.js');
+      expect(resolveRedisTarget(undefined, env)).toEqual({
+        sentinels: [0, 1, 2].map((i) => ({ host: `k8s-ha-bot-redis-${i}.k8s-ha-bot-redis-headless`, port: 26379 })),
+        name: 'mymaster',
+      });
+    }
+    const egress = objects.filter((o) => o.kind === 'NetworkPolicy').flatMap((n) => (n as K8sObject & { spec: { egress?: { ports?: { port: number }[] }[] } }).spec.egress ?? []);
+    expect(egress.flatMap((r) => r.ports?.map((p) => p.port) ?? [])).toContain(26379);
   });
 
   it('maintenance adds its ClusterRole for the worker account only; read-only has none of it', () => {

@@ -6,7 +6,8 @@
  * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
  * Settings (flags win over environment):
- * - `--redis-url` / `REDIS_URL` (required): `redis://host:port`
+ * - `--redis-url` / `REDIS_URL`: `redis://host:port`; or Redis Sentinel: `REDIS_SENTINELS=host:port,…`
+ *   and `REDIS_SENTINEL_NAME` (+ `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`…: src/config/redis-settings.ts); one is required
  * - `--cluster <name>` (repeatable) / `K8S_HA_BOT_WORKER_CLUSTERS` (comma-separated; required)
  * - `--concurrency <n>` / `K8S_HA_BOT_WORKER_CONCURRENCY`: jobs in parallel per cluster (default 2)
  * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`)
@@ -15,6 +16,8 @@
  * - `K8S_HA_BOT_OPS_PORT` (default 9090): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
  * - `K8S_HA_BOT_SHUTDOWN_MS` (default 25 000): graceful stop deadline after SIGTERM (src/ops/shutdown.ts)
  */
+import { resolveRedisTarget } from '../src/config/redis-settings.js';
+import type { RedisTarget } from '../src/config/redis-settings.js';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { BotError, ConfigError, isBotError } from '../src/errors.js';
@@ -47,7 +50,7 @@ export type LoadHandler = (context: LoadHandlerContext) => Promise<AnswerHandler
 
 /** The worker settings, resolved from argv and env. */
 export interface WorkerSettings {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   clusters: string[];
   concurrency: number;
   prefix: string;
@@ -111,9 +114,14 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
   }
   const opts = program.opts<{ redisUrl?: string; cluster?: string[]; concurrency?: string; prefix?: string; jobTimeoutMs?: string }>();
 
-  const redisUrl = opts.redisUrl ?? env.REDIS_URL;
-  if (!redisUrl) throw new ConfigError('REDIS_URL', 'is not set; set REDIS_URL=redis://host:6379 or pass --redis-url');
-  assertRedisUrl(redisUrl, opts.redisUrl ? '--redis-url' : 'REDIS_URL');
+  let redisUrl: RedisTarget | undefined;
+  if (opts.redisUrl !== undefined) {
+    assertRedisUrl(opts.redisUrl, '--redis-url');
+    redisUrl = opts.redisUrl;
+  } else redisUrl = resolveRedisTarget(undefined, env);
+  if (redisUrl === undefined) {
+    throw new ConfigError('REDIS_URL', 'is not set; set REDIS_URL=redis://host:6379 (or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel) or pass --redis-url');
+  }
 
   const clusters = opts.cluster ?? (env.K8S_HA_BOT_WORKER_CLUSTERS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   if (clusters.length === 0) {

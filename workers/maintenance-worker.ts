@@ -12,6 +12,7 @@
  * `close({ force: true })` aborts the runs' signals: each stops where it is, its job is left
  * active (not failed), and another worker resumes it once the lock expires.
  */
+import type { RedisTarget } from '../src/config/redis-settings.js';
 import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { BotError, isBotError } from '../src/errors.js';
@@ -25,7 +26,7 @@ import type { Logger } from '../src/util/logger.js';
 /** Options of {@link startMaintenanceWorker}. */
 export interface MaintenanceWorkerOptions {
   /** `redis://host:port`. */
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** Clusters to serve: one BullMQ Worker per cluster's maintenance queue. */
   clusters: string[];
   /** BullMQ key prefix. @defaultValue `'bull'` */

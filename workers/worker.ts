@@ -3,6 +3,7 @@
  * the reply as the job's result (for callers waiting on it) and publishes it on the platform's
  * replies queue (Slack, Teams).
  */
+import type { RedisTarget } from '../src/config/redis-settings.js';
 import { UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { BotError } from '../src/errors.js';
@@ -27,7 +28,7 @@ export const DEFAULT_STALLED_INTERVAL_MS = 10_000;
 /** Options of {@link startWorker}. */
 export interface WorkerOptions {
   /** `redis://host:port`. */
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** Clusters to serve: one BullMQ Worker per cluster queue (`k8s-ha-bot-cluster-<name>`). */
   clusters: string[];
   /** The answer step. */

@@ -20,7 +20,9 @@ import { userInfo } from 'node:os';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { Locale } from '../../src/commands/types.js';
+import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import { redisTargetToEnv } from '../../src/config/redis-settings.js';
 import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { opsPortFrom, startProcessOpsOrWarn } from '../../src/ops/ops-server.js';
@@ -102,8 +104,8 @@ export const WITHDRAW_BOUND_MS = 5000;
  * `config.jobTimeoutMs` is withdrawn (bounded by {@link WITHDRAW_BOUND_MS}) so it never runs late.
  */
 function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run: JobRunner; close: () => Promise<void> } {
-  const redisUrl = config.redis?.url;
-  if (redisUrl) {
+  const redisUrl = redisTargetOf(config.redis);
+  if (redisUrl !== undefined) {
     // The workers' key prefix (workers/main.ts); empty counts as unset.
     const prefix = env.K8S_HA_BOT_QUEUE_PREFIX || 'bull';
     const queue = new JobQueue({ redisUrl, prefix, logger });
@@ -257,7 +259,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const clusters = opts.cluster ?? Object.keys(config.clusters);
       const args = ['node', 'worker', ...clusters.flatMap((c) => ['--cluster', c])];
       if (opts.concurrency) args.push('--concurrency', opts.concurrency);
-      const env = { ...io.env, ...(config.redis && !io.env.REDIS_URL ? { REDIS_URL: config.redis.url } : {}) };
+      // The configuration's Redis (file and environment already merged by loadConfig) replaces every REDIS_* variable.
+      const redisTarget = redisTargetOf(config.redis);
+      const env = { ...io.env, ...(redisTarget === undefined ? {} : redisTargetToEnv(redisTarget)) };
       const workerLogger = createLogger({ name: 'worker', level: io.env.LOG_LEVEL ?? 'info' });
       // The answer step with maintenance requests, and the maintenance worker of the same clusters (issue 5).
       await runWorkerProcess({
@@ -310,7 +314,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
       let ops: RunningOpsServer | undefined;
       try {
-        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: config.redis?.url ?? '', clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
+        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: redisTargetOf(config.redis) ?? '', clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
       } catch (err) {
         await gateway.close();
         throw err;

@@ -4,7 +4,9 @@
  * the gateway and worker validate them at start, without connecting to anything (no Redis, no Slack
  * `auth.test`, no Bot Framework token, no cluster API).
  */
+import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import { describeRedisTarget } from '../../src/config/redis-settings.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { DEV_INSECURE_ENV, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
@@ -35,6 +37,9 @@ export async function checkDeploymentSettings(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<string[]> {
   const lines: string[] = [];
+  const redis = redisTargetOf(config.redis);
+  // Never the password: describeRedisTarget redacts URLs and only says "password set".
+  lines.push(redis === undefined ? 'Redis: not configured (the console answers in-process; the gateway and workers need one)' : `Redis: ${describeRedisTarget(redis)}`);
   if (slackConfigured(env)) {
     const slack = loadSlackConfig(env);
     lines.push(

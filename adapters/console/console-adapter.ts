@@ -123,7 +123,7 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
   }
   // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
   // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
-  if (MAINTENANCE_KINDS.has(parsed.command.kind) && !config.redis?.url) {
+  if (MAINTENANCE_KINDS.has(parsed.command.kind) && config.redis === undefined) {
     return { reply: adapterReply(locale, requestId, cluster, translator(locale).t('console.maintenance-needs-redis')), ran: false, exitCode: 2 };
   }
   const job: AnswerJob = {

@@ -3,6 +3,7 @@
  * request nobody would answer is never queued (it would run whenever a worker starts, long after
  * the console gave up, and a maintenance request would then be created for nobody).
  */
+import type { RedisTarget } from '../../src/config/redis-settings.js';
 import { Queue } from 'bullmq';
 import { queueNameFor } from '../../src/queue/job.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
@@ -20,7 +21,7 @@ export interface CountQueueWorkersOptions {
 }
 
 /** Open the cluster's queue on a short-lived connection, run `use`, and close everything; null on any failure (logged at debug). */
-async function withQueue<T>(redisUrl: string, cluster: string, options: CountQueueWorkersOptions, use: (queue: Queue) => Promise<T>): Promise<T | null> {
+async function withQueue<T>(redisUrl: RedisTarget, cluster: string, options: CountQueueWorkersOptions, use: (queue: Queue) => Promise<T>): Promise<T | null> {
   const logger = options.logger ?? silentLogger;
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
   const connection = createProducerConnection(redisUrl, { connectTimeoutMs, logger });
@@ -49,7 +50,7 @@ async function withQueue<T>(redisUrl: string, cluster: string, options: CountQue
  *   LIST` / `CLIENT SETNAME` not allowed, as on some managed Redis): the caller then goes on as if
  *   a worker were there; never rejects
  */
-export async function countQueueWorkers(redisUrl: string, cluster: string, options: CountQueueWorkersOptions = {}): Promise<number | null> {
+export async function countQueueWorkers(redisUrl: RedisTarget, cluster: string, options: CountQueueWorkersOptions = {}): Promise<number | null> {
   return withQueue(redisUrl, cluster, options, (queue) => queue.getWorkersCount());
 }
 
@@ -63,7 +64,7 @@ export async function countQueueWorkers(redisUrl: string, cluster: string, optio
  * @returns `'absent'` when no such job exists, else BullMQ's state (`waiting`, `active`,
  *   `completed`, `failed`…); null when it cannot be told; never rejects
  */
-export async function queuedJobState(redisUrl: string, cluster: string, jobId: string, options: CountQueueWorkersOptions = {}): Promise<string | null> {
+export async function queuedJobState(redisUrl: RedisTarget, cluster: string, jobId: string, options: CountQueueWorkersOptions = {}): Promise<string | null> {
   return withQueue(redisUrl, cluster, options, async (queue) => {
     const job = await queue.getJob(jobId);
     return job === undefined ? 'absent' : await job.getState();

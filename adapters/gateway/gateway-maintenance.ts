@@ -8,6 +8,7 @@
  * moves it (and emits `expired`), and re-adding an approved request's execution job is idempotent
  * (one job id per request).
  */
+import type { RedisTarget } from '../../src/config/redis-settings.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { connectMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
@@ -19,7 +20,7 @@ export const DEFAULT_MAINTENANCE_SWEEP_MS = 15_000;
 
 /** Options of {@link startGatewayMaintenance}. */
 export interface GatewayMaintenanceOptions {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** `maintenancePolicy` (a YAML path) is read here; absent → the default policy. */
   config: Pick<BotConfig, 'maintenancePolicy'>;
   /** BullMQ key prefix (execution and replies queues). @defaultValue `bull` */

@@ -5,7 +5,9 @@
  * the Slack replies queue, and posts the "did not finish" follow-ups of requests whose worker
  * stayed silent past the deadline.
  */
+import type { RedisTarget } from '../../src/config/redis-settings.js';
 import type { Server } from 'node:http';
+import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
@@ -153,9 +155,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const withSlack = slackConfigured(options.env) || !withTeams;
   if (withSlack) loadSlackConfig(options.env);
   rateLimitSettingsFrom(options.env);
-  const redisUrl = config.redis?.url;
+  const redisUrl = redisTargetOf(config.redis);
   if (!redisUrl) {
-    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
+    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
   }
   const prefix = options.queuePrefix ?? 'bull';
   // Maintenance decisions, audit and expiry are the gateway's (Redis only); executions are the workers'.
@@ -254,7 +256,7 @@ async function tokenWorkspace(client: { auth: { test(): Promise<{ team_id?: stri
   return { teams, enterprises };
 }
 
-async function startSlackPart(options: GatewayOptions, redisUrl: string, maintenanceService: MaintenanceService, policy: MaintenancePolicy): Promise<SlackPart> {
+async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, maintenanceService: MaintenanceService, policy: MaintenancePolicy): Promise<SlackPart> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
   const prefix = options.queuePrefix ?? 'bull';

@@ -7,6 +7,7 @@
 import { pollDueReplies } from '../../src/queue/reply-deadlines.js';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
@@ -94,9 +95,9 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
   const listenHost = options.host ?? listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
   const rateLimit = rateLimitSettingsFrom(options.env);
-  const redisUrl = config.redis?.url;
+  const redisUrl = redisTargetOf(config.redis);
   if (!redisUrl) {
-    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
+    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
   }
   const prefix = options.queuePrefix ?? 'bull';
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });

@@ -6,6 +6,7 @@
  * analysis, and the maintenance service's store and notifier, whose chat posts go through the
  * worker's replies queues.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { hostname } from 'node:os';
 import { loadConfig } from '../config/load-config.js';
 import type { BotConfig } from '../config/bot-config.js';
@@ -24,7 +25,7 @@ export interface WorkerAnswerStepOptions {
   /** `process.argv` shape; `--config <path>` is read from it. */
   argv: readonly string[];
   logger: Logger;
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** BullMQ key prefix (execution and replies queues). @defaultValue `bull` */
   prefix?: string;
   /** An already loaded configuration (tests); else `--config` / `K8S_HA_BOT_CONFIG` / the default. */

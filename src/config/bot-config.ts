@@ -3,6 +3,7 @@
  * Built by {@link loadConfig}; all paths are absolute, all defaults filled in.
  */
 import type { Locale } from '../commands/types.js';
+import type { RedisSentinelTarget, RedisTarget } from './redis-settings.js';
 
 /**
  * Most time one Kubernetes API request may take, in ms. The issue asks for answers within seconds
@@ -79,6 +80,16 @@ export interface InClusterClusterConfig extends ClusterTimeouts {
 /** How to reach one configured cluster: exactly one source. */
 export type ClusterConfig = ContextClusterConfig | SnapshotClusterConfig | InClusterClusterConfig;
 
+/**
+ * The Redis target of a configuration's `redis` entry.
+ * @param redis - `BotConfig.redis`
+ * @returns the URL, or the Sentinel settings; undefined when no Redis is configured
+ */
+export function redisTargetOf(redis: BotConfig['redis']): RedisTarget | undefined {
+  if (redis === undefined) return undefined;
+  return 'url' in redis ? redis.url : redis;
+}
+
 /** The whole configuration. */
 export interface BotConfig {
   /** Absolute path of the file it was read from, or `'built-in'` for the embedded default. */
@@ -89,8 +100,12 @@ export interface BotConfig {
   defaultCluster?: string;
   /** Answer language when neither the text nor the platform decides. @defaultValue 'en' */
   locale: Locale;
-  /** Redis for queues, approvals and audit; absent → no Redis configured (console-only use). */
-  redis?: { url: string };
+  /**
+   * Redis for queues, approvals and audit: `{ url }` (one Redis, `redis://` or `rediss://`) or
+   * Sentinel settings (src/config/redis-settings.ts; read it with `redisTargetOf`); absent → no Redis
+   * configured (console-only use).
+   */
+  redis?: { url: string } | RedisSentinelTarget;
   /** Longest a queued job may run, in ms. @defaultValue 60000 */
   jobTimeoutMs: number;
   /** Log level. @defaultValue 'info' */

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { LOCALES } from '../commands/types.js';
 import { LOG_LEVELS, MAX_REQUEST_TIMEOUT_MS } from './bot-config.js';
+import { redisFileSchema } from './redis-settings.js';
 
 const positiveMs = z.number().int().positive();
 
@@ -34,7 +35,8 @@ export const configFileSchema = z.strictObject({
   clusters: z.record(z.string(), clusterFileSchema),
   defaultCluster: z.string().min(1).optional(),
   locale: z.enum(LOCALES as readonly ['en', 'ko']).optional(),
-  redis: z.strictObject({ url: z.string().min(1) }).optional(),
+  /** `{ url }` (one Redis) or `{ sentinels, name, … }` (Redis Sentinel): src/config/redis-settings.ts. */
+  redis: redisFileSchema.optional(),
   jobTimeoutMs: positiveMs.optional(),
   logLevel: z.enum(LOG_LEVELS).optional(),
   /** Path of the maintenance policy YAML (issue 5), relative to this file's folder. */

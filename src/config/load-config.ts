@@ -26,13 +26,14 @@ import {
 } from './bot-config.js';
 import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
 import { registerSecretValues, urlPasswords } from '../ops/redaction.js';
+import { REDIS_ENV, resolveRedisTarget, type RedisTarget } from './redis-settings.js';
 
 /** Environment variables read by {@link loadConfig} (from the injected `env`, never `process.env`). */
 export const CONFIG_ENV = {
   /** Path of the YAML config file. */
   path: 'K8S_HA_BOT_CONFIG',
-  /** Overrides `redis.url`. */
-  redisUrl: 'REDIS_URL',
+  /** Overrides `redis.url`; the other Redis variables (Sentinel, credentials) are in {@link REDIS_ENV}. */
+  redisUrl: REDIS_ENV.url,
   /** Overrides `defaultCluster`. */
   defaultCluster: 'K8S_HA_BOT_DEFAULT_CLUSTER',
   /** Overrides `locale`. */
@@ -160,20 +161,14 @@ export function throwConfigIssues(issues: readonly [string, string][], fallback 
   throw new ConfigError(first[0], `${first[1]}${more}`);
 }
 
-function checkRedisUrl(url: string, settingPath: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch (err) {
-    // The value may hold a password: say what is wrong, never echo it.
-    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL (not a URL: ${(err as Error).name})`);
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL, got a ${parsed.protocol}// URL`);
-  }
-  // Its password is masked by value in every log line from now on (an echo of it without the URL).
-  registerSecretValues(urlPasswords(url));
-  return url;
+/**
+ * Register the passwords a Redis target holds (URL password, Redis and Sentinel passwords) so that
+ * every later log line masks them by value, also where an error echoes one without its URL.
+ */
+function registerRedisSecrets(target: RedisTarget | undefined): void {
+  if (target === undefined) return;
+  if (typeof target === 'string') registerSecretValues(urlPasswords(target));
+  else registerSecretValues([target.password, target.sentinelPassword].filter((v): v is string => v !== undefined));
 }
 
 /** The `etcd` entry: endpoints must be https URLs, timeout within the deadline, paths resolved. */
@@ -291,7 +286,9 @@ function checkSettingFile(settingPath: string, file: string): void {
  * against the package root, not `cwd`). Relative paths in a file resolve against the file's folder;
  * `~/` expands to env `HOME`.
  *
- * Environment overrides (empty values count as unset): `REDIS_URL` → `redis.url`,
+ * Environment overrides (empty values count as unset): `REDIS_URL` → `redis.url`, or
+ * `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME` → Redis Sentinel (either replaces the file's `redis`
+ * entry; `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`… complete it: src/config/redis-settings.ts),
  * `K8S_HA_BOT_DEFAULT_CLUSTER` → `defaultCluster`, `K8S_HA_BOT_LOCALE` → `locale`,
  * `LOG_LEVEL` → `logLevel`, `K8S_HA_BOT_MAINTENANCE_POLICY` → `maintenancePolicy` (relative to `cwd`).
  * A pure function of `options.env`: `process.env` is never read.
@@ -307,7 +304,8 @@ function checkSettingFile(settingPath: string, file: string): void {
  *   `path` set to the setting (or env variable) to fix for YAML syntax errors (message holds
  *   `file:line:column`), wrong types, unknown settings, clusters without exactly one source, a
  *   `defaultCluster` that is not configured, snapshot/kubeconfig files and `etcd` ca/cert/key files
- *   that do not exist (`clusters.NAME.etcd.cert`), and `etcd.endpoints[i]` that are not https URLs
+ *   that do not exist (`clusters.NAME.etcd.cert`), `etcd.endpoints[i]` that are not https URLs, and
+ *   Redis settings that do not go together (`redis.name` missing beside `redis.sentinels`…)
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotConfig> {
   const env = options.env ?? {};
@@ -336,8 +334,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
     logLevel = level;
   }
 
-  const envRedis = envValue(env, CONFIG_ENV.redisUrl);
-  const redisUrl = envRedis !== undefined ? checkRedisUrl(envRedis, CONFIG_ENV.redisUrl) : file.redis === undefined ? undefined : checkRedisUrl(file.redis.url, 'redis.url');
+  const redis = resolveRedisTarget(file.redis, env);
+  registerRedisSecrets(redis);
 
   const envDefault = envValue(env, CONFIG_ENV.defaultCluster);
   const [defaultPath, wanted] = envDefault !== undefined ? [CONFIG_ENV.defaultCluster, envDefault] : ['defaultCluster', file.defaultCluster];
@@ -368,7 +366,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
     clusters,
     ...(defaultCluster === undefined ? {} : { defaultCluster }),
     locale,
-    ...(redisUrl === undefined ? {} : { redis: { url: redisUrl } }),
+    ...(redis === undefined ? {} : { redis: typeof redis === 'string' ? { url: redis } : redis }),
     jobTimeoutMs,
     logLevel,
     ...(maintenancePolicy === undefined ? {} : { maintenancePolicy }),

@@ -2,6 +2,7 @@
  * Building the {@link MaintenanceService} of a process (the chat gateway and the worker): load the
  * maintenance policy, connect to Redis, and create the replies publisher and the service.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import type { Redis } from 'ioredis';
 import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
 import { ReplyPublisher } from '../queue/reply-queue.js';
@@ -13,7 +14,7 @@ import type { MaintenancePolicy } from './policy.js';
 
 /** Options of {@link connectMaintenanceService}. */
 export interface ConnectMaintenanceServiceOptions {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** The `maintenancePolicy` setting (a YAML path); absent → the default policy. */
   policyPath?: string | undefined;
   /** BullMQ key prefix (execution and replies queues). @defaultValue `bull` */

@@ -5,6 +5,7 @@
  * Redis PING within 1 s, each configured cluster's API; see ./readiness.ts) and `GET /metrics`
  * (Prometheus text format, ./metrics.ts). Nothing here prints a secret: readiness details are masked.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { Queue } from 'bullmq';
@@ -158,7 +159,7 @@ export interface ProcessOpsOptions {
   role: 'gateway' | 'worker';
   /** The environment ({@link OPS_ENV}). */
   env: Readonly<Record<string, string | undefined>>;
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** BullMQ key prefix. @defaultValue `bull` */
   prefix?: string;
   /** The clusters whose API readiness checks and whose queue depth `/metrics` reports. */

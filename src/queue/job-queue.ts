@@ -3,6 +3,7 @@
  * for the reply. Slack and Teams replies come back through the replies queues instead
  * (see {@link ReplyConsumer}).
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { randomBytes } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -21,7 +22,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   ensureReady,
   queueUnavailable,
-  redactRedisUrl,
+  describeRedisTarget,
 } from './redis-connection.js';
 
 /** BullMQ job name of answer jobs (the name carries a per-enqueue nonce: `answer.<hex>`). */
@@ -36,7 +37,7 @@ interface Waiter {
 /** Options of a {@link JobQueue}. */
 export interface JobQueueOptions {
   /** `redis://host:port`; usually REDIS_URL. */
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** BullMQ key prefix. @defaultValue `'bull'` (BullMQ's default) */
   prefix?: string;
   /** How long an enqueue waits for Redis before it fails with `queue-unavailable`, in ms. @defaultValue 2000 */
@@ -69,7 +70,7 @@ export interface EnqueueResult {
  * await queue.close();
  */
 export class JobQueue {
-  private readonly redisUrl: string;
+  private readonly redisUrl: RedisTarget;
   private readonly prefix: string;
   private readonly connectTimeoutMs: number;
   private readonly jobOptions: Partial<AnswerJobOptions>;
@@ -314,7 +315,7 @@ export class JobQueue {
     }
     const hint =
       workers === 0
-        ? ` No worker consumes queue ${queue.name}: start one for cluster "${cluster}" (k8s-ha-bot worker --cluster ${cluster}) with the same REDIS_URL (${redactRedisUrl(this.redisUrl)}).`
+        ? ` No worker consumes queue ${queue.name}: start one for cluster "${cluster}" (k8s-ha-bot worker --cluster ${cluster}) with the same Redis (${describeRedisTarget(this.redisUrl)}).`
         : '';
     return new BotError('job-timeout', `no reply to job ${jobId} within ${timeoutMs} ms.${hint}`, { retryable: true });
   }

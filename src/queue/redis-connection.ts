@@ -6,31 +6,28 @@
  * - Workers and event listeners block on Redis, so they use `maxRetriesPerRequest: null` (BullMQ
  *   requires it for blocking connections) and keep reconnecting while Redis is away.
  *
+ *
+ * A target is a URL or Redis Sentinel settings (src/config/redis-settings.ts, issue 13 F14). With
+ * Sentinel, ioredis asks the sentinels for the primary, checks its role, and asks again after a
+ * failover; `failoverDetector` also subscribes to the sentinels' `+switch-master` so a client
+ * leaves the old primary at once. Either way a `READONLY` reply (a client still on a server that
+ * was demoted, e.g. a managed Redis endpoint during its failover) reconnects and resends the
+ * command, which the replica refused and so never ran.
+ *
  * BullMQ is always handed a ready ioredis instance: under native ESM it cannot load ioredis itself.
  */
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
+import { describeRedisTarget, redactRedisUrl } from '../config/redis-settings.js';
+import type { RedisTarget } from '../config/redis-settings.js';
 import { BotError, ConfigError } from '../errors.js';
 import type { Logger } from '../util/logger.js';
 
+export { describeRedisTarget, redactRedisUrl };
+export type { RedisTarget };
+
 /** Default time to wait for a producer connection to become ready, in ms. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
-
-/**
- * A Redis URL with its password replaced by `***`, for messages and logs.
- * @param redisUrl - e.g. `redis://:secret@redis:6379/0`
- * @returns e.g. `redis://:***@redis:6379/0`; the input unchanged when it does not parse as a URL
- */
-export function redactRedisUrl(redisUrl: string): string {
-  try {
-    const url = new URL(redisUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch (err) {
-    if (err instanceof TypeError) return redisUrl;
-    throw err;
-  }
-}
 
 /**
  * Check that a string is a usable Redis URL.
@@ -52,38 +49,98 @@ export function assertRedisUrl(redisUrl: string, setting = 'REDIS_URL'): void {
 }
 
 /**
+ * Check a target before a client is built: a URL must be redis:// or rediss://; Sentinel settings
+ * need at least one sentinel and a primary name.
+ * @param target - the target
+ * @param setting - the setting a URL came from, for the message (default `REDIS_URL`)
+ * @throws ConfigError (`config-invalid`) naming the setting
+ */
+export function assertRedisTarget(target: RedisTarget, setting = 'REDIS_URL'): void {
+  if (typeof target === 'string') return assertRedisUrl(target, setting);
+  if (target.sentinels.length === 0) throw new ConfigError('REDIS_SENTINELS', 'names no sentinel; list them as host:port,host:port');
+  if (target.name === '') throw new ConfigError('REDIS_SENTINEL_NAME', 'is empty; set the primary name the sentinels monitor, e.g. mymaster');
+}
+
+/**
  * The error for "Redis cannot be reached", with how to fix it.
- * @param redisUrl - the URL that was tried (its password is redacted in the message)
+ * @param redisUrl - the target that was tried (passwords are never shown: {@link describeRedisTarget})
  * @param cause - the client's error, kept for logs
  * @returns BotError `queue-unavailable`, retryable
  */
-export function queueUnavailable(redisUrl: string, cause?: unknown): BotError {
+export function queueUnavailable(redisUrl: RedisTarget, cause?: unknown): BotError {
   const why = cause instanceof Error ? ` (${cause.message})` : '';
+  const fix =
+    typeof redisUrl === 'string'
+      ? 'Start Redis there, or set REDIS_URL to a reachable redis://host:port'
+      : 'Check that the sentinels run and monitor that name (REDIS_SENTINELS, REDIS_SENTINEL_NAME) and that a primary is up';
   return new BotError(
     'queue-unavailable',
-    `Redis at ${redactRedisUrl(redisUrl)} could not be reached${why}. Start Redis there, or set REDIS_URL to a reachable ` +
-      'redis://host:port (Redis needs maxmemory-policy noeviction).',
+    `Redis at ${describeRedisTarget(redisUrl)} could not be reached${why}. ${fix} (Redis needs maxmemory-policy noeviction).`,
     { retryable: true, cause },
   );
+}
+
+/**
+ * ioredis `reconnectOnError`: a `READONLY` error means this server was demoted to a replica (a
+ * failover); reconnect (Sentinel: to the new primary) and resend the command (2), which the
+ * replica refused and so never ran. Redis error replies start with their code, so the code is
+ * the message's first word (https://redis.io/docs/latest/develop/reference/protocol-spec/#simple-errors).
+ * @param err - the error reply
+ * @returns 2 (reconnect and resend) for READONLY, false otherwise
+ */
+export function reconnectOnReadOnly(err: Error): 2 | false {
+  return err.message.split(' ', 1)[0] === 'READONLY' ? 2 : false;
+}
+
+/**
+ * The ioredis options that say where Redis is: for a URL, none (the URL is parsed by ioredis);
+ * for Sentinel, `sentinels`, `name`, credentials, `db`, TLS and `failoverDetector`.
+ */
+function targetOptions(target: RedisTarget): RedisOptions {
+  const common: RedisOptions = { reconnectOnError: reconnectOnReadOnly };
+  if (typeof target === 'string') return common;
+  return {
+    ...common,
+    sentinels: target.sentinels.map((a) => ({ host: a.host, port: a.port })),
+    name: target.name,
+    ...(target.username === undefined ? {} : { username: target.username }),
+    ...(target.password === undefined ? {} : { password: target.password }),
+    ...(target.sentinelUsername === undefined ? {} : { sentinelUsername: target.sentinelUsername }),
+    ...(target.sentinelPassword === undefined ? {} : { sentinelPassword: target.sentinelPassword }),
+    ...(target.db === undefined ? {} : { db: target.db }),
+    ...(target.tls === true ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+    ...(target.sentinelTls === true ? { sentinelTLS: {} } : {}),
+    // Leave the old primary as soon as a sentinel announces +switch-master, rather than at the
+    // next failed command (ioredis README, "Sentinel": failoverDetector).
+    failoverDetector: true,
+    // Ask the sentinels again quickly while none answers (ms).
+    sentinelRetryStrategy: (times: number) => Math.min(times * 250, 2000),
+  };
+}
+
+/** A client for `target` with `options` (the URL, when there is one, is parsed by ioredis). */
+function newClient(target: RedisTarget, options: RedisOptions): Redis {
+  const all = { ...targetOptions(target), ...options };
+  return typeof target === 'string' ? new Redis(target, all) : new Redis(all);
 }
 
 /**
  * A producer connection: not connected yet (`lazyConnect`), no offline queue (commands fail at once
  * while disconnected), `connectTimeout` = `connectTimeoutMs`, one retry per command, and a 5 s
  * command timeout. Call {@link ensureReady} before use.
- * @param redisUrl - the Redis URL (checked with {@link assertRedisUrl})
+ * @param redisUrl - the Redis URL, or Sentinel settings (checked with {@link assertRedisTarget})
  * @param options - `connectTimeoutMs` (default {@link DEFAULT_CONNECT_TIMEOUT_MS}), `logger` for connection errors
  * @returns an ioredis client in status `wait`
  * @throws ConfigError when `redisUrl` is not a Redis URL
  */
 export function createProducerConnection(
-  redisUrl: string,
+  redisUrl: RedisTarget,
   options: { connectTimeoutMs?: number; logger?: Logger } = {},
 ): Redis {
-  assertRedisUrl(redisUrl);
+  assertRedisTarget(redisUrl);
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   return withErrorLogging(
-    new Redis(redisUrl, {
+    newClient(redisUrl, {
       lazyConnect: true,
       enableOfflineQueue: false,
       connectTimeout: connectTimeoutMs,
@@ -101,18 +158,18 @@ export function createProducerConnection(
 /**
  * A connection for workers and event listeners (blocking commands): `maxRetriesPerRequest: null`
  * (required by BullMQ), offline queue on, reconnecting forever with up to 2 s between attempts.
- * @param redisUrl - the Redis URL (checked with {@link assertRedisUrl})
+ * @param redisUrl - the Redis URL, or Sentinel settings (checked with {@link assertRedisTarget})
  * @param options - `connectTimeoutMs` (default {@link DEFAULT_CONNECT_TIMEOUT_MS}), `logger` for connection errors
  * @returns an ioredis client in status `wait` (call {@link ensureReady} to connect and check)
  * @throws ConfigError when `redisUrl` is not a Redis URL
  */
 export function createWorkerConnection(
-  redisUrl: string,
+  redisUrl: RedisTarget,
   options: { connectTimeoutMs?: number; logger?: Logger } = {},
 ): Redis {
-  assertRedisUrl(redisUrl);
+  assertRedisTarget(redisUrl);
   return withErrorLogging(
-    new Redis(redisUrl, {
+    newClient(redisUrl, {
       lazyConnect: true,
       maxRetriesPerRequest: null,
       disconnectTimeout: 200,
@@ -125,13 +182,13 @@ export function createWorkerConnection(
 }
 
 /** ioredis prints "Unhandled error event" without a listener; send connection errors to the log instead. */
-function withErrorLogging(client: Redis, redisUrl: string, logger: Logger | undefined): Redis {
+function withErrorLogging(client: Redis, redisUrl: RedisTarget, logger: Logger | undefined): Redis {
   let last = '';
   client.on('error', (err: Error) => {
     // Reconnect loops repeat the same error; log each distinct one once.
     if (err.message === last) return;
     last = err.message;
-    logger?.warn({ err, redisUrl: redactRedisUrl(redisUrl) }, 'redis connection error');
+    logger?.warn({ err, redisUrl: describeRedisTarget(redisUrl) }, 'redis connection error');
   });
   client.on('ready', () => {
     last = '';
@@ -144,11 +201,11 @@ function withErrorLogging(client: Redis, redisUrl: string, logger: Logger | unde
  * started (`lazyConnect`) or has ended, and then fails as soon as that first attempt fails; while
  * ioredis is reconnecting it waits for the reconnection, up to `timeoutMs`.
  * @param client - an ioredis client
- * @param redisUrl - the URL it points at, for the error message
+ * @param redisUrl - the target it points at, for the error message
  * @param timeoutMs - how long to wait, in ms
  * @throws BotError `queue-unavailable` (retryable) when the client is not ready in time
  */
-export async function ensureReady(client: Redis, redisUrl: string, timeoutMs: number): Promise<void> {
+export async function ensureReady(client: Redis, redisUrl: RedisTarget, timeoutMs: number): Promise<void> {
   if (client.status === 'ready') return;
   let timer: NodeJS.Timeout | undefined;
   let onReady: (() => void) | undefined;
@@ -181,13 +238,13 @@ export async function ensureReady(client: Redis, redisUrl: string, timeoutMs: nu
 /**
  * A worker connection that is known to be up: {@link createWorkerConnection} then
  * {@link ensureReady}, disconnecting again when Redis cannot be reached.
- * @param redisUrl - `redis://host:port`
+ * @param redisUrl - `redis://host:port`, or Sentinel settings
  * @param options - `connectTimeoutMs` (default {@link DEFAULT_CONNECT_TIMEOUT_MS}), `logger`
  * @returns the connected client
  * @throws BotError `queue-unavailable` when Redis does not answer within the timeout
  */
 export async function openWorkerConnection(
-  redisUrl: string,
+  redisUrl: RedisTarget,
   options: { connectTimeoutMs?: number; logger?: Logger } = {},
 ): Promise<Redis> {
   const connection = createWorkerConnection(redisUrl, options);

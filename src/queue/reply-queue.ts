@@ -2,6 +2,7 @@
  * The replies queues (`k8s-ha-bot-replies-<platform>`): workers publish each Slack or Teams reply
  * there, and the platform's gateway consumes it with {@link ReplyConsumer}, at least once.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -89,7 +90,7 @@ export type ReplyHandler = (reply: Reply, job: AnswerJob, delivery?: ReplyDelive
 /** Options of a {@link ReplyConsumer}. */
 export interface ReplyConsumerOptions {
   /** `redis://host:port`. */
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** Which replies queue to consume. */
   platform: ReplyPlatform;
   /** Called once per reply (at least once: again after a crash or a thrown error). */

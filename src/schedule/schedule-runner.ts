@@ -6,6 +6,7 @@
  * long after its time (everything was down) is marked late; BullMQ's job scheduler keeps only the
  * next occurrence, so a long outage gives one late post, never a burst.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -41,7 +42,7 @@ export type StatusReader = (cluster: string, locale: 'en' | 'ko', requestId: str
 
 /** Options of {@link ScheduleRunner.start}. */
 export interface ScheduleRunnerOptions {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** BullMQ key prefix; also namespaces the markers. @defaultValue `bull` */
   prefix?: string;
   readStatus: StatusReader;

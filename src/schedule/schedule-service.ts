@@ -3,6 +3,7 @@
  * ({@link SCHEDULE_QUEUE}), one scheduler per (platform, conversation, cluster), cron with an IANA
  * `tz`. Schedules live in Redis only (Redis must persist, AOF, for them to survive a restart).
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
@@ -36,7 +37,7 @@ export interface ScheduleRequest {
 
 /** Options of {@link ScheduleService}. */
 export interface ScheduleServiceOptions {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   /** BullMQ key prefix. @defaultValue `bull` */
   prefix?: string;
   /** Time zone when a request names none. @defaultValue `UTC` */

@@ -2,6 +2,7 @@
  * Composition helper for a process that posts the scheduled HA status (the gateway, which holds
  * the platform clients): the answer step for reading clusters plus a {@link ScheduleRunner}.
  */
+import type { RedisTarget } from '../config/redis-settings.js';
 import { createAnswerService } from '../answer/answer.js';
 import type { BotConfig } from '../config/bot-config.js';
 import type { Logger } from '../util/logger.js';
@@ -11,7 +12,7 @@ import type { SchedulePlatform } from './schedule-spec.js';
 
 /** Options of {@link startScheduledPosts}. */
 export interface ScheduledPostsOptions {
-  redisUrl: string;
+  redisUrl: RedisTarget;
   config: BotConfig;
   /** Delivery per platform (Slack: `slackScheduleDelivery(poster)`; Teams: its adapter's port). */
   deliveries: Partial<Record<SchedulePlatform, PostDelivery>>;

@@ -14,6 +14,10 @@
  * could not run) and prints the table in every case. Rows that could not run say "not run" and
  * never count as passing (FAULTS_STRICT=1 makes them fail the suite).
  *
+ * The `sentinel` row has processes of its own: a Redis primary with two replicas and three
+ * sentinels, and a gateway and two workers configured with the sentinels; the primary is
+ * SIGKILLed mid-flow and a replica promoted (test/faults/sentinel-fault.ts).
+ *
  * Environment: FAULTS_ONLY=baseline,twice,… runs a subset, in that order (a name may repeat);
  * FAULTS_SEED seeds the property row;
  * FAULTS_KEEP=1 keeps the temp dir (process logs) even when everything passed.
@@ -38,6 +42,7 @@ import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
 import { runPropertyFault } from './property-commands.js';
+import { runSentinelFault } from './sentinel-fault.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
 import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
 import { TeamsTraffic } from './teams-traffic.js';
@@ -421,6 +426,8 @@ async function main(): Promise<number> {
       }
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
+    // Its own Redis Sentinel set, simulator, gateway and workers (issue 13, F14).
+    if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {
       // Late repeats: a redelivery can come long after a row settled. Give the last row the same
       // chance as the others (a short wait), then count every row again.

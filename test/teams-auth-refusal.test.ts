@@ -66,7 +66,7 @@ afterAll(async () => {
 async function refusals(metadataAt: string): Promise<void> {
   const child = await startLoggedChild({
     entry: 'teams-auth-entry.ts',
-    env: { REDIS_URL: redis.url, MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: APP_PASSWORD, TEST_OPENID_METADATA_URL: metadataAt, LOG_LEVEL: 'info' },
+    env: { REDIS_URL: redis.url, MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: APP_PASSWORD, TEAMS_ALLOWED_TENANTS: 'tenant-allowed', TEST_OPENID_METADATA_URL: metadataAt, LOG_LEVEL: 'info' },
     readyMessage: 'Teams adapter ready (POST /api/messages)',
     what: 'Teams adapter',
     rawLimit: 5_000_000,

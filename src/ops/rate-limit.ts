@@ -7,9 +7,11 @@
  * Wiring: Slack counts every command, mention, DM and button click once, right after its ack
  * ({@link commandGate}, called by adapters/slack/slack-app.ts and the gateway's maintenance-button
  * handler), so commands answered without a job (approve, maintenance status, audit, schedules) are
- * limited too. Teams wraps the job queue in {@link rateLimitedSink}: every job passes
- * {@link admissionGate} first; a refused one enqueues nothing (the intake sees a duplicate, so no
- * "did not finish" follow-up is armed).
+ * limited too; Teams counts every message and card click once, before the bot handles it
+ * (adapters/teams/teams-rate-limit.ts). Both gateways still wrap the job queue in
+ * {@link rateLimitedSink} with `admissionGate(undefined)`, which only counts what is enqueued;
+ * given a limiter, a refused job enqueues nothing (the intake sees a duplicate, so no "did not
+ * finish" follow-up is armed).
  *
  * The friendly answer ({@link rateLimitedReply}: "You have asked 10 times in a minute; try again in
  * 42 s") is sent once per user and window (the first refusal only: a flood of refused requests
@@ -186,7 +188,7 @@ export function commandGate(
 }
 
 /**
- * The gate the Teams intake calls before enqueueing a job: counts the request
+ * The gate a job queue applies before enqueueing a job ({@link rateLimitedSink}): counts the request
  * (`k8s_ha_bot_requests_total`) and applies the limit.
  * @param limiter - the limiter, or undefined for no limit (requests are still counted)
  * @returns `(job) => null` to go on, or the {@link Refusal} to answer instead of enqueueing

@@ -96,7 +96,7 @@ describe('rate limit', () => {
     expect((await limiter.admit(who)).allowed).toBe(true);
   });
 
-  it('the gated queue enqueues allowed jobs and answers a refused one through the replies queue, once', async () => {
+  it('the gated queue enqueues allowed jobs and answers the first refusal of a window privately, once', async () => {
     const prefix = `rlq${Date.now()}`;
     const queue = new JobQueue({ redisUrl: server.url, prefix, logger: silentLogger });
     const publisher = new ReplyPublisher(redis, prefix, silentLogger);
@@ -108,13 +108,13 @@ describe('rate limit', () => {
       logger: silentLogger,
     });
     const sink = rateLimitedSink(queue, admissionGate(limiter), publisher, silentLogger);
-    const delivered: { reply: Reply; requestId: string }[] = [];
+    const delivered: { reply: Reply; requestId: string; address: Record<string, string> }[] = [];
     const consumer = await ReplyConsumer.start({
       redisUrl: server.url,
       platform: 'slack',
       prefix,
       handler: async (reply, answerJob) => {
-        delivered.push({ reply, requestId: answerJob.requestId });
+        delivered.push({ reply, requestId: answerJob.requestId, address: answerJob.replyTo.address });
       },
     });
     const cluster = new Queue(queueNameFor('prod'), { connection: { url: server.url }, prefix });
@@ -125,18 +125,22 @@ describe('rate limit', () => {
       expect(third.duplicate).toBe(true);
       // A retried delivery of the same refused request: refused again, but answered once.
       expect((await sink.enqueue(job(3, 'U1'))).duplicate).toBe(true);
-      const fourthKo = await sink.enqueue(job(4, 'U1', 'ko'));
-      expect(fourthKo.duplicate).toBe(true);
+      // Further refusals in the window are silent: a flood never becomes a flood of notices.
+      expect((await sink.enqueue(job(4, 'U1', 'ko'))).duplicate).toBe(true);
+      expect((await sink.enqueue(job(5, 'U1'))).duplicate).toBe(true);
       expect((await sink.enqueue(job(1, 'U9'))).duplicate).toBe(false);
+      for (const n of [1, 2, 3]) await sink.enqueue(job(n, 'U2', 'ko'));
 
       const counts = await cluster.getJobCounts('waiting');
-      expect(counts.waiting).toBe(3);
+      expect(counts.waiting).toBe(5);
       const deadline = Date.now() + 5000;
       while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 300));
-      expect(delivered.map((d) => d.requestId).sort()).toEqual(['ev-U1-3', 'ev-U1-4']);
+      expect(delivered.map((d) => d.requestId).sort()).toEqual(['ev-U1-3', 'ev-U2-3']);
+      // Private: to the requester only (a Slack ephemeral message).
+      expect(delivered[0]?.address).toMatchObject({ visibility: 'ephemeral', user: delivered[0]?.requestId.slice(3, 5) });
       const en = delivered.find((d) => d.requestId === 'ev-U1-3')?.reply;
-      const ko = delivered.find((d) => d.requestId === 'ev-U1-4')?.reply;
+      const ko = delivered.find((d) => d.requestId === 'ev-U2-3')?.reply;
       expect(en?.summary).toMatch(/^You have asked 2 times in a minute; try again in (59|60) s\.$/);
       expect(en).toMatchObject({
         kind: 'error',

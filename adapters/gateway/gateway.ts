@@ -15,7 +15,9 @@ import type { Reply } from '../../src/explain/reply.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
-import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import { DEFAULT_DELIVERY_DEADLINE_MS } from '../../src/queue/reply-queue.js';
+import { undeliverableReply } from '../../src/queue/undeliverable-reply.js';
 import { DEV_INSECURE_ENV, LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { LISTEN_HOST_ENV, isLoopbackHost, listenHostFrom } from '../../src/ops/listen-host.js';
 import type { Logger } from '../../src/util/logger.js';
@@ -279,9 +281,13 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     },
   });
   const scheduleService = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC' });
-  // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
+  // Per-user rate limit (src/ops/rate-limit.ts), applied once to every command, mention, DM and
+  // click right after its ack (the app's `admit`, the maintenance-button handler below); the job
+  // queue only counts what it enqueues.
+  const rateGate = commandGate(new RequestRateLimiter({ redis, ...rateLimitSettingsFrom(options.env), logger }));
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
-  const gatedQueue = rateLimitedSink(queue, admissionGate(new RequestRateLimiter({ redis, ...rateLimitSettingsFrom(options.env), logger })), rateLimitPublisher, logger);
+  const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
+  const slackUser = (teamId: string | undefined, userId: string) => ({ platform: 'slack', ...(teamId ? { tenant: teamId } : {}), user: userId });
   const intake = new SlackIntake({
     config,
     schedules: slackScheduleCommands(scheduleService, config),
@@ -314,7 +320,14 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     render,
     logger,
     admission: () => admission,
+    admit: (request, locale) => rateGate(slackUser(request.teamId, request.userId), { kind: request.source, locale, requestId: request.requestId, cluster: null }),
     onMaintenanceButton: async (action, requestId, ctx) => {
+      // A click counts like a command (the decision costs tens of Redis commands).
+      const refused = await rateGate(slackUser(ctx.teamId, ctx.userId), { kind: 'maintenance-button', locale: ctx.locale, requestId, cluster: null });
+      if (refused) {
+        if (refused.notice) await adapterPoster.deliver(refused.notice, { channel: ctx.channel, user: ctx.userId, visibility: 'ephemeral' }, `${requestId}.${ctx.userId}.rate-limited`).catch((err: unknown) => logger.warn({ err, requestId }, 'could not post the rate-limit notice'));
+        return;
+      }
       try {
         await slackMaintenance.decide(requestId, action, ctx);
       } catch (err) {
@@ -331,11 +344,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     postAdapterReply: async (reply, request, kind) => {
       // A slash command's follow-up goes to the requester only (its ack was ephemeral too);
       // mentions and DMs are answered in their thread.
+      // A rate-limit notice goes to the requester only, whatever the source.
       const address =
-        request.source === 'command'
+        request.source === 'command' || kind === 'notice'
           ? { channel: request.channel, user: request.userId, visibility: 'ephemeral', ...(request.responseUrl ? { response_url: request.responseUrl } : {}) }
           : { channel: request.channel, user: request.userId, ...(request.threadTs ? { thread_ts: request.threadTs } : {}) };
-      const deliveryId = `${request.requestId}.${kind === 'answer' ? 'ack' : 'queue-unavailable'}`;
+      const deliveryId = `${request.requestId}.${kind === 'answer' ? 'ack' : kind === 'notice' ? 'rate-limited' : 'queue-unavailable'}`;
       try {
         await adapterPoster.deliver(reply, address, deliveryId);
       } catch (err) {
@@ -362,6 +376,18 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     platform: 'slack',
     prefix,
     logger,
+    // Answers are paced per channel after a 429 (src/queue/reply-throttle.ts): a reply waits for its
+    // channel without holding a delivery slot. Maintenance thread posts keep their own order.
+    conversationOf: (job, delivery) => (delivery === undefined || delivery.mode === 'new' ? (job.replyTo.address as { channel?: string }).channel : undefined),
+    // The answer exists: no "did not finish" follow-up while it waits for its channel.
+    onTaken: async (job) => {
+      await store.resolvePending(job.requestId);
+    },
+    onUndeliverable: async (reply, job) => {
+      const address = job.replyTo.address as { channel: string; thread_ts?: string };
+      const notice = undeliverableReply({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, DEFAULT_DELIVERY_DEADLINE_MS);
+      await adapterPoster.deliver(notice, { channel: address.channel, user: job.user.id, visibility: 'ephemeral', ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) }, `${job.requestId}.undeliverable`);
+    },
     handler: async (reply, job, delivery) => {
       // A maintenance card's thread posts and updates (issue 5) first, before any await, so one
       // request's posts keep the order they were taken in; they have no pending deadline.
@@ -374,7 +400,7 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
       if (await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery)) return;
       const address = job.replyTo.address as { channel: string; user?: string };
       // An answer for the requester alone (a refused maintenance request): ephemeral, like click refusals.
-      await poster.deliver(reply, reply.audience === 'requester' && address.user ? { ...address, visibility: 'ephemeral' } : address, job.requestId);
+      await poster.deliver(reply, reply.audience === 'requester' && address.user ? { ...address, visibility: 'ephemeral' } : address, job.requestId, { onRateLimit: 'throw' });
     },
   });
 

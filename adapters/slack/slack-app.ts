@@ -36,9 +36,16 @@ export interface SlackAppOptions {
   /**
    * Posts an adapter-made reply outside the ack: `answer` (a mention's or DM's bad input, help, or
    * unavailable queue, in its thread) or `follow-up` (Redis failed after the ack: a slash command's
-   * requester gets it ephemerally, a mention or DM in its thread). Should not reject (the app logs it if it does).
+   * requester gets it ephemerally, a mention or DM in its thread) or `notice` (a rate-limit notice:
+   * ephemeral to the requester). Should not reject (the app logs it if it does).
    */
-  postAdapterReply: (reply: Reply, request: SlackRequest, kind: 'answer' | 'follow-up') => Promise<void>;
+  postAdapterReply: (reply: Reply, request: SlackRequest, kind: 'answer' | 'follow-up' | 'notice') => Promise<void>;
+  /**
+   * The per-user rate limit, applied once to every command, mention, DM and reply-button click
+   * right after its ack (src/ops/rate-limit.ts `commandGate`): null to go on, or the refusal with
+   * its notice (null: already told in this window). @defaultValue no limit
+   */
+  admit?: (request: SlackRequest, locale: AckDecision['locale']) => Promise<{ notice: Reply | null } | null>;
   logger: Logger;
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
@@ -157,8 +164,18 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     }
   };
 
-  /** Complete a request after its ack; a Redis failure becomes a follow-up, never a silent drop. */
+
+  /**
+   * Complete a request after its ack: the rate limit first (a refused request does nothing more),
+   * then a mention's or DM's adapter answer; a Redis failure becomes a follow-up, never a silent drop.
+   */
   const afterAck = async (decision: AckDecision, request: SlackRequest): Promise<void> => {
+    const refused = await options.admit?.(request, decision.locale);
+    if (refused) {
+      if (refused.notice) await options.postAdapterReply(refused.notice, request, 'notice');
+      return;
+    }
+    if (request.source !== 'command' && !hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
     const outcome = await intake.complete(decision);
     if (outcome.status === 'queue-unavailable' || outcome.status === 'schedule-answered') await options.postAdapterReply(outcome.reply, request, 'follow-up');
   };
@@ -221,9 +238,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       threadTs: event.thread_ts ?? event.ts,
     };
     // Bolt has already acked the event (empty 200) before this handler runs.
-    const decision = intake.decide(request);
-    if (!hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
-    await afterAck(decision, request);
+    await afterAck(intake.decide(request), request);
   };
 
   app.event('app_mention', async ({ event, body }) => {
@@ -282,9 +297,7 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       channel,
       ...(b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' } : {}),
     };
-    const decision = intake.decide(request);
-    if (!hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
-    await afterAck(decision, request);
+    await afterAck(intake.decide(request), request);
   });
   app.error(async (err) => {
     logger.error({ err, code: (err as { code?: string }).code }, 'Slack handler failed');

@@ -8,11 +8,14 @@
  * - When the bot may not post in the channel (`not_in_channel`, `channel_not_found`: a slash
  *   command in a channel the bot was not invited to), the slash command's `response_url` is used.
  * - Each posted message is recorded in Redis, so a retried delivery posts only what is missing.
- * - HTTP 429: wait `Retry-After`, then post once more. Other Slack errors are logged with the
- *   request id; upstream bodies never reach the channel.
+ * - HTTP 429: by default wait `Retry-After`, then post once more. The replies queue asks for
+ *   `onRateLimit: 'throw'` instead: a {@link ChatRateLimitedError} sends the reply back to wait for
+ *   its channel's next slot without holding a delivery slot (src/queue/reply-throttle.ts). Other
+ *   Slack errors are logged with the request id; upstream bodies never reach the channel.
  */
 import type { webApi } from '@slack/bolt';
 import type { Reply } from '../../src/explain/reply.js';
+import { ChatRateLimitedError } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import type { SlackMessage } from './slack-messages.js';
 import type { SlackStore } from './slack-store.js';
@@ -95,6 +98,15 @@ interface CodedSlackError {
   data?: { error?: string };
 }
 
+/** Options of one {@link SlackPoster.deliver}. */
+export interface DeliverOptions {
+  /**
+   * On HTTP 429: `wait` Retry-After (at most 120 s) in place and post once more, or `throw` a
+   * {@link ChatRateLimitedError} at once (the replies queue reschedules the reply). @defaultValue `wait`
+   */
+  onRateLimit?: 'wait' | 'throw';
+}
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -122,10 +134,13 @@ export class SlackPoster {
    * @param deliveryId - names this delivery for the posted-message markers (the request id; the
    *   deadline follow-up uses `<requestId>.timeout`)
    * @returns true when posted, false when Slack refused it for good (logged with the request id)
+   * @param options - see {@link DeliverOptions}
    * @throws SlackDeliveryError when a retry later may work (the reply queue retries with backoff);
-   *   whatever Redis throws
+   *   ChatRateLimitedError on a 429 with `onRateLimit: 'throw'` (what was posted before it is
+   *   recorded, so the next try posts only the rest); whatever Redis throws
    */
-  async deliver(reply: Reply, address: SlackAddress, deliveryId: string): Promise<boolean> {
+  async deliver(reply: Reply, address: SlackAddress, deliveryId: string, options: DeliverOptions = {}): Promise<boolean> {
+    const throwOnRateLimit = options.onRateLimit === 'throw';
     const requestId = reply.context.requestId;
     const messages = this.options.render(reply);
     const posted = new Map([...(await this.options.store.postedMessages(deliveryId)), ...(this.postedHere.get(deliveryId) ?? [])]);
@@ -136,7 +151,7 @@ export class SlackPoster {
       let ts = '';
       try {
         if (ephemeral) {
-          await this.call(requestId, 'chat.postEphemeral', () =>
+          await this.call(requestId, 'chat.postEphemeral', throwOnRateLimit, () =>
             this.options.client.chat.postEphemeral({
               channel: address.channel,
               user: address.user ?? '',
@@ -147,7 +162,7 @@ export class SlackPoster {
           );
         } else {
           const thread = index === 0 ? address.thread_ts : threadTs;
-          const response = await this.call(requestId, 'chat.postMessage', () =>
+          const response = await this.call(requestId, 'chat.postMessage', throwOnRateLimit, () =>
             this.options.client.chat.postMessage({
               channel: address.channel,
               text: message.text,
@@ -161,6 +176,7 @@ export class SlackPoster {
           if (index === 0) threadTs ??= ts;
         }
       } catch (err) {
+        if (err instanceof ChatRateLimitedError) throw err;
         const slackError = (err as CodedSlackError).data?.error;
         if (slackError && NOT_IN_CHANNEL.has(slackError) && address.response_url) {
           await this.viaResponseUrl(requestId, messages.slice(index), address.response_url, ephemeral);
@@ -218,12 +234,17 @@ export class SlackPoster {
     this.options.logger.error({ requestId, index }, 'gave up recording a posted-message marker; a retried delivery may post it again');
   }
 
-  /** One Web API call; on 429 wait Retry-After and call once more. */
-  private async call<T>(requestId: string, method: string, fn: () => Promise<T>): Promise<T> {
+  /** One Web API call; on 429 throw {@link ChatRateLimitedError} (`throwOnRateLimit`), or wait Retry-After and call once more. */
+  private async call<T>(requestId: string, method: string, throwOnRateLimit: boolean, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       const e = err as CodedSlackError;
+      if (throwOnRateLimit && e.code === 'slack_webapi_rate_limited_error') {
+        const retryAfterS = typeof e.retryAfter === 'number' ? e.retryAfter : 1;
+        this.options.logger.warn({ requestId, method, retryAfterS }, 'Slack rate limit: the reply waits for its channel');
+        throw new ChatRateLimitedError(retryAfterS * 1000, `${method} rate limited for request ${requestId}`, err);
+      }
       if (e.code === 'slack_webapi_rate_limited_error' && typeof e.retryAfter === 'number' && e.retryAfter <= MAX_RETRY_AFTER_SECONDS) {
         this.options.logger.warn({ requestId, method, retryAfterS: e.retryAfter }, 'Slack rate limit: waiting Retry-After, then posting once');
         await this.sleep(e.retryAfter * 1000);

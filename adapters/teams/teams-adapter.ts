@@ -14,7 +14,10 @@ import { explainFailure } from '../../src/explain/explain-messages.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
-import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import { DEFAULT_DELIVERY_DEADLINE_MS } from '../../src/queue/reply-queue.js';
+import { undeliverableReply } from '../../src/queue/undeliverable-reply.js';
+import { teamsTurnGate } from './teams-rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { BotFrameworkHost } from './teams-bot-framework.js';
 import type { BotFrameworkAuthOverrides } from './teams-bot-framework.js';
@@ -108,23 +111,38 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const maintenance = options.maintenance
     ? new TeamsMaintenance({ ...options.maintenance, poster, store, defaultLocale: config.locale, logger })
     : undefined;
-  // Per-user rate limit before enqueueing (src/ops/rate-limit.ts); refusals answer through the replies queue.
+  // Per-user rate limit (src/ops/rate-limit.ts), asked once per message or card click before the
+  // bot does anything (./teams-rate-limit.ts); the job queue only counts what it enqueues.
+  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), { defaultLocale: config.locale, logger });
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
-  const gatedQueue = rateLimitedSink(queue, admissionGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), rateLimitPublisher, logger);
+  const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
   const admission = { allowedTenants: teams.allowedTenants, namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>() };
   if (teams.allowedTenants === undefined) logger.warn({ setting: 'TEAMS_ALLOWED_TENANTS' }, 'INSECURE development mode: Teams activities of every tenant are served (no TEAMS_ALLOWED_TENANTS)');
   else logger.info({ tenants: teams.allowedTenants, guestTenantsNamedByPolicy: [...admission.namedTenants].filter((t) => !teams.allowedTenants?.includes(t)) }, 'Teams tenants served');
-  const bot = new TeamsBot({ config, queue: gatedQueue, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, ...(maintenance ? { maintenance } : {}) });
+  const bot = new TeamsBot({ config, queue: gatedQueue, admit, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, ...(maintenance ? { maintenance } : {}) });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
     platform: 'teams',
     prefix,
     logger,
+    // Answers are paced per conversation after a 429 (src/queue/reply-throttle.ts): a reply waits
+    // for its conversation without holding a delivery slot. Maintenance thread posts keep their own order.
+    conversationOf: (job, delivery) => (delivery === undefined || delivery.mode === 'new' ? (job.replyTo.address as { conversation?: string }).conversation : undefined),
+    // The answer exists: no "did not finish" follow-up while it waits for its conversation.
+    onTaken: async (job) => {
+      await store.resolvePending(job.requestId);
+    },
+    // Teams has no message for one member of a conversation: the notice goes where the answer would have.
+    onUndeliverable: async (_reply, job) => {
+      const notice = undeliverableReply({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, DEFAULT_DELIVERY_DEADLINE_MS);
+      const address = { conversation: (job.replyTo.address as { conversation: string }).conversation };
+      await poster.deliver(notice, { ...job, requestId: `${job.requestId}.undeliverable`, replyTo: { platform: 'teams', address } });
+    },
     handler: async (reply, job, delivery) => {
       await store.resolvePending(job.requestId);
       if (maintenance && TeamsMaintenance.handles(reply, delivery)) await maintenance.deliver(reply, job, delivery);
-      else await poster.deliver(reply, job);
+      else await poster.deliver(reply, job, { onRateLimit: 'throw' });
     },
   });
 

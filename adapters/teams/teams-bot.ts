@@ -39,6 +39,7 @@ import type { TeamsAddress } from './teams-poster.js';
 import type { TeamsStore } from './teams-store.js';
 import { admitTeamsActivity } from './teams-identity.js';
 import type { TeamsAdmissionPolicy } from './teams-identity.js';
+import type { TeamsTurnGate } from './teams-rate-limit.js';
 
 /** The queue as the bot uses it (JobQueue implements it). */
 export interface TeamsJobSink {
@@ -49,6 +50,8 @@ export interface TeamsJobSink {
 export interface TeamsBotOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
   queue: TeamsJobSink;
+  /** The per-user rate limit, asked once per turn before anything else (./teams-rate-limit.ts). @defaultValue no limit */
+  admit?: TeamsTurnGate;
   store: Pick<TeamsStore, 'claim' | 'release' | 'saveReference' | 'card' | 'addPending'>;
   dedupTtlSeconds: number;
   /** After this long without a reply, the adapter sends a "did not finish" follow-up, in ms. */
@@ -145,6 +148,8 @@ export class TeamsBot {
     }
     const turn: TeamsTurn = admission.guest ? { ...received, activity: { ...received.activity, guest: true } } : received;
     const a = turn.activity;
+    const refused = await this.options.admit?.(turn);
+    if (refused) return refused.answer;
     if (a.type === 'invoke' && a.name === 'adaptiveCard/action') {
       const value = a.value as { action?: { verb?: string; data?: unknown } } | undefined;
       const data = value?.action?.data;

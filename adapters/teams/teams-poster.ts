@@ -12,10 +12,14 @@
  * - HTTP 429, 412, 502, 503, 504: retried with exponential backoff and full jitter (429 honours
  *   `Retry-After`), up to `maxAttempts`; then {@link TeamsDeliveryError} lets the replies queue
  *   retry later. Other 4xx are logged with the request id and dropped.
+ * - The replies queue asks for `onRateLimit: 'throw'` instead: a 429 throws
+ *   {@link ChatRateLimitedError} at once, so the reply waits for its conversation's next slot
+ *   without holding a delivery slot (src/queue/reply-throttle.ts; the conversation id is the key).
  */
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
+import { ChatRateLimitedError } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import { renderTeamsCards, teamsActivity } from './render-card.js';
 import type { RenderTeamsOptions, TeamsCardMessage } from './render-card.js';
@@ -69,6 +73,16 @@ export interface TeamsPosterOptions {
   random?: () => number;
 }
 
+/** Options of one {@link TeamsPoster.deliver}. */
+export interface TeamsDeliverOptions {
+  /**
+   * On HTTP 429: `wait` `Retry-After` (or a backoff) in place and try again, up to `maxAttempts`;
+   * or `throw` a {@link ChatRateLimitedError} at once (the replies queue reschedules the reply for
+   * its conversation's next slot). Other statuses are retried in place either way. @defaultValue `wait`
+   */
+  onRateLimit?: 'wait' | 'throw';
+}
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Outcome of one connector call with retries. */
@@ -99,11 +113,15 @@ export class TeamsPoster {
    * Deliver one reply.
    * @param reply - the answer
    * @param job - the job it answers (`replyTo.address` is a {@link TeamsAddress}; the job is kept for Refresh)
+   * @param options - see {@link TeamsDeliverOptions}
    * @returns true when delivered, false when Teams refused it for good or the conversation is
    *   unknown (logged with the request id)
-   * @throws TeamsDeliveryError when a later retry may work; whatever Redis throws
+   * @throws TeamsDeliveryError when a later retry may work; ChatRateLimitedError on a 429 with
+   *   `onRateLimit: 'throw'` (what was sent before it is marked, so the next try sends only the
+   *   rest); whatever Redis throws
    */
-  async deliver(reply: Reply, job: AnswerJob): Promise<boolean> {
+  async deliver(reply: Reply, job: AnswerJob, options: TeamsDeliverOptions = {}): Promise<boolean> {
+    const throwOnRateLimit = options.onRateLimit === 'throw';
     const address = job.replyTo.address as unknown as TeamsAddress;
     const requestId = reply.context.requestId;
     const reference = await this.options.store.reference(address.conversation);
@@ -111,7 +129,7 @@ export class TeamsPoster {
       this.options.logger.error({ requestId, conversation: address.conversation }, 'no stored conversation reference: cannot deliver the Teams answer');
       return false;
     }
-    if (address.update) return this.refresh(reply, reference, address.update, address.card ?? requestId);
+    if (address.update) return this.refresh(reply, reference, address.update, address.card ?? requestId, throwOnRateLimit);
     const conversationType = (reference.conversation as { conversationType?: string } | undefined)?.conversationType;
     if (reply.audience === 'requester' && address.user !== undefined && conversationType !== 'personal') {
       if (await this.deliverPersonal(reply, reference, address.user, job.requestId)) return true;
@@ -122,14 +140,14 @@ export class TeamsPoster {
     const posted = await this.options.store.postedMessages(deliveryId);
     for (const [index, message] of messages.entries()) {
       if (posted.has(index)) continue;
-      let result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(message) as OutboundActivity));
+      let result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(message) as OutboundActivity), throwOnRateLimit);
       if (!result.ok && result.status === 413) {
         this.options.logger.warn({ requestId, index }, 'Teams refused the message as too large (413): sending a shorter card');
         if (index > 0) {
           await this.options.store.markPosted(deliveryId, index, '');
           break;
         }
-        result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(this.shorter(reply, deliveryId)) as OutboundActivity));
+        result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(this.shorter(reply, deliveryId)) as OutboundActivity), throwOnRateLimit);
         if (result.ok) {
           await this.recordCard(deliveryId, index, result.value, address.conversation, job);
           // The shorter card says "…and N more" for the rest; nothing else follows.
@@ -176,13 +194,13 @@ export class TeamsPoster {
   }
 
   /** Replace the card in place with the refreshed answer (one card). */
-  private async refresh(reply: Reply, reference: StoredReference, activityId: string, cardKey: string): Promise<boolean> {
+  private async refresh(reply: Reply, reference: StoredReference, activityId: string, cardKey: string, throwOnRateLimit: boolean): Promise<boolean> {
     const requestId = reply.context.requestId;
     const [message] = this.render(reply, { maxMessages: 1, cardKey });
     if (!message) return false;
-    let result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity));
+    let result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity), throwOnRateLimit);
     if (!result.ok && result.status === 413) {
-      result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(this.shorter(reply, cardKey)) as OutboundActivity));
+      result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(this.shorter(reply, cardKey)) as OutboundActivity), throwOnRateLimit);
     }
     return result.ok;
   }
@@ -222,15 +240,23 @@ export class TeamsPoster {
   /**
    * One connector call with retries on {@link RETRY_STATUSES}: wait `Retry-After` (429) or a
    * full-jitter backoff (uniform in [0, min(maxDelay, base · 2^attempt)]), at most `maxAttempts`.
+   * With `throwOnRateLimit`, a 429 is not waited out here: {@link ChatRateLimitedError} with the
+   * `Retry-After` (1 s when Teams sent none).
    * @returns the value, or `{ ok: false, status }` for a status not worth retrying (413, other 4xx)
-   * @throws TeamsDeliveryError after the last attempt, or for a failure without an HTTP status
+   * @throws TeamsDeliveryError after the last attempt, or for a failure without an HTTP status;
+   *   ChatRateLimitedError (see above)
    */
-  private async call<T>(requestId: string, method: string, fn: () => Promise<T>): Promise<CallResult<T>> {
+  private async call<T>(requestId: string, method: string, fn: () => Promise<T>, throwOnRateLimit = false): Promise<CallResult<T>> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return { ok: true, value: await fn() };
       } catch (err) {
         const status = err instanceof TeamsConnectorError ? err.status : undefined;
+        if (throwOnRateLimit && status === 429) {
+          const retryAfterMs = (err as TeamsConnectorError).retryAfterMs ?? 1000;
+          this.options.logger.warn({ requestId, method, retryAfterMs }, 'Teams rate limit: the reply waits for its conversation');
+          throw new ChatRateLimitedError(retryAfterMs, `${method} to Teams rate limited for request ${requestId}`, err);
+        }
         if (status !== undefined && !RETRY_STATUSES.has(status)) {
           if (status !== 413) this.options.logger.error({ requestId, method, status }, 'Teams refused the message; not retrying');
           return { ok: false, status };

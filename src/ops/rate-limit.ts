@@ -4,11 +4,19 @@
  * `<platform>:<tenant>:<user>` (Slack team / Teams tenant), so the same id on two platforms or two
  * workspaces is two users.
  *
- * Wiring: the gateway wraps the job queue it hands to the Slack and Teams intakes in
- * {@link rateLimitedSink}. Every job an intake enqueues passes {@link admissionGate} first; a refused
- * one enqueues nothing (the intake sees a duplicate, so no "did not finish" follow-up is armed) and
- * its friendly answer ({@link rateLimitedReply}: "You have asked 10 times in a minute; try again in
- * 42 s") goes out through the platform's replies queue, to the same place the answer would have gone.
+ * Wiring: Slack counts every command, mention, DM and button click once, right after its ack
+ * ({@link commandGate}, called by adapters/slack/slack-app.ts and the gateway's maintenance-button
+ * handler), so commands answered without a job (approve, maintenance status, audit, schedules) are
+ * limited too; Teams counts every message and card click once, before the bot handles it
+ * (adapters/teams/teams-rate-limit.ts). Both gateways still wrap the job queue in
+ * {@link rateLimitedSink} with `admissionGate(undefined)`, which only counts what is enqueued;
+ * given a limiter, a refused job enqueues nothing (the intake sees a duplicate, so no "did not
+ * finish" follow-up is armed).
+ *
+ * The friendly answer ({@link rateLimitedReply}: "You have asked 10 times in a minute; try again in
+ * 42 s") is sent once per user and window (the first refusal only: a flood of refused requests
+ * never turns into a flood of posts), and privately where the platform allows it (a Slack
+ * ephemeral message to the requester).
  */
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
@@ -64,9 +72,13 @@ export interface Requester {
   user: string;
 }
 
-/** What {@link RequestRateLimiter.admit} decided. */
+/**
+ * What {@link RequestRateLimiter.admit} decided. `firstInWindow`: this is the user's first refused
+ * request in the window (the only one that gets a notice).
+ */
 export type Admission =
-  { allowed: true } | { allowed: false; count: number; windowS: number; retryAfterS: number };
+  | { allowed: true }
+  | { allowed: false; count: number; windowS: number; retryAfterS: number; firstInWindow: boolean };
 
 /** Options of {@link RequestRateLimiter}. */
 export interface RequestRateLimiterOptions extends RateLimitSettings {
@@ -116,6 +128,8 @@ export class RequestRateLimiter {
           count: this.options.points,
           windowS: this.options.windowS,
           retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+          // consume() counts refused requests too: the first refusal is the one just over the limit.
+          firstInWindow: err.consumedPoints === this.options.points + 1,
         };
       }
       this.options.logger.warn(
@@ -149,33 +163,48 @@ export function rateLimitedReply(
   return plainReply(ctx, 'error', tr.t('rateLimit.title'), summary);
 }
 
+/** A refused request: the notice to send (the first refusal in the window), or null (send nothing). */
+export interface Refusal {
+  notice: Reply | null;
+}
+
 /**
- * The gate the Slack and Teams intakes call before enqueueing a job: counts the request
+ * Count one command of any kind (a job, an approve, a status, an audit, a schedule change, a
+ * button click) and apply the limit: the single check adapters call after the ack.
+ * @param limiter - the limiter, or undefined for no limit (requests are still counted)
+ * @returns `(who, ctx) => null` to go on, or the {@link Refusal} (its notice only for the first
+ *   refusal of the window); counts `k8s_ha_bot_requests_total{outcome="rate-limited"}` on refusal
+ */
+export function commandGate(
+  limiter: RequestRateLimiter | undefined,
+): (who: Requester, ctx: { kind: string; locale: Locale; requestId: string; cluster: string | null }) => Promise<Refusal | null> {
+  return async (who, ctx) => {
+    if (!limiter) return null;
+    const admission = await limiter.admit(who);
+    if (admission.allowed) return null;
+    recordRequest(who.platform, ctx.kind, 'rate-limited');
+    return { notice: admission.firstInWindow ? rateLimitedReply(ctx, admission) : null };
+  };
+}
+
+/**
+ * The gate a job queue applies before enqueueing a job ({@link rateLimitedSink}): counts the request
  * (`k8s_ha_bot_requests_total`) and applies the limit.
  * @param limiter - the limiter, or undefined for no limit (requests are still counted)
- * @returns `(job) => null` to go on, or the reply to send instead of enqueueing
+ * @returns `(job) => null` to go on, or the {@link Refusal} to answer instead of enqueueing
  */
 export function admissionGate(
   limiter: RequestRateLimiter | undefined,
-): (job: AnswerJob) => Promise<Reply | null> {
+): (job: AnswerJob) => Promise<Refusal | null> {
+  const gate = commandGate(limiter);
   return async (job) => {
     const kind = job.command?.kind ?? 'unparsed';
-    const admission = limiter
-      ? await limiter.admit({
-          platform: job.user.platform,
-          ...(job.user.tenant ? { tenant: job.user.tenant } : {}),
-          user: job.user.id,
-        })
-      : { allowed: true as const };
-    if (admission.allowed) {
-      recordRequest(job.replyTo.platform, kind, 'enqueued');
-      return null;
-    }
-    recordRequest(job.replyTo.platform, kind, 'rate-limited');
-    return rateLimitedReply(
-      { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
-      admission,
+    const refused = await gate(
+      { platform: job.user.platform, ...(job.user.tenant ? { tenant: job.user.tenant } : {}), user: job.user.id },
+      { kind, locale: job.locale, requestId: job.requestId, cluster: job.cluster },
     );
+    if (refused === null) recordRequest(job.replyTo.platform, kind, 'enqueued');
+    return refused;
   };
 }
 
@@ -188,8 +217,9 @@ export interface JobSinkLike {
 
 /**
  * A job queue that applies the admission gate: allowed jobs go to `inner`; a refused job enqueues
- * nothing, its rate-limit answer is published on the platform's replies queue (reply job id
- * `rl-<job id>`, so a retried delivery answers once), and the caller gets `duplicate: true`.
+ * nothing, and the caller gets `duplicate: true`. The first refusal of the window publishes its
+ * notice on the platform's replies queue (reply job id `rl-<job id>`, so a retried delivery answers
+ * once), privately: a Slack address is made ephemeral (to the requester only).
  * @param inner - the real queue
  * @param gate - {@link admissionGate}
  * @param publisher - publishes the refusal on the replies queue
@@ -198,7 +228,7 @@ export interface JobSinkLike {
  */
 export function rateLimitedSink(
   inner: JobSinkLike,
-  gate: (job: AnswerJob) => Promise<Reply | null>,
+  gate: (job: AnswerJob) => Promise<Refusal | null>,
   publisher: Pick<ReplyPublisher, 'publish'>,
   logger: Logger,
 ): JobSinkLike {
@@ -227,8 +257,11 @@ export function rateLimitedSink(
         { requestId: job.requestId, platform: job.replyTo.platform, user: job.user.id },
         'rate limit reached: answering without a job',
       );
-      if (isReplyPlatform(job.replyTo.platform))
-        await publisher.publish(job.replyTo.platform, { reply: refused, job }, `rl-${jobId}`);
+      if (refused.notice !== null && isReplyPlatform(job.replyTo.platform)) {
+        const replyTo =
+          job.replyTo.platform === 'slack' ? { ...job.replyTo, address: { ...job.replyTo.address, visibility: 'ephemeral', user: job.user.id } } : job.replyTo;
+        await publisher.publish(job.replyTo.platform, { reply: refused.notice, job: { ...job, replyTo } }, `rl-${jobId}`);
+      }
       return { jobId, cluster: job.cluster, queueName: queueNameFor(job.cluster), duplicate: true };
     },
   };

@@ -3,8 +3,9 @@
  * there, and the platform's gateway consumes it with {@link ReplyConsumer}, at least once.
  */
 import type { RedisTarget } from '../config/redis-settings.js';
-import { Queue, Worker } from 'bullmq';
+import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
+import { BotError } from '../errors.js';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../explain/reply.js';
 import { chatFailureStatus, recordChatPostFailure } from '../ops/metrics.js';
@@ -14,6 +15,7 @@ import { replyJobsOptions } from './job-options.js';
 import { parseAnswerJob, repliesQueueNameFor } from './job.js';
 import type { AnswerJob, ReplyPlatform } from './job.js';
 import { openWorkerConnection } from './redis-connection.js';
+import { ReplyThrottle } from './reply-throttle.js';
 
 /** The data of one reply job. */
 export interface ReplyMessage {
@@ -27,6 +29,13 @@ export interface ReplyMessage {
    * in place; the adapter reads the card address from the maintenance request `maintenanceId`.
    */
   delivery?: ReplyDelivery;
+  /**
+   * Set by the consumer (not by publishers): the conversation slot this reply waits for, ms since
+   * the epoch ({@link ReplyThrottle}); when it comes, the reply is posted without taking another.
+   */
+  slotAt?: number;
+  /** Set by the consumer: failed tries so far (network, 5xx), for the backoff. */
+  retries?: number;
 }
 
 /** Where a reply goes relative to a maintenance request's card (see {@link ReplyMessage.delivery}). */
@@ -82,7 +91,32 @@ export class ReplyPublisher {
 }
 
 /**
- * Delivers one reply to its chat; throw to have it retried (5 attempts, exponential backoff from 1 s).
+ * The platform refused a post for now (HTTP 429): the reply waits `retryAfterMs` and is tried
+ * again, without holding a delivery slot; the conversation is paced from then on
+ * ({@link ReplyThrottle}). A {@link ReplyHandler} throws it instead of sleeping.
+ */
+export class ChatRateLimitedError extends Error {
+  /** Stable code to match on. */
+  readonly code = 'chat-rate-limited';
+  /**
+   * @param retryAfterMs - the platform's `Retry-After`, in ms (at least 1000 is used)
+   * @param message - what was refused (request id, method)
+   * @param cause - the client's error
+   */
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'ChatRateLimitedError';
+  }
+}
+
+/**
+ * Delivers one reply to its chat. Throw {@link ChatRateLimitedError} on a 429 (the reply waits for
+ * its conversation's next slot); throw anything else to have it retried with backoff (1 s, doubling,
+ * at most 30 s) until its delivery deadline; a `BotError` that is not `retryable` fails it at once.
  * `delivery` is the message's {@link ReplyMessage.delivery} (undefined means `new`).
  */
 export type ReplyHandler = (reply: Reply, job: AnswerJob, delivery?: ReplyDelivery) => Promise<void>;
@@ -103,7 +137,37 @@ export interface ReplyConsumerOptions {
   connectTimeoutMs?: number;
   /** @defaultValue a silent logger */
   logger?: Logger;
+  /**
+   * The conversation a reply is posted in (Slack channel, Teams conversation), for per-conversation
+   * pacing after a 429 ({@link ReplyThrottle}); undefined: not paced (e.g. maintenance thread
+   * posts, which keep their own order). @defaultValue none paced
+   */
+  conversationOf?: (job: AnswerJob, delivery: ReplyDelivery | undefined) => string | undefined;
+  /**
+   * Called when a paced reply is taken, before it may wait for its slot (e.g. the answer exists:
+   * stop the "did not finish" timer).
+   */
+  onTaken?: (job: AnswerJob) => Promise<void>;
+  /**
+   * How long a reply may wait to be posted (429s, platform errors), from its publication, in ms.
+   * Past it the reply is given up and {@link ReplyConsumerOptions.onUndeliverable} tells the
+   * requester. @defaultValue 600 000 (10 min)
+   */
+  deliveryDeadlineMs?: number;
+  /** Tells the requester that the answer could not be posted in time (privately where the platform can). */
+  onUndeliverable?: ReplyHandler;
+  /**
+   * Time between two replies of a conversation that answered 429, in ms. Slack allows about one
+   * post per second per channel. @defaultValue 1100
+   */
+  spacingMs?: number;
 }
+
+/** Default of {@link ReplyConsumerOptions.deliveryDeadlineMs}, in ms. */
+export const DEFAULT_DELIVERY_DEADLINE_MS = 600_000;
+
+/** Backoff of failed tries: 1 s, doubling, at most this, in ms. */
+const MAX_RETRY_BACKOFF_MS = 30_000;
 
 /**
  * Consumes a platform's replies queue (a BullMQ Worker). Use {@link ReplyConsumer.start}.
@@ -125,12 +189,55 @@ export class ReplyConsumer {
     const logger = options.logger ?? silentLogger;
     const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
     const queueName = repliesQueueNameFor(options.platform);
+    const throttle = new ReplyThrottle(connection, `${options.prefix ?? 'bull'}:${queueName}:throttle`, options.spacingMs ?? 1100);
+    const deadlineMs = options.deliveryDeadlineMs ?? DEFAULT_DELIVERY_DEADLINE_MS;
     const worker = new Worker<ReplyMessage>(
       queueName,
-      async (job: Job<ReplyMessage>) => {
+      async (job: Job<ReplyMessage>, token?: string) => {
         const answerJob = parseAnswerJob(job.data.job);
-        logger.debug({ requestId: answerJob.requestId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'delivering reply');
-        await options.handler(job.data.reply, answerJob, job.data.delivery);
+        const { reply, delivery } = job.data;
+        const deadlineAt = job.timestamp + deadlineMs;
+        // Wait without holding a delivery slot: back to the delayed set until `at` (never past the deadline).
+        const postpone = async (at: number, patch: Partial<ReplyMessage>): Promise<never> => {
+          await job.updateData({ ...job.data, ...patch });
+          await job.moveToDelayed(Math.min(at, deadlineAt), token);
+          throw new DelayedError();
+        };
+        if (Date.now() >= deadlineAt) {
+          logger.error({ requestId: answerJob.requestId, jobId: job.id, deadlineMs, retries: job.data.retries ?? 0 }, 'reply not posted before its delivery deadline; telling the requester');
+          recordChatPostFailure(options.platform, 'deadline');
+          await options.onUndeliverable?.(reply, answerJob, delivery);
+          return;
+        }
+        const conversation = options.conversationOf?.(answerJob, delivery);
+        if (conversation !== undefined) {
+          await options.onTaken?.(answerJob);
+          const ownSlot = job.data.slotAt !== undefined && Date.now() >= job.data.slotAt;
+          if (!ownSlot) {
+            const slot = await throttle.take(conversation, Date.now());
+            if (slot > 0) await postpone(slot, { slotAt: slot });
+          }
+        }
+        logger.debug({ requestId: answerJob.requestId, jobId: job.id, attempt: job.attemptsMade + 1, retries: job.data.retries ?? 0 }, 'delivering reply');
+        try {
+          await options.handler(reply, answerJob, delivery);
+        } catch (err) {
+          if (err instanceof DelayedError) throw err;
+          if (err instanceof BotError && !err.retryable) throw err;
+          const now = Date.now();
+          if (err instanceof ChatRateLimitedError) {
+            recordChatPostFailure(options.platform, '429');
+            const blockedUntil = now + Math.max(1000, err.retryAfterMs);
+            const slot = conversation === undefined ? blockedUntil : await throttle.take(conversation, now, blockedUntil);
+            logger.warn({ requestId: answerJob.requestId, jobId: job.id, conversation, waitMs: slot - now }, 'chat platform rate limit: the reply waits for its conversation slot');
+            await postpone(slot, { slotAt: slot });
+          }
+          const retries = (job.data.retries ?? 0) + 1;
+          const waitMs = Math.min(MAX_RETRY_BACKOFF_MS, 1000 * 2 ** (retries - 1));
+          recordChatPostFailure(options.platform, chatFailureStatus(err));
+          logger.warn({ err, requestId: answerJob.requestId, jobId: job.id, retries, waitMs }, 'reply delivery failed; retrying until its delivery deadline');
+          await postpone(now + waitMs, { retries, slotAt: undefined });
+        }
         // The request id closes its trail here (adapter → queue → worker → this delivery).
         const sinceEnqueuedMs = Date.now() - Date.parse(answerJob.enqueuedAt);
         logger.info({ requestId: answerJob.requestId, platform: options.platform, jobId: job.id, ...(Number.isFinite(sinceEnqueuedMs) ? { sinceEnqueuedMs } : {}) }, 'reply delivered');

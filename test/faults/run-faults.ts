@@ -232,6 +232,102 @@ async function slackApiBursts(rig: Rig): Promise<FaultRow> {
   return row;
 }
 
+/** Percentile (nearest rank) of `values`, in the values' unit; NaN when empty. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
+}
+
+/**
+ * One user floods one channel (100 slash commands, 10 at a time) while 10 other users ask once
+ * each in their own channels, with Slack's per-channel posting limit modelled in the fake Web API
+ * (one chat.postMessage per channel in any 1 s, else 429 Retry-After 1; as in the hostile repro's
+ * lib/fake-slack.mjs). The flooder is rate limited (default 10 a minute: 10 answers, 90 refusals).
+ * Targets: every other user answered, their p99 answer time under 10 s, no reply job dropped (the
+ * Slack replies queue's failed jobs of the row, flood and others).
+ *
+ * Measured 2026-12-01 07:16 UTC before the per-channel pacing (one shared replies queue of 8
+ * slots; the poster slept Retry-After inside a slot and a reply failed for good after 5 tries;
+ * every refusal posted a public notice): others answered 10/10 but p50 and p99 12.6 s; 16 reply
+ * jobs failed (dropped) and 40 were still retrying 30 s later; 38 public notices. After (07:15
+ * UTC): others p50 0.4 s, p99 0.5 s; 0 dropped, 0 waiting; 10 flood answers and 1 private notice.
+ */
+async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
+  const floodChannel = 'C0FLOODA';
+  const floodUser = 'U0FLOODER';
+  const t0 = Date.now();
+  const e429: FakeSlackAnswer = { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
+  const lastPost = new Map<string, number>();
+  rig.traffic.plan = (call) => {
+    if (call.method !== 'chat.postMessage') return undefined;
+    const channel = String(call.params.channel);
+    const previous = lastPost.get(channel);
+    if (previous !== undefined && call.at - previous < 1000) return e429;
+    lastPost.set(channel, call.at);
+    return undefined;
+  };
+  const replies = new Queue('k8s-ha-bot-replies-slack', { connection: rig.queueConnection });
+  replies.on('error', () => undefined);
+  try {
+    // The flood: 100 commands from one user in one channel, 10 in flight at a time.
+    const flood = Array.from({ length: 100 }, () => rig.traffic.make('flood', 'command', 'status', { channel: floodChannel, user: floodUser }));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = next++; i < flood.length; i = next++) await flood[i]?.send();
+      }),
+    );
+    // Right behind it, 10 other users, each in their own channel.
+    const others: SentRequest[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { request, send } = rig.traffic.make('floodpeer', 'command', 'status');
+        rig.all.push(request);
+        others.push(request);
+        await send();
+      }),
+    );
+    const row = await settle(rig.ledger, others, 'one user floods a channel (100 commands) beside 10 users in other channels; Slack allows 1 post/s per channel (429 Retry-After 1)', { recoveredAt: 0 });
+    const delays = others.map((r) => rig.ledger.outcome(r).answers[0]).flatMap((a, i) => (a ? [(a.at - (others[i]?.sentAt ?? 0)) / 1000] : []));
+    const p50 = percentile(delays, 50);
+    const p99 = percentile(delays, 99);
+    // Let the flood's replies finish (posted, given up, or still waiting after 30 s), then count them.
+    const rowJobs = async () => (await replies.getJobs(['completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized', 'waiting-children'])).filter((j) => j !== undefined && j.timestamp >= t0);
+    const pendingStates = new Set(['delayed', 'waiting', 'active', 'prioritized', 'waiting-children', 'wait']);
+    await waitFor('the flood replies done', async () => {
+      for (const job of await rowJobs()) if (pendingStates.has(await job.getState())) return false;
+      return true;
+    }, 30_000);
+    const counts = { flood: { failed: 0, pending: 0, all: 0 }, others: { failed: 0, pending: 0, all: 0 } };
+    for (const job of await rowJobs()) {
+      const data = job.data as { job?: { replyTo?: { address?: { channel?: string } } } };
+      const c = data.job?.replyTo?.address?.channel === floodChannel ? counts.flood : counts.others;
+      const state = await job.getState();
+      c.all += 1;
+      if (state === 'failed') c.failed += 1;
+      else if (pendingStates.has(state)) c.pending += 1;
+    }
+    const posted = rig.traffic.delivered(floodChannel).filter((c) => c.at >= t0);
+    const notices = posted.filter((c) => /You have asked/.test(String(c.params.text ?? '')));
+    const floodAnswers = posted.filter((c) => c.method === 'chat.postMessage' && c.params.thread_ts === undefined && !/You have asked/.test(String(c.params.text ?? '')));
+    const refused429 = rig.fake.calls.filter((c) => c.at >= t0 && c.method === 'chat.postMessage' && c.params.channel === floodChannel).length - posted.filter((c) => c.method === 'chat.postMessage').length;
+    const dropped = counts.flood.failed + counts.others.failed;
+    row.worst = Number.isFinite(p99) ? p99.toFixed(1) : '—';
+    row.notes = [
+      `others answered ${row.answered}/${others.length}, p50 ${Number.isFinite(p50) ? p50.toFixed(1) : '—'} s, p99 ${Number.isFinite(p99) ? p99.toFixed(1) : '—'} s`,
+      `replies dropped ${dropped} (flood ${counts.flood.failed} of ${counts.flood.all} reply jobs, others ${counts.others.failed} of ${counts.others.all})`,
+      `still waiting after 30 s more: ${counts.flood.pending + counts.others.pending}`,
+      `flood: ${floodAnswers.length} answers and ${notices.length} rate-limit notices posted (${notices.filter((c) => c.method === 'chat.postEphemeral').length} private), ${refused429} refused posts in its channel`,
+      row.notes,
+    ].filter(Boolean).join('; ');
+    if (dropped > 0 || !(p99 < 10)) row.pass = false;
+    return row;
+  } finally {
+    rig.traffic.plan = undefined;
+    await replies.close().catch(() => undefined);
+  }
+}
+
 async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   // Freeze the API server so the workers' reads hang: the jobs are then certainly mid-analysis.
   rig.sim.signal('SIGSTOP');
@@ -401,6 +497,7 @@ async function main(): Promise<number> {
     }
     const processFaults: Array<[string, (r: Rig) => Promise<FaultRow>]> = [
       ['baseline', baseline],
+      ['flood', floodBesideOthers],
       ['twice', deliveredTwice],
       ['slackapi', slackApiBursts],
       ['simulator', simulatorKilled],

@@ -94,16 +94,18 @@ export class SlackTraffic {
    * @param fault - short fault tag, used in ids, channels and users
    * @param kind - slash command, app mention or DM
    * @param text - the request text
+   * @param from - channel and user to use instead of the request's own (e.g. one user flooding one
+   *   channel; answers in a shared channel cannot be told apart by {@link outcome})
    */
-  make(fault: string, kind: 'command' | 'mention' | 'dm', text: string): { request: SentRequest; send: (retry?: number) => Promise<void> } {
+  make(fault: string, kind: 'command' | 'mention' | 'dm', text: string, from?: { channel: string; user: string }): { request: SentRequest; send: (retry?: number) => Promise<void> } {
     this.seq += 1;
     const n = this.seq;
     const tag = `${fault.toUpperCase().replace(/[^A-Z0-9]/g, '')}${n}`;
     const request: SentRequest = {
       id: `${fault}-${n}`,
       kind,
-      channel: `${kind === 'dm' ? 'D' : 'C'}0${tag}`,
-      user: `U0${tag}`,
+      channel: from?.channel ?? `${kind === 'dm' ? 'D' : 'C'}0${tag}`,
+      user: from?.user ?? `U0${tag}`,
       text,
       sentAt: 0,
       deliveries: 0,
@@ -147,7 +149,7 @@ export class SlackTraffic {
   }
 
   /** Delivered messages of a channel (refused calls left out), in order. */
-  private delivered(channel: string): FakeSlackCall[] {
+  delivered(channel: string): FakeSlackCall[] {
     return this.fake.calls.filter(
       (c) =>
         !this.refused.has(c) &&

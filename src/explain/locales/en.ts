@@ -414,6 +414,11 @@ export const en = {
     window: 'You have asked {{count}} times in {{window}} s; try again in {{seconds}} s.',
     window_one: 'You have asked once in {{window}} s; try again in {{seconds}} s.',
   },
+  /** A reply the chat platform kept refusing until its delivery deadline (src/queue/reply-queue.ts). */
+  delivery: {
+    undeliverableTitle: 'Answer not posted',
+    undeliverable: 'Your answer could not be posted here within {{minutes}} min: the chat service kept refusing new messages in this conversation. Please ask again later.',
+  },
   schedule: {
     postTitle: 'Daily HA status of {{cluster}}',
     late: '(late: due {{when}})',

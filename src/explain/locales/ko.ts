@@ -390,6 +390,10 @@ export const ko: Messages = {
     minute: '1분 동안 {{count}}번 요청하셨습니다. {{seconds}}초 후에 다시 시도하세요.',
     window: '{{window}}초 동안 {{count}}번 요청하셨습니다. {{seconds}}초 후에 다시 시도하세요.',
   },
+  delivery: {
+    undeliverableTitle: '답변을 게시하지 못했습니다',
+    undeliverable: '{{minutes}}분 안에 답변을 이곳에 게시하지 못했습니다. 채팅 서비스가 이 대화의 새 메시지를 계속 거부했습니다. 잠시 후 다시 요청하세요.',
+  },
   schedule: {
     postTitle: '{{cluster}} 일일 HA 상태',
     late: '(지연됨: 예정 {{when}})',

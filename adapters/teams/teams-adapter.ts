@@ -11,6 +11,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
+import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
@@ -45,7 +46,7 @@ export interface TeamsAdapterOptions {
   port?: number;
   /** Host to listen on. @defaultValue all interfaces */
   host?: string;
-  /** BullMQ / store key prefix for tests. @defaultValue `bull` */
+  /** BullMQ / store key prefix (tests). @defaultValue `K8S_HA_BOT_QUEUE_PREFIX` of `env` (src/queue/queue-prefix.ts) */
   queuePrefix?: string;
   /** Accept an empty MICROSOFT_APP_ID, which disables authentication. Tests only. @defaultValue false */
   allowNoAuth?: boolean;
@@ -89,7 +90,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379 (or redis.url in the config file)');
   }
-  const prefix = options.queuePrefix ?? 'bull';
+  const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
   const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));

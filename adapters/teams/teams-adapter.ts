@@ -23,6 +23,7 @@ import type { TeamsConfig } from './teams-config.js';
 import { TeamsPoster } from './teams-poster.js';
 import type { TeamsPosterOptions } from './teams-poster.js';
 import { TEAMS_STORE_PREFIX, TeamsStore } from './teams-store.js';
+import type { TeamsStoreOptions } from './teams-store.js';
 import { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsMaintenancePort } from './teams-maintenance.js';
 import type { Locale } from '../../src/commands/types.js';
@@ -48,6 +49,8 @@ export interface TeamsAdapterOptions {
   host?: string;
   /** BullMQ / store key prefix (tests). @defaultValue `K8S_HA_BOT_QUEUE_PREFIX` of `env` (src/queue/queue-prefix.ts) */
   queuePrefix?: string;
+  /** Bounds of the stored conversation references (tests make them small). @defaultValue the store's */
+  referenceBounds?: Pick<TeamsStoreOptions, 'maxReferences' | 'maxAnnouncedReferences'>;
   /** Accept an empty MICROSOFT_APP_ID, which disables authentication. Tests only. @defaultValue false */
   allowNoAuth?: boolean;
   /** How often due reply deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
@@ -93,7 +96,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
-  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
+  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS), options.referenceBounds);
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }));
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
@@ -144,7 +147,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       return;
     }
     if (path === '/healthz' && req.method === 'GET') {
-      store.conversations().then(
+      store.ping().then(
         () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n'),
         (err: unknown) => {
           logger.warn({ err }, 'health check failed');

@@ -26,7 +26,8 @@ export interface ConsoleOutcome {
   ran: boolean;
   /**
    * Process exit code: 0 answered; 2 bad input (unparsable text, unknown cluster, a node or
-   * component the cluster does not have, maintenance without Redis); 1 could not answer.
+   * component the cluster does not have, maintenance without Redis); 1 could not answer, or a
+   * maintenance request or decision was refused.
    */
   exitCode: 0 | 1 | 2;
 }
@@ -65,10 +66,16 @@ function namesSomethingMissing(f: Finding): boolean {
   return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
 }
 
-/** The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other errors, else 0. */
-function exitCodeOf(reply: Reply): 0 | 1 | 2 {
-  if (reply.kind !== 'error') return 0;
-  return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+/**
+ * The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other
+ * errors and for a refused maintenance request, else 0. A maintenance request is granted only with
+ * its request card (kind `maintenance`); an `unsafe` refusal keeps the reboot-impact analysis as
+ * its answer (kind `reboot-impact`, the refusal in the summary), so the kind alone does not say it.
+ */
+function exitCodeOf(reply: Reply, command: Command): 0 | 1 | 2 {
+  if (reply.kind === 'error') return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+  if (command.kind === 'maintenance-request' && reply.kind !== 'maintenance') return 1;
+  return 0;
 }
 
 /** The console's own answers (keys under `console.` in src/explain/locales). */
@@ -137,7 +144,7 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     enqueuedAt: new Date().toISOString(),
   };
   const reply = await run(job);
-  return { reply, ran: true, exitCode: exitCodeOf(reply) };
+  return { reply, ran: true, exitCode: exitCodeOf(reply, parsed.command) };
 }
 
 /**

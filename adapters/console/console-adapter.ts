@@ -13,6 +13,7 @@ import { explainFailure, explainParseError, plainReply } from '../../src/explain
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { safeReply } from '../../src/explain/safe-reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { closestNames } from '../../src/util/closest-names.js';
 
@@ -149,9 +150,10 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
 
 /**
  * The `--format json` object: verdict, affected planes, the full text, the findings, and the reply.
- * @param reply - the reply
+ * @param input - the reply (its strings made safe first: src/explain/safe-reply.ts)
  */
-export function toJsonOutput(reply: Reply): Record<string, unknown> {
+export function toJsonOutput(input: Reply): Record<string, unknown> {
+  const reply = safeReply(input);
   return {
     verdict: reply.verdict,
     planes: reply.planes.filter((p) => p.affected).map((p) => p.plane),

@@ -24,6 +24,7 @@ import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenanc
 import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
+import { safeReply } from '../explain/safe-reply.js';
 import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
 import type { AnswerJob } from '../queue/job.js';
 import { type RunningSimulator, startSimulator } from '../simulator/start-simulator.js';
@@ -245,8 +246,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   return {
-    handler: (job, context) => answer(job, context),
-    answer,
+    // Where cluster data enters answers: every reply leaves with safe strings (safe-reply.ts, issue 13).
+    handler: async (job, context) => safeReply(await answer(job, context)),
+    answer: async (job, context) => safeReply(await answer(job, context)),
     async kubeConfigFor(name) {
       return (await access(name, clusterConfigOf(name))).kubeConfig;
     },

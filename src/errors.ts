@@ -68,22 +68,39 @@ export class SnapshotFileError extends BotError {
   }
 }
 
+/** What a failed cluster read saw before it gave up, for the answer (see {@link ClusterReadError.facts}). */
+export interface ClusterReadFacts {
+  /** How long the read ran before it gave up, in ms. */
+  afterMs?: number;
+  /**
+   * The API server's `/readyz?verbose` answer when it came and reported a failure: its HTTP status
+   * and its failing check lines as sent (`[-]etcd failed: reason withheld`), at most 20 lines of
+   * at most 200 characters each. Absent when /readyz passed or did not answer.
+   */
+  readyz?: { status: number; failing: string[] };
+}
+
 /**
  * The cluster's API could not be read at all (nodes unreadable): no analysis is possible.
  * `code` is `cluster-unreachable`, `cluster-timeout` or `cluster-unauthorized`.
  */
 export class ClusterReadError extends BotError {
+  /** What the read saw: how long it ran, and the failing /readyz checks (the real cause, e.g. etcd down). */
+  readonly facts: ClusterReadFacts;
   /**
    * @param code - what went wrong
    * @param message - operator-facing summary (no upstream body)
    * @param cause - the client's error, for logs
+   * @param facts - what the read saw before it gave up @defaultValue `{}`
    */
   constructor(
     code: 'cluster-unreachable' | 'cluster-timeout' | 'cluster-unauthorized',
     message: string,
     cause?: unknown,
+    facts: ClusterReadFacts = {},
   ) {
     super(code, message, { retryable: code !== 'cluster-unauthorized', cause });
+    this.facts = facts;
   }
 }
 

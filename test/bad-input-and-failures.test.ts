@@ -207,8 +207,43 @@ describe('API failures give honest answers within the deadline', () => {
       expect(ms).toBeLessThan(4000);
       expect(reply.verdict).toBeNull();
       expect(reply.summary).toMatch(/did not answer|could not be reached/);
+      // How long it really waited (the 1 s request time-out), not the 3 s read deadline.
+      expect(reply.summary).toContain('did not answer within 1 s');
     } finally {
       sim.setFaults({});
+    }
+  });
+
+  it('etcd down (issue 13): status names etcd and what /readyz reported, not a time-out, and exits 1', async () => {
+    // What kube-apiserver does with etcd down: /readyz answers at once (HTTP 500, `[-]etcd failed`),
+    // while reads that need etcd hang.
+    const file = await loadSnapshotFile(SCENARIO);
+    const etcdDown = await startSimulator({
+      file: { ...file, readyz: (file.readyz ?? '').replace('[+]etcd ok', '[-]etcd failed: reason withheld').replace('[+]etcd-readiness ok', '[-]etcd-readiness failed: reason withheld') },
+      faults: { delayMs: { '*': 10_000, readyz: 0 } },
+    });
+    try {
+      const kubeconfig = join(dir, 'etcd-down');
+      writeFileSync(kubeconfig, etcdDown.kubeconfig);
+      const contexts = /current-context:\s*(\S+)/.exec(etcdDown.kubeconfig)?.[1] ?? 'simulator';
+      const downConfig: BotConfig = { ...config, clusters: { down: { kind: 'context', context: contexts, kubeconfig, requestTimeoutMs: 1000, deadlineMs: 3000 } }, defaultCluster: 'down' };
+      for (const [lang, etcdWords] of [['en', /reports etcd failing \(HTTP 500\) and the node list got no answer within 1 s/], ['ko', /etcd 실패를 보고하고\(HTTP 500\)/]] as const) {
+        const service = createAnswerService({ config: downConfig });
+        try {
+          const outcome = await handleConsoleRequest({ text: 'status', lang }, downConfig, (job) => service.answer(job));
+          expect(outcome.exitCode).toBe(1);
+          expect(outcome.reply.verdict).toBeNull();
+          expect(outcome.reply.summary).toMatch(etcdWords);
+          const text = renderText(outcome.reply);
+          expect(text).toContain('[-]etcd failed: reason withheld');
+          expect(text).toContain('[-]etcd-readiness failed: reason withheld');
+          expect(text).not.toMatch(/did not answer within 3 s|3초 안에/);
+        } finally {
+          await service.close();
+        }
+      }
+    } finally {
+      await etcdDown.close();
     }
   });
 });

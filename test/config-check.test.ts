@@ -57,6 +57,7 @@ describe('config check', () => {
       'ops: 127.0.0.1 port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
     );
     expect(r.out).toContain('maintenance policy: none');
+    expect(r.out).toContain('queue key prefix: bull');
     for (const secret of [BOT_TOKEN, SIGNING_SECRET, APP_PASSWORD])
       expect(r.out + r.err).not.toContain(secret);
   });
@@ -82,6 +83,7 @@ describe('config check', () => {
     [{ K8S_HA_BOT_SHUTDOWN_MS: '-1' }, 'K8S_HA_BOT_SHUTDOWN_MS: "-1"'],
     [{ K8S_HA_BOT_READYZ_CLUSTERS: 'sometimes' }, 'K8S_HA_BOT_READYZ_CLUSTERS: "sometimes"'],
     [{ K8S_HA_BOT_DEV_INSECURE: 'yes' }, 'K8S_HA_BOT_DEV_INSECURE: "yes"'],
+    [{ K8S_HA_BOT_QUEUE_PREFIX: 'bot b' }, 'K8S_HA_BOT_QUEUE_PREFIX: "bot b"'],
   ])('names the bad setting: %j', async (env, message) => {
     const r = await check(env);
     expect(r.code).toBe(2);

@@ -18,6 +18,11 @@ import { renderText } from '../src/explain/render-text.js';
 import { queueNameFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { createMaintenanceService } from '../src/maintenance/maintenance-service.js';
+import type { MaintenanceService } from '../src/maintenance/maintenance-service.js';
+import { DEFAULT_MAINTENANCE_POLICY } from '../src/maintenance/policy.js';
+import { ReplyPublisher } from '../src/queue/reply-queue.js';
+import { silentLogger } from '../src/util/logger.js';
 
 const DEMO_SNAPSHOT = join(process.cwd(), 'examples/ha-3cp.json');
 const demo: BotConfig = {
@@ -287,4 +292,50 @@ describe('1 and 5 through the queue (real Redis)', () => {
       await worker.close();
     }
   }, 20_000);
+});
+
+describe('7: a refused maintenance request exits 1, as the README says (issue 13)', () => {
+  const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+  let config: BotConfig = {
+    ...demo,
+    clusters: {
+      degraded: { kind: 'snapshot', snapshot: join(SCENARIOS, '02-3cp-one-etcd-member-down.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+      healthy: { kind: 'snapshot', snapshot: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+    },
+    defaultCluster: 'degraded',
+  };
+  let redis: RedisServer;
+  let connection: Redis;
+  let publisher: ReplyPublisher;
+  let maintenance: MaintenanceService;
+  let answers: ReturnType<typeof createAnswerService>;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    config = { ...config, redis: { url: redis.url } };
+    connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    publisher = new ReplyPublisher(connection);
+    maintenance = createMaintenanceService({ redis: connection, policy: DEFAULT_MAINTENANCE_POLICY, logger: silentLogger, publisher });
+    answers = createAnswerService({ config, maintenance });
+  }, 20_000);
+  afterAll(async () => {
+    await answers?.close();
+    await maintenance?.close();
+    await publisher?.close();
+    connection?.disconnect();
+    await redis?.stop();
+  });
+
+  it('an unsafe node: the refusal with its reasons, exit 1', async () => {
+    const outcome = await handleConsoleRequest({ text: 'maintain borealis-cp-3 kernel patch', user: 'alice' }, config, (job) => answers.answer(job));
+    expect(outcome.reply.summary).toMatch(/^Refused: the reboot-impact analysis says it is unsafe to reboot borealis-cp-3/);
+    expect(outcome.reply.kind).not.toBe('maintenance');
+    expect(outcome.exitCode).toBe(1);
+  });
+
+  it('a granted request (its card) still exits 0', async () => {
+    const outcome = await handleConsoleRequest({ text: 'maintain atlas-wk-1 kernel patch in healthy', user: 'alice' }, config, (job) => answers.answer(job));
+    expect(outcome.reply.kind).toBe('maintenance');
+    expect(outcome.exitCode).toBe(0);
+  });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ADAPTIVE_CARD_CONTENT_TYPE, TEAMS_LIMITS } from '../adapters/teams/render-card.js';
 import type { CardActionData } from '../adapters/teams/render-card.js';
 import { startTeamsAdapter } from '../adapters/teams/teams-adapter.js';
+import { TeamsStore } from '../adapters/teams/teams-store.js';
 import type { RunningTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import type { BotConfig } from '../src/config/bot-config.js';
@@ -316,6 +317,42 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     await new Promise((r) => setTimeout(r, 1500));
     expect(cards(conversationId)).toHaveLength(1);
   });
+
+  it('1,000 conversationUpdates leave the stored references bounded, and keep the conversation that was used (issue 13)', async () => {
+    const bounds = { maxReferences: 5, maxAnnouncedReferences: 100 };
+    const bounded = await startTeamsAdapter({ env: { K8S_HA_BOT_RATE_LIMIT: '0' }, config: botConfig(redis.url), logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, queuePrefix: 'refs', referenceBounds: bounds });
+    const target = `http://127.0.0.1:${bounded.port}/api/messages`;
+    const admin = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const store = new TeamsStore(admin, 'k8s-ha-bot:teams:refs:', undefined, bounds);
+    try {
+      expect((await post(activity({ id: 'keep-1', conversationId: 'a:keep', text: 'status' }), target)).status).toBe(200);
+      for (let i = 0; i < 1000; i += 50) {
+        const statuses = await Promise.all(
+          Array.from({ length: 50 }, (_, k) => post(activity({ id: `flood-${i + k}`, conversationId: `a:flood-${i + k}`, type: 'conversationUpdate' }), target).then((r) => r.status)),
+        );
+        expect(statuses.every((s) => s === 200)).toBe(true);
+      }
+      const stored = await store.conversations();
+      expect(stored.length).toBeLessThanOrEqual(bounds.maxReferences + bounds.maxAnnouncedReferences);
+      expect(stored).toContain('a:keep');
+      expect(stored).toContain('a:flood-999'); // the newest announcements are kept
+      expect(stored).not.toContain('a:flood-0');
+      expect(await store.reference('a:flood-0')).toBeUndefined();
+      expect(await admin.keys('k8s-ha-bot:teams:refs:conversation:*')).toHaveLength(stored.length);
+      expect(JSON.stringify(await store.reference('a:keep'))).toContain('a:keep');
+      // Posting to an announced conversation makes it a used one: a later flood cannot push it out.
+      expect(await store.reference('a:flood-999')).toBeDefined();
+      expect(await admin.zscore('k8s-ha-bot:teams:refs:conversation-lru', 'a:flood-999')).not.toBeNull();
+      // A reference stored by an earlier version (one unbounded hash) is read once and moved.
+      await admin.hset('k8s-ha-bot:teams:refs:conversations', 'a:old', JSON.stringify({ conversation: { id: 'a:old' } }));
+      expect(await store.reference('a:old')).toEqual({ conversation: { id: 'a:old' } });
+      expect(await admin.hlen('k8s-ha-bot:teams:refs:conversations')).toBe(0);
+      expect(await store.reference('a:old')).toEqual({ conversation: { id: 'a:old' } });
+    } finally {
+      await bounded.close();
+      admin.disconnect();
+    }
+  }, 60_000);
 
   it('keeps every delivered activity under 28 KB', () => {
     const all = fake.delivered();

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { Reply } from '../src/explain/reply.js';
-import { JobQueue } from '../src/queue/job-queue.js';
+import { JobQueue, REMEMBERED_JOBS_MAX } from '../src/queue/job-queue.js';
+import { jobIdFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { ReplyConsumer } from '../src/queue/reply-queue.js';
 import { startRedis } from './helpers/redis-server.js';
@@ -77,7 +78,10 @@ describe('answer jobs through Redis and a worker process', () => {
     const enqueued = await Promise.all(jobs.map((job) => queue.enqueue(job)));
     expect(enqueued.map((e) => e.duplicate)).toEqual([false, false, false]);
     expect(enqueued[0]?.queueName).toBe('k8s-ha-bot-cluster-c1');
+    expect(queue.rememberedJobs).toBe(3);
     const replies = await Promise.all(enqueued.map((e) => queue.waitForReply(e.jobId, 10_000)));
+    // Answered: the producer forgets them (issue 13).
+    expect(queue.rememberedJobs).toBe(0);
     expect(replies.map((r) => r.title)).toEqual(['echo: one', 'echo: two', 'echo: three']);
     expect(replies.map((r) => r.context.requestId)).toEqual(jobs.map((j) => j.requestId));
   });
@@ -224,6 +228,26 @@ describe('answer jobs through Redis and a worker process', () => {
     expect(err).toMatchObject({ code: 'job-timeout', retryable: true });
     expect((err as Error).message).toContain('No worker consumes queue k8s-ha-bot-cluster-c2');
   });
+});
+
+describe("the producer's memory of enqueued jobs (issue 13)", () => {
+  it('stays bounded over 20,000 requests nobody waits for (a gateway), and the newest can still be waited for', async () => {
+    const prefix = `leak${randomBytes(4).toString('hex')}`;
+    const queue = new JobQueue({ redisUrl: redis.url, prefix });
+    try {
+      const total = 20_000;
+      for (let i = 0; i < total; i += 500) {
+        await Promise.all(Array.from({ length: 500 }, (_, k) => queue.enqueue(makeJob(`leak ${i + k}`, { requestId: `leak-${i + k}` }))));
+      }
+      expect(queue.rememberedJobs).toBe(REMEMBERED_JOBS_MAX);
+      // The newest is still known without its cluster: the wait times out (no worker), it is not "not enqueued by this producer".
+      await expect(queue.waitForReply(jobIdFor(`leak-${total - 1}`), 50)).rejects.toMatchObject({ code: 'job-timeout' });
+      expect(queue.rememberedJobs).toBe(REMEMBERED_JOBS_MAX - 1);
+    } finally {
+      await queue.close();
+      await deleteKeys(`${prefix}:*`);
+    }
+  }, 120_000);
 });
 
 function jobIdOf(results: Array<{ jobId: string }>): string {

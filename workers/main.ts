@@ -10,7 +10,8 @@
  *   and `REDIS_SENTINEL_NAME` (+ `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`…: src/config/redis-settings.ts); one is required
  * - `--cluster <name>` (repeatable) / `K8S_HA_BOT_WORKER_CLUSTERS` (comma-separated; required)
  * - `--concurrency <n>` / `K8S_HA_BOT_WORKER_CONCURRENCY`: jobs in parallel per cluster (default 2)
- * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`)
+ * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`; blank counts as
+ *   unset; src/queue/queue-prefix.ts, shared with the gateway and the CLI)
  * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer (default 60 000)
  * - `--config <path>` / `K8S_HA_BOT_CONFIG`: the bot configuration, read by the answer step
  * - `K8S_HA_BOT_OPS_PORT` (default 9090): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
@@ -27,6 +28,7 @@ import { startMaintenanceWorker } from './maintenance-worker.js';
 import type { RunningMaintenanceWorker } from './maintenance-worker.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
 import { isClusterName } from '../src/queue/job.js';
+import { queuePrefixFrom } from '../src/queue/queue-prefix.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
 import { createLogger } from '../src/util/logger.js';
 import { registerSecretsFromEnv } from '../src/ops/redaction.js';
@@ -136,7 +138,7 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
     redisUrl,
     clusters: [...new Set(clusters)],
     concurrency: concurrencyRaw === undefined ? 2 : positiveInt(opts.concurrency ? '--concurrency' : 'K8S_HA_BOT_WORKER_CONCURRENCY', concurrencyRaw),
-    prefix: opts.prefix ?? env.K8S_HA_BOT_QUEUE_PREFIX ?? 'bull',
+    prefix: queuePrefixFrom(env, opts.prefix),
     jobTimeoutMs: timeoutRaw === undefined ? 60_000 : positiveInt(opts.jobTimeoutMs ? '--job-timeout-ms' : 'K8S_HA_BOT_JOB_TIMEOUT_MS', timeoutRaw),
   };
 }

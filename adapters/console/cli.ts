@@ -37,6 +37,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import { runInProcess } from '../../src/queue/in-process.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { jobIdFor } from '../../src/queue/job.js';
+import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
@@ -106,8 +107,8 @@ export const WITHDRAW_BOUND_MS = 5000;
 function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run: JobRunner; close: () => Promise<void> } {
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
-    // The workers' key prefix (workers/main.ts); empty counts as unset.
-    const prefix = env.K8S_HA_BOT_QUEUE_PREFIX || 'bull';
+    // The key prefix every process reads the same way (src/queue/queue-prefix.ts).
+    const prefix = queuePrefixFrom(env);
     const queue = new JobQueue({ redisUrl, prefix, logger });
     const seconds = Math.round(config.jobTimeoutMs / 1000);
     return {
@@ -314,7 +315,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
       let ops: RunningOpsServer | undefined;
       try {
-        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: redisTargetOf(config.redis) ?? '', clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
+        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: redisTargetOf(config.redis) ?? '', prefix: queuePrefixFrom(io.env), clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
       } catch (err) {
         await gateway.close();
         throw err;

@@ -14,6 +14,7 @@ import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops
 import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';
 import { shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
 import { ConfigError } from '../../src/errors.js';
+import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { loadSlackConfig } from '../slack/slack-config.js';
 import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
 
@@ -66,6 +67,7 @@ export async function checkDeploymentSettings(
         ? 'no rate limit'
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),
   );
+  lines.push(`queue key prefix: ${queuePrefixFrom(env)} (the same on the gateway, every worker and the console)`);
   if (devInsecureFrom(env)) lines.push(`${DEV_INSECURE_ENV}=1: development mode (Teams may run unauthenticated, on 127.0.0.1 only); never in production`);
   if (config.maintenancePolicy !== undefined) {
     const policy = await loadMaintenancePolicy(config.maintenancePolicy);

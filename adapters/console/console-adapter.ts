@@ -13,6 +13,7 @@ import { explainFailure, explainParseError, plainReply } from '../../src/explain
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { safeReply } from '../../src/explain/safe-reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { closestNames } from '../../src/util/closest-names.js';
 
@@ -26,7 +27,8 @@ export interface ConsoleOutcome {
   ran: boolean;
   /**
    * Process exit code: 0 answered; 2 bad input (unparsable text, unknown cluster, a node or
-   * component the cluster does not have, maintenance without Redis); 1 could not answer.
+   * component the cluster does not have, maintenance without Redis); 1 could not answer, or a
+   * maintenance request or decision was refused.
    */
   exitCode: 0 | 1 | 2;
 }
@@ -65,10 +67,16 @@ function namesSomethingMissing(f: Finding): boolean {
   return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
 }
 
-/** The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other errors, else 0. */
-function exitCodeOf(reply: Reply): 0 | 1 | 2 {
-  if (reply.kind !== 'error') return 0;
-  return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+/**
+ * The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other
+ * errors and for a refused maintenance request, else 0. A maintenance request is granted only with
+ * its request card (kind `maintenance`); an `unsafe` refusal keeps the reboot-impact analysis as
+ * its answer (kind `reboot-impact`, the refusal in the summary), so the kind alone does not say it.
+ */
+function exitCodeOf(reply: Reply, command: Command): 0 | 1 | 2 {
+  if (reply.kind === 'error') return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+  if (command.kind === 'maintenance-request' && reply.kind !== 'maintenance') return 1;
+  return 0;
 }
 
 /** The console's own answers (keys under `console.` in src/explain/locales). */
@@ -137,14 +145,15 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     enqueuedAt: new Date().toISOString(),
   };
   const reply = await run(job);
-  return { reply, ran: true, exitCode: exitCodeOf(reply) };
+  return { reply, ran: true, exitCode: exitCodeOf(reply, parsed.command) };
 }
 
 /**
  * The `--format json` object: verdict, affected planes, the full text, the findings, and the reply.
- * @param reply - the reply
+ * @param input - the reply (its strings made safe first: src/explain/safe-reply.ts)
  */
-export function toJsonOutput(reply: Reply): Record<string, unknown> {
+export function toJsonOutput(input: Reply): Record<string, unknown> {
+  const reply = safeReply(input);
   return {
     verdict: reply.verdict,
     planes: reply.planes.filter((p) => p.affected).map((p) => p.plane),

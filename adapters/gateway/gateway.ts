@@ -13,6 +13,7 @@ import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
+import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
@@ -100,7 +101,7 @@ export interface GatewayOptions {
   render?: (reply: Reply) => SlackMessage[];
   /** How often due deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
   deadlinePollMs?: number;
-  /** BullMQ / store key prefix for tests. @defaultValue `bull` */
+  /** BullMQ / store key prefix (tests). @defaultValue `K8S_HA_BOT_QUEUE_PREFIX` of `env` (src/queue/queue-prefix.ts) */
   queuePrefix?: string;
   /** Overrides `TEAMS_PORT` of the Teams adapter (started when MICROSOFT_APP_ID is set). */
   teamsPort?: number;
@@ -161,7 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
   }
-  const prefix = options.queuePrefix ?? 'bull';
+  const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   // Maintenance decisions, audit and expiry are the gateway's (Redis only); executions are the workers'.
   const maintenance = await startGatewayMaintenance({ redisUrl, config, prefix, logger, ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}) });
   let slackPart: SlackPart | undefined;
@@ -261,7 +262,7 @@ async function tokenWorkspace(client: { auth: { test(): Promise<{ team_id?: stri
 async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, maintenanceService: MaintenanceService, policy: MaintenancePolicy): Promise<SlackPart> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
-  const prefix = options.queuePrefix ?? 'bull';
+  const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: slack.ackBudgetMs });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: slack.ackBudgetMs, logger });
   const store = new SlackStore(redis, `k8s-ha-bot:slack:${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, slack.ackBudgetMs));

@@ -10,6 +10,7 @@
 import type { types } from '@slack/bolt';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
+import { safeReply } from '../../src/explain/safe-reply.js';
 import { escapeMrkdwn, mrkdwnBold, safeCut, splitEscaped, truncateEscaped } from './mrkdwn.js';
 
 /** A Block Kit block the renderer emits (header, section, context, actions). */
@@ -290,7 +291,9 @@ function clamp(value: number | undefined, low: number, high: number, fallback = 
  *   in the channel, the rest as replies in its thread)
  * @throws nothing for any reply (out-of-range options are clamped)
  */
-export function renderSlackMessages(reply: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
+export function renderSlackMessages(input: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
+  // Last guard: no control, bidi or hidden characters from cluster data reach Slack (issue 13).
+  const reply = safeReply(input);
   const tr = translator(reply.locale);
   const maxBlocks = clamp(options.maxBlocks, 6, SLACK_LIMITS.blocksPerMessage);
   const maxChars = clamp(options.maxTotalChars, 2000, SLACK_LIMITS.messageChars);

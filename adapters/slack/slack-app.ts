@@ -16,6 +16,7 @@ import type { Reply } from '../../src/explain/reply.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
+import { refuseFutureSlackRequests } from './slack-request-time.js';
 import type { DecisionAction } from '../../src/maintenance/types.js';
 import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
@@ -138,6 +139,8 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
         },
       ],
     });
+    // Bolt refuses stale timestamps only; future-dated ones are refused before it (issue 13).
+    refuseFutureSlackRequests(receiver, { logger });
     app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
   }
 

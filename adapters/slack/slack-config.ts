@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../../src/errors.js';
 import type { SlackAllowList } from './slack-identity.js';
+import { MIN_SLACK_DEDUP_TTL_S } from './slack-request-time.js';
 
 /** Where the posted answer goes for slash commands: a bot message in the channel (continuations in its thread), or only the requester sees it. */
 export type SlackReplyVisibility = 'channel' | 'ephemeral';
@@ -28,7 +29,7 @@ export interface SlackConfig {
   replyVisibility: SlackReplyVisibility;
   /** After this long without a reply from a worker, a follow-up says the check did not finish, in ms. @defaultValue 60 000 */
   replyDeadlineMs: number;
-  /** How long a seen `event_id` / trigger is remembered in Redis, in s; at least 600 (the issue asks for ≥ 10 min). @defaultValue 900 */
+  /** How long a seen `event_id` / trigger is remembered in Redis, in s; at least 600 ({@link MIN_SLACK_DEDUP_TTL_S}: longer than any accepted request timestamp stays accepted). @defaultValue 900 */
   dedupTtlSeconds: number;
   /** Longest the request path (dedup + enqueue) may wait for Redis before the ack says the queue is unavailable, in ms. Slack wants the ack within 3 s. @defaultValue 2000 */
   ackBudgetMs: number;
@@ -105,7 +106,8 @@ const envSchema = z.object({
   [SLACK_ENV.command]: z.string().regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s').optional(),
   [SLACK_ENV.replyVisibility]: z.enum(['channel', 'ephemeral']).optional(),
   [SLACK_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
-  [SLACK_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
+  // At least the whole accepted timestamp window, so no replay of accepted bytes runs twice.
+  [SLACK_ENV.dedupTtlSeconds]: intFromEnv(MIN_SLACK_DEDUP_TTL_S, 86_400).optional(),
   [SLACK_ENV.allowedTeams]: z.string().optional(),
 });
 

@@ -18,6 +18,7 @@
 import { BotError } from '../../src/errors.js';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
+import { safeReply } from '../../src/explain/safe-reply.js';
 import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
@@ -294,12 +295,14 @@ function card(body: CardJson[], actions: CardJson[], fallback: string): CardJson
  * start with "title, continued (2/3)" and carry the rest in order; only when `maxMessages` is
  * reached does the last one end with "…and N more" (N = content lines not shown).
  *
- * @param reply - the platform-neutral reply (plain texts)
+ * @param input - the platform-neutral reply (plain texts, made safe here: safe-reply.ts)
  * @param options - budget, message count, card key
  * @returns at least one message, each within `maxBytes` by {@link teamsActivityBytes}
  * @throws nothing for any reply (out-of-range options are clamped)
  */
-export function renderTeamsCards(reply: Reply, options: RenderTeamsOptions = {}): TeamsCardMessage[] {
+export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {}): TeamsCardMessage[] {
+  // Last guard: no control, bidi or hidden characters from cluster data reach Teams (issue 13).
+  const reply = safeReply(input);
   const tr = translator(reply.locale);
   const maxBytes = clamp(options.maxBytes, TEAMS_LIMITS.minMaxBytes, TEAMS_LIMITS.messageBytes, TEAMS_LIMITS.defaultMaxBytes);
   const maxMessages = clamp(options.maxMessages, 1, 20, 5);

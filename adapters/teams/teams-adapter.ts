@@ -12,6 +12,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
+import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
 import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
@@ -27,6 +28,7 @@ import type { TeamsConfig } from './teams-config.js';
 import { TeamsPoster } from './teams-poster.js';
 import type { TeamsPosterOptions } from './teams-poster.js';
 import { TEAMS_STORE_PREFIX, TeamsStore } from './teams-store.js';
+import type { TeamsStoreOptions } from './teams-store.js';
 import { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsMaintenancePort } from './teams-maintenance.js';
 import type { Locale } from '../../src/commands/types.js';
@@ -53,8 +55,10 @@ export interface TeamsAdapterOptions {
   port?: number;
   /** Host to listen on. @defaultValue `K8S_HA_BOT_TEAMS_HOST`, else all interfaces */
   host?: string;
-  /** BullMQ / store key prefix for tests. @defaultValue `bull` */
+  /** BullMQ / store key prefix (tests). @defaultValue `K8S_HA_BOT_QUEUE_PREFIX` of `env` (src/queue/queue-prefix.ts) */
   queuePrefix?: string;
+  /** Bounds of the stored conversation references (tests make them small). @defaultValue the store's */
+  referenceBounds?: Pick<TeamsStoreOptions, 'maxReferences' | 'maxAnnouncedReferences'>;
   /** Accept an empty MICROSOFT_APP_ID, which disables authentication. Tests only. @defaultValue false */
   allowNoAuth?: boolean;
   /** How often due reply deadlines are looked for, in ms. @defaultValue min(1000, replyDeadlineMs / 4) */
@@ -102,10 +106,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   if (!redisUrl) {
     throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
   }
-  const prefix = options.queuePrefix ?? 'bull';
+  const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
-  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS));
+  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS), options.referenceBounds);
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }), options.botFrameworkAuth);
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
@@ -174,7 +178,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       return;
     }
     if (path === '/healthz' && req.method === 'GET') {
-      store.conversations().then(
+      store.ping().then(
         () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n'),
         (err: unknown) => {
           logger.warn({ err }, 'health check failed');

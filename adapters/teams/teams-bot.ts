@@ -36,7 +36,7 @@ import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-frame
 import { teamsActor, teamsMaintenanceText } from './teams-maintenance.js';
 import type { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsAddress } from './teams-poster.js';
-import type { TeamsStore } from './teams-store.js';
+import type { ReferenceUse, TeamsStore } from './teams-store.js';
 import { admitTeamsActivity } from './teams-identity.js';
 import type { TeamsAdmissionPolicy } from './teams-identity.js';
 import type { TeamsTurnGate } from './teams-rate-limit.js';
@@ -176,7 +176,8 @@ export class TeamsBot {
       return undefined;
     }
     if (a.type === 'conversationUpdate' || a.type === 'installationUpdate') {
-      await this.saveReference(turn);
+      // Announced, not used yet: kept in the smaller set a flood cannot grow (teams-store.ts).
+      await this.saveReference(turn, 'announce');
     }
     return undefined;
   }
@@ -185,9 +186,9 @@ export class TeamsBot {
     return translator(localeFromTeams(locale) ?? this.options.config.locale);
   }
 
-  private async saveReference(turn: TeamsTurn): Promise<boolean> {
+  private async saveReference(turn: TeamsTurn, use: ReferenceUse = 'use'): Promise<boolean> {
     try {
-      await this.options.store.saveReference(turn.activity.conversationId, turn.reference);
+      await this.options.store.saveReference(turn.activity.conversationId, turn.reference, use);
       return true;
     } catch (err) {
       this.options.logger.warn({ err, conversation: turn.activity.conversationId }, 'could not store the Teams conversation reference');

@@ -22,9 +22,10 @@ import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
 import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
+import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
+import { safeReply } from '../explain/safe-reply.js';
 import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
 import type { AnswerJob } from '../queue/job.js';
 import { type RunningSimulator, startSimulator } from '../simulator/start-simulator.js';
@@ -249,9 +250,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     } catch (err) {
       if (err instanceof ClusterReadError) {
         log.warn({ err, cluster: job.cluster }, 'cluster could not be read');
-        return explainFailure(ctx, err.code, {
-          seconds: Math.round(cluster.deadlineMs / 1000),
-        });
+        // The real cause when the API server said it (/readyz failing checks, e.g. etcd down).
+        return explainClusterReadFailure(ctx, err.code, err.facts, Math.round(cluster.deadlineMs / 1000));
       }
       if (err instanceof ConfigError) {
         // A kubeconfig or snapshot problem: the operator must fix the configuration; say which setting.
@@ -265,8 +265,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   return {
-    handler: (job, context) => answer(job, context),
-    answer,
+    // Where cluster data enters answers: every reply leaves with safe strings (safe-reply.ts, issue 13).
+    handler: async (job, context) => safeReply(await answer(job, context)),
+    answer: async (job, context) => safeReply(await answer(job, context)),
     async kubeConfigFor(name) {
       return (await access(name, clusterConfigOf(name))).kubeConfig;
     },

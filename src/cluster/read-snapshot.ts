@@ -19,6 +19,7 @@ import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError } from '../errors.js';
+import type { ClusterReadFacts } from '../errors.js';
 import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
@@ -411,10 +412,34 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
         : code === 'cluster-unauthorized'
           ? `refused our credentials (HTTP ${nf.status ?? '?'}): check the kubeconfig user and its RBAC`
           : 'could not be reached';
-    throw new ClusterReadError(code, `the Kubernetes API of cluster ${options.cluster} ${what}`, nf);
+    // /readyz usually answers even when the node list cannot (etcd down: the list hangs or fails,
+    // /readyz says `[-]etcd failed`): keep its failing checks, they are the real cause.
+    const facts: ClusterReadFacts = { afterMs: Date.now() - started };
+    const ready = readyz as ReadyzResult | null;
+    if (ready !== null) {
+      const failing = failingReadyzLines(ready.text);
+      if (failing.length > 0 || ready.status < 200 || ready.status >= 300) facts.readyz = { status: ready.status, failing };
+    }
+    const because = facts.readyz ? `; its /readyz answered HTTP ${facts.readyz.status}: ${facts.readyz.failing.join(', ') || '(no check named)'}` : '';
+    throw new ClusterReadError(code, `the Kubernetes API of cluster ${options.cluster} ${what}${because}`, nf, facts);
   }
   logger.debug({ ...stats }, 'snapshot read');
   return builder.finish({ cluster: options.cluster, capturedAt, readyz, etcd: options.etcd ?? null });
+}
+
+/**
+ * The failing check lines of a `/readyz?verbose` answer (`[-]name …`), as sent, bounded: at most
+ * 20 lines of at most 200 characters, control characters dropped.
+ * @param text - the answer body
+ * @returns the lines, in order
+ */
+export function failingReadyzLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('[-]'))
+    .slice(0, 20)
+    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+    .map((line) => line.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 200).trimEnd());
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { HELP_EXAMPLES } from '../commands/parse-command.js';
 import type { Locale, ParseError } from '../commands/types.js';
-import type { BotErrorCode } from '../errors.js';
+import type { BotErrorCode, ClusterReadFacts } from '../errors.js';
 import { translator } from './i18n.js';
 import type { Reply } from './reply.js';
 
@@ -98,4 +98,32 @@ export function explainFailure(
     tr.t('title.error'),
     tr.t(key, { cluster: ctx.cluster ?? '', requestId: ctx.requestId, ...params }),
   );
+}
+
+/**
+ * The answer to a cluster whose nodes could not be read, with the real cause when the API server
+ * said it: when its `/readyz` reported failing checks (etcd down: `[-]etcd failed`), the answer
+ * names them (and etcd, when it is among them) instead of a bare time-out; the seconds are how long
+ * the read really waited, not the read deadline.
+ * @param ctx - locale, request id, cluster
+ * @param code - the ClusterReadError's code (`cluster-unreachable`, `cluster-timeout`, `cluster-unauthorized`)
+ * @param facts - the ClusterReadError's facts (`afterMs`, failing `/readyz` lines)
+ * @param deadlineSeconds - the cluster's read deadline, in s: the seconds shown when `afterMs` is unknown
+ * @returns a Reply of kind `error`; with failing /readyz checks, one section listing them
+ */
+export function explainClusterReadFailure(
+  ctx: MessageContext,
+  code: BotErrorCode,
+  facts: ClusterReadFacts,
+  deadlineSeconds: number,
+): Reply {
+  const seconds = facts.afterMs !== undefined ? Math.max(1, Math.round(facts.afterMs / 1000)) : deadlineSeconds;
+  const readyz = facts.readyz;
+  if (readyz === undefined || code === 'cluster-unauthorized') return explainFailure(ctx, code, { seconds });
+  const tr = translator(ctx.locale);
+  const etcd = readyz.failing.some((line) => /^\[-\]etcd\b/.test(line));
+  const failure = tr.t(code === 'cluster-timeout' ? 'error.nodes-read-timeout' : 'error.nodes-read-failed', { seconds });
+  const summary = tr.t(etcd ? 'error.cluster-not-ready-etcd' : 'error.cluster-not-ready', { cluster: ctx.cluster ?? '', status: readyz.status, failure });
+  const lines = readyz.failing.length > 0 ? readyz.failing : [tr.t('error.readyz-no-lines')];
+  return { ...plainReply(ctx, 'error', tr.t('title.error'), summary), sections: [{ heading: tr.t('error.readyz-heading', { status: readyz.status }), lines }] };
 }

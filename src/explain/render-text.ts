@@ -4,13 +4,16 @@
  */
 import { translator } from './i18n.js';
 import type { Reply } from './reply.js';
+import { safeReply } from './safe-reply.js';
 
 /**
  * Render a reply as plain text (no colours, no markup).
- * @param reply - the reply
+ * @param input - the reply (its strings are made safe first: see safe-reply.ts)
  * @returns lines joined with `\n`, no trailing newline
  */
-export function renderText(reply: Reply): string {
+export function renderText(input: Reply): string {
+  // Last guard: no terminal escapes, bidi or hidden characters from cluster data (issue 13).
+  const reply = safeReply(input);
   const tr = translator(reply.locale);
   const out: string[] = [];
   const badge = reply.verdict ? `[${tr.t(`verdict.${reply.verdict}`)}] ` : reply.health ? `[${tr.t(`health.${reply.health}`)}] ` : '';

@@ -12,7 +12,7 @@ import type { Reply } from '../explain/reply.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { decodeFailureReason } from './failure-reason.js';
-import { answerJobsOptions } from './job-options.js';
+import { answerJobsOptions, DEFAULT_ANSWER_JOB_OPTIONS } from './job-options.js';
 import type { AnswerJobOptions } from './job-options.js';
 import { jobIdFor, queueNameFor } from './job.js';
 import type { AnswerJob } from './job.js';
@@ -27,6 +27,15 @@ import {
 
 /** BullMQ job name of answer jobs (the name carries a per-enqueue nonce: `answer.<hex>`). */
 export const ANSWER_JOB_NAME = 'answer';
+
+/**
+ * How many enqueued jobs a {@link JobQueue} remembers the cluster of, for
+ * {@link JobQueue.waitForReply} without a cluster: the oldest are forgotten beyond this, as are those
+ * older than the jobs' retention (`keepFinishedSeconds`, after which the job is gone from Redis
+ * anyway) and those whose reply was waited for. A gateway enqueues without ever waiting; the
+ * console waits for one job at a time.
+ */
+export const REMEMBERED_JOBS_MAX = 1000;
 
 /** One pending {@link JobQueue.waitForReply}. */
 interface Waiter {
@@ -79,8 +88,11 @@ export class JobQueue {
   private eventsConnection: Redis | undefined;
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, Promise<QueueEvents>>();
-  /** job id -> cluster, for jobs this instance enqueued (so waitForReply can find the queue). */
-  private readonly clusterOfJob = new Map<string, string>();
+  /**
+   * job id -> cluster and enqueue time (ms), for jobs this instance enqueued (so waitForReply can
+   * find the queue); oldest first, bounded (see {@link REMEMBERED_JOBS_MAX}).
+   */
+  private readonly clusterOfJob = new Map<string, { cluster: string; at: number }>();
   /** `<cluster>/<jobId>` -> callers of waitForReply. */
   private readonly waiters = new Map<string, Set<Waiter>>();
   private closed = false;
@@ -127,7 +139,7 @@ export class JobQueue {
     } catch (err) {
       throw queueUnavailable(this.redisUrl, err);
     }
-    this.clusterOfJob.set(jobId, job.cluster);
+    this.remember(jobId, job.cluster);
     this.logger.debug({ requestId: job.requestId, jobId, queueName, duplicate }, 'enqueued');
     return { jobId, cluster: job.cluster, queueName, duplicate };
   }
@@ -145,7 +157,7 @@ export class JobQueue {
    *   window) or the cluster is unknown; `queue-unavailable` when Redis cannot be reached
    */
   async waitForReply(jobId: string, timeoutMs: number, cluster?: string): Promise<Reply> {
-    const clusterName = cluster ?? this.clusterOfJob.get(jobId);
+    const clusterName = cluster ?? this.clusterOfJob.get(jobId)?.cluster;
     if (clusterName === undefined) {
       throw new BotError('bad-request', `job ${jobId} was not enqueued by this producer; pass its cluster to waitForReply`);
     }
@@ -188,6 +200,8 @@ export class JobQueue {
       });
     } finally {
       clearTimeout(timer);
+      // Answered, failed or timed out: nothing will look the job up again (withdraw takes the cluster).
+      this.clusterOfJob.delete(jobId);
       const set = this.waiters.get(key);
       if (set && waiter) {
         set.delete(waiter);
@@ -228,6 +242,23 @@ export class JobQueue {
         }
         await new Promise((resolve) => setTimeout(resolve, 2000));
       }
+    }
+  }
+
+  /** How many enqueued jobs' clusters are remembered now (at most {@link REMEMBERED_JOBS_MAX}); for tests and diagnostics. */
+  get rememberedJobs(): number {
+    return this.clusterOfJob.size;
+  }
+
+  /** Remember a job's cluster, forgetting the oldest beyond the bound or the retention window. */
+  private remember(jobId: string, cluster: string): void {
+    const now = Date.now();
+    const maxAgeMs = (this.jobOptions.keepFinishedSeconds ?? DEFAULT_ANSWER_JOB_OPTIONS.keepFinishedSeconds) * 1000;
+    this.clusterOfJob.delete(jobId); // re-inserted last: the map stays oldest first
+    this.clusterOfJob.set(jobId, { cluster, at: now });
+    for (const [id, entry] of this.clusterOfJob) {
+      if (this.clusterOfJob.size <= REMEMBERED_JOBS_MAX && now - entry.at <= maxAgeMs) break;
+      this.clusterOfJob.delete(id);
     }
   }
 

@@ -3,7 +3,7 @@
  * holds the leader Leases, what /readyz says and what etcd looks like. Shared by the reboot-impact
  * checks and the HA status report.
  */
-import type { KNode } from '../cluster/types.js';
+import type { ClusterSnapshot, KNode } from '../cluster/types.js';
 import {
   type ClusterIndex,
   apiserverIdentityLeases,
@@ -75,6 +75,8 @@ export interface ControlPlaneState {
   leaderLeases: LeaderLeaseView[];
   readyz: ReadyzView;
   etcd: EtcdView;
+  /** Parts the snapshot does not hold ({@link ClusterSnapshot.unobserved}): nothing about them is judged. */
+  unobserved: readonly string[];
 }
 
 const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager'] as const;
@@ -167,6 +169,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     leaderLeases,
     readyz: parseReadyz(snapshot.readyz),
     etcd: buildEtcdView(index, managed),
+    unobserved: snapshot.unobserved ?? [],
   };
 }
 

@@ -5,7 +5,7 @@
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
 import { closestNames } from '../util/closest-names.js';
 import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
-import { controlPlaneChecks, etcdChecks, readyzCheck } from './control-plane-checks.js';
+import { controlPlaneChecks, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { finding } from './finding.js';
@@ -31,6 +31,8 @@ export interface RebootImpact {
   state: ControlPlaneState;
   /** When the snapshot was taken, ISO 8601. */
   snapshotAt: string;
+  /** Where `snapshotAt` came from, for a snapshot file ({@link ClusterSnapshot.capturedFrom}). */
+  capturedFrom?: ClusterSnapshot['capturedFrom'];
 }
 
 const RESOURCE_PLANE: Record<string, Plane> = {
@@ -133,7 +135,7 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
 export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
-  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString() };
+  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString(), ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}) };
   const target = index.nodesByName.get(node);
   if (!target) {
     const suggestions = closestNames(
@@ -181,6 +183,7 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
     }),
   );
   findings.push(...readErrorFindings(snapshot.readErrors));
+  findings.push(...notObservedFindings(state));
 
   const sorted = findings
     .map((f, i) => ({ f, i }))

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as losslessParse, isLosslessNumber } from 'lossless-json';
 import { SnapshotFileError } from '../errors.js';
+import { CaptureTimeInference, type CaptureSource } from './capture-time.js';
 import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta } from './types.js';
 
 /** Any Kubernetes object of a List: `kind` and `metadata.name` are guaranteed by the loader. */
@@ -34,8 +35,24 @@ export interface SnapshotFileMeta {
 export interface SnapshotFile {
   /** The List's items (empty when the caller consumed them through `onItem`). */
   items: KObject[];
-  /** `captured_at`, or null when the file does not say (a bare List). */
+  /**
+   * When the data was captured: the `capturedAt` option, else `captured_at`, else inferred from
+   * the items (see {@link CaptureTimeInference}); null when none of these gives a time.
+   */
   capturedAt: Date | null;
+  /** Where {@link SnapshotFile.capturedAt} came from. */
+  capturedFrom: CaptureSource;
+  /**
+   * `scenario`: a file with a `cluster` List and its own `readyz`/`etcd` (null there means the
+   * apiserver did not answer / etcd was not observable). `list`: what kubectl prints, which holds
+   * no `/readyz` and no etcd status at all: those are unknown, never failing.
+   */
+  format: 'scenario' | 'list';
+  /**
+   * The parts the checks read that no item of the file holds (`pods`, `leases`,
+   * `poddisruptionbudgets`, `workloads`; see OBSERVABLE_PARTS), for a `list`; empty for a scenario.
+   */
+  missingParts: string[];
   /** The recorded etcd status (`source: 'recorded'`), or null when the file has none / `null`. */
   etcd: EtcdStatus | null;
   /** The recorded `/readyz?verbose` text, or null. */
@@ -56,6 +73,8 @@ export interface ParseSnapshotOptions {
    * first, as FORMAT.md and the generator do), so a consumer can shift items while streaming.
    */
   onCapturedAt?: (capturedAt: Date) => void;
+  /** The capture time to use whatever the file says (`--captured-at`). */
+  capturedAt?: Date;
 }
 
 /**
@@ -413,6 +432,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
   const onItem = options.onItem;
   const top: Record<string, unknown> = {};
   const found: { etcd: [number, number] | null; itemsPath: string | null } = { etcd: null, itemsPath: null };
+  const inference = new CaptureTimeInference();
 
   /**
    * Read the items array. Fast path: files with one item per line (the generator's, `jq -c`'s)
@@ -451,6 +471,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
         parsed = sc.parse(j, end);
       }
       const item = checkItem(parsed, `${path}[${index}]`, sourceName);
+      inference.see(item);
       if (onItem) onItem(item, index, text);
       else items.push(item);
       j = sc.ws(end);
@@ -480,7 +501,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     const ve = sc.value(vs);
     if (key === 'etcd') found.etcd = [vs, ve];
     else top[key] = sc.parse(vs, ve);
-    if (key === 'captured_at') {
+    if (key === 'captured_at' && options.capturedAt === undefined) {
       const d = parseCapturedAt(top.captured_at, sourceName);
       if (d !== null) options.onCapturedAt?.(d);
     }
@@ -498,7 +519,15 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     );
   }
 
-  const capturedAt = parseCapturedAt(top.captured_at, sourceName);
+  const recorded = parseCapturedAt(top.captured_at, sourceName);
+  const inferred = inference.result();
+  const [capturedAt, capturedFrom]: [Date | null, CaptureSource] =
+    options.capturedAt !== undefined
+      ? [options.capturedAt, 'given']
+      : recorded !== null
+        ? [recorded, 'captured_at']
+        : [inferred.at, inferred.from];
+  const format = found.itemsPath === 'cluster.items' ? 'scenario' : 'list';
   let readyz: string | null = null;
   if (top.readyz !== undefined && top.readyz !== null) {
     if (typeof top.readyz !== 'string') throw shapeError(sourceName, 'readyz', 'is not a string or null');
@@ -525,5 +554,5 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     meta[k] = v;
   }
   if (top.expected !== undefined) meta.expected = top.expected;
-  return { items, capturedAt, etcd, readyz, meta };
+  return { items, capturedAt, capturedFrom, format, missingParts: format === 'list' ? inference.missingParts() : [], etcd, readyz, meta };
 }

@@ -73,7 +73,9 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S }));
   }
   if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
-  keeps.push(tr.t(failovers.length > 0 ? 'keeps.leaders-after-failover' : 'keeps.leaders-elsewhere'));
+  // Only what the leader Leases show: without them nothing is known of where the leaders run.
+  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
+  else if (f.some((x) => (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') && x.variant === 'held-elsewhere')) keeps.push(tr.t('keeps.leaders-elsewhere'));
   keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
   return { stops, keepsWorking: keeps };
 }
@@ -83,8 +85,11 @@ function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): P
   const node = impact.node;
   if (!affected) return { stops: [], keepsWorking: [tr.t('keeps.other-workloads'), tr.t('keeps.service-traffic')] };
   const stops: string[] = [];
-  const evictable = Number(has(f, 'grace-period')?.facts.evictable ?? 0);
-  if (evictable > 0) stops.push(tr.t('stops.pods-evicted', { node, count: evictable }));
+  const grace = has(f, 'grace-period')?.facts;
+  const recreated = Number(grace?.recreated ?? grace?.evictable ?? 0);
+  if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+  const bare = has(f, 'unmanaged-pods')?.facts.pods;
+  if (Array.isArray(bare) && bare.length > 0) stops.push(tr.t('stops.pods-lost', { pods: bare }));
   stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
   const down = f
     .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
@@ -110,6 +115,7 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     snapshotAt: impact.snapshotAt,
     requestId: ctx.requestId,
     etcdSource: impact.state.etcd.source,
+    ...(impact.capturedFrom ? { capturedFrom: impact.capturedFrom } : {}),
   };
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];

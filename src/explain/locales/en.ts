@@ -56,6 +56,7 @@ export const en = {
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
     'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
+    'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
     'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'node-pods': 'pods running on {{node}} itself',
@@ -233,6 +234,9 @@ export const en = {
       degraded: 'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy: 'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
     },
+    'not-observed': {
+      missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
+    },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',
       unauthorized: 'Could not read {{resource}}: unauthorized (HTTP 401). The checks that need it were not run.',
@@ -307,6 +311,17 @@ export const en = {
   },
   context: {
     line: 'cluster {{cluster}} · snapshot {{snapshotAt}} · request {{requestId}}',
+    captured: 'cluster {{cluster}} · captured at {{snapshotAt}} ({{from}}) · request {{requestId}}',
+    from: {
+      captured_at: 'captured_at of the file',
+      given: 'given',
+      leases: 'inferred from the Leases',
+      'node-heartbeats': 'inferred from the node heartbeats',
+      'managed-fields': 'inferred from managedFields',
+      read: 'read now',
+      unknown: 'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
+    },
+    profile: 'distribution: {{profile}}',
     etcd: {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',
@@ -326,6 +341,7 @@ export const en = {
     leases: 'Leader Leases',
     nodes: 'Nodes',
     workloads: 'Workloads',
+    unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',

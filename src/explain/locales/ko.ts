@@ -49,6 +49,7 @@ export const ko: Messages = {
     'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
     'node-pods': '{{node}}에서 실행 중인 파드',
@@ -221,6 +222,9 @@ export const ko: Messages = {
       degraded: '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy: '컨트롤 플레인이 정상이므로 {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
     },
+    'not-observed': {
+      missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
+    },
     'read-error': {
       forbidden: '{{resource}}(을)를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
       unauthorized: '{{resource}}(을)를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
@@ -295,6 +299,17 @@ export const ko: Messages = {
   },
   context: {
     line: '클러스터 {{cluster}} · 스냅샷 {{snapshotAt}} · 요청 {{requestId}}',
+    captured: '클러스터 {{cluster}} · 수집 시각 {{snapshotAt}} ({{from}}) · 요청 {{requestId}}',
+    from: {
+      captured_at: '파일의 captured_at',
+      given: '지정한 값',
+      leases: 'Lease로부터 추정',
+      'node-heartbeats': '노드 하트비트로부터 추정',
+      'managed-fields': 'managedFields로부터 추정',
+      read: '지금 읽음',
+      unknown: '알 수 없음: 파일에 captured_at도, 추정할 시각도 없어 지금을 기준으로 나이를 잽니다',
+    },
+    profile: '배포판: {{profile}}',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',
@@ -314,6 +329,7 @@ export const ko: Messages = {
     leases: '리더 Lease',
     nodes: '노드',
     workloads: '워크로드',
+    unseen: '보지 못한 것',
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',

@@ -191,7 +191,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   if (member.isLearner) {
     out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
   } else if (after < quorumOf(voters)) {
-    out.push(finding('etcd-quorum-after', 'control', 'block', 'lost', quorumFacts));
+    // One healthy member alone: nothing to restore first, the cluster simply has no etcd redundancy.
+    const single = voters === 1 && member.healthy === true;
+    out.push(finding('etcd-quorum-after', 'control', 'block', single ? 'lost-single' : 'lost', quorumFacts));
   } else {
     out.push(finding('etcd-quorum-after', 'control', 'info', after === quorumOf(voters) ? 'kept-no-spare' : 'kept', quorumFacts));
   }

@@ -3,7 +3,7 @@
  * holds the leader Leases, what /readyz says and what etcd looks like. Shared by the reboot-impact
  * checks and the HA status report.
  */
-import type { ClusterSnapshot, KNode } from '../cluster/types.js';
+import type { KNode } from '../cluster/types.js';
 import {
   type ClusterIndex,
   apiserverIdentityLeases,
@@ -12,7 +12,6 @@ import {
   internalIp,
   isCordoned,
   isNodeReady,
-  isPodReady,
   leaseAgeSeconds,
   readyStatus,
 } from './cluster-index.js';
@@ -66,8 +65,10 @@ export interface ReadyzView {
 
 /** The whole control-plane picture. */
 export interface ControlPlaneState {
-  /** No control-plane nodes or static pods visible: a provider runs the control plane. */
+  /** No control-plane nodes or static pods visible: a provider runs the control plane (the `managed` profile). */
   managed: boolean;
+  /** The distribution profile (`kubeadm`, `k3s`, `rke2`, `openshift`, `managed`) and its qualifier (`AKS`, `embedded etcd`…). */
+  profile: { name: string; variant: string | null };
   nodes: ControlPlaneNode[];
   apiservers: ApiserverView[];
   /** Addresses listed in the `default/kubernetes` EndpointSlice. */
@@ -75,7 +76,7 @@ export interface ControlPlaneState {
   leaderLeases: LeaderLeaseView[];
   readyz: ReadyzView;
   etcd: EtcdView;
-  /** Parts the snapshot does not hold ({@link ClusterSnapshot.unobserved}): nothing about them is judged. */
+  /** Parts the snapshot does not hold (`ClusterSnapshot.unobserved`): nothing about them is judged. */
   unobserved: readonly string[];
 }
 
@@ -100,10 +101,7 @@ export function parseReadyz(readyz: { status: number; text: string } | null): Re
 export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneState {
   const { snapshot } = index;
   const nodes: ControlPlaneNode[] = index.controlPlaneNodes.map((n: KNode) => {
-    const components: Record<string, boolean> = {};
-    for (const [component, pod] of index.staticPodsByNode.get(n.metadata.name) ?? []) {
-      components[component] = isPodReady(pod) && isNodeReady(n);
-    }
+    const components = index.profile.componentsOnNode(n, index.staticPodsByNode.get(n.metadata.name) ?? new Map());
     return {
       name: n.metadata.name,
       ready: isNodeReady(n),
@@ -113,11 +111,8 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
       components,
     };
   });
-  const hasStaticControlPlane = [...index.staticPodsByNode.values()].some(
-    (m) => m.has('kube-apiserver') || m.has('etcd'),
-  );
-  // With no nodes at all there is nothing to tell a managed cluster from an empty or unreadable one.
-  const managed = snapshot.nodes.length > 0 && nodes.length === 0 && !hasStaticControlPlane;
+  // The managed profile (EKS, GKE, AKS: no control-plane node, no control-plane static pod) decides.
+  const managed = index.profile.name === 'managed';
 
   const apiservers = new Map<string, ApiserverView>();
   for (const lease of apiserverIdentityLeases(index)) {
@@ -163,6 +158,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
 
   return {
     managed,
+    profile: { name: index.profile.name, variant: index.profile.variant(snapshot) },
     nodes,
     apiservers: [...apiservers.values()],
     apiserverEndpoints,

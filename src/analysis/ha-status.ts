@@ -45,6 +45,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
 
   if (state.managed) {
     findings.push(finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: state.apiservers.length }));
+    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
   } else if (cp.length <= 1) {
     findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
   } else if (readyCp.length < cp.length) {

@@ -35,6 +35,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
     sourceText: tr.t(`source.${String(facts.source ?? 'none')}`),
     notReadyText: tr.list(list(facts.notReady)),
     membersDownText: tr.list(list(facts.membersDown)),
+    leaderText: typeof facts.leader === 'string' && facts.leader !== '' ? `; ${tr.t('derived.leader', { leader: facts.leader })}` : '',
   };
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);

@@ -64,6 +64,8 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
       snapshotAt: status.snapshotAt,
       requestId: ctx.requestId,
       etcdSource: status.state.etcd.source,
+      profile: status.state.profile.name,
+      ...(status.state.profile.variant ? { profileVariant: status.state.profile.variant } : {}),
       ...(status.capturedFrom ? { capturedFrom: status.capturedFrom } : {}),
     },
     findings: status.findings,

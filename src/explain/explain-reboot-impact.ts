@@ -44,7 +44,7 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     return { stops: [], keepsWorking: [tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node })] };
   }
   const lost =
-    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant === 'lost')));
+    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant.startsWith('lost'))));
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
   if (lost) {
     const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
@@ -115,6 +115,8 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     snapshotAt: impact.snapshotAt,
     requestId: ctx.requestId,
     etcdSource: impact.state.etcd.source,
+    profile: impact.state.profile.name,
+    ...(impact.state.profile.variant ? { profileVariant: impact.state.profile.variant } : {}),
     ...(impact.capturedFrom ? { capturedFrom: impact.capturedFrom } : {}),
   };
   if (!impact.found) {

@@ -87,6 +87,7 @@ export const en = {
     'managed-control-plane': {
       managed: 'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
       'managed-status': 'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
+      provider: 'The control plane is {{provider}}\'s to keep: its API servers and etcd run outside the nodes you can see.',
     },
     'node-health': {
       'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
@@ -141,6 +142,8 @@ export const en = {
       external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+      embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
+      datastore: 'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',
       'probe-timeout': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
       'probe-refused': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
@@ -161,7 +164,8 @@ export const en = {
       'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
       'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
       'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
-      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s); leader {{leader}}.',
+      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
     'etcd-learner': {
       learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
@@ -194,6 +198,8 @@ export const en = {
       present: 'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
+      'quorum-guard': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.',
+      'quorum-guard-blocked': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.',
       'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
       'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
@@ -258,6 +264,7 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      'lost-single': 'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
@@ -326,6 +333,7 @@ export const en = {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',
       inferred: 'etcd: inferred from the etcd pods',
+      'inferred-nodes': 'etcd: inferred from the nodes',
       none: 'etcd: not observable',
     },
   },
@@ -333,6 +341,7 @@ export const en = {
     live: 'read from etcd',
     recorded: 'recorded in the snapshot',
     inferred: 'inferred from the etcd pods',
+    'inferred-nodes': 'inferred from the nodes: etcd role label and EtcdIsVoter condition, or the masters',
     none: 'not observable',
   },
   status: {
@@ -394,6 +403,7 @@ export const en = {
   derived: {
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
+    leader: 'leader {{leader}}',
   },
   list: { and: 'and', or: 'or', none: 'none' },
   /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */

@@ -78,6 +78,7 @@ export const ko: Messages = {
     'managed-control-plane': {
       managed: '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status': '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+      provider: '컨트롤 플레인은 {{provider}}가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },
     'node-health': {
       'not-ready': '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
@@ -132,6 +133,8 @@ export const ko: Messages = {
       external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
+      datastore: 'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
       'probe-timeout': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
       'probe-refused': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
@@ -152,7 +155,8 @@ export const ko: Messages = {
       'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
       'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
       'status-no-spare': 'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
-      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용; 리더 {{leader}}.',
+      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+      'lost-single': 'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
     },
     'etcd-learner': {
       learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
@@ -185,6 +189,8 @@ export const ko: Messages = {
       present: 'DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
     },
     'pdb-blocks': {
+      'quorum-guard': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
+      'quorum-guard-blocked': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
       'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
@@ -246,6 +252,7 @@ export const ko: Messages = {
     },
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
+      'lost-single': '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
@@ -314,6 +321,7 @@ export const ko: Messages = {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',
       inferred: 'etcd: etcd 파드로부터 추정',
+      'inferred-nodes': 'etcd: 노드로부터 추정',
       none: 'etcd: 관찰 불가',
     },
   },
@@ -321,6 +329,7 @@ export const ko: Messages = {
     live: 'etcd에서 직접 읽음',
     recorded: '스냅샷에 기록된 값',
     inferred: 'etcd 파드로부터 추정',
+    'inferred-nodes': '노드로부터 추정: etcd 역할 레이블과 EtcdIsVoter 조건, 또는 마스터',
     none: '관찰 불가',
   },
   status: {
@@ -375,6 +384,7 @@ export const ko: Messages = {
   derived: {
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
+    leader: '리더 {{leader}}',
   },
   list: { and: '및', or: '또는', none: '없음' },
   slack: {

@@ -8,7 +8,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { main } from '../adapters/console/cli.js';
+import { analyzeHaStatus } from '../src/analysis/ha-status.js';
 import { createAnswerService } from '../src/answer/answer.js';
+import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Finding } from '../src/analysis/types.js';
 import type { Reply } from '../src/explain/reply.js';
@@ -276,5 +279,33 @@ describe('derived formats give the same answers as file 01', () => {
     for (const q of questions) {
       expect(shape(await ask(file, q))).toEqual(shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
     }
+  });
+});
+
+describe('what was seen (issue 15), on the real objects', () => {
+  it('a 3-server k3s cluster with embedded etcd (derived from file 04) gets etcd quorum before/after', async () => {
+    const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
+    expect(a.context.profile).toBe('k3s');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', severity: 'info', variant: 'kept-no-spare', facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }) })]),
+    );
+    expect(a.verdict).not.toBe('unsafe');
+    const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
+    expect(status.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-kept', facts: expect.objectContaining({ voters: 3, healthy: 3 }) })]));
+  });
+
+  it('one API server is counted once when the node name (an AWS FQDN) differs from the hostname its identity Lease carries', async () => {
+    const file = await loadSnapshotFile(join(DIR, '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json'));
+    const snapshot = snapshotFromFile(file, 'real', null);
+    const at = snapshot.capturedAt;
+    // What kube-apiserver >= 1.26 writes: kube-system/apiserver-<hash>, labelled with the host's own (short) name.
+    snapshot.leases.push({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'apiserver-a1b2c3', namespace: 'kube-system', labels: { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': 'ip-10-0-9-206' } },
+      spec: { holderIdentity: 'apiserver-a1b2c3_0b1c', leaseDurationSeconds: 3600, renewTime: at.toISOString() },
+    });
+    const status = analyzeHaStatus(snapshot, at);
+    expect(status.state.apiservers.map((a) => a.host)).toEqual(['ip-10-0-9-206.us-west-2.compute.internal']);
   });
 });

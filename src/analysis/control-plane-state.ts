@@ -114,9 +114,13 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
   // The managed profile (EKS, GKE, AKS: no control-plane node, no control-plane static pod) decides.
   const managed = index.profile.name === 'managed';
 
+  // A Lease names a host as the kubelet or the component sees it (`kubernetes.io/hostname`, the
+  // short name) while the node may be named otherwise (an AWS FQDN): match by every name a node has.
+  const aliases = nodeAliases(snapshot.nodes);
+  const canonical = (host: string): string => aliases.get(host) ?? host;
   const apiservers = new Map<string, ApiserverView>();
   for (const lease of apiserverIdentityLeases(index)) {
-    const host = lease.metadata.labels?.['kubernetes.io/hostname'] ?? lease.metadata.name;
+    const host = canonical(lease.metadata.labels?.['kubernetes.io/hostname'] ?? lease.metadata.name);
     const age = leaseAgeSeconds(lease, now);
     apiservers.set(host, { host, alive: age !== null && age <= APISERVER_IDENTITY_STALE_S, leaseAgeS: age });
   }
@@ -141,7 +145,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     const lease = index.leasesByKey.get(`kube-system/${name}`);
     if (!lease) continue;
     const holder = lease.spec?.holderIdentity ?? null;
-    const host = holder ? holderHostname(holder) : null;
+    const host = holder ? canonical(holderHostname(holder)) : null;
     const age = leaseAgeSeconds(lease, now);
     const duration = lease.spec?.leaseDurationSeconds ?? null;
     leaderLeases.push({
@@ -167,6 +171,36 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     etcd: buildEtcdView(index, managed),
     unobserved: snapshot.unobserved ?? [],
   };
+}
+
+/**
+ * Every name a node answers to, mapped to its node name: `metadata.name`, the
+ * `kubernetes.io/hostname` label, and its `Hostname` / `InternalDNS` / `ExternalDNS` addresses.
+ * A name two nodes share is left out (it identifies neither).
+ * @param nodes - the nodes
+ * @returns alias → node name
+ */
+export function nodeAliases(nodes: readonly KNode[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const n of nodes) {
+    const name = n.metadata.name;
+    const names = new Set([
+      name,
+      n.metadata.labels?.['kubernetes.io/hostname'],
+      ...(n.status?.addresses ?? []).filter((a) => a.type === 'Hostname' || a.type === 'InternalDNS' || a.type === 'ExternalDNS').map((a) => a.address),
+    ]);
+    for (const alias of names) {
+      if (!alias) continue;
+      const seen = out.get(alias);
+      if (seen !== undefined && seen !== name) shared.add(alias);
+      else out.set(alias, name);
+    }
+  }
+  // A node's own name always means that node.
+  for (const a of shared) out.delete(a);
+  for (const n of nodes) out.set(n.metadata.name, n.metadata.name);
+  return out;
 }
 
 /**

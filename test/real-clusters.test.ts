@@ -6,6 +6,8 @@
  * ("What a correct answer says about each"), written before looking at what the bot answers.
  */
 import { describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../adapters/console/cli.js';
 import { analyzeHaStatus } from '../src/analysis/ha-status.js';
@@ -32,7 +34,7 @@ interface JsonAnswer {
 async function ask(file: string, text: string, extra: string[] = []): Promise<JsonAnswer> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', join(DIR, file), '--format', 'json', ...extra, text], {
+  const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file.startsWith('/') ? file : join(DIR, file), '--format', 'json', ...extra, text], {
     out: (t) => void (out += t),
     err: (t) => void (err += t),
     env: { LOG_LEVEL: 'silent' },
@@ -275,9 +277,17 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
 describe('derived formats give the same answers as file 01', () => {
   const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
   const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });
-  it.each(['derived/fmt-01-as-kubectl-yaml.yaml', 'derived/fmt-01-cluster-info-dump-style.json'])('%s', async (file) => {
+  it('derived/fmt-01-as-kubectl-yaml.yaml (the same objects in YAML): the same answers, finding for finding', async () => {
     for (const q of questions) {
-      expect(shape(await ask(file, q))).toEqual(shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+      expect(shape(await ask('derived/fmt-01-as-kubectl-yaml.yaml', q))).toEqual(shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+    }
+  });
+  it('derived/fmt-01-cluster-info-dump-style.json (a stream of Lists): the same verdicts and control-plane findings', async () => {
+    // cluster-info dump holds kube-system only unless --all-namespaces is given (kubectl docs): the
+    // dump has 14 of file 01's 20 pods, so the data-plane findings about the other pods cannot match.
+    const control = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings.filter((f) => f.plane === 'control') });
+    for (const q of questions) {
+      expect(control(await ask('derived/fmt-01-cluster-info-dump-style.json', q))).toEqual(control(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
     }
   });
 });
@@ -307,5 +317,36 @@ describe('what was seen (issue 15), on the real objects', () => {
     });
     const status = analyzeHaStatus(snapshot, at);
     expect(status.state.apiservers.map((a) => a.host)).toEqual(['ip-10-0-9-206.us-west-2.compute.internal']);
+  });
+});
+
+describe('the formats users have (issue 15)', () => {
+  it('a kubectl cluster-info dump --output-directory tree (typed Lists whose items carry no kind) gives the answers of file 01', async () => {
+    const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'dump-'));
+    const strip = (items: typeof list.items) => items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
+    writeFileSync(join(dir, 'nodes.json'), JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: strip(list.items.filter((i) => i.kind === 'Node')) }));
+    const pods = list.items.filter((i) => i.kind === 'Pod');
+    for (const ns of new Set(pods.map((p) => p.metadata.namespace ?? 'default'))) {
+      mkdirSync(join(dir, ns));
+      writeFileSync(join(dir, ns, 'pods.json'), JSON.stringify({ kind: 'PodList', apiVersion: 'v1', items: strip(pods.filter((p) => p.metadata.namespace === ns)) }));
+      writeFileSync(join(dir, ns, 'events.json'), JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: [] }));
+    }
+    for (const q of ['status', 'can I reboot kind-worker2']) {
+      const [a, b] = [await ask(dir, q), await ask('01-sonobuoy-kind-1cp-2w.json', q)];
+      expect({ verdict: a.verdict, health: a.health, findings: a.findings }).toEqual({ verdict: b.verdict, health: b.health, findings: b.findings });
+    }
+  });
+
+  it('anything else is refused with the formats that work and the kubectl command that makes one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-'));
+    const file = join(dir, 'nodes.csv');
+    writeFileSync(file, 'NAME,STATUS\nkind-worker,Ready\n');
+    let err = '';
+    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], { out: () => undefined, err: (t) => void (err += t), env: { LOG_LEVEL: 'silent' } });
+    expect(code).toBe(2);
+    expect(err).toContain('kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json');
+    expect(err).toMatch(/-o yaml/);
+    expect(err).toMatch(/cluster-info dump/);
   });
 });

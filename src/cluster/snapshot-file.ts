@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as losslessParse, isLosslessNumber } from 'lossless-json';
 import { SnapshotFileError } from '../errors.js';
 import { CaptureTimeInference, type CaptureSource } from './capture-time.js';
+import { SNAPSHOT_FORMATS_HELP, dumpDirectoryToSnapshotJson, isDirectory, listOf, splitJsonStream, yamlToSnapshotJson } from './snapshot-formats.js';
 import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta } from './types.js';
 
 /** Any Kubernetes object of a List: `kind` and `metadata.name` are guaranteed by the loader. */
@@ -87,6 +88,8 @@ export interface ParseSnapshotOptions {
  *   field path, e.g. `cluster.items[3].metadata.name is missing`)
  */
 export async function loadSnapshotFile(path: string, options: ParseSnapshotOptions = {}): Promise<SnapshotFile> {
+  // `kubectl cluster-info dump --output-directory DIR`: every *.json of the tree, as one List.
+  if (await isDirectory(path)) return parseSnapshotBuffer(Buffer.from(await dumpDirectoryToSnapshotJson(path)), path, options);
   let buf: Buffer;
   try {
     buf = await readFile(path);
@@ -486,7 +489,25 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
 
   let i = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
   i = sc.ws(i);
-  if (buf[i] !== LBRACE) throw sc.syntaxError(i, i >= buf.length ? 'the file is empty' : 'a JSON object was expected');
+  if (i >= buf.length) throw sc.syntaxError(i, `the file is empty; ${SNAPSHOT_FORMATS_HELP}`);
+  // Not a JSON object: YAML (`kubectl get -o yaml`, multi-document), else refused with the formats that work.
+  if (buf[i] !== LBRACE) return parseSnapshotBuffer(Buffer.from(yamlToSnapshotJson(buf.toString('utf8', i), sourceName)), sourceName, options);
+  // A stream of Lists (`kubectl cluster-info dump`), seen before any item is handed out: one List of all their items.
+  let afterFirst = buf.length;
+  try {
+    afterFirst = sc.ws(sc.value(i));
+  } catch (err) {
+    void err; // malformed: the walk below reports it at its exact position
+  }
+  if (afterFirst < buf.length && buf[afterFirst] === LBRACE) {
+    let docs: unknown[];
+    try {
+      docs = splitJsonStream(buf.toString('utf8', i));
+    } catch (err) {
+      throw sc.syntaxError(afterFirst, `in a stream of JSON Lists: ${(err as Error).message}`, err);
+    }
+    return parseSnapshotBuffer(Buffer.from(listOf(docs)), sourceName, options);
+  }
   const end = sc.object(i, (key, vs) => {
     if (key === 'cluster') {
       if (buf[vs] !== LBRACE) {
@@ -515,7 +536,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     throw shapeError(
       sourceName,
       top.cluster !== undefined ? 'cluster.items' : 'items',
-      'is missing (expected a scenario file with a "cluster" List, or a kubectl List)',
+      `is missing (expected a scenario file with a "cluster" List, or a kubectl List); ${SNAPSHOT_FORMATS_HELP}`,
     );
   }
 

@@ -6,7 +6,9 @@
  * ("What a correct answer says about each"), written before looking at what the bot answers.
  */
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../adapters/console/cli.js';
@@ -18,6 +20,7 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import type { Finding } from '../src/analysis/types.js';
 import type { Reply } from '../src/explain/reply.js';
 import type { AnswerJob } from '../src/queue/job.js';
+import { startSimulator } from '../src/simulator/start-simulator.js';
 import { renderText } from '../src/explain/render-text.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/real-clusters');
@@ -348,5 +351,22 @@ describe('the formats users have (issue 15)', () => {
     expect(err).toContain('kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json');
     expect(err).toMatch(/-o yaml/);
     expect(err).toMatch(/cluster-info dump/);
+  });
+});
+
+const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+(KUBECTL ? describe : describe.skip)('kubectl against the simulator serving a real file (issue 15)', () => {
+  it('kubectl get pdb -A -o json succeeds on file 07, whose PDB was recorded as policy/v1beta1', async () => {
+    const file = await loadSnapshotFile(join(DIR, '07-insights-openshift-3masters-3workers.json'));
+    const sim = await startSimulator({ file, heartbeats: false });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
+    try {
+      writeFileSync(join(dir, 'config'), sim.kubeconfig);
+      const { stdout } = await promisify(execFile)(KUBECTL as string, ['--kubeconfig', join(dir, 'config'), '--cache-dir', join(dir, 'cache'), 'get', 'pdb', '-A', '-o', 'json'], { timeout: 20000 });
+      const list = JSON.parse(stdout) as { items: { apiVersion: string; metadata: { name: string } }[] };
+      expect(list.items.map((i) => [i.apiVersion, i.metadata.name])).toEqual([['policy/v1', 'etcd-quorum-guard']]);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -211,6 +211,8 @@ describe('05 AKS: 3 agent nodes, nodes only', () => {
     const a = await ask(F, 'can I reboot aks-agentpool-30520393-vmss000000');
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
     expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    // and never claims what it did not see ("its pods can move elsewhere")
+    expect(a.text).not.toMatch(/its pods can move/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
 });

@@ -155,7 +155,9 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
       ? tr.t('summary.unsafe', { node, count: blocks })
       : impact.verdict === 'caution'
         ? tr.t('summary.caution', { node, count: warns })
-        : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
+        : impact.state.unobserved.includes('pods')
+          ? tr.t('summary.safe-unseen', { node })
+          : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
   const advice = [
     ...new Set(
       f

@@ -20,6 +20,7 @@ export const en = {
   summary: {
     'safe-control-plane': 'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    'safe-unseen': 'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
     caution_one: 'You can reboot {{node}}, with care: one thing below needs attention first.',
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',

@@ -1,7 +1,7 @@
 /**
  * The `k8s-ha-bot` command: the console adapter's composition root.
  *
- *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE [--captured-at TIME]] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
@@ -76,14 +76,21 @@ function parseLang(value: string): Locale {
   return value;
 }
 
-async function configFor(opts: { config?: string; snapshot?: string }, env: CliIo['env']): Promise<BotConfig> {
+/** `--captured-at`: an RFC 3339 date-time. */
+function parseCapturedAt(value: string): string {
+  const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(t)) throw new InvalidArgumentError('an RFC 3339 date-time, e.g. 2025-06-12T09:41:07Z');
+  return new Date(t).toISOString();
+}
+
+async function configFor(opts: { config?: string; snapshot?: string; capturedAt?: string }, env: CliIo['env']): Promise<BotConfig> {
   if (opts.snapshot) {
     const path = resolve(opts.snapshot);
     await loadSnapshotFile(path); // fails with the line or field that is wrong, before anything runs
     const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
     return {
       ...base,
-      clusters: { snapshot: { kind: 'snapshot', snapshot: path, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: { snapshot: { kind: 'snapshot', snapshot: path, requestTimeoutMs: 5000, deadlineMs: 20000, ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}) } },
       defaultCluster: 'snapshot',
     };
   }
@@ -199,12 +206,17 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
     .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
+    .option('--captured-at <time>', 'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields', parseCapturedAt)
     .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
     .addHelpText('after', MAINTENANCE_HELP)
-    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; lang?: Locale; format: 'text' | 'json'; as?: string }) => {
-      const config = await configFor({ ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}) }, io.env);
+    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; capturedAt?: string; lang?: Locale; format: 'text' | 'json'; as?: string }) => {
+      if (opts.capturedAt && !opts.snapshot) throw new BotError('bad-request', '--captured-at needs --snapshot FILE (a live cluster is read now)');
+      const config = await configFor(
+        { ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}) },
+        io.env,
+      );
       const runner = runnerFor(config, logger, io.env);
       try {
         const outcome = await handleConsoleRequest(

@@ -18,6 +18,7 @@ import {
   LABEL_CONTROL_PLANE,
   LABEL_MASTER,
 } from './domain.js';
+import { type ControlPlaneProfile, detectProfile } from './profiles/index.js';
 
 /** The workload that owns a pod, resolved through its ReplicaSet to a Deployment where there is one. */
 export interface TopOwner {
@@ -33,11 +34,13 @@ export interface TopOwner {
 /** Indexed view of one snapshot. */
 export interface ClusterIndex {
   snapshot: ClusterSnapshot;
+  /** The distribution profile that found the control plane ({@link detectProfile}). */
+  profile: ControlPlaneProfile;
   nodesByName: Map<string, KNode>;
   controlPlaneNodes: KNode[];
   /** Full pods by node name (only the pods the snapshot keeps whole). */
   podsByNode: Map<string, KPod[]>;
-  /** Mirror pods of control-plane components by node: component label → pod. */
+  /** Mirror pods of control-plane components by node, as the profile recognises them: component → pod. */
   staticPodsByNode: Map<string, Map<string, KPod>>;
   workloadsByUid: Map<string, KWorkload>;
   /** Pod summaries grouped by the uid of their controlling owner. */
@@ -51,6 +54,7 @@ export interface ClusterIndex {
  * @returns lookups shared by the checks
  */
 export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
+  const profile = detectProfile(snapshot);
   const nodesByName = new Map(snapshot.nodes.map((n) => [n.metadata.name, n]));
   const podsByNode = new Map<string, KPod[]>();
   const staticPodsByNode = new Map<string, Map<string, KPod>>();
@@ -60,8 +64,8 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
     let list = podsByNode.get(node);
     if (!list) podsByNode.set(node, (list = []));
     list.push(pod);
-    const component = pod.metadata.labels?.component;
-    if (component && isMirrorPod(pod) && pod.metadata.namespace === 'kube-system') {
+    const component = profile.componentOf(pod);
+    if (component) {
       let byComponent = staticPodsByNode.get(node);
       if (!byComponent) staticPodsByNode.set(node, (byComponent = new Map()));
       byComponent.set(component, pod);
@@ -77,11 +81,10 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
   const workloadsByUid = new Map<string, KWorkload>();
   for (const w of snapshot.workloads) if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
   const leasesByKey = new Map(snapshot.leases.map((l) => [`${l.metadata.namespace ?? ''}/${l.metadata.name}`, l]));
-  const controlPlaneNodes = snapshot.nodes.filter(
-    (n) => hasControlPlaneLabel(n) || (staticPodsByNode.get(n.metadata.name)?.has('kube-apiserver') ?? false),
-  );
+  const controlPlaneNodes = profile.controlPlaneNodes(snapshot, staticPodsByNode);
   return {
     snapshot,
+    profile,
     nodesByName,
     controlPlaneNodes,
     podsByNode,

@@ -64,7 +64,8 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     const lease = state.leaderLeases.find((l) => l.name === leaseName);
     const standbys = others.filter((n) => n.components[component] === true).map((n) => n.name);
     if (!lease) {
-      out.push(finding(check, 'control', 'warn', 'missing', { node, lease: leaseName }));
+      // A List without Leases says nothing about leader election: unknown (the not-observed finding names it).
+      if (!state.unobserved.includes('leases')) out.push(finding(check, 'control', 'warn', 'missing', { node, lease: leaseName }));
       continue;
     }
     const facts = {
@@ -83,6 +84,17 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     else out.push(finding(check, 'control', 'ok', 'held-elsewhere', facts));
   }
   return out;
+}
+
+/**
+ * What the snapshot could not show (check `not-observed`, info): the parts it does not hold.
+ * Unknown is never failing: no check turns their absence into a warn or block.
+ * @param state - the control-plane state
+ * @returns one finding, or none when the snapshot holds every part
+ */
+export function notObservedFindings(state: ControlPlaneState): Finding[] {
+  if (state.unobserved.length === 0) return [];
+  return [finding('not-observed', 'control', 'info', 'missing', { resources: [...state.unobserved] })];
 }
 
 /**
@@ -179,7 +191,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   if (member.isLearner) {
     out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
   } else if (after < quorumOf(voters)) {
-    out.push(finding('etcd-quorum-after', 'control', 'block', 'lost', quorumFacts));
+    // One healthy member alone: nothing to restore first, the cluster simply has no etcd redundancy.
+    const single = voters === 1 && member.healthy === true;
+    out.push(finding('etcd-quorum-after', 'control', 'block', single ? 'lost-single' : 'lost', quorumFacts));
   } else {
     out.push(finding('etcd-quorum-after', 'control', 'info', after === quorumOf(voters) ? 'kept-no-spare' : 'kept', quorumFacts));
   }

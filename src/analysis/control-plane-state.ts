@@ -12,7 +12,6 @@ import {
   internalIp,
   isCordoned,
   isNodeReady,
-  isPodReady,
   leaseAgeSeconds,
   readyStatus,
 } from './cluster-index.js';
@@ -66,8 +65,10 @@ export interface ReadyzView {
 
 /** The whole control-plane picture. */
 export interface ControlPlaneState {
-  /** No control-plane nodes or static pods visible: a provider runs the control plane. */
+  /** No control-plane nodes or static pods visible: a provider runs the control plane (the `managed` profile). */
   managed: boolean;
+  /** The distribution profile (`kubeadm`, `k3s`, `rke2`, `openshift`, `managed`) and its qualifier (`AKS`, `embedded etcd`…). */
+  profile: { name: string; variant: string | null };
   nodes: ControlPlaneNode[];
   apiservers: ApiserverView[];
   /** Addresses listed in the `default/kubernetes` EndpointSlice. */
@@ -75,6 +76,8 @@ export interface ControlPlaneState {
   leaderLeases: LeaderLeaseView[];
   readyz: ReadyzView;
   etcd: EtcdView;
+  /** Parts the snapshot does not hold (`ClusterSnapshot.unobserved`): nothing about them is judged. */
+  unobserved: readonly string[];
 }
 
 const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager'] as const;
@@ -98,10 +101,7 @@ export function parseReadyz(readyz: { status: number; text: string } | null): Re
 export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneState {
   const { snapshot } = index;
   const nodes: ControlPlaneNode[] = index.controlPlaneNodes.map((n: KNode) => {
-    const components: Record<string, boolean> = {};
-    for (const [component, pod] of index.staticPodsByNode.get(n.metadata.name) ?? []) {
-      components[component] = isPodReady(pod) && isNodeReady(n);
-    }
+    const components = index.profile.componentsOnNode(n, index.staticPodsByNode.get(n.metadata.name) ?? new Map());
     return {
       name: n.metadata.name,
       ready: isNodeReady(n),
@@ -111,15 +111,16 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
       components,
     };
   });
-  const hasStaticControlPlane = [...index.staticPodsByNode.values()].some(
-    (m) => m.has('kube-apiserver') || m.has('etcd'),
-  );
-  // With no nodes at all there is nothing to tell a managed cluster from an empty or unreadable one.
-  const managed = snapshot.nodes.length > 0 && nodes.length === 0 && !hasStaticControlPlane;
+  // The managed profile (EKS, GKE, AKS: no control-plane node, no control-plane static pod) decides.
+  const managed = index.profile.name === 'managed';
 
+  // A Lease names a host as the kubelet or the component sees it (`kubernetes.io/hostname`, the
+  // short name) while the node may be named otherwise (an AWS FQDN): match by every name a node has.
+  const aliases = nodeAliases(snapshot.nodes);
+  const canonical = (host: string): string => aliases.get(host) ?? host;
   const apiservers = new Map<string, ApiserverView>();
   for (const lease of apiserverIdentityLeases(index)) {
-    const host = lease.metadata.labels?.['kubernetes.io/hostname'] ?? lease.metadata.name;
+    const host = canonical(lease.metadata.labels?.['kubernetes.io/hostname'] ?? lease.metadata.name);
     const age = leaseAgeSeconds(lease, now);
     apiservers.set(host, { host, alive: age !== null && age <= APISERVER_IDENTITY_STALE_S, leaseAgeS: age });
   }
@@ -144,7 +145,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     const lease = index.leasesByKey.get(`kube-system/${name}`);
     if (!lease) continue;
     const holder = lease.spec?.holderIdentity ?? null;
-    const host = holder ? holderHostname(holder) : null;
+    const host = holder ? canonical(holderHostname(holder)) : null;
     const age = leaseAgeSeconds(lease, now);
     const duration = lease.spec?.leaseDurationSeconds ?? null;
     leaderLeases.push({
@@ -161,13 +162,45 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
 
   return {
     managed,
+    profile: { name: index.profile.name, variant: index.profile.variant(snapshot) },
     nodes,
     apiservers: [...apiservers.values()],
     apiserverEndpoints,
     leaderLeases,
     readyz: parseReadyz(snapshot.readyz),
     etcd: buildEtcdView(index, managed),
+    unobserved: snapshot.unobserved ?? [],
   };
+}
+
+/**
+ * Every name a node answers to, mapped to its node name: `metadata.name`, the
+ * `kubernetes.io/hostname` label, and its `Hostname` / `InternalDNS` / `ExternalDNS` addresses.
+ * A name two nodes share is left out (it identifies neither).
+ * @param nodes - the nodes
+ * @returns alias → node name
+ */
+export function nodeAliases(nodes: readonly KNode[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const n of nodes) {
+    const name = n.metadata.name;
+    const names = new Set([
+      name,
+      n.metadata.labels?.['kubernetes.io/hostname'],
+      ...(n.status?.addresses ?? []).filter((a) => a.type === 'Hostname' || a.type === 'InternalDNS' || a.type === 'ExternalDNS').map((a) => a.address),
+    ]);
+    for (const alias of names) {
+      if (!alias) continue;
+      const seen = out.get(alias);
+      if (seen !== undefined && seen !== name) shared.add(alias);
+      else out.set(alias, name);
+    }
+  }
+  // A node's own name always means that node.
+  for (const a of shared) out.delete(a);
+  for (const n of nodes) out.set(n.metadata.name, n.metadata.name);
+  return out;
 }
 
 /**

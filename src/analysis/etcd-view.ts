@@ -40,11 +40,18 @@ export interface EtcdProbeErrorView {
   member: string | null;
 }
 
-/** Where the etcd view came from. `none`: etcd is not observable (managed clusters). */
-export type EtcdSource = 'live' | 'recorded' | 'inferred' | 'none';
+/**
+ * Where the etcd view came from. `none`: etcd is not observable (managed clusters). `inferred`:
+ * from the etcd pods; `inferred-nodes`: from the nodes, by the distribution profile's rule
+ * (k3s/RKE2 `etcd` role label and `EtcdIsVoter` condition, OpenShift masters).
+ */
+export type EtcdSource = 'live' | 'recorded' | 'inferred' | 'inferred-nodes' | 'none';
 
-/** Topology of etcd relative to the nodes. */
-export type EtcdTopology = 'stacked' | 'external' | 'managed' | 'unknown';
+/**
+ * Topology of etcd relative to the nodes. `embedded`: k3s/RKE2 etcd inside the server process;
+ * `datastore`: k3s on SQLite or an external datastore (no etcd on any node).
+ */
+export type EtcdTopology = 'stacked' | 'external' | 'managed' | 'embedded' | 'datastore' | 'unknown';
 
 /** The whole view. Counts are of voting members (learners excluded). */
 export interface EtcdView {
@@ -102,7 +109,21 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
     const pod = byComponent.get('etcd');
     return pod ? [{ node, pod }] : [];
   });
-  const topology: EtcdTopology = etcdPods.length > 0 ? 'stacked' : managed ? 'managed' : snapshot.etcd ? 'external' : 'unknown';
+  const inference = index.profile.etcdSource(snapshot, index.controlPlaneNodes, index.staticPodsByNode);
+  const topology: EtcdTopology =
+    etcdPods.length > 0
+      ? 'stacked'
+      : managed
+        ? 'managed'
+        : inference.kind === 'nodes'
+          ? index.profile.name === 'openshift'
+            ? 'stacked'
+            : 'embedded'
+          : inference.kind === 'datastore'
+            ? 'datastore'
+            : snapshot.etcd
+              ? 'external'
+              : 'unknown';
 
   const probeErrors = snapshot.etcd ? probeErrorViews(snapshot.etcd) : [];
   if (snapshot.etcd && !(snapshot.etcd.source === 'live' && snapshot.etcd.members.length === 0)) {
@@ -133,6 +154,19 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
 
   // No etcd data, or a live probe that got no member list (TLS failure, every endpoint down):
   // infer from the etcd pods, and keep the probe's errors so the answer says why.
+  if (etcdPods.length === 0 && inference.kind === 'nodes') {
+    const members: EtcdMemberView[] = inference.members.map((m) => ({
+      name: m.node,
+      idHex: null,
+      node: m.node,
+      isLearner: m.isLearner,
+      healthy: m.healthy,
+      isLeader: false,
+      dbSize: null,
+      raftAppliedIndex: null,
+    }));
+    return finish('inferred-nodes', topology, members, { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+  }
   if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {

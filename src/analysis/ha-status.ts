@@ -4,7 +4,7 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
-import { etcdLagFindings, etcdProbeFindings } from './control-plane-checks.js';
+import { etcdLagFindings, etcdProbeFindings, notObservedFindings } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
@@ -27,6 +27,8 @@ export interface HaStatus {
   singleReplicaWorkloads: string[];
   nodeCount: number;
   snapshotAt: string;
+  /** Where `snapshotAt` came from, for a snapshot file ({@link ClusterSnapshot.capturedFrom}). */
+  capturedFrom?: ClusterSnapshot['capturedFrom'];
 }
 
 /**
@@ -43,6 +45,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
 
   if (state.managed) {
     findings.push(finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: state.apiservers.length }));
+    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
   } else if (cp.length <= 1) {
     findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
   } else if (readyCp.length < cp.length) {
@@ -159,6 +162,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   if (singleReplicaWorkloads.length > 0) findings.push(finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }));
 
   findings.push(...readErrorFindings(snapshot.readErrors));
+  findings.push(...notObservedFindings(state));
   const worst = Math.max(0, ...findings.map((f) => SEVERITY_RANK[f.severity]));
   return {
     health: worst >= SEVERITY_RANK.block ? 'critical' : worst >= SEVERITY_RANK.warn ? 'degraded' : 'healthy',
@@ -169,5 +173,6 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     singleReplicaWorkloads,
     nodeCount: snapshot.nodes.length,
     snapshotAt: snapshot.capturedAt.toISOString(),
+    ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}),
   };
 }

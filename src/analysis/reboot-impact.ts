@@ -5,9 +5,10 @@
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
 import { closestNames } from '../util/closest-names.js';
 import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
-import { controlPlaneChecks, etcdChecks, readyzCheck } from './control-plane-checks.js';
+import { controlPlaneChecks, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
+import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { workloadChecks } from './workload-checks.js';
@@ -31,6 +32,8 @@ export interface RebootImpact {
   state: ControlPlaneState;
   /** When the snapshot was taken, ISO 8601. */
   snapshotAt: string;
+  /** Where `snapshotAt` came from, for a snapshot file ({@link ClusterSnapshot.capturedFrom}). */
+  capturedFrom?: ClusterSnapshot['capturedFrom'];
 }
 
 const RESOURCE_PLANE: Record<string, Plane> = {
@@ -105,6 +108,28 @@ function targetChecks(index: ClusterIndex, state: ControlPlaneState, node: strin
   return out;
 }
 
+/**
+ * OpenShift's `etcd-quorum-guard` PodDisruptionBudget (openshift-machine-config-operator in 4.x up
+ * to 4.10, openshift-etcd after): the machine-config operator drains a master only while it
+ * allows a disruption, so it is named for every master reboot (block when it allows none).
+ * @see https://docs.openshift.com/container-platform/4.7/post_installation_configuration/machine-configuration-tasks.html
+ */
+function quorumGuardFindings(index: ClusterIndex): Finding[] {
+  if (index.profile.name !== 'openshift') return [];
+  return index.snapshot.podDisruptionBudgets
+    .filter((p) => p.metadata.name === OPENSHIFT_QUORUM_GUARD_PDB || p.metadata.name.startsWith('etcd-guard'))
+    .map((p) => {
+      const allowed = p.status?.disruptionsAllowed ?? 0;
+      return finding('pdb-blocks', 'control', allowed > 0 ? 'info' : 'block', allowed > 0 ? 'quorum-guard' : 'quorum-guard-blocked', {
+        namespace: p.metadata.namespace ?? 'default',
+        pdb: p.metadata.name,
+        disruptionsAllowed: allowed,
+        currentHealthy: p.status?.currentHealthy ?? null,
+        desiredHealthy: p.status?.desiredHealthy ?? null,
+      });
+    });
+}
+
 function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
   if (state.managed) return [];
   const etcd = state.etcd;
@@ -133,7 +158,7 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
 export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
-  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString() };
+  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString(), ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}) };
   const target = index.nodesByName.get(node);
   if (!target) {
     const suggestions = closestNames(
@@ -158,12 +183,14 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   );
   if (state.managed) {
     findings.push(finding('managed-control-plane', 'control', 'info', 'managed', { node, apiservers: state.apiservers.length }));
+    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
   }
   findings.push(...targetChecks(index, state, node, isCp, now));
   findings.push(...readyzCheck(state));
   if (isCp) {
     findings.push(...controlPlaneChecks(state, node));
     if (!tainted) findings.push(finding('control-plane-taint', 'control', 'info', 'untainted', { node }));
+    findings.push(...quorumGuardFindings(index));
   }
   if (isCp || etcdMember || state.etcd.source !== 'none') {
     const etcdFindings = etcdChecks(state, node);
@@ -181,6 +208,7 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
     }),
   );
   findings.push(...readErrorFindings(snapshot.readErrors));
+  findings.push(...notObservedFindings(state));
 
   const sorted = findings
     .map((f, i) => ({ f, i }))

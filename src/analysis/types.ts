@@ -48,6 +48,8 @@ export type CheckId =
   | 'grace-period'
   | 'control-plane-healthy-for-worker'
   | 'read-error'
+  /** Parts the snapshot does not hold (a kubectl List has no /readyz): unknown, never failing (issue 15). */
+  | 'not-observed'
   // "what if" answers (issue 9)
   | 'what-if-target'
   | 'control-plane-serving'

@@ -135,11 +135,13 @@ export function workloadChecks(
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
 
-  out.push(...capacityCheck(index, node, pods.evictable));
+  // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
+  const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);
+  out.push(...capacityCheck(index, node, recreated));
 
   if (pods.evictable.length > 0) {
     const longest = Math.max(...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S));
-    out.push(finding('grace-period', 'data', 'info', 'estimate', { node, seconds: longest, evictable: pods.evictable.length }));
+    out.push(finding('grace-period', 'data', 'info', 'estimate', { node, seconds: longest, evictable: pods.evictable.length, recreated: recreated.length }));
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
-import { loadSnapshotFile } from '../cluster/snapshot-file.js';
+import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { answerMultiNode } from './answer-multi-node.js';
@@ -39,6 +39,26 @@ import { type Logger, silentLogger } from '../util/logger.js';
 interface ClusterAccess {
   kubeConfig: KubeConfig;
   etcd: EtcdStatus | null;
+  /** Snapshot files only: what the file says of itself (capture time, parts it does not hold). */
+  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd'>;
+}
+
+/**
+ * What a snapshot file adds to the snapshot the simulator served (issue 15): the capture time
+ * (the simulator shifted every timestamp by now - capturedAt, so ages are as at capture) and, for
+ * a kubectl List, the parts it does not hold: `/readyz` (the simulator answers 503 "not
+ * recorded"), etcd status, and any of pods, Leases, PDBs, workloads with no item.
+ */
+function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): ClusterSnapshot {
+  if (!file) return snapshot;
+  const out: ClusterSnapshot = { ...snapshot, capturedFrom: file.capturedFrom };
+  if (file.capturedAt !== null) out.capturedAt = file.capturedAt;
+  if (file.format === 'list') {
+    out.readyz = null;
+    out.readErrors = snapshot.readErrors.filter((e) => e.resource !== 'readyz');
+    out.unobserved = ['readyz', ...(file.etcd === null ? ['etcd'] : []), ...file.missingParts];
+  }
+  return out;
 }
 
 /**
@@ -125,25 +145,26 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const { config } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null }>>();
+  const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>>();
 
   async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot') {
       let started = simulators.get(name);
       if (!started) {
         started = (async () => {
-          const file = await loadSnapshotFile(cluster.snapshot);
+          const file = await loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
           const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
-          return { sim, etcd: file.etcd };
+          const { capturedAt, capturedFrom, format, missingParts, readyz } = file;
+          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd } };
         })();
         simulators.set(name, started);
         started.catch(() => simulators.delete(name));
       }
-      const { sim, etcd } = await started;
+      const { sim, etcd, file } = await started;
       const kubeConfig = new KubeConfig();
       kubeConfig.loadFromString(sim.kubeconfig);
-      return { kubeConfig, etcd };
+      return { kubeConfig, etcd, file };
     }
     if (cluster.kind === 'in-cluster') {
       const kubeConfig = new KubeConfig();
@@ -170,7 +191,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
 
   /** Read a cluster's snapshot (API and, when configured, etcd live). */
   async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger): Promise<ClusterSnapshot> {
-    const { kubeConfig, etcd } = await access(name, cluster);
+    const { kubeConfig, etcd, file } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
@@ -192,6 +213,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
       snapshot = { ...snapshot, etcd: live };
     }
+    snapshot = withFileFacts(snapshot, file);
     for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
     return snapshot;
   }

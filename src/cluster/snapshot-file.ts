@@ -11,6 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import { parse as losslessParse, isLosslessNumber } from 'lossless-json';
 import { SnapshotFileError } from '../errors.js';
+import { CaptureTimeInference, type CaptureSource } from './capture-time.js';
+import { SNAPSHOT_FORMATS_HELP, dumpDirectoryToSnapshotJson, isDirectory, listOf, splitJsonStream, yamlToSnapshotJson } from './snapshot-formats.js';
 import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta } from './types.js';
 
 /** Any Kubernetes object of a List: `kind` and `metadata.name` are guaranteed by the loader. */
@@ -34,8 +36,24 @@ export interface SnapshotFileMeta {
 export interface SnapshotFile {
   /** The List's items (empty when the caller consumed them through `onItem`). */
   items: KObject[];
-  /** `captured_at`, or null when the file does not say (a bare List). */
+  /**
+   * When the data was captured: the `capturedAt` option, else `captured_at`, else inferred from
+   * the items (see {@link CaptureTimeInference}); null when none of these gives a time.
+   */
   capturedAt: Date | null;
+  /** Where {@link SnapshotFile.capturedAt} came from. */
+  capturedFrom: CaptureSource;
+  /**
+   * `scenario`: a file with a `cluster` List and its own `readyz`/`etcd` (null there means the
+   * apiserver did not answer / etcd was not observable). `list`: what kubectl prints, which holds
+   * no `/readyz` and no etcd status at all: those are unknown, never failing.
+   */
+  format: 'scenario' | 'list';
+  /**
+   * The parts the checks read that no item of the file holds (`pods`, `leases`,
+   * `poddisruptionbudgets`, `workloads`; see OBSERVABLE_PARTS), for a `list`; empty for a scenario.
+   */
+  missingParts: string[];
   /** The recorded etcd status (`source: 'recorded'`), or null when the file has none / `null`. */
   etcd: EtcdStatus | null;
   /** The recorded `/readyz?verbose` text, or null. */
@@ -56,6 +74,8 @@ export interface ParseSnapshotOptions {
    * first, as FORMAT.md and the generator do), so a consumer can shift items while streaming.
    */
   onCapturedAt?: (capturedAt: Date) => void;
+  /** The capture time to use whatever the file says (`--captured-at`). */
+  capturedAt?: Date;
 }
 
 /**
@@ -68,6 +88,8 @@ export interface ParseSnapshotOptions {
  *   field path, e.g. `cluster.items[3].metadata.name is missing`)
  */
 export async function loadSnapshotFile(path: string, options: ParseSnapshotOptions = {}): Promise<SnapshotFile> {
+  // `kubectl cluster-info dump --output-directory DIR`: every *.json of the tree, as one List.
+  if (await isDirectory(path)) return parseSnapshotBuffer(Buffer.from(await dumpDirectoryToSnapshotJson(path)), path, options);
   let buf: Buffer;
   try {
     buf = await readFile(path);
@@ -413,6 +435,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
   const onItem = options.onItem;
   const top: Record<string, unknown> = {};
   const found: { etcd: [number, number] | null; itemsPath: string | null } = { etcd: null, itemsPath: null };
+  const inference = new CaptureTimeInference();
 
   /**
    * Read the items array. Fast path: files with one item per line (the generator's, `jq -c`'s)
@@ -451,6 +474,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
         parsed = sc.parse(j, end);
       }
       const item = checkItem(parsed, `${path}[${index}]`, sourceName);
+      inference.see(item);
       if (onItem) onItem(item, index, text);
       else items.push(item);
       j = sc.ws(end);
@@ -465,7 +489,25 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
 
   let i = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
   i = sc.ws(i);
-  if (buf[i] !== LBRACE) throw sc.syntaxError(i, i >= buf.length ? 'the file is empty' : 'a JSON object was expected');
+  if (i >= buf.length) throw sc.syntaxError(i, `the file is empty; ${SNAPSHOT_FORMATS_HELP}`);
+  // Not a JSON object: YAML (`kubectl get -o yaml`, multi-document), else refused with the formats that work.
+  if (buf[i] !== LBRACE) return parseSnapshotBuffer(Buffer.from(yamlToSnapshotJson(buf.toString('utf8', i), sourceName)), sourceName, options);
+  // A stream of Lists (`kubectl cluster-info dump`), seen before any item is handed out: one List of all their items.
+  let afterFirst = buf.length;
+  try {
+    afterFirst = sc.ws(sc.value(i));
+  } catch (err) {
+    void err; // malformed: the walk below reports it at its exact position
+  }
+  if (afterFirst < buf.length && buf[afterFirst] === LBRACE) {
+    let docs: unknown[];
+    try {
+      docs = splitJsonStream(buf.toString('utf8', i));
+    } catch (err) {
+      throw sc.syntaxError(afterFirst, `in a stream of JSON Lists: ${(err as Error).message}`, err);
+    }
+    return parseSnapshotBuffer(Buffer.from(listOf(docs)), sourceName, options);
+  }
   const end = sc.object(i, (key, vs) => {
     if (key === 'cluster') {
       if (buf[vs] !== LBRACE) {
@@ -480,7 +522,7 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     const ve = sc.value(vs);
     if (key === 'etcd') found.etcd = [vs, ve];
     else top[key] = sc.parse(vs, ve);
-    if (key === 'captured_at') {
+    if (key === 'captured_at' && options.capturedAt === undefined) {
       const d = parseCapturedAt(top.captured_at, sourceName);
       if (d !== null) options.onCapturedAt?.(d);
     }
@@ -494,11 +536,19 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     throw shapeError(
       sourceName,
       top.cluster !== undefined ? 'cluster.items' : 'items',
-      'is missing (expected a scenario file with a "cluster" List, or a kubectl List)',
+      `is missing (expected a scenario file with a "cluster" List, or a kubectl List); ${SNAPSHOT_FORMATS_HELP}`,
     );
   }
 
-  const capturedAt = parseCapturedAt(top.captured_at, sourceName);
+  const recorded = parseCapturedAt(top.captured_at, sourceName);
+  const inferred = inference.result();
+  const [capturedAt, capturedFrom]: [Date | null, CaptureSource] =
+    options.capturedAt !== undefined
+      ? [options.capturedAt, 'given']
+      : recorded !== null
+        ? [recorded, 'captured_at']
+        : [inferred.at, inferred.from];
+  const format = found.itemsPath === 'cluster.items' ? 'scenario' : 'list';
   let readyz: string | null = null;
   if (top.readyz !== undefined && top.readyz !== null) {
     if (typeof top.readyz !== 'string') throw shapeError(sourceName, 'readyz', 'is not a string or null');
@@ -525,5 +575,5 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     meta[k] = v;
   }
   if (top.expected !== undefined) meta.expected = top.expected;
-  return { items, capturedAt, etcd, readyz, meta };
+  return { items, capturedAt, capturedFrom, format, missingParts: format === 'list' ? inference.missingParts() : [], etcd, readyz, meta };
 }

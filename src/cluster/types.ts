@@ -339,4 +339,15 @@ export interface ClusterSnapshot {
   readErrors: ReadError[];
   /** The kube-proxy ConfigMap (issue 9); absent when the snapshot was built without reading it. */
   kubeProxyConfig?: KubeProxyConfigRead;
+  /**
+   * Where `capturedAt` came from (issue 15); absent for a live read (`capturedAt` is then the
+   * moment of the read). For a file: its `captured_at`, `--captured-at`, or inferred from the data.
+   */
+  capturedFrom?: 'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
+  /**
+   * Parts the snapshot does not hold at all, so nothing about them is known (a kubectl List has
+   * no `readyz` and no `etcd`, and may lack `pods`, `leases`, `poddisruptionbudgets`,
+   * `workloads`). Unknown is never failing: checks skip them and the answer names them.
+   */
+  unobserved?: string[];
 }

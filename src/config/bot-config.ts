@@ -70,6 +70,11 @@ export interface SnapshotClusterConfig extends ClusterTimeouts {
   kind: 'snapshot';
   /** Absolute path of the snapshot JSON; it existed when the configuration was loaded. */
   snapshot: string;
+  /**
+   * When the snapshot was captured, RFC 3339 (`ask --captured-at`): overrides the file's
+   * `captured_at` and the time inferred from its data (issue 15).
+   */
+  capturedAt?: string;
 }
 
 /** The cluster the bot runs in, read with its pod's service account (`inCluster: true`). */

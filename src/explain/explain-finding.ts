@@ -16,6 +16,8 @@ const RESOURCE_NAMES: Readonly<Record<string, string>> = {
   daemonsets: 'DaemonSets',
   endpointslices: 'EndpointSlices',
   readyz: '/readyz',
+  etcd: 'etcd status',
+  workloads: 'Deployments/ReplicaSets/StatefulSets/DaemonSets',
 };
 
 /**
@@ -33,11 +35,13 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
     sourceText: tr.t(`source.${String(facts.source ?? 'none')}`),
     notReadyText: tr.list(list(facts.notReady)),
     membersDownText: tr.list(list(facts.membersDown)),
+    leaderText: typeof facts.leader === 'string' && facts.leader !== '' ? `; ${tr.t('derived.leader', { leader: facts.leader })}` : '',
   };
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
   if (typeof count === 'number') derived.count = count;
   if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
+  if (f.check === 'not-observed') derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
 }
 

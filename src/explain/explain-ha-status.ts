@@ -15,6 +15,7 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption'] },
   { heading: 'status.workloads', checks: ['pdb-blocks', 'single-replica', 'read-error'] },
+  { heading: 'status.unseen', checks: ['not-observed'] },
 ];
 
 function lines(tr: Translator, findings: readonly Finding[], checks: readonly string[]): string[] {
@@ -58,7 +59,15 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
     sections,
     advice: [],
     actions: [{ id: 'refresh', label: tr.t('actions.refresh'), value: JSON.stringify({ cluster: ctx.cluster, kind: 'ha-status' }) }],
-    context: { cluster: ctx.cluster, snapshotAt: status.snapshotAt, requestId: ctx.requestId, etcdSource: status.state.etcd.source },
+    context: {
+      cluster: ctx.cluster,
+      snapshotAt: status.snapshotAt,
+      requestId: ctx.requestId,
+      etcdSource: status.state.etcd.source,
+      profile: status.state.profile.name,
+      ...(status.state.profile.variant ? { profileVariant: status.state.profile.variant } : {}),
+      ...(status.capturedFrom ? { capturedFrom: status.capturedFrom } : {}),
+    },
     findings: status.findings,
   };
 }

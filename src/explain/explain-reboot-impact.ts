@@ -44,7 +44,7 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     return { stops: [], keepsWorking: [tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node })] };
   }
   const lost =
-    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant === 'lost')));
+    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant.startsWith('lost'))));
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
   if (lost) {
     const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
@@ -73,7 +73,9 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S }));
   }
   if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
-  keeps.push(tr.t(failovers.length > 0 ? 'keeps.leaders-after-failover' : 'keeps.leaders-elsewhere'));
+  // Only what the leader Leases show: without them nothing is known of where the leaders run.
+  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
+  else if (f.some((x) => (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') && x.variant === 'held-elsewhere')) keeps.push(tr.t('keeps.leaders-elsewhere'));
   keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
   return { stops, keepsWorking: keeps };
 }
@@ -83,8 +85,11 @@ function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): P
   const node = impact.node;
   if (!affected) return { stops: [], keepsWorking: [tr.t('keeps.other-workloads'), tr.t('keeps.service-traffic')] };
   const stops: string[] = [];
-  const evictable = Number(has(f, 'grace-period')?.facts.evictable ?? 0);
-  if (evictable > 0) stops.push(tr.t('stops.pods-evicted', { node, count: evictable }));
+  const grace = has(f, 'grace-period')?.facts;
+  const recreated = Number(grace?.recreated ?? grace?.evictable ?? 0);
+  if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+  const bare = has(f, 'unmanaged-pods')?.facts.pods;
+  if (Array.isArray(bare) && bare.length > 0) stops.push(tr.t('stops.pods-lost', { pods: bare }));
   stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
   const down = f
     .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
@@ -110,6 +115,9 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     snapshotAt: impact.snapshotAt,
     requestId: ctx.requestId,
     etcdSource: impact.state.etcd.source,
+    profile: impact.state.profile.name,
+    ...(impact.state.profile.variant ? { profileVariant: impact.state.profile.variant } : {}),
+    ...(impact.capturedFrom ? { capturedFrom: impact.capturedFrom } : {}),
   };
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
@@ -147,7 +155,9 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
       ? tr.t('summary.unsafe', { node, count: blocks })
       : impact.verdict === 'caution'
         ? tr.t('summary.caution', { node, count: warns })
-        : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
+        : impact.state.unobserved.includes('pods')
+          ? tr.t('summary.safe-unseen', { node })
+          : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
   const advice = [
     ...new Set(
       f

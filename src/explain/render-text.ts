@@ -45,7 +45,9 @@ export function renderText(input: Reply): string {
   }
   const c = reply.context;
   if (c.snapshotAt) {
-    const parts = [tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId })];
+    const line = { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId };
+    const parts = [c.capturedFrom ? tr.t('context.captured', { ...line, from: tr.t(`context.from.${c.capturedFrom}`) }) : tr.t('context.line', line)];
+    if (c.profile) parts.push(tr.t('context.profile', { profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile }));
     if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
     out.push('', parts.join(' · '));
   }

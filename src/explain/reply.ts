@@ -38,7 +38,16 @@ export interface ReplyContext {
   snapshotAt: string | null;
   requestId: string;
   /** How etcd was known: read from etcd, recorded in a snapshot, inferred from pods, or not observable. */
-  etcdSource?: 'live' | 'recorded' | 'inferred' | 'none';
+  etcdSource?: 'live' | 'recorded' | 'inferred' | 'inferred-nodes' | 'none';
+  /**
+   * Snapshot files: where `snapshotAt` came from (`captured_at`, `given`, `leases`,
+   * `node-heartbeats`, `managed-fields`, `unknown`); then `snapshotAt` is the capture time.
+   */
+  capturedFrom?: 'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
+  /** The distribution profile the answer used (`kubeadm`, `k3s`, `rke2`, `openshift`, `managed`). */
+  profile?: string;
+  /** Its qualifier (`AKS`, `embedded etcd`, `SQLite or external datastore`), when there is one. */
+  profileVariant?: string;
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
 }

@@ -47,6 +47,21 @@ export interface ObjectStore {
 const DEFAULT_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
 /**
+ * Older API versions whose objects have the schema of the served one (the fields the bot and
+ * kubectl read are the same), by kind; they are served converted, as kube-apiserver does.
+ * @see https://kubernetes.io/docs/reference/using-api/deprecation-guide/#poddisruptionbudget-v125
+ * @see https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-16 (apps/v1beta2)
+ */
+const CONVERTIBLE: Readonly<Record<string, readonly string[]>> = {
+  PodDisruptionBudget: ['policy/v1beta1'],
+  Lease: ['coordination.k8s.io/v1beta1'],
+  Deployment: ['apps/v1beta2'],
+  ReplicaSet: ['apps/v1beta2'],
+  DaemonSet: ['apps/v1beta2'],
+  StatefulSet: ['apps/v1beta2'],
+};
+
+/**
  * Build the store from a snapshot file (loaded, or a path: then items are streamed in and never
  * held parsed all at once).
  * @param source - a loaded {@link SnapshotFile} or a path to one
@@ -77,6 +92,13 @@ export async function buildObjectStore(
     }
     const meta = item.metadata;
     let json: string | undefined;
+    // An object recorded under an older version of the same schema (policy/v1beta1 PDBs, which
+    // kubectl of OpenShift 4.7 printed) is served under the version this resource is served at, as
+    // kube-apiserver converts it; kubectl rejects a policy/v1beta1 object in a policy/v1 list.
+    if (item.apiVersion !== undefined && item.apiVersion !== groupVersion(def) && (CONVERTIBLE[item.kind] ?? []).includes(item.apiVersion)) {
+      item.apiVersion = groupVersion(def);
+      raw = undefined;
+    }
     if (raw !== undefined && item.apiVersion !== undefined && !raw.includes('\n')) {
       json = shiftTimestampsInJson(raw, shiftMs);
       if (meta.creationTimestamp !== undefined) meta.creationTimestamp = shiftTimestamp(meta.creationTimestamp, shiftMs) ?? meta.creationTimestamp;

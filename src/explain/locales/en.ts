@@ -20,6 +20,7 @@ export const en = {
   summary: {
     'safe-control-plane': 'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    'safe-unseen': 'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
     caution_one: 'You can reboot {{node}}, with care: one thing below needs attention first.',
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
@@ -56,6 +57,7 @@ export const en = {
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
     'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
+    'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
     'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'node-pods': 'pods running on {{node}} itself',
@@ -86,6 +88,7 @@ export const en = {
     'managed-control-plane': {
       managed: 'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
       'managed-status': 'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
+      provider: 'The control plane is {{provider}}\'s to keep: its API servers and etcd run outside the nodes you can see.',
     },
     'node-health': {
       'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
@@ -140,6 +143,8 @@ export const en = {
       external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+      embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
+      datastore: 'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',
       'probe-timeout': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
       'probe-refused': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
@@ -160,7 +165,8 @@ export const en = {
       'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
       'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
       'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
-      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s); leader {{leader}}.',
+      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
     'etcd-learner': {
       learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
@@ -193,6 +199,8 @@ export const en = {
       present: 'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
+      'quorum-guard': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.',
+      'quorum-guard-blocked': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.',
       'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
       'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
@@ -233,6 +241,9 @@ export const en = {
       degraded: 'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy: 'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
     },
+    'not-observed': {
+      missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
+    },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',
       unauthorized: 'Could not read {{resource}}: unauthorized (HTTP 401). The checks that need it were not run.',
@@ -254,6 +265,7 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      'lost-single': 'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
@@ -307,10 +319,22 @@ export const en = {
   },
   context: {
     line: 'cluster {{cluster}} · snapshot {{snapshotAt}} · request {{requestId}}',
+    captured: 'cluster {{cluster}} · captured at {{snapshotAt}} ({{from}}) · request {{requestId}}',
+    from: {
+      captured_at: 'captured_at of the file',
+      given: 'given',
+      leases: 'inferred from the Leases',
+      'node-heartbeats': 'inferred from the node heartbeats',
+      'managed-fields': 'inferred from managedFields',
+      read: 'read now',
+      unknown: 'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
+    },
+    profile: 'distribution: {{profile}}',
     etcd: {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',
       inferred: 'etcd: inferred from the etcd pods',
+      'inferred-nodes': 'etcd: inferred from the nodes',
       none: 'etcd: not observable',
     },
   },
@@ -318,6 +342,7 @@ export const en = {
     live: 'read from etcd',
     recorded: 'recorded in the snapshot',
     inferred: 'inferred from the etcd pods',
+    'inferred-nodes': 'inferred from the nodes: etcd role label and EtcdIsVoter condition, or the masters',
     none: 'not observable',
   },
   status: {
@@ -326,6 +351,7 @@ export const en = {
     leases: 'Leader Leases',
     nodes: 'Nodes',
     workloads: 'Workloads',
+    unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
@@ -384,6 +410,7 @@ export const en = {
   derived: {
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
+    leader: 'leader {{leader}}',
   },
   list: { and: 'and', or: 'or', none: 'none' },
   /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */

@@ -19,6 +19,7 @@ export const ko: Messages = {
   summary: {
     'safe-control-plane': '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
     'safe-worker': '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
+    'safe-unseen': '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
@@ -49,6 +50,7 @@ export const ko: Messages = {
     'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
     'node-pods': '{{node}}에서 실행 중인 파드',
@@ -77,6 +79,7 @@ export const ko: Messages = {
     'managed-control-plane': {
       managed: '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status': '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+      provider: '컨트롤 플레인은 {{provider}}가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },
     'node-health': {
       'not-ready': '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
@@ -131,6 +134,8 @@ export const ko: Messages = {
       external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
+      datastore: 'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
       'probe-timeout': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
       'probe-refused': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
@@ -151,7 +156,8 @@ export const ko: Messages = {
       'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
       'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
       'status-no-spare': 'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
-      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용; 리더 {{leader}}.',
+      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+      'lost-single': 'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
     },
     'etcd-learner': {
       learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
@@ -184,6 +190,8 @@ export const ko: Messages = {
       present: 'DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
     },
     'pdb-blocks': {
+      'quorum-guard': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
+      'quorum-guard-blocked': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
       'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
@@ -221,6 +229,9 @@ export const ko: Messages = {
       degraded: '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy: '컨트롤 플레인이 정상이므로 {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
     },
+    'not-observed': {
+      missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
+    },
     'read-error': {
       forbidden: '{{resource}}(을)를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
       unauthorized: '{{resource}}(을)를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
@@ -242,6 +253,7 @@ export const ko: Messages = {
     },
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
+      'lost-single': '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
@@ -295,10 +307,22 @@ export const ko: Messages = {
   },
   context: {
     line: '클러스터 {{cluster}} · 스냅샷 {{snapshotAt}} · 요청 {{requestId}}',
+    captured: '클러스터 {{cluster}} · 수집 시각 {{snapshotAt}} ({{from}}) · 요청 {{requestId}}',
+    from: {
+      captured_at: '파일의 captured_at',
+      given: '지정한 값',
+      leases: 'Lease로부터 추정',
+      'node-heartbeats': '노드 하트비트로부터 추정',
+      'managed-fields': 'managedFields로부터 추정',
+      read: '지금 읽음',
+      unknown: '알 수 없음: 파일에 captured_at도, 추정할 시각도 없어 지금을 기준으로 나이를 잽니다',
+    },
+    profile: '배포판: {{profile}}',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',
       inferred: 'etcd: etcd 파드로부터 추정',
+      'inferred-nodes': 'etcd: 노드로부터 추정',
       none: 'etcd: 관찰 불가',
     },
   },
@@ -306,6 +330,7 @@ export const ko: Messages = {
     live: 'etcd에서 직접 읽음',
     recorded: '스냅샷에 기록된 값',
     inferred: 'etcd 파드로부터 추정',
+    'inferred-nodes': '노드로부터 추정: etcd 역할 레이블과 EtcdIsVoter 조건, 또는 마스터',
     none: '관찰 불가',
   },
   status: {
@@ -314,6 +339,7 @@ export const ko: Messages = {
     leases: '리더 Lease',
     nodes: '노드',
     workloads: '워크로드',
+    unseen: '보지 못한 것',
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
@@ -365,6 +391,7 @@ export const ko: Messages = {
   derived: {
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
+    leader: '리더 {{leader}}',
   },
   list: { and: '및', or: '또는', none: '없음' },
   slack: {

@@ -1,0 +1,55 @@
+/**
+ * OpenShift 4: the control plane runs as static pods on the masters, in namespaces of its own:
+ * `openshift-etcd` (etcd pods labelled `app=etcd`, `etcd=true`, `k8s-app=etcd`),
+ * `openshift-kube-apiserver` (`app=openshift-kube-apiserver`, `apiserver=true`),
+ * `openshift-kube-scheduler` (`app=openshift-kube-scheduler`, `scheduler=true`) and
+ * `openshift-kube-controller-manager` (`app=kube-controller-manager`, `kube-controller-manager=true`).
+ * Every master (`node-role.kubernetes.io/master`, or `control-plane`) runs one etcd member, and
+ * the `etcd-quorum-guard` PodDisruptionBudget keeps the machine-config operator from draining a
+ * second master while one is down. Recognised by the `node.openshift.io/os_id` node label, the
+ * `machineconfiguration.openshift.io/*` node annotations or pods in `openshift-*` namespaces.
+ * @see https://docs.openshift.com/container-platform/4.7/architecture/control-plane.html
+ * @see https://docs.openshift.com/container-platform/4.7/backup_and_restore/control_plane_backup_and_restore/replacing-unhealthy-etcd-member.html
+ * @see https://github.com/openshift/machine-config-operator (etcd-quorum-guard)
+ */
+import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
+import { componentsFromPods, hasControlPlaneRole, hasEtcdPods, isMirror, ready } from './common.js';
+import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
+
+/** The PDB OpenShift uses to keep etcd quorum during master drains. */
+export const OPENSHIFT_QUORUM_GUARD_PDB = 'etcd-quorum-guard';
+
+const NAMESPACES: Readonly<Record<string, { component: ControlPlaneComponent; labels: readonly [string, string][] }>> = {
+  'openshift-etcd': { component: 'etcd', labels: [['app', 'etcd'], ['etcd', 'true'], ['k8s-app', 'etcd']] },
+  'openshift-kube-apiserver': { component: 'kube-apiserver', labels: [['app', 'openshift-kube-apiserver'], ['apiserver', 'true']] },
+  'openshift-kube-scheduler': { component: 'kube-scheduler', labels: [['app', 'openshift-kube-scheduler'], ['scheduler', 'true']] },
+  'openshift-kube-controller-manager': { component: 'kube-controller-manager', labels: [['app', 'kube-controller-manager'], ['kube-controller-manager', 'true']] },
+};
+
+function openshiftComponentOf(pod: KPod): ControlPlaneComponent | null {
+  const rule = NAMESPACES[pod.metadata.namespace ?? ''];
+  if (!rule || !isMirror(pod)) return null;
+  const labels = pod.metadata.labels ?? {};
+  return rule.labels.some(([k, v]) => labels[k] === v) ? rule.component : null;
+}
+
+function isOpenShift(snapshot: ClusterSnapshot): boolean {
+  return (
+    snapshot.nodes.some(
+      (n: KNode) => 'node.openshift.io/os_id' in (n.metadata.labels ?? {}) || Object.keys(n.metadata.annotations ?? {}).some((k) => k.startsWith('machineconfiguration.openshift.io/')),
+    ) || snapshot.pods.some((p) => (p.metadata.namespace ?? '').startsWith('openshift-'))
+  );
+}
+
+/** OpenShift Container Platform / OKD 4. */
+export const openshiftProfile: ControlPlaneProfile = {
+  name: 'openshift',
+  detect: isOpenShift,
+  variant: () => null,
+  componentOf: openshiftComponentOf,
+  controlPlaneNodes: (snapshot, components) => snapshot.nodes.filter((n) => hasControlPlaneRole(n) || (components.get(n.metadata.name)?.size ?? 0) > 0),
+  componentsOnNode: componentsFromPods,
+  // With the etcd pods in the snapshot, they are the members; without them, every master runs one.
+  etcdSource: (_snapshot, cp, components) =>
+    hasEtcdPods(components) ? { kind: 'pods' } : cp.length > 0 ? { kind: 'nodes', members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })), rule: 'masters' } : { kind: 'unknown' },
+};

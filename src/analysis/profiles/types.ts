@@ -1,0 +1,65 @@
+/**
+ * The control-plane profile seam (issue 15): how one Kubernetes distribution shows its control
+ * plane in the API objects, in the spirit of kured's `RebootBlocker` interface
+ * (https://github.com/kubereboot/kured, `pkg/blockers`): each distribution is one implementation,
+ * recognised from the objects alone, so that the next one is one file plus its fixtures.
+ */
+import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
+
+/** The distributions the bot knows. */
+export type ProfileName = 'kubeadm' | 'k3s' | 'rke2' | 'openshift' | 'managed';
+
+/** Control-plane components, by the `component` label kubeadm puts on their static pods. */
+export type ControlPlaneComponent = 'kube-apiserver' | 'etcd' | 'kube-scheduler' | 'kube-controller-manager';
+
+/**
+ * Where etcd members are seen when etcd itself was not read (no recorded or live status):
+ * - `pods`: one member per etcd static (mirror) pod, as the profile's `componentOf` finds them;
+ * - `nodes`: members listed by the profile from node labels and conditions (k3s, RKE2, OpenShift);
+ * - `external`, `datastore`: no member on any node (kubeadm external etcd; k3s on SQLite or an
+ *   external datastore), `managed`: the provider's; `unknown`: nothing shows it.
+ */
+export type EtcdInference =
+  | { kind: 'pods' }
+  | { kind: 'nodes'; members: { node: string; healthy: boolean; isLearner: boolean }[]; rule: string }
+  | { kind: 'external' | 'datastore' | 'managed' | 'unknown' };
+
+/** One distribution's rules. Every method is pure. */
+export interface ControlPlaneProfile {
+  readonly name: ProfileName;
+  /**
+   * Whether the objects show this distribution.
+   * @param snapshot - the cluster as read
+   */
+  detect(snapshot: ClusterSnapshot): boolean;
+  /**
+   * A qualifier for answers (`AKS`, `embedded etcd`, `stacked etcd`…), or null.
+   * @param snapshot - the cluster as read
+   */
+  variant(snapshot: ClusterSnapshot): string | null;
+  /**
+   * The control-plane component a pod is, when it is one of its static (mirror) pods; else null.
+   * @param pod - a pod (kept whole by the snapshot)
+   */
+  componentOf(pod: KPod): ControlPlaneComponent | null;
+  /**
+   * The nodes that run the control plane.
+   * @param snapshot - the cluster as read
+   * @param components - component pods by node name (from {@link ControlPlaneProfile.componentOf})
+   */
+  controlPlaneNodes(snapshot: ClusterSnapshot, components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): KNode[];
+  /**
+   * The components running on a control-plane node and whether each is up.
+   * @param node - a control-plane node
+   * @param pods - its component pods (may be empty: k3s runs them inside its own process)
+   * @returns component → up
+   */
+  componentsOnNode(node: KNode, pods: ReadonlyMap<string, KPod>): Record<string, boolean>;
+  /**
+   * Where etcd members are seen when etcd was not read.
+   * @param snapshot - the cluster as read
+   * @param controlPlaneNodes - the nodes {@link ControlPlaneProfile.controlPlaneNodes} returned
+   * @param components - component pods by node name
+   */
+  etcdSource(snapshot: ClusterSnapshot, controlPlaneNodes: readonly KNode[], components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): EtcdInference;
+}

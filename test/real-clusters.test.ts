@@ -1,0 +1,374 @@
+/**
+ * Real clusters in, true answers out (issue 15): every file of test/fixtures/real-clusters/ (real
+ * `kubectl get … -o json` objects from public repositories, see its README for sources) is asked a
+ * control-plane reboot, a worker reboot where one exists, and `status`, through the path
+ * `k8s-ha-bot ask --snapshot FILE --format json` takes. The expectations are the README's
+ * ("What a correct answer says about each"), written before looking at what the bot answers.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../adapters/console/cli.js';
+import { analyzeHaStatus } from '../src/analysis/ha-status.js';
+import { createAnswerService } from '../src/answer/answer.js';
+import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
+import type { BotConfig } from '../src/config/bot-config.js';
+import type { Finding } from '../src/analysis/types.js';
+import type { Reply } from '../src/explain/reply.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { startSimulator } from '../src/simulator/start-simulator.js';
+import { renderText } from '../src/explain/render-text.js';
+
+const DIR = join(process.cwd(), 'test/fixtures/real-clusters');
+
+interface JsonAnswer {
+  verdict: 'safe' | 'caution' | 'unsafe' | null;
+  text: string;
+  findings: Finding[];
+  kind: string;
+  health: 'healthy' | 'degraded' | 'critical' | null;
+  context: { snapshotAt: string | null; profile?: string; capturedFrom?: string };
+}
+
+async function ask(file: string, text: string, extra: string[] = []): Promise<JsonAnswer> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file.startsWith('/') ? file : join(DIR, file), '--format', 'json', ...extra, text], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { LOG_LEVEL: 'silent' },
+  });
+  if (code !== 0) throw new Error(`exit ${code}: ${err}`);
+  return JSON.parse(out) as JsonAnswer;
+}
+
+const serious = (f: Finding): boolean => f.severity === 'warn' || f.severity === 'block';
+
+/**
+ * The README's global rule: nothing the file does not contain becomes a finding, and the answer
+ * says what it could not see and when the data was captured. None of the files has `/readyz`;
+ * only file 02 has leader Leases.
+ */
+function expectOnlyWhatWasSeen(a: JsonAnswer, opts: { leaderLeases: boolean }): void {
+  expect(a.text).not.toMatch(/readyz answered/i);
+  expect(a.findings.filter((f) => f.check === 'readyz' && serious(f))).toEqual([]);
+  expect(a.text).not.toMatch(/already failing|already stalled|is stale/i);
+  expect(a.findings.filter((f) => f.variant === 'stale' || f.variant === 'lease-stale')).toEqual([]);
+  if (!opts.leaderLeases) {
+    expect(a.text).not.toMatch(/leaders run elsewhere/);
+    expect(a.findings.filter((f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && serious(f))).toEqual([]);
+  }
+  // What it could not see: at least /readyz, which no file has.
+  const unseen = a.findings.find((f) => f.check === 'not-observed');
+  expect(unseen?.severity).toBe('info');
+  expect(unseen?.facts.resources).toEqual(expect.arrayContaining(['readyz']));
+  expect(a.text).toMatch(/not in the snapshot/i);
+  // The capture time is inferred from the data and shown.
+  expect(a.text).toMatch(/captured at \d{4}-\d\d-\d\dT[\d:.]+Z \(inferred from /);
+}
+
+function texts(a: JsonAnswer): string {
+  return a.text;
+}
+
+describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
+  const F = '01-sonobuoy-kind-1cp-2w.json';
+  it('control-plane reboot is unsafe: the only control plane', async () => {
+    const a = await ask(F, 'can I reboot kind-control-plane');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    // one healthy etcd member: losing it is not "restore the unhealthy member"
+    expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot: the bare pod is lost for good, not a capacity problem; kind-worker NotReady is named', async () => {
+    const a = await ask(F, 'can I reboot kind-worker2');
+    expect(a.verdict).not.toBe('unsafe');
+    const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
+    expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
+    expect(a.text).toMatch(/sonobuoy\/sonobuoy[^\n]*never come back|never come back[^\n]*sonobuoy\/sonobuoy/);
+    expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
+    expect(a.text).toMatch(/kind-worker \(NotReady/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: no control-plane redundancy, kind-worker NotReady', async () => {
+    const a = await ask(F, 'status');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' })]));
+    expect(a.text).toMatch(/kind-worker \(NotReady/);
+    expect(a.text).not.toMatch(/leader \./);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('02 kind: one node, real Leases of August 2021', () => {
+  const F = '02-sonobuoy-kind-1node-leases-2021.json';
+  it('status: capture time from the Leases, so nothing is "already failing"', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).not.toBe('critical');
+    expect(a.text).toMatch(/captured at 2021-08-18T16:0\d:[\d.]+Z \(inferred from the Leases\)/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('control-plane reboot is unsafe: single node', async () => {
+    const a = await ask(F, 'can I reboot kind-control-plane');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('the same List asked 5 s, 5 min and 1 h after its capture gives the same verdict, and names the capture time', async () => {
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { real: { kind: 'snapshot', snapshot: join(DIR, F), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'real',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const captured = Date.parse('2021-08-18T16:01:51.828999Z'); // the newest Lease renewTime in the file
+    const answers: Reply[][] = [];
+    for (const delayMs of [5_000, 300_000, 3_600_000]) {
+      const service = createAnswerService({ config, now: () => new Date(captured + delayMs), simulatorHeartbeatMs: 3_600_000 });
+      try {
+        const job = (text: string): AnswerJob => ({
+          text,
+          cluster: 'real',
+          locale: 'en',
+          requestId: `t-${delayMs}`,
+          user: { platform: 'console', id: 't' },
+          replyTo: { platform: 'console', address: {} },
+          enqueuedAt: new Date(captured + delayMs).toISOString(),
+        });
+        answers.push([await service.answer(job('status')), await service.answer(job('can I reboot kind-control-plane'))]);
+      } finally {
+        await service.close();
+      }
+    }
+    for (const [status, reboot] of answers) {
+      expect(status?.health).toBe(answers[0]?.[0]?.health);
+      expect(reboot?.verdict).toBe(answers[0]?.[1]?.verdict);
+      expect(renderText(status as Reply)).toMatch(/captured at 2021-08-18T16:01:51\.828Z/);
+      expect(renderText(status as Reply)).not.toMatch(/already failing/);
+    }
+  });
+  it('--captured-at overrides the inferred time (10 min after the last renewal: the leader Leases are stale then)', async () => {
+    const a = await ask(F, 'status', ['--captured-at', '2021-08-18T16:11:51Z']);
+    expect(a.text).toMatch(/captured at 2021-08-18T16:11:51\.000Z \(given\)/);
+    expect(a.findings.filter((f) => f.check === 'leader-scheduler' && f.variant === 'stale')).toHaveLength(1);
+  });
+});
+
+describe('03 kubeadm v1.8 on AWS: 1 master (legacy label), 2 workers, FQDN node names', () => {
+  const F = '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json';
+  it('control-plane reboot is unsafe: single master found by its legacy label', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-9-206.us-west-2.compute.internal');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot is unsafe only because every kube-dns replica is on it', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-26-239.us-west-2.compute.internal');
+    expect(a.verdict).toBe('unsafe');
+    const blocks = a.findings.filter((f) => f.severity === 'block');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect([b.check, b.variant.startsWith('dns')]).toEqual(['single-replica', true]);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status', async () => {
+    expectOnlyWhatWasSeen(await ask(F, 'status'), { leaderLeases: false });
+  });
+});
+
+describe('04 k3d/k3s: one server', () => {
+  const F = '04-troubleshoot-k3d-k3s-1server.json';
+  it('k3s is recognised; the server reboot is unsafe', async () => {
+    const a = await ask(F, 'can I reboot k3d-mycluster-server-0');
+    expect(a.context.profile).toBe('k3s');
+    expect(texts(a)).toMatch(/k3s/);
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status names k3s', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('k3s');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('05 AKS: 3 agent nodes, nodes only', () => {
+  const F = '05-edgexr-aks-3agents-nodes.json';
+  it('managed (AKS) is recognised; status is HEALTHY as far as the nodes show', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('managed');
+    expect(a.text).toMatch(/AKS/);
+    expect(a.health).toBe('healthy');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, 'can I reboot aks-agentpool-30520393-vmss000000');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    // and never claims what it did not see ("its pods can move elsewhere")
+    expect(a.text).not.toMatch(/its pods can move/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('06 RKE2: one server, node only', () => {
+  const F = '06-edgexr-rke2-1server-node.json';
+  it('RKE2 is recognised; nori is the only etcd voter: unsafe, and etcd has one member', async () => {
+    const a = await ask(F, 'can I reboot nori');
+    expect(a.context.profile).toBe('rke2');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', severity: 'block', facts: expect.objectContaining({ voters: 1 }) })]));
+    expect(a.text).not.toMatch(/etcd could not be observed/);
+    expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: etcd has one member', async () => {
+    const a = await ask(F, 'status');
+    expect(a.text).not.toMatch(/etcd could not be observed/);
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', facts: expect.objectContaining({ voters: 1 }) })]));
+    expect(a.text).not.toMatch(/leader \./);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
+  const F = '07-insights-openshift-3masters-3workers.json';
+  it('a master reboot names the etcd-quorum-guard PDB and gets etcd quorum before/after', async () => {
+    const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
+    expect(a.context.profile).toBe('openshift');
+    expect(a.text).toMatch(/etcd-quorum-guard/);
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }) })]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: 3 masters Ready, not DEGRADED for lack of /readyz', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).not.toBe('degraded');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-ready', facts: expect.objectContaining({ total: 3, ready: 3 }) })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one worker', () => {
+  const F = '08-insights-openshift-imeixner-master0-etcdpod.json';
+  it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
+    const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'node-role', variant: 'control-plane-etcd' })]));
+    expect(a.text).not.toMatch(/no etcd pods/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot and status never say "no etcd pods"', async () => {
+    for (const q of ['can I reboot worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com', 'status']) {
+      const a = await ask(F, q);
+      expect(a.text).not.toMatch(/no etcd pods/);
+      expectOnlyWhatWasSeen(a, { leaderLeases: false });
+    }
+  });
+});
+
+describe('derived formats give the same answers as file 01', () => {
+  const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
+  const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });
+  it('derived/fmt-01-as-kubectl-yaml.yaml (the same objects in YAML): the same answers, finding for finding', async () => {
+    for (const q of questions) {
+      expect(shape(await ask('derived/fmt-01-as-kubectl-yaml.yaml', q))).toEqual(shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+    }
+  });
+  it('derived/fmt-01-cluster-info-dump-style.json (a stream of Lists): the same verdicts and control-plane findings', async () => {
+    // cluster-info dump holds kube-system only unless --all-namespaces is given (kubectl docs): the
+    // dump has 14 of file 01's 20 pods, so the data-plane findings about the other pods cannot match.
+    const control = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings.filter((f) => f.plane === 'control') });
+    for (const q of questions) {
+      expect(control(await ask('derived/fmt-01-cluster-info-dump-style.json', q))).toEqual(control(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+    }
+  });
+});
+
+describe('what was seen (issue 15), on the real objects', () => {
+  it('a 3-server k3s cluster with embedded etcd (derived from file 04) gets etcd quorum before/after', async () => {
+    const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
+    expect(a.context.profile).toBe('k3s');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', severity: 'info', variant: 'kept-no-spare', facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }) })]),
+    );
+    expect(a.verdict).not.toBe('unsafe');
+    const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
+    expect(status.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-kept', facts: expect.objectContaining({ voters: 3, healthy: 3 }) })]));
+  });
+
+  it('one API server is counted once when the node name (an AWS FQDN) differs from the hostname its identity Lease carries', async () => {
+    const file = await loadSnapshotFile(join(DIR, '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json'));
+    const snapshot = snapshotFromFile(file, 'real', null);
+    const at = snapshot.capturedAt;
+    // What kube-apiserver >= 1.26 writes: kube-system/apiserver-<hash>, labelled with the host's own (short) name.
+    snapshot.leases.push({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'apiserver-a1b2c3', namespace: 'kube-system', labels: { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': 'ip-10-0-9-206' } },
+      spec: { holderIdentity: 'apiserver-a1b2c3_0b1c', leaseDurationSeconds: 3600, renewTime: at.toISOString() },
+    });
+    const status = analyzeHaStatus(snapshot, at);
+    expect(status.state.apiservers.map((a) => a.host)).toEqual(['ip-10-0-9-206.us-west-2.compute.internal']);
+  });
+});
+
+describe('the formats users have (issue 15)', () => {
+  it('a kubectl cluster-info dump --output-directory tree (typed Lists whose items carry no kind) gives the answers of file 01', async () => {
+    const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'dump-'));
+    const strip = (items: typeof list.items) => items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
+    writeFileSync(join(dir, 'nodes.json'), JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: strip(list.items.filter((i) => i.kind === 'Node')) }));
+    const pods = list.items.filter((i) => i.kind === 'Pod');
+    for (const ns of new Set(pods.map((p) => p.metadata.namespace ?? 'default'))) {
+      mkdirSync(join(dir, ns));
+      writeFileSync(join(dir, ns, 'pods.json'), JSON.stringify({ kind: 'PodList', apiVersion: 'v1', items: strip(pods.filter((p) => p.metadata.namespace === ns)) }));
+      writeFileSync(join(dir, ns, 'events.json'), JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: [] }));
+    }
+    for (const q of ['status', 'can I reboot kind-worker2']) {
+      const [a, b] = [await ask(dir, q), await ask('01-sonobuoy-kind-1cp-2w.json', q)];
+      expect({ verdict: a.verdict, health: a.health, findings: a.findings }).toEqual({ verdict: b.verdict, health: b.health, findings: b.findings });
+    }
+  });
+
+  it('anything else is refused with the formats that work and the kubectl command that makes one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-'));
+    const file = join(dir, 'nodes.csv');
+    writeFileSync(file, 'NAME,STATUS\nkind-worker,Ready\n');
+    let err = '';
+    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], { out: () => undefined, err: (t) => void (err += t), env: { LOG_LEVEL: 'silent' } });
+    expect(code).toBe(2);
+    expect(err).toContain('kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json');
+    expect(err).toMatch(/-o yaml/);
+    expect(err).toMatch(/cluster-info dump/);
+  });
+});
+
+const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+(KUBECTL ? describe : describe.skip)('kubectl against the simulator serving a real file (issue 15)', () => {
+  it('kubectl get pdb -A -o json succeeds on file 07, whose PDB was recorded as policy/v1beta1', async () => {
+    const file = await loadSnapshotFile(join(DIR, '07-insights-openshift-3masters-3workers.json'));
+    const sim = await startSimulator({ file, heartbeats: false });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
+    try {
+      writeFileSync(join(dir, 'config'), sim.kubeconfig);
+      const { stdout } = await promisify(execFile)(KUBECTL as string, ['--kubeconfig', join(dir, 'config'), '--cache-dir', join(dir, 'cache'), 'get', 'pdb', '-A', '-o', 'json'], { timeout: 20000 });
+      const list = JSON.parse(stdout) as { items: { apiVersion: string; metadata: { name: string } }[] };
+      expect(list.items.map((i) => [i.apiVersion, i.metadata.name])).toEqual([['policy/v1', 'etcd-quorum-guard']]);
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -83,11 +83,11 @@ export const TOGETHER: TogetherCase[] = [
     nodes: ['atlas-wk-1', 'atlas-wk-2'],
     verdict: 'unsafe',
     must: [
-      { check: 'pdb-blocks', variant: 'joint-exceeds', facts: { pdb: 'storefront', podsOnTargets: 3, disruptionsAllowed: 1 } },
+      { check: 'pdb-blocks', variant: 'joint-exceeds-stuck', facts: { pdb: 'storefront', podsOnTargets: 3, disruptionsAllowed: 1 } },
       { check: 'capacity', variant: 'joint-none-fit', facts: { evictable: 4 } },
       { check: 'single-replica', variant: 'joint-all-here', facts: { workload: 'storefront' } },
     ],
-    note: 'storefront: 2 pods on wk-1 + 1 on wk-2 = 3 evictions, PDB allows 1. Only the tainted control-plane nodes remain: none of the 4 evicted pods (3 storefront, cart-cache) tolerates them.',
+    note: 'storefront: 2 pods on wk-1 + 1 on wk-2 = 3 evictions, PDB allows 1, and the evicted ones cannot run anywhere else (only the tainted control-plane nodes remain: none of the 4 evicted pods tolerates them), so the budget never comes back: the drains wait forever.',
   },
   {
     scenario: 'ha-3cp',
@@ -190,12 +190,12 @@ export const TOGETHER: TogetherCase[] = [
     scenario: '14',
     question: 'can I reboot orion-wk-2 and orion-wk-3',
     nodes: ['orion-wk-2', 'orion-wk-3'],
-    verdict: 'unsafe',
+    verdict: 'caution',
     must: [
       { check: 'pdb-blocks', variant: 'joint-exceeds', facts: { pdb: 'web', podsOnTargets: 2, disruptionsAllowed: 1 } },
       { check: 'capacity', variant: 'joint-some-pending', facts: { unplacedCount: 2 } },
     ],
-    note: 'web has its two pods there (budget 1); orion-wk-1 has 600m free: both web pods fit, neither render pod.',
+    note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (CHECKS.md pdb-blocks); web is down while both are out.',
   },
   {
     scenario: '14',

@@ -1,14 +1,15 @@
 /**
- * Several nodes in one question (issue 17), on the answer path: until the joint and rolling
- * analysis exists, the answer lists every node understood and answers each one alone, labelled
- * so, with no overall verdict; it never answers only the first node. Short names and typos are
- * resolved by the worker against the live node list.
+ * Several nodes in one question (issue 17), on the answer path (simulator → client-node → analysis
+ * → explanation): the joint verdict for "together", the rolling plan for "one by one", both in
+ * `--format json`. Short names, typos and groups are resolved by the worker against the live
+ * node list. Expected values are the hand-computed ones of test/multi-node-analysis.test.ts.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type AnswerService, createAnswerService } from '../src/answer/answer.js';
 import type { Reply } from '../src/explain/reply.js';
 import { renderText } from '../src/explain/render-text.js';
+import { toJsonOutput } from '../adapters/console/console-adapter.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 
@@ -20,6 +21,8 @@ beforeAll(() => {
       clusters: {
         atlas: { kind: 'snapshot', snapshot: join(DIR, '01-healthy-3cp-stacked-etcd.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
         aks: { kind: 'snapshot', snapshot: join(DIR, '13-managed-aks-like-no-control-plane-nodes.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+        demo: { kind: 'snapshot', snapshot: join(process.cwd(), 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+        orion: { kind: 'snapshot', snapshot: join(DIR, '14-5cp-etcd-workers-short-of-capacity.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
       },
       defaultCluster: 'atlas',
       locale: 'en',
@@ -43,33 +46,38 @@ async function ask(text: string, cluster = 'atlas', locale: 'en' | 'ko' = 'en'):
   return { reply, text: renderText(reply) };
 }
 
-describe('several nodes, answered node by node (issue 17)', () => {
-  it('"can I reboot atlas-cp-1 and atlas-cp-2" answers both nodes alone and gives no overall verdict', async () => {
+describe('several nodes in one question (issue 17), through the answer path', () => {
+  it('"can I reboot atlas-cp-1 and atlas-cp-2": together is unsafe (etcd keeps 1 of 3, quorum 2)', async () => {
     const { reply, text } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
-    expect(reply.verdict).toBeNull();
-    expect(reply.summary).toContain('not available yet');
-    expect(reply.summary).toContain('atlas-cp-1, atlas-cp-2');
-    const lines = reply.sections[0]?.lines ?? [];
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^atlas-cp-1 alone: \[/);
-    expect(lines[1]).toMatch(/^atlas-cp-2 alone: \[/);
-    expect(text).toContain('together');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.summary).toContain('etcd quorum lost');
+    expect(reply.summary).toContain('1 of 3 voting members');
+    expect(reply.multiNode?.joint.verdict).toBe('unsafe');
+    // The same analysis gives the rolling order: the etcd leader (atlas-cp-1) last.
+    expect(reply.multiNode?.plan.batches).toEqual([['atlas-cp-2'], ['atlas-cp-1']]);
+    expect(text).toContain('atlas-cp-1 alone: CAUTION');
+    expect(text).toContain('one by one');
   });
 
-  it('a group is resolved against the live node list: "in what order should I reboot the masters?"', async () => {
-    const { reply } = await ask('in what order should I reboot the masters?');
+  it('"in what order should I reboot the masters?": one at a time, the etcd leader last, the riskiest step named', async () => {
+    const { reply, text } = await ask('in what order should I reboot the masters?');
     expect(reply.title).toContain('one by one');
-    expect((reply.sections[0]?.lines ?? []).map((l) => l.split(' ')[0])).toEqual(['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3']);
+    expect(reply.verdict).toBe('caution');
+    expect(reply.multiNode?.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-3', 'atlas-cp-1']);
+    expect(reply.multiNode?.plan.riskiestStep).toBe(3);
+    expect(reply.summary).toContain('The riskiest step is step 3 (atlas-cp-1)');
+    expect(text).toContain('the etcd leader (atlas-cp-1) last');
+    expect(text).toContain('its etcd member atlas-cp-2 healthy');
   });
 
   it('short names are resolved by the worker: "can we reboot wk-1 and wk-2"', async () => {
     const { reply } = await ask('can we reboot wk-1 and wk-2');
-    expect((reply.sections[0]?.lines ?? []).map((l) => l.split(' ')[0])).toEqual(['atlas-wk-1', 'atlas-wk-2']);
+    expect(reply.multiNode?.nodes).toEqual(['atlas-wk-1', 'atlas-wk-2']);
   });
 
   it('a zone group on a cluster that labels zones', async () => {
     const { reply } = await ask('can I reboot the nodes in zone westeurope-1', 'aks');
-    expect((reply.sections[0]?.lines ?? []).map((l) => l.split(' ')[0])).toEqual(['aks-system-18822409-vmss000000', 'aks-user-40213377-vmss000000']);
+    expect(reply.multiNode?.nodes).toEqual(['aks-system-18822409-vmss000000', 'aks-user-40213377-vmss000000']);
   });
 
   it('an empty group says so and lists the nodes', async () => {
@@ -79,14 +87,58 @@ describe('several nodes, answered node by node (issue 17)', () => {
   });
 
   it('answers in Korean', async () => {
-    const { reply } = await ask('wk-1이랑 wk-2 재부팅해도 돼?', 'atlas', 'ko');
-    expect(reply.summary).toContain('따로 답합니다');
-    expect(reply.sections[0]?.lines[0]).toMatch(/^atlas-wk-1 단독:/);
+    const { reply, text } = await ask('atlas-cp-1이랑 atlas-cp-2 재부팅해도 돼?', 'atlas', 'ko');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.summary).toContain('etcd 쿼럼 상실');
+    expect(text).toContain('atlas-cp-1 단독:');
   });
 
   it('a single short name is resolved for a single-node answer: "can I reboot wk-2"', async () => {
     const { reply } = await ask('can I reboot wk-2');
     expect(reply.summary).toContain('atlas-wk-2');
     expect(reply.verdict).not.toBeNull();
+  });
+
+  it('what-if for several nodes uses the joint analysis: "what if I lose atlas-cp-1 and atlas-cp-2"', async () => {
+    const { reply } = await ask('what if I lose atlas-cp-1 and atlas-cp-2', 'demo');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.multiNode?.action).toBe('node-down');
+    expect(reply.findings.find((f) => f.check === 'etcd-quorum-after')?.variant).toBe('joint-lost');
+  });
+
+  it('the demo workers together: the storefront budget cannot recover (no room left), one by one is possible', async () => {
+    const together = await ask('can I reboot atlas-wk-1 and atlas-wk-2', 'demo');
+    expect(together.reply.verdict).toBe('unsafe');
+    expect(together.text).toContain('PodDisruptionBudget shop/storefront: together these nodes need 3 evictions, it allows 1');
+    const rolling = await ask('reboot atlas-wk-1 and atlas-wk-2 one by one', 'demo');
+    expect(rolling.reply.verdict).toBe('caution');
+    expect(rolling.reply.multiNode?.plan.batches).toEqual([['atlas-wk-1'], ['atlas-wk-2']]);
+    expect(rolling.text).toContain('PodDisruptionBudget shop/storefront allowing 1 disruption(s) again');
+  });
+
+  it('a cluster short of capacity (scenario 14): two workers together leave pods Pending; the workers one by one are safe', async () => {
+    const together = await ask('can I reboot orion-wk-1 and orion-wk-2', 'orion');
+    expect(together.reply.verdict).toBe('caution');
+    expect(together.reply.summary).toContain('2 of the 4 evicted pods fit on no remaining node');
+    const rolling = await ask('reboot all the workers one by one', 'orion');
+    expect(rolling.reply.verdict).toBe('safe');
+    expect(rolling.reply.multiNode?.plan.batches).toEqual([['orion-wk-1'], ['orion-wk-2'], ['orion-wk-3']]);
+  });
+
+  it('a 5-member etcd (scenario 14): two control-plane nodes together keep quorum with no spare; three lose it', async () => {
+    const two = await ask('can I reboot orion-cp-2 and orion-cp-5', 'orion');
+    expect(two.reply.verdict).toBe('safe');
+    expect(two.text).toContain('3 of 5 voting members stay healthy, exactly the quorum of 3');
+    const three = await ask('can I reboot orion-cp-1, orion-cp-2 and orion-cp-5', 'orion');
+    expect(three.reply.verdict).toBe('unsafe');
+  });
+
+  it('--format json carries the joint verdict and the plan (order, batches)', async () => {
+    const { reply } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
+    const json = JSON.parse(JSON.stringify(toJsonOutput(reply))) as { verdict: string; multiNode: { joint: { verdict: string }; plan: { order: string[]; batches: string[][] } } };
+    expect(json.verdict).toBe('unsafe');
+    expect(json.multiNode.joint.verdict).toBe('unsafe');
+    expect(json.multiNode.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-1']);
+    expect(json.multiNode.plan.batches).toEqual([['atlas-cp-2'], ['atlas-cp-1']]);
   });
 });

@@ -163,6 +163,8 @@ export function toJsonOutput(input: Reply): Record<string, unknown> {
     locale: reply.locale,
     health: reply.health ?? null,
     context: reply.context,
+    // Several nodes (issue 17): the joint verdict and the rolling plan (order, batches, waits).
+    ...(reply.multiNode === undefined ? {} : { multiNode: reply.multiNode }),
     reply,
   };
 }

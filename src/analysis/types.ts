@@ -62,7 +62,9 @@ export type CheckId =
   | 'component-down'
   | 'drain-api'
   | 'upgrade-order'
-  | 'version-skew';
+  | 'version-skew'
+  // several nodes in one question (issue 17): the control-plane VIP (kube-vip), CHECKS.md
+  | 'control-plane-endpoint';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -2,23 +2,29 @@
  * The answer to a question about several nodes (issue 17): `can I reboot wk-2 and wk-3`, `can I
  * reboot all the workers`, `in what order should I reboot the masters?`.
  *
- * The joint analysis (all nodes down at once) and the rolling plan are not built yet. Until they
- * are, this answer is honest about it: it lists the nodes understood (a group resolved against the
- * live node list), says that each node is answered alone, and gives each node's own verdict,
- * clearly labelled "alone". It never answers only the first node, and its reply has no overall
- * verdict (a set of "safe alone" answers is no "safe together").
+ * Names typed short or with a typo and groups (`all workers`, a zone, `-l key=value`) are resolved
+ * against the live node list; the answer is the joint impact of all of them down at once
+ * ("together") or a rolling plan ("one by one"), both from `src/analysis/multi-node/`.
  */
 import { LABEL_CONTROL_PLANE, LABEL_MASTER } from '../analysis/domain.js';
 import type { ClusterSnapshot, KNode } from '../cluster/types.js';
 import { resolveNodeName } from '../commands/understand.js';
-import type { Command, Locale, MultiNodeCommand, NodeGroup } from '../commands/types.js';
+import type { Locale, MultiNodeCommand, NodeGroup } from '../commands/types.js';
+import { analyzeJointImpact } from '../analysis/multi-node/joint-impact.js';
+import { planRolling } from '../analysis/multi-node/rolling-plan.js';
+import { indexCluster } from '../analysis/cluster-index.js';
+import { controlPlaneState } from '../analysis/control-plane-state.js';
+import { explainMultiNode } from '../explain/explain-multi-node.js';
 import { translator } from '../explain/i18n.js';
 import { plainReply } from '../explain/explain-messages.js';
 import type { Reply } from '../explain/reply.js';
 import { parseLabelSelector } from '../simulator/label-selector.js';
 
-/** Most nodes answered one by one in one reply (each needs its own snapshot read). */
-export const MAX_NODES_ANSWERED = 10;
+/**
+ * Most nodes analysed in one answer: each node's own analysis runs over the whole snapshot, and a
+ * rolling plan with worker batches compares pairs, so the cost grows with the square of this.
+ */
+export const MAX_NODES_ANSWERED = 50;
 
 /** Zone label (well-known). @see https://kubernetes.io/docs/reference/labels-annotations-taints/#topologykubernetesiozone */
 const LABEL_ZONE = 'topology.kubernetes.io/zone';
@@ -89,33 +95,24 @@ export function resolveTargets(command: MultiNodeCommand, nodes: readonly KNode[
   return out;
 }
 
-/** The single-node command asking the same about one node. */
-export function singleNodeCommand(command: MultiNodeCommand, node: string): Command {
-  const extra = { ...(command.cluster === undefined ? {} : { cluster: command.cluster }), ...(command.when === undefined ? {} : { when: command.when }) };
-  switch (command.action) {
-    case 'reboot':
-      return { kind: 'reboot-impact', node, drain: command.drain, ...extra };
-    case 'drain':
-      return { kind: 'drain-impact', node, drain: true, ...extra };
-    case 'upgrade':
-      return { kind: 'upgrade-impact', node, drain: command.drain, ...(command.targetVersion === undefined ? {} : { targetVersion: command.targetVersion }), ...extra };
-    case 'node-down':
-      return { kind: 'what-if', change: { type: 'node-down', node }, drain: false, ...extra };
-  }
-}
-
 /**
- * Answer a multi-node question node by node, clearly labelled (see the module comment).
+ * Answer a question about several nodes: resolve the names and the group, read the cluster once
+ * with the pods of every target kept whole, run the joint analysis and the rolling plan, and
+ * explain the one asked for (`--format json` carries both: `reply.multiNode`).
  * @param command - the command
  * @param snapshot - the cluster as read (any focus): resolves names and groups
- * @param answerOne - answers one single-node command (reads the cluster with that node in focus)
+ * @param readFocused - reads the cluster again with the pods of these nodes kept whole
+ * @param now - the analysis clock
  * @param ctx - locale, request id, cluster
- * @returns the reply: kind `reboot-impact`, verdict null, one line per node answered
+ * @returns the reply: the joint verdict (`together`) or the plan's (`one-by-one`); an `error`
+ *   reply when no node could be resolved or the selector cannot be read
+ * @throws whatever `readFocused` throws (ClusterReadError)
  */
 export async function answerMultiNode(
   command: MultiNodeCommand,
   snapshot: ClusterSnapshot,
-  answerOne: (single: Command) => Promise<Reply>,
+  readFocused: (nodes: readonly string[]) => Promise<ClusterSnapshot>,
+  now: Date,
   ctx: { locale: Locale; requestId: string; cluster: string },
 ): Promise<Reply> {
   const tr = translator(ctx.locale);
@@ -124,31 +121,29 @@ export async function answerMultiNode(
   const mode = tr.t(`multiNode.mode.${command.mode}`);
   const g = command.group;
   const groupText = g === undefined ? '' : tr.t(`multiNode.group.${g.type}`, { zone: g.type === 'zone' ? g.zone : '', selector: g.type === 'selector' ? g.selector : '' });
-  const title = tr.t('multiNode.title', { mode, nodes: targets.nodes.length > 0 ? targets.nodes.join(', ') : groupText });
+  const titleWords = targets.nodes.length > 0 ? targets.nodes.join(', ') : groupText;
   if (targets.badSelector === true && g?.type === 'selector') {
-    return plainReply(ctx, 'error', title, tr.t('multiNode.group.badSelector', { selector: g.selector }));
+    return plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), tr.t('multiNode.group.badSelector', { selector: g.selector }));
   }
-  const problems: string[] = [];
-  if (targets.unknown.length > 0) problems.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
+  const notes: string[] = [];
+  if (targets.unknown.length > 0) notes.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
   if (targets.nodes.length === 0) {
-    const summary = g !== undefined ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') }) : (problems[0] ?? '');
-    return plainReply(ctx, 'error', title, summary);
+    const summary = g !== undefined ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') }) : (notes[0] ?? '');
+    return plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary);
   }
-  const shown = targets.nodes.slice(0, MAX_NODES_ANSWERED);
-  const lines: string[] = [];
-  for (const node of shown) {
-    const reply = await answerOne(singleNodeCommand(command, node));
-    const verdict = reply.verdict === null ? '—' : tr.t(`verdict.${reply.verdict}`);
-    lines.push(tr.t('multiNode.nodeLine', { node, verdict, summary: reply.summary }));
-  }
-  if (targets.nodes.length > shown.length) problems.push(tr.t('multiNode.tooMany', { shown: shown.length, count: targets.nodes.length }));
-  const reply = plainReply(
-    ctx,
-    'reboot-impact',
-    title,
-    tr.t('multiNode.notJoint', { action: tr.t(`multiNode.action.${command.action}`), count: targets.nodes.length, mode, nodes: targets.nodes.join(', ') }),
-  );
-  reply.sections = [{ heading: tr.t('multiNode.heading'), lines }, ...(problems.length > 0 ? [{ heading: '', lines: problems }] : [])];
-  reply.context = { ...reply.context, snapshotAt: snapshot.capturedAt.toISOString() };
-  return reply;
+  const nodes = targets.nodes.slice(0, MAX_NODES_ANSWERED);
+  if (targets.nodes.length > nodes.length) notes.push(tr.t('multiNode.tooMany', { shown: nodes.length, count: targets.nodes.length }));
+  const focused = await readFocused(nodes);
+  const action = command.action;
+  const joint = analyzeJointImpact(focused, nodes, now, { action });
+  const plan = planRolling(focused, nodes, now, { action });
+  return explainMultiNode(joint, plan, {
+    locale: ctx.locale,
+    cluster: ctx.cluster,
+    requestId: ctx.requestId,
+    mode: command.mode,
+    title: g !== undefined && command.nodes.length === 0 ? `${groupText} (${nodes.join(', ')})` : nodes.join(', '),
+    notes,
+    etcdSource: controlPlaneState(indexCluster(focused), now).etcd.source,
+  });
 }

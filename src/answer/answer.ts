@@ -190,7 +190,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   /** Read a cluster's snapshot (API and, when configured, etcd live). */
-  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger): Promise<ClusterSnapshot> {
+  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
     const { kubeConfig, etcd, file } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
@@ -201,6 +201,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       kubeConfig,
       cluster: name,
       focusNode,
+      moreFocusNodes,
       etcd,
       requestTimeoutMs: cluster.requestTimeoutMs,
       deadlineMs: cluster.deadlineMs,
@@ -249,8 +250,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: single.drain, ...(single.when ? { when: single.when } : {}) });
       };
       if (command.kind === 'multi-node') {
-        // Issue 17: answered node by node, clearly labelled, until the joint analysis exists.
-        return await answerMultiNode(command, snapshot, (single) => answerOne(single, null), { ...ctx, cluster: job.cluster });
+        // Issue 17: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
+        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, nodes), at, { ...ctx, cluster: job.cluster });
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
       // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).

@@ -34,6 +34,8 @@ export interface ReadSnapshotOptions {
   cluster: string;
   /** The node the request is about (its pods are kept whole), or null. */
   focusNode: string | null;
+  /** Further nodes whose pods are kept whole: a question about several nodes (issue 17). @defaultValue [] */
+  moreFocusNodes?: readonly string[];
   /** etcd status from a separate probe, or null/undefined when etcd is not observed. */
   etcd?: EtcdStatus | null;
   /** Timeout of one HTTP request, in ms. @defaultValue 5000 */
@@ -298,7 +300,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     clearTimeout(deadlineTimer);
     throw err;
   });
-  const builder = new SnapshotBuilder(options.focusNode);
+  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
   const readErrors: ReadError[] = builder.readErrors;
   let readyz: ReadyzResult | null = null;
 
@@ -335,7 +337,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   })();
 
   const pods = part('pods', async () => {
-    const podBuilder = new SnapshotBuilder(options.focusNode);
+    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
     await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) => podBuilder.addPod(item as KPod));
     for (const p of podBuilder.podSummaries) builder.podSummaries.push(p);
     for (const p of podBuilder.pods) builder.keepPod(p);

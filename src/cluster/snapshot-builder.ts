@@ -38,9 +38,11 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
  * node, or is a mirror (static) pod, or is a kube-system pod not owned by a DaemonSet.
  * @param pod - the pod
  * @param focusNode - the node the request is about, or null
+ * @param moreFocusNodes - further nodes whose pods are kept whole (a question about several nodes, issue 17)
  */
-export function keepFullPod(pod: KPod, focusNode: string | null): boolean {
-  if (focusNode !== null && pod.spec?.nodeName === focusNode) return true;
+export function keepFullPod(pod: KPod, focusNode: string | null, moreFocusNodes: ReadonlySet<string> = new Set()): boolean {
+  const node = pod.spec?.nodeName;
+  if (node !== undefined && ((focusNode !== null && node === focusNode) || moreFocusNodes.has(node))) return true;
   const meta = pod.metadata;
   if (meta.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return true;
   if (meta.namespace === 'kube-system') {
@@ -132,13 +134,23 @@ export class SnapshotBuilder {
   kubeProxyConfigError: ReadError | null = null;
   private readonly seenFullPods = new Set<string>();
 
-  /** @param focusNode - the node whose pods are kept whole, or null */
-  constructor(readonly focusNode: string | null) {}
+  private readonly moreFocus: ReadonlySet<string>;
+
+  /**
+   * @param focusNode - the node whose pods are kept whole, or null
+   * @param moreFocusNodes - further nodes whose pods are kept whole (several nodes in one question, issue 17)
+   */
+  constructor(
+    readonly focusNode: string | null,
+    moreFocusNodes: readonly string[] = [],
+  ) {
+    this.moreFocus = new Set(moreFocusNodes);
+  }
 
   /** Add one pod: always summarized, kept whole when {@link keepFullPod} says so. */
   addPod(pod: KPod): void {
     this.podSummaries.push(summarizePod(pod));
-    if (keepFullPod(pod, this.focusNode)) this.keepPod(pod);
+    if (keepFullPod(pod, this.focusNode, this.moreFocus)) this.keepPod(pod);
   }
 
   /** Keep a pod whole without summarizing it (e.g. from a second, field-selected read); deduplicated. */

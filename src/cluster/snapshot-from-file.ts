@@ -12,6 +12,7 @@ import type { ClusterSnapshot } from './types.js';
  * @param cluster - the configured cluster name
  * @param focusNode - the node the request is about (its pods are kept whole), or null
  * @param now - clock used for `capturedAt` only when the file has no `captured_at`
+ * @param moreFocusNodes - further nodes whose pods are kept whole (several nodes in one question)
  * @returns the snapshot; `capturedAt` is the file's `captured_at` (so lease and heartbeat ages
  *   are as recorded); `readyz` status is 500 when the text has a `[-]` line, else 200
  */
@@ -20,8 +21,9 @@ export function snapshotFromFile(
   cluster: string,
   focusNode: string | null,
   now: () => Date = () => new Date(),
+  moreFocusNodes: readonly string[] = [],
 ): ClusterSnapshot {
-  const builder = new SnapshotBuilder(focusNode);
+  const builder = new SnapshotBuilder(focusNode, moreFocusNodes);
   for (const item of file.items) builder.add(item);
   return builder.finish({
     cluster,

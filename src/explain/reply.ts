@@ -52,6 +52,27 @@ export interface ReplyContext {
   maintenanceId?: string;
 }
 
+/**
+ * Several nodes in one question (issue 17): the machine-readable part of the answer, carried into
+ * `--format json`. Both answers come from the same analysis whichever was asked: `joint` (all of
+ * them down at once) and `plan` (one after another: order, batches, waits, the riskiest step).
+ */
+export interface MultiNodeReplyData {
+  mode: 'together' | 'one-by-one';
+  action: 'reboot' | 'drain' | 'upgrade' | 'node-down';
+  nodes: string[];
+  joint: { verdict: Verdict; findings: { check: string; variant: string; severity: string }[] };
+  plan: {
+    verdict: Verdict;
+    order: string[];
+    batches: string[][];
+    riskiestStep: number | null;
+    workerBatchSize: number;
+    steps: { index: number; nodes: string[]; verdict: Verdict; waitFor: Record<string, string | number>[] }[];
+    excluded: { node: string; reasons: string[] }[];
+  };
+}
+
 /** What kind of answer this is. */
 export type ReplyKind = 'reboot-impact' | 'ha-status' | 'help' | 'error' | 'maintenance';
 
@@ -77,6 +98,8 @@ export interface Reply {
   actions: ReplyAction[];
   context: ReplyContext;
   findings: Finding[];
+  /** Questions about several nodes (issue 17): the joint verdict and the rolling plan. */
+  multiNode?: MultiNodeReplyData;
   /**
    * `requester`: the answer concerns the asking user alone (a maintenance request refused for
    * who they are: not a requester, not an admin for `--force`). Adapters deliver it privately

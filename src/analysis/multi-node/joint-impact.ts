@@ -1,0 +1,209 @@
+/**
+ * "Can I reboot A and B?": the joint impact of several nodes down at once (issue 17), from the
+ * same analysis as one node. Each node's own reboot analysis runs first; the checks whose answer
+ * changes when nodes go down together are then recomputed over all of them:
+ *
+ * - etcd quorum with every target's member down: quorum = floor(n/2)+1 of the *voting* members,
+ *   learners do not vote (etcd FAQ, https://etcd.io/docs/v3.5/faq/)
+ * - control-plane nodes and apiservers left, leader Leases held on the targets with or without a
+ *   standby left (kube-scheduler, kube-controller-manager; https://kubernetes.io/docs/concepts/architecture/leases/)
+ * - the control-plane VIP when kube-vip runs (its Lease `kube-system/plndr-cp-lock`, its pods)
+ * - every PDB against all the evictions, workloads whose every replica is on the targets, room for
+ *   every evicted pod on the nodes left (see joint-workloads.ts)
+ *
+ * Pure: snapshot and `now` in, findings and verdict out.
+ */
+import type { ClusterSnapshot } from '../../cluster/types.js';
+import { type ClusterIndex, holderHostname, indexCluster } from '../cluster-index.js';
+import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
+import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
+import { finding } from '../finding.js';
+import { analyzeRebootImpact } from '../reboot-impact.js';
+import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
+import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
+import type { JointImpact, MultiNodeAction, NodeAlone } from './types.js';
+
+/** The kube-vip leader-election Lease for the control-plane VIP. @see https://kube-vip.io/docs/installation/static/ */
+export const KUBE_VIP_LEASE = 'plndr-cp-lock';
+
+/** Checks the joint analysis recomputes over all the nodes: each node's own finding of these is not carried. */
+const RECOMPUTED = new Set<string>([
+  'etcd-quorum-after',
+  'control-plane-count',
+  'apiserver-redundancy',
+  'leader-scheduler',
+  'leader-controller-manager',
+  'pdb-blocks',
+  'single-replica',
+  'capacity',
+  'control-plane-endpoint',
+]);
+
+/** Options of {@link analyzeJointImpact}. */
+export interface JointOptions {
+  action: MultiNodeAction;
+}
+
+function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Finding[] {
+  const etcd = state.etcd;
+  if (etcd.source === 'none') return [];
+  const onTargets = etcd.members.filter((m) => m.node !== null && targets.has(m.node));
+  if (onTargets.length === 0) return [];
+  const voters = etcd.voters;
+  const quorum = quorumOf(voters);
+  const after = etcd.members.filter((m) => !m.isLearner && m.healthy === true && !(m.node !== null && targets.has(m.node))).length;
+  const facts = {
+    nodes: onTargets.map((m) => m.node ?? m.name),
+    voters,
+    quorum,
+    healthyBefore: etcd.healthyVoters,
+    after,
+    spare: after - quorum,
+    down: etcd.members.filter((m) => !m.isLearner && m.healthy !== true && !(m.node !== null && targets.has(m.node))).map((m) => m.node ?? m.name),
+    learners: onTargets.filter((m) => m.isLearner).map((m) => m.node ?? m.name),
+    leader: etcd.leader !== null && etcd.leader.node !== null && targets.has(etcd.leader.node) ? etcd.leader.node : null,
+    source: etcd.source,
+  };
+  if (onTargets.every((m) => m.isLearner)) return [finding('etcd-quorum-after', 'control', 'info', 'joint-learners-only', facts)];
+  if (after < quorum) return [finding('etcd-quorum-after', 'control', 'block', 'joint-lost', facts)];
+  return [finding('etcd-quorum-after', 'control', 'info', after === quorum ? 'joint-kept-no-spare' : 'joint-kept', facts)];
+}
+
+function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Finding[] {
+  const out: Finding[] = [];
+  const cpTargets = state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name);
+  if (cpTargets.length > 0) {
+    const left = state.nodes.filter((n) => !targets.has(n.name) && n.ready).map((n) => n.name);
+    const facts = { nodes: cpTargets, total: state.nodes.length, readyBefore: state.nodes.filter((n) => n.ready).length, left };
+    out.push(left.length === 0 ? finding('control-plane-count', 'control', 'block', 'joint-none-left', facts) : finding('control-plane-count', 'control', 'ok', 'joint-redundant', facts));
+  }
+  const apiTargets = state.apiservers.filter((a) => targets.has(a.host)).map((a) => a.host);
+  if (apiTargets.length > 0) {
+    const others = state.apiservers.filter((a) => !targets.has(a.host) && a.alive).map((a) => a.host);
+    const facts = { nodes: apiTargets, before: state.apiservers.filter((a) => a.alive).length, after: others.length, others };
+    out.push(others.length === 0 ? finding('apiserver-redundancy', 'control', 'block', 'joint-none-left', facts) : finding('apiserver-redundancy', 'control', 'info', 'joint-capacity', facts));
+  }
+  for (const [check, leaseName] of [
+    ['leader-scheduler', 'kube-scheduler'],
+    ['leader-controller-manager', 'kube-controller-manager'],
+  ] as const) {
+    const lease = state.leaderLeases.find((l) => l.name === leaseName);
+    const holderTargeted = lease?.holderHost != null && targets.has(lease.holderHost);
+    if (cpTargets.length === 0 && !holderTargeted) continue;
+    if (!lease) {
+      if (!state.managed) out.push(finding(check, 'control', 'warn', 'joint-missing', { nodes: cpTargets, lease: leaseName }));
+      continue;
+    }
+    const standbys = state.nodes.filter((n) => !targets.has(n.name) && n.components[leaseName] === true).map((n) => n.name);
+    const facts = {
+      nodes: cpTargets,
+      lease: leaseName,
+      holder: lease.holderHost,
+      leaseDurationSeconds: lease.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      standbys,
+    };
+    if (!lease.fresh) out.push(finding(check, 'control', 'block', 'joint-stale', facts));
+    else if (holderTargeted && standbys.length === 0) out.push(finding(check, 'control', 'block', 'joint-no-standby', facts));
+    else if (holderTargeted) out.push(finding(check, 'control', 'warn', 'joint-held-here', facts));
+    else out.push(finding(check, 'control', 'ok', 'joint-held-elsewhere', facts));
+  }
+  return out;
+}
+
+/**
+ * The control-plane VIP (check `control-plane-endpoint`), when kube-vip runs: `joint-vip-moves`
+ * (warn) when the targets hold its Lease (every API client sees a pause while the VIP moves;
+ * kube-vip#748), `joint-vip-none-left` (block) when every node that runs kube-vip is a target.
+ * Nothing when kube-vip is not seen.
+ */
+function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] {
+  const lease = index.leasesByKey.get(`kube-system/${KUBE_VIP_LEASE}`);
+  const holder = lease?.spec?.holderIdentity ? holderHostname(lease.spec.holderIdentity) : null;
+  const vipNodes = [
+    ...new Set(
+      index.snapshot.pods
+        .filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.name.startsWith('kube-vip') && p.spec?.nodeName !== undefined)
+        .map((p) => p.spec?.nodeName ?? ''),
+    ),
+  ];
+  if (lease === undefined && vipNodes.length === 0) return [];
+  const facts = { holder, vipNodes, nodes: [...targets].filter((t) => vipNodes.includes(t) || t === holder) };
+  if (vipNodes.length > 0 && vipNodes.every((n) => targets.has(n))) return [finding('control-plane-endpoint', 'control', 'block', 'joint-vip-none-left', facts)];
+  if (holder !== null && targets.has(holder)) return [finding('control-plane-endpoint', 'control', 'warn', 'joint-vip-moves', facts)];
+  return [];
+}
+
+function worstFirst(findings: readonly Finding[]): Finding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
+    .map((x) => x.f);
+}
+
+/**
+ * Each node's own analysis, as if it were the only one down.
+ * @param snapshot - the cluster, with the pods of every target kept whole
+ * @param nodes - node names of the cluster
+ * @param now - the analysis clock
+ */
+export function analyzeEachAlone(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date): NodeAlone[] {
+  return nodes.map((node) => {
+    const r = analyzeRebootImpact(snapshot, node, now);
+    return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
+  });
+}
+
+/**
+ * Analyse several nodes down at once.
+ * @param snapshot - the cluster as read, with the pods of every target kept whole
+ *   (`moreFocusNodes` of the snapshot readers)
+ * @param nodes - the target nodes: names of the cluster's nodes (the caller resolves what was typed), no duplicates
+ * @param now - the analysis clock (lease ages are relative to it)
+ * @param options - what is done to the nodes (`node-down`: PDBs do not stop it)
+ * @param alone - each node's own analysis when already computed (the rolling plan reuses them)
+ * @returns the joint verdict and findings; see {@link JointImpact}
+ */
+export function analyzeJointImpact(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date, options: JointOptions, alone?: readonly NodeAlone[]): JointImpact {
+  const index = indexCluster(snapshot);
+  const state = controlPlaneState(index, now);
+  const targets = new Set(nodes);
+  const each = alone !== undefined ? nodes.map((n) => alone.find((a) => a.node === n) ?? analyzeEachAlone(snapshot, [n], now)[0]).filter((a): a is NodeAlone => a !== undefined) : analyzeEachAlone(snapshot, nodes, now);
+
+  const evictable = evictablePods(index, nodes);
+  const capacity = jointCapacity(index, nodes, evictable);
+  const joint = worstFirst([
+    ...etcdJoint(state, targets),
+    ...controlPlaneJoint(state, targets),
+    ...vipJoint(index, targets),
+    ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
+    ...jointReplicas(index, nodes, evictable),
+    ...capacity.findings,
+  ]);
+
+  const seen = new Set<string>();
+  const carried: Finding[] = [];
+  for (const a of each) {
+    for (const f of a.findings) {
+      if (RECOMPUTED.has(f.check) && !(f.check === 'pdb-blocks' && f.variant === 'overlapping')) continue;
+      const key = `${f.check}|${f.variant}|${JSON.stringify(f.facts)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      carried.push(f);
+    }
+  }
+  const findings = worstFirst([...joint, ...carried]);
+  const ownPlanes = new Set<Plane>(each.map((a) => (a.role === 'control-plane' ? 'control' : 'data')));
+  const planesAffected = PLANES.filter(
+    (p) => ownPlanes.has(p) || findings.some((f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error'),
+  );
+  return {
+    nodes: [...nodes],
+    action: options.action,
+    verdict: verdictOf(findings),
+    findings,
+    joint,
+    alone: each,
+    planesAffected,
+    snapshotAt: snapshot.capturedAt.toISOString(),
+  };
+}

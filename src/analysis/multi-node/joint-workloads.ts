@@ -1,0 +1,206 @@
+/**
+ * The workload side of several nodes down together (issue 17): every PodDisruptionBudget against
+ * all the evictions at once, workloads whose every replica is on the nodes, and room for every
+ * evicted pod on the nodes that remain. Pure.
+ *
+ * Sources: PodDisruptionBudgets limit *voluntary* disruptions (evictions, drains) and count
+ * every pod they select, whichever node it is on; involuntary ones (a node lost) are not stopped
+ * but still count against the budget
+ * (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/). `kubectl drain` evicts
+ * through the Eviction API, which answers 429 while the budget is spent and is retried until the
+ * evicted pods run again elsewhere (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/).
+ */
+import { cpuToMillicores, memoryToBytes } from '../../cluster/quantity.js';
+import type { KNode, KPod } from '../../cluster/types.js';
+import { type ClusterIndex, isCordoned, isNodeReady, podsOfOwner, selectorMatches, toleratesNode, topOwnerOf } from '../cluster-index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../types.js';
+import { podsOnNode } from '../workload-checks.js';
+import type { MultiNodeAction } from './types.js';
+
+const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+
+function intOrPercentIsZero(v: number | string | undefined): boolean {
+  return v === 0 || v === '0' || v === '0%';
+}
+
+/**
+ * The pods a drain of the nodes evicts (controller-managed, not DaemonSet, not mirror), all nodes together.
+ * @param index - the cluster index (full pods kept for every node in `nodes`)
+ * @param nodes - the target nodes
+ */
+export function evictablePods(index: ClusterIndex, nodes: readonly string[]): KPod[] {
+  return nodes.flatMap((n) => podsOnNode(index, n).evictable);
+}
+
+/** A pod's requests: cpu in millicores, memory in bytes (sum over its containers). */
+function requestOf(p: KPod): { cpu: number; memory: number } {
+  let cpu = 0;
+  let memory = 0;
+  for (const c of p.spec?.containers ?? []) {
+    cpu += cpuToMillicores(c.resources?.requests?.cpu) ?? 0;
+    memory += memoryToBytes(c.resources?.requests?.memory) ?? 0;
+  }
+  return { cpu, memory };
+}
+
+/**
+ * Room for every evicted pod on the nodes that remain (check `capacity`, variants `joint-fits` ok,
+ * `joint-some-pending` warn, `joint-none-fit` block): first fit, largest CPU request first, on
+ * Ready, schedulable nodes outside the targets whose taints the pod tolerates and whose labels
+ * match its nodeSelector; free = allocatable minus the requests of the pods they run.
+ * @param index - the cluster index
+ * @param nodes - the target nodes
+ * @param evictable - the pods evicted from them
+ * @returns the finding (none without evictable pods) and the pods left unplaced (`ns/name`)
+ */
+export function jointCapacity(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[]): { findings: Finding[]; unplaced: Set<string> } {
+  if (evictable.length === 0) return { findings: [], unplaced: new Set() };
+  const targets = new Set(nodes);
+  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
+  for (const s of index.snapshot.podSummaries) {
+    if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
+    const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
+    u.cpu += s.cpuMillis;
+    u.memory += s.memoryBytes;
+    u.pods += 1;
+    used.set(s.nodeName, u);
+  }
+  const candidates: { node: KNode; cpu: number; memory: number; pods: number }[] = index.snapshot.nodes
+    .filter((n) => !targets.has(n.metadata.name) && isNodeReady(n) && !isCordoned(n))
+    .map((n) => {
+      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
+      const alloc = n.status?.allocatable ?? {};
+      return {
+        node: n,
+        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
+        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
+        pods: Number(alloc.pods ?? 110) - u.pods,
+      };
+    });
+  const unplaced: string[] = [];
+  for (const pod of [...evictable].sort((a, b) => requestOf(b).cpu - requestOf(a).cpu)) {
+    const r = requestOf(pod);
+    const selector = pod.spec?.nodeSelector ?? {};
+    const target = candidates.find(
+      (c) =>
+        c.cpu >= r.cpu &&
+        c.memory >= r.memory &&
+        c.pods >= 1 &&
+        toleratesNode(pod, c.node) &&
+        Object.entries(selector).every(([k, v]) => c.node.metadata.labels?.[k] === v),
+    );
+    if (!target) {
+      unplaced.push(podName(pod));
+      continue;
+    }
+    target.cpu -= r.cpu;
+    target.memory -= r.memory;
+    target.pods -= 1;
+  }
+  const facts = { nodes: [...nodes], evictable: evictable.length, unplaced, unplacedCount: unplaced.length, candidates: candidates.length };
+  const variant = unplaced.length === 0 ? 'joint-fits' : unplaced.length === evictable.length ? 'joint-none-fit' : 'joint-some-pending';
+  const severity = unplaced.length === 0 ? 'ok' : unplaced.length === evictable.length ? 'block' : 'warn';
+  return { findings: [finding('capacity', 'data', severity, variant, facts)], unplaced: new Set(unplaced) };
+}
+
+/**
+ * Every PodDisruptionBudget against all the evictions together (check `pdb-blocks`):
+ * - `joint-max-unavailable-zero`, `joint-min-available-all`, `joint-no-disruptions` (block): no
+ *   eviction is allowed at all
+ * - `joint-exceeds-stuck` (block): more pods on the nodes than `disruptionsAllowed`, and some of
+ *   them cannot run anywhere else, so the budget never comes back and the drains wait forever
+ * - `joint-exceeds` (warn): more pods than allowed; the extra evictions wait (HTTP 429) until the
+ *   first evicted pods run again elsewhere: the nodes cannot all be down before that
+ * - `joint-exceeds-involuntary` (warn, `node-down`): a budget does not stop a lost node, but the
+ *   workload runs below it
+ * - `joint-allows` (info)
+ * @param index - the cluster index
+ * @param nodes - the target nodes
+ * @param evictable - the pods evicted from them
+ * @param unplaced - evicted pods that fit nowhere (`ns/name`), from {@link jointCapacity}
+ * @param action - what is done to the nodes
+ */
+export function jointPdbs(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[], unplaced: ReadonlySet<string>, action: MultiNodeAction): Finding[] {
+  const out: Finding[] = [];
+  for (const pdb of index.snapshot.podDisruptionBudgets) {
+    const namespace = pdb.metadata.namespace ?? 'default';
+    const pods = evictable.filter((p) => (p.metadata.namespace ?? 'default') === namespace && selectorMatches(pdb.spec?.selector, p.metadata.labels));
+    if (pods.length === 0) continue;
+    const st = pdb.status ?? {};
+    const allowed = st.disruptionsAllowed ?? 0;
+    const facts = {
+      nodes: [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))].filter((n) => n !== ''),
+      pdb: pdb.metadata.name,
+      namespace,
+      pods: pods.map((p) => p.metadata.name),
+      podsOnTargets: pods.length,
+      disruptionsAllowed: allowed,
+      currentHealthy: st.currentHealthy ?? null,
+      desiredHealthy: st.desiredHealthy ?? null,
+      expectedPods: st.expectedPods ?? null,
+      minAvailable: pdb.spec?.minAvailable ?? null,
+      maxUnavailable: pdb.spec?.maxUnavailable ?? null,
+      targets: nodes.length,
+    };
+    const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace };
+    const minAvail = pdb.spec?.minAvailable;
+    if (action === 'node-down') {
+      out.push(
+        pods.length > allowed
+          ? finding('pdb-blocks', 'data', 'warn', 'joint-exceeds-involuntary', facts, subject)
+          : finding('pdb-blocks', 'data', 'info', 'joint-allows', facts, subject),
+      );
+    } else if (intOrPercentIsZero(pdb.spec?.maxUnavailable)) out.push(finding('pdb-blocks', 'data', 'block', 'joint-max-unavailable-zero', facts, subject));
+    else if ((typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) || minAvail === '100%')
+      out.push(finding('pdb-blocks', 'data', 'block', 'joint-min-available-all', facts, subject));
+    else if (allowed === 0) out.push(finding('pdb-blocks', 'data', 'block', 'joint-no-disruptions', facts, subject));
+    else if (pods.length > allowed) {
+      const stuck = pods.some((p) => unplaced.has(podName(p)));
+      out.push(finding('pdb-blocks', 'data', stuck ? 'block' : 'warn', stuck ? 'joint-exceeds-stuck' : 'joint-exceeds', facts, subject));
+    } else out.push(finding('pdb-blocks', 'data', 'info', 'joint-allows', facts, subject));
+  }
+  return out;
+}
+
+function isClusterDns(namespace: string, name: string, labels: Record<string, string>): boolean {
+  return namespace === 'kube-system' && (labels['k8s-app'] === 'kube-dns' || name === 'coredns' || name === 'kube-dns');
+}
+
+/**
+ * Workloads whose replicas are all on the nodes (check `single-replica`): `joint-single` (warn,
+ * one replica), `joint-all-here` (warn: every replica is on the nodes), `joint-spread` (info), and
+ * for the cluster DNS `joint-dns-single` / `joint-dns-all-here` (block: name resolution stops
+ * cluster-wide until they are rescheduled and Ready).
+ * @param index - the cluster index
+ * @param nodes - the target nodes
+ * @param evictable - the pods evicted from them
+ */
+export function jointReplicas(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[]): Finding[] {
+  const targets = new Set(nodes);
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  for (const pod of evictable) {
+    const owner = topOwnerOf(index, pod);
+    if (!owner || seen.has(owner.uid)) continue;
+    seen.add(owner.uid);
+    const all = podsOfOwner(index, owner).filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed');
+    const here = all.filter((s) => s.nodeName !== null && targets.has(s.nodeName)).length || 1;
+    const replicas = owner.replicas ?? all.length;
+    const facts = {
+      nodes: [...new Set(all.filter((s) => s.nodeName !== null && targets.has(s.nodeName)).map((s) => s.nodeName ?? ''))],
+      workload: owner.name,
+      kind: owner.kind,
+      namespace: owner.namespace,
+      replicas,
+      here,
+      elsewhere: Math.max(0, all.length - here),
+    };
+    const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
+    const dns = isClusterDns(owner.namespace, owner.name, owner.workload?.metadata.labels ?? {});
+    if (replicas <= 1) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'joint-dns-single' : 'joint-single', facts, subject));
+    else if (here >= all.length) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'joint-dns-all-here' : 'joint-all-here', facts, subject));
+    else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+/**
+ * Shapes of the analysis of several nodes in one question (issue 17): the joint impact of nodes
+ * down together, and the rolling plan for them one after another.
+ */
+import type { NodeRole } from '../reboot-impact.js';
+import type { CheckId, FactValue, Finding, Plane, Verdict } from '../types.js';
+
+/**
+ * What is done to every node: `reboot` (drain, reboot), `drain`, `upgrade` (drain, upgrade,
+ * reboot) or `node-down` (an unplanned loss: no drain, pods evicted after the not-ready
+ * toleration). The same words as the `multi-node` command's action.
+ */
+export type MultiNodeAction = 'reboot' | 'drain' | 'upgrade' | 'node-down';
+
+/** One node's own analysis, as if it were the only one down (the single-node reboot analysis). */
+export interface NodeAlone {
+  node: string;
+  role: NodeRole | null;
+  etcdMember: boolean;
+  verdict: Verdict;
+  findings: Finding[];
+}
+
+/**
+ * The joint impact of every node down at once.
+ * - `findings`: the joint findings (variants `joint-…`) and the findings of each node's own
+ *   analysis that the joint checks do not recompute (drain refusals, emptyDir, node health…),
+ *   worst first
+ * - `joint`: only the joint findings, worst first
+ * - `verdict`: the worst severity of `findings` (block → unsafe, warn → caution)
+ */
+export interface JointImpact {
+  nodes: string[];
+  action: MultiNodeAction;
+  verdict: Verdict;
+  findings: Finding[];
+  joint: Finding[];
+  alone: NodeAlone[];
+  /** Planes with a warn or block finding, plus the planes of the nodes' own roles. */
+  planesAffected: Plane[];
+  /** When the snapshot was taken, ISO 8601. */
+  snapshotAt: string;
+}
+
+/**
+ * What to wait for after a step before the next one starts:
+ * - `node-ready`: the node's Ready condition is True again (and it is uncordoned)
+ * - `etcd-member-healthy`: the node's etcd member answers its status again (`etcdctl endpoint health`)
+ * - `pdb-allows`: the PodDisruptionBudget allows as many disruptions as it does now
+ *   (`status.disruptionsAllowed`), i.e. its evicted pods run and are Ready elsewhere or back
+ */
+export type WaitCondition =
+  | { type: 'node-ready'; node: string }
+  | { type: 'etcd-member-healthy'; node: string; member: string }
+  | { type: 'pdb-allows'; pdb: string; namespace: string; disruptionsAllowed: number };
+
+/** One step of a rolling plan: a batch of nodes taken down together. */
+export interface PlanStep {
+  /** 1-based position in the plan. */
+  index: number;
+  nodes: string[];
+  /** The joint verdict of the batch, against the cluster as it is now. */
+  verdict: Verdict;
+  /** The batch's findings with severity warn or block. */
+  concerns: Finding[];
+  /** The batch holds the etcd leader (an election follows). */
+  etcdLeader: boolean;
+  /** Leader Leases held on the batch (`kube-scheduler`, `kube-controller-manager`). */
+  leases: string[];
+  /** Pods evicted by the batch's drain. */
+  evicted: number;
+  waitFor: WaitCondition[];
+}
+
+/** A node the plan leaves out because it is unsafe on its own now. */
+export interface ExcludedNode {
+  node: string;
+  verdict: Verdict;
+  /** Its blocking findings. */
+  reasons: { check: CheckId; variant: string; facts: Record<string, FactValue> }[];
+}
+
+/**
+ * A rolling plan: the order, the batches and what to wait for between them.
+ * - `verdict`: the worst step verdict; `unsafe` when a node had to be left out (the request cannot
+ *   be carried out in full now) or no step is possible
+ * - `riskiestStep`: the 1-based index of the step with the most at stake, null without steps
+ */
+export interface RollingPlan {
+  nodes: string[];
+  action: MultiNodeAction;
+  verdict: Verdict;
+  order: string[];
+  batches: string[][];
+  steps: PlanStep[];
+  riskiestStep: number | null;
+  excluded: ExcludedNode[];
+  /** Most nodes of workers per batch asked for. */
+  workerBatchSize: number;
+  snapshotAt: string;
+}

@@ -1,0 +1,206 @@
+/**
+ * Several nodes in one question (issue 17) → a {@link Reply}: the joint answer ("together": all of
+ * them down at once) or the rolling plan ("one by one"), both from the same analysis, in English
+ * or Korean. Texts under `multiNode` (locales/en-multi-node.ts, ko-multi-node.ts); findings the
+ * joint analysis carries over from each node's own analysis keep their single-node texts.
+ */
+import type { EtcdSource } from '../analysis/etcd-view.js';
+import type { JointImpact, RollingPlan, WaitCondition } from '../analysis/multi-node/types.js';
+import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
+import type { Locale } from '../commands/types.js';
+import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
+import { type Translator, translator } from './i18n.js';
+import type { MultiNodeReplyData, PlaneSection, Reply } from './reply.js';
+
+/** What the explanation needs besides the analysis. */
+export interface MultiNodeExplainContext {
+  locale: Locale;
+  cluster: string;
+  requestId: string;
+  mode: 'together' | 'one-by-one';
+  /** Title words for the nodes: their names, or the group as named. */
+  title: string;
+  /** Extra lines (names that are no node, nodes beyond the limit). */
+  notes: string[];
+  etcdSource?: EtcdSource;
+}
+
+/** Text key of a joint finding (`multiNode.checks.<check>.<variant>`; both leader Leases share `leader`). */
+function jointKey(f: Finding): string {
+  const check = f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
+  return `multiNode.checks.${check}.${f.variant}`;
+}
+
+/**
+ * One finding in a sentence: a joint finding by its `multiNode` text, a carried one by its single-node text.
+ * @param tr - the translator
+ * @param f - a finding of a {@link JointImpact}
+ * @returns the sentence, or null when no text exists
+ */
+export function explainMultiNodeFinding(tr: Translator, f: Finding): string | null {
+  const key = jointKey(f);
+  if (tr.has(key)) return tr.t(key, findingParams(tr, f));
+  return explainFinding(tr, f);
+}
+
+function waitText(tr: Translator, w: WaitCondition): string {
+  return tr.t(`multiNode.wait.${w.type}`, w);
+}
+
+function worth(f: Finding): boolean {
+  return f.severity !== 'ok' || f.check === 'etcd-quorum-after' || f.check === 'capacity';
+}
+
+/**
+ * The machine-readable part of the answer (`Reply.multiNode`), for `--format json`.
+ * @param mode - the mode asked
+ * @param joint - the joint analysis
+ * @param plan - the rolling plan
+ */
+export function multiNodeData(mode: 'together' | 'one-by-one', joint: JointImpact, plan: RollingPlan): MultiNodeReplyData {
+  return {
+    mode,
+    action: joint.action,
+    nodes: joint.nodes,
+    joint: { verdict: joint.verdict, findings: joint.findings.map((f) => ({ check: f.check, variant: f.variant, severity: f.severity })) },
+    plan: {
+      verdict: plan.verdict,
+      order: plan.order,
+      batches: plan.batches,
+      riskiestStep: plan.riskiestStep,
+      workerBatchSize: plan.workerBatchSize,
+      steps: plan.steps.map((s) => ({ index: s.index, nodes: s.nodes, verdict: s.verdict, waitFor: s.waitFor.map((w) => ({ ...w })) })),
+      excluded: plan.excluded.map((e) => ({ node: e.node, reasons: e.reasons.map((r) => `${r.check}/${r.variant}`) })),
+    },
+  };
+}
+
+/** The joint answer's reason: its worst warning or block in a sentence, else that everything holds. */
+function jointReason(tr: Translator, joint: JointImpact): string {
+  const worst = joint.findings.find((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
+  return (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ?? tr.t('multiNode.summary.safeReason');
+}
+
+function askExample(tr: Translator, nodes: readonly string[], mode: 'together' | 'one-by-one'): string {
+  const list = nodes.join(', ');
+  if (tr.locale === 'ko') return mode === 'one-by-one' ? `${list} 하나씩 재부팅해도 돼?` : `${list} 동시에 재부팅해도 돼?`;
+  return mode === 'one-by-one' ? `reboot ${list} one by one` : `can I reboot ${list}`;
+}
+
+function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
+  const lost = joint.findings.some(
+    (f) => f.severity === 'block' && ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') || f.variant === 'joint-none-left'),
+  );
+  return PLANES.map((plane: Plane) => {
+    const affected = joint.planesAffected.includes(plane);
+    const reasons = joint.findings
+      .filter((f) => f.plane === plane && worth(f))
+      .map((f) => explainMultiNodeFinding(tr, f))
+      .filter((s): s is string => s !== null);
+    const control = plane === 'control' && lost;
+    return {
+      plane,
+      affected,
+      heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
+      reasons: [...new Set(reasons)],
+      stops: control ? ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)) : [],
+      keepsWorking: control ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k)) : [],
+    };
+  });
+}
+
+function advice(tr: Translator, findings: readonly Finding[]): string[] {
+  const out: string[] = [];
+  for (const f of findings) {
+    if (SEVERITY_RANK[f.severity] < SEVERITY_RANK.warn) continue;
+    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}` : null;
+    const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
+    if (text !== null && !out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/**
+ * Explain a question about several nodes.
+ * @param joint - the joint analysis ({@link analyzeJointImpact})
+ * @param plan - the rolling plan ({@link planRolling}) of the same nodes
+ * @param ctx - locale, cluster, request id, the mode asked, title words, extra notes
+ * @returns a `reboot-impact` reply: the joint verdict for `together`, the plan's for `one-by-one`;
+ *   `multiNode` carries both for `--format json`
+ */
+export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: MultiNodeExplainContext): Reply {
+  const tr = translator(ctx.locale);
+  const action = tr.t(`multiNode.action.${joint.action}`);
+  const nodes = tr.list(joint.nodes);
+  const title = tr.t('multiNode.title', { mode: tr.t(`multiNode.mode.${ctx.mode}`), nodes: ctx.title });
+  const context = { cluster: ctx.cluster, snapshotAt: joint.snapshotAt, requestId: ctx.requestId, ...(ctx.etcdSource === undefined ? {} : { etcdSource: ctx.etcdSource }) };
+  const aloneLines = joint.alone.map((a) => tr.t('multiNode.aloneLine', { node: a.node, verdict: tr.t(`verdict.${a.verdict}`) }));
+  const base = { kind: 'reboot-impact' as const, locale: ctx.locale, title, actions: [], context, multiNode: multiNodeData(ctx.mode, joint, plan) };
+
+  if (ctx.mode === 'together') {
+    const reason = jointReason(tr, joint);
+    const sections = [{ heading: tr.t('multiNode.heading.alone'), lines: [...aloneLines, tr.t('multiNode.aloneNote')] }];
+    const hints = joint.verdict === 'safe' || joint.action === 'node-down' ? [] : [tr.t('multiNode.askOneByOne', { example: askExample(tr, joint.nodes, 'one-by-one') })];
+    if (ctx.notes.length > 0 || hints.length > 0) sections.push({ heading: '', lines: [...hints, ...ctx.notes] });
+    return {
+      ...base,
+      verdict: joint.verdict,
+      summary: tr.t(`multiNode.summary.together.${joint.verdict}`, { action, nodes, reason }),
+      planes: planes(tr, joint),
+      sections,
+      advice: advice(tr, joint.findings),
+      findings: joint.findings,
+    };
+  }
+
+  const stepLines = plan.steps.map((s) => {
+    const first = s.concerns[0];
+    const concern = first === undefined ? null : explainMultiNodeFinding(tr, first);
+    return tr.t('multiNode.step', {
+      index: s.index,
+      nodes: tr.list(s.nodes),
+      verdict: tr.t(`verdict.${s.verdict}`),
+      risky: s.index === plan.riskiestStep && plan.steps.length > 1 ? tr.t('multiNode.riskyMark') : '',
+      concern: concern === null ? tr.t('multiNode.stepNoConcern') : tr.t('multiNode.stepConcern', { concern: concern.replace(/\.$/u, '') }),
+      waits: tr.list(s.waitFor.map((w) => waitText(tr, w))),
+    });
+  });
+  const excludedLines = plan.excluded.map((e) => {
+    const alone = joint.alone.find((a) => a.node === e.node);
+    const block = alone?.findings.find((f) => f.severity === 'block');
+    const reason = block === undefined ? null : explainFinding(tr, block);
+    return reason === null ? tr.t('multiNode.excludedNoReason', { node: e.node }) : tr.t('multiNode.excludedLine', { node: e.node, reason });
+  });
+  const leader = joint.alone.find((a) => a.findings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here'))?.node;
+  const hasControl = plan.steps.some((s) => joint.alone.some((a) => s.nodes.includes(a.node) && (a.role === 'control-plane' || a.etcdMember)));
+  const hasWorkers = plan.steps.some((s) => joint.alone.some((a) => s.nodes.includes(a.node) && a.role === 'worker' && !a.etcdMember));
+  const why = [
+    ...(hasControl ? [tr.t('multiNode.orderWhy.control', { leader: leader ?? tr.t('list.none') })] : []),
+    ...(hasWorkers ? [tr.t('multiNode.orderWhy.workers', { batch: plan.workerBatchSize })] : []),
+  ];
+  const order = plan.batches.map((b, i) => `${i + 1}) ${b.join(' + ')}`).join(', ');
+  const risky = plan.riskiestStep === null ? undefined : plan.steps[plan.riskiestStep - 1];
+  const summary =
+    plan.steps.length === 0
+      ? tr.t('multiNode.summary.plan.none', { nodes })
+      : plan.excluded.length > 0
+        ? tr.t('multiNode.summary.plan.partial', { order, excluded: tr.list(plan.excluded.map((e) => e.node)) })
+        : tr.t('multiNode.summary.plan.possible', { count: plan.steps.length, order, risky: plan.riskiestStep ?? 0, riskyNodes: tr.list(risky?.nodes ?? []) });
+  const sections = [
+    ...(stepLines.length > 0 ? [{ heading: tr.t('multiNode.heading.plan'), lines: stepLines }] : []),
+    ...(excludedLines.length > 0 ? [{ heading: tr.t('multiNode.heading.excluded'), lines: excludedLines }] : []),
+    ...(why.length > 0 ? [{ heading: tr.t('multiNode.heading.order'), lines: why }] : []),
+    { heading: tr.t('multiNode.heading.joint'), lines: [tr.t(`multiNode.summary.together.${joint.verdict}`, { action, nodes, reason: jointReason(tr, joint) }), tr.t('multiNode.askTogether', { example: askExample(tr, joint.nodes, 'together') })] },
+    ...(ctx.notes.length > 0 ? [{ heading: '', lines: ctx.notes }] : []),
+  ];
+  const concerns = plan.steps.flatMap((s) => s.concerns);
+  return {
+    ...base,
+    verdict: plan.verdict,
+    summary,
+    planes: [],
+    sections,
+    advice: advice(tr, concerns),
+    findings: concerns,
+  };
+}

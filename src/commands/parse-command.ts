@@ -430,6 +430,18 @@ interface Options {
   error?: ParseError;
 }
 
+/**
+ * Flags of `kubectl drain` an operator pastes with the command
+ * (`kubectl drain atlas-wk-2 --ignore-daemonsets --delete-emptydir-data`) that do not change what a
+ * drain does to availability (the analysis already reports DaemonSet and emptyDir pods): dropped,
+ * with their `=value` if any. `--force`, `--disable-eviction` and `--pod-selector` change the impact
+ * and stay unknown options. Source: `kubectl drain --help` (v1.30).
+ */
+const KUBECTL_DRAIN_FLAGS = new Set([
+  'ignore-daemonsets', 'delete-emptydir-data', 'delete-local-data', 'dry-run', 'grace-period', 'timeout',
+  'skip-wait-for-delete-timeout', 'chunk-size',
+]);
+
 /** Step 3: take `--options` out of the text. */
 function takeOptions(text: string): Options {
   const tokens = text.split(' ');
@@ -447,6 +459,7 @@ function takeOptions(text: string): Options {
       out.help = true;
       continue;
     }
+    if (KUBECTL_DRAIN_FLAGS.has(name)) continue;
     if (name !== 'lang' && name !== 'cluster') return { ...out, error: { code: 'invalid-option', token: clip(token) } };
     let value = m[2];
     if (value === undefined) {

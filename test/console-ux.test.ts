@@ -288,3 +288,25 @@ describe('1 and 5 through the queue (real Redis)', () => {
     }
   }, 20_000);
 });
+
+describe('issue 17: --format json says what was understood (request: intent, nodes, cluster, language)', () => {
+  it.each([
+    ['can I reboot cp-2 and wk-1 one by one', { intent: 'reboot', nodes: ['atlas-cp-2', 'atlas-wk-1'], mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    ['atlas-wk1 드레인해도 돼?', { intent: 'drain', nodes: ['atlas-wk-1'], cluster: 'demo', language: 'ko' }],
+    ['in what order should I reboot the masters?', { intent: 'reboot', nodes: [], group: 'control-plane', mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
+  ])('%s', async (text, request) => {
+    const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
+    // Names as the cluster spells them (resolved by the worker against the live node list).
+    expect(json.request).toEqual(request);
+    expect(json.reply.context.request).toEqual(request);
+  }, 30_000);
+
+  it('a text that was not understood: request null, exit 2', async () => {
+    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], { REDIS_URL: '' });
+    expect(code).toBe(2);
+    expect((JSON.parse(out) as { request: unknown }).request).toBeNull();
+  });
+});

@@ -166,7 +166,7 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 `;
 
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
-  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
+  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
 
 /**

@@ -12,6 +12,7 @@ import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { answerMultiNode } from './answer-multi-node.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
@@ -195,7 +196,14 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return snapshot;
   }
 
+  /** Answer a job; the reply's context says what was understood once the cluster was read. */
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
+    const understood: { request?: RequestSummary } = {};
+    const reply = await answerJob(job, context, understood);
+    return understood.request === undefined ? reply : { ...reply, context: { ...reply.context, request: understood.request } };
+  }
+
+  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -217,6 +225,10 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     try {
       let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
+      const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
+      // A maintenance request keeps the name as typed (see below); the rest is resolved.
+      const named = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+      understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       const at = now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
-import { main } from '../adapters/console/cli.js';
+import { Command } from 'commander';
+import { main, withImplicitAsk } from '../adapters/console/cli.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
@@ -308,5 +309,51 @@ describe('issue 17: --format json says what was understood (request: intent, nod
     const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], { REDIS_URL: '' });
     expect(code).toBe(2);
     expect((JSON.parse(out) as { request: unknown }).request).toBeNull();
+  });
+});
+
+describe('issue 17: the console takes a request without "ask"', () => {
+  it.each([
+    [['can I reboot atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
+    [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
+  ])('%j answers like ask', async (args, expected) => {
+    const { code, out, err } = await cli(args, { REDIS_URL: '' });
+    expect(err).not.toContain('too many arguments');
+    expect(code).toBe(0);
+    expect(out).toContain(expected);
+  }, 30_000);
+
+  it('with ask options first: --format json "status"', async () => {
+    const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { request: { intent: string } }).request.intent).toBe('status');
+  }, 30_000);
+
+  it.each([
+    [['ask', 'status'], 0, 'HA status'],
+    [['config', 'check'], 0, 'configuration OK'],
+    [['simulate', '--help'], 0, 'snapshot file'],
+    [['worker', '--help'], 0, 'consume answer jobs'],
+    [['gateway', '--help'], 0, 'host the chat adapters'],
+    [['--help'], 0, 'Usage: k8s-ha-bot'],
+  ])('the real subcommands keep working: %j', async (args, code, expected) => {
+    const r = await cli(args, { REDIS_URL: '' });
+    expect(r.code).toBe(code);
+    expect(r.out).toContain(expected);
+  }, 30_000);
+
+  it('only options (no request) keep the interactive prompt; the program\'s own --config stays in front', () => {
+    const program = new Command('k8s-ha-bot').option('--config <file>');
+    program.command('ask').argument('<text...>').option('--cluster <name>').option('--format <format>');
+    program.command('chat', { isDefault: true }).option('--cluster <name>');
+    program.command('worker');
+    const argv = (args: string[]): string[] => withImplicitAsk(['node', 'k8s-ha-bot', ...args], program).slice(2);
+    expect(argv(['--cluster', 'prod'])).toEqual(['--cluster', 'prod']);
+    expect(argv([])).toEqual([]);
+    expect(argv(['worker'])).toEqual(['worker']);
+    expect(argv(['--config', 'c.yaml', 'status'])).toEqual(['--config', 'c.yaml', 'ask', 'status']);
+    expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual(['--config=c.yaml', 'ask', '--cluster', 'prod', 'status']);
   });
 });

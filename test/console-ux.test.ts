@@ -4,12 +4,12 @@
  * nodes and components, `--as NAME`, and `maintain` without a node.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
+import { type ConsoleOutcome, handleConsoleRequest } from '../adapters/console/console-adapter.js';
 import { Command } from 'commander';
 import { main, withImplicitAsk } from '../adapters/console/cli.js';
 import { createAnswerService } from '../src/answer/answer.js';
@@ -356,4 +356,75 @@ describe('issue 17: the console takes a request without "ask"', () => {
     expect(argv(['--config', 'c.yaml', 'status'])).toEqual(['--config', 'c.yaml', 'ask', 'status']);
     expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual(['--config=c.yaml', 'ask', '--cluster', 'prod', 'status']);
   });
+});
+
+describe('issue 17: help and the README speak the asker\'s cluster; an unknown node lists the nodes', () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  const ask = (text: string, config: BotConfig = demo): Promise<ConsoleOutcome> => handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const examplesOf = (reply: Reply): string[] => (reply.sections[0]?.lines ?? []).map((l) => l.split('  —  ')[1] ?? l);
+
+  it.each(['help', '도움말'])('%s on the demo cluster: examples in its node names, none of master-2 / worker-3', async (text) => {
+    const outcome = await ask(text);
+    const out = renderText(outcome.reply);
+    expect(out).toContain('atlas-cp-2');
+    expect(out).toContain('atlas-wk-1');
+    expect(out).not.toMatch(/master-\d|worker-\d/);
+    // Every form is listed, the several-nodes ones too.
+    expect(out).toMatch(/all the workers|워커 노드 전부/);
+  }, 30_000);
+
+  it('help on another cluster (managed, no control-plane nodes) uses that cluster\'s names', async () => {
+    const aks: BotConfig = { ...demo, clusters: { orion: { kind: 'snapshot', snapshot: join(process.cwd(), 'test/fixtures/scenarios/13-managed-aks-like-no-control-plane-nodes.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'orion' };
+    const aksService = createAnswerService({ config: aks });
+    try {
+      const outcome = await handleConsoleRequest({ text: 'help' }, aks, (job) => aksService.answer(job));
+      const out = renderText(outcome.reply);
+      expect(out).toContain('can I reboot aks-user-40213377-vmss000000 in orion');
+      expect(out).not.toContain('atlas-');
+    } finally {
+      await aksService.close();
+    }
+  }, 30_000);
+
+  it('every help example answers on the demo cluster (maintenance ones need Redis and say so)', async () => {
+    const help = await ask('help');
+    const examples = examplesOf(help.reply).filter((e) => !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit)\b|^…|^help$/u.test(e));
+    expect(examples.length).toBeGreaterThan(15);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({ text, exit: outcome.exitCode, out: outcome.exitCode === 0 ? '' : renderText(outcome.reply) }).toEqual({ text, exit: 0, out: '' });
+    }
+  }, 120_000);
+
+  it('every example of the README\'s "What you can ask" table answers on the demo cluster', async () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## What you can ask'), readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5));
+    const rows = table.split('\n').filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));
+    const examples = rows.flatMap((l) => [...l.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? '')).filter((e) => !e.includes('…') && !/\b[A-Z]{3,}\b/u.test(e));
+    expect(examples).toContain('can I reboot atlas-cp-2');
+    expect(examples.length).toBeGreaterThan(20);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({ text, exit: outcome.exitCode }).toEqual({ text, exit: 0 });
+    }
+  }, 120_000);
+
+  it.each([
+    ['can I reboot master-2', 'No node named master-2 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
+    ['master-2 재부팅해도 돼?', 'demo에 master-2라는 노드가 없습니다. 노드 목록: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1, atlas-wk-2.'],
+    ['what if worker-3 goes down', 'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
+  ])('%s: no close name, so the cluster\'s nodes are listed', async (text, expected) => {
+    const outcome = await ask(text);
+    expect(outcome.exitCode).toBe(2);
+    expect(renderText(outcome.reply)).toContain(expected);
+  }, 30_000);
+
+  it('a close name still gets "did you mean" only', async () => {
+    const out = renderText((await ask('can I reboot atlas-cp9')).reply);
+    expect(out).toContain('did you mean');
+    expect(out).not.toContain('Its nodes');
+  }, 30_000);
 });

@@ -23,7 +23,7 @@ import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
 import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
+import { explainFailure, explainHelp, explainParseError, type HelpCluster } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
@@ -196,6 +196,29 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return snapshot;
   }
 
+  /**
+   * The asker's cluster for help examples in its own node names (issue 17); undefined when it is not
+   * configured or cannot be read (help never fails for that: the examples keep the demo's names).
+   */
+  async function helpClusterOf(name: string, log: Logger): Promise<HelpCluster | undefined> {
+    const cluster = Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
+    if (!cluster) return undefined;
+    try {
+      const snapshot = await readCluster(name, cluster, null, log);
+      const isControlPlane = (labels: Record<string, string> | undefined): boolean =>
+        labels !== undefined && ('node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels);
+      const named = snapshot.nodes.filter((n) => (n.metadata.name ?? '') !== '');
+      return {
+        name,
+        controlPlane: named.filter((n) => isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+        workers: named.filter((n) => !isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+      };
+    } catch (err) {
+      log.debug({ err, cluster: name }, 'cluster not read for the help examples');
+      return undefined;
+    }
+  }
+
   /** Answer a job; the reply's context says what was understood once the cluster was read. */
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
     const understood: { request?: RequestSummary } = {};
@@ -211,7 +234,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
-      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }, await helpClusterOf(job.cluster, log));
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');

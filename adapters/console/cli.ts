@@ -2,6 +2,7 @@
  * The `k8s-ha-bot` command: the console adapter's composition root.
  *
  *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE [--captured-at TIME]] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   k8s-ha-bot [ask options] "TEXT"   the same without "ask" (see withImplicitAsk)
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
@@ -177,7 +178,7 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 `;
 
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
-  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
+  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
 
 /**
@@ -202,7 +203,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
 
   program
     .command('ask')
-    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2"')
+    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")')
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
     .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
@@ -367,7 +368,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     });
 
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync(withImplicitAsk(argv, program));
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
@@ -385,6 +386,50 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     logger.flush();
   }
   return exitCode;
+}
+
+/**
+ * `k8s-ha-bot "can I reboot atlas-cp-2"` (issue 17): a request typed without `ask` is answered as
+ * `ask` would. When the first argument after the program's own options is neither a subcommand (nor
+ * `help`) nor an option, `ask` is put before the arguments; an option-led request
+ * (`k8s-ha-bot --format json "status"`) too, as soon as it holds an operand. Without operands the
+ * default stays the interactive prompt (`k8s-ha-bot --cluster prod`).
+ * @param argv - `process.argv` shape (node, script, then arguments)
+ * @param program - the program, for its subcommands and the options of `ask` and of itself
+ * @returns argv, with `ask` inserted when the arguments are a bare request
+ */
+export function withImplicitAsk(argv: readonly string[], program: Command): string[] {
+  const args = argv.slice(2);
+  const ask = program.commands.find((c) => c.name() === 'ask');
+  if (ask === undefined) return [...argv];
+  const commands = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]).concat('help'));
+  const takesValue = (cmd: Command, flag: string): boolean => cmd.options.some((o) => (o.long === flag || o.short === flag) && (o.required || o.optional));
+  // The program's own options (`--config FILE`) come first and stay where they are.
+  let i = 0;
+  while (i < args.length) {
+    const arg = args[i] ?? '';
+    if (!arg.startsWith('-') || arg === '-h' || arg === '--help' || arg === '-V' || arg === '--version') break;
+    const flag = arg.split('=')[0] ?? arg;
+    if (!program.options.some((o) => o.long === flag || o.short === flag)) break;
+    i += arg.includes('=') || !takesValue(program, flag) ? 1 : 2;
+  }
+  const first = args[i];
+  if (first === undefined || commands.has(first) || ['-h', '--help', '-V', '--version'].includes(first)) return [...argv];
+  // An operand among the rest (not an option, nor the value of one of ask's options): a request.
+  let hasOperand = false;
+  for (let j = i; j < args.length; j += 1) {
+    const arg = args[j] ?? '';
+    if (arg === '--') {
+      hasOperand = j + 1 < args.length;
+      break;
+    }
+    if (!arg.startsWith('-')) {
+      hasOperand = true;
+      break;
+    }
+    if (!arg.includes('=') && takesValue(ask, arg)) j += 1;
+  }
+  return hasOperand ? [...argv.slice(0, 2 + i), 'ask', ...args.slice(i)] : [...argv];
 }
 
 function safeUser(): string {

@@ -12,6 +12,7 @@ import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { answerMultiNode } from './answer-multi-node.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
@@ -22,7 +23,7 @@ import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
 import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
+import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError, type HelpCluster } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import { safeReply } from '../explain/safe-reply.js';
@@ -219,7 +220,37 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return snapshot;
   }
 
+  /**
+   * The asker's cluster for help examples in its own node names (issue 17); undefined when it is not
+   * configured or cannot be read (help never fails for that: the examples keep the demo's names).
+   */
+  async function helpClusterOf(name: string, log: Logger): Promise<HelpCluster | undefined> {
+    const cluster = Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
+    if (!cluster) return undefined;
+    try {
+      const snapshot = await readCluster(name, cluster, null, log);
+      const isControlPlane = (labels: Record<string, string> | undefined): boolean =>
+        labels !== undefined && ('node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels);
+      const named = snapshot.nodes.filter((n) => (n.metadata.name ?? '') !== '');
+      return {
+        name,
+        controlPlane: named.filter((n) => isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+        workers: named.filter((n) => !isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+      };
+    } catch (err) {
+      log.debug({ err, cluster: name }, 'cluster not read for the help examples');
+      return undefined;
+    }
+  }
+
+  /** Answer a job; the reply's context says what was understood once the cluster was read. */
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
+    const understood: { request?: RequestSummary } = {};
+    const reply = await answerJob(job, context, understood);
+    return understood.request === undefined ? reply : { ...reply, context: { ...reply.context, request: understood.request } };
+  }
+
+  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -227,7 +258,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
-      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }, await helpClusterOf(job.cluster, log));
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
@@ -241,6 +272,10 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     try {
       let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
+      const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
+      // A maintenance request keeps the name as typed (see below); the rest is resolved.
+      const named = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+      understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       const at = now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));

@@ -121,12 +121,13 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
   };
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
+    const nodes = (impact.findings[0]?.facts.nodes ?? []) as readonly string[];
     return {
       kind: 'error',
       locale: ctx.locale,
       title: tr.t('title.error'),
       verdict: null,
-      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions }),
+      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : nodes.length > 0 ? 'summary.not-found-list' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions, nodes: tr.list(nodes) }),
       planes: [],
       sections: [],
       advice: [],

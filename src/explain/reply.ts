@@ -2,6 +2,7 @@
  * The platform-neutral answer every adapter renders (terminal text, Block Kit, Adaptive Cards).
  */
 import type { Finding, Plane, Verdict } from '../analysis/types.js';
+import type { RequestSummary } from '../commands/request-summary.js';
 import type { Locale } from '../commands/types.js';
 
 /** One plane's part of an answer. Every string is plain text (adapters escape for their markup). */
@@ -50,6 +51,11 @@ export interface ReplyContext {
   profileVariant?: string;
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
+  /**
+   * What was understood of the request, node names resolved against the cluster's live node list
+   * (issue 17); set by the worker once it has read the cluster, absent before (help, errors).
+   */
+  request?: RequestSummary;
 }
 
 /**

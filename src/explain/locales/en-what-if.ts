@@ -66,6 +66,7 @@ export const enWhatIf = {
     'unknown-component': 'I don\'t know component {{component}}; I can answer about: {{components}}.',
     'unknown-component-suggest': 'I don\'t know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.',
     'unknown-node': 'No node named {{node}} in {{cluster}}.',
+    'unknown-node-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'unknown-node-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     managed: 'The control plane of {{cluster}} is run by your provider (no control-plane nodes are visible): {{componentName}} cannot be restarted or observed from the cluster, so I give no verdict.',
     'etcd-external': 'etcd of {{cluster}} runs outside the cluster nodes (external topology): ask its operators; no node here restarts it.',

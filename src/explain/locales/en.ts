@@ -26,6 +26,7 @@ export const en = {
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
     unsafe_one: 'Do not reboot {{node}} now: one blocking problem below.',
     'not-found': 'No node named {{node}} in {{cluster}}.',
+    'not-found-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'not-found-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     status: '{{health}}: {{gist}}',
   },

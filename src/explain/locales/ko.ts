@@ -23,6 +23,7 @@ export const ko: Messages = {
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
+    'not-found-list': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. 노드 목록: {{nodes}}.',
     'not-found-suggest': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     status: '{{health}}: {{gist}}',
   },

@@ -132,13 +132,20 @@ export class SnapshotBuilder {
   kubeProxyConfigError: ReadError | null = null;
   private readonly seenFullPods = new Set<string>();
 
-  /** @param focusNode - the node whose pods are kept whole, or null */
-  constructor(readonly focusNode: string | null) {}
+  /**
+   * @param focusNode - the node whose pods are kept whole, or null
+   * @param keepEveryPod - keep every pod whole, whatever {@link keepFullPod} says (`k8s-ha-bot
+   *   snapshot`: the file must answer a question about any node)
+   */
+  constructor(
+    readonly focusNode: string | null,
+    readonly keepEveryPod = false,
+  ) {}
 
-  /** Add one pod: always summarized, kept whole when {@link keepFullPod} says so. */
+  /** Add one pod: always summarized, kept whole when {@link keepFullPod} (or `keepEveryPod`) says so. */
   addPod(pod: KPod): void {
     this.podSummaries.push(summarizePod(pod));
-    if (keepFullPod(pod, this.focusNode)) this.keepPod(pod);
+    if (this.keepEveryPod || keepFullPod(pod, this.focusNode)) this.keepPod(pod);
   }
 
   /** Keep a pod whole without summarizing it (e.g. from a second, field-selected read); deduplicated. */

@@ -23,6 +23,7 @@ export function snapshotFromFile(
 ): ClusterSnapshot {
   const builder = new SnapshotBuilder(focusNode);
   for (const item of file.items) builder.add(item);
+  builder.readErrors.push(...(file.readErrors ?? []));
   return builder.finish({
     cluster,
     capturedAt: file.capturedAt ?? now(),

@@ -372,3 +372,42 @@ const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => exist
     }
   });
 });
+
+describe('Slack and Teams context lines name the profile and where the capture time came from, as the console does', () => {
+  it('07 OpenShift status: distribution and "inferred from the node heartbeats" in all three', async () => {
+    const { renderSlackMessages } = await import('../adapters/slack/render-blocks.js');
+    const { renderTeamsCards } = await import('../adapters/teams/render-card.js');
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { os: { kind: 'snapshot', snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'os',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const service = createAnswerService({ config });
+    try {
+      const job: AnswerJob = {
+        requestId: 'ctx-1',
+        text: 'status',
+        cluster: 'os',
+        locale: 'en',
+        user: { platform: 'console', id: 'tester' },
+        replyTo: { platform: 'console', address: {} },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const reply: Reply = await service.answer(job);
+      const console = renderText(reply).split('\n').at(-1) ?? '';
+      expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
+      expect(console).toMatch(/distribution: openshift/);
+      const slack = JSON.stringify(renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')));
+      const teams = JSON.stringify(renderTeamsCards(reply).map((m) => m.card));
+      for (const rendered of [slack, teams]) {
+        expect(rendered).toMatch(/captured at [^"]* \(inferred from the node heartbeats\)/);
+        expect(rendered).toMatch(/distribution: openshift/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -43,9 +43,10 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   const cp = state.nodes;
   const readyCp = cp.filter((n) => n.ready);
 
+  // Who keeps the control plane, in the profile's words.
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'status' }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
   if (state.managed) {
-    findings.push(finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: state.apiservers.length }));
-    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
+    // A provider-kept control plane has no nodes here to count.
   } else if (cp.length <= 1) {
     findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
   } else if (readyCp.length < cp.length) {

@@ -411,3 +411,29 @@ describe('Slack and Teams context lines name the profile and where the capture t
     }
   });
 });
+
+describe('what a List does not hold is unknown in status, never zero or absent', () => {
+  it('01: no EndpointSlice in the List → the address count is "not in the snapshot", not 0', async () => {
+    const a = await ask('01-sonobuoy-kind-1cp-2w.json', 'status');
+    expect(a.text).toMatch(/1 of 1 API server\(s\) alive \(the kubernetes EndpointSlice is not in the snapshot\)/);
+    expect(a.text).not.toMatch(/0 address\(es\)/);
+  });
+
+  it('a kubeadm List of nodes only: etcd unknown because the pods were not captured, not "no etcd pods"', async () => {
+    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'nodes-only-'));
+    const path = join(dir, 'nodes.json');
+    writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }));
+    for (const text of ['status', 'can I reboot kind-control-plane']) {
+      const a = await ask(path, text);
+      expect(a.text).toMatch(/etcd could not be observed: the pods are not in the snapshot/);
+      expect(a.text).not.toMatch(/no etcd pods/);
+    }
+  });
+
+  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+    const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
+    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+  });
+});

@@ -372,3 +372,68 @@ const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => exist
     }
   });
 });
+
+describe('Slack and Teams context lines name the profile and where the capture time came from, as the console does', () => {
+  it('07 OpenShift status: distribution and "inferred from the node heartbeats" in all three', async () => {
+    const { renderSlackMessages } = await import('../adapters/slack/render-blocks.js');
+    const { renderTeamsCards } = await import('../adapters/teams/render-card.js');
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { os: { kind: 'snapshot', snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'os',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const service = createAnswerService({ config });
+    try {
+      const job: AnswerJob = {
+        requestId: 'ctx-1',
+        text: 'status',
+        cluster: 'os',
+        locale: 'en',
+        user: { platform: 'console', id: 'tester' },
+        replyTo: { platform: 'console', address: {} },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const reply: Reply = await service.answer(job);
+      const console = renderText(reply).split('\n').at(-1) ?? '';
+      expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
+      expect(console).toMatch(/distribution: openshift/);
+      const slack = JSON.stringify(renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')));
+      const teams = JSON.stringify(renderTeamsCards(reply).map((m) => m.card));
+      for (const rendered of [slack, teams]) {
+        expect(rendered).toMatch(/captured at [^"]* \(inferred from the node heartbeats\)/);
+        expect(rendered).toMatch(/distribution: openshift/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('what a List does not hold is unknown in status, never zero or absent', () => {
+  it('01: no EndpointSlice in the List → the address count is "not in the snapshot", not 0', async () => {
+    const a = await ask('01-sonobuoy-kind-1cp-2w.json', 'status');
+    expect(a.text).toMatch(/1 of 1 API server\(s\) alive \(the kubernetes EndpointSlice is not in the snapshot\)/);
+    expect(a.text).not.toMatch(/0 address\(es\)/);
+  });
+
+  it('a kubeadm List of nodes only: etcd unknown because the pods were not captured, not "no etcd pods"', async () => {
+    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'nodes-only-'));
+    const path = join(dir, 'nodes.json');
+    writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }));
+    for (const text of ['status', 'can I reboot kind-control-plane']) {
+      const a = await ask(path, text);
+      expect(a.text).toMatch(/etcd could not be observed: the pods are not in the snapshot/);
+      expect(a.text).not.toMatch(/no etcd pods/);
+    }
+  });
+
+  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+    const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
+    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+  });
+});

@@ -6,6 +6,7 @@
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
+ *   k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE   capture what the checks read into one file
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
  *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
  *
@@ -314,6 +315,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+    });
+
+  program
+    .command('snapshot')
+    .description('capture what the checks read from a cluster into one file (stdout) for ask --snapshot and simulate')
+    .option('--context <name>', 'kubeconfig context to read (default: the current context)')
+    .option('--cluster <name>', 'configured cluster to read (its etcd entry, if any, is probed too)')
+    .action(async (opts: { context?: string; cluster?: string }) => {
+      // Loaded here only: the other commands never need the capture.
+      const { runSnapshotCommand } = await import('./snapshot-command.js');
+      const config = opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
+      const captured = await runSnapshotCommand(opts, config, io.env, logger);
+      io.out(captured.text);
+      io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
     });
 
   program

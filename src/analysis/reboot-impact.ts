@@ -186,10 +186,8 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
       controlPlaneNodes: state.nodes.length,
     }),
   );
-  if (state.managed) {
-    findings.push(finding('managed-control-plane', 'control', 'info', 'managed', { node, apiservers: state.apiservers.length }));
-    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
-  }
+  // Who keeps the control plane, in the profile's words (the managed profile: the provider, and which).
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'reboot', node }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
   findings.push(...targetChecks(index, state, node, isCp, now));
   findings.push(...readyzCheck(state));
   if (isCp) {

@@ -41,7 +41,7 @@ interface ClusterAccess {
   kubeConfig: KubeConfig;
   etcd: EtcdStatus | null;
   /** Snapshot files only: what the file says of itself (capture time, parts it does not hold). */
-  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd'>;
+  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd' | 'readErrors'>;
 }
 
 /**
@@ -54,6 +54,8 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
   if (!file) return snapshot;
   const out: ClusterSnapshot = { ...snapshot, capturedFrom: file.capturedFrom };
   if (file.capturedAt !== null) out.capturedAt = file.capturedAt;
+  // What the capture could not read (`k8s-ha-bot snapshot`'s read_errors) is reported as the live read's errors are.
+  if (file.readErrors && file.readErrors.length > 0) out.readErrors = [...snapshot.readErrors, ...file.readErrors];
   if (file.format === 'list') {
     out.readyz = null;
     out.readErrors = snapshot.readErrors.filter((e) => e.resource !== 'readyz');
@@ -70,7 +72,7 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
  * @param pods - the snapshot's pods (used only when `endpoints` is not configured)
  * @returns a live status; with no endpoint at all, an empty one carrying one error
  */
-async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
+export async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
   const endpoints = etcd.endpoints ?? discoverEtcdEndpoints(pods);
   if (endpoints.length === 0) {
     const message = 'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
@@ -156,8 +158,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           const file = await loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
           const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
-          const { capturedAt, capturedFrom, format, missingParts, readyz } = file;
-          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd } };
+          const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
+          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd, ...(readErrors ? { readErrors } : {}) } };
         })();
         simulators.set(name, started);
         started.catch(() => simulators.delete(name));

@@ -49,6 +49,11 @@ export interface ReadSnapshotOptions {
   now?: () => Date;
   /** When given, filled with request counts and timings (for benchmarks and logs). */
   stats?: ReadStats;
+  /**
+   * Keep every pod as a full object in `snapshot.pods`, not only those `keepFullPod` (snapshot-builder.ts) selects
+   * (`k8s-ha-bot snapshot` writes a file that must answer about any node). @defaultValue false
+   */
+  keepEveryPod?: boolean;
 }
 
 /** What one read cost. */
@@ -300,7 +305,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     clearTimeout(deadlineTimer);
     throw err;
   });
-  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
+  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
   const readErrors: ReadError[] = builder.readErrors;
   let readyz: ReadyzResult | null = null;
 
@@ -337,7 +342,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   })();
 
   const pods = part('pods', async () => {
-    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
+    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
     await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) => podBuilder.addPod(item as KPod));
     for (const p of podBuilder.podSummaries) builder.podSummaries.push(p);
     for (const p of podBuilder.pods) builder.keepPod(p);

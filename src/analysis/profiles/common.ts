@@ -3,6 +3,7 @@
  */
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
 import { ANNOTATION_MIRROR, LABEL_CONTROL_PLANE, LABEL_MASTER } from '../domain.js';
+import type { Finding } from '../types.js';
 import type { ControlPlaneComponent, EtcdInference } from './types.js';
 
 /** The control-plane components. */
@@ -72,5 +73,10 @@ export function etcdFromRoleLabels(snapshot: ClusterSnapshot): EtcdInference | n
       const voter = n.status?.conditions?.find((c) => c.type === CONDITION_ETCD_IS_VOTER)?.status;
       return { node: n.metadata.name, healthy: ready(n), isLearner: voter === 'False' };
     });
-  return members.length > 0 ? { kind: 'nodes', members, rule: 'etcd-role' } : null;
+  return members.length > 0 ? { kind: 'nodes', members, rule: 'etcd-role', topology: 'embedded' } : null;
+}
+
+/** `ControlPlaneProfile.keeperFindings` of a profile whose control plane the cluster keeps: none. */
+export function noKeeperFindings(): Finding[] {
+  return [];
 }

@@ -116,6 +116,7 @@ export const en = {
       'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
       capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
       status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
+      'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
@@ -144,6 +145,7 @@ export const en = {
       external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+      'unknown-no-pods': 'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
       datastore: 'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',

@@ -107,6 +107,7 @@ export const ko: Messages = {
       'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+      'status-no-slice': 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
@@ -135,6 +136,7 @@ export const ko: Messages = {
       external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      'unknown-no-pods': 'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
       datastore: 'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',

@@ -10,6 +10,10 @@
  *
  * The simulator runs in its own process so its memory is not counted. Generated files are cached
  * in .bench/. `BENCH_SIZES=100x3000,1000x30000` picks sizes; `BENCH_RUNS=5` the runs per size.
+ *
+ * Smoke mode (`npm run bench:smoke`, run by .ci/run): `BENCH_SIZES=100x3000 BENCH_RUNS=1`, every
+ * part once at the smallest size, so that the benchmark cannot silently break. Any run exits 1
+ * when a part fails or measures something broken (read errors, refused acks).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +24,7 @@ import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { benchSlack } from './bench-slack.js';
+import { BENCH_PROCESS_ENV, benchSlack } from './bench-slack.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
@@ -127,7 +131,7 @@ async function queueBench(kubeconfig: string, node: string, requests: number): P
   const config = join(BENCH_DIR, 'bench-config.yaml');
   writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${kubeconfig}\ndefaultCluster: bench\n`);
   const worker = spawn(process.execPath, [BIN, '--config', config, 'worker', '--cluster', 'bench'], {
-    env: { ...process.env, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...BENCH_PROCESS_ENV, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const queue = new JobQueue({ redisUrl });
@@ -162,6 +166,8 @@ async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
   process.stdout.write(`k8s-ha-bot benchmark (node ${process.version}, ${runs} runs per size)\n\n`);
   const rows: string[] = [];
+  /** What makes the run fail (exit code 1) once every row is printed. */
+  const problems: string[] = [];
   for (const { nodes, pods } of sizes) {
     process.stdout.write(`${nodes} nodes / ${pods} pods\n`);
     const { file, node } = await clusterFile(nodes, pods);
@@ -185,6 +191,7 @@ async function main(): Promise<void> {
       const row = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | answer ${answerMs.toFixed(0).padStart(6)} ms | kubectl get pods -A -o json ${kubectlMs === null ? '   n/a' : kubectlMs.toFixed(0).padStart(6)} ms | ratio ${ratio} | peak RSS ${rss} MB | API requests ${a0?.apiRequests} (${a0?.pages} pages) | verdict ${a0?.verdict}${a0?.readErrors ? ` | READ ERRORS ${a0.readErrors}` : ''}`;
       rows.push(row);
       process.stdout.write(`  ${row}\n`);
+      if (answers.some((a) => a.readErrors > 0)) problems.push(`${nodes} nodes: the cold answer had read errors`);
       if (nodes <= 100) {
         const q = await queueBench(kubeconfig, node, 20);
         const qrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | through the queue (Redis + worker process): median ${q.medianMs.toFixed(0)} ms, p90 ${q.p90Ms.toFixed(0)} ms over 20 requests`;
@@ -196,6 +203,7 @@ async function main(): Promise<void> {
           const srow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | Slack ack, 1,000 signed /k8s at 50/s: gateway p50 ${s.gateway.p50.toFixed(1)} ms, p99 ${s.gateway.p99.toFixed(1)} ms${s.gateway.errors ? ` (${s.gateway.errors} errors)` : ''}; bare Bolt app p50 ${s.bare.p50.toFixed(1)} ms, p99 ${s.bare.p99.toFixed(1)} ms; p99 ratio ${(s.gateway.p99 / Math.max(s.bare.p99, 0.001)).toFixed(2)} | request → posted answer median ${s.answerMedianMs.toFixed(0)} ms`;
           rows.push(srow);
           process.stdout.write(`  ${srow}\n`);
+          if (s.gateway.errors > 0 || s.bare.errors > 0) problems.push(`Slack ack: ${s.gateway.errors} gateway and ${s.bare.errors} bare-app commands were not acked with 200`);
         }
       }
     } finally {
@@ -213,6 +221,10 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`\nSummary\n${rows.map((r) => `  ${r}`).join('\n')}\n`);
+  if (problems.length > 0) {
+    process.stdout.write(`\nFAILED\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.exitCode = 1;
+  }
   process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n');
 }
 

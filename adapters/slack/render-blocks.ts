@@ -232,6 +232,7 @@ function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
       : tr.t('slack.contextNoSnapshot', { cluster: c.cluster ?? '-', requestId: c.requestId }),
   ];
   if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
   const blocks: KnownBlock[] = [
     { type: 'context', elements: parts.map((p) => mrkdwn(truncateEscaped(escapeMrkdwn(p), CONTEXT_MAX))) },
   ];

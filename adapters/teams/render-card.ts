@@ -207,6 +207,7 @@ function contextElement(reply: Reply, tr: Translator): CardJson {
       : tr.t('slack.contextNoSnapshot', { cluster: c.cluster ?? '-', requestId: c.requestId }),
   ];
   if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
   return rich([run(cut(parts.join(' · '), RUN_MAX), { isSubtle: true, size: 'small' })], { separator: true, spacing: 'Medium' });
 }
 

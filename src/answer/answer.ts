@@ -8,6 +8,8 @@ import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
+import { ClusterWatchCache } from '../cluster/watch-cache.js';
+import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
@@ -111,6 +113,12 @@ export interface AnswerServiceOptions {
    * process does not see the snapshot age into a dead cluster). @defaultValue 5000 (heartbeats.ts)
    */
   simulatorHeartbeatMs?: number;
+  /**
+   * Answer questions from a per-cluster list + watch cache when it is in sync (watch-cache.ts;
+   * issue 18); maintenance steps that act on the cluster still read fresh. The worker turns it on
+   * unless `K8S_HA_BOT_WATCH_CACHE=off`. @defaultValue false (one-shot console answers)
+   */
+  watchCache?: boolean;
 }
 
 /**
@@ -125,6 +133,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null }>>();
+  const caches = new Map<string, ClusterWatchCache>();
+
+  /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
+  function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): ClusterWatchCache {
+    let cache = caches.get(name);
+    if (!cache) {
+      cache = new ClusterWatchCache({ kubeConfig, cluster: name, logger, requestTimeoutMs: cluster.requestTimeoutMs, now });
+      caches.set(name, cache);
+      cache.start().catch((err: unknown) => {
+        logger.warn({ err, cluster: name }, 'the watch cache could not start; answers read fresh');
+        caches.delete(name);
+      });
+    }
+    return cache;
+  }
 
   async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot') {
@@ -167,15 +190,20 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cluster;
   }
 
-  /** Read a cluster's snapshot (API and, when configured, etcd live). */
-  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger): Promise<ClusterSnapshot> {
+  /**
+   * Read a cluster's snapshot (API and, when configured, etcd live). With `fromCache` and the watch
+   * cache on and in sync, the API part comes from the cache and `fromCache` is told how fresh it is.
+   */
+  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, fromCache?: (f: CacheFreshness) => void): Promise<ClusterSnapshot> {
     const { kubeConfig, etcd } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
     // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
     early?.catch(() => undefined);
-    let snapshot: ClusterSnapshot = await readSnapshot({
+    const cached = fromCache && options.watchCache ? await cacheFor(name, kubeConfig, cluster).snapshot(focusNode, etcd).catch(() => null) : null;
+    if (cached) fromCache?.(cached.freshness);
+    let snapshot: ClusterSnapshot = cached?.snapshot ?? await readSnapshot({
       kubeConfig,
       cluster: name,
       focusNode,
@@ -196,6 +224,16 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
+    let freshness: CacheFreshness | null = null;
+    const reply = await answerWith(job, context, (f) => (freshness ??= f));
+    const f = freshness as CacheFreshness | null;
+    if (f !== null && reply.context.snapshotAt !== null) {
+      reply.context.cache = { lastEventAgeS: Math.max(0, Math.round((now().getTime() - f.lastEventAt.getTime()) / 1000)) };
+    }
+    return reply;
+  }
+
+  async function answerWith(job: AnswerJob, context: Partial<AnswerContext>, fromCache: (f: CacheFreshness) => void): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -215,11 +253,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, fromCache);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const at = now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
-        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));
+        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
         if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
         if (single.kind !== 'reboot-impact') throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
@@ -233,7 +271,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
       const resolved = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, snapshot.nodes.map((n) => n.metadata.name ?? ''));
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
-        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log);
+        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);
         return await answerOne(resolved, snapshot);
       }
       if (command.kind === 'maintenance-request') {
@@ -282,6 +320,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {
+      for (const cache of caches.values()) cache.close();
+      caches.clear();
       const all = [...simulators.values()];
       simulators.clear();
       await Promise.all(all.map(async (p) => (await p.catch(() => null))?.sim.close()));

@@ -44,6 +44,7 @@ export function renderText(reply: Reply): string {
   if (c.snapshotAt) {
     const parts = [tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId })];
     if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+    if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
     out.push('', parts.join(' · '));
   }
   return out.join('\n');

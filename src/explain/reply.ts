@@ -39,6 +39,11 @@ export interface ReplyContext {
   requestId: string;
   /** How etcd was known: read from etcd, recorded in a snapshot, inferred from pods, or not observable. */
   etcdSource?: 'live' | 'recorded' | 'inferred' | 'none';
+  /**
+   * Set when the cluster came from the worker's watch cache (in sync): seconds since its last
+   * watch event, shown as "from the watch cache, in sync, last event N s ago" (issue 18).
+   */
+  cache?: { lastEventAgeS: number };
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
 }

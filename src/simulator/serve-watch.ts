@@ -150,10 +150,13 @@ export function serveWatch(req: IncomingMessage, res: ServerResponse, store: Obj
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   if (backlog.length > 0) res.write(backlog.join(''));
   else res.flushHeaders();
-  const unsubscribe = store.changes.subscribe((e) => {
-    const l = eventFor(e);
-    if (l !== null) res.write(l);
-  });
+  const unsubscribe = store.changes.subscribe(
+    (e) => {
+      const l = eventFor(e);
+      if (l !== null) res.write(l);
+    },
+    () => res.end(),
+  );
   const bookmarkTimer = bookmarks ? setInterval(() => res.write(bookmark()), w.bookmarkMs) : null;
   const timeout = setTimeout(() => res.end(), timeoutS * 1000);
   const stop = (): void => {

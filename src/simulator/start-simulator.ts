@@ -126,6 +126,8 @@ export interface RunningSimulator {
   compactWatchHistory(keep?: number): void;
   /** Watches open now. */
   openWatches(): number;
+  /** End every open watch response (clients resume from their resourceVersion). */
+  closeWatches(): void;
   /** Stop listening and close open connections. */
   close(): Promise<void>;
 }
@@ -298,6 +300,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       store.changes.compact(keep);
     },
     openWatches: () => store.changes.watchers,
+    closeWatches: () => store.changes.closeAll(),
     close: () =>
       new Promise<void>((resolveClose) => {
         heartbeats?.stop();

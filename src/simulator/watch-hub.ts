@@ -33,6 +33,7 @@ export const DEFAULT_WATCH_HISTORY = 10_000;
 export class WatchHub {
   private events: ChangeEvent[] = [];
   private readonly listeners = new Set<(e: ChangeEvent) => void>();
+  private readonly closers = new Map<(e: ChangeEvent) => void, () => void>();
   /** Largest resourceVersion whose events may be missing (resuming from below it is too old). */
   private floor: number;
 
@@ -84,11 +85,22 @@ export class WatchHub {
 
   /**
    * Listen to every change from now on.
+   * @param listener - called with each change
+   * @param close - ends the watch behind the listener ({@link WatchHub.closeAll})
    * @returns a function that stops listening
    */
-  subscribe(listener: (e: ChangeEvent) => void): () => void {
+  subscribe(listener: (e: ChangeEvent) => void, close?: () => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (close) this.closers.set(listener, close);
+    return () => {
+      this.listeners.delete(listener);
+      this.closers.delete(listener);
+    };
+  }
+
+  /** End every open watch (as an apiserver restart would; clients resume from their resourceVersion). */
+  closeAll(): void {
+    for (const close of [...this.closers.values()]) close();
   }
 
   /** Open watches (listeners). */

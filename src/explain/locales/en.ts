@@ -307,6 +307,7 @@ export const en = {
   },
   context: {
     line: 'cluster {{cluster}} · snapshot {{snapshotAt}} · request {{requestId}}',
+    cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',

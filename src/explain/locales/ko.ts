@@ -295,6 +295,7 @@ export const ko: Messages = {
   },
   context: {
     line: '클러스터 {{cluster}} · 스냅샷 {{snapshotAt}} · 요청 {{requestId}}',
+    cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',

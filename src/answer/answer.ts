@@ -8,6 +8,8 @@ import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
+import { ClusterWatchCache } from '../cluster/watch-cache.js';
+import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
@@ -135,6 +137,12 @@ export interface AnswerServiceOptions {
    * process does not see the snapshot age into a dead cluster). @defaultValue 5000 (heartbeats.ts)
    */
   simulatorHeartbeatMs?: number;
+  /**
+   * Answer questions from a per-cluster list + watch cache when it is in sync (watch-cache.ts;
+   * issue 18); maintenance steps that act on the cluster still read fresh. The worker turns it on
+   * unless `K8S_HA_BOT_WATCH_CACHE=off`. @defaultValue false (one-shot console answers)
+   */
+  watchCache?: boolean;
 }
 
 /**
@@ -149,6 +157,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>>();
+  const caches = new Map<string, ClusterWatchCache>();
+
+  /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
+  function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): ClusterWatchCache {
+    let cache = caches.get(name);
+    if (!cache) {
+      cache = new ClusterWatchCache({ kubeConfig, cluster: name, logger, requestTimeoutMs: cluster.requestTimeoutMs, now });
+      caches.set(name, cache);
+      cache.start().catch((err: unknown) => {
+        logger.warn({ err, cluster: name }, 'the watch cache could not start; answers read fresh');
+        caches.delete(name);
+      });
+    }
+    return cache;
+  }
 
   async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot') {
@@ -192,15 +215,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cluster;
   }
 
-  /** Read a cluster's snapshot (API and, when configured, etcd live). */
-  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
+  /**
+   * Read a cluster's snapshot (API and, when configured, etcd live). With `fromCache` and the watch
+   * cache on and in sync, the API part comes from the cache and `fromCache` is told how fresh it is.
+   * `moreFocusNodes`: further nodes whose pods are kept whole (several nodes in one question; read fresh).
+   */
+  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, fromCache?: (f: CacheFreshness) => void, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
     const { kubeConfig, etcd, file } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
     // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
     early?.catch(() => undefined);
-    let snapshot: ClusterSnapshot = await readSnapshot({
+    const cached = fromCache && options.watchCache ? await cacheFor(name, kubeConfig, cluster).snapshot(focusNode, etcd).catch(() => null) : null;
+    if (cached) fromCache?.(cached.freshness);
+    let snapshot: ClusterSnapshot = cached?.snapshot ?? await readSnapshot({
       kubeConfig,
       cluster: name,
       focusNode,
@@ -248,11 +277,15 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   /** Answer a job; the reply's context says what was understood once the cluster was read. */
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
     const understood: { request?: RequestSummary } = {};
-    const reply = await answerJob(job, context, understood);
-    return understood.request === undefined ? reply : { ...reply, context: { ...reply.context, request: understood.request } };
+    let freshness: CacheFreshness | null = null;
+    const reply = await answerJob(job, context, understood, (f) => (freshness ??= f));
+    const f = freshness as CacheFreshness | null;
+    const context2 = { ...reply.context, ...(understood.request === undefined ? {} : { request: understood.request }) };
+    if (f !== null && context2.snapshotAt !== null) context2.cache = { lastEventAgeS: Math.max(0, Math.round((now().getTime() - f.lastEventAt.getTime()) / 1000)) };
+    return { ...reply, context: context2 };
   }
 
-  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }): Promise<Reply> {
+  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }, fromCache: (f: CacheFreshness) => void): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -272,7 +305,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, fromCache);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
@@ -280,7 +313,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       const at = now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
-        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));
+        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
         if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
         if (single.kind !== 'reboot-impact') throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
@@ -288,13 +321,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       };
       if (command.kind === 'multi-node') {
         // Issue 17: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
-        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, nodes), at, { ...ctx, cluster: job.cluster });
+        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, undefined, nodes), at, { ...ctx, cluster: job.cluster });
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
       // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
       const resolved = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, snapshot.nodes.map((n) => n.metadata.name ?? ''));
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
-        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log);
+        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);
         return await answerOne(resolved, snapshot);
       }
       if (command.kind === 'maintenance-request') {
@@ -343,6 +376,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {
+      for (const cache of caches.values()) cache.close();
+      caches.clear();
       const all = [...simulators.values()];
       simulators.clear();
       await Promise.all(all.map(async (p) => (await p.catch(() => null))?.sim.close()));

@@ -17,6 +17,7 @@ import type { MaintenancePolicy } from '../maintenance/policy.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
 import type { Logger } from '../util/logger.js';
 import { createAnswerService } from './answer.js';
+import { watchCacheEnabled } from '../cluster/watch-cache.js';
 import type { AnswerService } from './answer.js';
 
 /** Options of {@link createWorkerAnswerStep}. */
@@ -68,6 +69,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
   const { logger } = o;
   const path = configPathOf(o.argv);
   const config = o.config ?? (await loadConfig({ env: o.env, ...(path ? { path } : {}) }));
+  const watchCache = watchCacheEnabled(o.env);
   const now = o.now;
   const {
     service: maintenance,
@@ -82,7 +84,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
     connectTimeoutMs: o.connectTimeoutMs,
     now,
   });
-  const answerService = createAnswerService({ config, logger, maintenance, ...(now ? { now } : {}) });
+  const answerService = createAnswerService({ config, logger, maintenance, watchCache, ...(now ? { now } : {}) });
   const holderIdentity = `${hostname()}/${process.pid}`;
 
   return {

@@ -1,7 +1,7 @@
 /**
  * The parts of an answer's context line, the same on every surface (console text, Slack context
  * block, Teams card footer): cluster, snapshot time and where that time came from, request id,
- * the distribution profile, and where etcd was seen (issue 15).
+ * the distribution profile, where etcd was seen, and the watch cache's freshness when the answer came from it.
  */
 import type { Translator } from './i18n.js';
 import type { Reply } from './reply.js';
@@ -25,5 +25,6 @@ export function contextLineParts(context: Reply['context'], tr: Translator): str
   ];
   if (c.profile) parts.push(tr.t('context.profile', { profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile }));
   if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
   return parts;
 }

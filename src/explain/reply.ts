@@ -49,6 +49,11 @@ export interface ReplyContext {
   profile?: string;
   /** Its qualifier (`AKS`, `embedded etcd`, `SQLite or external datastore`), when there is one. */
   profileVariant?: string;
+  /**
+   * Set when the cluster came from the worker's watch cache (in sync): seconds since its last
+   * watch event, shown as "from the watch cache, in sync, last event N s ago" (issue 18).
+   */
+  cache?: { lastEventAgeS: number };
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
   /**

@@ -333,6 +333,7 @@ export const en = {
       unknown: 'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
     },
     profile: 'distribution: {{profile}}',
+    cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',

@@ -321,6 +321,7 @@ export const ko: Messages = {
       unknown: '알 수 없음: 파일에 captured_at도, 추정할 시각도 없어 지금을 기준으로 나이를 잽니다',
     },
     profile: '배포판: {{profile}}',
+    cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',

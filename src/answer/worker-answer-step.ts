@@ -14,6 +14,8 @@ import type { MaintenanceDeps } from '../maintenance/execute/run-maintenance.js'
 import { connectMaintenanceService } from '../maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { MaintenancePolicy } from '../maintenance/policy.js';
+import { maintenanceKeyPrefixFor } from '../maintenance/request-store.js';
+import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
 import type { Logger } from '../util/logger.js';
 import { createAnswerService } from './answer.js';
@@ -100,6 +102,8 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
         kubeConfig: await answerService.kubeConfigFor(cluster),
         policy: policy.forCluster(cluster),
         holderIdentity,
+        // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
+        keyPrefix: maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX),
         analyze: (node: string) => answerService.analyzeNode(cluster, node),
         // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
         etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),

@@ -23,6 +23,7 @@ import type { ClusterReadFacts } from '../errors.js';
 import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
+import { safeText } from '../util/safe-text.js';
 import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
@@ -436,12 +437,13 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
 
 /**
  * The failing check lines of a `/readyz?verbose` answer (`[-]name …`), as sent, bounded: at most
- * 20 lines of at most 200 characters, control characters dropped.
+ * 20 lines of at most 200 characters, made safe to show first ({@link safeText}: escape sequences
+ * removed whole, not only their ESC, and bidi controls), other control characters dropped.
  * @param text - the answer body
  * @returns the lines, in order
  */
 export function failingReadyzLines(text: string): string[] {
-  return text
+  return safeText(text)
     .split('\n')
     .filter((line) => line.startsWith('[-]'))
     .slice(0, 20)

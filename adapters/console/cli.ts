@@ -42,7 +42,7 @@ import { jobIdFor } from '../../src/queue/job.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
-import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
+import { registerSecretsFromEnv } from '../../src/util/redaction.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
@@ -190,7 +190,7 @@ function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): voi
  */
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
-  // Every secret of the environment is masked by value in the logs (src/ops/redaction.ts).
+  // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(io.env);
   // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for them.
   const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });

@@ -19,7 +19,7 @@ import { BotError } from '../../src/errors.js';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
-import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
+import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */

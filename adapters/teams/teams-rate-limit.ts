@@ -22,7 +22,7 @@ import type { Locale } from '../../src/commands/types.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Refusal, Requester } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
-import { isLanguageNeutral } from '../slack/slack-locale.js';
+import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import { renderTeamsCards, teamsActivity } from './render-card.js';
 import { TeamsConnectorError } from './teams-bot-framework.js';
 import type { InvokeReply, OutboundActivity, TeamsConnector, TeamsTurn } from './teams-bot-framework.js';

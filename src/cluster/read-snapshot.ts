@@ -13,8 +13,8 @@
  *   dev machine, i.e. about +8 s over the 300 pages of such a cluster;
  * - streaming page by page with our own reduction keeps at most one raw page in memory.
  */
-import { recordKubeApiError } from '../ops/metrics.js';
-import { upstreamBodySummary } from '../ops/redaction.js';
+import { recordKubeApiError } from '../util/metric-hooks.js';
+import { upstreamBodySummary } from '../util/redaction.js';
 import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';

@@ -22,7 +22,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterReadError, ConfigError } from '../errors.js';
-import { upstreamBodySummary } from '../ops/redaction.js';
+import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { kubeConnection } from './kube-connection.js';

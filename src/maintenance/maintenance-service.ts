@@ -11,7 +11,7 @@ import { Mutex, TimeoutError as MutexTimeoutError } from 'redis-semaphore';
 import type { Verdict } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { BotError } from '../errors.js';
-import { explainMaintenanceCard, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
+import { explainMaintenanceCard, explainMaintenanceRefusal } from './explain-maintenance.js';
 import type { Reply } from '../explain/reply.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';

@@ -15,7 +15,7 @@
  * and re-decides, so two gateways clicking at once, or a double click, are decided one after the
  * other: an approval is counted once, and exactly one decision sees the last approval.
  */
-import { recordMaintenanceState } from '../ops/metrics.js';
+import { recordMaintenanceState } from '../util/metric-hooks.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';

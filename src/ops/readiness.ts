@@ -12,7 +12,7 @@ import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { kubeConnection } from '../cluster/kube-connection.js';
 import type { ClusterConfig } from '../config/bot-config.js';
 import { failingReadyzLines } from '../cluster/read-snapshot.js';
-import { maskSecrets } from './redaction.js';
+import { maskSecrets } from '../util/redaction.js';
 
 /** One readiness check's result. */
 export interface CheckResult {

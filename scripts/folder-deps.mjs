@@ -7,8 +7,8 @@
  * imports count (`import … from './x.js'`, `export … from`, `import('./x.js')`, `import './x.js'`),
  * type-only imports included: a type import still ties the folders together for a reader.
  *
- * Usage: `node scripts/folder-deps.mjs [--json] [--edges]`. Exit code 1 when the graph has a
- * cycle, 0 otherwise. `--edges` lists, for each folder edge, the files that make it.
+ * Usage: `node scripts/folder-deps.mjs [--json] [--edges] [--root DIR]` (DIR: another checkout; default this one). Exit code 1 when the graph has a
+ * cycle or an edge against the layer order ({@link SRC_LAYERS}), 0 otherwise. `--edges` lists, for each folder edge, the files that make it.
  * Imported by test/layers.test.ts through {@link folderGraph} and {@link findCycles}.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +16,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOTS = ['src', 'adapters', 'workers'];
+
+/**
+ * The layer order of src/, bottom first: a folder may import only folders before it in this list
+ * (README "Architecture"). eslint.config.js turns it into `no-restricted-imports` rules, and
+ * test/layers.test.ts checks the whole graph against it ({@link layerViolations}).
+ */
+export const SRC_LAYERS = [
+  'errors', // BotError and its codes
+  'util', // logger, redaction, env numbers, safe text, closest names, time zones, metric hooks
+  'commands', // chat text → ChatCommand (parse, en/ko)
+  'cluster', // ClusterSnapshot types and reading it (API, files, watch cache)
+  'config', // bot config file, kube contexts, Redis settings
+  'analysis', // pure checks: snapshot + now → findings + verdict
+  'etcd', // etcd discovery and probes
+  'simulator', // a Kubernetes API serving snapshot files
+  'explain', // findings → en/ko texts, Reply
+  'queue', // BullMQ jobs and replies
+  'maintenance', // maintenance requests, policy, execution
+  'answer', // one command → one Reply
+  'schedule', // scheduled HA posts
+  'ops', // process concerns: ops server, readiness, rate limit, metrics registry, shutdown
+];
+
+/** Adapter folders that translate one chat platform; they import no other adapter. */
+export const PLATFORM_ADAPTERS = ['slack', 'teams'];
 
 /** Every .ts file below `dir` (absolute paths). */
 function tsFiles(dir) {
@@ -124,15 +149,40 @@ export function findCycles(graph) {
   return out;
 }
 
+/**
+ * Folder edges against the layer order: a src/ folder importing a src/ folder above it or
+ * adapters/ or workers/; workers/ importing adapters/; a platform adapter importing another adapter.
+ * @returns lines `from -> to` (empty when the order holds)
+ */
+export function layerViolations(graph) {
+  const out = [];
+  const rank = (node) => SRC_LAYERS.indexOf(node.slice('src/'.length));
+  for (const [from, targets] of graph.edges) {
+    for (const to of targets.keys()) {
+      let bad = false;
+      if (from.startsWith('src/')) bad = !to.startsWith('src/') || rank(to) > rank(from) || rank(to) < 0 || rank(from) < 0;
+      else if (from === 'workers') bad = to.startsWith('adapters/');
+      else if (PLATFORM_ADAPTERS.includes(from.slice('adapters/'.length))) bad = to.startsWith('adapters/') || to === 'workers';
+      if (bad) out.push(`${from} -> ${to}`);
+    }
+  }
+  return out.sort();
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const rootFlag = process.argv.indexOf('--root');
+  const root =
+    rootFlag > 0 && process.argv[rootFlag + 1]
+      ? path.resolve(process.argv[rootFlag + 1])
+      : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const graph = folderGraph(root);
   const cycles = findCycles(graph);
+  const violations = layerViolations(graph);
   if (process.argv.includes('--json')) {
     const edges = {};
     for (const [a, m] of graph.edges) edges[a] = [...m.keys()].sort();
-    console.log(JSON.stringify({ nodes: graph.nodes, edges, cycles }, null, 2));
+    console.log(JSON.stringify({ nodes: graph.nodes, edges, cycles, violations }, null, 2));
   } else {
     for (const a of graph.nodes) {
       const targets = [...(graph.edges.get(a)?.keys() ?? [])].sort();
@@ -142,6 +192,8 @@ if (isMain) {
     }
     console.log(cycles.length ? `\n${cycles.length} cycle(s):` : '\nno folder-level cycle');
     for (const c of cycles) console.log(`  ${c.join(' <-> ')}`);
+    console.log(violations.length ? `${violations.length} edge(s) against the layer order:` : 'no edge against the layer order');
+    for (const v of violations) console.log(`  ${v}`);
   }
-  process.exitCode = cycles.length ? 1 : 0;
+  process.exitCode = cycles.length || violations.length ? 1 : 0;
 }

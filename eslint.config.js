@@ -12,7 +12,10 @@ const ADAPTER_PACKAGES = ['@kubernetes/client-node'];
  */
 function refuse(regex, message, packages) {
   return {
-    'no-restricted-imports': ['error', { patterns: [...packages.map((p) => ({ group: [p] })), { regex, message }] }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...packages.map((p) => ({ group: [p] })), { regex, message }] },
+    ],
     'no-restricted-syntax': [
       'error',
       { selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`, message },
@@ -32,7 +35,11 @@ const layerRules = SRC_LAYERS.map((name, i) => {
     rules: refuse(
       // src/errors.ts sits in src/ itself: its imports of the folders start with './'.
       `^${name === 'errors' ? '\\./' : '(\\.\\./)+'}(${above.join('|')})(/|\\.js$)`,
-      `layer order: src/${name} imports only ${SRC_LAYERS.slice(0, i).map((l) => `src/${l}`).join(', ') || 'packages'} (README "Architecture"); pass a hook in instead`,
+      `layer order: src/${name} imports only ${
+        SRC_LAYERS.slice(0, i)
+          .map((l) => `src/${l}`)
+          .join(', ') || 'packages'
+      } (README "Architecture"); pass a hook in instead`,
       SRC_PACKAGES,
     ),
   };
@@ -76,12 +83,20 @@ export default tseslint.config(
     // The gateway process hosts the platform adapters; the console CLI (cli.ts, config-check.ts)
     // starts the gateway and the workers: they are the composition roots, nothing imports them.
     files: ['adapters/gateway/**/*.ts'],
-    rules: refuse('^(\\.\\./)+(adapters/)?(console|workers)/', 'layer order: the gateway does not import the console CLI or the workers', ADAPTER_PACKAGES),
+    rules: refuse(
+      '^(\\.\\./)+(adapters/)?(console|workers)/',
+      'layer order: the gateway does not import the console CLI or the workers',
+      ADAPTER_PACKAGES,
+    ),
   },
   {
     files: ['adapters/console/**/*.ts'],
     ignores: ['adapters/console/cli.ts', 'adapters/console/config-check.ts'],
-    rules: refuse('^(\\.\\./)+(adapters/)?(gateway|slack|teams|workers)/', 'layer order: only the CLI entry (cli.ts, config-check.ts) imports other adapters or the workers', ADAPTER_PACKAGES),
+    rules: refuse(
+      '^(\\.\\./)+(adapters/)?(gateway|slack|teams|workers)/',
+      'layer order: only the CLI entry (cli.ts, config-check.ts) imports other adapters or the workers',
+      ADAPTER_PACKAGES,
+    ),
   },
   {
     files: ['workers/**/*.ts'],

@@ -63,7 +63,8 @@ export function folderOf(rel) {
   return `${parts[0]}/${second}`;
 }
 
-const IMPORT_RE = /(?:\bimport|\bexport)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_RE =
+  /(?:\bimport|\bexport)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Relative module specifiers a source text imports (comments are stripped first). */
 export function importsOf(text) {
@@ -160,9 +161,11 @@ export function layerViolations(graph) {
   for (const [from, targets] of graph.edges) {
     for (const to of targets.keys()) {
       let bad = false;
-      if (from.startsWith('src/')) bad = !to.startsWith('src/') || rank(to) > rank(from) || rank(to) < 0 || rank(from) < 0;
+      if (from.startsWith('src/'))
+        bad = !to.startsWith('src/') || rank(to) > rank(from) || rank(to) < 0 || rank(from) < 0;
       else if (from === 'workers') bad = to.startsWith('adapters/');
-      else if (PLATFORM_ADAPTERS.includes(from.slice('adapters/'.length))) bad = to.startsWith('adapters/') || to === 'workers';
+      else if (PLATFORM_ADAPTERS.includes(from.slice('adapters/'.length)))
+        bad = to.startsWith('adapters/') || to === 'workers';
       if (bad) out.push(`${from} -> ${to}`);
     }
   }
@@ -188,11 +191,16 @@ if (isMain) {
       const targets = [...(graph.edges.get(a)?.keys() ?? [])].sort();
       console.log(`${a} -> ${targets.join(', ') || '(nothing)'}`);
       if (process.argv.includes('--edges'))
-        for (const t of targets) for (const line of graph.edges.get(a).get(t)) console.log(`    ${t}: ${line}`);
+        for (const t of targets)
+          for (const line of graph.edges.get(a).get(t)) console.log(`    ${t}: ${line}`);
     }
     console.log(cycles.length ? `\n${cycles.length} cycle(s):` : '\nno folder-level cycle');
     for (const c of cycles) console.log(`  ${c.join(' <-> ')}`);
-    console.log(violations.length ? `${violations.length} edge(s) against the layer order:` : 'no edge against the layer order');
+    console.log(
+      violations.length
+        ? `${violations.length} edge(s) against the layer order:`
+        : 'no edge against the layer order',
+    );
     for (const v of violations) console.log(`  ${v}`);
   }
   process.exitCode = cycles.length || violations.length ? 1 : 0;

@@ -42,53 +42,98 @@ async function folderDeps(treeRoot: string): Promise<{ deps: FolderDeps; code: n
 
 describe('ESLint keeps the layer order', () => {
   it('refuses src/analysis importing src/queue (static, type-only and import())', async () => {
-    const layer = expect.stringMatching(/^no-restricted-(imports|syntax): .*layer order: src\/analysis imports only/);
-    expect(await lint('src/analysis/probe.ts', "import { queueNameFor } from '../queue/job.js';\nexport const q = queueNameFor;\n")).toEqual([
-      layer,
-    ]);
-    expect(await lint('src/analysis/what-if/probe.ts', "import type { AnswerJob } from '../../queue/job.js';\nexport type J = AnswerJob;\n")).toEqual([
-      layer,
-    ]);
-    expect(await lint('src/analysis/probe.ts', "export const load = () => import('../ops/metrics.js');\n")).toEqual([layer]);
+    const layer = expect.stringMatching(
+      /^no-restricted-(imports|syntax): .*layer order: src\/analysis imports only/,
+    );
+    expect(
+      await lint(
+        'src/analysis/probe.ts',
+        "import { queueNameFor } from '../queue/job.js';\nexport const q = queueNameFor;\n",
+      ),
+    ).toEqual([layer]);
+    expect(
+      await lint(
+        'src/analysis/what-if/probe.ts',
+        "import type { AnswerJob } from '../../queue/job.js';\nexport type J = AnswerJob;\n",
+      ),
+    ).toEqual([layer]);
+    expect(
+      await lint('src/analysis/probe.ts', "export const load = () => import('../ops/metrics.js');\n"),
+    ).toEqual([layer]);
   });
 
   it('refuses the lower layers importing src/ops, and src/errors.ts importing a folder', async () => {
-    expect(await lint('src/cluster/probe.ts', "import { metricsRegistry } from '../ops/metrics.js';\nexport const r = metricsRegistry;\n")).toEqual([
+    expect(
+      await lint(
+        'src/cluster/probe.ts',
+        "import { metricsRegistry } from '../ops/metrics.js';\nexport const r = metricsRegistry;\n",
+      ),
+    ).toEqual([
       expect.stringContaining('layer order: src/cluster imports only src/errors, src/util, src/commands'),
     ]);
-    expect(await lint('src/maintenance/probe.ts', "import { answer } from '../answer/answer.js';\nexport const a = answer;\n")).toEqual([
-      expect.stringContaining('layer order: src/maintenance'),
-    ]);
-    expect(await lint('src/errors.ts', "import { safeText } from './util/safe-text.js';\nexport const s = safeText;\n")).toEqual([
-      expect.stringContaining('layer order: src/errors'),
-    ]);
+    expect(
+      await lint(
+        'src/maintenance/probe.ts',
+        "import { answer } from '../answer/answer.js';\nexport const a = answer;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: src/maintenance')]);
+    expect(
+      await lint(
+        'src/errors.ts',
+        "import { safeText } from './util/safe-text.js';\nexport const s = safeText;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: src/errors')]);
   });
 
   it('refuses an adapter importing another adapter, and a worker importing an adapter', async () => {
-    expect(await lint('adapters/teams/probe.ts', "import { UserLocaleCache } from '../slack/slack-locale.js';\nexport const c = UserLocaleCache;\n")).toEqual([
-      expect.stringContaining('layer order: adapters/teams imports no other adapter'),
-    ]);
-    expect(await lint('adapters/slack/probe.ts', "import { startGateway } from '../gateway/gateway.js';\nexport const g = startGateway;\n")).toEqual([
-      expect.stringContaining('layer order: adapters/slack imports no other adapter'),
-    ]);
-    expect(await lint('workers/probe.ts', "import { UserLocaleCache } from '../adapters/slack/slack-locale.js';\nexport const c = UserLocaleCache;\n")).toEqual([
-      expect.stringContaining('layer order: workers import src/ only'),
-    ]);
+    expect(
+      await lint(
+        'adapters/teams/probe.ts',
+        "import { UserLocaleCache } from '../slack/slack-locale.js';\nexport const c = UserLocaleCache;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: adapters/teams imports no other adapter')]);
+    expect(
+      await lint(
+        'adapters/slack/probe.ts',
+        "import { startGateway } from '../gateway/gateway.js';\nexport const g = startGateway;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: adapters/slack imports no other adapter')]);
+    expect(
+      await lint(
+        'workers/probe.ts',
+        "import { UserLocaleCache } from '../adapters/slack/slack-locale.js';\nexport const c = UserLocaleCache;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: workers import src/ only')]);
   });
 
   it('accepts imports along the order', async () => {
-    expect(await lint('src/analysis/probe.ts', "import type { ClusterSnapshot } from '../cluster/types.js';\nexport type S = ClusterSnapshot;\n")).toEqual([]);
-    expect(await lint('src/ops/probe.ts', "import { queueNameFor } from '../queue/job.js';\nexport const q = queueNameFor;\n")).toEqual([]);
-    expect(await lint('adapters/teams/probe.ts', "import { isLanguageNeutral } from '../../src/commands/language-neutral.js';\nexport const n = isLanguageNeutral;\n")).toEqual(
-      [],
-    );
+    expect(
+      await lint(
+        'src/analysis/probe.ts',
+        "import type { ClusterSnapshot } from '../cluster/types.js';\nexport type S = ClusterSnapshot;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'src/ops/probe.ts',
+        "import { queueNameFor } from '../queue/job.js';\nexport const q = queueNameFor;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'adapters/teams/probe.ts',
+        "import { isLanguageNeutral } from '../../src/commands/language-neutral.js';\nexport const n = isLanguageNeutral;\n",
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('the folder graph', () => {
   it('of this tree has no cycle and no edge against the layer order', async () => {
     const { deps, code } = await folderDeps(root);
-    expect(deps.nodes).toEqual(expect.arrayContaining(['src/analysis', 'src/ops', 'src/util', 'adapters/slack', 'workers']));
+    expect(deps.nodes).toEqual(
+      expect.arrayContaining(['src/analysis', 'src/ops', 'src/util', 'adapters/slack', 'workers']),
+    );
     expect(deps.cycles).toEqual([]);
     expect(deps.violations).toEqual([]);
     expect(code).toBe(0);
@@ -100,7 +145,8 @@ describe('the folder graph', () => {
       dir = await mkdtemp(path.join(tmpdir(), 'folder-deps-'));
       const files: Record<string, string> = {
         'src/util/log.ts': "import { count } from '../ops/metrics.js';\nexport const log = count;\n",
-        'src/ops/metrics.ts': "import type { Job } from '../queue/job.js';\nexport const count = (j: Job) => j;\n",
+        'src/ops/metrics.ts':
+          "import type { Job } from '../queue/job.js';\nexport const count = (j: Job) => j;\n",
         'src/queue/job.ts': "export type Job = string;\nexport const l = () => import('../util/log.js');\n",
         'src/analysis/a.ts': "// import { x } from '../ops/metrics.js';\nexport const a = 1;\n",
       };

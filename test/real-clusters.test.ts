@@ -279,6 +279,124 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
   });
 });
 
+describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {
+  const F = '09-shaaban-eks-2nodes-cluster-info-dump.json';
+  const provider = (a: JsonAnswer) => a.findings.filter((f) => f.check === 'managed-control-plane');
+  it('the node with both coredns replicas is unsafe to reboot: cluster DNS stops; the control plane is the provider\'s', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-10-170.ec2.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' })]));
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(provider(a).length).toBeGreaterThan(0);
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('the other node (DaemonSet pods only) is not unsafe: no capacity or control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-20-143.ec2.internal');
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => (f.check === 'capacity' || f.plane === 'control') && serious(f))).toEqual([]);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: HEALTHY as far as the objects show, capture time from the node heartbeats', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/captured at 2026-01-02T20:07:5\d\.000Z \(inferred from the node heartbeats\)/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('10 EKS v1.16: one node, nodes only', () => {
+  const F = '10-qovery-eks-v1.16-1node.json';
+  it('rebooting the only node is not safe: nothing can take what runs there (pods unseen); no control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-105-29.us-east-2.compute.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).not.toBe('safe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'capacity', severity: 'warn', variant: 'only-node-unseen' })]));
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.text).not.toMatch(/workloads on the other nodes keep running/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: not DEGRADED or CRITICAL, the control plane is the provider\'s', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe.each([
+  ['11-giantswarm-aws-1master-3workers-nodes.json', 'ip-10-1-1-41.eu-central-1.compute.internal', 'ip-10-1-1-15.eu-central-1.compute.internal'],
+  ['12-giantswarm-azure-1master-3workers-nodes.json', 'fg0ge-master-000000', 'fg0ge-worker-000000'],
+])('%s: Giant Swarm, one master labelled only kubernetes.io/role=master, on a cloud', (F, master, worker) => {
+  it('not managed: the master is a visible node, and its reboot is unsafe (the only control plane)', async () => {
+    const a = await ask(F, `can I reboot ${master}`);
+    expect(a.context.profile).not.toBe('managed');
+    expect(a.findings.filter((f) => f.check === 'managed-control-plane')).toEqual([]);
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, `can I reboot ${worker}`);
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: no control-plane redundancy (one master), 4 of 4 Ready, not "managed by your provider"', async () => {
+    const a = await ask(F, 'status');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' })]));
+    expect(a.text).toMatch(/4 nodes, all Ready/);
+    expect(a.text).not.toMatch(/managed by your provider/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1beta1 EndpointSlices', () => {
+  const F = '13-harmol-kubeadm-v1.19-1node-sonobuoy.json';
+  it('status: capture time from the Leases, the v1beta1 kubernetes EndpointSlice is read, one stacked etcd member', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('kubeadm');
+    expect(a.health).not.toBe('critical');
+    expect(a.text).toMatch(/captured at 2022-05-30T08:09:5\d\.\d+Z \(inferred from the Leases\)/);
+    expect(a.text).toMatch(/1 of 1 API server\(s\) alive \(1 address\(es\) in the kubernetes EndpointSlice\)/);
+    expect(a.text).toMatch(/1 of 1 members healthy/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('reboot of my-node is unsafe: single node (API, etcd, scheduling stop) and both coredns replicas there', async () => {
+    const a = await ask(F, 'can I reboot my-node');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+        expect.objectContaining({ check: 'etcd-quorum-after', severity: 'block' }),
+        expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+});
+
+describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold', () => {
+  const F = '14-managedkube-gke-v1.10-node-and-pod.json';
+  it('managed (GKE); the reboot names no control-plane problem and does not count the Pod of the absent node', async () => {
+    const a = await ask(F, 'can I reboot gke-gar-1-pool-1-dce25db1-2mm5');
+    expect(a.context.profile).toBe('managed');
+    expect(a.text).toMatch(/GKE's to keep/);
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.text).not.toMatch(/cost-attribution-prometheus/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status works and is not DEGRADED for lack of /readyz', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
 describe('derived formats give the same answers as file 01', () => {
   const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
   const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });

@@ -4,6 +4,7 @@
  * process (through the queue) and by the console in-process.
  */
 import { KubeConfig } from '@kubernetes/client-node';
+import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
@@ -260,8 +261,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (!cluster) return undefined;
     try {
       const snapshot = await readCluster(name, cluster, null, log);
-      const isControlPlane = (labels: Record<string, string> | undefined): boolean =>
-        labels !== undefined && ('node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels);
+      const isControlPlane = hasControlPlaneRoleLabel;
       const named = snapshot.nodes.filter((n) => (n.metadata.name ?? '') !== '');
       return {
         name,

@@ -95,7 +95,8 @@ function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): P
     .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
     .map((x) => String(x.facts.workload));
   if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
-  const keeps = [tr.t('keeps.other-workloads')];
+  // With no other node there are no "other workloads" to keep running.
+  const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
   if (has(f, 'single-replica', 'spread')) keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };

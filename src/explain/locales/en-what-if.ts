@@ -203,6 +203,7 @@ export const enWhatIf = {
       fits_one: 'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
+      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
   },
   stops: {

@@ -234,6 +234,7 @@ export const en = {
       fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
+      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
       estimate: 'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
@@ -315,6 +316,7 @@ export const en = {
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+      'only-node-unseen': 'Add a node first, or plan a window in which every workload of the cluster is down.',
     },
     'read-error': {
       forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',

@@ -22,6 +22,7 @@ import {
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
+import { pinnedVolumeChecks } from './volume-checks.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -134,6 +135,7 @@ export function workloadChecks(
   if (pinned.length > 0) {
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
+  out.push(...pinnedVolumeChecks(index, node, pods.evictable));
 
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);

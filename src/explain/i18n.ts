@@ -8,19 +8,29 @@ import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
 import { enMaintenance } from './locales/en-maintenance.js';
 import { enMultiNode } from './locales/en-multi-node.js';
+import { enVerdict } from './locales/en-verdict.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
 import { koMaintenance } from './locales/ko-maintenance.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
+import { koVerdict } from './locales/ko-verdict.js';
 import { koWhatIf } from './locales/ko-what-if.js';
+
+/** The `checks` and `advice` of a base locale with those of issue 16's checks (./locales/*-verdict.ts) added. */
+function withChecks(
+  base: { checks: object; advice: object },
+  extra: { checks: object; advice: object },
+): { checks: object; advice: object } {
+  return { checks: { ...base.checks, ...extra.checks }, advice: { ...base.advice, ...extra.advice } };
+}
 
 const instance = i18next.createInstance();
 void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
   // `maintenance`; several-node questions (issue 17) under `multiNode`.
   resources: {
-    en: { translation: { ...en, whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
-    ko: { translation: { ...ko, whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
+    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
+    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
   },
   lng: 'en',
   fallbackLng: 'en',

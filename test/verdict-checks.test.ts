@@ -9,7 +9,9 @@ import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
 import { explainRebootImpact } from '../src/explain/explain-reboot-impact.js';
 import { renderText } from '../src/explain/render-text.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
-import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
+import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
+import type { KPod } from '../src/cluster/types.js';
+import { kubeConfigOf, loadScenario, startScenarioSimulator } from './helpers/simulator.js';
 
 const read = (sim: RunningSimulator, node: string) =>
   readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', focusNode: node, requestTimeoutMs: 2000, deadlineMs: 5000 });
@@ -45,6 +47,43 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
       expect(text).toContain('Could not read PersistentVolumeClaims: forbidden');
     } finally {
       sim.setFaults({});
+    }
+  });
+});
+
+describe('a budget that allows nothing: which pods hold it, and where', () => {
+  it('names the sibling pod that is not Ready and its node (user budget)', async () => {
+    const file = await loadScenario('08-worker-single-replica-deployment.json');
+    const items = file.items.map((i) => structuredClone(i));
+    const sick = items.find((i) => i.metadata.name === 'frontend-hnhnwzsjfq-5tmxl') as KPod;
+    sick.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'frontend', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } }] };
+    items.push({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'frontend', namespace: 'web', generation: 1 },
+      spec: { minAvailable: 2, selector: { matchLabels: { 'app.kubernetes.io/name': 'frontend' } } },
+      status: { disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2, expectedPods: 3, observedGeneration: 1 },
+    });
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
+    const held = impact.findings.find((f) => f.check === 'pdb-blocks' && f.facts.pdb === 'frontend');
+    expect(held).toMatchObject({ severity: 'block', variant: 'no-disruptions-unhealthy', facts: { down: ['web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff)'] } });
+    const reply = explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' });
+    expect(reply.advice.join('\n')).toContain('Fix web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff) first');
+    expect(reply.advice.join('\n')).not.toMatch(/^Wait until frontend allows a disruption/m);
+  });
+
+  it('an operator-managed budget (Rook-Ceph) names the down OSD and never advises editing the budget, in both languages', async () => {
+    const file = await loadScenario('42-worker-rook-ceph-osd-down-blocking-pdb.json');
+    const snap = snapshotFromFile(file, 'f', 'hydra-wk-1');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    const f = impact.findings.find((x) => x.check === 'operator-budgets');
+    expect(f).toMatchObject({ severity: 'block', variant: 'rook-down', facts: { manager: 'rook-ceph' } });
+    expect(String(f?.facts.down)).toMatch(/^rook-ceph\/rook-ceph-osd-2-\S+ \(hydra-wk-3: CrashLoopBackOff\)$/);
+    for (const locale of ['en', 'ko'] as const) {
+      const advice = explainRebootImpact(impact, { locale, cluster: 'f', requestId: 'r' }).advice.join('\n');
+      expect(advice).toContain('rook-ceph-osd-2');
+      expect(advice).not.toMatch(/Change rook-ceph-osd|relax rook-ceph-osd|maxUnavailable: 1/);
     }
   });
 });

@@ -23,6 +23,7 @@ import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
+import { refineBudgetFindings } from './budget-checks.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -113,7 +114,7 @@ export function workloadChecks(
     );
   }
 
-  if (readable.pdbs) out.push(...pdbChecks(index, node, pods.evictable));
+  if (readable.pdbs) out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
   if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable));
 
   if (isControlPlane && pods.evictable.length > 0) {

@@ -97,6 +97,7 @@ export function summarizePod(pod: KPod): PodSummary {
     mem += memoryToBytes(overhead.memory) ?? 0;
   }
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
+  const waitingReason = (pod.status?.containerStatuses ?? []).map((c) => c.state?.waiting?.reason).find((r) => r !== undefined && r !== '');
   return {
     namespace: pod.metadata.namespace ?? '',
     name: pod.metadata.name,
@@ -106,6 +107,7 @@ export function summarizePod(pod: KPod): PodSummary {
     cpuMillis: cpu,
     memoryBytes: mem,
     ready: (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
+    ...(waitingReason !== undefined ? { waitingReason: waitingReason.slice(0, 64) } : {}),
   };
 }
 

@@ -262,6 +262,8 @@ export interface PodSummary {
   memoryBytes: number;
   /** Whether the pod's Ready condition is True (issue 16: naming the pods that hold a budget at 0). */
   ready?: boolean;
+  /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does (issue 16). */
+  waitingReason?: string;
 }
 
 /** One etcd member as `etcdctl member list -w json` prints it. Ids are uint64: kept as bigint. */

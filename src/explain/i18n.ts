@@ -16,12 +16,22 @@ import { koMultiNode } from './locales/ko-multi-node.js';
 import { koVerdict } from './locales/ko-verdict.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
+/** Two levels of texts (`<check>.<variant>`) merged: a check's variants in `extra` join those in `base`. */
+function mergeChecks(base: object, extra: object): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [check, variants] of Object.entries(extra)) {
+    const had = out[check];
+    out[check] = typeof had === 'object' && had !== null && typeof variants === 'object' ? { ...had, ...(variants as object) } : variants;
+  }
+  return out;
+}
+
 /** The `checks` and `advice` of a base locale with those of issue 16's checks (./locales/*-verdict.ts) added. */
 function withChecks(
   base: { checks: object; advice: object },
   extra: { checks: object; advice: object },
 ): { checks: object; advice: object } {
-  return { checks: { ...base.checks, ...extra.checks }, advice: { ...base.advice, ...extra.advice } };
+  return { checks: mergeChecks(base.checks, extra.checks), advice: mergeChecks(base.advice, extra.advice) };
 }
 
 const instance = i18next.createInstance();

@@ -14,8 +14,30 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
       unknown: 'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
     },
+    'pdb-blocks': {
+      'no-disruptions-unhealthy':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed) because pods elsewhere are not Ready: {{down}}. Evicting {{pods}} is refused with HTTP 429 until they are.',
+    },
+    'operator-budgets': {
+      'rook-down':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by the Rook-Ceph operator and allows no eviction now: Ceph is not healthy because {{down}}. The drain waits until Ceph is healthy again (placement groups active+clean).',
+      'rook-recovering':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by the Rook-Ceph operator and allows no eviction now: Ceph is still recovering from an earlier disruption (placement groups not active+clean yet). The drain waits until it is healthy.',
+      'managed-down':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by an operator ({{manager}}) and allows no eviction now because pods elsewhere are not Ready: {{down}}.',
+      managed: 'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by an operator ({{manager}}) and allows no eviction now: the drain waits until the operator allows it.',
+    },
   },
   advice: {
+    'pdb-blocks': {
+      'no-disruptions-unhealthy': 'Fix {{down}} first (or wait until it is Ready again); then {{pdb}} allows the eviction.',
+    },
+    'operator-budgets': {
+      'rook-down': 'Bring {{down}} back first (ceph status must show HEALTH_OK, all placement groups active+clean); do not edit or delete {{pdb}}: the operator manages it and recreates it.',
+      'rook-recovering': 'Wait for Ceph to finish recovering (ceph status: all placement groups active+clean); do not edit or delete {{pdb}}: the operator manages it.',
+      'managed-down': 'Bring {{down}} back first; do not edit {{pdb}}: {{manager}} manages it.',
+      managed: 'Wait for {{manager}} to allow the disruption; do not edit {{pdb}}: the operator manages it.',
+    },
     'pinned-volumes': {
       'others-serve': 'Expect {{pod}} to stay Pending until {{node}} is back; uncordon {{node}} right after the reboot so it can start again.',
       'last-replica': 'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; uncordon {{node}} right after the reboot.',

@@ -87,3 +87,31 @@ describe('a budget that allows nothing: which pods hold it, and where', () => {
     }
   });
 });
+
+describe('traffic-policy: outside traffic that reaches the node itself', () => {
+  it('names the Services with externalTrafficPolicy: Local and says to take the node out of the load balancer first', async () => {
+    const file = await loadScenario('43-worker-ingress-lb-external-traffic-policy-local.json');
+    const snap = snapshotFromFile(file, 'f', 'hydra-wk-2');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
+    expect(impact.findings.find((f) => f.check === 'traffic-policy')).toMatchObject({ severity: 'warn', variant: 'local-policy', facts: { services: ['ingress-nginx/ingress-nginx-controller'] } });
+    const advice = explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }).advice.join('\n');
+    expect(advice).toContain('kubectl label node hydra-wk-2 node.kubernetes.io/exclude-from-external-load-balancers=true');
+  });
+
+  it('a hostPort ingress controller (no Service) is named too; a node already excluded from load balancers is not', async () => {
+    const file = await loadScenario('43-worker-ingress-lb-external-traffic-policy-local.json');
+    const items = file.items.filter((i) => i.kind !== 'Service').map((i) => structuredClone(i));
+    for (const i of items) {
+      const p = i as KPod;
+      if (i.kind === 'Pod' && p.metadata.namespace === 'ingress-nginx') for (const c of p.spec?.containers ?? []) for (const port of c.ports ?? []) port.hostPort = port.containerPort;
+    }
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
+    const f = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt).findings.filter((x) => x.check === 'traffic-policy');
+    expect(f.map((x) => x.variant)).toEqual(['host-ports']);
+    expect(f[0]?.facts.ports).toEqual(['80', '443']);
+    const wk2 = items.find((i) => i.kind === 'Node' && i.metadata.name === 'hydra-wk-2') as { metadata: { labels?: Record<string, string> } };
+    wk2.metadata.labels = { ...wk2.metadata.labels, 'node.kubernetes.io/exclude-from-external-load-balancers': 'true' };
+    const excluded = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
+    expect(analyzeRebootImpact(excluded, 'hydra-wk-2', excluded.capturedAt).findings.filter((x) => x.check === 'traffic-policy')).toEqual([]);
+  });
+});

@@ -31,7 +31,11 @@ const ROOK_DAEMONS: readonly { prefix: string; daemon: 'osd' | 'mon' }[] = [
  */
 export function budgetManager(pdb: KPodDisruptionBudget): string | null {
   const owners = pdb.metadata.ownerReferences ?? [];
-  if (pdb.metadata.name.startsWith('rook-ceph-osd') || pdb.metadata.name === 'rook-ceph-mon-pdb' || owners.some((o) => o.kind === 'CephCluster')) {
+  if (
+    pdb.metadata.name.startsWith('rook-ceph-osd') ||
+    pdb.metadata.name === 'rook-ceph-mon-pdb' ||
+    owners.some((o) => o.kind === 'CephCluster')
+  ) {
     return 'rook-ceph';
   }
   const owner = owners.find((o) => o.controller === true);
@@ -39,7 +43,8 @@ export function budgetManager(pdb: KPodDisruptionBudget): string | null {
 }
 
 function waitingReason(pod: KPod): string | null {
-  for (const c of pod.status?.containerStatuses ?? []) if (c.state?.waiting?.reason) return c.state.waiting.reason;
+  for (const c of pod.status?.containerStatuses ?? [])
+    if (c.state?.waiting?.reason) return c.state.waiting.reason;
   return null;
 }
 
@@ -56,13 +61,26 @@ function describe(ns: string, name: string, node: string | null, reason: string)
  * @param here - the budget's pods on the target node
  * @returns `namespace/name (node: reason)` strings, sorted
  */
-export function unhealthyElsewhere(index: ClusterIndex, node: string, pdb: KPodDisruptionBudget, here: readonly KPod[]): string[] {
+export function unhealthyElsewhere(
+  index: ClusterIndex,
+  node: string,
+  pdb: KPodDisruptionBudget,
+  here: readonly KPod[],
+): string[] {
   const ns = pdb.metadata.namespace ?? 'default';
   const out = new Map<string, string>();
   for (const p of index.snapshot.pods) {
     if ((p.metadata.namespace ?? 'default') !== ns || p.spec?.nodeName === node) continue;
     if (!selectorMatches(pdb.spec?.selector, p.metadata.labels) || isPodReady(p)) continue;
-    out.set(p.metadata.name, describe(ns, p.metadata.name, p.spec?.nodeName ?? null, waitingReason(p) ?? `${p.status?.phase ?? 'Unknown'}, not Ready`));
+    out.set(
+      p.metadata.name,
+      describe(
+        ns,
+        p.metadata.name,
+        p.spec?.nodeName ?? null,
+        waitingReason(p) ?? `${p.status?.phase ?? 'Unknown'}, not Ready`,
+      ),
+    );
   }
   const summaries: PodSummary[] = [];
   const seen = new Set<string>();
@@ -73,7 +91,14 @@ export function unhealthyElsewhere(index: ClusterIndex, node: string, pdb: KPodD
     summaries.push(...podsOfOwner(index, owner));
   }
   for (const s of summaries) {
-    if (s.nodeName === node || s.ready !== false || out.has(s.name) || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
+    if (
+      s.nodeName === node ||
+      s.ready !== false ||
+      out.has(s.name) ||
+      s.phase === 'Succeeded' ||
+      s.phase === 'Failed'
+    )
+      continue;
     out.set(s.name, describe(ns, s.name, s.nodeName, s.waitingReason ?? `${s.phase}, not Ready`));
   }
   return [...out.values()].sort();
@@ -87,12 +112,27 @@ export function unhealthyElsewhere(index: ClusterIndex, node: string, pdb: KPodD
  * @param node - the target node (its own daemons are what the drain would take down, not the cause)
  */
 function downCephDaemons(index: ClusterIndex, ns: string, node: string): string[] {
-  const whole = new Map(index.snapshot.pods.filter((p) => (p.metadata.namespace ?? 'default') === ns).map((p) => [p.metadata.name, p]));
+  const whole = new Map(
+    index.snapshot.pods
+      .filter((p) => (p.metadata.namespace ?? 'default') === ns)
+      .map((p) => [p.metadata.name, p]),
+  );
   return index.snapshot.podSummaries
-    .filter((s) => s.namespace === ns && s.nodeName !== node && ROOK_DAEMONS.some((d) => s.name.startsWith(d.prefix)) && s.ready === false)
+    .filter(
+      (s) =>
+        s.namespace === ns &&
+        s.nodeName !== node &&
+        ROOK_DAEMONS.some((d) => s.name.startsWith(d.prefix)) &&
+        s.ready === false,
+    )
     .map((s) => {
       const p = whole.get(s.name);
-      return describe(ns, s.name, s.nodeName, (p && waitingReason(p)) ?? s.waitingReason ?? `${s.phase}, not Ready`);
+      return describe(
+        ns,
+        s.name,
+        s.nodeName,
+        (p && waitingReason(p)) ?? s.waitingReason ?? `${s.phase}, not Ready`,
+      );
     })
     .sort();
 }
@@ -111,7 +151,12 @@ const ZERO_VARIANTS = new Set(['no-disruptions', 'max-unavailable-zero', 'min-av
  * @param podsHere - the evictable pods on the node
  * @returns the findings, same order, same severities
  */
-export function refineBudgetFindings(index: ClusterIndex, node: string, findings: readonly Finding[], podsHere: readonly KPod[]): Finding[] {
+export function refineBudgetFindings(
+  index: ClusterIndex,
+  node: string,
+  findings: readonly Finding[],
+  podsHere: readonly KPod[],
+): Finding[] {
   return findings.map((f) => {
     if (f.check !== 'pdb-blocks' || !ZERO_VARIANTS.has(f.variant)) return f;
     const pdb = index.snapshot.podDisruptionBudgets.find(
@@ -119,14 +164,27 @@ export function refineBudgetFindings(index: ClusterIndex, node: string, findings
     );
     if (!pdb) return f;
     const ns = pdb.metadata.namespace ?? 'default';
-    const here = podsHere.filter((p) => (p.metadata.namespace ?? 'default') === ns && selectorMatches(pdb.spec?.selector, p.metadata.labels));
+    const here = podsHere.filter(
+      (p) =>
+        (p.metadata.namespace ?? 'default') === ns && selectorMatches(pdb.spec?.selector, p.metadata.labels),
+    );
     const manager = budgetManager(pdb);
     if (manager !== null) {
-      const down = manager === 'rook-ceph' ? downCephDaemons(index, ns, node) : unhealthyElsewhere(index, node, pdb, here);
+      const down =
+        manager === 'rook-ceph'
+          ? downCephDaemons(index, ns, node)
+          : unhealthyElsewhere(index, node, pdb, here);
       return {
         ...f,
         check: 'operator-budgets',
-        variant: manager === 'rook-ceph' ? (down.length > 0 ? 'rook-down' : 'rook-recovering') : down.length > 0 ? 'managed-down' : 'managed',
+        variant:
+          manager === 'rook-ceph'
+            ? down.length > 0
+              ? 'rook-down'
+              : 'rook-recovering'
+            : down.length > 0
+              ? 'managed-down'
+              : 'managed',
         facts: { ...f.facts, manager, down },
       };
     }

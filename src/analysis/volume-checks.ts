@@ -46,7 +46,13 @@ function termMatches(term: KNodeSelectorTerm, node: KNode): boolean {
       case 'Lt': {
         const n = Number(value);
         const bound = Number(values[0]);
-        if (!has || Number.isNaN(n) || Number.isNaN(bound) || (e.operator === 'Gt' ? !(n > bound) : !(n < bound))) return false;
+        if (
+          !has ||
+          Number.isNaN(n) ||
+          Number.isNaN(bound) ||
+          (e.operator === 'Gt' ? !(n > bound) : !(n < bound))
+        )
+          return false;
         break;
       }
       default:
@@ -95,7 +101,9 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
   if (!claims || !volumes) return [];
   const target = index.nodesByName.get(node);
   if (!target) return [];
-  const claimByKey = new Map(claims.map((c) => [`${c.metadata.namespace ?? 'default'}/${c.metadata.name}`, c]));
+  const claimByKey = new Map(
+    claims.map((c) => [`${c.metadata.namespace ?? 'default'}/${c.metadata.name}`, c]),
+  );
   const pvByName = new Map(volumes.map((v) => [v.metadata.name, v]));
   const others = snap.nodes.filter((n) => n.metadata.name !== node);
   const out: Finding[] = [];
@@ -117,19 +125,23 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
       if (!pv || !pv.spec?.nodeAffinity) continue;
       if (!volumeAdmitsNode(pv, target) || others.some((o) => volumeAdmitsNode(pv, o))) continue;
       const provisioner =
-        pv.metadata.annotations?.[ANNOTATION_PROVISIONED_BY] ?? (pv.spec.local ? 'local' : pv.spec.hostPath ? 'hostPath' : pv.spec.csi?.driver ?? '');
+        pv.metadata.annotations?.[ANNOTATION_PROVISIONED_BY] ??
+        (pv.spec.local ? 'local' : pv.spec.hostPath ? 'hostPath' : (pv.spec.csi?.driver ?? ''));
       pinned.push({ claim: claimName, volume: pv.metadata.name, provisioner });
     }
     if (pinned.length === 0) continue;
     const owner = topOwnerOf(index, pod);
     const siblings = owner ? podsOfOwner(index, owner).filter((s) => s.name !== pod.metadata.name) : [];
-    const readyElsewhere = siblings.filter((s) => s.nodeName !== null && s.nodeName !== node && s.ready === true);
+    const readyElsewhere = siblings.filter(
+      (s) => s.nodeName !== null && s.nodeName !== node && s.ready === true,
+    );
     const facts = {
       node,
       pod: podName(pod),
       claims: pinned.map((p) => p.claim),
       volumes: pinned.map((p) => p.volume),
-      provisioner: [...new Set(pinned.map((p) => p.provisioner).filter((p) => p !== ''))].join(', ') || 'local',
+      provisioner:
+        [...new Set(pinned.map((p) => p.provisioner).filter((p) => p !== ''))].join(', ') || 'local',
       workload: owner ? `${owner.kind}/${owner.name}` : podName(pod),
       readyElsewhere: readyElsewhere.length,
       count: readyElsewhere.length,
@@ -142,6 +154,7 @@ export function pinnedVolumeChecks(index: ClusterIndex, node: string, evictable:
     );
   }
   // A claim or volume not in the snapshot (a kubectl List without them): unknown, not failing.
-  if (unknown.length > 0) out.push(finding('pinned-volumes', 'data', 'info', 'unknown', { node, pods: unknown }));
+  if (unknown.length > 0)
+    out.push(finding('pinned-volumes', 'data', 'info', 'unknown', { node, pods: unknown }));
   return out;
 }

@@ -24,6 +24,7 @@ import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
+import { trafficChecks } from './traffic-checks.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -137,6 +138,7 @@ export function workloadChecks(
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
   out.push(...pinnedVolumeChecks(index, node, pods.evictable));
+  out.push(...trafficChecks(index, node, pods.all.filter((p) => !isMirrorPod(p))));
 
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);

@@ -9,6 +9,7 @@ import {
   type ClusterIndex,
   type TopOwner,
   controllerOf,
+  hasControlPlaneLabel,
   isCordoned,
   isDaemonSetPod,
   isFinished,
@@ -124,6 +125,8 @@ export function workloadChecks(
       finding('workloads-on-control-plane', 'data', user.length > 0 ? 'warn' : 'info', user.length > 0 ? 'user' : 'system', {
         node,
         tainted,
+        // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
+        allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
         pods: (user.length > 0 ? user : pods.evictable).map(podName),
       }),
     );

@@ -103,6 +103,20 @@ export function korean(text: string): string {
   });
 }
 
+/**
+ * Resolve the `word(s)` / `word(es)` forms of the English texts (issue 16: "1 more failure(s)" is
+ * not an answer): after a number, singular for 1 and plural otherwise (`1 more failure`,
+ * `2 disruptions`, `1 API server identity Lease`); without a number before it, the plural.
+ * @param text - translated English text
+ */
+export function englishPlurals(text: string): string {
+  return text
+    .replace(/\b(\d+)((?:\s+[A-Za-z][\w-]*){0,4}?)\s+([A-Za-z][\w-]*)\((e?s)\)/g, (_m, n: string, between: string, word: string, suffix: string) =>
+      `${n}${between} ${n === '1' ? word : word + suffix}`,
+    )
+    .replace(/\b([A-Za-z][\w-]*)\((e?s)\)/g, '$1$2');
+}
+
 /** A translate function bound to one locale. */
 export interface Translator {
   locale: Locale;
@@ -140,7 +154,7 @@ export function translator(locale: Locale): Translator {
           : (v as string | number | boolean | null);
       }
       const text = t(key, flat);
-      return locale === 'ko' ? korean(text) : text;
+      return locale === 'ko' ? korean(text) : englishPlurals(text);
     },
     has: (key) => instance.exists(key, { lng: locale }),
     list,

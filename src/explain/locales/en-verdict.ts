@@ -61,5 +61,9 @@ export const enVerdict = {
       'host-ports':
         'Take {{node}} out of the load balancer first (kubectl label node {{node}} {{label}}=true, and wait until the load balancer drops it), or give the pods a preStop delay longer than the health check needs to fail; remove the label after the reboot (kubectl label node {{node}} {{label}}-).',
     },
+    'workloads-on-control-plane': {
+      'user-all-control-plane':
+        'Drain {{node}} first so its workloads move to the other nodes; every node here is a control plane, so they have nowhere else to run: keep the NoSchedule taint off.',
+    },
   },
 };

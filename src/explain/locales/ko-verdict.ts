@@ -60,5 +60,9 @@ export const koVerdict = {
       'host-ports':
         '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
     },
+    'workloads-on-control-plane': {
+      'user-all-control-plane':
+        '먼저 {{node}}(을)를 drain해 워크로드를 다른 노드로 옮기세요. 여기서는 모든 노드가 컨트롤 플레인이라 다른 곳이 없으니 NoSchedule 테인트 없이 두세요.',
+    },
   },
 };

@@ -19,6 +19,8 @@ interface Expected {
   verdict: 'safe' | 'caution' | 'unsafe';
   planes: ('control' | 'data')[];
   must_mention: string[];
+  /** Terms the answer must not contain (issue 16: e.g. advice to edit an operator-managed budget). */
+  must_not_mention?: string[];
 }
 
 const clusters = Object.fromEntries(
@@ -52,6 +54,7 @@ describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, 
     for (const plane of expected.planes) expect(affected).toContain(plane);
     const text = renderText(reply).toLowerCase();
     for (const term of expected.must_mention) expect(text).toContain(term.toLowerCase());
+    for (const term of expected.must_not_mention ?? []) expect(text).not.toContain(term.toLowerCase());
   });
 
   it('gives the same verdict when asked in Korean', async () => {

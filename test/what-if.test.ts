@@ -208,9 +208,9 @@ describe('outages', () => {
     expect(reply.verdict).toBe('unsafe');
     expect(planes).toEqual(['control', 'data'].filter((p) => planes.includes(p)));
     expect(planes).toContain('control');
-    expect(text).toContain('etcd has 3 voting members: quorum is 2, 3 are healthy now; 2 more member failure(s) lose quorum');
+    expect(text).toContain('etcd has 3 voting members: quorum is 2, 3 are healthy now; quorum is lost after 2 more member failures');
     const degraded = await ask('etcdDown', 'what if etcd loses quorum');
-    expect(degraded.text).toContain('1 more member failure(s) lose quorum');
+    expect(degraded.text).toContain('quorum is lost after 1 more member failure');
   });
 
   it('the scheduler is down: control plane, caution, new pods stay Pending', async () => {

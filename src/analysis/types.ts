@@ -64,7 +64,12 @@ export type CheckId =
   | 'upgrade-order'
   | 'version-skew'
   // several nodes in one question (issue 17): the control-plane VIP (kube-vip), CHECKS.md
-  | 'control-plane-endpoint';
+  | 'control-plane-endpoint'
+  // issue 16 (CHECKS.md, "Beyond the first list")
+  | 'pinned-volumes'
+  | 'operator-budgets'
+  | 'traffic-policy'
+  | 'dead-node-drain';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

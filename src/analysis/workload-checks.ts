@@ -9,6 +9,7 @@ import {
   type ClusterIndex,
   type TopOwner,
   controllerOf,
+  hasControlPlaneLabel,
   isCordoned,
   isDaemonSetPod,
   isFinished,
@@ -22,6 +23,9 @@ import {
 import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
+import { pinnedVolumeChecks } from './volume-checks.js';
+import { refineBudgetFindings } from './budget-checks.js';
+import { trafficChecks } from './traffic-checks.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -112,7 +116,7 @@ export function workloadChecks(
     );
   }
 
-  if (readable.pdbs) out.push(...pdbChecks(index, node, pods.evictable));
+  if (readable.pdbs) out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
   if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable));
 
   if (isControlPlane && pods.evictable.length > 0) {
@@ -121,6 +125,8 @@ export function workloadChecks(
       finding('workloads-on-control-plane', 'data', user.length > 0 ? 'warn' : 'info', user.length > 0 ? 'user' : 'system', {
         node,
         tainted,
+        // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
+        allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
         pods: (user.length > 0 ? user : pods.evictable).map(podName),
       }),
     );
@@ -134,6 +140,8 @@ export function workloadChecks(
   if (pinned.length > 0) {
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
+  out.push(...pinnedVolumeChecks(index, node, pods.evictable));
+  out.push(...trafficChecks(index, node, pods.all.filter((p) => !isMirrorPod(p))));
 
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);

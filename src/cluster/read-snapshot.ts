@@ -220,6 +220,9 @@ const LIST_KINDS: Record<string, { kind: string; apiVersion: string }> = {
   statefulsets: { kind: 'StatefulSet', apiVersion: 'apps/v1' },
   daemonsets: { kind: 'DaemonSet', apiVersion: 'apps/v1' },
   endpointslices: { kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1' },
+  persistentvolumeclaims: { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
+  persistentvolumes: { kind: 'PersistentVolume', apiVersion: 'v1' },
+  services: { kind: 'Service', apiVersion: 'v1' },
 };
 
 interface ListItem {
@@ -273,8 +276,8 @@ async function listAll(
 /**
  * Read a snapshot: nodes, all pods (summarized, full objects only for the focus node's pods,
  * mirror pods and non-DaemonSet kube-system pods), Leases of kube-system and kube-node-lease, PDBs,
- * Deployments, ReplicaSets, StatefulSets, DaemonSets, the `default/kubernetes` EndpointSlices and
- * `/readyz?verbose`, all in parallel and every list paginated.
+ * Deployments, ReplicaSets, StatefulSets, DaemonSets, the `default/kubernetes` EndpointSlices,
+ * PersistentVolumeClaims, PersistentVolumes, Services and `/readyz?verbose`, all in parallel and every list paginated.
  *
  * A part other than nodes that cannot be read (403, timeout, error) becomes a
  * {@link ReadError} in `snapshot.readErrors` and the rest goes on; a part that fails midway is
@@ -294,7 +297,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   const pageSize = options.pageSize ?? READ_DEFAULTS.pageSize;
   const stats: ReadStats = options.stats ?? { apiRequests: 0, pages: 0, bytes: 0, durationMs: 0, objects: {} };
   const deadline = new AbortController();
-  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 11 parallel reads)
+  setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 14 parallel reads)
   const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
   const client = await createClient(
     options.kubeConfig,
@@ -399,6 +402,10 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       simpleList('endpointslices', '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', {
         labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes`,
       }),
+      // issue 16: volumes that pin a pod to its node (pinned-volumes), Services' traffic policy
+      simpleList('persistentvolumeclaims', '/api/v1/persistentvolumeclaims'),
+      simpleList('persistentvolumes', '/api/v1/persistentvolumes'),
+      simpleList('services', '/api/v1/services'),
     ]);
   } finally {
     clearTimeout(deadlineTimer);

@@ -18,6 +18,9 @@ import type {
   ReadError,
   ReadyzResult,
   KConfigMap,
+  KPersistentVolume,
+  KPersistentVolumeClaim,
+  KService,
 } from './types.js';
 
 /** Annotation the kubelet sets on the mirror pod of a static pod. */
@@ -94,6 +97,7 @@ export function summarizePod(pod: KPod): PodSummary {
     mem += memoryToBytes(overhead.memory) ?? 0;
   }
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
+  const waitingReason = (pod.status?.containerStatuses ?? []).map((c) => c.state?.waiting?.reason).find((r) => r !== undefined && r !== '');
   return {
     namespace: pod.metadata.namespace ?? '',
     name: pod.metadata.name,
@@ -102,6 +106,8 @@ export function summarizePod(pod: KPod): PodSummary {
     owner: owner ? { kind: owner.kind, name: owner.name, uid: owner.uid } : null,
     cpuMillis: cpu,
     memoryBytes: mem,
+    ready: (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
+    ...(waitingReason !== undefined ? { waitingReason: waitingReason.slice(0, 64) } : {}),
   };
 }
 
@@ -128,6 +134,10 @@ export class SnapshotBuilder {
   readonly workloads: KWorkload[] = [];
   readonly apiserverEndpointSlices: KEndpointSlice[] = [];
   readonly readErrors: ReadError[] = [];
+  /** PersistentVolumeClaims, PersistentVolumes and Services (issue 16). */
+  readonly persistentVolumeClaims: KPersistentVolumeClaim[] = [];
+  readonly persistentVolumes: KPersistentVolume[] = [];
+  readonly services: KService[] = [];
   /** The `kube-system/kube-proxy` ConfigMap when seen (issue 9). */
   kubeProxyConfigMap: KConfigMap | null = null;
   /** Why the kube-proxy ConfigMap could not be read, when it could not. */
@@ -184,6 +194,15 @@ export class SnapshotBuilder {
           this.apiserverEndpointSlices.push(item as KEndpointSlice);
         }
         break;
+      case 'PersistentVolumeClaim':
+        this.persistentVolumeClaims.push(item as KPersistentVolumeClaim);
+        break;
+      case 'PersistentVolume':
+        this.persistentVolumes.push(item as KPersistentVolume);
+        break;
+      case 'Service':
+        this.services.push(item as KService);
+        break;
       case 'ConfigMap':
         if (item.metadata.namespace === KUBE_PROXY_CONFIGMAP.namespace && item.metadata.name === KUBE_PROXY_CONFIGMAP.name) {
           this.kubeProxyConfigMap = item as KConfigMap;
@@ -214,6 +233,9 @@ export class SnapshotBuilder {
       etcd: parts.etcd,
       readErrors: this.readErrors,
       kubeProxyConfig: { configMap: this.kubeProxyConfigMap, error: this.kubeProxyConfigError },
+      persistentVolumeClaims: this.persistentVolumeClaims,
+      persistentVolumes: this.persistentVolumes,
+      services: this.services,
     };
   }
 }

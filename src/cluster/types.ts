@@ -78,6 +78,8 @@ export interface KContainer {
   name: string;
   image?: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  /** Ports; a `hostPort` binds the port on the node's own address (traffic-policy, issue 16). */
+  ports?: { name?: string; containerPort: number; hostPort?: number; protocol?: string }[];
 }
 
 /** A pod volume; only the source kinds the checks care about are typed. */
@@ -104,8 +106,73 @@ export interface KPod {
     affinity?: unknown;
     priorityClassName?: string;
     terminationGracePeriodSeconds?: number;
+    /** The pod uses the node's network namespace (ingress controllers often do; traffic-policy). */
+    hostNetwork?: boolean;
   };
-  status?: { phase?: string; conditions?: KCondition[]; podIP?: string; startTime?: string };
+  status?: {
+    phase?: string;
+    conditions?: KCondition[];
+    podIP?: string;
+    startTime?: string;
+    /** Per-container state; `restartCount` and `state.waiting.reason` (CrashLoopBackOff) name why a pod is not Ready. */
+    containerStatuses?: { name: string; ready?: boolean; restartCount?: number; state?: { waiting?: { reason?: string } } }[];
+  };
+}
+
+/** A node selector term (`matchExpressions` on node labels, `matchFields` on `metadata.name`). */
+export interface KNodeSelectorTerm {
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt' | string; values?: string[] }[];
+  matchFields?: { key: string; operator: string; values?: string[] }[];
+}
+
+/**
+ * A `v1/PersistentVolumeClaim`, narrowed to the binding (issue 16, pinned-volumes).
+ * @see https://kubernetes.io/docs/concepts/storage/persistent-volumes/
+ */
+export interface KPersistentVolumeClaim {
+  apiVersion?: string;
+  kind?: 'PersistentVolumeClaim';
+  metadata: KObjectMeta;
+  spec?: { volumeName?: string; storageClassName?: string };
+  status?: { phase?: string };
+}
+
+/**
+ * A `v1/PersistentVolume`, narrowed to where it can be used: `spec.nodeAffinity` (required for
+ * `local` volumes, set by local-path / openebs-hostpath provisioners) and the node-local sources.
+ * @see https://kubernetes.io/docs/concepts/storage/volumes/#local
+ */
+export interface KPersistentVolume {
+  apiVersion?: string;
+  kind?: 'PersistentVolume';
+  metadata: KObjectMeta;
+  spec?: {
+    storageClassName?: string;
+    claimRef?: { namespace?: string; name?: string };
+    local?: { path: string };
+    hostPath?: { path: string };
+    csi?: { driver: string; volumeHandle?: string };
+    nodeAffinity?: { required?: { nodeSelectorTerms?: KNodeSelectorTerm[] } };
+  };
+}
+
+/**
+ * A `v1/Service`, narrowed to what decides where its external traffic goes (issue 16, traffic-policy).
+ * `externalTrafficPolicy: Local` sends load-balancer and NodePort traffic only to pods on the
+ * receiving node; the cloud load balancer learns a node lost its pods through `healthCheckNodePort`.
+ * @see https://kubernetes.io/docs/reference/networking/virtual-ips/#external-traffic-policy
+ */
+export interface KService {
+  apiVersion?: string;
+  kind?: 'Service';
+  metadata: KObjectMeta;
+  spec?: {
+    type?: string;
+    selector?: Record<string, string>;
+    externalTrafficPolicy?: string;
+    healthCheckNodePort?: number;
+    ports?: { name?: string; port: number; nodePort?: number; protocol?: string }[];
+  };
 }
 
 /** A `coordination.k8s.io/v1` Lease. `renewTime`/`acquireTime` are RFC 3339 (micro-time);
@@ -193,6 +260,10 @@ export interface PodSummary {
   owner: { kind: string; name: string; uid: string } | null;
   cpuMillis: number;
   memoryBytes: number;
+  /** Whether the pod's Ready condition is True (issue 16: naming the pods that hold a budget at 0). */
+  ready?: boolean;
+  /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does (issue 16). */
+  waitingReason?: string;
 }
 
 /** One etcd member as `etcdctl member list -w json` prints it. Ids are uint64: kept as bigint. */
@@ -339,6 +410,12 @@ export interface ClusterSnapshot {
   readErrors: ReadError[];
   /** The kube-proxy ConfigMap (issue 9); absent when the snapshot was built without reading it. */
   kubeProxyConfig?: KubeProxyConfigRead;
+  /** Every PersistentVolumeClaim (issue 16, pinned-volumes); absent when not read. */
+  persistentVolumeClaims?: KPersistentVolumeClaim[];
+  /** Every PersistentVolume (issue 16, pinned-volumes); absent when not read. */
+  persistentVolumes?: KPersistentVolume[];
+  /** Every Service (issue 16, traffic-policy); absent when not read. */
+  services?: KService[];
   /**
    * Where `capturedAt` came from (issue 15); absent for a live read (`capturedAt` is then the
    * moment of the read). For a file: its `captured_at`, `--captured-at`, or inferred from the data.

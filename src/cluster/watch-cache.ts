@@ -3,7 +3,7 @@
  * instead of re-reading the whole cluster for every question.
  *
  * Each resource the snapshot needs (nodes, pods, the Leases of kube-system and kube-node-lease,
- * PDBs, the four workload kinds, the `default/kubernetes` EndpointSlices) has a reflector: a
+ * PDBs, the four workload kinds, PVCs, PVs, Services, the `default/kubernetes` EndpointSlices) has a reflector: a
  * paginated list, then a watch from the list's resourceVersion (`allowWatchBookmarks=true`,
  * resumed from the last seen resourceVersion when the stream ends, a fresh list after `410 Gone`),
  * as client-go's reflector does. client-node's `ListWatch` is not used because it keeps every
@@ -46,7 +46,15 @@ export function watchCacheEnabled(env: Readonly<Record<string, string | undefine
 }
 
 /** Annotations the checks read; every other annotation is dropped on arrival. */
-const KEPT_ANNOTATIONS = new Set([MIRROR_POD_ANNOTATION, 'weave.works/kured-node-lock', 'kubeadm.kubernetes.io/etcd.advertise-client-urls']);
+const KEPT_ANNOTATIONS = new Set([
+  MIRROR_POD_ANNOTATION,
+  'weave.works/kured-node-lock',
+  'kubeadm.kubernetes.io/etcd.advertise-client-urls',
+  // pinned-volumes names the provisioner of a PersistentVolume (local-path, openebs-hostpath…)
+  'pv.kubernetes.io/provisioned-by',
+  'volume.kubernetes.io/storage-provisioner',
+  'volume.beta.kubernetes.io/storage-provisioner',
+]);
 /** Container fields the checks read (requests, sidecar restart policy); the rest (env, probes, mounts…) is dropped. */
 const KEPT_CONTAINER_FIELDS = ['name', 'image', 'resources', 'ports', 'restartPolicy'] as const;
 
@@ -77,7 +85,16 @@ export function slimObject<T extends Obj>(obj: T): T {
     delete spec.ephemeralContainers;
     const status = obj.status as Record<string, unknown> | undefined;
     if (status) {
-      delete status.containerStatuses;
+      // Only what the checks read of a container's status: its name, readiness and why it waits
+      // (a sibling pod in CrashLoopBackOff is named by the budget checks).
+      const cs = status.containerStatuses as { name?: string; ready?: boolean; state?: { waiting?: { reason?: string } } }[] | undefined;
+      if (cs) {
+        status.containerStatuses = cs.map((c) => ({
+          ...(c.name !== undefined ? { name: c.name } : {}),
+          ...(c.ready !== undefined ? { ready: c.ready } : {}),
+          ...(c.state?.waiting?.reason ? { state: { waiting: { reason: c.state.waiting.reason } } } : {}),
+        }));
+      }
       delete status.initContainerStatuses;
       delete status.ephemeralContainerStatuses;
     }
@@ -119,6 +136,11 @@ const REFLECTORS: readonly ReflectorDef[] = [
   { plural: 'replicasets', kind: 'ReplicaSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/replicasets' },
   { plural: 'statefulsets', kind: 'StatefulSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/statefulsets' },
   { plural: 'daemonsets', kind: 'DaemonSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/daemonsets' },
+  // pinned-volumes and traffic-policy (a pod's claim, its volume's node affinity, Services with
+  // externalTrafficPolicy: Local): the same reads as the fresh reader.
+  { plural: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', apiVersion: 'v1', path: '/api/v1/persistentvolumeclaims' },
+  { plural: 'persistentvolumes', kind: 'PersistentVolume', apiVersion: 'v1', path: '/api/v1/persistentvolumes' },
+  { plural: 'services', kind: 'Service', apiVersion: 'v1', path: '/api/v1/services' },
   {
     plural: 'endpointslices',
     kind: 'EndpointSlice',

@@ -15,6 +15,9 @@ const RESOURCE_NAMES: Readonly<Record<string, string>> = {
   statefulsets: 'StatefulSets',
   daemonsets: 'DaemonSets',
   endpointslices: 'EndpointSlices',
+  persistentvolumeclaims: 'PersistentVolumeClaims',
+  persistentvolumes: 'PersistentVolumes',
+  services: 'Services',
   readyz: '/readyz',
   etcd: 'etcd status',
   workloads: 'Deployments/ReplicaSets/StatefulSets/DaemonSets',
@@ -40,6 +43,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
   if (typeof count === 'number') derived.count = count;
+  // "one of 1 control-plane nodes" is not English: node-role has a `_one` form (issue 16).
+  if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number') derived.count = facts.controlPlaneNodes;
   if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
   if (f.check === 'not-observed') derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
@@ -61,7 +66,8 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
  * @param f - the finding
  */
 export function adviseFinding(tr: Translator, f: Finding): string | null {
-  const key = `advice.${f.check}.${f.variant}`;
+  const allCp = f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
+  const key = `advice.${f.check}.${f.variant}${allCp}`;
   if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

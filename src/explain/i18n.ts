@@ -8,19 +8,39 @@ import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
 import { enMaintenance } from './locales/en-maintenance.js';
 import { enMultiNode } from './locales/en-multi-node.js';
+import { enVerdict } from './locales/en-verdict.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
 import { koMaintenance } from './locales/ko-maintenance.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
+import { koVerdict } from './locales/ko-verdict.js';
 import { koWhatIf } from './locales/ko-what-if.js';
+
+/** Two levels of texts (`<check>.<variant>`) merged: a check's variants in `extra` join those in `base`. */
+function mergeChecks(base: object, extra: object): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [check, variants] of Object.entries(extra)) {
+    const had = out[check];
+    out[check] = typeof had === 'object' && had !== null && typeof variants === 'object' ? { ...had, ...(variants as object) } : variants;
+  }
+  return out;
+}
+
+/** The `checks` and `advice` of a base locale with those of issue 16's checks (./locales/*-verdict.ts) added. */
+function withChecks(
+  base: { checks: object; advice: object },
+  extra: { checks: object; advice: object },
+): { checks: object; advice: object } {
+  return { checks: mergeChecks(base.checks, extra.checks), advice: mergeChecks(base.advice, extra.advice) };
+}
 
 const instance = i18next.createInstance();
 void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
   // `maintenance`; several-node questions (issue 17) under `multiNode`.
   resources: {
-    en: { translation: { ...en, whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
-    ko: { translation: { ...ko, whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
+    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
+    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
   },
   lng: 'en',
   fallbackLng: 'en',
@@ -83,6 +103,20 @@ export function korean(text: string): string {
   });
 }
 
+/**
+ * Resolve the `word(s)` / `word(es)` forms of the English texts (issue 16: "1 more failure(s)" is
+ * not an answer): after a number, singular for 1 and plural otherwise (`1 more failure`,
+ * `2 disruptions`, `1 API server identity Lease`); without a number before it, the plural.
+ * @param text - translated English text
+ */
+export function englishPlurals(text: string): string {
+  return text
+    .replace(/\b(\d+)((?:\s+[A-Za-z][\w-]*){0,4}?)\s+([A-Za-z][\w-]*)\((e?s)\)/g, (_m, n: string, between: string, word: string, suffix: string) =>
+      `${n}${between} ${n === '1' ? word : word + suffix}`,
+    )
+    .replace(/\b([A-Za-z][\w-]*)\((e?s)\)/g, '$1$2');
+}
+
 /** A translate function bound to one locale. */
 export interface Translator {
   locale: Locale;
@@ -120,7 +154,7 @@ export function translator(locale: Locale): Translator {
           : (v as string | number | boolean | null);
       }
       const text = t(key, flat);
-      return locale === 'ko' ? korean(text) : text;
+      return locale === 'ko' ? korean(text) : englishPlurals(text);
     },
     has: (key) => instance.exists(key, { lng: locale }),
     list,

@@ -31,6 +31,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   { plural: 'statefulsets', singular: 'statefulset', kind: 'StatefulSet', group: 'apps', version: 'v1', namespaced: true, shortNames: ['sts'], categories: ['all'] },
   { plural: 'daemonsets', singular: 'daemonset', kind: 'DaemonSet', group: 'apps', version: 'v1', namespaced: true, shortNames: ['ds'], categories: ['all'] },
   { plural: 'endpointslices', singular: 'endpointslice', kind: 'EndpointSlice', group: 'discovery.k8s.io', version: 'v1', namespaced: true, shortNames: [] },
+  // issue 16: pinned volumes and Services' traffic policy
+  { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', kind: 'PersistentVolumeClaim', group: '', version: 'v1', namespaced: true, shortNames: ['pvc'] },
+  { plural: 'persistentvolumes', singular: 'persistentvolume', kind: 'PersistentVolume', group: '', version: 'v1', namespaced: false, shortNames: ['pv'] },
+  { plural: 'services', singular: 'service', kind: 'Service', group: '', version: 'v1', namespaced: true, shortNames: ['svc'], categories: ['all'] },
 ];
 
 /** `group/version` of a resource (`v1` for the core group). */

@@ -687,7 +687,7 @@ function analyzeComponentDown(index: ClusterIndex, state: ControlPlaneState, cha
 }
 
 /** Reboot findings that describe what a drain refuses or waits on: they do not apply to a sudden loss. */
-const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'grace-period']);
+const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'operator-budgets', 'grace-period']);
 
 function analyzeNodeDown(snapshot: ClusterSnapshot, index: ClusterIndex, state: ControlPlaneState, node: string, subject: WhatIfSubject, at: string, now: Date): WhatIfImpact {
   if (!index.nodesByName.has(node)) return nodeNotFound(index, node, subject, state, at);

@@ -143,7 +143,7 @@ export const enWhatIf = {
       'workloads-on-masters': 'Workloads run on control-plane nodes and would go down with them: {{pods}}.',
     },
     'etcd-quorum-loss': {
-      facts: 'etcd has {{voters}} voting members: quorum is {{quorum}}, {{healthy}} are healthy now; {{away}} more member failure(s) lose quorum. Without quorum etcd accepts no writes: the API server cannot change anything.',
+      facts: 'etcd has {{voters}} voting members: quorum is {{quorum}}, {{healthy}} are healthy now; quorum is lost after {{away}} more member failure(s). Without quorum etcd accepts no writes: the API server cannot change anything.',
       'already-lost': 'etcd has ALREADY lost quorum: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}. No writes are possible now.',
       managed: 'etcd is run by your provider and cannot be observed; without quorum, the API server could change nothing.',
       unobserved: 'etcd cannot be observed from here (no etcd pods or data); without quorum, the API server could change nothing.',

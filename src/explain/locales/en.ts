@@ -83,6 +83,8 @@ export const en = {
     'node-role': {
       'control-plane-etcd': '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',
       'control-plane': '{{node}} is a control-plane node (one of {{controlPlaneNodes}}).',
+      'control-plane-etcd_one': '{{node}} is the only control-plane node, with a stacked etcd member.',
+      'control-plane_one': '{{node}} is the only control-plane node.',
       'worker-etcd': '{{node}} is a worker that hosts an etcd member.',
       worker: '{{node}} is a worker node: a reboot touches the data plane only.',
     },

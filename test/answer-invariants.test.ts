@@ -1,0 +1,288 @@
+/**
+ * Issue 16: every answer is internally consistent and its suggestions are correct. Every scenario,
+ * every real cluster file and a set of generated clusters are asked every request form (reboot,
+ * drain, upgrade, what-if, status) in English and Korean; each answer goes through
+ * {@link answerViolations} (test/helpers/answer-invariants.ts). A planted contradiction of each kind
+ * is shown to be caught.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAnswerService } from '../src/answer/answer.js';
+import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
+import type { KNode } from '../src/cluster/types.js';
+import type { BotConfig } from '../src/config/bot-config.js';
+import type { Reply } from '../src/explain/reply.js';
+import type { AnswerJob } from '../src/queue/job.js';
+import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import {
+  type InvariantContext,
+  answerViolations,
+  kubectlShapeError,
+  suggestedCommands,
+} from './helpers/answer-invariants.js';
+
+const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
+const GEN = mkdtempSync(join(tmpdir(), 'invariants-'));
+
+// Generated shapes the fixtures lack: 1, 2 (even), 4 and 5 control planes, all-control-plane clusters.
+const SHAPES = [
+  { nodes: 1, controlPlaneNodes: 1 },
+  { nodes: 2, controlPlaneNodes: 2 },
+  { nodes: 3, controlPlaneNodes: 3 },
+  { nodes: 4, controlPlaneNodes: 1 },
+  { nodes: 6, controlPlaneNodes: 4 },
+  { nodes: 8, controlPlaneNodes: 5 },
+  { nodes: 5, controlPlaneNodes: 3 },
+];
+const generated: string[] = [];
+for (const [i, s] of SHAPES.entries()) {
+  const path = join(GEN, `gen-${i}-${s.controlPlaneNodes}cp-${s.nodes}n.json`);
+  await writeScenarioFile(path, generateCluster({ ...s, pods: s.nodes * 12, seed: i + 1, prefix: `g${i}` }));
+  generated.push(path);
+}
+
+const files = [
+  ...readdirSync(SCENARIOS)
+    .filter((f) => /^\d+.*\.json$/.test(f))
+    .map((f) => join(SCENARIOS, f)),
+  ...readdirSync(REAL)
+    .filter((f) => /^\d+.*\.json$/.test(f))
+    .map((f) => join(REAL, f)),
+  ...readdirSync(join(REAL, 'derived')).map((f) => join(REAL, 'derived', f)),
+  ...generated,
+];
+
+interface Case {
+  file: string;
+  cluster: string;
+  ctx: Omit<InvariantContext, 'target'>;
+  targets: string[];
+}
+
+const isCp = (n: KNode): boolean =>
+  Object.keys(n.metadata.labels ?? {}).some(
+    (k) => k === 'node-role.kubernetes.io/control-plane' || k === 'node-role.kubernetes.io/master',
+  ) || n.metadata.labels?.['node-role.kubernetes.io/control-plane'] === 'true';
+const ready = (n: KNode): boolean => n.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+
+const cases: Case[] = [];
+for (const [i, file] of files.entries()) {
+  const loaded = await loadSnapshotFile(file);
+  const nodes = loaded.items.filter((x) => x.kind === 'Node') as unknown as KNode[];
+  const cp = nodes.find(isCp);
+  const worker = nodes.find((n) => !isCp(n));
+  const minors = nodes
+    .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
+    .filter((x): x is string => x !== undefined)
+    .map(Number);
+  cases.push({
+    file,
+    cluster: `c${i}`,
+    targets: [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name),
+    ctx: {
+      downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
+      allControlPlane: nodes.length > 0 && nodes.every(isCp),
+      minor: minors.length > 0 ? Math.max(...minors) : null,
+    },
+  });
+}
+
+const config: BotConfig = {
+  source: 'test',
+  clusters: Object.fromEntries(
+    cases.map((c) => [
+      c.cluster,
+      { kind: 'snapshot' as const, snapshot: c.file, requestTimeoutMs: 5000, deadlineMs: 20000 },
+    ]),
+  ),
+  defaultCluster: 'c0',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+/**
+ * Contradictions the checker finds that are not fixed yet (issue 16, left open by this change and
+ * named in its report): each is a pattern of the violation text. Anything else fails.
+ */
+const KNOWN_OPEN: readonly RegExp[] = [
+  /wrong plural: "1 members"/,
+  /quorum is lost yet the answer promises a leader handover/,
+  /capacity does not go down: "from 2 to 2"/,
+];
+
+const FORMS = (node: string): string[] => [
+  `can I reboot ${node}`,
+  `can I drain ${node}`,
+  `can I upgrade ${node}`,
+  `what if ${node} goes down`,
+];
+
+function job(cluster: string, text: string): AnswerJob {
+  return {
+    requestId: `inv-${cluster}`,
+    text,
+    cluster,
+    locale: 'en',
+    user: { platform: 'console', id: 'tester' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+  };
+}
+
+describe('answers never contradict themselves (issue 16)', () => {
+  it(`covers at least 30 clusters (${cases.length})`, () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(
+    cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: every request form, English and Korean',
+    async (_name, c) => {
+      const asks: { text: string; target: string | null }[] = [{ text: 'status', target: null }];
+      for (const t of c.targets) for (const form of FORMS(t)) asks.push({ text: form, target: t });
+      const violations: string[] = [];
+      for (const a of asks) {
+        for (const lang of ['en', 'ko'] as const) {
+          const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
+          expect(reply.kind).not.toBe('help');
+          for (const v of answerViolations(reply, { ...c.ctx, target: a.target }))
+            violations.push(`[${a.text} · ${lang}] ${v}`);
+        }
+      }
+      expect([...new Set(violations)].filter((v) => !KNOWN_OPEN.some((k) => k.test(v)))).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe('the invariant checker catches planted contradictions', () => {
+  const base: Reply = {
+    kind: 'reboot-impact',
+    locale: 'en',
+    title: 't',
+    verdict: 'caution',
+    summary: 's',
+    planes: [{ plane: 'control', affected: true, heading: 'h', reasons: [], stops: [], keepsWorking: [] }],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: 'c', snapshotAt: null, requestId: 'r' },
+    findings: [],
+  };
+  const ctx: InvariantContext = {
+    target: 'borealis-cp-2',
+    downNodes: ['borealis-cp-3'],
+    allControlPlane: true,
+    minor: 34,
+  };
+  const plant = (p: Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] }): Reply => ({
+    ...base,
+    ...p,
+    planes: [
+      { ...base.planes[0]!, stops: p.stops ?? [], keepsWorking: p.keeps ?? [], reasons: p.reasons ?? [] },
+    ],
+  });
+
+  it('a clean reply has no violation', () => {
+    expect(
+      answerViolations(
+        plant({ keeps: ['kubectl and the API through the other API servers: borealis-cp-1'] }),
+        ctx,
+      ),
+    ).toEqual([]);
+  });
+  it.each([
+    [
+      'keeps working through the target',
+      { keeps: ['kubectl and the API through the other API server(s): borealis-cp-1 and borealis-cp-2'] },
+      /keeps working through borealis-cp-2/,
+    ],
+    [
+      'keeps working through a down node',
+      { keeps: ['kubectl and the API through the other API server(s): borealis-cp-3'] },
+      /keeps working through borealis-cp-3/,
+    ],
+    [
+      'every API call stops beside the API keeps working',
+      {
+        stops: ['every API call and kubectl command (the API server is the only way in)'],
+        keeps: ['kubectl and the API through the other API server(s): borealis-cp-1'],
+      },
+      /stops every API call and keeps the API working/,
+    ],
+    [
+      'capacity from 2 to 2',
+      { stops: ['the API server on borealis-cp-2: API capacity drops from 2 to 2'] },
+      /capacity does not go down/,
+    ],
+    [
+      'leader handover without quorum',
+      {
+        keeps: ['scheduling and reconciliation, after the leader failover'],
+        findings: [
+          { check: 'etcd-quorum-after', plane: 'control', severity: 'block', variant: 'lost', facts: {} },
+        ],
+      },
+      /quorum is lost yet the answer promises/,
+    ],
+    [
+      'a type/namespace/name kubectl reference',
+      { advice: ['Watch it (kubectl rollout status ds/kube-system/kube-proxy).'] },
+      /kubectl command does not parse/,
+    ],
+    [
+      'an unfilled placeholder',
+      { advice: ['Drain first (kubectl drain NODE --ignore-daemonsets).'] },
+      /placeholder in a suggested command/,
+    ],
+    [
+      'a version that is not vX.Y.Z',
+      { advice: ['Then run kubeadm upgrade apply v1.35 on it.'] },
+      /version not full vX\.Y\.Z/,
+    ],
+    [
+      'a version two minors up',
+      { advice: ['Then run kubeadm upgrade apply v1.36.2 on it.'] },
+      /not the same or the next minor/,
+    ],
+    ['"failure(s)"', { reasons: ['1 more failure(s) tolerated meanwhile'] }, /plural placeholder/],
+    [
+      '"one of 1 control-plane nodes"',
+      { reasons: ['cp-1 is a control-plane node (one of 1 control-plane nodes).'] },
+      /wrong plural/,
+    ],
+    [
+      'restore the taint where every node is a control plane',
+      { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
+      /restoring the control-plane taint/,
+    ],
+  ] as const)('%s', (_name, planted, expected) => {
+    const v = answerViolations(
+      plant(
+        planted as unknown as Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] },
+      ),
+      ctx,
+    );
+    expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('the kubectl shape check accepts the commands answers suggest', () => {
+    for (const ok of [
+      'kubectl rollout status ds/kube-proxy -n kube-system',
+      'kubectl -n kube-system rollout restart deployment/coredns',
+      'kubectl label node wk-2 node.kubernetes.io/exclude-from-external-load-balancers=true',
+      'kubectl label node wk-2 node.kubernetes.io/exclude-from-external-load-balancers-',
+      'kubectl drain wk-2 --ignore-daemonsets --delete-emptydir-data',
+      'kubectl uncordon wk-2',
+    ])
+      expect([ok, kubectlShapeError(ok)]).toEqual([ok, null]);
+    expect(suggestedCommands('first (kubectl uncordon wk-2, then wait)')).toEqual(['kubectl uncordon wk-2']);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Invariants every answer must keep (issue 16, "Every answer consistent and correct"): a checker
+ * over one rendered {@link Reply}, returning the violations it finds (empty when none). Used by
+ * test/answer-invariants.test.ts over every scenario, real cluster and request form, in both
+ * languages, and shown to catch planted contradictions there.
+ */
+import type { Reply } from '../../src/explain/reply.js';
+import { renderText } from '../../src/explain/render-text.js';
+import { translator } from '../../src/explain/i18n.js';
+
+/** What the checker knows of the cluster an answer is about. */
+export interface InvariantContext {
+  /** The node the request is about (null for status). */
+  target: string | null;
+  /** Nodes that are down (NotReady) in the cluster. */
+  downNodes: readonly string[];
+  /** Whether every node is a control-plane node. */
+  allControlPlane: boolean;
+  /** The highest kubelet minor version in the cluster (`1.31` → 31), or null when unknown. */
+  minor: number | null;
+}
+
+/** Verbs and the shape of their arguments that suggested kubectl commands may use. */
+const KUBECTL_VERBS = new Set([
+  'get',
+  'describe',
+  'label',
+  'annotate',
+  'cordon',
+  'uncordon',
+  'drain',
+  'rollout',
+  'delete',
+  'taint',
+  'scale',
+  'logs',
+  'top',
+  'wait',
+  'exec',
+]);
+const DNS_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+const TYPE_NAME = /^[a-z]+(\.[a-z0-9.-]+)?\/[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+
+/**
+ * Whether a kubectl command has a valid shape: an allowed verb, `type/name` references with one
+ * slash, DNS names, flags from kubectl's own set. Not a full parser: enough to refuse
+ * `kubectl rollout status ds/kube-system/kube-proxy` and placeholders.
+ * @param cmd - the command, starting with `kubectl`
+ * @returns null when valid, else why not
+ */
+export function kubectlShapeError(cmd: string): string | null {
+  const words = cmd.trim().split(/\s+/).slice(1);
+  const args: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-n' || w === '--namespace' || w === '--context' || w === '--timeout' || w === '-l') {
+      const v = words[++i];
+      if (v === undefined || !DNS_NAME.test(v.replace(/[=,]/g, '-'))) return `flag ${w} needs a value`;
+      continue;
+    }
+    if (/^--[a-z-]+(=\S+)?$/.test(w)) continue;
+    if (w.startsWith('-')) return `unknown flag ${w}`;
+    args.push(w);
+  }
+  const verb = args[0];
+  if (!verb || !KUBECTL_VERBS.has(verb)) return `verb ${verb ?? '(none)'} not allowed`;
+  if (verb === 'rollout') {
+    if (!['status', 'restart', 'undo', 'history'].includes(args[1] ?? '')) return `rollout ${args[1] ?? ''}`;
+    if (args.length !== 3 || !TYPE_NAME.test(args[2] ?? ''))
+      return `rollout needs one type/name, got ${args.slice(2).join(' ')}`;
+    return null;
+  }
+  if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain') {
+    return args.length === 2 && DNS_NAME.test(args[1] ?? '') ? null : `${verb} needs one node name`;
+  }
+  if (verb === 'label' || verb === 'annotate' || verb === 'taint') {
+    const [, kind, name, ...pairs] = args;
+    if (!kind || !name || pairs.length === 0) return `${verb} needs kind, name and key=value or key-`;
+    if (!DNS_NAME.test(name)) return `bad name ${name}`;
+    return pairs.every((p) => /^[a-z0-9./-]+(=[A-Za-z0-9._:-]*)?-?$/i.test(p))
+      ? null
+      : `bad pair in ${pairs.join(' ')}`;
+  }
+  for (const a of args.slice(1))
+    if (a.split('/').length > 2 || !/^[a-z0-9./=:-]+$/i.test(a)) return `bad argument ${a}`;
+  return null;
+}
+
+/** The word after `kubectl`/`kubeadm`/`etcdctl` that makes a command (not prose such as "kubectl and the API"). */
+const COMMAND_WORD =
+  // eslint-disable-next-line no-control-regex -- ASCII vs non-ASCII is the point (a command ends where Korean text starts)
+  /^(-.*|get|describe|label|annotate|cordon|uncordon|drain|rollout|delete|taint|scale|logs|top|wait|exec|apply|create|edit|patch|replace|run|upgrade|member|move-leader|alarm|defrag|endpoint|compact|\S*[^\x00-\x7f]\S*)$/;
+
+/** The commands an answer suggests: `kubectl …`, `kubeadm …`, `etcdctl …` up to a comma, semicolon or closing parenthesis. */
+export function suggestedCommands(text: string): string[] {
+  // A command is ASCII: it ends at the first non-ASCII word (Korean text after it) too.
+  return [
+    ...text.matchAll(
+      // eslint-disable-next-line no-control-regex -- ASCII vs non-ASCII is the point (a command ends where Korean text starts)
+      /\b(kubectl|kubeadm|etcdctl)\s[\x20-\x7e]*?(?=\s*(?:[,;()\n]|\.\s|\.$|$| and wait| then | after |\s*[^\x00-\x7f]))/g,
+    ),
+  ]
+    .map((m) => m[0].trim())
+    .filter((c) => COMMAND_WORD.test(c.split(/\s+/)[1] ?? ''));
+}
+
+/**
+ * Check one reply.
+ * @param reply - the answer
+ * @param ctx - what is known of its cluster and request
+ * @returns the violations, each a sentence naming the invariant and the offending text
+ */
+export function answerViolations(reply: Reply, ctx: InvariantContext): string[] {
+  const out: string[] = [];
+  const text = renderText(reply);
+  const tr = translator(reply.locale);
+  const en = translator('en');
+
+  // 1. Nothing said to keep working through the target or a node that is down.
+  const gone = [ctx.target, ...ctx.downNodes].filter((x): x is string => x !== null);
+  for (const plane of reply.planes) {
+    for (const keep of plane.keepsWorking) {
+      const through =
+        /(?:through|통해)[^:]*:\s*(.*)$/.exec(keep)?.[1] ?? (/(.*)\s*통해/.exec(keep) ? keep : '');
+      for (const g of gone) {
+        if (
+          through &&
+          new RegExp(`(^|[\\s,(])${g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[\\s,)])`).test(through)
+        )
+          out.push(`keeps working through ${g}, which is the target or down: "${keep}"`);
+      }
+    }
+    // 1b. "every API call stops" and "the API keeps working" together.
+    const apiAll = tr.t('stops.api-all');
+    const apiOthers = tr.t('keeps.api-others', { others: '' }).replace(/\s*$/, '');
+    if (plane.stops.includes(apiAll) && plane.keepsWorking.some((k) => k.startsWith(apiOthers.slice(0, 12))))
+      out.push(`stops every API call and keeps the API working: "${plane.keepsWorking.join(' | ')}"`);
+  }
+
+  // 2. Capacity figures go down.
+  for (const m of text.matchAll(/from (\d+) to (\d+)|(\d+)에서 (\d+)(?:으로|로)/g)) {
+    const before = Number(m[1] ?? m[3]);
+    const after = Number(m[2] ?? m[4]);
+    if (!(after < before)) out.push(`capacity does not go down: "${m[0]}"`);
+  }
+
+  // 3. No leader handover or write promised without quorum.
+  const quorumLost = reply.findings.some(
+    (f) =>
+      (f.check === 'etcd-quorum-after' && f.variant.startsWith('lost')) ||
+      (f.check === 'control-plane-count' && f.severity === 'block') ||
+      f.check === 'etcd-quorum-loss',
+  );
+  if (quorumLost) {
+    const promises = [
+      tr.t('keeps.leaders-after-failover'),
+      tr.t('keeps.leaders-elsewhere'),
+      tr.t('stops.etcd-election'),
+    ];
+    for (const p of promises)
+      if (text.includes(p)) out.push(`quorum is lost yet the answer promises: "${p}"`);
+    if (/leader election moves its Lease|once the \d+ s lease expires|a standby takes over/i.test(text))
+      out.push('quorum is lost yet the answer promises a leader handover');
+  }
+
+  // 4. Commands: complete, and of a valid shape; versions full vX.Y.Z, at most one minor up.
+  for (const cmd of suggestedCommands(text)) {
+    if (/<[^>]*>|\{\{|\bNODE\b|\bundefined\b|\bnull\b|\bNaN\b/.test(cmd))
+      out.push(`placeholder in a suggested command: "${cmd}"`);
+    if (cmd.startsWith('kubectl')) {
+      const err = kubectlShapeError(cmd);
+      if (err) out.push(`kubectl command does not parse (${err}): "${cmd}"`);
+    }
+    for (const v of cmd.matchAll(/\bv(\d+(?:\.\d+)*)\b/g)) {
+      const parts = (v[1] ?? '').split('.').map(Number);
+      if (parts.length !== 3) out.push(`version not full vX.Y.Z: "${cmd}"`);
+      else if (
+        ctx.minor !== null &&
+        cmd.includes('upgrade') &&
+        !(parts[1] === ctx.minor || parts[1] === ctx.minor + 1)
+      )
+        out.push(`upgrade version not the same or the next minor (cluster at 1.${ctx.minor}): "${cmd}"`);
+    }
+  }
+
+  // 5. Plurals.
+  if (reply.locale === 'en') {
+    for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
+    for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
+    for (const m of text.matchAll(
+      /\b(?:1|one) (?:nodes|pods|members|replicas|failures|things|blocking problems|disruptions|API servers|control-plane nodes)\b/g,
+    ))
+      out.push(`wrong plural: "${m[0]}"`);
+  }
+
+  // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
+  if (ctx.allControlPlane) {
+    const taint =
+      reply.locale === 'en'
+        ? /restor\w* the control-plane NoSchedule taint/i
+        : /NoSchedule 테인트를 (?:다시|복원)/;
+    if (taint.test(text))
+      out.push('advises restoring the control-plane taint although every node is a control plane');
+  }
+  void en;
+  return out;
+}

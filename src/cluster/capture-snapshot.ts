@@ -99,6 +99,9 @@ export function snapshotFileText(snapshot: ClusterSnapshot, header: SnapshotFile
     ...snapshot.podDisruptionBudgets,
     ...snapshot.workloads,
     ...snapshot.apiserverEndpointSlices,
+    ...(snapshot.persistentVolumeClaims ?? []),
+    ...(snapshot.persistentVolumes ?? []),
+    ...(snapshot.services ?? []),
     ...(snapshot.kubeProxyConfig?.configMap ? [snapshot.kubeProxyConfig.configMap] : []),
   ];
   const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({ resource: e.resource, reason: e.reason, ...(e.status === undefined ? {} : { status: e.status }) }));

@@ -40,13 +40,14 @@ import { runInProcess } from '../../src/queue/in-process.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { jobIdFor } from '../../src/queue/job.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
+import { ScheduleService } from '../../src/schedule/schedule-service.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
-import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
+import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type ConsoleScheduleList, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
 import { countQueueWorkers, queuedJobState } from './count-queue-workers.js';
 
 /** Where the CLI writes; injected so tests can capture it. */
@@ -178,6 +179,24 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
     k8s-ha-bot ask --as bob "approve mr-…"
 `;
 
+/**
+ * `schedules` at the console: every chat's schedules, read from the configured Redis with a
+ * ScheduleService opened for the one call (the console holds no connection between requests).
+ * @returns undefined when no Redis is configured
+ */
+function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record<string, string | undefined>>): ConsoleScheduleList | undefined {
+  const redisUrl = redisTargetOf(config.redis);
+  if (!redisUrl) return undefined;
+  return async () => {
+    const service = new ScheduleService({ redisUrl, prefix: queuePrefixFrom(env), logger });
+    try {
+      return await service.list();
+    } finally {
+      await service.close();
+    }
+  };
+}
+
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
   io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
@@ -225,6 +244,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: opts.as ?? safeUser() },
           config,
           runner.run,
+          scheduleListFor(config, logger, io.env),
         );
         print(io, outcome, opts.format);
         exitCode = outcome.exitCode;
@@ -253,7 +273,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run);
+            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run, scheduleListFor(config, logger, io.env));
             print(io, outcome, 'text');
           }
           rl.prompt();

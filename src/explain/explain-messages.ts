@@ -4,6 +4,7 @@
  * body: only our own codes and names.
  */
 import { HELP_EXAMPLES } from '../commands/parse-command.js';
+import { SCHEDULE_HELP_EXAMPLES } from '../commands/parse-schedule-command.js';
 import type { Locale, ParseError } from '../commands/types.js';
 import type { BotErrorCode, ClusterReadFacts } from '../errors.js';
 import { translator } from './i18n.js';
@@ -87,6 +88,8 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
   const examples = cluster === undefined ? HELP_EXAMPLES[ctx.locale] : HELP_EXAMPLES[ctx.locale].map((e) => ({ form: e.form, example: localizeExample(e.example, cluster) }));
   reply.sections = [
     { heading: tr.t('help.forms'), lines: examples.map(helpLine) },
+    // Schedule commands (issue 17): the same on Slack and Teams; the example names a configured cluster.
+    { heading: tr.t('help.schedules'), lines: SCHEDULE_HELP_EXAMPLES[ctx.locale].map((e) => helpLine({ form: e.form, example: clusters.defaultCluster ? e.example.replace(/\bprod\b/, clusters.defaultCluster) : e.example })) },
     { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
   ];
   return reply;

@@ -355,6 +355,7 @@ export const ko: Messages = {
     intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
     clusters: '클러스터: {{clusters}} (기본 {{default}}). "prod 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+    schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
@@ -390,6 +391,12 @@ export const ko: Messages = {
     'timeout-withdrawn': '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
     'timeout-running': '점검이 {{seconds}}초 안에 끝나지 않았고 워커가 아직 실행 중이라 철회할 수 없었습니다. 결과는 여기에 표시되지 않습니다. 잠시 후 다시 물어보세요(유지보수 요청이라면 `상태`로 확인하세요).',
     'maintenance-usage': '유지보수할 노드나 결정할 요청을 알려 주세요. 유지보수 형식은 아래와 같습니다.',
+    'schedule-nowhere': '콘솔에는 나중에 게시할 수 없으므로 예약을 만들지 않습니다. 예약은 그것을 만든 Slack 채널이나 Teams 대화에 게시됩니다. 같은 명령을 그곳에서 입력하세요(Slack: /k8s {{example}}, Teams: @k8s-ha-bot {{example}}). 아무것도 예약하지 않았습니다.',
+    'unschedule-in-chat': '예약은 게시되는 곳에서 삭제합니다. 그 Slack 채널이나 Teams 대화에서 "예약 취소 ID"를 입력하세요(여기서 "예약 목록"을 입력하면 각 예약이 어디에 게시되는지 보입니다). 아무것도 삭제하지 않았습니다.',
+    'schedules-need-redis': '예약은 Redis에 저장되는데 이 콘솔에는 Redis가 설정되어 있지 않습니다. 목록을 보려면 REDIS_URL(또는 설정의 redis.url)을 게이트웨이의 Redis로 지정하세요.',
+    'schedules-heading': '모든 채팅의 HA 게시 예약 (여기가 아니라 그곳에 게시됩니다)',
+    'schedules-line': '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}, {{platform}} {{conversation}}에 게시',
+    'schedules-empty': '어느 채팅에도 예약된 HA 게시가 없습니다. Slack 채널(/k8s 매일 09:00 Asia/Seoul 상태 예약)이나 Teams 대화(@k8s-ha-bot 매일 09:00 Asia/Seoul 상태 예약)에서 만드세요.',
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {

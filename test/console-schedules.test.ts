@@ -86,3 +86,28 @@ describe('schedule commands at the console', () => {
     expect(out).toContain('unschedule ID');
   });
 });
+
+describe('issue 17 small things: CLI help, a group the cluster does not have, help on a single control plane', () => {
+  it('`k8s-ha-bot help` prints the command usage and where the request help is', async () => {
+    for (const args of [['help'], ['--help']]) {
+      const { code, out } = await cli(args);
+      expect(code).toBe(0);
+      expect(out).toContain('Usage: k8s-ha-bot');
+      expect(out).toContain('k8s-ha-bot ask help lists every request form');
+    }
+  });
+
+  it.each(['can I reboot all nodes in zone mars', 'can I reboot -l node-pool=nope'])('%s: bad input, exit 2 with the clear message', async (text) => {
+    const { code, out } = await cli(['ask', text]);
+    expect(out).toMatch(/No node of cluster \S+ is in|node-pool=nope/);
+    expect(code).toBe(2);
+  });
+
+  it('help on a single control-plane cluster never names one node twice in an example', async () => {
+    const { code, out } = await cli(['ask', '--snapshot', join(process.cwd(), 'test/fixtures/scenarios/05-single-control-plane.json'), 'help']);
+    expect(code).toBe(0);
+    const lose = /—\s+what if I lose (\S+) and (\S+)/.exec(out);
+    expect(lose).not.toBeNull();
+    expect(lose?.[1]).not.toBe(lose?.[2]);
+  });
+});

@@ -219,7 +219,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .showHelpAfterError('(run k8s-ha-bot --help for usage)');
+    .showHelpAfterError('(run k8s-ha-bot --help for usage)')
+    // `k8s-ha-bot help` / `--help` is the command-line usage; the requests have their own help.
+    .addHelpText('after', '\nRequests: k8s-ha-bot ask help lists every request form with examples from your cluster\n(k8s-ha-bot ask 도움말 in Korean; type help at the interactive prompt).\n');
 
   program
     .command('ask')
@@ -407,7 +409,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version' ? 0 : 2;
     }
     if (isBotError(err)) {
       io.err(`k8s-ha-bot: ${err.message}\n`);

@@ -73,7 +73,7 @@ const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-re
  * (`what-if-target/not-on-node`). Such answers are bad input: exit code 2.
  */
 function namesSomethingMissing(f: Finding): boolean {
-  if (f.check === 'node-not-found') return true;
+  if (f.check === 'node-not-found') return true; // one node, or a list or group naming none the cluster has
   return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
 }
 

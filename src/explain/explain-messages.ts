@@ -40,13 +40,22 @@ export interface HelpCluster {
  * @returns the example with the cluster's names
  */
 export function localizeExample(example: string, cluster: HelpCluster): string {
-  const pick = (list: readonly string[], other: readonly string[], n: number): string | undefined => {
+  // Two demo names of one example stay two nodes (`what if I lose atlas-cp-1 and atlas-cp-2` on a
+  // single control plane: its control-plane node, then a worker), never the same node twice.
+  const chosen = new Map<string, string>();
+  const pick = (demo: string, list: readonly string[], other: readonly string[], n: number): string | undefined => {
+    const known = chosen.get(demo);
+    if (known !== undefined) return known;
     const from = list.length > 0 ? list : other;
-    return from[Math.min(n, from.length) - 1];
+    const taken = new Set(chosen.values());
+    let name = from[Math.min(n, from.length) - 1];
+    if (name !== undefined && taken.has(name)) name = [...from, ...(from === list ? other : list)].find((x) => !taken.has(x));
+    if (name !== undefined) chosen.set(demo, name);
+    return name;
   };
   return example
     .replace(/\batlas-(cp|wk)-(\d+)\b/gu, (whole, role: string, n: string) =>
-      (role === 'cp' ? pick(cluster.controlPlane, cluster.workers, Number(n)) : pick(cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
+      (role === 'cp' ? pick(whole, cluster.controlPlane, cluster.workers, Number(n)) : pick(whole, cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
     )
     .replace(/\bprod\b/gu, cluster.name);
 }

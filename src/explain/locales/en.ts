@@ -79,6 +79,7 @@ export const en = {
   checks: {
     'node-not-found': {
       unknown: 'There is no node named {{node}}.',
+      'empty-group': 'No node is in {{node}}.',
     },
     'node-role': {
       'control-plane-etcd': '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',

@@ -70,7 +70,7 @@ export const ko: Messages = {
     'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
   },
   checks: {
-    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.' },
+    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.', 'empty-group': '{{node}}에 속한 노드가 없습니다.' },
     'node-role': {
       'control-plane-etcd': '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
       'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',

@@ -198,13 +198,23 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect(cardText(cardOf(cards(conversationId)[0]))).toMatch(/[\uAC00-\uD7AF]/);
   });
 
-  it('bad input and help are answered with a card in the turn and enqueue nothing', async () => {
+  it('bad input and help without a known cluster are answered with a card in the turn and enqueue nothing', async () => {
     const before = await jobCount(jobs);
     await post(activity({ id: 'bad-1', conversationId: 'a:bad', text: 'can I reboot <script>alert(1)</script>' }));
-    await post(activity({ id: 'help-1', conversationId: 'a:bad', text: 'help' }));
+    await post(activity({ id: 'help-1', conversationId: 'a:bad', text: 'help in nowhere' }));
     expect(cards('a:bad')).toHaveLength(2);
     expect(turnReplies('a:bad')).toHaveLength(0);
     expect(await jobCount(jobs)).toBe(before);
+  });
+
+  it('help for a known cluster is answered by the worker, with examples in the cluster\'s node names (issue 17: as the console)', async () => {
+    const before = await jobCount(jobs);
+    await post(activity({ id: 'help-2', conversationId: 'a:help', text: 'help' }));
+    await fake.waitFor(() => cards('a:help').length >= 1);
+    expect(await jobCount(jobs)).toBe(before + 1);
+    const text = cardText(cardOf(cards('a:help')[0]));
+    expect(text).toContain('atlas-cp-2');
+    expect(text).toContain('schedule daily HH:MM');
   });
 
   it('a redelivered activity makes one job and one card', async () => {

@@ -3,7 +3,8 @@
  * to say now and which job to enqueue.
  *
  * - Messages (personal chat, group chat, channel; the @mention already stripped): parse; bad
- *   input, help and unknown clusters are answered at once with a card and enqueue nothing;
+ *   input, unknown clusters and help without a known cluster are answered at once with a card and
+ *   enqueue nothing (help for a known cluster is a job: the worker reads the cluster's node names);
  *   otherwise claim the activity (Teams redelivers what it got no 200 for), store the
  *   conversation reference, show typing and a short "Checking …", and enqueue the job. The
  *   worker's answer comes back through the replies queue ({@link TeamsPoster}).
@@ -246,7 +247,9 @@ export class TeamsBot {
     } else {
       const command = parsed.command;
       const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-      if (command.kind === 'help') {
+      // Help goes to the worker when the cluster is known (its examples in the cluster's own node
+      // names, the same answer as the console and Slack; issue 17); else the adapter answers it.
+      if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
         reply = explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
       } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
         reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', { clusters: names, suggestions: cluster ? closestNames(cluster, names) : [] });

@@ -84,6 +84,10 @@ describe('schedule commands at the console', () => {
     expect(out).toMatch(/schedule daily 09:00 Asia\/Seoul in \S+/);
     expect(out).not.toContain('in prod');
     expect(out).toContain('unschedule ID');
+    // Korean too: the schedule form, and no cluster the asker does not have (the clusters line said "prod 클러스터에서").
+    const ko = await cli(['ask', '도움말']);
+    expect(ko.out).toContain('매일 HH:MM [시간대] [CLUSTER 클러스터] 상태 예약 [조용히]');
+    expect(ko.out).not.toMatch(/\bprod\b/);
   });
 });
 

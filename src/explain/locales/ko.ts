@@ -354,7 +354,7 @@ export const ko: Messages = {
   help: {
     intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
-    clusters: '클러스터: {{clusters}} (기본 {{default}}). "prod 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+    clusters: '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
     schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {

@@ -18,6 +18,9 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startWorker } from '../workers/worker.js';
 import type { RunningWorker } from '../workers/worker.js';
+import { jobPosterDelivery } from '../src/schedule/job-poster-delivery.js';
+import { ScheduleService } from '../src/schedule/schedule-service.js';
+import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
 import { startRedis } from './helpers/redis-server.js';
@@ -195,13 +198,23 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect(cardText(cardOf(cards(conversationId)[0]))).toMatch(/[\uAC00-\uD7AF]/);
   });
 
-  it('bad input and help are answered with a card in the turn and enqueue nothing', async () => {
+  it('bad input and help without a known cluster are answered with a card in the turn and enqueue nothing', async () => {
     const before = await jobCount(jobs);
     await post(activity({ id: 'bad-1', conversationId: 'a:bad', text: 'can I reboot <script>alert(1)</script>' }));
-    await post(activity({ id: 'help-1', conversationId: 'a:bad', text: 'help' }));
+    await post(activity({ id: 'help-1', conversationId: 'a:bad', text: 'help in nowhere' }));
     expect(cards('a:bad')).toHaveLength(2);
     expect(turnReplies('a:bad')).toHaveLength(0);
     expect(await jobCount(jobs)).toBe(before);
+  });
+
+  it('help for a known cluster is answered by the worker, with examples in the cluster\'s node names (issue 17: as the console)', async () => {
+    const before = await jobCount(jobs);
+    await post(activity({ id: 'help-2', conversationId: 'a:help', text: 'help' }));
+    await fake.waitFor(() => cards('a:help').length >= 1);
+    expect(await jobCount(jobs)).toBe(before + 1);
+    const text = cardText(cardOf(cards('a:help')[0]));
+    expect(text).toContain('atlas-cp-2');
+    expect(text).toContain('schedule daily HH:MM');
   });
 
   it('a redelivered activity makes one job and one card', async () => {
@@ -353,6 +366,45 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       admin.disconnect();
     }
   }, 60_000);
+
+  it('schedule commands work in Teams as in Slack: create, list, post through the stored reference, remove; a bad time creates nothing', async () => {
+    const conversationId = '19:sched@thread.tacv2;messageid=1712000000777';
+    const service = new ScheduleService({ redisUrl: redis.url });
+    try {
+      const say = async (id: string, text: string): Promise<string> => {
+        const before = cards(conversationId).length;
+        expect((await post(activity({ id, conversationId, conversationType: 'channel', mention: true, text: `<at>k8s-ha-bot</at> ${text}` }))).status).toBe(200);
+        await fake.waitFor(() => cards(conversationId).length > before);
+        return cardText(cardOf(cards(conversationId)[before]));
+      };
+      expect(await say('s-bad', 'schedule daily 25:00')).toContain('25:00');
+      expect(await service.list('teams', conversationId)).toEqual([]);
+      const created = await say('s-1', 'schedule daily 09:00 Asia/Seoul in prod');
+      const [spec] = await service.list('teams', conversationId);
+      expect(spec).toMatchObject({ platform: 'teams', conversation: conversationId, cluster: 'prod', time: '09:00', timeZone: 'Asia/Seoul' });
+      expect(created).toContain(spec?.id);
+      expect(await say('s-2', 'schedules')).toContain(spec?.id);
+      // The gateway's schedule runner delivers through the adapter's poster: the stored reference of this conversation.
+      const before = cards(conversationId).length;
+      const status = await createAnswerService({ config: botConfig(redis.url) });
+      try {
+        const reply = await status.answer({ requestId: 'x', text: 'status', command: { kind: 'ha-status' }, cluster: 'prod', locale: 'en', user: { platform: 'teams', id: 's' }, replyTo: { platform: 'teams', address: {} }, enqueuedAt: new Date().toISOString() });
+        expect(await jobPosterDelivery(teams.poster).deliver(spec as ScheduleSpec, reply, 'occ-1')).toBe(true);
+      } finally {
+        await status.close();
+      }
+      await fake.waitFor(() => cards(conversationId).length > before);
+      expect(cardText(cardOf(cards(conversationId)[before]))).toMatch(/HA/);
+      expect(await say('s-3', `unschedule ${spec?.id ?? ''}`)).toContain(spec?.id);
+      expect(await service.list('teams', conversationId)).toEqual([]);
+      // Korean, and no Slack slash command in a Teams answer.
+      const empty = await say('s-4', '예약 목록');
+      expect(empty).toContain('이 채널에는 예약된 HA 게시가 없습니다. 예: 매일 09:00 Asia/Seoul 상태 예약');
+      expect(empty).not.toContain('/k8s');
+    } finally {
+      await service.close();
+    }
+  }, 30_000);
 
   it('keeps every delivered activity under 28 KB', () => {
     const all = fake.delivered();

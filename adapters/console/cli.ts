@@ -40,13 +40,14 @@ import { runInProcess } from '../../src/queue/in-process.js';
 import { JobQueue } from '../../src/queue/job-queue.js';
 import { jobIdFor } from '../../src/queue/job.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
+import { ScheduleService } from '../../src/schedule/schedule-service.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
 import { registerSecretsFromEnv } from '../../src/util/redaction.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
-import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
+import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type ConsoleScheduleList, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
 import { countQueueWorkers, queuedJobState } from './count-queue-workers.js';
 
 /** Where the CLI writes; injected so tests can capture it. */
@@ -178,6 +179,24 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
     k8s-ha-bot ask --as bob "approve mr-…"
 `;
 
+/**
+ * `schedules` at the console: every chat's schedules, read from the configured Redis with a
+ * ScheduleService opened for the one call (the console holds no connection between requests).
+ * @returns undefined when no Redis is configured
+ */
+function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record<string, string | undefined>>): ConsoleScheduleList | undefined {
+  const redisUrl = redisTargetOf(config.redis);
+  if (!redisUrl) return undefined;
+  return async () => {
+    const service = new ScheduleService({ redisUrl, prefix: queuePrefixFrom(env), logger });
+    try {
+      return await service.list();
+    } finally {
+      await service.close();
+    }
+  };
+}
+
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
   io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
@@ -200,7 +219,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .showHelpAfterError('(run k8s-ha-bot --help for usage)');
+    .showHelpAfterError('(run k8s-ha-bot --help for usage)')
+    // `k8s-ha-bot help` / `--help` is the command-line usage; the requests have their own help.
+    .addHelpText('after', '\nRequests: k8s-ha-bot ask help lists every request form with examples from your cluster\n(k8s-ha-bot ask 도움말 in Korean; type help at the interactive prompt).\n');
 
   program
     .command('ask')
@@ -225,6 +246,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: opts.as ?? safeUser() },
           config,
           runner.run,
+          scheduleListFor(config, logger, io.env),
         );
         print(io, outcome, opts.format);
         exitCode = outcome.exitCode;
@@ -253,7 +275,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run);
+            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run, scheduleListFor(config, logger, io.env));
             print(io, outcome, 'text');
           }
           rl.prompt();
@@ -387,7 +409,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version' ? 0 : 2;
     }
     if (isBotError(err)) {
       io.err(`k8s-ha-bot: ${err.message}\n`);

@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '../../src/analysis/types.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
+import { SCHEDULE_HELP_EXAMPLES, parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
 import { type RequestSummary, summarizeRequest } from '../../src/commands/request-summary.js';
 import { MAINTENANCE_HELP_EXAMPLES, incompleteMaintenanceForm } from '../../src/commands/parse-maintenance-command.js';
 import type { Command, Locale } from '../../src/commands/types.js';
@@ -70,7 +73,7 @@ const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-re
  * (`what-if-target/not-on-node`). Such answers are bad input: exit code 2.
  */
 function namesSomethingMissing(f: Finding): boolean {
-  if (f.check === 'node-not-found') return true;
+  if (f.check === 'node-not-found') return true; // one node, or a list or group naming none the cluster has
   return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
 }
 
@@ -106,15 +109,50 @@ function adapterReply(locale: Locale, requestId: string, cluster: string | null,
 }
 
 /**
+ * Every schedule of every chat, for the console's `schedules` (the CLI opens a ScheduleService on
+ * the configured Redis for the one call); absent when no Redis is configured.
+ */
+export type ConsoleScheduleList = () => Promise<ScheduleSpec[]>;
+
+/**
+ * A schedule command typed at the console (issue 17). The console cannot be posted to later, so it
+ * makes and removes no schedule (exit 2, with where to do it); `schedules` lists those of every
+ * Slack channel and Teams conversation with where each posts (exit 0), or says Redis is needed
+ * (exit 2).
+ */
+async function consoleSchedule(command: ScheduleCommand, locale: Locale, requestId: string, listSchedules: ConsoleScheduleList | undefined): Promise<ConsoleOutcome> {
+  const tr = translator(locale);
+  const answer = (summary: string, exitCode: 0 | 2, sections: Reply['sections'] = []): ConsoleOutcome => ({
+    reply: exitCode === 0 ? { ...plainReply({ locale, requestId, cluster: null }, 'help', tr.t('console.schedules-heading'), summary), sections } : adapterReply(locale, requestId, null, summary, sections),
+    ran: false,
+    exitCode,
+    request: null,
+  });
+  if (command.kind === 'schedule-create') return answer(tr.t('console.schedule-nowhere', { example: SCHEDULE_HELP_EXAMPLES[locale][0]?.example ?? '' }), 2);
+  if (command.kind === 'schedule-remove') return answer(tr.t('console.unschedule-in-chat'), 2);
+  if (listSchedules === undefined) return answer(tr.t('console.schedules-need-redis'), 2);
+  const specs = await listSchedules();
+  if (specs.length === 0) return answer(tr.t('console.schedules-empty'), 0);
+  const lines = specs.map((s) =>
+    tr.t('console.schedules-line', { id: s.id, cluster: s.cluster, time: s.time, timeZone: s.timeZone, quiet: s.quiet ? tr.t('schedule.quietTag') : '', platform: s.platform === 'teams' ? 'Teams' : 'Slack', conversation: s.conversation }),
+  );
+  return answer(tr.t('console.schedules-heading'), 0, [{ heading: '', lines }]);
+}
+
+/**
  * Handle one console request.
  * @param request - text and options
  * @param config - the bot configuration (clusters, default cluster, locale)
  * @param run - the job runner
+ * @param listSchedules - every chat's schedules, when Redis is configured (for `schedules`)
  * @returns the reply, whether a job ran, and the exit code
+ * @throws BotError `queue-unavailable` when `schedules` cannot reach Redis
  */
-export async function handleConsoleRequest(request: ConsoleRequest, config: BotConfig, run: JobRunner): Promise<ConsoleOutcome> {
+export async function handleConsoleRequest(request: ConsoleRequest, config: BotConfig, run: JobRunner, listSchedules?: ConsoleScheduleList): Promise<ConsoleOutcome> {
   const requestId = `cli-${randomUUID()}`;
   const text = request.lang ? `${request.text} --lang ${request.lang}` : request.text;
+  const scheduled = parseScheduleCommand(text, { defaultLocale: config.locale });
+  if (scheduled) return consoleSchedule(scheduled.command, scheduled.locale, requestId, listSchedules);
   const parsed = parseCommand(text, { defaultLocale: config.locale });
   const locale = parsed.locale;
   if (!parsed.ok) {

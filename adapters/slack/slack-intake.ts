@@ -4,8 +4,9 @@
  *
  * 1. {@link SlackIntake.decide} (synchronous, no I/O): parse, choose the language (the text's, or
  *    the cached Slack locale of the user, or the configured one), resolve the cluster, look at the
- *    Redis connection's status → what the ack says. Bad input, help and unknown clusters are
- *    answered here and enqueue nothing; a Redis connection that is not ready makes the ack say the
+ *    Redis connection's status → what the ack says. Bad input, unknown clusters and help without a
+ *    known cluster are answered here and enqueue nothing (help for a known cluster is a job: the
+ *    worker reads the cluster for examples in its node names); a Redis connection that is not ready makes the ack say the
  *    queue is unavailable.
  * 2. {@link SlackIntake.complete} (after the ack is sent): claim the de-duplication keys, look up
  *    the user's Slack locale when the text is language-neutral and it was not cached, enqueue,
@@ -247,7 +248,10 @@ export class SlackIntake {
       return { status: 'maintenance', locale, ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }), maintenance: { request, command } };
     }
     const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-    if (command.kind === 'help') {
+    // Help goes to the worker when the cluster is known: it reads the cluster, so the examples are
+    // in the asker's own node names and the answer is the console's (issue 17). Without a cluster
+    // there is nothing to read: the adapter answers with the demo names.
+    if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
       return {
         status: 'answered',
         locale,

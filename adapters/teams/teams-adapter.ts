@@ -38,6 +38,7 @@ import { bounded } from '../../src/ops/shutdown.js';
 import { tenantsNamedIn } from '../../src/maintenance/policy.js';
 import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
 import { LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
+import { ScheduleService } from '../../src/schedule/schedule-service.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -123,7 +124,9 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const admission = { allowedTenants: teams.allowedTenants, namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>() };
   if (teams.allowedTenants === undefined) logger.warn({ setting: 'TEAMS_ALLOWED_TENANTS' }, 'INSECURE development mode: Teams activities of every tenant are served (no TEAMS_ALLOWED_TENANTS)');
   else logger.info({ tenants: teams.allowedTenants, guestTenantsNamedByPolicy: [...admission.namedTenants].filter((t) => !teams.allowedTenants?.includes(t)) }, 'Teams tenants served');
-  const bot = new TeamsBot({ config, queue: gatedQueue, admit, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, ...(maintenance ? { maintenance } : {}) });
+  // Schedule commands (issue 17: as in Slack); the gateway's schedule runner posts them through `poster`.
+  const schedules = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC', connectTimeoutMs: REDIS_BUDGET_MS });
+  const bot = new TeamsBot({ config, queue: gatedQueue, admit, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, schedules, ...(maintenance ? { maintenance } : {}) });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
@@ -201,6 +204,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     clearInterval(timer);
     await consumer.close();
     await queue.close();
+    await schedules.close();
     redis.disconnect();
     throw err;
   }
@@ -229,6 +233,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
         if (maintenance) await bounded(maintenance.close(), CLOSE_STEP_MS, 'finishing maintenance card updates', logger);
         await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
         await bounded(rateLimitPublisher.close(), CLOSE_STEP_MS, 'closing the rate-limit replies queue', logger);
+        await bounded(schedules.close(), CLOSE_STEP_MS, 'closing the schedule queue', logger);
         redis.disconnect();
         logger.info('Teams adapter stopped');
       })();

@@ -3,7 +3,8 @@
  * to say now and which job to enqueue.
  *
  * - Messages (personal chat, group chat, channel; the @mention already stripped): parse; bad
- *   input, help and unknown clusters are answered at once with a card and enqueue nothing;
+ *   input, unknown clusters and help without a known cluster are answered at once with a card and
+ *   enqueue nothing (help for a known cluster is a job: the worker reads the cluster's node names);
  *   otherwise claim the activity (Teams redelivers what it got no 200 for), store the
  *   conversation reference, show typing and a short "Checking …", and enqueue the job. The
  *   worker's answer comes back through the replies queue ({@link TeamsPoster}).
@@ -20,6 +21,10 @@
  */
 import { createHash } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
+import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import { handleScheduleCommand, precheckScheduleCommand } from '../../src/schedule/handle-schedule-command.js';
+import type { ScheduleService } from '../../src/schedule/schedule-service.js';
 import { type Command, type Locale, type MaintenanceStateCommand, isMaintenanceStateCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
@@ -46,6 +51,13 @@ export interface TeamsJobSink {
   enqueue(job: AnswerJob): Promise<EnqueueResult>;
 }
 
+/**
+ * Schedule commands (`schedule daily 09:00 …`, `schedules`, `unschedule <id>`; issue 17: the same
+ * commands as in Slack), answered by the adapter from Redis: one schedule per (Teams conversation,
+ * cluster), posted later through the conversation's stored reference.
+ */
+export type TeamsScheduleService = Pick<ScheduleService, 'validate' | 'create' | 'list' | 'remove'>;
+
 /** Options of {@link TeamsBot}. */
 export interface TeamsBotOptions {
   config: Pick<BotConfig, 'clusters' | 'defaultCluster' | 'locale'>;
@@ -63,6 +75,8 @@ export interface TeamsBotOptions {
   maintenance?: Pick<TeamsMaintenance, 'onButton' | 'onTyped'>;
   /** Which tenants are served (adapters/teams/teams-identity.ts); asked for every activity. */
   admission: TeamsAdmissionPolicy;
+  /** Schedule commands; without it they are parsed as ordinary requests. */
+  schedules?: TeamsScheduleService;
 }
 
 /** What a handled turn did (for logs and tests). */
@@ -211,6 +225,10 @@ export class TeamsBot {
     const requestId = teamsRequestId('tm', a.conversationId, a.id);
     const neutral = isLanguageNeutral(turn.text);
     const defaultLocale: Locale = neutral ? (localeFromTeams(a.locale) ?? config.locale) : 'en';
+    if (this.options.schedules) {
+      const scheduled = parseScheduleCommand(turn.text, { defaultLocale });
+      if (scheduled) return this.onSchedule(turn, scheduled.command, scheduled.locale, requestId);
+    }
     const parsed = parseCommand(turn.text, { defaultLocale });
     const locale = parsed.locale;
     const ctx = { locale, requestId };
@@ -229,7 +247,9 @@ export class TeamsBot {
     } else {
       const command = parsed.command;
       const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-      if (command.kind === 'help') {
+      // Help goes to the worker when the cluster is known (its examples in the cluster's own node
+      // names, the same answer as the console and Slack; issue 17); else the adapter answers it.
+      if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
         reply = explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
       } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
         reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', { clusters: names, suggestions: cluster ? closestNames(cluster, names) : [] });
@@ -286,6 +306,47 @@ export class TeamsBot {
       logger.warn({ err, requestId }, 'could not send the Teams acknowledgement; enqueuing anyway');
     }
     return this.enqueue(turn, job, dedupKey);
+  }
+
+  /**
+   * A schedule command: checked without Redis first (bad time, zone or cluster changes nothing),
+   * then carried out once per activity. Creating one stores the conversation reference, which the
+   * scheduled post is delivered through.
+   */
+  private async onSchedule(turn: TeamsTurn, command: ScheduleCommand, locale: Locale, requestId: string): Promise<TeamsTurnOutcome> {
+    const { config, logger, store } = this.options;
+    const schedules = this.options.schedules;
+    if (!schedules) return 'ignored';
+    const a = turn.activity;
+    const names = Object.keys(config.clusters);
+    const ctx = {
+      platform: 'teams' as const,
+      conversation: a.conversationId,
+      userId: a.fromAadObjectId ?? a.fromId,
+      locale,
+      requestId,
+      clusters: names,
+      ...(config.defaultCluster ? { defaultCluster: config.defaultCluster } : {}),
+    };
+    const refused = precheckScheduleCommand(command, ctx, schedules);
+    const dedupKey = `act:${a.conversationId}:${a.id}`;
+    try {
+      if (!(await store.claim(dedupKey, this.options.dedupTtlSeconds))) return 'duplicate';
+      if (refused) {
+        await this.sendReply(turn, refused);
+        return 'answered';
+      }
+      if (command.kind === 'schedule-create') await store.saveReference(a.conversationId, turn.reference);
+      const reply = await handleScheduleCommand(command, ctx, schedules);
+      await this.sendReply(turn, reply);
+      return 'answered';
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      logger.warn({ err, requestId }, 'schedule command failed: queue unavailable');
+      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
+      await this.sendReply(turn, explainFailure({ locale, requestId, cluster: null }, 'queue-unavailable'));
+      return 'queue-unavailable';
+    }
   }
 
   private async enqueue(turn: TeamsTurn, job: AnswerJob, dedupKey: string): Promise<TeamsTurnOutcome> {

@@ -16,6 +16,7 @@ import { indexCluster } from '../analysis/cluster-index.js';
 import { controlPlaneState } from '../analysis/control-plane-state.js';
 import { explainMultiNode } from '../explain/explain-multi-node.js';
 import { translator } from '../explain/i18n.js';
+import { finding } from '../analysis/finding.js';
 import { plainReply } from '../explain/explain-messages.js';
 import type { Reply } from '../explain/reply.js';
 import { parseLabelSelector } from '../simulator/label-selector.js';
@@ -121,14 +122,17 @@ export async function answerMultiNode(
   const g = command.group;
   const groupText = g === undefined ? '' : tr.t(`multiNode.group.${g.type}`, { zone: g.type === 'zone' ? g.zone : '', selector: g.type === 'selector' ? g.selector : '' });
   const titleWords = targets.nodes.length > 0 ? targets.nodes.join(', ') : groupText;
+  // Naming nothing the cluster has is bad input (console exit 2, as for one unknown node): the
+  // error carries a `node-not-found` finding saying so.
+  const missing = (variant: 'empty-group' | 'unknown', node: string) => [finding('node-not-found', 'data', 'block', variant, { node, nodes: all })];
   if (targets.badSelector === true && g?.type === 'selector') {
-    return plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), tr.t('multiNode.group.badSelector', { selector: g.selector }));
+    return { ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), tr.t('multiNode.group.badSelector', { selector: g.selector })), findings: missing('empty-group', groupText) };
   }
   const notes: string[] = [];
   if (targets.unknown.length > 0) notes.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
   if (targets.nodes.length === 0) {
     const summary = g !== undefined ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') }) : (notes[0] ?? '');
-    return plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary);
+    return { ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary), findings: g !== undefined ? missing('empty-group', groupText) : missing('unknown', targets.unknown.join(', ')) };
   }
   const nodes = targets.nodes.slice(0, MAX_NODES_ANSWERED);
   if (targets.nodes.length > nodes.length) notes.push(tr.t('multiNode.tooMany', { shown: nodes.length, count: targets.nodes.length }));

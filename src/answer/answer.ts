@@ -293,6 +293,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
+      understood.request = { ...summarizeRequest(command, locale), cluster: job.cluster };
       return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }, await helpClusterOf(job.cluster, log));
     }
     if (isMaintenanceStateCommand(command)) {

@@ -4,6 +4,7 @@
  * body: only our own codes and names.
  */
 import { HELP_EXAMPLES } from '../commands/parse-command.js';
+import { SCHEDULE_HELP_EXAMPLES } from '../commands/parse-schedule-command.js';
 import type { Locale, ParseError } from '../commands/types.js';
 import type { BotErrorCode, ClusterReadFacts } from '../errors.js';
 import { translator } from './i18n.js';
@@ -39,13 +40,22 @@ export interface HelpCluster {
  * @returns the example with the cluster's names
  */
 export function localizeExample(example: string, cluster: HelpCluster): string {
-  const pick = (list: readonly string[], other: readonly string[], n: number): string | undefined => {
+  // Two demo names of one example stay two nodes (`what if I lose atlas-cp-1 and atlas-cp-2` on a
+  // single control plane: its control-plane node, then a worker), never the same node twice.
+  const chosen = new Map<string, string>();
+  const pick = (demo: string, list: readonly string[], other: readonly string[], n: number): string | undefined => {
+    const known = chosen.get(demo);
+    if (known !== undefined) return known;
     const from = list.length > 0 ? list : other;
-    return from[Math.min(n, from.length) - 1];
+    const taken = new Set(chosen.values());
+    let name = from[Math.min(n, from.length) - 1];
+    if (name !== undefined && taken.has(name)) name = [...from, ...(from === list ? other : list)].find((x) => !taken.has(x));
+    if (name !== undefined) chosen.set(demo, name);
+    return name;
   };
   return example
     .replace(/\batlas-(cp|wk)-(\d+)\b/gu, (whole, role: string, n: string) =>
-      (role === 'cp' ? pick(cluster.controlPlane, cluster.workers, Number(n)) : pick(cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
+      (role === 'cp' ? pick(whole, cluster.controlPlane, cluster.workers, Number(n)) : pick(whole, cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
     )
     .replace(/\bprod\b/gu, cluster.name);
 }
@@ -87,6 +97,8 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
   const examples = cluster === undefined ? HELP_EXAMPLES[ctx.locale] : HELP_EXAMPLES[ctx.locale].map((e) => ({ form: e.form, example: localizeExample(e.example, cluster) }));
   reply.sections = [
     { heading: tr.t('help.forms'), lines: examples.map(helpLine) },
+    // Schedule commands (issue 17): the same on Slack and Teams; the example names a configured cluster.
+    { heading: tr.t('help.schedules'), lines: SCHEDULE_HELP_EXAMPLES[ctx.locale].map((e) => helpLine({ form: e.form, example: clusters.defaultCluster ? e.example.replace(/\bprod\b/, clusters.defaultCluster) : e.example })) },
     { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
   ];
   return reply;

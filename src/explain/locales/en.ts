@@ -79,6 +79,7 @@ export const en = {
   checks: {
     'node-not-found': {
       unknown: 'There is no node named {{node}}.',
+      'empty-group': 'No node is in {{node}}.',
     },
     'node-role': {
       'control-plane-etcd': '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',
@@ -373,6 +374,7 @@ export const en = {
     intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
     clusters: 'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
+    schedules: 'Daily HA posts in a Slack channel or Teams conversation (typed there; the console lists them)',
   },
   error: {
     'not-understood': 'I did not understand that.',
@@ -409,6 +411,12 @@ export const en = {
     'timeout-withdrawn': 'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
     'timeout-running': 'The check did not finish within {{seconds}} s and a worker is still running it, so it could not be withdrawn; its answer will not be shown here. Ask again in a moment (for a maintenance request, look for it with `maintenance status`).',
     'maintenance-usage': 'Say which node to maintain, or which request to decide on; the maintenance forms are below.',
+    'schedule-nowhere': 'The console cannot be posted to later, so it makes no schedules: a schedule posts to the Slack channel or Teams conversation it was made in. Type the same command there (Slack: /k8s {{example}}; Teams: @k8s-ha-bot {{example}}). Nothing was scheduled.',
+    'unschedule-in-chat': 'Schedules are removed where they post: type "unschedule ID" in that Slack channel or Teams conversation ("schedules" here lists each one with where it posts). Nothing was removed.',
+    'schedules-need-redis': 'Schedules live in Redis, and this console has none configured: set REDIS_URL (or redis.url in the configuration) to the gateway\'s Redis to list them.',
+    'schedules-heading': 'Scheduled HA posts of every chat (they post there, not here)',
+    'schedules-line': '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}, to {{platform}} {{conversation}}',
+    'schedules-empty': 'No scheduled HA posts in any chat. Make one in a Slack channel (/k8s schedule daily 09:00 Asia/Seoul) or a Teams conversation (@k8s-ha-bot schedule daily 09:00 Asia/Seoul).',
   },
   actions: {
     'request-maintenance': 'Request maintenance',
@@ -483,9 +491,9 @@ export const en = {
     listHeading: 'Scheduled HA posts in this channel',
     listLine: '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', quiet',
-    listEmpty: 'No scheduled HA posts in this channel. Try: /k8s schedule daily 09:00 Asia/Seoul',
+    listEmpty: 'No scheduled HA posts in this channel. Try: schedule daily 09:00 Asia/Seoul',
     removed: 'Removed {{id}} ({{cluster}} at {{time}} {{timeZone}}): no more posts from it.',
-    notFound: 'No schedule {{id}} in this channel. /k8s schedules lists them.',
+    notFound: 'No schedule {{id}} in this channel. "schedules" lists them.',
     invalidTime: 'Not a time of day: {{value}}. Use 24-hour HH:MM, e.g. 09:00. Nothing was scheduled.',
     invalidTimeZone: 'Unknown time zone: {{value}}. Use an IANA name such as Asia/Seoul, Europe/Berlin or UTC. Nothing was scheduled.',
     unavailable: 'Schedules are not available here: they need Redis (REDIS_URL).',

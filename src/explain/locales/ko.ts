@@ -70,7 +70,7 @@ export const ko: Messages = {
     'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
   },
   checks: {
-    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.' },
+    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.', 'empty-group': '{{node}}에 속한 노드가 없습니다.' },
     'node-role': {
       'control-plane-etcd': '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
       'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
@@ -356,7 +356,8 @@ export const ko: Messages = {
   help: {
     intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
-    clusters: '클러스터: {{clusters}} (기본 {{default}}). "prod 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+    clusters: '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+    schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {
     'not-understood': '무슨 뜻인지 이해하지 못했습니다.',
@@ -392,6 +393,12 @@ export const ko: Messages = {
     'timeout-withdrawn': '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
     'timeout-running': '점검이 {{seconds}}초 안에 끝나지 않았고 워커가 아직 실행 중이라 철회할 수 없었습니다. 결과는 여기에 표시되지 않습니다. 잠시 후 다시 물어보세요(유지보수 요청이라면 `상태`로 확인하세요).',
     'maintenance-usage': '유지보수할 노드나 결정할 요청을 알려 주세요. 유지보수 형식은 아래와 같습니다.',
+    'schedule-nowhere': '콘솔에는 나중에 게시할 수 없으므로 예약을 만들지 않습니다. 예약은 그것을 만든 Slack 채널이나 Teams 대화에 게시됩니다. 같은 명령을 그곳에서 입력하세요(Slack: /k8s {{example}}, Teams: @k8s-ha-bot {{example}}). 아무것도 예약하지 않았습니다.',
+    'unschedule-in-chat': '예약은 게시되는 곳에서 삭제합니다. 그 Slack 채널이나 Teams 대화에서 "예약 취소 ID"를 입력하세요(여기서 "예약 목록"을 입력하면 각 예약이 어디에 게시되는지 보입니다). 아무것도 삭제하지 않았습니다.',
+    'schedules-need-redis': '예약은 Redis에 저장되는데 이 콘솔에는 Redis가 설정되어 있지 않습니다. 목록을 보려면 REDIS_URL(또는 설정의 redis.url)을 게이트웨이의 Redis로 지정하세요.',
+    'schedules-heading': '모든 채팅의 HA 게시 예약 (여기가 아니라 그곳에 게시됩니다)',
+    'schedules-line': '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}, {{platform}} {{conversation}}에 게시',
+    'schedules-empty': '어느 채팅에도 예약된 HA 게시가 없습니다. Slack 채널(/k8s 매일 09:00 Asia/Seoul 상태 예약)이나 Teams 대화(@k8s-ha-bot 매일 09:00 Asia/Seoul 상태 예약)에서 만드세요.',
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
@@ -456,9 +463,9 @@ export const ko: Messages = {
     listHeading: '이 채널의 HA 게시 예약',
     listLine: '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', 조용히',
-    listEmpty: '이 채널에는 예약된 HA 게시가 없습니다. 예: /k8s schedule daily 09:00 Asia/Seoul',
+    listEmpty: '이 채널에는 예약된 HA 게시가 없습니다. 예: 매일 09:00 Asia/Seoul 상태 예약',
     removed: '{{id}} 삭제됨 ({{cluster}}, {{time}} {{timeZone}}): 더 이상 게시하지 않습니다.',
-    notFound: '이 채널에 {{id}} 예약이 없습니다. /k8s schedules 명령으로 목록을 볼 수 있습니다.',
+    notFound: '이 채널에 {{id}} 예약이 없습니다. "예약 목록"으로 목록을 볼 수 있습니다.',
     invalidTime: '시각이 아닙니다: {{value}}. 24시간제 HH:MM(예: 09:00)으로 입력하세요. 아무것도 예약하지 않았습니다.',
     invalidTimeZone: '알 수 없는 시간대: {{value}}. Asia/Seoul, Europe/Berlin, UTC 같은 IANA 이름을 쓰세요. 아무것도 예약하지 않았습니다.',
     unavailable: '여기서는 예약을 쓸 수 없습니다: Redis(REDIS_URL)가 필요합니다.',

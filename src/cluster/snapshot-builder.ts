@@ -94,7 +94,7 @@ export function summarizePod(pod: KPod): PodSummary {
     mem += memoryToBytes(overhead.memory) ?? 0;
   }
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
-  return {
+  const summary: PodSummary = {
     namespace: pod.metadata.namespace ?? '',
     name: pod.metadata.name,
     nodeName: pod.spec?.nodeName ?? null,
@@ -103,6 +103,13 @@ export function summarizePod(pod: KPod): PodSummary {
     cpuMillis: cpu,
     memoryBytes: mem,
   };
+  // Terminating pods (issue 19, the daily report): few, so the two fields cost nothing.
+  if (pod.metadata.deletionTimestamp !== undefined) {
+    summary.deletionTimestamp = pod.metadata.deletionTimestamp;
+    const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds;
+    if (grace !== undefined) summary.graceSeconds = grace;
+  }
+  return summary;
 }
 
 /**

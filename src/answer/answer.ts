@@ -13,6 +13,8 @@ import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { answerMultiNode } from './answer-multi-node.js';
+import { answerHealthReport } from './answer-health-report.js';
+import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
@@ -263,6 +265,22 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (command.kind === 'maintenance-request') {
         if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
+      }
+      if (command.kind === 'ha-status' && command.report) {
+        // Issue 19: the daily HA report on demand (and for the schedule runner).
+        const lock = (config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY).forCluster(job.cluster).lock;
+        const maintenance = options.maintenance;
+        return await answerHealthReport({
+          snapshot,
+          kubeConfig: (await access(job.cluster, cluster)).kubeConfig,
+          now: at,
+          ctx: { ...ctx, cluster: job.cluster },
+          ...(command.reportSettings ? { settings: command.reportSettings } : {}),
+          ...(cluster.etcd ? { etcd: cluster.etcd } : {}),
+          lock,
+          ...(maintenance ? { getRequest: (id: string) => maintenance.get(id) } : {}),
+          logger: log,
+        });
       }
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });

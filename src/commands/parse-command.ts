@@ -242,6 +242,8 @@ export interface GrammarRule {
   pattern: RegExp;
   /** For `what-if` rules: which change the rule asks about. */
   change?: WhatIfChange['type'];
+  /** For `ha-status` rules: the daily HA report on demand (issue 19), not the status. */
+  report?: true;
 }
 
 function rule(intent: Intent, lang: Locale, template: string, change?: WhatIfChange['type']): GrammarRule {
@@ -341,6 +343,9 @@ export const GRAMMAR: readonly GrammarRule[] = [
   rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain\\s+and\\s+reboot)(?:\\s+(?:ok|okay|safe|possible))?'),
   // reboot impact, Korean
   rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
+  // the daily HA report on demand (issue 19)
+  { ...rule('ha-status', 'en', '(?:(?:daily|ha|cluster)\\s+)?(?:health|ha|daily)\\s+(?:report|check[-\\s]?up)(?:\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+))?'), report: true },
+  { ...rule('ha-status', 'ko', '(?:일일|데일리|정기)\\s*(?:점검|보고서?|리포트)(?:\\s*(?:해\\s*줘|보여\\s*줘|해\\s*주세요|보여\\s*주세요|부탁(?:해|해요|합니다)?))?'), report: true },
   // HA status, English
   rule('ha-status', 'en', '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?'),
   rule('ha-status', 'en', '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?'),
@@ -709,7 +714,7 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
       };
       break;
     case 'ha-status':
-      command = { kind: 'ha-status', ...(cluster === undefined ? {} : { cluster }) };
+      command = { kind: 'ha-status', ...(chosen.rule.report ? { report: true as const } : {}), ...(cluster === undefined ? {} : { cluster }) };
       break;
     case 'help':
       command = { kind: 'help', ...(cluster === undefined ? {} : { cluster }) };

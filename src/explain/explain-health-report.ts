@@ -68,7 +68,11 @@ export function explainHealthReport(report: FinishedHealthReport, ctx: HealthRep
       ? ctx.scheduled
         ? [tr.t('report.firstReport')]
         : [tr.t('report.onDemand')]
-      : [...changes.added.map((i) => tr.t('report.new', { line: reportItemLine(ctx.locale, i) })), ...changes.cleared.map((i) => tr.t('report.cleared', { line: reportItemLine(ctx.locale, i) }))];
+      : [
+          // new items are already listed above: name them by their number, not a second time
+          ...(changes.added.length > 0 ? [tr.t('report.newItems', { numbers: changes.added.map((a) => items.indexOf(a) + 1).join(', ') })] : []),
+          ...changes.cleared.map((i) => tr.t('report.cleared', { line: reportItemLine(ctx.locale, i) })),
+        ];
   // A healthy cluster gets its one line; what cleared since the last report is still worth saying.
   const clearedOnly = items.length === 0 && changes !== null && changes.cleared.length > 0;
   if (items.length > 0 || clearedOnly) sections.push({ heading: tr.t('report.changesHeading'), lines: changeLines.length > 0 ? changeLines : [tr.t('report.noChanges')] });

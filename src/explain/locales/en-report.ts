@@ -14,7 +14,7 @@ export const enReport = {
   firstReport: 'First report: nothing to compare with yet.',
   noChanges: 'Nothing new, nothing cleared.',
   onDemand: 'On demand: churn is counted from the daily report only.',
-  new: 'New: {{line}}',
+  newItems: 'New since the last report: {{numbers}}.',
   cleared: 'Cleared: {{line}}',
   quietHours: '(posted in quiet hours: something is urgent)',
   age: { days: '{{count}} days', day: '1 day', hours: '{{count}} h', minutes: '{{count}} min' },

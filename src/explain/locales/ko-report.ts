@@ -16,7 +16,7 @@ export const koReport: typeof enReport = {
   firstReport: '첫 보고입니다. 아직 비교할 이전 보고가 없습니다.',
   noChanges: '새로 생긴 항목도, 해소된 항목도 없습니다.',
   onDemand: '요청 시 점검: 변화 횟수는 일일 보고에서만 셉니다.',
-  new: '새 항목: {{line}}',
+  newItems: '지난 보고 이후 새 항목: {{numbers}}번.',
   cleared: '해소: {{line}}',
   quietHours: '(조용한 시간이지만 긴급 항목이 있어 게시합니다)',
   age: { days: '{{count}}일', day: '1일', hours: '{{count}}시간', minutes: '{{count}}분' },

@@ -19,6 +19,7 @@ import { slackScheduleDelivery } from '../adapters/slack/slack-schedule-delivery
 import { SlackStore } from '../adapters/slack/slack-store.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
 import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { toJsonOutput } from '../adapters/console/console-adapter.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TeamsStore } from '../adapters/teams/teams-store.js';
 import { createAnswerService } from '../src/answer/answer.js';
@@ -169,6 +170,14 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
     const reply = await service.answer(job('troubled', '일일 점검', 'ko'));
     expect(reply.summary).toBe('troubled: 확인이 필요한 항목 4개 (긴급 1개).');
     expect(reply.sections[0]?.lines[0]).toMatch(/API 서버 인증서\(127\.0\.0\.1:\d+\)가 5일 후 만료됩니다/);
+  });
+
+  it('--format json carries the items, most urgent first, with their facts', async () => {
+    const json = JSON.parse(JSON.stringify(toJsonOutput(await service.answer(job('troubled', 'daily health report'))))) as { health: string; report: { items: { kind: string; severity: string; facts: Record<string, unknown> }[]; thresholds: Record<string, number> } };
+    expect(json.health).toBe('critical');
+    expect(json.report.items.map((i) => i.kind)).toEqual(['certificate', 'lock-stale', 'pdb-stuck', 'node-cordoned']);
+    expect(json.report.items[0]?.facts.notAfter).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(json.report.thresholds.cordonedHours).toBe(24);
   });
 
   it('a healthy cluster is one line OK', async () => {

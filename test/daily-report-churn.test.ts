@@ -93,3 +93,21 @@ describe('quiet hours', () => {
     expect(inQuietHours(new Date('2026-12-01T12:30:00Z'), 'UTC', { from: '12:00', to: '13:00' })).toBe(true);
   });
 });
+
+describe('what the HA status finds wrong now is in the report too', () => {
+  it('an etcd member down leads the report, worded as the HA status words it; a healthy cluster has no item', async () => {
+    const { loadSnapshotFile } = await import('../src/cluster/snapshot-file.js');
+    const { snapshotFromFile } = await import('../src/cluster/snapshot-from-file.js');
+    const { analyzeHealthReport, finishHealthReport } = await import('../src/analysis/daily/health-report.js');
+    const { explainHealthReport } = await import('../src/explain/explain-health-report.js');
+    const read = async (name: string): Promise<ClusterSnapshot> => snapshotFromFile(await loadSnapshotFile(`test/fixtures/scenarios/${name}`), 't', null);
+    const down = await read('02-3cp-one-etcd-member-down.json');
+    const report = finishHealthReport(analyzeHealthReport({ snapshot: down, now: down.capturedAt, thresholds: DEFAULT_THRESHOLDS, certificates: [] }), null);
+    expect(report.items.map((i) => i.variant)).toContain('etcd-quorum-after.status-no-spare');
+    expect(report.items.some((i) => i.variant.startsWith('concurrent-disruption'))).toBe(false); // worded by the stuck states, with their age
+    const reply = explainHealthReport(report, { locale: 'en', requestId: 'r', cluster: 't', scheduled: false });
+    expect(reply.sections[0]?.lines.some((l) => /etcd/i.test(l))).toBe(true);
+    const healthy = await read('01-healthy-3cp-stacked-etcd.json');
+    expect(analyzeHealthReport({ snapshot: healthy, now: healthy.capturedAt, thresholds: DEFAULT_THRESHOLDS, certificates: [] }).items).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import type { FinishedHealthReport } from '../analysis/daily/health-report.js';
 import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { FactValue } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
+import { explainFinding } from './explain-finding.js';
 import { translator } from './i18n.js';
 import type { Reply } from './reply.js';
 
@@ -29,6 +30,7 @@ function age(tr: T, facts: Record<string, FactValue>): string {
  */
 export function reportItemLine(locale: Locale, item: ReportItem): string {
   const tr = translator(locale);
+  if (item.kind === 'ha-finding' && item.finding) return explainFinding(tr, item.finding) ?? `${item.finding.check} (${item.finding.variant})`;
   const f = item.facts;
   const pods = Array.isArray(f.pods) ? (f.pods as readonly string[]).join(', ') + (typeof f.more === 'number' && f.more > 0 ? ` (+${f.more})` : '') : '';
   const renew = typeof f.renewal === 'string' ? tr.t(`report.renew.${f.renewal}`) : '';

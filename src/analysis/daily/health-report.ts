@@ -4,6 +4,7 @@
  * the urgency order ({@link finishHealthReport}). Pure: no I/O, no clock reads.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
+import { analyzeHaStatus } from '../ha-status.js';
 import { detectProfile } from '../profiles/index.js';
 import type { ProfileName } from '../profiles/types.js';
 import { certificateItems } from './certificates.js';
@@ -80,12 +81,38 @@ export function analyzeHealthReport(input: HealthReportInput): HealthReportData 
       ...findStuckStates(snapshot, now, thresholds, input.extras),
       ...certificateItems(input.certificates, now, thresholds, profile),
       ...versionSkewItems(snapshot),
+      ...haFindingItems(snapshot, now),
       // etcd's size needs no baseline (its growth does: added by finishHealthReport)
       ...churnItems(null, churn, thresholds, etcdQuotaBytes),
     ],
     churn,
     etcdQuotaBytes,
   };
+}
+
+/**
+ * Checks of the HA status the report words itself, with their age thresholds: a PDB at 0 or a
+ * node cordoned a minute ago is no news for a daily report (`pdb-stuck`, `node-cordoned`,
+ * `node-not-ready` say it once it lasts).
+ */
+const COVERED_BY_STUCK_STATES: ReadonlySet<string> = new Set(['pdb-blocks', 'concurrent-disruption']);
+
+/**
+ * What the HA status finds wrong now (etcd quorum at risk, a single control-plane node, one
+ * apiserver…): its warn and block findings as items, worded by the status's own explanations.
+ */
+function haFindingItems(snapshot: ClusterSnapshot, now: Date): ReportItem[] {
+  return analyzeHaStatus(snapshot, now)
+    .findings.filter((f) => (f.severity === 'warn' || f.severity === 'block') && !COVERED_BY_STUCK_STATES.has(f.check))
+    .map((f) => ({
+      kind: 'ha-finding',
+      severity: f.severity === 'block' ? 'block' : 'warn',
+      variant: `${f.check}.${f.variant}`,
+      subject: `ha/${f.check}.${f.variant}${f.subject ? `/${f.subject.kind}/${f.subject.namespace ?? ''}/${f.subject.name}` : ''}`,
+      facts: {},
+      finding: f,
+      order: 0,
+    }));
 }
 
 const keyOf = (i: ReportItem): string => `${i.kind}|${i.subject}`;

@@ -4,10 +4,11 @@
  * report lists them in. Pure: no I/O, no clock reads.
  */
 import * as z from 'zod';
-import type { FactValue } from '../types.js';
+import type { FactValue, Finding } from '../types.js';
 
 /** What an item is about. */
 export type ReportItemKind =
+  | 'ha-finding'
   | 'certificate'
   | 'lock-stale'
   | 'node-not-ready'
@@ -31,6 +32,8 @@ export interface ReportItem {
   /** The object it is about, e.g. `node/wk-3`, `pdb/shop/web`, `cert/apiserver 10.0.0.1:6443`. */
   subject: string;
   facts: Record<string, FactValue>;
+  /** `ha-finding` items: the HA status finding (its line is the HA status's own explanation). */
+  finding?: Finding;
   /**
    * Within one severity and kind, the smaller comes first: days left for certificates, minus the
    * age in s for stuck states (the oldest first), minus the count for churn.
@@ -133,11 +136,13 @@ export function thresholdsOf(settings: ReportSettings | undefined): ReportThresh
 }
 
 /**
- * Which kind comes first among items of one severity: what stops the whole cluster or every
- * change first (certificates, locks that block all maintenance, nodes down, drains that hang),
- * then what degrades slowly.
+ * Which kind comes first among items of one severity: what is wrong with HA right now (etcd
+ * quorum, control-plane redundancy), then what stops the whole cluster or every change
+ * (certificates, locks that block all maintenance, nodes down, drains that hang), then what
+ * degrades slowly.
  */
 const KIND_RANK: Readonly<Record<ReportItemKind, number>> = {
+  'ha-finding': -1,
   certificate: 0,
   'lock-stale': 1,
   'node-not-ready': 2,

@@ -270,12 +270,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         // Issue 19: the daily HA report on demand (and for the schedule runner).
         const lock = (config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY).forCluster(job.cluster).lock;
         const maintenance = options.maintenance;
+        const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
         return await answerHealthReport({
           snapshot,
           kubeConfig: (await access(job.cluster, cluster)).kubeConfig,
           now: at,
           ctx: { ...ctx, cluster: job.cluster },
-          ...(command.reportSettings ? { settings: command.reportSettings } : {}),
+          ...(settings ? { settings } : {}),
           ...(cluster.etcd ? { etcd: cluster.etcd } : {}),
           lock,
           ...(maintenance ? { getRequest: (id: string) => maintenance.get(id) } : {}),

@@ -16,6 +16,10 @@ export const enReport = {
   onDemand: 'On demand: churn is counted from the daily report only.',
   newItems: 'New since the last report: {{numbers}}.',
   cleared: 'Cleared: {{line}}',
+  created: 'Scheduled {{id}}: the daily HA report of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel.',
+  replaced: 'Updated {{id}}: the daily HA report of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel (still one schedule).',
+  listTag: ', report{{quietHours}}',
+  invalidQuietHours: 'Not quiet hours: {{value}}. Use HH:MM-HH:MM (24-hour), e.g. quiet hours 22:00-07:00. Nothing was scheduled.',
   quietHours: '(posted in quiet hours: something is urgent)',
   age: { days: '{{count}} days', day: '1 day', hours: '{{count}} h', minutes: '{{count}} min' },
   renew: {

@@ -18,6 +18,10 @@ export const koReport: typeof enReport = {
   onDemand: '요청 시 점검: 변화 횟수는 일일 보고에서만 셉니다.',
   newItems: '지난 보고 이후 새 항목: {{numbers}}번.',
   cleared: '해소: {{line}}',
+  created: '{{id}} 예약: {{cluster}} 일일 HA 점검을 매일 {{time}}({{timeZone}})에 이 채널에 게시합니다.',
+  replaced: '{{id}} 변경: {{cluster}} 일일 HA 점검을 매일 {{time}}({{timeZone}})에 이 채널에 게시합니다(예약은 하나 그대로).',
+  listTag: ', 점검{{quietHours}}',
+  invalidQuietHours: '조용한 시간이 아닙니다: {{value}}. HH:MM-HH:MM(24시간) 형식으로 쓰세요. 예: 조용한 시간 22:00-07:00. 아무것도 예약하지 않았습니다.',
   quietHours: '(조용한 시간이지만 긴급 항목이 있어 게시합니다)',
   age: { days: '{{count}}일', day: '1일', hours: '{{count}}시간', minutes: '{{count}}분' },
   renew: {

@@ -91,6 +91,8 @@ describe('quiet hours', () => {
     expect(inQuietHours(new Date('2026-12-01T14:00:00Z'), 'Asia/Seoul', q)).toBe(true); // 23:00 KST
     expect(inQuietHours(new Date('2026-12-01T00:00:00Z'), 'Asia/Seoul', q)).toBe(false); // 09:00 KST
     expect(inQuietHours(new Date('2026-12-01T12:30:00Z'), 'UTC', { from: '12:00', to: '13:00' })).toBe(true);
+    expect(inQuietHours(new Date('2026-12-01T13:00:00Z'), 'UTC', { from: '12:00', to: '13:00' })).toBe(false);
+    expect(inQuietHours(new Date('2026-12-01T05:00:00Z'), 'UTC', { from: '00:00', to: '00:00' })).toBe(true); // the whole day
   });
 });
 

@@ -296,4 +296,24 @@ describe('the daily report, two gateways and two workers', () => {
       console.log(`--- Slack (troubled)\n${slackTroubled ?? ''}\n--- Slack (healthy)\n${slackHealthy ?? ''}\n--- Teams (troubled)\n${teamsTroubled ?? ''}`);
     }
   }, 40_000);
+
+  it('quiet hours hold back a report with nothing urgent (marked done, nothing posted) and post an urgent one with a note', async () => {
+    delivered.length = 0;
+    const allDay = { quietHours: { from: '00:00', to: '00:00' } }; // from = to wraps: the whole day
+    const base = { time: '09:00', locale: 'en' as const, cronOverride: EVERY_2S, report: allDay };
+    const quietChannel = 'C0QUIET';
+    const troubledSpec = (await schedules.create({ ...base, platform: 'slack', conversation: quietChannel, cluster: 'troubled' })).spec;
+    const healthySpec = (await schedules.create({ ...base, platform: 'slack', conversation: quietChannel, cluster: 'healthy' })).spec;
+    const markers = async (id: string): Promise<string[]> => store.keys(`k8s-ha-bot:schedule:posted:${id}:*`);
+    const until = Date.now() + 20_000;
+    while (((await markers(healthySpec.id)).length < 2 || (await markers(troubledSpec.id)).length < 2) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    await schedules.remove('slack', quietChannel, troubledSpec.id);
+    await schedules.remove('slack', quietChannel, healthySpec.id);
+    const healthyDone = await markers(healthySpec.id);
+    expect(healthyDone.length).toBeGreaterThanOrEqual(2);
+    expect(delivered.filter((d) => d.id.startsWith(healthySpec.id))).toEqual([]);
+    const urgent = delivered.filter((d) => d.id.startsWith(troubledSpec.id));
+    expect(urgent.length).toBeGreaterThanOrEqual(1);
+    expect(urgent[0]?.reply.title).toBe('Daily HA report of troubled (posted in quiet hours: something is urgent)');
+  }, 30_000);
 });

@@ -20,7 +20,8 @@ function minuteOfDay(at: Date, timeZone: string): number {
 const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * Whether an instant falls in quiet hours (`from` inclusive, `to` exclusive, wrapping past midnight).
+ * Whether an instant falls in quiet hours (`from` inclusive, `to` exclusive, wrapping past
+ * midnight; `from` equal to `to` is the whole day).
  * @param at - the instant
  * @param timeZone - IANA zone the hours are in
  * @param quiet - `{ from: 'HH:MM', to: 'HH:MM' }`
@@ -29,7 +30,8 @@ export function inQuietHours(at: Date, timeZone: string, quiet: { from: string; 
   const m = minuteOfDay(at, timeZone);
   const from = minutesOf(quiet.from);
   const to = minutesOf(quiet.to);
-  return from <= to ? m >= from && m < to : m >= from || m < to;
+  if (from === to) return true; // the whole day: only urgent reports are posted
+  return from < to ? m >= from && m < to : m >= from || m < to;
 }
 
 /** What {@link buildReportPost} decided. */

@@ -112,7 +112,8 @@ export const reportSettingsSchema = z
       .optional(),
     /**
      * Quiet hours in the schedule's time zone (`from` inclusive, `to` exclusive; may wrap past
-     * midnight): a report falling inside them is posted only when something is urgent.
+     * midnight; `from` equal to `to` is the whole day): a report falling inside them is posted
+     * only when something is urgent.
      */
     quietHours: z.object({ from: TIME_OF_DAY, to: TIME_OF_DAY }).strict().optional(),
   })

@@ -26,14 +26,15 @@ function age(tr: T, facts: Record<string, FactValue>): string {
  * One item as the line the report shows.
  * @param locale - language
  * @param item - the item
+ * @param options - `omitRenewal`: leave out how to renew a certificate (an earlier line said it)
  * @returns the line (plain text; adapters escape for their markup)
  */
-export function reportItemLine(locale: Locale, item: ReportItem): string {
+export function reportItemLine(locale: Locale, item: ReportItem, options: { omitRenewal?: boolean } = {}): string {
   const tr = translator(locale);
   if (item.kind === 'ha-finding' && item.finding) return explainFinding(tr, item.finding) ?? `${item.finding.check} (${item.finding.variant})`;
   const f = item.facts;
   const pods = Array.isArray(f.pods) ? (f.pods as readonly string[]).join(', ') + (typeof f.more === 'number' && f.more > 0 ? ` (+${f.more})` : '') : '';
-  const renew = typeof f.renewal === 'string' ? tr.t(`report.renew.${f.renewal}`) : '';
+  const renew = typeof f.renewal === 'string' && options.omitRenewal !== true ? tr.t(`report.renew.${f.renewal}`) : '';
   const date = typeof f.notAfter === 'string' ? f.notAfter.slice(0, 10) : '';
   return tr.t(`report.item.${item.kind}.${item.variant}`, { ...f, age: age(tr, f), pods, renew, date, node: f.node ?? '-', grace: f.grace ?? '-', member: f.member ?? f.endpoint ?? '' });
 }
@@ -64,7 +65,15 @@ export function explainHealthReport(report: FinishedHealthReport, ctx: HealthRep
       ? tr.t('report.ok', { cluster: ctx.cluster })
       : tr.t(items.length === 1 ? 'report.attentionOne' : 'report.attention', { count: items.length, cluster: ctx.cluster, urgent: urgentText });
   const sections: Reply['sections'] = [];
-  if (items.length > 0) sections.push({ heading: tr.t('report.itemsHeading'), lines: items.map((i, n) => `${n + 1}. ${reportItemLine(ctx.locale, i)}`) });
+  // How to renew is said once per kind of renewal (three etcd members: one `kubeadm certs renew all`).
+  const renewalSaid = new Set<string>();
+  const lines = items.map((i, n) => {
+    const renewal = typeof i.facts.renewal === 'string' ? i.facts.renewal : null;
+    const omitRenewal = renewal !== null && renewalSaid.has(renewal);
+    if (renewal !== null) renewalSaid.add(renewal);
+    return `${n + 1}. ${reportItemLine(ctx.locale, i, { omitRenewal })}`.trimEnd();
+  });
+  if (items.length > 0) sections.push({ heading: tr.t('report.itemsHeading'), lines });
   const changeLines =
     changes === null
       ? ctx.scheduled

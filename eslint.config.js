@@ -1,5 +1,59 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { PLATFORM_ADAPTERS, SRC_LAYERS } from './scripts/folder-deps.mjs';
+
+/** The chat SDKs stay in adapters/, the Kubernetes client out of them. */
+const SRC_PACKAGES = ['@slack/*', 'botbuilder*'];
+const ADAPTER_PACKAGES = ['@kubernetes/client-node'];
+
+/**
+ * `no-restricted-imports` (static imports) and `no-restricted-syntax` (`import()`) refusing the
+ * relative imports whose path matches `regex`, with `message`, beside the package patterns.
+ */
+function refuse(regex, message, packages) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...packages.map((p) => ({ group: [p] })), { regex, message }] },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`, message },
+    ],
+  };
+}
+
+/**
+ * The layer order (README "Architecture", scripts/folder-deps.mjs SRC_LAYERS, bottom first): a src/
+ * folder imports only the folders below it, never adapters/ or workers/, as VS Code's layering rule
+ * keeps its layers. The paths are matched as written (`../queue/job.js`, `../../queue/x.js`).
+ */
+const layerRules = SRC_LAYERS.map((name, i) => {
+  const above = [...SRC_LAYERS.slice(i + 1), 'adapters', 'workers'];
+  return {
+    files: name === 'errors' ? ['src/errors.ts'] : [`src/${name}/**/*.ts`],
+    rules: refuse(
+      // src/errors.ts sits in src/ itself: its imports of the folders start with './'.
+      `^${name === 'errors' ? '\\./' : '(\\.\\./)+'}(${above.join('|')})(/|\\.js$)`,
+      `layer order: src/${name} imports only ${
+        SRC_LAYERS.slice(0, i)
+          .map((l) => `src/${l}`)
+          .join(', ') || 'packages'
+      } (README "Architecture"); pass a hook in instead`,
+      SRC_PACKAGES,
+    ),
+  };
+});
+
+/** A platform adapter imports no other adapter (shared pieces go down to src/) and no worker. */
+const adapterRules = PLATFORM_ADAPTERS.map((name) => ({
+  files: [`adapters/${name}/**/*.ts`],
+  rules: refuse(
+    `^(\\.\\./)+(adapters/)?(${['console', 'gateway', ...PLATFORM_ADAPTERS.filter((p) => p !== name), 'workers'].join('|')})/`,
+    `layer order: adapters/${name} imports no other adapter and no worker; move the shared piece down to src/ (README "Architecture")`,
+    ADAPTER_PACKAGES,
+  ),
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -21,6 +75,31 @@ export default tseslint.config(
   },
   {
     files: ['adapters/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@kubernetes/client-node'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ADAPTER_PACKAGES }] },
+  },
+  ...layerRules,
+  ...adapterRules,
+  {
+    // The gateway process hosts the platform adapters; the console CLI (cli.ts, config-check.ts)
+    // starts the gateway and the workers: they are the composition roots, nothing imports them.
+    files: ['adapters/gateway/**/*.ts'],
+    rules: refuse(
+      '^(\\.\\./)+(adapters/)?(console|workers)/',
+      'layer order: the gateway does not import the console CLI or the workers',
+      ADAPTER_PACKAGES,
+    ),
+  },
+  {
+    files: ['adapters/console/**/*.ts'],
+    ignores: ['adapters/console/cli.ts', 'adapters/console/config-check.ts'],
+    rules: refuse(
+      '^(\\.\\./)+(adapters/)?(gateway|slack|teams|workers)/',
+      'layer order: only the CLI entry (cli.ts, config-check.ts) imports other adapters or the workers',
+      ADAPTER_PACKAGES,
+    ),
+  },
+  {
+    files: ['workers/**/*.ts'],
+    rules: refuse('^(\\.\\./)+adapters/', 'layer order: workers import src/ only, no adapter', []),
   },
 );

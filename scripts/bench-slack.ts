@@ -15,6 +15,13 @@ import { Redis } from 'ioredis';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
+/**
+ * Environment of every gateway and worker process the benchmark starts: no per-user rate limit
+ * (`K8S_HA_BOT_RATE_LIMIT=0`, see src/ops/rate-limit.ts; the ack load is one user) and an ops server
+ * on a free port (`K8S_HA_BOT_OPS_PORT=0`, see src/ops/ops-server.ts).
+ */
+export const BENCH_PROCESS_ENV = { K8S_HA_BOT_RATE_LIMIT: '0', K8S_HA_BOT_OPS_PORT: '0' } as const;
+
 /** What the caller supplies: process helpers of bench.ts. */
 export interface SlackBenchContext {
   root: string;
@@ -137,7 +144,18 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
   const config = join(ctx.benchDir, 'bench-slack-config.yaml');
   // `ackbench` has no worker: the ack load only enqueues; `bench` is answered by the worker.
   writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\n  ackbench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\ndefaultCluster: bench\n`);
-  const env = { ...process.env, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', SLACK_SIGNING_SECRET: SECRET, SLACK_BOT_TOKEN: 'xoxb-bench', SLACK_API_URL: slack.apiUrl, SLACK_REPLY_DEADLINE_MS: '3600000' };
+  // One bench user sends 2,100 commands: the per-user rate limit is off (`0`) for these processes, and
+  // each picks a free ops port (`0`) so that nothing listening on 9090 breaks the run.
+  const env = {
+    ...process.env,
+    ...BENCH_PROCESS_ENV,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'warn',
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_BOT_TOKEN: 'xoxb-bench',
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_REPLY_DEADLINE_MS: '3600000',
+  };
   const children: ChildProcess[] = [];
   try {
     const gatewayPort = await ctx.freePort();

@@ -5,11 +5,18 @@
  *  - cold answer time of a reboot-impact request (median of several fresh processes: read through
  *    @kubernetes/client-node, analyse, explain), the worker's peak RSS and the API requests made;
  *  - beside it, `kubectl get pods -A -o json > /dev/null` against the same simulator (median);
+ *  - the cold read's floor: the same pages fetched over HTTP and JSON.parsed, nothing else (bench-floor.ts);
+ *  - warm answers from the watch cache: p50/p99 over 50 questions on random nodes, the time to fill
+ *    the cache and the process's RSS with it (bench-warm.ts);
  * and at 100 nodes, the answer time through the queue (real redis-server, a separate worker
  * process; median of sequential requests).
  *
  * The simulator runs in its own process so its memory is not counted. Generated files are cached
  * in .bench/. `BENCH_SIZES=100x3000,1000x30000` picks sizes; `BENCH_RUNS=5` the runs per size.
+ *
+ * Smoke mode (`npm run bench:smoke`, run by .ci/run): `BENCH_SIZES=100x3000 BENCH_RUNS=1`, every
+ * part once at the smallest size, so that the benchmark cannot silently break. Any run exits 1
+ * when a part fails or measures something broken (read errors, refused acks).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -20,12 +27,14 @@ import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { benchSlack } from './bench-slack.js';
+import { BENCH_PROCESS_ENV, benchSlack } from './bench-slack.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
 const BIN = join(ROOT, 'bin/k8s-ha-bot.js');
 const ANSWER = join(ROOT, 'dist/scripts/bench-answer.js');
+const WARM = join(ROOT, 'dist/scripts/bench-warm.js');
+const FLOOR = join(ROOT, 'dist/scripts/bench-floor.js');
 
 const sizes = (process.env.BENCH_SIZES ?? '100x3000,1000x30000,5000x150000').split(',').map((s) => {
   const [n, p] = s.split('x').map(Number);
@@ -116,6 +125,20 @@ function coldAnswer(kubeconfig: string, node: string): AnswerRun {
   return JSON.parse(r.stdout) as AnswerRun;
 }
 
+/** Warm answers from the watch cache in a fresh process (bench-warm.ts). */
+function warmAnswers(kubeconfig: string): { syncMs: number; p50Ms: number; p99Ms: number; questions: number; rssMB: number; maxRssMB: number; allFromCache: boolean } {
+  const r = spawnSync(process.execPath, ['--expose-gc', WARM, kubeconfig, '50'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`bench-warm failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout) as ReturnType<typeof warmAnswers>;
+}
+
+/** The cold-read floor: the same pages over HTTP, JSON.parsed, nothing else (bench-floor.ts). */
+function floorRead(url: string): { ms: number; pages: number; bytes: number } {
+  const r = spawnSync(process.execPath, [FLOOR, url], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`bench-floor failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout) as { ms: number; pages: number; bytes: number };
+}
+
 async function queueBench(kubeconfig: string, node: string, requests: number): Promise<{ medianMs: number; p90Ms: number }> {
   const port = await freePort();
   const dir = join(BENCH_DIR, `redis-${port}`);
@@ -127,7 +150,7 @@ async function queueBench(kubeconfig: string, node: string, requests: number): P
   const config = join(BENCH_DIR, 'bench-config.yaml');
   writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${kubeconfig}\ndefaultCluster: bench\n`);
   const worker = spawn(process.execPath, [BIN, '--config', config, 'worker', '--cluster', 'bench'], {
-    env: { ...process.env, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...BENCH_PROCESS_ENV, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const queue = new JobQueue({ redisUrl });
@@ -162,6 +185,8 @@ async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
   process.stdout.write(`k8s-ha-bot benchmark (node ${process.version}, ${runs} runs per size)\n\n`);
   const rows: string[] = [];
+  /** What makes the run fail (exit code 1) once every row is printed. */
+  const problems: string[] = [];
   for (const { nodes, pods } of sizes) {
     process.stdout.write(`${nodes} nodes / ${pods} pods\n`);
     const { file, node } = await clusterFile(nodes, pods);
@@ -171,9 +196,11 @@ async function main(): Promise<void> {
     try {
       const answers: AnswerRun[] = [];
       const kubectl: number[] = [];
+      const floor: number[] = [];
       const n = nodes >= 5000 ? Math.min(runs, 3) : runs;
       for (let i = 0; i < n; i++) {
         answers.push(coldAnswer(kubeconfig, node));
+        floor.push(floorRead(match[1] ?? '').ms);
         const k = timeKubectl(kubeconfig);
         if (k !== null) kubectl.push(k);
       }
@@ -185,6 +212,17 @@ async function main(): Promise<void> {
       const row = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | answer ${answerMs.toFixed(0).padStart(6)} ms | kubectl get pods -A -o json ${kubectlMs === null ? '   n/a' : kubectlMs.toFixed(0).padStart(6)} ms | ratio ${ratio} | peak RSS ${rss} MB | API requests ${a0?.apiRequests} (${a0?.pages} pages) | verdict ${a0?.verdict}${a0?.readErrors ? ` | READ ERRORS ${a0.readErrors}` : ''}`;
       rows.push(row);
       process.stdout.write(`  ${row}\n`);
+      if (answers.some((a) => a.readErrors > 0)) problems.push(`${nodes} nodes: the cold answer had read errors`);
+      // Issue 18: the cold read against its floor (same pages, JSON.parse only), and warm answers from the watch cache.
+      const floorMs = median(floor);
+      const frow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | cold answer ${answerMs.toFixed(0)} ms vs floor (same pages over HTTP, JSON.parse only) ${floorMs.toFixed(0)} ms: ${(answerMs / Math.max(floorMs, 1)).toFixed(2)} ×`;
+      rows.push(frow);
+      process.stdout.write(`  ${frow}\n`);
+      const w = warmAnswers(kubeconfig);
+      const wrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | warm answers from the watch cache: p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms over ${w.questions} questions on random nodes | cache filled in ${(w.syncMs / 1000).toFixed(1)} s, RSS with the cache ${w.rssMB} MB (peak ${w.maxRssMB} MB)`;
+      rows.push(wrow);
+      process.stdout.write(`  ${wrow}\n`);
+      if (!w.allFromCache) problems.push(`${nodes} nodes: a warm question found the watch cache out of sync`);
       if (nodes <= 100) {
         const q = await queueBench(kubeconfig, node, 20);
         const qrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | through the queue (Redis + worker process): median ${q.medianMs.toFixed(0)} ms, p90 ${q.p90Ms.toFixed(0)} ms over 20 requests`;
@@ -196,6 +234,7 @@ async function main(): Promise<void> {
           const srow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | Slack ack, 1,000 signed /k8s at 50/s: gateway p50 ${s.gateway.p50.toFixed(1)} ms, p99 ${s.gateway.p99.toFixed(1)} ms${s.gateway.errors ? ` (${s.gateway.errors} errors)` : ''}; bare Bolt app p50 ${s.bare.p50.toFixed(1)} ms, p99 ${s.bare.p99.toFixed(1)} ms; p99 ratio ${(s.gateway.p99 / Math.max(s.bare.p99, 0.001)).toFixed(2)} | request → posted answer median ${s.answerMedianMs.toFixed(0)} ms`;
           rows.push(srow);
           process.stdout.write(`  ${srow}\n`);
+          if (s.gateway.errors > 0 || s.bare.errors > 0) problems.push(`Slack ack: ${s.gateway.errors} gateway and ${s.bare.errors} bare-app commands were not acked with 200`);
         }
       }
     } finally {
@@ -213,7 +252,12 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`\nSummary\n${rows.map((r) => `  ${r}`).join('\n')}\n`);
+  if (problems.length > 0) {
+    process.stdout.write(`\nFAILED\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.exitCode = 1;
+  }
   process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n');
+  process.stdout.write('Issue 18 targets: cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n');
 }
 
 await main();

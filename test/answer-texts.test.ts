@@ -10,7 +10,7 @@ import { analyzeUpgradeImpact, analyzeWhatIf } from '../src/analysis/what-if/ana
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import { type SnapshotFile, loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { Locale } from '../src/commands/types.js';
-import { eventLines } from '../src/explain/explain-maintenance.js';
+import { eventLines } from '../src/maintenance/explain-maintenance.js';
 import { explainWhatIf } from '../src/explain/explain-what-if.js';
 import { korean, translator } from '../src/explain/i18n.js';
 import { en } from '../src/explain/locales/en.js';

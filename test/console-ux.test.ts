@@ -4,13 +4,14 @@
  * nodes and components, `--as NAME`, and `maintain` without a node.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
-import { main } from '../adapters/console/cli.js';
+import { type ConsoleOutcome, handleConsoleRequest } from '../adapters/console/console-adapter.js';
+import { Command } from 'commander';
+import { main, withImplicitAsk } from '../adapters/console/cli.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
@@ -338,4 +339,142 @@ describe('7: a refused maintenance request exits 1, as the README says (issue 13
     expect(outcome.reply.kind).toBe('maintenance');
     expect(outcome.exitCode).toBe(0);
   });
+});
+describe('issue 17: --format json says what was understood (request: intent, nodes, cluster, language)', () => {
+  it.each([
+    ['can I reboot cp-2 and wk-1 one by one', { intent: 'reboot', nodes: ['atlas-cp-2', 'atlas-wk-1'], mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    ['atlas-wk1 드레인해도 돼?', { intent: 'drain', nodes: ['atlas-wk-1'], cluster: 'demo', language: 'ko' }],
+    ['in what order should I reboot the masters?', { intent: 'reboot', nodes: [], group: 'control-plane', mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
+  ])('%s', async (text, request) => {
+    const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
+    // Names as the cluster spells them (resolved by the worker against the live node list).
+    expect(json.request).toEqual(request);
+    expect(json.reply.context.request).toEqual(request);
+  }, 30_000);
+
+  it('a text that was not understood: request null, exit 2', async () => {
+    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], { REDIS_URL: '' });
+    expect(code).toBe(2);
+    expect((JSON.parse(out) as { request: unknown }).request).toBeNull();
+  });
+});
+
+describe('issue 17: the console takes a request without "ask"', () => {
+  it.each([
+    [['can I reboot atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
+    [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
+  ])('%j answers like ask', async (args, expected) => {
+    const { code, out, err } = await cli(args, { REDIS_URL: '' });
+    expect(err).not.toContain('too many arguments');
+    expect(code).toBe(0);
+    expect(out).toContain(expected);
+  }, 30_000);
+
+  it('with ask options first: --format json "status"', async () => {
+    const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { request: { intent: string } }).request.intent).toBe('status');
+  }, 30_000);
+
+  it.each([
+    [['ask', 'status'], 0, 'HA status'],
+    [['config', 'check'], 0, 'configuration OK'],
+    [['simulate', '--help'], 0, 'snapshot file'],
+    [['worker', '--help'], 0, 'consume answer jobs'],
+    [['gateway', '--help'], 0, 'host the chat adapters'],
+    [['--help'], 0, 'Usage: k8s-ha-bot'],
+  ])('the real subcommands keep working: %j', async (args, code, expected) => {
+    const r = await cli(args, { REDIS_URL: '' });
+    expect(r.code).toBe(code);
+    expect(r.out).toContain(expected);
+  }, 30_000);
+
+  it('only options (no request) keep the interactive prompt; the program\'s own --config stays in front', () => {
+    const program = new Command('k8s-ha-bot').option('--config <file>');
+    program.command('ask').argument('<text...>').option('--cluster <name>').option('--format <format>');
+    program.command('chat', { isDefault: true }).option('--cluster <name>');
+    program.command('worker');
+    const argv = (args: string[]): string[] => withImplicitAsk(['node', 'k8s-ha-bot', ...args], program).slice(2);
+    expect(argv(['--cluster', 'prod'])).toEqual(['--cluster', 'prod']);
+    expect(argv([])).toEqual([]);
+    expect(argv(['worker'])).toEqual(['worker']);
+    expect(argv(['--config', 'c.yaml', 'status'])).toEqual(['--config', 'c.yaml', 'ask', 'status']);
+    expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual(['--config=c.yaml', 'ask', '--cluster', 'prod', 'status']);
+  });
+});
+
+describe('issue 17: help and the README speak the asker\'s cluster; an unknown node lists the nodes', () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  const ask = (text: string, config: BotConfig = demo): Promise<ConsoleOutcome> => handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const examplesOf = (reply: Reply): string[] => (reply.sections[0]?.lines ?? []).map((l) => l.split('  —  ')[1] ?? l);
+
+  it.each(['help', '도움말'])('%s on the demo cluster: examples in its node names, none of master-2 / worker-3', async (text) => {
+    const outcome = await ask(text);
+    const out = renderText(outcome.reply);
+    expect(out).toContain('atlas-cp-2');
+    expect(out).toContain('atlas-wk-1');
+    expect(out).not.toMatch(/master-\d|worker-\d/);
+    // Every form is listed, the several-nodes ones too.
+    expect(out).toMatch(/all the workers|워커 노드 전부/);
+  }, 30_000);
+
+  it('help on another cluster (managed, no control-plane nodes) uses that cluster\'s names', async () => {
+    const aks: BotConfig = { ...demo, clusters: { orion: { kind: 'snapshot', snapshot: join(process.cwd(), 'test/fixtures/scenarios/13-managed-aks-like-no-control-plane-nodes.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'orion' };
+    const aksService = createAnswerService({ config: aks });
+    try {
+      const outcome = await handleConsoleRequest({ text: 'help' }, aks, (job) => aksService.answer(job));
+      const out = renderText(outcome.reply);
+      expect(out).toContain('can I reboot aks-user-40213377-vmss000000 in orion');
+      expect(out).not.toContain('atlas-');
+    } finally {
+      await aksService.close();
+    }
+  }, 30_000);
+
+  it('every help example answers on the demo cluster (maintenance ones need Redis and say so)', async () => {
+    const help = await ask('help');
+    const examples = examplesOf(help.reply).filter((e) => !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit)\b|^…|^help$/u.test(e));
+    expect(examples.length).toBeGreaterThan(15);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({ text, exit: outcome.exitCode, out: outcome.exitCode === 0 ? '' : renderText(outcome.reply) }).toEqual({ text, exit: 0, out: '' });
+    }
+  }, 120_000);
+
+  it('every example of the README\'s "What you can ask" table answers on the demo cluster', async () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## What you can ask'), readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5));
+    const rows = table.split('\n').filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));
+    const examples = rows.flatMap((l) => [...l.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? '')).filter((e) => !e.includes('…') && !/\b[A-Z]{3,}\b/u.test(e));
+    expect(examples).toContain('can I reboot atlas-cp-2');
+    expect(examples.length).toBeGreaterThan(20);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({ text, exit: outcome.exitCode }).toEqual({ text, exit: 0 });
+    }
+  }, 120_000);
+
+  it.each([
+    ['can I reboot master-2', 'No node named master-2 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
+    ['master-2 재부팅해도 돼?', 'demo에 master-2라는 노드가 없습니다. 노드 목록: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1, atlas-wk-2.'],
+    ['what if worker-3 goes down', 'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
+  ])('%s: no close name, so the cluster\'s nodes are listed', async (text, expected) => {
+    const outcome = await ask(text);
+    expect(outcome.exitCode).toBe(2);
+    expect(renderText(outcome.reply)).toContain(expected);
+  }, 30_000);
+
+  it('a close name still gets "did you mean" only', async () => {
+    const out = renderText((await ask('can I reboot atlas-cp9')).reply);
+    expect(out).toContain('did you mean');
+    expect(out).not.toContain('Its nodes');
+  }, 30_000);
 });

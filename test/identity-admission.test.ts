@@ -29,9 +29,10 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
-import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
+import { sendSigned, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
 import { postActivity, TEST_TENANT, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
+import { clickFromTeam, messageFromTeam, slashFromTeam, teamsActivityOfTenant } from './helpers/outsider-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
@@ -159,48 +160,17 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
   };
 
   // --- Slack payloads: `team` is the workspace that delivers it, `userTeam` the user's own team.
-  const slash = (text: string, user: string, team: string): Promise<{ status: number; text: string }> =>
-    sendSigned(slackUrl, slashCommandBody({ text, user_id: user, channel_id: 'C0OPS' }).replace(`team_id=${TEAM}`, `team_id=${team}`), { contentType: FORM });
+  const slash = (text: string, user: string, team: string): Promise<{ status: number; text: string }> => sendSigned(slackUrl, slashFromTeam({ text, user, team, channel: 'C0OPS' }), { contentType: FORM });
   const message = (kind: 'mention' | 'dm', text: string, user: string, userTeam: string): Promise<{ status: number; text: string }> => {
     n += 1;
-    const ts = `1712${String(n).padStart(6, '0')}.000100`;
-    const event =
-      kind === 'mention'
-        ? { type: 'app_mention', user, user_team: userTeam, source_team: userTeam, text: `<@UBOT> ${text}`, channel: 'C0SHARED', ts, event_ts: ts }
-        : { type: 'message', channel_type: 'im', user, user_team: userTeam, text, channel: `D0${user}`, ts, event_ts: ts };
-    return sendSigned(slackUrl, eventBody(event, `Ev${Date.now()}${n}`), { contentType: JSON_TYPE });
+    return sendSigned(slackUrl, messageFromTeam({ kind, text, user, userTeam, n }), { contentType: JSON_TYPE });
   };
-  const click = (action: string, value: string, user: string, userTeam: string): Promise<{ status: number; text: string }> => {
-    const payload = {
-      type: 'block_actions',
-      trigger_id: triggerId(),
-      user: { id: user, team_id: userTeam, name: user.toLowerCase() },
-      team: { id: TEAM },
-      channel: { id: 'C0SHARED' },
-      container: { type: 'message', message_ts: '1700000000.000100', channel_id: 'C0SHARED' },
-      message: { ts: '1700000000.000100', text: 'card' },
-      actions: [{ type: 'button', action_id: `k8s-ha-bot:${action}`, block_id: 'b', value, action_ts: '1712000001.0' }],
-    };
-    return sendSigned(slackUrl, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
-  };
+  const click = (action: string, value: string, user: string, userTeam: string): Promise<{ status: number; text: string }> => sendSigned(slackUrl, clickFromTeam({ action, value, user, userTeam }), { contentType: FORM });
 
   // --- Teams activities of a tenant (conversation.tenantId and channelData.tenant.id alike).
   const teamsActivity = (o: { tenant: string; from: TestTeamsUser; text?: string; invokeApprove?: string; serviceUrl: string; conversationId: string }): Promise<{ status: number; json: Record<string, unknown> | undefined }> => {
     n += 1;
-    const body = o.invokeApprove
-      ? teamsActivityBody({
-          id: `act-${n}`,
-          conversationId: o.conversationId,
-          from: o.from,
-          serviceUrl: o.serviceUrl,
-          type: 'invoke',
-          name: 'adaptiveCard/action',
-          value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data: { k8sHaBot: 'card-action', action: 'maintenance-approve', card: o.invokeApprove, value: o.invokeApprove, requestId: o.invokeApprove } } },
-        })
-      : teamsActivityBody({ id: `act-${n}`, conversationId: o.conversationId, from: o.from, serviceUrl: o.serviceUrl, text: o.text ?? '' });
-    (body.conversation as Record<string, unknown>).tenantId = o.tenant;
-    body.channelData = { tenant: { id: o.tenant } };
-    return postActivity(teamsUrl, body);
+    return postActivity(teamsUrl, teamsActivityOfTenant({ ...o, id: `act-${n}` }));
   };
   const MALLORY: TestTeamsUser = { id: '29:mallory', name: 'Mallory', aadObjectId: 'oid-mallory' };
 

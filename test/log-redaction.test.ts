@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../src/util/logger.js';
-import { UPSTREAM_SUMMARY_MAX, forgetSecretValues, maskSecrets, registerSecretValues, registerSecretsFromEnv, upstreamBodySummary } from '../src/ops/redaction.js';
+import { UPSTREAM_SUMMARY_MAX, forgetSecretValues, maskSecrets, registerSecretValues, registerSecretsFromEnv, upstreamBodySummary } from '../src/util/redaction.js';
 
 const BOT_TOKEN = 'xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx';
 const APP_TOKEN = 'xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderSlackMessages } from '../adapters/slack/render-blocks.js';
 import { renderMaintenanceCard, renderTeamsCards } from '../adapters/teams/render-card.js';
-import { explainAudit, explainMaintenanceCard, explainMaintenanceEvent } from '../src/explain/explain-maintenance.js';
+import { explainAudit, explainMaintenanceCard, explainMaintenanceEvent } from '../src/maintenance/explain-maintenance.js';
 import type { Reply } from '../src/explain/reply.js';
 import type { Actor, MaintenanceEvent, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
 

@@ -5,7 +5,7 @@ import {
   explainMaintenanceCard,
   explainMaintenanceEvent,
   explainMaintenanceRefusal,
-} from '../src/explain/explain-maintenance.js';
+} from '../src/maintenance/explain-maintenance.js';
 import type { Reply } from '../src/explain/reply.js';
 import type { AuditEntry, DecisionRefusal, MaintenanceEvent, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
 

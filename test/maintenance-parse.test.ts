@@ -200,7 +200,7 @@ describe('a cluster named at the end of the reason (console UX fix 2)', () => {
   it('the help example of the request form names the trailing cluster rule and parses to it', () => {
     const first = MAINTENANCE_HELP_EXAMPLES.en[0];
     expect(first?.form).toMatch(/\[in CLUSTER\]/);
-    expect(parseCommand(first?.example ?? '')).toEqual({ ok: true, command: req('master-2', 'kernel update', { cluster: 'prod' }), locale: 'en' });
+    expect(parseCommand(first?.example ?? '')).toEqual({ ok: true, command: req('atlas-cp-2', 'kernel update', { cluster: 'prod' }), locale: 'en' });
   });
 });
 

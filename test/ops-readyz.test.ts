@@ -2,7 +2,8 @@
  * The ops server's /healthz and /readyz against real dependencies: a real redis-server, the
  * Kubernetes API simulator as a kubeconfig-context cluster, a cluster whose API port is closed, and
  * a snapshot cluster. /readyz is 200 only when Redis answers PING and every cluster answers;
- * otherwise 503 listing what is not ready, without the kubeconfig token or the Redis password.
+ * otherwise 503 listing what is not ready (for a cluster whose /readyz fails, the checks it names,
+ * bounded and safe to show), without the kubeconfig token or the Redis password.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { silentLogger } from '../src/util/logger.js';
 import { freePort, startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
-import { SCENARIOS, startScenarioSimulator } from './helpers/simulator.js';
+import { SCENARIOS, loadScenario, startScenarioSimulator } from './helpers/simulator.js';
 
 const timeouts = { requestTimeoutMs: 2000, deadlineMs: 5000 };
 
@@ -127,6 +128,42 @@ describe('ops server /healthz and /readyz', () => {
       await opsDown?.close();
     }
   }, 30_000);
+
+  it('an unready cluster: /readyz names the failing checks the API server reported (etcd down), bounded and safe to show, not only "HTTP 500"', async () => {
+    // kube-apiserver with etcd down: /readyz answers at once, HTTP 500, `[-]etcd failed: reason withheld`.
+    // Twelve more failing checks, one with a terminal escape and a bidi override, test the bounds.
+    const file = await loadScenario('01-healthy-3cp-stacked-etcd.json');
+    const extra = Array.from({ length: 12 }, (_, i) => (i === 0 ? '[-]poststarthook/\u001b[31mred\u001b[0m-\u202ehook failed: reason withheld' : `[-]poststarthook/hook-${i} failed: reason withheld`));
+    const readyz = (file.readyz ?? '').replace('[+]etcd ok', '[-]etcd failed: reason withheld').replace('[+]etcd-readiness ok', `[-]etcd-readiness failed: reason withheld\n${extra.join('\n')}`).replace('readyz check passed', 'readyz check failed');
+    const etcdDown = await startScenarioSimulator({ ...file, readyz });
+    const kc = join(dir, 'kubeconfig-etcd-down.yaml');
+    await writeFile(kc, etcdDown.kubeconfig);
+    const context = /current-context:\s*(\S+)/.exec(etcdDown.kubeconfig)?.[1] ?? 'simulator';
+    const ops = await startProcessOps({
+      role: 'worker',
+      env: {},
+      redisUrl: redis.url,
+      clusters: { prod: { kind: 'context', context, kubeconfig: kc, ...timeouts } },
+      logger: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+    });
+    try {
+      const res = await get(ops.port, '/readyz');
+      expect(res.status).toBe(503);
+      const detail = (JSON.parse(res.body) as { checks: { name: string; detail: string }[] }).checks.find((c) => c.name === 'cluster:prod')?.detail ?? '';
+      expect(detail).toMatch(/^GET \/readyz: HTTP 500: \[-\]etcd failed: reason withheld; \[-\]etcd-readiness failed: reason withheld; /);
+      // Safe to show: the escape sequence and the bidi override are gone, the name kept.
+      expect(detail).toContain('[-]poststarthook/red-hook failed: reason withheld');
+      expect([...detail].filter((c) => c === '\u001b' || c === '\u202e')).toEqual([]);
+      // Bounded: 8 lines named, the other 6 counted.
+      expect(detail.split('; [-]')).toHaveLength(8);
+      expect(detail).toMatch(/; and 6 more$/);
+    } finally {
+      await ops.close();
+      await etcdDown.close();
+    }
+  }, 20_000);
 
   it('caches cluster probes and times out a slow API', async () => {
     const up: ClusterConfig = { kind: 'context', context: 'up', kubeconfig, ...timeouts };

@@ -149,7 +149,7 @@ describe('the committed roles (read straight from deploy/, no kubectl needed)', 
   const rulesOf = (docs: Record<string, unknown>[]): PolicyRule[] =>
     docs.filter((d) => d.kind === 'ClusterRole' || d.kind === 'Role').flatMap((d) => d.rules as PolicyRule[]);
 
-  it('the read role has no wildcard, no Secrets, no watch, and only get/list', () => {
+  it('the read role has no wildcard, no Secrets, and only get/list/watch (watch: the worker watch cache)', () => {
     const rules = rulesOf(read);
     expect(rules.length).toBeGreaterThan(3);
     for (const r of rules) {
@@ -157,7 +157,7 @@ describe('the committed roles (read straight from deploy/, no kubectl needed)', 
         expect(field.some((v) => v.includes('*'))).toBe(false);
       }
       expect(r.resources ?? []).not.toContain('secrets');
-      for (const v of r.verbs) expect(['get', 'list']).toContain(v);
+      for (const v of r.verbs) expect(['get', 'list', 'watch']).toContain(v);
     }
     // ConfigMaps only by name (kube-proxy), never all of them
     const cm = rules.filter((r) => r.resources?.includes('configmaps'));

@@ -279,6 +279,124 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
   });
 });
 
+describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {
+  const F = '09-shaaban-eks-2nodes-cluster-info-dump.json';
+  const provider = (a: JsonAnswer) => a.findings.filter((f) => f.check === 'managed-control-plane');
+  it('the node with both coredns replicas is unsafe to reboot: cluster DNS stops; the control plane is the provider\'s', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-10-170.ec2.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' })]));
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(provider(a).length).toBeGreaterThan(0);
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('the other node (DaemonSet pods only) is not unsafe: no capacity or control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-20-143.ec2.internal');
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => (f.check === 'capacity' || f.plane === 'control') && serious(f))).toEqual([]);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: HEALTHY as far as the objects show, capture time from the node heartbeats', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/captured at 2026-01-02T20:07:5\d\.000Z \(inferred from the node heartbeats\)/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('10 EKS v1.16: one node, nodes only', () => {
+  const F = '10-qovery-eks-v1.16-1node.json';
+  it('rebooting the only node is not safe: nothing can take what runs there (pods unseen); no control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-105-29.us-east-2.compute.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).not.toBe('safe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'capacity', severity: 'warn', variant: 'only-node-unseen' })]));
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.text).not.toMatch(/workloads on the other nodes keep running/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: not DEGRADED or CRITICAL, the control plane is the provider\'s', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe.each([
+  ['11-giantswarm-aws-1master-3workers-nodes.json', 'ip-10-1-1-41.eu-central-1.compute.internal', 'ip-10-1-1-15.eu-central-1.compute.internal'],
+  ['12-giantswarm-azure-1master-3workers-nodes.json', 'fg0ge-master-000000', 'fg0ge-worker-000000'],
+])('%s: Giant Swarm, one master labelled only kubernetes.io/role=master, on a cloud', (F, master, worker) => {
+  it('not managed: the master is a visible node, and its reboot is unsafe (the only control plane)', async () => {
+    const a = await ask(F, `can I reboot ${master}`);
+    expect(a.context.profile).not.toBe('managed');
+    expect(a.findings.filter((f) => f.check === 'managed-control-plane')).toEqual([]);
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, `can I reboot ${worker}`);
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: no control-plane redundancy (one master), 4 of 4 Ready, not "managed by your provider"', async () => {
+    const a = await ask(F, 'status');
+    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' })]));
+    expect(a.text).toMatch(/4 nodes, all Ready/);
+    expect(a.text).not.toMatch(/managed by your provider/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1beta1 EndpointSlices', () => {
+  const F = '13-harmol-kubeadm-v1.19-1node-sonobuoy.json';
+  it('status: capture time from the Leases, the v1beta1 kubernetes EndpointSlice is read, one stacked etcd member', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('kubeadm');
+    expect(a.health).not.toBe('critical');
+    expect(a.text).toMatch(/captured at 2022-05-30T08:09:5\d\.\d+Z \(inferred from the Leases\)/);
+    expect(a.text).toMatch(/1 of 1 API server\(s\) alive \(1 address\(es\) in the kubernetes EndpointSlice\)/);
+    expect(a.text).toMatch(/1 of 1 members healthy/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('reboot of my-node is unsafe: single node (API, etcd, scheduling stop) and both coredns replicas there', async () => {
+    const a = await ask(F, 'can I reboot my-node');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+        expect.objectContaining({ check: 'etcd-quorum-after', severity: 'block' }),
+        expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+});
+
+describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold', () => {
+  const F = '14-managedkube-gke-v1.10-node-and-pod.json';
+  it('managed (GKE); the reboot names no control-plane problem and does not count the Pod of the absent node', async () => {
+    const a = await ask(F, 'can I reboot gke-gar-1-pool-1-dce25db1-2mm5');
+    expect(a.context.profile).toBe('managed');
+    expect(a.text).toMatch(/GKE's to keep/);
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.text).not.toMatch(/cost-attribution-prometheus/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status works and is not DEGRADED for lack of /readyz', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
 describe('derived formats give the same answers as file 01', () => {
   const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
   const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });
@@ -370,5 +488,70 @@ const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => exist
     } finally {
       await sim.close();
     }
+  });
+});
+
+describe('Slack and Teams context lines name the profile and where the capture time came from, as the console does', () => {
+  it('07 OpenShift status: distribution and "inferred from the node heartbeats" in all three', async () => {
+    const { renderSlackMessages } = await import('../adapters/slack/render-blocks.js');
+    const { renderTeamsCards } = await import('../adapters/teams/render-card.js');
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { os: { kind: 'snapshot', snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'os',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const service = createAnswerService({ config });
+    try {
+      const job: AnswerJob = {
+        requestId: 'ctx-1',
+        text: 'status',
+        cluster: 'os',
+        locale: 'en',
+        user: { platform: 'console', id: 'tester' },
+        replyTo: { platform: 'console', address: {} },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const reply: Reply = await service.answer(job);
+      const console = renderText(reply).split('\n').at(-1) ?? '';
+      expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
+      expect(console).toMatch(/distribution: openshift/);
+      const slack = JSON.stringify(renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')));
+      const teams = JSON.stringify(renderTeamsCards(reply).map((m) => m.card));
+      for (const rendered of [slack, teams]) {
+        expect(rendered).toMatch(/captured at [^"]* \(inferred from the node heartbeats\)/);
+        expect(rendered).toMatch(/distribution: openshift/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('what a List does not hold is unknown in status, never zero or absent', () => {
+  it('01: no EndpointSlice in the List → the address count is "not in the snapshot", not 0', async () => {
+    const a = await ask('01-sonobuoy-kind-1cp-2w.json', 'status');
+    expect(a.text).toMatch(/1 of 1 API server\(s\) alive \(the kubernetes EndpointSlice is not in the snapshot\)/);
+    expect(a.text).not.toMatch(/0 address\(es\)/);
+  });
+
+  it('a kubeadm List of nodes only: etcd unknown because the pods were not captured, not "no etcd pods"', async () => {
+    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'nodes-only-'));
+    const path = join(dir, 'nodes.json');
+    writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }));
+    for (const text of ['status', 'can I reboot kind-control-plane']) {
+      const a = await ask(path, text);
+      expect(a.text).toMatch(/etcd could not be observed: the pods are not in the snapshot/);
+      expect(a.text).not.toMatch(/no etcd pods/);
+    }
+  });
+
+  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+    const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
+    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).not.toMatch(/no etcd pods/);
   });
 });

@@ -340,11 +340,11 @@ describe('Korean', () => {
 describe('help', () => {
   it('lists every request form with an example in the user language', async () => {
     const en = await ask('healthy', 'help');
-    for (const s of ['what if kube-proxy restarts on worker-3', 'can I drain worker-3', 'can I upgrade master-2', 'rolling update of kube-proxy', 'what if all control-plane nodes go down', 'what if etcd loses quorum', 'what if the scheduler is down', 'restart coredns']) {
+    for (const s of ['what if kube-proxy restarts on atlas-wk-1', 'can I drain atlas-wk-1', 'can I upgrade atlas-cp-2', 'rolling update of kube-proxy', 'what if all control-plane nodes go down', 'what if etcd loses quorum', 'what if the scheduler is down', 'restart coredns']) {
       expect(en.text).toContain(s);
     }
     const ko = await ask('healthy', '도움말');
-    for (const s of ['worker-3에서 kube-proxy 재시작하면 어떻게 돼?', 'worker-3 드레인해도 돼?', 'etcd 쿼럼을 잃으면', '스케줄러가 다운되면']) expect(ko.text).toContain(s);
+    for (const s of ['atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?', 'atlas-wk-1 드레인해도 돼?', 'etcd 쿼럼을 잃으면', '스케줄러가 다운되면']) expect(ko.text).toContain(s);
   });
 });
 

@@ -31,7 +31,7 @@ import { isClusterName } from '../src/queue/job.js';
 import { queuePrefixFrom } from '../src/queue/queue-prefix.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
 import { createLogger } from '../src/util/logger.js';
-import { registerSecretsFromEnv } from '../src/ops/redaction.js';
+import { registerSecretsFromEnv } from '../src/util/redaction.js';
 import type { Logger } from '../src/util/logger.js';
 import type { ClusterConfig } from '../src/config/bot-config.js';
 import { opsPortFrom, startProcessOpsOrWarn } from '../src/ops/ops-server.js';
@@ -183,7 +183,7 @@ export interface RunWorkerProcessOptions {
  */
 export async function runWorkerProcess(options: RunWorkerProcessOptions): Promise<void> {
   const logger = options.logger ?? createLogger({ name: 'worker' });
-  // Every secret of the environment is masked by value in the logs (src/ops/redaction.ts).
+  // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(options.env);
   const settings = resolveWorkerSettings(options.env, options.argv);
   // Ops settings are checked before anything starts (src/ops: K8S_HA_BOT_OPS_PORT, K8S_HA_BOT_SHUTDOWN_MS).

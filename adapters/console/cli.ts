@@ -2,9 +2,11 @@
  * The `k8s-ha-bot` command: the console adapter's composition root.
  *
  *   k8s-ha-bot ask [--cluster NAME | --snapshot FILE [--captured-at TIME]] [--lang en|ko] [--format text|json] [--as NAME] "TEXT"
+ *   k8s-ha-bot [ask options] "TEXT"   the same without "ask" (see withImplicitAsk)
  *   k8s-ha-bot chat [--cluster NAME] [--as NAME]   interactive prompt (also: no arguments)
  *   k8s-ha-bot worker [--cluster NAME]…   consume jobs from Redis (REDIS_URL)
  *   k8s-ha-bot simulate FILE [--port N] [--no-heartbeats]   serve a snapshot file as a Kubernetes API
+ *   k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE   capture what the checks read into one file
  *   k8s-ha-bot config check        validate the configuration and kubeconfig contexts
  *   k8s-ha-bot gateway             host the chat adapters (Slack: SLACK_* env; Teams: MICROSOFT_APP_*; REDIS_URL)
  *
@@ -40,7 +42,7 @@ import { jobIdFor } from '../../src/queue/job.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
 import { type Logger, createLogger } from '../../src/util/logger.js';
-import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
+import { registerSecretsFromEnv } from '../../src/util/redaction.js';
 import { runWorkerProcess } from '../../workers/main.js';
 import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
 import { startGateway } from '../gateway/gateway.js';
@@ -177,7 +179,7 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 `;
 
 function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
-  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
+  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
 
 /**
@@ -188,7 +190,7 @@ function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): voi
  */
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
-  // Every secret of the environment is masked by value in the logs (src/ops/redaction.ts).
+  // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(io.env);
   // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for them.
   const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
@@ -202,7 +204,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
 
   program
     .command('ask')
-    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2"')
+    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")')
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
     .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
@@ -316,6 +318,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     });
 
   program
+    .command('snapshot')
+    .description('capture what the checks read from a cluster into one file (stdout) for ask --snapshot and simulate')
+    .option('--context <name>', 'kubeconfig context to read (default: the current context)')
+    .option('--cluster <name>', 'configured cluster to read (its etcd entry, if any, is probed too)')
+    .action(async (opts: { context?: string; cluster?: string }) => {
+      // Loaded here only: the other commands never need the capture.
+      const { runSnapshotCommand } = await import('./snapshot-command.js');
+      const config = opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
+      const captured = await runSnapshotCommand(opts, config, io.env, logger);
+      io.out(captured.text);
+      io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
+    });
+
+  program
     .command('gateway')
     .description('host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)')
     .action(async () => {
@@ -367,7 +383,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     });
 
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync(withImplicitAsk(argv, program));
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
@@ -385,6 +401,50 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     logger.flush();
   }
   return exitCode;
+}
+
+/**
+ * `k8s-ha-bot "can I reboot atlas-cp-2"` (issue 17): a request typed without `ask` is answered as
+ * `ask` would. When the first argument after the program's own options is neither a subcommand (nor
+ * `help`) nor an option, `ask` is put before the arguments; an option-led request
+ * (`k8s-ha-bot --format json "status"`) too, as soon as it holds an operand. Without operands the
+ * default stays the interactive prompt (`k8s-ha-bot --cluster prod`).
+ * @param argv - `process.argv` shape (node, script, then arguments)
+ * @param program - the program, for its subcommands and the options of `ask` and of itself
+ * @returns argv, with `ask` inserted when the arguments are a bare request
+ */
+export function withImplicitAsk(argv: readonly string[], program: Command): string[] {
+  const args = argv.slice(2);
+  const ask = program.commands.find((c) => c.name() === 'ask');
+  if (ask === undefined) return [...argv];
+  const commands = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]).concat('help'));
+  const takesValue = (cmd: Command, flag: string): boolean => cmd.options.some((o) => (o.long === flag || o.short === flag) && (o.required || o.optional));
+  // The program's own options (`--config FILE`) come first and stay where they are.
+  let i = 0;
+  while (i < args.length) {
+    const arg = args[i] ?? '';
+    if (!arg.startsWith('-') || arg === '-h' || arg === '--help' || arg === '-V' || arg === '--version') break;
+    const flag = arg.split('=')[0] ?? arg;
+    if (!program.options.some((o) => o.long === flag || o.short === flag)) break;
+    i += arg.includes('=') || !takesValue(program, flag) ? 1 : 2;
+  }
+  const first = args[i];
+  if (first === undefined || commands.has(first) || ['-h', '--help', '-V', '--version'].includes(first)) return [...argv];
+  // An operand among the rest (not an option, nor the value of one of ask's options): a request.
+  let hasOperand = false;
+  for (let j = i; j < args.length; j += 1) {
+    const arg = args[j] ?? '';
+    if (arg === '--') {
+      hasOperand = j + 1 < args.length;
+      break;
+    }
+    if (!arg.startsWith('-')) {
+      hasOperand = true;
+      break;
+    }
+    if (!arg.includes('=') && takesValue(ask, arg)) j += 1;
+  }
+  return hasOperand ? [...argv.slice(0, 2 + i), 'ask', ...args.slice(i)] : [...argv];
 }
 
 function safeUser(): string {

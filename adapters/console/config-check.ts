@@ -10,6 +10,7 @@ import { describeRedisTarget } from '../../src/config/redis-settings.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { DEV_INSECURE_ENV, devInsecureFrom } from '../../src/ops/dev-insecure.js';
 import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
+import { WATCH_CACHE_ENV, watchCacheEnabled } from '../../src/cluster/watch-cache.js';
 import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
 import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';
 import { shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
@@ -68,6 +69,11 @@ export async function checkDeploymentSettings(
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),
   );
   lines.push(`queue key prefix: ${queuePrefixFrom(env)} (the same on the gateway, every worker and the console)`);
+  lines.push(
+    watchCacheEnabled(env)
+      ? `worker: answers from a watch cache per cluster when it is in sync (${WATCH_CACHE_ENV}=off to read the cluster for every answer)`
+      : `worker: every answer reads the cluster (${WATCH_CACHE_ENV}=off)`,
+  );
   if (devInsecureFrom(env)) lines.push(`${DEV_INSECURE_ENV}=1: development mode (Teams may run unauthenticated, on 127.0.0.1 only); never in production`);
   if (config.maintenancePolicy !== undefined) {
     const policy = await loadMaintenancePolicy(config.maintenancePolicy);

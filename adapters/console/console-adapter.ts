@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '../../src/analysis/types.js';
 import { parseCommand } from '../../src/commands/parse-command.js';
+import { type RequestSummary, summarizeRequest } from '../../src/commands/request-summary.js';
 import { MAINTENANCE_HELP_EXAMPLES, incompleteMaintenanceForm } from '../../src/commands/parse-maintenance-command.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -31,6 +32,12 @@ export interface ConsoleOutcome {
    * maintenance request or decision was refused.
    */
   exitCode: 0 | 1 | 2;
+  /**
+   * What was understood (issue 17): intent, nodes (resolved against the live node list when the
+   * worker read the cluster, else as typed), group, plan mode, cluster, language; null when the
+   * text was not understood.
+   */
+  request: RequestSummary | null;
 }
 
 /** Options of one console request. */
@@ -116,23 +123,24 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     if (usage !== null) {
       const tr = translator(usage);
       const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
-      return { reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [{ heading: tr.t('help.forms'), lines }]), ran: false, exitCode: 2 };
+      return { reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [{ heading: tr.t('help.forms'), lines }]), ran: false, exitCode: 2, request: null };
     }
-    return { reply: explainParseError({ locale, requestId, cluster: null }, parsed.error), ran: false, exitCode: 2 };
+    return { reply: explainParseError({ locale, requestId, cluster: null }, parsed.error), ran: false, exitCode: 2, request: null };
   }
   const names = Object.keys(config.clusters);
   const cluster = parsed.command.cluster ?? request.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
+  const understood: RequestSummary = { ...summarizeRequest(parsed.command, locale), ...(cluster === undefined ? {} : { cluster }) };
   if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
     const reply = explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
       clusters: names,
       suggestions: cluster ? closestNames(cluster, names) : [],
     });
-    return { reply, ran: false, exitCode: 2 };
+    return { reply, ran: false, exitCode: 2, request: understood };
   }
   // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
   // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
   if (MAINTENANCE_KINDS.has(parsed.command.kind) && config.redis === undefined) {
-    return { reply: adapterReply(locale, requestId, cluster, translator(locale).t('console.maintenance-needs-redis')), ran: false, exitCode: 2 };
+    return { reply: adapterReply(locale, requestId, cluster, translator(locale).t('console.maintenance-needs-redis')), ran: false, exitCode: 2, request: understood };
   }
   const job: AnswerJob = {
     requestId,
@@ -145,16 +153,19 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     enqueuedAt: new Date().toISOString(),
   };
   const reply = await run(job);
-  return { reply, ran: true, exitCode: exitCodeOf(reply, parsed.command) };
+  return { reply, ran: true, exitCode: exitCodeOf(reply, parsed.command), request: reply.context.request ?? understood };
 }
 
 /**
- * The `--format json` object: verdict, affected planes, the full text, the findings, and the reply.
+ * The `--format json` object: what was understood (`request`, null when nothing was), verdict,
+ * affected planes, the full text, the findings, and the reply.
  * @param input - the reply (its strings made safe first: src/explain/safe-reply.ts)
+ * @param request - what was understood ({@link ConsoleOutcome.request}); null when not understood
  */
-export function toJsonOutput(input: Reply): Record<string, unknown> {
+export function toJsonOutput(input: Reply, request: RequestSummary | null = input.context.request ?? null): Record<string, unknown> {
   const reply = safeReply(input);
   return {
+    request,
     verdict: reply.verdict,
     planes: reply.planes.filter((p) => p.affected).map((p) => p.plane),
     text: renderText(reply),

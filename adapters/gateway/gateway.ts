@@ -40,7 +40,7 @@ import { slackScheduleCommands } from '../slack/slack-schedules.js';
 import { slackScheduleDelivery } from '../slack/slack-schedule-delivery.js';
 import type { RunningTeamsAdapter } from '../teams/teams-adapter.js';
 import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
-import { explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
+import { explainAudit, explainMaintenanceRefusal } from '../../src/maintenance/explain-maintenance.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import { SlackMaintenance } from '../slack/slack-maintenance.js';
 import { startGatewayMaintenance } from './gateway-maintenance.js';

@@ -12,6 +12,7 @@ import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { escapeMrkdwn, mrkdwnBold, safeCut, splitEscaped, truncateEscaped } from './mrkdwn.js';
+import { contextLineParts } from '../../src/explain/context-line.js';
 
 /** A Block Kit block the renderer emits (header, section, context, actions). */
 export type KnownBlock = types.KnownBlock;
@@ -227,12 +228,8 @@ function fallbackText(reply: Reply, tr: Translator): string {
 
 function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
   const c = reply.context;
-  const parts = [
-    c.snapshotAt
-      ? tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt, requestId: c.requestId })
-      : tr.t('slack.contextNoSnapshot', { cluster: c.cluster ?? '-', requestId: c.requestId }),
-  ];
-  if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  // The console's context line: capture time and its source, profile, etcd source (src/explain/context-line.ts).
+  const parts = contextLineParts(c, tr);
   const blocks: KnownBlock[] = [
     { type: 'context', elements: parts.map((p) => mrkdwn(truncateEscaped(escapeMrkdwn(p), CONTEXT_MAX))) },
   ];

@@ -18,7 +18,7 @@ import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
 import { refuseFutureSlackRequests } from './slack-request-time.js';
 import type { DecisionAction } from '../../src/maintenance/types.js';
-import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
+import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { SlackConfig } from './slack-config.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';

@@ -25,7 +25,7 @@ import type { AnswerJob } from '../../src/queue/job.js';
 import { closestNames } from '../../src/util/closest-names.js';
 import type { Logger } from '../../src/util/logger.js';
 import type { SlackReplyVisibility } from './slack-config.js';
-import { isLanguageNeutral } from './slack-locale.js';
+import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import type { SlackStore } from './slack-store.js';
 import { ackText } from './slack-texts.js';
 import type { AckTextKey } from './slack-texts.js';

@@ -19,7 +19,8 @@ import { BotError } from '../../src/errors.js';
 import { translator, type Translator } from '../../src/explain/i18n.js';
 import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
-import { decisionOfButton } from '../../src/explain/explain-maintenance.js';
+import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
+import { contextLineParts } from '../../src/explain/context-line.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
 export const TEAMS_LIMITS = {
@@ -202,12 +203,8 @@ function headerElement(reply: Reply, tr: Translator, notice: string | undefined)
 
 function contextElement(reply: Reply, tr: Translator): CardJson {
   const c = reply.context;
-  const parts = [
-    c.snapshotAt
-      ? tr.t('context.line', { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt, requestId: c.requestId })
-      : tr.t('slack.contextNoSnapshot', { cluster: c.cluster ?? '-', requestId: c.requestId }),
-  ];
-  if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  // The console's context line: capture time and its source, profile, etcd source (src/explain/context-line.ts).
+  const parts = contextLineParts(c, tr);
   return rich([run(cut(parts.join(' · '), RUN_MAX), { isSubtle: true, size: 'small' })], { separator: true, spacing: 'Medium' });
 }
 

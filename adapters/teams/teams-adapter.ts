@@ -117,7 +117,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     : undefined;
   // Per-user rate limit (src/ops/rate-limit.ts), asked once per message or card click before the
   // bot does anything (./teams-rate-limit.ts); the job queue only counts what it enqueues.
-  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), { defaultLocale: config.locale, logger });
+  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), { defaultLocale: config.locale, logger, sendPersonal: (reference, user, activity) => host.sendPersonal(reference, user, activity) });
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
   const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
   const admission = { allowedTenants: teams.allowedTenants, namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>() };

@@ -20,7 +20,7 @@ import {
 } from 'botbuilder';
 import type { Activity, ConversationReference, InvokeResponse, TurnContext as TurnContextType } from 'botbuilder';
 import { validateAndFixActivity } from 'botbuilder/lib/activityValidator.js';
-import { upstreamBodySummary } from '../../src/ops/redaction.js';
+import { upstreamBodySummary } from '../../src/util/redaction.js';
 import type { Logger } from '../../src/util/logger.js';
 import type { TeamsConfig } from './teams-config.js';
 

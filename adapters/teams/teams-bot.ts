@@ -29,7 +29,7 @@ import type { EnqueueResult } from '../../src/queue/job-queue.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { closestNames } from '../../src/util/closest-names.js';
 import type { Logger } from '../../src/util/logger.js';
-import { isLanguageNeutral } from '../slack/slack-locale.js';
+import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import { CARD_ACTION_MARKER, isMaintenanceVerb, renderTeamsCards, teamsActivity } from './render-card.js';
 import type { CardActionData } from './render-card.js';
 import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';

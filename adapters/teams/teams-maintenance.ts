@@ -21,7 +21,7 @@
 import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
-import { decisionOfButton, explainAudit, explainMaintenanceRefusal } from '../../src/explain/explain-maintenance.js';
+import { decisionOfButton, explainAudit, explainMaintenanceRefusal } from '../../src/maintenance/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -55,7 +55,7 @@ export interface TeamsMaintenanceOptions {
   service: TeamsMaintenancePort;
   poster: Pick<TeamsPoster, 'sendOne' | 'updateOne'>;
   store: Pick<TeamsStore, 'reference' | 'postedMessages' | 'markPosted' | 'claim' | 'release'>;
-  /** The audit entries as a reply. @defaultValue `explainAudit` of src/explain/explain-maintenance.ts */
+  /** The audit entries as a reply. @defaultValue `explainAudit` of src/maintenance/explain-maintenance.ts */
   explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply;
   /** Language when the activity has no usable locale. */
   defaultLocale: Locale;

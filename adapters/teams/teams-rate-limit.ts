@@ -9,18 +9,23 @@
  * window (the first refusal only), as privately as Teams allows:
  * - a card click (invoke) is answered in its invoke response, which only the clicker sees (every
  *   refused click gets it: it is the click's own answer, not a post);
- * - a typed message is answered in the turn: in a personal chat that is private; in a channel or
- *   group chat it is a reply in the message's thread, which the channel can see (Teams has no
- *   message for one member of a channel, and this adapter does not open 1:1 chats).
+ * - a typed message in a personal chat is answered in the turn (private);
+ * - a typed message in a channel or group chat is answered in a 1:1 chat with the user
+ *   ({@link TeamsConnector.sendPersonal}: Teams has no message for one member of a channel), as
+ *   private answers are (teams-poster.ts); only when Teams refuses that chat (4xx other than 429,
+ *   e.g. 403 when the bot is not installed for the user) does it go to the message's thread,
+ *   where the channel can see it. Another failure (429, 5xx, no answer) is logged and the notice
+ *   dropped: a notice the whole channel sees because of a passing outage would be worse.
  */
 import { parseCommand } from '../../src/commands/parse-command.js';
 import type { Locale } from '../../src/commands/types.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Refusal, Requester } from '../../src/ops/rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
-import { isLanguageNeutral } from '../slack/slack-locale.js';
+import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import { renderTeamsCards, teamsActivity } from './render-card.js';
-import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';
+import { TeamsConnectorError } from './teams-bot-framework.js';
+import type { InvokeReply, OutboundActivity, TeamsConnector, TeamsTurn } from './teams-bot-framework.js';
 import { localeFromTeams, teamsRequestId } from './teams-bot.js';
 
 /**
@@ -40,13 +45,49 @@ function countedKind(turn: TeamsTurn): 'message' | 'card-action' | undefined {
   return undefined;
 }
 
+/** Options of {@link teamsTurnGate}. */
+export interface TeamsTurnGateOptions {
+  /** The answer language when the text and Teams say none. */
+  defaultLocale: Locale;
+  logger: Logger;
+  /**
+   * Opens (or finds) a 1:1 chat with the user and posts there: the connector's
+   * {@link TeamsConnector.sendPersonal}. Absent: a notice in a channel or group chat goes to the
+   * message's thread.
+   */
+  sendPersonal?: TeamsConnector['sendPersonal'];
+}
+
+/** Whether a failed 1:1 send is Teams refusing the chat for good (4xx but 429), not a passing failure. */
+function isRefusal(err: unknown): boolean {
+  const status = err instanceof TeamsConnectorError ? err.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+}
+
 /**
  * The Teams turn gate over a {@link commandGate}.
  * @param gate - `commandGate(limiter)` (src/ops/rate-limit.ts)
- * @param options - the configured answer language (when the text and Teams say none) and the logger
+ * @param options - see {@link TeamsTurnGateOptions}
  * @returns the {@link TeamsTurnGate}; it never throws for a failed notice (logged): the turn is refused anyway
  */
-export function teamsTurnGate(gate: CommandGateFn, options: { defaultLocale: Locale; logger: Logger }): TeamsTurnGate {
+export function teamsTurnGate(gate: CommandGateFn, options: TeamsTurnGateOptions): TeamsTurnGate {
+  /** The notice to the user alone where Teams allows it (see the module comment); failures are logged. */
+  const sendNotice = async (turn: TeamsTurn, activity: OutboundActivity, requestId: string): Promise<void> => {
+    const a = turn.activity;
+    if (a.conversationType !== 'personal' && options.sendPersonal) {
+      try {
+        await options.sendPersonal(turn.reference, a.fromId, activity);
+        return;
+      } catch (err) {
+        if (!isRefusal(err)) {
+          options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice in a 1:1 chat; not posting it in the conversation');
+          return;
+        }
+        options.logger.warn({ err, requestId }, 'Teams refused a 1:1 chat with the user; sending the rate-limit notice in the message thread');
+      }
+    }
+    await turn.send(activity).catch((err: unknown) => options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice'));
+  };
   return async (turn) => {
     const kind = countedKind(turn);
     if (kind === undefined) return null;
@@ -65,7 +106,7 @@ export function teamsTurnGate(gate: CommandGateFn, options: { defaultLocale: Loc
     }
     if (refused.notice) {
       const [message] = renderTeamsCards(refused.notice, { maxMessages: 1 });
-      if (message) await turn.send(teamsActivity(message) as OutboundActivity).catch((err: unknown) => options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice'));
+      if (message) await sendNotice(turn, teamsActivity(message) as OutboundActivity, requestId);
     }
     return { answer: undefined };
   };

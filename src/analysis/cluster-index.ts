@@ -15,8 +15,7 @@ import {
   ANNOTATION_MIRROR,
   CONTROL_PLANE_TAINT_KEYS,
   LABEL_APISERVER_IDENTITY,
-  LABEL_CONTROL_PLANE,
-  LABEL_MASTER,
+  hasControlPlaneRoleLabel,
 } from './domain.js';
 import { type ControlPlaneProfile, detectProfile } from './profiles/index.js';
 
@@ -100,8 +99,7 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
  * @param node - a node
  */
 export function hasControlPlaneLabel(node: KNode): boolean {
-  const labels = node.metadata.labels ?? {};
-  return LABEL_CONTROL_PLANE in labels || LABEL_MASTER in labels;
+  return hasControlPlaneRoleLabel(node.metadata.labels);
 }
 
 /**

@@ -148,6 +148,15 @@ export function etcdLagFindings(etcd: EtcdView): Finding[] {
 }
 
 /**
+ * The etcd-topology variant when etcd could not be observed: a snapshot without pods says the
+ * pods were not captured (`unknown-no-pods`), not that there are no etcd pods (`unknown`).
+ * @param state - the control-plane state
+ */
+export function etcdUnknownVariant(state: ControlPlaneState): 'unknown' | 'unknown-no-pods' {
+  return state.unobserved.includes('pods') ? 'unknown-no-pods' : 'unknown';
+}
+
+/**
  * etcd checks for a reboot of `node` (etcd-topology, etcd-voters, etcd-quorum-after, etcd-learner,
  * etcd-leader, etcd-alarms, etcd-db-size). Quorum is floor(n/2)+1 ([003], [004]).
  * @param state - the control-plane state
@@ -159,7 +168,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const out: Finding[] = [];
   const member = etcd.members.find((m) => m.node === node) ?? null;
   out.push(
-    finding('etcd-topology', 'control', 'info', etcd.topology, {
+    finding('etcd-topology', 'control', 'info', etcd.topology === 'unknown' ? etcdUnknownVariant(state) : etcd.topology, {
       node,
       source: etcd.source,
       hostsMember: member !== null,

@@ -65,7 +65,10 @@ export interface ReadyzView {
 
 /** The whole control-plane picture. */
 export interface ControlPlaneState {
-  /** No control-plane nodes or static pods visible: a provider runs the control plane (the `managed` profile). */
+  /**
+   * A provider keeps the control plane (the profile's `keeper` is `provider`: EKS, GKE, AKS), so
+   * only data-plane checks apply; decided by the profile, never by its name.
+   */
   managed: boolean;
   /** The distribution profile (`kubeadm`, `k3s`, `rke2`, `openshift`, `managed`) and its qualifier (`AKS`, `embedded etcd`…). */
   profile: { name: string; variant: string | null };
@@ -111,8 +114,8 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
       components,
     };
   });
-  // The managed profile (EKS, GKE, AKS: no control-plane node, no control-plane static pod) decides.
-  const managed = index.profile.name === 'managed';
+  // The profile says who keeps the control plane (src/analysis/profiles/: EKS, GKE, AKS are the provider's).
+  const managed = index.profile.keeper === 'provider';
 
   // A Lease names a host as the kubelet or the component sees it (`kubernetes.io/hostname`, the
   // short name) while the node may be named otherwise (an AWS FQDN): match by every name a node has.
@@ -168,7 +171,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     apiserverEndpoints,
     leaderLeases,
     readyz: parseReadyz(snapshot.readyz),
-    etcd: buildEtcdView(index, managed),
+    etcd: buildEtcdView(index),
     unobserved: snapshot.unobserved ?? [],
   };
 }

@@ -7,6 +7,29 @@
 export const LABEL_CONTROL_PLANE = 'node-role.kubernetes.io/control-plane';
 /** Legacy control-plane label (before Kubernetes 1.24). */
 export const LABEL_MASTER = 'node-role.kubernetes.io/master';
+/**
+ * Older role label `kubernetes.io/role=<role>`, still set on masters by kops, the old kube-up
+ * scripts and Giant Swarm's operators (`kubernetes.io/role=master`, no `node-role.kubernetes.io/*`
+ * label: test/fixtures/real-clusters/11, 12). kubectl's ROLES column reads it as a role too.
+ * @see https://github.com/kubernetes/kubernetes/blob/master/pkg/printers/internalversion/printers.go (findNodeRoles)
+ */
+export const LABEL_LEGACY_ROLE = 'kubernetes.io/role';
+/** Values of {@link LABEL_LEGACY_ROLE} that mark a control-plane node. */
+const LEGACY_CONTROL_PLANE_ROLES: readonly string[] = ['master', 'control-plane'];
+
+/**
+ * Whether node labels mark a control-plane node: `node-role.kubernetes.io/control-plane`, the legacy
+ * `node-role.kubernetes.io/master` (any value, as kubeadm sets them empty and k3s/RKE2 "true"), or
+ * `kubernetes.io/role` = `master` / `control-plane`. The one rule every part of the bot uses.
+ * @param labels - `metadata.labels` of a node (absent: no role)
+ */
+export function hasControlPlaneRoleLabel(labels: Readonly<Record<string, string>> | undefined): boolean {
+  if (labels === undefined) return false;
+  if (Object.hasOwn(labels, LABEL_CONTROL_PLANE) || Object.hasOwn(labels, LABEL_MASTER)) return true;
+  const legacy = Object.hasOwn(labels, LABEL_LEGACY_ROLE) ? labels[LABEL_LEGACY_ROLE] : undefined;
+  return legacy !== undefined && LEGACY_CONTROL_PLANE_ROLES.includes(legacy);
+}
+
 /** The NoSchedule taint keys kubeadm puts on control-plane nodes. */
 export const CONTROL_PLANE_TAINT_KEYS: readonly string[] = [LABEL_CONTROL_PLANE, LABEL_MASTER];
 /** Annotation the kubelet sets on mirror pods of static pods. */

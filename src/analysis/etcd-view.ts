@@ -99,11 +99,12 @@ function nodeForMember(name: string, clientURLs: readonly string[], nodes: reado
 
 /**
  * Build the etcd view from the snapshot's etcd status, or infer it from etcd mirror pods.
+ * The topology is the profile's (its `etcdSource`): `managed` for a provider-kept etcd, the
+ * profile's own for members it lists from the nodes (embedded in k3s/RKE2, stacked on OpenShift).
  * @param index - the cluster index
- * @param managed - whether the control plane is managed by a provider (no control-plane nodes)
  * @returns the view; `source: 'none'` when nothing about etcd is observable
  */
-export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
+export function buildEtcdView(index: ClusterIndex): EtcdView {
   const { snapshot } = index;
   const etcdPods = [...index.staticPodsByNode.entries()].flatMap(([node, byComponent]) => {
     const pod = byComponent.get('etcd');
@@ -113,12 +114,10 @@ export function buildEtcdView(index: ClusterIndex, managed: boolean): EtcdView {
   const topology: EtcdTopology =
     etcdPods.length > 0
       ? 'stacked'
-      : managed
+      : inference.kind === 'managed'
         ? 'managed'
         : inference.kind === 'nodes'
-          ? index.profile.name === 'openshift'
-            ? 'stacked'
-            : 'embedded'
+          ? inference.topology
           : inference.kind === 'datastore'
             ? 'datastore'
             : snapshot.etcd
@@ -251,7 +250,7 @@ export function etcdMemberHealthOnNode(snapshot: ClusterSnapshot, node: string):
   const etcd = snapshot.etcd;
   if (etcd?.source !== 'live') return null;
   const index = indexCluster(snapshot);
-  const view = buildEtcdView(index, false);
+  const view = buildEtcdView(index);
   if (view.source !== 'live') return index.staticPodsByNode.get(node)?.has('etcd') === true ? false : null;
   const member = view.members.find((m) => m.node === node);
   if (!member) return null;

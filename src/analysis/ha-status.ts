@@ -4,7 +4,7 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
-import { etcdLagFindings, etcdProbeFindings, notObservedFindings } from './control-plane-checks.js';
+import { etcdLagFindings, etcdProbeFindings, etcdUnknownVariant, notObservedFindings } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
@@ -43,9 +43,10 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   const cp = state.nodes;
   const readyCp = cp.filter((n) => n.ready);
 
+  // Who keeps the control plane, in the profile's words.
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'status' }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
   if (state.managed) {
-    findings.push(finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: state.apiservers.length }));
-    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
+    // A provider-kept control plane has no nodes here to count.
   } else if (cp.length <= 1) {
     findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
   } else if (readyCp.length < cp.length) {
@@ -103,14 +104,15 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       );
     }
   } else {
-    findings.push(finding('etcd-topology', 'control', 'info', state.managed ? 'managed' : 'unknown', { source: 'none', hostsMember: false, members: 0 }));
+    findings.push(finding('etcd-topology', 'control', 'info', state.managed ? 'managed' : etcd.topology === 'datastore' ? 'datastore' : etcdUnknownVariant(state), { source: 'none', hostsMember: false, members: 0 }));
   }
 
   const alive = state.apiservers.filter((a) => a.alive);
   const dead = state.apiservers.filter((a) => !a.alive).map((a) => a.host);
   if (state.apiservers.length > 0) {
     findings.push(
-      finding('apiserver-redundancy', 'control', alive.length === 0 ? 'block' : alive.length === 1 && !state.managed ? 'warn' : dead.length > 0 ? 'warn' : 'ok', 'status', {
+      // A List without the kubernetes EndpointSlice does not say how many addresses it has: unknown, not 0.
+      finding('apiserver-redundancy', 'control', alive.length === 0 ? 'block' : alive.length === 1 && !state.managed ? 'warn' : dead.length > 0 ? 'warn' : 'ok', state.unobserved.includes('endpointslices') ? 'status-no-slice' : 'status', {
         alive: alive.length,
         total: state.apiservers.length,
         down: dead,

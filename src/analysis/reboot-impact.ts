@@ -13,6 +13,9 @@ import { finding } from './finding.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { workloadChecks } from './workload-checks.js';
 
+/** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
+export const MAX_LISTED_NODES = 30;
+
 /** What the target node is. */
 export type NodeRole = 'control-plane' | 'worker';
 
@@ -165,7 +168,9 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
       node,
       snapshot.nodes.map((n) => n.metadata.name),
     );
-    const findings = [finding('node-not-found', 'data', 'block', 'unknown', { node, suggestions })];
+    // No close name: the answer lists the cluster's nodes instead (issue 17), at most MAX_LISTED_NODES.
+    const nodes = snapshot.nodes.map((n) => n.metadata.name ?? '').filter((n) => n !== '').slice(0, MAX_LISTED_NODES);
+    const findings = [finding('node-not-found', 'data', 'block', 'unknown', { node, suggestions, nodes })];
     return { ...base, found: false, role: null, etcdMember: false, findings, verdict: 'unsafe', planesAffected: [] };
   }
 
@@ -181,10 +186,8 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
       controlPlaneNodes: state.nodes.length,
     }),
   );
-  if (state.managed) {
-    findings.push(finding('managed-control-plane', 'control', 'info', 'managed', { node, apiservers: state.apiservers.length }));
-    if (state.profile.variant) findings.push(finding('managed-control-plane', 'control', 'info', 'provider', { provider: state.profile.variant }));
-  }
+  // Who keeps the control plane, in the profile's words (the managed profile: the provider, and which).
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'reboot', node }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
   findings.push(...targetChecks(index, state, node, isCp, now));
   findings.push(...readyzCheck(state));
   if (isCp) {

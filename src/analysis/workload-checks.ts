@@ -138,6 +138,7 @@ export function workloadChecks(
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);
   out.push(...capacityCheck(index, node, recreated));
+  out.push(...onlyNodeUnseen(index, node));
 
   if (pods.evictable.length > 0) {
     const longest = Math.max(...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S));
@@ -236,6 +237,21 @@ interface Free {
   cpu: number;
   memory: number;
   pods: number;
+}
+
+/**
+ * A snapshot without pods cannot say what runs on the node, but its nodes can say that nothing
+ * could take it elsewhere: when the target is the only Ready, schedulable node, every workload it
+ * carries stops for the whole reboot (check `capacity`, warn, variant `only-node-unseen`). Found
+ * on a real EKS List of one node (test/fixtures/real-clusters/10), which was called safe.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @returns the finding, or nothing when pods were read or another node could take them
+ */
+function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
+  if (!(index.snapshot.unobserved ?? []).includes('pods')) return [];
+  const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n));
+  return others.length > 0 ? [] : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
 }
 
 function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {

@@ -6,7 +6,7 @@
  * against the live node list; the answer is the joint impact of all of them down at once
  * ("together") or a rolling plan ("one by one"), both from `src/analysis/multi-node/`.
  */
-import { LABEL_CONTROL_PLANE, LABEL_MASTER } from '../analysis/domain.js';
+import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import type { ClusterSnapshot, KNode } from '../cluster/types.js';
 import { resolveNodeName } from '../commands/understand.js';
 import type { Locale, MultiNodeCommand, NodeGroup } from '../commands/types.js';
@@ -40,8 +40,7 @@ export interface ResolvedTargets {
 }
 
 function isControlPlane(node: KNode): boolean {
-  const labels = node.metadata.labels ?? {};
-  return Object.hasOwn(labels, LABEL_CONTROL_PLANE) || Object.hasOwn(labels, LABEL_MASTER);
+  return hasControlPlaneRoleLabel(node.metadata.labels);
 }
 
 /** The members of a group, in the cluster's order. */

@@ -4,14 +4,18 @@
  * process (through the queue) and by the console in-process.
  */
 import { KubeConfig } from '@kubernetes/client-node';
+import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import { readSnapshot } from '../cluster/read-snapshot.js';
+import { ClusterWatchCache } from '../cluster/watch-cache.js';
+import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
+import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { answerMultiNode } from './answer-multi-node.js';
 import { answerHealthReport } from './answer-health-report.js';
 import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
@@ -24,7 +28,7 @@ import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
 import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError } from '../explain/explain-messages.js';
+import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError, type HelpCluster } from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import { safeReply } from '../explain/safe-reply.js';
@@ -42,7 +46,7 @@ interface ClusterAccess {
   kubeConfig: KubeConfig;
   etcd: EtcdStatus | null;
   /** Snapshot files only: what the file says of itself (capture time, parts it does not hold). */
-  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd'>;
+  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd' | 'readErrors'>;
 }
 
 /**
@@ -55,6 +59,8 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
   if (!file) return snapshot;
   const out: ClusterSnapshot = { ...snapshot, capturedFrom: file.capturedFrom };
   if (file.capturedAt !== null) out.capturedAt = file.capturedAt;
+  // What the capture could not read (`k8s-ha-bot snapshot`'s read_errors) is reported as the live read's errors are.
+  if (file.readErrors && file.readErrors.length > 0) out.readErrors = [...snapshot.readErrors, ...file.readErrors];
   if (file.format === 'list') {
     out.readyz = null;
     out.readErrors = snapshot.readErrors.filter((e) => e.resource !== 'readyz');
@@ -71,7 +77,7 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
  * @param pods - the snapshot's pods (used only when `endpoints` is not configured)
  * @returns a live status; with no endpoint at all, an empty one carrying one error
  */
-async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
+export async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
   const endpoints = etcd.endpoints ?? discoverEtcdEndpoints(pods);
   if (endpoints.length === 0) {
     const message = 'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
@@ -134,6 +140,12 @@ export interface AnswerServiceOptions {
    * process does not see the snapshot age into a dead cluster). @defaultValue 5000 (heartbeats.ts)
    */
   simulatorHeartbeatMs?: number;
+  /**
+   * Answer questions from a per-cluster list + watch cache when it is in sync (watch-cache.ts;
+   * issue 18); maintenance steps that act on the cluster still read fresh. The worker turns it on
+   * unless `K8S_HA_BOT_WATCH_CACHE=off`. @defaultValue false (one-shot console answers)
+   */
+  watchCache?: boolean;
 }
 
 /**
@@ -148,6 +160,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>>();
+  const caches = new Map<string, ClusterWatchCache>();
+
+  /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
+  function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): ClusterWatchCache {
+    let cache = caches.get(name);
+    if (!cache) {
+      cache = new ClusterWatchCache({ kubeConfig, cluster: name, logger, requestTimeoutMs: cluster.requestTimeoutMs, now });
+      caches.set(name, cache);
+      cache.start().catch((err: unknown) => {
+        logger.warn({ err, cluster: name }, 'the watch cache could not start; answers read fresh');
+        caches.delete(name);
+      });
+    }
+    return cache;
+  }
 
   async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot') {
@@ -157,8 +184,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           const file = await loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
           const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
-          const { capturedAt, capturedFrom, format, missingParts, readyz } = file;
-          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd } };
+          const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
+          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd, ...(readErrors ? { readErrors } : {}) } };
         })();
         simulators.set(name, started);
         started.catch(() => simulators.delete(name));
@@ -191,15 +218,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cluster;
   }
 
-  /** Read a cluster's snapshot (API and, when configured, etcd live). */
-  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
+  /**
+   * Read a cluster's snapshot (API and, when configured, etcd live). With `fromCache` and the watch
+   * cache on and in sync, the API part comes from the cache and `fromCache` is told how fresh it is.
+   * `moreFocusNodes`: further nodes whose pods are kept whole (several nodes in one question; read fresh).
+   */
+  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, fromCache?: (f: CacheFreshness) => void, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
     const { kubeConfig, etcd, file } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
     // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
     early?.catch(() => undefined);
-    let snapshot: ClusterSnapshot = await readSnapshot({
+    const cached = fromCache && options.watchCache ? await cacheFor(name, kubeConfig, cluster).snapshot(focusNode, etcd).catch(() => null) : null;
+    if (cached) fromCache?.(cached.freshness);
+    let snapshot: ClusterSnapshot = cached?.snapshot ?? await readSnapshot({
       kubeConfig,
       cluster: name,
       focusNode,
@@ -221,7 +254,40 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return snapshot;
   }
 
+  /**
+   * The asker's cluster for help examples in its own node names (issue 17); undefined when it is not
+   * configured or cannot be read (help never fails for that: the examples keep the demo's names).
+   */
+  async function helpClusterOf(name: string, log: Logger): Promise<HelpCluster | undefined> {
+    const cluster = Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
+    if (!cluster) return undefined;
+    try {
+      const snapshot = await readCluster(name, cluster, null, log);
+      const isControlPlane = hasControlPlaneRoleLabel;
+      const named = snapshot.nodes.filter((n) => (n.metadata.name ?? '') !== '');
+      return {
+        name,
+        controlPlane: named.filter((n) => isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+        workers: named.filter((n) => !isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+      };
+    } catch (err) {
+      log.debug({ err, cluster: name }, 'cluster not read for the help examples');
+      return undefined;
+    }
+  }
+
+  /** Answer a job; the reply's context says what was understood once the cluster was read. */
   async function answer(job: AnswerJob, context: Partial<AnswerContext> = {}): Promise<Reply> {
+    const understood: { request?: RequestSummary } = {};
+    let freshness: CacheFreshness | null = null;
+    const reply = await answerJob(job, context, understood, (f) => (freshness ??= f));
+    const f = freshness as CacheFreshness | null;
+    const context2 = { ...reply.context, ...(understood.request === undefined ? {} : { request: understood.request }) };
+    if (f !== null && context2.snapshotAt !== null) context2.cache = { lastEventAgeS: Math.max(0, Math.round((now().getTime() - f.lastEventAt.getTime()) / 1000)) };
+    return { ...reply, context: context2 };
+  }
+
+  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }, fromCache: (f: CacheFreshness) => void): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -229,7 +295,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
-      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }, await helpClusterOf(job.cluster, log));
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
@@ -241,11 +307,15 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log);
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, fromCache);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
+      const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
+      // A maintenance request keeps the name as typed (see below); the rest is resolved.
+      const named = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+      understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       const at = now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
-        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log));
+        const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
         if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
         if (single.kind !== 'reboot-impact') throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
@@ -253,13 +323,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       };
       if (command.kind === 'multi-node') {
         // Issue 17: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
-        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, nodes), at, { ...ctx, cluster: job.cluster });
+        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, undefined, nodes), at, { ...ctx, cluster: job.cluster });
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
       // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
       const resolved = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, snapshot.nodes.map((n) => n.metadata.name ?? ''));
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
-        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log);
+        snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);
         return await answerOne(resolved, snapshot);
       }
       if (command.kind === 'maintenance-request') {
@@ -325,6 +395,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {
+      for (const cache of caches.values()) cache.close();
+      caches.clear();
       const all = [...simulators.values()];
       simulators.clear();
       await Promise.all(all.map(async (p) => (await p.catch(() => null))?.sim.close()));

@@ -14,9 +14,12 @@ import type { MaintenanceDeps } from '../maintenance/execute/run-maintenance.js'
 import { connectMaintenanceService } from '../maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { MaintenancePolicy } from '../maintenance/policy.js';
+import { maintenanceKeyPrefixFor } from '../maintenance/request-store.js';
+import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
 import type { Logger } from '../util/logger.js';
 import { createAnswerService } from './answer.js';
+import { watchCacheEnabled } from '../cluster/watch-cache.js';
 import type { AnswerService } from './answer.js';
 
 /** Options of {@link createWorkerAnswerStep}. */
@@ -68,6 +71,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
   const { logger } = o;
   const path = configPathOf(o.argv);
   const config = o.config ?? (await loadConfig({ env: o.env, ...(path ? { path } : {}) }));
+  const watchCache = watchCacheEnabled(o.env);
   const now = o.now;
   const {
     service: maintenance,
@@ -82,7 +86,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
     connectTimeoutMs: o.connectTimeoutMs,
     now,
   });
-  const answerService = createAnswerService({ config, logger, maintenance, ...(now ? { now } : {}) });
+  const answerService = createAnswerService({ config, logger, maintenance, watchCache, ...(now ? { now } : {}) });
   const holderIdentity = `${hostname()}/${process.pid}`;
 
   return {
@@ -98,6 +102,8 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
         kubeConfig: await answerService.kubeConfigFor(cluster),
         policy: policy.forCluster(cluster),
         holderIdentity,
+        // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
+        keyPrefix: maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX),
         analyze: (node: string) => answerService.analyzeNode(cluster, node),
         // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
         etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),

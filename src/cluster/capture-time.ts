@@ -21,13 +21,14 @@ export type CaptureSource = 'captured_at' | 'given' | 'leases' | 'node-heartbeat
 
 /**
  * The parts of a snapshot the checks read, by the name answers use for them (`readyz`, `etcd`,
- * `pods`, `leases`, `poddisruptionbudgets`, `workloads`), and the kinds each comes from.
+ * `pods`, `leases`, `poddisruptionbudgets`, `workloads`, `endpointslices`), and the kinds each comes from.
  */
 export const OBSERVABLE_PARTS: Readonly<Record<string, readonly string[]>> = {
   pods: ['Pod'],
   leases: ['Lease'],
   poddisruptionbudgets: ['PodDisruptionBudget'],
   workloads: ['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'],
+  endpointslices: ['EndpointSlice'],
 };
 
 function newer(a: number | null, s: unknown): number | null {

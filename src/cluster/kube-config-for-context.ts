@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ConfigError } from '../errors.js';
-import { registerSecretValues } from '../ops/redaction.js';
+import { registerSecretValues } from '../util/redaction.js';
 
 /**
  * Register the credentials of every user of a KubeConfig for masking by value in the logs
- * (src/ops/redaction.ts): tokens, passwords (and the base64 `user:password` of basic auth), client
+ * (src/util/redaction.ts): tokens, passwords (and the base64 `user:password` of basic auth), client
  * keys (the `client-key-data` base64 and the PEM it holds). Credentials that plugins or files give
  * only at request time are registered by kubeConnection (./kube-connection.ts).
  * @param kc - a loaded KubeConfig

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { registerSecretValues } from '../ops/redaction.js';
+import { registerSecretValues } from '../util/redaction.js';
 
 /** Errors a caller throws when the connection cannot be prepared. */
 export interface KubeConnectionErrors {

@@ -10,8 +10,25 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { CertificateObservation } from '../analysis/daily/certificates.js';
 import type { EtcdStatus, KEndpointSlice } from './types.js';
+
+/** Where a certificate was seen. */
+export type CertificateSource = 'apiserver' | 'etcd' | 'kubeconfig-client';
+
+/** One certificate as a probe saw it (src/cluster/probe-certificates.ts). */
+export interface CertificateObservation {
+  source: CertificateSource;
+  /** `host:port` of the endpoint, or `kubeconfig` for the client certificate. */
+  endpoint: string;
+  /** etcd member name, when known. */
+  member?: string;
+  /** `notAfter` as RFC 3339, or null when it could not be read (see `error`). */
+  notAfter: string | null;
+  /** Subject common name, when there is one. */
+  subject?: string;
+  /** Why it could not be read (chat-safe, short), when it could not. */
+  error?: string;
+}
 
 /** Options of one handshake. */
 interface HandshakeOptions {

@@ -13,8 +13,8 @@
  *   dev machine, i.e. about +8 s over the 300 pages of such a cluster;
  * - streaming page by page with our own reduction keeps at most one raw page in memory.
  */
-import { recordKubeApiError } from '../ops/metrics.js';
-import { upstreamBodySummary } from '../ops/redaction.js';
+import { recordKubeApiError } from '../util/metric-hooks.js';
+import { upstreamBodySummary } from '../util/redaction.js';
 import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import type { KubeConfig } from '@kubernetes/client-node';
@@ -23,6 +23,7 @@ import type { ClusterReadFacts } from '../errors.js';
 import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
+import { safeText } from '../util/safe-text.js';
 import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
@@ -49,6 +50,11 @@ export interface ReadSnapshotOptions {
   now?: () => Date;
   /** When given, filled with request counts and timings (for benchmarks and logs). */
   stats?: ReadStats;
+  /**
+   * Keep every pod as a full object in `snapshot.pods`, not only those `keepFullPod` (snapshot-builder.ts) selects
+   * (`k8s-ha-bot snapshot` writes a file that must answer about any node). @defaultValue false
+   */
+  keepEveryPod?: boolean;
 }
 
 /** What one read cost. */
@@ -300,7 +306,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     clearTimeout(deadlineTimer);
     throw err;
   });
-  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
+  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
   const readErrors: ReadError[] = builder.readErrors;
   let readyz: ReadyzResult | null = null;
 
@@ -337,7 +343,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   })();
 
   const pods = part('pods', async () => {
-    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes);
+    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
     await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) => podBuilder.addPod(item as KPod));
     for (const p of podBuilder.podSummaries) builder.podSummaries.push(p);
     for (const p of podBuilder.pods) builder.keepPod(p);
@@ -431,12 +437,13 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
 
 /**
  * The failing check lines of a `/readyz?verbose` answer (`[-]name …`), as sent, bounded: at most
- * 20 lines of at most 200 characters, control characters dropped.
+ * 20 lines of at most 200 characters, made safe to show first ({@link safeText}: escape sequences
+ * removed whole, not only their ESC, and bidi controls), other control characters dropped.
  * @param text - the answer body
  * @returns the lines, in order
  */
 export function failingReadyzLines(text: string): string[] {
-  return text
+  return safeText(text)
     .split('\n')
     .filter((line) => line.startsWith('[-]'))
     .slice(0, 20)

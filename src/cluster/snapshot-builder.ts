@@ -145,19 +145,22 @@ export class SnapshotBuilder {
 
   /**
    * @param focusNode - the node whose pods are kept whole, or null
-   * @param moreFocusNodes - further nodes whose pods are kept whole (several nodes in one question, issue 17)
+   * @param moreFocusNodes - further nodes whose pods are kept whole (several nodes in one question)
+   * @param keepEveryPod - keep every pod whole, whatever {@link keepFullPod} says (`k8s-ha-bot
+   *   snapshot`: the file must answer a question about any node)
    */
   constructor(
     readonly focusNode: string | null,
     moreFocusNodes: readonly string[] = [],
+    readonly keepEveryPod = false,
   ) {
     this.moreFocus = new Set(moreFocusNodes);
   }
 
-  /** Add one pod: always summarized, kept whole when {@link keepFullPod} says so. */
+  /** Add one pod: always summarized, kept whole when {@link keepFullPod} (or `keepEveryPod`) says so. */
   addPod(pod: KPod): void {
     this.podSummaries.push(summarizePod(pod));
-    if (keepFullPod(pod, this.focusNode, this.moreFocus)) this.keepPod(pod);
+    if (this.keepEveryPod || keepFullPod(pod, this.focusNode, this.moreFocus)) this.keepPod(pod);
   }
 
   /** Keep a pod whole without summarizing it (e.g. from a second, field-selected read); deduplicated. */

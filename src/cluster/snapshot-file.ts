@@ -13,7 +13,7 @@ import { parse as losslessParse, isLosslessNumber } from 'lossless-json';
 import { SnapshotFileError } from '../errors.js';
 import { CaptureTimeInference, type CaptureSource } from './capture-time.js';
 import { SNAPSHOT_FORMATS_HELP, dumpDirectoryToSnapshotJson, isDirectory, listOf, splitJsonStream, yamlToSnapshotJson } from './snapshot-formats.js';
-import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta } from './types.js';
+import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta, ReadError, ReadErrorReason } from './types.js';
 
 /** Any Kubernetes object of a List: `kind` and `metadata.name` are guaranteed by the loader. */
 export interface KObject {
@@ -58,6 +58,12 @@ export interface SnapshotFile {
   etcd: EtcdStatus | null;
   /** The recorded `/readyz?verbose` text, or null. */
   readyz: string | null;
+  /**
+   * Parts the capture could not read (`read_errors`, written by `k8s-ha-bot snapshot`): answered
+   * as the live read's errors are ("could not read …"), never as an empty list. Absent or empty
+   * when the file has none.
+   */
+  readErrors?: ReadError[];
   meta: SnapshotFileMeta;
 }
 
@@ -410,6 +416,22 @@ function convertEtcd(raw: Lossless, sourceName: string): EtcdStatus | null {
   return status;
 }
 
+const READ_ERROR_REASONS: readonly ReadErrorReason[] = ['forbidden', 'unauthorized', 'timeout', 'unreachable', 'not-found', 'error'];
+
+/** `read_errors`: `[{ resource, reason, status? }]` as `k8s-ha-bot snapshot` writes them. */
+function parseReadErrors(v: unknown, sourceName: string): ReadError[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw shapeError(sourceName, 'read_errors', 'is not an array');
+  return v.map((e: unknown, i: number): ReadError => {
+    const p = `read_errors[${i}]`;
+    if (!isRecord(e)) throw shapeError(sourceName, p, 'is not an object');
+    if (typeof e.resource !== 'string' || e.resource === '') throw shapeError(sourceName, `${p}.resource`, 'is not a non-empty string');
+    if (!READ_ERROR_REASONS.includes(e.reason as ReadErrorReason)) throw shapeError(sourceName, `${p}.reason`, `is not one of ${READ_ERROR_REASONS.join(', ')}`);
+    if (e.status !== undefined && (typeof e.status !== 'number' || !Number.isInteger(e.status))) throw shapeError(sourceName, `${p}.status`, 'is not an integer');
+    return { resource: e.resource, reason: e.reason as ReadErrorReason, ...(e.status === undefined ? {} : { status: e.status as number }), detail: 'recorded in the snapshot file' };
+  });
+}
+
 function parseCapturedAt(v: unknown, sourceName: string): Date | null {
   if (v === undefined || v === null) return null;
   const d = typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? new Date(v) : null;
@@ -575,5 +597,6 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
     meta[k] = v;
   }
   if (top.expected !== undefined) meta.expected = top.expected;
-  return { items, capturedAt, capturedFrom, format, missingParts: format === 'list' ? inference.missingParts() : [], etcd, readyz, meta };
+  const readErrors = parseReadErrors(top.read_errors, sourceName);
+  return { items, capturedAt, capturedFrom, format, missingParts: format === 'list' ? inference.missingParts() : [], etcd, readyz, ...(readErrors.length > 0 ? { readErrors } : {}), meta };
 }

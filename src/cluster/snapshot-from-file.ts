@@ -25,6 +25,7 @@ export function snapshotFromFile(
 ): ClusterSnapshot {
   const builder = new SnapshotBuilder(focusNode, moreFocusNodes);
   for (const item of file.items) builder.add(item);
+  builder.readErrors.push(...(file.readErrors ?? []));
   return builder.finish({
     cluster,
     capturedAt: file.capturedAt ?? now(),

@@ -102,18 +102,18 @@ const ACTIONS: Readonly<Record<string, 'approve' | 'reject' | 'cancel'>> = {
 /** The maintenance forms for the help answer (they parse with {@link parseCommand}). */
 export const MAINTENANCE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
   en: [
-    { form: 'maintain NODE [REASON] [in CLUSTER]  (asks for an approved cordon, drain, reboot wait and uncordon; a reason ending in "in WORD" names cluster WORD: quote the reason to keep it)', example: 'maintain master-2 kernel update in prod' },
-    { form: 'request a reboot of NODE [because REASON]', example: 'request a reboot of master-2 because of the kernel patch' },
-    { form: 'reboot NODE with approval', example: 'reboot worker-3 with approval' },
-    { form: 'maintain NODE REASON --force "WHY" (admins: override an unsafe verdict)', example: 'maintain master-2 disk failing --force "disk is dying"' },
+    { form: 'maintain NODE [REASON] [in CLUSTER]  (asks for an approved cordon, drain, reboot wait and uncordon; a reason ending in "in WORD" names cluster WORD: quote the reason to keep it)', example: 'maintain atlas-cp-2 kernel update in prod' },
+    { form: 'request a reboot of NODE [because REASON]', example: 'request a reboot of atlas-cp-2 because of the kernel patch' },
+    { form: 'reboot NODE with approval', example: 'reboot atlas-wk-1 with approval' },
+    { form: 'maintain NODE REASON --force "WHY" (admins: override an unsafe verdict)', example: 'maintain atlas-cp-2 disk failing --force "disk is dying"' },
     { form: 'approve | reject | cancel REQUEST_ID', example: 'approve mr-abcdefgh23' },
     { form: 'maintenance status REQUEST_ID', example: 'maintenance status mr-abcdefgh23' },
     { form: 'audit  (admins: recent maintenance audit entries)', example: 'audit' },
   ],
   ko: [
-    { form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)', example: 'master-2 유지보수 요청 커널 업데이트 prod 클러스터에서' },
-    { form: 'NODE 재부팅 요청 [사유]', example: 'master-2 재부팅 요청' },
-    { form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)', example: 'master-2 유지보수 요청 디스크 교체 강제: 디스크 고장' },
+    { form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)', example: 'atlas-cp-2 유지보수 요청 커널 업데이트 prod 클러스터에서' },
+    { form: 'NODE 재부팅 요청 [사유]', example: 'atlas-cp-2 재부팅 요청' },
+    { form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)', example: 'atlas-cp-2 유지보수 요청 디스크 교체 강제: 디스크 고장' },
     { form: 'REQUEST_ID 승인 | 거절 | 취소', example: 'mr-abcdefgh23 승인' },
     { form: 'REQUEST_ID 상태', example: 'mr-abcdefgh23 상태' },
     { form: '감사 로그  (관리자: 최근 유지보수 감사 기록)', example: '감사 로그' },

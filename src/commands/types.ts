@@ -1,7 +1,7 @@
 /**
  * Typed commands parsed from chat text, and the neutral {@link ChatCommand} every adapter builds.
  */
-import type { ReportSettings } from '../analysis/daily/report-items.js';
+import type { ReportSettings } from './report-settings.js';
 
 /** Answer languages. */
 export type Locale = 'en' | 'ko';

@@ -73,18 +73,28 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /다운\s*(?:되면|돼도|된다면|되어도)|(?:^|\s)down\s*되면|죽으면|죽어도|죽는다면|장애\s*(?:가\s*)?나면|꺼지면|멈추면|내려가면/u,
   ],
   status: [
-    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state)\b/u,
+    /\b(?:status|health|healthy|healthcheck|quorum|ha|highly\s+available|state|redundant|redundancy|fault[-\s]?toleran(?:t|ce))\b/u,
     /\betcd\s+(?:members?|leader)\b|\bmembers?\s+(?:are\s+)?(?:up|down)\b/u,
     /\b(?:control[-\s]?plane|cluster|etcd)\b.*\b(?:ok|okay|fine|good|healthy|up)\b|\b(?:ok|okay|fine|good|healthy)\b.*\b(?:control[-\s]?plane|cluster|etcd)\b/u,
     /\bhow\S*\s+(?:is\s+|are\s+)?(?:the\s+|our\s+)?(?:control[-\s]?plane|cluster|etcd|ha|quorum)\b/u,
-    /상태|쿼럼|정족수|헬스|고가용성|정상|리더|멤버/u,
+    /상태|쿼럼|정족수|헬스|고가용성|이중화|정상|리더|멤버/u,
   ],
   help: [
     /^(?:help|commands|usage)\b|\bhelp\s*$/u,
     /\bwhat\s+can\s+(?:you\s+do|i\s+ask)\b|\bhow\s+(?:do|does)\s+(?:i\s+use|this\s+(?:bot\s+)?work|you\s+work)\b/u,
-    /도움말|사용법|명령어|뭐\s*할\s*수\s*있|어떻게\s*써/u,
+    /도움말|사용법|명령어|(?:뭐|뭘|뭐를|무엇을|무얼)\s*할\s*수\s*있|어떻게\s*써/u,
   ],
 };
+
+/**
+ * A question of how many failures the cluster tolerates ("how many control plane nodes can we lose?",
+ * "마스터 몇 대까지 죽어도 돼?"): the HA status answers it (failures tolerated), not a plan.
+ */
+const TOLERANCE =
+  /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
+
+/** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
+const ROLLING = /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
@@ -355,6 +365,13 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const when = options.when === undefined ? {} : { when: options.when };
   const action = nodeActionOf(s, lower);
   const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
+
+  // "how many masters can we lose?": the failures tolerated, which the HA status reports.
+  if (TOLERANCE.test(lower) && s.nodes.length === 0) return { kind: 'ha-status', ...extra };
+  // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
+  if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
+    return { kind: 'what-if', change: { type: 'rolling-update', component: s.component }, drain: false, ...extra, ...when };
+  }
 
   // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if.
   if (s.component !== undefined && (action === 'reboot' || action === 'node-down') && !s.actions.has('upgrade') && s.group === undefined && s.nodes.length <= 1) {

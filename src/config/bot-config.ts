@@ -2,7 +2,7 @@
  * The validated configuration every process starts from (see `examples/k8s-ha-bot.yaml`).
  * Built by {@link loadConfig}; all paths are absolute, all defaults filled in.
  */
-import type { ReportSettings } from '../analysis/daily/report-items.js';
+import type { ReportSettings } from '../commands/report-settings.js';
 import type { Locale } from '../commands/types.js';
 import type { RedisSentinelTarget, RedisTarget } from './redis-settings.js';
 

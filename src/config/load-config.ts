@@ -25,7 +25,7 @@ import {
   type LogLevel,
 } from './bot-config.js';
 import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
-import { registerSecretValues, urlPasswords } from '../ops/redaction.js';
+import { registerSecretValues, urlPasswords } from '../util/redaction.js';
 import { REDIS_ENV, resolveRedisTarget, type RedisTarget } from './redis-settings.js';
 
 /** Environment variables read by {@link loadConfig} (from the injected `env`, never `process.env`). */

@@ -30,7 +30,7 @@ import { request as httpsRequest } from 'node:https';
 import { parse as parseLossless } from 'lossless-json';
 import type { EtcdAlarm, EtcdEndpointError, EtcdEndpointStatus, EtcdMember, EtcdStatus } from '../cluster/types.js';
 import { classifyEtcdError } from './classify-etcd-error.js';
-import { registerSecretValues } from '../ops/redaction.js';
+import { registerSecretValues } from '../util/redaction.js';
 
 /** Default per-endpoint timeout, in ms (the config's `etcd.timeoutMs` default). */
 export const DEFAULT_ETCD_TIMEOUT_MS = 2000;

@@ -20,6 +20,36 @@ function helpLine(e: { form: string; example: string }): string {
   return e.form === e.example ? e.form : `${e.form}  —  ${e.example}`;
 }
 
+/** The asker's cluster, for help examples in its own names (issue 17). */
+export interface HelpCluster {
+  /** The cluster's name: replaces `prod` in the examples. */
+  name: string;
+  /** Its control-plane node names, in the cluster's order. */
+  controlPlane: readonly string[];
+  /** Its other node names, in the cluster's order. */
+  workers: readonly string[];
+}
+
+/**
+ * An example in the asker's own names: the demo cluster's `atlas-cp-N` become the cluster's N-th
+ * control-plane node, `atlas-wk-N` its N-th worker (fewer nodes: the last one; no control-plane
+ * nodes, e.g. a managed cluster: the workers, and the other way round), `prod` its name.
+ * @param example - a help example written with the demo cluster's names
+ * @param cluster - the asker's cluster
+ * @returns the example with the cluster's names
+ */
+export function localizeExample(example: string, cluster: HelpCluster): string {
+  const pick = (list: readonly string[], other: readonly string[], n: number): string | undefined => {
+    const from = list.length > 0 ? list : other;
+    return from[Math.min(n, from.length) - 1];
+  };
+  return example
+    .replace(/\batlas-(cp|wk)-(\d+)\b/gu, (whole, role: string, n: string) =>
+      (role === 'cp' ? pick(cluster.controlPlane, cluster.workers, Number(n)) : pick(cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
+    )
+    .replace(/\bprod\b/gu, cluster.name);
+}
+
 /**
  * A reply without analysis: a title and a summary only (no verdict, planes, sections, actions or
  * findings), addressed by `ctx`. Callers add what they have (sections, `context.maintenanceId`).
@@ -48,12 +78,15 @@ export function plainReply(ctx: MessageContext, kind: Reply['kind'], title: stri
  * The help answer: every request form with an example, in the reader's language.
  * @param ctx - locale, request id, cluster
  * @param clusters - configured cluster names and the default, for the last line
+ * @param cluster - the asker's cluster, when it was read: the examples use its node names
+ *   ({@link localizeExample}); without it, the demo cluster's names (examples/ha-3cp.json)
  */
-export function explainHelp(ctx: MessageContext, clusters: { names: readonly string[]; defaultCluster: string }): Reply {
+export function explainHelp(ctx: MessageContext, clusters: { names: readonly string[]; defaultCluster: string }, cluster?: HelpCluster): Reply {
   const tr = translator(ctx.locale);
   const reply = plainReply(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
+  const examples = cluster === undefined ? HELP_EXAMPLES[ctx.locale] : HELP_EXAMPLES[ctx.locale].map((e) => ({ form: e.form, example: localizeExample(e.example, cluster) }));
   reply.sections = [
-    { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].map(helpLine) },
+    { heading: tr.t('help.forms'), lines: examples.map(helpLine) },
     { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
   ];
   return reply;

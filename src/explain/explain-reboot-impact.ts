@@ -95,7 +95,8 @@ function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): P
     .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
     .map((x) => String(x.facts.workload));
   if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
-  const keeps = [tr.t('keeps.other-workloads')];
+  // With no other node there are no "other workloads" to keep running.
+  const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
   if (has(f, 'single-replica', 'spread')) keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };
@@ -121,12 +122,13 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
   };
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
+    const nodes = (impact.findings[0]?.facts.nodes ?? []) as readonly string[];
     return {
       kind: 'error',
       locale: ctx.locale,
       title: tr.t('title.error'),
       verdict: null,
-      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions }),
+      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : nodes.length > 0 ? 'summary.not-found-list' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions, nodes: tr.list(nodes) }),
       planes: [],
       sections: [],
       advice: [],

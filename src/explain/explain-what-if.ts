@@ -93,7 +93,11 @@ function targetSummary(tr: Translator, impact: WhatIfImpact, cluster: string): s
     case 'unknown-component':
       return tr.t((f.facts.suggestions as readonly string[] | undefined)?.length ? 'whatIf.target.unknown-component-suggest' : 'whatIf.target.unknown-component', base);
     case 'unknown-node':
-      return tr.t((f.facts.suggestions as readonly string[] | undefined)?.length ? 'whatIf.target.unknown-node-suggest' : 'whatIf.target.unknown-node', base);
+    {
+      const nodes = (f.facts.nodes ?? []) as readonly string[];
+      const key = (f.facts.suggestions as readonly string[] | undefined)?.length ? 'unknown-node-suggest' : nodes.length > 0 ? 'unknown-node-list' : 'unknown-node';
+      return tr.t(`whatIf.target.${key}`, { ...base, nodes: tr.list(nodes) });
+    }
     case 'kube-proxy-absent':
       return tr.t('whatIf.target.kube-proxy-absent', {
         ...base,

@@ -2,6 +2,7 @@
  * A {@link Reply} as plain terminal text: the console adapter's rendering, and the `text` field of
  * `--format json`.
  */
+import { contextLineParts } from './context-line.js';
 import { translator } from './i18n.js';
 import type { Reply } from './reply.js';
 import { safeReply } from './safe-reply.js';
@@ -44,12 +45,6 @@ export function renderText(input: Reply): string {
     for (const a of reply.advice) out.push(`  • ${a}`);
   }
   const c = reply.context;
-  if (c.snapshotAt) {
-    const line = { cluster: c.cluster ?? '-', snapshotAt: c.snapshotAt ?? '-', requestId: c.requestId };
-    const parts = [c.capturedFrom ? tr.t('context.captured', { ...line, from: tr.t(`context.from.${c.capturedFrom}`) }) : tr.t('context.line', line)];
-    if (c.profile) parts.push(tr.t('context.profile', { profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile }));
-    if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
-    out.push('', parts.join(' · '));
-  }
+  if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
   return out.join('\n');
 }

@@ -4,6 +4,7 @@
 import type { HealthReportData } from '../analysis/daily/health-report.js';
 import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { Finding, Plane, Verdict } from '../analysis/types.js';
+import type { RequestSummary } from '../commands/request-summary.js';
 import type { Locale } from '../commands/types.js';
 
 /** One plane's part of an answer. Every string is plain text (adapters escape for their markup). */
@@ -50,8 +51,18 @@ export interface ReplyContext {
   profile?: string;
   /** Its qualifier (`AKS`, `embedded etcd`, `SQLite or external datastore`), when there is one. */
   profileVariant?: string;
+  /**
+   * Set when the cluster came from the worker's watch cache (in sync): seconds since its last
+   * watch event, shown as "from the watch cache, in sync, last event N s ago" (issue 18).
+   */
+  cache?: { lastEventAgeS: number };
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
+  /**
+   * What was understood of the request, node names resolved against the cluster's live node list
+   * (issue 17); set by the worker once it has read the cluster, absent before (help, errors).
+   */
+  request?: RequestSummary;
 }
 
 /**

@@ -11,14 +11,15 @@ import { Mutex, TimeoutError as MutexTimeoutError } from 'redis-semaphore';
 import type { Verdict } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { BotError } from '../errors.js';
-import { explainMaintenanceCard, explainMaintenanceRefusal } from '../explain/explain-maintenance.js';
+import { explainMaintenanceCard, explainMaintenanceRefusal } from './explain-maintenance.js';
 import type { Reply } from '../explain/reply.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';
 import { AuditLog } from './audit-log.js';
 import { createMaintenanceNotifier } from './notifier.js';
 import { type MaintenancePolicy, isAllowed } from './policy.js';
-import { MAINTENANCE_KEY_PREFIX, MaintenanceStore } from './request-store.js';
+import { MaintenanceStore, maintenanceKeyPrefixFor } from './request-store.js';
+import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import {
   type Actor,
   type AuditEntry,
@@ -129,7 +130,11 @@ export interface MaintenanceServiceOptions {
   policy: MaintenancePolicy;
   /** BullMQ key prefix of the execution queues (the same as the maintenance worker's). @defaultValue `'bull'` */
   prefix?: string;
-  /** Prefix of the request keys and the audit Stream. @defaultValue `k8s-ha-bot:maintenance:` */
+  /**
+   * Prefix of the request keys, the audit Stream and the decision locks.
+   * @defaultValue `maintenanceKeyPrefixFor(prefix)`: `k8s-ha-bot:maintenance:` for the queue prefix
+   * `bull`, `k8s-ha-bot:maintenance:<prefix>:` for another
+   */
   keyPrefix?: string;
   logger: Logger;
   /** For chat posts (thread messages, card updates); absent: audit and log only. Not closed. */
@@ -165,7 +170,7 @@ const EXECUTION_JOB_OPTIONS = {
  */
 export function createMaintenanceService(o: MaintenanceServiceOptions): MaintenanceService {
   const now = o.now ?? (() => new Date());
-  const keyPrefix = o.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
+  const keyPrefix = o.keyPrefix ?? maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX);
   const store = new MaintenanceStore(o.redis, { keyPrefix, now });
   const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
   const threadOrder = new ThreadOrder(o.redis, keyPrefix);
@@ -176,7 +181,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     let q = queues.get(cluster);
     if (!q) {
       // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
-      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), { connection: o.redis, prefix: o.prefix ?? 'bull' });
+      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), { connection: o.redis, prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX });
       q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
       queues.set(cluster, q);
     }

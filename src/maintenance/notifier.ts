@@ -7,7 +7,7 @@
  */
 import type { ThreadOrder } from './thread-order.js';
 import type { ChatUser } from '../commands/types.js';
-import { explainMaintenanceCard, explainMaintenanceEvent } from '../explain/explain-maintenance.js';
+import { explainMaintenanceCard, explainMaintenanceEvent } from './explain-maintenance.js';
 import { isReplyPlatform } from '../queue/job.js';
 import type { AnswerJob } from '../queue/job.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';

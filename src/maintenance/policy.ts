@@ -18,7 +18,7 @@ import { configIssueMessage, formatPath } from '../config/config-file-schema.js'
 import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
 import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
-import { canonicalTimeZone } from '../schedule/schedule-spec.js';
+import { canonicalTimeZone } from '../util/time-zone.js';
 import { type Actor, type ChangeWindow, type ClusterMaintenancePolicy, type Weekday, actorKey } from './types.js';
 
 /** A resolved policy: the settings of any cluster, defaults filled in. */

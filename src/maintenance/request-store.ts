@@ -3,7 +3,8 @@
  * executor's compare-and-set transitions, card address, and the indexes the sweeper and the
  * gateway read.
  *
- * Keys (prefix `k8s-ha-bot:maintenance:` by default):
+ * Keys (prefix `k8s-ha-bot:maintenance:` by default, `k8s-ha-bot:maintenance:<queue prefix>:` for a
+ * bot with another `K8S_HA_BOT_QUEUE_PREFIX`: {@link maintenanceKeyPrefixFor}):
  * - `…:request:<id>`: the request as JSON; kept 30 days after it ends;
  * - `…:open:<cluster>:<node>`: the id of the one open (not terminal) request for that node;
  * - `…:pending`: sorted set of pending request ids, scored by `expiresAt` (epoch ms);
@@ -14,10 +15,11 @@
  * and re-decides, so two gateways clicking at once, or a double click, are decided one after the
  * other: an approval is counted once, and exactly one decision sees the last approval.
  */
-import { recordMaintenanceState } from '../ops/metrics.js';
+import { recordMaintenanceState } from '../util/metric-hooks.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
+import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import { isAllowed } from './policy.js';
 import {
   type Actor,
@@ -35,8 +37,21 @@ import {
   actorKey,
 } from './types.js';
 
-/** Default prefix of every maintenance key in Redis. */
+/** Default prefix of every maintenance key in Redis (a bot with the default queue prefix `bull`). */
 export const MAINTENANCE_KEY_PREFIX = 'k8s-ha-bot:maintenance:';
+
+/**
+ * The maintenance key prefix of a bot, from its queue prefix (`K8S_HA_BOT_QUEUE_PREFIX`,
+ * src/queue/queue-prefix.ts), the same way the Slack and Teams stores derive theirs: the default
+ * `bull` keeps {@link MAINTENANCE_KEY_PREFIX} (existing deployments keep their requests and audit),
+ * any other prefix is inserted after it, so several bots on one Redis never see each other's
+ * requests, audit, decision locks or eviction ledgers.
+ * @param queuePrefix - the bot's queue prefix, e.g. `bull` or `botb`
+ * @returns e.g. `k8s-ha-bot:maintenance:` for `bull`, `k8s-ha-bot:maintenance:botb:` for `botb`
+ */
+export function maintenanceKeyPrefixFor(queuePrefix: string): string {
+  return `${MAINTENANCE_KEY_PREFIX}${queuePrefix === DEFAULT_QUEUE_PREFIX ? '' : `${queuePrefix}:`}`;
+}
 
 /** How long a finished request is kept, in ms (30 days). */
 export const DEFAULT_FINISHED_RETENTION_MS = 30 * 24 * 3600_000;

@@ -2,12 +2,14 @@
  * Prometheus metrics of one process (gateway or worker): one prom-client {@link Registry} per
  * process with the default process metrics (CPU, memory, event-loop lag, GC; prefix
  * `k8s_ha_bot_`), plus the bot's own metrics. Code anywhere in the process records through the small
- * `record*` functions below; `/metrics` (see ./ops-server.ts) serves {@link metricsRegistry}.
+ * `record*` functions below (the lower layers through the hooks of ../util/metric-hooks.ts, which
+ * this module installs); `/metrics` (see ./ops-server.ts) serves {@link metricsRegistry}.
  *
  * Metric names follow https://prometheus.io/docs/practices/naming/ (base units: seconds; counters end
  * in `_total`).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { setMetricHooks } from '../util/metric-hooks.js';
 
 /** Prefix of every metric name. */
 export const METRIC_PREFIX = 'k8s_ha_bot_';
@@ -198,28 +200,13 @@ export function recordMaintenanceState(state: string): void {
   maintenanceStates.inc({ state });
 }
 
-/**
- * The status label of a chat delivery failure: the first HTTP status (`statusCode`, `status`,
- * `data.statusCode`) or platform error (`data.error`, a string `code`) found on the error or its
- * `cause` chain (at most 5 levels); `unknown` when none.
- * @param err - what the poster threw
- * @returns e.g. `429`, `500`, `channel_not_found`, `slack_webapi_platform_error`
- */
-export function chatFailureStatus(err: unknown): string {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const e = current as {
-      statusCode?: unknown;
-      status?: unknown;
-      code?: unknown;
-      data?: { error?: unknown; statusCode?: unknown };
-      cause?: unknown;
-    };
-    for (const v of [e.statusCode, e.status, e.data?.statusCode])
-      if (typeof v === 'number' && v >= 100 && v < 600) return String(v);
-    if (typeof e.data?.error === 'string') return e.data.error;
-    if (typeof e.code === 'string' && e.code !== '') return e.code;
-    current = e.cause;
-  }
-  return 'unknown';
-}
+/** The status label of a chat delivery failure (moved to ../util/metric-hooks.ts; kept here for callers). */
+export { chatFailureStatus } from '../util/metric-hooks.js';
+
+// The lower layers (cluster, queue, maintenance) record through ../util/metric-hooks.ts; this
+// process's registry stands behind those hooks from the first import of this module on.
+setMetricHooks({
+  kubeApiError: recordKubeApiError,
+  chatPostFailure: recordChatPostFailure,
+  maintenanceState: recordMaintenanceState,
+});

@@ -18,7 +18,7 @@ import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
-import { wholeNumberFromEnv } from './env-number.js';
+import { wholeNumberFromEnv } from '../util/env-number.js';
 import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from './listen-host.js';
 
 /** Environment variables of the ops server. */

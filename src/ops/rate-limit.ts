@@ -30,7 +30,7 @@ import type { EnqueueResult } from '../queue/job-queue.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';
 import { recordRequest } from './metrics.js';
-import { wholeNumberFromEnv } from './env-number.js';
+import { wholeNumberFromEnv } from '../util/env-number.js';
 
 /** Environment variables of the rate limit. */
 export const RATE_LIMIT_ENV = {

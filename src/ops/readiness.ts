@@ -11,7 +11,8 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { kubeConnection } from '../cluster/kube-connection.js';
 import type { ClusterConfig } from '../config/bot-config.js';
-import { maskSecrets } from './redaction.js';
+import { failingReadyzLines } from '../cluster/read-snapshot.js';
+import { maskSecrets } from '../util/redaction.js';
 
 /** One readiness check's result. */
 export interface CheckResult {
@@ -37,6 +38,27 @@ export const REDIS_PING_TIMEOUT_MS = 1000;
 export const CLUSTER_PROBE_TIMEOUT_MS = 2000;
 /** How long a cluster probe result is reused, in ms. */
 export const CLUSTER_PROBE_CACHE_MS = 10_000;
+/** Most failing `/readyz` checks named in a probe's detail (the rest are counted). */
+export const READYZ_FAILING_SHOWN = 8;
+/** Most of a `/readyz` answer read, in bytes (kube-apiserver's verbose list is about 2 KB). */
+const READYZ_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * What a not-ready `/readyz` answer says: the status and its failing check lines (`[-]etcd failed:
+ * reason withheld`), as the console's status shows them (src/cluster/read-snapshot.ts
+ * {@link failingReadyzLines}: made safe to show with src/util/safe-text.ts, no escape sequences,
+ * control or bidi characters, 200 characters a line) and bounded to {@link READYZ_FAILING_SHOWN}
+ * lines.
+ * @param status - the HTTP status
+ * @param body - the answer body (verbose list), possibly cut at {@link READYZ_BODY_MAX_BYTES}
+ * @returns e.g. `GET /readyz: HTTP 500: [-]etcd failed: reason withheld; [-]etcd-readiness failed: reason withheld`
+ */
+export function notReadyDetail(status: number | undefined, body: string): string {
+  const failing = failingReadyzLines(body);
+  const shown = failing.slice(0, READYZ_FAILING_SHOWN);
+  const more = failing.length > shown.length ? `; and ${failing.length - shown.length} more` : '';
+  return `GET /readyz: HTTP ${status ?? '?'}${shown.length > 0 ? `: ${shown.join('; ')}${more}` : ''}`;
+}
 
 /** Resolve `work` or reject after `ms` with a message naming `what`. */
 async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -68,10 +90,12 @@ export function redisCheck(ping: () => Promise<string>, timeoutMs = REDIS_PING_T
 }
 
 /**
- * `GET /readyz` against the cluster of a kubeconfig (current context), with its credentials.
+ * `GET /readyz?verbose` against the cluster of a kubeconfig (current context), with its credentials.
  * @param kc - the kubeconfig
  * @param timeoutMs - request time limit, in ms
- * @returns ok when HTTP 200; otherwise the status (`HTTP 403`) or the network error code
+ * @returns ok when HTTP 200; otherwise the status and the failing checks the answer names
+ *   ({@link notReadyDetail}: `GET /readyz: HTTP 500: [-]etcd failed: reason withheld`), or the
+ *   network error code
  */
 export async function probeKubeApi(
   kc: KubeConfig,
@@ -86,19 +110,25 @@ export async function probeKubeApi(
     return await new Promise<{ ok: boolean; detail: string }>((resolve) => {
       const req = conn.transport.request(
         {
-          ...conn.target('/readyz'),
+          // `?verbose` lists every check; RBAC matches the path alone (nonResourceURLs: ["/readyz"]).
+          ...conn.target('/readyz?verbose'),
           method: 'GET',
           headers: { ...conn.headers, Accept: 'text/plain', 'User-Agent': 'k8s-ha-bot-readyz' },
           agent: conn.agent,
           timeout: timeoutMs,
         },
         (res) => {
-          res.resume();
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < READYZ_BODY_MAX_BYTES) chunks.push(chunk.subarray(0, READYZ_BODY_MAX_BYTES - size));
+            size += chunk.length;
+          });
           res.on('end', () =>
             resolve(
               res.statusCode === 200
                 ? { ok: true, detail: 'GET /readyz: 200' }
-                : { ok: false, detail: `GET /readyz: HTTP ${res.statusCode ?? '?'}` },
+                : { ok: false, detail: notReadyDetail(res.statusCode, Buffer.concat(chunks).toString('utf8')) },
             ),
           );
           res.on('error', (err) =>

@@ -9,7 +9,7 @@
  * their jobs go back to the queue for another worker).
  */
 import type { Logger } from '../util/logger.js';
-import { wholeNumberFromEnv } from './env-number.js';
+import { wholeNumberFromEnv } from '../util/env-number.js';
 
 /** Environment variable of the shutdown deadline, in ms. */
 export const SHUTDOWN_ENV = 'K8S_HA_BOT_SHUTDOWN_MS';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { reportSettingsSchema } from '../analysis/daily/report-items.js';
+import { reportSettingsSchema } from '../commands/report-settings.js';
 import type { ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 

@@ -8,7 +8,7 @@ import type { Job } from 'bullmq';
 import { BotError } from '../errors.js';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../explain/reply.js';
-import { chatFailureStatus, recordChatPostFailure } from '../ops/metrics.js';
+import { chatFailureStatus, recordChatPostFailure } from '../util/metric-hooks.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { replyJobsOptions } from './job-options.js';

@@ -56,21 +56,8 @@ export function parseTimeOfDay(text: string): { hour: number; minute: number; te
   return { hour, minute, text: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}` };
 }
 
-/**
- * Whether `name` is an IANA time zone this runtime knows (Intl, i.e. ICU's tz database), in its
- * canonical spelling.
- * @param name - e.g. `Asia/Seoul`, `UTC`, `asia/seoul`
- * @returns the canonical name (`Asia/Seoul`), or null when unknown
- */
-export function canonicalTimeZone(name: string): string | null {
-  if (name.trim() === '' || /\s/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch (err) {
-    if (err instanceof RangeError) return null;
-    throw err;
-  }
-}
+/** Whether `name` is an IANA time zone (moved to ../util/time-zone.ts, below src/maintenance, which uses it too). */
+export { canonicalTimeZone } from '../util/time-zone.js';
 
 /**
  * The daily cron pattern for a time (BullMQ's cron-parser, 6 fields with seconds).

@@ -9,6 +9,7 @@ import type { SelectableFields } from './field-selector.js';
 import { RESOURCES, groupVersion, resourceForKind } from './resources.js';
 import type { ResourceDef } from './resources.js';
 import { shiftTimestamp, shiftTimestamps, shiftTimestampsInJson } from './shift-timestamps.js';
+import { WatchHub } from './watch-hub.js';
 
 /** One stored object. */
 export interface StoredObject {
@@ -32,8 +33,13 @@ export interface ResourceStore {
 /** Everything the simulator serves. */
 export interface ObjectStore {
   resources: Map<string, ResourceStore>;
-  /** The list resourceVersion: one more than the largest numeric `metadata.resourceVersion`. */
+  /**
+   * The list resourceVersion: the last one given to a write (at load, one more than the largest
+   * numeric `metadata.resourceVersion` of the file).
+   */
   resourceVersion: string;
+  /** Every write since load, for watches (watch-hub.ts). */
+  changes: WatchHub;
   /** The applied timestamp shift in ms (now - captured_at), 0 when not shifted. */
   shiftMs: number;
   readyz: string | null;
@@ -190,6 +196,7 @@ export async function buildObjectStore(
   return {
     resources,
     resourceVersion: String(maxRv + 1),
+    changes: new WatchHub(maxRv + 1),
     shiftMs,
     readyz: file.readyz,
     capturedAt: file.capturedAt,

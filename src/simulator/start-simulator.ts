@@ -10,7 +10,8 @@
  * not served: kubectl asks for it and falls back to legacy discovery when the answer is plain JSON.
  * Writes for node maintenance are served by {@link serveWrite} (node patches, pod deletion and
  * `pods/eviction` with PodDisruptionBudget rules, Lease create/update/delete); every other write
- * and every watch is refused (405). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
+ * is refused (405). `?watch=true` is served for every resource (serve-watch.ts: events, resumption
+ * by resourceVersion, bookmarks, `410 Gone`, `timeoutSeconds`). Tests can reboot a node ({@link RunningSimulator.rebootNode}).
  * With `heartbeats` on, what was alive at load keeps being renewed as on a live cluster (heartbeats.ts).
  * Given RBAC rules (`rbac` option, `setRbac`), it answers 403 to every request they do not allow
  * (see rbac.ts).
@@ -40,6 +41,7 @@ import { buildObjectStore } from './object-store.js';
 import type { ObjectStore, ResourceStore, StoredObject } from './object-store.js';
 import { RESOURCES, apiGroups, apiResourceList, groupVersion, resourceFor } from './resources.js';
 import { tableCells, tableColumns } from './table.js';
+import { DEFAULT_BOOKMARK_MS, serveWatch } from './serve-watch.js';
 
 /** Faults the simulator injects, for tests. */
 export interface SimulatorFaults {
@@ -85,6 +87,8 @@ export interface SimulatorOptions {
    * end). The kubeconfig still skips verification (the test certificate is self-made).
    */
   tls?: { cert: string; key: string };
+  /** Period of watch bookmarks (`allowWatchBookmarks=true`), in ms. @defaultValue 60000 */
+  watchBookmarkMs?: number;
 }
 
 /** A running simulator. */
@@ -122,6 +126,15 @@ export interface RunningSimulator {
    * @param name - object name
    */
   getObject(plural: string, namespace: string | null, name: string): WireObject | undefined;
+  /**
+   * Drop the watch history but its newest `keep` events: a watch resuming from an older
+   * resourceVersion then gets `410 Gone` (tests).
+   */
+  compactWatchHistory(keep?: number): void;
+  /** Watches open now. */
+  openWatches(): number;
+  /** End every open watch response (clients resume from their resourceVersion). */
+  closeWatches(): void;
   /** Stop listening and close open connections. */
   close(): Promise<void>;
 }
@@ -236,7 +249,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
           });
           return;
         }
-        serve(req, res, url, route, store, faults, now);
+        serve(req, res, url, route, store, faults, now, options.watchBookmarkMs ?? DEFAULT_BOOKMARK_MS);
       } catch (err) {
         if (isBotError(err) && err.code === 'bad-request') send(res, 400, status(400, 'BadRequest', err.message));
         else send(res, 500, status(500, 'InternalError', `simulator error: ${(err as Error).message}`));
@@ -290,6 +303,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       const rs = store.resources.get(plural);
       return rs ? readObject(store, plural, objectKey(rs, namespace, name)) : undefined;
     },
+    compactWatchHistory(keep = 0) {
+      store.changes.compact(keep);
+    },
+    openWatches: () => store.changes.watchers,
+    closeWatches: () => store.changes.closeAll(),
     close: () =>
       new Promise<void>((resolveClose) => {
         heartbeats?.stop();
@@ -386,6 +404,7 @@ function serve(
   store: ObjectStore,
   faults: SimulatorFaults,
   now: () => Date,
+  bookmarkMs: number,
 ): void {
   if (faults.unavailable) {
     send(res, 503, status(503, 'ServiceUnavailable', 'the simulator is set to be unavailable'));
@@ -435,11 +454,24 @@ function serve(
     );
     return;
   }
-  if (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') {
-    send(res, 405, status(405, 'MethodNotAllowed', 'the simulator does not serve watches'));
+  const asTable = /as=Table/.test(req.headers.accept ?? '');
+  if ((url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') && !route.subresource) {
+    const labelText = url.searchParams.get('labelSelector') ?? '';
+    const fieldText = url.searchParams.get('fieldSelector') ?? '';
+    const refused = serveWatch(req, res, store, {
+      rs,
+      namespace: route.namespace ?? null,
+      name: route.name ?? null,
+      label: labelText ? parseLabelSelector(labelText) : null,
+      field: fieldText ? parseFieldSelector(fieldText, plural) : null,
+      asTable,
+      url,
+      now,
+      bookmarkMs,
+    });
+    if (refused) send(res, refused.code, status(refused.code, refused.reason, refused.message));
     return;
   }
-  const asTable = /as=Table/.test(req.headers.accept ?? '');
   if (route.subresource) {
     send(res, 405, status(405, 'MethodNotAllowed', `${route.subresource} supports POST only`));
     return;

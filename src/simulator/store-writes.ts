@@ -53,11 +53,11 @@ export function readAll(store: ObjectStore, plural: string): WireObject[] {
   return (store.resources.get(plural)?.objects ?? []).map((o) => JSON.parse(o.json.toString('utf8')) as WireObject);
 }
 
-/** Take the next resourceVersion (the store's list resourceVersion is then one more). */
+/** Take the next resourceVersion (the store's list resourceVersion is then this one, as etcd's revision). */
 function nextResourceVersion(store: ObjectStore): string {
-  const rv = Number(store.resourceVersion);
-  store.resourceVersion = String(rv + 1);
-  return String(rv);
+  const rv = String(Number(store.resourceVersion) + 1);
+  store.resourceVersion = rv;
+  return rv;
 }
 
 /**
@@ -91,6 +91,7 @@ export function writeObject(store: ObjectStore, plural: string, obj: WireObject,
   else rs.objects.splice(lowerBound(rs.objects, key), 0, stored);
   rs.byKey.set(key, stored);
   if (plural === 'pods') reindexNodeNames(rs);
+  store.changes.record({ rv: Number(meta.resourceVersion), plural, type: existing ? 'MODIFIED' : 'ADDED', object: stored, previous: existing ?? null });
   return obj;
 }
 
@@ -108,8 +109,12 @@ export function deleteObject(store: ObjectStore, plural: string, key: string): W
   rs.objects.splice(rs.objects.indexOf(existing), 1);
   rs.byKey.delete(key);
   if (plural === 'pods') reindexNodeNames(rs);
-  nextResourceVersion(store);
-  return JSON.parse(existing.json.toString('utf8')) as WireObject;
+  const rv = nextResourceVersion(store);
+  const last = JSON.parse(existing.json.toString('utf8')) as WireObject;
+  // The DELETED event carries the object's last state with the deletion's resourceVersion.
+  const gone = { ...last, metadata: { ...last.metadata, resourceVersion: rv } };
+  store.changes.record({ rv: Number(rv), plural, type: 'DELETED', object: { ...existing, json: Buffer.from(JSON.stringify(gone)) }, previous: existing });
+  return last;
 }
 
 function reindexNodeNames(rs: ResourceStore): void {

@@ -56,17 +56,42 @@ function get(o: unknown, ...path: string[]): unknown {
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const str = (v: unknown, dflt = '<none>'): string => (v === undefined || v === null || v === '' ? dflt : String(v));
 
+/**
+ * Node roles as kubectl prints them (`findNodeRoles` in kubernetes pkg/printers/internalversion):
+ * every `node-role.kubernetes.io/ROLE` label, and the value of the legacy `kubernetes.io/role`
+ * label, sorted and deduplicated.
+ */
+function nodeRoles(labels: Record<string, string>): string {
+  const roles = new Set<string>();
+  for (const [k, v] of Object.entries(labels)) {
+    if (k.startsWith('node-role.kubernetes.io/')) roles.add(k.slice('node-role.kubernetes.io/'.length));
+    else if (k === 'kubernetes.io/role' && v !== '') roles.add(v);
+  }
+  return [...roles].filter((r) => r !== '').sort().join(',') || '<none>';
+}
+
+/** The first address of a type (`InternalIP`, `ExternalIP`), as kubectl's wide node columns show it. */
+function nodeAddress(o: Obj, type: string): string {
+  const addresses = (get(o, 'status', 'addresses') as { type?: string; address?: string }[] | undefined) ?? [];
+  return addresses.find((a) => a.type === type)?.address ?? '<none>';
+}
+
 function nodeCells(o: Obj): unknown[] {
   const conds = (get(o, 'status', 'conditions') as { type: string; status: string }[] | undefined) ?? [];
   const ready = conds.find((c) => c.type === 'Ready');
   let status = ready === undefined ? 'Unknown' : ready.status === 'True' ? 'Ready' : 'NotReady';
   if (get(o, 'spec', 'unschedulable') === true) status += ',SchedulingDisabled';
   const labels = (get(o, 'metadata', 'labels') as Record<string, string> | undefined) ?? {};
-  const roles = Object.keys(labels)
-    .filter((k) => k.startsWith('node-role.kubernetes.io/'))
-    .map((k) => k.slice('node-role.kubernetes.io/'.length))
-    .join(',');
-  return [status, roles || '<none>', str(get(o, 'status', 'nodeInfo', 'kubeletVersion'), '')];
+  return [
+    status,
+    nodeRoles(labels),
+    str(get(o, 'status', 'nodeInfo', 'kubeletVersion'), ''),
+    nodeAddress(o, 'InternalIP'),
+    nodeAddress(o, 'ExternalIP'),
+    str(get(o, 'status', 'nodeInfo', 'osImage'), '<unknown>'),
+    str(get(o, 'status', 'nodeInfo', 'kernelVersion'), '<unknown>'),
+    str(get(o, 'status', 'nodeInfo', 'containerRuntimeVersion'), '<unknown>'),
+  ];
 }
 
 function podCells(o: Obj): unknown[] {
@@ -82,7 +107,18 @@ function podCells(o: Obj): unknown[] {
     else if (terminated && status === 'Running') status = terminated;
   }
   if (get(o, 'metadata', 'deletionTimestamp') !== undefined) status = 'Terminating';
-  return [`${ready}/${containers.length}`, status, restarts, str(get(o, 'status', 'podIP')), str(get(o, 'spec', 'nodeName'))];
+  const gates = (get(o, 'spec', 'readinessGates') as { conditionType?: string }[] | undefined) ?? [];
+  const conditions = (get(o, 'status', 'conditions') as { type?: string; status?: string }[] | undefined) ?? [];
+  const gatesMet = gates.filter((g) => conditions.some((c) => c.type === g.conditionType && c.status === 'True')).length;
+  return [
+    `${ready}/${containers.length}`,
+    status,
+    restarts,
+    str(get(o, 'status', 'podIP')),
+    str(get(o, 'spec', 'nodeName')),
+    str(get(o, 'status', 'nominatedNodeName')),
+    gates.length === 0 ? '<none>' : `${gatesMet}/${gates.length}`,
+  ];
 }
 
 interface Printer {
@@ -92,11 +128,40 @@ interface Printer {
 
 const AGE = col('Age');
 
-/** Printers by resource plural; Name comes first and Age is inserted where the printer puts it. */
+/**
+ * Printers by resource plural; Name comes first and Age is inserted where the printer puts it.
+ * Columns of priority 1 are the ones `-o wide` adds. Nodes and pods follow kube-apiserver's
+ * printers column for column (kubernetes pkg/printers/internalversion/printers.go,
+ * `nodeColumnDefinitions`, `podColumnDefinitions`).
+ */
 const PRINTERS: Record<string, Printer> = {
-  nodes: { columns: [col('Name', 'string', 0, 'name'), col('Status'), col('Roles'), AGE, col('Version')], cells: nodeCells },
+  nodes: {
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Status'),
+      col('Roles'),
+      AGE,
+      col('Version'),
+      col('Internal-IP', 'string', 1),
+      col('External-IP', 'string', 1),
+      col('OS-Image', 'string', 1),
+      col('Kernel-Version', 'string', 1),
+      col('Container-Runtime', 'string', 1),
+    ],
+    cells: nodeCells,
+  },
   pods: {
-    columns: [col('Name', 'string', 0, 'name'), col('Ready'), col('Status'), col('Restarts', 'integer'), AGE, col('IP', 'string', 1), col('Node', 'string', 1)],
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Ready'),
+      col('Status'),
+      col('Restarts', 'integer'),
+      AGE,
+      col('IP', 'string', 1),
+      col('Node', 'string', 1),
+      col('Nominated Node', 'string', 1),
+      col('Readiness Gates', 'string', 1),
+    ],
     cells: podCells,
   },
   leases: { columns: [col('Name', 'string', 0, 'name'), col('Holder'), AGE], cells: (o) => [str(get(o, 'spec', 'holderIdentity'), '')] },

@@ -3,14 +3,14 @@
  */
 import { pino, destination } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import { secureLogOptions } from '../ops/secure-log-options.js';
+import { secureLogOptions } from './secure-log-options.js';
 
 export type { Logger } from 'pino';
 
 /**
- * Create the process logger. Secrets are redacted by path (src/ops/redaction.ts `SECRET_PATHS`,
+ * Create the process logger. Secrets are redacted by path (src/util/redaction.ts `SECRET_PATHS`,
  * and secret field names at any depth) and masked inside strings (Slack tokens, `Bearer …`, URL
- * passwords: see src/ops/secure-log-options.ts).
+ * passwords: see src/util/secure-log-options.ts).
  * @param options - `level` (default `LOG_LEVEL` or `info`), `name` (the process role),
  *   `destination` (a file descriptor; default 2, stderr, so stdout stays clean for answers), or
  *   `stream` (any pino destination, e.g. for tests; wins over `destination`)

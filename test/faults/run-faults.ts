@@ -18,6 +18,9 @@
  * sentinels, and a gateway and two workers configured with the sentinels; the primary is
  * SIGKILLed mid-flow and a replica promoted (test/faults/sentinel-fault.ts).
  *
+ * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
+ * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
+ *
  * Environment: FAULTS_ONLY=baseline,twice,… runs a subset, in that order (a name may repeat);
  * FAULTS_SEED seeds the property row;
  * FAULTS_KEEP=1 keeps the temp dir (process logs) even when everything passed.
@@ -31,7 +34,9 @@ import { Redis } from 'ioredis';
 import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { silentLogger } from '../../src/util/logger.js';
+import { connectMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
+import type { ConnectedMaintenanceService } from '../../src/maintenance/connect-maintenance-service.js';
+import { createLogger } from '../../src/util/logger.js';
 import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
@@ -40,12 +45,13 @@ import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { freePort } from '../helpers/redis-server.js';
 import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
+import { runIdentityFault } from './identity-fault.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
 import { runPropertyFault } from './property-commands.js';
 import { runSentinelFault } from './sentinel-fault.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
 import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
-import { TeamsTraffic } from './teams-traffic.js';
+import { TRAFFIC_TENANT, TeamsTraffic } from './teams-traffic.js';
 import { kubeconfigFor } from '../../src/simulator/kubeconfig-for.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,6 +81,13 @@ interface Rig {
   connector: FakeBotConnector;
   teamsAdapter: RunningTeamsAdapter;
   teams: TeamsTraffic;
+  /** The gateway's `POST /slack/events` and the Teams adapter's `POST /api/messages`. */
+  slackEventsUrl: string;
+  teamsMessagesUrl: string;
+  /** The maintenance service on the suite's Redis (the identity row opens requests with it; the Teams adapter decides with it). */
+  maintenance: ConnectedMaintenanceService;
+  /** The Teams adapter's warn and error lines (parsed), e.g. its refusals of other tenants. */
+  teamsLogs: Record<string, unknown>[];
   /** Slack and Teams together. */
   ledger: Ledger;
   /** Every request sent, for outcomes.json. */
@@ -128,14 +141,29 @@ async function setUp(dir: string): Promise<Rig> {
   // Teams: the real adapter, in this process (see teams-traffic.ts for why), on the same Redis and workers.
   const connector = await startFakeBotConnector();
   const botConfig = await loadConfig({ env: { KUBECONFIG: kubeconfig }, path: config });
-  const teamsAdapter = await startTeamsAdapter({ env: {}, config: botConfig, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true });
-  const teams = new TeamsTraffic(connector, `http://127.0.0.1:${teamsAdapter.port}/api/messages`);
+  // The adapter's warn lines are kept (the identity row reads its refusals); a few per row at most.
+  const teamsLogs: Record<string, unknown>[] = [];
+  const teamsLogger = createLogger({ level: 'warn', stream: { write: (line: string) => void (teamsLogs.length < 10_000 && teamsLogs.push(JSON.parse(line) as Record<string, unknown>)) } });
+  // The gateway's maintenance keys and policy (the built-in one: "*" approves, 2 approvals for a control-plane node).
+  const maintenance = await connectMaintenanceService({ redisUrl, logger: teamsLogger });
+  const teamsAdapter = await startTeamsAdapter({
+    env: { TEAMS_ALLOWED_TENANTS: TRAFFIC_TENANT },
+    config: botConfig,
+    logger: teamsLogger,
+    port: 0,
+    host: '127.0.0.1',
+    allowNoAuth: true,
+    maintenance: { service: maintenance.service },
+  });
+  const teamsMessagesUrl = `http://127.0.0.1:${teamsAdapter.port}/api/messages`;
+  const teams = new TeamsTraffic(connector, teamsMessagesUrl);
   const ledger: Ledger = { outcome: (r) => (r.kind === 'teams' ? teams.outcome(r) : traffic.outcome(r)) };
   const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   queueConnection.on('error', () => undefined); // down during the Redis fault, by design
   const queue = new Queue(QUEUE, { connection: queueConnection });
   queue.on('error', () => undefined);
-  return { dir, log, redisPort, redisDir, redis, simPort, sim, env, gateway, workers: { a, b }, fake, traffic, connector, teamsAdapter, teams, ledger, all: [], queue, queueConnection };
+  const slackEventsUrl = `http://127.0.0.1:${gatewayPort}/slack/events`;
+  return { dir, log, redisPort, redisDir, redis, simPort, sim, env, gateway, workers: { a, b }, fake, traffic, connector, teamsAdapter, teams, slackEventsUrl, teamsMessagesUrl, maintenance, teamsLogs, ledger, all: [], queue, queueConnection };
 }
 
 /** A mixed request: of every 6, 3 Slack slash commands, a mention, a DM and a Teams message. */
@@ -328,6 +356,24 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
   }
 }
 
+/**
+ * Users of another Slack workspace and another Teams tenant on every path (slash command, mention,
+ * DM, typed approve, buttons; Teams message, typed approve, card click): target 0 accepted, each
+ * refused privately (test/faults/identity-fault.ts).
+ */
+async function identityAttempts(rig: Rig): Promise<FaultRow> {
+  return runIdentityFault({
+    fake: rig.fake,
+    slackEventsUrl: rig.slackEventsUrl,
+    teamsMessagesUrl: rig.teamsMessagesUrl,
+    connector: rig.connector,
+    tenant: TRAFFIC_TENANT,
+    maintenance: rig.maintenance.service,
+    jobs: rig.queue,
+    teamsLogs: rig.teamsLogs,
+  });
+}
+
 async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   // Freeze the API server so the workers' reads hang: the jobs are then certainly mid-analysis.
   rig.sim.signal('SIGSTOP');
@@ -497,6 +543,7 @@ async function main(): Promise<number> {
     }
     const processFaults: Array<[string, (r: Rig) => Promise<FaultRow>]> = [
       ['baseline', baseline],
+      ['identity', identityAttempts],
       ['flood', floodBesideOthers],
       ['twice', deliveredTwice],
       ['slackapi', slackApiBursts],
@@ -555,6 +602,9 @@ async function main(): Promise<number> {
       r.queueConnection.disconnect();
       await r.redis.stop();
       await r.teamsAdapter.close().catch(() => undefined);
+      await r.maintenance.service.close().catch(() => undefined);
+      await r.maintenance.publisher.close().catch(() => undefined);
+      r.maintenance.redis.disconnect();
       await r.connector.close();
       await r.fake.close();
       await new Promise<void>((resolve) => r.log.end(resolve));

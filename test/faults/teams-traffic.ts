@@ -13,6 +13,8 @@ import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { Ledger, RequestOutcome, SentRequest } from './slack-traffic.js';
 
 const BOT_ID = '28:k8s-ha-bot';
+/** The tenant of every request (the adapter's TEAMS_ALLOWED_TENANTS). */
+export const TRAFFIC_TENANT = 'tenant-1';
 const CARD = 'application/vnd.microsoft.card.adaptive';
 const CONTINUED = /continued \(\d+\/\d+\)|계속 \(\d+\/\d+\)/;
 
@@ -56,12 +58,12 @@ export class TeamsTraffic implements Ledger {
       serviceUrl: this.connector.serviceUrl,
       channelId: 'msteams',
       from: { id: request.user, name: `User ${tag}`, aadObjectId: `00000000-0000-0000-0000-${String(this.seq).padStart(12, '0')}` },
-      conversation: { id: request.channel, conversationType: 'personal', tenantId: 'tenant-1' },
+      conversation: { id: request.channel, conversationType: 'personal', tenantId: TRAFFIC_TENANT },
       recipient: { id: BOT_ID, name: 'k8s-ha-bot' },
       text,
       locale: 'en-US',
       entities: [],
-      channelData: { tenant: { id: 'tenant-1' } },
+      channelData: { tenant: { id: TRAFFIC_TENANT } },
     };
     const body = JSON.stringify(activity);
     const send = async (): Promise<void> => {

@@ -10,7 +10,7 @@
  */
 import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import { createLogger } from '../../src/util/logger.js';
-import { registerSecretsFromEnv } from '../../src/ops/redaction.js';
+import { registerSecretsFromEnv } from '../../src/util/redaction.js';
 
 const logger = createLogger({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
 registerSecretsFromEnv(process.env);

@@ -5,26 +5,11 @@
  * operator (`kubeadm certs renew all` on each control-plane node) or the distribution itself.
  * Pure: observations + now + thresholds → items.
  */
+import type { CertificateObservation } from '../../cluster/probe-certificates.js';
 import type { ProfileName } from '../profiles/types.js';
 import type { ReportItem, ReportThresholds } from './report-items.js';
 
-/** Where a certificate was seen. */
-export type CertificateSource = 'apiserver' | 'etcd' | 'kubeconfig-client';
-
-/** One certificate as a probe saw it (src/cluster/probe-certificates.ts). */
-export interface CertificateObservation {
-  source: CertificateSource;
-  /** `host:port` of the endpoint, or `kubeconfig` for the client certificate. */
-  endpoint: string;
-  /** etcd member name, when known. */
-  member?: string;
-  /** `notAfter` as RFC 3339, or null when it could not be read (see `error`). */
-  notAfter: string | null;
-  /** Subject common name, when there is one. */
-  subject?: string;
-  /** Why it could not be read (chat-safe, short), when it could not. */
-  error?: string;
-}
+export type { CertificateObservation, CertificateSource } from '../../cluster/probe-certificates.js';
 
 /**
  * Who renews the certificates of a distribution: `kubeadm` (the operator: `kubeadm certs renew

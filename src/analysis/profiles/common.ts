@@ -2,7 +2,8 @@
  * Rules several profiles share: kubeadm-style static pods, role labels, readiness.
  */
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
-import { ANNOTATION_MIRROR, LABEL_CONTROL_PLANE, LABEL_MASTER } from '../domain.js';
+import { ANNOTATION_MIRROR, hasControlPlaneRoleLabel } from '../domain.js';
+import type { Finding } from '../types.js';
 import type { ControlPlaneComponent, EtcdInference } from './types.js';
 
 /** The control-plane components. */
@@ -28,10 +29,9 @@ export function ready(node: KNode): boolean {
   return node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
 }
 
-/** Whether a node carries the control-plane role label (current or legacy `master`). */
+/** Whether a node carries a control-plane role label (see {@link hasControlPlaneRoleLabel}). */
 export function hasControlPlaneRole(node: KNode): boolean {
-  const labels = node.metadata.labels ?? {};
-  return LABEL_CONTROL_PLANE in labels || LABEL_MASTER in labels;
+  return hasControlPlaneRoleLabel(node.metadata.labels);
 }
 
 /** Nodes with a control-plane role label, or running a kube-apiserver component pod. */
@@ -72,5 +72,10 @@ export function etcdFromRoleLabels(snapshot: ClusterSnapshot): EtcdInference | n
       const voter = n.status?.conditions?.find((c) => c.type === CONDITION_ETCD_IS_VOTER)?.status;
       return { node: n.metadata.name, healthy: ready(n), isLearner: voter === 'False' };
     });
-  return members.length > 0 ? { kind: 'nodes', members, rule: 'etcd-role' } : null;
+  return members.length > 0 ? { kind: 'nodes', members, rule: 'etcd-role', topology: 'embedded' } : null;
+}
+
+/** `ControlPlaneProfile.keeperFindings` of a profile whose control plane the cluster keeps: none. */
+export function noKeeperFindings(): Finding[] {
+  return [];
 }

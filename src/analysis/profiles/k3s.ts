@@ -10,7 +10,7 @@
  * @see https://docs.k3s.io/datastore (SQLite default, external datastores)
  */
 import type { KNode } from '../../cluster/types.js';
-import { etcdFromRoleLabels, hasControlPlaneRole, ready } from './common.js';
+import { etcdFromRoleLabels, hasControlPlaneRole, ready, noKeeperFindings } from './common.js';
 import type { ControlPlaneProfile } from './types.js';
 
 function isK3sNode(n: KNode): boolean {
@@ -24,6 +24,8 @@ function isK3sNode(n: KNode): boolean {
 /** k3s (and k3d, which runs k3s in containers). */
 export const k3sProfile: ControlPlaneProfile = {
   name: 'k3s',
+  keeper: 'cluster',
+  keeperFindings: noKeeperFindings,
   detect: (snapshot) => snapshot.nodes.some(isK3sNode),
   variant: (snapshot) => (etcdFromRoleLabels(snapshot) ? 'embedded etcd' : 'SQLite or external datastore'),
   // No static pods: the components live in the k3s process.

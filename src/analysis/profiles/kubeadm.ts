@@ -5,12 +5,14 @@
  * @see https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/ha-topology/
  * @see https://kubernetes.io/docs/reference/labels-annotations-taints/#node-role-kubernetes-io-control-plane
  */
-import { componentsFromPods, hasEtcdPods, kubeadmComponentOf, labelledOrApiserverNodes } from './common.js';
+import { componentsFromPods, hasEtcdPods, kubeadmComponentOf, labelledOrApiserverNodes, noKeeperFindings } from './common.js';
 import type { ControlPlaneProfile } from './types.js';
 
 /** kubeadm: the default when no other profile recognises the objects. */
 export const kubeadmProfile: ControlPlaneProfile = {
   name: 'kubeadm',
+  keeper: 'cluster',
+  keeperFindings: noKeeperFindings,
   detect: () => true,
   variant: () => null,
   componentOf: kubeadmComponentOf,

@@ -10,6 +10,7 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { componentsFromPods, hasControlPlaneRole, kubeadmComponentOf } from './common.js';
+import { finding } from '../finding.js';
 import type { ControlPlaneProfile } from './types.js';
 
 function provider(snapshot: ClusterSnapshot): string | null {
@@ -26,6 +27,13 @@ function provider(snapshot: ClusterSnapshot): string | null {
 /** A provider-run control plane: nodes but no control-plane node and no control-plane static pod. */
 export const managedProfile: ControlPlaneProfile = {
   name: 'managed',
+  keeper: 'provider',
+  keeperFindings: (_snapshot, question, seen) => [
+    question.kind === 'reboot'
+      ? finding('managed-control-plane', 'control', 'info', 'managed', { node: question.node, apiservers: seen.apiservers })
+      : finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: seen.apiservers }),
+    ...(seen.variant ? [finding('managed-control-plane', 'control', 'info', 'provider', { provider: seen.variant })] : []),
+  ],
   // With no nodes at all there is nothing to tell a managed cluster from an empty or unreadable one.
   detect: (snapshot) => snapshot.nodes.length > 0 && !snapshot.nodes.some(hasControlPlaneRole) && !snapshot.pods.some((p) => kubeadmComponentOf(p) === 'kube-apiserver' || kubeadmComponentOf(p) === 'etcd'),
   variant: provider,

@@ -13,7 +13,7 @@
  * @see https://github.com/openshift/machine-config-operator (etcd-quorum-guard)
  */
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
-import { componentsFromPods, hasControlPlaneRole, hasEtcdPods, isMirror, ready } from './common.js';
+import { componentsFromPods, hasControlPlaneRole, hasEtcdPods, isMirror, ready, noKeeperFindings } from './common.js';
 import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
 
 /** The PDB OpenShift uses to keep etcd quorum during master drains. */
@@ -44,6 +44,8 @@ function isOpenShift(snapshot: ClusterSnapshot): boolean {
 /** OpenShift Container Platform / OKD 4. */
 export const openshiftProfile: ControlPlaneProfile = {
   name: 'openshift',
+  keeper: 'cluster',
+  keeperFindings: noKeeperFindings,
   detect: isOpenShift,
   variant: () => null,
   componentOf: openshiftComponentOf,
@@ -51,5 +53,5 @@ export const openshiftProfile: ControlPlaneProfile = {
   componentsOnNode: componentsFromPods,
   // With the etcd pods in the snapshot, they are the members; without them, every master runs one.
   etcdSource: (_snapshot, cp, components) =>
-    hasEtcdPods(components) ? { kind: 'pods' } : cp.length > 0 ? { kind: 'nodes', members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })), rule: 'masters' } : { kind: 'unknown' },
+    hasEtcdPods(components) ? { kind: 'pods' } : cp.length > 0 ? { kind: 'nodes', members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })), rule: 'masters', topology: 'stacked' } : { kind: 'unknown' },
 };

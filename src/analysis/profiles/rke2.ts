@@ -8,7 +8,7 @@
  * @see https://docs.rke2.io/install/ha
  */
 import type { KNode, KPod } from '../../cluster/types.js';
-import { COMPONENTS, componentsFromPods, etcdFromRoleLabels, hasEtcdPods, isMirror, kubeadmComponentOf, labelledOrApiserverNodes } from './common.js';
+import { COMPONENTS, componentsFromPods, etcdFromRoleLabels, hasEtcdPods, isMirror, kubeadmComponentOf, labelledOrApiserverNodes, noKeeperFindings } from './common.js';
 import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
 
 function isRke2Node(n: KNode): boolean {
@@ -30,6 +30,8 @@ function rke2ComponentOf(pod: KPod): ControlPlaneComponent | null {
 /** RKE2 (Rancher's Kubernetes distribution). */
 export const rke2Profile: ControlPlaneProfile = {
   name: 'rke2',
+  keeper: 'cluster',
+  keeperFindings: noKeeperFindings,
   detect: (snapshot) => snapshot.nodes.some(isRke2Node),
   variant: () => 'embedded etcd',
   componentOf: rke2ComponentOf,

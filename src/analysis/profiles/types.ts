@@ -5,6 +5,7 @@
  * recognised from the objects alone, so that the next one is one file plus its fixtures.
  */
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
+import type { Finding } from '../types.js';
 
 /** The distributions the bot knows. */
 export type ProfileName = 'kubeadm' | 'k3s' | 'rke2' | 'openshift' | 'managed';
@@ -21,12 +22,30 @@ export type ControlPlaneComponent = 'kube-apiserver' | 'etcd' | 'kube-scheduler'
  */
 export type EtcdInference =
   | { kind: 'pods' }
-  | { kind: 'nodes'; members: { node: string; healthy: boolean; isLearner: boolean }[]; rule: string }
+  | {
+      kind: 'nodes';
+      members: { node: string; healthy: boolean; isLearner: boolean }[];
+      rule: string;
+      /** `embedded`: members inside the distribution's own server process (k3s, RKE2); `stacked`: one etcd pod per master (OpenShift). */
+      topology: 'embedded' | 'stacked';
+    }
   | { kind: 'external' | 'datastore' | 'managed' | 'unknown' };
+
+/**
+ * Who keeps the control plane: `cluster` (the cluster's own nodes run it, so the checks judge it)
+ * or `provider` (a managed service runs it where the cluster cannot see: only data-plane checks
+ * apply, and the profile's {@link ControlPlaneProfile.keeperFindings} say so).
+ */
+export type ControlPlaneKeeper = 'cluster' | 'provider';
+
+/** What a question is about, for {@link ControlPlaneProfile.keeperFindings}. */
+export type KeeperQuestion = { kind: 'reboot'; node: string } | { kind: 'status' };
 
 /** One distribution's rules. Every method is pure. */
 export interface ControlPlaneProfile {
   readonly name: ProfileName;
+  /** Who keeps the control plane (see {@link ControlPlaneKeeper}). */
+  readonly keeper: ControlPlaneKeeper;
   /**
    * Whether the objects show this distribution.
    * @param snapshot - the cluster as read
@@ -62,4 +81,12 @@ export interface ControlPlaneProfile {
    * @param components - component pods by node name
    */
   etcdSource(snapshot: ClusterSnapshot, controlPlaneNodes: readonly KNode[], components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): EtcdInference;
+  /**
+   * What the answer says about who keeps the control plane, for a reboot or `status` (the managed
+   * profile: "the provider runs it", and which provider); [] when the cluster keeps it.
+   * @param snapshot - the cluster as read
+   * @param question - what is asked
+   * @param seen - API servers seen (identity Leases) and the profile's variant
+   */
+  keeperFindings(snapshot: ClusterSnapshot, question: KeeperQuestion, seen: { apiservers: number; variant: string | null }): Finding[];
 }

@@ -4,6 +4,7 @@
  * a verdict out. The facts it states come from ../shared/DOMAIN.md ("What keeps working", "When
  * traffic does get interrupted", "Node failure timings") and the constants in ../domain.ts.
  */
+import { MAX_LISTED_NODES } from '../reboot-impact.js';
 import type { ClusterSnapshot, KWorkload } from '../../cluster/types.js';
 import { COMPONENT_NAMES, isComponentName } from '../../commands/components.js';
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
@@ -96,7 +97,8 @@ function nodeNotFound(index: ClusterIndex, node: string, subject: WhatIfSubject,
     node,
     index.snapshot.nodes.map((n) => n.metadata.name),
   );
-  return unknownTarget(subject, finding('what-if-target', 'data', 'block', 'unknown-node', { node, suggestions }), state, at);
+  const nodes = index.snapshot.nodes.map((n) => n.metadata.name ?? '').filter((n) => n !== '').slice(0, MAX_LISTED_NODES);
+  return unknownTarget(subject, finding('what-if-target', 'data', 'block', 'unknown-node', { node, suggestions, nodes }), state, at);
 }
 
 function daemonSet(index: ClusterIndex, names: readonly string[]): KWorkload | null {

@@ -66,6 +66,7 @@ export const enWhatIf = {
     'unknown-component': 'I don\'t know component {{component}}; I can answer about: {{components}}.',
     'unknown-component-suggest': 'I don\'t know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.',
     'unknown-node': 'No node named {{node}} in {{cluster}}.',
+    'unknown-node-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'unknown-node-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     managed: 'The control plane of {{cluster}} is run by your provider (no control-plane nodes are visible): {{componentName}} cannot be restarted or observed from the cluster, so I give no verdict.',
     'etcd-external': 'etcd of {{cluster}} runs outside the cluster nodes (external topology): ask its operators; no node here restarts it.',
@@ -202,6 +203,7 @@ export const enWhatIf = {
       fits_one: 'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
+      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
   },
   stops: {

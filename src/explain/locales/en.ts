@@ -26,6 +26,7 @@ export const en = {
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
     unsafe_one: 'Do not reboot {{node}} now: one blocking problem below.',
     'not-found': 'No node named {{node}} in {{cluster}}.',
+    'not-found-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'not-found-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
     status: '{{health}}: {{gist}}',
   },
@@ -115,6 +116,7 @@ export const en = {
       'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
       capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
       status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
+      'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
@@ -143,6 +145,7 @@ export const en = {
       external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
+      'unknown-no-pods': 'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
       datastore: 'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',
@@ -231,6 +234,7 @@ export const en = {
       fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
+      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
       estimate: 'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
@@ -312,6 +316,7 @@ export const en = {
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+      'only-node-unseen': 'Add a node first, or plan a window in which every workload of the cluster is down.',
     },
     'read-error': {
       forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',
@@ -330,6 +335,7 @@ export const en = {
       unknown: 'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
     },
     profile: 'distribution: {{profile}}',
+    cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
       recorded: 'etcd: recorded in the snapshot',

@@ -62,6 +62,7 @@ export const koWhatIf: WhatIfMessages = {
     'unknown-component': '{{component}} 컴포넌트는 모릅니다. 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-component-suggest': '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하신 건가요? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
+    'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
     'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     managed: '{{cluster}}의 컨트롤 플레인은 제공업체가 운영합니다(컨트롤 플레인 노드가 보이지 않음). {{componentName}}(은)는 클러스터에서 재시작하거나 관찰할 수 없어 판정하지 않습니다.',
     'etcd-external': '{{cluster}}의 etcd는 클러스터 노드 밖에서 실행됩니다(외부 토폴로지). 여기 노드로는 재시작되지 않으니 etcd 운영자에게 확인하세요.',
@@ -188,6 +189,7 @@ export const koWhatIf: WhatIfMessages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
+      'only-node-unseen': '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
   },
   stops: {

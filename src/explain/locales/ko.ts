@@ -23,6 +23,7 @@ export const ko: Messages = {
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
+    'not-found-list': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. 노드 목록: {{nodes}}.',
     'not-found-suggest': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     status: '{{health}}: {{gist}}',
   },
@@ -106,6 +107,7 @@ export const ko: Messages = {
       'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+      'status-no-slice': 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
@@ -134,6 +136,7 @@ export const ko: Messages = {
       external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      'unknown-no-pods': 'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
       datastore: 'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
@@ -220,6 +223,7 @@ export const ko: Messages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
+      'only-node-unseen': '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
     },
     'grace-period': {
       estimate: '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
@@ -300,6 +304,7 @@ export const ko: Messages = {
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
       'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
+      'only-node-unseen': '먼저 노드를 추가하거나, 클러스터의 모든 워크로드가 멈추는 작업 시간을 계획하세요.',
     },
     'read-error': {
       forbidden: '봇에 {{resource}} 읽기 권한을 주고 (README의 RBAC 참고) 다시 물어보세요.',
@@ -318,6 +323,7 @@ export const ko: Messages = {
       unknown: '알 수 없음: 파일에 captured_at도, 추정할 시각도 없어 지금을 기준으로 나이를 잽니다',
     },
     profile: '배포판: {{profile}}',
+    cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
       recorded: 'etcd: 스냅샷에 기록된 값',

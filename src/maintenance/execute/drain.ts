@@ -26,7 +26,7 @@ import type { Redis } from 'ioredis';
 import { controllerOf, isDaemonSetPod, isFinished, isMirrorPod, selectorMatches } from '../../analysis/cluster-index.js';
 import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
-import { upstreamBodySummary } from '../../ops/redaction.js';
+import { upstreamBodySummary } from '../../util/redaction.js';
 import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';

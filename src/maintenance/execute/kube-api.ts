@@ -13,7 +13,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeConnection } from '../../cluster/kube-connection.js';
 import { BotError } from '../../errors.js';
-import { upstreamBodySummary } from '../../ops/redaction.js';
+import { upstreamBodySummary } from '../../util/redaction.js';
 import type { Logger } from '../../util/logger.js';
 import type { DrainBlocker, StopReason } from '../types.js';
 

@@ -18,10 +18,10 @@ import {
   type MaintenanceRequest,
   type StopReason,
   TERMINAL_STATES,
-} from '../maintenance/types.js';
-import { plainReply } from './explain-messages.js';
-import { type Translator, translator } from './i18n.js';
-import type { Reply, ReplyAction, ReplySection } from './reply.js';
+} from './types.js';
+import { plainReply } from '../explain/explain-messages.js';
+import { type Translator, translator } from '../explain/i18n.js';
+import type { Reply, ReplyAction, ReplySection } from '../explain/reply.js';
 
 /** Refusals of a maintenance request (the answer step) and of `/k8s audit`. */
 export type MaintenanceRequestRefusal = CreateRefusal | 'not-admin';

@@ -1,0 +1,58 @@
+/**
+ * The cold-read floor for the benchmark (issue 18), in a fresh process: the same pages the snapshot
+ * reader fetches (every list paginated at 500, in parallel per resource, plus `/readyz?verbose` and
+ * the kube-proxy ConfigMap), over plain node:http with a keep-alive agent, each `JSON.parse`d and
+ * nothing else. Prints `{ ms, pages, bytes }` (ms: wall time of all the reads).
+ *
+ *   node dist/scripts/bench-floor.js BASE_URL
+ */
+import http from 'node:http';
+
+const base = process.argv[2];
+if (!base) {
+  process.stderr.write('usage: bench-floor BASE_URL\n');
+  process.exit(2);
+}
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+let pages = 0;
+let bytes = 0;
+function get(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { agent, headers: { Accept: 'application/json' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          bytes += buf.length;
+          resolve(buf.toString('latin1'));
+        });
+      })
+      .on('error', reject);
+  });
+}
+async function list(path: string, query = ''): Promise<void> {
+  let cont = '';
+  do {
+    const page = JSON.parse(await get(`${path}?limit=500${query}${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)) as { metadata?: { continue?: string } };
+    pages++;
+    cont = page.metadata?.continue ?? '';
+  } while (cont);
+}
+const t = performance.now();
+await Promise.all([
+  list('/api/v1/nodes'),
+  list('/api/v1/pods'),
+  get('/readyz?verbose'),
+  get('/api/v1/namespaces/kube-system/configmaps/kube-proxy'),
+  list('/apis/coordination.k8s.io/v1/namespaces/kube-system/leases'),
+  list('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases'),
+  list('/apis/policy/v1/poddisruptionbudgets'),
+  list('/apis/apps/v1/deployments'),
+  list('/apis/apps/v1/replicasets'),
+  list('/apis/apps/v1/statefulsets'),
+  list('/apis/apps/v1/daemonsets'),
+  list('/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', '&labelSelector=kubernetes.io%2Fservice-name%3Dkubernetes'),
+]);
+process.stdout.write(`${JSON.stringify({ ms: Math.round(performance.now() - t), pages, bytes })}\n`);
+agent.destroy();

@@ -1,0 +1,497 @@
+/**
+ * A per-cluster cache filled by list + watch (issue 18), so that a worker answers from memory
+ * instead of re-reading the whole cluster for every question.
+ *
+ * Each resource the snapshot needs (nodes, pods, the Leases of kube-system and kube-node-lease,
+ * PDBs, the four workload kinds, the `default/kubernetes` EndpointSlices) has a reflector: a
+ * paginated list, then a watch from the list's resourceVersion (`allowWatchBookmarks=true`,
+ * resumed from the last seen resourceVersion when the stream ends, a fresh list after `410 Gone`),
+ * as client-go's reflector does. client-node's `ListWatch` is not used because it keeps every
+ * object as received and lists in one unpaginated request: at 150,000 pods that is gigabytes; here
+ * objects are reduced on arrival ({@link slimObject}) and pods are kept as their reduced JSON plus
+ * a precomputed {@link PodSummary}, parsed back only when an answer needs them whole.
+ *
+ * `/readyz?verbose` and the kube-proxy ConfigMap cannot be watched usefully (the first is not an
+ * object; the second is readable by name only): {@link ClusterWatchCache.snapshot} reads them
+ * fresh, two small GETs.
+ *
+ * The cache is "in sync" when every reflector has listed and its watch is connected. A snapshot is
+ * only given then; otherwise the caller reads fresh ({@link readSnapshot}).
+ * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
+ */
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { ClusterReadError, ConfigError } from '../errors.js';
+import { upstreamBodySummary } from '../util/redaction.js';
+import type { Logger } from '../util/logger.js';
+import { silentLogger } from '../util/logger.js';
+import { kubeConnection } from './kube-connection.js';
+import type { KubeConnection } from './kube-connection.js';
+import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, MIRROR_POD_ANNOTATION, SnapshotBuilder, keepFullPod, summarizePod } from './snapshot-builder.js';
+import type { ClusterSnapshot, EtcdStatus, KPod, PodSummary, ReadError, ReadyzResult } from './types.js';
+
+/** The environment variable that turns the worker's watch cache off (`off`) or on (`on`, default). */
+export const WATCH_CACHE_ENV = 'K8S_HA_BOT_WATCH_CACHE';
+
+/**
+ * Whether the watch cache is on.
+ * @param env - reads {@link WATCH_CACHE_ENV}: `on`/`true`/`1` or unset (on), `off`/`false`/`0` (off)
+ * @throws ConfigError for any other value
+ */
+export function watchCacheEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
+  const raw = (env[WATCH_CACHE_ENV] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'on' || raw === 'true' || raw === '1') return true;
+  if (raw === 'off' || raw === 'false' || raw === '0') return false;
+  throw new ConfigError(WATCH_CACHE_ENV, `${JSON.stringify(raw.slice(0, 40))} is not on or off (on: answers come from a list + watch cache when it is in sync; off: every answer reads the cluster)`);
+}
+
+/** Annotations the checks read; every other annotation is dropped on arrival. */
+const KEPT_ANNOTATIONS = new Set([MIRROR_POD_ANNOTATION, 'weave.works/kured-node-lock', 'kubeadm.kubernetes.io/etcd.advertise-client-urls']);
+/** Container fields the checks read (requests, sidecar restart policy); the rest (env, probes, mounts…) is dropped. */
+const KEPT_CONTAINER_FIELDS = ['name', 'image', 'resources', 'ports', 'restartPolicy'] as const;
+
+type Obj = { kind?: string; apiVersion?: string; metadata: Record<string, unknown> & { name: string; namespace?: string; resourceVersion?: string; annotations?: Record<string, string> }; [k: string]: unknown };
+
+/**
+ * Reduce an object on arrival to the fields the checks use: no `managedFields`, only the
+ * annotations in {@link KEPT_ANNOTATIONS}, containers without env/probes/mounts, nodes without
+ * their image list.
+ * @param obj - the object as received (changed in place)
+ * @returns the same object
+ */
+export function slimObject<T extends Obj>(obj: T): T {
+  const meta = obj.metadata;
+  delete meta.managedFields;
+  if (meta.annotations) {
+    const kept: Record<string, string> = {};
+    for (const [k, v] of Object.entries(meta.annotations)) if (KEPT_ANNOTATIONS.has(k)) kept[k] = v;
+    if (Object.keys(kept).length > 0) meta.annotations = kept;
+    else delete meta.annotations;
+  }
+  const spec = obj.spec as Record<string, unknown> | undefined;
+  if (obj.kind === 'Pod' && spec) {
+    for (const list of ['containers', 'initContainers'] as const) {
+      const cs = spec[list] as Record<string, unknown>[] | undefined;
+      if (cs) spec[list] = cs.map((c) => Object.fromEntries(KEPT_CONTAINER_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])));
+    }
+    delete spec.ephemeralContainers;
+    const status = obj.status as Record<string, unknown> | undefined;
+    if (status) {
+      delete status.containerStatuses;
+      delete status.initContainerStatuses;
+      delete status.ephemeralContainerStatuses;
+    }
+  }
+  if (obj.kind === 'Node') {
+    const status = obj.status as Record<string, unknown> | undefined;
+    if (status) {
+      delete status.images;
+      delete status.volumesInUse;
+      delete status.volumesAttached;
+    }
+  }
+  if (spec && obj.kind !== 'Pod' && obj.kind !== 'Node') delete spec.template; // workloads: the pod template is not read
+  return obj;
+}
+
+/** One cached pod: its reduced JSON (parsed only when needed whole) and its summary. */
+interface CachedPod {
+  json: string;
+  summary: PodSummary;
+  /** {@link keepFullPod} without a focus node (mirror pods, non-DaemonSet kube-system pods). */
+  alwaysWhole: boolean;
+}
+
+interface ReflectorDef {
+  plural: string;
+  kind: string;
+  apiVersion: string;
+  path: string;
+  query?: Record<string, string>;
+}
+
+const REFLECTORS: readonly ReflectorDef[] = [
+  { plural: 'nodes', kind: 'Node', apiVersion: 'v1', path: '/api/v1/nodes' },
+  { plural: 'pods', kind: 'Pod', apiVersion: 'v1', path: '/api/v1/pods' },
+  ...LEASE_NAMESPACES.map((ns) => ({ plural: 'leases', kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', path: `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases` })),
+  { plural: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', apiVersion: 'policy/v1', path: '/apis/policy/v1/poddisruptionbudgets' },
+  { plural: 'deployments', kind: 'Deployment', apiVersion: 'apps/v1', path: '/apis/apps/v1/deployments' },
+  { plural: 'replicasets', kind: 'ReplicaSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/replicasets' },
+  { plural: 'statefulsets', kind: 'StatefulSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/statefulsets' },
+  { plural: 'daemonsets', kind: 'DaemonSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/daemonsets' },
+  {
+    plural: 'endpointslices',
+    kind: 'EndpointSlice',
+    apiVersion: 'discovery.k8s.io/v1',
+    path: '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
+    query: { labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes` },
+  },
+];
+
+/** What the cache has done, for tests, logs and the benchmark. */
+export interface WatchCacheStats {
+  /** List requests (pages) made. */
+  listPages: number;
+  /** Full lists after the first (410 Gone, or a watch that could not resume). */
+  relists: number;
+  /** Watch requests made. */
+  watches: number;
+  /** Watch events received (bookmarks included). */
+  events: number;
+}
+
+/** Where a cached snapshot came from and how fresh it is. */
+export interface CacheFreshness {
+  /** Time of the last watch event (or list) any reflector received. */
+  lastEventAt: Date;
+}
+
+/** Options of {@link ClusterWatchCache}. */
+export interface WatchCacheOptions {
+  kubeConfig: KubeConfig;
+  /** The configured cluster name. */
+  cluster: string;
+  logger?: Logger;
+  /** `limit` of list pages. @defaultValue 500 */
+  pageSize?: number;
+  /** `timeoutSeconds` of each watch request (the watch is then resumed). @defaultValue 300 */
+  watchTimeoutS?: number;
+  /** Timeout of one list page or GET, in ms. @defaultValue 30000 */
+  requestTimeoutMs?: number;
+  /** Wait before retrying after an error, in ms. @defaultValue 2000 */
+  retryMs?: number;
+  /** Clock. @defaultValue real time */
+  now?: () => Date;
+}
+
+class HttpFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** One resource's list + watch loop. */
+class Reflector {
+  /** Non-pod objects by `namespace/name`. */
+  readonly objects = new Map<string, Obj>();
+  /** Pods by `namespace/name`. */
+  readonly pods = new Map<string, CachedPod>();
+  /** Pod keys by node name. */
+  readonly podsByNode = new Map<string, Set<string>>();
+  rv = '';
+  listed = false;
+  connected = false;
+  private request: ClientRequest | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly def: ReflectorDef,
+    private readonly cache: ClusterWatchCache,
+  ) {}
+
+  get synced(): boolean {
+    return this.listed && this.connected && this.rv !== '';
+  }
+
+  async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (this.rv === '') await this.list();
+        const outcome = await this.watchOnce();
+        if (outcome === 'expired') {
+          this.cache.log.info({ cluster: this.cache.cluster, resource: this.def.path }, 'watch resourceVersion too old (410): relisting');
+          this.rv = '';
+          this.listed = false;
+          this.cache.stats.relists++;
+        }
+      } catch (err) {
+        this.connected = false;
+        if (this.stopped) return;
+        const f = err as HttpFailure;
+        this.cache.log.warn({ cluster: this.cache.cluster, resource: this.def.path, status: f.status, detail: f.message }, 'watch cache: list or watch failed; answers read fresh until it recovers');
+        if (f.status === 410) {
+          this.rv = '';
+          this.listed = false;
+        }
+        await new Promise((r) => setTimeout(r, this.cache.retryMs));
+      }
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.request?.destroy();
+  }
+
+  private async list(): Promise<void> {
+    this.listed = false;
+    const objects = new Map<string, Obj>();
+    const pods = new Map<string, CachedPod>();
+    let cont = '';
+    let rv = '';
+    do {
+      const params = new URLSearchParams({ ...this.def.query, limit: String(this.cache.pageSize) });
+      if (cont) params.set('continue', cont);
+      const { status, body } = await this.cache.get(`${this.def.path}?${params.toString()}`);
+      this.cache.stats.listPages++;
+      if (status !== 200) throw new HttpFailure(`GET ${this.def.path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+      const page = JSON.parse(body) as { items?: Obj[]; metadata?: { continue?: string; resourceVersion?: string } };
+      for (const item of page.items ?? []) {
+        item.kind = this.def.kind;
+        item.apiVersion = this.def.apiVersion;
+        const key = `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
+        if (this.def.kind === 'Pod') pods.set(key, cachedPod(item));
+        else objects.set(key, slimObject(item));
+      }
+      cont = page.metadata?.continue ?? '';
+      if (!rv) rv = page.metadata?.resourceVersion ?? '';
+    } while (cont);
+    this.objects.clear();
+    for (const [k, v] of objects) this.objects.set(k, v);
+    this.pods.clear();
+    this.podsByNode.clear();
+    for (const [k, p] of pods) this.putPod(k, p);
+    this.rv = rv;
+    this.listed = true;
+    this.cache.touch();
+  }
+
+  private putPod(key: string, pod: CachedPod): void {
+    this.removePod(key);
+    this.pods.set(key, pod);
+    const node = pod.summary.nodeName ?? '';
+    let set = this.podsByNode.get(node);
+    if (!set) this.podsByNode.set(node, (set = new Set()));
+    set.add(key);
+  }
+
+  private removePod(key: string): void {
+    const old = this.pods.get(key);
+    if (!old) return;
+    this.pods.delete(key);
+    this.podsByNode.get(old.summary.nodeName ?? '')?.delete(key);
+  }
+
+  private apply(type: string, obj: Obj): void {
+    obj.kind = this.def.kind;
+    obj.apiVersion = this.def.apiVersion;
+    const key = `${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+    if (type === 'DELETED') {
+      if (this.def.kind === 'Pod') this.removePod(key);
+      else this.objects.delete(key);
+    } else if (this.def.kind === 'Pod') this.putPod(key, cachedPod(obj));
+    else this.objects.set(key, slimObject(obj));
+  }
+
+  /** One watch request; resolves when the stream ends ('ended') or says 410 ('expired'). */
+  private watchOnce(): Promise<'ended' | 'expired'> {
+    const params = new URLSearchParams({
+      ...this.def.query,
+      watch: 'true',
+      allowWatchBookmarks: 'true',
+      resourceVersion: this.rv,
+      timeoutSeconds: String(this.cache.watchTimeoutS),
+    });
+    this.cache.stats.watches++;
+    return new Promise((resolve, reject) => {
+      const conn = this.cache.connection as KubeConnection;
+      const req = conn.transport.request(
+        { ...conn.target(`${this.def.path}?${params.toString()}`), method: 'GET', headers: { ...conn.headers, Accept: 'application/json', 'User-Agent': 'k8s-ha-bot' }, agent: conn.agent },
+        (res: IncomingMessage) => {
+          if (res.statusCode === 410) {
+            res.resume();
+            resolve('expired');
+            return;
+          }
+          if (res.statusCode !== 200) {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c.length < 4096 ? c : ''));
+            res.on('end', () => reject(new HttpFailure(`watch ${this.def.path}: HTTP ${res.statusCode ?? 0}: ${upstreamBodySummary(body)}`, res.statusCode)));
+            return;
+          }
+          this.connected = true;
+          let expired = false;
+          let buf = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buf += chunk;
+            let nl: number;
+            while ((nl = buf.indexOf('\n')) >= 0) {
+              const line = buf.slice(0, nl);
+              buf = buf.slice(nl + 1);
+              if (line.trim() === '') continue;
+              let event: { type: string; object: Obj & { code?: number } };
+              try {
+                event = JSON.parse(line) as typeof event;
+              } catch {
+                continue; // a torn line: the resumed watch replays from rv
+              }
+              this.cache.stats.events++;
+              this.cache.touch();
+              if (event.type === 'ERROR') {
+                if (event.object.code === 410) expired = true;
+                continue;
+              }
+              if (event.type !== 'BOOKMARK') this.apply(event.type, event.object);
+              const rv = event.object.metadata?.resourceVersion;
+              if (rv) this.rv = rv;
+            }
+          });
+          res.on('end', () => resolve(expired ? 'expired' : 'ended'));
+          res.on('error', reject);
+        },
+      );
+      this.request = req;
+      req.setTimeout((this.cache.watchTimeoutS + 30) * 1000, () => req.destroy(new HttpFailure(`watch ${this.def.path}: no data`)));
+      req.on('error', (err) => {
+        this.connected = false;
+        reject(err instanceof HttpFailure ? err : new HttpFailure(`watch ${this.def.path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
+      });
+      req.end();
+    }).finally(() => {
+      this.request = null;
+      this.connected = false; // not in sync until the next watch is connected
+    }) as Promise<'ended' | 'expired'>;
+  }
+}
+
+function cachedPod(item: Obj): CachedPod {
+  const pod = slimObject(item) as unknown as KPod;
+  return { json: JSON.stringify(pod), summary: summarizePod(pod), alwaysWhole: keepFullPod(pod, null) };
+}
+
+/**
+ * The watch cache of one cluster. {@link ClusterWatchCache.start} begins listing and watching;
+ * {@link ClusterWatchCache.snapshot} answers from memory once in sync.
+ */
+export class ClusterWatchCache {
+  readonly cluster: string;
+  readonly log: Logger;
+  readonly pageSize: number;
+  readonly watchTimeoutS: number;
+  readonly retryMs: number;
+  readonly stats: WatchCacheStats = { listPages: 0, relists: 0, watches: 0, events: 0 };
+  connection: KubeConnection | null = null;
+  private readonly reflectors: Reflector[];
+  private readonly now: () => Date;
+  private readonly requestTimeoutMs: number;
+  private lastEventAt = 0;
+  private started: Promise<void> | null = null;
+
+  /** @param options - see {@link WatchCacheOptions} */
+  constructor(private readonly options: WatchCacheOptions) {
+    this.cluster = options.cluster;
+    this.log = options.logger ?? silentLogger;
+    this.pageSize = options.pageSize ?? 500;
+    this.watchTimeoutS = options.watchTimeoutS ?? 300;
+    this.retryMs = options.retryMs ?? 2000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.now = options.now ?? (() => new Date());
+    this.reflectors = REFLECTORS.map((d) => new Reflector(d, this));
+  }
+
+  /**
+   * Start listing and watching (idempotent; returns at once, the lists run in the background).
+   * @throws ClusterReadError (rejects) when the kubeconfig cannot give a connection
+   */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      this.connection = await kubeConnection(this.options.kubeConfig, 32, {
+        noCluster: () => new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
+        credentials: (err) => new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err),
+      });
+      for (const r of this.reflectors) void r.run();
+    })();
+    return this.started;
+  }
+
+  /** Every reflector has listed and is watching. */
+  get inSync(): boolean {
+    return this.connection !== null && this.reflectors.every((r) => r.synced);
+  }
+
+  /** Record that something arrived (an event, a bookmark, a list). */
+  touch(): void {
+    this.lastEventAt = this.now().getTime();
+  }
+
+  /**
+   * A snapshot from memory when in sync, else null (read fresh then). `/readyz?verbose` and the
+   * kube-proxy ConfigMap are read fresh.
+   * @param focusNode - the node whose pods are kept whole, or null
+   * @param etcd - etcd status from elsewhere, or null
+   * @returns the snapshot and its freshness, or null when not in sync
+   */
+  async snapshot(focusNode: string | null, etcd: EtcdStatus | null): Promise<{ snapshot: ClusterSnapshot; freshness: CacheFreshness } | null> {
+    if (!this.inSync) return null;
+    const capturedAt = this.now();
+    const [readyz, kubeProxy] = await Promise.all([this.readReadyz(), this.readKubeProxy()]);
+    if (!this.inSync) return null;
+    const builder = new SnapshotBuilder(focusNode);
+    for (const r of this.reflectors) {
+      if (r.def.kind === 'Pod') {
+        for (const p of r.pods.values()) {
+          builder.podSummaries.push(p.summary);
+          if (p.alwaysWhole) builder.keepPod(JSON.parse(p.json) as KPod);
+        }
+        if (focusNode !== null) for (const key of r.podsByNode.get(focusNode) ?? []) {
+          const p = r.pods.get(key);
+          if (p) builder.keepPod(JSON.parse(p.json) as KPod);
+        }
+      } else for (const o of r.objects.values()) builder.add(structuredClone(o));
+    }
+    if (readyz.error) builder.readErrors.push(readyz.error);
+    if (kubeProxy.configMap) builder.add({ ...kubeProxy.configMap, kind: 'ConfigMap' });
+    builder.kubeProxyConfigError = kubeProxy.error;
+    const snapshot = builder.finish({ cluster: this.cluster, capturedAt, readyz: readyz.result, etcd });
+    return { snapshot, freshness: { lastEventAt: new Date(this.lastEventAt) } };
+  }
+
+  /** Stop every watch and close the connection. */
+  close(): void {
+    for (const r of this.reflectors) r.stop();
+    this.connection?.close();
+  }
+
+  /** One GET (lists and the two fresh reads). */
+  get(path: string, accept = 'application/json'): Promise<{ status: number; body: string }> {
+    const conn = this.connection as KubeConnection;
+    return new Promise((resolve, reject) => {
+      const req = conn.transport.request({ ...conn.target(path), method: 'GET', headers: { ...conn.headers, Accept: accept, 'User-Agent': 'k8s-ha-bot' }, agent: conn.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.setTimeout(this.requestTimeoutMs, () => req.destroy(new HttpFailure(`GET ${path}: no answer within ${this.requestTimeoutMs} ms`)));
+      req.on('error', (err) => reject(err instanceof HttpFailure ? err : new HttpFailure(`GET ${path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`)));
+      req.end();
+    });
+  }
+
+  private async readReadyz(): Promise<{ result: ReadyzResult | null; error: ReadError | null }> {
+    try {
+      const { status, body } = await this.get('/readyz?verbose', 'text/plain, */*');
+      if (status === 401 || status === 403) return { result: null, error: { resource: 'readyz', reason: status === 401 ? 'unauthorized' : 'forbidden', status, detail: `GET /readyz: HTTP ${status}` } };
+      return { result: { status, text: body }, error: null };
+    } catch (err) {
+      return { result: null, error: { resource: 'readyz', reason: 'unreachable', detail: (err as Error).message } };
+    }
+  }
+
+  private async readKubeProxy(): Promise<{ configMap: Obj | null; error: ReadError | null }> {
+    const path = `/api/v1/namespaces/${KUBE_PROXY_CONFIGMAP.namespace}/configmaps/${KUBE_PROXY_CONFIGMAP.name}`;
+    try {
+      const { status, body } = await this.get(path);
+      if (status === 404) return { configMap: null, error: null };
+      if (status !== 200) return { configMap: null, error: { resource: 'configmaps', reason: status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'error', status, detail: `GET ${path}: HTTP ${status}` } };
+      return { configMap: JSON.parse(body) as Obj, error: null };
+    } catch (err) {
+      return { configMap: null, error: { resource: 'configmaps', reason: 'unreachable', detail: (err as Error).message } };
+    }
+  }
+}

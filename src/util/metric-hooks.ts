@@ -1,0 +1,99 @@
+/**
+ * Metric recorders as small hooks, so that the lower layers (src/cluster, src/queue,
+ * src/maintenance) can count events without importing the process's metrics registry in src/ops
+ * (the layer order, README "Architecture"). bullmq does the same with its `telemetry` option: the
+ * library calls an interface, the process decides what stands behind it.
+ *
+ * Every recorder is a no-op until the process installs real ones: src/ops/metrics.ts installs its
+ * prom-client counters with {@link setMetricHooks} when it is first imported (the gateway and the
+ * worker import it through their ops server), so a process without /metrics (the console's `ask`)
+ * records nothing and pays nothing.
+ */
+
+/** What the lower layers record. Each hook must not throw (a metric never fails a request). */
+export interface MetricHooks {
+  /**
+   * One failed Kubernetes API request (src/cluster/read-snapshot.ts).
+   * @param code - the HTTP status (`403`, `500`…) or `timeout`, `unreachable`, `error`
+   */
+  kubeApiError(code: string): void;
+  /**
+   * One failed delivery of a reply to a chat platform (src/queue/reply-queue.ts).
+   * @param platform - `slack` or `teams`
+   * @param status - an HTTP status (`429`), a platform error code, or `deadline`; see {@link chatFailureStatus}
+   */
+  chatPostFailure(platform: string, status: string): void;
+  /**
+   * A maintenance request entering a state (src/maintenance/request-store.ts).
+   * @param state - the state entered (src/maintenance/types.ts), e.g. `approved`
+   */
+  maintenanceState(state: string): void;
+}
+
+const NO_OP_HOOKS: MetricHooks = {
+  kubeApiError: () => {},
+  chatPostFailure: () => {},
+  maintenanceState: () => {},
+};
+
+let hooks: MetricHooks = NO_OP_HOOKS;
+
+/**
+ * Install the process's recorders (src/ops/metrics.ts does, once); hooks left out stay as they
+ * are. `undefined` restores the no-ops.
+ * @param next - the recorders to use from now on
+ */
+export function setMetricHooks(next: Partial<MetricHooks> | undefined): void {
+  hooks = next === undefined ? NO_OP_HOOKS : { ...hooks, ...next };
+}
+
+/**
+ * Count one failed Kubernetes API request through the installed hook.
+ * @param code - the HTTP status (`403`, `500`…) or `timeout`, `unreachable`, `error`
+ */
+export function recordKubeApiError(code: string): void {
+  hooks.kubeApiError(code);
+}
+
+/**
+ * Count one failed delivery of a reply through the installed hook.
+ * @param platform - `slack` or `teams`
+ * @param status - an HTTP status or platform error code; {@link chatFailureStatus} derives it from an error
+ */
+export function recordChatPostFailure(platform: string, status: string): void {
+  hooks.chatPostFailure(platform, status);
+}
+
+/**
+ * Count a maintenance request entering a state through the installed hook.
+ * @param state - the maintenance state entered, e.g. `pending-approval`, `completed`
+ */
+export function recordMaintenanceState(state: string): void {
+  hooks.maintenanceState(state);
+}
+
+/**
+ * The status label of a chat delivery failure: the first HTTP status (`statusCode`, `status`,
+ * `data.statusCode`) or platform error (`data.error`, a string `code`) found on the error or its
+ * `cause` chain (at most 5 levels); `unknown` when none.
+ * @param err - what the poster threw
+ * @returns e.g. `429`, `500`, `channel_not_found`, `slack_webapi_platform_error`
+ */
+export function chatFailureStatus(err: unknown): string {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const e = current as {
+      statusCode?: unknown;
+      status?: unknown;
+      code?: unknown;
+      data?: { error?: unknown; statusCode?: unknown };
+      cause?: unknown;
+    };
+    for (const v of [e.statusCode, e.status, e.data?.statusCode])
+      if (typeof v === 'number' && v >= 100 && v < 600) return String(v);
+    if (typeof e.data?.error === 'string') return e.data.error;
+    if (typeof e.code === 'string' && e.code !== '') return e.code;
+    current = e.cause;
+  }
+  return 'unknown';
+}

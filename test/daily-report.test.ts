@@ -180,6 +180,19 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
     expect(json.report.thresholds.cordonedHours).toBe(24);
   });
 
+  it('with the watch cache on, the report still reads fresh (the cache drops managedFields: who cordoned, since when)', async () => {
+    const cached = createAnswerService({ config, watchCache: true });
+    try {
+      const until = Date.now() + 15_000;
+      while (!(await cached.answer(job('troubled', 'status'))).context.cache && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect((await cached.answer(job('troubled', 'status'))).context.cache).toBeDefined(); // the cache is in sync
+      const reply = await cached.answer(job('troubled', 'health report'));
+      expect(reply.healthReport?.items.find((i) => i.kind === 'node-cordoned')?.facts).toMatchObject({ days: 3, by: 'kubectl-cordon' });
+    } finally {
+      await cached.close();
+    }
+  }, 30_000);
+
   it('a healthy cluster is one line OK', async () => {
     const reply = await service.answer(job('healthy', 'health report'));
     expect(reply.summary).toBe('OK: nothing on healthy needs attention.');

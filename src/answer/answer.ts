@@ -307,7 +307,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, fromCache);
+      // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
+      const isReport = command.kind === 'ha-status' && command.report === true;
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, isReport ? undefined : fromCache);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.

@@ -113,3 +113,18 @@ describe('what the HA status finds wrong now is in the report too', () => {
     expect(analyzeHealthReport({ snapshot: healthy, now: healthy.capturedAt, thresholds: DEFAULT_THRESHOLDS, certificates: [] }).items).toEqual([]);
   });
 });
+
+describe('certificate probes never fail the report', () => {
+  it('unreadable etcd client files, a bad endpoint and an unreachable API server become observations with a reason', async () => {
+    const { KubeConfig } = await import('@kubernetes/client-node');
+    const { probeCertificates } = await import('../src/cluster/probe-certificates.js');
+    const kc = new KubeConfig();
+    kc.loadFromOptions({ clusters: [{ name: 'c', server: 'https://127.0.0.1:1' }], users: [{ name: 'u', token: 't' }], contexts: [{ name: 'c', cluster: 'c', user: 'u' }], currentContext: 'c' });
+    const out = await probeCertificates({ kubeConfig: kc, apiserverEndpointSlices: [], etcd: { endpoints: ['https://127.0.0.1:2', 'not a url'], ca: '/nonexistent/ca.crt', cert: '/nonexistent/c.crt', key: '/nonexistent/c.key' }, timeoutMs: 500 });
+    expect(out.map((o) => [o.source, o.endpoint, o.notAfter, o.error])).toEqual([
+      ['apiserver', '127.0.0.1:1', null, 'ECONNREFUSED'],
+      ['etcd', '127.0.0.1:2', null, 'etcd client files: ENOENT'],
+      ['etcd', 'not a url', null, 'not a URL'],
+    ]);
+  });
+});

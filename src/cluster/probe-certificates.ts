@@ -131,12 +131,30 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
     for (const e of slice.endpoints ?? []) for (const a of e.addresses) api(a, port);
   }
   if (o.etcd) {
-    const [ca, cert, key] = [o.etcd.ca, o.etcd.cert, o.etcd.key].map((f) => readFileSync(f, 'utf8'));
+    let pems: string[] | null = null;
+    let pemError = '';
+    try {
+      pems = [o.etcd.ca, o.etcd.cert, o.etcd.key].map((f) => readFileSync(f, 'utf8'));
+    } catch (err) {
+      pemError = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    }
+    const [ca, cert, key] = pems ?? [];
     for (const ep of o.etcd.endpoints) {
-      const u = new URL(ep);
+      let u: URL;
+      try {
+        u = new URL(ep);
+      } catch (err) {
+        if (!(err instanceof TypeError)) throw err;
+        jobs.push(Promise.resolve({ source: 'etcd', endpoint: ep.slice(0, 120), notAfter: null, error: 'not a URL' }));
+        continue;
+      }
       const { host, port } = hostPort(u);
       const member = o.etcdStatus?.members.find((m) => m.clientURLs.includes(ep) || m.clientURLs.includes(ep.replace(/\/$/, '')))?.name;
       const base = { source: 'etcd' as const, endpoint: `${host}:${port}`, ...(member ? { member } : {}) };
+      if (pems === null) {
+        jobs.push(Promise.resolve({ ...base, notAfter: null, error: `etcd client files: ${pemError}` }));
+        continue;
+      }
       jobs.push(
         handshakeNotAfter({ host, port, servername: host, timeoutMs, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) }).then(
           (c) => ({ ...base, ...c }),

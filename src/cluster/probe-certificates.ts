@@ -140,15 +140,11 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
     }
     const [ca, cert, key] = pems ?? [];
     for (const ep of o.etcd.endpoints) {
-      let u: URL;
-      try {
-        u = new URL(ep);
-      } catch (err) {
-        if (!(err instanceof TypeError)) throw err;
+      if (!URL.canParse(ep)) {
         jobs.push(Promise.resolve({ source: 'etcd', endpoint: ep.slice(0, 120), notAfter: null, error: 'not a URL' }));
         continue;
       }
-      const { host, port } = hostPort(u);
+      const { host, port } = hostPort(new URL(ep));
       const member = o.etcdStatus?.members.find((m) => m.clientURLs.includes(ep) || m.clientURLs.includes(ep.replace(/\/$/, '')))?.name;
       const base = { source: 'etcd' as const, endpoint: `${host}:${port}`, ...(member ? { member } : {}) };
       if (pems === null) {

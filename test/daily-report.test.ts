@@ -193,6 +193,29 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
     }
   }, 30_000);
 
+  it("names the bot's own maintenance lock left expired by a worker that died mid-maintenance", async () => {
+    const file = await loadSnapshotFile(SCENARIO);
+    const captured = file.capturedAt?.getTime() ?? Date.now();
+    const lease: KObject = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot', uid: 'lock-uid', annotations: { 'k8s-ha-bot/node': 'atlas-wk-1', 'k8s-ha-bot/worker': 'worker-a' } },
+      spec: { holderIdentity: 'mr-0123456789', leaseDurationSeconds: 60, acquireTime: new Date(captured - 3 * H).toISOString(), renewTime: new Date(captured - 2 * H).toISOString() },
+    };
+    const sim = await startSimulator({ file: { ...file, items: [...file.items, lease] } });
+    const path = join(dir, 'locked.yaml');
+    await writeFile(path, sim.kubeconfig);
+    const locked = createAnswerService({ config: { ...config, clusters: { locked: { kind: 'context', context: 'simulator', kubeconfig: path, requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'locked' } });
+    try {
+      const reply = await locked.answer(job('locked', 'health report'));
+      expect(reply.healthReport?.items.map((i) => [i.kind, i.variant, i.facts.holder, i.facts.node])).toEqual([['lock-stale', 'bot-expired', 'mr-0123456789', 'atlas-wk-1']]);
+      expect(reply.sections[0]?.lines[0]).toMatch(/^1\. Maintenance lock k8s-ha-bot\/k8s-ha-bot-maintenance of mr-0123456789 expired 1 h ago without being released/);
+    } finally {
+      await locked.close();
+      await sim.close();
+    }
+  });
+
   it('a healthy cluster is one line OK', async () => {
     const reply = await service.answer(job('healthy', 'health report'));
     expect(reply.summary).toBe('OK: nothing on healthy needs attention.');

@@ -314,6 +314,29 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     }
   }, 45_000);
 
+  it('the daily HA report (issue 19) every 2 s with both gateways running the schedule runner: exactly one report per occurrence', async () => {
+    const channel = 'C0HAREPORT';
+    const schedules = new ScheduleService({ redisUrl: redisServer.url, prefix: PREFIX, defaultTimeZone: 'UTC' });
+    const topPosts = (): FakeSlackCall[] => posts(channel).filter((p) => p.params.thread_ts === undefined);
+    const before = gateways.map((g) => countMsg(g.logs, 'scheduled HA report done'));
+    try {
+      const { spec } = await schedules.create({ platform: 'slack', conversation: channel, cluster: CLUSTER, time: '09:00', locale: 'en', cronOverride: '*/2 * * * * *', report: {} });
+      await fake.waitFor(() => topPosts().length >= 3, 20_000);
+      await schedules.remove('slack', channel, spec.id);
+      await sleep(2500); // an occurrence taken just before the removal finishes its post
+      const markers = await redis.keys(`k8s-ha-bot:schedule:${PREFIX}:posted:${spec.id}:*`);
+      const all = topPosts();
+      expect(all).toHaveLength(markers.length);
+      expect(markers.length).toBeGreaterThanOrEqual(3);
+      expect(all.every((p) => /Daily HA report of/.test(`${String(p.params.text)} ${blocksText(p)}`))).toBe(true);
+      const done = gateways.map((g, i) => countMsg(g.logs, 'scheduled HA report done') - (before[i] ?? 0));
+      expect(done.reduce((x, y) => x + y, 0)).toBe(markers.length);
+      if (VERBOSE) process.stderr.write(`scheduled reports by gateway-a/b: ${done.join('/')}, occurrences ${markers.length}\n`);
+    } finally {
+      await schedules.close();
+    }
+  }, 45_000);
+
   it('a maintenance approved on both gateways at once (and a double click) runs exactly once', async () => {
     const channel = 'C0HAMAINT';
     const service = (): RunningGateway['maintenance']['service'] => (gateways[0] as TestGateway).gateway.maintenance.service;

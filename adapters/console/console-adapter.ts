@@ -214,6 +214,8 @@ export function toJsonOutput(input: Reply, request: RequestSummary | null = inpu
     context: reply.context,
     // Several nodes (issue 17): the joint verdict and the rolling plan (order, batches, waits).
     ...(reply.multiNode === undefined ? {} : { multiNode: reply.multiNode }),
+    // The HA report (issue 19): its items most urgent first, thresholds, what changed.
+    ...(reply.healthReport === undefined ? {} : { report: reply.healthReport }),
     reply,
   };
 }

@@ -22,6 +22,7 @@ export function slackScheduleCommands(service: Pick<ScheduleService, 'validate' 
     requestId: ctx.requestId,
     clusters: Object.keys(config.clusters),
     ...(config.defaultCluster ? { defaultCluster: config.defaultCluster } : {}),
+    reportDefaults: Object.fromEntries(Object.entries(config.clusters).flatMap(([name, c]) => (c.report ? [[name, c.report]] : []))),
   });
   return {
     precheck: (command, ctx) => precheckScheduleCommand(command, base(ctx), service),

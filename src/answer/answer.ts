@@ -17,6 +17,8 @@ import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
 import { answerMultiNode } from './answer-multi-node.js';
+import { answerHealthReport } from './answer-health-report.js';
+import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
@@ -306,7 +308,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, fromCache);
+      // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
+      const isReport = command.kind === 'ha-status' && command.report === true;
+      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, isReport ? undefined : fromCache);
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
@@ -334,6 +338,23 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (command.kind === 'maintenance-request') {
         if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
+      }
+      if (command.kind === 'ha-status' && command.report) {
+        // Issue 19: the daily HA report on demand (and for the schedule runner).
+        const lock = (config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY).forCluster(job.cluster).lock;
+        const maintenance = options.maintenance;
+        const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
+        return await answerHealthReport({
+          snapshot,
+          kubeConfig: (await access(job.cluster, cluster)).kubeConfig,
+          now: at,
+          ctx: { ...ctx, cluster: job.cluster },
+          ...(settings ? { settings } : {}),
+          ...(cluster.etcd ? { etcd: cluster.etcd } : {}),
+          lock,
+          ...(maintenance ? { getRequest: (id: string) => maintenance.get(id) } : {}),
+          logger: log,
+        });
       }
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });

@@ -98,7 +98,7 @@ export function summarizePod(pod: KPod): PodSummary {
   }
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
   const waitingReason = (pod.status?.containerStatuses ?? []).map((c) => c.state?.waiting?.reason).find((r) => r !== undefined && r !== '');
-  return {
+  const summary: PodSummary = {
     namespace: pod.metadata.namespace ?? '',
     name: pod.metadata.name,
     nodeName: pod.spec?.nodeName ?? null,
@@ -109,6 +109,13 @@ export function summarizePod(pod: KPod): PodSummary {
     ready: (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
     ...(waitingReason !== undefined ? { waitingReason: waitingReason.slice(0, 64) } : {}),
   };
+  // Terminating pods (issue 19, the daily report): few, so the two fields cost nothing.
+  if (pod.metadata.deletionTimestamp !== undefined) {
+    summary.deletionTimestamp = pod.metadata.deletionTimestamp;
+    const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds;
+    if (grace !== undefined) summary.graceSeconds = grace;
+  }
+  return summary;
 }
 
 /**

@@ -30,6 +30,23 @@ export interface KObjectMeta {
   creationTimestamp?: string;
   resourceVersion?: string;
   generation?: number;
+  /** Set when deletion was requested (RFC 3339): the object is Terminating (issue 19). */
+  deletionTimestamp?: string;
+  /** Grace period the deletion was given, in s (issue 19). */
+  deletionGracePeriodSeconds?: number;
+  /** Server-side apply field ownership: who (`manager`) wrote which fields, and when (`time`, RFC 3339). */
+  managedFields?: KManagedFieldsEntry[];
+}
+
+/** One `metadata.managedFields[]` entry; `fieldsV1` is the field set (`{"f:spec":{"f:unschedulable":{}}}`). */
+export interface KManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  apiVersion?: string;
+  time?: string;
+  fieldsType?: string;
+  fieldsV1?: Record<string, unknown>;
+  subresource?: string;
 }
 
 /** A node taint (`spec.taints[]`). */
@@ -37,6 +54,8 @@ export interface KTaint {
   key: string;
   value?: string;
   effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' | string;
+  /** When the taint was added (RFC 3339); the node lifecycle controller sets it on the taints it adds. */
+  timeAdded?: string;
 }
 
 /** A pod toleration (`spec.tolerations[]`). `tolerationSeconds` is in seconds. */
@@ -264,6 +283,10 @@ export interface PodSummary {
   ready?: boolean;
   /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does (issue 16). */
   waitingReason?: string;
+  /** `metadata.deletionTimestamp` when the pod is Terminating (issue 19), else absent. */
+  deletionTimestamp?: string;
+  /** `metadata.deletionGracePeriodSeconds` (else `spec.terminationGracePeriodSeconds`) of a Terminating pod, in s. */
+  graceSeconds?: number;
 }
 
 /** One etcd member as `etcdctl member list -w json` prints it. Ids are uint64: kept as bigint. */

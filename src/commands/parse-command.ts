@@ -242,6 +242,8 @@ export interface GrammarRule {
   pattern: RegExp;
   /** For `what-if` rules: which change the rule asks about. */
   change?: WhatIfChange['type'];
+  /** For `ha-status` rules: the daily HA report on demand (issue 19), not the status. */
+  report?: true;
 }
 
 function rule(intent: Intent, lang: Locale, template: string, change?: WhatIfChange['type']): GrammarRule {
@@ -341,6 +343,9 @@ export const GRAMMAR: readonly GrammarRule[] = [
   rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain\\s+and\\s+reboot)(?:\\s+(?:ok|okay|safe|possible))?'),
   // reboot impact, Korean
   rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
+  // the daily HA report on demand (issue 19)
+  { ...rule('ha-status', 'en', '(?:(?:daily|ha|cluster)\\s+)?(?:health|ha|daily)\\s+(?:report|check[-\\s]?up)(?:\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+))?'), report: true },
+  { ...rule('ha-status', 'ko', '(?:일일|데일리|정기)\\s*(?:점검|보고서?|리포트)(?:\\s*(?:해\\s*줘|보여\\s*줘|해\\s*주세요|보여\\s*주세요|부탁(?:해|해요|합니다)?))?'), report: true },
   // HA status, English
   rule('ha-status', 'en', '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?'),
   rule('ha-status', 'en', '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?'),
@@ -383,6 +388,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'what if etcd loses quorum', example: 'what if etcd loses quorum' },
     { form: 'what if COMPONENT is down', example: 'what if the scheduler is down' },
     { form: 'status | ha status | etcd quorum [in CLUSTER]', example: 'ha status in prod' },
+    { form: 'health report [for CLUSTER]', example: 'health report for prod' },
     { form: 'can we reboot NODE and NODE (together: all of them down at once)', example: 'can we reboot atlas-wk-1 and atlas-wk-2' },
     { form: 'can I reboot all the workers | all control-plane nodes | the nodes in zone ZONE | -l KEY=VALUE', example: 'can I reboot all the workers' },
     { form: 'in what order should I reboot NODES? (one by one, rolling: a plan)', example: 'in what order should I reboot the masters?' },
@@ -406,6 +412,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'etcd 쿼럼을 잃으면?', example: 'etcd 쿼럼을 잃으면 어떻게 돼?' },
     { form: 'COMPONENT가 다운되면?', example: '스케줄러가 다운되면 어떻게 돼?' },
     { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
+    { form: '일일 점검', example: '일일 점검' },
     { form: 'NODE이랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)', example: 'atlas-wk-1이랑 atlas-wk-2 재부팅해도 돼?' },
     { form: '워커 노드 전부 | 마스터 노드 전부 | ZONE 존 노드 | -l KEY=VALUE 재부팅해도 돼?', example: '워커 노드 전부 재부팅해도 돼?' },
     { form: 'NODES 하나씩 재부팅하려면 순서는? (롤링: 계획)', example: '마스터 노드 하나씩 재부팅하려면 순서는?' },
@@ -730,7 +737,7 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
       };
       break;
     case 'ha-status':
-      command = { kind: 'ha-status', ...(cluster === undefined ? {} : { cluster }) };
+      command = { kind: 'ha-status', ...(chosen.rule.report ? { report: true as const } : {}), ...(cluster === undefined ? {} : { cluster }) };
       break;
     case 'help':
       command = { kind: 'help', ...(cluster === undefined ? {} : { cluster }) };

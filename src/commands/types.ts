@@ -1,6 +1,7 @@
 /**
  * Typed commands parsed from chat text, and the neutral {@link ChatCommand} every adapter builds.
  */
+import type { ReportSettings } from './report-settings.js';
 
 /** Answer languages. */
 export type Locale = 'en' | 'ko';
@@ -21,6 +22,10 @@ export interface RebootImpactCommand {
 export interface HaStatusCommand {
   kind: 'ha-status';
   cluster?: string;
+  /** The daily HA report on demand (`health report`, `일일 점검`; issue 19) instead of the status. */
+  report?: true;
+  /** Thresholds and quiet hours of the report (a schedule's settings); validated (`reportSettingsSchema`). */
+  reportSettings?: ReportSettings;
 }
 
 /** The list of request forms. `topic` is set when the text was not understood. */

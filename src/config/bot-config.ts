@@ -2,6 +2,7 @@
  * The validated configuration every process starts from (see `examples/k8s-ha-bot.yaml`).
  * Built by {@link loadConfig}; all paths are absolute, all defaults filled in.
  */
+import type { ReportSettings } from '../commands/report-settings.js';
 import type { Locale } from '../commands/types.js';
 import type { RedisSentinelTarget, RedisTarget } from './redis-settings.js';
 
@@ -54,6 +55,11 @@ export interface ClusterTimeouts {
   deadlineMs: number;
   /** Probe etcd directly (any cluster kind, snapshot clusters too); absent → etcd is inferred. */
   etcd?: EtcdProbeConfig;
+  /**
+   * Thresholds and quiet hours of this cluster's HA report (issue 19), for `health report` and for
+   * report schedules created in chat; absent → the defaults (`DEFAULT_THRESHOLDS`).
+   */
+  report?: ReportSettings;
 }
 
 /** A cluster read through a kubeconfig context (`KUBECONFIG` / `~/.kube/config`, or `kubeconfig`). */

@@ -3,6 +3,7 @@
  * `path: message` lines an operator can act on.
  */
 import * as z from 'zod';
+import { reportSettingsSchema } from '../commands/report-settings.js';
 import { LOCALES } from '../commands/types.js';
 import { LOG_LEVELS, MAX_REQUEST_TIMEOUT_MS } from './bot-config.js';
 import { redisFileSchema } from './redis-settings.js';
@@ -28,6 +29,8 @@ export const clusterFileSchema = z.strictObject({
   requestTimeoutMs: positiveMs.max(MAX_REQUEST_TIMEOUT_MS).optional(),
   deadlineMs: positiveMs.optional(),
   etcd: etcdFileSchema.optional(),
+  /** Thresholds and quiet hours of the HA report (issue 19): src/analysis/daily/report-items.ts. */
+  report: reportSettingsSchema.optional(),
 });
 
 /** The file as written. Unknown keys are errors (a typo must not be ignored silently). */

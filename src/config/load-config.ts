@@ -233,7 +233,12 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
     if (deadlineMs > jobTimeoutMs) {
       throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is longer than jobTimeoutMs (${jobTimeoutMs}); the job would time out before the read`);
     }
-    const timeouts = { requestTimeoutMs, deadlineMs, ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, env) }) };
+    const timeouts = {
+      requestTimeoutMs,
+      deadlineMs,
+      ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, env) }),
+      ...(c.report === undefined ? {} : { report: c.report }),
+    };
     if (c.context !== undefined) {
       clusters[name] = {
         kind: 'context',

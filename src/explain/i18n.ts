@@ -9,11 +9,13 @@ import { en } from './locales/en.js';
 import { enMaintenance } from './locales/en-maintenance.js';
 import { enMultiNode } from './locales/en-multi-node.js';
 import { enVerdict } from './locales/en-verdict.js';
+import { enReport } from './locales/en-report.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
 import { koMaintenance } from './locales/ko-maintenance.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
 import { koVerdict } from './locales/ko-verdict.js';
+import { koReport } from './locales/ko-report.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
 /** Two levels of texts (`<check>.<variant>`) merged: a check's variants in `extra` join those in `base`. */
@@ -37,10 +39,10 @@ function withChecks(
 const instance = i18next.createInstance();
 void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
-  // `maintenance`; several-node questions (issue 17) under `multiNode`.
+  // `maintenance`; several-node questions (issue 17) under `multiNode`; the daily report (issue 19) under `report`.
   resources: {
-    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
-    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
+    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode, report: enReport } },
+    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode, report: koReport } },
   },
   lng: 'en',
   fallbackLng: 'en',

@@ -1,6 +1,8 @@
 /**
  * The platform-neutral answer every adapter renders (terminal text, Block Kit, Adaptive Cards).
  */
+import type { HealthReportData } from '../analysis/daily/health-report.js';
+import type { ReportItem } from '../analysis/daily/report-items.js';
 import type { Finding, Plane, Verdict } from '../analysis/types.js';
 import type { RequestSummary } from '../commands/request-summary.js';
 import type { Locale } from '../commands/types.js';
@@ -111,6 +113,12 @@ export interface Reply {
   findings: Finding[];
   /** Questions about several nodes (issue 17): the joint verdict and the rolling plan. */
   multiNode?: MultiNodeReplyData;
+  /**
+   * The daily HA report (issue 19): the read's report data, its items most urgent first and what
+   * changed since the last report (null: first report or on demand). Carried into `--format json`,
+   * and from the worker to the schedule runner, which adds the churn since the last report.
+   */
+  healthReport?: HealthReportData & { items: ReportItem[]; changes: { added: ReportItem[]; cleared: ReportItem[] } | null; scheduled: boolean };
   /**
    * `requester`: the answer concerns the asking user alone (a maintenance request refused for
    * who they are: not a requester, not an admin for `--force`). Adapters deliver it privately

@@ -24,6 +24,7 @@ export function safeReply(reply: Reply): Reply {
     actions: reply.actions.map((a) => (safeText(a.label) === a.label ? a : { ...a, label: safeText(a.label) })),
     context: safeDeep(reply.context),
     findings: safeDeep(reply.findings),
+    ...(reply.healthReport ? { healthReport: safeDeep(reply.healthReport) } : {}),
   };
   const same =
     out.title === reply.title &&
@@ -33,6 +34,7 @@ export function safeReply(reply: Reply): Reply {
     out.advice === reply.advice &&
     out.actions.every((a, i) => a === reply.actions[i]) &&
     out.context === reply.context &&
-    out.findings === reply.findings;
+    out.findings === reply.findings &&
+    out.healthReport === reply.healthReport;
   return same ? reply : out;
 }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { reportSettingsSchema } from '../commands/report-settings.js';
 import type { ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 
@@ -119,7 +120,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     drain: z.boolean(),
     when: z.string().optional(),
   }),
-  z.object({ kind: z.literal('ha-status'), cluster: z.string().optional() }),
+  z.object({ kind: z.literal('ha-status'), cluster: z.string().optional(), report: z.literal(true).optional(), reportSettings: reportSettingsSchema.optional() }),
   z.object({ kind: z.literal('help'), cluster: z.string().optional() }),
   z.object({
     kind: z.literal('what-if'),

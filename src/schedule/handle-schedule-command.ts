@@ -2,6 +2,7 @@
  * Answer a schedule command in a conversation: create, list or remove schedules through the
  * {@link ScheduleService}, and say what happened in a {@link Reply} (English or Korean).
  */
+import type { ReportSettings } from '../analysis/daily/report-items.js';
 import type { ScheduleCommand } from '../commands/parse-schedule-command.js';
 import type { Locale } from '../commands/types.js';
 import { explainFailure } from '../explain/explain-messages.js';
@@ -10,6 +11,7 @@ import type { Reply } from '../explain/reply.js';
 import { closestNames } from '../util/closest-names.js';
 import type { ScheduleService } from './schedule-service.js';
 import type { SchedulePlatform } from './schedule-spec.js';
+import { parseTimeOfDay } from './schedule-spec.js';
 
 /** Where a schedule command came from and what the bot knows. */
 export interface ScheduleCommandContext {
@@ -23,6 +25,8 @@ export interface ScheduleCommandContext {
   clusters: readonly string[];
   /** Used when the command names none. */
   defaultCluster?: string;
+  /** Report settings per cluster from the configuration (`clusters.<name>.report`, issue 19). */
+  reportDefaults?: Readonly<Record<string, ReportSettings>>;
 }
 
 function textReply(
@@ -98,7 +102,7 @@ export async function handleScheduleCommand(
         cluster: s.cluster,
         time: s.time,
         timeZone: s.timeZone,
-        quiet: s.quiet ? tr.t('schedule.quietTag') : '',
+        quiet: `${s.quiet ? tr.t('schedule.quietTag') : ''}${s.report ? tr.t('report.listTag', { quietHours: s.report.quietHours ? ` ${s.report.quietHours.from}-${s.report.quietHours.to}` : '' }) : ''}`,
       }),
     );
     return textReply(
@@ -128,6 +132,15 @@ export async function handleScheduleCommand(
   const refused = precheckScheduleCommand(command, ctx, service);
   if (refused) return refused;
   const cluster = command.cluster ?? ctx.defaultCluster ?? ctx.clusters[0] ?? '';
+  let quietHours: { from: string; to: string } | undefined;
+  if (command.quietHours) {
+    const from = parseTimeOfDay(command.quietHours.from);
+    const to = parseTimeOfDay(command.quietHours.to);
+    if (!from || !to) return textReply(locale, requestId, cluster, tr.t('report.invalidQuietHours', { value: `${command.quietHours.from}-${command.quietHours.to}` }));
+    quietHours = { from: from.text, to: to.text };
+  }
+  // The report's thresholds: the cluster's configured ones (`clusters.<name>.report`), quiet hours from the command.
+  const report = command.report ? { ...(ctx.reportDefaults?.[cluster] ?? {}), ...(quietHours ? { quietHours } : {}) } : undefined;
   const { spec, replaced } = await service.create({
     platform: ctx.platform,
     conversation: ctx.conversation,
@@ -136,13 +149,14 @@ export async function handleScheduleCommand(
     ...(command.timeZone ? { timeZone: command.timeZone } : {}),
     locale,
     quiet: command.quiet,
+    ...(report ? { report } : {}),
     createdBy: ctx.userId,
   });
   return textReply(
     locale,
     requestId,
     cluster,
-    tr.t(replaced ? 'schedule.replaced' : 'schedule.created', {
+    tr.t(report ? (replaced ? 'report.replaced' : 'report.created') : replaced ? 'schedule.replaced' : 'schedule.created', {
       id: spec.id,
       cluster,
       time: spec.time,

@@ -15,7 +15,10 @@ import type { AnswerJob } from '../queue/job.js';
 import { createWorkerConnection, openWorkerConnection } from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
+import type { ReportBaseline } from '../analysis/daily/health-report.js';
+import type { ReportSettings } from '../analysis/daily/report-items.js';
 import { buildHaPost } from './build-ha-post.js';
+import { buildReportPost } from './build-report-post.js';
 import { diffHaPostState, haPostStateOf } from './ha-changes.js';
 import type { HaChange, HaPostState } from './ha-changes.js';
 import { SCHEDULE_JOB_NAME, SCHEDULE_QUEUE } from './schedule-service.js';
@@ -37,8 +40,11 @@ export interface PostDelivery {
   deliver(spec: ScheduleSpec, reply: Reply, deliveryId: string): Promise<boolean>;
 }
 
-/** Reads the HA status of a cluster as a Reply (see {@link statusFromAnswer}). */
-export type StatusReader = (cluster: string, locale: 'en' | 'ko', requestId: string) => Promise<Reply>;
+/**
+ * Reads the HA status of a cluster as a Reply (see {@link statusFromAnswer}); with `report`, the
+ * daily HA report's data instead (issue 19), read with those settings.
+ */
+export type StatusReader = (cluster: string, locale: 'en' | 'ko', requestId: string, report?: ReportSettings) => Promise<Reply>;
 
 /** Options of {@link ScheduleRunner.start}. */
 export interface ScheduleRunnerOptions {
@@ -61,7 +67,8 @@ export interface ScheduleRunnerOptions {
 
 /** What one occurrence did (returned by the job, for logs and tests). */
 export interface OccurrenceResult {
-  outcome: 'posted' | 'already-posted' | 'claimed-elsewhere' | 'refused';
+  /** `quiet`: a report held back by its quiet hours (nothing urgent). */
+  outcome: 'posted' | 'already-posted' | 'claimed-elsewhere' | 'refused' | 'quiet';
   scheduleId: string;
   occurrence: number;
   late?: boolean;
@@ -76,11 +83,11 @@ const POSTED_TTL_S = 30 * 24 * 3600;
  * @param answer - the answer function
  */
 export function statusFromAnswer(answer: (job: AnswerJob) => Promise<Reply>): StatusReader {
-  return (cluster, locale, requestId) =>
+  return (cluster, locale, requestId, report) =>
     answer({
       requestId,
-      text: 'status',
-      command: { kind: 'ha-status' },
+      text: report ? 'health report' : 'status',
+      command: report ? { kind: 'ha-status', report: true, reportSettings: report } : { kind: 'ha-status' },
       cluster,
       locale,
       user: { platform: 'console', id: 'scheduler' },
@@ -133,7 +140,21 @@ export class ScheduleRunner {
         const delivery = options.deliveries[spec.platform];
         if (!delivery) throw new Error(`no delivery for platform ${spec.platform}`);
         const late = now() - occurrence > lateAfterMs;
-        const status = await options.readStatus(spec.cluster, spec.locale, requestId);
+        const status = await options.readStatus(spec.cluster, spec.locale, requestId, spec.report);
+        if (spec.report !== undefined && status.healthReport) {
+          // Issue 19: the daily HA report, with the churn since the last report's stored baseline.
+          const reportKey = `${keyBase}report:${spec.id}`;
+          const storedBaseline = await redis.get(reportKey);
+          const { post, baseline } = buildReportPost(spec, status, storedBaseline === null ? null : (JSON.parse(storedBaseline) as ReportBaseline), new Date(occurrence), late, requestId);
+          const delivered = post === null ? false : await delivery.deliver(spec, post, requestId);
+          const tx = redis.multi().set(postedKey, String(now()), 'EX', POSTED_TTL_S);
+          // held back by quiet hours: the next report still compares with the last one posted
+          if (post !== null) tx.set(reportKey, JSON.stringify(baseline));
+          await tx.exec();
+          const outcome = post === null ? 'quiet' : delivered ? 'posted' : 'refused';
+          log.info({ late, items: baseline.items.length, outcome }, 'scheduled HA report done');
+          return { outcome, scheduleId: spec.id, occurrence, late };
+        }
         const stored = await redis.get(lastKey);
         const before = stored === null ? null : (JSON.parse(stored) as HaPostState);
         const after = status.kind === 'ha-status' ? haPostStateOf(status) : null;

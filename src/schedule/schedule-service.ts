@@ -6,6 +6,7 @@
 import type { RedisTarget } from '../config/redis-settings.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { reportSettingsSchema } from '../analysis/daily/report-items.js';
 import { BotError } from '../errors.js';
 import { createProducerConnection, DEFAULT_CONNECT_TIMEOUT_MS, ensureReady } from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
@@ -30,6 +31,8 @@ export interface ScheduleRequest {
   timeZone?: string;
   locale: 'en' | 'ko';
   quiet?: boolean;
+  /** Post the daily HA report with these settings (issue 19); validated, a bad one is refused. */
+  report?: unknown;
   createdBy?: string;
   /** Test-only cron pattern with seconds (see {@link ScheduleSpec.cronOverride}). */
   cronOverride?: string;
@@ -100,12 +103,17 @@ export class ScheduleService {
    * Validate and create (or replace) a schedule. Nothing is written when validation fails.
    * @returns the stored spec and whether it replaced one
    * @throws BotError `bad-request` (retryable false) for an invalid time or time zone (see
-   *   {@link validate} to tell which); `queue-unavailable` when Redis cannot be reached
+   *   {@link validate} to tell which), or invalid report settings (the message names the path); `queue-unavailable` when Redis cannot be reached
    */
   async create(request: ScheduleRequest): Promise<CreateScheduleResult> {
     const valid = this.validate(request);
     if (!valid.ok) throw new BotError('bad-request', `${valid.problem}: ${valid.problem === 'invalid-time' ? request.time : (request.timeZone ?? '')}`, { retryable: false });
     const { timeZone } = valid;
+    const report = request.report === undefined ? undefined : reportSettingsSchema.safeParse(request.report);
+    if (report && !report.success) {
+      const issue = report.error.issues[0];
+      throw new BotError('bad-request', `invalid report settings: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`, { retryable: false });
+    }
     const time = { text: valid.time };
     const id = scheduleIdFor(request.platform, request.conversation, request.cluster);
     const spec: ScheduleSpec = {
@@ -117,6 +125,7 @@ export class ScheduleService {
       timeZone,
       locale: request.locale,
       quiet: request.quiet ?? false,
+      ...(report ? { report: report.data } : {}),
       ...(request.createdBy ? { createdBy: request.createdBy } : {}),
       createdAt: new Date().toISOString(),
       ...(request.cronOverride ? { cronOverride: request.cronOverride } : {}),

@@ -4,6 +4,7 @@
  * (platform, conversation, cluster).
  */
 import { createHash } from 'node:crypto';
+import type { ReportSettings } from '../analysis/daily/report-items.js';
 import { BotError } from '../errors.js';
 
 /** Chat platforms that receive scheduled posts. */
@@ -24,6 +25,11 @@ export interface ScheduleSpec {
   locale: 'en' | 'ko';
   /** When true and nothing changed since the last post, post a single line. */
   quiet: boolean;
+  /**
+   * The daily HA report (issue 19) instead of the HA status: its thresholds and quiet hours for
+   * this channel and cluster (validated with `reportSettingsSchema`; `{}` for the defaults).
+   */
+  report?: ReportSettings;
   /** Who asked (platform user id), for the listing. */
   createdBy?: string;
   /** ISO time the schedule was created or last replaced. */

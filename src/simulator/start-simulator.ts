@@ -17,6 +17,7 @@
  * (see rbac.ts).
  */
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotError, isBotError } from '../errors.js';
@@ -80,13 +81,19 @@ export interface SimulatorOptions {
    * means the default interval.
    */
   heartbeats?: boolean | HeartbeatOptions;
+  /**
+   * Serve over TLS with this serving certificate and key (PEM), as a real kube-apiserver does: the
+   * URL is then `https://…` (issue 19: tests set the certificate's lifetime to test expiry end to
+   * end). The kubeconfig still skips verification (the test certificate is self-made).
+   */
+  tls?: { cert: string; key: string };
   /** Period of watch bookmarks (`allowWatchBookmarks=true`), in ms. @defaultValue 60000 */
   watchBookmarkMs?: number;
 }
 
 /** A running simulator. */
 export interface RunningSimulator {
-  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  /** Base URL, e.g. `http://127.0.0.1:40123` (`https://` with the `tls` option). */
   url: string;
   port: number;
   /** A kubeconfig YAML pointing at {@link RunningSimulator.url} ({@link kubeconfigFor}). */
@@ -254,7 +261,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     } else answer();
   };
 
-  const server: Server = createServer({ keepAlive: true }, handler);
+  const server: Server = options.tls ? createTlsServer({ keepAlive: true, cert: options.tls.cert, key: options.tls.key }, handler) : createServer({ keepAlive: true }, handler);
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
@@ -266,7 +273,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   });
   const port = (server.address() as AddressInfo).port;
   const host = options.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
     port,

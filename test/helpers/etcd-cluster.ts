@@ -45,12 +45,13 @@ async function openssl(args: string[], cwd: string): Promise<void> {
 
 /**
  * Generate a CA, a server certificate for 127.0.0.1/localhost, a client certificate, and a second
- * unrelated CA with its own client certificate. EC P-256 keys (fast to generate), 1 day validity.
+ * unrelated CA with its own client certificate. EC P-256 keys (fast to generate), `days` validity.
  * @param dir - where to write them
+ * @param days - validity of every certificate, in days (short-lived ones test expiry, issue 19)
  * @returns the file paths
  * @throws when `openssl` fails
  */
-export async function generateCerts(dir: string): Promise<EtcdTestCerts> {
+export async function generateCerts(dir: string, days = 1): Promise<EtcdTestCerts> {
   const ext = join(dir, 'ext.cnf');
   await writeFile(
     ext,
@@ -68,13 +69,13 @@ export async function generateCerts(dir: string): Promise<EtcdTestCerts> {
   const key = (name: string): string[] => ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', name];
   for (const ca of ['ca', 'other-ca']) {
     await openssl(key(`${ca}.key`), dir);
-    await openssl(['req', '-x509', '-new', '-key', `${ca}.key`, '-subj', `/CN=${ca}`, '-days', '1', '-out', `${ca}.crt`], dir);
+    await openssl(['req', '-x509', '-new', '-key', `${ca}.key`, '-subj', `/CN=${ca}`, '-days', String(days), '-out', `${ca}.crt`], dir);
   }
   const leaf = async (name: string, ca: string, section: 'server' | 'client'): Promise<void> => {
     await openssl(key(`${name}.key`), dir);
     await openssl(['req', '-new', '-key', `${name}.key`, '-subj', `/CN=${name}`, '-out', `${name}.csr`], dir);
     await openssl(
-      ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '1', '-extfile', 'ext.cnf', '-extensions', section, '-out', `${name}.crt`],
+      ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', String(days), '-extfile', 'ext.cnf', '-extensions', section, '-out', `${name}.crt`],
       dir,
     );
   };
@@ -137,6 +138,8 @@ export interface StartEtcdClusterOptions {
   names: string[];
   /** `--quota-backend-bytes` in bytes. @defaultValue etcd's default (2 GiB) */
   quotaBackendBytes?: number;
+  /** Validity of the generated certificates, in days. @defaultValue 1 */
+  certDays?: number;
 }
 
 const running = new Set<ChildProcess>();
@@ -165,7 +168,7 @@ async function sleep(ms: number): Promise<void> {
 export async function startEtcdCluster(options: StartEtcdClusterOptions): Promise<EtcdTestCluster> {
   installExitHook();
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-etcd-'));
-  const certs = await generateCerts(dir);
+  const certs = await generateCerts(dir, options.certDays);
   const members: EtcdTestMember[] = [];
   for (const name of options.names) {
     const [c, p] = [await freePort(), await freePort()];

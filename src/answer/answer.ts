@@ -75,7 +75,25 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
  */
 function fromFile(file: SnapshotFile | undefined, cluster: string, focusNode: string | null, moreFocusNodes: readonly string[], now: () => Date): ClusterSnapshot {
   if (!file) throw new BotError('internal', 'a snapshot cluster without its file');
-  return snapshotFromFile(file, cluster, focusNode, now, moreFocusNodes);
+  return snapshotFromFile(inListOrder(file), cluster, focusNode, now, moreFocusNodes);
+}
+
+const listOrdered = new WeakMap<SnapshotFile, SnapshotFile>();
+
+/**
+ * The file with its items in the order kube-apiserver (and so the simulator) lists them:
+ * `namespace/name` within each resource (src/simulator/object-store.ts), so that names listed from
+ * the file come out as they do through the API. Sorted once per loaded file.
+ */
+function inListOrder(file: SnapshotFile): SnapshotFile {
+  let sorted = listOrdered.get(file);
+  if (!sorted) {
+    const key = (o: SnapshotFile['items'][number]): string => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+    const items = file.items.map((o) => ({ o, k: key(o) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)).map((e) => e.o);
+    sorted = { ...file, items };
+    listOrdered.set(file, sorted);
+  }
+  return sorted;
 }
 
 /** {@link withFileFacts} for a snapshot built by {@link fromFile} (its read errors already hold the file's). */

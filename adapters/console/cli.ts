@@ -243,7 +243,7 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
     .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")')
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
-    .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
+    .option('--snapshot <file>', 'answer from this snapshot file (read directly, as the API would list it)')
     .option('--captured-at <time>', 'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields', parseCapturedAt)
     .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))

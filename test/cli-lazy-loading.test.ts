@@ -62,6 +62,13 @@ describe('the CLI loads only what the command needs (issue 18)', () => {
     expect(heavy(urls)).toEqual([]);
   }, 60_000);
 
+  it('config check of a configuration without kubeconfig contexts (the built-in demo) loads neither', async () => {
+    const { code, stdout, urls } = await loaded(['config', 'check']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('configuration OK');
+    expect(heavy(urls)).toEqual([]);
+  }, 60_000);
+
   it('config check of a file with a kubeconfig context loads the Kubernetes client, and no chat SDK (the recorder sees client-node when it is loaded)', async () => {
     const { urls } = await loaded(['--config', 'examples/k8s-ha-bot.yaml', 'config', 'check']);
     expect(urls.some((u) => u.includes(KUBE))).toBe(true);

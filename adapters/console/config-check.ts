@@ -9,7 +9,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { describeRedisTarget } from '../../src/config/redis-settings.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { DEV_INSECURE_ENV, devInsecureFrom } from '../../src/ops/dev-insecure.js';
-import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-server.js';
+import { OPS_ENV, opsPortFrom } from '../../src/ops/ops-settings.js';
 import { WATCH_CACHE_ENV, watchCacheEnabled } from '../../src/cluster/watch-cache.js';
 import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
 import { rateLimitSettingsFrom } from '../../src/ops/rate-limit.js';

@@ -8,6 +8,10 @@
  *  - the cold read's floor: the same pages fetched over HTTP and JSON.parsed, nothing else (bench-floor.ts);
  *  - warm answers from the watch cache: p50/p99 over 50 questions on random nodes, the time to fill
  *    the cache and the process's RSS with it (bench-warm.ts);
+ * a rolling-plan analysis over every node of the 1,000-node cluster (the largest size up to
+ * 1,000 in the run: 100 in smoke mode; bench-rolling.ts);
+ * the CLI's start-up: CPU time and peak RSS of `--version` and `ask --snapshot <scenario 01>`
+ * beside `node -e 0`, median of the runs (bench-cli.ts, GNU time);
  * and at 100 nodes, the answer time through the queue (real redis-server, a separate worker
  * process; median of sequential requests).
  *
@@ -28,6 +32,7 @@ import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { BENCH_PROCESS_ENV, benchSlack } from './bench-slack.js';
+import { canMeasureCli, measureCli } from './bench-cli.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
@@ -35,6 +40,8 @@ const BIN = join(ROOT, 'bin/k8s-ha-bot.js');
 const ANSWER = join(ROOT, 'dist/scripts/bench-answer.js');
 const WARM = join(ROOT, 'dist/scripts/bench-warm.js');
 const FLOOR = join(ROOT, 'dist/scripts/bench-floor.js');
+const ROLLING = join(ROOT, 'dist/scripts/bench-rolling.js');
+const SCENARIO_01 = join(ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 
 const sizes = (process.env.BENCH_SIZES ?? '100x3000,1000x30000,5000x150000').split(',').map((s) => {
   const [n, p] = s.split('x').map(Number);
@@ -187,6 +194,21 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   /** What makes the run fail (exit code 1) once every row is printed. */
   const problems: string[] = [];
+  if (canMeasureCli()) {
+    // Issue 18: the CLI loads only what the command needs.
+    const cliRuns = Math.max(runs, 3);
+    const base = measureCli('node -e 0', [process.execPath, '-e', '0'], cliRuns, ROOT);
+    for (const [label, args] of [
+      ['k8s-ha-bot --version', ['--version']],
+      ['k8s-ha-bot ask --snapshot <scenario 01>', ['ask', '--snapshot', SCENARIO_01, 'can I reboot atlas-cp-2']],
+    ] as const) {
+      const c = measureCli(label, [process.execPath, BIN, ...args], cliRuns, ROOT);
+      const row = `CLI ${label}: CPU ${c.cpuS.toFixed(2)} s, peak RSS ${c.rssMB} MB | node -e 0: CPU ${base.cpuS.toFixed(2)} s, peak RSS ${base.rssMB} MB | ${(c.cpuS / Math.max(base.cpuS, 0.01)).toFixed(1)} × CPU (median of ${cliRuns})`;
+      rows.push(row);
+      process.stdout.write(`${row}\n`);
+    }
+  } else process.stdout.write('CLI rows skipped: /usr/bin/time (GNU time) is not installed\n');
+  const rollingSize = sizes.filter((s) => s.nodes <= 1000).sort((a, b) => b.nodes - a.nodes)[0];
   for (const { nodes, pods } of sizes) {
     process.stdout.write(`${nodes} nodes / ${pods} pods\n`);
     const { file, node } = await clusterFile(nodes, pods);
@@ -223,6 +245,15 @@ async function main(): Promise<void> {
       rows.push(wrow);
       process.stdout.write(`  ${wrow}\n`);
       if (!w.allFromCache) problems.push(`${nodes} nodes: a warm question found the watch cache out of sync`);
+      if (rollingSize?.nodes === nodes && rollingSize.pods === pods) {
+        const r = spawnSync(process.execPath, [ROLLING, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        if (r.status !== 0) throw new Error(`bench-rolling failed: ${r.stderr.slice(-500)}`);
+        const p = JSON.parse(r.stdout) as { nodes: number; pods: number; loadMs: number; buildMs: number; planMs: number; steps: number; verdict: string; maxRssMB: number };
+        const rrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | rolling plan over all ${p.nodes} nodes: plan ${p.planMs} ms (${p.steps} steps, verdict ${p.verdict}) | snapshot with every node's pods ${p.buildMs} ms, file load ${p.loadMs} ms | peak RSS ${p.maxRssMB} MB`;
+        rows.push(rrow);
+        process.stdout.write(`  ${rrow}\n`);
+        if (p.steps === 0) problems.push(`${nodes} nodes: the rolling plan has no step`);
+      }
       if (nodes <= 100) {
         const q = await queueBench(kubeconfig, node, 20);
         const qrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | through the queue (Redis + worker process): median ${q.medianMs.toFixed(0)} ms, p90 ${q.p90Ms.toFixed(0)} ms over 20 requests`;
@@ -257,7 +288,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   }
   process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n');
-  process.stdout.write('Issue 18 targets: cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n');
+  process.stdout.write('Issue 18 targets: CLI --version ≤ 2.5 × node -e 0 in CPU time, ask --snapshot on scenario 01 ≤ 6 ×; cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n');
 }
 
 await main();

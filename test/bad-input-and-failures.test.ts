@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { BotConfig } from '../src/config/bot-config.js';

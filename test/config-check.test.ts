@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 
 const BOT_TOKEN = 'xoxb-1111-2222-AbCdEfGhIjKlMnOp';
 const SIGNING_SECRET = '0123456789abcdef0123456789abcdef';

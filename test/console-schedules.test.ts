@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
 import { handleConsoleRequest } from '../adapters/console/console-adapter.js';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
 import { renderText } from '../src/explain/render-text.js';

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import { parseManifests } from '../src/simulator/rbac.js';
@@ -170,7 +170,7 @@ describe('Dockerfile', () => {
   it('starts the CLI, whose roles (the default command and every deploy/ role) exist', async () => {
     const entry = final.find((i) => i.op === 'ENTRYPOINT')?.args ?? '';
     expect(JSON.parse(entry)).toEqual(['node', 'bin/k8s-ha-bot.js']);
-    expect(readFileSync('bin/k8s-ha-bot.js', 'utf8')).toContain('../dist/adapters/console/cli.js');
+    expect(readFileSync('bin/k8s-ha-bot.js', 'utf8')).toContain('../dist/adapters/k8s-ha-bot.js');
     const cmd = JSON.parse(final.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
     const roles = new Set([...cmd, 'gateway', 'worker']);
     for (const f of ['deploy/base/gateway.yaml', 'deploy/base/worker.yaml']) {

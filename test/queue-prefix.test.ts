@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { DEFAULT_QUEUE_PREFIX, queuePrefixFrom } from '../src/queue/queue-prefix.js';
 import { silentLogger } from '../src/util/logger.js';

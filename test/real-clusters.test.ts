@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import { analyzeHaStatus } from '../src/analysis/ha-status.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../adapters/console/cli.js';
+import { main } from '../adapters/k8s-ha-bot.js';
 import { etcdBlockOf } from '../src/cluster/capture-snapshot.js';
 import { loadSnapshotFile, parseSnapshotText } from '../src/cluster/snapshot-file.js';
 import type { Finding } from '../src/analysis/types.js';

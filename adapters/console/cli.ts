@@ -17,38 +17,49 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { userInfo } from 'node:os';
-import { createAnswerService } from '../../src/answer/answer.js';
-import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+// Only what every command needs is imported here (commander, the error type, the user-name rule);
+// each command loads its own modules in its action (issue 18), so `--version` and `help` load no
+// Kubernetes client and no chat SDK, and `ask` loads no chat SDK.
 import type { Locale } from '../../src/commands/types.js';
-import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { redisTargetToEnv } from '../../src/config/redis-settings.js';
-import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
-import { loadConfig } from '../../src/config/load-config.js';
-import { opsPortFrom, startProcessOpsOrWarn } from '../../src/ops/ops-server.js';
 import type { RunningOpsServer } from '../../src/ops/ops-server.js';
-import { runUntilSignal, shutdownDeadlineFrom } from '../../src/ops/shutdown.js';
-import { checkDeploymentSettings } from './config-check.js';
-import { LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
-import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
 import { BotError, isBotError } from '../../src/errors.js';
-import { explainFailure } from '../../src/explain/explain-messages.js';
-import { renderText } from '../../src/explain/render-text.js';
-import { runInProcess } from '../../src/queue/in-process.js';
-import { JobQueue } from '../../src/queue/job-queue.js';
-import { jobIdFor } from '../../src/queue/job.js';
-import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
-import { ScheduleService } from '../../src/schedule/schedule-service.js';
-import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js';
-import { type Logger, createLogger } from '../../src/util/logger.js';
+import { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 import { registerSecretsFromEnv } from '../../src/util/redaction.js';
-import { runWorkerProcess } from '../../workers/main.js';
-import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
-import { startGateway } from '../gateway/gateway.js';
-import { CONSOLE_USER_PATTERN, type ConsoleOutcome, type ConsoleScheduleList, type JobRunner, explainConsole, handleConsoleRequest, toJsonOutput } from './console-adapter.js';
-import { countQueueWorkers, queuedJobState } from './count-queue-workers.js';
+import type { Logger } from '../../src/util/logger.js';
+import type { ChatSettingsCheck } from './config-check.js';
+import type { ConsoleOutcome, ConsoleScheduleList, JobRunner } from './console-adapter.js';
+
+/** What the gateway command needs from the gateway it starts (adapters/gateway/gateway.ts's `RunningGateway`). */
+export interface HostedGateway {
+  /** Slack transport, when Slack is configured. */
+  mode?: 'http' | 'socket';
+  /** The HTTP port of `/slack/events` (HTTP mode). */
+  port?: number;
+  /** The Teams adapter's port, when Teams is configured. */
+  teams?: { port: number };
+  /** Stop taking requests, finish deliveries in progress, disconnect. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the chat gateway (adapters/gateway/gateway.ts's `startGateway`).
+ * @throws ConfigError for a bad Slack/Teams setting, before anything starts
+ */
+export type GatewayStarter = (options: { env: Record<string, string | undefined>; config: BotConfig; logger: Logger }) => Promise<HostedGateway>;
+
+/**
+ * The chat side of the CLI, loaded only by the commands that use it (issue 18): the console adapter
+ * never imports the gateway, Slack or Teams modules; the composition root (adapters/k8s-ha-bot.ts)
+ * hands these in as dynamic imports, so `ask`, `--version` and `help` never load a chat SDK.
+ */
+export interface ChatAdapterLoaders {
+  /** The gateway's start function (`k8s-ha-bot gateway`). */
+  loadGateway: () => Promise<GatewayStarter>;
+  /** The Slack and Teams settings check (`k8s-ha-bot config check`). */
+  loadChatSettingsCheck: () => Promise<ChatSettingsCheck>;
+}
 
 /** Where the CLI writes; injected so tests can capture it. */
 export interface CliIo {
@@ -87,7 +98,9 @@ function parseCapturedAt(value: string): string {
 }
 
 async function configFor(opts: { config?: string; snapshot?: string; capturedAt?: string }, env: CliIo['env']): Promise<BotConfig> {
+  const { loadConfig } = await import('../../src/config/load-config.js');
   if (opts.snapshot) {
+    const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
     const path = resolve(opts.snapshot);
     await loadSnapshotFile(path); // fails with the line or field that is wrong, before anything runs
     const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
@@ -114,9 +127,19 @@ export const WITHDRAW_BOUND_MS = 5000;
  * queue no worker consumes is answered at once and nothing is queued; a job without a reply in
  * `config.jobTimeoutMs` is withdrawn (bounded by {@link WITHDRAW_BOUND_MS}) so it never runs late.
  */
-function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run: JobRunner; close: () => Promise<void> } {
+async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): Promise<{ run: JobRunner; close: () => Promise<void> }> {
+  const { redisTargetOf } = await import('../../src/config/bot-config.js');
+  const { explainFailure } = await import('../../src/explain/explain-messages.js');
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
+    // The queue (bullmq, ioredis) only when Redis is configured.
+    const [{ JobQueue }, { jobIdFor }, { queuePrefixFrom }, { countQueueWorkers, queuedJobState }, { explainConsole }] = await Promise.all([
+      import('../../src/queue/job-queue.js'),
+      import('../../src/queue/job.js'),
+      import('../../src/queue/queue-prefix.js'),
+      import('./count-queue-workers.js'),
+      import('./console-adapter.js'),
+    ]);
     // The key prefix every process reads the same way (src/queue/queue-prefix.ts).
     const prefix = queuePrefixFrom(env);
     const queue = new JobQueue({ redisUrl, prefix, logger });
@@ -150,7 +173,9 @@ function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): { run:
       close: () => queue.close(),
     };
   }
-  const service = createAnswerService({ config, logger });
+  // In-process: the answer step; a snapshot file is analysed straight from the file (no simulator, no client-node).
+  const [{ createAnswerService }, { runInProcess }] = await Promise.all([import('../../src/answer/answer.js'), import('../../src/queue/in-process.js')]);
+  const service = createAnswerService({ config, logger, snapshotsFromFile: true });
   return {
     run: async (job) => {
       try {
@@ -181,13 +206,20 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 
 /**
  * `schedules` at the console: every chat's schedules, read from the configured Redis with a
- * ScheduleService opened for the one call (the console holds no connection between requests).
+ * ScheduleService opened for the one call (the console holds no connection between requests);
+ * its modules load only when the list is asked for.
  * @returns undefined when no Redis is configured
  */
 function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record<string, string | undefined>>): ConsoleScheduleList | undefined {
-  const redisUrl = redisTargetOf(config.redis);
-  if (!redisUrl) return undefined;
+  if (config.redis === undefined) return undefined;
   return async () => {
+    const [{ redisTargetOf }, { ScheduleService }, { queuePrefixFrom }] = await Promise.all([
+      import('../../src/config/bot-config.js'),
+      import('../../src/schedule/schedule-service.js'),
+      import('../../src/queue/queue-prefix.js'),
+    ]);
+    const redisUrl = redisTargetOf(config.redis);
+    if (redisUrl === undefined) return [];
     const service = new ScheduleService({ redisUrl, prefix: queuePrefixFrom(env), logger });
     try {
       return await service.list();
@@ -197,22 +229,32 @@ function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record
   };
 }
 
-function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): void {
+async function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): Promise<void> {
+  const [{ toJsonOutput }, { renderText }] = await Promise.all([import('./console-adapter.js'), import('../../src/explain/render-text.js')]);
   io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
 }
 
 /**
- * Run the CLI.
+ * Run the CLI (the composition root adapters/k8s-ha-bot.ts's `main` calls it with the chat adapters).
  * @param argv - `process.argv` shape (node, script, then arguments)
+ * @param chat - how to load the gateway and the chat settings check ({@link ChatAdapterLoaders})
  * @param io - output and environment (default: the process's)
  * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
  */
-export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
   // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(io.env);
-  // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for them.
-  const logger = createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
+  // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for
+  // them. Created on first use: `--version` and `help` never load pino.
+  let logger: Logger | undefined;
+  const cliLogger = async (): Promise<Logger> => {
+    if (logger === undefined) {
+      const { createLogger } = await import('../../src/util/logger.js');
+      logger ??= createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
+    }
+    return logger;
+  };
   const program = new Command('k8s-ha-bot')
     .description('Can I reboot this node? HA and quorum answers for Kubernetes clusters you run yourself.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -228,7 +270,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")')
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
-    .option('--snapshot <file>', 'answer from this snapshot file (served through the built-in simulator)')
+    .option('--snapshot <file>', 'answer from this snapshot file (read directly, as the API would list it)')
     .option('--captured-at <time>', 'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields', parseCapturedAt)
     .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
@@ -240,15 +282,16 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
         { ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}) },
         io.env,
       );
-      const runner = runnerFor(config, logger, io.env);
+      const runner = await runnerFor(config, await cliLogger(), io.env);
+      const { handleConsoleRequest } = await import('./console-adapter.js');
       try {
         const outcome = await handleConsoleRequest(
           { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: opts.as ?? safeUser() },
           config,
           runner.run,
-          scheduleListFor(config, logger, io.env),
+          scheduleListFor(config, await cliLogger(), io.env),
         );
-        print(io, outcome, opts.format);
+        await print(io, outcome, opts.format);
         exitCode = outcome.exitCode;
       } finally {
         await runner.close();
@@ -263,7 +306,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .addHelpText('after', MAINTENANCE_HELP)
     .action(async (opts: { cluster?: string; as?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const runner = runnerFor(config, logger, io.env);
+      const runner = await runnerFor(config, await cliLogger(), io.env);
+      const [{ handleConsoleRequest }, { createInterface }] = await Promise.all([import('./console-adapter.js'), import('node:readline')]);
       const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
       const names = Object.keys(config.clusters).join(', ');
       io.out(`k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`);
@@ -275,8 +319,8 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run, scheduleListFor(config, logger, io.env));
-            print(io, outcome, 'text');
+            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run, scheduleListFor(config, await cliLogger(), io.env));
+            await print(io, outcome, 'text');
           }
           rl.prompt();
         }
@@ -293,6 +337,13 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .option('--concurrency <n>', 'jobs in parallel per cluster')
     .action(async (opts: { cluster?: string[]; concurrency?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const [{ redisTargetOf }, { redisTargetToEnv }, { createLogger }, { runWorkerProcess }, { createWorkerAnswerStep }] = await Promise.all([
+        import('../../src/config/bot-config.js'),
+        import('../../src/config/redis-settings.js'),
+        import('../../src/util/logger.js'),
+        import('../../workers/main.js'),
+        import('../../src/answer/worker-answer-step.js'),
+      ]);
       const clusters = opts.cluster ?? Object.keys(config.clusters);
       const args = ['node', 'worker', ...clusters.flatMap((c) => ['--cluster', c])];
       if (opts.concurrency) args.push('--concurrency', opts.concurrency);
@@ -322,6 +373,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--no-heartbeats', 'let Leases and node heartbeats age (default: renew what was alive at load every 5 s, as a live cluster does)')
     .action(async (file: string, opts: { port?: number; host: string; heartbeats: boolean }) => {
+      const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
       let sim;
       try {
         sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host, heartbeats: opts.heartbeats }, io);
@@ -348,7 +400,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
       // Loaded here only: the other commands never need the capture.
       const { runSnapshotCommand } = await import('./snapshot-command.js');
       const config = opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
-      const captured = await runSnapshotCommand(opts, config, io.env, logger);
+      const captured = await runSnapshotCommand(opts, config, io.env, await cliLogger());
       io.out(captured.text);
       io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
     });
@@ -358,6 +410,16 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description('host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)')
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const [{ redisTargetOf }, { createLogger }, { opsPortFrom, startProcessOpsOrWarn }, { runUntilSignal, shutdownDeadlineFrom }, { LOOPBACK_HOST, devInsecureFrom }, { queuePrefixFrom }, startGateway] =
+        await Promise.all([
+          import('../../src/config/bot-config.js'),
+          import('../../src/util/logger.js'),
+          import('../../src/ops/ops-server.js'),
+          import('../../src/ops/shutdown.js'),
+          import('../../src/ops/dev-insecure.js'),
+          import('../../src/queue/queue-prefix.js'),
+          chat.loadGateway(),
+        ]);
       const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
       // Ops settings are checked before anything starts (src/ops).
       opsPortFrom(io.env);
@@ -398,8 +460,16 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     .description('validate the configuration file, its kubeconfig contexts, the Slack/Teams/ops environment settings and the maintenance policy, without starting or contacting anything')
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      checkKubeContexts(config, loadKubeConfigFromDefault);
-      const lines = await checkDeploymentSettings(config, io.env);
+      // The Kubernetes client only when a cluster names a kubeconfig context to check.
+      if (Object.values(config.clusters).some((c) => c.kind === 'context')) {
+        const [{ checkKubeContexts }, { loadKubeConfigFromDefault }] = await Promise.all([
+          import('../../src/config/check-kube-contexts.js'),
+          import('../../src/config/load-kube-config-from-default.js'),
+        ]);
+        checkKubeContexts(config, loadKubeConfigFromDefault);
+      }
+      const [{ checkDeploymentSettings }, checkChat] = await Promise.all([import('./config-check.js'), chat.loadChatSettingsCheck()]);
+      const lines = await checkDeploymentSettings(config, io.env, checkChat);
       io.out(`configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`);
       for (const line of lines) io.out(`  ${line}\n`);
     });
@@ -413,14 +483,14 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     }
     if (isBotError(err)) {
       io.err(`k8s-ha-bot: ${err.message}\n`);
-      logger.debug({ err }, 'failed');
+      logger?.debug({ err }, 'failed');
       return err.code === 'internal' || err.retryable ? 1 : 2;
     }
     io.err(`k8s-ha-bot: unexpected failure; run with LOG_LEVEL=debug for details\n`);
-    logger.error({ err }, 'unexpected failure');
+    (await cliLogger()).error({ err }, 'unexpected failure');
     return 1;
   } finally {
-    logger.flush();
+    logger?.flush();
   }
   return exitCode;
 }

@@ -61,7 +61,7 @@ export interface ConsoleRequest {
  * Names `--as` accepts (the identity becomes `console:local:<name>`): the policy's own pattern for
  * console users, so both always agree.
  */
-export { CONSOLE_USER_PATTERN } from '../../src/maintenance/policy.js';
+export { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 
 /** Commands that act on or read the maintenance state in Redis (issue 5). */
 const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-request', 'maintenance-decision', 'maintenance-status', 'audit']);

@@ -24,7 +24,12 @@ import type { Logger } from '../util/logger.js';
 /** Inputs of {@link answerHealthReport}. */
 export interface HealthReportAnswerInput {
   snapshot: ClusterSnapshot;
-  kubeConfig: KubeConfig;
+  /**
+   * The live cluster's connection; null for a snapshot file answered without the simulator
+   * (`ask --snapshot`): then the PDBs' pods and the lock come from the file, and no certificate
+   * is probed (none is observable from a file).
+   */
+  kubeConfig: KubeConfig | null;
   now: Date;
   ctx: { locale: Locale; requestId: string; cluster: string };
   settings?: ReportSettings;
@@ -91,7 +96,8 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
   const thresholds = thresholdsOf(input.settings);
   const stuck = snapshot.podDisruptionBudgets.filter((p) => p.status?.disruptionsAllowed === 0);
   const pdbPods: Record<string, PdbPod[]> = {};
-  const pdbReads = stuck.map(async (pdb) => {
+  const pdbReads = (kubeConfig === null ? [] : stuck).map(async (pdb) => {
+    if (kubeConfig === null) return;
     const ns = pdb.metadata.namespace ?? '';
     const selector = selectorText(pdb.spec?.selector);
     if (selector === null || selector === '') return;
@@ -113,6 +119,10 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
   });
   const lockRead = (async (): Promise<BotLockObservation | undefined> => {
     const { namespace, leaseName } = input.lock;
+    if (kubeConfig === null) {
+      const lease = snapshot.leases.find((l) => l.metadata.namespace === namespace && l.metadata.name === leaseName);
+      return lease ? { lease, holderRequest: 'unknown' } : undefined;
+    }
     try {
       const res = await getJson<KLease>(kubeConfig, `/apis/coordination.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/leases/${encodeURIComponent(leaseName)}`);
       if (res.status === 404) return { lease: null, holderRequest: 'unknown' };
@@ -136,7 +146,7 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
     }
   })();
   const etcd = input.etcd;
-  const certificates = probeCertificates({
+  const certificates = kubeConfig === null ? Promise.resolve([]) : probeCertificates({
     kubeConfig,
     apiserverEndpointSlices: snapshot.apiserverEndpointSlices,
     ...(etcd ? { etcd: { endpoints: etcd.endpoints ?? (snapshot.etcd?.members.flatMap((m) => m.clientURLs) ?? []), ca: etcd.ca, cert: etcd.cert, key: etcd.key } } : {}),

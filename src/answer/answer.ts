@@ -3,16 +3,17 @@
  * cluster, read a snapshot through @kubernetes/client-node, analyse, explain. Used by the worker
  * process (through the queue) and by the console in-process.
  */
-import { KubeConfig } from '@kubernetes/client-node';
+// The Kubernetes client, the reader, the watch cache and the simulator are loaded on first use
+// (issue 18): a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
+import type { KubeConfig } from '@kubernetes/client-node';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
-import { readSnapshot } from '../cluster/read-snapshot.js';
-import { ClusterWatchCache } from '../cluster/watch-cache.js';
+import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
-import { kubeConfigForContext } from '../cluster/kube-config-for-context.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
+import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
@@ -21,8 +22,6 @@ import { answerHealthReport } from './answer-health-report.js';
 import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
-import { discoverEtcdEndpoints } from '../etcd/discover-etcd-endpoints.js';
-import { probeEtcd } from '../etcd/probe-etcd.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
@@ -34,7 +33,7 @@ import type { Reply } from '../explain/reply.js';
 import { safeReply } from '../explain/safe-reply.js';
 import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
 import type { AnswerJob } from '../queue/job.js';
-import { type RunningSimulator, startSimulator } from '../simulator/start-simulator.js';
+import type { RunningSimulator } from '../simulator/start-simulator.js';
 import { closestNames } from '../util/closest-names.js';
 import { type Logger, silentLogger } from '../util/logger.js';
 
@@ -43,7 +42,10 @@ import { type Logger, silentLogger } from '../util/logger.js';
  * configured `etcd` entry replaces it with a live probe, see {@link liveEtcd}).
  */
 interface ClusterAccess {
-  kubeConfig: KubeConfig;
+  /** Null when the snapshot file is analysed directly ({@link AnswerServiceOptions.snapshotsFromFile}). */
+  kubeConfig: KubeConfig | null;
+  /** The loaded snapshot file, when it is analysed directly rather than served by the simulator. */
+  offline?: SnapshotFile;
   etcd: EtcdStatus | null;
   /** Snapshot files only: what the file says of itself (capture time, parts it does not hold). */
   file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd' | 'readErrors'>;
@@ -70,6 +72,41 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
 }
 
 /**
+ * A snapshot file analysed directly ({@link AnswerServiceOptions.snapshotsFromFile}): the snapshot
+ * the simulator path would give. {@link snapshotFromFile} already keeps the file's capture time,
+ * readyz, etcd and read errors (the simulator path adds them in {@link withFileFacts}).
+ */
+function fromFile(file: SnapshotFile | undefined, cluster: string, focusNode: string | null, moreFocusNodes: readonly string[], now: () => Date): ClusterSnapshot {
+  if (!file) throw new BotError('internal', 'a snapshot cluster without its file');
+  return snapshotFromFile(inListOrder(file), cluster, focusNode, now, moreFocusNodes);
+}
+
+const listOrdered = new WeakMap<SnapshotFile, SnapshotFile>();
+
+/**
+ * The file with its items in the order kube-apiserver (and so the simulator) lists them:
+ * `namespace/name` within each resource (src/simulator/object-store.ts), so that names listed from
+ * the file come out as they do through the API. Sorted once per loaded file.
+ */
+function inListOrder(file: SnapshotFile): SnapshotFile {
+  let sorted = listOrdered.get(file);
+  if (!sorted) {
+    const key = (o: SnapshotFile['items'][number]): string => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+    const items = file.items.map((o) => ({ o, k: key(o) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)).map((e) => e.o);
+    sorted = { ...file, items };
+    listOrdered.set(file, sorted);
+  }
+  return sorted;
+}
+
+/** {@link withFileFacts} for a snapshot built by {@link fromFile} (its read errors already hold the file's). */
+function offlineFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): ClusterSnapshot {
+  if (!file) return snapshot;
+  const { readErrors: _already, ...rest } = file;
+  return withFileFacts(snapshot, rest);
+}
+
+/**
  * Read etcd live for a cluster with an `etcd` entry (issue 7). Endpoints come from the entry, else
  * from the etcd mirror pods' `kubeadm.kubernetes.io/etcd.advertise-client-urls` annotation. Never
  * throws for etcd problems: they come back as `endpointErrors`.
@@ -78,6 +115,7 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
  * @returns a live status; with no endpoint at all, an empty one carrying one error
  */
 export async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
+  const [{ discoverEtcdEndpoints }, { probeEtcd }] = await Promise.all([import('../etcd/discover-etcd-endpoints.js'), import('../etcd/probe-etcd.js')]);
   const endpoints = etcd.endpoints ?? discoverEtcdEndpoints(pods);
   if (endpoints.length === 0) {
     const message = 'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
@@ -146,6 +184,14 @@ export interface AnswerServiceOptions {
    * unless `K8S_HA_BOT_WATCH_CACHE=off`. @defaultValue false (one-shot console answers)
    */
   watchCache?: boolean;
+  /**
+   * Analyse snapshot clusters straight from their file ({@link snapshotFromFile}, the same
+   * reduction as the live reader) instead of serving them through the simulator and reading them
+   * with client-node: for one-shot console answers (issue 18), which then load neither. The
+   * simulator path stays for the worker (its snapshots age like a live cluster's) and for
+   * `kubeConfigFor` (maintenance acts through the API). @defaultValue false
+   */
+  snapshotsFromFile?: boolean;
 }
 
 /**
@@ -163,9 +209,12 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const caches = new Map<string, ClusterWatchCache>();
 
   /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
-  function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): ClusterWatchCache {
+  async function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): Promise<ClusterWatchCache> {
     let cache = caches.get(name);
     if (!cache) {
+      const { ClusterWatchCache } = await import('../cluster/watch-cache.js');
+      cache = caches.get(name);
+      if (cache) return cache;
       cache = new ClusterWatchCache({ kubeConfig, cluster: name, logger, requestTimeoutMs: cluster.requestTimeoutMs, now });
       caches.set(name, cache);
       cache.start().catch((err: unknown) => {
@@ -176,12 +225,27 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cache;
   }
 
-  async function access(name: string, cluster: ClusterConfig): Promise<ClusterAccess> {
+  const offlineFiles = new Map<string, Promise<SnapshotFile>>();
+
+  async function access(name: string, cluster: ClusterConfig, forApi = false): Promise<ClusterAccess> {
+    if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
+      let loaded = offlineFiles.get(name);
+      if (!loaded) {
+        loaded = loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
+        offlineFiles.set(name, loaded);
+        loaded.catch(() => offlineFiles.delete(name));
+      }
+      const file = await loaded;
+      const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
+      return { kubeConfig: null, offline: file, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd, ...(readErrors ? { readErrors } : {}) } };
+    }
+    const { KubeConfig } = await import('@kubernetes/client-node');
     if (cluster.kind === 'snapshot') {
       let started = simulators.get(name);
       if (!started) {
         started = (async () => {
           const file = await loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
+          const { startSimulator } = await import('../simulator/start-simulator.js');
           const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
           const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
@@ -200,6 +264,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       kubeConfig.loadFromCluster();
       return { kubeConfig, etcd: null };
     }
+    const { kubeConfigForContext } = await import('../cluster/kube-config-for-context.js');
     return { kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`), etcd: null };
   }
 
@@ -224,15 +289,15 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
    * `moreFocusNodes`: further nodes whose pods are kept whole (several nodes in one question; read fresh).
    */
   async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, fromCache?: (f: CacheFreshness) => void, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
-    const { kubeConfig, etcd, file } = await access(name, cluster);
+    const { kubeConfig, etcd, file, offline } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
     // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
     early?.catch(() => undefined);
-    const cached = fromCache && options.watchCache ? await cacheFor(name, kubeConfig, cluster).snapshot(focusNode, etcd).catch(() => null) : null;
+    const cached = fromCache && options.watchCache && kubeConfig ? await (await cacheFor(name, kubeConfig, cluster)).snapshot(focusNode, etcd).catch(() => null) : null;
     if (cached) fromCache?.(cached.freshness);
-    let snapshot: ClusterSnapshot = cached?.snapshot ?? await readSnapshot({
+    let snapshot: ClusterSnapshot = cached?.snapshot ?? (offline || !kubeConfig ? fromFile(offline, name, focusNode, moreFocusNodes, now) : await (await import('../cluster/read-snapshot.js')).readSnapshot({
       kubeConfig,
       cluster: name,
       focusNode,
@@ -242,14 +307,14 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       deadlineMs: cluster.deadlineMs,
       logger: log,
       now,
-    });
+    }));
     if (probeConfig !== undefined) {
       const live = await (early ?? liveEtcd(probeConfig, snapshot.pods));
       for (const e of live.endpointErrors ?? []) log.warn({ endpoint: e.endpoint, kind: e.kind, reason: e.message }, 'etcd endpoint could not be read');
       log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
       snapshot = { ...snapshot, etcd: live };
     }
-    snapshot = withFileFacts(snapshot, file);
+    snapshot = offline ? offlineFileFacts(snapshot, file) : withFileFacts(snapshot, file);
     for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
     return snapshot;
   }
@@ -316,7 +381,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
       const named = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
       understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
-      const at = now();
+      // A snapshot file analysed directly is read at its capture time: the simulator path shifts
+      // every timestamp by now - capturedAt instead, so ages are the recorded ones either way.
+      const at = options.snapshotsFromFile && cluster.kind === 'snapshot' ? snapshot.capturedAt : now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
         if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
@@ -384,7 +451,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     handler: async (job, context) => safeReply(await answer(job, context)),
     answer: async (job, context) => safeReply(await answer(job, context)),
     async kubeConfigFor(name) {
-      return (await access(name, clusterConfigOf(name))).kubeConfig;
+      const { kubeConfig } = await access(name, clusterConfigOf(name), true);
+      if (!kubeConfig) throw new BotError('internal', `cluster ${JSON.stringify(name)} has no API to act on`);
+      return kubeConfig;
     },
     async analyzeNode(name, node, locale = config.locale) {
       const snapshot = await readCluster(name, clusterConfigOf(name), node, logger);

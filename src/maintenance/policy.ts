@@ -19,6 +19,7 @@ import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
 import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
+import { CONSOLE_USER_PATTERN } from './console-user.js';
 import { type Actor, type ChangeWindow, type ClusterMaintenancePolicy, type Weekday, actorKey } from './types.js';
 
 /** A resolved policy: the settings of any cluster, defaults filled in. */
@@ -81,12 +82,7 @@ const SLACK_ID = /^slack:[TE][A-Z0-9]{2,}:[UW][A-Z0-9]{2,}$/;
  * and '-' is accepted (test tenants), but never an e-mail address or a display name.
  */
 const TEAMS_ID = /^teams:[A-Za-z0-9-]{1,64}:[A-Za-z0-9-]{1,64}$/;
-/**
- * Names the console acts as (the OS user, or `--as NAME`): 1 to 64 letters, digits, `.`, `_`, `-`,
- * case kept. The console's `--as` and the policy's `console:local:<name>` share this one pattern,
- * so every name the console can act as can be written in a policy.
- */
-export const CONSOLE_USER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export { CONSOLE_USER_PATTERN };
 /** Console: `console:local:<name>` with a name of {@link CONSOLE_USER_PATTERN}. */
 const CONSOLE_ID = new RegExp(`^console:local:${CONSOLE_USER_PATTERN.source.slice(1)}`);
 

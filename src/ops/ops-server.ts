@@ -18,21 +18,12 @@ import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
-import { wholeNumberFromEnv } from '../util/env-number.js';
-import { DEFAULT_OPS_HOST, LISTEN_HOST_ENV, listenHostFrom } from './listen-host.js';
+import { DEFAULT_OPS_HOST, listenHostFrom } from './listen-host.js';
 
-/** Environment variables of the ops server. */
-export const OPS_ENV = {
-  /** Port of /healthz, /readyz, /metrics; `0` picks a free port. */
-  port: 'K8S_HA_BOT_OPS_PORT',
-  /** Address to listen on (default {@link DEFAULT_OPS_HOST}, loopback; see ./listen-host.ts). */
-  host: LISTEN_HOST_ENV.ops,
-  /** `required` (default): a cluster whose API cannot be reached makes /readyz 503; `reported`: listed only. */
-  readyzClusters: 'K8S_HA_BOT_READYZ_CLUSTERS',
-} as const;
-
-/** Default ops port (the Prometheus convention for an app's metrics port). */
-export const DEFAULT_OPS_PORT = 9090;
+// The settings live in ./ops-settings.ts (read by `config check` without this module's Redis and
+// Kubernetes client); re-exported here for the processes that start the server.
+export { DEFAULT_OPS_PORT, OPS_ENV, opsPortFrom } from './ops-settings.js';
+import { OPS_ENV, opsPortFrom } from './ops-settings.js';
 
 /** Options of {@link startOpsServer}. */
 export interface OpsServerOptions {
@@ -143,15 +134,6 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   };
 }
 
-/**
- * The ops port from the environment.
- * @param env - reads {@link OPS_ENV}.port
- * @returns the port (default {@link DEFAULT_OPS_PORT})
- * @throws ConfigError `K8S_HA_BOT_OPS_PORT` when it is not a whole number 0..65535
- */
-export function opsPortFrom(env: Readonly<Record<string, string | undefined>>): number {
-  return wholeNumberFromEnv(env, OPS_ENV.port, { min: 0, max: 65535, fallback: DEFAULT_OPS_PORT, problem: (quoted) => `${quoted} is not a port (0..65535)` });
-}
 
 /** Options of {@link startProcessOps}. */
 export interface ProcessOpsOptions {

@@ -1,0 +1,25 @@
+/**
+ * The `k8s-ha-bot` command's composition root (bin/k8s-ha-bot.js runs it): the console CLI
+ * (adapters/console/cli.ts) with the chat side handed in as loaders, so the dependency direction
+ * stays visible: this file sees every adapter, the console sees none of the chat adapters, and each
+ * command loads only the modules it uses (issue 18: `--version` loads neither the Kubernetes client
+ * nor a chat SDK; `gateway` loads Bolt and botbuilder; `config check` only the Slack/Teams settings).
+ */
+import { type CliIo, runCli } from './console/cli.js';
+
+/**
+ * Run the CLI.
+ * @param argv - `process.argv` shape (node, script, then arguments)
+ * @param io - output and environment (default: the process's)
+ * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
+ */
+export function main(argv: readonly string[], io?: CliIo): Promise<number> {
+  return runCli(
+    argv,
+    {
+      loadGateway: async () => (await import('./gateway/gateway.js')).startGateway,
+      loadChatSettingsCheck: async () => (await import('./gateway/chat-settings.js')).checkChatSettings,
+    },
+    io,
+  );
+}

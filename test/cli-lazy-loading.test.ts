@@ -1,0 +1,86 @@
+/**
+ * Issue 18: the CLI loads only what the command needs. Each case runs the real CLI from source
+ * (test/faults/cli-entry.ts, TypeScript through redis-child-ts-loader.mjs) with a loader hook that
+ * records every module URL it loads (test/helpers/record-loaded-modules.mjs), then asserts which
+ * heavy packages were (not) loaded. Before the lazy imports every command loaded all three.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+const run = promisify(execFile);
+const KUBE = '/node_modules/@kubernetes/client-node/';
+const TEAMS = '/node_modules/botbuilder';
+const SLACK = '/node_modules/@slack/bolt/';
+const SCENARIO = 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json';
+
+let dir: string;
+let n = 0;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-lazy-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Run the CLI with `args`; returns its exit code, stdout and the URLs of the modules it loaded. */
+async function loaded(args: string[]): Promise<{ code: number; stdout: string; urls: string[] }> {
+  const file = join(dir, `modules-${n++}.txt`);
+  const env = { ...process.env, K8S_HA_BOT_TEST_MODULES_FILE: file, NODE_OPTIONS: '', LOG_LEVEL: 'silent', REDIS_URL: '', K8S_HA_BOT_CONFIG: '' };
+  const argv = ['--import', './test/helpers/redis-child-ts-loader.mjs', '--import', './test/helpers/record-loaded-modules.mjs', 'test/faults/cli-entry.ts', ...args];
+  let code = 0;
+  let stdout = '';
+  try {
+    stdout = (await run(process.execPath, argv, { env, timeout: 60_000 })).stdout;
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string };
+    code = typeof e.code === 'number' ? e.code : -1;
+    stdout = e.stdout ?? '';
+  }
+  const urls = (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
+  return { code, stdout, urls };
+}
+
+const heavy = (urls: string[]): string[] => urls.filter((u) => [KUBE, TEAMS, SLACK].some((p) => u.includes(p)));
+
+describe('the CLI loads only what the command needs (issue 18)', () => {
+  it.each([[['--version']], [['help']], [['help', 'ask']], [['gateway', '--help']]])('%j loads neither @kubernetes/client-node, botbuilder nor @slack/bolt', async (args) => {
+    const { stdout, urls } = await loaded(args);
+    expect(stdout).toMatch(/Usage|\d+\.\d+\.\d+/);
+    // The recorder works: it saw commander.
+    expect(urls.some((u) => u.includes('/node_modules/commander/'))).toBe(true);
+    expect(heavy(urls)).toEqual([]);
+  }, 60_000);
+
+  it('ask --snapshot answers from the file without the Kubernetes client or a chat SDK', async () => {
+    const { code, stdout, urls } = await loaded(['ask', '--snapshot', SCENARIO, 'can I reboot atlas-cp-2']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('atlas-cp-2');
+    expect(heavy(urls)).toEqual([]);
+  }, 60_000);
+
+  it('config check of a configuration without kubeconfig contexts (the built-in demo) loads neither', async () => {
+    const { code, stdout, urls } = await loaded(['config', 'check']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('configuration OK');
+    expect(heavy(urls)).toEqual([]);
+  }, 60_000);
+
+  it('config check of a file with a kubeconfig context loads the Kubernetes client, and no chat SDK (the recorder sees client-node when it is loaded)', async () => {
+    const { urls } = await loaded(['--config', 'examples/k8s-ha-bot.yaml', 'config', 'check']);
+    expect(urls.some((u) => u.includes(KUBE))).toBe(true);
+    expect(urls.filter((u) => u.includes(TEAMS) || u.includes(SLACK))).toEqual([]);
+  }, 60_000);
+
+  it('the console adapter imports no gateway, Slack or Teams module', async () => {
+    const offending: string[] = [];
+    for (const f of await readdir('adapters/console')) {
+      const text = await readFile(join('adapters/console', f), 'utf8');
+      for (const m of text.matchAll(/(?:from|import\()\s*'(\.\.\/(?:gateway|slack|teams)\/[^']+)'/g)) offending.push(`${f}: ${m[1]}`);
+    }
+    expect(offending).toEqual([]);
+  });
+});

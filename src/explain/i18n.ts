@@ -7,10 +7,12 @@ import type { FactValue } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
 import { enMaintenance } from './locales/en-maintenance.js';
+import { enMaintenancePlan } from './locales/en-maintenance-plan.js';
 import { enMultiNode } from './locales/en-multi-node.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
 import { koMaintenance } from './locales/ko-maintenance.js';
+import { koMaintenancePlan } from './locales/ko-maintenance-plan.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
 import { koWhatIf } from './locales/ko-what-if.js';
 
@@ -19,8 +21,8 @@ void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
   // `maintenance`; several-node questions (issue 17) under `multiNode`.
   resources: {
-    en: { translation: { ...en, whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode } },
-    ko: { translation: { ...ko, whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode } },
+    en: { translation: { ...en, whatIf: enWhatIf, maintenance: enMaintenance, maintenancePlan: enMaintenancePlan, multiNode: enMultiNode } },
+    ko: { translation: { ...ko, whatIf: koWhatIf, maintenance: koMaintenance, maintenancePlan: koMaintenancePlan, multiNode: koMultiNode } },
   },
   lng: 'en',
   fallbackLng: 'en',

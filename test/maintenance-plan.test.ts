@@ -1,0 +1,213 @@
+/**
+ * Fleet maintenance plans (issue 20) on the simulator with a real Redis: a plan for the 3
+ * control-plane nodes and 4 workers of a generated cluster, approved by two approvers, runs to the
+ * end with simulated reboots (control plane first, one at a time, etcd leader last, never two
+ * nodes down at once, each node verified and settled before the next); a failing node pauses the
+ * plan for a decision (`skip` goes on, `stop` ends it leaving the rest untouched and uncordoned).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { isNodeReady } from '../src/analysis/cluster-index.js';
+import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
+import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
+import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
+import type { KNode } from '../src/cluster/types.js';
+import { explainMaintenancePlanCard, planTimesTable } from '../src/explain/explain-maintenance-plan.js';
+import { buildPlanNodes, planApprovalsRequired } from '../src/maintenance/plan/build-plan.js';
+import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
+import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
+import { runPlan } from '../src/maintenance/plan/run-plan.js';
+import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
+import { MaintenanceStore } from '../src/maintenance/request-store.js';
+import type { Actor } from '../src/maintenance/types.js';
+import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { silentLogger } from '../src/util/logger.js';
+import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';
+import { startRedis } from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
+
+let redisServer: RedisServer;
+let redis: Redis;
+let dir: string;
+let file: SnapshotFile;
+let sims: RunningSimulator[] = [];
+
+const alice: Actor = { platform: 'console', tenant: 'local', id: 'alice' };
+const bob: Actor = { platform: 'console', tenant: 'local', id: 'bob' };
+const carol: Actor = { platform: 'console', tenant: 'local', id: 'carol' };
+const CLUSTER = 'gen';
+
+beforeAll(async () => {
+  redisServer = await startRedis();
+  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+  dir = await mkdtemp(join(tmpdir(), 'plan-'));
+  const path = join(dir, 'gen.json');
+  await writeScenarioFile(path, generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: new Date() }));
+  file = await loadSnapshotFile(path);
+});
+afterAll(async () => {
+  redis.disconnect();
+  await redisServer.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  sims = [];
+});
+
+const nodeNames = (): string[] => file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+
+interface Fleet {
+  s: RunningSimulator;
+  plans: MaintenancePlanStore;
+  requests: MaintenanceStore;
+  plan: MaintenancePlan;
+  deps: PlanRunDeps;
+  /** Most nodes seen not Ready at once, and the reboots done by node. */
+  maxDown: number;
+  reboots: Map<string, number>;
+  stop: () => void;
+}
+
+/** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
+async function fleet(o: { failNode?: string; keyPrefix: string }): Promise<Fleet> {
+  const s = await startScenarioSimulator(file, { heartbeats: { intervalMs: 500 } });
+  sims.push(s);
+  const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 } });
+  const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
+  const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
+  const names = nodeNames();
+  const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
+  const built = buildPlanNodes(snapshot, names, new Date());
+  const created = await plans.create(
+    { cluster: CLUSTER, reason: 'kernel patch', requestedBy: alice, locale: 'en', replyTo: { platform: 'console', address: {} }, verdictAtRequest: built.verdict, nodes: built.nodes, excluded: built.excluded, settleMs: 300 },
+    planApprovalsRequired(policy, built.hasControlPlane),
+    60_000,
+  );
+  if (!created.ok) throw new Error('plan not created');
+  expect((await plans.decide(created.plan.id, bob, 'approve', () => policy)).ok).toBe(true);
+  const approved = await plans.decide(created.plan.id, carol, 'approve', () => policy);
+  expect(approved).toMatchObject({ ok: true, outcome: 'approved' });
+  const reboots = new Map<string, number>();
+  const f: Fleet = { s, plans, requests, plan: created.plan, deps: undefined as unknown as PlanRunDeps, maxDown: 0, reboots, stop: () => undefined };
+  let running = true;
+  f.stop = () => {
+    running = false;
+  };
+  // The reboot robot: reboots a node once its request waits for the reboot (unless it must fail).
+  void (async () => {
+    while (running) {
+      const p = await plans.get(created.plan.id);
+      for (const n of p?.nodes ?? []) {
+        if (n.requestId === undefined || n.node === o.failNode) continue;
+        const r = await requests.get(n.requestId);
+        if (r?.state === 'awaiting-reboot' && !reboots.has(n.requestId)) {
+          reboots.set(n.requestId, 1);
+          void s.rebootNode(n.node, { downMs: 300 }); // resolves when back up: not awaited, so the sampler sees it down
+        }
+      }
+      const down = names.filter((name) => !isNodeReady(s.getObject('nodes', null, name) as KNode)).length;
+      f.maxDown = Math.max(f.maxDown, down);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  })();
+  f.deps = {
+    plans,
+    requests,
+    redis,
+    maintenance: {
+      notifier: new RecordingNotifier(),
+      kubeConfig: kubeConfigOf(s),
+      policy: { ...policy, reboot: { timeoutMs: o.failNode ? 2_000 : 20_000 } },
+      redis,
+      holderIdentity: 'test-worker',
+      keyPrefix: o.keyPrefix,
+      // A fresh read of the file's cluster is what the worker does; the verdict decides.
+      analyze: async (node) => {
+        const r = analyzeRebootImpact(snapshotFromFile(file, CLUSTER, node), node, new Date());
+        return { verdict: r.verdict, summary: r.verdict, findings: [] };
+      },
+      logger: silentLogger,
+      pollMs: 100,
+    },
+    pollMs: 50,
+    settleTimeoutMs: 10_000,
+    logger: silentLogger,
+  };
+  return f;
+}
+
+describe('maintenance plan', () => {
+  it('3 control-plane nodes + 4 workers, two approvers: control plane first one at a time, etcd leader last, each node verified before the next; the card ends with a times table', async () => {
+    const f = await fleet({ keyPrefix: 'test:plan1:' });
+    const cp = f.plan.nodes.filter((n) => n.role === 'control-plane').map((n) => n.node);
+    expect(f.plan.approvalsRequired).toBe(2);
+    expect(cp).toHaveLength(3);
+    expect(f.plan.nodes.slice(0, 3).every((n) => n.role === 'control-plane')).toBe(true);
+    // The generated cluster's etcd leader is its first member (gen-cp-…-1): last of the control plane.
+    expect(f.plan.nodes[2]?.why.map((w) => w.key)).toContain('etcd-leader-last');
+    const final = await runPlan(f.plan.id, f.deps);
+    f.stop();
+    expect(final?.state).toBe('completed');
+    expect(final?.nodes.map((n) => n.state)).toEqual(f.plan.nodes.map(() => 'done'));
+    expect(f.maxDown).toBe(1);
+    // each node settled before the next started; never two in maintenance at once
+    const nodes = final?.nodes ?? [];
+    for (let i = 1; i < nodes.length; i += 1) {
+      expect(Date.parse(nodes[i]?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(nodes[i - 1]?.settledAt ?? 'x'));
+      expect(Date.parse(nodes[i - 1]?.settledAt ?? '')).toBeGreaterThanOrEqual(Date.parse(nodes[i - 1]?.maintainedAt ?? 'x') + 300);
+    }
+    // every node was drained by exactly one request, and rebooted once
+    expect(new Set(nodes.map((n) => n.requestId)).size).toBe(nodes.length);
+    expect(f.reboots.size).toBe(nodes.length);
+    for (const n of nodes) expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
+    const card = explainMaintenancePlanCard(final as MaintenancePlan, 'en');
+    // the generated cluster has a node that is unsafe now (a PDB allowing no disruption): left out, with why
+    expect(nodes.length + (final?.excluded.length ?? 0)).toBe(7);
+    expect(card.summary).toBe(`Completed: ${nodes.length} of ${nodes.length} nodes done.`);
+    for (const e of final?.excluded ?? []) expect(card.sections.find((x) => x.heading === 'Left out (unsafe now)')?.lines.join('\n')).toContain(e.node);
+    expect(card.sections.at(-1)?.lines).toEqual(planTimesTable(final as MaintenancePlan, 'en'));
+    console.log(['Plan table of the acceptance run:', ...planTimesTable(final as MaintenancePlan, 'en'), ...(final?.excluded ?? []).map((e) => `left out: ${e.node}: ${e.reasons.join(', ')}`)].join('\n'));
+  }, 120_000);
+
+  it('a node failing verification holds the plan for a decision; skip goes on; cancel ends it after the node in progress with the others untouched and uncordoned', async () => {
+    const failNode = file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name).find((n) => !/cp/.test(n)) ?? '';
+    const f = await fleet({ failNode, keyPrefix: 'test:plan2:' });
+    const order = f.plan.nodes.map((n) => n.node);
+    const failIndex = order.indexOf(failNode);
+    const done = runPlan(f.plan.id, f.deps);
+    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const p = await f.plans.get(f.plan.id);
+        if (p && pred(p)) return p;
+        if (Date.now() > deadline) throw new Error(`plan in ${p?.state}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const held = await waitFor((p) => p.state === 'needs-decision');
+    expect(held.nodes[failIndex]).toMatchObject({ state: 'failed', failure: { reason: 'reboot-timeout' } });
+    expect(explainMaintenancePlanCard(held, 'en').summary).toBe(`${failNode} failed. Answer \`retry ${held.id}\`, \`skip ${held.id}\` or \`stop ${held.id}\`.`);
+    expect(held.nodes.slice(failIndex + 1).every((n) => n.state === 'pending')).toBe(true);
+    // someone outside the plan may not decide; skip by an approver goes on
+    expect(await f.plans.decide(f.plan.id, { platform: 'console', tenant: 'local', id: 'mallory' }, 'skip', () => testPolicy(CLUSTER, { approvers: [`console:local:bob`, 'console:local:carol'] }))).toMatchObject({ ok: false, refusal: 'not-allowed' });
+    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'decided' });
+    const next = await waitFor((p) => p.nodes[failIndex + 1]?.state === 'running' || p.state === 'completed');
+    expect(next.nodes[failIndex]?.state).toBe('skipped');
+    // cancel: the node in progress finishes, the rest are untouched and uncordoned
+    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({ ok: true });
+    const final = await done;
+    f.stop();
+    expect(final?.state).toBe('cancelled');
+    const after = final?.nodes.slice(failIndex + 1) ?? [];
+    expect(after[0]?.state).toBe('done'); // the node in progress was finished, never cut mid-drain
+    for (const n of after.slice(1)) expect(n.state).toBe('untouched');
+    for (const n of final?.nodes ?? []) if (n.node !== failNode) expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
+  }, 120_000);
+});

@@ -17,6 +17,8 @@ import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import type { KNode } from '../src/cluster/types.js';
 import { explainMaintenancePlanCard, planTimesTable } from '../src/explain/explain-maintenance-plan.js';
+import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences, parseMatcher } from '../src/maintenance/plan/alertmanager.js';
+import type { Silence } from '../src/maintenance/plan/alertmanager.js';
 import { buildPlanNodes, planApprovalsRequired } from '../src/maintenance/plan/build-plan.js';
 import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
@@ -28,6 +30,8 @@ import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cl
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';
+import { startAlertmanager } from './helpers/alertmanager-server.js';
+import type { AlertmanagerServer } from './helpers/alertmanager-server.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
@@ -76,13 +80,14 @@ interface Fleet {
 }
 
 /** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
-async function fleet(o: { failNode?: string; keyPrefix: string }): Promise<Fleet> {
+async function fleet(o: { failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
   const s = await startScenarioSimulator(file, { heartbeats: { intervalMs: 500 } });
   sims.push(s);
   const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 } });
   const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
   const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
-  const names = nodeNames();
+  const names = o.only ?? nodeNames();
+  const all = nodeNames();
   const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
   const built = buildPlanNodes(snapshot, names, new Date());
   const created = await plans.create(
@@ -91,9 +96,14 @@ async function fleet(o: { failNode?: string; keyPrefix: string }): Promise<Fleet
     60_000,
   );
   if (!created.ok) throw new Error('plan not created');
-  expect((await plans.decide(created.plan.id, bob, 'approve', () => policy)).ok).toBe(true);
-  const approved = await plans.decide(created.plan.id, carol, 'approve', () => policy);
-  expect(approved).toMatchObject({ ok: true, outcome: 'approved' });
+  const first = await plans.decide(created.plan.id, bob, 'approve', () => policy);
+  // control-plane nodes in the plan raise it to the control-plane count (2); workers alone need 1
+  expect(first).toMatchObject({ ok: true, outcome: built.hasControlPlane ? 'approval-counted' : 'approved' });
+  if (built.hasControlPlane) {
+    expect(await plans.decide(created.plan.id, bob, 'approve', () => policy)).toMatchObject({ ok: false, refusal: 'already-approved' });
+    expect(await plans.decide(created.plan.id, alice, 'approve', () => policy)).toMatchObject({ ok: false, refusal: 'self-approval' });
+    expect(await plans.decide(created.plan.id, carol, 'approve', () => policy)).toMatchObject({ ok: true, outcome: 'approved' });
+  }
   const reboots = new Map<string, number>();
   const f: Fleet = { s, plans, requests, plan: created.plan, deps: undefined as unknown as PlanRunDeps, maxDown: 0, reboots, stop: () => undefined };
   let running = true;
@@ -109,10 +119,11 @@ async function fleet(o: { failNode?: string; keyPrefix: string }): Promise<Fleet
         const r = await requests.get(n.requestId);
         if (r?.state === 'awaiting-reboot' && !reboots.has(n.requestId)) {
           reboots.set(n.requestId, 1);
+          await o.onAwaitingReboot?.(n.node);
           void s.rebootNode(n.node, { downMs: 300 }); // resolves when back up: not awaited, so the sampler sees it down
         }
       }
-      const down = names.filter((name) => !isNodeReady(s.getObject('nodes', null, name) as KNode)).length;
+      const down = all.filter((name) => !isNodeReady(s.getObject('nodes', null, name) as KNode)).length;
       f.maxDown = Math.max(f.maxDown, down);
       await new Promise((r) => setTimeout(r, 30));
     }
@@ -139,6 +150,7 @@ async function fleet(o: { failNode?: string; keyPrefix: string }): Promise<Fleet
     pollMs: 50,
     settleTimeoutMs: 10_000,
     logger: silentLogger,
+    ...o.deps,
   };
   return f;
 }
@@ -210,4 +222,79 @@ describe('maintenance plan', () => {
     for (const n of after.slice(1)) expect(n.state).toBe('untouched');
     for (const n of final?.nodes ?? []) if (n.node !== failNode) expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
   }, 120_000);
+});
+
+describe('maintenance plan with a real Alertmanager', () => {
+  let am: AlertmanagerServer;
+  beforeAll(async () => {
+    am = await startAlertmanager();
+  });
+  afterAll(async () => {
+    await am.stop();
+  });
+
+  it('a firing severity=critical alert holds the plan (the card names it); silencing it lets the plan go on; the bot silences each node exactly while it is in maintenance', async () => {
+    const client = new AlertmanagerClient(am.url, { logger: silentLogger });
+    await am.fire({ alertname: 'EtcdNoLeader', severity: 'critical', instance: 'gen-cp-1:2379' });
+    await am.fire({ alertname: 'DiskSlow', severity: 'critical', instance: 'gen-wk-001:9100' });
+    // an already silenced critical alert does not hold the plan
+    await client.createSilence({ matchers: [parseMatcher('alertname=DiskSlow')], startsAt: new Date(), endsAt: new Date(Date.now() + 600_000), createdBy: 'ops', comment: 'known' });
+    const deadline = Date.now() + 10_000;
+    while ((await client.firing([parseMatcher('severity=critical')])).length !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const settings = { url: am.url, gate: ['severity=critical'], silence: ['instance=~"{node}:.*"'], unreachable: 'block' as const };
+    const activeSilenceOf = async (node: string): Promise<Silence[]> =>
+      (await client.silences()).filter((x) => x.status.state === 'active' && x.createdBy === 'k8s-ha-bot' && x.matchers.some((m) => m.value === `${node.replace(/-/g, '\\-')}:.*` || m.value === `${node}:.*`));
+    const silencedInMaintenance = new Map<string, number>();
+    const workers = ['gen-wk-001', 'gen-wk-002'];
+    const f = await fleet({
+      keyPrefix: 'test:plan3:',
+      only: workers,
+      deps: { gate: alertmanagerGate(client, settings, silentLogger), silences: alertmanagerSilences(client, settings, silentLogger) },
+      onAwaitingReboot: async (node) => {
+        silencedInMaintenance.set(node, (await activeSilenceOf(node)).length);
+      },
+    });
+    const done = runPlan(f.plan.id, f.deps);
+    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const p = await f.plans.get(f.plan.id);
+        if (p && pred(p)) return p;
+        if (Date.now() > until) throw new Error(`plan in ${p?.state}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const held = await waitFor((p) => p.state === 'held');
+    expect(held.hold).toMatchObject({ kind: 'alert' });
+    expect(held.hold?.detail).toContain('EtcdNoLeader');
+    expect(held.hold?.detail).not.toContain('DiskSlow');
+    expect(held.nodes.every((n) => n.state === 'pending')).toBe(true);
+    expect(explainMaintenancePlanCard(held, 'en').summary).toContain('Held before gen-wk-001: firing alert EtcdNoLeader {instance="gen-cp-1:2379", severity="critical"}');
+    expect(explainMaintenancePlanCard(held, 'ko').summary).toContain('EtcdNoLeader');
+    // nothing was silenced while held
+    expect(await activeSilenceOf('gen-wk-001')).toHaveLength(0);
+    await client.createSilence({ matchers: [parseMatcher('alertname=EtcdNoLeader')], startsAt: new Date(), endsAt: new Date(Date.now() + 600_000), createdBy: 'ops', comment: 'leader election known' });
+    const final = await done;
+    f.stop();
+    expect(final?.state).toBe('completed');
+    expect(Object.fromEntries(silencedInMaintenance)).toEqual({ 'gen-wk-001': 1, 'gen-wk-002': 1 });
+    const mine = (await client.silences()).filter((x) => x.createdBy === 'k8s-ha-bot');
+    expect(mine).toHaveLength(2);
+    for (const x of mine) {
+      expect(x.status.state).toBe('expired');
+      expect(x.comment).toContain(f.plan.id);
+      expect(x.comment).toContain('console:local:bob');
+    }
+  }, 120_000);
+
+  it('an unreachable Alertmanager holds the plan with a clear finding when the policy says block', async () => {
+    const client = new AlertmanagerClient('http://127.0.0.1:9', { logger: silentLogger, timeoutMs: 500 });
+    const gate = alertmanagerGate(client, { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'block' }, silentLogger);
+    const node = { node: 'n1', role: 'worker', batch: 1, verdict: 'safe', why: [], state: 'pending' } as const;
+    expect(await gate({} as MaintenancePlan, { ...node, why: [] })).toEqual({ kind: 'alertmanager-unreachable', detail: 'Alertmanager at http://127.0.0.1:9 cannot be reached' });
+    const warn = alertmanagerGate(client, { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'warn' }, silentLogger);
+    expect(await warn({} as MaintenancePlan, { ...node, why: [] })).toBeNull();
+    expect(() => parseMatcher('severity critical')).toThrow('not an Alertmanager matcher');
+    expect(parseMatcher('instance=~"{node}.*"', 'a.b')).toEqual({ name: 'instance', value: 'a\\.b.*', isRegex: true, isEqual: true });
+  });
 });

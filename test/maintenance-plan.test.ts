@@ -298,3 +298,40 @@ describe('maintenance plan with a real Alertmanager', () => {
     expect(parseMatcher('instance=~"{node}.*"', 'a.b')).toEqual({ name: 'instance', value: 'a\\.b.*', isRegex: true, isEqual: true });
   });
 });
+
+describe('maintenance plan, crash-safe', () => {
+  it('a runner stopped mid-node (worker shutdown / crash) is resumed by another: the node in progress is resumed, never drained twice', async () => {
+    const workers = ['gen-wk-001', 'gen-wk-002'];
+    const f = await fleet({ keyPrefix: 'test:plan4:', only: workers });
+    const first = new AbortController();
+    let stopAt: string | undefined;
+    const killed = runPlan(f.plan.id, { ...f.deps, signal: first.signal, maintenance: { ...f.deps.maintenance, signal: first.signal } }).catch((err: unknown) => err);
+    // stop the first runner while the first node is draining or waiting for its reboot
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const p = await f.plans.get(f.plan.id);
+      const n = p?.nodes[0];
+      const r = n?.requestId ? await f.requests.get(n.requestId) : null;
+      if (r && ['draining', 'awaiting-reboot'].includes(r.state)) {
+        stopAt = r.state;
+        break;
+      }
+      if (Date.now() > until) throw new Error('the first node never started');
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    first.abort(new Error('worker killed'));
+    expect(await killed).toBeInstanceOf(Error);
+    const mid = await f.plans.get(f.plan.id);
+    expect(mid?.nodes[0]?.state).toBe('running');
+    const firstRequest = mid?.nodes[0]?.requestId;
+    const final = await runPlan(f.plan.id, f.deps);
+    f.stop();
+    expect(stopAt).toBeDefined();
+    expect(final?.state).toBe('completed');
+    expect(final?.nodes[0]?.requestId).toBe(firstRequest);
+    // each evicted pod exactly once across both runners
+    expect(f.s.evictions.size).toBeGreaterThan(0);
+    for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
+    expect(f.reboots.size).toBe(2);
+  }, 120_000);
+});

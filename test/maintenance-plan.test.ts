@@ -80,8 +80,15 @@ interface Fleet {
 }
 
 /** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
-async function fleet(o: { failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
-  const s = await startScenarioSimulator(file, { heartbeats: { intervalMs: 500 } });
+async function fleet(o: { kuredLock?: string; failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
+  const kured = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'kured', namespace: 'kube-system', uid: 'uid-kured', labels: { 'app.kubernetes.io/name': 'kured' }, annotations: o.kuredLock === undefined ? {} : { 'weave.works/kured-node-lock': o.kuredLock } },
+    spec: { selector: { matchLabels: { name: 'kured' } }, template: { metadata: { labels: { name: 'kured' } }, spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] } } },
+    status: { desiredNumberScheduled: 0, numberReady: 0 },
+  };
+  const s = await startScenarioSimulator({ ...file, items: [...file.items, kured as unknown as SnapshotFile['items'][number]] }, { heartbeats: { intervalMs: 500 } });
   sims.push(s);
   const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 } });
   const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
@@ -334,4 +341,49 @@ describe('maintenance plan, crash-safe', () => {
     for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
     expect(f.reboots.size).toBe(2);
   }, 120_000);
+});
+
+describe('maintenance plan and kured', () => {
+  const kuredLockOf = (s: RunningSimulator): string | undefined =>
+    (s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } }).metadata.annotations?.['weave.works/kured-node-lock'];
+
+  it("waits while kured holds its lock for another node; while the bot works on a node the annotation names the bot's request; released after", async () => {
+    const held = JSON.stringify({ nodeID: 'gen-wk-004', metadata: { unschedulable: false }, created: new Date().toISOString(), TTL: 0 });
+    const seen = new Map<string, string | undefined>();
+    const box: { sim?: RunningSimulator } = {};
+    const f = await fleet({
+      keyPrefix: 'test:plan5:',
+      only: ['gen-wk-001'],
+      kuredLock: held,
+      onAwaitingReboot: async (node) => {
+        seen.set(node, box.sim ? kuredLockOf(box.sim) : undefined);
+      },
+    });
+    box.sim = f.s;
+    const done = runPlan(f.plan.id, f.deps);
+    const until = Date.now() + 30_000;
+    let p: MaintenancePlan | null = null;
+    while (Date.now() < until) {
+      p = await f.plans.get(f.plan.id);
+      if (p?.state === 'held') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(p?.hold).toMatchObject({ kind: 'kured-lock', detail: 'kube-system/kured: gen-wk-004' });
+    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe("Held before gen-wk-001: kured's reboot lock is held (kube-system/kured: gen-wk-004). It goes on by itself once that clears.");
+    expect(p?.nodes[0]?.state).toBe('pending');
+    expect(kuredLockOf(f.s)).toBe(held); // untouched while kured holds it
+    // kured releases its lock (deletes the annotation, as kured's Release does)
+    const ds = f.s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } };
+    delete ds.metadata.annotations?.['weave.works/kured-node-lock'];
+    const put = await fetch(`${f.s.url}/apis/apps/v1/namespaces/kube-system/daemonsets/kured`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ds) });
+    expect(put.status).toBe(200);
+    const final = await done;
+    f.stop();
+    expect(final?.state).toBe('completed');
+    const during = JSON.parse(seen.get('gen-wk-001') ?? '{}') as { nodeID?: string; metadata?: { request?: string }; TTL?: number };
+    expect(during.nodeID).toBe(`k8s-ha-bot/${final?.nodes[0]?.requestId ?? ''}`);
+    expect(during.metadata?.request).toBe(final?.nodes[0]?.requestId);
+    expect(during.TTL).toBeGreaterThan(0);
+    expect(kuredLockOf(f.s)).toBeUndefined();
+  }, 60_000);
 });

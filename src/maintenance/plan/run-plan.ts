@@ -32,6 +32,7 @@ import type { MaintenanceDeps } from '../execute/run-maintenance.js';
 import { missingAfterReboot } from '../execute/wait-for-reboot.js';
 import type { MaintenanceStore } from '../request-store.js';
 import { newRequestId } from '../request-store.js';
+import { acquireKuredLock, kuredNodeIdFor, readKuredLock, releaseKuredLock } from './kured-lock.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
 import { PLAN_TERMINAL_STATES } from './plan-types.js';
@@ -59,8 +60,10 @@ export interface PlanRunDeps {
   /** The executor's deps for the plan's cluster; `store` is replaced by `requests`. */
   maintenance: Omit<MaintenanceDeps, 'store'>;
   redis: Redis;
-  /** Closes the gate before a node (Alertmanager, kured); absent: always open. */
+  /** Closes the gate before a node (Alertmanager); absent: always open. kured's lock is always checked. */
   gate?: PlanGate;
+  /** Take kured's lock while working on a node (kured-lock.ts). @defaultValue true */
+  kured?: boolean;
   silences?: PlanSilences;
   /** Called after every change of the plan (the card is updated in place); failures are logged. */
   onChange?: (plan: MaintenancePlan) => Promise<void>;
@@ -215,7 +218,7 @@ class PlanRun {
   }
 
   private async startNode(p: MaintenancePlan, n: PlanNode): Promise<void> {
-    const gate = this.deps.gate ? await this.deps.gate(p, n) : null;
+    const gate = (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
     if (gate !== null) {
       if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
         await this.change((x) => (x.state === 'cancelling' || x.pauseRequested ? null : { ...x, state: 'held', hold: { ...gate, since: x.hold?.since ?? this.iso() } }));
@@ -223,8 +226,25 @@ class PlanRun {
       await sleep(this.pollMs, this.deps.signal);
       return;
     }
-    // The request id is recorded before the request exists: a crash in between finds it again.
-    const requestId = newRequestId();
+    // The request id is reserved in the plan before anything is taken under it (kured's lock, the
+    // request itself): a crash in between finds it again and reuses it.
+    let requestId = n.requestId;
+    if (requestId === undefined) {
+      const reserved = newRequestId();
+      const p2 = await this.change((x) => {
+        const node = this.nodeOf(x, n.node);
+        if (node.state !== 'pending' || node.requestId !== undefined) return null;
+        node.requestId = reserved;
+        return x;
+      });
+      if (!p2) return;
+      requestId = reserved;
+    }
+    if (this.deps.kured !== false) {
+      const m = this.deps.maintenance.policy;
+      const got = await acquireKuredLock({ api: this.api, requestId, node: n.node, ttlMs: m.drain.timeoutMs + m.reboot.timeoutMs + p.settleMs + (this.deps.settleTimeoutMs ?? 600_000), now: this.now, lockNamespace: m.lock.namespace, logger: this.log });
+      if (!got.ok) return; // loop: the gate reports the holder
+    }
     await this.change((x) => {
       if (x.state === 'cancelling' || x.pauseRequested || x.state === 'needs-decision') return null;
       const node = this.nodeOf(x, n.node);
@@ -237,6 +257,28 @@ class PlanRun {
       x.startedAt ??= this.iso();
       return x;
     });
+  }
+
+  /** kured holds its lock for something else than this node's request: the plan waits. */
+  private async kuredGate(n: PlanNode): Promise<Omit<PlanHold, 'since'> | null> {
+    if (this.deps.kured === false) return null;
+    const lock = await readKuredLock(this.api, this.now(), this.deps.maintenance.policy.lock.namespace, this.log);
+    const mine = n.requestId === undefined ? null : kuredNodeIdFor(n.requestId);
+    const others = lock.holders.filter((h) => h.nodeID !== mine);
+    if (others.length === 0) return null;
+    return { kind: 'kured-lock', detail: `${lock.daemonSet ?? 'kured'}: ${others.map((h) => h.nodeID.slice(0, 80)).join(', ')}` };
+  }
+
+  private async releaseKured(name: string): Promise<void> {
+    if (this.deps.kured === false) return;
+    const node = this.nodeOf(await this.current(), name);
+    if (node.requestId === undefined) return;
+    try {
+      await releaseKuredLock({ api: this.api, requestId: node.requestId, lockNamespace: this.deps.maintenance.policy.lock.namespace, logger: this.log });
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err, node: name }, "could not release kured's lock; it expires at its TTL");
+    }
   }
 
   private requestFor(p: MaintenancePlan, n: PlanNode, id: string): MaintenanceRequest {
@@ -264,6 +306,7 @@ class PlanRun {
   }
 
   private async failNode(name: string, reason: NonNullable<PlanNode['failure']>['reason'], detail: string): Promise<void> {
+    await this.releaseKured(name);
     await this.change((x) => {
       const node = this.nodeOf(x, name);
       node.state = 'failed';
@@ -337,6 +380,7 @@ class PlanRun {
     const missing = await this.missing(n);
     if (missing.length === 0) {
       await this.removeSilence(n.node);
+      await this.releaseKured(n.node);
       await this.change((x) => {
         const node = this.nodeOf(x, n.node);
         node.state = 'done';

@@ -19,7 +19,7 @@ import type { KNode } from '../src/cluster/types.js';
 import { explainMaintenancePlanCard, planTimesTable } from '../src/explain/explain-maintenance-plan.js';
 import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences, parseMatcher } from '../src/maintenance/plan/alertmanager.js';
 import type { Silence } from '../src/maintenance/plan/alertmanager.js';
-import { buildPlanNodes, planApprovalsRequired } from '../src/maintenance/plan/build-plan.js';
+import { createMaintenancePlan } from '../src/maintenance/plan/create-plan.js';
 import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
@@ -96,12 +96,17 @@ async function fleet(o: { kuredLock?: string; failNode?: string; keyPrefix: stri
   const names = o.only ?? nodeNames();
   const all = nodeNames();
   const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
-  const built = buildPlanNodes(snapshot, names, new Date());
-  const created = await plans.create(
-    { cluster: CLUSTER, reason: 'kernel patch', requestedBy: alice, locale: 'en', replyTo: { platform: 'console', address: {} }, verdictAtRequest: built.verdict, nodes: built.nodes, excluded: built.excluded, settleMs: 300 },
-    planApprovalsRequired(policy, built.hasControlPlane),
-    60_000,
-  );
+  const created = await createMaintenancePlan({
+    plans,
+    policy: { ...policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
+    snapshot,
+    nodes: names,
+    reason: 'kernel patch',
+    requestedBy: alice,
+    locale: 'en',
+    replyTo: { platform: 'console', address: {} },
+  });
+  const built = { hasControlPlane: created.ok && created.plan.nodes.some((n) => n.role === 'control-plane') };
   if (!created.ok) throw new Error('plan not created');
   const first = await plans.decide(created.plan.id, bob, 'approve', () => policy);
   // control-plane nodes in the plan raise it to the control-plane count (2); workers alone need 1
@@ -194,6 +199,19 @@ describe('maintenance plan', () => {
     expect(card.sections.at(-1)?.lines).toEqual(planTimesTable(final as MaintenancePlan, 'en'));
     console.log(['Plan table of the acceptance run:', ...planTimesTable(final as MaintenancePlan, 'en'), ...(final?.excluded ?? []).map((e) => `left out: ${e.node}: ${e.reasons.join(', ')}`)].join('\n'));
   }, 120_000);
+
+  it('a plan is refused by name: not a requester, no node, one open plan per cluster', async () => {
+    const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan0:' });
+    const names = nodeNames();
+    const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
+    const base = { plans, snapshot, reason: 'x', requestedBy: alice, locale: 'en' as const, replyTo: { platform: 'console' as const, address: {} } };
+    expect(await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER, { requesters: ['console:local:bob'] }), nodes: names })).toEqual({ ok: false, refusal: 'not-requester' });
+    expect(await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: [] })).toEqual({ ok: false, refusal: 'no-nodes' });
+    const first = await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: ['gen-wk-001'] });
+    expect(first).toMatchObject({ ok: true, plan: { approvalsRequired: 1, settleMs: 120_000 } });
+    const second = await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: ['gen-wk-002'] });
+    expect(second).toMatchObject({ ok: false, refusal: 'already-open', existing: { id: first.ok ? first.plan.id : '' } });
+  });
 
   it('a node failing verification holds the plan for a decision; skip goes on; cancel ends it after the node in progress with the others untouched and uncordoned', async () => {
     const failNode = file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name).find((n) => !/cp/.test(n)) ?? '';

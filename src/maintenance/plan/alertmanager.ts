@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { BotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
-import { actorKey } from '../types.js';
+import { type AlertmanagerSettings, actorKey } from '../types.js';
 import type { MaintenancePlan, PlanNode } from './plan-types.js';
 import type { PlanGate, PlanSilences } from './run-plan.js';
 
@@ -28,19 +28,8 @@ export interface AlertMatcher {
   isEqual: boolean;
 }
 
-/**
- * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy).
- * - `url`: base URL, e.g. `http://alertmanager.monitoring:9093`
- * - `gate`: matchers of alerts that hold the plan (e.g. `severity=critical`, `node={node}`)
- * - `silence`: matchers of the courtesy silence (e.g. `instance=~"{node}.*"`); empty: no silence
- * - `unreachable`: an unreachable Alertmanager `block`s the plan or only `warn`s (logged, goes on)
- */
-export interface AlertmanagerSettings {
-  url: string;
-  gate: string[];
-  silence: string[];
-  unreachable: 'block' | 'warn';
-}
+/** The Alertmanager settings of a cluster (defined with the policy types). */
+export type { AlertmanagerSettings } from '../types.js';
 
 const MATCHER = /^\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]*))\s*$/;
 

@@ -25,7 +25,7 @@ import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
 import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
 import { MaintenanceStore } from '../src/maintenance/request-store.js';
-import type { Actor } from '../src/maintenance/types.js';
+import type { Actor, ClusterMaintenancePolicy } from '../src/maintenance/types.js';
 import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
@@ -80,7 +80,7 @@ interface Fleet {
 }
 
 /** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
-async function fleet(o: { kuredLock?: string; failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
+async function fleet(o: { policy?: Partial<ClusterMaintenancePolicy>; kuredLock?: string; failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
   const kured = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
@@ -90,7 +90,7 @@ async function fleet(o: { kuredLock?: string; failNode?: string; keyPrefix: stri
   };
   const s = await startScenarioSimulator({ ...file, items: [...file.items, kured as unknown as SnapshotFile['items'][number]] }, { heartbeats: { intervalMs: 500 } });
   sims.push(s);
-  const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 } });
+  const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 }, ...o.policy });
   const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
   const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
   const names = o.only ?? nodeNames();
@@ -403,5 +403,57 @@ describe('maintenance plan and kured', () => {
     expect(during.metadata?.request).toBe(final?.nodes[0]?.requestId);
     expect(during.TTL).toBeGreaterThan(0);
     expect(kuredLockOf(f.s)).toBeUndefined();
+  }, 60_000);
+});
+
+describe('maintenance plan: stop and change windows', () => {
+  it('stop after a failed node ends the plan: the failed node is reported, every other node untouched and uncordoned', async () => {
+    const failNode = 'gen-wk-001';
+    const f = await fleet({ failNode, keyPrefix: 'test:plan6:', only: ['gen-wk-001', 'gen-wk-002', 'gen-wk-004'] });
+    const done = runPlan(f.plan.id, f.deps);
+    const until = Date.now() + 30_000;
+    while ((await f.plans.get(f.plan.id))?.state !== 'needs-decision') {
+      if (Date.now() > until) throw new Error('never failed');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await f.plans.decide(f.plan.id, bob, 'stop', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'decided' });
+    const final = await done;
+    f.stop();
+    expect(final?.state).toBe('stopped');
+    expect(final?.nodes.map((n) => [n.node, n.state])).toEqual([
+      ['gen-wk-001', 'failed'],
+      ['gen-wk-002', 'untouched'],
+      ['gen-wk-004', 'untouched'],
+    ]);
+    expect(explainMaintenancePlanCard(final as MaintenancePlan, 'en').summary).toBe('Stopped: 0 of 3 nodes done; the others were not touched.');
+    for (const n of ['gen-wk-002', 'gen-wk-004']) expect((f.s.getObject('nodes', null, n) as KNode).spec?.unschedulable).toBeUndefined();
+    // the failed node's own request ended failed and left neither kured's lock nor the bot's Lease behind
+    const r = await f.requests.get(final?.nodes[0]?.requestId ?? '');
+    expect(r?.stateReason).toBe('reboot-timeout');
+    expect((f.s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } }).metadata.annotations?.['weave.works/kured-node-lock']).toBeUndefined();
+    expect((f.s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string } } | undefined)?.spec?.holderIdentity).toBeUndefined();
+  }, 60_000);
+
+  it('outside the change windows the plan is held before the first node and says when the next window opens', async () => {
+    const now = new Date();
+    const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(now.getUTCDay() + 3) % 7] as 'mon';
+    const f = await fleet({ keyPrefix: 'test:plan7:', only: ['gen-wk-001'], policy: { changeWindows: [{ days: [day], start: '01:00', end: '02:00', timeZone: 'UTC' }] } });
+    const run = runPlan(f.plan.id, f.deps);
+    const until = Date.now() + 10_000;
+    let p: MaintenancePlan | null = null;
+    while (Date.now() < until) {
+      p = await f.plans.get(f.plan.id);
+      if (p?.state === 'held') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(p?.hold?.kind).toBe('change-window');
+    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toMatch(/^Held before gen-wk-001: outside the change window \(the next window opens at \d{4}-/);
+    expect(p?.nodes[0]?.state).toBe('pending');
+    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'cancel-requested' });
+    const final = await run;
+    f.stop();
+    expect(final?.state).toBe('cancelled');
+    expect(final?.nodes[0]?.state).toBe('untouched');
+    expect(f.s.evictionRequests.size).toBe(0);
   }, 60_000);
 });

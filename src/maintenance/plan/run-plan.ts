@@ -5,8 +5,9 @@
  *
  * For each node, in the plan's order:
  * 1. pause / cancel asked → `paused` / `cancelled` (never in the middle of a node);
- * 2. the gate (Alertmanager alerts, kured's lock…) is asked; while closed the plan is `held`
- *    and says why, and goes on by itself when it opens;
+ * 2. the gates are asked (the cluster's change windows, kured's lock, Alertmanager's alerts); while
+ *    one is closed the plan is `held`, says why, and goes on by itself when it opens (a plan
+ *    outside its window resumes in the next one);
  * 3. the node's request id is recorded in the plan FIRST, then the request is created approved
  *    (with the plan's approvals) and run; a replacement worker finds the id and resumes that
  *    request (never a second drain of the same node);
@@ -30,6 +31,7 @@ import { listPodsOnNode } from '../execute/drain.js';
 import { runMaintenance } from '../execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../execute/run-maintenance.js';
 import { missingAfterReboot } from '../execute/wait-for-reboot.js';
+import { nextWindowStart } from '../policy.js';
 import type { MaintenanceStore } from '../request-store.js';
 import { newRequestId } from '../request-store.js';
 import { acquireKuredLock, kuredNodeIdFor, readKuredLock, releaseKuredLock } from './kured-lock.js';
@@ -218,7 +220,7 @@ class PlanRun {
   }
 
   private async startNode(p: MaintenancePlan, n: PlanNode): Promise<void> {
-    const gate = (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
+    const gate = this.windowGate() ?? (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
     if (gate !== null) {
       if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
         await this.change((x) => (x.state === 'cancelling' || x.pauseRequested ? null : { ...x, state: 'held', hold: { ...gate, since: x.hold?.since ?? this.iso() } }));
@@ -257,6 +259,12 @@ class PlanRun {
       x.startedAt ??= this.iso();
       return x;
     });
+  }
+
+  /** Outside the cluster's change windows the plan waits for the next one (never starts a node). */
+  private windowGate(): Omit<PlanHold, 'since'> | null {
+    const opens = nextWindowStart(this.deps.maintenance.policy, this.now());
+    return opens === null ? null : { kind: 'change-window', detail: `the next window opens at ${opens.toISOString()}` };
   }
 
   /** kured holds its lock for something else than this node's request: the plan waits. */

@@ -20,6 +20,8 @@ import { explainMaintenancePlanCard, planTimesTable } from '../src/explain/expla
 import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences, parseMatcher } from '../src/maintenance/plan/alertmanager.js';
 import type { Silence } from '../src/maintenance/plan/alertmanager.js';
 import { createMaintenancePlan } from '../src/maintenance/plan/create-plan.js';
+import { lockReportLines, readLockReport } from '../src/maintenance/plan/lock-report.js';
+import { createKubeApi } from '../src/maintenance/execute/kube-api.js';
 import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
@@ -456,4 +458,39 @@ describe('maintenance plan: stop and change windows', () => {
     expect(final?.nodes[0]?.state).toBe('untouched');
     expect(f.s.evictionRequests.size).toBe(0);
   }, 60_000);
+});
+
+describe('who holds the lock', () => {
+  it('shows holder, since, TTL and request of both locks, and a lock whose request is unknown or whose Lease expired as stale', async () => {
+    const created = new Date(Date.now() - 60_000).toISOString();
+    const f = await fleet({ keyPrefix: 'test:plan8:', only: ['gen-wk-001'], kuredLock: JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', metadata: { node: 'gen-wk-009' }, created, TTL: 3600e9 }, { nodeID: 'gen-wk-004', created, TTL: 0 }] }) });
+    f.stop();
+    const api = await createKubeApi(kubeConfigOf(f.s));
+    try {
+      const free = await readLockReport(api, f.deps.maintenance.policy, (id) => f.requests.get(id), new Date());
+      expect(free.maintenance).toEqual({ lease: 'k8s-ha-bot/k8s-ha-bot-maintenance', holder: null });
+      expect(free.kured.holders).toEqual([
+        { holder: 'k8s-ha-bot/mr-aaaaaaaaaa', node: 'gen-wk-009', since: created, ttlS: 3600, request: { id: 'mr-aaaaaaaaaa', state: 'unknown' }, stale: 'request-unknown' },
+        { holder: 'gen-wk-004', since: created, ttlS: null },
+      ]);
+      const lines = lockReportLines(free, 'en');
+      expect(lines[0]).toBe('k8s-ha-bot/k8s-ha-bot-maintenance: free.');
+      expect(lines[1]).toMatch(/^kured kube-system\/kured: held by k8s-ha-bot\/mr-aaaaaaaaaa \(node gen-wk-009\) since .* TTL 1 h 0 min, request mr-aaaaaaaaaa \(unknown\)\. Stale: no such request\.$/);
+      expect(lines[2]).toContain('TTL none (never expires)');
+      expect(lockReportLines(free, 'ko')[1]).toContain('오래된 잠금');
+      // a maintenance Lease left by a request that has ended (its worker died before releasing it)
+      const lease = {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot', annotations: { 'k8s-ha-bot/node': 'gen-wk-001', 'k8s-ha-bot/worker': 'w1/1' } },
+        spec: { holderIdentity: 'mr-cccccccccc', leaseDurationSeconds: 60, acquireTime: new Date(Date.now() - 600_000).toISOString().replace('Z', '000Z'), renewTime: new Date(Date.now() - 300_000).toISOString().replace('Z', '000Z') },
+      };
+      const post = await fetch(`${f.s.url}/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(lease) });
+      expect(post.status).toBe(201);
+      const held = await readLockReport(api, f.deps.maintenance.policy, (id) => f.requests.get(id), new Date());
+      expect(held.maintenance.holder).toMatchObject({ holder: 'mr-cccccccccc', node: 'gen-wk-001', worker: 'w1/1', ttlS: 60, request: { id: 'mr-cccccccccc', state: 'unknown' }, stale: 'lease-expired' });
+    } finally {
+      api.close();
+    }
+  });
 });

@@ -49,6 +49,17 @@ export const enMaintenancePlan = {
     rejected: 'Rejected.',
     expired: 'Expired before it was approved.',
   },
+  lock: {
+    held: '{{what}}: held by {{holder}} (node {{node}}) since {{since}}, TTL {{ttl}}, request {{request}}.',
+    free: '{{what}}: free.',
+    noKured: 'kured: not installed (no kured DaemonSet).',
+    noTtl: 'none (never expires)',
+    stale: {
+      'lease-expired': 'Stale: the Lease was not renewed within its TTL (its worker is gone).',
+      'request-ended': 'Stale: its request has ended.',
+      'request-unknown': 'Stale: no such request.',
+    },
+  },
   hold: {
     alert: 'firing alert {{detail}}',
     'alertmanager-unreachable': 'Alertmanager cannot be reached ({{detail}})',

@@ -47,6 +47,17 @@ export const koMaintenancePlan = {
     rejected: '거절됨.',
     expired: '승인 전에 만료되었습니다.',
   },
+  lock: {
+    held: '{{what}}: {{holder}}가 보유 (노드 {{node}}), {{since}}부터, TTL {{ttl}}, 요청 {{request}}.',
+    free: '{{what}}: 비어 있음.',
+    noKured: 'kured: 설치되어 있지 않음 (kured DaemonSet 없음).',
+    noTtl: '없음 (만료되지 않음)',
+    stale: {
+      'lease-expired': '오래된 잠금: Lease가 TTL 안에 갱신되지 않았습니다 (워커가 사라짐).',
+      'request-ended': '오래된 잠금: 요청이 이미 끝났습니다.',
+      'request-unknown': '오래된 잠금: 그런 요청이 없습니다.',
+    },
+  },
   hold: {
     alert: '발생 중인 알림 {{detail}}',
     'alertmanager-unreachable': 'Alertmanager에 연결할 수 없음 ({{detail}})',

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { isNodeReady } from '../src/analysis/cluster-index.js';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
@@ -20,6 +21,9 @@ import { explainMaintenancePlanCard, planTimesTable } from '../src/explain/expla
 import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences, parseMatcher } from '../src/maintenance/plan/alertmanager.js';
 import type { Silence } from '../src/maintenance/plan/alertmanager.js';
 import { createMaintenancePlan } from '../src/maintenance/plan/create-plan.js';
+import { enqueuePlan } from '../src/maintenance/plan/plan-queue.js';
+import { maintenanceQueueNameFor } from '../src/maintenance/types.js';
+import { startMaintenanceWorker } from '../workers/maintenance-worker.js';
 import { lockReportLines, readLockReport } from '../src/maintenance/plan/lock-report.js';
 import { createKubeApi } from '../src/maintenance/execute/kube-api.js';
 import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
@@ -493,4 +497,60 @@ describe('who holds the lock', () => {
       api.close();
     }
   });
+});
+
+describe('maintenance plan as a job of the maintenance worker', () => {
+  it('a worker killed mid-plan (forced close, its job lock left to expire): another worker resumes the plan, no node drained twice', async () => {
+    const f = await fleet({ keyPrefix: 'test:plan9:', only: ['gen-wk-001', 'gen-wk-002'] });
+    const prefix = 'planq';
+    const start = () =>
+      startMaintenanceWorker({
+        redisUrl: redisServer.url,
+        clusters: [CLUSTER],
+        prefix,
+        logger: silentLogger,
+        lockDurationMs: 1500,
+        stalledIntervalMs: 500,
+        depsFor: async () => {
+          throw new Error('no single-node jobs here');
+        },
+        planDepsFor: async () => f.deps,
+      });
+    const a = await start();
+    const queue = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix });
+    try {
+      await enqueuePlan(queue, f.plan);
+      await enqueuePlan(queue, f.plan); // a retried approval adds nothing
+      expect((await queue.getJobs(['wait', 'active', 'delayed', 'completed'])).map((j) => j.id)).toEqual([`mpx-${f.plan.id}`]);
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const p = await f.plans.get(f.plan.id);
+        const r = p?.nodes[0]?.requestId ? await f.requests.get(p.nodes[0].requestId) : null;
+        if (r && ['draining', 'awaiting-reboot'].includes(r.state)) break;
+        if (Date.now() > until) throw new Error('the plan never started');
+        await new Promise((res) => setTimeout(res, 10));
+      }
+      await a.close({ force: true });
+      const b = await start();
+      try {
+        const end = Date.now() + 60_000;
+        let p: MaintenancePlan | null = null;
+        while (Date.now() < end) {
+          p = await f.plans.get(f.plan.id);
+          if (p?.state === 'completed') break;
+          await new Promise((res) => setTimeout(res, 50));
+        }
+        expect(p?.state).toBe('completed');
+        expect(f.s.evictions.size).toBeGreaterThan(0);
+        for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
+        expect(f.reboots.size).toBe(2);
+        expect((await queue.getJobs(['completed'])).map((j) => j.id)).toEqual([`mpx-${f.plan.id}`]);
+      } finally {
+        f.stop();
+        await b.close({ force: true });
+      }
+    } finally {
+      await queue.close();
+    }
+  }, 120_000);
 });

@@ -554,3 +554,30 @@ describe('maintenance plan as a job of the maintenance worker', () => {
     }
   }, 120_000);
 });
+
+describe('maintenance plan: pause and resume', () => {
+  it('pause takes effect after the node in progress; resume goes on', async () => {
+    const f = await fleet({ keyPrefix: 'test:plan10:', only: ['gen-wk-001', 'gen-wk-002'] });
+    const done = runPlan(f.plan.id, f.deps);
+    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const p = await f.plans.get(f.plan.id);
+        if (p && pred(p)) return p;
+        if (Date.now() > until) throw new Error(`plan in ${p?.state}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await waitFor((p) => p.nodes[0]?.state === 'running');
+    expect(await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'pause-requested' });
+    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({ ok: false, refusal: 'not-applicable' });
+    const paused = await waitFor((p) => p.state === 'paused');
+    expect(paused.nodes.map((n) => n.state)).toEqual(['done', 'pending']);
+    expect(explainMaintenancePlanCard(paused, 'en').summary).toBe(`Paused after 1 of 2 nodes. \`resume ${paused.id}\` goes on.`);
+    expect(await f.plans.decide(f.plan.id, alice, 'resume', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'resumed' });
+    const final = await done;
+    f.stop();
+    expect(final?.state).toBe('completed');
+    expect(Date.parse(final?.nodes[1]?.startedAt ?? '')).toBeGreaterThan(Date.parse(final?.nodes[0]?.settledAt ?? 'x'));
+  }, 60_000);
+});

@@ -73,8 +73,21 @@ describe('the policy file', () => {
         drain: { timeoutMs: 600_000, parallelism: 5, evictionBackoffMs: 1000, progressIntervalMs: 15_000 },
         reboot: { timeoutMs: 1_800_000 },
         lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
+        // issue 20: one worker per batch, 2 min settle time
+        fleet: { workerBatchSize: 1, settleMs: 120_000, settleTimeoutMs: 600_000 },
       });
     }
+  });
+
+  it('reads fleet settings and an Alertmanager per cluster (issue 20)', () => {
+    const policy = parseMaintenancePolicy(
+      'clusters:\n  prod:\n    fleet: { settleMs: 30000 }\n    alertmanager:\n      url: http://am.monitoring:9093\n      gate: ["severity=critical", "node={node},severity=~\\"warning|critical\\""]\n      silence: [\'instance=~"{node}.*"\']\n',
+      'p.yaml',
+    );
+    const prod = policy.forCluster('prod');
+    expect(prod.fleet).toEqual({ workerBatchSize: 1, settleMs: 30_000, settleTimeoutMs: 600_000 });
+    expect(prod.alertmanager).toEqual({ url: 'http://am.monitoring:9093', gate: ['severity=critical', 'node={node},severity=~"warning|critical"'], silence: ['instance=~"{node}.*"'], unreachable: 'block' });
+    expect(policy.forCluster('dev').alertmanager).toBeUndefined();
   });
 
   it('gives each caller its own copy (mutating one does not change the policy)', () => {
@@ -103,6 +116,8 @@ describe('the policy file', () => {
     ['a hook with both command and url', 'defaults:\n  reboot: { hook: { command: [x], url: "https://a.example" } }\n', 'defaults.reboot.hook', /exactly one of command/],
     ['zero parallelism', 'clusters:\n  prod:\n    drain: { parallelism: 0 }\n', 'clusters.prod.drain.parallelism', /at least 1/],
     ['a lifetime given in minutes', 'defaults:\n  requestLifetimeMs: 30\n', 'defaults.requestLifetimeMs', /at least 60000/],
+    ['an Alertmanager matcher without an operator', 'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", gate: ["severity critical"] }\n', 'clusters.prod.alertmanager.gate[0]', /Alertmanager matcher/],
+    ['a settle time in minutes', 'defaults:\n  fleet: { settleMs: -2 }\n', 'defaults.fleet.settleMs', /at least 0/],
     ['a non-https hook URL', 'defaults:\n  reboot: { hook: { url: "ftp://a.example/x" } }\n', 'defaults.reboot.hook.url', /http/],
   ])('refuses %s at its exact path', (_name, text, path, message) => {
     const err = policyError(text);

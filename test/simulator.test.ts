@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { parseLabelSelector } from '../src/simulator/label-selector.js';
+import { parseLabelSelector } from '../src/util/label-selector.js';
 import { parseFieldSelector } from '../src/simulator/field-selector.js';
 import { shiftTimestamp } from '../src/simulator/shift-timestamps.js';
 import { humanAge } from '../src/simulator/table.js';

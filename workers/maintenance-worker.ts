@@ -1,7 +1,8 @@
 /**
  * The maintenance worker: consumes the execution jobs of some clusters
  * (`maintenanceQueueNameFor(cluster)`, one job per approved request) and runs
- * {@link runMaintenance} for each, one at a time per cluster.
+ * {@link runMaintenance} for each, one at a time per cluster; and the jobs of approved
+ * maintenance plans (issue 20, `{ planId, cluster }`), running {@link runPlan}.
  *
  * Jobs are long (a drain, then a reboot: up to about 40 min with the defaults), so the BullMQ job
  * lock is short and renewed (`lockDurationMs`, default 30 s): when a worker dies (SIGKILL, OOM,
@@ -20,6 +21,10 @@ import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
 import { maintenanceQueueNameFor, REQUEST_ID_PATTERN } from '../src/maintenance/types.js';
 import type { ExecutionJobData, MaintenanceState } from '../src/maintenance/types.js';
+import { runPlan } from '../src/maintenance/plan/run-plan.js';
+import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
+import { PLAN_ID_PATTERN } from '../src/maintenance/plan/plan-types.js';
+import type { PlanJobData } from '../src/maintenance/plan/plan-queue.js';
 import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import type { Logger } from '../src/util/logger.js';
 
@@ -34,6 +39,11 @@ export interface MaintenanceWorkerOptions {
   logger: Logger;
   /** The dependencies of one cluster's runs (store, notifier, KubeConfig, policy, analysis…). */
   depsFor: (cluster: string) => Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
+  /**
+   * The dependencies of one cluster's plan runs (issue 20); absent: plan jobs fail with
+   * `bad-request` (nothing is touched).
+   */
+  planDepsFor?: (cluster: string) => Promise<Omit<PlanRunDeps, 'redis' | 'signal'>>;
   /** BullMQ job lock, in ms (renewed at half of it). @defaultValue 30 000 */
   lockDurationMs?: number;
   /** Stalled-job check period, in ms. @defaultValue 30 000 */
@@ -57,11 +67,18 @@ export interface RunningMaintenanceWorker {
   close(options?: { force?: boolean }): Promise<void>;
 }
 
-/** The final state of a run, the job's return value. */
+/** The final state of a run, the job's return value (`requestId` is the plan id for a plan job). */
 export interface MaintenanceJobResult {
   requestId: string;
-  state: MaintenanceState;
+  state: MaintenanceState | string;
   stateReason?: string;
+}
+
+function parsePlanJobData(data: unknown): PlanJobData | null {
+  const d = data as Partial<PlanJobData> | null;
+  if (!d || typeof d.planId !== 'string') return null;
+  if (!PLAN_ID_PATTERN.test(d.planId) || typeof d.cluster !== 'string') throw new BotError('bad-request', 'plan job data must be { planId: "mp-…", cluster }');
+  return { planId: d.planId, cluster: d.cluster };
 }
 
 function parseJobData(data: unknown): ExecutionJobData {
@@ -87,7 +104,35 @@ export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promi
   const shutdown = new AbortController();
   const retries = o.storeRetries ?? 5;
 
+  const processPlanJob = async (job: Job<unknown, MaintenanceJobResult>, data: PlanJobData): Promise<MaintenanceJobResult> => {
+    const log = logger.child({ planId: data.planId, cluster: data.cluster, jobId: job.id });
+    if (!o.planDepsFor) throw new BotError('bad-request', 'this worker does not run maintenance plans');
+    log.info({ attemptsStarted: job.attemptsStarted }, 'maintenance plan job started');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const base = await o.planDepsFor(data.cluster);
+        const plan = await runPlan(data.planId, { ...base, logger: log, redis: connection, signal: shutdown.signal, maintenance: { ...base.maintenance, redis: connection, signal: shutdown.signal } });
+        log.info({ state: plan?.state }, 'maintenance plan job finished');
+        return { requestId: data.planId, state: plan?.state ?? 'unknown', ...(plan?.stateReason ? { stateReason: plan.stateReason } : {}) };
+      } catch (err) {
+        if (shutdown.signal.aborted) {
+          log.warn('maintenance plan interrupted by shutdown; another worker will resume it');
+          throw new DelayedError('worker shutting down');
+        }
+        if (isBotError(err) && err.retryable && attempt < retries) {
+          log.warn({ err, attempt }, 'maintenance plan interrupted (retryable); resuming');
+          await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** (attempt - 1), 15_000)));
+          continue;
+        }
+        log.error({ err }, 'maintenance plan job failed');
+        throw err;
+      }
+    }
+  };
+
   const processJob = async (job: Job<unknown, MaintenanceJobResult>): Promise<MaintenanceJobResult> => {
+    const planData = parsePlanJobData(job.data);
+    if (planData) return processPlanJob(job, planData);
     const data = parseJobData(job.data);
     const log = logger.child({ maintenanceId: data.requestId, cluster: data.cluster, jobId: job.id });
     log.info({ attemptsStarted: job.attemptsStarted, stalledCounter: (job as { stalledCounter?: number }).stalledCounter }, 'maintenance job started');

@@ -19,7 +19,7 @@ import { translator } from '../explain/i18n.js';
 import { finding } from '../analysis/finding.js';
 import { plainReply } from '../explain/explain-messages.js';
 import type { Reply } from '../explain/reply.js';
-import { parseLabelSelector } from '../simulator/label-selector.js';
+import { parseLabelSelector } from '../util/label-selector.js';
 
 /**
  * Most nodes analysed in one answer: each node's own analysis runs over the whole snapshot, and a

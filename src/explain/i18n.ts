@@ -7,12 +7,14 @@ import type { FactValue } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { en } from './locales/en.js';
 import { enMaintenance } from './locales/en-maintenance.js';
+import { enMaintenancePlan } from './locales/en-maintenance-plan.js';
 import { enMultiNode } from './locales/en-multi-node.js';
 import { enVerdict } from './locales/en-verdict.js';
 import { enReport } from './locales/en-report.js';
 import { enWhatIf } from './locales/en-what-if.js';
 import { ko } from './locales/ko.js';
 import { koMaintenance } from './locales/ko-maintenance.js';
+import { koMaintenancePlan } from './locales/ko-maintenance-plan.js';
 import { koMultiNode } from './locales/ko-multi-node.js';
 import { koVerdict } from './locales/ko-verdict.js';
 import { koReport } from './locales/ko-report.js';
@@ -41,8 +43,8 @@ void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
   // `maintenance`; several-node questions (issue 17) under `multiNode`; the daily report (issue 19) under `report`.
   resources: {
-    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, multiNode: enMultiNode, report: enReport } },
-    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, multiNode: koMultiNode, report: koReport } },
+    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, maintenancePlan: enMaintenancePlan, multiNode: enMultiNode, report: enReport } },
+    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, maintenancePlan: koMaintenancePlan, multiNode: koMultiNode, report: koReport } },
   },
   lng: 'en',
   fallbackLng: 'en',

@@ -20,6 +20,7 @@ import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
 import { CONSOLE_USER_PATTERN } from './console-user.js';
+import { parseMatcher } from './plan/alertmanager.js';
 import { type Actor, type ChangeWindow, type ClusterMaintenancePolicy, type Weekday, actorKey } from './types.js';
 
 /** A resolved policy: the settings of any cluster, defaults filled in. */
@@ -43,6 +44,9 @@ export interface MaintenancePolicy {
 export const WEEKDAYS: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** The settings a policy starts from (the issue's defaults), lists and cluster excepted. */
+/** Defaults of fleet plans (issue 20): one worker per batch, 2 min settle time, 10 min for the settle checks. */
+export const DEFAULT_FLEET: NonNullable<ClusterMaintenancePolicy['fleet']> = { workerBatchSize: 1, settleMs: 2 * 60_000, settleTimeoutMs: 10 * 60_000 };
+
 const BASE: Omit<ClusterMaintenancePolicy, 'cluster'> = {
   requesters: ['*'],
   approvers: ['*'],
@@ -58,6 +62,8 @@ const BASE: Omit<ClusterMaintenancePolicy, 'cluster'> = {
   // Issue 5: reboot wait "Timeout (default 30 min)".
   reboot: { timeoutMs: 30 * 60_000 },
   lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
+  // Issue 20: "the batch size for workers (default 1)", "settle time (configurable, default 2 min)".
+  fleet: { ...DEFAULT_FLEET },
 };
 
 function clonePolicy(cluster: string, p: Omit<ClusterMaintenancePolicy, 'cluster'>): ClusterMaintenancePolicy {
@@ -290,6 +296,19 @@ const hookSchema = z
     }
   });
 
+const MATCHER_MESSAGE = 'expected an Alertmanager matcher: name=value, name!=value, name=~"regex" or name!~"regex" ({node} is the node)';
+const matcher = z.string().refine((m) => isMatcher(m), { message: MATCHER_MESSAGE });
+const matchers = z.string().refine((m) => m.split(',').every(isMatcher), { message: `${MATCHER_MESSAGE}, comma-separated` });
+
+function isMatcher(text: string): boolean {
+  try {
+    parseMatcher(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const clusterSchema = z.strictObject({
   requesters: identities.optional(),
   approvers: identities.optional(),
@@ -315,6 +334,21 @@ const clusterSchema = z.strictObject({
         .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, { message: 'expected an object name (RFC 1123 subdomain)' })
         .optional(),
       leaseDurationSeconds: z.number().int().min(15).max(3600).optional(),
+    })
+    .optional(),
+  fleet: z
+    .strictObject({
+      workerBatchSize: z.number().int().min(1).max(50).optional(),
+      settleMs: ms(0, DAY_MS).optional(),
+      settleTimeoutMs: ms(1000, DAY_MS).optional(),
+    })
+    .optional(),
+  alertmanager: z
+    .strictObject({
+      url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }),
+      gate: z.array(matchers).optional(),
+      silence: z.array(matcher).optional(),
+      unreachable: z.enum(['block', 'warn']).optional(),
     })
     .optional(),
 });
@@ -347,6 +381,12 @@ function merge(base: Omit<ClusterMaintenancePolicy, 'cluster'>, o: ClusterPolicy
     drain: { ...base.drain, ...definedOnly(o.drain) },
     reboot: { timeoutMs: o.reboot?.timeoutMs ?? base.reboot.timeoutMs, ...(hook === undefined ? {} : { hook }) },
     lock: { ...base.lock, ...definedOnly(o.lock) },
+    ...(base.fleet || o.fleet ? { fleet: { ...(base.fleet ?? DEFAULT_FLEET), ...definedOnly(o.fleet) } } : {}),
+    ...(o.alertmanager
+      ? { alertmanager: { url: o.alertmanager.url, gate: o.alertmanager.gate ?? [], silence: o.alertmanager.silence ?? [], unreachable: o.alertmanager.unreachable ?? 'block' } }
+      : base.alertmanager
+        ? { alertmanager: base.alertmanager }
+        : {}),
   });
 }
 

@@ -207,6 +207,24 @@ export class MaintenanceStore implements MaintenanceStateStore {
   }
 
   /**
+   * Create a request that is approved already: a node of an approved maintenance plan (issue 20),
+   * whose approvals are the plan's. Idempotent: the id is chosen (and recorded in the plan) by
+   * the caller before this call, so a runner that crashed after it finds the request again.
+   * @param request - the whole request, `state` `approved`, `revision` 1
+   * @returns `created`, `exists` (this id was created before: resume it), or `already-open` with
+   *   the node's other open request
+   */
+  async createApproved(request: MaintenanceRequest): Promise<{ outcome: 'created' | 'exists' } | { outcome: 'already-open'; existing: string }> {
+    const { status, other } = await this.cas(request, -1);
+    if (status === 1) {
+      recordMaintenanceState(request.state);
+      return { outcome: 'created' };
+    }
+    if (status === -2) return { outcome: 'already-open', existing: other };
+    return { outcome: 'exists' };
+  }
+
+  /**
    * Read, decide, write with compare-and-set; again from the read when another writer won.
    * @throws BotError `queue-unavailable` (retryable) after {@link MAX_CAS_ATTEMPTS} lost races
    */

@@ -341,6 +341,22 @@ export interface ChangeWindow {
   timeZone: string;
 }
 
+/**
+ * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy, issue 20).
+ * - `url`: base URL, e.g. `http://alertmanager.monitoring:9093`
+ * - `gate`: alerts that hold a plan before each node; each entry is comma-separated matchers
+ *   (`severity=critical`, `node={node}`; `{node}` is the next node); any entry matching holds it
+ * - `silence`: matchers of the courtesy silence while a node is in maintenance
+ *   (e.g. `instance=~"{node}.*"`); empty: no silence
+ * - `unreachable`: an unreachable Alertmanager `block`s the plan (held) or only `warn`s (logged)
+ */
+export interface AlertmanagerSettings {
+  url: string;
+  gate: string[];
+  silence: string[];
+  unreachable: 'block' | 'warn';
+}
+
 /** How the bot runs a reboot of a drained node, when it does (otherwise the operator reboots). */
 export type RebootHook = { command: string[] } | { url: string };
 
@@ -379,6 +395,16 @@ export interface ClusterMaintenancePolicy {
     timeoutMs: number;
     hook?: RebootHook;
   };
+  /**
+   * Fleet maintenance plans (issue 20); absent: the defaults.
+   * - `workerBatchSize`: most workers in one step of the plan's order (its batches; nodes are
+   *   still maintained one at a time) @defaultValue 1
+   * - `settleMs`: wait after each node before its checks and the next node @defaultValue 120 000
+   * - `settleTimeoutMs`: longest wait for the checks after the settle time @defaultValue 600 000
+   */
+  fleet?: { workerBatchSize: number; settleMs: number; settleTimeoutMs: number };
+  /** The cluster's Prometheus Alertmanager: gate and courtesy silences of plans; absent: none. */
+  alertmanager?: AlertmanagerSettings;
   lock: {
     /** The bot's namespace, where the maintenance Lease lives. @defaultValue `k8s-ha-bot` */
     namespace: string;

@@ -5,6 +5,7 @@
  * - `PATCH` (JSON, merge, strategic merge) and `PUT` of nodes and leases, with `resourceVersion`
  *   preconditions (409 Conflict);
  * - `POST`, `PUT`, `PATCH`, `DELETE` of `coordination.k8s.io/v1` Leases in any namespace;
+ * - `PUT`, `PATCH` of DaemonSets (kured's lock annotation), with `resourceVersion` preconditions;
  * - `DELETE` of pods, and `POST …/pods/NAME/eviction` (`policy/v1` Eviction) with the
  *   PodDisruptionBudget rules of kube-apiserver's eviction REST (pkg/registry/core/pod/storage/
  *   eviction.go): 429 TooManyRequests when the one matching budget has `disruptionsAllowed` 0,
@@ -124,6 +125,8 @@ export function serveWrite(store: ObjectStore, state: MaintenanceState, r: Write
       if (r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
       if (r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
     }
+    // kured's lock is an annotation on its DaemonSet (weave.works/kured-node-lock): the bot takes it while it works on a node.
+    if (r.plural === 'daemonsets' && r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
     if (r.plural === 'pods' && r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
     return methodNotAllowed(r.method);
   } catch (err) {

@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FieldMatcher } from './field-selector.js';
-import type { LabelMatcher } from './label-selector.js';
+import type { LabelMatcher } from '../util/label-selector.js';
 import type { ObjectStore, ResourceStore, StoredObject } from './object-store.js';
 import { groupVersion } from './resources.js';
 import { tableCells, tableColumns } from './table.js';

@@ -58,7 +58,7 @@ export async function preflight(api: KubeApi, request: MaintenanceRequest, lockN
     const cordoned = others.filter(isCordoned).map((n) => n.metadata.name);
     if (cordoned.length > 0) throw new MaintenanceStopError('other-control-plane-cordoned', `control-plane node(s) ${cordoned.join(', ')} cordoned`);
   }
-  const kured = await kuredLockHolder(api, now, lockNamespace, logger);
+  const kured = await kuredLockHolder(api, now, lockNamespace, logger, request.id);
   if (kured) throw new MaintenanceStopError('kured-lock', `kured holds its reboot lock (${kured})`);
   const pods = await listPodsOnNode(api, request.node, lockNamespace, logger);
   const { unmanaged } = classifyPods(pods, request.force);
@@ -84,10 +84,13 @@ interface KuredLock {
  * form (`{nodeID, created, TTL}`) or its multi-lock form (`{maxOwners, locks: [...]}`, kured
  * `--concurrency` > 1; kured's pkg/daemonsetlock). An entry with an empty `nodeID`, or past its
  * TTL, is free.
+ * An entry the bot took for request `ownRequestId` (`nodeID` `k8s-ha-bot/<id>`, fleet plans,
+ * issue 20) is the request's own and does not count.
+ * @param ownRequestId - the request being checked (`mr-…`), whose own kured lock entry is ignored
  * @returns `namespace/daemonset: node`, or null when free (or no kured)
  * @throws MaintenanceStopError `forbidden` / `api-error` when DaemonSets cannot be listed
  */
-export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: string, logger?: Logger): Promise<string | null> {
+export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: string, logger?: Logger, ownRequestId?: string): Promise<string | null> {
   const res = await api.request<{ items?: { metadata: KObjectMeta }[] }>('GET', '/apis/apps/v1/daemonsets');
   if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
   for (const ds of res.body.items) {
@@ -105,7 +108,8 @@ export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: st
     }
     // Single lock `{nodeID, created, TTL}`, or kured's multi-lock `{maxOwners, locks: [...]}`.
     const entries = Array.isArray(lock.locks) ? lock.locks : [lock];
-    const holders = entries.filter((entry) => entry.nodeID && !kuredEntryExpired(entry, now)).map((entry) => entry.nodeID);
+    const own = ownRequestId === undefined ? null : `k8s-ha-bot/${ownRequestId}`;
+    const holders = entries.filter((entry) => entry.nodeID && entry.nodeID !== own && !kuredEntryExpired(entry, now)).map((entry) => entry.nodeID);
     if (holders.length > 0) return `${m.namespace ?? ''}/${m.name}: ${holders.join(', ')}`;
   }
   return null;

@@ -1,0 +1,88 @@
+/**
+ * From a rolling plan (issue 17) to the nodes of a maintenance plan (issue 20): each node with its
+ * verdict, its batch and the reasons for its place in the order; the nodes left out with why.
+ *
+ * The order is the rolling plan's (rolling-plan.ts): control-plane nodes first, one at a time,
+ * those without an etcd vote, then the voters, the etcd leader last (one election instead of one
+ * per step); workers after, in the order asked. Pure.
+ */
+import type { ClusterSnapshot } from '../../cluster/types.js';
+import { hasControlPlaneLabel, indexCluster } from '../../analysis/cluster-index.js';
+import { controlPlaneState } from '../../analysis/control-plane-state.js';
+import { analyzeRebootImpact } from '../../analysis/reboot-impact.js';
+import { planRolling } from '../../analysis/multi-node/rolling-plan.js';
+import type { RollingPlan } from '../../analysis/multi-node/types.js';
+import type { Verdict } from '../../analysis/types.js';
+import type { ClusterMaintenancePolicy } from '../types.js';
+import type { PlanExcludedNode, PlanNode, PlanWhy } from './plan-types.js';
+
+/** The nodes of a plan, as {@link buildPlanNodes} makes them. */
+export interface BuiltPlan {
+  /** The rolling plan the nodes come from. */
+  rolling: RollingPlan;
+  nodes: PlanNode[];
+  excluded: PlanExcludedNode[];
+  /** The worst verdict of the nodes kept (`unsafe` only when no node can be maintained). */
+  verdict: Verdict;
+  /** Whether a control-plane node is in the plan (the plan then needs the control-plane approvals). */
+  hasControlPlane: boolean;
+}
+
+/**
+ * Order and explain the nodes of a maintenance plan.
+ * @param snapshot - the cluster as read, with the pods of every target kept whole
+ * @param nodes - the target nodes (names of the cluster's nodes, no duplicates), in the order asked
+ * @param now - the analysis clock
+ * @param workerBatchSize - most workers per batch (policy) @defaultValue 1
+ * @returns the ordered nodes (all `pending`) and the excluded ones
+ */
+export function buildPlanNodes(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date, workerBatchSize = 1): BuiltPlan {
+  const rolling = planRolling(snapshot, nodes, now, { action: 'reboot', workerBatchSize });
+  const index = indexCluster(snapshot);
+  const state = controlPlaneState(index, now);
+  const memberOf = (node: string) => state.etcd.members.find((m) => m.node === node) ?? null;
+  const isControl = (node: string): boolean => {
+    const k = index.nodesByName.get(node);
+    return (k !== undefined && hasControlPlaneLabel(k)) || memberOf(node) !== null;
+  };
+  const out: PlanNode[] = [];
+  for (const step of rolling.steps) {
+    for (const node of step.nodes) {
+      const control = isControl(node);
+      const why: PlanWhy[] = [];
+      const m = memberOf(node);
+      if (control) {
+        why.push({ key: 'control-plane-first' });
+        if (m === null || m.isLearner) why.push({ key: 'not-voter' });
+        else if (m.isLeader) why.push({ key: 'etcd-leader-last' });
+        else why.push({ key: 'voter' });
+      } else {
+        why.push({ key: 'worker-order' });
+        const others = step.nodes.filter((n) => n !== node);
+        if (others.length > 0) why.push({ key: 'batch-with', facts: { nodes: others.join(', ') } });
+      }
+      out.push({
+        node,
+        role: control ? 'control-plane' : 'worker',
+        batch: step.index,
+        verdict: analyzeRebootImpact(snapshot, node, now).verdict,
+        why,
+        state: 'pending',
+      });
+    }
+  }
+  const excluded = rolling.excluded.map((e) => ({ node: e.node, reasons: e.reasons.map((r) => `${r.check}/${r.variant}`) }));
+  const rank: Record<Verdict, number> = { safe: 0, caution: 1, unsafe: 2 };
+  const verdict = out.length === 0 ? 'unsafe' : out.reduce<Verdict>((w, n) => (rank[n.verdict] > rank[w] ? n.verdict : w), 'safe');
+  return { rolling, nodes: out, excluded, verdict, hasControlPlane: out.some((n) => n.role === 'control-plane') };
+}
+
+/**
+ * Distinct approvals a plan needs: the control-plane count when a control-plane node is in it,
+ * else the worker count (the policy's `approvals`).
+ * @param policy - the cluster's policy
+ * @param hasControlPlane - whether the plan holds a control-plane node
+ */
+export function planApprovalsRequired(policy: Pick<ClusterMaintenancePolicy, 'approvals'>, hasControlPlane: boolean): number {
+  return hasControlPlane ? policy.approvals.controlPlane : policy.approvals.worker;
+}

@@ -1,0 +1,84 @@
+/**
+ * Making a maintenance plan (issue 20) from a fresh read of the cluster, and the Alertmanager
+ * parts of a plan run from the cluster's policy. What the worker's answer step calls for a
+ * `maintenance-plan` command (the chat wiring is separate).
+ */
+import type { ClusterSnapshot } from '../../cluster/types.js';
+import type { Locale, ReplyTarget } from '../../commands/types.js';
+import type { Logger } from '../../util/logger.js';
+import { DEFAULT_FLEET, isAllowed } from '../policy.js';
+import type { Actor, ClusterMaintenancePolicy } from '../types.js';
+import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences } from './alertmanager.js';
+import { buildPlanNodes, planApprovalsRequired } from './build-plan.js';
+import type { MaintenancePlan } from './plan-types.js';
+import type { MaintenancePlanStore } from './plan-store.js';
+import type { PlanRunDeps } from './run-plan.js';
+
+/**
+ * Why a plan was not made: `not-requester` (not in the policy's requesters), `no-nodes` (the
+ * targets select no node), `all-unsafe` (every node is unsafe now: nothing could run; the
+ * excluded nodes say why), `already-open` (the cluster has an open plan: `existing`).
+ */
+export type PlanRefusalOnCreate = 'not-requester' | 'no-nodes' | 'all-unsafe' | 'already-open';
+
+/** What {@link createMaintenancePlan} needs. */
+export interface CreatePlanInput {
+  plans: MaintenancePlanStore;
+  policy: ClusterMaintenancePolicy;
+  /** A fresh read of the cluster with the pods of every target kept whole. */
+  snapshot: ClusterSnapshot;
+  /** The target nodes, resolved (`resolvePlanTargets`), in the order asked. */
+  nodes: string[];
+  reason: string;
+  requestedBy: Actor;
+  locale: Locale;
+  replyTo: ReplyTarget;
+  now?: () => Date;
+}
+
+/**
+ * Plan the nodes (rolling order, batches of the policy's `workerBatchSize`, unsafe nodes left out)
+ * and store the plan pending approval; the approvals needed are the control-plane count when a
+ * control-plane node is in it.
+ * @returns the plan (post its card), or why not (and, for `all-unsafe`, the plan's excluded nodes)
+ * @throws BotError `queue-unavailable` when Redis fails
+ */
+export async function createMaintenancePlan(
+  o: CreatePlanInput,
+): Promise<{ ok: true; plan: MaintenancePlan } | { ok: false; refusal: PlanRefusalOnCreate; existing?: MaintenancePlan; excluded?: MaintenancePlan['excluded'] }> {
+  if (!isAllowed(o.policy.requesters, o.requestedBy)) return { ok: false, refusal: 'not-requester' };
+  if (o.nodes.length === 0) return { ok: false, refusal: 'no-nodes' };
+  const fleet = o.policy.fleet ?? DEFAULT_FLEET;
+  const built = buildPlanNodes(o.snapshot, o.nodes, (o.now ?? (() => new Date()))(), fleet.workerBatchSize);
+  if (built.nodes.length === 0) return { ok: false, refusal: 'all-unsafe', excluded: built.excluded };
+  const created = await o.plans.create(
+    {
+      cluster: o.policy.cluster,
+      reason: o.reason,
+      requestedBy: o.requestedBy,
+      locale: o.locale,
+      replyTo: o.replyTo,
+      verdictAtRequest: built.verdict,
+      nodes: built.nodes,
+      excluded: built.excluded,
+      settleMs: fleet.settleMs,
+    },
+    planApprovalsRequired(o.policy, built.hasControlPlane),
+    o.policy.requestLifetimeMs,
+  );
+  return created.ok ? created : { ok: false, refusal: 'already-open', ...(created.existing ? { existing: created.existing } : {}) };
+}
+
+/**
+ * The gate, silences and settle timeout of a plan run from the cluster's policy.
+ * @param policy - the cluster's policy
+ * @param logger - for Alertmanager failures
+ * @returns the parts of {@link PlanRunDeps} the policy decides
+ */
+export function planRunPartsFor(policy: ClusterMaintenancePolicy, logger: Logger): Pick<PlanRunDeps, 'gate' | 'silences' | 'settleTimeoutMs'> {
+  const settleTimeoutMs = (policy.fleet ?? DEFAULT_FLEET).settleTimeoutMs;
+  const am = policy.alertmanager;
+  if (!am) return { settleTimeoutMs };
+  const client = new AlertmanagerClient(am.url, { logger });
+  return { settleTimeoutMs, gate: alertmanagerGate(client, am, logger), silences: alertmanagerSilences(client, am, logger) };
+}

@@ -1,0 +1,132 @@
+/**
+ * "Who holds the lock" (issue 20): the bot's maintenance Lease and kured's reboot lock in plain
+ * sight: holder, since when, TTL, the request behind it, and whether it is stale (its holder is
+ * gone: the Lease expired, or the request it names has ended or does not exist).
+ *
+ * Read-only. Breaking a lock (`break lock`) is not here yet: it needs the approvals of a
+ * control-plane change and an audit entry.
+ */
+import type { KLease } from '../../cluster/types.js';
+import type { Locale } from '../../commands/types.js';
+import { formatDuration, formatTime } from '../explain-maintenance.js';
+import { translator } from '../../explain/i18n.js';
+import type { Logger } from '../../util/logger.js';
+import type { KubeApi } from '../execute/kube-api.js';
+import { seg, stopForStatus } from '../execute/kube-api.js';
+import { LOCK_NODE_ANNOTATION, LOCK_WORKER_ANNOTATION } from '../execute/maintenance-lock.js';
+import { TERMINAL_STATES } from '../types.js';
+import type { ClusterMaintenancePolicy, MaintenanceRequest } from '../types.js';
+import { readKuredLock } from './kured-lock.js';
+
+/** Why a held lock is stale: its Lease expired, its request ended, or its request is unknown. */
+export type StaleReason = 'lease-expired' | 'request-ended' | 'request-unknown';
+
+/** One holder of a lock. Times ISO 8601; `ttlS` in seconds (null: never expires). */
+export interface LockHolder {
+  holder: string;
+  node?: string;
+  worker?: string;
+  since?: string;
+  ttlS: number | null;
+  /** The bot's request behind it (`mr-…`) and its state, when the holder is one of the bot's. */
+  request?: { id: string; state: MaintenanceRequest['state'] | 'unknown' };
+  stale?: StaleReason;
+}
+
+/** Both locks of a cluster. */
+export interface LockReport {
+  /** `namespace/name` of the bot's maintenance Lease, and its holder (none: free). */
+  maintenance: { lease: string; holder: LockHolder | null };
+  /** `namespace/name` of kured's DaemonSet (null: no kured), and its live holders. */
+  kured: { daemonSet: string | null; holders: LockHolder[] };
+}
+
+/**
+ * Read both locks.
+ * @param api - the cluster
+ * @param policy - the cluster's policy (the Lease's namespace and name)
+ * @param getRequest - the bot's request by id (the store's `get`)
+ * @param now - clock
+ * @throws MaintenanceStopError `forbidden` / `api-error` when the cluster cannot be read
+ */
+export async function readLockReport(
+  api: KubeApi,
+  policy: Pick<ClusterMaintenancePolicy, 'lock'>,
+  getRequest: (id: string) => Promise<MaintenanceRequest | null>,
+  now: Date,
+  logger?: Logger,
+): Promise<LockReport> {
+  const { namespace, leaseName } = policy.lock;
+  const requestOf = async (id: string): Promise<LockHolder['request'] & object> => {
+    const r = await getRequest(id);
+    return { id, state: r?.state ?? 'unknown' };
+  };
+  const staleOf = (req: LockHolder['request']): StaleReason | undefined =>
+    req === undefined ? undefined : req.state === 'unknown' ? 'request-unknown' : TERMINAL_STATES.includes(req.state) ? 'request-ended' : undefined;
+
+  let holder: LockHolder | null = null;
+  const res = await api.request<KLease>('GET', `/apis/coordination.k8s.io/v1/namespaces/${seg(namespace)}/leases/${seg(leaseName)}`);
+  if (res.status !== 404) {
+    if (res.status !== 200 || !res.body) throw stopForStatus(res, `GET lease ${namespace}/${leaseName}`, namespace, logger);
+    const spec = res.body.spec ?? {};
+    const id = spec.holderIdentity ?? '';
+    if (id !== '') {
+      const ttlS = spec.leaseDurationSeconds ?? null;
+      const renewed = Date.parse(spec.renewTime ?? '');
+      const expired = ttlS !== null && !Number.isNaN(renewed) && renewed + ttlS * 1000 < now.getTime();
+      const request = /^mr-/.test(id) ? await requestOf(id) : undefined;
+      const stale = expired ? 'lease-expired' : staleOf(request);
+      const a = res.body.metadata.annotations ?? {};
+      holder = {
+        holder: id,
+        ...(a[LOCK_NODE_ANNOTATION] ? { node: a[LOCK_NODE_ANNOTATION] } : {}),
+        ...(a[LOCK_WORKER_ANNOTATION] ? { worker: a[LOCK_WORKER_ANNOTATION] } : {}),
+        ...(spec.acquireTime ? { since: spec.acquireTime } : {}),
+        ttlS,
+        ...(request ? { request } : {}),
+        ...(stale ? { stale } : {}),
+      };
+    }
+  }
+  const kured = await readKuredLock(api, now, namespace, logger);
+  const holders: LockHolder[] = [];
+  for (const h of kured.holders) {
+    const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+    const request = id === undefined ? undefined : await requestOf(id);
+    const stale = staleOf(request);
+    holders.push({
+      holder: h.nodeID,
+      ...(h.metadata?.node ? { node: h.metadata.node } : {}),
+      ...(h.created ? { since: h.created } : {}),
+      ttlS: h.TTL > 0 ? Math.round(h.TTL / 1e9) : null,
+      ...(request ? { request } : {}),
+      ...(stale ? { stale } : {}),
+    });
+  }
+  return { maintenance: { lease: `${namespace}/${leaseName}`, holder }, kured: { daemonSet: kured.daemonSet, holders } };
+}
+
+/**
+ * The report as lines of text, in `locale`.
+ * @param report - from {@link readLockReport}
+ * @param locale - `en` or `ko`
+ */
+export function lockReportLines(report: LockReport, locale: Locale): string[] {
+  const tr = translator(locale);
+  const line = (what: string, h: LockHolder): string =>
+    tr.t('maintenancePlan.lock.held', {
+      what,
+      holder: h.holder,
+      node: h.node ?? '-',
+      since: h.since ? formatTime(tr, h.since, true) : '-',
+      ttl: h.ttlS === null ? tr.t('maintenancePlan.lock.noTtl') : formatDuration(tr, h.ttlS * 1000),
+      request: h.request ? `${h.request.id} (${h.request.state})` : '-',
+    }) + (h.stale ? ` ${tr.t(`maintenancePlan.lock.stale.${h.stale}`)}` : '');
+  const out: string[] = [];
+  const m = report.maintenance;
+  out.push(m.holder ? line(m.lease, m.holder) : tr.t('maintenancePlan.lock.free', { what: m.lease }));
+  if (report.kured.daemonSet === null) out.push(tr.t('maintenancePlan.lock.noKured'));
+  else if (report.kured.holders.length === 0) out.push(tr.t('maintenancePlan.lock.free', { what: `kured ${report.kured.daemonSet}` }));
+  else for (const h of report.kured.holders) out.push(line(`kured ${report.kured.daemonSet}`, h));
+  return out;
+}

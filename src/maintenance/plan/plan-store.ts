@@ -1,0 +1,302 @@
+/**
+ * Maintenance plans in Redis (issue 20), kept like single-node requests (request-store.ts): JSON
+ * under `…:plan:<id>`, every write a compare-and-set on `revision` in one Lua script, one open
+ * plan per cluster (`…:plan-open:<cluster>`), a finished plan kept 30 days.
+ *
+ * A writer that lost a race reads again and re-decides: two approvers clicking at once are both
+ * counted, and exactly one of them sees the last approval (and starts the plan).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { BotError } from '../../errors.js';
+import { isAllowed } from '../policy.js';
+import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
+import { type Actor, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { type MaintenancePlan, type PlanAction, PLAN_ID_PATTERN, PLAN_TERMINAL_STATES } from './plan-types.js';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * A new plan id: `mp-` + 10 base32 characters from the crypto random source (50 bits).
+ * @returns e.g. `mp-k3x7q2mzab`
+ */
+export function newPlanId(): string {
+  let out = 'mp-';
+  for (const b of randomBytes(10)) out += BASE32[b & 31];
+  return out;
+}
+
+/**
+ * CAS write. KEYS: plan, open key of its cluster. ARGV: expected revision (-1: create), JSON, id,
+ * terminal flag, retention ms. Returns {1} written, {0} revision mismatch / exists, {-1} missing,
+ * {-2, id} when creating and the cluster has another open plan.
+ */
+const PLAN_CAS = `
+local cur = redis.call('GET', KEYS[1])
+local expected = tonumber(ARGV[1])
+if expected == -1 then
+  if cur then return {0, ''} end
+  local open = redis.call('GET', KEYS[2])
+  if open and open ~= ARGV[3] then
+    local other = redis.call('GET', string.sub(KEYS[1], 1, string.len(KEYS[1]) - string.len(ARGV[3])) .. open)
+    if other then
+      local st = cjson.decode(other).state
+      if st ~= 'completed' and st ~= 'stopped' and st ~= 'cancelled' and st ~= 'rejected' and st ~= 'expired' then
+        return {-2, open}
+      end
+    end
+  end
+else
+  if not cur then return {-1, ''} end
+  if tonumber(cjson.decode(cur).revision) ~= expected then return {0, ''} end
+end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[4] == '1' then
+  if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+else
+  redis.call('SET', KEYS[2], ARGV[3])
+end
+return {1, ''}
+`;
+
+/**
+ * Why a decision on a plan was refused (nothing changed): `not-found`; `not-approver` (approve /
+ * reject by someone not in `approvers`); `self-approval`; `already-approved`; `expired`;
+ * `not-pending` (approve / reject after the approval); `not-allowed` (a control by someone who is
+ * not the requester, an approver or an admin); `already-finished`; `not-applicable` (e.g. `skip`
+ * while no node failed, `resume` while not paused).
+ */
+export type PlanRefusal =
+  | 'not-found'
+  | 'not-approver'
+  | 'self-approval'
+  | 'already-approved'
+  | 'expired'
+  | 'not-pending'
+  | 'not-allowed'
+  | 'already-finished'
+  | 'not-applicable';
+
+/** The outcome of {@link MaintenancePlanStore.decide}. `approved`: the last approval; start the plan. */
+export type PlanDecisionResult =
+  | { ok: true; outcome: 'approval-counted' | 'approved' | 'rejected' | 'cancelled' | 'cancel-requested' | 'pause-requested' | 'resumed' | 'decided'; plan: MaintenancePlan }
+  | { ok: false; refusal: PlanRefusal; plan?: MaintenancePlan };
+
+/** Options of {@link MaintenancePlanStore}. */
+export interface PlanStoreOptions {
+  /** Key prefix (the maintenance store's). @defaultValue `k8s-ha-bot:maintenance:` */
+  keyPrefix?: string;
+  now?: () => Date;
+  /** How long a finished plan is kept, in ms. @defaultValue 30 days */
+  finishedRetentionMs?: number;
+}
+
+/** The fields a new plan is made of; id, times, approvals and revision are filled in by `create`. */
+export type NewPlan = Omit<MaintenancePlan, 'id' | 'requestedAt' | 'expiresAt' | 'approvalsRequired' | 'approvals' | 'state' | 'revision'>;
+
+/**
+ * The plans in Redis. Shares the caller's ioredis connection (not closed). Every method throws
+ * BotError `queue-unavailable` (retryable) when Redis fails.
+ */
+export class MaintenancePlanStore {
+  private readonly prefix: string;
+  private readonly now: () => Date;
+  private readonly retentionMs: number;
+
+  /**
+   * @param redis - a connected ioredis client
+   * @param options - see {@link PlanStoreOptions}
+   */
+  constructor(
+    private readonly redis: Redis,
+    options: PlanStoreOptions = {},
+  ) {
+    this.prefix = options.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
+    this.now = options.now ?? (() => new Date());
+    this.retentionMs = options.finishedRetentionMs ?? DEFAULT_FINISHED_RETENTION_MS;
+    this.redis.defineCommand('maintenancePlanCas', { numberOfKeys: 2, lua: PLAN_CAS });
+  }
+
+  /** `…:plan:<id>`. */
+  planKey(id: string): string {
+    return `${this.prefix}plan:${id}`;
+  }
+
+  /** `…:plan-open:<cluster>`. */
+  openKey(cluster: string): string {
+    return `${this.prefix}plan-open:${cluster}`;
+  }
+
+  private async cas(plan: MaintenancePlan, expected: number): Promise<{ status: number; other: string }> {
+    try {
+      const cmd = (this.redis as unknown as { maintenancePlanCas(...a: string[]): Promise<[number, string]> }).maintenancePlanCas;
+      const [status, other] = await cmd.apply(this.redis, [
+        this.planKey(plan.id),
+        this.openKey(plan.cluster),
+        String(expected),
+        JSON.stringify(plan),
+        plan.id,
+        PLAN_TERMINAL_STATES.includes(plan.state) ? '1' : '0',
+        String(this.retentionMs),
+      ]);
+      return { status: Number(status), other: String(other) };
+    } catch (err) {
+      throw new BotError('queue-unavailable', `maintenance plan store: Redis write failed for ${plan.id}`, { retryable: true, cause: err });
+    }
+  }
+
+  /**
+   * A plan by id.
+   * @param id - `mp-…`; anything else is "not found" (never read)
+   * @returns the plan, or null
+   */
+  async get(id: string): Promise<MaintenancePlan | null> {
+    if (!PLAN_ID_PATTERN.test(id)) return null;
+    let text: string | null;
+    try {
+      text = await this.redis.get(this.planKey(id));
+    } catch (err) {
+      throw new BotError('queue-unavailable', `maintenance plan store: Redis read failed for ${id}`, { retryable: true, cause: err });
+    }
+    if (text === null) return null;
+    const plan = JSON.parse(text) as MaintenancePlan;
+    if (plan.id !== id || !Array.isArray(plan.nodes)) throw new BotError('internal', `maintenance plan store: ${this.planKey(id)} does not hold a plan`);
+    return plan;
+  }
+
+  /**
+   * Create a pending plan (one open plan per cluster).
+   * @param input - the plan's facts
+   * @param approvalsRequired - from {@link planApprovalsRequired}
+   * @param lifetimeMs - how long it may wait for approval (the policy's request lifetime)
+   * @returns the plan, or `already-open` with the cluster's open plan
+   */
+  async create(
+    input: NewPlan,
+    approvalsRequired: number,
+    lifetimeMs: number,
+  ): Promise<{ ok: true; plan: MaintenancePlan } | { ok: false; refusal: 'already-open'; existing?: MaintenancePlan }> {
+    const now = this.now();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const plan: MaintenancePlan = {
+        ...input,
+        reason: clipCodePoints(input.reason, 500),
+        id: newPlanId(),
+        requestedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+        approvalsRequired,
+        approvals: [],
+        state: 'pending-approval',
+        revision: 1,
+      };
+      const { status, other } = await this.cas(plan, -1);
+      if (status === 1) return { ok: true, plan };
+      if (status === -2) {
+        const existing = await this.get(other);
+        return existing ? { ok: false, refusal: 'already-open', existing } : { ok: false, refusal: 'already-open' };
+      }
+    }
+    throw new BotError('internal', 'maintenance plan store: could not draw an unused plan id');
+  }
+
+  /**
+   * Read, change, write with compare-and-set; again from the read when another writer won.
+   * @param id - `mp-…`
+   * @param change - the new plan (revision is set here), or null to write nothing
+   * @returns the plan written, or null when `change` wrote nothing or there is no such plan
+   * @throws BotError `queue-unavailable` after 200 lost races
+   */
+  async update(id: string, change: (plan: MaintenancePlan) => MaintenancePlan | null): Promise<MaintenancePlan | null> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const cur = await this.get(id);
+      if (cur === null) return null;
+      const next = change(structuredClone(cur));
+      if (next === null) return null;
+      next.revision = cur.revision + 1;
+      const { status } = await this.cas(next, cur.revision);
+      if (status === 1) return next;
+      if (status === -1) return null;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
+    }
+    throw new BotError('queue-unavailable', `maintenance plan store: too many concurrent writes to ${id}`, { retryable: true });
+  }
+
+  /**
+   * A decision on a plan. Approve / reject: approvers only, never the requester, each approver
+   * once, only while pending and not expired. The controls (`pause`, `resume`, `cancel`, `retry`,
+   * `skip`, `stop`): the requester, an approver or an admin. `cancel` of a pending plan ends it;
+   * of a running one asks the runner to stop after the node in progress.
+   * @param id - `mp-…`
+   * @param actor - who decides
+   * @param action - what
+   * @param policyOf - the policy of the plan's cluster
+   */
+  async decide(id: string, actor: Actor, action: PlanAction, policyOf: (cluster: string) => ClusterMaintenancePolicy): Promise<PlanDecisionResult> {
+    let result: PlanDecisionResult = { ok: false, refusal: 'not-found' };
+    const at = this.now();
+    const written = await this.update(id, (p) => {
+      const policy = policyOf(p.cluster);
+      const refuse = (refusal: PlanRefusal): null => {
+        result = { ok: false, refusal, plan: p };
+        return null;
+      };
+      if (PLAN_TERMINAL_STATES.includes(p.state)) return refuse('already-finished');
+      if (action === 'approve' || action === 'reject') {
+        if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
+        if (p.state !== 'pending-approval') return refuse('not-pending');
+        if (Date.parse(p.expiresAt) <= at.getTime()) {
+          p.state = 'expired';
+          result = { ok: false, refusal: 'expired', plan: p };
+          return p;
+        }
+        if (action === 'reject') {
+          p.state = 'rejected';
+          p.rejectedBy = actor;
+          result = { ok: true, outcome: 'rejected', plan: p };
+          return p;
+        }
+        if (actorKey(actor) === actorKey(p.requestedBy)) return refuse('self-approval');
+        if (p.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
+        p.approvals.push({ actor, at: at.toISOString() });
+        const done = p.approvals.length >= p.approvalsRequired;
+        if (done) p.state = 'approved';
+        result = { ok: true, outcome: done ? 'approved' : 'approval-counted', plan: p };
+        return p;
+      }
+      const allowed = actorKey(actor) === actorKey(p.requestedBy) || isAllowed(policy.approvers, actor) || isAllowed(policy.admins, actor);
+      if (!allowed) return refuse('not-allowed');
+      switch (action) {
+        case 'cancel':
+          p.cancelledBy = actor;
+          if (p.state === 'pending-approval') {
+            p.state = 'cancelled';
+            result = { ok: true, outcome: 'cancelled', plan: p };
+          } else {
+            if (p.state === 'cancelling') return refuse('not-applicable');
+            p.state = 'cancelling';
+            result = { ok: true, outcome: 'cancel-requested', plan: p };
+          }
+          return p;
+        case 'pause':
+          if (p.state === 'pending-approval' || p.state === 'paused' || p.state === 'cancelling' || p.pauseRequested) return refuse('not-applicable');
+          p.pauseRequested = true;
+          result = { ok: true, outcome: 'pause-requested', plan: p };
+          return p;
+        case 'resume':
+          if (p.state !== 'paused' && !p.pauseRequested) return refuse('not-applicable');
+          p.pauseRequested = false;
+          if (p.state === 'paused') p.state = 'running';
+          result = { ok: true, outcome: 'resumed', plan: p };
+          return p;
+        default:
+          if (p.state !== 'needs-decision' || p.decision !== undefined) return refuse('not-applicable');
+          p.decision = action;
+          result = { ok: true, outcome: 'decided', plan: p };
+          return p;
+      }
+    });
+    if (written === null && result.ok) return { ok: false, refusal: 'not-found' };
+    return result;
+  }
+}

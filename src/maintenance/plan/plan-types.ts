@@ -1,0 +1,154 @@
+/**
+ * Fleet maintenance (issue 20): one approved plan that rolls a maintenance across several nodes,
+ * node by node, with the single-node executor (`../execute/run-maintenance.ts`).
+ *
+ * A plan is built from the rolling plan of issue 17 (`src/analysis/multi-node/rolling-plan.ts`):
+ * its order (control-plane nodes first, one at a time, the etcd leader last; then workers), its
+ * batches, the reasons for the order, and the nodes left out because they are `unsafe` now.
+ * Approval rules apply to the plan as a whole: a plan with a control-plane node needs the
+ * control-plane count of approvers.
+ *
+ * Pure types and small helpers only: the Redis store is `plan-store.ts`, the runner `run-plan.ts`.
+ */
+import type { Verdict } from '../../analysis/types.js';
+import type { Locale, ReplyTarget } from '../../commands/types.js';
+import type { Actor, Approval, StopReason } from '../types.js';
+
+/**
+ * States of a plan.
+ * - `pending-approval` → `approved` (enough distinct approvals), `rejected`, `expired`;
+ * - `running`: a node is being maintained or the plan waits to start the next;
+ * - `held`: the next node waits on a gate (a firing alert, Alertmanager unreachable, kured's lock);
+ *   the plan goes on by itself when the gate opens;
+ * - `paused`: paused by a person (`pause`), after the node in progress; `resume` goes on;
+ * - `needs-decision`: a node failed; the thread asks `retry`, `skip` or `stop`;
+ * - `cancelling`: `cancel` asked; the plan ends after the node in progress (never mid-drain);
+ * - `completed`, `stopped` (by `stop` after a failure), `cancelled`: ended.
+ */
+export type PlanState =
+  | 'pending-approval'
+  | 'approved'
+  | 'running'
+  | 'held'
+  | 'paused'
+  | 'needs-decision'
+  | 'cancelling'
+  | 'completed'
+  | 'stopped'
+  | 'cancelled'
+  | 'rejected'
+  | 'expired';
+
+/** Plan states after which nothing happens to the plan. */
+export const PLAN_TERMINAL_STATES: readonly PlanState[] = ['completed', 'stopped', 'cancelled', 'rejected', 'expired'];
+
+/** Plan states in which a worker owns the plan. */
+export const PLAN_EXECUTING_STATES: readonly PlanState[] = ['approved', 'running', 'held', 'paused', 'needs-decision', 'cancelling'];
+
+/**
+ * State of one node of a plan: `pending` (not started), `running` (its single-node request runs),
+ * `settling` (maintained; waiting for the settle time and the checks before the next node),
+ * `done` (verified and settled), `failed` (waits for a decision), `skipped` (by a person),
+ * `untouched` (the plan ended before it).
+ */
+export type PlanNodeState = 'pending' | 'running' | 'settling' | 'done' | 'failed' | 'skipped' | 'untouched';
+
+/** One node of a plan, in the plan's order. Times are ISO 8601. */
+export interface PlanNode {
+  node: string;
+  role: 'control-plane' | 'worker';
+  /** 1-based step of the rolling plan (control-plane nodes are always alone in theirs). */
+  batch: number;
+  /** The node's verdict when the plan was made (against the cluster as it was then). */
+  verdict: Verdict;
+  /** Why it is where it is in the order (message keys under `maintenancePlan.why`, with facts). */
+  why: PlanWhy[];
+  state: PlanNodeState;
+  /** The single-node request (`mr-…`) that maintains it; recorded BEFORE the request is created. */
+  requestId?: string;
+  /** How many times it was retried after a failure. */
+  attempts?: number;
+  startedAt?: string;
+  /** When its request completed (the node rebooted and was verified by the executor). */
+  maintainedAt?: string;
+  /** When the settle checks passed (the next node may start). */
+  settledAt?: string;
+  finishedAt?: string;
+  /** Why it failed: a {@link StopReason} of the executor, or a plan reason ({@link PlanNodeFailure}). */
+  failure?: { reason: StopReason | PlanNodeFailure; detail: string };
+  /** The Alertmanager silence created while it is in maintenance (deleted once it is verified). */
+  silenceId?: string;
+}
+
+/**
+ * Why the plan failed a node on its own (not the executor): `settle-timeout` (the node, its etcd
+ * member, its static or DaemonSet pods, or a PDB did not come back within the settle timeout),
+ * `already-open` (another request is open for the node), `cancelled` (its request was cancelled).
+ */
+export type PlanNodeFailure = 'settle-timeout' | 'already-open' | 'cancelled';
+
+/** One reason for a node's place in the order: a message key and its facts. */
+export interface PlanWhy {
+  key: 'not-voter' | 'voter' | 'etcd-leader-last' | 'control-plane-first' | 'worker-order' | 'batch-with';
+  facts?: Record<string, string | number>;
+}
+
+/** A node asked for but left out: unsafe on its own now. */
+export interface PlanExcludedNode {
+  node: string;
+  /** The blocking findings' check ids and variants (`etcd-quorum/lost`…). */
+  reasons: string[];
+}
+
+/** What holds the plan before the next node (`held`). */
+export interface PlanHold {
+  kind: 'alert' | 'alertmanager-unreachable' | 'kured-lock' | 'change-window';
+  /** Plain text for the card, e.g. `HostDown {severity="critical", instance="x"}`. */
+  detail: string;
+  since: string;
+}
+
+/** A decision on a plan: approvals, and the controls while it runs. */
+export type PlanAction = 'approve' | 'reject' | 'pause' | 'resume' | 'cancel' | 'retry' | 'skip' | 'stop';
+
+/**
+ * A maintenance plan as stored (JSON in Redis). `id` is `mp-` + 10 base32 characters.
+ * `revision` is bumped on every write (compare-and-set).
+ */
+export interface MaintenancePlan {
+  id: string;
+  cluster: string;
+  reason: string;
+  requestedBy: Actor;
+  requestedAt: string;
+  expiresAt: string;
+  approvalsRequired: number;
+  approvals: Approval[];
+  rejectedBy?: Actor;
+  cancelledBy?: Actor;
+  state: PlanState;
+  stateReason?: string;
+  locale: Locale;
+  replyTo: ReplyTarget;
+  card?: Record<string, string>;
+  /** The rolling plan's verdict when made. */
+  verdictAtRequest: Verdict;
+  nodes: PlanNode[];
+  excluded: PlanExcludedNode[];
+  /** Settle time after each node, in ms (policy; default 2 min). */
+  settleMs: number;
+  hold?: PlanHold;
+  /** Set by `pause`: the runner pauses after the node in progress. */
+  pauseRequested?: boolean;
+  /** The decision asked while `needs-decision`, consumed by the runner. */
+  decision?: 'retry' | 'skip' | 'stop';
+  startedAt?: string;
+  finishedAt?: string;
+  revision: number;
+}
+
+/** Plan ids: `mp-` + 10 characters of `[a-z2-7]`. */
+export const PLAN_ID_PATTERN = /^mp-[a-z2-7]{10}$/;
+
+/** Default settle time after each node, in ms (2 min). */
+export const DEFAULT_SETTLE_MS = 120_000;

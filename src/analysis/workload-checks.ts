@@ -262,8 +262,18 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   return others.length > 0 ? [] : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
 }
 
-function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
-  if (evictable.length === 0) return [];
+/**
+ * Where the evicted pods could run (the capacity check of one node and of several together): first
+ * fit, largest CPU request first, on Ready, schedulable nodes outside `down` whose taints a pod
+ * tolerates and whose labels match its nodeSelector; a node's free room is its allocatable minus
+ * the requests of the pods it runs (CPU in millicores, memory in bytes, pods by count; 110 pods
+ * when allocatable does not say, the kubelet's default `maxPods`).
+ * @param index - the cluster index
+ * @param down - the nodes that go down (their room does not count)
+ * @param evictable - the pods evicted from them
+ * @returns the pods left without room (`ns/name`) and how many nodes could take pods
+ */
+export function placeEvictedPods(index: ClusterIndex, down: ReadonlySet<string>, evictable: readonly KPod[]): { unplaced: string[]; candidates: number } {
   const used = new Map<string, { cpu: number; memory: number; pods: number }>();
   for (const s of index.snapshot.podSummaries) {
     if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
@@ -274,7 +284,7 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
     used.set(s.nodeName, u);
   }
   const candidates: Free[] = index.snapshot.nodes
-    .filter((n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n))
+    .filter((n) => !down.has(n.metadata.name) && isNodeReady(n) && !isCordoned(n))
     .map((n) => {
       const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
       const alloc = n.status?.allocatable ?? {};
@@ -294,9 +304,8 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
     }
     return { cpu, memory };
   };
-  const sorted = [...evictable].sort((a, b) => request(b).cpu - request(a).cpu);
   const unplaced: string[] = [];
-  for (const pod of sorted) {
+  for (const pod of [...evictable].sort((a, b) => request(b).cpu - request(a).cpu)) {
     const r = request(pod);
     const selector = pod.spec?.nodeSelector ?? {};
     const target = candidates.find(
@@ -315,7 +324,13 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
     target.memory -= r.memory;
     target.pods -= 1;
   }
-  const facts = { node, evictable: evictable.length, unplaced, candidates: candidates.length };
+  return { unplaced, candidates: candidates.length };
+}
+
+function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
+  if (evictable.length === 0) return [];
+  const { unplaced, candidates } = placeEvictedPods(index, new Set([node]), evictable);
+  const facts = { node, evictable: evictable.length, unplaced, candidates };
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
   return [finding('capacity', 'data', unplaced.length === evictable.length ? 'block' : 'warn', unplaced.length === evictable.length ? 'none-fit' : 'some-pending', facts)];
 }

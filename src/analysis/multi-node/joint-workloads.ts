@@ -10,12 +10,11 @@
  * through the Eviction API, which answers 429 while the budget is spent and is retried until the
  * evicted pods run again elsewhere (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/).
  */
-import { cpuToMillicores, memoryToBytes } from '../../cluster/quantity.js';
-import type { KNode, KPod } from '../../cluster/types.js';
-import { type ClusterIndex, isCordoned, isNodeReady, podsOfOwner, selectorMatches, toleratesNode, topOwnerOf } from '../cluster-index.js';
+import type { KPod } from '../../cluster/types.js';
+import { type ClusterIndex, podsOfOwner, selectorMatches, topOwnerOf } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
-import { podsOnNode } from '../workload-checks.js';
+import { placeEvictedPods, podsOnNode } from '../workload-checks.js';
 import type { MultiNodeAction } from './types.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -33,17 +32,6 @@ export function evictablePods(index: ClusterIndex, nodes: readonly string[]): KP
   return nodes.flatMap((n) => podsOnNode(index, n).evictable);
 }
 
-/** A pod's requests: cpu in millicores, memory in bytes (sum over its containers). */
-function requestOf(p: KPod): { cpu: number; memory: number } {
-  let cpu = 0;
-  let memory = 0;
-  for (const c of p.spec?.containers ?? []) {
-    cpu += cpuToMillicores(c.resources?.requests?.cpu) ?? 0;
-    memory += memoryToBytes(c.resources?.requests?.memory) ?? 0;
-  }
-  return { cpu, memory };
-}
-
 /**
  * Room for every evicted pod on the nodes that remain (check `capacity`, variants `joint-fits` ok,
  * `joint-some-pending` warn, `joint-none-fit` block): first fit, largest CPU request first, on
@@ -56,49 +44,8 @@ function requestOf(p: KPod): { cpu: number; memory: number } {
  */
 export function jointCapacity(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[]): { findings: Finding[]; unplaced: Set<string> } {
   if (evictable.length === 0) return { findings: [], unplaced: new Set() };
-  const targets = new Set(nodes);
-  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-  for (const s of index.snapshot.podSummaries) {
-    if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
-    const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
-    u.cpu += s.cpuMillis;
-    u.memory += s.memoryBytes;
-    u.pods += 1;
-    used.set(s.nodeName, u);
-  }
-  const candidates: { node: KNode; cpu: number; memory: number; pods: number }[] = index.snapshot.nodes
-    .filter((n) => !targets.has(n.metadata.name) && isNodeReady(n) && !isCordoned(n))
-    .map((n) => {
-      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
-      const alloc = n.status?.allocatable ?? {};
-      return {
-        node: n,
-        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
-        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
-        pods: Number(alloc.pods ?? 110) - u.pods,
-      };
-    });
-  const unplaced: string[] = [];
-  for (const pod of [...evictable].sort((a, b) => requestOf(b).cpu - requestOf(a).cpu)) {
-    const r = requestOf(pod);
-    const selector = pod.spec?.nodeSelector ?? {};
-    const target = candidates.find(
-      (c) =>
-        c.cpu >= r.cpu &&
-        c.memory >= r.memory &&
-        c.pods >= 1 &&
-        toleratesNode(pod, c.node) &&
-        Object.entries(selector).every(([k, v]) => c.node.metadata.labels?.[k] === v),
-    );
-    if (!target) {
-      unplaced.push(podName(pod));
-      continue;
-    }
-    target.cpu -= r.cpu;
-    target.memory -= r.memory;
-    target.pods -= 1;
-  }
-  const facts = { nodes: [...nodes], evictable: evictable.length, unplaced, unplacedCount: unplaced.length, candidates: candidates.length };
+  const { unplaced, candidates } = placeEvictedPods(index, new Set(nodes), evictable);
+  const facts = { nodes: [...nodes], evictable: evictable.length, unplaced, unplacedCount: unplaced.length, candidates };
   const variant = unplaced.length === 0 ? 'joint-fits' : unplaced.length === evictable.length ? 'joint-none-fit' : 'joint-some-pending';
   const severity = unplaced.length === 0 ? 'ok' : unplaced.length === evictable.length ? 'block' : 'warn';
   return { findings: [finding('capacity', 'data', severity, variant, facts)], unplaced: new Set(unplaced) };

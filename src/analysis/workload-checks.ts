@@ -187,12 +187,7 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
       namespace: pdb.metadata.namespace ?? 'default',
       pods: pods.map((p) => p.metadata.name),
       podsHere: pods.length,
-      disruptionsAllowed: allowed,
-      currentHealthy: st.currentHealthy ?? null,
-      desiredHealthy: st.desiredHealthy ?? null,
-      expectedPods: st.expectedPods ?? null,
-      minAvailable: pdb.spec?.minAvailable ?? null,
-      maxUnavailable: pdb.spec?.maxUnavailable ?? null,
+      ...budgetFacts(pdb),
     };
     const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace: pdb.metadata.namespace ?? 'default' };
     const minAvail = pdb.spec?.minAvailable;
@@ -260,6 +255,32 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   if (!(index.snapshot.unobserved ?? []).includes('pods')) return [];
   const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n));
   return others.length > 0 ? [] : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
+}
+
+/**
+ * What a PodDisruptionBudget says of itself, as finding facts: `disruptionsAllowed` (0 when the
+ * status has none yet), `currentHealthy`, `desiredHealthy`, `expectedPods`, and the spec's
+ * `minAvailable` / `maxUnavailable` (null where unset). Shared by the single-node and joint PDB checks.
+ * @param pdb - the budget
+ * @returns the facts
+ */
+export function budgetFacts(pdb: KPodDisruptionBudget): {
+  disruptionsAllowed: number;
+  currentHealthy: number | null;
+  desiredHealthy: number | null;
+  expectedPods: number | null;
+  minAvailable: number | string | null;
+  maxUnavailable: number | string | null;
+} {
+  const st = pdb.status ?? {};
+  return {
+    disruptionsAllowed: st.disruptionsAllowed ?? 0,
+    currentHealthy: st.currentHealthy ?? null,
+    desiredHealthy: st.desiredHealthy ?? null,
+    expectedPods: st.expectedPods ?? null,
+    minAvailable: pdb.spec?.minAvailable ?? null,
+    maxUnavailable: pdb.spec?.maxUnavailable ?? null,
+  };
 }
 
 /**

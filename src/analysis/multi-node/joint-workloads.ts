@@ -14,7 +14,7 @@ import type { KPod } from '../../cluster/types.js';
 import { type ClusterIndex, podsOfOwner, selectorMatches, topOwnerOf } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
-import { placeEvictedPods, podsOnNode } from '../workload-checks.js';
+import { budgetFacts, placeEvictedPods, podsOnNode } from '../workload-checks.js';
 import type { MultiNodeAction } from './types.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -82,12 +82,7 @@ export function jointPdbs(index: ClusterIndex, nodes: readonly string[], evictab
       namespace,
       pods: pods.map((p) => p.metadata.name),
       podsOnTargets: pods.length,
-      disruptionsAllowed: allowed,
-      currentHealthy: st.currentHealthy ?? null,
-      desiredHealthy: st.desiredHealthy ?? null,
-      expectedPods: st.expectedPods ?? null,
-      minAvailable: pdb.spec?.minAvailable ?? null,
-      maxUnavailable: pdb.spec?.maxUnavailable ?? null,
+      ...budgetFacts(pdb),
       targets: nodes.length,
     };
     const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace };

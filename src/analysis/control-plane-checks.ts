@@ -45,6 +45,15 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     const aliveBefore = state.apiservers.filter((a) => a.alive).length;
     if (otherAlive.length === 0) {
       out.push(finding('apiserver-redundancy', 'control', 'block', 'none-other', { node, aliveBefore }));
+    } else if (!target.alive) {
+      // Already down: the reboot takes nothing away, so no "drops from N to N" (issue 16).
+      out.push(
+        finding('apiserver-redundancy', 'control', 'info', 'already-down', {
+          node,
+          after: otherAlive.length,
+          others: otherAlive.map((a) => a.host),
+        }),
+      );
     } else {
       out.push(
         finding('apiserver-redundancy', 'control', 'info', 'capacity', {

@@ -76,6 +76,8 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       topology: etcd.topology,
     };
     if (etcd.healthyVoters < etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
+    // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own (issue 16).
+    else if (etcd.voters === 1) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
     else if (etcd.healthyVoters === etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-no-spare', facts));
     else findings.push(finding('etcd-quorum-after', 'control', 'ok', 'status-kept', facts));
     if (etcd.voters === 2) findings.push(finding('etcd-voters', 'control', 'warn', 'two', { voters: 2, quorum: 2, tolerated: 0, source: etcd.source }));

@@ -152,6 +152,41 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
 }
 
 /**
+ * Whether the findings say the reboot leaves no quorum (or no API server): etcd-quorum-after
+ * `lost*`, control-plane-count or apiserver-redundancy `none-other` blocking.
+ * @param findings - a reboot's findings
+ */
+export function quorumLostBy(findings: readonly Finding[]): boolean {
+  return findings.some(
+    (f) =>
+      f.severity === 'block' &&
+      ((f.check === 'etcd-quorum-after' && f.variant.startsWith('lost')) ||
+        f.check === 'control-plane-count' ||
+        (f.check === 'apiserver-redundancy' && f.variant === 'none-other')),
+  );
+}
+
+/**
+ * Without quorum nothing can be written: no leader Lease changes hands and no etcd leader
+ * election completes. So a leader held on the target is not "handed over once the lease expires"
+ * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
+ * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
+ * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything (issue 16).
+ * @param findings - a reboot's findings
+ * @returns the same findings, the leader ones re-labelled when quorum is lost
+ */
+function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
+  if (!quorumLostBy(findings)) return findings;
+  return findings.map((f) =>
+    (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
+      ? { ...f, variant: 'held-here-no-quorum' }
+      : f.check === 'etcd-leader' && f.variant === 'leader-here'
+        ? { ...f, severity: 'info', variant: 'leader-here-no-quorum' }
+        : f,
+  );
+}
+
+/**
  * Analyse the impact of rebooting (and draining) one node.
  * @param snapshot - the cluster as read, with `focusNode` set to the node (its pods kept whole)
  * @param node - the node's name
@@ -213,7 +248,7 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  const sorted = findings
+  const sorted = withoutQuorumNoHandover(findings)
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

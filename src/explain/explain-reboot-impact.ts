@@ -61,6 +61,8 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.apiserver-capacity', api.facts));
     keeps.push(tr.t('keeps.api-others', api.facts));
   }
+  const apiDown = has(f, 'apiserver-redundancy', 'already-down');
+  if (apiDown) keeps.push(tr.t('keeps.api-others', apiDown.facts));
   const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));
   if (quorum) {
     const spare = Number(quorum.facts.spare ?? 0);

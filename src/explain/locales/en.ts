@@ -117,11 +117,13 @@ export const en = {
     'apiserver-redundancy': {
       'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
       capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
+      'already-down': 'The API server on {{node}} is already down, so the reboot takes no API capacity away; clients behind the load balancer keep working through {{others}}.',
       status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
+      'held-here-no-quorum': '{{node}} holds the kube-scheduler leader Lease; without quorum no standby can take it over (the Lease cannot be written), so no pods are scheduled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
       stale: 'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
       missing: 'No kube-scheduler leader Lease was found in kube-system.',
@@ -130,6 +132,7 @@ export const en = {
     },
     'leader-controller-manager': {
       'held-here': '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
+      'held-here-no-quorum': '{{node}} holds the kube-controller-manager leader Lease; without quorum no standby can take it over (the Lease cannot be written), so nothing is reconciled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-controller-manager: no reconciliation until it is back.',
       stale: 'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
       missing: 'No kube-controller-manager leader Lease was found in kube-system.',
@@ -160,7 +163,7 @@ export const en = {
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
-      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than {{voters}} - 1 members would.',
+      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
       odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
     },
     'etcd-quorum-after': {
@@ -170,6 +173,7 @@ export const en = {
       'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
       'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
       'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
+      'status-single': 'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
       'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
@@ -180,6 +184,7 @@ export const en = {
     },
     'etcd-leader': {
       'leader-here': '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
+      'leader-here-no-quorum': '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',

@@ -5,7 +5,7 @@
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
 import { closestNames } from '../util/closest-names.js';
 import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
-import { controlPlaneChecks, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
+import { controlPlaneChecks, etcdAlarmFindings, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
@@ -233,10 +233,8 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   if (isCp || etcdMember || state.etcd.source !== 'none') {
     const etcdFindings = etcdChecks(state, node);
     findings.push(...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')));
-    if (!isCp && !etcdMember && state.etcd.alarms.length > 0) {
-      // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
-      findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: state.etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
-    }
+    // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
+    if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
   findings.push(

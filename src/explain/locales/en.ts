@@ -45,6 +45,7 @@ export const en = {
   },
   stops: {
     'api-all': 'every API call and kubectl command (the API server is the only way in)',
+    'api-writes': 'every change through the API (creating, editing and scaling objects, evictions): etcd refuses writes',
     scheduling: 'scheduling of new pods',
     'self-healing': 'self-healing: a crashed pod is not replaced',
     'node-failure': 'node-failure detection and rescheduling',
@@ -65,6 +66,7 @@ export const en = {
   },
   keeps: {
     'running-pods': 'pods already running on the other nodes',
+    'api-reads': 'reads through the API servers (kubectl get, watches) and deletes',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-traffic': 'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
     'dns': 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
@@ -178,8 +180,8 @@ export const en = {
       'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
     'etcd-learner': {
-      learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
-      'learner-reboot': 'etcd has learner member(s) {{learners}}: a membership change is in progress, so no etcd member should be taken down until it finishes.',
+      learner: 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted.',
+      'learner-reboot': 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted, so no etcd member should be taken down until it finishes.',
       unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
     },
     'etcd-leader': {
@@ -193,6 +195,7 @@ export const en = {
     },
     'etcd-alarms': {
       alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
+      nospace: 'etcd has an active NOSPACE alarm ({{alarms}}): its database reached the space quota, so etcd accepts only reads and deletes. The API servers stay up and /readyz still passes, but nothing can be changed: no kubectl changes, no evictions (a drain fails), no scheduling, no Lease renewals.',
       unknown: 'The etcd alarm list could not be read (etcd answers it only with a leader): a NOSPACE or CORRUPT alarm cannot be ruled out.',
     },
     'etcd-db-size': {
@@ -267,7 +270,7 @@ export const en = {
   advice: {
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
-      'control-plane': 'Bring {{nodes}} back first (or remove it from etcd), then reboot {{node}}.',
+      'control-plane': 'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
     },
     'control-plane-count': {
@@ -276,16 +279,19 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      'lost-remove-not-enough': 'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
       'lost-single': 'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
     },
     'etcd-learner': {
-      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote <id>) or remove it (etcdctl member remove <id>), then ask again.',
+      'learner-reboot-no-id': 'Finish the membership change first: promote the learner once it has caught up, or remove it (etcdctl member list shows its id), then ask again.',
+      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
     },
     'etcd-alarms': {
       alarms: 'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
+      nospace: 'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
       'probe-tls': 'Fix the bot\'s etcd TLS settings (etcd.ca must be the etcd CA; etcd.cert/etcd.key a client pair it signed, e.g. kubeadm\'s healthcheck-client) and ask again.',

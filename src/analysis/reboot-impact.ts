@@ -7,6 +7,7 @@ import { closestNames } from '../util/closest-names.js';
 import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
 import { controlPlaneChecks, etcdAlarmFindings, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { controlPlaneEndpointChecks } from './endpoint-checks.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
@@ -237,6 +238,8 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.
+  findings.push(...controlPlaneEndpointChecks(index, node));
   findings.push(
     ...workloadChecks(index, node, isCp, tainted, {
       pdbs: !unreadable(snapshot, 'poddisruptionbudgets', 'pods'),

@@ -69,6 +69,7 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.apiserver-capacity', api.facts));
     keeps.push(tr.t('keeps.api-others', api.facts));
   }
+  if (has(f, 'control-plane-endpoint', 'vip-moves') || has(f, 'control-plane-endpoint', 'keepalived-here')) stops.push(tr.t('stops.vip-move', { node }));
   const apiDown = has(f, 'apiserver-redundancy', 'already-down');
   if (apiDown) keeps.push(tr.t('keeps.api-others', apiDown.facts));
   const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));

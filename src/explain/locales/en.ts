@@ -45,6 +45,7 @@ export const en = {
   },
   stops: {
     'api-all': 'every API call and kubectl command (the API server is the only way in)',
+    'vip-move': 'the control-plane VIP on {{node}}: clients that reach the API through it pause for a few seconds while it moves (if it moves)',
     'api-writes': 'every change through the API (creating, editing and scaling objects, evictions): etcd refuses writes',
     scheduling: 'scheduling of new pods',
     'self-healing': 'self-healing: a crashed pod is not replaced',

@@ -39,6 +39,7 @@ export const ko: Messages = {
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
     'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
+    'vip-move': '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
     'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
     scheduling: '새 파드 스케줄링',
     'self-healing': '자가 치유: 죽은 파드가 다시 만들어지지 않음',

@@ -297,7 +297,7 @@ describe('live etcd probe against a real 3-member cluster', () => {
 
     const reboot = await service.answer(job('atlas', 'can I reboot atlas-cp-2'));
     expect(reboot.verdict).toBe('unsafe');
-    expect(find(reboot, 'etcd-alarms', 'alarms')?.severity).toBe('block');
+    expect(find(reboot, 'etcd-alarms', 'nospace')?.severity).toBe('block');
     expect(renderText(reboot)).toContain('NOSPACE');
 
     const status = await service.answer(job('atlas', 'status'));

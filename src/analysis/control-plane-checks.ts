@@ -45,6 +45,15 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     const aliveBefore = state.apiservers.filter((a) => a.alive).length;
     if (otherAlive.length === 0) {
       out.push(finding('apiserver-redundancy', 'control', 'block', 'none-other', { node, aliveBefore }));
+    } else if (!target.alive) {
+      // Already down: the reboot takes nothing away, so no "drops from N to N" (issue 16).
+      out.push(
+        finding('apiserver-redundancy', 'control', 'info', 'already-down', {
+          node,
+          after: otherAlive.length,
+          others: otherAlive.map((a) => a.host),
+        }),
+      );
     } else {
       out.push(
         finding('apiserver-redundancy', 'control', 'info', 'capacity', {
@@ -157,6 +166,22 @@ export function etcdUnknownVariant(state: ControlPlaneState): 'unknown' | 'unkno
 }
 
 /**
+ * The etcd-alarms finding of active alarms (block). An active NOSPACE alarm gets its own variant
+ * `nospace`: etcd then takes only reads and deletes, while the API servers stay alive and /readyz
+ * still passes, so nothing can be changed (no evictions, no scheduling); etcd maintenance docs,
+ * "Space quota" (https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota). Other alarms
+ * (CORRUPT) keep the variant `alarms`.
+ * @param etcd - the etcd view
+ * @returns one finding, or none without alarms
+ */
+export function etcdAlarmFindings(etcd: EtcdView): Finding[] {
+  if (etcd.alarms.length === 0) return [];
+  const alarms = etcd.alarms.map((a) => `${a.alarm} (${a.member})`);
+  const nospace = etcd.alarms.every((a) => a.alarm === 'NOSPACE');
+  return [finding('etcd-alarms', 'control', 'block', nospace ? 'nospace' : 'alarms', { alarms })];
+}
+
+/**
  * etcd checks for a reboot of `node` (etcd-topology, etcd-voters, etcd-quorum-after, etcd-learner,
  * etcd-leader, etcd-alarms, etcd-db-size). Quorum is floor(n/2)+1 ([003], [004]).
  * @param state - the control-plane state
@@ -197,6 +222,12 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
     down: unhealthyOthers.map((m) => m.node ?? m.name),
     source: etcd.source,
   };
+  // Removing the dead voters (etcdctl member remove) changes the arithmetic but never restores a
+  // spare in an odd cluster: 3 members with 1 dead become 2 of 2 (quorum 2), and the reboot still
+  // loses quorum. The advice says so when it is not enough (issue 16; etcd FAQ, "Why an odd number").
+  const removeVoters = voters - unhealthyOthers.length;
+  const removeQuorum = quorumOf(removeVoters);
+  Object.assign(quorumFacts, { removeVoters, removeQuorum, removeEnough: unhealthyOthers.length > 0 && after >= removeQuorum });
   if (member.isLearner) {
     out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
   } else if (after < quorumOf(voters)) {
@@ -212,7 +243,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const unmatched = etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
   // A learner means a membership change is under way (kubeadm join, member replacement): taking a
   // voter down in the middle of it is refused (CHECKS.md etcd-learner: block or warn; we block).
-  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'block', 'learner-reboot', { learners, node }));
+  // learnerId: the hex member id the advice's etcdctl member promote/remove needs (no placeholder).
+  const learnerId = etcd.members.find((m) => m.isLearner)?.idHex ?? null;
+  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'block', 'learner-reboot', { learners, node, learnerId }));
   else if (unmatched.length > 0)
     out.push(finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }));
 
@@ -233,13 +266,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
 
   out.push(...etcdLagFindings(etcd));
   if (!etcd.alarmsKnown) out.push(finding('etcd-alarms', 'control', 'warn', 'unknown', {}));
-  if (etcd.alarms.length > 0) {
-    out.push(
-      finding('etcd-alarms', 'control', 'block', 'alarms', {
-        alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`),
-      }),
-    );
-  }
+  out.push(...etcdAlarmFindings(etcd));
   if (etcd.maxDbSize !== null) {
     const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;
     const ratio = etcd.maxDbSize / quota;

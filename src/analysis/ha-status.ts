@@ -4,7 +4,7 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
-import { etcdLagFindings, etcdProbeFindings, etcdUnknownVariant, notObservedFindings } from './control-plane-checks.js';
+import { etcdAlarmFindings, etcdLagFindings, etcdProbeFindings, etcdUnknownVariant, notObservedFindings } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
@@ -76,6 +76,8 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       topology: etcd.topology,
     };
     if (etcd.healthyVoters < etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
+    // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own (issue 16).
+    else if (etcd.voters === 1) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
     else if (etcd.healthyVoters === etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-no-spare', facts));
     else findings.push(finding('etcd-quorum-after', 'control', 'ok', 'status-kept', facts));
     if (etcd.voters === 2) findings.push(finding('etcd-voters', 'control', 'warn', 'two', { voters: 2, quorum: 2, tolerated: 0, source: etcd.source }));
@@ -90,7 +92,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
     if (learners.length > 0) findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
     if (!etcd.alarmsKnown) findings.push(finding('etcd-alarms', 'control', 'warn', 'unknown', {}));
-    if (etcd.alarms.length > 0) findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
+    findings.push(...etcdAlarmFindings(etcd));
     if (etcd.maxDbSize !== null) {
       const quota = etcd.dbSizeQuota ?? ETCD_DEFAULT_QUOTA_BYTES;
       const high = etcd.maxDbSize / quota > ETCD_DB_SIZE_WARN_RATIO;

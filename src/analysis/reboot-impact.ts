@@ -5,8 +5,9 @@
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
 import { closestNames } from '../util/closest-names.js';
 import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
-import { controlPlaneChecks, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
+import { controlPlaneChecks, etcdAlarmFindings, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { controlPlaneEndpointChecks } from './endpoint-checks.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
@@ -152,6 +153,41 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
 }
 
 /**
+ * Whether the findings say the reboot leaves no quorum (or no API server): etcd-quorum-after
+ * `lost*`, control-plane-count or apiserver-redundancy `none-other` blocking.
+ * @param findings - a reboot's findings
+ */
+export function quorumLostBy(findings: readonly Finding[]): boolean {
+  return findings.some(
+    (f) =>
+      f.severity === 'block' &&
+      ((f.check === 'etcd-quorum-after' && f.variant.startsWith('lost')) ||
+        f.check === 'control-plane-count' ||
+        (f.check === 'apiserver-redundancy' && f.variant === 'none-other')),
+  );
+}
+
+/**
+ * Without quorum nothing can be written: no leader Lease changes hands and no etcd leader
+ * election completes. So a leader held on the target is not "handed over once the lease expires"
+ * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
+ * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
+ * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything (issue 16).
+ * @param findings - a reboot's findings
+ * @returns the same findings, the leader ones re-labelled when quorum is lost
+ */
+function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
+  if (!quorumLostBy(findings)) return findings;
+  return findings.map((f) =>
+    (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
+      ? { ...f, variant: 'held-here-no-quorum' }
+      : f.check === 'etcd-leader' && f.variant === 'leader-here'
+        ? { ...f, severity: 'info', variant: 'leader-here-no-quorum' }
+        : f,
+  );
+}
+
+/**
  * Analyse the impact of rebooting (and draining) one node.
  * @param snapshot - the cluster as read, with `focusNode` set to the node (its pods kept whole)
  * @param node - the node's name
@@ -198,12 +234,12 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   if (isCp || etcdMember || state.etcd.source !== 'none') {
     const etcdFindings = etcdChecks(state, node);
     findings.push(...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')));
-    if (!isCp && !etcdMember && state.etcd.alarms.length > 0) {
-      // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
-      findings.push(finding('etcd-alarms', 'control', 'block', 'alarms', { alarms: state.etcd.alarms.map((a) => `${a.alarm} (${a.member})`) }));
-    }
+    // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
+    if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.
+  findings.push(...controlPlaneEndpointChecks(index, node));
   findings.push(
     ...workloadChecks(index, node, isCp, tainted, {
       pdbs: !unreadable(snapshot, 'poddisruptionbudgets', 'pods'),
@@ -213,7 +249,7 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  const sorted = findings
+  const sorted = withoutQuorumNoHandover(findings)
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

@@ -67,7 +67,11 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
  */
 export function adviseFinding(tr: Translator, f: Finding): string | null {
   const allCp = f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
-  const key = `advice.${f.check}.${f.variant}${allCp}`;
+  // Removing a dead member does not restore tolerance in an odd cluster (issue 16): say repair or replace.
+  const removal = f.check === 'etcd-quorum-after' && f.variant === 'lost' && f.facts.removeEnough === false && Array.isArray(f.facts.down) && f.facts.down.length > 0 ? '-remove-not-enough' : '';
+  // Without the learner's member id (inferred topology) the advice names no etcdctl command.
+  const noId = f.check === 'etcd-learner' && f.variant === 'learner-reboot' && (f.facts.learnerId ?? null) === null ? '-no-id' : '';
+  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}`;
   if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

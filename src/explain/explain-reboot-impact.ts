@@ -46,6 +46,14 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   const lost =
     f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant.startsWith('lost'))));
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
+  // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written (issue 16).
+  if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
+    const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
+    return {
+      stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)),
+      keepsWorking: keeps,
+    };
+  }
   if (lost) {
     const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
     if (!dnsDown) keeps.push(tr.t('keeps.dns'));
@@ -61,6 +69,9 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.apiserver-capacity', api.facts));
     keeps.push(tr.t('keeps.api-others', api.facts));
   }
+  if (has(f, 'control-plane-endpoint', 'vip-moves') || has(f, 'control-plane-endpoint', 'keepalived-here')) stops.push(tr.t('stops.vip-move', { node }));
+  const apiDown = has(f, 'apiserver-redundancy', 'already-down');
+  if (apiDown) keeps.push(tr.t('keeps.api-others', apiDown.facts));
   const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));
   if (quorum) {
     const spare = Number(quorum.facts.spare ?? 0);

@@ -246,7 +246,8 @@ function restartApiserver(b: ImpactBuilder, state: ControlPlaneState, node: stri
     b.advise('control', 'advice.apiserver-window');
   } else {
     b.findings.push(finding('component-restart', 'control', 'info', 'apiserver', { node, before, after: others.length, others }));
-    b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+    // An API server that is already down loses no capacity by restarting (issue 16: no "from 2 to 2").
+    if (state.apiservers.some((a) => a.host === node && a.alive)) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
     b.keep('control', 'keeps.api-others', { others });
     keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
@@ -714,6 +715,8 @@ function analyzeNodeDown(snapshot: ClusterSnapshot, index: ClusterIndex, state: 
       b.stop('control', 'stops.apiserver-one', { node, before: api.facts.before ?? 0, after: api.facts.after ?? 0 });
       b.keep('control', 'keeps.api-others', { others: api.facts.others ?? [] });
     }
+    const apiDown = reboot.findings.find((f) => f.check === 'apiserver-redundancy' && f.variant === 'already-down');
+    if (apiDown) b.keep('control', 'keeps.api-others', { others: apiDown.facts.others ?? [] });
     for (const lf of reboot.findings.filter((f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here')) {
       b.stop('control', 'stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S });
     }

@@ -35,8 +35,26 @@ export const enVerdict = {
       'host-ports':
         "Pods on {{node}} serve on the node's own ports ({{ports}}; an ingress controller with hostPort/hostNetwork): {{pods}}. The load balancer keeps sending new connections to {{node}} until its health check fails there, and those connections fail.",
     },
+    'control-plane-endpoint': {
+      'vip-moves':
+        '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): when it reboots the VIP moves to another kube-vip node ({{standbys}}). Every client that reaches the API through the VIP (kubelets, controllers, kubectl) sees an interruption of a few seconds, and the failover is not guaranteed.',
+      'vip-none-left':
+        '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}) and no other Ready node runs kube-vip: the VIP is gone for the whole reboot, and every client that reaches the API through it loses the API, although other API servers run.',
+      'keepalived-here':
+        '{{node}} runs keepalived, which may hold the control-plane VIP: if it does, the VIP moves to another keepalived node ({{standbys}}) when {{node}} reboots. Every client that reaches the API through the VIP sees an interruption of a few seconds, and the failover is not guaranteed.',
+      'keepalived-none-left':
+        '{{node}} runs the only keepalived of a Ready node: the control-plane VIP has nowhere to move, and every client that reaches the API through it loses the API for the whole reboot.',
+    },
   },
   advice: {
+    'control-plane-endpoint': {
+      'vip-moves':
+        'Move the VIP first: stop kube-vip on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests, or cordon {{node}} and delete its kube-vip pod for a DaemonSet), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put the manifest back afterwards.',
+      'vip-none-left': 'Run kube-vip on another control-plane node first (its static pod manifest), and move the VIP there before the reboot.',
+      'keepalived-here':
+        'Move the VIP first: stop keepalived on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests), check that the API answers through the VIP from another node, then reboot; put the manifest back afterwards.',
+      'keepalived-none-left': 'Run keepalived on another control-plane node first, and move the VIP there before the reboot.',
+    },
     'pdb-blocks': {
       'no-disruptions-unhealthy':
         'Fix {{down}} first (or wait until it is Ready again); then {{pdb}} allows the eviction.',

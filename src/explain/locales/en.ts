@@ -45,6 +45,8 @@ export const en = {
   },
   stops: {
     'api-all': 'every API call and kubectl command (the API server is the only way in)',
+    'vip-move': 'the control-plane VIP on {{node}}: clients that reach the API through it pause for a few seconds while it moves (if it moves)',
+    'api-writes': 'every change through the API (creating, editing and scaling objects, evictions): etcd refuses writes',
     scheduling: 'scheduling of new pods',
     'self-healing': 'self-healing: a crashed pod is not replaced',
     'node-failure': 'node-failure detection and rescheduling',
@@ -65,6 +67,7 @@ export const en = {
   },
   keeps: {
     'running-pods': 'pods already running on the other nodes',
+    'api-reads': 'reads through the API servers (kubectl get, watches) and deletes',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-traffic': 'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
     'dns': 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
@@ -118,11 +121,13 @@ export const en = {
     'apiserver-redundancy': {
       'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
       capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
+      'already-down': 'The API server on {{node}} is already down, so the reboot takes no API capacity away; clients behind the load balancer keep working through {{others}}.',
       status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
+      'held-here-no-quorum': '{{node}} holds the kube-scheduler leader Lease; without quorum no standby can take it over (the Lease cannot be written), so no pods are scheduled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
       stale: 'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
       missing: 'No kube-scheduler leader Lease was found in kube-system.',
@@ -131,6 +136,7 @@ export const en = {
     },
     'leader-controller-manager': {
       'held-here': '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
+      'held-here-no-quorum': '{{node}} holds the kube-controller-manager leader Lease; without quorum no standby can take it over (the Lease cannot be written), so nothing is reconciled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-controller-manager: no reconciliation until it is back.',
       stale: 'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
       missing: 'No kube-controller-manager leader Lease was found in kube-system.',
@@ -161,7 +167,7 @@ export const en = {
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
-      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than {{voters}} - 1 members would.',
+      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
       odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
     },
     'etcd-quorum-after': {
@@ -171,16 +177,18 @@ export const en = {
       'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
       'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
       'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
+      'status-single': 'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
       'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
     'etcd-learner': {
-      learner: 'etcd has learner member(s) {{learners}}: a membership change is in progress.',
-      'learner-reboot': 'etcd has learner member(s) {{learners}}: a membership change is in progress, so no etcd member should be taken down until it finishes.',
+      learner: 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted.',
+      'learner-reboot': 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted, so no etcd member should be taken down until it finishes.',
       unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
     },
     'etcd-leader': {
       'leader-here': '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
+      'leader-here-no-quorum': '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
@@ -189,6 +197,7 @@ export const en = {
     },
     'etcd-alarms': {
       alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
+      nospace: 'etcd has an active NOSPACE alarm ({{alarms}}): its database reached the space quota, so etcd accepts only reads and deletes. The API servers stay up and /readyz still passes, but nothing can be changed: no kubectl changes, no evictions (a drain fails), no scheduling, no Lease renewals.',
       unknown: 'The etcd alarm list could not be read (etcd answers it only with a leader): a NOSPACE or CORRUPT alarm cannot be ruled out.',
     },
     'etcd-db-size': {
@@ -263,7 +272,7 @@ export const en = {
   advice: {
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
-      'control-plane': 'Bring {{nodes}} back first (or remove it from etcd), then reboot {{node}}.',
+      'control-plane': 'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
     },
     'control-plane-count': {
@@ -272,16 +281,19 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      'lost-remove-not-enough': 'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
       'lost-single': 'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
     },
     'etcd-learner': {
-      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote <id>) or remove it (etcdctl member remove <id>), then ask again.',
+      'learner-reboot-no-id': 'Finish the membership change first: promote the learner once it has caught up, or remove it (etcdctl member list shows its id), then ask again.',
+      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
     },
     'etcd-alarms': {
       alarms: 'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
+      nospace: 'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
       'probe-tls': 'Fix the bot\'s etcd TLS settings (etcd.ca must be the etcd CA; etcd.cert/etcd.key a client pair it signed, e.g. kubeadm\'s healthcheck-client) and ask again.',

@@ -32,8 +32,26 @@ export const koVerdict = {
       'host-ports':
         '{{node}}의 파드가 노드 자신의 포트({{ports}}; hostPort/hostNetwork 인그레스 컨트롤러)로 서비스합니다: {{pods}}. 로드밸런서는 헬스 체크가 실패할 때까지 {{node}}(으)로 새 연결을 계속 보내고, 그 연결은 실패합니다.',
     },
+    'control-plane-endpoint': {
+      'vip-moves':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): 재부팅하면 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
+      'vip-none-left':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}) kube-vip가 도는 다른 Ready 노드가 없습니다: 재부팅 내내 VIP가 사라져, 다른 apiserver가 살아 있어도 VIP로 접속하는 모든 클라이언트가 API를 잃습니다.',
+      'keepalived-here':
+        '{{node}}에서 keepalived가 돌고 있어 컨트롤 플레인 VIP를 보유하고 있을 수 있습니다: 그렇다면 {{node}} 재부팅 시 VIP가 다른 keepalived 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
+      'keepalived-none-left':
+        'Ready 노드 중 keepalived가 도는 곳은 {{node}}뿐입니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없어, VIP로 접속하는 모든 클라이언트가 재부팅 내내 API를 잃습니다.',
+    },
   },
   advice: {
+    'control-plane-endpoint': {
+      'vip-moves':
+        '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기거나, DaemonSet이면 {{node}}(을)를 cordon한 뒤 kube-vip 파드를 삭제), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
+      'vip-none-left': '먼저 다른 컨트롤 플레인 노드에서 kube-vip를 실행하고(정적 파드 매니페스트), 재부팅 전에 VIP를 그쪽으로 옮기세요.',
+      'keepalived-here':
+        '먼저 VIP를 옮기세요: {{node}}의 keepalived를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 이동), 다른 노드에서 VIP로 API가 응답하는지 확인한 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
+      'keepalived-none-left': '먼저 다른 컨트롤 플레인 노드에서 keepalived를 실행하고, 재부팅 전에 VIP를 그쪽으로 옮기세요.',
+    },
     'pdb-blocks': {
       'no-disruptions-unhealthy':
         '먼저 {{down}}(을)를 고치세요(또는 Ready가 될 때까지 기다리세요). 그러면 {{pdb}}(이)가 축출을 허용합니다.',

@@ -39,6 +39,8 @@ export const ko: Messages = {
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
     'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
+    'vip-move': '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
+    'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
     scheduling: '새 파드 스케줄링',
     'self-healing': '자가 치유: 죽은 파드가 다시 만들어지지 않음',
     'node-failure': '노드 장애 감지와 재스케줄링',
@@ -58,6 +60,7 @@ export const ko: Messages = {
   },
   keeps: {
     'running-pods': '다른 노드에서 이미 실행 중인 파드',
+    'api-reads': 'apiserver를 통한 읽기 (kubectl get, watch)와 삭제',
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
     'service-traffic': '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
@@ -106,11 +109,13 @@ export const ko: Messages = {
     'apiserver-redundancy': {
       'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+      'already-down': '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice': 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
       'held-here': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+      'held-here-no-quorum': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
       stale: 'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
       missing: 'kube-system에서 kube-scheduler 리더 Lease를 찾지 못했습니다.',
@@ -119,6 +124,7 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+      'held-here-no-quorum': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 아무것도 조정되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
       stale: 'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
       missing: 'kube-system에서 kube-controller-manager 리더 Lease를 찾지 못했습니다.',
@@ -159,16 +165,18 @@ export const ko: Messages = {
       'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
       'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
       'status-no-spare': 'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'status-single': 'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
       'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'lost-single': 'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
     },
     'etcd-learner': {
-      learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중입니다.',
+      learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이며, learner는 승격되기 전까지 투표하지 않고 정족수에 들어가지 않습니다.',
       'learner-reboot': 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이므로 끝날 때까지 어떤 etcd 멤버도 내리면 안 됩니다.',
       unmatched: 'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
       'leader-here': '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
+      'leader-here-no-quorum': '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
@@ -177,6 +185,7 @@ export const ko: Messages = {
     },
     'etcd-alarms': {
       alarms: 'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
+      nospace: 'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 공간 할당량(quota)에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(drain 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
       unknown: 'etcd 알람 목록을 읽지 못했습니다 (리더가 있어야 응답합니다): NOSPACE나 CORRUPT 알람이 없다고 단정할 수 없습니다.',
     },
     'etcd-db-size': {
@@ -248,7 +257,7 @@ export const ko: Messages = {
   advice: {
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
-      'control-plane': '먼저 {{nodes}}(을)를 복구하고(또는 etcd에서 제거하고) 나서 {{node}}(을)를 재부팅하세요.',
+      'control-plane': '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
     },
     'control-plane-count': {
@@ -257,16 +266,19 @@ export const ko: Messages = {
     },
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
+      'lost-remove-not-enough': '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single': '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
     },
     'etcd-learner': {
-      'learner-reboot': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote <id>) 제거한 뒤(etcdctl member remove <id>) 다시 물어보세요.',
+      'learner-reboot-no-id': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나 제거한 뒤(ID는 etcdctl member list로 확인) 다시 물어보세요.',
+      'learner-reboot': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote {{learnerId}}) 제거한 뒤(etcdctl member remove {{learnerId}}) 다시 물어보세요.',
     },
     'etcd-alarms': {
       alarms: '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+      nospace: '먼저 공간을 확보하세요: 키 이력을 compact하고(etcdctl compact), 모든 멤버를 defragment한 뒤(etcdctl defrag), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },
     'etcd-topology': {
       'probe-tls': '봇의 etcd TLS 설정을 고치세요 (etcd.ca는 etcd CA, etcd.cert/etcd.key는 그 CA가 서명한 클라이언트 쌍, 예: kubeadm의 healthcheck-client). 그다음 다시 물어보세요.',

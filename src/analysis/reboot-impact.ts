@@ -173,8 +173,11 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
  * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
  * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything (issue 16).
+ * Likewise the API servers left do not "keep clients working": without quorum they can neither
+ * write nor answer consistent reads (variants `capacity-no-quorum`, `already-down-no-quorum` of
+ * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/).
  * @param findings - a reboot's findings
- * @returns the same findings, the leader ones re-labelled when quorum is lost
+ * @returns the same findings, the leader and API-capacity ones re-labelled when quorum is lost
  */
 function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
   if (!quorumLostBy(findings)) return findings;
@@ -183,7 +186,9 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
       ? { ...f, variant: 'held-here-no-quorum' }
       : f.check === 'etcd-leader' && f.variant === 'leader-here'
         ? { ...f, severity: 'info', variant: 'leader-here-no-quorum' }
-        : f,
+        : f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down')
+          ? { ...f, variant: `${f.variant}-no-quorum` }
+          : f,
   );
 }
 

@@ -2,7 +2,7 @@
  * A reboot-impact analysis → the platform-neutral {@link Reply}: verdict first, then each plane
  * (affected or not, why, what stops, what keeps working), then what to do first.
  */
-import type { RebootImpact } from '../analysis/reboot-impact.js';
+import { type RebootImpact, quorumLostBy } from '../analysis/reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { TYPICAL_NODE_REBOOT_S, LEADER_ELECTION_LEASE_DURATION_S } from '../analysis/domain.js';
 import type { Locale } from '../commands/types.js';
@@ -43,8 +43,7 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   if (impact.role !== 'control-plane') {
     return { stops: [], keepsWorking: [tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node })] };
   }
-  const lost =
-    f.some((x) => x.severity === 'block' && (x.check === 'control-plane-count' || (x.check === 'apiserver-redundancy' && x.variant === 'none-other') || (x.check === 'etcd-quorum-after' && x.variant.startsWith('lost'))));
+  const lost = quorumLostBy(f);
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
   // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written (issue 16).
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {

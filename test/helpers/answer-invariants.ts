@@ -136,6 +136,12 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (plane.stops.includes(apiAll) && plane.keepsWorking.some((k) => k.startsWith(apiOthers.slice(0, 12))))
       out.push(`stops every API call and keeps the API working: "${plane.keepsWorking.join(' | ')}"`);
   }
+  // 1c. "every API call stops" beside a finding that clients keep working through the API servers left.
+  if (
+    reply.planes.some((p) => p.stops.includes(tr.t('stops.api-all'))) &&
+    reply.findings.some((f) => f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down'))
+  )
+    out.push('stops every API call and says clients keep working through the API servers left');
 
   // 2. Capacity figures go down.
   for (const m of text.matchAll(/from (\d+) to (\d+)|(\d+)에서 (\d+)(?:으로|로)/g)) {

@@ -122,6 +122,8 @@ export const en = {
       'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
       capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
       'already-down': 'The API server on {{node}} is already down, so the reboot takes no API capacity away; clients behind the load balancer keep working through {{others}}.',
+      'capacity-no-quorum': 'API server capacity drops from {{before}} to {{after}}, but without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
+      'already-down-no-quorum': 'The API server on {{node}} is already down; without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
       status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const cli = new URL('../dist/adapters/k8s-ha-bot.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
-  process.stderr.write('k8s-ha-bot: dist/ is missing; run `npm install` (or `npm run build`) in the project folder first\n');
+  process.stderr.write(
+    'k8s-ha-bot: dist/ is missing; run `npm install` (or `npm run build`) in the project folder first\n',
+  );
   process.exit(1);
 }
 const { main } = await import(cli.href);

@@ -20,7 +20,12 @@ if (!kubeconfigPath || !node) {
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(kubeconfigPath);
 const started = performance.now();
-const { snapshot, stats } = await readSnapshotWithStats({ kubeConfig, cluster: 'bench', focusNode: node, deadlineMs: 600_000 });
+const { snapshot, stats } = await readSnapshotWithStats({
+  kubeConfig,
+  cluster: 'bench',
+  focusNode: node,
+  deadlineMs: 600_000,
+});
 const impact = analyzeRebootImpact(snapshot, node, new Date());
 const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'bench', requestId: 'bench' }));
 const ms = performance.now() - started;

@@ -23,7 +23,8 @@ export function canMeasureCli(): boolean {
   return existsSync(TIME);
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /**
  * Run a command `runs` times under GNU time.
@@ -38,7 +39,12 @@ export function measureCli(label: string, argv: string[], runs: number, cwd: str
   const cpu: number[] = [];
   const rss: number[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {
-    const r = spawnSync(TIME, ['-f', '@@time %U %S %M', ...argv], { cwd, encoding: 'utf8', maxBuffer: 1 << 22, env: { ...process.env, LOG_LEVEL: 'silent' } });
+    const r = spawnSync(TIME, ['-f', '@@time %U %S %M', ...argv], {
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: 1 << 22,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
     if (r.status !== 0) throw new Error(`${label} exited ${r.status}: ${r.stderr.slice(-300)}`);
     const m = /@@time ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
     if (!m) throw new Error(`${label}: no GNU time figures in ${JSON.stringify(r.stderr.slice(-200))}`);

@@ -30,7 +30,8 @@ export interface EtcdBenchResult {
 
 function summarize(times: number[]): EtcdBenchCase {
   const s = [...times].sort((a, b) => a - b);
-  const at = (q: number): number => Math.round((s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0) * 10) / 10;
+  const at = (q: number): number =>
+    Math.round((s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0) * 10) / 10;
   return { runs: s.length, medianMs: at(0.5), p95Ms: at(0.95), maxMs: Math.round((s.at(-1) ?? 0) * 10) / 10 };
 }
 
@@ -40,7 +41,11 @@ function summarize(times: number[]): EtcdBenchCase {
  * @returns the figures
  * @throws when etcd cannot be started or a probe misreads the cluster
  */
-export async function benchEtcd(options: { runs: number; hungRuns: number; timeoutMs: number }): Promise<EtcdBenchResult> {
+export async function benchEtcd(options: {
+  runs: number;
+  hungRuns: number;
+  timeoutMs: number;
+}): Promise<EtcdBenchResult> {
   const cluster = await startEtcdCluster({ names: ['bench-1', 'bench-2', 'bench-3'] });
   const tls = { ca: cluster.certs.ca, cert: cluster.certs.clientCert, key: cluster.certs.clientKey };
   try {
@@ -49,7 +54,9 @@ export async function benchEtcd(options: { runs: number; hungRuns: number; timeo
       const status = await probeEtcd({ endpoints: cluster.endpoints, tls, timeoutMs: options.timeoutMs });
       const ms = performance.now() - started;
       if (status.endpointStatus.length !== expectAnswered) {
-        throw new Error(`expected ${expectAnswered} endpoints to answer, got ${status.endpointStatus.length}: ${status.errors.join('; ')}`);
+        throw new Error(
+          `expected ${expectAnswered} endpoints to answer, got ${status.endpointStatus.length}: ${status.errors.join('; ')}`,
+        );
       }
       return ms;
     };
@@ -88,4 +95,5 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ etcdProbe: result }));
 }
 
-if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main();
+if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href)
+  await main();

@@ -34,7 +34,9 @@ function get(path: string): Promise<string> {
 async function list(path: string, query = ''): Promise<void> {
   let cont = '';
   do {
-    const page = JSON.parse(await get(`${path}?limit=500${query}${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)) as { metadata?: { continue?: string } };
+    const page = JSON.parse(
+      await get(`${path}?limit=500${query}${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`),
+    ) as { metadata?: { continue?: string } };
     pages++;
     cont = page.metadata?.continue ?? '';
   } while (cont);
@@ -52,7 +54,10 @@ await Promise.all([
   list('/apis/apps/v1/replicasets'),
   list('/apis/apps/v1/statefulsets'),
   list('/apis/apps/v1/daemonsets'),
-  list('/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', '&labelSelector=kubernetes.io%2Fservice-name%3Dkubernetes'),
+  list(
+    '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
+    '&labelSelector=kubernetes.io%2Fservice-name%3Dkubernetes',
+  ),
 ]);
 process.stdout.write(`${JSON.stringify({ ms: Math.round(performance.now() - t), pages, bytes })}\n`);
 agent.destroy();

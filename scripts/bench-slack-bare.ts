@@ -5,7 +5,11 @@
  */
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 
-const receiver = new HTTPReceiver({ signingSecret: process.env.SLACK_SIGNING_SECRET ?? '', endpoints: '/slack/events', logLevel: LogLevel.ERROR });
+const receiver = new HTTPReceiver({
+  signingSecret: process.env.SLACK_SIGNING_SECRET ?? '',
+  endpoints: '/slack/events',
+  logLevel: LogLevel.ERROR,
+});
 const app = new App({
   token: 'xoxb-bench',
   receiver,

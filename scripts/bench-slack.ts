@@ -30,7 +30,12 @@ export interface SlackBenchContext {
   kubeconfig: string;
   node: string;
   freePort: () => Promise<number>;
-  startChild: (cmd: string, args: string[], ready: RegExp, env?: NodeJS.ProcessEnv) => Promise<{ child: ChildProcess; match: RegExpMatchArray }>;
+  startChild: (
+    cmd: string,
+    args: string[],
+    ready: RegExp,
+    env?: NodeJS.ProcessEnv,
+  ) => Promise<{ child: ChildProcess; match: RegExpMatchArray }>;
   stop: (child: ChildProcess) => Promise<void>;
 }
 
@@ -48,8 +53,13 @@ const quantile = (xs: number[], q: number): number => {
 
 function commandBody(text: string, channel: string): string {
   return new URLSearchParams({
-    team_id: 'T0BENCH', channel_id: channel, user_id: 'U0BENCH', command: '/k8s', text,
-    response_url: 'http://127.0.0.1:9/none', trigger_id: `${Date.now()}.${randomBytes(6).toString('hex')}`,
+    team_id: 'T0BENCH',
+    channel_id: channel,
+    user_id: 'U0BENCH',
+    command: '/k8s',
+    text,
+    response_url: 'http://127.0.0.1:9/none',
+    trigger_id: `${Date.now()}.${randomBytes(6).toString('hex')}`,
   }).toString();
 }
 
@@ -59,7 +69,11 @@ async function sendCommand(url: string, body: string): Promise<{ ms: number; sta
   const t = performance.now();
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(ts), 'x-slack-signature': sig },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(ts),
+      'x-slack-signature': sig,
+    },
     body,
   });
   const text = await res.text();
@@ -67,7 +81,12 @@ async function sendCommand(url: string, body: string): Promise<{ ms: number; sta
 }
 
 /** 1,000 commands at 50/s; latency of each ack. */
-async function ackLoad(url: string, text: string, count = 1000, perSecond = 50): Promise<{ p50: number; p99: number; errors: number }> {
+async function ackLoad(
+  url: string,
+  text: string,
+  count = 1000,
+  perSecond = 50,
+): Promise<{ p50: number; p99: number; errors: number }> {
   const pending: Promise<{ ms: number; status: number; text: string }>[] = [];
   const start = performance.now();
   for (let i = 0; i < count; i++) {
@@ -78,11 +97,25 @@ async function ackLoad(url: string, text: string, count = 1000, perSecond = 50):
   }
   const results = await Promise.all(pending);
   const ok = results.filter((r) => r.status === 200);
-  return { p50: quantile(ok.map((r) => r.ms), 0.5), p99: quantile(ok.map((r) => r.ms), 0.99), errors: results.length - ok.length };
+  return {
+    p50: quantile(
+      ok.map((r) => r.ms),
+      0.5,
+    ),
+    p99: quantile(
+      ok.map((r) => r.ms),
+      0.99,
+    ),
+    errors: results.length - ok.length,
+  };
 }
 
 /** A minimal local Slack Web API: auth.test, users.info, chat.postMessage (time of each post by channel). */
-async function fakeSlack(): Promise<{ apiUrl: string; posted: Map<string, number>; close: () => Promise<void> }> {
+async function fakeSlack(): Promise<{
+  apiUrl: string;
+  posted: Map<string, number>;
+  close: () => Promise<void>;
+}> {
   const posted = new Map<string, number>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -106,7 +139,11 @@ async function fakeSlack(): Promise<{ apiUrl: string; posted: Map<string, number
   return {
     apiUrl: `http://127.0.0.1:${port}/api/`,
     posted,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -114,13 +151,21 @@ async function fakeSlack(): Promise<{ apiUrl: string; posted: Map<string, number
  * Wait until a BullMQ queue (no worker) holds `count` waiting jobs.
  * @throws Error when it does not within `timeoutMs`
  */
-async function expectQueued(redisUrl: string, queueName: string, count: number, timeoutMs: number): Promise<void> {
+async function expectQueued(
+  redisUrl: string,
+  queueName: string,
+  count: number,
+  timeoutMs: number,
+): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   try {
     const deadline = Date.now() + timeoutMs;
     let waiting = 0;
     while ((waiting = await redis.llen(`bull:${queueName}:wait`)) < count) {
-      if (Date.now() > deadline) throw new Error(`the gateway acked ${count} commands but only ${waiting} jobs reached ${queueName} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the gateway acked ${count} commands but only ${waiting} jobs reached ${queueName} within ${timeoutMs} ms`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
@@ -138,12 +183,34 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
   const redisDir = join(ctx.benchDir, `redis-slack-${redisPort}`);
   const { mkdirSync } = await import('node:fs');
   mkdirSync(redisDir, { recursive: true });
-  const redis = (await ctx.startChild('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir, '--maxmemory-policy', 'noeviction'], /Ready to accept connections/)).child;
+  const redis = (
+    await ctx.startChild(
+      'redis-server',
+      [
+        '--port',
+        String(redisPort),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        redisDir,
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      /Ready to accept connections/,
+    )
+  ).child;
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
   const slack = await fakeSlack();
   const config = join(ctx.benchDir, 'bench-slack-config.yaml');
   // `ackbench` has no worker: the ack load only enqueues; `bench` is answered by the worker.
-  writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\n  ackbench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\ndefaultCluster: bench\n`);
+  writeFileSync(
+    config,
+    `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\n  ackbench:\n    context: simulator\n    kubeconfig: ${ctx.kubeconfig}\ndefaultCluster: bench\n`,
+  );
   // One bench user sends 2,100 commands: the per-user rate limit is off (`0`) for these processes, and
   // each picks a free ops port (`0`) so that nothing listening on 9090 breaks the run.
   const env = {
@@ -159,9 +226,19 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
   const children: ChildProcess[] = [];
   try {
     const gatewayPort = await ctx.freePort();
-    const gw = await ctx.startChild(process.execPath, [ctx.bin, '--config', config, 'gateway'], /HTTP on port (\d+)/, { ...env, PORT: String(gatewayPort) });
+    const gw = await ctx.startChild(
+      process.execPath,
+      [ctx.bin, '--config', config, 'gateway'],
+      /HTTP on port (\d+)/,
+      { ...env, PORT: String(gatewayPort) },
+    );
     children.push(gw.child);
-    const bare = await ctx.startChild(process.execPath, [join(ctx.root, 'dist/scripts/bench-slack-bare.js')], /listening on (\d+)/, env);
+    const bare = await ctx.startChild(
+      process.execPath,
+      [join(ctx.root, 'dist/scripts/bench-slack-bare.js')],
+      /listening on (\d+)/,
+      env,
+    );
     children.push(bare.child);
     const gatewayUrl = `http://127.0.0.1:${gw.match[1]}/slack/events`;
     const bareUrl = `http://127.0.0.1:${bare.match[1]}/slack/events`;
@@ -173,7 +250,10 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
     await expectQueued(redisUrl, 'k8s-ha-bot-cluster-ackbench', 50 + 1000 - gatewayAcks.errors, 15_000);
     const bareAcks = await ackLoad(bareUrl, `can I reboot ${ctx.node}`);
 
-    const worker = spawn(process.execPath, [ctx.bin, '--config', config, 'worker', '--cluster', 'bench'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const worker = spawn(process.execPath, [ctx.bin, '--config', config, 'worker', '--cluster', 'bench'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     children.push(worker);
     const times: number[] = [];
     for (let i = 0; i < 12; i++) {

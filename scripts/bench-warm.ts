@@ -34,7 +34,7 @@ const rssMB = Math.round(process.memoryUsage().rss / 1024 / 1024);
 const first = await cache.snapshot(null, null);
 const nodes = (first?.snapshot.nodes ?? []).map((n) => n.metadata.name);
 let seed = 1;
-const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const times: number[] = [];
 let allFromCache = true;
 for (let i = 0; i < questions; i++) {

@@ -68,12 +68,20 @@ async function freePort(): Promise<number> {
 }
 
 /** Start a child and resolve once its stdout matches `ready`. */
-function startChild(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+function startChild(
+  cmd: string,
+  args: string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   return new Promise((ok, fail) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => fail(new Error(`${cmd} did not start in time: ${err.slice(-500)}`)), 600_000);
+    const timer = setTimeout(
+      () => fail(new Error(`${cmd} did not start in time: ${err.slice(-500)}`)),
+      600_000,
+    );
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = out.match(ready);
@@ -112,7 +120,11 @@ function timeKubectl(kubeconfig: string): number | null {
   const probe = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
   if (probe.status !== 0) return null;
   const t = performance.now();
-  const r = spawnSync('bash', ['-c', `kubectl --kubeconfig '${kubeconfig}' get pods -A -o json > /dev/null`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(
+    'bash',
+    ['-c', `kubectl --kubeconfig '${kubeconfig}' get pods -A -o json > /dev/null`],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   if (r.status !== 0) throw new Error(`kubectl failed: ${r.stderr.toString().slice(-300)}`);
   return performance.now() - t;
 }
@@ -133,8 +145,19 @@ function coldAnswer(kubeconfig: string, node: string): AnswerRun {
 }
 
 /** Warm answers from the watch cache in a fresh process (bench-warm.ts). */
-function warmAnswers(kubeconfig: string): { syncMs: number; p50Ms: number; p99Ms: number; questions: number; rssMB: number; maxRssMB: number; allFromCache: boolean } {
-  const r = spawnSync(process.execPath, ['--expose-gc', WARM, kubeconfig, '50'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+function warmAnswers(kubeconfig: string): {
+  syncMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  questions: number;
+  rssMB: number;
+  maxRssMB: number;
+  allFromCache: boolean;
+} {
+  const r = spawnSync(process.execPath, ['--expose-gc', WARM, kubeconfig, '50'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`bench-warm failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout) as ReturnType<typeof warmAnswers>;
 }
@@ -146,16 +169,40 @@ function floorRead(url: string): { ms: number; pages: number; bytes: number } {
   return JSON.parse(r.stdout) as { ms: number; pages: number; bytes: number };
 }
 
-async function queueBench(kubeconfig: string, node: string, requests: number): Promise<{ medianMs: number; p90Ms: number }> {
+async function queueBench(
+  kubeconfig: string,
+  node: string,
+  requests: number,
+): Promise<{ medianMs: number; p90Ms: number }> {
   const port = await freePort();
   const dir = join(BENCH_DIR, `redis-${port}`);
   mkdirSync(dir, { recursive: true });
   const redis = (
-    await startChild('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--maxmemory-policy', 'noeviction'], /Ready to accept connections/)
+    await startChild(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      /Ready to accept connections/,
+    )
   ).child;
   const redisUrl = `redis://127.0.0.1:${port}`;
   const config = join(BENCH_DIR, 'bench-config.yaml');
-  writeFileSync(config, `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${kubeconfig}\ndefaultCluster: bench\n`);
+  writeFileSync(
+    config,
+    `clusters:\n  bench:\n    context: simulator\n    kubeconfig: ${kubeconfig}\ndefaultCluster: bench\n`,
+  );
   const worker = spawn(process.execPath, [BIN, '--config', config, 'worker', '--cluster', 'bench'], {
     env: { ...process.env, ...BENCH_PROCESS_ENV, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -200,7 +247,10 @@ async function main(): Promise<void> {
     const base = measureCli('node -e 0', [process.execPath, '-e', '0'], cliRuns, ROOT);
     for (const [label, args] of [
       ['k8s-ha-bot --version', ['--version']],
-      ['k8s-ha-bot ask --snapshot <scenario 01>', ['ask', '--snapshot', SCENARIO_01, 'can I reboot atlas-cp-2']],
+      [
+        'k8s-ha-bot ask --snapshot <scenario 01>',
+        ['ask', '--snapshot', SCENARIO_01, 'can I reboot atlas-cp-2'],
+      ],
     ] as const) {
       const c = measureCli(label, [process.execPath, BIN, ...args], cliRuns, ROOT);
       const row = `CLI ${label}: CPU ${c.cpuS.toFixed(2)} s, peak RSS ${c.rssMB} MB | node -e 0: CPU ${base.cpuS.toFixed(2)} s, peak RSS ${base.rssMB} MB | ${(c.cpuS / Math.max(base.cpuS, 0.01)).toFixed(1)} × CPU (median of ${cliRuns})`;
@@ -212,7 +262,11 @@ async function main(): Promise<void> {
   for (const { nodes, pods } of sizes) {
     process.stdout.write(`${nodes} nodes / ${pods} pods\n`);
     const { file, node } = await clusterFile(nodes, pods);
-    const { child: sim, match } = await startChild(process.execPath, [BIN, 'simulate', file], /at (http:\/\/127\.0\.0\.1:\d+)/);
+    const { child: sim, match } = await startChild(
+      process.execPath,
+      [BIN, 'simulate', file],
+      /at (http:\/\/127\.0\.0\.1:\d+)/,
+    );
     const kubeconfig = join(BENCH_DIR, `kubeconfig-${nodes}`);
     writeFileSync(kubeconfig, kubeconfigFor(match[1] ?? ''));
     try {
@@ -234,7 +288,8 @@ async function main(): Promise<void> {
       const row = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | answer ${answerMs.toFixed(0).padStart(6)} ms | kubectl get pods -A -o json ${kubectlMs === null ? '   n/a' : kubectlMs.toFixed(0).padStart(6)} ms | ratio ${ratio} | peak RSS ${rss} MB | API requests ${a0?.apiRequests} (${a0?.pages} pages) | verdict ${a0?.verdict}${a0?.readErrors ? ` | READ ERRORS ${a0.readErrors}` : ''}`;
       rows.push(row);
       process.stdout.write(`  ${row}\n`);
-      if (answers.some((a) => a.readErrors > 0)) problems.push(`${nodes} nodes: the cold answer had read errors`);
+      if (answers.some((a) => a.readErrors > 0))
+        problems.push(`${nodes} nodes: the cold answer had read errors`);
       // Issue 18: the cold read against its floor (same pages, JSON.parse only), and warm answers from the watch cache.
       const floorMs = median(floor);
       const frow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | cold answer ${answerMs.toFixed(0)} ms vs floor (same pages over HTTP, JSON.parse only) ${floorMs.toFixed(0)} ms: ${(answerMs / Math.max(floorMs, 1)).toFixed(2)} ×`;
@@ -248,7 +303,16 @@ async function main(): Promise<void> {
       if (rollingSize?.nodes === nodes && rollingSize.pods === pods) {
         const r = spawnSync(process.execPath, [ROLLING, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
         if (r.status !== 0) throw new Error(`bench-rolling failed: ${r.stderr.slice(-500)}`);
-        const p = JSON.parse(r.stdout) as { nodes: number; pods: number; loadMs: number; buildMs: number; planMs: number; steps: number; verdict: string; maxRssMB: number };
+        const p = JSON.parse(r.stdout) as {
+          nodes: number;
+          pods: number;
+          loadMs: number;
+          buildMs: number;
+          planMs: number;
+          steps: number;
+          verdict: string;
+          maxRssMB: number;
+        };
         const rrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | rolling plan over all ${p.nodes} nodes: plan ${p.planMs} ms (${p.steps} steps, verdict ${p.verdict}) | snapshot with every node's pods ${p.buildMs} ms, file load ${p.loadMs} ms | peak RSS ${p.maxRssMB} MB`;
         rows.push(rrow);
         process.stdout.write(`  ${rrow}\n`);
@@ -261,11 +325,23 @@ async function main(): Promise<void> {
         process.stdout.write(`  ${qrow}\n`);
         if (process.env.BENCH_SLACK !== '0') {
           // Slack gateway (skip with BENCH_SLACK=0): ack latency beside a bare Bolt app, and request → posted answer.
-          const s = await benchSlack({ root: ROOT, benchDir: BENCH_DIR, bin: BIN, kubeconfig, node, freePort, startChild, stop });
+          const s = await benchSlack({
+            root: ROOT,
+            benchDir: BENCH_DIR,
+            bin: BIN,
+            kubeconfig,
+            node,
+            freePort,
+            startChild,
+            stop,
+          });
           const srow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | Slack ack, 1,000 signed /k8s at 50/s: gateway p50 ${s.gateway.p50.toFixed(1)} ms, p99 ${s.gateway.p99.toFixed(1)} ms${s.gateway.errors ? ` (${s.gateway.errors} errors)` : ''}; bare Bolt app p50 ${s.bare.p50.toFixed(1)} ms, p99 ${s.bare.p99.toFixed(1)} ms; p99 ratio ${(s.gateway.p99 / Math.max(s.bare.p99, 0.001)).toFixed(2)} | request → posted answer median ${s.answerMedianMs.toFixed(0)} ms`;
           rows.push(srow);
           process.stdout.write(`  ${srow}\n`);
-          if (s.gateway.errors > 0 || s.bare.errors > 0) problems.push(`Slack ack: ${s.gateway.errors} gateway and ${s.bare.errors} bare-app commands were not acked with 200`);
+          if (s.gateway.errors > 0 || s.bare.errors > 0)
+            problems.push(
+              `Slack ack: ${s.gateway.errors} gateway and ${s.bare.errors} bare-app commands were not acked with 200`,
+            );
         }
       }
     } finally {
@@ -276,7 +352,10 @@ async function main(): Promise<void> {
     // Direct etcd probe (issue 7; skip with BENCH_ETCD=0): a real 3-member TLS cluster, healthy and with one member black-holed.
     process.stdout.write('etcd probe (3 members, TLS, per-endpoint timeout 2000 ms)\n');
     const etcd = await benchEtcd({ runs: 20, hungRuns: 5, timeoutMs: 2000 });
-    for (const [name, c] of [['all healthy', etcd.healthy], ['one member black-holed', etcd.blackHoled]] as const) {
+    for (const [name, c] of [
+      ['all healthy', etcd.healthy],
+      ['one member black-holed', etcd.blackHoled],
+    ] as const) {
       const row = `etcd probe, ${name}: median ${c.medianMs} ms, p95 ${c.p95Ms} ms, max ${c.maxMs} ms over ${c.runs} runs`;
       rows.push(row);
       process.stdout.write(`  ${row}\n`);
@@ -287,8 +366,12 @@ async function main(): Promise<void> {
     process.stdout.write(`\nFAILED\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     process.exitCode = 1;
   }
-  process.stdout.write('Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n');
-  process.stdout.write('Issue 18 targets: CLI --version ≤ 2.5 × node -e 0 in CPU time, ask --snapshot on scenario 01 ≤ 6 ×; cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n');
+  process.stdout.write(
+    'Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n',
+  );
+  process.stdout.write(
+    'Issue 18 targets: CLI --version ≤ 2.5 × node -e 0 in CPU time, ask --snapshot on scenario 01 ≤ 6 ×; cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n',
+  );
 }
 
 await main();

@@ -49,7 +49,8 @@ function chunk(type: string, data: Buffer): Buffer {
  * @throws RangeError when `rgba` has the wrong length
  */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
-  if (rgba.length !== width * height * 4) throw new RangeError(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
+  if (rgba.length !== width * height * 4)
+    throw new RangeError(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y += 1) {
     raw[y * (width * 4 + 1)] = 0;
@@ -59,7 +60,12 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Whether a point (in a unit square, 0..1) is on the icon's mark: a ring and a check inside it. */
@@ -70,7 +76,10 @@ function onMark(x: number, y: number): boolean {
   if (r >= 0.3 && r <= 0.38) return true;
   // The check: two thick segments (0.36,0.52)→(0.46,0.62)→(0.65,0.40).
   const near = (ax: number, ay: number, bx: number, by: number): boolean => {
-    const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+    const t = Math.max(
+      0,
+      Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+    );
     return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay))) <= 0.04;
   };
   return near(0.36, 0.52, 0.46, 0.62) || near(0.46, 0.62, 0.65, 0.4);
@@ -86,7 +95,9 @@ export function colorIconPng(): Buffer {
   for (let y = 0; y < size; y += 1) {
     for (let x = 0; x < size; x += 1) {
       let hits = 0;
-      for (let sy = 0; sy < 4; sy += 1) for (let sx = 0; sx < 4; sx += 1) if (onMark((x + (sx + 0.5) / 4) / size, (y + (sy + 0.5) / 4) / size)) hits += 1;
+      for (let sy = 0; sy < 4; sy += 1)
+        for (let sx = 0; sx < 4; sx += 1)
+          if (onMark((x + (sx + 0.5) / 4) / size, (y + (sy + 0.5) / 4) / size)) hits += 1;
       const a = hits / 16;
       const i = (y * size + x) * 4;
       px[i] = Math.round(0x32 + (255 - 0x32) * a);
@@ -127,9 +138,15 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @throws Error when the app id is not a GUID, the website not https, or a placeholder is left
  */
 export function fillTeamsManifest(template: string, appId: string, website: string): Record<string, unknown> {
-  if (!GUID.test(appId)) throw new Error(`MICROSOFT_APP_ID must be the bot's Microsoft App ID (a GUID), got ${JSON.stringify(appId)}`);
-  if (!/^https:\/\/[^\s/]+/.test(website)) throw new Error(`TEAMS_APP_WEBSITE must be an https:// URL, got ${JSON.stringify(website)}`);
-  const text = template.replaceAll('${MICROSOFT_APP_ID}', appId).replaceAll('${TEAMS_APP_WEBSITE}', website.replace(/\/+$/, ''));
+  if (!GUID.test(appId))
+    throw new Error(
+      `MICROSOFT_APP_ID must be the bot's Microsoft App ID (a GUID), got ${JSON.stringify(appId)}`,
+    );
+  if (!/^https:\/\/[^\s/]+/.test(website))
+    throw new Error(`TEAMS_APP_WEBSITE must be an https:// URL, got ${JSON.stringify(website)}`);
+  const text = template
+    .replaceAll('${MICROSOFT_APP_ID}', appId)
+    .replaceAll('${TEAMS_APP_WEBSITE}', website.replace(/\/+$/, ''));
   const left = /\$\{[A-Z_]+\}/.exec(text);
   if (left) throw new Error(`manifest placeholder ${left[0]} has no value`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -155,7 +172,11 @@ export interface PackageTeamsAppOptions {
 export function packageTeamsApp(options: PackageTeamsAppOptions): { zip: string; dir: string } {
   const root = resolve(options.root ?? process.cwd());
   const out = resolve(options.out ?? join(root, 'dist'));
-  const manifest = fillTeamsManifest(readFileSync(join(root, 'teams/manifest.json'), 'utf8'), options.appId, options.website ?? 'https://k8s-ha-bot.example.com');
+  const manifest = fillTeamsManifest(
+    readFileSync(join(root, 'teams/manifest.json'), 'utf8'),
+    options.appId,
+    options.website ?? 'https://k8s-ha-bot.example.com',
+  );
   const dir = join(out, 'teams-app');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -164,8 +185,13 @@ export function packageTeamsApp(options: PackageTeamsAppOptions): { zip: string;
   writeFileSync(join(dir, 'outline.png'), outlineIconPng());
   const zip = join(out, 'k8s-ha-bot-teams.zip');
   rmSync(zip, { force: true });
-  const result = spawnSync('zip', ['-j', '-X', '-q', zip, join(dir, 'manifest.json'), join(dir, 'color.png'), join(dir, 'outline.png')], { encoding: 'utf8' });
-  if (result.error) throw new Error(`could not run zip (${result.error.message}); install it (Debian: apt-get install zip)`);
+  const result = spawnSync(
+    'zip',
+    ['-j', '-X', '-q', zip, join(dir, 'manifest.json'), join(dir, 'color.png'), join(dir, 'outline.png')],
+    { encoding: 'utf8' },
+  );
+  if (result.error)
+    throw new Error(`could not run zip (${result.error.message}); install it (Debian: apt-get install zip)`);
   if (result.status !== 0) throw new Error(`zip failed with status ${result.status}: ${result.stderr}`);
   return { zip, dir };
 }
@@ -191,7 +217,10 @@ function main(): void {
   process.stdout.write(`${zip}\n`);
 }
 
-if (process.argv[1] && resolve(process.argv[1]).replace(/\.ts$/, '.js').endsWith(join('scripts', 'package-teams-app.js'))) {
+if (
+  process.argv[1] &&
+  resolve(process.argv[1]).replace(/\.ts$/, '.js').endsWith(join('scripts', 'package-teams-app.js'))
+) {
   try {
     main();
   } catch (err) {

@@ -63,7 +63,11 @@ export class SnapshotFileError extends BotError {
    * @param code - `snapshot-invalid` (default) or `snapshot-not-found`
    * @param cause - the parser's error, for logs
    */
-  constructor(message: string, code: 'snapshot-invalid' | 'snapshot-not-found' = 'snapshot-invalid', cause?: unknown) {
+  constructor(
+    message: string,
+    code: 'snapshot-invalid' | 'snapshot-not-found' = 'snapshot-invalid',
+    cause?: unknown,
+  ) {
     super(code, message, { cause });
   }
 }

@@ -43,14 +43,27 @@ function withApiserverAt(file: SnapshotFile, node: string, version: string): Sna
   return { ...file, items };
 }
 
-function upgrade(node: string, locale: Locale, target: string | null = null, file: SnapshotFile = demo): Reply {
+function upgrade(
+  node: string,
+  locale: Locale,
+  target: string | null = null,
+  file: SnapshotFile = demo,
+): Reply {
   const snapshot = snapshotFromFile(file, 'demo', node);
-  return explainWhatIf(analyzeUpgradeImpact(snapshot, node, target, snapshot.capturedAt), { locale, cluster: 'demo', requestId: 't' });
+  return explainWhatIf(analyzeUpgradeImpact(snapshot, node, target, snapshot.capturedAt), {
+    locale,
+    cluster: 'demo',
+    requestId: 't',
+  });
 }
 
 function nodeDown(node: string, locale: Locale): Reply {
   const snapshot = snapshotFromFile(demo, 'demo', node);
-  return explainWhatIf(analyzeWhatIf(snapshot, { type: 'node-down', node }, snapshot.capturedAt), { locale, cluster: 'demo', requestId: 't' });
+  return explainWhatIf(analyzeWhatIf(snapshot, { type: 'node-down', node }, snapshot.capturedAt), {
+    locale,
+    cluster: 'demo',
+    requestId: 't',
+  });
 }
 
 function reasons(reply: Reply): string[] {
@@ -80,7 +93,9 @@ describe('a safe summary with things to do first (issue 1)', () => {
 
   it('keeps "nothing needs attention first" when there is no advice', () => {
     const tr = translator('en');
-    expect(tr.t('whatIf.summary.planned.safe', { what: 'x', planes: 'data plane' })).toMatch(/nothing below needs attention first/);
+    expect(tr.t('whatIf.summary.planned.safe', { what: 'x', planes: 'data plane' })).toMatch(
+      /nothing below needs attention first/,
+    );
   });
 });
 
@@ -89,11 +104,15 @@ describe('upgrade order never contradicts the steps (issue 2)', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     const order = reasons(reply).find((r) => r.startsWith('Upgrade order'));
     expect(order).toBeDefined();
-    expect(order).toMatch(/starting with atlas-cp-2 \(kubeadm upgrade apply\), then atlas-cp-1 and atlas-cp-3/);
+    expect(order).toMatch(
+      /starting with atlas-cp-2 \(kubeadm upgrade apply\), then atlas-cp-1 and atlas-cp-3/,
+    );
     const s = steps(reply, 'en');
     expect(s[0]).toMatch(/^atlas-cp-2 first: kubeadm upgrade apply/);
     expect(s.join('\n')).not.toMatch(/atlas-cp-2: kubeadm upgrade node/);
-    expect(s.join('\n')).toMatch(/then the other control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/);
+    expect(s.join('\n')).toMatch(
+      /then the other control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/,
+    );
   });
 
   it('names the target version in the apply step when one is asked for', () => {
@@ -106,11 +125,15 @@ describe('upgrade order never contradicts the steps (issue 2)', () => {
     for (const target of [null, 'v1.34.0']) {
       const reply = upgrade('atlas-cp-2', 'en', target, file);
       const order = reasons(reply).find((r) => r.startsWith('Upgrade order'));
-      expect(order).toMatch(/atlas-cp-1 already runs v1\.34\.0; atlas-cp-2 is next \(kubeadm upgrade node\), then atlas-cp-3/);
+      expect(order).toMatch(
+        /atlas-cp-1 already runs v1\.34\.0; atlas-cp-2 is next \(kubeadm upgrade node\), then atlas-cp-3/,
+      );
       const s = steps(reply, 'en');
       expect(s[0]).toMatch(/^atlas-cp-2: kubeadm upgrade node/);
       expect(s.join('\n')).not.toMatch(/kubeadm upgrade apply/);
-      expect(s.join('\n')).toMatch(/then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-3/);
+      expect(s.join('\n')).toMatch(
+        /then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-3/,
+      );
     }
   });
 
@@ -130,7 +153,9 @@ describe('node down is not a drain (issue 3)', () => {
       expect(text).not.toMatch(/evicted by the drain|드레인으로 축출/);
       const line = reasons(reply).find((r) => r.includes('kube-system/coredns-'));
       expect(line).toBeDefined();
-      expect(line).toMatch(locale === 'en' ? /no drain.*40 s.*300 s.*NoExecute/ : /드레인이 없으므로.*40초.*300초.*NoExecute/);
+      expect(line).toMatch(
+        locale === 'en' ? /no drain.*40 s.*300 s.*NoExecute/ : /드레인이 없으므로.*40초.*300초.*NoExecute/,
+      );
     });
   }
 
@@ -156,13 +181,19 @@ describe('Korean particles and case (issue 4)', () => {
     ]);
     expect(korean('v1.33.1(과)와 v1.34.0')).toBe('v1.33.1과 v1.34.0');
     expect(korean('v1.34(과)와 v1.35')).toBe('v1.34와 v1.35');
-    expect(korean('maxUnavailable 100%(이)라 노드')).toBe('maxUnavailable 100%(이)라 노드'.replace('(이)라', '라'));
+    expect(korean('maxUnavailable 100%(이)라 노드')).toBe(
+      'maxUnavailable 100%(이)라 노드'.replace('(이)라', '라'),
+    );
   });
 
   it('an unknown node gets the right particle', () => {
     const tr = translator('ko');
-    expect(tr.t('summary.not-found', { cluster: 'demo', node: 'atlsa-wk-1' })).toBe('demo에 atlsa-wk-1이라는 노드가 없습니다.');
-    expect(tr.t('summary.not-found', { cluster: 'demo', node: 'atlsa-wk-2' })).toBe('demo에 atlsa-wk-2라는 노드가 없습니다.');
+    expect(tr.t('summary.not-found', { cluster: 'demo', node: 'atlsa-wk-1' })).toBe(
+      'demo에 atlsa-wk-1이라는 노드가 없습니다.',
+    );
+    expect(tr.t('summary.not-found', { cluster: 'demo', node: 'atlsa-wk-2' })).toBe(
+      'demo에 atlsa-wk-2라는 노드가 없습니다.',
+    );
   });
 
   it('no Korean text is left with an unresolved pair or a particle written straight after a placeholder', () => {
@@ -180,7 +211,8 @@ describe('Korean particles and case (issue 4)', () => {
   });
 
   it('every English summary text starts with a capitalised word of its own', () => {
-    const walk = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : walk(v as object)));
+    const walk = (o: object): string[] =>
+      Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : walk(v as object)));
     for (const text of walk(enWhatIf.summary)) expect(text).toMatch(/^[A-Z][a-z]/);
   });
 });
@@ -211,12 +243,16 @@ describe('English plurals (issue 5)', () => {
   it('no text with {{count}} reads "1 <plural>" when count is 1', () => {
     const texts = renderedWithOne();
     expect(texts.length).toBeGreaterThan(10);
-    const bad = texts.filter((t) => /\b1 [a-z-]+(s|\(s\))\b/i.test(t.text) && !/\b1 of\b/.test(t.text)).map((t) => `${t.key}: ${t.text}`);
+    const bad = texts
+      .filter((t) => /\b1 [a-z-]+(s|\(s\))\b/i.test(t.text) && !/\b1 of\b/.test(t.text))
+      .map((t) => `${t.key}: ${t.text}`);
     expect(bad).toEqual([]);
   });
 
   it('a node down with one pod says "its pod is evicted"', () => {
-    const line = reasons(nodeDown('atlas-cp-2', 'en')).find((r) => r.startsWith('If atlas-cp-2 is lost without a drain'));
+    const line = reasons(nodeDown('atlas-cp-2', 'en')).find((r) =>
+      r.startsWith('If atlas-cp-2 is lost without a drain'),
+    );
     expect(line).toContain('its pod is evicted');
     expect(line).not.toMatch(/\b1 pods\b/);
   });

@@ -28,10 +28,17 @@ const demo: BotConfig = {
   logLevel: 'silent',
 };
 
-async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent', ...env } });
+  const code = await main(['node', 'k8s-ha-bot', ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
   return { code, out, err };
 }
 
@@ -61,8 +68,12 @@ describe('bad input is answered by the adapter and runs nothing', () => {
   it('an unknown node gets "no node named X; did you mean Y?" and no verdict', async () => {
     const service = createAnswerService({ config: demo });
     try {
-      const outcome = await handleConsoleRequest({ text: 'can I reboot atlas-cp-9' }, demo, (job) => service.answer(job));
-      expect(outcome.reply.summary).toMatch(/No node named atlas-cp-9 in demo; did you mean atlas-cp-1, atlas-cp-2 or atlas-cp-3\?/);
+      const outcome = await handleConsoleRequest({ text: 'can I reboot atlas-cp-9' }, demo, (job) =>
+        service.answer(job),
+      );
+      expect(outcome.reply.summary).toMatch(
+        /No node named atlas-cp-9 in demo; did you mean atlas-cp-1, atlas-cp-2 or atlas-cp-3\?/,
+      );
       expect(outcome.reply.verdict).toBeNull();
       expect(outcome.exitCode).toBe(2);
     } finally {
@@ -76,7 +87,10 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
 
   it('a malformed snapshot file names the line and column', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, '{\n  "cluster": {\n    "kind": "List",\n    "items": [ { "kind": "Node", } ]\n  }\n}\n');
+    writeFileSync(
+      bad,
+      '{\n  "cluster": {\n    "kind": "List",\n    "items": [ { "kind": "Node", } ]\n  }\n}\n',
+    );
     const r = await cli(['ask', '--snapshot', bad, 'can I reboot x']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/bad\.json:4:\d+/);
@@ -85,7 +99,10 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
 
   it('a snapshot item without a name names the field', async () => {
     const bad = join(dir, 'noname.json');
-    writeFileSync(bad, JSON.stringify({ cluster: { kind: 'List', items: [{ kind: 'Node', metadata: {} }] } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ cluster: { kind: 'List', items: [{ kind: 'Node', metadata: {} }] } }),
+    );
     const r = await cli(['ask', '--snapshot', bad, 'status']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/items\[0\]\.metadata\.name/);
@@ -121,7 +138,9 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     try {
       const r = await cli(['simulate', SCENARIO, '--port', String(port)]);
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(new RegExp(`cannot listen on 127.0.0.1:${port} \\(EADDRINUSE\\); choose another --port`));
+      expect(r.err).toMatch(
+        new RegExp(`cannot listen on 127.0.0.1:${port} \\(EADDRINUSE\\); choose another --port`),
+      );
       expect(r.err).not.toMatch(/\n\s+at /);
     } finally {
       busy.close();
@@ -149,7 +168,13 @@ describe('API failures give honest answers within the deadline', () => {
       ...demo,
       clusters: {
         live: { kind: 'context', context: contexts, kubeconfig, requestTimeoutMs: 1000, deadlineMs: 3000 },
-        dead: { kind: 'context', context: contexts, kubeconfig: join(dir, 'dead'), requestTimeoutMs: 1000, deadlineMs: 3000 },
+        dead: {
+          kind: 'context',
+          context: contexts,
+          kubeconfig: join(dir, 'dead'),
+          requestTimeoutMs: 1000,
+          deadlineMs: 3000,
+        },
       },
       defaultCluster: 'live',
     };
@@ -182,7 +207,9 @@ describe('API failures give honest answers within the deadline', () => {
       const { reply } = await ask('live', 'can I reboot atlas-cp-2');
       expect(reply.verdict === 'caution' || reply.verdict === 'unsafe').toBe(true);
       expect(renderText(reply)).toMatch(/Could not read PodDisruptionBudgets: forbidden/);
-      expect(reply.findings.some((f) => f.check === 'read-error' && f.facts.resource === 'poddisruptionbudgets')).toBe(true);
+      expect(
+        reply.findings.some((f) => f.check === 'read-error' && f.facts.resource === 'poddisruptionbudgets'),
+      ).toBe(true);
     } finally {
       sim.setFaults({});
     }
@@ -219,18 +246,34 @@ describe('API failures give honest answers within the deadline', () => {
     // while reads that need etcd hang.
     const file = await loadSnapshotFile(SCENARIO);
     const etcdDown = await startSimulator({
-      file: { ...file, readyz: (file.readyz ?? '').replace('[+]etcd ok', '[-]etcd failed: reason withheld').replace('[+]etcd-readiness ok', '[-]etcd-readiness failed: reason withheld') },
+      file: {
+        ...file,
+        readyz: (file.readyz ?? '')
+          .replace('[+]etcd ok', '[-]etcd failed: reason withheld')
+          .replace('[+]etcd-readiness ok', '[-]etcd-readiness failed: reason withheld'),
+      },
       faults: { delayMs: { '*': 10_000, readyz: 0 } },
     });
     try {
       const kubeconfig = join(dir, 'etcd-down');
       writeFileSync(kubeconfig, etcdDown.kubeconfig);
       const contexts = /current-context:\s*(\S+)/.exec(etcdDown.kubeconfig)?.[1] ?? 'simulator';
-      const downConfig: BotConfig = { ...config, clusters: { down: { kind: 'context', context: contexts, kubeconfig, requestTimeoutMs: 1000, deadlineMs: 3000 } }, defaultCluster: 'down' };
-      for (const [lang, etcdWords] of [['en', /reports etcd failing \(HTTP 500\) and the node list got no answer within 1 s/], ['ko', /etcd 실패를 보고하고\(HTTP 500\)/]] as const) {
+      const downConfig: BotConfig = {
+        ...config,
+        clusters: {
+          down: { kind: 'context', context: contexts, kubeconfig, requestTimeoutMs: 1000, deadlineMs: 3000 },
+        },
+        defaultCluster: 'down',
+      };
+      for (const [lang, etcdWords] of [
+        ['en', /reports etcd failing \(HTTP 500\) and the node list got no answer within 1 s/],
+        ['ko', /etcd 실패를 보고하고\(HTTP 500\)/],
+      ] as const) {
         const service = createAnswerService({ config: downConfig });
         try {
-          const outcome = await handleConsoleRequest({ text: 'status', lang }, downConfig, (job) => service.answer(job));
+          const outcome = await handleConsoleRequest({ text: 'status', lang }, downConfig, (job) =>
+            service.answer(job),
+          );
           expect(outcome.exitCode).toBe(1);
           expect(outcome.reply.verdict).toBeNull();
           expect(outcome.reply.summary).toMatch(etcdWords);

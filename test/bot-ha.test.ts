@@ -48,7 +48,13 @@ import { openLog, startCli } from './faults/fault-processes.js';
 import type { FaultProcess } from './faults/fault-processes.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
+import {
+  eventBody,
+  sendSigned,
+  slashCommandBody,
+  TEST_SIGNING_SECRET,
+  triggerId,
+} from './helpers/fake-slack-requests.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
@@ -90,7 +96,11 @@ interface TestGateway {
   logs: Array<Record<string, unknown>>;
 }
 
-async function startTestGateway(name: string, config: Awaited<ReturnType<typeof loadConfig>>, fake: FakeSlackApi): Promise<TestGateway> {
+async function startTestGateway(
+  name: string,
+  config: Awaited<ReturnType<typeof loadConfig>>,
+  fake: FakeSlackApi,
+): Promise<TestGateway> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger({
     name,
@@ -103,7 +113,11 @@ async function startTestGateway(name: string, config: Awaited<ReturnType<typeof 
     },
   });
   const gateway = await startGateway({
-    env: { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-bot-ha', SLACK_API_URL: fake.apiUrl },
+    env: {
+      SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      SLACK_BOT_TOKEN: 'xoxb-bot-ha',
+      SLACK_API_URL: fake.apiUrl,
+    },
     config,
     logger,
     port: 0,
@@ -113,11 +127,16 @@ async function startTestGateway(name: string, config: Awaited<ReturnType<typeof 
   return { name, gateway, url: `http://127.0.0.1:${gateway.port}/slack/events`, logs };
 }
 
-const countMsg = (logs: Array<Record<string, unknown>>, msg: string): number => logs.filter((l) => l.msg === msg).length;
+const countMsg = (logs: Array<Record<string, unknown>>, msg: string): number =>
+  logs.filter((l) => l.msg === msg).length;
 /** JSON log lines of a child process's output with this `msg`. */
-const childLines = (p: FaultProcess, msg: string): number => p.output().split('\n').filter((l) => l.includes(`"msg":"${msg}"`)).length;
+const childLines = (p: FaultProcess, msg: string): number =>
+  p
+    .output()
+    .split('\n')
+    .filter((l) => l.includes(`"msg":"${msg}"`)).length;
 
-describe('two gateways and two workers at once (the bot\'s own HA)', () => {
+describe("two gateways and two workers at once (the bot's own HA)", () => {
   let redisServer: RedisServer;
   let redis: Redis;
   let fake: FakeSlackApi;
@@ -149,7 +168,9 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     redisServer = await startRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
-    fake.override('chat.update', (call) => ({ body: { ok: true, channel: call.params.channel, ts: call.params.ts } }));
+    fake.override('chat.update', (call) => ({
+      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
+    }));
     sim = await startScenarioSimulator(await workerScenario({ extra: EXTRA_PODS }));
     await renewLeaderLeases();
     renewer = setInterval(() => void renewLeaderLeases().catch(() => undefined), 2000);
@@ -163,8 +184,15 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       `clusters:\n  ${CLUSTER}: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: ${CLUSTER}\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
     );
     const config = await loadConfig({ path: configPath, env: {} });
-    const env = { K8S_HA_BOT_CONFIG: configPath, REDIS_URL: redisServer.url, K8S_HA_BOT_QUEUE_PREFIX: PREFIX, K8S_HA_BOT_OPS_PORT: '0', LOG_LEVEL: 'info' };
-    const ready = (out: string): boolean => out.includes('"worker ready"') && out.includes('"maintenance worker ready"');
+    const env = {
+      K8S_HA_BOT_CONFIG: configPath,
+      REDIS_URL: redisServer.url,
+      K8S_HA_BOT_QUEUE_PREFIX: PREFIX,
+      K8S_HA_BOT_OPS_PORT: '0',
+      LOG_LEVEL: 'info',
+    };
+    const ready = (out: string): boolean =>
+      out.includes('"worker ready"') && out.includes('"maintenance worker ready"');
     const [a, b, gwA, gwB] = await Promise.all([
       startCli('worker-a', ['worker'], { env, log, ready, readyTimeoutMs: 60_000 }),
       startCli('worker-b', ['worker'], { env, log, ready, readyTimeoutMs: 60_000 }),
@@ -194,16 +222,33 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
-  const posts = (channel: string): FakeSlackCall[] => fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
-  const ephemeralsIn = (channel: string): FakeSlackCall[] => fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === channel);
+  const posts = (channel: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
+  const ephemeralsIn = (channel: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === channel);
   const jobTotal = async (queue: Queue): Promise<number> => {
-    const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized');
+    const counts = await queue.getJobCounts(
+      'waiting',
+      'active',
+      'completed',
+      'failed',
+      'delayed',
+      'prioritized',
+    );
     return Object.values(counts).reduce((x, y) => x + y, 0);
   };
   /** Send one signed body to both gateways at the same moment (same bytes, same signature). */
-  const toBoth = async (body: string, contentType: typeof FORM | typeof JSON_TYPE, headers?: Record<string, string>): Promise<Array<{ status: number; text: string }>> => {
+  const toBoth = async (
+    body: string,
+    contentType: typeof FORM | typeof JSON_TYPE,
+    headers?: Record<string, string>,
+  ): Promise<Array<{ status: number; text: string }>> => {
     const timestamp = Math.floor(Date.now() / 1000);
-    return Promise.all(gateways.map((g) => sendSigned(g.url, body, { contentType, timestamp, ...(headers ? { headers } : {}) })));
+    return Promise.all(
+      gateways.map((g) =>
+        sendSigned(g.url, body, { contentType, timestamp, ...(headers ? { headers } : {}) }),
+      ),
+    );
   };
   /** Posts in a channel that are exact repeats (same thread, text and blocks) of an earlier one. */
   const repeats = (channel: string): string[] => {
@@ -226,18 +271,62 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       { channel: 'C0HAS4', user: 'U0HAS4', text: 'indus-cp-2 재부팅해도 돼?', expect: /indus-cp-2/ },
     ];
     const mentions = [
-      { channel: 'C0HAM1', user: 'U0HAM1', text: '<@UBOT> can I reboot indus-cp-3', ts: '1712000100.000100', eventId: 'Ev0HAM1', expect: /indus-cp-3/ },
-      { channel: 'C0HAM2', user: 'U0HAM2', text: '<@UBOT> status', ts: '1712000100.000200', eventId: 'Ev0HAM2', expect: /quorum|etcd/i },
-      { channel: 'C0HAM3', user: 'U0HAM3', text: '<@UBOT> what if kube-proxy restarts on indus-wk-2', ts: '1712000100.000300', eventId: 'Ev0HAM3', expect: /kube-proxy/ },
+      {
+        channel: 'C0HAM1',
+        user: 'U0HAM1',
+        text: '<@UBOT> can I reboot indus-cp-3',
+        ts: '1712000100.000100',
+        eventId: 'Ev0HAM1',
+        expect: /indus-cp-3/,
+      },
+      {
+        channel: 'C0HAM2',
+        user: 'U0HAM2',
+        text: '<@UBOT> status',
+        ts: '1712000100.000200',
+        eventId: 'Ev0HAM2',
+        expect: /quorum|etcd/i,
+      },
+      {
+        channel: 'C0HAM3',
+        user: 'U0HAM3',
+        text: '<@UBOT> what if kube-proxy restarts on indus-wk-2',
+        ts: '1712000100.000300',
+        eventId: 'Ev0HAM3',
+        expect: /kube-proxy/,
+      },
     ];
-    const dm = { channel: 'D0HADM1', user: 'U0HADM1', text: 'can I reboot indus-wk-2', ts: '1712000100.000400', eventId: 'Ev0HADM1', expect: /indus-wk-2/ };
+    const dm = {
+      channel: 'D0HADM1',
+      user: 'U0HADM1',
+      text: 'can I reboot indus-wk-2',
+      ts: '1712000100.000400',
+      eventId: 'Ev0HADM1',
+      expect: /indus-wk-2/,
+    };
     const mentionBody = (m: (typeof mentions)[number]): string =>
-      eventBody({ type: 'app_mention', user: m.user, text: m.text, ts: m.ts, channel: m.channel, event_ts: m.ts }, m.eventId);
-    const dmBody = eventBody({ type: 'message', channel_type: 'im', user: dm.user, text: dm.text, ts: dm.ts, channel: dm.channel, event_ts: dm.ts }, dm.eventId);
+      eventBody(
+        { type: 'app_mention', user: m.user, text: m.text, ts: m.ts, channel: m.channel, event_ts: m.ts },
+        m.eventId,
+      );
+    const dmBody = eventBody(
+      {
+        type: 'message',
+        channel_type: 'im',
+        user: dm.user,
+        text: dm.text,
+        ts: dm.ts,
+        channel: dm.channel,
+        event_ts: dm.ts,
+      },
+      dm.eventId,
+    );
 
     // Everything at once, each request to both gateways.
     const sent = await Promise.all([
-      ...commands.map((c) => toBoth(slashCommandBody({ text: c.text, user_id: c.user, channel_id: c.channel }), FORM)),
+      ...commands.map((c) =>
+        toBoth(slashCommandBody({ text: c.text, user_id: c.user, channel_id: c.channel }), FORM),
+      ),
       ...mentions.map((m) => toBoth(mentionBody(m), JSON_TYPE)),
       toBoth(dmBody, JSON_TYPE),
     ]);
@@ -248,13 +337,25 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     }
     // Events API retries (Slack's own, on a timeout), again to both gateways, while jobs run.
     await sleep(300);
-    const retried = await Promise.all([...mentions.map((m) => toBoth(mentionBody(m), JSON_TYPE, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' })), toBoth(dmBody, JSON_TYPE, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' })]);
+    const retried = await Promise.all([
+      ...mentions.map((m) =>
+        toBoth(mentionBody(m), JSON_TYPE, {
+          'x-slack-retry-num': '1',
+          'x-slack-retry-reason': 'http_timeout',
+        }),
+      ),
+      toBoth(dmBody, JSON_TYPE, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' }),
+    ]);
     for (const pair of retried) expect(pair.map((r) => r.status)).toEqual([200, 200]);
 
     const channels = [...commands, ...mentions, dm].map((r) => r.channel);
     await fake.waitFor(() => channels.every((c) => posts(c).length >= 1), 30_000);
     // A late retry after the answer, to both gateways.
-    await Promise.all(mentions.map((m) => toBoth(mentionBody(m), JSON_TYPE, { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' })));
+    await Promise.all(
+      mentions.map((m) =>
+        toBoth(mentionBody(m), JSON_TYPE, { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' }),
+      ),
+    );
     // Time for a duplicate to show up (a second job would be answered within ~1 s here).
     await sleep(2000);
 
@@ -262,7 +363,11 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       const top = posts(c.channel).filter((p) => p.params.thread_ts === undefined);
       expect({ channel: c.channel, top: top.length }).toEqual({ channel: c.channel, top: 1 });
       // Continuations of a long answer go in the answer's thread, nowhere else.
-      expect(posts(c.channel).every((p) => p.params.thread_ts === undefined || p.params.thread_ts === top[0]?.params.ts)).toBe(true);
+      expect(
+        posts(c.channel).every(
+          (p) => p.params.thread_ts === undefined || p.params.thread_ts === top[0]?.params.ts,
+        ),
+      ).toBe(true);
       expect(`${String(top[0]?.params.text)} ${blocksText(top[0])}`).toMatch(c.expect);
     }
     for (const m of [...mentions, dm]) {
@@ -271,23 +376,40 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       expect(`${String(answer[0]?.params.text)} ${blocksText(answer[0])}`).toMatch(m.expect);
     }
     // Exactly one answer message per request (these answers fit in one message each).
-    expect(Object.fromEntries(channels.map((c) => [c, posts(c).length]))).toEqual(Object.fromEntries(channels.map((c) => [c, 1])));
+    expect(Object.fromEntries(channels.map((c) => [c, posts(c).length]))).toEqual(
+      Object.fromEntries(channels.map((c) => [c, 1])),
+    );
     // Nothing told privately either ("the queue is unavailable", "did not finish").
     expect(channels.flatMap((c) => ephemeralsIn(c))).toHaveLength(0);
     // One job per request, although each was delivered 2 to 6 times.
     expect((await jobTotal(answerJobs)) - before).toBe(channels.length);
     if (VERBOSE) {
-      process.stderr.write(`answered by worker-a: ${childLines(workers[0] as FaultProcess, 'answered')}, worker-b: ${childLines(workers[1] as FaultProcess, 'answered')}\n`);
-      process.stderr.write(`replies delivered by gateway-a: ${countMsg(gateways[0]?.logs ?? [], 'reply delivered')}, gateway-b: ${countMsg(gateways[1]?.logs ?? [], 'reply delivered')}\n`);
+      process.stderr.write(
+        `answered by worker-a: ${childLines(workers[0] as FaultProcess, 'answered')}, worker-b: ${childLines(workers[1] as FaultProcess, 'answered')}\n`,
+      );
+      process.stderr.write(
+        `replies delivered by gateway-a: ${countMsg(gateways[0]?.logs ?? [], 'reply delivered')}, gateway-b: ${countMsg(gateways[1]?.logs ?? [], 'reply delivered')}\n`,
+      );
     }
   }, 60_000);
 
   it('a scheduled HA post every 2 s with both gateways running the schedule runner: exactly one post per occurrence', async () => {
     const channel = 'C0HASCHED';
-    const schedules = new ScheduleService({ redisUrl: redisServer.url, prefix: PREFIX, defaultTimeZone: 'UTC' });
+    const schedules = new ScheduleService({
+      redisUrl: redisServer.url,
+      prefix: PREFIX,
+      defaultTimeZone: 'UTC',
+    });
     const topPosts = (): FakeSlackCall[] => posts(channel).filter((p) => p.params.thread_ts === undefined);
     try {
-      const { spec } = await schedules.create({ platform: 'slack', conversation: channel, cluster: CLUSTER, time: '09:00', locale: 'en', cronOverride: '*/2 * * * * *' });
+      const { spec } = await schedules.create({
+        platform: 'slack',
+        conversation: channel,
+        cluster: CLUSTER,
+        time: '09:00',
+        locale: 'en',
+        cronOverride: '*/2 * * * * *',
+      });
       await fake.waitFor(() => topPosts().length >= 3, 20_000);
       await schedules.remove('slack', channel, spec.id);
       // An occurrence taken just before the removal finishes its post.
@@ -304,11 +426,16 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       // No two posts of the schedule at (nearly) the same moment.
       const at = all.map((p) => p.at).sort((x, y) => x - y);
       expect(Math.min(...at.slice(1).map((t, i) => t - (at[i] ?? 0)))).toBeGreaterThan(1000);
-      expect(all.every((p) => /HA|quorum|etcd/i.test(`${String(p.params.text)} ${blocksText(p)}`))).toBe(true);
+      expect(all.every((p) => /HA|quorum|etcd/i.test(`${String(p.params.text)} ${blocksText(p)}`))).toBe(
+        true,
+      );
       const postedBy = gateways.map((g) => countMsg(g.logs, 'scheduled HA status posted'));
       // Both runners consumed this schedule's jobs; together they posted each occurrence once.
       expect(postedBy.reduce((x, y) => x + y, 0)).toBe(occurrences.length);
-      if (VERBOSE) process.stderr.write(`scheduled posts by gateway-a/b: ${postedBy.join('/')}, occurrences ${occurrences.length}\n`);
+      if (VERBOSE)
+        process.stderr.write(
+          `scheduled posts by gateway-a/b: ${postedBy.join('/')}, occurrences ${occurrences.length}\n`,
+        );
     } finally {
       await schedules.close();
     }
@@ -316,11 +443,23 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
 
   it('the daily HA report (issue 19) every 2 s with both gateways running the schedule runner: exactly one report per occurrence', async () => {
     const channel = 'C0HAREPORT';
-    const schedules = new ScheduleService({ redisUrl: redisServer.url, prefix: PREFIX, defaultTimeZone: 'UTC' });
+    const schedules = new ScheduleService({
+      redisUrl: redisServer.url,
+      prefix: PREFIX,
+      defaultTimeZone: 'UTC',
+    });
     const topPosts = (): FakeSlackCall[] => posts(channel).filter((p) => p.params.thread_ts === undefined);
     const before = gateways.map((g) => countMsg(g.logs, 'scheduled HA report done'));
     try {
-      const { spec } = await schedules.create({ platform: 'slack', conversation: channel, cluster: CLUSTER, time: '09:00', locale: 'en', cronOverride: '*/2 * * * * *', report: {} });
+      const { spec } = await schedules.create({
+        platform: 'slack',
+        conversation: channel,
+        cluster: CLUSTER,
+        time: '09:00',
+        locale: 'en',
+        cronOverride: '*/2 * * * * *',
+        report: {},
+      });
       await fake.waitFor(() => topPosts().length >= 3, 20_000);
       await schedules.remove('slack', channel, spec.id);
       await sleep(2500); // an occurrence taken just before the removal finishes its post
@@ -328,10 +467,15 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       const all = topPosts();
       expect(all).toHaveLength(markers.length);
       expect(markers.length).toBeGreaterThanOrEqual(3);
-      expect(all.every((p) => /Daily HA report of/.test(`${String(p.params.text)} ${blocksText(p)}`))).toBe(true);
+      expect(all.every((p) => /Daily HA report of/.test(`${String(p.params.text)} ${blocksText(p)}`))).toBe(
+        true,
+      );
       const done = gateways.map((g, i) => countMsg(g.logs, 'scheduled HA report done') - (before[i] ?? 0));
       expect(done.reduce((x, y) => x + y, 0)).toBe(markers.length);
-      if (VERBOSE) process.stderr.write(`scheduled reports by gateway-a/b: ${done.join('/')}, occurrences ${markers.length}\n`);
+      if (VERBOSE)
+        process.stderr.write(
+          `scheduled reports by gateway-a/b: ${done.join('/')}, occurrences ${markers.length}\n`,
+        );
     } finally {
       await schedules.close();
     }
@@ -339,17 +483,23 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
 
   it('a maintenance approved on both gateways at once (and a double click) runs exactly once', async () => {
     const channel = 'C0HAMAINT';
-    const service = (): RunningGateway['maintenance']['service'] => (gateways[0] as TestGateway).gateway.maintenance.service;
-    const cardPosts = (): FakeSlackCall[] => posts(channel).filter((c) => blocksText(c).includes('maintenance-approve'));
+    const service = (): RunningGateway['maintenance']['service'] =>
+      (gateways[0] as TestGateway).gateway.maintenance.service;
+    const cardPosts = (): FakeSlackCall[] =>
+      posts(channel).filter((c) => blocksText(c).includes('maintenance-approve'));
 
     // The request, delivered to both gateways: one card.
-    const acks = await toBoth(slashCommandBody({ text: `maintain ${NODE} firmware update`, user_id: REQUESTER, channel_id: channel }), FORM);
+    const acks = await toBoth(
+      slashCommandBody({ text: `maintain ${NODE} firmware update`, user_id: REQUESTER, channel_id: channel }),
+      FORM,
+    );
     for (const r of acks) expect(r.status).toBe(200);
     await fake.waitFor(() => cardPosts().length >= 1, 30_000);
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(cardPosts()[0]))?.[1] ?? '';
     expect(id).toMatch(REQUEST_ID_PATTERN);
     let stored: MaintenanceRequest | null = null;
-    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50)) stored = await service().get(id);
+    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50))
+      stored = await service().get(id);
     const ts = stored?.card?.ts ?? '';
     expect(ts).not.toBe('');
     expect(stored?.state).toBe('pending-approval');
@@ -360,7 +510,9 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     const holders = new Set<string>();
     const lockWriters = new Set<string>();
     const watch = setInterval(() => {
-      const lease = sim.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { metadata?: { annotations?: Record<string, string> }; spec?: { holderIdentity?: string } } | undefined;
+      const lease = sim.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
+        | { metadata?: { annotations?: Record<string, string> }; spec?: { holderIdentity?: string } }
+        | undefined;
       if (lease?.spec?.holderIdentity) holders.add(lease.spec.holderIdentity);
       const writer = lease?.metadata?.annotations?.[LOCK_WORKER_ANNOTATION];
       if (writer) lockWriters.add(writer);
@@ -376,12 +528,24 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
           channel: { id: channel },
           container: { type: 'message', message_ts: ts, channel_id: channel },
           message: { ts, text: 'card' },
-          actions: [{ type: 'button', action_id: 'k8s-ha-bot:maintenance-approve', block_id: 'b', value: id, action_ts: '1712000001.0' }],
+          actions: [
+            {
+              type: 'button',
+              action_id: 'k8s-ha-bot:maintenance-approve',
+              block_id: 'b',
+              value: id,
+              action_ts: '1712000001.0',
+            },
+          ],
         }),
       )}`;
     try {
       // Both approvers at the same moment, each click on both gateways, and approver 1's double click.
-      const clicks = await Promise.all([toBoth(clickBody(APPROVER_1), FORM), toBoth(clickBody(APPROVER_2), FORM), toBoth(clickBody(APPROVER_1), FORM)]);
+      const clicks = await Promise.all([
+        toBoth(clickBody(APPROVER_1), FORM),
+        toBoth(clickBody(APPROVER_2), FORM),
+        toBoth(clickBody(APPROVER_1), FORM),
+      ]);
       for (const pair of clicks) expect(pair.map((r) => r.status)).toEqual([200, 200]);
 
       const deadline = Date.now() + 40_000;
@@ -398,11 +562,17 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
         final = await service().get(id);
         if (final?.state === 'completed' || final?.state === 'failed') break;
       }
-      expect({ state: final?.state, reason: final?.stateReason }).toEqual({ state: 'completed', reason: undefined });
+      expect({ state: final?.state, reason: final?.stateReason }).toEqual({
+        state: 'completed',
+        reason: undefined,
+      });
       // Two distinct approvals, however many clicks.
       expect(final?.approvals.map((a) => a.actor.id).sort()).toEqual([APPROVER_1, APPROVER_2].sort());
 
-      const threadOf = (): string[] => posts(channel).filter((c) => c.params.thread_ts === ts).map((c) => String(c.params.text));
+      const threadOf = (): string[] =>
+        posts(channel)
+          .filter((c) => c.params.thread_ts === ts)
+          .map((c) => String(c.params.text));
       await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 15_000);
       // Time for a second execution's posts to show up.
       await sleep(1500);
@@ -412,7 +582,18 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
 
     // One card, one execution job; the card, updated in place by both gateways, ends as done.
     expect(cardPosts()).toHaveLength(1);
-    await fake.waitFor(() => /Done:/.test(String(fake.callsOf('chat.update').filter((c) => c.params.ts === ts).at(-1)?.params.text)), 10_000);
+    await fake.waitFor(
+      () =>
+        /Done:/.test(
+          String(
+            fake
+              .callsOf('chat.update')
+              .filter((c) => c.params.ts === ts)
+              .at(-1)?.params.text,
+          ),
+        ),
+      10_000,
+    );
     expect(await jobTotal(executions)).toBe(1);
     // One lock holder (the request), written by one of the two worker processes only.
     const workerIds = workers.map((w) => `${hostname()}/${w.child.pid ?? ''}`);
@@ -423,13 +604,32 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     expect(workers.map((w) => childLines(w, 'maintenance job started')).reduce((x, y) => x + y, 0)).toBe(1);
 
     // Every evictable pod of the node (not the DaemonSet pods) evicted exactly once.
-    const evictable = [`payments/${PAYMENTS_1}`, ...Array.from({ length: EXTRA_PODS }, (_, i) => `shop/web-6d4cf56db6-p${i}`)];
+    const evictable = [
+      `payments/${PAYMENTS_1}`,
+      ...Array.from({ length: EXTRA_PODS }, (_, i) => `shop/web-6d4cf56db6-p${i}`),
+    ];
     expect(Object.fromEntries(sim.evictions)).toEqual(Object.fromEntries(evictable.map((p) => [p, 1])));
 
     // Thread posts: each step once, one summary.
-    const thread = posts(channel).filter((c) => c.params.thread_ts === ts).map((c) => String(c.params.text));
-    const once = [/approved \(1 of 2\)/, /approved \(2 of 2\)/, /Execution started/, /Took the maintenance lock/, /Cordoned/, /is drained/, /rebooted/, /is back/, /Uncordoned/, /Released the maintenance lock/, /completed/];
-    expect(once.map((re) => [re.source, thread.filter((t) => re.test(t)).length])).toEqual(once.map((re) => [re.source, 1]));
+    const thread = posts(channel)
+      .filter((c) => c.params.thread_ts === ts)
+      .map((c) => String(c.params.text));
+    const once = [
+      /approved \(1 of 2\)/,
+      /approved \(2 of 2\)/,
+      /Execution started/,
+      /Took the maintenance lock/,
+      /Cordoned/,
+      /is drained/,
+      /rebooted/,
+      /is back/,
+      /Uncordoned/,
+      /Released the maintenance lock/,
+      /completed/,
+    ];
+    expect(once.map((re) => [re.source, thread.filter((t) => re.test(t)).length])).toEqual(
+      once.map((re) => [re.source, 1]),
+    );
     expect(repeats(channel)).toEqual([]);
     // Step order across the two gateways: thread messages are numbered when published and each
     // delivery waits for the earlier ones (src/maintenance/thread-order.ts). The two approvals are
@@ -439,10 +639,15 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     const steps = positions.slice(2);
     expect(steps).toEqual([...steps].sort((x, y) => x - y));
     expect(Math.max(positions[0] ?? -1, positions[1] ?? -1)).toBeLessThan(steps[0] ?? -1);
-    if (VERBOSE) process.stderr.write(`thread order ${JSON.stringify(positions) === JSON.stringify([...positions].sort((x, y) => x - y)) ? 'kept' : 'NOT KEPT'}: ${JSON.stringify(positions)}\n`);
+    if (VERBOSE)
+      process.stderr.write(
+        `thread order ${JSON.stringify(positions) === JSON.stringify([...positions].sort((x, y) => x - y)) ? 'kept' : 'NOT KEPT'}: ${JSON.stringify(positions)}\n`,
+      );
     // The clicks that did not count (the redelivered ones, the double click) were answered to the
     // clicker only, privately; nothing else in the channel besides the card and its thread.
-    expect(ephemeralsIn(channel).every((e) => e.params.user === APPROVER_1 || e.params.user === APPROVER_2)).toBe(true);
+    expect(
+      ephemeralsIn(channel).every((e) => e.params.user === APPROVER_1 || e.params.user === APPROVER_2),
+    ).toBe(true);
     expect(ephemeralsIn(channel).length).toBeLessThanOrEqual(4);
     expect(posts(channel).filter((c) => c.params.thread_ts !== ts)).toHaveLength(1);
 
@@ -451,7 +656,23 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
     expect(audit.ok).toBe(true);
     const entries: AuditEntry[] = (audit.ok ? audit.entries : []).filter((e) => e.requestId === id).reverse();
     const count = (type: string): number => entries.filter((e) => e.event.type === type).length;
-    expect(Object.fromEntries(['requested', 'approved', 'execution-started', 'locked', 'cordoned', 'drained', 'rebooted', 'verified', 'uncordoned', 'lock-released', 'completed'].map((t) => [t, count(t)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'requested',
+          'approved',
+          'execution-started',
+          'locked',
+          'cordoned',
+          'drained',
+          'rebooted',
+          'verified',
+          'uncordoned',
+          'lock-released',
+          'completed',
+        ].map((t) => [t, count(t)]),
+      ),
+    ).toEqual({
       requested: 1,
       approved: 2,
       'execution-started': 1,
@@ -464,20 +685,36 @@ describe('two gateways and two workers at once (the bot\'s own HA)', () => {
       'lock-released': 1,
       completed: 1,
     });
-    expect(entries.filter((e) => e.event.type === 'approved').map((e) => e.actor).sort()).toEqual([`slack:${TEAM}:${APPROVER_1}`, `slack:${TEAM}:${APPROVER_2}`].sort());
+    expect(
+      entries
+        .filter((e) => e.event.type === 'approved')
+        .map((e) => e.actor)
+        .sort(),
+    ).toEqual([`slack:${TEAM}:${APPROVER_1}`, `slack:${TEAM}:${APPROVER_2}`].sort());
     const evictionEntries = entries.flatMap((e) => (e.event.type === 'eviction' ? [e.event.pod] : []));
     expect(new Set(evictionEntries).size).toBe(evictionEntries.length);
     expect(count('failed')).toBe(0);
     if (VERBOSE) {
-      const decisions = gateways.map((g) => g.logs.filter((l) => String(l.msg).startsWith('maintenance decision')).map((l) => `${String(l.msg)}:${String(l.outcome ?? l.refusal)}`));
+      const decisions = gateways.map((g) =>
+        g.logs
+          .filter((l) => String(l.msg).startsWith('maintenance decision'))
+          .map((l) => `${String(l.msg)}:${String(l.outcome ?? l.refusal)}`),
+      );
       process.stderr.write(`decisions: ${JSON.stringify(decisions)}\n`);
       for (const g of gateways) {
-        const mine = g.logs.filter((l) => JSON.stringify(l).includes(id)).map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.title ?? l.summary ?? l.mode ?? '')}`);
+        const mine = g.logs
+          .filter((l) => JSON.stringify(l).includes(id))
+          .map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.title ?? l.summary ?? l.mode ?? '')}`);
         process.stderr.write(`${g.name} logs about ${id}:\n  ${mine.join('\n  ')}\n`);
       }
-      const updates = fake.callsOf('chat.update').filter((c) => c.params.ts === ts).map((c) => `${c.at} ${String(c.params.text).slice(0, 120)}`);
+      const updates = fake
+        .callsOf('chat.update')
+        .filter((c) => c.params.ts === ts)
+        .map((c) => `${c.at} ${String(c.params.text).slice(0, 120)}`);
       process.stderr.write(`card updates:\n  ${updates.join('\n  ')}\n`);
-      const threadAt = posts(channel).filter((c) => c.params.thread_ts === ts).map((c) => `${c.at} ${String(c.params.text).slice(60, 140)}`);
+      const threadAt = posts(channel)
+        .filter((c) => c.params.thread_ts === ts)
+        .map((c) => `${c.at} ${String(c.params.text).slice(60, 140)}`);
       process.stderr.write(`thread with times:\n  ${threadAt.join('\n  ')}\n`);
     }
   }, 90_000);

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-type Mode = { kind: 'advisory'; pkg: string; severity: string } | { kind: 'clean' } | { kind: 'status'; code: number };
+type Mode =
+  { kind: 'advisory'; pkg: string; severity: string } | { kind: 'clean' } | { kind: 'status'; code: number };
 
 let mode: Mode = { kind: 'clean' };
 let asked: Record<string, string[]> = {};
@@ -31,7 +32,9 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method === 'POST' && (req.url ?? '').endsWith('/-/npm/v1/security/advisories/bulk')) {
         const raw = Buffer.concat(chunks);
-        asked = JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')) as Record<string, string[]>;
+        asked = JSON.parse(
+          (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'),
+        ) as Record<string, string[]>;
         if (mode.kind === 'status') {
           res.writeHead(mode.code, { Allow: 'GET,HEAD' });
           res.end();
@@ -39,7 +42,19 @@ beforeAll(async () => {
         }
         const body =
           mode.kind === 'advisory'
-            ? { [mode.pkg]: [{ id: ++advisoryId, url: 'https://advisories.invalid/TEST-1', title: 'test advisory', severity: mode.severity, vulnerable_versions: '>=0.0.0', cwe: [], cvss: { score: 8 } }] }
+            ? {
+                [mode.pkg]: [
+                  {
+                    id: ++advisoryId,
+                    url: 'https://advisories.invalid/TEST-1',
+                    title: 'test advisory',
+                    severity: mode.severity,
+                    vulnerable_versions: '>=0.0.0',
+                    cwe: [],
+                    cvss: { score: 8 },
+                  },
+                ],
+              }
             : {};
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -59,7 +74,9 @@ afterAll(async () => {
 
 function audit(registryUrl: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['.ci/npm-audit.mjs', '--registry', registryUrl], { env: { ...process.env, npm_config_cache: cache } });
+    const child = spawn(process.execPath, ['.ci/npm-audit.mjs', '--registry', registryUrl], {
+      env: { ...process.env, npm_config_cache: cache },
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));

@@ -29,8 +29,22 @@ afterAll(async () => {
 /** Run the CLI with `args`; returns its exit code, stdout and the URLs of the modules it loaded. */
 async function loaded(args: string[]): Promise<{ code: number; stdout: string; urls: string[] }> {
   const file = join(dir, `modules-${n++}.txt`);
-  const env = { ...process.env, K8S_HA_BOT_TEST_MODULES_FILE: file, NODE_OPTIONS: '', LOG_LEVEL: 'silent', REDIS_URL: '', K8S_HA_BOT_CONFIG: '' };
-  const argv = ['--import', './test/helpers/redis-child-ts-loader.mjs', '--import', './test/helpers/record-loaded-modules.mjs', 'test/faults/cli-entry.ts', ...args];
+  const env = {
+    ...process.env,
+    K8S_HA_BOT_TEST_MODULES_FILE: file,
+    NODE_OPTIONS: '',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: '',
+    K8S_HA_BOT_CONFIG: '',
+  };
+  const argv = [
+    '--import',
+    './test/helpers/redis-child-ts-loader.mjs',
+    '--import',
+    './test/helpers/record-loaded-modules.mjs',
+    'test/faults/cli-entry.ts',
+    ...args,
+  ];
   let code = 0;
   let stdout = '';
   try {
@@ -44,16 +58,21 @@ async function loaded(args: string[]): Promise<{ code: number; stdout: string; u
   return { code, stdout, urls };
 }
 
-const heavy = (urls: string[]): string[] => urls.filter((u) => [KUBE, TEAMS, SLACK].some((p) => u.includes(p)));
+const heavy = (urls: string[]): string[] =>
+  urls.filter((u) => [KUBE, TEAMS, SLACK].some((p) => u.includes(p)));
 
 describe('the CLI loads only what the command needs (issue 18)', () => {
-  it.each([[['--version']], [['help']], [['help', 'ask']], [['gateway', '--help']]])('%j loads neither @kubernetes/client-node, botbuilder nor @slack/bolt', async (args) => {
-    const { stdout, urls } = await loaded(args);
-    expect(stdout).toMatch(/Usage|\d+\.\d+\.\d+/);
-    // The recorder works: it saw commander.
-    expect(urls.some((u) => u.includes('/node_modules/commander/'))).toBe(true);
-    expect(heavy(urls)).toEqual([]);
-  }, 60_000);
+  it.each([[['--version']], [['help']], [['help', 'ask']], [['gateway', '--help']]])(
+    '%j loads neither @kubernetes/client-node, botbuilder nor @slack/bolt',
+    async (args) => {
+      const { stdout, urls } = await loaded(args);
+      expect(stdout).toMatch(/Usage|\d+\.\d+\.\d+/);
+      // The recorder works: it saw commander.
+      expect(urls.some((u) => u.includes('/node_modules/commander/'))).toBe(true);
+      expect(heavy(urls)).toEqual([]);
+    },
+    60_000,
+  );
 
   it('ask --snapshot answers from the file without the Kubernetes client or a chat SDK', async () => {
     const { code, stdout, urls } = await loaded(['ask', '--snapshot', SCENARIO, 'can I reboot atlas-cp-2']);
@@ -79,7 +98,8 @@ describe('the CLI loads only what the command needs (issue 18)', () => {
     const offending: string[] = [];
     for (const f of await readdir('adapters/console')) {
       const text = await readFile(join('adapters/console', f), 'utf8');
-      for (const m of text.matchAll(/(?:from|import\()\s*'(\.\.\/(?:gateway|slack|teams)\/[^']+)'/g)) offending.push(`${f}: ${m[1]}`);
+      for (const m of text.matchAll(/(?:from|import\()\s*'(\.\.\/(?:gateway|slack|teams)\/[^']+)'/g))
+        offending.push(`${f}: ${m[1]}`);
     }
     expect(offending).toEqual([]);
   });

@@ -2,11 +2,28 @@ import { describe, expect, it } from '@jest/globals';
 import { closestNames } from '../src/util/closest-names.js';
 
 describe('closestNames', () => {
-  const nodes = ['master-1', 'master-2', 'master-3', 'worker-1', 'worker-2', 'atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3'];
+  const nodes = [
+    'master-1',
+    'master-2',
+    'master-3',
+    'worker-1',
+    'worker-2',
+    'atlas-cp-1',
+    'atlas-cp-2',
+    'atlas-cp-3',
+  ];
 
   it.each([
-    ['master-9 finds the masters, alphabetical among equals', 'master-9', ['master-1', 'master-2', 'master-3']],
-    ['a typo finds its node first, then the others within 2 edits', 'mastr-2', ['master-2', 'master-1', 'master-3']],
+    [
+      'master-9 finds the masters, alphabetical among equals',
+      'master-9',
+      ['master-1', 'master-2', 'master-3'],
+    ],
+    [
+      'a typo finds its node first, then the others within 2 edits',
+      'mastr-2',
+      ['master-2', 'master-1', 'master-3'],
+    ],
     ['a suffix finds the long name first', 'cp-2', ['atlas-cp-2']],
     ['a prefix finds its family', 'atlas-cp', ['atlas-cp-1', 'atlas-cp-2', 'atlas-cp-3']],
     ['case does not matter; the exact name comes first', 'MASTER-2', ['master-2', 'master-1', 'master-3']],

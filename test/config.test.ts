@@ -62,7 +62,12 @@ describe('loading a configuration file', () => {
       clusters: {
         prod: { kind: 'context', context: 'prod-admin', requestTimeoutMs: 5000, deadlineMs: 20000 },
         stage: { kind: 'context', context: 'stage-admin', requestTimeoutMs: 3000, deadlineMs: 20000 },
-        demo: { kind: 'snapshot', snapshot: join(dirname(file), 'ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+        demo: {
+          kind: 'snapshot',
+          snapshot: join(dirname(file), 'ha-3cp.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
       },
       defaultCluster: 'demo',
       locale: 'en',
@@ -81,7 +86,9 @@ describe('loading a configuration file', () => {
   });
 
   it('makes the only cluster the default, and leaves it unset with several', async () => {
-    const one = await loadConfig({ path: await writeConfig('clusters:\n  lab:\n    snapshot: ha-3cp.json\n') });
+    const one = await loadConfig({
+      path: await writeConfig('clusters:\n  lab:\n    snapshot: ha-3cp.json\n'),
+    });
     expect(one.defaultCluster).toBe('lab');
     const two = await loadConfig({ path: await writeConfig(TWO_CLUSTERS) });
     expect(two.defaultCluster).toBeUndefined();
@@ -98,7 +105,10 @@ describe('loading a configuration file', () => {
     await writeFile(join(dirname(file), 'kube.yaml'), 'apiVersion: v1\nkind: Config\n');
     const config = await loadConfig({ path: file, env: { HOME: dirname(file) } });
     expect(config.clusters.here).toEqual({ kind: 'in-cluster', requestTimeoutMs: 5000, deadlineMs: 20000 });
-    expect(config.clusters.prod).toMatchObject({ kind: 'context', kubeconfig: join(dirname(file), 'kube.yaml') });
+    expect(config.clusters.prod).toMatchObject({
+      kind: 'context',
+      kubeconfig: join(dirname(file), 'kube.yaml'),
+    });
   });
 });
 
@@ -115,17 +125,23 @@ describe('refusing a bad configuration', () => {
   });
 
   it('gives the line and column of a YAML syntax error', async () => {
-    const file = await writeConfig('clusters:\n  prod:\n    context: [prod-admin\n  demo:\n    snapshot: ha-3cp.json\n');
+    const file = await writeConfig(
+      'clusters:\n  prod:\n    context: [prod-admin\n  demo:\n    snapshot: ha-3cp.json\n',
+    );
     const err = await configError(loadConfig({ path: file }));
     expect(err.code).toBe('config-invalid');
     expect(err.path).toBe('');
-    expect(err.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `));
+    expect(err.message).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error: `),
+    );
     const [, line] = /:(\d+):\d+: YAML/.exec(err.message) ?? [];
     expect(Number(line)).toBeGreaterThanOrEqual(3);
   });
 
   it('reports a duplicate key with its line', async () => {
-    const file = await writeConfig('clusters:\n  demo:\n    snapshot: ha-3cp.json\n  demo:\n    snapshot: ha-3cp.json\n');
+    const file = await writeConfig(
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\n  demo:\n    snapshot: ha-3cp.json\n',
+    );
     const err = await configError(loadConfig({ path: file }));
     expect(err.message).toContain(`${file}:4:3: YAML syntax error`);
   });
@@ -136,24 +152,94 @@ describe('refusing a bad configuration', () => {
   });
 
   it.each([
-    ['a wrong type', 'clusters:\n  prod:\n    context: 5\n', 'clusters.prod.context', 'clusters.prod.context: expected a string'],
+    [
+      'a wrong type',
+      'clusters:\n  prod:\n    context: 5\n',
+      'clusters.prod.context',
+      'clusters.prod.context: expected a string',
+    ],
     ['a missing clusters', 'locale: en\n', 'clusters', 'clusters: is required (a mapping)'],
     ['clusters as a list', 'clusters:\n  - prod\n', 'clusters', 'clusters: expected a mapping'],
-    ['a cluster that is not a mapping', 'clusters:\n  prod: prod-admin\n', 'clusters.prod', 'clusters.prod: expected a mapping'],
-    ['an unknown setting (typo)', 'clusters:\n  prod:\n    contex: prod-admin\n', 'clusters.prod.contex', 'clusters.prod.contex: unknown setting'],
-    ['an unknown top-level setting', 'cluster:\n  prod: {}\nclusters:\n  demo:\n    snapshot: ha-3cp.json\n', 'cluster', 'cluster: unknown setting'],
-    ['a bad locale', 'clusters:\n  demo:\n    snapshot: ha-3cp.json\nlocale: fr\n', 'locale', 'locale: expected one of en, ko'],
-    ['a fractional timeout', 'clusters:\n  demo:\n    snapshot: ha-3cp.json\n    deadlineMs: 1.5\n', 'clusters.demo.deadlineMs', 'clusters.demo.deadlineMs: expected a whole number'],
-    ['a request timeout above 5 s', 'clusters:\n  prod:\n    context: p\n    requestTimeoutMs: 9000\n', 'clusters.prod.requestTimeoutMs', 'clusters.prod.requestTimeoutMs: must be at most 5000 (ms): each API request is capped at 5 s'],
+    [
+      'a cluster that is not a mapping',
+      'clusters:\n  prod: prod-admin\n',
+      'clusters.prod',
+      'clusters.prod: expected a mapping',
+    ],
+    [
+      'an unknown setting (typo)',
+      'clusters:\n  prod:\n    contex: prod-admin\n',
+      'clusters.prod.contex',
+      'clusters.prod.contex: unknown setting',
+    ],
+    [
+      'an unknown top-level setting',
+      'cluster:\n  prod: {}\nclusters:\n  demo:\n    snapshot: ha-3cp.json\n',
+      'cluster',
+      'cluster: unknown setting',
+    ],
+    [
+      'a bad locale',
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\nlocale: fr\n',
+      'locale',
+      'locale: expected one of en, ko',
+    ],
+    [
+      'a fractional timeout',
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\n    deadlineMs: 1.5\n',
+      'clusters.demo.deadlineMs',
+      'clusters.demo.deadlineMs: expected a whole number',
+    ],
+    [
+      'a request timeout above 5 s',
+      'clusters:\n  prod:\n    context: p\n    requestTimeoutMs: 9000\n',
+      'clusters.prod.requestTimeoutMs',
+      'clusters.prod.requestTimeoutMs: must be at most 5000 (ms): each API request is capped at 5 s',
+    ],
     ['no clusters', 'clusters: {}\n', 'clusters', 'clusters: needs at least one cluster'],
     ['an invalid cluster name', 'clusters:\n  Prod_1:\n    context: p\n', 'clusters.Prod_1', undefined],
-    ['both context and snapshot', 'clusters:\n  prod:\n    context: prod-admin\n    snapshot: ha-3cp.json\n', 'clusters.prod', 'clusters.prod: set exactly one of context, snapshot or inCluster: true (found context and snapshot)'],
-    ['no source at all', 'clusters:\n  prod:\n    inCluster: false\n', 'clusters.prod', 'clusters.prod: set exactly one of context, snapshot or inCluster: true (none is set)'],
-    ['a kubeconfig without context', 'clusters:\n  demo:\n    snapshot: ha-3cp.json\n    kubeconfig: k.yaml\n', 'clusters.demo.kubeconfig', undefined],
-    ['a deadline shorter than a request', 'clusters:\n  prod:\n    context: p\n    deadlineMs: 1000\n', 'clusters.prod.deadlineMs', undefined],
-    ['a deadline longer than the job', 'clusters:\n  prod:\n    context: p\n    deadlineMs: 90000\n', 'clusters.prod.deadlineMs', undefined],
-    ['an unknown defaultCluster', `${TWO_CLUSTERS}defaultCluster: stage\n`, 'defaultCluster', 'defaultCluster: "stage" is not one of the configured clusters (demo, prod)'],
-    ['a non-redis URL', 'clusters:\n  demo:\n    snapshot: ha-3cp.json\nredis:\n  url: http://127.0.0.1:6379\n', 'redis.url', 'redis.url: expected a redis:// or rediss:// URL, got a http:// URL'],
+    [
+      'both context and snapshot',
+      'clusters:\n  prod:\n    context: prod-admin\n    snapshot: ha-3cp.json\n',
+      'clusters.prod',
+      'clusters.prod: set exactly one of context, snapshot or inCluster: true (found context and snapshot)',
+    ],
+    [
+      'no source at all',
+      'clusters:\n  prod:\n    inCluster: false\n',
+      'clusters.prod',
+      'clusters.prod: set exactly one of context, snapshot or inCluster: true (none is set)',
+    ],
+    [
+      'a kubeconfig without context',
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\n    kubeconfig: k.yaml\n',
+      'clusters.demo.kubeconfig',
+      undefined,
+    ],
+    [
+      'a deadline shorter than a request',
+      'clusters:\n  prod:\n    context: p\n    deadlineMs: 1000\n',
+      'clusters.prod.deadlineMs',
+      undefined,
+    ],
+    [
+      'a deadline longer than the job',
+      'clusters:\n  prod:\n    context: p\n    deadlineMs: 90000\n',
+      'clusters.prod.deadlineMs',
+      undefined,
+    ],
+    [
+      'an unknown defaultCluster',
+      `${TWO_CLUSTERS}defaultCluster: stage\n`,
+      'defaultCluster',
+      'defaultCluster: "stage" is not one of the configured clusters (demo, prod)',
+    ],
+    [
+      'a non-redis URL',
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\nredis:\n  url: http://127.0.0.1:6379\n',
+      'redis.url',
+      'redis.url: expected a redis:// or rediss:// URL, got a http:// URL',
+    ],
   ] as const)('refuses %s, naming the exact path', async (_label, yaml, path, message) => {
     const err = await configError(loadConfig({ path: await writeConfig(yaml) }));
     expect(err.code).toBe('config-invalid');
@@ -163,7 +249,11 @@ describe('refusing a bad configuration', () => {
   });
 
   it('lists every schema issue, one per line', async () => {
-    const err = await configError(loadConfig({ path: await writeConfig('clusters:\n  prod:\n    context: 5\nlocale: fr\njobTimeoutMs: -1\n') }));
+    const err = await configError(
+      loadConfig({
+        path: await writeConfig('clusters:\n  prod:\n    context: 5\nlocale: fr\njobTimeoutMs: -1\n'),
+      }),
+    );
     expect(err.message.split('\n')).toEqual([
       'clusters.prod.context: expected a string',
       'locale: expected one of en, ko',
@@ -180,7 +270,10 @@ describe('refusing a bad configuration', () => {
 
   it('never echoes a Redis URL (it may hold a password)', async () => {
     const err = await configError(
-      loadConfig({ path: await writeConfig('clusters:\n  demo:\n    snapshot: ha-3cp.json\n'), env: { REDIS_URL: 'not a url s3cret' } }),
+      loadConfig({
+        path: await writeConfig('clusters:\n  demo:\n    snapshot: ha-3cp.json\n'),
+        env: { REDIS_URL: 'not a url s3cret' },
+      }),
     );
     expect(err.path).toBe('REDIS_URL');
     expect(err.message).not.toContain('s3cret');
@@ -189,29 +282,50 @@ describe('refusing a bad configuration', () => {
 
 describe('environment overrides', () => {
   it('applies REDIS_URL, K8S_HA_BOT_DEFAULT_CLUSTER, K8S_HA_BOT_LOCALE and LOG_LEVEL over the file', async () => {
-    const file = await writeConfig(`${TWO_CLUSTERS}defaultCluster: demo\nlocale: en\nredis:\n  url: redis://127.0.0.1:6379\nlogLevel: info\n`);
+    const file = await writeConfig(
+      `${TWO_CLUSTERS}defaultCluster: demo\nlocale: en\nredis:\n  url: redis://127.0.0.1:6379\nlogLevel: info\n`,
+    );
     const config = await loadConfig({
       path: file,
-      env: { REDIS_URL: 'rediss://redis.internal:6380/2', K8S_HA_BOT_DEFAULT_CLUSTER: 'prod', K8S_HA_BOT_LOCALE: 'ko', LOG_LEVEL: 'debug' },
+      env: {
+        REDIS_URL: 'rediss://redis.internal:6380/2',
+        K8S_HA_BOT_DEFAULT_CLUSTER: 'prod',
+        K8S_HA_BOT_LOCALE: 'ko',
+        LOG_LEVEL: 'debug',
+      },
     });
-    expect(config).toMatchObject({ redis: { url: 'rediss://redis.internal:6380/2' }, defaultCluster: 'prod', locale: 'ko', logLevel: 'debug' });
+    expect(config).toMatchObject({
+      redis: { url: 'rediss://redis.internal:6380/2' },
+      defaultCluster: 'prod',
+      locale: 'ko',
+      logLevel: 'debug',
+    });
   });
 
   it('treats empty values as unset', async () => {
     const file = await writeConfig(`${TWO_CLUSTERS}defaultCluster: demo\n`);
-    const config = await loadConfig({ path: file, env: { K8S_HA_BOT_DEFAULT_CLUSTER: '', LOG_LEVEL: ' ', REDIS_URL: '' } });
+    const config = await loadConfig({
+      path: file,
+      env: { K8S_HA_BOT_DEFAULT_CLUSTER: '', LOG_LEVEL: ' ', REDIS_URL: '' },
+    });
     expect(config.defaultCluster).toBe('demo');
     expect(config.logLevel).toBe('info');
     expect(config.redis).toBeUndefined();
   });
 
   it.each([
-    ['K8S_HA_BOT_DEFAULT_CLUSTER', 'stage', 'K8S_HA_BOT_DEFAULT_CLUSTER: "stage" is not one of the configured clusters (demo, prod)'],
+    [
+      'K8S_HA_BOT_DEFAULT_CLUSTER',
+      'stage',
+      'K8S_HA_BOT_DEFAULT_CLUSTER: "stage" is not one of the configured clusters (demo, prod)',
+    ],
     ['K8S_HA_BOT_LOCALE', 'jp', 'K8S_HA_BOT_LOCALE: expected one of en, ko'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent'],
     ['REDIS_URL', 'http://x', 'REDIS_URL: expected a redis:// or rediss:// URL, got a http:// URL'],
   ])('refuses a bad %s, naming the variable', async (name, value, message) => {
-    const err = await configError(loadConfig({ path: await writeConfig(TWO_CLUSTERS), env: { [name]: value } }));
+    const err = await configError(
+      loadConfig({ path: await writeConfig(TWO_CLUSTERS), env: { [name]: value } }),
+    );
     expect([err.path, err.message]).toEqual([name, message]);
   });
 
@@ -236,7 +350,14 @@ describe('the built-in configuration', () => {
     const config = await loadConfig({ env: {}, cwd: '/', packageRoot: root });
     const expected: BotConfig = {
       source: 'built-in',
-      clusters: { demo: { kind: 'snapshot', snapshot: join(root, 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: {
+        demo: {
+          kind: 'snapshot',
+          snapshot: join(root, 'examples/ha-3cp.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
       defaultCluster: 'demo',
       locale: 'en',
       jobTimeoutMs: 60000,
@@ -247,7 +368,10 @@ describe('the built-in configuration', () => {
 
   it('still takes env overrides', async () => {
     const root = join(dir, 'pkg');
-    const config = await loadConfig({ env: { K8S_HA_BOT_LOCALE: 'ko', REDIS_URL: 'redis://127.0.0.1:1' }, packageRoot: root });
+    const config = await loadConfig({
+      env: { K8S_HA_BOT_LOCALE: 'ko', REDIS_URL: 'redis://127.0.0.1:1' },
+      packageRoot: root,
+    });
     expect(config).toMatchObject({ locale: 'ko', redis: { url: 'redis://127.0.0.1:1' } });
   });
 
@@ -289,7 +413,10 @@ describe('checking kubeconfig contexts', () => {
   const config = (contexts: Record<string, string>): BotConfig => ({
     source: 'test',
     clusters: Object.fromEntries(
-      Object.entries(contexts).map(([name, context]) => [name, { kind: 'context', context, requestTimeoutMs: 5000, deadlineMs: 20000 }]),
+      Object.entries(contexts).map(([name, context]) => [
+        name,
+        { kind: 'context', context, requestTimeoutMs: 5000, deadlineMs: 20000 },
+      ]),
     ),
     locale: 'en',
     jobTimeoutMs: 60000,
@@ -323,15 +450,29 @@ describe('checking kubeconfig contexts', () => {
   it('reports a kubeconfig that cannot be loaded', async () => {
     const file = join(dir, 'broken-kubeconfig.yaml');
     await writeFile(file, 'contexts: [ {name: a\n');
-    const cfg: BotConfig = { ...config({}), clusters: { prod: { kind: 'context', context: 'a', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 } } };
-    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow(expect.objectContaining({ code: 'config-invalid', path: 'clusters.prod.kubeconfig' }));
+    const cfg: BotConfig = {
+      ...config({}),
+      clusters: {
+        prod: { kind: 'context', context: 'a', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 },
+      },
+    };
+    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow(
+      expect.objectContaining({ code: 'config-invalid', path: 'clusters.prod.kubeconfig' }),
+    );
   });
 
   it('works with the real loader on a kubeconfig file', async () => {
     const file = join(dir, 'kubeconfig.yaml');
     await writeFile(file, KUBECONFIG_TEXT);
-    const cfg: BotConfig = { ...config({}), clusters: { prod: { kind: 'context', context: 'zz', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 } } };
-    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow('no context "zz" in kubeconfig (available: a, b)');
+    const cfg: BotConfig = {
+      ...config({}),
+      clusters: {
+        prod: { kind: 'context', context: 'zz', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 },
+      },
+    };
+    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow(
+      'no context "zz" in kubeconfig (available: a, b)',
+    );
   });
 });
 
@@ -350,7 +491,13 @@ describe('resolving the cluster a request is about', () => {
   };
 
   it('returns the named cluster with its name', () => {
-    expect(resolveCluster(base, 'prod')).toEqual({ name: 'prod', kind: 'context', context: 'prod-admin', requestTimeoutMs: 5000, deadlineMs: 20000 });
+    expect(resolveCluster(base, 'prod')).toEqual({
+      name: 'prod',
+      kind: 'context',
+      context: 'prod-admin',
+      requestTimeoutMs: 5000,
+      deadlineMs: 20000,
+    });
   });
 
   it('returns the default when no name is given', () => {
@@ -359,18 +506,27 @@ describe('resolving the cluster a request is about', () => {
 
   it('suggests close names for an unknown one', () => {
     expect(() => resolveCluster(base, 'stg')).toThrow(
-      expect.objectContaining({ code: 'cluster-unknown', message: 'no cluster named stg; did you mean stage? configured: demo, prod, stage' }),
+      expect.objectContaining({
+        code: 'cluster-unknown',
+        message: 'no cluster named stg; did you mean stage? configured: demo, prod, stage',
+      }),
     );
   });
 
   it('does not treat Object.prototype members as clusters', () => {
-    expect(() => resolveCluster(base, 'constructor')).toThrow(expect.objectContaining({ code: 'cluster-unknown' }));
+    expect(() => resolveCluster(base, 'constructor')).toThrow(
+      expect.objectContaining({ code: 'cluster-unknown' }),
+    );
   });
 
   it('refuses to guess without a name or default', () => {
     const { defaultCluster: _d, ...noDefault } = base;
     expect(() => resolveCluster(noDefault)).toThrow(
-      expect.objectContaining({ code: 'cluster-unknown', message: 'no cluster named in the request and no defaultCluster configured; configured: demo, prod, stage' }),
+      expect.objectContaining({
+        code: 'cluster-unknown',
+        message:
+          'no cluster named in the request and no defaultCluster configured; configured: demo, prod, stage',
+      }),
     );
   });
 });

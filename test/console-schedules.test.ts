@@ -17,16 +17,30 @@ import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
 const demo: BotConfig = {
   source: 'test',
-  clusters: { demo: { kind: 'snapshot', snapshot: join(process.cwd(), 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+  clusters: {
+    demo: {
+      kind: 'snapshot',
+      snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+      requestTimeoutMs: 5000,
+      deadlineMs: 20000,
+    },
+  },
   defaultCluster: 'demo',
   locale: 'en',
   jobTimeoutMs: 60000,
   logLevel: 'silent',
 };
 
-async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], { out: (t) => void (out += t), err: (t) => void (out += t), env: { LOG_LEVEL: 'silent', ...env } });
+  const code = await main(['node', 'k8s-ha-bot', ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (out += t),
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
   return { code, out };
 }
 
@@ -37,8 +51,22 @@ describe('schedule commands at the console', () => {
   beforeAll(async () => {
     redis = await startRedis();
     service = new ScheduleService({ redisUrl: redis.url });
-    await service.create({ platform: 'teams', conversation: '19:ops@thread.tacv2', cluster: 'demo', time: '09:00', timeZone: 'Asia/Seoul', locale: 'en' });
-    await service.create({ platform: 'slack', conversation: 'C0OPS', cluster: 'demo', time: '07:30', locale: 'en', quiet: true });
+    await service.create({
+      platform: 'teams',
+      conversation: '19:ops@thread.tacv2',
+      cluster: 'demo',
+      time: '09:00',
+      timeZone: 'Asia/Seoul',
+      locale: 'en',
+    });
+    await service.create({
+      platform: 'slack',
+      conversation: 'C0OPS',
+      cluster: 'demo',
+      time: '07:30',
+      locale: 'en',
+      quiet: true,
+    });
   });
 
   afterAll(async () => {
@@ -46,11 +74,13 @@ describe('schedule commands at the console', () => {
     await redis?.stop();
   });
 
-  it('`schedules` lists every chat\'s schedules and where each posts (k8s-ha-bot schedules, REDIS_URL set)', async () => {
+  it("`schedules` lists every chat's schedules and where each posts (k8s-ha-bot schedules, REDIS_URL set)", async () => {
     const { code, out } = await cli(['schedules'], { REDIS_URL: redis.url });
     expect(code).toBe(0);
     const [teams, slack] = await Promise.all([service.list('teams'), service.list('slack')]);
-    expect(out).toContain(`${teams[0]?.id ?? '?'}: demo every day at 09:00 (Asia/Seoul), to Teams 19:ops@thread.tacv2`);
+    expect(out).toContain(
+      `${teams[0]?.id ?? '?'}: demo every day at 09:00 (Asia/Seoul), to Teams 19:ops@thread.tacv2`,
+    );
     expect(out).toContain(`${slack[0]?.id ?? '?'}: demo every day at 07:30 (UTC), quiet, to Slack C0OPS`);
     const ko = await cli(['예약 목록'], { REDIS_URL: redis.url });
     expect(ko.code).toBe(0);
@@ -64,7 +94,9 @@ describe('schedule commands at the console', () => {
   ])('%s: exit 2, says where to do it, changes nothing', async (text, said) => {
     const before = await service.list();
     const run = jest.fn<(job: AnswerJob) => Promise<Reply>>();
-    const outcome = await handleConsoleRequest({ text }, { ...demo, redis: { url: redis.url } }, run, () => service.list());
+    const outcome = await handleConsoleRequest({ text }, { ...demo, redis: { url: redis.url } }, run, () =>
+      service.list(),
+    );
     expect(outcome.exitCode).toBe(2);
     expect(run).not.toHaveBeenCalled();
     expect(renderText(outcome.reply)).toContain(said);
@@ -72,7 +104,11 @@ describe('schedule commands at the console', () => {
   });
 
   it('without Redis, `schedules` says where schedules live (exit 2)', async () => {
-    const outcome = await handleConsoleRequest({ text: 'schedules' }, demo, jest.fn<(job: AnswerJob) => Promise<Reply>>());
+    const outcome = await handleConsoleRequest(
+      { text: 'schedules' },
+      demo,
+      jest.fn<(job: AnswerJob) => Promise<Reply>>(),
+    );
     expect(outcome.exitCode).toBe(2);
     expect(renderText(outcome.reply)).toContain('Schedules live in Redis');
   });
@@ -101,14 +137,22 @@ describe('issue 17 small things: CLI help, a group the cluster does not have, he
     }
   });
 
-  it.each(['can I reboot all nodes in zone mars', 'can I reboot -l node-pool=nope'])('%s: bad input, exit 2 with the clear message', async (text) => {
-    const { code, out } = await cli(['ask', text]);
-    expect(out).toMatch(/No node of cluster \S+ is in|node-pool=nope/);
-    expect(code).toBe(2);
-  });
+  it.each(['can I reboot all nodes in zone mars', 'can I reboot -l node-pool=nope'])(
+    '%s: bad input, exit 2 with the clear message',
+    async (text) => {
+      const { code, out } = await cli(['ask', text]);
+      expect(out).toMatch(/No node of cluster \S+ is in|node-pool=nope/);
+      expect(code).toBe(2);
+    },
+  );
 
   it('help on a single control-plane cluster never names one node twice in an example', async () => {
-    const { code, out } = await cli(['ask', '--snapshot', join(process.cwd(), 'test/fixtures/scenarios/05-single-control-plane.json'), 'help']);
+    const { code, out } = await cli([
+      'ask',
+      '--snapshot',
+      join(process.cwd(), 'test/fixtures/scenarios/05-single-control-plane.json'),
+      'help',
+    ]);
     expect(code).toBe(0);
     const lose = /—\s+what if I lose (\S+) and (\S+)/.exec(out);
     expect(lose).not.toBeNull();

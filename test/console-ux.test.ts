@@ -29,7 +29,9 @@ import { silentLogger } from '../src/util/logger.js';
 const DEMO_SNAPSHOT = join(process.cwd(), 'examples/ha-3cp.json');
 const demo: BotConfig = {
   source: 'test',
-  clusters: { demo: { kind: 'snapshot', snapshot: DEMO_SNAPSHOT, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+  clusters: {
+    demo: { kind: 'snapshot', snapshot: DEMO_SNAPSHOT, requestTimeoutMs: 5000, deadlineMs: 20000 },
+  },
   defaultCluster: 'demo',
   locale: 'en',
   jobTimeoutMs: 60000,
@@ -37,10 +39,17 @@ const demo: BotConfig = {
 };
 const withRedis: BotConfig = { ...demo, redis: { url: 'redis://127.0.0.1:1' } };
 
-async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent', ...env } });
+  const code = await main(['node', 'k8s-ha-bot', ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
   return { code, out, err };
 }
 
@@ -49,7 +58,11 @@ function neverRun(): jest.Mock<(job: AnswerJob) => Promise<Reply>> {
 }
 
 describe('2: a trailing "in CLUSTER" after a maintenance reason names the cluster', () => {
-  it.each(['maintain atlas-wk-1 kernel in prod', 'maintain atlas-cp-1 in prod', 'maintain atlas-wk-1 kernel --cluster prod'])('%s → no cluster prod, nothing runs', async (text) => {
+  it.each([
+    'maintain atlas-wk-1 kernel in prod',
+    'maintain atlas-cp-1 in prod',
+    'maintain atlas-wk-1 kernel --cluster prod',
+  ])('%s → no cluster prod, nothing runs', async (text) => {
     const run = neverRun();
     const outcome = await handleConsoleRequest({ text }, withRedis, run);
     expect(run).not.toHaveBeenCalled();
@@ -61,10 +74,16 @@ describe('2: a trailing "in CLUSTER" after a maintenance reason names the cluste
     const run = jest.fn<(job: AnswerJob) => Promise<Reply>>(async () => {
       throw new Error('stop here');
     });
-    await expect(handleConsoleRequest({ text: 'maintain atlas-wk-1 fix leak in kubelet config' }, withRedis, run)).rejects.toThrow('stop here');
+    await expect(
+      handleConsoleRequest({ text: 'maintain atlas-wk-1 fix leak in kubelet config' }, withRedis, run),
+    ).rejects.toThrow('stop here');
     const job = run.mock.calls[0]?.[0];
     expect(job?.cluster).toBe('demo');
-    expect(job?.command).toMatchObject({ kind: 'maintenance-request', node: 'atlas-wk-1', reason: 'fix leak in kubelet config' });
+    expect(job?.command).toMatchObject({
+      kind: 'maintenance-request',
+      node: 'atlas-wk-1',
+      reason: 'fix leak in kubelet config',
+    });
   });
 });
 
@@ -117,13 +136,19 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
     ['can I reboot atlas-cp9', 2],
     ['what if atlas-wk-2 goes down', 0],
     ['restart etcd on atlas-cp-1', 0],
-  ] as const)('%s → exit %d', async (text, code) => {
-    const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
-    expect(outcome.exitCode).toBe(code);
-  }, 30_000);
+  ] as const)(
+    '%s → exit %d',
+    async (text, code) => {
+      const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
+      expect(outcome.exitCode).toBe(code);
+    },
+    30_000,
+  );
 
   it('the same exit code with --format json (the CLI, embedded demo cluster)', async () => {
-    const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], { REDIS_URL: '' });
+    const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], {
+      REDIS_URL: '',
+    });
     expect(code).toBe(2);
     const json = JSON.parse(out) as { kind: string; findings: { check: string; variant: string }[] };
     expect(json.kind).toBe('error');
@@ -180,7 +205,10 @@ describe('1 and 5 through the queue (real Redis)', () => {
     dir = mkdtempSync(join(tmpdir(), 'console-ux-'));
     configFile = join(dir, 'bot.yaml');
     // A short job time limit: the tests wait for it.
-    writeFileSync(configFile, `clusters:\n  demo: { snapshot: ${DEMO_SNAPSHOT}, requestTimeoutMs: 1000, deadlineMs: 1000 }\ndefaultCluster: demo\njobTimeoutMs: 1500\n`);
+    writeFileSync(
+      configFile,
+      `clusters:\n  demo: { snapshot: ${DEMO_SNAPSHOT}, requestTimeoutMs: 1000, deadlineMs: 1000 }\ndefaultCluster: demo\njobTimeoutMs: 1500\n`,
+    );
   }, 20_000);
   afterAll(async () => {
     admin.disconnect();
@@ -190,7 +218,14 @@ describe('1 and 5 through the queue (real Redis)', () => {
   async function jobsInQueue(): Promise<number> {
     const queue = new Queue(queueName, { connection: admin });
     try {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+      const counts = await queue.getJobCounts(
+        'waiting',
+        'active',
+        'delayed',
+        'prioritized',
+        'completed',
+        'failed',
+      );
       return Object.values(counts).reduce((a, b) => a + b, 0);
     } finally {
       await queue.close();
@@ -206,18 +241,25 @@ describe('1 and 5 through the queue (real Redis)', () => {
 
   it('no worker: says so at once, names the cluster and the command, and queues nothing', async () => {
     const started = Date.now();
-    const { code, out, err } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], { REDIS_URL: redis.url });
+    const { code, out, err } = await cli(
+      ['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'],
+      { REDIS_URL: redis.url },
+    );
     expect({ err }).toEqual({ err: '' });
     expect(Date.now() - started).toBeLessThan(1500); // before the job time limit
     expect(code).toBe(1);
-    expect(out).toContain('No worker is consuming the queue of cluster demo; start one with `k8s-ha-bot worker`');
+    expect(out).toContain(
+      'No worker is consuming the queue of cluster demo; start one with `k8s-ha-bot worker`',
+    );
     expect(await jobsInQueue()).toBe(0);
   }, 20_000);
 
   it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
     const idle = await fakeIdleWorker();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], { REDIS_URL: redis.url });
+      const { code, out } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], {
+        REDIS_URL: redis.url,
+      });
       expect(code).toBe(1);
       expect(out).toContain('did not finish within 2 s; the request was withdrawn, so it will not run later');
       expect(await jobsInQueue()).toBe(0);
@@ -230,7 +272,9 @@ describe('1 and 5 through the queue (real Redis)', () => {
     const idle = await fakeIdleWorker();
     const leave = setTimeout(() => idle.disconnect(), 500);
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], { REDIS_URL: redis.url });
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+        REDIS_URL: redis.url,
+      });
       expect(code).toBe(1);
       expect(out).toContain('No worker is consuming the queue of cluster demo');
       expect(out).toContain('The request was withdrawn: it will not run later.');
@@ -246,10 +290,14 @@ describe('1 and 5 through the queue (real Redis)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const worker = new Worker(queueName, async () => held, { connection: new Redis(redis.url, { maxRetriesPerRequest: null }) });
+    const worker = new Worker(queueName, async () => held, {
+      connection: new Redis(redis.url, { maxRetriesPerRequest: null }),
+    });
     await worker.waitUntilReady();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], { REDIS_URL: redis.url });
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+        REDIS_URL: redis.url,
+      });
       expect(code).toBe(1);
       expect(out).toContain('a worker is still running it, so it could not be withdrawn');
       expect(out).not.toContain('the request was withdrawn');
@@ -286,7 +334,9 @@ describe('1 and 5 through the queue (real Redis)', () => {
     );
     await worker.waitUntilReady();
     try {
-      const { code, out } = await cli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], { REDIS_URL: redis.url });
+      const { code, out } = await cli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], {
+        REDIS_URL: redis.url,
+      });
       expect(code).toBe(0);
       expect(out).toContain('hello alice.ops_1');
       expect(seen[0]?.user).toEqual({ platform: 'console', id: 'alice.ops_1' });
@@ -301,8 +351,18 @@ describe('7: a refused maintenance request exits 1, as the README says (issue 13
   let config: BotConfig = {
     ...demo,
     clusters: {
-      degraded: { kind: 'snapshot', snapshot: join(SCENARIOS, '02-3cp-one-etcd-member-down.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
-      healthy: { kind: 'snapshot', snapshot: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+      degraded: {
+        kind: 'snapshot',
+        snapshot: join(SCENARIOS, '02-3cp-one-etcd-member-down.json'),
+        requestTimeoutMs: 5000,
+        deadlineMs: 20000,
+      },
+      healthy: {
+        kind: 'snapshot',
+        snapshot: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+        requestTimeoutMs: 5000,
+        deadlineMs: 20000,
+      },
     },
     defaultCluster: 'degraded',
   };
@@ -317,7 +377,12 @@ describe('7: a refused maintenance request exits 1, as the README says (issue 13
     config = { ...config, redis: { url: redis.url } };
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     publisher = new ReplyPublisher(connection);
-    maintenance = createMaintenanceService({ redis: connection, policy: DEFAULT_MAINTENANCE_POLICY, logger: silentLogger, publisher });
+    maintenance = createMaintenanceService({
+      redis: connection,
+      policy: DEFAULT_MAINTENANCE_POLICY,
+      logger: silentLogger,
+      publisher,
+    });
     answers = createAnswerService({ config, maintenance });
   }, 20_000);
   afterAll(async () => {
@@ -329,35 +394,70 @@ describe('7: a refused maintenance request exits 1, as the README says (issue 13
   });
 
   it('an unsafe node: the refusal with its reasons, exit 1', async () => {
-    const outcome = await handleConsoleRequest({ text: 'maintain borealis-cp-3 kernel patch', user: 'alice' }, config, (job) => answers.answer(job));
-    expect(outcome.reply.summary).toMatch(/^Refused: the reboot-impact analysis says it is unsafe to reboot borealis-cp-3/);
+    const outcome = await handleConsoleRequest(
+      { text: 'maintain borealis-cp-3 kernel patch', user: 'alice' },
+      config,
+      (job) => answers.answer(job),
+    );
+    expect(outcome.reply.summary).toMatch(
+      /^Refused: the reboot-impact analysis says it is unsafe to reboot borealis-cp-3/,
+    );
     expect(outcome.reply.kind).not.toBe('maintenance');
     expect(outcome.exitCode).toBe(1);
   });
 
   it('a granted request (its card) still exits 0', async () => {
-    const outcome = await handleConsoleRequest({ text: 'maintain atlas-wk-1 kernel patch in healthy', user: 'alice' }, config, (job) => answers.answer(job));
+    const outcome = await handleConsoleRequest(
+      { text: 'maintain atlas-wk-1 kernel patch in healthy', user: 'alice' },
+      config,
+      (job) => answers.answer(job),
+    );
     expect(outcome.reply.kind).toBe('maintenance');
     expect(outcome.exitCode).toBe(0);
   });
 });
 describe('issue 17: --format json says what was understood (request: intent, nodes, cluster, language)', () => {
   it.each([
-    ['can I reboot cp-2 and wk-1 one by one', { intent: 'reboot', nodes: ['atlas-cp-2', 'atlas-wk-1'], mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    [
+      'can I reboot cp-2 and wk-1 one by one',
+      {
+        intent: 'reboot',
+        nodes: ['atlas-cp-2', 'atlas-wk-1'],
+        mode: 'one-by-one',
+        cluster: 'demo',
+        language: 'en',
+      },
+    ],
     ['atlas-wk1 드레인해도 돼?', { intent: 'drain', nodes: ['atlas-wk-1'], cluster: 'demo', language: 'ko' }],
-    ['in what order should I reboot the masters?', { intent: 'reboot', nodes: [], group: 'control-plane', mode: 'one-by-one', cluster: 'demo', language: 'en' }],
+    [
+      'in what order should I reboot the masters?',
+      {
+        intent: 'reboot',
+        nodes: [],
+        group: 'control-plane',
+        mode: 'one-by-one',
+        cluster: 'demo',
+        language: 'en',
+      },
+    ],
     ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
-  ])('%s', async (text, request) => {
-    const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
-    expect(code).toBe(0);
-    const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
-    // Names as the cluster spells them (resolved by the worker against the live node list).
-    expect(json.request).toEqual(request);
-    expect(json.reply.context.request).toEqual(request);
-  }, 30_000);
+  ])(
+    '%s',
+    async (text, request) => {
+      const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+      expect(code).toBe(0);
+      const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
+      // Names as the cluster spells them (resolved by the worker against the live node list).
+      expect(json.request).toEqual(request);
+      expect(json.reply.context.request).toEqual(request);
+    },
+    30_000,
+  );
 
   it('a text that was not understood: request null, exit 2', async () => {
-    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], { REDIS_URL: '' });
+    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], {
+      REDIS_URL: '',
+    });
     expect(code).toBe(2);
     expect((JSON.parse(out) as { request: unknown }).request).toBeNull();
   });
@@ -369,12 +469,16 @@ describe('issue 17: the console takes a request without "ask"', () => {
     [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
     [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
     [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
-  ])('%j answers like ask', async (args, expected) => {
-    const { code, out, err } = await cli(args, { REDIS_URL: '' });
-    expect(err).not.toContain('too many arguments');
-    expect(code).toBe(0);
-    expect(out).toContain(expected);
-  }, 30_000);
+  ])(
+    '%j answers like ask',
+    async (args, expected) => {
+      const { code, out, err } = await cli(args, { REDIS_URL: '' });
+      expect(err).not.toContain('too many arguments');
+      expect(code).toBe(0);
+      expect(out).toContain(expected);
+    },
+    30_000,
+  );
 
   it('with ask options first: --format json "status"', async () => {
     const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
@@ -389,46 +493,77 @@ describe('issue 17: the console takes a request without "ask"', () => {
     [['worker', '--help'], 0, 'consume answer jobs'],
     [['gateway', '--help'], 0, 'host the chat adapters'],
     [['--help'], 0, 'Usage: k8s-ha-bot'],
-  ])('the real subcommands keep working: %j', async (args, code, expected) => {
-    const r = await cli(args, { REDIS_URL: '' });
-    expect(r.code).toBe(code);
-    expect(r.out).toContain(expected);
-  }, 30_000);
+  ])(
+    'the real subcommands keep working: %j',
+    async (args, code, expected) => {
+      const r = await cli(args, { REDIS_URL: '' });
+      expect(r.code).toBe(code);
+      expect(r.out).toContain(expected);
+    },
+    30_000,
+  );
 
-  it('only options (no request) keep the interactive prompt; the program\'s own --config stays in front', () => {
+  it("only options (no request) keep the interactive prompt; the program's own --config stays in front", () => {
     const program = new Command('k8s-ha-bot').option('--config <file>');
     program.command('ask').argument('<text...>').option('--cluster <name>').option('--format <format>');
     program.command('chat', { isDefault: true }).option('--cluster <name>');
     program.command('worker');
-    const argv = (args: string[]): string[] => withImplicitAsk(['node', 'k8s-ha-bot', ...args], program).slice(2);
+    const argv = (args: string[]): string[] =>
+      withImplicitAsk(['node', 'k8s-ha-bot', ...args], program).slice(2);
     expect(argv(['--cluster', 'prod'])).toEqual(['--cluster', 'prod']);
     expect(argv([])).toEqual([]);
     expect(argv(['worker'])).toEqual(['worker']);
     expect(argv(['--config', 'c.yaml', 'status'])).toEqual(['--config', 'c.yaml', 'ask', 'status']);
-    expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual(['--config=c.yaml', 'ask', '--cluster', 'prod', 'status']);
+    expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual([
+      '--config=c.yaml',
+      'ask',
+      '--cluster',
+      'prod',
+      'status',
+    ]);
   });
 });
 
-describe('issue 17: help and the README speak the asker\'s cluster; an unknown node lists the nodes', () => {
+describe("issue 17: help and the README speak the asker's cluster; an unknown node lists the nodes", () => {
   const service = createAnswerService({ config: demo });
   afterAll(async () => {
     await service.close();
   });
-  const ask = (text: string, config: BotConfig = demo): Promise<ConsoleOutcome> => handleConsoleRequest({ text }, config, (job) => service.answer(job));
-  const examplesOf = (reply: Reply): string[] => (reply.sections[0]?.lines ?? []).map((l) => l.split('  —  ')[1] ?? l);
+  const ask = (text: string, config: BotConfig = demo): Promise<ConsoleOutcome> =>
+    handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const examplesOf = (reply: Reply): string[] =>
+    (reply.sections[0]?.lines ?? []).map((l) => l.split('  —  ')[1] ?? l);
 
-  it.each(['help', '도움말'])('%s on the demo cluster: examples in its node names, none of master-2 / worker-3', async (text) => {
-    const outcome = await ask(text);
-    const out = renderText(outcome.reply);
-    expect(out).toContain('atlas-cp-2');
-    expect(out).toContain('atlas-wk-1');
-    expect(out).not.toMatch(/master-\d|worker-\d/);
-    // Every form is listed, the several-nodes ones too.
-    expect(out).toMatch(/all the workers|워커 노드 전부/);
-  }, 30_000);
+  it.each(['help', '도움말'])(
+    '%s on the demo cluster: examples in its node names, none of master-2 / worker-3',
+    async (text) => {
+      const outcome = await ask(text);
+      const out = renderText(outcome.reply);
+      expect(out).toContain('atlas-cp-2');
+      expect(out).toContain('atlas-wk-1');
+      expect(out).not.toMatch(/master-\d|worker-\d/);
+      // Every form is listed, the several-nodes ones too.
+      expect(out).toMatch(/all the workers|워커 노드 전부/);
+    },
+    30_000,
+  );
 
-  it('help on another cluster (managed, no control-plane nodes) uses that cluster\'s names', async () => {
-    const aks: BotConfig = { ...demo, clusters: { orion: { kind: 'snapshot', snapshot: join(process.cwd(), 'test/fixtures/scenarios/13-managed-aks-like-no-control-plane-nodes.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'orion' };
+  it("help on another cluster (managed, no control-plane nodes) uses that cluster's names", async () => {
+    const aks: BotConfig = {
+      ...demo,
+      clusters: {
+        orion: {
+          kind: 'snapshot',
+          snapshot: join(
+            process.cwd(),
+            'test/fixtures/scenarios/13-managed-aks-like-no-control-plane-nodes.json',
+          ),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
+      defaultCluster: 'orion',
+    };
     const aksService = createAnswerService({ config: aks });
     try {
       const outcome = await handleConsoleRequest({ text: 'help' }, aks, (job) => aksService.answer(job));
@@ -442,19 +577,35 @@ describe('issue 17: help and the README speak the asker\'s cluster; an unknown n
 
   it('every help example answers on the demo cluster (maintenance ones need Redis and say so)', async () => {
     const help = await ask('help');
-    const examples = examplesOf(help.reply).filter((e) => !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit)\b|^…|^help$/u.test(e));
+    const examples = examplesOf(help.reply).filter(
+      (e) =>
+        !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit)\b|^…|^help$/u.test(
+          e,
+        ),
+    );
     expect(examples.length).toBeGreaterThan(15);
     for (const text of examples) {
       const outcome = await ask(text);
-      expect({ text, exit: outcome.exitCode, out: outcome.exitCode === 0 ? '' : renderText(outcome.reply) }).toEqual({ text, exit: 0, out: '' });
+      expect({
+        text,
+        exit: outcome.exitCode,
+        out: outcome.exitCode === 0 ? '' : renderText(outcome.reply),
+      }).toEqual({ text, exit: 0, out: '' });
     }
   }, 120_000);
 
   it('every example of the README\'s "What you can ask" table answers on the demo cluster', async () => {
     const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## What you can ask'), readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5));
-    const rows = table.split('\n').filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));
-    const examples = rows.flatMap((l) => [...l.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? '')).filter((e) => !e.includes('…') && !/\b[A-Z]{3,}\b/u.test(e));
+    const table = readme.slice(
+      readme.indexOf('## What you can ask'),
+      readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5),
+    );
+    const rows = table
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));
+    const examples = rows
+      .flatMap((l) => [...l.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? ''))
+      .filter((e) => !e.includes('…') && !/\b[A-Z]{3,}\b/u.test(e));
     expect(examples).toContain('can I reboot atlas-cp-2');
     expect(examples.length).toBeGreaterThan(20);
     for (const text of examples) {
@@ -464,14 +615,27 @@ describe('issue 17: help and the README speak the asker\'s cluster; an unknown n
   }, 120_000);
 
   it.each([
-    ['can I reboot master-2', 'No node named master-2 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
-    ['master-2 재부팅해도 돼?', 'demo에 master-2라는 노드가 없습니다. 노드 목록: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1, atlas-wk-2.'],
-    ['what if worker-3 goes down', 'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.'],
-  ])('%s: no close name, so the cluster\'s nodes are listed', async (text, expected) => {
-    const outcome = await ask(text);
-    expect(outcome.exitCode).toBe(2);
-    expect(renderText(outcome.reply)).toContain(expected);
-  }, 30_000);
+    [
+      'can I reboot master-2',
+      'No node named master-2 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.',
+    ],
+    [
+      'master-2 재부팅해도 돼?',
+      'demo에 master-2라는 노드가 없습니다. 노드 목록: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1, atlas-wk-2.',
+    ],
+    [
+      'what if worker-3 goes down',
+      'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.',
+    ],
+  ])(
+    "%s: no close name, so the cluster's nodes are listed",
+    async (text, expected) => {
+      const outcome = await ask(text);
+      expect(outcome.exitCode).toBe(2);
+      expect(renderText(outcome.reply)).toContain(expected);
+    },
+    30_000,
+  );
 
   it('a close name still gets "did you mean" only', async () => {
     const out = renderText((await ask('can I reboot atlas-cp9')).reply);

@@ -22,7 +22,11 @@ describe('asking for the report', () => {
     ['일일 점검 해줘', 'ko', undefined],
   ])('%s is the report on demand', (text, locale, cluster) => {
     const parsed = parseCommand(text);
-    expect(parsed).toMatchObject({ ok: true, locale, command: { kind: 'ha-status', report: true, ...(cluster ? { cluster } : {}) } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      locale,
+      command: { kind: 'ha-status', report: true, ...(cluster ? { cluster } : {}) },
+    });
   });
 
   it('status and health check stay the HA status', () => {
@@ -35,16 +39,30 @@ describe('asking for the report', () => {
 
 describe('scheduling the report from chat', () => {
   it.each([
-    ['schedule daily report 09:00 Asia/Seoul in prod', { time: '09:00', timeZone: 'Asia/Seoul', cluster: 'prod', report: true }],
-    ['schedule daily report 09:00 quiet hours 22:00-7:00', { time: '09:00', report: true, quietHours: { from: '22:00', to: '7:00' } }],
+    [
+      'schedule daily report 09:00 Asia/Seoul in prod',
+      { time: '09:00', timeZone: 'Asia/Seoul', cluster: 'prod', report: true },
+    ],
+    [
+      'schedule daily report 09:00 quiet hours 22:00-7:00',
+      { time: '09:00', report: true, quietHours: { from: '22:00', to: '7:00' } },
+    ],
     ['매일 09:00 prod 클러스터 점검 예약', { time: '09:00', cluster: 'prod', report: true }],
-    ['매일 09:00 Asia/Seoul 점검 예약 조용한 시간 22:00-07:00', { time: '09:00', timeZone: 'Asia/Seoul', report: true, quietHours: { from: '22:00', to: '07:00' } }],
+    [
+      '매일 09:00 Asia/Seoul 점검 예약 조용한 시간 22:00-07:00',
+      { time: '09:00', timeZone: 'Asia/Seoul', report: true, quietHours: { from: '22:00', to: '07:00' } },
+    ],
   ])('%s', (text, expected) => {
     expect(parseScheduleCommand(text)?.command).toMatchObject({ kind: 'schedule-create', ...expected });
   });
 
   it('the status schedule is unchanged', () => {
-    expect(parseScheduleCommand('schedule daily 09:00 in prod')?.command).toEqual({ kind: 'schedule-create', time: '09:00', cluster: 'prod', quiet: false });
+    expect(parseScheduleCommand('schedule daily 09:00 in prod')?.command).toEqual({
+      kind: 'schedule-create',
+      time: '09:00',
+      cluster: 'prod',
+      quiet: false,
+    });
   });
 
   const service = () => {
@@ -54,24 +72,60 @@ describe('scheduling the report from chat', () => {
       validate: () => ({ ok: true as const, time: '09:00', timeZone: 'UTC' }),
       create: (r: ScheduleRequest) => {
         created.push(r);
-        return Promise.resolve({ spec: { ...r, id: 'hap-0123456789', timeZone: 'UTC', quiet: false, createdAt: '' } as ScheduleSpec, replaced: false });
+        return Promise.resolve({
+          spec: { ...r, id: 'hap-0123456789', timeZone: 'UTC', quiet: false, createdAt: '' } as ScheduleSpec,
+          replaced: false,
+        });
       },
       list: () => Promise.resolve([]),
       remove: () => Promise.resolve(null),
     };
   };
-  const ctx = { platform: 'slack' as const, conversation: 'C1', userId: 'U1', locale: 'en' as const, requestId: 'r', clusters: ['prod'], reportDefaults: { prod: { thresholds: { cordonedHours: 6 } } } };
+  const ctx = {
+    platform: 'slack' as const,
+    conversation: 'C1',
+    userId: 'U1',
+    locale: 'en' as const,
+    requestId: 'r',
+    clusters: ['prod'],
+    reportDefaults: { prod: { thresholds: { cordonedHours: 6 } } },
+  };
 
   it('creates a report schedule with the cluster thresholds and normalised quiet hours', async () => {
     const s = service();
-    const reply = await handleScheduleCommand({ kind: 'schedule-create', time: '09:00', quiet: false, report: true, quietHours: { from: '22:00', to: '7:00' } }, ctx, s);
-    expect(s.created[0]?.report).toEqual({ thresholds: { cordonedHours: 6 }, quietHours: { from: '22:00', to: '07:00' } });
-    expect(reply.summary).toBe('Scheduled hap-0123456789: the daily HA report of prod every day at 09:00 (UTC) in this channel.');
+    const reply = await handleScheduleCommand(
+      {
+        kind: 'schedule-create',
+        time: '09:00',
+        quiet: false,
+        report: true,
+        quietHours: { from: '22:00', to: '7:00' },
+      },
+      ctx,
+      s,
+    );
+    expect(s.created[0]?.report).toEqual({
+      thresholds: { cordonedHours: 6 },
+      quietHours: { from: '22:00', to: '07:00' },
+    });
+    expect(reply.summary).toBe(
+      'Scheduled hap-0123456789: the daily HA report of prod every day at 09:00 (UTC) in this channel.',
+    );
   });
 
   it('refuses bad quiet hours by name and creates nothing', async () => {
     const s = service();
-    const reply = await handleScheduleCommand({ kind: 'schedule-create', time: '09:00', quiet: false, report: true, quietHours: { from: '25:00', to: '07:00' } }, { ...ctx, locale: 'ko' }, s);
+    const reply = await handleScheduleCommand(
+      {
+        kind: 'schedule-create',
+        time: '09:00',
+        quiet: false,
+        report: true,
+        quietHours: { from: '25:00', to: '07:00' },
+      },
+      { ...ctx, locale: 'ko' },
+      s,
+    );
     expect(reply.summary).toMatch(/^조용한 시간이 아닙니다: 25:00-07:00/);
     expect(s.created).toEqual([]);
   });
@@ -81,7 +135,10 @@ describe('report thresholds in the configuration', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-report-config-'));
-    await copyFile(join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json'), join(dir, 'lab.json'));
+    await copyFile(
+      join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json'),
+      join(dir, 'lab.json'),
+    );
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -93,12 +150,23 @@ describe('report thresholds in the configuration', () => {
   };
 
   it('reads clusters.NAME.report', async () => {
-    const config = await load('clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { cordonedHours: 6, certWarnDays: 60 }\n      quietHours: { from: "22:00", to: "07:00" }\n');
-    expect(config.clusters.lab?.report).toEqual({ thresholds: { cordonedHours: 6, certWarnDays: 60 }, quietHours: { from: '22:00', to: '07:00' } });
+    const config = await load(
+      'clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { cordonedHours: 6, certWarnDays: 60 }\n      quietHours: { from: "22:00", to: "07:00" }\n',
+    );
+    expect(config.clusters.lab?.report).toEqual({
+      thresholds: { cordonedHours: 6, certWarnDays: 60 },
+      quietHours: { from: '22:00', to: '07:00' },
+    });
   });
 
   it('refuses a misspelt or bad threshold with its exact path', async () => {
-    await expect(load('clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { cordonHours: 6 }\n')).rejects.toThrow(/clusters\.lab\.report\.thresholds/);
-    await expect(load('clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { certWarnDays: -1 }\n')).rejects.toThrow(/clusters\.lab\.report\.thresholds\.certWarnDays/);
+    await expect(
+      load('clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { cordonHours: 6 }\n'),
+    ).rejects.toThrow(/clusters\.lab\.report\.thresholds/);
+    await expect(
+      load(
+        'clusters:\n  lab:\n    snapshot: lab.json\n    report:\n      thresholds: { certWarnDays: -1 }\n',
+      ),
+    ).rejects.toThrow(/clusters\.lab\.report\.thresholds\.certWarnDays/);
   });
 });

@@ -18,7 +18,10 @@ import { parseManifests } from '../src/simulator/rbac.js';
 
 const run = promisify(execFile);
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-if (!KUBECTL) console.warn('kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl kustomize rendering of deploy/overlays');
+if (!KUBECTL)
+  console.warn(
+    'kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl kustomize rendering of deploy/overlays',
+  );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
 // ------------------------------------------------------------------------------------------------
@@ -67,7 +70,14 @@ function dockerignored(path: string): boolean {
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'));
   const toRegex = (p: string): RegExp =>
-    new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '§§').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/§§/g, '.*')}$`);
+    new RegExp(
+      `^${p
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '§§')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/§§/g, '.*')}$`,
+    );
   const parts = normalize(path).split('/');
   const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
   let excluded = false;
@@ -81,31 +91,41 @@ function dockerignored(path: string): boolean {
 
 function filesUnder(dir: string): string[] {
   if (statSync(dir).isFile()) return [dir];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** `from '…'` and `import('…')` specifiers of a TypeScript file, type-only imports left out. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+'([^']+)'/gms)) if (!m[2]) out.push(m[3] as string);
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+'([^']+)'/gms))
+    if (!m[2]) out.push(m[3] as string);
   for (const m of text.matchAll(/^\s*import\s+'([^']+)'/gm)) out.push(m[1] as string);
   for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) out.push(m[1] as string);
   return out;
 }
 
-const packageName = (spec: string): string => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+const packageName = (spec: string): string =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
 
 describe('Dockerfile', () => {
   const { instructions, args } = dockerfile();
   const stages = Math.max(...instructions.map((i) => i.stage)) + 1;
   const final = instructions.filter((i) => i.stage === stages - 1);
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
 
   it('is multi-stage on a Node.js 20 LTS base', () => {
     expect(stages).toBeGreaterThanOrEqual(2);
     for (const from of instructions.filter((i) => i.op === 'FROM')) {
-      const image = (from.args.split(/\s+/)[0] as string).replace(/^\$\{(\w+)\}$/, (_, k: string) => args[k] ?? '');
+      const image = (from.args.split(/\s+/)[0] as string).replace(
+        /^\$\{(\w+)\}$/,
+        (_, k: string) => args[k] ?? '',
+      );
       expect(image).toMatch(/^node:20(-|$)/);
     }
   });
@@ -114,7 +134,8 @@ describe('Dockerfile', () => {
     const user = final.filter((i) => i.op === 'USER').at(-1)?.args ?? '';
     expect(user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
     const uid = user.split(':')[0] as string;
-    for (const f of ['deploy/base/gateway.yaml', 'deploy/base/worker.yaml']) expect(readFileSync(f, 'utf8')).toContain(`runAsUser: ${uid}`);
+    for (const f of ['deploy/base/gateway.yaml', 'deploy/base/worker.yaml'])
+      expect(readFileSync(f, 'utf8')).toContain(`runAsUser: ${uid}`);
   });
 
   it('puts only production dependencies into the runtime image', () => {
@@ -122,7 +143,9 @@ describe('Dockerfile', () => {
     const nodeModules = finalCopies.find((c) => / \.\/node_modules$/.test(c.args));
     const from = /--from=(\S+)/.exec(nodeModules?.args ?? '')?.[1];
     expect(from).toBeDefined();
-    const stageIndex = instructions.findIndex((i) => i.op === 'FROM' && new RegExp(`\\sAS\\s+${from ?? ''}$`, 'i').test(i.args));
+    const stageIndex = instructions.findIndex(
+      (i) => i.op === 'FROM' && new RegExp(`\\sAS\\s+${from ?? ''}$`, 'i').test(i.args),
+    );
     const depsStage = instructions[stageIndex]?.stage;
     const installs = instructions.filter((i) => i.stage === depsStage && i.op === 'RUN').map((i) => i.args);
     expect(installs.join(' ')).toMatch(/npm ci [^&]*--omit=dev/);
@@ -145,8 +168,12 @@ describe('Dockerfile', () => {
   });
 
   it('the build needs no file it does not copy, and the runtime no dev dependency', () => {
-    const buildStage = instructions.filter((i) => i.stage === 0 && i.op === 'COPY').flatMap((c) => c.args.split(/\s+/).slice(0, -1));
-    const copied = buildStage.filter((p) => !p.startsWith('--') && existsSync(p) && statSync(p).isDirectory());
+    const buildStage = instructions
+      .filter((i) => i.stage === 0 && i.op === 'COPY')
+      .flatMap((c) => c.args.split(/\s+/).slice(0, -1));
+    const copied = buildStage.filter(
+      (p) => !p.startsWith('--') && existsSync(p) && statSync(p).isDirectory(),
+    );
     const inImage = (f: string): boolean => copied.some((d) => f === d || f.startsWith(`${d}/`));
     const sources = copied.flatMap(filesUnder).filter((f) => f.endsWith('.ts'));
     expect(sources.length).toBeGreaterThan(50);
@@ -178,7 +205,11 @@ describe('Dockerfile', () => {
     }
     for (const role of roles) {
       let out = '';
-      const code = await main(['node', 'k8s-ha-bot', role, '--help'], { out: (t) => (out += t), err: (t) => (out += t), env: {} });
+      const code = await main(['node', 'k8s-ha-bot', role, '--help'], {
+        out: (t) => (out += t),
+        err: (t) => (out += t),
+        env: {},
+      });
       expect(`${role}: exit ${code}`).toBe(`${role}: exit 0`);
       expect(out).toContain(`Usage: k8s-ha-bot ${role}`);
     }
@@ -189,7 +220,7 @@ describe('Dockerfile', () => {
 // Configuration shipped in the ConfigMap, and the Secret template
 
 describe('deploy/base/config', () => {
-  it('config.yaml passes the bot\'s own validation (as `k8s-ha-bot config check` would)', async () => {
+  it("config.yaml passes the bot's own validation (as `k8s-ha-bot config check` would)", async () => {
     const config = await loadConfig({ path: 'deploy/base/config/config.yaml', env: {} });
     expect(config.clusters.here?.kind).toBe('in-cluster');
     expect(config.defaultCluster).toBe('here');
@@ -197,7 +228,10 @@ describe('deploy/base/config', () => {
   });
 
   it('maintenance-policy.yaml is a valid policy whose lock is the Lease the maintenance Role names', () => {
-    const policy = parseMaintenancePolicy(readFileSync('deploy/base/config/maintenance-policy.yaml', 'utf8'), 'maintenance-policy.yaml');
+    const policy = parseMaintenancePolicy(
+      readFileSync('deploy/base/config/maintenance-policy.yaml', 'utf8'),
+      'maintenance-policy.yaml',
+    );
     const lock = policy.forCluster('here').lock;
     const role = readFileSync('deploy/overlays/maintenance/rbac-maintenance.yaml', 'utf8');
     expect(lock.namespace).toBe('k8s-ha-bot');
@@ -205,7 +239,9 @@ describe('deploy/base/config', () => {
   });
 
   it('the Secret template holds names only, never values', () => {
-    const lines = readFileSync('deploy/secrets.example.env', 'utf8').split('\n').filter((l) => /^\s*[A-Z_]+=/.test(l));
+    const lines = readFileSync('deploy/secrets.example.env', 'utf8')
+      .split('\n')
+      .filter((l) => /^\s*[A-Z_]+=/.test(l));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const l of lines) expect(l).toMatch(/^[A-Z_]+=$/);
   });
@@ -237,13 +273,22 @@ interface PodSpec {
   containers: Container[];
   volumes?: { name: string; emptyDir?: object; configMap?: { name: string } }[];
 }
-type Workload = K8sObject & { spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } } };
+type Workload = K8sObject & {
+  spec: {
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+  };
+};
 
 describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   const rendered: Record<string, K8sObject[]> = {};
   beforeAll(async () => {
     for (const overlay of ['read-only', 'maintenance', 'ingress', 'sentinel']) {
-      const { stdout } = await run(KUBECTL as string, ['kustomize', join('deploy/overlays', overlay)], { timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+      const { stdout } = await run(KUBECTL as string, ['kustomize', join('deploy/overlays', overlay)], {
+        timeout: 30000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
       rendered[overlay] = parseManifests(stdout) as K8sObject[];
     }
   });
@@ -256,12 +301,27 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   };
 
   it('every overlay renders; read-only has the whole install and no Secret with values', () => {
-    for (const overlay of ['read-only', 'maintenance', 'ingress', 'sentinel']) expect(rendered[overlay]?.length).toBeGreaterThan(15);
+    for (const overlay of ['read-only', 'maintenance', 'ingress', 'sentinel'])
+      expect(rendered[overlay]?.length).toBeGreaterThan(15);
     const kinds = new Set((rendered['read-only'] ?? []).map((o) => o.kind));
-    for (const k of ['Namespace', 'ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'ConfigMap', 'Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
+    for (const k of [
+      'Namespace',
+      'ServiceAccount',
+      'ClusterRole',
+      'ClusterRoleBinding',
+      'Role',
+      'RoleBinding',
+      'ConfigMap',
+      'Deployment',
+      'Service',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'StatefulSet',
+    ]) {
       expect(kinds).toContain(k);
     }
-    for (const overlay of Object.keys(rendered)) expect(rendered[overlay]?.filter((o) => o.kind === 'Secret')).toEqual([]);
+    for (const overlay of Object.keys(rendered))
+      expect(rendered[overlay]?.filter((o) => o.kind === 'Secret')).toEqual([]);
     const ns = find('read-only', 'Namespace', 'k8s-ha-bot');
     expect(ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
   });
@@ -280,7 +340,9 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_HOST')?.value).toBe('0.0.0.0');
     expect(c.envFrom?.map((e) => e.secretRef?.name)).toEqual(['k8s-ha-bot-secrets']);
     expect(gw.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot-gateway');
-    const svc = find('read-only', 'Service', 'k8s-ha-bot-gateway') as K8sObject & { spec: { selector: Record<string, string>; ports: { port: number }[] } };
+    const svc = find('read-only', 'Service', 'k8s-ha-bot-gateway') as K8sObject & {
+      spec: { selector: Record<string, string>; ports: { port: number }[] };
+    };
     expect(svc.spec.selector).toEqual(gw.spec.selector.matchLabels);
     expect(svc.spec.ports.map((p) => p.port).sort()).toEqual([3000, 3978]);
   });
@@ -298,11 +360,16 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   });
 
   it('every pod is non-root, read-only root, no privilege escalation, no capabilities, RuntimeDefault seccomp, /tmp an emptyDir', () => {
-    const workloads = (rendered['read-only'] ?? []).filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet') as Workload[];
+    const workloads = (rendered['read-only'] ?? []).filter(
+      (o) => o.kind === 'Deployment' || o.kind === 'StatefulSet',
+    ) as Workload[];
     expect(workloads.length).toBe(3);
     for (const w of workloads) {
       const pod = w.spec.template.spec;
-      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(pod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
       expect(pod.securityContext?.runAsUser).toEqual(expect.any(Number));
       expect(pod.securityContext?.runAsUser).not.toBe(0);
       for (const c of pod.containers) {
@@ -325,10 +392,13 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     for (const name of ['k8s-ha-bot-gateway', 'k8s-ha-bot-worker']) {
       const w = deployment(name);
       const cmName = w.spec.template.spec.volumes?.find((v) => v.configMap)?.configMap?.name ?? '';
-      const cm = find('read-only', 'ConfigMap', cmName) as (K8sObject & { data: Record<string, string> }) | undefined;
+      const cm = find('read-only', 'ConfigMap', cmName) as
+        (K8sObject & { data: Record<string, string> }) | undefined;
       expect(cm?.metadata.namespace).toBe('k8s-ha-bot');
       expect(cm?.data['config.yaml']).toBe(readFileSync('deploy/base/config/config.yaml', 'utf8'));
-      expect(cm?.data['maintenance-policy.yaml']).toBe(readFileSync('deploy/base/config/maintenance-policy.yaml', 'utf8'));
+      expect(cm?.data['maintenance-policy.yaml']).toBe(
+        readFileSync('deploy/base/config/maintenance-policy.yaml', 'utf8'),
+      );
       const env = w.spec.template.spec.containers[0]?.env ?? [];
       expect(env.find((e) => e.name === 'K8S_HA_BOT_CONFIG')?.value).toBe('/etc/k8s-ha-bot/config.yaml');
     }
@@ -336,7 +406,9 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
 
   it('PodDisruptionBudgets (minAvailable 1) select the gateway and the worker pods', () => {
     for (const name of ['k8s-ha-bot-gateway', 'k8s-ha-bot-worker']) {
-      const pdb = find('read-only', 'PodDisruptionBudget', name) as K8sObject & { spec: { minAvailable: number; selector: { matchLabels: Record<string, string> } } };
+      const pdb = find('read-only', 'PodDisruptionBudget', name) as K8sObject & {
+        spec: { minAvailable: number; selector: { matchLabels: Record<string, string> } };
+      };
       expect(pdb.spec.minAvailable).toBe(1);
       const labels = deployment(name).spec.template.metadata.labels;
       for (const [k, v] of Object.entries(pdb.spec.selector.matchLabels)) expect(labels[k]).toBe(v);
@@ -345,15 +417,31 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
   });
 
   it('NetworkPolicies: default deny; ingress only to the gateway chat ports (Redis from the bot, metrics from monitoring); egress DNS, Redis, API, HTTPS', () => {
-    type Np = K8sObject & { spec: { podSelector: { matchLabels?: Record<string, string> }; policyTypes: string[]; ingress?: { from?: object[]; ports?: { port: number }[] }[]; egress?: { ports?: { port: number; protocol: string }[] }[] } };
+    type Np = K8sObject & {
+      spec: {
+        podSelector: { matchLabels?: Record<string, string> };
+        policyTypes: string[];
+        ingress?: { from?: object[]; ports?: { port: number }[] }[];
+        egress?: { ports?: { port: number; protocol: string }[] }[];
+      };
+    };
     const nps = (rendered['read-only'] ?? []).filter((o) => o.kind === 'NetworkPolicy') as Np[];
     const deny = nps.find((n) => Object.keys(n.spec.podSelector).length === 0);
     expect([...(deny?.spec.policyTypes ?? [])].sort()).toEqual(['Egress', 'Ingress']);
     expect(deny?.spec.ingress).toBeUndefined();
     expect(deny?.spec.egress).toBeUndefined();
     const ingress = nps.filter((n) => n.spec.ingress);
-    const byName = Object.fromEntries(ingress.map((n) => [n.metadata.name, n.spec.ingress?.flatMap((r) => r.ports?.map((p) => p.port) ?? [])]));
-    expect(byName).toEqual({ 'k8s-ha-bot-gateway-ingress': [3000, 3978], 'k8s-ha-bot-redis-ingress': [6379], 'k8s-ha-bot-metrics-ingress': [9090] });
+    const byName = Object.fromEntries(
+      ingress.map((n) => [
+        n.metadata.name,
+        n.spec.ingress?.flatMap((r) => r.ports?.map((p) => p.port) ?? []),
+      ]),
+    );
+    expect(byName).toEqual({
+      'k8s-ha-bot-gateway-ingress': [3000, 3978],
+      'k8s-ha-bot-redis-ingress': [6379],
+      'k8s-ha-bot-metrics-ingress': [9090],
+    });
     const gatewayIngress = ingress.find((n) => n.metadata.name === 'k8s-ha-bot-gateway-ingress');
     expect(gatewayIngress?.spec.podSelector.matchLabels?.['app.kubernetes.io/component']).toBe('gateway');
     // only the chat ports are open to anyone; Redis and metrics name who may connect
@@ -363,7 +451,9 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
         else expect(rule.from?.length).toBe(1);
       }
     }
-    const egressPorts = nps.flatMap((n) => n.spec.egress ?? []).flatMap((r) => r.ports?.map((p) => `${p.protocol}/${p.port}`) ?? []);
+    const egressPorts = nps
+      .flatMap((n) => n.spec.egress ?? [])
+      .flatMap((r) => r.ports?.map((p) => `${p.protocol}/${p.port}`) ?? []);
     expect(egressPorts.sort()).toEqual(['TCP/443', 'TCP/53', 'TCP/6379', 'TCP/6443', 'UDP/53']);
   });
 
@@ -379,52 +469,90 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
 
   it('sentinel: 3 Redis pods with a sentinel each (quorum 2), a PDB keeping 2, and the bot pointed at all three sentinels', async () => {
     const objects = rendered['sentinel'] ?? [];
-    const redis = objects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'k8s-ha-bot-redis') as Workload & { spec: { replicas: number } };
+    const redis = objects.find(
+      (o) => o.kind === 'StatefulSet' && o.metadata.name === 'k8s-ha-bot-redis',
+    ) as Workload & { spec: { replicas: number } };
     expect(redis.spec.replicas).toBe(3);
     const pod = redis.spec.template.spec;
     expect(pod.containers.map((c) => c.name)).toEqual(['redis', 'sentinel']);
     for (const c of pod.containers) {
-      expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+      expect(c.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
     }
-    const scripts = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('k8s-ha-bot-redis-scripts')) as K8sObject & { data: Record<string, string> };
+    const scripts = objects.find(
+      (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('k8s-ha-bot-redis-scripts'),
+    ) as K8sObject & { data: Record<string, string> };
     expect(scripts.data['sentinel.sh']).toMatch(/sentinel monitor mymaster \$primary 6379 2\n/);
     expect(scripts.data['redis.sh']).toContain('--maxmemory-policy noeviction');
     expect(scripts.data['redis.sh']).toContain('--appendonly yes');
-    const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === 'k8s-ha-bot-redis') as K8sObject & { spec: { minAvailable: number } };
+    const pdb = objects.find(
+      (o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === 'k8s-ha-bot-redis',
+    ) as K8sObject & { spec: { minAvailable: number } };
     expect(pdb.spec.minAvailable).toBe(2);
     // Only one Redis StatefulSet: the single-Redis component is not in this overlay.
     expect(objects.filter((o) => o.kind === 'StatefulSet')).toHaveLength(1);
-    const headless = objects.find((o) => o.kind === 'Service' && o.metadata.name === 'k8s-ha-bot-redis-headless') as K8sObject & { spec: { clusterIP: string; publishNotReadyAddresses: boolean } };
+    const headless = objects.find(
+      (o) => o.kind === 'Service' && o.metadata.name === 'k8s-ha-bot-redis-headless',
+    ) as K8sObject & { spec: { clusterIP: string; publishNotReadyAddresses: boolean } };
     expect(headless.spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: true });
     for (const name of ['k8s-ha-bot-gateway', 'k8s-ha-bot-worker']) {
       const d = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name) as Workload;
-      const env = Object.fromEntries((d.spec.template.spec.containers[0]?.env ?? []).filter((e) => e.value !== undefined).map((e) => [e.name, e.value as string]));
+      const env = Object.fromEntries(
+        (d.spec.template.spec.containers[0]?.env ?? [])
+          .filter((e) => e.value !== undefined)
+          .map((e) => [e.name, e.value as string]),
+      );
       // The bot's own settings code accepts what the manifests set.
       const { resolveRedisTarget } = await import('../src/config/redis-settings.js');
       expect(resolveRedisTarget(undefined, env)).toEqual({
-        sentinels: [0, 1, 2].map((i) => ({ host: `k8s-ha-bot-redis-${i}.k8s-ha-bot-redis-headless`, port: 26379 })),
+        sentinels: [0, 1, 2].map((i) => ({
+          host: `k8s-ha-bot-redis-${i}.k8s-ha-bot-redis-headless`,
+          port: 26379,
+        })),
         name: 'mymaster',
       });
     }
-    const egress = objects.filter((o) => o.kind === 'NetworkPolicy').flatMap((n) => (n as K8sObject & { spec: { egress?: { ports?: { port: number }[] }[] } }).spec.egress ?? []);
+    const egress = objects
+      .filter((o) => o.kind === 'NetworkPolicy')
+      .flatMap(
+        (n) => (n as K8sObject & { spec: { egress?: { ports?: { port: number }[] }[] } }).spec.egress ?? [],
+      );
     expect(egress.flatMap((r) => r.ports?.map((p) => p.port) ?? [])).toContain(26379);
   });
 
   it('maintenance adds its ClusterRole for the worker account only; read-only has none of it', () => {
     expect(find('read-only', 'ClusterRole', 'k8s-ha-bot-maintenance')).toBeUndefined();
-    const binding = find('maintenance', 'ClusterRoleBinding', 'k8s-ha-bot-maintenance') as K8sObject & { subjects: { kind: string; name: string; namespace: string }[] };
-    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'k8s-ha-bot', namespace: 'k8s-ha-bot' }]);
+    const binding = find('maintenance', 'ClusterRoleBinding', 'k8s-ha-bot-maintenance') as K8sObject & {
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'k8s-ha-bot', namespace: 'k8s-ha-bot' },
+    ]);
     expect(find('maintenance', 'Role', 'k8s-ha-bot-maintenance-lock')?.metadata.namespace).toBe('k8s-ha-bot');
     // everything else is the read-only install unchanged
-    const others = (rendered.maintenance ?? []).filter((o) => !o.metadata.name.startsWith('k8s-ha-bot-maintenance'));
+    const others = (rendered.maintenance ?? []).filter(
+      (o) => !o.metadata.name.startsWith('k8s-ha-bot-maintenance'),
+    );
     expect(others).toEqual(rendered['read-only']);
   });
 
   it('ingress exposes only the two chat endpoints, on ports the gateway Service has', () => {
-    const ing = find('ingress', 'Ingress', 'k8s-ha-bot') as K8sObject & { spec: { rules: { http: { paths: { path: string; backend: { service: { name: string; port: { name: string } } } }[] } }[] } };
+    const ing = find('ingress', 'Ingress', 'k8s-ha-bot') as K8sObject & {
+      spec: {
+        rules: {
+          http: { paths: { path: string; backend: { service: { name: string; port: { name: string } } } }[] };
+        }[];
+      };
+    };
     const paths = ing.spec.rules.flatMap((r) => r.http.paths);
     expect(paths.map((p) => p.path).sort()).toEqual(['/api/messages', '/slack/events']);
-    const svc = find('ingress', 'Service', 'k8s-ha-bot-gateway') as K8sObject & { spec: { ports: { name: string }[] } };
+    const svc = find('ingress', 'Service', 'k8s-ha-bot-gateway') as K8sObject & {
+      spec: { ports: { name: string }[] };
+    };
     for (const p of paths) {
       expect(p.backend.service.name).toBe('k8s-ha-bot-gateway');
       expect(svc.spec.ports.map((x) => x.name)).toContain(p.backend.service.port.name);

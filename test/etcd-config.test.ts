@@ -55,7 +55,9 @@ ${extra}`;
 
 describe('the etcd entry of a cluster', () => {
   it('resolves files against the config folder and fills the 2000 ms timeout', async () => {
-    const { file, folder } = await writeConfig(entry('      endpoints: [https://127.0.0.1:2379, "https://127.0.0.2:2379"]\n'));
+    const { file, folder } = await writeConfig(
+      entry('      endpoints: [https://127.0.0.1:2379, "https://127.0.0.2:2379"]\n'),
+    );
     const config = await loadConfig({ path: file, env: {} });
     expect(config.clusters.atlas?.etcd).toEqual({
       endpoints: ['https://127.0.0.1:2379', 'https://127.0.0.2:2379'],
@@ -82,7 +84,9 @@ describe('the etcd entry of a cluster', () => {
   });
 
   it('refuses a plain http endpoint at its index', async () => {
-    const { file } = await writeConfig(entry('      endpoints: [https://127.0.0.1:2379, http://127.0.0.1:2379]\n'));
+    const { file } = await writeConfig(
+      entry('      endpoints: [https://127.0.0.1:2379, http://127.0.0.1:2379]\n'),
+    );
     const err = await configError(loadConfig({ path: file, env: {} }));
     expect(err.path).toBe('clusters.atlas.etcd.endpoints[1]');
     expect(err.message).toContain('expected an https:// URL');
@@ -90,13 +94,17 @@ describe('the etcd entry of a cluster', () => {
 
   it('refuses a missing key, an unknown setting and a timeout beyond the deadline', async () => {
     const noKey = await writeConfig(entry('').replace('      key: pki/client.key\n', ''));
-    expect((await configError(loadConfig({ path: noKey.file, env: {} }))).path).toBe('clusters.atlas.etcd.key');
+    expect((await configError(loadConfig({ path: noKey.file, env: {} }))).path).toBe(
+      'clusters.atlas.etcd.key',
+    );
     const typo = await writeConfig(entry('      timeout: 100\n'));
     const typoErr = await configError(loadConfig({ path: typo.file, env: {} }));
     expect(typoErr.path).toBe('clusters.atlas.etcd.timeout');
     expect(typoErr.message).toContain('unknown setting');
     const slow = await writeConfig(entry('      timeoutMs: 30000\n'));
-    expect((await configError(loadConfig({ path: slow.file, env: {} }))).path).toBe('clusters.atlas.etcd.timeoutMs');
+    expect((await configError(loadConfig({ path: slow.file, env: {} }))).path).toBe(
+      'clusters.atlas.etcd.timeoutMs',
+    );
   });
 });
 
@@ -104,16 +112,27 @@ describe('discovering etcd endpoints', () => {
   it('reads the kubeadm client-URL annotation of the etcd mirror pods', async () => {
     const file = await loadSnapshotFile(fixture);
     const pods = file.items.filter((i) => i.kind === 'Pod') as unknown as KPod[];
-    expect(discoverEtcdEndpoints(pods)).toEqual(['https://10.20.0.11:2379', 'https://10.20.0.12:2379', 'https://10.20.0.13:2379']);
+    expect(discoverEtcdEndpoints(pods)).toEqual([
+      'https://10.20.0.11:2379',
+      'https://10.20.0.12:2379',
+      'https://10.20.0.13:2379',
+    ]);
   });
 
   it('ignores pods that are not etcd and splits comma lists', () => {
     const pod = (name: string, component: string, urls: string): KPod => ({
-      metadata: { name, namespace: 'kube-system', labels: { component }, annotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': urls } },
+      metadata: {
+        name,
+        namespace: 'kube-system',
+        labels: { component },
+        annotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': urls },
+      },
     });
-    expect(discoverEtcdEndpoints([pod('etcd-a', 'etcd', 'https://a:2379, https://a2:2379'), pod('kube-apiserver-a', 'kube-apiserver', 'https://x:2379')])).toEqual([
-      'https://a:2379',
-      'https://a2:2379',
-    ]);
+    expect(
+      discoverEtcdEndpoints([
+        pod('etcd-a', 'etcd', 'https://a:2379, https://a2:2379'),
+        pod('kube-apiserver-a', 'kube-apiserver', 'https://x:2379'),
+      ]),
+    ).toEqual(['https://a:2379', 'https://a2:2379']);
   });
 });

@@ -36,7 +36,14 @@ function cluster(probe: Partial<EtcdProbeConfig>): ClusterConfig {
     snapshot: SCENARIO,
     requestTimeoutMs: 5000,
     deadlineMs: 20000,
-    etcd: { endpoints: etcd.endpoints, ca: etcd.certs.ca, cert: etcd.certs.clientCert, key: etcd.certs.clientKey, timeoutMs: TIMEOUT_MS, ...probe },
+    etcd: {
+      endpoints: etcd.endpoints,
+      ca: etcd.certs.ca,
+      cert: etcd.certs.clientCert,
+      key: etcd.certs.clientKey,
+      timeoutMs: TIMEOUT_MS,
+      ...probe,
+    },
   };
 }
 
@@ -131,7 +138,14 @@ describe('live etcd probe against a real 3-member cluster', () => {
     const status = await service.answer(job('atlas', 'status'));
     expect(status.context.etcdSource).toBe('live');
     const quorum = find(status, 'etcd-quorum-after', 'status-kept');
-    expect(quorum?.facts).toMatchObject({ voters: 3, healthy: 3, quorum: 2, tolerated: 1, leader: 'atlas-cp-1', source: 'live' });
+    expect(quorum?.facts).toMatchObject({
+      voters: 3,
+      healthy: 3,
+      quorum: 2,
+      tolerated: 1,
+      leader: 'atlas-cp-1',
+      source: 'live',
+    });
     expect(find(status, 'etcd-leader', 'status-leader')?.facts.leader).toBe('atlas-cp-1');
     const text = renderText(status);
     expect(text).toContain('read from etcd');
@@ -139,7 +153,12 @@ describe('live etcd probe against a real 3-member cluster', () => {
 
     const reboot = await service.answer(job('atlas', 'can I reboot atlas-cp-2'));
     expect(reboot.verdict).toBe('safe');
-    expect(find(reboot, 'etcd-quorum-after', 'kept-no-spare')?.facts).toMatchObject({ voters: 3, quorum: 2, after: 2, down: [] });
+    expect(find(reboot, 'etcd-quorum-after', 'kept-no-spare')?.facts).toMatchObject({
+      voters: 3,
+      quorum: 2,
+      after: 2,
+      down: [],
+    });
     expect(find(reboot, 'etcd-leader', 'leader-elsewhere')?.facts.leader).toBe('atlas-cp-1');
     expect(renderText(reboot)).toContain('read from etcd');
   });
@@ -168,7 +187,11 @@ describe('live etcd probe against a real 3-member cluster', () => {
     if (process.env.SHOW_ETCD_ANSWERS) console.log(renderText(reply));
     const tls = reply.findings.filter((f) => f.check === 'etcd-topology' && f.variant === 'probe-tls');
     expect(tls).toHaveLength(3);
-    expect(tls.every((f) => f.severity === 'warn' && f.facts.message === 'certificate signed by unknown authority')).toBe(true);
+    expect(
+      tls.every(
+        (f) => f.severity === 'warn' && f.facts.message === 'certificate signed by unknown authority',
+      ),
+    ).toBe(true);
     const first = new URL(etcd.endpoints[0] ?? '').host;
     expect(renderText(reply)).toContain(`etcd at ${first}: certificate signed by unknown authority`);
     expect(reply.verdict).not.toBe('safe');
@@ -188,7 +211,11 @@ describe('live etcd probe against a real 3-member cluster', () => {
     expect(String(tls[0]?.facts.message)).toMatch(/client certificate|TLS|refused/i);
     expect(foreign.health).not.toBe('healthy');
 
-    const missing = await probeEtcd({ endpoints: etcd.endpoints, tls: { ...tlsOf(), key: join(etcd.certs.dir, 'gone.key') }, timeoutMs: TIMEOUT_MS });
+    const missing = await probeEtcd({
+      endpoints: etcd.endpoints,
+      tls: { ...tlsOf(), key: join(etcd.certs.dir, 'gone.key') },
+      timeoutMs: TIMEOUT_MS,
+    });
     expect(missing.members).toEqual([]);
     expect(missing.endpointErrors?.map((e) => e.kind)).toEqual(['tls', 'tls', 'tls']);
     expect(missing.endpointErrors?.[0]?.message).toContain('cannot read the client key');
@@ -196,20 +223,30 @@ describe('live etcd probe against a real 3-member cluster', () => {
 
   it('a hung (black-holed) endpoint costs at most the per-endpoint timeout', async () => {
     const started = performance.now();
-    const status = await probeEtcd({ endpoints: [...etcd.endpoints, blackHole.url], tls: tlsOf(), timeoutMs: TIMEOUT_MS });
+    const status = await probeEtcd({
+      endpoints: [...etcd.endpoints, blackHole.url],
+      tls: tlsOf(),
+      timeoutMs: TIMEOUT_MS,
+    });
     const elapsed = performance.now() - started;
     expect(elapsed).toBeLessThan(TIMEOUT_MS * 2); // one timeout, not one per try (margin for a loaded CI machine)
     expect(blackHole.accepted()).toBeGreaterThan(0);
     expect(status.endpointStatus).toHaveLength(3);
-    expect(status.endpointErrors).toEqual([{ endpoint: blackHole.url, kind: 'timeout', message: `no answer within ${TIMEOUT_MS} ms` }]);
+    expect(status.endpointErrors).toEqual([
+      { endpoint: blackHole.url, kind: 'timeout', message: `no answer within ${TIMEOUT_MS} ms` },
+    ]);
     const reply = await service.answer(job('atlas-hung', 'status'));
-    expect(renderText(reply)).toContain(`etcd at ${new URL(blackHole.url).host}: no answer within ${TIMEOUT_MS} ms`);
+    expect(renderText(reply)).toContain(
+      `etcd at ${new URL(blackHole.url).host}: no answer within ${TIMEOUT_MS} ms`,
+    );
   });
 
   it('a learner is reported, and a control-plane reboot is refused while membership changes', async () => {
     const peer = `http://127.0.0.1:${new URL(blackHole.url).port}`;
     // etcd refuses membership changes until every member has been up for a few seconds.
-    await retry('member add --learner', () => etcd.etcdctl(['member', 'add', 'atlas-cp-4', '--learner', `--peer-urls=${peer}`]));
+    await retry('member add --learner', () =>
+      etcd.etcdctl(['member', 'add', 'atlas-cp-4', '--learner', `--peer-urls=${peer}`]),
+    );
     try {
       const status = await probeEtcd({ endpoints: etcd.endpoints, tls: tlsOf(), timeoutMs: TIMEOUT_MS });
       const learners = status.members.filter((m) => m.isLearner);
@@ -229,7 +266,8 @@ describe('live etcd probe against a real 3-member cluster', () => {
     } finally {
       const ids = await etcd.memberIds();
       const learnerId = [...ids.entries()].find(([name]) => !NAMES.includes(name))?.[1];
-      if (learnerId !== undefined) await retry('member remove', () => etcd.etcdctl(['member', 'remove', learnerId]));
+      if (learnerId !== undefined)
+        await retry('member remove', () => etcd.etcdctl(['member', 'remove', learnerId]));
     }
     const after = await probeEtcd({ endpoints: etcd.endpoints, tls: tlsOf(), timeoutMs: TIMEOUT_MS });
     expect(after.members.some((m) => m.isLearner)).toBe(false);
@@ -247,14 +285,18 @@ describe('live etcd probe against a real 3-member cluster', () => {
     expect(text).toMatch(/etcd at 127\.0\.0\.1:\d+ \(atlas-cp-3\): connection refused/);
 
     const status = await service.answer(job('atlas', 'status'));
-    expect(find(status, 'etcd-quorum-after', 'status-no-spare')?.facts).toMatchObject({ healthy: 2, down: ['atlas-cp-3'] });
+    expect(find(status, 'etcd-quorum-after', 'status-no-spare')?.facts).toMatchObject({
+      healthy: 2,
+      down: ['atlas-cp-3'],
+    });
   });
 
   it('two members stopped: quorum lost, writes stopped, and the probe returns within one timeout (not one per member)', async () => {
     await etcd.stopMember('atlas-cp-2');
     const started = performance.now();
     const probed = await probeEtcd({ endpoints: etcd.endpoints, tls: tlsOf(), timeoutMs: TIMEOUT_MS });
-    if (process.env.SHOW_ETCD_ANSWERS) console.log('two stopped: probe took', performance.now() - started, 'ms');
+    if (process.env.SHOW_ETCD_ANSWERS)
+      console.log('two stopped: probe took', performance.now() - started, 'ms');
     expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 2);
     expect(probed.endpointStatus).toHaveLength(1);
     expect(probed.endpointErrors?.map((e) => e.kind).sort()).toEqual(['refused', 'refused']);
@@ -292,7 +334,12 @@ describe('live etcd probe against a real 3-member cluster', () => {
       raised = r.status !== 200 && r.text.includes('database space exceeded');
     }
     expect(raised).toBe(true);
-    const probed = await probeEtcd({ endpoints: etcd.endpoints, tls: tlsOf(), timeoutMs: TIMEOUT_MS, dbSizeQuota: QUOTA });
+    const probed = await probeEtcd({
+      endpoints: etcd.endpoints,
+      tls: tlsOf(),
+      timeoutMs: TIMEOUT_MS,
+      dbSizeQuota: QUOTA,
+    });
     expect(probed.alarms.map((a) => a.alarm)).toContain('NOSPACE');
 
     const reboot = await service.answer(job('atlas', 'can I reboot atlas-cp-2'));

@@ -42,15 +42,26 @@ describe('Korean particles follow the word before them', () => {
 describe('English wording', () => {
   const tr = translator('en');
   it('uses singular forms for one', () => {
-    expect(tr.t('summary.unsafe', { node: 'n', count: 1 })).toBe('Do not reboot n now: one blocking problem below.');
-    expect(tr.t('summary.unsafe', { node: 'n', count: 2 })).toBe('Do not reboot n now: 2 blocking problems below.');
+    expect(tr.t('summary.unsafe', { node: 'n', count: 1 })).toBe(
+      'Do not reboot n now: one blocking problem below.',
+    );
+    expect(tr.t('summary.unsafe', { node: 'n', count: 2 })).toBe(
+      'Do not reboot n now: 2 blocking problems below.',
+    );
     expect(tr.t('stops.pods-evicted', { node: 'n', count: 1 })).not.toMatch(/\(s\)/);
   });
   it('offers suggestions with "or"', () => {
-    expect(tr.t('summary.not-found-suggest', { node: 'x', cluster: 'c', suggestions: ['a', 'b', 'c'] })).toContain('did you mean a, b or c?');
+    expect(
+      tr.t('summary.not-found-suggest', { node: 'x', cluster: 'c', suggestions: ['a', 'b', 'c'] }),
+    ).toContain('did you mean a, b or c?');
   });
   it('help shows each form once, under one heading', () => {
-    const text = renderText(explainHelp({ locale: 'en', requestId: 'r', cluster: 'demo' }, { names: ['demo'], defaultCluster: 'demo' }));
+    const text = renderText(
+      explainHelp(
+        { locale: 'en', requestId: 'r', cluster: 'demo' },
+        { names: ['demo'], defaultCluster: 'demo' },
+      ),
+    );
     expect(text.match(/what you can ask/g)).toHaveLength(1);
     expect(text).not.toMatch(/help {2}— {2}help/);
     expect(text).not.toMatch(/snapshot -/);
@@ -87,7 +98,9 @@ describe('answers that depend on the request', () => {
 
   it('a time hint is acknowledged: the answer is about now', async () => {
     const reply = await service.answer(job('is it safe to reboot atlas-cp-2 tonight?'));
-    expect(reply.advice.join(' ')).toMatch(/You asked about tonight: this answer describes the cluster as it is now/);
+    expect(reply.advice.join(' ')).toMatch(
+      /You asked about tonight: this answer describes the cluster as it is now/,
+    );
   });
 
   it('a cluster with no nodes is not reported as managed or healthy', async () => {

@@ -34,7 +34,12 @@ const config = (): BotConfig => ({
 describe('gateway', () => {
   it('starts Teams alone when only Teams is configured', async () => {
     const gateway = await startGateway({
-      env: { MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'not-a-real-secret', TEAMS_PORT: '0', TEAMS_ALLOWED_TENANTS: '0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11' },
+      env: {
+        MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f',
+        MICROSOFT_APP_PASSWORD: 'not-a-real-secret',
+        TEAMS_PORT: '0',
+        TEAMS_ALLOWED_TENANTS: '0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11',
+      },
       config: config(),
       logger: silentLogger,
       queuePrefix: `gw${Date.now()}`,

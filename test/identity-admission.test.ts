@@ -32,7 +32,12 @@ import type { FakeSlackApi } from './helpers/fake-slack-api.js';
 import { sendSigned, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
 import { postActivity, TEST_TENANT, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { clickFromTeam, messageFromTeam, slashFromTeam, teamsActivityOfTenant } from './helpers/outsider-requests.js';
+import {
+  clickFromTeam,
+  messageFromTeam,
+  slashFromTeam,
+  teamsActivityOfTenant,
+} from './helpers/outsider-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
@@ -80,18 +85,26 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     redisServer = await startRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     slack = await startFakeSlackApi();
-    slack.override('chat.update', (call) => ({ body: { ok: true, channel: call.params.channel, ts: call.params.ts } }));
+    slack.override('chat.update', (call) => ({
+      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
+    }));
     connector = await startFakeBotConnector();
     sink = await startFakeBotConnector();
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-identity-'));
-    await writeFile(join(dir, 'kubeconfig.yaml'), 'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "http://127.0.0.1:9"}}]\nusers: [{name: u, user: {}}]\ncontexts: [{name: simulator, context: {cluster: c, user: u}}]\ncurrent-context: simulator\n');
+    await writeFile(
+      join(dir, 'kubeconfig.yaml'),
+      'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "http://127.0.0.1:9"}}]\nusers: [{name: u, user: {}}]\ncontexts: [{name: simulator, context: {cluster: c, user: u}}]\ncurrent-context: simulator\n',
+    );
     await writeFile(join(dir, 'policy.yaml'), POLICY);
     await writeFile(
       join(dir, 'config.yaml'),
       `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\n  staging: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
     );
     const config = await loadConfig({ path: join(dir, 'config.yaml'), env: {} });
-    const logger = createLogger({ level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
+    const logger = createLogger({
+      level: 'info',
+      stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+    });
     gateway = await startGateway({
       env: {
         SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
@@ -126,12 +139,30 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
 
   const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
   const jobCount = async (): Promise<number> => {
-    const counts = await prodJobs.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+    const counts = await prodJobs.getJobCounts(
+      'waiting',
+      'active',
+      'delayed',
+      'prioritized',
+      'completed',
+      'failed',
+    );
     return Object.values(counts).reduce((a, b) => a + b, 0);
   };
-  const refusalLogs = (): LogLine[] => logs.filter((l) => /outside the allowed workspaces refused|tenant that is not served refused/.test(l.msg));
-  const ephemeralsTo = (user: string): string[] => slack.callsOf('chat.postEphemeral').filter((c) => c.params.user === user).map((c) => String(c.params.text));
-  const waitUntil = async (what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> => {
+  const refusalLogs = (): LogLine[] =>
+    logs.filter((l) =>
+      /outside the allowed workspaces refused|tenant that is not served refused/.test(l.msg),
+    );
+  const ephemeralsTo = (user: string): string[] =>
+    slack
+      .callsOf('chat.postEphemeral')
+      .filter((c) => c.params.user === user)
+      .map((c) => String(c.params.text));
+  const waitUntil = async (
+    what: string,
+    predicate: () => boolean | Promise<boolean>,
+    timeoutMs = 10_000,
+  ): Promise<void> => {
     const until = Date.now() + timeoutMs;
     while (!(await predicate())) {
       if (Date.now() > until) throw new Error(`not within ${timeoutMs} ms: ${what}`);
@@ -155,20 +186,45 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       summary: 'Safe.',
     });
     if (!created.ok) throw new Error(created.refusal);
-    await service().attachCard(created.request.id, { platform: 'slack', channel: 'C0OPS', ts: `17000000${nodeNo}.000100` });
+    await service().attachCard(created.request.id, {
+      platform: 'slack',
+      channel: 'C0OPS',
+      ts: `17000000${nodeNo}.000100`,
+    });
     return created.request;
   };
 
   // --- Slack payloads: `team` is the workspace that delivers it, `userTeam` the user's own team.
-  const slash = (text: string, user: string, team: string): Promise<{ status: number; text: string }> => sendSigned(slackUrl, slashFromTeam({ text, user, team, channel: 'C0OPS' }), { contentType: FORM });
-  const message = (kind: 'mention' | 'dm', text: string, user: string, userTeam: string): Promise<{ status: number; text: string }> => {
+  const slash = (text: string, user: string, team: string): Promise<{ status: number; text: string }> =>
+    sendSigned(slackUrl, slashFromTeam({ text, user, team, channel: 'C0OPS' }), { contentType: FORM });
+  const message = (
+    kind: 'mention' | 'dm',
+    text: string,
+    user: string,
+    userTeam: string,
+  ): Promise<{ status: number; text: string }> => {
     n += 1;
-    return sendSigned(slackUrl, messageFromTeam({ kind, text, user, userTeam, n }), { contentType: JSON_TYPE });
+    return sendSigned(slackUrl, messageFromTeam({ kind, text, user, userTeam, n }), {
+      contentType: JSON_TYPE,
+    });
   };
-  const click = (action: string, value: string, user: string, userTeam: string): Promise<{ status: number; text: string }> => sendSigned(slackUrl, clickFromTeam({ action, value, user, userTeam }), { contentType: FORM });
+  const click = (
+    action: string,
+    value: string,
+    user: string,
+    userTeam: string,
+  ): Promise<{ status: number; text: string }> =>
+    sendSigned(slackUrl, clickFromTeam({ action, value, user, userTeam }), { contentType: FORM });
 
   // --- Teams activities of a tenant (conversation.tenantId and channelData.tenant.id alike).
-  const teamsActivity = (o: { tenant: string; from: TestTeamsUser; text?: string; invokeApprove?: string; serviceUrl: string; conversationId: string }): Promise<{ status: number; json: Record<string, unknown> | undefined }> => {
+  const teamsActivity = (o: {
+    tenant: string;
+    from: TestTeamsUser;
+    text?: string;
+    invokeApprove?: string;
+    serviceUrl: string;
+    conversationId: string;
+  }): Promise<{ status: number; json: Record<string, unknown> | undefined }> => {
     n += 1;
     return postActivity(teamsUrl, teamsActivityOfTenant({ ...o, id: `act-${n}` }));
   };
@@ -180,16 +236,76 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     const jobsBefore = await jobCount();
     const refusalsBefore = refusalLogs().length;
     // Each row: one attempt by an outsider, and what must be seen instead of its effect.
-    const rows: { path: string; send: () => Promise<{ status: number }>; refused: () => boolean | Promise<boolean> }[] = [
-      { path: 'slash command from another workspace', send: () => slash('status', 'U0EVIL1', EVIL_TEAM), refused: () => refusalLogs().some((l) => l.userId === 'U0EVIL1') },
-      { path: 'slash approve from another workspace', send: () => slash(`approve ${request.id}`, 'U0EVIL2', EVIL_TEAM), refused: () => refusalLogs().some((l) => l.userId === 'U0EVIL2') },
-      { path: 'mention (Slack Connect)', send: () => message('mention', 'can I reboot wk-1', 'U0EVIL3', EVIL_TEAM), refused: () => ephemeralsTo('U0EVIL3').some((t) => t.includes(EVIL_TEAM)) },
-      { path: 'DM (Slack Connect)', send: () => message('dm', 'status', 'U0EVIL4', EVIL_TEAM), refused: () => ephemeralsTo('U0EVIL4').some((t) => t.includes(EVIL_TEAM)) },
-      { path: 'typed approve (Slack Connect)', send: () => message('mention', `approve ${request.id}`, 'U0EVIL5', EVIL_TEAM), refused: () => ephemeralsTo('U0EVIL5').some((t) => t.includes(EVIL_TEAM)) },
-      { path: 'button click (Slack Connect)', send: () => click('maintenance-approve', request.id, 'U0EVIL6', EVIL_TEAM), refused: () => ephemeralsTo('U0EVIL6').some((t) => t.includes(EVIL_TEAM)) },
-      { path: 'Request maintenance button (Slack Connect)', send: () => click('request-maintenance', JSON.stringify({ cluster: 'prod', node: 'wk-1' }), 'U0EVIL7', EVIL_TEAM), refused: () => ephemeralsTo('U0EVIL7').length > 0 },
-      { path: 'Teams message approve (foreign tenant)', send: () => teamsActivity({ tenant: EVIL_TENANT, from: MALLORY, text: `approve ${request.id}`, serviceUrl: sink.serviceUrl, conversationId: 'conv-evil-1' }), refused: () => refusalLogs().some((l) => l.conversation === 'conv-evil-1') },
-      { path: 'Teams message status (foreign tenant)', send: () => teamsActivity({ tenant: EVIL_TENANT, from: MALLORY, text: 'status', serviceUrl: sink.serviceUrl, conversationId: 'conv-evil-2' }), refused: () => refusalLogs().some((l) => l.conversation === 'conv-evil-2') },
+    const rows: {
+      path: string;
+      send: () => Promise<{ status: number }>;
+      refused: () => boolean | Promise<boolean>;
+    }[] = [
+      {
+        path: 'slash command from another workspace',
+        send: () => slash('status', 'U0EVIL1', EVIL_TEAM),
+        refused: () => refusalLogs().some((l) => l.userId === 'U0EVIL1'),
+      },
+      {
+        path: 'slash approve from another workspace',
+        send: () => slash(`approve ${request.id}`, 'U0EVIL2', EVIL_TEAM),
+        refused: () => refusalLogs().some((l) => l.userId === 'U0EVIL2'),
+      },
+      {
+        path: 'mention (Slack Connect)',
+        send: () => message('mention', 'can I reboot wk-1', 'U0EVIL3', EVIL_TEAM),
+        refused: () => ephemeralsTo('U0EVIL3').some((t) => t.includes(EVIL_TEAM)),
+      },
+      {
+        path: 'DM (Slack Connect)',
+        send: () => message('dm', 'status', 'U0EVIL4', EVIL_TEAM),
+        refused: () => ephemeralsTo('U0EVIL4').some((t) => t.includes(EVIL_TEAM)),
+      },
+      {
+        path: 'typed approve (Slack Connect)',
+        send: () => message('mention', `approve ${request.id}`, 'U0EVIL5', EVIL_TEAM),
+        refused: () => ephemeralsTo('U0EVIL5').some((t) => t.includes(EVIL_TEAM)),
+      },
+      {
+        path: 'button click (Slack Connect)',
+        send: () => click('maintenance-approve', request.id, 'U0EVIL6', EVIL_TEAM),
+        refused: () => ephemeralsTo('U0EVIL6').some((t) => t.includes(EVIL_TEAM)),
+      },
+      {
+        path: 'Request maintenance button (Slack Connect)',
+        send: () =>
+          click(
+            'request-maintenance',
+            JSON.stringify({ cluster: 'prod', node: 'wk-1' }),
+            'U0EVIL7',
+            EVIL_TEAM,
+          ),
+        refused: () => ephemeralsTo('U0EVIL7').length > 0,
+      },
+      {
+        path: 'Teams message approve (foreign tenant)',
+        send: () =>
+          teamsActivity({
+            tenant: EVIL_TENANT,
+            from: MALLORY,
+            text: `approve ${request.id}`,
+            serviceUrl: sink.serviceUrl,
+            conversationId: 'conv-evil-1',
+          }),
+        refused: () => refusalLogs().some((l) => l.conversation === 'conv-evil-1'),
+      },
+      {
+        path: 'Teams message status (foreign tenant)',
+        send: () =>
+          teamsActivity({
+            tenant: EVIL_TENANT,
+            from: MALLORY,
+            text: 'status',
+            serviceUrl: sink.serviceUrl,
+            conversationId: 'conv-evil-2',
+          }),
+        refused: () => refusalLogs().some((l) => l.conversation === 'conv-evil-2'),
+      },
     ];
     let sent = 0;
     for (const row of rows) {
@@ -199,21 +315,39 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       await waitUntil(`refusal of ${row.path}`, row.refused);
     }
     // The card action is refused in its own invoke answer (seen by the clicker alone).
-    const invoke = await teamsActivity({ tenant: EVIL_TENANT, from: MALLORY, invokeApprove: request.id, serviceUrl: sink.serviceUrl, conversationId: 'conv-evil-3' });
+    const invoke = await teamsActivity({
+      tenant: EVIL_TENANT,
+      from: MALLORY,
+      invokeApprove: request.id,
+      serviceUrl: sink.serviceUrl,
+      conversationId: 'conv-evil-3',
+    });
     sent += 1;
-    expect(invoke.json).toMatchObject({ statusCode: 200, type: 'application/vnd.microsoft.activity.message' });
+    expect(invoke.json).toMatchObject({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+    });
     expect(String(invoke.json?.value)).toMatch(/not one of them/);
 
-    const accepted = (await jobCount()) - jobsBefore + ((await service().get(request.id))?.approvals.length ?? 0);
+    const accepted =
+      (await jobCount()) - jobsBefore + ((await service().get(request.id))?.approvals.length ?? 0);
     expect({ sent, accepted }).toEqual({ sent: rows.length + 1, accepted: 0 });
-    expect(await service().get(request.id)).toMatchObject({ state: 'pending-approval', revision: revisionBefore });
+    expect(await service().get(request.id)).toMatchObject({
+      state: 'pending-approval',
+      revision: revisionBefore,
+    });
     // Nothing ever went to a foreign tenant's serviceUrl (the dev-mode SSRF of issue 13).
     expect(sink.calls).toEqual([]);
     // One structured warn per refused request.
     expect(refusalLogs().length - refusalsBefore).toBe(sent);
     expect(refusalLogs().every((l) => l.level === 40)).toBe(true);
     // No refusal was posted publicly.
-    expect(slack.callsOf('chat.postMessage').map((c) => String(c.params.text)).join('\n')).not.toContain(EVIL_TEAM);
+    expect(
+      slack
+        .callsOf('chat.postMessage')
+        .map((c) => String(c.params.text))
+        .join('\n'),
+    ).not.toContain(EVIL_TEAM);
 
     // The same paths work for members (the attempts above were refused, not lost).
     await slash('status', 'U0BOB', TEAM);
@@ -221,7 +355,9 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     await waitUntil('two member jobs', async () => (await jobCount()) >= jobsBefore + 2);
     await message('mention', `approve ${request.id}`, 'U0BOB', TEAM);
     await waitUntil('a member approval', async () => (await service().get(request.id))?.state === 'approved');
-    expect((await service().get(request.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}`)).toEqual([`${TEAM}:U0BOB`]);
+    expect(
+      (await service().get(request.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}`),
+    ).toEqual([`${TEAM}:U0BOB`]);
   }, 60_000);
 
   it('F1: a Slack Connect user typing "approve" on a "*" cluster is refused privately and recorded nowhere (it used to count as a host workspace member)', async () => {
@@ -232,30 +368,61 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     const after = await service().get(request.id);
     expect(after).toMatchObject({ state: 'pending-approval', approvals: [] });
     const log = refusalLogs().find((l) => l.userId === 'U0EXTERNAL');
-    expect(log).toMatchObject({ source: 'mention', userTeam: EVIL_TEAM, workspace: TEAM, reason: 'team-not-allowed' });
+    expect(log).toMatchObject({
+      source: 'mention',
+      userTeam: EVIL_TEAM,
+      workspace: TEAM,
+      reason: 'team-not-allowed',
+    });
   }, 30_000);
 
   it('F2: a user of another Teams tenant gets nothing, not even a POST to its serviceUrl, and cannot approve on a "*" cluster', async () => {
     const request = await newRequest();
-    const res = await teamsActivity({ tenant: EVIL_TENANT, from: MALLORY, text: `approve ${request.id}`, serviceUrl: sink.serviceUrl, conversationId: 'conv-evil-f2' });
+    const res = await teamsActivity({
+      tenant: EVIL_TENANT,
+      from: MALLORY,
+      text: `approve ${request.id}`,
+      serviceUrl: sink.serviceUrl,
+      conversationId: 'conv-evil-f2',
+    });
     expect(res.status).toBe(200);
     await waitUntil('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-evil-f2'));
-    expect(refusalLogs().find((l) => l.conversation === 'conv-evil-f2')).toMatchObject({ tenant: EVIL_TENANT, reason: 'tenant-not-allowed' });
+    expect(refusalLogs().find((l) => l.conversation === 'conv-evil-f2')).toMatchObject({
+      tenant: EVIL_TENANT,
+      reason: 'tenant-not-allowed',
+    });
     expect(await service().get(request.id)).toMatchObject({ state: 'pending-approval', approvals: [] });
     expect(sink.calls).toEqual([]);
     // A member of the allowed tenant is answered through the same endpoint.
-    const member = await teamsActivity({ tenant: TEST_TENANT, from: { id: '29:bob', name: 'Bob', aadObjectId: 'oid-bob' }, text: `approve ${request.id}`, serviceUrl: connector.serviceUrl, conversationId: 'conv-ops' });
+    const member = await teamsActivity({
+      tenant: TEST_TENANT,
+      from: { id: '29:bob', name: 'Bob', aadObjectId: 'oid-bob' },
+      text: `approve ${request.id}`,
+      serviceUrl: connector.serviceUrl,
+      conversationId: 'conv-ops',
+    });
     expect(member.status).toBe(200);
-    expect((await service().get(request.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}`)).toEqual([`${TEST_TENANT}:oid-bob`]);
+    expect(
+      (await service().get(request.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}`),
+    ).toEqual([`${TEST_TENANT}:oid-bob`]);
   }, 30_000);
 
   it('an activity whose conversation and channelData name different tenants is refused', async () => {
     n += 1;
-    const body = teamsActivityBody({ id: `act-${n}`, conversationId: 'conv-mixed', from: MALLORY, serviceUrl: sink.serviceUrl, text: 'status' });
+    const body = teamsActivityBody({
+      id: `act-${n}`,
+      conversationId: 'conv-mixed',
+      from: MALLORY,
+      serviceUrl: sink.serviceUrl,
+      text: 'status',
+    });
     body.channelData = { tenant: { id: EVIL_TENANT } };
     expect((await postActivity(teamsUrl, body)).status).toBe(200);
     await waitUntil('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-mixed'));
-    expect(refusalLogs().find((l) => l.conversation === 'conv-mixed')).toMatchObject({ reason: 'tenant-missing', tenantConflict: true });
+    expect(refusalLogs().find((l) => l.conversation === 'conv-mixed')).toMatchObject({
+      reason: 'tenant-missing',
+      tenantConflict: true,
+    });
     expect(sink.calls).toEqual([]);
   }, 30_000);
 
@@ -263,8 +430,15 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     const staging = await newRequest('staging');
     // The named partner approves by typing, recorded under their own team.
     await message('mention', `approve ${staging.id}`, 'U0PART', PARTNER_TEAM);
-    await waitUntil('the partner approval', async () => (await service().get(staging.id))?.state === 'approved');
-    expect((await service().get(staging.id))?.approvals[0]?.actor).toMatchObject({ tenant: PARTNER_TEAM, id: 'U0PART', guest: true });
+    await waitUntil(
+      'the partner approval',
+      async () => (await service().get(staging.id))?.state === 'approved',
+    );
+    expect((await service().get(staging.id))?.approvals[0]?.actor).toMatchObject({
+      tenant: PARTNER_TEAM,
+      id: 'U0PART',
+      guest: true,
+    });
     // A colleague of the partner is admitted (the team is named) but is not an approver: "*" is for members only.
     const staging2 = await newRequest('staging');
     await click('maintenance-approve', staging2.id, 'U0OTHER', PARTNER_TEAM);
@@ -273,14 +447,32 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     // The partner on prod, where only "*" approves: refused too.
     const prod = await newRequest('prod');
     await click('maintenance-approve', prod.id, 'U0PART', PARTNER_TEAM);
-    await waitUntil('the partner refusal on prod', () => ephemeralsTo('U0PART').some((t) => /not an approver for prod/.test(t)));
+    await waitUntil('the partner refusal on prod', () =>
+      ephemeralsTo('U0PART').some((t) => /not an approver for prod/.test(t)),
+    );
     // The named Teams guest approves a staging request; a colleague in that tenant may not.
     const teamsStaging = await newRequest('staging');
-    const colleague = await teamsActivity({ tenant: PARTNER_TENANT, from: { id: '29:col', name: 'Col', aadObjectId: 'oid-col' }, invokeApprove: teamsStaging.id, serviceUrl: connector.serviceUrl, conversationId: 'conv-partner' });
+    const colleague = await teamsActivity({
+      tenant: PARTNER_TENANT,
+      from: { id: '29:col', name: 'Col', aadObjectId: 'oid-col' },
+      invokeApprove: teamsStaging.id,
+      serviceUrl: connector.serviceUrl,
+      conversationId: 'conv-partner',
+    });
     expect(String(colleague.json?.value)).toMatch(/not an approver for staging/);
-    const partner = await teamsActivity({ tenant: PARTNER_TENANT, from: { id: '29:part', name: 'Part', aadObjectId: 'oid-part' }, invokeApprove: teamsStaging.id, serviceUrl: connector.serviceUrl, conversationId: 'conv-partner' });
+    const partner = await teamsActivity({
+      tenant: PARTNER_TENANT,
+      from: { id: '29:part', name: 'Part', aadObjectId: 'oid-part' },
+      invokeApprove: teamsStaging.id,
+      serviceUrl: connector.serviceUrl,
+      conversationId: 'conv-partner',
+    });
     expect(partner.json?.type).toBe('application/vnd.microsoft.card.adaptive');
-    expect((await service().get(teamsStaging.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}:${String(a.actor.guest)}`)).toEqual([`${PARTNER_TENANT}:oid-part:true`]);
+    expect(
+      (await service().get(teamsStaging.id))?.approvals.map(
+        (a) => `${a.actor.tenant}:${a.actor.id}:${String(a.actor.guest)}`,
+      ),
+    ).toEqual([`${PARTNER_TENANT}:oid-part:true`]);
     expect((await service().get(prod.id))?.approvals).toEqual([]);
     expect((await service().get(staging2.id))?.approvals).toEqual([]);
   }, 30_000);

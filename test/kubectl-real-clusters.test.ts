@@ -18,15 +18,42 @@ import { type RunningSimulator, startSimulator } from '../src/simulator/start-si
 
 const run = promisify(execFile);
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-if (!KUBECTL) console.warn('kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl-against-real-files tests');
+if (!KUBECTL)
+  console.warn(
+    'kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl-against-real-files tests',
+  );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
 const DIR = join(process.cwd(), 'test/fixtures/real-clusters');
-const files = readdirSync(DIR).filter((f) => /^\d+-.*\.json$/.test(f)).sort();
+const files = readdirSync(DIR)
+  .filter((f) => /^\d+-.*\.json$/.test(f))
+  .sort();
 
 /** kubectl's header of `get nodes -o wide` and `get pods -A -o wide` (kubectl 1.2x and later). */
-const NODE_WIDE = ['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION', 'INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME'];
-const POD_WIDE = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES'];
+const NODE_WIDE = [
+  'NAME',
+  'STATUS',
+  'ROLES',
+  'AGE',
+  'VERSION',
+  'INTERNAL-IP',
+  'EXTERNAL-IP',
+  'OS-IMAGE',
+  'KERNEL-VERSION',
+  'CONTAINER-RUNTIME',
+];
+const POD_WIDE = [
+  'NAMESPACE',
+  'NAME',
+  'READY',
+  'STATUS',
+  'RESTARTS',
+  'AGE',
+  'IP',
+  'NODE',
+  'NOMINATED NODE',
+  'READINESS GATES',
+];
 
 interface NodeLike {
   metadata: { name: string; labels?: Record<string, string> };
@@ -36,7 +63,11 @@ interface NodeLike {
 /** What kubectl shows of a node, from the object: as its printer computes it. */
 function expectedNodeRow(n: NodeLike): Record<string, string> {
   const labels = n.metadata.labels ?? {};
-  const roles = new Set(Object.keys(labels).filter((k) => k.startsWith('node-role.kubernetes.io/')).map((k) => k.split('/')[1] as string));
+  const roles = new Set(
+    Object.keys(labels)
+      .filter((k) => k.startsWith('node-role.kubernetes.io/'))
+      .map((k) => k.split('/')[1] as string),
+  );
   if (labels['kubernetes.io/role']) roles.add(labels['kubernetes.io/role']);
   const addr = (t: string): string => n.status?.addresses?.find((a) => a.type === t)?.address ?? '<none>';
   return {
@@ -65,7 +96,16 @@ function table(out: string, header: string[]): Record<string, string>[] {
   }
   expect(starts.every((s) => s >= 0)).toBe(true);
   expect(head.trim().split(/\s{2,}/)).toEqual(header);
-  return lines.slice(1).map((line) => Object.fromEntries(header.map((h, c) => [h, line.slice(starts[c], c + 1 < header.length ? starts[c + 1] : undefined).trim()])));
+  return lines
+    .slice(1)
+    .map((line) =>
+      Object.fromEntries(
+        header.map((h, c) => [
+          h,
+          line.slice(starts[c], c + 1 < header.length ? starts[c + 1] : undefined).trim(),
+        ]),
+      ),
+    );
 }
 
 describeKubectl.each(files)('kubectl against the simulator serving %s', (name) => {
@@ -74,7 +114,10 @@ describeKubectl.each(files)('kubectl against the simulator serving %s', (name) =
   let dir: string;
   let kubeconfig: string;
   const kubectl = async (...args: string[]): Promise<{ stdout: string; stderr: string }> =>
-    run(KUBECTL as string, ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args], { timeout: 20000, maxBuffer: 64 * 1024 * 1024 });
+    run(KUBECTL as string, ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args], {
+      timeout: 20000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   const of = (kind: string): KObject[] => file.items.filter((i) => i.kind === kind);
 
   beforeAll(async () => {
@@ -91,14 +134,18 @@ describeKubectl.each(files)('kubectl against the simulator serving %s', (name) =
 
   it('get pdb -A -o json: every PDB, as policy/v1', async () => {
     const { stdout } = await kubectl('get', 'pdb', '-A', '-o', 'json');
-    const list = JSON.parse(stdout) as { items: { apiVersion: string; metadata: { namespace: string; name: string } }[] };
+    const list = JSON.parse(stdout) as {
+      items: { apiVersion: string; metadata: { namespace: string; name: string } }[];
+    };
     expect(list.items.map((p) => `${p.metadata.namespace}/${p.metadata.name}`).sort()).toEqual(
-      of('PodDisruptionBudget').map((p) => `${p.metadata.namespace}/${p.metadata.name}`).sort(),
+      of('PodDisruptionBudget')
+        .map((p) => `${p.metadata.namespace}/${p.metadata.name}`)
+        .sort(),
     );
     for (const p of list.items) expect(p.apiVersion).toBe('policy/v1');
   });
 
-  it('get nodes -o wide: kubectl columns, with each node\'s roles, version, addresses, OS, kernel and runtime', async () => {
+  it("get nodes -o wide: kubectl columns, with each node's roles, version, addresses, OS, kernel and runtime", async () => {
     const { stdout } = await kubectl('get', 'nodes', '-o', 'wide');
     const rows = table(stdout, NODE_WIDE);
     const nodes = of('Node') as unknown as NodeLike[];
@@ -112,7 +159,11 @@ describeKubectl.each(files)('kubectl against the simulator serving %s', (name) =
   });
 
   it('get pods -A -o wide: kubectl columns, each pod on its node', async () => {
-    const pods = of('Pod') as unknown as { metadata: { namespace: string; name: string }; spec?: { nodeName?: string }; status?: { podIP?: string } }[];
+    const pods = of('Pod') as unknown as {
+      metadata: { namespace: string; name: string };
+      spec?: { nodeName?: string };
+      status?: { podIP?: string };
+    }[];
     const { stdout, stderr } = await kubectl('get', 'pods', '-A', '-o', 'wide');
     if (pods.length === 0) {
       expect(stdout).toBe('');
@@ -123,7 +174,11 @@ describeKubectl.each(files)('kubectl against the simulator serving %s', (name) =
     expect(rows).toHaveLength(pods.length);
     for (const p of pods) {
       const row = rows.find((r) => r.NAMESPACE === p.metadata.namespace && r.NAME === p.metadata.name);
-      expect(row).toMatchObject({ NODE: p.spec?.nodeName ?? '<none>', IP: p.status?.podIP ?? '<none>', 'NOMINATED NODE': '<none>' });
+      expect(row).toMatchObject({
+        NODE: p.spec?.nodeName ?? '<none>',
+        IP: p.status?.podIP ?? '<none>',
+        'NOMINATED NODE': '<none>',
+      });
       expect(row?.READY).toMatch(/^\d+\/\d+$/);
       expect(row?.['READINESS GATES']).toMatch(/^<none>$|^\d+\/\d+$/);
     }

@@ -14,7 +14,10 @@ import { loadScenario, startScenarioSimulator } from './helpers/simulator.js';
 
 const run = promisify(execFile);
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-if (!KUBECTL) console.warn('kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl-against-simulator tests');
+if (!KUBECTL)
+  console.warn(
+    'kubectl not found in /usr/bin or /usr/local/bin: skipping the kubectl-against-simulator tests',
+  );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
 describeKubectl('kubectl against the simulator', () => {
@@ -23,10 +26,14 @@ describeKubectl('kubectl against the simulator', () => {
   let dir: string;
   let kubeconfig: string;
   const kubectl = async (...args: string[]): Promise<string> => {
-    const { stdout } = await run(KUBECTL as string, ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args], {
-      timeout: 20000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await run(
+      KUBECTL as string,
+      ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache'), ...args],
+      {
+        timeout: 20000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     return stdout;
   };
   const rows = (out: string): string[][] =>
@@ -74,18 +81,43 @@ describeKubectl('kubectl against the simulator', () => {
 
   it('get pdb -A prints allowed disruptions', async () => {
     const out = rows(await kubectl('get', 'pdb', '-A'));
-    expect(out[0]).toEqual(['NAMESPACE', 'NAME', 'MIN AVAILABLE', 'MAX UNAVAILABLE', 'ALLOWED DISRUPTIONS', 'AGE']);
+    expect(out[0]).toEqual([
+      'NAMESPACE',
+      'NAME',
+      'MIN AVAILABLE',
+      'MAX UNAVAILABLE',
+      'ALLOWED DISRUPTIONS',
+      'AGE',
+    ]);
     expect(out).toHaveLength(count('PodDisruptionBudget') + 1);
-    const pdb = file.items.find((i) => i.kind === 'PodDisruptionBudget') as { metadata: { name: string }; status?: { disruptionsAllowed?: number } };
-    expect(out.find((r) => r[1] === pdb.metadata.name)?.[4]).toBe(String(pdb.status?.disruptionsAllowed ?? 0));
+    const pdb = file.items.find((i) => i.kind === 'PodDisruptionBudget') as {
+      metadata: { name: string };
+      status?: { disruptionsAllowed?: number };
+    };
+    expect(out.find((r) => r[1] === pdb.metadata.name)?.[4]).toBe(
+      String(pdb.status?.disruptionsAllowed ?? 0),
+    );
   });
 
   it('-o json returns the objects, paginated in chunks', async () => {
-    const pods = JSON.parse(await kubectl('get', 'pods', '-A', '-o', 'json', '--chunk-size=3')) as { items: { metadata: { name: string } }[] };
+    const pods = JSON.parse(await kubectl('get', 'pods', '-A', '-o', 'json', '--chunk-size=3')) as {
+      items: { metadata: { name: string } }[];
+    };
     expect(pods.items.map((p) => p.metadata.name).sort()).toEqual(
-      file.items.filter((i) => i.kind === 'Pod').map((p) => p.metadata.name).sort(),
+      file.items
+        .filter((i) => i.kind === 'Pod')
+        .map((p) => p.metadata.name)
+        .sort(),
     );
-    const node = JSON.parse(await kubectl('get', 'node', file.items.find((i) => i.kind === 'Node')?.metadata.name as string, '-o', 'json')) as {
+    const node = JSON.parse(
+      await kubectl(
+        'get',
+        'node',
+        file.items.find((i) => i.kind === 'Node')?.metadata.name as string,
+        '-o',
+        'json',
+      ),
+    ) as {
       kind: string;
     };
     expect(node.kind).toBe('Node');

@@ -7,7 +7,14 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../src/util/logger.js';
-import { UPSTREAM_SUMMARY_MAX, forgetSecretValues, maskSecrets, registerSecretValues, registerSecretsFromEnv, upstreamBodySummary } from '../src/util/redaction.js';
+import {
+  UPSTREAM_SUMMARY_MAX,
+  forgetSecretValues,
+  maskSecrets,
+  registerSecretValues,
+  registerSecretsFromEnv,
+  upstreamBodySummary,
+} from '../src/util/redaction.js';
 
 const BOT_TOKEN = 'xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx';
 const APP_TOKEN = 'xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef';
@@ -143,9 +150,15 @@ describe('secrets known by value, upstream bodies', () => {
   });
 
   it('registers the secrets of an environment by name, and URL passwords', () => {
-    registerSecretsFromEnv({ MY_API_TOKEN: 'tok-123456789', REDIS_URL: 'redis://:p%40ss-word@h:6379', PATH: '/usr/bin:/bin' });
+    registerSecretsFromEnv({
+      MY_API_TOKEN: 'tok-123456789',
+      REDIS_URL: 'redis://:p%40ss-word@h:6379',
+      PATH: '/usr/bin:/bin',
+    });
     try {
-      expect(maskSecrets('tok-123456789 p@ss-word p%40ss-word /usr/bin')).toBe('[redacted] [redacted] [redacted] /usr/bin');
+      expect(maskSecrets('tok-123456789 p@ss-word p%40ss-word /usr/bin')).toBe(
+        '[redacted] [redacted] [redacted] /usr/bin',
+      );
     } finally {
       forgetSecretValues();
     }
@@ -154,7 +167,12 @@ describe('secrets known by value, upstream bodies', () => {
   it('summarises an upstream body: reason and message, one line, masked before it is cut, bounded', () => {
     registerSecretValues(['SECRET-VALUE-123456']);
     try {
-      const status = JSON.stringify({ kind: 'Status', reason: 'Forbidden', message: 'nodes is forbidden:\nuser SECRET-VALUE-123456', details: {} });
+      const status = JSON.stringify({
+        kind: 'Status',
+        reason: 'Forbidden',
+        message: 'nodes is forbidden:\nuser SECRET-VALUE-123456',
+        details: {},
+      });
       expect(upstreamBodySummary(status)).toBe('Forbidden: nodes is forbidden: user [redacted]');
       expect(upstreamBodySummary({ error: { code: 'BadArgument', message: 'no' } })).toBe('BadArgument: no');
       expect(upstreamBodySummary(undefined)).toBe('');

@@ -9,13 +9,23 @@ import { Redis } from 'ioredis';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
-import type { ClusterMaintenancePolicy, MaintenanceEvent, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
+import type {
+  ClusterMaintenancePolicy,
+  MaintenanceEvent,
+  MaintenanceRequest,
+  MaintenanceState,
+} from '../src/maintenance/types.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startKubeProxy } from './helpers/abuse-kube-proxy.js';
 import type { KubeProxy } from './helpers/abuse-kube-proxy.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
@@ -57,7 +67,10 @@ interface Run {
   done: Promise<MaintenanceRequest>;
 }
 
-async function start(s: RunningSimulator, o: { policy?: Partial<ClusterMaintenancePolicy>; proxy?: KubeProxy } = {}): Promise<Run> {
+async function start(
+  s: RunningSimulator,
+  o: { policy?: Partial<ClusterMaintenancePolicy>; proxy?: KubeProxy } = {},
+): Promise<Run> {
   const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
   await store.put(request);
   const notifier = new RecordingNotifier();
@@ -75,7 +88,11 @@ async function start(s: RunningSimulator, o: { policy?: Partial<ClusterMaintenan
   return { request, notifier, done: runMaintenance(request.id, deps) };
 }
 
-async function waitForState(id: string, states: MaintenanceState[], timeoutMs = 15_000): Promise<MaintenanceRequest> {
+async function waitForState(
+  id: string,
+  states: MaintenanceState[],
+  timeoutMs = 15_000,
+): Promise<MaintenanceRequest> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const r = await store.get(id);
@@ -86,10 +103,19 @@ async function waitForState(id: string, states: MaintenanceState[], timeoutMs = 
 }
 
 const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
-const eventOf = <T extends MaintenanceEvent['type']>(run: Run, type: T): Extract<MaintenanceEvent, { type: T }> | undefined =>
-  run.notifier.events.find((e) => e.event.type === type)?.event as Extract<MaintenanceEvent, { type: T }> | undefined;
-const unschedulable = (s: RunningSimulator): boolean | undefined => (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable;
-const leaseHolder = (s: RunningSimulator): string | undefined => (s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string } } | undefined)?.spec?.holderIdentity;
+const eventOf = <T extends MaintenanceEvent['type']>(
+  run: Run,
+  type: T,
+): Extract<MaintenanceEvent, { type: T }> | undefined =>
+  run.notifier.events.find((e) => e.event.type === type)?.event as
+    Extract<MaintenanceEvent, { type: T }> | undefined;
+const unschedulable = (s: RunningSimulator): boolean | undefined =>
+  (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable;
+const leaseHolder = (s: RunningSimulator): string | undefined =>
+  (
+    s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
+      { spec?: { holderIdentity?: string } } | undefined
+  )?.spec?.holderIdentity;
 
 /** Someone else (another tool, a person with kubectl) writes the maintenance Lease. */
 async function tamperLease(s: RunningSimulator, holder: string): Promise<void> {
@@ -97,14 +123,22 @@ async function tamperLease(s: RunningSimulator, holder: string): Promise<void> {
   lease.spec.holderIdentity = holder;
   lease.spec.renewTime = `${new Date().toISOString().slice(0, 23)}000Z`;
   lease.spec.leaseDurationSeconds = 3600;
-  const res = await fetch(`${s.url}${LEASE_PATH}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(lease) });
+  const res = await fetch(`${s.url}${LEASE_PATH}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(lease),
+  });
   expect(res.status).toBe(200);
 }
 
 describe('the lock Lease taken by someone else mid-run', () => {
-  it('during a blocked drain: the run stops with lock-held, stops evicting, keeps the node cordoned and leaves the other holder\'s Lease alone', async () => {
+  it("during a blocked drain: the run stops with lock-held, stops evicting, keeps the node cordoned and leaves the other holder's Lease alone", async () => {
     const s = await sim(await workerScenario({ strictPdb: true }));
-    const run = await start(s, { policy: { drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const run = await start(s, {
+      policy: {
+        drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 },
+      },
+    });
     await waitForState(run.request.id, ['draining']);
     expect(leaseHolder(s)).toBe(run.request.id);
     await tamperLease(s, 'kubectl-operator');
@@ -112,7 +146,10 @@ describe('the lock Lease taken by someone else mid-run', () => {
     const final = await run.done;
     // renewed every third of the 6 s TTL: seen within ~2 s
     expect(Date.now() - t0).toBeLessThan(6000);
-    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'lock-held' });
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'failed',
+      reason: 'lock-held',
+    });
     expect(eventOf(run, 'failed')).toMatchObject({ reason: 'lock-held', nodeCordoned: true });
     expect(leaseHolder(s)).toBe('kubectl-operator');
     expect(types(run)).not.toContain('lock-released');
@@ -128,7 +165,10 @@ describe('the lock Lease taken by someone else mid-run', () => {
     await waitForState(run.request.id, ['awaiting-reboot', 'failed']);
     await tamperLease(s, 'other-bot');
     const final = await run.done;
-    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'lock-held' });
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'failed',
+      reason: 'lock-held',
+    });
     await s.rebootNode('indus-wk-1', { downMs: 300 });
     await sleep(500);
     expect(unschedulable(s)).toBe(true);
@@ -139,12 +179,19 @@ describe('the lock Lease taken by someone else mid-run', () => {
 describe('the lock Lease taken before the uncordon (long TTL: no renewal notices it first)', () => {
   it('the node reboots after someone else took the Lease: no uncordon, failed with lock-held', async () => {
     const s = await sim(await workerScenario({ extra: 1 }));
-    const run = await start(s, { policy: { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 } } });
+    const run = await start(s, {
+      policy: {
+        lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
+      },
+    });
     await waitForState(run.request.id, ['awaiting-reboot', 'failed']);
     await tamperLease(s, 'other-bot');
     await s.rebootNode('indus-wk-1', { downMs: 200 });
     const final = await run.done;
-    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'lock-held' });
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'failed',
+      reason: 'lock-held',
+    });
     expect(types(run)).not.toContain('uncordoned');
     expect(unschedulable(s)).toBe(true);
     expect(leaseHolder(s)).toBe('other-bot');
@@ -156,12 +203,27 @@ describe('the lock Lease cannot be renewed for longer than its TTL while drainin
     const s = await sim(await workerScenario({ strictPdb: true }));
     const proxy = await startKubeProxy(s.url);
     proxies.push(proxy);
-    const run = await start(s, { proxy, policy: { drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const run = await start(s, {
+      proxy,
+      policy: {
+        drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 },
+      },
+    });
     await waitForState(run.request.id, ['draining']);
     let leaseDown = true;
     proxy.setHook((r) =>
       leaseDown && r.path.includes('/leases/k8s-ha-bot-maintenance')
-        ? { status: 503, body: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'ServiceUnavailable', code: 503, message: 'unavailable' } }
+        ? {
+            status: 503,
+            body: {
+              kind: 'Status',
+              apiVersion: 'v1',
+              status: 'Failure',
+              reason: 'ServiceUnavailable',
+              code: 503,
+              message: 'unavailable',
+            },
+          }
         : undefined,
     );
     const t0 = Date.now();
@@ -192,10 +254,30 @@ describe('flaky or stuck evictions', () => {
       answered429 += 1;
       return {
         status: 429,
-        body: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'TooManyRequests', code: 429, message: 'Cannot evict pod as it would violate the pod\'s disruption budget.', details: { causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget payments-pdb needs 1 healthy pods and has 1 currently' }] } },
+        body: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          reason: 'TooManyRequests',
+          code: 429,
+          message: "Cannot evict pod as it would violate the pod's disruption budget.",
+          details: {
+            causes: [
+              {
+                reason: 'DisruptionBudget',
+                message: 'The disruption budget payments-pdb needs 1 healthy pods and has 1 currently',
+              },
+            ],
+          },
+        },
       };
     });
-    const run = await start(s, { proxy, policy: { drain: { timeoutMs: 20_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 200 } } });
+    const run = await start(s, {
+      proxy,
+      policy: {
+        drain: { timeoutMs: 20_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 200 },
+      },
+    });
     await waitForState(run.request.id, ['awaiting-reboot', 'failed'], 20_000);
     expect(answered429).toBeGreaterThan(0);
     expect((await store.get(run.request.id))?.state).toBe('awaiting-reboot');
@@ -212,11 +294,19 @@ describe('flaky or stuck evictions', () => {
     proxies.push(proxy);
     const stuck = 'web-6d4cf56db6-p1';
     proxy.setHook((r) =>
-      r.method === 'POST' && r.path.endsWith(`/pods/${stuck}/eviction`) ? { status: 201, body: { kind: 'Status', apiVersion: 'v1', status: 'Success', code: 201 } } : undefined,
+      r.method === 'POST' && r.path.endsWith(`/pods/${stuck}/eviction`)
+        ? { status: 201, body: { kind: 'Status', apiVersion: 'v1', status: 'Success', code: 201 } }
+        : undefined,
     );
-    const run = await start(s, { proxy, policy: { drain: { timeoutMs: 3000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const run = await start(s, {
+      proxy,
+      policy: { drain: { timeoutMs: 3000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } },
+    });
     const final = await run.done;
-    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'drain-timeout' });
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'failed',
+      reason: 'drain-timeout',
+    });
     const failed = eventOf(run, 'failed');
     expect(failed?.blockers).toEqual([{ pod: `shop/${stuck}`, detail: 'still terminating' }]);
     expect(failed?.nodeCordoned).toBe(true);
@@ -238,7 +328,17 @@ describe('the node deleted', () => {
     proxy.setHook((r) => {
       if (!r.path.startsWith('/api/v1/nodes/indus-wk-1')) return undefined;
       if (r.method !== 'GET') patches.push(r.method);
-      return { status: 404, body: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'nodes "indus-wk-1" not found' } };
+      return {
+        status: 404,
+        body: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          reason: 'NotFound',
+          code: 404,
+          message: 'nodes "indus-wk-1" not found',
+        },
+      };
     });
     const final = await run.done;
     expect(final.state).toBe('failed');

@@ -9,7 +9,12 @@ import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { workerScenario } from './helpers/maintenance-fixtures.js';
-import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
@@ -37,16 +42,33 @@ function withKured(file: SnapshotFile, namespace: string, annotation: string): S
   const ds = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
-    metadata: { name: 'kured', namespace, uid: 'uid-kured', labels: { 'app.kubernetes.io/name': 'kured' }, annotations: { 'weave.works/kured-node-lock': annotation } },
-    spec: { selector: { matchLabels: { name: 'kured' } }, template: { metadata: { labels: { name: 'kured' } }, spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] } } },
+    metadata: {
+      name: 'kured',
+      namespace,
+      uid: 'uid-kured',
+      labels: { 'app.kubernetes.io/name': 'kured' },
+      annotations: { 'weave.works/kured-node-lock': annotation },
+    },
+    spec: {
+      selector: { matchLabels: { name: 'kured' } },
+      template: {
+        metadata: { labels: { name: 'kured' } },
+        spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
+      },
+    },
     status: { desiredNumberScheduled: 0, numberReady: 0 },
   };
   file.items.push(ds as unknown as KObject);
   return file;
 }
 
-async function run(annotation: string, namespace = 'kube-system'): Promise<{ state: string; reason?: string; cordoned?: boolean }> {
-  const s = await startScenarioSimulator(withKured(await workerScenario({ extra: 1 }), namespace, annotation));
+async function run(
+  annotation: string,
+  namespace = 'kube-system',
+): Promise<{ state: string; reason?: string; cordoned?: boolean }> {
+  const s = await startScenarioSimulator(
+    withKured(await workerScenario({ extra: 1 }), namespace, annotation),
+  );
   sims.push(s);
   const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
   await store.put(request);
@@ -69,8 +91,13 @@ async function run(annotation: string, namespace = 'kube-system'): Promise<{ sta
         await store.transition(request.id, ['awaiting-reboot'], 'cancelling');
         await done;
       } else await done;
-      const cordoned = (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable;
-      return { state: r.state, ...(r.stateReason ? { reason: r.stateReason } : {}), ...(cordoned !== undefined ? { cordoned } : {}) };
+      const cordoned = (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } })
+        .spec?.unschedulable;
+      return {
+        state: r.state,
+        ...(r.stateReason ? { reason: r.stateReason } : {}),
+        ...(cordoned !== undefined ? { cordoned } : {}),
+      };
     }
     if (Date.now() > deadline) throw new Error(`still ${r?.state}`);
     await new Promise((res) => setTimeout(res, 50));
@@ -79,7 +106,12 @@ async function run(annotation: string, namespace = 'kube-system'): Promise<{ sta
 
 describe('kured holds its reboot lock', () => {
   it('single lock (kured --concurrency 1), in kube-system or its own namespace: refused before cordoning', async () => {
-    const lock = JSON.stringify({ nodeID: 'indus-wk-2', metadata: { unschedulable: false }, created: new Date().toISOString(), TTL: 0 });
+    const lock = JSON.stringify({
+      nodeID: 'indus-wk-2',
+      metadata: { unschedulable: false },
+      created: new Date().toISOString(),
+      TTL: 0,
+    });
     expect(await run(lock)).toEqual({ state: 'failed', reason: 'kured-lock' });
     expect(await run(lock, 'kured')).toEqual({ state: 'failed', reason: 'kured-lock' });
   }, 40_000);
@@ -89,14 +121,24 @@ describe('kured holds its reboot lock', () => {
   }, 20_000);
 
   it('multi-lock (kured --concurrency > 1, {maxOwners, locks}): held by another node → refused before cordoning; all entries expired → not blocked', async () => {
-    const held = JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'indus-wk-2', created: new Date().toISOString(), TTL: 0 }] });
+    const held = JSON.stringify({
+      maxOwners: 2,
+      locks: [{ nodeID: 'indus-wk-2', created: new Date().toISOString(), TTL: 0 }],
+    });
     expect(await run(held)).toEqual({ state: 'failed', reason: 'kured-lock' });
-    const stale = JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 }] });
+    const stale = JSON.stringify({
+      maxOwners: 2,
+      locks: [{ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 }],
+    });
     expect((await run(stale)).state).toBe('awaiting-reboot');
   }, 40_000);
 
   it('an expired single lock (TTL passed) does not block', async () => {
-    const lock = JSON.stringify({ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 });
+    const lock = JSON.stringify({
+      nodeID: 'indus-wk-2',
+      created: new Date(Date.now() - 3600_000).toISOString(),
+      TTL: 60e9,
+    });
     expect((await run(lock)).state).toBe('awaiting-reboot');
   }, 20_000);
 });

@@ -7,11 +7,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderSlackMessages } from '../adapters/slack/render-blocks.js';
 import { renderMaintenanceCard, renderTeamsCards } from '../adapters/teams/render-card.js';
-import { explainAudit, explainMaintenanceCard, explainMaintenanceEvent } from '../src/maintenance/explain-maintenance.js';
+import {
+  explainAudit,
+  explainMaintenanceCard,
+  explainMaintenanceEvent,
+} from '../src/maintenance/explain-maintenance.js';
 import type { Reply } from '../src/explain/reply.js';
-import type { Actor, MaintenanceEvent, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
+import type {
+  Actor,
+  MaintenanceEvent,
+  MaintenanceRequest,
+  MaintenanceState,
+} from '../src/maintenance/types.js';
 
-const EVIL = '<!channel> <!here> @here <@U0ADMIN> *bold* <https://evil.example|x> [click](https://evil.example) **b** &lt; ```code``` \u202Eabc';
+const EVIL =
+  '<!channel> <!here> @here <@U0ADMIN> *bold* <https://evil.example|x> [click](https://evil.example) **b** &lt; ```code``` \u202Eabc';
 const evilActor = (id: string): Actor => ({ platform: 'teams', tenant: 't', id, displayName: EVIL });
 
 function request(state: MaintenanceState): MaintenanceRequest {
@@ -50,7 +60,13 @@ const EVENTS: MaintenanceEvent[] = [
 
 function replies(): Reply[] {
   const out: Reply[] = [];
-  for (const state of ['pending-approval', 'rejected', 'cancelled', 'failed', 'completed'] as MaintenanceState[]) {
+  for (const state of [
+    'pending-approval',
+    'rejected',
+    'cancelled',
+    'failed',
+    'completed',
+  ] as MaintenanceState[]) {
     const r = request(state);
     out.push(explainMaintenanceCard(r, 'en'), explainMaintenanceCard(r, 'ko'));
     for (const e of EVENTS) {
@@ -58,7 +74,22 @@ function replies(): Reply[] {
       if (reply) out.push(reply);
     }
   }
-  out.push(explainAudit([{ streamId: '1-0', at: new Date().toISOString(), requestId: 'mr-abcdefgh23', cluster: 'prod', node: 'master-2', actor: EVIL, event: EVENTS[0] as MaintenanceEvent }], 'en'));
+  out.push(
+    explainAudit(
+      [
+        {
+          streamId: '1-0',
+          at: new Date().toISOString(),
+          requestId: 'mr-abcdefgh23',
+          cluster: 'prod',
+          node: 'master-2',
+          actor: EVIL,
+          event: EVENTS[0] as MaintenanceEvent,
+        },
+      ],
+      'en',
+    ),
+  );
   return out;
 }
 
@@ -100,7 +131,12 @@ describe('hostile texts in maintenance messages', () => {
       }
     };
     for (const reply of replies()) {
-      walk(reply.kind === 'maintenance' ? renderMaintenanceCard(reply).card : renderTeamsCards(reply, {}).map((m) => m.card), reply.title);
+      walk(
+        reply.kind === 'maintenance'
+          ? renderMaintenanceCard(reply).card
+          : renderTeamsCards(reply, {}).map((m) => m.card),
+        reply.title,
+      );
     }
     expect(bad).toEqual([]);
     expect(runs).toBeGreaterThan(20);

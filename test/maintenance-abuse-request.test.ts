@@ -25,7 +25,11 @@ let service: MaintenanceService;
 beforeAll(async () => {
   redisServer = await startRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  service = createMaintenanceService({ redis, policy: parseMaintenancePolicy('', 'empty.yaml'), logger: silentLogger });
+  service = createMaintenanceService({
+    redis,
+    policy: parseMaintenancePolicy('', 'empty.yaml'),
+    logger: silentLogger,
+  });
 });
 afterAll(async () => {
   await service.close();
@@ -51,8 +55,19 @@ async function ask(text: string): Promise<{ kind: string; summary: string; maint
   expect(command.kind).toBe('maintenance-request');
   const file = await workerScenario();
   const snapshot = snapshotFromFile(file, 'indus', command.node);
-  const reply = await answerMaintenanceRequest(command, job(text, command), snapshot, file.capturedAt ?? new Date(), service, 'en');
-  return { kind: reply.kind, summary: reply.summary, ...(reply.context.maintenanceId ? { maintenanceId: reply.context.maintenanceId } : {}) };
+  const reply = await answerMaintenanceRequest(
+    command,
+    job(text, command),
+    snapshot,
+    file.capturedAt ?? new Date(),
+    service,
+    'en',
+  );
+  return {
+    kind: reply.kind,
+    summary: reply.summary,
+    ...(reply.context.maintenanceId ? { maintenanceId: reply.context.maintenanceId } : {}),
+  };
 }
 
 describe('requests for nodes that are not there', () => {

@@ -12,7 +12,12 @@ import type { ReplyTarget } from '../src/commands/types.js';
 import { ConfigError } from '../src/errors.js';
 import { type MaintenanceService, createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
-import { type Actor, type DecisionResult, type MaintenanceRequest, maintenanceQueueNameFor } from '../src/maintenance/types.js';
+import {
+  type Actor,
+  type DecisionResult,
+  type MaintenanceRequest,
+  maintenanceQueueNameFor,
+} from '../src/maintenance/types.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 
@@ -59,11 +64,21 @@ function makeService(): { service: MaintenanceService; prefix: string; keyPrefix
   n += 1;
   const prefix = `bull-abuse${n}`;
   const keyPrefix = `k8s-ha-bot:maintenance:abuse${n}:`;
-  const service = createMaintenanceService({ redis, policy: POLICY, prefix, keyPrefix, logger: silentLogger, now: () => new Date(clock) });
+  const service = createMaintenanceService({
+    redis,
+    policy: POLICY,
+    prefix,
+    keyPrefix,
+    logger: silentLogger,
+    now: () => new Date(clock),
+  });
   return { service, prefix, keyPrefix };
 }
 
-async function create(service: MaintenanceService, over: Partial<Parameters<MaintenanceService['createRequest']>[0]> = {}): Promise<MaintenanceRequest> {
+async function create(
+  service: MaintenanceService,
+  over: Partial<Parameters<MaintenanceService['createRequest']>[0]> = {},
+): Promise<MaintenanceRequest> {
   const r = await service.createRequest({
     cluster: 'prod',
     node: 'master-2',
@@ -113,14 +128,17 @@ describe('forged request ids', () => {
       '',
     ];
     for (const id of forged) {
-      for (const action of ['approve', 'reject', 'cancel'] as const) expect(`${id.slice(0, 20)}:${outcome(await service.decide(id, alice, action))}`).toBe(`${id.slice(0, 20)}:not-found`);
+      for (const action of ['approve', 'reject', 'cancel'] as const)
+        expect(`${id.slice(0, 20)}:${outcome(await service.decide(id, alice, action))}`).toBe(
+          `${id.slice(0, 20)}:not-found`,
+        );
     }
     expect((await redis.keys(`${keyPrefix}*`)).sort()).toEqual(before);
     expect((await service.get(real.id))?.approvals).toEqual([]);
   });
 });
 
-describe('decisions on another cluster\'s request', () => {
+describe("decisions on another cluster's request", () => {
   it('an approver of prod cannot approve or reject a staging request, and a staging approver cannot approve prod', async () => {
     const { service, prefix } = makeService();
     const staging = await create(service, { cluster: 'staging', node: 'stg-1', nodeRole: 'worker' });
@@ -148,7 +166,9 @@ describe('decisions on another cluster\'s request', () => {
       expect(outcome(await service.decide(r.id, imposter, 'approve'))).toBe('not-approver');
     }
     // Requester with the same id in another team: not self-approval, but still not an approver.
-    expect(outcome(await service.decide(r.id, { platform: 'slack', tenant: 'T99', id: 'UREQ' }, 'approve'))).toBe('not-approver');
+    expect(
+      outcome(await service.decide(r.id, { platform: 'slack', tenant: 'T99', id: 'UREQ' }, 'approve')),
+    ).toBe('not-approver');
     expect((await service.get(r.id))?.approvals).toEqual([]);
   });
 });
@@ -174,7 +194,9 @@ describe('decisions after the end', () => {
     for (const r of [rejected, cancelled, expiring]) expect((await service.get(r.id))?.approvals).toEqual([]);
     expect(await jobCount(prefix)).toBe(0);
     // a new request for the same node is possible again (the open index was cleared)
-    await expect(create(service, { node: 'n-exp', nodeRole: 'worker' })).resolves.toMatchObject({ state: 'pending-approval' });
+    await expect(create(service, { node: 'n-exp', nodeRole: 'worker' })).resolves.toMatchObject({
+      state: 'pending-approval',
+    });
   });
 
   it('a click at the exact expiry instant is expired (no approval slips through)', async () => {
@@ -187,12 +209,16 @@ describe('decisions after the end', () => {
 });
 
 describe('approvals racing a cancel', () => {
-  it('50 rounds: two approvers and the requester\'s cancel at once; a cancelled request never has an execution job', async () => {
+  it("50 rounds: two approvers and the requester's cancel at once; a cancelled request never has an execution job", async () => {
     const { service, prefix } = makeService();
     const seen = new Map<string, number>();
     for (let i = 0; i < 50; i++) {
       const r = await create(service, { node: `race-${i}` });
-      const results = await Promise.all([service.decide(r.id, alice, 'approve'), service.decide(r.id, requester, 'cancel'), service.decide(r.id, bob, 'approve')]);
+      const results = await Promise.all([
+        service.decide(r.id, alice, 'approve'),
+        service.decide(r.id, requester, 'cancel'),
+        service.decide(r.id, bob, 'approve'),
+      ]);
       const final = await service.get(r.id);
       const key = `${final?.state}:${results.map(outcome).join(',')}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
@@ -216,7 +242,9 @@ describe('approvals racing a cancel', () => {
   it('20 concurrent clicks of one approver count once', async () => {
     const { service } = makeService();
     const r = await create(service, { node: 'dbl' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => service.decide(r.id, alice, 'approve')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => service.decide(r.id, alice, 'approve')),
+    );
     expect(results.filter((x) => x.ok)).toHaveLength(1);
     expect(results.filter((x) => !x.ok && x.refusal === 'already-approved')).toHaveLength(19);
     expect((await service.get(r.id))?.approvals).toHaveLength(1);
@@ -224,9 +252,13 @@ describe('approvals racing a cancel', () => {
 });
 
 describe('cancel by a stranger', () => {
-  it('someone who is neither requester, approver nor admin (even with the requester\'s display name) cannot cancel, pending or executing', async () => {
+  it("someone who is neither requester, approver nor admin (even with the requester's display name) cannot cancel, pending or executing", async () => {
     const { service } = makeService();
-    const r = await create(service, { node: 'str', nodeRole: 'worker', requestedBy: { ...requester, displayName: 'Alice' } });
+    const r = await create(service, {
+      node: 'str',
+      nodeRole: 'worker',
+      requestedBy: { ...requester, displayName: 'Alice' },
+    });
     expect(outcome(await service.decide(r.id, stranger, 'cancel'))).toBe('not-allowed-to-cancel');
     expect(outcome(await service.decide(r.id, alice, 'approve'))).toBe('ok:approved');
     expect(outcome(await service.decide(r.id, stranger, 'cancel'))).toBe('not-allowed-to-cancel');
@@ -256,9 +288,12 @@ describe('second request for a node', () => {
     const created = results.filter((r) => r.ok);
     expect(created).toHaveLength(1);
     const id = created[0]?.ok ? created[0].request.id : '';
-    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, refusal: 'already-open', existing: { id } });
+    for (const r of results.filter((x) => !x.ok))
+      expect(r).toMatchObject({ ok: false, refusal: 'already-open', existing: { id } });
     // same node name in another cluster is independent
-    await expect(create(service, { cluster: 'staging', node: 'conc-1', nodeRole: 'worker' })).resolves.toMatchObject({ cluster: 'staging' });
+    await expect(
+      create(service, { cluster: 'staging', node: 'conc-1', nodeRole: 'worker' }),
+    ).resolves.toMatchObject({ cluster: 'staging' });
   });
 
   it('a node name with ":" or "*" cannot collide with another cluster\'s open index', async () => {
@@ -286,18 +321,52 @@ describe('force', () => {
   it('an unsafe request without force is refused; force by a non-admin is refused; force without any reason is refused', async () => {
     const { service } = makeService();
     const ask = (over: Partial<Parameters<MaintenanceService['createRequest']>[0]>) =>
-      service.createRequest({ cluster: 'prod', nodeRole: 'control-plane', force: false, requestedBy: requester, locale: 'en', replyTo: target, summary: 'Unsafe.', ...unsafe, ...over });
+      service.createRequest({
+        cluster: 'prod',
+        nodeRole: 'control-plane',
+        force: false,
+        requestedBy: requester,
+        locale: 'en',
+        replyTo: target,
+        summary: 'Unsafe.',
+        ...unsafe,
+        ...over,
+      });
     expect(await ask({})).toEqual({ ok: false, refusal: 'unsafe' });
-    expect(await ask({ force: true, forceReason: 'now' })).toEqual({ ok: false, refusal: 'force-not-allowed' });
+    expect(await ask({ force: true, forceReason: 'now' })).toEqual({
+      ok: false,
+      refusal: 'force-not-allowed',
+    });
     // an approver is not an admin
-    expect(await ask({ force: true, forceReason: 'now', requestedBy: alice })).toEqual({ ok: false, refusal: 'force-not-allowed' });
+    expect(await ask({ force: true, forceReason: 'now', requestedBy: alice })).toEqual({
+      ok: false,
+      refusal: 'force-not-allowed',
+    });
     // the admin of another cluster is not an admin here
-    expect(await ask({ force: true, forceReason: 'now', requestedBy: stagingAdmin })).toEqual({ ok: false, refusal: 'force-not-allowed' });
-    expect(await ask({ force: true, reason: '   ', forceReason: ' \t\n', requestedBy: prodAdmin })).toEqual({ ok: false, refusal: 'force-needs-reason' });
-    expect(await ask({ force: true, reason: '', requestedBy: prodAdmin })).toEqual({ ok: false, refusal: 'force-needs-reason' });
+    expect(await ask({ force: true, forceReason: 'now', requestedBy: stagingAdmin })).toEqual({
+      ok: false,
+      refusal: 'force-not-allowed',
+    });
+    expect(await ask({ force: true, reason: '   ', forceReason: ' \t\n', requestedBy: prodAdmin })).toEqual({
+      ok: false,
+      refusal: 'force-needs-reason',
+    });
+    expect(await ask({ force: true, reason: '', requestedBy: prodAdmin })).toEqual({
+      ok: false,
+      refusal: 'force-needs-reason',
+    });
     // a forced worker request needs the control-plane approvals (2 here)
-    const forced = await ask({ force: true, reason: 'dying', nodeRole: 'worker', node: 'wk-f', requestedBy: prodAdmin });
-    expect(forced).toMatchObject({ ok: true, request: { force: true, forceReason: 'dying', approvalsRequired: 2 } });
+    const forced = await ask({
+      force: true,
+      reason: 'dying',
+      nodeRole: 'worker',
+      node: 'wk-f',
+      requestedBy: prodAdmin,
+    });
+    expect(forced).toMatchObject({
+      ok: true,
+      request: { force: true, forceReason: 'dying', approvalsRequired: 2 },
+    });
   });
 });
 
@@ -306,7 +375,13 @@ describe('audit', () => {
     const { service } = makeService();
     await create(service, { cluster: 'prod', node: 'aud-p', nodeRole: 'worker' });
     await create(service, { cluster: 'staging', node: 'aud-s', nodeRole: 'worker' });
-    for (const a of [requester, alice, stranger, { ...prodAdmin, tenant: 'T99' }, { ...prodAdmin, platform: 'teams' } as Actor]) {
+    for (const a of [
+      requester,
+      alice,
+      stranger,
+      { ...prodAdmin, tenant: 'T99' },
+      { ...prodAdmin, platform: 'teams' } as Actor,
+    ]) {
       expect(await service.recentAudit(a, 100)).toEqual({ ok: false, refusal: 'not-admin' });
     }
     const staging = await service.recentAudit(stagingAdmin, 100);
@@ -330,28 +405,62 @@ describe('policy files', () => {
 
   it('unknown keys are refused at their path, also typos of security settings', () => {
     expect(bad('defaults:\n  approver: ["*"]\n')).toMatch(/^defaults\.approver\b.*unknown setting/);
-    expect(bad('clusters:\n  prod:\n    admin: ["slack:T01:U01"]\n')).toMatch(/^clusters\.prod\.admin\b.*unknown setting/);
-    expect(bad('defaults:\n  approvals: { controlplane: 1 }\n')).toMatch(/approvals\.controlplane\b.*unknown setting/);
+    expect(bad('clusters:\n  prod:\n    admin: ["slack:T01:U01"]\n')).toMatch(
+      /^clusters\.prod\.admin\b.*unknown setting/,
+    );
+    expect(bad('defaults:\n  approvals: { controlplane: 1 }\n')).toMatch(
+      /approvals\.controlplane\b.*unknown setting/,
+    );
     expect(bad('requesters: ["*"]\n')).toMatch(/^requesters\b.*unknown setting/);
   });
 
   it('display names, e-mails, half ids, padded ids and wildcards other than "*" are refused', () => {
-    for (const id of ['alice', 'alice@example.com', 'slack:T01', 'slack::U01', ' slack:T01:U01', 'slack:T01:U01 ', 'slack:*:U01', 'slack:T01:*', 'slack:T01:U01,slack:T01:U02', 'teams:tenant:<script>', 'console:other:bob', 'Slack:T01:U01']) {
-      expect(bad(`defaults:\n  approvers: [${JSON.stringify(id)}]\n  approvals: { worker: 1, controlPlane: 1 }\n`)).toMatch(/^defaults\.approvers\[0\] \|.* expected "\*" or an immutable id/);
+    for (const id of [
+      'alice',
+      'alice@example.com',
+      'slack:T01',
+      'slack::U01',
+      ' slack:T01:U01',
+      'slack:T01:U01 ',
+      'slack:*:U01',
+      'slack:T01:*',
+      'slack:T01:U01,slack:T01:U02',
+      'teams:tenant:<script>',
+      'console:other:bob',
+      'Slack:T01:U01',
+    ]) {
+      expect(
+        bad(`defaults:\n  approvers: [${JSON.stringify(id)}]\n  approvals: { worker: 1, controlPlane: 1 }\n`),
+      ).toMatch(/^defaults\.approvers\[0\] \|.* expected "\*" or an immutable id/);
     }
   });
 
   it('a cluster name that is not a label, YAML aliases bombs and duplicate keys are refused', () => {
     expect(bad('clusters:\n  "prod:x":\n    approvers: ["*"]\n')).toMatch(/not a valid cluster name/);
-    expect(bad('defaults:\n  approvers: ["*"]\n  approvers: ["slack:T01:U01"]\n')).toMatch(/YAML syntax error|unique/i);
-    const bomb = ['a: &a ["*","*","*","*","*","*","*","*","*","*"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`)].join('\n');
+    expect(bad('defaults:\n  approvers: ["*"]\n  approvers: ["slack:T01:U01"]\n')).toMatch(
+      /YAML syntax error|unique/i,
+    );
+    const bomb = [
+      'a: &a ["*","*","*","*","*","*","*","*","*","*"]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`,
+      ),
+    ].join('\n');
     const started = Date.now();
     expect(() => parseMaintenancePolicy(bomb, 'bomb.yaml')).toThrow();
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('approvals that the approver list can never reach are refused', () => {
-    expect(bad('defaults:\n  approvers: ["slack:T01:U01"]\n')).toMatch(/approvals\.controlPlane\b.*needs 2 distinct approvers/);
-    expect(bad('defaults:\n  approvers: ["slack:T01:U01", "slack:T01:U01"]\n  approvals: { worker: 2, controlPlane: 2 }\n')).toMatch(/needs 2 distinct approvers/);
+    expect(bad('defaults:\n  approvers: ["slack:T01:U01"]\n')).toMatch(
+      /approvals\.controlPlane\b.*needs 2 distinct approvers/,
+    );
+    expect(
+      bad(
+        'defaults:\n  approvers: ["slack:T01:U01", "slack:T01:U01"]\n  approvals: { worker: 2, controlPlane: 2 }\n',
+      ),
+    ).toMatch(/needs 2 distinct approvers/);
   });
 });

@@ -27,7 +27,12 @@ import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance
 import { type MaintenanceService, createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { eventJobIds } from '../src/maintenance/notifier.js';
 import { isAllowed, isIdentity, parseMaintenancePolicy } from '../src/maintenance/policy.js';
-import { type Actor, type MaintenanceRequest, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
+import {
+  type Actor,
+  type MaintenanceRequest,
+  executionJobIdFor,
+  maintenanceQueueNameFor,
+} from '../src/maintenance/types.js';
 import { createProducerConnection, ensureReady } from '../src/queue/redis-connection.js';
 import type { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
@@ -36,7 +41,12 @@ import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
 import { sendSigned, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
@@ -71,7 +81,8 @@ function recordingLogger(): { logger: ReturnType<typeof createLogger>; lines: Ar
   const lines: Array<{ msg?: string }> = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {
-      for (const l of chunk.toString('utf8').split('\n')) if (l.trim() !== '') lines.push(JSON.parse(l) as { msg?: string });
+      for (const l of chunk.toString('utf8').split('\n'))
+        if (l.trim() !== '') lines.push(JSON.parse(l) as { msg?: string });
       cb();
     },
   });
@@ -97,40 +108,60 @@ describe('decision mutex: 100 approvers click one control-plane request at once'
     const prefix = 'bull-today100';
     const published: Array<{ jobId: string; seq: number | undefined }> = [];
     const publisher = {
-      async publish(_p: string, payload: { delivery?: { mode: string; seq?: number } }, jobId: string): Promise<void> {
+      async publish(
+        _p: string,
+        payload: { delivery?: { mode: string; seq?: number } },
+        jobId: string,
+      ): Promise<void> {
         if (payload.delivery?.mode === 'thread') published.push({ jobId, seq: payload.delivery.seq });
       },
     } as unknown as ReplyPublisher;
     const rec = recordingLogger();
     // Each click through its own gateway-like connection (a replica each), as many gateways would.
     const conns = Array.from({ length: 10 }, () => direct());
-    const services = conns.map((redis) => createMaintenanceService({ redis, policy, prefix, keyPrefix, logger: rec.logger, publisher }));
+    const services = conns.map((redis) =>
+      createMaintenanceService({ redis, policy, prefix, keyPrefix, logger: rec.logger, publisher }),
+    );
     const first = services[0] as MaintenanceService;
     const r = await newRequest(first, 'master-1');
 
     const t0 = Date.now();
     const results = await Promise.all(
       APPROVERS.map(async (a, i) => {
-        const res = await (services[i % services.length] as MaintenanceService).decide(r.id, slackActor(a), 'approve');
+        const res = await (services[i % services.length] as MaintenanceService).decide(
+          r.id,
+          slackActor(a),
+          'approve',
+        );
         return { res, ms: Date.now() - t0 };
       }),
     );
     const lastMs = Math.max(...results.map((x) => x.ms));
     const fellThrough = rec.lines.filter((l) => /did not finish in time/.test(l.msg ?? '')).length;
-    showFigure(`100 approvers: last click decided after ${lastMs} ms; ${fellThrough} decided without the mutex (3 s wait ran out)`);
+    showFigure(
+      `100 approvers: last click decided after ${lastMs} ms; ${fellThrough} decided without the mutex (3 s wait ran out)`,
+    );
 
     const counted = results.filter((x) => x.res.ok && x.res.outcome === 'approval-counted').length;
     const approved = results.filter((x) => x.res.ok && x.res.outcome === 'approved').length;
-    expect({ counted, approved, refused: results.filter((x) => !x.res.ok).length }).toEqual({ counted: 9, approved: 1, refused: 90 });
+    expect({ counted, approved, refused: results.filter((x) => !x.res.ok).length }).toEqual({
+      counted: 9,
+      approved: 1,
+      refused: 90,
+    });
     const stored = await first.get(r.id);
     expect(stored?.state).toBe('approved');
     expect(stored?.approvals).toHaveLength(10);
 
     const entries = (await first.audit.forRequest(r.id)).filter((e) => e.event.type === 'approved');
     // In Stream order, the numbers go 1..10 and follow the store's approval order.
-    expect(entries.map((e) => (e.event.type === 'approved' ? e.event.approvals : -1))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(entries.map((e) => (e.event.type === 'approved' ? e.event.approvals : -1))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     expect(entries.map((e) => e.actor)).toEqual(stored?.approvals.map((a) => `slack:T01:${a.actor.id}`));
-    const seqs = entries.map((e) => published.find((p) => p.jobId === eventJobIds(r.id, e.streamId).thread)?.seq ?? -1);
+    const seqs = entries.map(
+      (e) => published.find((p) => p.jobId === eventJobIds(r.id, e.streamId).thread)?.seq ?? -1,
+    );
     expect(seqs.every((s) => s > 0)).toBe(true);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
 
@@ -162,16 +193,24 @@ describe('decision mutex: a slow chat publisher makes the burst outlast the 3 s 
     // Each chat publish (thread message, card update) takes 200 ms: ~400 ms per counted approval.
     const publisher = { publish: () => sleep(200) } as unknown as ReplyPublisher;
     const rec = recordingLogger();
-    const services = Array.from({ length: 5 }, () => createMaintenanceService({ redis: direct(), policy, prefix, keyPrefix, logger: rec.logger, publisher }));
+    const services = Array.from({ length: 5 }, () =>
+      createMaintenanceService({ redis: direct(), policy, prefix, keyPrefix, logger: rec.logger, publisher }),
+    );
     const first = services[0] as MaintenanceService;
     const r = await newRequest(first, 'master-6');
     const t0 = Date.now();
-    const results = await Promise.all(APPROVERS.map((a, i) => (services[i % services.length] as MaintenanceService).decide(r.id, slackActor(a), 'approve')));
+    const results = await Promise.all(
+      APPROVERS.map((a, i) =>
+        (services[i % services.length] as MaintenanceService).decide(r.id, slackActor(a), 'approve'),
+      ),
+    );
     const lastMs = Date.now() - t0;
     const fellThrough = rec.lines.filter((l) => /did not finish in time/.test(l.msg ?? '')).length;
     const entries = (await first.audit.forRequest(r.id)).filter((e) => e.event.type === 'approved');
     const numbers = entries.map((e) => (e.event.type === 'approved' ? e.event.approvals : -1));
-    showFigure(`30 approvers, 200 ms publishes: last click after ${lastMs} ms; ${fellThrough} decided without the mutex; audit numbers in Stream order ${numbers.join(',')}`);
+    showFigure(
+      `30 approvers, 200 ms publishes: last click after ${lastMs} ms; ${fellThrough} decided without the mutex; audit numbers in Stream order ${numbers.join(',')}`,
+    );
     expect(results.filter((x) => x.ok).length).toBe(10);
     expect((await first.get(r.id))?.approvals).toHaveLength(10);
     expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -193,7 +232,13 @@ describe('decision mutex: failures while it is held', () => {
   it('an audit append that fails (emit throws) rejects the decision, keeps the approval, and releases the mutex at once', async () => {
     const keyPrefix = 'k8s-ha-bot:maintenance:todayfail:';
     const redis = direct();
-    const service = createMaintenanceService({ redis, policy, prefix: 'bull-todayfail', keyPrefix, logger: silentLogger });
+    const service = createMaintenanceService({
+      redis,
+      policy,
+      prefix: 'bull-todayfail',
+      keyPrefix,
+      logger: silentLogger,
+    });
     const r = await newRequest(service, 'master-2');
     // The audit Stream key of the wrong type: XADD fails with WRONGTYPE.
     await redis.set(`${keyPrefix}audit`, 'not a stream');
@@ -210,7 +255,7 @@ describe('decision mutex: failures while it is held', () => {
     await service.close();
   }, 15_000);
 
-  describe('Redis hangs (paused proxy, as SIGSTOP) with the gateway\'s producer connection', () => {
+  describe("Redis hangs (paused proxy, as SIGSTOP) with the gateway's producer connection", () => {
     let proxy: TcpProxy;
     let viaProxy: Redis;
     beforeAll(async () => {
@@ -238,8 +283,21 @@ describe('decision mutex: failures while it is held', () => {
         },
       } as unknown as ReplyPublisher;
       const rec = recordingLogger();
-      const slow = createMaintenanceService({ redis: viaProxy, policy, prefix: 'bull-todayhang', keyPrefix, logger: rec.logger, publisher });
-      const healthy = createMaintenanceService({ redis: direct(), policy, prefix: 'bull-todayhang', keyPrefix, logger: silentLogger });
+      const slow = createMaintenanceService({
+        redis: viaProxy,
+        policy,
+        prefix: 'bull-todayhang',
+        keyPrefix,
+        logger: rec.logger,
+        publisher,
+      });
+      const healthy = createMaintenanceService({
+        redis: direct(),
+        policy,
+        prefix: 'bull-todayhang',
+        keyPrefix,
+        logger: silentLogger,
+      });
       const r = await newRequest(healthy, 'master-3');
       const t0 = Date.now();
       const res = await slow.decide(r.id, slackActor('UA1'), 'approve');
@@ -248,7 +306,8 @@ describe('decision mutex: failures while it is held', () => {
       expect(res).toMatchObject({ ok: true, outcome: 'approval-counted' });
       expect(hungMs).toBeLessThan(1_000); // the decision is made; the hanging release does not hold the answer
       // The release fails on its own, after the producer connection's 5 s command timeout.
-      const logged = (): boolean => rec.lines.some((l) => /could not release the decision mutex/.test(l.msg ?? ''));
+      const logged = (): boolean =>
+        rec.lines.some((l) => /could not release the decision mutex/.test(l.msg ?? ''));
       for (let i = 0; i < 80 && !logged(); i++) await new Promise((r2) => setTimeout(r2, 100));
       expect(logged()).toBe(true);
       // The release never reached Redis while it hung: the key is still there.
@@ -272,8 +331,20 @@ describe('decision mutex: failures while it is held', () => {
     // timeout. Only a redis-semaphore TimeoutError means "decide anyway" now.
     it('a click while Redis hangs is refused (queue-unavailable) within one command timeout, as before the mutex', async () => {
       const keyPrefix = 'k8s-ha-bot:maintenance:todayhang2:';
-      const healthy = createMaintenanceService({ redis: direct(), policy, prefix: 'bull-todayhang2', keyPrefix, logger: silentLogger });
-      const slow = createMaintenanceService({ redis: viaProxy, policy, prefix: 'bull-todayhang2', keyPrefix, logger: silentLogger });
+      const healthy = createMaintenanceService({
+        redis: direct(),
+        policy,
+        prefix: 'bull-todayhang2',
+        keyPrefix,
+        logger: silentLogger,
+      });
+      const slow = createMaintenanceService({
+        redis: viaProxy,
+        policy,
+        prefix: 'bull-todayhang2',
+        keyPrefix,
+        logger: silentLogger,
+      });
       const r = await newRequest(healthy, 'master-4');
       proxy.pause();
       const t0 = Date.now();
@@ -312,27 +383,46 @@ describe('drain resumed by a second worker', () => {
   });
 
   const lease = (s: RunningSimulator): { holderIdentity?: string; renewTime?: string } | undefined =>
-    (s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string; renewTime?: string } } | undefined)?.spec;
-  const evictions = (s: RunningSimulator): number => [...s.evictionRequests.values()].reduce((a, b) => a + b, 0);
+    (
+      s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
+        { spec?: { holderIdentity?: string; renewTime?: string } } | undefined
+    )?.spec;
+  const evictions = (s: RunningSimulator): number =>
+    [...s.evictionRequests.values()].reduce((a, b) => a + b, 0);
   const unschedulable = (s: RunningSimulator): boolean | undefined =>
     (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable;
 
   /** Write the Lease as another party left it: `holder`, renewed `agoMs` ago, TTL `ttlS`. */
   async function putLease(s: RunningSimulator, holder: string, agoMs: number, ttlS: number): Promise<void> {
     const renewTime = `${new Date(Date.now() - agoMs).toISOString().slice(0, 23)}000Z`;
-    const spec = { holderIdentity: holder, leaseDurationSeconds: ttlS, acquireTime: renewTime, renewTime, leaseTransitions: 0 };
+    const spec = {
+      holderIdentity: holder,
+      leaseDurationSeconds: ttlS,
+      acquireTime: renewTime,
+      renewTime,
+      leaseTransitions: 0,
+    };
     const got = await fetch(`${s.url}${LEASES}/k8s-ha-bot-maintenance`);
     if (got.status === 404) {
       const res = await fetch(`${s.url}${LEASES}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot' }, spec }),
+        body: JSON.stringify({
+          apiVersion: 'coordination.k8s.io/v1',
+          kind: 'Lease',
+          metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot' },
+          spec,
+        }),
       });
       expect(res.status).toBeLessThan(300);
     } else {
       const body = (await got.json()) as { spec: Record<string, unknown> };
       body.spec = spec;
-      const res = await fetch(`${s.url}${LEASES}/k8s-ha-bot-maintenance`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${s.url}${LEASES}/k8s-ha-bot-maintenance`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(200);
     }
   }
@@ -343,11 +433,24 @@ describe('drain resumed by a second worker', () => {
     const at = new Date(Date.now() - 30_000).toISOString();
     r.state = state;
     // The drain's deadline counts from drainStartedAt: the dead worker entered draining just now.
-    r.progress = { startedAt: at, lockedAt: at, wasCordoned: false, cordonedByBot: true, cordonedAt: at, ...(state === 'draining' ? { drainStartedAt: new Date().toISOString() } : {}) };
+    r.progress = {
+      startedAt: at,
+      lockedAt: at,
+      wasCordoned: false,
+      cordonedByBot: true,
+      cordonedAt: at,
+      ...(state === 'draining' ? { drainStartedAt: new Date().toISOString() } : {}),
+    };
     await store.put(r);
-    const node = (await (await fetch(`${s.url}/api/v1/nodes/indus-wk-1`)).json()) as { spec?: Record<string, unknown> };
+    const node = (await (await fetch(`${s.url}/api/v1/nodes/indus-wk-1`)).json()) as {
+      spec?: Record<string, unknown>;
+    };
     node.spec = { ...(node.spec ?? {}), unschedulable: true };
-    await fetch(`${s.url}/api/v1/nodes/indus-wk-1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(node) });
+    await fetch(`${s.url}/api/v1/nodes/indus-wk-1`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(node),
+    });
     return r;
   }
 
@@ -355,7 +458,9 @@ describe('drain resumed by a second worker', () => {
     store,
     notifier: new RecordingNotifier(),
     kubeConfig: kubeConfigOf(s),
-    policy: testPolicy('indus', { drain: { timeoutMs: 20_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } }),
+    policy: testPolicy('indus', {
+      drain: { timeoutMs: 20_000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 },
+    }),
     redis,
     holderIdentity: 'worker-2',
     analyze: async () => ({ verdict: 'safe', summary: 'safe', findings: [] }),
@@ -372,7 +477,10 @@ describe('drain resumed by a second worker', () => {
       const r = await left(s, state);
       await putLease(s, 'mr-someoneelse', 0, 3600);
       const final = await runMaintenance(r.id, deps(s));
-      expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'failed', reason: 'lock-held' });
+      expect({ state: final.state, reason: final.stateReason }).toEqual({
+        state: 'failed',
+        reason: 'lock-held',
+      });
       expect(evictions(s)).toBe(0);
       expect(lease(s)?.holderIdentity).toBe('mr-someoneelse');
       expect(unschedulable(s)).toBe(true);
@@ -419,10 +527,34 @@ describe('drain resumed by a second worker', () => {
 // 3. Console identities
 
 describe('console identities in a policy', () => {
-  const odd = ['.', '..', '-', '--help', '-rf', '_', 'Alice', 'ALICE', 'a'.repeat(64), 'a'.repeat(65), '', 'a b', 'a:b', 'a*', '*', 'é', 'ａ', 'a\n', 'a/b', '../x', 'a\u0000', 'ı'];
+  const odd = [
+    '.',
+    '..',
+    '-',
+    '--help',
+    '-rf',
+    '_',
+    'Alice',
+    'ALICE',
+    'a'.repeat(64),
+    'a'.repeat(65),
+    '',
+    'a b',
+    'a:b',
+    'a*',
+    '*',
+    'é',
+    'ａ',
+    'a\n',
+    'a/b',
+    '../x',
+    'a\u0000',
+    'ı',
+  ];
 
   it('a policy accepts exactly the names --as accepts', () => {
-    for (const name of odd) expect([name, isIdentity(`console:local:${name}`)]).toEqual([name, CONSOLE_USER_PATTERN.test(name)]);
+    for (const name of odd)
+      expect([name, isIdentity(`console:local:${name}`)]).toEqual([name, CONSOLE_USER_PATTERN.test(name)]);
   });
 
   it('case is kept: console:local:Alice does not let alice approve, and a requester Alice cannot approve her own request', async () => {
@@ -430,17 +562,36 @@ describe('console identities in a policy', () => {
       'defaults:\n  requesters: ["*"]\n  approvers: ["console:local:Alice", "console:local:..", "console:local:-rf"]\n  approvals: { worker: 1, controlPlane: 2 }\n',
       'today-console.yaml',
     );
-    expect(isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'alice' })).toBe(false);
+    expect(
+      isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'alice' }),
+    ).toBe(false);
     const keyPrefix = 'k8s-ha-bot:maintenance:todayconsole:';
-    const service = createMaintenanceService({ redis: direct(), policy, prefix: 'bull-todayconsole', keyPrefix, logger: silentLogger });
+    const service = createMaintenanceService({
+      redis: direct(),
+      policy,
+      prefix: 'bull-todayconsole',
+      keyPrefix,
+      logger: silentLogger,
+    });
     const con = (id: string): Actor => ({ platform: 'console', tenant: 'local', id });
     const r = await newRequest(service, 'master-5', con('Alice'));
-    expect(await service.decide(r.id, con('alice'), 'approve')).toMatchObject({ ok: false, refusal: 'not-approver' });
+    expect(await service.decide(r.id, con('alice'), 'approve')).toMatchObject({
+      ok: false,
+      refusal: 'not-approver',
+    });
     expect((await service.decide(r.id, con('Alice'), 'approve')).ok).toBe(false);
-    expect(await service.decide(r.id, con('..'), 'approve')).toMatchObject({ ok: true, outcome: 'approval-counted' });
-    expect(await service.decide(r.id, con('-rf'), 'approve')).toMatchObject({ ok: true, outcome: 'approved' });
+    expect(await service.decide(r.id, con('..'), 'approve')).toMatchObject({
+      ok: true,
+      outcome: 'approval-counted',
+    });
+    expect(await service.decide(r.id, con('-rf'), 'approve')).toMatchObject({
+      ok: true,
+      outcome: 'approved',
+    });
     const audit = (await service.audit.forRequest(r.id)).map((e) => e.actor);
-    expect(audit).toEqual(expect.arrayContaining(['console:local:Alice', 'console:local:..', 'console:local:-rf']));
+    expect(audit).toEqual(
+      expect.arrayContaining(['console:local:Alice', 'console:local:..', 'console:local:-rf']),
+    );
     await service.close();
   }, 15_000);
 });
@@ -462,7 +613,9 @@ describe('Slack click while users.info is slow, hung or failing', () => {
 
   beforeAll(async () => {
     fake = await startFakeSlackApi();
-    fake.override('chat.update', (call) => ({ body: { ok: true, channel: call.params.channel, ts: call.params.ts } }));
+    fake.override('chat.update', (call) => ({
+      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
+    }));
     fake.override('users.info', async (call) => {
       const how = slowUsers.get(String(call.params.user));
       if (how === undefined) return undefined;
@@ -472,12 +625,26 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       return undefined;
     });
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-today-'));
-    await writeFile(join(dir, 'kubeconfig.yaml'), 'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "http://127.0.0.1:9"}}]\nusers: [{name: u, user: {}}]\ncontexts: [{name: simulator, context: {cluster: c, user: u}}]\ncurrent-context: simulator\n');
-    await writeFile(join(dir, 'policy.yaml'), `defaults:\n  requesters: ["*"]\n  approvers: [slack:${TEAM}:${ALICE}, slack:${TEAM}:${BOB}]\n  approvals: { worker: 1, controlPlane: 2 }\n`);
-    await writeFile(join(dir, 'config.yaml'), `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`);
+    await writeFile(
+      join(dir, 'kubeconfig.yaml'),
+      'apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "http://127.0.0.1:9"}}]\nusers: [{name: u, user: {}}]\ncontexts: [{name: simulator, context: {cluster: c, user: u}}]\ncurrent-context: simulator\n',
+    );
+    await writeFile(
+      join(dir, 'policy.yaml'),
+      `defaults:\n  requesters: ["*"]\n  approvers: [slack:${TEAM}:${ALICE}, slack:${TEAM}:${BOB}]\n  approvals: { worker: 1, controlPlane: 2 }\n`,
+    );
+    await writeFile(
+      join(dir, 'config.yaml'),
+      `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
+    );
     const config = await loadConfig({ path: join(dir, 'config.yaml'), env: {} });
     gateway = await startGateway({
-      env: { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: fake.apiUrl, K8S_HA_BOT_RATE_LIMIT: '1000' },
+      env: {
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: 'xoxb-test',
+        SLACK_API_URL: fake.apiUrl,
+        K8S_HA_BOT_RATE_LIMIT: '1000',
+      },
       config,
       logger: silentLogger,
       port: 0,
@@ -507,7 +674,11 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       summary: 'Safe.',
     });
     if (!created.ok) throw new Error(created.refusal);
-    await service().attachCard(created.request.id, { platform: 'slack', channel, ts: `17000000${nodeNo}.000100` });
+    await service().attachCard(created.request.id, {
+      platform: 'slack',
+      channel,
+      ts: `17000000${nodeNo}.000100`,
+    });
     return created.request;
   };
   const click = async (action: string, id: string, user: string, channel: string): Promise<number> => {
@@ -519,11 +690,27 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       channel: { id: channel },
       container: { type: 'message', message_ts: '1700000000.000100', channel_id: channel },
       message: { ts: '1700000000.000100', text: 'card' },
-      actions: [{ type: 'button', action_id: `k8s-ha-bot:${action}`, block_id: 'b', value: id, action_ts: '1712000001.0' }],
+      actions: [
+        {
+          type: 'button',
+          action_id: `k8s-ha-bot:${action}`,
+          block_id: 'b',
+          value: id,
+          action_ts: '1712000001.0',
+        },
+      ],
     };
-    return (await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: 'application/x-www-form-urlencoded' })).status;
+    return (
+      await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+        contentType: 'application/x-www-form-urlencoded',
+      })
+    ).status;
   };
-  const decidedWithin = async (id: string, pred: (r: MaintenanceRequest) => boolean, timeoutMs: number): Promise<number> => {
+  const decidedWithin = async (
+    id: string,
+    pred: (r: MaintenanceRequest) => boolean,
+    timeoutMs: number,
+  ): Promise<number> => {
     const t0 = Date.now();
     for (;;) {
       const r = await service().get(id);
@@ -533,33 +720,40 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     }
   };
 
-  it.each(['hang', 'error'] as const)('users.info %s: the click is still decided, within the 800 ms lookup bound + a margin', async (how) => {
-    const user = how === 'hang' ? 'U0HANGAPP' : 'U0ERRAPP';
-    // Not an approver: the click is refused privately, in the request's language.
-    slowUsers.set(user, how);
-    const r = await newWorkerRequest(`C0${how.toUpperCase()}`);
-    const t0 = Date.now();
-    expect(await click('maintenance-approve', r.id, user, `C0${how.toUpperCase()}`)).toBe(200);
-    await fake.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.params.user === user), 5_000);
-    const ms = Date.now() - t0;
-    showFigure(`refused click with users.info ${how}: answered after ${ms} ms`);
-    expect(ms).toBeLessThan(how === 'hang' ? 2_000 : 1_000);
-    // An approver whose users.info hangs: the approval is stored within ~1 s of the click.
-    slowUsers.set(ALICE, how);
-    const t1 = Date.now();
-    await click('maintenance-approve', r.id, ALICE, `C0${how.toUpperCase()}`);
-    expect(await decidedWithin(r.id, (x) => x.state === 'approved', 5_000)).toBeLessThan(5_000);
-    const stored = Date.now() - t1;
-    showFigure(`approval with users.info ${how}: stored ${stored} ms after the click`);
-    // users.info is asked only for a refusal: a counted approval never waits for it.
-    expect(stored).toBeLessThan(600);
-    slowUsers.delete(ALICE);
-  }, 20_000);
+  it.each(['hang', 'error'] as const)(
+    'users.info %s: the click is still decided, within the 800 ms lookup bound + a margin',
+    async (how) => {
+      const user = how === 'hang' ? 'U0HANGAPP' : 'U0ERRAPP';
+      // Not an approver: the click is refused privately, in the request's language.
+      slowUsers.set(user, how);
+      const r = await newWorkerRequest(`C0${how.toUpperCase()}`);
+      const t0 = Date.now();
+      expect(await click('maintenance-approve', r.id, user, `C0${how.toUpperCase()}`)).toBe(200);
+      await fake.waitFor(
+        (calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.params.user === user),
+        5_000,
+      );
+      const ms = Date.now() - t0;
+      showFigure(`refused click with users.info ${how}: answered after ${ms} ms`);
+      expect(ms).toBeLessThan(how === 'hang' ? 2_000 : 1_000);
+      // An approver whose users.info hangs: the approval is stored within ~1 s of the click.
+      slowUsers.set(ALICE, how);
+      const t1 = Date.now();
+      await click('maintenance-approve', r.id, ALICE, `C0${how.toUpperCase()}`);
+      expect(await decidedWithin(r.id, (x) => x.state === 'approved', 5_000)).toBeLessThan(5_000);
+      const stored = Date.now() - t1;
+      showFigure(`approval with users.info ${how}: stored ${stored} ms after the click`);
+      // users.info is asked only for a refusal: a counted approval never waits for it.
+      expect(stored).toBeLessThan(600);
+      slowUsers.delete(ALICE);
+    },
+    20_000,
+  );
 
   // Found by this review (fixed): the decision waited for the clicker's users.info (up to 800 ms),
   // needed only to word a refusal, so a later click could be decided first. Now the decision comes
   // first and the locale is looked up only for a refusal.
-  it('a Reject clicked before the last Approve wins, even when the rejecter\'s users.info is slow (click order, not lookup order)', async () => {
+  it("a Reject clicked before the last Approve wins, even when the rejecter's users.info is slow (click order, not lookup order)", async () => {
     const r = await newWorkerRequest('C0ORDER');
     // Alice's Slack profile answers in 600 ms (under the 800 ms lookup bound); Bob's at once.
     slowUsers.set(ALICE, 600);

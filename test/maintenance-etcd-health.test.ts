@@ -14,7 +14,11 @@ import { join } from 'node:path';
 import { type AnswerService, createAnswerService } from '../src/answer/answer.js';
 import type { BotConfig, ClusterConfig } from '../src/config/bot-config.js';
 import { type KubeApi, createKubeApi } from '../src/maintenance/execute/kube-api.js';
-import { type RebootWaitOptions, missingAfterReboot, verifyNode } from '../src/maintenance/execute/wait-for-reboot.js';
+import {
+  type RebootWaitOptions,
+  missingAfterReboot,
+  verifyNode,
+} from '../src/maintenance/execute/wait-for-reboot.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type EtcdTestCluster, startEtcdCluster } from './helpers/etcd-cluster.js';
 
@@ -30,11 +34,24 @@ function snapshotCluster(withEtcd: boolean): ClusterConfig {
     snapshot: SCENARIO,
     requestTimeoutMs: 5000,
     deadlineMs: 20000,
-    ...(withEtcd ? { etcd: { endpoints: etcd.endpoints, ca: etcd.certs.ca, cert: etcd.certs.clientCert, key: etcd.certs.clientKey, timeoutMs: 1000 } } : {}),
+    ...(withEtcd
+      ? {
+          etcd: {
+            endpoints: etcd.endpoints,
+            ca: etcd.certs.ca,
+            cert: etcd.certs.clientCert,
+            key: etcd.certs.clientKey,
+            timeoutMs: 1000,
+          },
+        }
+      : {}),
   };
 }
 
-function waitOptions(node: string, deadlineMs: number): RebootWaitOptions & { etcdHealthy: (node: string) => Promise<boolean | null> } {
+function waitOptions(
+  node: string,
+  deadlineMs: number,
+): RebootWaitOptions & { etcdHealthy: (node: string) => Promise<boolean | null> } {
   return {
     api,
     node,
@@ -66,7 +83,11 @@ beforeAll(async () => {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
       metadata: { name: 'atlas-cp-2', namespace: 'kube-node-lease' },
-      spec: { holderIdentity: 'atlas-cp-2', leaseDurationSeconds: 40, renewTime: new Date().toISOString().replace('Z', '000Z') },
+      spec: {
+        holderIdentity: 'atlas-cp-2',
+        leaseDurationSeconds: 40,
+        renewTime: new Date().toISOString().replace('Z', '000Z'),
+      },
     },
   });
   expect(lease.status).toBe(201);
@@ -91,15 +112,21 @@ describe('the etcd member check after a reboot (live etcd)', () => {
     expect(await service.etcdMemberHealthy('atlas', 'atlas-cp-1')).toBe(true);
     expect(await missingAfterReboot(waitOptions('atlas-cp-2', 10_000))).toEqual(['etcd member not healthy']);
     // A short deadline: the wait ends with reboot-timeout naming the member.
-    await expect(verifyNode(waitOptions('atlas-cp-2', 1500))).rejects.toMatchObject({ reason: 'reboot-timeout', message: expect.stringMatching(/etcd member not healthy/) });
+    await expect(verifyNode(waitOptions('atlas-cp-2', 1500))).rejects.toMatchObject({
+      reason: 'reboot-timeout',
+      message: expect.stringMatching(/etcd member not healthy/),
+    });
   }, 30_000);
 
   it('the wait is verified only once the member is back', async () => {
     const waiting = verifyNode(waitOptions('atlas-cp-2', 30_000));
     let settledAt: number | null = null;
-    void waiting.then(() => {
-      settledAt = Date.now();
-    }, () => undefined);
+    void waiting.then(
+      () => {
+        settledAt = Date.now();
+      },
+      () => undefined,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     expect(settledAt).toBeNull();
     const restartedAt = Date.now();

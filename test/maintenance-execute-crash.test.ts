@@ -9,7 +9,12 @@ import { Redis } from 'ioredis';
 import { maintenanceQueueNameFor, executionJobIdFor } from '../src/maintenance/types.js';
 import type { MaintenanceState } from '../src/maintenance/types.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
-import { approvedRequest, recordedEvents, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  recordedEvents,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { workerScenario } from './helpers/maintenance-fixtures.js';
 import { startMaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
@@ -34,12 +39,19 @@ afterAll(async () => {
   await redisServer.stop();
 });
 
-async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+async function until<T>(
+  what: string,
+  f: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`,
+      );
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -49,7 +61,9 @@ describe('maintenance worker crash', () => {
     const store = new RedisTestStore(redis);
     const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
     await store.put(request);
-    const policy = testPolicy('indus', { drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 200, progressIntervalMs: 1000 } });
+    const policy = testPolicy('indus', {
+      drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 200, progressIntervalMs: 1000 },
+    });
     const prefix = 'crash-test';
     const env = {
       REDIS_URL: redisServer.url,
@@ -63,7 +77,11 @@ describe('maintenance worker crash', () => {
     };
     s.setFaults({ delayMs: { 'pods/eviction': 700 } });
     const queue = new Queue(maintenanceQueueNameFor('indus'), { connection: redis, prefix });
-    await queue.add('execute', { requestId: request.id, cluster: 'indus' }, { jobId: executionJobIdFor(request.id) });
+    await queue.add(
+      'execute',
+      { requestId: request.id, cluster: 'indus' },
+      { jobId: executionJobIdFor(request.id) },
+    );
 
     const first = await startMaintenanceWorkerProcess(env);
     workers.push(first);
@@ -79,44 +97,62 @@ describe('maintenance worker crash', () => {
     await until('a resumed eviction', () => (s.evictions.size > evictedAtKill ? true : undefined), 30_000);
     const resumedAfterMs = Date.now() - killedAt;
     s.setFaults({});
-    const waiting = await until('awaiting-reboot', async () => {
-      const st = (await store.get(request.id))?.state as MaintenanceState | undefined;
-      return st === 'awaiting-reboot' || st === 'failed' ? st : undefined;
-    }, 30_000);
+    const waiting = await until(
+      'awaiting-reboot',
+      async () => {
+        const st = (await store.get(request.id))?.state as MaintenanceState | undefined;
+        return st === 'awaiting-reboot' || st === 'failed' ? st : undefined;
+      },
+      30_000,
+    );
     expect(waiting).toBe('awaiting-reboot');
     await s.rebootNode('indus-wk-1', { downMs: 300 });
-    const final = await until('the end', async () => {
-      const r = await store.get(request.id);
-      return r && ['completed', 'failed', 'cancelled'].includes(r.state) ? r : undefined;
-    }, 30_000);
+    const final = await until(
+      'the end',
+      async () => {
+        const r = await store.get(request.id);
+        return r && ['completed', 'failed', 'cancelled'].includes(r.state) ? r : undefined;
+      },
+      30_000,
+    );
 
     expect(final.state).toBe('completed');
     // exactly one successful eviction per evictable pod, none of a DaemonSet pod
     expect(s.evictions.size).toBe(7);
     for (const [pod, count] of s.evictions) expect([pod, count]).toEqual([pod, 1]);
     const events = await recordedEvents(redis, request.id);
-    const evictionEvents = events.filter((e) => e.event.type === 'eviction').map((e) => (e.event as { pod: string }).pod);
+    const evictionEvents = events
+      .filter((e) => e.event.type === 'eviction')
+      .map((e) => (e.event as { pod: string }).pod);
     // evictions answered 201 to the killed worker but not yet recorded are found in flight and
     // reported by the second one (at least once: a kill between the report and its bookkeeping may
     // report one of the two in-flight evictions twice)
     expect([...new Set(evictionEvents)].sort()).toEqual([...s.evictions.keys()].sort());
     expect(evictionEvents.length).toBeLessThanOrEqual(7 + 2);
     expect(final.progress.podsEvicted).toBe(7);
-    expect(events.map((e) => e.event.type).filter((t) => ['execution-started', 'locked', 'cordoned', 'drained', 'completed'].includes(t))).toEqual([
-      'execution-started',
-      'locked',
-      'cordoned',
-      'drained',
-      'completed',
-    ]);
+    expect(
+      events
+        .map((e) => e.event.type)
+        .filter((t) => ['execution-started', 'locked', 'cordoned', 'drained', 'completed'].includes(t)),
+    ).toEqual(['execution-started', 'locked', 'cordoned', 'drained', 'completed']);
     expect(second.logs.some((l) => l.msg === 'maintenance job started')).toBe(true);
-    expect((s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
-    expect((s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string } }).spec?.holderIdentity).toBeUndefined();
+    expect(
+      (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
+    expect(
+      (
+        s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as {
+          spec?: { holderIdentity?: string };
+        }
+      ).spec?.holderIdentity,
+    ).toBeUndefined();
     const job = await queue.getJob(executionJobIdFor(request.id));
     expect(await job?.getState()).toBe('completed');
     expect(job?.returnvalue).toMatchObject({ requestId: request.id, state: 'completed' });
     await queue.close();
-    const at = (msg: string): number => Number(second.logs.find((l) => l.msg === msg)?.time ?? NaN) - killedAt;
+    const at = (msg: string): number =>
+      Number(second.logs.find((l) => l.msg === msg)?.time ?? NaN) - killedAt;
     process.stdout.write(
       `crash test: ${evictedAtKill} evicted at the kill; after it: second worker ready ${at('maintenance worker ready')} ms, ` +
         `job picked up ${at('maintenance job started')} ms, next eviction ${resumedAfterMs} ms\n`,

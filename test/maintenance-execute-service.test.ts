@@ -14,7 +14,12 @@ import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { DEFAULT_MAINTENANCE_POLICY } from '../src/maintenance/policy.js';
-import type { Actor, ClusterMaintenancePolicy, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
+import type {
+  Actor,
+  ClusterMaintenancePolicy,
+  MaintenanceRequest,
+  MaintenanceState,
+} from '../src/maintenance/types.js';
 import { executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
@@ -58,7 +63,13 @@ async function rig(file: SnapshotFile): Promise<Rig> {
   prefixCounter += 1;
   const prefix = `svc${prefixCounter}`;
   const keyPrefix = `k8s-ha-bot:maintenance:t${prefixCounter}:`;
-  const service = createMaintenanceService({ redis, policy: DEFAULT_MAINTENANCE_POLICY, prefix, keyPrefix, logger: silentLogger });
+  const service = createMaintenanceService({
+    redis,
+    policy: DEFAULT_MAINTENANCE_POLICY,
+    prefix,
+    keyPrefix,
+    logger: silentLogger,
+  });
   cleanups.push(() => service.close());
   return {
     sim,
@@ -114,12 +125,18 @@ async function approved(r: Rig): Promise<MaintenanceRequest> {
   return created.request;
 }
 
-async function waitFor(r: Rig, id: string, states: MaintenanceState[], timeoutMs = 20_000): Promise<MaintenanceRequest> {
+async function waitFor(
+  r: Rig,
+  id: string,
+  states: MaintenanceState[],
+  timeoutMs = 20_000,
+): Promise<MaintenanceRequest> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const req = await r.service.get(id);
     if (req && states.includes(req.state)) return req;
-    if (Date.now() > deadline) throw new Error(`request ${id} in ${req?.state} (${req?.stateReason ?? ''}) after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`request ${id} in ${req?.state} (${req?.stateReason ?? ''}) after ${timeoutMs} ms`);
     await new Promise((res) => setTimeout(res, 25));
   }
 }
@@ -152,9 +169,12 @@ describe('maintenance worker with the maintenance service', () => {
       'completed',
     ]);
     expect(entries.find((e) => e.event.type === 'approved')?.actor).toContain('U0002');
-    expect(entries.filter((e) => e.event.type === 'eviction').map((e) => (e.event as { pod: string }).pod).sort()).toEqual(
-      [`payments/${PAYMENTS_1}`, 'shop/web-6d4cf56db6-p0', 'shop/web-6d4cf56db6-p1'].sort(),
-    );
+    expect(
+      entries
+        .filter((e) => e.event.type === 'eviction')
+        .map((e) => (e.event as { pod: string }).pod)
+        .sort(),
+    ).toEqual([`payments/${PAYMENTS_1}`, 'shop/web-6d4cf56db6-p0', 'shop/web-6d4cf56db6-p1'].sort());
     const queue = new Queue(maintenanceQueueNameFor('indus'), { connection: redis, prefix: r.prefix });
     expect(await (await queue.getJob(executionJobIdFor(request.id)))?.getState()).toBe('completed');
     await queue.close();
@@ -163,11 +183,16 @@ describe('maintenance worker with the maintenance service', () => {
   it('cancel through the service mid-drain: the executor stops, uncordons and says so', async () => {
     const r = await rig(await workerScenario({ extra: 6 }));
     r.sim.setFaults({ delayMs: { 'pods/eviction': 300 } });
-    await r.startWorker({ drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 200, progressIntervalMs: 1000 } });
+    await r.startWorker({
+      drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 200, progressIntervalMs: 1000 },
+    });
     const request = await approved(r);
     const deadline = Date.now() + 15_000;
     while (r.sim.evictions.size < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-    expect(await r.service.decide(request.id, ALICE, 'cancel')).toMatchObject({ ok: true, outcome: 'cancel-requested' });
+    expect(await r.service.decide(request.id, ALICE, 'cancel')).toMatchObject({
+      ok: true,
+      outcome: 'cancel-requested',
+    });
     const final = await waitFor(r, request.id, ['cancelled', 'failed', 'completed']);
     expect(final.state).toBe('cancelled');
     const entries = await r.service.audit.forRequest(request.id);
@@ -175,7 +200,10 @@ describe('maintenance worker with the maintenance service', () => {
     expect(cancelled?.event).toMatchObject({ nodeCordoned: false, podsEvicted: r.sim.evictions.size });
     expect((cancelled?.event as { by?: Actor }).by?.id).toBe('U0001');
     expect(r.sim.evictions.size).toBeLessThan(7);
-    expect((r.sim.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect(
+      (r.sim.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
   });
 
   it('a forced worker shutdown mid-drain leaves the job to another worker, which finishes it (one eviction per pod)', async () => {

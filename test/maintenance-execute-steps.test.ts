@@ -16,13 +16,23 @@ import { MaintenanceLock, microTime } from '../src/maintenance/execute/maintenan
 import { kuredLockHolder } from '../src/maintenance/execute/preflight.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
-import type { ClusterMaintenancePolicy, MaintenanceEvent, MaintenanceRequest, Weekday } from '../src/maintenance/types.js';
+import type {
+  ClusterMaintenancePolicy,
+  MaintenanceEvent,
+  MaintenanceRequest,
+  Weekday,
+} from '../src/maintenance/types.js';
 import { rbacRulesFromManifests } from '../src/simulator/rbac.js';
 import type { RbacRules } from '../src/simulator/rbac.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { workerScenario } from './helpers/maintenance-fixtures.js';
-import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
@@ -48,10 +58,16 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function sim(file: SnapshotFile | string, rbac?: RbacRules): Promise<{ s: RunningSimulator; api: KubeApi }> {
+async function sim(
+  file: SnapshotFile | string,
+  rbac?: RbacRules,
+): Promise<{ s: RunningSimulator; api: KubeApi }> {
   const s = await startScenarioSimulator(file, rbac ? { rbac } : {});
   const api = await createKubeApi(kubeConfigOf(s));
-  cleanups.push(() => s.close(), () => api.close());
+  cleanups.push(
+    () => s.close(),
+    () => api.close(),
+  );
   return { s, api };
 }
 
@@ -69,10 +85,28 @@ function lock(api: KubeApi, holder: string, o: { ttl?: number; now?: () => Date 
   });
 }
 
-type LeaseObj = { metadata: { resourceVersion?: string }; spec?: { holderIdentity?: string; renewTime?: string; leaseTransitions?: number } };
-const lease = (s: RunningSimulator): LeaseObj | undefined => s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as LeaseObj | undefined;
+type LeaseObj = {
+  metadata: { resourceVersion?: string };
+  spec?: { holderIdentity?: string; renewTime?: string; leaseTransitions?: number };
+};
+const lease = (s: RunningSimulator): LeaseObj | undefined =>
+  s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as LeaseObj | undefined;
 
-async function run(s: RunningSimulator, o: { cluster: string; node: string; nodeRole?: 'control-plane' | 'worker'; policy?: Partial<ClusterMaintenancePolicy>; now?: () => Date }): Promise<{ final: MaintenanceRequest; events: MaintenanceEvent[]; request: MaintenanceRequest; done: Promise<MaintenanceRequest> }> {
+async function run(
+  s: RunningSimulator,
+  o: {
+    cluster: string;
+    node: string;
+    nodeRole?: 'control-plane' | 'worker';
+    policy?: Partial<ClusterMaintenancePolicy>;
+    now?: () => Date;
+  },
+): Promise<{
+  final: MaintenanceRequest;
+  events: MaintenanceEvent[];
+  request: MaintenanceRequest;
+  done: Promise<MaintenanceRequest>;
+}> {
   const request = approvedRequest(o);
   await store.put(request);
   const notifier = new RecordingNotifier();
@@ -89,7 +123,14 @@ async function run(s: RunningSimulator, o: { cluster: string; node: string; node
     ...(o.now ? { now: o.now } : {}),
   };
   const done = runMaintenance(request.id, deps);
-  return { request, done, get events() { return notifier.events.map((e) => e.event); }, final: undefined as unknown as MaintenanceRequest };
+  return {
+    request,
+    done,
+    get events() {
+      return notifier.events.map((e) => e.event);
+    },
+    final: undefined as unknown as MaintenanceRequest,
+  };
 }
 
 describe('MaintenanceLock', () => {
@@ -129,7 +170,9 @@ describe('MaintenanceLock', () => {
     const { s, api } = await sim(await workerScenario());
     expect(await lock(api, 'mr-seedseedse').acquire()).toEqual({ ok: true });
     expect(await lock(api, 'mr-seedseedse').release()).toBe(true);
-    const results = await Promise.all(['mr-racerone22', 'mr-racertwo22', 'mr-racerthree'].map((h) => lock(api, h).acquire()));
+    const results = await Promise.all(
+      ['mr-racerone22', 'mr-racertwo22', 'mr-racerthree'].map((h) => lock(api, h).acquire()),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const winner = lease(s)?.spec?.holderIdentity;
     for (const r of results) if (!r.ok) expect(r.holder).toBe(winner);
@@ -152,24 +195,40 @@ describe('MaintenanceLock', () => {
 });
 
 describe('preflight and waits', () => {
-  it("refuses while kured holds its lock, and not once it is released or past its TTL", async () => {
+  it('refuses while kured holds its lock, and not once it is released or past its TTL', async () => {
     const file = await workerScenario();
-    const ds = structuredClone(file.items.find((i) => i.kind === 'DaemonSet')) as unknown as { metadata: { name: string; namespace: string; annotations?: Record<string, string>; uid?: string } };
+    const ds = structuredClone(file.items.find((i) => i.kind === 'DaemonSet')) as unknown as {
+      metadata: { name: string; namespace: string; annotations?: Record<string, string>; uid?: string };
+    };
     ds.metadata.name = 'kured';
     ds.metadata.namespace = 'kube-system';
     ds.metadata.uid = 'uid-kured';
-    ds.metadata.annotations = { 'weave.works/kured-node-lock': JSON.stringify({ nodeID: 'indus-wk-2', created: new Date().toISOString(), TTL: 0 }) };
+    ds.metadata.annotations = {
+      'weave.works/kured-node-lock': JSON.stringify({
+        nodeID: 'indus-wk-2',
+        created: new Date().toISOString(),
+        TTL: 0,
+      }),
+    };
     file.items.push(ds as unknown as KObject);
     const { s, api } = await sim(file);
     expect(await kuredLockHolder(api, new Date(), 'k8s-ha-bot')).toBe('kube-system/kured: indus-wk-2');
     const r = await run(s, { cluster: 'indus', node: 'indus-wk-1' });
     const final = await r.done;
     expect(final.stateReason).toBe('kured-lock');
-    expect(r.events.find((e) => e.type === 'failed')).toMatchObject({ detail: expect.stringContaining('indus-wk-2') as unknown });
+    expect(r.events.find((e) => e.type === 'failed')).toMatchObject({
+      detail: expect.stringContaining('indus-wk-2') as unknown,
+    });
     expect(lease(s)?.spec?.holderIdentity).toBeUndefined(); // taken, then released
     // kured's lock with a TTL that has passed is free
     const old = new Date(Date.now() - 3_600_000).toISOString();
-    ds.metadata.annotations = { 'weave.works/kured-node-lock': JSON.stringify({ nodeID: 'indus-wk-2', created: old, TTL: 30 * 60 * 1e9 }) };
+    ds.metadata.annotations = {
+      'weave.works/kured-node-lock': JSON.stringify({
+        nodeID: 'indus-wk-2',
+        created: old,
+        TTL: 30 * 60 * 1e9,
+      }),
+    };
     const file2 = await workerScenario();
     file2.items.push(ds as unknown as KObject);
     const two = await sim(file2);
@@ -183,23 +242,41 @@ describe('preflight and waits', () => {
     const t = new Date(Date.now() - 3_600_000);
     const hhmm = (d: Date): string => d.toISOString().slice(11, 16);
     const windows = [{ days, start: hhmm(t), end: hhmm(new Date(t.getTime() + 60_000)), timeZone: 'UTC' }];
-    const refused = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { changeWindows: windows, outsideWindow: 'refuse' } });
+    const refused = await run(s, {
+      cluster: 'indus',
+      node: 'indus-wk-1',
+      policy: { changeWindows: windows, outsideWindow: 'refuse' },
+    });
     expect((await refused.done).stateReason).toBe('outside-change-window');
-    const waiting = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { changeWindows: windows, outsideWindow: 'wait' } });
+    const waiting = await run(s, {
+      cluster: 'indus',
+      node: 'indus-wk-1',
+      policy: { changeWindows: windows, outsideWindow: 'wait' },
+    });
     const deadline = Date.now() + 5000;
-    while ((await store.get(waiting.request.id))?.state !== 'waiting-for-window' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await store.get(waiting.request.id))?.state !== 'waiting-for-window' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(waiting.events[0]).toMatchObject({ type: 'waiting-for-window' });
     expect(Date.parse((waiting.events[0] as { opensAt: string }).opensAt)).toBeGreaterThan(Date.now());
     await store.transition(waiting.request.id, ['waiting-for-window'], 'cancelling');
     const final = await waiting.done;
     expect(final.state).toBe('cancelled');
-    expect((s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect(
+      (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
   });
 
   it('an API that answers 503 for a while (during the drain and the reboot wait) is waited out, not a failure', async () => {
     const { s } = await sim(await workerScenario({ extra: 2 }));
     s.setFaults({ delayMs: { 'pods/eviction': 400 } });
-    const r = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { drain: { timeoutMs: 20_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const r = await run(s, {
+      cluster: 'indus',
+      node: 'indus-wk-1',
+      policy: {
+        drain: { timeoutMs: 20_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
+      },
+    });
     const until = async (pred: () => Promise<boolean> | boolean): Promise<void> => {
       const deadline = Date.now() + 15_000;
       while (!(await pred()) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
@@ -225,15 +302,25 @@ describe('preflight and waits', () => {
     const r = await run(s, { cluster: 'indus', node: 'indus-wk-1', policy: { reboot: { timeoutMs: 1500 } } });
     const final = await r.done;
     expect(final.stateReason).toBe('reboot-timeout');
-    expect(r.events.find((e) => e.type === 'failed')).toMatchObject({ nodeCordoned: true, detail: expect.stringContaining('no new bootID') as unknown });
-    expect((s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBe(true);
+    expect(r.events.find((e) => e.type === 'failed')).toMatchObject({
+      nodeCordoned: true,
+      detail: expect.stringContaining('no new bootID') as unknown,
+    });
+    expect(
+      (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBe(true);
     expect(lease(s)?.spec?.holderIdentity).toBeUndefined();
   });
 });
 
 (KUBECTL ? describe : describe.skip)('under the rendered maintenance RBAC', () => {
   it('a whole maintenance needs nothing beyond deploy/overlays/maintenance; under the read-only role the first write (the lock) is forbidden with the RBAC hint', async () => {
-    const { stdout } = await promisify(execFile)(KUBECTL as string, ['kustomize', 'deploy/overlays/maintenance'], { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      KUBECTL as string,
+      ['kustomize', 'deploy/overlays/maintenance'],
+      { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+    );
     const rules = rbacRulesFromManifests(stdout);
     const { s } = await sim(await workerScenario({ extra: 1 }), rules);
     const r = await run(s, { cluster: 'indus', node: 'indus-wk-1' });
@@ -249,14 +336,20 @@ describe('preflight and waits', () => {
     expect([final.state, final.stateReason]).toEqual(['completed', undefined]);
 
     const readOnly = rbacRulesFromManifests(
-      (await promisify(execFile)(KUBECTL as string, ['kustomize', 'deploy/overlays/read-only'], { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 })).stdout,
+      (
+        await promisify(execFile)(KUBECTL as string, ['kustomize', 'deploy/overlays/read-only'], {
+          timeout: 30_000,
+          maxBuffer: 16 * 1024 * 1024,
+        })
+      ).stdout,
     );
     const two = await sim(await workerScenario(), readOnly);
     const denied = await run(two.s, { cluster: 'indus', node: 'indus-wk-1' });
     const failed = await denied.done;
     expect(failed.stateReason).toBe('forbidden');
     expect(denied.events.find((e) => e.type === 'failed')).toMatchObject({
-      detail: "the bot's ServiceAccount needs the maintenance role (patch nodes, create pods/eviction, leases in k8s-ha-bot)",
+      detail:
+        "the bot's ServiceAccount needs the maintenance role (patch nodes, create pods/eviction, leases in k8s-ha-bot)",
       nodeCordoned: false,
     });
   });

@@ -10,10 +10,20 @@ import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
 import { evictionLedgerKey } from '../src/maintenance/execute/drain.js';
-import type { ClusterMaintenancePolicy, MaintenanceEvent, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
+import type {
+  ClusterMaintenancePolicy,
+  MaintenanceEvent,
+  MaintenanceRequest,
+  MaintenanceState,
+} from '../src/maintenance/types.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
-import { approvedRequest, RecordingNotifier, RedisTestStore, testPolicy } from './helpers/maintenance-test-store.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from './helpers/maintenance-test-store.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
@@ -53,7 +63,14 @@ interface Run {
 
 async function start(
   s: RunningSimulator,
-  o: { cluster: string; node: string; nodeRole?: 'control-plane' | 'worker'; force?: boolean; policy?: Partial<ClusterMaintenancePolicy>; verdict?: 'safe' | 'unsafe' },
+  o: {
+    cluster: string;
+    node: string;
+    nodeRole?: 'control-plane' | 'worker';
+    force?: boolean;
+    policy?: Partial<ClusterMaintenancePolicy>;
+    verdict?: 'safe' | 'unsafe';
+  },
 ): Promise<Run> {
   const request = approvedRequest(o);
   await store.put(request);
@@ -65,14 +82,22 @@ async function start(
     policy: testPolicy(o.cluster, o.policy),
     redis,
     holderIdentity: 'test-worker',
-    analyze: async () => ({ verdict: o.verdict ?? 'safe', summary: o.verdict === 'unsafe' ? 'etcd would lose quorum' : 'safe', findings: [] }),
+    analyze: async () => ({
+      verdict: o.verdict ?? 'safe',
+      summary: o.verdict === 'unsafe' ? 'etcd would lose quorum' : 'safe',
+      findings: [],
+    }),
     logger: silentLogger,
     pollMs: 100,
   };
   return { request, notifier, deps, done: runMaintenance(request.id, deps) };
 }
 
-async function waitForState(id: string, states: MaintenanceState[], timeoutMs = 15_000): Promise<MaintenanceRequest> {
+async function waitForState(
+  id: string,
+  states: MaintenanceState[],
+  timeoutMs = 15_000,
+): Promise<MaintenanceRequest> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const r = await store.get(id);
@@ -83,11 +108,19 @@ async function waitForState(id: string, states: MaintenanceState[], timeoutMs = 
 }
 
 const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
-const eventOf = <T extends MaintenanceEvent['type']>(run: Run, type: T): Extract<MaintenanceEvent, { type: T }> | undefined =>
-  run.notifier.events.find((e) => e.event.type === type)?.event as Extract<MaintenanceEvent, { type: T }> | undefined;
-const node = (s: RunningSimulator, name: string): { spec?: { unschedulable?: boolean } } => s.getObject('nodes', null, name) as { spec?: { unschedulable?: boolean } };
+const eventOf = <T extends MaintenanceEvent['type']>(
+  run: Run,
+  type: T,
+): Extract<MaintenanceEvent, { type: T }> | undefined =>
+  run.notifier.events.find((e) => e.event.type === type)?.event as
+    Extract<MaintenanceEvent, { type: T }> | undefined;
+const node = (s: RunningSimulator, name: string): { spec?: { unschedulable?: boolean } } =>
+  s.getObject('nodes', null, name) as { spec?: { unschedulable?: boolean } };
 const leaseHolder = (s: RunningSimulator): string | undefined =>
-  (s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string } } | undefined)?.spec?.holderIdentity;
+  (
+    s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
+      { spec?: { holderIdentity?: string } } | undefined
+  )?.spec?.holderIdentity;
 
 describe('runMaintenance', () => {
   it('happy path: lock, cordon, drain (each pod evicted once, replacements elsewhere), reboot, verify, uncordon, summary', async () => {
@@ -107,21 +140,41 @@ describe('runMaintenance', () => {
     const evictions = seq.filter((t) => t === 'eviction').length;
     expect(evictions).toBe(5);
     const order = seq.filter((t) => t !== 'eviction' && t !== 'drain-progress');
-    expect(order).toEqual(['execution-started', 'locked', 'cordoned', 'drained', 'rebooted', 'verified', 'uncordoned', 'lock-released', 'completed']);
+    expect(order).toEqual([
+      'execution-started',
+      'locked',
+      'cordoned',
+      'drained',
+      'rebooted',
+      'verified',
+      'uncordoned',
+      'lock-released',
+      'completed',
+    ]);
     expect(seq.indexOf('eviction')).toBeGreaterThan(seq.indexOf('cordoned'));
     expect(seq.lastIndexOf('eviction')).toBeLessThan(seq.indexOf('drained'));
     expect(seq.lastIndexOf('drain-progress')).toBeLessThan(seq.indexOf('drained'));
-    expect(eventOf(run, 'drained')).toMatchObject({ evicted: 5, skipped: expect.arrayContaining(['kube-system/kube-proxy-4twzd', 'kube-flannel/kube-flannel-ds-kjq27']) as unknown });
+    expect(eventOf(run, 'drained')).toMatchObject({
+      evicted: 5,
+      skipped: expect.arrayContaining([
+        'kube-system/kube-proxy-4twzd',
+        'kube-flannel/kube-flannel-ds-kjq27',
+      ]) as unknown,
+    });
     const lastProgress = run.notifier.events.filter((e) => e.event.type === 'drain-progress').pop()?.event;
     expect(lastProgress).toEqual({ type: 'drain-progress', evicted: 5, total: 5, waitingOn: [] });
     expect(eventOf(run, 'cordoned')).toEqual({ type: 'cordoned', wasCordoned: false });
 
     // each evictable pod exactly once; DaemonSet pods never
     expect([...s.evictions.entries()].sort()).toEqual(
-      [`payments/${PAYMENTS_1}`, ...[0, 1, 2, 3].map((i) => `shop/web-6d4cf56db6-p${i}`)].sort().map((k) => [k, 1]),
+      [`payments/${PAYMENTS_1}`, ...[0, 1, 2, 3].map((i) => `shop/web-6d4cf56db6-p${i}`)]
+        .sort()
+        .map((k) => [k, 1]),
     );
     // replacements run on other nodes
-    const pods = (await (await fetch(`${s.url}/api/v1/namespaces/shop/pods`)).json()) as { items: { spec: { nodeName?: string }; status: { phase: string } }[] };
+    const pods = (await (await fetch(`${s.url}/api/v1/namespaces/shop/pods`)).json()) as {
+      items: { spec: { nodeName?: string }; status: { phase: string } }[];
+    };
     expect(pods.items).toHaveLength(4);
     for (const p of pods.items) {
       expect(p.spec.nodeName).not.toBe('indus-wk-1');
@@ -141,7 +194,11 @@ describe('runMaintenance', () => {
 
   it('a drain blocked by a PodDisruptionBudget stops at the timeout naming the budget and the pod; the node stays cordoned; the lock is released', async () => {
     const s = await sim(await workerScenario({ strictPdb: true }));
-    const run = await start(s, { cluster: 'indus', node: 'indus-wk-1', policy: { drain: { timeoutMs: 2000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const run = await start(s, {
+      cluster: 'indus',
+      node: 'indus-wk-1',
+      policy: { drain: { timeoutMs: 2000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } },
+    });
     const t0 = Date.now();
     const final = await run.done;
     expect(Date.now() - t0).toBeLessThan(8000);
@@ -149,7 +206,9 @@ describe('runMaintenance', () => {
     expect(final.stateReason).toBe('drain-timeout');
     const failed = eventOf(run, 'failed');
     expect(failed).toMatchObject({ reason: 'drain-timeout', nodeCordoned: true });
-    expect(failed?.blockers).toEqual([{ pod: `payments/${PAYMENTS_1}`, budget: 'payments/payments-pdb', detail: 'disruptionsAllowed is 0' }]);
+    expect(failed?.blockers).toEqual([
+      { pod: `payments/${PAYMENTS_1}`, budget: 'payments/payments-pdb', detail: 'disruptionsAllowed is 0' },
+    ]);
     expect(failed?.detail).toContain('payments-pdb');
     expect(node(s, 'indus-wk-1').spec?.unschedulable).toBe(true);
     expect(leaseHolder(s)).toBeUndefined();
@@ -159,12 +218,21 @@ describe('runMaintenance', () => {
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`)).toBeGreaterThanOrEqual(3);
     const progress = run.notifier.events.filter((e) => e.event.type === 'drain-progress').map((e) => e.event);
     expect(progress.length).toBeGreaterThanOrEqual(1);
-    expect(progress[0]).toMatchObject({ evicted: 0, total: 1, waitingOn: [{ budget: 'payments/payments-pdb' }] });
+    expect(progress[0]).toMatchObject({
+      evicted: 0,
+      total: 1,
+      waitingOn: [{ budget: 'payments/payments-pdb' }],
+    });
   });
 
   it('two control-plane maintenances: the second cannot take the lock while the first runs; cancel then uncordons and releases', async () => {
     const s = await sim('01-healthy-3cp-stacked-etcd.json');
-    const first = await start(s, { cluster: 'atlas', node: 'atlas-cp-2', nodeRole: 'control-plane', policy: { reboot: { timeoutMs: 60_000 } } });
+    const first = await start(s, {
+      cluster: 'atlas',
+      node: 'atlas-cp-2',
+      nodeRole: 'control-plane',
+      policy: { reboot: { timeoutMs: 60_000 } },
+    });
     await waitForState(first.request.id, ['awaiting-reboot']);
     const second = await start(s, { cluster: 'atlas', node: 'atlas-cp-3', nodeRole: 'control-plane' });
     const r2 = await second.done;
@@ -236,9 +304,16 @@ describe('runMaintenance', () => {
   it('cancel mid-drain: stops evicting, uncordons, releases the lock, says how many pods were evicted', async () => {
     const s = await sim(await workerScenario({ extra: 6 }));
     s.setFaults({ delayMs: { 'pods/eviction': 300 } });
-    const run = await start(s, { cluster: 'indus', node: 'indus-wk-1', policy: { drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 } } });
+    const run = await start(s, {
+      cluster: 'indus',
+      node: 'indus-wk-1',
+      policy: {
+        drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
+      },
+    });
     const deadline = Date.now() + 10_000;
-    while ([...s.evictions.values()].length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ([...s.evictions.values()].length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const cancelling = await store.transition(run.request.id, ['draining'], 'cancelling');
     expect(cancelling?.state).toBe('cancelling');
     const final = await run.done;
@@ -259,6 +334,8 @@ describe('runMaintenance', () => {
     const run = await start(s, { cluster: 'indus', node: 'indus-wk-1' });
     const final = await run.done;
     expect(final.stateReason).toBe('forbidden');
-    expect(eventOf(run, 'failed')?.detail).toBe("the bot's ServiceAccount needs the maintenance role (patch nodes, create pods/eviction, leases in k8s-ha-bot)");
+    expect(eventOf(run, 'failed')?.detail).toBe(
+      "the bot's ServiceAccount needs the maintenance role (patch nodes, create pods/eviction, leases in k8s-ha-bot)",
+    );
   });
 });

@@ -40,7 +40,12 @@ describe('maintenance keys follow the queue prefix', () => {
     await writeFile(policyPath, 'defaults:\n  approvers: ["*"]\n  admins: ["slack:T01:UADM"]\n');
     // Bot A keeps the default prefix (an existing deployment); bot B has its own.
     botA = await connectMaintenanceService({ redisUrl: server.url, policyPath, logger: silentLogger });
-    botB = await connectMaintenanceService({ redisUrl: server.url, policyPath, prefix: 'botb', logger: silentLogger });
+    botB = await connectMaintenanceService({
+      redisUrl: server.url,
+      policyPath,
+      prefix: 'botb',
+      logger: silentLogger,
+    });
   }, 30_000);
 
   afterAll(async () => {
@@ -55,7 +60,10 @@ describe('maintenance keys follow the queue prefix', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const open = async (service: MaintenanceService, node: string): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: string }> =>
+  const open = async (
+    service: MaintenanceService,
+    node: string,
+  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: string }> =>
     service.createRequest({
       cluster: 'prod',
       node,
@@ -75,7 +83,7 @@ describe('maintenance keys follow the queue prefix', () => {
     expect(maintenanceKeyPrefixFor('{botc}')).toBe('k8s-ha-bot:maintenance:{botc}:');
   });
 
-  it('two bots with different K8S_HA_BOT_QUEUE_PREFIX on one Redis do not see, decide or audit each other\'s requests', async () => {
+  it("two bots with different K8S_HA_BOT_QUEUE_PREFIX on one Redis do not see, decide or audit each other's requests", async () => {
     const a = await open(botA.service, 'wk-1');
     // The same node in bot B: not "already open" (it used to be, through A's open-node key).
     const b = await open(botB.service, 'wk-1');
@@ -91,7 +99,10 @@ describe('maintenance keys follow the queue prefix', () => {
     expect(cross.ok).toBe(false);
     expect(await botA.service.get(a.request.id)).toMatchObject({ state: 'pending-approval', approvals: [] });
     // B's own approval counts in B only.
-    expect(await botB.service.decide(b.request.id, approver, 'approve')).toMatchObject({ ok: true, outcome: 'approved' });
+    expect(await botB.service.decide(b.request.id, approver, 'approve')).toMatchObject({
+      ok: true,
+      outcome: 'approved',
+    });
     expect((await botA.service.get(a.request.id))?.approvals).toEqual([]);
 
     // Each audit holds its own bot's events only.

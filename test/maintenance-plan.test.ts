@@ -17,8 +17,16 @@ import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import type { KNode } from '../src/cluster/types.js';
-import { explainMaintenancePlanCard, planTimesTable } from '../src/maintenance/plan/explain-maintenance-plan.js';
-import { AlertmanagerClient, alertmanagerGate, alertmanagerSilences, parseMatcher } from '../src/maintenance/plan/alertmanager.js';
+import {
+  explainMaintenancePlanCard,
+  planTimesTable,
+} from '../src/maintenance/plan/explain-maintenance-plan.js';
+import {
+  AlertmanagerClient,
+  alertmanagerGate,
+  alertmanagerSilences,
+  parseMatcher,
+} from '../src/maintenance/plan/alertmanager.js';
 import type { Silence } from '../src/maintenance/plan/alertmanager.js';
 import { createMaintenancePlan } from '../src/maintenance/plan/create-plan.js';
 import { enqueuePlan } from '../src/maintenance/plan/plan-queue.js';
@@ -58,7 +66,10 @@ beforeAll(async () => {
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'plan-'));
   const path = join(dir, 'gen.json');
-  await writeScenarioFile(path, generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: new Date() }));
+  await writeScenarioFile(
+    path,
+    generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: new Date() }),
+  );
   file = await loadSnapshotFile(path);
 });
 afterAll(async () => {
@@ -71,7 +82,8 @@ afterEach(async () => {
   sims = [];
 });
 
-const nodeNames = (): string[] => file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+const nodeNames = (): string[] =>
+  file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
 
 interface Fleet {
   s: RunningSimulator;
@@ -86,17 +98,43 @@ interface Fleet {
 }
 
 /** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
-async function fleet(o: { policy?: Partial<ClusterMaintenancePolicy>; kuredLock?: string; failNode?: string; keyPrefix: string; only?: string[]; deps?: Partial<PlanRunDeps>; onAwaitingReboot?: (node: string) => Promise<void> }): Promise<Fleet> {
+async function fleet(o: {
+  policy?: Partial<ClusterMaintenancePolicy>;
+  kuredLock?: string;
+  failNode?: string;
+  keyPrefix: string;
+  only?: string[];
+  deps?: Partial<PlanRunDeps>;
+  onAwaitingReboot?: (node: string) => Promise<void>;
+}): Promise<Fleet> {
   const kured = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
-    metadata: { name: 'kured', namespace: 'kube-system', uid: 'uid-kured', labels: { 'app.kubernetes.io/name': 'kured' }, annotations: o.kuredLock === undefined ? {} : { 'weave.works/kured-node-lock': o.kuredLock } },
-    spec: { selector: { matchLabels: { name: 'kured' } }, template: { metadata: { labels: { name: 'kured' } }, spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] } } },
+    metadata: {
+      name: 'kured',
+      namespace: 'kube-system',
+      uid: 'uid-kured',
+      labels: { 'app.kubernetes.io/name': 'kured' },
+      annotations: o.kuredLock === undefined ? {} : { 'weave.works/kured-node-lock': o.kuredLock },
+    },
+    spec: {
+      selector: { matchLabels: { name: 'kured' } },
+      template: {
+        metadata: { labels: { name: 'kured' } },
+        spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
+      },
+    },
     status: { desiredNumberScheduled: 0, numberReady: 0 },
   };
-  const s = await startScenarioSimulator({ ...file, items: [...file.items, kured as unknown as SnapshotFile['items'][number]] }, { heartbeats: { intervalMs: 500 } });
+  const s = await startScenarioSimulator(
+    { ...file, items: [...file.items, kured as unknown as SnapshotFile['items'][number]] },
+    { heartbeats: { intervalMs: 500 } },
+  );
   sims.push(s);
-  const policy = testPolicy(CLUSTER, { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 }, ...o.policy });
+  const policy = testPolicy(CLUSTER, {
+    lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 },
+    ...o.policy,
+  });
   const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
   const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
   const names = o.only ?? nodeNames();
@@ -118,12 +156,30 @@ async function fleet(o: { policy?: Partial<ClusterMaintenancePolicy>; kuredLock?
   // control-plane nodes in the plan raise it to the control-plane count (2); workers alone need 1
   expect(first).toMatchObject({ ok: true, outcome: built.hasControlPlane ? 'approval-counted' : 'approved' });
   if (built.hasControlPlane) {
-    expect(await plans.decide(created.plan.id, bob, 'approve', () => policy)).toMatchObject({ ok: false, refusal: 'already-approved' });
-    expect(await plans.decide(created.plan.id, alice, 'approve', () => policy)).toMatchObject({ ok: false, refusal: 'self-approval' });
-    expect(await plans.decide(created.plan.id, carol, 'approve', () => policy)).toMatchObject({ ok: true, outcome: 'approved' });
+    expect(await plans.decide(created.plan.id, bob, 'approve', () => policy)).toMatchObject({
+      ok: false,
+      refusal: 'already-approved',
+    });
+    expect(await plans.decide(created.plan.id, alice, 'approve', () => policy)).toMatchObject({
+      ok: false,
+      refusal: 'self-approval',
+    });
+    expect(await plans.decide(created.plan.id, carol, 'approve', () => policy)).toMatchObject({
+      ok: true,
+      outcome: 'approved',
+    });
   }
   const reboots = new Map<string, number>();
-  const f: Fleet = { s, plans, requests, plan: created.plan, deps: undefined as unknown as PlanRunDeps, maxDown: 0, reboots, stop: () => undefined };
+  const f: Fleet = {
+    s,
+    plans,
+    requests,
+    plan: created.plan,
+    deps: undefined as unknown as PlanRunDeps,
+    maxDown: 0,
+    reboots,
+    stop: () => undefined,
+  };
   let running = true;
   f.stop = () => {
     running = false;
@@ -190,37 +246,83 @@ describe('maintenance plan', () => {
     // each node settled before the next started; never two in maintenance at once
     const nodes = final?.nodes ?? [];
     for (let i = 1; i < nodes.length; i += 1) {
-      expect(Date.parse(nodes[i]?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(nodes[i - 1]?.settledAt ?? 'x'));
-      expect(Date.parse(nodes[i - 1]?.settledAt ?? '')).toBeGreaterThanOrEqual(Date.parse(nodes[i - 1]?.maintainedAt ?? 'x') + 300);
+      expect(Date.parse(nodes[i]?.startedAt ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(nodes[i - 1]?.settledAt ?? 'x'),
+      );
+      expect(Date.parse(nodes[i - 1]?.settledAt ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(nodes[i - 1]?.maintainedAt ?? 'x') + 300,
+      );
     }
     // every node was drained by exactly one request, and rebooted once
     expect(new Set(nodes.map((n) => n.requestId)).size).toBe(nodes.length);
     expect(f.reboots.size).toBe(nodes.length);
-    for (const n of nodes) expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
+    for (const n of nodes)
+      expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
     const card = explainMaintenancePlanCard(final as MaintenancePlan, 'en');
     // the generated cluster has a node that is unsafe now (a PDB allowing no disruption): left out, with why
     expect(nodes.length + (final?.excluded.length ?? 0)).toBe(7);
     expect(card.summary).toBe(`Completed: ${nodes.length} of ${nodes.length} nodes done.`);
-    for (const e of final?.excluded ?? []) expect(card.sections.find((x) => x.heading === 'Left out (unsafe now)')?.lines.join('\n')).toContain(e.node);
+    for (const e of final?.excluded ?? [])
+      expect(card.sections.find((x) => x.heading === 'Left out (unsafe now)')?.lines.join('\n')).toContain(
+        e.node,
+      );
     expect(card.sections.at(-1)?.lines).toEqual(planTimesTable(final as MaintenancePlan, 'en'));
-    console.log(['Plan table of the acceptance run:', ...planTimesTable(final as MaintenancePlan, 'en'), ...(final?.excluded ?? []).map((e) => `left out: ${e.node}: ${e.reasons.join(', ')}`)].join('\n'));
+    console.log(
+      [
+        'Plan table of the acceptance run:',
+        ...planTimesTable(final as MaintenancePlan, 'en'),
+        ...(final?.excluded ?? []).map((e) => `left out: ${e.node}: ${e.reasons.join(', ')}`),
+      ].join('\n'),
+    );
   }, 120_000);
 
   it('a plan is refused by name: not a requester, no node, one open plan per cluster', async () => {
     const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan0:' });
     const names = nodeNames();
     const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
-    const base = { plans, snapshot, reason: 'x', requestedBy: alice, locale: 'en' as const, replyTo: { platform: 'console' as const, address: {} } };
-    expect(await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER, { requesters: ['console:local:bob'] }), nodes: names })).toEqual({ ok: false, refusal: 'not-requester' });
-    expect(await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: [] })).toEqual({ ok: false, refusal: 'no-nodes' });
-    const first = await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: ['gen-wk-001'] });
+    const base = {
+      plans,
+      snapshot,
+      reason: 'x',
+      requestedBy: alice,
+      locale: 'en' as const,
+      replyTo: { platform: 'console' as const, address: {} },
+    };
+    expect(
+      await createMaintenancePlan({
+        ...base,
+        policy: testPolicy(CLUSTER, { requesters: ['console:local:bob'] }),
+        nodes: names,
+      }),
+    ).toEqual({ ok: false, refusal: 'not-requester' });
+    expect(await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: [] })).toEqual({
+      ok: false,
+      refusal: 'no-nodes',
+    });
+    const first = await createMaintenancePlan({
+      ...base,
+      policy: testPolicy(CLUSTER),
+      nodes: ['gen-wk-001'],
+    });
     expect(first).toMatchObject({ ok: true, plan: { approvalsRequired: 1, settleMs: 120_000 } });
-    const second = await createMaintenancePlan({ ...base, policy: testPolicy(CLUSTER), nodes: ['gen-wk-002'] });
-    expect(second).toMatchObject({ ok: false, refusal: 'already-open', existing: { id: first.ok ? first.plan.id : '' } });
+    const second = await createMaintenancePlan({
+      ...base,
+      policy: testPolicy(CLUSTER),
+      nodes: ['gen-wk-002'],
+    });
+    expect(second).toMatchObject({
+      ok: false,
+      refusal: 'already-open',
+      existing: { id: first.ok ? first.plan.id : '' },
+    });
   });
 
   it('a node failing verification holds the plan for a decision; skip goes on; cancel ends it after the node in progress with the others untouched and uncordoned', async () => {
-    const failNode = file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name).find((n) => !/cp/.test(n)) ?? '';
+    const failNode =
+      file.items
+        .filter((i) => i.kind === 'Node')
+        .map((i) => (i as KNode).metadata.name)
+        .find((n) => !/cp/.test(n)) ?? '';
     const f = await fleet({ failNode, keyPrefix: 'test:plan2:' });
     const order = f.plan.nodes.map((n) => n.node);
     const failIndex = order.indexOf(failNode);
@@ -236,22 +338,35 @@ describe('maintenance plan', () => {
     };
     const held = await waitFor((p) => p.state === 'needs-decision');
     expect(held.nodes[failIndex]).toMatchObject({ state: 'failed', failure: { reason: 'reboot-timeout' } });
-    expect(explainMaintenancePlanCard(held, 'en').summary).toBe(`${failNode} failed. Answer \`retry ${held.id}\`, \`skip ${held.id}\` or \`stop ${held.id}\`.`);
+    expect(explainMaintenancePlanCard(held, 'en').summary).toBe(
+      `${failNode} failed. Answer \`retry ${held.id}\`, \`skip ${held.id}\` or \`stop ${held.id}\`.`,
+    );
     expect(held.nodes.slice(failIndex + 1).every((n) => n.state === 'pending')).toBe(true);
     // someone outside the plan may not decide; skip by an approver goes on
-    expect(await f.plans.decide(f.plan.id, { platform: 'console', tenant: 'local', id: 'mallory' }, 'skip', () => testPolicy(CLUSTER, { approvers: [`console:local:bob`, 'console:local:carol'] }))).toMatchObject({ ok: false, refusal: 'not-allowed' });
-    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'decided' });
+    expect(
+      await f.plans.decide(f.plan.id, { platform: 'console', tenant: 'local', id: 'mallory' }, 'skip', () =>
+        testPolicy(CLUSTER, { approvers: [`console:local:bob`, 'console:local:carol'] }),
+      ),
+    ).toMatchObject({ ok: false, refusal: 'not-allowed' });
+    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+      outcome: 'decided',
+    });
     const next = await waitFor((p) => p.nodes[failIndex + 1]?.state === 'running' || p.state === 'completed');
     expect(next.nodes[failIndex]?.state).toBe('skipped');
     // cancel: the node in progress finishes, the rest are untouched and uncordoned
-    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({ ok: true });
+    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+    });
     const final = await done;
     f.stop();
     expect(final?.state).toBe('cancelled');
     const after = final?.nodes.slice(failIndex + 1) ?? [];
     expect(after[0]?.state).toBe('done'); // the node in progress was finished, never cut mid-drain
     for (const n of after.slice(1)) expect(n.state).toBe('untouched');
-    for (const n of final?.nodes ?? []) if (n.node !== failNode) expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
+    for (const n of final?.nodes ?? [])
+      if (n.node !== failNode)
+        expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
   }, 120_000);
 });
 
@@ -269,18 +384,38 @@ describe('maintenance plan with a real Alertmanager', () => {
     await am.fire({ alertname: 'EtcdNoLeader', severity: 'critical', instance: 'gen-cp-1:2379' });
     await am.fire({ alertname: 'DiskSlow', severity: 'critical', instance: 'gen-wk-001:9100' });
     // an already silenced critical alert does not hold the plan
-    await client.createSilence({ matchers: [parseMatcher('alertname=DiskSlow')], startsAt: new Date(), endsAt: new Date(Date.now() + 600_000), createdBy: 'ops', comment: 'known' });
+    await client.createSilence({
+      matchers: [parseMatcher('alertname=DiskSlow')],
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 600_000),
+      createdBy: 'ops',
+      comment: 'known',
+    });
     const deadline = Date.now() + 10_000;
-    while ((await client.firing([parseMatcher('severity=critical')])).length !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const settings = { url: am.url, gate: ['severity=critical'], silence: ['instance=~"{node}:.*"'], unreachable: 'block' as const };
+    while ((await client.firing([parseMatcher('severity=critical')])).length !== 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const settings = {
+      url: am.url,
+      gate: ['severity=critical'],
+      silence: ['instance=~"{node}:.*"'],
+      unreachable: 'block' as const,
+    };
     const activeSilenceOf = async (node: string): Promise<Silence[]> =>
-      (await client.silences()).filter((x) => x.status.state === 'active' && x.createdBy === 'k8s-ha-bot' && x.matchers.some((m) => m.value === `${node.replace(/-/g, '\\-')}:.*` || m.value === `${node}:.*`));
+      (await client.silences()).filter(
+        (x) =>
+          x.status.state === 'active' &&
+          x.createdBy === 'k8s-ha-bot' &&
+          x.matchers.some((m) => m.value === `${node.replace(/-/g, '\\-')}:.*` || m.value === `${node}:.*`),
+      );
     const silencedInMaintenance = new Map<string, number>();
     const workers = ['gen-wk-001', 'gen-wk-002'];
     const f = await fleet({
       keyPrefix: 'test:plan3:',
       only: workers,
-      deps: { gate: alertmanagerGate(client, settings, silentLogger), silences: alertmanagerSilences(client, settings, silentLogger) },
+      deps: {
+        gate: alertmanagerGate(client, settings, silentLogger),
+        silences: alertmanagerSilences(client, settings, silentLogger),
+      },
       onAwaitingReboot: async (node) => {
         silencedInMaintenance.set(node, (await activeSilenceOf(node)).length);
       },
@@ -300,11 +435,19 @@ describe('maintenance plan with a real Alertmanager', () => {
     expect(held.hold?.detail).toContain('EtcdNoLeader');
     expect(held.hold?.detail).not.toContain('DiskSlow');
     expect(held.nodes.every((n) => n.state === 'pending')).toBe(true);
-    expect(explainMaintenancePlanCard(held, 'en').summary).toContain('Held before gen-wk-001: firing alert EtcdNoLeader {instance="gen-cp-1:2379", severity="critical"}');
+    expect(explainMaintenancePlanCard(held, 'en').summary).toContain(
+      'Held before gen-wk-001: firing alert EtcdNoLeader {instance="gen-cp-1:2379", severity="critical"}',
+    );
     expect(explainMaintenancePlanCard(held, 'ko').summary).toContain('EtcdNoLeader');
     // nothing was silenced while held
     expect(await activeSilenceOf('gen-wk-001')).toHaveLength(0);
-    await client.createSilence({ matchers: [parseMatcher('alertname=EtcdNoLeader')], startsAt: new Date(), endsAt: new Date(Date.now() + 600_000), createdBy: 'ops', comment: 'leader election known' });
+    await client.createSilence({
+      matchers: [parseMatcher('alertname=EtcdNoLeader')],
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 600_000),
+      createdBy: 'ops',
+      comment: 'leader election known',
+    });
     const final = await done;
     f.stop();
     expect(final?.state).toBe('completed');
@@ -320,13 +463,36 @@ describe('maintenance plan with a real Alertmanager', () => {
 
   it('an unreachable Alertmanager holds the plan with a clear finding when the policy says block', async () => {
     const client = new AlertmanagerClient('http://127.0.0.1:9', { logger: silentLogger, timeoutMs: 500 });
-    const gate = alertmanagerGate(client, { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'block' }, silentLogger);
-    const node = { node: 'n1', role: 'worker', batch: 1, verdict: 'safe', why: [], state: 'pending' } as const;
-    expect(await gate({} as MaintenancePlan, { ...node, why: [] })).toEqual({ kind: 'alertmanager-unreachable', detail: 'Alertmanager at http://127.0.0.1:9 cannot be reached' });
-    const warn = alertmanagerGate(client, { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'warn' }, silentLogger);
+    const gate = alertmanagerGate(
+      client,
+      { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'block' },
+      silentLogger,
+    );
+    const node = {
+      node: 'n1',
+      role: 'worker',
+      batch: 1,
+      verdict: 'safe',
+      why: [],
+      state: 'pending',
+    } as const;
+    expect(await gate({} as MaintenancePlan, { ...node, why: [] })).toEqual({
+      kind: 'alertmanager-unreachable',
+      detail: 'Alertmanager at http://127.0.0.1:9 cannot be reached',
+    });
+    const warn = alertmanagerGate(
+      client,
+      { url: 'http://127.0.0.1:9', gate: ['severity=critical'], silence: [], unreachable: 'warn' },
+      silentLogger,
+    );
     expect(await warn({} as MaintenancePlan, { ...node, why: [] })).toBeNull();
     expect(() => parseMatcher('severity critical')).toThrow('not an Alertmanager matcher');
-    expect(parseMatcher('instance=~"{node}.*"', 'a.b')).toEqual({ name: 'instance', value: 'a\\.b.*', isRegex: true, isEqual: true });
+    expect(parseMatcher('instance=~"{node}.*"', 'a.b')).toEqual({
+      name: 'instance',
+      value: 'a\\.b.*',
+      isRegex: true,
+      isEqual: true,
+    });
   });
 });
 
@@ -336,7 +502,11 @@ describe('maintenance plan, crash-safe', () => {
     const f = await fleet({ keyPrefix: 'test:plan4:', only: workers });
     const first = new AbortController();
     let stopAt: string | undefined;
-    const killed = runPlan(f.plan.id, { ...f.deps, signal: first.signal, maintenance: { ...f.deps.maintenance, signal: first.signal } }).catch((err: unknown) => err);
+    const killed = runPlan(f.plan.id, {
+      ...f.deps,
+      signal: first.signal,
+      maintenance: { ...f.deps.maintenance, signal: first.signal },
+    }).catch((err: unknown) => err);
     // stop the first runner while the first node is draining or waiting for its reboot
     const until = Date.now() + 30_000;
     for (;;) {
@@ -369,10 +539,19 @@ describe('maintenance plan, crash-safe', () => {
 
 describe('maintenance plan and kured', () => {
   const kuredLockOf = (s: RunningSimulator): string | undefined =>
-    (s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } }).metadata.annotations?.['weave.works/kured-node-lock'];
+    (
+      s.getObject('daemonsets', 'kube-system', 'kured') as {
+        metadata: { annotations?: Record<string, string> };
+      }
+    ).metadata.annotations?.['weave.works/kured-node-lock'];
 
   it("waits while kured holds its lock for another node; while the bot works on a node the annotation names the bot's request; released after", async () => {
-    const held = JSON.stringify({ nodeID: 'gen-wk-004', metadata: { unschedulable: false }, created: new Date().toISOString(), TTL: 0 });
+    const held = JSON.stringify({
+      nodeID: 'gen-wk-004',
+      metadata: { unschedulable: false },
+      created: new Date().toISOString(),
+      TTL: 0,
+    });
     const seen = new Map<string, string | undefined>();
     const box: { sim?: RunningSimulator } = {};
     const f = await fleet({
@@ -393,18 +572,30 @@ describe('maintenance plan and kured', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(p?.hold).toMatchObject({ kind: 'kured-lock', detail: 'kube-system/kured: gen-wk-004' });
-    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe("Held before gen-wk-001: kured's reboot lock is held (kube-system/kured: gen-wk-004). It goes on by itself once that clears.");
+    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe(
+      "Held before gen-wk-001: kured's reboot lock is held (kube-system/kured: gen-wk-004). It goes on by itself once that clears.",
+    );
     expect(p?.nodes[0]?.state).toBe('pending');
     expect(kuredLockOf(f.s)).toBe(held); // untouched while kured holds it
     // kured releases its lock (deletes the annotation, as kured's Release does)
-    const ds = f.s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } };
+    const ds = f.s.getObject('daemonsets', 'kube-system', 'kured') as {
+      metadata: { annotations?: Record<string, string> };
+    };
     delete ds.metadata.annotations?.['weave.works/kured-node-lock'];
-    const put = await fetch(`${f.s.url}/apis/apps/v1/namespaces/kube-system/daemonsets/kured`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ds) });
+    const put = await fetch(`${f.s.url}/apis/apps/v1/namespaces/kube-system/daemonsets/kured`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ds),
+    });
     expect(put.status).toBe(200);
     const final = await done;
     f.stop();
     expect(final?.state).toBe('completed');
-    const during = JSON.parse(seen.get('gen-wk-001') ?? '{}') as { nodeID?: string; metadata?: { request?: string }; TTL?: number };
+    const during = JSON.parse(seen.get('gen-wk-001') ?? '{}') as {
+      nodeID?: string;
+      metadata?: { request?: string };
+      TTL?: number;
+    };
     expect(during.nodeID).toBe(`k8s-ha-bot/${final?.nodes[0]?.requestId ?? ''}`);
     expect(during.metadata?.request).toBe(final?.nodes[0]?.requestId);
     expect(during.TTL).toBeGreaterThan(0);
@@ -415,14 +606,21 @@ describe('maintenance plan and kured', () => {
 describe('maintenance plan: stop and change windows', () => {
   it('stop after a failed node ends the plan: the failed node is reported, every other node untouched and uncordoned', async () => {
     const failNode = 'gen-wk-001';
-    const f = await fleet({ failNode, keyPrefix: 'test:plan6:', only: ['gen-wk-001', 'gen-wk-002', 'gen-wk-004'] });
+    const f = await fleet({
+      failNode,
+      keyPrefix: 'test:plan6:',
+      only: ['gen-wk-001', 'gen-wk-002', 'gen-wk-004'],
+    });
     const done = runPlan(f.plan.id, f.deps);
     const until = Date.now() + 30_000;
     while ((await f.plans.get(f.plan.id))?.state !== 'needs-decision') {
       if (Date.now() > until) throw new Error('never failed');
       await new Promise((r) => setTimeout(r, 25));
     }
-    expect(await f.plans.decide(f.plan.id, bob, 'stop', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'decided' });
+    expect(await f.plans.decide(f.plan.id, bob, 'stop', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+      outcome: 'decided',
+    });
     const final = await done;
     f.stop();
     expect(final?.state).toBe('stopped');
@@ -431,19 +629,37 @@ describe('maintenance plan: stop and change windows', () => {
       ['gen-wk-002', 'untouched'],
       ['gen-wk-004', 'untouched'],
     ]);
-    expect(explainMaintenancePlanCard(final as MaintenancePlan, 'en').summary).toBe('Stopped: 0 of 3 nodes done; the others were not touched.');
-    for (const n of ['gen-wk-002', 'gen-wk-004']) expect((f.s.getObject('nodes', null, n) as KNode).spec?.unschedulable).toBeUndefined();
+    expect(explainMaintenancePlanCard(final as MaintenancePlan, 'en').summary).toBe(
+      'Stopped: 0 of 3 nodes done; the others were not touched.',
+    );
+    for (const n of ['gen-wk-002', 'gen-wk-004'])
+      expect((f.s.getObject('nodes', null, n) as KNode).spec?.unschedulable).toBeUndefined();
     // the failed node's own request ended failed and left neither kured's lock nor the bot's Lease behind
     const r = await f.requests.get(final?.nodes[0]?.requestId ?? '');
     expect(r?.stateReason).toBe('reboot-timeout');
-    expect((f.s.getObject('daemonsets', 'kube-system', 'kured') as { metadata: { annotations?: Record<string, string> } }).metadata.annotations?.['weave.works/kured-node-lock']).toBeUndefined();
-    expect((f.s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as { spec?: { holderIdentity?: string } } | undefined)?.spec?.holderIdentity).toBeUndefined();
+    expect(
+      (
+        f.s.getObject('daemonsets', 'kube-system', 'kured') as {
+          metadata: { annotations?: Record<string, string> };
+        }
+      ).metadata.annotations?.['weave.works/kured-node-lock'],
+    ).toBeUndefined();
+    expect(
+      (
+        f.s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
+          { spec?: { holderIdentity?: string } } | undefined
+      )?.spec?.holderIdentity,
+    ).toBeUndefined();
   }, 60_000);
 
   it('outside the change windows the plan is held before the first node and says when the next window opens', async () => {
     const now = new Date();
     const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(now.getUTCDay() + 3) % 7] as 'mon';
-    const f = await fleet({ keyPrefix: 'test:plan7:', only: ['gen-wk-001'], policy: { changeWindows: [{ days: [day], start: '01:00', end: '02:00', timeZone: 'UTC' }] } });
+    const f = await fleet({
+      keyPrefix: 'test:plan7:',
+      only: ['gen-wk-001'],
+      policy: { changeWindows: [{ days: [day], start: '01:00', end: '02:00', timeZone: 'UTC' }] },
+    });
     const run = runPlan(f.plan.id, f.deps);
     const until = Date.now() + 10_000;
     let p: MaintenancePlan | null = null;
@@ -453,9 +669,14 @@ describe('maintenance plan: stop and change windows', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(p?.hold?.kind).toBe('change-window');
-    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toMatch(/^Held before gen-wk-001: outside the change window \(the next window opens at \d{4}-/);
+    expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toMatch(
+      /^Held before gen-wk-001: outside the change window \(the next window opens at \d{4}-/,
+    );
     expect(p?.nodes[0]?.state).toBe('pending');
-    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'cancel-requested' });
+    expect(await f.plans.decide(f.plan.id, alice, 'cancel', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+      outcome: 'cancel-requested',
+    });
     const final = await run;
     f.stop();
     expect(final?.state).toBe('cancelled');
@@ -467,32 +688,81 @@ describe('maintenance plan: stop and change windows', () => {
 describe('who holds the lock', () => {
   it('shows holder, since, TTL and request of both locks, and a lock whose request is unknown or whose Lease expired as stale', async () => {
     const created = new Date(Date.now() - 60_000).toISOString();
-    const f = await fleet({ keyPrefix: 'test:plan8:', only: ['gen-wk-001'], kuredLock: JSON.stringify({ maxOwners: 2, locks: [{ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', metadata: { node: 'gen-wk-009' }, created, TTL: 3600e9 }, { nodeID: 'gen-wk-004', created, TTL: 0 }] }) });
+    const f = await fleet({
+      keyPrefix: 'test:plan8:',
+      only: ['gen-wk-001'],
+      kuredLock: JSON.stringify({
+        maxOwners: 2,
+        locks: [
+          { nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', metadata: { node: 'gen-wk-009' }, created, TTL: 3600e9 },
+          { nodeID: 'gen-wk-004', created, TTL: 0 },
+        ],
+      }),
+    });
     f.stop();
     const api = await createKubeApi(kubeConfigOf(f.s));
     try {
-      const free = await readLockReport(api, f.deps.maintenance.policy, (id) => f.requests.get(id), new Date());
+      const free = await readLockReport(
+        api,
+        f.deps.maintenance.policy,
+        (id) => f.requests.get(id),
+        new Date(),
+      );
       expect(free.maintenance).toEqual({ lease: 'k8s-ha-bot/k8s-ha-bot-maintenance', holder: null });
       expect(free.kured.holders).toEqual([
-        { holder: 'k8s-ha-bot/mr-aaaaaaaaaa', node: 'gen-wk-009', since: created, ttlS: 3600, request: { id: 'mr-aaaaaaaaaa', state: 'unknown' }, stale: 'request-unknown' },
+        {
+          holder: 'k8s-ha-bot/mr-aaaaaaaaaa',
+          node: 'gen-wk-009',
+          since: created,
+          ttlS: 3600,
+          request: { id: 'mr-aaaaaaaaaa', state: 'unknown' },
+          stale: 'request-unknown',
+        },
         { holder: 'gen-wk-004', since: created, ttlS: null },
       ]);
       const lines = lockReportLines(free, 'en');
       expect(lines[0]).toBe('k8s-ha-bot/k8s-ha-bot-maintenance: free.');
-      expect(lines[1]).toMatch(/^kured kube-system\/kured: held by k8s-ha-bot\/mr-aaaaaaaaaa \(node gen-wk-009\) since .* TTL 1 h 0 min, request mr-aaaaaaaaaa \(unknown\)\. Stale: no such request\.$/);
+      expect(lines[1]).toMatch(
+        /^kured kube-system\/kured: held by k8s-ha-bot\/mr-aaaaaaaaaa \(node gen-wk-009\) since .* TTL 1 h 0 min, request mr-aaaaaaaaaa \(unknown\)\. Stale: no such request\.$/,
+      );
       expect(lines[2]).toContain('TTL none (never expires)');
       expect(lockReportLines(free, 'ko')[1]).toContain('오래된 잠금');
       // a maintenance Lease left by a request that has ended (its worker died before releasing it)
       const lease = {
         apiVersion: 'coordination.k8s.io/v1',
         kind: 'Lease',
-        metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot', annotations: { 'k8s-ha-bot/node': 'gen-wk-001', 'k8s-ha-bot/worker': 'w1/1' } },
-        spec: { holderIdentity: 'mr-cccccccccc', leaseDurationSeconds: 60, acquireTime: new Date(Date.now() - 600_000).toISOString().replace('Z', '000Z'), renewTime: new Date(Date.now() - 300_000).toISOString().replace('Z', '000Z') },
+        metadata: {
+          name: 'k8s-ha-bot-maintenance',
+          namespace: 'k8s-ha-bot',
+          annotations: { 'k8s-ha-bot/node': 'gen-wk-001', 'k8s-ha-bot/worker': 'w1/1' },
+        },
+        spec: {
+          holderIdentity: 'mr-cccccccccc',
+          leaseDurationSeconds: 60,
+          acquireTime: new Date(Date.now() - 600_000).toISOString().replace('Z', '000Z'),
+          renewTime: new Date(Date.now() - 300_000).toISOString().replace('Z', '000Z'),
+        },
       };
-      const post = await fetch(`${f.s.url}/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(lease) });
+      const post = await fetch(`${f.s.url}/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(lease),
+      });
       expect(post.status).toBe(201);
-      const held = await readLockReport(api, f.deps.maintenance.policy, (id) => f.requests.get(id), new Date());
-      expect(held.maintenance.holder).toMatchObject({ holder: 'mr-cccccccccc', node: 'gen-wk-001', worker: 'w1/1', ttlS: 60, request: { id: 'mr-cccccccccc', state: 'unknown' }, stale: 'lease-expired' });
+      const held = await readLockReport(
+        api,
+        f.deps.maintenance.policy,
+        (id) => f.requests.get(id),
+        new Date(),
+      );
+      expect(held.maintenance.holder).toMatchObject({
+        holder: 'mr-cccccccccc',
+        node: 'gen-wk-001',
+        worker: 'w1/1',
+        ttlS: 60,
+        request: { id: 'mr-cccccccccc', state: 'unknown' },
+        stale: 'lease-expired',
+      });
     } finally {
       api.close();
     }
@@ -521,7 +791,9 @@ describe('maintenance plan as a job of the maintenance worker', () => {
     try {
       await enqueuePlan(queue, f.plan);
       await enqueuePlan(queue, f.plan); // a retried approval adds nothing
-      expect((await queue.getJobs(['wait', 'active', 'delayed', 'completed'])).map((j) => j.id)).toEqual([`mpx-${f.plan.id}`]);
+      expect((await queue.getJobs(['wait', 'active', 'delayed', 'completed'])).map((j) => j.id)).toEqual([
+        `mpx-${f.plan.id}`,
+      ]);
       const until = Date.now() + 30_000;
       for (;;) {
         const p = await f.plans.get(f.plan.id);
@@ -569,15 +841,28 @@ describe('maintenance plan: pause and resume', () => {
       }
     };
     await waitFor((p) => p.nodes[0]?.state === 'running');
-    expect(await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'pause-requested' });
-    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({ ok: false, refusal: 'not-applicable' });
+    expect(await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+      outcome: 'pause-requested',
+    });
+    expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: false,
+      refusal: 'not-applicable',
+    });
     const paused = await waitFor((p) => p.state === 'paused');
     expect(paused.nodes.map((n) => n.state)).toEqual(['done', 'pending']);
-    expect(explainMaintenancePlanCard(paused, 'en').summary).toBe(`Paused after 1 of 2 nodes. \`resume ${paused.id}\` goes on.`);
-    expect(await f.plans.decide(f.plan.id, alice, 'resume', () => testPolicy(CLUSTER))).toMatchObject({ ok: true, outcome: 'resumed' });
+    expect(explainMaintenancePlanCard(paused, 'en').summary).toBe(
+      `Paused after 1 of 2 nodes. \`resume ${paused.id}\` goes on.`,
+    );
+    expect(await f.plans.decide(f.plan.id, alice, 'resume', () => testPolicy(CLUSTER))).toMatchObject({
+      ok: true,
+      outcome: 'resumed',
+    });
     const final = await done;
     f.stop();
     expect(final?.state).toBe('completed');
-    expect(Date.parse(final?.nodes[1]?.startedAt ?? '')).toBeGreaterThan(Date.parse(final?.nodes[0]?.settledAt ?? 'x'));
+    expect(Date.parse(final?.nodes[1]?.startedAt ?? '')).toBeGreaterThan(
+      Date.parse(final?.nodes[0]?.settledAt ?? 'x'),
+    );
   }, 60_000);
 });

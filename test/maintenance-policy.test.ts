@@ -43,18 +43,31 @@ describe('the policy file', () => {
     const policy = await loadMaintenancePolicy(join(repo, 'examples/maintenance-policy.yaml'));
     const prod = policy.forCluster('prod');
     expect(prod.cluster).toBe('prod');
-    expect(prod.approvers).toEqual(['slack:T0123ABCD:U0AAAAAAA', 'slack:T0123ABCD:U0BBBBBBB', 'slack:T0123ABCD:U0DDDDDDD']);
+    expect(prod.approvers).toEqual([
+      'slack:T0123ABCD:U0AAAAAAA',
+      'slack:T0123ABCD:U0BBBBBBB',
+      'slack:T0123ABCD:U0DDDDDDD',
+    ]);
     expect(prod.approvals).toEqual({ worker: 2, controlPlane: 2 });
     expect(prod.admins).toEqual(['slack:T0123ABCD:U0CCCCCCC']);
     expect(prod.changeWindows).toHaveLength(2);
-    expect(prod.drain).toEqual({ timeoutMs: 600_000, parallelism: 5, evictionBackoffMs: 1000, progressIntervalMs: 15_000 });
+    expect(prod.drain).toEqual({
+      timeoutMs: 600_000,
+      parallelism: 5,
+      evictionBackoffMs: 1000,
+      progressIntervalMs: 15_000,
+    });
     const stage = policy.forCluster('stage');
     expect(stage.approvers).toEqual(['*']);
     expect(stage.approvals).toEqual({ worker: 1, controlPlane: 1 });
     const other = policy.forCluster('lab');
     expect(other.approvers).toHaveLength(3);
     expect(other.changeWindows).toEqual([]);
-    expect(other.lock).toEqual({ namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 });
+    expect(other.lock).toEqual({
+      namespace: 'k8s-ha-bot',
+      leaseName: 'k8s-ha-bot-maintenance',
+      leaseDurationSeconds: 60,
+    });
     expect(policy.clusterNames).toEqual(['prod', 'stage']);
   });
 
@@ -86,39 +99,134 @@ describe('the policy file', () => {
     );
     const prod = policy.forCluster('prod');
     expect(prod.fleet).toEqual({ workerBatchSize: 1, settleMs: 30_000, settleTimeoutMs: 600_000 });
-    expect(prod.alertmanager).toEqual({ url: 'http://am.monitoring:9093', gate: ['severity=critical', 'node={node},severity=~"warning|critical"'], silence: ['instance=~"{node}.*"'], unreachable: 'block' });
+    expect(prod.alertmanager).toEqual({
+      url: 'http://am.monitoring:9093',
+      gate: ['severity=critical', 'node={node},severity=~"warning|critical"'],
+      silence: ['instance=~"{node}.*"'],
+      unreachable: 'block',
+    });
     expect(policy.forCluster('dev').alertmanager).toBeUndefined();
   });
 
   it('gives each caller its own copy (mutating one does not change the policy)', () => {
-    const policy = parseMaintenancePolicy('defaults: { approvers: ["slack:T01:U01", "slack:T01:U02"] }', 'p.yaml');
+    const policy = parseMaintenancePolicy(
+      'defaults: { approvers: ["slack:T01:U01", "slack:T01:U02"] }',
+      'p.yaml',
+    );
     policy.forCluster('prod').approvers.push('*');
     expect(policy.forCluster('prod').approvers).toEqual(['slack:T01:U01', 'slack:T01:U02']);
   });
 
   it('keeps a reboot hook and its kind', () => {
-    const policy = parseMaintenancePolicy('clusters:\n  prod:\n    reboot: { hook: { url: "https://hook.example/reboot" } }\n', 'p.yaml');
-    expect(policy.forCluster('prod').reboot).toEqual({ timeoutMs: 1_800_000, hook: { url: 'https://hook.example/reboot' } });
-    const cmd = parseMaintenancePolicy('defaults:\n  reboot: { hook: { command: [/bin/reboot-node, --now] }, timeoutMs: 60000 }\n', 'p.yaml');
-    expect(cmd.forCluster('x').reboot).toEqual({ timeoutMs: 60_000, hook: { command: ['/bin/reboot-node', '--now'] } });
+    const policy = parseMaintenancePolicy(
+      'clusters:\n  prod:\n    reboot: { hook: { url: "https://hook.example/reboot" } }\n',
+      'p.yaml',
+    );
+    expect(policy.forCluster('prod').reboot).toEqual({
+      timeoutMs: 1_800_000,
+      hook: { url: 'https://hook.example/reboot' },
+    });
+    const cmd = parseMaintenancePolicy(
+      'defaults:\n  reboot: { hook: { command: [/bin/reboot-node, --now] }, timeoutMs: 60000 }\n',
+      'p.yaml',
+    );
+    expect(cmd.forCluster('x').reboot).toEqual({
+      timeoutMs: 60_000,
+      hook: { command: ['/bin/reboot-node', '--now'] },
+    });
   });
 
   it.each([
-    ['a display name as an approver', 'clusters:\n  prod:\n    approvers: ["slack:T01:U01", "alice"]\n', 'clusters.prod.approvers[1]', /immutable id/],
-    ['an e-mail as a Teams identity', 'defaults:\n  admins: ["teams:tenant-1:alice@example.com"]\n', 'defaults.admins[0]', /never a display name or e-mail/],
-    ['an unknown time zone', 'defaults:\n  changeWindows: [{ days: [mon], start: "22:00", end: "02:00", timeZone: Mars/Olympus }]\n', 'defaults.changeWindows[0].timeZone', /IANA time zone/],
-    ['an hour past 23', 'clusters:\n  prod:\n    changeWindows: [{ days: [mon], start: "25:00", end: "02:00", timeZone: UTC }]\n', 'clusters.prod.changeWindows[0].start', /HH:MM/],
-    ['a window of no length', 'clusters:\n  prod:\n    changeWindows: [{ days: [mon], start: "22:00", end: "22:00", timeZone: UTC }]\n', 'clusters.prod.changeWindows[0].end', /equals start/],
-    ['a misspelt day', 'clusters:\n  prod:\n    changeWindows: [{ days: [monday], start: "22:00", end: "23:00", timeZone: UTC }]\n', 'clusters.prod.changeWindows[0].days[0]', /expected one of mon/],
-    ['a misspelt setting', 'clusters:\n  prod:\n    aprovers: ["*"]\n', 'clusters.prod.aprovers', /unknown setting/],
-    ['too few approvers for a control-plane change', 'clusters:\n  prod:\n    approvers: ["slack:T01:U01"]\n', 'clusters.prod.approvals.controlPlane', /needs 2 distinct approvers but only 1/],
-    ['a cluster name that is not an RFC 1123 label', 'clusters:\n  Prod: {}\n', 'clusters.Prod', /not a valid cluster name/],
-    ['a hook with both command and url', 'defaults:\n  reboot: { hook: { command: [x], url: "https://a.example" } }\n', 'defaults.reboot.hook', /exactly one of command/],
-    ['zero parallelism', 'clusters:\n  prod:\n    drain: { parallelism: 0 }\n', 'clusters.prod.drain.parallelism', /at least 1/],
-    ['a lifetime given in minutes', 'defaults:\n  requestLifetimeMs: 30\n', 'defaults.requestLifetimeMs', /at least 60000/],
-    ['an Alertmanager matcher without an operator', 'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", gate: ["severity critical"] }\n', 'clusters.prod.alertmanager.gate[0]', /Alertmanager matcher/],
-    ['a settle time in minutes', 'defaults:\n  fleet: { settleMs: -2 }\n', 'defaults.fleet.settleMs', /at least 0/],
-    ['a non-https hook URL', 'defaults:\n  reboot: { hook: { url: "ftp://a.example/x" } }\n', 'defaults.reboot.hook.url', /http/],
+    [
+      'a display name as an approver',
+      'clusters:\n  prod:\n    approvers: ["slack:T01:U01", "alice"]\n',
+      'clusters.prod.approvers[1]',
+      /immutable id/,
+    ],
+    [
+      'an e-mail as a Teams identity',
+      'defaults:\n  admins: ["teams:tenant-1:alice@example.com"]\n',
+      'defaults.admins[0]',
+      /never a display name or e-mail/,
+    ],
+    [
+      'an unknown time zone',
+      'defaults:\n  changeWindows: [{ days: [mon], start: "22:00", end: "02:00", timeZone: Mars/Olympus }]\n',
+      'defaults.changeWindows[0].timeZone',
+      /IANA time zone/,
+    ],
+    [
+      'an hour past 23',
+      'clusters:\n  prod:\n    changeWindows: [{ days: [mon], start: "25:00", end: "02:00", timeZone: UTC }]\n',
+      'clusters.prod.changeWindows[0].start',
+      /HH:MM/,
+    ],
+    [
+      'a window of no length',
+      'clusters:\n  prod:\n    changeWindows: [{ days: [mon], start: "22:00", end: "22:00", timeZone: UTC }]\n',
+      'clusters.prod.changeWindows[0].end',
+      /equals start/,
+    ],
+    [
+      'a misspelt day',
+      'clusters:\n  prod:\n    changeWindows: [{ days: [monday], start: "22:00", end: "23:00", timeZone: UTC }]\n',
+      'clusters.prod.changeWindows[0].days[0]',
+      /expected one of mon/,
+    ],
+    [
+      'a misspelt setting',
+      'clusters:\n  prod:\n    aprovers: ["*"]\n',
+      'clusters.prod.aprovers',
+      /unknown setting/,
+    ],
+    [
+      'too few approvers for a control-plane change',
+      'clusters:\n  prod:\n    approvers: ["slack:T01:U01"]\n',
+      'clusters.prod.approvals.controlPlane',
+      /needs 2 distinct approvers but only 1/,
+    ],
+    [
+      'a cluster name that is not an RFC 1123 label',
+      'clusters:\n  Prod: {}\n',
+      'clusters.Prod',
+      /not a valid cluster name/,
+    ],
+    [
+      'a hook with both command and url',
+      'defaults:\n  reboot: { hook: { command: [x], url: "https://a.example" } }\n',
+      'defaults.reboot.hook',
+      /exactly one of command/,
+    ],
+    [
+      'zero parallelism',
+      'clusters:\n  prod:\n    drain: { parallelism: 0 }\n',
+      'clusters.prod.drain.parallelism',
+      /at least 1/,
+    ],
+    [
+      'a lifetime given in minutes',
+      'defaults:\n  requestLifetimeMs: 30\n',
+      'defaults.requestLifetimeMs',
+      /at least 60000/,
+    ],
+    [
+      'an Alertmanager matcher without an operator',
+      'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", gate: ["severity critical"] }\n',
+      'clusters.prod.alertmanager.gate[0]',
+      /Alertmanager matcher/,
+    ],
+    [
+      'a settle time in minutes',
+      'defaults:\n  fleet: { settleMs: -2 }\n',
+      'defaults.fleet.settleMs',
+      /at least 0/,
+    ],
+    [
+      'a non-https hook URL',
+      'defaults:\n  reboot: { hook: { url: "ftp://a.example/x" } }\n',
+      'defaults.reboot.hook.url',
+      /http/,
+    ],
   ])('refuses %s at its exact path', (_name, text, path, message) => {
     const err = policyError(text);
     expect(err.code).toBe('config-invalid');
@@ -127,7 +235,9 @@ describe('the policy file', () => {
   });
 
   it('lists every problem, one per line, first one as the path', () => {
-    const err = policyError('defaults:\n  approvers: [bob]\nclusters:\n  prod:\n    admins: [carol]\n    outsideWindow: never\n');
+    const err = policyError(
+      'defaults:\n  approvers: [bob]\nclusters:\n  prod:\n    admins: [carol]\n    outsideWindow: never\n',
+    );
     expect(err.path).toBe('defaults.approvers[0]');
     const lines = err.message.split('\n');
     expect(lines).toHaveLength(3);
@@ -139,7 +249,10 @@ describe('the policy file', () => {
     const err = policyError('defaults:\n  approvers: [\n');
     expect(err.path).toBe('');
     expect(err.message).toMatch(/^policy\.yaml:\d+:\d+: YAML syntax error/);
-    await expect(loadMaintenancePolicy(join(dir, 'nope.yaml'))).rejects.toMatchObject({ code: 'config-not-found', path: 'maintenancePolicy' });
+    await expect(loadMaintenancePolicy(join(dir, 'nope.yaml'))).rejects.toMatchObject({
+      code: 'config-not-found',
+      path: 'maintenancePolicy',
+    });
   });
 });
 
@@ -149,7 +262,14 @@ describe('identities', () => {
     expect(isAllowed(['slack:T01:U01'], alice)).toBe(true);
     expect(isAllowed(['slack:T01:U01'], { ...alice, tenant: 'T02' })).toBe(false);
     expect(isAllowed(['slack:T01:U01'], { ...alice, platform: 'teams' })).toBe(false);
-    expect(isAllowed(['slack:T01:U01'], { platform: 'slack', tenant: 'T01', id: 'U99', displayName: 'slack:T01:U01' })).toBe(false);
+    expect(
+      isAllowed(['slack:T01:U01'], {
+        platform: 'slack',
+        tenant: 'T01',
+        id: 'U99',
+        displayName: 'slack:T01:U01',
+      }),
+    ).toBe(false);
     expect(isAllowed(['*'], { platform: 'teams', tenant: 'tenant-1', id: 'aad-1' })).toBe(true);
     expect(isAllowed([], alice)).toBe(false);
   });
@@ -163,16 +283,29 @@ describe('identities', () => {
       expect(CONSOLE_USER_PATTERN.test(name)).toBe(false);
       expect(isIdentity(`console:local:${name}`)).toBe(false);
     }
-    const policy = parseMaintenancePolicy('defaults: { approvers: ["console:local:Alice", "console:local:bob"] }', 'p.yaml');
-    expect(isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'Alice' })).toBe(true);
-    expect(isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'alice' })).toBe(false);
+    const policy = parseMaintenancePolicy(
+      'defaults: { approvers: ["console:local:Alice", "console:local:bob"] }',
+      'p.yaml',
+    );
+    expect(
+      isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'Alice' }),
+    ).toBe(true);
+    expect(
+      isAllowed(policy.forCluster('prod').approvers, { platform: 'console', tenant: 'local', id: 'alice' }),
+    ).toBe(false);
   });
 });
 
 describe('change windows', () => {
-  const seoulWeeknights: ChangeWindow = { days: ['mon', 'tue', 'wed', 'thu'], start: '22:00', end: '02:00', timeZone: 'Asia/Seoul' };
+  const seoulWeeknights: ChangeWindow = {
+    days: ['mon', 'tue', 'wed', 'thu'],
+    start: '22:00',
+    end: '02:00',
+    timeZone: 'Asia/Seoul',
+  };
   const p = (...changeWindows: ChangeWindow[]) => ({ changeWindows });
-  const next = (policy: { changeWindows: ChangeWindow[] }, iso: string) => nextWindowStart(policy, new Date(iso))?.toISOString() ?? null;
+  const next = (policy: { changeWindows: ChangeWindow[] }, iso: string) =>
+    nextWindowStart(policy, new Date(iso))?.toISOString() ?? null;
 
   it('has no window to wait for without windows', () => {
     expect(next(p(), '2026-12-01T14:00:00Z')).toBeNull();
@@ -196,7 +329,12 @@ describe('change windows', () => {
   });
 
   it('uses the local day of the window zone, not the UTC day (America/New_York Friday night)', () => {
-    const fridayNight: ChangeWindow = { days: ['fri'], start: '23:00', end: '01:00', timeZone: 'America/New_York' };
+    const fridayNight: ChangeWindow = {
+      days: ['fri'],
+      start: '23:00',
+      end: '01:00',
+      timeZone: 'America/New_York',
+    };
     // Sat 00:30 EST = Sat 05:30 UTC: inside Friday's window.
     expect(next(p(fridayNight), '2026-12-05T05:30:00Z')).toBeNull();
     // Sat 01:00 EST: over; the next is Fri 11 Dec 23:00 EST = Sat 12 Dec 04:00 UTC.
@@ -204,7 +342,12 @@ describe('change windows', () => {
   });
 
   it('follows daylight saving time (Europe/Berlin)', () => {
-    const sundayMorning: ChangeWindow = { days: ['sun'], start: '02:30', end: '05:00', timeZone: 'Europe/Berlin' };
+    const sundayMorning: ChangeWindow = {
+      days: ['sun'],
+      start: '02:30',
+      end: '05:00',
+      timeZone: 'Europe/Berlin',
+    };
     // 29 Mar 2026: clocks jump from 02:00 to 03:00 CEST; 02:30 does not exist and opens at 03:30 CEST.
     expect(next(p(sundayMorning), '2026-03-29T00:00:00Z')).toBe('2026-03-29T01:30:00.000Z');
     // A week later, summer time: 02:30 CEST = 00:30 UTC.
@@ -226,17 +369,32 @@ describe('the maintenancePolicy setting of the config file', () => {
     await copyFile(join(repo, 'examples/maintenance-policy.yaml'), join(dir, 'policy.yaml'));
     await copyFile(join(repo, 'examples/ha-3cp.json'), join(dir, 'ha-3cp.json'));
     const configFile = join(dir, 'bot.yaml');
-    await writeFile(configFile, 'clusters:\n  demo:\n    snapshot: ha-3cp.json\nmaintenancePolicy: policy.yaml\n');
+    await writeFile(
+      configFile,
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\nmaintenancePolicy: policy.yaml\n',
+    );
     const config = await loadConfig({ path: configFile });
     expect(config.maintenancePolicy).toBe(join(dir, 'policy.yaml'));
     expect((await readFile(config.maintenancePolicy ?? '', 'utf8')).length).toBeGreaterThan(0);
 
-    const fromEnv = await loadConfig({ path: configFile, env: { K8S_HA_BOT_MAINTENANCE_POLICY: 'policy.yaml' }, cwd: dir });
+    const fromEnv = await loadConfig({
+      path: configFile,
+      env: { K8S_HA_BOT_MAINTENANCE_POLICY: 'policy.yaml' },
+      cwd: dir,
+    });
     expect(fromEnv.maintenancePolicy).toBe(join(dir, 'policy.yaml'));
 
-    await writeFile(configFile, 'clusters:\n  demo:\n    snapshot: ha-3cp.json\nmaintenancePolicy: missing.yaml\n');
-    await expect(loadConfig({ path: configFile })).rejects.toMatchObject({ code: 'config-invalid', path: 'maintenancePolicy' });
-    await expect(loadConfig({ path: configFile, env: { K8S_HA_BOT_MAINTENANCE_POLICY: 'nope.yaml' }, cwd: dir })).rejects.toMatchObject({
+    await writeFile(
+      configFile,
+      'clusters:\n  demo:\n    snapshot: ha-3cp.json\nmaintenancePolicy: missing.yaml\n',
+    );
+    await expect(loadConfig({ path: configFile })).rejects.toMatchObject({
+      code: 'config-invalid',
+      path: 'maintenancePolicy',
+    });
+    await expect(
+      loadConfig({ path: configFile, env: { K8S_HA_BOT_MAINTENANCE_POLICY: 'nope.yaml' }, cwd: dir }),
+    ).rejects.toMatchObject({
       path: 'K8S_HA_BOT_MAINTENANCE_POLICY',
     });
     const builtIn = await loadConfig({});

@@ -32,7 +32,12 @@ import { createLogger, silentLogger } from '../src/util/logger.js';
 import { runWorkerProcess } from '../workers/main.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
+import {
+  sendSigned,
+  slashCommandBody,
+  TEST_SIGNING_SECRET,
+  triggerId,
+} from './helpers/fake-slack-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
@@ -95,7 +100,9 @@ describe('maintenance through Slack, with the worker process and the simulator',
     redisServer = await startRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
-    fake.override('chat.update', (call) => ({ body: { ok: true, channel: call.params.channel, ts: call.params.ts } }));
+    fake.override('chat.update', (call) => ({
+      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
+    }));
     sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
     await renewLeaderLeases();
     renewer = setInterval(() => void renewLeaderLeases().catch(() => undefined), 2000);
@@ -115,7 +122,8 @@ describe('maintenance through Slack, with the worker process and the simulator',
         signals,
         onReady: () => resolve(),
         maintenanceWorker: { lockDurationMs: 5000, stalledIntervalMs: 5000 },
-        loadWorkerStep: (context, settings) => createWorkerAnswerStep({ ...context, redisUrl: settings.redisUrl, prefix: settings.prefix }),
+        loadWorkerStep: (context, settings) =>
+          createWorkerAnswerStep({ ...context, redisUrl: settings.redisUrl, prefix: settings.prefix }),
       });
       workerDone.catch(() => resolve());
     });
@@ -123,7 +131,12 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // A worker that failed to start fails every test with its reason.
     await Promise.race([workerDone, sleep(50)]);
     gateway = await startGateway({
-      env: { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: fake.apiUrl, K8S_HA_BOT_RATE_LIMIT: '1000' },
+      env: {
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: 'xoxb-test',
+        SLACK_API_URL: fake.apiUrl,
+        K8S_HA_BOT_RATE_LIMIT: '1000',
+      },
       config,
       logger: process.env.DEBUG_MAINT ? createLogger({ name: 'gateway', level: 'debug' }) : silentLogger,
       port: 0,
@@ -148,21 +161,32 @@ describe('maintenance through Slack, with the worker process and the simulator',
   }, 60_000);
 
   const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
-  const posts = (channel: string): FakeSlackCall[] => fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
-  const ephemeralsTo = (user: string): FakeSlackCall[] => fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user);
-  const updatesOf = (ts: string): FakeSlackCall[] => fake.callsOf('chat.update').filter((c) => c.params.ts === ts);
+  const posts = (channel: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
+  const ephemeralsTo = (user: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user);
+  const updatesOf = (ts: string): FakeSlackCall[] =>
+    fake.callsOf('chat.update').filter((c) => c.params.ts === ts);
   const executionJobs = async (): Promise<number> => {
     const counts = await executions.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
     return Object.values(counts).reduce((a, b) => a + b, 0);
   };
 
   const slash = async (text: string, user: string, channel: string): Promise<string> => {
-    const res = await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: channel }), { contentType: FORM });
+    const res = await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: channel }), {
+      contentType: FORM,
+    });
     expect(res.status).toBe(200);
     return (JSON.parse(res.text) as { text: string }).text;
   };
 
-  const click = async (action: 'approve' | 'reject' | 'cancel', id: string, user: string, channel: string, messageTs: string): Promise<void> => {
+  const click = async (
+    action: 'approve' | 'reject' | 'cancel',
+    id: string,
+    user: string,
+    channel: string,
+    messageTs: string,
+  ): Promise<void> => {
     const payload = {
       type: 'block_actions',
       trigger_id: triggerId(),
@@ -171,9 +195,19 @@ describe('maintenance through Slack, with the worker process and the simulator',
       channel: { id: channel },
       container: { type: 'message', message_ts: messageTs, channel_id: channel },
       message: { ts: messageTs, text: 'card' },
-      actions: [{ type: 'button', action_id: `k8s-ha-bot:maintenance-${action}`, block_id: 'b', value: id, action_ts: '1712000001.0' }],
+      actions: [
+        {
+          type: 'button',
+          action_id: `k8s-ha-bot:maintenance-${action}`,
+          block_id: 'b',
+          value: id,
+          action_ts: '1712000001.0',
+        },
+      ],
     };
-    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
+    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+      contentType: FORM,
+    });
     expect(res.status).toBe(200);
   };
 
@@ -181,7 +215,10 @@ describe('maintenance through Slack, with the worker process and the simulator',
   const request = async (text: string, channel: string): Promise<{ id: string; ts: string }> => {
     const ack = await slash(text, REQUESTER, channel);
     expect(ack).toMatch(/before asking for approval/);
-    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')), 30_000);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
     expect(id).toMatch(REQUEST_ID_PATTERN);
@@ -198,7 +235,11 @@ describe('maintenance through Slack, with the worker process and the simulator',
     return { id, ts: stored?.card?.ts ?? ts };
   };
 
-  const waitForState = async (id: string, states: MaintenanceState[], timeoutMs = 30_000): Promise<MaintenanceRequest> => {
+  const waitForState = async (
+    id: string,
+    states: MaintenanceState[],
+    timeoutMs = 30_000,
+  ): Promise<MaintenanceRequest> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const r = await service().get(id);
@@ -208,7 +249,8 @@ describe('maintenance through Slack, with the worker process and the simulator',
     }
   };
 
-  const threadOf = (channel: string, ts: string): FakeSlackCall[] => posts(channel).filter((c) => c.params.thread_ts === ts);
+  const threadOf = (channel: string, ts: string): FakeSlackCall[] =>
+    posts(channel).filter((c) => c.params.thread_ts === ts);
 
   it('happy path on a control-plane node: two distinct approvals, refusals in private, then lock, cordon, drain, reboot, uncordon, summary', async () => {
     const channel = 'C0HAPPY';
@@ -225,7 +267,9 @@ describe('maintenance through Slack, with the worker process and the simulator',
     await fake.waitFor(() => ephemeralsTo(REQUESTER).some((c) => /own request/.test(String(c.params.text))));
     // A non-approver's click: refused privately, naming the cluster.
     await click('approve', id, OUTSIDER, channel, ts);
-    await fake.waitFor(() => ephemeralsTo(OUTSIDER).some((c) => String(c.params.text).includes('You are not an approver for prod')));
+    await fake.waitFor(() =>
+      ephemeralsTo(OUTSIDER).some((c) => String(c.params.text).includes('You are not an approver for prod')),
+    );
     expect(updatesOf(ts)).toHaveLength(0);
     expect((await service().get(id))?.approvals).toHaveLength(0);
 
@@ -235,13 +279,18 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(blocksText(updatesOf(ts)[0])).toMatch(/1 of 2|1\/2/);
     // Double click: counted once, told privately.
     await click('approve', id, APPROVER_1, channel, ts);
-    await fake.waitFor(() => ephemeralsTo(APPROVER_1).some((c) => /Already counted/.test(String(c.params.text))));
+    await fake.waitFor(() =>
+      ephemeralsTo(APPROVER_1).some((c) => /Already counted/.test(String(c.params.text))),
+    );
     const afterOne = await service().get(id);
     expect(afterOne?.approvals.map((a) => a.actor.id)).toEqual([APPROVER_1]);
     expect(afterOne?.state).toBe('pending-approval');
     await sleep(300);
     expect(await executionJobs()).toBe(0);
-    expect((sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
 
     // Second approval, typed: the execution starts.
     const ack = await slash(`approve ${id}`, APPROVER_2, channel);
@@ -250,36 +299,83 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(await executionJobs()).toBe(1);
     const waiting = await service().get(id);
     expect(waiting?.state).toBe('awaiting-reboot');
-    expect((sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBe(true);
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBe(true);
     await sim.rebootNode('atlas-cp-2', { downMs: 800 });
     const final = await waitForState(id, ['completed', 'failed'], 40_000);
-    expect({ state: final.state, reason: final.stateReason }).toEqual({ state: 'completed', reason: undefined });
-    expect((sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'completed',
+      reason: undefined,
+    });
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
 
     // Thread posts under the card, in order.
-    await fake.waitFor(() => threadOf(channel, ts).some((c) => /completed/.test(String(c.params.text))), 15_000);
+    await fake.waitFor(
+      () => threadOf(channel, ts).some((c) => /completed/.test(String(c.params.text))),
+      15_000,
+    );
     const thread = threadOf(channel, ts).map((c) => String(c.params.text));
     const at = (re: RegExp): number => thread.findIndex((t) => re.test(t));
-    const order = [/approved \(1 of 2\)/, /approved \(2 of 2\)/, /Execution started/, /maintenance lock/, /Cordoned atlas-cp-2/, /is drained/, /rebooted/, /Uncordoned atlas-cp-2/, /completed/];
+    const order = [
+      /approved \(1 of 2\)/,
+      /approved \(2 of 2\)/,
+      /Execution started/,
+      /maintenance lock/,
+      /Cordoned atlas-cp-2/,
+      /is drained/,
+      /rebooted/,
+      /Uncordoned atlas-cp-2/,
+      /completed/,
+    ];
     const positions = order.map(at);
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // The card ends as completed, updated in place.
-    await fake.waitFor(() => updatesOf(ts).some((c) => blocksText(c).includes('Done: atlas-cp-2 was rebooted and checked')), 10_000);
+    await fake.waitFor(
+      () => updatesOf(ts).some((c) => blocksText(c).includes('Done: atlas-cp-2 was rebooted and checked')),
+      10_000,
+    );
 
     // Audit entries, oldest first for this request.
     const audit = await service().recentAudit({ platform: 'slack', tenant: TEAM, id: ADMIN }, 500);
     expect(audit.ok).toBe(true);
-    const types = (audit.ok ? audit.entries : []).filter((e) => e.requestId === id).reverse().map((e) => e.event.type).filter((t) => t !== 'eviction' && t !== 'drain-progress');
-    expect(types).toEqual(['requested', 'approved', 'approved', 'execution-started', 'locked', 'cordoned', 'drained', 'rebooted', 'verified', 'uncordoned', 'lock-released', 'completed']);
-    const approvers = (audit.ok ? audit.entries : []).filter((e) => e.requestId === id && e.event.type === 'approved').reverse().map((e) => e.actor);
+    const types = (audit.ok ? audit.entries : [])
+      .filter((e) => e.requestId === id)
+      .reverse()
+      .map((e) => e.event.type)
+      .filter((t) => t !== 'eviction' && t !== 'drain-progress');
+    expect(types).toEqual([
+      'requested',
+      'approved',
+      'approved',
+      'execution-started',
+      'locked',
+      'cordoned',
+      'drained',
+      'rebooted',
+      'verified',
+      'uncordoned',
+      'lock-released',
+      'completed',
+    ]);
+    const approvers = (audit.ok ? audit.entries : [])
+      .filter((e) => e.requestId === id && e.event.type === 'approved')
+      .reverse()
+      .map((e) => e.actor);
     expect(approvers).toEqual([`slack:${TEAM}:${APPROVER_1}`, `slack:${TEAM}:${APPROVER_2}`]);
   }, 120_000);
 
   it('/k8s audit: admins get the entries privately, others a private refusal', async () => {
     const ack = await slash('audit', OUTSIDER, 'C0AUDIT');
     expect(ack).toBe('Reading the maintenance audit log…');
-    await fake.waitFor(() => ephemeralsTo(OUTSIDER).some((c) => /Only maintenance admins/.test(String(c.params.text))));
+    await fake.waitFor(() =>
+      ephemeralsTo(OUTSIDER).some((c) => /Only maintenance admins/.test(String(c.params.text))),
+    );
     await slash('감사 로그', ADMIN, 'C0AUDIT');
     await fake.waitFor(() => ephemeralsTo(ADMIN).some((c) => /mr-[a-z2-7]{10}/.test(blocksText(c))));
     expect(posts('C0AUDIT')).toHaveLength(0);
@@ -292,16 +388,27 @@ describe('maintenance through Slack, with the worker process and the simulator',
     // The request's lifetime passes (the policy's minimum is a minute): move expiresAt into the past.
     const key = `k8s-ha-bot:maintenance:request:${id}`;
     const stored = JSON.parse((await redis.get(key)) ?? '{}') as MaintenanceRequest;
-    await redis.set(key, JSON.stringify({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() }), 'KEEPTTL');
+    await redis.set(
+      key,
+      JSON.stringify({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() }),
+      'KEEPTTL',
+    );
     await click('approve', id, APPROVER_1, channel, ts);
-    await fake.waitFor(() => ephemeralsTo(APPROVER_1).some((c) => /expired/i.test(String(c.params.text)) && !/Already/.test(String(c.params.text))));
+    await fake.waitFor(() =>
+      ephemeralsTo(APPROVER_1).some(
+        (c) => /expired/i.test(String(c.params.text)) && !/Already/.test(String(c.params.text)),
+      ),
+    );
     await fake.waitFor(() => updatesOf(ts).some((c) => /expired/i.test(blocksText(c))));
     const final = await service().get(id);
     expect(final?.state).toBe('expired');
     expect(final?.approvals).toHaveLength(0);
     await sleep(500);
     expect(await executionJobs()).toBe(before);
-    expect((sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect(
+      (sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
   }, 60_000);
 
   it('the Request maintenance button of a reboot answer asks for it (clicker = requester, card in the thread); a Korean typed cancel ends it', async () => {
@@ -314,16 +421,28 @@ describe('maintenance through Slack, with the worker process and the simulator',
       channel: { id: channel },
       container: { type: 'message', message_ts: '1712000100.000100', channel_id: channel },
       message: { ts: '1712000100.000100', text: 'answer' },
-      actions: [{ type: 'button', action_id: 'k8s-ha-bot:request-maintenance', block_id: 'b', value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1' }), action_ts: '1712000101.0' }],
+      actions: [
+        {
+          type: 'button',
+          action_id: 'k8s-ha-bot:request-maintenance',
+          block_id: 'b',
+          value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1' }),
+          action_ts: '1712000101.0',
+        },
+      ],
     };
     await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
-    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')), 30_000);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     expect(card?.params.thread_ts).toBe('1712000100.000100');
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
     // The card's address is attached right after Slack answers the post (as in `request` above).
     let stored = await service().get(id);
-    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50)) stored = await service().get(id);
+    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50))
+      stored = await service().get(id);
     expect(stored?.requestedBy).toMatchObject({ platform: 'slack', tenant: TEAM, id: REQUESTER });
     expect(stored?.card).toMatchObject({ channel, thread_ts: '1712000100.000100' });
     expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);
@@ -343,21 +462,31 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(final.state).toBe('failed');
     // The preflight names the change: another control-plane node is NotReady.
     expect(final.stateReason).toBe('other-control-plane-not-ready');
-    await fake.waitFor(() => threadOf(channel, ts).some((c) => /stopped/.test(String(c.params.text))), 15_000);
+    await fake.waitFor(
+      () => threadOf(channel, ts).some((c) => /stopped/.test(String(c.params.text))),
+      15_000,
+    );
     const stop = threadOf(channel, ts).find((c) => /stopped/.test(String(c.params.text)));
     expect(String(stop?.params.text)).toMatch(/another control-plane node is NotReady/);
     expect(blocksText(stop)).toContain('atlas-cp-1');
-    expect((sim.getObject('nodes', null, 'atlas-cp-3') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable).toBeUndefined();
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-3') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
     expect(new Map(sim.evictionRequests)).toEqual(evictionsBefore);
   }, 60_000);
 
   it('with another control-plane node down, a request is refused as unsafe with the reasons; only an admin may force it, with a reason; one open request per node', async () => {
     const channel = 'C0UNSAFE';
     const before = await executionJobs();
-    expect(await slash('maintain atlas-cp-2 kernel patch', REQUESTER, channel)).toMatch(/before asking for approval/);
+    expect(await slash('maintain atlas-cp-2 kernel patch', REQUESTER, channel)).toMatch(
+      /before asking for approval/,
+    );
     await fake.waitFor(() => posts(channel).length >= 1, 30_000);
     const refused = posts(channel)[0];
-    expect(String(refused?.params.text)).toMatch(/Refused: the reboot-impact analysis says it is unsafe to reboot atlas-cp-2/);
+    expect(String(refused?.params.text)).toMatch(
+      /Refused: the reboot-impact analysis says it is unsafe to reboot atlas-cp-2/,
+    );
     expect(blocksText(refused)).toMatch(/quorum/);
     expect(blocksText(refused)).not.toContain('maintenance-approve');
 
@@ -365,31 +494,54 @@ describe('maintenance through Slack, with the worker process and the simulator',
     const privateBefore = ephemeralsTo(REQUESTER).length;
     await slash('maintain atlas-cp-2 kernel patch --force "cannot wait"', REQUESTER, channel);
     await fake.waitFor(() => ephemeralsTo(REQUESTER).length > privateBefore, 30_000);
-    expect(ephemeralsTo(REQUESTER).slice(privateBefore).map((c) => String(c.params.text)).join('\n')).toContain('Only an admin of prod may force');
+    expect(
+      ephemeralsTo(REQUESTER)
+        .slice(privateBefore)
+        .map((c) => String(c.params.text))
+        .join('\n'),
+    ).toContain('Only an admin of prod may force');
     expect(ephemeralsTo(REQUESTER).at(-1)?.params.channel).toBe(channel);
 
     await slash('maintain atlas-cp-2 disk is dying', ADMIN, channel);
     await fake.waitFor(() => posts(channel).length >= 2, 30_000);
     expect(String(posts(channel)[1]?.params.text)).toMatch(/unsafe/);
-    expect(posts(channel).map((c) => String(c.params.text)).join('\n')).not.toContain('Only an admin');
+    expect(
+      posts(channel)
+        .map((c) => String(c.params.text))
+        .join('\n'),
+    ).not.toContain('Only an admin');
     await slash('maintain atlas-cp-2 disk is dying force: the disk fails within hours', ADMIN, channel);
-    await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')), 30_000);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
     const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
     expect(blocksText(card)).toContain('the disk fails within hours');
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
-    expect(await service().get(id)).toMatchObject({ force: true, forceReason: 'the disk fails within hours', approvalsRequired: 2, state: 'pending-approval' });
+    expect(await service().get(id)).toMatchObject({
+      force: true,
+      forceReason: 'the disk fails within hours',
+      approvalsRequired: 2,
+      state: 'pending-approval',
+    });
 
     const count = posts(channel).length;
     await slash('maintain atlas-cp-2 again --force "still dying"', ADMIN, channel);
     await fake.waitFor(() => posts(channel).length > count, 30_000);
-    expect(String(posts(channel)[count]?.params.text)).toContain(`already has an open maintenance request (${id})`);
+    expect(String(posts(channel)[count]?.params.text)).toContain(
+      `already has an open maintenance request (${id})`,
+    );
     expect(await executionJobs()).toBe(before);
   }, 90_000);
 });
 
 describe('SlackMaintenance thread posts', () => {
-  it('posts one request\'s thread messages in the order they were taken, even when an earlier lookup is slow', async () => {
-    const request = { id: 'mr-abcdefgh23', locale: 'en', card: { platform: 'slack', channel: 'C1', ts: '1.1' } } as unknown as MaintenanceRequest;
+  it("posts one request's thread messages in the order they were taken, even when an earlier lookup is slow", async () => {
+    const request = {
+      id: 'mr-abcdefgh23',
+      locale: 'en',
+      card: { platform: 'slack', channel: 'C1', ts: '1.1' },
+    } as unknown as MaintenanceRequest;
     let calls = 0;
     const service = {
       // The first lookup answers last.
@@ -402,16 +554,48 @@ describe('SlackMaintenance thread posts', () => {
     const posted: string[] = [];
     const m = new SlackMaintenance({
       service,
-      texts: { audit: () => { throw new Error('unused'); }, notAdmin: () => '' },
-      client: { chat: { postMessage: async () => ({ ok: true }), postEphemeral: async () => ({ ok: true }), update: async () => ({ ok: true }) } },
-      poster: { deliver: async (reply: Reply) => { posted.push(reply.summary); return true; } },
+      texts: {
+        audit: () => {
+          throw new Error('unused');
+        },
+        notAdmin: () => '',
+      },
+      client: {
+        chat: {
+          postMessage: async () => ({ ok: true }),
+          postEphemeral: async () => ({ ok: true }),
+          update: async () => ({ ok: true }),
+        },
+      },
+      poster: {
+        deliver: async (reply: Reply) => {
+          posted.push(reply.summary);
+          return true;
+        },
+      },
       store: { postedMessages: async () => new Map() },
       render: () => [],
       logger: silentLogger,
     });
-    const reply = (summary: string): Reply => ({ kind: 'maintenance', locale: 'en', title: 't', verdict: null, summary, planes: [], sections: [], advice: [], actions: [], context: { cluster: 'prod', snapshotAt: null, requestId: request.id, maintenanceId: request.id }, findings: [] });
+    const reply = (summary: string): Reply => ({
+      kind: 'maintenance',
+      locale: 'en',
+      title: 't',
+      verdict: null,
+      summary,
+      planes: [],
+      sections: [],
+      advice: [],
+      actions: [],
+      context: { cluster: 'prod', snapshotAt: null, requestId: request.id, maintenanceId: request.id },
+      findings: [],
+    });
     const delivery = { mode: 'thread', maintenanceId: request.id } as const;
-    await Promise.all(['locked', 'cordoned', 'drained'].map((t) => m.deliver(reply(t), { channel: 'C1' }, request.id, delivery)));
+    await Promise.all(
+      ['locked', 'cordoned', 'drained'].map((t) =>
+        m.deliver(reply(t), { channel: 'C1' }, request.id, delivery),
+      ),
+    );
     expect(posted).toEqual(['locked', 'cordoned', 'drained']);
   });
 });

@@ -59,7 +59,11 @@ afterAll(async () => {
 });
 
 /** A service on its own key and queue prefixes, with the shared test clock. */
-function makeService(o: { connection?: Redis; publisher?: ReplyPublisher; tag?: string } = {}): { service: MaintenanceService; prefix: string; keyPrefix: string } {
+function makeService(o: { connection?: Redis; publisher?: ReplyPublisher; tag?: string } = {}): {
+  service: MaintenanceService;
+  prefix: string;
+  keyPrefix: string;
+} {
   n += 1;
   const tag = o.tag ?? `t${n}`;
   const prefix = `bull-${tag}`;
@@ -76,7 +80,10 @@ function makeService(o: { connection?: Redis; publisher?: ReplyPublisher; tag?: 
   return { service, prefix, keyPrefix };
 }
 
-async function newRequest(service: MaintenanceService, over: Partial<Parameters<MaintenanceService['createRequest']>[0]> = {}): Promise<MaintenanceRequest> {
+async function newRequest(
+  service: MaintenanceService,
+  over: Partial<Parameters<MaintenanceService['createRequest']>[0]> = {},
+): Promise<MaintenanceRequest> {
   const created = await service.createRequest({
     cluster: 'prod',
     node: 'master-2',
@@ -122,7 +129,9 @@ describe('approvals of a control-plane node', () => {
     expect(refusal(await service.decide(r.id, outsider, 'approve'))).toBe('not-approver');
     expect(refusal(await service.decide(r.id, alice, 'approve'))).toBe('ok:approval-counted');
     // The same identity with another display name is the same approver.
-    expect(refusal(await service.decide(r.id, { ...alice, displayName: 'someone else' }, 'approve'))).toBe('already-approved');
+    expect(refusal(await service.decide(r.id, { ...alice, displayName: 'someone else' }, 'approve'))).toBe(
+      'already-approved',
+    );
     expect((await service.get(r.id))?.state).toBe('pending-approval');
     expect(await queue.getJob(executionJobIdFor(r.id))).toBeUndefined();
 
@@ -151,8 +160,17 @@ describe('approvals of a control-plane node', () => {
     expect(w.approvalsRequired).toBe(1);
     expect(refusal(await service.decide(w.id, alice, 'approve'))).toBe('ok:approved');
     const forced = await service.createRequest({
-      cluster: 'prod', node: 'worker-2', nodeRole: 'worker', reason: 'disk failing', force: true, forceReason: 'disk is dying',
-      requestedBy: admin, locale: 'en', replyTo: slackTarget, verdict: 'unsafe', summary: 'unsafe',
+      cluster: 'prod',
+      node: 'worker-2',
+      nodeRole: 'worker',
+      reason: 'disk failing',
+      force: true,
+      forceReason: 'disk is dying',
+      requestedBy: admin,
+      locale: 'en',
+      replyTo: slackTarget,
+      verdict: 'unsafe',
+      summary: 'unsafe',
     });
     expect(forced.ok && forced.request.approvalsRequired).toBe(2);
     expect(forced.ok && forced.request.forceReason).toBe('disk is dying');
@@ -164,7 +182,9 @@ describe('concurrent clicks', () => {
   it('20 concurrent approvals by the same approver count once', async () => {
     const { service, prefix } = makeService();
     const r = await newRequest(service);
-    const results = await Promise.all(Array.from({ length: 20 }, () => service.decide(r.id, alice, 'approve')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => service.decide(r.id, alice, 'approve')),
+    );
     const outcomes = results.map(refusal).sort();
     expect(outcomes.filter((o) => o === 'ok:approval-counted')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already-approved')).toHaveLength(19);
@@ -183,9 +203,18 @@ describe('concurrent clicks', () => {
     const r = await newRequest(service, { node: 'worker-3', nodeRole: 'worker' });
     const results = await Promise.all(Array.from({ length: 20 }, () => service.decide(r.id, bob, 'approve')));
     expect(results.map(refusal).filter((o) => o === 'ok:approved')).toHaveLength(1);
-    expect(results.map(refusal).filter((o) => o !== 'ok:approved').every((o) => o === 'not-pending')).toBe(true);
+    expect(
+      results
+        .map(refusal)
+        .filter((o) => o !== 'ok:approved')
+        .every((o) => o === 'not-pending'),
+    ).toBe(true);
     const queue = await jobsOf(prefix);
-    expect(await queue.getJobCounts('waiting', 'delayed', 'active')).toEqual({ waiting: 1, delayed: 0, active: 0 });
+    expect(await queue.getJobCounts('waiting', 'delayed', 'active')).toEqual({
+      waiting: 1,
+      delayed: 0,
+      active: 0,
+    });
     await queue.close();
     await service.close();
   });
@@ -197,7 +226,10 @@ describe('concurrent clicks', () => {
     const two = makeService({ tag, connection: other });
     for (let round = 0; round < 10; round += 1) {
       const r = await newRequest(one.service, { node: `master-${round}` });
-      const results = await Promise.all([one.service.decide(r.id, alice, 'approve'), two.service.decide(r.id, bob, 'approve')]);
+      const results = await Promise.all([
+        one.service.decide(r.id, alice, 'approve'),
+        two.service.decide(r.id, bob, 'approve'),
+      ]);
       expect(results.map(refusal).sort()).toEqual(['ok:approval-counted', 'ok:approved']);
       const stored = await one.service.get(r.id);
       expect(stored?.approvals.map((a) => a.actor.id).sort()).toEqual(['UA1', 'UA2']);
@@ -223,7 +255,11 @@ describe('expiry', () => {
     expect(late.request?.state).toBe('expired');
     expect(late.request?.approvals).toHaveLength(1);
     expect(refusal(await service.decide(r.id, bob, 'approve'))).toBe('expired');
-    expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual(['requested', 'approved', 'expired']);
+    expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual([
+      'requested',
+      'approved',
+      'expired',
+    ]);
     // The node is free again.
     await newRequest(service);
     await service.close();
@@ -248,7 +284,10 @@ describe('expiry', () => {
       ['requested', 'slack:T01:UREQ'],
       ['expired', 'bot'],
     ]);
-    expect((await queue.getJob(executionJobIdFor(approved.id)))?.data).toEqual({ requestId: approved.id, cluster: 'prod' });
+    expect((await queue.getJob(executionJobIdFor(approved.id)))?.data).toEqual({
+      requestId: approved.id,
+      cluster: 'prod',
+    });
     expect(await service.sweepExpired()).toEqual([]);
     await queue.close();
     await service.close();
@@ -279,14 +318,22 @@ describe('reject and cancel', () => {
 
     const running = await newRequest(service, { node: 'worker-2', nodeRole: 'worker' });
     expect(refusal(await service.decide(running.id, alice, 'approve'))).toBe('ok:approved');
-    expect(await service.store.transition(running.id, ['approved'], 'checking', { progress: { startedAt: new Date(clock).toISOString() } })).not.toBeNull();
+    expect(
+      await service.store.transition(running.id, ['approved'], 'checking', {
+        progress: { startedAt: new Date(clock).toISOString() },
+      }),
+    ).not.toBeNull();
     const byAdmin = await service.decide(running.id, admin, 'cancel');
     expect(refusal(byAdmin)).toBe('ok:cancel-requested');
     expect(byAdmin.request?.state).toBe('cancelling');
     const again = await service.decide(running.id, bob, 'cancel');
     expect(refusal(again)).toBe('ok:cancel-requested');
     expect(again.request?.revision).toBe(byAdmin.request?.revision);
-    expect((await service.audit.forRequest(running.id)).map((e) => e.event.type)).toEqual(['requested', 'approved', 'cancel-requested']);
+    expect((await service.audit.forRequest(running.id)).map((e) => e.event.type)).toEqual([
+      'requested',
+      'approved',
+      'cancel-requested',
+    ]);
     // The executor finishes the cancel.
     const done = await service.store.transition(running.id, ['cancelling'], 'cancelled');
     expect(done?.state).toBe('cancelled');
@@ -300,22 +347,58 @@ describe('creating requests', () => {
   it('refuses non-requesters, unsafe verdicts without force, force by non-admins or without a reason, and a second open request per node', async () => {
     const { service } = makeService();
     const base = {
-      cluster: 'prod', node: 'master-1', nodeRole: 'control-plane' as const, reason: '', force: false,
-      requestedBy: requester, locale: 'en' as const, replyTo: slackTarget, verdict: 'safe' as const, summary: 's',
+      cluster: 'prod',
+      node: 'master-1',
+      nodeRole: 'control-plane' as const,
+      reason: '',
+      force: false,
+      requestedBy: requester,
+      locale: 'en' as const,
+      replyTo: slackTarget,
+      verdict: 'safe' as const,
+      summary: 's',
     };
-    expect(await service.createRequest({ ...base, cluster: 'locked-down', requestedBy: alice })).toEqual({ ok: false, refusal: 'not-requester' });
-    expect(await service.createRequest({ ...base, verdict: 'unsafe' })).toEqual({ ok: false, refusal: 'unsafe' });
-    expect(await service.createRequest({ ...base, verdict: 'unsafe', force: true, reason: 'x' })).toEqual({ ok: false, refusal: 'force-not-allowed' });
-    expect(await service.createRequest({ ...base, verdict: 'unsafe', force: true, requestedBy: admin, forceReason: '  ' })).toEqual({ ok: false, refusal: 'force-needs-reason' });
+    expect(await service.createRequest({ ...base, cluster: 'locked-down', requestedBy: alice })).toEqual({
+      ok: false,
+      refusal: 'not-requester',
+    });
+    expect(await service.createRequest({ ...base, verdict: 'unsafe' })).toEqual({
+      ok: false,
+      refusal: 'unsafe',
+    });
+    expect(await service.createRequest({ ...base, verdict: 'unsafe', force: true, reason: 'x' })).toEqual({
+      ok: false,
+      refusal: 'force-not-allowed',
+    });
+    expect(
+      await service.createRequest({
+        ...base,
+        verdict: 'unsafe',
+        force: true,
+        requestedBy: admin,
+        forceReason: '  ',
+      }),
+    ).toEqual({ ok: false, refusal: 'force-needs-reason' });
     const first = await service.createRequest(base);
     expect(first.ok).toBe(true);
     const second = await service.createRequest({ ...base, requestedBy: alice });
-    expect(second).toMatchObject({ ok: false, refusal: 'already-open', existing: { id: first.ok ? first.request.id : '' } });
+    expect(second).toMatchObject({
+      ok: false,
+      refusal: 'already-open',
+      existing: { id: first.ok ? first.request.id : '' },
+    });
     expect((await service.createRequest({ ...base, node: 'master-3' })).ok).toBe(true);
     expect((await service.createRequest({ ...base, cluster: 'stage' })).ok).toBe(true);
-    expect((await service.store.listOpen('prod')).map((r) => r.node).sort()).toEqual(['master-1', 'master-3']);
+    expect((await service.store.listOpen('prod')).map((r) => r.node).sort()).toEqual([
+      'master-1',
+      'master-3',
+    ]);
     // Only unrefused requests reached the audit.
-    expect((await service.audit.recent(100)).map((e) => e.event.type)).toEqual(['requested', 'requested', 'requested']);
+    expect((await service.audit.recent(100)).map((e) => e.event.type)).toEqual([
+      'requested',
+      'requested',
+      'requested',
+    ]);
   });
 });
 
@@ -325,9 +408,15 @@ describe('executor transitions', () => {
     const r = await newRequest(service, { node: 'worker-9', nodeRole: 'worker' });
     expect(await service.store.transition(r.id, ['approved'], 'checking')).toBeNull();
     await service.decide(r.id, alice, 'approve');
-    const checking = await service.store.transition(r.id, ['approved'], 'checking', { progress: { startedAt: 'a' } });
+    const checking = await service.store.transition(r.id, ['approved'], 'checking', {
+      progress: { startedAt: 'a' },
+    });
     expect(checking?.state).toBe('checking');
-    const raced = await Promise.all(Array.from({ length: 10 }, () => service.store.transition(r.id, ['checking'], 'locked', { progress: { lockedAt: 'b' } })));
+    const raced = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        service.store.transition(r.id, ['checking'], 'locked', { progress: { lockedAt: 'b' } }),
+      ),
+    );
     expect(raced.filter((x) => x !== null)).toHaveLength(1);
     const progressed = await service.store.updateProgress(r.id, { podsToEvict: 4, podsEvicted: 1 });
     expect(progressed.progress).toEqual({ startedAt: 'a', lockedAt: 'b', podsToEvict: 4, podsEvicted: 1 });
@@ -335,7 +424,9 @@ describe('executor transitions', () => {
     expect(failed?.stateReason).toBe('lock-held');
     expect(failed?.revision).toBe(progressed.revision + 1);
     expect(await redis.ttl(service.store.requestKey(r.id))).toBeGreaterThan(29 * 24 * 3600);
-    await expect(service.store.updateProgress('mr-aaaaaaaaab', {})).rejects.toMatchObject({ code: 'bad-request' });
+    await expect(service.store.updateProgress('mr-aaaaaaaaab', {})).rejects.toMatchObject({
+      code: 'bad-request',
+    });
     await service.attachCard(r.id, { channel: 'C01', ts: '2.0' });
     expect((await service.get(r.id))?.card).toEqual({ channel: 'C01', ts: '2.0' });
     await expect(service.attachCard('mr-aaaaaaaaab', {})).rejects.toMatchObject({ code: 'bad-request' });
@@ -355,8 +446,20 @@ describe('the audit', () => {
     ]);
     const raw = await redis.xrevrange(service.audit.key, '+', '-', 'COUNT', 1);
     const fields = raw[0]?.[1] ?? [];
-    expect(fields.filter((_, i) => i % 2 === 0)).toEqual(['at', 'requestId', 'cluster', 'node', 'actor', 'event']);
-    expect(JSON.parse(fields[11] ?? '{}')).toMatchObject({ type: 'approved', approvals: 1, required: 1, by: { id: 'UA1' } });
+    expect(fields.filter((_, i) => i % 2 === 0)).toEqual([
+      'at',
+      'requestId',
+      'cluster',
+      'node',
+      'actor',
+      'event',
+    ]);
+    expect(JSON.parse(fields[11] ?? '{}')).toMatchObject({
+      type: 'approved',
+      approvals: 1,
+      required: 1,
+      by: { id: 'UA1' },
+    });
   });
 });
 
@@ -379,10 +482,16 @@ describe('chat messages of events', () => {
     const current = approved.request as MaintenanceRequest;
     await service.notifier.emit(current, { type: 'eviction', pod: 'shop/web-1' });
     await service.notifier.emit(current, {
-      type: 'drain-progress', evicted: 3, total: 5,
+      type: 'drain-progress',
+      evicted: 3,
+      total: 5,
       waitingOn: [{ pod: 'shop/db-0', budget: 'shop/db-pdb', detail: 'disruptionsAllowed is 0' }],
     });
-    const consoleRequest = await newRequest(service, { node: 'worker-10', nodeRole: 'worker', replyTo: { platform: 'console', address: {} } });
+    const consoleRequest = await newRequest(service, {
+      node: 'worker-10',
+      nodeRole: 'worker',
+      replyTo: { platform: 'console', address: {} },
+    });
     await service.decide(consoleRequest.id, bob, 'approve');
 
     const deadline = Date.now() + 10_000;
@@ -396,11 +505,21 @@ describe('chat messages of events', () => {
     expect(got).toHaveLength(4);
     for (const m of got) {
       expect(m.delivery).toMatchObject({ maintenanceId: r.id });
-      expect(m.job).toMatchObject({ requestId: r.id, text: '', cluster: 'prod', locale: 'en', user: { platform: 'slack', id: 'UREQ', tenant: 'T01' }, replyTo: slackTarget });
+      expect(m.job).toMatchObject({
+        requestId: r.id,
+        text: '',
+        cluster: 'prod',
+        locale: 'en',
+        user: { platform: 'slack', id: 'UREQ', tenant: 'T01' },
+        replyTo: slackTarget,
+      });
       expect(m.reply.kind).toBe('maintenance');
       expect(m.reply.context.maintenanceId).toBe(r.id);
     }
-    const threads = got.filter((m) => m.delivery?.mode === 'thread').map((m) => m.reply.summary).sort();
+    const threads = got
+      .filter((m) => m.delivery?.mode === 'thread')
+      .map((m) => m.reply.summary)
+      .sort();
     expect(threads).toEqual([
       'Alice approved (1 of 1): approved, execution starts.',
       'Draining worker-8: evicted 3 of 5, waiting on PodDisruptionBudget shop/db-pdb (pod shop/db-0).',
@@ -418,18 +537,35 @@ describe('notifier failures', () => {
   it('rejects when the audit cannot be written, and only logs a chat failure', async () => {
     const { service } = makeService();
     const r = await newRequest(service, { node: 'worker-11', nodeRole: 'worker' });
-    const dead = new Redis(await freePort(), '127.0.0.1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-    const broken = createMaintenanceNotifier({ audit: new AuditLog(dead, { logger: silentLogger }), logger: silentLogger });
+    const dead = new Redis(await freePort(), '127.0.0.1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      lazyConnect: true,
+    });
+    const broken = createMaintenanceNotifier({
+      audit: new AuditLog(dead, { logger: silentLogger }),
+      logger: silentLogger,
+    });
     await expect(broken.emit(r, { type: 'verified' })).rejects.toMatchObject({ code: 'queue-unavailable' });
     dead.disconnect();
 
     const warnings: unknown[] = [];
-    const logger = { ...silentLogger, info: () => undefined, warn: (o: unknown) => warnings.push(o) } as unknown as typeof silentLogger;
-    const failingPublisher = { publish: async () => Promise.reject(new Error('replies queue down')) } as unknown as ReplyPublisher;
+    const logger = {
+      ...silentLogger,
+      info: () => undefined,
+      warn: (o: unknown) => warnings.push(o),
+    } as unknown as typeof silentLogger;
+    const failingPublisher = {
+      publish: async () => Promise.reject(new Error('replies queue down')),
+    } as unknown as ReplyPublisher;
     const chatless = createMaintenanceNotifier({ audit: service.audit, publisher: failingPublisher, logger });
     await expect(chatless.emit(r, { type: 'verified' })).resolves.toBeUndefined();
     expect(warnings).toHaveLength(1);
-    expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual(['requested', 'verified']);
+    expect((await service.audit.forRequest(r.id)).map((e) => e.event.type)).toEqual([
+      'requested',
+      'verified',
+    ]);
     await service.close();
   });
 });

@@ -40,13 +40,23 @@ import { silentLogger } from '../src/util/logger.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
 import { FakeMaintenancePort, testRequest } from './helpers/fake-maintenance-port.js';
-import { TEST_TENANT, cardOfCall, postActivity, teamsActivityBody, textOfCard } from './helpers/fake-teams-activity.js';
+import {
+  TEST_TENANT,
+  cardOfCall,
+  postActivity,
+  teamsActivityBody,
+  textOfCard,
+} from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
 const USERS = {
-  requester: { id: '29:req', name: 'Rita Requester', aadObjectId: 'aad-00000000-0000-0000-0000-0000000000r1' },
+  requester: {
+    id: '29:req',
+    name: 'Rita Requester',
+    aadObjectId: 'aad-00000000-0000-0000-0000-0000000000r1',
+  },
   alice: { id: '29:alice', name: 'Alice Approver', aadObjectId: 'aad-00000000-0000-0000-0000-0000000000a1' },
   bob: { id: '29:bob', name: 'Bob Approver', aadObjectId: 'aad-00000000-0000-0000-0000-0000000000b1' },
   carol: { id: '29:carol', name: 'Carol Onlooker', aadObjectId: 'aad-00000000-0000-0000-0000-0000000000c1' },
@@ -71,11 +81,25 @@ function parseWithAdaptiveCards(card: unknown): { events: string[]; version: str
   return { events, version: ac.version.toString() };
 }
 
-const keyOf = (u: TestTeamsUser): string => actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
+const keyOf = (u: TestTeamsUser): string =>
+  actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
 
 function botConfig(redisUrl: string): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: 'unused.json', requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: 'unused.json',
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
+  return {
+    source: 'test',
+    clusters: { prod: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: redisUrl },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
 }
 
 describe('Teams maintenance cards and buttons (adapter against a stand-in service)', () => {
@@ -87,7 +111,12 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
   let url: string;
   const port = new FakeMaintenancePort([keyOf(USERS.alice), keyOf(USERS.bob)], [keyOf(USERS.alice)]);
   const conversation = '19:ops@thread.tacv2;messageid=1712000000100';
-  const requester = { platform: 'teams' as const, tenant: TEST_TENANT, id: USERS.requester.aadObjectId, displayName: USERS.requester.name };
+  const requester = {
+    platform: 'teams' as const,
+    tenant: TEST_TENANT,
+    id: USERS.requester.aadObjectId,
+    displayName: USERS.requester.name,
+  };
   const ID = 'mr-abcdefghij';
   const ID2 = 'mr-bcdefghijk';
   let cardId = '';
@@ -103,12 +132,32 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     enqueuedAt: new Date().toISOString(),
   });
   const send = (from: TestTeamsUser, extra: Partial<Parameters<typeof teamsActivityBody>[0]>) =>
-    postActivity(url, teamsActivityBody({ id: `act-${++n}`, conversationId: conversation, from, serviceUrl: fake.serviceUrl, ...extra }));
+    postActivity(
+      url,
+      teamsActivityBody({
+        id: `act-${++n}`,
+        conversationId: conversation,
+        from,
+        serviceUrl: fake.serviceUrl,
+        ...extra,
+      }),
+    );
   const click = (from: TestTeamsUser, verb: string, data: Record<string, unknown> | undefined) =>
-    send(from, { type: 'invoke', name: 'adaptiveCard/action', replyToId: cardId, value: { action: { type: 'Action.Execute', verb, data } } });
-  const puts = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'PUT' && c.conversationId === conversation);
-  const threadPosts = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'POST' && c.conversationId === conversation && c.activityId === cardId);
-  const cardData = (verb: string): Record<string, unknown> | undefined => cardOfCall(fake.delivered().find((c) => c.resultId === cardId))?.actions?.find((a) => a.verb === verb)?.data;
+    send(from, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId: cardId,
+      value: { action: { type: 'Action.Execute', verb, data } },
+    });
+  const puts = (): FakeConnectorCall[] =>
+    fake.delivered().filter((c) => c.method === 'PUT' && c.conversationId === conversation);
+  const threadPosts = (): FakeConnectorCall[] =>
+    fake
+      .delivered()
+      .filter((c) => c.method === 'POST' && c.conversationId === conversation && c.activityId === cardId);
+  const cardData = (verb: string): Record<string, unknown> | undefined =>
+    cardOfCall(fake.delivered().find((c) => c.resultId === cardId))?.actions?.find((a) => a.verb === verb)
+      ?.data;
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -130,7 +179,9 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
           verdict: null,
           summary: `${entries.length} entries`,
           planes: [],
-          sections: [{ heading: 'Entries', lines: entries.map((e) => `${e.requestId} ${e.event.type} by ${e.actor}`) }],
+          sections: [
+            { heading: 'Entries', lines: entries.map((e) => `${e.requestId} ${e.event.type} by ${e.actor}`) },
+          ],
           advice: [],
           actions: [],
           context: { cluster: null, snapshotAt: null, requestId: 'audit' },
@@ -142,7 +193,13 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     publisher = new ReplyPublisher(connection);
     port.add(testRequest(ID, requester, conversation));
-    port.add(testRequest(ID2, requester, conversation, { node: 'atlas-w-1', nodeRole: 'worker', approvalsRequired: 1 }));
+    port.add(
+      testRequest(ID2, requester, conversation, {
+        node: 'atlas-w-1',
+        nodeRole: 'worker',
+        approvalsRequired: 1,
+      }),
+    );
     // The conversation reference is stored when the bot is added to the channel.
     await send(USERS.requester, { type: 'conversationUpdate' });
   });
@@ -162,7 +219,9 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     // A second copy of the same card (another job id: a retried answer) posts nothing new.
     await publisher.publish('teams', { reply, job: job('tm-card-1b') }, 'tm-card-1b');
     await fake.waitFor(() => port.attached.length >= 2);
-    const posted = fake.delivered().filter((c) => c.method === 'POST' && c.conversationId === conversation && cardOfCall(c) !== undefined);
+    const posted = fake
+      .delivered()
+      .filter((c) => c.method === 'POST' && c.conversationId === conversation && cardOfCall(c) !== undefined);
     expect(posted).toHaveLength(1);
     cardId = posted[0]?.resultId ?? '';
     expect(port.attached[0]).toEqual({ id: ID, card: { conversationKey: conversation, activityId: cardId } });
@@ -180,14 +239,23 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
   it("a non-approver's click gets a private message and changes nothing", async () => {
     const res = await click(USERS.carol, 'maintenance-approve', cardData('maintenance-approve'));
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: `[en] refused: not-approver (${ID} in prod)` });
-    expect(port.decisions.at(-1)?.actor).toEqual({ platform: 'teams', tenant: TEST_TENANT, id: USERS.carol.aadObjectId, displayName: USERS.carol.name });
+    expect(res.json).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: `[en] refused: not-approver (${ID} in prod)`,
+    });
+    expect(port.decisions.at(-1)?.actor).toEqual({
+      platform: 'teams',
+      tenant: TEST_TENANT,
+      id: USERS.carol.aadObjectId,
+      displayName: USERS.carol.name,
+    });
     expect((await port.get(ID))?.approvals).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(puts()).toHaveLength(0);
   });
 
-  it('a click without an AAD object id is refused before any decision, even with an approver\'s display name', async () => {
+  it("a click without an AAD object id is refused before any decision, even with an approver's display name", async () => {
     const decisions = port.decisions.length;
     const res = await click(USERS.noAad, 'maintenance-approve', cardData('maintenance-approve'));
     expect(res.json?.type).toBe('application/vnd.microsoft.activity.message');
@@ -195,7 +263,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     expect(port.decisions).toHaveLength(decisions);
   });
 
-  it('an approver\'s click: the invoke answers with the updated card and the card activity is replaced for everyone; a double click counts once', async () => {
+  it("an approver's click: the invoke answers with the updated card and the card activity is replaced for everyone; a double click counts once", async () => {
     const res = await click(USERS.alice, 'maintenance-approve', cardData('maintenance-approve'));
     expect(res.json?.statusCode).toBe(200);
     expect(res.json?.type).toBe('application/vnd.microsoft.card.adaptive');
@@ -206,14 +274,20 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     expect(textOfCard(cardOfCall(puts()[0]))).toContain('Approvals 1/2');
 
     const again = await click(USERS.alice, 'maintenance-approve', cardData('maintenance-approve'));
-    expect(again.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: `[en] refused: already-approved (${ID} in prod)` });
+    expect(again.json).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: `[en] refused: already-approved (${ID} in prod)`,
+    });
     expect((await port.get(ID))?.approvals.map((a) => a.actor.id)).toEqual([USERS.alice.aadObjectId]);
     await new Promise((r) => setTimeout(r, 300));
     expect(puts()).toHaveLength(1);
   });
 
   it('the Action.Submit fallback (older clients) decides the same way and updates the card in place', async () => {
-    const data = cardOfCall(fake.delivered().find((c) => c.resultId === cardId))?.actions?.find((a) => a.verb === 'maintenance-approve')?.fallback?.data;
+    const data = cardOfCall(fake.delivered().find((c) => c.resultId === cardId))?.actions?.find(
+      (a) => a.verb === 'maintenance-approve',
+    )?.fallback?.data;
     const res = await send(USERS.bob, { value: data, replyToId: cardId });
     expect(res.status).toBe(200);
     await fake.waitFor(() => puts().length >= 2);
@@ -225,18 +299,38 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
   });
 
   it('thread deliveries reply to the card activity (once per message), update-card deliveries replace it', async () => {
-    const progress: Reply = { ...port.cardReply((await port.get(ID))!), title: 'Draining atlas-cp-2: evicted 3 of 5', actions: [] };
-    await publisher.publish('teams', { reply: progress, job: job(`${ID}.drain-1`), delivery: { mode: 'thread', maintenanceId: ID } }, `${ID}-drain-1`);
+    const progress: Reply = {
+      ...port.cardReply((await port.get(ID))!),
+      title: 'Draining atlas-cp-2: evicted 3 of 5',
+      actions: [],
+    };
+    await publisher.publish(
+      'teams',
+      { reply: progress, job: job(`${ID}.drain-1`), delivery: { mode: 'thread', maintenanceId: ID } },
+      `${ID}-drain-1`,
+    );
     await fake.waitFor(() => threadPosts().length >= 1);
     // The same message delivered again (a retried job under another id) is not posted twice.
-    await publisher.publish('teams', { reply: progress, job: job(`${ID}.drain-1`), delivery: { mode: 'thread', maintenanceId: ID } }, `${ID}-drain-1-again`);
+    await publisher.publish(
+      'teams',
+      { reply: progress, job: job(`${ID}.drain-1`), delivery: { mode: 'thread', maintenanceId: ID } },
+      `${ID}-drain-1-again`,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(threadPosts()).toHaveLength(1);
     expect(textOfCard(cardOfCall(threadPosts()[0]))).toContain('evicted 3 of 5');
 
     const r = port.requests.get(ID)!;
     r.state = 'completed';
-    await publisher.publish('teams', { reply: port.cardReply(r), job: job(`${ID}.done`), delivery: { mode: 'update-card', maintenanceId: ID } }, `${ID}-done`);
+    await publisher.publish(
+      'teams',
+      {
+        reply: port.cardReply(r),
+        job: job(`${ID}.done`),
+        delivery: { mode: 'update-card', maintenanceId: ID },
+      },
+      `${ID}-done`,
+    );
     await fake.waitFor(() => puts().length >= 3);
     expect(puts()[2]?.activityId).toBe(cardId);
     expect(textOfCard(cardOfCall(puts()[2]))).toContain('State: completed');
@@ -252,27 +346,43 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     const mark = fake.calls.length;
     await send(USERS.bob, { text: `approve ${ID2}` });
     const ok = fake.calls.slice(mark).find((c) => c.body.type === 'message');
-    expect(ok?.body.text).toBe(`Approved: ${ID2} has all its approvals; the maintenance of atlas-w-1 starts.`);
+    expect(ok?.body.text).toBe(
+      `Approved: ${ID2} has all its approvals; the maintenance of atlas-w-1 starts.`,
+    );
     expect((await port.get(ID2))?.state).toBe('approved');
-    expect(port.decisions.at(-1)).toMatchObject({ id: ID2, action: 'approve', actor: { id: USERS.bob.aadObjectId } });
+    expect(port.decisions.at(-1)).toMatchObject({
+      id: ID2,
+      action: 'approve',
+      actor: { id: USERS.bob.aadObjectId },
+    });
   });
 
   it('typed "audit": refused to non-admins, a card of entries for admins', async () => {
     const mark = fake.calls.length;
     await send(USERS.bob, { text: 'audit' });
-    expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toBe('Only maintenance admins of a cluster may read the audit.');
+    expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toBe(
+      'Only maintenance admins of a cluster may read the audit.',
+    );
     const mark2 = fake.calls.length;
     await send(USERS.alice, { text: 'audit' });
     const card = cardOfCall(fake.calls.slice(mark2).find((c) => cardOfCall(c) !== undefined));
     const text = textOfCard(card);
     expect(text).toContain(`${ID} approved by ${keyOf(USERS.alice)}`);
-    expect(text.indexOf(`${ID} approved by ${keyOf(USERS.alice)}`)).toBeLessThan(text.indexOf(`${ID} approved by ${keyOf(USERS.bob)}`));
+    expect(text.indexOf(`${ID} approved by ${keyOf(USERS.alice)}`)).toBeLessThan(
+      text.indexOf(`${ID} approved by ${keyOf(USERS.bob)}`),
+    );
   });
 
   it('a redelivered click (same activity id) is decided once and answered with the current card; a Korean clicker is answered in Korean', async () => {
     const ID3 = 'mr-cdefghijkm';
     port.add(testRequest(ID3, requester, conversation));
-    const data = { k8sHaBot: 'card-action', action: 'maintenance-approve', value: ID3, card: ID3, requestId: ID3 };
+    const data = {
+      k8sHaBot: 'card-action',
+      action: 'maintenance-approve',
+      value: ID3,
+      card: ID3,
+      requestId: ID3,
+    };
     const body = teamsActivityBody({
       id: 'click-once',
       conversationId: conversation,
@@ -292,7 +402,12 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
 
     const ko = await click(USERS.carol, 'maintenance-approve', data);
     expect(ko.json?.value).toBe(`[en] refused: not-approver (${ID3} in prod)`);
-    const koClick = await send(USERS.carol, { type: 'invoke', name: 'adaptiveCard/action', locale: 'ko-KR', value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data } } });
+    const koClick = await send(USERS.carol, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      locale: 'ko-KR',
+      value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data } },
+    });
     expect(koClick.json?.value).toBe(`[ko] refused: not-approver (${ID3} in prod)`);
   });
 
@@ -302,7 +417,9 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
     try {
       const mark = fake.calls.length;
       await send(USERS.noAad, { text: 'maintain atlas-cp-2 kernel update' });
-      expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toMatch(/Entra ID \(AAD\) object id/);
+      expect(fake.calls.slice(mark).find((c) => c.body.type === 'message')?.body.text).toMatch(
+        /Entra ID \(AAD\) object id/,
+      );
       const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
       expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
 
@@ -345,7 +462,16 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
   let n = 0;
 
   const send = (from: TestTeamsUser, extra: Partial<Parameters<typeof teamsActivityBody>[0]>) =>
-    postActivity(url, teamsActivityBody({ id: `e2e-${++n}`, conversationId: conversation, from, serviceUrl: fake.serviceUrl, ...extra }));
+    postActivity(
+      url,
+      teamsActivityBody({
+        id: `e2e-${++n}`,
+        conversationId: conversation,
+        from,
+        serviceUrl: fake.serviceUrl,
+        ...extra,
+      }),
+    );
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -356,7 +482,15 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     await writeFile(kubeconfig, sim.kubeconfig);
     const config: BotConfig = {
       source: 'test',
-      clusters: { prod: { kind: 'context', context: 'simulator', kubeconfig, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: {
+        prod: {
+          kind: 'context',
+          context: 'simulator',
+          kubeconfig,
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
       defaultCluster: 'prod',
       locale: 'en',
       redis: { url: redis.url },
@@ -380,7 +514,12 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     publisher = new ReplyPublisher(serviceRedis);
     service = createMaintenanceService({ redis: serviceRedis, policy, logger: silentLogger, publisher });
     answers = createAnswerService({ config, maintenance: service });
-    worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: answers.handler, logger: silentLogger });
+    worker = await startWorker({
+      redisUrl: redis.url,
+      clusters: ['prod'],
+      handler: answers.handler,
+      logger: silentLogger,
+    });
     executor = await startMaintenanceWorker({
       redisUrl: redis.url,
       clusters: ['prod'],
@@ -425,12 +564,19 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const waitForState = async (id: string, states: MaintenanceState[], timeoutMs = 30_000): Promise<MaintenanceRequest> => {
+  const waitForState = async (
+    id: string,
+    states: MaintenanceState[],
+    timeoutMs = 30_000,
+  ): Promise<MaintenanceRequest> => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const r = await service.get(id);
       if (r && states.includes(r.state)) return r;
-      if (Date.now() > until) throw new Error(`request ${id} is ${r?.state} (${r?.stateReason ?? ''}), not ${states.join('/')}, after ${timeoutMs} ms`);
+      if (Date.now() > until)
+        throw new Error(
+          `request ${id} is ${r?.state} (${r?.stateReason ?? ''}), not ${states.join('/')}, after ${timeoutMs} ms`,
+        );
       await new Promise((res) => setTimeout(res, 50));
     }
   };
@@ -440,7 +586,10 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     // 1. The request, typed in a channel.
     const asked = await send(USERS.requester, { text: `maintain ${NODE} kernel 6.8 security update` });
     expect(asked.status).toBe(200);
-    const isCard = (c: FakeConnectorCall): boolean => c.method === 'POST' && c.conversationId === conversation && (cardOfCall(c)?.actions ?? []).some((a) => a.verb === 'maintenance-approve');
+    const isCard = (c: FakeConnectorCall): boolean =>
+      c.method === 'POST' &&
+      c.conversationId === conversation &&
+      (cardOfCall(c)?.actions ?? []).some((a) => a.verb === 'maintenance-approve');
     await fake.waitFor((calls) => calls.some(isCard), 20_000);
     const cardCall = fake.delivered().find(isCard);
     const cardId = cardCall?.resultId ?? '';
@@ -449,20 +598,36 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     expect(id).toMatch(/^mr-[a-z2-7]{10}$/);
     expect(textOfCard(cardOfCall(cardCall))).toContain('Approvals: 0 of 2');
     const until = Date.now() + 5000;
-    while ((await service.get(id))?.card === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while ((await service.get(id))?.card === undefined && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
     const created = await service.get(id);
     expect(created?.card).toEqual({ conversationKey: conversation, activityId: cardId });
-    expect(created?.requestedBy).toEqual({ platform: 'teams', tenant: TEST_TENANT, id: USERS.requester.aadObjectId, displayName: USERS.requester.name });
+    expect(created?.requestedBy).toEqual({
+      platform: 'teams',
+      tenant: TEST_TENANT,
+      id: USERS.requester.aadObjectId,
+      displayName: USERS.requester.name,
+    });
     expect(created?.nodeRole).toBe('control-plane');
     expect(created?.approvalsRequired).toBe(2);
 
     const click = (from: TestTeamsUser) =>
-      send(from, { type: 'invoke', name: 'adaptiveCard/action', replyToId: cardId, value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data: approve?.data } } });
-    const puts = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'PUT' && c.activityId === cardId);
+      send(from, {
+        type: 'invoke',
+        name: 'adaptiveCard/action',
+        replyToId: cardId,
+        value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data: approve?.data } },
+      });
+    const puts = (): FakeConnectorCall[] =>
+      fake.delivered().filter((c) => c.method === 'PUT' && c.activityId === cardId);
 
     // 2. A non-approver's click: private message, nothing changes.
     const nosy = await click(USERS.carol);
-    expect(nosy.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'You are not an approver for prod.' });
+    expect(nosy.json).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: 'You are not an approver for prod.',
+    });
     // The requester cannot approve their own request either.
     expect((await click(USERS.requester)).json?.value).toBe('You cannot approve your own request.');
     await new Promise((r) => setTimeout(r, 300));
@@ -476,7 +641,11 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     await fake.waitFor(() => puts().length >= 1);
     // 4. A double click counts once.
     const double = await click(approverA);
-    expect(double.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Already counted your approval (1 of 2).' });
+    expect(double.json).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: 'Already counted your approval (1 of 2).',
+    });
     const afterDouble = await service.get(id);
     expect(afterDouble?.approvals.map((a) => a.actor.id)).toEqual([approverA.aadObjectId]);
     expect(afterDouble?.state).toBe('pending-approval');
@@ -494,11 +663,16 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     await sim.rebootNode(NODE, { downMs: 500 });
     const done = await waitForState(id, ['completed', 'failed', 'cancelled']);
     expect(done.state).toBe('completed');
-    expect((sim.getObject('nodes', null, NODE)?.spec as { unschedulable?: boolean } | undefined)?.unschedulable).toBeFalsy();
+    expect(
+      (sim.getObject('nodes', null, NODE)?.spec as { unschedulable?: boolean } | undefined)?.unschedulable,
+    ).toBeFalsy();
 
     // Audit, in order (the state is written just before its event is appended: wait for the last one).
     let entries = await service.audit.forRequest(id);
-    for (const until2 = Date.now() + 5000; entries.at(-1)?.event.type !== 'completed' && Date.now() < until2; ) {
+    for (
+      const until2 = Date.now() + 5000;
+      entries.at(-1)?.event.type !== 'completed' && Date.now() < until2;
+    ) {
       await new Promise((r) => setTimeout(r, 50));
       entries = await service.audit.forRequest(id);
     }
@@ -517,10 +691,14 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
       'lock-released',
       'completed',
     ]);
-    expect(entries.filter((e) => e.event.type === 'approved').map((e) => e.actor)).toEqual([keyOf(approverA), keyOf(approverB)]);
+    expect(entries.filter((e) => e.event.type === 'approved').map((e) => e.actor)).toEqual([
+      keyOf(approverA),
+      keyOf(approverB),
+    ]);
 
     // Thread replies: each a reply to the card activity, in the order of the events.
-    const thread = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'POST' && c.activityId === cardId);
+    const thread = (): FakeConnectorCall[] =>
+      fake.delivered().filter((c) => c.method === 'POST' && c.activityId === cardId);
     const expected = [
       `${approverA.name} approved (1 of 2).`,
       `${approverB.name} approved (2 of 2): approved, execution starts.`,
@@ -534,7 +712,10 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
       'Released the maintenance lock',
       `Maintenance of ${NODE} completed: drain `,
     ];
-    await fake.waitFor(() => thread().filter((c) => String(c.body.summary ?? '').includes('completed: drain')).length >= 1, 15_000);
+    await fake.waitFor(
+      () => thread().filter((c) => String(c.body.summary ?? '').includes('completed: drain')).length >= 1,
+      15_000,
+    );
     const summaries = thread().map((c) => textOfCard(cardOfCall(c)));
     let at = -1;
     for (const want of expected) {
@@ -545,7 +726,10 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     expect(thread().every((c) => c.conversationId === conversation)).toBe(true);
 
     // The card, replaced in place, ends with the completed state and no buttons.
-    await fake.waitFor(() => puts().some((c) => textOfCard(cardOfCall(c)).includes(`Done: ${NODE} was rebooted and checked.`)), 15_000);
+    await fake.waitFor(
+      () => puts().some((c) => textOfCard(cardOfCall(c)).includes(`Done: ${NODE} was rebooted and checked.`)),
+      15_000,
+    );
     const last = puts().at(-1);
     expect(textOfCard(cardOfCall(last))).toContain(`Done: ${NODE} was rebooted and checked.`);
     expect(cardOfCall(last)?.actions ?? []).toEqual([]);
@@ -570,6 +754,8 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     expect(newest).toBeGreaterThanOrEqual(0);
     expect(oldest).toBeGreaterThan(newest);
     const largest = Math.max(...[cardCall, ...puts(), ...thread()].map((c) => c?.bytes ?? 0));
-    console.log(`Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries, largest activity ${largest} B`);
+    console.log(
+      `Teams maintenance e2e: ${Date.now() - started} ms, ${thread().length} thread replies, ${puts().length} card updates, ${entries.length} audit entries, largest activity ${largest} B`,
+    );
   }, 90_000);
 });

@@ -60,7 +60,11 @@ export const TOGETHER: TogetherCase[] = [
     verdict: 'unsafe',
     must: [
       { check: 'etcd-quorum-after', variant: 'joint-lost', facts: { voters: 3, quorum: 2, after: 1 } },
-      { check: 'leader-scheduler', variant: 'joint-held-here', facts: { holder: 'atlas-cp-1', standbys: ['atlas-cp-3'] } },
+      {
+        check: 'leader-scheduler',
+        variant: 'joint-held-here',
+        facts: { holder: 'atlas-cp-1', standbys: ['atlas-cp-3'] },
+      },
       { check: 'single-replica', variant: 'joint-dns-all-here' },
     ],
     note: '3 voters, all healthy; cp-1 and cp-2 down leave cp-3 alone: 1 < quorum 2. Both coredns replicas are on cp-1 and cp-2.',
@@ -83,7 +87,11 @@ export const TOGETHER: TogetherCase[] = [
     nodes: ['atlas-wk-1', 'atlas-wk-2'],
     verdict: 'unsafe',
     must: [
-      { check: 'pdb-blocks', variant: 'joint-exceeds-stuck', facts: { pdb: 'storefront', podsOnTargets: 3, disruptionsAllowed: 1 } },
+      {
+        check: 'pdb-blocks',
+        variant: 'joint-exceeds-stuck',
+        facts: { pdb: 'storefront', podsOnTargets: 3, disruptionsAllowed: 1 },
+      },
       { check: 'capacity', variant: 'joint-none-fit', facts: { evictable: 4 } },
       { check: 'single-replica', variant: 'joint-all-here', facts: { workload: 'storefront' } },
     ],
@@ -103,7 +111,9 @@ export const TOGETHER: TogetherCase[] = [
     question: 'can I reboot borealis-cp-2 and borealis-cp-3',
     nodes: ['borealis-cp-2', 'borealis-cp-3'],
     verdict: 'unsafe',
-    must: [{ check: 'etcd-quorum-after', variant: 'joint-lost', facts: { voters: 3, healthyBefore: 2, after: 0 } }],
+    must: [
+      { check: 'etcd-quorum-after', variant: 'joint-lost', facts: { voters: 3, healthyBefore: 2, after: 0 } },
+    ],
     note: 'borealis-cp-1 is already down (absent from endpoint status): no healthy voter would be left.',
   },
   {
@@ -121,7 +131,11 @@ export const TOGETHER: TogetherCase[] = [
     verdict: 'unsafe',
     must: [
       { check: 'etcd-quorum-after', variant: 'joint-lost', facts: { after: 1, quorum: 2 } },
-      { check: 'pdb-blocks', variant: 'joint-exceeds', facts: { pdb: 'storefront', podsOnTargets: 2, disruptionsAllowed: 1 } },
+      {
+        check: 'pdb-blocks',
+        variant: 'joint-exceeds',
+        facts: { pdb: 'storefront', podsOnTargets: 2, disruptionsAllowed: 1 },
+      },
     ],
     note: 'Quorum lost, and storefront has one pod on each of cp-1 and cp-2 against a budget of 1.',
   },
@@ -131,7 +145,11 @@ export const TOGETHER: TogetherCase[] = [
     nodes: ['hydra-wk-1', 'hydra-wk-2'],
     verdict: 'caution',
     must: [
-      { check: 'pdb-blocks', variant: 'joint-allows', facts: { pdb: 'billing-api', podsOnTargets: 1, disruptionsAllowed: 1 } },
+      {
+        check: 'pdb-blocks',
+        variant: 'joint-allows',
+        facts: { pdb: 'billing-api', podsOnTargets: 1, disruptionsAllowed: 1 },
+      },
       { check: 'single-replica', variant: 'joint-single', facts: { workload: 'billing-api' } },
       { check: 'capacity', variant: 'joint-fits' },
     ],
@@ -161,7 +179,13 @@ export const TOGETHER: TogetherCase[] = [
     question: 'can I reboot orion-cp-2 and orion-cp-5',
     nodes: ['orion-cp-2', 'orion-cp-5'],
     verdict: 'safe',
-    must: [{ check: 'etcd-quorum-after', variant: 'joint-kept-no-spare', facts: { voters: 5, quorum: 3, after: 3 } }],
+    must: [
+      {
+        check: 'etcd-quorum-after',
+        variant: 'joint-kept-no-spare',
+        facts: { voters: 5, quorum: 3, after: 3 },
+      },
+    ],
     note: '5 voters, 2 down: 3 = quorum 3, kept with no spare. Neither holds a leader Lease nor the etcd leader; the coredns replica on cp-2 fits on a worker.',
   },
   {
@@ -192,7 +216,11 @@ export const TOGETHER: TogetherCase[] = [
     nodes: ['orion-wk-2', 'orion-wk-3'],
     verdict: 'caution',
     must: [
-      { check: 'pdb-blocks', variant: 'joint-exceeds', facts: { pdb: 'web', podsOnTargets: 2, disruptionsAllowed: 1 } },
+      {
+        check: 'pdb-blocks',
+        variant: 'joint-exceeds',
+        facts: { pdb: 'web', podsOnTargets: 2, disruptionsAllowed: 1 },
+      },
       { check: 'capacity', variant: 'joint-some-pending', facts: { unplacedCount: 2 } },
     ],
     note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (CHECKS.md pdb-blocks); web is down while both are out.',
@@ -340,9 +368,27 @@ export const ONE_BY_ONE: PlanCase[] = [
   {
     scenario: '14',
     question: 'reboot all nodes one by one',
-    nodes: ['orion-cp-1', 'orion-cp-2', 'orion-cp-3', 'orion-cp-4', 'orion-cp-5', 'orion-wk-1', 'orion-wk-2', 'orion-wk-3'],
+    nodes: [
+      'orion-cp-1',
+      'orion-cp-2',
+      'orion-cp-3',
+      'orion-cp-4',
+      'orion-cp-5',
+      'orion-wk-1',
+      'orion-wk-2',
+      'orion-wk-3',
+    ],
     verdict: 'caution',
-    batches: [['orion-cp-1'], ['orion-cp-2'], ['orion-cp-4'], ['orion-cp-5'], ['orion-cp-3'], ['orion-wk-1'], ['orion-wk-2'], ['orion-wk-3']],
+    batches: [
+      ['orion-cp-1'],
+      ['orion-cp-2'],
+      ['orion-cp-4'],
+      ['orion-cp-5'],
+      ['orion-cp-3'],
+      ['orion-wk-1'],
+      ['orion-wk-2'],
+      ['orion-wk-3'],
+    ],
     riskiestStep: 5,
     excluded: [],
     note: 'Control plane first (etcd leader last among it), then the workers one at a time.',
@@ -352,12 +398,18 @@ export const ONE_BY_ONE: PlanCase[] = [
 describe('several nodes down together: the joint impact', () => {
   it.each(TOGETHER.map((c) => [`${c.scenario}: ${c.question}`, c] as const))('%s', async (_name, c) => {
     const snapshot = await snapshotOf(c.scenario, c.nodes);
-    const joint = analyzeJointImpact(snapshot, c.nodes, snapshot.capturedAt, { action: c.action ?? 'reboot' });
+    const joint = analyzeJointImpact(snapshot, c.nodes, snapshot.capturedAt, {
+      action: c.action ?? 'reboot',
+    });
     expect(joint.nodes).toEqual(c.nodes);
     expect(joint.verdict).toBe(c.verdict);
     for (const m of c.must) {
       const f = joint.findings.find((x) => x.check === m.check && x.variant === m.variant);
-      expect({ check: m.check, variant: m.variant, found: f !== undefined }).toEqual({ check: m.check, variant: m.variant, found: true });
+      expect({ check: m.check, variant: m.variant, found: f !== undefined }).toEqual({
+        check: m.check,
+        variant: m.variant,
+        found: true,
+      });
       if (f && m.facts) expect(f.facts).toMatchObject(m.facts);
     }
   });
@@ -367,7 +419,13 @@ describe('several nodes down together: the joint impact', () => {
     const etcd = snapshot.etcd;
     if (!etcd) throw new Error('no etcd');
     // A fourth member joins as a learner: the voters stay 3, quorum stays 2.
-    const learner = { id: 99n, name: 'atlas-wk-1', peerURLs: [], clientURLs: ['https://10.20.0.21:2379'], isLearner: true };
+    const learner = {
+      id: 99n,
+      name: 'atlas-wk-1',
+      peerURLs: [],
+      clientURLs: ['https://10.20.0.21:2379'],
+      isLearner: true,
+    };
     const withLearner = { ...snapshot, etcd: { ...etcd, members: [...etcd.members, learner] } };
     const joint = analyzeJointImpact(withLearner, ['atlas-cp-1'], snapshot.capturedAt, { action: 'reboot' });
     const q = joint.findings.find((f) => f.check === 'etcd-quorum-after');
@@ -376,7 +434,9 @@ describe('several nodes down together: the joint impact', () => {
 
   it('for an unplanned loss (node-down), a PDB budget exceeded is a warning: PDBs do not stop involuntary disruptions', async () => {
     const snapshot = await snapshotOf('14', ['orion-wk-2', 'orion-wk-3']);
-    const joint = analyzeJointImpact(snapshot, ['orion-wk-2', 'orion-wk-3'], snapshot.capturedAt, { action: 'node-down' });
+    const joint = analyzeJointImpact(snapshot, ['orion-wk-2', 'orion-wk-3'], snapshot.capturedAt, {
+      action: 'node-down',
+    });
     const pdb = joint.findings.find((f) => f.check === 'pdb-blocks' && f.facts.pdb === 'web');
     expect(pdb).toMatchObject({ variant: 'joint-exceeds-involuntary', severity: 'warn' });
   });
@@ -385,7 +445,10 @@ describe('several nodes down together: the joint impact', () => {
 describe('several nodes one after another: the rolling plan', () => {
   it.each(ONE_BY_ONE.map((c) => [`${c.scenario}: ${c.question}`, c] as const))('%s', async (_name, c) => {
     const snapshot = await snapshotOf(c.scenario, c.nodes);
-    const plan = planRolling(snapshot, c.nodes, snapshot.capturedAt, { action: 'reboot', ...(c.workerBatchSize === undefined ? {} : { workerBatchSize: c.workerBatchSize }) });
+    const plan = planRolling(snapshot, c.nodes, snapshot.capturedAt, {
+      action: 'reboot',
+      ...(c.workerBatchSize === undefined ? {} : { workerBatchSize: c.workerBatchSize }),
+    });
     expect(plan.batches).toEqual(c.batches);
     expect(plan.order).toEqual(c.batches.flat());
     expect(plan.excluded.map((e) => e.node)).toEqual(c.excluded);
@@ -395,7 +458,9 @@ describe('several nodes one after another: the rolling plan', () => {
 
   it('says what to wait for between steps: Ready, the etcd member healthy, the PDBs back to their budget', async () => {
     const snapshot = await snapshotOf('14', ['orion-cp-2', 'orion-wk-2']);
-    const plan = planRolling(snapshot, ['orion-cp-2', 'orion-wk-2'], snapshot.capturedAt, { action: 'reboot' });
+    const plan = planRolling(snapshot, ['orion-cp-2', 'orion-wk-2'], snapshot.capturedAt, {
+      action: 'reboot',
+    });
     const [cp, wk] = plan.steps;
     expect(cp?.waitFor).toEqual([
       { type: 'node-ready', node: 'orion-cp-2' },
@@ -410,6 +475,8 @@ describe('several nodes one after another: the rolling plan', () => {
   it('names why a left-out node is unsafe on its own', async () => {
     const snapshot = await snapshotOf('02', ['borealis-cp-2']);
     const plan = planRolling(snapshot, ['borealis-cp-2'], snapshot.capturedAt, { action: 'reboot' });
-    expect(plan.excluded[0]?.reasons.map((r) => `${r.check}/${r.variant}`)).toContain('etcd-quorum-after/lost');
+    expect(plan.excluded[0]?.reasons.map((r) => `${r.check}/${r.variant}`)).toContain(
+      'etcd-quorum-after/lost',
+    );
   });
 });

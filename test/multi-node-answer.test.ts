@@ -19,10 +19,30 @@ beforeAll(() => {
     config: {
       source: 'test',
       clusters: {
-        atlas: { kind: 'snapshot', snapshot: join(DIR, '01-healthy-3cp-stacked-etcd.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
-        aks: { kind: 'snapshot', snapshot: join(DIR, '13-managed-aks-like-no-control-plane-nodes.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
-        demo: { kind: 'snapshot', snapshot: join(process.cwd(), 'examples/ha-3cp.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
-        orion: { kind: 'snapshot', snapshot: join(DIR, '14-5cp-etcd-workers-short-of-capacity.json'), requestTimeoutMs: 5000, deadlineMs: 20000 },
+        atlas: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '01-healthy-3cp-stacked-etcd.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        aks: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '13-managed-aks-like-no-control-plane-nodes.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        demo: {
+          kind: 'snapshot',
+          snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        orion: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '14-5cp-etcd-workers-short-of-capacity.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
       },
       defaultCluster: 'atlas',
       locale: 'en',
@@ -33,7 +53,11 @@ beforeAll(() => {
 });
 afterAll(() => service.close());
 
-async function ask(text: string, cluster = 'atlas', locale: 'en' | 'ko' = 'en'): Promise<{ reply: Reply; text: string }> {
+async function ask(
+  text: string,
+  cluster = 'atlas',
+  locale: 'en' | 'ko' = 'en',
+): Promise<{ reply: Reply; text: string }> {
   const reply = await service.answer({
     requestId: 'multi-1',
     text,
@@ -77,7 +101,10 @@ describe('several nodes in one question (issue 17), through the answer path', ()
 
   it('a zone group on a cluster that labels zones', async () => {
     const { reply } = await ask('can I reboot the nodes in zone westeurope-1', 'aks');
-    expect(reply.multiNode?.nodes).toEqual(['aks-system-18822409-vmss000000', 'aks-user-40213377-vmss000000']);
+    expect(reply.multiNode?.nodes).toEqual([
+      'aks-system-18822409-vmss000000',
+      'aks-user-40213377-vmss000000',
+    ]);
   });
 
   it('an empty group says so and lists the nodes', async () => {
@@ -109,7 +136,9 @@ describe('several nodes in one question (issue 17), through the answer path', ()
   it('the demo workers together: the storefront budget cannot recover (no room left), one by one is possible', async () => {
     const together = await ask('can I reboot atlas-wk-1 and atlas-wk-2', 'demo');
     expect(together.reply.verdict).toBe('unsafe');
-    expect(together.text).toContain('PodDisruptionBudget shop/storefront: together these nodes need 3 evictions, it allows 1');
+    expect(together.text).toContain(
+      'PodDisruptionBudget shop/storefront: together these nodes need 3 evictions, it allows 1',
+    );
     const rolling = await ask('reboot atlas-wk-1 and atlas-wk-2 one by one', 'demo');
     expect(rolling.reply.verdict).toBe('caution');
     expect(rolling.reply.multiNode?.plan.batches).toEqual([['atlas-wk-1'], ['atlas-wk-2']]);
@@ -135,7 +164,10 @@ describe('several nodes in one question (issue 17), through the answer path', ()
 
   it('--format json carries the joint verdict and the plan (order, batches)', async () => {
     const { reply } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
-    const json = JSON.parse(JSON.stringify(toJsonOutput(reply))) as { verdict: string; multiNode: { joint: { verdict: string }; plan: { order: string[]; batches: string[][] } } };
+    const json = JSON.parse(JSON.stringify(toJsonOutput(reply))) as {
+      verdict: string;
+      multiNode: { joint: { verdict: string }; plan: { order: string[]; batches: string[][] } };
+    };
     expect(json.verdict).toBe('unsafe');
     expect(json.multiNode.joint.verdict).toBe('unsafe');
     expect(json.multiNode.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-1']);

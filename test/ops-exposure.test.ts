@@ -13,8 +13,18 @@ import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
 const CLUSTERS = {
-  prod: { kind: 'snapshot' as const, snapshot: 'examples/ha-3cp.json', requestTimeoutMs: 1000, deadlineMs: 1000 },
-  staging: { kind: 'snapshot' as const, snapshot: 'examples/ha-3cp.json', requestTimeoutMs: 1000, deadlineMs: 1000 },
+  prod: {
+    kind: 'snapshot' as const,
+    snapshot: 'examples/ha-3cp.json',
+    requestTimeoutMs: 1000,
+    deadlineMs: 1000,
+  },
+  staging: {
+    kind: 'snapshot' as const,
+    snapshot: 'examples/ha-3cp.json',
+    requestTimeoutMs: 1000,
+    deadlineMs: 1000,
+  },
 };
 
 let redis: RedisServer;
@@ -48,13 +58,27 @@ const scrape = async (port: number): Promise<string> => {
 
 describe('ops server exposure (F8)', () => {
   it('listens on 127.0.0.1 by default, on K8S_HA_BOT_OPS_HOST when set', async () => {
-    const ops = await startProcessOps({ role: 'worker', env: {}, redisUrl: redis.url, clusters: {}, logger: silentLogger, port: 0 });
+    const ops = await startProcessOps({
+      role: 'worker',
+      env: {},
+      redisUrl: redis.url,
+      clusters: {},
+      logger: silentLogger,
+      port: 0,
+    });
     try {
       expect(ops.host).toBe('127.0.0.1');
     } finally {
       await ops.close();
     }
-    const all = await startProcessOps({ role: 'worker', env: { [LISTEN_HOST_ENV.ops]: '0.0.0.0' }, redisUrl: redis.url, clusters: {}, logger: silentLogger, port: 0 });
+    const all = await startProcessOps({
+      role: 'worker',
+      env: { [LISTEN_HOST_ENV.ops]: '0.0.0.0' },
+      redisUrl: redis.url,
+      clusters: {},
+      logger: silentLogger,
+      port: 0,
+    });
     try {
       expect(all.host).toBe('0.0.0.0');
     } finally {
@@ -63,15 +87,32 @@ describe('ops server exposure (F8)', () => {
   });
 
   it('refuses a listen address that is not one, naming the setting', () => {
-    expect(() => listenHostFrom({ K8S_HA_BOT_OPS_HOST: 'http://0.0.0.0:9090' }, LISTEN_HOST_ENV.ops)).toThrow(/K8S_HA_BOT_OPS_HOST.*without a port/);
-    expect(() => listenHostFrom({ K8S_HA_BOT_SLACK_HOST: '1.2.3.4 5' }, LISTEN_HOST_ENV.slack)).toThrow(/K8S_HA_BOT_SLACK_HOST/);
+    expect(() => listenHostFrom({ K8S_HA_BOT_OPS_HOST: 'http://0.0.0.0:9090' }, LISTEN_HOST_ENV.ops)).toThrow(
+      /K8S_HA_BOT_OPS_HOST.*without a port/,
+    );
+    expect(() => listenHostFrom({ K8S_HA_BOT_SLACK_HOST: '1.2.3.4 5' }, LISTEN_HOST_ENV.slack)).toThrow(
+      /K8S_HA_BOT_SLACK_HOST/,
+    );
     expect(listenHostFrom({ K8S_HA_BOT_TEAMS_HOST: ' ::1 ' }, LISTEN_HOST_ENV.teams)).toBe('::1');
     expect(listenHostFrom({}, LISTEN_HOST_ENV.teams)).toBeUndefined();
   });
 
   /** Commands of one scrape of a fresh ops server (one queue-depth reading), and the server. */
-  async function withOps(name: string, maxAgeMs: number, run: (port: number) => Promise<void>): Promise<void> {
-    const ops = await startProcessOps({ role: 'gateway', env: {}, redisUrl: redis.url, prefix: `${name}${Date.now()}`, clusters: CLUSTERS, logger: silentLogger, port: 0, queueDepthMaxAgeMs: maxAgeMs });
+  async function withOps(
+    name: string,
+    maxAgeMs: number,
+    run: (port: number) => Promise<void>,
+  ): Promise<void> {
+    const ops = await startProcessOps({
+      role: 'gateway',
+      env: {},
+      redisUrl: redis.url,
+      prefix: `${name}${Date.now()}`,
+      clusters: CLUSTERS,
+      logger: silentLogger,
+      port: 0,
+      queueDepthMaxAgeMs: maxAgeMs,
+    });
     try {
       await run(ops.port);
     } finally {

@@ -133,8 +133,15 @@ describe('ops server /healthz and /readyz', () => {
     // kube-apiserver with etcd down: /readyz answers at once, HTTP 500, `[-]etcd failed: reason withheld`.
     // Twelve more failing checks, one with a terminal escape and a bidi override, test the bounds.
     const file = await loadScenario('01-healthy-3cp-stacked-etcd.json');
-    const extra = Array.from({ length: 12 }, (_, i) => (i === 0 ? '[-]poststarthook/\u001b[31mred\u001b[0m-\u202ehook failed: reason withheld' : `[-]poststarthook/hook-${i} failed: reason withheld`));
-    const readyz = (file.readyz ?? '').replace('[+]etcd ok', '[-]etcd failed: reason withheld').replace('[+]etcd-readiness ok', `[-]etcd-readiness failed: reason withheld\n${extra.join('\n')}`).replace('readyz check passed', 'readyz check failed');
+    const extra = Array.from({ length: 12 }, (_, i) =>
+      i === 0
+        ? '[-]poststarthook/\u001b[31mred\u001b[0m-\u202ehook failed: reason withheld'
+        : `[-]poststarthook/hook-${i} failed: reason withheld`,
+    );
+    const readyz = (file.readyz ?? '')
+      .replace('[+]etcd ok', '[-]etcd failed: reason withheld')
+      .replace('[+]etcd-readiness ok', `[-]etcd-readiness failed: reason withheld\n${extra.join('\n')}`)
+      .replace('readyz check passed', 'readyz check failed');
     const etcdDown = await startScenarioSimulator({ ...file, readyz });
     const kc = join(dir, 'kubeconfig-etcd-down.yaml');
     await writeFile(kc, etcdDown.kubeconfig);
@@ -151,8 +158,13 @@ describe('ops server /healthz and /readyz', () => {
     try {
       const res = await get(ops.port, '/readyz');
       expect(res.status).toBe(503);
-      const detail = (JSON.parse(res.body) as { checks: { name: string; detail: string }[] }).checks.find((c) => c.name === 'cluster:prod')?.detail ?? '';
-      expect(detail).toMatch(/^GET \/readyz: HTTP 500: \[-\]etcd failed: reason withheld; \[-\]etcd-readiness failed: reason withheld; /);
+      const detail =
+        (JSON.parse(res.body) as { checks: { name: string; detail: string }[] }).checks.find(
+          (c) => c.name === 'cluster:prod',
+        )?.detail ?? '';
+      expect(detail).toMatch(
+        /^GET \/readyz: HTTP 500: \[-\]etcd failed: reason withheld; \[-\]etcd-readiness failed: reason withheld; /,
+      );
       // Safe to show: the escape sequence and the bidi override are gone, the name kept.
       expect(detail).toContain('[-]poststarthook/red-hook failed: reason withheld');
       expect([...detail].filter((c) => c === '\u001b' || c === '\u202e')).toEqual([]);

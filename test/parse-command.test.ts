@@ -40,7 +40,10 @@ describe('reboot-impact requests in English', () => {
     ['tonight, can I reboot master-2?', reboot('master-2', { when: 'tonight' })],
     ['reboot drain-test-1', reboot('drain-test-1')],
     ['Can I reboot Master-2', reboot('master-2')],
-    ['can I reboot <http://ip-10-0-1-12.ec2.internal|ip-10-0-1-12.ec2.internal>', reboot('ip-10-0-1-12.ec2.internal')],
+    [
+      'can I reboot <http://ip-10-0-1-12.ec2.internal|ip-10-0-1-12.ec2.internal>',
+      reboot('ip-10-0-1-12.ec2.internal'),
+    ],
     ['can I reboot ＭＡＳＴＥＲ-2？', reboot('master-2')],
   ];
   it.each(rows)('%j', (text, command) => {
@@ -75,8 +78,28 @@ describe('reboot-impact requests in Korean', () => {
 });
 
 describe('HA status requests', () => {
-  const en = ['status', 'ha', 'HA status', 'quorum', 'etcd quorum', 'health', 'how is the control plane', "how's the cluster?", 'is etcd healthy', 'show me the ha status', 'cluster status'];
-  const ko = ['상태', 'HA 상태', '쿼럼', '클러스터 상태', 'etcd 쿼럼 확인', '컨트롤 플레인 상태 어때?', '상태 알려줘'];
+  const en = [
+    'status',
+    'ha',
+    'HA status',
+    'quorum',
+    'etcd quorum',
+    'health',
+    'how is the control plane',
+    "how's the cluster?",
+    'is etcd healthy',
+    'show me the ha status',
+    'cluster status',
+  ];
+  const ko = [
+    '상태',
+    'HA 상태',
+    '쿼럼',
+    '클러스터 상태',
+    'etcd 쿼럼 확인',
+    '컨트롤 플레인 상태 어때?',
+    '상태 알려줘',
+  ];
   it.each(en)('%j (English)', (text) => {
     expect(parseCommand(text)).toEqual({ ok: true, command: { kind: 'ha-status' }, locale: 'en' });
   });
@@ -112,7 +135,10 @@ describe('the cluster a request is about', () => {
     ['reboot master-2 in cluster prod', reboot('master-2', { cluster: 'prod' })],
     ['reboot master-2 for the kernel patch in prod', reboot('master-2', { cluster: 'prod' })],
     ['is master-2 in prod safe to reboot?', reboot('master-2', { cluster: 'prod' })],
-    ['is it safe to reboot master-2 in prod tonight', reboot('master-2', { cluster: 'prod', when: 'tonight' })],
+    [
+      'is it safe to reboot master-2 in prod tonight',
+      reboot('master-2', { cluster: 'prod', when: 'tonight' }),
+    ],
     ['in prod, can I reboot master-2', reboot('master-2', { cluster: 'prod' })],
     ['can I reboot master-2 --cluster prod', reboot('master-2', { cluster: 'prod' })],
     ['--cluster=prod can I reboot master-2', reboot('master-2', { cluster: 'prod' })],
@@ -142,12 +168,16 @@ describe('the cluster a request is about', () => {
 });
 
 describe('prefixes addressing the bot', () => {
-  it.each(['/k8s can I reboot master-2', '@k8s-ha-bot can I reboot master-2', '<@U123ABC> can I reboot master-2', '<@U123ABC|k8s-ha-bot>: can I reboot master-2', '<at>k8s-ha-bot</at> can I reboot master-2', '/k8s @k8s-ha-bot, can I reboot master-2'])(
-    '%j',
-    (text) => {
-      expect(parseCommand(text)).toEqual({ ok: true, command: reboot('master-2'), locale: 'en' });
-    },
-  );
+  it.each([
+    '/k8s can I reboot master-2',
+    '@k8s-ha-bot can I reboot master-2',
+    '<@U123ABC> can I reboot master-2',
+    '<@U123ABC|k8s-ha-bot>: can I reboot master-2',
+    '<at>k8s-ha-bot</at> can I reboot master-2',
+    '/k8s @k8s-ha-bot, can I reboot master-2',
+  ])('%j', (text) => {
+    expect(parseCommand(text)).toEqual({ ok: true, command: reboot('master-2'), locale: 'en' });
+  });
   it('reports a bare /k8s or a bare mention as empty', () => {
     expect(parseCommand('/k8s')).toMatchObject({ ok: false, error: { code: 'empty' } });
     expect(parseCommand('<@U123ABC>  ')).toMatchObject({ ok: false, error: { code: 'empty' } });
@@ -186,12 +216,22 @@ describe('refused input', () => {
     ['bidi override', 'reboot \u202emaster-2', 'control-characters'],
     ['shell injection', 'can I reboot master-2; rm -rf /', 'invalid-node-name', 'master-2; rm -rf /'],
     ['shell injection, bare verb', 'reboot master-2; rm -rf /', 'invalid-node-name', 'master-2; rm -rf /'],
-    ['shell injection, Korean', 'master-2; rm -rf / 재부팅해도 돼?', 'invalid-node-name', 'master-2; rm -rf /'],
+    [
+      'shell injection, Korean',
+      'master-2; rm -rf / 재부팅해도 돼?',
+      'invalid-node-name',
+      'master-2; rm -rf /',
+    ],
     ['command substitution', 'reboot $(whoami)', 'invalid-node-name', '$(whoami)'],
     ['markup', 'reboot <script>alert(1)</script>', 'invalid-node-name', '<script>alert(1)</script>'],
     ['underscore', 'can I reboot master_2', 'invalid-node-name', 'master_2'],
     ['label too long', `reboot ${'a'.repeat(64)}`, 'invalid-node-name', 'a'.repeat(64)],
-    ['Hangul name keeps its particle in the token', '마스터를 재부팅해도 돼?', 'invalid-node-name', '마스터를'],
+    [
+      'Hangul name keeps its particle in the token',
+      '마스터를 재부팅해도 돼?',
+      'invalid-node-name',
+      '마스터를',
+    ],
     ['invalid --lang', 'status --lang xx', 'invalid-option', 'xx'],
     ['invalid --lang=', 'status --lang=fr', 'invalid-option', 'fr'],
     ['--lang without value', 'status --lang', 'invalid-option', '--lang'],
@@ -218,7 +258,10 @@ describe('refused input', () => {
   });
 
   it('honours a custom maxLength', () => {
-    expect(parseCommand('can I reboot master-2', { maxLength: 10 })).toMatchObject({ ok: false, error: { code: 'too-long' } });
+    expect(parseCommand('can I reboot master-2', { maxLength: 10 })).toMatchObject({
+      ok: false,
+      error: { code: 'too-long' },
+    });
     expect(parseCommand('status', { maxLength: 10 }).ok).toBe(true);
   });
 
@@ -236,7 +279,10 @@ describe('refused input', () => {
   });
 
   it('keeps tabs and newlines (multi-line messages)', () => {
-    expect(parseCommand('can I reboot\n\tmaster-2\r\n')).toMatchObject({ ok: true, command: { node: 'master-2' } });
+    expect(parseCommand('can I reboot\n\tmaster-2\r\n')).toMatchObject({
+      ok: true,
+      command: { node: 'master-2' },
+    });
   });
 });
 

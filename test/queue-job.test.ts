@@ -76,7 +76,9 @@ describe('job data read back from Redis', () => {
 
 describe('failure reasons', () => {
   it('carry the error code through the queue', () => {
-    const err = decodeFailureReason(encodeFailureReason(new BotError('cluster-unknown', 'no cluster named x')));
+    const err = decodeFailureReason(
+      encodeFailureReason(new BotError('cluster-unknown', 'no cluster named x')),
+    );
     expect(err.code).toBe('cluster-unknown');
     expect(err.message).toBe('no cluster named x');
   });
@@ -110,14 +112,16 @@ describe('runInProcess (the CLI without Redis)', () => {
   });
 
   it('passes BotErrors through and does not retry', async () => {
-    await expect(runInProcess(job({ text: 'fail-retryable-once' }), createFakeAnswerHandler())).rejects.toBeInstanceOf(
-      ClusterReadError,
-    );
+    await expect(
+      runInProcess(job({ text: 'fail-retryable-once' }), createFakeAnswerHandler()),
+    ).rejects.toBeInstanceOf(ClusterReadError);
   });
 
   it('times out with job-timeout and aborts the handler', async () => {
     const started = Date.now();
-    await expect(runInProcess(job({ text: 'sleep 5000' }), createFakeAnswerHandler(), { timeoutMs: 100 })).rejects.toMatchObject({
+    await expect(
+      runInProcess(job({ text: 'sleep 5000' }), createFakeAnswerHandler(), { timeoutMs: 100 }),
+    ).rejects.toMatchObject({
       code: 'job-timeout',
     });
     expect(Date.now() - started).toBeLessThan(2000);

@@ -19,7 +19,12 @@ const prefix = `lat${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   redis = await startRedis();
-  worker = await startWorkerProcess({ redisUrl: redis.url, prefix, clusters: ['bench'], countsKey: `${prefix}:calls` });
+  worker = await startWorkerProcess({
+    redisUrl: redis.url,
+    prefix,
+    clusters: ['bench'],
+    countsKey: `${prefix}:calls`,
+  });
   queue = new JobQueue({ redisUrl: redis.url, prefix });
 });
 

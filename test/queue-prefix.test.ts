@@ -42,11 +42,18 @@ describe('queuePrefixFrom', () => {
     [{ K8S_HA_BOT_QUEUE_PREFIX: 'x'.repeat(65) }, undefined, 'K8S_HA_BOT_QUEUE_PREFIX'],
     [{}, 'a\u001b[31m', '--prefix'],
   ])('refuses %j / flag %j, naming %s', (env, flag, path) => {
-    expect(() => queuePrefixFrom(env, flag)).toThrow(expect.objectContaining({ code: 'config-invalid', path }));
+    expect(() => queuePrefixFrom(env, flag)).toThrow(
+      expect.objectContaining({ code: 'config-invalid', path }),
+    );
   });
 
   it('the worker reads a blank K8S_HA_BOT_QUEUE_PREFIX as the default, like the gateway and the console', () => {
-    const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379', K8S_HA_BOT_QUEUE_PREFIX: '' }, ['node', 'worker', '--cluster', 'prod']);
+    const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379', K8S_HA_BOT_QUEUE_PREFIX: '' }, [
+      'node',
+      'worker',
+      '--cluster',
+      'prod',
+    ]);
     expect(settings.prefix).toBe(DEFAULT_QUEUE_PREFIX);
   });
 });
@@ -63,12 +70,35 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
     redis = await startRedis();
     fake = await startFakeSlackApi();
     // The worker process reads the prefix from its environment (the helper sets K8S_HA_BOT_QUEUE_PREFIX).
-    worker = await startWorkerProcess({ redisUrl: redis.url, prefix: PREFIX, clusters: ['prod'], countsKey: `${PREFIX}:calls` });
-    const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
-    const config: BotConfig = { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redis.url }, jobTimeoutMs: 60000, logLevel: 'silent' };
+    worker = await startWorkerProcess({
+      redisUrl: redis.url,
+      prefix: PREFIX,
+      clusters: ['prod'],
+      countsKey: `${PREFIX}:calls`,
+    });
+    const cluster = {
+      kind: 'snapshot' as const,
+      snapshot: SCENARIO,
+      requestTimeoutMs: 5000,
+      deadlineMs: 20000,
+    };
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { prod: cluster },
+      defaultCluster: 'prod',
+      locale: 'en',
+      redis: { url: redis.url },
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
     // No queuePrefix option: the gateway must take it from its environment, as `k8s-ha-bot gateway` does.
     gateway = await startGateway({
-      env: { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_API_URL: fake.apiUrl, K8S_HA_BOT_QUEUE_PREFIX: PREFIX },
+      env: {
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: 'xoxb-test-token',
+        SLACK_API_URL: fake.apiUrl,
+        K8S_HA_BOT_QUEUE_PREFIX: PREFIX,
+      },
       config,
       logger: silentLogger,
       port: 0,
@@ -85,18 +115,28 @@ describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_
   });
 
   it('a Slack request reaches the worker and its answer is posted (not "did not finish")', async () => {
-    const ack = await sendSigned(`http://127.0.0.1:${gateway.port}/slack/events`, slashCommandBody({ text: 'status', channel_id: 'CPREFIX' }), {
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    const ack = await sendSigned(
+      `http://127.0.0.1:${gateway.port}/slack/events`,
+      slashCommandBody({ text: 'status', channel_id: 'CPREFIX' }),
+      {
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    );
     expect(ack.status).toBe(200);
-    await fake.waitFor((calls) => calls.some((c) => c.method === 'chat.postMessage' && c.params.channel === 'CPREFIX'), 20_000);
+    await fake.waitFor(
+      (calls) => calls.some((c) => c.method === 'chat.postMessage' && c.params.channel === 'CPREFIX'),
+      20_000,
+    );
     const post = fake.callsOf('chat.postMessage').find((c) => c.params.channel === 'CPREFIX');
     expect(JSON.stringify(post?.params)).toContain('echo: status');
   }, 30_000);
 
   it('the console (`ask`) reaches the same worker', async () => {
     const configFile = join(dir, 'bot.yaml');
-    writeFileSync(configFile, `clusters:\n  prod: { snapshot: ${SCENARIO} }\ndefaultCluster: prod\njobTimeoutMs: 30000\n`);
+    writeFileSync(
+      configFile,
+      `clusters:\n  prod: { snapshot: ${SCENARIO} }\ndefaultCluster: prod\njobTimeoutMs: 30000\n`,
+    );
     let out = '';
     const code = await main(['node', 'k8s-ha-bot', '--config', configFile, 'ask', 'status'], {
       out: (t) => void (out += t),

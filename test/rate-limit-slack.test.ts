@@ -16,7 +16,13 @@ import { startWorker } from '../workers/worker.js';
 import type { RunningWorker } from '../workers/worker.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
-import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
+import {
+  eventBody,
+  sendSigned,
+  slashCommandBody,
+  TEST_SIGNING_SECRET,
+  triggerId,
+} from './helpers/fake-slack-requests.js';
 import { ACTION_ID_PREFIX } from '../adapters/slack/render-blocks.js';
 import { Redis } from 'ioredis';
 import { startRedis } from './helpers/redis-server.js';
@@ -103,18 +109,32 @@ describe('rate limit in the Slack gateway', () => {
         `Ev0RL${n}`,
       );
     for (const n of [1, 2, 3, 5, 6])
-      expect((await sendSigned(url, mention('U0EVE', n), { contentType: 'application/json' })).status).toBe(200);
-    expect((await sendSigned(url, mention('U0FRANK', 4), { contentType: 'application/json' })).status).toBe(200);
+      expect((await sendSigned(url, mention('U0EVE', n), { contentType: 'application/json' })).status).toBe(
+        200,
+      );
+    expect((await sendSigned(url, mention('U0FRANK', 4), { contentType: 'application/json' })).status).toBe(
+      200,
+    );
     const inThread = (n: number) =>
-      fake.callsOf('chat.postMessage').filter((c) => c.params.channel === 'C0RL' && c.params.thread_ts === `1712100000.00${n}00`);
-    const notices = () => fake.callsOf('chat.postEphemeral').filter((c) => /You have asked/.test(String(c.params.text)));
-    await fake.waitFor(() => [1, 2, 4].every((n) => inThread(n).length >= 1) && notices().length >= 1, 20_000);
+      fake
+        .callsOf('chat.postMessage')
+        .filter((c) => c.params.channel === 'C0RL' && c.params.thread_ts === `1712100000.00${n}00`);
+    const notices = () =>
+      fake.callsOf('chat.postEphemeral').filter((c) => /You have asked/.test(String(c.params.text)));
+    await fake.waitFor(
+      () => [1, 2, 4].every((n) => inThread(n).length >= 1) && notices().length >= 1,
+      20_000,
+    );
     // One private notice to the requester for three refused requests; nothing public.
     expect(notices()).toHaveLength(1);
     expect(notices()[0]?.params).toMatchObject({ channel: 'C0RL', user: 'U0EVE' });
-    expect(String(notices()[0]?.params.text)).toMatch(/You have asked 2 times in a minute; try again in (59|60) s\./);
+    expect(String(notices()[0]?.params.text)).toMatch(
+      /You have asked 2 times in a minute; try again in (59|60) s\./,
+    );
     for (const n of [3, 5, 6]) expect(inThread(n)).toHaveLength(0);
-    expect(fake.callsOf('chat.postMessage').some((c) => /You have asked/.test(String(c.params.text)))).toBe(false);
+    expect(fake.callsOf('chat.postMessage').some((c) => /You have asked/.test(String(c.params.text)))).toBe(
+      false,
+    );
     const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(3);
   }, 30_000);
@@ -122,9 +142,20 @@ describe('rate limit in the Slack gateway', () => {
   it('limits commands answered without a job (approve, maintenance status, audit, schedules) and button clicks', async () => {
     const url = `http://127.0.0.1:${gateway.port}/slack/events`;
     const user = 'U0SPAM';
-    const texts = ['approve mr-aaaaaaaaaa', 'maintenance status mr-aaaaaaaaaa', 'audit', 'schedule daily 09:00 Asia/Seoul'];
+    const texts = [
+      'approve mr-aaaaaaaaaa',
+      'maintenance status mr-aaaaaaaaaa',
+      'audit',
+      'schedule daily 09:00 Asia/Seoul',
+    ];
     for (const text of texts)
-      expect((await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: 'C0SPAM' }), { contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
+      expect(
+        (
+          await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: 'C0SPAM' }), {
+            contentType: 'application/x-www-form-urlencoded',
+          })
+        ).status,
+      ).toBe(200);
     const click = new URLSearchParams({
       payload: JSON.stringify({
         type: 'block_actions',
@@ -133,11 +164,18 @@ describe('rate limit in the Slack gateway', () => {
         team: { id: 'T0TEST' },
         channel: { id: 'C0SPAM' },
         container: { message_ts: '1712100000.000900' },
-        actions: [{ action_id: `${ACTION_ID_PREFIX}maintenance-approve`, value: 'mr-aaaaaaaaaa', type: 'button' }],
+        actions: [
+          { action_id: `${ACTION_ID_PREFIX}maintenance-approve`, value: 'mr-aaaaaaaaaa', type: 'button' },
+        ],
       }),
     }).toString();
-    expect((await sendSigned(url, click, { contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
-    const notices = () => fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user && /You have asked 2 times/.test(String(c.params.text)));
+    expect((await sendSigned(url, click, { contentType: 'application/x-www-form-urlencoded' })).status).toBe(
+      200,
+    );
+    const notices = () =>
+      fake
+        .callsOf('chat.postEphemeral')
+        .filter((c) => c.params.user === user && /You have asked 2 times/.test(String(c.params.text)));
     await fake.waitFor(() => notices().length >= 1, 15_000);
     // Two commands went through (limit 2); the rest were refused with one private notice.
     const limiterKeys = await redisKeys('k8s-ha-bot:rl*U0SPAM');

@@ -31,11 +31,25 @@ const USERS = {
   flaky: { id: '29:flaky', name: 'Fay Flaky', aadObjectId: 'aad-rl-flaky' },
 } satisfies Record<string, TestTeamsUser>;
 
-const keyOf = (u: TestTeamsUser): string => actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
+const keyOf = (u: TestTeamsUser): string =>
+  actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
 
 function botConfig(redisUrl: string): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: 'unused.json', requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: 'unused.json',
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
+  return {
+    source: 'test',
+    clusters: { prod: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: redisUrl },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
 }
 
 describe('rate limit in the Teams adapter', () => {
@@ -43,21 +57,50 @@ describe('rate limit in the Teams adapter', () => {
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let url: string;
-  const port = new FakeMaintenancePort([keyOf(USERS.spam), keyOf(USERS.clicker), keyOf(USERS.carol)], [keyOf(USERS.spam), keyOf(USERS.carol)]);
+  const port = new FakeMaintenancePort(
+    [keyOf(USERS.spam), keyOf(USERS.clicker), keyOf(USERS.carol)],
+    [keyOf(USERS.spam), keyOf(USERS.carol)],
+  );
   const conversation = '19:ops@thread.tacv2;messageid=1712000000700';
-  const requester = { platform: 'teams' as const, tenant: TEST_TENANT, id: USERS.requester.aadObjectId, displayName: USERS.requester.name };
+  const requester = {
+    platform: 'teams' as const,
+    tenant: TEST_TENANT,
+    id: USERS.requester.aadObjectId,
+    displayName: USERS.requester.name,
+  };
   const ID = 'mr-rlrlrlrlrl';
   let n = 0;
 
   const send = (from: TestTeamsUser, extra: Partial<Parameters<typeof teamsActivityBody>[0]>) => {
     const id = `rl-act-${++n}`;
-    return postActivity(url, teamsActivityBody({ id, conversationId: conversation, from, serviceUrl: fake.serviceUrl, ...extra })).then((res) => ({ ...res, id }));
+    return postActivity(
+      url,
+      teamsActivityBody({ id, conversationId: conversation, from, serviceUrl: fake.serviceUrl, ...extra }),
+    ).then((res) => ({ ...res, id }));
   };
-  const cardData = (verb: string) => ({ k8sHaBot: CARD_ACTION_MARKER, action: verb, value: ID, card: ID, requestId: ID });
-  const execute = (from: TestTeamsUser, verb: string) => send(from, { type: 'invoke', name: 'adaptiveCard/action', replyToId: 'card-1', value: { action: { type: 'Action.Execute', verb, data: cardData(verb) } } });
-  const submit = (from: TestTeamsUser, verb: string) => send(from, { replyToId: 'card-1', value: cardData(verb) });
+  const cardData = (verb: string) => ({
+    k8sHaBot: CARD_ACTION_MARKER,
+    action: verb,
+    value: ID,
+    card: ID,
+    requestId: ID,
+  });
+  const execute = (from: TestTeamsUser, verb: string) =>
+    send(from, {
+      type: 'invoke',
+      name: 'adaptiveCard/action',
+      replyToId: 'card-1',
+      value: { action: { type: 'Action.Execute', verb, data: cardData(verb) } },
+    });
+  const submit = (from: TestTeamsUser, verb: string) =>
+    send(from, { replyToId: 'card-1', value: cardData(verb) });
   /** Messages in the conversation (default: the channel) that carry a rate-limit notice. */
-  const notices = (where = conversation): FakeConnectorCall[] => fake.delivered().filter((c) => c.conversationId === where && /You have asked|Too many requests/.test(JSON.stringify(c.body)));
+  const notices = (where = conversation): FakeConnectorCall[] =>
+    fake
+      .delivered()
+      .filter(
+        (c) => c.conversationId === where && /You have asked|Too many requests/.test(JSON.stringify(c.body)),
+      );
   /** The 1:1 chat the fake connector opens with a user. */
   const personalChat = (u: TestTeamsUser): string => `a:1on1-${u.id}`;
 
@@ -97,14 +140,26 @@ describe('rate limit in the Teams adapter', () => {
     const clicked = await execute(USERS.spam, 'maintenance-reject');
     await send(USERS.spam, { text: `approve ${ID}` });
     // The click is answered privately in its invoke response (no post).
-    expect(clicked.json).toEqual({ statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Too many requests' });
+    expect(clicked.json).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: 'Too many requests',
+    });
     expect(audit.status).toBe(200);
     await fake.waitFor(() => notices(personalChat(USERS.spam)).length > 0);
     expect(notices(personalChat(USERS.spam))).toHaveLength(1);
-    expect(JSON.stringify(notices(personalChat(USERS.spam))[0]?.body)).toMatch(/You have asked 2 times in a minute; try again in (59|60) s\./);
+    expect(JSON.stringify(notices(personalChat(USERS.spam))[0]?.body)).toMatch(
+      /You have asked 2 times in a minute; try again in (59|60) s\./,
+    );
     // The 1:1 chat was opened with Sam alone, in his tenant.
     const created = fake.calls.filter((c) => c.conversationId === '(create)');
-    expect(created.map((c) => [(c.body.members as { id: string }[])[0]?.id, (c.body.tenantId as string | undefined) ?? (c.body.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id])).toEqual([[USERS.spam.id, TEST_TENANT]]);
+    expect(
+      created.map((c) => [
+        (c.body.members as { id: string }[])[0]?.id,
+        (c.body.tenantId as string | undefined) ??
+          (c.body.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id,
+      ]),
+    ).toEqual([[USERS.spam.id, TEST_TENANT]]);
     // Nothing in the channel.
     expect(notices()).toHaveLength(0);
     // Nothing refused reached the maintenance service.
@@ -118,7 +173,11 @@ describe('rate limit in the Teams adapter', () => {
   }, 30_000);
 
   it('Teams refuses the 1:1 chat (403: the bot is not installed for the user): the notice goes to the message thread instead of being lost', async () => {
-    fake.override((call) => (call.conversationId === '(create)' && (call.body.members as { id: string }[])[0]?.id === USERS.guest.id ? { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'not installed' } } } : undefined));
+    fake.override((call) =>
+      call.conversationId === '(create)' && (call.body.members as { id: string }[])[0]?.id === USERS.guest.id
+        ? { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'not installed' } } }
+        : undefined,
+    );
     try {
       await send(USERS.guest, { text: 'audit' });
       await send(USERS.guest, { text: 'audit' });
@@ -132,14 +191,26 @@ describe('rate limit in the Teams adapter', () => {
   }, 30_000);
 
   it('a passing failure of the 1:1 chat (502) is not taken as a refusal: nothing is posted in the channel', async () => {
-    fake.override((call) => (call.conversationId === '(create)' && (call.body.members as { id: string }[])[0]?.id === USERS.flaky.id ? { status: 502 } : undefined));
+    fake.override((call) =>
+      call.conversationId === '(create)' && (call.body.members as { id: string }[])[0]?.id === USERS.flaky.id
+        ? { status: 502 }
+        : undefined,
+    );
     try {
       await send(USERS.flaky, { text: 'audit' });
       await send(USERS.flaky, { text: 'audit' });
       const before = notices().length;
       await send(USERS.flaky, { text: 'audit' });
       // The turn is over when the HTTP answer came: the 1:1 attempt was made and failed.
-      expect(fake.calls.filter((c) => c.conversationId === '(create)' && (c.body.members as { id: string }[])[0]?.id === USERS.flaky.id).map((c) => c.status)).toContain(502);
+      expect(
+        fake.calls
+          .filter(
+            (c) =>
+              c.conversationId === '(create)' &&
+              (c.body.members as { id: string }[])[0]?.id === USERS.flaky.id,
+          )
+          .map((c) => c.status),
+      ).toContain(502);
       expect(notices().length).toBe(before);
       expect(notices(personalChat(USERS.flaky))).toHaveLength(0);
     } finally {
@@ -153,7 +224,9 @@ describe('rate limit in the Teams adapter', () => {
     const before = notices().length;
     const third = await execute(USERS.clicker, 'maintenance-approve');
     expect(third.json).toMatchObject({ statusCode: 200, type: 'application/vnd.microsoft.activity.message' });
-    expect(String(third.json?.value)).toMatch(/^You have asked 2 times in a minute; try again in (59|60) s\.$/);
+    expect(String(third.json?.value)).toMatch(
+      /^You have asked 2 times in a minute; try again in (59|60) s\.$/,
+    );
     expect(notices()).toHaveLength(before);
     expect(port.decisions.filter((d) => d.actor.id === USERS.clicker.aadObjectId)).toHaveLength(2);
   }, 30_000);

@@ -138,7 +138,10 @@ describe('rate limit', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(delivered.map((d) => d.requestId).sort()).toEqual(['ev-U1-3', 'ev-U2-3']);
       // Private: to the requester only (a Slack ephemeral message).
-      expect(delivered[0]?.address).toMatchObject({ visibility: 'ephemeral', user: delivered[0]?.requestId.slice(3, 5) });
+      expect(delivered[0]?.address).toMatchObject({
+        visibility: 'ephemeral',
+        user: delivered[0]?.requestId.slice(3, 5),
+      });
       const en = delivered.find((d) => d.requestId === 'ev-U1-3')?.reply;
       const ko = delivered.find((d) => d.requestId === 'ev-U2-3')?.reply;
       expect(en?.summary).toMatch(/^You have asked 2 times in a minute; try again in (59|60) s\.$/);

@@ -25,15 +25,27 @@ import {
 } from '../src/simulator/rbac.js';
 import type { PolicyRule, RbacRules } from '../src/simulator/rbac.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
-import { SCENARIOS, kubeConfigOf, loadScenario, requestedNode, startScenarioSimulator } from './helpers/simulator.js';
+import {
+  SCENARIOS,
+  kubeConfigOf,
+  loadScenario,
+  requestedNode,
+  startScenarioSimulator,
+} from './helpers/simulator.js';
 
 const run = promisify(execFile);
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-if (!KUBECTL) console.warn('kubectl not found in /usr/bin or /usr/local/bin: skipping the tests that render deploy/overlays with kubectl kustomize');
+if (!KUBECTL)
+  console.warn(
+    'kubectl not found in /usr/bin or /usr/local/bin: skipping the tests that render deploy/overlays with kubectl kustomize',
+  );
 const describeKubectl = KUBECTL ? describe : describe.skip;
 
 async function render(overlay: string): Promise<string> {
-  const { stdout } = await run(KUBECTL as string, ['kustomize', join('deploy/overlays', overlay)], { timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(KUBECTL as string, ['kustomize', join('deploy/overlays', overlay)], {
+    timeout: 30000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -41,23 +53,52 @@ const USER = 'system:serviceaccount:k8s-ha-bot:k8s-ha-bot';
 
 describe('request attributes (as kube-apiserver derives them)', () => {
   it.each([
-    ['GET', '/api/v1/nodes', '', { verb: 'list', apiGroup: '', resource: 'nodes', name: '', namespace: '', subresource: '' }],
+    [
+      'GET',
+      '/api/v1/nodes',
+      '',
+      { verb: 'list', apiGroup: '', resource: 'nodes', name: '', namespace: '', subresource: '' },
+    ],
     ['GET', '/api/v1/nodes/n1', '', { verb: 'get', resource: 'nodes', name: 'n1' }],
     ['GET', '/api/v1/pods', 'watch=true', { verb: 'watch', resource: 'pods' }],
     ['PATCH', '/api/v1/nodes/n1', '', { verb: 'patch', resource: 'nodes', name: 'n1' }],
-    ['POST', '/api/v1/namespaces/shop/pods/web-1/eviction', '', { verb: 'create', resource: 'pods', subresource: 'eviction', namespace: 'shop', name: 'web-1' }],
+    [
+      'POST',
+      '/api/v1/namespaces/shop/pods/web-1/eviction',
+      '',
+      { verb: 'create', resource: 'pods', subresource: 'eviction', namespace: 'shop', name: 'web-1' },
+    ],
     ['DELETE', '/api/v1/namespaces/shop/pods', '', { verb: 'deletecollection', namespace: 'shop' }],
-    ['PUT', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/l', '', { verb: 'update', apiGroup: 'coordination.k8s.io', resource: 'leases', namespace: 'k8s-ha-bot', name: 'l' }],
-    ['GET', '/apis/policy/v1/poddisruptionbudgets', 'limit=500', { verb: 'list', apiGroup: 'policy', resource: 'poddisruptionbudgets' }],
+    [
+      'PUT',
+      '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/l',
+      '',
+      {
+        verb: 'update',
+        apiGroup: 'coordination.k8s.io',
+        resource: 'leases',
+        namespace: 'k8s-ha-bot',
+        name: 'l',
+      },
+    ],
+    [
+      'GET',
+      '/apis/policy/v1/poddisruptionbudgets',
+      'limit=500',
+      { verb: 'list', apiGroup: 'policy', resource: 'poddisruptionbudgets' },
+    ],
   ])('%s %s?%s', (method, path, query, expected) => {
     const a = requestAttributes(method, path, new URLSearchParams(query));
     expect(a.resourceRequest).toBe(true);
     expect(a).toMatchObject(expected);
   });
 
-  it.each([['/readyz'], ['/api'], ['/api/v1'], ['/apis/apps'], ['/apis/apps/v1'], ['/version']])('%s is a non-resource request', (path) => {
-    expect(requestAttributes('GET', path)).toEqual({ resourceRequest: false, verb: 'get', path });
-  });
+  it.each([['/readyz'], ['/api'], ['/api/v1'], ['/apis/apps'], ['/apis/apps/v1'], ['/version']])(
+    '%s is a non-resource request',
+    (path) => {
+      expect(requestAttributes('GET', path)).toEqual({ resourceRequest: false, verb: 'get', path });
+    },
+  );
 });
 
 describe('rule matching (rbac/v1 RuleAllows)', () => {
@@ -72,12 +113,19 @@ describe('rule matching (rbac/v1 RuleAllows)', () => {
   it('needs resource/subresource for a subresource ("pods" does not cover pods/eviction)', () => {
     const evict = get('/api/v1/namespaces/a/pods/p/eviction', 'POST');
     expect(ruleAllows({ apiGroups: [''], resources: ['pods'], verbs: ['create'] }, evict)).toBe(false);
-    expect(ruleAllows({ apiGroups: [''], resources: ['pods/eviction'], verbs: ['create'] }, evict)).toBe(true);
+    expect(ruleAllows({ apiGroups: [''], resources: ['pods/eviction'], verbs: ['create'] }, evict)).toBe(
+      true,
+    );
     expect(ruleAllows({ apiGroups: [''], resources: ['*/eviction'], verbs: ['create'] }, evict)).toBe(true);
     expect(ruleAllows({ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, evict)).toBe(true);
   });
   it('resourceNames allow only named objects, never lists', () => {
-    const rule: PolicyRule = { apiGroups: [''], resources: ['configmaps'], resourceNames: ['kube-proxy'], verbs: ['get', 'list'] };
+    const rule: PolicyRule = {
+      apiGroups: [''],
+      resources: ['configmaps'],
+      resourceNames: ['kube-proxy'],
+      verbs: ['get', 'list'],
+    };
     expect(ruleAllows(rule, get('/api/v1/namespaces/kube-system/configmaps/kube-proxy'))).toBe(true);
     expect(ruleAllows(rule, get('/api/v1/namespaces/kube-system/configmaps/other'))).toBe(false);
     expect(ruleAllows(rule, get('/api/v1/namespaces/kube-system/configmaps'))).toBe(false);
@@ -125,7 +173,12 @@ subjects: [{ kind: ServiceAccount, name: someone-else, namespace: k8s-ha-bot }]
     expect(authorize(rules, requestAttributes('GET', '/readyz'))).toBe(false);
   });
   it('a binding of another subject grants nothing; discovery is always allowed', () => {
-    expect(authorize(rules, requestAttributes('POST', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases'))).toBe(false);
+    expect(
+      authorize(
+        rules,
+        requestAttributes('POST', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases'),
+      ),
+    ).toBe(false);
     expect(authorize(rules, requestAttributes('GET', '/apis/apps/v1'))).toBe(true);
     expect(authorize(rules, requestAttributes('GET', '/version'))).toBe(true);
   });
@@ -133,19 +186,28 @@ subjects: [{ kind: ServiceAccount, name: someone-else, namespace: k8s-ha-bot }]
     expect(forbiddenStatus(USER, requestAttributes('PATCH', '/api/v1/nodes/n1')).message).toBe(
       `nodes "n1" is forbidden: User "${USER}" cannot patch resource "nodes" in API group "" at the cluster scope`,
     );
-    expect(forbiddenStatus(USER, requestAttributes('GET', '/apis/policy/v1/namespaces/a/poddisruptionbudgets')).message).toBe(
+    expect(
+      forbiddenStatus(USER, requestAttributes('GET', '/apis/policy/v1/namespaces/a/poddisruptionbudgets'))
+        .message,
+    ).toBe(
       `poddisruptionbudgets.policy is forbidden: User "${USER}" cannot list resource "poddisruptionbudgets" in API group "policy" in the namespace "a"`,
     );
-    expect(forbiddenStatus(USER, requestAttributes('POST', '/api/v1/namespaces/a/pods/p/eviction')).message).toBe(
+    expect(
+      forbiddenStatus(USER, requestAttributes('POST', '/api/v1/namespaces/a/pods/p/eviction')).message,
+    ).toBe(
       `pods "p" is forbidden: User "${USER}" cannot create resource "pods/eviction" in API group "" in the namespace "a"`,
     );
-    expect(forbiddenStatus(USER, requestAttributes('GET', '/readyz')).message).toBe(`forbidden: User "${USER}" cannot get path "/readyz"`);
+    expect(forbiddenStatus(USER, requestAttributes('GET', '/readyz')).message).toBe(
+      `forbidden: User "${USER}" cannot get path "/readyz"`,
+    );
   });
 });
 
 describe('the committed roles (read straight from deploy/, no kubectl needed)', () => {
   const read = parseManifests(readFileSync('deploy/base/rbac-read.yaml', 'utf8'));
-  const maintenance = parseManifests(readFileSync('deploy/overlays/maintenance/rbac-maintenance.yaml', 'utf8'));
+  const maintenance = parseManifests(
+    readFileSync('deploy/overlays/maintenance/rbac-maintenance.yaml', 'utf8'),
+  );
   const rulesOf = (docs: Record<string, unknown>[]): PolicyRule[] =>
     docs.filter((d) => d.kind === 'ClusterRole' || d.kind === 'Role').flatMap((d) => d.rules as PolicyRule[]);
 
@@ -161,26 +223,44 @@ describe('the committed roles (read straight from deploy/, no kubectl needed)', 
     }
     // ConfigMaps only by name (kube-proxy), never all of them
     const cm = rules.filter((r) => r.resources?.includes('configmaps'));
-    expect(cm).toEqual([{ apiGroups: [''], resources: ['configmaps'], resourceNames: ['kube-proxy'], verbs: ['get'] }]);
+    expect(cm).toEqual([
+      { apiGroups: [''], resources: ['configmaps'], resourceNames: ['kube-proxy'], verbs: ['get'] },
+    ]);
     expect(rules.some((r) => r.nonResourceURLs?.includes('/readyz'))).toBe(true);
   });
 
   it('the maintenance role adds exactly node patches, evictions and the lock Lease', () => {
     const rules = rulesOf(maintenance);
     for (const r of rules) {
-      for (const field of [r.verbs, r.apiGroups ?? [], r.resources ?? []]) expect(field.some((v) => v.includes('*'))).toBe(false);
+      for (const field of [r.verbs, r.apiGroups ?? [], r.resources ?? []])
+        expect(field.some((v) => v.includes('*'))).toBe(false);
       expect(r.resources ?? []).not.toContain('secrets');
     }
     const writes = rules
-      .flatMap((r) => r.verbs.filter((v) => v !== 'get' && v !== 'list').flatMap((v) => (r.resources ?? []).map((res) => `${v} ${res}${r.resourceNames ? `(${r.resourceNames.join(',')})` : ''}`)))
+      .flatMap((r) =>
+        r.verbs
+          .filter((v) => v !== 'get' && v !== 'list')
+          .flatMap((v) =>
+            (r.resources ?? []).map(
+              (res) => `${v} ${res}${r.resourceNames ? `(${r.resourceNames.join(',')})` : ''}`,
+            ),
+          ),
+      )
       .sort();
-    expect(writes).toEqual(['create leases', 'create pods/eviction', 'patch nodes', 'update leases(k8s-ha-bot-maintenance)']);
+    expect(writes).toEqual([
+      'create leases',
+      'create pods/eviction',
+      'patch nodes',
+      'update leases(k8s-ha-bot-maintenance)',
+    ]);
     const lockRole = maintenance.find((d) => d.kind === 'Role') as { metadata: { namespace: string } };
     expect(lockRole.metadata.namespace).toBe('k8s-ha-bot');
   });
 });
 
-const files = readdirSync(SCENARIOS).filter((f) => /^\d+.*\.json$/.test(f)).sort();
+const files = readdirSync(SCENARIOS)
+  .filter((f) => /^\d+.*\.json$/.test(f))
+  .sort();
 
 describeKubectl('the rendered read-only role, enforced by the simulator', () => {
   let readOnly: RbacRules;
@@ -191,7 +271,10 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
     readOnly = rbacRulesFromManifests(await render('read-only'));
     const m = await render('maintenance');
     maintenance = rbacRulesFromManifests(m);
-    gatewayUnderMaintenance = rbacRulesFromManifests(m, { namespace: 'k8s-ha-bot', name: 'k8s-ha-bot-gateway' });
+    gatewayUnderMaintenance = rbacRulesFromManifests(m, {
+      namespace: 'k8s-ha-bot',
+      name: 'k8s-ha-bot-gateway',
+    });
     dir = await mkdtemp(join(tmpdir(), 'rbac-'));
   });
   afterAll(async () => {
@@ -199,14 +282,23 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
   });
 
   it('binds the read role to the worker and the gateway accounts alike', async () => {
-    const gateway = rbacRulesFromManifests(await render('read-only'), { namespace: 'k8s-ha-bot', name: 'k8s-ha-bot-gateway' });
+    const gateway = rbacRulesFromManifests(await render('read-only'), {
+      namespace: 'k8s-ha-bot',
+      name: 'k8s-ha-bot-gateway',
+    });
     expect(gateway.clusterRules).toEqual(readOnly.clusterRules);
     expect(gateway.namespaceRules).toEqual(readOnly.namespaceRules);
-    expect(Object.keys(readOnly.namespaceRules).sort()).toEqual(['default', 'kube-node-lease', 'kube-system']);
+    expect(Object.keys(readOnly.namespaceRules).sort()).toEqual([
+      'default',
+      'kube-node-lease',
+      'kube-system',
+    ]);
   });
 
   it('reads a whole snapshot (every list, /readyz, the kube-proxy ConfigMap) with no read error', async () => {
-    const sim = await startScenarioSimulator('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', { rbac: readOnly });
+    const sim = await startScenarioSimulator('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', {
+      rbac: readOnly,
+    });
     try {
       const snapshot = await readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 't', focusNode: null });
       expect(snapshot.readErrors).toEqual([]);
@@ -214,12 +306,21 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       expect(snapshot.readyz).not.toBeNull();
       // the same read with one rule missing (PodDisruptionBudgets) is forbidden and says so:
       // the enforcement is real, not a pass-through
-      sim.setRbac({ ...readOnly, clusterRules: readOnly.clusterRules.filter((r) => !r.resources?.includes('poddisruptionbudgets')) });
+      sim.setRbac({
+        ...readOnly,
+        clusterRules: readOnly.clusterRules.filter((r) => !r.resources?.includes('poddisruptionbudgets')),
+      });
       const weaker = await readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 't', focusNode: null });
-      expect(weaker.readErrors.map((e) => `${e.resource}:${e.reason}:${e.status ?? ''}`)).toEqual(['poddisruptionbudgets:forbidden:403']);
+      expect(weaker.readErrors.map((e) => `${e.resource}:${e.reason}:${e.status ?? ''}`)).toEqual([
+        'poddisruptionbudgets:forbidden:403',
+      ]);
       // and without the Role in kube-system, the leases and the kube-proxy ConfigMap
       sim.setRbac({ ...readOnly, namespaceRules: { ...readOnly.namespaceRules, 'kube-system': [] } });
-      const noKubeSystem = await readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 't', focusNode: null });
+      const noKubeSystem = await readSnapshot({
+        kubeConfig: kubeConfigOf(sim),
+        cluster: 't',
+        focusNode: null,
+      });
       expect(noKubeSystem.readErrors.map((e) => `${e.resource}:${e.reason}`)).toEqual(['leases:forbidden']);
       expect(noKubeSystem.kubeProxyConfig?.error?.reason).toBe('forbidden');
     } finally {
@@ -235,7 +336,9 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       await writeFile(kubeconfig, sim.kubeconfig);
       const config: BotConfig = {
         source: 'test',
-        clusters: { c: { kind: 'context', context: 'simulator', kubeconfig, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+        clusters: {
+          c: { kind: 'context', context: 'simulator', kubeconfig, requestTimeoutMs: 5000, deadlineMs: 20000 },
+        },
         defaultCluster: 'c',
         locale: 'en',
         jobTimeoutMs: 60000,
@@ -254,7 +357,11 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       try {
         const parsed = parseCommand(loaded.meta.request ?? '');
         const node = parsed.ok && parsed.command.kind === 'reboot-impact' ? parsed.command.node : null;
-        const texts = [loaded.meta.request ?? `can I reboot ${node ?? ''}`, 'status', ...(node ? [`what if kube-proxy restarts on ${node}`] : [])];
+        const texts = [
+          loaded.meta.request ?? `can I reboot ${node ?? ''}`,
+          'status',
+          ...(node ? [`what if kube-proxy restarts on ${node}`] : []),
+        ];
         for (const text of texts) {
           sim.setRbac(readOnly);
           const restricted = await service.answer(job(text));
@@ -265,7 +372,9 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
           sim.setRbac(null);
           const open = await service.answer(job(text));
           expect(restricted.verdict).toBe(open.verdict);
-          expect(restricted.findings.map((f) => `${f.check}:${f.severity}`).sort()).toEqual(open.findings.map((f) => `${f.check}:${f.severity}`).sort());
+          expect(restricted.findings.map((f) => `${f.check}:${f.severity}`).sort()).toEqual(
+            open.findings.map((f) => `${f.check}:${f.severity}`).sort(),
+          );
         }
       } finally {
         await service.close();
@@ -282,7 +391,12 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       base = sim.url;
     });
     afterAll(() => sim.close());
-    const call = async (method: string, path: string, body?: object, contentType = 'application/merge-patch+json') => {
+    const call = async (
+      method: string,
+      path: string,
+      body?: object,
+      contentType = 'application/merge-patch+json',
+    ) => {
       const res = await fetch(`${base}${path}`, {
         method,
         headers: { 'Content-Type': contentType, Authorization: 'Bearer simulator-token' },
@@ -295,19 +409,33 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       sim.setRbac(readOnly);
       const loaded = await loadScenario('08-worker-single-replica-deployment.json');
       const node = requestedNode(loaded) as string;
-      const pod = loaded.items.find((i) => i.kind === 'Pod' && (i as { spec?: { nodeName?: string } }).spec?.nodeName === node) as { metadata: { name: string; namespace: string } };
+      const pod = loaded.items.find(
+        (i) => i.kind === 'Pod' && (i as { spec?: { nodeName?: string } }).spec?.nodeName === node,
+      ) as { metadata: { name: string; namespace: string } };
       const patch = await call('PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: true } });
       expect(patch.status).toBe(403);
       expect(patch.body.reason).toBe('Forbidden');
-      expect(patch.body.message).toBe(`nodes "${node}" is forbidden: User "${USER}" cannot patch resource "nodes" in API group "" at the cluster scope`);
-      const evict = await call('POST', `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}/eviction`, {
-        apiVersion: 'policy/v1',
-        kind: 'Eviction',
-        metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace },
-      }, 'application/json');
+      expect(patch.body.message).toBe(
+        `nodes "${node}" is forbidden: User "${USER}" cannot patch resource "nodes" in API group "" at the cluster scope`,
+      );
+      const evict = await call(
+        'POST',
+        `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}/eviction`,
+        {
+          apiVersion: 'policy/v1',
+          kind: 'Eviction',
+          metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace },
+        },
+        'application/json',
+      );
       expect(evict.status).toBe(403);
       expect(evict.body.message).toContain('cannot create resource "pods/eviction"');
-      const lease = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases', { metadata: { name: 'k8s-ha-bot-maintenance' }, spec: {} }, 'application/json');
+      const lease = await call(
+        'POST',
+        '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases',
+        { metadata: { name: 'k8s-ha-bot-maintenance' }, spec: {} },
+        'application/json',
+      );
       expect(lease.status).toBe(403);
       expect(sim.getObject('nodes', null, node)?.spec).not.toMatchObject({ unschedulable: true });
       expect(sim.evictionRequests.size).toBe(0);
@@ -317,34 +445,72 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
       const loaded = await loadScenario('08-worker-single-replica-deployment.json');
       const node = requestedNode(loaded) as string;
       sim.setRbac(gatewayUnderMaintenance);
-      expect((await call('PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).status).toBe(403);
+      expect((await call('PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).status).toBe(
+        403,
+      );
 
       sim.setRbac(maintenance);
       const patch = await call('PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: true } });
       expect(patch.status).toBe(200);
       expect(sim.getObject('nodes', null, node)?.spec).toMatchObject({ unschedulable: true });
       const pod = loaded.items.find(
-        (i) => i.kind === 'Pod' && (i as { spec?: { nodeName?: string } }).spec?.nodeName === node && !(i.metadata as { ownerReferences?: { kind: string }[] }).ownerReferences?.some((o) => o.kind === 'DaemonSet' || o.kind === 'Node'),
+        (i) =>
+          i.kind === 'Pod' &&
+          (i as { spec?: { nodeName?: string } }).spec?.nodeName === node &&
+          !(i.metadata as { ownerReferences?: { kind: string }[] }).ownerReferences?.some(
+            (o) => o.kind === 'DaemonSet' || o.kind === 'Node',
+          ),
       ) as { metadata: { name: string; namespace: string } };
-      const evict = await call('POST', `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}/eviction`, {
-        apiVersion: 'policy/v1',
-        kind: 'Eviction',
-        metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace },
-      }, 'application/json');
+      const evict = await call(
+        'POST',
+        `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}/eviction`,
+        {
+          apiVersion: 'policy/v1',
+          kind: 'Eviction',
+          metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace },
+        },
+        'application/json',
+      );
       expect([201, 429]).toContain(evict.status); // allowed by RBAC; 429 only if a budget says no
       expect(sim.evictionRequests.get(`${pod.metadata.namespace}/${pod.metadata.name}`)).toBe(1);
-      const created = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases', {
-        apiVersion: 'coordination.k8s.io/v1',
-        kind: 'Lease',
-        metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot' },
-        spec: { holderIdentity: 'mr-1', leaseDurationSeconds: 60 },
-      }, 'application/json');
+      const created = await call(
+        'POST',
+        '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases',
+        {
+          apiVersion: 'coordination.k8s.io/v1',
+          kind: 'Lease',
+          metadata: { name: 'k8s-ha-bot-maintenance', namespace: 'k8s-ha-bot' },
+          spec: { holderIdentity: 'mr-1', leaseDurationSeconds: 60 },
+        },
+        'application/json',
+      );
       expect(created.status).toBe(201);
-      expect((await call('GET', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/k8s-ha-bot-maintenance')).status).toBe(200);
+      expect(
+        (
+          await call(
+            'GET',
+            '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/k8s-ha-bot-maintenance',
+          )
+        ).status,
+      ).toBe(200);
       // other Leases, other namespaces, deletes and Secrets stay forbidden
-      expect((await call('GET', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/other')).status).toBe(403);
-      expect((await call('POST', '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases', { metadata: { name: 'x' } }, 'application/json')).status).toBe(403);
-      expect((await call('DELETE', `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}`)).status).toBe(403);
+      expect(
+        (await call('GET', '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/other')).status,
+      ).toBe(403);
+      expect(
+        (
+          await call(
+            'POST',
+            '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases',
+            { metadata: { name: 'x' } },
+            'application/json',
+          )
+        ).status,
+      ).toBe(403);
+      expect(
+        (await call('DELETE', `/api/v1/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}`))
+          .status,
+      ).toBe(403);
       expect((await call('GET', '/api/v1/namespaces/kube-system/secrets')).status).toBe(403);
     });
   });

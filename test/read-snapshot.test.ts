@@ -9,7 +9,13 @@ import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import { ClusterReadError, ConfigError } from '../src/errors.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
-import { SCENARIOS, kubeConfigOf, loadScenario, requestedNode, startScenarioSimulator } from './helpers/simulator.js';
+import {
+  SCENARIOS,
+  kubeConfigOf,
+  loadScenario,
+  requestedNode,
+  startScenarioSimulator,
+} from './helpers/simulator.js';
 
 const FIXTURES = readdirSync(SCENARIOS).filter((n) => n.endsWith('.json'));
 let sims: RunningSimulator[] = [];
@@ -17,7 +23,10 @@ afterEach(async () => {
   await Promise.all(sims.map((s) => s.close()));
   sims = [];
 });
-async function sim(name: SnapshotFile | string, opts: Parameters<typeof startScenarioSimulator>[1] = {}): Promise<RunningSimulator> {
+async function sim(
+  name: SnapshotFile | string,
+  opts: Parameters<typeof startScenarioSimulator>[1] = {},
+): Promise<RunningSimulator> {
   const s = await startScenarioSimulator(name, opts);
   sims.push(s);
   return s;
@@ -51,11 +60,15 @@ describe('reading a snapshot through the API', () => {
     expect(names(snapshot.workloads)).toEqual(names(offline.workloads));
     expect(snapshot.workloads.map((w) => w.kind).sort()).toEqual(offline.workloads.map((w) => w.kind).sort());
     expect(names(snapshot.apiserverEndpointSlices)).toEqual(names(offline.apiserverEndpointSlices));
-    expect(snapshot.readyz).toEqual(offline.readyz === null ? { status: 503, text: expect.any(String) } : offline.readyz);
+    expect(snapshot.readyz).toEqual(
+      offline.readyz === null ? { status: 503, text: expect.any(String) } : offline.readyz,
+    );
     expect(snapshot.etcd).toBe(file.etcd);
     expect(snapshot.focusNode).toBe(focus);
     // unshifted: served objects are byte-for-byte the file's
-    expect(snapshot.nodes.find((n) => n.metadata.name === offline.nodes[0]?.metadata.name)).toEqual(offline.nodes[0]);
+    expect(snapshot.nodes.find((n) => n.metadata.name === offline.nodes[0]?.metadata.name)).toEqual(
+      offline.nodes[0],
+    );
     expect(stats.apiRequests).toBe(s.totalRequests());
     expect(stats.pages).toBeGreaterThan(10);
   });
@@ -65,23 +78,32 @@ describe('reading a snapshot through the API', () => {
     const focus = requestedNode(file) as string;
     const s = await sim('11-worker-emptydir-pod.json');
     const snapshot = await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: 'c', focusNode: focus });
-    const onFocus = file.items.filter((i) => i.kind === 'Pod' && (i.spec as { nodeName?: string }).nodeName === focus);
+    const onFocus = file.items.filter(
+      (i) => i.kind === 'Pod' && (i.spec as { nodeName?: string }).nodeName === focus,
+    );
     expect(onFocus.length).toBeGreaterThan(0);
     for (const p of onFocus) expect(snapshot.pods.map((x) => x.metadata.name)).toContain(p.metadata.name);
     for (const p of snapshot.pods) {
       const keep =
         p.spec?.nodeName === focus ||
         p.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined ||
-        (p.metadata.namespace === 'kube-system' && !(p.metadata.ownerReferences ?? []).some((o) => o.kind === 'DaemonSet'));
+        (p.metadata.namespace === 'kube-system' &&
+          !(p.metadata.ownerReferences ?? []).some((o) => o.kind === 'DaemonSet'));
       expect(keep).toBe(true);
     }
   });
 
   it('turns a 403 on PDBs into a ReadError and reads the rest', async () => {
-    const s = await sim('09-worker-pdb-minavailable-equals-replicas.json', { faults: { forbidden: ['poddisruptionbudgets'] } });
+    const s = await sim('09-worker-pdb-minavailable-equals-replicas.json', {
+      faults: { forbidden: ['poddisruptionbudgets'] },
+    });
     const snapshot = await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: 'c', focusNode: null });
     expect(snapshot.readErrors).toHaveLength(1);
-    expect(snapshot.readErrors[0]).toMatchObject({ resource: 'poddisruptionbudgets', reason: 'forbidden', status: 403 });
+    expect(snapshot.readErrors[0]).toMatchObject({
+      resource: 'poddisruptionbudgets',
+      reason: 'forbidden',
+      status: 403,
+    });
     expect(snapshot.podDisruptionBudgets).toEqual([]);
     expect(snapshot.nodes.length).toBeGreaterThan(0);
     expect(snapshot.podSummaries.length).toBeGreaterThan(0);
@@ -90,7 +112,12 @@ describe('reading a snapshot through the API', () => {
   it('turns a slow part into a timeout ReadError within the request timeout', async () => {
     const s = await sim('01-healthy-3cp-stacked-etcd.json', { faults: { delayMs: { leases: 3000 } } });
     const t0 = Date.now();
-    const snapshot = await readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: 'c', focusNode: null, requestTimeoutMs: 300 });
+    const snapshot = await readSnapshot({
+      kubeConfig: kubeConfigOf(s),
+      cluster: 'c',
+      focusNode: null,
+      requestTimeoutMs: 300,
+    });
     expect(Date.now() - t0).toBeLessThan(1500);
     expect(snapshot.readErrors.map((e) => [e.resource, e.reason])).toEqual([
       ['leases', 'timeout'],
@@ -101,7 +128,9 @@ describe('reading a snapshot through the API', () => {
   });
 
   it('stops every part at the whole-read deadline', async () => {
-    const s = await sim('01-healthy-3cp-stacked-etcd.json', { faults: { delayMs: { pods: 200, readyz: 5000 } } });
+    const s = await sim('01-healthy-3cp-stacked-etcd.json', {
+      faults: { delayMs: { pods: 200, readyz: 5000 } },
+    });
     const t0 = Date.now();
     const snapshot = await readSnapshot({
       kubeConfig: kubeConfigOf(s),
@@ -156,7 +185,9 @@ describe('reading a snapshot through the API', () => {
 
   it('throws cluster-unauthorized when nodes are forbidden', async () => {
     const s = await sim('05-single-control-plane.json', { faults: { forbidden: ['nodes'] } });
-    await expect(readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: 'prod', focusNode: null })).rejects.toMatchObject({
+    await expect(
+      readSnapshot({ kubeConfig: kubeConfigOf(s), cluster: 'prod', focusNode: null }),
+    ).rejects.toMatchObject({
       code: 'cluster-unauthorized',
       retryable: false,
     });
@@ -165,7 +196,12 @@ describe('reading a snapshot through the API', () => {
   it('makes one request per page', async () => {
     const file = await loadScenario('01-healthy-3cp-stacked-etcd.json');
     const s = await sim('01-healthy-3cp-stacked-etcd.json');
-    const { stats } = await readSnapshotWithStats({ kubeConfig: kubeConfigOf(s), cluster: 'c', focusNode: null, pageSize: 5 });
+    const { stats } = await readSnapshotWithStats({
+      kubeConfig: kubeConfigOf(s),
+      cluster: 'c',
+      focusNode: null,
+      pageSize: 5,
+    });
     const pods = file.items.filter((i) => i.kind === 'Pod').length;
     expect(s.requests.get('/api/v1/pods')).toBe(Math.ceil(pods / 5));
     expect(stats.objects.pods).toBe(pods);

@@ -37,11 +37,24 @@ interface JsonAnswer {
 async function ask(file: string, text: string, extra: string[] = []): Promise<JsonAnswer> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file.startsWith('/') ? file : join(DIR, file), '--format', 'json', ...extra, text], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    env: { LOG_LEVEL: 'silent' },
-  });
+  const code = await main(
+    [
+      'node',
+      'k8s-ha-bot',
+      'ask',
+      '--snapshot',
+      file.startsWith('/') ? file : join(DIR, file),
+      '--format',
+      'json',
+      ...extra,
+      text,
+    ],
+    {
+      out: (t) => void (out += t),
+      err: (t) => void (err += t),
+      env: { LOG_LEVEL: 'silent' },
+    },
+  );
   if (code !== 0) throw new Error(`exit ${code}: ${err}`);
   return JSON.parse(out) as JsonAnswer;
 }
@@ -60,7 +73,11 @@ function expectOnlyWhatWasSeen(a: JsonAnswer, opts: { leaderLeases: boolean }): 
   expect(a.findings.filter((f) => f.variant === 'stale' || f.variant === 'lease-stale')).toEqual([]);
   if (!opts.leaderLeases) {
     expect(a.text).not.toMatch(/leaders run elsewhere/);
-    expect(a.findings.filter((f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && serious(f))).toEqual([]);
+    expect(
+      a.findings.filter(
+        (f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && serious(f),
+      ),
+    ).toEqual([]);
   }
   // What it could not see: at least /readyz, which no file has.
   const unseen = a.findings.find((f) => f.check === 'not-observed');
@@ -80,7 +97,11 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
   it('control-plane reboot is unsafe: the only control plane', async () => {
     const a = await ask(F, 'can I reboot kind-control-plane');
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
     // one healthy etcd member: losing it is not "restore the unhealthy member"
     expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -97,7 +118,11 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
   });
   it('status: no control-plane redundancy, kind-worker NotReady', async () => {
     const a = await ask(F, 'status');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' }),
+      ]),
+    );
     expect(a.text).toMatch(/kind-worker \(NotReady/);
     expect(a.text).not.toMatch(/leader \./);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -115,13 +140,17 @@ describe('02 kind: one node, real Leases of August 2021', () => {
   it('control-plane reboot is unsafe: single node', async () => {
     const a = await ask(F, 'can I reboot kind-control-plane');
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: true });
   });
   it('the same List asked 5 s, 5 min and 1 h after its capture gives the same verdict, and names the capture time', async () => {
     const config: BotConfig = {
       source: 'test',
-      clusters: { real: { kind: 'snapshot', snapshot: join(DIR, F), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: {
+        real: { kind: 'snapshot', snapshot: join(DIR, F), requestTimeoutMs: 5000, deadlineMs: 20000 },
+      },
       defaultCluster: 'real',
       locale: 'en',
       jobTimeoutMs: 60000,
@@ -130,7 +159,11 @@ describe('02 kind: one node, real Leases of August 2021', () => {
     const captured = Date.parse('2021-08-18T16:01:51.828999Z'); // the newest Lease renewTime in the file
     const answers: Reply[][] = [];
     for (const delayMs of [5_000, 300_000, 3_600_000]) {
-      const service = createAnswerService({ config, now: () => new Date(captured + delayMs), simulatorHeartbeatMs: 3_600_000 });
+      const service = createAnswerService({
+        config,
+        now: () => new Date(captured + delayMs),
+        simulatorHeartbeatMs: 3_600_000,
+      });
       try {
         const job = (text: string): AnswerJob => ({
           text,
@@ -141,7 +174,10 @@ describe('02 kind: one node, real Leases of August 2021', () => {
           replyTo: { platform: 'console', address: {} },
           enqueuedAt: new Date(captured + delayMs).toISOString(),
         });
-        answers.push([await service.answer(job('status')), await service.answer(job('can I reboot kind-control-plane'))]);
+        answers.push([
+          await service.answer(job('status')),
+          await service.answer(job('can I reboot kind-control-plane')),
+        ]);
       } finally {
         await service.close();
       }
@@ -165,7 +201,11 @@ describe('03 kubeadm v1.8 on AWS: 1 master (legacy label), 2 workers, FQDN node 
   it('control-plane reboot is unsafe: single master found by its legacy label', async () => {
     const a = await ask(F, 'can I reboot ip-10-0-9-206.us-west-2.compute.internal');
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('worker reboot is unsafe only because every kube-dns replica is on it', async () => {
@@ -188,7 +228,9 @@ describe('04 k3d/k3s: one server', () => {
     expect(a.context.profile).toBe('k3s');
     expect(texts(a)).toMatch(/k3s/);
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('status names k3s', async () => {
@@ -210,7 +252,9 @@ describe('05 AKS: 3 agent nodes, nodes only', () => {
   it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
     const a = await ask(F, 'can I reboot aks-agentpool-30520393-vmss000000');
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
-    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
     // and never claims what it did not see ("its pods can move elsewhere")
     expect(a.text).not.toMatch(/its pods can move/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -223,7 +267,15 @@ describe('06 RKE2: one server, node only', () => {
     const a = await ask(F, 'can I reboot nori');
     expect(a.context.profile).toBe('rke2');
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', severity: 'block', facts: expect.objectContaining({ voters: 1 }) })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          severity: 'block',
+          facts: expect.objectContaining({ voters: 1 }),
+        }),
+      ]),
+    );
     expect(a.text).not.toMatch(/etcd could not be observed/);
     expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -231,7 +283,14 @@ describe('06 RKE2: one server, node only', () => {
   it('status: etcd has one member', async () => {
     const a = await ask(F, 'status');
     expect(a.text).not.toMatch(/etcd could not be observed/);
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', facts: expect.objectContaining({ voters: 1 }) })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          facts: expect.objectContaining({ voters: 1 }),
+        }),
+      ]),
+    );
     expect(a.text).not.toMatch(/leader \./);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
@@ -244,20 +303,35 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
     expect(a.context.profile).toBe('openshift');
     expect(a.text).toMatch(/etcd-quorum-guard/);
     expect(a.findings).toEqual(
-      expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }),
+        }),
+      ]),
     );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
     const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6');
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
-    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('status: 3 masters Ready, not DEGRADED for lack of /readyz', async () => {
     const a = await ask(F, 'status');
     expect(a.health).not.toBe('degraded');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-ready', facts: expect.objectContaining({ total: 3, ready: 3 }) })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'control-plane-count',
+          variant: 'status-ready',
+          facts: expect.objectContaining({ total: 3, ready: 3 }),
+        }),
+      ]),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
 });
@@ -266,7 +340,11 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
   const F = '08-insights-openshift-imeixner-master0-etcdpod.json';
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
     const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'node-role', variant: 'control-plane-etcd' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'node-role', variant: 'control-plane-etcd' }),
+      ]),
+    );
     expect(a.text).not.toMatch(/no etcd pods/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
@@ -282,11 +360,15 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
 describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {
   const F = '09-shaaban-eks-2nodes-cluster-info-dump.json';
   const provider = (a: JsonAnswer) => a.findings.filter((f) => f.check === 'managed-control-plane');
-  it('the node with both coredns replicas is unsafe to reboot: cluster DNS stops; the control plane is the provider\'s', async () => {
+  it("the node with both coredns replicas is unsafe to reboot: cluster DNS stops; the control plane is the provider's", async () => {
     const a = await ask(F, 'can I reboot ip-10-0-10-170.ec2.internal');
     expect(a.context.profile).toBe('managed');
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' }),
+      ]),
+    );
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
     expect(provider(a).length).toBeGreaterThan(0);
     expect(a.text).toMatch(/EKS's to keep/);
@@ -295,7 +377,9 @@ describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns r
   it('the other node (DaemonSet pods only) is not unsafe: no capacity or control-plane finding', async () => {
     const a = await ask(F, 'can I reboot ip-10-0-20-143.ec2.internal');
     expect(a.verdict).not.toBe('unsafe');
-    expect(a.findings.filter((f) => (f.check === 'capacity' || f.plane === 'control') && serious(f))).toEqual([]);
+    expect(a.findings.filter((f) => (f.check === 'capacity' || f.plane === 'control') && serious(f))).toEqual(
+      [],
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('status: HEALTHY as far as the objects show, capture time from the node heartbeats', async () => {
@@ -312,13 +396,19 @@ describe('10 EKS v1.16: one node, nodes only', () => {
     const a = await ask(F, 'can I reboot ip-10-0-105-29.us-east-2.compute.internal');
     expect(a.context.profile).toBe('managed');
     expect(a.verdict).not.toBe('safe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'capacity', severity: 'warn', variant: 'only-node-unseen' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'capacity', severity: 'warn', variant: 'only-node-unseen' }),
+      ]),
+    );
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
-    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
     expect(a.text).not.toMatch(/workloads on the other nodes keep running/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
-  it('status: not DEGRADED or CRITICAL, the control plane is the provider\'s', async () => {
+  it("status: not DEGRADED or CRITICAL, the control plane is the provider's", async () => {
     const a = await ask(F, 'status');
     expect(a.health).toBe('healthy');
     expect(a.text).toMatch(/EKS's to keep/);
@@ -327,7 +417,11 @@ describe('10 EKS v1.16: one node, nodes only', () => {
 });
 
 describe.each([
-  ['11-giantswarm-aws-1master-3workers-nodes.json', 'ip-10-1-1-41.eu-central-1.compute.internal', 'ip-10-1-1-15.eu-central-1.compute.internal'],
+  [
+    '11-giantswarm-aws-1master-3workers-nodes.json',
+    'ip-10-1-1-41.eu-central-1.compute.internal',
+    'ip-10-1-1-15.eu-central-1.compute.internal',
+  ],
   ['12-giantswarm-azure-1master-3workers-nodes.json', 'fg0ge-master-000000', 'fg0ge-worker-000000'],
 ])('%s: Giant Swarm, one master labelled only kubernetes.io/role=master, on a cloud', (F, master, worker) => {
   it('not managed: the master is a visible node, and its reboot is unsafe (the only control plane)', async () => {
@@ -335,19 +429,29 @@ describe.each([
     expect(a.context.profile).not.toBe('managed');
     expect(a.findings.filter((f) => f.check === 'managed-control-plane')).toEqual([]);
     expect(a.verdict).toBe('unsafe');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
     const a = await ask(F, `can I reboot ${worker}`);
     expect(a.verdict).not.toBe('unsafe');
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
-    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(expect.arrayContaining(['pods']));
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
   it('status: no control-plane redundancy (one master), 4 of 4 Ready, not "managed by your provider"', async () => {
     const a = await ask(F, 'status');
-    expect(a.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' })]));
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' }),
+      ]),
+    );
     expect(a.text).toMatch(/4 nodes, all Ready/);
     expect(a.text).not.toMatch(/managed by your provider/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -402,15 +506,23 @@ describe('derived formats give the same answers as file 01', () => {
   const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });
   it('derived/fmt-01-as-kubectl-yaml.yaml (the same objects in YAML): the same answers, finding for finding', async () => {
     for (const q of questions) {
-      expect(shape(await ask('derived/fmt-01-as-kubectl-yaml.yaml', q))).toEqual(shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+      expect(shape(await ask('derived/fmt-01-as-kubectl-yaml.yaml', q))).toEqual(
+        shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)),
+      );
     }
   });
   it('derived/fmt-01-cluster-info-dump-style.json (a stream of Lists): the same verdicts and control-plane findings', async () => {
     // cluster-info dump holds kube-system only unless --all-namespaces is given (kubectl docs): the
     // dump has 14 of file 01's 20 pods, so the data-plane findings about the other pods cannot match.
-    const control = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings.filter((f) => f.plane === 'control') });
+    const control = (a: JsonAnswer) => ({
+      verdict: a.verdict,
+      health: a.health,
+      findings: a.findings.filter((f) => f.plane === 'control'),
+    });
     for (const q of questions) {
-      expect(control(await ask('derived/fmt-01-cluster-info-dump-style.json', q))).toEqual(control(await ask('01-sonobuoy-kind-1cp-2w.json', q)));
+      expect(control(await ask('derived/fmt-01-cluster-info-dump-style.json', q))).toEqual(
+        control(await ask('01-sonobuoy-kind-1cp-2w.json', q)),
+      );
     }
   });
 });
@@ -420,11 +532,26 @@ describe('what was seen (issue 15), on the real objects', () => {
     const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
     expect(a.context.profile).toBe('k3s');
     expect(a.findings).toEqual(
-      expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', severity: 'info', variant: 'kept-no-spare', facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          severity: 'info',
+          variant: 'kept-no-spare',
+          facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }),
+        }),
+      ]),
     );
     expect(a.verdict).not.toBe('unsafe');
     const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
-    expect(status.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-kept', facts: expect.objectContaining({ voters: 3, healthy: 3 }) })]));
+    expect(status.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          variant: 'status-kept',
+          facts: expect.objectContaining({ voters: 3, healthy: 3 }),
+        }),
+      ]),
+    );
   });
 
   it('one API server is counted once when the node name (an AWS FQDN) differs from the hostname its identity Lease carries', async () => {
@@ -435,8 +562,19 @@ describe('what was seen (issue 15), on the real objects', () => {
     snapshot.leases.push({
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
-      metadata: { name: 'apiserver-a1b2c3', namespace: 'kube-system', labels: { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': 'ip-10-0-9-206' } },
-      spec: { holderIdentity: 'apiserver-a1b2c3_0b1c', leaseDurationSeconds: 3600, renewTime: at.toISOString() },
+      metadata: {
+        name: 'apiserver-a1b2c3',
+        namespace: 'kube-system',
+        labels: {
+          'apiserver.kubernetes.io/identity': 'kube-apiserver',
+          'kubernetes.io/hostname': 'ip-10-0-9-206',
+        },
+      },
+      spec: {
+        holderIdentity: 'apiserver-a1b2c3_0b1c',
+        leaseDurationSeconds: 3600,
+        renewTime: at.toISOString(),
+      },
     });
     const status = analyzeHaStatus(snapshot, at);
     expect(status.state.apiservers.map((a) => a.host)).toEqual(['ip-10-0-9-206.us-west-2.compute.internal']);
@@ -445,19 +583,42 @@ describe('what was seen (issue 15), on the real objects', () => {
 
 describe('the formats users have (issue 15)', () => {
   it('a kubectl cluster-info dump --output-directory tree (typed Lists whose items carry no kind) gives the answers of file 01', async () => {
-    const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[] };
+    const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as {
+      items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[];
+    };
     const dir = mkdtempSync(join(tmpdir(), 'dump-'));
     const strip = (items: typeof list.items) => items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
-    writeFileSync(join(dir, 'nodes.json'), JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', items: strip(list.items.filter((i) => i.kind === 'Node')) }));
+    writeFileSync(
+      join(dir, 'nodes.json'),
+      JSON.stringify({
+        kind: 'NodeList',
+        apiVersion: 'v1',
+        items: strip(list.items.filter((i) => i.kind === 'Node')),
+      }),
+    );
     const pods = list.items.filter((i) => i.kind === 'Pod');
     for (const ns of new Set(pods.map((p) => p.metadata.namespace ?? 'default'))) {
       mkdirSync(join(dir, ns));
-      writeFileSync(join(dir, ns, 'pods.json'), JSON.stringify({ kind: 'PodList', apiVersion: 'v1', items: strip(pods.filter((p) => p.metadata.namespace === ns)) }));
-      writeFileSync(join(dir, ns, 'events.json'), JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: [] }));
+      writeFileSync(
+        join(dir, ns, 'pods.json'),
+        JSON.stringify({
+          kind: 'PodList',
+          apiVersion: 'v1',
+          items: strip(pods.filter((p) => p.metadata.namespace === ns)),
+        }),
+      );
+      writeFileSync(
+        join(dir, ns, 'events.json'),
+        JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: [] }),
+      );
     }
     for (const q of ['status', 'can I reboot kind-worker2']) {
       const [a, b] = [await ask(dir, q), await ask('01-sonobuoy-kind-1cp-2w.json', q)];
-      expect({ verdict: a.verdict, health: a.health, findings: a.findings }).toEqual({ verdict: b.verdict, health: b.health, findings: b.findings });
+      expect({ verdict: a.verdict, health: a.health, findings: a.findings }).toEqual({
+        verdict: b.verdict,
+        health: b.health,
+        findings: b.findings,
+      });
     }
   });
 
@@ -466,9 +627,15 @@ describe('the formats users have (issue 15)', () => {
     const file = join(dir, 'nodes.csv');
     writeFileSync(file, 'NAME,STATUS\nkind-worker,Ready\n');
     let err = '';
-    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], { out: () => undefined, err: (t) => void (err += t), env: { LOG_LEVEL: 'silent' } });
+    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], {
+      out: () => undefined,
+      err: (t) => void (err += t),
+      env: { LOG_LEVEL: 'silent' },
+    });
     expect(code).toBe(2);
-    expect(err).toContain('kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json');
+    expect(err).toContain(
+      'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json',
+    );
     expect(err).toMatch(/-o yaml/);
     expect(err).toMatch(/cluster-info dump/);
   });
@@ -482,9 +649,25 @@ const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => exist
     const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
     try {
       writeFileSync(join(dir, 'config'), sim.kubeconfig);
-      const { stdout } = await promisify(execFile)(KUBECTL as string, ['--kubeconfig', join(dir, 'config'), '--cache-dir', join(dir, 'cache'), 'get', 'pdb', '-A', '-o', 'json'], { timeout: 20000 });
+      const { stdout } = await promisify(execFile)(
+        KUBECTL as string,
+        [
+          '--kubeconfig',
+          join(dir, 'config'),
+          '--cache-dir',
+          join(dir, 'cache'),
+          'get',
+          'pdb',
+          '-A',
+          '-o',
+          'json',
+        ],
+        { timeout: 20000 },
+      );
       const list = JSON.parse(stdout) as { items: { apiVersion: string; metadata: { name: string } }[] };
-      expect(list.items.map((i) => [i.apiVersion, i.metadata.name])).toEqual([['policy/v1', 'etcd-quorum-guard']]);
+      expect(list.items.map((i) => [i.apiVersion, i.metadata.name])).toEqual([
+        ['policy/v1', 'etcd-quorum-guard'],
+      ]);
     } finally {
       await sim.close();
     }
@@ -497,7 +680,14 @@ describe('Slack and Teams context lines name the profile and where the capture t
     const { renderTeamsCards } = await import('../adapters/teams/render-card.js');
     const config: BotConfig = {
       source: 'test',
-      clusters: { os: { kind: 'snapshot', snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: {
+        os: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
       defaultCluster: 'os',
       locale: 'en',
       jobTimeoutMs: 60000,
@@ -518,7 +708,9 @@ describe('Slack and Teams context lines name the profile and where the capture t
       const console = renderText(reply).split('\n').at(-1) ?? '';
       expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
       expect(console).toMatch(/distribution: openshift/);
-      const slack = JSON.stringify(renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')));
+      const slack = JSON.stringify(
+        renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')),
+      );
       const teams = JSON.stringify(renderTeamsCards(reply).map((m) => m.card));
       for (const rendered of [slack, teams]) {
         expect(rendered).toMatch(/captured at [^"]* \(inferred from the node heartbeats\)/);
@@ -538,10 +730,15 @@ describe('what a List does not hold is unknown in status, never zero or absent',
   });
 
   it('a kubeadm List of nodes only: etcd unknown because the pods were not captured, not "no etcd pods"', async () => {
-    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as { items: { kind: string }[] };
+    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as {
+      items: { kind: string }[];
+    };
     const dir = mkdtempSync(join(tmpdir(), 'nodes-only-'));
     const path = join(dir, 'nodes.json');
-    writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }));
+    writeFileSync(
+      path,
+      JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }),
+    );
     for (const text of ['status', 'can I reboot kind-control-plane']) {
       const a = await ask(path, text);
       expect(a.text).toMatch(/etcd could not be observed: the pods are not in the snapshot/);

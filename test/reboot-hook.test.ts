@@ -25,9 +25,15 @@ beforeAll(async () => {
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body });
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body,
+      });
       if (req.url === '/ok') return void res.writeHead(202).end('accepted');
-      if (req.url === '/fail') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal secret: token=abc123');
+      if (req.url === '/fail')
+        return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal secret: token=abc123');
       if (req.url === '/slow') return void setTimeout(() => res.writeHead(200).end(), 2000);
       res.writeHead(404).end();
     });

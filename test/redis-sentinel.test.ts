@@ -55,8 +55,18 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
   }
 
   it('reads sentinels, name and credentials from the config file', async () => {
-    const config = await load(`redis:\n  sentinels:\n    - { host: s1.redis, port: 26379 }\n    - { host: s2.redis, port: 26380 }\n  name: mymaster\n  password: ${SECRET}\n  db: 2\n`);
-    expect(config.redis).toEqual({ sentinels: [{ host: 's1.redis', port: 26379 }, { host: 's2.redis', port: 26380 }], name: 'mymaster', password: SECRET, db: 2 });
+    const config = await load(
+      `redis:\n  sentinels:\n    - { host: s1.redis, port: 26379 }\n    - { host: s2.redis, port: 26380 }\n  name: mymaster\n  password: ${SECRET}\n  db: 2\n`,
+    );
+    expect(config.redis).toEqual({
+      sentinels: [
+        { host: 's1.redis', port: 26379 },
+        { host: 's2.redis', port: 26380 },
+      ],
+      name: 'mymaster',
+      password: SECRET,
+      db: 2,
+    });
   });
 
   it('reads REDIS_SENTINELS and friends from the environment, which replace the file entry', async () => {
@@ -68,7 +78,11 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
       REDIS_TLS: 'true',
     });
     expect(config.redis).toEqual({
-      sentinels: [{ host: 's1.redis', port: 26379 }, { host: 'fd00::5', port: 26380 }, { host: 's3.redis', port: 26379 }],
+      sentinels: [
+        { host: 's1.redis', port: 26379 },
+        { host: 'fd00::5', port: 26380 },
+        { host: 's3.redis', port: 26379 },
+      ],
       name: 'bot',
       password: SECRET,
       sentinelPassword: 'other',
@@ -77,23 +91,80 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
   });
 
   it('lets a Secret hold the password while the file holds the sentinels', async () => {
-    const config = await load('redis:\n  sentinels: [{ host: s1, port: 26379 }]\n  name: mymaster\n', { REDIS_PASSWORD: SECRET });
+    const config = await load('redis:\n  sentinels: [{ host: s1, port: 26379 }]\n  name: mymaster\n', {
+      REDIS_PASSWORD: SECRET,
+    });
     expect(config.redis).toMatchObject({ name: 'mymaster', password: SECRET });
   });
 
   it.each([
-    ['sentinels without a name', 'redis:\n  sentinels: [{ host: s1, port: 26379 }]\n', {}, 'redis.name: is required with redis.sentinels'],
-    ['a bad sentinel port', 'redis:\n  sentinels: [{ host: s1, port: 26379 }, { host: s2, port: 70000 }]\n  name: m\n', {}, 'redis.sentinels[1].port: must be at most 65535'],
-    ['url and sentinels together', 'redis:\n  url: redis://r:6379\n  sentinels: [{ host: s1, port: 26379 }]\n  name: m\n', {}, 'redis.sentinels: set either redis.url (one Redis) or redis.sentinels (Redis Sentinel), not both'],
-    ['a password beside a URL', `redis:\n  url: redis://r:6379\n  password: ${SECRET}\n`, {}, 'redis.password: applies only with redis.sentinels'],
+    [
+      'sentinels without a name',
+      'redis:\n  sentinels: [{ host: s1, port: 26379 }]\n',
+      {},
+      'redis.name: is required with redis.sentinels',
+    ],
+    [
+      'a bad sentinel port',
+      'redis:\n  sentinels: [{ host: s1, port: 26379 }, { host: s2, port: 70000 }]\n  name: m\n',
+      {},
+      'redis.sentinels[1].port: must be at most 65535',
+    ],
+    [
+      'url and sentinels together',
+      'redis:\n  url: redis://r:6379\n  sentinels: [{ host: s1, port: 26379 }]\n  name: m\n',
+      {},
+      'redis.sentinels: set either redis.url (one Redis) or redis.sentinels (Redis Sentinel), not both',
+    ],
+    [
+      'a password beside a URL',
+      `redis:\n  url: redis://r:6379\n  password: ${SECRET}\n`,
+      {},
+      'redis.password: applies only with redis.sentinels',
+    ],
     ['an empty redis entry', 'redis: {}\n', {}, 'redis.url: is not set'],
-    ['a typo', 'redis:\n  sentinels: [{ host: s1, port: 26379 }]\n  nmae: m\n', {}, 'redis.nmae: unknown setting'],
-    ['REDIS_SENTINELS without a name', '', { REDIS_SENTINELS: 's1:26379' }, 'REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS'],
-    ['a bad REDIS_SENTINELS entry', '', { REDIS_SENTINELS: 's1:26379,s2:port', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS: entry 2 of 2 "s2:port" is not host:port'],
-    ['REDIS_URL and REDIS_SENTINELS', '', { REDIS_URL: 'redis://r:6379', REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS: set either REDIS_URL'],
-    ['REDIS_PASSWORD with nothing to apply to', '', { REDIS_PASSWORD: SECRET }, 'REDIS_PASSWORD: applies only with REDIS_SENTINELS'],
-    ['REDIS_PASSWORD beside REDIS_URL', '', { REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: SECRET }, 'REDIS_PASSWORD: applies only with REDIS_SENTINELS'],
-    ['a bad REDIS_DB', '', { REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm', REDIS_DB: '-1' }, 'REDIS_DB: "-1" is not a whole number'],
+    [
+      'a typo',
+      'redis:\n  sentinels: [{ host: s1, port: 26379 }]\n  nmae: m\n',
+      {},
+      'redis.nmae: unknown setting',
+    ],
+    [
+      'REDIS_SENTINELS without a name',
+      '',
+      { REDIS_SENTINELS: 's1:26379' },
+      'REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS',
+    ],
+    [
+      'a bad REDIS_SENTINELS entry',
+      '',
+      { REDIS_SENTINELS: 's1:26379,s2:port', REDIS_SENTINEL_NAME: 'm' },
+      'REDIS_SENTINELS: entry 2 of 2 "s2:port" is not host:port',
+    ],
+    [
+      'REDIS_URL and REDIS_SENTINELS',
+      '',
+      { REDIS_URL: 'redis://r:6379', REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm' },
+      'REDIS_SENTINELS: set either REDIS_URL',
+    ],
+    [
+      'REDIS_PASSWORD with nothing to apply to',
+      '',
+      { REDIS_PASSWORD: SECRET },
+      'REDIS_PASSWORD: applies only with REDIS_SENTINELS',
+    ],
+    [
+      'REDIS_PASSWORD beside REDIS_URL',
+      '',
+      { REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: SECRET },
+      'REDIS_PASSWORD: applies only with REDIS_SENTINELS',
+    ],
+    [
+      'a bad REDIS_DB',
+      '',
+      { REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm', REDIS_DB: '-1' },
+      'REDIS_DB: "-1" is not a whole number',
+    ],
   ])('names the setting to fix: %s', async (_what, yaml, env, message) => {
     const err = await load(yaml, env).then(
       () => undefined,
@@ -105,18 +176,33 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
   });
 
   it('describes a target without its passwords (logs, config check)', () => {
-    const target = resolveRedisTarget(undefined, { REDIS_SENTINELS: 's1:26379,s2:26379', REDIS_SENTINEL_NAME: 'mymaster', REDIS_PASSWORD: SECRET, REDIS_SENTINEL_PASSWORD: SECRET });
+    const target = resolveRedisTarget(undefined, {
+      REDIS_SENTINELS: 's1:26379,s2:26379',
+      REDIS_SENTINEL_NAME: 'mymaster',
+      REDIS_PASSWORD: SECRET,
+      REDIS_SENTINEL_PASSWORD: SECRET,
+    });
     expect(target).toBeDefined();
     const text = describeRedisTarget(target!);
-    expect(text).toBe('Sentinel primary "mymaster" via s1:26379,s2:26379 (password set, sentinel password set)');
-    expect(describeRedisTarget(`rediss://:${SECRET}@cache.example:6380/0`)).toBe('rediss://:***@cache.example:6380/0');
+    expect(text).toBe(
+      'Sentinel primary "mymaster" via s1:26379,s2:26379 (password set, sentinel password set)',
+    );
+    expect(describeRedisTarget(`rediss://:${SECRET}@cache.example:6380/0`)).toBe(
+      'rediss://:***@cache.example:6380/0',
+    );
   });
 
-  it('hands the configuration\'s Sentinel settings to a worker process through its environment', async () => {
-    const config = await load(`redis:\n  sentinels: [{ host: s1, port: 26379 }, { host: "::1", port: 26380 }]\n  name: mymaster\n  password: ${SECRET}\n`);
+  it("hands the configuration's Sentinel settings to a worker process through its environment", async () => {
+    const config = await load(
+      `redis:\n  sentinels: [{ host: s1, port: 26379 }, { host: "::1", port: 26380 }]\n  name: mymaster\n  password: ${SECRET}\n`,
+    );
     const target = redisTargetOf(config.redis)!;
     // Inherited REDIS_URL must not survive beside the Sentinel settings.
-    const env = { REDIS_URL: 'redis://stale:6379', K8S_HA_BOT_WORKER_CLUSTERS: 'prod', ...redisTargetToEnv(target) };
+    const env = {
+      REDIS_URL: 'redis://stale:6379',
+      K8S_HA_BOT_WORKER_CLUSTERS: 'prod',
+      ...redisTargetToEnv(target),
+    };
     expect(resolveWorkerSettings(env, ['node', 'worker']).redisUrl).toEqual(target);
   });
 });
@@ -143,7 +229,14 @@ describe('Redis Sentinel failover under load', () => {
         return n;
       },
     });
-    worker = await startWorker({ redisUrl: set.target, clusters: ['prod'], handler, logger: silentLogger, prefix, concurrency: 4 });
+    worker = await startWorker({
+      redisUrl: set.target,
+      clusters: ['prod'],
+      handler,
+      logger: silentLogger,
+      prefix,
+      concurrency: 4,
+    });
     queue = new JobQueue({ redisUrl: set.target, prefix });
     const producer = queue;
 
@@ -213,7 +306,9 @@ describe('Redis Sentinel failover under load', () => {
     // The kill came mid-flow: jobs were running on the primary that died.
     expect(jobsActiveAtKill).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
-    expect(answered.map((r) => r.context.requestId).sort()).toEqual(Array.from({ length: sent }, (_, i) => `sentinel-${i}`).sort());
+    expect(answered.map((r) => r.context.requestId).sort()).toEqual(
+      Array.from({ length: sent }, (_, i) => `sentinel-${i}`).sort(),
+    );
     expect(duplicated).toBe(0);
     expect(calls.size).toBe(sent);
     expect(counts).toMatchObject({ completed: sent, active: 0, waiting: 0, delayed: 0, failed: 0 });

@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 const refused = new WeakSet<FakeSlackCall>();
-const RATE_LIMITED = { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
+const RATE_LIMITED = {
+  status: 429,
+  headers: { 'retry-after': '1' },
+  body: { ok: false, error: 'ratelimited' },
+};
 
 /** Slack's special limit: one chat.postMessage per channel in any 1 s; `blocked` channels always 429. */
 function perChannelLimit(blocked: ReadonlySet<string>): void {
@@ -83,7 +87,11 @@ function job(requestId: string, channel: string, user: string): AnswerJob {
 
 /** The gateway's wiring of the consumer (adapters/gateway/gateway.ts), on the fake Web API. */
 async function startConsumer(prefix: string, deliveryDeadlineMs?: number): Promise<void> {
-  const client = new webApi.WebClient('xoxb-test', { slackApiUrl: fake.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true });
+  const client = new webApi.WebClient('xoxb-test', {
+    slackApiUrl: fake.apiUrl,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+  });
   const store = { postedMessages: async () => new Map<number, string>(), markPosted: async () => undefined };
   const poster = new SlackPoster({ client, store, render: slackMessagesFor, logger: silentLogger });
   consumer = await ReplyConsumer.start({
@@ -93,10 +101,19 @@ async function startConsumer(prefix: string, deliveryDeadlineMs?: number): Promi
     ...(deliveryDeadlineMs !== undefined ? { deliveryDeadlineMs } : {}),
     conversationOf: (j) => (j.replyTo.address as { channel?: string }).channel,
     onUndeliverable: async (_reply, j) => {
-      await poster.deliver(undeliverableReply({ locale: j.locale, requestId: j.requestId, cluster: j.cluster }, deliveryDeadlineMs ?? 600_000), { channel: String(j.replyTo.address.channel), user: j.user.id, visibility: 'ephemeral' }, `${j.requestId}.undeliverable`);
+      await poster.deliver(
+        undeliverableReply(
+          { locale: j.locale, requestId: j.requestId, cluster: j.cluster },
+          deliveryDeadlineMs ?? 600_000,
+        ),
+        { channel: String(j.replyTo.address.channel), user: j.user.id, visibility: 'ephemeral' },
+        `${j.requestId}.undeliverable`,
+      );
     },
     handler: async (reply, j) => {
-      await poster.deliver(reply, j.replyTo.address as { channel: string }, j.requestId, { onRateLimit: 'throw' });
+      await poster.deliver(reply, j.replyTo.address as { channel: string }, j.requestId, {
+        onRateLimit: 'throw',
+      });
     },
   });
   publisher = new ReplyPublisher(redis, prefix);
@@ -104,12 +121,26 @@ async function startConsumer(prefix: string, deliveryDeadlineMs?: number): Promi
 
 async function publish(requestId: string, channel: string, user: string): Promise<number> {
   const j = job(requestId, channel, user);
-  await publisher?.publish('slack', { reply: plainReply({ locale: 'en', requestId, cluster: 'prod' }, 'ha-status', `Answer ${requestId}`, `Answer for ${requestId}`), job: j }, requestId);
+  await publisher?.publish(
+    'slack',
+    {
+      reply: plainReply(
+        { locale: 'en', requestId, cluster: 'prod' },
+        'ha-status',
+        `Answer ${requestId}`,
+        `Answer for ${requestId}`,
+      ),
+      job: j,
+    },
+    requestId,
+  );
   return Date.now();
 }
 
 const postedFor = (requestId: string): FakeSlackCall[] =>
-  fake.callsOf('chat.postMessage').filter((c) => !refused.has(c) && String(c.params.text).startsWith(`Answer ${requestId}:`));
+  fake
+    .callsOf('chat.postMessage')
+    .filter((c) => !refused.has(c) && String(c.params.text).startsWith(`Answer ${requestId}:`));
 
 describe('reply delivery under a per-channel posting limit', () => {
   it("posts other channels' answers without waiting for one channel's backlog, and drops none of that backlog", async () => {
@@ -119,8 +150,16 @@ describe('reply delivery under a per-channel posting limit', () => {
     const flood = Array.from({ length: 14 }, (_, i) => `flood-${prefix}-${i}`);
     for (const id of flood) await publish(id, 'C0FLOOD', 'U0FLOOD');
     // The flood channel's backlog is now being refused (429) and paced.
-    await fake.waitFor(() => fake.callsOf('chat.postMessage').filter((c) => refused.has(c)).length >= 3, 10_000);
-    const legit = await Promise.all(Array.from({ length: 5 }, async (_, i) => ({ id: `legit-${prefix}-${i}`, at: await publish(`legit-${prefix}-${i}`, `C0LEGIT${i}`, `U0LEGIT${i}`) })));
+    await fake.waitFor(
+      () => fake.callsOf('chat.postMessage').filter((c) => refused.has(c)).length >= 3,
+      10_000,
+    );
+    const legit = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => ({
+        id: `legit-${prefix}-${i}`,
+        at: await publish(`legit-${prefix}-${i}`, `C0LEGIT${i}`, `U0LEGIT${i}`),
+      })),
+    );
     await fake.waitFor(() => legit.every((l) => postedFor(l.id).length === 1), 15_000);
     const delays = legit.map((l) => (postedFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
     expect(Math.max(...delays)).toBeLessThan(2500);
@@ -138,7 +177,10 @@ describe('reply delivery under a per-channel posting limit', () => {
     await startConsumer(prefix, 8000);
     const id = `blocked-${prefix}`;
     await publish(id, 'C0BLOCKED', 'U0ASKER');
-    await fake.waitFor(() => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0BLOCKED'), 15_000);
+    await fake.waitFor(
+      () => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0BLOCKED'),
+      15_000,
+    );
     const tries = fake.callsOf('chat.postMessage').filter((c) => c.params.channel === 'C0BLOCKED');
     // Slack was asked again after every Retry-After for the whole deadline (the old poster gave up after 5 tries).
     expect(tries.length).toBeGreaterThanOrEqual(6);

@@ -65,7 +65,8 @@ function perConversationLimit(blocked: (call: FakeConnectorCall) => boolean = ()
   fake.override((call) => {
     if (call.method !== 'POST' || call.body.type !== 'message') return undefined;
     const previous = last.get(call.conversationId);
-    if (blocked(call) || (previous !== undefined && call.at - previous < 1000)) return { status: 429, headers: { 'retry-after': '1' } };
+    if (blocked(call) || (previous !== undefined && call.at - previous < 1000))
+      return { status: 429, headers: { 'retry-after': '1' } };
     last.set(call.conversationId, call.at);
     return undefined;
   });
@@ -96,12 +97,25 @@ function job(requestId: string, conversation: string, user: string): AnswerJob {
 }
 
 async function publish(requestId: string, conversation: string, user: string): Promise<number> {
-  await publisher?.publish('teams', { reply: plainReply({ locale: 'en', requestId, cluster: 'prod' }, 'ha-status', `Answer ${requestId}`, `Answer for ${requestId}`), job: job(requestId, conversation, user) }, requestId);
+  await publisher?.publish(
+    'teams',
+    {
+      reply: plainReply(
+        { locale: 'en', requestId, cluster: 'prod' },
+        'ha-status',
+        `Answer ${requestId}`,
+        `Answer for ${requestId}`,
+      ),
+      job: job(requestId, conversation, user),
+    },
+    requestId,
+  );
   return Date.now();
 }
 
 /** Delivered (2xx) messages that carry the answer of `requestId`. */
-const deliveredFor = (requestId: string): FakeConnectorCall[] => fake.delivered().filter((c) => JSON.stringify(c.body).includes(`Answer for ${requestId}`));
+const deliveredFor = (requestId: string): FakeConnectorCall[] =>
+  fake.delivered().filter((c) => JSON.stringify(c.body).includes(`Answer for ${requestId}`));
 
 const failedReplies = async (prefix: string): Promise<number> => {
   const replies = new Queue(repliesQueueNameFor('teams'), { connection: redis, prefix });
@@ -113,15 +127,37 @@ const failedReplies = async (prefix: string): Promise<number> => {
 };
 
 function config(): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: 'unused.json', requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: server.url }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: 'unused.json',
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
+  return {
+    source: 'test',
+    clusters: { prod: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: server.url },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
 }
 
 describe('Teams reply delivery under a per-conversation posting limit', () => {
   it("delivers other conversations' answers without waiting for one conversation's backlog, and drops none of that backlog", async () => {
     const prefix = `tpc${randomBytes(4).toString('hex')}`;
     perConversationLimit();
-    adapter = await startTeamsAdapter({ env: { K8S_HA_BOT_RATE_LIMIT: '0' }, config: config(), logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, queuePrefix: prefix, poster: { baseDelayMs: 5, maxDelayMs: 50 } });
+    adapter = await startTeamsAdapter({
+      env: { K8S_HA_BOT_RATE_LIMIT: '0' },
+      config: config(),
+      logger: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+      allowNoAuth: true,
+      queuePrefix: prefix,
+      poster: { baseDelayMs: 5, maxDelayMs: 50 },
+    });
     const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix}:`);
     const flooded = '19:flood@thread.tacv2';
     await saveReference(store, flooded);
@@ -130,8 +166,16 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
     const flood = Array.from({ length: 14 }, (_, i) => `flood-${prefix}-${String(i).padStart(2, '0')}`);
     for (const id of flood) await publish(id, flooded, 'aad-flood');
     // The flooded conversation's backlog is now being refused (429) and paced.
-    await fake.waitFor((calls) => calls.filter((c) => c.status === 429 && c.conversationId === flooded).length >= 3, 10_000);
-    const legit = await Promise.all(Array.from({ length: 5 }, async (_, i) => ({ id: `legit-${prefix}-${i}`, at: await publish(`legit-${prefix}-${i}`, `19:legit-${i}@thread.tacv2`, `aad-legit-${i}`) })));
+    await fake.waitFor(
+      (calls) => calls.filter((c) => c.status === 429 && c.conversationId === flooded).length >= 3,
+      10_000,
+    );
+    const legit = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => ({
+        id: `legit-${prefix}-${i}`,
+        at: await publish(`legit-${prefix}-${i}`, `19:legit-${i}@thread.tacv2`, `aad-legit-${i}`),
+      })),
+    );
     await fake.waitFor(() => legit.every((l) => deliveredFor(l.id).length === 1), 15_000);
     const delays = legit.map((l) => (deliveredFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
     expect(Math.max(...delays)).toBeLessThan(2500);
@@ -147,7 +191,13 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
     const deadlineMs = 8000;
     const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix}:`);
     await saveReference(store, conversation);
-    const poster = new TeamsPoster({ connector: new BotFrameworkHost(loadTeamsConfig({}, { allowNoAuth: true }), silentLogger), store, logger: silentLogger, baseDelayMs: 5, maxDelayMs: 50 });
+    const poster = new TeamsPoster({
+      connector: new BotFrameworkHost(loadTeamsConfig({}, { allowNoAuth: true }), silentLogger),
+      store,
+      logger: silentLogger,
+      baseDelayMs: 5,
+      maxDelayMs: 50,
+    });
     // The gateway's wiring (adapters/teams/teams-adapter.ts) with a short delivery deadline.
     consumer = await ReplyConsumer.start({
       redisUrl: server.url,
@@ -156,7 +206,10 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
       deliveryDeadlineMs: deadlineMs,
       conversationOf: (j) => (j.replyTo.address as { conversation?: string }).conversation,
       onUndeliverable: async (_reply, j) => {
-        await poster.deliver(undeliverableReply({ locale: j.locale, requestId: j.requestId, cluster: j.cluster }, deadlineMs), { ...j, requestId: `${j.requestId}.undeliverable` });
+        await poster.deliver(
+          undeliverableReply({ locale: j.locale, requestId: j.requestId, cluster: j.cluster }, deadlineMs),
+          { ...j, requestId: `${j.requestId}.undeliverable` },
+        );
       },
       handler: async (reply, j) => {
         await poster.deliver(reply, j, { onRateLimit: 'throw' });
@@ -168,9 +221,21 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
     const publishedAt = Date.now();
     perConversationLimit(() => Date.now() < publishedAt + deadlineMs + 500);
     await publish(id, conversation, 'aad-asker');
-    const notices = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.conversationId === conversation && /could not be posted here within 1 min/.test(JSON.stringify(c.body)));
+    const notices = (): FakeConnectorCall[] =>
+      fake
+        .delivered()
+        .filter(
+          (c) =>
+            c.conversationId === conversation &&
+            /could not be posted here within 1 min/.test(JSON.stringify(c.body)),
+        );
     await fake.waitFor(() => notices().length >= 1, 20_000);
-    const tries = fake.calls.filter((c) => c.conversationId === conversation && c.status === 429 && JSON.stringify(c.body).includes(`Answer for ${id}`));
+    const tries = fake.calls.filter(
+      (c) =>
+        c.conversationId === conversation &&
+        c.status === 429 &&
+        JSON.stringify(c.body).includes(`Answer for ${id}`),
+    );
     // Teams was asked again after every Retry-After for the whole deadline (the poster used to give up after 5 tries).
     expect(tries.length).toBeGreaterThanOrEqual(6);
     expect(notices()).toHaveLength(1);

@@ -25,9 +25,13 @@ interface Corpus {
   groups: { name: string; source: string; cluster: string; cases: Case[] }[];
 }
 
-const corpus = parseYaml(readFileSync(new URL('./fixtures/requests/corpus.yaml', import.meta.url), 'utf8')) as Corpus;
+const corpus = parseYaml(
+  readFileSync(new URL('./fixtures/requests/corpus.yaml', import.meta.url), 'utf8'),
+) as Corpus;
 /** The held-out set: written without reading the parser, never tuned against (see its header). */
-const heldOut = parseYaml(readFileSync(new URL('./fixtures/requests/held-out.yaml', import.meta.url), 'utf8')) as Corpus;
+const heldOut = parseYaml(
+  readFileSync(new URL('./fixtures/requests/held-out.yaml', import.meta.url), 'utf8'),
+) as Corpus;
 
 type Outcome = 'understood' | 'not-understood' | 'wrong-action' | 'wrong-node' | 'wrong-mode';
 
@@ -49,7 +53,9 @@ function judge(c: Case, nodes: string[], withList = true): { outcome: Outcome; g
 }
 
 describe('request corpus (issue 17)', () => {
-  const rows = corpus.groups.flatMap((g) => g.cases.map((c) => ({ ...c, cluster: g.cluster, group_: g.name })));
+  const rows = corpus.groups.flatMap((g) =>
+    g.cases.map((c) => ({ ...c, cluster: g.cluster, group_: g.name })),
+  );
   const results = rows.map((r) => ({ row: r, ...judge(r, corpus.clusters[r.cluster] ?? []) }));
   const count = (o: Outcome): number => results.filter((r) => r.outcome === o).length;
 
@@ -61,7 +67,9 @@ describe('request corpus (issue 17)', () => {
   it('understands at least 98 % and takes nothing for a different node or action', () => {
     const understood = count('understood');
     const pct = (100 * understood) / rows.length;
-    const misses = results.filter((r) => r.outcome !== 'understood').map((r) => `${r.outcome}: ${JSON.stringify(r.row.text)} [${r.row.cluster}] → ${r.got}`);
+    const misses = results
+      .filter((r) => r.outcome !== 'understood')
+      .map((r) => `${r.outcome}: ${JSON.stringify(r.row.text)} [${r.row.cluster}] → ${r.got}`);
     // The figures, for the issue's closing note.
     console.log(
       [
@@ -78,7 +86,9 @@ describe('request corpus (issue 17)', () => {
   it('gives the same figures when the adapter parses without the node list and the worker resolves the names', () => {
     const without = rows.map((r) => judge(r, corpus.clusters[r.cluster] ?? [], false).outcome);
     const understood = without.filter((o) => o === 'understood').length;
-    console.log(`corpus without node list, resolved by the worker: understood ${understood} (${((100 * understood) / rows.length).toFixed(1)} %)`);
+    console.log(
+      `corpus without node list, resolved by the worker: understood ${understood} (${((100 * understood) / rows.length).toFixed(1)} %)`,
+    );
     expect(without.filter((o) => o === 'wrong-action' || o === 'wrong-node')).toEqual([]);
     expect((100 * understood) / rows.length).toBeGreaterThanOrEqual(98);
   });
@@ -86,7 +96,8 @@ describe('request corpus (issue 17)', () => {
   // The project's limit is 1 ms for one parse (test/faults/property-commands.ts, fastest of 3 runs).
   it('parses a request in under a millisecond on average', () => {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < 5; i += 1) for (const r of rows) parseCommand(r.text, { nodes: corpus.clusters[r.cluster] ?? [] });
+    for (let i = 0; i < 5; i += 1)
+      for (const r of rows) parseCommand(r.text, { nodes: corpus.clusters[r.cluster] ?? [] });
     const avgMs = Number(process.hrtime.bigint() - t0) / 1e6 / (5 * rows.length);
     expect(avgMs).toBeLessThan(1);
   });
@@ -108,7 +119,9 @@ describe('held-out request corpus (issue 17)', () => {
     const count = (o: Outcome): number => results.filter((r) => r.outcome === o).length;
     const understood = count('understood');
     const pct = (100 * understood) / rows.length;
-    const misses = results.filter((r) => r.outcome !== 'understood').map((r) => `${r.outcome}: ${JSON.stringify(r.row.text)} [${r.row.cluster}] → ${r.got}`);
+    const misses = results
+      .filter((r) => r.outcome !== 'understood')
+      .map((r) => `${r.outcome}: ${JSON.stringify(r.row.text)} [${r.row.cluster}] → ${r.got}`);
     console.log(
       [
         `held-out (${withList ? 'node list' : 'no node list'}): ${rows.length} requests, understood ${understood} (${pct.toFixed(1)} %)`,

@@ -21,8 +21,9 @@ const ESC = '\u001b';
 const RLO = '\u202e';
 const ZWSP = '\u200b';
 /** Anything a terminal or a chat client would act on, or hide. */
-// eslint-disable-next-line no-control-regex -- the test looks for control characters
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- the test looks for control characters
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 describe('safeText', () => {
   it.each([
@@ -52,17 +53,41 @@ describe('a hostile node name and kured lock holder, through the answer step and
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'safe-text-'));
-    const scenario = JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json'), 'utf8')) as {
-      cluster: { items: Array<{ kind: string; metadata: { name: string; annotations?: Record<string, string> } }> };
+    const scenario = JSON.parse(
+      readFileSync(join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json'), 'utf8'),
+    ) as {
+      cluster: {
+        items: Array<{ kind: string; metadata: { name: string; annotations?: Record<string, string> } }>;
+      };
     };
     const text = JSON.stringify(scenario).split('"atlas-wk-1"').join(JSON.stringify(hostile));
     const edited = JSON.parse(text) as typeof scenario;
     edited.cluster.items.push({
       kind: 'DaemonSet',
       apiVersion: 'apps/v1',
-      metadata: { name: 'kured', namespace: 'kube-system', uid: 'kured-uid', annotations: { 'weave.works/kured-node-lock': JSON.stringify({ nodeID: holder, created: '2026-11-29T15:00:00Z' }) } },
-      spec: { selector: { matchLabels: { name: 'kured' } }, template: { metadata: { labels: { name: 'kured' } }, spec: { containers: [{ name: 'kured', image: 'kured' }] } } },
-      status: { desiredNumberScheduled: 0, numberReady: 0, numberAvailable: 0, updatedNumberScheduled: 0, currentNumberScheduled: 0, numberMisscheduled: 0 },
+      metadata: {
+        name: 'kured',
+        namespace: 'kube-system',
+        uid: 'kured-uid',
+        annotations: {
+          'weave.works/kured-node-lock': JSON.stringify({ nodeID: holder, created: '2026-11-29T15:00:00Z' }),
+        },
+      },
+      spec: {
+        selector: { matchLabels: { name: 'kured' } },
+        template: {
+          metadata: { labels: { name: 'kured' } },
+          spec: { containers: [{ name: 'kured', image: 'kured' }] },
+        },
+      },
+      status: {
+        desiredNumberScheduled: 0,
+        numberReady: 0,
+        numberAvailable: 0,
+        updatedNumberScheduled: 0,
+        currentNumberScheduled: 0,
+        numberMisscheduled: 0,
+      },
     } as never);
     const file = join(dir, 'hostile.json');
     writeFileSync(file, JSON.stringify(edited));
@@ -77,7 +102,9 @@ describe('a hostile node name and kured lock holder, through the answer step and
     const service = createAnswerService({ config });
     try {
       // Kured's holder shows on any node's reboot answer; the hostile node itself in "status".
-      const outcome = await handleConsoleRequest({ text: 'can I reboot atlas-wk-2' }, config, (job) => service.answer(job));
+      const outcome = await handleConsoleRequest({ text: 'can I reboot atlas-wk-2' }, config, (job) =>
+        service.answer(job),
+      );
       reply = outcome.reply;
     } finally {
       await service.close();
@@ -90,14 +117,22 @@ describe('a hostile node name and kured lock holder, through the answer step and
   it('the reply mentions the holder, marked and without escapes or bidi controls', () => {
     const all = JSON.stringify(reply);
     expect(all).toContain('1-pc-salta[U+200B]');
-    expect(UNSAFE.test(all.replace(/\\u[0-9a-f]{4}/g, (m) => String.fromCharCode(parseInt(m.slice(2), 16))))).toBe(false);
+    expect(
+      UNSAFE.test(all.replace(/\\u[0-9a-f]{4}/g, (m) => String.fromCharCode(parseInt(m.slice(2), 16)))),
+    ).toBe(false);
   });
 
   it('console text and --format json: no escape sequence, bidi or zero-width character', () => {
     const text = renderText(reply);
     expect(text).toContain('1-pc-salta[U+200B]');
     expect(UNSAFE.test(text)).toBe(false);
-    expect(UNSAFE.test(JSON.stringify(toJsonOutput(reply)).replace(/\\u[0-9a-f]{4}/g, (m) => String.fromCharCode(parseInt(m.slice(2), 16))))).toBe(false);
+    expect(
+      UNSAFE.test(
+        JSON.stringify(toJsonOutput(reply)).replace(/\\u[0-9a-f]{4}/g, (m) =>
+          String.fromCharCode(parseInt(m.slice(2), 16)),
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('renderers guard replies built elsewhere too (a raw reply naming the hostile node): console, Slack, Teams', () => {

@@ -13,7 +13,9 @@ import { renderText } from '../src/explain/render-text.js';
 import type { AnswerJob } from '../src/queue/job.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
-const files = readdirSync(DIR).filter((f) => /^\d+.*\.json$/.test(f)).sort();
+const files = readdirSync(DIR)
+  .filter((f) => /^\d+.*\.json$/.test(f))
+  .sort();
 
 interface Expected {
   verdict: 'safe' | 'caution' | 'unsafe';
@@ -24,9 +26,19 @@ interface Expected {
 }
 
 const clusters = Object.fromEntries(
-  files.map((f, i) => [`s${i}`, { kind: 'snapshot' as const, snapshot: join(DIR, f), requestTimeoutMs: 5000, deadlineMs: 20000 }]),
+  files.map((f, i) => [
+    `s${i}`,
+    { kind: 'snapshot' as const, snapshot: join(DIR, f), requestTimeoutMs: 5000, deadlineMs: 20000 },
+  ]),
 );
-const config: BotConfig = { source: 'test', clusters, defaultCluster: 's0', locale: 'en', jobTimeoutMs: 60000, logLevel: 'silent' };
+const config: BotConfig = {
+  source: 'test',
+  clusters,
+  defaultCluster: 's0',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
 const service = createAnswerService({ config });
 afterAll(() => service.close());
 
@@ -43,7 +55,10 @@ function job(cluster: string, text: string, locale: 'en' | 'ko' = 'en'): AnswerJ
 }
 
 describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, cluster) => {
-  const scenario = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { request: string; expected: Expected };
+  const scenario = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+    request: string;
+    expected: Expected;
+  };
   const { expected } = scenario;
 
   it(`answers "${scenario.request}" with the expected verdict, planes and terms`, async () => {
@@ -59,7 +74,8 @@ describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, 
 
   it('gives the same verdict when asked in Korean', async () => {
     const parsed = parseCommand(scenario.request);
-    if (!parsed.ok || parsed.command.kind !== 'reboot-impact') throw new Error(`scenario request not parsed: ${scenario.request}`);
+    if (!parsed.ok || parsed.command.kind !== 'reboot-impact')
+      throw new Error(`scenario request not parsed: ${scenario.request}`);
     const target = parsed.command.node;
     const korean = await service.answer(job(cluster, `${target} 재부팅해도 돼?`, 'ko'));
     expect(korean.locale).toBe('ko');

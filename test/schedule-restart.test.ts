@@ -41,7 +41,26 @@ function ping(port: number): Promise<boolean> {
 async function startAofRedis(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER_BIN,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--maxmemory-policy', 'noeviction', '--dir', dir, '--daemonize', 'no', '--logfile', ''],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--maxmemory-policy',
+      'noeviction',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--logfile',
+      '',
+    ],
     { stdio: 'ignore' },
   );
   const deadline = Date.now() + 10_000;
@@ -67,7 +86,14 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
   const answers = createAnswerService({
     // The cluster's clock held just after the fixture's captured_at: Lease ages stay as recorded.
     now: () => new Date('2025-06-12T09:41:10Z'),
-    config: { source: 'test', clusters: { prod: { kind: 'snapshot', snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'prod', locale: 'en', jobTimeoutMs: 60000, logLevel: 'silent' } satisfies BotConfig,
+    config: {
+      source: 'test',
+      clusters: { prod: { kind: 'snapshot', snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'prod',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    } satisfies BotConfig,
   });
   const delivered: { id: string; reply: Reply }[] = [];
   const delivery: PostDelivery = {
@@ -93,10 +119,25 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
   it('the schedule survives the restart and no occurrence is posted twice', async () => {
     const url = `redis://127.0.0.1:${port}`;
     for (let i = 0; i < 3; i += 1) {
-      runners.push(await ScheduleRunner.start({ redisUrl: url, readStatus: statusFromAnswer((job) => answers.answer(job)), deliveries: { slack: delivery }, lateAfterMs: 1500, logger: silentLogger }));
+      runners.push(
+        await ScheduleRunner.start({
+          redisUrl: url,
+          readStatus: statusFromAnswer((job) => answers.answer(job)),
+          deliveries: { slack: delivery },
+          lateAfterMs: 1500,
+          logger: silentLogger,
+        }),
+      );
     }
     const schedules = new ScheduleService({ redisUrl: url, defaultTimeZone: 'UTC' });
-    const { spec } = await schedules.create({ platform: 'slack', conversation: 'C0AOF', cluster: 'prod', time: '09:00', locale: 'en', cronOverride: '*/3 * * * * *' });
+    const { spec } = await schedules.create({
+      platform: 'slack',
+      conversation: 'C0AOF',
+      cluster: 'prod',
+      time: '09:00',
+      locale: 'en',
+      cronOverride: '*/3 * * * * *',
+    });
     await schedules.close();
 
     const until = async (n: number, ms: number): Promise<void> => {

@@ -27,7 +27,9 @@ const KUBE_TOKEN = 'KUBE-SECRET-TOKEN-9f8e7d6c5b4a';
 const KUBE_USER = 'admin';
 const KUBE_PASSWORD = 'KUBE-BASIC-PASSWORD-5e6f';
 const REDIS_PASSWORD = 'R3disPassw0rdSECRET';
-const CLIENT_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const CLIENT_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 1024 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
 const CLIENT_KEY_DATA = Buffer.from(CLIENT_KEY_PEM).toString('base64');
 /** The key's base64 body on one line (how a body that strips the PEM markers would show it). */
 const CLIENT_KEY_BODY = CLIENT_KEY_PEM.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
@@ -77,7 +79,10 @@ function startEchoApi(): Promise<void> {
       details: { causes: [{ message: `raw=${decoded}` }] },
       padding: 'x'.repeat(4000),
     });
-    res.writeHead(status, { 'content-type': 'application/json', 'www-authenticate': `Bearer realm="${decoded}"` });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'www-authenticate': `Bearer realm="${decoded}"`,
+    });
     res.end(body);
   });
   return new Promise((resolve) => {
@@ -148,7 +153,9 @@ describe('secrets in the worker output (F5)', () => {
       config,
       [
         'clusters:',
-        ...['echo', 'echobasic', 'echocert'].map((c) => `  ${c}: { context: ${c}, kubeconfig: ${JSON.stringify(kubeconfig)} }`),
+        ...['echo', 'echobasic', 'echocert'].map(
+          (c) => `  ${c}: { context: ${c}, kubeconfig: ${JSON.stringify(kubeconfig)} }`,
+        ),
         'defaultCluster: echo',
         'locale: en',
         '',
@@ -177,7 +184,10 @@ describe('secrets in the worker output (F5)', () => {
         readyTimeoutMs: 60_000,
         rawLimit: 20_000_000,
       });
-      const jobs = ['echo', 'echobasic', 'echocert'].flatMap((c, i) => [job(c, 'status', i), job(c, 'can I reboot node-1', i + 10)]);
+      const jobs = ['echo', 'echobasic', 'echocert'].flatMap((c, i) => [
+        job(c, 'status', i),
+        job(c, 'can I reboot node-1', i + 10),
+      ]);
       const outcomes = await Promise.all(
         jobs.map(async (j) => {
           const { jobId } = await queue.enqueue(j);
@@ -189,7 +199,9 @@ describe('secrets in the worker output (F5)', () => {
       );
       expect(outcomes).toHaveLength(6);
       // The worker's /readyz probes the same API (and logs what failed).
-      const ready = worker.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('ops server ready'));
+      const ready = worker.logs.find(
+        (l) => typeof l.msg === 'string' && l.msg.startsWith('ops server ready'),
+      );
       const readyz = await fetch(`http://127.0.0.1:${String(ready?.port)}/readyz`);
       expect(readyz.status).toBe(503);
       readyzText = await readyz.text();
@@ -205,7 +217,10 @@ describe('secrets in the worker output (F5)', () => {
     // The upstream bodies did reach the log (so the scan means something)...
     expect(output.includes('credential rejected')).toBe(true);
     const found: Record<string, number> = {};
-    for (const [surface, text] of [['worker output', output], ['/readyz', readyzText]] as const) {
+    for (const [surface, text] of [
+      ['worker output', output],
+      ['/readyz', readyzText],
+    ] as const) {
       for (const [name, secret] of Object.entries(SECRETS)) {
         const n = text.split(secret).length - 1;
         if (n > 0) found[`${surface} <- ${name}`] = n;

@@ -34,7 +34,9 @@ describe('stopping a worker while Redis is down', () => {
     const code = await worker.stop('SIGTERM', 25_000);
     const stopMs = Date.now() - t0;
     // The stop itself resolved (not the test's SIGKILL fallback) and said so.
-    expect(worker.logs.some((l) => l.msg === 'worker process stopping' || l.msg === 'fake worker exiting')).toBe(true);
+    expect(
+      worker.logs.some((l) => l.msg === 'worker process stopping' || l.msg === 'fake worker exiting'),
+    ).toBe(true);
     expect(stopMs).toBeLessThan(500 + 10_000 + 5_000);
     expect(code).toBe(0); // exited by itself (a SIGKILL from the helper gives null)
   }, 40_000);

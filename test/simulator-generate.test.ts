@@ -20,8 +20,12 @@ describe('generateCluster', () => {
     for (const [kind, n] of Object.entries(gen.counts)) expect(of(kind)).toHaveLength(n);
     expect(of('Pod')).toHaveLength(400);
     expect(of('Node')).toHaveLength(20);
-    expect(JSON.stringify([...generateCluster({ nodes: 20, pods: 400, seed: 7 }).items()])).toBe(JSON.stringify(items));
-    expect(JSON.stringify([...generateCluster({ nodes: 20, pods: 400, seed: 8 }).items()])).not.toBe(JSON.stringify(items));
+    expect(JSON.stringify([...generateCluster({ nodes: 20, pods: 400, seed: 7 }).items()])).toBe(
+      JSON.stringify(items),
+    );
+    expect(JSON.stringify([...generateCluster({ nodes: 20, pods: 400, seed: 8 }).items()])).not.toBe(
+      JSON.stringify(items),
+    );
   });
 
   it('has a kubeadm control plane: static mirror pods, leader and identity leases, stacked etcd', () => {
@@ -36,8 +40,12 @@ describe('generateCluster', () => {
     }
     const leases = of('Lease');
     expect(leases.filter((l) => l.metadata.namespace === 'kube-node-lease')).toHaveLength(20);
-    expect(leases.map((l) => l.metadata.name)).toEqual(expect.arrayContaining(['kube-scheduler', 'kube-controller-manager']));
-    expect(leases.filter((l) => l.metadata.labels?.['apiserver.kubernetes.io/identity'] === 'kube-apiserver')).toHaveLength(3);
+    expect(leases.map((l) => l.metadata.name)).toEqual(
+      expect.arrayContaining(['kube-scheduler', 'kube-controller-manager']),
+    );
+    expect(
+      leases.filter((l) => l.metadata.labels?.['apiserver.kubernetes.io/identity'] === 'kube-apiserver'),
+    ).toHaveLength(3);
     expect(gen.etcd.members).toHaveLength(3);
     for (const m of gen.etcd.members) expect(m.ID > 2n ** 53n).toBe(true);
     const slice = of('EndpointSlice')[0] as unknown as { endpoints: { addresses: string[] }[] };
@@ -52,10 +60,14 @@ describe('generateCluster', () => {
     }
     expect(of('Pod').filter((p) => p.metadata.labels?.['k8s-app'] === 'kube-dns')).toHaveLength(2);
     const big = [...generateCluster({ nodes: 50, pods: 3000, seed: 3 }).items()];
-    const pdbs = big.filter((i) => i.kind === 'PodDisruptionBudget') as unknown as { status: { disruptionsAllowed: number } }[];
+    const pdbs = big.filter((i) => i.kind === 'PodDisruptionBudget') as unknown as {
+      status: { disruptionsAllowed: number };
+    }[];
     expect(pdbs.some((p) => p.status.disruptionsAllowed === 0)).toBe(true);
     expect(pdbs.some((p) => p.status.disruptionsAllowed > 0)).toBe(true);
-    const pods = big.filter((i) => i.kind === 'Pod') as unknown as { spec: { volumes: { emptyDir?: object }[] } }[];
+    const pods = big.filter((i) => i.kind === 'Pod') as unknown as {
+      spec: { volumes: { emptyDir?: object }[] };
+    }[];
     expect(pods.some((p) => p.spec.volumes.some((v) => v.emptyDir))).toBe(true);
     expect(big.some((i) => i.kind === 'StatefulSet')).toBe(true);
     const sizes = pods.map((p) => JSON.stringify(p).length).sort((a, b) => a - b);
@@ -77,18 +89,29 @@ describe('generateCluster', () => {
       try {
         const kc = new KubeConfig();
         kc.loadFromString(sim.kubeconfig);
-        const { snapshot, stats } = await readSnapshotWithStats({ kubeConfig: kc, cluster: 'gen', focusNode: 'gen-wk-001', pageSize: 100 });
+        const { snapshot, stats } = await readSnapshotWithStats({
+          kubeConfig: kc,
+          cluster: 'gen',
+          focusNode: 'gen-wk-001',
+          pageSize: 100,
+        });
         const offline = snapshotFromFile(file, 'gen', 'gen-wk-001');
         expect(snapshot.readErrors).toEqual([]);
         expect(snapshot.podSummaries).toHaveLength(400);
         expect(snapshot.nodes).toHaveLength(20);
-        expect(snapshot.pods.map((p) => p.metadata.name).sort()).toEqual(offline.pods.map((p) => p.metadata.name).sort());
+        expect(snapshot.pods.map((p) => p.metadata.name).sort()).toEqual(
+          offline.pods.map((p) => p.metadata.name).sort(),
+        );
         expect(stats.objects.pods).toBe(400);
         expect(sim.requests.get('/api/v1/pods')).toBe(4);
         // served timestamps are shifted as text: ages kept
         const lease = snapshot.leases.find((l) => l.metadata.name === 'kube-scheduler');
-        const recorded = file.items.find((i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler') as unknown as { spec: { renewTime: string } };
-        expect(Date.parse(lease?.spec?.renewTime as string) - Date.parse(recorded.spec.renewTime)).toBe(sim.shiftMs);
+        const recorded = file.items.find(
+          (i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler',
+        ) as unknown as { spec: { renewTime: string } };
+        expect(Date.parse(lease?.spec?.renewTime as string) - Date.parse(recorded.spec.renewTime)).toBe(
+          sim.shiftMs,
+        );
       } finally {
         await sim.close();
       }

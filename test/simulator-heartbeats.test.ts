@@ -33,7 +33,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function start(file: string, heartbeats: boolean | { intervalMs: number }, now: () => Date): Promise<RunningSimulator> {
+async function start(
+  file: string,
+  heartbeats: boolean | { intervalMs: number },
+  now: () => Date,
+): Promise<RunningSimulator> {
   const sim = await startSimulator({ file, now, heartbeats });
   cleanups.push(() => sim.close());
   return sim;
@@ -55,22 +59,36 @@ function resourceVersion(sim: RunningSimulator, plural: string, ns: string | nul
 }
 
 function heartbeat(sim: RunningSimulator, node: string): string | undefined {
-  const conds = (sim.getObject('nodes', null, node)?.status as { conditions?: { type: string; lastHeartbeatTime?: string; status: string }[] } | undefined)?.conditions;
+  const conds = (
+    sim.getObject('nodes', null, node)?.status as
+      { conditions?: { type: string; lastHeartbeatTime?: string; status: string }[] } | undefined
+  )?.conditions;
   return conds?.find((c) => c.type === 'Ready')?.lastHeartbeatTime;
 }
 
 /** Scenario 01 plus kube-node-lease Leases (fresh at capture), written to a temp file. */
 function scenarioWithNodeLeases(): string {
-  const doc = JSON.parse(readFileSync(S01, 'utf8')) as { captured_at: string; cluster: { items: Record<string, unknown>[] } };
+  const doc = JSON.parse(readFileSync(S01, 'utf8')) as {
+    captured_at: string;
+    cluster: { items: Record<string, unknown>[] };
+  };
   const captured = Date.parse(doc.captured_at);
-  const nodes = doc.cluster.items.filter((i) => i.kind === 'Node').map((i) => (i.metadata as { name: string }).name);
+  const nodes = doc.cluster.items
+    .filter((i) => i.kind === 'Node')
+    .map((i) => (i.metadata as { name: string }).name);
   for (const [i, name] of nodes.entries()) {
     doc.cluster.items.push({
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
       metadata: { name, namespace: 'kube-node-lease', resourceVersion: String(900000 + i) },
       // atlas-wk-2's kubelet stopped 2 minutes before capture: its Lease is stale and must stay so
-      spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: new Date(captured - (name === 'atlas-wk-2' ? 120_000 : 3_000)).toISOString().replace('Z', '000Z') },
+      spec: {
+        holderIdentity: name,
+        leaseDurationSeconds: 40,
+        renewTime: new Date(captured - (name === 'atlas-wk-2' ? 120_000 : 3_000))
+          .toISOString()
+          .replace('Z', '000Z'),
+      },
     });
   }
   const dir = mkdtempSync(join(tmpdir(), 'hb-'));
@@ -137,7 +155,9 @@ describe('simulator heartbeats', () => {
     clock.advance(80_000);
     await sleep(200);
     expect(renewTime(sim, 'kube-system', 'apiserver-g7enkcij72gqe7vejf5q7k4nou')).toBe(staleLease);
-    expect(resourceVersion(sim, 'leases', 'kube-system', 'apiserver-g7enkcij72gqe7vejf5q7k4nou')).toBe(staleRv);
+    expect(resourceVersion(sim, 'leases', 'kube-system', 'apiserver-g7enkcij72gqe7vejf5q7k4nou')).toBe(
+      staleRv,
+    );
     expect(heartbeat(sim, 'borealis-cp-1')).toBe(deadHeartbeat);
     expect(renewTime(sim, 'kube-system', 'apiserver-ddwn4ywpe3mxg2gmsxwd4ectmu')).not.toBe(freshLease);
     expect(await health(sim, clock.now)).toBe(before);
@@ -155,12 +175,16 @@ describe('simulator heartbeats', () => {
     // down: neither its Lease nor its heartbeat moved, while another node's did
     expect(renewTime(sim, 'kube-node-lease', 'atlas-wk-1')).toBe(downLease);
     expect(heartbeat(sim, 'atlas-wk-1')).toBe(downHeartbeat);
-    expect(Date.parse(renewTime(sim, 'kube-node-lease', 'atlas-cp-1') ?? '')).toBeGreaterThan(clock.now().getTime() - 5_000);
+    expect(Date.parse(renewTime(sim, 'kube-node-lease', 'atlas-cp-1') ?? '')).toBeGreaterThan(
+      clock.now().getTime() - 5_000,
+    );
     await rebooted;
     clock.advance(30_000);
     await sleep(200);
     // back: renewed again (the simulator took its Lease back after the reboot rewrote it)
-    expect(Date.parse(renewTime(sim, 'kube-node-lease', 'atlas-wk-1') ?? '')).toBeGreaterThan(clock.now().getTime() - 5_000);
+    expect(Date.parse(renewTime(sim, 'kube-node-lease', 'atlas-wk-1') ?? '')).toBeGreaterThan(
+      clock.now().getTime() - 5_000,
+    );
     expect(Date.parse(heartbeat(sim, 'atlas-wk-1') ?? '')).toBeGreaterThan(clock.now().getTime() - 5_000);
     expect(renewTime(sim, 'kube-node-lease', 'atlas-wk-2')).toBe(staleWk2);
   });
@@ -168,14 +192,21 @@ describe('simulator heartbeats', () => {
   it('Leases written by clients are not renewed; a PUT with an old resourceVersion gets 409', async () => {
     const clock = movableClock();
     const sim = await start(S01, { intervalMs: 30 }, clock.now);
-    const leaseUrl = (ns: string, name = ''): string => `${sim.url}/apis/coordination.k8s.io/v1/namespaces/${ns}/leases${name ? `/${name}` : ''}`;
+    const leaseUrl = (ns: string, name = ''): string =>
+      `${sim.url}/apis/coordination.k8s.io/v1/namespaces/${ns}/leases${name ? `/${name}` : ''}`;
     const json = { 'Content-Type': 'application/json' };
 
     // stale read: the simulator renews in between, so the PUT conflicts, as on a live cluster
-    const old = (await (await fetch(leaseUrl('kube-system', 'kube-controller-manager'))).json()) as { spec: Record<string, unknown> };
+    const old = (await (await fetch(leaseUrl('kube-system', 'kube-controller-manager'))).json()) as {
+      spec: Record<string, unknown>;
+    };
     clock.advance(1_000);
     await sleep(150);
-    const conflict = await fetch(leaseUrl('kube-system', 'kube-controller-manager'), { method: 'PUT', headers: json, body: JSON.stringify(old) });
+    const conflict = await fetch(leaseUrl('kube-system', 'kube-controller-manager'), {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify(old),
+    });
     expect(conflict.status).toBe(409);
 
     // a client takes over the scheduler's leader Lease: from then on it is the client's
@@ -183,9 +214,20 @@ describe('simulator heartbeats', () => {
     const takenAt = clock.now().toISOString().replace('Z', '000Z');
     const statuses: number[] = [];
     while (statuses.at(-1) !== 200 && statuses.length < 50) {
-      const current = (await (await fetch(leaseUrl('kube-system', 'kube-scheduler'))).json()) as { metadata: object; spec: Record<string, unknown> };
+      const current = (await (await fetch(leaseUrl('kube-system', 'kube-scheduler'))).json()) as {
+        metadata: object;
+        spec: Record<string, unknown>;
+      };
       current.spec = { ...current.spec, holderIdentity: 'test-taker', renewTime: takenAt };
-      statuses.push((await fetch(leaseUrl('kube-system', 'kube-scheduler'), { method: 'PUT', headers: json, body: JSON.stringify(current) })).status);
+      statuses.push(
+        (
+          await fetch(leaseUrl('kube-system', 'kube-scheduler'), {
+            method: 'PUT',
+            headers: json,
+            body: JSON.stringify(current),
+          })
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -193,7 +235,12 @@ describe('simulator heartbeats', () => {
     const created = await fetch(leaseUrl('k8s-ha-bot'), {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'maintenance', namespace: 'k8s-ha-bot' }, spec: { holderIdentity: 'bot', leaseDurationSeconds: 600, renewTime: takenAt } }),
+      body: JSON.stringify({
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: 'maintenance', namespace: 'k8s-ha-bot' },
+        spec: { holderIdentity: 'bot', leaseDurationSeconds: 600, renewTime: takenAt },
+      }),
     });
     expect(created.status).toBe(201);
     const rvTaken = resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler');

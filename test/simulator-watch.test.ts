@@ -20,7 +20,18 @@ const SCENARIO = '01-healthy-3cp-stacked-etcd.json';
 
 interface WatchEvent {
   type: string;
-  object: { kind?: string; code?: number; reason?: string; metadata: { name?: string; namespace?: string; resourceVersion?: string; annotations?: Record<string, string> }; spec?: { unschedulable?: boolean } };
+  object: {
+    kind?: string;
+    code?: number;
+    reason?: string;
+    metadata: {
+      name?: string;
+      namespace?: string;
+      resourceVersion?: string;
+      annotations?: Record<string, string>;
+    };
+    spec?: { unschedulable?: boolean };
+  };
 }
 
 /** An open watch read line by line; `next(n)` waits for n more events. */
@@ -56,7 +67,10 @@ function openWatch(sim: RunningSimulator, path: string): Promise<OpenWatch> {
         async waitFor(count, timeoutMs = 5000) {
           const deadline = Date.now() + timeoutMs;
           while (events.length < count) {
-            if (Date.now() > deadline) throw new Error(`only ${events.length} of ${count} events: ${JSON.stringify(events.map((e) => e.type))}`);
+            if (Date.now() > deadline)
+              throw new Error(
+                `only ${events.length} of ${count} events: ${JSON.stringify(events.map((e) => e.type))}`,
+              );
             await new Promise<void>((ok) => {
               waiters.push(ok);
               setTimeout(ok, 100);
@@ -71,25 +85,40 @@ function openWatch(sim: RunningSimulator, path: string): Promise<OpenWatch> {
   });
 }
 
-async function call(sim: RunningSimulator, method: string, path: string, body?: unknown, type = 'application/strategic-merge-patch+json'): Promise<{ status: number; body: WatchEvent['object'] & { items?: WatchEvent['object'][] } }> {
+async function call(
+  sim: RunningSimulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  type = 'application/strategic-merge-patch+json',
+): Promise<{ status: number; body: WatchEvent['object'] & { items?: WatchEvent['object'][] } }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${sim.url}${path}`, { method, headers: body === undefined ? {} : { 'Content-Type': type } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as WatchEvent['object'] }));
-    });
+    const req = request(
+      `${sim.url}${path}`,
+      { method, headers: body === undefined ? {} : { 'Content-Type': type } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as WatchEvent['object'] }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
-const cordon = (sim: RunningSimulator, node: string, on = true) => call(sim, 'PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: on ? true : null } });
+const cordon = (sim: RunningSimulator, node: string, on = true) =>
+  call(sim, 'PATCH', `/api/v1/nodes/${node}`, { spec: { unschedulable: on ? true : null } });
 
 describe('simulator watch', () => {
   const sims: RunningSimulator[] = [];
   const watches: OpenWatch[] = [];
-  const start = async (options: Parameters<typeof startScenarioSimulator>[1] = {}): Promise<RunningSimulator> => {
+  const start = async (
+    options: Parameters<typeof startScenarioSimulator>[1] = {},
+  ): Promise<RunningSimulator> => {
     const s = await startScenarioSimulator(SCENARIO, options);
     sims.push(s);
     return s;
@@ -110,18 +139,37 @@ describe('simulator watch', () => {
     const rv = list.body.metadata.resourceVersion as string;
     const node = list.body.items?.[1]?.metadata.name as string;
     const nodes = await watch(s, `/api/v1/nodes?watch=true&resourceVersion=${rv}`);
-    const leases = await watch(s, `/apis/coordination.k8s.io/v1/namespaces/default/leases?watch=1&resourceVersion=${rv}`);
+    const leases = await watch(
+      s,
+      `/apis/coordination.k8s.io/v1/namespaces/default/leases?watch=1&resourceVersion=${rv}`,
+    );
     expect(nodes.status).toBe(200);
     await cordon(s, node);
     const [modified] = await nodes.waitFor(1);
-    expect(modified).toMatchObject({ type: 'MODIFIED', object: { kind: 'Node', metadata: { name: node }, spec: { unschedulable: true } } });
+    expect(modified).toMatchObject({
+      type: 'MODIFIED',
+      object: { kind: 'Node', metadata: { name: node }, spec: { unschedulable: true } },
+    });
     expect(Number(modified?.object.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
-    const created = await call(s, 'POST', '/apis/coordination.k8s.io/v1/namespaces/default/leases', { metadata: { name: 'w' }, spec: { holderIdentity: 'a' } }, 'application/json');
+    const created = await call(
+      s,
+      'POST',
+      '/apis/coordination.k8s.io/v1/namespaces/default/leases',
+      { metadata: { name: 'w' }, spec: { holderIdentity: 'a' } },
+      'application/json',
+    );
     expect(created.status).toBe(201);
-    expect((await call(s, 'DELETE', '/apis/coordination.k8s.io/v1/namespaces/default/leases/w')).status).toBe(200);
+    expect((await call(s, 'DELETE', '/apis/coordination.k8s.io/v1/namespaces/default/leases/w')).status).toBe(
+      200,
+    );
     const events = await leases.waitFor(2);
-    expect(events.map((e) => [e.type, e.object.metadata.name])).toEqual([['ADDED', 'w'], ['DELETED', 'w']]);
-    expect(Number(events[1]?.object.metadata.resourceVersion)).toBeGreaterThan(Number(events[0]?.object.metadata.resourceVersion));
+    expect(events.map((e) => [e.type, e.object.metadata.name])).toEqual([
+      ['ADDED', 'w'],
+      ['DELETED', 'w'],
+    ]);
+    expect(Number(events[1]?.object.metadata.resourceVersion)).toBeGreaterThan(
+      Number(events[0]?.object.metadata.resourceVersion),
+    );
     expect(nodes.events).toHaveLength(1); // the Lease writes are not node events
   });
 
@@ -137,17 +185,25 @@ describe('simulator watch', () => {
     await cordon(s, all[1]?.metadata.name as string); // another node: not for `one`
     await cordon(s, name);
     await one.waitFor(2);
-    expect(one.events.map((e) => [e.type, e.object.metadata.name])).toEqual([['ADDED', name], ['MODIFIED', name]]);
+    expect(one.events.map((e) => [e.type, e.object.metadata.name])).toEqual([
+      ['ADDED', name],
+      ['MODIFIED', name],
+    ]);
   });
 
   it('resumes from an event resourceVersion: only the later events are replayed', async () => {
     const s = await start();
     const rv0 = (await call(s, 'GET', '/api/v1/nodes')).body.metadata.resourceVersion as string;
-    const names = ((await call(s, 'GET', '/api/v1/nodes')).body.items ?? []).map((n) => n.metadata.name as string);
+    const names = ((await call(s, 'GET', '/api/v1/nodes')).body.items ?? []).map(
+      (n) => n.metadata.name as string,
+    );
     const first = await cordon(s, names[0] as string);
     await cordon(s, names[1] as string);
     await cordon(s, names[2] as string);
-    const fromFirst = await watch(s, `/api/v1/nodes?watch=true&resourceVersion=${first.body.metadata.resourceVersion}`);
+    const fromFirst = await watch(
+      s,
+      `/api/v1/nodes?watch=true&resourceVersion=${first.body.metadata.resourceVersion}`,
+    );
     await fromFirst.waitFor(2);
     expect(fromFirst.events.map((e) => e.object.metadata.name)).toEqual([names[1], names[2]]);
     const fromList = await watch(s, `/api/v1/nodes?watch=true&resourceVersion=${rv0}`);
@@ -164,7 +220,9 @@ describe('simulator watch', () => {
     s.compactWatchHistory(1);
     const w = await watch(s, `/api/v1/nodes?watch=true&resourceVersion=${rv0}`);
     await w.ended;
-    expect(w.events).toEqual([{ type: 'ERROR', object: expect.objectContaining({ kind: 'Status', code: 410, reason: 'Expired' }) }]);
+    expect(w.events).toEqual([
+      { type: 'ERROR', object: expect.objectContaining({ kind: 'Status', code: 410, reason: 'Expired' }) },
+    ]);
     const bad = await call(s, 'GET', '/api/v1/nodes?watch=true&resourceVersion=abc');
     expect(bad.status).toBe(400);
   });
@@ -174,19 +232,33 @@ describe('simulator watch', () => {
     const rv = (await call(s, 'GET', '/api/v1/nodes')).body.metadata.resourceVersion as string;
     const w = await watch(s, `/api/v1/nodes?watch=true&allowWatchBookmarks=true&resourceVersion=${rv}`);
     await w.waitFor(1);
-    expect(w.events[0]).toEqual({ type: 'BOOKMARK', object: { kind: 'Node', apiVersion: 'v1', metadata: { resourceVersion: rv } } });
+    expect(w.events[0]).toEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'Node', apiVersion: 'v1', metadata: { resourceVersion: rv } },
+    });
     const name = (await call(s, 'GET', '/api/v1/nodes')).body.items?.[0]?.metadata.name as string;
     const patched = await cordon(s, name);
     const deadline = Date.now() + 5000;
-    while (!w.events.some((e) => e.type === 'BOOKMARK' && e.object.metadata.resourceVersion === patched.body.metadata.resourceVersion)) {
+    while (
+      !w.events.some(
+        (e) =>
+          e.type === 'BOOKMARK' &&
+          e.object.metadata.resourceVersion === patched.body.metadata.resourceVersion,
+      )
+    ) {
       if (Date.now() > deadline) throw new Error('no bookmark at the new resourceVersion');
       await w.waitFor(w.events.length + 1);
     }
     const nodes = (await call(s, 'GET', '/api/v1/nodes')).body.items?.length ?? 0;
-    const initial = await watch(s, '/api/v1/nodes?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true');
+    const initial = await watch(
+      s,
+      '/api/v1/nodes?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true',
+    );
     await initial.waitFor(nodes + 1);
     expect(initial.events.slice(0, nodes).every((e) => e.type === 'ADDED')).toBe(true);
-    expect(initial.events[nodes]?.object.metadata.annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
+    expect(initial.events[nodes]?.object.metadata.annotations).toEqual({
+      'k8s.io/initial-events-end': 'true',
+    });
   });
 
   it('timeoutSeconds ends the response; the watch is then closed on the simulator side', async () => {
@@ -201,7 +273,11 @@ describe('simulator watch', () => {
 
   it("RBAC's watch verb is checked: get and list alone do not allow a watch", async () => {
     const s = await start();
-    const rules = (verbs: string[]) => ({ user: 'system:serviceaccount:k8s-ha-bot:k8s-ha-bot', clusterRules: [{ apiGroups: [''], resources: ['nodes'], verbs }], namespaceRules: {} });
+    const rules = (verbs: string[]) => ({
+      user: 'system:serviceaccount:k8s-ha-bot:k8s-ha-bot',
+      clusterRules: [{ apiGroups: [''], resources: ['nodes'], verbs }],
+      namespaceRules: {},
+    });
     s.setRbac(rules(['get', 'list']));
     expect((await call(s, 'GET', '/api/v1/nodes')).status).toBe(200);
     const refused = await call(s, 'GET', '/api/v1/nodes?watch=true');
@@ -219,10 +295,15 @@ describe('simulator watch', () => {
     const seen: string[] = [];
     let resolveSeen: () => void = () => undefined;
     const got = new Promise<void>((ok) => (resolveSeen = ok));
-    const controller = await new Watch(kubeConfigOf(s)).watch('/api/v1/nodes', { resourceVersion: rv }, (type: string, obj: { metadata: { name: string } }) => {
-      seen.push(`${type} ${obj.metadata.name}`);
-      resolveSeen();
-    }, () => undefined);
+    const controller = await new Watch(kubeConfigOf(s)).watch(
+      '/api/v1/nodes',
+      { resourceVersion: rv },
+      (type: string, obj: { metadata: { name: string } }) => {
+        seen.push(`${type} ${obj.metadata.name}`);
+        resolveSeen();
+      },
+      () => undefined,
+    );
     await cordon(s, name);
     await got;
     controller.abort();
@@ -236,7 +317,22 @@ if (!KUBECTL) console.warn('kubectl not found: skipping kubectl get -w against t
   it('prints the pods, then a pod deleted through the API', async () => {
     const sim = await startScenarioSimulator(SCENARIO);
     const dir = await mkdtemp(join(tmpdir(), 'kubectl-watch-'));
-    const child = spawn(KUBECTL as string, ['--kubeconfig', join(dir, 'config'), '--cache-dir', join(dir, 'cache'), 'get', 'pods', '-n', 'kube-system', '-w', '--output-watch-events'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      KUBECTL as string,
+      [
+        '--kubeconfig',
+        join(dir, 'config'),
+        '--cache-dir',
+        join(dir, 'cache'),
+        'get',
+        'pods',
+        '-n',
+        'kube-system',
+        '-w',
+        '--output-watch-events',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       await writeFile(join(dir, 'config'), sim.kubeconfig);
       let out = '';
@@ -245,13 +341,15 @@ if (!KUBECTL) console.warn('kubectl not found: skipping kubectl get -w against t
       const until = async (re: RegExp): Promise<void> => {
         const deadline = Date.now() + 15000;
         while (!re.test(out)) {
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`kubectl: no ${re} in ${out} ${err}`);
+          if (Date.now() > deadline || child.exitCode !== null)
+            throw new Error(`kubectl: no ${re} in ${out} ${err}`);
           await new Promise<void>((ok) => child.stdout.once('data', () => ok()).once('close', () => ok()));
         }
       };
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       const pods = (await call(sim, 'GET', '/api/v1/namespaces/kube-system/pods')).body.items ?? [];
-      const victim = pods.find((p) => p.metadata.name?.startsWith('coredns') ?? false) ?? pods[pods.length - 1];
+      const victim =
+        pods.find((p) => p.metadata.name?.startsWith('coredns') ?? false) ?? pods[pods.length - 1];
       const name = victim?.metadata.name as string;
       await until(new RegExp(`ADDED\\s+${name}`));
       expect(out.split('\n')[0]).toMatch(/EVENT\s+NAME\s+READY\s+STATUS/);

@@ -14,7 +14,10 @@ afterEach(async () => {
   await Promise.all(sims.map((s) => s.close()));
   sims = [];
 });
-async function sim(file: SnapshotFile | string, opts: Parameters<typeof startScenarioSimulator>[1] = {}): Promise<RunningSimulator> {
+async function sim(
+  file: SnapshotFile | string,
+  opts: Parameters<typeof startScenarioSimulator>[1] = {},
+): Promise<RunningSimulator> {
   const s = await startScenarioSimulator(file, opts);
   sims.push(s);
   return s;
@@ -22,9 +25,17 @@ async function sim(file: SnapshotFile | string, opts: Parameters<typeof startSce
 interface List {
   kind: string;
   metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
-  items: { kind: string; metadata: { name: string; namespace?: string; creationTimestamp?: string }; spec?: Record<string, unknown> }[];
+  items: {
+    kind: string;
+    metadata: { name: string; namespace?: string; creationTimestamp?: string };
+    spec?: Record<string, unknown>;
+  }[];
 }
-async function getJson<T = List>(s: RunningSimulator, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+async function getJson<T = List>(
+  s: RunningSimulator,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(s.url + path, { headers });
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -51,8 +62,12 @@ describe('label selectors', () => {
     expect(parseLabelSelector(sel)(labels)).toBe(expected);
   });
   it('rejects garbage with bad-request', () => {
-    expect(() => parseLabelSelector('a in b')).toThrow(expect.objectContaining({ code: 'bad-request' }) as unknown as Error);
-    expect(() => parseFieldSelector('spec.nodeName=a', 'nodes')).toThrow(/field label not supported: spec.nodeName/);
+    expect(() => parseLabelSelector('a in b')).toThrow(
+      expect.objectContaining({ code: 'bad-request' }) as unknown as Error,
+    );
+    expect(() => parseFieldSelector('spec.nodeName=a', 'nodes')).toThrow(
+      /field label not supported: spec.nodeName/,
+    );
   });
 });
 
@@ -78,11 +93,23 @@ describe('the simulator API', () => {
     const api = await getJson<{ versions: string[] }>(s, '/api');
     expect(api.body.versions).toEqual(['v1']);
     const core = await getJson<{ resources: { name: string }[] }>(s, '/api/v1');
-    expect(core.body.resources.map((r) => r.name)).toEqual(expect.arrayContaining(['nodes', 'pods', 'namespaces', 'configmaps']));
+    expect(core.body.resources.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['nodes', 'pods', 'namespaces', 'configmaps']),
+    );
     const groups = await getJson<{ groups: { name: string }[] }>(s, '/apis');
-    expect(groups.body.groups.map((g) => g.name).sort()).toEqual(['apps', 'coordination.k8s.io', 'discovery.k8s.io', 'policy']);
+    expect(groups.body.groups.map((g) => g.name).sort()).toEqual([
+      'apps',
+      'coordination.k8s.io',
+      'discovery.k8s.io',
+      'policy',
+    ]);
     const apps = await getJson<{ resources: { name: string; namespaced: boolean }[] }>(s, '/apis/apps/v1');
-    expect(apps.body.resources.map((r) => r.name).sort()).toEqual(['daemonsets', 'deployments', 'replicasets', 'statefulsets']);
+    expect(apps.body.resources.map((r) => r.name).sort()).toEqual([
+      'daemonsets',
+      'deployments',
+      'replicasets',
+      'statefulsets',
+    ]);
     expect((await getJson(s, '/apis/batch/v1')).status).toBe(404);
     const version = await getJson<{ gitVersion: string }>(s, '/version');
     expect(version.body.gitVersion).toBe('v1.33.1');
@@ -97,20 +124,34 @@ describe('the simulator API', () => {
     const sorted = [...all.body.items].map((i) => `${i.metadata.namespace}/${i.metadata.name}`);
     expect(sorted).toEqual([...sorted].sort());
     const ks = await getJson(s, '/api/v1/namespaces/kube-system/pods');
-    expect(ks.body.items.length).toBe(file.items.filter((i) => i.kind === 'Pod' && i.metadata.namespace === 'kube-system').length);
+    expect(ks.body.items.length).toBe(
+      file.items.filter((i) => i.kind === 'Pod' && i.metadata.namespace === 'kube-system').length,
+    );
     expect((await getJson(s, '/api/v1/namespaces/nope/pods')).body.items).toEqual([]);
     const node = await getJson<{ metadata: { name: string } }>(s, '/api/v1/nodes/atlas-cp-2');
     expect(node.body.metadata.name).toBe('atlas-cp-2');
-    const lease = await getJson<{ kind: string }>(s, '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler');
-    expect(lease.body.kind).toBe('Lease');
-    const missing = await getJson<{ kind: string; reason: string; code: number; details: { name: string; kind: string } }>(
+    const lease = await getJson<{ kind: string }>(
       s,
-      '/api/v1/namespaces/default/pods/nope',
+      '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler',
     );
+    expect(lease.body.kind).toBe('Lease');
+    const missing = await getJson<{
+      kind: string;
+      reason: string;
+      code: number;
+      details: { name: string; kind: string };
+    }>(s, '/api/v1/namespaces/default/pods/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404, details: { name: 'nope', kind: 'pods' } });
+    expect(missing.body).toMatchObject({
+      kind: 'Status',
+      reason: 'NotFound',
+      code: 404,
+      details: { name: 'nope', kind: 'pods' },
+    });
     const ns = await getJson(s, '/api/v1/namespaces');
-    expect(podNames(ns.body)).toEqual(expect.arrayContaining(['default', 'kube-system', 'kube-node-lease', 'kube-public']));
+    expect(podNames(ns.body)).toEqual(
+      expect.arrayContaining(['default', 'kube-system', 'kube-node-lease', 'kube-public']),
+    );
     expect(ns.body.items.every((n) => n.metadata.creationTimestamp !== undefined)).toBe(true);
     expect((await getJson(s, '/api/v1/namespaces/kube-system')).status).toBe(200);
     expect(Number(all.body.metadata.resourceVersion)).toBeGreaterThan(0);
@@ -121,7 +162,9 @@ describe('the simulator API', () => {
     const q = (sel: string): Promise<{ status: number; body: List }> => getJson(s, `/api/v1/pods?${sel}`);
     const etcd = await q(`labelSelector=${encodeURIComponent('component=etcd')}`);
     expect(podNames(etcd.body).sort()).toEqual(['etcd-atlas-cp-1', 'etcd-atlas-cp-2', 'etcd-atlas-cp-3']);
-    const cp = await q(`labelSelector=${encodeURIComponent('component in (etcd,kube-scheduler),tier=control-plane')}`);
+    const cp = await q(
+      `labelSelector=${encodeURIComponent('component in (etcd,kube-scheduler),tier=control-plane')}`,
+    );
     expect(cp.body.items).toHaveLength(6);
     const noComponent = await q(`labelSelector=${encodeURIComponent('!component')}`);
     expect(noComponent.body.items.every((p) => !p.metadata.name.startsWith('etcd-'))).toBe(true);
@@ -132,7 +175,11 @@ describe('the simulator API', () => {
     const paged: string[] = [];
     let cont: string | undefined;
     do {
-      const page: List = (await q(`limit=2&fieldSelector=spec.nodeName%3Datlas-cp-2${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)).body;
+      const page: List = (
+        await q(
+          `limit=2&fieldSelector=spec.nodeName%3Datlas-cp-2${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`,
+        )
+      ).body;
       expect(page.items.length).toBeLessThanOrEqual(2);
       paged.push(...podNames(page));
       cont = page.metadata.continue;
@@ -141,9 +188,14 @@ describe('the simulator API', () => {
     expect((await q('fieldSelector=spec.nodeName%3Dnowhere')).body.items).toEqual([]);
     const notRunning = await q(`fieldSelector=${encodeURIComponent('status.phase!=Running')}`);
     expect(notRunning.body.items).toEqual([]);
-    const both = await q(`fieldSelector=spec.nodeName%3Datlas-cp-2,metadata.namespace%3Dkube-system&labelSelector=component%3Detcd`);
+    const both = await q(
+      `fieldSelector=spec.nodeName%3Datlas-cp-2,metadata.namespace%3Dkube-system&labelSelector=component%3Detcd`,
+    );
     expect(podNames(both.body)).toEqual(['etcd-atlas-cp-2']);
-    const bad = await getJson<{ code: number; reason: string }>(s, '/api/v1/nodes?fieldSelector=spec.nodeName%3Dx');
+    const bad = await getJson<{ code: number; reason: string }>(
+      s,
+      '/api/v1/nodes?fieldSelector=spec.nodeName%3Dx',
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 400, reason: 'BadRequest' });
   });
@@ -156,7 +208,9 @@ describe('the simulator API', () => {
     let cont: string | undefined;
     let pages = 0;
     do {
-      const page: List = (await getJson(s, `/api/v1/pods?limit=5${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)).body;
+      const page: List = (
+        await getJson(s, `/api/v1/pods?limit=5${cont ? `&continue=${encodeURIComponent(cont)}` : ''}`)
+      ).body;
       pages++;
       seen.push(...podNames(page));
       cont = page.metadata.continue;
@@ -175,14 +229,26 @@ describe('the simulator API', () => {
   });
 
   it('answers 403 with a Status body, injects delays and unavailability, changeable at runtime', async () => {
-    const s = await sim('09-worker-pdb-minavailable-equals-replicas.json', { faults: { forbidden: ['poddisruptionbudgets'] } });
-    const denied = await getJson<{ kind: string; reason: string; code: number; message: string; details: { group: string } }>(
-      s,
-      '/apis/policy/v1/poddisruptionbudgets',
-    );
+    const s = await sim('09-worker-pdb-minavailable-equals-replicas.json', {
+      faults: { forbidden: ['poddisruptionbudgets'] },
+    });
+    const denied = await getJson<{
+      kind: string;
+      reason: string;
+      code: number;
+      message: string;
+      details: { group: string };
+    }>(s, '/apis/policy/v1/poddisruptionbudgets');
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ kind: 'Status', reason: 'Forbidden', code: 403, details: { group: 'policy' } });
-    expect(denied.body.message).toMatch(/cannot list resource "poddisruptionbudgets" in API group "policy" at the cluster scope/);
+    expect(denied.body).toMatchObject({
+      kind: 'Status',
+      reason: 'Forbidden',
+      code: 403,
+      details: { group: 'policy' },
+    });
+    expect(denied.body.message).toMatch(
+      /cannot list resource "poddisruptionbudgets" in API group "policy" at the cluster scope/,
+    );
     s.setFaults({ delayMs: { nodes: 300 } });
     expect((await getJson(s, '/apis/policy/v1/poddisruptionbudgets')).status).toBe(200);
     let t0 = Date.now();
@@ -205,22 +271,38 @@ describe('the simulator API', () => {
     const now = new Date(capturedAt.getTime() + 3 * 86_400_000 + 1234);
     const s = await sim(file, { now: () => now });
     expect(s.shiftMs).toBe(3 * 86_400_000 + 1234);
-    const lease = file.items.find((i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler') as unknown as {
+    const lease = file.items.find(
+      (i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler',
+    ) as unknown as {
       spec: { renewTime: string; acquireTime: string };
       metadata: { creationTimestamp: string };
     };
-    const served = (await getJson<typeof lease>(s, '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler')).body;
+    const served = (
+      await getJson<typeof lease>(
+        s,
+        '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler',
+      )
+    ).body;
     const age = (t: string, ref: Date): number => ref.getTime() - Date.parse(t);
     expect(Math.abs(age(served.spec.renewTime, now) - age(lease.spec.renewTime, capturedAt))).toBeLessThan(1);
     expect(served.spec.renewTime.split('.')[1]?.length).toBe(lease.spec.renewTime.split('.')[1]?.length);
-    expect(Math.abs(age(served.metadata.creationTimestamp, now) - age(lease.metadata.creationTimestamp, capturedAt))).toBeLessThan(1000);
-    const node = file.items.find((i) => i.kind === 'Node') as unknown as { metadata: { name: string }; status: { conditions: { lastHeartbeatTime: string }[] } };
+    expect(
+      Math.abs(
+        age(served.metadata.creationTimestamp, now) - age(lease.metadata.creationTimestamp, capturedAt),
+      ),
+    ).toBeLessThan(1000);
+    const node = file.items.find((i) => i.kind === 'Node') as unknown as {
+      metadata: { name: string };
+      status: { conditions: { lastHeartbeatTime: string }[] };
+    };
     const servedNode = (await getJson<typeof node>(s, `/api/v1/nodes/${node.metadata.name}`)).body;
     const hb = (n: typeof node): string => n.status.conditions[0]?.lastHeartbeatTime as string;
     expect(Date.parse(hb(servedNode)) - Date.parse(hb(node))).toBe(3 * 86_400_000 + 1000); // seconds precision kept
     // the caller's loaded file is not modified
     const fresh = await loadScenario('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json');
-    const freshLease = fresh.items.find((i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler') as unknown as typeof lease;
+    const freshLease = fresh.items.find(
+      (i) => i.kind === 'Lease' && i.metadata.name === 'kube-scheduler',
+    ) as unknown as typeof lease;
     expect(lease.spec.renewTime).toBe(freshLease.spec.renewTime);
     expect(served.spec.renewTime).not.toBe(freshLease.spec.renewTime);
   });
@@ -235,7 +317,10 @@ describe('the simulator API', () => {
     expect(await res.text()).toBe('ok');
     expect((await fetch(`${s.url}/livez`)).status).toBe(200);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
-    const failing = await sim({ ...file, readyz: '[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed\n' });
+    const failing = await sim({
+      ...file,
+      readyz: '[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed\n',
+    });
     res = await fetch(`${failing.url}/readyz?verbose`);
     expect(res.status).toBe(500);
     expect(await res.text()).toMatch(/\[-\]etcd failed/);
@@ -248,13 +333,19 @@ describe('the simulator API', () => {
   it('renders Tables for kubectl, with name and age', async () => {
     const s = await sim('09-worker-pdb-minavailable-equals-replicas.json');
     const accept = { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' };
-    const t = await getJson<{ kind: string; columnDefinitions: { name: string }[]; rows: { cells: unknown[]; object: { kind: string; metadata: { name: string } } }[] }>(
-      s,
-      '/apis/policy/v1/poddisruptionbudgets',
-      accept,
-    );
+    const t = await getJson<{
+      kind: string;
+      columnDefinitions: { name: string }[];
+      rows: { cells: unknown[]; object: { kind: string; metadata: { name: string } } }[];
+    }>(s, '/apis/policy/v1/poddisruptionbudgets', accept);
     expect(t.body.kind).toBe('Table');
-    expect(t.body.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Min Available', 'Max Unavailable', 'Allowed Disruptions', 'Age']);
+    expect(t.body.columnDefinitions.map((c) => c.name)).toEqual([
+      'Name',
+      'Min Available',
+      'Max Unavailable',
+      'Allowed Disruptions',
+      'Age',
+    ]);
     expect(t.body.rows.length).toBeGreaterThan(0);
     expect(t.body.rows[0]?.object.kind).toBe('PartialObjectMetadata');
     expect(t.body.rows[0]?.cells[0]).toBe(t.body.rows[0]?.object.metadata.name);
@@ -294,7 +385,9 @@ describe('runSimulateCommand', () => {
   });
 
   it('fails with snapshot-not-found for a missing file', async () => {
-    await expect(runSimulateCommand({ file: '/nonexistent/x.json' }, { out: () => undefined, err: () => undefined })).rejects.toMatchObject({
+    await expect(
+      runSimulateCommand({ file: '/nonexistent/x.json' }, { out: () => undefined, err: () => undefined }),
+    ).rejects.toMatchObject({
       code: 'snapshot-not-found',
     });
   });

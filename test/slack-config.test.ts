@@ -34,15 +34,29 @@ describe('Slack settings', () => {
     const err = configError({ SLACK_BOT_TOKEN: 'xoxp-user-token-secret', SLACK_SIGNING_SECRET: SECRET });
     expect(err.path).toBe('SLACK_BOT_TOKEN');
     expect(err.message).not.toContain('xoxp-user-token-secret');
-    expect(configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: SECRET, PORT: 'eighty' }).path).toBe('PORT');
-    expect(configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: SECRET, SLACK_DEDUP_TTL_SECONDS: '60' }).path).toBe('SLACK_DEDUP_TTL_SECONDS');
+    expect(
+      configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: SECRET, PORT: 'eighty' }).path,
+    ).toBe('PORT');
+    expect(
+      configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: SECRET, SLACK_DEDUP_TTL_SECONDS: '60' })
+        .path,
+    ).toBe('SLACK_DEDUP_TTL_SECONDS');
   });
 
   it('uses Socket Mode with an app token and fills in defaults', () => {
-    const config = loadSlackConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', SLACK_API_URL: 'http://127.0.0.1:9/api' });
+    const config = loadSlackConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_APP_TOKEN: 'xapp-1',
+      SLACK_API_URL: 'http://127.0.0.1:9/api',
+    });
     expect(config.appToken).toBe('xapp-1');
     expect(config.apiUrl).toBe('http://127.0.0.1:9/api/');
-    expect(config).toMatchObject({ port: 3000, command: '/k8s', replyVisibility: 'channel', replyDeadlineMs: 60000 });
+    expect(config).toMatchObject({
+      port: 3000,
+      command: '/k8s',
+      replyVisibility: 'channel',
+      replyDeadlineMs: 60000,
+    });
     expect(config.dedupTtlSeconds).toBeGreaterThanOrEqual(600);
   });
 });

@@ -17,7 +17,13 @@ import { startWorker } from '../workers/worker.js';
 import type { RunningWorker } from '../workers/worker.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { eventBody, sendSigned, slashCommandBody, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
+import {
+  eventBody,
+  sendSigned,
+  slashCommandBody,
+  TEST_SIGNING_SECRET,
+  triggerId,
+} from './helpers/fake-slack-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
@@ -26,7 +32,12 @@ const FORM = 'application/x-www-form-urlencoded' as const;
 const JSON_TYPE = 'application/json' as const;
 
 function botConfig(redisUrl: string): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: SCENARIO,
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
   return {
     source: 'test',
     clusters: { prod: cluster, idle: cluster },
@@ -39,7 +50,12 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 function slackEnv(fake: FakeSlackApi, extra: Record<string, string> = {}): Record<string, string> {
-  return { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_API_URL: fake.apiUrl, ...extra };
+  return {
+    SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+    SLACK_BOT_TOKEN: 'xoxb-test-token',
+    SLACK_API_URL: fake.apiUrl,
+    ...extra,
+  };
 }
 
 const posts = (fake: FakeSlackApi, channel: string): FakeSlackCall[] =>
@@ -63,7 +79,12 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     redis = await startRedis();
     fake = await startFakeSlackApi();
     const config = botConfig(redis.url);
-    worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: service.handler, logger: silentLogger });
+    worker = await startWorker({
+      redisUrl: redis.url,
+      clusters: ['prod'],
+      handler: service.handler,
+      logger: silentLogger,
+    });
     gateway = await startGateway({ env: slackEnv(fake), config, logger: silentLogger, port: 0 });
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
     jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
@@ -87,7 +108,11 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
 
   it('acks /k8s at once with "Checking …", then posts the Block Kit answer with the verdict in the channel', async () => {
     const started = Date.now();
-    const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0CMD' }), { contentType: FORM });
+    const ack = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0CMD' }),
+      { contentType: FORM },
+    );
     expect(ack.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(3000);
     const body = JSON.parse(ack.text) as { response_type: string; text: string };
@@ -118,7 +143,11 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     const before = await jobCount();
     const forged = await sendSigned(url, payload('{not json'), { contentType: FORM });
     expect(forged.status).toBe(200);
-    const res = await sendSigned(url, payload(JSON.stringify({ cluster: 'prod', node: 'atlas-cp-2', kind: 'reboot-impact' })), { contentType: FORM });
+    const res = await sendSigned(
+      url,
+      payload(JSON.stringify({ cluster: 'prod', node: 'atlas-cp-2', kind: 'reboot-impact' })),
+      { contentType: FORM },
+    );
     expect(res.status).toBe(200);
     await fake.waitFor(() => posts(fake, 'C0BTN').length >= 1);
     const [post] = posts(fake, 'C0BTN');
@@ -128,21 +157,39 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   });
 
   it('the gateway runs schedule commands: /k8s schedule is acked, confirmed privately, and can be removed', async () => {
-    const ack = await sendSigned(url, slashCommandBody({ text: 'schedule daily 09:00 Asia/Seoul', channel_id: 'C0SCHED' }), { contentType: FORM });
+    const ack = await sendSigned(
+      url,
+      slashCommandBody({ text: 'schedule daily 09:00 Asia/Seoul', channel_id: 'C0SCHED' }),
+      { contentType: FORM },
+    );
     expect(ack.status).toBe(200);
     expect(ack.text).toContain('Updating the scheduled HA posts of this channel');
-    await fake.waitFor((calls) => calls.some((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED'));
+    await fake.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED'),
+    );
     const confirmation = fake.callsOf('chat.postEphemeral').find((c) => c.params.channel === 'C0SCHED');
     const id = /Scheduled (hap-[0-9a-f]{10})/.exec(String(confirmation?.params.text))?.[1];
     expect(id).toBeDefined();
-    await sendSigned(url, slashCommandBody({ text: `unschedule ${id ?? ''}`, channel_id: 'C0SCHED' }), { contentType: FORM });
-    await fake.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED').length >= 2);
+    await sendSigned(url, slashCommandBody({ text: `unschedule ${id ?? ''}`, channel_id: 'C0SCHED' }), {
+      contentType: FORM,
+    });
+    await fake.waitFor(
+      (calls) =>
+        calls.filter((c) => c.method === 'chat.postEphemeral' && c.params.channel === 'C0SCHED').length >= 2,
+    );
     const removed = fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0SCHED')[1];
     expect(String(removed?.params.text)).toMatch(/Removed hap-/);
   });
 
   it('answers an app_mention in the thread of the mention', async () => {
-    const event = { type: 'app_mention', user: 'U0BOB', text: '<@UBOT> can I reboot atlas-cp-2', ts: '1712000000.000100', channel: 'C0MENTION', event_ts: '1712000000.000100' };
+    const event = {
+      type: 'app_mention',
+      user: 'U0BOB',
+      text: '<@UBOT> can I reboot atlas-cp-2',
+      ts: '1712000000.000100',
+      channel: 'C0MENTION',
+      event_ts: '1712000000.000100',
+    };
     const res = await sendSigned(url, eventBody(event, 'Ev0MENTION1'), { contentType: JSON_TYPE });
     expect(res.status).toBe(200);
     await fake.waitFor(() => posts(fake, 'C0MENTION').length >= 1);
@@ -152,15 +199,27 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   });
 
   it('answers a direct message in its thread', async () => {
-    const event = { type: 'message', channel_type: 'im', user: 'U0CAROL', text: 'can I reboot atlas-cp-2', ts: '1712000001.000200', channel: 'D0DM', event_ts: '1712000001.000200' };
+    const event = {
+      type: 'message',
+      channel_type: 'im',
+      user: 'U0CAROL',
+      text: 'can I reboot atlas-cp-2',
+      ts: '1712000001.000200',
+      channel: 'D0DM',
+      event_ts: '1712000001.000200',
+    };
     const res = await sendSigned(url, eventBody(event, 'Ev0DM1'), { contentType: JSON_TYPE });
     expect(res.status).toBe(200);
     await fake.waitFor(() => posts(fake, 'D0DM').length >= 1);
     expect(posts(fake, 'D0DM')[0]?.params.thread_ts).toBe('1712000001.000200');
   });
 
-  it('answers Korean text in Korean, and language-neutral text in the user\'s Slack locale without delaying the ack', async () => {
-    const ko = await sendSigned(url, slashCommandBody({ text: 'atlas-cp-2 재부팅해도 돼?', channel_id: 'C0KO' }), { contentType: FORM });
+  it("answers Korean text in Korean, and language-neutral text in the user's Slack locale without delaying the ack", async () => {
+    const ko = await sendSigned(
+      url,
+      slashCommandBody({ text: 'atlas-cp-2 재부팅해도 돼?', channel_id: 'C0KO' }),
+      { contentType: FORM },
+    );
     expect((JSON.parse(ko.text) as { text: string }).text).toBe('prod의 atlas-cp-2 확인 중…');
     // users.info answers slowly: the ack must not wait for it.
     fake.locales.set('U0MINJI', 'ko-KR');
@@ -169,19 +228,37 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       return undefined;
     });
     const started = Date.now();
-    const neutral = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO2' }), { contentType: FORM });
+    const neutral = await sendSigned(
+      url,
+      slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO2' }),
+      { contentType: FORM },
+    );
     expect(Date.now() - started).toBeLessThan(450);
     // Not cached yet: the ack speaks the configured language; the job gets the looked-up locale.
-    expect((JSON.parse(neutral.text) as { text: string }).text).toBe('Checking HA and quorum status of prod…');
+    expect((JSON.parse(neutral.text) as { text: string }).text).toBe(
+      'Checking HA and quorum status of prod…',
+    );
     await fake.waitFor(() => posts(fake, 'C0KO').length >= 1 && posts(fake, 'C0KO2').length >= 1);
     expect(String(posts(fake, 'C0KO')[0]?.params.text)).toMatch(/[\uAC00-\uD7AF]/);
     expect(String(posts(fake, 'C0KO2')[0]?.params.text)).toMatch(/[\uAC00-\uD7AF]/);
-    expect(fake.callsOf('users.info').some((c) => c.params.user === 'U0MINJI' && String(c.params.include_locale) === 'true')).toBe(true);
+    expect(
+      fake
+        .callsOf('users.info')
+        .some((c) => c.params.user === 'U0MINJI' && String(c.params.include_locale) === 'true'),
+    ).toBe(true);
     // Cached now: the next ack is Korean at once, with no second lookup.
-    const again = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO4' }), { contentType: FORM });
+    const again = await sendSigned(
+      url,
+      slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO4' }),
+      { contentType: FORM },
+    );
     expect((JSON.parse(again.text) as { text: string }).text).toBe('prod의 HA·쿼럼 상태 확인 중…');
     expect(fake.callsOf('users.info').filter((c) => c.params.user === 'U0MINJI')).toHaveLength(1);
-    const english = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-1', user_id: 'U0MINJI', channel_id: 'C0KO3' }), { contentType: FORM });
+    const english = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot atlas-cp-1', user_id: 'U0MINJI', channel_id: 'C0KO3' }),
+      { contentType: FORM },
+    );
     expect((JSON.parse(english.text) as { text: string }).text).toBe('Checking atlas-cp-1 in prod…');
     await fake.waitFor(() => posts(fake, 'C0KO4').length >= 1);
     expect(String(posts(fake, 'C0KO4')[0]?.params.text)).toMatch(/[\uAC00-\uD7AF]/);
@@ -189,7 +266,11 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
 
   it('answers bad input in the ack and enqueues nothing; hostile text comes back inert', async () => {
     const before = await jobCount();
-    const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot <!channel> <@U123> <https://evil|click> &amp;' }), { contentType: FORM });
+    const ack = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot <!channel> <@U123> <https://evil|click> &amp;' }),
+      { contentType: FORM },
+    );
     expect(ack.status).toBe(200);
     const body = JSON.parse(ack.text) as { text: string; blocks?: unknown[] };
     expect(body.text.length).toBeGreaterThan(0);
@@ -202,7 +283,10 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     const body = slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FORGED' });
     const forged = await sendSigned(url, body, { contentType: FORM, signature: `v0=${'0'.repeat(64)}` });
     expect(forged.status).toBe(401);
-    const stale = await sendSigned(url, body, { contentType: FORM, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    const stale = await sendSigned(url, body, {
+      contentType: FORM,
+      timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
+    });
     expect(stale.status).toBe(401);
     const wrongSecret = await sendSigned(url, body, { contentType: FORM, secret: 'b'.repeat(40) });
     expect(wrongSecret.status).toBe(401);
@@ -212,16 +296,28 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   });
 
   it('creates one job and one post for an Events API retry of a seen event_id', async () => {
-    const event = { type: 'app_mention', user: 'U0DAN', text: '<@UBOT> status', ts: '1712000002.000300', channel: 'C0RETRY', event_ts: '1712000002.000300' };
+    const event = {
+      type: 'app_mention',
+      user: 'U0DAN',
+      text: '<@UBOT> status',
+      ts: '1712000002.000300',
+      channel: 'C0RETRY',
+      event_ts: '1712000002.000300',
+    };
     const before = await jobCount();
-    expect((await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE })).status).toBe(200);
+    expect((await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE })).status).toBe(
+      200,
+    );
     const retry = await sendSigned(url, eventBody(event, 'Ev0RETRY1'), {
       contentType: JSON_TYPE,
       headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' },
     });
     expect(retry.status).toBe(200);
     await fake.waitFor(() => posts(fake, 'C0RETRY').length >= 1);
-    const late = await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE, headers: { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' } });
+    const late = await sendSigned(url, eventBody(event, 'Ev0RETRY1'), {
+      contentType: JSON_TYPE,
+      headers: { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' },
+    });
     expect(late.status).toBe(200);
     await sleep(1000);
     expect(posts(fake, 'C0RETRY')).toHaveLength(1);
@@ -235,7 +331,9 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       limited += 1;
       return { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
     });
-    await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-3', channel_id: 'C0LIMIT' }), { contentType: FORM });
+    await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-3', channel_id: 'C0LIMIT' }), {
+      contentType: FORM,
+    });
     await fake.waitFor(() => posts(fake, 'C0LIMIT').length >= 2);
     await sleep(500);
     const calls = posts(fake, 'C0LIMIT');
@@ -258,7 +356,11 @@ describe('Slack gateway when no worker answers', () => {
     });
     try {
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
-      const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2 in idle', channel_id: 'C0IDLE' }), { contentType: FORM });
+      const ack = await sendSigned(
+        url,
+        slashCommandBody({ text: 'can I reboot atlas-cp-2 in idle', channel_id: 'C0IDLE' }),
+        { contentType: FORM },
+      );
       expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking atlas-cp-2 in idle…');
       await fake.waitFor(() => posts(fake, 'C0IDLE').length >= 1, 6000);
       expect(String(posts(fake, 'C0IDLE')[0]?.params.text)).toMatch(/did not finish within 2 s/);
@@ -282,7 +384,11 @@ describe('Slack gateway when no worker answers', () => {
 
 /** Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly. */
 async function reviveRedis(port: number): Promise<ReturnType<typeof spawn>> {
-  const again = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const again = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   await sleep(300);
   return again;
 }
@@ -291,14 +397,23 @@ describe('Slack gateway when Redis is down', () => {
   it('says in the ack itself, at once, that the queue is unavailable, and enqueues nothing', async () => {
     const redis = await startRedis();
     const fake = await startFakeSlackApi();
-    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0 });
+    const gateway = await startGateway({
+      env: slackEnv(fake),
+      config: botConfig(redis.url),
+      logger: silentLogger,
+      port: 0,
+    });
     try {
       await redis.kill();
       // ioredis sees the closed socket a moment after the process dies; from then on the ack knows.
       await sleep(200);
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
       const started = Date.now();
-      const ack = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0DOWN' }), { contentType: FORM });
+      const ack = await sendSigned(
+        url,
+        slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0DOWN' }),
+        { contentType: FORM },
+      );
       expect(Date.now() - started).toBeLessThan(1000);
       expect(ack.status).toBe(200);
       expect(ack.text).toMatch(/queue is unavailable/);
@@ -318,7 +433,13 @@ describe('Slack gateway when Redis is down', () => {
   it('sends an ephemeral follow-up when Redis dies between the ack and the enqueue (and stays down past the retries)', async () => {
     const redis = await startRedis();
     const fake = await startFakeSlackApi();
-    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0, enqueueRetryMs: 1000 });
+    const gateway = await startGateway({
+      env: slackEnv(fake),
+      config: botConfig(redis.url),
+      logger: silentLogger,
+      port: 0,
+      enqueueRetryMs: 1000,
+    });
     try {
       // `status` is language-neutral and U0LATE is not cached: after the ack (and the dedup claim)
       // the gateway asks users.info, and Redis dies while that call is in flight, before the enqueue.
@@ -332,10 +453,17 @@ describe('Slack gateway when Redis is down', () => {
         return undefined;
       });
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
-      const ack = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0LATE', channel_id: 'C0LATE' }), { contentType: FORM });
+      const ack = await sendSigned(
+        url,
+        slashCommandBody({ text: 'status', user_id: 'U0LATE', channel_id: 'C0LATE' }),
+        { contentType: FORM },
+      );
       expect(ack.status).toBe(200);
       expect((JSON.parse(ack.text) as { text: string }).text).toBe('Checking HA and quorum status of prod…');
-      await fake.waitFor(() => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0LATE'), 6000);
+      await fake.waitFor(
+        () => fake.callsOf('chat.postEphemeral').some((c) => c.params.channel === 'C0LATE'),
+        6000,
+      );
       expect(killed).toBe(true);
       const followUps = fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0LATE');
       expect(followUps).toHaveLength(1);
@@ -357,7 +485,14 @@ describe('Slack gateway when Redis is down', () => {
     const redis = await startRedis();
     const fake = await startFakeSlackApi();
     const prefix = `retry${Date.now()}`;
-    const gateway = await startGateway({ env: slackEnv(fake), config: botConfig(redis.url), logger: silentLogger, port: 0, queuePrefix: prefix, enqueueRetryMs: 20_000 });
+    const gateway = await startGateway({
+      env: slackEnv(fake),
+      config: botConfig(redis.url),
+      logger: silentLogger,
+      port: 0,
+      queuePrefix: prefix,
+      enqueueRetryMs: 20_000,
+    });
     let again: ReturnType<typeof spawn> | undefined;
     try {
       let killed = false;
@@ -375,7 +510,11 @@ describe('Slack gateway when Redis is down', () => {
         return undefined;
       });
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
-      const ack = await sendSigned(url, slashCommandBody({ text: 'status', user_id: 'U0BACK', channel_id: 'C0BACK' }), { contentType: FORM });
+      const ack = await sendSigned(
+        url,
+        slashCommandBody({ text: 'status', user_id: 'U0BACK', channel_id: 'C0BACK' }),
+        { contentType: FORM },
+      );
       expect(ack.status).toBe(200);
       const queue = new Queue('k8s-ha-bot-cluster-prod', { connection: { url: redis.url }, prefix });
       try {
@@ -394,7 +533,9 @@ describe('Slack gateway when Redis is down', () => {
         expect(killed).toBe(true);
         expect(counts.waiting).toBe(1);
         await sleep(500);
-        expect(fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0BACK')).toHaveLength(0);
+        expect(fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0BACK')).toHaveLength(
+          0,
+        );
       } finally {
         await queue.close();
       }

@@ -11,7 +11,12 @@ import { explainHelp } from '../src/explain/explain-messages.js';
 import { silentLogger } from '../src/util/logger.js';
 
 /** A marker store whose Redis is "down" until `up` is set. */
-function flakyStore(): { store: ConstructorParameters<typeof SlackPoster>[0]['store']; markers: Map<string, Map<number, string>>; setUp(up: boolean): void; writes: number } {
+function flakyStore(): {
+  store: ConstructorParameters<typeof SlackPoster>[0]['store'];
+  markers: Map<string, Map<number, string>>;
+  setUp(up: boolean): void;
+  writes: number;
+} {
   let up = true;
   const markers = new Map<string, Map<number, string>>();
   const state = {
@@ -49,8 +54,17 @@ describe('Slack poster: posted-message markers when Redis fails', () => {
       },
     };
     const flaky = flakyStore();
-    const poster = new SlackPoster({ client, store: flaky.store, render: slackMessagesFor, logger: silentLogger, sleep: () => new Promise((r) => setTimeout(r, 5)) });
-    const reply = explainHelp({ locale: 'en', requestId: 'req-1', cluster: 'prod' }, { names: ['prod'], defaultCluster: 'prod' });
+    const poster = new SlackPoster({
+      client,
+      store: flaky.store,
+      render: slackMessagesFor,
+      logger: silentLogger,
+      sleep: () => new Promise((r) => setTimeout(r, 5)),
+    });
+    const reply = explainHelp(
+      { locale: 'en', requestId: 'req-1', cluster: 'prod' },
+      { names: ['prod'], defaultCluster: 'prod' },
+    );
     const messages = slackMessagesFor(reply).length;
     expect(messages).toBeGreaterThanOrEqual(1);
 
@@ -64,9 +78,15 @@ describe('Slack poster: posted-message markers when Redis fails', () => {
     // Redis is back: the background retry records every marker, so another gateway would skip them too.
     flaky.setUp(true);
     const deadline = Date.now() + 3000;
-    while ((flaky.markers.get('req-1')?.size ?? 0) < messages && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((flaky.markers.get('req-1')?.size ?? 0) < messages && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(flaky.markers.get('req-1')?.size).toBe(messages);
-    const other = new SlackPoster({ client, store: flaky.store, render: slackMessagesFor, logger: silentLogger });
+    const other = new SlackPoster({
+      client,
+      store: flaky.store,
+      render: slackMessagesFor,
+      logger: silentLogger,
+    });
     await other.deliver(reply, { channel: 'C1' }, 'req-1');
     expect(posts).toHaveLength(messages);
   });

@@ -3,12 +3,29 @@
  * summaries, reasons, sections, advice, context and button labels come back inert.
  */
 import { describe, expect, it } from '@jest/globals';
-import { escapeMrkdwn, mrkdwnBold, mrkdwnCode, safeCut, splitEscaped, truncateEscaped } from '../adapters/slack/mrkdwn.js';
+import {
+  escapeMrkdwn,
+  mrkdwnBold,
+  mrkdwnCode,
+  safeCut,
+  splitEscaped,
+  truncateEscaped,
+} from '../adapters/slack/mrkdwn.js';
 import { renderSlackMessages, slackButtonValue } from '../adapters/slack/render-blocks.js';
 import { slackLimitViolations } from '../adapters/slack/render-limits.js';
 import type { Reply } from '../src/explain/reply.js';
 
-const HOSTILE = ['<!channel>', '<@U123>', '<https://evil.example|click>', '&amp;', '<!here>', '<!subteam^S123>', '<#C123>', '@channel', '@here'];
+const HOSTILE = [
+  '<!channel>',
+  '<@U123>',
+  '<https://evil.example|click>',
+  '&amp;',
+  '<!here>',
+  '<!subteam^S123>',
+  '<#C123>',
+  '@channel',
+  '@here',
+];
 const EVIL = HOSTILE.join(' ');
 
 function hostileReply(locale: 'en' | 'ko', longReasons = false): Reply {
@@ -24,7 +41,9 @@ function hostileReply(locale: 'en' | 'ko', longReasons = false): Reply {
         plane: 'control',
         affected: true,
         heading: `Control plane ${EVIL}`,
-        reasons: longReasons ? Array.from({ length: 300 }, (_, i) => `${i} ${EVIL} ${'pad '.repeat(20)}`) : [`${node} holds the lease ${EVIL}`],
+        reasons: longReasons
+          ? Array.from({ length: 300 }, (_, i) => `${i} ${EVIL} ${'pad '.repeat(20)}`)
+          : [`${node} holds the lease ${EVIL}`],
         stops: [`scheduling ${EVIL}`],
         keepsWorking: [`pods *bold* _it_ ~s~ \`code\` ${EVIL}`],
       },
@@ -32,10 +51,23 @@ function hostileReply(locale: 'en' | 'ko', longReasons = false): Reply {
     sections: [{ heading: `Nodes ${EVIL}`, lines: [`NotReady: ${EVIL}`] }],
     advice: [`Drain ${node} first`],
     actions: [
-      { id: 'request-maintenance', label: `Request ${EVIL}`, value: JSON.stringify({ cluster: 'prod', node }) },
-      { id: 'refresh', label: 'Refresh', value: JSON.stringify({ cluster: `prod${EVIL}`, node, kind: 'reboot-impact' }) },
+      {
+        id: 'request-maintenance',
+        label: `Request ${EVIL}`,
+        value: JSON.stringify({ cluster: 'prod', node }),
+      },
+      {
+        id: 'refresh',
+        label: 'Refresh',
+        value: JSON.stringify({ cluster: `prod${EVIL}`, node, kind: 'reboot-impact' }),
+      },
     ],
-    context: { cluster: `prod ${EVIL}`, snapshotAt: `2026-01-01 ${EVIL}`, requestId: `req ${EVIL}`, etcdSource: 'live' },
+    context: {
+      cluster: `prod ${EVIL}`,
+      snapshotAt: `2026-01-01 ${EVIL}`,
+      requestId: `req ${EVIL}`,
+      etcdSource: 'live',
+    },
     findings: [],
   };
 }
@@ -44,7 +76,8 @@ function hostileReply(locale: 'en' | 'ko', longReasons = false): Reply {
 function strings(value: unknown, out: string[] = [], skip?: string): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const v of value) strings(v, out, skip);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== skip) strings(v, out, skip);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) if (k !== skip) strings(v, out, skip);
   return out;
 }
 
@@ -79,7 +112,8 @@ describe.each([
     for (const m of messages) {
       for (const s of strings(m.blocks).concat(m.text)) {
         // Every & in displayed text starts one of our three entities; none is left to decode twice.
-        for (const hit of s.matchAll(/&/g)) expect(s.slice(hit.index, hit.index + 5)).toMatch(/^&(amp|lt|gt);/);
+        for (const hit of s.matchAll(/&/g))
+          expect(s.slice(hit.index, hit.index + 5)).toMatch(/^&(amp|lt|gt);/);
       }
     }
   });
@@ -119,7 +153,9 @@ describe('escapeMrkdwn', () => {
   });
 
   it('defuses broadcast words with an invisible word joiner', () => {
-    expect(escapeMrkdwn('@channel @here @everyone @channels')).toBe('@\u2060channel @\u2060here @\u2060everyone @channels');
+    expect(escapeMrkdwn('@channel @here @everyone @channels')).toBe(
+      '@\u2060channel @\u2060here @\u2060everyone @channels',
+    );
   });
 });
 

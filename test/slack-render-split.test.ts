@@ -9,7 +9,18 @@ import { slackLimitViolations } from '../adapters/slack/render-limits.js';
 import { escapeMrkdwn } from '../adapters/slack/mrkdwn.js';
 import type { Reply } from '../src/explain/reply.js';
 
-const WORDS = ['etcd', 'quorum', 'apiserver', 'kube-scheduler', 'Lease', 'PodDisruptionBudget', '재부팅', '컨트롤', 'a&b', 'x<y'];
+const WORDS = [
+  'etcd',
+  'quorum',
+  'apiserver',
+  'kube-scheduler',
+  'Lease',
+  'PodDisruptionBudget',
+  '재부팅',
+  '컨트롤',
+  'a&b',
+  'x<y',
+];
 
 /** A reason of about `size` characters, starting with a unique tag. */
 function reason(tag: string, size: number): string {
@@ -41,12 +52,30 @@ function bigReply(locale: 'en' | 'ko'): Reply {
         stops: Array.from({ length: 40 }, (_, i) => reason(`stop-${i}`, 120)),
         keepsWorking: Array.from({ length: 20 }, (_, i) => reason(`keep-${i}`, 100)),
       },
-      { plane: 'data', affected: false, heading: 'Data plane: not affected', reasons: [reason('data-0', 80)], stops: [], keepsWorking: [] },
+      {
+        plane: 'data',
+        affected: false,
+        heading: 'Data plane: not affected',
+        reasons: [reason('data-0', 80)],
+        stops: [],
+        keepsWorking: [],
+      },
     ],
     sections: [],
     advice: Array.from({ length: 30 }, (_, i) => reason(`advice-${i}`, 150)),
-    actions: [{ id: 'refresh', label: 'Refresh', value: JSON.stringify({ cluster: 'prod', node: 'big-node', kind: 'reboot-impact' }) }],
-    context: { cluster: 'prod', snapshotAt: '2026-01-01T00:00:00Z', requestId: 'req-big', etcdSource: 'live' },
+    actions: [
+      {
+        id: 'refresh',
+        label: 'Refresh',
+        value: JSON.stringify({ cluster: 'prod', node: 'big-node', kind: 'reboot-impact' }),
+      },
+    ],
+    context: {
+      cluster: 'prod',
+      snapshotAt: '2026-01-01T00:00:00Z',
+      requestId: 'req-big',
+      etcdSource: 'live',
+    },
     findings: [],
   };
 }
@@ -99,7 +128,8 @@ describe.each(['en', 'ko'] as const)('a 40 KB answer (%s)', (locale) => {
 
   it('keeps the lines in their order', () => {
     const text = shownText(renderSlackMessages(reply));
-    const positions = reply.planes[0]?.reasons.map((r) => text.indexOf(escapeMrkdwn(r).replace(/\s+/g, ''))) ?? [];
+    const positions =
+      reply.planes[0]?.reasons.map((r) => text.indexOf(escapeMrkdwn(r).replace(/\s+/g, ''))) ?? [];
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
@@ -108,7 +138,9 @@ describe.each(['en', 'ko'] as const)('a 40 KB answer (%s)', (locale) => {
     const messages = renderSlackMessages(reply);
     const huge = reply.planes[0]?.reasons.find((r) => r.startsWith('[why-huge]')) ?? '';
     expect(escapeMrkdwn(huge).length).toBeGreaterThan(3000);
-    const sections = messages.flatMap((m) => m.blocks).flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
+    const sections = messages
+      .flatMap((m) => m.blocks)
+      .flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
     const at = sections.findIndex((t) => t.includes('[why-huge]'));
     expect(at).toBeGreaterThanOrEqual(0);
     // The next two sections continue the same bullet: no new bullet or label starts them.
@@ -153,7 +185,13 @@ describe('edge cases', () => {
   });
 
   it('an answer with empty lines and an empty summary still renders valid blocks', () => {
-    const reply: Reply = { ...bigReply('en'), summary: '', planes: [], sections: [{ heading: '', lines: ['', '  ', 'one'] }], advice: [] };
+    const reply: Reply = {
+      ...bigReply('en'),
+      summary: '',
+      planes: [],
+      sections: [{ heading: '', lines: ['', '  ', 'one'] }],
+      advice: [],
+    };
     const messages = renderSlackMessages(reply);
     for (const m of messages) expect(slackLimitViolations(m)).toEqual([]);
     expect(messages[0]?.text).toBe('UNSAFE');

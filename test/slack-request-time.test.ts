@@ -10,12 +10,21 @@ import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { loadSlackConfig } from '../adapters/slack/slack-config.js';
-import { isFutureSlackTimestamp, MIN_SLACK_DEDUP_TTL_S, SLACK_TIMESTAMP_TOLERANCE_S } from '../adapters/slack/slack-request-time.js';
+import {
+  isFutureSlackTimestamp,
+  MIN_SLACK_DEDUP_TTL_S,
+  SLACK_TIMESTAMP_TOLERANCE_S,
+} from '../adapters/slack/slack-request-time.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
-import { sendSigned, slashCommandBody, slackSignature, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
+import {
+  sendSigned,
+  slashCommandBody,
+  slackSignature,
+  TEST_SIGNING_SECRET,
+} from './helpers/fake-slack-requests.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
@@ -50,8 +59,12 @@ describe('isFutureSlackTimestamp', () => {
   it('the dedup TTL floor covers the whole accepted window, and the setting cannot go below it', () => {
     expect(MIN_SLACK_DEDUP_TTL_S).toBeGreaterThanOrEqual(2 * SLACK_TIMESTAMP_TOLERANCE_S);
     const env = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET };
-    expect(() => loadSlackConfig({ ...env, SLACK_DEDUP_TTL_SECONDS: String(MIN_SLACK_DEDUP_TTL_S - 1) })).toThrow(expect.objectContaining({ path: 'SLACK_DEDUP_TTL_SECONDS' }));
-    expect(loadSlackConfig({ ...env, SLACK_DEDUP_TTL_SECONDS: String(MIN_SLACK_DEDUP_TTL_S) }).dedupTtlSeconds).toBe(MIN_SLACK_DEDUP_TTL_S);
+    expect(() =>
+      loadSlackConfig({ ...env, SLACK_DEDUP_TTL_SECONDS: String(MIN_SLACK_DEDUP_TTL_S - 1) }),
+    ).toThrow(expect.objectContaining({ path: 'SLACK_DEDUP_TTL_SECONDS' }));
+    expect(
+      loadSlackConfig({ ...env, SLACK_DEDUP_TTL_SECONDS: String(MIN_SLACK_DEDUP_TTL_S) }).dedupTtlSeconds,
+    ).toBe(MIN_SLACK_DEDUP_TTL_S);
   });
 });
 
@@ -66,9 +79,31 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
   beforeAll(async () => {
     redis = await startRedis();
     fake = await startFakeSlackApi();
-    const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
-    const config: BotConfig = { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redis.url }, jobTimeoutMs: 60000, logLevel: 'silent' };
-    gateway = await startGateway({ env: { SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_API_URL: fake.apiUrl }, config, logger: silentLogger, port: 0 });
+    const cluster = {
+      kind: 'snapshot' as const,
+      snapshot: SCENARIO,
+      requestTimeoutMs: 5000,
+      deadlineMs: 20000,
+    };
+    const config: BotConfig = {
+      source: 'test',
+      clusters: { prod: cluster },
+      defaultCluster: 'prod',
+      locale: 'en',
+      redis: { url: redis.url },
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    gateway = await startGateway({
+      env: {
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: 'xoxb-test-token',
+        SLACK_API_URL: fake.apiUrl,
+      },
+      config,
+      logger: silentLogger,
+      port: 0,
+    });
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
     jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
@@ -83,20 +118,35 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
   });
 
   const jobCount = async (): Promise<number> => {
-    const counts = await jobs.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized');
+    const counts = await jobs.getJobCounts(
+      'waiting',
+      'active',
+      'completed',
+      'failed',
+      'delayed',
+      'prioritized',
+    );
     return Object.values(counts).reduce((a, b) => a + b, 0);
   };
 
   it('a correctly signed request dated 10 minutes ahead is refused 401 and queues nothing', async () => {
     const before = await jobCount();
-    const res = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FUTURE' }), {
-      contentType: FORM,
-      timestamp: Math.floor(Date.now() / 1000) + 600,
-    });
+    const res = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FUTURE' }),
+      {
+        contentType: FORM,
+        timestamp: Math.floor(Date.now() / 1000) + 600,
+      },
+    );
     expect(res.status).toBe(401);
     expect(res.text).toBe('');
     // The same request dated now is accepted: the refusal is about the timestamp alone.
-    const ok = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FUTURE' }), { contentType: FORM });
+    const ok = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0FUTURE' }),
+      { contentType: FORM },
+    );
     expect(ok.status).toBe(200);
     // The refused request never reached Bolt (401 written before it read the body): one job, the second request's.
     await until(async () => (await jobCount()) >= before + 1);
@@ -114,10 +164,20 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
     expect(replay.status).toBe(200);
     // A later request on the same gateway: its dedup claim and enqueue go through the same Redis
     // connection after the replay's claim, so once its job exists the replay has been decided.
-    const marker = await sendSigned(url, slashCommandBody({ text: 'can I reboot atlas-cp-1', channel_id: 'C0REPLAY' }), { contentType: FORM });
+    const marker = await sendSigned(
+      url,
+      slashCommandBody({ text: 'can I reboot atlas-cp-1', channel_id: 'C0REPLAY' }),
+      { contentType: FORM },
+    );
     expect(marker.status).toBe(200);
-    await until(async () => (await jobs.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])).some((j) => JSON.stringify(j.data).includes('atlas-cp-1')));
-    const texts = (await jobs.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])).map((j) => (j.data as { text: string }).text);
+    await until(async () =>
+      (await jobs.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])).some((j) =>
+        JSON.stringify(j.data).includes('atlas-cp-1'),
+      ),
+    );
+    const texts = (
+      await jobs.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])
+    ).map((j) => (j.data as { text: string }).text);
     expect(texts.filter((t) => t === 'can I reboot atlas-cp-3')).toHaveLength(1);
     expect(await jobCount()).toBe(before + 2);
   });

@@ -18,7 +18,9 @@ import { type EtcdTestCluster, startEtcdCluster } from './helpers/etcd-cluster.j
 import { stringify as losslessStringify } from 'lossless-json';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
-const files = readdirSync(DIR).filter((f) => /^\d+.*\.json$/.test(f)).sort();
+const files = readdirSync(DIR)
+  .filter((f) => /^\d+.*\.json$/.test(f))
+  .sort();
 const tmp = mkdtempSync(join(tmpdir(), 'snapshot-cmd-'));
 
 interface JsonAnswer {
@@ -28,10 +30,17 @@ interface JsonAnswer {
   context: Record<string, unknown>;
 }
 
-async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'k8s-ha-bot', ...args], { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent', ...env } });
+  const code = await main(['node', 'k8s-ha-bot', ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
   return { code, out, err };
 }
 
@@ -56,7 +65,10 @@ function comparable(a: JsonAnswer, reference: JsonAnswer): unknown {
       expect(Math.abs(v - (ref as number))).toBeLessThanOrEqual(AGE_TOLERANCE_S);
       return '<age>';
     }
-    if (typeof v === 'string') return v.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>').replace(/^(live|snapshot)$/, '<cluster>');
+    if (typeof v === 'string')
+      return v
+        .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+        .replace(/^(live|snapshot)$/, '<cluster>');
     if (Array.isArray(v)) return v.map((x, i) => mask(x, Array.isArray(ref) ? ref[i] : undefined, key));
     if (typeof v === 'object' && v !== null) {
       const r = (typeof ref === 'object' && ref !== null ? ref : {}) as Record<string, unknown>;
@@ -78,7 +90,10 @@ describe.each(files)('scenario %s: snapshot of the live simulator answers as the
     const kubeconfig = join(tmp, `${file}.kubeconfig`);
     writeFileSync(kubeconfig, sim.kubeconfig);
     config = join(tmp, `${file}.yaml`);
-    writeFileSync(config, `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }\ndefaultCluster: live\n`);
+    writeFileSync(
+      config,
+      `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }\ndefaultCluster: live\n`,
+    );
     const r = await run(['--config', config, 'snapshot', '--cluster', 'live']);
     expect(r.err).toMatch(/^k8s-ha-bot: captured cluster live \(context simulator\) at \d{4}-.*nodes.*pods/);
     expect(r.code).toBe(0);
@@ -92,10 +107,15 @@ describe.each(files)('scenario %s: snapshot of the live simulator answers as the
     expect(f.format).toBe('scenario');
     expect(f.capturedFrom).toBe('captured_at');
     expect(Math.abs((f.capturedAt?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
-    const served = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { readyz: string | null; cluster: { items: { kind: string }[] } };
+    const served = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+      readyz: string | null;
+      cluster: { items: { kind: string }[] };
+    };
     expect(f.readyz).toBe(served.readyz);
-    const count = (items: { kind: string }[], kind: string): number => items.filter((i) => i.kind === kind).length;
-    for (const kind of ['Node', 'Pod', 'PodDisruptionBudget']) expect(count(f.items, kind)).toBe(count(served.cluster.items, kind));
+    const count = (items: { kind: string }[], kind: string): number =>
+      items.filter((i) => i.kind === kind).length;
+    for (const kind of ['Node', 'Pod', 'PodDisruptionBudget'])
+      expect(count(f.items, kind)).toBe(count(served.cluster.items, kind));
   });
 
   it(`"${scenario.request}" and status: the same findings as the live simulator`, async () => {
@@ -120,8 +140,17 @@ describe('snapshot of a cluster with an etcd entry: etcd probed live, then read 
     const kubeconfig = join(tmp, 'etcd.kubeconfig');
     writeFileSync(kubeconfig, sim.kubeconfig);
     config = join(tmp, 'etcd.yaml');
-    const entry = { endpoints: etcd.endpoints, ca: etcd.certs.ca, cert: etcd.certs.clientCert, key: etcd.certs.clientKey, timeoutMs: 1000 };
-    writeFileSync(config, `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)}, etcd: ${JSON.stringify(entry)} }\n`);
+    const entry = {
+      endpoints: etcd.endpoints,
+      ca: etcd.certs.ca,
+      cert: etcd.certs.clientCert,
+      key: etcd.certs.clientKey,
+      timeoutMs: 1000,
+    };
+    writeFileSync(
+      config,
+      `clusters:\n  live: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)}, etcd: ${JSON.stringify(entry)} }\n`,
+    );
   }, 60_000);
   afterAll(async () => {
     await sim?.close();
@@ -141,9 +170,9 @@ describe('snapshot of a cluster with an etcd entry: etcd probed live, then read 
       const live = await ask(['--config', config, '--cluster', 'live'], text);
       const offline = await ask(['--snapshot', path], text);
       expect(offline.verdict).toBe(live.verdict);
-      expect(offline.findings.filter((x) => x.check.startsWith('etcd')).map((x) => [x.check, x.severity])).toEqual(
-        live.findings.filter((x) => x.check.startsWith('etcd')).map((x) => [x.check, x.severity]),
-      );
+      expect(
+        offline.findings.filter((x) => x.check.startsWith('etcd')).map((x) => [x.check, x.severity]),
+      ).toEqual(live.findings.filter((x) => x.check.startsWith('etcd')).map((x) => [x.check, x.severity]));
       expect(JSON.stringify(offline.findings)).toMatch(/quorum/);
     }
   }, 60_000);
@@ -185,7 +214,10 @@ describe('snapshot: input and etcd', () => {
   });
 
   it('parts the capture could not read are answered as could-not-read, not as empty', async () => {
-    const sim = await startSimulator({ file: join(DIR, '09-worker-pdb-minavailable-equals-replicas.json'), faults: { forbidden: ['poddisruptionbudgets'] } });
+    const sim = await startSimulator({
+      file: join(DIR, '09-worker-pdb-minavailable-equals-replicas.json'),
+      faults: { forbidden: ['poddisruptionbudgets'] },
+    });
     try {
       const kubeconfig = join(tmp, 'forbidden.kubeconfig');
       writeFileSync(kubeconfig, sim.kubeconfig);
@@ -195,7 +227,11 @@ describe('snapshot: input and etcd', () => {
       const path = join(tmp, 'forbidden.json');
       writeFileSync(path, r.out);
       const a = await ask(['--snapshot', path], 'status');
-      expect(a.findings.some((x) => x.check === 'read-error' && JSON.stringify(x.facts).includes('poddisruptionbudgets'))).toBe(true);
+      expect(
+        a.findings.some(
+          (x) => x.check === 'read-error' && JSON.stringify(x.facts).includes('poddisruptionbudgets'),
+        ),
+      ).toBe(true);
     } finally {
       await sim.close();
     }

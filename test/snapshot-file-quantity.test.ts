@@ -29,7 +29,8 @@ describe('Kubernetes quantities', () => {
   });
 
   it('rejects what is not a quantity', () => {
-    for (const bad of ['', 'abc', '1KB', '12 Mi', 'Mi', '1.2.3', '--1']) expect(parseQuantity(bad)).toBeNull();
+    for (const bad of ['', 'abc', '1KB', '12 Mi', 'Mi', '1.2.3', '--1'])
+      expect(parseQuantity(bad)).toBeNull();
     expect(cpuToMillicores(undefined)).toBeNull();
     expect(memoryToBytes('1Zi')).toBeNull();
   });

@@ -102,22 +102,42 @@ describe('loading a bare kubectl List', () => {
 describe('broken snapshot files', () => {
   it('names the file and line:column of a JSON syntax error inside an item', () => {
     const text = '{\n "cluster": {"items": [\n  {"kind": "Pod", "metadata": {"name": "a"},}\n ]}\n}';
-    expectSnapshotError(() => parseSnapshotText(text, 'broken.json'), 'snapshot-invalid', /^broken\.json:3:45: invalid JSON/);
+    expectSnapshotError(
+      () => parseSnapshotText(text, 'broken.json'),
+      'snapshot-invalid',
+      /^broken\.json:3:45: invalid JSON/,
+    );
   });
 
   it('names the line:column of a structural error between items', () => {
-    const text = '{"items": [\n{"kind":"Node","metadata":{"name":"a"}}\n{"kind":"Node","metadata":{"name":"b"}}]}';
-    expectSnapshotError(() => parseSnapshotText(text, 'b.json'), 'snapshot-invalid', /^b\.json:3:1: invalid JSON: ',' or '\]'/);
+    const text =
+      '{"items": [\n{"kind":"Node","metadata":{"name":"a"}}\n{"kind":"Node","metadata":{"name":"b"}}]}';
+    expectSnapshotError(
+      () => parseSnapshotText(text, 'b.json'),
+      'snapshot-invalid',
+      /^b\.json:3:1: invalid JSON: ',' or '\]'/,
+    );
   });
 
   it('reports an unterminated file', () => {
-    expectSnapshotError(() => parseSnapshotText('{"items": [{"kind":"No', 'u.json'), 'snapshot-invalid', /^u\.json:1:20: invalid JSON: unterminated string/);
-    expectSnapshotError(() => parseSnapshotText('', 'e.json'), 'snapshot-invalid', /e\.json:1:1: invalid JSON: the file is empty/);
+    expectSnapshotError(
+      () => parseSnapshotText('{"items": [{"kind":"No', 'u.json'),
+      'snapshot-invalid',
+      /^u\.json:1:20: invalid JSON: unterminated string/,
+    );
+    expectSnapshotError(
+      () => parseSnapshotText('', 'e.json'),
+      'snapshot-invalid',
+      /e\.json:1:1: invalid JSON: the file is empty/,
+    );
   });
 
   it('names the field path of a missing name', () => {
     const items = [0, 1, 2].map((i) => ({ kind: 'Pod', metadata: { name: `p${i}` } }));
-    const bad = { scenario: 's', cluster: { kind: 'List', items: [...items, { kind: 'Pod', metadata: {} }] } };
+    const bad = {
+      scenario: 's',
+      cluster: { kind: 'List', items: [...items, { kind: 'Pod', metadata: {} }] },
+    };
     expectSnapshotError(
       () => parseSnapshotText(JSON.stringify(bad), 's.json'),
       'snapshot-invalid',
@@ -126,16 +146,32 @@ describe('broken snapshot files', () => {
   });
 
   it('names missing kind, missing items, bad captured_at, bad etcd members', () => {
-    expectSnapshotError(() => parseSnapshotText('{"items":[{"metadata":{"name":"a"}}]}', 'k.json'), 'snapshot-invalid', /items\[0\]\.kind is missing/);
-    expectSnapshotError(() => parseSnapshotText('{"cluster":{"kind":"List"}}', 'm.json'), 'snapshot-invalid', /cluster\.items is missing/);
-    expectSnapshotError(() => parseSnapshotText('{"items":[],"captured_at":"yesterday"}', 'c.json'), 'snapshot-invalid', /captured_at is not an RFC 3339 date/);
+    expectSnapshotError(
+      () => parseSnapshotText('{"items":[{"metadata":{"name":"a"}}]}', 'k.json'),
+      'snapshot-invalid',
+      /items\[0\]\.kind is missing/,
+    );
+    expectSnapshotError(
+      () => parseSnapshotText('{"cluster":{"kind":"List"}}', 'm.json'),
+      'snapshot-invalid',
+      /cluster\.items is missing/,
+    );
+    expectSnapshotError(
+      () => parseSnapshotText('{"items":[],"captured_at":"yesterday"}', 'c.json'),
+      'snapshot-invalid',
+      /captured_at is not an RFC 3339 date/,
+    );
     expectSnapshotError(
       () => parseSnapshotText('{"items":[],"etcd":{"members":[{"name":"a"}]}}', 'e.json'),
       'snapshot-invalid',
       /etcd\.members\[0\]\.ID is missing/,
     );
     expectSnapshotError(
-      () => parseSnapshotText('{"items":[],"etcd":{"members":[{"ID":1,"clientURLs":["https://x:2379"]}]}}', 'e.json'),
+      () =>
+        parseSnapshotText(
+          '{"items":[],"etcd":{"members":[{"ID":1,"clientURLs":["https://x:2379"]}]}}',
+          'e.json',
+        ),
       'snapshot-invalid',
       /etcd\.members\[0\]\.name is missing/,
     );
@@ -143,7 +179,9 @@ describe('broken snapshot files', () => {
 
   it('says snapshot-not-found for a missing file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'snap-'));
-    await expect(loadSnapshotFile(join(dir, 'nope.json'))).rejects.toMatchObject({ code: 'snapshot-not-found' });
+    await expect(loadSnapshotFile(join(dir, 'nope.json'))).rejects.toMatchObject({
+      code: 'snapshot-not-found',
+    });
     await writeFile(join(dir, 'bad.json'), '{"items": 3}');
     await expect(loadSnapshotFile(join(dir, 'bad.json'))).rejects.toMatchObject({
       code: 'snapshot-invalid',
@@ -175,7 +213,12 @@ describe('one-item-per-line files', () => {
   });
 
   it('reports an error in a compact line with its line:column', () => {
-    const text = '{"items": [\n{"kind":"Node","metadata":{"name":"a"}},\n{"kind":"Node","metadata":{"name":"b"},,}\n]}';
-    expectSnapshotError(() => parseSnapshotText(text, 'c.json'), 'snapshot-invalid', /^c\.json:3:40: invalid JSON/);
+    const text =
+      '{"items": [\n{"kind":"Node","metadata":{"name":"a"}},\n{"kind":"Node","metadata":{"name":"b"},,}\n]}';
+    expectSnapshotError(
+      () => parseSnapshotText(text, 'c.json'),
+      'snapshot-invalid',
+      /^c\.json:3:40: invalid JSON/,
+    );
   });
 });

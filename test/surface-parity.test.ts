@@ -58,7 +58,9 @@ const SAMPLE_SIZE = 40;
  * every intent and both languages are in it, then the rest of the buckets in turn.
  */
 function sample(): Case[] {
-  const corpus = parseYaml(readFileSync(join(process.cwd(), 'test/fixtures/requests/corpus.yaml'), 'utf8')) as Corpus;
+  const corpus = parseYaml(
+    readFileSync(join(process.cwd(), 'test/fixtures/requests/corpus.yaml'), 'utf8'),
+  ) as Corpus;
   const buckets = new Map<string, Case[]>();
   for (const g of corpus.groups) {
     if (g.cluster !== 'atlas') continue;
@@ -114,25 +116,27 @@ const semanticOf = (reply: Reply | undefined, request: unknown): Omit<Semantic, 
  * console's text, Slack's mrkdwn and a card's TextRuns compare as the same words.
  */
 function words(text: string, requestId: string): string {
-  return text
-    .split(requestId)
-    .join(' ')
-    // The demo's Leases are renewed by the simulator's clock: their age is when the read ran, not the surface.
-    .replace(/\b\d+ s ago\b/g, 'N s ago')
-    .replace(/\d+초 전/g, 'N초 전')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/<([^|>]+)\|([^>]+)>/g, '$2')
-    .replace(/:[a-z0-9_+-]+:/g, ' ')
-    .replace(/\u2139\uFE0F?/gu, ' ') // ℹ️ (a letter to \p{L}): the help card's icon
-    .replace(/[^\p{L}\p{N}.%-]+/gu, ' ')
-    .replace(/(?<=\s|^)[.-]+(?=\s|$)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    // The chat surfaces end every answer with its context line (cluster, request id), also under
-    // help, where the console prints none: a footer, not the answer.
-    .replace(/ (?:cluster|클러스터) [a-z0-9-]+ (?:request|요청)$/u, '');
+  return (
+    text
+      .split(requestId)
+      .join(' ')
+      // The demo's Leases are renewed by the simulator's clock: their age is when the read ran, not the surface.
+      .replace(/\b\d+ s ago\b/g, 'N s ago')
+      .replace(/\d+초 전/g, 'N초 전')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/<([^|>]+)\|([^>]+)>/g, '$2')
+      .replace(/:[a-z0-9_+-]+:/g, ' ')
+      .replace(/\u2139\uFE0F?/gu, ' ') // ℹ️ (a letter to \p{L}): the help card's icon
+      .replace(/[^\p{L}\p{N}.%-]+/gu, ' ')
+      .replace(/(?<=\s|^)[.-]+(?=\s|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      // The chat surfaces end every answer with its context line (cluster, request id), also under
+      // help, where the console prints none: a footer, not the answer.
+      .replace(/ (?:cluster|클러스터) [a-z0-9-]+ (?:request|요청)$/u, '')
+  );
 }
 
 /** Every text of Block Kit blocks (section, header, context, fields), buttons excluded. */
@@ -164,7 +168,8 @@ function cardText(calls: FakeConnectorCall[]): string {
     }
   };
   for (const c of calls) {
-    const attachments = c.body.attachments as { contentType: string; content: { body?: unknown } }[] | undefined;
+    const attachments = c.body.attachments as
+      { contentType: string; content: { body?: unknown } }[] | undefined;
     for (const a of attachments ?? []) if (a.contentType === ADAPTIVE_CARD_CONTENT_TYPE) walk(a.content.body);
   }
   return out.join('\n');
@@ -223,7 +228,19 @@ describe('the console, Slack and Teams give the same answer to the same text (co
   it(`samples ${SAMPLE_SIZE} requests over every stateless intent, in English and Korean`, () => {
     expect(cases).toHaveLength(SAMPLE_SIZE);
     const intents = new Set(cases.map((c) => c.intent));
-    for (const intent of ['reboot', 'drain', 'upgrade', 'status', 'node-down', 'help', 'control-plane-down', 'etcd-quorum-loss', 'component-down', 'component-restart', 'rolling-update']) {
+    for (const intent of [
+      'reboot',
+      'drain',
+      'upgrade',
+      'status',
+      'node-down',
+      'help',
+      'control-plane-down',
+      'etcd-quorum-loss',
+      'component-down',
+      'component-restart',
+      'rolling-update',
+    ]) {
       expect(intents).toContain(intent);
     }
     expect(cases.some((c) => /[\uAC00-\uD7AF]/u.test(c.text))).toBe(true);
@@ -236,14 +253,30 @@ describe('the console, Slack and Teams give the same answer to the same text (co
     await Promise.all(
       cases.map(async (c, i) => {
         // Console: the in-process path of `k8s-ha-bot ask`.
-        const consoleOutcome = await handleConsoleRequest({ text: c.text }, config(), (job) => runInProcess(job, answers.handler, { timeoutMs: 60000 }));
-        const consoleSide: Semantic = { ...semanticOf(consoleOutcome.reply, consoleOutcome.request), words: words(renderText(consoleOutcome.reply), consoleOutcome.reply.context.requestId) };
+        const consoleOutcome = await handleConsoleRequest({ text: c.text }, config(), (job) =>
+          runInProcess(job, answers.handler, { timeoutMs: 60000 }),
+        );
+        const consoleSide: Semantic = {
+          ...semanticOf(consoleOutcome.reply, consoleOutcome.request),
+          words: words(renderText(consoleOutcome.reply), consoleOutcome.reply.context.requestId),
+        };
 
         // Slack: a direct message to the bot, answered in its thread.
         const channel = `D0PAR${String(i).padStart(3, '0')}`;
         const ts = `1712100000.${String(i).padStart(6, '0')}`;
-        const dm = { type: 'message', channel_type: 'im', user: 'U0PARITY', text: c.text, ts, channel, event_ts: ts };
-        expect((await sendSigned(slackUrl, eventBody(dm, `Ev0PAR${i}`), { contentType: 'application/json' })).status).toBe(200);
+        const dm = {
+          type: 'message',
+          channel_type: 'im',
+          user: 'U0PARITY',
+          text: c.text,
+          ts,
+          channel,
+          event_ts: ts,
+        };
+        expect(
+          (await sendSigned(slackUrl, eventBody(dm, `Ev0PAR${i}`), { contentType: 'application/json' }))
+            .status,
+        ).toBe(200);
 
         // Teams: a personal-chat message.
         const conversationId = `a:parity-${i}`;
@@ -260,28 +293,62 @@ describe('the console, Slack and Teams give the same answer to the same text (co
           locale: 'en-US',
           channelData: { tenant: { id: 'tenant-1' } },
         };
-        const res = await fetch(teamsUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
+        const res = await fetch(teamsUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(activity),
+        });
         expect(res.status).toBe(200);
 
-        const slackPosts = (): FakeSlackCall[] => slack.callsOf('chat.postMessage').filter((p) => p.params.channel === channel && Array.isArray(p.params.blocks));
-        const teamsCards = (): FakeConnectorCall[] => connector.delivered().filter((p) => p.method === 'POST' && p.conversationId === conversationId && Array.isArray(p.body.attachments));
+        const slackPosts = (): FakeSlackCall[] =>
+          slack
+            .callsOf('chat.postMessage')
+            .filter((p) => p.params.channel === channel && Array.isArray(p.params.blocks));
+        const teamsCards = (): FakeConnectorCall[] =>
+          connector
+            .delivered()
+            .filter(
+              (p) =>
+                p.method === 'POST' &&
+                p.conversationId === conversationId &&
+                Array.isArray(p.body.attachments),
+            );
         await slack.waitFor(() => slackPosts().length >= 1, 30_000);
         await connector.waitFor(() => teamsCards().length >= 1, 30_000);
 
         const replyOf = (platform: 'slack' | 'teams'): { job: AnswerJob; reply: Reply } | undefined =>
-          [...workerReplies.values()].find((r) => r.job.user.platform === platform && (platform === 'slack' ? r.job.replyTo.address.channel === channel : r.job.replyTo.address.conversation === conversationId));
+          [...workerReplies.values()].find(
+            (r) =>
+              r.job.user.platform === platform &&
+              (platform === 'slack'
+                ? r.job.replyTo.address.channel === channel
+                : r.job.replyTo.address.conversation === conversationId),
+          );
         const s = replyOf('slack');
         const t = replyOf('teams');
-        const slackSide: Semantic = { ...semanticOf(s?.reply, s?.reply.context.request ?? null), words: words(slackText(slackPosts()), s?.job.requestId ?? '\u0000') };
-        const teamsSide: Semantic = { ...semanticOf(t?.reply, t?.reply.context.request ?? null), words: words(cardText(teamsCards()), t?.job.requestId ?? '\u0000') };
-        for (const [name, side] of [['slack', slackSide], ['teams', teamsSide]] as const) {
+        const slackSide: Semantic = {
+          ...semanticOf(s?.reply, s?.reply.context.request ?? null),
+          words: words(slackText(slackPosts()), s?.job.requestId ?? '\u0000'),
+        };
+        const teamsSide: Semantic = {
+          ...semanticOf(t?.reply, t?.reply.context.request ?? null),
+          words: words(cardText(teamsCards()), t?.job.requestId ?? '\u0000'),
+        };
+        for (const [name, side] of [
+          ['slack', slackSide],
+          ['teams', teamsSide],
+        ] as const) {
           if (JSON.stringify({ ...side, words: '' }) !== JSON.stringify({ ...consoleSide, words: '' })) {
-            mismatches.push(`${JSON.stringify(c.text)} ${name}: ${JSON.stringify({ ...side, words: undefined })} ≠ console ${JSON.stringify({ ...consoleSide, words: undefined })}`);
+            mismatches.push(
+              `${JSON.stringify(c.text)} ${name}: ${JSON.stringify({ ...side, words: undefined })} ≠ console ${JSON.stringify({ ...consoleSide, words: undefined })}`,
+            );
           } else if (side.words !== consoleSide.words) {
             let at = 0;
             while (at < side.words.length && side.words[at] === consoleSide.words[at]) at += 1;
             const around = (w: string): string => w.slice(Math.max(0, at - 60), at + 100);
-            mismatches.push(`${JSON.stringify(c.text)} ${name} text differs at ${at}:\n  ${around(side.words)}\n  console:\n  ${around(consoleSide.words)}`);
+            mismatches.push(
+              `${JSON.stringify(c.text)} ${name} text differs at ${at}:\n  ${around(side.words)}\n  console:\n  ${around(consoleSide.words)}`,
+            );
           }
         }
       }),

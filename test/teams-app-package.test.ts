@@ -8,7 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { colorIconPng, fillTeamsManifest, outlineIconPng, packageTeamsApp } from '../scripts/package-teams-app.js';
+import {
+  colorIconPng,
+  fillTeamsManifest,
+  outlineIconPng,
+  packageTeamsApp,
+} from '../scripts/package-teams-app.js';
 
 const APP_ID = '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f';
 
@@ -59,11 +64,19 @@ describe('Teams app package', () => {
   });
 
   it('fills the manifest: app id as id and botId, three scopes, command lists within Teams limits', () => {
-    const manifest = fillTeamsManifest(readFileSync('teams/manifest.json', 'utf8'), APP_ID, 'https://bot.example.org/') as {
+    const manifest = fillTeamsManifest(
+      readFileSync('teams/manifest.json', 'utf8'),
+      APP_ID,
+      'https://bot.example.org/',
+    ) as {
       id: string;
       manifestVersion: string;
       developer: { websiteUrl: string; privacyUrl: string };
-      bots: { botId: string; scopes: string[]; commandLists: { scopes: string[]; commands: { title: string; description: string }[] }[] }[];
+      bots: {
+        botId: string;
+        scopes: string[];
+        commandLists: { scopes: string[]; commands: { title: string; description: string }[] }[];
+      }[];
     };
     expect(manifest.id).toBe(APP_ID);
     expect(manifest.manifestVersion).toBe('1.17');
@@ -89,7 +102,9 @@ describe('Teams app package', () => {
       const list = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' });
       expect(list.status).toBe(0);
       expect(list.stdout.trim().split('\n').sort()).toEqual(['color.png', 'manifest.json', 'outline.png']);
-      const manifest = JSON.parse(spawnSync('unzip', ['-p', zip, 'manifest.json'], { encoding: 'utf8' }).stdout) as { id: string };
+      const manifest = JSON.parse(
+        spawnSync('unzip', ['-p', zip, 'manifest.json'], { encoding: 'utf8' }).stdout,
+      ) as { id: string };
       expect(manifest.id).toBe(APP_ID);
     } finally {
       rmSync(out, { recursive: true, force: true });

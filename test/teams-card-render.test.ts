@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { CARD_VERSION, renderTeamsCards, TEAMS_LIMITS, teamsActivityBytes, verdictLine } from '../adapters/teams/render-card.js';
+import {
+  CARD_VERSION,
+  renderTeamsCards,
+  TEAMS_LIMITS,
+  teamsActivityBytes,
+  verdictLine,
+} from '../adapters/teams/render-card.js';
 import type { TeamsCardMessage } from '../adapters/teams/render-card.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import type { BotConfig } from '../src/config/bot-config.js';
@@ -24,16 +30,35 @@ const require = createRequire(import.meta.url);
 /** The UMD build: the package's ESM build has extensionless imports Node cannot load. */
 const AC_BUNDLE = require.resolve('adaptivecards/dist/adaptivecards.min.js');
 const AC = require('adaptivecards/dist/adaptivecards.js') as {
-  AdaptiveCard: new () => { parse(json: unknown, ctx: unknown): void; version: { toString(): string }; getActionCount(): number; getActionAt(i: number): { getJsonTypeName(): string } };
+  AdaptiveCard: new () => {
+    parse(json: unknown, ctx: unknown): void;
+    version: { toString(): string };
+    getActionCount(): number;
+    getActionAt(i: number): { getJsonTypeName(): string };
+  };
   SerializationContext: new () => { eventCount: number; getEventAt(i: number): { message: string } };
 };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = join(process.env.TEST_OUTPUT_DIR ?? join(tmpdir(), 'k8s-ha-bot-test-output'), 'teams-cards');
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
-const files = readdirSync(DIR).filter((f) => /^\d+.*\.json$/.test(f)).sort();
-const clusters = Object.fromEntries(files.map((f, i) => [`s${i}`, { kind: 'snapshot' as const, snapshot: join(DIR, f), requestTimeoutMs: 5000, deadlineMs: 20000 }]));
-const config: BotConfig = { source: 'test', clusters, defaultCluster: 's0', locale: 'en', jobTimeoutMs: 60000, logLevel: 'silent' };
+const files = readdirSync(DIR)
+  .filter((f) => /^\d+.*\.json$/.test(f))
+  .sort();
+const clusters = Object.fromEntries(
+  files.map((f, i) => [
+    `s${i}`,
+    { kind: 'snapshot' as const, snapshot: join(DIR, f), requestTimeoutMs: 5000, deadlineMs: 20000 },
+  ]),
+);
+const config: BotConfig = {
+  source: 'test',
+  clusters,
+  defaultCluster: 's0',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
 
 function job(cluster: string, text: string, locale: 'en' | 'ko'): AnswerJob {
   return {
@@ -66,18 +91,42 @@ function parseCard(card: unknown): { events: string[]; version: string; actions:
 }
 
 function bigReply(): Reply {
-  const reasons = Array.from({ length: 1500 }, (_, i) => `Pod shop/web-${i} on atlas-wk-1 has no other replica; evicting it stops the Service web-${i} for about 30 s (한글 ${i})`);
+  const reasons = Array.from(
+    { length: 1500 },
+    (_, i) =>
+      `Pod shop/web-${i} on atlas-wk-1 has no other replica; evicting it stops the Service web-${i} for about 30 s (한글 ${i})`,
+  );
   return {
     kind: 'reboot-impact',
     locale: 'en',
     title: 'Reboot impact: atlas-wk-1 in prod',
     verdict: 'caution',
     summary: 'Caution: many single-replica pods would stop.',
-    planes: [{ plane: 'data', affected: true, heading: 'Data plane: affected', reasons, stops: ['web traffic for single-replica Services'], keepsWorking: ['the control plane'] }],
+    planes: [
+      {
+        plane: 'data',
+        affected: true,
+        heading: 'Data plane: affected',
+        reasons,
+        stops: ['web traffic for single-replica Services'],
+        keepsWorking: ['the control plane'],
+      },
+    ],
     sections: [],
     advice: ['Scale the Deployments to 2 replicas first.'],
-    actions: [{ id: 'refresh', label: 'Refresh', value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1', kind: 'reboot-impact' }) }],
-    context: { cluster: 'prod', snapshotAt: '2026-11-29T15:04:05Z', requestId: 'big-1', etcdSource: 'inferred' },
+    actions: [
+      {
+        id: 'refresh',
+        label: 'Refresh',
+        value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1', kind: 'reboot-impact' }),
+      },
+    ],
+    context: {
+      cluster: 'prod',
+      snapshotAt: '2026-11-29T15:04:05Z',
+      requestId: 'big-1',
+      etcdSource: 'inferred',
+    },
     findings: [],
   };
 }
@@ -92,15 +141,25 @@ describe('Teams Adaptive Cards of every scenario', () => {
       for (const locale of ['en', 'ko'] as const) {
         const text = locale === 'ko' ? `${scenario.request} --lang ko` : scenario.request;
         const reply = await service.answer(job(`s${i}`, text, locale));
-        cases.push({ name: `${file.replace(/\.json$/, '')}-${locale}`, reply, messages: renderTeamsCards(reply) });
+        cases.push({
+          name: `${file.replace(/\.json$/, '')}-${locale}`,
+          reply,
+          messages: renderTeamsCards(reply),
+        });
       }
     }
     for (const locale of ['en', 'ko'] as const) {
       const status = await service.answer(job('s1', 'status', locale));
       cases.push({ name: `status-${locale}`, reply: status, messages: renderTeamsCards(status) });
-      const help = explainHelp({ locale, requestId: `help-${locale}`, cluster: 's0' }, { names: Object.keys(clusters), defaultCluster: 's0' });
+      const help = explainHelp(
+        { locale, requestId: `help-${locale}`, cluster: 's0' },
+        { names: Object.keys(clusters), defaultCluster: 's0' },
+      );
       cases.push({ name: `help-${locale}`, reply: help, messages: renderTeamsCards(help) });
-      const failure = explainFailure({ locale, requestId: `err-${locale}`, cluster: 's0' }, 'cluster-unreachable');
+      const failure = explainFailure(
+        { locale, requestId: `err-${locale}`, cluster: 's0' },
+        'cluster-unreachable',
+      );
       cases.push({ name: `error-${locale}`, reply: failure, messages: renderTeamsCards(failure) });
     }
   }, 120_000);
@@ -125,7 +184,8 @@ describe('Teams Adaptive Cards of every scenario', () => {
     // Scenario answers carry a verdict, coloured.
     const verdicts = cases.filter((c) => c.reply.verdict !== null);
     expect(verdicts.length).toBeGreaterThanOrEqual(files.length * 2);
-    for (const c of verdicts) expect(JSON.stringify(c.messages[0]?.card)).toMatch(/"color":"(good|warning|attention)"/);
+    for (const c of verdicts)
+      expect(JSON.stringify(c.messages[0]?.card)).toMatch(/"color":"(good|warning|attention)"/);
   });
 
   it('splits an oversized answer into messages under the budget and ends with "…and N more" past maxMessages', () => {
@@ -151,7 +211,11 @@ describe('Teams Adaptive Cards of every scenario', () => {
   });
 
   it('keeps hostile text inert: TextRuns only, no markdown TextBlocks', () => {
-    const reply = { ...bigReply(), title: '**bold** [click](https://evil.example) <at>everyone</at>', summary: '_x_ ![img](https://evil.example/a.png)' };
+    const reply = {
+      ...bigReply(),
+      title: '**bold** [click](https://evil.example) <at>everyone</at>',
+      summary: '_x_ ![img](https://evil.example/a.png)',
+    };
     const [m] = renderTeamsCards(reply, { maxMessages: 1 });
     const json = JSON.stringify(m?.card);
     expect(json).not.toContain('"TextBlock"');
@@ -161,7 +225,8 @@ describe('Teams Adaptive Cards of every scenario', () => {
   const hasChromium = existsSync(CHROMIUM);
   if (!hasChromium) {
     // Visible in the output: the check above ran, the on-screen one could not.
-    it.skip(`renders in headless Chromium — SKIPPED: no browser at ${CHROMIUM} (bash .ci/run installs Debian's chromium)`, () => undefined);
+    it.skip(`renders in headless Chromium — SKIPPED: no browser at ${CHROMIUM} (bash .ci/run installs Debian's chromium)`, () =>
+      undefined);
     return;
   }
 
@@ -169,7 +234,11 @@ describe('Teams Adaptive Cards of every scenario', () => {
     let browser: Browser;
     beforeAll(async () => {
       mkdirSync(OUT, { recursive: true });
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
     }, 60_000);
     afterAll(async () => {
       await browser?.close();
@@ -177,7 +246,9 @@ describe('Teams Adaptive Cards of every scenario', () => {
 
     it('shows the verdict line of every card on screen (read back from the page; screenshots saved)', async () => {
       const page = await browser.newPage({ viewport: { width: 720, height: 900 } });
-      await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: sans-serif; background:#fff"><div id="card" style="width:680px"></div></body></html>');
+      await page.setContent(
+        '<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family: sans-serif; background:#fff"><div id="card" style="width:680px"></div></body></html>',
+      );
       await page.addScriptTag({ path: AC_BUNDLE });
       let shots = 0;
       for (const c of cases) {
@@ -205,7 +276,10 @@ describe('Teams Adaptive Cards of every scenario', () => {
           return { text: host.innerText, height: host.getBoundingClientRect().height, buttons };
         }, card);
         const line = verdictLine(c.reply);
-        expect({ name: c.name, shows: result.text.replace(/\s+/g, ' ').includes(line) }).toEqual({ name: c.name, shows: true });
+        expect({ name: c.name, shows: result.text.replace(/\s+/g, ' ').includes(line) }).toEqual({
+          name: c.name,
+          shows: true,
+        });
         expect(result.height).toBeGreaterThan(40);
         for (const a of c.reply.actions) expect(result.buttons).toContain(a.label);
         await page.locator('#card').screenshot({ path: join(OUT, `${c.name}.png`) });

@@ -30,8 +30,21 @@ const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-sta
 const BOT_ID = '28:k8s-ha-bot';
 
 function botConfig(redisUrl: string): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: SCENARIO, requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster, idle: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: SCENARIO,
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
+  return {
+    source: 'test',
+    clusters: { prod: cluster, idle: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: redisUrl },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
 }
 
 interface ActivityInput {
@@ -47,7 +60,17 @@ interface ActivityInput {
   replyToId?: string;
 }
 
-type Card = { version?: string; fallbackText?: string; body?: unknown[]; actions?: { type: string; verb?: string; data?: CardActionData; fallback?: { type: string; data?: CardActionData } }[] };
+type Card = {
+  version?: string;
+  fallbackText?: string;
+  body?: unknown[];
+  actions?: {
+    type: string;
+    verb?: string;
+    data?: CardActionData;
+    fallback?: { type: string; data?: CardActionData };
+  }[];
+};
 
 const cardOf = (call: FakeConnectorCall | undefined): Card | undefined => {
   const attachments = call?.body.attachments as { contentType: string; content: Card }[] | undefined;
@@ -85,11 +108,28 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     redis = await startRedis();
     fake = await startFakeBotConnector();
     const config = botConfig(redis.url);
-    worker = await startWorker({ redisUrl: redis.url, clusters: ['prod'], handler: service.handler, logger: silentLogger });
+    worker = await startWorker({
+      redisUrl: redis.url,
+      clusters: ['prod'],
+      handler: service.handler,
+      logger: silentLogger,
+    });
     // No worker serves `idle`: its requests meet the reply deadline.
-    teams = await startTeamsAdapter({ env: { TEAMS_REPLY_DEADLINE_MS: '4000', K8S_HA_BOT_RATE_LIMIT: '0' }, config, logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, poster: { baseDelayMs: 5, maxDelayMs: 50 } });
+    teams = await startTeamsAdapter({
+      env: { TEAMS_REPLY_DEADLINE_MS: '4000', K8S_HA_BOT_RATE_LIMIT: '0' },
+      config,
+      logger: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+      allowNoAuth: true,
+      poster: { baseDelayMs: 5, maxDelayMs: 50 },
+    });
     authed = await startTeamsAdapter({
-      env: { MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f', MICROSOFT_APP_PASSWORD: 'not-a-real-secret', TEAMS_ALLOWED_TENANTS: '72f988bf-0000-4000-8000-00000000aaaa' },
+      env: {
+        MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f',
+        MICROSOFT_APP_PASSWORD: 'not-a-real-secret',
+        TEAMS_ALLOWED_TENANTS: '72f988bf-0000-4000-8000-00000000aaaa',
+      },
       config,
       logger: silentLogger,
       port: 0,
@@ -122,30 +162,50 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     serviceUrl: fake.serviceUrl,
     channelId: 'msteams',
     from: { id: '29:user-alice', name: 'Alice', aadObjectId: '00000000-0000-0000-0000-0000000000a1' },
-    conversation: { id: input.conversationId, conversationType: input.conversationType ?? 'personal', tenantId: 'tenant-1' },
+    conversation: {
+      id: input.conversationId,
+      conversationType: input.conversationType ?? 'personal',
+      tenantId: 'tenant-1',
+    },
     recipient: { id: BOT_ID, name: 'k8s-ha-bot' },
     ...(input.text !== undefined ? { text: input.text } : {}),
     ...(input.value !== undefined ? { value: input.value } : {}),
     ...(input.replyToId ? { replyToId: input.replyToId } : {}),
     locale: input.locale ?? 'en-US',
-    entities: input.mention ? [{ type: 'mention', text: '<at>k8s-ha-bot</at>', mentioned: { id: BOT_ID, name: 'k8s-ha-bot' } }] : [],
+    entities: input.mention
+      ? [{ type: 'mention', text: '<at>k8s-ha-bot</at>', mentioned: { id: BOT_ID, name: 'k8s-ha-bot' } }]
+      : [],
     channelData: { tenant: { id: 'tenant-1' } },
   });
 
-  const post = async (body: Record<string, unknown>, target = url, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> => {
-    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = async (
+    body: Record<string, unknown>,
+    target = url,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; text: string }> => {
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, text: await res.text() };
   };
 
   /** Delivered card messages (POST) in a conversation. */
   const cards = (conversationId: string): FakeConnectorCall[] =>
-    fake.delivered().filter((c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) !== undefined);
+    fake
+      .delivered()
+      .filter((c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) !== undefined);
   /** Every card POST in a conversation, refused ones included. */
   const cardAttempts = (conversationId: string): FakeConnectorCall[] =>
-    fake.calls.filter((c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) !== undefined);
+    fake.calls.filter(
+      (c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) !== undefined,
+    );
   /** Acknowledgements in the turn: typing and short texts (no card). */
   const turnReplies = (conversationId: string): FakeConnectorCall[] =>
-    fake.calls.filter((c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) === undefined);
+    fake.calls.filter(
+      (c) => c.method === 'POST' && c.conversationId === conversationId && cardOf(c) === undefined,
+    );
 
   const jobCount = async (queue: Queue): Promise<number> => {
     const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
@@ -153,7 +213,9 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
   };
 
   it('personal chat: typing and "Checking …" at once, then an Adaptive Card 1.5 with the verdict, delivered proactively', async () => {
-    const res = await post(activity({ id: 'm-en-1', conversationId: 'a:personal-alice', text: 'can I reboot atlas-cp-2' }));
+    const res = await post(
+      activity({ id: 'm-en-1', conversationId: 'a:personal-alice', text: 'can I reboot atlas-cp-2' }),
+    );
     expect(res.status).toBe(200);
     const acks = turnReplies('a:personal-alice');
     expect(acks.map((c) => c.body.type)).toEqual(['typing', 'message']);
@@ -180,7 +242,15 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
 
   it('channel message in Korean with an @mention: the mention is stripped, Korean ack and Korean card in the thread', async () => {
     const conversationId = '19:ops@thread.tacv2;messageid=1712000000001';
-    const res = await post(activity({ id: '1712000000001', conversationId, conversationType: 'channel', mention: true, text: '<at>k8s-ha-bot</at> atlas-cp-2 재부팅해도 돼?' }));
+    const res = await post(
+      activity({
+        id: '1712000000001',
+        conversationId,
+        conversationType: 'channel',
+        mention: true,
+        text: '<at>k8s-ha-bot</at> atlas-cp-2 재부팅해도 돼?',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(turnReplies(conversationId)[1]?.body.text).toBe('prod의 atlas-cp-2 확인 중…');
     await fake.waitFor(() => cards(conversationId).length >= 1);
@@ -192,7 +262,16 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
 
   it('language-neutral text in a group chat follows the activity locale', async () => {
     const conversationId = '19:group-chat@thread.v2';
-    await post(activity({ id: 'g-1', conversationId, conversationType: 'groupChat', locale: 'ko-KR', mention: true, text: '<at>k8s-ha-bot</at> status' }));
+    await post(
+      activity({
+        id: 'g-1',
+        conversationId,
+        conversationType: 'groupChat',
+        locale: 'ko-KR',
+        mention: true,
+        text: '<at>k8s-ha-bot</at> status',
+      }),
+    );
     expect(turnReplies(conversationId)[1]?.body.text).toBe('prod의 HA·쿼럼 상태 확인 중…');
     await fake.waitFor(() => cards(conversationId).length >= 1);
     expect(cardText(cardOf(cards(conversationId)[0]))).toMatch(/[\uAC00-\uD7AF]/);
@@ -200,14 +279,16 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
 
   it('bad input and help without a known cluster are answered with a card in the turn and enqueue nothing', async () => {
     const before = await jobCount(jobs);
-    await post(activity({ id: 'bad-1', conversationId: 'a:bad', text: 'can I reboot <script>alert(1)</script>' }));
+    await post(
+      activity({ id: 'bad-1', conversationId: 'a:bad', text: 'can I reboot <script>alert(1)</script>' }),
+    );
     await post(activity({ id: 'help-1', conversationId: 'a:bad', text: 'help in nowhere' }));
     expect(cards('a:bad')).toHaveLength(2);
     expect(turnReplies('a:bad')).toHaveLength(0);
     expect(await jobCount(jobs)).toBe(before);
   });
 
-  it('help for a known cluster is answered by the worker, with examples in the cluster\'s node names (issue 17: as the console)', async () => {
+  it("help for a known cluster is answered by the worker, with examples in the cluster's node names (issue 17: as the console)", async () => {
     const before = await jobCount(jobs);
     await post(activity({ id: 'help-2', conversationId: 'a:help', text: 'help' }));
     await fake.waitFor(() => cards('a:help').length >= 1);
@@ -238,7 +319,8 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     // The card's record (what Refresh re-runs) is saved right after Teams answers the post; a
     // person cannot click in between, a test can.
     const cardKey = String(refresh?.data?.card);
-    for (let i = 0; i < 400 && (await jobsConnection.keys(`*card:${cardKey}`)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && (await jobsConnection.keys(`*card:${cardKey}`)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
     const invoke = activity({
       type: 'invoke',
       name: 'adaptiveCard/action',
@@ -253,12 +335,15 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect(answer.statusCode).toBe(200);
     expect(answer.type).toBe('application/vnd.microsoft.activity.message');
     expect(answer.value).toMatch(/Refreshing/);
-    const updates = (): FakeConnectorCall[] => fake.delivered().filter((c) => c.method === 'PUT' && c.conversationId === conversationId);
+    const updates = (): FakeConnectorCall[] =>
+      fake.delivered().filter((c) => c.method === 'PUT' && c.conversationId === conversationId);
     await fake.waitFor(() => updates().length >= 1);
     expect(updates()[0]?.activityId).toBe(cardId);
     expect(cardOf(updates()[0])?.fallbackText).toMatch(/^SAFE: /);
     // The refreshed card's Refresh button still names the same card.
-    expect(cardOf(updates()[0])?.actions?.find((a) => a.verb === 'refresh')?.data?.card).toBe(refresh?.data?.card);
+    expect(cardOf(updates()[0])?.actions?.find((a) => a.verb === 'refresh')?.data?.card).toBe(
+      refresh?.data?.card,
+    );
 
     await post(activity({ id: 'sub-1', conversationId, replyToId: cardId, value: refresh?.fallback?.data }));
     await fake.waitFor(() => updates().length >= 2);
@@ -292,7 +377,8 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     const conversationId = 'a:too-big';
     let refused = false;
     fake.override((call) => {
-      if (call.conversationId !== conversationId || call.body.attachments === undefined || refused) return undefined;
+      if (call.conversationId !== conversationId || call.body.attachments === undefined || refused)
+        return undefined;
       refused = true;
       return { status: 413 };
     });
@@ -333,15 +419,35 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
 
   it('1,000 conversationUpdates leave the stored references bounded, and keep the conversation that was used (issue 13)', async () => {
     const bounds = { maxReferences: 5, maxAnnouncedReferences: 100 };
-    const bounded = await startTeamsAdapter({ env: { K8S_HA_BOT_RATE_LIMIT: '0' }, config: botConfig(redis.url), logger: silentLogger, port: 0, host: '127.0.0.1', allowNoAuth: true, queuePrefix: 'refs', referenceBounds: bounds });
+    const bounded = await startTeamsAdapter({
+      env: { K8S_HA_BOT_RATE_LIMIT: '0' },
+      config: botConfig(redis.url),
+      logger: silentLogger,
+      port: 0,
+      host: '127.0.0.1',
+      allowNoAuth: true,
+      queuePrefix: 'refs',
+      referenceBounds: bounds,
+    });
     const target = `http://127.0.0.1:${bounded.port}/api/messages`;
     const admin = new Redis(redis.url, { maxRetriesPerRequest: null });
     const store = new TeamsStore(admin, 'k8s-ha-bot:teams:refs:', undefined, bounds);
     try {
-      expect((await post(activity({ id: 'keep-1', conversationId: 'a:keep', text: 'status' }), target)).status).toBe(200);
+      expect(
+        (await post(activity({ id: 'keep-1', conversationId: 'a:keep', text: 'status' }), target)).status,
+      ).toBe(200);
       for (let i = 0; i < 1000; i += 50) {
         const statuses = await Promise.all(
-          Array.from({ length: 50 }, (_, k) => post(activity({ id: `flood-${i + k}`, conversationId: `a:flood-${i + k}`, type: 'conversationUpdate' }), target).then((r) => r.status)),
+          Array.from({ length: 50 }, (_, k) =>
+            post(
+              activity({
+                id: `flood-${i + k}`,
+                conversationId: `a:flood-${i + k}`,
+                type: 'conversationUpdate',
+              }),
+              target,
+            ).then((r) => r.status),
+          ),
         );
         expect(statuses.every((s) => s === 200)).toBe(true);
       }
@@ -357,7 +463,11 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       expect(await store.reference('a:flood-999')).toBeDefined();
       expect(await admin.zscore('k8s-ha-bot:teams:refs:conversation-lru', 'a:flood-999')).not.toBeNull();
       // A reference stored by an earlier version (one unbounded hash) is read once and moved.
-      await admin.hset('k8s-ha-bot:teams:refs:conversations', 'a:old', JSON.stringify({ conversation: { id: 'a:old' } }));
+      await admin.hset(
+        'k8s-ha-bot:teams:refs:conversations',
+        'a:old',
+        JSON.stringify({ conversation: { id: 'a:old' } }),
+      );
       expect(await store.reference('a:old')).toEqual({ conversation: { id: 'a:old' } });
       expect(await admin.hlen('k8s-ha-bot:teams:refs:conversations')).toBe(0);
       expect(await store.reference('a:old')).toEqual({ conversation: { id: 'a:old' } });
@@ -373,7 +483,19 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     try {
       const say = async (id: string, text: string): Promise<string> => {
         const before = cards(conversationId).length;
-        expect((await post(activity({ id, conversationId, conversationType: 'channel', mention: true, text: `<at>k8s-ha-bot</at> ${text}` }))).status).toBe(200);
+        expect(
+          (
+            await post(
+              activity({
+                id,
+                conversationId,
+                conversationType: 'channel',
+                mention: true,
+                text: `<at>k8s-ha-bot</at> ${text}`,
+              }),
+            )
+          ).status,
+        ).toBe(200);
         await fake.waitFor(() => cards(conversationId).length > before);
         return cardText(cardOf(cards(conversationId)[before]));
       };
@@ -381,15 +503,32 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       expect(await service.list('teams', conversationId)).toEqual([]);
       const created = await say('s-1', 'schedule daily 09:00 Asia/Seoul in prod');
       const [spec] = await service.list('teams', conversationId);
-      expect(spec).toMatchObject({ platform: 'teams', conversation: conversationId, cluster: 'prod', time: '09:00', timeZone: 'Asia/Seoul' });
+      expect(spec).toMatchObject({
+        platform: 'teams',
+        conversation: conversationId,
+        cluster: 'prod',
+        time: '09:00',
+        timeZone: 'Asia/Seoul',
+      });
       expect(created).toContain(spec?.id);
       expect(await say('s-2', 'schedules')).toContain(spec?.id);
       // The gateway's schedule runner delivers through the adapter's poster: the stored reference of this conversation.
       const before = cards(conversationId).length;
       const status = await createAnswerService({ config: botConfig(redis.url) });
       try {
-        const reply = await status.answer({ requestId: 'x', text: 'status', command: { kind: 'ha-status' }, cluster: 'prod', locale: 'en', user: { platform: 'teams', id: 's' }, replyTo: { platform: 'teams', address: {} }, enqueuedAt: new Date().toISOString() });
-        expect(await jobPosterDelivery(teams.poster).deliver(spec as ScheduleSpec, reply, 'occ-1')).toBe(true);
+        const reply = await status.answer({
+          requestId: 'x',
+          text: 'status',
+          command: { kind: 'ha-status' },
+          cluster: 'prod',
+          locale: 'en',
+          user: { platform: 'teams', id: 's' },
+          replyTo: { platform: 'teams', address: {} },
+          enqueuedAt: new Date().toISOString(),
+        });
+        expect(await jobPosterDelivery(teams.poster).deliver(spec as ScheduleSpec, reply, 'occ-1')).toBe(
+          true,
+        );
       } finally {
         await status.close();
       }

@@ -23,12 +23,29 @@ import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 
-const ALICE: TestTeamsUser = { id: '29:alice', name: 'Alice', aadObjectId: 'a1a1a1a1-0000-4000-8000-0000000000a1' };
+const ALICE: TestTeamsUser = {
+  id: '29:alice',
+  name: 'Alice',
+  aadObjectId: 'a1a1a1a1-0000-4000-8000-0000000000a1',
+};
 const REFUSAL = 'Only an admin of prod may force a maintenance over an unsafe verdict.';
 
 function botConfig(redisUrl: string): BotConfig {
-  const cluster = { kind: 'snapshot' as const, snapshot: 'unused.json', requestTimeoutMs: 5000, deadlineMs: 20000 };
-  return { source: 'test', clusters: { prod: cluster }, defaultCluster: 'prod', locale: 'en', redis: { url: redisUrl }, jobTimeoutMs: 60000, logLevel: 'silent' };
+  const cluster = {
+    kind: 'snapshot' as const,
+    snapshot: 'unused.json',
+    requestTimeoutMs: 5000,
+    deadlineMs: 20000,
+  };
+  return {
+    source: 'test',
+    clusters: { prod: cluster },
+    defaultCluster: 'prod',
+    locale: 'en',
+    redis: { url: redisUrl },
+    jobTimeoutMs: 60000,
+    logLevel: 'silent',
+  };
 }
 
 describe('Teams: a maintenance request refusal for the requester alone', () => {
@@ -68,9 +85,24 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
   /** Store the conversation's reference (as Teams' conversationUpdate does), then publish the refusal as a worker would. */
   const refuse = async (conversationId: string, conversationType: 'channel' | 'personal'): Promise<void> => {
     n += 1;
-    await postActivity(url, teamsActivityBody({ id: `cu-${n}`, conversationId, conversationType, from: ALICE, serviceUrl: fake.serviceUrl, type: 'conversationUpdate' }));
+    await postActivity(
+      url,
+      teamsActivityBody({
+        id: `cu-${n}`,
+        conversationId,
+        conversationType,
+        from: ALICE,
+        serviceUrl: fake.serviceUrl,
+        type: 'conversationUpdate',
+      }),
+    );
     const requestId = `tm-refusal-${n}`;
-    const reply: Reply = { ...explainFailure({ locale: 'en', requestId, cluster: 'prod' }, 'queue-unavailable'), summary: REFUSAL, sections: [], audience: 'requester' };
+    const reply: Reply = {
+      ...explainFailure({ locale: 'en', requestId, cluster: 'prod' }, 'queue-unavailable'),
+      summary: REFUSAL,
+      sections: [],
+      audience: 'requester',
+    };
     const job: AnswerJob = {
       requestId,
       text: 'maintain wk-1 --force "now"',
@@ -82,13 +114,21 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
     };
     await publisher.publish('teams', { reply, job }, requestId);
   };
-  const said = (conversationId: string): string[] => fake.delivered().filter((c) => c.conversationId === conversationId).map((c) => JSON.stringify(c.body));
+  const said = (conversationId: string): string[] =>
+    fake
+      .delivered()
+      .filter((c) => c.conversationId === conversationId)
+      .map((c) => JSON.stringify(c.body));
 
   it('asked in a channel: sent in a 1:1 chat with the requester, nothing in the channel', async () => {
     await refuse('19:ops@thread.tacv2', 'channel');
     await fake.waitFor(() => said(`a:1on1-${ALICE.id}`).length > 0);
     const create = fake.calls.find((c) => c.conversationId === '(create)');
-    expect(create?.body).toMatchObject({ isGroup: false, members: [{ id: ALICE.id }], tenantId: TEST_TENANT });
+    expect(create?.body).toMatchObject({
+      isGroup: false,
+      members: [{ id: ALICE.id }],
+      tenantId: TEST_TENANT,
+    });
     expect(said(`a:1on1-${ALICE.id}`).join('\n')).toContain(REFUSAL);
     expect(said('19:ops@thread.tacv2')).toEqual([]);
   });
@@ -102,7 +142,11 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
   });
 
   it('Teams refuses the 1:1 chat (app not installed for the user): answered in the conversation rather than lost', async () => {
-    fake.override((call) => (call.conversationId === '(create)' ? { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'no' } } } : undefined));
+    fake.override((call) =>
+      call.conversationId === '(create)'
+        ? { status: 403, body: { error: { code: 'BotNotInConversationRoster', message: 'no' } } }
+        : undefined,
+    );
     try {
       await refuse('19:other@thread.tacv2', 'channel');
       await fake.waitFor(() => said('19:other@thread.tacv2').length > 0);

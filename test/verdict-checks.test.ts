@@ -14,7 +14,13 @@ import type { KPod } from '../src/cluster/types.js';
 import { kubeConfigOf, loadScenario, startScenarioSimulator } from './helpers/simulator.js';
 
 const read = (sim: RunningSimulator, node: string) =>
-  readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', focusNode: node, requestTimeoutMs: 2000, deadlineMs: 5000 });
+  readSnapshot({
+    kubeConfig: kubeConfigOf(sim),
+    cluster: 'sim',
+    focusNode: node,
+    requestTimeoutMs: 2000,
+    deadlineMs: 5000,
+  });
 
 describe('pinned-volumes: a pod whose PersistentVolume only the target node admits', () => {
   let sim: RunningSimulator;
@@ -30,7 +36,11 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
     const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
     const pinned = impact.findings.filter((f) => f.check === 'pinned-volumes');
     expect(pinned).toHaveLength(1);
-    expect(pinned[0]).toMatchObject({ severity: 'warn', variant: 'others-serve', facts: { pod: 'logging/elasticsearch-master-1', readyElsewhere: 2 } });
+    expect(pinned[0]).toMatchObject({
+      severity: 'warn',
+      variant: 'others-serve',
+      facts: { pod: 'logging/elasticsearch-master-1', readyElsewhere: 2 },
+    });
     const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'sim', requestId: 'r' }));
     expect(text).toContain('logging/elasticsearch-master-1 uses a volume only hydra-wk-2 can mount');
     expect(text).toContain('keeps serving from its other Ready replicas (2)');
@@ -41,8 +51,17 @@ describe('pinned-volumes: a pod whose PersistentVolume only the target node admi
     try {
       const snap = await read(sim, 'hydra-wk-2');
       const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
-      expect(impact.findings.some((f) => f.check === 'read-error' && f.facts.resource === 'persistentvolumeclaims' && f.variant === 'forbidden')).toBe(true);
-      expect(impact.findings.filter((f) => f.check === 'pinned-volumes' && f.severity !== 'info')).toEqual([]);
+      expect(
+        impact.findings.some(
+          (f) =>
+            f.check === 'read-error' &&
+            f.facts.resource === 'persistentvolumeclaims' &&
+            f.variant === 'forbidden',
+        ),
+      ).toBe(true);
+      expect(impact.findings.filter((f) => f.check === 'pinned-volumes' && f.severity !== 'info')).toEqual(
+        [],
+      );
       const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'sim', requestId: 'r' }));
       expect(text).toContain('Could not read PersistentVolumeClaims: forbidden');
     } finally {
@@ -56,20 +75,38 @@ describe('a budget that allows nothing: which pods hold it, and where', () => {
     const file = await loadScenario('08-worker-single-replica-deployment.json');
     const items = file.items.map((i) => structuredClone(i));
     const sick = items.find((i) => i.metadata.name === 'frontend-hnhnwzsjfq-5tmxl') as KPod;
-    sick.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'frontend', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } }] };
+    sick.status = {
+      phase: 'Running',
+      conditions: [{ type: 'Ready', status: 'False' }],
+      containerStatuses: [
+        { name: 'frontend', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } },
+      ],
+    };
     items.push({
       apiVersion: 'policy/v1',
       kind: 'PodDisruptionBudget',
       metadata: { name: 'frontend', namespace: 'web', generation: 1 },
       spec: { minAvailable: 2, selector: { matchLabels: { 'app.kubernetes.io/name': 'frontend' } } },
-      status: { disruptionsAllowed: 0, currentHealthy: 2, desiredHealthy: 2, expectedPods: 3, observedGeneration: 1 },
+      status: {
+        disruptionsAllowed: 0,
+        currentHealthy: 2,
+        desiredHealthy: 2,
+        expectedPods: 3,
+        observedGeneration: 1,
+      },
     });
     const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
     const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
     const held = impact.findings.find((f) => f.check === 'pdb-blocks' && f.facts.pdb === 'frontend');
-    expect(held).toMatchObject({ severity: 'block', variant: 'no-disruptions-unhealthy', facts: { down: ['web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff)'] } });
+    expect(held).toMatchObject({
+      severity: 'block',
+      variant: 'no-disruptions-unhealthy',
+      facts: { down: ['web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff)'] },
+    });
     const reply = explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' });
-    expect(reply.advice.join('\n')).toContain('Fix web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff) first');
+    expect(reply.advice.join('\n')).toContain(
+      'Fix web/frontend-hnhnwzsjfq-5tmxl (hydra-wk-3: CrashLoopBackOff) first',
+    );
     expect(reply.advice.join('\n')).not.toMatch(/^Wait until frontend allows a disruption/m);
   });
 
@@ -79,7 +116,9 @@ describe('a budget that allows nothing: which pods hold it, and where', () => {
     const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
     const f = impact.findings.find((x) => x.check === 'operator-budgets');
     expect(f).toMatchObject({ severity: 'block', variant: 'rook-down', facts: { manager: 'rook-ceph' } });
-    expect(String(f?.facts.down)).toMatch(/^rook-ceph\/rook-ceph-osd-2-\S+ \(hydra-wk-3: CrashLoopBackOff\)$/);
+    expect(String(f?.facts.down)).toMatch(
+      /^rook-ceph\/rook-ceph-osd-2-\S+ \(hydra-wk-3: CrashLoopBackOff\)$/,
+    );
     for (const locale of ['en', 'ko'] as const) {
       const advice = explainRebootImpact(impact, { locale, cluster: 'f', requestId: 'r' }).advice.join('\n');
       expect(advice).toContain('rook-ceph-osd-2');
@@ -93,9 +132,17 @@ describe('traffic-policy: outside traffic that reaches the node itself', () => {
     const file = await loadScenario('43-worker-ingress-lb-external-traffic-policy-local.json');
     const snap = snapshotFromFile(file, 'f', 'hydra-wk-2');
     const impact = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt);
-    expect(impact.findings.find((f) => f.check === 'traffic-policy')).toMatchObject({ severity: 'warn', variant: 'local-policy', facts: { services: ['ingress-nginx/ingress-nginx-controller'] } });
-    const advice = explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }).advice.join('\n');
-    expect(advice).toContain('kubectl label node hydra-wk-2 node.kubernetes.io/exclude-from-external-load-balancers=true');
+    expect(impact.findings.find((f) => f.check === 'traffic-policy')).toMatchObject({
+      severity: 'warn',
+      variant: 'local-policy',
+      facts: { services: ['ingress-nginx/ingress-nginx-controller'] },
+    });
+    const advice = explainRebootImpact(impact, { locale: 'en', cluster: 'f', requestId: 'r' }).advice.join(
+      '\n',
+    );
+    expect(advice).toContain(
+      'kubectl label node hydra-wk-2 node.kubernetes.io/exclude-from-external-load-balancers=true',
+    );
   });
 
   it('a hostPort ingress controller (no Service) is named too; a node already excluded from load balancers is not', async () => {
@@ -103,15 +150,28 @@ describe('traffic-policy: outside traffic that reaches the node itself', () => {
     const items = file.items.filter((i) => i.kind !== 'Service').map((i) => structuredClone(i));
     for (const i of items) {
       const p = i as KPod;
-      if (i.kind === 'Pod' && p.metadata.namespace === 'ingress-nginx') for (const c of p.spec?.containers ?? []) for (const port of c.ports ?? []) port.hostPort = port.containerPort;
+      if (i.kind === 'Pod' && p.metadata.namespace === 'ingress-nginx')
+        for (const c of p.spec?.containers ?? [])
+          for (const port of c.ports ?? []) port.hostPort = port.containerPort;
     }
     const snap = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
-    const f = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt).findings.filter((x) => x.check === 'traffic-policy');
+    const f = analyzeRebootImpact(snap, 'hydra-wk-2', snap.capturedAt).findings.filter(
+      (x) => x.check === 'traffic-policy',
+    );
     expect(f.map((x) => x.variant)).toEqual(['host-ports']);
     expect(f[0]?.facts.ports).toEqual(['80', '443']);
-    const wk2 = items.find((i) => i.kind === 'Node' && i.metadata.name === 'hydra-wk-2') as { metadata: { labels?: Record<string, string> } };
-    wk2.metadata.labels = { ...wk2.metadata.labels, 'node.kubernetes.io/exclude-from-external-load-balancers': 'true' };
+    const wk2 = items.find((i) => i.kind === 'Node' && i.metadata.name === 'hydra-wk-2') as {
+      metadata: { labels?: Record<string, string> };
+    };
+    wk2.metadata.labels = {
+      ...wk2.metadata.labels,
+      'node.kubernetes.io/exclude-from-external-load-balancers': 'true',
+    };
     const excluded = snapshotFromFile({ ...file, items }, 'f', 'hydra-wk-2');
-    expect(analyzeRebootImpact(excluded, 'hydra-wk-2', excluded.capturedAt).findings.filter((x) => x.check === 'traffic-policy')).toEqual([]);
+    expect(
+      analyzeRebootImpact(excluded, 'hydra-wk-2', excluded.capturedAt).findings.filter(
+        (x) => x.check === 'traffic-policy',
+      ),
+    ).toEqual([]);
   });
 });

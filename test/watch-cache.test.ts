@@ -18,11 +18,21 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import { renderText } from '../src/explain/render-text.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
-import { SCENARIOS, kubeConfigOf, loadScenario, requestedNode, startScenarioSimulator } from './helpers/simulator.js';
+import {
+  SCENARIOS,
+  kubeConfigOf,
+  loadScenario,
+  requestedNode,
+  startScenarioSimulator,
+} from './helpers/simulator.js';
 
 const SCENARIO = '01-healthy-3cp-stacked-etcd.json';
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 10_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -33,7 +43,11 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 async function patch(sim: RunningSimulator, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${sim.url}${path}`, { method: 'PATCH', headers: { 'Content-Type': 'application/strategic-merge-patch+json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+    body: JSON.stringify(body),
+  });
   await res.text();
   return res.status;
 }
@@ -95,7 +109,9 @@ describe('ClusterWatchCache', () => {
       body: JSON.stringify({ metadata: { name: 'watch-cache-test' }, spec: { holderIdentity: 'x' } }),
     });
     expect(res.status).toBe(201);
-    await until('the lease in the cache', async () => (await cache.snapshot(null, null))?.snapshot.leases.some((l) => l.metadata.name === 'watch-cache-test'));
+    await until('the lease in the cache', async () =>
+      (await cache.snapshot(null, null))?.snapshot.leases.some((l) => l.metadata.name === 'watch-cache-test'),
+    );
     const nodeRequests = sim.requests.get('/api/v1/nodes') ?? 0;
     sim.compactWatchHistory(0);
     sim.closeWatches();
@@ -103,32 +119,75 @@ describe('ClusterWatchCache', () => {
     await until('the cache in sync again', () => cache.inSync);
     expect((sim.requests.get('/api/v1/nodes') ?? 0) - nodeRequests).toBeGreaterThanOrEqual(3); // 410 watch, list, new watch
     expect(await patch(sim, `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).toBe(200);
-    await until('the cordon after the relist', async () => (await cache.snapshot(node, null))?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec?.unschedulable === true);
+    await until(
+      'the cordon after the relist',
+      async () =>
+        (await cache.snapshot(node, null))?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec
+          ?.unschedulable === true,
+    );
   });
 
   it('keeps only what the checks read', () => {
     const pod = slimObject({
       kind: 'Pod',
-      metadata: { name: 'p', namespace: 'n', managedFields: [{}], annotations: { 'kubernetes.io/config.mirror': 'x', 'kubectl.kubernetes.io/last-applied-configuration': '{…}' } },
-      spec: { nodeName: 'a', containers: [{ name: 'c', image: 'i', env: [{ name: 'A' }], resources: { requests: { cpu: '1' } }, livenessProbe: {} }], volumes: [{ name: 'v', emptyDir: {} }] },
+      metadata: {
+        name: 'p',
+        namespace: 'n',
+        managedFields: [{}],
+        annotations: {
+          'kubernetes.io/config.mirror': 'x',
+          'kubectl.kubernetes.io/last-applied-configuration': '{…}',
+        },
+      },
+      spec: {
+        nodeName: 'a',
+        containers: [
+          {
+            name: 'c',
+            image: 'i',
+            env: [{ name: 'A' }],
+            resources: { requests: { cpu: '1' } },
+            livenessProbe: {},
+          },
+        ],
+        volumes: [{ name: 'v', emptyDir: {} }],
+      },
       status: {
         phase: 'Running',
-        containerStatuses: [{ name: 'c', ready: false, image: 'i', imageID: 'sha', restartCount: 9, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off' } } }],
+        containerStatuses: [
+          {
+            name: 'c',
+            ready: false,
+            image: 'i',
+            imageID: 'sha',
+            restartCount: 9,
+            state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off' } },
+          },
+        ],
       },
     });
     expect(pod).toEqual({
       kind: 'Pod',
       metadata: { name: 'p', namespace: 'n', annotations: { 'kubernetes.io/config.mirror': 'x' } },
-      spec: { nodeName: 'a', containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }], volumes: [{ name: 'v', emptyDir: {} }] },
+      spec: {
+        nodeName: 'a',
+        containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1' } } }],
+        volumes: [{ name: 'v', emptyDir: {} }],
+      },
       // Readiness and why a container waits stay: the budget checks name a sibling in CrashLoopBackOff.
-      status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } }] },
+      status: {
+        phase: 'Running',
+        containerStatuses: [{ name: 'c', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } }],
+      },
     });
   });
 
   it('K8S_HA_BOT_WATCH_CACHE: on by default, off turns it off, anything else is refused', () => {
     expect(watchCacheEnabled({})).toBe(true);
     expect(watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'off' })).toBe(false);
-    expect(() => watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'maybe' })).toThrow(/K8S_HA_BOT_WATCH_CACHE.*not on or off/);
+    expect(() => watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'maybe' })).toThrow(
+      /K8S_HA_BOT_WATCH_CACHE.*not on or off/,
+    );
   });
 });
 
@@ -150,7 +209,9 @@ describe('the cache gives the same analysis as a fresh read', () => {
       expect(a.verdict).toBe(b.verdict);
       expect(a.findings).toEqual(b.findings);
       expect(cached?.snapshot.podSummaries).toHaveLength(fresh.podSummaries.length);
-      expect(new Set(cached?.snapshot.pods.map((p) => p.metadata.name))).toEqual(new Set(fresh.pods.map((p) => p.metadata.name)));
+      expect(new Set(cached?.snapshot.pods.map((p) => p.metadata.name))).toEqual(
+        new Set(fresh.pods.map((p) => p.metadata.name)),
+      );
     } finally {
       cache.close();
       await sim.close();
@@ -180,7 +241,15 @@ describe('answers from the watch cache', () => {
     await writeFile(join(dir, 'config'), sim.kubeconfig);
     const config: BotConfig = {
       source: 'test',
-      clusters: { sim: { kind: 'context', context: 'simulator', kubeconfig: join(dir, 'config'), requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      clusters: {
+        sim: {
+          kind: 'context',
+          context: 'simulator',
+          kubeconfig: join(dir, 'config'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
       defaultCluster: 'sim',
       locale: 'en',
       jobTimeoutMs: 60000,
@@ -233,7 +302,11 @@ describe('answers from the watch cache', () => {
 function withoutAges(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAges);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !/AgeS$|^ageS$/.test(k)).map(([k, v]) => [k, withoutAges(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !/AgeS$|^ageS$/.test(k))
+        .map(([k, v]) => [k, withoutAges(v)]),
+    );
   }
   return value;
 }

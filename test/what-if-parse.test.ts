@@ -10,16 +10,26 @@ type Row = [text: string, command: Command, locale?: Locale];
 
 const restart = (component: string, node?: string): Command => ({
   kind: 'what-if',
-  change: node === undefined ? { type: 'component-restart', component } : { type: 'component-restart', component, node },
+  change:
+    node === undefined
+      ? { type: 'component-restart', component }
+      : { type: 'component-restart', component, node },
   drain: false,
 });
-const change = (c: Extract<Command, { kind: 'what-if' }>['change']): Command => ({ kind: 'what-if', change: c, drain: false });
+const change = (c: Extract<Command, { kind: 'what-if' }>['change']): Command => ({
+  kind: 'what-if',
+  change: c,
+  drain: false,
+});
 
 const rows: Row[] = [
   ['what if kube-proxy restarts on worker-3', restart('kube-proxy', 'worker-3')],
   ['/k8s what if kube-proxy restarts on worker-3?', restart('kube-proxy', 'worker-3')],
   ['can I restart the kube-apiserver on master-1', restart('kube-apiserver', 'master-1')],
-  ['can I restart the API server on master-1 in prod', { ...restart('kube-apiserver', 'master-1'), cluster: 'prod' } as Command],
+  [
+    'can I restart the API server on master-1 in prod',
+    { ...restart('kube-apiserver', 'master-1'), cluster: 'prod' } as Command,
+  ],
   ['restart etcd on master-2', restart('etcd', 'master-2')],
   ['restart kubelet on worker-3', restart('kubelet', 'worker-3')],
   ['restart coredns', restart('coredns')],
@@ -35,12 +45,21 @@ const rows: Row[] = [
   ['what if the whole control plane goes down', change({ type: 'control-plane-down' })],
   ['what if etcd loses quorum', change({ type: 'etcd-quorum-loss' })],
   ['what if the scheduler is down', change({ type: 'component-down', component: 'kube-scheduler' })],
-  ['what if the controller manager goes down', change({ type: 'component-down', component: 'kube-controller-manager' })],
+  [
+    'what if the controller manager goes down',
+    change({ type: 'component-down', component: 'kube-controller-manager' }),
+  ],
   ['can I upgrade master-2', { kind: 'upgrade-impact', node: 'master-2', drain: false }],
-  ['can I upgrade master-2 to 1.34', { kind: 'upgrade-impact', node: 'master-2', drain: false, targetVersion: 'v1.34' }],
+  [
+    'can I upgrade master-2 to 1.34',
+    { kind: 'upgrade-impact', node: 'master-2', drain: false, targetVersion: 'v1.34' },
+  ],
   ['upgrade worker-3 tonight', { kind: 'upgrade-impact', node: 'worker-3', drain: false, when: 'tonight' }],
   ['can I drain worker-3', { kind: 'drain-impact', node: 'worker-3', drain: true }],
-  ['is it safe to drain worker-3 in prod', { kind: 'drain-impact', node: 'worker-3', drain: true, cluster: 'prod' }],
+  [
+    'is it safe to drain worker-3 in prod',
+    { kind: 'drain-impact', node: 'worker-3', drain: true, cluster: 'prod' },
+  ],
   ['drain worker-3', { kind: 'drain-impact', node: 'worker-3', drain: true }],
   ['restart foo-agent on worker-3', restart('foo-agent', 'worker-3')],
   // Korean
@@ -53,7 +72,11 @@ const rows: Row[] = [
   ['etcd 쿼럼을 잃으면 어떻게 돼?', change({ type: 'etcd-quorum-loss' }), 'ko'],
   ['스케줄러가 다운되면?', change({ type: 'component-down', component: 'kube-scheduler' }), 'ko'],
   ['master-2 업그레이드해도 돼?', { kind: 'upgrade-impact', node: 'master-2', drain: false }, 'ko'],
-  ['master-2 1.34로 업그레이드해도 돼?', { kind: 'upgrade-impact', node: 'master-2', drain: false, targetVersion: 'v1.34' }, 'ko'],
+  [
+    'master-2 1.34로 업그레이드해도 돼?',
+    { kind: 'upgrade-impact', node: 'master-2', drain: false, targetVersion: 'v1.34' },
+    'ko',
+  ],
   ['worker-3 드레인해도 돼?', { kind: 'drain-impact', node: 'worker-3', drain: true }, 'ko'],
 ];
 
@@ -85,9 +108,19 @@ describe('help', () => {
       for (const { example } of HELP_EXAMPLES[locale]) {
         const r = parseCommand(example);
         expect({ example, ok: r.ok }).toEqual({ example, ok: true });
-        if (r.ok) kinds.add(r.command.kind === 'what-if' ? `what-if:${r.command.change.type}` : r.command.kind);
+        if (r.ok)
+          kinds.add(r.command.kind === 'what-if' ? `what-if:${r.command.change.type}` : r.command.kind);
       }
-      for (const k of ['drain-impact', 'upgrade-impact', 'what-if:component-restart', 'what-if:rolling-update', 'what-if:node-down', 'what-if:control-plane-down', 'what-if:etcd-quorum-loss', 'what-if:component-down']) {
+      for (const k of [
+        'drain-impact',
+        'upgrade-impact',
+        'what-if:component-restart',
+        'what-if:rolling-update',
+        'what-if:node-down',
+        'what-if:control-plane-down',
+        'what-if:etcd-quorum-loss',
+        'what-if:component-down',
+      ]) {
         expect(kinds).toContain(k);
       }
     }

@@ -16,7 +16,13 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
 import { renderText } from '../src/explain/render-text.js';
 import { startSimulator } from '../src/simulator/start-simulator.js';
-import { apiUnreachable, apiserverAt, deriveScenario, kubeProxyConfigMap, kubeletAt } from './helpers/what-if-fixtures.js';
+import {
+  apiUnreachable,
+  apiserverAt,
+  deriveScenario,
+  kubeProxyConfigMap,
+  kubeletAt,
+} from './helpers/what-if-fixtures.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const S = {
@@ -38,14 +44,38 @@ beforeAll(async () => {
   for (const [name, file] of Object.entries(S)) add(name, join(DIR, file));
   add('api-down', await deriveScenario(S.healthy, 'api-down', apiUnreachable));
   add('ipvs', await deriveScenario(S.healthy, 'ipvs', kubeProxyConfigMap('ipvs')));
-  add('ipvs-api-down', await deriveScenario(S.healthy, 'ipvs-api-down', kubeProxyConfigMap('ipvs'), apiUnreachable));
-  add('mid-upgrade', await deriveScenario(S.healthy, 'mid-upgrade', apiserverAt('atlas-cp-1', 'v1.34.0'), kubeletAt('atlas-cp-1', 'v1.34.0')));
+  add(
+    'ipvs-api-down',
+    await deriveScenario(S.healthy, 'ipvs-api-down', kubeProxyConfigMap('ipvs'), apiUnreachable),
+  );
+  add(
+    'mid-upgrade',
+    await deriveScenario(
+      S.healthy,
+      'mid-upgrade',
+      apiserverAt('atlas-cp-1', 'v1.34.0'),
+      kubeletAt('atlas-cp-1', 'v1.34.0'),
+    ),
+  );
   add('kubelet-ahead', await deriveScenario(S.healthy, 'kubelet-ahead', kubeletAt('atlas-wk-2', 'v1.34.1')));
-  service = createAnswerService({ config: { source: 'test', clusters, defaultCluster: 'healthy', locale: 'en', jobTimeoutMs: 60000, logLevel: 'silent' } });
+  service = createAnswerService({
+    config: {
+      source: 'test',
+      clusters,
+      defaultCluster: 'healthy',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    },
+  });
 });
 afterAll(() => service.close());
 
-async function ask(cluster: string, text: string, locale: 'en' | 'ko' = 'en'): Promise<{ reply: Reply; text: string; planes: string[] }> {
+async function ask(
+  cluster: string,
+  text: string,
+  locale: 'en' | 'ko' = 'en',
+): Promise<{ reply: Reply; text: string; planes: string[] }> {
   const reply = await service.answer({
     requestId: `wi-${cluster}`,
     text,
@@ -152,7 +182,10 @@ describe('component restarts', () => {
   });
 
   it('kube-proxy in a cluster that has none (CNI replacement) gets no verdict, and says why', async () => {
-    const { reply, text } = await ask('managed', 'what if kube-proxy restarts on aks-user-40213377-vmss000001');
+    const { reply, text } = await ask(
+      'managed',
+      'what if kube-proxy restarts on aks-user-40213377-vmss000001',
+    );
     expect(reply.verdict).toBeNull();
     expect(text).toContain('kube-proxy is not deployed');
     expect(text).toContain('cilium');
@@ -208,7 +241,9 @@ describe('outages', () => {
     expect(reply.verdict).toBe('unsafe');
     expect(planes).toEqual(['control', 'data'].filter((p) => planes.includes(p)));
     expect(planes).toContain('control');
-    expect(text).toContain('etcd has 3 voting members: quorum is 2, 3 are healthy now; quorum is lost after 2 more member failures');
+    expect(text).toContain(
+      'etcd has 3 voting members: quorum is 2, 3 are healthy now; quorum is lost after 2 more member failures',
+    );
     const degraded = await ask('etcdDown', 'what if etcd loses quorum');
     expect(degraded.text).toContain('quorum is lost after 1 more member failure');
   });
@@ -304,10 +339,25 @@ describe('unknown components and nodes', () => {
 
 describe('Korean', () => {
   const cases: [group: string, cluster: string, ko: string, en: string][] = [
-    ['component restart', 'healthy', 'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?', 'what if kube-proxy restarts on atlas-wk-1'],
-    ['component restart, API down', 'api-down', 'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?', 'what if kube-proxy restarts on atlas-wk-1'],
+    [
+      'component restart',
+      'healthy',
+      'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',
+      'what if kube-proxy restarts on atlas-wk-1',
+    ],
+    [
+      'component restart, API down',
+      'api-down',
+      'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',
+      'what if kube-proxy restarts on atlas-wk-1',
+    ],
     ['rolling update', 'healthy', 'kube-proxy 롤링 업데이트해도 돼?', 'rolling update of kube-proxy'],
-    ['outage', 'healthy', '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?', 'what if all control-plane nodes go down'],
+    [
+      'outage',
+      'healthy',
+      '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?',
+      'what if all control-plane nodes go down',
+    ],
     ['outage, node', 'healthy', 'atlas-cp-2가 다운되면 어떻게 돼?', 'what if atlas-cp-2 goes down'],
     ['outage, etcd', 'healthy', 'etcd 쿼럼을 잃으면 어떻게 돼?', 'what if etcd loses quorum'],
     ['outage, component', 'healthy', '스케줄러가 다운되면?', 'what if the scheduler is down'],
@@ -340,11 +390,26 @@ describe('Korean', () => {
 describe('help', () => {
   it('lists every request form with an example in the user language', async () => {
     const en = await ask('healthy', 'help');
-    for (const s of ['what if kube-proxy restarts on atlas-wk-1', 'can I drain atlas-wk-1', 'can I upgrade atlas-cp-2', 'rolling update of kube-proxy', 'what if all control-plane nodes go down', 'what if etcd loses quorum', 'what if the scheduler is down', 'restart coredns']) {
+    for (const s of [
+      'what if kube-proxy restarts on atlas-wk-1',
+      'can I drain atlas-wk-1',
+      'can I upgrade atlas-cp-2',
+      'rolling update of kube-proxy',
+      'what if all control-plane nodes go down',
+      'what if etcd loses quorum',
+      'what if the scheduler is down',
+      'restart coredns',
+    ]) {
       expect(en.text).toContain(s);
     }
     const ko = await ask('healthy', '도움말');
-    for (const s of ['atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?', 'atlas-wk-1 드레인해도 돼?', 'etcd 쿼럼을 잃으면', '스케줄러가 다운되면']) expect(ko.text).toContain(s);
+    for (const s of [
+      'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',
+      'atlas-wk-1 드레인해도 돼?',
+      'etcd 쿼럼을 잃으면',
+      '스케줄러가 다운되면',
+    ])
+      expect(ko.text).toContain(s);
   });
 });
 
@@ -374,19 +439,27 @@ describe('every form on every scenario', () => {
     ['managed', 'aks-user-40213377-vmss000000', 'aks-system-18822409-vmss000000'],
     ['api-down', 'atlas-wk-2', 'atlas-cp-1'],
   ];
-  it.each(targets)('%s: every form is answered in both languages without missing text', async (cluster, node, cp) => {
-    for (const text of forms(node, cp)) {
-      for (const lang of ['en', 'ko'] as const) {
-        const { reply } = await ask(cluster, `${text} --lang ${lang}`);
-        expect({ text, lang, kind: reply.kind === 'error' && reply.verdict === null ? 'no-verdict' : 'ok', locale: reply.locale }).toEqual({
-          text,
-          lang,
-          kind: expect.any(String),
-          locale: lang,
-        });
+  it.each(targets)(
+    '%s: every form is answered in both languages without missing text',
+    async (cluster, node, cp) => {
+      for (const text of forms(node, cp)) {
+        for (const lang of ['en', 'ko'] as const) {
+          const { reply } = await ask(cluster, `${text} --lang ${lang}`);
+          expect({
+            text,
+            lang,
+            kind: reply.kind === 'error' && reply.verdict === null ? 'no-verdict' : 'ok',
+            locale: reply.locale,
+          }).toEqual({
+            text,
+            lang,
+            kind: expect.any(String),
+            locale: lang,
+          });
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('the kube-proxy ConfigMap in the snapshot', () => {
@@ -400,17 +473,28 @@ describe('the kube-proxy ConfigMap in the snapshot', () => {
       const read = () => readSnapshot({ kubeConfig, cluster: 't', focusNode: 'atlas-cp-2', etcd: file.etcd });
       const ok = await read();
       expect(ok.kubeProxyConfig?.error).toBeNull();
-      expect(kubeProxyMode(ok)).toEqual({ mode: 'nftables', defaulted: false, unknownBecause: null, status: null });
+      expect(kubeProxyMode(ok)).toEqual({
+        mode: 'nftables',
+        defaulted: false,
+        unknownBecause: null,
+        status: null,
+      });
       expect(sim.requests.get('/api/v1/namespaces/kube-system/configmaps/kube-proxy')).toBe(1);
 
       sim.setFaults({ forbidden: ['configmaps'] });
       const denied = await read();
       expect(denied.kubeProxyConfig?.configMap).toBeNull();
-      expect(denied.kubeProxyConfig?.error).toMatchObject({ resource: 'configmaps', reason: 'forbidden', status: 403 });
+      expect(denied.kubeProxyConfig?.error).toMatchObject({
+        resource: 'configmaps',
+        reason: 'forbidden',
+        status: 403,
+      });
       expect(kubeProxyMode(denied)).toMatchObject({ mode: null, unknownBecause: 'unreadable', status: 403 });
       expect(denied.readErrors).toEqual([]);
       const now = new Date();
-      expect(analyzeRebootImpact(denied, 'atlas-cp-2', now).verdict).toBe(analyzeRebootImpact(ok, 'atlas-cp-2', now).verdict);
+      expect(analyzeRebootImpact(denied, 'atlas-cp-2', now).verdict).toBe(
+        analyzeRebootImpact(ok, 'atlas-cp-2', now).verdict,
+      );
     } finally {
       await sim.close();
     }
@@ -427,7 +511,9 @@ describe('the kube-proxy ConfigMap in the snapshot', () => {
     } finally {
       await sim.close();
     }
-    const defaulted = await loadSnapshotFile(await deriveScenario(S.healthy, 'cm-empty', kubeProxyConfigMap('')));
+    const defaulted = await loadSnapshotFile(
+      await deriveScenario(S.healthy, 'cm-empty', kubeProxyConfigMap('')),
+    );
     const sim2 = await startSimulator({ file: defaulted });
     try {
       const kubeConfig = new KubeConfig();

@@ -58,7 +58,8 @@ describe('answer jobs through Redis and a worker process', () => {
   let worker: WorkerProcess;
   let queue: JobQueue;
 
-  const calls = async (requestId: string): Promise<number> => Number((await admin.hget(countsKey, requestId)) ?? 0);
+  const calls = async (requestId: string): Promise<number> =>
+    Number((await admin.hget(countsKey, requestId)) ?? 0);
 
   beforeEach(async () => {
     prefix = `t${randomBytes(4).toString('hex')}`;
@@ -106,7 +107,12 @@ describe('answer jobs through Redis and a worker process', () => {
     const job = makeJob('race');
     const other = new JobQueue({ redisUrl: redis.url, prefix });
     try {
-      const results = await Promise.all([queue.enqueue(job), other.enqueue(job), queue.enqueue(job), other.enqueue(job)]);
+      const results = await Promise.all([
+        queue.enqueue(job),
+        other.enqueue(job),
+        queue.enqueue(job),
+        other.enqueue(job),
+      ]);
       expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
       await queue.waitForReply(jobIdOf(results), 10_000);
       await new Promise((r) => setTimeout(r, 300));
@@ -180,7 +186,12 @@ describe('answer jobs through Redis and a worker process', () => {
       expect(byId.get(ok.requestId)?.reply.title).toBe('echo: from slack');
       expect(byId.get(ok.requestId)?.job.replyTo.address).toEqual({ channel: 'C1', threadTs: '1.2' });
       const error = byId.get(bad.requestId)?.reply;
-      expect(error).toMatchObject({ kind: 'error', locale: 'ko', verdict: null, title: '답변하지 못했습니다' });
+      expect(error).toMatchObject({
+        kind: 'error',
+        locale: 'ko',
+        verdict: null,
+        title: '답변하지 못했습니다',
+      });
       expect(error?.sections[0]?.heading).toBe('cluster-unknown');
     } finally {
       await consumer.close();
@@ -199,7 +210,9 @@ describe('answer jobs through Redis and a worker process', () => {
       },
     });
     try {
-      await queue.enqueue(makeJob('to teams', { replyTo: { platform: 'teams', address: { conversation: 'x' } } }));
+      await queue.enqueue(
+        makeJob('to teams', { replyTo: { platform: 'teams', address: { conversation: 'x' } } }),
+      );
       const deadline = Date.now() + 10_000;
       while (deliveries.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(deliveries).toEqual(['echo: to teams', 'echo: to teams']);
@@ -237,11 +250,17 @@ describe("the producer's memory of enqueued jobs (issue 13)", () => {
     try {
       const total = 20_000;
       for (let i = 0; i < total; i += 500) {
-        await Promise.all(Array.from({ length: 500 }, (_, k) => queue.enqueue(makeJob(`leak ${i + k}`, { requestId: `leak-${i + k}` }))));
+        await Promise.all(
+          Array.from({ length: 500 }, (_, k) =>
+            queue.enqueue(makeJob(`leak ${i + k}`, { requestId: `leak-${i + k}` })),
+          ),
+        );
       }
       expect(queue.rememberedJobs).toBe(REMEMBERED_JOBS_MAX);
       // The newest is still known without its cluster: the wait times out (no worker), it is not "not enqueued by this producer".
-      await expect(queue.waitForReply(jobIdFor(`leak-${total - 1}`), 50)).rejects.toMatchObject({ code: 'job-timeout' });
+      await expect(queue.waitForReply(jobIdFor(`leak-${total - 1}`), 50)).rejects.toMatchObject({
+        code: 'job-timeout',
+      });
       expect(queue.rememberedJobs).toBe(REMEMBERED_JOBS_MAX - 1);
     } finally {
       await queue.close();

@@ -8,7 +8,11 @@ const argv = (...flags: string[]): string[] => ['node', 'worker', ...flags];
 describe('worker settings', () => {
   it('come from flags, which win over the environment', () => {
     const settings = resolveWorkerSettings(
-      { REDIS_URL: 'redis://env:6379', K8S_HA_BOT_WORKER_CLUSTERS: 'a,b', K8S_HA_BOT_WORKER_CONCURRENCY: '3' },
+      {
+        REDIS_URL: 'redis://env:6379',
+        K8S_HA_BOT_WORKER_CLUSTERS: 'a,b',
+        K8S_HA_BOT_WORKER_CONCURRENCY: '3',
+      },
       argv('--redis-url', 'redis://flag:6379', '--cluster', 'prod', '--cluster', 'staging'),
     );
     expect(settings).toEqual({
@@ -21,12 +25,18 @@ describe('worker settings', () => {
   });
 
   it('accept --config, which the answer step reads', () => {
-    const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379' }, argv('--cluster', 'a', '--config', 'bot.yaml'));
+    const settings = resolveWorkerSettings(
+      { REDIS_URL: 'redis://r:6379' },
+      argv('--cluster', 'a', '--config', 'bot.yaml'),
+    );
     expect(settings.clusters).toEqual(['a']);
   });
 
   it('take clusters from K8S_HA_BOT_WORKER_CLUSTERS', () => {
-    const settings = resolveWorkerSettings({ REDIS_URL: 'redis://r:6379', K8S_HA_BOT_WORKER_CLUSTERS: ' a , b ,a' }, argv());
+    const settings = resolveWorkerSettings(
+      { REDIS_URL: 'redis://r:6379', K8S_HA_BOT_WORKER_CLUSTERS: ' a , b ,a' },
+      argv(),
+    );
     expect(settings.clusters).toEqual(['a', 'b']);
   });
 
@@ -34,12 +44,18 @@ describe('worker settings', () => {
     [{}, argv('--cluster', 'a'), 'REDIS_URL'],
     [{ REDIS_URL: 'http://r' }, argv('--cluster', 'a'), 'REDIS_URL'],
     [{ REDIS_URL: 'redis://r:6379' }, argv(), 'K8S_HA_BOT_WORKER_CLUSTERS'],
-    [{ REDIS_URL: 'redis://r:6379', K8S_HA_BOT_WORKER_CLUSTERS: 'Prod' }, argv(), 'K8S_HA_BOT_WORKER_CLUSTERS'],
+    [
+      { REDIS_URL: 'redis://r:6379', K8S_HA_BOT_WORKER_CLUSTERS: 'Prod' },
+      argv(),
+      'K8S_HA_BOT_WORKER_CLUSTERS',
+    ],
     [{ REDIS_URL: 'redis://r:6379' }, argv('--cluster', 'a', '--concurrency', '0'), '--concurrency'],
     [{ REDIS_URL: 'redis://r:6379' }, argv('--cluster', 'a:b'), 'argv'],
     [{ REDIS_URL: 'redis://r:6379' }, argv('--cluster', 'a', '--bogus'), 'argv'],
   ])('refuse %j %j, naming %s', (env, args, path) => {
-    expect(() => resolveWorkerSettings(env, args)).toThrow(expect.objectContaining({ code: 'config-invalid', path }));
+    expect(() => resolveWorkerSettings(env, args)).toThrow(
+      expect.objectContaining({ code: 'config-invalid', path }),
+    );
   });
 });
 

@@ -71,20 +71,34 @@ export const WORKER_STEP_MODULE = '../src/answer/worker-answer-step.js';
  * @throws BotError `internal` when the module cannot be loaded; ConfigError for a bad configuration
  *   or maintenance policy; BotError `queue-unavailable` when Redis cannot be reached
  */
-export async function loadRealWorkerStep(context: LoadHandlerContext, settings: Pick<WorkerSettings, 'redisUrl' | 'prefix'>): Promise<WorkerAnswerStep> {
+export async function loadRealWorkerStep(
+  context: LoadHandlerContext,
+  settings: Pick<WorkerSettings, 'redisUrl' | 'prefix'>,
+): Promise<WorkerAnswerStep> {
   const specifier: string = new URL(WORKER_STEP_MODULE, import.meta.url).href;
   let mod: typeof WorkerStepModule;
   try {
     mod = (await import(specifier)) as typeof WorkerStepModule;
   } catch (err) {
-    throw new BotError('internal', `could not load the answer step from ${WORKER_STEP_MODULE}; run npm run build`, { cause: err });
+    throw new BotError(
+      'internal',
+      `could not load the answer step from ${WORKER_STEP_MODULE}; run npm run build`,
+      { cause: err },
+    );
   }
-  return await mod.createWorkerAnswerStep({ env: context.env, argv: context.argv, logger: context.logger, redisUrl: settings.redisUrl, prefix: settings.prefix });
+  return await mod.createWorkerAnswerStep({
+    env: context.env,
+    argv: context.argv,
+    logger: context.logger,
+    redisUrl: settings.redisUrl,
+    prefix: settings.prefix,
+  });
 }
 
 function positiveInt(setting: string, raw: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(setting, `${JSON.stringify(raw)} is not a positive integer`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(setting, `${JSON.stringify(raw)} is not a positive integer`);
   return n;
 }
 
@@ -95,7 +109,10 @@ function positiveInt(setting: string, raw: string): number {
  * @returns the settings
  * @throws ConfigError (`config-invalid`) naming the flag or variable to fix
  */
-export function resolveWorkerSettings(env: Record<string, string | undefined>, argv: readonly string[]): WorkerSettings {
+export function resolveWorkerSettings(
+  env: Record<string, string | undefined>,
+  argv: readonly string[],
+): WorkerSettings {
   const program = new Command('k8s-ha-bot-worker')
     .exitOverride()
     .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
@@ -112,9 +129,18 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
     program.parse([...argv]);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new ConfigError('argv', `${message}; usage: worker --cluster <name> [--cluster <name>] [--concurrency <n>]`);
+    throw new ConfigError(
+      'argv',
+      `${message}; usage: worker --cluster <name> [--cluster <name>] [--concurrency <n>]`,
+    );
   }
-  const opts = program.opts<{ redisUrl?: string; cluster?: string[]; concurrency?: string; prefix?: string; jobTimeoutMs?: string }>();
+  const opts = program.opts<{
+    redisUrl?: string;
+    cluster?: string[];
+    concurrency?: string;
+    prefix?: string;
+    jobTimeoutMs?: string;
+  }>();
 
   let redisUrl: RedisTarget | undefined;
   if (opts.redisUrl !== undefined) {
@@ -122,24 +148,42 @@ export function resolveWorkerSettings(env: Record<string, string | undefined>, a
     redisUrl = opts.redisUrl;
   } else redisUrl = resolveRedisTarget(undefined, env);
   if (redisUrl === undefined) {
-    throw new ConfigError('REDIS_URL', 'is not set; set REDIS_URL=redis://host:6379 (or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel) or pass --redis-url');
+    throw new ConfigError(
+      'REDIS_URL',
+      'is not set; set REDIS_URL=redis://host:6379 (or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel) or pass --redis-url',
+    );
   }
 
-  const clusters = opts.cluster ?? (env.K8S_HA_BOT_WORKER_CLUSTERS ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const clusters =
+    opts.cluster ??
+    (env.K8S_HA_BOT_WORKER_CLUSTERS ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
   if (clusters.length === 0) {
-    throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', 'no cluster to serve; pass --cluster <name> or set K8S_HA_BOT_WORKER_CLUSTERS=prod,staging');
+    throw new ConfigError(
+      'K8S_HA_BOT_WORKER_CLUSTERS',
+      'no cluster to serve; pass --cluster <name> or set K8S_HA_BOT_WORKER_CLUSTERS=prod,staging',
+    );
   }
   const bad = clusters.find((c) => !isClusterName(c));
-  if (bad !== undefined) throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', `${JSON.stringify(bad)} is not an RFC 1123 label`);
+  if (bad !== undefined)
+    throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', `${JSON.stringify(bad)} is not an RFC 1123 label`);
 
   const concurrencyRaw = opts.concurrency ?? env.K8S_HA_BOT_WORKER_CONCURRENCY;
   const timeoutRaw = opts.jobTimeoutMs ?? env.K8S_HA_BOT_JOB_TIMEOUT_MS;
   return {
     redisUrl,
     clusters: [...new Set(clusters)],
-    concurrency: concurrencyRaw === undefined ? 2 : positiveInt(opts.concurrency ? '--concurrency' : 'K8S_HA_BOT_WORKER_CONCURRENCY', concurrencyRaw),
+    concurrency:
+      concurrencyRaw === undefined
+        ? 2
+        : positiveInt(opts.concurrency ? '--concurrency' : 'K8S_HA_BOT_WORKER_CONCURRENCY', concurrencyRaw),
     prefix: queuePrefixFrom(env, opts.prefix),
-    jobTimeoutMs: timeoutRaw === undefined ? 60_000 : positiveInt(opts.jobTimeoutMs ? '--job-timeout-ms' : 'K8S_HA_BOT_JOB_TIMEOUT_MS', timeoutRaw),
+    jobTimeoutMs:
+      timeoutRaw === undefined
+        ? 60_000
+        : positiveInt(opts.jobTimeoutMs ? '--job-timeout-ms' : 'K8S_HA_BOT_JOB_TIMEOUT_MS', timeoutRaw),
   };
 }
 
@@ -207,7 +251,14 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   }
   if (step) {
     try {
-      maintenanceWorker = await startMaintenanceWorker({ redisUrl: settings.redisUrl, clusters: settings.clusters, prefix: settings.prefix, logger, depsFor: step.maintenanceDepsFor.bind(step), ...options.maintenanceWorker });
+      maintenanceWorker = await startMaintenanceWorker({
+        redisUrl: settings.redisUrl,
+        clusters: settings.clusters,
+        prefix: settings.prefix,
+        logger,
+        depsFor: step.maintenanceDepsFor.bind(step),
+        ...options.maintenanceWorker,
+      });
     } catch (err) {
       await worker.close({ force: true });
       await step.close();
@@ -219,14 +270,35 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   let stepClosed: Promise<void> | undefined;
   const closeAll = async (force: boolean): Promise<void> => {
     // The maintenance parts wait on Redis when they close; with Redis gone that could be forever.
-    await Promise.all([force ? bounded(worker.close({ force }), 5000, 'closing the answer worker', logger) : worker.close(), maintenanceWorker ? bounded(maintenanceWorker.close({ force }), force ? 5000 : 60_000, 'closing the maintenance worker', logger) : undefined]);
-    stepClosed ??= step ? bounded(step.close(), 5000, 'closing the maintenance service', logger) : Promise.resolve();
+    await Promise.all([
+      force ? bounded(worker.close({ force }), 5000, 'closing the answer worker', logger) : worker.close(),
+      maintenanceWorker
+        ? bounded(
+            maintenanceWorker.close({ force }),
+            force ? 5000 : 60_000,
+            'closing the maintenance worker',
+            logger,
+          )
+        : undefined,
+    ]);
+    stepClosed ??= step
+      ? bounded(step.close(), 5000, 'closing the maintenance service', logger)
+      : Promise.resolve();
     await stepClosed;
   };
-  const served = Object.fromEntries(Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)));
+  const served = Object.fromEntries(
+    Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)),
+  );
   let ops: RunningOpsServer | undefined;
   try {
-    ops = await startProcessOpsOrWarn({ role: 'worker', env: options.env, redisUrl: settings.redisUrl, prefix: settings.prefix, clusters: served, logger });
+    ops = await startProcessOpsOrWarn({
+      role: 'worker',
+      env: options.env,
+      redisUrl: settings.redisUrl,
+      prefix: settings.prefix,
+      clusters: served,
+      logger,
+    });
   } catch (err) {
     await closeAll(true);
     throw err;
@@ -256,7 +328,10 @@ async function main(): Promise<void> {
     await runWorkerProcess({ env: process.env, argv: process.argv, logger });
     logger.flush();
   } catch (err) {
-    logger.fatal({ err, code: isBotError(err) ? err.code : undefined }, isBotError(err) ? err.message : 'worker failed');
+    logger.fatal(
+      { err, code: isBotError(err) ? err.code : undefined },
+      isBotError(err) ? err.message : 'worker failed',
+    );
     logger.flush();
     process.exitCode = 1;
   }

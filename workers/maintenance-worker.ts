@@ -77,13 +77,19 @@ export interface MaintenanceJobResult {
 function parsePlanJobData(data: unknown): PlanJobData | null {
   const d = data as Partial<PlanJobData> | null;
   if (!d || typeof d.planId !== 'string') return null;
-  if (!PLAN_ID_PATTERN.test(d.planId) || typeof d.cluster !== 'string') throw new BotError('bad-request', 'plan job data must be { planId: "mp-…", cluster }');
+  if (!PLAN_ID_PATTERN.test(d.planId) || typeof d.cluster !== 'string')
+    throw new BotError('bad-request', 'plan job data must be { planId: "mp-…", cluster }');
   return { planId: d.planId, cluster: d.cluster };
 }
 
 function parseJobData(data: unknown): ExecutionJobData {
   const d = data as Partial<ExecutionJobData> | null;
-  if (!d || typeof d.requestId !== 'string' || !REQUEST_ID_PATTERN.test(d.requestId) || typeof d.cluster !== 'string') {
+  if (
+    !d ||
+    typeof d.requestId !== 'string' ||
+    !REQUEST_ID_PATTERN.test(d.requestId) ||
+    typeof d.cluster !== 'string'
+  ) {
     throw new BotError('bad-request', 'maintenance job data must be { requestId: "mr-…", cluster }');
   }
   return { requestId: d.requestId, cluster: d.cluster };
@@ -104,16 +110,29 @@ export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promi
   const shutdown = new AbortController();
   const retries = o.storeRetries ?? 5;
 
-  const processPlanJob = async (job: Job<unknown, MaintenanceJobResult>, data: PlanJobData): Promise<MaintenanceJobResult> => {
+  const processPlanJob = async (
+    job: Job<unknown, MaintenanceJobResult>,
+    data: PlanJobData,
+  ): Promise<MaintenanceJobResult> => {
     const log = logger.child({ planId: data.planId, cluster: data.cluster, jobId: job.id });
     if (!o.planDepsFor) throw new BotError('bad-request', 'this worker does not run maintenance plans');
     log.info({ attemptsStarted: job.attemptsStarted }, 'maintenance plan job started');
     for (let attempt = 1; ; attempt++) {
       try {
         const base = await o.planDepsFor(data.cluster);
-        const plan = await runPlan(data.planId, { ...base, logger: log, redis: connection, signal: shutdown.signal, maintenance: { ...base.maintenance, redis: connection, signal: shutdown.signal } });
+        const plan = await runPlan(data.planId, {
+          ...base,
+          logger: log,
+          redis: connection,
+          signal: shutdown.signal,
+          maintenance: { ...base.maintenance, redis: connection, signal: shutdown.signal },
+        });
         log.info({ state: plan?.state }, 'maintenance plan job finished');
-        return { requestId: data.planId, state: plan?.state ?? 'unknown', ...(plan?.stateReason ? { stateReason: plan.stateReason } : {}) };
+        return {
+          requestId: data.planId,
+          state: plan?.state ?? 'unknown',
+          ...(plan?.stateReason ? { stateReason: plan.stateReason } : {}),
+        };
       } catch (err) {
         if (shutdown.signal.aborted) {
           log.warn('maintenance plan interrupted by shutdown; another worker will resume it');
@@ -135,13 +154,28 @@ export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promi
     if (planData) return processPlanJob(job, planData);
     const data = parseJobData(job.data);
     const log = logger.child({ maintenanceId: data.requestId, cluster: data.cluster, jobId: job.id });
-    log.info({ attemptsStarted: job.attemptsStarted, stalledCounter: (job as { stalledCounter?: number }).stalledCounter }, 'maintenance job started');
+    log.info(
+      {
+        attemptsStarted: job.attemptsStarted,
+        stalledCounter: (job as { stalledCounter?: number }).stalledCounter,
+      },
+      'maintenance job started',
+    );
     for (let attempt = 1; ; attempt++) {
       try {
         const base = await o.depsFor(data.cluster);
-        const request = await runMaintenance(data.requestId, { ...base, logger: log, redis: connection, signal: shutdown.signal });
+        const request = await runMaintenance(data.requestId, {
+          ...base,
+          logger: log,
+          redis: connection,
+          signal: shutdown.signal,
+        });
         log.info({ state: request.state, stateReason: request.stateReason }, 'maintenance job finished');
-        return { requestId: request.id, state: request.state, ...(request.stateReason ? { stateReason: request.stateReason } : {}) };
+        return {
+          requestId: request.id,
+          state: request.state,
+          ...(request.stateReason ? { stateReason: request.stateReason } : {}),
+        };
       } catch (err) {
         if (shutdown.signal.aborted) {
           // Left active: the job lock expires and another worker resumes the request. A
@@ -170,7 +204,9 @@ export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promi
       maxStalledCount: o.maxStalledCount ?? 10,
     });
     worker.on('error', (err) => logger.warn({ err, queueName }, 'maintenance worker error'));
-    worker.on('stalled', (jobId) => logger.warn({ jobId, queueName }, 'maintenance job stalled; resuming it here'));
+    worker.on('stalled', (jobId) =>
+      logger.warn({ jobId, queueName }, 'maintenance job stalled; resuming it here'),
+    );
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));

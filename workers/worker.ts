@@ -88,7 +88,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const prefix = options.prefix ?? 'bull';
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const errorReply = options.errorReply ?? defaultErrorReply;
-  const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
+  const connection = await openWorkerConnection(options.redisUrl, {
+    connectTimeoutMs: options.connectTimeoutMs,
+    logger,
+  });
   const publisher = new ReplyPublisher(connection, prefix, logger);
 
   // Set by a forced close: a handler aborted by it puts its job back in the queue (no attempt used).
@@ -102,7 +105,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     return run;
   };
 
-  const processOne = async (bullJob: Job<unknown, Reply>, token?: string, signal?: AbortSignal): Promise<Reply> => {
+  const processOne = async (
+    bullJob: Job<unknown, Reply>,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<Reply> => {
     const attempt = bullJob.attemptsMade + 1;
     const attempts = bullJob.opts.attempts ?? 1;
     let job: AnswerJob;
@@ -137,7 +144,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       }
       const botError = toBotError(err);
       const final = !botError.retryable || attempt >= attempts;
-      log.warn({ err, code: botError.code, retryable: botError.retryable, final, durationMs: Date.now() - started }, 'answer failed');
+      log.warn(
+        { err, code: botError.code, retryable: botError.retryable, final, durationMs: Date.now() - started },
+        'answer failed',
+      );
       recordJob(job.command?.kind ?? 'unparsed', 'failed', Date.now() - started);
       if (final && isReplyPlatform(platform)) {
         try {
@@ -178,11 +188,16 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         for (const worker of workers) worker.cancelAllJobs('worker shutting down');
       }
       const settled = closeOptions.force
-        ? Promise.race([Promise.allSettled([...inFlight]), new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())])
+        ? Promise.race([
+            Promise.allSettled([...inFlight]),
+            new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
+          ])
         : Promise.resolve();
       closing ??= (async () => {
         await settled;
-        const results = await Promise.allSettled(workers.map((worker) => worker.close(closeOptions.force ?? false)));
+        const results = await Promise.allSettled(
+          workers.map((worker) => worker.close(closeOptions.force ?? false)),
+        );
         for (const result of results) {
           if (result.status === 'rejected') logger.warn({ err: result.reason }, 'closing a worker failed');
         }

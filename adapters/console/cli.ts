@@ -47,7 +47,11 @@ export interface HostedGateway {
  * Starts the chat gateway (adapters/gateway/gateway.ts's `startGateway`).
  * @throws ConfigError for a bad Slack/Teams setting, before anything starts
  */
-export type GatewayStarter = (options: { env: Record<string, string | undefined>; config: BotConfig; logger: Logger }) => Promise<HostedGateway>;
+export type GatewayStarter = (options: {
+  env: Record<string, string | undefined>;
+  config: BotConfig;
+  logger: Logger;
+}) => Promise<HostedGateway>;
 
 /**
  * The chat side of the CLI, loaded only by the commands that use it (issue 18): the console adapter
@@ -79,7 +83,8 @@ function packageVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     const file = join(dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+    if (existsSync(file))
+      return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
     dir = dirname(dir);
   }
   return 'unknown';
@@ -92,12 +97,17 @@ function parseLang(value: string): Locale {
 
 /** `--captured-at`: an RFC 3339 date-time. */
 function parseCapturedAt(value: string): string {
-  const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value) ? Date.parse(value) : Number.NaN;
+  const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value)
+    ? Date.parse(value)
+    : Number.NaN;
   if (Number.isNaN(t)) throw new InvalidArgumentError('an RFC 3339 date-time, e.g. 2025-06-12T09:41:07Z');
   return new Date(t).toISOString();
 }
 
-async function configFor(opts: { config?: string; snapshot?: string; capturedAt?: string }, env: CliIo['env']): Promise<BotConfig> {
+async function configFor(
+  opts: { config?: string; snapshot?: string; capturedAt?: string },
+  env: CliIo['env'],
+): Promise<BotConfig> {
   const { loadConfig } = await import('../../src/config/load-config.js');
   if (opts.snapshot) {
     const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
@@ -106,7 +116,15 @@ async function configFor(opts: { config?: string; snapshot?: string; capturedAt?
     const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
     return {
       ...base,
-      clusters: { snapshot: { kind: 'snapshot', snapshot: path, requestTimeoutMs: 5000, deadlineMs: 20000, ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}) } },
+      clusters: {
+        snapshot: {
+          kind: 'snapshot',
+          snapshot: path,
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+          ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}),
+        },
+      },
       defaultCluster: 'snapshot',
     };
   }
@@ -115,7 +133,10 @@ async function configFor(opts: { config?: string; snapshot?: string; capturedAt?
 
 /** `--as NAME`: who asks (identity `console:local:NAME`). */
 function parseAs(value: string): string {
-  if (!CONSOLE_USER_PATTERN.test(value)) throw new InvalidArgumentError('1 to 64 letters, digits, ".", "_" or "-" (the identity becomes console:local:NAME)');
+  if (!CONSOLE_USER_PATTERN.test(value))
+    throw new InvalidArgumentError(
+      '1 to 64 letters, digits, ".", "_" or "-" (the identity becomes console:local:NAME)',
+    );
   return value;
 }
 
@@ -127,13 +148,23 @@ export const WITHDRAW_BOUND_MS = 5000;
  * queue no worker consumes is answered at once and nothing is queued; a job without a reply in
  * `config.jobTimeoutMs` is withdrawn (bounded by {@link WITHDRAW_BOUND_MS}) so it never runs late.
  */
-async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): Promise<{ run: JobRunner; close: () => Promise<void> }> {
+async function runnerFor(
+  config: BotConfig,
+  logger: Logger,
+  env: CliIo['env'],
+): Promise<{ run: JobRunner; close: () => Promise<void> }> {
   const { redisTargetOf } = await import('../../src/config/bot-config.js');
   const { explainFailure } = await import('../../src/explain/explain-messages.js');
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
     // The queue (bullmq, ioredis) only when Redis is configured.
-    const [{ JobQueue }, { jobIdFor }, { queuePrefixFrom }, { countQueueWorkers, queuedJobState }, { explainConsole }] = await Promise.all([
+    const [
+      { JobQueue },
+      { jobIdFor },
+      { queuePrefixFrom },
+      { countQueueWorkers, queuedJobState },
+      { explainConsole },
+    ] = await Promise.all([
       import('../../src/queue/job-queue.js'),
       import('../../src/queue/job.js'),
       import('../../src/queue/queue-prefix.js'),
@@ -148,7 +179,8 @@ async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): 
       run: async (job) => {
         const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
         // null (cannot tell: Redis down, CLIENT LIST refused) goes on: the enqueue reports Redis itself.
-        if ((await countQueueWorkers(redisUrl, job.cluster, { prefix, logger })) === 0) return explainConsole(ctx, 'no-worker');
+        if ((await countQueueWorkers(redisUrl, job.cluster, { prefix, logger })) === 0)
+          return explainConsole(ctx, 'no-worker');
         try {
           const { jobId } = await queue.enqueue(job);
           return await queue.waitForReply(jobId, config.jobTimeoutMs);
@@ -158,10 +190,15 @@ async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): 
             // Never let it run after we stopped waiting (a maintenance request nobody sees).
             await queue.withdraw(job, WITHDRAW_BOUND_MS);
             // withdraw() leaves a job a worker already started: then the answer must not say "withdrawn".
-            const state = await queuedJobState(redisUrl, job.cluster, jobIdFor(job.requestId), { prefix, logger });
+            const state = await queuedJobState(redisUrl, job.cluster, jobIdFor(job.requestId), {
+              prefix,
+              logger,
+            });
             if (state === 'active') return explainConsole(ctx, 'timeout-running', { seconds });
             const workers = await countQueueWorkers(redisUrl, job.cluster, { prefix, logger });
-            return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', { seconds });
+            return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', {
+              seconds,
+            });
           }
           if (isBotError(err) && err.code === 'queue-unavailable') {
             logger.warn({ err }, err.message);
@@ -174,7 +211,10 @@ async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): 
     };
   }
   // In-process: the answer step; a snapshot file is analysed straight from the file (no simulator, no client-node).
-  const [{ createAnswerService }, { runInProcess }] = await Promise.all([import('../../src/answer/answer.js'), import('../../src/queue/in-process.js')]);
+  const [{ createAnswerService }, { runInProcess }] = await Promise.all([
+    import('../../src/answer/answer.js'),
+    import('../../src/queue/in-process.js'),
+  ]);
   const service = createAnswerService({ config, logger, snapshotsFromFile: true });
   return {
     run: async (job) => {
@@ -182,9 +222,13 @@ async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): 
         return await runInProcess(job, service.handler, { logger, timeoutMs: config.jobTimeoutMs });
       } catch (err) {
         if (isBotError(err) && err.code === 'job-timeout') {
-          return explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', {
-            seconds: Math.round(config.jobTimeoutMs / 1000),
-          });
+          return explainFailure(
+            { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+            'job-timeout',
+            {
+              seconds: Math.round(config.jobTimeoutMs / 1000),
+            },
+          );
         }
         throw err;
       }
@@ -193,7 +237,8 @@ async function runnerFor(config: BotConfig, logger: Logger, env: CliIo['env']): 
   };
 }
 
-const AS_HELP = 'who asks, for maintenance requests and approvals: identity console:local:NAME (default: the OS user); NAME is 1-64 of A-Z a-z 0-9 . _ -';
+const AS_HELP =
+  'who asks, for maintenance requests and approvals: identity console:local:NAME (default: the OS user); NAME is 1-64 of A-Z a-z 0-9 . _ -';
 
 const MAINTENANCE_HELP = `
 Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see README › Maintenance):
@@ -210,7 +255,11 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
  * its modules load only when the list is asked for.
  * @returns undefined when no Redis is configured
  */
-function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record<string, string | undefined>>): ConsoleScheduleList | undefined {
+function scheduleListFor(
+  config: BotConfig,
+  logger: Logger,
+  env: Readonly<Record<string, string | undefined>>,
+): ConsoleScheduleList | undefined {
   if (config.redis === undefined) return undefined;
   return async () => {
     const [{ redisTargetOf }, { ScheduleService }, { queuePrefixFrom }] = await Promise.all([
@@ -230,8 +279,15 @@ function scheduleListFor(config: BotConfig, logger: Logger, env: Readonly<Record
 }
 
 async function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'): Promise<void> {
-  const [{ toJsonOutput }, { renderText }] = await Promise.all([import('./console-adapter.js'), import('../../src/explain/render-text.js')]);
-  io.out(format === 'json' ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n` : `${renderText(outcome.reply)}\n`);
+  const [{ toJsonOutput }, { renderText }] = await Promise.all([
+    import('./console-adapter.js'),
+    import('../../src/explain/render-text.js'),
+  ]);
+  io.out(
+    format === 'json'
+      ? `${JSON.stringify(toJsonOutput(outcome.reply, outcome.request), null, 2)}\n`
+      : `${renderText(outcome.reply)}\n`,
+  );
 }
 
 /**
@@ -241,7 +297,11 @@ async function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'
  * @param io - output and environment (default: the process's)
  * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
  */
-export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, io: CliIo = defaultIo): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  chat: ChatAdapterLoaders,
+  io: CliIo = defaultIo,
+): Promise<number> {
   let exitCode = 0;
   // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(io.env);
@@ -263,40 +323,74 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
     .exitOverride()
     .showHelpAfterError('(run k8s-ha-bot --help for usage)')
     // `k8s-ha-bot help` / `--help` is the command-line usage; the requests have their own help.
-    .addHelpText('after', '\nRequests: k8s-ha-bot ask help lists every request form with examples from your cluster\n(k8s-ha-bot ask 도움말 in Korean; type help at the interactive prompt).\n');
+    .addHelpText(
+      'after',
+      '\nRequests: k8s-ha-bot ask help lists every request form with examples from your cluster\n(k8s-ha-bot ask 도움말 in Korean; type help at the interactive prompt).\n',
+    );
 
   program
     .command('ask')
-    .description('answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")')
+    .description(
+      'answer one request, e.g. k8s-ha-bot ask "can I reboot atlas-cp-2" (or without "ask": k8s-ha-bot "can I reboot atlas-cp-2")',
+    )
     .argument('<text...>', 'the request, in English or Korean')
     .option('--cluster <name>', 'configured cluster to ask about')
     .option('--snapshot <file>', 'answer from this snapshot file (read directly, as the API would list it)')
-    .option('--captured-at <time>', 'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields', parseCapturedAt)
+    .option(
+      '--captured-at <time>',
+      'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields',
+      parseCapturedAt,
+    )
     .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
     .addHelpText('after', MAINTENANCE_HELP)
-    .action(async (words: string[], opts: { cluster?: string; snapshot?: string; capturedAt?: string; lang?: Locale; format: 'text' | 'json'; as?: string }) => {
-      if (opts.capturedAt && !opts.snapshot) throw new BotError('bad-request', '--captured-at needs --snapshot FILE (a live cluster is read now)');
-      const config = await configFor(
-        { ...program.opts<{ config?: string }>(), ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}) },
-        io.env,
-      );
-      const runner = await runnerFor(config, await cliLogger(), io.env);
-      const { handleConsoleRequest } = await import('./console-adapter.js');
-      try {
-        const outcome = await handleConsoleRequest(
-          { text: words.join(' '), ...(opts.cluster ? { cluster: opts.cluster } : {}), ...(opts.lang ? { lang: opts.lang } : {}), user: opts.as ?? safeUser() },
-          config,
-          runner.run,
-          scheduleListFor(config, await cliLogger(), io.env),
+    .action(
+      async (
+        words: string[],
+        opts: {
+          cluster?: string;
+          snapshot?: string;
+          capturedAt?: string;
+          lang?: Locale;
+          format: 'text' | 'json';
+          as?: string;
+        },
+      ) => {
+        if (opts.capturedAt && !opts.snapshot)
+          throw new BotError(
+            'bad-request',
+            '--captured-at needs --snapshot FILE (a live cluster is read now)',
+          );
+        const config = await configFor(
+          {
+            ...program.opts<{ config?: string }>(),
+            ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
+            ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}),
+          },
+          io.env,
         );
-        await print(io, outcome, opts.format);
-        exitCode = outcome.exitCode;
-      } finally {
-        await runner.close();
-      }
-    });
+        const runner = await runnerFor(config, await cliLogger(), io.env);
+        const { handleConsoleRequest } = await import('./console-adapter.js');
+        try {
+          const outcome = await handleConsoleRequest(
+            {
+              text: words.join(' '),
+              ...(opts.cluster ? { cluster: opts.cluster } : {}),
+              ...(opts.lang ? { lang: opts.lang } : {}),
+              user: opts.as ?? safeUser(),
+            },
+            config,
+            runner.run,
+            scheduleListFor(config, await cliLogger(), io.env),
+          );
+          await print(io, outcome, opts.format);
+          exitCode = outcome.exitCode;
+        } finally {
+          await runner.close();
+        }
+      },
+    );
 
   program
     .command('chat', { isDefault: true })
@@ -307,10 +401,19 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
     .action(async (opts: { cluster?: string; as?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       const runner = await runnerFor(config, await cliLogger(), io.env);
-      const [{ handleConsoleRequest }, { createInterface }] = await Promise.all([import('./console-adapter.js'), import('node:readline')]);
-      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+      const [{ handleConsoleRequest }, { createInterface }] = await Promise.all([
+        import('./console-adapter.js'),
+        import('node:readline'),
+      ]);
+      const rl = createInterface({
+        input: process.stdin,
+        output: process.stdout,
+        terminal: process.stdin.isTTY,
+      });
       const names = Object.keys(config.clusters).join(', ');
-      io.out(`k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`);
+      io.out(
+        `k8s-ha-bot — clusters: ${names}; default ${config.defaultCluster ?? '(none)'}. Type "help", or "exit" to leave.\n`,
+      );
       try {
         rl.setPrompt('k8s> ');
         rl.prompt();
@@ -319,7 +422,12 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
           const text = line.trim();
           if (text === 'exit' || text === 'quit') break;
           if (text !== '') {
-            const outcome = await handleConsoleRequest({ text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() }, config, runner.run, scheduleListFor(config, await cliLogger(), io.env));
+            const outcome = await handleConsoleRequest(
+              { text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() },
+              config,
+              runner.run,
+              scheduleListFor(config, await cliLogger(), io.env),
+            );
             await print(io, outcome, 'text');
           }
           rl.prompt();
@@ -337,7 +445,13 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
     .option('--concurrency <n>', 'jobs in parallel per cluster')
     .action(async (opts: { cluster?: string[]; concurrency?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const [{ redisTargetOf }, { redisTargetToEnv }, { createLogger }, { runWorkerProcess }, { createWorkerAnswerStep }] = await Promise.all([
+      const [
+        { redisTargetOf },
+        { redisTargetToEnv },
+        { createLogger },
+        { runWorkerProcess },
+        { createWorkerAnswerStep },
+      ] = await Promise.all([
         import('../../src/config/bot-config.js'),
         import('../../src/config/redis-settings.js'),
         import('../../src/util/logger.js'),
@@ -357,13 +471,21 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
         argv: args,
         logger: workerLogger,
         clusterConfigs: config.clusters,
-        loadWorkerStep: (context, settings) => createWorkerAnswerStep({ ...context, config, redisUrl: settings.redisUrl, prefix: settings.prefix }),
+        loadWorkerStep: (context, settings) =>
+          createWorkerAnswerStep({
+            ...context,
+            config,
+            redisUrl: settings.redisUrl,
+            prefix: settings.prefix,
+          }),
       });
     });
 
   program
     .command('simulate')
-    .description('serve a snapshot file (scenario or kubectl List) as a Kubernetes API and print a kubeconfig')
+    .description(
+      'serve a snapshot file (scenario or kubectl List) as a Kubernetes API and print a kubeconfig',
+    )
     .argument('<file>', 'snapshot file')
     .option('--port <n>', 'port (default: a free one)', (v) => {
       const n = Number(v);
@@ -371,16 +493,31 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
       return n;
     })
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--no-heartbeats', 'let Leases and node heartbeats age (default: renew what was alive at load every 5 s, as a live cluster does)')
+    .option(
+      '--no-heartbeats',
+      'let Leases and node heartbeats age (default: renew what was alive at load every 5 s, as a live cluster does)',
+    )
     .action(async (file: string, opts: { port?: number; host: string; heartbeats: boolean }) => {
       const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
       let sim;
       try {
-        sim = await runSimulateCommand({ file, ...(opts.port !== undefined ? { port: opts.port } : {}), host: opts.host, heartbeats: opts.heartbeats }, io);
+        sim = await runSimulateCommand(
+          {
+            file,
+            ...(opts.port !== undefined ? { port: opts.port } : {}),
+            host: opts.host,
+            heartbeats: opts.heartbeats,
+          },
+          io,
+        );
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-          throw new BotError('bad-request', `cannot listen on ${opts.host}:${opts.port ?? 0} (${code}); choose another --port, or leave it out for a free one`, { cause: err });
+          throw new BotError(
+            'bad-request',
+            `cannot listen on ${opts.host}:${opts.port ?? 0} (${code}); choose another --port, or leave it out for a free one`,
+            { cause: err },
+          );
         }
         throw err;
       }
@@ -393,13 +530,16 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
 
   program
     .command('snapshot')
-    .description('capture what the checks read from a cluster into one file (stdout) for ask --snapshot and simulate')
+    .description(
+      'capture what the checks read from a cluster into one file (stdout) for ask --snapshot and simulate',
+    )
     .option('--context <name>', 'kubeconfig context to read (default: the current context)')
     .option('--cluster <name>', 'configured cluster to read (its etcd entry, if any, is probed too)')
     .action(async (opts: { context?: string; cluster?: string }) => {
       // Loaded here only: the other commands never need the capture.
       const { runSnapshotCommand } = await import('./snapshot-command.js');
-      const config = opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
+      const config =
+        opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
       const captured = await runSnapshotCommand(opts, config, io.env, await cliLogger());
       io.out(captured.text);
       io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
@@ -407,19 +547,28 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
 
   program
     .command('gateway')
-    .description('host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)')
+    .description(
+      'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)',
+    )
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const [{ redisTargetOf }, { createLogger }, { opsPortFrom, startProcessOpsOrWarn }, { runUntilSignal, shutdownDeadlineFrom }, { LOOPBACK_HOST, devInsecureFrom }, { queuePrefixFrom }, startGateway] =
-        await Promise.all([
-          import('../../src/config/bot-config.js'),
-          import('../../src/util/logger.js'),
-          import('../../src/ops/ops-server.js'),
-          import('../../src/ops/shutdown.js'),
-          import('../../src/ops/dev-insecure.js'),
-          import('../../src/queue/queue-prefix.js'),
-          chat.loadGateway(),
-        ]);
+      const [
+        { redisTargetOf },
+        { createLogger },
+        { opsPortFrom, startProcessOpsOrWarn },
+        { runUntilSignal, shutdownDeadlineFrom },
+        { LOOPBACK_HOST, devInsecureFrom },
+        { queuePrefixFrom },
+        startGateway,
+      ] = await Promise.all([
+        import('../../src/config/bot-config.js'),
+        import('../../src/util/logger.js'),
+        import('../../src/ops/ops-server.js'),
+        import('../../src/ops/shutdown.js'),
+        import('../../src/ops/dev-insecure.js'),
+        import('../../src/queue/queue-prefix.js'),
+        chat.loadGateway(),
+      ]);
       const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
       // Ops settings are checked before anything starts (src/ops).
       opsPortFrom(io.env);
@@ -427,13 +576,25 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
       const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
       let ops: RunningOpsServer | undefined;
       try {
-        ops = await startProcessOpsOrWarn({ role: 'gateway', env: io.env, redisUrl: redisTargetOf(config.redis) ?? '', prefix: queuePrefixFrom(io.env), clusters: config.clusters, logger: gatewayLogger, ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}) });
+        ops = await startProcessOpsOrWarn({
+          role: 'gateway',
+          env: io.env,
+          redisUrl: redisTargetOf(config.redis) ?? '',
+          prefix: queuePrefixFrom(io.env),
+          clusters: config.clusters,
+          logger: gatewayLogger,
+          ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}),
+        });
       } catch (err) {
         await gateway.close();
         throw err;
       }
       const parts = [
-        ...(gateway.mode ? [`Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}`] : []),
+        ...(gateway.mode
+          ? [
+              `Slack ${gateway.mode === 'http' ? `HTTP on port ${gateway.port} (POST /slack/events)` : 'Socket Mode'}`,
+            ]
+          : []),
         ...(gateway.teams ? [`Teams HTTP on port ${gateway.teams.port} (POST /api/messages)`] : []),
         ...(ops ? [`ops on port ${ops.port} (/healthz, /readyz, /metrics)`] : []),
       ];
@@ -446,7 +607,10 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
           onSignal: () => ops?.setDraining(),
           graceful: () => gateway.close(),
           force: async () => {
-            gatewayLogger.warn({ deadlineMs }, 'gateway shutdown past its deadline; each close step is bounded and will give up soon');
+            gatewayLogger.warn(
+              { deadlineMs },
+              'gateway shutdown past its deadline; each close step is bounded and will give up soon',
+            );
           },
         });
       } finally {
@@ -457,7 +621,9 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
   const configCmd = program.command('config').description('configuration tools');
   configCmd
     .command('check')
-    .description('validate the configuration file, its kubeconfig contexts, the Slack/Teams/ops environment settings and the maintenance policy, without starting or contacting anything')
+    .description(
+      'validate the configuration file, its kubeconfig contexts, the Slack/Teams/ops environment settings and the maintenance policy, without starting or contacting anything',
+    )
     .action(async () => {
       const config = await configFor(program.opts<{ config?: string }>(), io.env);
       // The Kubernetes client only when a cluster names a kubeconfig context to check.
@@ -468,9 +634,14 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
         ]);
         checkKubeContexts(config, loadKubeConfigFromDefault);
       }
-      const [{ checkDeploymentSettings }, checkChat] = await Promise.all([import('./config-check.js'), chat.loadChatSettingsCheck()]);
+      const [{ checkDeploymentSettings }, checkChat] = await Promise.all([
+        import('./config-check.js'),
+        chat.loadChatSettingsCheck(),
+      ]);
       const lines = await checkDeploymentSettings(config, io.env, checkChat);
-      io.out(`configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`);
+      io.out(
+        `configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`,
+      );
       for (const line of lines) io.out(`  ${line}\n`);
     });
 
@@ -479,7 +650,11 @@ export async function runCli(argv: readonly string[], chat: ChatAdapterLoaders, 
   } catch (err) {
     const e = err as { code?: string; exitCode?: number };
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version' ? 0 : 2;
+      return e.code === 'commander.helpDisplayed' ||
+        e.code === 'commander.help' ||
+        e.code === 'commander.version'
+        ? 0
+        : 2;
     }
     if (isBotError(err)) {
       io.err(`k8s-ha-bot: ${err.message}\n`);
@@ -510,18 +685,21 @@ export function withImplicitAsk(argv: readonly string[], program: Command): stri
   const ask = program.commands.find((c) => c.name() === 'ask');
   if (ask === undefined) return [...argv];
   const commands = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]).concat('help'));
-  const takesValue = (cmd: Command, flag: string): boolean => cmd.options.some((o) => (o.long === flag || o.short === flag) && (o.required || o.optional));
+  const takesValue = (cmd: Command, flag: string): boolean =>
+    cmd.options.some((o) => (o.long === flag || o.short === flag) && (o.required || o.optional));
   // The program's own options (`--config FILE`) come first and stay where they are.
   let i = 0;
   while (i < args.length) {
     const arg = args[i] ?? '';
-    if (!arg.startsWith('-') || arg === '-h' || arg === '--help' || arg === '-V' || arg === '--version') break;
+    if (!arg.startsWith('-') || arg === '-h' || arg === '--help' || arg === '-V' || arg === '--version')
+      break;
     const flag = arg.split('=')[0] ?? arg;
     if (!program.options.some((o) => o.long === flag || o.short === flag)) break;
     i += arg.includes('=') || !takesValue(program, flag) ? 1 : 2;
   }
   const first = args[i];
-  if (first === undefined || commands.has(first) || ['-h', '--help', '-V', '--version'].includes(first)) return [...argv];
+  if (first === undefined || commands.has(first) || ['-h', '--help', '-V', '--version'].includes(first))
+    return [...argv];
   // An operand among the rest (not an option, nor the value of one of ask's options): a request.
   let hasOperand = false;
   for (let j = i; j < args.length; j += 1) {

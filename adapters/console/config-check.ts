@@ -42,7 +42,11 @@ export async function checkDeploymentSettings(
   const lines: string[] = [];
   const redis = redisTargetOf(config.redis);
   // Never the password: describeRedisTarget redacts URLs and only says "password set".
-  lines.push(redis === undefined ? 'Redis: not configured (the console answers in-process; the gateway and workers need one)' : `Redis: ${describeRedisTarget(redis)}`);
+  lines.push(
+    redis === undefined
+      ? 'Redis: not configured (the console answers in-process; the gateway and workers need one)'
+      : `Redis: ${describeRedisTarget(redis)}`,
+  );
   lines.push(...checkChat(env));
   const readyz = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
   if (readyz !== 'required' && readyz !== 'reported')
@@ -54,13 +58,18 @@ export async function checkDeploymentSettings(
         ? 'no rate limit'
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),
   );
-  lines.push(`queue key prefix: ${queuePrefixFrom(env)} (the same on the gateway, every worker and the console)`);
+  lines.push(
+    `queue key prefix: ${queuePrefixFrom(env)} (the same on the gateway, every worker and the console)`,
+  );
   lines.push(
     watchCacheEnabled(env)
       ? `worker: answers from a watch cache per cluster when it is in sync (${WATCH_CACHE_ENV}=off to read the cluster for every answer)`
       : `worker: every answer reads the cluster (${WATCH_CACHE_ENV}=off)`,
   );
-  if (devInsecureFrom(env)) lines.push(`${DEV_INSECURE_ENV}=1: development mode (Teams may run unauthenticated, on 127.0.0.1 only); never in production`);
+  if (devInsecureFrom(env))
+    lines.push(
+      `${DEV_INSECURE_ENV}=1: development mode (Teams may run unauthenticated, on 127.0.0.1 only); never in production`,
+    );
   if (config.maintenancePolicy !== undefined) {
     const policy = await loadMaintenancePolicy(config.maintenancePolicy);
     lines.push(`maintenance policy: ${policy.source} OK`);

@@ -10,7 +10,10 @@ import { SCHEDULE_HELP_EXAMPLES, parseScheduleCommand } from '../../src/commands
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
 import { type RequestSummary, summarizeRequest } from '../../src/commands/request-summary.js';
-import { MAINTENANCE_HELP_EXAMPLES, incompleteMaintenanceForm } from '../../src/commands/parse-maintenance-command.js';
+import {
+  MAINTENANCE_HELP_EXAMPLES,
+  incompleteMaintenanceForm,
+} from '../../src/commands/parse-maintenance-command.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainParseError, plainReply } from '../../src/explain/explain-messages.js';
@@ -64,7 +67,12 @@ export interface ConsoleRequest {
 export { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 
 /** Commands that act on or read the maintenance state in Redis (issue 5). */
-const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-request', 'maintenance-decision', 'maintenance-status', 'audit']);
+const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set([
+  'maintenance-request',
+  'maintenance-decision',
+  'maintenance-status',
+  'audit',
+]);
 
 /**
  * Findings that mean the request named something this cluster does not have: an unknown node
@@ -74,7 +82,11 @@ const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set(['maintenance-re
  */
 function namesSomethingMissing(f: Finding): boolean {
   if (f.check === 'node-not-found') return true; // one node, or a list or group naming none the cluster has
-  return f.check === 'what-if-target' && f.severity === 'block' && (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node');
+  return (
+    f.check === 'what-if-target' &&
+    f.severity === 'block' &&
+    (f.variant === 'unknown-node' || f.variant === 'unknown-component' || f.variant === 'not-on-node')
+  );
 }
 
 /**
@@ -90,7 +102,13 @@ function exitCodeOf(reply: Reply, command: Command): 0 | 1 | 2 {
 }
 
 /** The console's own answers (keys under `console.` in src/explain/locales). */
-export type ConsoleMessageKey = 'maintenance-needs-redis' | 'no-worker' | 'no-worker-withdrawn' | 'timeout-withdrawn' | 'timeout-running' | 'maintenance-usage';
+export type ConsoleMessageKey =
+  | 'maintenance-needs-redis'
+  | 'no-worker'
+  | 'no-worker-withdrawn'
+  | 'timeout-withdrawn'
+  | 'timeout-running'
+  | 'maintenance-usage';
 
 /**
  * One of the console's own answers, as an `error` reply without findings (exit code 1 when a job
@@ -99,13 +117,31 @@ export type ConsoleMessageKey = 'maintenance-needs-redis' | 'no-worker' | 'no-wo
  * @param key - which text
  * @param params - `cluster`, `seconds` for the texts that name them
  */
-export function explainConsole(ctx: { locale: Locale; requestId: string; cluster: string | null }, key: ConsoleMessageKey, params: { seconds?: number } = {}): Reply {
-  return adapterReply(ctx.locale, ctx.requestId, ctx.cluster, translator(ctx.locale).t(`console.${key}`, { cluster: ctx.cluster ?? '', ...params }));
+export function explainConsole(
+  ctx: { locale: Locale; requestId: string; cluster: string | null },
+  key: ConsoleMessageKey,
+  params: { seconds?: number } = {},
+): Reply {
+  return adapterReply(
+    ctx.locale,
+    ctx.requestId,
+    ctx.cluster,
+    translator(ctx.locale).t(`console.${key}`, { cluster: ctx.cluster ?? '', ...params }),
+  );
 }
 
 /** An adapter answer without analysis: kind `error`, a summary, optional sections. */
-function adapterReply(locale: Locale, requestId: string, cluster: string | null, summary: string, sections: Reply['sections'] = []): Reply {
-  return { ...plainReply({ locale, requestId, cluster }, 'error', translator(locale).t('title.error'), summary), sections };
+function adapterReply(
+  locale: Locale,
+  requestId: string,
+  cluster: string | null,
+  summary: string,
+  sections: Reply['sections'] = [],
+): Reply {
+  return {
+    ...plainReply({ locale, requestId, cluster }, 'error', translator(locale).t('title.error'), summary),
+    sections,
+  };
 }
 
 /**
@@ -120,21 +156,49 @@ export type ConsoleScheduleList = () => Promise<ScheduleSpec[]>;
  * Slack channel and Teams conversation with where each posts (exit 0), or says Redis is needed
  * (exit 2).
  */
-async function consoleSchedule(command: ScheduleCommand, locale: Locale, requestId: string, listSchedules: ConsoleScheduleList | undefined): Promise<ConsoleOutcome> {
+async function consoleSchedule(
+  command: ScheduleCommand,
+  locale: Locale,
+  requestId: string,
+  listSchedules: ConsoleScheduleList | undefined,
+): Promise<ConsoleOutcome> {
   const tr = translator(locale);
   const answer = (summary: string, exitCode: 0 | 2, sections: Reply['sections'] = []): ConsoleOutcome => ({
-    reply: exitCode === 0 ? { ...plainReply({ locale, requestId, cluster: null }, 'help', tr.t('console.schedules-heading'), summary), sections } : adapterReply(locale, requestId, null, summary, sections),
+    reply:
+      exitCode === 0
+        ? {
+            ...plainReply(
+              { locale, requestId, cluster: null },
+              'help',
+              tr.t('console.schedules-heading'),
+              summary,
+            ),
+            sections,
+          }
+        : adapterReply(locale, requestId, null, summary, sections),
     ran: false,
     exitCode,
     request: null,
   });
-  if (command.kind === 'schedule-create') return answer(tr.t('console.schedule-nowhere', { example: SCHEDULE_HELP_EXAMPLES[locale][0]?.example ?? '' }), 2);
+  if (command.kind === 'schedule-create')
+    return answer(
+      tr.t('console.schedule-nowhere', { example: SCHEDULE_HELP_EXAMPLES[locale][0]?.example ?? '' }),
+      2,
+    );
   if (command.kind === 'schedule-remove') return answer(tr.t('console.unschedule-in-chat'), 2);
   if (listSchedules === undefined) return answer(tr.t('console.schedules-need-redis'), 2);
   const specs = await listSchedules();
   if (specs.length === 0) return answer(tr.t('console.schedules-empty'), 0);
   const lines = specs.map((s) =>
-    tr.t('console.schedules-line', { id: s.id, cluster: s.cluster, time: s.time, timeZone: s.timeZone, quiet: s.quiet ? tr.t('schedule.quietTag') : '', platform: s.platform === 'teams' ? 'Teams' : 'Slack', conversation: s.conversation }),
+    tr.t('console.schedules-line', {
+      id: s.id,
+      cluster: s.cluster,
+      time: s.time,
+      timeZone: s.timeZone,
+      quiet: s.quiet ? tr.t('schedule.quietTag') : '',
+      platform: s.platform === 'teams' ? 'Teams' : 'Slack',
+      conversation: s.conversation,
+    }),
   );
   return answer(tr.t('console.schedules-heading'), 0, [{ heading: '', lines }]);
 }
@@ -148,7 +212,12 @@ async function consoleSchedule(command: ScheduleCommand, locale: Locale, request
  * @returns the reply, whether a job ran, and the exit code
  * @throws BotError `queue-unavailable` when `schedules` cannot reach Redis
  */
-export async function handleConsoleRequest(request: ConsoleRequest, config: BotConfig, run: JobRunner, listSchedules?: ConsoleScheduleList): Promise<ConsoleOutcome> {
+export async function handleConsoleRequest(
+  request: ConsoleRequest,
+  config: BotConfig,
+  run: JobRunner,
+  listSchedules?: ConsoleScheduleList,
+): Promise<ConsoleOutcome> {
   const requestId = `cli-${randomUUID()}`;
   const text = request.lang ? `${request.text} --lang ${request.lang}` : request.text;
   const scheduled = parseScheduleCommand(text, { defaultLocale: config.locale });
@@ -157,17 +226,37 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
   const locale = parsed.locale;
   if (!parsed.ok) {
     // `maintain` / `approve` without a node or id: the maintenance forms, not the general help.
-    const usage = parsed.error.code === 'not-understood' ? incompleteMaintenanceForm(text, config.locale) : null;
+    const usage =
+      parsed.error.code === 'not-understood' ? incompleteMaintenanceForm(text, config.locale) : null;
     if (usage !== null) {
       const tr = translator(usage);
       const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
-      return { reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [{ heading: tr.t('help.forms'), lines }]), ran: false, exitCode: 2, request: null };
+      return {
+        reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [
+          { heading: tr.t('help.forms'), lines },
+        ]),
+        ran: false,
+        exitCode: 2,
+        request: null,
+      };
     }
-    return { reply: explainParseError({ locale, requestId, cluster: null }, parsed.error), ran: false, exitCode: 2, request: null };
+    return {
+      reply: explainParseError({ locale, requestId, cluster: null }, parsed.error),
+      ran: false,
+      exitCode: 2,
+      request: null,
+    };
   }
   const names = Object.keys(config.clusters);
-  const cluster = parsed.command.cluster ?? request.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-  const understood: RequestSummary = { ...summarizeRequest(parsed.command, locale), ...(cluster === undefined ? {} : { cluster }) };
+  const cluster =
+    parsed.command.cluster ??
+    request.cluster ??
+    config.defaultCluster ??
+    (names.length === 1 ? names[0] : undefined);
+  const understood: RequestSummary = {
+    ...summarizeRequest(parsed.command, locale),
+    ...(cluster === undefined ? {} : { cluster }),
+  };
   if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
     const reply = explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
       clusters: names,
@@ -178,7 +267,17 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
   // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
   // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
   if (MAINTENANCE_KINDS.has(parsed.command.kind) && config.redis === undefined) {
-    return { reply: adapterReply(locale, requestId, cluster, translator(locale).t('console.maintenance-needs-redis')), ran: false, exitCode: 2, request: understood };
+    return {
+      reply: adapterReply(
+        locale,
+        requestId,
+        cluster,
+        translator(locale).t('console.maintenance-needs-redis'),
+      ),
+      ran: false,
+      exitCode: 2,
+      request: understood,
+    };
   }
   const job: AnswerJob = {
     requestId,
@@ -191,7 +290,12 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
     enqueuedAt: new Date().toISOString(),
   };
   const reply = await run(job);
-  return { reply, ran: true, exitCode: exitCodeOf(reply, parsed.command), request: reply.context.request ?? understood };
+  return {
+    reply,
+    ran: true,
+    exitCode: exitCodeOf(reply, parsed.command),
+    request: reply.context.request ?? understood,
+  };
 }
 
 /**
@@ -200,7 +304,10 @@ export async function handleConsoleRequest(request: ConsoleRequest, config: BotC
  * @param input - the reply (its strings made safe first: src/explain/safe-reply.ts)
  * @param request - what was understood ({@link ConsoleOutcome.request}); null when not understood
  */
-export function toJsonOutput(input: Reply, request: RequestSummary | null = input.context.request ?? null): Record<string, unknown> {
+export function toJsonOutput(
+  input: Reply,
+  request: RequestSummary | null = input.context.request ?? null,
+): Record<string, unknown> {
   const reply = safeReply(input);
   return {
     request,

@@ -21,7 +21,12 @@ export interface CountQueueWorkersOptions {
 }
 
 /** Open the cluster's queue on a short-lived connection, run `use`, and close everything; null on any failure (logged at debug). */
-async function withQueue<T>(redisUrl: RedisTarget, cluster: string, options: CountQueueWorkersOptions, use: (queue: Queue) => Promise<T>): Promise<T | null> {
+async function withQueue<T>(
+  redisUrl: RedisTarget,
+  cluster: string,
+  options: CountQueueWorkersOptions,
+  use: (queue: Queue) => Promise<T>,
+): Promise<T | null> {
   const logger = options.logger ?? silentLogger;
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
   const connection = createProducerConnection(redisUrl, { connectTimeoutMs, logger });
@@ -35,7 +40,9 @@ async function withQueue<T>(redisUrl: RedisTarget, cluster: string, options: Cou
     logger.debug({ err, cluster }, 'could not inspect the queue');
     return null;
   } finally {
-    await queue?.close().catch((err: unknown) => logger.debug({ err }, 'closing the inspecting queue failed'));
+    await queue
+      ?.close()
+      .catch((err: unknown) => logger.debug({ err }, 'closing the inspecting queue failed'));
     connection.disconnect();
   }
 }
@@ -50,7 +57,11 @@ async function withQueue<T>(redisUrl: RedisTarget, cluster: string, options: Cou
  *   LIST` / `CLIENT SETNAME` not allowed, as on some managed Redis): the caller then goes on as if
  *   a worker were there; never rejects
  */
-export async function countQueueWorkers(redisUrl: RedisTarget, cluster: string, options: CountQueueWorkersOptions = {}): Promise<number | null> {
+export async function countQueueWorkers(
+  redisUrl: RedisTarget,
+  cluster: string,
+  options: CountQueueWorkersOptions = {},
+): Promise<number | null> {
   return withQueue(redisUrl, cluster, options, (queue) => queue.getWorkersCount());
 }
 
@@ -64,7 +75,12 @@ export async function countQueueWorkers(redisUrl: RedisTarget, cluster: string, 
  * @returns `'absent'` when no such job exists, else BullMQ's state (`waiting`, `active`,
  *   `completed`, `failed`…); null when it cannot be told; never rejects
  */
-export async function queuedJobState(redisUrl: RedisTarget, cluster: string, jobId: string, options: CountQueueWorkersOptions = {}): Promise<string | null> {
+export async function queuedJobState(
+  redisUrl: RedisTarget,
+  cluster: string,
+  jobId: string,
+  options: CountQueueWorkersOptions = {},
+): Promise<string | null> {
   return withQueue(redisUrl, cluster, options, async (queue) => {
     const job = await queue.getJob(jobId);
     return job === undefined ? 'absent' : await job.getState();

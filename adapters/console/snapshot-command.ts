@@ -38,14 +38,19 @@ export async function runSnapshotCommand(
   env: Record<string, string | undefined>,
   logger: Logger,
 ): Promise<SnapshotCommandResult> {
-  if (opts.context !== undefined && opts.cluster !== undefined) throw new BotError('bad-request', 'give --context or --cluster, not both');
+  if (opts.context !== undefined && opts.cluster !== undefined)
+    throw new BotError('bad-request', 'give --context or --cluster, not both');
   let captured: { text: string; snapshot: ClusterSnapshot };
   let label: string;
   if (opts.cluster !== undefined) {
     const name = opts.cluster;
-    const cluster = config !== null && Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
+    const cluster =
+      config !== null && Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
     if (config === null || cluster === undefined) {
-      throw new BotError('cluster-unknown', `no cluster named ${JSON.stringify(name.slice(0, 80))} in the configuration (${Object.keys(config?.clusters ?? {}).join(', ')})`);
+      throw new BotError(
+        'cluster-unknown',
+        `no cluster named ${JSON.stringify(name.slice(0, 80))} in the configuration (${Object.keys(config?.clusters ?? {}).join(', ')})`,
+      );
     }
     // The answer step resolves the cluster (context, in-cluster, or the simulator of a snapshot cluster).
     const service = createAnswerService({ config, logger });
@@ -65,11 +70,19 @@ export async function runSnapshotCommand(
       await service.close();
     }
   } else {
-    const one = env.KUBECONFIG !== undefined && env.KUBECONFIG !== '' && !env.KUBECONFIG.includes(delimiter) ? env.KUBECONFIG : undefined;
+    const one =
+      env.KUBECONFIG !== undefined && env.KUBECONFIG !== '' && !env.KUBECONFIG.includes(delimiter)
+        ? env.KUBECONFIG
+        : undefined;
     const kubeConfig = kubeConfigForContext(one, opts.context ?? null, '--context');
     const context = kubeConfig.getCurrentContext();
     label = `context ${context}`;
-    captured = await captureSnapshot({ kubeConfig, cluster: context, source: `k8s-ha-bot snapshot of ${label}`, logger });
+    captured = await captureSnapshot({
+      kubeConfig,
+      cluster: context,
+      source: `k8s-ha-bot snapshot of ${label}`,
+      logger,
+    });
   }
   return { text: captured.text, summary: `${label}${summaryOf(captured.snapshot)}` };
 }
@@ -82,7 +95,9 @@ function summaryOf(s: ClusterSnapshot): string {
     `${s.podDisruptionBudgets.length} PDBs`,
     `${s.workloads.length} workloads`,
     `/readyz ${s.readyz === null ? 'not read' : `HTTP ${s.readyz.status}`}`,
-    s.etcd === null ? 'etcd not probed (no etcd entry)' : `etcd: ${s.etcd.members.length} members, ${s.etcd.endpointStatus.length} answered`,
+    s.etcd === null
+      ? 'etcd not probed (no etcd entry)'
+      : `etcd: ${s.etcd.members.length} members, ${s.etcd.endpointStatus.length} answered`,
   ];
   const failed = s.readErrors.map((e) => `${e.resource} (${e.reason})`);
   return ` at ${s.capturedAt.toISOString()}: ${parts.join(', ')}${failed.length > 0 ? `; could not read: ${failed.join(', ')}` : ''}`;

@@ -10,7 +10,9 @@ import { loadTeamsConfig, teamsConfigured } from '../teams/teams-config.js';
 
 /** Whether any Slack secret is set (as the gateway decides; empty values count as unset). */
 function slackConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
-  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some((k) => (env[k] ?? '').trim() !== '');
+  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some(
+    (k) => (env[k] ?? '').trim() !== '',
+  );
 }
 
 /**
@@ -34,8 +36,12 @@ export function checkChatSettings(env: Readonly<Record<string, string | undefine
   } else lines.push('Slack: not configured (no SLACK_* secret)');
   if (teamsConfigured(env)) {
     const teams = loadTeamsConfig(env);
-    lines.push(`Teams: ${teams.appType} app ${teams.appId}, HTTP on ${listenHostFrom(env, LISTEN_HOST_ENV.teams) ?? 'all interfaces'} port ${teams.port}`);
-    lines.push(`Teams: serves tenants ${(teams.allowedTenants ?? []).join(', ')} (TEAMS_ALLOWED_TENANTS); others only where the maintenance policy names their tenant`);
+    lines.push(
+      `Teams: ${teams.appType} app ${teams.appId}, HTTP on ${listenHostFrom(env, LISTEN_HOST_ENV.teams) ?? 'all interfaces'} port ${teams.port}`,
+    );
+    lines.push(
+      `Teams: serves tenants ${(teams.allowedTenants ?? []).join(', ')} (TEAMS_ALLOWED_TENANTS); others only where the maintenance policy names their tenant`,
+    );
   } else lines.push('Teams: not configured (MICROSOFT_APP_ID unset)');
   return lines;
 }

@@ -68,7 +68,8 @@ export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Pro
     running ??= (async () => {
       try {
         const expired = await service.sweepExpired();
-        if (expired.length > 0) logger.info({ expired: expired.map((r) => r.id) }, 'maintenance requests expired');
+        if (expired.length > 0)
+          logger.info({ expired: expired.map((r) => r.id) }, 'maintenance requests expired');
         return expired.map((r) => r.id);
       } catch (err) {
         logger.warn({ err }, 'maintenance expiry sweep failed; trying again at the next one');
@@ -81,7 +82,10 @@ export async function startGatewayMaintenance(o: GatewayMaintenanceOptions): Pro
   };
   const timer = setInterval(() => void sweep(), o.sweepMs ?? DEFAULT_MAINTENANCE_SWEEP_MS);
   timer.unref();
-  logger.info({ policy: o.config.maintenancePolicy ?? '(default)', sweepMs: o.sweepMs ?? DEFAULT_MAINTENANCE_SWEEP_MS }, 'maintenance ready');
+  logger.info(
+    { policy: o.config.maintenancePolicy ?? '(default)', sweepMs: o.sweepMs ?? DEFAULT_MAINTENANCE_SWEEP_MS },
+    'maintenance ready',
+  );
 
   let closing: Promise<void> | undefined;
   return {

@@ -16,7 +16,13 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
-import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import {
+  RequestRateLimiter,
+  admissionGate,
+  commandGate,
+  rateLimitSettingsFrom,
+  rateLimitedSink,
+} from '../../src/ops/rate-limit.js';
 import { DEFAULT_DELIVERY_DEADLINE_MS } from '../../src/queue/reply-queue.js';
 import { undeliverableReply } from '../../src/queue/undeliverable-reply.js';
 import { DEV_INSECURE_ENV, LOOPBACK_HOST, devInsecureFrom } from '../../src/ops/dev-insecure.js';
@@ -73,7 +79,10 @@ export function bestEffortMarkers(
       try {
         return await store.postedMessages(requestId);
       } catch (err) {
-        logger.warn({ err, requestId }, 'could not read posted-message markers (Redis); posting without them');
+        logger.warn(
+          { err, requestId },
+          'could not read posted-message markers (Redis); posting without them',
+        );
         return new Map();
       }
     },
@@ -146,28 +155,47 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // K8S_HA_BOT_DEV_INSECURE=1 (src/ops/dev-insecure.ts): Teams may run without authentication
   // (MICROSOFT_APP_ID unset, TEAMS_PORT set), bound to 127.0.0.1 only. Never in production.
   const devInsecure = devInsecureFrom(options.env);
-  const withTeams = teamsConfigured(options.env) || (devInsecure && (options.env.TEAMS_PORT ?? '').trim() !== '');
+  const withTeams =
+    teamsConfigured(options.env) || (devInsecure && (options.env.TEAMS_PORT ?? '').trim() !== '');
   if (withTeams) loadTeamsConfig(options.env, { allowNoAuth: devInsecure });
   // Hosts are checked before anything starts; the unauthenticated development endpoint stays on loopback.
   listenHostFrom(options.env, LISTEN_HOST_ENV.slack); // checked here, used by the Slack part
   const teamsHost = listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
   if (devInsecure && teamsHost !== undefined && !isLoopbackHost(teamsHost)) {
-    throw new ConfigError(LISTEN_HOST_ENV.teams, `${JSON.stringify(teamsHost)}: with ${DEV_INSECURE_ENV}=1 the Teams endpoint runs without authentication and listens on ${LOOPBACK_HOST} only; unset ${LISTEN_HOST_ENV.teams} or the development flag`);
+    throw new ConfigError(
+      LISTEN_HOST_ENV.teams,
+      `${JSON.stringify(teamsHost)}: with ${DEV_INSECURE_ENV}=1 the Teams endpoint runs without authentication and listens on ${LOOPBACK_HOST} only; unset ${LISTEN_HOST_ENV.teams} or the development flag`,
+    );
   }
-  if (devInsecure) logger.warn({ setting: DEV_INSECURE_ENV }, 'INSECURE development mode: Teams requests may be unauthenticated; the Teams endpoint and the ops server bind to 127.0.0.1 only');
+  if (devInsecure)
+    logger.warn(
+      { setting: DEV_INSECURE_ENV },
+      'INSECURE development mode: Teams requests may be unauthenticated; the Teams endpoint and the ops server bind to 127.0.0.1 only',
+    );
   const withSlack = slackConfigured(options.env) || !withTeams;
   if (withSlack) loadSlackConfig(options.env);
   rateLimitSettingsFrom(options.env);
   const redisUrl = redisTargetOf(config.redis);
   if (!redisUrl) {
-    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
+    throw new ConfigError(
+      'REDIS_URL',
+      'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)',
+    );
   }
   const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   // Maintenance decisions, audit and expiry are the gateway's (Redis only); executions are the workers'.
-  const maintenance = await startGatewayMaintenance({ redisUrl, config, prefix, logger, ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}) });
+  const maintenance = await startGatewayMaintenance({
+    redisUrl,
+    config,
+    prefix,
+    logger,
+    ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}),
+  });
   let slackPart: SlackPart | undefined;
   try {
-    slackPart = withSlack ? await startSlackPart(options, redisUrl, maintenance.service, maintenance.policy) : undefined;
+    slackPart = withSlack
+      ? await startSlackPart(options, redisUrl, maintenance.service, maintenance.policy)
+      : undefined;
   } catch (err) {
     await maintenance.close();
     throw err;
@@ -182,7 +210,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         logger,
         queuePrefix: prefix,
         ...(devInsecure ? { allowNoAuth: true, host: LOOPBACK_HOST } : {}),
-        maintenance: { service: maintenance.service, explainAudit: (entries, locale) => explainAudit(entries, locale) },
+        maintenance: {
+          service: maintenance.service,
+          explainAudit: (entries, locale) => explainAudit(entries, locale),
+        },
         policy: maintenance.policy,
         ...(options.teamsPort !== undefined ? { port: options.teamsPort } : {}),
       });
@@ -215,7 +246,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   let closing: Promise<void> | undefined;
   return {
-    ...(slackPart ? { mode: slackPart.mode, slack: slackPart.slack, ...(slackPart.port !== undefined ? { port: slackPart.port } : {}) } : {}),
+    ...(slackPart
+      ? {
+          mode: slackPart.mode,
+          slack: slackPart.slack,
+          ...(slackPart.port !== undefined ? { port: slackPart.port } : {}),
+        }
+      : {}),
     ...(teams ? { teams } : {}),
     maintenance,
     close() {
@@ -232,7 +269,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
 /** Whether any Slack secret is set (empty values count as unset). */
 function slackConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
-  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some((k) => (env[k] ?? '').trim() !== '');
+  return ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'].some(
+    (k) => (env[k] ?? '').trim() !== '',
+  );
 }
 
 interface SlackPart {
@@ -249,23 +288,35 @@ interface SlackPart {
  * Enterprise Grid org for an org-wide install.
  * @throws ConfigError `SLACK_ALLOWED_TEAMS` when auth.test names neither
  */
-async function tokenWorkspace(client: { auth: { test(): Promise<{ team_id?: string; enterprise_id?: string; is_enterprise_install?: boolean }> } }): Promise<SlackAllowList> {
+async function tokenWorkspace(client: {
+  auth: { test(): Promise<{ team_id?: string; enterprise_id?: string; is_enterprise_install?: boolean }> };
+}): Promise<SlackAllowList> {
   const who = await client.auth.test();
   const teams = who.team_id ? [who.team_id] : [];
   const enterprises = who.is_enterprise_install === true && who.enterprise_id ? [who.enterprise_id] : [];
   if (teams.length === 0 && enterprises.length === 0) {
-    throw new ConfigError('SLACK_ALLOWED_TEAMS', 'is not set and auth.test of the bot token named no workspace: list the workspace ids (T…) or org ids (E…) the bot serves');
+    throw new ConfigError(
+      'SLACK_ALLOWED_TEAMS',
+      'is not set and auth.test of the bot token named no workspace: list the workspace ids (T…) or org ids (E…) the bot serves',
+    );
   }
   return { teams, enterprises };
 }
 
-async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, maintenanceService: MaintenanceService, policy: MaintenancePolicy): Promise<SlackPart> {
+async function startSlackPart(
+  options: GatewayOptions,
+  redisUrl: RedisTarget,
+  maintenanceService: MaintenanceService,
+  policy: MaintenancePolicy,
+): Promise<SlackPart> {
   const { config, logger } = options;
   const slack = loadSlackConfig(options.env);
   const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: slack.ackBudgetMs });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: slack.ackBudgetMs, logger });
-  const store = new SlackStore(redis, `k8s-ha-bot:slack:${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, slack.ackBudgetMs));
+  const store = new SlackStore(redis, `k8s-ha-bot:slack:${prefix === 'bull' ? '' : `${prefix}:`}`, () =>
+    ensureReady(redis, redisUrl, slack.ackBudgetMs),
+  );
   const render = options.render ?? slackMessagesFor;
 
   // Connected before the first request: the ack reads this connection's status (no I/O) to tell
@@ -281,14 +332,25 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
       return info.user?.locale;
     },
   });
-  const scheduleService = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC' });
+  const scheduleService = new ScheduleService({
+    redisUrl,
+    prefix,
+    logger,
+    defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC',
+  });
   // Per-user rate limit (src/ops/rate-limit.ts), applied once to every command, mention, DM and
   // click right after its ack (the app's `admit`, the maintenance-button handler below); the job
   // queue only counts what it enqueues.
-  const rateGate = commandGate(new RequestRateLimiter({ redis, ...rateLimitSettingsFrom(options.env), logger }));
+  const rateGate = commandGate(
+    new RequestRateLimiter({ redis, ...rateLimitSettingsFrom(options.env), logger }),
+  );
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
   const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
-  const slackUser = (teamId: string | undefined, userId: string) => ({ platform: 'slack', ...(teamId ? { tenant: teamId } : {}), user: userId });
+  const slackUser = (teamId: string | undefined, userId: string) => ({
+    platform: 'slack',
+    ...(teamId ? { tenant: teamId } : {}),
+    user: userId,
+  });
   const intake = new SlackIntake({
     config,
     schedules: slackScheduleCommands(scheduleService, config),
@@ -321,12 +383,30 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     render,
     logger,
     admission: () => admission,
-    admit: (request, locale) => rateGate(slackUser(request.teamId, request.userId), { kind: request.source, locale, requestId: request.requestId, cluster: null }),
+    admit: (request, locale) =>
+      rateGate(slackUser(request.teamId, request.userId), {
+        kind: request.source,
+        locale,
+        requestId: request.requestId,
+        cluster: null,
+      }),
     onMaintenanceButton: async (action, requestId, ctx) => {
       // A click counts like a command (the decision costs tens of Redis commands).
-      const refused = await rateGate(slackUser(ctx.teamId, ctx.userId), { kind: 'maintenance-button', locale: ctx.locale, requestId, cluster: null });
+      const refused = await rateGate(slackUser(ctx.teamId, ctx.userId), {
+        kind: 'maintenance-button',
+        locale: ctx.locale,
+        requestId,
+        cluster: null,
+      });
       if (refused) {
-        if (refused.notice) await adapterPoster.deliver(refused.notice, { channel: ctx.channel, user: ctx.userId, visibility: 'ephemeral' }, `${requestId}.${ctx.userId}.rate-limited`).catch((err: unknown) => logger.warn({ err, requestId }, 'could not post the rate-limit notice'));
+        if (refused.notice)
+          await adapterPoster
+            .deliver(
+              refused.notice,
+              { channel: ctx.channel, user: ctx.userId, visibility: 'ephemeral' },
+              `${requestId}.${ctx.userId}.rate-limited`,
+            )
+            .catch((err: unknown) => logger.warn({ err, requestId }, 'could not post the rate-limit notice'));
         return;
       }
       try {
@@ -334,7 +414,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
       } catch (err) {
         logger.error({ err, requestId, action }, 'maintenance decision failed (Redis?)');
         await app.client.chat
-          .postEphemeral({ channel: ctx.channel, user: ctx.userId, text: explainFailure({ locale: ctx.locale, requestId, cluster: null }, 'queue-unavailable').summary })
+          .postEphemeral({
+            channel: ctx.channel,
+            user: ctx.userId,
+            text: explainFailure({ locale: ctx.locale, requestId, cluster: null }, 'queue-unavailable')
+              .summary,
+          })
           .catch((postError: unknown) => logger.warn({ err: postError }, 'could not tell the clicker'));
       }
     },
@@ -348,13 +433,25 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
       // A rate-limit notice goes to the requester only, whatever the source.
       const address =
         request.source === 'command' || kind === 'notice'
-          ? { channel: request.channel, user: request.userId, visibility: 'ephemeral', ...(request.responseUrl ? { response_url: request.responseUrl } : {}) }
-          : { channel: request.channel, user: request.userId, ...(request.threadTs ? { thread_ts: request.threadTs } : {}) };
+          ? {
+              channel: request.channel,
+              user: request.userId,
+              visibility: 'ephemeral',
+              ...(request.responseUrl ? { response_url: request.responseUrl } : {}),
+            }
+          : {
+              channel: request.channel,
+              user: request.userId,
+              ...(request.threadTs ? { thread_ts: request.threadTs } : {}),
+            };
       const deliveryId = `${request.requestId}.${kind === 'answer' ? 'ack' : kind === 'notice' ? 'rate-limited' : 'queue-unavailable'}`;
       try {
         await adapterPoster.deliver(reply, address, deliveryId);
       } catch (err) {
-        logger.error({ err, requestId: request.requestId, kind }, 'could not post the adapter answer to Slack');
+        logger.error(
+          { err, requestId: request.requestId, kind },
+          'could not post the adapter answer to Slack',
+        );
       }
     },
   });
@@ -362,7 +459,10 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
   const poster = new SlackPoster({ client: app.client, store, render, logger });
   const slackMaintenance = new SlackMaintenance({
     service: maintenanceService,
-    texts: { audit: (entries, locale) => explainAudit(entries, locale), notAdmin: (locale) => explainMaintenanceRefusal('not-admin', undefined, locale) },
+    texts: {
+      audit: (entries, locale) => explainAudit(entries, locale),
+      notAdmin: (locale) => explainMaintenanceRefusal('not-admin', undefined, locale),
+    },
     client: app.client,
     poster,
     store,
@@ -370,7 +470,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     logger,
   });
   // Adapter-made replies are often about Redis being down: their posted-message markers are best effort.
-  const adapterPoster = new SlackPoster({ client: app.client, store: bestEffortMarkers(store, logger, () => redis.status === 'ready'), render, logger });
+  const adapterPoster = new SlackPoster({
+    client: app.client,
+    store: bestEffortMarkers(store, logger, () => redis.status === 'ready'),
+    render,
+    logger,
+  });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
@@ -379,29 +484,62 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     logger,
     // Answers are paced per channel after a 429 (src/queue/reply-throttle.ts): a reply waits for its
     // channel without holding a delivery slot. Maintenance thread posts keep their own order.
-    conversationOf: (job, delivery) => (delivery === undefined || delivery.mode === 'new' ? (job.replyTo.address as { channel?: string }).channel : undefined),
+    conversationOf: (job, delivery) =>
+      delivery === undefined || delivery.mode === 'new'
+        ? (job.replyTo.address as { channel?: string }).channel
+        : undefined,
     // The answer exists: no "did not finish" follow-up while it waits for its channel.
     onTaken: async (job) => {
       await store.resolvePending(job.requestId);
     },
     onUndeliverable: async (reply, job) => {
       const address = job.replyTo.address as { channel: string; thread_ts?: string };
-      const notice = undeliverableReply({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, DEFAULT_DELIVERY_DEADLINE_MS);
-      await adapterPoster.deliver(notice, { channel: address.channel, user: job.user.id, visibility: 'ephemeral', ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) }, `${job.requestId}.undeliverable`);
+      const notice = undeliverableReply(
+        { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+        DEFAULT_DELIVERY_DEADLINE_MS,
+      );
+      await adapterPoster.deliver(
+        notice,
+        {
+          channel: address.channel,
+          user: job.user.id,
+          visibility: 'ephemeral',
+          ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}),
+        },
+        `${job.requestId}.undeliverable`,
+      );
     },
     handler: async (reply, job, delivery) => {
       // A maintenance card's thread posts and updates (issue 5) first, before any await, so one
       // request's posts keep the order they were taken in; they have no pending deadline.
       if (delivery && delivery.mode !== 'new') {
-        await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery);
+        await slackMaintenance.deliver(
+          reply,
+          job.replyTo.address as { channel: string },
+          job.requestId,
+          delivery,
+        );
         return;
       }
       await store.resolvePending(job.requestId);
       // A maintenance request card (posted, then attached to its request); anything else as usual.
-      if (await slackMaintenance.deliver(reply, job.replyTo.address as { channel: string }, job.requestId, delivery)) return;
+      if (
+        await slackMaintenance.deliver(
+          reply,
+          job.replyTo.address as { channel: string },
+          job.requestId,
+          delivery,
+        )
+      )
+        return;
       const address = job.replyTo.address as { channel: string; user?: string };
       // An answer for the requester alone (a refused maintenance request): ephemeral, like click refusals.
-      await poster.deliver(reply, reply.audience === 'requester' && address.user ? { ...address, visibility: 'ephemeral' } : address, job.requestId, { onRateLimit: 'throw' });
+      await poster.deliver(
+        reply,
+        reply.audience === 'requester' && address.user ? { ...address, visibility: 'ephemeral' } : address,
+        job.requestId,
+        { onRateLimit: 'throw' },
+      );
     },
   });
 
@@ -412,13 +550,20 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     logger,
     what: 'Slack',
     onDue: async (pending) => {
-      logger.warn({ requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs }, 'no reply from a worker in time; posting a follow-up');
+      logger.warn(
+        { requestId: pending.requestId, cluster: pending.cluster, deadlineMs: slack.replyDeadlineMs },
+        'no reply from a worker in time; posting a follow-up',
+      );
       // Not started yet (no worker): withdraw it, so it does not run after this message (a late
       // maintenance request nobody waits for). A job already running still answers.
       await queue.withdraw(pending, 2000);
-      const reply = explainFailure({ locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster }, 'job-timeout', {
-        seconds: Math.round(slack.replyDeadlineMs / 1000),
-      });
+      const reply = explainFailure(
+        { locale: pending.locale, requestId: pending.requestId, cluster: pending.cluster },
+        'job-timeout',
+        {
+          seconds: Math.round(slack.replyDeadlineMs / 1000),
+        },
+      );
       await poster.deliver(reply, pending.address as { channel: string }, `${pending.requestId}.timeout`);
     },
   });
@@ -428,12 +573,19 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     const allow = slack.allowed ?? (await tokenWorkspace(app.client));
     admission = { allow, namedTeams: tenantsNamedIn(policy, 'slack') };
     logger.info(
-      { teams: allow.teams, enterprises: allow.enterprises, from: slack.allowed ? 'SLACK_ALLOWED_TEAMS' : 'the bot token (auth.test)', guestTeamsNamedByPolicy: [...admission.namedTeams].filter((t) => !allow.teams.includes(t)) },
+      {
+        teams: allow.teams,
+        enterprises: allow.enterprises,
+        from: slack.allowed ? 'SLACK_ALLOWED_TEAMS' : 'the bot token (auth.test)',
+        guestTeamsNamedByPolicy: [...admission.namedTeams].filter((t) => !allow.teams.includes(t)),
+      },
       'Slack workspaces served',
     );
     const slackHost = listenHostFrom(options.env, LISTEN_HOST_ENV.slack);
     const listenPort = options.port ?? slack.port;
-    const started = (await (mode === 'http' && slackHost !== undefined ? app.start({ port: listenPort, host: slackHost }) : app.start(listenPort))) as unknown;
+    const started = (await (mode === 'http' && slackHost !== undefined
+      ? app.start({ port: listenPort, host: slackHost })
+      : app.start(listenPort))) as unknown;
     if (mode === 'http') {
       const address = (started as Server).address();
       port = address && typeof address === 'object' ? address.port : undefined;
@@ -445,7 +597,10 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
     redis.disconnect();
     throw err;
   }
-  logger.info({ mode, port, command: slack.command, visibility: slack.replyVisibility }, 'Slack gateway ready');
+  logger.info(
+    { mode, port, command: slack.command, visibility: slack.replyVisibility },
+    'Slack gateway ready',
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -461,7 +616,12 @@ async function startSlackPart(options: GatewayOptions, redisUrl: RedisTarget, ma
         // With Redis gone, BullMQ's close waits for a reconnection that may never come: bound it.
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the replies consumer', logger);
         await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
-        await bounded(rateLimitPublisher.close(), CLOSE_STEP_MS, 'closing the rate-limit replies queue', logger);
+        await bounded(
+          rateLimitPublisher.close(),
+          CLOSE_STEP_MS,
+          'closing the rate-limit replies queue',
+          logger,
+        );
         redis.disconnect();
         logger.info('Slack gateway stopped');
       })();

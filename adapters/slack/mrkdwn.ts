@@ -43,7 +43,10 @@ export function escapeMrkdwn(text: string): string {
  * @returns `*text*`, or an empty string when the text is blank
  */
 export function mrkdwnBold(text: string): string {
-  const inner = escapeMrkdwn(text).replace(/\*/g, '\u2217').replace(/\s*\n\s*/g, ' ').trim();
+  const inner = escapeMrkdwn(text)
+    .replace(/\*/g, '\u2217')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   return inner === '' ? '' : `*${inner}*`;
 }
 

@@ -67,8 +67,16 @@ const FALLBACK_MAX = 300;
 /** Longest context element text we emit (cluster, snapshot time, request id fit easily). */
 const CONTEXT_MAX = 1000;
 
-const VERDICT_EMOJI = { safe: ':large_green_circle:', caution: ':large_yellow_circle:', unsafe: ':red_circle:' } as const;
-const HEALTH_EMOJI = { healthy: ':large_green_circle:', degraded: ':large_yellow_circle:', critical: ':red_circle:' } as const;
+const VERDICT_EMOJI = {
+  safe: ':large_green_circle:',
+  caution: ':large_yellow_circle:',
+  unsafe: ':red_circle:',
+} as const;
+const HEALTH_EMOJI = {
+  healthy: ':large_green_circle:',
+  degraded: ':large_yellow_circle:',
+  critical: ':red_circle:',
+} as const;
 
 /** One line of section text (escaped mrkdwn). `item` numbers content lines; labels have none. */
 interface Line {
@@ -213,17 +221,31 @@ function headerBlock(reply: Reply, tr: Translator): { block: types.HeaderBlock; 
       : reply.kind === 'error'
         ? ':warning:'
         : ':information_source:';
-  const badge = reply.verdict ? tr.t(`verdict.${reply.verdict}`) : reply.health ? tr.t(`health.${reply.health}`) : '';
+  const badge = reply.verdict
+    ? tr.t(`verdict.${reply.verdict}`)
+    : reply.health
+      ? tr.t(`health.${reply.health}`)
+      : '';
   const prefix = `${emoji} ${badge ? `${escapeMrkdwn(badge)} · ` : ''}`;
   const title = escapeMrkdwn(reply.title.replace(/\s+/g, ' ').trim());
   const text = truncateEscaped(`${prefix}${title}`, SLACK_LIMITS.headerText);
-  return { block: { type: 'header', text: { type: 'plain_text', text: text.trim() || emoji, emoji: true } }, titleCut: text !== `${prefix}${title}` };
+  return {
+    block: { type: 'header', text: { type: 'plain_text', text: text.trim() || emoji, emoji: true } },
+    titleCut: text !== `${prefix}${title}`,
+  };
 }
 
 function fallbackText(reply: Reply, tr: Translator): string {
-  const badge = reply.verdict ? tr.t(`verdict.${reply.verdict}`) : reply.health ? tr.t(`health.${reply.health}`) : reply.title;
+  const badge = reply.verdict
+    ? tr.t(`verdict.${reply.verdict}`)
+    : reply.health
+      ? tr.t(`health.${reply.health}`)
+      : reply.title;
   const gist = reply.summary.replace(/\s+/g, ' ').trim();
-  return truncateEscaped(escapeMrkdwn(gist ? `${badge}: ${gist}` : badge), FALLBACK_MAX) || escapeMrkdwn(reply.kind);
+  return (
+    truncateEscaped(escapeMrkdwn(gist ? `${badge}: ${gist}` : badge), FALLBACK_MAX) ||
+    escapeMrkdwn(reply.kind)
+  );
 }
 
 function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
@@ -248,7 +270,9 @@ function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {
 }
 
 function button(a: ReplyAction): types.Button {
-  const text = truncateEscaped(escapeMrkdwn(a.label.replace(/\s+/g, ' ').trim()), SLACK_LIMITS.buttonText) || escapeMrkdwn(a.id);
+  const text =
+    truncateEscaped(escapeMrkdwn(a.label.replace(/\s+/g, ' ').trim()), SLACK_LIMITS.buttonText) ||
+    escapeMrkdwn(a.id);
   const b: types.Button = {
     type: 'button',
     action_id: `${ACTION_ID_PREFIX}${a.id}`.slice(0, SLACK_LIMITS.actionId),
@@ -299,24 +323,37 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
   const { block: header, titleCut } = headerBlock(reply, tr);
   const fallback = fallbackText(reply, tr);
   const footer = footerBlocks(reply, tr);
-  const firstReserve = { blocks: 1 + footer.length, chars: header.text.text.length + blocksChars(footer) + fallback.length };
+  const firstReserve = {
+    blocks: 1 + footer.length,
+    chars: header.text.text.length + blocksChars(footer) + fallback.length,
+  };
   const continuedText = (part: number, total: number): string =>
     truncateEscaped(escapeMrkdwn(tr.t('slack.continued', { title: reply.title, part, total })), FALLBACK_MAX);
   const contReserve = { blocks: 1, chars: 2 * continuedText(maxMessages, maxMessages).length };
   const moreText = (count: number): string => `_${escapeMrkdwn(tr.t('slack.more', { count }))}_`;
   const moreReserve = moreText(999_999).length;
-  const pieceMax = Math.max(200, Math.min(SLACK_LIMITS.sectionText, maxChars - Math.max(firstReserve.chars, contReserve.chars) - moreReserve));
+  const pieceMax = Math.max(
+    200,
+    Math.min(
+      SLACK_LIMITS.sectionText,
+      maxChars - Math.max(firstReserve.chars, contReserve.chars) - moreReserve,
+    ),
+  );
 
   let next = 0;
   const id = (): number => next++;
   const pieces: Piece[] = [];
   const summaryLines: Line[] = [];
   if (titleCut) summaryLines.push({ text: mrkdwnBold(reply.title), item: id() });
-  for (const s of reply.summary.split('\n')) if (s.trim() !== '') summaryLines.push({ text: escapeMrkdwn(s), item: id() });
+  for (const s of reply.summary.split('\n'))
+    if (s.trim() !== '') summaryLines.push({ text: escapeMrkdwn(s), item: id() });
   pieces.push(...packLines(summaryLines, pieceMax));
   for (const p of reply.planes) {
     const lines: Line[] = [
-      { text: `${p.affected ? ':large_orange_diamond:' : ':white_check_mark:'} ${mrkdwnBold(p.heading)}`, item: null },
+      {
+        text: `${p.affected ? ':large_orange_diamond:' : ':white_check_mark:'} ${mrkdwnBold(p.heading)}`,
+        item: null,
+      },
     ];
     const groups: [string, readonly string[]][] = [
       ['plane.why', p.reasons],
@@ -329,8 +366,10 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
     }
     pieces.push(...packLines(lines, pieceMax));
   }
-  for (const s of reply.sections) pieces.push(...packLines([...label(s.heading), ...bullets(s.lines, id)], pieceMax));
-  if (reply.advice.length > 0) pieces.push(...packLines([...label(tr.t('slack.advice')), ...bullets(reply.advice, id)], pieceMax));
+  for (const s of reply.sections)
+    pieces.push(...packLines([...label(s.heading), ...bullets(s.lines, id)], pieceMax));
+  if (reply.advice.length > 0)
+    pieces.push(...packLines([...label(tr.t('slack.advice')), ...bullets(reply.advice, id)], pieceMax));
 
   const bodies: KnownBlock[][] = [];
   let i = 0;
@@ -343,7 +382,11 @@ export function renderSlackMessages(input: Reply, options: RenderSlackOptions = 
     const charBudget = maxChars - reserve.chars - (last ? moreReserve : 0);
     const body: KnownBlock[] = [];
     let chars = 0;
-    for (let piece = pieces[i]; piece && body.length < blockBudget && chars + piece.chars <= charBudget; piece = pieces[i]) {
+    for (
+      let piece = pieces[i];
+      piece && body.length < blockBudget && chars + piece.chars <= charBudget;
+      piece = pieces[i]
+    ) {
       body.push(piece.block);
       chars += piece.chars;
       i += 1;

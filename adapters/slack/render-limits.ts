@@ -12,7 +12,8 @@ type JsonObject = { [k: string]: Json };
 function allTexts(node: Json, out: string[]): string[] {
   if (Array.isArray(node)) for (const n of node) allTexts(n, out);
   else if (node !== null && typeof node === 'object') {
-    if ((node.type === 'mrkdwn' || node.type === 'plain_text') && typeof node.text === 'string') out.push(node.text);
+    if ((node.type === 'mrkdwn' || node.type === 'plain_text') && typeof node.text === 'string')
+      out.push(node.text);
     if (node.type === 'button' && typeof node.value === 'string') out.push(node.value);
     for (const v of Object.values(node)) if (v !== null && typeof v === 'object') allTexts(v, out);
   }
@@ -24,11 +25,15 @@ function str(v: Json | undefined): string {
 }
 
 function objects(v: Json | undefined): JsonObject[] {
-  return Array.isArray(v) ? v.filter((x): x is JsonObject => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
+  return Array.isArray(v)
+    ? v.filter((x): x is JsonObject => x !== null && typeof x === 'object' && !Array.isArray(x))
+    : [];
 }
 
 function textOf(v: Json | undefined): string | null {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.text === 'string' ? v.text : null;
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.text === 'string'
+    ? v.text
+    : null;
 }
 
 /**
@@ -60,7 +65,8 @@ export function slackLimitViolations(message: SlackMessage): string[] {
     switch (b.type) {
       case 'header': {
         const t = b.text;
-        if (t === null || typeof t !== 'object' || Array.isArray(t) || t.type !== 'plain_text') out.push(`${where}: text must be plain_text`);
+        if (t === null || typeof t !== 'object' || Array.isArray(t) || t.type !== 'plain_text')
+          out.push(`${where}: text must be plain_text`);
         len(where, textOf(t), L.headerText);
         break;
       }
@@ -68,27 +74,32 @@ export function slackLimitViolations(message: SlackMessage): string[] {
         const fields = objects(b.fields);
         if (b.text !== undefined) len(`${where} text`, textOf(b.text), L.sectionText);
         else if (fields.length === 0) out.push(`${where}: neither text nor fields`);
-        if (fields.length > L.fieldsPerSection) out.push(`${where}: ${fields.length} fields > ${L.fieldsPerSection}`);
+        if (fields.length > L.fieldsPerSection)
+          out.push(`${where}: ${fields.length} fields > ${L.fieldsPerSection}`);
         fields.forEach((f, j) => len(`${where} field ${j}`, textOf(f), L.fieldText));
         break;
       }
       case 'context': {
         const els = objects(b.elements);
-        if (els.length === 0 || els.length > L.elementsPerContext) out.push(`${where}: ${els.length} elements`);
+        if (els.length === 0 || els.length > L.elementsPerContext)
+          out.push(`${where}: ${els.length} elements`);
         els.forEach((e, j) => len(`${where} element ${j}`, textOf(e), L.contextElementText));
         break;
       }
       case 'actions': {
         const els = objects(b.elements);
-        if (els.length === 0 || els.length > L.elementsPerActions) out.push(`${where}: ${els.length} elements`);
+        if (els.length === 0 || els.length > L.elementsPerActions)
+          out.push(`${where}: ${els.length} elements`);
         const ids = els.map((e) => str(e.action_id));
         if (new Set(ids).size !== ids.length) out.push(`${where}: duplicate action_id`);
         els.forEach((e, j) => {
           if (e.type !== 'button') out.push(`${where} element ${j}: not a button`);
           const id = str(e.action_id);
-          if (id === '' || id.length > L.actionId) out.push(`${where} element ${j}: action_id length ${id.length}`);
+          if (id === '' || id.length > L.actionId)
+            out.push(`${where} element ${j}: action_id length ${id.length}`);
           len(`${where} button ${j}`, textOf(e.text), L.buttonText);
-          if (str(e.value).length > L.buttonValue) out.push(`${where} button ${j}: value ${str(e.value).length} > ${L.buttonValue}`);
+          if (str(e.value).length > L.buttonValue)
+            out.push(`${where} button ${j}: value ${str(e.value).length} > ${L.buttonValue}`);
         });
         break;
       }

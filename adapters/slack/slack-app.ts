@@ -25,7 +25,12 @@ import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
 import { admitSlackIdentity, slackIdentityOf } from './slack-identity.js';
-import type { SlackActionFields, SlackAdmissionPolicy, SlackEventFields, SlackIdentity } from './slack-identity.js';
+import type {
+  SlackActionFields,
+  SlackAdmissionPolicy,
+  SlackEventFields,
+  SlackIdentity,
+} from './slack-identity.js';
 import { translator } from '../../src/explain/i18n.js';
 
 /** What the handlers need besides Bolt. */
@@ -40,7 +45,11 @@ export interface SlackAppOptions {
    * requester gets it ephemerally, a mention or DM in its thread) or `notice` (a rate-limit notice:
    * ephemeral to the requester). Should not reject (the app logs it if it does).
    */
-  postAdapterReply: (reply: Reply, request: SlackRequest, kind: 'answer' | 'follow-up' | 'notice') => Promise<void>;
+  postAdapterReply: (
+    reply: Reply,
+    request: SlackRequest,
+    kind: 'answer' | 'follow-up' | 'notice',
+  ) => Promise<void>;
   /**
    * The per-user rate limit, applied once to every command, mention, DM and reply-button click
    * right after its ack (src/ops/rate-limit.ts `commandGate`): null to go on, or the refusal with
@@ -54,7 +63,11 @@ export interface SlackAppOptions {
    * A click on a maintenance card's Approve / Reject / Cancel (issue 5), after the ack; the id is
    * already checked against the request id pattern. Should not reject (the app logs it if it does).
    */
-  onMaintenanceButton?: (action: DecisionAction, requestId: string, ctx: SlackDecisionContext) => Promise<void>;
+  onMaintenanceButton?: (
+    action: DecisionAction,
+    requestId: string,
+    ctx: SlackDecisionContext,
+  ) => Promise<void>;
   /**
    * Who the app takes requests from (allowed workspaces / orgs, teams the maintenance policy
    * names), asked on every request; the gateway resolves it before the app starts.
@@ -64,7 +77,9 @@ export interface SlackAppOptions {
 
 /** Decisions whose ack is a short text (the work happens after the ack) rather than a reply. */
 function hasAckText(decision: AckDecision): decision is Extract<AckDecision, { ackText: string }> {
-  return decision.status === 'accepted' || decision.status === 'schedule' || decision.status === 'maintenance';
+  return (
+    decision.status === 'accepted' || decision.status === 'schedule' || decision.status === 'maintenance'
+  );
 }
 
 /** Bolt's logger interface over pino. */
@@ -73,7 +88,10 @@ export function boltLogger(logger: Logger): BoltLogger {
   const log =
     (fn: 'debug' | 'info' | 'warn' | 'error') =>
     (...msg: unknown[]): void => {
-      logger[fn]({ component: 'bolt' }, msg.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' '));
+      logger[fn](
+        { component: 'bolt' },
+        msg.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' '),
+      );
     };
   return {
     debug: log('debug'),
@@ -89,17 +107,27 @@ export function boltLogger(logger: Logger): BoltLogger {
 }
 
 /** The fields of an `app_mention` or DM `message` event read here. */
-type SlackMessageEvent = { channel: string; text?: string; ts: string; thread_ts?: string } & SlackEventFields['event'];
+type SlackMessageEvent = {
+  channel: string;
+  text?: string;
+  ts: string;
+  thread_ts?: string;
+} & SlackEventFields['event'];
 
 /** Slack's message subtypes that are not a person typing (edits, joins, bot posts…): ignored. */
-const isPlainUserMessage = (event: { subtype?: string; bot_id?: string }): boolean => event.subtype === undefined && event.bot_id === undefined;
+const isPlainUserMessage = (event: { subtype?: string; bot_id?: string }): boolean =>
+  event.subtype === undefined && event.bot_id === undefined;
 
 /**
  * Build the Bolt app with the handlers registered (not started; call `app.start()`).
  * @param options - see {@link SlackAppOptions}
  * @returns the app and, in HTTP mode, its receiver
  */
-export function createSlackApp(options: SlackAppOptions): { app: App; receiver?: HTTPReceiver; mode: 'http' | 'socket' } {
+export function createSlackApp(options: SlackAppOptions): {
+  app: App;
+  receiver?: HTTPReceiver;
+  mode: 'http' | 'socket';
+} {
   const { config, intake, logger } = options;
   const boltLog = boltLogger(logger.child({ component: 'bolt' }));
   const clientOptions = {
@@ -112,7 +140,13 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   let app: App;
   let receiver: HTTPReceiver | undefined;
   if (config.appToken) {
-    app = new App({ token: config.botToken, appToken: config.appToken, socketMode: true, clientOptions, logger: boltLog });
+    app = new App({
+      token: config.botToken,
+      appToken: config.appToken,
+      socketMode: true,
+      clientOptions,
+      logger: boltLog,
+    });
   } else {
     receiver = new HTTPReceiver({
       signingSecret: config.signingSecret ?? '',
@@ -128,7 +162,9 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
             const check = options.healthCheck ?? (async () => true);
             check().then(
               (ok) => {
-                res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' }).end(ok ? 'ok\n' : 'redis unavailable\n');
+                res
+                  .writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' })
+                  .end(ok ? 'ok\n' : 'redis unavailable\n');
               },
               (err: unknown) => {
                 logger.warn({ err }, 'health check failed');
@@ -149,14 +185,30 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
    * text returned; nothing else happens for that request.
    * @returns `{ guest }` when admitted, `{ refusal }` (plain text) when not
    */
-  const admit = (identity: SlackIdentity, source: string, channel: string | undefined): { guest: boolean; refusal?: undefined } | { refusal: string } => {
+  const admit = (
+    identity: SlackIdentity,
+    source: string,
+    channel: string | undefined,
+  ): { guest: boolean; refusal?: undefined } | { refusal: string } => {
     const admission = admitSlackIdentity(identity, options.admission());
     if (admission.admitted) return { guest: admission.guest };
     logger.warn(
-      { source, reason: admission.reason, userId: identity.userId, userTeam: identity.teamId, workspace: identity.workspaceId, enterprise: identity.enterpriseId, channel },
+      {
+        source,
+        reason: admission.reason,
+        userId: identity.userId,
+        userTeam: identity.teamId,
+        workspace: identity.workspaceId,
+        enterprise: identity.enterpriseId,
+        channel,
+      },
       'Slack request from a user outside the allowed workspaces refused',
     );
-    return { refusal: translator(intake.localeFor(identity.userId)).t('identity.slackTeamNotAllowed', { team: identity.teamId }) };
+    return {
+      refusal: translator(intake.localeFor(identity.userId)).t('identity.slackTeamNotAllowed', {
+        team: identity.teamId,
+      }),
+    };
   };
   /** A refusal to the user only (chat.postEphemeral); a failure is logged. */
   const refusePrivately = async (channel: string, user: string, text: string): Promise<void> => {
@@ -166,7 +218,6 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       logger.warn({ err, channel }, 'could not tell a refused Slack user');
     }
   };
-
 
   /**
    * Complete a request after its ack: the rate limit first (a refused request does nothing more),
@@ -178,9 +229,11 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       if (refused.notice) await options.postAdapterReply(refused.notice, request, 'notice');
       return;
     }
-    if (request.source !== 'command' && !hasAckText(decision)) await options.postAdapterReply(decision.reply, request, 'answer');
+    if (request.source !== 'command' && !hasAckText(decision))
+      await options.postAdapterReply(decision.reply, request, 'answer');
     const outcome = await intake.complete(decision);
-    if (outcome.status === 'queue-unavailable' || outcome.status === 'schedule-answered') await options.postAdapterReply(outcome.reply, request, 'follow-up');
+    if (outcome.status === 'queue-unavailable' || outcome.status === 'schedule-answered')
+      await options.postAdapterReply(outcome.reply, request, 'follow-up');
   };
 
   app.command(config.command, async ({ command, ack }) => {
@@ -211,7 +264,11 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       await ack({ response_type: 'ephemeral', text: escapeMrkdwn(decision.ackText) });
     } else {
       const [first] = options.render(decision.reply);
-      await ack({ response_type: 'ephemeral', text: first?.text ?? decision.reply.summary, ...(first ? { blocks: first.blocks } : {}) });
+      await ack({
+        response_type: 'ephemeral',
+        text: first?.text ?? decision.reply.summary,
+        ...(first ? { blocks: first.blocks } : {}),
+      });
     }
     // The response is on its way (processBeforeResponse: false); the Redis work happens now.
     await afterAck(decision, request);
@@ -248,7 +305,8 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
     await onMessage('mention', event, body);
   });
   app.event('message', async ({ event, body }) => {
-    if (event.channel_type !== 'im' || !isPlainUserMessage(event as { subtype?: string; bot_id?: string })) return;
+    if (event.channel_type !== 'im' || !isPlainUserMessage(event as { subtype?: string; bot_id?: string }))
+      return;
     await onMessage('dm', event as unknown as SlackMessageEvent, body);
   });
   // Buttons of the reply. Refresh and HA status re-run the check and answer in the message's thread;
@@ -256,13 +314,23 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
   // Approve / Reject / Cancel on a maintenance card are decided by the gateway (Redis only).
   app.action(new RegExp(`^${ACTION_ID_PREFIX}`), async ({ ack, action, body }) => {
     await ack();
-    const b = body as SlackActionFields & { trigger_id?: string; channel?: { id?: string }; container?: { message_ts?: string; thread_ts?: string }; message?: { ts?: string; thread_ts?: string } };
+    const b = body as SlackActionFields & {
+      trigger_id?: string;
+      channel?: { id?: string };
+      container?: { message_ts?: string; thread_ts?: string };
+      message?: { ts?: string; thread_ts?: string };
+    };
     const channel = b.channel?.id;
     const clicked = action as { action_id?: string; value?: string };
     const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
     const text = decisionAction === undefined ? buttonRequestText(clicked) : null;
     // A forged or cut value decides and runs nothing (and is not answered).
-    if (decisionAction !== undefined ? !REQUEST_ID_PATTERN.test(clicked.value ?? '') || !options.onMaintenanceButton : text === null || !b.trigger_id) return;
+    if (
+      decisionAction !== undefined
+        ? !REQUEST_ID_PATTERN.test(clicked.value ?? '') || !options.onMaintenanceButton
+        : text === null || !b.trigger_id
+    )
+      return;
     // Identities are the user's own team + user id, as for typed requests: a member of another
     // organisation clicking in a Slack Connect channel is that organisation's user, whatever id it carries.
     const identity = slackIdentityOf({ kind: 'action', body: b });
@@ -298,7 +366,9 @@ export function createSlackApp(options: SlackAppOptions): { app: App; receiver?:
       teamId: identity.teamId,
       ...(admitted.guest ? { guest: true } : {}),
       channel,
-      ...(b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' } : {}),
+      ...((b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs)
+        ? { threadTs: b.container?.thread_ts ?? b.message?.thread_ts ?? messageTs ?? '' }
+        : {}),
     };
     await afterAck(intake.decide(request), request);
   });
@@ -326,7 +396,9 @@ export function buttonRequestText(action: { action_id?: string; value?: string }
   }
   const cluster = typeof value.cluster === 'string' ? value.cluster : null;
   if (cluster === null) return null;
-  if (id === 'request-maintenance') return typeof value.node === 'string' ? `maintain ${value.node} --cluster ${cluster}` : null;
-  if (id === 'refresh' && value.kind === 'reboot-impact' && typeof value.node === 'string') return `can I reboot ${value.node} --cluster ${cluster}`;
+  if (id === 'request-maintenance')
+    return typeof value.node === 'string' ? `maintain ${value.node} --cluster ${cluster}` : null;
+  if (id === 'refresh' && value.kind === 'reboot-impact' && typeof value.node === 'string')
+    return `can I reboot ${value.node} --cluster ${cluster}`;
   return `status --cluster ${cluster}`;
 }

@@ -73,7 +73,10 @@ export function parseSlackAllowList(raw: string): SlackAllowList {
       `${bad === undefined ? 'is empty' : `${JSON.stringify(bad.slice(0, 40))} is not a workspace id (T…) or Enterprise Grid org id (E…)`}: list them separated by commas, e.g. T0123ABCD,E0456EFGH (Slack: workspace settings → About, or the team_id of auth.test)`,
     );
   }
-  return { teams: ids.filter((id) => id.startsWith('T')), enterprises: ids.filter((id) => id.startsWith('E')) };
+  return {
+    teams: ids.filter((id) => id.startsWith('T')),
+    enterprises: ids.filter((id) => id.startsWith('E')),
+  };
 }
 
 const APP_PAGE = 'https://api.slack.com/apps → your app';
@@ -85,7 +88,8 @@ const WHERE: Record<string, string> = {
   [SLACK_ENV.appToken]: `create one with the connections:write scope at ${APP_PAGE} → Basic Information → App-Level Tokens (xapp-…), or unset it to use HTTP mode`,
 };
 
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
 
 const intFromEnv = (min: number, max: number) =>
   z
@@ -96,14 +100,23 @@ const intFromEnv = (min: number, max: number) =>
 
 const envSchema = z.object({
   [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
-  [SLACK_ENV.signingSecret]: z.string().regex(/^[0-9a-f]{16,128}$/i, 'expected the hex Signing Secret').optional(),
-  [SLACK_ENV.appToken]: z.string().startsWith('xapp-', 'expected an app-level token starting with xapp-').optional(),
+  [SLACK_ENV.signingSecret]: z
+    .string()
+    .regex(/^[0-9a-f]{16,128}$/i, 'expected the hex Signing Secret')
+    .optional(),
+  [SLACK_ENV.appToken]: z
+    .string()
+    .startsWith('xapp-', 'expected an app-level token starting with xapp-')
+    .optional(),
   [SLACK_ENV.apiUrl]: z
     .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://slack.com/api/' })
     .transform((u) => (u.endsWith('/') ? u : `${u}/`))
     .optional(),
   [SLACK_ENV.port]: intFromEnv(0, 65535).optional(),
-  [SLACK_ENV.command]: z.string().regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s').optional(),
+  [SLACK_ENV.command]: z
+    .string()
+    .regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s')
+    .optional(),
   [SLACK_ENV.replyVisibility]: z.enum(['channel', 'ephemeral']).optional(),
   [SLACK_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
   // At least the whole accepted timestamp window, so no replay of accepted bytes runs twice.

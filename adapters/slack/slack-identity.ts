@@ -40,7 +40,11 @@ export interface SlackCommandFields {
 
 /** An Events API envelope's and event's fields read here. */
 export interface SlackEventFields {
-  body: { team_id?: string; enterprise_id?: string; authorizations?: { team_id?: string | null; enterprise_id?: string | null }[] };
+  body: {
+    team_id?: string;
+    enterprise_id?: string;
+    authorizations?: { team_id?: string | null; enterprise_id?: string | null }[];
+  };
   event: { user?: string; user_team?: string; team?: string };
 }
 
@@ -57,7 +61,8 @@ export type SlackPayload =
   | ({ kind: 'event' } & SlackEventFields)
   | { kind: 'action'; body: SlackActionFields };
 
-const nonEmpty = (s: string | null | undefined): string | undefined => (typeof s === 'string' && s !== '' ? s : undefined);
+const nonEmpty = (s: string | null | undefined): string | undefined =>
+  typeof s === 'string' && s !== '' ? s : undefined;
 
 /**
  * The identity of a payload's user, the one function every handler uses.
@@ -141,7 +146,12 @@ export function admitSlackIdentity(identity: SlackIdentity, policy: SlackAdmissi
   // An enterprise vouches for the users of the workspace that delivered the payload; the payload
   // does not say which enterprise an external user's own team belongs to.
   const ownWorkspace = identity.workspaceId === undefined || identity.workspaceId === identity.teamId;
-  if (ownWorkspace && identity.enterpriseId !== undefined && allow.enterprises.includes(identity.enterpriseId)) return { admitted: true, guest: false };
+  if (
+    ownWorkspace &&
+    identity.enterpriseId !== undefined &&
+    allow.enterprises.includes(identity.enterpriseId)
+  )
+    return { admitted: true, guest: false };
   if (policy.namedTeams.has(identity.teamId)) return { admitted: true, guest: true };
   return { admitted: false, reason: 'team-not-allowed' };
 }

@@ -17,7 +17,12 @@ import { randomBytes } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
-import { type Command, type Locale, type MaintenanceStateCommand, isMaintenanceStateCommand } from '../../src/commands/types.js';
+import {
+  type Command,
+  type Locale,
+  type MaintenanceStateCommand,
+  isMaintenanceStateCommand,
+} from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -64,9 +69,23 @@ export type AckDecision =
   | { status: 'answered'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
   /** The Redis connection was not ready when the request came: nothing enqueued. */
   | { status: 'queue-unavailable'; locale: Locale; reply: Reply; prepared?: undefined; warmLocaleOf?: string }
-  | { status: 'schedule'; locale: Locale; ackText: string; schedule: { request: SlackRequest; command: ScheduleCommand }; prepared?: undefined; warmLocaleOf?: undefined }
+  | {
+      status: 'schedule';
+      locale: Locale;
+      ackText: string;
+      schedule: { request: SlackRequest; command: ScheduleCommand };
+      prepared?: undefined;
+      warmLocaleOf?: undefined;
+    }
   /** A maintenance decision, status or audit: answered by the gateway after the ack (Redis only). */
-  | { status: 'maintenance'; locale: Locale; ackText: string; maintenance: { request: SlackRequest; command: MaintenanceStateCommand }; prepared?: undefined; warmLocaleOf?: undefined };
+  | {
+      status: 'maintenance';
+      locale: Locale;
+      ackText: string;
+      maintenance: { request: SlackRequest; command: MaintenanceStateCommand };
+      prepared?: undefined;
+      warmLocaleOf?: undefined;
+    };
 
 /** What became of a request after the ack. */
 export type AfterAckOutcome =
@@ -115,9 +134,15 @@ export interface UserLocales {
  */
 export interface SlackScheduleCommands {
   /** Answer at once (no I/O) when the command cannot be carried out (bad time, zone, cluster); else null. */
-  precheck(command: ScheduleCommand, ctx: { channel: string; userId: string; locale: Locale; requestId: string }): Reply | null;
+  precheck(
+    command: ScheduleCommand,
+    ctx: { channel: string; userId: string; locale: Locale; requestId: string },
+  ): Reply | null;
   /** Carry it out (Redis) and say what happened. @throws when Redis cannot be reached */
-  handle(command: ScheduleCommand, ctx: { channel: string; userId: string; locale: Locale; requestId: string }): Promise<Reply>;
+  handle(
+    command: ScheduleCommand,
+    ctx: { channel: string; userId: string; locale: Locale; requestId: string },
+  ): Promise<Reply>;
 }
 
 /**
@@ -221,13 +246,27 @@ export class SlackIntake {
     if (this.options.schedules) {
       const scheduled = parseScheduleCommand(request.text, { defaultLocale });
       if (scheduled) {
-        const sctx = { channel: request.channel, userId: request.userId, locale: scheduled.locale, requestId: request.requestId };
+        const sctx = {
+          channel: request.channel,
+          userId: request.userId,
+          locale: scheduled.locale,
+          requestId: request.requestId,
+        };
         const refused = this.options.schedules.precheck(scheduled.command, sctx);
         if (refused) return { status: 'answered', locale: scheduled.locale, reply: refused };
         if (!this.options.queueReady()) {
-          return { status: 'queue-unavailable', locale: scheduled.locale, reply: explainFailure({ ...sctx, cluster: null }, 'queue-unavailable') };
+          return {
+            status: 'queue-unavailable',
+            locale: scheduled.locale,
+            reply: explainFailure({ ...sctx, cluster: null }, 'queue-unavailable'),
+          };
         }
-        return { status: 'schedule', locale: scheduled.locale, ackText: ackText(scheduled.locale, 'updating-schedules', {}), schedule: { request, command: scheduled.command } };
+        return {
+          status: 'schedule',
+          locale: scheduled.locale,
+          ackText: ackText(scheduled.locale, 'updating-schedules', {}),
+          schedule: { request, command: scheduled.command },
+        };
       }
     }
     const parsed = parseCommand(request.text, { defaultLocale });
@@ -236,16 +275,35 @@ export class SlackIntake {
     // Answered in the configured language this time; the lookup after the ack serves the next request.
     const warm = neutral && cached === undefined ? { warmLocaleOf: request.userId } : {};
     if (!parsed.ok) {
-      return { status: 'answered', locale, reply: explainParseError({ ...ctx, cluster: null }, parsed.error), ...warm };
+      return {
+        status: 'answered',
+        locale,
+        reply: explainParseError({ ...ctx, cluster: null }, parsed.error),
+        ...warm,
+      };
     }
     const names = Object.keys(config.clusters);
     const command = parsed.command;
     if (this.options.maintenance && isMaintenanceStateCommand(command)) {
       if (!this.options.queueReady()) {
-        return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable') };
+        return {
+          status: 'queue-unavailable',
+          locale,
+          reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable'),
+        };
       }
-      const key: AckTextKey = command.kind === 'audit' ? 'reading-audit' : command.kind === 'maintenance-status' ? 'reading-maintenance' : 'deciding-maintenance';
-      return { status: 'maintenance', locale, ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }), maintenance: { request, command } };
+      const key: AckTextKey =
+        command.kind === 'audit'
+          ? 'reading-audit'
+          : command.kind === 'maintenance-status'
+            ? 'reading-maintenance'
+            : 'deciding-maintenance';
+      return {
+        status: 'maintenance',
+        locale,
+        ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }),
+        maintenance: { request, command },
+      };
     }
     const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
     // Help goes to the worker when the cluster is known: it reads the cluster, so the examples are
@@ -255,7 +313,10 @@ export class SlackIntake {
       return {
         status: 'answered',
         locale,
-        reply: explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }),
+        reply: explainHelp(
+          { ...ctx, cluster: cluster ?? null },
+          { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' },
+        ),
         ...warm,
       };
     }
@@ -267,8 +328,15 @@ export class SlackIntake {
       return { status: 'answered', locale, reply, ...warm };
     }
     if (!this.options.queueReady()) {
-      this.options.logger.warn({ requestId: request.requestId, source: request.source }, 'Redis connection not ready: the ack says the queue is unavailable');
-      return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster }, 'queue-unavailable') };
+      this.options.logger.warn(
+        { requestId: request.requestId, source: request.source },
+        'Redis connection not ready: the ack says the queue is unavailable',
+      );
+      return {
+        status: 'queue-unavailable',
+        locale,
+        reply: explainFailure({ ...ctx, cluster }, 'queue-unavailable'),
+      };
     }
     const address: Record<string, string> = {
       channel: request.channel,
@@ -284,15 +352,27 @@ export class SlackIntake {
       command,
       cluster,
       locale,
-      user: { platform: 'slack', id: request.userId, ...(request.teamId ? { tenant: request.teamId } : {}), ...(request.guest ? { guest: true } : {}) },
+      user: {
+        platform: 'slack',
+        id: request.userId,
+        ...(request.teamId ? { tenant: request.teamId } : {}),
+        ...(request.guest ? { guest: true } : {}),
+      },
       replyTo: { platform: 'slack', address },
       enqueuedAt: new Date(this.now()).toISOString(),
     };
     const node = 'node' in command ? command.node : undefined;
     // A `--lang` in the text decides by itself: parsing with the other default gives the same locale.
     const lookUpLocale =
-      neutral && cached === undefined && parseCommand(request.text, { defaultLocale: config.locale === 'ko' ? 'en' : 'ko' }).locale !== locale;
-    return { status: 'accepted', locale, ackText: ackText(locale, ackKeyOf(command), { node, cluster }), prepared: { request, job, lookUpLocale } };
+      neutral &&
+      cached === undefined &&
+      parseCommand(request.text, { defaultLocale: config.locale === 'ko' ? 'en' : 'ko' }).locale !== locale;
+    return {
+      status: 'accepted',
+      locale,
+      ackText: ackText(locale, ackKeyOf(command), { node, cluster }),
+      prepared: { request, job, lookUpLocale },
+    };
   }
 
   /**
@@ -307,8 +387,14 @@ export class SlackIntake {
    */
   async complete(decision: AckDecision): Promise<AfterAckOutcome> {
     const { logger, store } = this.options;
-    if (decision.status === 'schedule') return this.completeSchedule(decision.schedule.request, decision.schedule.command, decision.locale);
-    if (decision.status === 'maintenance') return this.completeMaintenance(decision.maintenance.request, decision.maintenance.command, decision.locale);
+    if (decision.status === 'schedule')
+      return this.completeSchedule(decision.schedule.request, decision.schedule.command, decision.locale);
+    if (decision.status === 'maintenance')
+      return this.completeMaintenance(
+        decision.maintenance.request,
+        decision.maintenance.command,
+        decision.locale,
+      );
     if (decision.status !== 'accepted') {
       if (decision.warmLocaleOf !== undefined) await this.options.userLocales.localeOf(decision.warmLocaleOf);
       return { status: 'none' };
@@ -321,11 +407,15 @@ export class SlackIntake {
     for (let attempt = 1, waitMs = 250; ; attempt += 1, waitMs = Math.min(waitMs * 2, 2000)) {
       try {
         if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds, owner))) {
-          logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+          logger.info(
+            { requestId: request.requestId, source: request.source },
+            'duplicate Slack delivery ignored',
+          );
           return { status: 'duplicate', locale: job.locale };
         }
         if (lookUpLocale && attempt === 1) {
-          const userLocale = (await this.options.userLocales.localeOf(request.userId)) ?? this.options.config.locale;
+          const userLocale =
+            (await this.options.userLocales.localeOf(request.userId)) ?? this.options.config.locale;
           if (userLocale !== job.locale) job = { ...job, locale: userLocale };
         }
         // The job id comes from the request id: enqueueing again after an unanswered try adds nothing.
@@ -333,56 +423,101 @@ export class SlackIntake {
         if (result.duplicate && attempt === 1) return { status: 'duplicate', locale: job.locale };
         const address = job.replyTo.address as Record<string, string>;
         try {
-          await store.addPending({ requestId: request.requestId, cluster: job.cluster, locale: job.locale, address }, this.now() + this.options.replyDeadlineMs);
+          await store.addPending(
+            { requestId: request.requestId, cluster: job.cluster, locale: job.locale, address },
+            this.now() + this.options.replyDeadlineMs,
+          );
         } catch (err) {
           // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
-          logger.warn({ err, requestId: request.requestId }, 'could not record the reply deadline; no follow-up if the worker stays silent');
+          logger.warn(
+            { err, requestId: request.requestId },
+            'could not record the reply deadline; no follow-up if the worker stays silent',
+          );
         }
-        if (attempt > 1) logger.info({ requestId: request.requestId, attempt }, 'enqueued after Redis came back');
+        if (attempt > 1)
+          logger.info({ requestId: request.requestId, attempt }, 'enqueued after Redis came back');
         return { status: 'enqueued', locale: job.locale, jobId: result.jobId };
       } catch (err) {
         if (!(err instanceof Error)) throw err;
         if (this.now() + waitMs < giveUpAt) {
-          logger.warn({ err, requestId: request.requestId, attempt }, 'could not enqueue the Slack request after the ack; retrying');
+          logger.warn(
+            { err, requestId: request.requestId, attempt },
+            'could not enqueue the Slack request after the ack; retrying',
+          );
           await new Promise((resolve) => setTimeout(resolve, waitMs));
           continue;
         }
-        logger.warn({ err, requestId: request.requestId, attempt }, 'could not enqueue the Slack request after the ack: queue unavailable');
+        logger.warn(
+          { err, requestId: request.requestId, attempt },
+          'could not enqueue the Slack request after the ack: queue unavailable',
+        );
         // A new delivery of the same request (a retry, the user trying again) may go through once Redis is back.
-        store.release(request.dedupKeys).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release dedup keys'));
+        store
+          .release(request.dedupKeys)
+          .catch((releaseError: unknown) =>
+            logger.debug({ err: releaseError }, 'could not release dedup keys'),
+          );
         // A try whose reply was lost may have queued the job after all: withdraw it once Redis is
         // back, so the user, told "unavailable", does not get a late answer as well.
-        this.options.queue.withdraw?.(job).catch((withdrawError: unknown) => logger.warn({ err: withdrawError, requestId: request.requestId }, 'could not withdraw the job'));
-        const reply = explainFailure({ locale: job.locale, requestId: request.requestId, cluster: job.cluster }, 'queue-unavailable');
+        this.options.queue
+          .withdraw?.(job)
+          .catch((withdrawError: unknown) =>
+            logger.warn({ err: withdrawError, requestId: request.requestId }, 'could not withdraw the job'),
+          );
+        const reply = explainFailure(
+          { locale: job.locale, requestId: request.requestId, cluster: job.cluster },
+          'queue-unavailable',
+        );
         return { status: 'queue-unavailable', locale: job.locale, reply };
       }
     }
   }
 
   /** Carry out a maintenance decision, status or audit after its ack, once per delivery. */
-  private async completeMaintenance(request: SlackRequest, command: MaintenanceStateCommand, locale: Locale): Promise<AfterAckOutcome> {
+  private async completeMaintenance(
+    request: SlackRequest,
+    command: MaintenanceStateCommand,
+    locale: Locale,
+  ): Promise<AfterAckOutcome> {
     const { logger, store, maintenance } = this.options;
     try {
       if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
-        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+        logger.info(
+          { requestId: request.requestId, source: request.source },
+          'duplicate Slack delivery ignored',
+        );
         return { status: 'duplicate', locale };
       }
       await maintenance?.handle(command, { request, locale });
       return { status: 'none' };
     } catch (err) {
       if (!(err instanceof Error)) throw err;
-      logger.warn({ err, requestId: request.requestId, kind: command.kind }, 'maintenance command failed: queue unavailable');
-      return { status: 'queue-unavailable', locale, reply: explainFailure({ locale, requestId: request.requestId, cluster: null }, 'queue-unavailable') };
+      logger.warn(
+        { err, requestId: request.requestId, kind: command.kind },
+        'maintenance command failed: queue unavailable',
+      );
+      return {
+        status: 'queue-unavailable',
+        locale,
+        reply: explainFailure({ locale, requestId: request.requestId, cluster: null }, 'queue-unavailable'),
+      };
     }
   }
 
   /** Carry out a schedule command after its ack, once per delivery (dedup keys as for jobs). */
-  private async completeSchedule(request: SlackRequest, command: ScheduleCommand, locale: Locale): Promise<AfterAckOutcome> {
+  private async completeSchedule(
+    request: SlackRequest,
+    command: ScheduleCommand,
+    locale: Locale,
+  ): Promise<AfterAckOutcome> {
     const { logger, store, schedules } = this.options;
     const ctx = { channel: request.channel, userId: request.userId, locale, requestId: request.requestId };
     try {
       if (!(await store.claim(request.dedupKeys, this.options.dedupTtlSeconds))) {
-        logger.info({ requestId: request.requestId, source: request.source }, 'duplicate Slack delivery ignored');
+        logger.info(
+          { requestId: request.requestId, source: request.source },
+          'duplicate Slack delivery ignored',
+        );
         return { status: 'duplicate', locale };
       }
       if (!schedules) return { status: 'none' };
@@ -390,7 +525,11 @@ export class SlackIntake {
     } catch (err) {
       if (!(err instanceof Error)) throw err;
       logger.warn({ err, requestId: request.requestId }, 'schedule command failed: queue unavailable');
-      return { status: 'queue-unavailable', locale, reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable') };
+      return {
+        status: 'queue-unavailable',
+        locale,
+        reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable'),
+      };
     }
   }
 }

@@ -82,7 +82,10 @@ export class UserLocaleCache {
       const slackLocale = await Promise.race([
         this.options.fetch(userId),
         new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error(`users.info took longer than ${this.timeoutMs} ms`)), this.timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`users.info took longer than ${this.timeoutMs} ms`)),
+            this.timeoutMs,
+          );
         }),
       ]);
       const locale = localeFromSlack(slackLocale);
@@ -93,7 +96,10 @@ export class UserLocaleCache {
       this.entries.set(userId, { locale, at: this.now() });
       return locale;
     } catch (err) {
-      this.options.logger.warn({ err, userId }, 'could not read the Slack locale of the user; using the configured locale');
+      this.options.logger.warn(
+        { err, userId },
+        'could not read the Slack locale of the user; using the configured locale',
+      );
       return undefined;
     } finally {
       clearTimeout(timer);

@@ -17,7 +17,13 @@ import type { webApi } from '@slack/bolt';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
+import type {
+  Actor,
+  AuditEntry,
+  DecisionAction,
+  DecisionResult,
+  MaintenanceRequest,
+} from '../../src/maintenance/types.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
@@ -90,8 +96,16 @@ export interface SlackDecisionContext {
  * @param ctx - team and user ids, optional display name, guest flag
  * @returns `{ platform: 'slack', tenant: teamId, id: userId, displayName?, guest? }`
  */
-export function slackActor(ctx: Pick<SlackDecisionContext, 'teamId' | 'userId' | 'userName' | 'guest'>): Actor {
-  return { platform: 'slack', tenant: ctx.teamId, id: ctx.userId, ...(ctx.userName ? { displayName: ctx.userName } : {}), ...(ctx.guest ? { guest: true } : {}) };
+export function slackActor(
+  ctx: Pick<SlackDecisionContext, 'teamId' | 'userId' | 'userName' | 'guest'>,
+): Actor {
+  return {
+    platform: 'slack',
+    tenant: ctx.teamId,
+    id: ctx.userId,
+    ...(ctx.userName ? { displayName: ctx.userName } : {}),
+    ...(ctx.guest ? { guest: true } : {}),
+  };
 }
 
 /** Address of a posted card: `channel`, `ts`, and `thread_ts` when the card is itself in a thread. */
@@ -142,16 +156,31 @@ export class SlackMaintenance {
    * @returns the service's result
    * @throws whatever the service throws (Redis down: BotError `queue-unavailable`)
    */
-  async decide(requestId: string, action: DecisionAction, ctx: SlackDecisionContext): Promise<DecisionResult> {
+  async decide(
+    requestId: string,
+    action: DecisionAction,
+    ctx: SlackDecisionContext,
+  ): Promise<DecisionResult> {
     const { service, logger } = this.options;
     const result = await service.decide(requestId, slackActor(ctx), action);
     if (!result.ok) {
-      logger.info({ requestId, action, refusal: result.refusal, user: ctx.userId }, 'maintenance decision refused');
+      logger.info(
+        { requestId, action, refusal: result.refusal, user: ctx.userId },
+        'maintenance decision refused',
+      );
       const locale = (await ctx.lookupUserLocale?.()) ?? result.request?.locale ?? ctx.locale;
-      await this.ephemeral(ctx.channel, ctx.userId, service.refusalText(result.refusal, result.request, locale), requestId);
+      await this.ephemeral(
+        ctx.channel,
+        ctx.userId,
+        service.refusalText(result.refusal, result.request, locale),
+        requestId,
+      );
       return result;
     }
-    logger.info({ requestId, action, outcome: result.outcome, user: ctx.userId }, 'maintenance decision counted');
+    logger.info(
+      { requestId, action, outcome: result.outcome, user: ctx.userId },
+      'maintenance decision counted',
+    );
     await this.updateCard(result.request);
     return result;
   }
@@ -171,7 +200,12 @@ export class SlackMaintenance {
       case 'maintenance-status': {
         const request = await service.get(command.requestId);
         if (!request) {
-          await this.ephemeral(ctx.channel, ctx.userId, service.refusalText('not-found', undefined, ctx.locale), command.requestId);
+          await this.ephemeral(
+            ctx.channel,
+            ctx.userId,
+            service.refusalText('not-found', undefined, ctx.locale),
+            command.requestId,
+          );
           return;
         }
         await this.ephemeralReply(ctx.channel, ctx.userId, render(service.cardReply(request)).slice(0, 1));
@@ -199,7 +233,12 @@ export class SlackMaintenance {
    * @returns true when handled here (card posted, thread post, card update), false otherwise
    * @throws SlackDeliveryError / Redis errors (the replies queue retries)
    */
-  async deliver(reply: Reply, address: SlackAddress, deliveryId: string, delivery: ReplyDelivery | undefined): Promise<boolean> {
+  async deliver(
+    reply: Reply,
+    address: SlackAddress,
+    deliveryId: string,
+    delivery: ReplyDelivery | undefined,
+  ): Promise<boolean> {
     if (delivery && delivery.mode !== 'new') {
       // Entered before any await: replies taken in order from the queue are posted in that order.
       return this.serial(delivery.maintenanceId, () => this.deliverToCard(reply, address, delivery));
@@ -208,25 +247,47 @@ export class SlackMaintenance {
   }
 
   /** A thread post or a card update of one request. */
-  private async deliverToCard(reply: Reply, address: SlackAddress, delivery: Exclude<ReplyDelivery, { mode: 'new' }>): Promise<boolean> {
+  private async deliverToCard(
+    reply: Reply,
+    address: SlackAddress,
+    delivery: Exclude<ReplyDelivery, { mode: 'new' }>,
+  ): Promise<boolean> {
     const { service, poster, logger } = this.options;
     const request = await service.get(delivery.maintenanceId);
     const card = cardOf(request);
     if (!card) {
       // No card (posted elsewhere, or not attached yet): say it where the request was made.
-      logger.warn({ maintenanceId: delivery.maintenanceId, mode: delivery.mode }, 'maintenance card address unknown; posting as a new message');
-      await poster.deliver(reply, { channel: address.channel, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) }, this.threadDeliveryId(delivery.maintenanceId, reply));
+      logger.warn(
+        { maintenanceId: delivery.maintenanceId, mode: delivery.mode },
+        'maintenance card address unknown; posting as a new message',
+      );
+      await poster.deliver(
+        reply,
+        { channel: address.channel, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) },
+        this.threadDeliveryId(delivery.maintenanceId, reply),
+      );
       return true;
     }
     if (delivery.mode === 'update-card') {
       await this.update(card, request ? service.cardReply(request) : reply);
       // The event itself (e.g. "expired", "cancelled") also goes in the thread when it says more than the card.
-      if (reply.kind !== 'maintenance') await poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+      if (reply.kind !== 'maintenance')
+        await poster.deliver(
+          reply,
+          { channel: card.channel, thread_ts: card.thread_ts ?? card.ts },
+          this.threadDeliveryId(delivery.maintenanceId, reply),
+        );
       return true;
     }
-    const post = (): Promise<boolean> => poster.deliver(reply, { channel: card.channel, thread_ts: card.thread_ts ?? card.ts }, this.threadDeliveryId(delivery.maintenanceId, reply));
+    const post = (): Promise<boolean> =>
+      poster.deliver(
+        reply,
+        { channel: card.channel, thread_ts: card.thread_ts ?? card.ts },
+        this.threadDeliveryId(delivery.maintenanceId, reply),
+      );
     // Numbered thread messages wait for the earlier ones, which another gateway may be posting.
-    if (service.threadOrder) await service.threadOrder.inTurn(delivery.maintenanceId, delivery.seq, post, logger);
+    if (service.threadOrder)
+      await service.threadOrder.inTurn(delivery.maintenanceId, delivery.seq, post, logger);
     else await post();
     return true;
   }
@@ -237,21 +298,35 @@ export class SlackMaintenance {
     const maintenanceId = reply.context.maintenanceId;
     if (reply.kind !== 'maintenance' || maintenanceId === undefined) return false;
     // The card: in the channel for everyone (a card only its requester sees could not be approved).
-    const cardAddress: SlackAddress = { channel: address.channel, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) };
+    const cardAddress: SlackAddress = {
+      channel: address.channel,
+      ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}),
+    };
     const posted = await poster.deliver(reply, cardAddress, deliveryId);
     if (!posted) return true;
     const ts = (await store.postedMessages(deliveryId)).get(0);
     if (!ts) {
-      logger.warn({ maintenanceId }, 'maintenance card posted without a ts; buttons work, thread updates go to the channel');
+      logger.warn(
+        { maintenanceId },
+        'maintenance card posted without a ts; buttons work, thread updates go to the channel',
+      );
       return true;
     }
-    await service.attachCard(maintenanceId, { platform: 'slack', channel: address.channel, ts, ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}) });
+    await service.attachCard(maintenanceId, {
+      platform: 'slack',
+      channel: address.channel,
+      ts,
+      ...(address.thread_ts ? { thread_ts: address.thread_ts } : {}),
+    });
     return true;
   }
 
   /** Posted-message marker id of a thread post: the maintenance id and the reply's identity. */
   private threadDeliveryId(maintenanceId: string, reply: Reply): string {
-    const digest = createHash('sha256').update(`${reply.context.requestId}\n${reply.title}\n${reply.summary}`).digest('hex').slice(0, 16);
+    const digest = createHash('sha256')
+      .update(`${reply.context.requestId}\n${reply.title}\n${reply.summary}`)
+      .digest('hex')
+      .slice(0, 16);
     return `mt-${maintenanceId}-${digest}`;
   }
 
@@ -259,7 +334,10 @@ export class SlackMaintenance {
   private async updateCard(request: MaintenanceRequest): Promise<void> {
     const card = cardOf(request);
     if (!card) {
-      this.options.logger.warn({ maintenanceId: request.id }, 'maintenance card address unknown; not updated');
+      this.options.logger.warn(
+        { maintenanceId: request.id },
+        'maintenance card address unknown; not updated',
+      );
       return;
     }
     await this.update(card, this.options.service.cardReply(request));
@@ -268,7 +346,12 @@ export class SlackMaintenance {
   private async update(card: CardAddress, reply: Reply): Promise<void> {
     const [first] = this.options.render(reply);
     if (!first) return;
-    await this.options.client.chat.update({ channel: card.channel, ts: card.ts, text: first.text, blocks: first.blocks });
+    await this.options.client.chat.update({
+      channel: card.channel,
+      ts: card.ts,
+      text: first.text,
+      blocks: first.blocks,
+    });
   }
 
   private async ephemeral(channel: string, user: string, text: string, about: string): Promise<void> {
@@ -282,7 +365,12 @@ export class SlackMaintenance {
   private async ephemeralReply(channel: string, user: string, messages: SlackMessage[]): Promise<void> {
     for (const message of messages) {
       try {
-        await this.options.client.chat.postEphemeral({ channel, user, text: message.text, blocks: message.blocks });
+        await this.options.client.chat.postEphemeral({
+          channel,
+          user,
+          text: message.text,
+          blocks: message.blocks,
+        });
       } catch (err) {
         this.options.logger.warn({ err, channel }, 'could not post a private maintenance answer');
         return;

@@ -139,11 +139,19 @@ export class SlackPoster {
    *   ChatRateLimitedError on a 429 with `onRateLimit: 'throw'` (what was posted before it is
    *   recorded, so the next try posts only the rest); whatever Redis throws
    */
-  async deliver(reply: Reply, address: SlackAddress, deliveryId: string, options: DeliverOptions = {}): Promise<boolean> {
+  async deliver(
+    reply: Reply,
+    address: SlackAddress,
+    deliveryId: string,
+    options: DeliverOptions = {},
+  ): Promise<boolean> {
     const throwOnRateLimit = options.onRateLimit === 'throw';
     const requestId = reply.context.requestId;
     const messages = this.options.render(reply);
-    const posted = new Map([...(await this.options.store.postedMessages(deliveryId)), ...(this.postedHere.get(deliveryId) ?? [])]);
+    const posted = new Map([
+      ...(await this.options.store.postedMessages(deliveryId)),
+      ...(this.postedHere.get(deliveryId) ?? []),
+    ]);
     const ephemeral = address.visibility === 'ephemeral' && address.user !== undefined;
     let threadTs = address.thread_ts ?? posted.get(0);
     for (const [index, message] of messages.entries()) {
@@ -184,7 +192,10 @@ export class SlackPoster {
           return true;
         }
         if (slackError && PERMANENT_ERRORS.has(slackError)) {
-          this.options.logger.error({ requestId, slackError, channel: address.channel, index }, 'Slack refused the answer; not retrying');
+          this.options.logger.error(
+            { requestId, slackError, channel: address.channel, index },
+            'Slack refused the answer; not retrying',
+          );
           return false;
         }
         throw err;
@@ -200,7 +211,12 @@ export class SlackPoster {
    * is retried in the background until it lands or `markerRetryMs` passes, so a delivery retried by
    * another gateway after Redis is back finds it.
    */
-  private async recordPosted(deliveryId: string, index: number, ts: string, requestId: string): Promise<void> {
+  private async recordPosted(
+    deliveryId: string,
+    index: number,
+    ts: string,
+    requestId: string,
+  ): Promise<void> {
     let here = this.postedHere.get(deliveryId);
     if (!here) {
       if (this.postedHere.size >= MEMORY_LIMIT) {
@@ -214,7 +230,10 @@ export class SlackPoster {
     try {
       await this.options.store.markPosted(deliveryId, index, ts);
     } catch (err) {
-      this.options.logger.warn({ err, requestId, index }, 'posted, but Redis refused the posted-message marker; retrying it in the background');
+      this.options.logger.warn(
+        { err, requestId, index },
+        'posted, but Redis refused the posted-message marker; retrying it in the background',
+      );
       void this.retryMarker(deliveryId, index, ts, requestId);
     }
   }
@@ -225,28 +244,53 @@ export class SlackPoster {
       await this.sleep(waitMs);
       try {
         await this.options.store.markPosted(deliveryId, index, ts);
-        this.options.logger.info({ requestId, index }, 'posted-message marker recorded after Redis came back');
+        this.options.logger.info(
+          { requestId, index },
+          'posted-message marker recorded after Redis came back',
+        );
         return;
       } catch (err) {
         this.options.logger.debug({ err, requestId }, 'posted-message marker still refused');
       }
     }
-    this.options.logger.error({ requestId, index }, 'gave up recording a posted-message marker; a retried delivery may post it again');
+    this.options.logger.error(
+      { requestId, index },
+      'gave up recording a posted-message marker; a retried delivery may post it again',
+    );
   }
 
   /** One Web API call; on 429 throw {@link ChatRateLimitedError} (`throwOnRateLimit`), or wait Retry-After and call once more. */
-  private async call<T>(requestId: string, method: string, throwOnRateLimit: boolean, fn: () => Promise<T>): Promise<T> {
+  private async call<T>(
+    requestId: string,
+    method: string,
+    throwOnRateLimit: boolean,
+    fn: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       const e = err as CodedSlackError;
       if (throwOnRateLimit && e.code === 'slack_webapi_rate_limited_error') {
         const retryAfterS = typeof e.retryAfter === 'number' ? e.retryAfter : 1;
-        this.options.logger.warn({ requestId, method, retryAfterS }, 'Slack rate limit: the reply waits for its channel');
-        throw new ChatRateLimitedError(retryAfterS * 1000, `${method} rate limited for request ${requestId}`, err);
+        this.options.logger.warn(
+          { requestId, method, retryAfterS },
+          'Slack rate limit: the reply waits for its channel',
+        );
+        throw new ChatRateLimitedError(
+          retryAfterS * 1000,
+          `${method} rate limited for request ${requestId}`,
+          err,
+        );
       }
-      if (e.code === 'slack_webapi_rate_limited_error' && typeof e.retryAfter === 'number' && e.retryAfter <= MAX_RETRY_AFTER_SECONDS) {
-        this.options.logger.warn({ requestId, method, retryAfterS: e.retryAfter }, 'Slack rate limit: waiting Retry-After, then posting once');
+      if (
+        e.code === 'slack_webapi_rate_limited_error' &&
+        typeof e.retryAfter === 'number' &&
+        e.retryAfter <= MAX_RETRY_AFTER_SECONDS
+      ) {
+        this.options.logger.warn(
+          { requestId, method, retryAfterS: e.retryAfter },
+          'Slack rate limit: waiting Retry-After, then posting once',
+        );
         await this.sleep(e.retryAfter * 1000);
         try {
           return await fn();
@@ -264,21 +308,39 @@ export class SlackPoster {
     const slackError = e.data?.error;
     this.options.logger.warn({ requestId, method, code: e.code, slackError }, 'Slack API call failed');
     if (slackError !== undefined) return err;
-    return new SlackDeliveryError(`${method} failed for request ${requestId} (${e.code ?? 'unknown error'})`, err);
+    return new SlackDeliveryError(
+      `${method} failed for request ${requestId} (${e.code ?? 'unknown error'})`,
+      err,
+    );
   }
 
   /** Post the remaining messages through a slash command's response_url (≤ 5 uses, 30 min). */
-  private async viaResponseUrl(requestId: string, messages: SlackMessage[], url: string, ephemeral: boolean): Promise<void> {
+  private async viaResponseUrl(
+    requestId: string,
+    messages: SlackMessage[],
+    url: string,
+    ephemeral: boolean,
+  ): Promise<void> {
     for (const message of messages.slice(0, 5)) {
       const response = await this.fetchFn(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ response_type: ephemeral ? 'ephemeral' : 'in_channel', replace_original: false, ...message }),
+        body: JSON.stringify({
+          response_type: ephemeral ? 'ephemeral' : 'in_channel',
+          replace_original: false,
+          ...message,
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) {
-        this.options.logger.warn({ requestId, status: response.status }, 'posting through response_url failed');
-        throw new SlackDeliveryError(`response_url answered HTTP ${response.status} for request ${requestId}`, undefined);
+        this.options.logger.warn(
+          { requestId, status: response.status },
+          'posting through response_url failed',
+        );
+        throw new SlackDeliveryError(
+          `response_url answered HTTP ${response.status} for request ${requestId}`,
+          undefined,
+        );
       }
     }
   }

@@ -49,7 +49,10 @@ export interface FutureRequestGuardOptions {
  * @param receiver - the HTTPReceiver (its public `requestListener` is replaced by a wrapper)
  * @param options - logger (one warning per refused request: path and seconds ahead, no body) and clock
  */
-export function refuseFutureSlackRequests(receiver: { requestListener: RequestListener }, options: FutureRequestGuardOptions): void {
+export function refuseFutureSlackRequests(
+  receiver: { requestListener: RequestListener },
+  options: FutureRequestGuardOptions,
+): void {
   const bolt = receiver.requestListener;
   const now = options.now ?? Date.now;
   receiver.requestListener = (req: IncomingMessage, res: ServerResponse) => {
@@ -57,7 +60,10 @@ export function refuseFutureSlackRequests(receiver: { requestListener: RequestLi
     const nowMs = now();
     if (isFutureSlackTimestamp(header, nowMs)) {
       const aheadS = Number(Array.isArray(header) ? header[0] : header) - Math.floor(nowMs / 1000);
-      options.logger.warn({ path: (req.url ?? '').split('?')[0]?.slice(0, 100), aheadS }, 'refused a Slack request dated in the future (more than 5 minutes ahead of this clock)');
+      options.logger.warn(
+        { path: (req.url ?? '').split('?')[0]?.slice(0, 100), aheadS },
+        'refused a Slack request dated in the future (more than 5 minutes ahead of this clock)',
+      );
       req.resume(); // drain the body, so the connection can be reused
       res.writeHead(401).end();
       return;

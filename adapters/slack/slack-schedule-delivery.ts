@@ -14,6 +14,7 @@ import type { SlackPoster } from './slack-poster.js';
  */
 export function slackScheduleDelivery(poster: Pick<SlackPoster, 'deliver'>): PostDelivery {
   return {
-    deliver: (spec: ScheduleSpec, reply: Reply, deliveryId: string) => poster.deliver(reply, { channel: spec.conversation }, `schedule.${deliveryId}`),
+    deliver: (spec: ScheduleSpec, reply: Reply, deliveryId: string) =>
+      poster.deliver(reply, { channel: spec.conversation }, `schedule.${deliveryId}`),
   };
 }

@@ -3,7 +3,10 @@
  * {@link ScheduleService}, one schedule per (Slack channel, cluster).
  */
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { handleScheduleCommand, precheckScheduleCommand } from '../../src/schedule/handle-schedule-command.js';
+import {
+  handleScheduleCommand,
+  precheckScheduleCommand,
+} from '../../src/schedule/handle-schedule-command.js';
 import type { ScheduleService } from '../../src/schedule/schedule-service.js';
 import type { SlackScheduleCommands } from './slack-intake.js';
 
@@ -13,7 +16,10 @@ import type { SlackScheduleCommands } from './slack-intake.js';
  * @param config - cluster names and the default cluster
  * @returns precheck (no I/O, for the ack) and handle (after the ack)
  */
-export function slackScheduleCommands(service: Pick<ScheduleService, 'validate' | 'create' | 'list' | 'remove'>, config: Pick<BotConfig, 'clusters' | 'defaultCluster'>): SlackScheduleCommands {
+export function slackScheduleCommands(
+  service: Pick<ScheduleService, 'validate' | 'create' | 'list' | 'remove'>,
+  config: Pick<BotConfig, 'clusters' | 'defaultCluster'>,
+): SlackScheduleCommands {
   const base = (ctx: { channel: string; userId: string; locale: 'en' | 'ko'; requestId: string }) => ({
     platform: 'slack' as const,
     conversation: ctx.channel,
@@ -22,7 +28,9 @@ export function slackScheduleCommands(service: Pick<ScheduleService, 'validate' 
     requestId: ctx.requestId,
     clusters: Object.keys(config.clusters),
     ...(config.defaultCluster ? { defaultCluster: config.defaultCluster } : {}),
-    reportDefaults: Object.fromEntries(Object.entries(config.clusters).flatMap(([name, c]) => (c.report ? [[name, c.report]] : []))),
+    reportDefaults: Object.fromEntries(
+      Object.entries(config.clusters).flatMap(([name, c]) => (c.report ? [[name, c.report]] : [])),
+    ),
   });
   return {
     precheck: (command, ctx) => precheckScheduleCommand(command, base(ctx), service),

@@ -45,6 +45,13 @@ export type AckTextKey = keyof (typeof TEXTS)['en'];
  * @param params - `node`, `cluster`, `id` (a maintenance request id) (plain text; the caller escapes the result)
  * @returns e.g. `Checking atlas-cp-2 in prod…`
  */
-export function ackText(locale: Locale, key: AckTextKey, params: { node?: string; cluster?: string; id?: string } = {}): string {
-  return TEXTS[locale][key].replace(/\{(node|cluster|id)\}/g, (_m, name: 'node' | 'cluster' | 'id') => params[name] ?? '');
+export function ackText(
+  locale: Locale,
+  key: AckTextKey,
+  params: { node?: string; cluster?: string; id?: string } = {},
+): string {
+  return TEXTS[locale][key].replace(
+    /\{(node|cluster|id)\}/g,
+    (_m, name: 'node' | 'cluster' | 'id') => params[name] ?? '',
+  );
 }

@@ -126,7 +126,10 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function run(text: string, style: { weight?: 'bolder'; color?: Colour; isSubtle?: boolean; size?: 'small' | 'medium' | 'large' } = {}): CardJson {
+function run(
+  text: string,
+  style: { weight?: 'bolder'; color?: Colour; isSubtle?: boolean; size?: 'small' | 'medium' | 'large' } = {},
+): CardJson {
   return { type: 'TextRun', text, ...style };
 }
 
@@ -139,8 +142,16 @@ function rich(inlines: CardJson[], extra: CardJson = {}): CardJson {
  * @param message - a rendered message
  * @returns the activity (the poster sends exactly this, plus the ids the SDK adds)
  */
-export function teamsActivity(message: TeamsCardMessage): { type: 'message'; summary: string; attachments: { contentType: string; content: CardJson }[] } {
-  return { type: 'message', summary: message.summary, attachments: [{ contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: message.card }] };
+export function teamsActivity(message: TeamsCardMessage): {
+  type: 'message';
+  summary: string;
+  attachments: { contentType: string; content: CardJson }[];
+} {
+  return {
+    type: 'message',
+    summary: message.summary,
+    attachments: [{ contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: message.card }],
+  };
 }
 
 /**
@@ -197,7 +208,14 @@ function headerElement(reply: Reply, tr: Translator, notice: string | undefined)
   inlines.push(run(cut(oneLine(reply.title), RUN_MAX), { weight: 'bolder', color: colour, size: 'medium' }));
   const items: CardJson[] = [rich(inlines)];
   if (notice) items.push(rich([run(notice, { isSubtle: true, size: 'small' })], { spacing: 'Small' }));
-  const style = colour === 'good' ? 'good' : colour === 'warning' ? 'warning' : colour === 'attention' ? 'attention' : 'emphasis';
+  const style =
+    colour === 'good'
+      ? 'good'
+      : colour === 'warning'
+        ? 'warning'
+        : colour === 'attention'
+          ? 'attention'
+          : 'emphasis';
   return { type: 'Container', style, bleed: true, items };
 }
 
@@ -205,7 +223,10 @@ function contextElement(reply: Reply, tr: Translator): CardJson {
   const c = reply.context;
   // The console's context line: capture time and its source, profile, etcd source (src/explain/context-line.ts).
   const parts = contextLineParts(c, tr);
-  return rich([run(cut(parts.join(' · '), RUN_MAX), { isSubtle: true, size: 'small' })], { separator: true, spacing: 'Medium' });
+  return rich([run(cut(parts.join(' · '), RUN_MAX), { isSubtle: true, size: 'small' })], {
+    separator: true,
+    spacing: 'Medium',
+  });
 }
 
 /**
@@ -222,7 +243,13 @@ export function cardActions(reply: Reply, cardKey: string): CardJson[] {
   for (const a of reply.actions) {
     if (seen.has(a.id)) continue;
     seen.add(a.id);
-    const data: CardActionData = { k8sHaBot: CARD_ACTION_MARKER, action: a.id, value: a.value, card: cardKey, ...(isMaintenanceVerb(a.id) ? { requestId: a.value } : {}) };
+    const data: CardActionData = {
+      k8sHaBot: CARD_ACTION_MARKER,
+      action: a.id,
+      value: a.value,
+      card: cardKey,
+      ...(isMaintenanceVerb(a.id) ? { requestId: a.value } : {}),
+    };
     const title = cut(oneLine(a.label), 100) || a.id;
     const style = styleOf(a.id);
     out.push({
@@ -246,7 +273,7 @@ function bulletPieces(items: readonly string[], next: () => number, maxRun: numb
     if (text === '') continue;
     const item = next();
     const full = `• ${text}`;
-    for (let i = 0; i < full.length; ) {
+    for (let i = 0; i < full.length;) {
       const part = cut(full.slice(i), maxRun);
       i += part.length;
       const element = rich([run(part)], { spacing: 'None' });
@@ -259,10 +286,13 @@ function bulletPieces(items: readonly string[], next: () => number, maxRun: numb
 function labelPiece(text: string, style: { color?: Colour; separator?: boolean } = {}): Piece | null {
   const t = oneLine(text);
   if (t === '') return null;
-  const element = rich([run(cut(t, RUN_MAX), { weight: 'bolder', ...(style.color ? { color: style.color } : {}) })], {
-    spacing: style.separator ? 'Medium' : 'Small',
-    ...(style.separator ? { separator: true } : {}),
-  });
+  const element = rich(
+    [run(cut(t, RUN_MAX), { weight: 'bolder', ...(style.color ? { color: style.color } : {}) })],
+    {
+      spacing: style.separator ? 'Medium' : 'Small',
+      ...(style.separator ? { separator: true } : {}),
+    },
+  );
   return { element, bytes: bytesOf(element), items: [] };
 }
 
@@ -301,20 +331,31 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
   // Last guard: no control, bidi or hidden characters from cluster data reach Teams (issue 13).
   const reply = safeReply(input);
   const tr = translator(reply.locale);
-  const maxBytes = clamp(options.maxBytes, TEAMS_LIMITS.minMaxBytes, TEAMS_LIMITS.messageBytes, TEAMS_LIMITS.defaultMaxBytes);
+  const maxBytes = clamp(
+    options.maxBytes,
+    TEAMS_LIMITS.minMaxBytes,
+    TEAMS_LIMITS.messageBytes,
+    TEAMS_LIMITS.defaultMaxBytes,
+  );
   const maxMessages = clamp(options.maxMessages, 1, 20, 5);
   const cardKey = options.cardKey ?? reply.context.requestId;
   const summary = fallbackText(reply, tr);
   const header = headerElement(reply, tr, options.notice);
   const context = contextElement(reply, tr);
   const actions = cardActions(reply, cardKey);
-  const continued = (part: number, total: number): string => cut(oneLine(tr.t('slack.continued', { title: reply.title, part, total })), FALLBACK_MAX);
-  const continuedHeader = (part: number, total: number): CardJson => rich([run(continued(part, total), { isSubtle: true, weight: 'bolder' })]);
-  const moreElement = (count: number): CardJson => rich([run(tr.t('slack.more', { count }), { isSubtle: true })], { spacing: 'Medium' });
+  const continued = (part: number, total: number): string =>
+    cut(oneLine(tr.t('slack.continued', { title: reply.title, part, total })), FALLBACK_MAX);
+  const continuedHeader = (part: number, total: number): CardJson =>
+    rich([run(continued(part, total), { isSubtle: true, weight: 'bolder' })]);
+  const moreElement = (count: number): CardJson =>
+    rich([run(tr.t('slack.more', { count }), { isSubtle: true })], { spacing: 'Medium' });
 
   // Bytes of a message without body pieces; each piece adds its bytes and one comma.
   const firstBase = teamsActivityBytes({ summary, card: card([header, context], actions, summary) });
-  const contBase = teamsActivityBytes({ summary: continued(maxMessages, maxMessages), card: card([continuedHeader(maxMessages, maxMessages)], [], continued(maxMessages, maxMessages)) });
+  const contBase = teamsActivityBytes({
+    summary: continued(maxMessages, maxMessages),
+    card: card([continuedHeader(maxMessages, maxMessages)], [], continued(maxMessages, maxMessages)),
+  });
   const moreBytes = bytesOf(moreElement(999_999)) + 1;
   // A piece must fit an otherwise empty message: split long lines below that.
   const roomForPiece = maxBytes - Math.max(firstBase, contBase) - moreBytes - 1;
@@ -328,7 +369,7 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
   for (const line of summaryLines) {
     const item = id();
     const text = line.trim();
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const part = cut(text.slice(i), maxRun);
       i += part.length;
       const element = rich([run(part)], { spacing: 'Small' });
@@ -339,7 +380,12 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
     if (p) pieces.push(p);
   };
   for (const p of reply.planes) {
-    push(labelPiece(`${p.affected ? '🔶' : '✅'} ${p.heading}`, { color: p.affected ? 'warning' : 'good', separator: true }));
+    push(
+      labelPiece(`${p.affected ? '🔶' : '✅'} ${p.heading}`, {
+        color: p.affected ? 'warning' : 'good',
+        separator: true,
+      }),
+    );
     const groups: [string, readonly string[]][] = [
       ['plane.why', p.reasons],
       ['plane.stops', p.stops],
@@ -407,8 +453,15 @@ export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {})
  * @throws nothing in practice (BotError `internal` if the renderer returned no message)
  */
 export function renderMaintenanceCard(reply: Reply): TeamsCardMessage {
-  const [message] = renderTeamsCards(reply, { maxMessages: 1, cardKey: reply.context.maintenanceId ?? reply.context.requestId });
+  const [message] = renderTeamsCards(reply, {
+    maxMessages: 1,
+    cardKey: reply.context.maintenanceId ?? reply.context.requestId,
+  });
   // renderTeamsCards always returns at least one message.
-  if (!message) throw new BotError('internal', `no card rendered for maintenance request ${reply.context.maintenanceId ?? reply.context.requestId}`);
+  if (!message)
+    throw new BotError(
+      'internal',
+      `no card rendered for maintenance request ${reply.context.maintenanceId ?? reply.context.requestId}`,
+    );
   return message;
 }

@@ -15,7 +15,13 @@ import { JobQueue } from '../../src/queue/job-queue.js';
 import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
-import { RequestRateLimiter, admissionGate, commandGate, rateLimitSettingsFrom, rateLimitedSink } from '../../src/ops/rate-limit.js';
+import {
+  RequestRateLimiter,
+  admissionGate,
+  commandGate,
+  rateLimitSettingsFrom,
+  rateLimitedSink,
+} from '../../src/ops/rate-limit.js';
 import { DEFAULT_DELIVERY_DEADLINE_MS } from '../../src/queue/reply-queue.js';
 import { undeliverableReply } from '../../src/queue/undeliverable-reply.js';
 import { teamsTurnGate } from './teams-rate-limit.js';
@@ -74,7 +80,10 @@ export interface TeamsAdapterOptions {
    * buttons and typed decisions answer "not available", and maintenance replies are posted as
    * ordinary messages.
    */
-  maintenance?: { service: TeamsMaintenancePort; explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply };
+  maintenance?: {
+    service: TeamsMaintenancePort;
+    explainAudit?: (entries: AuditEntry[], locale: Locale) => Reply;
+  };
   /** The maintenance policy: members of the tenants it names are admitted as guests. @defaultValue none named */
   policy?: MaintenancePolicy;
 }
@@ -105,12 +114,20 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const rateLimit = rateLimitSettingsFrom(options.env);
   const redisUrl = redisTargetOf(config.redis);
   if (!redisUrl) {
-    throw new ConfigError('REDIS_URL', 'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)');
+    throw new ConfigError(
+      'REDIS_URL',
+      'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)',
+    );
   }
   const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
   const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
   const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
-  const store = new TeamsStore(redis, `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`, () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS), options.referenceBounds);
+  const store = new TeamsStore(
+    redis,
+    `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`,
+    () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS),
+    options.referenceBounds,
+  );
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }), options.botFrameworkAuth);
   const poster = new TeamsPoster({ connector: host, store, logger, ...options.poster });
   const maintenance = options.maintenance
@@ -118,15 +135,52 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     : undefined;
   // Per-user rate limit (src/ops/rate-limit.ts), asked once per message or card click before the
   // bot does anything (./teams-rate-limit.ts); the job queue only counts what it enqueues.
-  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), { defaultLocale: config.locale, logger, sendPersonal: (reference, user, activity) => host.sendPersonal(reference, user, activity) });
+  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), {
+    defaultLocale: config.locale,
+    logger,
+    sendPersonal: (reference, user, activity) => host.sendPersonal(reference, user, activity),
+  });
   const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
   const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
-  const admission = { allowedTenants: teams.allowedTenants, namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>() };
-  if (teams.allowedTenants === undefined) logger.warn({ setting: 'TEAMS_ALLOWED_TENANTS' }, 'INSECURE development mode: Teams activities of every tenant are served (no TEAMS_ALLOWED_TENANTS)');
-  else logger.info({ tenants: teams.allowedTenants, guestTenantsNamedByPolicy: [...admission.namedTenants].filter((t) => !teams.allowedTenants?.includes(t)) }, 'Teams tenants served');
+  const admission = {
+    allowedTenants: teams.allowedTenants,
+    namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>(),
+  };
+  if (teams.allowedTenants === undefined)
+    logger.warn(
+      { setting: 'TEAMS_ALLOWED_TENANTS' },
+      'INSECURE development mode: Teams activities of every tenant are served (no TEAMS_ALLOWED_TENANTS)',
+    );
+  else
+    logger.info(
+      {
+        tenants: teams.allowedTenants,
+        guestTenantsNamedByPolicy: [...admission.namedTenants].filter(
+          (t) => !teams.allowedTenants?.includes(t),
+        ),
+      },
+      'Teams tenants served',
+    );
   // Schedule commands (issue 17: as in Slack); the gateway's schedule runner posts them through `poster`.
-  const schedules = new ScheduleService({ redisUrl, prefix, logger, defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC', connectTimeoutMs: REDIS_BUDGET_MS });
-  const bot = new TeamsBot({ config, queue: gatedQueue, admit, store, dedupTtlSeconds: teams.dedupTtlSeconds, replyDeadlineMs: teams.replyDeadlineMs, logger, admission, schedules, ...(maintenance ? { maintenance } : {}) });
+  const schedules = new ScheduleService({
+    redisUrl,
+    prefix,
+    logger,
+    defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC',
+    connectTimeoutMs: REDIS_BUDGET_MS,
+  });
+  const bot = new TeamsBot({
+    config,
+    queue: gatedQueue,
+    admit,
+    store,
+    dedupTtlSeconds: teams.dedupTtlSeconds,
+    replyDeadlineMs: teams.replyDeadlineMs,
+    logger,
+    admission,
+    schedules,
+    ...(maintenance ? { maintenance } : {}),
+  });
 
   const consumer = await ReplyConsumer.start({
     redisUrl,
@@ -135,20 +189,31 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     logger,
     // Answers are paced per conversation after a 429 (src/queue/reply-throttle.ts): a reply waits
     // for its conversation without holding a delivery slot. Maintenance thread posts keep their own order.
-    conversationOf: (job, delivery) => (delivery === undefined || delivery.mode === 'new' ? (job.replyTo.address as { conversation?: string }).conversation : undefined),
+    conversationOf: (job, delivery) =>
+      delivery === undefined || delivery.mode === 'new'
+        ? (job.replyTo.address as { conversation?: string }).conversation
+        : undefined,
     // The answer exists: no "did not finish" follow-up while it waits for its conversation.
     onTaken: async (job) => {
       await store.resolvePending(job.requestId);
     },
     // Teams has no message for one member of a conversation: the notice goes where the answer would have.
     onUndeliverable: async (_reply, job) => {
-      const notice = undeliverableReply({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, DEFAULT_DELIVERY_DEADLINE_MS);
+      const notice = undeliverableReply(
+        { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+        DEFAULT_DELIVERY_DEADLINE_MS,
+      );
       const address = { conversation: (job.replyTo.address as { conversation: string }).conversation };
-      await poster.deliver(notice, { ...job, requestId: `${job.requestId}.undeliverable`, replyTo: { platform: 'teams', address } });
+      await poster.deliver(notice, {
+        ...job,
+        requestId: `${job.requestId}.undeliverable`,
+        replyTo: { platform: 'teams', address },
+      });
     },
     handler: async (reply, job, delivery) => {
       await store.resolvePending(job.requestId);
-      if (maintenance && TeamsMaintenance.handles(reply, delivery)) await maintenance.deliver(reply, job, delivery);
+      if (maintenance && TeamsMaintenance.handles(reply, delivery))
+        await maintenance.deliver(reply, job, delivery);
       else await poster.deliver(reply, job, { onRateLimit: 'throw' });
     },
   });
@@ -161,11 +226,18 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     logger,
     what: 'Teams',
     onDue: async (job) => {
-      logger.warn({ requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs }, 'no reply from a worker in time; sending a Teams follow-up');
+      logger.warn(
+        { requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs },
+        'no reply from a worker in time; sending a Teams follow-up',
+      );
       // Not started yet (no worker): withdraw it, so it does not run after this message (a late
       // maintenance request nobody waits for). A job already running still answers.
       await queue.withdraw(job, 2000);
-      const reply = explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'job-timeout', { seconds: Math.round(teams.replyDeadlineMs / 1000) });
+      const reply = explainFailure(
+        { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+        'job-timeout',
+        { seconds: Math.round(teams.replyDeadlineMs / 1000) },
+      );
       await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
     },
   });
@@ -173,11 +245,13 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/api/messages' && req.method === 'POST') {
-      host.handle(req, res, async (turn) => bot.onTurn(turn)).catch((err: unknown) => {
-        logger.error({ err }, 'Teams request failed');
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
+      host
+        .handle(req, res, async (turn) => bot.onTurn(turn))
+        .catch((err: unknown) => {
+          logger.error({ err }, 'Teams request failed');
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
       return;
     }
     if (path === '/healthz' && req.method === 'GET') {
@@ -210,7 +284,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
   }
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : (options.port ?? teams.port);
-  logger.info({ port, host: listenHost ?? '*', appType: teams.appType, auth: teams.appId !== '' }, 'Teams adapter ready (POST /api/messages)');
+  logger.info(
+    { port, host: listenHost ?? '*', appType: teams.appType, auth: teams.appId !== '' },
+    'Teams adapter ready (POST /api/messages)',
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -230,9 +307,15 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
           logger,
         );
         await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the Teams replies consumer', logger);
-        if (maintenance) await bounded(maintenance.close(), CLOSE_STEP_MS, 'finishing maintenance card updates', logger);
+        if (maintenance)
+          await bounded(maintenance.close(), CLOSE_STEP_MS, 'finishing maintenance card updates', logger);
         await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
-        await bounded(rateLimitPublisher.close(), CLOSE_STEP_MS, 'closing the rate-limit replies queue', logger);
+        await bounded(
+          rateLimitPublisher.close(),
+          CLOSE_STEP_MS,
+          'closing the rate-limit replies queue',
+          logger,
+        );
         await bounded(schedules.close(), CLOSE_STEP_MS, 'closing the schedule queue', logger);
         redis.disconnect();
         logger.info('Teams adapter stopped');

@@ -18,7 +18,12 @@ import {
   ConfigurationServiceClientCredentialFactory,
   TurnContext,
 } from 'botbuilder';
-import type { Activity, ConversationReference, InvokeResponse, TurnContext as TurnContextType } from 'botbuilder';
+import type {
+  Activity,
+  ConversationReference,
+  InvokeResponse,
+  TurnContext as TurnContextType,
+} from 'botbuilder';
 import { validateAndFixActivity } from 'botbuilder/lib/activityValidator.js';
 import { upstreamBodySummary } from '../../src/util/redaction.js';
 import type { Logger } from '../../src/util/logger.js';
@@ -135,7 +140,15 @@ export interface TeamsConnector {
 /** Longest request body accepted on /api/messages, in bytes (Teams activities are far smaller). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&nbsp;': ' ',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&apos;': "'",
+};
 
 /**
  * Message text as the parser should see it: the bot's `<at>…</at>` mention already removed by
@@ -168,7 +181,11 @@ interface ConnectorPipeline {
 
 function statusOf(err: unknown): { status: number | undefined; retryAfterMs: number | undefined } {
   if (err instanceof TeamsConnectorError) return { status: err.status, retryAfterMs: err.retryAfterMs };
-  const e = err as { statusCode?: number; status?: number; response?: { status?: number; headers?: { get?(name: string): string | undefined } } };
+  const e = err as {
+    statusCode?: number;
+    status?: number;
+    response?: { status?: number; headers?: { get?(name: string): string | undefined } };
+  };
   const status = e.statusCode ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
   return { status, retryAfterMs: retryAfterMsOf(e.response?.headers?.get?.('retry-after')) };
 }
@@ -182,7 +199,9 @@ function statusOf(err: unknown): { status: number | undefined; retryAfterMs: num
 function boundedConnectorCause(err: unknown, status: number): Error {
   const e = err as { name?: unknown; code?: unknown; message?: unknown; response?: { bodyAsText?: unknown } };
   const body = typeof e.response?.bodyAsText === 'string' ? e.response.bodyAsText : e.message;
-  const cause = new Error(`HTTP ${status}${typeof e.code === 'string' ? ` ${e.code}` : ''}: ${upstreamBodySummary(body)}`);
+  const cause = new Error(
+    `HTTP ${status}${typeof e.code === 'string' ? ` ${e.code}` : ''}: ${upstreamBodySummary(body)}`,
+  );
   cause.name = typeof e.name === 'string' ? e.name : 'Error';
   cause.stack = `${cause.name}: ${cause.message}`;
   return cause;
@@ -191,7 +210,12 @@ function boundedConnectorCause(err: unknown, status: number): Error {
 function connectorError(what: string, err: unknown): TeamsConnectorError {
   const { status, retryAfterMs } = statusOf(err);
   const message = `${what} failed${status !== undefined ? ` (HTTP ${status})` : ` (${upstreamBodySummary(err instanceof Error ? err.message : 'no answer', 200)})`}`;
-  return new TeamsConnectorError(message, status, retryAfterMs, status !== undefined ? boundedConnectorCause(err, status) : err);
+  return new TeamsConnectorError(
+    message,
+    status,
+    retryAfterMs,
+    status !== undefined ? boundedConnectorCause(err, status) : err,
+  );
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -206,7 +230,9 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /** What botbuilder's authentication step returns (the input of a turn). */
-type AuthenticateRequestResult = Awaited<ReturnType<ConfigurationBotFrameworkAuthentication['authenticateRequest']>>;
+type AuthenticateRequestResult = Awaited<
+  ReturnType<ConfigurationBotFrameworkAuthentication['authenticateRequest']>
+>;
 
 /** CloudAdapter with its (protected) turn runner reachable, for a request we authenticated ourselves. */
 class HostAdapter extends CloudAdapter {
@@ -215,7 +241,11 @@ class HostAdapter extends CloudAdapter {
    * authentication step).
    * @returns the invoke response, if the turn left one
    */
-  runTurn(auth: AuthenticateRequestResult, activity: Activity, logic: (context: TurnContextType) => Promise<void>): Promise<InvokeResponse | undefined> {
+  runTurn(
+    auth: AuthenticateRequestResult,
+    activity: Activity,
+    logic: (context: TurnContextType) => Promise<void>,
+  ): Promise<InvokeResponse | undefined> {
     return this.processActivity(auth, activity, logic);
   }
 }
@@ -275,8 +305,12 @@ export class BotFrameworkHost implements TeamsConnector {
       MicrosoftAppPassword: config.appPassword ?? '',
       MicrosoftAppType: config.appType,
       MicrosoftAppTenantId: config.tenantId ?? '',
-      ...(authOverrides.channelOpenIdMetadataUrl ? { ToBotFromChannelOpenIdMetadataUrl: authOverrides.channelOpenIdMetadataUrl } : {}),
-      ...(authOverrides.emulatorOpenIdMetadataUrl ? { ToBotFromEmulatorOpenIdMetadataUrl: authOverrides.emulatorOpenIdMetadataUrl } : {}),
+      ...(authOverrides.channelOpenIdMetadataUrl
+        ? { ToBotFromChannelOpenIdMetadataUrl: authOverrides.channelOpenIdMetadataUrl }
+        : {}),
+      ...(authOverrides.emulatorOpenIdMetadataUrl
+        ? { ToBotFromEmulatorOpenIdMetadataUrl: authOverrides.emulatorOpenIdMetadataUrl }
+        : {}),
     };
     const credentials = new ConfigurationServiceClientCredentialFactory(settings);
     const auth = new ConfigurationBotFrameworkAuthentication(settings, credentials);
@@ -287,7 +321,8 @@ export class BotFrameworkHost implements TeamsConnector {
       return {
         create: async (serviceUrl: string, audience?: string) => {
           const client = await factory.create(serviceUrl, audience);
-          const pipeline = (client as unknown as { client?: { pipeline?: ConnectorPipeline } }).client?.pipeline;
+          const pipeline = (client as unknown as { client?: { pipeline?: ConnectorPipeline } }).client
+            ?.pipeline;
           pipeline?.removePolicy({ phase: 'Retry' });
           return client;
         },
@@ -323,7 +358,12 @@ export class BotFrameworkHost implements TeamsConnector {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
       return;
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { type?: unknown }).type !== 'string') {
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      Array.isArray(body) ||
+      typeof (body as { type?: unknown }).type !== 'string'
+    ) {
       this.logger.info({ remote: req.socket.remoteAddress }, 'Teams request is not an activity');
       res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
       return;
@@ -342,9 +382,16 @@ export class BotFrameworkHost implements TeamsConnector {
           remote: req.socket.remoteAddress,
           // botbuilder's AuthenticationError carries 401; anything else means the token could not be checked.
           reason: e.statusCode === 401 ? 'token-rejected' : 'token-unverifiable',
-          bearer: authHeader.startsWith('Bearer ') ? 'present' : authHeader === '' ? 'absent' : 'other-scheme',
+          bearer: authHeader.startsWith('Bearer ')
+            ? 'present'
+            : authHeader === ''
+              ? 'absent'
+              : 'other-scheme',
           error: typeof e.name === 'string' ? e.name : 'Error',
-          detail: upstreamBodySummary([typeof e.message === 'string' ? e.message : '', ...printed].join(' | '), 240),
+          detail: upstreamBodySummary(
+            [typeof e.message === 'string' ? e.message : '', ...printed].join(' | '),
+            240,
+          ),
         },
         'Teams request refused: not authenticated',
       );
@@ -355,7 +402,10 @@ export class BotFrameworkHost implements TeamsConnector {
       const invoke = await this.adapter.runTurn(auth, activity, async (context) => {
         const result = await handler(this.turnOf(context));
         if (context.activity.type === ActivityTypes.Invoke) {
-          await context.sendActivity({ type: ActivityTypes.InvokeResponse, value: result ?? { status: 200 } });
+          await context.sendActivity({
+            type: ActivityTypes.InvokeResponse,
+            value: result ?? { status: 200 },
+          });
         }
       });
       res.statusCode = invoke?.status ?? 200;
@@ -378,7 +428,9 @@ export class BotFrameworkHost implements TeamsConnector {
       text = plainTeamsText(withoutMention);
     }
     const channelData = a.channelData as { tenant?: { id?: string } } | undefined;
-    const tenants = [a.conversation.tenantId, channelData?.tenant?.id].filter((t): t is string => typeof t === 'string' && t !== '');
+    const tenants = [a.conversation.tenantId, channelData?.tenant?.id].filter(
+      (t): t is string => typeof t === 'string' && t !== '',
+    );
     const tenantConflict = new Set(tenants).size > 1;
     const tenantId = tenantConflict ? undefined : tenants[0];
     const activity: TeamsInbound = {
@@ -422,7 +474,10 @@ export class BotFrameworkHost implements TeamsConnector {
     await this.proactive(reference, 'replying in Teams', async (context) => {
       // TurnContext.sendActivity would overwrite replyToId with the proactive turn's own id, so the
       // reference is applied here and the activity goes straight to the adapter.
-      const out = TurnContext.applyConversationReference({ ...(activity as Partial<Activity>) }, TurnContext.getConversationReference(context.activity));
+      const out = TurnContext.applyConversationReference(
+        { ...(activity as Partial<Activity>) },
+        TurnContext.getConversationReference(context.activity),
+      );
       out.replyToId = replyToId;
       const [response] = await context.adapter.sendActivities(context, [out]);
       id = response?.id;
@@ -431,7 +486,11 @@ export class BotFrameworkHost implements TeamsConnector {
   }
 
   /** {@inheritDoc TeamsConnector.sendPersonal} */
-  async sendPersonal(reference: StoredReference, userId: string, activity: OutboundActivity): Promise<string> {
+  async sendPersonal(
+    reference: StoredReference,
+    userId: string,
+    activity: OutboundActivity,
+  ): Promise<string> {
     const ref = reference as Partial<ConversationReference>;
     const tenantId = ref.conversation?.tenantId;
     let id: string | undefined;
@@ -478,16 +537,24 @@ export class BotFrameworkHost implements TeamsConnector {
    * (which would swallow them), so they are caught here and rethrown to the caller.
    * @throws TeamsConnectorError
    */
-  private async proactive(reference: StoredReference, what: string, logic: (context: TurnContextType) => Promise<void>): Promise<void> {
+  private async proactive(
+    reference: StoredReference,
+    what: string,
+    logic: (context: TurnContextType) => Promise<void>,
+  ): Promise<void> {
     let failure: { err: unknown } | undefined;
     try {
-      await this.adapter.continueConversationAsync(this.config.appId, reference as Partial<ConversationReference>, async (context) => {
-        try {
-          await logic(context);
-        } catch (err) {
-          failure = { err };
-        }
-      });
+      await this.adapter.continueConversationAsync(
+        this.config.appId,
+        reference as Partial<ConversationReference>,
+        async (context) => {
+          try {
+            await logic(context);
+          } catch (err) {
+            failure = { err };
+          }
+        },
+      );
     } catch (err) {
       failure ??= { err };
     }

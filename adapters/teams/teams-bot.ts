@@ -23,9 +23,17 @@ import { createHash } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
 import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
-import { handleScheduleCommand, precheckScheduleCommand } from '../../src/schedule/handle-schedule-command.js';
+import {
+  handleScheduleCommand,
+  precheckScheduleCommand,
+} from '../../src/schedule/handle-schedule-command.js';
 import type { ScheduleService } from '../../src/schedule/schedule-service.js';
-import { type Command, type Locale, type MaintenanceStateCommand, isMaintenanceStateCommand } from '../../src/commands/types.js';
+import {
+  type Command,
+  type Locale,
+  type MaintenanceStateCommand,
+  isMaintenanceStateCommand,
+} from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
 import { translator } from '../../src/explain/i18n.js';
@@ -80,7 +88,8 @@ export interface TeamsBotOptions {
 }
 
 /** What a handled turn did (for logs and tests). */
-export type TeamsTurnOutcome = 'answered' | 'enqueued' | 'duplicate' | 'queue-unavailable' | 'ignored' | 'reference-saved';
+export type TeamsTurnOutcome =
+  'answered' | 'enqueued' | 'duplicate' | 'queue-unavailable' | 'ignored' | 'reference-saved';
 
 /**
  * Teams' locale string to an answer language.
@@ -105,7 +114,13 @@ export function teamsRequestId(prefix: string, conversationId: string, activityI
 
 function isCardAction(value: unknown): value is CardActionData {
   const v = value as Partial<CardActionData> | null;
-  return v !== null && typeof v === 'object' && v.k8sHaBot === CARD_ACTION_MARKER && typeof v.action === 'string' && typeof v.card === 'string';
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    v.k8sHaBot === CARD_ACTION_MARKER &&
+    typeof v.action === 'string' &&
+    typeof v.card === 'string'
+  );
 }
 
 /** The ack text key of an accepted command. */
@@ -128,7 +143,10 @@ function ackKey(command: Command): string {
 
 /** The invoke answer that shows a short message to the user who clicked (Universal Actions). */
 function invokeMessage(text: string): InvokeReply {
-  return { status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text } };
+  return {
+    status: 200,
+    body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text },
+  };
 }
 
 /**
@@ -152,15 +170,25 @@ export class TeamsBot {
     if (!admission.admitted) {
       const r = received.activity;
       this.options.logger.warn(
-        { reason: admission.reason, tenant: r.tenantId, tenantConflict: r.tenantConflict === true, fromAadObjectId: r.fromAadObjectId, conversation: r.conversationId, type: r.type },
+        {
+          reason: admission.reason,
+          tenant: r.tenantId,
+          tenantConflict: r.tenantConflict === true,
+          fromAadObjectId: r.fromAadObjectId,
+          conversation: r.conversationId,
+          type: r.type,
+        },
         'Teams activity from a tenant that is not served refused',
       );
       // Nothing goes to this activity's serviceUrl: only a card click is answered, in its invoke
       // response (the HTTP answer, seen by the clicker alone).
-      if (r.type === 'invoke' && r.name === 'adaptiveCard/action') return invokeMessage(this.tr(r.locale).t('identity.teamsTenantNotAllowed'));
+      if (r.type === 'invoke' && r.name === 'adaptiveCard/action')
+        return invokeMessage(this.tr(r.locale).t('identity.teamsTenantNotAllowed'));
       return undefined;
     }
-    const turn: TeamsTurn = admission.guest ? { ...received, activity: { ...received.activity, guest: true } } : received;
+    const turn: TeamsTurn = admission.guest
+      ? { ...received, activity: { ...received.activity, guest: true } }
+      : received;
     const a = turn.activity;
     const refused = await this.options.admit?.(turn);
     if (refused) return refused.answer;
@@ -170,7 +198,8 @@ export class TeamsBot {
       if (!isCardAction(data)) return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
       if (isMaintenanceVerb(data.action) || isMaintenanceVerb(value?.action?.verb)) {
         const { maintenance } = this.options;
-        if (!maintenance || data.action !== value?.action?.verb) return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
+        if (!maintenance || data.action !== value?.action?.verb)
+          return invokeMessage(this.tr(a.locale).t('teams.actionUnavailable'));
         return maintenance.onButton(turn, data, 'execute');
       }
       return invokeMessage(await this.onCardAction(turn, data));
@@ -205,7 +234,10 @@ export class TeamsBot {
       await this.options.store.saveReference(turn.activity.conversationId, turn.reference, use);
       return true;
     } catch (err) {
-      this.options.logger.warn({ err, conversation: turn.activity.conversationId }, 'could not store the Teams conversation reference');
+      this.options.logger.warn(
+        { err, conversation: turn.activity.conversationId },
+        'could not store the Teams conversation reference',
+      );
       return false;
     }
   }
@@ -250,9 +282,15 @@ export class TeamsBot {
       // Help goes to the worker when the cluster is known (its examples in the cluster's own node
       // names, the same answer as the console and Slack; issue 17); else the adapter answers it.
       if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
-        reply = explainHelp({ ...ctx, cluster: cluster ?? null }, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' });
+        reply = explainHelp(
+          { ...ctx, cluster: cluster ?? null },
+          { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' },
+        );
       } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
-        reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', { clusters: names, suggestions: cluster ? closestNames(cluster, names) : [] });
+        reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', {
+          clusters: names,
+          suggestions: cluster ? closestNames(cluster, names) : [],
+        });
       } else {
         const address: TeamsAddress = { conversation: a.conversationId, user: a.fromId };
         job = {
@@ -281,7 +319,10 @@ export class TeamsBot {
       }
     } catch (err) {
       logger.warn({ err, requestId }, 'Redis unavailable: cannot take the Teams request');
-      await this.sendReply(turn, explainFailure({ ...ctx, cluster: job?.cluster ?? null }, 'queue-unavailable'));
+      await this.sendReply(
+        turn,
+        explainFailure({ ...ctx, cluster: job?.cluster ?? null }, 'queue-unavailable'),
+      );
       return 'queue-unavailable';
     }
     if (typed) {
@@ -300,7 +341,13 @@ export class TeamsBot {
     const node = job.command && 'node' in job.command ? job.command.node : undefined;
     try {
       await turn.typing();
-      await turn.send({ type: 'message', text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), { node, cluster: job.cluster }) });
+      await turn.send({
+        type: 'message',
+        text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), {
+          node,
+          cluster: job.cluster,
+        }),
+      });
     } catch (err) {
       // The answer can still be delivered later; a failed acknowledgement must not lose the request.
       logger.warn({ err, requestId }, 'could not send the Teams acknowledgement; enqueuing anyway');
@@ -313,7 +360,12 @@ export class TeamsBot {
    * then carried out once per activity. Creating one stores the conversation reference, which the
    * scheduled post is delivered through.
    */
-  private async onSchedule(turn: TeamsTurn, command: ScheduleCommand, locale: Locale, requestId: string): Promise<TeamsTurnOutcome> {
+  private async onSchedule(
+    turn: TeamsTurn,
+    command: ScheduleCommand,
+    locale: Locale,
+    requestId: string,
+  ): Promise<TeamsTurnOutcome> {
     const { config, logger, store } = this.options;
     const schedules = this.options.schedules;
     if (!schedules) return 'ignored';
@@ -343,7 +395,11 @@ export class TeamsBot {
     } catch (err) {
       if (!(err instanceof Error)) throw err;
       logger.warn({ err, requestId }, 'schedule command failed: queue unavailable');
-      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
+      store
+        .release(dedupKey)
+        .catch((releaseError: unknown) =>
+          logger.debug({ err: releaseError }, 'could not release the dedup key'),
+        );
       await this.sendReply(turn, explainFailure({ locale, requestId, cluster: null }, 'queue-unavailable'));
       return 'queue-unavailable';
     }
@@ -361,13 +417,29 @@ export class TeamsBot {
         // The job is queued and its answer will come; only the "did not finish" follow-up is lost.
         logger.warn({ err, requestId: job.requestId }, 'could not record the reply deadline');
       }
-      logger.info({ requestId: job.requestId, jobId: result.jobId, cluster: job.cluster }, 'Teams request enqueued');
+      logger.info(
+        { requestId: job.requestId, jobId: result.jobId, cluster: job.cluster },
+        'Teams request enqueued',
+      );
       return 'enqueued';
     } catch (err) {
       if (!(err instanceof Error)) throw err;
-      logger.warn({ err, requestId: job.requestId }, 'could not enqueue the Teams request: queue unavailable');
-      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
-      await this.sendReply(turn, explainFailure({ locale: job.locale, requestId: job.requestId, cluster: job.cluster }, 'queue-unavailable'));
+      logger.warn(
+        { err, requestId: job.requestId },
+        'could not enqueue the Teams request: queue unavailable',
+      );
+      store
+        .release(dedupKey)
+        .catch((releaseError: unknown) =>
+          logger.debug({ err: releaseError }, 'could not release the dedup key'),
+        );
+      await this.sendReply(
+        turn,
+        explainFailure(
+          { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
+          'queue-unavailable',
+        ),
+      );
       return 'queue-unavailable';
     }
   }
@@ -388,10 +460,19 @@ export class TeamsBot {
     }
     const tr = translator(record?.job.locale ?? localeFromTeams(a.locale) ?? this.options.config.locale);
     if (!record) return tr.t(data.action === 'refresh' ? 'teams.cardExpired' : 'teams.actionUnavailable');
-    const user = { platform: 'teams' as const, id: a.fromAadObjectId ?? a.fromId, ...(a.tenantId ? { tenant: a.tenantId } : {}), ...(a.guest ? { guest: true } : {}) };
+    const user = {
+      platform: 'teams' as const,
+      id: a.fromAadObjectId ?? a.fromId,
+      ...(a.tenantId ? { tenant: a.tenantId } : {}),
+      ...(a.guest ? { guest: true } : {}),
+    };
     let job: AnswerJob;
     if (data.action === 'refresh') {
-      const address: TeamsAddress = { conversation: record.conversationId, update: record.activityId, card: data.card };
+      const address: TeamsAddress = {
+        conversation: record.conversationId,
+        update: record.activityId,
+        card: data.card,
+      };
       job = {
         ...record.job,
         requestId: teamsRequestId('rf', a.conversationId, a.id),
@@ -422,10 +503,19 @@ export class TeamsBot {
     } catch (err) {
       if (!(err instanceof Error)) throw err;
       logger.warn({ err, requestId: job.requestId }, 'could not enqueue the card action: queue unavailable');
-      store.release(dedupKey).catch((releaseError: unknown) => logger.debug({ err: releaseError }, 'could not release the dedup key'));
+      store
+        .release(dedupKey)
+        .catch((releaseError: unknown) =>
+          logger.debug({ err: releaseError }, 'could not release the dedup key'),
+        );
       return tr.t('error.queue-unavailable');
     }
-    logger.info({ requestId: job.requestId, action: data.action, card: data.card }, 'Teams card action enqueued');
-    return data.action === 'refresh' ? tr.t('teams.refreshing') : tr.t('teams.checkingStatus', { cluster: job.cluster });
+    logger.info(
+      { requestId: job.requestId, action: data.action, card: data.card },
+      'Teams card action enqueued',
+    );
+    return data.action === 'refresh'
+      ? tr.t('teams.refreshing')
+      : tr.t('teams.checkingStatus', { cluster: job.cluster });
   }
 }

@@ -72,7 +72,8 @@ export function parseTenantList(raw: string): string[] {
 
 const PORTAL = 'Azure portal → your Azure Bot resource → Configuration';
 
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,10 +85,20 @@ const intFromEnv = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max));
 
 const schema = z.object({
-  [TEAMS_ENV.appId]: z.string().regex(GUID, `expected the bot's Microsoft App ID, a GUID (${PORTAL} → Microsoft App ID)`).optional(),
+  [TEAMS_ENV.appId]: z
+    .string()
+    .regex(GUID, `expected the bot's Microsoft App ID, a GUID (${PORTAL} → Microsoft App ID)`)
+    .optional(),
   [TEAMS_ENV.appPassword]: z.string().optional(),
-  [TEAMS_ENV.tenantId]: z.string().regex(GUID, `expected a directory (tenant) id, a GUID (${PORTAL} → App Tenant ID)`).optional(),
-  [TEAMS_ENV.appType]: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], { error: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }).optional(),
+  [TEAMS_ENV.tenantId]: z
+    .string()
+    .regex(GUID, `expected a directory (tenant) id, a GUID (${PORTAL} → App Tenant ID)`)
+    .optional(),
+  [TEAMS_ENV.appType]: z
+    .enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
+      error: 'expected MultiTenant, SingleTenant or UserAssignedMSI',
+    })
+    .optional(),
   [TEAMS_ENV.port]: intFromEnv(0, 65535).optional(),
   [TEAMS_ENV.dedupTtlSeconds]: intFromEnv(600, 86_400).optional(),
   [TEAMS_ENV.replyDeadlineMs]: intFromEnv(1000, 3_600_000).optional(),
@@ -124,7 +135,10 @@ export function teamsConfigured(env: Readonly<Record<string, string | undefined>
  *   TEAMS_ALLOWED_TENANTS malformed, or unset for a MultiTenant bot (it defaults to
  *   MICROSOFT_APP_TENANT_ID otherwise, and may stay unset only without authentication, `allowNoAuth`)
  */
-export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>>, options: LoadTeamsConfigOptions = {}): TeamsConfig {
+export function loadTeamsConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: LoadTeamsConfigOptions = {},
+): TeamsConfig {
   const picked: Record<string, string> = {};
   for (const name of Object.values(TEAMS_ENV)) {
     const value = nonEmpty(env[name]);
@@ -142,7 +156,10 @@ export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>
   const tenantId = v[TEAMS_ENV.tenantId];
   if (appId === '') {
     if (!options.allowNoAuth) {
-      throw new ConfigError(TEAMS_ENV.appId, `is not set: copy "Microsoft App ID" from ${PORTAL} (register the bot first: see the README, Teams)`);
+      throw new ConfigError(
+        TEAMS_ENV.appId,
+        `is not set: copy "Microsoft App ID" from ${PORTAL} (register the bot first: see the README, Teams)`,
+      );
     }
   } else {
     if (appType !== 'UserAssignedMSI' && appPassword === undefined) {
@@ -152,11 +169,15 @@ export function loadTeamsConfig(env: Readonly<Record<string, string | undefined>
       );
     }
     if (appType !== 'MultiTenant' && tenantId === undefined) {
-      throw new ConfigError(TEAMS_ENV.tenantId, `is not set: a ${appType} bot needs its directory (tenant) id (${PORTAL} → App Tenant ID)`);
+      throw new ConfigError(
+        TEAMS_ENV.tenantId,
+        `is not set: a ${appType} bot needs its directory (tenant) id (${PORTAL} → App Tenant ID)`,
+      );
     }
   }
   const listed = v[TEAMS_ENV.allowedTenants];
-  const allowedTenants = listed !== undefined ? parseTenantList(listed) : tenantId !== undefined ? [tenantId] : undefined;
+  const allowedTenants =
+    listed !== undefined ? parseTenantList(listed) : tenantId !== undefined ? [tenantId] : undefined;
   if (allowedTenants === undefined && appId !== '') {
     throw new ConfigError(
       TEAMS_ENV.allowedTenants,

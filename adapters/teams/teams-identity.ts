@@ -34,10 +34,14 @@ export type TeamsAdmission =
  * @param policy - allowed tenants and the tenants the policy names
  * @returns admitted (member or guest) or refused with the reason
  */
-export function admitTeamsActivity(activity: Pick<TeamsInbound, 'tenantId' | 'tenantConflict'>, policy: TeamsAdmissionPolicy): TeamsAdmission {
+export function admitTeamsActivity(
+  activity: Pick<TeamsInbound, 'tenantId' | 'tenantConflict'>,
+  policy: TeamsAdmissionPolicy,
+): TeamsAdmission {
   if (policy.allowedTenants === undefined) return { admitted: true, guest: false };
   const tenant = activity.tenantId;
-  if (tenant === undefined || activity.tenantConflict === true) return { admitted: false, reason: 'tenant-missing' };
+  if (tenant === undefined || activity.tenantConflict === true)
+    return { admitted: false, reason: 'tenant-missing' };
   if (policy.allowedTenants.includes(tenant)) return { admitted: true, guest: false };
   if (policy.namedTenants.has(tenant)) return { admitted: true, guest: true };
   return { admitted: false, reason: 'tenant-not-allowed' };

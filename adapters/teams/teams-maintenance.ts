@@ -21,7 +21,11 @@
 import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
-import { decisionOfButton, explainAudit, explainMaintenanceRefusal } from '../../src/maintenance/explain-maintenance.js';
+import {
+  decisionOfButton,
+  explainAudit,
+  explainMaintenanceRefusal,
+} from '../../src/maintenance/explain-maintenance.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -29,9 +33,20 @@ import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
 import type { Actor, AuditEntry, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { Logger } from '../../src/util/logger.js';
-import { ADAPTIVE_CARD_CONTENT_TYPE, renderMaintenanceCard, renderTeamsCards, teamsActivity } from './render-card.js';
+import {
+  ADAPTIVE_CARD_CONTENT_TYPE,
+  renderMaintenanceCard,
+  renderTeamsCards,
+  teamsActivity,
+} from './render-card.js';
 import type { CardActionData } from './render-card.js';
-import type { InvokeReply, OutboundActivity, StoredReference, TeamsInbound, TeamsTurn } from './teams-bot-framework.js';
+import type {
+  InvokeReply,
+  OutboundActivity,
+  StoredReference,
+  TeamsInbound,
+  TeamsTurn,
+} from './teams-bot-framework.js';
 import type { TeamsAddress, TeamsPoster } from './teams-poster.js';
 import { TeamsDeliveryError } from './teams-poster.js';
 import type { TeamsStore } from './teams-store.js';
@@ -73,16 +88,19 @@ const POST_CLAIM_SECONDS = 120;
 /** The adapter's own short texts (English, Korean). */
 const TEXTS = {
   en: {
-    noIdentity: 'Teams did not send your Entra ID (AAD) object id or tenant, so the bot cannot tell who you are. Nothing was changed.',
+    noIdentity:
+      'Teams did not send your Entra ID (AAD) object id or tenant, so the bot cannot tell who you are. Nothing was changed.',
     badId: 'That is not a maintenance request id (mr- and 10 letters or digits).',
     'approval-counted': 'Your approval of {{id}} is counted ({{count}} of {{required}}).',
     approved: 'Approved: {{id}} has all its approvals; the maintenance of {{node}} starts.',
     rejected: 'Rejected {{id}}.',
     cancelled: 'Cancelled {{id}}.',
-    'cancel-requested': 'Cancelling {{id}}: the bot stops at its next step and says what state {{node}} is in.',
+    'cancel-requested':
+      'Cancelling {{id}}: the bot stops at its next step and says what state {{node}} is in.',
   },
   ko: {
-    noIdentity: 'Teams가 Entra ID(AAD) 개체 ID나 테넌트를 보내지 않아 누구인지 확인할 수 없습니다. 아무것도 바뀌지 않았습니다.',
+    noIdentity:
+      'Teams가 Entra ID(AAD) 개체 ID나 테넌트를 보내지 않아 누구인지 확인할 수 없습니다. 아무것도 바뀌지 않았습니다.',
     badId: '유지보수 요청 ID가 아닙니다(mr- 뒤에 영문자·숫자 10개).',
     'approval-counted': '{{id}} 승인이 반영되었습니다({{count}}/{{required}}).',
     approved: '승인 완료: {{id}}의 승인이 모두 모여 {{node}} 유지보수를 시작합니다.',
@@ -102,17 +120,26 @@ type TextKey = TeamsMaintenanceTextKey;
  * @param key - e.g. `noIdentity`
  * @param params - `{{name}}` values
  */
-export function teamsMaintenanceText(locale: Locale, key: TextKey, params: Record<string, string | number> = {}): string {
+export function teamsMaintenanceText(
+  locale: Locale,
+  key: TextKey,
+  params: Record<string, string | number> = {},
+): string {
   return text(locale, key, params);
 }
 
 function text(locale: Locale, key: TextKey, params: Record<string, string | number> = {}): string {
-  return TEXTS[locale][key].replace(/\{\{(\w+)\}\}/g, (m, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : m));
+  return TEXTS[locale][key].replace(/\{\{(\w+)\}\}/g, (m, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : m,
+  );
 }
 
 /** The invoke answer that shows a short message to the user who clicked only (Universal Actions). */
 function invokeMessage(value: string): InvokeReply {
-  return { status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value } };
+  return {
+    status: 200,
+    body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value },
+  };
 }
 
 /**
@@ -120,17 +147,30 @@ function invokeMessage(value: string): InvokeReply {
  * @param a - the activity
  * @returns the actor, or undefined when Teams sent no AAD object id or no tenant id
  */
-export function teamsActor(a: Pick<TeamsInbound, 'tenantId' | 'fromAadObjectId' | 'fromName' | 'guest'>): Actor | undefined {
+export function teamsActor(
+  a: Pick<TeamsInbound, 'tenantId' | 'fromAadObjectId' | 'fromName' | 'guest'>,
+): Actor | undefined {
   if (!a.fromAadObjectId || !a.tenantId) return undefined;
-  return { platform: 'teams', tenant: a.tenantId, id: a.fromAadObjectId, ...(a.fromName ? { displayName: a.fromName } : {}), ...(a.guest ? { guest: true } : {}) };
+  return {
+    platform: 'teams',
+    tenant: a.tenantId,
+    id: a.fromAadObjectId,
+    ...(a.fromName ? { displayName: a.fromName } : {}),
+    ...(a.guest ? { guest: true } : {}),
+  };
 }
 
 function cardAddressOf(request: MaintenanceRequest | null): TeamsCardAddress | undefined {
   const card = request?.card;
-  if (!card || typeof card.conversationKey !== 'string' || typeof card.activityId !== 'string' || card.activityId === '') return undefined;
+  if (
+    !card ||
+    typeof card.conversationKey !== 'string' ||
+    typeof card.activityId !== 'string' ||
+    card.activityId === ''
+  )
+    return undefined;
   return { conversationKey: card.conversationKey, activityId: card.activityId };
 }
-
 
 /**
  * Maintenance in the Teams adapter: card delivery, buttons and typed decisions.
@@ -183,11 +223,16 @@ export class TeamsMaintenance {
     const address = job.replyTo.address as unknown as TeamsAddress;
     const reference = await store.reference(address.conversation);
     if (!reference) {
-      logger.error({ requestId: job.requestId, maintenanceId: id, conversation: address.conversation }, 'no stored conversation reference: cannot post the maintenance card');
+      logger.error(
+        { requestId: job.requestId, maintenanceId: id, conversation: address.conversation },
+        'no stored conversation reference: cannot post the maintenance card',
+      );
       return false;
     }
     // One card per request, whatever job carried it: a retried delivery finds it and only attaches.
-    const activityId = await this.postOnce(`mcard:${id}`, 0, () => poster.sendOne(reference, renderMaintenanceCard(reply), job.requestId));
+    const activityId = await this.postOnce(`mcard:${id}`, 0, () =>
+      poster.sendOne(reference, renderMaintenanceCard(reply), job.requestId),
+    );
     if (activityId === undefined) return false;
     const card: TeamsCardAddress = { conversationKey: address.conversation, activityId };
     await service.attachCard(id, { ...card });
@@ -200,21 +245,36 @@ export class TeamsMaintenance {
     const { store, poster, service, logger } = this.options;
     const request = await service.get(id);
     if (!request) {
-      logger.error({ maintenanceId: id, requestId: job.requestId }, 'no such maintenance request: thread message dropped');
+      logger.error(
+        { maintenanceId: id, requestId: job.requestId },
+        'no such maintenance request: thread message dropped',
+      );
       return false;
     }
     const card = cardAddressOf(request);
-    if (!card) throw new TeamsDeliveryError(`the card of maintenance request ${id} is not posted yet; retrying later`, undefined);
+    if (!card)
+      throw new TeamsDeliveryError(
+        `the card of maintenance request ${id} is not posted yet; retrying later`,
+        undefined,
+      );
     const reference = await store.reference(card.conversationKey);
     if (!reference) {
-      logger.error({ maintenanceId: id, conversation: card.conversationKey }, 'no stored conversation reference: thread message dropped');
+      logger.error(
+        { maintenanceId: id, conversation: card.conversationKey },
+        'no stored conversation reference: thread message dropped',
+      );
       return false;
     }
     const messages = renderTeamsCards(reply, { cardKey: id });
     // Markers per message content: a redelivered reply posts nothing twice, whatever job id carried it.
-    const markerKey = `mthread:${id}:${createHash('sha256').update(`${job.requestId}\n${JSON.stringify(reply)}`, 'utf8').digest('hex').slice(0, 24)}`;
+    const markerKey = `mthread:${id}:${createHash('sha256')
+      .update(`${job.requestId}\n${JSON.stringify(reply)}`, 'utf8')
+      .digest('hex')
+      .slice(0, 24)}`;
     for (const [index, message] of messages.entries()) {
-      const activityId = await this.postOnce(markerKey, index, () => poster.sendOne(reference, message, job.requestId, card.activityId));
+      const activityId = await this.postOnce(markerKey, index, () =>
+        poster.sendOne(reference, message, job.requestId, card.activityId),
+      );
       if (activityId === undefined) return false;
     }
     return true;
@@ -227,12 +287,20 @@ export class TeamsMaintenance {
    * @returns the activity id (new or recorded), or undefined when Teams refused it for good
    * @throws TeamsDeliveryError while another delivery holds the claim, or when a retry may work
    */
-  private async postOnce(markerKey: string, index: number, send: () => Promise<string | undefined>): Promise<string | undefined> {
+  private async postOnce(
+    markerKey: string,
+    index: number,
+    send: () => Promise<string | undefined>,
+  ): Promise<string | undefined> {
     const { store } = this.options;
     const recorded = (await store.postedMessages(markerKey)).get(index);
     if (recorded !== undefined) return recorded;
     const claim = `posting:${markerKey}:${index}`;
-    if (!(await store.claim(claim, POST_CLAIM_SECONDS))) throw new TeamsDeliveryError(`${markerKey}#${index} is being posted by another delivery; retrying later`, undefined);
+    if (!(await store.claim(claim, POST_CLAIM_SECONDS)))
+      throw new TeamsDeliveryError(
+        `${markerKey}#${index} is being posted by another delivery; retrying later`,
+        undefined,
+      );
     let activityId: string | undefined;
     try {
       activityId = await send();
@@ -251,7 +319,11 @@ export class TeamsMaintenance {
    * @param fallbackReply - the card to show when the request is gone from Redis
    * @throws TeamsDeliveryError when the card is unknown or a retry may work
    */
-  updateCard(id: string, fallback?: { reference: StoredReference; activityId: string }, fallbackReply?: Reply): Promise<void> {
+  updateCard(
+    id: string,
+    fallback?: { reference: StoredReference; activityId: string },
+    fallbackReply?: Reply,
+  ): Promise<void> {
     const previous = this.updates.get(id) ?? Promise.resolve();
     const next = previous
       .catch(() => undefined)
@@ -274,7 +346,11 @@ export class TeamsMaintenance {
           reference = fallback.reference;
           activityId = fallback.activityId;
         }
-        if (!reference || !activityId) throw new TeamsDeliveryError(`the card of maintenance request ${id} is not known yet; retrying later`, undefined);
+        if (!reference || !activityId)
+          throw new TeamsDeliveryError(
+            `the card of maintenance request ${id} is not known yet; retrying later`,
+            undefined,
+          );
         await poster.updateOne(reference, activityId, renderMaintenanceCard(reply), id);
       });
     this.updates.set(id, next);
@@ -286,8 +362,13 @@ export class TeamsMaintenance {
   }
 
   /** Update the card without waiting; failures are logged. Awaited by {@link close}. */
-  private updateInBackground(id: string, fallback?: { reference: StoredReference; activityId: string }): void {
-    const work = this.updateCard(id, fallback).catch((err: unknown) => this.options.logger.warn({ err, maintenanceId: id }, 'could not update the maintenance card in Teams'));
+  private updateInBackground(
+    id: string,
+    fallback?: { reference: StoredReference; activityId: string },
+  ): void {
+    const work = this.updateCard(id, fallback).catch((err: unknown) =>
+      this.options.logger.warn({ err, maintenanceId: id }, 'could not update the maintenance card in Teams'),
+    );
     this.background.add(work);
     void work.finally(() => this.background.delete(work));
   }
@@ -299,7 +380,12 @@ export class TeamsMaintenance {
 
   private outcomeText(result: Extract<DecisionResult, { ok: true }>, locale: Locale): string {
     const r = result.request;
-    return text(locale, result.outcome, { id: r.id, node: r.node, count: r.approvals.length, required: r.approvalsRequired });
+    return text(locale, result.outcome, {
+      id: r.id,
+      node: r.node,
+      count: r.approvals.length,
+      required: r.approvalsRequired,
+    });
   }
 
   /**
@@ -310,7 +396,11 @@ export class TeamsMaintenance {
    *   message in the turn (older clients have no private answer)
    * @returns the invoke response (`execute`), or undefined (`submit`)
    */
-  async onButton(turn: TeamsTurn, data: CardActionData, via: 'execute' | 'submit'): Promise<InvokeReply | undefined> {
+  async onButton(
+    turn: TeamsTurn,
+    data: CardActionData,
+    via: 'execute' | 'submit',
+  ): Promise<InvokeReply | undefined> {
     const a = turn.activity;
     const locale = this.localeOf(a);
     const say = async (message: string): Promise<InvokeReply | undefined> => {
@@ -323,7 +413,10 @@ export class TeamsMaintenance {
     if (!action || !REQUEST_ID_PATTERN.test(id)) return say(text(locale, 'badId'));
     const actor = teamsActor(a);
     if (!actor) {
-      this.options.logger.warn({ maintenanceId: id, fromId: a.fromId }, 'maintenance button without an AAD object id or tenant: refused');
+      this.options.logger.warn(
+        { maintenanceId: id, fromId: a.fromId },
+        'maintenance button without an AAD object id or tenant: refused',
+      );
       return say(text(locale, 'noIdentity'));
     }
     let result: DecisionResult;
@@ -331,23 +424,42 @@ export class TeamsMaintenance {
       // Teams redelivers an activity it got no answer for in time: the same click is decided once,
       // and a redelivered Execute gets the card as it is now (not "already counted").
       if (!(await this.options.store.claim(`act:${a.conversationId}:${a.id}`, CLICK_DEDUP_SECONDS))) {
-        this.options.logger.info({ maintenanceId: id, activityId: a.id }, 'redelivered maintenance click ignored');
+        this.options.logger.info(
+          { maintenanceId: id, activityId: a.id },
+          'redelivered maintenance click ignored',
+        );
         const current = await this.options.service.get(id);
         if (via === 'submit' || !current) return undefined;
-        return { status: 200, body: { statusCode: 200, type: ADAPTIVE_CARD_CONTENT_TYPE, value: renderMaintenanceCard(this.options.service.cardReply(current)).card } };
+        return {
+          status: 200,
+          body: {
+            statusCode: 200,
+            type: ADAPTIVE_CARD_CONTENT_TYPE,
+            value: renderMaintenanceCard(this.options.service.cardReply(current)).card,
+          },
+        };
       }
       result = await this.options.service.decide(id, actor, action);
     } catch (err) {
-      this.options.logger.warn({ err, maintenanceId: id }, 'could not record the maintenance decision (Redis)');
+      this.options.logger.warn(
+        { err, maintenanceId: id },
+        'could not record the maintenance decision (Redis)',
+      );
       return say(translator(locale).t('error.queue-unavailable'));
     }
     if (!result.ok) {
-      this.options.logger.info({ maintenanceId: id, refusal: result.refusal, actor: `${actor.tenant}:${actor.id}` }, 'maintenance decision refused');
+      this.options.logger.info(
+        { maintenanceId: id, refusal: result.refusal, actor: `${actor.tenant}:${actor.id}` },
+        'maintenance decision refused',
+      );
       return say(this.options.service.refusalText(result.refusal, result.request, locale));
     }
     this.options.logger.info({ maintenanceId: id, outcome: result.outcome }, 'maintenance decision recorded');
     // Everyone sees the new card: replace the card activity (also what Action.Submit clients need).
-    this.updateInBackground(id, a.replyToId ? { reference: turn.reference, activityId: a.replyToId } : undefined);
+    this.updateInBackground(
+      id,
+      a.replyToId ? { reference: turn.reference, activityId: a.replyToId } : undefined,
+    );
     if (via === 'submit') return undefined;
     const card = renderMaintenanceCard(this.options.service.cardReply(result.request));
     return { status: 200, body: { statusCode: 200, type: ADAPTIVE_CARD_CONTENT_TYPE, value: card.card } };
@@ -401,11 +513,17 @@ export class TeamsMaintenance {
     if (!decided.ok) return;
     const result = decided.value;
     if (!result.ok) {
-      logger.info({ maintenanceId: command.requestId, refusal: result.refusal }, 'typed maintenance decision refused');
+      logger.info(
+        { maintenanceId: command.requestId, refusal: result.refusal },
+        'typed maintenance decision refused',
+      );
       await say(service.refusalText(result.refusal, result.request, locale));
       return;
     }
-    logger.info({ maintenanceId: command.requestId, outcome: result.outcome }, 'typed maintenance decision recorded');
+    logger.info(
+      { maintenanceId: command.requestId, outcome: result.outcome },
+      'typed maintenance decision recorded',
+    );
     await say(this.outcomeText(result, locale));
     this.updateInBackground(command.requestId);
   }

@@ -126,11 +126,16 @@ export class TeamsPoster {
     const requestId = reply.context.requestId;
     const reference = await this.options.store.reference(address.conversation);
     if (!reference) {
-      this.options.logger.error({ requestId, conversation: address.conversation }, 'no stored conversation reference: cannot deliver the Teams answer');
+      this.options.logger.error(
+        { requestId, conversation: address.conversation },
+        'no stored conversation reference: cannot deliver the Teams answer',
+      );
       return false;
     }
-    if (address.update) return this.refresh(reply, reference, address.update, address.card ?? requestId, throwOnRateLimit);
-    const conversationType = (reference.conversation as { conversationType?: string } | undefined)?.conversationType;
+    if (address.update)
+      return this.refresh(reply, reference, address.update, address.card ?? requestId, throwOnRateLimit);
+    const conversationType = (reference.conversation as { conversationType?: string } | undefined)
+      ?.conversationType;
     if (reply.audience === 'requester' && address.user !== undefined && conversationType !== 'personal') {
       if (await this.deliverPersonal(reply, reference, address.user, job.requestId)) return true;
     }
@@ -140,18 +145,36 @@ export class TeamsPoster {
     const posted = await this.options.store.postedMessages(deliveryId);
     for (const [index, message] of messages.entries()) {
       if (posted.has(index)) continue;
-      let result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(message) as OutboundActivity), throwOnRateLimit);
+      let result = await this.call(
+        requestId,
+        'send',
+        () => this.options.connector.send(reference, teamsActivity(message) as OutboundActivity),
+        throwOnRateLimit,
+      );
       if (!result.ok && result.status === 413) {
-        this.options.logger.warn({ requestId, index }, 'Teams refused the message as too large (413): sending a shorter card');
+        this.options.logger.warn(
+          { requestId, index },
+          'Teams refused the message as too large (413): sending a shorter card',
+        );
         if (index > 0) {
           await this.options.store.markPosted(deliveryId, index, '');
           break;
         }
-        result = await this.call(requestId, 'send', () => this.options.connector.send(reference, teamsActivity(this.shorter(reply, deliveryId)) as OutboundActivity), throwOnRateLimit);
+        result = await this.call(
+          requestId,
+          'send',
+          () =>
+            this.options.connector.send(
+              reference,
+              teamsActivity(this.shorter(reply, deliveryId)) as OutboundActivity,
+            ),
+          throwOnRateLimit,
+        );
         if (result.ok) {
           await this.recordCard(deliveryId, index, result.value, address.conversation, job);
           // The shorter card says "…and N more" for the rest; nothing else follows.
-          for (let rest = 1; rest < messages.length; rest += 1) await this.options.store.markPosted(deliveryId, rest, '');
+          for (let rest = 1; rest < messages.length; rest += 1)
+            await this.options.store.markPosted(deliveryId, rest, '');
           return true;
         }
       }
@@ -168,39 +191,83 @@ export class TeamsPoster {
    * @returns true when sent (or sent before); false when Teams refused the 1:1 chat (the bot is not
    *   installed for the user): the caller then answers in the conversation
    */
-  private async deliverPersonal(reply: Reply, reference: StoredReference, user: string, deliveryId: string): Promise<boolean> {
+  private async deliverPersonal(
+    reply: Reply,
+    reference: StoredReference,
+    user: string,
+    deliveryId: string,
+  ): Promise<boolean> {
     const requestId = reply.context.requestId;
     if ((await this.options.store.postedMessages(deliveryId)).has(0)) return true;
     const [message] = this.render(reply, { cardKey: deliveryId, maxMessages: 1 });
     if (!message) return true;
-    const result = await this.call(requestId, 'send', () => this.options.connector.sendPersonal(reference, user, teamsActivity(message) as OutboundActivity));
+    const result = await this.call(requestId, 'send', () =>
+      this.options.connector.sendPersonal(reference, user, teamsActivity(message) as OutboundActivity),
+    );
     if (!result.ok) {
-      this.options.logger.warn({ requestId, status: result.status }, 'could not open a 1:1 chat with the requester; answering in the conversation');
+      this.options.logger.warn(
+        { requestId, status: result.status },
+        'could not open a 1:1 chat with the requester; answering in the conversation',
+      );
       return false;
     }
     await this.options.store.markPosted(deliveryId, 0, result.value);
     return true;
   }
 
-  private async recordCard(deliveryId: string, index: number, activityId: string, conversationId: string, job: AnswerJob): Promise<void> {
+  private async recordCard(
+    deliveryId: string,
+    index: number,
+    activityId: string,
+    conversationId: string,
+    job: AnswerJob,
+  ): Promise<void> {
     await this.options.store.markPosted(deliveryId, index, activityId);
-    if (index === 0 && activityId !== '') await this.options.store.saveCard(deliveryId, { activityId, conversationId, job });
+    if (index === 0 && activityId !== '')
+      await this.options.store.saveCard(deliveryId, { activityId, conversationId, job });
   }
 
   private shorter(reply: Reply, cardKey: string): TeamsCardMessage {
-    const [message] = this.render(reply, { maxBytes: SHORT_CARD_BYTES, maxMessages: 1, cardKey, notice: translator(reply.locale).t('teams.shortened') });
-    if (!message) throw new TeamsDeliveryError(`no card rendered for request ${reply.context.requestId}`, undefined);
+    const [message] = this.render(reply, {
+      maxBytes: SHORT_CARD_BYTES,
+      maxMessages: 1,
+      cardKey,
+      notice: translator(reply.locale).t('teams.shortened'),
+    });
+    if (!message)
+      throw new TeamsDeliveryError(`no card rendered for request ${reply.context.requestId}`, undefined);
     return message;
   }
 
   /** Replace the card in place with the refreshed answer (one card). */
-  private async refresh(reply: Reply, reference: StoredReference, activityId: string, cardKey: string, throwOnRateLimit: boolean): Promise<boolean> {
+  private async refresh(
+    reply: Reply,
+    reference: StoredReference,
+    activityId: string,
+    cardKey: string,
+    throwOnRateLimit: boolean,
+  ): Promise<boolean> {
     const requestId = reply.context.requestId;
     const [message] = this.render(reply, { maxMessages: 1, cardKey });
     if (!message) return false;
-    let result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity), throwOnRateLimit);
+    let result = await this.call(
+      requestId,
+      'update',
+      () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity),
+      throwOnRateLimit,
+    );
     if (!result.ok && result.status === 413) {
-      result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(this.shorter(reply, cardKey)) as OutboundActivity), throwOnRateLimit);
+      result = await this.call(
+        requestId,
+        'update',
+        () =>
+          this.options.connector.update(
+            reference,
+            activityId,
+            teamsActivity(this.shorter(reply, cardKey)) as OutboundActivity,
+          ),
+        throwOnRateLimit,
+      );
     }
     return result.ok;
   }
@@ -215,10 +282,17 @@ export class TeamsPoster {
    * @returns the new activity id, or undefined when Teams refused it for good (logged)
    * @throws TeamsDeliveryError when a later retry may work
    */
-  async sendOne(reference: StoredReference, message: TeamsCardMessage, requestId: string, replyToId?: string): Promise<string | undefined> {
+  async sendOne(
+    reference: StoredReference,
+    message: TeamsCardMessage,
+    requestId: string,
+    replyToId?: string,
+  ): Promise<string | undefined> {
     const activity = teamsActivity(message) as OutboundActivity;
     const result = await this.call(requestId, 'send', () =>
-      replyToId === undefined ? this.options.connector.send(reference, activity) : this.options.connector.reply(reference, replyToId, activity),
+      replyToId === undefined
+        ? this.options.connector.send(reference, activity)
+        : this.options.connector.reply(reference, replyToId, activity),
     );
     return result.ok ? result.value : undefined;
   }
@@ -232,8 +306,15 @@ export class TeamsPoster {
    * @returns true when replaced, false when Teams refused it for good (logged)
    * @throws TeamsDeliveryError when a later retry may work
    */
-  async updateOne(reference: StoredReference, activityId: string, message: TeamsCardMessage, requestId: string): Promise<boolean> {
-    const result = await this.call(requestId, 'update', () => this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity));
+  async updateOne(
+    reference: StoredReference,
+    activityId: string,
+    message: TeamsCardMessage,
+    requestId: string,
+  ): Promise<boolean> {
+    const result = await this.call(requestId, 'update', () =>
+      this.options.connector.update(reference, activityId, teamsActivity(message) as OutboundActivity),
+    );
     return result.ok;
   }
 
@@ -246,7 +327,12 @@ export class TeamsPoster {
    * @throws TeamsDeliveryError after the last attempt, or for a failure without an HTTP status;
    *   ChatRateLimitedError (see above)
    */
-  private async call<T>(requestId: string, method: string, fn: () => Promise<T>, throwOnRateLimit = false): Promise<CallResult<T>> {
+  private async call<T>(
+    requestId: string,
+    method: string,
+    fn: () => Promise<T>,
+    throwOnRateLimit = false,
+  ): Promise<CallResult<T>> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return { ok: true, value: await fn() };
@@ -254,21 +340,44 @@ export class TeamsPoster {
         const status = err instanceof TeamsConnectorError ? err.status : undefined;
         if (throwOnRateLimit && status === 429) {
           const retryAfterMs = (err as TeamsConnectorError).retryAfterMs ?? 1000;
-          this.options.logger.warn({ requestId, method, retryAfterMs }, 'Teams rate limit: the reply waits for its conversation');
-          throw new ChatRateLimitedError(retryAfterMs, `${method} to Teams rate limited for request ${requestId}`, err);
+          this.options.logger.warn(
+            { requestId, method, retryAfterMs },
+            'Teams rate limit: the reply waits for its conversation',
+          );
+          throw new ChatRateLimitedError(
+            retryAfterMs,
+            `${method} to Teams rate limited for request ${requestId}`,
+            err,
+          );
         }
         if (status !== undefined && !RETRY_STATUSES.has(status)) {
-          if (status !== 413) this.options.logger.error({ requestId, method, status }, 'Teams refused the message; not retrying');
+          if (status !== 413)
+            this.options.logger.error(
+              { requestId, method, status },
+              'Teams refused the message; not retrying',
+            );
           return { ok: false, status };
         }
         if (status === undefined || attempt + 1 >= this.maxAttempts) {
-          this.options.logger.warn({ requestId, method, status, attempts: attempt + 1 }, 'Teams delivery failed; the replies queue retries later');
-          throw new TeamsDeliveryError(`${method} to Teams failed for request ${requestId} after ${attempt + 1} attempt(s)${status ? ` (HTTP ${status})` : ''}`, err);
+          this.options.logger.warn(
+            { requestId, method, status, attempts: attempt + 1 },
+            'Teams delivery failed; the replies queue retries later',
+          );
+          throw new TeamsDeliveryError(
+            `${method} to Teams failed for request ${requestId} after ${attempt + 1} attempt(s)${status ? ` (HTTP ${status})` : ''}`,
+            err,
+          );
         }
         const retryAfter = err instanceof TeamsConnectorError ? err.retryAfterMs : undefined;
         const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** attempt);
-        const wait = retryAfter !== undefined ? Math.min(this.maxDelayMs, retryAfter) : Math.floor(this.random() * ceiling);
-        this.options.logger.warn({ requestId, method, status, attempt: attempt + 1, waitMs: wait }, 'Teams asked to retry; backing off');
+        const wait =
+          retryAfter !== undefined
+            ? Math.min(this.maxDelayMs, retryAfter)
+            : Math.floor(this.random() * ceiling);
+        this.options.logger.warn(
+          { requestId, method, status, attempt: attempt + 1, waitMs: wait },
+          'Teams asked to retry; backing off',
+        );
         await this.sleep(wait);
       }
     }

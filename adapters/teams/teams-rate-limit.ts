@@ -35,13 +35,19 @@ import { localeFromTeams, teamsRequestId } from './teams-bot.js';
 export type TeamsTurnGate = (turn: TeamsTurn) => Promise<{ answer: InvokeReply | undefined } | null>;
 
 /** The gate of src/ops/rate-limit.ts ({@link commandGate}'s result). */
-export type CommandGateFn = (who: Requester, ctx: { kind: string; locale: Locale; requestId: string; cluster: string | null }) => Promise<Refusal | null>;
+export type CommandGateFn = (
+  who: Requester,
+  ctx: { kind: string; locale: Locale; requestId: string; cluster: string | null },
+) => Promise<Refusal | null>;
 
 /** Whether a turn is a request of the user's (a message or a card click), which counts. */
 function countedKind(turn: TeamsTurn): 'message' | 'card-action' | undefined {
   const a = turn.activity;
   if (a.type === 'invoke' && a.name === 'adaptiveCard/action') return 'card-action';
-  if (a.type === 'message') return a.value !== undefined && a.value !== null && typeof a.value === 'object' ? 'card-action' : 'message';
+  if (a.type === 'message')
+    return a.value !== undefined && a.value !== null && typeof a.value === 'object'
+      ? 'card-action'
+      : 'message';
   return undefined;
 }
 
@@ -72,7 +78,11 @@ function isRefusal(err: unknown): boolean {
  */
 export function teamsTurnGate(gate: CommandGateFn, options: TeamsTurnGateOptions): TeamsTurnGate {
   /** The notice to the user alone where Teams allows it (see the module comment); failures are logged. */
-  const sendNotice = async (turn: TeamsTurn, activity: OutboundActivity, requestId: string): Promise<void> => {
+  const sendNotice = async (
+    turn: TeamsTurn,
+    activity: OutboundActivity,
+    requestId: string,
+  ): Promise<void> => {
     const a = turn.activity;
     if (a.conversationType !== 'personal' && options.sendPersonal) {
       try {
@@ -80,13 +90,23 @@ export function teamsTurnGate(gate: CommandGateFn, options: TeamsTurnGateOptions
         return;
       } catch (err) {
         if (!isRefusal(err)) {
-          options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice in a 1:1 chat; not posting it in the conversation');
+          options.logger.warn(
+            { err, requestId },
+            'could not send the Teams rate-limit notice in a 1:1 chat; not posting it in the conversation',
+          );
           return;
         }
-        options.logger.warn({ err, requestId }, 'Teams refused a 1:1 chat with the user; sending the rate-limit notice in the message thread');
+        options.logger.warn(
+          { err, requestId },
+          'Teams refused a 1:1 chat with the user; sending the rate-limit notice in the message thread',
+        );
       }
     }
-    await turn.send(activity).catch((err: unknown) => options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice'));
+    await turn
+      .send(activity)
+      .catch((err: unknown) =>
+        options.logger.warn({ err, requestId }, 'could not send the Teams rate-limit notice'),
+      );
   };
   return async (turn) => {
     const kind = countedKind(turn);
@@ -94,15 +114,30 @@ export function teamsTurnGate(gate: CommandGateFn, options: TeamsTurnGateOptions
     const a = turn.activity;
     // The answer language as TeamsBot chooses it: Korean text → Korean; neutral text → Teams' locale.
     const teamsLocale = localeFromTeams(a.locale) ?? options.defaultLocale;
-    const locale = kind === 'message' && turn.text !== '' ? parseCommand(turn.text, { defaultLocale: isLanguageNeutral(turn.text) ? teamsLocale : 'en' }).locale : teamsLocale;
+    const locale =
+      kind === 'message' && turn.text !== ''
+        ? parseCommand(turn.text, { defaultLocale: isLanguageNeutral(turn.text) ? teamsLocale : 'en' }).locale
+        : teamsLocale;
     const requestId = teamsRequestId('rl', a.conversationId, a.id);
-    const who: Requester = { platform: 'teams', ...(a.tenantId ? { tenant: a.tenantId } : {}), user: a.fromAadObjectId ?? a.fromId };
+    const who: Requester = {
+      platform: 'teams',
+      ...(a.tenantId ? { tenant: a.tenantId } : {}),
+      user: a.fromAadObjectId ?? a.fromId,
+    };
     const refused = await gate(who, { kind, locale, requestId, cluster: null });
     if (!refused) return null;
-    options.logger.info({ requestId, kind, conversationType: a.conversationType, notice: refused.notice !== null }, 'Teams request refused: rate limit reached');
+    options.logger.info(
+      { requestId, kind, conversationType: a.conversationType, notice: refused.notice !== null },
+      'Teams request refused: rate limit reached',
+    );
     if (a.type === 'invoke') {
       const text = refused.notice?.summary ?? translator(locale).t('rateLimit.title');
-      return { answer: { status: 200, body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text } } };
+      return {
+        answer: {
+          status: 200,
+          body: { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text },
+        },
+      };
     }
     if (refused.notice) {
       const [message] = renderTeamsCards(refused.notice, { maxMessages: 1 });

@@ -172,7 +172,11 @@ export class TeamsStore {
    * @param use - `use` (default) for a message or card action from the conversation; `announce`
    *   for a conversationUpdate / installationUpdate (kept in the smaller announced set until used)
    */
-  async saveReference(conversationId: string, reference: StoredReference, use: ReferenceUse = 'use'): Promise<void> {
+  async saveReference(
+    conversationId: string,
+    reference: StoredReference,
+    use: ReferenceUse = 'use',
+  ): Promise<void> {
     await this.ready();
     await this.runSave(conversationId, JSON.stringify(reference), use);
   }
@@ -209,7 +213,10 @@ export class TeamsStore {
    */
   async conversations(): Promise<string[]> {
     await this.ready();
-    const [used, announced] = await Promise.all([this.redis.zrange(`${this.prefix}conversation-lru`, 0, -1), this.redis.zrange(`${this.prefix}conversation-announced`, 0, -1)]);
+    const [used, announced] = await Promise.all([
+      this.redis.zrange(`${this.prefix}conversation-lru`, 0, -1),
+      this.redis.zrange(`${this.prefix}conversation-announced`, 0, -1),
+    ]);
     return [...used, ...announced];
   }
 

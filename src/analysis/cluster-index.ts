@@ -79,7 +79,9 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
   }
   const workloadsByUid = new Map<string, KWorkload>();
   for (const w of snapshot.workloads) if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
-  const leasesByKey = new Map(snapshot.leases.map((l) => [`${l.metadata.namespace ?? ''}/${l.metadata.name}`, l]));
+  const leasesByKey = new Map(
+    snapshot.leases.map((l) => [`${l.metadata.namespace ?? ''}/${l.metadata.name}`, l]),
+  );
   const controlPlaneNodes = profile.controlPlaneNodes(snapshot, staticPodsByNode);
   return {
     snapshot,
@@ -108,7 +110,8 @@ export function hasControlPlaneLabel(node: KNode): boolean {
  */
 export function hasControlPlaneTaint(node: KNode): boolean {
   return (node.spec?.taints ?? []).some(
-    (t) => CONTROL_PLANE_TAINT_KEYS.includes(t.key) && (t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
+    (t) =>
+      CONTROL_PLANE_TAINT_KEYS.includes(t.key) && (t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
   );
 }
 
@@ -214,7 +217,10 @@ export function podsOfOwner(index: ClusterIndex, owner: TopOwner): PodSummary[] 
  * @param selector - the selector
  * @param labels - the object's labels
  */
-export function selectorMatches(selector: KLabelSelector | undefined, labels: Record<string, string> = {}): boolean {
+export function selectorMatches(
+  selector: KLabelSelector | undefined,
+  labels: Record<string, string> = {},
+): boolean {
   if (!selector) return false;
   for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
   for (const e of selector.matchExpressions ?? []) {
@@ -265,7 +271,9 @@ export function leaseAgeSeconds(lease: KLease, now: Date): number | null {
 /** @returns the apiserver identity Leases (kube-system, label `apiserver.kubernetes.io/identity=kube-apiserver`). */
 export function apiserverIdentityLeases(index: ClusterIndex): KLease[] {
   return index.snapshot.leases.filter(
-    (l) => l.metadata.namespace === 'kube-system' && l.metadata.labels?.[LABEL_APISERVER_IDENTITY] === 'kube-apiserver',
+    (l) =>
+      l.metadata.namespace === 'kube-system' &&
+      l.metadata.labels?.[LABEL_APISERVER_IDENTITY] === 'kube-apiserver',
   );
 }
 

@@ -4,7 +4,12 @@
  */
 import type { ControlPlaneState } from './control-plane-state.js';
 import { ETCD_APPLIED_LAG_WARN, type EtcdView } from './etcd-view.js';
-import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES, LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from './domain.js';
+import {
+  ETCD_DB_SIZE_WARN_RATIO,
+  ETCD_DEFAULT_QUOTA_BYTES,
+  LEADER_ELECTION_LEASE_DURATION_S,
+  quorumOf,
+} from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -74,7 +79,8 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     const standbys = others.filter((n) => n.components[component] === true).map((n) => n.name);
     if (!lease) {
       // A List without Leases says nothing about leader election: unknown (the not-observed finding names it).
-      if (!state.unobserved.includes('leases')) out.push(finding(check, 'control', 'warn', 'missing', { node, lease: leaseName }));
+      if (!state.unobserved.includes('leases'))
+        out.push(finding(check, 'control', 'warn', 'missing', { node, lease: leaseName }));
       continue;
     }
     const facts = {
@@ -117,7 +123,8 @@ export function readyzCheck(state: ControlPlaneState): Finding[] {
   if (r.failing.some((f) => f.startsWith('etcd'))) {
     return [finding('readyz', 'control', 'block', 'etcd-failing', { failing: r.failing })];
   }
-  if (!r.ok && r.failing.length === 0) return [finding('readyz', 'control', 'warn', 'unavailable', { status: r.status })];
+  if (!r.ok && r.failing.length === 0)
+    return [finding('readyz', 'control', 'warn', 'unavailable', { status: r.status })];
   if (!r.ok) return [finding('readyz', 'control', 'warn', 'failing', { failing: r.failing })];
   return [finding('readyz', 'control', 'ok', 'passing', {})];
 }
@@ -135,12 +142,18 @@ export function readyzCheck(state: ControlPlaneState): Finding[] {
 export function etcdProbeFindings(etcd: EtcdView): Finding[] {
   const fellBack = etcd.source !== 'live';
   return etcd.probeErrors.map((e) =>
-    finding('etcd-topology', 'control', e.kind === 'tls' || fellBack ? 'warn' : 'info', e.endpoint === '' ? 'probe-no-endpoints' : `probe-${e.kind}`, {
-      endpoint: e.endpoint,
-      member: e.member,
-      message: e.message,
-      memberText: e.member === null ? '' : ` (${e.member})`,
-    }),
+    finding(
+      'etcd-topology',
+      'control',
+      e.kind === 'tls' || fellBack ? 'warn' : 'info',
+      e.endpoint === '' ? 'probe-no-endpoints' : `probe-${e.kind}`,
+      {
+        endpoint: e.endpoint,
+        member: e.member,
+        message: e.message,
+        memberText: e.member === null ? '' : ` (${e.member})`,
+      },
+    ),
   );
 }
 
@@ -153,7 +166,15 @@ export function etcdLagFindings(etcd: EtcdView): Finding[] {
   const lag = etcd.appliedLag;
   if (lag === null) return [];
   const facts = { lag: lag.lag, behind: lag.behind, limit: ETCD_APPLIED_LAG_WARN };
-  return [finding('etcd-leader', 'control', lag.lag > ETCD_APPLIED_LAG_WARN ? 'warn' : 'ok', lag.lag > ETCD_APPLIED_LAG_WARN ? 'lag' : 'in-step', facts)];
+  return [
+    finding(
+      'etcd-leader',
+      'control',
+      lag.lag > ETCD_APPLIED_LAG_WARN ? 'warn' : 'ok',
+      lag.lag > ETCD_APPLIED_LAG_WARN ? 'lag' : 'in-step',
+      facts,
+    ),
+  ];
 }
 
 /**
@@ -193,12 +214,18 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const out: Finding[] = [];
   const member = etcd.members.find((m) => m.node === node) ?? null;
   out.push(
-    finding('etcd-topology', 'control', 'info', etcd.topology === 'unknown' ? etcdUnknownVariant(state) : etcd.topology, {
-      node,
-      source: etcd.source,
-      hostsMember: member !== null,
-      members: etcd.members.length,
-    }),
+    finding(
+      'etcd-topology',
+      'control',
+      'info',
+      etcd.topology === 'unknown' ? etcdUnknownVariant(state) : etcd.topology,
+      {
+        node,
+        source: etcd.source,
+        hostsMember: member !== null,
+        members: etcd.members.length,
+      },
+    ),
   );
   out.push(...etcdProbeFindings(etcd));
   if (etcd.source === 'none' || member === null) return out;
@@ -206,7 +233,8 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const voters = etcd.voters;
   const votersFacts = { voters, quorum: etcd.quorum, tolerated: etcd.toleratedFailures, source: etcd.source };
   if (voters === 2) out.push(finding('etcd-voters', 'control', 'block', 'two', votersFacts));
-  else if (voters > 0 && voters % 2 === 0) out.push(finding('etcd-voters', 'control', 'warn', 'even', votersFacts));
+  else if (voters > 0 && voters % 2 === 0)
+    out.push(finding('etcd-voters', 'control', 'warn', 'even', votersFacts));
   else out.push(finding('etcd-voters', 'control', 'ok', 'odd', votersFacts));
 
   const healthyOthers = etcd.members.filter((m) => !m.isLearner && m.node !== node && m.healthy === true);
@@ -227,7 +255,11 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   // loses quorum. The advice says so when it is not enough (issue 16; etcd FAQ, "Why an odd number").
   const removeVoters = voters - unhealthyOthers.length;
   const removeQuorum = quorumOf(removeVoters);
-  Object.assign(quorumFacts, { removeVoters, removeQuorum, removeEnough: unhealthyOthers.length > 0 && after >= removeQuorum });
+  Object.assign(quorumFacts, {
+    removeVoters,
+    removeQuorum,
+    removeEnough: unhealthyOthers.length > 0 && after >= removeQuorum,
+  });
   if (member.isLearner) {
     out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
   } else if (after < quorumOf(voters)) {
@@ -235,19 +267,31 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
     const single = voters === 1 && member.healthy === true;
     out.push(finding('etcd-quorum-after', 'control', 'block', single ? 'lost-single' : 'lost', quorumFacts));
   } else {
-    out.push(finding('etcd-quorum-after', 'control', 'info', after === quorumOf(voters) ? 'kept-no-spare' : 'kept', quorumFacts));
+    out.push(
+      finding(
+        'etcd-quorum-after',
+        'control',
+        'info',
+        after === quorumOf(voters) ? 'kept-no-spare' : 'kept',
+        quorumFacts,
+      ),
+    );
   }
 
   const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
   const cpNodes = state.nodes.map((n) => n.name);
-  const unmatched = etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
+  const unmatched =
+    etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
   // A learner means a membership change is under way (kubeadm join, member replacement): taking a
   // voter down in the middle of it is refused (CHECKS.md etcd-learner: block or warn; we block).
   // learnerId: the hex member id the advice's etcdctl member promote/remove needs (no placeholder).
   const learnerId = etcd.members.find((m) => m.isLearner)?.idHex ?? null;
-  if (learners.length > 0) out.push(finding('etcd-learner', 'control', 'block', 'learner-reboot', { learners, node, learnerId }));
+  if (learners.length > 0)
+    out.push(finding('etcd-learner', 'control', 'block', 'learner-reboot', { learners, node, learnerId }));
   else if (unmatched.length > 0)
-    out.push(finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }));
+    out.push(
+      finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }),
+    );
 
   if (member.isLeader && healthyOthers.length > 0) {
     const target = healthyOthers.find((m) => m.idHex !== null);
@@ -261,7 +305,12 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
       }),
     );
   } else if (etcd.leader && !member.isLeader) {
-    out.push(finding('etcd-leader', 'control', 'ok', 'leader-elsewhere', { node, leader: etcd.leader.node ?? etcd.leader.name }));
+    out.push(
+      finding('etcd-leader', 'control', 'ok', 'leader-elsewhere', {
+        node,
+        leader: etcd.leader.node ?? etcd.leader.name,
+      }),
+    );
   }
 
   out.push(...etcdLagFindings(etcd));
@@ -276,7 +325,15 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
       percent: Math.round(ratio * 100),
       quotaKnown: etcd.dbSizeQuota !== null,
     };
-    out.push(finding('etcd-db-size', 'control', ratio > ETCD_DB_SIZE_WARN_RATIO ? 'warn' : 'ok', ratio > ETCD_DB_SIZE_WARN_RATIO ? 'high' : 'fine', facts));
+    out.push(
+      finding(
+        'etcd-db-size',
+        'control',
+        ratio > ETCD_DB_SIZE_WARN_RATIO ? 'warn' : 'ok',
+        ratio > ETCD_DB_SIZE_WARN_RATIO ? 'high' : 'fine',
+        facts,
+      ),
+    );
   }
   return out;
 }

@@ -92,7 +92,12 @@ const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-contr
 export function parseReadyz(readyz: { status: number; text: string } | null): ReadyzView {
   if (!readyz) return { reachable: false, status: 0, ok: false, failing: [] };
   const failing = [...readyz.text.matchAll(/^\[-\]([^\s]+)/gm)].map((m) => m[1] ?? '').filter(Boolean);
-  return { reachable: true, status: readyz.status, ok: readyz.status >= 200 && readyz.status < 300 && failing.length === 0, failing };
+  return {
+    reachable: true,
+    status: readyz.status,
+    ok: readyz.status >= 200 && readyz.status < 300 && failing.length === 0,
+    failing,
+  };
 }
 
 /**
@@ -104,7 +109,10 @@ export function parseReadyz(readyz: { status: number; text: string } | null): Re
 export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneState {
   const { snapshot } = index;
   const nodes: ControlPlaneNode[] = index.controlPlaneNodes.map((n: KNode) => {
-    const components = index.profile.componentsOnNode(n, index.staticPodsByNode.get(n.metadata.name) ?? new Map());
+    const components = index.profile.componentsOnNode(
+      n,
+      index.staticPodsByNode.get(n.metadata.name) ?? new Map(),
+    );
     return {
       name: n.metadata.name,
       ready: isNodeReady(n),
@@ -191,7 +199,9 @@ export function nodeAliases(nodes: readonly KNode[]): Map<string, string> {
     const names = new Set([
       name,
       n.metadata.labels?.['kubernetes.io/hostname'],
-      ...(n.status?.addresses ?? []).filter((a) => a.type === 'Hostname' || a.type === 'InternalDNS' || a.type === 'ExternalDNS').map((a) => a.address),
+      ...(n.status?.addresses ?? [])
+        .filter((a) => a.type === 'Hostname' || a.type === 'InternalDNS' || a.type === 'ExternalDNS')
+        .map((a) => a.address),
     ]);
     for (const alias of names) {
       if (!alias) continue;

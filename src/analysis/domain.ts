@@ -114,7 +114,15 @@ export const KUBE_PROXY_DEFAULT_MODE = 'iptables';
 export const KUBE_PROXY_NAME = 'kube-proxy';
 
 /** Names of the DaemonSets of the CNI plugins seen in self-run clusters (kube-system or their own namespace). */
-export const CNI_DAEMONSETS: readonly string[] = ['calico-node', 'kube-flannel-ds', 'cilium', 'weave-net', 'canal', 'antrea-agent', 'kube-router'];
+export const CNI_DAEMONSETS: readonly string[] = [
+  'calico-node',
+  'kube-flannel-ds',
+  'cilium',
+  'weave-net',
+  'canal',
+  'antrea-agent',
+  'kube-router',
+];
 
 /**
  * Default `maxUnavailable` of a DaemonSet's RollingUpdate strategy (1) and of a Deployment's (25 %).

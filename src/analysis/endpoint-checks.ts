@@ -26,7 +26,10 @@ function nodesRunning(index: ClusterIndex, prefix: string): string[] {
   return [
     ...new Set(
       index.snapshot.pods
-        .filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.name.startsWith(prefix) && p.spec?.nodeName)
+        .filter(
+          (p) =>
+            p.metadata.namespace === 'kube-system' && p.metadata.name.startsWith(prefix) && p.spec?.nodeName,
+        )
         .map((p) => p.spec?.nodeName ?? ''),
     ),
   ];
@@ -51,14 +54,28 @@ export function controlPlaneEndpointChecks(index: ClusterIndex, node: string): F
   if (holder === node) {
     const standbys = nodesRunning(index, 'kube-vip').filter(readyOther);
     const facts = { node, provider: 'kube-vip', lease: `kube-system/${KUBE_VIP_CP_LEASE}`, standbys };
-    return [finding('control-plane-endpoint', 'control', standbys.length > 0 ? 'warn' : 'block', standbys.length > 0 ? 'vip-moves' : 'vip-none-left', facts)];
+    return [
+      finding(
+        'control-plane-endpoint',
+        'control',
+        standbys.length > 0 ? 'warn' : 'block',
+        standbys.length > 0 ? 'vip-moves' : 'vip-none-left',
+        facts,
+      ),
+    ];
   }
   const keepalived = nodesRunning(index, 'keepalived');
   if (keepalived.includes(node)) {
     const standbys = keepalived.filter(readyOther);
     const facts = { node, provider: 'keepalived', standbys };
     return [
-      finding('control-plane-endpoint', 'control', standbys.length > 0 ? 'warn' : 'block', standbys.length > 0 ? 'keepalived-here' : 'keepalived-none-left', facts),
+      finding(
+        'control-plane-endpoint',
+        'control',
+        standbys.length > 0 ? 'warn' : 'block',
+        standbys.length > 0 ? 'keepalived-here' : 'keepalived-none-left',
+        facts,
+      ),
     ];
   }
   return [];

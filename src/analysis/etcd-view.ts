@@ -144,7 +144,10 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
     });
     const nameById = new Map(etcd.members.map((m) => [m.id, m.name]));
     return finish(etcd.source, topology, members, {
-      alarms: etcd.alarms.map((a) => ({ member: nameById.get(a.memberId) ?? a.memberId.toString(16), alarm: a.alarm })),
+      alarms: etcd.alarms.map((a) => ({
+        member: nameById.get(a.memberId) ?? a.memberId.toString(16),
+        alarm: a.alarm,
+      })),
       dbSizeQuota: etcd.dbSizeQuota ?? null,
       probeErrors,
       alarmsKnown: etcd.alarmsRead !== false,
@@ -164,9 +167,15 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       dbSize: null,
       raftAppliedIndex: null,
     }));
-    return finish('inferred-nodes', topology, members, { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+    return finish('inferred-nodes', topology, members, {
+      alarms: [],
+      dbSizeQuota: null,
+      probeErrors,
+      alarmsKnown: true,
+    });
   }
-  if (etcdPods.length === 0) return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+  if (etcdPods.length === 0)
+    return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
     const nodeObj = index.nodesByName.get(node);
@@ -182,7 +191,12 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       raftAppliedIndex: null,
     };
   });
-  return finish('inferred', topology, members, { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+  return finish('inferred', topology, members, {
+    alarms: [],
+    dbSizeQuota: null,
+    probeErrors,
+    alarmsKnown: true,
+  });
 }
 
 function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
@@ -195,7 +209,12 @@ function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
       // not a URL: name it as configured
       endpoint = e.endpoint;
     }
-    return { endpoint, kind: e.kind, message: e.message, member: member ? member.name || member.id.toString(16) : null };
+    return {
+      endpoint,
+      kind: e.kind,
+      message: e.message,
+      member: member ? member.name || member.id.toString(16) : null,
+    };
   });
 }
 
@@ -203,11 +222,18 @@ function finish(
   source: EtcdSource,
   topology: EtcdTopology,
   members: EtcdMemberView[],
-  extra: { alarms: { member: string; alarm: string }[]; dbSizeQuota: number | null; probeErrors: EtcdProbeErrorView[]; alarmsKnown: boolean },
+  extra: {
+    alarms: { member: string; alarm: string }[];
+    dbSizeQuota: number | null;
+    probeErrors: EtcdProbeErrorView[];
+    alarmsKnown: boolean;
+  },
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
   const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
-  const applied = members.filter((m) => m.raftAppliedIndex !== null).sort((a, b) => (a.raftAppliedIndex ?? 0) - (b.raftAppliedIndex ?? 0));
+  const applied = members
+    .filter((m) => m.raftAppliedIndex !== null)
+    .sort((a, b) => (a.raftAppliedIndex ?? 0) - (b.raftAppliedIndex ?? 0));
   const lowest = applied[0];
   const highest = applied.at(-1);
   return {
@@ -226,7 +252,10 @@ function finish(
     alarmsKnown: extra.alarmsKnown,
     appliedLag:
       lowest !== undefined && highest !== undefined && applied.length >= 2
-        ? { lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0), behind: lowest.node ?? lowest.name }
+        ? {
+            lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0),
+            behind: lowest.node ?? lowest.name,
+          }
         : null,
   };
 }

@@ -20,5 +20,7 @@ export function finding(
   facts: Record<string, FactValue> = {},
   subject?: FindingSubject,
 ): Finding {
-  return subject ? { check, plane, severity, variant, facts, subject } : { check, plane, severity, variant, facts };
+  return subject
+    ? { check, plane, severity, variant, facts, subject }
+    : { check, plane, severity, variant, facts };
 }

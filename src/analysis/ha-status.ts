@@ -4,7 +4,13 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
-import { etcdAlarmFindings, etcdLagFindings, etcdProbeFindings, etcdUnknownVariant, notObservedFindings } from './control-plane-checks.js';
+import {
+  etcdAlarmFindings,
+  etcdLagFindings,
+  etcdProbeFindings,
+  etcdUnknownVariant,
+  notObservedFindings,
+} from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
@@ -44,11 +50,22 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   const readyCp = cp.filter((n) => n.ready);
 
   // Who keeps the control plane, in the profile's words.
-  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'status' }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
+  findings.push(
+    ...index.profile.keeperFindings(
+      snapshot,
+      { kind: 'status' },
+      { apiservers: state.apiservers.length, variant: state.profile.variant },
+    ),
+  );
   if (state.managed) {
     // A provider-kept control plane has no nodes here to count.
   } else if (cp.length <= 1) {
-    findings.push(finding('control-plane-count', 'control', 'warn', 'status-single', { total: cp.length, ready: readyCp.length }));
+    findings.push(
+      finding('control-plane-count', 'control', 'warn', 'status-single', {
+        total: cp.length,
+        ready: readyCp.length,
+      }),
+    );
   } else if (readyCp.length < cp.length) {
     findings.push(
       finding('control-plane-count', 'control', readyCp.length === 0 ? 'block' : 'warn', 'status-not-ready', {
@@ -58,7 +75,12 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       }),
     );
   } else {
-    findings.push(finding('control-plane-count', 'control', 'ok', 'status-ready', { total: cp.length, ready: readyCp.length }));
+    findings.push(
+      finding('control-plane-count', 'control', 'ok', 'status-ready', {
+        total: cp.length,
+        ready: readyCp.length,
+      }),
+    );
   }
 
   const etcd = state.etcd;
@@ -75,22 +97,54 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       source: etcd.source,
       topology: etcd.topology,
     };
-    if (etcd.healthyVoters < etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
+    if (etcd.healthyVoters < etcd.quorum)
+      findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
     // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own (issue 16).
-    else if (etcd.voters === 1) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
-    else if (etcd.healthyVoters === etcd.quorum) findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-no-spare', facts));
+    else if (etcd.voters === 1)
+      findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
+    else if (etcd.healthyVoters === etcd.quorum)
+      findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-no-spare', facts));
     else findings.push(finding('etcd-quorum-after', 'control', 'ok', 'status-kept', facts));
-    if (etcd.voters === 2) findings.push(finding('etcd-voters', 'control', 'warn', 'two', { voters: 2, quorum: 2, tolerated: 0, source: etcd.source }));
+    if (etcd.voters === 2)
+      findings.push(
+        finding('etcd-voters', 'control', 'warn', 'two', {
+          voters: 2,
+          quorum: 2,
+          tolerated: 0,
+          source: etcd.source,
+        }),
+      );
     else if (etcd.voters > 2 && etcd.voters % 2 === 0)
-      findings.push(finding('etcd-voters', 'control', 'warn', 'even', { voters: etcd.voters, quorum: etcd.quorum, tolerated: etcd.toleratedFailures, source: etcd.source }));
+      findings.push(
+        finding('etcd-voters', 'control', 'warn', 'even', {
+          voters: etcd.voters,
+          quorum: etcd.quorum,
+          tolerated: etcd.toleratedFailures,
+          source: etcd.source,
+        }),
+      );
     if (etcd.leader) {
-      findings.push(finding('etcd-leader', 'control', 'ok', 'status-leader', { leader: etcd.leader.node ?? etcd.leader.name, leaderId: etcd.leader.idHex }));
+      findings.push(
+        finding('etcd-leader', 'control', 'ok', 'status-leader', {
+          leader: etcd.leader.node ?? etcd.leader.name,
+          leaderId: etcd.leader.idHex,
+        }),
+      );
     } else if ((etcd.source === 'live' || etcd.source === 'recorded') && etcd.healthyVoters > 0) {
-      findings.push(finding('etcd-leader', 'control', etcd.healthyVoters < etcd.quorum ? 'block' : 'warn', 'status-no-leader', { healthy: etcd.healthyVoters }));
+      findings.push(
+        finding(
+          'etcd-leader',
+          'control',
+          etcd.healthyVoters < etcd.quorum ? 'block' : 'warn',
+          'status-no-leader',
+          { healthy: etcd.healthyVoters },
+        ),
+      );
     }
     findings.push(...etcdLagFindings(etcd));
     const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
-    if (learners.length > 0) findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
+    if (learners.length > 0)
+      findings.push(finding('etcd-learner', 'control', 'warn', 'learner', { learners }));
     if (!etcd.alarmsKnown) findings.push(finding('etcd-alarms', 'control', 'warn', 'unknown', {}));
     findings.push(...etcdAlarmFindings(etcd));
     if (etcd.maxDbSize !== null) {
@@ -106,7 +160,15 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       );
     }
   } else {
-    findings.push(finding('etcd-topology', 'control', 'info', state.managed ? 'managed' : etcd.topology === 'datastore' ? 'datastore' : etcdUnknownVariant(state), { source: 'none', hostsMember: false, members: 0 }));
+    findings.push(
+      finding(
+        'etcd-topology',
+        'control',
+        'info',
+        state.managed ? 'managed' : etcd.topology === 'datastore' ? 'datastore' : etcdUnknownVariant(state),
+        { source: 'none', hostsMember: false, members: 0 },
+      ),
+    );
   }
 
   const alive = state.apiservers.filter((a) => a.alive);
@@ -114,17 +176,34 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   if (state.apiservers.length > 0) {
     findings.push(
       // A List without the kubernetes EndpointSlice does not say how many addresses it has: unknown, not 0.
-      finding('apiserver-redundancy', 'control', alive.length === 0 ? 'block' : alive.length === 1 && !state.managed ? 'warn' : dead.length > 0 ? 'warn' : 'ok', state.unobserved.includes('endpointslices') ? 'status-no-slice' : 'status', {
-        alive: alive.length,
-        total: state.apiservers.length,
-        down: dead,
-        endpoints: state.apiserverEndpoints.length,
-      }),
+      finding(
+        'apiserver-redundancy',
+        'control',
+        alive.length === 0
+          ? 'block'
+          : alive.length === 1 && !state.managed
+            ? 'warn'
+            : dead.length > 0
+              ? 'warn'
+              : 'ok',
+        state.unobserved.includes('endpointslices') ? 'status-no-slice' : 'status',
+        {
+          alive: alive.length,
+          total: state.apiservers.length,
+          down: dead,
+          endpoints: state.apiserverEndpoints.length,
+        },
+      ),
     );
   }
 
   for (const lease of state.leaderLeases) {
-    const check = lease.name === 'kube-scheduler' ? 'leader-scheduler' : lease.name === 'kube-controller-manager' ? 'leader-controller-manager' : null;
+    const check =
+      lease.name === 'kube-scheduler'
+        ? 'leader-scheduler'
+        : lease.name === 'kube-controller-manager'
+          ? 'leader-controller-manager'
+          : null;
     if (!check) continue;
     findings.push(
       finding(check, 'control', lease.fresh ? 'ok' : 'block', lease.fresh ? 'status-held' : 'stale', {
@@ -143,27 +222,43 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   if (state.readyz.reachable && !state.readyz.ok) {
     const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
     findings.push(
-      finding('readyz', 'control', etcdFailing ? 'block' : 'warn', etcdFailing ? 'etcd-failing' : state.readyz.failing.length === 0 ? 'unavailable' : 'failing', {
-        failing: state.readyz.failing,
-        status: state.readyz.status,
-      }),
+      finding(
+        'readyz',
+        'control',
+        etcdFailing ? 'block' : 'warn',
+        etcdFailing ? 'etcd-failing' : state.readyz.failing.length === 0 ? 'unavailable' : 'failing',
+        {
+          failing: state.readyz.failing,
+          status: state.readyz.status,
+        },
+      ),
     );
   }
 
   const disruptedNodes = snapshot.nodes
     .filter((n) => !isNodeReady(n) || isCordoned(n))
-    .map((n) => `${n.metadata.name} (${[!isNodeReady(n) ? `NotReady: Ready=${readyStatus(n)}` : '', isCordoned(n) ? 'cordoned' : ''].filter(Boolean).join(', ')})`);
-  if (disruptedNodes.length > 0) findings.push(finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }));
+    .map(
+      (n) =>
+        `${n.metadata.name} (${[!isNodeReady(n) ? `NotReady: Ready=${readyStatus(n)}` : '', isCordoned(n) ? 'cordoned' : ''].filter(Boolean).join(', ')})`,
+    );
+  if (disruptedNodes.length > 0)
+    findings.push(
+      finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }),
+    );
 
   const blockingPdbs = snapshot.podDisruptionBudgets
     .filter((p) => (p.status?.disruptionsAllowed ?? 0) === 0)
     .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
-  if (blockingPdbs.length > 0) findings.push(finding('pdb-blocks', 'data', 'warn', 'status-blocking', { pdbs: blockingPdbs }));
+  if (blockingPdbs.length > 0)
+    findings.push(finding('pdb-blocks', 'data', 'warn', 'status-blocking', { pdbs: blockingPdbs }));
 
   const singleReplicaWorkloads = snapshot.workloads
     .filter((w) => (w.kind === 'Deployment' || w.kind === 'StatefulSet') && (w.spec?.replicas ?? 1) === 1)
     .map((w) => `${w.metadata.namespace ?? 'default'}/${w.metadata.name}`);
-  if (singleReplicaWorkloads.length > 0) findings.push(finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }));
+  if (singleReplicaWorkloads.length > 0)
+    findings.push(
+      finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }),
+    );
 
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));

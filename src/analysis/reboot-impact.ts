@@ -4,8 +4,22 @@
  */
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
 import { closestNames } from '../util/closest-names.js';
-import { type ClusterIndex, hasControlPlaneTaint, indexCluster, isCordoned, isNodeReady, leaseAgeSeconds, readyStatus } from './cluster-index.js';
-import { controlPlaneChecks, etcdAlarmFindings, etcdChecks, notObservedFindings, readyzCheck } from './control-plane-checks.js';
+import {
+  type ClusterIndex,
+  hasControlPlaneTaint,
+  indexCluster,
+  isCordoned,
+  isNodeReady,
+  leaseAgeSeconds,
+  readyStatus,
+} from './cluster-index.js';
+import {
+  controlPlaneChecks,
+  etcdAlarmFindings,
+  etcdChecks,
+  notObservedFindings,
+  readyzCheck,
+} from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { controlPlaneEndpointChecks } from './endpoint-checks.js';
 import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
@@ -65,34 +79,58 @@ function unreadable(snapshot: ClusterSnapshot, ...resources: string[]): boolean 
   return snapshot.readErrors.some((e) => resources.includes(e.resource));
 }
 
-function targetChecks(index: ClusterIndex, state: ControlPlaneState, node: string, isCp: boolean, now: Date): Finding[] {
+function targetChecks(
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  node: string,
+  isCp: boolean,
+  now: Date,
+): Finding[] {
   const out: Finding[] = [];
   const n = index.nodesByName.get(node);
   if (!n) return out;
   if (!isNodeReady(n)) {
-    out.push(finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }));
+    out.push(
+      finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }),
+    );
   } else {
     const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
     const age = lease ? leaseAgeSeconds(lease, now) : null;
     if (age !== null && age > NODE_MONITOR_GRACE_PERIOD_S) {
-      out.push(finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', { node, ageS: Math.round(age), graceS: NODE_MONITOR_GRACE_PERIOD_S }));
+      out.push(
+        finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
+          node,
+          ageS: Math.round(age),
+          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        }),
+      );
     }
   }
 
   const cpNames = new Set(state.nodes.map((c) => c.name));
   const etcdNodes = new Set(state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null));
-  const others = index.snapshot.nodes.filter((o) => o.metadata.name !== node && (!isNodeReady(o) || isCordoned(o)));
+  const others = index.snapshot.nodes.filter(
+    (o) => o.metadata.name !== node && (!isNodeReady(o) || isCordoned(o)),
+  );
   const describe = (o: (typeof others)[number]): string =>
     `${o.metadata.name} (${[!isNodeReady(o) ? `NotReady: Ready=${readyStatus(o)}` : '', isCordoned(o) ? 'cordoned' : ''].filter(Boolean).join(', ')})`;
   const cpOthers = others.filter((o) => cpNames.has(o.metadata.name) || etcdNodes.has(o.metadata.name));
   const workerOthers = others.filter((o) => !cpOthers.includes(o));
   if (cpOthers.length > 0) {
     out.push(
-      finding('concurrent-disruption', 'control', isCp ? 'block' : 'warn', 'control-plane', { node, nodes: cpOthers.map(describe) }),
+      finding('concurrent-disruption', 'control', isCp ? 'block' : 'warn', 'control-plane', {
+        node,
+        nodes: cpOthers.map(describe),
+      }),
     );
   }
   if (workerOthers.length > 0) {
-    out.push(finding('concurrent-disruption', 'data', 'warn', 'workers', { node, nodes: workerOthers.map(describe) }));
+    out.push(
+      finding('concurrent-disruption', 'data', 'warn', 'workers', {
+        node,
+        nodes: workerOthers.map(describe),
+      }),
+    );
   }
   for (const ds of index.snapshot.workloads) {
     const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
@@ -106,7 +144,12 @@ function targetChecks(index: ClusterIndex, state: ControlPlaneState, node: strin
       holder = 'unknown';
     }
     if (holder !== null && holder !== node) {
-      out.push(finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', { node, holder }));
+      out.push(
+        finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', {
+          node,
+          holder,
+        }),
+      );
     }
   }
   return out;
@@ -124,13 +167,19 @@ function quorumGuardFindings(index: ClusterIndex): Finding[] {
     .filter((p) => p.metadata.name === OPENSHIFT_QUORUM_GUARD_PDB || p.metadata.name.startsWith('etcd-guard'))
     .map((p) => {
       const allowed = p.status?.disruptionsAllowed ?? 0;
-      return finding('pdb-blocks', 'control', allowed > 0 ? 'info' : 'block', allowed > 0 ? 'quorum-guard' : 'quorum-guard-blocked', {
-        namespace: p.metadata.namespace ?? 'default',
-        pdb: p.metadata.name,
-        disruptionsAllowed: allowed,
-        currentHealthy: p.status?.currentHealthy ?? null,
-        desiredHealthy: p.status?.desiredHealthy ?? null,
-      });
+      return finding(
+        'pdb-blocks',
+        'control',
+        allowed > 0 ? 'info' : 'block',
+        allowed > 0 ? 'quorum-guard' : 'quorum-guard-blocked',
+        {
+          namespace: p.metadata.namespace ?? 'default',
+          pdb: p.metadata.name,
+          disruptionsAllowed: allowed,
+          currentHealthy: p.status?.currentHealthy ?? null,
+          desiredHealthy: p.status?.desiredHealthy ?? null,
+        },
+      );
     });
 }
 
@@ -141,7 +190,9 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   const noApiserver = state.apiservers.length > 0 && !state.apiservers.some((a) => a.alive);
   const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
   const notReady = state.nodes.filter((n) => !n.ready).map((n) => n.name);
-  const membersDown = etcd.members.filter((m) => !m.isLearner && m.healthy === false).map((m) => m.node ?? m.name);
+  const membersDown = etcd.members
+    .filter((m) => !m.isLearner && m.healthy === false)
+    .map((m) => m.node ?? m.name);
   const facts = { node, notReady, membersDown, quorumLost, noApiserver };
   if (quorumLost || noApiserver || etcdFailing) {
     return [finding('control-plane-healthy-for-worker', 'control', 'block', 'down', facts)];
@@ -202,7 +253,12 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
 export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
-  const base = { node, state, snapshotAt: snapshot.capturedAt.toISOString(), ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}) };
+  const base = {
+    node,
+    state,
+    snapshotAt: snapshot.capturedAt.toISOString(),
+    ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}),
+  };
   const target = index.nodesByName.get(node);
   if (!target) {
     const suggestions = closestNames(
@@ -210,9 +266,20 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
       snapshot.nodes.map((n) => n.metadata.name),
     );
     // No close name: the answer lists the cluster's nodes instead (issue 17), at most MAX_LISTED_NODES.
-    const nodes = snapshot.nodes.map((n) => n.metadata.name ?? '').filter((n) => n !== '').slice(0, MAX_LISTED_NODES);
+    const nodes = snapshot.nodes
+      .map((n) => n.metadata.name ?? '')
+      .filter((n) => n !== '')
+      .slice(0, MAX_LISTED_NODES);
     const findings = [finding('node-not-found', 'data', 'block', 'unknown', { node, suggestions, nodes })];
-    return { ...base, found: false, role: null, etcdMember: false, findings, verdict: 'unsafe', planesAffected: [] };
+    return {
+      ...base,
+      found: false,
+      role: null,
+      etcdMember: false,
+      findings,
+      verdict: 'unsafe',
+      planesAffected: [],
+    };
   }
 
   const isCp = state.nodes.some((n) => n.name === node);
@@ -220,15 +287,27 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   const tainted = hasControlPlaneTaint(target);
   const findings: Finding[] = [];
   findings.push(
-    finding('node-role', isCp ? 'control' : 'data', 'info', isCp ? (etcdMember ? 'control-plane-etcd' : 'control-plane') : etcdMember ? 'worker-etcd' : 'worker', {
-      node,
-      etcdMember,
-      tainted,
-      controlPlaneNodes: state.nodes.length,
-    }),
+    finding(
+      'node-role',
+      isCp ? 'control' : 'data',
+      'info',
+      isCp ? (etcdMember ? 'control-plane-etcd' : 'control-plane') : etcdMember ? 'worker-etcd' : 'worker',
+      {
+        node,
+        etcdMember,
+        tainted,
+        controlPlaneNodes: state.nodes.length,
+      },
+    ),
   );
   // Who keeps the control plane, in the profile's words (the managed profile: the provider, and which).
-  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'reboot', node }, { apiservers: state.apiservers.length, variant: state.profile.variant }));
+  findings.push(
+    ...index.profile.keeperFindings(
+      snapshot,
+      { kind: 'reboot', node },
+      { apiservers: state.apiservers.length, variant: state.profile.variant },
+    ),
+  );
   findings.push(...targetChecks(index, state, node, isCp, now));
   findings.push(...readyzCheck(state));
   if (isCp) {
@@ -238,7 +317,9 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   }
   if (isCp || etcdMember || state.etcd.source !== 'none') {
     const etcdFindings = etcdChecks(state, node);
-    findings.push(...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')));
+    findings.push(
+      ...(isCp || etcdMember ? etcdFindings : etcdFindings.filter((f) => f.check === 'etcd-topology')),
+    );
     // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
@@ -260,7 +341,19 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
     .map((x) => x.f);
   const ownPlane: Plane = isCp ? 'control' : 'data';
   const planesAffected = PLANES.filter(
-    (p) => p === ownPlane || sorted.some((f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error'),
+    (p) =>
+      p === ownPlane ||
+      sorted.some(
+        (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
+      ),
   );
-  return { ...base, found: true, role: isCp ? 'control-plane' : 'worker', etcdMember, findings: sorted, verdict: verdictOf(sorted), planesAffected };
+  return {
+    ...base,
+    found: true,
+    role: isCp ? 'control-plane' : 'worker',
+    etcdMember,
+    findings: sorted,
+    verdict: verdictOf(sorted),
+    planesAffected,
+  };
 }

@@ -57,12 +57,19 @@ const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.m
 
 function isSystemAddon(pod: KPod): boolean {
   const prio = pod.spec?.priorityClassName ?? '';
-  return pod.metadata.namespace === 'kube-system' || prio === 'system-cluster-critical' || prio === 'system-node-critical';
+  return (
+    pod.metadata.namespace === 'kube-system' ||
+    prio === 'system-cluster-critical' ||
+    prio === 'system-node-critical'
+  );
 }
 
 function isClusterDns(owner: TopOwner): boolean {
   const labels = owner.workload?.metadata.labels ?? {};
-  return owner.namespace === 'kube-system' && (labels['k8s-app'] === 'kube-dns' || owner.name === 'coredns' || owner.name === 'kube-dns');
+  return (
+    owner.namespace === 'kube-system' &&
+    (labels['k8s-app'] === 'kube-dns' || owner.name === 'coredns' || owner.name === 'kube-dns')
+  );
 }
 
 function intOrPercentIsZero(v: number | string | undefined): boolean {
@@ -90,17 +97,23 @@ export function workloadChecks(
   const pods = podsOnNode(index, node);
 
   if (pods.unmanaged.length > 0) {
-    out.push(finding('unmanaged-pods', 'data', 'warn', 'present', { node, pods: pods.unmanaged.map(podName) }));
+    out.push(
+      finding('unmanaged-pods', 'data', 'warn', 'present', { node, pods: pods.unmanaged.map(podName) }),
+    );
   }
 
-  const withEmptyDir = pods.evictable.filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined));
+  const withEmptyDir = pods.evictable.filter((p) =>
+    (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined),
+  );
   if (withEmptyDir.length > 0) {
     out.push(
       finding('emptydir-pods', 'data', 'warn', 'present', {
         node,
         pods: withEmptyDir.map(podName),
         volumes: withEmptyDir.flatMap((p) =>
-          (p.spec?.volumes ?? []).filter((v) => v.emptyDir !== undefined).map((v) => `${p.metadata.name}:${v.name}`),
+          (p.spec?.volumes ?? [])
+            .filter((v) => v.emptyDir !== undefined)
+            .map((v) => `${p.metadata.name}:${v.name}`),
         ),
       }),
     );
@@ -116,19 +129,26 @@ export function workloadChecks(
     );
   }
 
-  if (readable.pdbs) out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
+  if (readable.pdbs)
+    out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
   if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable));
 
   if (isControlPlane && pods.evictable.length > 0) {
     const user = pods.evictable.filter((p) => !isSystemAddon(p));
     out.push(
-      finding('workloads-on-control-plane', 'data', user.length > 0 ? 'warn' : 'info', user.length > 0 ? 'user' : 'system', {
-        node,
-        tainted,
-        // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
-        allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
-        pods: (user.length > 0 ? user : pods.evictable).map(podName),
-      }),
+      finding(
+        'workloads-on-control-plane',
+        'data',
+        user.length > 0 ? 'warn' : 'info',
+        user.length > 0 ? 'user' : 'system',
+        {
+          node,
+          tainted,
+          // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
+          allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
+          pods: (user.length > 0 ? user : pods.evictable).map(podName),
+        },
+      ),
     );
   }
 
@@ -141,7 +161,13 @@ export function workloadChecks(
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
   out.push(...pinnedVolumeChecks(index, node, pods.evictable));
-  out.push(...trafficChecks(index, node, pods.all.filter((p) => !isMirrorPod(p))));
+  out.push(
+    ...trafficChecks(
+      index,
+      node,
+      pods.all.filter((p) => !isMirrorPod(p)),
+    ),
+  );
 
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);
@@ -149,8 +175,17 @@ export function workloadChecks(
   out.push(...onlyNodeUnseen(index, node));
 
   if (pods.evictable.length > 0) {
-    const longest = Math.max(...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S));
-    out.push(finding('grace-period', 'data', 'info', 'estimate', { node, seconds: longest, evictable: pods.evictable.length, recreated: recreated.length }));
+    const longest = Math.max(
+      ...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
+    );
+    out.push(
+      finding('grace-period', 'data', 'info', 'estimate', {
+        node,
+        seconds: longest,
+        evictable: pods.evictable.length,
+        recreated: recreated.length,
+      }),
+    );
   }
   return out;
 }
@@ -170,11 +205,18 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
   for (const [pod, pdbs] of pdbsByPod) {
     if (pdbs.length > 1) {
       out.push(
-        finding('pdb-blocks', 'data', 'block', 'overlapping', { node, pod: podName(pod), pdbs: pdbs.map((p) => p.metadata.name) }, {
-          kind: 'Pod',
-          name: pod.metadata.name,
-          namespace: pod.metadata.namespace ?? 'default',
-        }),
+        finding(
+          'pdb-blocks',
+          'data',
+          'block',
+          'overlapping',
+          { node, pod: podName(pod), pdbs: pdbs.map((p) => p.metadata.name) },
+          {
+            kind: 'Pod',
+            name: pod.metadata.name,
+            namespace: pod.metadata.namespace ?? 'default',
+          },
+        ),
       );
     }
   }
@@ -189,18 +231,27 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
       podsHere: pods.length,
       ...budgetFacts(pdb),
     };
-    const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace: pdb.metadata.namespace ?? 'default' };
+    const subject = {
+      kind: 'PodDisruptionBudget',
+      name: pdb.metadata.name,
+      namespace: pdb.metadata.namespace ?? 'default',
+    };
     const minAvail = pdb.spec?.minAvailable;
     const stale =
-      pdb.metadata.generation !== undefined && st.observedGeneration !== undefined && st.observedGeneration < pdb.metadata.generation;
-    if (intOrPercentIsZero(pdb.spec?.maxUnavailable)) out.push(finding('pdb-blocks', 'data', 'block', 'max-unavailable-zero', facts, subject));
+      pdb.metadata.generation !== undefined &&
+      st.observedGeneration !== undefined &&
+      st.observedGeneration < pdb.metadata.generation;
+    if (intOrPercentIsZero(pdb.spec?.maxUnavailable))
+      out.push(finding('pdb-blocks', 'data', 'block', 'max-unavailable-zero', facts, subject));
     else if (
       (typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) ||
       minAvail === '100%'
     )
       out.push(finding('pdb-blocks', 'data', 'block', 'min-available-all', facts, subject));
-    else if (allowed === 0) out.push(finding('pdb-blocks', 'data', 'block', 'no-disruptions', facts, subject));
-    else if (pods.length > allowed) out.push(finding('pdb-blocks', 'data', 'warn', 'more-than-allowed', facts, subject));
+    else if (allowed === 0)
+      out.push(finding('pdb-blocks', 'data', 'block', 'no-disruptions', facts, subject));
+    else if (pods.length > allowed)
+      out.push(finding('pdb-blocks', 'data', 'warn', 'more-than-allowed', facts, subject));
     else if (stale) out.push(finding('pdb-blocks', 'data', 'warn', 'stale', facts, subject));
     else out.push(finding('pdb-blocks', 'data', 'info', 'allows', facts, subject));
   }
@@ -228,8 +279,28 @@ function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Fi
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
-    if (replicas <= 1) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'dns-single' : 'single', facts, subject));
-    else if (here >= all.length) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'dns-all-here' : 'all-here', facts, subject));
+    if (replicas <= 1)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          dns ? 'block' : 'warn',
+          dns ? 'dns-single' : 'single',
+          facts,
+          subject,
+        ),
+      );
+    else if (here >= all.length)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          dns ? 'block' : 'warn',
+          dns ? 'dns-all-here' : 'all-here',
+          facts,
+          subject,
+        ),
+      );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
   }
   return out;
@@ -253,8 +324,12 @@ interface Free {
  */
 function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   if (!(index.snapshot.unobserved ?? []).includes('pods')) return [];
-  const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n));
-  return others.length > 0 ? [] : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
+  const others = index.snapshot.nodes.filter(
+    (n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n),
+  );
+  return others.length > 0
+    ? []
+    : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
 }
 
 /**
@@ -294,7 +369,11 @@ export function budgetFacts(pdb: KPodDisruptionBudget): {
  * @param evictable - the pods evicted from them
  * @returns the pods left without room (`ns/name`) and how many nodes could take pods
  */
-export function placeEvictedPods(index: ClusterIndex, down: ReadonlySet<string>, evictable: readonly KPod[]): { unplaced: string[]; candidates: number } {
+export function placeEvictedPods(
+  index: ClusterIndex,
+  down: ReadonlySet<string>,
+  evictable: readonly KPod[],
+): { unplaced: string[]; candidates: number } {
   const used = new Map<string, { cpu: number; memory: number; pods: number }>();
   for (const s of index.snapshot.podSummaries) {
     if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
@@ -353,5 +432,13 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
   const { unplaced, candidates } = placeEvictedPods(index, new Set([node]), evictable);
   const facts = { node, evictable: evictable.length, unplaced, candidates };
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
-  return [finding('capacity', 'data', unplaced.length === evictable.length ? 'block' : 'warn', unplaced.length === evictable.length ? 'none-fit' : 'some-pending', facts)];
+  return [
+    finding(
+      'capacity',
+      'data',
+      unplaced.length === evictable.length ? 'block' : 'warn',
+      unplaced.length === evictable.length ? 'none-fit' : 'some-pending',
+      facts,
+    ),
+  ];
 }

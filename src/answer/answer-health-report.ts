@@ -60,22 +60,36 @@ export function selectorText(sel: KLabelSelector | undefined): string | null {
 }
 
 async function getJson<T>(kc: KubeConfig, path: string): Promise<{ status: number; body: T | null }> {
-  const conn = await kubeConnection(kc, 4, { noCluster: () => new Error('no current cluster'), credentials: (e) => new Error('credentials', { cause: e }) });
+  const conn = await kubeConnection(kc, 4, {
+    noCluster: () => new Error('no current cluster'),
+    credentials: (e) => new Error('credentials', { cause: e }),
+  });
   try {
     return await new Promise((resolve, reject) => {
-      const req = conn.transport.request({ ...conn.target(path), method: 'GET', headers: { ...conn.headers, Accept: 'application/json', 'User-Agent': 'k8s-ha-bot' }, agent: conn.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, body: res.statusCode === 200 ? (JSON.parse(text) as T) : null });
-          } catch (err) {
-            reject(err instanceof Error ? err : new Error(String(err)));
-          }
-        });
-        res.on('error', reject);
-      });
+      const req = conn.transport.request(
+        {
+          ...conn.target(path),
+          method: 'GET',
+          headers: { ...conn.headers, Accept: 'application/json', 'User-Agent': 'k8s-ha-bot' },
+          agent: conn.agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve({
+                status: res.statusCode ?? 0,
+                body: res.statusCode === 200 ? (JSON.parse(text) as T) : null,
+              });
+            } catch (err) {
+              reject(err instanceof Error ? err : new Error(String(err)));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
       req.setTimeout(5000, () => req.destroy(new Error(`GET ${path}: no answer within 5000 ms`)));
       req.on('error', reject);
       req.end();
@@ -102,9 +116,15 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
     const selector = selectorText(pdb.spec?.selector);
     if (selector === null || selector === '') return;
     try {
-      const res = await getJson<{ items?: KPod[] }>(kubeConfig, `/api/v1/namespaces/${encodeURIComponent(ns)}/pods?${new URLSearchParams({ labelSelector: selector }).toString()}`);
+      const res = await getJson<{ items?: KPod[] }>(
+        kubeConfig,
+        `/api/v1/namespaces/${encodeURIComponent(ns)}/pods?${new URLSearchParams({ labelSelector: selector }).toString()}`,
+      );
       if (res.status !== 200 || !Array.isArray(res.body?.items)) {
-        logger.warn({ pdb: `${ns}/${pdb.metadata.name}`, status: res.status }, 'pods of a PDB could not be read');
+        logger.warn(
+          { pdb: `${ns}/${pdb.metadata.name}`, status: res.status },
+          'pods of a PDB could not be read',
+        );
         return;
       }
       pdbPods[`${ns}/${pdb.metadata.name}`] = res.body.items.map((p) => ({
@@ -120,14 +140,22 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
   const lockRead = (async (): Promise<BotLockObservation | undefined> => {
     const { namespace, leaseName } = input.lock;
     if (kubeConfig === null) {
-      const lease = snapshot.leases.find((l) => l.metadata.namespace === namespace && l.metadata.name === leaseName);
+      const lease = snapshot.leases.find(
+        (l) => l.metadata.namespace === namespace && l.metadata.name === leaseName,
+      );
       return lease ? { lease, holderRequest: 'unknown' } : undefined;
     }
     try {
-      const res = await getJson<KLease>(kubeConfig, `/apis/coordination.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/leases/${encodeURIComponent(leaseName)}`);
+      const res = await getJson<KLease>(
+        kubeConfig,
+        `/apis/coordination.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/leases/${encodeURIComponent(leaseName)}`,
+      );
       if (res.status === 404) return { lease: null, holderRequest: 'unknown' };
       if (res.status !== 200 || res.body === null) {
-        logger.warn({ lease: `${namespace}/${leaseName}`, status: res.status }, 'the maintenance lock could not be read');
+        logger.warn(
+          { lease: `${namespace}/${leaseName}`, status: res.status },
+          'the maintenance lock could not be read',
+        );
         return undefined;
       }
       const holder = res.body.spec?.holderIdentity;
@@ -146,15 +174,38 @@ export async function answerHealthReport(input: HealthReportAnswerInput): Promis
     }
   })();
   const etcd = input.etcd;
-  const certificates = kubeConfig === null ? Promise.resolve([]) : probeCertificates({
-    kubeConfig,
-    apiserverEndpointSlices: snapshot.apiserverEndpointSlices,
-    ...(etcd ? { etcd: { endpoints: etcd.endpoints ?? (snapshot.etcd?.members.flatMap((m) => m.clientURLs) ?? []), ca: etcd.ca, cert: etcd.cert, key: etcd.key } } : {}),
-    etcdStatus: snapshot.etcd,
-  });
+  const certificates =
+    kubeConfig === null
+      ? Promise.resolve([])
+      : probeCertificates({
+          kubeConfig,
+          apiserverEndpointSlices: snapshot.apiserverEndpointSlices,
+          ...(etcd
+            ? {
+                etcd: {
+                  endpoints: etcd.endpoints ?? snapshot.etcd?.members.flatMap((m) => m.clientURLs) ?? [],
+                  ca: etcd.ca,
+                  cert: etcd.cert,
+                  key: etcd.key,
+                },
+              }
+            : {}),
+          etcdStatus: snapshot.etcd,
+        });
   const [botLock, certs] = await Promise.all([lockRead, certificates, Promise.all(pdbReads)]);
-  for (const c of certs) if (c.error !== undefined) logger.info({ source: c.source, endpoint: c.endpoint, reason: c.error }, 'certificate could not be read');
-  const data = analyzeHealthReport({ snapshot, now, thresholds, certificates: certs, extras: { pdbPods, ...(botLock ? { botLock } : {}) } });
+  for (const c of certs)
+    if (c.error !== undefined)
+      logger.info(
+        { source: c.source, endpoint: c.endpoint, reason: c.error },
+        'certificate could not be read',
+      );
+  const data = analyzeHealthReport({
+    snapshot,
+    now,
+    thresholds,
+    certificates: certs,
+    extras: { pdbPods, ...(botLock ? { botLock } : {}) },
+  });
   const report = finishHealthReport(data, null);
   logger.debug({ items: report.items.length }, 'health report analysed');
   return explainHealthReport(report, { ...input.ctx, scheduled: false });

@@ -19,7 +19,10 @@ import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { AnswerJob } from '../queue/job.js';
 
 /** What the answer step needs of `MaintenanceService` (src/maintenance/maintenance-service.ts). */
-export type MaintenanceAnswerService = Pick<MaintenanceService, 'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'>;
+export type MaintenanceAnswerService = Pick<
+  MaintenanceService,
+  'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'
+>;
 
 /** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
 export interface NodeAnalysis {
@@ -59,7 +62,9 @@ export function analyzeForMaintenance(
   node: string,
   now: Date,
   ctx: { locale: Locale; requestId: string; cluster: string },
-): { found: false; reply: Reply } | { found: true; reply: Reply; role: 'control-plane' | 'worker'; analysis: NodeAnalysis } {
+):
+  | { found: false; reply: Reply }
+  | { found: true; reply: Reply; role: 'control-plane' | 'worker'; analysis: NodeAnalysis } {
   const impact = analyzeRebootImpact(snapshot, node, now);
   const reply = explainRebootImpact(impact, { ...ctx, drain: true });
   if (!impact.found) return { found: false, reply };
@@ -73,10 +78,24 @@ export function analyzeForMaintenance(
 
 /** A refusal as an answer: kind `error`, the sentence as summary, optional sections. */
 /** Refusals of a maintenance request that concern only the requester's own rights: answered privately. */
-const PRIVATE_REFUSALS: ReadonlySet<string> = new Set(['not-requester', 'force-not-allowed', 'force-needs-reason']);
+const PRIVATE_REFUSALS: ReadonlySet<string> = new Set([
+  'not-requester',
+  'force-not-allowed',
+  'force-needs-reason',
+]);
 
 function refusalReply(base: Reply, text: string, sections: Reply['sections'] = []): Reply {
-  return { ...base, kind: 'error', verdict: null, summary: text, planes: [], sections, advice: [], actions: [], findings: [] };
+  return {
+    ...base,
+    kind: 'error',
+    verdict: null,
+    summary: text,
+    planes: [],
+    sections,
+    advice: [],
+    actions: [],
+    findings: [],
+  };
 }
 
 /**
@@ -117,14 +136,19 @@ export async function answerMaintenanceRequest(
     summary: analysed.analysis.summary,
   });
   if (result.ok) return service.cardReply(result.request);
-  const text = explainMaintenanceRefusal(result.refusal, result.existing, locale, { cluster: job.cluster, node: command.node });
+  const text = explainMaintenanceRefusal(result.refusal, result.existing, locale, {
+    cluster: job.cluster,
+    node: command.node,
+  });
   if (result.refusal === 'unsafe') {
     // Keep the reasons: the analysis answer, introduced by the refusal, without its buttons.
     return { ...analysed.reply, summary: `${text} ${analysed.reply.summary}`, actions: [] };
   }
   if (result.refusal === 'already-open' && result.existing) {
     const card = service.cardReply(result.existing);
-    return refusalReply(analysed.reply, text, [{ heading: card.title, lines: [card.summary, ...card.sections.flatMap((s) => s.lines)] }]);
+    return refusalReply(analysed.reply, text, [
+      { heading: card.title, lines: [card.summary, ...card.sections.flatMap((s) => s.lines)] },
+    ]);
   }
   const reply = refusalReply(analysed.reply, text);
   // Who may request or force is about the asker alone: said to them privately (issue 13, F9).
@@ -152,7 +176,11 @@ export async function answerMaintenanceCommand(
     const { maintenanceId: _dropped, ...context } = reply.context;
     return { ...reply, context: { ...context, requestId: job.requestId } };
   };
-  const refused = (refusal: Parameters<typeof explainMaintenanceRefusal>[0], request: MaintenanceRequest | undefined, extra: { id?: string } = {}): Reply =>
+  const refused = (
+    refusal: Parameters<typeof explainMaintenanceRefusal>[0],
+    request: MaintenanceRequest | undefined,
+    extra: { id?: string } = {},
+  ): Reply =>
     plainReply(
       { locale, requestId: job.requestId, cluster: request?.cluster ?? job.cluster },
       'error',

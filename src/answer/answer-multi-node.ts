@@ -70,7 +70,10 @@ function groupMembers(group: NodeGroup, nodes: readonly KNode[]): string[] | nul
       break;
     }
   }
-  return nodes.filter(keep).map((n) => n.metadata.name ?? '').filter((n) => n !== '');
+  return nodes
+    .filter(keep)
+    .map((n) => n.metadata.name ?? '')
+    .filter((n) => n !== '');
 }
 
 /**
@@ -120,22 +123,47 @@ export async function answerMultiNode(
   const targets = resolveTargets(command, snapshot.nodes);
   const mode = tr.t(`multiNode.mode.${command.mode}`);
   const g = command.group;
-  const groupText = g === undefined ? '' : tr.t(`multiNode.group.${g.type}`, { zone: g.type === 'zone' ? g.zone : '', selector: g.type === 'selector' ? g.selector : '' });
+  const groupText =
+    g === undefined
+      ? ''
+      : tr.t(`multiNode.group.${g.type}`, {
+          zone: g.type === 'zone' ? g.zone : '',
+          selector: g.type === 'selector' ? g.selector : '',
+        });
   const titleWords = targets.nodes.length > 0 ? targets.nodes.join(', ') : groupText;
   // Naming nothing the cluster has is bad input (console exit 2, as for one unknown node): the
   // error carries a `node-not-found` finding saying so.
-  const missing = (variant: 'empty-group' | 'unknown', node: string) => [finding('node-not-found', 'data', 'block', variant, { node, nodes: all })];
+  const missing = (variant: 'empty-group' | 'unknown', node: string) => [
+    finding('node-not-found', 'data', 'block', variant, { node, nodes: all }),
+  ];
   if (targets.badSelector === true && g?.type === 'selector') {
-    return { ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), tr.t('multiNode.group.badSelector', { selector: g.selector })), findings: missing('empty-group', groupText) };
+    return {
+      ...plainReply(
+        ctx,
+        'error',
+        tr.t('multiNode.title', { mode, nodes: titleWords }),
+        tr.t('multiNode.group.badSelector', { selector: g.selector }),
+      ),
+      findings: missing('empty-group', groupText),
+    };
   }
   const notes: string[] = [];
-  if (targets.unknown.length > 0) notes.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
+  if (targets.unknown.length > 0)
+    notes.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
   if (targets.nodes.length === 0) {
-    const summary = g !== undefined ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') }) : (notes[0] ?? '');
-    return { ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary), findings: g !== undefined ? missing('empty-group', groupText) : missing('unknown', targets.unknown.join(', ')) };
+    const summary =
+      g !== undefined
+        ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') })
+        : (notes[0] ?? '');
+    return {
+      ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary),
+      findings:
+        g !== undefined ? missing('empty-group', groupText) : missing('unknown', targets.unknown.join(', ')),
+    };
   }
   const nodes = targets.nodes.slice(0, MAX_NODES_ANSWERED);
-  if (targets.nodes.length > nodes.length) notes.push(tr.t('multiNode.tooMany', { shown: nodes.length, count: targets.nodes.length }));
+  if (targets.nodes.length > nodes.length)
+    notes.push(tr.t('multiNode.tooMany', { shown: nodes.length, count: targets.nodes.length }));
   const focused = await readFocused(nodes);
   const action = command.action;
   const joint = analyzeJointImpact(focused, nodes, now, { action });
@@ -145,7 +173,8 @@ export async function answerMultiNode(
     cluster: ctx.cluster,
     requestId: ctx.requestId,
     mode: command.mode,
-    title: g !== undefined && command.nodes.length === 0 ? `${groupText} (${nodes.join(', ')})` : nodes.join(', '),
+    title:
+      g !== undefined && command.nodes.length === 0 ? `${groupText} (${nodes.join(', ')})` : nodes.join(', '),
     notes,
     etcdSource: controlPlaneState(indexCluster(focused), now).etcd.source,
   });

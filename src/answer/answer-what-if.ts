@@ -3,9 +3,19 @@
  * outages), "can I drain X" and "can I upgrade X". Called by src/answer/answer.ts once the
  * snapshot is read.
  */
-import { analyzeDrainImpact, analyzeUpgradeImpact, analyzeWhatIf } from '../analysis/what-if/analyze-what-if.js';
+import {
+  analyzeDrainImpact,
+  analyzeUpgradeImpact,
+  analyzeWhatIf,
+} from '../analysis/what-if/analyze-what-if.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
-import type { Command, DrainImpactCommand, Locale, UpgradeImpactCommand, WhatIfCommand } from '../commands/types.js';
+import type {
+  Command,
+  DrainImpactCommand,
+  Locale,
+  UpgradeImpactCommand,
+  WhatIfCommand,
+} from '../commands/types.js';
 import { explainWhatIf } from '../explain/explain-what-if.js';
 import type { Reply } from '../explain/reply.js';
 

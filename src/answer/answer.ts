@@ -25,9 +25,19 @@ import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-co
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
 import { explainHaStatus } from '../explain/explain-ha-status.js';
 import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
-import { analyzeForMaintenance, answerMaintenanceCommand, answerMaintenanceRequest } from './answer-maintenance.js';
+import {
+  analyzeForMaintenance,
+  answerMaintenanceCommand,
+  answerMaintenanceRequest,
+} from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { explainClusterReadFailure, explainFailure, explainHelp, explainParseError, type HelpCluster } from '../explain/explain-messages.js';
+import {
+  explainClusterReadFailure,
+  explainFailure,
+  explainHelp,
+  explainParseError,
+  type HelpCluster,
+} from '../explain/explain-messages.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import { safeReply } from '../explain/safe-reply.js';
@@ -48,7 +58,10 @@ interface ClusterAccess {
   offline?: SnapshotFile;
   etcd: EtcdStatus | null;
   /** Snapshot files only: what the file says of itself (capture time, parts it does not hold). */
-  file?: Pick<SnapshotFile, 'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd' | 'readErrors'>;
+  file?: Pick<
+    SnapshotFile,
+    'capturedAt' | 'capturedFrom' | 'format' | 'missingParts' | 'readyz' | 'etcd' | 'readErrors'
+  >;
 }
 
 /**
@@ -62,7 +75,8 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
   const out: ClusterSnapshot = { ...snapshot, capturedFrom: file.capturedFrom };
   if (file.capturedAt !== null) out.capturedAt = file.capturedAt;
   // What the capture could not read (`k8s-ha-bot snapshot`'s read_errors) is reported as the live read's errors are.
-  if (file.readErrors && file.readErrors.length > 0) out.readErrors = [...snapshot.readErrors, ...file.readErrors];
+  if (file.readErrors && file.readErrors.length > 0)
+    out.readErrors = [...snapshot.readErrors, ...file.readErrors];
   if (file.format === 'list') {
     out.readyz = null;
     out.readErrors = snapshot.readErrors.filter((e) => e.resource !== 'readyz');
@@ -76,7 +90,13 @@ function withFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']): 
  * the simulator path would give. {@link snapshotFromFile} already keeps the file's capture time,
  * readyz, etcd and read errors (the simulator path adds them in {@link withFileFacts}).
  */
-function fromFile(file: SnapshotFile | undefined, cluster: string, focusNode: string | null, moreFocusNodes: readonly string[], now: () => Date): ClusterSnapshot {
+function fromFile(
+  file: SnapshotFile | undefined,
+  cluster: string,
+  focusNode: string | null,
+  moreFocusNodes: readonly string[],
+  now: () => Date,
+): ClusterSnapshot {
   if (!file) throw new BotError('internal', 'a snapshot cluster without its file');
   return snapshotFromFile(inListOrder(file), cluster, focusNode, now, moreFocusNodes);
 }
@@ -91,8 +111,12 @@ const listOrdered = new WeakMap<SnapshotFile, SnapshotFile>();
 function inListOrder(file: SnapshotFile): SnapshotFile {
   let sorted = listOrdered.get(file);
   if (!sorted) {
-    const key = (o: SnapshotFile['items'][number]): string => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
-    const items = file.items.map((o) => ({ o, k: key(o) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)).map((e) => e.o);
+    const key = (o: SnapshotFile['items'][number]): string =>
+      `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+    const items = file.items
+      .map((o) => ({ o, k: key(o) }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+      .map((e) => e.o);
     sorted = { ...file, items };
     listOrdered.set(file, sorted);
   }
@@ -115,11 +139,22 @@ function offlineFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']
  * @returns a live status; with no endpoint at all, an empty one carrying one error
  */
 export async function liveEtcd(etcd: EtcdProbeConfig, pods: readonly KPod[]): Promise<EtcdStatus> {
-  const [{ discoverEtcdEndpoints }, { probeEtcd }] = await Promise.all([import('../etcd/discover-etcd-endpoints.js'), import('../etcd/probe-etcd.js')]);
+  const [{ discoverEtcdEndpoints }, { probeEtcd }] = await Promise.all([
+    import('../etcd/discover-etcd-endpoints.js'),
+    import('../etcd/probe-etcd.js'),
+  ]);
   const endpoints = etcd.endpoints ?? discoverEtcdEndpoints(pods);
   if (endpoints.length === 0) {
-    const message = 'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
-    return { source: 'live', members: [], endpointStatus: [], errors: [message], endpointErrors: [{ endpoint: '', kind: 'error', message }], alarms: [] };
+    const message =
+      'no etcd endpoints configured and none found on the etcd pods (annotation kubeadm.kubernetes.io/etcd.advertise-client-urls)';
+    return {
+      source: 'live',
+      members: [],
+      endpointStatus: [],
+      errors: [message],
+      endpointErrors: [{ endpoint: '', kind: 'error', message }],
+      alarms: [],
+    };
   }
   return probeEtcd({
     endpoints,
@@ -205,17 +240,30 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   const { config } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const simulators = new Map<string, Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>>();
+  const simulators = new Map<
+    string,
+    Promise<{ sim: RunningSimulator; etcd: EtcdStatus | null; file: ClusterAccess['file'] }>
+  >();
   const caches = new Map<string, ClusterWatchCache>();
 
   /** The cluster's watch cache, started on first use (the first answers read fresh while it lists). */
-  async function cacheFor(name: string, kubeConfig: KubeConfig, cluster: ClusterConfig): Promise<ClusterWatchCache> {
+  async function cacheFor(
+    name: string,
+    kubeConfig: KubeConfig,
+    cluster: ClusterConfig,
+  ): Promise<ClusterWatchCache> {
     let cache = caches.get(name);
     if (!cache) {
       const { ClusterWatchCache } = await import('../cluster/watch-cache.js');
       cache = caches.get(name);
       if (cache) return cache;
-      cache = new ClusterWatchCache({ kubeConfig, cluster: name, logger, requestTimeoutMs: cluster.requestTimeoutMs, now });
+      cache = new ClusterWatchCache({
+        kubeConfig,
+        cluster: name,
+        logger,
+        requestTimeoutMs: cluster.requestTimeoutMs,
+        now,
+      });
       caches.set(name, cache);
       cache.start().catch((err: unknown) => {
         logger.warn({ err, cluster: name }, 'the watch cache could not start; answers read fresh');
@@ -231,25 +279,63 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
       let loaded = offlineFiles.get(name);
       if (!loaded) {
-        loaded = loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
+        loaded = loadSnapshotFile(
+          cluster.snapshot,
+          cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+        );
         offlineFiles.set(name, loaded);
         loaded.catch(() => offlineFiles.delete(name));
       }
       const file = await loaded;
       const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
-      return { kubeConfig: null, offline: file, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd, ...(readErrors ? { readErrors } : {}) } };
+      return {
+        kubeConfig: null,
+        offline: file,
+        etcd: file.etcd,
+        file: {
+          capturedAt,
+          capturedFrom,
+          format,
+          missingParts,
+          readyz,
+          etcd: file.etcd,
+          ...(readErrors ? { readErrors } : {}),
+        },
+      };
     }
     const { KubeConfig } = await import('@kubernetes/client-node');
     if (cluster.kind === 'snapshot') {
       let started = simulators.get(name);
       if (!started) {
         started = (async () => {
-          const file = await loadSnapshotFile(cluster.snapshot, cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {});
+          const file = await loadSnapshotFile(
+            cluster.snapshot,
+            cluster.capturedAt ? { capturedAt: new Date(cluster.capturedAt) } : {},
+          );
           const { startSimulator } = await import('../simulator/start-simulator.js');
-          const sim = await startSimulator({ file, now, heartbeats: options.simulatorHeartbeatMs === undefined ? true : { intervalMs: options.simulatorHeartbeatMs } });
+          const sim = await startSimulator({
+            file,
+            now,
+            heartbeats:
+              options.simulatorHeartbeatMs === undefined
+                ? true
+                : { intervalMs: options.simulatorHeartbeatMs },
+          });
           logger.info({ cluster: name, url: sim.url }, 'serving snapshot cluster through the simulator');
           const { capturedAt, capturedFrom, format, missingParts, readyz, readErrors } = file;
-          return { sim, etcd: file.etcd, file: { capturedAt, capturedFrom, format, missingParts, readyz, etcd: file.etcd, ...(readErrors ? { readErrors } : {}) } };
+          return {
+            sim,
+            etcd: file.etcd,
+            file: {
+              capturedAt,
+              capturedFrom,
+              format,
+              missingParts,
+              readyz,
+              etcd: file.etcd,
+              ...(readErrors ? { readErrors } : {}),
+            },
+          };
         })();
         simulators.set(name, started);
         started.catch(() => simulators.delete(name));
@@ -265,21 +351,33 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       return { kubeConfig, etcd: null };
     }
     const { kubeConfigForContext } = await import('../cluster/kube-config-for-context.js');
-    return { kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`), etcd: null };
+    return {
+      kubeConfig: kubeConfigForContext(cluster.kubeconfig, cluster.context, `clusters.${name}.context`),
+      etcd: null,
+    };
   }
 
   function commandOf(job: AnswerJob): { command: Command; locale: AnswerJob['locale'] } | { reply: Reply } {
     if (job.command) return { command: job.command, locale: job.locale };
     const parsed = parseCommand(job.text, { defaultLocale: job.locale });
     if (!parsed.ok) {
-      return { reply: explainParseError({ locale: parsed.locale, requestId: job.requestId, cluster: job.cluster }, parsed.error) };
+      return {
+        reply: explainParseError(
+          { locale: parsed.locale, requestId: job.requestId, cluster: job.cluster },
+          parsed.error,
+        ),
+      };
     }
     return { command: parsed.command, locale: parsed.locale };
   }
 
   function clusterConfigOf(name: string): ClusterConfig {
     const cluster = Object.hasOwn(config.clusters, name) ? config.clusters[name] : undefined;
-    if (!cluster) throw new BotError('cluster-unknown', `no cluster named ${JSON.stringify(name.slice(0, 80))} in the configuration`);
+    if (!cluster)
+      throw new BotError(
+        'cluster-unknown',
+        `no cluster named ${JSON.stringify(name.slice(0, 80))} in the configuration`,
+      );
     return cluster;
   }
 
@@ -288,34 +386,61 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
    * cache on and in sync, the API part comes from the cache and `fromCache` is told how fresh it is.
    * `moreFocusNodes`: further nodes whose pods are kept whole (several nodes in one question; read fresh).
    */
-  async function readCluster(name: string, cluster: ClusterConfig, focusNode: string | null, log: Logger, fromCache?: (f: CacheFreshness) => void, moreFocusNodes: readonly string[] = []): Promise<ClusterSnapshot> {
+  async function readCluster(
+    name: string,
+    cluster: ClusterConfig,
+    focusNode: string | null,
+    log: Logger,
+    fromCache?: (f: CacheFreshness) => void,
+    moreFocusNodes: readonly string[] = [],
+  ): Promise<ClusterSnapshot> {
     const { kubeConfig, etcd, file, offline } = await access(name, cluster);
     // With configured endpoints the probe runs beside the API reads; otherwise it needs the pods first.
     const probeConfig = cluster.etcd;
     const early = probeConfig?.endpoints !== undefined ? liveEtcd(probeConfig, []) : null;
     // Only to keep an early rejection from going unhandled while the API is read; it is awaited below.
     early?.catch(() => undefined);
-    const cached = fromCache && options.watchCache && kubeConfig ? await (await cacheFor(name, kubeConfig, cluster)).snapshot(focusNode, etcd).catch(() => null) : null;
+    const cached =
+      fromCache && options.watchCache && kubeConfig
+        ? await (await cacheFor(name, kubeConfig, cluster)).snapshot(focusNode, etcd).catch(() => null)
+        : null;
     if (cached) fromCache?.(cached.freshness);
-    let snapshot: ClusterSnapshot = cached?.snapshot ?? (offline || !kubeConfig ? fromFile(offline, name, focusNode, moreFocusNodes, now) : await (await import('../cluster/read-snapshot.js')).readSnapshot({
-      kubeConfig,
-      cluster: name,
-      focusNode,
-      moreFocusNodes,
-      etcd,
-      requestTimeoutMs: cluster.requestTimeoutMs,
-      deadlineMs: cluster.deadlineMs,
-      logger: log,
-      now,
-    }));
+    let snapshot: ClusterSnapshot =
+      cached?.snapshot ??
+      (offline || !kubeConfig
+        ? fromFile(offline, name, focusNode, moreFocusNodes, now)
+        : await (
+            await import('../cluster/read-snapshot.js')
+          ).readSnapshot({
+            kubeConfig,
+            cluster: name,
+            focusNode,
+            moreFocusNodes,
+            etcd,
+            requestTimeoutMs: cluster.requestTimeoutMs,
+            deadlineMs: cluster.deadlineMs,
+            logger: log,
+            now,
+          }));
     if (probeConfig !== undefined) {
       const live = await (early ?? liveEtcd(probeConfig, snapshot.pods));
-      for (const e of live.endpointErrors ?? []) log.warn({ endpoint: e.endpoint, kind: e.kind, reason: e.message }, 'etcd endpoint could not be read');
-      log.debug({ members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs }, 'etcd probed');
+      for (const e of live.endpointErrors ?? [])
+        log.warn(
+          { endpoint: e.endpoint, kind: e.kind, reason: e.message },
+          'etcd endpoint could not be read',
+        );
+      log.debug(
+        { members: live.members.length, answered: live.endpointStatus.length, probeMs: live.probeMs },
+        'etcd probed',
+      );
       snapshot = { ...snapshot, etcd: live };
     }
     snapshot = offline ? offlineFileFacts(snapshot, file) : withFileFacts(snapshot, file);
-    for (const e of snapshot.readErrors) log.warn({ resource: e.resource, reason: e.reason, detail: e.detail }, 'part of the snapshot could not be read');
+    for (const e of snapshot.readErrors)
+      log.warn(
+        { resource: e.resource, reason: e.reason, detail: e.detail },
+        'part of the snapshot could not be read',
+      );
     return snapshot;
   }
 
@@ -332,7 +457,9 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const named = snapshot.nodes.filter((n) => (n.metadata.name ?? '') !== '');
       return {
         name,
-        controlPlane: named.filter((n) => isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
+        controlPlane: named
+          .filter((n) => isControlPlane(n.metadata.labels))
+          .map((n) => n.metadata.name ?? ''),
         workers: named.filter((n) => !isControlPlane(n.metadata.labels)).map((n) => n.metadata.name ?? ''),
       };
     } catch (err) {
@@ -347,12 +474,23 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     let freshness: CacheFreshness | null = null;
     const reply = await answerJob(job, context, understood, (f) => (freshness ??= f));
     const f = freshness as CacheFreshness | null;
-    const context2 = { ...reply.context, ...(understood.request === undefined ? {} : { request: understood.request }) };
-    if (f !== null && context2.snapshotAt !== null) context2.cache = { lastEventAgeS: Math.max(0, Math.round((now().getTime() - f.lastEventAt.getTime()) / 1000)) };
+    const context2 = {
+      ...reply.context,
+      ...(understood.request === undefined ? {} : { request: understood.request }),
+    };
+    if (f !== null && context2.snapshotAt !== null)
+      context2.cache = {
+        lastEventAgeS: Math.max(0, Math.round((now().getTime() - f.lastEventAt.getTime()) / 1000)),
+      };
     return { ...reply, context: context2 };
   }
 
-  async function answerJob(job: AnswerJob, context: Partial<AnswerContext>, understood: { request?: RequestSummary }, fromCache: (f: CacheFreshness) => void): Promise<Reply> {
+  async function answerJob(
+    job: AnswerJob,
+    context: Partial<AnswerContext>,
+    understood: { request?: RequestSummary },
+    fromCache: (f: CacheFreshness) => void,
+  ): Promise<Reply> {
     const log = context.logger ?? logger;
     const parsed = commandOf(job);
     if ('reply' in parsed) return parsed.reply;
@@ -361,7 +499,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     const names = Object.keys(config.clusters);
     if (command.kind === 'help') {
       understood.request = { ...summarizeRequest(command, locale), cluster: job.cluster };
-      return explainHelp(ctx, { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' }, await helpClusterOf(job.cluster, log));
+      return explainHelp(
+        ctx,
+        { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' },
+        await helpClusterOf(job.cluster, log),
+      );
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
@@ -369,17 +511,27 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const cluster = Object.hasOwn(config.clusters, job.cluster) ? config.clusters[job.cluster] : undefined;
     if (!cluster) {
-      return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: closestNames(job.cluster, names) });
+      return explainFailure(ctx, 'cluster-unknown', {
+        clusters: names,
+        suggestions: closestNames(job.cluster, names),
+      });
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
       // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
       const isReport = command.kind === 'ha-status' && command.report === true;
-      let snapshot = await readCluster(job.cluster, cluster, focusNode, log, isReport ? undefined : fromCache);
+      let snapshot = await readCluster(
+        job.cluster,
+        cluster,
+        focusNode,
+        log,
+        isReport ? undefined : fromCache,
+      );
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
-      const named = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
+      const named =
+        command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, nodeNames);
       understood.request = { ...summarizeRequest(named, locale), cluster: job.cluster };
       // A snapshot file analysed directly is read at its capture time: the simulator path shifts
       // every timestamp by now - capturedAt instead, so ages are the recorded ones either way.
@@ -387,17 +539,35 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
         if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
-        if (single.kind !== 'reboot-impact') throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
+        if (single.kind !== 'reboot-impact')
+          throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
-        return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: single.drain, ...(single.when ? { when: single.when } : {}) });
+        return explainRebootImpact(impact, {
+          ...ctx,
+          cluster: job.cluster,
+          drain: single.drain,
+          ...(single.when ? { when: single.when } : {}),
+        });
       };
       if (command.kind === 'multi-node') {
         // Issue 17: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
-        return await answerMultiNode(command, snapshot, (nodes) => readCluster(job.cluster, cluster, null, log, undefined, nodes), at, { ...ctx, cluster: job.cluster });
+        return await answerMultiNode(
+          command,
+          snapshot,
+          (nodes) => readCluster(job.cluster, cluster, null, log, undefined, nodes),
+          at,
+          { ...ctx, cluster: job.cluster },
+        );
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
       // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
-      const resolved = command.kind === 'maintenance-request' ? command : resolveCommandNodes(command, snapshot.nodes.map((n) => n.metadata.name ?? ''));
+      const resolved =
+        command.kind === 'maintenance-request'
+          ? command
+          : resolveCommandNodes(
+              command,
+              snapshot.nodes.map((n) => n.metadata.name ?? ''),
+            );
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
         snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);
         return await answerOne(resolved, snapshot);
@@ -408,7 +578,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       if (command.kind === 'ha-status' && command.report) {
         // Issue 19: the daily HA report on demand (and for the schedule runner).
-        const lock = (config.maintenancePolicy ? await loadMaintenancePolicy(config.maintenancePolicy) : DEFAULT_MAINTENANCE_POLICY).forCluster(job.cluster).lock;
+        const lock = (
+          config.maintenancePolicy
+            ? await loadMaintenancePolicy(config.maintenancePolicy)
+            : DEFAULT_MAINTENANCE_POLICY
+        ).forCluster(job.cluster).lock;
         const maintenance = options.maintenance;
         const settings = command.reportSettings ?? cluster.report; // the schedule's, else the cluster's
         return await answerHealthReport({
@@ -426,9 +600,15 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (command.kind === 'ha-status') {
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
-      if (isWhatIfFamily(command)) return answerWhatIf(command, snapshot, at, { ...ctx, cluster: job.cluster });
+      if (isWhatIfFamily(command))
+        return answerWhatIf(command, snapshot, at, { ...ctx, cluster: job.cluster });
       const impact = analyzeRebootImpact(snapshot, command.node, at);
-      return explainRebootImpact(impact, { ...ctx, cluster: job.cluster, drain: command.drain, ...(command.when ? { when: command.when } : {}) });
+      return explainRebootImpact(impact, {
+        ...ctx,
+        cluster: job.cluster,
+        drain: command.drain,
+        ...(command.when ? { when: command.when } : {}),
+      });
     } catch (err) {
       if (err instanceof ClusterReadError) {
         log.warn({ err, cluster: job.cluster }, 'cluster could not be read');
@@ -457,8 +637,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     },
     async analyzeNode(name, node, locale = config.locale) {
       const snapshot = await readCluster(name, clusterConfigOf(name), node, logger);
-      const analysed = analyzeForMaintenance(snapshot, node, now(), { locale, requestId: `analysis-${node}`, cluster: name });
-      if (!analysed.found) return { verdict: 'unsafe', summary: analysed.reply.summary, findings: analysed.reply.findings };
+      const analysed = analyzeForMaintenance(snapshot, node, now(), {
+        locale,
+        requestId: `analysis-${node}`,
+        cluster: name,
+      });
+      if (!analysed.found)
+        return { verdict: 'unsafe', summary: analysed.reply.summary, findings: analysed.reply.findings };
       return analysed.analysis;
     },
     async etcdMemberHealthy(name, node) {

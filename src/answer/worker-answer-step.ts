@@ -86,7 +86,13 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
     connectTimeoutMs: o.connectTimeoutMs,
     now,
   });
-  const answerService = createAnswerService({ config, logger, maintenance, watchCache, ...(now ? { now } : {}) });
+  const answerService = createAnswerService({
+    config,
+    logger,
+    maintenance,
+    watchCache,
+    ...(now ? { now } : {}),
+  });
   const holderIdentity = `${hostname()}/${process.pid}`;
 
   return {

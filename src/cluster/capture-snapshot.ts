@@ -104,7 +104,11 @@ export function snapshotFileText(snapshot: ClusterSnapshot, header: SnapshotFile
     ...(snapshot.services ?? []),
     ...(snapshot.kubeProxyConfig?.configMap ? [snapshot.kubeProxyConfig.configMap] : []),
   ];
-  const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({ resource: e.resource, reason: e.reason, ...(e.status === undefined ? {} : { status: e.status }) }));
+  const readErrors = snapshot.readErrors.map((e): Omit<ReadError, 'detail'> => ({
+    resource: e.resource,
+    reason: e.reason,
+    ...(e.status === undefined ? {} : { status: e.status }),
+  }));
   const lines = [
     '{',
     ` "captured_at": ${JSON.stringify(snapshot.capturedAt.toISOString())},`,
@@ -149,7 +153,9 @@ export interface CaptureSnapshotOptions {
  * @returns the file's JSON text, and the snapshot it was written from
  * @throws ClusterReadError as `readSnapshot` when nodes cannot be read (nothing is written then)
  */
-export async function captureSnapshot(options: CaptureSnapshotOptions): Promise<{ text: string; snapshot: ClusterSnapshot }> {
+export async function captureSnapshot(
+  options: CaptureSnapshotOptions,
+): Promise<{ text: string; snapshot: ClusterSnapshot }> {
   let snapshot = await readSnapshot({
     kubeConfig: options.kubeConfig,
     cluster: options.cluster,

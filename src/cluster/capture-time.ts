@@ -17,7 +17,8 @@ import type { KObject } from './snapshot-file.js';
  * (`given`), inferred from Leases, node heartbeats or managedFields, the moment a live cluster
  * was read (`read`), or `unknown` (a List with no timestamp to infer it from).
  */
-export type CaptureSource = 'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
+export type CaptureSource =
+  'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
 
 /**
  * The parts of a snapshot the checks read, by the name answers use for them (`readyz`, `etcd`,
@@ -56,8 +57,10 @@ export class CaptureTimeInference {
       const spec = item.spec as { renewTime?: unknown; acquireTime?: unknown } | undefined;
       this.leases = newer(this.leases, spec?.renewTime ?? spec?.acquireTime);
     } else if (item.kind === 'Node') {
-      const conditions = (item.status as { conditions?: { lastHeartbeatTime?: unknown }[] } | undefined)?.conditions;
-      if (Array.isArray(conditions)) for (const c of conditions) this.heartbeats = newer(this.heartbeats, c?.lastHeartbeatTime);
+      const conditions = (item.status as { conditions?: { lastHeartbeatTime?: unknown }[] } | undefined)
+        ?.conditions;
+      if (Array.isArray(conditions))
+        for (const c of conditions) this.heartbeats = newer(this.heartbeats, c?.lastHeartbeatTime);
     }
     const fields = (item.metadata as { managedFields?: { time?: unknown }[] }).managedFields;
     if (Array.isArray(fields)) for (const f of fields) this.managed = newer(this.managed, f?.time);

@@ -18,7 +18,8 @@ export function registerKubeConfigSecrets(kc: KubeConfig): void {
   for (const user of kc.getUsers()) {
     values.push(user.token, user.password, user.keyData);
     if (user.keyData) values.push(Buffer.from(user.keyData, 'base64').toString('utf8'));
-    if (user.username && user.password) values.push(Buffer.from(`${user.username}:${user.password}`).toString('base64'));
+    if (user.username && user.password)
+      values.push(Buffer.from(`${user.username}:${user.password}`).toString('base64'));
   }
   registerSecretValues(values);
 }
@@ -30,7 +31,10 @@ export function registerKubeConfigSecrets(kc: KubeConfig): void {
  */
 export function isClientFallback(kc: KubeConfig): boolean {
   const cluster = kc.getCurrentCluster();
-  return kc.getContexts().length === 0 || (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080');
+  return (
+    kc.getContexts().length === 0 ||
+    (cluster?.name === 'cluster' && cluster.server === 'http://localhost:8080')
+  );
 }
 
 /**
@@ -56,7 +60,8 @@ export function kubeConfigForContext(
 ): KubeConfig {
   const kc = new KubeConfig();
   if (path !== undefined) {
-    if (!existsSync(path)) throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
+    if (!existsSync(path))
+      throw new ConfigError(settingPath, `kubeconfig file ${path} not found`, 'config-not-found');
     try {
       kc.loadFromFile(path);
     } catch (err) {

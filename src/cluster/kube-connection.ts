@@ -53,7 +53,11 @@ export interface KubeConnection {
  * @throws the error of `errors.noCluster` when the KubeConfig has no current cluster, of
  *   `errors.credentials` when its credentials cannot be prepared
  */
-export async function kubeConnection(kc: KubeConfig, maxSockets: number, errors: KubeConnectionErrors): Promise<KubeConnection> {
+export async function kubeConnection(
+  kc: KubeConfig,
+  maxSockets: number,
+  errors: KubeConnectionErrors,
+): Promise<KubeConnection> {
   const cluster = kc.getCurrentCluster();
   if (cluster === null) throw errors.noCluster();
   const base = new URL(cluster.server);
@@ -102,7 +106,9 @@ export async function kubeConnection(kc: KubeConfig, maxSockets: number, errors:
       .filter(([k]) => k.toLowerCase() === 'authorization')
       .map(([, v]) => v.replace(/^(Bearer|Basic)\s+/i, '')),
     ...(opts.auth ? [opts.auth, opts.auth.slice(opts.auth.indexOf(':') + 1)] : []),
-    ...[opts.key].flat().map((k) => (typeof k === 'string' ? k : Buffer.isBuffer(k) ? k.toString('utf8') : undefined)),
+    ...[opts.key]
+      .flat()
+      .map((k) => (typeof k === 'string' ? k : Buffer.isBuffer(k) ? k.toString('utf8') : undefined)),
   ]);
   const basePath = base.pathname.replace(/\/$/, '');
   return {

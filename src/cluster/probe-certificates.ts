@@ -58,7 +58,10 @@ export function handshakeNotAfter(o: HandshakeOptions): Promise<{ notAfter: stri
       ...(o.cert ? { cert: o.cert } : {}),
       ...(o.key ? { key: o.key } : {}),
     });
-    const timer = setTimeout(() => socket.destroy(new Error(`no handshake within ${o.timeoutMs} ms`)), o.timeoutMs);
+    const timer = setTimeout(
+      () => socket.destroy(new Error(`no handshake within ${o.timeoutMs} ms`)),
+      o.timeoutMs,
+    );
     socket.once('secureConnect', () => {
       clearTimeout(timer);
       const peer = socket.getPeerCertificate();
@@ -93,7 +96,10 @@ export interface ProbeCertificatesOptions {
 }
 
 function hostPort(url: URL): { host: string; port: number } {
-  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  };
 }
 
 /**
@@ -141,18 +147,30 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
     const [ca, cert, key] = pems ?? [];
     for (const ep of o.etcd.endpoints) {
       if (!URL.canParse(ep)) {
-        jobs.push(Promise.resolve({ source: 'etcd', endpoint: ep.slice(0, 120), notAfter: null, error: 'not a URL' }));
+        jobs.push(
+          Promise.resolve({ source: 'etcd', endpoint: ep.slice(0, 120), notAfter: null, error: 'not a URL' }),
+        );
         continue;
       }
       const { host, port } = hostPort(new URL(ep));
-      const member = o.etcdStatus?.members.find((m) => m.clientURLs.includes(ep) || m.clientURLs.includes(ep.replace(/\/$/, '')))?.name;
+      const member = o.etcdStatus?.members.find(
+        (m) => m.clientURLs.includes(ep) || m.clientURLs.includes(ep.replace(/\/$/, '')),
+      )?.name;
       const base = { source: 'etcd' as const, endpoint: `${host}:${port}`, ...(member ? { member } : {}) };
       if (pems === null) {
         jobs.push(Promise.resolve({ ...base, notAfter: null, error: `etcd client files: ${pemError}` }));
         continue;
       }
       jobs.push(
-        handshakeNotAfter({ host, port, servername: host, timeoutMs, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) }).then(
+        handshakeNotAfter({
+          host,
+          port,
+          servername: host,
+          timeoutMs,
+          ...(ca ? { ca } : {}),
+          ...(cert ? { cert } : {}),
+          ...(key ? { key } : {}),
+        }).then(
           (c) => ({ ...base, ...c }),
           (err: unknown) => ({ ...base, notAfter: null, error: (err as Error).message }),
         ),
@@ -176,8 +194,17 @@ export function kubeconfigClientCertificate(kc: KubeConfig): CertificateObservat
     if (user?.certData) pem = Buffer.from(user.certData, 'base64').toString('utf8');
     else if (user?.certFile) pem = readFileSync(user.certFile, 'utf8');
     if (pem === null) return null;
-    return { source: 'kubeconfig-client', endpoint: 'kubeconfig', notAfter: new Date(new X509Certificate(pem).validTo).toISOString() };
+    return {
+      source: 'kubeconfig-client',
+      endpoint: 'kubeconfig',
+      notAfter: new Date(new X509Certificate(pem).validTo).toISOString(),
+    };
   } catch (err) {
-    return { source: 'kubeconfig-client', endpoint: 'kubeconfig', notAfter: null, error: (err as Error).message.slice(0, 120) };
+    return {
+      source: 'kubeconfig-client',
+      endpoint: 'kubeconfig',
+      notAfter: null,
+      error: (err as Error).message.slice(0, 120),
+    };
   }
 }

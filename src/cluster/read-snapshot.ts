@@ -24,7 +24,12 @@ import { kubeConnection } from './kube-connection.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { safeText } from '../util/safe-text.js';
-import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, SnapshotBuilder } from './snapshot-builder.js';
+import {
+  APISERVER_SLICE_LABEL,
+  KUBE_PROXY_CONFIGMAP,
+  LEASE_NAMESPACES,
+  SnapshotBuilder,
+} from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, ReadError, ReadErrorReason, ReadyzResult } from './types.js';
 
 /** Options of {@link readSnapshot}. */
@@ -123,8 +128,14 @@ async function createClient(
   logger: Logger,
 ): Promise<ApiClient> {
   const conn = await kubeConnection(kc, 8, {
-    noCluster: () => new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
-    credentials: (err) => new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err),
+    noCluster: () =>
+      new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
+    credentials: (err) =>
+      new ClusterReadError(
+        'cluster-unauthorized',
+        'could not prepare credentials from the kubeconfig (see logs)',
+        err,
+      ),
   });
   const { headers, agent, transport } = conn;
 
@@ -206,7 +217,9 @@ function classify(err: unknown, path: string): RequestFailure {
   if (err instanceof RequestFailure) return err;
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const reason: ReadErrorReason = UNREACHABLE_CODES.has(code) ? 'unreachable' : 'error';
-  return new RequestFailure(reason, `GET ${path}: ${code || (err as Error).message}`, undefined, { cause: err });
+  return new RequestFailure(reason, `GET ${path}: ${code || (err as Error).message}`, undefined, {
+    cause: err,
+  });
 }
 
 /** The `kind` of the items of a list, set on items that lack it (kube-apiserver omits it in lists). */
@@ -251,7 +264,11 @@ async function listAll(
     if (cont) params.set('continue', cont);
     const { status, body } = await client.get(`${path}?${params.toString()}`);
     if (status !== 200) {
-      throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+      throw new RequestFailure(
+        reasonForStatus(status),
+        `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`,
+        status,
+      );
     }
     let page: { items?: ListItem[]; metadata?: { continue?: string } };
     try {
@@ -259,7 +276,8 @@ async function listAll(
     } catch (err) {
       throw new RequestFailure('error', `GET ${path}: the answer is not JSON`, status, { cause: err });
     }
-    if (!Array.isArray(page.items)) throw new RequestFailure('error', `GET ${path}: the answer has no items array`, status);
+    if (!Array.isArray(page.items))
+      throw new RequestFailure('error', `GET ${path}: the answer has no items array`, status);
     stats.pages++;
     stats.objects[plural] = (stats.objects[plural] ?? 0) + page.items.length;
     for (const item of page.items) {
@@ -295,7 +313,13 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   const capturedAt = now();
   const logger = options.logger ?? silentLogger;
   const pageSize = options.pageSize ?? READ_DEFAULTS.pageSize;
-  const stats: ReadStats = options.stats ?? { apiRequests: 0, pages: 0, bytes: 0, durationMs: 0, objects: {} };
+  const stats: ReadStats = options.stats ?? {
+    apiRequests: 0,
+    pages: 0,
+    bytes: 0,
+    durationMs: 0,
+    objects: {},
+  };
   const deadline = new AbortController();
   setMaxListeners(64, deadline.signal); // one listener per request in flight (up to 14 parallel reads)
   const deadlineTimer = setTimeout(() => deadline.abort(), options.deadlineMs ?? READ_DEFAULTS.deadlineMs);
@@ -309,7 +333,11 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     clearTimeout(deadlineTimer);
     throw err;
   });
-  const builder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
+  const builder = new SnapshotBuilder(
+    options.focusNode,
+    options.moreFocusNodes,
+    options.keepEveryPod === true,
+  );
   const readErrors: ReadError[] = builder.readErrors;
   let readyz: ReadyzResult | null = null;
 
@@ -321,7 +349,10 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       const e: ReadError = { resource, reason: f.reason, detail: f.message };
       if (f.status !== undefined) e.status = f.status;
       readErrors.push(e);
-      logger.warn({ resource, reason: f.reason, status: f.status, detail: f.message }, 'part of the snapshot could not be read');
+      logger.warn(
+        { resource, reason: f.reason, status: f.status, detail: f.message },
+        'part of the snapshot could not be read',
+      );
     }
   };
 
@@ -346,8 +377,14 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   })();
 
   const pods = part('pods', async () => {
-    const podBuilder = new SnapshotBuilder(options.focusNode, options.moreFocusNodes, options.keepEveryPod === true);
-    await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) => podBuilder.addPod(item as KPod));
+    const podBuilder = new SnapshotBuilder(
+      options.focusNode,
+      options.moreFocusNodes,
+      options.keepEveryPod === true,
+    );
+    await listAll(client, 'pods', '/api/v1/pods', {}, pageSize, stats, (item) =>
+      podBuilder.addPod(item as KPod),
+    );
     for (const p of podBuilder.podSummaries) builder.podSummaries.push(p);
     for (const p of podBuilder.pods) builder.keepPod(p);
   });
@@ -355,7 +392,11 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
   const readyzRead = part('readyz', async () => {
     const { status, body } = await client.get('/readyz?verbose', 'text/plain, */*');
     if (status === 401 || status === 403) {
-      throw new RequestFailure(reasonForStatus(status), `GET /readyz: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+      throw new RequestFailure(
+        reasonForStatus(status),
+        `GET /readyz: HTTP ${status}: ${upstreamBodySummary(body)}`,
+        status,
+      );
     }
     readyz = { status, text: body };
   });
@@ -368,7 +409,12 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     try {
       const { status, body } = await client.get(path);
       if (status === 404) return;
-      if (status !== 200) throw new RequestFailure(reasonForStatus(status), `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+      if (status !== 200)
+        throw new RequestFailure(
+          reasonForStatus(status),
+          `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`,
+          status,
+        );
       let item: ListItem;
       try {
         item = JSON.parse(body) as ListItem;
@@ -381,7 +427,10 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       const e: ReadError = { resource: 'configmaps', reason: f.reason, detail: f.message };
       if (f.status !== undefined) e.status = f.status;
       builder.kubeProxyConfigError = e;
-      logger.warn({ resource: 'configmaps', reason: f.reason, status: f.status, detail: f.message }, 'the kube-proxy ConfigMap could not be read');
+      logger.warn(
+        { resource: 'configmaps', reason: f.reason, status: f.status, detail: f.message },
+        'the kube-proxy ConfigMap could not be read',
+      );
     }
   })();
 
@@ -433,10 +482,18 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     const ready = readyz as ReadyzResult | null;
     if (ready !== null) {
       const failing = failingReadyzLines(ready.text);
-      if (failing.length > 0 || ready.status < 200 || ready.status >= 300) facts.readyz = { status: ready.status, failing };
+      if (failing.length > 0 || ready.status < 200 || ready.status >= 300)
+        facts.readyz = { status: ready.status, failing };
     }
-    const because = facts.readyz ? `; its /readyz answered HTTP ${facts.readyz.status}: ${facts.readyz.failing.join(', ') || '(no check named)'}` : '';
-    throw new ClusterReadError(code, `the Kubernetes API of cluster ${options.cluster} ${what}${because}`, nf, facts);
+    const because = facts.readyz
+      ? `; its /readyz answered HTTP ${facts.readyz.status}: ${facts.readyz.failing.join(', ') || '(no check named)'}`
+      : '';
+    throw new ClusterReadError(
+      code,
+      `the Kubernetes API of cluster ${options.cluster} ${what}${because}`,
+      nf,
+      facts,
+    );
   }
   logger.debug({ ...stats }, 'snapshot read');
   return builder.finish({ cluster: options.cluster, capturedAt, readyz, etcd: options.etcd ?? null });
@@ -454,8 +511,13 @@ export function failingReadyzLines(text: string): string[] {
     .split('\n')
     .filter((line) => line.startsWith('[-]'))
     .slice(0, 20)
-    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-    .map((line) => line.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 200).trimEnd());
+    .map((line) =>
+      line
+        // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+        .slice(0, 200)
+        .trimEnd(),
+    );
 }
 
 /**

@@ -43,9 +43,14 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
  * @param focusNode - the node the request is about, or null
  * @param moreFocusNodes - further nodes whose pods are kept whole (a question about several nodes, issue 17)
  */
-export function keepFullPod(pod: KPod, focusNode: string | null, moreFocusNodes: ReadonlySet<string> = new Set()): boolean {
+export function keepFullPod(
+  pod: KPod,
+  focusNode: string | null,
+  moreFocusNodes: ReadonlySet<string> = new Set(),
+): boolean {
   const node = pod.spec?.nodeName;
-  if (node !== undefined && ((focusNode !== null && node === focusNode) || moreFocusNodes.has(node))) return true;
+  if (node !== undefined && ((focusNode !== null && node === focusNode) || moreFocusNodes.has(node)))
+    return true;
   const meta = pod.metadata;
   if (meta.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return true;
   if (meta.namespace === 'kube-system') {
@@ -97,7 +102,9 @@ export function summarizePod(pod: KPod): PodSummary {
     mem += memoryToBytes(overhead.memory) ?? 0;
   }
   const owner = (pod.metadata.ownerReferences ?? []).find((o) => o.controller === true);
-  const waitingReason = (pod.status?.containerStatuses ?? []).map((c) => c.state?.waiting?.reason).find((r) => r !== undefined && r !== '');
+  const waitingReason = (pod.status?.containerStatuses ?? [])
+    .map((c) => c.state?.waiting?.reason)
+    .find((r) => r !== undefined && r !== '');
   const summary: PodSummary = {
     namespace: pod.metadata.namespace ?? '',
     name: pod.metadata.name,
@@ -182,7 +189,10 @@ export class SnapshotBuilder {
   }
 
   /** Add any object; kinds the snapshot does not use are ignored. */
-  add(item: { kind?: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> } }): void {
+  add(item: {
+    kind?: string;
+    metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  }): void {
     switch (item.kind) {
       case 'Node':
         this.nodes.push(item as KNode);
@@ -197,7 +207,10 @@ export class SnapshotBuilder {
         this.podDisruptionBudgets.push(item as KPodDisruptionBudget);
         break;
       case 'EndpointSlice':
-        if (item.metadata.namespace === 'default' && item.metadata.labels?.[APISERVER_SLICE_LABEL] === 'kubernetes') {
+        if (
+          item.metadata.namespace === 'default' &&
+          item.metadata.labels?.[APISERVER_SLICE_LABEL] === 'kubernetes'
+        ) {
           this.apiserverEndpointSlices.push(item as KEndpointSlice);
         }
         break;
@@ -211,7 +224,10 @@ export class SnapshotBuilder {
         this.services.push(item as KService);
         break;
       case 'ConfigMap':
-        if (item.metadata.namespace === KUBE_PROXY_CONFIGMAP.namespace && item.metadata.name === KUBE_PROXY_CONFIGMAP.name) {
+        if (
+          item.metadata.namespace === KUBE_PROXY_CONFIGMAP.namespace &&
+          item.metadata.name === KUBE_PROXY_CONFIGMAP.name
+        ) {
           this.kubeProxyConfigMap = item as KConfigMap;
         }
         break;
@@ -224,7 +240,12 @@ export class SnapshotBuilder {
    * Assemble the snapshot.
    * @param parts - cluster name, capture time, readyz and etcd
    */
-  finish(parts: { cluster: string; capturedAt: Date; readyz: ReadyzResult | null; etcd: EtcdStatus | null }): ClusterSnapshot {
+  finish(parts: {
+    cluster: string;
+    capturedAt: Date;
+    readyz: ReadyzResult | null;
+    etcd: EtcdStatus | null;
+  }): ClusterSnapshot {
     return {
       cluster: parts.cluster,
       capturedAt: parts.capturedAt,

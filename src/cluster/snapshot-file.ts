@@ -12,8 +12,23 @@ import { readFile } from 'node:fs/promises';
 import { parse as losslessParse, isLosslessNumber } from 'lossless-json';
 import { SnapshotFileError } from '../errors.js';
 import { CaptureTimeInference, type CaptureSource } from './capture-time.js';
-import { SNAPSHOT_FORMATS_HELP, dumpDirectoryToSnapshotJson, isDirectory, listOf, splitJsonStream, yamlToSnapshotJson } from './snapshot-formats.js';
-import type { EtcdAlarm, EtcdEndpointStatus, EtcdMember, EtcdStatus, KObjectMeta, ReadError, ReadErrorReason } from './types.js';
+import {
+  SNAPSHOT_FORMATS_HELP,
+  dumpDirectoryToSnapshotJson,
+  isDirectory,
+  listOf,
+  splitJsonStream,
+  yamlToSnapshotJson,
+} from './snapshot-formats.js';
+import type {
+  EtcdAlarm,
+  EtcdEndpointStatus,
+  EtcdMember,
+  EtcdStatus,
+  KObjectMeta,
+  ReadError,
+  ReadErrorReason,
+} from './types.js';
 
 /** Any Kubernetes object of a List: `kind` and `metadata.name` are guaranteed by the loader. */
 export interface KObject {
@@ -93,9 +108,13 @@ export interface ParseSnapshotOptions {
  *   is not valid JSON (message names file and line:column) or has the wrong shape (message names the
  *   field path, e.g. `cluster.items[3].metadata.name is missing`)
  */
-export async function loadSnapshotFile(path: string, options: ParseSnapshotOptions = {}): Promise<SnapshotFile> {
+export async function loadSnapshotFile(
+  path: string,
+  options: ParseSnapshotOptions = {},
+): Promise<SnapshotFile> {
   // `kubectl cluster-info dump --output-directory DIR`: every *.json of the tree, as one List.
-  if (await isDirectory(path)) return parseSnapshotBuffer(Buffer.from(await dumpDirectoryToSnapshotJson(path)), path, options);
+  if (await isDirectory(path))
+    return parseSnapshotBuffer(Buffer.from(await dumpDirectoryToSnapshotJson(path)), path, options);
   let buf: Buffer;
   try {
     buf = await readFile(path);
@@ -104,7 +123,11 @@ export async function loadSnapshotFile(path: string, options: ParseSnapshotOptio
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw new SnapshotFileError(`${path}: snapshot file not found`, 'snapshot-not-found', err);
     }
-    throw new SnapshotFileError(`${path}: cannot read snapshot file (${code ?? 'error'})`, 'snapshot-invalid', err);
+    throw new SnapshotFileError(
+      `${path}: cannot read snapshot file (${code ?? 'error'})`,
+      'snapshot-invalid',
+      err,
+    );
   }
   return parseSnapshotBuffer(buf, path, options);
 }
@@ -227,7 +250,16 @@ class Scanner {
     let j = i;
     while (j < buf.length) {
       const d = buf[j];
-      if (d === COMMA || d === RBRACE || d === RBRACKET || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+      if (
+        d === COMMA ||
+        d === RBRACE ||
+        d === RBRACKET ||
+        d === 0x20 ||
+        d === 0x0a ||
+        d === 0x0d ||
+        d === 0x09
+      )
+        break;
       j++;
     }
     if (j === i) throw this.syntaxError(i, `unexpected '${String.fromCharCode(c)}', a value was expected`);
@@ -309,14 +341,22 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function checkItem(raw: unknown, path: string, sourceName: string): KObject {
   if (!isRecord(raw)) throw shapeError(sourceName, path, 'is not an object');
   if (typeof raw.kind !== 'string' || raw.kind === '') {
-    throw shapeError(sourceName, `${path}.kind`, raw.kind === undefined ? 'is missing' : 'is not a non-empty string');
+    throw shapeError(
+      sourceName,
+      `${path}.kind`,
+      raw.kind === undefined ? 'is missing' : 'is not a non-empty string',
+    );
   }
   const meta = raw.metadata;
   if (!isRecord(meta)) {
     throw shapeError(sourceName, `${path}.metadata`, meta === undefined ? 'is missing' : 'is not an object');
   }
   if (typeof meta.name !== 'string' || meta.name === '') {
-    throw shapeError(sourceName, `${path}.metadata.name`, meta.name === undefined ? 'is missing' : 'is not a non-empty string');
+    throw shapeError(
+      sourceName,
+      `${path}.metadata.name`,
+      meta.name === undefined ? 'is missing' : 'is not a non-empty string',
+    );
   }
   if (meta.namespace !== undefined && typeof meta.namespace !== 'string') {
     throw shapeError(sourceName, `${path}.metadata.namespace`, 'is not a string');
@@ -363,14 +403,20 @@ function convertEtcd(raw: Lossless, sourceName: string): EtcdStatus | null {
   if (raw === null || raw === undefined) return null;
   if (!isRecord(raw)) throw shapeError(sourceName, 'etcd', 'is not an object or null');
   if (!Array.isArray(raw.members)) {
-    throw shapeError(sourceName, 'etcd.members', raw.members === undefined ? 'is missing' : 'is not an array');
+    throw shapeError(
+      sourceName,
+      'etcd.members',
+      raw.members === undefined ? 'is missing' : 'is not an array',
+    );
   }
   const members: EtcdMember[] = raw.members.map((m: Lossless, i: number): EtcdMember => {
     const p = `etcd.members[${i}]`;
     if (!isRecord(m)) throw shapeError(sourceName, p, 'is not an object');
     const clientURLs = toStringArray(m.clientURLs, `${p}.clientURLs`, sourceName);
-    if (m.name !== undefined && typeof m.name !== 'string') throw shapeError(sourceName, `${p}.name`, 'is not a string');
-    if (m.name === undefined && clientURLs.length > 0) throw shapeError(sourceName, `${p}.name`, 'is missing');
+    if (m.name !== undefined && typeof m.name !== 'string')
+      throw shapeError(sourceName, `${p}.name`, 'is not a string');
+    if (m.name === undefined && clientURLs.length > 0)
+      throw shapeError(sourceName, `${p}.name`, 'is missing');
     return {
       id: toBigInt(m.ID, `${p}.ID`, sourceName),
       name: (m.name as string | undefined) ?? '',
@@ -408,15 +454,25 @@ function convertEtcd(raw: Lossless, sourceName: string): EtcdStatus | null {
   const alarms: EtcdAlarm[] = rawAlarms.map((a: Lossless, i: number): EtcdAlarm => {
     const p = `etcd.alarms[${i}]`;
     if (!isRecord(a)) throw shapeError(sourceName, p, 'is not an object');
-    const alarm = isLosslessNumber(a.alarm) ? (ALARM_NAMES[a.alarm.value] ?? a.alarm.value) : String(a.alarm ?? '');
+    const alarm = isLosslessNumber(a.alarm)
+      ? (ALARM_NAMES[a.alarm.value] ?? a.alarm.value)
+      : String(a.alarm ?? '');
     return { memberId: toBigInt(a.memberID, `${p}.memberID`, sourceName), alarm };
   });
   const status: EtcdStatus = { source: 'recorded', members, endpointStatus, errors, alarms };
-  if (raw.db_size_quota !== undefined) status.dbSizeQuota = toNum(raw.db_size_quota, 'etcd.db_size_quota', sourceName);
+  if (raw.db_size_quota !== undefined)
+    status.dbSizeQuota = toNum(raw.db_size_quota, 'etcd.db_size_quota', sourceName);
   return status;
 }
 
-const READ_ERROR_REASONS: readonly ReadErrorReason[] = ['forbidden', 'unauthorized', 'timeout', 'unreachable', 'not-found', 'error'];
+const READ_ERROR_REASONS: readonly ReadErrorReason[] = [
+  'forbidden',
+  'unauthorized',
+  'timeout',
+  'unreachable',
+  'not-found',
+  'error',
+];
 
 /** `read_errors`: `[{ resource, reason, status? }]` as `k8s-ha-bot snapshot` writes them. */
 function parseReadErrors(v: unknown, sourceName: string): ReadError[] {
@@ -425,10 +481,18 @@ function parseReadErrors(v: unknown, sourceName: string): ReadError[] {
   return v.map((e: unknown, i: number): ReadError => {
     const p = `read_errors[${i}]`;
     if (!isRecord(e)) throw shapeError(sourceName, p, 'is not an object');
-    if (typeof e.resource !== 'string' || e.resource === '') throw shapeError(sourceName, `${p}.resource`, 'is not a non-empty string');
-    if (!READ_ERROR_REASONS.includes(e.reason as ReadErrorReason)) throw shapeError(sourceName, `${p}.reason`, `is not one of ${READ_ERROR_REASONS.join(', ')}`);
-    if (e.status !== undefined && (typeof e.status !== 'number' || !Number.isInteger(e.status))) throw shapeError(sourceName, `${p}.status`, 'is not an integer');
-    return { resource: e.resource, reason: e.reason as ReadErrorReason, ...(e.status === undefined ? {} : { status: e.status as number }), detail: 'recorded in the snapshot file' };
+    if (typeof e.resource !== 'string' || e.resource === '')
+      throw shapeError(sourceName, `${p}.resource`, 'is not a non-empty string');
+    if (!READ_ERROR_REASONS.includes(e.reason as ReadErrorReason))
+      throw shapeError(sourceName, `${p}.reason`, `is not one of ${READ_ERROR_REASONS.join(', ')}`);
+    if (e.status !== undefined && (typeof e.status !== 'number' || !Number.isInteger(e.status)))
+      throw shapeError(sourceName, `${p}.status`, 'is not an integer');
+    return {
+      resource: e.resource,
+      reason: e.reason as ReadErrorReason,
+      ...(e.status === undefined ? {} : { status: e.status as number }),
+      detail: 'recorded in the snapshot file',
+    };
   });
 }
 
@@ -451,7 +515,11 @@ function parseCapturedAt(v: unknown, sourceName: string): Date | null {
  * @returns the parsed file
  * @throws SnapshotFileError as {@link loadSnapshotFile}
  */
-export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: ParseSnapshotOptions = {}): SnapshotFile {
+export function parseSnapshotBuffer(
+  buf: Buffer,
+  sourceName: string,
+  options: ParseSnapshotOptions = {},
+): SnapshotFile {
   const sc = new Scanner(buf, sourceName);
   const items: KObject[] = [];
   const onItem = options.onItem;
@@ -513,7 +581,12 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
   i = sc.ws(i);
   if (i >= buf.length) throw sc.syntaxError(i, `the file is empty; ${SNAPSHOT_FORMATS_HELP}`);
   // Not a JSON object: YAML (`kubectl get -o yaml`, multi-document), else refused with the formats that work.
-  if (buf[i] !== LBRACE) return parseSnapshotBuffer(Buffer.from(yamlToSnapshotJson(buf.toString('utf8', i), sourceName)), sourceName, options);
+  if (buf[i] !== LBRACE)
+    return parseSnapshotBuffer(
+      Buffer.from(yamlToSnapshotJson(buf.toString('utf8', i), sourceName)),
+      sourceName,
+      options,
+    );
   // A stream of Lists (`kubectl cluster-info dump`), seen before any item is handed out: one List of all their items.
   let afterFirst = buf.length;
   try {
@@ -553,7 +626,8 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
   const rest = sc.ws(end);
   if (rest < buf.length) throw sc.syntaxError(rest, 'unexpected text after the end of the JSON object');
 
-  if (top.cluster !== undefined && !isRecord(top.cluster)) throw shapeError(sourceName, 'cluster', 'is not an object');
+  if (top.cluster !== undefined && !isRecord(top.cluster))
+    throw shapeError(sourceName, 'cluster', 'is not an object');
   if (found.itemsPath === null) {
     throw shapeError(
       sourceName,
@@ -598,5 +672,15 @@ export function parseSnapshotBuffer(buf: Buffer, sourceName: string, options: Pa
   }
   if (top.expected !== undefined) meta.expected = top.expected;
   const readErrors = parseReadErrors(top.read_errors, sourceName);
-  return { items, capturedAt, capturedFrom, format, missingParts: format === 'list' ? inference.missingParts() : [], etcd, readyz, ...(readErrors.length > 0 ? { readErrors } : {}), meta };
+  return {
+    items,
+    capturedAt,
+    capturedFrom,
+    format,
+    missingParts: format === 'list' ? inference.missingParts() : [],
+    etcd,
+    readyz,
+    ...(readErrors.length > 0 ? { readErrors } : {}),
+    meta,
+  };
 }

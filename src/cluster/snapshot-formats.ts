@@ -15,7 +15,8 @@ import { parseAllDocuments } from 'yaml';
 import { SnapshotFileError } from '../errors.js';
 
 /** The command that captures what the checks read, as a plain List. */
-export const KUBECTL_SNAPSHOT_COMMAND = 'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json > cluster.json';
+export const KUBECTL_SNAPSHOT_COMMAND =
+  'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json > cluster.json';
 
 /** What a refused file is told: the formats that work, and how to make one. */
 export const SNAPSHOT_FORMATS_HELP =
@@ -38,7 +39,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function itemsOf(doc: unknown): unknown[] {
   if (!isRecord(doc)) return [];
   if (Array.isArray(doc.items)) {
-    const listKind = typeof doc.kind === 'string' && doc.kind.endsWith('List') && doc.kind !== 'List' ? doc.kind.slice(0, -'List'.length) : null;
+    const listKind =
+      typeof doc.kind === 'string' && doc.kind.endsWith('List') && doc.kind !== 'List'
+        ? doc.kind.slice(0, -'List'.length)
+        : null;
     return doc.items.map((item: unknown) => {
       if (!listKind || !isRecord(item) || item.kind !== undefined) return item;
       return { apiVersion: doc.apiVersion, kind: listKind, ...item };
@@ -68,9 +72,15 @@ export function yamlToSnapshotJson(text: string, sourceName: string): string {
   const list = Array.isArray(docs) ? docs : [docs];
   const error = list.flatMap((d) => ('errors' in d ? d.errors : []))[0];
   if (error) {
-    throw new SnapshotFileError(`${sourceName}: neither JSON nor YAML (${error.message.split('\n')[0] ?? 'parse error'}); ${SNAPSHOT_FORMATS_HELP}`, 'snapshot-invalid', error);
+    throw new SnapshotFileError(
+      `${sourceName}: neither JSON nor YAML (${error.message.split('\n')[0] ?? 'parse error'}); ${SNAPSHOT_FORMATS_HELP}`,
+      'snapshot-invalid',
+      error,
+    );
   }
-  const values = list.map((d) => d.toJS({ maxAliasCount: 100 }) as unknown).filter((v) => v !== null && v !== undefined);
+  const values = list
+    .map((d) => d.toJS({ maxAliasCount: 100 }) as unknown)
+    .filter((v) => v !== null && v !== undefined);
   const only = values[0];
   if (values.length === 1 && isRecord(only) && 'cluster' in only) return JSON.stringify(only);
   if (!values.some((v) => itemsOf(v).length > 0)) {
@@ -103,11 +113,16 @@ export async function dumpDirectoryToSnapshotJson(dir: string): Promise<string> 
     try {
       docs.push(...splitJsonStream(await readFile(f, 'utf8')));
     } catch (err) {
-      throw new SnapshotFileError(`${f}: invalid JSON in the dump directory (${(err as Error).message})`, 'snapshot-invalid', err);
+      throw new SnapshotFileError(
+        `${f}: invalid JSON in the dump directory (${(err as Error).message})`,
+        'snapshot-invalid',
+        err,
+      );
     }
   }
   const text = listOf(docs);
-  if (!docs.some((d) => itemsOf(d).length > 0)) throw new SnapshotFileError(`${dir}: no Kubernetes object in its *.json files; ${SNAPSHOT_FORMATS_HELP}`);
+  if (!docs.some((d) => itemsOf(d).length > 0))
+    throw new SnapshotFileError(`${dir}: no Kubernetes object in its *.json files; ${SNAPSHOT_FORMATS_HELP}`);
   return text;
 }
 
@@ -133,7 +148,8 @@ export function splitJsonStream(text: string): unknown[] {
       if (depth++ === 0) start = i;
     } else if (c === '}' || c === ']') {
       if (--depth === 0) out.push(JSON.parse(text.slice(start, i + 1)));
-    } else if (depth === 0 && c !== undefined && !/\s/.test(c)) throw new SyntaxError(`unexpected '${c}' between JSON values`);
+    } else if (depth === 0 && c !== undefined && !/\s/.test(c))
+      throw new SyntaxError(`unexpected '${c}' between JSON values`);
   }
   if (depth !== 0) throw new SyntaxError('unterminated JSON value at the end');
   return out;

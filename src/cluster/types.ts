@@ -134,13 +134,22 @@ export interface KPod {
     podIP?: string;
     startTime?: string;
     /** Per-container state; `restartCount` and `state.waiting.reason` (CrashLoopBackOff) name why a pod is not Ready. */
-    containerStatuses?: { name: string; ready?: boolean; restartCount?: number; state?: { waiting?: { reason?: string } } }[];
+    containerStatuses?: {
+      name: string;
+      ready?: boolean;
+      restartCount?: number;
+      state?: { waiting?: { reason?: string } };
+    }[];
   };
 }
 
 /** A node selector term (`matchExpressions` on node labels, `matchFields` on `metadata.name`). */
 export interface KNodeSelectorTerm {
-  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt' | string; values?: string[] }[];
+  matchExpressions?: {
+    key: string;
+    operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt' | string;
+    values?: string[];
+  }[];
   matchFields?: { key: string; operator: string; values?: string[] }[];
 }
 
@@ -212,7 +221,11 @@ export interface KLease {
 /** A label selector (`matchLabels` and `matchExpressions`). */
 export interface KLabelSelector {
   matchLabels?: Record<string, string>;
-  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | string; values?: string[] }[];
+  matchExpressions?: {
+    key: string;
+    operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | string;
+    values?: string[];
+  }[];
 }
 
 /** A `policy/v1` PodDisruptionBudget. `minAvailable`/`maxUnavailable` are an int or a percentage string. */
@@ -390,7 +403,8 @@ export interface ReadyzResult {
 }
 
 /** Why a part of the snapshot could not be read. */
-export type ReadErrorReason = 'forbidden' | 'unauthorized' | 'timeout' | 'unreachable' | 'not-found' | 'error';
+export type ReadErrorReason =
+  'forbidden' | 'unauthorized' | 'timeout' | 'unreachable' | 'not-found' | 'error';
 
 /**
  * A part of the snapshot that could not be read. `resource` is a plural resource name
@@ -443,7 +457,8 @@ export interface ClusterSnapshot {
    * Where `capturedAt` came from (issue 15); absent for a live read (`capturedAt` is then the
    * moment of the read). For a file: its `captured_at`, `--captured-at`, or inferred from the data.
    */
-  capturedFrom?: 'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
+  capturedFrom?:
+    'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
   /**
    * Parts the snapshot does not hold at all, so nothing about them is known (a kubectl List has
    * no `readyz` and no `etcd`, and may lack `pods`, `leases`, `poddisruptionbudgets`,

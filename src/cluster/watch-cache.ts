@@ -27,7 +27,15 @@ import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
 import { kubeConnection } from './kube-connection.js';
 import type { KubeConnection } from './kube-connection.js';
-import { APISERVER_SLICE_LABEL, KUBE_PROXY_CONFIGMAP, LEASE_NAMESPACES, MIRROR_POD_ANNOTATION, SnapshotBuilder, keepFullPod, summarizePod } from './snapshot-builder.js';
+import {
+  APISERVER_SLICE_LABEL,
+  KUBE_PROXY_CONFIGMAP,
+  LEASE_NAMESPACES,
+  MIRROR_POD_ANNOTATION,
+  SnapshotBuilder,
+  keepFullPod,
+  summarizePod,
+} from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, PodSummary, ReadError, ReadyzResult } from './types.js';
 
 /** The environment variable that turns the worker's watch cache off (`off`) or on (`on`, default). */
@@ -42,7 +50,10 @@ export function watchCacheEnabled(env: Readonly<Record<string, string | undefine
   const raw = (env[WATCH_CACHE_ENV] ?? '').trim().toLowerCase();
   if (raw === '' || raw === 'on' || raw === 'true' || raw === '1') return true;
   if (raw === 'off' || raw === 'false' || raw === '0') return false;
-  throw new ConfigError(WATCH_CACHE_ENV, `${JSON.stringify(raw.slice(0, 40))} is not on or off (on: answers come from a list + watch cache when it is in sync; off: every answer reads the cluster)`);
+  throw new ConfigError(
+    WATCH_CACHE_ENV,
+    `${JSON.stringify(raw.slice(0, 40))} is not on or off (on: answers come from a list + watch cache when it is in sync; off: every answer reads the cluster)`,
+  );
 }
 
 /** Annotations the checks read; every other annotation is dropped on arrival. */
@@ -58,7 +69,17 @@ const KEPT_ANNOTATIONS = new Set([
 /** Container fields the checks read (requests, sidecar restart policy); the rest (env, probes, mounts…) is dropped. */
 const KEPT_CONTAINER_FIELDS = ['name', 'image', 'resources', 'ports', 'restartPolicy'] as const;
 
-type Obj = { kind?: string; apiVersion?: string; metadata: Record<string, unknown> & { name: string; namespace?: string; resourceVersion?: string; annotations?: Record<string, string> }; [k: string]: unknown };
+type Obj = {
+  kind?: string;
+  apiVersion?: string;
+  metadata: Record<string, unknown> & {
+    name: string;
+    namespace?: string;
+    resourceVersion?: string;
+    annotations?: Record<string, string>;
+  };
+  [k: string]: unknown;
+};
 
 /**
  * Reduce an object on arrival to the fields the checks use: no `managedFields`, only the
@@ -80,14 +101,18 @@ export function slimObject<T extends Obj>(obj: T): T {
   if (obj.kind === 'Pod' && spec) {
     for (const list of ['containers', 'initContainers'] as const) {
       const cs = spec[list] as Record<string, unknown>[] | undefined;
-      if (cs) spec[list] = cs.map((c) => Object.fromEntries(KEPT_CONTAINER_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])));
+      if (cs)
+        spec[list] = cs.map((c) =>
+          Object.fromEntries(KEPT_CONTAINER_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])),
+        );
     }
     delete spec.ephemeralContainers;
     const status = obj.status as Record<string, unknown> | undefined;
     if (status) {
       // Only what the checks read of a container's status: its name, readiness and why it waits
       // (a sibling pod in CrashLoopBackOff is named by the budget checks).
-      const cs = status.containerStatuses as { name?: string; ready?: boolean; state?: { waiting?: { reason?: string } } }[] | undefined;
+      const cs = status.containerStatuses as
+        { name?: string; ready?: boolean; state?: { waiting?: { reason?: string } } }[] | undefined;
       if (cs) {
         status.containerStatuses = cs.map((c) => ({
           ...(c.name !== undefined ? { name: c.name } : {}),
@@ -130,16 +155,36 @@ interface ReflectorDef {
 const REFLECTORS: readonly ReflectorDef[] = [
   { plural: 'nodes', kind: 'Node', apiVersion: 'v1', path: '/api/v1/nodes' },
   { plural: 'pods', kind: 'Pod', apiVersion: 'v1', path: '/api/v1/pods' },
-  ...LEASE_NAMESPACES.map((ns) => ({ plural: 'leases', kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', path: `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases` })),
-  { plural: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', apiVersion: 'policy/v1', path: '/apis/policy/v1/poddisruptionbudgets' },
+  ...LEASE_NAMESPACES.map((ns) => ({
+    plural: 'leases',
+    kind: 'Lease',
+    apiVersion: 'coordination.k8s.io/v1',
+    path: `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases`,
+  })),
+  {
+    plural: 'poddisruptionbudgets',
+    kind: 'PodDisruptionBudget',
+    apiVersion: 'policy/v1',
+    path: '/apis/policy/v1/poddisruptionbudgets',
+  },
   { plural: 'deployments', kind: 'Deployment', apiVersion: 'apps/v1', path: '/apis/apps/v1/deployments' },
   { plural: 'replicasets', kind: 'ReplicaSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/replicasets' },
   { plural: 'statefulsets', kind: 'StatefulSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/statefulsets' },
   { plural: 'daemonsets', kind: 'DaemonSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/daemonsets' },
   // pinned-volumes and traffic-policy (a pod's claim, its volume's node affinity, Services with
   // externalTrafficPolicy: Local): the same reads as the fresh reader.
-  { plural: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', apiVersion: 'v1', path: '/api/v1/persistentvolumeclaims' },
-  { plural: 'persistentvolumes', kind: 'PersistentVolume', apiVersion: 'v1', path: '/api/v1/persistentvolumes' },
+  {
+    plural: 'persistentvolumeclaims',
+    kind: 'PersistentVolumeClaim',
+    apiVersion: 'v1',
+    path: '/api/v1/persistentvolumeclaims',
+  },
+  {
+    plural: 'persistentvolumes',
+    kind: 'PersistentVolume',
+    apiVersion: 'v1',
+    path: '/api/v1/persistentvolumes',
+  },
   { plural: 'services', kind: 'Service', apiVersion: 'v1', path: '/api/v1/services' },
   {
     plural: 'endpointslices',
@@ -224,7 +269,10 @@ class Reflector {
         if (this.rv === '') await this.list();
         const outcome = await this.watchOnce();
         if (outcome === 'expired') {
-          this.cache.log.info({ cluster: this.cache.cluster, resource: this.def.path }, 'watch resourceVersion too old (410): relisting');
+          this.cache.log.info(
+            { cluster: this.cache.cluster, resource: this.def.path },
+            'watch resourceVersion too old (410): relisting',
+          );
           this.rv = '';
           this.listed = false;
           this.cache.stats.relists++;
@@ -233,7 +281,10 @@ class Reflector {
         this.connected = false;
         if (this.stopped) return;
         const f = err as HttpFailure;
-        this.cache.log.warn({ cluster: this.cache.cluster, resource: this.def.path, status: f.status, detail: f.message }, 'watch cache: list or watch failed; answers read fresh until it recovers');
+        this.cache.log.warn(
+          { cluster: this.cache.cluster, resource: this.def.path, status: f.status, detail: f.message },
+          'watch cache: list or watch failed; answers read fresh until it recovers',
+        );
         if (f.status === 410) {
           this.rv = '';
           this.listed = false;
@@ -259,8 +310,12 @@ class Reflector {
       if (cont) params.set('continue', cont);
       const { status, body } = await this.cache.get(`${this.def.path}?${params.toString()}`);
       this.cache.stats.listPages++;
-      if (status !== 200) throw new HttpFailure(`GET ${this.def.path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
-      const page = JSON.parse(body) as { items?: Obj[]; metadata?: { continue?: string; resourceVersion?: string } };
+      if (status !== 200)
+        throw new HttpFailure(`GET ${this.def.path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+      const page = JSON.parse(body) as {
+        items?: Obj[];
+        metadata?: { continue?: string; resourceVersion?: string };
+      };
       for (const item of page.items ?? []) {
         item.kind = this.def.kind;
         item.apiVersion = this.def.apiVersion;
@@ -321,7 +376,12 @@ class Reflector {
     return new Promise((resolve, reject) => {
       const conn = this.cache.connection as KubeConnection;
       const req = conn.transport.request(
-        { ...conn.target(`${this.def.path}?${params.toString()}`), method: 'GET', headers: { ...conn.headers, Accept: 'application/json', 'User-Agent': 'k8s-ha-bot' }, agent: conn.agent },
+        {
+          ...conn.target(`${this.def.path}?${params.toString()}`),
+          method: 'GET',
+          headers: { ...conn.headers, Accept: 'application/json', 'User-Agent': 'k8s-ha-bot' },
+          agent: conn.agent,
+        },
         (res: IncomingMessage) => {
           if (res.statusCode === 410) {
             res.resume();
@@ -332,7 +392,14 @@ class Reflector {
             let body = '';
             res.setEncoding('utf8');
             res.on('data', (c: string) => (body += c.length < 4096 ? c : ''));
-            res.on('end', () => reject(new HttpFailure(`watch ${this.def.path}: HTTP ${res.statusCode ?? 0}: ${upstreamBodySummary(body)}`, res.statusCode)));
+            res.on('end', () =>
+              reject(
+                new HttpFailure(
+                  `watch ${this.def.path}: HTTP ${res.statusCode ?? 0}: ${upstreamBodySummary(body)}`,
+                  res.statusCode,
+                ),
+              ),
+            );
             return;
           }
           this.connected = true;
@@ -368,10 +435,18 @@ class Reflector {
         },
       );
       this.request = req;
-      req.setTimeout((this.cache.watchTimeoutS + 30) * 1000, () => req.destroy(new HttpFailure(`watch ${this.def.path}: no data`)));
+      req.setTimeout((this.cache.watchTimeoutS + 30) * 1000, () =>
+        req.destroy(new HttpFailure(`watch ${this.def.path}: no data`)),
+      );
       req.on('error', (err) => {
         this.connected = false;
-        reject(err instanceof HttpFailure ? err : new HttpFailure(`watch ${this.def.path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
+        reject(
+          err instanceof HttpFailure
+            ? err
+            : new HttpFailure(
+                `watch ${this.def.path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
+              ),
+        );
       });
       req.end();
     }).finally(() => {
@@ -423,8 +498,17 @@ export class ClusterWatchCache {
   start(): Promise<void> {
     this.started ??= (async () => {
       this.connection = await kubeConnection(this.options.kubeConfig, 32, {
-        noCluster: () => new ClusterReadError('cluster-unreachable', 'the kubeconfig has no current cluster (select a context)'),
-        credentials: (err) => new ClusterReadError('cluster-unauthorized', 'could not prepare credentials from the kubeconfig (see logs)', err),
+        noCluster: () =>
+          new ClusterReadError(
+            'cluster-unreachable',
+            'the kubeconfig has no current cluster (select a context)',
+          ),
+        credentials: (err) =>
+          new ClusterReadError(
+            'cluster-unauthorized',
+            'could not prepare credentials from the kubeconfig (see logs)',
+            err,
+          ),
       });
       for (const r of this.reflectors) void r.run();
     })();
@@ -448,7 +532,10 @@ export class ClusterWatchCache {
    * @param etcd - etcd status from elsewhere, or null
    * @returns the snapshot and its freshness, or null when not in sync
    */
-  async snapshot(focusNode: string | null, etcd: EtcdStatus | null): Promise<{ snapshot: ClusterSnapshot; freshness: CacheFreshness } | null> {
+  async snapshot(
+    focusNode: string | null,
+    etcd: EtcdStatus | null,
+  ): Promise<{ snapshot: ClusterSnapshot; freshness: CacheFreshness } | null> {
     if (!this.inSync) return null;
     const capturedAt = this.now();
     const [readyz, kubeProxy] = await Promise.all([this.readReadyz(), this.readKubeProxy()]);
@@ -460,10 +547,11 @@ export class ClusterWatchCache {
           builder.podSummaries.push(p.summary);
           if (p.alwaysWhole) builder.keepPod(JSON.parse(p.json) as KPod);
         }
-        if (focusNode !== null) for (const key of r.podsByNode.get(focusNode) ?? []) {
-          const p = r.pods.get(key);
-          if (p) builder.keepPod(JSON.parse(p.json) as KPod);
-        }
+        if (focusNode !== null)
+          for (const key of r.podsByNode.get(focusNode) ?? []) {
+            const p = r.pods.get(key);
+            if (p) builder.keepPod(JSON.parse(p.json) as KPod);
+          }
       } else for (const o of r.objects.values()) builder.add(structuredClone(o));
     }
     if (readyz.error) builder.readErrors.push(readyz.error);
@@ -483,14 +571,32 @@ export class ClusterWatchCache {
   get(path: string, accept = 'application/json'): Promise<{ status: number; body: string }> {
     const conn = this.connection as KubeConnection;
     return new Promise((resolve, reject) => {
-      const req = conn.transport.request({ ...conn.target(path), method: 'GET', headers: { ...conn.headers, Accept: accept, 'User-Agent': 'k8s-ha-bot' }, agent: conn.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
-      req.setTimeout(this.requestTimeoutMs, () => req.destroy(new HttpFailure(`GET ${path}: no answer within ${this.requestTimeoutMs} ms`)));
-      req.on('error', (err) => reject(err instanceof HttpFailure ? err : new HttpFailure(`GET ${path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`)));
+      const req = conn.transport.request(
+        {
+          ...conn.target(path),
+          method: 'GET',
+          headers: { ...conn.headers, Accept: accept, 'User-Agent': 'k8s-ha-bot' },
+          agent: conn.agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.setTimeout(this.requestTimeoutMs, () =>
+        req.destroy(new HttpFailure(`GET ${path}: no answer within ${this.requestTimeoutMs} ms`)),
+      );
+      req.on('error', (err) =>
+        reject(
+          err instanceof HttpFailure
+            ? err
+            : new HttpFailure(`GET ${path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`),
+        ),
+      );
       req.end();
     });
   }
@@ -498,10 +604,22 @@ export class ClusterWatchCache {
   private async readReadyz(): Promise<{ result: ReadyzResult | null; error: ReadError | null }> {
     try {
       const { status, body } = await this.get('/readyz?verbose', 'text/plain, */*');
-      if (status === 401 || status === 403) return { result: null, error: { resource: 'readyz', reason: status === 401 ? 'unauthorized' : 'forbidden', status, detail: `GET /readyz: HTTP ${status}` } };
+      if (status === 401 || status === 403)
+        return {
+          result: null,
+          error: {
+            resource: 'readyz',
+            reason: status === 401 ? 'unauthorized' : 'forbidden',
+            status,
+            detail: `GET /readyz: HTTP ${status}`,
+          },
+        };
       return { result: { status, text: body }, error: null };
     } catch (err) {
-      return { result: null, error: { resource: 'readyz', reason: 'unreachable', detail: (err as Error).message } };
+      return {
+        result: null,
+        error: { resource: 'readyz', reason: 'unreachable', detail: (err as Error).message },
+      };
     }
   }
 
@@ -510,10 +628,22 @@ export class ClusterWatchCache {
     try {
       const { status, body } = await this.get(path);
       if (status === 404) return { configMap: null, error: null };
-      if (status !== 200) return { configMap: null, error: { resource: 'configmaps', reason: status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'error', status, detail: `GET ${path}: HTTP ${status}` } };
+      if (status !== 200)
+        return {
+          configMap: null,
+          error: {
+            resource: 'configmaps',
+            reason: status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'error',
+            status,
+            detail: `GET ${path}: HTTP ${status}`,
+          },
+        };
       return { configMap: JSON.parse(body) as Obj, error: null };
     } catch (err) {
-      return { configMap: null, error: { resource: 'configmaps', reason: 'unreachable', detail: (err as Error).message } };
+      return {
+        configMap: null,
+        error: { resource: 'configmaps', reason: 'unreachable', detail: (err as Error).message },
+      };
     }
   }
 }

@@ -65,8 +65,9 @@ export interface ParseOptions {
  * override / isolate controls (U+202A–202E, U+2066–2069), which can make a name display
  * differently from what it is. ESC (U+001B) is a C0 control, so every ANSI escape sequence is caught.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is this regex's job
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
+const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this regex's job
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/u;
 
 /** Any Hangul syllable or jamo (compatibility and conjoining). */
 const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF]/u;
@@ -126,7 +127,10 @@ export const WHEN_HINTS: readonly WhenHint[] = [
   { pattern: new RegExp(`${B}(?:right\\s+now|immediately|right\\s+away|asap)${E}`, 'i'), hint: 'now' },
   { pattern: new RegExp(`${B}now${E}`, 'i'), hint: 'now' },
   { pattern: new RegExp(`${B}tomorrow(?:\\s+(?:morning|afternoon|evening|night))?${E}`, 'i') },
-  { pattern: new RegExp(`${B}(?:(?:on\\s+)?this|on\\s+the|over\\s+the)\\s+weekend${E}`, 'i'), hint: 'this weekend' },
+  {
+    pattern: new RegExp(`${B}(?:(?:on\\s+)?this|on\\s+the|over\\s+the)\\s+weekend${E}`, 'i'),
+    hint: 'this weekend',
+  },
   { pattern: new RegExp(`${B}this\\s+(?:morning|afternoon|evening)${E}`, 'i') },
   { pattern: new RegExp(`${B}later\\s+today${E}`, 'i'), hint: 'today' },
   { pattern: new RegExp(`${B}today${E}`, 'i'), hint: 'today' },
@@ -159,7 +163,25 @@ const CLUSTER_PHRASES: readonly RegExp[] = [
  * Words that precede "클러스터" without naming a cluster ("HA 클러스터 상태", "쿠버네티스 클러스터"),
  * or end an English request after "in" without naming one ("one at a time, in sequence", "in order").
  */
-const NOT_CLUSTER_NAMES = new Set(['ha', 'k8s', 'kubernetes', '쿠버네티스', '전체', '이', '그', '우리', '현재', 'sequence', 'order', 'parallel', 'turn', 'turns', 'batches', 'series', 'zone']);
+const NOT_CLUSTER_NAMES = new Set([
+  'ha',
+  'k8s',
+  'kubernetes',
+  '쿠버네티스',
+  '전체',
+  '이',
+  '그',
+  '우리',
+  '현재',
+  'sequence',
+  'order',
+  'parallel',
+  'turn',
+  'turns',
+  'batches',
+  'series',
+  'zone',
+]);
 
 /** Polite words and openers with no meaning for the request, at the start or the end. */
 const LEADING_FILLERS = new RegExp(
@@ -184,7 +206,8 @@ const PARTS: Readonly<Record<string, string>> = {
   NODE: '(?:the\\s+)?(?:node\\s+)?(?<node>.+?)(?:\\s+node)?(?:\\s+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+?)(?:\\s+cluster)?)?',
   /** A node named first ("master-2 reboot?"): one word, so "can I reboot" is no node called "can I". */
   NODE_WORD: '(?:node\\s+)?(?<node>[^\\s,()]+)',
-  REASON: '(?:,?\\s+(?:for|because|due\\s+to|since|so\\s+(?:that\\s+)?i\\s+can|to\\s+(?:apply|install|patch|upgrade|update|replace|fix))\\s.*)?',
+  REASON:
+    '(?:,?\\s+(?:for|because|due\\s+to|since|so\\s+(?:that\\s+)?i\\s+can|to\\s+(?:apply|install|patch|upgrade|update|replace|fix))\\s.*)?',
   WHO: '(?:i|we|you)',
   SAFE: '(?:safe|ok|okay|fine|alright|all\\s+right)',
   // Korean
@@ -205,7 +228,8 @@ const PARTS: Readonly<Record<string, string>> = {
     ].join('|') +
     '))?(?:\\s*(?:알려\\s*줘|알려\\s*주세요|확인\\s*해?\\s*줘|확인\\s*해?\\s*주세요))?',
   KSTATUS_TOPIC: '(?:(?:ha|etcd|k8s|클러스터|컨트롤\\s*플레인|쿠버네티스|고가용성)\\s*)?',
-  KPLEASE: '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
+  KPLEASE:
+    '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
   // "what if" requests (issue 9)
   /** A component the bot knows, by any alias, optionally followed by what runs it ("pods", "daemonset"). */
   COMP: `(?:the\\s+)?(?<component>${COMPONENT_PATTERN})(?:\\s+(?:pods?|daemon\\s*sets?|deployment|static\\s+pods?|service|process|agent|component))?`,
@@ -270,26 +294,90 @@ function whatIf(change: WhatIfChange['type'], lang: Locale, template: string): G
  */
 const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   // component restarts
-  whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{COMP}\\s+(?:restarts|is\\s+restarted|gets\\s+restarted|crashes|crash[-\\s]?loops|is\\s+killed|gets\\s+killed|is\\s+bounced){ON_NODE}'),
+  whatIf(
+    'component-restart',
+    'en',
+    'what\\s+{IF}\\s+{COMP}\\s+(?:restarts|is\\s+restarted|gets\\s+restarted|crashes|crash[-\\s]?loops|is\\s+killed|gets\\s+killed|is\\s+bounced){ON_NODE}',
+  ),
   whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{WHO}\\s+(?:restart|bounce|kill)\\s+{COMP}{ON_NODE}'),
-  whatIf('component-restart', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:restart|bounce|kill|recreate)\\s+{COMP}{ON_NODE}(?:\\s+safely)?{REASON}'),
-  whatIf('component-restart', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:restart|bounce)\\s+{COMP}{ON_NODE}{REASON}'),
-  whatIf('component-restart', 'en', '(?:(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+)?(?:restart|restarting|bounce|bouncing)\\s+{COMP}{ON_NODE}{REASON}'),
-  whatIf('component-restart', 'en', 'what\\s+{IF}\\s+{ANYCOMP}\\s+(?:restarts|is\\s+restarted|crashes)\\s+on\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?'),
-  whatIf('component-restart', 'en', '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?restart\\s+(?:the\\s+)?component\\s+(?<component>[a-z0-9][a-z0-9._-]{0,62}){ON_NODE}'),
+  whatIf(
+    'component-restart',
+    'en',
+    '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:restart|bounce|kill|recreate)\\s+{COMP}{ON_NODE}(?:\\s+safely)?{REASON}',
+  ),
+  whatIf(
+    'component-restart',
+    'en',
+    'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:restart|bounce)\\s+{COMP}{ON_NODE}{REASON}',
+  ),
+  whatIf(
+    'component-restart',
+    'en',
+    '(?:(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+)?(?:restart|restarting|bounce|bouncing)\\s+{COMP}{ON_NODE}{REASON}',
+  ),
+  whatIf(
+    'component-restart',
+    'en',
+    'what\\s+{IF}\\s+{ANYCOMP}\\s+(?:restarts|is\\s+restarted|crashes)\\s+on\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  ),
+  whatIf(
+    'component-restart',
+    'en',
+    '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?restart\\s+(?:the\\s+)?component\\s+(?<component>[a-z0-9][a-z0-9._-]{0,62}){ON_NODE}',
+  ),
   // `restart foo-agent on worker-3`: "X on NODE" names a component, even an unknown one (answered with the list).
-  whatIf('component-restart', 'en', '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?(?:restart|bounce)\\s+{ANYCOMP}\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?'),
+  whatIf(
+    'component-restart',
+    'en',
+    '(?:(?:can|could|may|should)\\s+{WHO}\\s+)?(?:restart|bounce)\\s+{ANYCOMP}\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  ),
   // rolling updates
-  whatIf('rolling-update', 'en', '(?:what\\s+(?:is\\s+the\\s+)?impact\\s+of\\s+)?(?:a\\s+|the\\s+)?rolling\\s+(?:update|restart|upgrade)\\s+(?:of|for|to)\\s+{COMP}'),
-  whatIf('rolling-update', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}{REASON}'),
-  whatIf('rolling-update', 'en', 'what\\s+{IF}\\s+{WHO}\\s+(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}'),
-  whatIf('rolling-update', 'en', '(?:kubectl\\s+)?rollout\\s+restart\\s+(?:(?:-n\\s+kube-system\\s+)?(?:ds|daemonsets?|deploy|deployments?)(?:/|\\s+))?{COMP}'),
-  whatIf('rolling-update', 'en', '{COMP}\\s+(?:rolling\\s+(?:update|restart|upgrade)|rollout(?:\\s+restart)?)'),
+  whatIf(
+    'rolling-update',
+    'en',
+    '(?:what\\s+(?:is\\s+the\\s+)?impact\\s+of\\s+)?(?:a\\s+|the\\s+)?rolling\\s+(?:update|restart|upgrade)\\s+(?:of|for|to)\\s+{COMP}',
+  ),
+  whatIf(
+    'rolling-update',
+    'en',
+    '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}{REASON}',
+  ),
+  whatIf(
+    'rolling-update',
+    'en',
+    'what\\s+{IF}\\s+{WHO}\\s+(?:do\\s+a\\s+)?(?:rolling[-\\s]update(?:\\s+of)?|roll\\s+out|rollout\\s+restart|rolling[-\\s]restart(?:\\s+of)?|upgrade|update)\\s+{COMP}',
+  ),
+  whatIf(
+    'rolling-update',
+    'en',
+    '(?:kubectl\\s+)?rollout\\s+restart\\s+(?:(?:-n\\s+kube-system\\s+)?(?:ds|daemonsets?|deploy|deployments?)(?:/|\\s+))?{COMP}',
+  ),
+  whatIf(
+    'rolling-update',
+    'en',
+    '{COMP}\\s+(?:rolling\\s+(?:update|restart|upgrade)|rollout(?:\\s+restart)?)',
+  ),
   // outages
-  whatIf('control-plane-down', 'en', 'what\\s+{IF}\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?|every\\s+|both\\s+)?(?:control[-\\s]?plane(?:\\s+nodes?)?|masters?(?:\\s+nodes?)?|cp\\s+nodes?)\\s+{DOWN}'),
-  whatIf('control-plane-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?)?(?:control[-\\s]?plane(?:\\s+nodes)?|masters|master\\s+nodes)'),
-  whatIf('control-plane-down', 'en', '(?:(?:whole|total|full)\\s+)?control[-\\s]?plane\\s+(?:outage|failure|down)'),
-  whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+(?:the\\s+)?etcd(?:\\s+cluster)?\\s+(?:loses|lost|has\\s+lost|has\\s+no|drops\\s+below|is\\s+out\\s+of)\\s+(?:its\\s+)?quorum'),
+  whatIf(
+    'control-plane-down',
+    'en',
+    'what\\s+{IF}\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?|every\\s+|both\\s+)?(?:control[-\\s]?plane(?:\\s+nodes?)?|masters?(?:\\s+nodes?)?|cp\\s+nodes?)\\s+{DOWN}',
+  ),
+  whatIf(
+    'control-plane-down',
+    'en',
+    'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:all\\s+(?:of\\s+)?(?:the\\s+)?|the\\s+(?:whole\\s+|entire\\s+)?)?(?:control[-\\s]?plane(?:\\s+nodes)?|masters|master\\s+nodes)',
+  ),
+  whatIf(
+    'control-plane-down',
+    'en',
+    '(?:(?:whole|total|full)\\s+)?control[-\\s]?plane\\s+(?:outage|failure|down)',
+  ),
+  whatIf(
+    'etcd-quorum-loss',
+    'en',
+    'what\\s+{IF}\\s+(?:the\\s+)?etcd(?:\\s+cluster)?\\s+(?:loses|lost|has\\s+lost|has\\s+no|drops\\s+below|is\\s+out\\s+of)\\s+(?:its\\s+)?quorum',
+  ),
   whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:the\\s+)?etcd\\s+quorum'),
   whatIf('etcd-quorum-loss', 'en', '(?:etcd\\s+)?quorum\\s+loss'),
   whatIf('component-down', 'en', 'what\\s+{IF}\\s+{COMP}\\s+{DOWN}'),
@@ -297,30 +385,90 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   whatIf('node-down', 'en', 'what\\s+{IF}\\s+{NODE1}\\s+{DOWN}'),
   whatIf('node-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+{NODE1}'),
   // a node named as restarting is a reboot
-  rule('reboot-impact', 'en', 'what\\s+{IF}\\s+{NODE1}\\s+(?:reboots|restarts|is\\s+rebooted|is\\s+restarted|gets\\s+rebooted)'),
+  rule(
+    'reboot-impact',
+    'en',
+    'what\\s+{IF}\\s+{NODE1}\\s+(?:reboots|restarts|is\\s+rebooted|is\\s+restarted|gets\\s+rebooted)',
+  ),
   // upgrades
-  rule('upgrade-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}(?:\\s+safely)?{REASON}'),
-  rule('upgrade-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}{REASON}'),
-  rule('upgrade-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks)\\s+(?:if|when)\\s+{WHO}\\s+upgrade\\s+{NODE1}{TO_VERSION}'),
+  rule(
+    'upgrade-impact',
+    'en',
+    '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}(?:\\s+safely)?{REASON}',
+  ),
+  rule(
+    'upgrade-impact',
+    'en',
+    'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}{REASON}',
+  ),
+  rule(
+    'upgrade-impact',
+    'en',
+    'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks)\\s+(?:if|when)\\s+{WHO}\\s+upgrade\\s+{NODE1}{TO_VERSION}',
+  ),
   rule('upgrade-impact', 'en', '(?:drain\\s+and\\s+)?upgrade\\s+{NODE1}{TO_VERSION}{REASON}'),
-  rule('upgrade-impact', 'en', '(?:upgrade\\s+impact\\s+(?:of|for)|impact\\s+of\\s+upgrading)\\s+{NODE1}{TO_VERSION}'),
+  rule(
+    'upgrade-impact',
+    'en',
+    '(?:upgrade\\s+impact\\s+(?:of|for)|impact\\s+of\\s+upgrading)\\s+{NODE1}{TO_VERSION}',
+  ),
   // drain alone
-  rule('drain-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}(?:\\s+safely)?{REASON}'),
-  rule('drain-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
-  rule('drain-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}'),
-  rule('drain-impact', 'en', '(?:drain\\s+impact\\s+(?:of|for)|(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+draining)\\s+{NODE1}'),
+  rule(
+    'drain-impact',
+    'en',
+    '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}(?:\\s+safely)?{REASON}',
+  ),
+  rule(
+    'drain-impact',
+    'en',
+    'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}',
+  ),
+  rule(
+    'drain-impact',
+    'en',
+    'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}',
+  ),
+  rule(
+    'drain-impact',
+    'en',
+    '(?:drain\\s+impact\\s+(?:of|for)|(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+draining)\\s+{NODE1}',
+  ),
   rule('drain-impact', 'en', '(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
   // "worker-3 drain ok?": a drain alone (issue 17; "worker-3 drain and reboot" stays a reboot)
   rule('drain-impact', 'en', '(?:node\\s+)?{NODE1}\\s+drain(?:\\s+(?:ok|okay|safe|possible))?'),
   // Korean
-  whatIf('component-restart', 'ko', '(?:{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*)?{KCOMP}\\s*(?:을|를|만|이|가)?\\s*(?:재시작|재기동|리스타트|다시\\s*시작)\\s*(?:{KIF}|{KTAIL})'),
-  whatIf('component-restart', 'ko', '{KCOMP}\\s*(?:이|가|을|를)?\\s*{KNODE1}\\s*(?:에서)\\s*(?:재시작|재기동|리스타트)\\s*(?:{KIF}|{KTAIL})'),
-  whatIf('rolling-update', 'ko', '{KCOMP}\\s*(?:을|를)?\\s*(?:롤링\\s*(?:업데이트|재시작|업그레이드)|롤아웃\\s*재시작|업그레이드|업데이트)\\s*(?:{KIF}|{KTAIL})'),
-  whatIf('control-plane-down', 'ko', '(?:모든\\s*|전체\\s*)?(?:컨트롤\\s*플레인|마스터)(?:\\s*노드)?(?:\\s*(?:전체|전부|모두|다))?(?:이|가|은|는)?\\s*(?:(?:전부|모두|다|동시에|한꺼번에)\\s*)?{KDOWN}'),
-  whatIf('etcd-quorum-loss', 'ko', 'etcd(?:\\s*클러스터)?(?:의|가|이)?\\s*(?:쿼럼|정족수)(?:을|를|이|가)?\\s*(?:잃으면|잃어버리면|깨지면|없어지면|손실되면|상실하면|무너지면)(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니)|영향(?:은|이)?))?'),
+  whatIf(
+    'component-restart',
+    'ko',
+    '(?:{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*)?{KCOMP}\\s*(?:을|를|만|이|가)?\\s*(?:재시작|재기동|리스타트|다시\\s*시작)\\s*(?:{KIF}|{KTAIL})',
+  ),
+  whatIf(
+    'component-restart',
+    'ko',
+    '{KCOMP}\\s*(?:이|가|을|를)?\\s*{KNODE1}\\s*(?:에서)\\s*(?:재시작|재기동|리스타트)\\s*(?:{KIF}|{KTAIL})',
+  ),
+  whatIf(
+    'rolling-update',
+    'ko',
+    '{KCOMP}\\s*(?:을|를)?\\s*(?:롤링\\s*(?:업데이트|재시작|업그레이드)|롤아웃\\s*재시작|업그레이드|업데이트)\\s*(?:{KIF}|{KTAIL})',
+  ),
+  whatIf(
+    'control-plane-down',
+    'ko',
+    '(?:모든\\s*|전체\\s*)?(?:컨트롤\\s*플레인|마스터)(?:\\s*노드)?(?:\\s*(?:전체|전부|모두|다))?(?:이|가|은|는)?\\s*(?:(?:전부|모두|다|동시에|한꺼번에)\\s*)?{KDOWN}',
+  ),
+  whatIf(
+    'etcd-quorum-loss',
+    'ko',
+    'etcd(?:\\s*클러스터)?(?:의|가|이)?\\s*(?:쿼럼|정족수)(?:을|를|이|가)?\\s*(?:잃으면|잃어버리면|깨지면|없어지면|손실되면|상실하면|무너지면)(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니)|영향(?:은|이)?))?',
+  ),
   whatIf('component-down', 'ko', '{KCOMP}(?:이|가|은|는)?\\s*(?:전부\\s*|모두\\s*|다\\s*)?{KDOWN}'),
   whatIf('node-down', 'ko', '{KNODE1}(?:이|가|은|는)?\\s*{KDOWN}'),
-  rule('upgrade-impact', 'ko', '{KNODE1}(?:을|를)?\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)\\s*{KTAIL}'),
+  rule(
+    'upgrade-impact',
+    'ko',
+    '{KNODE1}(?:을|를)?\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)\\s*{KTAIL}',
+  ),
   rule('drain-impact', 'ko', '{KNODE1}(?:을|를)?\\s*(?:드레인|drain)(?:만)?\\s*{KTAIL}'),
 ];
 
@@ -331,33 +479,99 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
 export const GRAMMAR: readonly GrammarRule[] = [
   ...WHAT_IF_GRAMMAR,
   // reboot impact, English
-  rule('reboot-impact', 'en', '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+|still\\s+)?{VERB}\\s+{NODE}(?:\\s+safely)?{REASON}'),
-  rule('reboot-impact', 'en', 'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+{VERB}\\s+{NODE}{REASON}'),
+  rule(
+    'reboot-impact',
+    'en',
+    '(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+|still\\s+)?{VERB}\\s+{NODE}(?:\\s+safely)?{REASON}',
+  ),
+  rule(
+    'reboot-impact',
+    'en',
+    'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+{VERB}\\s+{NODE}{REASON}',
+  ),
   rule('reboot-impact', 'en', 'is\\s+{NODE}\\s+{SAFE}\\s+to\\s+{VERB}{REASON}'),
   rule('reboot-impact', 'en', 'can\\s+{NODE}\\s+be\\s+(?:safely\\s+)?{VERB_ED}{REASON}'),
-  rule('reboot-impact', 'en', 'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+{VERB}\\s+{NODE}{REASON}'),
-  rule('reboot-impact', 'en', '(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+{VERB_ING}\\s+{NODE}'),
+  rule(
+    'reboot-impact',
+    'en',
+    'what\\s+(?:happens|would\\s+happen|will\\s+happen|breaks|would\\s+break)\\s+(?:if|when)\\s+{WHO}\\s+{VERB}\\s+{NODE}{REASON}',
+  ),
+  rule(
+    'reboot-impact',
+    'en',
+    '(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+{VERB_ING}\\s+{NODE}',
+  ),
   rule('reboot-impact', 'en', '(?:reboot|restart|drain)\\s+impact\\s+(?:of|for)\\s+{NODE}'),
   rule('reboot-impact', 'en', 'drain\\s+{NODE}\\s+and\\s+(?:then\\s+)?(?:reboot|restart)(?:\\s+it)?{REASON}'),
   rule('reboot-impact', 'en', '{VERB}\\s+{NODE}{REASON}'),
-  rule('reboot-impact', 'en', '{NODE_WORD}\\s+(?:reboot|restart|drain\\s+and\\s+reboot)(?:\\s+(?:ok|okay|safe|possible))?'),
+  rule(
+    'reboot-impact',
+    'en',
+    '{NODE_WORD}\\s+(?:reboot|restart|drain\\s+and\\s+reboot)(?:\\s+(?:ok|okay|safe|possible))?',
+  ),
   // reboot impact, Korean
   rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
   // the daily HA report on demand (issue 19)
-  { ...rule('ha-status', 'en', '(?:(?:daily|ha|cluster)\\s+)?(?:health|ha|daily)\\s+(?:report|check[-\\s]?up)(?:\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+))?'), report: true },
-  { ...rule('ha-status', 'ko', '(?:일일|데일리|정기)\\s*(?:점검|보고서?|리포트)(?:\\s*(?:해\\s*줘|보여\\s*줘|해\\s*주세요|보여\\s*주세요|부탁(?:해|해요|합니다)?))?'), report: true },
+  {
+    ...rule(
+      'ha-status',
+      'en',
+      '(?:(?:daily|ha|cluster)\\s+)?(?:health|ha|daily)\\s+(?:report|check[-\\s]?up)(?:\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+))?',
+    ),
+    report: true,
+  },
+  {
+    ...rule(
+      'ha-status',
+      'ko',
+      '(?:일일|데일리|정기)\\s*(?:점검|보고서?|리포트)(?:\\s*(?:해\\s*줘|보여\\s*줘|해\\s*주세요|보여\\s*주세요|부탁(?:해|해요|합니다)?))?',
+    ),
+    report: true,
+  },
   // HA status, English
-  rule('ha-status', 'en', '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?'),
-  rule('ha-status', 'en', '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?'),
-  rule('ha-status', 'en', 'how\\S*s\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?'),
-  rule('ha-status', 'en', 'how\\s+(?:is|are)\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?'),
-  rule('ha-status', 'en', 'is\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|quorum)\\s+(?:ok|okay|healthy|fine|up|ha)'),
-  rule('ha-status', 'en', '(?:ha\\s+)?(?:status|health)\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+)'),
+  rule(
+    'ha-status',
+    'en',
+    '(?:(?:ha|etcd|cluster|control[-\\s]?plane|cp|k8s|kubernetes)\\s+)?(?:status|health|quorum|ha)(?:\\s+(?:status|check))?',
+  ),
+  rule(
+    'ha-status',
+    'en',
+    '(?:show|check|get|what\\S*s|what\\s+is)\\s+(?:me\\s+)?(?:the\\s+)?(?:ha|etcd|cluster|control[-\\s]?plane|quorum)(?:\\s+(?:status|health|quorum))?',
+  ),
+  rule(
+    'ha-status',
+    'en',
+    'how\\S*s\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?',
+  ),
+  rule(
+    'ha-status',
+    'en',
+    'how\\s+(?:is|are)\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|ha|quorum)(?:\\s+(?:doing|looking))?',
+  ),
+  rule(
+    'ha-status',
+    'en',
+    'is\\s+(?:the\\s+)?(?:control[-\\s]?plane|cluster|etcd|quorum)\\s+(?:ok|okay|healthy|fine|up|ha)',
+  ),
+  rule(
+    'ha-status',
+    'en',
+    '(?:ha\\s+)?(?:status|health)\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+)',
+  ),
   // HA status, Korean
   rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
   // help
-  rule('help', 'en', '(?:help(?:\\s+me)?|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))'),
-  rule('help', 'ko', '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*'),
+  rule(
+    'help',
+    'en',
+    '(?:help(?:\\s+me)?|commands|usage|what\\s+can\\s+you\\s+do|how\\s+do\\s+i\\s+use\\s+(?:this|you|it))',
+  ),
+  rule(
+    'help',
+    'ko',
+    '(?:도움말|도움|명령어|사용법)(?:\\s*(?:좀|보여\\s*줘|알려\\s*줘|보여\\s*주세요|알려\\s*주세요))*',
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -374,12 +588,18 @@ export interface HelpExample {
 export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
   en: [
     { form: 'can I reboot NODE [in CLUSTER]', example: 'can I reboot atlas-cp-2 in prod' },
-    { form: 'is it safe to reboot NODE [tonight|now|tomorrow]', example: 'is it safe to reboot atlas-cp-2 tonight?' },
+    {
+      form: 'is it safe to reboot NODE [tonight|now|tomorrow]',
+      example: 'is it safe to reboot atlas-cp-2 tonight?',
+    },
     { form: 'drain and reboot NODE', example: 'drain and reboot atlas-wk-1' },
     { form: 'what happens if I reboot NODE', example: 'what happens if I reboot atlas-cp-2' },
     { form: 'can I drain NODE (drain only, no reboot)', example: 'can I drain atlas-wk-1' },
     { form: 'can I upgrade NODE [to VERSION]', example: 'can I upgrade atlas-cp-2 to 1.34' },
-    { form: 'what if COMPONENT restarts [on NODE]  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)', example: 'what if kube-proxy restarts on atlas-wk-1' },
+    {
+      form: 'what if COMPONENT restarts [on NODE]  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)',
+      example: 'what if kube-proxy restarts on atlas-wk-1',
+    },
     { form: 'can I restart COMPONENT on NODE', example: 'can I restart the kube-apiserver on atlas-cp-1' },
     { form: 'restart COMPONENT [on NODE]', example: 'restart coredns' },
     { form: 'rolling update of COMPONENT', example: 'rolling update of kube-proxy' },
@@ -389,9 +609,18 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'what if COMPONENT is down', example: 'what if the scheduler is down' },
     { form: 'status | ha status | etcd quorum [in CLUSTER]', example: 'ha status in prod' },
     { form: 'health report [for CLUSTER]', example: 'health report for prod' },
-    { form: 'can we reboot NODE and NODE (together: all of them down at once)', example: 'can we reboot atlas-wk-1 and atlas-wk-2' },
-    { form: 'can I reboot all the workers | all control-plane nodes | the nodes in zone ZONE | -l KEY=VALUE', example: 'can I reboot all the workers' },
-    { form: 'in what order should I reboot NODES? (one by one, rolling: a plan)', example: 'in what order should I reboot the masters?' },
+    {
+      form: 'can we reboot NODE and NODE (together: all of them down at once)',
+      example: 'can we reboot atlas-wk-1 and atlas-wk-2',
+    },
+    {
+      form: 'can I reboot all the workers | all control-plane nodes | the nodes in zone ZONE | -l KEY=VALUE',
+      example: 'can I reboot all the workers',
+    },
+    {
+      form: 'in what order should I reboot NODES? (one by one, rolling: a plan)',
+      example: 'in what order should I reboot the masters?',
+    },
     { form: 'what if I lose NODE and NODE', example: 'what if I lose atlas-cp-1 and atlas-cp-2' },
     ...MAINTENANCE_HELP_EXAMPLES.en,
     { form: 'help', example: 'help' },
@@ -404,7 +633,10 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: '오늘 밤 NODE 재시작해도 괜찮아?', example: '오늘 밤 atlas-cp-2 노드 재시작해도 괜찮아?' },
     { form: 'NODE 드레인해도 돼? (재부팅 없이 드레인만)', example: 'atlas-wk-1 드레인해도 돼?' },
     { form: 'NODE 업그레이드해도 돼?', example: 'atlas-cp-2 1.34로 업그레이드해도 돼?' },
-    { form: 'NODE에서 COMPONENT 재시작하면 어떻게 돼?  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)', example: 'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?' },
+    {
+      form: 'NODE에서 COMPONENT 재시작하면 어떻게 돼?  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)',
+      example: 'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',
+    },
     { form: 'COMPONENT 재시작해도 돼?', example: 'coredns 재시작해도 돼?' },
     { form: 'COMPONENT 롤링 업데이트해도 돼?', example: 'kube-proxy 롤링 업데이트해도 돼?' },
     { form: 'NODE가 다운되면?', example: 'atlas-cp-2가 다운되면 어떻게 돼?' },
@@ -413,9 +645,18 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'COMPONENT가 다운되면?', example: '스케줄러가 다운되면 어떻게 돼?' },
     { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
     { form: '일일 점검', example: '일일 점검' },
-    { form: 'NODE이랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)', example: 'atlas-wk-1이랑 atlas-wk-2 재부팅해도 돼?' },
-    { form: '워커 노드 전부 | 마스터 노드 전부 | ZONE 존 노드 | -l KEY=VALUE 재부팅해도 돼?', example: '워커 노드 전부 재부팅해도 돼?' },
-    { form: 'NODES 하나씩 재부팅하려면 순서는? (롤링: 계획)', example: '마스터 노드 하나씩 재부팅하려면 순서는?' },
+    {
+      form: 'NODE이랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)',
+      example: 'atlas-wk-1이랑 atlas-wk-2 재부팅해도 돼?',
+    },
+    {
+      form: '워커 노드 전부 | 마스터 노드 전부 | ZONE 존 노드 | -l KEY=VALUE 재부팅해도 돼?',
+      example: '워커 노드 전부 재부팅해도 돼?',
+    },
+    {
+      form: 'NODES 하나씩 재부팅하려면 순서는? (롤링: 계획)',
+      example: '마스터 노드 하나씩 재부팅하려면 순서는?',
+    },
     { form: 'NODE랑 NODE가 동시에 다운되면?', example: 'atlas-cp-1이랑 atlas-cp-2가 동시에 다운되면?' },
     ...MAINTENANCE_HELP_EXAMPLES.ko,
     { form: '도움말', example: '도움말' },
@@ -430,7 +671,9 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
 /** Clip a token for an error: at most {@link MAX_ERROR_TOKEN_LENGTH} code points, no surrounding spaces. */
 function clip(token: string): string {
   const points = Array.from(token.trim());
-  return points.length <= MAX_ERROR_TOKEN_LENGTH ? points.join('') : points.slice(0, MAX_ERROR_TOKEN_LENGTH).join('');
+  return points.length <= MAX_ERROR_TOKEN_LENGTH
+    ? points.join('')
+    : points.slice(0, MAX_ERROR_TOKEN_LENGTH).join('');
 }
 
 function fail(code: ParseError['code'], locale: Locale, token?: string): ParseResult {
@@ -453,8 +696,14 @@ interface Options {
  * and stay unknown options. Source: `kubectl drain --help` (v1.30).
  */
 const KUBECTL_DRAIN_FLAGS = new Set([
-  'ignore-daemonsets', 'delete-emptydir-data', 'delete-local-data', 'dry-run', 'grace-period', 'timeout',
-  'skip-wait-for-delete-timeout', 'chunk-size',
+  'ignore-daemonsets',
+  'delete-emptydir-data',
+  'delete-local-data',
+  'dry-run',
+  'grace-period',
+  'timeout',
+  'skip-wait-for-delete-timeout',
+  'chunk-size',
 ]);
 
 /** Step 3: take `--options` out of the text. */
@@ -475,7 +724,8 @@ function takeOptions(text: string): Options {
       continue;
     }
     if (KUBECTL_DRAIN_FLAGS.has(name)) continue;
-    if (name !== 'lang' && name !== 'cluster') return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    if (name !== 'lang' && name !== 'cluster')
+      return { ...out, error: { code: 'invalid-option', token: clip(token) } };
     let value = m[2];
     if (value === undefined) {
       const next = tokens[i + 1];
@@ -484,7 +734,8 @@ function takeOptions(text: string): Options {
         i += 1;
       }
     }
-    if (value === undefined || value === '') return { ...out, error: { code: 'invalid-option', token: clip(token) } };
+    if (value === undefined || value === '')
+      return { ...out, error: { code: 'invalid-option', token: clip(token) } };
     if (name === 'lang') {
       const lang = LANG_VALUE.exec(value);
       if (lang === null) return { ...out, error: { code: 'invalid-option', token: clip(value) } };
@@ -500,7 +751,7 @@ function takeOptions(text: string): Options {
 /** Step 2: drop `/k8s` and bot mentions at the start, in any number and order. */
 function stripPrefixes(text: string): string {
   let s = text;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const prefix of PREFIXES) {
       const next = s.replace(prefix, '');
@@ -573,7 +824,14 @@ const ON_NODE_INTENTS: ReadonlySet<Intent> = new Set(['what-if', 'drain-impact',
 
 function matchOf(r: GrammarRule, m: RegExpExecArray): Match {
   const g = m.groups ?? {};
-  return { rule: r, node: g.node, particle: g.particle, cluster: g.cluster, component: g.component, version: g.version };
+  return {
+    rule: r,
+    node: g.node,
+    particle: g.particle,
+    cluster: g.cluster,
+    component: g.component,
+    version: g.version,
+  };
 }
 
 /** The component as the command carries it: the canonical name, else the word lowercased. */
@@ -623,7 +881,10 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
 
   // Maintenance forms (issue 5) carry a free-text reason and `--force`: matched before the options.
   const maintenance = matchMaintenanceCommand(normal, fallback);
-  if (maintenance !== null) return maintenance.ok ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) } : maintenance;
+  if (maintenance !== null)
+    return maintenance.ok
+      ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) }
+      : maintenance;
 
   // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes (issue 17).
   const { rest: withoutSelector, selector } = takeSelector(normal);
@@ -644,11 +905,17 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
   const reserved = grammarNode !== undefined && RESERVED_NODE_WORDS.has(grammarNode);
-  if (viaGrammar.ok && !reserved && selector === undefined) return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
-  if (!viaGrammar.ok && (viaGrammar.error.code === 'invalid-cluster-name' || viaGrammar.error.code === 'invalid-option')) return viaGrammar;
+  if (viaGrammar.ok && !reserved && selector === undefined)
+    return { ...viaGrammar, command: resolveCommandNodes(viaGrammar.command, options.nodes) };
+  if (
+    !viaGrammar.ok &&
+    (viaGrammar.error.code === 'invalid-cluster-name' || viaGrammar.error.code === 'invalid-option')
+  )
+    return viaGrammar;
   const clusterRaw = opts.cluster ?? mods.cluster;
   const cluster = clusterRaw?.toLowerCase();
-  if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster)) return fail('invalid-cluster-name', locale, clusterRaw);
+  if (clusterRaw !== undefined && cluster !== undefined && !isValidClusterName(cluster))
+    return fail('invalid-cluster-name', locale, clusterRaw);
   const understood = understandRequest(mods.rest, {
     ...(options.nodes === undefined ? {} : { nodes: options.nodes }),
     ...(selector === undefined ? {} : { selector }),
@@ -696,7 +963,12 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
     const m = r.pattern.exec(mods.rest);
     const match = m === null ? null : matchOf(r, m);
     // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.
-    if (ON_NODE_INTENTS.has(r.intent) && mods.cluster !== undefined && match?.node === undefined && mods.beforeCluster !== mods.rest) {
+    if (
+      ON_NODE_INTENTS.has(r.intent) &&
+      mods.cluster !== undefined &&
+      match?.node === undefined &&
+      mods.beforeCluster !== mods.rest
+    ) {
       const b = r.pattern.exec(mods.beforeCluster);
       if (b !== null && b.groups?.node !== undefined) {
         matches.push({ ...matchOf(r, b), clusterWasNode: true });
@@ -708,7 +980,9 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
   const first = matches[0];
   if (first === undefined) return fail('not-understood', locale);
   const chosen =
-    matches.find((m) => (m.node === undefined ? m.rule.intent !== 'reboot-impact' : isValidNodeName(m.node.toLowerCase()))) ?? first;
+    matches.find((m) =>
+      m.node === undefined ? m.rule.intent !== 'reboot-impact' : isValidNodeName(m.node.toLowerCase()),
+    ) ?? first;
 
   // Step 7: names. The node first, before anything else is done with the request.
   let node: string | undefined;
@@ -717,7 +991,8 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
     if ('invalid' in judged) return fail('invalid-node-name', locale, judged.invalid);
     node = judged.name;
   }
-  const clusterRaw = optionCluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
+  const clusterRaw =
+    optionCluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();
@@ -737,7 +1012,11 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
       };
       break;
     case 'ha-status':
-      command = { kind: 'ha-status', ...(chosen.rule.report ? { report: true as const } : {}), ...(cluster === undefined ? {} : { cluster }) };
+      command = {
+        kind: 'ha-status',
+        ...(chosen.rule.report ? { report: true as const } : {}),
+        ...(cluster === undefined ? {} : { cluster }),
+      };
       break;
     case 'help':
       command = { kind: 'help', ...(cluster === undefined ? {} : { cluster }) };
@@ -765,7 +1044,9 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
         kind: 'upgrade-impact',
         node: node ?? '',
         drain: /drain|드레인/i.test(mods.rest.replace(chosen.node ?? '', ' ')),
-        ...(chosen.version === undefined ? {} : { targetVersion: chosen.version.toLowerCase().replace(/^(?!v)/, 'v') }),
+        ...(chosen.version === undefined
+          ? {}
+          : { targetVersion: chosen.version.toLowerCase().replace(/^(?!v)/, 'v') }),
         ...(cluster === undefined ? {} : { cluster }),
         ...(mods.when === undefined ? {} : { when: mods.when }),
       };
@@ -779,7 +1060,9 @@ function whatIfChange(match: Match, node: string | undefined): WhatIfChange {
   const component = componentOf(match.component);
   switch (match.rule.change) {
     case 'component-restart':
-      return node === undefined ? { type: 'component-restart', component } : { type: 'component-restart', component, node };
+      return node === undefined
+        ? { type: 'component-restart', component }
+        : { type: 'component-restart', component, node };
     case 'rolling-update':
       return { type: 'rolling-update', component };
     case 'node-down':

@@ -41,7 +41,8 @@ export interface MaintenanceRule {
 /** Pieces spliced into the rules by name (`{NODE}`). */
 const PARTS: Readonly<Record<string, string>> = {
   NODE: '(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,():]+)',
-  CLUSTER: '(?:\\s+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[a-z0-9][a-z0-9-]*)(?:\\s+cluster)?(?=$|[\\s,:;]))?',
+  CLUSTER:
+    '(?:\\s+(?:in|on)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[a-z0-9][a-z0-9-]*)(?:\\s+cluster)?(?=$|[\\s,:;]))?',
   REASON: '(?:\\s*[,:]?\\s+(?<reason>\\S.*))?',
   KNODE: '(?<node>[^\\s,():;]+?)(?:\\s*노드)?(?:을|를|의|은|는)?',
   KCLUSTER: '(?:(?<cluster>[a-z0-9][a-z0-9-]*)\\s*클러스터(?:의|에서|에)?\\s+)?',
@@ -62,26 +63,66 @@ function rule(intent: MaintenanceIntent, lang: Locale, template: string): Mainte
 /** Every maintenance form, English then Korean; each must match the whole text left after options. */
 export const MAINTENANCE_GRAMMAR: readonly MaintenanceRule[] = [
   // requests, English
-  rule('maintenance-request', 'en', '(?:please\\s+)?(?:maintain|(?:start\\s+)?maintenance\\s+(?:for|of|on))\\s+{NODE}{CLUSTER}{REASON}'),
+  rule(
+    'maintenance-request',
+    'en',
+    '(?:please\\s+)?(?:maintain|(?:start\\s+)?maintenance\\s+(?:for|of|on))\\s+{NODE}{CLUSTER}{REASON}',
+  ),
   rule(
     'maintenance-request',
     'en',
     '(?:please\\s+)?(?:request|ask\\s+for|open)\\s+(?:a\\s+|an\\s+)?(?:approved\\s+)?(?:reboot|restart|maintenance|drain\\s+and\\s+reboot)(?:\\s+request)?(?:\\s+(?:of|for|on))?\\s+{NODE}{CLUSTER}{REASON}',
   ),
-  rule('maintenance-request', 'en', '(?:please\\s+)?(?:reboot|restart|drain\\s+and\\s+reboot|maintain)\\s+{NODE}{CLUSTER}\\s+with\\s+(?:an\\s+)?approvals?{REASON}'),
+  rule(
+    'maintenance-request',
+    'en',
+    '(?:please\\s+)?(?:reboot|restart|drain\\s+and\\s+reboot|maintain)\\s+{NODE}{CLUSTER}\\s+with\\s+(?:an\\s+)?approvals?{REASON}',
+  ),
   // requests, Korean
-  rule('maintenance-request', 'ko', '{KCLUSTER}{KNODE}\\s*(?:유지\\s*보수|점검|재부팅|재시작|드레인\\s*(?:후|하고)?\\s*재부팅)\\s*(?:을|를)?\\s*{KREQ}{KREASON}'),
-  rule('maintenance-request', 'ko', '{KCLUSTER}(?:유지\\s*보수|점검|재부팅)\\s*{KREQ}\\s*[:：]?\\s*{KNODE}{KREASON}'),
+  rule(
+    'maintenance-request',
+    'ko',
+    '{KCLUSTER}{KNODE}\\s*(?:유지\\s*보수|점검|재부팅|재시작|드레인\\s*(?:후|하고)?\\s*재부팅)\\s*(?:을|를)?\\s*{KREQ}{KREASON}',
+  ),
+  rule(
+    'maintenance-request',
+    'ko',
+    '{KCLUSTER}(?:유지\\s*보수|점검|재부팅)\\s*{KREQ}\\s*[:：]?\\s*{KNODE}{KREASON}',
+  ),
   // decisions
-  rule('maintenance-decision', 'en', '(?<action>approve|reject|deny|decline|cancel|abort)\\s+(?:the\\s+)?(?:maintenance\\s+)?(?:request\\s+)?{ID}'),
-  rule('maintenance-decision', 'ko', '(?<id>[a-z0-9][\\w-]*?)\\s*(?:을|를)?\\s*(?<action>승인|거절|반려|거부|취소)(?:해\\s*줘|해\\s*주세요|합니다|할게요?|하기)?'),
+  rule(
+    'maintenance-decision',
+    'en',
+    '(?<action>approve|reject|deny|decline|cancel|abort)\\s+(?:the\\s+)?(?:maintenance\\s+)?(?:request\\s+)?{ID}',
+  ),
+  rule(
+    'maintenance-decision',
+    'ko',
+    '(?<id>[a-z0-9][\\w-]*?)\\s*(?:을|를)?\\s*(?<action>승인|거절|반려|거부|취소)(?:해\\s*줘|해\\s*주세요|합니다|할게요?|하기)?',
+  ),
   rule('maintenance-decision', 'ko', '(?<action>승인|거절|반려|거부|취소)\\s*[:：]?\\s+{ID}'),
   // status of one request
-  rule('maintenance-status', 'en', '(?:show\\s+(?:me\\s+)?|maintenance\\s+status\\s+(?:of\\s+)?|status\\s+of\\s+|status\\s+)(?<id>mr-\\S*)'),
-  rule('maintenance-status', 'ko', '(?<id>mr-\\S*?)\\s*(?:의\\s*)?(?:상태|진행\\s*상황)(?:\\s*(?:보여\\s*줘|확인|조회))?'),
+  rule(
+    'maintenance-status',
+    'en',
+    '(?:show\\s+(?:me\\s+)?|maintenance\\s+status\\s+(?:of\\s+)?|status\\s+of\\s+|status\\s+)(?<id>mr-\\S*)',
+  ),
+  rule(
+    'maintenance-status',
+    'ko',
+    '(?<id>mr-\\S*?)\\s*(?:의\\s*)?(?:상태|진행\\s*상황)(?:\\s*(?:보여\\s*줘|확인|조회))?',
+  ),
   // audit
-  rule('audit', 'en', '(?:show\\s+(?:me\\s+)?(?:the\\s+)?)?(?:maintenance\\s+)?audit(?:\\s+(?:log|trail|entries))?{CLUSTER}'),
-  rule('audit', 'ko', '{KCLUSTER}(?:유지\\s*보수\\s*)?감사\\s*(?:로그|기록)(?:\\s*(?:보여\\s*줘|확인|조회))?'),
+  rule(
+    'audit',
+    'en',
+    '(?:show\\s+(?:me\\s+)?(?:the\\s+)?)?(?:maintenance\\s+)?audit(?:\\s+(?:log|trail|entries))?{CLUSTER}',
+  ),
+  rule(
+    'audit',
+    'ko',
+    '{KCLUSTER}(?:유지\\s*보수\\s*)?감사\\s*(?:로그|기록)(?:\\s*(?:보여\\s*줘|확인|조회))?',
+  ),
 ];
 
 /** Korean decision words → actions. */
@@ -100,20 +141,37 @@ const ACTIONS: Readonly<Record<string, 'approve' | 'reject' | 'cancel'>> = {
 };
 
 /** The maintenance forms for the help answer (they parse with {@link parseCommand}). */
-export const MAINTENANCE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
+export const MAINTENANCE_HELP_EXAMPLES: Readonly<
+  Record<Locale, readonly { form: string; example: string }[]>
+> = {
   en: [
-    { form: 'maintain NODE [REASON] [in CLUSTER]  (asks for an approved cordon, drain, reboot wait and uncordon; a reason ending in "in WORD" names cluster WORD: quote the reason to keep it)', example: 'maintain atlas-cp-2 kernel update in prod' },
-    { form: 'request a reboot of NODE [because REASON]', example: 'request a reboot of atlas-cp-2 because of the kernel patch' },
+    {
+      form: 'maintain NODE [REASON] [in CLUSTER]  (asks for an approved cordon, drain, reboot wait and uncordon; a reason ending in "in WORD" names cluster WORD: quote the reason to keep it)',
+      example: 'maintain atlas-cp-2 kernel update in prod',
+    },
+    {
+      form: 'request a reboot of NODE [because REASON]',
+      example: 'request a reboot of atlas-cp-2 because of the kernel patch',
+    },
     { form: 'reboot NODE with approval', example: 'reboot atlas-wk-1 with approval' },
-    { form: 'maintain NODE REASON --force "WHY" (admins: override an unsafe verdict)', example: 'maintain atlas-cp-2 disk failing --force "disk is dying"' },
+    {
+      form: 'maintain NODE REASON --force "WHY" (admins: override an unsafe verdict)',
+      example: 'maintain atlas-cp-2 disk failing --force "disk is dying"',
+    },
     { form: 'approve | reject | cancel REQUEST_ID', example: 'approve mr-abcdefgh23' },
     { form: 'maintenance status REQUEST_ID', example: 'maintenance status mr-abcdefgh23' },
     { form: 'audit  (admins: recent maintenance audit entries)', example: 'audit' },
   ],
   ko: [
-    { form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)', example: 'atlas-cp-2 유지보수 요청 커널 업데이트 prod 클러스터에서' },
+    {
+      form: '[CLUSTER 클러스터] NODE 유지보수 요청 [사유] [CLUSTER 클러스터에서]  (승인 후 코든, 드레인, 재부팅 대기, 언코든)',
+      example: 'atlas-cp-2 유지보수 요청 커널 업데이트 prod 클러스터에서',
+    },
     { form: 'NODE 재부팅 요청 [사유]', example: 'atlas-cp-2 재부팅 요청' },
-    { form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)', example: 'atlas-cp-2 유지보수 요청 디스크 교체 강제: 디스크 고장' },
+    {
+      form: 'NODE 유지보수 요청 사유 강제: 이유 (관리자: unsafe 판정 무시)',
+      example: 'atlas-cp-2 유지보수 요청 디스크 교체 강제: 디스크 고장',
+    },
     { form: 'REQUEST_ID 승인 | 거절 | 취소', example: 'mr-abcdefgh23 승인' },
     { form: 'REQUEST_ID 상태', example: 'mr-abcdefgh23 상태' },
     { form: '감사 로그  (관리자: 최근 유지보수 감사 기록)', example: '감사 로그' },
@@ -166,7 +224,8 @@ function takeOptions(text: string): TakenOptions {
           end += q[0].length;
         }
       }
-      if (value !== undefined && value.trim() !== '') out.forceReason = value.replace(/^["'\u201C\u2018]|["'\u201D\u2019]$/gu, '').trim();
+      if (value !== undefined && value.trim() !== '')
+        out.forceReason = value.replace(/^["'\u201C\u2018]|["'\u201D\u2019]$/gu, '').trim();
     } else {
       if (value === undefined) {
         const next = NEXT_VALUE.exec(text.slice(end));
@@ -196,7 +255,10 @@ function takeOptions(text: string): TakenOptions {
     if (why !== '' && out.forceReason === undefined) out.forceReason = why;
     rest = rest.slice(0, tail.index);
   }
-  out.rest = rest.replace(/\s+/g, ' ').replace(/[\s.!?。~…]+$/u, '').trim();
+  out.rest = rest
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?。~…]+$/u, '')
+    .trim();
   return out;
 }
 
@@ -216,7 +278,8 @@ const TRAILING_CLUSTER: readonly RegExp[] = [
  * Words after a trailing "in" that say when or how, not which cluster (`… in 10m`, `… in place`):
  * such a reason is kept whole.
  */
-const NOT_TRAILING_CLUSTER = /^(?:\d+(?:s|m|h|d|w|min|mins|minutes?|hours?|hrs?|days?|weeks?)?|place|time|advance|progress|parallel|order|case|general|full|turn|use|effect|ha|k8s|kubernetes)$/iu;
+const NOT_TRAILING_CLUSTER =
+  /^(?:\d+(?:s|m|h|d|w|min|mins|minutes?|hours?|hrs?|days?|weeks?)?|place|time|advance|progress|parallel|order|case|general|full|turn|use|effect|ha|k8s|kubernetes)$/iu;
 
 /**
  * Take a cluster named at the end of a reason out of it.
@@ -248,7 +311,10 @@ function cleanReason(raw: string | undefined): string {
   if (raw === undefined) return '';
   let s = raw.trim();
   s = s.replace(/^\(\s*(.*?)\s*\)$/u, '$1');
-  s = s.replace(/^(?:because(?:\s+of)?|since|as|for|reason\s*[:：]|why\s*[:：]|사유\s*[:：]?|이유\s*[:：]?)\s*/iu, '');
+  s = s.replace(
+    /^(?:because(?:\s+of)?|since|as|for|reason\s*[:：]|why\s*[:：]|사유\s*[:：]?|이유\s*[:：]?)\s*/iu,
+    '',
+  );
   s = s.replace(/^["'\u201C\u2018](.*)["'\u201D\u2019]$/u, '$1');
   return clip(s, MAX_REASON_LENGTH);
 }
@@ -293,7 +359,12 @@ export function incompleteMaintenanceForm(text: string, defaultLocale: Locale): 
  */
 export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): MaintenanceMatch {
   // Cheap pre-filter: every form holds one of these words.
-  if (!/maint|reboot|restart|approv|reject|deny|declin|cancel|abort|audit|status|show|mr-|유지|점검|재부팅|재시작|승인|거절|반려|거부|취소|감사|상태|진행/iu.test(normal)) return null;
+  if (
+    !/maint|reboot|restart|approv|reject|deny|declin|cancel|abort|audit|status|show|mr-|유지|점검|재부팅|재시작|승인|거절|반려|거부|취소|감사|상태|진행/iu.test(
+      normal,
+    )
+  )
+    return null;
   const opts = takeOptions(normal);
   let matched: { rule: MaintenanceRule; groups: Record<string, string | undefined> } | null = null;
   for (const r of MAINTENANCE_GRAMMAR) {
@@ -306,8 +377,10 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
   if (matched === null) return null;
   const { rule: r, groups: g } = matched;
   const locale: Locale = opts.lang ?? (r.lang === 'ko' || HANGUL.test(opts.rest) ? 'ko' : defaultLocale);
-  if (opts.badOption !== undefined) return { ok: false, error: { code: 'invalid-option', token: clip(opts.badOption, 80) }, locale };
-  if (opts.force && r.intent !== 'maintenance-request') return { ok: false, error: { code: 'invalid-option', token: '--force' }, locale };
+  if (opts.badOption !== undefined)
+    return { ok: false, error: { code: 'invalid-option', token: clip(opts.badOption, 80) }, locale };
+  if (opts.force && r.intent !== 'maintenance-request')
+    return { ok: false, error: { code: 'invalid-option', token: '--force' }, locale };
 
   // `maintain NODE kernel patch in prod`: a cluster at the end of the reason, when none was named before.
   let reasonRaw = g.reason;
@@ -321,14 +394,16 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();
-    if (!isValidClusterName(cluster)) return { ok: false, error: { code: 'invalid-cluster-name', token: clip(clusterRaw, 80) }, locale };
+    if (!isValidClusterName(cluster))
+      return { ok: false, error: { code: 'invalid-cluster-name', token: clip(clusterRaw, 80) }, locale };
   }
   const withCluster = cluster === undefined ? {} : { cluster };
 
   switch (r.intent) {
     case 'maintenance-request': {
       const node = (g.node ?? '').toLowerCase();
-      if (!isValidNodeName(node)) return { ok: false, error: { code: 'invalid-node-name', token: clip(g.node ?? '', 80) }, locale };
+      if (!isValidNodeName(node))
+        return { ok: false, error: { code: 'invalid-node-name', token: clip(g.node ?? '', 80) }, locale };
       return {
         ok: true,
         command: {
@@ -337,7 +412,9 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
           ...withCluster,
           reason: cleanReason(reasonRaw),
           force: opts.force,
-          ...(opts.forceReason !== undefined && opts.forceReason !== '' ? { forceReason: clip(opts.forceReason, MAX_REASON_LENGTH) } : {}),
+          ...(opts.forceReason !== undefined && opts.forceReason !== ''
+            ? { forceReason: clip(opts.forceReason, MAX_REASON_LENGTH) }
+            : {}),
         },
         locale,
       };
@@ -345,8 +422,10 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
     case 'maintenance-decision':
     case 'maintenance-status': {
       const id = (g.id ?? '').toLowerCase();
-      if (!MAINTENANCE_ID_PATTERN.test(id)) return { ok: false, error: { code: 'invalid-request-id', token: clip(g.id ?? '', 80) }, locale };
-      if (r.intent === 'maintenance-status') return { ok: true, command: { kind: 'maintenance-status', requestId: id }, locale };
+      if (!MAINTENANCE_ID_PATTERN.test(id))
+        return { ok: false, error: { code: 'invalid-request-id', token: clip(g.id ?? '', 80) }, locale };
+      if (r.intent === 'maintenance-status')
+        return { ok: true, command: { kind: 'maintenance-status', requestId: id }, locale };
       const action = ACTIONS[(g.action ?? '').toLowerCase()];
       if (action === undefined) return null;
       return { ok: true, command: { kind: 'maintenance-decision', action, requestId: id }, locale };

@@ -45,7 +45,12 @@ export interface MaintenancePlanControlCommand {
 }
 
 /** Why a plan command was refused: a bad selector, a cluster name or a plan id that is not one. */
-export type PlanParseError = { kind: 'error'; error: 'invalid-selector' | 'invalid-cluster' | 'invalid-plan-id'; detail: string; lang: Locale };
+export type PlanParseError = {
+  kind: 'error';
+  error: 'invalid-selector' | 'invalid-cluster' | 'invalid-plan-id';
+  detail: string;
+  lang: Locale;
+};
 
 /** Plan ids as the parser accepts them (`mp-` + 10 of `[a-z2-7]`, as `PLAN_ID_PATTERN`). */
 const PLAN_ID = /^mp-[a-z2-7]{10}$/;
@@ -85,7 +90,9 @@ function clusterAndReason(rest: string): { cluster?: string; reason: string } | 
     cluster = opt[1];
     text = (text.slice(0, opt.index) + text.slice(opt.index + opt[0].length)).trim();
   }
-  const inMatch = /^(?:in|on)\s+(?:the\s+)?(?:cluster\s+)?([^\s,:;]+)(?:\s+cluster)?[,:;]?(?:\s+|$)/i.exec(text);
+  const inMatch = /^(?:in|on)\s+(?:the\s+)?(?:cluster\s+)?([^\s,:;]+)(?:\s+cluster)?[,:;]?(?:\s+|$)/i.exec(
+    text,
+  );
   if (cluster === undefined && inMatch) {
     cluster = inMatch[1];
     text = text.slice(inMatch[0].length);
@@ -100,21 +107,38 @@ function clusterAndReason(rest: string): { cluster?: string; reason: string } | 
  * @returns the command, a {@link PlanParseError}, or null when the text is not a plan command
  *   (then the other grammars are tried)
  */
-export function parseMaintenancePlanCommand(text: string): MaintenancePlanCommand | MaintenancePlanControlCommand | PlanParseError | null {
+export function parseMaintenancePlanCommand(
+  text: string,
+): MaintenancePlanCommand | MaintenancePlanControlCommand | PlanParseError | null {
   const t = text.trim().replace(/\s+/g, ' ');
   // controls, English: "pause mp-…"
   let m = /^(approve|reject|pause|resume|cancel|retry|skip|stop)\s+(?:the\s+)?(?:plan\s+)?(mp-\S*)$/i.exec(t);
   if (m) {
     const id = (m[2] ?? '').toLowerCase();
-    if (!PLAN_ID.test(id)) return { kind: 'error', error: 'invalid-plan-id', detail: id.slice(0, 40), lang: 'en' };
-    return { kind: 'maintenance-plan-control', action: EN_CONTROLS[(m[1] ?? '').toLowerCase()] ?? 'approve', planId: id, lang: 'en' };
+    if (!PLAN_ID.test(id))
+      return { kind: 'error', error: 'invalid-plan-id', detail: id.slice(0, 40), lang: 'en' };
+    return {
+      kind: 'maintenance-plan-control',
+      action: EN_CONTROLS[(m[1] ?? '').toLowerCase()] ?? 'approve',
+      planId: id,
+      lang: 'en',
+    };
   }
   // controls, Korean: "mp-… 일시정지"
-  m = /^(mp-\S*?)\s*(?:을|를)?\s*(승인|거절|일시\s*정지|재개|취소|재시도|건너뛰기|중단)(?:해\s*줘|해\s*주세요|합니다)?$/.exec(t);
+  m =
+    /^(mp-\S*?)\s*(?:을|를)?\s*(승인|거절|일시\s*정지|재개|취소|재시도|건너뛰기|중단)(?:해\s*줘|해\s*주세요|합니다)?$/.exec(
+      t,
+    );
   if (m) {
     const id = (m[1] ?? '').toLowerCase();
-    if (!PLAN_ID.test(id)) return { kind: 'error', error: 'invalid-plan-id', detail: id.slice(0, 40), lang: 'ko' };
-    return { kind: 'maintenance-plan-control', action: KO_CONTROLS[(m[2] ?? '').replace(/\s+/g, '')] ?? 'approve', planId: id, lang: 'ko' };
+    if (!PLAN_ID.test(id))
+      return { kind: 'error', error: 'invalid-plan-id', detail: id.slice(0, 40), lang: 'ko' };
+    return {
+      kind: 'maintenance-plan-control',
+      action: KO_CONTROLS[(m[2] ?? '').replace(/\s+/g, '')] ?? 'approve',
+      planId: id,
+      lang: 'ko',
+    };
   }
   // plans, English
   m = /^(?:please\s+)?maintain\s+(.+)$/i.exec(t);
@@ -126,7 +150,10 @@ export function parseMaintenancePlanCommand(text: string): MaintenancePlanComman
     if ((g = /^all\s+(?:the\s+)?(?:worker|workers|worker\s+nodes)(?=\s|$)(.*)$/i.exec(body))) {
       targets = { kind: 'all-workers' };
       rest = g[1] ?? '';
-    } else if ((g = /^all\s+(?:the\s+)?nodes(?=\s|$)(.*)$/i.exec(body)) || (g = /^(?:the\s+)?(?:whole\s+)?(?:cluster|fleet)(?=\s|$)(.*)$/i.exec(body))) {
+    } else if (
+      (g = /^all\s+(?:the\s+)?nodes(?=\s|$)(.*)$/i.exec(body)) ||
+      (g = /^(?:the\s+)?(?:whole\s+)?(?:cluster|fleet)(?=\s|$)(.*)$/i.exec(body))
+    ) {
       targets = { kind: 'all' };
       rest = g[1] ?? '';
     } else if ((g = /^(?:all\s+)?(?:the\s+)?control[-\s]plane(?:\s+nodes)?(?=\s|$)(.*)$/i.exec(body))) {
@@ -138,7 +165,8 @@ export function parseMaintenancePlanCommand(text: string): MaintenancePlanComman
     } else {
       const tokens = body.split(' ');
       const nodes: string[] = [];
-      while (tokens.length > 0 && nodeLike((tokens[0] ?? '').replace(/,$/, ''))) nodes.push((tokens.shift() ?? '').replace(/,$/, ''));
+      while (tokens.length > 0 && nodeLike((tokens[0] ?? '').replace(/,$/, '')))
+        nodes.push((tokens.shift() ?? '').replace(/,$/, ''));
       if (nodes.length < 2) return null; // one node: the single-node request
       targets = { kind: 'nodes', nodes: [...new Set(nodes)] };
       rest = tokens.join(' ');
@@ -146,28 +174,42 @@ export function parseMaintenancePlanCommand(text: string): MaintenancePlanComman
     return finish(targets, clusterAndReason(rest), 'en');
   }
   // plans, Korean: "[prod 클러스터] 모든 워커 유지보수 요청 [사유]"
-  m = /^(?:([a-z0-9][a-z0-9-]*)\s*클러스터(?:의|에서)?\s+)?(.+?)\s*(?:을|를)?\s*(?:유지\s*보수|점검|재부팅)\s*(?:을|를)?\s*(?:요청|신청)(?:해\s*줘|해\s*주세요|합니다)?(?:\s+(.*))?$/.exec(t);
+  m =
+    /^(?:([a-z0-9][a-z0-9-]*)\s*클러스터(?:의|에서)?\s+)?(.+?)\s*(?:을|를)?\s*(?:유지\s*보수|점검|재부팅)\s*(?:을|를)?\s*(?:요청|신청)(?:해\s*줘|해\s*주세요|합니다)?(?:\s+(.*))?$/.exec(
+      t,
+    );
   if (m) {
     const what = (m[2] ?? '').trim();
     let targets: PlanTargets | null = null;
     let g: RegExpExecArray | null;
     if (/^(?:모든|전체)\s*워커(?:\s*노드)?$/.test(what)) targets = { kind: 'all-workers' };
     else if (/^(?:모든|전체)\s*노드$/.test(what)) targets = { kind: 'all' };
-    else if (/^(?:모든\s*|전체\s*)?컨트롤\s*플레인(?:\s*노드)?$/.test(what)) targets = { kind: 'control-plane' };
-    else if ((g = /^(?:-l|--selector)(?:=|\s+)(\S+)$/.exec(what))) targets = { kind: 'selector', selector: g[1] ?? '' };
+    else if (/^(?:모든\s*|전체\s*)?컨트롤\s*플레인(?:\s*노드)?$/.test(what))
+      targets = { kind: 'control-plane' };
+    else if ((g = /^(?:-l|--selector)(?:=|\s+)(\S+)$/.exec(what)))
+      targets = { kind: 'selector', selector: g[1] ?? '' };
     else {
       const nodes = what.split(/[\s,]+/).map((x) => x.replace(/(?:노드)?(?:와|과|,)?$/, ''));
       if (nodes.length < 2 || !nodes.every(nodeLike)) return null;
       targets = { kind: 'nodes', nodes: [...new Set(nodes)] };
     }
     const cluster = m[1];
-    if (cluster !== undefined && !isValidClusterName(cluster)) return { kind: 'error', error: 'invalid-cluster', detail: cluster.slice(0, 63), lang: 'ko' };
-    return finish(targets, { ...(cluster === undefined ? {} : { cluster }), reason: (m[3] ?? '').trim() }, 'ko');
+    if (cluster !== undefined && !isValidClusterName(cluster))
+      return { kind: 'error', error: 'invalid-cluster', detail: cluster.slice(0, 63), lang: 'ko' };
+    return finish(
+      targets,
+      { ...(cluster === undefined ? {} : { cluster }), reason: (m[3] ?? '').trim() },
+      'ko',
+    );
   }
   return null;
 }
 
-function finish(targets: PlanTargets, cr: { cluster?: string; reason: string } | { error: string }, lang: Locale): MaintenancePlanCommand | PlanParseError {
+function finish(
+  targets: PlanTargets,
+  cr: { cluster?: string; reason: string } | { error: string },
+  lang: Locale,
+): MaintenancePlanCommand | PlanParseError {
   if ('error' in cr) return { kind: 'error', error: 'invalid-cluster', detail: cr.error.slice(0, 63), lang };
   if (targets.kind === 'selector') {
     try {
@@ -176,5 +218,11 @@ function finish(targets: PlanTargets, cr: { cluster?: string; reason: string } |
       return { kind: 'error', error: 'invalid-selector', detail: targets.selector.slice(0, 120), lang };
     }
   }
-  return { kind: 'maintenance-plan', targets, reason: cr.reason.slice(0, 500), ...(cr.cluster === undefined ? {} : { cluster: cr.cluster }), lang };
+  return {
+    kind: 'maintenance-plan',
+    targets,
+    reason: cr.reason.slice(0, 500),
+    ...(cr.cluster === undefined ? {} : { cluster: cr.cluster }),
+    lang,
+  };
 }

@@ -55,17 +55,34 @@ export const SCHEDULE_GRAMMAR: readonly ScheduleRule[] = [
     kind: 'schedule-create',
     lang: 'en',
     report: true,
-    pattern: new RegExp(`^schedule\\s+(?:a\\s+)?(?:daily\\s+)?(?:ha\\s+|health\\s+)?report(?:\\s+daily)?(?:\\s+at)?\\s+${TIME}${TZ}${IN_CLUSTER}${QUIET_HOURS_EN}$`, 'i'),
+    pattern: new RegExp(
+      `^schedule\\s+(?:a\\s+)?(?:daily\\s+)?(?:ha\\s+|health\\s+)?report(?:\\s+daily)?(?:\\s+at)?\\s+${TIME}${TZ}${IN_CLUSTER}${QUIET_HOURS_EN}$`,
+      'i',
+    ),
   },
   {
     kind: 'schedule-create',
     lang: 'ko',
     report: true,
-    pattern: new RegExp(`^(?:예약\\s+)?매일\\s+${TIME}${TZ}(?:\\s+(?<cluster>[a-z0-9][a-z0-9-]*)\\s*클러스터)?\\s+(?:일일\\s*)?점검\\s*(?:보고\\s*)?예약(?:해\\s*줘|해줘|하기)?${QUIET_HOURS_KO}$`, 'i'),
+    pattern: new RegExp(
+      `^(?:예약\\s+)?매일\\s+${TIME}${TZ}(?:\\s+(?<cluster>[a-z0-9][a-z0-9-]*)\\s*클러스터)?\\s+(?:일일\\s*)?점검\\s*(?:보고\\s*)?예약(?:해\\s*줘|해줘|하기)?${QUIET_HOURS_KO}$`,
+      'i',
+    ),
   },
-  { kind: 'schedule-create', lang: 'en', pattern: new RegExp(`^schedule\\s+(?:(?:a\\s+)?(?:ha\\s+)?(?:status\\s+)?(?:post\\s+)?)?daily(?:\\s+at)?\\s+${TIME}${TZ}${IN_CLUSTER}${QUIET_EN}$`, 'i') },
+  {
+    kind: 'schedule-create',
+    lang: 'en',
+    pattern: new RegExp(
+      `^schedule\\s+(?:(?:a\\s+)?(?:ha\\s+)?(?:status\\s+)?(?:post\\s+)?)?daily(?:\\s+at)?\\s+${TIME}${TZ}${IN_CLUSTER}${QUIET_EN}$`,
+      'i',
+    ),
+  },
   { kind: 'schedule-list', lang: 'en', pattern: /^(?:schedules|list\s+schedules|show\s+schedules)$/i },
-  { kind: 'schedule-remove', lang: 'en', pattern: new RegExp(`^(?:unschedule|remove\\s+schedule|delete\\s+schedule)\\s+${ID}$`, 'i') },
+  {
+    kind: 'schedule-remove',
+    lang: 'en',
+    pattern: new RegExp(`^(?:unschedule|remove\\s+schedule|delete\\s+schedule)\\s+${ID}$`, 'i'),
+  },
   {
     kind: 'schedule-create',
     lang: 'ko',
@@ -83,23 +100,37 @@ export const SCHEDULE_GRAMMAR: readonly ScheduleRule[] = [
  * The schedule forms for help texts (not in `HELP_EXAMPLES`: those must parse with
  * {@link parseCommand}, and schedule commands are answered by the adapters instead).
  */
-export const SCHEDULE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
-  en: [
-    { form: 'schedule daily HH:MM [TIME_ZONE] [in CLUSTER] [quiet]', example: 'schedule daily 09:00 Asia/Seoul in prod' },
-    { form: 'schedule daily report HH:MM [TIME_ZONE] [in CLUSTER] [quiet hours HH:MM-HH:MM]', example: 'schedule daily report 09:00 Asia/Seoul in prod' },
-    { form: 'schedules', example: 'schedules' },
-    { form: 'unschedule ID', example: 'unschedule hap-0123456789' },
-  ],
-  ko: [
-    { form: '매일 HH:MM [시간대] [CLUSTER 클러스터] 상태 예약 [조용히]', example: '매일 09:00 Asia/Seoul prod 클러스터 상태 예약' },
-    { form: '매일 HH:MM [시간대] [CLUSTER 클러스터] 점검 예약 [조용한 시간 HH:MM-HH:MM]', example: '매일 09:00 Asia/Seoul prod 클러스터 점검 예약' },
-    { form: '예약 목록', example: '예약 목록' },
-    { form: '예약 취소 ID', example: '예약 취소 hap-0123456789' },
-  ],
-};
+export const SCHEDULE_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> =
+  {
+    en: [
+      {
+        form: 'schedule daily HH:MM [TIME_ZONE] [in CLUSTER] [quiet]',
+        example: 'schedule daily 09:00 Asia/Seoul in prod',
+      },
+      {
+        form: 'schedule daily report HH:MM [TIME_ZONE] [in CLUSTER] [quiet hours HH:MM-HH:MM]',
+        example: 'schedule daily report 09:00 Asia/Seoul in prod',
+      },
+      { form: 'schedules', example: 'schedules' },
+      { form: 'unschedule ID', example: 'unschedule hap-0123456789' },
+    ],
+    ko: [
+      {
+        form: '매일 HH:MM [시간대] [CLUSTER 클러스터] 상태 예약 [조용히]',
+        example: '매일 09:00 Asia/Seoul prod 클러스터 상태 예약',
+      },
+      {
+        form: '매일 HH:MM [시간대] [CLUSTER 클러스터] 점검 예약 [조용한 시간 HH:MM-HH:MM]',
+        example: '매일 09:00 Asia/Seoul prod 클러스터 점검 예약',
+      },
+      { form: '예약 목록', example: '예약 목록' },
+      { form: '예약 취소 ID', example: '예약 취소 hap-0123456789' },
+    ],
+  };
 
 /** `/k8s`, Slack and Teams mentions at the start (as {@link parseCommand} strips them). */
-const PREFIX = /^(?:\/k8s\s+|<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?\s+|<at>[^<]*<\/at>[:,]?\s+|@[a-z0-9][\w.-]*[:,]?\s+)+/i;
+const PREFIX =
+  /^(?:\/k8s\s+|<@[A-Z0-9]+(?:\|[^>]*)?>[:,]?\s+|<at>[^<]*<\/at>[:,]?\s+|@[a-z0-9][\w.-]*[:,]?\s+)+/i;
 
 /** `--cluster X` / `--lang en|ko` anywhere. */
 const OPTION = /(?:^|\s)--(cluster|lang)(?:=|\s+)(\S+)/gi;
@@ -111,7 +142,10 @@ const OPTION = /(?:^|\s)--(cluster|lang)(?:=|\s+)(\S+)/gi;
  * @returns the command and locale, or null when the text is not a schedule command (then
  *   {@link parseCommand} handles it)
  */
-export function parseScheduleCommand(text: string, options: { defaultLocale?: Locale } = {}): ScheduleParseResult {
+export function parseScheduleCommand(
+  text: string,
+  options: { defaultLocale?: Locale } = {},
+): ScheduleParseResult {
   let s = text.trim().replace(PREFIX, '');
   let cluster: string | undefined;
   let lang: Locale | undefined;
@@ -120,14 +154,18 @@ export function parseScheduleCommand(text: string, options: { defaultLocale?: Lo
     else if (/^(en|ko)/i.test(value)) lang = value.slice(0, 2).toLowerCase() as Locale;
     return '';
   });
-  s = s.replace(/\s+/g, ' ').replace(/[\s.?!]+$/u, '').trim();
+  s = s
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.?!]+$/u, '')
+    .trim();
   for (const rule of SCHEDULE_GRAMMAR) {
     const m = rule.pattern.exec(s);
     if (!m) continue;
     const g = m.groups ?? {};
     const locale = lang ?? (rule.lang === 'ko' ? 'ko' : (options.defaultLocale ?? 'en'));
     if (rule.kind === 'schedule-list') return { command: { kind: 'schedule-list' }, locale };
-    if (rule.kind === 'schedule-remove') return { command: { kind: 'schedule-remove', id: g.id ?? '' }, locale };
+    if (rule.kind === 'schedule-remove')
+      return { command: { kind: 'schedule-remove', id: g.id ?? '' }, locale };
     const clusterName = g.cluster?.toLowerCase() ?? cluster;
     return {
       command: {

@@ -50,7 +50,9 @@ export const DEFAULT_THRESHOLDS: Readonly<ReportThresholds> = {
 const positive = z.number().finite().positive();
 
 /** `HH:MM`, 24-hour clock. */
-const TIME_OF_DAY = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'expected HH:MM (24-hour clock)' });
+const TIME_OF_DAY = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'expected HH:MM (24-hour clock)' });
 
 /**
  * Report settings of one channel and cluster, as written (schedule spec or `clusters.<name>.report`
@@ -100,4 +102,3 @@ export function thresholdsOf(settings: ReportSettings | undefined): ReportThresh
   t.certCriticalDays = Math.min(t.certCriticalDays, t.certWarnDays);
   return t;
 }
-

@@ -64,8 +64,21 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       return { intent: 'maintenance', nodes: [command.node], ...base };
     case 'multi-node': {
       const g = command.group;
-      const group = g === undefined ? undefined : g.type === 'zone' ? `zone:${g.zone}` : g.type === 'selector' ? `selector:${g.selector}` : g.type;
-      return { intent: command.action, nodes: [...command.nodes], ...(group === undefined ? {} : { group }), mode: command.mode, ...base };
+      const group =
+        g === undefined
+          ? undefined
+          : g.type === 'zone'
+            ? `zone:${g.zone}`
+            : g.type === 'selector'
+              ? `selector:${g.selector}`
+              : g.type;
+      return {
+        intent: command.action,
+        nodes: [...command.nodes],
+        ...(group === undefined ? {} : { group }),
+        mode: command.mode,
+        ...base,
+      };
     }
     case 'what-if': {
       const c = command.change;

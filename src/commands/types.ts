@@ -148,7 +148,8 @@ export interface AuditCommand {
 }
 
 /** The maintenance commands (issue 5). */
-export type MaintenanceCommand = MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
+export type MaintenanceCommand =
+  MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
 
 /**
  * Maintenance commands answered from the maintenance state in Redis alone (no cluster read):
@@ -162,7 +163,11 @@ export type MaintenanceStateCommand = MaintenanceDecisionCommand | MaintenanceSt
  * @param command - a parsed command
  */
 export function isMaintenanceStateCommand(command: { kind: string }): command is MaintenanceStateCommand {
-  return command.kind === 'maintenance-decision' || command.kind === 'maintenance-status' || command.kind === 'audit';
+  return (
+    command.kind === 'maintenance-decision' ||
+    command.kind === 'maintenance-status' ||
+    command.kind === 'audit'
+  );
 }
 
 /**
@@ -245,8 +250,7 @@ export interface ParseError {
  * (`--lang`, else Korean when the text is Korean, else the caller's default).
  */
 export type ParseResult =
-  | { ok: true; command: Command; locale: Locale }
-  | { ok: false; error: ParseError; locale: Locale };
+  { ok: true; command: Command; locale: Locale } | { ok: false; error: ParseError; locale: Locale };
 
 /** Who asked, in platform-immutable ids (never display names). */
 export interface ChatUser {

@@ -44,7 +44,8 @@ export interface UnderstandOptions {
 const REFUSED = /[;|$`<>{}\\]/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
-const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides|don'?t|do\s+not|never)\b|제외|빼고|말고/iu;
+const EXCLUSION =
+  /\b(?:except|excluding|but\s+not|other\s+than|besides|don'?t|do\s+not|never)\b|제외|빼고|말고/iu;
 
 /** The actions, strongest first when several are named. */
 type Action = 'maintenance' | 'upgrade' | 'reboot' | 'drain' | 'down' | 'status' | 'help';
@@ -65,7 +66,10 @@ const ACTIONS: Readonly<Record<Action, readonly RegExp[]>> = {
     /\bshut(?:ting)?\s*down\b/u,
     /재부팅|리부팅|리부트|재시작|재기동|껐다\s*켜|제부팅|재부딩|재붓팅|리붓|(?:^|\s)(?:잠깐\s*)?내려(?:도|야|서)/u,
   ],
-  drain: [/\b(?:drain|drains|drained|draining|evacuate|evacuating|cordon)\b/u, /드레인|비워도|비워야|비우면/u],
+  drain: [
+    /\b(?:drain|drains|drained|draining|evacuate|evacuating|cordon)\b/u,
+    /드레인|비워도|비워야|비우면/u,
+  ],
   down: [
     /\b(?:go|goes|went|going)\s+down\b/u,
     /\bis\s+down\b|\bare\s+down\b|\bwere\s+down\b/u,
@@ -94,13 +98,15 @@ const TOLERANCE =
   /\bhow\s+many\b.*\b(?:lose|lost|losing|fail|failures?|die|down|tolerate|survive|spare)\b|몇\s*(?:대|개)\s*(?:까지|나)?.*(?:죽|다운|장애|잃|빠져|버티|버틸|견디|견딜)/u;
 
 /** A rolling update or restart of a component ("rolling update of kube-proxy, safe?", "kube-proxy 롤링 업데이트"). */
-const ROLLING = /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
+const ROLLING =
+  /\brolling[-\s]?(?:update|restart|upgrade)\b|\broll[-\s]?out\b|롤링\s*(?:업데이트|재시작|업그레이드)|롤아웃/u;
 
 /** "patch" names a reboot only when nothing stronger is named ("can I patch atlas-wk-1"). */
 const WEAK_REBOOT = /\bpatch(?:ed|ing)?\b|패치\s*해/u;
 
 /** Words that make "goes down" / "lose" a what-if question rather than a planned outage. */
-const CONDITIONAL = /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도/u;
+const CONDITIONAL =
+  /\bwhat\s+if\b|\bif\b|\bwhat\s+happens\b|\bwhat\s+breaks\b|\bwhen\b|되면|돼도|죽으면|나면|꺼지면|멈추면|내려가면|죽어도/u;
 
 /**
  * Keywords checked for typos: same first letter, one edit (two for keywords of 7+ letters;
@@ -142,7 +148,8 @@ const GROUPS: readonly { group: 'workers' | 'control-plane' | 'all'; plural: Reg
 ];
 
 /** "zone X", "in zone X", "X 존". */
-const ZONE = /\bzone\s+([a-z0-9][a-z0-9.-]*[a-z0-9])|([a-z0-9][a-z0-9.-]*[a-z0-9])\s*존(?:의|에\s*있는)?(?=\s|$)/u;
+const ZONE =
+  /\bzone\s+([a-z0-9][a-z0-9.-]*[a-z0-9])|([a-z0-9][a-z0-9.-]*[a-z0-9])\s*존(?:의|에\s*있는)?(?=\s|$)/u;
 
 /** `-l sel`, `--selector sel`, `--selector=sel`, `with label(s) sel`: a label selector (kubectl's spelling). */
 const SELECTOR =
@@ -157,7 +164,10 @@ const SELECTOR =
 export function takeSelector(text: string): { rest: string; selector?: string } {
   const m = SELECTOR.exec(text);
   if (m === null || m[1] === undefined) return { rest: text };
-  return { rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim(), selector: m[1].replace(/\s+/g, '') };
+  return {
+    rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim(),
+    selector: m[1].replace(/\s+/g, ''),
+  };
 }
 
 /** English reasons and purposes, cut from the text when an action was named before them. */
@@ -165,15 +175,77 @@ const REASON = /(?:,\s*|\s)(?:for|before|after|because(?:\s+of)?|due\s+to|since|
 
 /** Words never taken for a node name, although shaped like one. */
 const NOT_NODES = new Set([
-  'k8s', 'k3s', 'ipv4', 'ipv6', 'x86', 'amd64', 'arm64', 'v1', 'v2', 'cve', 'os', 'x', 'a', 'i', 'it', 'them', 'that', 'this', 'one',
-  'nodes', 'node', 'mr', 'ha', 'pdb', 'pdbs', 'l', 'cp', 'wk', 'ok', 'okay', 'e.g', 'i.e', 'hey', 'pls', 'power-cycle',
-  'power-cycled', 're-boot', 'control-plane', 'one-by-one', 'in-place', 'node-pool', 'node-role', 'non-voter', 'well-known',
+  'k8s',
+  'k3s',
+  'ipv4',
+  'ipv6',
+  'x86',
+  'amd64',
+  'arm64',
+  'v1',
+  'v2',
+  'cve',
+  'os',
+  'x',
+  'a',
+  'i',
+  'it',
+  'them',
+  'that',
+  'this',
+  'one',
+  'nodes',
+  'node',
+  'mr',
+  'ha',
+  'pdb',
+  'pdbs',
+  'l',
+  'cp',
+  'wk',
+  'ok',
+  'okay',
+  'e.g',
+  'i.e',
+  'hey',
+  'pls',
+  'power-cycle',
+  'power-cycled',
+  're-boot',
+  'control-plane',
+  'one-by-one',
+  'in-place',
+  'node-pool',
+  'node-role',
+  'non-voter',
+  'well-known',
 ]);
 
 /** Reserved words: when the grammar takes one of these for a node, the understanding decides instead. */
 export const RESERVED_NODE_WORDS = new Set([
-  'it', 'them', 'that', 'this', 'those', 'these', 'all', 'both', 'everything', 'everyone', 'workers', 'masters', 'nodes',
-  'worker', 'master', 'controlplane', 'control-plane', 'cluster', 'one', 'each', 'every', 'ok', 'okay',
+  'it',
+  'them',
+  'that',
+  'this',
+  'those',
+  'these',
+  'all',
+  'both',
+  'everything',
+  'everyone',
+  'workers',
+  'masters',
+  'nodes',
+  'worker',
+  'master',
+  'controlplane',
+  'control-plane',
+  'cluster',
+  'one',
+  'each',
+  'every',
+  'ok',
+  'okay',
 ]);
 
 /** A version such as `1.34`, `v1.34.2`. */
@@ -183,14 +255,17 @@ const NOT_NODE_SHAPES = /^(?:\d+(?:s|m|h|d|w|am|pm|min|mins|hrs?)?|\d+(?::\d+)+|
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
 function osa(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const row = d[i] as number[];
       const prev = d[i - 1] as number[];
       let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
       row[j] = v;
     }
   }
@@ -202,7 +277,11 @@ function typoAction(word: string): Action | null {
   if (word.length < 5 || /\d/u.test(word)) return null;
   for (const [keyword, action] of Object.entries(TYPO_WORDS)) {
     if (word === keyword || word[0] !== keyword[0] || Math.abs(word.length - keyword.length) > 2) continue;
-    if (osa(word, keyword) <= (keyword.length >= 7 ? 2 : 1) || osa(word.replace(/(.)\1+/gu, '$1'), keyword.replace(/(.)\1+/gu, '$1')) <= 1) return action;
+    if (
+      osa(word, keyword) <= (keyword.length >= 7 ? 2 : 1) ||
+      osa(word.replace(/(.)\1+/gu, '$1'), keyword.replace(/(.)\1+/gu, '$1')) <= 1
+    )
+      return action;
   }
   return null;
 }
@@ -236,13 +315,18 @@ export function resolveNodeName(token: string, nodes: readonly string[]): string
   if (sameBare.length === 1) return sameBare[0];
   const affix = nodes.filter((n) => {
     const l = n.toLowerCase();
-    return (l.endsWith(t) && /[-._]/u.test(l.charAt(l.length - t.length - 1))) || (l.startsWith(t) && /[-._]/u.test(l.charAt(t.length)));
+    return (
+      (l.endsWith(t) && /[-._]/u.test(l.charAt(l.length - t.length - 1))) ||
+      (l.startsWith(t) && /[-._]/u.test(l.charAt(t.length)))
+    );
   });
   if (affix.length === 1) return affix[0];
   if (affix.length > 1) return undefined;
   const digits = digitsOf(t);
   const limit = bare.length >= 8 ? 2 : 1;
-  const close = nodes.filter((n) => digitsOf(n) === digits && osa(n.toLowerCase().replace(SEPARATORS, ''), bare) <= limit);
+  const close = nodes.filter(
+    (n) => digitsOf(n) === digits && osa(n.toLowerCase().replace(SEPARATORS, ''), bare) <= limit,
+  );
   return close.length === 1 ? close[0] : undefined;
 }
 
@@ -269,12 +353,21 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
   const actions = new Set<Action>();
   const oneByOne = ONE_BY_ONE.test(text);
   const anyAction = (s: string): boolean =>
-    (['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) => ACTIONS[a].some((re) => re.test(s))) || WEAK_REBOOT.test(s);
+    (['maintenance', 'upgrade', 'reboot', 'drain'] as const).some((a) =>
+      ACTIONS[a].some((re) => re.test(s)),
+    ) || WEAK_REBOOT.test(s);
   // Reasons after an action: "reboot X for a kernel patch, is that ok" → "reboot X".
   const reason = REASON.exec(text);
-  if (reason !== null && anyAction(text.slice(0, reason.index)) && !/\border\b/u.test(text.slice(0, reason.index))) text = text.slice(0, reason.index);
+  if (
+    reason !== null &&
+    anyAction(text.slice(0, reason.index)) &&
+    !/\border\b/u.test(text.slice(0, reason.index))
+  )
+    text = text.slice(0, reason.index);
   // Korean reasons before the request: "커널 패치 때문에 …".
-  text = text.replace(/(?:^|\s)[^\s]*\s*[^\s]*\s*(?:때문에|땜에)(?=\s)/u, (m) => (/[a-z0-9]-[a-z0-9]/u.test(m) ? m : ' '));
+  text = text.replace(/(?:^|\s)[^\s]*\s*[^\s]*\s*(?:때문에|땜에)(?=\s)/u, (m) =>
+    /[a-z0-9]-[a-z0-9]/u.test(m) ? m : ' ',
+  );
 
   for (const action of Object.keys(ACTIONS) as Action[]) {
     if (ACTIONS[action].some((re) => re.test(text))) actions.add(action);
@@ -307,7 +400,13 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
       out.version = token;
       continue;
     }
-    if (!/^[a-z0-9]/u.test(token) || NOT_NODES.has(token) || NOT_NODE_SHAPES.test(token) || !isValidNodeName(token)) continue;
+    if (
+      !/^[a-z0-9]/u.test(token) ||
+      NOT_NODES.has(token) ||
+      NOT_NODE_SHAPES.test(token) ||
+      !isValidNodeName(token)
+    )
+      continue;
     const component = normalizeComponent(token);
     if (component !== null) {
       out.component = component;
@@ -321,7 +420,10 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
 
   if (out.group === undefined) {
     for (const g of GROUPS) {
-      if (g.plural.test(text) || (out.mode === 'one-by-one' && g.singular !== undefined && g.singular.test(text))) {
+      if (
+        g.plural.test(text) ||
+        (out.mode === 'one-by-one' && g.singular !== undefined && g.singular.test(text))
+      ) {
         out.group = { type: g.group };
         break;
       }
@@ -344,7 +446,13 @@ function nodeActionOf(s: Signals, text: string): MultiNodeAction | 'maintenance'
   }
   if (WEAK_REBOOT.test(text)) return 'reboot';
   // "masters one by one, what order?": a plan with no verb is a reboot plan (what the bot plans).
-  if (s.mode === 'one-by-one' && (s.group !== undefined || s.nodes.length > 1) && !s.actions.has('status') && !s.actions.has('help')) return 'reboot';
+  if (
+    s.mode === 'one-by-one' &&
+    (s.group !== undefined || s.nodes.length > 1) &&
+    !s.actions.has('status') &&
+    !s.actions.has('help')
+  )
+    return 'reboot';
   return null;
 }
 
@@ -370,16 +478,44 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   if (TOLERANCE.test(lower) && s.nodes.length === 0) return { kind: 'ha-status', ...extra };
   // "rolling update of kube-proxy, safe?": the component's rollout, not a node plan.
   if (s.component !== undefined && ROLLING.test(lower) && s.nodes.length === 0 && s.group === undefined) {
-    return { kind: 'what-if', change: { type: 'rolling-update', component: s.component }, drain: false, ...extra, ...when };
+    return {
+      kind: 'what-if',
+      change: { type: 'rolling-update', component: s.component },
+      drain: false,
+      ...extra,
+      ...when,
+    };
   }
 
   // A component restarts or goes down ("what if etcd on atlas-cp-2 restarts"): what-if.
-  if (s.component !== undefined && (action === 'reboot' || action === 'node-down') && !s.actions.has('upgrade') && s.group === undefined && s.nodes.length <= 1) {
+  if (
+    s.component !== undefined &&
+    (action === 'reboot' || action === 'node-down') &&
+    !s.actions.has('upgrade') &&
+    s.group === undefined &&
+    s.nodes.length <= 1
+  ) {
     if (action === 'reboot' && !/\b(?:reboot|rebooted|rebooting|re-boot)\b|재부팅|리부팅/u.test(lower)) {
       const node = s.nodes[0];
-      return { kind: 'what-if', change: node === undefined ? { type: 'component-restart', component: s.component } : { type: 'component-restart', component: s.component, node }, drain: false, ...extra, ...when };
+      return {
+        kind: 'what-if',
+        change:
+          node === undefined
+            ? { type: 'component-restart', component: s.component }
+            : { type: 'component-restart', component: s.component, node },
+        drain: false,
+        ...extra,
+        ...when,
+      };
     }
-    if (action === 'node-down' && s.nodes.length === 0) return { kind: 'what-if', change: { type: 'component-down', component: s.component }, drain: false, ...extra, ...when };
+    if (action === 'node-down' && s.nodes.length === 0)
+      return {
+        kind: 'what-if',
+        change: { type: 'component-down', component: s.component },
+        drain: false,
+        ...extra,
+        ...when,
+      };
   }
 
   if (action !== null) {
@@ -388,7 +524,9 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
     if (nodes.length === 0 && group === undefined) return null;
     if (action === 'maintenance') {
       const node = nodes[0];
-      return nodes.length === 1 && node !== undefined && group === undefined ? { kind: 'maintenance-request', node, reason: '', force: false, ...extra } : null;
+      return nodes.length === 1 && node !== undefined && group === undefined
+        ? { kind: 'maintenance-request', node, reason: '', force: false, ...extra }
+        : null;
     }
     const mode: PlanMode = s.mode ?? 'together';
     if (nodes.length === 1 && group === undefined) {

@@ -32,16 +32,25 @@ export function checkKubeContexts(config: BotConfig, loadKubeConfig: KubeConfigL
     if (contexts === undefined) {
       const where = cluster.kubeconfig ?? 'the default kubeconfig (KUBECONFIG or ~/.kube/config)';
       try {
-        contexts = loadKubeConfig(cluster.kubeconfig).getContexts().map((c) => c.name);
+        contexts = loadKubeConfig(cluster.kubeconfig)
+          .getContexts()
+          .map((c) => c.name);
       } catch (err) {
         const setting = cluster.kubeconfig === undefined ? 'context' : 'kubeconfig';
-        throw new ConfigError(`clusters.${name}.${setting}`, `cannot load ${where}: ${err instanceof Error ? err.message : String(err)}`);
+        throw new ConfigError(
+          `clusters.${name}.${setting}`,
+          `cannot load ${where}: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       loaded.set(cluster.kubeconfig, contexts);
     }
     if (!contexts.includes(cluster.context)) {
       const available = contexts.length > 0 ? contexts.join(', ') : 'none';
-      throw new ConfigError(`clusters.${name}.context`, `no context "${cluster.context}" in kubeconfig (available: ${available})`, 'kube-context-unknown');
+      throw new ConfigError(
+        `clusters.${name}.context`,
+        `no context "${cluster.context}" in kubeconfig (available: ${available})`,
+        'kube-context-unknown',
+      );
     }
   }
 }

@@ -102,17 +102,23 @@ export function configIssueMessage(issue: RawIssue): string {
       return `unknown setting${(issue.keys?.length ?? 0) > 1 ? 's' : ''} ${(issue.keys ?? []).join(', ')}`;
     case 'too_big':
       if (issue.origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
-      return issue.inclusive === false ? `must be less than ${String(issue.maximum)}` : `must be at most ${String(issue.maximum)}`;
+      return issue.inclusive === false
+        ? `must be less than ${String(issue.maximum)}`
+        : `must be at most ${String(issue.maximum)}`;
     case 'too_small':
       if (issue.origin === 'string') return 'must not be empty';
-      return issue.inclusive === false ? `must be more than ${String(issue.minimum)}` : `must be at least ${String(issue.minimum)}`;
+      return issue.inclusive === false
+        ? `must be more than ${String(issue.minimum)}`
+        : `must be at least ${String(issue.minimum)}`;
     default:
       return issue.message ?? issue.code;
   }
 }
 
 /** Validated file, or the issues as `[path, message]` pairs in document order. */
-export function validateConfigFile(data: unknown): { ok: true; file: ConfigFile } | { ok: false; issues: [string, string][] } {
+export function validateConfigFile(
+  data: unknown,
+): { ok: true; file: ConfigFile } | { ok: false; issues: [string, string][] } {
   const result = configFileSchema.safeParse(data, { error: (iss) => configIssueMessage(iss as RawIssue) });
   if (result.success) return { ok: true, file: result.data };
   const issues: [string, string][] = [];

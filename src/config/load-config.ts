@@ -71,7 +71,8 @@ function findPackageRoot(): string {
   for (;;) {
     if (existsSync(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new ConfigError('', `cannot find the package root above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir)
+      throw new ConfigError('', `cannot find the package root above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }
@@ -83,10 +84,16 @@ function envValue(env: Readonly<Record<string, string | undefined>>, name: strin
 }
 
 /** `~/x` → `$HOME/x`; then resolved against `base`. */
-function resolvePath(p: string, base: string, env: Readonly<Record<string, string | undefined>>, settingPath: string): string {
+function resolvePath(
+  p: string,
+  base: string,
+  env: Readonly<Record<string, string | undefined>>,
+  settingPath: string,
+): string {
   if (p === '~' || p.startsWith('~/')) {
     const home = envValue(env, 'HOME');
-    if (home === undefined) throw new ConfigError(settingPath, `starts with ~ but HOME is not set; write an absolute path`);
+    if (home === undefined)
+      throw new ConfigError(settingPath, `starts with ~ but HOME is not set; write an absolute path`);
     return join(home, p.slice(1));
   }
   return isAbsolute(p) ? p : resolve(base, p);
@@ -116,18 +123,27 @@ export function parseYamlSettings(text: string, file: string): unknown {
 function parseYaml(text: string, file: string): unknown {
   const data = parseYamlSettings(text, file);
   if (data === null || data === undefined) {
-    throw new ConfigError('', `${file} is empty; it needs at least "clusters:" with one cluster (see examples/k8s-ha-bot.yaml)`);
+    throw new ConfigError(
+      '',
+      `${file} is empty; it needs at least "clusters:" with one cluster (see examples/k8s-ha-bot.yaml)`,
+    );
   }
   return data;
 }
 
 /** Read the file named by the options or env; the built-in document when none is named. */
-async function readSource(options: LoadConfigOptions, env: Readonly<Record<string, string | undefined>>): Promise<{ data: unknown; baseDir: string; source: string }> {
+async function readSource(
+  options: LoadConfigOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ data: unknown; baseDir: string; source: string }> {
   const named = options.path ?? envValue(env, CONFIG_ENV.path);
   if (named === undefined) {
     const root = options.packageRoot ?? findPackageRoot();
     return {
-      data: { clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } }, defaultCluster: BUILT_IN_CLUSTER },
+      data: {
+        clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } },
+        defaultCluster: BUILT_IN_CLUSTER,
+      },
       baseDir: root,
       source: BUILT_IN_SOURCE,
     };
@@ -140,7 +156,11 @@ async function readSource(options: LoadConfigOptions, env: Readonly<Record<strin
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      throw new ConfigError(settingPath, `config file ${file} not found (pass another path, or unset ${CONFIG_ENV.path} to use the built-in demo)`, 'config-not-found');
+      throw new ConfigError(
+        settingPath,
+        `config file ${file} not found (pass another path, or unset ${CONFIG_ENV.path} to use the built-in demo)`,
+        'config-not-found',
+      );
     }
     throw new ConfigError(settingPath, `cannot read config file ${file} (${code ?? String(err)})`);
   }
@@ -154,7 +174,10 @@ async function readSource(options: LoadConfigOptions, env: Readonly<Record<strin
  * @param fallback - the message when there are none
  * @throws ConfigError always
  */
-export function throwConfigIssues(issues: readonly [string, string][], fallback = 'invalid configuration'): never {
+export function throwConfigIssues(
+  issues: readonly [string, string][],
+  fallback = 'invalid configuration',
+): never {
   const [first, ...rest] = issues;
   if (first === undefined) throw new ConfigError('', fallback);
   const more = rest.map(([p, m]) => `\n${p ? `${p}: ` : ''}${m}`).join('');
@@ -168,7 +191,10 @@ export function throwConfigIssues(issues: readonly [string, string][], fallback 
 function registerRedisSecrets(target: RedisTarget | undefined): void {
   if (target === undefined) return;
   if (typeof target === 'string') registerSecretValues(urlPasswords(target));
-  else registerSecretValues([target.password, target.sentinelPassword].filter((v): v is string => v !== undefined));
+  else
+    registerSecretValues(
+      [target.password, target.sentinelPassword].filter((v): v is string => v !== undefined),
+    );
 }
 
 /** The `etcd` entry: endpoints must be https URLs, timeout within the deadline, paths resolved. */
@@ -184,13 +210,24 @@ function buildEtcd(
     try {
       parsed = new URL(url);
     } catch (err) {
-      throw new ConfigError(`${at}.endpoints[${i}]`, `expected an https:// URL such as https://10.0.0.11:2379 (not a URL: ${(err as Error).name})`);
+      throw new ConfigError(
+        `${at}.endpoints[${i}]`,
+        `expected an https:// URL such as https://10.0.0.11:2379 (not a URL: ${(err as Error).name})`,
+      );
     }
-    if (parsed.protocol !== 'https:') throw new ConfigError(`${at}.endpoints[${i}]`, `expected an https:// URL, got a ${parsed.protocol}// URL (the probe always uses TLS with a client certificate)`);
+    if (parsed.protocol !== 'https:')
+      throw new ConfigError(
+        `${at}.endpoints[${i}]`,
+        `expected an https:// URL, got a ${parsed.protocol}// URL (the probe always uses TLS with a client certificate)`,
+      );
     return url;
   });
   const timeoutMs = e.timeoutMs ?? DEFAULT_ETCD_TIMEOUT_MS;
-  if (timeoutMs > deadlineMs) throw new ConfigError(`${at}.timeoutMs`, `${timeoutMs} is longer than the cluster's deadlineMs (${deadlineMs})`);
+  if (timeoutMs > deadlineMs)
+    throw new ConfigError(
+      `${at}.timeoutMs`,
+      `${timeoutMs} is longer than the cluster's deadlineMs (${deadlineMs})`,
+    );
   return {
     ...(endpoints === undefined ? {} : { endpoints }),
     ca: resolvePath(e.ca, baseDir, env, `${at}.ca`),
@@ -202,7 +239,12 @@ function buildEtcd(
 }
 
 /** Cross-field rules the schema cannot say, and path resolution. */
-function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<string, string | undefined>>, jobTimeoutMs: number): Record<string, ClusterConfig> {
+function buildClusters(
+  file: ConfigFile,
+  baseDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  jobTimeoutMs: number,
+): Record<string, ClusterConfig> {
   const names = Object.keys(file.clusters);
   if (names.length === 0) throw new ConfigError('clusters', 'needs at least one cluster');
   const clusters: Record<string, ClusterConfig> = {};
@@ -211,7 +253,10 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
     if (c === undefined) continue;
     const at = `clusters.${name}`;
     if (!isValidClusterName(name)) {
-      throw new ConfigError(at, `"${name}" is not a valid cluster name: use lowercase letters, digits and '-', starting and ending with a letter or digit, at most 63 characters (RFC 1123 label)`);
+      throw new ConfigError(
+        at,
+        `"${name}" is not a valid cluster name: use lowercase letters, digits and '-', starting and ending with a letter or digit, at most 63 characters (RFC 1123 label)`,
+      );
     }
     const sources = [
       c.context !== undefined ? 'context' : undefined,
@@ -223,15 +268,24 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
       throw new ConfigError(at, `set exactly one of context, snapshot or inCluster: true (${found})`);
     }
     if (c.kubeconfig !== undefined && c.context === undefined) {
-      throw new ConfigError(`${at}.kubeconfig`, 'applies only to a cluster read through a kubeconfig context; remove it or set context');
+      throw new ConfigError(
+        `${at}.kubeconfig`,
+        'applies only to a cluster read through a kubeconfig context; remove it or set context',
+      );
     }
     const requestTimeoutMs = c.requestTimeoutMs ?? MAX_REQUEST_TIMEOUT_MS;
     const deadlineMs = c.deadlineMs ?? DEFAULT_DEADLINE_MS;
     if (deadlineMs < requestTimeoutMs) {
-      throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is shorter than requestTimeoutMs (${requestTimeoutMs}); the whole read must allow at least one request`);
+      throw new ConfigError(
+        `${at}.deadlineMs`,
+        `${deadlineMs} is shorter than requestTimeoutMs (${requestTimeoutMs}); the whole read must allow at least one request`,
+      );
     }
     if (deadlineMs > jobTimeoutMs) {
-      throw new ConfigError(`${at}.deadlineMs`, `${deadlineMs} is longer than jobTimeoutMs (${jobTimeoutMs}); the job would time out before the read`);
+      throw new ConfigError(
+        `${at}.deadlineMs`,
+        `${deadlineMs} is longer than jobTimeoutMs (${jobTimeoutMs}); the job would time out before the read`,
+      );
     }
     const timeouts = {
       requestTimeoutMs,
@@ -243,11 +297,17 @@ function buildClusters(file: ConfigFile, baseDir: string, env: Readonly<Record<s
       clusters[name] = {
         kind: 'context',
         context: c.context,
-        ...(c.kubeconfig === undefined ? {} : { kubeconfig: resolvePath(c.kubeconfig, baseDir, env, `${at}.kubeconfig`) }),
+        ...(c.kubeconfig === undefined
+          ? {}
+          : { kubeconfig: resolvePath(c.kubeconfig, baseDir, env, `${at}.kubeconfig`) }),
         ...timeouts,
       };
     } else if (c.snapshot !== undefined) {
-      clusters[name] = { kind: 'snapshot', snapshot: resolvePath(c.snapshot, baseDir, env, `${at}.snapshot`), ...timeouts };
+      clusters[name] = {
+        kind: 'snapshot',
+        snapshot: resolvePath(c.snapshot, baseDir, env, `${at}.snapshot`),
+        ...timeouts,
+      };
     } else {
       clusters[name] = { kind: 'in-cluster', ...timeouts };
     }
@@ -261,7 +321,8 @@ function checkFiles(clusters: Readonly<Record<string, ClusterConfig>>): void {
     const files: [string, string][] = [];
     if (c.kind === 'snapshot') files.push(['snapshot', c.snapshot]);
     if (c.kind === 'context' && c.kubeconfig !== undefined) files.push(['kubeconfig', c.kubeconfig]);
-    if (c.etcd !== undefined) files.push(['etcd.ca', c.etcd.ca], ['etcd.cert', c.etcd.cert], ['etcd.key', c.etcd.key]);
+    if (c.etcd !== undefined)
+      files.push(['etcd.ca', c.etcd.ca], ['etcd.cert', c.etcd.cert], ['etcd.key', c.etcd.key]);
     for (const [setting, file] of files) checkFile(name, setting, file);
   }
 }
@@ -277,7 +338,11 @@ function checkSettingFile(settingPath: string, file: string): void {
   try {
     isFile = statSync(file).isFile();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(settingPath, `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new ConfigError(
+        settingPath,
+        `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      );
     throw new ConfigError(settingPath, `no such file ${file}`);
   }
   if (!isFile) throw new ConfigError(settingPath, `${file} is not a file`);
@@ -327,7 +392,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   let locale: Locale = file.locale ?? 'en';
   const envLocale = envValue(env, CONFIG_ENV.locale);
   if (envLocale !== undefined) {
-    if (envLocale !== 'en' && envLocale !== 'ko') throw new ConfigError(CONFIG_ENV.locale, 'expected one of en, ko');
+    if (envLocale !== 'en' && envLocale !== 'ko')
+      throw new ConfigError(CONFIG_ENV.locale, 'expected one of en, ko');
     locale = envLocale;
   }
 
@@ -335,7 +401,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   const envLevel = envValue(env, CONFIG_ENV.logLevel);
   if (envLevel !== undefined) {
     const level = LOG_LEVELS.find((l) => l === envLevel.toLowerCase());
-    if (level === undefined) throw new ConfigError(CONFIG_ENV.logLevel, `expected one of ${LOG_LEVELS.join(', ')}`);
+    if (level === undefined)
+      throw new ConfigError(CONFIG_ENV.logLevel, `expected one of ${LOG_LEVELS.join(', ')}`);
     logLevel = level;
   }
 
@@ -343,11 +410,17 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   registerRedisSecrets(redis);
 
   const envDefault = envValue(env, CONFIG_ENV.defaultCluster);
-  const [defaultPath, wanted] = envDefault !== undefined ? [CONFIG_ENV.defaultCluster, envDefault] : ['defaultCluster', file.defaultCluster];
+  const [defaultPath, wanted] =
+    envDefault !== undefined
+      ? [CONFIG_ENV.defaultCluster, envDefault]
+      : ['defaultCluster', file.defaultCluster];
   let defaultCluster: string | undefined;
   if (wanted !== undefined) {
     if (!Object.hasOwn(clusters, wanted)) {
-      throw new ConfigError(defaultPath, `"${wanted}" is not one of the configured clusters (${names.join(', ')})`);
+      throw new ConfigError(
+        defaultPath,
+        `"${wanted}" is not one of the configured clusters (${names.join(', ')})`,
+      );
     }
     defaultCluster = wanted;
   } else if (names.length === 1) {
@@ -359,7 +432,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   const envPolicy = envValue(env, CONFIG_ENV.maintenancePolicy);
   let maintenancePolicy: string | undefined;
   if (envPolicy !== undefined) {
-    maintenancePolicy = resolvePath(envPolicy, options.cwd ?? process.cwd(), env, CONFIG_ENV.maintenancePolicy);
+    maintenancePolicy = resolvePath(
+      envPolicy,
+      options.cwd ?? process.cwd(),
+      env,
+      CONFIG_ENV.maintenancePolicy,
+    );
     checkSettingFile(CONFIG_ENV.maintenancePolicy, maintenancePolicy);
   } else if (file.maintenancePolicy !== undefined) {
     maintenancePolicy = resolvePath(file.maintenancePolicy, baseDir, env, 'maintenancePolicy');

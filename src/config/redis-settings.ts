@@ -79,7 +79,10 @@ export const DEFAULT_SENTINEL_PORT = 26379;
 /** The `redis` entry of the config file, as written (which keys go together is checked by {@link redisTargetFromSettings}). */
 export const redisFileSchema = z.strictObject({
   url: z.string().min(1).optional(),
-  sentinels: z.array(z.strictObject({ host: z.string().min(1), port: z.number().int().min(1).max(65535) })).min(1).optional(),
+  sentinels: z
+    .array(z.strictObject({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }))
+    .min(1)
+    .optional(),
   name: z.string().min(1).optional(),
   username: z.string().min(1).optional(),
   password: z.string().min(1).optional(),
@@ -124,15 +127,30 @@ export function checkRedisUrl(url: string, settingPath: string): string {
   try {
     parsed = new URL(url);
   } catch (err) {
-    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL (not a URL: ${(err as Error).name})`);
+    throw new ConfigError(
+      settingPath,
+      `expected a redis:// or rediss:// URL (not a URL: ${(err as Error).name})`,
+    );
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new ConfigError(settingPath, `expected a redis:// or rediss:// URL, got a ${parsed.protocol}// URL`);
+    throw new ConfigError(
+      settingPath,
+      `expected a redis:// or rediss:// URL, got a ${parsed.protocol}// URL`,
+    );
   }
   return url;
 }
 
-const SENTINEL_ONLY = ['name', 'username', 'password', 'sentinelUsername', 'sentinelPassword', 'db', 'tls', 'sentinelTls'] as const;
+const SENTINEL_ONLY = [
+  'name',
+  'username',
+  'password',
+  'sentinelUsername',
+  'sentinelPassword',
+  'db',
+  'tls',
+  'sentinelTls',
+] as const;
 
 /**
  * Turn validated settings into a target: exactly one of `url` and `sentinels`; `name` with
@@ -145,22 +163,37 @@ const SENTINEL_ONLY = ['name', 'username', 'password', 'sentinelUsername', 'sent
  */
 export function redisTargetFromSettings(s: RedisSettings, pathOf: RedisSettingPath): RedisTarget {
   if (s.url !== undefined && s.sentinels !== undefined) {
-    throw new ConfigError(pathOf('sentinels'), `set either ${pathOf('url')} (one Redis) or ${pathOf('sentinels')} (Redis Sentinel), not both`);
+    throw new ConfigError(
+      pathOf('sentinels'),
+      `set either ${pathOf('url')} (one Redis) or ${pathOf('sentinels')} (Redis Sentinel), not both`,
+    );
   }
   if (s.url !== undefined) {
     const extra = SENTINEL_ONLY.find((k) => s[k] !== undefined);
     if (extra !== undefined) {
-      throw new ConfigError(pathOf(extra), `applies only with ${pathOf('sentinels')}; with ${pathOf('url')} put the user, password and database in the URL (redis://user:password@host:6379/0) and use rediss:// for TLS`);
+      throw new ConfigError(
+        pathOf(extra),
+        `applies only with ${pathOf('sentinels')}; with ${pathOf('url')} put the user, password and database in the URL (redis://user:password@host:6379/0) and use rediss:// for TLS`,
+      );
     }
     return checkRedisUrl(s.url, pathOf('url'));
   }
   if (s.sentinels === undefined) {
-    throw new ConfigError(pathOf('url'), `is not set: set ${pathOf('url')} (one Redis), or ${pathOf('sentinels')} and ${pathOf('name')} (Redis Sentinel)`);
+    throw new ConfigError(
+      pathOf('url'),
+      `is not set: set ${pathOf('url')} (one Redis), or ${pathOf('sentinels')} and ${pathOf('name')} (Redis Sentinel)`,
+    );
   }
   if (s.name === undefined) {
-    throw new ConfigError(pathOf('name'), `is required with ${pathOf('sentinels')}: the primary's name in the sentinels' configuration (sentinel monitor NAME …), e.g. mymaster`);
+    throw new ConfigError(
+      pathOf('name'),
+      `is required with ${pathOf('sentinels')}: the primary's name in the sentinels' configuration (sentinel monitor NAME …), e.g. mymaster`,
+    );
   }
-  const target: RedisSentinelTarget = { sentinels: s.sentinels.map((a) => ({ host: a.host, port: a.port })), name: s.name };
+  const target: RedisSentinelTarget = {
+    sentinels: s.sentinels.map((a) => ({ host: a.host, port: a.port })),
+    name: s.name,
+  };
   for (const key of SENTINEL_ONLY) {
     if (key === 'name' || s[key] === undefined) continue;
     Object.assign(target, { [key]: s[key] });
@@ -182,9 +215,11 @@ function parseSentinelList(raw: string): SentinelAddress[] {
     const where = `entry ${i + 1} of ${raw.split(',').length}`;
     const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+))(?::(\d+))?$/.exec(item);
     const host = m?.[1] ?? m?.[2];
-    if (m === null || host === undefined) throw new ConfigError(setting, `${where} ${JSON.stringify(item)} is not host:port (IPv6: [addr]:port)`);
+    if (m === null || host === undefined)
+      throw new ConfigError(setting, `${where} ${JSON.stringify(item)} is not host:port (IPv6: [addr]:port)`);
     const port = m[3] === undefined ? DEFAULT_SENTINEL_PORT : Number(m[3]);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError(setting, `${where} has port ${m[3] ?? ''}: expected 1..65535`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new ConfigError(setting, `${where} has port ${m[3] ?? ''}: expected 1..65535`);
     return { host, port };
   });
 }
@@ -202,7 +237,9 @@ function envBoolean(raw: string, name: string): boolean {
  * @returns the settings present (possibly only credentials), or undefined when no Redis variable is set
  * @throws ConfigError naming the variable when a value does not parse (REDIS_SENTINELS, REDIS_DB, REDIS_TLS…)
  */
-export function redisSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<RedisSettings> | undefined {
+export function redisSettingsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): Partial<RedisSettings> | undefined {
   const out: Partial<RedisSettings> = {};
   const url = envValue(env, REDIS_ENV.url);
   if (url !== undefined) out.url = url;
@@ -214,7 +251,8 @@ export function redisSettingsFromEnv(env: Readonly<Record<string, string | undef
   }
   const db = envValue(env, REDIS_ENV.db);
   if (db !== undefined) {
-    if (!/^\d+$/.test(db)) throw new ConfigError(REDIS_ENV.db, `${JSON.stringify(db)} is not a whole number ≥ 0`);
+    if (!/^\d+$/.test(db))
+      throw new ConfigError(REDIS_ENV.db, `${JSON.stringify(db)} is not a whole number ≥ 0`);
     out.db = Number(db);
   }
   const tls = envValue(env, REDIS_ENV.tls);
@@ -234,17 +272,30 @@ export function redisSettingsFromEnv(env: Readonly<Record<string, string | undef
  * @returns the target, or undefined when neither the file nor the environment names a Redis
  * @throws ConfigError naming the setting (`redis.name`, `REDIS_SENTINELS`…) to fix
  */
-export function resolveRedisTarget(file: RedisSettings | undefined, env: Readonly<Record<string, string | undefined>>): RedisTarget | undefined {
+export function resolveRedisTarget(
+  file: RedisSettings | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): RedisTarget | undefined {
   const fromEnv = redisSettingsFromEnv(env);
-  const envNamesPlace = fromEnv !== undefined && (fromEnv.url !== undefined || fromEnv.sentinels !== undefined);
+  const envNamesPlace =
+    fromEnv !== undefined && (fromEnv.url !== undefined || fromEnv.sentinels !== undefined);
   const base: RedisSettings = envNamesPlace ? {} : (file ?? {});
   if (fromEnv === undefined && file === undefined) return undefined;
   const merged: RedisSettings = { ...base, ...fromEnv };
-  if (merged.url === undefined && merged.sentinels === undefined && fromEnv !== undefined && file === undefined) {
+  if (
+    merged.url === undefined &&
+    merged.sentinels === undefined &&
+    fromEnv !== undefined &&
+    file === undefined
+  ) {
     const first = Object.keys(fromEnv)[0] as keyof RedisSettings;
-    throw new ConfigError(REDIS_ENV[first], `applies only with ${REDIS_ENV.sentinels} (or redis.sentinels in the config file); set ${REDIS_ENV.url} or ${REDIS_ENV.sentinels}`);
+    throw new ConfigError(
+      REDIS_ENV[first],
+      `applies only with ${REDIS_ENV.sentinels} (or redis.sentinels in the config file); set ${REDIS_ENV.url} or ${REDIS_ENV.sentinels}`,
+    );
   }
-  const pathOf: RedisSettingPath = (key) => (envNamesPlace || fromEnv?.[key] !== undefined ? REDIS_ENV[key] : `redis.${key}`);
+  const pathOf: RedisSettingPath = (key) =>
+    envNamesPlace || fromEnv?.[key] !== undefined ? REDIS_ENV[key] : `redis.${key}`;
   return redisTargetFromSettings(merged, pathOf);
 }
 
@@ -255,14 +306,26 @@ export function resolveRedisTarget(file: RedisSettings | undefined, env: Readonl
  * @returns every {@link REDIS_ENV} variable: the target's set, the others `undefined` (so they replace inherited ones)
  */
 export function redisTargetToEnv(target: RedisTarget): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = Object.fromEntries(Object.values(REDIS_ENV).map((name) => [name, undefined]));
+  const env: Record<string, string | undefined> = Object.fromEntries(
+    Object.values(REDIS_ENV).map((name) => [name, undefined]),
+  );
   if (typeof target === 'string') {
     env[REDIS_ENV.url] = target;
     return env;
   }
-  env[REDIS_ENV.sentinels] = target.sentinels.map((a) => `${a.host.includes(':') ? `[${a.host}]` : a.host}:${a.port}`).join(',');
+  env[REDIS_ENV.sentinels] = target.sentinels
+    .map((a) => `${a.host.includes(':') ? `[${a.host}]` : a.host}:${a.port}`)
+    .join(',');
   env[REDIS_ENV.name] = target.name;
-  for (const key of ['username', 'password', 'sentinelUsername', 'sentinelPassword', 'db', 'tls', 'sentinelTls'] as const) {
+  for (const key of [
+    'username',
+    'password',
+    'sentinelUsername',
+    'sentinelPassword',
+    'db',
+    'tls',
+    'sentinelTls',
+  ] as const) {
     const v = target[key];
     if (v !== undefined) env[REDIS_ENV[key]] = String(v);
   }

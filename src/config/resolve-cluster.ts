@@ -23,13 +23,21 @@ export function resolveCluster(config: BotConfig, name?: string): NamedClusterCo
   const names = Object.keys(config.clusters).sort();
   const wanted = name ?? config.defaultCluster;
   if (wanted === undefined) {
-    throw new ConfigError('', `no cluster named in the request and no defaultCluster configured; configured: ${names.join(', ')}`, 'cluster-unknown');
+    throw new ConfigError(
+      '',
+      `no cluster named in the request and no defaultCluster configured; configured: ${names.join(', ')}`,
+      'cluster-unknown',
+    );
   }
   const cluster = Object.hasOwn(config.clusters, wanted) ? config.clusters[wanted] : undefined;
   if (cluster === undefined) {
     const suggestions = closestNames(wanted, names);
     const hint = suggestions.length > 0 ? `; did you mean ${suggestions.join(' or ')}?` : ';';
-    throw new ConfigError('', `no cluster named ${wanted}${hint} configured: ${names.join(', ')}`, 'cluster-unknown');
+    throw new ConfigError(
+      '',
+      `no cluster named ${wanted}${hint} configured: ${names.join(', ')}`,
+      'cluster-unknown',
+    );
   }
   return { ...cluster, name: wanted };
 }

@@ -24,11 +24,14 @@ const UNKNOWN_AUTHORITY = new Set([
 
 /** TLS alerts the server sends when it refuses our client certificate (TLS 1.2 and 1.3 names). */
 const CLIENT_CERT_REFUSED: Readonly<Record<string, string>> = {
-  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: 'etcd refused the client certificate: signed by an authority it does not trust',
-  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'etcd refused the client certificate (bad certificate: wrong authority, expired, or not for client auth)',
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA:
+    'etcd refused the client certificate: signed by an authority it does not trust',
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE:
+    'etcd refused the client certificate (bad certificate: wrong authority, expired, or not for client auth)',
   ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED: 'etcd refused the client certificate: it has expired',
   ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: 'etcd requires a client certificate and none was sent',
-  ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE: 'TLS handshake refused by etcd (client certificate missing or not accepted)',
+  ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE:
+    'TLS handshake refused by etcd (client certificate missing or not accepted)',
   ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN: 'etcd refused the client certificate (certificate unknown)',
   ERR_SSL_TLSV1_ALERT_DECRYPT_ERROR: 'etcd could not verify the client certificate signature',
 };
@@ -42,19 +45,30 @@ const CLIENT_CERT_REFUSED: Readonly<Record<string, string>> = {
  */
 export function classifyEtcdError(err: unknown, timeoutMs: number, timedOut: boolean): ClassifiedEtcdError {
   if (timedOut) return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  const code =
+    typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
   const text = err instanceof Error ? err.message : String(err);
   if (UNKNOWN_AUTHORITY.has(code)) return { kind: 'tls', message: 'certificate signed by unknown authority' };
   if (code === 'CERT_HAS_EXPIRED') return { kind: 'tls', message: 'the server certificate has expired' };
-  if (code === 'CERT_NOT_YET_VALID') return { kind: 'tls', message: 'the server certificate is not yet valid' };
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { kind: 'tls', message: 'the server certificate is not valid for this address (subjectAltName mismatch)' };
+  if (code === 'CERT_NOT_YET_VALID')
+    return { kind: 'tls', message: 'the server certificate is not yet valid' };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return {
+      kind: 'tls',
+      message: 'the server certificate is not valid for this address (subjectAltName mismatch)',
+    };
   const refused = CLIENT_CERT_REFUSED[code];
   if (refused !== undefined) return { kind: 'tls', message: refused };
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_OSSL_') || code.startsWith('ERR_TLS_')) {
     return { kind: 'tls', message: `TLS failure (${code})` };
   }
   if (code === 'ECONNREFUSED') return { kind: 'refused', message: 'connection refused' };
-  if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'error', message: 'connection reset (during the TLS handshake this usually means the client certificate was refused)' };
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return {
+      kind: 'error',
+      message:
+        'connection reset (during the TLS handshake this usually means the client certificate was refused)',
+    };
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { kind: 'unreachable', message: `unreachable (${code})` };
   }

@@ -28,7 +28,13 @@
 import { readFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { parse as parseLossless } from 'lossless-json';
-import type { EtcdAlarm, EtcdEndpointError, EtcdEndpointStatus, EtcdMember, EtcdStatus } from '../cluster/types.js';
+import type {
+  EtcdAlarm,
+  EtcdEndpointError,
+  EtcdEndpointStatus,
+  EtcdMember,
+  EtcdStatus,
+} from '../cluster/types.js';
 import { classifyEtcdError } from './classify-etcd-error.js';
 import { registerSecretValues } from '../util/redaction.js';
 
@@ -108,7 +114,13 @@ interface HttpAnswer {
 }
 
 /** One HTTPS request to an etcd endpoint; rejects with Node's error (classified by the caller). */
-function call(endpoint: string, path: string, body: string | null, pem: PemMaterial, signal: AbortSignal): Promise<HttpAnswer> {
+function call(
+  endpoint: string,
+  path: string,
+  body: string | null,
+  pem: PemMaterial,
+  signal: AbortSignal,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, endpoint.endsWith('/') ? endpoint : `${endpoint}/`);
     const req = httpsRequest(
@@ -120,12 +132,17 @@ function call(endpoint: string, path: string, body: string | null, pem: PemMater
         key: pem.key,
         agent: false,
         signal,
-        headers: body === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers:
+          body === null
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -136,7 +153,8 @@ function call(endpoint: string, path: string, body: string | null, pem: PemMater
 
 /** The body of a 200 answer; otherwise throws an error carrying `httpStatus`. */
 async function okText(answer: HttpAnswer, what: string): Promise<string> {
-  if (answer.status !== 200) throw Object.assign(new Error(`HTTP ${answer.status} from ${what}`), { httpStatus: answer.status });
+  if (answer.status !== 200)
+    throw Object.assign(new Error(`HTTP ${answer.status} from ${what}`), { httpStatus: answer.status });
   return answer.text;
 }
 
@@ -200,7 +218,8 @@ async function readEndpoint(endpoint: string, pem: PemMaterial, timeoutMs: numbe
     controller.abort();
   }, timeoutMs);
   const signal = controller.signal;
-  const json = async (path: string, body: string): Promise<Json> => parseJson(await okText(await call(endpoint, path, body, pem, signal), path));
+  const json = async (path: string, body: string): Promise<Json> =>
+    parseJson(await okText(await call(endpoint, path, body, pem, signal), path));
   // The alarm list goes through Raft and /health does a linearizable read: both hang on a member
   // without a leader (quorum lost) until etcd's own request timeout. Once that member's status
   // says "no leader", they get only a short grace, so a quorum loss never costs the full timeout.
@@ -218,7 +237,13 @@ async function readEndpoint(endpoint: string, pem: PemMaterial, timeoutMs: numbe
   const [status, members, alarms, health] = await Promise.allSettled([
     statusCall,
     json('v3/cluster/member/list', '{}'),
-    (async () => parseJson(await okText(await call(endpoint, 'v3/maintenance/alarm', '{"action":"GET"}', pem, slow.signal), 'alarm')))(),
+    (async () =>
+      parseJson(
+        await okText(
+          await call(endpoint, 'v3/maintenance/alarm', '{"action":"GET"}', pem, slow.signal),
+          'alarm',
+        ),
+      ))(),
     call(endpoint, 'health', null, pem, slow.signal),
   ]);
   clearTimeout(grace);
@@ -243,10 +268,16 @@ async function readEndpoint(endpoint: string, pem: PemMaterial, timeoutMs: numbe
   const failed = [status, members].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (out.status === null && failed !== undefined) {
     const reason: unknown = failed.reason;
-    const httpStatus = typeof reason === 'object' && reason !== null && 'httpStatus' in reason ? Number((reason as { httpStatus: unknown }).httpStatus) : null;
+    const httpStatus =
+      typeof reason === 'object' && reason !== null && 'httpStatus' in reason
+        ? Number((reason as { httpStatus: unknown }).httpStatus)
+        : null;
     const classified =
       httpStatus !== null
-        ? { kind: 'http' as const, message: `answered HTTP ${httpStatus} (is this the etcd client port, version 3.4 or later?)` }
+        ? {
+            kind: 'http' as const,
+            message: `answered HTTP ${httpStatus} (is this the etcd client port, version 3.4 or later?)`,
+          }
         : classifyEtcdError(reason, timeoutMs, timedOut);
     out.error = { endpoint, ...classified };
   }
@@ -290,7 +321,13 @@ export async function probeEtcd(options: ProbeEtcdOptions): Promise<EtcdStatus> 
   const pem = await readPem(options.tls);
   let reads: EndpointRead[];
   if (typeof pem === 'string') {
-    reads = endpoints.map((endpoint) => ({ endpoint, status: null, members: null, alarms: null, error: { endpoint, kind: 'tls', message: pem } }));
+    reads = endpoints.map((endpoint) => ({
+      endpoint,
+      status: null,
+      members: null,
+      alarms: null,
+      error: { endpoint, kind: 'tls', message: pem },
+    }));
   } else {
     reads = await Promise.all(endpoints.map((e) => readEndpoint(e, pem, timeoutMs)));
   }
@@ -299,7 +336,9 @@ export async function probeEtcd(options: ProbeEtcdOptions): Promise<EtcdStatus> 
   const leaderId = statuses.find((s) => s.leader !== 0n)?.leader ?? null;
   const withMembers = reads.filter((r) => r.members !== null);
   const fromLeader = withMembers.find((r) => leaderId !== null && r.status?.memberId === leaderId);
-  const freshest = [...withMembers].sort((a, b) => (b.status?.raftIndex ?? -1) - (a.status?.raftIndex ?? -1))[0];
+  const freshest = [...withMembers].sort(
+    (a, b) => (b.status?.raftIndex ?? -1) - (a.status?.raftIndex ?? -1),
+  )[0];
   const members = (fromLeader ?? freshest)?.members ?? [];
 
   const alarmKeys = new Set<string>();

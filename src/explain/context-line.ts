@@ -23,7 +23,12 @@ export function contextLineParts(context: Reply['context'], tr: Translator): str
         ? tr.t('context.captured', { ...line, from: tr.t(`context.from.${c.capturedFrom}`) })
         : tr.t('context.line', line),
   ];
-  if (c.profile) parts.push(tr.t('context.profile', { profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile }));
+  if (c.profile)
+    parts.push(
+      tr.t('context.profile', {
+        profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile,
+      }),
+    );
   if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
   if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
   return parts;

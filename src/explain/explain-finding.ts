@@ -31,22 +31,31 @@ const RESOURCE_NAMES: Readonly<Record<string, string>> = {
  */
 export function findingParams(tr: Translator, f: Finding): Record<string, FactValue> {
   const facts = f.facts;
-  const list = (v: FactValue | undefined): string[] => (Array.isArray(v) ? [...(v as readonly string[])] : []);
+  const list = (v: FactValue | undefined): string[] =>
+    Array.isArray(v) ? [...(v as readonly string[])] : [];
   const down = list(facts.down);
   const derived: Record<string, FactValue> = {
-    downText: down.length > 0 ? tr.t(f.check === 'apiserver-redundancy' ? 'derived.apiserversDown' : 'derived.down', { list: down }) : '',
+    downText:
+      down.length > 0
+        ? tr.t(f.check === 'apiserver-redundancy' ? 'derived.apiserversDown' : 'derived.down', { list: down })
+        : '',
     sourceText: tr.t(`source.${String(facts.source ?? 'none')}`),
     notReadyText: tr.list(list(facts.notReady)),
     membersDownText: tr.list(list(facts.membersDown)),
-    leaderText: typeof facts.leader === 'string' && facts.leader !== '' ? `; ${tr.t('derived.leader', { leader: facts.leader })}` : '',
+    leaderText:
+      typeof facts.leader === 'string' && facts.leader !== ''
+        ? `; ${tr.t('derived.leader', { leader: facts.leader })}`
+        : '',
   };
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
   if (typeof count === 'number') derived.count = count;
   // "one of 1 control-plane nodes" is not English: node-role has a `_one` form (issue 16).
-  if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number') derived.count = facts.controlPlaneNodes;
+  if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number')
+    derived.count = facts.controlPlaneNodes;
   if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
-  if (f.check === 'not-observed') derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
+  if (f.check === 'not-observed')
+    derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
 }
 
@@ -66,11 +75,22 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
  * @param f - the finding
  */
 export function adviseFinding(tr: Translator, f: Finding): string | null {
-  const allCp = f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
+  const allCp =
+    f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
   // Removing a dead member does not restore tolerance in an odd cluster (issue 16): say repair or replace.
-  const removal = f.check === 'etcd-quorum-after' && f.variant === 'lost' && f.facts.removeEnough === false && Array.isArray(f.facts.down) && f.facts.down.length > 0 ? '-remove-not-enough' : '';
+  const removal =
+    f.check === 'etcd-quorum-after' &&
+    f.variant === 'lost' &&
+    f.facts.removeEnough === false &&
+    Array.isArray(f.facts.down) &&
+    f.facts.down.length > 0
+      ? '-remove-not-enough'
+      : '';
   // Without the learner's member id (inferred topology) the advice names no etcdctl command.
-  const noId = f.check === 'etcd-learner' && f.variant === 'learner-reboot' && (f.facts.learnerId ?? null) === null ? '-no-id' : '';
+  const noId =
+    f.check === 'etcd-learner' && f.variant === 'learner-reboot' && (f.facts.learnerId ?? null) === null
+      ? '-no-id'
+      : '';
   const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}`;
   if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;

@@ -10,8 +10,22 @@ import { type Translator, translator } from './i18n.js';
 import type { Reply, ReplySection } from './reply.js';
 
 const GROUPS: { heading: string; checks: readonly string[] }[] = [
-  { heading: 'status.controlPlane', checks: ['managed-control-plane', 'control-plane-count', 'apiserver-redundancy', 'readyz'] },
-  { heading: 'status.etcd', checks: ['etcd-quorum-after', 'etcd-voters', 'etcd-leader', 'etcd-learner', 'etcd-alarms', 'etcd-db-size', 'etcd-topology'] },
+  {
+    heading: 'status.controlPlane',
+    checks: ['managed-control-plane', 'control-plane-count', 'apiserver-redundancy', 'readyz'],
+  },
+  {
+    heading: 'status.etcd',
+    checks: [
+      'etcd-quorum-after',
+      'etcd-voters',
+      'etcd-leader',
+      'etcd-learner',
+      'etcd-alarms',
+      'etcd-db-size',
+      'etcd-topology',
+    ],
+  },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption'] },
   { heading: 'status.workloads', checks: ['pdb-blocks', 'single-replica', 'read-error'] },
@@ -35,7 +49,13 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
   const gist = status.state.managed
     ? tr.t('status.gistManaged')
-    : tr.t(status.health === 'healthy' ? 'status.gistHealthy' : status.health === 'degraded' ? 'status.gistDegraded' : 'status.gistCritical');
+    : tr.t(
+        status.health === 'healthy'
+          ? 'status.gistHealthy'
+          : status.health === 'degraded'
+            ? 'status.gistDegraded'
+            : 'status.gistCritical',
+      );
   const sections: ReplySection[] = [];
   for (const g of GROUPS) {
     const l = lines(tr, status.findings, g.checks);
@@ -58,7 +78,13 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
     planes: [],
     sections,
     advice: [],
-    actions: [{ id: 'refresh', label: tr.t('actions.refresh'), value: JSON.stringify({ cluster: ctx.cluster, kind: 'ha-status' }) }],
+    actions: [
+      {
+        id: 'refresh',
+        label: tr.t('actions.refresh'),
+        value: JSON.stringify({ cluster: ctx.cluster, kind: 'ha-status' }),
+      },
+    ],
     context: {
       cluster: ctx.cluster,
       snapshotAt: status.snapshotAt,

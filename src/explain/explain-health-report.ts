@@ -29,14 +29,32 @@ function age(tr: T, facts: Record<string, FactValue>): string {
  * @param options - `omitRenewal`: leave out how to renew a certificate (an earlier line said it)
  * @returns the line (plain text; adapters escape for their markup)
  */
-export function reportItemLine(locale: Locale, item: ReportItem, options: { omitRenewal?: boolean } = {}): string {
+export function reportItemLine(
+  locale: Locale,
+  item: ReportItem,
+  options: { omitRenewal?: boolean } = {},
+): string {
   const tr = translator(locale);
-  if (item.kind === 'ha-finding' && item.finding) return explainFinding(tr, item.finding) ?? `${item.finding.check} (${item.finding.variant})`;
+  if (item.kind === 'ha-finding' && item.finding)
+    return explainFinding(tr, item.finding) ?? `${item.finding.check} (${item.finding.variant})`;
   const f = item.facts;
-  const pods = Array.isArray(f.pods) ? (f.pods as readonly string[]).join(', ') + (typeof f.more === 'number' && f.more > 0 ? ` (+${f.more})` : '') : '';
-  const renew = typeof f.renewal === 'string' && options.omitRenewal !== true ? tr.t(`report.renew.${f.renewal}`) : '';
+  const pods = Array.isArray(f.pods)
+    ? (f.pods as readonly string[]).join(', ') +
+      (typeof f.more === 'number' && f.more > 0 ? ` (+${f.more})` : '')
+    : '';
+  const renew =
+    typeof f.renewal === 'string' && options.omitRenewal !== true ? tr.t(`report.renew.${f.renewal}`) : '';
   const date = typeof f.notAfter === 'string' ? f.notAfter.slice(0, 10) : '';
-  return tr.t(`report.item.${item.kind}.${item.variant}`, { ...f, age: age(tr, f), pods, renew, date, node: f.node ?? '-', grace: f.grace ?? '-', member: f.member ?? f.endpoint ?? '' });
+  return tr.t(`report.item.${item.kind}.${item.variant}`, {
+    ...f,
+    age: age(tr, f),
+    pods,
+    renew,
+    date,
+    node: f.node ?? '-',
+    grace: f.grace ?? '-',
+    member: f.member ?? f.endpoint ?? '',
+  });
 }
 
 /** Context of {@link explainHealthReport}. */
@@ -63,7 +81,11 @@ export function explainHealthReport(report: FinishedHealthReport, ctx: HealthRep
   const summary =
     items.length === 0
       ? tr.t('report.ok', { cluster: ctx.cluster })
-      : tr.t(items.length === 1 ? 'report.attentionOne' : 'report.attention', { count: items.length, cluster: ctx.cluster, urgent: urgentText });
+      : tr.t(items.length === 1 ? 'report.attentionOne' : 'report.attention', {
+          count: items.length,
+          cluster: ctx.cluster,
+          urgent: urgentText,
+        });
   const sections: Reply['sections'] = [];
   // How to renew is said once per kind of renewal (three etcd members: one `kubeadm certs renew all`).
   const renewalSaid = new Set<string>();
@@ -81,12 +103,22 @@ export function explainHealthReport(report: FinishedHealthReport, ctx: HealthRep
         : [tr.t('report.onDemand')]
       : [
           // new items are already listed above: name them by their number, not a second time
-          ...(changes.added.length > 0 ? [tr.t('report.newItems', { numbers: changes.added.map((a) => items.indexOf(a) + 1).join(', ') })] : []),
+          ...(changes.added.length > 0
+            ? [
+                tr.t('report.newItems', {
+                  numbers: changes.added.map((a) => items.indexOf(a) + 1).join(', '),
+                }),
+              ]
+            : []),
           ...changes.cleared.map((i) => tr.t('report.cleared', { line: reportItemLine(ctx.locale, i) })),
         ];
   // A healthy cluster gets its one line; what cleared since the last report is still worth saying.
   const clearedOnly = items.length === 0 && changes !== null && changes.cleared.length > 0;
-  if (items.length > 0 || clearedOnly) sections.push({ heading: tr.t('report.changesHeading'), lines: changeLines.length > 0 ? changeLines : [tr.t('report.noChanges')] });
+  if (items.length > 0 || clearedOnly)
+    sections.push({
+      heading: tr.t('report.changesHeading'),
+      lines: changeLines.length > 0 ? changeLines : [tr.t('report.noChanges')],
+    });
   return {
     kind: 'ha-status',
     locale: ctx.locale,
@@ -98,7 +130,12 @@ export function explainHealthReport(report: FinishedHealthReport, ctx: HealthRep
     sections,
     advice: [],
     actions: [],
-    context: { cluster: ctx.cluster, snapshotAt: report.data.at, requestId: ctx.requestId, profile: report.data.profile },
+    context: {
+      cluster: ctx.cluster,
+      snapshotAt: report.data.at,
+      requestId: ctx.requestId,
+      profile: report.data.profile,
+    },
     findings: [],
     healthReport: { ...report.data, items, changes, scheduled: ctx.scheduled },
   };

@@ -43,19 +43,29 @@ export function localizeExample(example: string, cluster: HelpCluster): string {
   // Two demo names of one example stay two nodes (`what if I lose atlas-cp-1 and atlas-cp-2` on a
   // single control plane: its control-plane node, then a worker), never the same node twice.
   const chosen = new Map<string, string>();
-  const pick = (demo: string, list: readonly string[], other: readonly string[], n: number): string | undefined => {
+  const pick = (
+    demo: string,
+    list: readonly string[],
+    other: readonly string[],
+    n: number,
+  ): string | undefined => {
     const known = chosen.get(demo);
     if (known !== undefined) return known;
     const from = list.length > 0 ? list : other;
     const taken = new Set(chosen.values());
     let name = from[Math.min(n, from.length) - 1];
-    if (name !== undefined && taken.has(name)) name = [...from, ...(from === list ? other : list)].find((x) => !taken.has(x));
+    if (name !== undefined && taken.has(name))
+      name = [...from, ...(from === list ? other : list)].find((x) => !taken.has(x));
     if (name !== undefined) chosen.set(demo, name);
     return name;
   };
   return example
-    .replace(/\batlas-(cp|wk)-(\d+)\b/gu, (whole, role: string, n: string) =>
-      (role === 'cp' ? pick(whole, cluster.controlPlane, cluster.workers, Number(n)) : pick(whole, cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
+    .replace(
+      /\batlas-(cp|wk)-(\d+)\b/gu,
+      (whole, role: string, n: string) =>
+        (role === 'cp'
+          ? pick(whole, cluster.controlPlane, cluster.workers, Number(n))
+          : pick(whole, cluster.workers, cluster.controlPlane, Number(n))) ?? whole,
     )
     .replace(/\bprod\b/gu, cluster.name);
 }
@@ -91,15 +101,38 @@ export function plainReply(ctx: MessageContext, kind: Reply['kind'], title: stri
  * @param cluster - the asker's cluster, when it was read: the examples use its node names
  *   ({@link localizeExample}); without it, the demo cluster's names (examples/ha-3cp.json)
  */
-export function explainHelp(ctx: MessageContext, clusters: { names: readonly string[]; defaultCluster: string }, cluster?: HelpCluster): Reply {
+export function explainHelp(
+  ctx: MessageContext,
+  clusters: { names: readonly string[]; defaultCluster: string },
+  cluster?: HelpCluster,
+): Reply {
   const tr = translator(ctx.locale);
   const reply = plainReply(ctx, 'help', tr.t('title.help'), tr.t('help.intro'));
-  const examples = cluster === undefined ? HELP_EXAMPLES[ctx.locale] : HELP_EXAMPLES[ctx.locale].map((e) => ({ form: e.form, example: localizeExample(e.example, cluster) }));
+  const examples =
+    cluster === undefined
+      ? HELP_EXAMPLES[ctx.locale]
+      : HELP_EXAMPLES[ctx.locale].map((e) => ({
+          form: e.form,
+          example: localizeExample(e.example, cluster),
+        }));
   reply.sections = [
     { heading: tr.t('help.forms'), lines: examples.map(helpLine) },
     // Schedule commands (issue 17): the same on Slack and Teams; the example names a configured cluster.
-    { heading: tr.t('help.schedules'), lines: SCHEDULE_HELP_EXAMPLES[ctx.locale].map((e) => helpLine({ form: e.form, example: clusters.defaultCluster ? e.example.replace(/\bprod\b/, clusters.defaultCluster) : e.example })) },
-    { heading: '', lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })] },
+    {
+      heading: tr.t('help.schedules'),
+      lines: SCHEDULE_HELP_EXAMPLES[ctx.locale].map((e) =>
+        helpLine({
+          form: e.form,
+          example: clusters.defaultCluster
+            ? e.example.replace(/\bprod\b/, clusters.defaultCluster)
+            : e.example,
+        }),
+      ),
+    },
+    {
+      heading: '',
+      lines: [tr.t('help.clusters', { clusters: [...clusters.names], default: clusters.defaultCluster })],
+    },
   ];
   return reply;
 }
@@ -112,8 +145,15 @@ export function explainHelp(ctx: MessageContext, clusters: { names: readonly str
  */
 export function explainParseError(ctx: MessageContext, error: ParseError): Reply {
   const tr = translator(ctx.locale);
-  const reply = plainReply(ctx, 'error', tr.t('title.error'), `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`);
-  reply.sections = [{ heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) }];
+  const reply = plainReply(
+    ctx,
+    'error',
+    tr.t('title.error'),
+    `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`,
+  );
+  reply.sections = [
+    { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) },
+  ];
   return reply;
 }
 
@@ -126,7 +166,12 @@ export function explainParseError(ctx: MessageContext, error: ParseError): Reply
 export function explainFailure(
   ctx: MessageContext,
   code: BotErrorCode,
-  params: { clusters?: readonly string[]; suggestions?: readonly string[]; reason?: string; seconds?: number } = {},
+  params: {
+    clusters?: readonly string[];
+    suggestions?: readonly string[];
+    reason?: string;
+    seconds?: number;
+  } = {},
 ): Reply {
   const tr = translator(ctx.locale);
   const key =
@@ -134,7 +179,12 @@ export function explainFailure(
       ? (params.suggestions?.length ?? 0) > 0
         ? 'error.cluster-unknown-suggest'
         : 'error.cluster-unknown'
-      : code === 'cluster-empty' || code === 'cluster-unreachable' || code === 'cluster-timeout' || code === 'cluster-unauthorized' || code === 'job-timeout' || code === 'queue-unavailable'
+      : code === 'cluster-empty' ||
+          code === 'cluster-unreachable' ||
+          code === 'cluster-timeout' ||
+          code === 'cluster-unauthorized' ||
+          code === 'job-timeout' ||
+          code === 'queue-unavailable'
         ? `error.${code}`
         : 'error.internal';
   return plainReply(
@@ -162,13 +212,23 @@ export function explainClusterReadFailure(
   facts: ClusterReadFacts,
   deadlineSeconds: number,
 ): Reply {
-  const seconds = facts.afterMs !== undefined ? Math.max(1, Math.round(facts.afterMs / 1000)) : deadlineSeconds;
+  const seconds =
+    facts.afterMs !== undefined ? Math.max(1, Math.round(facts.afterMs / 1000)) : deadlineSeconds;
   const readyz = facts.readyz;
   if (readyz === undefined || code === 'cluster-unauthorized') return explainFailure(ctx, code, { seconds });
   const tr = translator(ctx.locale);
   const etcd = readyz.failing.some((line) => /^\[-\]etcd\b/.test(line));
-  const failure = tr.t(code === 'cluster-timeout' ? 'error.nodes-read-timeout' : 'error.nodes-read-failed', { seconds });
-  const summary = tr.t(etcd ? 'error.cluster-not-ready-etcd' : 'error.cluster-not-ready', { cluster: ctx.cluster ?? '', status: readyz.status, failure });
+  const failure = tr.t(code === 'cluster-timeout' ? 'error.nodes-read-timeout' : 'error.nodes-read-failed', {
+    seconds,
+  });
+  const summary = tr.t(etcd ? 'error.cluster-not-ready-etcd' : 'error.cluster-not-ready', {
+    cluster: ctx.cluster ?? '',
+    status: readyz.status,
+    failure,
+  });
   const lines = readyz.failing.length > 0 ? readyz.failing : [tr.t('error.readyz-no-lines')];
-  return { ...plainReply(ctx, 'error', tr.t('title.error'), summary), sections: [{ heading: tr.t('error.readyz-heading', { status: readyz.status }), lines }] };
+  return {
+    ...plainReply(ctx, 'error', tr.t('title.error'), summary),
+    sections: [{ heading: tr.t('error.readyz-heading', { status: readyz.status }), lines }],
+  };
 }

@@ -27,7 +27,8 @@ export interface MultiNodeExplainContext {
 
 /** Text key of a joint finding (`multiNode.checks.<check>.<variant>`; both leader Leases share `leader`). */
 function jointKey(f: Finding): string {
-  const check = f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
+  const check =
+    f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
   return `multiNode.checks.${check}.${f.variant}`;
 }
 
@@ -57,20 +58,35 @@ function worth(f: Finding): boolean {
  * @param joint - the joint analysis
  * @param plan - the rolling plan
  */
-export function multiNodeData(mode: 'together' | 'one-by-one', joint: JointImpact, plan: RollingPlan): MultiNodeReplyData {
+export function multiNodeData(
+  mode: 'together' | 'one-by-one',
+  joint: JointImpact,
+  plan: RollingPlan,
+): MultiNodeReplyData {
   return {
     mode,
     action: joint.action,
     nodes: joint.nodes,
-    joint: { verdict: joint.verdict, findings: joint.findings.map((f) => ({ check: f.check, variant: f.variant, severity: f.severity })) },
+    joint: {
+      verdict: joint.verdict,
+      findings: joint.findings.map((f) => ({ check: f.check, variant: f.variant, severity: f.severity })),
+    },
     plan: {
       verdict: plan.verdict,
       order: plan.order,
       batches: plan.batches,
       riskiestStep: plan.riskiestStep,
       workerBatchSize: plan.workerBatchSize,
-      steps: plan.steps.map((s) => ({ index: s.index, nodes: s.nodes, verdict: s.verdict, waitFor: s.waitFor.map((w) => ({ ...w })) })),
-      excluded: plan.excluded.map((e) => ({ node: e.node, reasons: e.reasons.map((r) => `${r.check}/${r.variant}`) })),
+      steps: plan.steps.map((s) => ({
+        index: s.index,
+        nodes: s.nodes,
+        verdict: s.verdict,
+        waitFor: s.waitFor.map((w) => ({ ...w })),
+      })),
+      excluded: plan.excluded.map((e) => ({
+        node: e.node,
+        reasons: e.reasons.map((r) => `${r.check}/${r.variant}`),
+      })),
     },
   };
 }
@@ -78,18 +94,23 @@ export function multiNodeData(mode: 'together' | 'one-by-one', joint: JointImpac
 /** The joint answer's reason: its worst warning or block in a sentence, else that everything holds. */
 function jointReason(tr: Translator, joint: JointImpact): string {
   const worst = joint.findings.find((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
-  return (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ?? tr.t('multiNode.summary.safeReason');
+  return (
+    (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ?? tr.t('multiNode.summary.safeReason')
+  );
 }
 
 function askExample(tr: Translator, nodes: readonly string[], mode: 'together' | 'one-by-one'): string {
   const list = nodes.join(', ');
-  if (tr.locale === 'ko') return mode === 'one-by-one' ? `${list} 하나씩 재부팅해도 돼?` : `${list} 동시에 재부팅해도 돼?`;
+  if (tr.locale === 'ko')
+    return mode === 'one-by-one' ? `${list} 하나씩 재부팅해도 돼?` : `${list} 동시에 재부팅해도 돼?`;
   return mode === 'one-by-one' ? `reboot ${list} one by one` : `can I reboot ${list}`;
 }
 
 function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
   const lost = joint.findings.some(
-    (f) => f.severity === 'block' && ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') || f.variant === 'joint-none-left'),
+    (f) =>
+      f.severity === 'block' &&
+      ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') || f.variant === 'joint-none-left'),
   );
   return PLANES.map((plane: Plane) => {
     const affected = joint.planesAffected.includes(plane);
@@ -103,8 +124,14 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
       affected,
       heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
       reasons: [...new Set(reasons)],
-      stops: control ? ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)) : [],
-      keepsWorking: control ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k)) : [],
+      stops: control
+        ? ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
+            tr.t(`stops.${k}`),
+          )
+        : [],
+      keepsWorking: control
+        ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k))
+        : [],
     };
   });
 }
@@ -133,15 +160,35 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
   const action = tr.t(`multiNode.action.${joint.action}`);
   const nodes = tr.list(joint.nodes);
   const title = tr.t('multiNode.title', { mode: tr.t(`multiNode.mode.${ctx.mode}`), nodes: ctx.title });
-  const context = { cluster: ctx.cluster, snapshotAt: joint.snapshotAt, requestId: ctx.requestId, ...(ctx.etcdSource === undefined ? {} : { etcdSource: ctx.etcdSource }) };
-  const aloneLines = joint.alone.map((a) => tr.t('multiNode.aloneLine', { node: a.node, verdict: tr.t(`verdict.${a.verdict}`) }));
-  const base = { kind: 'reboot-impact' as const, locale: ctx.locale, title, actions: [], context, multiNode: multiNodeData(ctx.mode, joint, plan) };
+  const context = {
+    cluster: ctx.cluster,
+    snapshotAt: joint.snapshotAt,
+    requestId: ctx.requestId,
+    ...(ctx.etcdSource === undefined ? {} : { etcdSource: ctx.etcdSource }),
+  };
+  const aloneLines = joint.alone.map((a) =>
+    tr.t('multiNode.aloneLine', { node: a.node, verdict: tr.t(`verdict.${a.verdict}`) }),
+  );
+  const base = {
+    kind: 'reboot-impact' as const,
+    locale: ctx.locale,
+    title,
+    actions: [],
+    context,
+    multiNode: multiNodeData(ctx.mode, joint, plan),
+  };
 
   if (ctx.mode === 'together') {
     const reason = jointReason(tr, joint);
-    const sections = [{ heading: tr.t('multiNode.heading.alone'), lines: [...aloneLines, tr.t('multiNode.aloneNote')] }];
-    const hints = joint.verdict === 'safe' || joint.action === 'node-down' ? [] : [tr.t('multiNode.askOneByOne', { example: askExample(tr, joint.nodes, 'one-by-one') })];
-    if (ctx.notes.length > 0 || hints.length > 0) sections.push({ heading: '', lines: [...hints, ...ctx.notes] });
+    const sections = [
+      { heading: tr.t('multiNode.heading.alone'), lines: [...aloneLines, tr.t('multiNode.aloneNote')] },
+    ];
+    const hints =
+      joint.verdict === 'safe' || joint.action === 'node-down'
+        ? []
+        : [tr.t('multiNode.askOneByOne', { example: askExample(tr, joint.nodes, 'one-by-one') })];
+    if (ctx.notes.length > 0 || hints.length > 0)
+      sections.push({ heading: '', lines: [...hints, ...ctx.notes] });
     return {
       ...base,
       verdict: joint.verdict,
@@ -161,7 +208,10 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
       nodes: tr.list(s.nodes),
       verdict: tr.t(`verdict.${s.verdict}`),
       risky: s.index === plan.riskiestStep && plan.steps.length > 1 ? tr.t('multiNode.riskyMark') : '',
-      concern: concern === null ? tr.t('multiNode.stepNoConcern') : tr.t('multiNode.stepConcern', { concern: concern.replace(/\.$/u, '') }),
+      concern:
+        concern === null
+          ? tr.t('multiNode.stepNoConcern')
+          : tr.t('multiNode.stepConcern', { concern: concern.replace(/\.$/u, '') }),
       waits: tr.list(s.waitFor.map((w) => waitText(tr, w))),
     });
   });
@@ -169,11 +219,19 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
     const alone = joint.alone.find((a) => a.node === e.node);
     const block = alone?.findings.find((f) => f.severity === 'block');
     const reason = block === undefined ? null : explainFinding(tr, block);
-    return reason === null ? tr.t('multiNode.excludedNoReason', { node: e.node }) : tr.t('multiNode.excludedLine', { node: e.node, reason });
+    return reason === null
+      ? tr.t('multiNode.excludedNoReason', { node: e.node })
+      : tr.t('multiNode.excludedLine', { node: e.node, reason });
   });
-  const leader = joint.alone.find((a) => a.findings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here'))?.node;
-  const hasControl = plan.steps.some((s) => joint.alone.some((a) => s.nodes.includes(a.node) && (a.role === 'control-plane' || a.etcdMember)));
-  const hasWorkers = plan.steps.some((s) => joint.alone.some((a) => s.nodes.includes(a.node) && a.role === 'worker' && !a.etcdMember));
+  const leader = joint.alone.find((a) =>
+    a.findings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here'),
+  )?.node;
+  const hasControl = plan.steps.some((s) =>
+    joint.alone.some((a) => s.nodes.includes(a.node) && (a.role === 'control-plane' || a.etcdMember)),
+  );
+  const hasWorkers = plan.steps.some((s) =>
+    joint.alone.some((a) => s.nodes.includes(a.node) && a.role === 'worker' && !a.etcdMember),
+  );
   const why = [
     ...(hasControl ? [tr.t('multiNode.orderWhy.control', { leader: leader ?? tr.t('list.none') })] : []),
     ...(hasWorkers ? [tr.t('multiNode.orderWhy.workers', { batch: plan.workerBatchSize })] : []),
@@ -184,13 +242,33 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
     plan.steps.length === 0
       ? tr.t('multiNode.summary.plan.none', { nodes })
       : plan.excluded.length > 0
-        ? tr.t('multiNode.summary.plan.partial', { order, excluded: tr.list(plan.excluded.map((e) => e.node)) })
-        : tr.t('multiNode.summary.plan.possible', { count: plan.steps.length, order, risky: plan.riskiestStep ?? 0, riskyNodes: tr.list(risky?.nodes ?? []) });
+        ? tr.t('multiNode.summary.plan.partial', {
+            order,
+            excluded: tr.list(plan.excluded.map((e) => e.node)),
+          })
+        : tr.t('multiNode.summary.plan.possible', {
+            count: plan.steps.length,
+            order,
+            risky: plan.riskiestStep ?? 0,
+            riskyNodes: tr.list(risky?.nodes ?? []),
+          });
   const sections = [
     ...(stepLines.length > 0 ? [{ heading: tr.t('multiNode.heading.plan'), lines: stepLines }] : []),
-    ...(excludedLines.length > 0 ? [{ heading: tr.t('multiNode.heading.excluded'), lines: excludedLines }] : []),
+    ...(excludedLines.length > 0
+      ? [{ heading: tr.t('multiNode.heading.excluded'), lines: excludedLines }]
+      : []),
     ...(why.length > 0 ? [{ heading: tr.t('multiNode.heading.order'), lines: why }] : []),
-    { heading: tr.t('multiNode.heading.joint'), lines: [tr.t(`multiNode.summary.together.${joint.verdict}`, { action, nodes, reason: jointReason(tr, joint) }), tr.t('multiNode.askTogether', { example: askExample(tr, joint.nodes, 'together') })] },
+    {
+      heading: tr.t('multiNode.heading.joint'),
+      lines: [
+        tr.t(`multiNode.summary.together.${joint.verdict}`, {
+          action,
+          nodes,
+          reason: jointReason(tr, joint),
+        }),
+        tr.t('multiNode.askTogether', { example: askExample(tr, joint.nodes, 'together') }),
+      ],
+    },
     ...(ctx.notes.length > 0 ? [{ heading: '', lines: ctx.notes }] : []),
   ];
   const concerns = plan.steps.flatMap((s) => s.concerns);

@@ -26,7 +26,10 @@ const QUIET_OK = new Set(['readyz', 'etcd-db-size', 'etcd-voters', 'control-plan
 
 function reasonsFor(tr: Translator, findings: readonly Finding[], plane: Plane): string[] {
   // The node's role first (what it is), then the findings worst first.
-  const ordered = [...findings.filter((f) => f.check === 'node-role'), ...findings.filter((f) => f.check !== 'node-role')];
+  const ordered = [
+    ...findings.filter((f) => f.check === 'node-role'),
+    ...findings.filter((f) => f.check !== 'node-role'),
+  ];
   return ordered
     .filter((f) => f.plane === plane && !(f.severity === 'ok' && QUIET_OK.has(f.check)))
     .map((f) => explainFinding(tr, f))
@@ -41,15 +44,24 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   const f = impact.findings;
   const node = impact.node;
   if (impact.role !== 'control-plane') {
-    return { stops: [], keepsWorking: [tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node })] };
+    return {
+      stops: [],
+      keepsWorking: [
+        tr.t(impact.state.managed ? 'keeps.control-managed' : 'keeps.control-untouched', { node }),
+      ],
+    };
   }
   const lost = quorumLostBy(f);
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
   // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written (issue 16).
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
-    const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
+    const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map(
+      (k) => tr.t(k),
+    );
     return {
-      stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)),
+      stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
+        tr.t(`stops.${k}`),
+      ),
       keepsWorking: keeps,
     };
   }
@@ -57,7 +69,9 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
     if (!dnsDown) keeps.push(tr.t('keeps.dns'));
     return {
-      stops: ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) => tr.t(`stops.${k}`)),
+      stops: ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
+        tr.t(`stops.${k}`),
+      ),
       keepsWorking: keeps,
     };
   }
@@ -68,32 +82,57 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     stops.push(tr.t('stops.apiserver-capacity', api.facts));
     keeps.push(tr.t('keeps.api-others', api.facts));
   }
-  if (has(f, 'control-plane-endpoint', 'vip-moves') || has(f, 'control-plane-endpoint', 'keepalived-here')) stops.push(tr.t('stops.vip-move', { node }));
+  if (has(f, 'control-plane-endpoint', 'vip-moves') || has(f, 'control-plane-endpoint', 'keepalived-here'))
+    stops.push(tr.t('stops.vip-move', { node }));
   const apiDown = has(f, 'apiserver-redundancy', 'already-down');
   if (apiDown) keeps.push(tr.t('keeps.api-others', apiDown.facts));
   const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));
   if (quorum) {
     const spare = Number(quorum.facts.spare ?? 0);
     stops.push(
-      tr.t('stops.etcd-member', { ...quorum.facts, spareText: spare > 0 ? tr.t('stops.spare-some', { spare }) : tr.t('stops.spare-none') }),
+      tr.t('stops.etcd-member', {
+        ...quorum.facts,
+        spareText: spare > 0 ? tr.t('stops.spare-some', { spare }) : tr.t('stops.spare-none'),
+      }),
     );
   }
-  const failovers = f.filter((x) => (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') && x.variant === 'held-here');
+  const failovers = f.filter(
+    (x) =>
+      (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+      x.variant === 'held-here',
+  );
   for (const lf of failovers) {
-    stops.push(tr.t('stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S }));
+    stops.push(
+      tr.t('stops.leader-failover', {
+        component: String(lf.facts.lease),
+        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      }),
+    );
   }
   if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
   // Only what the leader Leases show: without them nothing is known of where the leaders run.
   if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
-  else if (f.some((x) => (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') && x.variant === 'held-elsewhere')) keeps.push(tr.t('keeps.leaders-elsewhere'));
+  else if (
+    f.some(
+      (x) =>
+        (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+        x.variant === 'held-elsewhere',
+    )
+  )
+    keeps.push(tr.t('keeps.leaders-elsewhere'));
   keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
   return { stops, keepsWorking: keeps };
 }
 
-function dataSection(tr: Translator, impact: RebootImpact, affected: boolean): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+function dataSection(
+  tr: Translator,
+  impact: RebootImpact,
+  affected: boolean,
+): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
   const f = impact.findings;
   const node = impact.node;
-  if (!affected) return { stops: [], keepsWorking: [tr.t('keeps.other-workloads'), tr.t('keeps.service-traffic')] };
+  if (!affected)
+    return { stops: [], keepsWorking: [tr.t('keeps.other-workloads'), tr.t('keeps.service-traffic')] };
   const stops: string[] = [];
   const grace = has(f, 'grace-period')?.facts;
   const recreated = Number(grace?.recreated ?? grace?.evictable ?? 0);
@@ -138,7 +177,14 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
       locale: ctx.locale,
       title: tr.t('title.error'),
       verdict: null,
-      summary: tr.t(suggestions.length > 0 ? 'summary.not-found-suggest' : nodes.length > 0 ? 'summary.not-found-list' : 'summary.not-found', { node, cluster: ctx.cluster, suggestions, nodes: tr.list(nodes) }),
+      summary: tr.t(
+        suggestions.length > 0
+          ? 'summary.not-found-suggest'
+          : nodes.length > 0
+            ? 'summary.not-found-list'
+            : 'summary.not-found',
+        { node, cluster: ctx.cluster, suggestions, nodes: tr.list(nodes) },
+      ),
       planes: [],
       sections: [],
       advice: [],
@@ -169,7 +215,9 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
         ? tr.t('summary.caution', { node, count: warns })
         : impact.state.unobserved.includes('pods')
           ? tr.t('summary.safe-unseen', { node })
-          : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', { node });
+          : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', {
+              node,
+            });
   const advice = [
     ...new Set(
       f
@@ -181,9 +229,17 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
   if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
   const actions: ReplyAction[] = [];
   if (impact.verdict !== 'unsafe') {
-    actions.push({ id: 'request-maintenance', label: tr.t('actions.request-maintenance'), value: JSON.stringify({ cluster: ctx.cluster, node }) });
+    actions.push({
+      id: 'request-maintenance',
+      label: tr.t('actions.request-maintenance'),
+      value: JSON.stringify({ cluster: ctx.cluster, node }),
+    });
   }
-  actions.push({ id: 'refresh', label: tr.t('actions.refresh'), value: JSON.stringify({ cluster: ctx.cluster, node, kind: 'reboot-impact' }) });
+  actions.push({
+    id: 'refresh',
+    label: tr.t('actions.refresh'),
+    value: JSON.stringify({ cluster: ctx.cluster, node, kind: 'reboot-impact' }),
+  });
   return {
     kind: 'reboot-impact',
     locale: ctx.locale,

@@ -23,7 +23,14 @@ export interface WhatIfExplainContext {
 }
 
 /** ok findings not worth a line (the absence of a problem says it). */
-const QUIET_OK = new Set(['readyz', 'etcd-db-size', 'etcd-voters', 'control-plane-count', 'etcd-leader', 'capacity']);
+const QUIET_OK = new Set([
+  'readyz',
+  'etcd-db-size',
+  'etcd-voters',
+  'control-plane-count',
+  'etcd-leader',
+  'capacity',
+]);
 
 function componentName(tr: Translator, component: string): string {
   return isComponentName(component) ? tr.t(`whatIf.component.${component}`) : component;
@@ -45,7 +52,14 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
 function explainOne(tr: Translator, f: Finding, lost: boolean): string | null {
   const lostKey = `whatIf.lost.${f.check}.${f.variant}`;
   if (lost && tr.has(lostKey)) {
-    return tr.t(lostKey, params(tr, { ...findingParams(tr, f), graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S }));
+    return tr.t(
+      lostKey,
+      params(tr, {
+        ...findingParams(tr, f),
+        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      }),
+    );
   }
   const key = `whatIf.checks.${f.check}.${f.variant}`;
   if (tr.has(key)) return tr.t(key, params(tr, findingParams(tr, f)));
@@ -61,7 +75,11 @@ function unique(lines: string[]): string[] {
 }
 
 /** The key under `whatIf.title` / `whatIf.what` and the interpolation values for the subject. */
-function subjectKey(impact: WhatIfImpact): { key: string; values: Record<string, FactValue>; outage: boolean } {
+function subjectKey(impact: WhatIfImpact): {
+  key: string;
+  values: Record<string, FactValue>;
+  outage: boolean;
+} {
   const s = impact.subject;
   if (s.kind === 'drain') return { key: 'drain', values: { node: s.node }, outage: false };
   if (s.kind === 'upgrade') return { key: 'upgrade', values: { node: s.node }, outage: false };
@@ -91,17 +109,28 @@ function targetSummary(tr: Translator, impact: WhatIfImpact, cluster: string): s
   const base = { ...p, cluster, components: (f.facts.components ?? []) as readonly string[] };
   switch (f.variant) {
     case 'unknown-component':
-      return tr.t((f.facts.suggestions as readonly string[] | undefined)?.length ? 'whatIf.target.unknown-component-suggest' : 'whatIf.target.unknown-component', base);
-    case 'unknown-node':
-    {
+      return tr.t(
+        (f.facts.suggestions as readonly string[] | undefined)?.length
+          ? 'whatIf.target.unknown-component-suggest'
+          : 'whatIf.target.unknown-component',
+        base,
+      );
+    case 'unknown-node': {
       const nodes = (f.facts.nodes ?? []) as readonly string[];
-      const key = (f.facts.suggestions as readonly string[] | undefined)?.length ? 'unknown-node-suggest' : nodes.length > 0 ? 'unknown-node-list' : 'unknown-node';
+      const key = (f.facts.suggestions as readonly string[] | undefined)?.length
+        ? 'unknown-node-suggest'
+        : nodes.length > 0
+          ? 'unknown-node-list'
+          : 'unknown-node';
       return tr.t(`whatIf.target.${key}`, { ...base, nodes: tr.list(nodes) });
     }
     case 'kube-proxy-absent':
       return tr.t('whatIf.target.kube-proxy-absent', {
         ...base,
-        cniText: typeof f.facts.cni === 'string' ? tr.t('whatIf.target.kube-proxy-absent-cni', { cni: f.facts.cni }) : '',
+        cniText:
+          typeof f.facts.cni === 'string'
+            ? tr.t('whatIf.target.kube-proxy-absent-cni', { cni: f.facts.cni })
+            : '',
       });
     default:
       return tr.t(`whatIf.target.${f.variant}`, base);
@@ -120,7 +149,12 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   const { key, values, outage } = subjectKey(impact);
   const named = params(tr, { ...values, cluster: ctx.cluster });
   if (typeof values.component === 'string') named.component = componentName(tr, values.component);
-  const context = { cluster: ctx.cluster, snapshotAt: impact.snapshotAt, requestId: ctx.requestId, etcdSource: impact.state.etcd.source };
+  const context = {
+    cluster: ctx.cluster,
+    snapshotAt: impact.snapshotAt,
+    requestId: ctx.requestId,
+    etcdSource: impact.state.etcd.source,
+  };
   const title = tr.t(`whatIf.title.${key}`, named);
 
   if (!impact.known || impact.verdict === null) {
@@ -181,11 +215,14 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   // A safe planned change with steps to do first says so, rather than "nothing needs attention"
   // above a "What to do first" list.
   const prepare = !outage && impact.verdict === 'safe' && advice.length > 0;
-  const summary = tr.t(`whatIf.summary.${outage ? 'outage' : 'planned'}.${prepare ? 'safe-prepare' : impact.verdict}`, {
-    what,
-    planes: planesText,
-    count: prepare ? advice.length : impact.verdict === 'unsafe' ? blocks : warns,
-  });
+  const summary = tr.t(
+    `whatIf.summary.${outage ? 'outage' : 'planned'}.${prepare ? 'safe-prepare' : impact.verdict}`,
+    {
+      what,
+      planes: planesText,
+      count: prepare ? advice.length : impact.verdict === 'unsafe' ? blocks : warns,
+    },
+  );
 
   if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
   const subject = impact.subject;
@@ -204,7 +241,11 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
       {
         id: 'refresh',
         label: tr.t('actions.refresh'),
-        value: JSON.stringify({ cluster: ctx.cluster, kind: subject.kind === 'what-if' ? 'what-if' : `${subject.kind}-impact`, ...values }),
+        value: JSON.stringify({
+          cluster: ctx.cluster,
+          kind: subject.kind === 'what-if' ? 'what-if' : `${subject.kind}-impact`,
+          ...values,
+        }),
       },
     ],
     context,

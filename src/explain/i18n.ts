@@ -25,7 +25,10 @@ function mergeChecks(base: object, extra: object): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [check, variants] of Object.entries(extra)) {
     const had = out[check];
-    out[check] = typeof had === 'object' && had !== null && typeof variants === 'object' ? { ...had, ...(variants as object) } : variants;
+    out[check] =
+      typeof had === 'object' && had !== null && typeof variants === 'object'
+        ? { ...had, ...(variants as object) }
+        : variants;
   }
   return out;
 }
@@ -43,8 +46,28 @@ void instance.init({
   // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
   // `maintenance`; several-node questions (issue 17) under `multiNode`; the daily report (issue 19) under `report`.
   resources: {
-    en: { translation: { ...en, ...withChecks(en, enVerdict), whatIf: enWhatIf, maintenance: enMaintenance, maintenancePlan: enMaintenancePlan, multiNode: enMultiNode, report: enReport } },
-    ko: { translation: { ...ko, ...withChecks(ko, koVerdict), whatIf: koWhatIf, maintenance: koMaintenance, maintenancePlan: koMaintenancePlan, multiNode: koMultiNode, report: koReport } },
+    en: {
+      translation: {
+        ...en,
+        ...withChecks(en, enVerdict),
+        whatIf: enWhatIf,
+        maintenance: enMaintenance,
+        maintenancePlan: enMaintenancePlan,
+        multiNode: enMultiNode,
+        report: enReport,
+      },
+    },
+    ko: {
+      translation: {
+        ...ko,
+        ...withChecks(ko, koVerdict),
+        whatIf: koWhatIf,
+        maintenance: koMaintenance,
+        maintenancePlan: koMaintenancePlan,
+        multiNode: koMultiNode,
+        report: koReport,
+      },
+    },
   },
   lng: 'en',
   fallbackLng: 'en',
@@ -99,12 +122,15 @@ const PARTICLES: Readonly<Record<string, readonly [withBatchim: string, withoutB
  * @param text - translated Korean text
  */
 export function korean(text: string): string {
-  return text.replace(/(\S)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g, (m, prev: string, pair: string) => {
-    const forms = PARTICLES[pair];
-    if (!forms) return m;
-    const consonant = hasBatchim(prev) && !(pair === '(으)로' && endsInRieul(prev));
-    return `${prev}${consonant ? forms[0] : forms[1]}`;
-  });
+  return text.replace(
+    /(\S)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g,
+    (m, prev: string, pair: string) => {
+      const forms = PARTICLES[pair];
+      if (!forms) return m;
+      const consonant = hasBatchim(prev) && !(pair === '(으)로' && endsInRieul(prev));
+      return `${prev}${consonant ? forms[0] : forms[1]}`;
+    },
+  );
 }
 
 /**
@@ -115,8 +141,10 @@ export function korean(text: string): string {
  */
 export function englishPlurals(text: string): string {
   return text
-    .replace(/\b(\d+)((?:\s+[A-Za-z][\w-]*){0,4}?)\s+([A-Za-z][\w-]*)\((e?s)\)/g, (_m, n: string, between: string, word: string, suffix: string) =>
-      `${n}${between} ${n === '1' ? word : word + suffix}`,
+    .replace(
+      /\b(\d+)((?:\s+[A-Za-z][\w-]*){0,4}?)\s+([A-Za-z][\w-]*)\((e?s)\)/g,
+      (_m, n: string, between: string, word: string, suffix: string) =>
+        `${n}${between} ${n === '1' ? word : word + suffix}`,
     )
     .replace(/\b([A-Za-z][\w-]*)\((e?s)\)/g, '$1$2');
 }
@@ -144,7 +172,9 @@ export function translator(locale: Locale): Translator {
     return `${items.slice(0, -1).join(', ')} ${t('list.and')} ${items[items.length - 1]}`;
   };
   const listOr = (items: readonly string[]): string =>
-    locale === 'ko' || items.length <= 1 ? list(items) : `${items.slice(0, -1).join(', ')} ${t('list.or')} ${items[items.length - 1]}`;
+    locale === 'ko' || items.length <= 1
+      ? list(items)
+      : `${items.slice(0, -1).join(', ')} ${t('list.or')} ${items[items.length - 1]}`;
   return {
     locale,
     t(key, params = {}) {

@@ -17,7 +17,11 @@ export function renderText(input: Reply): string {
   const reply = safeReply(input);
   const tr = translator(reply.locale);
   const out: string[] = [];
-  const badge = reply.verdict ? `[${tr.t(`verdict.${reply.verdict}`)}] ` : reply.health ? `[${tr.t(`health.${reply.health}`)}] ` : '';
+  const badge = reply.verdict
+    ? `[${tr.t(`verdict.${reply.verdict}`)}] `
+    : reply.health
+      ? `[${tr.t(`health.${reply.health}`)}] `
+      : '';
   out.push(`${badge}${reply.title}`);
   out.push(reply.summary);
   for (const p of reply.planes) {

@@ -30,7 +30,13 @@ export interface ReplySection {
 
 /** A button the adapters render; `id` routes it back, `value` carries its argument. */
 export interface ReplyAction {
-  id: 'request-maintenance' | 'refresh' | 'ha-status' | 'maintenance-approve' | 'maintenance-reject' | 'maintenance-cancel';
+  id:
+    | 'request-maintenance'
+    | 'refresh'
+    | 'ha-status'
+    | 'maintenance-approve'
+    | 'maintenance-reject'
+    | 'maintenance-cancel';
   label: string;
   value: string;
 }
@@ -46,7 +52,8 @@ export interface ReplyContext {
    * Snapshot files: where `snapshotAt` came from (`captured_at`, `given`, `leases`,
    * `node-heartbeats`, `managed-fields`, `unknown`); then `snapshotAt` is the capture time.
    */
-  capturedFrom?: 'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
+  capturedFrom?:
+    'captured_at' | 'given' | 'leases' | 'node-heartbeats' | 'managed-fields' | 'read' | 'unknown';
   /** The distribution profile the answer used (`kubeadm`, `k3s`, `rke2`, `openshift`, `managed`). */
   profile?: string;
   /** Its qualifier (`AKS`, `embedded etcd`, `SQLite or external datastore`), when there is one. */
@@ -118,7 +125,11 @@ export interface Reply {
    * changed since the last report (null: first report or on demand). Carried into `--format json`,
    * and from the worker to the schedule runner, which adds the churn since the last report.
    */
-  healthReport?: HealthReportData & { items: ReportItem[]; changes: { added: ReportItem[]; cleared: ReportItem[] } | null; scheduled: boolean };
+  healthReport?: HealthReportData & {
+    items: ReportItem[];
+    changes: { added: ReportItem[]; cleared: ReportItem[] } | null;
+    scheduled: boolean;
+  };
   /**
    * `requester`: the answer concerns the asking user alone (a maintenance request refused for
    * who they are: not a requester, not an admin for `--force`). Adapters deliver it privately

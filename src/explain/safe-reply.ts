@@ -21,7 +21,9 @@ export function safeReply(reply: Reply): Reply {
     planes: safeDeep(reply.planes),
     sections: safeDeep(reply.sections),
     advice: safeDeep(reply.advice),
-    actions: reply.actions.map((a) => (safeText(a.label) === a.label ? a : { ...a, label: safeText(a.label) })),
+    actions: reply.actions.map((a) =>
+      safeText(a.label) === a.label ? a : { ...a, label: safeText(a.label) },
+    ),
     context: safeDeep(reply.context),
     findings: safeDeep(reply.findings),
     ...(reply.healthReport ? { healthReport: safeDeep(reply.healthReport) } : {}),

@@ -9,7 +9,13 @@ import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
 import type { Logger } from '../util/logger.js';
 import { MAINTENANCE_KEY_PREFIX } from './request-store.js';
-import { type Actor, type AuditEntry, type MaintenanceEvent, type MaintenanceRequest, actorKey } from './types.js';
+import {
+  type Actor,
+  type AuditEntry,
+  type MaintenanceEvent,
+  type MaintenanceRequest,
+  actorKey,
+} from './types.js';
 
 /** Approximate cap of the audit Stream, in entries. */
 export const AUDIT_MAX_LEN = 10_000;
@@ -77,7 +83,12 @@ export class AuditLog {
    * @throws BotError `queue-unavailable` (retryable) when Redis fails: the caller must not go on
    *   as if it were recorded
    */
-  async append(request: Pick<MaintenanceRequest, 'id' | 'cluster' | 'node'>, event: MaintenanceEvent, actor?: Actor, at: Date = new Date()): Promise<AuditEntry> {
+  async append(
+    request: Pick<MaintenanceRequest, 'id' | 'cluster' | 'node'>,
+    event: MaintenanceEvent,
+    actor?: Actor,
+    at: Date = new Date(),
+  ): Promise<AuditEntry> {
     const entry = {
       at: at.toISOString(),
       requestId: request.id,
@@ -107,10 +118,27 @@ export class AuditLog {
         JSON.stringify(event),
       );
     } catch (err) {
-      throw new BotError('queue-unavailable', `audit: cannot append ${event.type} of ${request.id} to ${this.key}`, { retryable: true, cause: err });
+      throw new BotError(
+        'queue-unavailable',
+        `audit: cannot append ${event.type} of ${request.id} to ${this.key}`,
+        { retryable: true, cause: err },
+      );
     }
-    if (streamId === null) throw new BotError('queue-unavailable', `audit: Redis did not add ${event.type} of ${request.id}`, { retryable: true });
-    this.logger.info({ requestId: entry.requestId, cluster: entry.cluster, node: entry.node, actor: entry.actor, event: event.type, streamId }, 'maintenance audit');
+    if (streamId === null)
+      throw new BotError('queue-unavailable', `audit: Redis did not add ${event.type} of ${request.id}`, {
+        retryable: true,
+      });
+    this.logger.info(
+      {
+        requestId: entry.requestId,
+        cluster: entry.cluster,
+        node: entry.node,
+        actor: entry.actor,
+        event: event.type,
+        streamId,
+      },
+      'maintenance audit',
+    );
     return { streamId, ...entry, event };
   }
 
@@ -125,7 +153,10 @@ export class AuditLog {
       const rows = await this.redis.xrevrange(this.key, '+', '-', 'COUNT', n);
       return rows.map(([id, fields]) => fieldsToEntry(id, fields)).filter((e): e is AuditEntry => e !== null);
     } catch (err) {
-      throw new BotError('queue-unavailable', `audit: cannot read ${this.key}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `audit: cannot read ${this.key}`, {
+        retryable: true,
+        cause: err,
+      });
     }
   }
 
@@ -143,7 +174,10 @@ export class AuditLog {
         .filter((e): e is AuditEntry => e !== null && e.requestId === requestId)
         .reverse();
     } catch (err) {
-      throw new BotError('queue-unavailable', `audit: cannot read ${this.key}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `audit: cannot read ${this.key}`, {
+        retryable: true,
+        cause: err,
+      });
     }
   }
 }

@@ -93,8 +93,19 @@ function nodeCordoned(r: EventSubject): boolean {
 }
 
 function nodeStateText(tr: Translator, r: EventSubject, cordoned: boolean): string {
-  if (!cordoned) return tr.t(r.progress.uncordonedAt !== undefined ? 'maintenance.nodeState.uncordoned' : 'maintenance.nodeState.notCordoned', { node: r.node });
-  return tr.t(r.progress.wasCordoned === true ? 'maintenance.nodeState.wasCordoned' : 'maintenance.nodeState.cordonedByBot', { node: r.node });
+  if (!cordoned)
+    return tr.t(
+      r.progress.uncordonedAt !== undefined
+        ? 'maintenance.nodeState.uncordoned'
+        : 'maintenance.nodeState.notCordoned',
+      { node: r.node },
+    );
+  return tr.t(
+    r.progress.wasCordoned === true
+      ? 'maintenance.nodeState.wasCordoned'
+      : 'maintenance.nodeState.cordonedByBot',
+    { node: r.node },
+  );
 }
 
 function stateSummary(tr: Translator, r: MaintenanceRequest): string {
@@ -108,29 +119,51 @@ function stateSummary(tr: Translator, r: MaintenanceRequest): string {
         missing: Math.max(0, r.approvalsRequired - r.approvals.length),
       });
     case 'waiting-for-window': {
-      const at = r.stateReason !== undefined && !Number.isNaN(Date.parse(r.stateReason)) ? formatTime(tr, r.stateReason) : undefined;
-      return at === undefined ? tr.t('maintenance.state.waiting-for-window', base) : tr.t('maintenance.state.waiting-for-window-at', { ...base, at });
+      const at =
+        r.stateReason !== undefined && !Number.isNaN(Date.parse(r.stateReason))
+          ? formatTime(tr, r.stateReason)
+          : undefined;
+      return at === undefined
+        ? tr.t('maintenance.state.waiting-for-window', base)
+        : tr.t('maintenance.state.waiting-for-window-at', { ...base, at });
     }
     case 'expired':
       return tr.t('maintenance.state.expired', { ...base, at: formatTime(tr, r.expiresAt) });
     case 'completed':
       return tr.t('maintenance.state.completed', {
         ...base,
-        nodeState: r.progress.wasCordoned === true ? tr.t('maintenance.nodeState.leftCordoned', base) : nodeStateText(tr, r, nodeCordoned(r)),
+        nodeState:
+          r.progress.wasCordoned === true
+            ? tr.t('maintenance.nodeState.leftCordoned', base)
+            : nodeStateText(tr, r, nodeCordoned(r)),
       });
     case 'cancelled':
-      return tr.t('maintenance.state.cancelled', {
-        ...base,
-        nodeState: r.progress.cordonedAt === undefined && r.progress.wasCordoned !== true ? '' : nodeStateText(tr, r, nodeCordoned(r)),
-      }).trim();
+      return tr
+        .t('maintenance.state.cancelled', {
+          ...base,
+          nodeState:
+            r.progress.cordonedAt === undefined && r.progress.wasCordoned !== true
+              ? ''
+              : nodeStateText(tr, r, nodeCordoned(r)),
+        })
+        .trim();
     case 'failed':
-      return tr.t('maintenance.state.failed', { ...base, reason: stopText(tr, r.stateReason, r.node), nodeState: nodeStateText(tr, r, nodeCordoned(r)) });
+      return tr.t('maintenance.state.failed', {
+        ...base,
+        reason: stopText(tr, r.stateReason, r.node),
+        nodeState: nodeStateText(tr, r, nodeCordoned(r)),
+      });
     default:
       return tr.t(`maintenance.state.${r.state}`, base);
   }
 }
 
-function emptyReply(r: Pick<MaintenanceRequest, 'id' | 'cluster'>, locale: Locale, title: string, summary: string): Reply {
+function emptyReply(
+  r: Pick<MaintenanceRequest, 'id' | 'cluster'>,
+  locale: Locale,
+  title: string,
+  summary: string,
+): Reply {
   const reply = plainReply({ locale, requestId: r.id, cluster: r.cluster }, 'maintenance', title, summary);
   return { ...reply, context: { ...reply.context, maintenanceId: r.id } };
 }
@@ -180,25 +213,49 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
   const tr = translator(locale);
   const r = request;
   const lines: string[] = [
-    tr.t('maintenance.card.node', { node: r.node, cluster: r.cluster, role: tr.t(`maintenance.role.${r.nodeRole}`) }),
-    r.reason.trim() === '' ? tr.t('maintenance.card.noReason') : tr.t('maintenance.card.reason', { reason: r.reason }),
+    tr.t('maintenance.card.node', {
+      node: r.node,
+      cluster: r.cluster,
+      role: tr.t(`maintenance.role.${r.nodeRole}`),
+    }),
+    r.reason.trim() === ''
+      ? tr.t('maintenance.card.noReason')
+      : tr.t('maintenance.card.reason', { reason: r.reason }),
   ];
   if (r.force) lines.push(tr.t('maintenance.card.force', { forceReason: r.forceReason ?? '' }));
-  lines.push(tr.t('maintenance.card.requestedBy', { who: actorName(r.requestedBy), at: formatTime(tr, r.requestedAt) }));
+  lines.push(
+    tr.t('maintenance.card.requestedBy', {
+      who: actorName(r.requestedBy),
+      at: formatTime(tr, r.requestedAt),
+    }),
+  );
   lines.push(
     r.approvals.length === 0
       ? tr.t('maintenance.card.approvals', { count: 0, required: r.approvalsRequired })
-      : tr.t('maintenance.card.approvalsBy', { count: r.approvals.length, required: r.approvalsRequired, names: r.approvals.map((a) => actorName(a.actor)) }),
+      : tr.t('maintenance.card.approvalsBy', {
+          count: r.approvals.length,
+          required: r.approvalsRequired,
+          names: r.approvals.map((a) => actorName(a.actor)),
+        }),
   );
-  if (r.state === 'pending-approval') lines.push(tr.t('maintenance.card.expires', { at: formatTime(tr, r.expiresAt) }));
+  if (r.state === 'pending-approval')
+    lines.push(tr.t('maintenance.card.expires', { at: formatTime(tr, r.expiresAt) }));
   if (r.rejectedBy) lines.push(tr.t('maintenance.card.rejectedBy', { who: actorName(r.rejectedBy) }));
   if (r.cancelledBy) lines.push(tr.t('maintenance.card.cancelledBy', { who: actorName(r.cancelledBy) }));
   if (r.progress.podsToEvict !== undefined) {
-    lines.push(tr.t('maintenance.card.pods', { evicted: r.progress.podsEvicted ?? 0, total: r.progress.podsToEvict }));
+    lines.push(
+      tr.t('maintenance.card.pods', { evicted: r.progress.podsEvicted ?? 0, total: r.progress.podsToEvict }),
+    );
   }
   const sections: ReplySection[] = [{ heading: tr.t('maintenance.section.request'), lines }];
-  if (r.summaryAtRequest.trim() !== '') sections.push({ heading: tr.t('maintenance.section.analysis'), lines: [r.summaryAtRequest] });
-  const reply = emptyReply(r, locale, tr.t('maintenance.title', { id: r.id, node: r.node, cluster: r.cluster }), stateSummary(tr, r));
+  if (r.summaryAtRequest.trim() !== '')
+    sections.push({ heading: tr.t('maintenance.section.analysis'), lines: [r.summaryAtRequest] });
+  const reply = emptyReply(
+    r,
+    locale,
+    tr.t('maintenance.title', { id: r.id, node: r.node, cluster: r.cluster }),
+    stateSummary(tr, r),
+  );
   reply.verdict = r.verdictAtRequest;
   reply.sections = sections;
   reply.actions = cardActions(tr, r);
@@ -207,7 +264,9 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
 
 function waitingText(tr: Translator, blockers: readonly DrainBlocker[]): string[] {
   return blockers.map((b) =>
-    b.budget !== undefined ? tr.t('maintenance.event.waiting-budget', { budget: b.budget, pod: b.pod }) : tr.t('maintenance.event.waiting-pod', { pod: b.pod, detail: b.detail }),
+    b.budget !== undefined
+      ? tr.t('maintenance.event.waiting-budget', { budget: b.budget, pod: b.pod })
+      : tr.t('maintenance.event.waiting-pod', { pod: b.pod, detail: b.detail }),
   );
 }
 
@@ -227,12 +286,17 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
       return null;
     case 'approved':
       return [
-        tr.t(event.approvals >= event.required ? 'maintenance.event.approved-final' : 'maintenance.event.approved', {
-          ...base,
-          who: actorName(event.by),
-          count: event.approvals,
-          required: event.required,
-        }),
+        tr.t(
+          event.approvals >= event.required
+            ? 'maintenance.event.approved-final'
+            : 'maintenance.event.approved',
+          {
+            ...base,
+            who: actorName(event.by),
+            count: event.approvals,
+            required: event.required,
+          },
+        ),
       ];
     case 'rejected':
       return [tr.t('maintenance.event.rejected', { ...base, who: actorName(event.by) })];
@@ -241,10 +305,22 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
     case 'cancel-requested':
       return [tr.t('maintenance.event.cancel-requested', { ...base, who: actorName(event.by) })];
     case 'cancelled': {
-      const touched = event.nodeCordoned || request.progress.cordonedAt !== undefined || request.progress.wasCordoned === true;
+      const touched =
+        event.nodeCordoned ||
+        request.progress.cordonedAt !== undefined ||
+        request.progress.wasCordoned === true;
       const nodeState = touched ? nodeStateText(tr, request, event.nodeCordoned) : '';
       const key = event.by === undefined ? 'maintenance.event.cancelled-bot' : 'maintenance.event.cancelled';
-      return [tr.t(key, { ...base, who: event.by === undefined ? '' : actorName(event.by), podsEvicted: event.podsEvicted, nodeState }).trim()];
+      return [
+        tr
+          .t(key, {
+            ...base,
+            who: event.by === undefined ? '' : actorName(event.by),
+            podsEvicted: event.podsEvicted,
+            nodeState,
+          })
+          .trim(),
+      ];
     }
     case 'waiting-for-window':
       return [tr.t('maintenance.event.waiting-for-window', { ...base, at: formatTime(tr, event.opensAt) })];
@@ -253,23 +329,40 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
     case 'locked':
       return [tr.t('maintenance.event.locked', { ...base, lease: event.lease })];
     case 'cordoned':
-      return [tr.t(event.wasCordoned ? 'maintenance.event.cordoned-already' : 'maintenance.event.cordoned', base)];
+      return [
+        tr.t(event.wasCordoned ? 'maintenance.event.cordoned-already' : 'maintenance.event.cordoned', base),
+      ];
     case 'drain-progress': {
       const waiting = waitingText(tr, event.waitingOn);
       return [
         waiting.length === 0
           ? tr.t('maintenance.event.progress', { ...base, evicted: event.evicted, total: event.total })
-          : tr.t('maintenance.event.progress-waiting', { ...base, evicted: event.evicted, total: event.total, waiting }),
+          : tr.t('maintenance.event.progress-waiting', {
+              ...base,
+              evicted: event.evicted,
+              total: event.total,
+              waiting,
+            }),
       ];
     }
     case 'drained':
       return [
         event.skipped.length === 0
           ? tr.t('maintenance.event.drained', { ...base, evicted: event.evicted, count: event.evicted })
-          : tr.t('maintenance.event.drained-skipped', { ...base, evicted: event.evicted, count: event.evicted, skipped: event.skipped }),
+          : tr.t('maintenance.event.drained-skipped', {
+              ...base,
+              evicted: event.evicted,
+              count: event.evicted,
+              skipped: event.skipped,
+            }),
       ];
     case 'reboot-hook':
-      return [tr.t(event.ok ? 'maintenance.event.reboot-hook-ok' : 'maintenance.event.reboot-hook-failed', { ...base, detail: event.detail })];
+      return [
+        tr.t(event.ok ? 'maintenance.event.reboot-hook-ok' : 'maintenance.event.reboot-hook-failed', {
+          ...base,
+          detail: event.detail,
+        }),
+      ];
     case 'rebooted':
       return [tr.t('maintenance.event.rebooted', { ...base, bootId: event.bootId })];
     case 'verified':
@@ -289,7 +382,11 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
       ];
     case 'failed': {
       const out = [
-        tr.t('maintenance.event.failed', { ...base, reason: stopText(tr, event.reason, request.node), nodeState: nodeStateText(tr, request, event.nodeCordoned) }),
+        tr.t('maintenance.event.failed', {
+          ...base,
+          reason: stopText(tr, event.reason, request.node),
+          nodeState: nodeStateText(tr, request, event.nodeCordoned),
+        }),
       ];
       for (const b of event.blockers ?? []) {
         out.push(
@@ -298,7 +395,8 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
             : tr.t('maintenance.event.blocker', { pod: b.pod, detail: b.detail }),
         );
       }
-      if (event.detail.trim() !== '') out.push(tr.t('maintenance.event.failed-detail', { detail: event.detail }));
+      if (event.detail.trim() !== '')
+        out.push(tr.t('maintenance.event.failed-detail', { detail: event.detail }));
       return out;
     }
   }
@@ -312,14 +410,31 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
  * @returns a Reply of kind `maintenance` (summary = the sentence; blockers and details in a
  *   section), or null for audit-only events (`requested`, `eviction`)
  */
-export function explainMaintenanceEvent(request: MaintenanceRequest, event: MaintenanceEvent, locale: Locale): Reply | null {
+export function explainMaintenanceEvent(
+  request: MaintenanceRequest,
+  event: MaintenanceEvent,
+  locale: Locale,
+): Reply | null {
   const tr = translator(locale);
   const lines = eventLines(tr, request, event);
   if (lines === null) return null;
   const [summary = '', ...more] = lines;
-  const reply = emptyReply(request, locale, tr.t('maintenance.title', { id: request.id, node: request.node, cluster: request.cluster }), summary);
+  const reply = emptyReply(
+    request,
+    locale,
+    tr.t('maintenance.title', { id: request.id, node: request.node, cluster: request.cluster }),
+    summary,
+  );
   if (more.length > 0) {
-    reply.sections = [{ heading: event.type === 'failed' && (event.blockers?.length ?? 0) > 0 ? tr.t('maintenance.section.blockers') : '', lines: more }];
+    reply.sections = [
+      {
+        heading:
+          event.type === 'failed' && (event.blockers?.length ?? 0) > 0
+            ? tr.t('maintenance.section.blockers')
+            : '',
+        lines: more,
+      },
+    ];
   }
   return reply;
 }
@@ -369,9 +484,21 @@ export function explainAudit(entries: readonly AuditEntry[], locale: Locale, req
         : e.event.type === 'requested'
           ? tr.t('maintenance.event.requested', { who: e.actor, node: e.node })
           : (eventLines(tr, subject, e.event)?.[0] ?? e.event.type);
-    return tr.t('maintenance.audit.line', { at: formatTime(tr, e.at, true), requestId: e.requestId, cluster: e.cluster, node: e.node, actor: e.actor, event: text });
+    return tr.t('maintenance.audit.line', {
+      at: formatTime(tr, e.at, true),
+      requestId: e.requestId,
+      cluster: e.cluster,
+      node: e.node,
+      actor: e.actor,
+      event: text,
+    });
   });
-  const reply = emptyReply({ id: requestId, cluster: '' }, locale, tr.t('maintenance.audit.title', { count: entries.length }), entries.length === 0 ? tr.t('maintenance.audit.empty') : tr.t('maintenance.audit.heading'));
+  const reply = emptyReply(
+    { id: requestId, cluster: '' },
+    locale,
+    tr.t('maintenance.audit.title', { count: entries.length }),
+    entries.length === 0 ? tr.t('maintenance.audit.empty') : tr.t('maintenance.audit.heading'),
+  );
   reply.context = { cluster: null, snapshotAt: null, requestId };
   if (lines.length > 0) reply.sections = [{ heading: '', lines }];
   return reply;

@@ -71,7 +71,10 @@ export interface MaintenanceService {
    */
   createRequest(
     input: CreateRequestInput,
-  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: CreateRefusal; existing?: MaintenanceRequest }>;
+  ): Promise<
+    | { ok: true; request: MaintenanceRequest }
+    | { ok: false; refusal: CreateRefusal; existing?: MaintenanceRequest }
+  >;
   /**
    * A click or typed decision (see `MaintenanceStore.decide` for the rules). When it changed the
    * request, the event (`approved`, `rejected`, `cancelled`, `cancel-requested`, or `expired` for
@@ -92,13 +95,20 @@ export interface MaintenanceService {
   /** The request card in `request.locale`. */
   cardReply(request: MaintenanceRequest): Reply;
   /** The private answer to a refused click or request, in `locale`. */
-  refusalText(refusal: DecisionRefusal | CreateRefusal, request: MaintenanceRequest | undefined, locale: Locale): string;
+  refusalText(
+    refusal: DecisionRefusal | CreateRefusal,
+    request: MaintenanceRequest | undefined,
+    locale: Locale,
+  ): string;
   /**
    * Recent audit entries, newest first, of the clusters the actor administers (`not-admin` when
    * none).
    * @param count - entries to read (1-1000) before filtering by cluster
    */
-  recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
+  recentAudit(
+    actor: Actor,
+    count: number,
+  ): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }>;
   /**
    * Expire pending requests past `expiresAt` (event `expired`: audit, card update), and add the
    * execution job of any `approved` request again (idempotent: one job id per request).
@@ -174,14 +184,23 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
   const store = new MaintenanceStore(o.redis, { keyPrefix, now });
   const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
   const threadOrder = new ThreadOrder(o.redis, keyPrefix);
-  const notifier = createMaintenanceNotifier({ audit, logger: o.logger, now, threadOrder, ...(o.publisher === undefined ? {} : { publisher: o.publisher }) });
+  const notifier = createMaintenanceNotifier({
+    audit,
+    logger: o.logger,
+    now,
+    threadOrder,
+    ...(o.publisher === undefined ? {} : { publisher: o.publisher }),
+  });
   const queues = new Map<string, Queue<ExecutionJobData>>();
 
   const queueFor = (cluster: string): Queue<ExecutionJobData> => {
     let q = queues.get(cluster);
     if (!q) {
       // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
-      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), { connection: o.redis, prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX });
+      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), {
+        connection: o.redis,
+        prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX,
+      });
       q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
       queues.set(cluster, q);
     }
@@ -190,11 +209,21 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
 
   const enqueue = async (request: MaintenanceRequest): Promise<void> => {
     try {
-      await queueFor(request.cluster).add(EXECUTION_JOB_NAME, { requestId: request.id, cluster: request.cluster }, { ...EXECUTION_JOB_OPTIONS, jobId: executionJobIdFor(request.id) });
+      await queueFor(request.cluster).add(
+        EXECUTION_JOB_NAME,
+        { requestId: request.id, cluster: request.cluster },
+        { ...EXECUTION_JOB_OPTIONS, jobId: executionJobIdFor(request.id) },
+      );
     } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance: cannot add the execution job of ${request.id}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `maintenance: cannot add the execution job of ${request.id}`, {
+        retryable: true,
+        cause: err,
+      });
     }
-    o.logger.info({ requestId: request.id, cluster: request.cluster, node: request.node }, 'maintenance execution enqueued');
+    o.logger.info(
+      { requestId: request.id, cluster: request.cluster, node: request.node },
+      'maintenance execution enqueued',
+    );
   };
 
   const isAdminSomewhere = (actor: Actor, clusters: Iterable<string>): Set<string> => {
@@ -216,7 +245,12 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       switch (result.outcome) {
         case 'approval-counted':
         case 'approved':
-          event = { type: 'approved', by: actor, approvals: request.approvals.length, required: request.approvalsRequired };
+          event = {
+            type: 'approved',
+            by: actor,
+            approvals: request.approvals.length,
+            required: request.approvalsRequired,
+          };
           break;
         case 'rejected':
           event = { type: 'rejected', by: actor };
@@ -253,22 +287,42 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
    * @throws BotError `queue-unavailable` when Redis fails while taking the mutex
    */
   const inDecisionOrder = async <T>(id: string, decide: () => Promise<T>): Promise<T> => {
-    const mutex = new Mutex(o.redis, `${keyPrefix}decision:${id}`, { lockTimeout: DECISION_LOCK_MS, acquireTimeout: DECISION_WAIT_MS, retryInterval: 10, refreshInterval: 0 });
+    const mutex = new Mutex(o.redis, `${keyPrefix}decision:${id}`, {
+      lockTimeout: DECISION_LOCK_MS,
+      acquireTimeout: DECISION_WAIT_MS,
+      retryInterval: 10,
+      refreshInterval: 0,
+    });
     let held = false;
     try {
       await mutex.acquire();
       held = true;
     } catch (err) {
       // Redis itself failing is answered at once (one command timeout), not waited out twice.
-      if (!(err instanceof MutexTimeoutError)) throw new BotError('queue-unavailable', `maintenance: cannot take the decision mutex of ${id}`, { retryable: true, cause: err });
-      o.logger.warn({ err, requestId: id }, 'maintenance decision: the previous decision of this request did not finish in time; deciding without waiting');
+      if (!(err instanceof MutexTimeoutError))
+        throw new BotError('queue-unavailable', `maintenance: cannot take the decision mutex of ${id}`, {
+          retryable: true,
+          cause: err,
+        });
+      o.logger.warn(
+        { err, requestId: id },
+        'maintenance decision: the previous decision of this request did not finish in time; deciding without waiting',
+      );
     }
     try {
       return await decide();
     } finally {
       // Not awaited: the decision is made; a release stuck on a hanging Redis must not hold the
       // click's answer (the key expires on its own after DECISION_LOCK_MS).
-      if (held) void mutex.release().catch((err: unknown) => o.logger.warn({ err, requestId: id }, 'maintenance decision: could not release the decision mutex (it expires on its own)'));
+      if (held)
+        void mutex
+          .release()
+          .catch((err: unknown) =>
+            o.logger.warn(
+              { err, requestId: id },
+              'maintenance decision: could not release the decision mutex (it expires on its own)',
+            ),
+          );
     }
   };
 

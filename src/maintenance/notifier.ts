@@ -57,7 +57,9 @@ export function maintenanceAnswerJob(request: MaintenanceRequest, now: Date): An
     platform: request.requestedBy.platform,
     id: request.requestedBy.id,
     tenant: request.requestedBy.tenant,
-    ...(request.requestedBy.displayName === undefined ? {} : { displayName: request.requestedBy.displayName }),
+    ...(request.requestedBy.displayName === undefined
+      ? {}
+      : { displayName: request.requestedBy.displayName }),
   };
   return {
     requestId: request.id,
@@ -105,14 +107,29 @@ export function createMaintenanceNotifier(options: MaintenanceNotifierOptions): 
         const reply = explainMaintenanceEvent(request, event, request.locale);
         if (reply !== null) {
           const seq = await options.threadOrder?.next(request.id);
-          await publisher.publish(platform, { reply, job, delivery: { mode: 'thread', maintenanceId: request.id, ...(seq === undefined ? {} : { seq }) } }, ids.thread);
+          await publisher.publish(
+            platform,
+            {
+              reply,
+              job,
+              delivery: { mode: 'thread', maintenanceId: request.id, ...(seq === undefined ? {} : { seq }) },
+            },
+            ids.thread,
+          );
         }
         if (CARD_UPDATE_EVENTS.has(event.type)) {
           const card = explainMaintenanceCard(request, request.locale);
-          await publisher.publish(platform, { reply: card, job, delivery: { mode: 'update-card', maintenanceId: request.id } }, ids.card);
+          await publisher.publish(
+            platform,
+            { reply: card, job, delivery: { mode: 'update-card', maintenanceId: request.id } },
+            ids.card,
+          );
         }
       } catch (err) {
-        logger.warn({ err, requestId: request.id, cluster: request.cluster, node: request.node, event: event.type }, 'maintenance chat message not published');
+        logger.warn(
+          { err, requestId: request.id, cluster: request.cluster, node: request.node, event: event.type },
+          'maintenance chat message not published',
+        );
       }
     },
   };

@@ -21,7 +21,13 @@ import { isClusterName } from '../queue/job.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
 import { CONSOLE_USER_PATTERN } from './console-user.js';
 import { parseMatcher } from './plan/alertmanager.js';
-import { type Actor, type ChangeWindow, type ClusterMaintenancePolicy, type Weekday, actorKey } from './types.js';
+import {
+  type Actor,
+  type ChangeWindow,
+  type ClusterMaintenancePolicy,
+  type Weekday,
+  actorKey,
+} from './types.js';
 
 /** A resolved policy: the settings of any cluster, defaults filled in. */
 export interface MaintenancePolicy {
@@ -45,7 +51,11 @@ export const WEEKDAYS: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 
 
 /** The settings a policy starts from (the issue's defaults), lists and cluster excepted. */
 /** Defaults of fleet plans (issue 20): one worker per batch, 2 min settle time, 10 min for the settle checks. */
-export const DEFAULT_FLEET: NonNullable<ClusterMaintenancePolicy['fleet']> = { workerBatchSize: 1, settleMs: 2 * 60_000, settleTimeoutMs: 10 * 60_000 };
+export const DEFAULT_FLEET: NonNullable<ClusterMaintenancePolicy['fleet']> = {
+  workerBatchSize: 1,
+  settleMs: 2 * 60_000,
+  settleTimeoutMs: 10 * 60_000,
+};
 
 const BASE: Omit<ClusterMaintenancePolicy, 'cluster'> = {
   requesters: ['*'],
@@ -66,7 +76,10 @@ const BASE: Omit<ClusterMaintenancePolicy, 'cluster'> = {
   fleet: { ...DEFAULT_FLEET },
 };
 
-function clonePolicy(cluster: string, p: Omit<ClusterMaintenancePolicy, 'cluster'>): ClusterMaintenancePolicy {
+function clonePolicy(
+  cluster: string,
+  p: Omit<ClusterMaintenancePolicy, 'cluster'>,
+): ClusterMaintenancePolicy {
   return { ...structuredClone(p), cluster };
 }
 
@@ -160,7 +173,10 @@ function zonedFormatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** Wall-clock fields of an instant in a zone (month 1-12). */
-function wallClock(ms: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wallClock(
+  ms: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts: Record<string, number> = {};
   for (const p of zonedFormatter(zone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -223,7 +239,10 @@ function occurrences(w: ChangeWindow, nowMs: number): { start: number; end: numb
     const day = d.getUTCDate();
     const start = zonedToEpochMs(y, m, day, startMin, w.timeZone);
     // `end` at or before `start` crosses midnight: it is on the next local day.
-    const end = endMin > startMin ? zonedToEpochMs(y, m, day, endMin, w.timeZone) : zonedToEpochMs(y, m, day + 1, endMin, w.timeZone);
+    const end =
+      endMin > startMin
+        ? zonedToEpochMs(y, m, day, endMin, w.timeZone)
+        : zonedToEpochMs(y, m, day + 1, endMin, w.timeZone);
     out.push({ start, end });
   }
   return out;
@@ -234,7 +253,10 @@ function occurrences(w: ChangeWindow, nowMs: number): { start: number; end: numb
  * @param policy - the cluster's policy
  * @param now - the instant to test
  */
-export function isInChangeWindow(policy: Pick<ClusterMaintenancePolicy, 'changeWindows'>, now: Date): boolean {
+export function isInChangeWindow(
+  policy: Pick<ClusterMaintenancePolicy, 'changeWindows'>,
+  now: Date,
+): boolean {
   return nextWindowStart(policy, now) === null;
 }
 
@@ -245,7 +267,10 @@ export function isInChangeWindow(policy: Pick<ClusterMaintenancePolicy, 'changeW
  * @returns null when `now` is inside a window (start inclusive, end exclusive) or there are no
  *   windows; otherwise the start of the earliest window after `now`
  */
-export function nextWindowStart(policy: Pick<ClusterMaintenancePolicy, 'changeWindows'>, now: Date): Date | null {
+export function nextWindowStart(
+  policy: Pick<ClusterMaintenancePolicy, 'changeWindows'>,
+  now: Date,
+): Date | null {
   const nowMs = now.getTime();
   let next: number | null = null;
   for (const w of policy.changeWindows) {
@@ -263,10 +288,13 @@ export function nextWindowStart(policy: Pick<ClusterMaintenancePolicy, 'changeWi
 // Schema
 
 const identity = z.string().refine(isIdentity, {
-  message: 'expected "*" or an immutable id: slack:<team id>:<user id> (slack:T0123ABCD:U0456EFGH), teams:<tenant id>:<AAD object id>, or console:local:<user>; never a display name or e-mail',
+  message:
+    'expected "*" or an immutable id: slack:<team id>:<user id> (slack:T0123ABCD:U0456EFGH), teams:<tenant id>:<AAD object id>, or console:local:<user>; never a display name or e-mail',
 });
 const identities = z.array(identity);
-const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'expected a 24 h time HH:MM, e.g. 22:00 (24:00 for midnight at the end)' });
+const hhmm = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, {
+  message: 'expected a 24 h time HH:MM, e.g. 22:00 (24:00 for midnight at the end)',
+});
 const ms = (min: number, max: number) => z.number().int().min(min).max(max);
 const DAY_MS = 24 * 3600_000;
 
@@ -275,14 +303,21 @@ const windowSchema = z
     days: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).min(1),
     start: hhmm,
     end: hhmm,
-    timeZone: z.string().refine((zone) => canonicalTimeZone(zone) !== null, { message: 'expected an IANA time zone such as Asia/Seoul, Europe/Berlin or UTC' }),
+    timeZone: z.string().refine((zone) => canonicalTimeZone(zone) !== null, {
+      message: 'expected an IANA time zone such as Asia/Seoul, Europe/Berlin or UTC',
+    }),
   })
   .superRefine((w, ctx) => {
     const wholeDay = w.start === '00:00' && w.end === '24:00';
     if (!wholeDay && minutesOf(w.start) === minutesOf(w.end) % 1440) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'equals start: a window needs a length (for a whole day write start: "00:00", end: "24:00")' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: 'equals start: a window needs a length (for a whole day write start: "00:00", end: "24:00")',
+      });
     }
-    if (w.start === '24:00') ctx.addIssue({ code: 'custom', path: ['start'], message: 'must be before 24:00' });
+    if (w.start === '24:00')
+      ctx.addIssue({ code: 'custom', path: ['start'], message: 'must be before 24:00' });
   });
 
 const hookSchema = z
@@ -292,13 +327,19 @@ const hookSchema = z
   })
   .superRefine((h, ctx) => {
     if ((h.command === undefined) === (h.url === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'set exactly one of command (a list: program and arguments) or url' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'set exactly one of command (a list: program and arguments) or url',
+      });
     }
   });
 
-const MATCHER_MESSAGE = 'expected an Alertmanager matcher: name=value, name!=value, name=~"regex" or name!~"regex" ({node} is the node)';
+const MATCHER_MESSAGE =
+  'expected an Alertmanager matcher: name=value, name!=value, name=~"regex" or name!~"regex" ({node} is the node)';
 const matcher = z.string().refine((m) => isMatcher(m), { message: MATCHER_MESSAGE });
-const matchers = z.string().refine((m) => m.split(',').every(isMatcher), { message: `${MATCHER_MESSAGE}, comma-separated` });
+const matchers = z
+  .string()
+  .refine((m) => m.split(',').every(isMatcher), { message: `${MATCHER_MESSAGE}, comma-separated` });
 
 function isMatcher(text: string): boolean {
   try {
@@ -313,7 +354,12 @@ const clusterSchema = z.strictObject({
   requesters: identities.optional(),
   approvers: identities.optional(),
   admins: identities.optional(),
-  approvals: z.strictObject({ worker: z.number().int().min(1).max(10).optional(), controlPlane: z.number().int().min(1).max(10).optional() }).optional(),
+  approvals: z
+    .strictObject({
+      worker: z.number().int().min(1).max(10).optional(),
+      controlPlane: z.number().int().min(1).max(10).optional(),
+    })
+    .optional(),
   requestLifetimeMs: ms(60_000, 7 * DAY_MS).optional(),
   changeWindows: z.array(windowSchema).optional(),
   outsideWindow: z.enum(['wait', 'refuse']).optional(),
@@ -328,10 +374,15 @@ const clusterSchema = z.strictObject({
   reboot: z.strictObject({ timeoutMs: ms(1000, DAY_MS).optional(), hook: hookSchema.optional() }).optional(),
   lock: z
     .strictObject({
-      namespace: z.string().refine(isClusterName, { message: 'expected a namespace name (RFC 1123 label)' }).optional(),
+      namespace: z
+        .string()
+        .refine(isClusterName, { message: 'expected a namespace name (RFC 1123 label)' })
+        .optional(),
       leaseName: z
         .string()
-        .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, { message: 'expected an object name (RFC 1123 subdomain)' })
+        .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, {
+          message: 'expected an object name (RFC 1123 subdomain)',
+        })
         .optional(),
       leaseDurationSeconds: z.number().int().min(15).max(3600).optional(),
     })
@@ -367,9 +418,17 @@ export type MaintenancePolicyFile = z.infer<typeof fileSchema>;
 /** The raw issue fields of zod 4 read here (structurally, as `configIssueMessage` does). */
 type IssueInput = Parameters<typeof configIssueMessage>[0];
 
-function merge(base: Omit<ClusterMaintenancePolicy, 'cluster'>, o: ClusterPolicyFile | undefined): Omit<ClusterMaintenancePolicy, 'cluster'> {
+function merge(
+  base: Omit<ClusterMaintenancePolicy, 'cluster'>,
+  o: ClusterPolicyFile | undefined,
+): Omit<ClusterMaintenancePolicy, 'cluster'> {
   if (!o) return structuredClone(base);
-  const hook = o.reboot?.hook === undefined ? base.reboot.hook : o.reboot.hook.command !== undefined ? { command: o.reboot.hook.command } : { url: o.reboot.hook.url ?? '' };
+  const hook =
+    o.reboot?.hook === undefined
+      ? base.reboot.hook
+      : o.reboot.hook.command !== undefined
+        ? { command: o.reboot.hook.command }
+        : { url: o.reboot.hook.url ?? '' };
   return structuredClone({
     requesters: o.requesters ?? base.requesters,
     approvers: o.approvers ?? base.approvers,
@@ -379,11 +438,23 @@ function merge(base: Omit<ClusterMaintenancePolicy, 'cluster'>, o: ClusterPolicy
     changeWindows: o.changeWindows ?? base.changeWindows,
     outsideWindow: o.outsideWindow ?? base.outsideWindow,
     drain: { ...base.drain, ...definedOnly(o.drain) },
-    reboot: { timeoutMs: o.reboot?.timeoutMs ?? base.reboot.timeoutMs, ...(hook === undefined ? {} : { hook }) },
+    reboot: {
+      timeoutMs: o.reboot?.timeoutMs ?? base.reboot.timeoutMs,
+      ...(hook === undefined ? {} : { hook }),
+    },
     lock: { ...base.lock, ...definedOnly(o.lock) },
-    ...(base.fleet || o.fleet ? { fleet: { ...(base.fleet ?? DEFAULT_FLEET), ...definedOnly(o.fleet) } } : {}),
+    ...(base.fleet || o.fleet
+      ? { fleet: { ...(base.fleet ?? DEFAULT_FLEET), ...definedOnly(o.fleet) } }
+      : {}),
     ...(o.alertmanager
-      ? { alertmanager: { url: o.alertmanager.url, gate: o.alertmanager.gate ?? [], silence: o.alertmanager.silence ?? [], unreachable: o.alertmanager.unreachable ?? 'block' } }
+      ? {
+          alertmanager: {
+            url: o.alertmanager.url,
+            gate: o.alertmanager.gate ?? [],
+            silence: o.alertmanager.silence ?? [],
+            unreachable: o.alertmanager.unreachable ?? 'block',
+          },
+        }
       : base.alertmanager
         ? { alertmanager: base.alertmanager }
         : {}),
@@ -424,7 +495,9 @@ function checkResolved(p: Omit<ClusterMaintenancePolicy, 'cluster'>, at: string)
 export function parseMaintenancePolicy(yamlText: string, source: string): MaintenancePolicy {
   // An empty file is the default policy, written down.
   const data = parseYamlSettings(yamlText, source) ?? {};
-  const result = fileSchema.safeParse(data, { error: (iss) => configIssueMessage(iss as unknown as IssueInput) });
+  const result = fileSchema.safeParse(data, {
+    error: (iss) => configIssueMessage(iss as unknown as IssueInput),
+  });
   const issues: [string, string][] = [];
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -443,7 +516,10 @@ export function parseMaintenancePolicy(yamlText: string, source: string): Mainte
   for (const [name, override] of Object.entries(file.clusters ?? {})) {
     const at = formatPath(['clusters', name]);
     if (!isClusterName(name)) {
-      issues.push([at, `"${name.slice(0, 80)}" is not a valid cluster name (RFC 1123 label: lowercase letters, digits and '-')`]);
+      issues.push([
+        at,
+        `"${name.slice(0, 80)}" is not a valid cluster name (RFC 1123 label: lowercase letters, digits and '-')`,
+      ]);
       continue;
     }
     const resolved = merge(defaults, override);
@@ -476,8 +552,16 @@ export async function loadMaintenancePolicy(path: string): Promise<MaintenancePo
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ConfigError('maintenancePolicy', `maintenance policy file ${path} not found`, 'config-not-found');
-    throw new ConfigError('maintenancePolicy', `cannot read maintenance policy file ${path} (${code ?? String(err)})`);
+    if (code === 'ENOENT')
+      throw new ConfigError(
+        'maintenancePolicy',
+        `maintenance policy file ${path} not found`,
+        'config-not-found',
+      );
+    throw new ConfigError(
+      'maintenancePolicy',
+      `cannot read maintenance policy file ${path} (${code ?? String(err)})`,
+    );
   }
   return parseMaintenancePolicy(text, path);
 }

@@ -181,7 +181,10 @@ export class MaintenanceStore implements MaintenanceStateStore {
     return `${this.prefix}open:${cluster}:${node}`;
   }
 
-  private async cas(request: MaintenanceRequest, expectedRevision: number): Promise<{ status: number; other: string }> {
+  private async cas(
+    request: MaintenanceRequest,
+    expectedRevision: number,
+  ): Promise<{ status: number; other: string }> {
     const terminal = isTerminal(request.state);
     const args = [
       this.requestKey(request.id),
@@ -198,11 +201,15 @@ export class MaintenanceStore implements MaintenanceStateStore {
       String(this.retentionMs),
     ];
     try {
-      const cmd = (this.redis as unknown as { maintenanceCas(...a: string[]): Promise<[number, string]> }).maintenanceCas;
+      const cmd = (this.redis as unknown as { maintenanceCas(...a: string[]): Promise<[number, string]> })
+        .maintenanceCas;
       const [status, other] = await cmd.apply(this.redis, args);
       return { status: Number(status), other: String(other) };
     } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance store: Redis write failed for ${request.id}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `maintenance store: Redis write failed for ${request.id}`, {
+        retryable: true,
+        cause: err,
+      });
     }
   }
 
@@ -214,7 +221,9 @@ export class MaintenanceStore implements MaintenanceStateStore {
    * @returns `created`, `exists` (this id was created before: resume it), or `already-open` with
    *   the node's other open request
    */
-  async createApproved(request: MaintenanceRequest): Promise<{ outcome: 'created' | 'exists' } | { outcome: 'already-open'; existing: string }> {
+  async createApproved(
+    request: MaintenanceRequest,
+  ): Promise<{ outcome: 'created' | 'exists' } | { outcome: 'already-open'; existing: string }> {
     const { status, other } = await this.cas(request, -1);
     if (status === 1) {
       recordMaintenanceState(request.state);
@@ -242,7 +251,9 @@ export class MaintenanceStore implements MaintenanceStateStore {
       // Lost a race: yield a little (jittered) so the winners' writes land, then re-read.
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
     }
-    throw new BotError('queue-unavailable', `maintenance store: too many concurrent writes to ${id}`, { retryable: true });
+    throw new BotError('queue-unavailable', `maintenance store: too many concurrent writes to ${id}`, {
+      retryable: true,
+    });
   }
 
   /**
@@ -256,12 +267,18 @@ export class MaintenanceStore implements MaintenanceStateStore {
     try {
       text = await this.redis.get(this.requestKey(id));
     } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance store: Redis read failed for ${id}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `maintenance store: Redis read failed for ${id}`, {
+        retryable: true,
+        cause: err,
+      });
     }
     if (text === null) return null;
     const parsed = JSON.parse(text) as MaintenanceRequest;
     if (parsed.id !== id || typeof parsed.state !== 'string' || !Array.isArray(parsed.approvals)) {
-      throw new BotError('internal', `maintenance store: ${this.requestKey(id)} does not hold a maintenance request`);
+      throw new BotError(
+        'internal',
+        `maintenance store: ${this.requestKey(id)} does not hold a maintenance request`,
+      );
     }
     return parsed;
   }
@@ -276,9 +293,15 @@ export class MaintenanceStore implements MaintenanceStateStore {
   async create(
     input: NewMaintenanceRequest,
     policy: ClusterMaintenancePolicy,
-  ): Promise<{ ok: true; request: MaintenanceRequest } | { ok: false; refusal: 'already-open'; existing?: MaintenanceRequest }> {
+  ): Promise<
+    | { ok: true; request: MaintenanceRequest }
+    | { ok: false; refusal: 'already-open'; existing?: MaintenanceRequest }
+  > {
     const now = this.now();
-    const approvalsRequired = input.force || input.nodeRole === 'control-plane' ? policy.approvals.controlPlane : policy.approvals.worker;
+    const approvalsRequired =
+      input.force || input.nodeRole === 'control-plane'
+        ? policy.approvals.controlPlane
+        : policy.approvals.worker;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const request: MaintenanceRequest = {
         id: newRequestId(),
@@ -308,7 +331,9 @@ export class MaintenanceStore implements MaintenanceStateStore {
       }
       if (status === -2) {
         const existing = await this.get(other);
-        return existing ? { ok: false, refusal: 'already-open', existing } : { ok: false, refusal: 'already-open' };
+        return existing
+          ? { ok: false, refusal: 'already-open', existing }
+          : { ok: false, refusal: 'already-open' };
       }
       // status 0: the random id exists already (2^-50 per pair); draw another.
     }
@@ -336,7 +361,12 @@ export class MaintenanceStore implements MaintenanceStateStore {
    *   cluster as read in the same compare-and-set
    * @returns the decision and whether the request was written (`changed`)
    */
-  async decide(id: string, actor: Actor, action: DecisionAction, policyFor: (cluster: string) => ClusterMaintenancePolicy): Promise<StoreDecision> {
+  async decide(
+    id: string,
+    actor: Actor,
+    action: DecisionAction,
+    policyFor: (cluster: string) => ClusterMaintenancePolicy,
+  ): Promise<StoreDecision> {
     return this.update<StoreDecision>(id, (r) => {
       if (r === null) return { write: null, result: { ok: false, refusal: 'not-found', changed: false } };
       const policy = policyFor(r.cluster);
@@ -345,47 +375,102 @@ export class MaintenanceStore implements MaintenanceStateStore {
       const expire = (): Step<StoreDecision> => {
         const next: MaintenanceRequest = { ...r, state: 'expired' };
         delete next.stateReason;
-        return { write: next, result: { ok: false, refusal: 'expired', request: { ...next, revision: r.revision + 1 }, changed: true } };
+        return {
+          write: next,
+          result: {
+            ok: false,
+            refusal: 'expired',
+            request: { ...next, revision: r.revision + 1 },
+            changed: true,
+          },
+        };
       };
       const isApprover = isAllowed(policy.approvers, actor);
       if (action === 'cancel') {
         const mayCancel = sameActor(actor, r.requestedBy) || isApprover || isAllowed(policy.admins, actor);
-        if (!mayCancel) return { write: null, result: { ok: false, refusal: 'not-allowed-to-cancel', request: r, changed: false } };
-        if (isTerminal(r.state)) return { write: null, result: { ok: false, refusal: 'already-finished', request: r, changed: false } };
+        if (!mayCancel)
+          return {
+            write: null,
+            result: { ok: false, refusal: 'not-allowed-to-cancel', request: r, changed: false },
+          };
+        if (isTerminal(r.state))
+          return {
+            write: null,
+            result: { ok: false, refusal: 'already-finished', request: r, changed: false },
+          };
         if (expiredNow) return expire();
         if (r.state === 'pending-approval') {
           const next: MaintenanceRequest = { ...r, state: 'cancelled', cancelledBy: actor };
           delete next.stateReason;
-          return { write: next, result: { ok: true, outcome: 'cancelled', request: { ...next, revision: r.revision + 1 }, changed: true } };
+          return {
+            write: next,
+            result: {
+              ok: true,
+              outcome: 'cancelled',
+              request: { ...next, revision: r.revision + 1 },
+              changed: true,
+            },
+          };
         }
-        if (r.state === 'cancelling') return { write: null, result: { ok: true, outcome: 'cancel-requested', request: r, changed: false } };
+        if (r.state === 'cancelling')
+          return {
+            write: null,
+            result: { ok: true, outcome: 'cancel-requested', request: r, changed: false },
+          };
         if (EXECUTING_STATES.includes(r.state)) {
           const next: MaintenanceRequest = { ...r, state: 'cancelling', cancelledBy: actor };
-          return { write: next, result: { ok: true, outcome: 'cancel-requested', request: { ...next, revision: r.revision + 1 }, changed: true } };
+          return {
+            write: next,
+            result: {
+              ok: true,
+              outcome: 'cancel-requested',
+              request: { ...next, revision: r.revision + 1 },
+              changed: true,
+            },
+          };
         }
         return { write: null, result: { ok: false, refusal: 'not-pending', request: r, changed: false } };
       }
-      if (r.state === 'expired') return { write: null, result: { ok: false, refusal: 'expired', request: r, changed: false } };
-      if (r.state !== 'pending-approval') return { write: null, result: { ok: false, refusal: 'not-pending', request: r, changed: false } };
+      if (r.state === 'expired')
+        return { write: null, result: { ok: false, refusal: 'expired', request: r, changed: false } };
+      if (r.state !== 'pending-approval')
+        return { write: null, result: { ok: false, refusal: 'not-pending', request: r, changed: false } };
       if (action === 'approve' && sameActor(actor, r.requestedBy)) {
         return { write: null, result: { ok: false, refusal: 'self-approval', request: r, changed: false } };
       }
-      if (!isApprover) return { write: null, result: { ok: false, refusal: 'not-approver', request: r, changed: false } };
+      if (!isApprover)
+        return { write: null, result: { ok: false, refusal: 'not-approver', request: r, changed: false } };
       if (expiredNow) return expire();
       if (action === 'reject') {
         const next: MaintenanceRequest = { ...r, state: 'rejected', rejectedBy: actor };
         delete next.stateReason;
-        return { write: next, result: { ok: true, outcome: 'rejected', request: { ...next, revision: r.revision + 1 }, changed: true } };
+        return {
+          write: next,
+          result: {
+            ok: true,
+            outcome: 'rejected',
+            request: { ...next, revision: r.revision + 1 },
+            changed: true,
+          },
+        };
       }
       if (r.approvals.some((a) => sameActor(a.actor, actor))) {
-        return { write: null, result: { ok: false, refusal: 'already-approved', request: r, changed: false } };
+        return {
+          write: null,
+          result: { ok: false, refusal: 'already-approved', request: r, changed: false },
+        };
       }
       const approvals = [...r.approvals, { actor, at: now.toISOString() }];
       const done = approvals.length >= r.approvalsRequired;
       const next: MaintenanceRequest = { ...r, approvals, state: done ? 'approved' : 'pending-approval' };
       return {
         write: next,
-        result: { ok: true, outcome: done ? 'approved' : 'approval-counted', request: { ...next, revision: r.revision + 1 }, changed: true },
+        result: {
+          ok: true,
+          outcome: done ? 'approved' : 'approval-counted',
+          request: { ...next, revision: r.revision + 1 },
+          changed: true,
+        },
       };
     });
   }
@@ -444,7 +529,8 @@ export class MaintenanceStore implements MaintenanceStateStore {
    */
   async expireIfDue(id: string): Promise<MaintenanceRequest | null> {
     return this.update<MaintenanceRequest | null>(id, (r) => {
-      if (r === null || r.state !== 'pending-approval' || this.now().getTime() < Date.parse(r.expiresAt)) return { write: null, result: null };
+      if (r === null || r.state !== 'pending-approval' || this.now().getTime() < Date.parse(r.expiresAt))
+        return { write: null, result: null };
       const next: MaintenanceRequest = { ...r, state: 'expired' };
       delete next.stateReason;
       return { write: next, result: { ...next, revision: r.revision + 1 } };
@@ -458,9 +544,19 @@ export class MaintenanceStore implements MaintenanceStateStore {
    */
   async duePendingIds(now: Date, limit = 100): Promise<string[]> {
     try {
-      return await this.redis.zrangebyscore(`${this.prefix}pending`, '-inf', now.getTime(), 'LIMIT', 0, limit);
+      return await this.redis.zrangebyscore(
+        `${this.prefix}pending`,
+        '-inf',
+        now.getTime(),
+        'LIMIT',
+        0,
+        limit,
+      );
     } catch (err) {
-      throw new BotError('queue-unavailable', 'maintenance store: Redis read failed (pending index)', { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', 'maintenance store: Redis read failed (pending index)', {
+        retryable: true,
+        cause: err,
+      });
     }
   }
 
@@ -473,7 +569,10 @@ export class MaintenanceStore implements MaintenanceStateStore {
     try {
       ids = await this.redis.zrange(`${this.prefix}open-ids`, 0, -1);
     } catch (err) {
-      throw new BotError('queue-unavailable', 'maintenance store: Redis read failed (open index)', { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', 'maintenance store: Redis read failed (open index)', {
+        retryable: true,
+        cause: err,
+      });
     }
     const out: MaintenanceRequest[] = [];
     for (const id of ids) {

@@ -46,7 +46,9 @@ export class ThreadOrder {
    */
   async next(requestId: string): Promise<number> {
     const key = `${this.keyPrefix}thread-seq:${requestId}`;
-    const [[err, seq]] = ((await this.redis.multi().incr(key).expire(key, KEY_TTL_SECONDS).exec()) ?? [[null, 0]]) as [[Error | null, number]];
+    const [[err, seq]] = ((await this.redis.multi().incr(key).expire(key, KEY_TTL_SECONDS).exec()) ?? [
+      [null, 0],
+    ]) as [[Error | null, number]];
     if (err) throw err;
     return seq;
   }
@@ -58,7 +60,11 @@ export class ThreadOrder {
    * @returns `turn`, or `timed-out` (post anyway: an earlier message was lost)
    * @throws whatever Redis throws (the replies queue retries the delivery)
    */
-  async awaitTurn(requestId: string, seq: number, options: AwaitTurnOptions = {}): Promise<'turn' | 'timed-out'> {
+  async awaitTurn(
+    requestId: string,
+    seq: number,
+    options: AwaitTurnOptions = {},
+  ): Promise<'turn' | 'timed-out'> {
     const key = `${this.keyPrefix}thread-done:${requestId}`;
     const giveUpAt = Date.now() + (options.maxWaitMs ?? 15_000);
     for (;;) {
@@ -80,10 +86,18 @@ export class ThreadOrder {
    * @returns what `post` returns
    * @throws whatever `post` or Redis throws (the replies queue retries the delivery)
    */
-  async inTurn<T>(requestId: string, seq: number | undefined, post: () => Promise<T>, logger: Logger): Promise<T> {
+  async inTurn<T>(
+    requestId: string,
+    seq: number | undefined,
+    post: () => Promise<T>,
+    logger: Logger,
+  ): Promise<T> {
     if (seq === undefined) return post();
     if ((await this.awaitTurn(requestId, seq)) === 'timed-out') {
-      logger.warn({ maintenanceId: requestId, seq }, 'an earlier thread message never came; posting this one anyway');
+      logger.warn(
+        { maintenanceId: requestId, seq },
+        'an earlier thread message never came; posting this one anyway',
+      );
     }
     const result = await post();
     await this.delivered(requestId, seq);
@@ -97,6 +111,12 @@ export class ThreadOrder {
    * @throws whatever Redis throws
    */
   async delivered(requestId: string, seq: number): Promise<void> {
-    await this.redis.eval(RAISE, 1, `${this.keyPrefix}thread-done:${requestId}`, String(seq), String(KEY_TTL_SECONDS));
+    await this.redis.eval(
+      RAISE,
+      1,
+      `${this.keyPrefix}thread-done:${requestId}`,
+      String(seq),
+      String(KEY_TTL_SECONDS),
+    );
   }
 }

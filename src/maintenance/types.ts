@@ -76,7 +76,13 @@ export type MaintenanceState =
   | 'failed';
 
 /** States that end a request: nothing happens to it afterwards. */
-export const TERMINAL_STATES: readonly MaintenanceState[] = ['rejected', 'expired', 'completed', 'cancelled', 'failed'];
+export const TERMINAL_STATES: readonly MaintenanceState[] = [
+  'rejected',
+  'expired',
+  'completed',
+  'cancelled',
+  'failed',
+];
 
 /** States in which the executor owns the request (a worker is, or should be, running it). */
 export const EXECUTING_STATES: readonly MaintenanceState[] = [
@@ -185,7 +191,8 @@ export type MaintenanceRequestInput = Pick<
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 
 /** Why a new maintenance request is refused (`MaintenanceService.createRequest`). */
-export type CreateRefusal = 'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
+export type CreateRefusal =
+  'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
 
 /**
  * Why a decision was refused (and changed nothing):
@@ -213,7 +220,11 @@ export type DecisionRefusal =
  * enqueues the execution job ({@link executionJobIdFor} makes that idempotent).
  */
 export type DecisionResult =
-  | { ok: true; outcome: 'approval-counted' | 'approved' | 'rejected' | 'cancelled' | 'cancel-requested'; request: MaintenanceRequest }
+  | {
+      ok: true;
+      outcome: 'approval-counted' | 'approved' | 'rejected' | 'cancelled' | 'cancel-requested';
+      request: MaintenanceRequest;
+    }
   | { ok: false; refusal: DecisionRefusal; request?: MaintenanceRequest };
 
 /**
@@ -310,7 +321,11 @@ export const MAINTENANCE_QUEUE_PREFIX = 'k8s-ha-bot-maintenance-';
  * @throws BotError `bad-request` for a name that is not an RFC 1123 label
  */
 export function maintenanceQueueNameFor(cluster: string): string {
-  if (!isClusterName(cluster)) throw new BotError('bad-request', `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label`);
+  if (!isClusterName(cluster))
+    throw new BotError(
+      'bad-request',
+      `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label`,
+    );
   return `${MAINTENANCE_QUEUE_PREFIX}${cluster}`;
 }
 

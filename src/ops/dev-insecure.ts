@@ -25,5 +25,8 @@ export function devInsecureFrom(env: Readonly<Record<string, string | undefined>
   const raw = (env[DEV_INSECURE_ENV] ?? '').trim().toLowerCase();
   if (raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
-  throw new ConfigError(DEV_INSECURE_ENV, `${JSON.stringify(raw)}: expected 1 (development only: no request authentication, loopback only) or unset`);
+  throw new ConfigError(
+    DEV_INSECURE_ENV,
+    `${JSON.stringify(raw)}: expected 1 (development only: no request authentication, loopback only) or unset`,
+  );
 }

@@ -23,7 +23,8 @@ export const LISTEN_HOST_ENV = {
 export const DEFAULT_OPS_HOST = '127.0.0.1';
 
 /** A DNS host name (RFC 1123 labels), e.g. `localhost`. */
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /**
  * One listen address from the environment.
@@ -33,11 +34,17 @@ const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?
  * @throws ConfigError at `name` when the value is neither an IP address nor a host name (a URL, a
  *   port, spaces…)
  */
-export function listenHostFrom(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+export function listenHostFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+): string | undefined {
   const raw = (env[name] ?? '').trim();
   if (raw === '') return undefined;
   if (isIP(raw) !== 0 || HOST_NAME.test(raw)) return raw;
-  throw new ConfigError(name, `${JSON.stringify(raw)}: expected an address to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without a port`);
+  throw new ConfigError(
+    name,
+    `${JSON.stringify(raw)}: expected an address to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface), without a port`,
+  );
 }
 
 /**

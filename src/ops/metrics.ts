@@ -138,7 +138,10 @@ new Gauge({
  * @param source - returns `{ queueName: { waiting, active, delayed, … } }`; a rejection leaves the gauge empty
  * @param options - `maxAgeMs`: how long a reading serves scrapes, in ms @defaultValue {@link QUEUE_DEPTH_MAX_AGE_MS}
  */
-export function setQueueDepthSource(source: QueueDepthSource | undefined, options: { maxAgeMs?: number } = {}): void {
+export function setQueueDepthSource(
+  source: QueueDepthSource | undefined,
+  options: { maxAgeMs?: number } = {},
+): void {
   queueDepthSource = source;
   depthMaxAgeMs = options.maxAgeMs ?? QUEUE_DEPTH_MAX_AGE_MS;
   depthCache = undefined;

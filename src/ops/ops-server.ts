@@ -116,7 +116,8 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   });
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
-  const boundHost = address && typeof address === 'object' ? address.address : (options.host ?? DEFAULT_OPS_HOST);
+  const boundHost =
+    address && typeof address === 'object' ? address.address : (options.host ?? DEFAULT_OPS_HOST);
   let closing: Promise<void> | undefined;
   return {
     port,
@@ -133,7 +134,6 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
     },
   };
 }
-
 
 /** Options of {@link startProcessOps}. */
 export interface ProcessOpsOptions {
@@ -181,13 +181,16 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
     repliesQueueNameFor('teams'),
   ].map((name) => new Queue(name, { connection: redis, prefix }));
   for (const q of queues) q.on('error', (err) => logger.debug({ err, queue: q.name }, 'ops queue error'));
-  setQueueDepthSource(async () => {
-    await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
-    const counts = await Promise.all(
-      queues.map(async (q) => [q.name, (await q.getJobCounts()) as JobCounts] as const),
-    );
-    return Object.fromEntries(counts);
-  }, options.queueDepthMaxAgeMs === undefined ? {} : { maxAgeMs: options.queueDepthMaxAgeMs });
+  setQueueDepthSource(
+    async () => {
+      await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);
+      const counts = await Promise.all(
+        queues.map(async (q) => [q.name, (await q.getJobCounts()) as JobCounts] as const),
+      );
+      return Object.fromEntries(counts);
+    },
+    options.queueDepthMaxAgeMs === undefined ? {} : { maxAgeMs: options.queueDepthMaxAgeMs },
+  );
   const checks: Record<string, ReadinessCheck> = {
     redis: redisCheck(async () => {
       await ensureReady(redis, options.redisUrl, REDIS_PING_TIMEOUT_MS);

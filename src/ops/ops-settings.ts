@@ -25,5 +25,10 @@ export const DEFAULT_OPS_PORT = 9090;
  * @throws ConfigError `K8S_HA_BOT_OPS_PORT` when it is not a whole number 0..65535
  */
 export function opsPortFrom(env: Readonly<Record<string, string | undefined>>): number {
-  return wholeNumberFromEnv(env, OPS_ENV.port, { min: 0, max: 65535, fallback: DEFAULT_OPS_PORT, problem: (quoted) => `${quoted} is not a port (0..65535)` });
+  return wholeNumberFromEnv(env, OPS_ENV.port, {
+    min: 0,
+    max: 65535,
+    fallback: DEFAULT_OPS_PORT,
+    problem: (quoted) => `${quoted} is not a port (0..65535)`,
+  });
 }

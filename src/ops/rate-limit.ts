@@ -59,8 +59,16 @@ export const DEFAULT_RATE_LIMIT: RateLimitSettings = { points: 10, windowS: 60 }
  */
 export function rateLimitSettingsFrom(env: Readonly<Record<string, string | undefined>>): RateLimitSettings {
   return {
-    points: wholeNumberFromEnv(env, RATE_LIMIT_ENV.points, { min: 0, max: 10_000, fallback: DEFAULT_RATE_LIMIT.points }),
-    windowS: wholeNumberFromEnv(env, RATE_LIMIT_ENV.windowS, { min: 1, max: 86_400, fallback: DEFAULT_RATE_LIMIT.windowS }),
+    points: wholeNumberFromEnv(env, RATE_LIMIT_ENV.points, {
+      min: 0,
+      max: 10_000,
+      fallback: DEFAULT_RATE_LIMIT.points,
+    }),
+    windowS: wholeNumberFromEnv(env, RATE_LIMIT_ENV.windowS, {
+      min: 1,
+      max: 86_400,
+      fallback: DEFAULT_RATE_LIMIT.windowS,
+    }),
   };
 }
 
@@ -177,7 +185,10 @@ export interface Refusal {
  */
 export function commandGate(
   limiter: RequestRateLimiter | undefined,
-): (who: Requester, ctx: { kind: string; locale: Locale; requestId: string; cluster: string | null }) => Promise<Refusal | null> {
+): (
+  who: Requester,
+  ctx: { kind: string; locale: Locale; requestId: string; cluster: string | null },
+) => Promise<Refusal | null> {
   return async (who, ctx) => {
     if (!limiter) return null;
     const admission = await limiter.admit(who);
@@ -200,7 +211,11 @@ export function admissionGate(
   return async (job) => {
     const kind = job.command?.kind ?? 'unparsed';
     const refused = await gate(
-      { platform: job.user.platform, ...(job.user.tenant ? { tenant: job.user.tenant } : {}), user: job.user.id },
+      {
+        platform: job.user.platform,
+        ...(job.user.tenant ? { tenant: job.user.tenant } : {}),
+        user: job.user.id,
+      },
       { kind, locale: job.locale, requestId: job.requestId, cluster: job.cluster },
     );
     if (refused === null) recordRequest(job.replyTo.platform, kind, 'enqueued');
@@ -259,8 +274,17 @@ export function rateLimitedSink(
       );
       if (refused.notice !== null && isReplyPlatform(job.replyTo.platform)) {
         const replyTo =
-          job.replyTo.platform === 'slack' ? { ...job.replyTo, address: { ...job.replyTo.address, visibility: 'ephemeral', user: job.user.id } } : job.replyTo;
-        await publisher.publish(job.replyTo.platform, { reply: refused.notice, job: { ...job, replyTo } }, `rl-${jobId}`);
+          job.replyTo.platform === 'slack'
+            ? {
+                ...job.replyTo,
+                address: { ...job.replyTo.address, visibility: 'ephemeral', user: job.user.id },
+              }
+            : job.replyTo;
+        await publisher.publish(
+          job.replyTo.platform,
+          { reply: refused.notice, job: { ...job, replyTo } },
+          `rl-${jobId}`,
+        );
       }
       return { jobId, cluster: job.cluster, queueName: queueNameFor(job.cluster), duplicate: true };
     },

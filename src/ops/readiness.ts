@@ -128,7 +128,10 @@ export async function probeKubeApi(
             resolve(
               res.statusCode === 200
                 ? { ok: true, detail: 'GET /readyz: 200' }
-                : { ok: false, detail: notReadyDetail(res.statusCode, Buffer.concat(chunks).toString('utf8')) },
+                : {
+                    ok: false,
+                    detail: notReadyDetail(res.statusCode, Buffer.concat(chunks).toString('utf8')),
+                  },
             ),
           );
           res.on('error', (err) =>

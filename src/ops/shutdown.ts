@@ -24,7 +24,12 @@ export const DEFAULT_SHUTDOWN_MS = 25_000;
  * @throws ConfigError `K8S_HA_BOT_SHUTDOWN_MS` when not a whole number 0..3 600 000
  */
 export function shutdownDeadlineFrom(env: Readonly<Record<string, string | undefined>>): number {
-  return wholeNumberFromEnv(env, SHUTDOWN_ENV, { min: 0, max: 3_600_000, fallback: DEFAULT_SHUTDOWN_MS, problem: (quoted) => `${quoted}: expected a whole number of ms, 0..3600000` });
+  return wholeNumberFromEnv(env, SHUTDOWN_ENV, {
+    min: 0,
+    max: 3_600_000,
+    fallback: DEFAULT_SHUTDOWN_MS,
+    problem: (quoted) => `${quoted}: expected a whole number of ms, 0..3600000`,
+  });
 }
 
 /** Options of {@link runUntilSignal}. */
@@ -117,7 +122,12 @@ export function runUntilSignal(options: RunUntilSignalOptions): Promise<{ signal
  * @param what - the step in the log (`closing the job queue`)
  * @param logger - where a late or failed step is logged (`warn`)
  */
-export async function bounded(work: Promise<unknown>, ms: number, what: string, logger: Logger): Promise<void> {
+export async function bounded(
+  work: Promise<unknown>,
+  ms: number,
+  what: string,
+  logger: Logger,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), ms);

@@ -52,16 +52,27 @@ export async function callHandler(
       reject(reason);
     };
     timer = setTimeout(
-      () => fail(new BotError('job-timeout', `answering request ${job.requestId} took longer than ${timeoutMs} ms`, { retryable: true })),
+      () =>
+        fail(
+          new BotError('job-timeout', `answering request ${job.requestId} took longer than ${timeoutMs} ms`, {
+            retryable: true,
+          }),
+        ),
       timeoutMs,
     );
     const outer = options.signal;
     if (outer) {
       onOuterAbort = () =>
-        fail(new BotError('job-timeout', `answering request ${job.requestId} was cancelled (worker shutting down)`, {
-          retryable: true,
-          cause: outer.reason,
-        }));
+        fail(
+          new BotError(
+            'job-timeout',
+            `answering request ${job.requestId} was cancelled (worker shutting down)`,
+            {
+              retryable: true,
+              cause: outer.reason,
+            },
+          ),
+        );
       if (outer.aborted) onOuterAbort();
       else outer.addEventListener('abort', onOuterAbort, { once: true });
     }

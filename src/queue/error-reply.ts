@@ -9,12 +9,14 @@ import type { AnswerJob } from './job.js';
 const TEXT = {
   en: {
     title: 'Could not answer',
-    internal: (id: string) => `Something went wrong while answering (request ${id}). The worker log has the details.`,
+    internal: (id: string) =>
+      `Something went wrong while answering (request ${id}). The worker log has the details.`,
     retry: 'Try again in a minute.',
   },
   ko: {
     title: '답변하지 못했습니다',
-    internal: (id: string) => `답변하는 중에 문제가 생겼습니다 (요청 ${id}). 자세한 내용은 워커 로그에 있습니다.`,
+    internal: (id: string) =>
+      `답변하는 중에 문제가 생겼습니다 (요청 ${id}). 자세한 내용은 워커 로그에 있습니다.`,
     retry: '잠시 후 다시 시도해 주세요.',
   },
 } as const;

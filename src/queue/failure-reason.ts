@@ -32,7 +32,10 @@ const ENCODED = /^\[([a-z-]+)\] ([\s\S]*)$/;
  */
 export function toBotError(err: unknown): BotError {
   if (isBotError(err)) return err;
-  return new BotError('internal', 'the answer step failed unexpectedly; see the worker log', { retryable: true, cause: err });
+  return new BotError('internal', 'the answer step failed unexpectedly; see the worker log', {
+    retryable: true,
+    cause: err,
+  });
 }
 
 /**

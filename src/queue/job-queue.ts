@@ -159,7 +159,10 @@ export class JobQueue {
   async waitForReply(jobId: string, timeoutMs: number, cluster?: string): Promise<Reply> {
     const clusterName = cluster ?? this.clusterOfJob.get(jobId)?.cluster;
     if (clusterName === undefined) {
-      throw new BotError('bad-request', `job ${jobId} was not enqueued by this producer; pass its cluster to waitForReply`);
+      throw new BotError(
+        'bad-request',
+        `job ${jobId} was not enqueued by this producer; pass its cluster to waitForReply`,
+      );
     }
     const queue = await this.queueFor(clusterName);
     await this.eventsFor(clusterName, queue);
@@ -228,16 +231,30 @@ export class JobQueue {
         const stored = await queue.getJob(jobId);
         if (stored === undefined) return;
         const state = await stored.getState();
-        if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+        if (
+          state === 'waiting' ||
+          state === 'delayed' ||
+          state === 'prioritized' ||
+          state === 'waiting-children'
+        ) {
           await stored.remove();
-          this.logger.info({ requestId: job.requestId, jobId, state }, 'withdrew a job the requester was told could not be queued');
+          this.logger.info(
+            { requestId: job.requestId, jobId, state },
+            'withdrew a job the requester was told could not be queued',
+          );
         } else {
-          this.logger.warn({ requestId: job.requestId, jobId, state }, 'could not withdraw a job: it already started; its answer will follow the "unavailable" message');
+          this.logger.warn(
+            { requestId: job.requestId, jobId, state },
+            'could not withdraw a job: it already started; its answer will follow the "unavailable" message',
+          );
         }
         return;
       } catch (err) {
         if (Date.now() > giveUpAt) {
-          this.logger.error({ err, requestId: job.requestId, jobId }, 'gave up withdrawing a job (Redis unreachable)');
+          this.logger.error(
+            { err, requestId: job.requestId, jobId },
+            'gave up withdrawing a job (Redis unreachable)',
+          );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -253,7 +270,8 @@ export class JobQueue {
   /** Remember a job's cluster, forgetting the oldest beyond the bound or the retention window. */
   private remember(jobId: string, cluster: string): void {
     const now = Date.now();
-    const maxAgeMs = (this.jobOptions.keepFinishedSeconds ?? DEFAULT_ANSWER_JOB_OPTIONS.keepFinishedSeconds) * 1000;
+    const maxAgeMs =
+      (this.jobOptions.keepFinishedSeconds ?? DEFAULT_ANSWER_JOB_OPTIONS.keepFinishedSeconds) * 1000;
     this.clusterOfJob.delete(jobId); // re-inserted last: the map stays oldest first
     this.clusterOfJob.set(jobId, { cluster, at: now });
     for (const [id, entry] of this.clusterOfJob) {
@@ -328,16 +346,23 @@ export class JobQueue {
     });
     events.on('error', (err) => this.logger.warn({ err, queueName: queue.name }, 'queue events error'));
     events.on('completed', ({ jobId, returnvalue }) => {
-      for (const waiter of this.waiters.get(`${cluster}/${jobId}`) ?? []) waiter.resolve(returnvalue as unknown as Reply);
+      for (const waiter of this.waiters.get(`${cluster}/${jobId}`) ?? [])
+        waiter.resolve(returnvalue as unknown as Reply);
     });
     events.on('failed', ({ jobId, failedReason }) => {
-      for (const waiter of this.waiters.get(`${cluster}/${jobId}`) ?? []) waiter.reject(decodeFailureReason(failedReason));
+      for (const waiter of this.waiters.get(`${cluster}/${jobId}`) ?? [])
+        waiter.reject(decodeFailureReason(failedReason));
     });
     await events.waitUntilReady();
     return events;
   }
 
-  private async timeoutError(queue: Queue, jobId: string, cluster: string, timeoutMs: number): Promise<BotError> {
+  private async timeoutError(
+    queue: Queue,
+    jobId: string,
+    cluster: string,
+    timeoutMs: number,
+  ): Promise<BotError> {
     let workers = -1;
     try {
       workers = await queue.getWorkersCount();
@@ -348,6 +373,8 @@ export class JobQueue {
       workers === 0
         ? ` No worker consumes queue ${queue.name}: start one for cluster "${cluster}" (k8s-ha-bot worker --cluster ${cluster}) with the same Redis (${describeRedisTarget(this.redisUrl)}).`
         : '';
-    return new BotError('job-timeout', `no reply to job ${jobId} within ${timeoutMs} ms.${hint}`, { retryable: true });
+    return new BotError('job-timeout', `no reply to job ${jobId} within ${timeoutMs} ms.${hint}`, {
+      retryable: true,
+    });
   }
 }

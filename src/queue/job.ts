@@ -59,7 +59,10 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  */
 export function jobIdFor(requestId: string): string {
   if (requestId.length === 0) {
-    throw new BotError('bad-request', 'requestId is empty: every chat request needs an id to derive its job id from');
+    throw new BotError(
+      'bad-request',
+      'requestId is empty: every chat request needs an id to derive its job id from',
+    );
   }
   if (SAFE_REQUEST_ID.test(requestId)) return `r-${requestId}`;
   return `h-${createHash('sha256').update(requestId, 'utf8').digest('hex')}`;
@@ -120,7 +123,12 @@ const commandSchema = z.discriminatedUnion('kind', [
     drain: z.boolean(),
     when: z.string().optional(),
   }),
-  z.object({ kind: z.literal('ha-status'), cluster: z.string().optional(), report: z.literal(true).optional(), reportSettings: reportSettingsSchema.optional() }),
+  z.object({
+    kind: z.literal('ha-status'),
+    cluster: z.string().optional(),
+    report: z.literal(true).optional(),
+    reportSettings: reportSettingsSchema.optional(),
+  }),
   z.object({ kind: z.literal('help'), cluster: z.string().optional() }),
   z.object({
     kind: z.literal('what-if'),
@@ -219,9 +227,13 @@ export function parseAnswerJob(data: unknown): AnswerJob {
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') : '';
-    throw new BotError('bad-request', `answer job data is invalid: ${where || '(root)'}: ${issue?.message ?? 'invalid'}`, {
-      cause: result.error,
-    });
+    throw new BotError(
+      'bad-request',
+      `answer job data is invalid: ${where || '(root)'}: ${issue?.message ?? 'invalid'}`,
+      {
+        cause: result.error,
+      },
+    );
   }
   return result.data as AnswerJob;
 }

@@ -32,7 +32,10 @@ export function queuePrefixFrom(env: Readonly<Record<string, string | undefined>
   const raw = fromFlag !== '' ? fromFlag : (env[QUEUE_PREFIX_ENV] ?? '').trim();
   if (raw === '') return DEFAULT_QUEUE_PREFIX;
   if (!PREFIX_PATTERN.test(raw)) {
-    throw new ConfigError(setting, `${JSON.stringify(raw)}: use 1-64 letters, digits, ".", "_", "-", ":" or braces (e.g. botb); the same value on the gateway and every worker`);
+    throw new ConfigError(
+      setting,
+      `${JSON.stringify(raw)}: use 1-64 letters, digits, ".", "_", "-", ":" or braces (e.g. botb); the same value on the gateway and every worker`,
+    );
   }
   return raw;
 }

@@ -41,7 +41,10 @@ export function assertRedisUrl(redisUrl: string, setting = 'REDIS_URL'): void {
     url = new URL(redisUrl);
   } catch (err) {
     if (!(err instanceof TypeError)) throw err;
-    throw new ConfigError(setting, `${JSON.stringify(redactRedisUrl(redisUrl))} is not a URL; use redis://host:6379`);
+    throw new ConfigError(
+      setting,
+      `${JSON.stringify(redactRedisUrl(redisUrl))} is not a URL; use redis://host:6379`,
+    );
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
     throw new ConfigError(setting, `${redactRedisUrl(redisUrl)} must start with redis:// or rediss://`);
@@ -57,8 +60,13 @@ export function assertRedisUrl(redisUrl: string, setting = 'REDIS_URL'): void {
  */
 export function assertRedisTarget(target: RedisTarget, setting = 'REDIS_URL'): void {
   if (typeof target === 'string') return assertRedisUrl(target, setting);
-  if (target.sentinels.length === 0) throw new ConfigError('REDIS_SENTINELS', 'names no sentinel; list them as host:port,host:port');
-  if (target.name === '') throw new ConfigError('REDIS_SENTINEL_NAME', 'is empty; set the primary name the sentinels monitor, e.g. mymaster');
+  if (target.sentinels.length === 0)
+    throw new ConfigError('REDIS_SENTINELS', 'names no sentinel; list them as host:port,host:port');
+  if (target.name === '')
+    throw new ConfigError(
+      'REDIS_SENTINEL_NAME',
+      'is empty; set the primary name the sentinels monitor, e.g. mymaster',
+    );
 }
 
 /**
@@ -216,7 +224,10 @@ export async function ensureReady(client: Redis, redisUrl: RedisTarget, timeoutM
   client.on('error', onError);
   try {
     await new Promise<void>((resolve, reject) => {
-      timer = setTimeout(() => reject(queueUnavailable(redisUrl, lastError ?? new Error(`not ready after ${timeoutMs} ms`))), timeoutMs);
+      timer = setTimeout(
+        () => reject(queueUnavailable(redisUrl, lastError ?? new Error(`not ready after ${timeoutMs} ms`))),
+        timeoutMs,
+      );
       onReady = resolve;
       client.once('ready', onReady);
       if (client.status === 'wait' || client.status === 'end') {

@@ -96,7 +96,9 @@ export function pollDueReplies<T>(options: {
     (async () => {
       for (const item of await options.takeDue(Date.now())) await options.onDue(item);
     })()
-      .catch((err: unknown) => options.logger.warn({ err }, `${options.what} deadline follow-ups failed; retrying at the next poll`))
+      .catch((err: unknown) =>
+        options.logger.warn({ err }, `${options.what} deadline follow-ups failed; retrying at the next poll`),
+      )
       .finally(() => {
         polling = false;
       });

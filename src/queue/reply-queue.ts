@@ -76,7 +76,10 @@ export class ReplyPublisher {
   async publish(platform: ReplyPlatform, message: ReplyMessage, jobId: string): Promise<void> {
     let queue = this.queues.get(platform);
     if (!queue) {
-      queue = new Queue<ReplyMessage>(repliesQueueNameFor(platform), { connection: this.connection, prefix: this.prefix });
+      queue = new Queue<ReplyMessage>(repliesQueueNameFor(platform), {
+        connection: this.connection,
+        prefix: this.prefix,
+      });
       queue.on('error', (err) => this.logger.warn({ err, platform }, 'replies queue error'));
       this.queues.set(platform, queue);
     }
@@ -187,9 +190,16 @@ export class ReplyConsumer {
    */
   static async start(options: ReplyConsumerOptions): Promise<ReplyConsumer> {
     const logger = options.logger ?? silentLogger;
-    const connection = await openWorkerConnection(options.redisUrl, { connectTimeoutMs: options.connectTimeoutMs, logger });
+    const connection = await openWorkerConnection(options.redisUrl, {
+      connectTimeoutMs: options.connectTimeoutMs,
+      logger,
+    });
     const queueName = repliesQueueNameFor(options.platform);
-    const throttle = new ReplyThrottle(connection, `${options.prefix ?? 'bull'}:${queueName}:throttle`, options.spacingMs ?? 1100);
+    const throttle = new ReplyThrottle(
+      connection,
+      `${options.prefix ?? 'bull'}:${queueName}:throttle`,
+      options.spacingMs ?? 1100,
+    );
     const deadlineMs = options.deliveryDeadlineMs ?? DEFAULT_DELIVERY_DEADLINE_MS;
     const worker = new Worker<ReplyMessage>(
       queueName,
@@ -204,7 +214,10 @@ export class ReplyConsumer {
           throw new DelayedError();
         };
         if (Date.now() >= deadlineAt) {
-          logger.error({ requestId: answerJob.requestId, jobId: job.id, deadlineMs, retries: job.data.retries ?? 0 }, 'reply not posted before its delivery deadline; telling the requester');
+          logger.error(
+            { requestId: answerJob.requestId, jobId: job.id, deadlineMs, retries: job.data.retries ?? 0 },
+            'reply not posted before its delivery deadline; telling the requester',
+          );
           recordChatPostFailure(options.platform, 'deadline');
           await options.onUndeliverable?.(reply, answerJob, delivery);
           return;
@@ -218,7 +231,15 @@ export class ReplyConsumer {
             if (slot > 0) await postpone(slot, { slotAt: slot });
           }
         }
-        logger.debug({ requestId: answerJob.requestId, jobId: job.id, attempt: job.attemptsMade + 1, retries: job.data.retries ?? 0 }, 'delivering reply');
+        logger.debug(
+          {
+            requestId: answerJob.requestId,
+            jobId: job.id,
+            attempt: job.attemptsMade + 1,
+            retries: job.data.retries ?? 0,
+          },
+          'delivering reply',
+        );
         try {
           await options.handler(reply, answerJob, delivery);
         } catch (err) {
@@ -228,19 +249,36 @@ export class ReplyConsumer {
           if (err instanceof ChatRateLimitedError) {
             recordChatPostFailure(options.platform, '429');
             const blockedUntil = now + Math.max(1000, err.retryAfterMs);
-            const slot = conversation === undefined ? blockedUntil : await throttle.take(conversation, now, blockedUntil);
-            logger.warn({ requestId: answerJob.requestId, jobId: job.id, conversation, waitMs: slot - now }, 'chat platform rate limit: the reply waits for its conversation slot');
+            const slot =
+              conversation === undefined
+                ? blockedUntil
+                : await throttle.take(conversation, now, blockedUntil);
+            logger.warn(
+              { requestId: answerJob.requestId, jobId: job.id, conversation, waitMs: slot - now },
+              'chat platform rate limit: the reply waits for its conversation slot',
+            );
             await postpone(slot, { slotAt: slot });
           }
           const retries = (job.data.retries ?? 0) + 1;
           const waitMs = Math.min(MAX_RETRY_BACKOFF_MS, 1000 * 2 ** (retries - 1));
           recordChatPostFailure(options.platform, chatFailureStatus(err));
-          logger.warn({ err, requestId: answerJob.requestId, jobId: job.id, retries, waitMs }, 'reply delivery failed; retrying until its delivery deadline');
+          logger.warn(
+            { err, requestId: answerJob.requestId, jobId: job.id, retries, waitMs },
+            'reply delivery failed; retrying until its delivery deadline',
+          );
           await postpone(now + waitMs, { retries, slotAt: undefined });
         }
         // The request id closes its trail here (adapter → queue → worker → this delivery).
         const sinceEnqueuedMs = Date.now() - Date.parse(answerJob.enqueuedAt);
-        logger.info({ requestId: answerJob.requestId, platform: options.platform, jobId: job.id, ...(Number.isFinite(sinceEnqueuedMs) ? { sinceEnqueuedMs } : {}) }, 'reply delivered');
+        logger.info(
+          {
+            requestId: answerJob.requestId,
+            platform: options.platform,
+            jobId: job.id,
+            ...(Number.isFinite(sinceEnqueuedMs) ? { sinceEnqueuedMs } : {}),
+          },
+          'reply delivered',
+        );
       },
       { connection, prefix: options.prefix ?? 'bull', concurrency: options.concurrency ?? 8 },
     );

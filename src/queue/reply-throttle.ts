@@ -56,7 +56,16 @@ export class ReplyThrottle {
    * @throws whatever Redis throws
    */
   async take(conversation: string, now: number, blockedUntil = 0): Promise<number> {
-    const slot = await this.redis.eval(TAKE_SLOT, 1, this.key, conversation, now, blockedUntil, this.spacingMs, now - FORGET_AFTER_MS);
+    const slot = await this.redis.eval(
+      TAKE_SLOT,
+      1,
+      this.key,
+      conversation,
+      now,
+      blockedUntil,
+      this.spacingMs,
+      now - FORGET_AFTER_MS,
+    );
     return Number(slot);
   }
 }

@@ -13,7 +13,15 @@ import type { Reply } from '../explain/reply.js';
  * @param deadlineMs - the delivery deadline, in ms (shown in whole minutes, at least 1)
  * @returns an `error` reply
  */
-export function undeliverableReply(ctx: { locale: Locale; requestId: string; cluster: string | null }, deadlineMs: number): Reply {
+export function undeliverableReply(
+  ctx: { locale: Locale; requestId: string; cluster: string | null },
+  deadlineMs: number,
+): Reply {
   const tr = translator(ctx.locale);
-  return plainReply(ctx, 'error', tr.t('delivery.undeliverableTitle'), tr.t('delivery.undeliverable', { minutes: Math.max(1, Math.round(deadlineMs / 60_000)) }));
+  return plainReply(
+    ctx,
+    'error',
+    tr.t('delivery.undeliverableTitle'),
+    tr.t('delivery.undeliverable', { minutes: Math.max(1, Math.round(deadlineMs / 60_000)) }),
+  );
 }

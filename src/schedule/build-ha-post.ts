@@ -24,7 +24,15 @@ export interface HaPostInput {
 
 /** The occurrence in the schedule's time zone, `YYYY-MM-DD HH:MM`. */
 function localTime(at: Date, timeZone: string): string {
-  const p = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const p = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (t: string): string => p.find((x) => x.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
@@ -52,7 +60,12 @@ export function buildHaPost(input: HaPostInput): Reply {
       context,
     };
   }
-  const changeLines = changes === null ? [tr.t('schedule.firstPost')] : changes.length === 0 ? [tr.t('schedule.noChanges')] : changes.map((c) => c.line);
+  const changeLines =
+    changes === null
+      ? [tr.t('schedule.firstPost')]
+      : changes.length === 0
+        ? [tr.t('schedule.noChanges')]
+        : changes.map((c) => c.line);
   return {
     ...status,
     title,

@@ -12,7 +12,12 @@ import type { ScheduleSpec } from './schedule-spec.js';
 
 /** Minutes since midnight of an instant in a time zone. */
 function minuteOfDay(at: Date, timeZone: string): number {
-  const p = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const p = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (t: string): number => Number(p.find((x) => x.type === t)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }
@@ -53,7 +58,14 @@ export interface ReportPost {
  * @returns the post (or null in quiet hours) and the baseline to store
  * @throws Error when `status` carries no report data (the caller posts it as it is instead)
  */
-export function buildReportPost(spec: ScheduleSpec, status: Reply, baseline: ReportBaseline | null, occurrence: Date, late: boolean, requestId: string): ReportPost {
+export function buildReportPost(
+  spec: ScheduleSpec,
+  status: Reply,
+  baseline: ReportBaseline | null,
+  occurrence: Date,
+  late: boolean,
+  requestId: string,
+): ReportPost {
   const data = status.healthReport;
   if (!data) throw new Error('the reply carries no report');
   const report = finishHealthReport(data, baseline);
@@ -61,8 +73,21 @@ export function buildReportPost(spec: ScheduleSpec, status: Reply, baseline: Rep
   const urgent = report.items.some((i) => i.severity === 'block');
   const held = quiet !== undefined && inQuietHours(occurrence, spec.timeZone, quiet);
   if (held && !urgent) return { post: null, baseline: report.baseline };
-  const reply = explainHealthReport(report, { locale: spec.locale, requestId, cluster: spec.cluster, scheduled: true });
+  const reply = explainHealthReport(report, {
+    locale: spec.locale,
+    requestId,
+    cluster: spec.cluster,
+    scheduled: true,
+  });
   const tr = translator(spec.locale);
-  const notes = [late ? tr.t('schedule.late', { when: `${occurrence.toISOString().slice(0, 16).replace('T', ' ')} UTC` }) : '', held ? tr.t('report.quietHours') : ''].filter((x) => x !== '');
-  return { post: notes.length > 0 ? { ...reply, title: `${reply.title} ${notes.join(' ')}` } : reply, baseline: report.baseline };
+  const notes = [
+    late
+      ? tr.t('schedule.late', { when: `${occurrence.toISOString().slice(0, 16).replace('T', ' ')} UTC` })
+      : '',
+    held ? tr.t('report.quietHours') : '',
+  ].filter((x) => x !== '');
+  return {
+    post: notes.length > 0 ? { ...reply, title: `${reply.title} ${notes.join(' ')}` } : reply,
+    baseline: report.baseline,
+  };
 }

@@ -27,7 +27,15 @@ export interface HaPostState {
 
 /** One change, with its kind for tests and the line the post shows. */
 export interface HaChange {
-  kind: 'etcd-member-down' | 'etcd-member-back' | 'etcd-members' | 'etcd-leader' | 'lease-moved' | 'finding-new' | 'finding-cleared' | 'health';
+  kind:
+    | 'etcd-member-down'
+    | 'etcd-member-back'
+    | 'etcd-members'
+    | 'etcd-leader'
+    | 'lease-moved'
+    | 'finding-new'
+    | 'finding-cleared'
+    | 'health';
   line: string;
 }
 
@@ -52,7 +60,14 @@ function problemKey(f: Finding): string {
  */
 export function haPostStateOf(reply: Reply): HaPostState {
   const tr = translator(reply.locale);
-  const state: HaPostState = { health: reply.kind === 'ha-status' ? (reply.health ?? null) : null, problems: {}, etcdLeader: null, etcdVoters: null, etcdDown: [], leases: {} };
+  const state: HaPostState = {
+    health: reply.kind === 'ha-status' ? (reply.health ?? null) : null,
+    problems: {},
+    etcdLeader: null,
+    etcdVoters: null,
+    etcdDown: [],
+    leases: {},
+  };
   for (const f of reply.findings) {
     if (f.severity === 'warn' || f.severity === 'block') {
       const line = explainFinding(tr, f);
@@ -84,22 +99,31 @@ export function haPostStateOf(reply: Reply): HaPostState {
 export function diffHaPostState(before: HaPostState, after: HaPostState, locale: Locale): HaChange[] {
   const tr = translator(locale);
   const changes: HaChange[] = [];
-  for (const m of after.etcdDown.filter((n) => !before.etcdDown.includes(n))) changes.push({ kind: 'etcd-member-down', line: tr.t('schedule.change.memberDown', { member: m }) });
-  for (const m of before.etcdDown.filter((n) => !after.etcdDown.includes(n))) changes.push({ kind: 'etcd-member-back', line: tr.t('schedule.change.memberBack', { member: m }) });
+  for (const m of after.etcdDown.filter((n) => !before.etcdDown.includes(n)))
+    changes.push({ kind: 'etcd-member-down', line: tr.t('schedule.change.memberDown', { member: m }) });
+  for (const m of before.etcdDown.filter((n) => !after.etcdDown.includes(n)))
+    changes.push({ kind: 'etcd-member-back', line: tr.t('schedule.change.memberBack', { member: m }) });
   if (before.etcdVoters !== null && after.etcdVoters !== null && before.etcdVoters !== after.etcdVoters) {
-    changes.push({ kind: 'etcd-members', line: tr.t('schedule.change.voters', { before: before.etcdVoters, after: after.etcdVoters }) });
+    changes.push({
+      kind: 'etcd-members',
+      line: tr.t('schedule.change.voters', { before: before.etcdVoters, after: after.etcdVoters }),
+    });
   }
   if (before.etcdLeader !== after.etcdLeader && (before.etcdLeader !== null || after.etcdLeader !== null)) {
     changes.push({
       kind: 'etcd-leader',
-      line: tr.t('schedule.change.etcdLeader', { before: before.etcdLeader ?? tr.t('schedule.none'), after: after.etcdLeader ?? tr.t('schedule.none') }),
+      line: tr.t('schedule.change.etcdLeader', {
+        before: before.etcdLeader ?? tr.t('schedule.none'),
+        after: after.etcdLeader ?? tr.t('schedule.none'),
+      }),
     });
   }
   for (const [name, now] of Object.entries(after.leases)) {
     const was = before.leases[name];
     if (!was) continue;
     const moved = was.holder !== now.holder;
-    const transitions = was.transitions !== null && now.transitions !== null ? now.transitions - was.transitions : 0;
+    const transitions =
+      was.transitions !== null && now.transitions !== null ? now.transitions - was.transitions : 0;
     if (moved || transitions > 0) {
       changes.push({
         kind: 'lease-moved',
@@ -114,13 +138,18 @@ export function diffHaPostState(before: HaPostState, after: HaPostState, locale:
     }
   }
   for (const [key, line] of Object.entries(after.problems)) {
-    if (!(key in before.problems)) changes.push({ kind: 'finding-new', line: tr.t('schedule.change.new', { line }) });
+    if (!(key in before.problems))
+      changes.push({ kind: 'finding-new', line: tr.t('schedule.change.new', { line }) });
   }
   for (const [key, line] of Object.entries(before.problems)) {
-    if (!(key in after.problems)) changes.push({ kind: 'finding-cleared', line: tr.t('schedule.change.cleared', { line }) });
+    if (!(key in after.problems))
+      changes.push({ kind: 'finding-cleared', line: tr.t('schedule.change.cleared', { line }) });
   }
   if (changes.length === 0 && before.health !== after.health && after.health !== null) {
-    changes.push({ kind: 'health', line: tr.t('schedule.change.health', { before: before.health ?? '-', after: after.health }) });
+    changes.push({
+      kind: 'health',
+      line: tr.t('schedule.change.health', { before: before.health ?? '-', after: after.health }),
+    });
   }
   return changes;
 }

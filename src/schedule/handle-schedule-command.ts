@@ -57,24 +57,34 @@ function textReply(
  * time or time zone that is not valid. Adapters use it for their immediate acknowledgement.
  * @returns the answer when the command cannot be carried out, else null
  */
-export function precheckScheduleCommand(command: ScheduleCommand, ctx: ScheduleCommandContext, service: Pick<ScheduleService, 'validate'>): Reply | null {
+export function precheckScheduleCommand(
+  command: ScheduleCommand,
+  ctx: ScheduleCommandContext,
+  service: Pick<ScheduleService, 'validate'>,
+): Reply | null {
   if (command.kind !== 'schedule-create') return null;
   const tr = translator(ctx.locale);
   const { locale, requestId } = ctx;
-  const cluster = command.cluster ?? ctx.defaultCluster ?? (ctx.clusters.length === 1 ? ctx.clusters[0] : undefined);
+  const cluster =
+    command.cluster ?? ctx.defaultCluster ?? (ctx.clusters.length === 1 ? ctx.clusters[0] : undefined);
   if (cluster === undefined || !ctx.clusters.includes(cluster)) {
     return explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
       clusters: [...ctx.clusters],
       suggestions: cluster ? closestNames(cluster, [...ctx.clusters]) : [],
     });
   }
-  const valid = service.validate({ time: command.time, ...(command.timeZone ? { timeZone: command.timeZone } : {}) });
+  const valid = service.validate({
+    time: command.time,
+    ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+  });
   if (valid.ok) return null;
   return textReply(
     locale,
     requestId,
     cluster,
-    valid.problem === 'invalid-time' ? tr.t('schedule.invalidTime', { value: command.time }) : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
+    valid.problem === 'invalid-time'
+      ? tr.t('schedule.invalidTime', { value: command.time })
+      : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
   );
 }
 
@@ -136,11 +146,19 @@ export async function handleScheduleCommand(
   if (command.quietHours) {
     const from = parseTimeOfDay(command.quietHours.from);
     const to = parseTimeOfDay(command.quietHours.to);
-    if (!from || !to) return textReply(locale, requestId, cluster, tr.t('report.invalidQuietHours', { value: `${command.quietHours.from}-${command.quietHours.to}` }));
+    if (!from || !to)
+      return textReply(
+        locale,
+        requestId,
+        cluster,
+        tr.t('report.invalidQuietHours', { value: `${command.quietHours.from}-${command.quietHours.to}` }),
+      );
     quietHours = { from: from.text, to: to.text };
   }
   // The report's thresholds: the cluster's configured ones (`clusters.<name>.report`), quiet hours from the command.
-  const report = command.report ? { ...(ctx.reportDefaults?.[cluster] ?? {}), ...(quietHours ? { quietHours } : {}) } : undefined;
+  const report = command.report
+    ? { ...(ctx.reportDefaults?.[cluster] ?? {}), ...(quietHours ? { quietHours } : {}) }
+    : undefined;
   const { spec, replaced } = await service.create({
     platform: ctx.platform,
     conversation: ctx.conversation,
@@ -156,11 +174,20 @@ export async function handleScheduleCommand(
     locale,
     requestId,
     cluster,
-    tr.t(report ? (replaced ? 'report.replaced' : 'report.created') : replaced ? 'schedule.replaced' : 'schedule.created', {
-      id: spec.id,
-      cluster,
-      time: spec.time,
-      timeZone: spec.timeZone,
-    }),
+    tr.t(
+      report
+        ? replaced
+          ? 'report.replaced'
+          : 'report.created'
+        : replaced
+          ? 'schedule.replaced'
+          : 'schedule.created',
+      {
+        id: spec.id,
+        cluster,
+        time: spec.time,
+        timeZone: spec.timeZone,
+      },
+    ),
   );
 }

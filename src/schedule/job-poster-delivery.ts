@@ -25,7 +25,10 @@ export interface JobReplyPoster {
  * @returns a delivery posting to `{ conversation: spec.conversation }`; the job's request id is the
  *   occurrence's delivery id, so the poster's per-message markers make a retry post nothing twice
  */
-export function jobPosterDelivery(poster: JobReplyPoster, platform: 'teams' | 'slack' = 'teams'): PostDelivery {
+export function jobPosterDelivery(
+  poster: JobReplyPoster,
+  platform: 'teams' | 'slack' = 'teams',
+): PostDelivery {
   return {
     deliver(spec: ScheduleSpec, reply: Reply, deliveryId: string) {
       const job: AnswerJob = {

@@ -44,7 +44,12 @@ export interface PostDelivery {
  * Reads the HA status of a cluster as a Reply (see {@link statusFromAnswer}); with `report`, the
  * daily HA report's data instead (issue 19), read with those settings.
  */
-export type StatusReader = (cluster: string, locale: 'en' | 'ko', requestId: string, report?: ReportSettings) => Promise<Reply>;
+export type StatusReader = (
+  cluster: string,
+  locale: 'en' | 'ko',
+  requestId: string,
+  report?: ReportSettings,
+) => Promise<Reply>;
 
 /** Options of {@link ScheduleRunner.start}. */
 export interface ScheduleRunnerOptions {
@@ -121,7 +126,10 @@ export class ScheduleRunner {
 
     const process = async (job: Job<ScheduleSpec>): Promise<OccurrenceResult> => {
       const spec = job.data;
-      const occurrence = typeof job.opts.prevMillis === 'number' ? job.opts.prevMillis : Number(String(job.id).split(':').pop());
+      const occurrence =
+        typeof job.opts.prevMillis === 'number'
+          ? job.opts.prevMillis
+          : Number(String(job.id).split(':').pop());
       const requestId = `${spec.id}.${occurrence}`;
       const postedKey = `${keyBase}posted:${spec.id}:${occurrence}`;
       const claimKey = `${keyBase}claim:${spec.id}:${occurrence}`;
@@ -145,7 +153,14 @@ export class ScheduleRunner {
           // Issue 19: the daily HA report, with the churn since the last report's stored baseline.
           const reportKey = `${keyBase}report:${spec.id}`;
           const storedBaseline = await redis.get(reportKey);
-          const { post, baseline } = buildReportPost(spec, status, storedBaseline === null ? null : (JSON.parse(storedBaseline) as ReportBaseline), new Date(occurrence), late, requestId);
+          const { post, baseline } = buildReportPost(
+            spec,
+            status,
+            storedBaseline === null ? null : (JSON.parse(storedBaseline) as ReportBaseline),
+            new Date(occurrence),
+            late,
+            requestId,
+          );
           const delivered = post === null ? false : await delivery.deliver(spec, post, requestId);
           const tx = redis.multi().set(postedKey, String(now()), 'EX', POSTED_TTL_S);
           // held back by quiet hours: the next report still compares with the last one posted
@@ -158,19 +173,37 @@ export class ScheduleRunner {
         const stored = await redis.get(lastKey);
         const before = stored === null ? null : (JSON.parse(stored) as HaPostState);
         const after = status.kind === 'ha-status' ? haPostStateOf(status) : null;
-        const changes = before === null || after === null ? null : diffHaPostState(before, after, spec.locale);
-        const post = buildHaPost({ spec, status, changes, occurrence: new Date(occurrence), late, requestId });
+        const changes =
+          before === null || after === null ? null : diffHaPostState(before, after, spec.locale);
+        const post = buildHaPost({
+          spec,
+          status,
+          changes,
+          occurrence: new Date(occurrence),
+          late,
+          requestId,
+        });
         const delivered = await delivery.deliver(spec, post, requestId);
         const tx = redis.multi().set(postedKey, String(now()), 'EX', POSTED_TTL_S);
         if (after !== null) tx.set(lastKey, JSON.stringify(after));
         await tx.exec();
-        log.info({ late, changes: changes?.length ?? null, delivered }, delivered ? 'scheduled HA status posted' : 'scheduled HA status refused by the platform');
+        log.info(
+          { late, changes: changes?.length ?? null, delivered },
+          delivered ? 'scheduled HA status posted' : 'scheduled HA status refused by the platform',
+        );
         return { outcome: delivered ? 'posted' : 'refused', scheduleId: spec.id, occurrence, late, changes };
       } catch (err) {
         // Let a retry (or another runner) post it: drop our claim only if it is still ours.
-        await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, claimKey, token).catch((e: unknown) => {
-          log.warn({ err: e }, 'could not release the occurrence claim');
-        });
+        await redis
+          .eval(
+            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+            1,
+            claimKey,
+            token,
+          )
+          .catch((e: unknown) => {
+            log.warn({ err: e }, 'could not release the occurrence claim');
+          });
         log.warn({ err }, 'scheduled HA post failed; BullMQ retries it');
         throw err;
       }

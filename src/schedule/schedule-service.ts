@@ -8,7 +8,11 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { reportSettingsSchema } from '../analysis/daily/report-items.js';
 import { BotError } from '../errors.js';
-import { createProducerConnection, DEFAULT_CONNECT_TIMEOUT_MS, ensureReady } from '../queue/redis-connection.js';
+import {
+  createProducerConnection,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  ensureReady,
+} from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { canonicalTimeZone, dailyCron, parseTimeOfDay, scheduleIdFor } from './schedule-spec.js';
@@ -78,11 +82,19 @@ export class ScheduleService {
    */
   constructor(private readonly options: ScheduleServiceOptions) {
     const tz = canonicalTimeZone(options.defaultTimeZone ?? 'UTC');
-    if (!tz) throw new BotError('bad-request', `default time zone is not an IANA time zone: ${options.defaultTimeZone ?? ''}`, { retryable: false });
+    if (!tz)
+      throw new BotError(
+        'bad-request',
+        `default time zone is not an IANA time zone: ${options.defaultTimeZone ?? ''}`,
+        { retryable: false },
+      );
     this.defaultTimeZone = tz;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.logger = options.logger ?? silentLogger;
-    this.connection = createProducerConnection(options.redisUrl, { connectTimeoutMs: this.connectTimeoutMs, logger: this.logger });
+    this.connection = createProducerConnection(options.redisUrl, {
+      connectTimeoutMs: this.connectTimeoutMs,
+      logger: this.logger,
+    });
     this.queue = new Queue(SCHEDULE_QUEUE, { connection: this.connection, prefix: options.prefix ?? 'bull' });
     this.queue.on('error', (err) => this.logger.warn({ err }, 'schedule queue error'));
   }
@@ -91,7 +103,11 @@ export class ScheduleService {
    * Check a request's time and time zone without touching Redis.
    * @returns the normalised time (`HH:MM`) and canonical zone, or which of them is wrong
    */
-  validate(request: Pick<ScheduleRequest, 'time' | 'timeZone'>): { ok: true; time: string; timeZone: string } | { ok: false; problem: 'invalid-time' | 'invalid-time-zone' } {
+  validate(
+    request: Pick<ScheduleRequest, 'time' | 'timeZone'>,
+  ):
+    | { ok: true; time: string; timeZone: string }
+    | { ok: false; problem: 'invalid-time' | 'invalid-time-zone' } {
     const time = parseTimeOfDay(request.time);
     if (!time) return { ok: false, problem: 'invalid-time' };
     const timeZone = canonicalTimeZone(request.timeZone ?? this.defaultTimeZone);
@@ -107,12 +123,21 @@ export class ScheduleService {
    */
   async create(request: ScheduleRequest): Promise<CreateScheduleResult> {
     const valid = this.validate(request);
-    if (!valid.ok) throw new BotError('bad-request', `${valid.problem}: ${valid.problem === 'invalid-time' ? request.time : (request.timeZone ?? '')}`, { retryable: false });
+    if (!valid.ok)
+      throw new BotError(
+        'bad-request',
+        `${valid.problem}: ${valid.problem === 'invalid-time' ? request.time : (request.timeZone ?? '')}`,
+        { retryable: false },
+      );
     const { timeZone } = valid;
     const report = request.report === undefined ? undefined : reportSettingsSchema.safeParse(request.report);
     if (report && !report.success) {
       const issue = report.error.issues[0];
-      throw new BotError('bad-request', `invalid report settings: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`, { retryable: false });
+      throw new BotError(
+        'bad-request',
+        `invalid report settings: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`,
+        { retryable: false },
+      );
     }
     const time = { text: valid.time };
     const id = scheduleIdFor(request.platform, request.conversation, request.cluster);
@@ -135,9 +160,21 @@ export class ScheduleService {
     await this.queue.upsertJobScheduler(
       id,
       { pattern: spec.cronOverride ?? dailyCron(spec.time), tz: timeZone },
-      { name: SCHEDULE_JOB_NAME, data: spec, opts: { removeOnComplete: 100, removeOnFail: 100, attempts: 3, backoff: { type: 'exponential', delay: 2000 } } },
+      {
+        name: SCHEDULE_JOB_NAME,
+        data: spec,
+        opts: {
+          removeOnComplete: 100,
+          removeOnFail: 100,
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 2000 },
+        },
+      },
     );
-    this.logger.info({ scheduleId: id, cluster: spec.cluster, time: spec.time, timeZone, replaced }, 'HA post scheduled');
+    this.logger.info(
+      { scheduleId: id, cluster: spec.cluster, time: spec.time, timeZone, replaced },
+      'HA post scheduled',
+    );
     return { spec, replaced };
   }
 
@@ -150,7 +187,12 @@ export class ScheduleService {
     const all = await this.queue.getJobSchedulers(0, -1, true);
     return all
       .map((s) => s.template?.data as ScheduleSpec | undefined)
-      .filter((s): s is ScheduleSpec => s !== undefined && (platform === undefined || s.platform === platform) && (conversation === undefined || s.conversation === conversation))
+      .filter(
+        (s): s is ScheduleSpec =>
+          s !== undefined &&
+          (platform === undefined || s.platform === platform) &&
+          (conversation === undefined || s.conversation === conversation),
+      )
       .sort((a, b) => a.id.localeCompare(b.id));
   }
 

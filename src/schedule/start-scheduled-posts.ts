@@ -28,7 +28,9 @@ export interface ScheduledPostsOptions {
  * once however many run.
  * @returns `close()` stops the runner and the simulators of snapshot clusters
  */
-export async function startScheduledPosts(options: ScheduledPostsOptions): Promise<{ close(): Promise<void> }> {
+export async function startScheduledPosts(
+  options: ScheduledPostsOptions,
+): Promise<{ close(): Promise<void> }> {
   const answers = createAnswerService({ config: options.config, logger: options.logger });
   const runner = await ScheduleRunner.start({
     redisUrl: options.redisUrl,

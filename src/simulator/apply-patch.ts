@@ -82,7 +82,13 @@ function strategicMerge(target: Json, patch: Json): Json {
   if (patch.$patch === 'delete') return null;
   const out: JsonObject = isObject(target) ? target : {};
   for (const [k, v] of Object.entries(patch)) {
-    if (k.startsWith('$setElementOrder/') || k.startsWith('$deleteFromPrimitiveList/') || k === '$retainKeys' || k === '$patch') continue;
+    if (
+      k.startsWith('$setElementOrder/') ||
+      k.startsWith('$deleteFromPrimitiveList/') ||
+      k === '$retainKeys' ||
+      k === '$patch'
+    )
+      continue;
     if (v === null) {
       delete out[k];
       continue;
@@ -115,7 +121,8 @@ function mergeList(cur: Json[], patch: Json[], key: string): Json[] {
 }
 
 function parsePointer(path: unknown): string[] {
-  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw new BotError('bad-request', `invalid JSON pointer: ${String(path)}`);
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/')))
+    throw new BotError('bad-request', `invalid JSON pointer: ${String(path)}`);
   if (path === '') return [];
   return path
     .slice(1)
@@ -135,7 +142,7 @@ function getAt(doc: Json, tokens: string[]): Json | undefined {
 
 function parentOf(doc: Json, tokens: string[], path: string): { parent: Json; last: string } {
   const parent = getAt(doc, tokens.slice(0, -1));
-  if (parent === undefined || (typeof parent !== 'object') || parent === null) {
+  if (parent === undefined || typeof parent !== 'object' || parent === null) {
     throw new BotError('bad-request', `doc is missing path: "${path}"`);
   }
   return { parent, last: tokens[tokens.length - 1] as string };
@@ -146,7 +153,8 @@ function addAt(doc: Json, tokens: string[], value: Json, path: string): Json {
   const { parent, last } = parentOf(doc, tokens, path);
   if (Array.isArray(parent)) {
     const i = last === '-' ? parent.length : Number(last);
-    if (!Number.isInteger(i) || i < 0 || i > parent.length) throw new BotError('bad-request', `index out of range: "${path}"`);
+    if (!Number.isInteger(i) || i < 0 || i > parent.length)
+      throw new BotError('bad-request', `index out of range: "${path}"`);
     parent.splice(i, 0, value);
   } else (parent as JsonObject)[last] = value;
   return doc;
@@ -156,10 +164,12 @@ function removeAt(doc: Json, tokens: string[], path: string): Json {
   const { parent, last } = parentOf(doc, tokens, path);
   if (Array.isArray(parent)) {
     const i = Number(last);
-    if (!Number.isInteger(i) || i < 0 || i >= parent.length) throw new BotError('bad-request', `index out of range: "${path}"`);
+    if (!Number.isInteger(i) || i < 0 || i >= parent.length)
+      throw new BotError('bad-request', `index out of range: "${path}"`);
     parent.splice(i, 1);
   } else {
-    if (!(last in (parent as JsonObject))) throw new BotError('bad-request', `unable to remove nonexistent key: ${last}: missing value`);
+    if (!(last in (parent as JsonObject)))
+      throw new BotError('bad-request', `unable to remove nonexistent key: ${last}: missing value`);
     delete (parent as JsonObject)[last];
   }
   return doc;
@@ -181,7 +191,11 @@ function applyJsonPatch(doc: Json, patch: unknown): Json {
         out = removeAt(out, tokens, path);
         break;
       case 'replace':
-        if (getAt(out, tokens) === undefined) throw new BotError('bad-request', `replace operation does not apply: doc is missing key: ${path}: missing value`);
+        if (getAt(out, tokens) === undefined)
+          throw new BotError(
+            'bad-request',
+            `replace operation does not apply: doc is missing key: ${path}: missing value`,
+          );
         if (tokens.length === 0) out = structuredClone(raw.value ?? null);
         else {
           out = removeAt(out, tokens, path);
@@ -189,13 +203,15 @@ function applyJsonPatch(doc: Json, patch: unknown): Json {
         }
         break;
       case 'test':
-        if (JSON.stringify(getAt(out, tokens)) !== JSON.stringify(raw.value)) throw new BotError('bad-request', `testing value ${path} failed: test failed`);
+        if (JSON.stringify(getAt(out, tokens)) !== JSON.stringify(raw.value))
+          throw new BotError('bad-request', `testing value ${path} failed: test failed`);
         break;
       case 'move':
       case 'copy': {
         const fromTokens = parsePointer(raw.from);
         const v = getAt(out, fromTokens);
-        if (v === undefined) throw new BotError('bad-request', `doc is missing from path: "${String(raw.from)}"`);
+        if (v === undefined)
+          throw new BotError('bad-request', `doc is missing from path: "${String(raw.from)}"`);
         if (op === 'move') out = removeAt(out, fromTokens, String(raw.from));
         out = addAt(out, tokens, structuredClone(v), path);
         break;

@@ -114,8 +114,13 @@ export function generateCluster(options: GenerateClusterOptions): GeneratedClust
   const workerCount = options.nodes - cpCount;
   const width = Math.max(3, String(workerCount).length);
   const cpNames = Array.from({ length: cpCount }, (_, i) => `${prefix}-cp-${i + 1}`);
-  const workerNames = Array.from({ length: workerCount }, (_, i) => `${prefix}-wk-${String(i + 1).padStart(width, '0')}`);
-  const nodeIps = [...cpNames, ...workerNames].map((_, i) => `10.${20 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) + 1}`);
+  const workerNames = Array.from(
+    { length: workerCount },
+    (_, i) => `${prefix}-wk-${String(i + 1).padStart(width, '0')}`,
+  );
+  const nodeIps = [...cpNames, ...workerNames].map(
+    (_, i) => `10.${20 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) + 1}`,
+  );
   const systemPods = cpCount * 4 + options.nodes * 2 + 2;
   const plan: Plan = { cpNames, workerNames, nodeIps, appPods: Math.max(0, options.pods - systemPods) };
 
@@ -139,7 +144,12 @@ export function generateCluster(options: GenerateClusterOptions): GeneratedClust
     endpoint_status: cpNames.map((_, i) => ({
       Endpoint: `https://${nodeIps[i] as string}:2379`,
       Status: {
-        header: { cluster_id: clusterId, member_id: memberIds[i] as bigint, revision: 98765432, raft_term: 7 },
+        header: {
+          cluster_id: clusterId,
+          member_id: memberIds[i] as bigint,
+          revision: 98765432,
+          raft_term: 7,
+        },
         version: '3.5.21',
         dbSize: 1_200_000_000 + i * 4_000_000,
         leader: leaderId,
@@ -194,8 +204,38 @@ interface AppPlan {
   emptyDir: boolean;
 }
 
-const TEAMS = ['payments', 'search', 'checkout', 'identity', 'catalog', 'media', 'ledger', 'ads', 'growth', 'infra', 'data', 'ml', 'notify', 'geo', 'support', 'billing'];
-const APP_WORDS = ['api', 'worker', 'web', 'cache', 'gateway', 'consumer', 'scheduler', 'indexer', 'sync', 'render', 'auth', 'feed'];
+const TEAMS = [
+  'payments',
+  'search',
+  'checkout',
+  'identity',
+  'catalog',
+  'media',
+  'ledger',
+  'ads',
+  'growth',
+  'infra',
+  'data',
+  'ml',
+  'notify',
+  'geo',
+  'support',
+  'billing',
+];
+const APP_WORDS = [
+  'api',
+  'worker',
+  'web',
+  'cache',
+  'gateway',
+  'consumer',
+  'scheduler',
+  'indexer',
+  'sync',
+  'render',
+  'auth',
+  'feed',
+];
 const REPLICA_CHOICES = [1, 2, 2, 3, 3, 3, 4, 5, 6, 8, 10, 12, 20, 30];
 
 function planApps(appPods: number, seed: number): AppPlan[] {
@@ -225,7 +265,13 @@ function planApps(appPods: number, seed: number): AppPlan[] {
   return apps;
 }
 
-function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpCount: number): Generator<KObject> {
+function* produce(
+  plan: Plan,
+  apps: AppPlan[],
+  seed: number,
+  captured: Date,
+  cpCount: number,
+): Generator<KObject> {
   const rnd = prng(seed);
   let rv = 10_000_000;
   const nextRv = (): string => String(++rv);
@@ -243,7 +289,8 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
   };
   const capturedMs = captured.getTime();
   const ts = (agoMs: number): string => new Date(capturedMs - agoMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const micro = (agoMs: number): string => `${new Date(capturedMs - agoMs).toISOString().slice(0, 23)}${String(Math.floor(rnd() * 1000)).padStart(3, '0')}Z`;
+  const micro = (agoMs: number): string =>
+    `${new Date(capturedMs - agoMs).toISOString().slice(0, 23)}${String(Math.floor(rnd() * 1000)).padStart(3, '0')}Z`;
   const DAY = 86_400_000;
   const clusterAge = 143 * DAY;
   const allNodes = [...plan.cpNames, ...plan.workerNames];
@@ -275,7 +322,12 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
           'kubernetes.io/hostname': name,
           'kubernetes.io/os': 'linux',
           'topology.kubernetes.io/zone': `zone-${String.fromCharCode(97 + (i % 3))}`,
-          ...(cp ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {}),
+          ...(cp
+            ? {
+                'node-role.kubernetes.io/control-plane': '',
+                'node.kubernetes.io/exclude-from-external-load-balancers': '',
+              }
+            : {}),
         },
         name,
         resourceVersion: nextRv(),
@@ -291,14 +343,63 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
           { address: ipOf(i), type: 'InternalIP' },
           { address: name, type: 'Hostname' },
         ],
-        allocatable: { cpu: cp ? '4' : '16', 'ephemeral-storage': '92136873447', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: cp ? '16267676Ki' : '65652892Ki', pods: '110' },
-        capacity: { cpu: cp ? '4' : '16', 'ephemeral-storage': '99974860Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: cp ? '16370076Ki' : '65755292Ki', pods: '110' },
+        allocatable: {
+          cpu: cp ? '4' : '16',
+          'ephemeral-storage': '92136873447',
+          'hugepages-1Gi': '0',
+          'hugepages-2Mi': '0',
+          memory: cp ? '16267676Ki' : '65652892Ki',
+          pods: '110',
+        },
+        capacity: {
+          cpu: cp ? '4' : '16',
+          'ephemeral-storage': '99974860Ki',
+          'hugepages-1Gi': '0',
+          'hugepages-2Mi': '0',
+          memory: cp ? '16370076Ki' : '65755292Ki',
+          pods: '110',
+        },
         conditions: [
-          { lastHeartbeatTime: ts(40 * DAY), lastTransitionTime: ts(40 * DAY), message: 'Calico is running on this node', reason: 'CalicoIsUp', status: 'False', type: 'NetworkUnavailable' },
-          { lastHeartbeatTime: hb, lastTransitionTime: ts(40 * DAY), message: 'kubelet has sufficient memory available', reason: 'KubeletHasSufficientMemory', status: 'False', type: 'MemoryPressure' },
-          { lastHeartbeatTime: hb, lastTransitionTime: ts(40 * DAY), message: 'kubelet has no disk pressure', reason: 'KubeletHasNoDiskPressure', status: 'False', type: 'DiskPressure' },
-          { lastHeartbeatTime: hb, lastTransitionTime: ts(40 * DAY), message: 'kubelet has sufficient PID available', reason: 'KubeletHasSufficientPID', status: 'False', type: 'PIDPressure' },
-          { lastHeartbeatTime: hb, lastTransitionTime: ts(40 * DAY), message: 'kubelet is posting ready status', reason: 'KubeletReady', status: 'True', type: 'Ready' },
+          {
+            lastHeartbeatTime: ts(40 * DAY),
+            lastTransitionTime: ts(40 * DAY),
+            message: 'Calico is running on this node',
+            reason: 'CalicoIsUp',
+            status: 'False',
+            type: 'NetworkUnavailable',
+          },
+          {
+            lastHeartbeatTime: hb,
+            lastTransitionTime: ts(40 * DAY),
+            message: 'kubelet has sufficient memory available',
+            reason: 'KubeletHasSufficientMemory',
+            status: 'False',
+            type: 'MemoryPressure',
+          },
+          {
+            lastHeartbeatTime: hb,
+            lastTransitionTime: ts(40 * DAY),
+            message: 'kubelet has no disk pressure',
+            reason: 'KubeletHasNoDiskPressure',
+            status: 'False',
+            type: 'DiskPressure',
+          },
+          {
+            lastHeartbeatTime: hb,
+            lastTransitionTime: ts(40 * DAY),
+            message: 'kubelet has sufficient PID available',
+            reason: 'KubeletHasSufficientPID',
+            status: 'False',
+            type: 'PIDPressure',
+          },
+          {
+            lastHeartbeatTime: hb,
+            lastTransitionTime: ts(40 * DAY),
+            message: 'kubelet is posting ready status',
+            reason: 'KubeletReady',
+            status: 'True',
+            type: 'Ready',
+          },
         ],
         daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
         nodeInfo: {
@@ -342,7 +443,13 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
       yield {
         apiVersion: 'coordination.k8s.io/v1',
         kind: 'Lease',
-        metadata: { creationTimestamp: ts(clusterAge), name: lease, namespace: 'kube-system', resourceVersion: nextRv(), uid: uuid() },
+        metadata: {
+          creationTimestamp: ts(clusterAge),
+          name: lease,
+          namespace: 'kube-system',
+          resourceVersion: nextRv(),
+          uid: uuid(),
+        },
         spec: {
           acquireTime: micro(20 * DAY),
           holderIdentity: `${plan.cpNames[holderIdx] as string}_${uuid()}`,
@@ -360,13 +467,20 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
       kind: 'Lease',
       metadata: {
         creationTimestamp: ts(10 * DAY),
-        labels: { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': plan.cpNames[i] as string },
+        labels: {
+          'apiserver.kubernetes.io/identity': 'kube-apiserver',
+          'kubernetes.io/hostname': plan.cpNames[i] as string,
+        },
         name: id,
         namespace: 'kube-system',
         resourceVersion: nextRv(),
         uid: uuid(),
       },
-      spec: { holderIdentity: `${id}_${uuid()}`, leaseDurationSeconds: 3600, renewTime: micro(Math.floor(rnd() * 10_000)) },
+      spec: {
+        holderIdentity: `${id}_${uuid()}`,
+        leaseDurationSeconds: 3600,
+        renewTime: micro(Math.floor(rnd() * 10_000)),
+      },
     };
   }
 
@@ -376,7 +490,15 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
     yield {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',
-      metadata: { creationTimestamp: ts(clusterAge), generation: 1, labels: { 'k8s-app': name }, name, namespace: 'kube-system', resourceVersion: nextRv(), uid },
+      metadata: {
+        creationTimestamp: ts(clusterAge),
+        generation: 1,
+        labels: { 'k8s-app': name },
+        name,
+        namespace: 'kube-system',
+        resourceVersion: nextRv(),
+        uid,
+      },
       spec: {
         revisionHistoryLimit: 10,
         selector: { matchLabels: { 'k8s-app': name } },
@@ -396,15 +518,36 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
   const corednsUid = uuid();
   const corednsRsUid = uuid();
   const corednsHash = suffix(10);
-  yield deployment('kube-system', 'coredns', corednsUid, 2, { 'k8s-app': 'kube-dns' }, ts(clusterAge), nextRv());
-  yield replicaSet('kube-system', `coredns-${corednsHash}`, corednsRsUid, 'coredns', corednsUid, 2, { 'k8s-app': 'kube-dns', 'pod-template-hash': corednsHash }, ts(clusterAge), nextRv());
+  yield deployment(
+    'kube-system',
+    'coredns',
+    corednsUid,
+    2,
+    { 'k8s-app': 'kube-dns' },
+    ts(clusterAge),
+    nextRv(),
+  );
+  yield replicaSet(
+    'kube-system',
+    `coredns-${corednsHash}`,
+    corednsRsUid,
+    'coredns',
+    corednsUid,
+    2,
+    { 'k8s-app': 'kube-dns', 'pod-template-hash': corednsHash },
+    ts(clusterAge),
+    nextRv(),
+  );
   yield {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
     metadata: {
       creationTimestamp: ts(clusterAge),
       generation: 3,
-      labels: { 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io', 'kubernetes.io/service-name': 'kubernetes' },
+      labels: {
+        'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+        'kubernetes.io/service-name': 'kubernetes',
+      },
       name: 'kubernetes',
       namespace: 'default',
       resourceVersion: nextRv(),
@@ -424,12 +567,30 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
     const created = ts(Math.floor(rnd() * 100 * DAY) + DAY);
     if (a.kind === 'Deployment') {
       yield deployment(a.namespace, a.name, m.uid, a.replicas, labels, created, nextRv());
-      yield replicaSet(a.namespace, `${a.name}-${m.hash}`, m.rsUid, a.name, m.uid, a.replicas, { ...labels, 'pod-template-hash': m.hash }, created, nextRv());
+      yield replicaSet(
+        a.namespace,
+        `${a.name}-${m.hash}`,
+        m.rsUid,
+        a.name,
+        m.uid,
+        a.replicas,
+        { ...labels, 'pod-template-hash': m.hash },
+        created,
+        nextRv(),
+      );
     } else {
       yield {
         apiVersion: 'apps/v1',
         kind: 'StatefulSet',
-        metadata: { creationTimestamp: created, generation: 1, labels, name: a.name, namespace: a.namespace, resourceVersion: nextRv(), uid: m.uid },
+        metadata: {
+          creationTimestamp: created,
+          generation: 1,
+          labels,
+          name: a.name,
+          namespace: a.namespace,
+          resourceVersion: nextRv(),
+          uid: m.uid,
+        },
         spec: {
           replicas: a.replicas,
           selector: { matchLabels: { app: a.name } },
@@ -437,17 +598,40 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
           podManagementPolicy: 'OrderedReady',
           updateStrategy: { rollingUpdate: { partition: 0 }, type: 'RollingUpdate' },
         },
-        status: { availableReplicas: a.replicas, currentReplicas: a.replicas, readyReplicas: a.replicas, replicas: a.replicas, updatedReplicas: a.replicas, observedGeneration: 1 },
+        status: {
+          availableReplicas: a.replicas,
+          currentReplicas: a.replicas,
+          readyReplicas: a.replicas,
+          replicas: a.replicas,
+          updatedReplicas: a.replicas,
+          observedGeneration: 1,
+        },
       };
     }
     if (a.pdb !== null) {
       yield {
         apiVersion: 'policy/v1',
         kind: 'PodDisruptionBudget',
-        metadata: { creationTimestamp: created, generation: 1, name: a.name, namespace: a.namespace, resourceVersion: nextRv(), uid: uuid() },
+        metadata: {
+          creationTimestamp: created,
+          generation: 1,
+          name: a.name,
+          namespace: a.namespace,
+          resourceVersion: nextRv(),
+          uid: uuid(),
+        },
         spec: { minAvailable: a.pdb, selector: { matchLabels: { app: a.name } } },
         status: {
-          conditions: [{ lastTransitionTime: created, message: '', observedGeneration: 1, reason: a.replicas - a.pdb > 0 ? 'SufficientPods' : 'InsufficientPods', status: a.replicas - a.pdb > 0 ? 'True' : 'False', type: 'DisruptionAllowed' }],
+          conditions: [
+            {
+              lastTransitionTime: created,
+              message: '',
+              observedGeneration: 1,
+              reason: a.replicas - a.pdb > 0 ? 'SufficientPods' : 'InsufficientPods',
+              status: a.replicas - a.pdb > 0 ? 'True' : 'False',
+              type: 'DisruptionAllowed',
+            },
+          ],
           currentHealthy: a.replicas,
           desiredHealthy: a.pdb,
           disruptionsAllowed: Math.max(0, a.replicas - a.pdb),
@@ -526,7 +710,11 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
         node,
         hostIp,
         labels: stateful
-          ? { app: a.name, 'apps.kubernetes.io/pod-index': String(r), 'statefulset.kubernetes.io/pod-name': `${a.name}-${r}` }
+          ? {
+              app: a.name,
+              'apps.kubernetes.io/pod-index': String(r),
+              'statefulset.kubernetes.io/pod-name': `${a.name}-${r}`,
+            }
           : { app: a.name, 'pod-template-hash': m.hash },
         owner: stateful
           ? { apiVersion: 'apps/v1', kind: 'StatefulSet', name: a.name, uid: m.uid }
@@ -545,11 +733,28 @@ function* produce(plan: Plan, apps: AppPlan[], seed: number, captured: Date, cpC
   }
 }
 
-function deployment(ns: string, name: string, uid: string, replicas: number, labels: Record<string, string>, created: string, rv: string): KObject {
+function deployment(
+  ns: string,
+  name: string,
+  uid: string,
+  replicas: number,
+  labels: Record<string, string>,
+  created: string,
+  rv: string,
+): KObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { annotations: { 'deployment.kubernetes.io/revision': '1' }, creationTimestamp: created, generation: 1, labels, name, namespace: ns, resourceVersion: rv, uid },
+    metadata: {
+      annotations: { 'deployment.kubernetes.io/revision': '1' },
+      creationTimestamp: created,
+      generation: 1,
+      labels,
+      name,
+      namespace: ns,
+      resourceVersion: rv,
+      uid,
+    },
     spec: {
       progressDeadlineSeconds: 600,
       replicas,
@@ -560,8 +765,22 @@ function deployment(ns: string, name: string, uid: string, replicas: number, lab
     status: {
       availableReplicas: replicas,
       conditions: [
-        { lastTransitionTime: created, lastUpdateTime: created, message: 'Deployment has minimum availability.', reason: 'MinimumReplicasAvailable', status: 'True', type: 'Available' },
-        { lastTransitionTime: created, lastUpdateTime: created, message: `ReplicaSet "${name}" has successfully progressed.`, reason: 'NewReplicaSetAvailable', status: 'True', type: 'Progressing' },
+        {
+          lastTransitionTime: created,
+          lastUpdateTime: created,
+          message: 'Deployment has minimum availability.',
+          reason: 'MinimumReplicasAvailable',
+          status: 'True',
+          type: 'Available',
+        },
+        {
+          lastTransitionTime: created,
+          lastUpdateTime: created,
+          message: `ReplicaSet "${name}" has successfully progressed.`,
+          reason: 'NewReplicaSetAvailable',
+          status: 'True',
+          type: 'Progressing',
+        },
       ],
       observedGeneration: 1,
       readyReplicas: replicas,
@@ -586,18 +805,37 @@ function replicaSet(
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
     metadata: {
-      annotations: { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + 1), 'deployment.kubernetes.io/revision': '1' },
+      annotations: {
+        'deployment.kubernetes.io/desired-replicas': String(replicas),
+        'deployment.kubernetes.io/max-replicas': String(replicas + 1),
+        'deployment.kubernetes.io/revision': '1',
+      },
       creationTimestamp: created,
       generation: 1,
       labels,
       name,
       namespace: ns,
-      ownerReferences: [ref({ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true, kind: 'Deployment', name: owner, uid: ownerUid })],
+      ownerReferences: [
+        ref({
+          apiVersion: 'apps/v1',
+          blockOwnerDeletion: true,
+          controller: true,
+          kind: 'Deployment',
+          name: owner,
+          uid: ownerUid,
+        }),
+      ],
       resourceVersion: rv,
       uid,
     },
     spec: { replicas, selector: { matchLabels: labels } },
-    status: { availableReplicas: replicas, fullyLabeledReplicas: replicas, observedGeneration: 1, readyReplicas: replicas, replicas },
+    status: {
+      availableReplicas: replicas,
+      fullyLabeledReplicas: replicas,
+      observedGeneration: 1,
+      readyReplicas: replicas,
+      replicas,
+    },
   };
 }
 
@@ -615,9 +853,21 @@ const STATIC_IMAGES: Record<string, string> = {
   'kube-controller-manager': 'registry.k8s.io/kube-controller-manager:v1.33.1',
   'kube-scheduler': 'registry.k8s.io/kube-scheduler:v1.33.1',
 };
-const STATIC_CPU: Record<string, string> = { etcd: '100m', 'kube-apiserver': '250m', 'kube-controller-manager': '200m', 'kube-scheduler': '100m' };
+const STATIC_CPU: Record<string, string> = {
+  etcd: '100m',
+  'kube-apiserver': '250m',
+  'kube-controller-manager': '200m',
+  'kube-scheduler': '100m',
+};
 
-function staticPod(ctx: PodCtx, component: string, node: string, nodeUid: string, ip: string, clusterAge: number): KObject {
+function staticPod(
+  ctx: PodCtx,
+  component: string,
+  node: string,
+  nodeUid: string,
+  ip: string,
+  clusterAge: number,
+): KObject {
   const hash = ctx.uuid().replace(/-/g, '');
   const annotations: Record<string, string> = {
     'kubernetes.io/config.hash': hash,
@@ -625,8 +875,10 @@ function staticPod(ctx: PodCtx, component: string, node: string, nodeUid: string
     'kubernetes.io/config.seen': `${ctx.ts(20 * 86_400_000).slice(0, 19)}.943497312Z`,
     'kubernetes.io/config.source': 'file',
   };
-  if (component === 'etcd') annotations['kubeadm.kubernetes.io/etcd.advertise-client-urls'] = `https://${ip}:2379`;
-  if (component === 'kube-apiserver') annotations['kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint'] = `${ip}:6443`;
+  if (component === 'etcd')
+    annotations['kubeadm.kubernetes.io/etcd.advertise-client-urls'] = `https://${ip}:2379`;
+  if (component === 'kube-apiserver')
+    annotations['kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint'] = `${ip}:6443`;
   const started = ctx.ts(20 * 86_400_000);
   return {
     apiVersion: 'v1',
@@ -644,14 +896,27 @@ function staticPod(ctx: PodCtx, component: string, node: string, nodeUid: string
     spec: {
       containers: [
         {
-          command: [component, ...(component === 'etcd' ? [`--advertise-client-urls=https://${ip}:2379`, '--data-dir=/var/lib/etcd', `--name=${node}`] : [`--bind-address=${component === 'kube-apiserver' ? ip : '127.0.0.1'}`])],
+          command: [
+            component,
+            ...(component === 'etcd'
+              ? [`--advertise-client-urls=https://${ip}:2379`, '--data-dir=/var/lib/etcd', `--name=${node}`]
+              : [`--bind-address=${component === 'kube-apiserver' ? ip : '127.0.0.1'}`]),
+          ],
           image: STATIC_IMAGES[component],
           imagePullPolicy: 'IfNotPresent',
           name: component,
-          resources: { requests: { cpu: STATIC_CPU[component], ...(component === 'etcd' ? { memory: '100Mi' } : {}) } },
+          resources: {
+            requests: { cpu: STATIC_CPU[component], ...(component === 'etcd' ? { memory: '100Mi' } : {}) },
+          },
           terminationMessagePath: '/dev/termination-log',
           terminationMessagePolicy: 'File',
-          volumeMounts: component === 'etcd' ? [{ mountPath: '/var/lib/etcd', name: 'etcd-data' }, { mountPath: '/etc/kubernetes/pki/etcd', name: 'etcd-certs' }] : [{ mountPath: '/etc/kubernetes/pki', name: 'k8s-certs', readOnly: true }],
+          volumeMounts:
+            component === 'etcd'
+              ? [
+                  { mountPath: '/var/lib/etcd', name: 'etcd-data' },
+                  { mountPath: '/etc/kubernetes/pki/etcd', name: 'etcd-certs' },
+                ]
+              : [{ mountPath: '/etc/kubernetes/pki', name: 'k8s-certs', readOnly: true }],
         },
       ],
       dnsPolicy: 'ClusterFirst',
@@ -668,17 +933,41 @@ function staticPod(ctx: PodCtx, component: string, node: string, nodeUid: string
       tolerations: [{ effect: 'NoExecute', operator: 'Exists' }],
       volumes:
         component === 'etcd'
-          ? [{ hostPath: { path: '/var/lib/etcd', type: 'DirectoryOrCreate' }, name: 'etcd-data' }, { hostPath: { path: '/etc/kubernetes/pki/etcd', type: 'DirectoryOrCreate' }, name: 'etcd-certs' }]
+          ? [
+              { hostPath: { path: '/var/lib/etcd', type: 'DirectoryOrCreate' }, name: 'etcd-data' },
+              {
+                hostPath: { path: '/etc/kubernetes/pki/etcd', type: 'DirectoryOrCreate' },
+                name: 'etcd-certs',
+              },
+            ]
           : [{ hostPath: { path: '/etc/kubernetes/pki', type: 'DirectoryOrCreate' }, name: 'k8s-certs' }],
     },
     status: runningStatus(ctx, component, STATIC_IMAGES[component] as string, ip, ip, started),
   };
 }
 
-function runningStatus(ctx: PodCtx, container: string, image: string, hostIp: string, podIp: string, started: string): Record<string, unknown> {
-  const cond = (type: string): Record<string, unknown> => ({ lastProbeTime: null, lastTransitionTime: started, status: 'True', type });
+function runningStatus(
+  ctx: PodCtx,
+  container: string,
+  image: string,
+  hostIp: string,
+  podIp: string,
+  started: string,
+): Record<string, unknown> {
+  const cond = (type: string): Record<string, unknown> => ({
+    lastProbeTime: null,
+    lastTransitionTime: started,
+    status: 'True',
+    type,
+  });
   return {
-    conditions: [cond('PodReadyToStartContainers'), cond('Initialized'), cond('Ready'), cond('ContainersReady'), cond('PodScheduled')],
+    conditions: [
+      cond('PodReadyToStartContainers'),
+      cond('Initialized'),
+      cond('Ready'),
+      cond('ContainersReady'),
+      cond('PodScheduled'),
+    ],
     containerStatuses: [
       {
         containerID: `containerd://${ctx.uuid().replace(/-/g, '')}${ctx.uuid().replace(/-/g, '')}`,
@@ -721,8 +1010,12 @@ interface AppPodSpec {
 }
 
 function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
-  const container = p.daemonSet ? (p.owner.name as string) : (p.labels.app?.split('-').slice(1, 2)[0] ?? 'app');
-  const podIp = p.hostNetwork ? p.hostIp : `10.244.${Math.floor(ctx.rnd() * 256)}.${Math.floor(ctx.rnd() * 254) + 1}`;
+  const container = p.daemonSet
+    ? (p.owner.name as string)
+    : (p.labels.app?.split('-').slice(1, 2)[0] ?? 'app');
+  const podIp = p.hostNetwork
+    ? p.hostIp
+    : `10.244.${Math.floor(ctx.rnd() * 256)}.${Math.floor(ctx.rnd() * 254) + 1}`;
   const created = ctx.ts(p.ageMs);
   const started = ctx.ts(p.ageMs - 2000);
   const requests: Record<string, string> = {};
@@ -736,14 +1029,27 @@ function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
         sources: [
           { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
           { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
-          { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+          {
+            downwardAPI: {
+              items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }],
+            },
+          },
         ],
       },
     },
   ];
-  const mounts: Record<string, unknown>[] = [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: (volumes[0] as { name: string }).name, readOnly: true }];
+  const mounts: Record<string, unknown>[] = [
+    {
+      mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+      name: (volumes[0] as { name: string }).name,
+      readOnly: true,
+    },
+  ];
   if (!p.daemonSet) {
-    volumes.push({ configMap: { defaultMode: 420, name: `${p.labels.app ?? 'app'}-config` }, name: 'config' });
+    volumes.push({
+      configMap: { defaultMode: 420, name: `${p.labels.app ?? 'app'}-config` },
+      name: 'config',
+    });
     mounts.push({ mountPath: '/etc/app', name: 'config', readOnly: true });
   }
   if (p.emptyDir) {
@@ -762,8 +1068,18 @@ function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
         { effect: 'NoSchedule', key: 'node.kubernetes.io/disk-pressure', operator: 'Exists' },
       ]
     : [
-        { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
-        { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
+        {
+          effect: 'NoExecute',
+          key: 'node.kubernetes.io/not-ready',
+          operator: 'Exists',
+          tolerationSeconds: 300,
+        },
+        {
+          effect: 'NoExecute',
+          key: 'node.kubernetes.io/unreachable',
+          operator: 'Exists',
+          tolerationSeconds: 300,
+        },
       ];
   const resources: Record<string, unknown> = {};
   if (Object.keys(requests).length > 0) resources.requests = requests;
@@ -773,7 +1089,9 @@ function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
     kind: 'Pod',
     metadata: {
       ...(p.daemonSet || !p.pvc ? { generateName: p.name.slice(0, p.name.lastIndexOf('-') + 1) } : {}),
-      ...(p.daemonSet ? {} : { annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' } }),
+      ...(p.daemonSet
+        ? {}
+        : { annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' } }),
       creationTimestamp: created,
       labels: p.labels,
       name: p.name,
@@ -783,31 +1101,65 @@ function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
       uid: ctx.uuid(),
     },
     spec: {
-      ...(p.daemonSet ? { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [p.node] }] }] } } } } : {}),
+      ...(p.daemonSet
+        ? {
+            affinity: {
+              nodeAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: {
+                  nodeSelectorTerms: [
+                    { matchFields: [{ key: 'metadata.name', operator: 'In', values: [p.node] }] },
+                  ],
+                },
+              },
+            },
+          }
+        : {}),
       containers: [
         {
           env: p.daemonSet
-            ? [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }]
+            ? [
+                {
+                  name: 'NODE_NAME',
+                  valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } },
+                },
+              ]
             : [
                 { name: 'APP_ENV', value: 'production' },
                 { name: 'LOG_LEVEL', value: 'info' },
-                { name: 'POD_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } },
+                {
+                  name: 'POD_NAME',
+                  valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } },
+                },
               ],
           image: p.image,
           imagePullPolicy: 'IfNotPresent',
           ...(p.daemonSet
             ? {}
             : {
-                livenessProbe: { failureThreshold: 3, httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, periodSeconds: 10, successThreshold: 1, timeoutSeconds: 1 },
+                livenessProbe: {
+                  failureThreshold: 3,
+                  httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' },
+                  periodSeconds: 10,
+                  successThreshold: 1,
+                  timeoutSeconds: 1,
+                },
                 ports: [
                   { containerPort: 8080, name: 'http', protocol: 'TCP' },
                   { containerPort: 9090, name: 'metrics', protocol: 'TCP' },
                 ],
-                readinessProbe: { failureThreshold: 3, httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' }, periodSeconds: 5, successThreshold: 1, timeoutSeconds: 1 },
+                readinessProbe: {
+                  failureThreshold: 3,
+                  httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' },
+                  periodSeconds: 5,
+                  successThreshold: 1,
+                  timeoutSeconds: 1,
+                },
               }),
           name: container,
           resources,
-          securityContext: p.daemonSet ? { privileged: true } : { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true },
+          securityContext: p.daemonSet
+            ? { privileged: true }
+            : { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true },
           terminationMessagePath: '/dev/termination-log',
           terminationMessagePolicy: 'File',
           volumeMounts: mounts,
@@ -818,7 +1170,8 @@ function appPod(ctx: PodCtx, p: AppPodSpec): KObject {
       ...(p.hostNetwork ? { hostNetwork: true } : {}),
       nodeName: p.node,
       preemptionPolicy: 'PreemptLowerPriority',
-      priority: p.priorityClassName === 'system-node-critical' ? 2000001000 : p.priorityClassName ? 2000000000 : 0,
+      priority:
+        p.priorityClassName === 'system-node-critical' ? 2000001000 : p.priorityClassName ? 2000000000 : 0,
       ...(p.priorityClassName ? { priorityClassName: p.priorityClassName } : {}),
       restartPolicy: 'Always',
       schedulerName: 'default-scheduler',
@@ -863,10 +1216,13 @@ export async function writeScenarioFile(path: string, cluster: GeneratedCluster)
   failed.catch(() => undefined); // observed below through Promise.race
   const write = async (): Promise<void> => {
     await push('{\n');
-    for (const k of ['scenario', 'source', 'request', 'captured_at', 'notes'] as const) await push(`${JSON.stringify(k)}: ${JSON.stringify(cluster[k])},\n`);
+    for (const k of ['scenario', 'source', 'request', 'captured_at', 'notes'] as const)
+      await push(`${JSON.stringify(k)}: ${JSON.stringify(cluster[k])},\n`);
     await push(`"etcd": ${losslessStringify(cluster.etcd) ?? 'null'},\n`);
     await push(`"readyz": ${JSON.stringify(cluster.readyz)},\n`);
-    await push('"cluster": {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": [\n');
+    await push(
+      '"cluster": {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": [\n',
+    );
     let first = true;
     for (const item of cluster.items()) {
       await push(first ? JSON.stringify(item) : `,\n${JSON.stringify(item)}`);

@@ -62,7 +62,6 @@ export interface Heartbeats {
 const NODE_LEASE_NS = 'kube-node-lease';
 const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
-
 interface LeaseSpec {
   holderIdentity?: string;
   leaseDurationSeconds?: number;
@@ -78,7 +77,10 @@ interface TrackedLease {
 }
 
 function isApiserverIdentity(lease: WireObject): boolean {
-  return lease.metadata.labels?.[LABEL_APISERVER_IDENTITY] !== undefined || lease.metadata.name.startsWith('apiserver-');
+  return (
+    lease.metadata.labels?.[LABEL_APISERVER_IDENTITY] !== undefined ||
+    lease.metadata.name.startsWith('apiserver-')
+  );
 }
 
 /**
@@ -89,7 +91,8 @@ function freshnessS(lease: WireObject, spec: LeaseSpec): number | null {
   const ns = lease.metadata.namespace;
   if (ns === NODE_LEASE_NS) return NODE_MONITOR_GRACE_PERIOD_S;
   if (ns !== 'kube-system') return null;
-  if (isApiserverIdentity(lease)) return Math.min(spec.leaseDurationSeconds ?? APISERVER_IDENTITY_STALE_S, APISERVER_IDENTITY_STALE_S);
+  if (isApiserverIdentity(lease))
+    return Math.min(spec.leaseDurationSeconds ?? APISERVER_IDENTITY_STALE_S, APISERVER_IDENTITY_STALE_S);
   return spec.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S;
 }
 
@@ -105,9 +108,17 @@ function readyStatus(node: KNode): string | undefined {
  * @returns the running heartbeats; call `stop()` when the simulator closes
  * @throws BotError `bad-request` when `intervalMs` is not a positive number
  */
-export function startHeartbeats(store: ObjectStore, now: () => Date, options: HeartbeatOptions = {}): Heartbeats {
+export function startHeartbeats(
+  store: ObjectStore,
+  now: () => Date,
+  options: HeartbeatOptions = {},
+): Heartbeats {
   const intervalMs = options.intervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
-  if (!Number.isFinite(intervalMs) || intervalMs <= 0) throw new BotError('bad-request', `heartbeat interval must be a positive number of ms, not ${intervalMs}`);
+  if (!Number.isFinite(intervalMs) || intervalMs <= 0)
+    throw new BotError(
+      'bad-request',
+      `heartbeat interval must be a positive number of ms, not ${intervalMs}`,
+    );
   const t0 = now().getTime();
   const leases = new Map<string, TrackedLease>();
   const nodes = new Set<string>();
@@ -133,7 +144,8 @@ export function startHeartbeats(store: ObjectStore, now: () => Date, options: He
   }
   for (const stored of store.resources.get('nodes')?.objects ?? []) {
     const node = JSON.parse(stored.json.toString('utf8')) as WireObject & KNode;
-    if (readyStatus(node) === 'True' && !deadNodeLeases.has(node.metadata.name)) nodes.add(node.metadata.name);
+    if (readyStatus(node) === 'True' && !deadNodeLeases.has(node.metadata.name))
+      nodes.add(node.metadata.name);
   }
 
   const renewLeases = (t: Date): void => {
@@ -164,7 +176,10 @@ export function startHeartbeats(store: ObjectStore, now: () => Date, options: He
       }
       if (readyStatus(node) !== 'True') continue; // someone took it down: no kubelet posting
       const status = node.status as NonNullable<KNode['status']>;
-      status.conditions = (status.conditions ?? []).map((c): KCondition => ({ ...c, lastHeartbeatTime: metaTime(t) }));
+      status.conditions = (status.conditions ?? []).map((c): KCondition => ({
+        ...c,
+        lastHeartbeatTime: metaTime(t),
+      }));
       writeObject(store, 'nodes', node, t);
     }
   };

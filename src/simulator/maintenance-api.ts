@@ -65,7 +65,8 @@ export interface WriteAnswer {
 /** The kube-apiserver message of a 429 eviction (kubectl prints it while it retries). */
 export const EVICTION_BLOCKED_MESSAGE = "Cannot evict pod as it would violate the pod's disruption budget.";
 /** The kube-apiserver message (inside a 500) when more than one budget selects the evicted pod. */
-export const MULTIPLE_PDBS_MESSAGE = 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
+export const MULTIPLE_PDBS_MESSAGE =
+  'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
 
 /**
  * A `meta/v1` Status body.
@@ -75,13 +76,29 @@ export const MULTIPLE_PDBS_MESSAGE = 'This pod has more than one PodDisruptionBu
  * @param details - optional `details`
  */
 export function statusBody(code: number, reason: string, message: string, details?: object): object {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code };
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason,
+    ...(details ? { details } : {}),
+    code,
+  };
 }
 
 const qualified = (plural: string, group: string): string => (group ? `${plural}.${group}` : plural);
 
 function notFound(r: WriteRequest, name: string): WriteAnswer {
-  return { code: 404, body: statusBody(404, 'NotFound', `${qualified(r.plural, r.group)} "${name}" not found`, { name, group: r.group, kind: r.plural }) };
+  return {
+    code: 404,
+    body: statusBody(404, 'NotFound', `${qualified(r.plural, r.group)} "${name}" not found`, {
+      name,
+      group: r.group,
+      kind: r.plural,
+    }),
+  };
 }
 
 function conflict(r: WriteRequest, name: string): WriteAnswer {
@@ -97,14 +114,18 @@ function conflict(r: WriteRequest, name: string): WriteAnswer {
 }
 
 function methodNotAllowed(method: string): WriteAnswer {
-  return { code: 405, body: statusBody(405, 'MethodNotAllowed', `the simulator is read-only here: ${method} is not allowed`) };
+  return {
+    code: 405,
+    body: statusBody(405, 'MethodNotAllowed', `the simulator is read-only here: ${method} is not allowed`),
+  };
 }
 
 function badRequest(message: string): WriteAnswer {
   return { code: 400, body: statusBody(400, 'BadRequest', message) };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Serve one write request.
@@ -114,23 +135,38 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @param now - the clock (timestamps written)
  * @returns the answer; never throws for a bad request (400 instead)
  */
-export function serveWrite(store: ObjectStore, state: MaintenanceState, r: WriteRequest, now: Date): WriteAnswer {
-  if (r.dryRun) return serveWrite(cloneStore(store), { evictions: new Map(), evictionRequests: new Map() }, { ...r, dryRun: false }, now);
+export function serveWrite(
+  store: ObjectStore,
+  state: MaintenanceState,
+  r: WriteRequest,
+  now: Date,
+): WriteAnswer {
+  if (r.dryRun)
+    return serveWrite(
+      cloneStore(store),
+      { evictions: new Map(), evictionRequests: new Map() },
+      { ...r, dryRun: false },
+      now,
+    );
   try {
-    if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name) return evict(store, state, r, r.name, now);
+    if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name)
+      return evict(store, state, r, r.name, now);
     if (r.subresource !== null) return methodNotAllowed(r.method);
-    if (r.plural === 'nodes' && r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
+    if (r.plural === 'nodes' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
+      return update(store, r, r.name, now);
     if (r.plural === 'leases') {
       if (r.method === 'POST' && !r.name && r.namespace) return create(store, r, now);
       if (r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
       if (r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
     }
     // kured's lock is an annotation on its DaemonSet (weave.works/kured-node-lock): the bot takes it while it works on a node.
-    if (r.plural === 'daemonsets' && r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
+    if (r.plural === 'daemonsets' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
+      return update(store, r, r.name, now);
     if (r.plural === 'pods' && r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
     return methodNotAllowed(r.method);
   } catch (err) {
-    if (isBotError(err) && err.code === 'bad-request') return { code: 422, body: statusBody(422, 'Invalid', err.message) };
+    if (isBotError(err) && err.code === 'bad-request')
+      return { code: 422, body: statusBody(422, 'Invalid', err.message) };
     throw err;
   }
 }
@@ -140,7 +176,12 @@ function cloneStore(store: ObjectStore): ObjectStore {
   const resources = new Map(
     [...store.resources].map(([plural, rs]) => [
       plural,
-      { ...rs, objects: [...rs.objects], byKey: new Map(rs.byKey), ...(rs.byNodeName ? { byNodeName: new Map(rs.byNodeName) } : {}) },
+      {
+        ...rs,
+        objects: [...rs.objects],
+        byKey: new Map(rs.byKey),
+        ...(rs.byNodeName ? { byNodeName: new Map(rs.byNodeName) } : {}),
+      },
     ]),
   );
   return { ...store, resources };
@@ -148,12 +189,26 @@ function cloneStore(store: ObjectStore): ObjectStore {
 
 function create(store: ObjectStore, r: WriteRequest, now: Date): WriteAnswer {
   const body = r.body;
-  if (!isRecord(body) || !isRecord(body.metadata) || typeof body.metadata.name !== 'string' || body.metadata.name === '') {
-    return { code: 422, body: statusBody(422, 'Invalid', `${r.plural} is invalid: metadata.name: Required value: name is required`) };
+  if (
+    !isRecord(body) ||
+    !isRecord(body.metadata) ||
+    typeof body.metadata.name !== 'string' ||
+    body.metadata.name === ''
+  ) {
+    return {
+      code: 422,
+      body: statusBody(
+        422,
+        'Invalid',
+        `${r.plural} is invalid: metadata.name: Required value: name is required`,
+      ),
+    };
   }
   const obj = structuredClone(body) as WireObject;
   if (obj.metadata.namespace !== undefined && obj.metadata.namespace !== r.namespace) {
-    return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    return badRequest(
+      'the namespace of the provided object does not match the namespace sent on the request',
+    );
   }
   obj.metadata.namespace = r.namespace ?? undefined;
   const rs = store.resources.get(r.plural);
@@ -163,7 +218,11 @@ function create(store: ObjectStore, r: WriteRequest, now: Date): WriteAnswer {
     const name = obj.metadata.name;
     return {
       code: 409,
-      body: statusBody(409, 'AlreadyExists', `${qualified(r.plural, r.group)} "${name}" already exists`, { name, group: r.group, kind: r.plural }),
+      body: statusBody(409, 'AlreadyExists', `${qualified(r.plural, r.group)} "${name}" already exists`, {
+        name,
+        group: r.group,
+        kind: r.plural,
+      }),
     };
   }
   delete obj.metadata.uid;
@@ -184,19 +243,28 @@ function update(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
     if (type === null) {
       return {
         code: 415,
-        body: statusBody(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`),
+        body: statusBody(
+          415,
+          'UnsupportedMediaType',
+          `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
+        ),
       };
     }
     const patched = applyPatch(current, r.body, type);
-    if (!isRecord(patched) || !isRecord(patched.metadata)) return { code: 422, body: statusBody(422, 'Invalid', 'the patched object has no metadata') };
+    if (!isRecord(patched) || !isRecord(patched.metadata))
+      return { code: 422, body: statusBody(422, 'Invalid', 'the patched object has no metadata') };
     next = patched as WireObject;
   } else {
-    if (!isRecord(r.body) || !isRecord(r.body.metadata)) return badRequest('the body must be an object with metadata');
+    if (!isRecord(r.body) || !isRecord(r.body.metadata))
+      return badRequest('the body must be an object with metadata');
     next = structuredClone(r.body) as WireObject;
   }
   const rv = next.metadata.resourceVersion;
   if (rv !== undefined && rv !== '' && rv !== current.metadata.resourceVersion) return conflict(r, name);
-  if (next.metadata.name !== name) return badRequest(`the name of the object (${String(next.metadata.name)}) does not match the name on the URL (${name})`);
+  if (next.metadata.name !== name)
+    return badRequest(
+      `the name of the object (${String(next.metadata.name)}) does not match the name on the URL (${name})`,
+    );
   // identity and creation are the server's
   next.metadata.uid = current.metadata.uid;
   next.metadata.creationTimestamp = current.metadata.creationTimestamp;
@@ -228,7 +296,11 @@ function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
   const current = readObject(store, r.plural, key);
   if (!current) return notFound(r, name);
   const pre = isRecord(r.body) && isRecord(r.body.preconditions) ? r.body.preconditions : undefined;
-  if (pre && ((pre.uid !== undefined && pre.uid !== current.metadata.uid) || (pre.resourceVersion !== undefined && pre.resourceVersion !== current.metadata.resourceVersion))) {
+  if (
+    pre &&
+    ((pre.uid !== undefined && pre.uid !== current.metadata.uid) ||
+      (pre.resourceVersion !== undefined && pre.resourceVersion !== current.metadata.resourceVersion))
+  ) {
     return conflict(r, name);
   }
   deleteObject(store, r.plural, key);
@@ -236,7 +308,16 @@ function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
     replace(store, current as unknown as KPod, now);
     return { code: 200, body: current };
   }
-  return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, group: r.group, kind: r.plural, uid: current.metadata.uid } } };
+  return {
+    code: 200,
+    body: {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: { name, group: r.group, kind: r.plural, uid: current.metadata.uid },
+    },
+  };
 }
 
 interface WirePdb extends WireObject {
@@ -247,38 +328,63 @@ interface WirePdb extends WireObject {
     desiredHealthy?: number;
     observedGeneration?: number;
     disruptedPods?: Record<string, string>;
-    conditions?: { type: string; status: string; reason?: string; message?: string; lastTransitionTime?: string; observedGeneration?: number }[];
+    conditions?: {
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+      lastTransitionTime?: string;
+      observedGeneration?: number;
+    }[];
   };
 }
 
-const podReady = (pod: KPod): boolean => pod.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+const podReady = (pod: KPod): boolean =>
+  pod.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
 
 /** The budgets in the pod's namespace whose selector matches it (a null selector matches nothing). */
 function budgetsOf(store: ObjectStore, pod: KPod): WirePdb[] {
   const ns = pod.metadata.namespace ?? 'default';
   return (readAll(store, 'poddisruptionbudgets') as WirePdb[]).filter(
-    (p) => (p.metadata.namespace ?? 'default') === ns && selectorMatches(p.spec?.selector ?? undefined, pod.metadata.labels ?? {}),
+    (p) =>
+      (p.metadata.namespace ?? 'default') === ns &&
+      selectorMatches(p.spec?.selector ?? undefined, pod.metadata.labels ?? {}),
   );
 }
 
-function evict(store: ObjectStore, state: MaintenanceState, r: WriteRequest, name: string, now: Date): WriteAnswer {
+function evict(
+  store: ObjectStore,
+  state: MaintenanceState,
+  r: WriteRequest,
+  name: string,
+  now: Date,
+): WriteAnswer {
   const ns = r.namespace ?? 'default';
   const podKey = `${ns}/${name}`;
   state.evictionRequests.set(podKey, (state.evictionRequests.get(podKey) ?? 0) + 1);
   const body = r.body;
-  if (isRecord(body) && isRecord(body.metadata) && body.metadata.name !== undefined && body.metadata.name !== name) {
+  if (
+    isRecord(body) &&
+    isRecord(body.metadata) &&
+    body.metadata.name !== undefined &&
+    body.metadata.name !== name
+  ) {
     return badRequest('name in URL does not match name in Eviction object');
   }
   const pod = readObject(store, 'pods', podKey) as unknown as (KPod & WireObject) | undefined;
   if (!pod) return notFound({ ...r, plural: 'pods', group: '' }, name);
   const opts = isRecord(body) && isRecord(body.deleteOptions) ? body.deleteOptions : undefined;
   const pre = opts && isRecord(opts.preconditions) ? opts.preconditions : undefined;
-  if (pre && pre.uid !== undefined && pre.uid !== pod.metadata.uid) return conflict({ ...r, plural: 'pods', group: '' }, name);
+  if (pre && pre.uid !== undefined && pre.uid !== pod.metadata.uid)
+    return conflict({ ...r, plural: 'pods', group: '' }, name);
   const done = (): WriteAnswer => {
     deleteObject(store, 'pods', podKey);
     state.evictions.set(podKey, (state.evictions.get(podKey) ?? 0) + 1);
     replace(store, pod, now);
-    return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
+    return {
+      code: 201,
+      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 },
+    };
   };
   const phase = pod.status?.phase;
   const terminating = (pod.metadata as { deletionTimestamp?: string }).deletionTimestamp !== undefined;
@@ -287,7 +393,9 @@ function evict(store: ObjectStore, state: MaintenanceState, r: WriteRequest, nam
   if (pdbs.length > 1) {
     return {
       code: 500,
-      body: statusBody(500, 'InternalError', `Internal error occurred: ${MULTIPLE_PDBS_MESSAGE}`, { causes: [{ message: MULTIPLE_PDBS_MESSAGE }] }),
+      body: statusBody(500, 'InternalError', `Internal error occurred: ${MULTIPLE_PDBS_MESSAGE}`, {
+        causes: [{ message: MULTIPLE_PDBS_MESSAGE }],
+      }),
     };
   }
   const pdb = pdbs[0];
@@ -295,10 +403,14 @@ function evict(store: ObjectStore, state: MaintenanceState, r: WriteRequest, nam
   const st = pdb.status ?? {};
   const ready = podReady(pod);
   if (!ready && pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow') return done();
-  if (!ready && (st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0) return done();
+  if (!ready && (st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0)
+    return done();
   const tooMany = (cause: string): WriteAnswer => ({
     code: 429,
-    body: statusBody(429, 'TooManyRequests', EVICTION_BLOCKED_MESSAGE, { causes: [{ reason: 'DisruptionBudget', message: cause }], retryAfterSeconds: 0 }),
+    body: statusBody(429, 'TooManyRequests', EVICTION_BLOCKED_MESSAGE, {
+      causes: [{ reason: 'DisruptionBudget', message: cause }],
+      retryAfterSeconds: 0,
+    }),
   });
   const generation = (pdb.metadata as { generation?: number }).generation;
   if (generation !== undefined && st.observedGeneration !== undefined && st.observedGeneration < generation) {
@@ -308,11 +420,17 @@ function evict(store: ObjectStore, state: MaintenanceState, r: WriteRequest, nam
   if (allowed < 0) {
     return {
       code: 403,
-      body: statusBody(403, 'Forbidden', `poddisruptionbudget.policy "${pdb.metadata.name}" is forbidden: pdb disruptions allowed is negative`),
+      body: statusBody(
+        403,
+        'Forbidden',
+        `poddisruptionbudget.policy "${pdb.metadata.name}" is forbidden: pdb disruptions allowed is negative`,
+      ),
     };
   }
   if (allowed === 0) {
-    return tooMany(`The disruption budget ${pdb.metadata.name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`);
+    return tooMany(
+      `The disruption budget ${pdb.metadata.name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`,
+    );
   }
   const status = (pdb.status = { ...st });
   status.disruptionsAllowed = allowed - 1;
@@ -333,7 +451,8 @@ function setDisruptionAllowed(status: NonNullable<WirePdb['status']>, allowed: b
     status: value,
     reason: allowed ? 'SufficientPods' : 'InsufficientPods',
     message: '',
-    lastTransitionTime: old?.status === value && old.lastTransitionTime ? old.lastTransitionTime : metaTime(now),
+    lastTransitionTime:
+      old?.status === value && old.lastTransitionTime ? old.lastTransitionTime : metaTime(now),
   });
   status.conditions = conds;
 }
@@ -376,13 +495,30 @@ function replace(store: ObjectStore, old: KPod, now: Date): void {
   if (node) {
     spec.nodeName = node.metadata.name;
     const hostIP = node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
-    const cond = (type: string): object => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: stamp });
+    const cond = (type: string): object => ({
+      type,
+      status: 'True',
+      lastProbeTime: null,
+      lastTransitionTime: stamp,
+    });
     podStatus = {
       phase: 'Running',
-      conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map(cond),
+      conditions: [
+        'PodReadyToStartContainers',
+        'Initialized',
+        'Ready',
+        'ContainersReady',
+        'PodScheduled',
+      ].map(cond),
       ...(hostIP ? { hostIP, hostIPs: [{ ip: hostIP }] } : {}),
       startTime: stamp,
-      containerStatuses: containers.map((c) => ({ name: c, ready: true, started: true, restartCount: 0, state: { running: { startedAt: stamp } } })),
+      containerStatuses: containers.map((c) => ({
+        name: c,
+        ready: true,
+        started: true,
+        restartCount: 0,
+        state: { running: { startedAt: stamp } },
+      })),
       qosClass: 'BestEffort',
     };
   } else {

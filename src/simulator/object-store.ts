@@ -101,13 +101,18 @@ export async function buildObjectStore(
     // An object recorded under an older version of the same schema (policy/v1beta1 PDBs, which
     // kubectl of OpenShift 4.7 printed) is served under the version this resource is served at, as
     // kube-apiserver converts it; kubectl rejects a policy/v1beta1 object in a policy/v1 list.
-    if (item.apiVersion !== undefined && item.apiVersion !== groupVersion(def) && (CONVERTIBLE[item.kind] ?? []).includes(item.apiVersion)) {
+    if (
+      item.apiVersion !== undefined &&
+      item.apiVersion !== groupVersion(def) &&
+      (CONVERTIBLE[item.kind] ?? []).includes(item.apiVersion)
+    ) {
       item.apiVersion = groupVersion(def);
       raw = undefined;
     }
     if (raw !== undefined && item.apiVersion !== undefined && !raw.includes('\n')) {
       json = shiftTimestampsInJson(raw, shiftMs);
-      if (meta.creationTimestamp !== undefined) meta.creationTimestamp = shiftTimestamp(meta.creationTimestamp, shiftMs) ?? meta.creationTimestamp;
+      if (meta.creationTimestamp !== undefined)
+        meta.creationTimestamp = shiftTimestamp(meta.creationTimestamp, shiftMs) ?? meta.creationTimestamp;
     } else shiftTimestamps(item, shiftMs);
     const rv = Number(meta.resourceVersion);
     if (Number.isFinite(rv) && rv > maxRv) maxRv = rv;
@@ -127,7 +132,12 @@ export async function buildObjectStore(
       fields['spec.nodeName'] = spec?.nodeName ?? '';
       fields['status.phase'] = status?.phase ?? '';
     }
-    const stored: StoredObject = { key: `${ns}/${meta.name}`, labels: meta.labels, fields, json: Buffer.from(json ?? JSON.stringify(item)) };
+    const stored: StoredObject = {
+      key: `${ns}/${meta.name}`,
+      labels: meta.labels,
+      fields,
+      json: Buffer.from(json ?? JSON.stringify(item)),
+    };
     const store = resources.get(def.plural) as ResourceStore;
     store.objects.push(stored);
     store.byKey.set(stored.key, stored);
@@ -184,7 +194,8 @@ export async function buildObjectStore(
     nsStore.objects.push(stored);
     nsStore.byKey.set(stored.key, stored);
   }
-  for (const store of resources.values()) store.objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const store of resources.values())
+    store.objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const pods = resources.get('pods') as ResourceStore;
   pods.byNodeName = new Map();
   pods.objects.forEach((o, i) => {

@@ -88,7 +88,14 @@ export const DISCOVERY_RULE: PolicyRule = {
   nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/version', '/version/', '/openapi', '/openapi/*'],
 };
 
-const VERB_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete', GET: 'get', HEAD: 'get' };
+const VERB_OF_METHOD: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'patch',
+  DELETE: 'delete',
+  GET: 'get',
+  HEAD: 'get',
+};
 
 /**
  * The authorizer's view of a request (RequestInfoFactory rules; the legacy `/api/v1/watch/…`
@@ -99,7 +106,11 @@ const VERB_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', 
  * @returns resource or non-resource attributes; `/api`, `/api/v1`, `/apis/<group>[/<version>]`
  *   are non-resource (discovery) requests
  */
-export function requestAttributes(method: string, path: string, query: URLSearchParams = new URLSearchParams()): RequestAttributes {
+export function requestAttributes(
+  method: string,
+  path: string,
+  query: URLSearchParams = new URLSearchParams(),
+): RequestAttributes {
   const m = method.toUpperCase();
   const seg = path.split('/').filter((s) => s !== '');
   let group: string;
@@ -129,7 +140,8 @@ export function requestAttributes(method: string, path: string, query: URLSearch
   return { resourceRequest: true, verb, apiGroup: group, resource, subresource, namespace, name };
 }
 
-const has = (list: readonly string[] | undefined, value: string): boolean => list !== undefined && (list.includes('*') || list.includes(value));
+const has = (list: readonly string[] | undefined, value: string): boolean =>
+  list !== undefined && (list.includes('*') || list.includes(value));
 
 /**
  * Whether one rule allows a request (`rbac/v1` RuleAllows / NonResourceURLMatches).
@@ -140,7 +152,9 @@ const has = (list: readonly string[] | undefined, value: string): boolean => lis
 export function ruleAllows(rule: PolicyRule, a: RequestAttributes): boolean {
   if (!has(rule.verbs, a.verb)) return false;
   if (!a.resourceRequest) {
-    return (rule.nonResourceURLs ?? []).some((u) => u === '*' || u === a.path || (u.endsWith('*') && a.path.startsWith(u.slice(0, -1))));
+    return (rule.nonResourceURLs ?? []).some(
+      (u) => u === '*' || u === a.path || (u.endsWith('*') && a.path.startsWith(u.slice(0, -1))),
+    );
   }
   if (!has(rule.apiGroups, a.apiGroup)) return false;
   const combined = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
@@ -148,7 +162,8 @@ export function ruleAllows(rule: PolicyRule, a: RequestAttributes): boolean {
     (r) => r === '*' || r === combined || (a.subresource !== '' && r === `*/${a.subresource}`),
   );
   if (!resourceOk) return false;
-  if (rule.resourceNames && rule.resourceNames.length > 0) return a.name !== '' && rule.resourceNames.includes(a.name);
+  if (rule.resourceNames && rule.resourceNames.length > 0)
+    return a.name !== '' && rule.resourceNames.includes(a.name);
   return true;
 }
 
@@ -173,7 +188,19 @@ export function authorize(rules: RbacRules, a: RequestAttributes): boolean {
  * @param a - the denied request
  * @returns a `meta/v1` Status object with code 403 and reason `Forbidden`
  */
-export function forbiddenStatus(user: string, a: RequestAttributes): { kind: 'Status'; apiVersion: 'v1'; metadata: object; status: 'Failure'; message: string; reason: 'Forbidden'; details: object; code: 403 } {
+export function forbiddenStatus(
+  user: string,
+  a: RequestAttributes,
+): {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: object;
+  status: 'Failure';
+  message: string;
+  reason: 'Forbidden';
+  details: object;
+  code: 403;
+} {
   let message: string;
   let details: object;
   if (!a.resourceRequest) {
@@ -184,10 +211,21 @@ export function forbiddenStatus(user: string, a: RequestAttributes): { kind: 'St
     const what = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
     const scope = a.namespace ? `in the namespace "${a.namespace}"` : 'at the cluster scope';
     const reason = `User "${user}" cannot ${a.verb} resource "${what}" in API group "${a.apiGroup}" ${scope}`;
-    message = a.name ? `${qualified} "${a.name}" is forbidden: ${reason}` : `${qualified} is forbidden: ${reason}`;
+    message = a.name
+      ? `${qualified} "${a.name}" is forbidden: ${reason}`
+      : `${qualified} is forbidden: ${reason}`;
     details = { ...(a.name ? { name: a.name } : {}), group: a.apiGroup, kind: a.resource };
   }
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'Forbidden', details, code: 403 };
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason: 'Forbidden',
+    details,
+    code: 403,
+  };
 }
 
 interface Manifest {
@@ -201,7 +239,8 @@ interface Manifest {
 
 const strings = (v: unknown, where: string): string[] | undefined => {
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new BotError('bad-request', `${where}: expected a list of strings`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    throw new BotError('bad-request', `${where}: expected a list of strings`);
   return v as string[];
 };
 
@@ -243,7 +282,8 @@ export function parseManifests(yamlText: string): Record<string, unknown>[] {
     else out.push(v as Record<string, unknown>);
   };
   for (const doc of parseAllDocuments(yamlText)) {
-    if (doc.errors.length > 0) throw new BotError('bad-request', `the manifests are not valid YAML: ${doc.errors[0]?.message ?? ''}`);
+    if (doc.errors.length > 0)
+      throw new BotError('bad-request', `the manifests are not valid YAML: ${doc.errors[0]?.message ?? ''}`);
     add(doc.toJS() as unknown);
   }
   return out;
@@ -296,9 +336,13 @@ export function rbacRulesFromManifests(
     const subjects = Array.isArray(doc.subjects) ? (doc.subjects as Record<string, unknown>[]) : [];
     const bound = subjects.some(
       (s) =>
-        (s.kind === 'ServiceAccount' && s.name === serviceAccount.name && (s.namespace ?? bindingNs) === serviceAccount.namespace) ||
+        (s.kind === 'ServiceAccount' &&
+          s.name === serviceAccount.name &&
+          (s.namespace ?? bindingNs) === serviceAccount.namespace) ||
         (s.kind === 'User' && s.name === rules.user) ||
-        (s.kind === 'Group' && (s.name === `system:serviceaccounts:${serviceAccount.namespace}` || s.name === 'system:serviceaccounts')),
+        (s.kind === 'Group' &&
+          (s.name === `system:serviceaccounts:${serviceAccount.namespace}` ||
+            s.name === 'system:serviceaccounts')),
     );
     if (!bound) continue;
     const refKind = doc.roleRef?.kind;
@@ -308,7 +352,11 @@ export function rbacRulesFromManifests(
       continue;
     }
     const granted =
-      refKind === 'ClusterRole' ? (roles.get(`ClusterRole/${refName}`) ?? []) : refKind === 'Role' ? (roles.get(`Role/${bindingNs}/${refName}`) ?? []) : [];
+      refKind === 'ClusterRole'
+        ? (roles.get(`ClusterRole/${refName}`) ?? [])
+        : refKind === 'Role'
+          ? (roles.get(`Role/${bindingNs}/${refName}`) ?? [])
+          : [];
     // non-resource rules mean nothing in a namespace
     const resourceRules = granted.filter((r) => r.nonResourceURLs === undefined || r.resources !== undefined);
     (rules.namespaceRules[bindingNs] ??= []).push(...resourceRules);

@@ -36,7 +36,6 @@ export interface RebootHandle {
 
 const UNREACHABLE = 'node.kubernetes.io/unreachable';
 
-
 /**
  * Take a node down now and bring it back after `options.downMs`.
  * @param store - the simulator's store (changed)
@@ -45,24 +44,30 @@ const UNREACHABLE = 'node.kubernetes.io/unreachable';
  * @param now - the clock for written timestamps
  * @returns the handle, or null when there is no such node
  */
-export function rebootNode(store: ObjectStore, name: string, options: RebootOptions, now: () => Date): RebootHandle | null {
+export function rebootNode(
+  store: ObjectStore,
+  name: string,
+  options: RebootOptions,
+  now: () => Date,
+): RebootHandle | null {
   const nodeKey = `/${name}`;
   const node = readObject(store, 'nodes', nodeKey) as (WireObject & KNode) | undefined;
   if (!node) return null;
   const t0 = now();
   const status = (node.status ??= {});
-  status.conditions = (status.conditions ?? []).map(
-    (c): KCondition => ({
-      ...c,
-      status: 'Unknown',
-      reason: 'NodeStatusUnknown',
-      message: 'Kubelet stopped posting node status.',
-      lastTransitionTime: c.status === 'Unknown' ? c.lastTransitionTime : metaTime(t0),
-    }),
-  );
+  status.conditions = (status.conditions ?? []).map((c): KCondition => ({
+    ...c,
+    status: 'Unknown',
+    reason: 'NodeStatusUnknown',
+    message: 'Kubelet stopped posting node status.',
+    lastTransitionTime: c.status === 'Unknown' ? c.lastTransitionTime : metaTime(t0),
+  }));
   const spec = (node.spec ??= {});
   const taints = (spec.taints ?? []).filter((t) => t.key !== UNREACHABLE);
-  taints.push({ key: UNREACHABLE, effect: 'NoSchedule', timeAdded: metaTime(t0) } as KTaint, { key: UNREACHABLE, effect: 'NoExecute', timeAdded: metaTime(t0) } as KTaint);
+  taints.push(
+    { key: UNREACHABLE, effect: 'NoSchedule', timeAdded: metaTime(t0) } as KTaint,
+    { key: UNREACHABLE, effect: 'NoExecute', timeAdded: metaTime(t0) } as KTaint,
+  );
   spec.taints = taints;
   writeObject(store, 'nodes', node, t0);
   setPodsReady(store, name, false, t0);
@@ -96,7 +101,9 @@ function up(store: ObjectStore, name: string, t: Date): void {
     return {
       ...c,
       status: ready ? 'True' : 'False',
-      reason: ready ? 'KubeletReady' : `KubeletHas${c.type === 'MemoryPressure' ? 'SufficientMemory' : c.type === 'DiskPressure' ? 'NoDiskPressure' : c.type === 'PIDPressure' ? 'SufficientPID' : 'NoProblem'}`,
+      reason: ready
+        ? 'KubeletReady'
+        : `KubeletHas${c.type === 'MemoryPressure' ? 'SufficientMemory' : c.type === 'DiskPressure' ? 'NoDiskPressure' : c.type === 'PIDPressure' ? 'SufficientPID' : 'NoProblem'}`,
       message: ready ? 'kubelet is posting ready status' : `kubelet reports no ${c.type}`,
       lastHeartbeatTime: metaTime(t),
       lastTransitionTime: metaTime(t),
@@ -118,7 +125,9 @@ function up(store: ObjectStore, name: string, t: Date): void {
       metadata: {
         name,
         namespace: 'kube-node-lease',
-        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid: (node.metadata as { uid?: string }).uid ?? '' }],
+        ownerReferences: [
+          { apiVersion: 'v1', kind: 'Node', name, uid: (node.metadata as { uid?: string }).uid ?? '' },
+        ],
       },
       spec: { holderIdentity: name, leaseDurationSeconds: 40 },
     } as WireObject);
@@ -145,7 +154,9 @@ function setPodsReady(store: ObjectStore, node: string, ready: boolean, t: Date)
     }
     pod.status.conditions = conds;
     if (ready) {
-      const st = pod.status as { containerStatuses?: { restartCount?: number; ready?: boolean; started?: boolean; state?: object }[] };
+      const st = pod.status as {
+        containerStatuses?: { restartCount?: number; ready?: boolean; started?: boolean; state?: object }[];
+      };
       for (const cs of st.containerStatuses ?? []) {
         cs.restartCount = (cs.restartCount ?? 0) + 1;
         cs.ready = true;

@@ -28,7 +28,12 @@ export async function runSimulateCommand(
 ): Promise<RunningSimulator> {
   const started = Date.now();
   const heartbeats = args.heartbeats ?? true;
-  const sim = await startSimulator({ file: args.file, port: args.port ?? 0, host: args.host ?? '127.0.0.1', heartbeats });
+  const sim = await startSimulator({
+    file: args.file,
+    port: args.port ?? 0,
+    host: args.host ?? '127.0.0.1',
+    heartbeats,
+  });
   io.out(`Simulator serving ${args.file} at ${sim.url} (loaded in ${Date.now() - started} ms`);
   io.out(sim.shiftMs !== 0 ? `, timestamps shifted by ${Math.round(sim.shiftMs / 1000)} s)\n` : ')\n');
   io.out(

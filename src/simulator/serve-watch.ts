@@ -60,7 +60,12 @@ export type WatchStart = { code: number; reason: string; message: string } | nul
  * @param w - see {@link WatchRequest}
  * @returns null once the watch is running, else a 400 to answer
  */
-export function serveWatch(req: IncomingMessage, res: ServerResponse, store: ObjectStore, w: WatchRequest): WatchStart {
+export function serveWatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: ObjectStore,
+  w: WatchRequest,
+): WatchStart {
   const q = w.url.searchParams;
   const rvText = q.get('resourceVersion') ?? '';
   const sendInitial = q.get('sendInitialEvents') === 'true';
@@ -68,7 +73,11 @@ export function serveWatch(req: IncomingMessage, res: ServerResponse, store: Obj
   const timeoutText = q.get('timeoutSeconds');
   const timeoutS = timeoutText === null || timeoutText === '' ? WATCH_TIMEOUT_S.default : Number(timeoutText);
   if (!Number.isInteger(timeoutS) || timeoutS < 0 || timeoutS > WATCH_TIMEOUT_S.max) {
-    return { code: 400, reason: 'BadRequest', message: `invalid timeoutSeconds: ${timeoutText ?? ''} (0..${WATCH_TIMEOUT_S.max})` };
+    return {
+      code: 400,
+      reason: 'BadRequest',
+      message: `invalid timeoutSeconds: ${timeoutText ?? ''} (0..${WATCH_TIMEOUT_S.max})`,
+    };
   }
   if (rvText !== '' && !/^\d+$/.test(rvText)) {
     return { code: 400, reason: 'BadRequest', message: `invalid resourceVersion: ${rvText}` };
@@ -84,14 +93,18 @@ export function serveWatch(req: IncomingMessage, res: ServerResponse, store: Obj
     (!w.field || w.field(o.fields));
 
   let firstTable = true;
-  const line = (type: ChangeType | 'BOOKMARK' | 'ERROR', json: string): string => `{"type":"${type}","object":${json}}\n`;
+  const line = (type: ChangeType | 'BOOKMARK' | 'ERROR', json: string): string =>
+    `{"type":"${type}","object":${json}}\n`;
   const objectJson = (o: StoredObject): string => {
     if (!w.asTable) return o.json.toString('utf8');
-    const obj = JSON.parse(o.json.toString('utf8')) as Record<string, unknown> & { metadata?: { name?: string; creationTimestamp?: string; resourceVersion?: string } };
+    const obj = JSON.parse(o.json.toString('utf8')) as Record<string, unknown> & {
+      metadata?: { name?: string; creationTimestamp?: string; resourceVersion?: string };
+    };
     const include = q.get('includeObject') ?? 'Metadata';
     const row: Record<string, unknown> = { cells: tableCells(plural, obj, w.now().getTime()) };
     if (include === 'Object') row.object = obj;
-    else if (include !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+    else if (include !== 'None')
+      row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
     const table = {
       kind: 'Table',
       apiVersion: 'meta.k8s.io/v1',
@@ -147,7 +160,11 @@ export function serveWatch(req: IncomingMessage, res: ServerResponse, store: Obj
     backlog = past.map(eventFor).filter((l): l is string => l !== null);
   }
 
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
   if (backlog.length > 0) res.write(backlog.join(''));
   else res.flushHeaders();
   const unsubscribe = store.changes.subscribe(

@@ -40,7 +40,14 @@ export function shiftTimestamps(obj: unknown, shiftMs: number): void {
 
 function maybeTimestamp(s: string): boolean {
   const c = s.charCodeAt(0);
-  return s.length >= 20 && s.length <= 40 && c >= 48 && c <= 57 && s.charCodeAt(4) === 45 && s.charCodeAt(10) === 84;
+  return (
+    s.length >= 20 &&
+    s.length <= 40 &&
+    c >= 48 &&
+    c <= 57 &&
+    s.charCodeAt(4) === 45 &&
+    s.charCodeAt(10) === 84
+  );
 }
 
 function walk(node: unknown, shiftMs: number): void {

@@ -210,7 +210,10 @@ interface ListRequest {
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   const now = options.now ?? (() => new Date());
-  const store = await buildObjectStore(options.file, { now, shiftTimestamps: options.shiftTimestamps ?? true });
+  const store = await buildObjectStore(options.file, {
+    now,
+    shiftTimestamps: options.shiftTimestamps ?? true,
+  });
   let faults: SimulatorFaults = options.faults ?? {};
   let rbac: RbacRules | null = options.rbac ?? null;
   const requests = new Map<string, number>();
@@ -239,7 +242,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
             return;
           }
         }
-        if (req.method !== 'GET' && req.method !== 'HEAD' && !faults.unavailable && route.kind === 'resource') {
+        if (
+          req.method !== 'GET' &&
+          req.method !== 'HEAD' &&
+          !faults.unavailable &&
+          route.kind === 'resource'
+        ) {
           readBody(req, (body, parseError) => {
             try {
               serveWriteRoute(req, res, url, route, store, faults, state, now, body, parseError);
@@ -251,7 +259,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         }
         serve(req, res, url, route, store, faults, now, options.watchBookmarkMs ?? DEFAULT_BOOKMARK_MS);
       } catch (err) {
-        if (isBotError(err) && err.code === 'bad-request') send(res, 400, status(400, 'BadRequest', err.message));
+        if (isBotError(err) && err.code === 'bad-request')
+          send(res, 400, status(400, 'BadRequest', err.message));
         else send(res, 500, status(500, 'InternalError', `simulator error: ${(err as Error).message}`));
       }
     };
@@ -261,7 +270,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     } else answer();
   };
 
-  const server: Server = options.tls ? createTlsServer({ keepAlive: true, cert: options.tls.cert, key: options.tls.key }, handler) : createServer({ keepAlive: true }, handler);
+  const server: Server = options.tls
+    ? createTlsServer({ keepAlive: true, cert: options.tls.cert, key: options.tls.key }, handler)
+    : createServer({ keepAlive: true }, handler);
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
@@ -342,7 +353,16 @@ function resolve(path: string): Route {
   let version: string | undefined;
   let rest: string[];
   if (seg[0] === 'api') {
-    if (seg.length === 1) return { kind: 'discovery', delayKey: 'discovery', discovery: { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] } };
+    if (seg.length === 1)
+      return {
+        kind: 'discovery',
+        delayKey: 'discovery',
+        discovery: {
+          kind: 'APIVersions',
+          versions: ['v1'],
+          serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }],
+        },
+      };
     group = '';
     version = seg[1];
     rest = seg.slice(2);
@@ -368,12 +388,18 @@ function resolve(path: string): Route {
       const g = apiGroups().find((x) => x.name === group);
       if (!g) return { kind: 'unknown', delayKey: 'unknown' };
       const gv = { groupVersion: `${g.name}/${g.version}`, version: g.version };
-      return { kind: 'discovery', delayKey: 'discovery', discovery: { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions: [gv], preferredVersion: gv } };
+      return {
+        kind: 'discovery',
+        delayKey: 'discovery',
+        discovery: { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions: [gv], preferredVersion: gv },
+      };
     }
   } else return { kind: 'unknown', delayKey: 'unknown' };
   const v = version ?? '';
-  if (!RESOURCES.some((r) => r.group === group && r.version === v)) return { kind: 'unknown', delayKey: 'unknown' };
-  if (rest.length === 0) return { kind: 'discovery', delayKey: 'discovery', discovery: apiResourceList(group, v) };
+  if (!RESOURCES.some((r) => r.group === group && r.version === v))
+    return { kind: 'unknown', delayKey: 'unknown' };
+  if (rest.length === 0)
+    return { kind: 'discovery', delayKey: 'discovery', discovery: apiResourceList(group, v) };
   let namespace: string | null = null;
   let plural: string | undefined;
   let name: string | null = null;
@@ -382,7 +408,15 @@ function resolve(path: string): Route {
     plural = rest[2];
     name = rest[3] ?? null;
     if (rest.length === 5 && plural === 'pods' && rest[4] === 'eviction' && group === '' && v === 'v1') {
-      return { kind: 'resource', delayKey: 'pods/eviction', plural: 'pods', namespace, name, subresource: 'eviction', group: '' };
+      return {
+        kind: 'resource',
+        delayKey: 'pods/eviction',
+        plural: 'pods',
+        namespace,
+        name,
+        subresource: 'eviction',
+        group: '',
+      };
     }
     if (rest.length > 4) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
   } else {
@@ -393,7 +427,15 @@ function resolve(path: string): Route {
   const def = resourceFor(group, v, plural ?? '');
   if (!def) return { kind: 'unknown', delayKey: plural ?? 'unknown' };
   if (!def.namespaced && namespace !== null) return { kind: 'unknown', delayKey: def.plural };
-  return { kind: 'resource', delayKey: def.plural, plural: def.plural, namespace, name, subresource: null, group: def.group };
+  return {
+    kind: 'resource',
+    delayKey: def.plural,
+    plural: def.plural,
+    namespace,
+    name,
+    subresource: null,
+    group: def.group,
+  };
 }
 
 function serve(
@@ -412,7 +454,11 @@ function serve(
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     // writes to resources are routed to serveWriteRoute before this; the rest is refused
-    send(res, 405, status(405, 'MethodNotAllowed', `the simulator is read-only: ${req.method ?? ''} is not allowed`));
+    send(
+      res,
+      405,
+      status(405, 'MethodNotAllowed', `the simulator is read-only: ${req.method ?? ''} is not allowed`),
+    );
     return;
   }
   switch (route.kind) {
@@ -424,7 +470,16 @@ function serve(
       return;
     case 'version': {
       const m = /^v(\d+)\.(\d+)/.exec(store.gitVersion);
-      send(res, 200, JSON.stringify({ major: m?.[1] ?? '1', minor: m?.[2] ?? '33', gitVersion: store.gitVersion, platform: 'linux/amd64' }));
+      send(
+        res,
+        200,
+        JSON.stringify({
+          major: m?.[1] ?? '1',
+          minor: m?.[2] ?? '33',
+          gitVersion: store.gitVersion,
+          platform: 'linux/amd64',
+        }),
+      );
       return;
     }
     case 'discovery':
@@ -455,7 +510,10 @@ function serve(
     return;
   }
   const asTable = /as=Table/.test(req.headers.accept ?? '');
-  if ((url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') && !route.subresource) {
+  if (
+    (url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1') &&
+    !route.subresource
+  ) {
     const labelText = url.searchParams.get('labelSelector') ?? '';
     const fieldText = url.searchParams.get('fieldSelector') ?? '';
     const refused = serveWatch(req, res, store, {
@@ -480,7 +538,15 @@ function serve(
     const key = `${def.namespaced ? (route.namespace ?? '') : ''}/${route.name}`;
     const obj = def.namespaced && route.namespace === null ? undefined : rs.byKey.get(key);
     if (!obj) {
-      send(res, 404, status(404, 'NotFound', `${plural}${def.group ? `.${def.group}` : ''} "${route.name}" not found`, { name: route.name, group: def.group, kind: plural }));
+      send(
+        res,
+        404,
+        status(404, 'NotFound', `${plural}${def.group ? `.${def.group}` : ''} "${route.name}" not found`, {
+          name: route.name,
+          group: def.group,
+          kind: plural,
+        }),
+      );
       return;
     }
     if (asTable) sendTable(res, plural, [obj], { resourceVersion: store.resourceVersion }, url, now);
@@ -539,7 +605,11 @@ function serve(
 }
 
 /** One page: matching objects from `start`, at most `limit` (0 = all). */
-function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom: string | null; remaining: number } {
+function selectPage(list: ListRequest): {
+  objects: StoredObject[];
+  continueFrom: string | null;
+  remaining: number;
+} {
   const objs = list.store.objects;
   let from = list.start;
   let to = objs.length;
@@ -549,7 +619,8 @@ function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom:
     to = lowerBound(objs, `${list.namespace}0`); // '0' is the character after '/'
   }
   const out: StoredObject[] = [];
-  const matches = (o: StoredObject): boolean => (!list.label || list.label(o.labels)) && (!list.field || list.field(o.fields));
+  const matches = (o: StoredObject): boolean =>
+    (!list.label || list.label(o.labels)) && (!list.field || list.field(o.fields));
   // candidate positions: every position in [from, to), or the spec.nodeName index
   const indexed = list.nodeName !== null ? (list.store.byNodeName?.get(list.nodeName) ?? null) : null;
   let hasMore = false;
@@ -566,7 +637,11 @@ function selectPage(list: ListRequest): { objects: StoredObject[]; continueFrom:
       }
       out.push(o);
     }
-    return { objects: out, continueFrom: hasMore ? ((out[out.length - 1] as StoredObject).key) : null, remaining: 0 };
+    return {
+      objects: out,
+      continueFrom: hasMore ? (out[out.length - 1] as StoredObject).key : null,
+      remaining: 0,
+    };
   }
   const unfiltered = !list.label && !list.field;
   for (; i < to; i++) {
@@ -620,10 +695,21 @@ function sendTable(
     const obj = JSON.parse(o.json.toString('utf8')) as Record<string, unknown> & { metadata?: object };
     const row: Record<string, unknown> = { cells: tableCells(plural, obj, nowMs) };
     if (include === 'Object') row.object = obj;
-    else if (include !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+    else if (include !== 'None')
+      row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
     return row;
   });
-  send(res, 200, JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: meta, columnDefinitions: tableColumns(plural), rows }));
+  send(
+    res,
+    200,
+    JSON.stringify({
+      kind: 'Table',
+      apiVersion: 'meta.k8s.io/v1',
+      metadata: meta,
+      columnDefinitions: tableColumns(plural),
+      rows,
+    }),
+  );
 }
 
 function serveReadyz(res: ServerResponse, url: URL, readyz: string | null): void {
@@ -684,19 +770,28 @@ function serveWriteRoute(
 ): void {
   const plural = route.plural as string;
   const method = req.method ?? '';
-  if (faults.forbidden?.includes(plural) || (route.subresource && faults.forbidden?.includes(`${plural}/${route.subresource}`))) {
-    const verb = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
+  if (
+    faults.forbidden?.includes(plural) ||
+    (route.subresource && faults.forbidden?.includes(`${plural}/${route.subresource}`))
+  ) {
+    const verb =
+      { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method] ?? method.toLowerCase();
     const group = route.group ?? '';
     const scope = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
     const resource = route.subresource ? `${plural}/${route.subresource}` : plural;
     send(
       res,
       403,
-      status(403, 'Forbidden', `${plural} is forbidden: User "system:serviceaccount:k8s-ha-bot:reader" cannot ${verb} resource "${resource}" in API group "${group}" ${scope}`, {
-        group,
-        kind: plural,
-        ...(route.name ? { name: route.name } : {}),
-      }),
+      status(
+        403,
+        'Forbidden',
+        `${plural} is forbidden: User "system:serviceaccount:k8s-ha-bot:reader" cannot ${verb} resource "${resource}" in API group "${group}" ${scope}`,
+        {
+          group,
+          kind: plural,
+          ...(route.name ? { name: route.name } : {}),
+        },
+      ),
     );
     return;
   }

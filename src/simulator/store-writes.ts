@@ -50,7 +50,9 @@ export function readObject(store: ObjectStore, plural: string, key: string): Wir
  * @param plural - resource plural
  */
 export function readAll(store: ObjectStore, plural: string): WireObject[] {
-  return (store.resources.get(plural)?.objects ?? []).map((o) => JSON.parse(o.json.toString('utf8')) as WireObject);
+  return (store.resources.get(plural)?.objects ?? []).map(
+    (o) => JSON.parse(o.json.toString('utf8')) as WireObject,
+  );
 }
 
 /** Take the next resourceVersion (the store's list resourceVersion is then this one, as etcd's revision). */
@@ -82,8 +84,8 @@ export function writeObject(store: ObjectStore, plural: string, obj: WireObject,
   const key = objectKey(rs, meta.namespace, meta.name);
   const fields: SelectableFields = { 'metadata.name': meta.name, 'metadata.namespace': meta.namespace ?? '' };
   if (plural === 'pods') {
-    fields['spec.nodeName'] = ((obj.spec as { nodeName?: string } | undefined)?.nodeName) ?? '';
-    fields['status.phase'] = ((obj.status as { phase?: string } | undefined)?.phase) ?? '';
+    fields['spec.nodeName'] = (obj.spec as { nodeName?: string } | undefined)?.nodeName ?? '';
+    fields['status.phase'] = (obj.status as { phase?: string } | undefined)?.phase ?? '';
   }
   const stored: StoredObject = { key, labels: meta.labels, fields, json: Buffer.from(JSON.stringify(obj)) };
   const existing = rs.byKey.get(key);
@@ -91,7 +93,13 @@ export function writeObject(store: ObjectStore, plural: string, obj: WireObject,
   else rs.objects.splice(lowerBound(rs.objects, key), 0, stored);
   rs.byKey.set(key, stored);
   if (plural === 'pods') reindexNodeNames(rs);
-  store.changes.record({ rv: Number(meta.resourceVersion), plural, type: existing ? 'MODIFIED' : 'ADDED', object: stored, previous: existing ?? null });
+  store.changes.record({
+    rv: Number(meta.resourceVersion),
+    plural,
+    type: existing ? 'MODIFIED' : 'ADDED',
+    object: stored,
+    previous: existing ?? null,
+  });
   return obj;
 }
 
@@ -113,7 +121,13 @@ export function deleteObject(store: ObjectStore, plural: string, key: string): W
   const last = JSON.parse(existing.json.toString('utf8')) as WireObject;
   // The DELETED event carries the object's last state with the deletion's resourceVersion.
   const gone = { ...last, metadata: { ...last.metadata, resourceVersion: rv } };
-  store.changes.record({ rv: Number(rv), plural, type: 'DELETED', object: { ...existing, json: Buffer.from(JSON.stringify(gone)) }, previous: existing });
+  store.changes.record({
+    rv: Number(rv),
+    plural,
+    type: 'DELETED',
+    object: { ...existing, json: Buffer.from(JSON.stringify(gone)) },
+    previous: existing,
+  });
   return last;
 }
 

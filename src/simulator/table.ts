@@ -54,7 +54,8 @@ function get(o: unknown, ...path: string[]): unknown {
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-const str = (v: unknown, dflt = '<none>'): string => (v === undefined || v === null || v === '' ? dflt : String(v));
+const str = (v: unknown, dflt = '<none>'): string =>
+  v === undefined || v === null || v === '' ? dflt : String(v);
 
 /**
  * Node roles as kubectl prints them (`findNodeRoles` in kubernetes pkg/printers/internalversion):
@@ -67,12 +68,18 @@ function nodeRoles(labels: Record<string, string>): string {
     if (k.startsWith('node-role.kubernetes.io/')) roles.add(k.slice('node-role.kubernetes.io/'.length));
     else if (k === 'kubernetes.io/role' && v !== '') roles.add(v);
   }
-  return [...roles].filter((r) => r !== '').sort().join(',') || '<none>';
+  return (
+    [...roles]
+      .filter((r) => r !== '')
+      .sort()
+      .join(',') || '<none>'
+  );
 }
 
 /** The first address of a type (`InternalIP`, `ExternalIP`), as kubectl's wide node columns show it. */
 function nodeAddress(o: Obj, type: string): string {
-  const addresses = (get(o, 'status', 'addresses') as { type?: string; address?: string }[] | undefined) ?? [];
+  const addresses =
+    (get(o, 'status', 'addresses') as { type?: string; address?: string }[] | undefined) ?? [];
   return addresses.find((a) => a.type === type)?.address ?? '<none>';
 }
 
@@ -96,7 +103,10 @@ function nodeCells(o: Obj): unknown[] {
 
 function podCells(o: Obj): unknown[] {
   const containers = (get(o, 'spec', 'containers') as unknown[] | undefined) ?? [];
-  const statuses = (get(o, 'status', 'containerStatuses') as { ready?: boolean; restartCount?: number; state?: Record<string, { reason?: string }> }[] | undefined) ?? [];
+  const statuses =
+    (get(o, 'status', 'containerStatuses') as
+      | { ready?: boolean; restartCount?: number; state?: Record<string, { reason?: string }> }[]
+      | undefined) ?? [];
   const ready = statuses.filter((s) => s.ready === true).length;
   const restarts = statuses.reduce((n, s) => n + num(s.restartCount), 0);
   let status = str(get(o, 'status', 'reason'), '') || str(get(o, 'status', 'phase'), 'Unknown');
@@ -108,8 +118,11 @@ function podCells(o: Obj): unknown[] {
   }
   if (get(o, 'metadata', 'deletionTimestamp') !== undefined) status = 'Terminating';
   const gates = (get(o, 'spec', 'readinessGates') as { conditionType?: string }[] | undefined) ?? [];
-  const conditions = (get(o, 'status', 'conditions') as { type?: string; status?: string }[] | undefined) ?? [];
-  const gatesMet = gates.filter((g) => conditions.some((c) => c.type === g.conditionType && c.status === 'True')).length;
+  const conditions =
+    (get(o, 'status', 'conditions') as { type?: string; status?: string }[] | undefined) ?? [];
+  const gatesMet = gates.filter((g) =>
+    conditions.some((c) => c.type === g.conditionType && c.status === 'True'),
+  ).length;
   return [
     `${ready}/${containers.length}`,
     status,
@@ -164,13 +177,32 @@ const PRINTERS: Record<string, Printer> = {
     ],
     cells: podCells,
   },
-  leases: { columns: [col('Name', 'string', 0, 'name'), col('Holder'), AGE], cells: (o) => [str(get(o, 'spec', 'holderIdentity'), '')] },
+  leases: {
+    columns: [col('Name', 'string', 0, 'name'), col('Holder'), AGE],
+    cells: (o) => [str(get(o, 'spec', 'holderIdentity'), '')],
+  },
   poddisruptionbudgets: {
-    columns: [col('Name', 'string', 0, 'name'), col('Min Available'), col('Max Unavailable'), col('Allowed Disruptions', 'integer'), AGE],
-    cells: (o) => [str(get(o, 'spec', 'minAvailable'), 'N/A'), str(get(o, 'spec', 'maxUnavailable'), 'N/A'), num(get(o, 'status', 'disruptionsAllowed'))],
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Min Available'),
+      col('Max Unavailable'),
+      col('Allowed Disruptions', 'integer'),
+      AGE,
+    ],
+    cells: (o) => [
+      str(get(o, 'spec', 'minAvailable'), 'N/A'),
+      str(get(o, 'spec', 'maxUnavailable'), 'N/A'),
+      num(get(o, 'status', 'disruptionsAllowed')),
+    ],
   },
   deployments: {
-    columns: [col('Name', 'string', 0, 'name'), col('Ready'), col('Up-to-date', 'integer'), col('Available', 'integer'), AGE],
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Ready'),
+      col('Up-to-date', 'integer'),
+      col('Available', 'integer'),
+      AGE,
+    ],
     cells: (o) => [
       `${num(get(o, 'status', 'readyReplicas'))}/${num(get(o, 'spec', 'replicas'))}`,
       num(get(o, 'status', 'updatedReplicas')),
@@ -178,15 +210,32 @@ const PRINTERS: Record<string, Printer> = {
     ],
   },
   replicasets: {
-    columns: [col('Name', 'string', 0, 'name'), col('Desired', 'integer'), col('Current', 'integer'), col('Ready', 'integer'), AGE],
-    cells: (o) => [num(get(o, 'spec', 'replicas')), num(get(o, 'status', 'replicas')), num(get(o, 'status', 'readyReplicas'))],
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Desired', 'integer'),
+      col('Current', 'integer'),
+      col('Ready', 'integer'),
+      AGE,
+    ],
+    cells: (o) => [
+      num(get(o, 'spec', 'replicas')),
+      num(get(o, 'status', 'replicas')),
+      num(get(o, 'status', 'readyReplicas')),
+    ],
   },
   statefulsets: {
     columns: [col('Name', 'string', 0, 'name'), col('Ready'), AGE],
     cells: (o) => [`${num(get(o, 'status', 'readyReplicas'))}/${num(get(o, 'spec', 'replicas'))}`],
   },
   daemonsets: {
-    columns: [col('Name', 'string', 0, 'name'), col('Desired', 'integer'), col('Current', 'integer'), col('Ready', 'integer'), col('Available', 'integer'), AGE],
+    columns: [
+      col('Name', 'string', 0, 'name'),
+      col('Desired', 'integer'),
+      col('Current', 'integer'),
+      col('Ready', 'integer'),
+      col('Available', 'integer'),
+      AGE,
+    ],
     cells: (o) => [
       num(get(o, 'status', 'desiredNumberScheduled')),
       num(get(o, 'status', 'currentNumberScheduled')),
@@ -199,10 +248,15 @@ const PRINTERS: Record<string, Printer> = {
     cells: (o) => [
       str(get(o, 'addressType')),
       ((get(o, 'ports') as { port?: number }[] | undefined) ?? []).map((p) => p.port).join(',') || '<unset>',
-      ((get(o, 'endpoints') as { addresses?: string[] }[] | undefined) ?? []).flatMap((e) => e.addresses ?? []).join(',') || '<unset>',
+      ((get(o, 'endpoints') as { addresses?: string[] }[] | undefined) ?? [])
+        .flatMap((e) => e.addresses ?? [])
+        .join(',') || '<unset>',
     ],
   },
-  namespaces: { columns: [col('Name', 'string', 0, 'name'), col('Status'), AGE], cells: (o) => [str(get(o, 'status', 'phase'), 'Active')] },
+  namespaces: {
+    columns: [col('Name', 'string', 0, 'name'), col('Status'), AGE],
+    cells: (o) => [str(get(o, 'status', 'phase'), 'Active')],
+  },
   configmaps: {
     columns: [col('Name', 'string', 0, 'name'), col('Data', 'integer'), AGE],
     cells: (o) => [Object.keys((get(o, 'data') as object | undefined) ?? {}).length],

@@ -28,13 +28,22 @@ export interface WholeNumberSetting {
  * @returns the number
  * @throws ConfigError at `name` when the value is not such a number
  */
-export function wholeNumberFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, setting: WholeNumberSetting): number {
+export function wholeNumberFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  setting: WholeNumberSetting,
+): number {
   const raw = (env[name] ?? '').trim();
   if (raw === '') return setting.fallback;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < setting.min || n > setting.max) {
     const quoted = JSON.stringify(raw);
-    throw new ConfigError(name, setting.problem ? setting.problem(quoted) : `${quoted}: expected a whole number ${setting.min}..${setting.max}`);
+    throw new ConfigError(
+      name,
+      setting.problem
+        ? setting.problem(quoted)
+        : `${quoted}: expected a whole number ${setting.min}..${setting.max}`,
+    );
   }
   return n;
 }

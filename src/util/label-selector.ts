@@ -43,7 +43,12 @@ export function parseLabelSelector(text: string): LabelMatcher {
     let m = SET_RE.exec(req);
     if (m) {
       const key = m[1] as string;
-      const values = new Set((m[3] as string).split(',').map((v) => v.trim()).filter((v) => v !== ''));
+      const values = new Set(
+        (m[3] as string)
+          .split(',')
+          .map((v) => v.trim())
+          .filter((v) => v !== ''),
+      );
       if (m[2] === 'in') tests.push((l) => l?.[key] !== undefined && values.has(l[key] as string));
       else tests.push((l) => l?.[key] === undefined || !values.has(l[key] as string));
       continue;

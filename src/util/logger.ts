@@ -16,7 +16,9 @@ export type { Logger } from 'pino';
  *   `stream` (any pino destination, e.g. for tests; wins over `destination`)
  * @returns a pino logger writing JSON lines
  */
-export function createLogger(options: { level?: string; name?: string; destination?: number; stream?: DestinationStream } = {}): Logger {
+export function createLogger(
+  options: { level?: string; name?: string; destination?: number; stream?: DestinationStream } = {},
+): Logger {
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',

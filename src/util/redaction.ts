@@ -118,7 +118,10 @@ export function registerSecretValues(values: Iterable<string | undefined | null>
     }
     const pem = /-----BEGIN [A-Z ]*PRIVATE KEY-----([\s\S]*?)-----END [A-Z ]*PRIVATE KEY-----/.exec(value);
     if (pem?.[1]) {
-      const lines = pem[1].split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= 16 && !l.includes(':'));
+      const lines = pem[1]
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l.length >= 16 && !l.includes(':'));
       addKnown(lines.join(''));
       for (const line of lines) addKnown(line);
     }
@@ -136,7 +139,11 @@ export function registerSecretsFromEnv(env: Readonly<Record<string, string | und
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
-    if (isSecretKey(name) || /(TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS|PRIVATE_KEY|API_KEY)$/i.test(name)) values.push(value);
+    if (
+      isSecretKey(name) ||
+      /(TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS|PRIVATE_KEY|API_KEY)$/i.test(name)
+    )
+      values.push(value);
     values.push(...urlPasswords(value));
   }
   registerSecretValues(values);
@@ -306,10 +313,17 @@ export function upstreamBodySummary(body: unknown, maxChars = UPSTREAM_SUMMARY_M
   else if (typeof value === 'string') text = value;
   else if (typeof value === 'object') {
     const o = value as { reason?: unknown; code?: unknown; message?: unknown; error?: unknown };
-    const inner = o.error && typeof o.error === 'object' ? (o.error as { code?: unknown; message?: unknown }) : undefined;
-    const label = [o.reason, inner?.code, typeof o.error === 'string' ? o.error : undefined, typeof o.code === 'string' ? o.code : undefined].find((v): v is string => typeof v === 'string' && v !== '');
+    const inner =
+      o.error && typeof o.error === 'object' ? (o.error as { code?: unknown; message?: unknown }) : undefined;
+    const label = [
+      o.reason,
+      inner?.code,
+      typeof o.error === 'string' ? o.error : undefined,
+      typeof o.code === 'string' ? o.code : undefined,
+    ].find((v): v is string => typeof v === 'string' && v !== '');
     const message = [o.message, inner?.message].find((v): v is string => typeof v === 'string' && v !== '');
-    if (label !== undefined || message !== undefined) text = [label, message].filter((v) => v !== undefined).join(': ');
+    if (label !== undefined || message !== undefined)
+      text = [label, message].filter((v) => v !== undefined).join(': ');
     else {
       try {
         text = JSON.stringify(value) ?? '';
@@ -318,7 +332,9 @@ export function upstreamBodySummary(body: unknown, maxChars = UPSTREAM_SUMMARY_M
       }
     }
   } else text = String(value);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-  const oneLine = maskSecrets(text).replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  const oneLine = maskSecrets(text)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
+    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+    .trim();
   return oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, Math.max(0, maxChars - 1))}…`;
 }

@@ -13,14 +13,16 @@
  * Sources: ECMA-48 (control functions), Unicode UAX #9 (bidi controls), https://trojansource.codes/.
  */
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-_]?|\u009b[0-?]*[ -/]*[@-~]/g;
+const ESCAPES =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-_]?|\u009b[0-?]*[ -/]*[@-~]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ANY = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const ANY =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 /**
  * Make one string safe to show (see the module doc for what changes).

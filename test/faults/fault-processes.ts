@@ -52,9 +52,18 @@ export async function spawnFaultProcess(
   name: string,
   command: string,
   args: readonly string[],
-  options: { env: Record<string, string | undefined>; log: WriteStream; ready: (output: string) => boolean; readyTimeoutMs?: number },
+  options: {
+    env: Record<string, string | undefined>;
+    log: WriteStream;
+    ready: (output: string) => boolean;
+    readyTimeoutMs?: number;
+  },
 ): Promise<FaultProcess> {
-  const child = spawn(command, [...args], { cwd: REPO_ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...args], {
+    cwd: REPO_ROOT,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.once('exit', (code, sig) => {
     children.delete(child);
@@ -70,10 +79,13 @@ export async function spawnFaultProcess(
   child.stderr?.on('data', onData);
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   while (!options.ready(out)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${out.slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited before it was ready:\n${out.slice(-3000)}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} not ready within ${options.readyTimeoutMs ?? 120_000} ms:\n${out.slice(-3000)}`);
+      throw new Error(
+        `${name} not ready within ${options.readyTimeoutMs ?? 120_000} ms:\n${out.slice(-3000)}`,
+      );
     }
     await sleep(25);
   }
@@ -112,7 +124,12 @@ export async function spawnFaultProcess(
 export function startCli(
   name: string,
   args: readonly string[],
-  options: { env: Record<string, string>; log: WriteStream; ready: (output: string) => boolean; readyTimeoutMs?: number },
+  options: {
+    env: Record<string, string>;
+    log: WriteStream;
+    ready: (output: string) => boolean;
+    readyTimeoutMs?: number;
+  },
 ): Promise<FaultProcess> {
   return spawnFaultProcess(name, process.execPath, ['--import', LOADER, CLI_ENTRY, ...args], {
     ...options,
@@ -132,22 +149,36 @@ export function startCli(
 export function startAofRedis(port: number, dir: string, log: WriteStream): Promise<FaultProcess> {
   let pinged = false;
   const args = [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'yes',
-    '--appendfsync', 'always',
-    '--maxmemory-policy', 'noeviction',
-    '--dir', dir,
-    '--daemonize', 'no',
-    '--logfile', '',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--maxmemory-policy',
+    'noeviction',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    '--logfile',
+    '',
   ];
   const probe = (output: string): boolean => {
     if (!/ready to accept connections/i.test(output)) return false;
     if (!pinged) void redisPing(port).then((ok) => (pinged = ok));
     return pinged;
   };
-  return spawnFaultProcess('redis', REDIS_SERVER_BIN, args, { env: process.env, log, ready: probe, readyTimeoutMs: 10_000 });
+  return spawnFaultProcess('redis', REDIS_SERVER_BIN, args, {
+    env: process.env,
+    log,
+    ready: probe,
+    readyTimeoutMs: 10_000,
+  });
 }
 
 /** A log file for the processes' output. */

@@ -30,7 +30,11 @@ import type { FaultRow } from './slack-traffic.js';
 const EVICTABLE = 7;
 const FINAL: readonly MaintenanceState[] = ['completed', 'failed', 'cancelled'];
 
-async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+async function until<T>(
+  what: string,
+  f: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();
@@ -45,7 +49,8 @@ async function until<T>(what: string, f: () => Promise<T | undefined> | T | unde
  * @returns the row (pass only when every pod was evicted exactly once and the request completed)
  */
 export async function runMidDrainFault(): Promise<FaultRow> {
-  const fault = 'maintenance worker SIGKILLed mid-drain; a second one finishes (evictions per pod, simulator)';
+  const fault =
+    'maintenance worker SIGKILLed mid-drain; a second one finishes (evictions per pod, simulator)';
   const redisServer = await startRedis();
   const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   const sim = await startScenarioSimulator(await workerScenario({ extra: 6 }));
@@ -55,7 +60,9 @@ export async function runMidDrainFault(): Promise<FaultRow> {
     const store = new RedisTestStore(redis);
     const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
     await store.put(request);
-    const policy = testPolicy('indus', { drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 200, progressIntervalMs: 1000 } });
+    const policy = testPolicy('indus', {
+      drain: { timeoutMs: 60_000, parallelism: 2, evictionBackoffMs: 200, progressIntervalMs: 1000 },
+    });
     const env = {
       REDIS_URL: redisServer.url,
       K8S_HA_BOT_QUEUE_PREFIX: 'faults',
@@ -68,8 +75,17 @@ export async function runMidDrainFault(): Promise<FaultRow> {
     };
     sim.setFaults({ delayMs: { 'pods/eviction': 700 } });
     // Two replicas, both ready before the job comes; the one that takes it is killed.
-    workers.push(...(await Promise.all([startMaintenanceWorkerProcess(env, 120_000), startMaintenanceWorkerProcess(env, 120_000)])));
-    await queue.add('execute', { requestId: request.id, cluster: 'indus' }, { jobId: executionJobIdFor(request.id) });
+    workers.push(
+      ...(await Promise.all([
+        startMaintenanceWorkerProcess(env, 120_000),
+        startMaintenanceWorkerProcess(env, 120_000),
+      ])),
+    );
+    await queue.add(
+      'execute',
+      { requestId: request.id, cluster: 'indus' },
+      { jobId: executionJobIdFor(request.id) },
+    );
     await until('two evictions', () => (sim.evictions.size >= 2 ? true : undefined), 60_000);
     const holder = workers.find((w) => w.logs.some((l) => l.msg === 'maintenance job started'));
     if (!holder) throw new Error('mid-drain fault: no worker logged "maintenance job started"');
@@ -77,16 +93,24 @@ export async function runMidDrainFault(): Promise<FaultRow> {
     await holder.kill();
     const killedAt = Date.now();
     const stateAtKill = (await store.get(request.id))?.state;
-    const waiting = await until('awaiting-reboot or an end', async () => {
-      const st = (await store.get(request.id))?.state;
-      return st === 'awaiting-reboot' || (st && FINAL.includes(st)) ? st : undefined;
-    }, 60_000);
+    const waiting = await until(
+      'awaiting-reboot or an end',
+      async () => {
+        const st = (await store.get(request.id))?.state;
+        return st === 'awaiting-reboot' || (st && FINAL.includes(st)) ? st : undefined;
+      },
+      60_000,
+    );
     sim.setFaults({});
     if (waiting === 'awaiting-reboot') await sim.rebootNode('indus-wk-1', { downMs: 300 });
-    const final = await until('the end state', async () => {
-      const r = await store.get(request.id);
-      return r && FINAL.includes(r.state) ? r : undefined;
-    }, 60_000);
+    const final = await until(
+      'the end state',
+      async () => {
+        const r = await store.get(request.id);
+        return r && FINAL.includes(r.state) ? r : undefined;
+      },
+      60_000,
+    );
     const endedAt = Date.now();
     const counts = [...sim.evictions.values()];
     const twice = counts.filter((c) => c > 1).length;

@@ -25,24 +25,122 @@ export const PROPERTY_RUNS = 10_000;
 export const PARSE_LIMIT_MS = 1;
 
 const WORDS = [
-  'can', 'I', 'reboot', 'drain', 'and', 'upgrade', 'restart', 'status', 'ha', 'quorum', 'help', 'what', 'if', 'goes', 'down',
-  'is', 'it', 'safe', 'to', 'tonight?', 'please', 'in', 'prod', 'idle', '--cluster', '--lang', 'ko', 'en', 'on', 'the', 'etcd',
-  'kube-proxy', 'kubelet', 'coredns', 'scheduler', 'atlas-cp-1', 'atlas-cp-2', 'atlas-wk-1', 'master-2', '재부팅해도', '돼?',
-  '드레인해도', '상태', '도움말', '클러스터에서', 'schedule', 'daily', '09:00', 'Asia/Seoul', 'unschedule', 'schedules',
-  '/k8s', '<@U123>', '<@UBOT>', '<!channel>', '<!here>', '<!everyone>', '@channel', '@here', '<https://evil.example|click>',
-  '<#C123|general>', '&amp;', '&lt;', '&gt;', '&', '<', '>', '<<', '>>', '*bold*', '_it_', '`code`', '```', '~x~', '\n',
-  '\u202e', '\u200b', '\u2060', '😀', '\ud800', 'a'.repeat(300), '-'.repeat(70), '..', '?', '"', "'", '\\', '%s', '${x}',
+  'can',
+  'I',
+  'reboot',
+  'drain',
+  'and',
+  'upgrade',
+  'restart',
+  'status',
+  'ha',
+  'quorum',
+  'help',
+  'what',
+  'if',
+  'goes',
+  'down',
+  'is',
+  'it',
+  'safe',
+  'to',
+  'tonight?',
+  'please',
+  'in',
+  'prod',
+  'idle',
+  '--cluster',
+  '--lang',
+  'ko',
+  'en',
+  'on',
+  'the',
+  'etcd',
+  'kube-proxy',
+  'kubelet',
+  'coredns',
+  'scheduler',
+  'atlas-cp-1',
+  'atlas-cp-2',
+  'atlas-wk-1',
+  'master-2',
+  '재부팅해도',
+  '돼?',
+  '드레인해도',
+  '상태',
+  '도움말',
+  '클러스터에서',
+  'schedule',
+  'daily',
+  '09:00',
+  'Asia/Seoul',
+  'unschedule',
+  'schedules',
+  '/k8s',
+  '<@U123>',
+  '<@UBOT>',
+  '<!channel>',
+  '<!here>',
+  '<!everyone>',
+  '@channel',
+  '@here',
+  '<https://evil.example|click>',
+  '<#C123|general>',
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&',
+  '<',
+  '>',
+  '<<',
+  '>>',
+  '*bold*',
+  '_it_',
+  '`code`',
+  '```',
+  '~x~',
+  '\n',
+  '\u202e',
+  '\u200b',
+  '\u2060',
+  '😀',
+  '\ud800',
+  'a'.repeat(300),
+  '-'.repeat(70),
+  '..',
+  '?',
+  '"',
+  "'",
+  '\\',
+  '%s',
+  '${x}',
 ];
 
 /** Texts: free unicode strings, grammar-like word salads with Slack markup, and long ones. */
 function commandText(): fc.Arbitrary<string> {
   const word = fc.constantFrom(...WORDS);
   return fc.oneof(
-    { weight: 3, arbitrary: fc.array(fc.oneof(word, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 14 }).map((w) => w.join(' ')) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(fc.oneof(word, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 14 })
+        .map((w) => w.join(' ')),
+    },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 80 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('can I reboot ', 'drain ', 'status ', 'what if ', ''), fc.string({ maxLength: 2200 })).map(([a, b]) => a + b) },
-    { weight: 1, arbitrary: fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => `can I reboot ${w.join('')}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('can I reboot ', 'drain ', 'status ', 'what if ', ''),
+          fc.string({ maxLength: 2200 }),
+        )
+        .map(([a, b]) => a + b),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => `can I reboot ${w.join('')}`),
+    },
   );
 }
 
@@ -68,11 +166,24 @@ function percentile(sorted: readonly number[], p: number): number {
  */
 export function runPropertyFault(seed: number): FaultRow {
   const intake = new SlackIntake({
-    config: { clusters: { prod: { kind: 'snapshot', snapshot: 'unused', requestTimeoutMs: 5000, deadlineMs: 20000 } }, defaultCluster: 'prod', locale: 'en' },
-    queue: { enqueue: () => Promise.reject(new Error('not used')) } as unknown as ConstructorParameters<typeof SlackIntake>[0]['queue'],
-    store: { claim: () => Promise.resolve(true), release: () => Promise.resolve(), addPending: () => Promise.resolve() } as unknown as ConstructorParameters<typeof SlackIntake>[0]['store'],
+    config: {
+      clusters: { prod: { kind: 'snapshot', snapshot: 'unused', requestTimeoutMs: 5000, deadlineMs: 20000 } },
+      defaultCluster: 'prod',
+      locale: 'en',
+    },
+    queue: { enqueue: () => Promise.reject(new Error('not used')) } as unknown as ConstructorParameters<
+      typeof SlackIntake
+    >[0]['queue'],
+    store: {
+      claim: () => Promise.resolve(true),
+      release: () => Promise.resolve(),
+      addPending: () => Promise.resolve(),
+    } as unknown as ConstructorParameters<typeof SlackIntake>[0]['store'],
     queueReady: () => true,
-    userLocales: { cached: () => undefined, localeOf: () => Promise.resolve(undefined) } as unknown as ConstructorParameters<typeof SlackIntake>[0]['userLocales'],
+    userLocales: {
+      cached: () => undefined,
+      localeOf: () => Promise.resolve(undefined),
+    } as unknown as ConstructorParameters<typeof SlackIntake>[0]['userLocales'],
     replyVisibility: 'channel',
     replyDeadlineMs: 60_000,
     dedupTtlSeconds: 900,
@@ -100,12 +211,23 @@ export function runPropertyFault(seed: number): FaultRow {
       times.push(best);
       if (best >= PARSE_LIMIT_MS) {
         slow += 1;
-        if (examples.length < 3) examples.push(`slow (${best.toFixed(2)} ms): ${JSON.stringify(text.slice(0, 60))}`);
+        if (examples.length < 3)
+          examples.push(`slow (${best.toFixed(2)} ms): ${JSON.stringify(text.slice(0, 60))}`);
       }
-      const request: SlackRequest = { source: 'command', requestId: `cmd-prop-${i}`, dedupKeys: [`cmd:prop-${i}`], text, userId: 'U0PROP', channel: 'C0PROP' };
+      const request: SlackRequest = {
+        source: 'command',
+        requestId: `cmd-prop-${i}`,
+        dedupKeys: [`cmd:prop-${i}`],
+        text,
+        userId: 'U0PROP',
+        channel: 'C0PROP',
+      };
       const decision = intake.decide(request);
       // What the gateway sends: an ack text (escaped, as slack-app.ts acks it) or the rendered reply.
-      const outputs = 'reply' in decision ? slackMessagesFor(decision.reply).flatMap(slackMessageTexts) : [escapeMrkdwn(decision.ackText)];
+      const outputs =
+        'reply' in decision
+          ? slackMessagesFor(decision.reply).flatMap(slackMessageTexts)
+          : [escapeMrkdwn(decision.ackText)];
       const problem = outputs.map(unsafeOutput).find((p) => p !== null);
       if (problem) {
         unsafe += 1;
@@ -113,7 +235,10 @@ export function runPropertyFault(seed: number): FaultRow {
       }
     } catch (err) {
       threw += 1;
-      if (examples.length < 3) examples.push(`threw ${err instanceof Error ? err.message : String(err)} for ${JSON.stringify(text.slice(0, 60))}`);
+      if (examples.length < 3)
+        examples.push(
+          `threw ${err instanceof Error ? err.message : String(err)} for ${JSON.stringify(text.slice(0, 60))}`,
+        );
     }
   }
   const sorted = [...times].sort((a, b) => a - b);

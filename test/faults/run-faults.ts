@@ -97,11 +97,19 @@ interface Rig {
 }
 
 function startSimulator(rig: Pick<Rig, 'simPort' | 'log'>): Promise<FaultProcess> {
-  return startCli('simulator', ['simulate', SCENARIO, '--port', String(rig.simPort)], { env: {}, log: rig.log, ready: (out) => out.includes('Simulator serving') });
+  return startCli('simulator', ['simulate', SCENARIO, '--port', String(rig.simPort)], {
+    env: {},
+    log: rig.log,
+    ready: (out) => out.includes('Simulator serving'),
+  });
 }
 
 function startWorker(name: string, rig: Pick<Rig, 'env' | 'log'>): Promise<FaultProcess> {
-  return startCli(name, ['worker'], { env: rig.env, log: rig.log, ready: (out) => out.includes('"worker ready"') });
+  return startCli(name, ['worker'], {
+    env: rig.env,
+    log: rig.log,
+    ready: (out) => out.includes('"worker ready"'),
+  });
 }
 
 async function setUp(dir: string): Promise<Rig> {
@@ -116,7 +124,17 @@ async function setUp(dir: string): Promise<Rig> {
   const kubeconfig = join(dir, 'kubeconfig.yaml');
   await writeFile(kubeconfig, kubeconfigFor(`http://127.0.0.1:${simPort}`));
   const config = join(dir, 'k8s-ha-bot.yaml');
-  await writeFile(config, ['clusters:', `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`, 'defaultCluster: prod', 'locale: en', `redis: { url: ${JSON.stringify(redisUrl)} }`, ''].join('\n'));
+  await writeFile(
+    config,
+    [
+      'clusters:',
+      `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`,
+      'defaultCluster: prod',
+      'locale: en',
+      `redis: { url: ${JSON.stringify(redisUrl)} }`,
+      '',
+    ].join('\n'),
+  );
   const fake = await startFakeSlackApi();
   const gatewayPort = await freePort();
   const env: Record<string, string> = {
@@ -143,7 +161,13 @@ async function setUp(dir: string): Promise<Rig> {
   const botConfig = await loadConfig({ env: { KUBECONFIG: kubeconfig }, path: config });
   // The adapter's warn lines are kept (the identity row reads its refusals); a few per row at most.
   const teamsLogs: Record<string, unknown>[] = [];
-  const teamsLogger = createLogger({ level: 'warn', stream: { write: (line: string) => void (teamsLogs.length < 10_000 && teamsLogs.push(JSON.parse(line) as Record<string, unknown>)) } });
+  const teamsLogger = createLogger({
+    level: 'warn',
+    stream: {
+      write: (line: string) =>
+        void (teamsLogs.length < 10_000 && teamsLogs.push(JSON.parse(line) as Record<string, unknown>)),
+    },
+  });
   // The gateway's maintenance keys and policy (the built-in one: "*" approves, 2 approvals for a control-plane node).
   const maintenance = await connectMaintenanceService({ redisUrl, logger: teamsLogger });
   const teamsAdapter = await startTeamsAdapter({
@@ -163,11 +187,39 @@ async function setUp(dir: string): Promise<Rig> {
   const queue = new Queue(QUEUE, { connection: queueConnection });
   queue.on('error', () => undefined);
   const slackEventsUrl = `http://127.0.0.1:${gatewayPort}/slack/events`;
-  return { dir, log, redisPort, redisDir, redis, simPort, sim, env, gateway, workers: { a, b }, fake, traffic, connector, teamsAdapter, teams, slackEventsUrl, teamsMessagesUrl, maintenance, teamsLogs, ledger, all: [], queue, queueConnection };
+  return {
+    dir,
+    log,
+    redisPort,
+    redisDir,
+    redis,
+    simPort,
+    sim,
+    env,
+    gateway,
+    workers: { a, b },
+    fake,
+    traffic,
+    connector,
+    teamsAdapter,
+    teams,
+    slackEventsUrl,
+    teamsMessagesUrl,
+    maintenance,
+    teamsLogs,
+    ledger,
+    all: [],
+    queue,
+    queueConnection,
+  };
 }
 
 /** A mixed request: of every 6, 3 Slack slash commands, a mention, a DM and a Teams message. */
-function mixed(rig: Rig, fault: string, i: number): { request: SentRequest; send: (retry?: number) => Promise<void> } {
+function mixed(
+  rig: Rig,
+  fault: string,
+  i: number,
+): { request: SentRequest; send: (retry?: number) => Promise<void> } {
   const kinds = ['command', 'command', 'mention', 'command', 'dm', 'teams'] as const;
   const kind = kinds[i % kinds.length] ?? 'command';
   const text = REQUEST_TEXTS[i % REQUEST_TEXTS.length] ?? 'status';
@@ -177,7 +229,13 @@ function mixed(rig: Rig, fault: string, i: number): { request: SentRequest; send
 }
 
 /** Send `count` requests, `gapMs` apart; `during(i)` runs before the i-th. */
-async function stream(rig: Rig, fault: string, count: number, gapMs: number, during?: (i: number) => Promise<void>): Promise<SentRequest[]> {
+async function stream(
+  rig: Rig,
+  fault: string,
+  count: number,
+  gapMs: number,
+  during?: (i: number) => Promise<void>,
+): Promise<SentRequest[]> {
   const out: SentRequest[] = [];
   const inflight: Promise<void>[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -219,17 +277,29 @@ async function deliveredTwice(rig: Rig): Promise<FaultRow> {
     const { request, send } = mixed(rig, 'twice', i);
     requests.push(request);
     // Half at the same moment (a race between the two deliveries), half 400 ms apart (a retry).
-    sends.push(i % 2 === 0 ? Promise.all([send(0), send(1)]).then(() => undefined) : send(0).then(() => sleep(400)).then(() => send(1)));
+    sends.push(
+      i % 2 === 0
+        ? Promise.all([send(0), send(1)]).then(() => undefined)
+        : send(0)
+            .then(() => sleep(400))
+            .then(() => send(1)),
+    );
     await sleep(60);
   }
   await Promise.all(sends);
-  return settle(rig.ledger, requests, 'every request delivered twice (same trigger_id / event_id)', { recoveredAt: 0 });
+  return settle(rig.ledger, requests, 'every request delivered twice (same trigger_id / event_id)', {
+    recoveredAt: 0,
+  });
 }
 
 async function slackApiBursts(rig: Rig): Promise<FaultRow> {
   const t0 = Date.now();
   const e500: FakeSlackAnswer = { status: 500, body: { ok: false, error: 'internal_error' } };
-  const e429: FakeSlackAnswer = { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
+  const e429: FakeSlackAnswer = {
+    status: 429,
+    headers: { 'retry-after': '1' },
+    body: { ok: false, error: 'ratelimited' },
+  };
   let alternate = 0;
   // 0-3 s: every post 500; 3-5 s fine; 5-8 s: 429 Retry-After 1; 8-10 s fine; 10-12 s: 500 and 429 in turn.
   rig.traffic.plan = () => {
@@ -246,14 +316,25 @@ async function slackApiBursts(rig: Rig): Promise<FaultRow> {
     const t = Date.now() - t0;
     if (call.body.type !== 'message') return undefined;
     if (t < 3000 || (t >= 10_000 && t < 12_000 && alternate % 2 === 0)) return { status: 502 };
-    if ((t >= 5000 && t < 8000) || (t >= 10_000 && t < 12_000)) return { status: 429, headers: { 'retry-after': '1' } };
+    if ((t >= 5000 && t < 8000) || (t >= 10_000 && t < 12_000))
+      return { status: 429, headers: { 'retry-after': '1' } };
     return undefined;
   });
   const requests = await stream(rig, 'chatapi', 20, 500);
   const recoveredAt = t0 + 12_000;
   await sleep(Math.max(0, recoveredAt - Date.now()));
-  const refused = rig.fake.calls.filter((c) => c.at >= t0 && c.at < recoveredAt && (c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral')).length;
-  const row = await settle(rig.ledger, requests, 'fake Slack Web API 500 / 429 (Retry-After 1 s) and Teams connector 502 / 429 bursts, 9 s of 12', { recoveredAt });
+  const refused = rig.fake.calls.filter(
+    (c) =>
+      c.at >= t0 &&
+      c.at < recoveredAt &&
+      (c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral'),
+  ).length;
+  const row = await settle(
+    rig.ledger,
+    requests,
+    'fake Slack Web API 500 / 429 (Retry-After 1 s) and Teams connector 502 / 429 bursts, 9 s of 12',
+    { recoveredAt },
+  );
   rig.traffic.plan = undefined;
   rig.connector.override(undefined);
   row.notes = [`${refused} post attempts during the bursts`, row.notes].filter(Boolean).join('; ');
@@ -263,7 +344,9 @@ async function slackApiBursts(rig: Rig): Promise<FaultRow> {
 /** Percentile (nearest rank) of `values`, in the values' unit; NaN when empty. */
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
+  return sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
 }
 
 /**
@@ -284,7 +367,11 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
   const floodChannel = 'C0FLOODA';
   const floodUser = 'U0FLOODER';
   const t0 = Date.now();
-  const e429: FakeSlackAnswer = { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: 'ratelimited' } };
+  const e429: FakeSlackAnswer = {
+    status: 429,
+    headers: { 'retry-after': '1' },
+    body: { ok: false, error: 'ratelimited' },
+  };
   const lastPost = new Map<string, number>();
   rig.traffic.plan = (call) => {
     if (call.method !== 'chat.postMessage') return undefined;
@@ -298,7 +385,9 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
   replies.on('error', () => undefined);
   try {
     // The flood: 100 commands from one user in one channel, 10 in flight at a time.
-    const flood = Array.from({ length: 100 }, () => rig.traffic.make('flood', 'command', 'status', { channel: floodChannel, user: floodUser }));
+    const flood = Array.from({ length: 100 }, () =>
+      rig.traffic.make('flood', 'command', 'status', { channel: floodChannel, user: floodUser }),
+    );
     let next = 0;
     await Promise.all(
       Array.from({ length: 10 }, async () => {
@@ -315,17 +404,46 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
         await send();
       }),
     );
-    const row = await settle(rig.ledger, others, 'one user floods a channel (100 commands) beside 10 users in other channels; Slack allows 1 post/s per channel (429 Retry-After 1)', { recoveredAt: 0 });
-    const delays = others.map((r) => rig.ledger.outcome(r).answers[0]).flatMap((a, i) => (a ? [(a.at - (others[i]?.sentAt ?? 0)) / 1000] : []));
+    const row = await settle(
+      rig.ledger,
+      others,
+      'one user floods a channel (100 commands) beside 10 users in other channels; Slack allows 1 post/s per channel (429 Retry-After 1)',
+      { recoveredAt: 0 },
+    );
+    const delays = others
+      .map((r) => rig.ledger.outcome(r).answers[0])
+      .flatMap((a, i) => (a ? [(a.at - (others[i]?.sentAt ?? 0)) / 1000] : []));
     const p50 = percentile(delays, 50);
     const p99 = percentile(delays, 99);
     // Let the flood's replies finish (posted, given up, or still waiting after 30 s), then count them.
-    const rowJobs = async () => (await replies.getJobs(['completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized', 'waiting-children'])).filter((j) => j !== undefined && j.timestamp >= t0);
-    const pendingStates = new Set(['delayed', 'waiting', 'active', 'prioritized', 'waiting-children', 'wait']);
-    await waitFor('the flood replies done', async () => {
-      for (const job of await rowJobs()) if (pendingStates.has(await job.getState())) return false;
-      return true;
-    }, 30_000);
+    const rowJobs = async () =>
+      (
+        await replies.getJobs([
+          'completed',
+          'failed',
+          'delayed',
+          'waiting',
+          'active',
+          'prioritized',
+          'waiting-children',
+        ])
+      ).filter((j) => j !== undefined && j.timestamp >= t0);
+    const pendingStates = new Set([
+      'delayed',
+      'waiting',
+      'active',
+      'prioritized',
+      'waiting-children',
+      'wait',
+    ]);
+    await waitFor(
+      'the flood replies done',
+      async () => {
+        for (const job of await rowJobs()) if (pendingStates.has(await job.getState())) return false;
+        return true;
+      },
+      30_000,
+    );
     const counts = { flood: { failed: 0, pending: 0, all: 0 }, others: { failed: 0, pending: 0, all: 0 } };
     for (const job of await rowJobs()) {
       const data = job.data as { job?: { replyTo?: { address?: { channel?: string } } } };
@@ -337,8 +455,16 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
     }
     const posted = rig.traffic.delivered(floodChannel).filter((c) => c.at >= t0);
     const notices = posted.filter((c) => /You have asked/.test(String(c.params.text ?? '')));
-    const floodAnswers = posted.filter((c) => c.method === 'chat.postMessage' && c.params.thread_ts === undefined && !/You have asked/.test(String(c.params.text ?? '')));
-    const refused429 = rig.fake.calls.filter((c) => c.at >= t0 && c.method === 'chat.postMessage' && c.params.channel === floodChannel).length - posted.filter((c) => c.method === 'chat.postMessage').length;
+    const floodAnswers = posted.filter(
+      (c) =>
+        c.method === 'chat.postMessage' &&
+        c.params.thread_ts === undefined &&
+        !/You have asked/.test(String(c.params.text ?? '')),
+    );
+    const refused429 =
+      rig.fake.calls.filter(
+        (c) => c.at >= t0 && c.method === 'chat.postMessage' && c.params.channel === floodChannel,
+      ).length - posted.filter((c) => c.method === 'chat.postMessage').length;
     const dropped = counts.flood.failed + counts.others.failed;
     row.worst = Number.isFinite(p99) ? p99.toFixed(1) : '—';
     row.notes = [
@@ -347,7 +473,9 @@ async function floodBesideOthers(rig: Rig): Promise<FaultRow> {
       `still waiting after 30 s more: ${counts.flood.pending + counts.others.pending}`,
       `flood: ${floodAnswers.length} answers and ${notices.length} rate-limit notices posted (${notices.filter((c) => c.method === 'chat.postEphemeral').length} private), ${refused429} refused posts in its channel`,
       row.notes,
-    ].filter(Boolean).join('; ');
+    ]
+      .filter(Boolean)
+      .join('; ');
     if (dropped > 0 || !(p99 < 10)) row.pass = false;
     return row;
   } finally {
@@ -378,7 +506,11 @@ async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   // Freeze the API server so the workers' reads hang: the jobs are then certainly mid-analysis.
   rig.sim.signal('SIGSTOP');
   const first = await stream(rig, 'sim', 6, 50);
-  const midAnalysis = await waitFor('active jobs while the simulator is frozen', async () => (await activeJobs(rig)) >= 2, 5000);
+  const midAnalysis = await waitFor(
+    'active jobs while the simulator is frozen',
+    async () => (await activeJobs(rig)) >= 2,
+    5000,
+  );
   const active = await activeJobs(rig);
   await rig.sim.kill();
   const killedAt = Date.now();
@@ -389,9 +521,22 @@ async function simulatorKilled(rig: Rig): Promise<FaultRow> {
   const recoveredAt = Date.now();
   // After the restart the answers must be real ones again.
   const after = await stream(rig, 'sim', 4, 100);
-  const row = await settle(rig.ledger, [...first, ...during, ...after], `simulator (k8s-ha-bot simulate) SIGKILLed mid-analysis, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
-  const afterFailures = after.filter((r) => rig.ledger.outcome(r).answers.some((a) => /could not|unavailable/i.test(a.text))).length;
-  row.notes = [`${active} jobs mid-analysis at the kill${midAnalysis ? '' : ' (fewer than wanted)'}`, `${after.length} sent after the restart, ${afterFailures} of them failure answers`, row.notes].filter(Boolean).join('; ');
+  const row = await settle(
+    rig.ledger,
+    [...first, ...during, ...after],
+    `simulator (k8s-ha-bot simulate) SIGKILLed mid-analysis, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`,
+    { recoveredAt },
+  );
+  const afterFailures = after.filter((r) =>
+    rig.ledger.outcome(r).answers.some((a) => /could not|unavailable/i.test(a.text)),
+  ).length;
+  row.notes = [
+    `${active} jobs mid-analysis at the kill${midAnalysis ? '' : ' (fewer than wanted)'}`,
+    `${after.length} sent after the restart, ${afterFailures} of them failure answers`,
+    row.notes,
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (afterFailures > 0) row.pass = false;
   if (!midAnalysis) row.pass = false;
   return row;
@@ -410,7 +555,12 @@ async function redisKilledDuringPost(rig: Rig): Promise<FaultRow> {
   let killedAt = 0;
   let restarting: Promise<void> | undefined;
   rig.traffic.beforeAnswer = async (call) => {
-    if (killedAt !== 0 || call.method !== 'chat.postMessage' || !String(call.params.channel).startsWith('C0REDISPOST')) return;
+    if (
+      killedAt !== 0 ||
+      call.method !== 'chat.postMessage' ||
+      !String(call.params.channel).startsWith('C0REDISPOST')
+    )
+      return;
     killedAt = Date.now();
     await rig.redis.kill();
     say('redis SIGKILLed while Slack takes a post');
@@ -432,7 +582,12 @@ async function redisKilledDuringPost(rig: Rig): Promise<FaultRow> {
   await restarting;
   rig.traffic.beforeAnswer = undefined;
   const recoveredAt = Date.now();
-  return settle(rig.ledger, requests, 'Redis SIGKILLed while Slack takes a post (between the post and its marker), restarted after 3 s', { recoveredAt });
+  return settle(
+    rig.ledger,
+    requests,
+    'Redis SIGKILLed while Slack takes a post (between the post and its marker), restarted after 3 s',
+    { recoveredAt },
+  );
 }
 
 async function workerKilled(rig: Rig): Promise<FaultRow> {
@@ -447,8 +602,18 @@ async function workerKilled(rig: Rig): Promise<FaultRow> {
   await rig.workers.a.kill();
   const killedAt = Date.now();
   rig.sim.signal('SIGCONT');
-  const row = await settle(rig.ledger, requests, 'worker SIGKILLed mid-job (2 workers; the other one finishes; BullMQ stalled-job recovery)', { recoveredAt: killedAt });
-  row.notes = [`${active} jobs active at the kill (at most 2 per worker: the killed one held at least ${Math.max(0, active - 2)}); times from the kill`, row.notes].filter(Boolean).join('; ');
+  const row = await settle(
+    rig.ledger,
+    requests,
+    'worker SIGKILLed mid-job (2 workers; the other one finishes; BullMQ stalled-job recovery)',
+    { recoveredAt: killedAt },
+  );
+  row.notes = [
+    `${active} jobs active at the kill (at most 2 per worker: the killed one held at least ${Math.max(0, active - 2)}); times from the kill`,
+    row.notes,
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (!busy) row.pass = false;
   return row;
 }
@@ -471,7 +636,12 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   await recovering;
   const recoveredAt = Date.now();
   say(`redis back after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`);
-  return settle(rig.ledger, requests, `Redis (AOF, appendfsync always) SIGKILLed mid-flow, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`, { recoveredAt });
+  return settle(
+    rig.ledger,
+    requests,
+    `Redis (AOF, appendfsync always) SIGKILLed mid-flow, restarted on its port after ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`,
+    { recoveredAt },
+  );
 }
 
 /** The mid-drain row; a fault that cannot be carried out is a failed row, never a pass. */
@@ -479,8 +649,17 @@ async function midDrain(): Promise<FaultRow> {
   try {
     return await runMidDrainFault();
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] ?? err.message : String(err);
-    return { fault: 'maintenance worker SIGKILLed mid-drain', sent: '—', answered: '—', lost: '—', duplicated: '—', worst: '—', pass: false, notes: `could not run: ${message}` };
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    return {
+      fault: 'maintenance worker SIGKILLed mid-drain',
+      sent: '—',
+      answered: '—',
+      lost: '—',
+      duplicated: '—',
+      worst: '—',
+      pass: false,
+      notes: `could not run: ${message}`,
+    };
   }
 }
 
@@ -492,10 +671,14 @@ async function midDrain(): Promise<FaultRow> {
 async function secretScan(logFile: string, env: Readonly<Record<string, string>>): Promise<FaultRow> {
   const secrets = Object.entries(env).flatMap(([name, value]) => [
     ...(/(TOKEN|SECRET|PASSWORD)$/.test(name) ? [[name, value] as const] : []),
-    ...[...value.matchAll(/:\/\/[^\s:/@]*:([^\s@/]+)@/g)].map((m) => [`${name} password`, m[1] ?? ''] as const),
+    ...[...value.matchAll(/:\/\/[^\s:/@]*:([^\s@/]+)@/g)].map(
+      (m) => [`${name} password`, m[1] ?? ''] as const,
+    ),
   ]);
   const text = await readFile(logFile, 'utf8').catch(() => '');
-  const found = secrets.map(([name, value]) => [name, value === '' ? 0 : text.split(value).length - 1] as const).filter(([, n]) => n > 0);
+  const found = secrets
+    .map(([name, value]) => [name, value === '' ? 0 : text.split(value).length - 1] as const)
+    .filter(([, n]) => n > 0);
   const total = found.reduce((a, [, n]) => a + n, 0);
   return {
     fault: 'log scan for every secret the test environment holds',
@@ -512,14 +695,39 @@ async function secretScan(logFile: string, env: Readonly<Record<string, string>>
 // ---- table -----------------------------------------------------------------------------------
 
 function table(rows: readonly FaultRow[]): string {
-  const head = ['fault', 'sent', 'answered', 'lost', 'duplicated', 'worst answer time (s)', 'result', 'notes'];
-  const lines = rows.map((r) => [r.fault, String(r.sent), String(r.answered), String(r.lost), String(r.duplicated), r.worst, r.pass === null ? 'NOT RUN' : r.pass ? 'pass' : 'FAIL', r.notes.replace(/\|/g, '\\|')]);
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...lines.map((l) => `| ${l.join(' | ')} |`)].join('\n');
+  const head = [
+    'fault',
+    'sent',
+    'answered',
+    'lost',
+    'duplicated',
+    'worst answer time (s)',
+    'result',
+    'notes',
+  ];
+  const lines = rows.map((r) => [
+    r.fault,
+    String(r.sent),
+    String(r.answered),
+    String(r.lost),
+    String(r.duplicated),
+    r.worst,
+    r.pass === null ? 'NOT RUN' : r.pass ? 'pass' : 'FAIL',
+    r.notes.replace(/\|/g, '\\|'),
+  ]);
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
 }
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const only = (process.env.FAULTS_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const only = (process.env.FAULTS_ONLY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
   const rows: FaultRow[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-faults-'));
@@ -556,7 +764,10 @@ async function main(): Promise<number> {
     // Opt-in rows, run only when FAULTS_ONLY names them (none at the moment).
     const optIn: Array<[string, (r: Rig) => Promise<FaultRow>]> = [];
     // FAULTS_ONLY picks rows in its order, and may repeat one (FAULTS_ONLY=redis,redis,redis).
-    const selected = only.length === 0 ? processFaults : only.flatMap((name) => [...processFaults, ...optIn].filter(([n]) => n === name));
+    const selected =
+      only.length === 0
+        ? processFaults
+        : only.flatMap((name) => [...processFaults, ...optIn].filter(([n]) => n === name));
     if (selected.length > 0) {
       say(`starting redis, simulator, gateway and two workers (logs in ${dir}/processes.log)`);
       rig = await setUp(dir);
@@ -579,14 +790,20 @@ async function main(): Promise<number> {
       for (const [i, row] of rows.entries()) {
         const again = row.recount?.();
         if (!again) continue;
-        if (again.answered === row.answered && again.lost === row.lost && again.duplicated === row.duplicated) continue;
+        if (again.answered === row.answered && again.lost === row.lost && again.duplicated === row.duplicated)
+          continue;
         rows[i] = {
           ...row,
           answered: again.answered,
           lost: again.lost,
           duplicated: again.duplicated,
           pass: row.pass === true && again.pass === true,
-          notes: [`re-counted at the end of the suite (it was: answered ${row.answered}, lost ${row.lost}, duplicated ${row.duplicated}); now: ${again.notes}`, row.notes].filter(Boolean).join('; '),
+          notes: [
+            `re-counted at the end of the suite (it was: answered ${row.answered}, lost ${row.lost}, duplicated ${row.duplicated}); now: ${again.notes}`,
+            row.notes,
+          ]
+            .filter(Boolean)
+            .join('; '),
         };
       }
     }
@@ -595,9 +812,21 @@ async function main(): Promise<number> {
   } finally {
     if (rig) {
       const r = rig;
-      await writeFile(join(dir, 'outcomes.json'), JSON.stringify(r.all.map((q) => r.ledger.outcome(q)), null, 1)).catch(() => undefined);
+      await writeFile(
+        join(dir, 'outcomes.json'),
+        JSON.stringify(
+          r.all.map((q) => r.ledger.outcome(q)),
+          null,
+          1,
+        ),
+      ).catch(() => undefined);
       // Measuring is over: a short graceful stop, then SIGKILL.
-      await Promise.allSettled([r.gateway.stop(3000), r.workers.a.stop(3000), r.workers.b.stop(3000), r.sim.stop(3000)]);
+      await Promise.allSettled([
+        r.gateway.stop(3000),
+        r.workers.a.stop(3000),
+        r.workers.b.stop(3000),
+        r.sim.stop(3000),
+      ]);
       await r.queue.close().catch(() => undefined);
       r.queueConnection.disconnect();
       await r.redis.stop();
@@ -615,7 +844,7 @@ async function main(): Promise<number> {
   const notRun = rows.filter((r) => r.pass === null).length;
   const strict = process.env.FAULTS_STRICT === '1';
   const summary = suiteError
-    ? `The suite could not finish: ${suiteError instanceof Error ? suiteError.stack ?? suiteError.message : String(suiteError)}`
+    ? `The suite could not finish: ${suiteError instanceof Error ? (suiteError.stack ?? suiteError.message) : String(suiteError)}`
     : `${rows.length - failed - notRun} passed, ${failed} failed, ${notRun} not run (never counted as passing) — ${((Date.now() - started) / 1000).toFixed(0)} s in all`;
   const out = `## Fault suite (${new Date().toISOString()})\n\n${table(rows)}\n\n${summary}\n`;
   process.stdout.write(`\n${out}`);
@@ -626,7 +855,9 @@ async function main(): Promise<number> {
   if (exitCode === 0 && process.env.FAULTS_KEEP !== '1') {
     await rm(dir, { recursive: true, force: true });
   } else {
-    process.stdout.write(`Process logs and every request's answers kept in ${dir} (processes.log, outcomes.json)\n`);
+    process.stdout.write(
+      `Process logs and every request's answers kept in ${dir} (processes.log, outcomes.json)\n`,
+    );
   }
   return exitCode;
 }

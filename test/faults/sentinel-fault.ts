@@ -39,7 +39,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * @returns the row; a row that could not be carried out is a failed row, never a pass
  */
 export async function runSentinelFault(say: (text: string) => void): Promise<FaultRow> {
-  const fault = 'Redis primary SIGKILLed mid-flow under Sentinel (2 replicas, 3 sentinels, quorum 2); a replica promoted';
+  const fault =
+    'Redis primary SIGKILLed mid-flow under Sentinel (2 replicas, 3 sentinels, quorum 2); a replica promoted';
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-sentinel-fault-'));
   const log = openLog(join(dir, 'processes.log'));
   const processes: FaultProcess[] = [];
@@ -49,12 +50,28 @@ export async function runSentinelFault(say: (text: string) => void): Promise<Fau
   try {
     set = await startRedisSentinelSet({ replicas: 2, downAfterMs: 1000, failoverTimeoutMs: 3000 });
     const simPort = await freePort();
-    processes.push(await startCli('sentinel-simulator', ['simulate', SCENARIO, '--port', String(simPort)], { env: {}, log, ready: (out) => out.includes('Simulator serving') }));
+    processes.push(
+      await startCli('sentinel-simulator', ['simulate', SCENARIO, '--port', String(simPort)], {
+        env: {},
+        log,
+        ready: (out) => out.includes('Simulator serving'),
+      }),
+    );
     const kubeconfig = join(dir, 'kubeconfig.yaml');
     await writeFile(kubeconfig, kubeconfigFor(`http://127.0.0.1:${simPort}`));
     const config = join(dir, 'k8s-ha-bot.yaml');
     const sentinels = set.target.sentinels.map((s) => `{ host: ${s.host}, port: ${s.port} }`).join(', ');
-    await writeFile(config, ['clusters:', `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`, 'defaultCluster: prod', 'locale: en', `redis: { sentinels: [${sentinels}], name: ${set.target.name} }`, ''].join('\n'));
+    await writeFile(
+      config,
+      [
+        'clusters:',
+        `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`,
+        'defaultCluster: prod',
+        'locale: en',
+        `redis: { sentinels: [${sentinels}], name: ${set.target.name} }`,
+        '',
+      ].join('\n'),
+    );
     fake = await startFakeSlackApi();
     const gatewayPort = await freePort();
     const env: Record<string, string> = {
@@ -70,7 +87,11 @@ export async function runSentinelFault(say: (text: string) => void): Promise<Fau
       K8S_HA_BOT_OPS_PORT: '0',
     };
     const started = await Promise.all([
-      startCli('sentinel-gateway', ['gateway'], { env, log, ready: (out) => out.includes('k8s-ha-bot gateway:') }),
+      startCli('sentinel-gateway', ['gateway'], {
+        env,
+        log,
+        ready: (out) => out.includes('k8s-ha-bot gateway:'),
+      }),
       startCli('sentinel-worker-a', ['worker'], { env, log, ready: (out) => out.includes('"worker ready"') }),
       startCli('sentinel-worker-b', ['worker'], { env, log, ready: (out) => out.includes('"worker ready"') }),
     ]);
@@ -87,23 +108,40 @@ export async function runSentinelFault(say: (text: string) => void): Promise<Fau
         killedAt = Date.now();
         say('sentinel row: primary SIGKILLed');
       }
-      const { request, send } = traffic.make('sentinel', kinds[i % kinds.length] ?? 'command', REQUEST_TEXTS[i % REQUEST_TEXTS.length] ?? 'status');
+      const { request, send } = traffic.make(
+        'sentinel',
+        kinds[i % kinds.length] ?? 'command',
+        REQUEST_TEXTS[i % REQUEST_TEXTS.length] ?? 'status',
+      );
       requests.push(request);
       sends.push(send());
       await sleep(200);
     }
     const newPort = await set.waitForNewPrimary(oldPort, 30_000);
     const recoveredAt = Date.now();
-    say(`sentinel row: replica on port ${newPort} promoted, seen ${recoveredAt - killedAt} ms after the kill`);
+    say(
+      `sentinel row: replica on port ${newPort} promoted, seen ${recoveredAt - killedAt} ms after the kill`,
+    );
     await Promise.all(sends);
     const row = await settle({ outcome: (r) => traffic.outcome(r) }, requests, fault, { recoveredAt });
-    row.notes = [`promotion seen ${((recoveredAt - killedAt) / 1000).toFixed(1)} s after the kill`, row.notes].filter(Boolean).join('; ');
+    row.notes = [`promotion seen ${((recoveredAt - killedAt) / 1000).toFixed(1)} s after the kill`, row.notes]
+      .filter(Boolean)
+      .join('; ');
     keep = row.pass !== true;
     return row;
   } catch (err) {
     keep = true;
-    const message = err instanceof Error ? err.message.split('\n')[0] ?? err.message : String(err);
-    return { fault, sent: '—', answered: '—', lost: '—', duplicated: '—', worst: '—', pass: false, notes: `could not run: ${message} (logs in ${dir})` };
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    return {
+      fault,
+      sent: '—',
+      answered: '—',
+      lost: '—',
+      duplicated: '—',
+      worst: '—',
+      pass: false,
+      notes: `could not run: ${message} (logs in ${dir})`,
+    };
   } finally {
     await Promise.allSettled(processes.map((p) => p.stop(3000)));
     await set?.stop();

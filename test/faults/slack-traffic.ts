@@ -97,7 +97,12 @@ export class SlackTraffic {
    * @param from - channel and user to use instead of the request's own (e.g. one user flooding one
    *   channel; answers in a shared channel cannot be told apart by {@link outcome})
    */
-  make(fault: string, kind: 'command' | 'mention' | 'dm', text: string, from?: { channel: string; user: string }): { request: SentRequest; send: (retry?: number) => Promise<void> } {
+  make(
+    fault: string,
+    kind: 'command' | 'mention' | 'dm',
+    text: string,
+    from?: { channel: string; user: string },
+  ): { request: SentRequest; send: (retry?: number) => Promise<void> } {
     this.seq += 1;
     const n = this.seq;
     const tag = `${fault.toUpperCase().replace(/[^A-Z0-9]/g, '')}${n}`;
@@ -117,14 +122,35 @@ export class SlackTraffic {
     let body: string;
     let contentType: typeof FORM | typeof JSON_TYPE;
     if (kind === 'command') {
-      body = slashCommandBody({ text, user_id: request.user, channel_id: request.channel, trigger_id: triggerId(), response_url: `${this.fake.baseUrl}/response/${request.channel}` });
+      body = slashCommandBody({
+        text,
+        user_id: request.user,
+        channel_id: request.channel,
+        trigger_id: triggerId(),
+        response_url: `${this.fake.baseUrl}/response/${request.channel}`,
+      });
       contentType = FORM;
     } else {
       const ts = `${1_712_000_000 + n}.000100`;
       const event =
         kind === 'mention'
-          ? { type: 'app_mention', user: request.user, text: `<@UBOT> ${text}`, ts, channel: request.channel, event_ts: ts }
-          : { type: 'message', channel_type: 'im', user: request.user, text, ts, channel: request.channel, event_ts: ts };
+          ? {
+              type: 'app_mention',
+              user: request.user,
+              text: `<@UBOT> ${text}`,
+              ts,
+              channel: request.channel,
+              event_ts: ts,
+            }
+          : {
+              type: 'message',
+              channel_type: 'im',
+              user: request.user,
+              text,
+              ts,
+              channel: request.channel,
+              event_ts: ts,
+            };
       body = eventBody(event, `Ev0${tag}`);
       contentType = JSON_TYPE;
     }
@@ -134,7 +160,10 @@ export class SlackTraffic {
       request.deliveries += 1;
       try {
         // A redelivered event carries Slack's retry headers; a repeated slash command is the same body (same trigger_id).
-        const headers: Record<string, string> = retry > 0 && kind !== 'command' ? { 'x-slack-retry-num': String(retry), 'x-slack-retry-reason': 'http_timeout' } : {};
+        const headers: Record<string, string> =
+          retry > 0 && kind !== 'command'
+            ? { 'x-slack-retry-num': String(retry), 'x-slack-retry-reason': 'http_timeout' }
+            : {};
         const res = await sendSigned(this.eventsUrl, body, { contentType, headers });
         request.statuses.push(res.status);
         if (kind === 'command' && res.status === 200) {
@@ -153,7 +182,8 @@ export class SlackTraffic {
     return this.fake.calls.filter(
       (c) =>
         !this.refused.has(c) &&
-        ((c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral') && c.params.channel === channel ||
+        (((c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral') &&
+          c.params.channel === channel) ||
           c.method === `response/${channel}`),
     );
   }
@@ -168,7 +198,11 @@ export class SlackTraffic {
     const seenContinuations = new Map<string, number>();
     for (const call of this.delivered(request.channel)) {
       const text = String(call.params.text ?? '');
-      const isContinuation = CONTINUED.test(text) || (request.kind === 'command' && call.method === 'chat.postMessage' && call.params.thread_ts !== undefined);
+      const isContinuation =
+        CONTINUED.test(text) ||
+        (request.kind === 'command' &&
+          call.method === 'chat.postMessage' &&
+          call.params.thread_ts !== undefined);
       if (isContinuation) {
         const key = `${text}\u0000${JSON.stringify(call.params.blocks ?? [])}`;
         seenContinuations.set(key, (seenContinuations.get(key) ?? 0) + 1);
@@ -235,7 +269,12 @@ export interface Ledger {
  * @param options - recovery time, budget, grace
  * @returns the row
  */
-export async function settle(traffic: Ledger, requests: readonly SentRequest[], fault: string, options: SettleOptions): Promise<FaultRow> {
+export async function settle(
+  traffic: Ledger,
+  requests: readonly SentRequest[],
+  fault: string,
+  options: SettleOptions,
+): Promise<FaultRow> {
   const budget = options.budgetMs ?? 60_000;
   const grace = options.graceMs ?? 3000;
   const refOf = (r: SentRequest): number => Math.max(r.sentAt, options.recoveredAt);
@@ -260,7 +299,12 @@ export async function settle(traffic: Ledger, requests: readonly SentRequest[], 
  * @param options - recovery time and budget
  * @returns the row, with `recount` to count again later
  */
-export function count(traffic: Ledger, requests: readonly SentRequest[], fault: string, options: SettleOptions): FaultRow {
+export function count(
+  traffic: Ledger,
+  requests: readonly SentRequest[],
+  fault: string,
+  options: SettleOptions,
+): FaultRow {
   const budget = options.budgetMs ?? 60_000;
   const refOf = (r: SentRequest): number => Math.max(r.sentAt, options.recoveredAt);
   const outcomes = requests.map((r) => traffic.outcome(r));

@@ -57,7 +57,11 @@ export class TeamsTraffic implements Ledger {
       timestamp: new Date().toISOString(),
       serviceUrl: this.connector.serviceUrl,
       channelId: 'msteams',
-      from: { id: request.user, name: `User ${tag}`, aadObjectId: `00000000-0000-0000-0000-${String(this.seq).padStart(12, '0')}` },
+      from: {
+        id: request.user,
+        name: `User ${tag}`,
+        aadObjectId: `00000000-0000-0000-0000-${String(this.seq).padStart(12, '0')}`,
+      },
       conversation: { id: request.channel, conversationType: 'personal', tenantId: TRAFFIC_TENANT },
       recipient: { id: BOT_ID, name: 'k8s-ha-bot' },
       text,
@@ -70,7 +74,11 @@ export class TeamsTraffic implements Ledger {
       if (request.deliveries === 0) request.sentAt = Date.now();
       request.deliveries += 1;
       try {
-        const res = await fetch(this.messagesUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(this.messagesUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         request.statuses.push(res.status);
         await res.text();
       } catch (err) {

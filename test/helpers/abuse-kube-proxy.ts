@@ -49,11 +49,18 @@ export async function startKubeProxy(target: string): Promise<KubeProxy> {
         return;
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-      fetch(`${target}${r.path}`, { method: r.method, headers, ...(body && r.method !== 'GET' ? { body } : {}) })
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+      fetch(`${target}${r.path}`, {
+        method: r.method,
+        headers,
+        ...(body && r.method !== 'GET' ? { body } : {}),
+      })
         .then(async (up) => {
           const text = await up.text();
-          res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' }).end(text);
+          res
+            .writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' })
+            .end(text);
         })
         .catch(() => res.writeHead(502).end());
     });

@@ -29,7 +29,13 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     ALERTMANAGER_BIN,
-    [`--config.file=${config}`, `--web.listen-address=127.0.0.1:${port}`, `--storage.path=${join(dir, 'data')}`, '--cluster.listen-address=', '--log.level=warn'],
+    [
+      `--config.file=${config}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      `--storage.path=${join(dir, 'data')}`,
+      '--cluster.listen-address=',
+      '--log.level=warn',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -44,7 +50,8 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
     } catch {
       /* not yet */
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`alertmanager did not start: ${stderr}`);
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`alertmanager did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -54,7 +61,13 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
       const res = await fetch(`${url}/api/v2/alerts`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ labels, startsAt: new Date(now - 1000).toISOString(), endsAt: new Date(now + forMs).toISOString() }]),
+        body: JSON.stringify([
+          {
+            labels,
+            startsAt: new Date(now - 1000).toISOString(),
+            endsAt: new Date(now + forMs).toISOString(),
+          },
+        ]),
       });
       if (!res.ok) throw new Error(`alertmanager refused the alert: ${res.status} ${await res.text()}`);
     },

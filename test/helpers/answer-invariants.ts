@@ -139,7 +139,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 1c. "every API call stops" beside a finding that clients keep working through the API servers left.
   if (
     reply.planes.some((p) => p.stops.includes(tr.t('stops.api-all'))) &&
-    reply.findings.some((f) => f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down'))
+    reply.findings.some(
+      (f) => f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down'),
+    )
   )
     out.push('stops every API call and says clients keep working through the API servers left');
 

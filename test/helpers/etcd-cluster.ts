@@ -66,16 +66,57 @@ export async function generateCerts(dir: string, days = 1): Promise<EtcdTestCert
       '',
     ].join('\n'),
   );
-  const key = (name: string): string[] => ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', name];
+  const key = (name: string): string[] => [
+    'genpkey',
+    '-algorithm',
+    'EC',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-out',
+    name,
+  ];
   for (const ca of ['ca', 'other-ca']) {
     await openssl(key(`${ca}.key`), dir);
-    await openssl(['req', '-x509', '-new', '-key', `${ca}.key`, '-subj', `/CN=${ca}`, '-days', String(days), '-out', `${ca}.crt`], dir);
+    await openssl(
+      [
+        'req',
+        '-x509',
+        '-new',
+        '-key',
+        `${ca}.key`,
+        '-subj',
+        `/CN=${ca}`,
+        '-days',
+        String(days),
+        '-out',
+        `${ca}.crt`,
+      ],
+      dir,
+    );
   }
   const leaf = async (name: string, ca: string, section: 'server' | 'client'): Promise<void> => {
     await openssl(key(`${name}.key`), dir);
     await openssl(['req', '-new', '-key', `${name}.key`, '-subj', `/CN=${name}`, '-out', `${name}.csr`], dir);
     await openssl(
-      ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', String(days), '-extfile', 'ext.cnf', '-extensions', section, '-out', `${name}.crt`],
+      [
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        `${ca}.crt`,
+        '-CAkey',
+        `${ca}.key`,
+        '-CAcreateserial',
+        '-days',
+        String(days),
+        '-extfile',
+        'ext.cnf',
+        '-extensions',
+        section,
+        '-out',
+        `${name}.crt`,
+      ],
       dir,
     );
   };
@@ -172,7 +213,13 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
   const members: EtcdTestMember[] = [];
   for (const name of options.names) {
     const [c, p] = [await freePort(), await freePort()];
-    members.push({ name, clientUrl: `https://127.0.0.1:${c}`, peerUrl: `http://127.0.0.1:${p}`, dataDir: join(dir, `${name}.etcd`), running: false });
+    members.push({
+      name,
+      clientUrl: `https://127.0.0.1:${c}`,
+      peerUrl: `http://127.0.0.1:${p}`,
+      dataDir: join(dir, `${name}.etcd`),
+      running: false,
+    });
   }
   const initialCluster = members.map((m) => `${m.name}=${m.peerUrl}`).join(',');
   const procs = new Map<string, ChildProcess>();
@@ -197,7 +244,9 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
       '--election-timeout=500',
       '--logger=zap',
       '--log-outputs=stderr',
-      ...(options.quotaBackendBytes === undefined ? [] : [`--quota-backend-bytes=${options.quotaBackendBytes}`]),
+      ...(options.quotaBackendBytes === undefined
+        ? []
+        : [`--quota-backend-bytes=${options.quotaBackendBytes}`]),
     ];
     const child = spawn(ETCD_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     const log: string[] = [];
@@ -219,7 +268,15 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
     const eps = endpoints ?? members.filter((m) => m.running).map((m) => m.clientUrl);
     const { stdout } = await run(
       ETCDCTL_BIN,
-      [`--endpoints=${eps.join(',')}`, `--cacert=${certs.ca}`, `--cert=${certs.clientCert}`, `--key=${certs.clientKey}`, '--command-timeout=3s', '--dial-timeout=2s', ...args],
+      [
+        `--endpoints=${eps.join(',')}`,
+        `--cacert=${certs.ca}`,
+        `--cert=${certs.clientCert}`,
+        `--key=${certs.clientKey}`,
+        '--command-timeout=3s',
+        '--dial-timeout=2s',
+        ...args,
+      ],
       { env: { ...process.env, ETCDCTL_API: '3' } },
     );
     return stdout;
@@ -278,14 +335,24 @@ export async function startEtcdCluster(options: StartEtcdClusterOptions): Promis
     async gateway(path, body, endpoint) {
       const target = endpoint ?? members.find((m) => m.running)?.clientUrl;
       if (target === undefined) throw new Error('no running member');
-      const [ca, cert, key] = await Promise.all([readFile(certs.ca), readFile(certs.clientCert), readFile(certs.clientKey)]);
+      const [ca, cert, key] = await Promise.all([
+        readFile(certs.ca),
+        readFile(certs.clientCert),
+        readFile(certs.clientKey),
+      ]);
       const text = JSON.stringify(body);
       return new Promise((resolve, reject) => {
-        const req = httpsRequest(new URL(path, `${target}/`), { method: 'POST', ca, cert, key, agent: false, timeout: 5000 }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        });
+        const req = httpsRequest(
+          new URL(path, `${target}/`),
+          { method: 'POST', ca, cert, key, agent: false, timeout: 5000 },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+            );
+          },
+        );
         req.on('timeout', () => req.destroy(new Error('gateway request timed out')));
         req.on('error', reject);
         req.end(text);

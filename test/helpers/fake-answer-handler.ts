@@ -18,7 +18,9 @@ import type { AnswerHandler } from '../../src/queue/answer-handler.js';
  * @param options - `count`: numbers the calls per request id (default: an in-memory counter)
  * @returns the fake handler
  */
-export function createFakeAnswerHandler(options: { count?: (requestId: string) => Promise<number> } = {}): AnswerHandler {
+export function createFakeAnswerHandler(
+  options: { count?: (requestId: string) => Promise<number> } = {},
+): AnswerHandler {
   const calls = new Map<string, number>();
   const count =
     options.count ??
@@ -31,9 +33,12 @@ export function createFakeAnswerHandler(options: { count?: (requestId: string) =
     const call = await count(job.requestId);
     logger.debug({ call, text: job.text }, 'fake handler called');
     const [word, arg] = job.text.split(' ');
-    if (word === 'fail-retryable-once' && call === 1) throw new ClusterReadError('cluster-unreachable', 'fake: API server unreachable');
-    if (word === 'fail-retryable-always') throw new ClusterReadError('cluster-unreachable', 'fake: API server unreachable');
-    if (word === 'fail-permanent') throw new BotError('cluster-unknown', `fake: no cluster named ${job.cluster}`);
+    if (word === 'fail-retryable-once' && call === 1)
+      throw new ClusterReadError('cluster-unreachable', 'fake: API server unreachable');
+    if (word === 'fail-retryable-always')
+      throw new ClusterReadError('cluster-unreachable', 'fake: API server unreachable');
+    if (word === 'fail-permanent')
+      throw new BotError('cluster-unknown', `fake: no cluster named ${job.cluster}`);
     if (word === 'sleep') {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, Number(arg));

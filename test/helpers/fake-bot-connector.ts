@@ -69,23 +69,43 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (url.pathname === '/v3/conversations' && req.method === 'POST') {
           const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
-          const call: FakeConnectorCall = { method: 'POST', conversationId: '(create)', status: 200, body, bytes: raw.length, at: Date.now() };
+          const call: FakeConnectorCall = {
+            method: 'POST',
+            conversationId: '(create)',
+            status: 200,
+            body,
+            bytes: raw.length,
+            at: Date.now(),
+          };
           const answer = override?.(call);
           if (answer && (answer.status < 200 || answer.status > 299)) {
             call.status = answer.status;
             calls.push(call);
-            res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body ?? { error: { code: 'Fake', message: `status ${answer.status}` } }));
+            res
+              .writeHead(answer.status, { 'content-type': 'application/json' })
+              .end(
+                JSON.stringify(
+                  answer.body ?? { error: { code: 'Fake', message: `status ${answer.status}` } },
+                ),
+              );
             return;
           }
           const member = ((body.members as { id?: string }[] | undefined) ?? [])[0]?.id ?? 'nobody';
           call.resultId = `a:1on1-${member}`;
           calls.push(call);
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: call.resultId, serviceUrl: `http://127.0.0.1:${String((server.address() as { port: number }).port)}/` }));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              id: call.resultId,
+              serviceUrl: `http://127.0.0.1:${String((server.address() as { port: number }).port)}/`,
+            }),
+          );
           return;
         }
         const match = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(url.pathname);
         if (!match || (req.method !== 'POST' && req.method !== 'PUT')) {
-          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NotFound', message: url.pathname } }));
+          res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { code: 'NotFound', message: url.pathname } }));
           return;
         }
         const body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
@@ -102,7 +122,11 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
         if (answer && (answer.status < 200 || answer.status > 299)) {
           call.status = answer.status;
           calls.push(call);
-          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body ?? { error: { code: 'Fake', message: `status ${answer.status}` } }));
+          res
+            .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+            .end(
+              JSON.stringify(answer.body ?? { error: { code: 'Fake', message: `status ${answer.status}` } }),
+            );
           return;
         }
         call.resultId = req.method === 'PUT' ? call.activityId : `act-${nextId++}`;
@@ -127,7 +151,10 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
     async waitFor(predicate, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (!predicate(calls)) {
-        if (Date.now() > until) throw new Error(`fake Bot Connector: condition not met within ${timeoutMs} ms; ${calls.length} call(s): ${JSON.stringify(calls.map((c) => [c.method, c.conversationId, c.status, c.body.type]))}`);
+        if (Date.now() > until)
+          throw new Error(
+            `fake Bot Connector: condition not met within ${timeoutMs} ms; ${calls.length} call(s): ${JSON.stringify(calls.map((c) => [c.method, c.conversationId, c.status, c.body.type]))}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -8,10 +8,22 @@ import type { TeamsMaintenancePort } from '../../adapters/teams/teams-maintenanc
 import type { Locale } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { actorKey } from '../../src/maintenance/types.js';
-import type { Actor, AuditEntry, DecisionAction, DecisionRefusal, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
+import type {
+  Actor,
+  AuditEntry,
+  DecisionAction,
+  DecisionRefusal,
+  DecisionResult,
+  MaintenanceRequest,
+} from '../../src/maintenance/types.js';
 
 /** A pending request for tests. */
-export function testRequest(id: string, requestedBy: Actor, replyConversation: string, overrides: Partial<MaintenanceRequest> = {}): MaintenanceRequest {
+export function testRequest(
+  id: string,
+  requestedBy: Actor,
+  replyConversation: string,
+  overrides: Partial<MaintenanceRequest> = {},
+): MaintenanceRequest {
   const now = new Date();
   return {
     id,
@@ -61,10 +73,16 @@ export class FakeMaintenancePort implements TeamsMaintenancePort {
     const r = this.requests.get(id);
     if (!r) return { ok: false, refusal: 'not-found' };
     const key = actorKey(actor);
-    const refuse = (refusal: DecisionRefusal): DecisionResult => ({ ok: false, refusal, request: structuredClone(r) });
+    const refuse = (refusal: DecisionRefusal): DecisionResult => ({
+      ok: false,
+      refusal,
+      request: structuredClone(r),
+    });
     if (action === 'cancel') {
-      if (key !== actorKey(r.requestedBy) && !this.approvers.includes(key)) return refuse('not-allowed-to-cancel');
-      if (['completed', 'cancelled', 'failed', 'rejected', 'expired'].includes(r.state)) return refuse('already-finished');
+      if (key !== actorKey(r.requestedBy) && !this.approvers.includes(key))
+        return refuse('not-allowed-to-cancel');
+      if (['completed', 'cancelled', 'failed', 'rejected', 'expired'].includes(r.state))
+        return refuse('already-finished');
       r.state = 'cancelled';
       r.cancelledBy = actor;
       r.revision += 1;
@@ -84,7 +102,11 @@ export class FakeMaintenancePort implements TeamsMaintenancePort {
     if (r.approvals.some((a) => actorKey(a.actor) === key)) return refuse('already-approved');
     r.approvals.push({ actor, at: new Date().toISOString() });
     r.revision += 1;
-    this.log(r, { type: 'approved', by: actor, approvals: r.approvals.length, required: r.approvalsRequired }, key);
+    this.log(
+      r,
+      { type: 'approved', by: actor, approvals: r.approvals.length, required: r.approvalsRequired },
+      key,
+    );
     if (r.approvals.length >= r.approvalsRequired) {
       r.state = 'approved';
       return { ok: true, outcome: 'approved', request: structuredClone(r) };
@@ -112,7 +134,9 @@ export class FakeMaintenancePort implements TeamsMaintenancePort {
       verdict: request.verdictAtRequest,
       summary: `${request.summaryAtRequest}\nState: ${request.state}. Approvals ${request.approvals.length}/${request.approvalsRequired}.`,
       planes: [],
-      sections: [{ heading: 'Approved by', lines: request.approvals.map((a) => a.actor.displayName ?? a.actor.id) }],
+      sections: [
+        { heading: 'Approved by', lines: request.approvals.map((a) => a.actor.displayName ?? a.actor.id) },
+      ],
       advice: [],
       actions: [
         ...(pending
@@ -121,9 +145,16 @@ export class FakeMaintenancePort implements TeamsMaintenancePort {
               { id: 'maintenance-reject' as const, label: 'Reject', value: request.id },
             ]
           : []),
-        ...(['completed', 'cancelled', 'failed', 'rejected', 'expired'].includes(request.state) ? [] : [{ id: 'maintenance-cancel' as const, label: 'Cancel', value: request.id }]),
+        ...(['completed', 'cancelled', 'failed', 'rejected', 'expired'].includes(request.state)
+          ? []
+          : [{ id: 'maintenance-cancel' as const, label: 'Cancel', value: request.id }]),
       ],
-      context: { cluster: request.cluster, snapshotAt: null, requestId: request.id, maintenanceId: request.id },
+      context: {
+        cluster: request.cluster,
+        snapshotAt: null,
+        requestId: request.id,
+        maintenanceId: request.id,
+      },
       findings: [],
     };
   }
@@ -132,12 +163,23 @@ export class FakeMaintenancePort implements TeamsMaintenancePort {
     return `[${locale}] refused: ${refusal}${request ? ` (${request.id} in ${request.cluster})` : ''}`;
   }
 
-  async recentAudit(actor: Actor, count: number): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }> {
+  async recentAudit(
+    actor: Actor,
+    count: number,
+  ): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; refusal: 'not-admin' }> {
     if (!this.admins.includes(actorKey(actor))) return { ok: false, refusal: 'not-admin' };
     return { ok: true, entries: this.audit.slice(-count) };
   }
 
   private log(r: MaintenanceRequest, event: AuditEntry['event'], actor: string): void {
-    this.audit.push({ streamId: `${Date.now()}-${this.audit.length}`, at: new Date().toISOString(), requestId: r.id, cluster: r.cluster, node: r.node, actor, event });
+    this.audit.push({
+      streamId: `${Date.now()}-${this.audit.length}`,
+      at: new Date().toISOString(),
+      requestId: r.id,
+      cluster: r.cluster,
+      node: r.node,
+      actor,
+      event,
+    });
   }
 }

@@ -23,7 +23,9 @@ export interface FakeSlackAnswer {
 }
 
 /** An override of one method's answer. */
-export type FakeSlackOverride = (call: FakeSlackCall) => FakeSlackAnswer | undefined | Promise<FakeSlackAnswer | undefined>;
+export type FakeSlackOverride = (
+  call: FakeSlackCall,
+) => FakeSlackAnswer | undefined | Promise<FakeSlackAnswer | undefined>;
 
 /** A running fake. */
 export interface FakeSlackApi {
@@ -57,7 +59,8 @@ function decode(body: string, contentType: string | undefined): Record<string, u
   if (contentType?.includes('application/json')) return JSON.parse(body) as Record<string, unknown>;
   const params: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
-    params[key] = (key === 'blocks' || key === 'attachments') && value.startsWith('[') ? JSON.parse(value) : value;
+    params[key] =
+      (key === 'blocks' || key === 'attachments') && value.startsWith('[') ? JSON.parse(value) : value;
   }
   return params;
 }
@@ -74,10 +77,27 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   const defaults = (call: FakeSlackCall): FakeSlackAnswer => {
     switch (call.method) {
       case 'auth.test':
-        return { body: { ok: true, url: 'https://test.slack.com/', team: 'Test', user: 'k8s-ha-bot', team_id: 'T0TEST', user_id: 'UBOT', bot_id: 'BBOT' } };
+        return {
+          body: {
+            ok: true,
+            url: 'https://test.slack.com/',
+            team: 'Test',
+            user: 'k8s-ha-bot',
+            team_id: 'T0TEST',
+            user_id: 'UBOT',
+            bot_id: 'BBOT',
+          },
+        };
       case 'chat.postMessage':
         ts += 1;
-        return { body: { ok: true, channel: call.params.channel, ts: `${ts}.000100`, message: { text: call.params.text } } };
+        return {
+          body: {
+            ok: true,
+            channel: call.params.channel,
+            ts: `${ts}.000100`,
+            message: { text: call.params.text },
+          },
+        };
       case 'chat.postEphemeral':
         return { body: { ok: true, message_ts: `${ts}.000200` } };
       case 'users.info': {
@@ -94,7 +114,11 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       .then(async (body) => {
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
         const method = url.pathname.replace(/^\/api\//, '').replace(/^\//, '');
-        const call: FakeSlackCall = { method, params: decode(body, req.headers['content-type']), at: Date.now() };
+        const call: FakeSlackCall = {
+          method,
+          params: decode(body, req.headers['content-type']),
+          at: Date.now(),
+        };
         calls.push(call);
         const answer = (await overrides.get(method)?.(call)) ?? defaults(call);
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
@@ -121,7 +145,9 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(calls)) {
         if (Date.now() > deadline) {
-          throw new Error(`fake Slack: condition not met within ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`);
+          throw new Error(
+            `fake Slack: condition not met within ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`,
+          );
         }
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -37,14 +37,19 @@ export function slackSignature(secret: string, timestamp: number, body: string):
  * @param options - content type, secret, timestamp, signature override, extra headers
  * @returns status and body text
  */
-export async function sendSigned(url: string, body: string, options: SignedRequestOptions): Promise<{ status: number; text: string }> {
+export async function sendSigned(
+  url: string,
+  body: string,
+  options: SignedRequestOptions,
+): Promise<{ status: number; text: string }> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const response = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': options.contentType,
       'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': options.signature ?? slackSignature(options.secret ?? TEST_SIGNING_SECRET, timestamp, body),
+      'x-slack-signature':
+        options.signature ?? slackSignature(options.secret ?? TEST_SIGNING_SECRET, timestamp, body),
       ...options.headers,
     },
     body,
@@ -62,7 +67,14 @@ export function triggerId(): string {
  * @param fields - text, user, channel…; defaults fill in the rest
  * @returns the urlencoded body
  */
-export function slashCommandBody(fields: { text: string; user_id?: string; channel_id?: string; trigger_id?: string; response_url?: string; command?: string }): string {
+export function slashCommandBody(fields: {
+  text: string;
+  user_id?: string;
+  channel_id?: string;
+  trigger_id?: string;
+  response_url?: string;
+  command?: string;
+}): string {
   return new URLSearchParams({
     token: 'deprecated',
     team_id: 'T0TEST',

@@ -46,8 +46,16 @@ export function teamsActivityBody(input: TestActivityInput): Record<string, unkn
     timestamp: new Date().toISOString(),
     serviceUrl: input.serviceUrl,
     channelId: 'msteams',
-    from: { id: input.from.id, name: input.from.name, ...(input.from.aadObjectId ? { aadObjectId: input.from.aadObjectId } : {}) },
-    conversation: { id: input.conversationId, conversationType: input.conversationType ?? 'channel', tenantId: TEST_TENANT },
+    from: {
+      id: input.from.id,
+      name: input.from.name,
+      ...(input.from.aadObjectId ? { aadObjectId: input.from.aadObjectId } : {}),
+    },
+    conversation: {
+      id: input.conversationId,
+      conversationType: input.conversationType ?? 'channel',
+      tenantId: TEST_TENANT,
+    },
     recipient: { id: TEST_BOT_ID, name: 'k8s-ha-bot' },
     ...(input.text !== undefined ? { text: input.text } : {}),
     ...(input.value !== undefined ? { value: input.value } : {}),
@@ -64,10 +72,20 @@ export function teamsActivityBody(input: TestActivityInput): Record<string, unkn
  * @param body - the activity
  * @returns status and parsed JSON body (undefined when empty)
  */
-export async function postActivity(url: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> | undefined }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function postActivity(
+  url: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> | undefined }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, json: text.trim() === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: res.status,
+    json: text.trim() === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 /** An Adaptive Card as the tests read it. */
@@ -75,7 +93,13 @@ export interface TestCard {
   version?: string;
   fallbackText?: string;
   body?: unknown[];
-  actions?: { type: string; verb?: string; title?: string; data?: Record<string, unknown>; fallback?: { type: string; data?: Record<string, unknown> } }[];
+  actions?: {
+    type: string;
+    verb?: string;
+    title?: string;
+    data?: Record<string, unknown>;
+    fallback?: { type: string; data?: Record<string, unknown> };
+  }[];
 }
 
 /**

@@ -23,7 +23,8 @@ try {
     env: process.env,
     argv: process.argv,
     logger,
-    loadHandler: async () => createFakeAnswerHandler({ count: (requestId) => redis.hincrby(countsKey, requestId, 1) }),
+    loadHandler: async () =>
+      createFakeAnswerHandler({ count: (requestId) => redis.hincrby(countsKey, requestId, 1) }),
   });
   logger.info('fake worker exiting');
 } catch (err) {

@@ -78,7 +78,8 @@ export async function startLoggedChild(o: {
   });
   const deadline = Date.now() + (o.readyTimeoutMs ?? 20_000);
   while (!logs.some((l) => l.msg === o.readyMessage)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${o.what} exited early:\n${raw}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${o.what} exited early:\n${raw}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${o.what} not ready in time:\n${raw}`);

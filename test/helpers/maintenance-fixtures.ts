@@ -12,7 +12,19 @@ export const WORKER_SCENARIO = '09-worker-pdb-minavailable-equals-replicas.json'
 export const PAYMENTS_1 = 'payments-26grdhrgz7-7w84l';
 
 interface PodObj {
-  metadata: { name: string; namespace?: string; uid?: string; labels?: Record<string, string>; ownerReferences?: { apiVersion?: string; kind: string; name: string; uid?: string; controller?: boolean }[] };
+  metadata: {
+    name: string;
+    namespace?: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    ownerReferences?: {
+      apiVersion?: string;
+      kind: string;
+      name: string;
+      uid?: string;
+      controller?: boolean;
+    }[];
+  };
   spec?: Record<string, unknown>;
 }
 
@@ -21,10 +33,15 @@ interface PodObj {
  * plus `extra` ReplicaSet pods `web-<i>` on indus-wk-1 (one with an emptyDir), and `bare` pods
  * without a controller.
  */
-export async function workerScenario(o: { extra?: number; bare?: number; strictPdb?: boolean } = {}): Promise<SnapshotFile> {
+export async function workerScenario(
+  o: { extra?: number; bare?: number; strictPdb?: boolean } = {},
+): Promise<SnapshotFile> {
   const file = await loadScenario(WORKER_SCENARIO);
   if (!o.strictPdb) {
-    const pdb = file.items.find((i) => i.kind === 'PodDisruptionBudget') as unknown as { spec: Record<string, unknown>; status: Record<string, unknown> };
+    const pdb = file.items.find((i) => i.kind === 'PodDisruptionBudget') as unknown as {
+      spec: Record<string, unknown>;
+      status: Record<string, unknown>;
+    };
     pdb.spec.minAvailable = 1;
     Object.assign(pdb.status, { desiredHealthy: 1, disruptionsAllowed: 1 });
   }
@@ -35,7 +52,17 @@ export async function workerScenario(o: { extra?: number; bare?: number; strictP
     pod.metadata.namespace = 'shop';
     pod.metadata.uid = `uid-${name}`;
     pod.metadata.labels = { app: 'web' };
-    pod.metadata.ownerReferences = owner ? [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-6d4cf56db6', uid: 'uid-rs-web', controller: true }] : [];
+    pod.metadata.ownerReferences = owner
+      ? [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'ReplicaSet',
+            name: 'web-6d4cf56db6',
+            uid: 'uid-rs-web',
+            controller: true,
+          },
+        ]
+      : [];
     if (emptyDir) (pod.spec as Record<string, unknown>).volumes = [{ name: 'scratch', emptyDir: {} }];
     file.items.push(pod as unknown as KObject);
   };
@@ -56,7 +83,11 @@ export const FIXTURE_REQUESTER: Actor = { platform: 'slack', tenant: 'T01', id: 
  * @returns the created request
  * @throws Error naming the refusal when the service refuses it
  */
-export async function newControlPlaneRequest(service: Pick<MaintenanceService, 'createRequest'>, node: string, requestedBy: Actor = FIXTURE_REQUESTER): Promise<MaintenanceRequest> {
+export async function newControlPlaneRequest(
+  service: Pick<MaintenanceService, 'createRequest'>,
+  node: string,
+  requestedBy: Actor = FIXTURE_REQUESTER,
+): Promise<MaintenanceRequest> {
   const created = await service.createRequest({
     cluster: 'prod',
     node,

@@ -39,14 +39,24 @@ export class RedisTestStore implements MaintenanceStateStore {
     return raw ? (JSON.parse(raw) as MaintenanceRequest) : null;
   }
 
-  private async update(id: string, change: (r: MaintenanceRequest) => MaintenanceRequest | null): Promise<MaintenanceRequest | null> {
+  private async update(
+    id: string,
+    change: (r: MaintenanceRequest) => MaintenanceRequest | null,
+  ): Promise<MaintenanceRequest | null> {
     for (let i = 0; i < 50; i++) {
       const r = await this.get(id);
       if (!r) return null;
       const next = change(r);
       if (!next) return null;
       next.revision = r.revision + 1;
-      const ok = await this.redis.eval(CAS, 1, key(id), String(r.revision), String(next.revision), JSON.stringify(next));
+      const ok = await this.redis.eval(
+        CAS,
+        1,
+        key(id),
+        String(r.revision),
+        String(next.revision),
+        JSON.stringify(next),
+      );
       if (ok === 1) return next;
     }
     throw new Error(`test store: too many conflicts on ${id}`);
@@ -60,7 +70,12 @@ export class RedisTestStore implements MaintenanceStateStore {
   ): Promise<MaintenanceRequest | null> {
     return this.update(id, (r) =>
       from.includes(r.state)
-        ? { ...r, state: to, ...(patch.stateReason !== undefined ? { stateReason: patch.stateReason } : {}), progress: { ...r.progress, ...(patch.progress ?? {}) } }
+        ? {
+            ...r,
+            state: to,
+            ...(patch.stateReason !== undefined ? { stateReason: patch.stateReason } : {}),
+            progress: { ...r.progress, ...(patch.progress ?? {}) },
+          }
         : null,
     );
   }
@@ -96,7 +111,13 @@ export async function recordedEvents(redis: Redis, id: string): Promise<Recorded
 }
 
 /** An approved request for a node. */
-export function approvedRequest(o: { cluster: string; node: string; nodeRole?: 'control-plane' | 'worker'; force?: boolean; id?: string }): MaintenanceRequest {
+export function approvedRequest(o: {
+  cluster: string;
+  node: string;
+  nodeRole?: 'control-plane' | 'worker';
+  force?: boolean;
+  id?: string;
+}): MaintenanceRequest {
   const now = new Date();
   return {
     id: o.id ?? newRequestId(),
@@ -121,7 +142,10 @@ export function approvedRequest(o: { cluster: string; node: string; nodeRole?: '
 }
 
 /** A policy with short timeouts for tests (override any part). */
-export function testPolicy(cluster: string, over: Partial<ClusterMaintenancePolicy> = {}): ClusterMaintenancePolicy {
+export function testPolicy(
+  cluster: string,
+  over: Partial<ClusterMaintenancePolicy> = {},
+): ClusterMaintenancePolicy {
   return {
     cluster,
     requesters: ['*'],

@@ -22,7 +22,10 @@ export interface MaintenanceWorkerProcess {
  * @returns the running process
  * @throws Error with the output when it exits or is not ready in time
  */
-export async function startMaintenanceWorkerProcess(env: Record<string, string>, readyTimeoutMs = 20_000): Promise<MaintenanceWorkerProcess> {
+export async function startMaintenanceWorkerProcess(
+  env: Record<string, string>,
+  readyTimeoutMs = 20_000,
+): Promise<MaintenanceWorkerProcess> {
   const { child, logs, output, exited } = await startLoggedChild({
     entry: 'maintenance-worker-entry.ts',
     env,

@@ -19,8 +19,21 @@ export const HOST_TEAM = 'T0TEST';
  * @param o - text, user, channel, the user's workspace; trigger id and response URL optional
  * @returns the urlencoded body
  */
-export function slashFromTeam(o: { text: string; user: string; team: string; channel: string; triggerId?: string; responseUrl?: string }): string {
-  return slashCommandBody({ text: o.text, user_id: o.user, channel_id: o.channel, ...(o.triggerId ? { trigger_id: o.triggerId } : {}), ...(o.responseUrl ? { response_url: o.responseUrl } : {}) }).replace(`team_id=${HOST_TEAM}`, `team_id=${o.team}`);
+export function slashFromTeam(o: {
+  text: string;
+  user: string;
+  team: string;
+  channel: string;
+  triggerId?: string;
+  responseUrl?: string;
+}): string {
+  return slashCommandBody({
+    text: o.text,
+    user_id: o.user,
+    channel_id: o.channel,
+    ...(o.triggerId ? { trigger_id: o.triggerId } : {}),
+    ...(o.responseUrl ? { response_url: o.responseUrl } : {}),
+  }).replace(`team_id=${HOST_TEAM}`, `team_id=${o.team}`);
 }
 
 /**
@@ -30,12 +43,37 @@ export function slashFromTeam(o: { text: string; user: string; team: string; cha
  *   shared channel for a mention, `D0<user>` for a DM), a unique number for ts and event id
  * @returns the JSON body
  */
-export function messageFromTeam(o: { kind: 'mention' | 'dm'; text: string; user: string; userTeam: string; n: number; channel?: string }): string {
+export function messageFromTeam(o: {
+  kind: 'mention' | 'dm';
+  text: string;
+  user: string;
+  userTeam: string;
+  n: number;
+  channel?: string;
+}): string {
   const ts = `1712${String(o.n).padStart(6, '0')}.000100`;
   const event =
     o.kind === 'mention'
-      ? { type: 'app_mention', user: o.user, user_team: o.userTeam, source_team: o.userTeam, text: `<@UBOT> ${o.text}`, channel: o.channel ?? 'C0SHARED', ts, event_ts: ts }
-      : { type: 'message', channel_type: 'im', user: o.user, user_team: o.userTeam, text: o.text, channel: o.channel ?? `D0${o.user}`, ts, event_ts: ts };
+      ? {
+          type: 'app_mention',
+          user: o.user,
+          user_team: o.userTeam,
+          source_team: o.userTeam,
+          text: `<@UBOT> ${o.text}`,
+          channel: o.channel ?? 'C0SHARED',
+          ts,
+          event_ts: ts,
+        }
+      : {
+          type: 'message',
+          channel_type: 'im',
+          user: o.user,
+          user_team: o.userTeam,
+          text: o.text,
+          channel: o.channel ?? `D0${o.user}`,
+          ts,
+          event_ts: ts,
+        };
   return eventBody(event, `Ev${Date.now()}${o.n}`);
 }
 
@@ -45,7 +83,13 @@ export function messageFromTeam(o: { kind: 'mention' | 'dm'; text: string; user:
  * @param o - action (e.g. `maintenance-approve`), button value, user, home team, channel (default `C0SHARED`)
  * @returns the urlencoded body (`payload=…`)
  */
-export function clickFromTeam(o: { action: string; value: string; user: string; userTeam: string; channel?: string }): string {
+export function clickFromTeam(o: {
+  action: string;
+  value: string;
+  user: string;
+  userTeam: string;
+  channel?: string;
+}): string {
   const channel = o.channel ?? 'C0SHARED';
   const payload = {
     type: 'block_actions',
@@ -55,7 +99,15 @@ export function clickFromTeam(o: { action: string; value: string; user: string; 
     channel: { id: channel },
     container: { type: 'message', message_ts: '1700000000.000100', channel_id: channel },
     message: { ts: '1700000000.000100', text: 'card' },
-    actions: [{ type: 'button', action_id: `k8s-ha-bot:${o.action}`, block_id: 'b', value: o.value, action_ts: '1712000001.0' }],
+    actions: [
+      {
+        type: 'button',
+        action_id: `k8s-ha-bot:${o.action}`,
+        block_id: 'b',
+        value: o.value,
+        action_ts: '1712000001.0',
+      },
+    ],
   };
   return `payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
@@ -66,7 +118,15 @@ export function clickFromTeam(o: { action: string; value: string; user: string; 
  * @param o - tenant, user, activity id, conversation id, the serviceUrl it names, text or request id
  * @returns the JSON body
  */
-export function teamsActivityOfTenant(o: { tenant: string; from: TestTeamsUser; id: string; conversationId: string; serviceUrl: string; text?: string; invokeApprove?: string }): Record<string, unknown> {
+export function teamsActivityOfTenant(o: {
+  tenant: string;
+  from: TestTeamsUser;
+  id: string;
+  conversationId: string;
+  serviceUrl: string;
+  text?: string;
+  invokeApprove?: string;
+}): Record<string, unknown> {
   const body = o.invokeApprove
     ? teamsActivityBody({
         id: o.id,
@@ -75,9 +135,27 @@ export function teamsActivityOfTenant(o: { tenant: string; from: TestTeamsUser; 
         serviceUrl: o.serviceUrl,
         type: 'invoke',
         name: 'adaptiveCard/action',
-        value: { action: { type: 'Action.Execute', verb: 'maintenance-approve', data: { k8sHaBot: 'card-action', action: 'maintenance-approve', card: o.invokeApprove, value: o.invokeApprove, requestId: o.invokeApprove } } },
+        value: {
+          action: {
+            type: 'Action.Execute',
+            verb: 'maintenance-approve',
+            data: {
+              k8sHaBot: 'card-action',
+              action: 'maintenance-approve',
+              card: o.invokeApprove,
+              value: o.invokeApprove,
+              requestId: o.invokeApprove,
+            },
+          },
+        },
       })
-    : teamsActivityBody({ id: o.id, conversationId: o.conversationId, from: o.from, serviceUrl: o.serviceUrl, text: o.text ?? '' });
+    : teamsActivityBody({
+        id: o.id,
+        conversationId: o.conversationId,
+        from: o.from,
+        serviceUrl: o.serviceUrl,
+        text: o.text ?? '',
+      });
   (body.conversation as Record<string, unknown>).tenantId = o.tenant;
   body.channelData = { tenant: { id: o.tenant } };
   return body;

@@ -87,7 +87,15 @@ function track(child: ChildProcess): void {
 
 /** A short-lived client for one query; never retries, never queues. */
 async function query<T>(port: number, run: (client: Redis) => Promise<T>): Promise<T | undefined> {
-  const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 500, enableOfflineQueue: false });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 500,
+    enableOfflineQueue: false,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -109,7 +117,13 @@ async function sentinelMaster(port: number): Promise<Record<string, string> | un
   });
 }
 
-async function startSentinel(dir: string, primaryPort: number, quorum: number, downAfterMs: number, failoverTimeoutMs: number): Promise<SentinelProcess> {
+async function startSentinel(
+  dir: string,
+  primaryPort: number,
+  quorum: number,
+  downAfterMs: number,
+  failoverTimeoutMs: number,
+): Promise<SentinelProcess> {
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const port = await freePort();
@@ -142,7 +156,10 @@ async function startSentinel(dir: string, primaryPort: number, quorum: number, d
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const failed = await Promise.race([spawnError, sleep(25).then(() => null)]);
-      if (failed) throw new Error(`cannot run ${REDIS_SENTINEL_BIN}: ${failed.message} (Debian package redis-sentinel)`);
+      if (failed)
+        throw new Error(
+          `cannot run ${REDIS_SENTINEL_BIN}: ${failed.message} (Debian package redis-sentinel)`,
+        );
       if (child.exitCode !== null || child.signalCode !== null) break;
       if (/\+monitor master/.test(output) && (await redisPing(port))) return { port, child };
     }
@@ -189,33 +206,53 @@ export async function startRedisSentinelSet(options: SentinelSetOptions = {}): P
   };
   try {
     // No delay before a diskless full sync (default 5 s: it waits for more replicas to join).
-    const primary = await startRedis({ extraArgs: [...(options.extraArgs ?? []), '--repl-diskless-sync-delay', '0'] });
+    const primary = await startRedis({
+      extraArgs: [...(options.extraArgs ?? []), '--repl-diskless-sync-delay', '0'],
+    });
     servers.push(primary);
     for (let i = 0; i < replicaCount; i += 1) {
-      servers.push(await startRedis({ extraArgs: [...(options.extraArgs ?? []), '--replicaof', '127.0.0.1', String(primary.port)] }));
+      servers.push(
+        await startRedis({
+          extraArgs: [...(options.extraArgs ?? []), '--replicaof', '127.0.0.1', String(primary.port)],
+        }),
+      );
     }
     // A replica that has not finished its first sync holds no data, yet Sentinel may promote it:
     // wait until every replica's link to the primary is up (the first sync done).
     const syncedBy = Date.now() + 20_000;
     for (const replica of servers.slice(1)) {
       while (!/master_link_status:up/.test((await query(replica.port, (c) => c.info('replication'))) ?? '')) {
-        if (Date.now() > syncedBy) throw new Error(`replica on port ${replica.port} did not sync with the primary within 20 s`);
+        if (Date.now() > syncedBy)
+          throw new Error(`replica on port ${replica.port} did not sync with the primary within 20 s`);
         await sleep(50);
       }
     }
-    for (let i = 0; i < sentinelCount; i += 1) sentinels.push(await startSentinel(dir, primary.port, quorum, downAfterMs, failoverTimeoutMs));
+    for (let i = 0; i < sentinelCount; i += 1)
+      sentinels.push(await startSentinel(dir, primary.port, quorum, downAfterMs, failoverTimeoutMs));
     // Sentinels find each other and the replicas through the primary (hello messages every 2 s).
     const deadline = Date.now() + 20_000;
     for (;;) {
       const views = await Promise.all(sentinels.map((s) => sentinelMaster(s.port)));
-      const ready = views.every((v) => v !== undefined && Number(v['num-other-sentinels']) === sentinelCount - 1 && Number(v['num-slaves']) === replicaCount);
+      const ready = views.every(
+        (v) =>
+          v !== undefined &&
+          Number(v['num-other-sentinels']) === sentinelCount - 1 &&
+          Number(v['num-slaves']) === replicaCount,
+      );
       if (ready) break;
-      if (Date.now() > deadline) throw new Error(`sentinels did not discover each other and the replicas within 20 s: ${JSON.stringify(views)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `sentinels did not discover each other and the replicas within 20 s: ${JSON.stringify(views)}`,
+        );
       await sleep(100);
     }
     const currentPrimaryPort = async (): Promise<number | undefined> => {
       for (const s of sentinels) {
-        const addr = await query(s.port, (c) => c.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER_NAME) as Promise<string[] | null>);
+        const addr = await query(
+          s.port,
+          (c) =>
+            c.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER_NAME) as Promise<string[] | null>,
+        );
         if (addr && addr[1] !== undefined) return Number(addr[1]);
       }
       return undefined;
@@ -224,15 +261,28 @@ export async function startRedisSentinelSet(options: SentinelSetOptions = {}): P
       primary,
       replicas: servers.slice(1),
       sentinels,
-      target: { sentinels: sentinels.map((s) => ({ host: '127.0.0.1', port: s.port })), name: SENTINEL_MASTER_NAME },
+      target: {
+        sentinels: sentinels.map((s) => ({ host: '127.0.0.1', port: s.port })),
+        name: SENTINEL_MASTER_NAME,
+      },
       currentPrimaryPort,
       async waitForNewPrimary(oldPort, timeoutMs) {
         const until = Date.now() + timeoutMs;
         while (Date.now() < until) {
           const ports = await Promise.all(
-            sentinels.map((s) => query(s.port, (c) => c.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER_NAME) as Promise<string[] | null>)),
+            sentinels.map((s) =>
+              query(
+                s.port,
+                (c) =>
+                  c.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER_NAME) as Promise<
+                    string[] | null
+                  >,
+              ),
+            ),
           );
-          const moved = ports.map((a) => (a && a[1] !== undefined ? Number(a[1]) : undefined)).filter((p): p is number => p !== undefined && p !== oldPort);
+          const moved = ports
+            .map((a) => (a && a[1] !== undefined ? Number(a[1]) : undefined))
+            .filter((p): p is number => p !== undefined && p !== oldPort);
           const candidate = moved[0];
           if (candidate !== undefined && moved.length >= quorum && moved.every((p) => p === candidate)) {
             const role = await query(candidate, (c) => c.call('ROLE') as Promise<unknown[]>);

@@ -110,14 +110,22 @@ async function startOnce(
   startTimeoutMs: number,
 ): Promise<{ child: ChildProcess } | { error: string; portInUse: boolean }> {
   const args = [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'no',
-    '--maxmemory-policy', 'noeviction',
-    '--dir', dir,
-    '--daemonize', 'no',
-    '--logfile', '',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--maxmemory-policy',
+    'noeviction',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    '--logfile',
+    '',
     ...extraArgs,
   ];
   const child = spawn(REDIS_SERVER_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -137,14 +145,20 @@ async function startOnce(
     const failed = await Promise.race([spawnError, new Promise<null>((r) => setTimeout(() => r(null), 25))]);
     if (failed) return { error: `cannot run ${REDIS_SERVER_BIN}: ${failed.message}`, portInUse: false };
     if (exited) {
-      return { error: `redis-server exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`, portInUse: /address already in use/i.test(output) };
+      return {
+        error: `redis-server exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`,
+        portInUse: /address already in use/i.test(output),
+      };
     }
     // Our own child answers only when it logged readiness; a PONG alone could come from a thief of the port.
     if (/ready to accept connections/i.test(output) && (await redisPing(port))) return { child };
   }
   child.kill('SIGKILL');
   await waitForExit(child, 2000);
-  return { error: `redis-server on port ${port} not ready after ${startTimeoutMs} ms: ${output.slice(-2000)}`, portInUse: false };
+  return {
+    error: `redis-server on port ${port} not ready after ${startTimeoutMs} ms: ${output.slice(-2000)}`,
+    portInUse: false,
+  };
 }
 
 /**
@@ -156,7 +170,9 @@ async function startOnce(
  * @returns the running server
  * @throws Error with redis-server's output when it cannot start
  */
-export async function startRedis(options: { extraArgs?: readonly string[]; startTimeoutMs?: number } = {}): Promise<RedisServer> {
+export async function startRedis(
+  options: { extraArgs?: readonly string[]; startTimeoutMs?: number } = {},
+): Promise<RedisServer> {
   installExitHook();
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-redis-'));
   let lastError = '';

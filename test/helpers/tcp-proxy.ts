@@ -27,7 +27,10 @@ export interface TcpProxy {
  * @param upstream - where to connect (`host`, `port`)
  * @param options - `replyDelayMs`: how long each chunk from the upstream is held, in ms (default 0)
  */
-export async function startTcpProxy(upstream: { host: string; port: number }, options: { replyDelayMs?: number } = {}): Promise<TcpProxy> {
+export async function startTcpProxy(
+  upstream: { host: string; port: number },
+  options: { replyDelayMs?: number } = {},
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   const replyDelayMs = options.replyDelayMs ?? 0;
   let paused = false;
@@ -42,7 +45,9 @@ export async function startTcpProxy(upstream: { host: string; port: number }, op
     sockets.add(up);
     client.on('data', (chunk: Buffer) => pass(up, chunk));
     // Timers of equal delay fire in order, so delayed replies keep their order.
-    up.on('data', (chunk: Buffer) => (replyDelayMs > 0 ? setTimeout(() => pass(client, chunk), replyDelayMs) : pass(client, chunk)));
+    up.on('data', (chunk: Buffer) =>
+      replyDelayMs > 0 ? setTimeout(() => pass(client, chunk), replyDelayMs) : pass(client, chunk),
+    );
     const end = (): void => {
       client.destroy();
       up.destroy();

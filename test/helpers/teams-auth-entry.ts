@@ -17,11 +17,20 @@ registerSecretsFromEnv(process.env);
 const metadata = process.env.TEST_OPENID_METADATA_URL ?? '';
 const adapter = await startTeamsAdapter({
   env: process.env,
-  config: { source: 'test', clusters: {}, locale: 'en', redis: { url: process.env.REDIS_URL ?? '' }, jobTimeoutMs: 60_000, logLevel: 'info' },
+  config: {
+    source: 'test',
+    clusters: {},
+    locale: 'en',
+    redis: { url: process.env.REDIS_URL ?? '' },
+    jobTimeoutMs: 60_000,
+    logLevel: 'info',
+  },
   logger,
   port: 0,
   host: '127.0.0.1',
-  ...(metadata ? { botFrameworkAuth: { channelOpenIdMetadataUrl: metadata, emulatorOpenIdMetadataUrl: metadata } } : {}),
+  ...(metadata
+    ? { botFrameworkAuth: { channelOpenIdMetadataUrl: metadata, emulatorOpenIdMetadataUrl: metadata } }
+    : {}),
 });
 const stop = (): void => {
   void adapter.close().then(() => {

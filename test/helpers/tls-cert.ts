@@ -19,8 +19,33 @@ const run = promisify(execFile);
 export async function selfSignedCert(days: number): Promise<{ cert: string; key: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-cert-'));
   try {
-    await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', String(days), '-subj', '/CN=kube-apiserver', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { cwd: dir });
-    return { cert: await readFile(join(dir, 'cert.pem'), 'utf8'), key: await readFile(join(dir, 'key.pem'), 'utf8') };
+    await run(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+        '-days',
+        String(days),
+        '-subj',
+        '/CN=kube-apiserver',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { cwd: dir },
+    );
+    return {
+      cert: await readFile(join(dir, 'cert.pem'), 'utf8'),
+      key: await readFile(join(dir, 'key.pem'), 'utf8'),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

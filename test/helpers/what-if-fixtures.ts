@@ -32,7 +32,8 @@ export const apiUnreachable: Derive = (doc) => {
   doc.readyz = null;
   for (const item of doc.cluster.items) {
     if (item.kind !== 'Pod' || item.metadata.labels?.component !== 'kube-apiserver') continue;
-    for (const c of item.status?.conditions ?? []) if (c.type === 'Ready' || c.type === 'ContainersReady') c.status = 'False';
+    for (const c of item.status?.conditions ?? [])
+      if (c.type === 'Ready' || c.type === 'ContainersReady') c.status = 'False';
   }
 };
 
@@ -57,7 +58,8 @@ export function apiserverAt(node: string, version: string): Derive {
     for (const item of doc.cluster.items) {
       if (item.kind !== 'Pod' || item.metadata.labels?.component !== 'kube-apiserver') continue;
       if ((item.spec as { nodeName?: string } | undefined)?.nodeName !== node) continue;
-      for (const c of item.spec?.containers ?? []) if (c.image) c.image = c.image.replace(/:[^:]+$/, `:${version}`);
+      for (const c of item.spec?.containers ?? [])
+        if (c.image) c.image = c.image.replace(/:[^:]+$/, `:${version}`);
     }
   };
 }

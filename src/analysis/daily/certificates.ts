@@ -36,7 +36,12 @@ const DAY_MS = 86_400_000;
  * @param profile - the cluster's distribution (what renews the certificates)
  * @returns one item per certificate, `order` = days left
  */
-export function certificateItems(observations: readonly CertificateObservation[], now: Date, thresholds: ReportThresholds, profile: ProfileName): ReportItem[] {
+export function certificateItems(
+  observations: readonly CertificateObservation[],
+  now: Date,
+  thresholds: ReportThresholds,
+  profile: ProfileName,
+): ReportItem[] {
   const out: ReportItem[] = [];
   const renew = renewalOf(profile);
   for (const o of observations) {
@@ -53,7 +58,14 @@ export function certificateItems(observations: readonly CertificateObservation[]
       severity: expired || left < thresholds.certCriticalDays * DAY_MS ? 'block' : 'warn',
       variant: `${o.source}${expired ? '-expired' : ''}`,
       subject: `cert/${o.source} ${o.member ?? o.endpoint}`,
-      facts: { endpoint: o.endpoint, member: o.member ?? null, days: Math.max(days, 0), daysAgo: expired ? Math.floor(-left / DAY_MS) : 0, notAfter: o.notAfter, renewal },
+      facts: {
+        endpoint: o.endpoint,
+        member: o.member ?? null,
+        days: Math.max(days, 0),
+        daysAgo: expired ? Math.floor(-left / DAY_MS) : 0,
+        notAfter: o.notAfter,
+        renewal,
+      },
       order: days,
     });
   }

@@ -41,7 +41,8 @@ export interface ChurnState {
 export function churnStateOf(snapshot: ClusterSnapshot, now: Date): ChurnState {
   const leases: Record<string, number | null> = {};
   for (const l of snapshot.leases) {
-    if (l.metadata.namespace === 'kube-system' && LEADER_LEASES.includes(l.metadata.name)) leases[l.metadata.name] = l.spec?.leaseTransitions ?? null;
+    if (l.metadata.namespace === 'kube-system' && LEADER_LEASES.includes(l.metadata.name))
+      leases[l.metadata.name] = l.spec?.leaseTransitions ?? null;
   }
   const status = snapshot.etcd?.endpointStatus ?? [];
   return {
@@ -60,34 +61,65 @@ export function churnStateOf(snapshot: ClusterSnapshot, now: Date): ChurnState {
  * @param quotaBytes - etcd's backend quota in bytes (@defaultValue {@link ETCD_DEFAULT_QUOTA_BYTES})
  * @returns the items
  */
-export function churnItems(before: ChurnState | null, after: ChurnState, thresholds: ReportThresholds, quotaBytes = ETCD_DEFAULT_QUOTA_BYTES): ReportItem[] {
+export function churnItems(
+  before: ChurnState | null,
+  after: ChurnState,
+  thresholds: ReportThresholds,
+  quotaBytes = ETCD_DEFAULT_QUOTA_BYTES,
+): ReportItem[] {
   const out: ReportItem[] = [];
-  const hours = before === null ? null : Math.max(1, Math.round((Date.parse(after.at) - Date.parse(before.at)) / 3_600_000));
+  const hours =
+    before === null
+      ? null
+      : Math.max(1, Math.round((Date.parse(after.at) - Date.parse(before.at)) / 3_600_000));
   for (const [lease, now] of Object.entries(after.leases)) {
     const was = before?.leases[lease];
     if (now === null || was === undefined || was === null) continue;
     // A Lease deleted and recreated starts again at 0: count what is there.
     const moves = now >= was ? now - was : now;
     if (moves <= thresholds.leaseTransitions) continue;
-    out.push({ kind: 'lease-churn', severity: 'warn', variant: 'plain', subject: `lease/kube-system/${lease}`, facts: { lease, moves, hours, total: now }, order: -moves });
+    out.push({
+      kind: 'lease-churn',
+      severity: 'warn',
+      variant: 'plain',
+      subject: `lease/kube-system/${lease}`,
+      facts: { lease, moves, hours, total: now },
+      order: -moves,
+    });
   }
   if (before?.etcdTerm != null && after.etcdTerm !== null) {
     const changes = after.etcdTerm - before.etcdTerm;
     if (changes > thresholds.etcdLeaderChanges) {
-      out.push({ kind: 'etcd-leader-changes', severity: 'warn', variant: 'plain', subject: 'etcd/leader', facts: { changes, hours, term: after.etcdTerm }, order: -changes });
+      out.push({
+        kind: 'etcd-leader-changes',
+        severity: 'warn',
+        variant: 'plain',
+        subject: 'etcd/leader',
+        facts: { changes, hours, term: after.etcdTerm },
+        order: -changes,
+      });
     }
   }
   if (after.etcdDbBytes !== null && quotaBytes > 0) {
     const percent = Math.round((after.etcdDbBytes / quotaBytes) * 100);
     if (percent >= thresholds.etcdDbPercent) {
-      const days = before?.etcdDbBytes != null ? (Date.parse(after.at) - Date.parse(before.at)) / 86_400_000 : 0;
-      const growth = days > 0 && before?.etcdDbBytes != null ? Math.round((after.etcdDbBytes - before.etcdDbBytes) / days / 1024 ** 2) : null;
+      const days =
+        before?.etcdDbBytes != null ? (Date.parse(after.at) - Date.parse(before.at)) / 86_400_000 : 0;
+      const growth =
+        days > 0 && before?.etcdDbBytes != null
+          ? Math.round((after.etcdDbBytes - before.etcdDbBytes) / days / 1024 ** 2)
+          : null;
       out.push({
         kind: 'etcd-db-size',
         severity: percent >= 95 ? 'block' : 'warn',
         variant: growth !== null && growth > 0 ? 'growing' : 'plain',
         subject: 'etcd/db',
-        facts: { mib: Math.round(after.etcdDbBytes / 1024 ** 2), quotaMib: Math.round(quotaBytes / 1024 ** 2), percent, growthMibPerDay: growth },
+        facts: {
+          mib: Math.round(after.etcdDbBytes / 1024 ** 2),
+          quotaMib: Math.round(quotaBytes / 1024 ** 2),
+          percent,
+          growthMibPerDay: growth,
+        },
         order: -percent,
       });
     }
@@ -111,9 +143,23 @@ export function versionSkewItems(snapshot: ClusterSnapshot): ReportItem[] {
   for (const [node, v] of kubelets) {
     const behind = minorsBetween(v, apis.newest);
     if (minorsBetween(apis.oldest, v) > 0) {
-      out.push({ kind: 'version-skew', severity: 'warn', variant: 'kubelet-newer', subject: `node/${node}`, facts: { node, kubelet: v.text, apiserver: apis.oldest.text }, order: 0 });
+      out.push({
+        kind: 'version-skew',
+        severity: 'warn',
+        variant: 'kubelet-newer',
+        subject: `node/${node}`,
+        facts: { node, kubelet: v.text, apiserver: apis.oldest.text },
+        order: 0,
+      });
     } else if (behind > allowed) {
-      out.push({ kind: 'version-skew', severity: 'warn', variant: 'kubelet-too-old', subject: `node/${node}`, facts: { node, kubelet: v.text, apiserver: apis.newest.text, behind, allowed }, order: -behind });
+      out.push({
+        kind: 'version-skew',
+        severity: 'warn',
+        variant: 'kubelet-too-old',
+        subject: `node/${node}`,
+        facts: { node, kubelet: v.text, apiserver: apis.newest.text, behind, allowed },
+        order: -behind,
+      });
     }
   }
   return out;

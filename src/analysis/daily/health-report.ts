@@ -103,7 +103,9 @@ const COVERED_BY_STUCK_STATES: ReadonlySet<string> = new Set(['pdb-blocks', 'con
  */
 function haFindingItems(snapshot: ClusterSnapshot, now: Date): ReportItem[] {
   return analyzeHaStatus(snapshot, now)
-    .findings.filter((f) => (f.severity === 'warn' || f.severity === 'block') && !COVERED_BY_STUCK_STATES.has(f.check))
+    .findings.filter(
+      (f) => (f.severity === 'warn' || f.severity === 'block') && !COVERED_BY_STUCK_STATES.has(f.check),
+    )
     .map((f) => ({
       kind: 'ha-finding',
       severity: f.severity === 'block' ? 'block' : 'warn',
@@ -123,7 +125,10 @@ const keyOf = (i: ReportItem): string => `${i.kind}|${i.subject}`;
  * @param baseline - what the last report stored, or null (first report, or on demand: no churn)
  * @returns the finished report and the baseline to store
  */
-export function finishHealthReport(data: HealthReportData, baseline: ReportBaseline | null): FinishedHealthReport {
+export function finishHealthReport(
+  data: HealthReportData,
+  baseline: ReportBaseline | null,
+): FinishedHealthReport {
   let items = data.items;
   if (baseline !== null) {
     const churn = churnItems(baseline.churn, data.churn, data.thresholds, data.etcdQuotaBytes);
@@ -133,7 +138,13 @@ export function finishHealthReport(data: HealthReportData, baseline: ReportBasel
   const sorted = byUrgency(items);
   const before = new Set((baseline?.items ?? []).map(keyOf));
   const now = new Set(sorted.map(keyOf));
-  const changes = baseline === null ? null : { added: sorted.filter((i) => !before.has(keyOf(i))), cleared: baseline.items.filter((i) => !now.has(keyOf(i))) };
+  const changes =
+    baseline === null
+      ? null
+      : {
+          added: sorted.filter((i) => !before.has(keyOf(i))),
+          cleared: baseline.items.filter((i) => !now.has(keyOf(i))),
+        };
   return { data, items: sorted, changes, baseline: { churn: data.churn, items: sorted } };
 }
 

@@ -71,7 +71,13 @@ const KIND_RANK: Readonly<Record<ReportItemKind, number>> = {
  */
 export function byUrgency(items: readonly ReportItem[]): ReportItem[] {
   const sev = (i: ReportItem): number => (i.severity === 'block' ? 0 : 1);
-  return [...items].sort((a, b) => sev(a) - sev(b) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.order - b.order || a.subject.localeCompare(b.subject));
+  return [...items].sort(
+    (a, b) =>
+      sev(a) - sev(b) ||
+      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+      a.order - b.order ||
+      a.subject.localeCompare(b.subject),
+  );
 }
 
 /**

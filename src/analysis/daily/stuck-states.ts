@@ -5,7 +5,13 @@
  * period. Each says since when and, where the API tells, who did it. Pure: snapshot + now +
  * thresholds (+ the few extra reads the collector made) → items.
  */
-import type { ClusterSnapshot, KLease, KManagedFieldsEntry, KNode, KPodDisruptionBudget } from '../../cluster/types.js';
+import type {
+  ClusterSnapshot,
+  KLease,
+  KManagedFieldsEntry,
+  KNode,
+  KPodDisruptionBudget,
+} from '../../cluster/types.js';
 import { ANNOTATION_KURED_LOCK } from '../domain.js';
 import type { ReportItem, ReportThresholds } from './report-items.js';
 import { hoursOf } from './report-items.js';
@@ -62,7 +68,9 @@ function ownsUnschedulable(e: KManagedFieldsEntry): boolean {
  * @returns the time in ms since the epoch (null when the API does not tell) and the manager (or null)
  */
 export function cordonedSince(node: KNode): { sinceMs: number | null; by: string | null } {
-  const entry = (node.metadata.managedFields ?? []).filter(ownsUnschedulable).sort((a, b) => (ms(b.time) ?? 0) - (ms(a.time) ?? 0))[0];
+  const entry = (node.metadata.managedFields ?? [])
+    .filter(ownsUnschedulable)
+    .sort((a, b) => (ms(b.time) ?? 0) - (ms(a.time) ?? 0))[0];
   const taint = (node.spec?.taints ?? []).find((t) => t.key === TAINT_UNSCHEDULABLE);
   return { sinceMs: ms(taint?.timeAdded) ?? ms(entry?.time), by: entry?.manager ?? null };
 }
@@ -80,7 +88,13 @@ function cordoned(snapshot: ClusterSnapshot, nowMs: number, t: ReportThresholds)
       severity: 'warn',
       variant: by === null ? 'plain' : 'by',
       subject: `node/${node.metadata.name}`,
-      facts: { node: node.metadata.name, hours: hoursOf(age), days: Math.floor(age / 86_400_000), since: new Date(sinceMs).toISOString(), by },
+      facts: {
+        node: node.metadata.name,
+        hours: hoursOf(age),
+        days: Math.floor(age / 86_400_000),
+        since: new Date(sinceMs).toISOString(),
+        by,
+      },
       order: -age,
     });
   }
@@ -101,7 +115,14 @@ function notReady(snapshot: ClusterSnapshot, nowMs: number, t: ReportThresholds)
       severity: 'warn',
       variant: 'plain',
       subject: `node/${node.metadata.name}`,
-      facts: { node: node.metadata.name, hours: hoursOf(age), minutes: Math.floor(age / 60_000), since: new Date(since).toISOString(), status: c.status, reason: c.reason ?? null },
+      facts: {
+        node: node.metadata.name,
+        hours: hoursOf(age),
+        minutes: Math.floor(age / 60_000),
+        since: new Date(since).toISOString(),
+        status: c.status,
+        reason: c.reason ?? null,
+      },
       order: -age,
     });
   }
@@ -142,7 +163,12 @@ function kuredLocks(snapshot: ClusterSnapshot, nowMs: number, t: ReportThreshold
         severity: 'warn',
         variant: gone ? 'kured-gone' : 'kured-old',
         subject: `lock/kured ${ds.metadata.namespace ?? ''}/${ds.metadata.name}`,
-        facts: { daemonset: `${ds.metadata.namespace ?? ''}/${ds.metadata.name}`, holder: e.nodeID, hours: age === null ? null : hoursOf(age), since: created === null ? null : new Date(created).toISOString() },
+        facts: {
+          daemonset: `${ds.metadata.namespace ?? ''}/${ds.metadata.name}`,
+          holder: e.nodeID,
+          hours: age === null ? null : hoursOf(age),
+          since: created === null ? null : new Date(created).toISOString(),
+        },
         order: -(age ?? 0),
       });
     }
@@ -168,19 +194,32 @@ function botLock(lock: BotLockObservation | undefined, nowMs: number): ReportIte
       severity: 'warn',
       variant: ended ? 'bot-ended' : 'bot-expired',
       subject: `lock/bot ${name}`,
-      facts: { lease: name, holder, hours: hoursOf(age), minutes: Math.floor(age / 60_000), node: lease.metadata.annotations?.['k8s-ha-bot/node'] ?? null },
+      facts: {
+        lease: name,
+        holder,
+        hours: hoursOf(age),
+        minutes: Math.floor(age / 60_000),
+        node: lease.metadata.annotations?.['k8s-ha-bot/node'] ?? null,
+      },
       order: -age,
     },
   ];
 }
 
 /** `DisruptionAllowed` condition of a PDB (policy/v1 status.conditions). */
-function disruptionAllowedCondition(pdb: KPodDisruptionBudget): { status: string; since: number | null } | null {
+function disruptionAllowedCondition(
+  pdb: KPodDisruptionBudget,
+): { status: string; since: number | null } | null {
   const c = pdb.status?.conditions?.find((x) => x.type === 'DisruptionAllowed');
   return c ? { status: c.status, since: ms(c.lastTransitionTime) } : null;
 }
 
-function pdbsStuck(snapshot: ClusterSnapshot, nowMs: number, t: ReportThresholds, pdbPods: Record<string, PdbPod[]> | undefined): ReportItem[] {
+function pdbsStuck(
+  snapshot: ClusterSnapshot,
+  nowMs: number,
+  t: ReportThresholds,
+  pdbPods: Record<string, PdbPod[]> | undefined,
+): ReportItem[] {
   const out: ReportItem[] = [];
   for (const pdb of snapshot.podDisruptionBudgets) {
     if (pdb.status?.disruptionsAllowed !== 0) continue;
@@ -190,7 +229,10 @@ function pdbsStuck(snapshot: ClusterSnapshot, nowMs: number, t: ReportThresholds
     if (age < t.pdbBlockedHours * 3_600_000) continue;
     const key = `${pdb.metadata.namespace ?? ''}/${pdb.metadata.name}`;
     const pods = pdbPods?.[key];
-    const unready = (pods ?? []).filter((p) => !p.ready).map((p) => p.name).sort();
+    const unready = (pods ?? [])
+      .filter((p) => !p.ready)
+      .map((p) => p.name)
+      .sort();
     const expected = pdb.status.expectedPods ?? null;
     const healthy = pdb.status.currentHealthy ?? null;
     const desired = pdb.status.desiredHealthy ?? null;
@@ -203,7 +245,17 @@ function pdbsStuck(snapshot: ClusterSnapshot, nowMs: number, t: ReportThresholds
       severity: 'warn',
       variant,
       subject: `pdb/${key}`,
-      facts: { pdb: key, hours: hoursOf(age), days: Math.floor(age / 86_400_000), since: new Date(c.since).toISOString(), expected, healthy, desired, pods: named.slice(0, 5), more: Math.max(0, named.length - 5) },
+      facts: {
+        pdb: key,
+        hours: hoursOf(age),
+        days: Math.floor(age / 86_400_000),
+        since: new Date(c.since).toISOString(),
+        expected,
+        healthy,
+        desired,
+        pods: named.slice(0, 5),
+        more: Math.max(0, named.length - 5),
+      },
       order: -age,
     });
   }
@@ -225,7 +277,13 @@ function terminating(snapshot: ClusterSnapshot, nowMs: number, t: ReportThreshol
       severity: 'warn',
       variant: 'plain',
       subject: `pod/${p.namespace}/${p.name}`,
-      facts: { pod: `${p.namespace}/${p.name}`, node: p.nodeName, minutes: Math.floor((nowMs - deletedAt) / 60_000), hours: hoursOf(nowMs - deletedAt), grace: p.graceSeconds ?? null },
+      facts: {
+        pod: `${p.namespace}/${p.name}`,
+        node: p.nodeName,
+        minutes: Math.floor((nowMs - deletedAt) / 60_000),
+        hours: hoursOf(nowMs - deletedAt),
+        grace: p.graceSeconds ?? null,
+      },
       order: -(nowMs - deletedAt),
     });
   }
@@ -240,7 +298,12 @@ function terminating(snapshot: ClusterSnapshot, nowMs: number, t: ReportThreshol
  * @param extras - the collector's extra reads (PDB pods, the bot's lock)
  * @returns the items, unsorted (see `byUrgency`)
  */
-export function findStuckStates(snapshot: ClusterSnapshot, now: Date, thresholds: ReportThresholds, extras: StuckStateExtras = {}): ReportItem[] {
+export function findStuckStates(
+  snapshot: ClusterSnapshot,
+  now: Date,
+  thresholds: ReportThresholds,
+  extras: StuckStateExtras = {},
+): ReportItem[] {
   const nowMs = now.getTime();
   return [
     ...cordoned(snapshot, nowMs, thresholds),

@@ -51,7 +51,9 @@ function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Find
   if (onTargets.length === 0) return [];
   const voters = etcd.voters;
   const quorum = quorumOf(voters);
-  const after = etcd.members.filter((m) => !m.isLearner && m.healthy === true && !(m.node !== null && targets.has(m.node))).length;
+  const after = etcd.members.filter(
+    (m) => !m.isLearner && m.healthy === true && !(m.node !== null && targets.has(m.node)),
+  ).length;
   const facts = {
     nodes: onTargets.map((m) => m.node ?? m.name),
     voters,
@@ -59,14 +61,28 @@ function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Find
     healthyBefore: etcd.healthyVoters,
     after,
     spare: after - quorum,
-    down: etcd.members.filter((m) => !m.isLearner && m.healthy !== true && !(m.node !== null && targets.has(m.node))).map((m) => m.node ?? m.name),
+    down: etcd.members
+      .filter((m) => !m.isLearner && m.healthy !== true && !(m.node !== null && targets.has(m.node)))
+      .map((m) => m.node ?? m.name),
     learners: onTargets.filter((m) => m.isLearner).map((m) => m.node ?? m.name),
-    leader: etcd.leader !== null && etcd.leader.node !== null && targets.has(etcd.leader.node) ? etcd.leader.node : null,
+    leader:
+      etcd.leader !== null && etcd.leader.node !== null && targets.has(etcd.leader.node)
+        ? etcd.leader.node
+        : null,
     source: etcd.source,
   };
-  if (onTargets.every((m) => m.isLearner)) return [finding('etcd-quorum-after', 'control', 'info', 'joint-learners-only', facts)];
+  if (onTargets.every((m) => m.isLearner))
+    return [finding('etcd-quorum-after', 'control', 'info', 'joint-learners-only', facts)];
   if (after < quorum) return [finding('etcd-quorum-after', 'control', 'block', 'joint-lost', facts)];
-  return [finding('etcd-quorum-after', 'control', 'info', after === quorum ? 'joint-kept-no-spare' : 'joint-kept', facts)];
+  return [
+    finding(
+      'etcd-quorum-after',
+      'control',
+      'info',
+      after === quorum ? 'joint-kept-no-spare' : 'joint-kept',
+      facts,
+    ),
+  ];
 }
 
 function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Finding[] {
@@ -74,14 +90,32 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
   const cpTargets = state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name);
   if (cpTargets.length > 0) {
     const left = state.nodes.filter((n) => !targets.has(n.name) && n.ready).map((n) => n.name);
-    const facts = { nodes: cpTargets, total: state.nodes.length, readyBefore: state.nodes.filter((n) => n.ready).length, left };
-    out.push(left.length === 0 ? finding('control-plane-count', 'control', 'block', 'joint-none-left', facts) : finding('control-plane-count', 'control', 'ok', 'joint-redundant', facts));
+    const facts = {
+      nodes: cpTargets,
+      total: state.nodes.length,
+      readyBefore: state.nodes.filter((n) => n.ready).length,
+      left,
+    };
+    out.push(
+      left.length === 0
+        ? finding('control-plane-count', 'control', 'block', 'joint-none-left', facts)
+        : finding('control-plane-count', 'control', 'ok', 'joint-redundant', facts),
+    );
   }
   const apiTargets = state.apiservers.filter((a) => targets.has(a.host)).map((a) => a.host);
   if (apiTargets.length > 0) {
     const others = state.apiservers.filter((a) => !targets.has(a.host) && a.alive).map((a) => a.host);
-    const facts = { nodes: apiTargets, before: state.apiservers.filter((a) => a.alive).length, after: others.length, others };
-    out.push(others.length === 0 ? finding('apiserver-redundancy', 'control', 'block', 'joint-none-left', facts) : finding('apiserver-redundancy', 'control', 'info', 'joint-capacity', facts));
+    const facts = {
+      nodes: apiTargets,
+      before: state.apiservers.filter((a) => a.alive).length,
+      after: others.length,
+      others,
+    };
+    out.push(
+      others.length === 0
+        ? finding('apiserver-redundancy', 'control', 'block', 'joint-none-left', facts)
+        : finding('apiserver-redundancy', 'control', 'info', 'joint-capacity', facts),
+    );
   }
   for (const [check, leaseName] of [
     ['leader-scheduler', 'kube-scheduler'],
@@ -91,10 +125,13 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
     const holderTargeted = lease?.holderHost != null && targets.has(lease.holderHost);
     if (cpTargets.length === 0 && !holderTargeted) continue;
     if (!lease) {
-      if (!state.managed) out.push(finding(check, 'control', 'warn', 'joint-missing', { nodes: cpTargets, lease: leaseName }));
+      if (!state.managed)
+        out.push(finding(check, 'control', 'warn', 'joint-missing', { nodes: cpTargets, lease: leaseName }));
       continue;
     }
-    const standbys = state.nodes.filter((n) => !targets.has(n.name) && n.components[leaseName] === true).map((n) => n.name);
+    const standbys = state.nodes
+      .filter((n) => !targets.has(n.name) && n.components[leaseName] === true)
+      .map((n) => n.name);
     const facts = {
       nodes: cpTargets,
       lease: leaseName,
@@ -103,7 +140,8 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
       standbys,
     };
     if (!lease.fresh) out.push(finding(check, 'control', 'block', 'joint-stale', facts));
-    else if (holderTargeted && standbys.length === 0) out.push(finding(check, 'control', 'block', 'joint-no-standby', facts));
+    else if (holderTargeted && standbys.length === 0)
+      out.push(finding(check, 'control', 'block', 'joint-no-standby', facts));
     else if (holderTargeted) out.push(finding(check, 'control', 'warn', 'joint-held-here', facts));
     else out.push(finding(check, 'control', 'ok', 'joint-held-elsewhere', facts));
   }
@@ -122,14 +160,21 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
   const vipNodes = [
     ...new Set(
       index.snapshot.pods
-        .filter((p) => p.metadata.namespace === 'kube-system' && p.metadata.name.startsWith('kube-vip') && p.spec?.nodeName !== undefined)
+        .filter(
+          (p) =>
+            p.metadata.namespace === 'kube-system' &&
+            p.metadata.name.startsWith('kube-vip') &&
+            p.spec?.nodeName !== undefined,
+        )
         .map((p) => p.spec?.nodeName ?? ''),
     ),
   ];
   if (lease === undefined && vipNodes.length === 0) return [];
   const facts = { holder, vipNodes, nodes: [...targets].filter((t) => vipNodes.includes(t) || t === holder) };
-  if (vipNodes.length > 0 && vipNodes.every((n) => targets.has(n))) return [finding('control-plane-endpoint', 'control', 'block', 'joint-vip-none-left', facts)];
-  if (holder !== null && targets.has(holder)) return [finding('control-plane-endpoint', 'control', 'warn', 'joint-vip-moves', facts)];
+  if (vipNodes.length > 0 && vipNodes.every((n) => targets.has(n)))
+    return [finding('control-plane-endpoint', 'control', 'block', 'joint-vip-none-left', facts)];
+  if (holder !== null && targets.has(holder))
+    return [finding('control-plane-endpoint', 'control', 'warn', 'joint-vip-moves', facts)];
   return [];
 }
 
@@ -146,7 +191,11 @@ function worstFirst(findings: readonly Finding[]): Finding[] {
  * @param nodes - node names of the cluster
  * @param now - the analysis clock
  */
-export function analyzeEachAlone(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date): NodeAlone[] {
+export function analyzeEachAlone(
+  snapshot: ClusterSnapshot,
+  nodes: readonly string[],
+  now: Date,
+): NodeAlone[] {
   return nodes.map((node) => {
     const r = analyzeRebootImpact(snapshot, node, now);
     return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
@@ -163,11 +212,22 @@ export function analyzeEachAlone(snapshot: ClusterSnapshot, nodes: readonly stri
  * @param alone - each node's own analysis when already computed (the rolling plan reuses them)
  * @returns the joint verdict and findings; see {@link JointImpact}
  */
-export function analyzeJointImpact(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date, options: JointOptions, alone?: readonly NodeAlone[]): JointImpact {
+export function analyzeJointImpact(
+  snapshot: ClusterSnapshot,
+  nodes: readonly string[],
+  now: Date,
+  options: JointOptions,
+  alone?: readonly NodeAlone[],
+): JointImpact {
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
   const targets = new Set(nodes);
-  const each = alone !== undefined ? nodes.map((n) => alone.find((a) => a.node === n) ?? analyzeEachAlone(snapshot, [n], now)[0]).filter((a): a is NodeAlone => a !== undefined) : analyzeEachAlone(snapshot, nodes, now);
+  const each =
+    alone !== undefined
+      ? nodes
+          .map((n) => alone.find((a) => a.node === n) ?? analyzeEachAlone(snapshot, [n], now)[0])
+          .filter((a): a is NodeAlone => a !== undefined)
+      : analyzeEachAlone(snapshot, nodes, now);
 
   const evictable = evictablePods(index, nodes);
   const capacity = jointCapacity(index, nodes, evictable);
@@ -194,7 +254,11 @@ export function analyzeJointImpact(snapshot: ClusterSnapshot, nodes: readonly st
   const findings = worstFirst([...joint, ...carried]);
   const ownPlanes = new Set<Plane>(each.map((a) => (a.role === 'control-plane' ? 'control' : 'data')));
   const planesAffected = PLANES.filter(
-    (p) => ownPlanes.has(p) || findings.some((f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error'),
+    (p) =>
+      ownPlanes.has(p) ||
+      findings.some(
+        (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
+      ),
   );
   return {
     nodes: [...nodes],

@@ -42,11 +42,26 @@ export function evictablePods(index: ClusterIndex, nodes: readonly string[]): KP
  * @param evictable - the pods evicted from them
  * @returns the finding (none without evictable pods) and the pods left unplaced (`ns/name`)
  */
-export function jointCapacity(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[]): { findings: Finding[]; unplaced: Set<string> } {
+export function jointCapacity(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  evictable: readonly KPod[],
+): { findings: Finding[]; unplaced: Set<string> } {
   if (evictable.length === 0) return { findings: [], unplaced: new Set() };
   const { unplaced, candidates } = placeEvictedPods(index, new Set(nodes), evictable);
-  const facts = { nodes: [...nodes], evictable: evictable.length, unplaced, unplacedCount: unplaced.length, candidates };
-  const variant = unplaced.length === 0 ? 'joint-fits' : unplaced.length === evictable.length ? 'joint-none-fit' : 'joint-some-pending';
+  const facts = {
+    nodes: [...nodes],
+    evictable: evictable.length,
+    unplaced,
+    unplacedCount: unplaced.length,
+    candidates,
+  };
+  const variant =
+    unplaced.length === 0
+      ? 'joint-fits'
+      : unplaced.length === evictable.length
+        ? 'joint-none-fit'
+        : 'joint-some-pending';
   const severity = unplaced.length === 0 ? 'ok' : unplaced.length === evictable.length ? 'block' : 'warn';
   return { findings: [finding('capacity', 'data', severity, variant, facts)], unplaced: new Set(unplaced) };
 }
@@ -68,11 +83,21 @@ export function jointCapacity(index: ClusterIndex, nodes: readonly string[], evi
  * @param unplaced - evicted pods that fit nowhere (`ns/name`), from {@link jointCapacity}
  * @param action - what is done to the nodes
  */
-export function jointPdbs(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[], unplaced: ReadonlySet<string>, action: MultiNodeAction): Finding[] {
+export function jointPdbs(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  evictable: readonly KPod[],
+  unplaced: ReadonlySet<string>,
+  action: MultiNodeAction,
+): Finding[] {
   const out: Finding[] = [];
   for (const pdb of index.snapshot.podDisruptionBudgets) {
     const namespace = pdb.metadata.namespace ?? 'default';
-    const pods = evictable.filter((p) => (p.metadata.namespace ?? 'default') === namespace && selectorMatches(pdb.spec?.selector, p.metadata.labels));
+    const pods = evictable.filter(
+      (p) =>
+        (p.metadata.namespace ?? 'default') === namespace &&
+        selectorMatches(pdb.spec?.selector, p.metadata.labels),
+    );
     if (pods.length === 0) continue;
     const st = pdb.status ?? {};
     const allowed = st.disruptionsAllowed ?? 0;
@@ -93,20 +118,37 @@ export function jointPdbs(index: ClusterIndex, nodes: readonly string[], evictab
           ? finding('pdb-blocks', 'data', 'warn', 'joint-exceeds-involuntary', facts, subject)
           : finding('pdb-blocks', 'data', 'info', 'joint-allows', facts, subject),
       );
-    } else if (intOrPercentIsZero(pdb.spec?.maxUnavailable)) out.push(finding('pdb-blocks', 'data', 'block', 'joint-max-unavailable-zero', facts, subject));
-    else if ((typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) || minAvail === '100%')
+    } else if (intOrPercentIsZero(pdb.spec?.maxUnavailable))
+      out.push(finding('pdb-blocks', 'data', 'block', 'joint-max-unavailable-zero', facts, subject));
+    else if (
+      (typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) ||
+      minAvail === '100%'
+    )
       out.push(finding('pdb-blocks', 'data', 'block', 'joint-min-available-all', facts, subject));
-    else if (allowed === 0) out.push(finding('pdb-blocks', 'data', 'block', 'joint-no-disruptions', facts, subject));
+    else if (allowed === 0)
+      out.push(finding('pdb-blocks', 'data', 'block', 'joint-no-disruptions', facts, subject));
     else if (pods.length > allowed) {
       const stuck = pods.some((p) => unplaced.has(podName(p)));
-      out.push(finding('pdb-blocks', 'data', stuck ? 'block' : 'warn', stuck ? 'joint-exceeds-stuck' : 'joint-exceeds', facts, subject));
+      out.push(
+        finding(
+          'pdb-blocks',
+          'data',
+          stuck ? 'block' : 'warn',
+          stuck ? 'joint-exceeds-stuck' : 'joint-exceeds',
+          facts,
+          subject,
+        ),
+      );
     } else out.push(finding('pdb-blocks', 'data', 'info', 'joint-allows', facts, subject));
   }
   return out;
 }
 
 function isClusterDns(namespace: string, name: string, labels: Record<string, string>): boolean {
-  return namespace === 'kube-system' && (labels['k8s-app'] === 'kube-dns' || name === 'coredns' || name === 'kube-dns');
+  return (
+    namespace === 'kube-system' &&
+    (labels['k8s-app'] === 'kube-dns' || name === 'coredns' || name === 'kube-dns')
+  );
 }
 
 /**
@@ -118,7 +160,11 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * @param nodes - the target nodes
  * @param evictable - the pods evicted from them
  */
-export function jointReplicas(index: ClusterIndex, nodes: readonly string[], evictable: readonly KPod[]): Finding[] {
+export function jointReplicas(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  evictable: readonly KPod[],
+): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -130,7 +176,11 @@ export function jointReplicas(index: ClusterIndex, nodes: readonly string[], evi
     const here = all.filter((s) => s.nodeName !== null && targets.has(s.nodeName)).length || 1;
     const replicas = owner.replicas ?? all.length;
     const facts = {
-      nodes: [...new Set(all.filter((s) => s.nodeName !== null && targets.has(s.nodeName)).map((s) => s.nodeName ?? ''))],
+      nodes: [
+        ...new Set(
+          all.filter((s) => s.nodeName !== null && targets.has(s.nodeName)).map((s) => s.nodeName ?? ''),
+        ),
+      ],
       workload: owner.name,
       kind: owner.kind,
       namespace: owner.namespace,
@@ -140,8 +190,28 @@ export function jointReplicas(index: ClusterIndex, nodes: readonly string[], evi
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner.namespace, owner.name, owner.workload?.metadata.labels ?? {});
-    if (replicas <= 1) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'joint-dns-single' : 'joint-single', facts, subject));
-    else if (here >= all.length) out.push(finding('single-replica', 'data', dns ? 'block' : 'warn', dns ? 'joint-dns-all-here' : 'joint-all-here', facts, subject));
+    if (replicas <= 1)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          dns ? 'block' : 'warn',
+          dns ? 'joint-dns-single' : 'joint-single',
+          facts,
+          subject,
+        ),
+      );
+    else if (here >= all.length)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          dns ? 'block' : 'warn',
+          dns ? 'joint-dns-all-here' : 'joint-all-here',
+          facts,
+          subject,
+        ),
+      );
     else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
   }
   return out;

@@ -25,7 +25,14 @@ import { indexCluster } from '../cluster-index.js';
 import { controlPlaneState } from '../control-plane-state.js';
 import { SEVERITY_RANK, type Verdict } from '../types.js';
 import { analyzeEachAlone, analyzeJointImpact } from './joint-impact.js';
-import type { ExcludedNode, MultiNodeAction, NodeAlone, PlanStep, RollingPlan, WaitCondition } from './types.js';
+import type {
+  ExcludedNode,
+  MultiNodeAction,
+  NodeAlone,
+  PlanStep,
+  RollingPlan,
+  WaitCondition,
+} from './types.js';
 
 /** Default number of workers taken down together in one step. */
 export const DEFAULT_WORKER_BATCH_SIZE = 1;
@@ -45,7 +52,14 @@ const VERDICT_RANK: Readonly<Record<Verdict, number>> = { safe: 0, caution: 1, u
  * evicted.
  */
 function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
-  return VERDICT_RANK[step.verdict] * 1000 + (step.etcdLeader ? 300 : 0) + step.leases.length * 100 + (noSpare ? 50 : 0) + pdbPods + step.evicted;
+  return (
+    VERDICT_RANK[step.verdict] * 1000 +
+    (step.etcdLeader ? 300 : 0) +
+    step.leases.length * 100 +
+    (noSpare ? 50 : 0) +
+    pdbPods +
+    step.evicted
+  );
 }
 
 /**
@@ -56,7 +70,12 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
  * @param options - the action and the worker batch size (at least 1)
  * @returns the plan; see {@link RollingPlan}
  */
-export function planRolling(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date, options: RollingOptions): RollingPlan {
+export function planRolling(
+  snapshot: ClusterSnapshot,
+  nodes: readonly string[],
+  now: Date,
+  options: RollingOptions,
+): RollingPlan {
   const workerBatchSize = Math.max(1, Math.floor(options.workerBatchSize ?? DEFAULT_WORKER_BATCH_SIZE));
   const state = controlPlaneState(indexCluster(snapshot), now);
   const alone = analyzeEachAlone(snapshot, nodes, now);
@@ -67,7 +86,9 @@ export function planRolling(snapshot: ClusterSnapshot, nodes: readonly string[],
     .map((a) => ({
       node: a.node,
       verdict: a.verdict,
-      reasons: a.findings.filter((f) => f.severity === 'block').map((f) => ({ check: f.check, variant: f.variant, facts: f.facts })),
+      reasons: a.findings
+        .filter((f) => f.severity === 'block')
+        .map((f) => ({ check: f.check, variant: f.variant, facts: f.facts })),
     }));
   const usable = alone.filter((a) => a.verdict !== 'unsafe');
 
@@ -95,7 +116,11 @@ export function planRolling(snapshot: ClusterSnapshot, nodes: readonly string[],
       const candidate = [...batch, o.node];
       const joint = analyzeJointImpact(snapshot, candidate, now, { action: options.action }, alone);
       const worstAlone = Math.max(...candidate.map((n) => VERDICT_RANK[byNode.get(n)?.verdict ?? 'unsafe']));
-      const spoils = joint.joint.some((f) => (f.check === 'pdb-blocks' || f.check === 'capacity') && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
+      const spoils = joint.joint.some(
+        (f) =>
+          (f.check === 'pdb-blocks' || f.check === 'capacity') &&
+          SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn,
+      );
       if (VERDICT_RANK[joint.verdict] <= worstAlone && !spoils) {
         batch.push(o.node);
         placed.add(o.node);
@@ -118,9 +143,18 @@ export function planRolling(snapshot: ClusterSnapshot, nodes: readonly string[],
     for (const f of joint.joint) {
       if (f.check !== 'pdb-blocks') continue;
       pdbPods += Number(f.facts.podsOnTargets ?? 0);
-      waitFor.push({ type: 'pdb-allows', pdb: String(f.facts.pdb), namespace: String(f.facts.namespace), disruptionsAllowed: Number(f.facts.disruptionsAllowed ?? 0) });
+      waitFor.push({
+        type: 'pdb-allows',
+        pdb: String(f.facts.pdb),
+        namespace: String(f.facts.namespace),
+        disruptionsAllowed: Number(f.facts.disruptionsAllowed ?? 0),
+      });
     }
-    const leases = state.leaderLeases.filter((l) => l.holderHost !== null && batch.includes(l.holderHost) && l.name !== 'cloud-controller-manager').map((l) => l.name);
+    const leases = state.leaderLeases
+      .filter(
+        (l) => l.holderHost !== null && batch.includes(l.holderHost) && l.name !== 'cloud-controller-manager',
+      )
+      .map((l) => l.name);
     const quorum = joint.joint.find((f) => f.check === 'etcd-quorum-after');
     const capacity = joint.joint.find((f) => f.check === 'capacity');
     const step: PlanStep = {
@@ -144,7 +178,10 @@ export function planRolling(snapshot: ClusterSnapshot, nodes: readonly string[],
       riskiestStep = i + 1;
     }
   }
-  const worstStep = steps.reduce<Verdict>((w, s) => (VERDICT_RANK[s.verdict] > VERDICT_RANK[w] ? s.verdict : w), 'safe');
+  const worstStep = steps.reduce<Verdict>(
+    (w, s) => (VERDICT_RANK[s.verdict] > VERDICT_RANK[w] ? s.verdict : w),
+    'safe',
+  );
   return {
     nodes: [...nodes],
     action: options.action,

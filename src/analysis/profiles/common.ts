@@ -7,11 +7,19 @@ import type { Finding } from '../types.js';
 import type { ControlPlaneComponent, EtcdInference } from './types.js';
 
 /** The control-plane components. */
-export const COMPONENTS: readonly ControlPlaneComponent[] = ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager'];
+export const COMPONENTS: readonly ControlPlaneComponent[] = [
+  'kube-apiserver',
+  'etcd',
+  'kube-scheduler',
+  'kube-controller-manager',
+];
 
 /** @returns true for a mirror pod (a static pod as the apiserver shows it). */
 export function isMirror(pod: KPod): boolean {
-  return ANNOTATION_MIRROR in (pod.metadata.annotations ?? {}) || (pod.metadata.ownerReferences ?? []).some((o) => o.kind === 'Node' && o.controller === true);
+  return (
+    ANNOTATION_MIRROR in (pod.metadata.annotations ?? {}) ||
+    (pod.metadata.ownerReferences ?? []).some((o) => o.kind === 'Node' && o.controller === true)
+  );
 }
 
 /**
@@ -35,14 +43,20 @@ export function hasControlPlaneRole(node: KNode): boolean {
 }
 
 /** Nodes with a control-plane role label, or running a kube-apiserver component pod. */
-export function labelledOrApiserverNodes(snapshot: ClusterSnapshot, components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): KNode[] {
-  return snapshot.nodes.filter((n) => hasControlPlaneRole(n) || (components.get(n.metadata.name)?.has('kube-apiserver') ?? false));
+export function labelledOrApiserverNodes(
+  snapshot: ClusterSnapshot,
+  components: ReadonlyMap<string, ReadonlyMap<string, KPod>>,
+): KNode[] {
+  return snapshot.nodes.filter(
+    (n) => hasControlPlaneRole(n) || (components.get(n.metadata.name)?.has('kube-apiserver') ?? false),
+  );
 }
 
 /** Component → up, from the node's component pods (pod Ready on a Ready node). */
 export function componentsFromPods(node: KNode, pods: ReadonlyMap<string, KPod>): Record<string, boolean> {
   const out: Record<string, boolean> = {};
-  for (const [c, pod] of pods) out[c] = ready(node) && pod.status?.conditions?.find((x) => x.type === 'Ready')?.status === 'True';
+  for (const [c, pod] of pods)
+    out[c] = ready(node) && pod.status?.conditions?.find((x) => x.type === 'Ready')?.status === 'True';
   return out;
 }
 

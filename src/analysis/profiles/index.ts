@@ -12,11 +12,24 @@ import { openshiftProfile } from './openshift.js';
 import { rke2Profile } from './rke2.js';
 import type { ControlPlaneProfile } from './types.js';
 
-export type { ControlPlaneProfile, ProfileName, EtcdInference, ControlPlaneComponent, ControlPlaneKeeper, KeeperQuestion } from './types.js';
+export type {
+  ControlPlaneProfile,
+  ProfileName,
+  EtcdInference,
+  ControlPlaneComponent,
+  ControlPlaneKeeper,
+  KeeperQuestion,
+} from './types.js';
 export { OPENSHIFT_QUORUM_GUARD_PDB } from './openshift.js';
 
 /** Every profile, in detection order (kubeadm last: it recognises anything). */
-export const PROFILES: readonly ControlPlaneProfile[] = [openshiftProfile, rke2Profile, k3sProfile, managedProfile, kubeadmProfile];
+export const PROFILES: readonly ControlPlaneProfile[] = [
+  openshiftProfile,
+  rke2Profile,
+  k3sProfile,
+  managedProfile,
+  kubeadmProfile,
+];
 
 /**
  * The profile of a snapshot.

@@ -32,6 +32,10 @@ export const k3sProfile: ControlPlaneProfile = {
   componentOf: () => null,
   controlPlaneNodes: (snapshot) => snapshot.nodes.filter(hasControlPlaneRole),
   // Each server runs every component in its own process: up while the node is Ready.
-  componentsOnNode: (node) => ({ 'kube-apiserver': ready(node), 'kube-scheduler': ready(node), 'kube-controller-manager': ready(node) }),
+  componentsOnNode: (node) => ({
+    'kube-apiserver': ready(node),
+    'kube-scheduler': ready(node),
+    'kube-controller-manager': ready(node),
+  }),
   etcdSource: (snapshot) => etcdFromRoleLabels(snapshot) ?? { kind: 'datastore' },
 };

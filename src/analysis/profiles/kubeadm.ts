@@ -5,7 +5,13 @@
  * @see https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/ha-topology/
  * @see https://kubernetes.io/docs/reference/labels-annotations-taints/#node-role-kubernetes-io-control-plane
  */
-import { componentsFromPods, hasEtcdPods, kubeadmComponentOf, labelledOrApiserverNodes, noKeeperFindings } from './common.js';
+import {
+  componentsFromPods,
+  hasEtcdPods,
+  kubeadmComponentOf,
+  labelledOrApiserverNodes,
+  noKeeperFindings,
+} from './common.js';
 import type { ControlPlaneProfile } from './types.js';
 
 /** kubeadm: the default when no other profile recognises the objects. */
@@ -18,5 +24,6 @@ export const kubeadmProfile: ControlPlaneProfile = {
   componentOf: kubeadmComponentOf,
   controlPlaneNodes: labelledOrApiserverNodes,
   componentsOnNode: componentsFromPods,
-  etcdSource: (snapshot, _cp, components) => (hasEtcdPods(components) ? { kind: 'pods' } : snapshot.etcd ? { kind: 'external' } : { kind: 'unknown' }),
+  etcdSource: (snapshot, _cp, components) =>
+    hasEtcdPods(components) ? { kind: 'pods' } : snapshot.etcd ? { kind: 'external' } : { kind: 'unknown' },
 };

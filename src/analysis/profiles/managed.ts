@@ -17,7 +17,11 @@ function provider(snapshot: ClusterSnapshot): string | null {
   for (const n of snapshot.nodes) {
     const labels = Object.keys(n.metadata.labels ?? {});
     const id = n.spec?.providerID ?? '';
-    if (labels.some((k) => k.startsWith('eks.amazonaws.com/')) || /-eks-/.test(n.status?.nodeInfo?.kubeletVersion ?? '')) return 'EKS';
+    if (
+      labels.some((k) => k.startsWith('eks.amazonaws.com/')) ||
+      /-eks-/.test(n.status?.nodeInfo?.kubeletVersion ?? '')
+    )
+      return 'EKS';
     if (labels.some((k) => k.startsWith('cloud.google.com/gke-'))) return 'GKE';
     if (labels.some((k) => k.startsWith('kubernetes.azure.com/')) || id.startsWith('azure://')) return 'AKS';
   }
@@ -30,12 +34,24 @@ export const managedProfile: ControlPlaneProfile = {
   keeper: 'provider',
   keeperFindings: (_snapshot, question, seen) => [
     question.kind === 'reboot'
-      ? finding('managed-control-plane', 'control', 'info', 'managed', { node: question.node, apiservers: seen.apiservers })
-      : finding('managed-control-plane', 'control', 'info', 'managed-status', { apiservers: seen.apiservers }),
-    ...(seen.variant ? [finding('managed-control-plane', 'control', 'info', 'provider', { provider: seen.variant })] : []),
+      ? finding('managed-control-plane', 'control', 'info', 'managed', {
+          node: question.node,
+          apiservers: seen.apiservers,
+        })
+      : finding('managed-control-plane', 'control', 'info', 'managed-status', {
+          apiservers: seen.apiservers,
+        }),
+    ...(seen.variant
+      ? [finding('managed-control-plane', 'control', 'info', 'provider', { provider: seen.variant })]
+      : []),
   ],
   // With no nodes at all there is nothing to tell a managed cluster from an empty or unreadable one.
-  detect: (snapshot) => snapshot.nodes.length > 0 && !snapshot.nodes.some(hasControlPlaneRole) && !snapshot.pods.some((p) => kubeadmComponentOf(p) === 'kube-apiserver' || kubeadmComponentOf(p) === 'etcd'),
+  detect: (snapshot) =>
+    snapshot.nodes.length > 0 &&
+    !snapshot.nodes.some(hasControlPlaneRole) &&
+    !snapshot.pods.some(
+      (p) => kubeadmComponentOf(p) === 'kube-apiserver' || kubeadmComponentOf(p) === 'etcd',
+    ),
   variant: provider,
   componentOf: kubeadmComponentOf,
   controlPlaneNodes: () => [],

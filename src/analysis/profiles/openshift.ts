@@ -13,17 +13,51 @@
  * @see https://github.com/openshift/machine-config-operator (etcd-quorum-guard)
  */
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
-import { componentsFromPods, hasControlPlaneRole, hasEtcdPods, isMirror, ready, noKeeperFindings } from './common.js';
+import {
+  componentsFromPods,
+  hasControlPlaneRole,
+  hasEtcdPods,
+  isMirror,
+  ready,
+  noKeeperFindings,
+} from './common.js';
 import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
 
 /** The PDB OpenShift uses to keep etcd quorum during master drains. */
 export const OPENSHIFT_QUORUM_GUARD_PDB = 'etcd-quorum-guard';
 
-const NAMESPACES: Readonly<Record<string, { component: ControlPlaneComponent; labels: readonly [string, string][] }>> = {
-  'openshift-etcd': { component: 'etcd', labels: [['app', 'etcd'], ['etcd', 'true'], ['k8s-app', 'etcd']] },
-  'openshift-kube-apiserver': { component: 'kube-apiserver', labels: [['app', 'openshift-kube-apiserver'], ['apiserver', 'true']] },
-  'openshift-kube-scheduler': { component: 'kube-scheduler', labels: [['app', 'openshift-kube-scheduler'], ['scheduler', 'true']] },
-  'openshift-kube-controller-manager': { component: 'kube-controller-manager', labels: [['app', 'kube-controller-manager'], ['kube-controller-manager', 'true']] },
+const NAMESPACES: Readonly<
+  Record<string, { component: ControlPlaneComponent; labels: readonly [string, string][] }>
+> = {
+  'openshift-etcd': {
+    component: 'etcd',
+    labels: [
+      ['app', 'etcd'],
+      ['etcd', 'true'],
+      ['k8s-app', 'etcd'],
+    ],
+  },
+  'openshift-kube-apiserver': {
+    component: 'kube-apiserver',
+    labels: [
+      ['app', 'openshift-kube-apiserver'],
+      ['apiserver', 'true'],
+    ],
+  },
+  'openshift-kube-scheduler': {
+    component: 'kube-scheduler',
+    labels: [
+      ['app', 'openshift-kube-scheduler'],
+      ['scheduler', 'true'],
+    ],
+  },
+  'openshift-kube-controller-manager': {
+    component: 'kube-controller-manager',
+    labels: [
+      ['app', 'kube-controller-manager'],
+      ['kube-controller-manager', 'true'],
+    ],
+  },
 };
 
 function openshiftComponentOf(pod: KPod): ControlPlaneComponent | null {
@@ -36,7 +70,11 @@ function openshiftComponentOf(pod: KPod): ControlPlaneComponent | null {
 function isOpenShift(snapshot: ClusterSnapshot): boolean {
   return (
     snapshot.nodes.some(
-      (n: KNode) => 'node.openshift.io/os_id' in (n.metadata.labels ?? {}) || Object.keys(n.metadata.annotations ?? {}).some((k) => k.startsWith('machineconfiguration.openshift.io/')),
+      (n: KNode) =>
+        'node.openshift.io/os_id' in (n.metadata.labels ?? {}) ||
+        Object.keys(n.metadata.annotations ?? {}).some((k) =>
+          k.startsWith('machineconfiguration.openshift.io/'),
+        ),
     ) || snapshot.pods.some((p) => (p.metadata.namespace ?? '').startsWith('openshift-'))
   );
 }
@@ -49,9 +87,19 @@ export const openshiftProfile: ControlPlaneProfile = {
   detect: isOpenShift,
   variant: () => null,
   componentOf: openshiftComponentOf,
-  controlPlaneNodes: (snapshot, components) => snapshot.nodes.filter((n) => hasControlPlaneRole(n) || (components.get(n.metadata.name)?.size ?? 0) > 0),
+  controlPlaneNodes: (snapshot, components) =>
+    snapshot.nodes.filter((n) => hasControlPlaneRole(n) || (components.get(n.metadata.name)?.size ?? 0) > 0),
   componentsOnNode: componentsFromPods,
   // With the etcd pods in the snapshot, they are the members; without them, every master runs one.
   etcdSource: (_snapshot, cp, components) =>
-    hasEtcdPods(components) ? { kind: 'pods' } : cp.length > 0 ? { kind: 'nodes', members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })), rule: 'masters', topology: 'stacked' } : { kind: 'unknown' },
+    hasEtcdPods(components)
+      ? { kind: 'pods' }
+      : cp.length > 0
+        ? {
+            kind: 'nodes',
+            members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })),
+            rule: 'masters',
+            topology: 'stacked',
+          }
+        : { kind: 'unknown' },
 };

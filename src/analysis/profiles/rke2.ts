@@ -8,7 +8,16 @@
  * @see https://docs.rke2.io/install/ha
  */
 import type { KNode, KPod } from '../../cluster/types.js';
-import { COMPONENTS, componentsFromPods, etcdFromRoleLabels, hasEtcdPods, isMirror, kubeadmComponentOf, labelledOrApiserverNodes, noKeeperFindings } from './common.js';
+import {
+  COMPONENTS,
+  componentsFromPods,
+  etcdFromRoleLabels,
+  hasEtcdPods,
+  isMirror,
+  kubeadmComponentOf,
+  labelledOrApiserverNodes,
+  noKeeperFindings,
+} from './common.js';
 import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
 
 function isRke2Node(n: KNode): boolean {
@@ -37,5 +46,6 @@ export const rke2Profile: ControlPlaneProfile = {
   componentOf: rke2ComponentOf,
   controlPlaneNodes: labelledOrApiserverNodes,
   componentsOnNode: componentsFromPods,
-  etcdSource: (snapshot, _cp, components) => (hasEtcdPods(components) ? { kind: 'pods' } : (etcdFromRoleLabels(snapshot) ?? { kind: 'unknown' })),
+  etcdSource: (snapshot, _cp, components) =>
+    hasEtcdPods(components) ? { kind: 'pods' } : (etcdFromRoleLabels(snapshot) ?? { kind: 'unknown' }),
 };

@@ -66,7 +66,10 @@ export interface ControlPlaneProfile {
    * @param snapshot - the cluster as read
    * @param components - component pods by node name (from {@link ControlPlaneProfile.componentOf})
    */
-  controlPlaneNodes(snapshot: ClusterSnapshot, components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): KNode[];
+  controlPlaneNodes(
+    snapshot: ClusterSnapshot,
+    components: ReadonlyMap<string, ReadonlyMap<string, KPod>>,
+  ): KNode[];
   /**
    * The components running on a control-plane node and whether each is up.
    * @param node - a control-plane node
@@ -80,7 +83,11 @@ export interface ControlPlaneProfile {
    * @param controlPlaneNodes - the nodes {@link ControlPlaneProfile.controlPlaneNodes} returned
    * @param components - component pods by node name
    */
-  etcdSource(snapshot: ClusterSnapshot, controlPlaneNodes: readonly KNode[], components: ReadonlyMap<string, ReadonlyMap<string, KPod>>): EtcdInference;
+  etcdSource(
+    snapshot: ClusterSnapshot,
+    controlPlaneNodes: readonly KNode[],
+    components: ReadonlyMap<string, ReadonlyMap<string, KPod>>,
+  ): EtcdInference;
   /**
    * What the answer says about who keeps the control plane, for a reboot or `status` (the managed
    * profile: "the provider runs it", and which provider); [] when the cluster keeps it.
@@ -88,5 +95,9 @@ export interface ControlPlaneProfile {
    * @param question - what is asked
    * @param seen - API servers seen (identity Leases) and the profile's variant
    */
-  keeperFindings(snapshot: ClusterSnapshot, question: KeeperQuestion, seen: { apiservers: number; variant: string | null }): Finding[];
+  keeperFindings(
+    snapshot: ClusterSnapshot,
+    question: KeeperQuestion,
+    seen: { apiservers: number; variant: string | null },
+  ): Finding[];
 }

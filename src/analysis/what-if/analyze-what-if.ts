@@ -30,7 +30,14 @@ import { analyzeRebootImpact, readErrorFindings } from '../reboot-impact.js';
 import type { Finding, Plane } from '../types.js';
 import { podsOnNode, workloadChecks } from '../workload-checks.js';
 import { kubeProxyMode } from './kube-proxy-mode.js';
-import { type Version, clusterVersions, compareVersions, minorsBetween, parseVersion, versionRange } from './versions.js';
+import {
+  type Version,
+  clusterVersions,
+  compareVersions,
+  minorsBetween,
+  parseVersion,
+  versionRange,
+} from './versions.js';
 import { ImpactBuilder, type WhatIfImpact, type WhatIfSubject, unknownTarget } from './what-if-impact.js';
 
 /** The plane each component belongs to (DOMAIN.md, "Two planes"). */
@@ -46,7 +53,12 @@ export const COMPONENT_PLANE: Readonly<Record<ComponentName, Plane>> = {
   'container-runtime': 'data',
 };
 
-const CONTROL_COMPONENTS: readonly ComponentName[] = ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager'];
+const CONTROL_COMPONENTS: readonly ComponentName[] = [
+  'kube-apiserver',
+  'etcd',
+  'kube-scheduler',
+  'kube-controller-manager',
+];
 
 /** Whether the control plane serves: the facts every what-if answer starts from. */
 export interface Serving {
@@ -62,15 +74,24 @@ export interface Serving {
  * @param state - the control-plane state
  * @param severityWhenDown - the severity a `down` control plane has for this change
  */
-export function controlPlaneServing(snapshot: ClusterSnapshot, state: ControlPlaneState, severityWhenDown: 'warn' | 'block' | 'info'): Serving {
+export function controlPlaneServing(
+  snapshot: ClusterSnapshot,
+  state: ControlPlaneState,
+  severityWhenDown: 'warn' | 'block' | 'info',
+): Serving {
   const etcd = state.etcd;
   const quorumLost = etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters < etcd.quorum;
   const aliveApiservers = state.apiservers.filter((a) => a.alive).map((a) => a.host);
   const noApiserver = state.apiservers.length > 0 && aliveApiservers.length === 0;
-  const readyzDown = state.readyz.reachable && (!state.readyz.ok && (state.readyz.failing.some((f) => f.startsWith('etcd')) || state.readyz.failing.length === 0));
+  const readyzDown =
+    state.readyz.reachable &&
+    !state.readyz.ok &&
+    (state.readyz.failing.some((f) => f.startsWith('etcd')) || state.readyz.failing.length === 0);
   const readyzUnread = snapshot.readErrors.some((e) => e.resource === 'readyz');
   const notReady = state.nodes.filter((n) => !n.ready).map((n) => n.name);
-  const membersDown = etcd.members.filter((m) => !m.isLearner && m.healthy === false).map((m) => m.node ?? m.name);
+  const membersDown = etcd.members
+    .filter((m) => !m.isLearner && m.healthy === false)
+    .map((m) => m.node ?? m.name);
   const facts = {
     apiserversAlive: aliveApiservers.length,
     apiservers: state.apiservers.length,
@@ -81,28 +102,54 @@ export function controlPlaneServing(snapshot: ClusterSnapshot, state: ControlPla
     notReady,
     membersDown,
   };
-  if (state.managed) return { level: 'managed', finding: finding('control-plane-serving', 'control', 'info', 'managed', facts) };
+  if (state.managed)
+    return {
+      level: 'managed',
+      finding: finding('control-plane-serving', 'control', 'info', 'managed', facts),
+    };
   if (quorumLost || noApiserver || readyzDown || readyzUnread) {
     const variant = noApiserver || readyzDown || readyzUnread ? 'api-down' : 'quorum-lost';
-    return { level: 'down', finding: finding('control-plane-serving', 'control', severityWhenDown, variant, facts) };
+    return {
+      level: 'down',
+      finding: finding('control-plane-serving', 'control', severityWhenDown, variant, facts),
+    };
   }
   if (notReady.length > 0 || membersDown.length > 0) {
-    return { level: 'degraded', finding: finding('control-plane-serving', 'control', 'info', 'degraded', facts) };
+    return {
+      level: 'degraded',
+      finding: finding('control-plane-serving', 'control', 'info', 'degraded', facts),
+    };
   }
   return { level: 'serving', finding: finding('control-plane-serving', 'control', 'ok', 'serving', facts) };
 }
 
-function nodeNotFound(index: ClusterIndex, node: string, subject: WhatIfSubject, state: ControlPlaneState, at: string): WhatIfImpact {
+function nodeNotFound(
+  index: ClusterIndex,
+  node: string,
+  subject: WhatIfSubject,
+  state: ControlPlaneState,
+  at: string,
+): WhatIfImpact {
   const suggestions = closestNames(
     node,
     index.snapshot.nodes.map((n) => n.metadata.name),
   );
-  const nodes = index.snapshot.nodes.map((n) => n.metadata.name ?? '').filter((n) => n !== '').slice(0, MAX_LISTED_NODES);
-  return unknownTarget(subject, finding('what-if-target', 'data', 'block', 'unknown-node', { node, suggestions, nodes }), state, at);
+  const nodes = index.snapshot.nodes
+    .map((n) => n.metadata.name ?? '')
+    .filter((n) => n !== '')
+    .slice(0, MAX_LISTED_NODES);
+  return unknownTarget(
+    subject,
+    finding('what-if-target', 'data', 'block', 'unknown-node', { node, suggestions, nodes }),
+    state,
+    at,
+  );
 }
 
 function daemonSet(index: ClusterIndex, names: readonly string[]): KWorkload | null {
-  return index.snapshot.workloads.find((w) => w.kind === 'DaemonSet' && names.includes(w.metadata.name)) ?? null;
+  return (
+    index.snapshot.workloads.find((w) => w.kind === 'DaemonSet' && names.includes(w.metadata.name)) ?? null
+  );
 }
 
 function coreDnsDeployment(index: ClusterIndex): KWorkload | null {
@@ -111,7 +158,9 @@ function coreDnsDeployment(index: ClusterIndex): KWorkload | null {
       (w) =>
         w.kind === 'Deployment' &&
         w.metadata.namespace === 'kube-system' &&
-        (w.metadata.name === 'coredns' || w.metadata.name === 'kube-dns' || w.metadata.labels?.['k8s-app'] === 'kube-dns'),
+        (w.metadata.name === 'coredns' ||
+          w.metadata.name === 'kube-dns' ||
+          w.metadata.labels?.['k8s-app'] === 'kube-dns'),
     ) ?? null
   );
 }
@@ -119,14 +168,25 @@ function coreDnsDeployment(index: ClusterIndex): KWorkload | null {
 /** Where the pods of a workload run (from the pod summaries), by node. */
 function podNodesOf(index: ClusterIndex, w: KWorkload): string[] {
   const uid = w.metadata.uid ?? '';
-  const owner = { kind: w.kind, name: w.metadata.name, namespace: w.metadata.namespace ?? 'default', uid, replicas: w.spec?.replicas ?? null, workload: w };
+  const owner = {
+    kind: w.kind,
+    name: w.metadata.name,
+    namespace: w.metadata.namespace ?? 'default',
+    uid,
+    replicas: w.spec?.replicas ?? null,
+    workload: w,
+  };
   return podsOfOwner(index, owner)
     .filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed')
     .map((s) => s.nodeName ?? '')
     .filter((n) => n !== '');
 }
 
-function resolveMaxUnavailable(value: number | string | undefined, fallback: number | string, total: number): number {
+function resolveMaxUnavailable(
+  value: number | string | undefined,
+  fallback: number | string,
+  total: number,
+): number {
   const v = value ?? fallback;
   if (typeof v === 'number') return v;
   const m = /^(\d+)%$/.exec(v);
@@ -153,7 +213,11 @@ function apiAwayInterruptions(b: ImpactBuilder, index: ClusterIndex, state: Cont
   b.interrupt('data', 'interrupt.backend-dies');
   b.interrupt('data', 'interrupt.node-reboot');
   const onMasters = userPodsOnControlPlane(index, state);
-  if (onMasters.length > 0) b.interrupt('data', 'interrupt.workloads-on-masters', { pods: onMasters.slice(0, 10), count: onMasters.length });
+  if (onMasters.length > 0)
+    b.interrupt('data', 'interrupt.workloads-on-masters', {
+      pods: onMasters.slice(0, 10),
+      count: onMasters.length,
+    });
 }
 
 /**
@@ -183,7 +247,19 @@ function userPodsOnControlPlane(index: ClusterIndex, state: ControlPlaneState): 
 function kubeProxyFindings(b: ImpactBuilder, snapshot: ClusterSnapshot): string | null {
   const mode = kubeProxyMode(snapshot);
   if (mode.mode !== null) {
-    b.findings.push(finding('kube-proxy-mode', 'data', 'info', mode.defaulted ? 'defaulted' : mode.mode === 'ipvs' || mode.mode === 'nftables' || mode.mode === 'iptables' ? mode.mode : 'other', { mode: mode.mode }));
+    b.findings.push(
+      finding(
+        'kube-proxy-mode',
+        'data',
+        'info',
+        mode.defaulted
+          ? 'defaulted'
+          : mode.mode === 'ipvs' || mode.mode === 'nftables' || mode.mode === 'iptables'
+            ? mode.mode
+            : 'other',
+        { mode: mode.mode },
+      ),
+    );
   } else if (mode.unknownBecause === 'unreadable') {
     b.findings.push(finding('kube-proxy-mode', 'data', 'info', 'unreadable', { status: mode.status }));
   } else if (mode.unknownBecause === 'absent' || mode.unknownBecause === 'unparsable') {
@@ -192,13 +268,20 @@ function kubeProxyFindings(b: ImpactBuilder, snapshot: ClusterSnapshot): string 
   return mode.mode;
 }
 
-function restartKubeProxy(b: ImpactBuilder, index: ClusterIndex, state: ControlPlaneState, node: string): void {
+function restartKubeProxy(
+  b: ImpactBuilder,
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  node: string,
+): void {
   const serving = controlPlaneServing(index.snapshot, state, 'warn');
   b.findings.push(serving.finding);
   const mode = kubeProxyFindings(b, index.snapshot);
   const modeText = mode ?? '';
   if (serving.level === 'down') {
-    b.findings.push(finding('component-restart', 'data', 'warn', 'kube-proxy-no-api', { node, mode: modeText }));
+    b.findings.push(
+      finding('component-restart', 'data', 'warn', 'kube-proxy-no-api', { node, mode: modeText }),
+    );
     b.stop('data', 'stops.rules-resync', { node });
     b.advise('control', 'advice.restore-api-first');
   } else {
@@ -212,7 +295,15 @@ function restartKubeProxy(b: ImpactBuilder, index: ClusterIndex, state: ControlP
   b.interrupt('data', 'interrupt.node-reboot');
   b.duration('data', 'duration.kube-proxy', { node });
   b.advise('data', 'advice.check-status-first');
-  b.advise('data', mode === 'ipvs' ? 'advice.verify-ipvs' : mode === 'nftables' ? 'advice.verify-nftables' : 'advice.verify-iptables', { node });
+  b.advise(
+    'data',
+    mode === 'ipvs'
+      ? 'advice.verify-ipvs'
+      : mode === 'nftables'
+        ? 'advice.verify-nftables'
+        : 'advice.verify-iptables',
+    { node },
+  );
   b.advise('data', 'advice.one-node-at-a-time');
 }
 
@@ -220,15 +311,29 @@ function restartKubelet(b: ImpactBuilder, index: ClusterIndex, state: ControlPla
   const serving = controlPlaneServing(index.snapshot, state, 'warn');
   b.findings.push(serving.finding);
   const isCp = state.nodes.some((n) => n.name === node);
-  b.findings.push(finding('component-restart', 'data', 'info', isCp ? 'kubelet-control-plane' : 'kubelet', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S }));
-  if (serving.level === 'down') b.findings.push(finding('component-restart', 'data', 'warn', 'kubelet-no-api', { node }));
+  b.findings.push(
+    finding('component-restart', 'data', 'info', isCp ? 'kubelet-control-plane' : 'kubelet', {
+      node,
+      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+    }),
+  );
+  if (serving.level === 'down')
+    b.findings.push(finding('component-restart', 'data', 'warn', 'kubelet-no-api', { node }));
   b.stop('data', 'stops.kubelet', { node });
   keepDataPlane(b);
   b.keep('data', 'keeps.containers-on-node', { node });
   if (isCp) b.keep('control', 'keeps.static-pods', { node });
-  b.interrupt('data', 'interrupt.kubelet-long', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
+  b.interrupt('data', 'interrupt.kubelet-long', {
+    node,
+    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+  });
   b.interrupt('data', 'interrupt.container-dies', { node });
-  b.duration('data', 'duration.kubelet', { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
+  b.duration('data', 'duration.kubelet', {
+    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+  });
   b.advise('data', 'advice.kubelet-watch', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
 }
 
@@ -245,9 +350,17 @@ function restartApiserver(b: ImpactBuilder, state: ControlPlaneState, node: stri
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
-    b.findings.push(finding('component-restart', 'control', 'info', 'apiserver', { node, before, after: others.length, others }));
+    b.findings.push(
+      finding('component-restart', 'control', 'info', 'apiserver', {
+        node,
+        before,
+        after: others.length,
+        others,
+      }),
+    );
     // An API server that is already down loses no capacity by restarting (issue 16: no "from 2 to 2").
-    if (state.apiservers.some((a) => a.host === node && a.alive)) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+    if (state.apiservers.some((a) => a.host === node && a.alive))
+      b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
     b.keep('control', 'keeps.api-others', { others });
     keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
@@ -258,11 +371,19 @@ function restartApiserver(b: ImpactBuilder, state: ControlPlaneState, node: stri
 }
 
 function restartEtcd(b: ImpactBuilder, state: ControlPlaneState, node: string): void {
-  const etcdFindings = etcdChecks(state, node).filter((f) => f.check !== 'etcd-db-size' || f.severity !== 'ok');
+  const etcdFindings = etcdChecks(state, node).filter(
+    (f) => f.check !== 'etcd-db-size' || f.severity !== 'ok',
+  );
   b.findings.push(...etcdFindings);
   const lost = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'lost');
   const leader = etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
-  b.findings.push(finding('component-restart', 'control', 'info', 'etcd', { node, voters: state.etcd.voters, quorum: state.etcd.quorum }));
+  b.findings.push(
+    finding('component-restart', 'control', 'info', 'etcd', {
+      node,
+      voters: state.etcd.voters,
+      quorum: state.etcd.quorum,
+    }),
+  );
   if (lost) {
     b.stop('control', 'stops.writes');
     b.stop('control', 'stops.api-changes');
@@ -277,10 +398,23 @@ function restartEtcd(b: ImpactBuilder, state: ControlPlaneState, node: string): 
   b.advise('control', 'advice.etcd-health', { node });
 }
 
-function restartLeaderComponent(b: ImpactBuilder, state: ControlPlaneState, component: 'kube-scheduler' | 'kube-controller-manager', node: string): void {
+function restartLeaderComponent(
+  b: ImpactBuilder,
+  state: ControlPlaneState,
+  component: 'kube-scheduler' | 'kube-controller-manager',
+  node: string,
+): void {
   const lease = state.leaderLeases.find((l) => l.name === component);
-  const standbys = state.nodes.filter((n) => n.name !== node && n.components[component] === true).map((n) => n.name);
-  const facts = { node, component, holder: lease?.holderHost ?? null, standbys, leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S };
+  const standbys = state.nodes
+    .filter((n) => n.name !== node && n.components[component] === true)
+    .map((n) => n.name);
+  const facts = {
+    node,
+    component,
+    holder: lease?.holderHost ?? null,
+    standbys,
+    leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+  };
   const short = component === 'kube-scheduler' ? 'scheduler' : 'controller-manager';
   if (lease?.holderHost === node && standbys.length === 0) {
     b.findings.push(finding('component-restart', 'control', 'warn', `${short}-only`, facts));
@@ -297,7 +431,12 @@ function restartLeaderComponent(b: ImpactBuilder, state: ControlPlaneState, comp
   if (component === 'kube-controller-manager') b.interrupt('data', 'interrupt.backend-dies-kcm');
 }
 
-function restartCoreDns(b: ImpactBuilder, index: ClusterIndex, state: ControlPlaneState, node: string | undefined): boolean {
+function restartCoreDns(
+  b: ImpactBuilder,
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  node: string | undefined,
+): boolean {
   const dep = coreDnsDeployment(index);
   if (!dep) return false;
   const nodes = podNodesOf(index, dep);
@@ -305,7 +444,13 @@ function restartCoreDns(b: ImpactBuilder, index: ClusterIndex, state: ControlPla
   const ready = dep.status?.readyReplicas ?? nodes.length;
   const serving = controlPlaneServing(index.snapshot, state, 'block');
   b.findings.push(serving.finding);
-  const facts = { workload: dep.metadata.name, replicas, ready, nodes: [...new Set(nodes)], node: node ?? null };
+  const facts = {
+    workload: dep.metadata.name,
+    replicas,
+    ready,
+    nodes: [...new Set(nodes)],
+    node: node ?? null,
+  };
   if (node !== undefined && !nodes.includes(node)) {
     b.findings.push(finding('component-restart', 'data', 'ok', 'coredns-not-here', facts));
     return true;
@@ -326,7 +471,8 @@ function restartCni(b: ImpactBuilder, index: ClusterIndex, state: ControlPlaneSt
   b.findings.push(serving.finding);
   const facts = { node, plugin: ds?.metadata.name ?? 'cni' };
   b.findings.push(finding('component-restart', 'data', 'info', 'cni', facts));
-  if (serving.level === 'down') b.findings.push(finding('component-restart', 'data', 'warn', 'cni-no-api', facts));
+  if (serving.level === 'down')
+    b.findings.push(finding('component-restart', 'data', 'warn', 'cni-no-api', facts));
   b.stop('data', 'stops.cni-new-pods', facts);
   keepDataPlane(b);
   b.interrupt('data', 'interrupt.cni-restart', facts);
@@ -338,19 +484,30 @@ function restartRuntime(b: ImpactBuilder, node: string): void {
   b.stop('data', 'stops.runtime', { node });
   b.keep('data', 'keeps.containers-on-node', { node });
   b.interrupt('data', 'interrupt.runtime-no-live-restore', { node });
-  b.duration('data', 'duration.kubelet', { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
+  b.duration('data', 'duration.kubelet', {
+    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+  });
   b.advise('data', 'advice.drain-for-runtime', { node });
 }
 
 function apiStopsAll(b: ImpactBuilder): void {
-  for (const k of ['stops.api-all', 'stops.scheduling', 'stops.self-healing', 'stops.node-failure', 'stops.scaling', 'stops.endpoints']) {
+  for (const k of [
+    'stops.api-all',
+    'stops.scheduling',
+    'stops.self-healing',
+    'stops.node-failure',
+    'stops.scaling',
+    'stops.endpoints',
+  ]) {
     if (!b.stops.some((s) => s.key === k)) b.stop('control', k);
   }
 }
 
 /** Where a control-plane component runs: the nodes with its mirror pod, or nothing (managed/external). */
 function componentNodes(state: ControlPlaneState, component: ComponentName): string[] {
-  if (component === 'etcd') return state.etcd.members.map((m) => m.node).filter((n): n is string => n !== null);
+  if (component === 'etcd')
+    return state.etcd.members.map((m) => m.node).filter((n): n is string => n !== null);
   return state.nodes.filter((n) => component in n.components).map((n) => n.name);
 }
 
@@ -363,10 +520,17 @@ function analyzeRestart(
 ): WhatIfImpact {
   const component = change.component as ComponentName;
   const node = change.node;
-  if (node !== undefined && !index.nodesByName.has(node)) return nodeNotFound(index, node, subject, state, at);
+  if (node !== undefined && !index.nodesByName.has(node))
+    return nodeNotFound(index, node, subject, state, at);
   // Without a node, a DaemonSet or node component restarts everywhere: that is a rolling update.
   if (node === undefined && component !== 'coredns') {
-    if (CONTROL_COMPONENTS.includes(component) || component === 'kube-proxy' || component === 'cni' || component === 'kubelet' || component === 'container-runtime') {
+    if (
+      CONTROL_COMPONENTS.includes(component) ||
+      component === 'kube-proxy' ||
+      component === 'cni' ||
+      component === 'kubelet' ||
+      component === 'container-runtime'
+    ) {
       return analyzeRolling(index, state, { type: 'rolling-update', component }, subject, at);
     }
   }
@@ -408,25 +572,37 @@ function analyzeRestart(
 /**
  * A `what-if-target` finding when the cluster does not run the component (on that node), else null.
  */
-function absentComponent(index: ClusterIndex, state: ControlPlaneState, component: ComponentName, node: string | undefined): Finding | null {
+function absentComponent(
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  component: ComponentName,
+  node: string | undefined,
+): Finding | null {
   const facts = { component, node: node ?? null };
   if (CONTROL_COMPONENTS.includes(component)) {
     if (state.managed) return finding('what-if-target', 'control', 'info', 'managed', facts);
     const nodes = componentNodes(state, component);
-    if (component === 'etcd' && state.etcd.topology === 'external') return finding('what-if-target', 'control', 'info', 'etcd-external', facts);
+    if (component === 'etcd' && state.etcd.topology === 'external')
+      return finding('what-if-target', 'control', 'info', 'etcd-external', facts);
     if (nodes.length === 0) return finding('what-if-target', 'control', 'info', 'not-seen', facts);
-    if (node !== undefined && !nodes.includes(node)) return finding('what-if-target', 'control', 'block', 'not-on-node', { ...facts, nodes });
+    if (node !== undefined && !nodes.includes(node))
+      return finding('what-if-target', 'control', 'block', 'not-on-node', { ...facts, nodes });
     return null;
   }
   if (component === 'kube-proxy') {
     const ds = daemonSet(index, [KUBE_PROXY_NAME]);
     if (!ds) {
       const cni = cniDaemonSet(index);
-      return finding('what-if-target', 'data', 'info', 'kube-proxy-absent', { ...facts, cni: cni?.metadata.name ?? null });
+      return finding('what-if-target', 'data', 'info', 'kube-proxy-absent', {
+        ...facts,
+        cni: cni?.metadata.name ?? null,
+      });
     }
   }
-  if (component === 'coredns' && !coreDnsDeployment(index)) return finding('what-if-target', 'data', 'info', 'not-seen', facts);
-  if (component === 'cni' && !cniDaemonSet(index)) return finding('what-if-target', 'data', 'info', 'not-seen', facts);
+  if (component === 'coredns' && !coreDnsDeployment(index))
+    return finding('what-if-target', 'data', 'info', 'not-seen', facts);
+  if (component === 'cni' && !cniDaemonSet(index))
+    return finding('what-if-target', 'data', 'info', 'not-seen', facts);
   return null;
 }
 
@@ -455,23 +631,46 @@ function analyzeRolling(
       const type = ds.spec?.updateStrategy?.type ?? 'RollingUpdate';
       const raw = ds.spec?.updateStrategy?.rollingUpdate?.maxUnavailable;
       const maxUnavailable = resolveMaxUnavailable(raw, DAEMONSET_DEFAULT_MAX_UNAVAILABLE, desired);
-      const facts = { daemonSet: `${ds.metadata.namespace ?? 'default'}/${ds.metadata.name}`, type, maxUnavailable, maxUnavailableText: String(raw ?? DAEMONSET_DEFAULT_MAX_UNAVAILABLE), desired, ready, notReady: Math.max(0, desired - ready) };
+      const facts = {
+        daemonSet: `${ds.metadata.namespace ?? 'default'}/${ds.metadata.name}`,
+        type,
+        maxUnavailable,
+        maxUnavailableText: String(raw ?? DAEMONSET_DEFAULT_MAX_UNAVAILABLE),
+        desired,
+        ready,
+        notReady: Math.max(0, desired - ready),
+      };
       if (type === 'OnDelete') b.findings.push(finding('rolling-update', 'data', 'info', 'on-delete', facts));
-      else if (maxUnavailable >= desired && desired > 1) b.findings.push(finding('rolling-update', 'data', 'warn', 'all-at-once', facts));
+      else if (maxUnavailable >= desired && desired > 1)
+        b.findings.push(finding('rolling-update', 'data', 'warn', 'all-at-once', facts));
       else b.findings.push(finding('rolling-update', 'data', 'info', 'rolling', facts));
       if (ready < desired) b.findings.push(finding('rolling-update', 'data', 'warn', 'not-ready', facts));
       b.step('data', 'steps.daemonset', facts);
     }
     if (component === 'kube-proxy') {
       const mode = kubeProxyFindings(b, index.snapshot);
-      if (serving.level === 'down') b.findings.push(finding('component-restart', 'data', 'block', 'kube-proxy-rollout-no-api', { mode: mode ?? '' }));
+      if (serving.level === 'down')
+        b.findings.push(
+          finding('component-restart', 'data', 'block', 'kube-proxy-rollout-no-api', { mode: mode ?? '' }),
+        );
       b.stop('data', 'stops.rule-updates-rolling');
       b.keep('data', 'keeps.existing-connections-all');
       b.interrupt('data', 'interrupt.kube-proxy-restart');
       b.interrupt('data', 'interrupt.backend-dies-proxy-rolling');
-      b.advise('data', mode === 'ipvs' ? 'advice.verify-ipvs' : mode === 'nftables' ? 'advice.verify-nftables' : 'advice.verify-iptables', { node: 'NODE' });
+      b.advise(
+        'data',
+        mode === 'ipvs'
+          ? 'advice.verify-ipvs'
+          : mode === 'nftables'
+            ? 'advice.verify-nftables'
+            : 'advice.verify-iptables',
+        { node: 'NODE' },
+      );
     } else {
-      if (serving.level === 'down') b.findings.push(finding('component-restart', 'data', 'warn', 'cni-no-api', { plugin: ds?.metadata.name ?? 'cni' }));
+      if (serving.level === 'down')
+        b.findings.push(
+          finding('component-restart', 'data', 'warn', 'cni-no-api', { plugin: ds?.metadata.name ?? 'cni' }),
+        );
       b.stop('data', 'stops.cni-new-pods-rolling', { plugin: ds?.metadata.name ?? 'cni' });
       b.interrupt('data', 'interrupt.cni-restart', { plugin: ds?.metadata.name ?? 'cni', node: 'NODE' });
     }
@@ -484,12 +683,26 @@ function analyzeRolling(
       const nodes = podNodesOf(index, dep);
       const replicas = dep.spec?.replicas ?? nodes.length;
       const ready = dep.status?.readyReplicas ?? nodes.length;
-      const strategy = (dep.spec as { strategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } } | undefined)?.strategy;
+      const strategy = (
+        dep.spec as
+          { strategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } } | undefined
+      )?.strategy;
       const raw = strategy?.rollingUpdate?.maxUnavailable;
       const maxUnavailable = resolveMaxUnavailable(raw, DEPLOYMENT_DEFAULT_MAX_UNAVAILABLE, replicas);
-      const f = { workload: dep.metadata.name, replicas, ready, maxUnavailable, maxUnavailableText: String(raw ?? DEPLOYMENT_DEFAULT_MAX_UNAVAILABLE), nodes: [...new Set(nodes)] };
-      if (ready <= 1) b.findings.push(finding('component-restart', 'data', 'block', 'coredns-single', { ...f, node: null }));
-      else if (maxUnavailable >= ready) b.findings.push(finding('rolling-update', 'data', 'warn', 'all-at-once-deployment', f));
+      const f = {
+        workload: dep.metadata.name,
+        replicas,
+        ready,
+        maxUnavailable,
+        maxUnavailableText: String(raw ?? DEPLOYMENT_DEFAULT_MAX_UNAVAILABLE),
+        nodes: [...new Set(nodes)],
+      };
+      if (ready <= 1)
+        b.findings.push(
+          finding('component-restart', 'data', 'block', 'coredns-single', { ...f, node: null }),
+        );
+      else if (maxUnavailable >= ready)
+        b.findings.push(finding('rolling-update', 'data', 'warn', 'all-at-once-deployment', f));
       else b.findings.push(finding('rolling-update', 'data', 'info', 'deployment', f));
       if (serving.level === 'down') b.findings.push(finding('rolling-update', 'data', 'block', 'no-api', f));
       b.stop('data', ready <= 1 ? 'stops.dns-all' : 'stops.dns-one', f);
@@ -503,22 +716,49 @@ function analyzeRolling(
     const nodes = componentNodes(state, component);
     const spare = state.etcd.healthyVoters - state.etcd.quorum;
     const aliveApis = state.apiservers.filter((a) => a.alive).length;
-    const f = { component, nodes, count: nodes.length, spare, voters: state.etcd.voters, quorum: state.etcd.quorum, apiservers: aliveApis };
+    const f = {
+      component,
+      nodes,
+      count: nodes.length,
+      spare,
+      voters: state.etcd.voters,
+      quorum: state.etcd.quorum,
+      apiservers: aliveApis,
+    };
     if (nodes.length <= 1) b.findings.push(finding('rolling-update', 'control', 'warn', 'static-single', f));
-    else if (component === 'etcd' && state.etcd.source !== 'none' && spare < 1) b.findings.push(finding('rolling-update', 'control', 'block', 'etcd-no-spare', f));
+    else if (component === 'etcd' && state.etcd.source !== 'none' && spare < 1)
+      b.findings.push(finding('rolling-update', 'control', 'block', 'etcd-no-spare', f));
     else b.findings.push(finding('rolling-update', 'control', 'info', 'static-pods', f));
-    for (const [i, n] of nodes.entries()) b.step('control', 'steps.static-node', { position: i + 1, node: n, component });
-    b.stop('control', component === 'kube-apiserver' ? 'stops.apiserver-rolling' : component === 'etcd' ? 'stops.etcd-rolling' : 'stops.leader-rolling', { component, seconds: LEADER_ELECTION_LEASE_DURATION_S });
+    for (const [i, n] of nodes.entries())
+      b.step('control', 'steps.static-node', { position: i + 1, node: n, component });
+    b.stop(
+      'control',
+      component === 'kube-apiserver'
+        ? 'stops.apiserver-rolling'
+        : component === 'etcd'
+          ? 'stops.etcd-rolling'
+          : 'stops.leader-rolling',
+      { component, seconds: LEADER_ELECTION_LEASE_DURATION_S },
+    );
     keepDataPlane(b);
     b.advise('control', 'advice.static-one-at-a-time', f);
   } else {
     // kubelet, container runtime: node by node.
     const nodes = index.snapshot.nodes.map((n) => n.metadata.name);
-    b.findings.push(finding('rolling-update', 'data', 'info', 'node-by-node', { component, count: nodes.length }));
+    b.findings.push(
+      finding('rolling-update', 'data', 'info', 'node-by-node', { component, count: nodes.length }),
+    );
     b.stop('data', component === 'kubelet' ? 'stops.kubelet' : 'stops.runtime', { node: 'NODE' });
     keepDataPlane(b);
-    b.interrupt('data', 'interrupt.kubelet-long', { node: 'NODE', graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
-    b.duration('data', 'duration.kubelet', { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
+    b.interrupt('data', 'interrupt.kubelet-long', {
+      node: 'NODE',
+      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+    });
+    b.duration('data', 'duration.kubelet', {
+      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+    });
     b.advise('data', 'advice.one-node-at-a-time');
   }
   if (serving.level === 'down') {
@@ -537,18 +777,31 @@ function analyzeRolling(
 // Outages
 // ---------------------------------------------------------------------------------------------
 
-function coreDnsOnlyOn(index: ClusterIndex, nodes: readonly string[]): { workload: string; nodes: string[] } | null {
+function coreDnsOnlyOn(
+  index: ClusterIndex,
+  nodes: readonly string[],
+): { workload: string; nodes: string[] } | null {
   const dep = coreDnsDeployment(index);
   if (!dep) return null;
   const where = podNodesOf(index, dep);
-  return where.length > 0 && where.every((n) => nodes.includes(n)) ? { workload: dep.metadata.name, nodes: [...new Set(where)] } : null;
+  return where.length > 0 && where.every((n) => nodes.includes(n))
+    ? { workload: dep.metadata.name, nodes: [...new Set(where)] }
+    : null;
 }
 
-function analyzeControlPlaneDown(index: ClusterIndex, state: ControlPlaneState, subject: WhatIfSubject, at: string, cause: 'control-plane' | 'apiserver'): WhatIfImpact {
+function analyzeControlPlaneDown(
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  subject: WhatIfSubject,
+  at: string,
+  cause: 'control-plane' | 'apiserver',
+): WhatIfImpact {
   const b = new ImpactBuilder(['control']);
   const cpNodes = state.nodes.map((n) => n.name);
   if (state.managed) {
-    b.findings.push(finding('control-plane-down', 'control', 'block', 'managed', { apiservers: state.apiservers.length }));
+    b.findings.push(
+      finding('control-plane-down', 'control', 'block', 'managed', { apiservers: state.apiservers.length }),
+    );
   } else {
     b.findings.push(
       finding('control-plane-down', 'control', 'block', cause === 'apiserver' ? 'apiservers' : 'all', {
@@ -571,7 +824,12 @@ function analyzeControlPlaneDown(index: ClusterIndex, state: ControlPlaneState, 
   }
   const onMasters = userPodsOnControlPlane(index, state);
   if (cause === 'control-plane' && onMasters.length > 0) {
-    b.findings.push(finding('control-plane-down', 'data', 'warn', 'workloads-on-masters', { pods: onMasters.slice(0, 10), count: onMasters.length }));
+    b.findings.push(
+      finding('control-plane-down', 'data', 'warn', 'workloads-on-masters', {
+        pods: onMasters.slice(0, 10),
+        count: onMasters.length,
+      }),
+    );
   }
   apiAwayInterruptions(b, index, state);
   b.duration('control', 'duration.until-restored');
@@ -582,22 +840,35 @@ function analyzeControlPlaneDown(index: ClusterIndex, state: ControlPlaneState, 
   return b.finish(subject, state, at);
 }
 
-function analyzeQuorumLoss(index: ClusterIndex, state: ControlPlaneState, subject: WhatIfSubject, at: string): WhatIfImpact {
+function analyzeQuorumLoss(
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  subject: WhatIfSubject,
+  at: string,
+): WhatIfImpact {
   const b = new ImpactBuilder(['control']);
   const etcd = state.etcd;
   if (state.managed || etcd.source === 'none') {
-    b.findings.push(finding('etcd-quorum-loss', 'control', 'block', state.managed ? 'managed' : 'unobserved', {}));
+    b.findings.push(
+      finding('etcd-quorum-loss', 'control', 'block', state.managed ? 'managed' : 'unobserved', {}),
+    );
   } else {
     const away = Math.max(0, etcd.healthyVoters - etcd.quorum + 1);
     b.findings.push(
-      finding('etcd-quorum-loss', 'control', 'block', etcd.healthyVoters < etcd.quorum ? 'already-lost' : 'facts', {
-        voters: etcd.voters,
-        quorum: etcd.quorum,
-        healthy: etcd.healthyVoters,
-        tolerated: etcd.toleratedFailures,
-        away,
-        topology: etcd.topology,
-      }),
+      finding(
+        'etcd-quorum-loss',
+        'control',
+        'block',
+        etcd.healthyVoters < etcd.quorum ? 'already-lost' : 'facts',
+        {
+          voters: etcd.voters,
+          quorum: etcd.quorum,
+          healthy: etcd.healthyVoters,
+          tolerated: etcd.toleratedFailures,
+          away,
+          topology: etcd.topology,
+        },
+      ),
     );
   }
   b.stop('control', 'stops.writes');
@@ -614,7 +885,13 @@ function analyzeQuorumLoss(index: ClusterIndex, state: ControlPlaneState, subjec
   return b.finish(subject, state, at);
 }
 
-function analyzeComponentDown(index: ClusterIndex, state: ControlPlaneState, change: { type: 'component-down'; component: string }, subject: WhatIfSubject, at: string): WhatIfImpact {
+function analyzeComponentDown(
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  change: { type: 'component-down'; component: string },
+  subject: WhatIfSubject,
+  at: string,
+): WhatIfImpact {
   const component = change.component as ComponentName;
   if (component === 'etcd') return analyzeQuorumLoss(index, state, subject, at);
   if (component === 'kube-apiserver') return analyzeControlPlaneDown(index, state, subject, at, 'apiserver');
@@ -648,7 +925,10 @@ function analyzeComponentDown(index: ClusterIndex, state: ControlPlaneState, cha
       }
       b.keep('control', 'keeps.api');
       keepDataPlane(b);
-      b.duration('control', 'duration.leader-lease', { seconds: LEADER_ELECTION_LEASE_DURATION_S, count: instances.length });
+      b.duration('control', 'duration.leader-lease', {
+        seconds: LEADER_ELECTION_LEASE_DURATION_S,
+        count: instances.length,
+      });
       b.advise('control', 'advice.leader-check', { component });
       break;
     }
@@ -669,14 +949,30 @@ function analyzeComponentDown(index: ClusterIndex, state: ControlPlaneState, cha
       break;
     case 'kubelet':
     case 'container-runtime':
-      b.findings.push(finding('component-down', 'data', 'warn', component, { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S }));
+      b.findings.push(
+        finding('component-down', 'data', 'warn', component, {
+          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+          tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+        }),
+      );
       b.stop('data', component === 'kubelet' ? 'stops.kubelet' : 'stops.runtime', { node: 'NODE' });
       b.keep('data', 'keeps.containers-on-node', { node: 'NODE' });
-      b.interrupt('data', 'interrupt.kubelet-long', { node: 'NODE', graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
-      b.duration('data', 'duration.kubelet', { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S });
+      b.interrupt('data', 'interrupt.kubelet-long', {
+        node: 'NODE',
+        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      });
+      b.duration('data', 'duration.kubelet', {
+        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      });
       break;
     case 'cni':
-      b.findings.push(finding('component-down', 'data', 'warn', 'cni', { plugin: cniDaemonSet(index)?.metadata.name ?? 'cni' }));
+      b.findings.push(
+        finding('component-down', 'data', 'warn', 'cni', {
+          plugin: cniDaemonSet(index)?.metadata.name ?? 'cni',
+        }),
+      );
       b.stop('data', 'stops.cni-new-pods-rolling', { plugin: cniDaemonSet(index)?.metadata.name ?? 'cni' });
       keepDataPlane(b);
       break;
@@ -690,7 +986,15 @@ function analyzeComponentDown(index: ClusterIndex, state: ControlPlaneState, cha
 /** Reboot findings that describe what a drain refuses or waits on: they do not apply to a sudden loss. */
 const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'operator-budgets', 'grace-period']);
 
-function analyzeNodeDown(snapshot: ClusterSnapshot, index: ClusterIndex, state: ControlPlaneState, node: string, subject: WhatIfSubject, at: string, now: Date): WhatIfImpact {
+function analyzeNodeDown(
+  snapshot: ClusterSnapshot,
+  index: ClusterIndex,
+  state: ControlPlaneState,
+  node: string,
+  subject: WhatIfSubject,
+  at: string,
+  now: Date,
+): WhatIfImpact {
   if (!index.nodesByName.has(node)) return nodeNotFound(index, node, subject, state, at);
   const reboot = analyzeRebootImpact(snapshot, node, now);
   const isCp = reboot.role === 'control-plane';
@@ -707,20 +1011,42 @@ function analyzeNodeDown(snapshot: ClusterSnapshot, index: ClusterIndex, state: 
       count: pods.evictable.length,
     }),
   );
-  if (podNames.length > 0) b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
+  if (podNames.length > 0)
+    b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
   b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length });
   if (isCp) {
     const api = reboot.findings.find((f) => f.check === 'apiserver-redundancy' && f.variant === 'capacity');
     if (api) {
-      b.stop('control', 'stops.apiserver-one', { node, before: api.facts.before ?? 0, after: api.facts.after ?? 0 });
+      b.stop('control', 'stops.apiserver-one', {
+        node,
+        before: api.facts.before ?? 0,
+        after: api.facts.after ?? 0,
+      });
       b.keep('control', 'keeps.api-others', { others: api.facts.others ?? [] });
     }
-    const apiDown = reboot.findings.find((f) => f.check === 'apiserver-redundancy' && f.variant === 'already-down');
+    const apiDown = reboot.findings.find(
+      (f) => f.check === 'apiserver-redundancy' && f.variant === 'already-down',
+    );
     if (apiDown) b.keep('control', 'keeps.api-others', { others: apiDown.facts.others ?? [] });
-    for (const lf of reboot.findings.filter((f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here')) {
-      b.stop('control', 'stops.leader-failover', { component: String(lf.facts.lease), seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S });
+    for (const lf of reboot.findings.filter(
+      (f) =>
+        (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') &&
+        f.variant === 'held-here',
+    )) {
+      b.stop('control', 'stops.leader-failover', {
+        component: String(lf.facts.lease),
+        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      });
     }
-    if (reboot.findings.some((f) => f.severity === 'block' && (f.check === 'control-plane-count' || (f.check === 'etcd-quorum-after' && f.variant === 'lost') || (f.check === 'apiserver-redundancy' && f.variant === 'none-other')))) {
+    if (
+      reboot.findings.some(
+        (f) =>
+          f.severity === 'block' &&
+          (f.check === 'control-plane-count' ||
+            (f.check === 'etcd-quorum-after' && f.variant === 'lost') ||
+            (f.check === 'apiserver-redundancy' && f.variant === 'none-other')),
+      )
+    ) {
       apiStopsAll(b);
       apiAwayInterruptions(b, index, state);
     }
@@ -729,7 +1055,13 @@ function analyzeNodeDown(snapshot: ClusterSnapshot, index: ClusterIndex, state: 
   b.keep('data', 'keeps.other-nodes');
   b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
   b.interrupt('data', 'interrupt.node-pods-single', { node });
-  b.duration('data', 'duration.node-down', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S, totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S, rebootS: TYPICAL_NODE_REBOOT_S });
+  b.duration('data', 'duration.node-down', {
+    node,
+    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+    totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+    rebootS: TYPICAL_NODE_REBOOT_S,
+  });
   b.advise('data', 'advice.node-down-prepare', { node });
   b.findings.push(...readErrorFindings(snapshot.readErrors));
   const impact = b.finish(subject, state, at);
@@ -759,7 +1091,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const tainted = target ? hasControlPlaneTaint(target) : false;
   const b = new ImpactBuilder(['data']);
   const serving = controlPlaneServing(snapshot, state, 'block');
-  if (serving.level === 'down') b.findings.push(finding('drain-api', 'control', 'block', 'api-down', { node }));
+  if (serving.level === 'down')
+    b.findings.push(finding('drain-api', 'control', 'block', 'api-down', { node }));
   else b.findings.push(serving.finding);
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
   b.findings.push(
@@ -794,7 +1127,12 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
  * @param targetVersion - the version asked for (`v1.34`), or null
  * @param now - the analysis clock
  */
-export function analyzeUpgradeImpact(snapshot: ClusterSnapshot, node: string, targetVersion: string | null, now: Date): WhatIfImpact {
+export function analyzeUpgradeImpact(
+  snapshot: ClusterSnapshot,
+  node: string,
+  targetVersion: string | null,
+  now: Date,
+): WhatIfImpact {
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
   const at = snapshot.capturedAt.toISOString();
@@ -823,19 +1161,29 @@ export function analyzeUpgradeImpact(snapshot: ClusterSnapshot, node: string, ta
   };
   if (apis) {
     b.findings.push(finding('version-skew', 'control', 'info', 'versions', facts));
-    if (minorsBetween(apis.oldest, apis.newest) > APISERVER_MAX_SKEW_MINORS) b.findings.push(finding('version-skew', 'control', 'block', 'apiservers-apart', facts));
-    else if (minorsBetween(apis.oldest, apis.newest) > 0) b.findings.push(finding('version-skew', 'control', 'info', 'upgrade-in-progress', facts));
-    if (kubelets && minorsBetween(apis.oldest, kubelets.newest) > 0) b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-newer', facts));
-    if (kubelets && minorsBetween(kubelets.oldest, apis.newest) > KUBELET_MAX_SKEW_MINORS) b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-too-old', facts));
+    if (minorsBetween(apis.oldest, apis.newest) > APISERVER_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'control', 'block', 'apiservers-apart', facts));
+    else if (minorsBetween(apis.oldest, apis.newest) > 0)
+      b.findings.push(finding('version-skew', 'control', 'info', 'upgrade-in-progress', facts));
+    if (kubelets && minorsBetween(apis.oldest, kubelets.newest) > 0)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-newer', facts));
+    if (kubelets && minorsBetween(kubelets.oldest, apis.newest) > KUBELET_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-too-old', facts));
   } else if (kubelets) {
     b.findings.push(finding('version-skew', 'data', 'info', 'kubelets-only', facts));
   }
   if (target && current) {
     const step = minorsBetween(current, target);
-    if (step > UPGRADE_MAX_MINOR_STEP) b.findings.push(finding('version-skew', isCp ? 'control' : 'data', 'block', 'skips-minor', { ...facts, step }));
-    if (step < 0) b.findings.push(finding('version-skew', isCp ? 'control' : 'data', 'block', 'downgrade', facts));
-    if (!isCp && apis && minorsBetween(apis.oldest, target) > 0) b.findings.push(finding('upgrade-order', 'data', 'block', 'control-plane-first', facts));
-    if (isCp && kubelets && minorsBetween(kubelets.oldest, target) > KUBELET_MAX_SKEW_MINORS) b.findings.push(finding('version-skew', 'data', 'warn', 'kubelets-fall-behind', facts));
+    if (step > UPGRADE_MAX_MINOR_STEP)
+      b.findings.push(
+        finding('version-skew', isCp ? 'control' : 'data', 'block', 'skips-minor', { ...facts, step }),
+      );
+    if (step < 0)
+      b.findings.push(finding('version-skew', isCp ? 'control' : 'data', 'block', 'downgrade', facts));
+    if (!isCp && apis && minorsBetween(apis.oldest, target) > 0)
+      b.findings.push(finding('upgrade-order', 'data', 'block', 'control-plane-first', facts));
+    if (isCp && kubelets && minorsBetween(kubelets.oldest, target) > KUBELET_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelets-fall-behind', facts));
   }
   // The order: control-plane nodes one at a time, then workers. The first control-plane node runs
   // `kubeadm upgrade apply`, every other one `kubeadm upgrade node` (kubeadm docs, "Upgrading kubeadm
@@ -855,21 +1203,60 @@ export function analyzeUpgradeImpact(snapshot: ClusterSnapshot, node: string, ta
     });
     const rest = cpNodes.filter((n) => n !== node && !upgraded.includes(n));
     const first = upgraded.length === 0;
-    const newest = versionRange(upgraded.map((n) => versions.apiservers.get(n)).filter((v): v is Version => v !== undefined));
-    const orderFacts = { node, controlPlaneNodes: [...upgraded, node, ...rest], upgraded, others: rest, upgradedVersion: newest?.newest.text ?? null, count: upgraded.length, ready };
+    const newest = versionRange(
+      upgraded.map((n) => versions.apiservers.get(n)).filter((v): v is Version => v !== undefined),
+    );
+    const orderFacts = {
+      node,
+      controlPlaneNodes: [...upgraded, node, ...rest],
+      upgraded,
+      others: rest,
+      upgradedVersion: newest?.newest.text ?? null,
+      count: upgraded.length,
+      ready,
+    };
     if (first) {
-      b.findings.push(finding('upgrade-order', 'control', 'info', rest.length > 0 ? 'control-plane' : 'control-plane-only', orderFacts));
-      b.step('control', target ? 'steps.cp-first' : 'steps.cp-first-plan', { node, target: target?.text ?? null });
+      b.findings.push(
+        finding(
+          'upgrade-order',
+          'control',
+          'info',
+          rest.length > 0 ? 'control-plane' : 'control-plane-only',
+          orderFacts,
+        ),
+      );
+      b.step('control', target ? 'steps.cp-first' : 'steps.cp-first-plan', {
+        node,
+        target: target?.text ?? null,
+      });
     } else {
-      b.findings.push(finding('upgrade-order', 'control', 'info', rest.length > 0 ? 'control-plane-next' : 'control-plane-last', orderFacts));
+      b.findings.push(
+        finding(
+          'upgrade-order',
+          'control',
+          'info',
+          rest.length > 0 ? 'control-plane-next' : 'control-plane-last',
+          orderFacts,
+        ),
+      );
       b.step('control', 'steps.cp-next', { node });
     }
     b.step('control', 'steps.cp-wait', { node });
-    if (rest.length > 0) b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
+    if (rest.length > 0)
+      b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
     b.step('data', 'steps.workers');
   } else {
-    b.findings.push(finding('upgrade-order', 'data', 'info', 'worker', { node, controlPlaneNodes: cpNodes, count: cpNodes.length, ready }));
-    b.step('control', 'steps.control-plane-before', { controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'] });
+    b.findings.push(
+      finding('upgrade-order', 'data', 'info', 'worker', {
+        node,
+        controlPlaneNodes: cpNodes,
+        count: cpNodes.length,
+        ready,
+      }),
+    );
+    b.step('control', 'steps.control-plane-before', {
+      controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],
+    });
     b.step('data', 'steps.worker', { node });
   }
   b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });

@@ -32,8 +32,10 @@ export interface KubeProxyModeView {
 export function kubeProxyMode(snapshot: ClusterSnapshot): KubeProxyModeView {
   const read = snapshot.kubeProxyConfig;
   if (read === undefined) return { mode: null, defaulted: false, unknownBecause: 'not-read', status: null };
-  if (read.error !== null) return { mode: null, defaulted: false, unknownBecause: 'unreadable', status: read.error.status ?? null };
-  if (read.configMap === null) return { mode: null, defaulted: false, unknownBecause: 'absent', status: null };
+  if (read.error !== null)
+    return { mode: null, defaulted: false, unknownBecause: 'unreadable', status: read.error.status ?? null };
+  if (read.configMap === null)
+    return { mode: null, defaulted: false, unknownBecause: 'absent', status: null };
   const text = read.configMap.data?.['config.conf'];
   if (text === undefined) return { mode: null, defaulted: false, unknownBecause: 'unparsable', status: null };
   let config: unknown;
@@ -44,7 +46,9 @@ export function kubeProxyMode(snapshot: ClusterSnapshot): KubeProxyModeView {
     void err;
     return { mode: null, defaulted: false, unknownBecause: 'unparsable', status: null };
   }
-  const mode = typeof config === 'object' && config !== null ? (config as { mode?: unknown }).mode : undefined;
-  if (typeof mode === 'string' && mode.trim() !== '') return { mode: mode.trim().toLowerCase(), defaulted: false, unknownBecause: null, status: null };
+  const mode =
+    typeof config === 'object' && config !== null ? (config as { mode?: unknown }).mode : undefined;
+  if (typeof mode === 'string' && mode.trim() !== '')
+    return { mode: mode.trim().toLowerCase(), defaulted: false, unknownBecause: null, status: null };
   return { mode: KUBE_PROXY_DEFAULT_MODE, defaulted: true, unknownBecause: null, status: null };
 }

@@ -20,7 +20,12 @@ export interface Version {
 export function parseVersion(text: string | undefined | null): Version | null {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec((text ?? '').trim());
   if (!m) return null;
-  return { text: `v${m[1]}.${m[2]}${m[3] === undefined ? '' : `.${m[3]}`}`, major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0) };
+  return {
+    text: `v${m[1]}.${m[2]}${m[3] === undefined ? '' : `.${m[3]}`}`,
+    major: Number(m[1]),
+    minor: Number(m[2]),
+    patch: Number(m[3] ?? 0),
+  };
 }
 
 /** Minor versions between two versions (b - a), assuming one major version. */
@@ -49,7 +54,9 @@ export function clusterVersions(index: ClusterIndex): ClusterVersions {
   const apiservers = new Map<string, Version>();
   for (const [node, byComponent] of index.staticPodsByNode) {
     const pod = byComponent.get('kube-apiserver');
-    const image = pod?.spec?.containers?.find((c) => c.name === 'kube-apiserver')?.image ?? pod?.spec?.containers?.[0]?.image;
+    const image =
+      pod?.spec?.containers?.find((c) => c.name === 'kube-apiserver')?.image ??
+      pod?.spec?.containers?.[0]?.image;
     const tag = image?.includes(':') ? image.slice(image.lastIndexOf(':') + 1) : undefined;
     const v = parseVersion(tag);
     if (v) apiservers.set(node, v);

@@ -4,7 +4,15 @@
 import type { WhatIfChange } from '../../commands/types.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
 import type { RebootImpact } from '../reboot-impact.js';
-import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from '../types.js';
+import {
+  type FactValue,
+  type Finding,
+  type Plane,
+  PLANES,
+  SEVERITY_RANK,
+  type Verdict,
+  verdictOf,
+} from '../types.js';
 
 /**
  * One sentence of an answer that is not a finding: what stops, what keeps working, when traffic
@@ -111,7 +119,9 @@ export class ImpactBuilder {
     const planesAffected = PLANES.filter(
       (p) =>
         this.ownPlanes.includes(p) ||
-        sorted.some((f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error'),
+        sorted.some(
+          (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
+        ),
     );
     return {
       subject,
@@ -138,7 +148,12 @@ export class ImpactBuilder {
  * @param state - the control-plane state
  * @param snapshotAt - ISO 8601
  */
-export function unknownTarget(subject: WhatIfSubject, target: Finding, state: ControlPlaneState, snapshotAt: string): WhatIfImpact {
+export function unknownTarget(
+  subject: WhatIfSubject,
+  target: Finding,
+  state: ControlPlaneState,
+  snapshotAt: string,
+): WhatIfImpact {
   return {
     subject,
     known: false,

@@ -6,12 +6,18 @@
 export const enMaintenance = {
   title: 'Maintenance {{id}}: reboot {{node}} in {{cluster}}',
   role: { 'control-plane': 'control-plane node', worker: 'worker node' },
-  section: { request: 'Request', analysis: 'Analysis when requested', progress: 'Progress', blockers: 'Blocking the drain' },
+  section: {
+    request: 'Request',
+    analysis: 'Analysis when requested',
+    progress: 'Progress',
+    blockers: 'Blocking the drain',
+  },
   card: {
     node: 'Node: {{node}} ({{role}}) in {{cluster}}',
     reason: 'Reason: {{reason}}',
     noReason: 'Reason: none given',
-    force: 'Forced by an admin over an unsafe verdict: {{forceReason}}. A forced request needs the approvals of a control-plane change.',
+    force:
+      'Forced by an admin over an unsafe verdict: {{forceReason}}. A forced request needs the approvals of a control-plane change.',
     requestedBy: 'Requested by {{who}} at {{at}}',
     approvals: 'Approvals: {{count}} of {{required}}',
     approvalsBy: 'Approvals: {{count}} of {{required}} ({{names}})',
@@ -22,18 +28,24 @@ export const enMaintenance = {
     stateReason: 'Why: {{reason}}',
   },
   state: {
-    'pending-approval': 'Waiting for approval: {{missing}} more needed ({{count}} of {{required}}). Once approved, the bot takes the maintenance lock, cordons and drains {{node}}, waits for its reboot, checks it and uncordons it.',
+    'pending-approval':
+      'Waiting for approval: {{missing}} more needed ({{count}} of {{required}}). Once approved, the bot takes the maintenance lock, cordons and drains {{node}}, waits for its reboot, checks it and uncordons it.',
     approved: 'Approved. Execution starts shortly: maintenance lock, cordon, drain.',
-    'waiting-for-window': 'Approved; waiting for the next change window of {{cluster}} before touching {{node}}.',
-    'waiting-for-window-at': 'Approved; waiting for the change window of {{cluster}} that opens at {{at}} before touching {{node}}.',
+    'waiting-for-window':
+      'Approved; waiting for the next change window of {{cluster}} before touching {{node}}.',
+    'waiting-for-window-at':
+      'Approved; waiting for the change window of {{cluster}} that opens at {{at}} before touching {{node}}.',
     checking: 'Executing: re-checking {{cluster}} before touching {{node}}.',
     locked: 'Executing: the maintenance lock is held; cordoning {{node}} next.',
     cordoned: 'Executing: {{node}} is cordoned; draining it next.',
     draining: 'Executing: draining {{node}}.',
-    'awaiting-reboot': '{{node}} is drained and ready to reboot. Reboot it now (or the reboot hook does); the bot waits for it to come back.',
-    verifying: '{{node}} rebooted; the bot checks Ready, the node Lease, static pods and etcd before uncordoning it.',
+    'awaiting-reboot':
+      '{{node}} is drained and ready to reboot. Reboot it now (or the reboot hook does); the bot waits for it to come back.',
+    verifying:
+      '{{node}} rebooted; the bot checks Ready, the node Lease, static pods and etcd before uncordoning it.',
     completed: 'Done: {{node}} was rebooted and checked. {{nodeState}}',
-    cancelling: 'Cancelling: the bot stops at its next step, uncordons {{node}} if it cordoned it, and releases the lock.',
+    cancelling:
+      'Cancelling: the bot stops at its next step, uncordons {{node}} if it cordoned it, and releases the lock.',
     cancelled: 'Cancelled. Nothing more will happen. {{nodeState}}',
     rejected: 'Rejected. Nothing was done to {{node}}.',
     expired: 'Expired at {{at}} without enough approvals. Nothing was done; ask again if it is still needed.',
@@ -67,11 +79,14 @@ export const enMaintenance = {
   stop: {
     'verdict-unsafe': 'the reboot-impact analysis now says unsafe (the cluster changed since the request).',
     'node-not-ready': '{{node}} is not Ready, so its reboot could not be checked.',
-    'other-control-plane-not-ready': 'another control-plane node is NotReady: taking this one down too would risk etcd quorum.',
-    'other-control-plane-cordoned': 'another control-plane node is cordoned: only one control-plane node at a time.',
+    'other-control-plane-not-ready':
+      'another control-plane node is NotReady: taking this one down too would risk etcd quorum.',
+    'other-control-plane-cordoned':
+      'another control-plane node is cordoned: only one control-plane node at a time.',
     'lock-held': "another maintenance holds the cluster's maintenance lock.",
     'kured-lock': 'kured holds its node lock (the weave.works/kured-node-lock annotation on its DaemonSet).',
-    'outside-change-window': "it is outside the cluster's change windows, and the policy refuses execution outside them.",
+    'outside-change-window':
+      "it is outside the cluster's change windows, and the policy refuses execution outside them.",
     'drain-timeout': 'the drain did not finish in time.',
     'reboot-timeout': '{{node}} did not come back Ready and verified in time.',
     forbidden: "the bot's ServiceAccount lacks the maintenance permissions (HTTP 403).",
@@ -97,14 +112,20 @@ export const enMaintenance = {
     'progress-waiting': 'Draining {{node}}: evicted {{evicted}} of {{total}}, waiting on {{waiting}}.',
     'waiting-budget': 'PodDisruptionBudget {{budget}} (pod {{pod}})',
     'waiting-pod': 'pod {{pod}} ({{detail}})',
-    drained: '{{node}} is drained ({{count}} pods evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
-    drained_one: '{{node}} is drained (1 pod evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
-    'drained-skipped': '{{node}} is drained ({{count}} pods evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
-    'drained-skipped_one': '{{node}} is drained (1 pod evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
+    drained:
+      '{{node}} is drained ({{count}} pods evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
+    drained_one:
+      '{{node}} is drained (1 pod evicted). It is ready to reboot: reboot it now, or the reboot hook will.',
+    'drained-skipped':
+      '{{node}} is drained ({{count}} pods evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
+    'drained-skipped_one':
+      '{{node}} is drained (1 pod evicted; left in place: {{skipped}}). It is ready to reboot: reboot it now, or the reboot hook will.',
     'reboot-hook-ok': 'The reboot hook ran: {{detail}}',
-    'reboot-hook-failed': 'The reboot hook failed: {{detail}}. Reboot {{node}} yourself; the bot keeps waiting.',
+    'reboot-hook-failed':
+      'The reboot hook failed: {{detail}}. Reboot {{node}} yourself; the bot keeps waiting.',
     rebooted: '{{node}} rebooted (new boot id {{bootId}}); checking it before uncordoning.',
-    verified: '{{node}} is back: Ready, node Lease fresh, static pods Ready, etcd member healthy where it can be seen.',
+    verified:
+      '{{node}} is back: Ready, node Lease fresh, static pods Ready, etcd member healthy where it can be seen.',
     uncordoned: 'Uncordoned {{node}}.',
     'lock-released': 'Released the maintenance lock (Lease {{lease}}).',
     completed: 'Maintenance of {{node}} completed: drain {{drain}}, downtime {{downtime}}, total {{total}}.',
@@ -121,10 +142,12 @@ export const enMaintenance = {
     'already-approved': 'Already counted your approval ({{count}} of {{required}}).',
     expired: 'This request expired at {{at}}.',
     'not-pending': 'This request is no longer waiting for approval (it is {{state}}).',
-    'not-allowed-to-cancel': 'Only the requester, an approver or an admin of {{cluster}} may cancel this request.',
+    'not-allowed-to-cancel':
+      'Only the requester, an approver or an admin of {{cluster}} may cancel this request.',
     'already-finished': 'This request has already finished (it is {{state}}).',
     'not-requester': 'You may not request maintenance in {{cluster}}.',
-    unsafe: 'Refused: the reboot-impact analysis says it is unsafe to reboot {{node}} now. An admin may force it with a reason.',
+    unsafe:
+      'Refused: the reboot-impact analysis says it is unsafe to reboot {{node}} now. An admin may force it with a reason.',
     'force-not-allowed': 'Only an admin of {{cluster}} may force a maintenance over an unsafe verdict.',
     'force-needs-reason': 'A forced maintenance needs a reason: say why it cannot wait.',
     'already-open': '{{node}} in {{cluster}} already has an open maintenance request ({{id}}).',
@@ -146,7 +169,9 @@ export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : De
 
 /** A message tree where the English-only singular forms (`*_one`, i18next plurals) are optional. */
 type PluralOptional<T> = {
-  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : PluralOptional<T[K]>;
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : PluralOptional<T[K]>;
 } & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
 
 /** The shape of the maintenance texts; Korean provides the same keys (plural `_one` forms optional). */

@@ -12,10 +12,13 @@ export const enMultiNode = {
       caution: 'Possible with care to {{action}} {{nodes}} together: {{reason}}',
       unsafe: 'Unsafe to {{action}} {{nodes}} together: {{reason}}',
     },
-    safeReason: 'etcd keeps its quorum, the control plane keeps a leader for each component, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
+    safeReason:
+      'etcd keeps its quorum, the control plane keeps a leader for each component, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
     plan: {
-      possible: 'Possible one by one in {{count}} steps: {{order}}. The riskiest step is step {{risky}} ({{riskyNodes}}).',
-      partial: 'Only part of it can be done now: {{order}}. Left out, because each is unsafe even alone right now: {{excluded}}.',
+      possible:
+        'Possible one by one in {{count}} steps: {{order}}. The riskiest step is step {{risky}} ({{riskyNodes}}).',
+      partial:
+        'Only part of it can be done now: {{order}}. Left out, because each is unsafe even alone right now: {{excluded}}.',
       none: 'None of {{nodes}} can go now, not even alone: each is unsafe on its own right now.',
     },
   },
@@ -27,7 +30,8 @@ export const enMultiNode = {
     order: 'Why this order',
   },
   aloneLine: '{{node}} alone: {{verdict}}',
-  aloneNote: 'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.',
+  aloneNote:
+    'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.',
   step: 'Step {{index}}: {{nodes}} [{{verdict}}]{{risky}}{{concern}} Then wait for: {{waits}}.',
   riskyMark: ' (the riskiest step)',
   stepConcern: ': {{concern}}.',
@@ -35,14 +39,16 @@ export const enMultiNode = {
   wait: {
     'node-ready': '{{node}} Ready and uncordoned',
     'etcd-member-healthy': 'its etcd member {{member}} healthy (etcdctl endpoint health)',
-    'pdb-allows': 'PodDisruptionBudget {{namespace}}/{{pdb}} allowing {{disruptionsAllowed}} disruption(s) again',
+    'pdb-allows':
+      'PodDisruptionBudget {{namespace}}/{{pdb}} allowing {{disruptionsAllowed}} disruption(s) again',
   },
   excludedLine: '{{node}} [unsafe even alone now]: {{reason}}',
   excludedNoReason: '{{node}} [unsafe even alone now]: ask about it alone for the details.',
   orderWhy: {
     control:
       'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first; the etcd leader ({{leader}}) last, so that etcd elects a new leader once, not at every step.',
-    workers: 'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
+    workers:
+      'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
   },
   askOneByOne: 'Ask "{{example}}" for an order that keeps quorum and every PodDisruptionBudget.',
   askTogether: 'Ask "{{example}}" for the impact of all of them down at once.',
@@ -61,12 +67,16 @@ export const enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
-      'joint-kept-no-spare': 'etcd quorum kept with no spare: {{after}} of {{voters}} voting members stay healthy, exactly the quorum of {{quorum}}; one more failure meanwhile stops every write.',
-      'joint-kept': 'etcd quorum kept: {{after}} of {{voters}} voting members stay healthy (quorum {{quorum}}).',
-      'joint-learners-only': 'Only etcd learners run on {{nodes}}: learners do not vote, quorum is untouched.',
+      'joint-kept-no-spare':
+        'etcd quorum kept with no spare: {{after}} of {{voters}} voting members stay healthy, exactly the quorum of {{quorum}}; one more failure meanwhile stops every write.',
+      'joint-kept':
+        'etcd quorum kept: {{after}} of {{voters}} voting members stay healthy (quorum {{quorum}}).',
+      'joint-learners-only':
+        'Only etcd learners run on {{nodes}}: learners do not vote, quorum is untouched.',
     },
     'control-plane-count': {
-      'joint-none-left': 'No Ready control-plane node is left: no API, no scheduling, no self-healing while they are down (running pods keep running).',
+      'joint-none-left':
+        'No Ready control-plane node is left: no API, no scheduling, no self-healing while they are down (running pods keep running).',
       'joint-redundant': 'Control-plane nodes left Ready: {{left}}.',
     },
     'apiserver-redundancy': {
@@ -75,43 +85,60 @@ export const enMultiNode = {
     },
     leader: {
       'joint-missing': 'The {{lease}} leader Lease is missing: who leads it cannot be checked.',
-      'joint-stale': 'The {{lease}} leader Lease is already stale (held by {{holder}}): no working leader now.',
-      'joint-no-standby': '{{holder}} holds the {{lease}} Lease and no other instance is left: {{lease}} stops until one is back.',
-      'joint-held-here': '{{holder}} holds the {{lease}} Lease: a standby ({{standbys}}) takes over after about {{leaseDurationSeconds}} s.',
+      'joint-stale':
+        'The {{lease}} leader Lease is already stale (held by {{holder}}): no working leader now.',
+      'joint-no-standby':
+        '{{holder}} holds the {{lease}} Lease and no other instance is left: {{lease}} stops until one is back.',
+      'joint-held-here':
+        '{{holder}} holds the {{lease}} Lease: a standby ({{standbys}}) takes over after about {{leaseDurationSeconds}} s.',
       'joint-held-elsewhere': 'The {{lease}} leader ({{holder}}) is not among these nodes.',
     },
     'control-plane-endpoint': {
-      'joint-vip-moves': '{{holder}} holds the control-plane VIP (kube-vip): API clients see a pause while it moves.',
-      'joint-vip-none-left': 'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
+      'joint-vip-moves':
+        '{{holder}} holds the control-plane VIP (kube-vip): API clients see a pause while it moves.',
+      'joint-vip-none-left':
+        'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
     },
     'pdb-blocks': {
-      'joint-max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: no eviction of its {{podsOnTargets}} pod(s) here is ever allowed; the drains wait forever.',
-      'joint-min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}} requires every pod available (minAvailable {{minAvailable}}): its {{podsOnTargets}} pod(s) here can never be evicted; the drains wait forever.',
-      'joint-no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0): its {{podsOnTargets}} pod(s) here cannot be evicted.',
+      'joint-max-unavailable-zero':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: no eviction of its {{podsOnTargets}} pod(s) here is ever allowed; the drains wait forever.',
+      'joint-min-available-all':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} requires every pod available (minAvailable {{minAvailable}}): its {{podsOnTargets}} pod(s) here can never be evicted; the drains wait forever.',
+      'joint-no-disruptions':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0): its {{podsOnTargets}} pod(s) here cannot be evicted.',
       'joint-exceeds-stuck':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: together these nodes need {{podsOnTargets}} evictions, it allows {{disruptionsAllowed}}, and the evicted pods have nowhere else to run, so the budget never recovers: the drains wait forever.',
       'joint-exceeds':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: together these nodes need {{podsOnTargets}} evictions, it allows {{disruptionsAllowed}}: the others wait (HTTP 429) until the evicted pods run again elsewhere, so the nodes cannot all be down at once before that.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until they are rescheduled.',
-      'joint-allows': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) for its {{podsOnTargets}} pod(s) here.',
+      'joint-allows':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) for its {{podsOnTargets}} pod(s) here.',
     },
     'single-replica': {
-      'joint-single': '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}): down until it is rescheduled and Ready.',
-      'joint-all-here': 'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}: it is down until they are rescheduled and Ready.',
+      'joint-single':
+        '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}): down until it is rescheduled and Ready.',
+      'joint-all-here':
+        'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}: it is down until they are rescheduled and Ready.',
       'joint-spread': '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes.',
-      'joint-dns-single': 'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
-      'joint-dns-all-here': 'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}: name resolution fails cluster-wide until they are back.',
+      'joint-dns-single':
+        'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
+      'joint-dns-all-here':
+        'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}: name resolution fails cluster-wide until they are back.',
     },
     capacity: {
       'joint-fits': 'The remaining nodes have room for all {{evictable}} evicted pods.',
-      'joint-some-pending': '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
-      'joint-none-fit': 'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
+      'joint-some-pending':
+        '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
+      'joint-none-fit':
+        'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
     },
   },
   advice: {
-    'etcd-quorum-after': 'Take the control-plane nodes one at a time and wait for each etcd member to be healthy again.',
-    'pdb-blocks': 'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
+    'etcd-quorum-after':
+      'Take the control-plane nodes one at a time and wait for each etcd member to be healthy again.',
+    'pdb-blocks':
+      'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
   },

@@ -50,10 +50,12 @@ export const enVerdict = {
     'control-plane-endpoint': {
       'vip-moves':
         'Move the VIP first: stop kube-vip on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests, or cordon {{node}} and delete its kube-vip pod for a DaemonSet), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put the manifest back afterwards.',
-      'vip-none-left': 'Run kube-vip on another control-plane node first (its static pod manifest), and move the VIP there before the reboot.',
+      'vip-none-left':
+        'Run kube-vip on another control-plane node first (its static pod manifest), and move the VIP there before the reboot.',
       'keepalived-here':
         'Move the VIP first: stop keepalived on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests), check that the API answers through the VIP from another node, then reboot; put the manifest back afterwards.',
-      'keepalived-none-left': 'Run keepalived on another control-plane node first, and move the VIP there before the reboot.',
+      'keepalived-none-left':
+        'Run keepalived on another control-plane node first, and move the VIP there before the reboot.',
     },
     'pdb-blocks': {
       'no-disruptions-unhealthy':

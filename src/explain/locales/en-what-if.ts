@@ -41,8 +41,10 @@ export const enWhatIf = {
   summary: {
     planned: {
       safe: 'Safe: {{what}} touches the {{planes}} only, and nothing below needs attention first.',
-      'safe-prepare': 'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
-      'safe-prepare_one': 'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the step under "What to do first".',
+      'safe-prepare':
+        'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
+      'safe-prepare_one':
+        'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the step under "What to do first".',
       caution: 'Possible, with care: {{what}} has {{count}} things below to check first.',
       caution_one: 'Possible, with care: {{what}} has one thing below to check first.',
       unsafe: 'Not now: {{what}} has {{count}} blocking problems below.',
@@ -63,126 +65,202 @@ export const enWhatIf = {
     steps: 'In order',
   },
   target: {
-    'unknown-component': 'I don\'t know component {{component}}; I can answer about: {{components}}.',
-    'unknown-component-suggest': 'I don\'t know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.',
+    'unknown-component': "I don't know component {{component}}; I can answer about: {{components}}.",
+    'unknown-component-suggest':
+      "I don't know component {{component}}; did you mean {{suggestions}}? I can answer about: {{components}}.",
     'unknown-node': 'No node named {{node}} in {{cluster}}.',
     'unknown-node-list': 'No node named {{node}} in {{cluster}}. Its nodes: {{nodes}}.',
     'unknown-node-suggest': 'No node named {{node}} in {{cluster}}; did you mean {{suggestions}}?',
-    managed: 'The control plane of {{cluster}} is run by your provider (no control-plane nodes are visible): {{componentName}} cannot be restarted or observed from the cluster, so I give no verdict.',
-    'etcd-external': 'etcd of {{cluster}} runs outside the cluster nodes (external topology): ask its operators; no node here restarts it.',
+    managed:
+      'The control plane of {{cluster}} is run by your provider (no control-plane nodes are visible): {{componentName}} cannot be restarted or observed from the cluster, so I give no verdict.',
+    'etcd-external':
+      'etcd of {{cluster}} runs outside the cluster nodes (external topology): ask its operators; no node here restarts it.',
     'not-seen': 'I see no {{componentName}} in {{cluster}}, so I give no verdict about it.',
     'not-on-node': '{{componentName}} does not run on {{node}}; it runs on {{nodes}}.',
-    'kube-proxy-absent': 'kube-proxy is not deployed in {{cluster}} (no kube-system/kube-proxy DaemonSet){{cniText}}: Service routing is done by something else, so restarting kube-proxy does not apply.',
+    'kube-proxy-absent':
+      'kube-proxy is not deployed in {{cluster}} (no kube-system/kube-proxy DaemonSet){{cniText}}: Service routing is done by something else, so restarting kube-proxy does not apply.',
     'kube-proxy-absent-cni': '; {{cni}} probably replaces it',
   },
   checks: {
     'control-plane-serving': {
-      serving: 'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
-      degraded: 'The control plane serves but is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}).',
-      'api-down': 'The API server is not serving (alive API servers: {{apiserversAlive}} of {{apiservers}}; /readyz status {{readyzStatus}}): nodes cannot resync from it.',
-      'quorum-lost': 'etcd has lost quorum: the API server cannot change anything, so nodes cannot get updates.',
+      serving:
+        'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
+      degraded:
+        'The control plane serves but is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}).',
+      'api-down':
+        'The API server is not serving (alive API servers: {{apiserversAlive}} of {{apiservers}}; /readyz status {{readyzStatus}}): nodes cannot resync from it.',
+      'quorum-lost':
+        'etcd has lost quorum: the API server cannot change anything, so nodes cannot get updates.',
       managed: 'The control plane is managed by your provider; its state cannot be seen from the cluster.',
     },
     'kube-proxy-mode': {
-      iptables: 'kube-proxy runs in iptables mode (kube-system/kube-proxy ConfigMap): Service rules are iptables chains in the kernel.',
+      iptables:
+        'kube-proxy runs in iptables mode (kube-system/kube-proxy ConfigMap): Service rules are iptables chains in the kernel.',
       ipvs: 'kube-proxy runs in IPVS mode (kube-system/kube-proxy ConfigMap): Service rules are IPVS virtual servers in the kernel.',
-      nftables: 'kube-proxy runs in nftables mode (kube-system/kube-proxy ConfigMap): Service rules are an nftables table in the kernel.',
-      defaulted: 'kube-proxy\'s ConfigMap leaves the mode empty, so it runs in the default iptables mode.',
+      nftables:
+        'kube-proxy runs in nftables mode (kube-system/kube-proxy ConfigMap): Service rules are an nftables table in the kernel.',
+      defaulted: "kube-proxy's ConfigMap leaves the mode empty, so it runs in the default iptables mode.",
       other: 'kube-proxy runs in {{mode}} mode (kube-system/kube-proxy ConfigMap).',
-      unreadable: 'The kube-system/kube-proxy ConfigMap could not be read (HTTP {{status}}), so the proxy mode (iptables, IPVS or nftables) is unknown.',
+      unreadable:
+        'The kube-system/kube-proxy ConfigMap could not be read (HTTP {{status}}), so the proxy mode (iptables, IPVS or nftables) is unknown.',
       absent: 'There is no kube-system/kube-proxy ConfigMap, so the proxy mode is unknown.',
-      unparsable: 'The kube-system/kube-proxy ConfigMap has no readable config.conf, so the proxy mode is unknown.',
+      unparsable:
+        'The kube-system/kube-proxy ConfigMap has no readable config.conf, so the proxy mode is unknown.',
     },
     'component-restart': {
-      'kube-proxy': 'kube-proxy on {{node}} only writes the Service rules; the kernel does the forwarding, and the rules stay in place while kube-proxy restarts. With the API server reachable it resyncs within seconds: existing connections keep flowing.',
-      'kube-proxy-no-api': 'Empty-rules risk: kube-proxy on {{node}} would restart while the API server is unreachable, so it cannot resync its Service and EndpointSlice view; the node may start with empty or stale rules and Service traffic from {{node}} may fail.',
-      'kube-proxy-rollout-no-api': 'Empty-rules risk on every node: a kube-proxy rollout while the API server is unreachable would restart kube-proxy without a way to resync; nodes may start with empty or stale rules.',
-      kubelet: 'Restarting kubelet on {{node}} does not stop running containers (the runtime keeps them); it re-registers and resumes its heartbeat within seconds. Only if it stays down {{graceS}} s is {{node}} marked NotReady, and its pods are evicted after {{tolerationS}} s more.',
-      'kubelet-control-plane': 'Restarting kubelet on control-plane node {{node}} does not stop the running static pods (API server, etcd, scheduler, controller-manager) or other containers; only if it stays down {{graceS}} s is {{node}} marked NotReady.',
-      'kubelet-no-api': 'The API server is not serving: the restarted kubelet on {{node}} keeps its containers and static pods running but cannot report status or receive changes until it is back.',
-      apiserver: 'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; clients behind the load balancer keep working through {{others}}, and watches reconnect.',
-      'apiserver-last': 'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling). Running pods and Service traffic are not affected.',
+      'kube-proxy':
+        'kube-proxy on {{node}} only writes the Service rules; the kernel does the forwarding, and the rules stay in place while kube-proxy restarts. With the API server reachable it resyncs within seconds: existing connections keep flowing.',
+      'kube-proxy-no-api':
+        'Empty-rules risk: kube-proxy on {{node}} would restart while the API server is unreachable, so it cannot resync its Service and EndpointSlice view; the node may start with empty or stale rules and Service traffic from {{node}} may fail.',
+      'kube-proxy-rollout-no-api':
+        'Empty-rules risk on every node: a kube-proxy rollout while the API server is unreachable would restart kube-proxy without a way to resync; nodes may start with empty or stale rules.',
+      kubelet:
+        'Restarting kubelet on {{node}} does not stop running containers (the runtime keeps them); it re-registers and resumes its heartbeat within seconds. Only if it stays down {{graceS}} s is {{node}} marked NotReady, and its pods are evicted after {{tolerationS}} s more.',
+      'kubelet-control-plane':
+        'Restarting kubelet on control-plane node {{node}} does not stop the running static pods (API server, etcd, scheduler, controller-manager) or other containers; only if it stays down {{graceS}} s is {{node}} marked NotReady.',
+      'kubelet-no-api':
+        'The API server is not serving: the restarted kubelet on {{node}} keeps its containers and static pods running but cannot report status or receive changes until it is back.',
+      apiserver:
+        'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; clients behind the load balancer keep working through {{others}}, and watches reconnect.',
+      'apiserver-last':
+        'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling). Running pods and Service traffic are not affected.',
       etcd: 'Restarting the etcd member on {{node}}: it rejoins and catches up from the leader; etcd has {{voters}} voting members, quorum {{quorum}}.',
-      'scheduler-leader': '{{node}} holds the kube-scheduler leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no new pods are scheduled meanwhile.',
+      'scheduler-leader':
+        '{{node}} holds the kube-scheduler leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no new pods are scheduled meanwhile.',
       'scheduler-only': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
-      'scheduler-standby': 'kube-scheduler on {{node}} is a standby (the leader is {{holder}}): restarting it changes nothing.',
-      'controller-manager-leader': '{{node}} holds the kube-controller-manager leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no reconciliation meanwhile.',
-      'controller-manager-only': '{{node}} runs the only kube-controller-manager: no reconciliation (self-healing, endpoint updates) until it is back.',
-      'controller-manager-standby': 'kube-controller-manager on {{node}} is a standby (the leader is {{holder}}): restarting it changes nothing.',
-      coredns: 'CoreDNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
-      'coredns-single': 'CoreDNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
-      'coredns-not-here': 'No CoreDNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
+      'scheduler-standby':
+        'kube-scheduler on {{node}} is a standby (the leader is {{holder}}): restarting it changes nothing.',
+      'controller-manager-leader':
+        '{{node}} holds the kube-controller-manager leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no reconciliation meanwhile.',
+      'controller-manager-only':
+        '{{node}} runs the only kube-controller-manager: no reconciliation (self-healing, endpoint updates) until it is back.',
+      'controller-manager-standby':
+        'kube-controller-manager on {{node}} is a standby (the leader is {{holder}}): restarting it changes nothing.',
+      coredns:
+        'CoreDNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
+      'coredns-single':
+        'CoreDNS ({{workload}}) has only {{ready}} ready replica(s): while it restarts, in-cluster name resolution stops for every workload.',
+      'coredns-not-here':
+        'No CoreDNS pod runs on {{node}} (they run on {{nodes}}): nothing to restart there.',
       cni: 'Restarting the CNI agent ({{plugin}}) on {{node}}: existing pod networking stays in the kernel and keeps working; only new pods on {{node}} wait for networking until it is back.',
-      'cni-no-api': 'The API server is not serving: the CNI agent ({{plugin}}) may not come back Ready without it (most agents read their state through it), and new pods get no network.',
-      'container-runtime': 'Restarting the container runtime on {{node}}: with containerd (and CRI-O) running containers survive, but kubelet cannot start, stop or probe anything until it is back; with Docker without live-restore every container on {{node}} is killed.',
+      'cni-no-api':
+        'The API server is not serving: the CNI agent ({{plugin}}) may not come back Ready without it (most agents read their state through it), and new pods get no network.',
+      'container-runtime':
+        'Restarting the container runtime on {{node}}: with containerd (and CRI-O) running containers survive, but kubelet cannot start, stop or probe anything until it is back; with Docker without live-restore every container on {{node}} is killed.',
     },
     'rolling-update': {
-      rolling: 'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}: at most {{maxUnavailable}} of {{desired}} node(s) restart at a time.',
-      'on-delete': 'DaemonSet {{daemonSet}} uses updateStrategy OnDelete: a new version reaches a node only when its pod is deleted by hand.',
-      'all-at-once': 'DaemonSet {{daemonSet}}: maxUnavailable {{maxUnavailableText}} lets all {{desired}} nodes restart at once.',
-      'not-ready': 'DaemonSet {{daemonSet}}: only {{ready}} of {{desired}} pods are Ready now; the rollout waits on the {{notReady}} that are not.',
-      deployment: 'Deployment {{workload}}: {{ready}} of {{replicas}} replicas ready; maxUnavailable {{maxUnavailableText}}: at most {{maxUnavailable}} down at a time.',
-      'all-at-once-deployment': 'Deployment {{workload}}: maxUnavailable {{maxUnavailableText}} lets all {{ready}} ready replicas go at once.',
-      'no-api': 'The API server is not serving: a rollout cannot run (the controllers need it), and pods deleted now are not replaced.',
-      'static-pods': '{{component}} runs as static pods on {{nodes}}: no controller rolls them; they are updated one control-plane node at a time (manifest change or kubeadm upgrade).',
-      'static-single': '{{component}} runs on a single node ({{nodes}}): updating it stops it for the restart.',
-      'etcd-no-spare': 'etcd has no spare member now ({{voters}} voters, quorum {{quorum}}): restarting any member loses quorum. Restore the missing member first.',
-      'node-by-node': '{{component}} runs on every node ({{count}}): it is updated node by node, outside Kubernetes (packages, systemd).',
+      rolling:
+        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}: at most {{maxUnavailable}} of {{desired}} node(s) restart at a time.',
+      'on-delete':
+        'DaemonSet {{daemonSet}} uses updateStrategy OnDelete: a new version reaches a node only when its pod is deleted by hand.',
+      'all-at-once':
+        'DaemonSet {{daemonSet}}: maxUnavailable {{maxUnavailableText}} lets all {{desired}} nodes restart at once.',
+      'not-ready':
+        'DaemonSet {{daemonSet}}: only {{ready}} of {{desired}} pods are Ready now; the rollout waits on the {{notReady}} that are not.',
+      deployment:
+        'Deployment {{workload}}: {{ready}} of {{replicas}} replicas ready; maxUnavailable {{maxUnavailableText}}: at most {{maxUnavailable}} down at a time.',
+      'all-at-once-deployment':
+        'Deployment {{workload}}: maxUnavailable {{maxUnavailableText}} lets all {{ready}} ready replicas go at once.',
+      'no-api':
+        'The API server is not serving: a rollout cannot run (the controllers need it), and pods deleted now are not replaced.',
+      'static-pods':
+        '{{component}} runs as static pods on {{nodes}}: no controller rolls them; they are updated one control-plane node at a time (manifest change or kubeadm upgrade).',
+      'static-single':
+        '{{component}} runs on a single node ({{nodes}}): updating it stops it for the restart.',
+      'etcd-no-spare':
+        'etcd has no spare member now ({{voters}} voters, quorum {{quorum}}): restarting any member loses quorum. Restore the missing member first.',
+      'node-by-node':
+        '{{component}} runs on every node ({{count}}): it is updated node by node, outside Kubernetes (packages, systemd).',
     },
     'node-down': {
-      timeline: 'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
-      timeline_one: 'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pod is evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
-      'pdb-no-protection': 'PodDisruptionBudgets do not protect against this: they limit evictions, not node failures.',
+      timeline:
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      timeline_one:
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pod is evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      'pdb-no-protection':
+        'PodDisruptionBudgets do not protect against this: they limit evictions, not node failures.',
     },
     'control-plane-down': {
-      all_one: 'The only control-plane node ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until it is back.',
+      all_one:
+        'The only control-plane node ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until it is back.',
       all: 'All {{count}} control-plane nodes ({{nodes}}) down: no API server, no etcd, no scheduler, no controller-manager. Running pods keep running and serving; nothing can be changed, scheduled or healed until they are back.',
-      apiservers: 'Every API server ({{apiservers}}) down: nothing can read or write cluster state; running pods keep running and serving, and the scheduler and controllers wait.',
-      managed: 'The control plane is run by your provider: if it goes down, the same holds (running pods keep serving; nothing can be changed), but its HA cannot be seen from here.',
-      'dns-on-masters': 'Every CoreDNS pod ({{workload}}) runs on a control-plane node ({{nodes}}): cluster DNS would go down with them.',
+      apiservers:
+        'Every API server ({{apiservers}}) down: nothing can read or write cluster state; running pods keep running and serving, and the scheduler and controllers wait.',
+      managed:
+        'The control plane is run by your provider: if it goes down, the same holds (running pods keep serving; nothing can be changed), but its HA cannot be seen from here.',
+      'dns-on-masters':
+        'Every CoreDNS pod ({{workload}}) runs on a control-plane node ({{nodes}}): cluster DNS would go down with them.',
       'workloads-on-masters': 'Workloads run on control-plane nodes and would go down with them: {{pods}}.',
     },
     'etcd-quorum-loss': {
-      facts: 'etcd has {{voters}} voting members: quorum is {{quorum}}, {{healthy}} are healthy now; quorum is lost after {{away}} more member failure(s). Without quorum etcd accepts no writes: the API server cannot change anything.',
-      'already-lost': 'etcd has ALREADY lost quorum: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}. No writes are possible now.',
-      managed: 'etcd is run by your provider and cannot be observed; without quorum, the API server could change nothing.',
-      unobserved: 'etcd cannot be observed from here (no etcd pods or data); without quorum, the API server could change nothing.',
+      facts:
+        'etcd has {{voters}} voting members: quorum is {{quorum}}, {{healthy}} are healthy now; quorum is lost after {{away}} more member failure(s). Without quorum etcd accepts no writes: the API server cannot change anything.',
+      'already-lost':
+        'etcd has ALREADY lost quorum: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}. No writes are possible now.',
+      managed:
+        'etcd is run by your provider and cannot be observed; without quorum, the API server could change nothing.',
+      unobserved:
+        'etcd cannot be observed from here (no etcd pods or data); without quorum, the API server could change nothing.',
     },
     'component-down': {
-      scheduler: 'kube-scheduler down everywhere (instances: {{instances}}; leader {{holder}}): new and replacement pods stay Pending. With one instance down, a standby takes over in about {{leaseDurationSeconds}} s.',
-      'controller-manager': 'kube-controller-manager down everywhere (instances: {{instances}}; leader {{holder}}): no self-healing, no endpoint updates, no node-failure handling. With one instance down, a standby takes over in about {{leaseDurationSeconds}} s.',
-      'kube-proxy': 'kube-proxy down on every node: the Service rules already in the kernel keep forwarding, but no rule is updated anywhere.',
-      coredns: 'CoreDNS down: in-cluster name resolution stops for every workload; connections already open keep working.',
-      kubelet: 'kubelet down on every node: containers keep running, but after {{graceS}} s every node is NotReady and nothing is started, stopped or probed.',
-      'container-runtime': 'The container runtime down on every node: running containers survive with containerd, but nothing can start, and nodes go NotReady after {{graceS}} s.',
+      scheduler:
+        'kube-scheduler down everywhere (instances: {{instances}}; leader {{holder}}): new and replacement pods stay Pending. With one instance down, a standby takes over in about {{leaseDurationSeconds}} s.',
+      'controller-manager':
+        'kube-controller-manager down everywhere (instances: {{instances}}; leader {{holder}}): no self-healing, no endpoint updates, no node-failure handling. With one instance down, a standby takes over in about {{leaseDurationSeconds}} s.',
+      'kube-proxy':
+        'kube-proxy down on every node: the Service rules already in the kernel keep forwarding, but no rule is updated anywhere.',
+      coredns:
+        'CoreDNS down: in-cluster name resolution stops for every workload; connections already open keep working.',
+      kubelet:
+        'kubelet down on every node: containers keep running, but after {{graceS}} s every node is NotReady and nothing is started, stopped or probed.',
+      'container-runtime':
+        'The container runtime down on every node: running containers survive with containerd, but nothing can start, and nodes go NotReady after {{graceS}} s.',
       cni: 'The CNI agent ({{plugin}}) down on every node: existing pod networking keeps working; new pods get no network.',
     },
     'drain-api': {
-      'api-down': 'The API server is not serving: kubectl drain cannot cordon {{node}} or evict anything (evictions are API calls).',
+      'api-down':
+        'The API server is not serving: kubectl drain cannot cordon {{node}} or evict anything (evictions are API calls).',
     },
     'version-skew': {
-      versions: 'Versions: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}} (image tags), kubelets {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); {{node}} runs {{current}}.',
-      'kubelets-only': 'Kubelet versions {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); API server versions are not visible.',
-      'apiservers-apart': 'The API servers are more than {{apiserverMaxSkew}} minor version apart ({{apiserverOldest}} and {{apiserverNewest}}): outside the supported skew; finish the upgrade first.',
-      'upgrade-in-progress': 'A control-plane upgrade is in progress: API servers run {{apiserverOldest}} and {{apiserverNewest}}.',
-      'kubelet-newer': 'A kubelet ({{kubeletNewest}}) is newer than the oldest API server ({{apiserverOldest}}): kubelets must never be newer than the API server.',
-      'kubelet-too-old': 'The oldest kubelet ({{kubeletOldest}}) is more than {{kubeletMaxSkew}} minor versions behind the API server ({{apiserverNewest}}).',
-      'kubelets-fall-behind': 'After this upgrade to {{target}}, kubelets at {{kubeletOldest}} would be more than {{kubeletMaxSkew}} minor versions behind: upgrade the workers soon after.',
-      'skips-minor': 'Upgrading {{node}} from {{current}} to {{target}} skips a minor version: upgrade one minor version at a time.',
-      downgrade: '{{target}} is older than what {{node}} runs ({{current}}): that is a downgrade, not supported by kubeadm.',
+      versions:
+        'Versions: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}} (image tags), kubelets {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); {{node}} runs {{current}}.',
+      'kubelets-only':
+        'Kubelet versions {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); API server versions are not visible.',
+      'apiservers-apart':
+        'The API servers are more than {{apiserverMaxSkew}} minor version apart ({{apiserverOldest}} and {{apiserverNewest}}): outside the supported skew; finish the upgrade first.',
+      'upgrade-in-progress':
+        'A control-plane upgrade is in progress: API servers run {{apiserverOldest}} and {{apiserverNewest}}.',
+      'kubelet-newer':
+        'A kubelet ({{kubeletNewest}}) is newer than the oldest API server ({{apiserverOldest}}): kubelets must never be newer than the API server.',
+      'kubelet-too-old':
+        'The oldest kubelet ({{kubeletOldest}}) is more than {{kubeletMaxSkew}} minor versions behind the API server ({{apiserverNewest}}).',
+      'kubelets-fall-behind':
+        'After this upgrade to {{target}}, kubelets at {{kubeletOldest}} would be more than {{kubeletMaxSkew}} minor versions behind: upgrade the workers soon after.',
+      'skips-minor':
+        'Upgrading {{node}} from {{current}} to {{target}} skips a minor version: upgrade one minor version at a time.',
+      downgrade:
+        '{{target}} is older than what {{node}} runs ({{current}}): that is a downgrade, not supported by kubeadm.',
     },
     'upgrade-order': {
-      'control-plane': 'Upgrade order: control-plane nodes one at a time, starting with {{node}} (kubeadm upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
-      'control-plane-only': 'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply); then the workers.',
-      'control-plane-next': 'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
-      'control-plane-next_one': 'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
-      'control-plane-last': 'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
-      'control-plane-last_one': 'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
-      worker: 'Upgrade order: the control plane ({{controlPlaneNodes}}) first, then workers such as {{node}}, one or a few at a time.',
-      'control-plane-first': 'Upgrade the control plane to {{target}} first: the API servers run {{apiserverOldest}}, and a kubelet must not be newer than the API server.',
+      'control-plane':
+        'Upgrade order: control-plane nodes one at a time, starting with {{node}} (kubeadm upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-only':
+        'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply); then the workers.',
+      'control-plane-next':
+        'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-next_one':
+        'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
+      'control-plane-last':
+        'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
+      'control-plane-last_one':
+        'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
+      worker:
+        'Upgrade order: the control plane ({{controlPlaneNodes}}) first, then workers such as {{node}}, one or a few at a time.',
+      'control-plane-first':
+        'Upgrade the control plane to {{target}} first: the API servers run {{apiserverOldest}}, and a kubelet must not be newer than the API server.',
     },
     'what-if-target': {
-      'unknown-component': 'I don\'t know component {{component}}.',
+      'unknown-component': "I don't know component {{component}}.",
       'unknown-node': 'There is no node named {{node}}.',
     },
   },
@@ -193,24 +271,30 @@ export const enWhatIf = {
    */
   lost: {
     'workloads-on-control-plane': {
-      system: 'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
+      system:
+        'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
     },
     'emptydir-pods': {
-      present: 'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
+      present:
+        'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
     },
     capacity: {
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods evicted once the toleration runs out.',
-      fits_one: 'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
+      fits_one:
+        'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
-      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
+      'only-node-unseen':
+        '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
   },
   stops: {
-    'rule-updates': 'Service rule updates on {{node}} (new Services, endpoint changes) for the few seconds kube-proxy is down',
+    'rule-updates':
+      'Service rule updates on {{node}} (new Services, endpoint changes) for the few seconds kube-proxy is down',
     'rules-resync': 'Service rule updates on {{node}}: kube-proxy cannot resync until the API server is back',
     'rule-updates-rolling': 'Service rule updates on each node for the seconds its kube-proxy restarts',
-    'rule-updates-all': 'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
+    'rule-updates-all':
+      'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
     kubelet: 'on {{node}}: starting and stopping pods, probes, and status updates while kubelet is down',
     'api-all': 'every API call and kubectl command',
     'api-changes': 'every change to the cluster: kubectl apply, scaling, rollouts',
@@ -224,11 +308,13 @@ export const enWhatIf = {
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     scheduler: 'scheduling of new pods until kube-scheduler is back',
     'scheduler-failover': 'scheduling for about {{leaseDurationSeconds}} s, until a standby holds the Lease',
-    'controller-manager': 'reconciliation (self-healing, endpoint updates) until kube-controller-manager is back',
-    'controller-manager-failover': 'reconciliation for about {{leaseDurationSeconds}} s, until a standby holds the Lease',
+    'controller-manager':
+      'reconciliation (self-healing, endpoint updates) until kube-controller-manager is back',
+    'controller-manager-failover':
+      'reconciliation for about {{leaseDurationSeconds}} s, until a standby holds the Lease',
     'scheduling-pending': 'scheduling: new and replacement pods stay Pending',
     scheduling: 'scheduling of new pods',
-    'self-healing': 'self-healing: a crashed pod\'s ReplicaSet cannot create a replacement',
+    'self-healing': "self-healing: a crashed pod's ReplicaSet cannot create a replacement",
     'node-failure': 'node-failure detection and rescheduling',
     scaling: 'HPA/VPA scaling and rollouts',
     endpoints: 'Endpoints/EndpointSlice updates: a pod that dies keeps receiving Service traffic',
@@ -238,17 +324,21 @@ export const enWhatIf = {
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
-    'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
+    'leader-failover':
+      '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
-    'upgrade-node': 'the node\'s kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)',
+    'upgrade-node':
+      "the node's kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)",
   },
   keeps: {
     'running-pods': 'pods already running',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
-    'service-rules': 'Service traffic to existing endpoints: kube-proxy only writes the kernel rules, the kernel forwards, and the rules stay',
-    'existing-connections': 'existing connections through {{node}} keep flowing: the kernel rules stay in place while kube-proxy restarts',
+    'service-rules':
+      'Service traffic to existing endpoints: kube-proxy only writes the kernel rules, the kernel forwards, and the rules stay',
+    'existing-connections':
+      'existing connections through {{node}} keep flowing: the kernel rules stay in place while kube-proxy restarts',
     'existing-connections-all': 'existing connections keep flowing on every node',
     'containers-on-node': 'the containers running on {{node}}',
     'static-pods': 'the control-plane static pods on {{node}} (kubelet does not stop them when it restarts)',
@@ -262,76 +352,117 @@ export const enWhatIf = {
     controllers: 'the API, and controllers (they create replacement pods, which wait for scheduling)',
     'scheduler-pending': 'the API and scheduling of pods that already exist',
     'other-nodes': 'the other nodes and their pods',
-    'drain-daemonsets': 'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
-    'drain-static-pods': 'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
+    'drain-daemonsets':
+      'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
+    'drain-static-pods':
+      'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
   },
   interrupt: {
-    'kube-proxy-restart': 'kube-proxy restarts while the API server is unreachable (a node reboot during a control-plane outage): it cannot resync, and the node may start with empty or stale rules',
-    'backend-dies': 'a backend pod dies while the API server is down: the endpoint cannot be removed, so traffic keeps going to a dead IP',
-    'backend-dies-proxy': 'a backend pod dies while kube-proxy on {{node}} is down: {{node}} keeps sending to the dead IP until kube-proxy is back',
-    'backend-dies-proxy-rolling': 'a backend pod dies while a node\'s kube-proxy is restarting: that node sends to the dead IP for those seconds',
-    'backend-dies-proxy-all': 'a backend pod dies while kube-proxy is down: every node keeps sending to its dead IP',
-    'backend-dies-kcm': 'a backend pod dies while no controller-manager runs: the endpoint stays, and traffic keeps going to a dead IP',
-    'node-reboot': 'a node reboots meanwhile: its pods die, and they come back only if the control plane can reschedule or kubelet can restart them',
+    'kube-proxy-restart':
+      'kube-proxy restarts while the API server is unreachable (a node reboot during a control-plane outage): it cannot resync, and the node may start with empty or stale rules',
+    'backend-dies':
+      'a backend pod dies while the API server is down: the endpoint cannot be removed, so traffic keeps going to a dead IP',
+    'backend-dies-proxy':
+      'a backend pod dies while kube-proxy on {{node}} is down: {{node}} keeps sending to the dead IP until kube-proxy is back',
+    'backend-dies-proxy-rolling':
+      "a backend pod dies while a node's kube-proxy is restarting: that node sends to the dead IP for those seconds",
+    'backend-dies-proxy-all':
+      'a backend pod dies while kube-proxy is down: every node keeps sending to its dead IP',
+    'backend-dies-kcm':
+      'a backend pod dies while no controller-manager runs: the endpoint stays, and traffic keeps going to a dead IP',
+    'node-reboot':
+      'a node reboots meanwhile: its pods die, and they come back only if the control plane can reschedule or kubelet can restart them',
     'workloads-on-masters': 'control-plane nodes go down with workloads on them ({{count}}): {{pods}}',
-    'no-load-balancer': 'clients talk to {{node}}\'s API server directly instead of through a load balancer: they lose the API for the restart',
-    'kubelet-long': 'kubelet stays down longer than {{graceS}} s: the node goes NotReady and its pods are taken out of the Service endpoints although they still run; after {{tolerationS}} s more they are evicted',
-    'container-dies': 'a container on {{node}} crashes while kubelet is down: it is not restarted until kubelet is back',
+    'no-load-balancer':
+      "clients talk to {{node}}'s API server directly instead of through a load balancer: they lose the API for the restart",
+    'kubelet-long':
+      'kubelet stays down longer than {{graceS}} s: the node goes NotReady and its pods are taken out of the Service endpoints although they still run; after {{tolerationS}} s more they are evicted',
+    'container-dies':
+      'a container on {{node}} crashes while kubelet is down: it is not restarted until kubelet is back',
     'dns-no-api': 'the API server is down meanwhile: a CoreDNS pod that is deleted is not replaced',
     'cni-restart': 'the {{plugin}} agent does not come back: new pods get no network',
-    'runtime-no-live-restore': 'the runtime is Docker without live-restore: every container on {{node}} stops with it',
-    'node-down-endpoints': 'for up to {{graceS}} s, until {{node}} is marked NotReady, Services keep sending part of their traffic to its pods, and those requests fail',
-    'node-pods-single': 'a workload has all its replicas on {{node}}: it is down until they are recreated elsewhere',
+    'runtime-no-live-restore':
+      'the runtime is Docker without live-restore: every container on {{node}} stops with it',
+    'node-down-endpoints':
+      'for up to {{graceS}} s, until {{node}} is marked NotReady, Services keep sending part of their traffic to its pods, and those requests fail',
+    'node-pods-single':
+      'a workload has all its replicas on {{node}}: it is down until they are recreated elsewhere',
     'drain-single': 'a workload has all its replicas on {{node}}: it is down until they start elsewhere',
   },
   duration: {
-    'kube-proxy': 'kube-proxy restarts in seconds; rules on {{node}} are current again after its first resync',
-    kubelet: 'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
+    'kube-proxy':
+      'kube-proxy restarts in seconds; rules on {{node}} are current again after its first resync',
+    kubelet:
+      'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
     'etcd-election': 'an etcd leader election normally takes well under a few seconds',
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
-    'node-down': 'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
+    'node-down':
+      'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
     'until-restored': 'it lasts until the control plane is restored; there is no automatic recovery',
-    'after-restore': 'after the restore, nodes whose heartbeats are older than {{graceS}} s may be marked NotReady briefly',
-    quorum: 'until enough members are back; if a majority is lost for good, only a restore from an etcd snapshot brings it back',
+    'after-restore':
+      'after the restore, nodes whose heartbeats are older than {{graceS}} s may be marked NotReady briefly',
+    quorum:
+      'until enough members are back; if a majority is lost for good, only a restore from an etcd snapshot brings it back',
   },
   steps: {
-    daemonset: 'the DaemonSet controller replaces {{daemonSet}} pods node by node (at most {{maxUnavailable}} at a time), each after the previous one is Ready',
-    'static-node': '{{position}}. {{node}}: update {{component}}, wait until it is Ready (and etcd healthy) before the next',
-    'cp-first': '{{node}} first: kubeadm upgrade apply {{target}} (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+    daemonset:
+      'the DaemonSet controller replaces {{daemonSet}} pods node by node (at most {{maxUnavailable}} at a time), each after the previous one is Ready',
+    'static-node':
+      '{{position}}. {{node}}: update {{component}}, wait until it is Ready (and etcd healthy) before the next',
+    'cp-first':
+      '{{node}} first: kubeadm upgrade apply {{target}} (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
     'cp-next': '{{node}}: kubeadm upgrade node (drain it, upgrade kubeadm, kubelet and kubectl, uncordon)',
-    'cp-wait': 'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
-    'cp-first-plan': '{{node}} first: kubeadm upgrade apply with the version kubeadm upgrade plan offers (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
-    'cp-others': 'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
-    'cp-remaining': 'then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
+    'cp-wait':
+      'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
+    'cp-first-plan':
+      '{{node}} first: kubeadm upgrade apply with the version kubeadm upgrade plan offers (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+    'cp-others':
+      'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
+    'cp-remaining':
+      'then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
     workers: 'then the workers, one (or a few) at a time: drain, upgrade kubelet, uncordon',
     'control-plane-before': 'the control-plane nodes first, one at a time: {{controlPlaneNodes}}',
-    worker: 'then {{node}}: drain, upgrade kubeadm and kubelet (kubeadm upgrade node), restart kubelet, uncordon',
+    worker:
+      'then {{node}}: drain, upgrade kubeadm and kubelet (kubeadm upgrade node), restart kubelet, uncordon',
   },
   advice: {
-    'check-status-first': 'Ask for "status" first: the API server must be reachable and etcd healthy before anything restarts.',
-    'restore-api-first': 'Restore the API server first; do not restart kube-proxy, kubelets or nodes while it is unreachable.',
-    'verify-iptables': 'After the restart, check the rules are back on {{node}}: iptables-save | grep -c KUBE-SVC',
+    'check-status-first':
+      'Ask for "status" first: the API server must be reachable and etcd healthy before anything restarts.',
+    'restore-api-first':
+      'Restore the API server first; do not restart kube-proxy, kubelets or nodes while it is unreachable.',
+    'verify-iptables':
+      'After the restart, check the rules are back on {{node}}: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
-    'kubelet-watch': 'Watch the node while kubelet restarts: kubectl get node {{node}} -w; it must stay Ready (back within {{graceS}} s).',
-    'apiserver-window': 'Plan a short maintenance window: nothing can be changed while the only API server restarts.',
-    'apiserver-lb': 'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
+    'kubelet-watch':
+      'Watch the node while kubelet restarts: kubectl get node {{node}} -w; it must stay Ready (back within {{graceS}} s).',
+    'apiserver-window':
+      'Plan a short maintenance window: nothing can be changed while the only API server restarts.',
+    'apiserver-lb':
+      'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
     'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
     'etcd-health': 'Check etcdctl endpoint health --cluster before and after; restart one member at a time.',
-    'coredns-rollout': 'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
+    'coredns-rollout':
+      'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
     'coredns-spread': 'Run at least 2 CoreDNS replicas on different nodes, with a PodDisruptionBudget.',
     'watch-rollout': 'Watch it: kubectl -n kube-system rollout status ds/{{daemonSet}}',
-    'static-one-at-a-time': 'Update one control-plane node at a time and wait for Ready (and etcd healthy) before the next.',
+    'static-one-at-a-time':
+      'Update one control-plane node at a time and wait for Ready (and etcd healthy) before the next.',
     'drain-for-runtime': 'Drain {{node}} first if the runtime is Docker without live-restore.',
     'ha-shape': 'Run 3 or 5 control-plane nodes behind a load balancer, and keep user workloads off them.',
-    'no-node-reboots': 'During a control-plane outage, do not reboot nodes or restart kube-proxy: that is what turns it into a traffic outage.',
-    'quorum-restore': 'Bring members back until quorum holds; never remove members from a cluster without quorum.',
+    'no-node-reboots':
+      'During a control-plane outage, do not reboot nodes or restart kube-proxy: that is what turns it into a traffic outage.',
+    'quorum-restore':
+      'Bring members back until quorum holds; never remove members from a cluster without quorum.',
     'etcd-backup': 'Take an etcd snapshot first (etcdctl snapshot save) and keep it off the cluster.',
-    'leader-check': 'Check the leader Lease: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
-    'node-down-prepare': 'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
-    'drain-command': 'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+    'leader-check':
+      'Check the leader Lease: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
+    'node-down-prepare':
+      'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
+    'drain-command':
+      'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
   },
@@ -339,7 +470,9 @@ export const enWhatIf = {
 
 /** A message tree where the English-only singular forms (`*_one`) are optional. */
 type PluralOptional<T> = {
-  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : PluralOptional<T[K]>;
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : PluralOptional<T[K]>;
 } & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
 
 /** The shape of the what-if texts; Korean provides the same keys (plural `_one` forms optional). */

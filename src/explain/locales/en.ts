@@ -18,9 +18,11 @@ export const en = {
     error: 'Could not answer',
   },
   summary: {
-    'safe-control-plane': 'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
+    'safe-control-plane':
+      'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
-    'safe-unseen': 'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
+    'safe-unseen':
+      'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
     caution_one: 'You can reboot {{node}}, with care: one thing below needs attention first.',
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
@@ -45,23 +47,28 @@ export const en = {
   },
   stops: {
     'api-all': 'every API call and kubectl command (the API server is the only way in)',
-    'vip-move': 'the control-plane VIP on {{node}}: clients that reach the API through it pause for a few seconds while it moves (if it moves)',
-    'api-writes': 'every change through the API (creating, editing and scaling objects, evictions): etcd refuses writes',
+    'vip-move':
+      'the control-plane VIP on {{node}}: clients that reach the API through it pause for a few seconds while it moves (if it moves)',
+    'api-writes':
+      'every change through the API (creating, editing and scaling objects, evictions): etcd refuses writes',
     scheduling: 'scheduling of new pods',
     'self-healing': 'self-healing: a crashed pod is not replaced',
     'node-failure': 'node-failure detection and rescheduling',
     scaling: 'scaling (HPA) and rollouts',
     endpoints: 'Endpoints/EndpointSlice updates: a pod that dies keeps receiving Service traffic',
     'apiserver-capacity': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}}',
-    'etcd-member': 'the etcd member on {{node}}: {{after}} of {{voters}} members remain (quorum {{quorum}}); {{spareText}}',
+    'etcd-member':
+      'the etcd member on {{node}}: {{after}} of {{voters}} members remain (quorum {{quorum}}); {{spareText}}',
     'spare-none': 'no further failure is tolerated until it is back',
     'spare-some': '{{spare}} more failure(s) tolerated meanwhile',
-    'leader-failover': '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
+    'leader-failover':
+      '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
     'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
-    'node-agents': 'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
+    'node-agents':
+      'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'node-pods': 'pods running on {{node}} itself',
   },
@@ -69,8 +76,9 @@ export const en = {
     'running-pods': 'pods already running on the other nodes',
     'api-reads': 'reads through the API servers (kubectl get, watches) and deletes',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
-    'service-traffic': 'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
-    'dns': 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
+    'service-traffic':
+      'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
+    dns: 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
     'leaders-elsewhere': 'scheduling and reconciliation: the leaders run elsewhere',
     'leaders-after-failover': 'scheduling and reconciliation, after the leader failover',
@@ -85,7 +93,8 @@ export const en = {
       'empty-group': 'No node is in {{node}}.',
     },
     'node-role': {
-      'control-plane-etcd': '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',
+      'control-plane-etcd':
+        '{{node}} is a control-plane node with a stacked etcd member (one of {{controlPlaneNodes}} control-plane nodes).',
       'control-plane': '{{node}} is a control-plane node (one of {{controlPlaneNodes}}).',
       'control-plane-etcd_one': '{{node}} is the only control-plane node, with a stacked etcd member.',
       'control-plane_one': '{{node}} is the only control-plane node.',
@@ -93,73 +102,102 @@ export const en = {
       worker: '{{node}} is a worker node: a reboot touches the data plane only.',
     },
     'managed-control-plane': {
-      managed: 'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
-      'managed-status': 'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
-      provider: 'The control plane is {{provider}}\'s to keep: its API servers and etcd run outside the nodes you can see.',
+      managed:
+        'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
+      'managed-status':
+        'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
+      provider:
+        "The control plane is {{provider}}'s to keep: its API servers and etcd run outside the nodes you can see.",
     },
     'node-health': {
       'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
-      'lease-stale': 'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period).',
+      'lease-stale':
+        'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period).',
     },
     'concurrent-disruption': {
-      'control-plane': 'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
+      'control-plane':
+        'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
       'kured-lock': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
       'status-nodes': 'Nodes NotReady or cordoned: {{nodes}}.',
     },
     'control-plane-count': {
-      single: '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
-      'no-other-ready': 'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
+      single:
+        '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
+      'no-other-ready':
+        'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
-      'status-single': 'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
+      'status-single':
+        'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
       'status-ready': '{{ready}} of {{total}} control-plane nodes are Ready.',
     },
     'control-plane-taint': {
-      untainted: '{{node}} has no control-plane NoSchedule taint, so ordinary workloads are scheduled on it and go down with it.',
+      untainted:
+        '{{node}} has no control-plane NoSchedule taint, so ordinary workloads are scheduled on it and go down with it.',
     },
     'apiserver-redundancy': {
-      'none-other': 'No other API server is alive: kubectl and every controller lose the API during the reboot.',
-      capacity: 'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
-      'already-down': 'The API server on {{node}} is already down, so the reboot takes no API capacity away; clients behind the load balancer keep working through {{others}}.',
-      'capacity-no-quorum': 'API server capacity drops from {{before}} to {{after}}, but without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
-      'already-down-no-quorum': 'The API server on {{node}} is already down; without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
-      status: '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
-      'status-no-slice': '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
+      'none-other':
+        'No other API server is alive: kubectl and every controller lose the API during the reboot.',
+      capacity:
+        'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
+      'already-down':
+        'The API server on {{node}} is already down, so the reboot takes no API capacity away; clients behind the load balancer keep working through {{others}}.',
+      'capacity-no-quorum':
+        'API server capacity drops from {{before}} to {{after}}, but without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
+      'already-down-no-quorum':
+        'The API server on {{node}} is already down; without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
+      status:
+        '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
+      'status-no-slice':
+        '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
     },
     'leader-scheduler': {
-      'held-here': '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
-      'held-here-no-quorum': '{{node}} holds the kube-scheduler leader Lease; without quorum no standby can take it over (the Lease cannot be written), so no pods are scheduled until quorum is back.',
+      'held-here':
+        '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
+      'held-here-no-quorum':
+        '{{node}} holds the kube-scheduler leader Lease; without quorum no standby can take it over (the Lease cannot be written), so no pods are scheduled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
-      stale: 'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
+      stale:
+        'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
       missing: 'No kube-scheduler leader Lease was found in kube-system.',
       'held-elsewhere': 'The kube-scheduler leader is {{holder}}, not {{node}}.',
-      'status-held': 'kube-scheduler leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
+      'status-held':
+        'kube-scheduler leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
     },
     'leader-controller-manager': {
-      'held-here': '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
-      'held-here-no-quorum': '{{node}} holds the kube-controller-manager leader Lease; without quorum no standby can take it over (the Lease cannot be written), so nothing is reconciled until quorum is back.',
+      'held-here':
+        '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
+      'held-here-no-quorum':
+        '{{node}} holds the kube-controller-manager leader Lease; without quorum no standby can take it over (the Lease cannot be written), so nothing is reconciled until quorum is back.',
       'no-standby': '{{node}} runs the only kube-controller-manager: no reconciliation until it is back.',
-      stale: 'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
+      stale:
+        'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
       missing: 'No kube-controller-manager leader Lease was found in kube-system.',
       'held-elsewhere': 'The kube-controller-manager leader is {{holder}}, not {{node}}.',
-      'status-held': 'kube-controller-manager leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
+      'status-held':
+        'kube-controller-manager leader: {{holder}} (Lease renewed {{renewAgeS}} s ago, {{transitions}} leader change(s)).',
     },
     readyz: {
-      'etcd-failing': 'The API server reports etcd failing in /readyz ({{failing}}): the control plane is already failing.',
+      'etcd-failing':
+        'The API server reports etcd failing in /readyz ({{failing}}): the control plane is already failing.',
       failing: 'The API server reports failing readiness checks: {{failing}}.',
-      unavailable: 'The API server\'s /readyz answered HTTP {{status}}: it is not ready.',
+      unavailable: "The API server's /readyz answered HTTP {{status}}: it is not ready.",
       passing: '/readyz passes on the API server that answered.',
     },
     'etcd-topology': {
       stacked: 'etcd is stacked: one member per control-plane node ({{sourceText}}).',
-      external: 'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
+      external:
+        'etcd runs outside the cluster nodes (external topology): rebooting a node does not touch it ({{sourceText}}).',
       managed: 'etcd is run by your provider and cannot be observed.',
       unknown: 'etcd could not be observed: no etcd pods and no etcd data; quorum is not known.',
-      'unknown-no-pods': 'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
+      'unknown-no-pods':
+        'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
-      datastore: 'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
-      'probe-tls': 'etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot\'s etcd ca, cert and key.',
+      datastore:
+        'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
+      'probe-tls':
+        "etcd at {{endpoint}}{{memberText}}: {{message}}. etcd could not be verified there; check the bot's etcd ca, cert and key.",
       'probe-timeout': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
       'probe-refused': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
       'probe-unreachable': 'etcd at {{endpoint}}{{memberText}}: {{message}}; it counts as down.',
@@ -174,66 +212,99 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'etcd quorum would be lost: only {{after}} of {{voters}} members would stay healthy (quorum is {{quorum}}){{downText}}. Without quorum all writes stop cluster-wide: no kubectl changes, no scheduling, no recovery.',
-      'kept-no-spare': 'etcd quorum is kept: {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.',
+      'kept-no-spare':
+        'etcd quorum is kept: {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.',
       kept: 'etcd quorum is kept: {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), {{spare}} more failure(s) tolerated meanwhile.',
       'learner-only': 'The etcd member on {{node}} is a learner: it does not vote, so quorum is unchanged.',
-      'status-lost': 'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
-      'status-no-spare': 'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
-      'status-single': 'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
-      'status-kept': 'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
-      'lost-single': 'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
+      'status-lost':
+        'etcd quorum is LOST: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}{{downText}}. Writes are stopped.',
+      'status-no-spare':
+        'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
+      'status-single':
+        'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+      'status-kept':
+        'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'lost-single':
+        'etcd has one member, on {{node}}: while it is down, all writes stop cluster-wide (no kubectl changes, no scheduling, no recovery).',
     },
     'etcd-learner': {
-      learner: 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted.',
-      'learner-reboot': 'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted, so no etcd member should be taken down until it finishes.',
+      learner:
+        'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted.',
+      'learner-reboot':
+        'An etcd membership change is in progress: learner {{learners}} does not vote and does not count toward quorum until it is promoted, so no etcd member should be taken down until it finishes.',
       unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
     },
     'etcd-leader': {
-      'leader-here': '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
-      'leader-here-no-quorum': '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
+      'leader-here':
+        '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
+      'leader-here-no-quorum':
+        '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
       'status-leader': 'etcd leader: {{leader}} (member id {{leaderId}}).',
-      'status-no-leader': 'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',
+      'status-no-leader':
+        'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',
     },
     'etcd-alarms': {
-      alarms: 'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
-      nospace: 'etcd has an active NOSPACE alarm ({{alarms}}): its database reached the space quota, so etcd accepts only reads and deletes. The API servers stay up and /readyz still passes, but nothing can be changed: no kubectl changes, no evictions (a drain fails), no scheduling, no Lease renewals.',
-      unknown: 'The etcd alarm list could not be read (etcd answers it only with a leader): a NOSPACE or CORRUPT alarm cannot be ruled out.',
+      alarms:
+        'etcd alarms are raised: {{alarms}}. The cluster accepts only reads and deletes; evictions fail too.',
+      nospace:
+        'etcd has an active NOSPACE alarm ({{alarms}}): its database reached the space quota, so etcd accepts only reads and deletes. The API servers stay up and /readyz still passes, but nothing can be changed: no kubectl changes, no evictions (a drain fails), no scheduling, no Lease renewals.',
+      unknown:
+        'The etcd alarm list could not be read (etcd answers it only with a leader): a NOSPACE or CORRUPT alarm cannot be ruled out.',
     },
     'etcd-db-size': {
       high: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
       fine: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
     },
     'unmanaged-pods': {
-      present: 'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
+      present:
+        'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
     },
     'emptydir-pods': {
-      present: 'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+      present:
+        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
     },
     'daemonset-pods': {
-      present: 'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+      present:
+        'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
-      'quorum-guard': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.',
-      'quorum-guard-blocked': 'OpenShift\'s {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.',
-      'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
-      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
-      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
-      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
-      stale: 'PodDisruptionBudget {{namespace}}/{{pdb}} status is stale (not yet observed by the controller): its disruptionsAllowed may be wrong.',
-      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can proceed.',
-      overlapping: 'Pod {{pod}} is selected by more than one PodDisruptionBudget ({{pdbs}}): the eviction API answers 500 and the drain cannot evict it.',
-      'status-blocking': 'PodDisruptionBudgets that allow no disruption now (a drain would wait on them): {{pdbs}}.',
+      'quorum-guard':
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.",
+      'quorum-guard-blocked':
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.",
+      'max-unavailable-zero':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
+      'min-available-all':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} requires minAvailable {{minAvailable}} of {{expectedPods}} expected pods (disruptionsAllowed {{disruptionsAllowed}}): every eviction is refused with HTTP 429 and the drain waits forever.',
+      'no-disruptions':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
+      'more-than-allowed':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
+      stale:
+        'PodDisruptionBudget {{namespace}}/{{pdb}} status is stale (not yet observed by the controller): its disruptionsAllowed may be wrong.',
+      allows:
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can proceed.',
+      overlapping:
+        'Pod {{pod}} is selected by more than one PodDisruptionBudget ({{pdbs}}): the eviction API answers 500 and the drain cannot evict it.',
+      'status-blocking':
+        'PodDisruptionBudgets that allow no disruption now (a drain would wait on them): {{pdbs}}.',
     },
     'single-replica': {
-      single: '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
-      'all-here': 'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
-      'dns-single': 'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
-      'dns-all-here': 'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
-      spread: '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
-      spread_one: '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
+      single:
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
+      'all-here':
+        'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
+      'dns-single':
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
+      'dns-all-here':
+        'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
+      spread:
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
+      spread_one:
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
       'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
     },
     'workloads-on-control-plane': {
@@ -241,73 +312,93 @@ export const en = {
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
     },
     'local-volumes': {
-      pinned: 'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
+      pinned:
+        'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
     },
     capacity: {
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pods.',
       fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
-      'only-node-unseen': '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
+      'only-node-unseen':
+        '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
-      estimate: 'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      estimate:
+        'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
       estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
       down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back, and kube-proxy restarting without the API server may start with empty rules.',
-      degraded: 'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
-      healthy: 'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
+      degraded:
+        'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
+      healthy:
+        'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
     },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',
-      unauthorized: 'Could not read {{resource}}: unauthorized (HTTP 401). The checks that need it were not run.',
+      unauthorized:
+        'Could not read {{resource}}: unauthorized (HTTP 401). The checks that need it were not run.',
       timeout: 'Could not read {{resource}}: timed out. The checks that need it were not run.',
       unreachable: 'Could not read {{resource}}: unreachable. The checks that need it were not run.',
-      'not-found': 'Could not read {{resource}}: not found on this API server. The checks that need it were not run.',
-      error: 'Could not read {{resource}}: the API answered with an error. The checks that need it were not run.',
+      'not-found':
+        'Could not read {{resource}}: not found on this API server. The checks that need it were not run.',
+      error:
+        'Could not read {{resource}}: the API answered with an error. The checks that need it were not run.',
     },
   },
   advice: {
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
-      'control-plane': 'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
+      'control-plane':
+        'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
     },
     'control-plane-count': {
-      single: 'Add control-plane nodes (3 or 5) before maintenance, or plan a maintenance window: running pods keep serving, but nothing can be changed or healed.',
+      single:
+        'Add control-plane nodes (3 or 5) before maintenance, or plan a maintenance window: running pods keep serving, but nothing can be changed or healed.',
       'no-other-ready': 'Bring another control-plane node back to Ready first.',
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
-      'lost-remove-not-enough': 'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
-      'lost-single': 'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
+      'lost-remove-not-enough':
+        'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
+      'lost-single':
+        'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
     'etcd-leader': {
       'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
     },
     'etcd-learner': {
-      'learner-reboot-no-id': 'Finish the membership change first: promote the learner once it has caught up, or remove it (etcdctl member list shows its id), then ask again.',
-      'learner-reboot': 'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
+      'learner-reboot-no-id':
+        'Finish the membership change first: promote the learner once it has caught up, or remove it (etcdctl member list shows its id), then ask again.',
+      'learner-reboot':
+        'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
     },
     'etcd-alarms': {
-      alarms: 'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
-      nospace: 'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
+      alarms:
+        'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
+      nospace:
+        'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
-      'probe-tls': 'Fix the bot\'s etcd TLS settings (etcd.ca must be the etcd CA; etcd.cert/etcd.key a client pair it signed, e.g. kubeadm\'s healthcheck-client) and ask again.',
+      'probe-tls':
+        "Fix the bot's etcd TLS settings (etcd.ca must be the etcd CA; etcd.cert/etcd.key a client pair it signed, e.g. kubeadm's healthcheck-client) and ask again.",
     },
     'leader-scheduler': {
-      'held-here': 'Optional: restart kube-scheduler on {{node}} first (move its static pod manifest away and back) so the Lease moves before the reboot.',
+      'held-here':
+        'Optional: restart kube-scheduler on {{node}} first (move its static pod manifest away and back) so the Lease moves before the reboot.',
     },
     'leader-controller-manager': {
-      'held-here': 'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+      'held-here':
+        'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
     },
     'pdb-blocks': {
-      'min-available-all': 'Scale {{namespace}} pods above {{minAvailable}} or relax {{pdb}} (for example maxUnavailable: 1); do not bypass it with --disable-eviction.',
+      'min-available-all':
+        'Scale {{namespace}} pods above {{minAvailable}} or relax {{pdb}} (for example maxUnavailable: 1); do not bypass it with --disable-eviction.',
       'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
       'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
       overlapping: 'Remove the overlap so each pod is selected by one PodDisruptionBudget.',
@@ -315,7 +406,8 @@ export const en = {
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
       'all-here': 'Spread {{workload}} across nodes (topology spread or anti-affinity) first.',
-      'dns-all-here': 'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
+      'dns-all-here':
+        'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
     },
     'emptydir-pods': {
@@ -333,7 +425,8 @@ export const en = {
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
-      'only-node-unseen': 'Add a node first, or plan a window in which every workload of the cluster is down.',
+      'only-node-unseen':
+        'Add a node first, or plan a window in which every workload of the cluster is down.',
     },
     'read-error': {
       forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',
@@ -349,7 +442,8 @@ export const en = {
       'node-heartbeats': 'inferred from the node heartbeats',
       'managed-fields': 'inferred from managedFields',
       read: 'read now',
-      unknown: 'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
+      unknown:
+        'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
     },
     profile: 'distribution: {{profile}}',
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
@@ -387,50 +481,73 @@ export const en = {
   help: {
     intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
-    clusters: 'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
-    schedules: 'Daily HA posts in a Slack channel or Teams conversation (typed there; the console lists them)',
+    clusters:
+      'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',
+    schedules:
+      'Daily HA posts in a Slack channel or Teams conversation (typed there; the console lists them)',
   },
   error: {
     'not-understood': 'I did not understand that.',
     empty: 'The request is empty.',
     'too-long': 'The request is too long.',
     'control-characters': 'The request contains control characters or terminal escape sequences.',
-    'invalid-node-name': 'That is not a valid node name: node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
+    'invalid-node-name':
+      'That is not a valid node name: node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
-    'invalid-request-id': 'That is not a maintenance request id: ids look like mr-abcdefgh23 (mr- and 10 letters a-z or digits 2-7), as shown on the request card.',
+    'invalid-request-id':
+      'That is not a maintenance request id: ids look like mr-abcdefgh23 (mr- and 10 letters a-z or digits 2-7), as shown on the request card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
-    'cluster-unknown-suggest': 'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
-    'cluster-unreachable': 'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
-    'cluster-empty': 'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
-    'cluster-timeout': 'The API server of {{cluster}} did not answer within {{seconds}} s, so I give no verdict. Running workloads keep serving; check the API server and try again.',
-    'cluster-unauthorized': 'The API server of {{cluster}} refused the bot\'s credentials (HTTP 401), so I give no verdict. Check the kubeconfig or ServiceAccount token.',
-    'cluster-not-ready-etcd': 'The API server of {{cluster}} answers, but its /readyz reports etcd failing (HTTP {{status}}) and {{failure}}, so I give no verdict. Without etcd the API server can neither read nor write cluster state: restore etcd (its members on the control-plane nodes) before any reboot. Running workloads keep serving meanwhile.',
-    'cluster-not-ready': 'The API server of {{cluster}} answers, but its /readyz reports failing checks (HTTP {{status}}) and {{failure}}, so I give no verdict. Fix the failing checks below and try again; running workloads keep serving meanwhile.',
+    'cluster-unknown-suggest':
+      'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',
+    'cluster-unreachable':
+      'The API server of {{cluster}} could not be reached, so I give no verdict. An unreachable API server does not by itself stop running workloads: the data plane (kubelet, kube-proxy, kernel rules, CNI) keeps serving existing pods and Services without it; changes, scheduling and self-healing wait until it is back.',
+    'cluster-empty':
+      'The API server of {{cluster}} lists no nodes, so there is nothing to analyse. Check that the bot reads the right cluster.',
+    'cluster-timeout':
+      'The API server of {{cluster}} did not answer within {{seconds}} s, so I give no verdict. Running workloads keep serving; check the API server and try again.',
+    'cluster-unauthorized':
+      "The API server of {{cluster}} refused the bot's credentials (HTTP 401), so I give no verdict. Check the kubeconfig or ServiceAccount token.",
+    'cluster-not-ready-etcd':
+      'The API server of {{cluster}} answers, but its /readyz reports etcd failing (HTTP {{status}}) and {{failure}}, so I give no verdict. Without etcd the API server can neither read nor write cluster state: restore etcd (its members on the control-plane nodes) before any reboot. Running workloads keep serving meanwhile.',
+    'cluster-not-ready':
+      'The API server of {{cluster}} answers, but its /readyz reports failing checks (HTTP {{status}}) and {{failure}}, so I give no verdict. Fix the failing checks below and try again; running workloads keep serving meanwhile.',
     'nodes-read-timeout': 'the node list got no answer within {{seconds}} s',
     'nodes-read-failed': 'the node list failed',
-    'readyz-heading': 'What the API server\'s /readyz reports (HTTP {{status}})',
+    'readyz-heading': "What the API server's /readyz reports (HTTP {{status}})",
     'readyz-no-lines': 'no failing check named',
-    'job-timeout': 'The check did not finish within {{seconds}} s. Try again, or ask for "status" to see if the cluster answers.',
+    'job-timeout':
+      'The check did not finish within {{seconds}} s. Try again, or ask for "status" to see if the cluster answers.',
     'queue-unavailable': 'The job queue is unavailable right now; try again in a minute.',
-    internal: 'Something went wrong on my side (request {{requestId}}); the details are in the bot\'s logs.',
+    internal: "Something went wrong on my side (request {{requestId}}); the details are in the bot's logs.",
     hint: 'Type "help" for the request forms.',
     tryHelp: 'Try: {{example}}',
   },
   /** Console-only answers (adapters/console). */
   console: {
-    'maintenance-needs-redis': 'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see README › Maintenance.',
-    'no-worker': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). Nothing was queued.',
-    'no-worker-withdrawn': 'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). The request was withdrawn: it will not run later.',
-    'timeout-withdrawn': 'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
-    'timeout-running': 'The check did not finish within {{seconds}} s and a worker is still running it, so it could not be withdrawn; its answer will not be shown here. Ask again in a moment (for a maintenance request, look for it with `maintenance status`).',
-    'maintenance-usage': 'Say which node to maintain, or which request to decide on; the maintenance forms are below.',
-    'schedule-nowhere': 'The console cannot be posted to later, so it makes no schedules: a schedule posts to the Slack channel or Teams conversation it was made in. Type the same command there (Slack: /k8s {{example}}; Teams: @k8s-ha-bot {{example}}). Nothing was scheduled.',
-    'unschedule-in-chat': 'Schedules are removed where they post: type "unschedule ID" in that Slack channel or Teams conversation ("schedules" here lists each one with where it posts). Nothing was removed.',
-    'schedules-need-redis': 'Schedules live in Redis, and this console has none configured: set REDIS_URL (or redis.url in the configuration) to the gateway\'s Redis to list them.',
+    'maintenance-needs-redis':
+      'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see README › Maintenance.',
+    'no-worker':
+      'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). Nothing was queued.',
+    'no-worker-withdrawn':
+      'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). The request was withdrawn: it will not run later.',
+    'timeout-withdrawn':
+      'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
+    'timeout-running':
+      'The check did not finish within {{seconds}} s and a worker is still running it, so it could not be withdrawn; its answer will not be shown here. Ask again in a moment (for a maintenance request, look for it with `maintenance status`).',
+    'maintenance-usage':
+      'Say which node to maintain, or which request to decide on; the maintenance forms are below.',
+    'schedule-nowhere':
+      'The console cannot be posted to later, so it makes no schedules: a schedule posts to the Slack channel or Teams conversation it was made in. Type the same command there (Slack: /k8s {{example}}; Teams: @k8s-ha-bot {{example}}). Nothing was scheduled.',
+    'unschedule-in-chat':
+      'Schedules are removed where they post: type "unschedule ID" in that Slack channel or Teams conversation ("schedules" here lists each one with where it posts). Nothing was removed.',
+    'schedules-need-redis':
+      "Schedules live in Redis, and this console has none configured: set REDIS_URL (or redis.url in the configuration) to the gateway's Redis to list them.",
     'schedules-heading': 'Scheduled HA posts of every chat (they post there, not here)',
-    'schedules-line': '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}, to {{platform}} {{conversation}}',
-    'schedules-empty': 'No scheduled HA posts in any chat. Make one in a Slack channel (/k8s schedule daily 09:00 Asia/Seoul) or a Teams conversation (@k8s-ha-bot schedule daily 09:00 Asia/Seoul).',
+    'schedules-line':
+      '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}, to {{platform}} {{conversation}}',
+    'schedules-empty':
+      'No scheduled HA posts in any chat. Make one in a Slack channel (/k8s schedule daily 09:00 Asia/Seoul) or a Teams conversation (@k8s-ha-bot schedule daily 09:00 Asia/Seoul).',
   },
   actions: {
     'request-maintenance': 'Request maintenance',
@@ -466,8 +583,10 @@ export const en = {
   },
   /** Who the gateways take requests from (adapters/slack/slack-identity.ts, adapters/teams/teams-identity.ts). */
   identity: {
-    slackTeamNotAllowed: 'This bot answers members of the Slack workspaces it is set up for, and your workspace ({{team}}) is not one of them. Nothing was done.',
-    teamsTenantNotAllowed: 'This bot answers members of the Microsoft Teams organisations it is set up for, and yours is not one of them. Nothing was done.',
+    slackTeamNotAllowed:
+      'This bot answers members of the Slack workspaces it is set up for, and your workspace ({{team}}) is not one of them. Nothing was done.',
+    teamsTenantNotAllowed:
+      'This bot answers members of the Microsoft Teams organisations it is set up for, and yours is not one of them. Nothing was done.',
   },
   /** Per-user rate limit of chat requests (src/ops/rate-limit.ts). */
   rateLimit: {
@@ -480,7 +599,8 @@ export const en = {
   /** A reply the chat platform kept refusing until its delivery deadline (src/queue/reply-queue.ts). */
   delivery: {
     undeliverableTitle: 'Answer not posted',
-    undeliverable: 'Your answer could not be posted here within {{minutes}} min: the chat service kept refusing new messages in this conversation. Please ask again later.',
+    undeliverable:
+      'Your answer could not be posted here within {{minutes}} min: the chat service kept refusing new messages in this conversation. Please ask again later.',
   },
   schedule: {
     postTitle: 'Daily HA status of {{cluster}}',
@@ -495,13 +615,16 @@ export const en = {
       memberBack: 'etcd member {{member}} is back.',
       voters: 'etcd voting members: {{before}} → {{after}}.',
       etcdLeader: 'etcd leader moved: {{before}} → {{after}}.',
-      leaseMoved: 'Leader Lease {{lease}} moved: {{before}} → {{after}} ({{transitions}} transitions in all).',
+      leaseMoved:
+        'Leader Lease {{lease}} moved: {{before}} → {{after}} ({{transitions}} transitions in all).',
       new: 'New: {{line}}',
       cleared: 'Cleared: {{line}}',
       health: 'Overall status: {{before}} → {{after}}.',
     },
-    created: 'Scheduled {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel.',
-    replaced: 'Updated {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel (still one schedule).',
+    created:
+      'Scheduled {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel.',
+    replaced:
+      'Updated {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel (still one schedule).',
     listHeading: 'Scheduled HA posts in this channel',
     listLine: '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', quiet',
@@ -509,7 +632,8 @@ export const en = {
     removed: 'Removed {{id}} ({{cluster}} at {{time}} {{timeZone}}): no more posts from it.',
     notFound: 'No schedule {{id}} in this channel. "schedules" lists them.',
     invalidTime: 'Not a time of day: {{value}}. Use 24-hour HH:MM, e.g. 09:00. Nothing was scheduled.',
-    invalidTimeZone: 'Unknown time zone: {{value}}. Use an IANA name such as Asia/Seoul, Europe/Berlin or UTC. Nothing was scheduled.',
+    invalidTimeZone:
+      'Unknown time zone: {{value}}. Use an IANA name such as Asia/Seoul, Europe/Berlin or UTC. Nothing was scheduled.',
     unavailable: 'Schedules are not available here: they need Redis (REDIS_URL).',
   },
 };
@@ -519,7 +643,9 @@ export const en = {
  * Korean has no grammatical number.
  */
 type PluralOptional<T> = {
-  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string ? string : PluralOptional<T[K]>;
+  [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : PluralOptional<T[K]>;
 } & { [K in keyof T as K extends `${string}_one` ? K : never]?: string };
 
 /** The shape every locale must provide (English is the reference). */

@@ -9,12 +9,18 @@ import type { MaintenanceMessages } from './en-maintenance.js';
 export const koMaintenance: MaintenanceMessages = {
   title: '유지보수 {{id}}: {{cluster}}의 {{node}} 재부팅',
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
-  section: { request: '요청', analysis: '요청 시점의 분석', progress: '진행 상황', blockers: '드레인을 막는 것' },
+  section: {
+    request: '요청',
+    analysis: '요청 시점의 분석',
+    progress: '진행 상황',
+    blockers: '드레인을 막는 것',
+  },
   card: {
     node: '노드: {{cluster}}의 {{node}} ({{role}})',
     reason: '사유: {{reason}}',
     noReason: '사유: 없음',
-    force: '관리자가 위험 판정을 무시하고 강제로 요청했습니다: {{forceReason}}. 강제 요청에는 컨트롤 플레인 변경과 같은 수의 승인이 필요합니다.',
+    force:
+      '관리자가 위험 판정을 무시하고 강제로 요청했습니다: {{forceReason}}. 강제 요청에는 컨트롤 플레인 변경과 같은 수의 승인이 필요합니다.',
     requestedBy: '요청자: {{who}} ({{at}})',
     approvals: '승인: {{required}}건 중 {{count}}건',
     approvalsBy: '승인: {{required}}건 중 {{count}}건 ({{names}})',
@@ -25,21 +31,28 @@ export const koMaintenance: MaintenanceMessages = {
     stateReason: '이유: {{reason}}',
   },
   state: {
-    'pending-approval': '승인 대기 중: {{missing}}건 더 필요합니다 ({{required}}건 중 {{count}}건). 승인되면 봇이 유지보수 잠금을 잡고 {{node}}(을)를 cordon한 뒤 드레인하고, 재부팅을 기다려 확인한 다음 uncordon합니다.',
+    'pending-approval':
+      '승인 대기 중: {{missing}}건 더 필요합니다 ({{required}}건 중 {{count}}건). 승인되면 봇이 유지보수 잠금을 잡고 {{node}}(을)를 cordon한 뒤 드레인하고, 재부팅을 기다려 확인한 다음 uncordon합니다.',
     approved: '승인되었습니다. 곧 실행을 시작합니다: 유지보수 잠금, cordon, 드레인.',
-    'waiting-for-window': '승인되었습니다. {{node}}(을)를 건드리기 전에 {{cluster}}의 다음 변경 허용 시간대(change window)를 기다립니다.',
-    'waiting-for-window-at': '승인되었습니다. {{node}}(을)를 건드리기 전에 {{at}}에 열리는 {{cluster}}의 변경 허용 시간대(change window)를 기다립니다.',
+    'waiting-for-window':
+      '승인되었습니다. {{node}}(을)를 건드리기 전에 {{cluster}}의 다음 변경 허용 시간대(change window)를 기다립니다.',
+    'waiting-for-window-at':
+      '승인되었습니다. {{node}}(을)를 건드리기 전에 {{at}}에 열리는 {{cluster}}의 변경 허용 시간대(change window)를 기다립니다.',
     checking: '실행 중: {{node}}(을)를 건드리기 전에 {{cluster}}(을)를 다시 점검합니다.',
     locked: '실행 중: 유지보수 잠금을 잡았습니다. 다음은 {{node}} cordon입니다.',
     cordoned: '실행 중: {{node}}(이)가 cordon되었습니다. 다음은 드레인입니다.',
     draining: '실행 중: {{node}}(을)를 드레인하고 있습니다.',
-    'awaiting-reboot': '{{node}}의 드레인이 끝나 재부팅할 준비가 되었습니다. 지금 재부팅하세요 (또는 재부팅 훅이 합니다). 봇은 노드가 돌아오기를 기다립니다.',
-    verifying: '{{node}}(이)가 재부팅되었습니다. uncordon하기 전에 Ready, 노드 Lease, 스태틱 파드, etcd를 확인합니다.',
+    'awaiting-reboot':
+      '{{node}}의 드레인이 끝나 재부팅할 준비가 되었습니다. 지금 재부팅하세요 (또는 재부팅 훅이 합니다). 봇은 노드가 돌아오기를 기다립니다.',
+    verifying:
+      '{{node}}(이)가 재부팅되었습니다. uncordon하기 전에 Ready, 노드 Lease, 스태틱 파드, etcd를 확인합니다.',
     completed: '완료: {{node}}(이)가 재부팅되고 확인되었습니다. {{nodeState}}',
-    cancelling: '취소 중: 봇이 다음 단계에서 멈추고, 자신이 cordon했다면 {{node}}(을)를 uncordon하고 잠금을 풉니다.',
+    cancelling:
+      '취소 중: 봇이 다음 단계에서 멈추고, 자신이 cordon했다면 {{node}}(을)를 uncordon하고 잠금을 풉니다.',
     cancelled: '취소되었습니다. 더 이상 아무것도 하지 않습니다. {{nodeState}}',
     rejected: '거절되었습니다. {{node}}에는 아무것도 하지 않았습니다.',
-    expired: '승인이 모자란 채로 {{at}}에 만료되었습니다. 아무것도 하지 않았습니다. 아직 필요하면 다시 요청하세요.',
+    expired:
+      '승인이 모자란 채로 {{at}}에 만료되었습니다. 아무것도 하지 않았습니다. 아직 필요하면 다시 요청하세요.',
     failed: '중단됨: {{reason}} {{nodeState}}',
   },
   stateName: {
@@ -60,7 +73,8 @@ export const koMaintenance: MaintenanceMessages = {
     failed: '실패',
   },
   nodeState: {
-    cordonedByBot: '{{node}}(은)는 cordon 상태로 남습니다 (괜찮으면 직접 uncordon하세요: kubectl uncordon {{node}}).',
+    cordonedByBot:
+      '{{node}}(은)는 cordon 상태로 남습니다 (괜찮으면 직접 uncordon하세요: kubectl uncordon {{node}}).',
     wasCordoned: '{{node}}(은)는 유지보수 전부터 cordon 상태였고 그대로 남습니다.',
     notCordoned: '{{node}}(은)는 cordon 상태가 아닙니다.',
     uncordoned: '{{node}}(은)는 uncordon되어 다시 스케줄링할 수 있습니다.',
@@ -70,11 +84,14 @@ export const koMaintenance: MaintenanceMessages = {
   stop: {
     'verdict-unsafe': '재부팅 영향 분석이 이제 위험이라고 판정합니다 (요청 이후 클러스터가 바뀌었습니다).',
     'node-not-ready': '{{node}}(이)가 Ready가 아니어서 재부팅을 확인할 수 없습니다.',
-    'other-control-plane-not-ready': '다른 컨트롤 플레인 노드가 NotReady입니다: 이 노드까지 내리면 etcd 정족수(quorum)를 잃을 수 있습니다.',
-    'other-control-plane-cordoned': '다른 컨트롤 플레인 노드가 cordon 상태입니다: 컨트롤 플레인 노드는 한 번에 하나씩만 작업합니다.',
+    'other-control-plane-not-ready':
+      '다른 컨트롤 플레인 노드가 NotReady입니다: 이 노드까지 내리면 etcd 정족수(quorum)를 잃을 수 있습니다.',
+    'other-control-plane-cordoned':
+      '다른 컨트롤 플레인 노드가 cordon 상태입니다: 컨트롤 플레인 노드는 한 번에 하나씩만 작업합니다.',
     'lock-held': '다른 유지보수가 클러스터의 유지보수 잠금을 잡고 있습니다.',
     'kured-lock': 'kured가 노드 잠금을 잡고 있습니다 (DaemonSet의 weave.works/kured-node-lock 어노테이션).',
-    'outside-change-window': '클러스터의 변경 허용 시간대(change window) 밖이고, 정책이 시간대 밖의 실행을 거부합니다.',
+    'outside-change-window':
+      '클러스터의 변경 허용 시간대(change window) 밖이고, 정책이 시간대 밖의 실행을 거부합니다.',
     'drain-timeout': '드레인이 제한 시간 안에 끝나지 않았습니다.',
     'reboot-timeout': '{{node}}(이)가 제한 시간 안에 Ready 상태로 돌아와 확인되지 않았습니다.',
     forbidden: '봇의 ServiceAccount에 유지보수 권한이 없습니다 (HTTP 403).',
@@ -84,13 +101,15 @@ export const koMaintenance: MaintenanceMessages = {
   event: {
     requested: '{{who}}님이 {{node}} 재부팅을 요청했습니다.',
     approved: '{{who}}님이 승인했습니다 ({{required}}건 중 {{count}}건).',
-    'approved-final': '{{who}}님이 승인했습니다 ({{required}}건 중 {{count}}건): 승인 완료, 실행을 시작합니다.',
+    'approved-final':
+      '{{who}}님이 승인했습니다 ({{required}}건 중 {{count}}건): 승인 완료, 실행을 시작합니다.',
     rejected: '{{who}}님이 요청을 거절했습니다. {{node}}에는 아무것도 하지 않습니다.',
     expired: '승인이 모자란 채로 {{at}}에 요청이 만료되었습니다. 아무것도 하지 않았습니다.',
     'cancel-requested': '{{who}}님이 취소를 요청했습니다: 봇이 다음 단계에서 멈춥니다.',
     cancelled: '{{who}}님이 취소했습니다. 멈추기 전에 축출된 파드: {{podsEvicted}}개. {{nodeState}}',
     'cancelled-bot': '취소되었습니다. 멈추기 전에 축출된 파드: {{podsEvicted}}개. {{nodeState}}',
-    'waiting-for-window': '{{cluster}}의 변경 허용 시간대(change window) 밖에서 승인되었습니다: {{at}}까지 실행을 기다립니다.',
+    'waiting-for-window':
+      '{{cluster}}의 변경 허용 시간대(change window) 밖에서 승인되었습니다: {{at}}까지 실행을 기다립니다.',
     'execution-started': '실행 시작: {{node}}(을)를 건드리기 전에 {{cluster}}(을)를 다시 점검합니다.',
     locked: '유지보수 잠금을 잡았습니다 (Lease {{lease}}).',
     cordoned: '{{node}}(을)를 cordon했습니다: 새 파드가 이 노드에 스케줄되지 않습니다.',
@@ -100,12 +119,16 @@ export const koMaintenance: MaintenanceMessages = {
     'progress-waiting': '{{node}} 드레인 중: {{total}}개 중 {{evicted}}개 축출, 대기 중: {{waiting}}.',
     'waiting-budget': 'PodDisruptionBudget {{budget}} (파드 {{pod}})',
     'waiting-pod': '파드 {{pod}} ({{detail}})',
-    drained: '{{node}} 드레인 완료 (파드 {{evicted}}개 축출). 재부팅할 준비가 되었습니다: 지금 재부팅하세요. 재부팅 훅이 있으면 훅이 합니다.',
-    'drained-skipped': '{{node}} 드레인 완료 (파드 {{evicted}}개 축출, 그대로 둔 파드: {{skipped}}). 재부팅할 준비가 되었습니다: 지금 재부팅하세요. 재부팅 훅이 있으면 훅이 합니다.',
+    drained:
+      '{{node}} 드레인 완료 (파드 {{evicted}}개 축출). 재부팅할 준비가 되었습니다: 지금 재부팅하세요. 재부팅 훅이 있으면 훅이 합니다.',
+    'drained-skipped':
+      '{{node}} 드레인 완료 (파드 {{evicted}}개 축출, 그대로 둔 파드: {{skipped}}). 재부팅할 준비가 되었습니다: 지금 재부팅하세요. 재부팅 훅이 있으면 훅이 합니다.',
     'reboot-hook-ok': '재부팅 훅을 실행했습니다: {{detail}}',
-    'reboot-hook-failed': '재부팅 훅이 실패했습니다: {{detail}}. {{node}}(을)를 직접 재부팅하세요. 봇은 계속 기다립니다.',
+    'reboot-hook-failed':
+      '재부팅 훅이 실패했습니다: {{detail}}. {{node}}(을)를 직접 재부팅하세요. 봇은 계속 기다립니다.',
     rebooted: '{{node}}(이)가 재부팅되었습니다 (새 boot id {{bootId}}). uncordon하기 전에 확인합니다.',
-    verified: '{{node}}(이)가 돌아왔습니다: Ready, 노드 Lease 갱신, 스태틱 파드 Ready, (볼 수 있는 경우) etcd 멤버 정상.',
+    verified:
+      '{{node}}(이)가 돌아왔습니다: Ready, 노드 Lease 갱신, 스태틱 파드 Ready, (볼 수 있는 경우) etcd 멤버 정상.',
     uncordoned: '{{node}}(을)를 uncordon했습니다.',
     'lock-released': '유지보수 잠금을 풀었습니다 (Lease {{lease}}).',
     completed: '{{node}} 유지보수 완료: 드레인 {{drain}}, 다운타임 {{downtime}}, 전체 {{total}}.',
@@ -125,7 +148,8 @@ export const koMaintenance: MaintenanceMessages = {
     'not-allowed-to-cancel': '이 요청은 요청자, {{cluster}}의 승인자 또는 관리자만 취소할 수 있습니다.',
     'already-finished': '이 요청은 이미 끝났습니다 (현재: {{state}}).',
     'not-requester': '{{cluster}}에서 유지보수를 요청할 권한이 없습니다.',
-    unsafe: '거부됨: 재부팅 영향 분석이 지금 {{node}}(을)를 재부팅하면 위험하다고 판정합니다. 관리자는 사유를 적어 강제로 요청할 수 있습니다.',
+    unsafe:
+      '거부됨: 재부팅 영향 분석이 지금 {{node}}(을)를 재부팅하면 위험하다고 판정합니다. 관리자는 사유를 적어 강제로 요청할 수 있습니다.',
     'force-not-allowed': '위험 판정을 무시한 강제 유지보수는 {{cluster}}의 관리자만 요청할 수 있습니다.',
     'force-needs-reason': '강제 유지보수에는 사유가 필요합니다: 왜 기다릴 수 없는지 적어 주세요.',
     'already-open': '{{cluster}}의 {{node}}에는 이미 진행 중인 유지보수 요청이 있습니다 ({{id}}).',

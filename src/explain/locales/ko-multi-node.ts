@@ -14,10 +14,13 @@ export const koMultiNode: typeof enMultiNode = {
       caution: '{{nodes}}(을)를 동시에 {{action}}할 수는 있지만 주의가 필요합니다: {{reason}}',
       unsafe: '{{nodes}}(을)를 동시에 {{action}}하면 안전하지 않습니다: {{reason}}',
     },
-    safeReason: 'etcd 쿼럼이 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+    safeReason:
+      'etcd 쿼럼이 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
     plan: {
-      possible: '하나씩 {{count}}단계로 가능합니다: {{order}}. 가장 위험한 단계는 {{risky}}단계({{riskyNodes}})입니다.',
-      partial: '지금은 일부만 가능합니다: {{order}}. 다음 노드는 지금 단독으로도 안전하지 않아 계획에서 뺐습니다: {{excluded}}.',
+      possible:
+        '하나씩 {{count}}단계로 가능합니다: {{order}}. 가장 위험한 단계는 {{risky}}단계({{riskyNodes}})입니다.',
+      partial:
+        '지금은 일부만 가능합니다: {{order}}. 다음 노드는 지금 단독으로도 안전하지 않아 계획에서 뺐습니다: {{excluded}}.',
       none: '{{nodes}} 중 지금 내릴 수 있는 노드가 없습니다. 각 노드가 단독으로도 안전하지 않습니다.',
     },
   },
@@ -29,7 +32,8 @@ export const koMultiNode: typeof enMultiNode = {
     order: '이 순서인 이유',
   },
   aloneLine: '{{node}} 단독: {{verdict}}',
-  aloneNote: '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 쿼럼을 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
+  aloneNote:
+    '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 쿼럼을 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
   step: '{{index}}단계: {{nodes}} [{{verdict}}]{{risky}}{{concern}} 다음 단계 전에 기다릴 것: {{waits}}.',
   riskyMark: ' (가장 위험한 단계)',
   stepConcern: ': {{concern}}',
@@ -44,7 +48,8 @@ export const koMultiNode: typeof enMultiNode = {
   orderWhy: {
     control:
       '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 선출이 단계마다가 아니라 한 번만 일어나게 합니다.',
-    workers: '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
+    workers:
+      '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
   askOneByOne: '쿼럼과 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
   askTogether: '모두 동시에 내려갈 때의 영향은 "{{example}}"(이)라고 물어 보세요.',
@@ -63,57 +68,80 @@ export const koMultiNode: typeof enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd 쿼럼 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 쿼럼 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
-      'joint-kept-no-spare': 'etcd 쿼럼은 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 쿼럼 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
-      'joint-kept': 'etcd 쿼럼 유지: 투표 멤버 {{voters}}개 중 {{after}}개가 정상으로 남습니다(쿼럼 {{quorum}}).',
-      'joint-learners-only': '{{nodes}}에는 etcd 러너(learner)만 있습니다. 러너는 투표하지 않으므로 쿼럼에 영향이 없습니다.',
+      'joint-kept-no-spare':
+        'etcd 쿼럼은 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 쿼럼 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
+      'joint-kept':
+        'etcd 쿼럼 유지: 투표 멤버 {{voters}}개 중 {{after}}개가 정상으로 남습니다(쿼럼 {{quorum}}).',
+      'joint-learners-only':
+        '{{nodes}}에는 etcd 러너(learner)만 있습니다. 러너는 투표하지 않으므로 쿼럼에 영향이 없습니다.',
     },
     'control-plane-count': {
-      'joint-none-left': 'Ready 상태인 컨트롤 플레인 노드가 하나도 남지 않습니다: 내려가 있는 동안 API, 스케줄링, 자가 복구가 모두 멈춥니다(실행 중인 파드는 계속 동작).',
+      'joint-none-left':
+        'Ready 상태인 컨트롤 플레인 노드가 하나도 남지 않습니다: 내려가 있는 동안 API, 스케줄링, 자가 복구가 모두 멈춥니다(실행 중인 파드는 계속 동작).',
       'joint-redundant': 'Ready로 남는 컨트롤 플레인 노드: {{left}}.',
     },
     'apiserver-redundancy': {
-      'joint-none-left': 'API 서버가 하나도 남지 않습니다: 하나가 돌아올 때까지 모든 kubectl 명령과 API 호출이 실패합니다.',
+      'joint-none-left':
+        'API 서버가 하나도 남지 않습니다: 하나가 돌아올 때까지 모든 kubectl 명령과 API 호출이 실패합니다.',
       'joint-capacity': 'API 서버가 {{before}}대에서 {{after}}대로 줄어듭니다({{others}}(이)가 계속 처리).',
     },
     leader: {
       'joint-missing': '{{lease}} 리더 Lease가 없습니다: 누가 리더인지 확인할 수 없습니다.',
-      'joint-stale': '{{lease}} 리더 Lease가 이미 갱신되지 않고 있습니다(보유: {{holder}}): 지금 동작하는 리더가 없습니다.',
-      'joint-no-standby': '{{holder}}(이)가 {{lease}} Lease를 보유하고 있고 남는 인스턴스가 없습니다: 하나가 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
-      'joint-held-here': '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 뒤 대기 인스턴스({{standbys}})(이)가 이어받습니다.',
+      'joint-stale':
+        '{{lease}} 리더 Lease가 이미 갱신되지 않고 있습니다(보유: {{holder}}): 지금 동작하는 리더가 없습니다.',
+      'joint-no-standby':
+        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있고 남는 인스턴스가 없습니다: 하나가 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
+      'joint-held-here':
+        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 뒤 대기 인스턴스({{standbys}})(이)가 이어받습니다.',
       'joint-held-elsewhere': '{{lease}} 리더({{holder}})는 이 노드들에 없습니다.',
     },
     'control-plane-endpoint': {
-      'joint-vip-moves': '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있습니다: VIP가 옮겨 가는 동안 API 클라이언트가 잠시 끊깁니다.',
-      'joint-vip-none-left': 'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
+      'joint-vip-moves':
+        '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있습니다: VIP가 옮겨 가는 동안 API 클라이언트가 잠시 끊깁니다.',
+      'joint-vip-none-left':
+        'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
     },
     'pdb-blocks': {
-      'joint-max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 이 노드들의 파드 {{podsOnTargets}}개는 절대 축출되지 않아 드레인이 끝나지 않습니다.',
-      'joint-min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 모든 파드가 가용해야 합니다(minAvailable {{minAvailable}}): 이 노드들의 파드 {{podsOnTargets}}개는 축출될 수 없어 드레인이 끝나지 않습니다.',
-      'joint-no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0): 이 노드들의 파드 {{podsOnTargets}}개를 축출할 수 없습니다.',
+      'joint-max-unavailable-zero':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 이 노드들의 파드 {{podsOnTargets}}개는 절대 축출되지 않아 드레인이 끝나지 않습니다.',
+      'joint-min-available-all':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 모든 파드가 가용해야 합니다(minAvailable {{minAvailable}}): 이 노드들의 파드 {{podsOnTargets}}개는 축출될 수 없어 드레인이 끝나지 않습니다.',
+      'joint-no-disruptions':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0): 이 노드들의 파드 {{podsOnTargets}}개를 축출할 수 없습니다.',
       'joint-exceeds-stuck':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건이고, 축출된 파드가 실행될 다른 노드가 없어 예산이 회복되지 않습니다: 드레인이 끝나지 않습니다.',
       'joint-exceeds':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건입니다: 나머지는 축출된 파드가 다른 노드에서 다시 실행될 때까지 기다립니다(HTTP 429). 그 전에는 노드를 모두 동시에 내릴 수 없습니다.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없어, 다시 스케줄될 때까지 워크로드가 예산보다 적게 동작합니다.',
-      'joint-allows': 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 이 노드들의 파드 {{podsOnTargets}}개에 대해 중단 {{disruptionsAllowed}}건을 허용합니다.',
+      'joint-allows':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 이 노드들의 파드 {{podsOnTargets}}개에 대해 중단 {{disruptionsAllowed}}건을 허용합니다.',
     },
     'single-replica': {
-      'joint-single': '{{kind}} {{namespace}}/{{workload}}(은)는 복제본이 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
-      'joint-all-here': '{{kind}} {{namespace}}/{{workload}}의 복제본 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
-      'joint-spread': '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 복제본 {{elsewhere}}개가 남습니다.',
-      'joint-dns-single': '클러스터 DNS 복제본({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
-      'joint-dns-all-here': '클러스터 DNS 복제본({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-single':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 복제본이 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+      'joint-all-here':
+        '{{kind}} {{namespace}}/{{workload}}의 복제본 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+      'joint-spread':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 복제본 {{elsewhere}}개가 남습니다.',
+      'joint-dns-single':
+        '클러스터 DNS 복제본({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-all-here':
+        '클러스터 DNS 복제본({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
     },
     capacity: {
       'joint-fits': '남는 노드에 축출되는 파드 {{evictable}}개가 모두 들어갈 자리가 있습니다.',
-      'joint-some-pending': '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
-      'joint-none-fit': '축출되는 파드 {{evictable}}개 중 남는 노드(Ready, 스케줄 가능, 테인트 허용, 요청량 여유)에 들어가는 파드가 없습니다: 모두 Pending으로 남습니다.',
+      'joint-some-pending':
+        '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
+      'joint-none-fit':
+        '축출되는 파드 {{evictable}}개 중 남는 노드(Ready, 스케줄 가능, 테인트 허용, 요청량 여유)에 들어가는 파드가 없습니다: 모두 Pending으로 남습니다.',
     },
   },
   advice: {
-    'etcd-quorum-after': '컨트롤 플레인 노드는 하나씩 진행하고, 매번 etcd 멤버가 정상으로 돌아온 뒤 다음으로 넘어가세요.',
-    'pdb-blocks': '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
+    'etcd-quorum-after':
+      '컨트롤 플레인 노드는 하나씩 진행하고, 매번 etcd 멤버가 정상으로 돌아온 뒤 다음으로 넘어가세요.',
+    'pdb-blocks':
+      '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 복제본을 늘리거나, 그 노드들을 하나씩 진행하세요.',
   },

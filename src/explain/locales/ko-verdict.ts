@@ -47,10 +47,12 @@ export const koVerdict = {
     'control-plane-endpoint': {
       'vip-moves':
         '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기거나, DaemonSet이면 {{node}}(을)를 cordon한 뒤 kube-vip 파드를 삭제), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
-      'vip-none-left': '먼저 다른 컨트롤 플레인 노드에서 kube-vip를 실행하고(정적 파드 매니페스트), 재부팅 전에 VIP를 그쪽으로 옮기세요.',
+      'vip-none-left':
+        '먼저 다른 컨트롤 플레인 노드에서 kube-vip를 실행하고(정적 파드 매니페스트), 재부팅 전에 VIP를 그쪽으로 옮기세요.',
       'keepalived-here':
         '먼저 VIP를 옮기세요: {{node}}의 keepalived를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 이동), 다른 노드에서 VIP로 API가 응답하는지 확인한 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
-      'keepalived-none-left': '먼저 다른 컨트롤 플레인 노드에서 keepalived를 실행하고, 재부팅 전에 VIP를 그쪽으로 옮기세요.',
+      'keepalived-none-left':
+        '먼저 다른 컨트롤 플레인 노드에서 keepalived를 실행하고, 재부팅 전에 VIP를 그쪽으로 옮기세요.',
     },
     'pdb-blocks': {
       'no-disruptions-unhealthy':

@@ -42,7 +42,8 @@ export const koWhatIf: WhatIfMessages = {
   summary: {
     planned: {
       safe: '안전: {{what}}(은)는 {{planes}}에만 영향을 주며, 먼저 확인할 문제가 없습니다.',
-      'safe-prepare': '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
+      'safe-prepare':
+        '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       caution: '주의하면 가능: {{what}} 전에 아래 {{count}}가지를 먼저 확인하세요.',
       unsafe: '지금은 안 됩니다: {{what}}에 막는 문제 {{count}}가지가 있습니다.',
     },
@@ -60,118 +61,189 @@ export const koWhatIf: WhatIfMessages = {
   },
   target: {
     'unknown-component': '{{component}} 컴포넌트는 모릅니다. 답할 수 있는 컴포넌트: {{components}}.',
-    'unknown-component-suggest': '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하신 건가요? 답할 수 있는 컴포넌트: {{components}}.',
+    'unknown-component-suggest':
+      '{{component}} 컴포넌트는 모릅니다. {{suggestions}}(을)를 말씀하신 건가요? 답할 수 있는 컴포넌트: {{components}}.',
     'unknown-node': '{{cluster}}에 {{node}} 노드가 없습니다.',
     'unknown-node-list': '{{cluster}}에 {{node}} 노드가 없습니다. 노드 목록: {{nodes}}.',
     'unknown-node-suggest': '{{cluster}}에 {{node}} 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
-    managed: '{{cluster}}의 컨트롤 플레인은 제공업체가 운영합니다(컨트롤 플레인 노드가 보이지 않음). {{componentName}}(은)는 클러스터에서 재시작하거나 관찰할 수 없어 판정하지 않습니다.',
-    'etcd-external': '{{cluster}}의 etcd는 클러스터 노드 밖에서 실행됩니다(외부 토폴로지). 여기 노드로는 재시작되지 않으니 etcd 운영자에게 확인하세요.',
+    managed:
+      '{{cluster}}의 컨트롤 플레인은 제공업체가 운영합니다(컨트롤 플레인 노드가 보이지 않음). {{componentName}}(은)는 클러스터에서 재시작하거나 관찰할 수 없어 판정하지 않습니다.',
+    'etcd-external':
+      '{{cluster}}의 etcd는 클러스터 노드 밖에서 실행됩니다(외부 토폴로지). 여기 노드로는 재시작되지 않으니 etcd 운영자에게 확인하세요.',
     'not-seen': '{{cluster}}에서 {{componentName}}(을)를 찾지 못해 판정하지 않습니다.',
     'not-on-node': '{{componentName}}(은)는 {{node}}에서 실행되지 않습니다. 실행 중인 노드: {{nodes}}.',
-    'kube-proxy-absent': '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
+    'kube-proxy-absent':
+      '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
   },
   checks: {
     'control-plane-serving': {
-      serving: '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
-      degraded: '컨트롤 플레인은 서비스 중이지만 저하 상태입니다(NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}).',
-      'api-down': 'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}개 중 {{apiserversAlive}}개, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
-      'quorum-lost': 'etcd가 쿼럼을 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
+      serving:
+        '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+      degraded:
+        '컨트롤 플레인은 서비스 중이지만 저하 상태입니다(NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}).',
+      'api-down':
+        'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}개 중 {{apiserversAlive}}개, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
+      'quorum-lost':
+        'etcd가 쿼럼을 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
     },
     'kube-proxy-mode': {
-      iptables: 'kube-proxy는 iptables 모드입니다(kube-system/kube-proxy ConfigMap). 서비스 규칙은 커널의 iptables 체인입니다.',
+      iptables:
+        'kube-proxy는 iptables 모드입니다(kube-system/kube-proxy ConfigMap). 서비스 규칙은 커널의 iptables 체인입니다.',
       ipvs: 'kube-proxy는 IPVS 모드입니다(kube-system/kube-proxy ConfigMap). 서비스 규칙은 커널의 IPVS 가상 서버입니다.',
-      nftables: 'kube-proxy는 nftables 모드입니다(kube-system/kube-proxy ConfigMap). 서비스 규칙은 커널의 nftables 테이블입니다.',
+      nftables:
+        'kube-proxy는 nftables 모드입니다(kube-system/kube-proxy ConfigMap). 서비스 규칙은 커널의 nftables 테이블입니다.',
       defaulted: 'kube-proxy ConfigMap에 mode가 비어 있어 기본값인 iptables 모드로 동작합니다.',
       other: 'kube-proxy는 {{mode}} 모드입니다(kube-system/kube-proxy ConfigMap).',
-      unreadable: 'kube-system/kube-proxy ConfigMap을 읽지 못해(HTTP {{status}}) 프록시 모드(iptables, IPVS, nftables)를 알 수 없습니다.',
+      unreadable:
+        'kube-system/kube-proxy ConfigMap을 읽지 못해(HTTP {{status}}) 프록시 모드(iptables, IPVS, nftables)를 알 수 없습니다.',
       absent: 'kube-system/kube-proxy ConfigMap이 없어 프록시 모드를 알 수 없습니다.',
-      unparsable: 'kube-system/kube-proxy ConfigMap에 읽을 수 있는 config.conf가 없어 프록시 모드를 알 수 없습니다.',
+      unparsable:
+        'kube-system/kube-proxy ConfigMap에 읽을 수 있는 config.conf가 없어 프록시 모드를 알 수 없습니다.',
     },
     'component-restart': {
-      'kube-proxy': '{{node}}의 kube-proxy는 서비스 규칙을 쓰기만 하고 전달은 커널이 하며, kube-proxy가 재시작하는 동안에도 규칙은 그대로 남습니다. API 서버에 닿으면 몇 초 안에 재동기화하므로 기존 연결은 계속 흐릅니다.',
-      'kube-proxy-no-api': '빈 규칙 위험: API 서버에 닿지 않는 상태에서 {{node}}의 kube-proxy가 재시작하면 서비스와 EndpointSlice를 재동기화할 수 없어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있고 {{node}}에서 나가는 서비스 트래픽이 실패할 수 있습니다.',
-      'kube-proxy-rollout-no-api': '모든 노드에 빈 규칙 위험: API 서버에 닿지 않는 상태에서 kube-proxy를 롤아웃하면 재동기화 수단 없이 재시작하게 되어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있습니다.',
-      kubelet: '{{node}}의 kubelet을 재시작해도 실행 중인 컨테이너는 멈추지 않습니다(런타임이 유지). 몇 초 안에 다시 등록하고 하트비트를 재개합니다. {{graceS}}초 넘게 내려가 있을 때만 {{node}}(이)가 NotReady가 되고, 그 후 {{tolerationS}}초가 지나면 파드가 축출됩니다.',
-      'kubelet-control-plane': '컨트롤 플레인 노드 {{node}}의 kubelet을 재시작해도 실행 중인 스태틱 파드(API 서버, etcd, 스케줄러, 컨트롤러 매니저)와 다른 컨테이너는 멈추지 않습니다. {{graceS}}초 넘게 내려가 있을 때만 NotReady가 됩니다.',
-      'kubelet-no-api': 'API 서버가 서비스하지 않습니다. 재시작한 {{node}}의 kubelet은 컨테이너와 스태틱 파드를 계속 실행하지만, API 서버가 돌아올 때까지 상태를 보고하거나 변경을 받을 수 없습니다.',
-      apiserver: '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}개에서 {{after}}개로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
-      'apiserver-last': '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
+      'kube-proxy':
+        '{{node}}의 kube-proxy는 서비스 규칙을 쓰기만 하고 전달은 커널이 하며, kube-proxy가 재시작하는 동안에도 규칙은 그대로 남습니다. API 서버에 닿으면 몇 초 안에 재동기화하므로 기존 연결은 계속 흐릅니다.',
+      'kube-proxy-no-api':
+        '빈 규칙 위험: API 서버에 닿지 않는 상태에서 {{node}}의 kube-proxy가 재시작하면 서비스와 EndpointSlice를 재동기화할 수 없어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있고 {{node}}에서 나가는 서비스 트래픽이 실패할 수 있습니다.',
+      'kube-proxy-rollout-no-api':
+        '모든 노드에 빈 규칙 위험: API 서버에 닿지 않는 상태에서 kube-proxy를 롤아웃하면 재동기화 수단 없이 재시작하게 되어, 노드가 비어 있거나 오래된 규칙으로 시작할 수 있습니다.',
+      kubelet:
+        '{{node}}의 kubelet을 재시작해도 실행 중인 컨테이너는 멈추지 않습니다(런타임이 유지). 몇 초 안에 다시 등록하고 하트비트를 재개합니다. {{graceS}}초 넘게 내려가 있을 때만 {{node}}(이)가 NotReady가 되고, 그 후 {{tolerationS}}초가 지나면 파드가 축출됩니다.',
+      'kubelet-control-plane':
+        '컨트롤 플레인 노드 {{node}}의 kubelet을 재시작해도 실행 중인 스태틱 파드(API 서버, etcd, 스케줄러, 컨트롤러 매니저)와 다른 컨테이너는 멈추지 않습니다. {{graceS}}초 넘게 내려가 있을 때만 NotReady가 됩니다.',
+      'kubelet-no-api':
+        'API 서버가 서비스하지 않습니다. 재시작한 {{node}}의 kubelet은 컨테이너와 스태틱 파드를 계속 실행하지만, API 서버가 돌아올 때까지 상태를 보고하거나 변경을 받을 수 없습니다.',
+      apiserver:
+        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}개에서 {{after}}개로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
+      'apiserver-last':
+        '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
-      'scheduler-leader': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
+      'scheduler-leader':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
       'scheduler-only': '{{node}}에만 kube-scheduler가 있습니다. 돌아올 때까지 파드가 스케줄되지 않습니다.',
-      'scheduler-standby': '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
-      'controller-manager-leader': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 조정(reconciliation)이 멈춥니다.',
-      'controller-manager-only': '{{node}}에만 kube-controller-manager가 있습니다. 돌아올 때까지 자가 치유와 엔드포인트 갱신이 멈춥니다.',
-      'controller-manager-standby': '{{node}}의 kube-controller-manager는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
-      coredns: 'CoreDNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
-      'coredns-single': 'CoreDNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
-      'coredns-not-here': '{{node}}에는 CoreDNS 파드가 없습니다(실행 중인 노드: {{nodes}}). 재시작할 것이 없습니다.',
+      'scheduler-standby':
+        '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
+      'controller-manager-leader':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 조정(reconciliation)이 멈춥니다.',
+      'controller-manager-only':
+        '{{node}}에만 kube-controller-manager가 있습니다. 돌아올 때까지 자가 치유와 엔드포인트 갱신이 멈춥니다.',
+      'controller-manager-standby':
+        '{{node}}의 kube-controller-manager는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
+      coredns:
+        'CoreDNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
+      'coredns-single':
+        'CoreDNS({{workload}})의 준비된 레플리카가 {{ready}}개뿐입니다. 재시작하는 동안 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'coredns-not-here':
+        '{{node}}에는 CoreDNS 파드가 없습니다(실행 중인 노드: {{nodes}}). 재시작할 것이 없습니다.',
       cni: '{{node}}의 CNI 에이전트({{plugin}}) 재시작: 기존 파드 네트워킹은 커널에 남아 계속 동작합니다. {{node}}의 새 파드만 에이전트가 돌아올 때까지 네트워크를 기다립니다.',
-      'cni-no-api': 'API 서버가 서비스하지 않습니다. CNI 에이전트({{plugin}})는 대부분 API 서버를 통해 상태를 읽으므로 Ready로 돌아오지 못할 수 있고, 새 파드는 네트워크를 받지 못합니다.',
-      'container-runtime': '{{node}}의 컨테이너 런타임 재시작: containerd(와 CRI-O)에서는 실행 중인 컨테이너가 살아남지만, 돌아올 때까지 kubelet이 아무것도 시작·중지·점검할 수 없습니다. live-restore 없는 Docker라면 {{node}}의 모든 컨테이너가 종료됩니다.',
+      'cni-no-api':
+        'API 서버가 서비스하지 않습니다. CNI 에이전트({{plugin}})는 대부분 API 서버를 통해 상태를 읽으므로 Ready로 돌아오지 못할 수 있고, 새 파드는 네트워크를 받지 못합니다.',
+      'container-runtime':
+        '{{node}}의 컨테이너 런타임 재시작: containerd(와 CRI-O)에서는 실행 중인 컨테이너가 살아남지만, 돌아올 때까지 kubelet이 아무것도 시작·중지·점검할 수 없습니다. live-restore 없는 Docker라면 {{node}}의 모든 컨테이너가 종료됩니다.',
     },
     'rolling-update': {
-      rolling: '데몬셋 {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
-      'on-delete': '데몬셋 {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
-      'all-at-once': '데몬셋 {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
-      'not-ready': '데몬셋 {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
-      deployment: '디플로이먼트 {{workload}}: 레플리카 {{replicas}}개 중 {{ready}}개 준비, maxUnavailable {{maxUnavailableText}}. 한 번에 최대 {{maxUnavailable}}개가 내려갑니다.',
-      'all-at-once-deployment': '디플로이먼트 {{workload}}: maxUnavailable {{maxUnavailableText}}(이)라 준비된 레플리카 {{ready}}개가 한꺼번에 내려갈 수 있습니다.',
-      'no-api': 'API 서버가 서비스하지 않습니다. 컨트롤러가 필요하므로 롤아웃이 진행되지 않고, 지금 삭제한 파드는 다시 만들어지지 않습니다.',
-      'static-pods': '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
+      rolling:
+        '데몬셋 {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
+      'on-delete':
+        '데몬셋 {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
+      'all-at-once':
+        '데몬셋 {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
+      'not-ready':
+        '데몬셋 {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
+      deployment:
+        '디플로이먼트 {{workload}}: 레플리카 {{replicas}}개 중 {{ready}}개 준비, maxUnavailable {{maxUnavailableText}}. 한 번에 최대 {{maxUnavailable}}개가 내려갑니다.',
+      'all-at-once-deployment':
+        '디플로이먼트 {{workload}}: maxUnavailable {{maxUnavailableText}}(이)라 준비된 레플리카 {{ready}}개가 한꺼번에 내려갈 수 있습니다.',
+      'no-api':
+        'API 서버가 서비스하지 않습니다. 컨트롤러가 필요하므로 롤아웃이 진행되지 않고, 지금 삭제한 파드는 다시 만들어지지 않습니다.',
+      'static-pods':
+        '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
-      'etcd-no-spare': 'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 쿼럼 {{quorum}}). 어느 멤버를 재시작해도 쿼럼을 잃습니다. 먼저 빠진 멤버를 복구하세요.',
-      'node-by-node': '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
+      'etcd-no-spare':
+        'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 쿼럼 {{quorum}}). 어느 멤버를 재시작해도 쿼럼을 잃습니다. 먼저 빠진 멤버를 복구하세요.',
+      'node-by-node':
+        '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
-      timeline: '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
-      'pdb-no-protection': 'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
+      timeline:
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
+      'pdb-no-protection':
+        'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
     },
     'control-plane-down': {
       all: '컨트롤 플레인 노드 {{count}}개({{nodes}}) 모두 다운: API 서버, etcd, 스케줄러, 컨트롤러 매니저가 없습니다. 실행 중인 파드는 계속 실행되고 서비스하지만, 돌아올 때까지 아무것도 바꾸거나 스케줄하거나 치유할 수 없습니다.',
-      apiservers: '모든 API 서버({{apiservers}}개) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
-      managed: '컨트롤 플레인은 제공업체가 운영합니다. 다운되어도 같은 일이 일어나지만(실행 중인 파드는 계속 서비스, 변경 불가) 여기서는 그 HA를 볼 수 없습니다.',
-      'dns-on-masters': '모든 CoreDNS 파드({{workload}})가 컨트롤 플레인 노드({{nodes}})에서 실행됩니다. 클러스터 DNS도 함께 다운됩니다.',
+      apiservers:
+        '모든 API 서버({{apiservers}}개) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
+      managed:
+        '컨트롤 플레인은 제공업체가 운영합니다. 다운되어도 같은 일이 일어나지만(실행 중인 파드는 계속 서비스, 변경 불가) 여기서는 그 HA를 볼 수 없습니다.',
+      'dns-on-masters':
+        '모든 CoreDNS 파드({{workload}})가 컨트롤 플레인 노드({{nodes}})에서 실행됩니다. 클러스터 DNS도 함께 다운됩니다.',
       'workloads-on-masters': '컨트롤 플레인 노드에서 워크로드가 실행되어 함께 다운됩니다: {{pods}}.',
     },
     'etcd-quorum-loss': {
-      facts: 'etcd 투표 멤버 {{voters}}개: 쿼럼 {{quorum}}, 지금 정상 {{healthy}}개. 멤버 {{away}}개가 더 장애 나면 쿼럼을 잃습니다. 쿼럼이 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
-      'already-lost': 'etcd는 이미 쿼럼을 잃었습니다: {{voters}}개 중 {{healthy}}개 정상, 쿼럼 {{quorum}}. 지금은 쓰기가 불가능합니다.',
-      managed: 'etcd는 제공업체가 운영하여 관찰할 수 없습니다. 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
-      unobserved: '여기서는 etcd를 관찰할 수 없습니다(etcd 파드나 데이터 없음). 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
+      facts:
+        'etcd 투표 멤버 {{voters}}개: 쿼럼 {{quorum}}, 지금 정상 {{healthy}}개. 멤버 {{away}}개가 더 장애 나면 쿼럼을 잃습니다. 쿼럼이 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
+      'already-lost':
+        'etcd는 이미 쿼럼을 잃었습니다: {{voters}}개 중 {{healthy}}개 정상, 쿼럼 {{quorum}}. 지금은 쓰기가 불가능합니다.',
+      managed:
+        'etcd는 제공업체가 운영하여 관찰할 수 없습니다. 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
+      unobserved:
+        '여기서는 etcd를 관찰할 수 없습니다(etcd 파드나 데이터 없음). 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
     },
     'component-down': {
-      scheduler: 'kube-scheduler가 모두 다운(인스턴스: {{instances}}, 리더 {{holder}}): 새 파드와 대체 파드가 Pending에 머뭅니다. 인스턴스 하나만 다운되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스가 넘겨받습니다.',
-      'controller-manager': 'kube-controller-manager가 모두 다운(인스턴스: {{instances}}, 리더 {{holder}}): 자가 치유, 엔드포인트 갱신, 노드 장애 처리가 멈춥니다. 인스턴스 하나만 다운되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스가 넘겨받습니다.',
-      'kube-proxy': '모든 노드에서 kube-proxy 다운: 커널에 이미 있는 서비스 규칙은 계속 전달하지만 어디에서도 규칙이 갱신되지 않습니다.',
-      coredns: 'CoreDNS 다운: 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다. 이미 열린 연결은 계속 동작합니다.',
-      kubelet: '모든 노드에서 kubelet 다운: 컨테이너는 계속 실행되지만 {{graceS}}초 후 모든 노드가 NotReady가 되고 아무것도 시작·중지·점검되지 않습니다.',
-      'container-runtime': '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
+      scheduler:
+        'kube-scheduler가 모두 다운(인스턴스: {{instances}}, 리더 {{holder}}): 새 파드와 대체 파드가 Pending에 머뭅니다. 인스턴스 하나만 다운되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스가 넘겨받습니다.',
+      'controller-manager':
+        'kube-controller-manager가 모두 다운(인스턴스: {{instances}}, 리더 {{holder}}): 자가 치유, 엔드포인트 갱신, 노드 장애 처리가 멈춥니다. 인스턴스 하나만 다운되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스가 넘겨받습니다.',
+      'kube-proxy':
+        '모든 노드에서 kube-proxy 다운: 커널에 이미 있는 서비스 규칙은 계속 전달하지만 어디에서도 규칙이 갱신되지 않습니다.',
+      coredns:
+        'CoreDNS 다운: 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다. 이미 열린 연결은 계속 동작합니다.',
+      kubelet:
+        '모든 노드에서 kubelet 다운: 컨테이너는 계속 실행되지만 {{graceS}}초 후 모든 노드가 NotReady가 되고 아무것도 시작·중지·점검되지 않습니다.',
+      'container-runtime':
+        '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
       cni: '모든 노드에서 CNI 에이전트({{plugin}}) 다운: 기존 파드 네트워킹은 계속 동작하고, 새 파드는 네트워크를 받지 못합니다.',
     },
     'drain-api': {
-      'api-down': 'API 서버가 서비스하지 않습니다. kubectl drain은 {{node}}(을)를 cordon하거나 아무것도 축출할 수 없습니다(축출은 API 호출입니다).',
+      'api-down':
+        'API 서버가 서비스하지 않습니다. kubectl drain은 {{node}}(을)를 cordon하거나 아무것도 축출할 수 없습니다(축출은 API 호출입니다).',
     },
     'version-skew': {
-      versions: '버전: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}}(이미지 태그), kubelet {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). {{node}}의 버전은 {{current}}.',
-      'kubelets-only': 'kubelet 버전 {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). API 서버 버전은 보이지 않습니다.',
-      'apiservers-apart': 'API 서버끼리 마이너 버전이 {{apiserverMaxSkew}} 넘게 차이 납니다({{apiserverOldest}}, {{apiserverNewest}}). 지원 범위 밖이니 진행 중인 업그레이드를 먼저 끝내세요.',
-      'upgrade-in-progress': '컨트롤 플레인 업그레이드가 진행 중입니다: API 서버가 {{apiserverOldest}}(과)와 {{apiserverNewest}}(으)로 섞여 있습니다.',
-      'kubelet-newer': 'kubelet({{kubeletNewest}})이 가장 오래된 API 서버({{apiserverOldest}})보다 새 버전입니다. kubelet은 API 서버보다 새 버전이면 안 됩니다.',
-      'kubelet-too-old': '가장 오래된 kubelet({{kubeletOldest}})이 API 서버({{apiserverNewest}})보다 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처져 있습니다.',
-      'kubelets-fall-behind': '{{target}}(으)로 업그레이드하면 {{kubeletOldest}} kubelet이 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처집니다. 워커도 곧이어 업그레이드하세요.',
-      'skips-minor': '{{node}}(을)를 {{current}}에서 {{target}}(으)로 올리면 마이너 버전을 건너뜁니다. 한 번에 마이너 버전 하나씩 올리세요.',
-      downgrade: '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
+      versions:
+        '버전: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}}(이미지 태그), kubelet {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). {{node}}의 버전은 {{current}}.',
+      'kubelets-only':
+        'kubelet 버전 {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). API 서버 버전은 보이지 않습니다.',
+      'apiservers-apart':
+        'API 서버끼리 마이너 버전이 {{apiserverMaxSkew}} 넘게 차이 납니다({{apiserverOldest}}, {{apiserverNewest}}). 지원 범위 밖이니 진행 중인 업그레이드를 먼저 끝내세요.',
+      'upgrade-in-progress':
+        '컨트롤 플레인 업그레이드가 진행 중입니다: API 서버가 {{apiserverOldest}}(과)와 {{apiserverNewest}}(으)로 섞여 있습니다.',
+      'kubelet-newer':
+        'kubelet({{kubeletNewest}})이 가장 오래된 API 서버({{apiserverOldest}})보다 새 버전입니다. kubelet은 API 서버보다 새 버전이면 안 됩니다.',
+      'kubelet-too-old':
+        '가장 오래된 kubelet({{kubeletOldest}})이 API 서버({{apiserverNewest}})보다 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처져 있습니다.',
+      'kubelets-fall-behind':
+        '{{target}}(으)로 업그레이드하면 {{kubeletOldest}} kubelet이 마이너 버전 {{kubeletMaxSkew}}개 넘게 뒤처집니다. 워커도 곧이어 업그레이드하세요.',
+      'skips-minor':
+        '{{node}}(을)를 {{current}}에서 {{target}}(으)로 올리면 마이너 버전을 건너뜁니다. 한 번에 마이너 버전 하나씩 올리세요.',
+      downgrade:
+        '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
     'upgrade-order': {
-      'control-plane': '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(kubeadm upgrade apply) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
-      'control-plane-only': '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(kubeadm upgrade apply). 그다음 워커.',
-      'control-plane-next': '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
-      'control-plane-last': '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
-      worker: '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
-      'control-plane-first': '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
+      'control-plane':
+        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(kubeadm upgrade apply) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
+      'control-plane-only':
+        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(kubeadm upgrade apply). 그다음 워커.',
+      'control-plane-next':
+        '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
+      'control-plane-last':
+        '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
+      worker:
+        '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
+      'control-plane-first':
+        '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
     },
     'what-if-target': {
       'unknown-component': '{{component}} 컴포넌트는 모릅니다.',
@@ -180,20 +252,24 @@ export const koWhatIf: WhatIfMessages = {
   },
   lost: {
     'workloads-on-control-plane': {
-      system: '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
+      system:
+        '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
     },
     'emptydir-pods': {
-      present: '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. {{node}}(이)가 {{graceS}}초 + {{tolerationS}}초보다 오래 다운되면 축출되어 다른 곳에 다시 만들어지고 그 데이터는 사라집니다.',
+      present:
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. {{node}}(이)가 {{graceS}}초 + {{tolerationS}}초보다 오래 다운되면 축출되어 다른 곳에 다시 만들어지고 그 데이터는 사라집니다.',
     },
     capacity: {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
-      'only-node-unseen': '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
+      'only-node-unseen':
+        '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
   },
   stops: {
-    'rule-updates': '{{node}}의 서비스 규칙 갱신(새 서비스, 엔드포인트 변경): kube-proxy가 내려가 있는 몇 초 동안',
+    'rule-updates':
+      '{{node}}의 서비스 규칙 갱신(새 서비스, 엔드포인트 변경): kube-proxy가 내려가 있는 몇 초 동안',
     'rules-resync': '{{node}}의 서비스 규칙 갱신: API 서버가 돌아올 때까지 kube-proxy가 재동기화할 수 없음',
     'rule-updates-rolling': '각 노드의 kube-proxy가 재시작하는 몇 초 동안 그 노드의 서비스 규칙 갱신',
     'rule-updates-all': '모든 노드의 서비스 규칙 갱신: 새 서비스, 스케일되거나 옮겨진 파드가 반영되지 않음',
@@ -211,7 +287,8 @@ export const koWhatIf: WhatIfMessages = {
     scheduler: 'kube-scheduler가 돌아올 때까지 새 파드 스케줄링',
     'scheduler-failover': '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 스케줄링',
     'controller-manager': 'kube-controller-manager가 돌아올 때까지 조정(자가 치유, 엔드포인트 갱신)',
-    'controller-manager-failover': '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 조정',
+    'controller-manager-failover':
+      '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 조정',
     'scheduling-pending': '스케줄링: 새 파드와 대체 파드가 Pending에 머묾',
     scheduling: '새 파드 스케줄링',
     'self-healing': '자가 치유: 죽은 파드의 레플리카셋이 대체 파드를 만들지 못함',
@@ -227,13 +304,16 @@ export const koWhatIf: WhatIfMessages = {
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 각각 다른 노드에 다시 만들어짐',
     cordon: '{{node}}의 새 파드: uncordon할 때까지 cordon 상태',
-    'upgrade-node': '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',
+    'upgrade-node':
+      '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',
   },
   keeps: {
     'running-pods': '이미 실행 중인 파드',
     'pod-traffic': '파드 간 트래픽(CNI는 노드 로컬)',
-    'service-rules': '기존 엔드포인트로 가는 서비스 트래픽: kube-proxy는 커널 규칙을 쓰기만 하고 전달은 커널이 하며 규칙은 남아 있음',
-    'existing-connections': '{{node}}(을)를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
+    'service-rules':
+      '기존 엔드포인트로 가는 서비스 트래픽: kube-proxy는 커널 규칙을 쓰기만 하고 전달은 커널이 하며 규칙은 남아 있음',
+    'existing-connections':
+      '{{node}}(을)를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
     'existing-connections-all': '모든 노드에서 기존 연결은 계속 흐름',
     'containers-on-node': '{{node}}에서 실행 중인 컨테이너',
     'static-pods': '{{node}}의 컨트롤 플레인 스태틱 파드(kubelet이 재시작해도 멈추지 않음)',
@@ -248,25 +328,38 @@ export const koWhatIf: WhatIfMessages = {
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
     'drain-daemonsets': '{{node}}의 데몬셋 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
-    'drain-static-pods': '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
+    'drain-static-pods':
+      '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
   interrupt: {
-    'kube-proxy-restart': 'API 서버에 닿지 않는 동안 kube-proxy가 재시작할 때(컨트롤 플레인 장애 중 노드 재부팅 등): 재동기화할 수 없어 노드가 비어 있거나 오래된 규칙으로 시작할 수 있음',
-    'backend-dies': 'API 서버가 다운된 동안 백엔드 파드가 죽을 때: 엔드포인트를 뺄 수 없어 트래픽이 죽은 IP로 계속 감',
-    'backend-dies-proxy': '{{node}}의 kube-proxy가 내려가 있는 동안 백엔드 파드가 죽을 때: kube-proxy가 돌아올 때까지 {{node}}(이)가 죽은 IP로 보냄',
-    'backend-dies-proxy-rolling': '어느 노드의 kube-proxy가 재시작하는 동안 백엔드 파드가 죽을 때: 그 몇 초 동안 그 노드가 죽은 IP로 보냄',
-    'backend-dies-proxy-all': 'kube-proxy가 다운된 동안 백엔드 파드가 죽을 때: 모든 노드가 죽은 IP로 계속 보냄',
-    'backend-dies-kcm': '컨트롤러 매니저가 없는 동안 백엔드 파드가 죽을 때: 엔드포인트가 남아 트래픽이 죽은 IP로 계속 감',
-    'node-reboot': '그사이 노드가 재부팅될 때: 그 노드의 파드가 죽고, 컨트롤 플레인이 재스케줄하거나 kubelet이 재시작할 수 있어야 돌아옴',
+    'kube-proxy-restart':
+      'API 서버에 닿지 않는 동안 kube-proxy가 재시작할 때(컨트롤 플레인 장애 중 노드 재부팅 등): 재동기화할 수 없어 노드가 비어 있거나 오래된 규칙으로 시작할 수 있음',
+    'backend-dies':
+      'API 서버가 다운된 동안 백엔드 파드가 죽을 때: 엔드포인트를 뺄 수 없어 트래픽이 죽은 IP로 계속 감',
+    'backend-dies-proxy':
+      '{{node}}의 kube-proxy가 내려가 있는 동안 백엔드 파드가 죽을 때: kube-proxy가 돌아올 때까지 {{node}}(이)가 죽은 IP로 보냄',
+    'backend-dies-proxy-rolling':
+      '어느 노드의 kube-proxy가 재시작하는 동안 백엔드 파드가 죽을 때: 그 몇 초 동안 그 노드가 죽은 IP로 보냄',
+    'backend-dies-proxy-all':
+      'kube-proxy가 다운된 동안 백엔드 파드가 죽을 때: 모든 노드가 죽은 IP로 계속 보냄',
+    'backend-dies-kcm':
+      '컨트롤러 매니저가 없는 동안 백엔드 파드가 죽을 때: 엔드포인트가 남아 트래픽이 죽은 IP로 계속 감',
+    'node-reboot':
+      '그사이 노드가 재부팅될 때: 그 노드의 파드가 죽고, 컨트롤 플레인이 재스케줄하거나 kubelet이 재시작할 수 있어야 돌아옴',
     'workloads-on-masters': '워크로드({{count}}개)가 있는 컨트롤 플레인 노드가 다운될 때: {{pods}}',
-    'no-load-balancer': '클라이언트가 로드 밸런서 대신 {{node}}의 API 서버에 직접 붙어 있을 때: 재시작 동안 API를 잃음',
-    'kubelet-long': 'kubelet이 {{graceS}}초 넘게 내려가 있을 때: 노드가 NotReady가 되고 파드가 실행 중인데도 서비스 엔드포인트에서 빠짐. 그 후 {{tolerationS}}초가 지나면 축출됨',
-    'container-dies': 'kubelet이 내려가 있는 동안 {{node}}의 컨테이너가 죽을 때: kubelet이 돌아올 때까지 재시작되지 않음',
+    'no-load-balancer':
+      '클라이언트가 로드 밸런서 대신 {{node}}의 API 서버에 직접 붙어 있을 때: 재시작 동안 API를 잃음',
+    'kubelet-long':
+      'kubelet이 {{graceS}}초 넘게 내려가 있을 때: 노드가 NotReady가 되고 파드가 실행 중인데도 서비스 엔드포인트에서 빠짐. 그 후 {{tolerationS}}초가 지나면 축출됨',
+    'container-dies':
+      'kubelet이 내려가 있는 동안 {{node}}의 컨테이너가 죽을 때: kubelet이 돌아올 때까지 재시작되지 않음',
     'dns-no-api': '그사이 API 서버가 다운될 때: 삭제된 CoreDNS 파드가 다시 만들어지지 않음',
     'cni-restart': '{{plugin}} 에이전트가 돌아오지 않을 때: 새 파드가 네트워크를 받지 못함',
     'runtime-no-live-restore': '런타임이 live-restore 없는 Docker일 때: {{node}}의 모든 컨테이너가 함께 멈춤',
-    'node-down-endpoints': '{{node}}(이)가 NotReady로 표시될 때까지 최대 {{graceS}}초 동안 서비스가 트래픽 일부를 그 노드의 파드로 보내고, 그 요청은 실패함',
-    'node-pods-single': '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: 다른 곳에 다시 만들어질 때까지 다운',
+    'node-down-endpoints':
+      '{{node}}(이)가 NotReady로 표시될 때까지 최대 {{graceS}}초 동안 서비스가 트래픽 일부를 그 노드의 파드로 보내고, 그 요청은 실패함',
+    'node-pods-single':
+      '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: 다른 곳에 다시 만들어질 때까지 다운',
     'drain-single': '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: 다른 곳에서 시작될 때까지 다운',
   },
   duration: {
@@ -275,48 +368,67 @@ export const koWhatIf: WhatIfMessages = {
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 선출은 보통 몇 초보다 훨씬 짧음',
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
-    'node-down': '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
+    'node-down':
+      '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
     'until-restored': '컨트롤 플레인이 복구될 때까지 계속되며 자동 복구는 없음',
     'after-restore': '복구 후, 하트비트가 {{graceS}}초보다 오래된 노드는 잠시 NotReady로 표시될 수 있음',
     quorum: '멤버가 충분히 돌아올 때까지. 과반을 영구히 잃으면 etcd 스냅샷에서 복원해야만 돌아옴',
   },
   steps: {
-    daemonset: '데몬셋 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
-    'static-node': '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
-    'cp-first': '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
-    'cp-first-plan': '{{node}} 먼저: kubeadm upgrade plan이 제시하는 버전으로 kubeadm upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    daemonset:
+      '데몬셋 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
+    'static-node':
+      '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
+    'cp-first':
+      '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    'cp-first-plan':
+      '{{node}} 먼저: kubeadm upgrade plan이 제시하는 버전으로 kubeadm upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
     'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
-    worker: '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
+    worker:
+      '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
   },
   advice: {
-    'check-status-first': '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 닿고 etcd가 정상이어야 합니다.',
-    'restore-api-first': '먼저 API 서버를 복구하세요. API 서버에 닿지 않는 동안 kube-proxy, kubelet, 노드를 재시작하지 마세요.',
+    'check-status-first':
+      '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 닿고 etcd가 정상이어야 합니다.',
+    'restore-api-first':
+      '먼저 API 서버를 복구하세요. API 서버에 닿지 않는 동안 kube-proxy, kubelet, 노드를 재시작하지 마세요.',
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
-    'kubelet-watch': 'kubelet이 재시작하는 동안 노드를 지켜보세요: kubectl get node {{node}} -w. {{graceS}}초 안에 돌아와 Ready를 유지해야 합니다.',
-    'apiserver-window': '짧은 유지보수 시간을 잡으세요. 유일한 API 서버가 재시작하는 동안 아무것도 바꿀 수 없습니다.',
-    'apiserver-lb': '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
-    'wait-readyz': 'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
+    'kubelet-watch':
+      'kubelet이 재시작하는 동안 노드를 지켜보세요: kubectl get node {{node}} -w. {{graceS}}초 안에 돌아와 Ready를 유지해야 합니다.',
+    'apiserver-window':
+      '짧은 유지보수 시간을 잡으세요. 유일한 API 서버가 재시작하는 동안 아무것도 바꿀 수 없습니다.',
+    'apiserver-lb':
+      '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
+    'wait-readyz':
+      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
     'etcd-health': '전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
-    'coredns-rollout': 'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
+    'coredns-rollout':
+      'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
     'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
     'watch-rollout': '지켜보세요: kubectl -n kube-system rollout status ds/{{daemonSet}}',
-    'static-one-at-a-time': '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',
+    'static-one-at-a-time':
+      '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',
     'drain-for-runtime': '런타임이 live-restore 없는 Docker라면 먼저 {{node}}(을)를 드레인하세요.',
-    'ha-shape': '컨트롤 플레인 노드를 3개나 5개로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
-    'no-node-reboots': '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
+    'ha-shape':
+      '컨트롤 플레인 노드를 3개나 5개로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
+    'no-node-reboots':
+      '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
     'quorum-restore': '쿼럼이 설 때까지 멤버를 되살리세요. 쿼럼 없는 클러스터에서 멤버를 제거하지 마세요.',
     'etcd-backup': '먼저 etcd 스냅샷을 떠 두고(etcdctl snapshot save) 클러스터 밖에 보관하세요.',
-    'leader-check': '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
-    'node-down-prepare': '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
-    'drain-command': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+    'leader-check':
+      '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
+    'node-down-prepare':
+      '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
+    'drain-command':
+      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
   },

@@ -17,14 +17,18 @@ export const ko: Messages = {
     error: '답변할 수 없습니다',
   },
   summary: {
-    'safe-control-plane': '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
-    'safe-worker': '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
-    'safe-unseen': '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
+    'safe-control-plane':
+      '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
+    'safe-worker':
+      '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
+    'safe-unseen':
+      '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
     'not-found-list': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. 노드 목록: {{nodes}}.',
-    'not-found-suggest': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
+    'not-found-suggest':
+      '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. {{suggestions}}(을)를 말씀하신 건가요?',
     status: '{{health}}: {{gist}}',
   },
   plane: {
@@ -39,7 +43,8 @@ export const ko: Messages = {
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
     'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
-    'vip-move': '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
+    'vip-move':
+      '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
     'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
     scheduling: '새 파드 스케줄링',
     'self-healing': '자가 치유: 죽은 파드가 다시 만들어지지 않음',
@@ -47,10 +52,12 @@ export const ko: Messages = {
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
     'apiserver-capacity': '{{node}}의 apiserver: API 용량이 {{before}}대에서 {{after}}대로 감소',
-    'etcd-member': '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
+    'etcd-member':
+      '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
     'spare-some': '그동안 {{spare}}대 추가 장애 허용',
-    'leader-failover': '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
+    'leader-failover':
+      '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
@@ -62,7 +69,8 @@ export const ko: Messages = {
     'running-pods': '다른 노드에서 이미 실행 중인 파드',
     'api-reads': 'apiserver를 통한 읽기 (kubectl get, watch)와 삭제',
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
-    'service-traffic': '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
+    'service-traffic':
+      '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
     'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
     'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
@@ -73,81 +81,114 @@ export const ko: Messages = {
     'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
   },
   checks: {
-    'node-not-found': { unknown: '{{node}}(이)라는 노드가 없습니다.', 'empty-group': '{{node}}에 속한 노드가 없습니다.' },
+    'node-not-found': {
+      unknown: '{{node}}(이)라는 노드가 없습니다.',
+      'empty-group': '{{node}}에 속한 노드가 없습니다.',
+    },
     'node-role': {
-      'control-plane-etcd': '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
+      'control-plane-etcd':
+        '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
       'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
       'worker-etcd': '{{node}}(은)는 etcd 멤버가 있는 워커 노드입니다.',
       worker: '{{node}}(은)는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
     },
     'managed-control-plane': {
-      managed: '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
-      'managed-status': '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+      managed:
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
+      'managed-status':
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
       provider: '컨트롤 플레인은 {{provider}}가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },
     'node-health': {
-      'not-ready': '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
-      'lease-stale': '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
+      'not-ready':
+        '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
+      'lease-stale':
+        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
     },
     'concurrent-disruption': {
-      'control-plane': '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
+      'control-plane':
+        '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
       workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
       'kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 다른 노드가 재부팅 중입니다.',
       'status-nodes': 'NotReady 또는 cordon 상태인 노드: {{nodes}}.',
     },
     'control-plane-count': {
-      single: '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
-      'no-other-ready': 'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+      single:
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'no-other-ready':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
-      'status-single': '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-single':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
     'control-plane-taint': {
-      untainted: '{{node}}에는 컨트롤 플레인 NoSchedule taint가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
+      untainted:
+        '{{node}}에는 컨트롤 플레인 NoSchedule taint가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
     },
     'apiserver-redundancy': {
-      'none-other': '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
-      capacity: 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
-      'already-down': '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
-      'capacity-no-quorum': 'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
-      'already-down-no-quorum': '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
-      status: 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
-      'status-no-slice': 'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
+      'none-other':
+        '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+      capacity:
+        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+      'already-down':
+        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+      'capacity-no-quorum':
+        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+      'already-down-no-quorum':
+        '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+      status:
+        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+      'status-no-slice':
+        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
-      'held-here': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
-      'held-here-no-quorum': '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 파드가 스케줄되지 않습니다.',
+      'held-here':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+      'held-here-no-quorum':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
-      stale: 'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
+      stale:
+        'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
       missing: 'kube-system에서 kube-scheduler 리더 Lease를 찾지 못했습니다.',
       'held-elsewhere': 'kube-scheduler 리더는 {{node}}(이)가 아니라 {{holder}}입니다.',
-      'status-held': 'kube-scheduler 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
+      'status-held':
+        'kube-scheduler 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
     },
     'leader-controller-manager': {
-      'held-here': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
-      'held-here-no-quorum': '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 아무것도 조정되지 않습니다.',
+      'held-here':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+      'held-here-no-quorum':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 아무것도 조정되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
-      stale: 'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
+      stale:
+        'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
       missing: 'kube-system에서 kube-controller-manager 리더 Lease를 찾지 못했습니다.',
       'held-elsewhere': 'kube-controller-manager 리더는 {{node}}(이)가 아니라 {{holder}}입니다.',
-      'status-held': 'kube-controller-manager 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
+      'status-held':
+        'kube-controller-manager 리더: {{holder}} (Lease {{renewAgeS}}초 전 갱신, 리더 변경 {{transitions}}회).',
     },
     readyz: {
-      'etcd-failing': 'apiserver의 /readyz가 etcd 실패를 보고합니다 ({{failing}}): 컨트롤 플레인이 이미 장애 상태입니다.',
+      'etcd-failing':
+        'apiserver의 /readyz가 etcd 실패를 보고합니다 ({{failing}}): 컨트롤 플레인이 이미 장애 상태입니다.',
       failing: 'apiserver가 실패한 readiness 점검을 보고합니다: {{failing}}.',
       unavailable: 'apiserver의 /readyz가 HTTP {{status}}(으)로 응답했습니다: 준비되지 않았습니다.',
       passing: '응답한 apiserver의 /readyz는 통과합니다.',
     },
     'etcd-topology': {
       stacked: 'etcd는 stacked 구성입니다: 컨트롤 플레인 노드마다 멤버 하나 ({{sourceText}}).',
-      external: 'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
+      external:
+        'etcd는 클러스터 노드 밖에서 동작합니다 (external 구성): 노드 재부팅은 etcd에 영향이 없습니다 ({{sourceText}}).',
       managed: 'etcd는 클라우드 제공자가 운영하며 관찰할 수 없습니다.',
       unknown: 'etcd를 관찰할 수 없습니다: etcd 파드도 etcd 데이터도 없어 정족수를 알 수 없습니다.',
-      'unknown-no-pods': 'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
+      'unknown-no-pods':
+        'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
-      datastore: 'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
-      'probe-tls': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
+      datastore:
+        'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
+      'probe-tls':
+        '{{endpoint}}{{memberText}}의 etcd: {{message}}. 그곳의 etcd를 확인하지 못했습니다. 봇의 etcd ca, cert, key 설정을 점검하세요.',
       'probe-timeout': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
       'probe-refused': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
       'probe-unreachable': '{{endpoint}}{{memberText}}의 etcd: {{message}}. 다운된 것으로 봅니다.',
@@ -162,65 +203,96 @@ export const ko: Messages = {
     },
     'etcd-quorum-after': {
       lost: 'etcd 정족수(etcd quorum)를 잃게 됩니다: {{voters}}대 중 {{after}}대만 정상으로 남습니다 (정족수 {{quorum}}){{downText}}. 정족수가 없으면 클러스터 전체의 쓰기가 멈춥니다: kubectl 변경, 스케줄링, 복구 모두 불가.',
-      'kept-no-spare': 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
+      'kept-no-spare':
+        'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       kept: 'etcd 정족수(etcd quorum)는 유지됩니다: {{voters}}대 중 {{after}}대 정상 (정족수 {{quorum}}), 그동안 {{spare}}대 추가 장애 허용.',
       'learner-only': '{{node}}의 etcd 멤버는 learner입니다: 투표하지 않으므로 정족수는 변하지 않습니다.',
-      'status-lost': 'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
-      'status-no-spare': 'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
-      'status-single': 'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
-      'status-kept': 'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
-      'lost-single': 'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
+      'status-lost':
+        'etcd 정족수 상실: {{voters}}대 중 {{healthy}}대 정상, 정족수 {{quorum}}{{downText}}. 쓰기가 멈춰 있습니다.',
+      'status-no-spare':
+        'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'status-single':
+        'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
+      'status-kept':
+        'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+      'lost-single':
+        'etcd 멤버는 {{node}}의 하나뿐입니다: 내려가 있는 동안 클러스터 전체의 쓰기가 멈춥니다 (kubectl 변경, 스케줄링, 복구 불가).',
     },
     'etcd-learner': {
-      learner: 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이며, learner는 승격되기 전까지 투표하지 않고 정족수에 들어가지 않습니다.',
-      'learner-reboot': 'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이므로 끝날 때까지 어떤 etcd 멤버도 내리면 안 됩니다.',
-      unmatched: 'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
+      learner:
+        'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이며, learner는 승격되기 전까지 투표하지 않고 정족수에 들어가지 않습니다.',
+      'learner-reboot':
+        'etcd에 learner 멤버가 있습니다 ({{learners}}): 멤버 변경이 진행 중이므로 끝날 때까지 어떤 etcd 멤버도 내리면 안 됩니다.',
+      unmatched:
+        'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
-      'leader-here': '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
-      'leader-here-no-quorum': '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
+      'leader-here':
+        '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
+      'leader-here-no-quorum':
+        '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
       'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
-      'status-no-leader': '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',
+      'status-no-leader':
+        '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',
     },
     'etcd-alarms': {
-      alarms: 'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
-      nospace: 'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 공간 할당량(quota)에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(drain 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
-      unknown: 'etcd 알람 목록을 읽지 못했습니다 (리더가 있어야 응답합니다): NOSPACE나 CORRUPT 알람이 없다고 단정할 수 없습니다.',
+      alarms:
+        'etcd 알람이 켜져 있습니다: {{alarms}}. 클러스터가 읽기와 삭제만 받으므로 축출(eviction)도 실패합니다.',
+      nospace:
+        'etcd에 NOSPACE 알람이 켜져 있습니다 ({{alarms}}): 데이터베이스가 공간 할당량(quota)에 도달해 etcd가 읽기와 삭제만 받습니다. apiserver는 살아 있고 /readyz도 통과하지만 아무것도 바꿀 수 없습니다: kubectl 변경, 축출(drain 실패), 스케줄링, Lease 갱신이 모두 안 됩니다.',
+      unknown:
+        'etcd 알람 목록을 읽지 못했습니다 (리더가 있어야 응답합니다): NOSPACE나 CORRUPT 알람이 없다고 단정할 수 없습니다.',
     },
     'etcd-db-size': {
       high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
       fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
     },
     'unmanaged-pods': {
-      present: '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
+      present:
+        '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
     },
     'emptydir-pods': {
-      present: '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
+      present:
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
     },
     'daemonset-pods': {
       present: 'DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
     },
     'pdb-blocks': {
-      'quorum-guard': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
-      'quorum-guard-blocked': 'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
-      'max-unavailable-zero': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
-      'min-available-all': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
-      'no-disruptions': 'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
-      'more-than-allowed': 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
-      stale: 'PodDisruptionBudget {{namespace}}/{{pdb}}의 status가 오래되었습니다 (컨트롤러가 아직 반영하지 않음): disruptionsAllowed가 틀릴 수 있습니다.',
-      allows: 'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
-      overlapping: '파드 {{pod}}(을)를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
+      'quorum-guard':
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
+      'quorum-guard-blocked':
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
+      'max-unavailable-zero':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
+      'min-available-all':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
+      'no-disruptions':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
+      'more-than-allowed':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
+      stale:
+        'PodDisruptionBudget {{namespace}}/{{pdb}}의 status가 오래되었습니다 (컨트롤러가 아직 반영하지 않음): disruptionsAllowed가 틀릴 수 있습니다.',
+      allows:
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
+      overlapping:
+        '파드 {{pod}}(을)를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
       'status-blocking': '지금 중단을 허용하지 않는 PodDisruptionBudget (드레인이 기다리게 됨): {{pdbs}}.',
     },
     'single-replica': {
-      single: '{{workload}} ({{kind}}, {{namespace}})는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
-      'all-here': '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
-      'dns-single': '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
-      'dns-all-here': '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
-      spread: '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
+      single:
+        '{{workload}} ({{kind}}, {{namespace}})는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
+      'all-here':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
+      'dns-single':
+        '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
+      'dns-all-here':
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      spread:
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
     },
     'workloads-on-control-plane': {
@@ -228,79 +300,103 @@ export const ko: Messages = {
       system: '{{node}}의 애드온 파드({{pods}})는 드레인으로 축출되어 다시 스케줄됩니다.',
     },
     'local-volumes': {
-      pinned: '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 재부팅 내내 다운됩니다.',
+      pinned:
+        '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 재부팅 내내 다운됩니다.',
     },
     capacity: {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
-      'only-node-unseen': '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
+      'only-node-unseen':
+        '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
     },
     'grace-period': {
-      estimate: '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+      estimate:
+        '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못하고, apiserver 없이 재시작한 kube-proxy는 빈 규칙으로 시작할 수 있습니다.',
-      degraded: '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
+      degraded:
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy: '컨트롤 플레인이 정상이므로 {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
     },
     'read-error': {
-      forbidden: '{{resource}}(을)를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      unauthorized: '{{resource}}(을)를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      timeout: '{{resource}}(을)를 읽을 수 없습니다: 시간 초과. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      unreachable: '{{resource}}(을)를 읽을 수 없습니다: 연결 불가. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      'not-found': '{{resource}}(을)를 읽을 수 없습니다: 이 API 서버에 없음. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
-      error: '{{resource}}(을)를 읽을 수 없습니다: API가 오류로 응답. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      forbidden:
+        '{{resource}}(을)를 읽을 수 없습니다: 권한 없음 (HTTP 403). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unauthorized:
+        '{{resource}}(을)를 읽을 수 없습니다: 인증 실패 (HTTP 401). 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      timeout:
+        '{{resource}}(을)를 읽을 수 없습니다: 시간 초과. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      unreachable:
+        '{{resource}}(을)를 읽을 수 없습니다: 연결 불가. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      'not-found':
+        '{{resource}}(을)를 읽을 수 없습니다: 이 API 서버에 없음. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
+      error:
+        '{{resource}}(을)를 읽을 수 없습니다: API가 오류로 응답. 이 데이터가 필요한 점검은 실행되지 않았습니다.',
     },
   },
   advice: {
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
-      'control-plane': '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
+      'control-plane':
+        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
     },
     'control-plane-count': {
-      single: '유지보수 전에 컨트롤 플레인 노드를 3대 또는 5대로 늘리거나, 작업 시간대를 잡으세요: 실행 중인 파드는 계속 서비스하지만 변경과 자가 치유는 불가합니다.',
+      single:
+        '유지보수 전에 컨트롤 플레인 노드를 3대 또는 5대로 늘리거나, 작업 시간대를 잡으세요: 실행 중인 파드는 계속 서비스하지만 변경과 자가 치유는 불가합니다.',
       'no-other-ready': '먼저 다른 컨트롤 플레인 노드를 Ready로 복구하세요.',
     },
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
-      'lost-remove-not-enough': '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
-      'lost-single': '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
+      'lost-remove-not-enough':
+        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
+      'lost-single':
+        '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
     'etcd-leader': {
       'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
     },
     'etcd-learner': {
-      'learner-reboot-no-id': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나 제거한 뒤(ID는 etcdctl member list로 확인) 다시 물어보세요.',
-      'learner-reboot': '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote {{learnerId}}) 제거한 뒤(etcdctl member remove {{learnerId}}) 다시 물어보세요.',
+      'learner-reboot-no-id':
+        '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나 제거한 뒤(ID는 etcdctl member list로 확인) 다시 물어보세요.',
+      'learner-reboot':
+        '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote {{learnerId}}) 제거한 뒤(etcdctl member remove {{learnerId}}) 다시 물어보세요.',
     },
     'etcd-alarms': {
-      alarms: '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
-      nospace: '먼저 공간을 확보하세요: 키 이력을 compact하고(etcdctl compact), 모든 멤버를 defragment한 뒤(etcdctl defrag), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
+      alarms:
+        '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+      nospace:
+        '먼저 공간을 확보하세요: 키 이력을 compact하고(etcdctl compact), 모든 멤버를 defragment한 뒤(etcdctl defrag), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },
     'etcd-topology': {
-      'probe-tls': '봇의 etcd TLS 설정을 고치세요 (etcd.ca는 etcd CA, etcd.cert/etcd.key는 그 CA가 서명한 클라이언트 쌍, 예: kubeadm의 healthcheck-client). 그다음 다시 물어보세요.',
+      'probe-tls':
+        '봇의 etcd TLS 설정을 고치세요 (etcd.ca는 etcd CA, etcd.cert/etcd.key는 그 CA가 서명한 클라이언트 쌍, 예: kubeadm의 healthcheck-client). 그다음 다시 물어보세요.',
     },
     'leader-scheduler': {
-      'held-here': '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
+      'held-here':
+        '선택: 재부팅 전에 {{node}}의 kube-scheduler를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) Lease를 넘기세요.',
     },
     'leader-controller-manager': {
-      'held-here': '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
+      'held-here':
+        '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
     },
     'pdb-blocks': {
-      'min-available-all': '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
-      'no-disruptions': '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
+      'min-available-all':
+        '{{namespace}}의 파드를 {{minAvailable}}개보다 많게 늘리거나 {{pdb}}(을)를 완화하세요 (예: maxUnavailable: 1). --disable-eviction으로 우회하지 마세요.',
+      'no-disruptions':
+        '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
       overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
     },
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
-      'dns-all-here': '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
+      'dns-all-here':
+        '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
@@ -370,7 +466,8 @@ export const ko: Messages = {
   help: {
     intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
-    clusters: '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
+    clusters:
+      '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',
     schedules: 'Slack 채널이나 Teams 대화의 매일 HA 게시 (그곳에서 입력; 콘솔은 목록만 보여 줍니다)',
   },
   error: {
@@ -378,41 +475,61 @@ export const ko: Messages = {
     empty: '요청이 비어 있습니다.',
     'too-long': '요청이 너무 깁니다.',
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',
-    'invalid-node-name': '올바른 노드 이름이 아닙니다: 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
+    'invalid-node-name':
+      '올바른 노드 이름이 아닙니다: 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
-    'invalid-request-id': '유지보수 요청 ID가 아닙니다: ID는 요청 카드에 표시된 mr-abcdefgh23 형식입니다 (mr- 뒤에 a-z 또는 2-7로 된 10자).',
+    'invalid-request-id':
+      '유지보수 요청 ID가 아닙니다: ID는 요청 카드에 표시된 mr-abcdefgh23 형식입니다 (mr- 뒤에 a-z 또는 2-7로 된 10자).',
     'cluster-unknown': '{{cluster}}(이)라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
-    'cluster-unknown-suggest': '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
-    'cluster-unreachable': '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',
-    'cluster-empty': '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
-    'cluster-timeout': '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',
-    'cluster-unauthorized': '{{cluster}}의 apiserver가 봇의 자격 증명을 거부했습니다 (HTTP 401). 판정을 내리지 않습니다. kubeconfig나 ServiceAccount 토큰을 확인하세요.',
-    'cluster-not-ready-etcd': '{{cluster}}의 apiserver는 응답하지만 /readyz가 etcd 실패를 보고하고(HTTP {{status}}) {{failure}}. 그래서 판정을 내리지 않습니다. etcd 없이는 apiserver가 클러스터 상태를 읽지도 쓰지도 못합니다: 재부팅하기 전에 etcd(컨트롤 플레인 노드의 etcd 멤버)를 먼저 복구하세요. 그동안 실행 중인 워크로드는 계속 서비스합니다.',
-    'cluster-not-ready': '{{cluster}}의 apiserver는 응답하지만 /readyz가 실패한 점검을 보고하고(HTTP {{status}}) {{failure}}. 그래서 판정을 내리지 않습니다. 아래의 실패한 점검을 고친 뒤 다시 시도하세요. 그동안 실행 중인 워크로드는 계속 서비스합니다.',
+    'cluster-unknown-suggest':
+      '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',
+    'cluster-unreachable':
+      '{{cluster}}의 apiserver에 연결할 수 없어 판정을 내리지 않습니다. apiserver에 연결되지 않는다고 해서 실행 중인 워크로드가 멈추지는 않습니다: 데이터 플레인(kubelet, kube-proxy, 커널 규칙, CNI)은 apiserver 없이도 기존 파드와 Service를 계속 서비스하고, 변경·스케줄링·자가 치유만 apiserver가 돌아올 때까지 기다립니다.',
+    'cluster-empty':
+      '{{cluster}}의 apiserver가 노드를 하나도 보여 주지 않아 분석할 것이 없습니다. 봇이 올바른 클러스터를 읽는지 확인하세요.',
+    'cluster-timeout':
+      '{{cluster}}의 apiserver가 {{seconds}}초 안에 응답하지 않아 판정을 내리지 않습니다. 실행 중인 워크로드는 계속 서비스합니다. apiserver를 확인하고 다시 시도하세요.',
+    'cluster-unauthorized':
+      '{{cluster}}의 apiserver가 봇의 자격 증명을 거부했습니다 (HTTP 401). 판정을 내리지 않습니다. kubeconfig나 ServiceAccount 토큰을 확인하세요.',
+    'cluster-not-ready-etcd':
+      '{{cluster}}의 apiserver는 응답하지만 /readyz가 etcd 실패를 보고하고(HTTP {{status}}) {{failure}}. 그래서 판정을 내리지 않습니다. etcd 없이는 apiserver가 클러스터 상태를 읽지도 쓰지도 못합니다: 재부팅하기 전에 etcd(컨트롤 플레인 노드의 etcd 멤버)를 먼저 복구하세요. 그동안 실행 중인 워크로드는 계속 서비스합니다.',
+    'cluster-not-ready':
+      '{{cluster}}의 apiserver는 응답하지만 /readyz가 실패한 점검을 보고하고(HTTP {{status}}) {{failure}}. 그래서 판정을 내리지 않습니다. 아래의 실패한 점검을 고친 뒤 다시 시도하세요. 그동안 실행 중인 워크로드는 계속 서비스합니다.',
     'nodes-read-timeout': '노드 목록 요청이 {{seconds}}초 안에 응답을 받지 못했습니다',
     'nodes-read-failed': '노드 목록 요청이 실패했습니다',
     'readyz-heading': 'apiserver의 /readyz 보고 (HTTP {{status}})',
     'readyz-no-lines': '실패한 점검 이름이 없습니다',
-    'job-timeout': '점검이 {{seconds}}초 안에 끝나지 않았습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
+    'job-timeout':
+      '점검이 {{seconds}}초 안에 끝나지 않았습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
     'queue-unavailable': '지금은 작업 큐를 쓸 수 없습니다. 잠시 후 다시 시도하세요.',
     internal: '봇 내부 오류가 발생했습니다 (요청 {{requestId}}). 자세한 내용은 봇 로그에 있습니다.',
     hint: '"도움말"을 입력하면 요청 형식을 볼 수 있습니다.',
     tryHelp: '예: {{example}}',
   },
   console: {
-    'maintenance-needs-redis': '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. README › Maintenance를 참고하세요.',
-    'no-worker': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 큐에 넣은 작업은 없습니다.',
-    'no-worker-withdrawn': '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 요청은 철회되어 나중에 실행되지 않습니다.',
-    'timeout-withdrawn': '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
-    'timeout-running': '점검이 {{seconds}}초 안에 끝나지 않았고 워커가 아직 실행 중이라 철회할 수 없었습니다. 결과는 여기에 표시되지 않습니다. 잠시 후 다시 물어보세요(유지보수 요청이라면 `상태`로 확인하세요).',
+    'maintenance-needs-redis':
+      '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. README › Maintenance를 참고하세요.',
+    'no-worker':
+      '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 큐에 넣은 작업은 없습니다.',
+    'no-worker-withdrawn':
+      '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 요청은 철회되어 나중에 실행되지 않습니다.',
+    'timeout-withdrawn':
+      '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
+    'timeout-running':
+      '점검이 {{seconds}}초 안에 끝나지 않았고 워커가 아직 실행 중이라 철회할 수 없었습니다. 결과는 여기에 표시되지 않습니다. 잠시 후 다시 물어보세요(유지보수 요청이라면 `상태`로 확인하세요).',
     'maintenance-usage': '유지보수할 노드나 결정할 요청을 알려 주세요. 유지보수 형식은 아래와 같습니다.',
-    'schedule-nowhere': '콘솔에는 나중에 게시할 수 없으므로 예약을 만들지 않습니다. 예약은 그것을 만든 Slack 채널이나 Teams 대화에 게시됩니다. 같은 명령을 그곳에서 입력하세요(Slack: /k8s {{example}}, Teams: @k8s-ha-bot {{example}}). 아무것도 예약하지 않았습니다.',
-    'unschedule-in-chat': '예약은 게시되는 곳에서 삭제합니다. 그 Slack 채널이나 Teams 대화에서 "예약 취소 ID"를 입력하세요(여기서 "예약 목록"을 입력하면 각 예약이 어디에 게시되는지 보입니다). 아무것도 삭제하지 않았습니다.',
-    'schedules-need-redis': '예약은 Redis에 저장되는데 이 콘솔에는 Redis가 설정되어 있지 않습니다. 목록을 보려면 REDIS_URL(또는 설정의 redis.url)을 게이트웨이의 Redis로 지정하세요.',
+    'schedule-nowhere':
+      '콘솔에는 나중에 게시할 수 없으므로 예약을 만들지 않습니다. 예약은 그것을 만든 Slack 채널이나 Teams 대화에 게시됩니다. 같은 명령을 그곳에서 입력하세요(Slack: /k8s {{example}}, Teams: @k8s-ha-bot {{example}}). 아무것도 예약하지 않았습니다.',
+    'unschedule-in-chat':
+      '예약은 게시되는 곳에서 삭제합니다. 그 Slack 채널이나 Teams 대화에서 "예약 취소 ID"를 입력하세요(여기서 "예약 목록"을 입력하면 각 예약이 어디에 게시되는지 보입니다). 아무것도 삭제하지 않았습니다.',
+    'schedules-need-redis':
+      '예약은 Redis에 저장되는데 이 콘솔에는 Redis가 설정되어 있지 않습니다. 목록을 보려면 REDIS_URL(또는 설정의 redis.url)을 게이트웨이의 Redis로 지정하세요.',
     'schedules-heading': '모든 채팅의 HA 게시 예약 (여기가 아니라 그곳에 게시됩니다)',
-    'schedules-line': '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}, {{platform}} {{conversation}}에 게시',
-    'schedules-empty': '어느 채팅에도 예약된 HA 게시가 없습니다. Slack 채널(/k8s 매일 09:00 Asia/Seoul 상태 예약)이나 Teams 대화(@k8s-ha-bot 매일 09:00 Asia/Seoul 상태 예약)에서 만드세요.',
+    'schedules-line':
+      '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}, {{platform}} {{conversation}}에 게시',
+    'schedules-empty':
+      '어느 채팅에도 예약된 HA 게시가 없습니다. Slack 채널(/k8s 매일 09:00 Asia/Seoul 상태 예약)이나 Teams 대화(@k8s-ha-bot 매일 09:00 Asia/Seoul 상태 예약)에서 만드세요.',
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
@@ -441,8 +558,10 @@ export const ko: Messages = {
   },
   /** 게이트웨이가 요청을 받는 사용자 (adapters/slack/slack-identity.ts, adapters/teams/teams-identity.ts). */
   identity: {
-    slackTeamNotAllowed: '이 봇은 설정된 Slack 워크스페이스의 구성원에게만 응답하며, 사용자의 워크스페이스({{team}})는 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
-    teamsTenantNotAllowed: '이 봇은 설정된 Microsoft Teams 조직의 구성원에게만 응답하며, 사용자의 조직은 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
+    slackTeamNotAllowed:
+      '이 봇은 설정된 Slack 워크스페이스의 구성원에게만 응답하며, 사용자의 워크스페이스({{team}})는 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
+    teamsTenantNotAllowed:
+      '이 봇은 설정된 Microsoft Teams 조직의 구성원에게만 응답하며, 사용자의 조직은 포함되어 있지 않습니다. 아무것도 실행하지 않았습니다.',
   },
   /** 사용자별 요청 빈도 제한 (src/ops/rate-limit.ts). */
   rateLimit: {
@@ -452,7 +571,8 @@ export const ko: Messages = {
   },
   delivery: {
     undeliverableTitle: '답변을 게시하지 못했습니다',
-    undeliverable: '{{minutes}}분 안에 답변을 이곳에 게시하지 못했습니다. 채팅 서비스가 이 대화의 새 메시지를 계속 거부했습니다. 잠시 후 다시 요청하세요.',
+    undeliverable:
+      '{{minutes}}분 안에 답변을 이곳에 게시하지 못했습니다. 채팅 서비스가 이 대화의 새 메시지를 계속 거부했습니다. 잠시 후 다시 요청하세요.',
   },
   schedule: {
     postTitle: '{{cluster}} 일일 HA 상태',
@@ -473,15 +593,18 @@ export const ko: Messages = {
       health: '전체 상태: {{before}} → {{after}}.',
     },
     created: '{{id}} 예약됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다.',
-    replaced: '{{id}} 변경됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다 (예약은 하나로 유지).',
+    replaced:
+      '{{id}} 변경됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다 (예약은 하나로 유지).',
     listHeading: '이 채널의 HA 게시 예약',
     listLine: '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', 조용히',
     listEmpty: '이 채널에는 예약된 HA 게시가 없습니다. 예: 매일 09:00 Asia/Seoul 상태 예약',
     removed: '{{id}} 삭제됨 ({{cluster}}, {{time}} {{timeZone}}): 더 이상 게시하지 않습니다.',
     notFound: '이 채널에 {{id}} 예약이 없습니다. "예약 목록"으로 목록을 볼 수 있습니다.',
-    invalidTime: '시각이 아닙니다: {{value}}. 24시간제 HH:MM(예: 09:00)으로 입력하세요. 아무것도 예약하지 않았습니다.',
-    invalidTimeZone: '알 수 없는 시간대: {{value}}. Asia/Seoul, Europe/Berlin, UTC 같은 IANA 이름을 쓰세요. 아무것도 예약하지 않았습니다.',
+    invalidTime:
+      '시각이 아닙니다: {{value}}. 24시간제 HH:MM(예: 09:00)으로 입력하세요. 아무것도 예약하지 않았습니다.',
+    invalidTimeZone:
+      '알 수 없는 시간대: {{value}}. Asia/Seoul, Europe/Berlin, UTC 같은 IANA 이름을 쓰세요. 아무것도 예약하지 않았습니다.',
     unavailable: '여기서는 예약을 쓸 수 없습니다: Redis(REDIS_URL)가 필요합니다.',
   },
 };

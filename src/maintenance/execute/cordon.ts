@@ -20,7 +20,12 @@ export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
  * @returns the node, or null when there is none
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function readNode(api: KubeApi, name: string, lockNamespace: string, logger?: Logger): Promise<KNode | null> {
+export async function readNode(
+  api: KubeApi,
+  name: string,
+  lockNamespace: string,
+  logger?: Logger,
+): Promise<KNode | null> {
   const res = await api.request<KNode>('GET', `/api/v1/nodes/${seg(name)}`);
   if (res.status === 404) return null;
   if (res.status !== 200 || !res.body) throw stopForStatus(res, `GET node ${name}`, lockNamespace, logger);
@@ -37,7 +42,13 @@ export async function readNode(api: KubeApi, name: string, lockNamespace: string
  * @returns the patched node
  * @throws MaintenanceStopError `forbidden` (403), `api-error` (404 and other failures)
  */
-export async function setUnschedulable(api: KubeApi, name: string, unschedulable: boolean, lockNamespace: string, logger?: Logger): Promise<KNode> {
+export async function setUnschedulable(
+  api: KubeApi,
+  name: string,
+  unschedulable: boolean,
+  lockNamespace: string,
+  logger?: Logger,
+): Promise<KNode> {
   const res = await api.request<KNode>('PATCH', `/api/v1/nodes/${seg(name)}`, {
     body: { spec: { unschedulable: unschedulable ? true : null } },
     contentType: STRATEGIC_MERGE_PATCH,

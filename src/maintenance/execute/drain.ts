@@ -23,7 +23,13 @@
  * @see https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/
  */
 import type { Redis } from 'ioredis';
-import { controllerOf, isDaemonSetPod, isFinished, isMirrorPod, selectorMatches } from '../../analysis/cluster-index.js';
+import {
+  controllerOf,
+  isDaemonSetPod,
+  isFinished,
+  isMirrorPod,
+  selectorMatches,
+} from '../../analysis/cluster-index.js';
 import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import { upstreamBodySummary } from '../../util/redaction.js';
@@ -31,7 +37,6 @@ import { MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';
 import { MaintenanceStopError, isApiUnreachable, seg, sleep, stopForStatus } from './kube-api.js';
-
 
 /** Longest wait between two tries of a blocked eviction, in ms (issue 5). */
 export const MAX_EVICTION_BACKOFF_MS = 30_000;
@@ -103,9 +108,18 @@ export function classifyPods(pods: readonly DrainPod[], force: boolean): PodClas
  * @param logger - upstream bodies go here
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function listPodsOnNode(api: KubeApi, node: string, lockNamespace: string, logger?: Logger): Promise<DrainPod[]> {
-  const res = await api.request<{ items?: DrainPod[] }>('GET', `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${node}`)}`);
-  if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, `GET pods on ${node}`, lockNamespace, logger);
+export async function listPodsOnNode(
+  api: KubeApi,
+  node: string,
+  lockNamespace: string,
+  logger?: Logger,
+): Promise<DrainPod[]> {
+  const res = await api.request<{ items?: DrainPod[] }>(
+    'GET',
+    `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${node}`)}`,
+  );
+  if (res.status !== 200 || !Array.isArray(res.body?.items))
+    throw stopForStatus(res, `GET pods on ${node}`, lockNamespace, logger);
   return res.body.items;
 }
 
@@ -136,7 +150,8 @@ export interface DrainOptions {
 }
 
 /** How a drain ended (a timeout throws instead). */
-export type DrainResult = { outcome: 'drained'; evicted: number; skipped: string[] } | { outcome: 'cancelled'; evicted: number };
+export type DrainResult =
+  { outcome: 'drained'; evicted: number; skipped: string[] } | { outcome: 'cancelled'; evicted: number };
 
 interface Backoff {
   next: number;
@@ -171,7 +186,12 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
     } catch (err) {
       // an unreachable API is waited out until the drain's deadline
       if (!isApiUnreachable(err, o.signal)) throw err;
-      if (o.now().getTime() >= deadline) throw new MaintenanceStopError('drain-timeout', `the Kubernetes API could not be reached to finish draining ${o.node}`, { cause: err });
+      if (o.now().getTime() >= deadline)
+        throw new MaintenanceStopError(
+          'drain-timeout',
+          `the Kubernetes API could not be reached to finish draining ${o.node}`,
+          { cause: err },
+        );
       o.logger.warn({ err, node: o.node }, 'could not list the pods on the node; retrying');
       await sleep(Math.max(0, Math.min(pollMs, deadline - o.now().getTime())), o.signal);
       continue;
@@ -200,7 +220,9 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
 
     const due = evict.filter((p) => {
       const uid = p.metadata.uid ?? podKey(p);
-      return !ledger.has(uid) && p.metadata.deletionTimestamp === undefined && (backoff.get(uid)?.next ?? 0) <= now;
+      return (
+        !ledger.has(uid) && p.metadata.deletionTimestamp === undefined && (backoff.get(uid)?.next ?? 0) <= now
+      );
     });
     let cancelled = false;
     const budgetsByNs = new Map<string, Promise<KPodDisruptionBudget[]>>();
@@ -211,7 +233,11 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       }
       const uid = pod.metadata.uid ?? podKey(pod);
       const ns = pod.metadata.namespace ?? 'default';
-      await o.redis.multi().hset(inFlightKey, uid, podKey(pod)).expire(inFlightKey, LEDGER_TTL_SECONDS).exec();
+      await o.redis
+        .multi()
+        .hset(inFlightKey, uid, podKey(pod))
+        .expire(inFlightKey, LEDGER_TTL_SECONDS)
+        .exec();
       const res = await evictRequest(
         o,
         `/api/v1/namespaces/${seg(ns)}/pods/${seg(pod.metadata.name)}/eviction`,
@@ -239,7 +265,9 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       if (res.status === 404 || res.status === 409) return; // gone, or replaced by a pod of the same name
       if (res.status === 403) throw stopForStatus(res, `evict ${podKey(pod)}`, o.lockNamespace, o.logger);
       const prev = backoff.get(uid);
-      const delay = prev ? Math.min(prev.delay * 2, MAX_EVICTION_BACKOFF_MS) : Math.min(o.drain.evictionBackoffMs, MAX_EVICTION_BACKOFF_MS);
+      const delay = prev
+        ? Math.min(prev.delay * 2, MAX_EVICTION_BACKOFF_MS)
+        : Math.min(o.drain.evictionBackoffMs, MAX_EVICTION_BACKOFF_MS);
       backoff.set(uid, { next: o.now().getTime() + delay, delay });
       if (res.status === 429) {
         let budgets = budgetsByNs.get(ns);
@@ -247,21 +275,36 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
           budgets = listBudgets(o.api, ns, o.lockNamespace, o.logger);
           budgetsByNs.set(ns, budgets);
         }
-        const matching = (await budgets).filter((b) => selectorMatches(b.spec?.selector, pod.metadata.labels ?? {}));
+        const matching = (await budgets).filter((b) =>
+          selectorMatches(b.spec?.selector, pod.metadata.labels ?? {}),
+        );
         const budget = matching[0];
         blockers.set(uid, {
           pod: podKey(pod),
           ...(budget ? { budget: `${budget.metadata.namespace ?? ns}/${budget.metadata.name}` } : {}),
-          detail: budget ? `disruptionsAllowed is ${budget.status?.disruptionsAllowed ?? 0}` : 'no PodDisruptionBudget allows it',
+          detail: budget
+            ? `disruptionsAllowed is ${budget.status?.disruptionsAllowed ?? 0}`
+            : 'no PodDisruptionBudget allows it',
         });
-        o.logger.info({ pod: podKey(pod), budget: budget?.metadata.name, retryInMs: delay }, 'eviction refused by a disruption budget (429); will retry');
+        o.logger.info(
+          { pod: podKey(pod), budget: budget?.metadata.name, retryInMs: delay },
+          'eviction refused by a disruption budget (429); will retry',
+        );
         return;
       }
-      o.logger.warn({ pod: podKey(pod), status: res.status, body: upstreamBodySummary(res.body), retryInMs: delay }, 'eviction failed; will retry');
-      const multiple = res.status === 500 && /more than one PodDisruptionBudget/i.test(JSON.stringify(res.body ?? ''));
+      o.logger.warn(
+        { pod: podKey(pod), status: res.status, body: upstreamBodySummary(res.body), retryInMs: delay },
+        'eviction failed; will retry',
+      );
+      const multiple =
+        res.status === 500 && /more than one PodDisruptionBudget/i.test(JSON.stringify(res.body ?? ''));
       blockers.set(uid, {
         pod: podKey(pod),
-        detail: multiple ? 'more than one PodDisruptionBudget selects it' : res.status === 0 ? 'the Kubernetes API could not be reached' : `eviction answered HTTP ${res.status}`,
+        detail: multiple
+          ? 'more than one PodDisruptionBudget selects it'
+          : res.status === 0
+            ? 'the Kubernetes API could not be reached'
+            : `eviction answered HTTP ${res.status}`,
       });
     };
     await runPool(due, Math.max(1, o.drain.parallelism), evictOne);
@@ -273,7 +316,11 @@ export async function drainNode(o: DrainOptions): Promise<DrainResult> {
       lastProgress = after;
       if (count !== lastReported || blockers.size > 0) {
         lastReported = count;
-        await o.onProgress({ evicted: count, total: new Set([...seen, ...(await o.redis.smembers(ledgerKey))]).size, waitingOn: waitingOn() });
+        await o.onProgress({
+          evicted: count,
+          total: new Set([...seen, ...(await o.redis.smembers(ledgerKey))]).size,
+          waitingOn: waitingOn(),
+        });
       }
     }
     const wait = due.length > 0 && blockers.size === 0 ? Math.min(200, pollMs) : pollMs;
@@ -292,7 +339,12 @@ async function reconcileInFlight(o: DrainOptions, ledgerKey: string, inFlightKey
   const inFlight = await o.redis.hgetall(inFlightKey);
   const uids = Object.keys(inFlight);
   if (uids.length === 0) return;
-  const present = new Map((await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger)).map((p) => [p.metadata.uid ?? podKey(p), p]));
+  const present = new Map(
+    (await listPodsOnNode(o.api, o.node, o.lockNamespace, o.logger)).map((p) => [
+      p.metadata.uid ?? podKey(p),
+      p,
+    ]),
+  );
   const ledger = new Set(await o.redis.smembers(ledgerKey));
   for (const uid of uids) {
     const pod = present.get(uid);
@@ -305,12 +357,19 @@ async function reconcileInFlight(o: DrainOptions, ledgerKey: string, inFlightKey
   }
 }
 
-function blockerFor(p: DrainPod, ledger: Set<string>, blockers: Map<string, DrainBlocker>, force: boolean): DrainBlocker {
+function blockerFor(
+  p: DrainPod,
+  ledger: Set<string>,
+  blockers: Map<string, DrainBlocker>,
+  force: boolean,
+): DrainBlocker {
   const uid = p.metadata.uid ?? podKey(p);
   const known = blockers.get(uid);
   if (known) return known;
-  if (ledger.has(uid) || p.metadata.deletionTimestamp !== undefined) return { pod: podKey(p), detail: 'still terminating' };
-  if (!force && controllerOf(p) === null && !isFinished(p)) return { pod: podKey(p), detail: 'no controller: needs an approved force' };
+  if (ledger.has(uid) || p.metadata.deletionTimestamp !== undefined)
+    return { pod: podKey(p), detail: 'still terminating' };
+  if (!force && controllerOf(p) === null && !isFinished(p))
+    return { pod: podKey(p), detail: 'no controller: needs an approved force' };
   return { pod: podKey(p), detail: 'not evicted yet' };
 }
 
@@ -329,11 +388,22 @@ async function evictRequest(o: DrainOptions, path: string, options: KubeRequestO
   }
 }
 
-async function listBudgets(api: KubeApi, ns: string, lockNamespace: string, logger: Logger): Promise<KPodDisruptionBudget[]> {
-  const res = await api.request<{ items?: KPodDisruptionBudget[] }>('GET', `/apis/policy/v1/namespaces/${seg(ns)}/poddisruptionbudgets`);
+async function listBudgets(
+  api: KubeApi,
+  ns: string,
+  lockNamespace: string,
+  logger: Logger,
+): Promise<KPodDisruptionBudget[]> {
+  const res = await api.request<{ items?: KPodDisruptionBudget[] }>(
+    'GET',
+    `/apis/policy/v1/namespaces/${seg(ns)}/poddisruptionbudgets`,
+  );
   if (res.status !== 200 || !Array.isArray(res.body?.items)) {
     // naming the budget is a courtesy: a failed read leaves the blocker without it
-    logger.warn({ status: res.status, namespace: ns, lockNamespace }, 'could not list PodDisruptionBudgets to name a blocker');
+    logger.warn(
+      { status: res.status, namespace: ns, lockNamespace },
+      'could not list PodDisruptionBudgets to name a blocker',
+    );
     return [];
   }
   return res.body.items;

@@ -40,9 +40,17 @@ export class MaintenanceStopError extends BotError {
    * @param detail - what happened, for the chat and the audit
    * @param options - `blockers` of a drain, `cause` for logs
    */
-  constructor(reason: StopReason, detail: string, options: { blockers?: DrainBlocker[]; cause?: unknown } = {}) {
+  constructor(
+    reason: StopReason,
+    detail: string,
+    options: { blockers?: DrainBlocker[]; cause?: unknown } = {},
+  ) {
     super(
-      reason === 'forbidden' ? 'cluster-unauthorized' : reason === 'api-error' ? 'cluster-unreachable' : 'bad-request',
+      reason === 'forbidden'
+        ? 'cluster-unauthorized'
+        : reason === 'api-error'
+          ? 'cluster-unreachable'
+          : 'bad-request',
       `${reason}: ${detail}`,
       { retryable: reason === 'api-error', cause: options.cause },
     );
@@ -103,14 +111,22 @@ const TRANSIENT_STATUS = new Set([502, 503, 504]);
  */
 export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}): Promise<KubeApi> {
   const conn = await kubeConnection(kc, 16, {
-    noCluster: () => new MaintenanceStopError('api-error', 'the kubeconfig has no current cluster (select a context)'),
-    credentials: (err) => new MaintenanceStopError('api-error', 'could not prepare credentials from the kubeconfig (see logs)', { cause: err }),
+    noCluster: () =>
+      new MaintenanceStopError('api-error', 'the kubeconfig has no current cluster (select a context)'),
+    credentials: (err) =>
+      new MaintenanceStopError('api-error', 'could not prepare credentials from the kubeconfig (see logs)', {
+        cause: err,
+      }),
   });
   const { headers, agent, transport } = conn;
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   const attempts = options.attempts ?? 3;
 
-  const once = (method: string, path: string, o: KubeRequestOptions): Promise<{ status: number; text: string }> =>
+  const once = (
+    method: string,
+    path: string,
+    o: KubeRequestOptions,
+  ): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
       if (o.signal?.aborted) {
         reject(o.signal.reason);
@@ -125,7 +141,12 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
             ...headers,
             Accept: 'application/json',
             'User-Agent': 'k8s-ha-bot',
-            ...(payload ? { 'Content-Type': o.contentType ?? 'application/json', 'Content-Length': String(payload.length) } : {}),
+            ...(payload
+              ? {
+                  'Content-Type': o.contentType ?? 'application/json',
+                  'Content-Length': String(payload.length),
+                }
+              : {}),
           },
           agent,
           timeout: timeoutMs,
@@ -164,7 +185,10 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
         try {
           const { status, text } = await once(method, path, o);
           if (TRANSIENT_STATUS.has(status) && attempt < attempts) {
-            options.logger?.warn({ method, path, status, body: upstreamBodySummary(text) }, 'kubernetes API answered a transient error; retrying');
+            options.logger?.warn(
+              { method, path, status, body: upstreamBodySummary(text) },
+              'kubernetes API answered a transient error; retrying',
+            );
             await sleep(250 * 2 ** (attempt - 1), o.signal);
             continue;
           }
@@ -173,7 +197,10 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
             body = text === '' ? undefined : (JSON.parse(text) as T);
           } catch (err) {
             if (!(err instanceof SyntaxError)) throw err;
-            options.logger?.warn({ method, path, status, body: upstreamBodySummary(text) }, 'kubernetes API answer is not JSON');
+            options.logger?.warn(
+              { method, path, status, body: upstreamBodySummary(text) },
+              'kubernetes API answer is not JSON',
+            );
           }
           return { status, body };
         } catch (err) {
@@ -183,7 +210,11 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
           if (attempt < attempts) await sleep(250 * 2 ** (attempt - 1), o.signal);
         }
       }
-      throw new MaintenanceStopError('api-error', `the Kubernetes API could not be reached (${method} ${path.split('?')[0] ?? path})`, { cause: lastError });
+      throw new MaintenanceStopError(
+        'api-error',
+        `the Kubernetes API could not be reached (${method} ${path.split('?')[0] ?? path})`,
+        { cause: lastError },
+      );
     },
     close() {
       conn.close();
@@ -200,8 +231,16 @@ export async function createKubeApi(kc: KubeConfig, options: KubeApiOptions = {}
  * @param logger - where the upstream body is logged
  * @returns the error to throw
  */
-export function stopForStatus(answer: KubeAnswer, what: string, leaseNamespace: string, logger?: Logger): MaintenanceStopError {
-  logger?.warn({ status: answer.status, body: upstreamBodySummary(answer.body), what }, 'kubernetes API refused a maintenance call');
+export function stopForStatus(
+  answer: KubeAnswer,
+  what: string,
+  leaseNamespace: string,
+  logger?: Logger,
+): MaintenanceStopError {
+  logger?.warn(
+    { status: answer.status, body: upstreamBodySummary(answer.body), what },
+    'kubernetes API refused a maintenance call',
+  );
   if (answer.status === 403) return new MaintenanceStopError('forbidden', forbiddenDetail(leaseNamespace));
   return new MaintenanceStopError('api-error', `${what} answered HTTP ${answer.status}`);
 }

@@ -72,12 +72,17 @@ export class MaintenanceLock {
   private async read(): Promise<KLease | null> {
     const res = await this.o.api.request<KLease>('GET', `${this.path}/${seg(this.o.leaseName)}`);
     if (res.status === 404) return null;
-    if (res.status !== 200 || !res.body) throw stopForStatus(res, `GET lease ${this.name}`, this.o.namespace, this.o.logger);
+    if (res.status !== 200 || !res.body)
+      throw stopForStatus(res, `GET lease ${this.name}`, this.o.namespace, this.o.logger);
     return res.body;
   }
 
   private annotations(lease?: KLease): Record<string, string> {
-    return { ...(lease?.metadata.annotations ?? {}), [LOCK_WORKER_ANNOTATION]: this.o.worker, [LOCK_NODE_ANNOTATION]: this.o.node };
+    return {
+      ...(lease?.metadata.annotations ?? {}),
+      [LOCK_WORKER_ANNOTATION]: this.o.worker,
+      [LOCK_NODE_ANNOTATION]: this.o.node,
+    };
   }
 
   /** PUT the Lease; true when written, false on a 409 conflict. */
@@ -102,7 +107,11 @@ export class MaintenanceLock {
           body: {
             apiVersion: 'coordination.k8s.io/v1',
             kind: 'Lease',
-            metadata: { name: this.o.leaseName, namespace: this.o.namespace, annotations: this.annotations() },
+            metadata: {
+              name: this.o.leaseName,
+              namespace: this.o.namespace,
+              annotations: this.annotations(),
+            },
             spec: {
               holderIdentity: this.o.holder,
               leaseDurationSeconds: this.o.leaseDurationSeconds,
@@ -134,7 +143,9 @@ export class MaintenanceLock {
           holderIdentity: this.o.holder,
           leaseDurationSeconds: this.o.leaseDurationSeconds,
           renewTime: microTime(now),
-          ...(ours ? {} : { acquireTime: microTime(now), leaseTransitions: (spec.leaseTransitions ?? 0) + 1 }),
+          ...(ours
+            ? {}
+            : { acquireTime: microTime(now), leaseTransitions: (spec.leaseTransitions ?? 0) + 1 }),
         },
       };
       if (await this.put(next)) {
@@ -142,7 +153,10 @@ export class MaintenanceLock {
         return { ok: true };
       }
     }
-    throw new MaintenanceStopError('api-error', `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`);
+    throw new MaintenanceStopError(
+      'api-error',
+      `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`,
+    );
   }
 
   /**
@@ -164,7 +178,10 @@ export class MaintenanceLock {
         return true;
       }
     }
-    throw new MaintenanceStopError('api-error', `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`);
+    throw new MaintenanceStopError(
+      'api-error',
+      `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`,
+    );
   }
 
   /**
@@ -172,7 +189,10 @@ export class MaintenanceLock {
    * by another maintenance, so nothing may be changed on the cluster until {@link confirm} succeeds.
    */
   staleLocally(): boolean {
-    return this.lastWrittenMs !== undefined && this.o.now().getTime() - this.lastWrittenMs > this.o.leaseDurationSeconds * 1000;
+    return (
+      this.lastWrittenMs !== undefined &&
+      this.o.now().getTime() - this.lastWrittenMs > this.o.leaseDurationSeconds * 1000
+    );
   }
 
   /**
@@ -191,7 +211,11 @@ export class MaintenanceLock {
    * @throws MaintenanceStopError `lock-held`
    */
   assertNotLost(): void {
-    if (this.lost) throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.name} expired and was taken by another holder`);
+    if (this.lost)
+      throw new MaintenanceStopError(
+        'lock-held',
+        `the maintenance lock ${this.name} expired and was taken by another holder`,
+      );
   }
 
   /** Renew every third of the TTL until {@link stopRenewing}; failures are logged. */
@@ -202,9 +226,15 @@ export class MaintenanceLock {
       if (this.renewing) return;
       this.renewing = this.renew()
         .then((ok) => {
-          if (!ok) this.o.logger.error({ lease: this.name, holder: this.o.holder }, 'maintenance lock lost: another holder took the Lease');
+          if (!ok)
+            this.o.logger.error(
+              { lease: this.name, holder: this.o.holder },
+              'maintenance lock lost: another holder took the Lease',
+            );
         })
-        .catch((err: unknown) => this.o.logger.warn({ err, lease: this.name }, 'renewing the maintenance lock failed'))
+        .catch((err: unknown) =>
+          this.o.logger.warn({ err, lease: this.name }, 'renewing the maintenance lock failed'),
+        )
         .finally(() => {
           this.renewing = undefined;
         });
@@ -233,7 +263,10 @@ export class MaintenanceLock {
       delete spec.holderIdentity;
       if (await this.put({ ...lease, spec })) return true;
     }
-    throw new MaintenanceStopError('api-error', `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`);
+    throw new MaintenanceStopError(
+      'api-error',
+      `lease ${this.name} kept changing (${CONFLICT_TRIES} conflicts in a row)`,
+    );
   }
 }
 

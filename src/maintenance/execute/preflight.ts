@@ -41,29 +41,47 @@ export interface PreflightResult {
  * @returns the target node as read
  * @throws MaintenanceStopError with the first failed check's reason; `forbidden` / `api-error`
  */
-export async function preflight(api: KubeApi, request: MaintenanceRequest, lockNamespace: string, now: Date, logger?: Logger): Promise<PreflightResult> {
+export async function preflight(
+  api: KubeApi,
+  request: MaintenanceRequest,
+  lockNamespace: string,
+  now: Date,
+  logger?: Logger,
+): Promise<PreflightResult> {
   const res = await api.request<{ items?: KNode[] }>('GET', '/api/v1/nodes');
-  if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, 'GET nodes', lockNamespace, logger);
+  if (res.status !== 200 || !Array.isArray(res.body?.items))
+    throw stopForStatus(res, 'GET nodes', lockNamespace, logger);
   const nodes = res.body.items;
   const target = nodes.find((n) => n.metadata.name === request.node);
   if (!target) throw new MaintenanceStopError('node-not-ready', `node ${request.node} no longer exists`);
-  if (!isNodeReady(target)) throw new MaintenanceStopError('node-not-ready', `node ${request.node} is not Ready`);
+  if (!isNodeReady(target))
+    throw new MaintenanceStopError('node-not-ready', `node ${request.node} is not Ready`);
   const targetIsCp = hasControlPlaneLabel(target) || request.nodeRole === 'control-plane';
   const others = nodes.filter((n) => n.metadata.name !== request.node && hasControlPlaneLabel(n));
   const notReady = others.filter((n) => !isNodeReady(n)).map((n) => n.metadata.name);
   if (notReady.length > 0) {
-    throw new MaintenanceStopError('other-control-plane-not-ready', `control-plane node(s) ${notReady.join(', ')} not Ready`);
+    throw new MaintenanceStopError(
+      'other-control-plane-not-ready',
+      `control-plane node(s) ${notReady.join(', ')} not Ready`,
+    );
   }
   if (targetIsCp) {
     const cordoned = others.filter(isCordoned).map((n) => n.metadata.name);
-    if (cordoned.length > 0) throw new MaintenanceStopError('other-control-plane-cordoned', `control-plane node(s) ${cordoned.join(', ')} cordoned`);
+    if (cordoned.length > 0)
+      throw new MaintenanceStopError(
+        'other-control-plane-cordoned',
+        `control-plane node(s) ${cordoned.join(', ')} cordoned`,
+      );
   }
   const kured = await kuredLockHolder(api, now, lockNamespace, logger, request.id);
   if (kured) throw new MaintenanceStopError('kured-lock', `kured holds its reboot lock (${kured})`);
   const pods = await listPodsOnNode(api, request.node, lockNamespace, logger);
   const { unmanaged } = classifyPods(pods, request.force);
   if (unmanaged.length > 0) {
-    throw new MaintenanceStopError('unmanaged-pods', `pod(s) without a controller on ${request.node}: ${unmanaged.map(podKey).join(', ')}; they would be deleted for good (needs a forced request)`);
+    throw new MaintenanceStopError(
+      'unmanaged-pods',
+      `pod(s) without a controller on ${request.node}: ${unmanaged.map(podKey).join(', ')}; they would be deleted for good (needs a forced request)`,
+    );
   }
   return { node: target };
 }
@@ -90,13 +108,24 @@ interface KuredLock {
  * @returns `namespace/daemonset: node`, or null when free (or no kured)
  * @throws MaintenanceStopError `forbidden` / `api-error` when DaemonSets cannot be listed
  */
-export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: string, logger?: Logger, ownRequestId?: string): Promise<string | null> {
+export async function kuredLockHolder(
+  api: KubeApi,
+  now: Date,
+  lockNamespace: string,
+  logger?: Logger,
+  ownRequestId?: string,
+): Promise<string | null> {
   const res = await api.request<{ items?: { metadata: KObjectMeta }[] }>('GET', '/apis/apps/v1/daemonsets');
-  if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
+  if (res.status !== 200 || !Array.isArray(res.body?.items))
+    throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
   for (const ds of res.body.items) {
     const m = ds.metadata;
     const labels = m.labels ?? {};
-    const isKured = /kured/.test(m.name) || [labels.app, labels.name, labels['app.kubernetes.io/name']].some((v) => v !== undefined && /kured/.test(v));
+    const isKured =
+      /kured/.test(m.name) ||
+      [labels.app, labels.name, labels['app.kubernetes.io/name']].some(
+        (v) => v !== undefined && /kured/.test(v),
+      );
     const raw = m.annotations?.[KURED_LOCK_ANNOTATION];
     if (!isKured || raw === undefined) continue;
     let lock: KuredLock;
@@ -109,7 +138,9 @@ export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: st
     // Single lock `{nodeID, created, TTL}`, or kured's multi-lock `{maxOwners, locks: [...]}`.
     const entries = Array.isArray(lock.locks) ? lock.locks : [lock];
     const own = ownRequestId === undefined ? null : `k8s-ha-bot/${ownRequestId}`;
-    const holders = entries.filter((entry) => entry.nodeID && entry.nodeID !== own && !kuredEntryExpired(entry, now)).map((entry) => entry.nodeID);
+    const holders = entries
+      .filter((entry) => entry.nodeID && entry.nodeID !== own && !kuredEntryExpired(entry, now))
+      .map((entry) => entry.nodeID);
     if (holders.length > 0) return `${m.namespace ?? ''}/${m.name}: ${holders.join(', ')}`;
   }
   return null;
@@ -118,5 +149,10 @@ export async function kuredLockHolder(api: KubeApi, now: Date, lockNamespace: st
 /** Whether one kured lock entry is past its TTL (a TTL of 0 or none never expires). */
 function kuredEntryExpired(entry: KuredLock, now: Date): boolean {
   const created = Date.parse(entry.created ?? '');
-  return entry.TTL !== undefined && entry.TTL > 0 && !Number.isNaN(created) && created + entry.TTL / 1e6 < now.getTime();
+  return (
+    entry.TTL !== undefined &&
+    entry.TTL > 0 &&
+    !Number.isNaN(created) &&
+    created + entry.TTL / 1e6 < now.getTime()
+  );
 }

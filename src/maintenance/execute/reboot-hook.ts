@@ -28,8 +28,13 @@ export async function runRebootHook(
     return new Promise((resolve) => {
       execFile(file, [...args, input.node], { timeout: timeoutMs, maxBuffer: 1024 * 1024 }, (err) => {
         if (!err) resolve({ ok: true, detail: `${file} exited 0` });
-        else if ((err as { killed?: boolean }).killed) resolve({ ok: false, detail: `${file} did not finish within ${Math.round(timeoutMs / 1000)} s` });
-        else resolve({ ok: false, detail: `${file} failed (${typeof err.code === 'number' ? `exit ${err.code}` : String(err.code ?? err.message)})` });
+        else if ((err as { killed?: boolean }).killed)
+          resolve({ ok: false, detail: `${file} did not finish within ${Math.round(timeoutMs / 1000)} s` });
+        else
+          resolve({
+            ok: false,
+            detail: `${file} failed (${typeof err.code === 'number' ? `exit ${err.code}` : String(err.code ?? err.message)})`,
+          });
       });
     });
   }
@@ -43,6 +48,9 @@ export async function runRebootHook(
     await res.body?.cancel();
     return { ok: res.ok, detail: `webhook answered HTTP ${res.status}` };
   } catch (err) {
-    return { ok: false, detail: `webhook not reached (${(err as Error).name === 'TimeoutError' ? 'timeout' : (err as Error).message})` };
+    return {
+      ok: false,
+      detail: `webhook not reached (${(err as Error).name === 'TimeoutError' ? 'timeout' : (err as Error).message})`,
+    };
   }
 }

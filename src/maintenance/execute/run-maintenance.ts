@@ -94,7 +94,12 @@ export async function runMaintenance(requestId: string, deps: MaintenanceDeps): 
   const first = await deps.store.get(requestId);
   if (!first) throw new BotError('bad-request', `no maintenance request ${requestId}`);
   if (TERMINAL_STATES.includes(first.state) || first.state === 'pending-approval') return first;
-  const run = new Execution(requestId, first, deps, await createKubeApi(deps.kubeConfig, { logger: deps.logger }));
+  const run = new Execution(
+    requestId,
+    first,
+    deps,
+    await createKubeApi(deps.kubeConfig, { logger: deps.logger }),
+  );
   try {
     return await run.loop();
   } finally {
@@ -189,7 +194,10 @@ class Execution {
     }
     const got = await this.lock.acquire();
     if (!got.ok) {
-      throw new MaintenanceStopError('lock-held', `the maintenance lock ${this.lock.name} is held by ${got.holder}${got.node ? ` (node ${got.node})` : ''}`);
+      throw new MaintenanceStopError(
+        'lock-held',
+        `the maintenance lock ${this.lock.name} is held by ${got.holder}${got.node ? ` (node ${got.node})` : ''}`,
+      );
     }
     this.lockHeld = true;
     this.lock.startRenewing();
@@ -206,7 +214,13 @@ class Execution {
         if (err instanceof MaintenanceStopError) return this.fail(err);
         if (isBotError(err) && err.code === 'queue-unavailable') throw err; // the store is down: retry the job
         this.log.error({ err }, 'maintenance step failed unexpectedly');
-        return this.fail(new MaintenanceStopError('api-error', isBotError(err) ? err.message : 'unexpected error (see logs)', { cause: err }));
+        return this.fail(
+          new MaintenanceStopError(
+            'api-error',
+            isBotError(err) ? err.message : 'unexpected error (see logs)',
+            { cause: err },
+          ),
+        );
       }
     }
   }
@@ -227,9 +241,14 @@ class Execution {
         } catch (err) {
           if (this.deps.signal?.aborted) throw err;
           this.log.warn({ err }, 'the re-run analysis failed');
-          throw new MaintenanceStopError('api-error', `the reboot-impact analysis could not run again${isBotError(err) ? `: ${err.message}` : ''}`, { cause: err });
+          throw new MaintenanceStopError(
+            'api-error',
+            `the reboot-impact analysis could not run again${isBotError(err) ? `: ${err.message}` : ''}`,
+            { cause: err },
+          );
         }
-        if (analysis.verdict === 'unsafe' && !r.force) throw new MaintenanceStopError('verdict-unsafe', analysis.summary);
+        if (analysis.verdict === 'unsafe' && !r.force)
+          throw new MaintenanceStopError('verdict-unsafe', analysis.summary);
         const next = await this.move('checking', 'locked', { progress: { lockedAt: this.iso() } });
         if (next) await this.emit(next, { type: 'locked', lease: this.lock.name });
         return null;
@@ -277,7 +296,10 @@ class Execution {
     const opens = nextWindowStart(this.deps.policy, this.now());
     if (opens !== null) {
       if (this.deps.policy.outsideWindow === 'refuse') {
-        throw new MaintenanceStopError('outside-change-window', `outside the change windows of ${r.cluster}; the next one opens at ${opens.toISOString()}`);
+        throw new MaintenanceStopError(
+          'outside-change-window',
+          `outside the change windows of ${r.cluster}; the next one opens at ${opens.toISOString()}`,
+        );
       }
       if (r.state === 'approved') {
         const next = await this.move('approved', 'waiting-for-window');
@@ -285,10 +307,15 @@ class Execution {
         return null;
       }
       const waitMs = opens.getTime() - this.now().getTime();
-      await sleep(Math.max(0, Math.min(waitMs, WINDOW_POLL_MS, this.deps.pollMs ?? WINDOW_POLL_MS)), this.deps.signal);
+      await sleep(
+        Math.max(0, Math.min(waitMs, WINDOW_POLL_MS, this.deps.pollMs ?? WINDOW_POLL_MS)),
+        this.deps.signal,
+      );
       return null; // loop: sees a cancel, or the window open
     }
-    const next = await this.move(r.state, 'checking', { progress: { startedAt: r.progress.startedAt ?? this.iso() } });
+    const next = await this.move(r.state, 'checking', {
+      progress: { startedAt: r.progress.startedAt ?? this.iso() },
+    });
     if (next) await this.emit(next, { type: 'execution-started' });
     return null;
   }
@@ -317,12 +344,17 @@ class Execution {
       isCancelled: this.isCancelledWhileDraining,
       onEviction: async (pod) => this.emit(await this.current(), { type: 'eviction', pod }),
       onProgress: async ({ evicted, total, waitingOn }) => {
-        const req = await this.deps.store.updateProgress(this.id, { podsEvicted: evicted, podsToEvict: total });
+        const req = await this.deps.store.updateProgress(this.id, {
+          podsEvicted: evicted,
+          podsToEvict: total,
+        });
         await this.emit(req, { type: 'drain-progress', evicted, total, waitingOn });
       },
     });
     if (result.outcome === 'cancelled') return null; // loop: the state is `cancelling`
-    const next = await this.move('draining', 'awaiting-reboot', { progress: { drainedAt: this.iso(), podsEvicted: result.evicted } });
+    const next = await this.move('draining', 'awaiting-reboot', {
+      progress: { drainedAt: this.iso(), podsEvicted: result.evicted },
+    });
     if (next) await this.emit(next, { type: 'drained', evicted: result.evicted, skipped: result.skipped });
     return null;
   }
@@ -331,7 +363,13 @@ class Execution {
     await this.ensureLock({ confirm: false });
     const hook = this.deps.policy.reboot.hook;
     if (hook) {
-      const first = await this.deps.redis.set(rebootHookMarkerKey(this.id, this.deps.keyPrefix), this.iso(), 'EX', 7 * 24 * 3600, 'NX');
+      const first = await this.deps.redis.set(
+        rebootHookMarkerKey(this.id, this.deps.keyPrefix),
+        this.iso(),
+        'EX',
+        7 * 24 * 3600,
+        'NX',
+      );
       if (first === 'OK') {
         const outcome = await runRebootHook(hook, { cluster: r.cluster, node: r.node, requestId: this.id });
         this.log.info(outcome, 'reboot hook ran');
@@ -342,7 +380,8 @@ class Execution {
       ...this.rebootWait(r),
       bootIdBefore: r.progress.bootIdBefore,
       onDown: async () => {
-        if (!(await this.current()).progress.rebootSeenAt) await this.deps.store.updateProgress(this.id, { rebootSeenAt: this.iso() });
+        if (!(await this.current()).progress.rebootSeenAt)
+          await this.deps.store.updateProgress(this.id, { rebootSeenAt: this.iso() });
       },
     });
     if (seen === 'cancelled') return null;
@@ -380,7 +419,9 @@ class Execution {
         ...(this.deps.etcdHealthy ? { etcdHealthy: this.deps.etcdHealthy } : {}),
       });
       if (outcome === 'cancelled') return null;
-      await this.emit(await this.deps.store.updateProgress(this.id, { verifiedAt: this.iso() }), { type: 'verified' });
+      await this.emit(await this.deps.store.updateProgress(this.id, { verifiedAt: this.iso() }), {
+        type: 'verified',
+      });
     }
     let req = await this.current();
     if (req.progress.cordonedByBot && !req.progress.uncordonedAt) {
@@ -393,7 +434,9 @@ class Execution {
     if (await this.lock.release()) await this.emit(req, { type: 'lock-released', lease: this.lock.name });
     this.lockHeld = false;
     const finishedAt = this.now();
-    const done = await this.move('verifying', 'completed', { progress: { finishedAt: finishedAt.toISOString() } });
+    const done = await this.move('verifying', 'completed', {
+      progress: { finishedAt: finishedAt.toISOString() },
+    });
     if (!done) return null; // cancelled meanwhile: loop
     const pr = done.progress;
     const ms = (a?: string, b?: string): number => (a && b ? Math.max(0, Date.parse(b) - Date.parse(a)) : 0);
@@ -411,7 +454,9 @@ class Execution {
     if (r.progress.cordonedByBot && !r.progress.uncordonedAt) {
       try {
         await setUnschedulable(this.api, r.node, false, this.ns, this.log);
-        await this.emit(await this.deps.store.updateProgress(this.id, { uncordonedAt: this.iso() }), { type: 'uncordoned' });
+        await this.emit(await this.deps.store.updateProgress(this.id, { uncordonedAt: this.iso() }), {
+          type: 'uncordoned',
+        });
       } catch (err) {
         if (this.deps.signal?.aborted) throw err;
         this.log.error({ err }, 'could not uncordon the node after a cancel');
@@ -420,10 +465,17 @@ class Execution {
     }
     await this.releaseQuietly(r);
     const podsEvicted = await this.deps.redis.scard(evictionLedgerKey(this.id, this.deps.keyPrefix));
-    const done = await this.deps.store.transition(this.id, ['cancelling'], 'cancelled', { progress: { finishedAt: this.iso(), podsEvicted } });
+    const done = await this.deps.store.transition(this.id, ['cancelling'], 'cancelled', {
+      progress: { finishedAt: this.iso(), podsEvicted },
+    });
     const final = done ?? (await this.current());
     if (done) {
-      await this.emit(done, { type: 'cancelled', ...(done.cancelledBy ? { by: done.cancelledBy } : {}), nodeCordoned, podsEvicted });
+      await this.emit(done, {
+        type: 'cancelled',
+        ...(done.cancelledBy ? { by: done.cancelledBy } : {}),
+        nodeCordoned,
+        podsEvicted,
+      });
     }
     return final;
   }
@@ -433,7 +485,10 @@ class Execution {
       if (await this.lock.release()) await this.emit(r, { type: 'lock-released', lease: this.lock.name });
     } catch (err) {
       if (this.deps.signal?.aborted) throw err;
-      this.log.error({ err, lease: this.lock.name }, 'could not release the maintenance lock; it expires on its own');
+      this.log.error(
+        { err, lease: this.lock.name },
+        'could not release the maintenance lock; it expires on its own',
+      );
     }
     this.lockHeld = false;
   }
@@ -451,7 +506,10 @@ class Execution {
       this.log.warn({ err }, 'could not read the node after a stop');
     }
     if (stop.reason !== 'lock-held') await this.releaseQuietly(r);
-    const done = await this.deps.store.transition(this.id, EXECUTING_STATES, 'failed', { stateReason: stop.reason, progress: { finishedAt: this.iso() } });
+    const done = await this.deps.store.transition(this.id, EXECUTING_STATES, 'failed', {
+      stateReason: stop.reason,
+      progress: { finishedAt: this.iso() },
+    });
     if (!done) return this.current();
     await this.emit(done, {
       type: 'failed',

@@ -77,14 +77,21 @@ export async function waitForNewBoot(
  * @returns short texts, e.g. `Ready is Unknown`, `node Lease renewed 75 s ago`
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function missingAfterReboot(o: RebootWaitOptions & { etcdHealthy?: (node: string) => Promise<boolean | null> }): Promise<string[]> {
+export async function missingAfterReboot(
+  o: RebootWaitOptions & { etcdHealthy?: (node: string) => Promise<boolean | null> },
+): Promise<string[]> {
   const missing: string[] = [];
   const node = await readNode(o.api, o.node, o.lockNamespace, o.logger);
   if (!node) throw new MaintenanceStopError('api-error', `node ${o.node} no longer exists`);
-  if (!isNodeReady(node)) missing.push(`Ready is ${node.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'missing'}`);
-  const leaseRes = await o.api.request<KLease>('GET', `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${seg(o.node)}`);
+  if (!isNodeReady(node))
+    missing.push(`Ready is ${node.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'missing'}`);
+  const leaseRes = await o.api.request<KLease>(
+    'GET',
+    `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${seg(o.node)}`,
+  );
   if (leaseRes.status === 404) missing.push('no node Lease');
-  else if (leaseRes.status !== 200 || !leaseRes.body) throw stopForStatus(leaseRes, `GET node lease ${o.node}`, o.lockNamespace, o.logger);
+  else if (leaseRes.status !== 200 || !leaseRes.body)
+    throw stopForStatus(leaseRes, `GET node lease ${o.node}`, o.lockNamespace, o.logger);
   else {
     const renewed = Date.parse(leaseRes.body.spec?.renewTime ?? '');
     const age = o.now().getTime() - renewed;
@@ -115,13 +122,20 @@ export async function missingAfterReboot(o: RebootWaitOptions & { etcdHealthy?: 
  * @returns `verified` or `cancelled`
  * @throws MaintenanceStopError `reboot-timeout` listing what is missing at the deadline
  */
-export async function verifyNode(o: RebootWaitOptions & { etcdHealthy?: (node: string) => Promise<boolean | null> }): Promise<'verified' | 'cancelled'> {
+export async function verifyNode(
+  o: RebootWaitOptions & { etcdHealthy?: (node: string) => Promise<boolean | null> },
+): Promise<'verified' | 'cancelled'> {
   for (;;) {
     if (await o.isCancelled()) return 'cancelled';
-    const missing = (await unlessUnreachable(o, () => missingAfterReboot(o))) ?? ['the Kubernetes API could not be reached'];
+    const missing = (await unlessUnreachable(o, () => missingAfterReboot(o))) ?? [
+      'the Kubernetes API could not be reached',
+    ];
     if (missing.length === 0) return 'verified';
     if (o.now().getTime() >= o.deadline) {
-      throw new MaintenanceStopError('reboot-timeout', `${o.node} rebooted but is not back in time: ${missing.join('; ')}`);
+      throw new MaintenanceStopError(
+        'reboot-timeout',
+        `${o.node} rebooted but is not back in time: ${missing.join('; ')}`,
+      );
     }
     await sleep(Math.max(0, Math.min(o.pollMs ?? 1500, o.deadline - o.now().getTime())), o.signal);
   }
@@ -137,7 +151,10 @@ async function unlessUnreachable<T>(o: RebootWaitOptions, read: () => Promise<T>
     return await read();
   } catch (err) {
     if (!isApiUnreachable(err, o.signal)) throw err;
-    o.logger.warn({ err, node: o.node }, 'the Kubernetes API could not be read while waiting for the reboot; still waiting');
+    o.logger.warn(
+      { err, node: o.node },
+      'the Kubernetes API could not be read while waiting for the reboot; still waiting',
+    );
     return undefined;
   }
 }

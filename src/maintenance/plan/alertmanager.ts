@@ -44,12 +44,21 @@ const MATCHER = /^\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*(?:"((?:[^"\\]|\\
  */
 export function parseMatcher(text: string, node = ''): AlertMatcher {
   const m = MATCHER.exec(text);
-  if (!m) throw new BotError('bad-request', `not an Alertmanager matcher: ${JSON.stringify(text.slice(0, 80))} (write name=value, name!=value, name=~regex or name!~regex)`);
+  if (!m)
+    throw new BotError(
+      'bad-request',
+      `not an Alertmanager matcher: ${JSON.stringify(text.slice(0, 80))} (write name=value, name!=value, name=~regex or name!~regex)`,
+    );
   const op = m[2] ?? '=';
   const isRegex = op === '=~' || op === '!~';
   const raw = m[3] !== undefined ? m[3].replace(/\\(.)/g, '$1') : (m[4] ?? '');
   const sub = isRegex ? node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : node;
-  return { name: m[1] ?? '', value: raw.split('{node}').join(sub), isRegex, isEqual: op === '=' || op === '=~' };
+  return {
+    name: m[1] ?? '',
+    value: raw.split('{node}').join(sub),
+    isRegex,
+    isEqual: op === '=' || op === '=~',
+  };
 }
 
 /** The text form of a matcher, as Alertmanager's `filter` parameter takes it. */
@@ -71,7 +80,9 @@ const SilenceSchema = z.object({
   comment: z.string(),
   createdBy: z.string(),
   endsAt: z.string(),
-  matchers: z.array(z.object({ name: z.string(), value: z.string(), isRegex: z.boolean(), isEqual: z.boolean().optional() })),
+  matchers: z.array(
+    z.object({ name: z.string(), value: z.string(), isRegex: z.boolean(), isEqual: z.boolean().optional() }),
+  ),
 });
 
 /** A firing alert as the gate reports it. */
@@ -108,7 +119,12 @@ export class AlertmanagerClient {
     this.timeoutMs = options.timeoutMs ?? 5000;
   }
 
-  private async call<T>(method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+  private async call<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T> | null,
+    body?: unknown,
+  ): Promise<T | undefined> {
     let res: Response;
     try {
       res = await fetch(`${this.base}/api/v2${path}`, {
@@ -122,8 +138,13 @@ export class AlertmanagerClient {
     }
     const text = await res.text();
     if (!res.ok) {
-      this.options.logger.warn({ status: res.status, body: text.slice(0, 500), path }, 'Alertmanager refused a request');
-      throw new AlertmanagerError(`Alertmanager answered HTTP ${res.status} to ${method} ${path.split('?')[0] ?? ''}`);
+      this.options.logger.warn(
+        { status: res.status, body: text.slice(0, 500), path },
+        'Alertmanager refused a request',
+      );
+      throw new AlertmanagerError(
+        `Alertmanager answered HTTP ${res.status} to ${method} ${path.split('?')[0] ?? ''}`,
+      );
     }
     if (schema === null) return undefined;
     let json: unknown = null;
@@ -133,7 +154,10 @@ export class AlertmanagerClient {
       json = undefined;
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new AlertmanagerError(`Alertmanager's answer to ${method} ${path.split('?')[0] ?? ''} has an unexpected shape`);
+    if (!parsed.success)
+      throw new AlertmanagerError(
+        `Alertmanager's answer to ${method} ${path.split('?')[0] ?? ''} has an unexpected shape`,
+      );
     return parsed.data;
   }
 
@@ -142,7 +166,12 @@ export class AlertmanagerClient {
    * @param matchers - filter (all must match)
    */
   async firing(matchers: readonly AlertMatcher[]): Promise<FiringAlert[]> {
-    const q = new URLSearchParams({ active: 'true', silenced: 'false', inhibited: 'false', unprocessed: 'false' });
+    const q = new URLSearchParams({
+      active: 'true',
+      silenced: 'false',
+      inhibited: 'false',
+      unprocessed: 'false',
+    });
     for (const m of matchers) q.append('filter', matcherText(m));
     return (await this.call('GET', `/alerts?${q.toString()}`, AlertsSchema)) ?? [];
   }
@@ -151,8 +180,18 @@ export class AlertmanagerClient {
    * Create a silence.
    * @returns its id
    */
-  async createSilence(s: { matchers: AlertMatcher[]; startsAt: Date; endsAt: Date; createdBy: string; comment: string }): Promise<string> {
-    const out = await this.call('POST', '/silences', SilenceIdSchema, { ...s, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() });
+  async createSilence(s: {
+    matchers: AlertMatcher[];
+    startsAt: Date;
+    endsAt: Date;
+    createdBy: string;
+    comment: string;
+  }): Promise<string> {
+    const out = await this.call('POST', '/silences', SilenceIdSchema, {
+      ...s,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+    });
     if (!out) throw new AlertmanagerError('Alertmanager gave no silence id');
     return out.silenceID;
   }
@@ -186,12 +225,22 @@ function alertText(a: FiringAlert): string {
  * @param settings - see {@link AlertmanagerSettings}
  * @param logger - for `warn`
  */
-export function alertmanagerGate(client: AlertmanagerClient, settings: AlertmanagerSettings, logger: Logger): PlanGate {
+export function alertmanagerGate(
+  client: AlertmanagerClient,
+  settings: AlertmanagerSettings,
+  logger: Logger,
+): PlanGate {
   return async (_plan: MaintenancePlan, node: PlanNode) => {
     try {
       for (const g of settings.gate) {
         const firing = await client.firing(g.split(',').map((m) => parseMatcher(m, node.node)));
-        if (firing.length > 0) return { kind: 'alert', detail: firing.slice(0, 3).map(alertText).join('; ') + (firing.length > 3 ? ` (+${firing.length - 3})` : '') };
+        if (firing.length > 0)
+          return {
+            kind: 'alert',
+            detail:
+              firing.slice(0, 3).map(alertText).join('; ') +
+              (firing.length > 3 ? ` (+${firing.length - 3})` : ''),
+          };
       }
       return null;
     } catch (err) {
@@ -199,7 +248,10 @@ export function alertmanagerGate(client: AlertmanagerClient, settings: Alertmana
         logger.warn({ err }, 'Alertmanager cannot be read; the policy says warn: the plan goes on');
         return null;
       }
-      return { kind: 'alertmanager-unreachable', detail: err instanceof AlertmanagerError ? err.message : 'no answer' };
+      return {
+        kind: 'alertmanager-unreachable',
+        detail: err instanceof AlertmanagerError ? err.message : 'no answer',
+      };
     }
   };
 }
@@ -211,7 +263,11 @@ export function alertmanagerGate(client: AlertmanagerClient, settings: Alertmana
  * @param settings - see {@link AlertmanagerSettings}
  * @param logger - for failures
  */
-export function alertmanagerSilences(client: AlertmanagerClient, settings: AlertmanagerSettings, logger: Logger): PlanSilences {
+export function alertmanagerSilences(
+  client: AlertmanagerClient,
+  settings: AlertmanagerSettings,
+  logger: Logger,
+): PlanSilences {
   return {
     async create(plan, node, endsAt) {
       if (settings.silence.length === 0) return null;
@@ -232,7 +288,10 @@ export function alertmanagerSilences(client: AlertmanagerClient, settings: Alert
       try {
         await client.deleteSilence(id);
       } catch (err) {
-        logger.warn({ err, silenceId: id }, 'could not delete the maintenance silence; it expires on its own');
+        logger.warn(
+          { err, silenceId: id },
+          'could not delete the maintenance silence; it expires on its own',
+        );
       }
     },
   };

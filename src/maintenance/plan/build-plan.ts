@@ -36,7 +36,12 @@ export interface BuiltPlan {
  * @param workerBatchSize - most workers per batch (policy) @defaultValue 1
  * @returns the ordered nodes (all `pending`) and the excluded ones
  */
-export function buildPlanNodes(snapshot: ClusterSnapshot, nodes: readonly string[], now: Date, workerBatchSize = 1): BuiltPlan {
+export function buildPlanNodes(
+  snapshot: ClusterSnapshot,
+  nodes: readonly string[],
+  now: Date,
+  workerBatchSize = 1,
+): BuiltPlan {
   const rolling = planRolling(snapshot, nodes, now, { action: 'reboot', workerBatchSize });
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
@@ -71,10 +76,22 @@ export function buildPlanNodes(snapshot: ClusterSnapshot, nodes: readonly string
       });
     }
   }
-  const excluded = rolling.excluded.map((e) => ({ node: e.node, reasons: e.reasons.map((r) => `${r.check}/${r.variant}`) }));
+  const excluded = rolling.excluded.map((e) => ({
+    node: e.node,
+    reasons: e.reasons.map((r) => `${r.check}/${r.variant}`),
+  }));
   const rank: Record<Verdict, number> = { safe: 0, caution: 1, unsafe: 2 };
-  const verdict = out.length === 0 ? 'unsafe' : out.reduce<Verdict>((w, n) => (rank[n.verdict] > rank[w] ? n.verdict : w), 'safe');
-  return { rolling, nodes: out, excluded, verdict, hasControlPlane: out.some((n) => n.role === 'control-plane') };
+  const verdict =
+    out.length === 0
+      ? 'unsafe'
+      : out.reduce<Verdict>((w, n) => (rank[n.verdict] > rank[w] ? n.verdict : w), 'safe');
+  return {
+    rolling,
+    nodes: out,
+    excluded,
+    verdict,
+    hasControlPlane: out.some((n) => n.role === 'control-plane'),
+  };
 }
 
 /**
@@ -83,6 +100,9 @@ export function buildPlanNodes(snapshot: ClusterSnapshot, nodes: readonly string
  * @param policy - the cluster's policy
  * @param hasControlPlane - whether the plan holds a control-plane node
  */
-export function planApprovalsRequired(policy: Pick<ClusterMaintenancePolicy, 'approvals'>, hasControlPlane: boolean): number {
+export function planApprovalsRequired(
+  policy: Pick<ClusterMaintenancePolicy, 'approvals'>,
+  hasControlPlane: boolean,
+): number {
   return hasControlPlane ? policy.approvals.controlPlane : policy.approvals.worker;
 }

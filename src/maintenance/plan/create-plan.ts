@@ -43,9 +43,15 @@ export interface CreatePlanInput {
  * @returns the plan (post its card), or why not (and, for `all-unsafe`, the plan's excluded nodes)
  * @throws BotError `queue-unavailable` when Redis fails
  */
-export async function createMaintenancePlan(
-  o: CreatePlanInput,
-): Promise<{ ok: true; plan: MaintenancePlan } | { ok: false; refusal: PlanRefusalOnCreate; existing?: MaintenancePlan; excluded?: MaintenancePlan['excluded'] }> {
+export async function createMaintenancePlan(o: CreatePlanInput): Promise<
+  | { ok: true; plan: MaintenancePlan }
+  | {
+      ok: false;
+      refusal: PlanRefusalOnCreate;
+      existing?: MaintenancePlan;
+      excluded?: MaintenancePlan['excluded'];
+    }
+> {
   if (!isAllowed(o.policy.requesters, o.requestedBy)) return { ok: false, refusal: 'not-requester' };
   if (o.nodes.length === 0) return { ok: false, refusal: 'no-nodes' };
   const fleet = o.policy.fleet ?? DEFAULT_FLEET;
@@ -66,7 +72,9 @@ export async function createMaintenancePlan(
     planApprovalsRequired(o.policy, built.hasControlPlane),
     o.policy.requestLifetimeMs,
   );
-  return created.ok ? created : { ok: false, refusal: 'already-open', ...(created.existing ? { existing: created.existing } : {}) };
+  return created.ok
+    ? created
+    : { ok: false, refusal: 'already-open', ...(created.existing ? { existing: created.existing } : {}) };
 }
 
 /**
@@ -75,10 +83,17 @@ export async function createMaintenancePlan(
  * @param logger - for Alertmanager failures
  * @returns the parts of {@link PlanRunDeps} the policy decides
  */
-export function planRunPartsFor(policy: ClusterMaintenancePolicy, logger: Logger): Pick<PlanRunDeps, 'gate' | 'silences' | 'settleTimeoutMs'> {
+export function planRunPartsFor(
+  policy: ClusterMaintenancePolicy,
+  logger: Logger,
+): Pick<PlanRunDeps, 'gate' | 'silences' | 'settleTimeoutMs'> {
   const settleTimeoutMs = (policy.fleet ?? DEFAULT_FLEET).settleTimeoutMs;
   const am = policy.alertmanager;
   if (!am) return { settleTimeoutMs };
   const client = new AlertmanagerClient(am.url, { logger });
-  return { settleTimeoutMs, gate: alertmanagerGate(client, am, logger), silences: alertmanagerSilences(client, am, logger) };
+  return {
+    settleTimeoutMs,
+    gate: alertmanagerGate(client, am, logger),
+    silences: alertmanagerSilences(client, am, logger),
+  };
 }

@@ -12,7 +12,10 @@ import { type Translator, translator } from '../../explain/i18n.js';
 import type { Reply, ReplySection } from '../../explain/reply.js';
 
 function nodeState(tr: Translator, n: PlanNode): string {
-  return tr.t(`maintenancePlan.nodeState.${n.state}`, { reason: n.failure?.reason ?? '', detail: n.failure?.detail ?? '' });
+  return tr.t(`maintenancePlan.nodeState.${n.state}`, {
+    reason: n.failure?.reason ?? '',
+    detail: n.failure?.detail ?? '',
+  });
 }
 
 /**
@@ -26,7 +29,13 @@ export function planTimesTable(plan: MaintenancePlan, locale: Locale): string[] 
   const tr = translator(locale);
   const at = (iso?: string): string => (iso ? formatTime(tr, iso, true) : '-');
   return plan.nodes.map((n) =>
-    tr.t('maintenancePlan.card.row', { node: n.node, start: at(n.startedAt), maintained: at(n.maintainedAt), settled: at(n.settledAt), state: nodeState(tr, n) }),
+    tr.t('maintenancePlan.card.row', {
+      node: n.node,
+      start: at(n.startedAt),
+      maintained: at(n.maintainedAt),
+      settled: at(n.settledAt),
+      state: nodeState(tr, n),
+    }),
   );
 }
 
@@ -40,7 +49,9 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
   const tr = translator(locale);
   const p = plan;
   const done = p.nodes.filter((n) => n.state === 'done').length;
-  const current = p.nodes.find((n) => n.state === 'running' || n.state === 'settling' || n.state === 'failed') ?? p.nodes.find((n) => n.state === 'pending');
+  const current =
+    p.nodes.find((n) => n.state === 'running' || n.state === 'settling' || n.state === 'failed') ??
+    p.nodes.find((n) => n.state === 'pending');
   const holdDetail = p.hold ? tr.t(`maintenancePlan.hold.${p.hold.kind}`, { detail: p.hold.detail }) : '';
   const summary = tr.t(`maintenancePlan.state.${p.state}`, {
     id: p.id,
@@ -52,11 +63,20 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
   });
   const facts: string[] = [];
   if (p.reason.trim() !== '') facts.push(tr.t('maintenancePlan.card.reason', { reason: p.reason }));
-  facts.push(tr.t('maintenancePlan.card.requestedBy', { who: actorName(p.requestedBy), at: formatTime(tr, p.requestedAt) }));
+  facts.push(
+    tr.t('maintenancePlan.card.requestedBy', {
+      who: actorName(p.requestedBy),
+      at: formatTime(tr, p.requestedAt),
+    }),
+  );
   facts.push(
     p.approvals.length === 0
       ? tr.t('maintenancePlan.card.approvals', { count: 0, required: p.approvalsRequired })
-      : tr.t('maintenancePlan.card.approvalsBy', { count: p.approvals.length, required: p.approvalsRequired, names: p.approvals.map((a) => actorName(a.actor)) }),
+      : tr.t('maintenancePlan.card.approvalsBy', {
+          count: p.approvals.length,
+          required: p.approvalsRequired,
+          names: p.approvals.map((a) => actorName(a.actor)),
+        }),
   );
   if (p.nodes.some((n) => n.role === 'control-plane')) facts.push(tr.t('maintenancePlan.card.controlPlane'));
   facts.push(tr.t('maintenancePlan.card.settle', { settle: formatDuration(tr, p.settleMs) }));
@@ -76,9 +96,25 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
     ),
   });
   if (p.excluded.length > 0) {
-    sections.push({ heading: tr.t('maintenancePlan.section.excluded'), lines: p.excluded.map((e) => tr.t('maintenancePlan.card.excluded', { node: e.node, reasons: tr.list(e.reasons) })) });
+    sections.push({
+      heading: tr.t('maintenancePlan.section.excluded'),
+      lines: p.excluded.map((e) =>
+        tr.t('maintenancePlan.card.excluded', { node: e.node, reasons: tr.list(e.reasons) }),
+      ),
+    });
   }
-  if (p.nodes.some((n) => n.startedAt !== undefined)) sections.push({ heading: tr.t('maintenancePlan.section.table'), lines: planTimesTable(p, locale) });
-  const base = plainReply({ locale, requestId: p.id, cluster: p.cluster }, 'maintenance', tr.t('maintenancePlan.title', { id: p.id, count: p.nodes.length, cluster: p.cluster }), summary);
-  return { ...base, verdict: p.verdictAtRequest, sections, context: { ...base.context, maintenanceId: p.id } };
+  if (p.nodes.some((n) => n.startedAt !== undefined))
+    sections.push({ heading: tr.t('maintenancePlan.section.table'), lines: planTimesTable(p, locale) });
+  const base = plainReply(
+    { locale, requestId: p.id, cluster: p.cluster },
+    'maintenance',
+    tr.t('maintenancePlan.title', { id: p.id, count: p.nodes.length, cluster: p.cluster }),
+    summary,
+  );
+  return {
+    ...base,
+    verdict: p.verdictAtRequest,
+    sections,
+    context: { ...base.context, maintenanceId: p.id },
+  };
 }

@@ -48,7 +48,12 @@ export function kuredNodeIdFor(requestId: string): string {
 
 function isKured(m: KObjectMeta): boolean {
   const labels = m.labels ?? {};
-  return /kured/.test(m.name) || [labels.app, labels.name, labels['app.kubernetes.io/name']].some((v) => v !== undefined && /kured/.test(v));
+  return (
+    /kured/.test(m.name) ||
+    [labels.app, labels.name, labels['app.kubernetes.io/name']].some(
+      (v) => v !== undefined && /kured/.test(v),
+    )
+  );
 }
 
 function expired(e: KuredLockEntry, now: Date): boolean {
@@ -56,12 +61,32 @@ function expired(e: KuredLockEntry, now: Date): boolean {
   return e.TTL > 0 && !Number.isNaN(created) && created + e.TTL / 1e6 <= now.getTime();
 }
 
-function parse(raw: string | undefined): { multi: boolean; maxOwners: number; entries: KuredLockEntry[] } | null {
+function parse(
+  raw: string | undefined,
+): { multi: boolean; maxOwners: number; entries: KuredLockEntry[] } | null {
   if (raw === undefined || raw === '') return { multi: false, maxOwners: 1, entries: [] };
   try {
-    const v = JSON.parse(raw) as { nodeID?: string; locks?: KuredLockEntry[]; maxOwners?: number } & Partial<KuredLockEntry>;
-    if (Array.isArray(v.locks)) return { multi: true, maxOwners: Math.max(1, v.maxOwners ?? 1), entries: v.locks };
-    return { multi: false, maxOwners: 1, entries: v.nodeID ? [{ nodeID: v.nodeID, created: v.created ?? '', TTL: v.TTL ?? 0, ...(v.metadata ? { metadata: v.metadata } : {}) }] : [] };
+    const v = JSON.parse(raw) as {
+      nodeID?: string;
+      locks?: KuredLockEntry[];
+      maxOwners?: number;
+    } & Partial<KuredLockEntry>;
+    if (Array.isArray(v.locks))
+      return { multi: true, maxOwners: Math.max(1, v.maxOwners ?? 1), entries: v.locks };
+    return {
+      multi: false,
+      maxOwners: 1,
+      entries: v.nodeID
+        ? [
+            {
+              nodeID: v.nodeID,
+              created: v.created ?? '',
+              TTL: v.TTL ?? 0,
+              ...(v.metadata ? { metadata: v.metadata } : {}),
+            },
+          ]
+        : [],
+    };
   } catch {
     return null;
   }
@@ -69,7 +94,8 @@ function parse(raw: string | undefined): { multi: boolean; maxOwners: number; en
 
 async function findKured(api: KubeApi, lockNamespace: string, logger?: Logger): Promise<DaemonSet | null> {
   const res = await api.request<{ items?: DaemonSet[] }>('GET', '/apis/apps/v1/daemonsets');
-  if (res.status !== 200 || !Array.isArray(res.body?.items)) throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
+  if (res.status !== 200 || !Array.isArray(res.body?.items))
+    throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
   return res.body.items.find((d) => isKured(d.metadata)) ?? null;
 }
 
@@ -81,13 +107,23 @@ async function findKured(api: KubeApi, lockNamespace: string, logger?: Logger): 
  * @returns the state; an unreadable annotation counts as held by `unreadable`
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function readKuredLock(api: KubeApi, now: Date, lockNamespace: string, logger?: Logger): Promise<KuredLockState> {
+export async function readKuredLock(
+  api: KubeApi,
+  now: Date,
+  lockNamespace: string,
+  logger?: Logger,
+): Promise<KuredLockState> {
   const ds = await findKured(api, lockNamespace, logger);
   if (!ds) return { daemonSet: null, holders: [], maxOwners: 1 };
   const parsed = parse(ds.metadata.annotations?.[KURED_LOCK_ANNOTATION]);
   const name = `${ds.metadata.namespace ?? ''}/${ds.metadata.name}`;
-  if (!parsed) return { daemonSet: name, holders: [{ nodeID: 'unreadable', created: '', TTL: 0 }], maxOwners: 1 };
-  return { daemonSet: name, holders: parsed.entries.filter((e) => e.nodeID !== '' && !expired(e, now)), maxOwners: parsed.maxOwners };
+  if (!parsed)
+    return { daemonSet: name, holders: [{ nodeID: 'unreadable', created: '', TTL: 0 }], maxOwners: 1 };
+  return {
+    daemonSet: name,
+    holders: parsed.entries.filter((e) => e.nodeID !== '' && !expired(e, now)),
+    maxOwners: parsed.maxOwners,
+  };
 }
 
 /**
@@ -98,7 +134,15 @@ export async function readKuredLock(api: KubeApi, now: Date, lockNamespace: stri
  * @returns ok, or who holds it (`nodeID`s); ok with `daemonSet` null when there is no kured
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function acquireKuredLock(o: { api: KubeApi; requestId: string; node: string; ttlMs: number; now: () => Date; lockNamespace: string; logger?: Logger }): Promise<{ ok: true; daemonSet: string | null } | { ok: false; holders: string[] }> {
+export async function acquireKuredLock(o: {
+  api: KubeApi;
+  requestId: string;
+  node: string;
+  ttlMs: number;
+  now: () => Date;
+  lockNamespace: string;
+  logger?: Logger;
+}): Promise<{ ok: true; daemonSet: string | null } | { ok: false; holders: string[] }> {
   const me = kuredNodeIdFor(o.requestId);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const ds = await findKured(o.api, o.lockNamespace, o.logger);
@@ -106,15 +150,32 @@ export async function acquireKuredLock(o: { api: KubeApi; requestId: string; nod
     const parsed = parse(ds.metadata.annotations?.[KURED_LOCK_ANNOTATION]);
     if (!parsed) return { ok: false, holders: ['unreadable lock annotation'] };
     const live = parsed.entries.filter((e) => e.nodeID !== '' && !expired(e, o.now()));
-    if (live.some((e) => e.nodeID === me)) return { ok: true, daemonSet: `${ds.metadata.namespace ?? ''}/${ds.metadata.name}` };
+    if (live.some((e) => e.nodeID === me))
+      return { ok: true, daemonSet: `${ds.metadata.namespace ?? ''}/${ds.metadata.name}` };
     if (live.length > 0) return { ok: false, holders: live.map((e) => e.nodeID) };
-    const entry: KuredLockEntry = { nodeID: me, metadata: { unschedulable: false, request: o.requestId, node: o.node }, created: o.now().toISOString(), TTL: Math.round(o.ttlMs * 1e6) };
+    const entry: KuredLockEntry = {
+      nodeID: me,
+      metadata: { unschedulable: false, request: o.requestId, node: o.node },
+      created: o.now().toISOString(),
+      TTL: Math.round(o.ttlMs * 1e6),
+    };
     const value = parsed.multi ? { maxOwners: parsed.maxOwners, locks: [entry] } : entry;
     const ns = ds.metadata.namespace ?? '';
-    const next = { ...ds, metadata: { ...ds.metadata, annotations: { ...(ds.metadata.annotations ?? {}), [KURED_LOCK_ANNOTATION]: JSON.stringify(value) } } };
-    const res = await o.api.request('PUT', `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`, { body: next });
+    const next = {
+      ...ds,
+      metadata: {
+        ...ds.metadata,
+        annotations: { ...(ds.metadata.annotations ?? {}), [KURED_LOCK_ANNOTATION]: JSON.stringify(value) },
+      },
+    };
+    const res = await o.api.request(
+      'PUT',
+      `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`,
+      { body: next },
+    );
     if (res.status === 409) continue;
-    if (res.status !== 200) throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
+    if (res.status !== 200)
+      throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
     return { ok: true, daemonSet: `${ns}/${ds.metadata.name}` };
   }
   return { ok: false, holders: ['(the DaemonSet kept changing)'] };
@@ -125,7 +186,12 @@ export async function acquireKuredLock(o: { api: KubeApi; requestId: string; nod
  * @returns whether an entry was removed
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function releaseKuredLock(o: { api: KubeApi; requestId: string; lockNamespace: string; logger?: Logger }): Promise<boolean> {
+export async function releaseKuredLock(o: {
+  api: KubeApi;
+  requestId: string;
+  lockNamespace: string;
+  logger?: Logger;
+}): Promise<boolean> {
   const me = kuredNodeIdFor(o.requestId);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const ds = await findKured(o.api, o.lockNamespace, o.logger);
@@ -133,12 +199,21 @@ export async function releaseKuredLock(o: { api: KubeApi; requestId: string; loc
     const parsed = parse(ds.metadata.annotations?.[KURED_LOCK_ANNOTATION]);
     if (!parsed || !parsed.entries.some((e) => e.nodeID === me)) return false;
     const annotations = { ...(ds.metadata.annotations ?? {}) };
-    if (parsed.multi) annotations[KURED_LOCK_ANNOTATION] = JSON.stringify({ maxOwners: parsed.maxOwners, locks: parsed.entries.filter((e) => e.nodeID !== me) });
+    if (parsed.multi)
+      annotations[KURED_LOCK_ANNOTATION] = JSON.stringify({
+        maxOwners: parsed.maxOwners,
+        locks: parsed.entries.filter((e) => e.nodeID !== me),
+      });
     else delete annotations[KURED_LOCK_ANNOTATION];
     const ns = ds.metadata.namespace ?? '';
-    const res = await o.api.request('PUT', `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`, { body: { ...ds, metadata: { ...ds.metadata, annotations } } });
+    const res = await o.api.request(
+      'PUT',
+      `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`,
+      { body: { ...ds, metadata: { ...ds.metadata, annotations } } },
+    );
     if (res.status === 409) continue;
-    if (res.status !== 200) throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
+    if (res.status !== 200)
+      throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
     return true;
   }
   return false;

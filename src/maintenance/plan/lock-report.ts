@@ -62,12 +62,22 @@ export async function readLockReport(
     return { id, state: r?.state ?? 'unknown' };
   };
   const staleOf = (req: LockHolder['request']): StaleReason | undefined =>
-    req === undefined ? undefined : req.state === 'unknown' ? 'request-unknown' : TERMINAL_STATES.includes(req.state) ? 'request-ended' : undefined;
+    req === undefined
+      ? undefined
+      : req.state === 'unknown'
+        ? 'request-unknown'
+        : TERMINAL_STATES.includes(req.state)
+          ? 'request-ended'
+          : undefined;
 
   let holder: LockHolder | null = null;
-  const res = await api.request<KLease>('GET', `/apis/coordination.k8s.io/v1/namespaces/${seg(namespace)}/leases/${seg(leaseName)}`);
+  const res = await api.request<KLease>(
+    'GET',
+    `/apis/coordination.k8s.io/v1/namespaces/${seg(namespace)}/leases/${seg(leaseName)}`,
+  );
   if (res.status !== 404) {
-    if (res.status !== 200 || !res.body) throw stopForStatus(res, `GET lease ${namespace}/${leaseName}`, namespace, logger);
+    if (res.status !== 200 || !res.body)
+      throw stopForStatus(res, `GET lease ${namespace}/${leaseName}`, namespace, logger);
     const spec = res.body.spec ?? {};
     const id = spec.holderIdentity ?? '';
     if (id !== '') {
@@ -103,7 +113,10 @@ export async function readLockReport(
       ...(stale ? { stale } : {}),
     });
   }
-  return { maintenance: { lease: `${namespace}/${leaseName}`, holder }, kured: { daemonSet: kured.daemonSet, holders } };
+  return {
+    maintenance: { lease: `${namespace}/${leaseName}`, holder },
+    kured: { daemonSet: kured.daemonSet, holders },
+  };
 }
 
 /**
@@ -126,7 +139,8 @@ export function lockReportLines(report: LockReport, locale: Locale): string[] {
   const m = report.maintenance;
   out.push(m.holder ? line(m.lease, m.holder) : tr.t('maintenancePlan.lock.free', { what: m.lease }));
   if (report.kured.daemonSet === null) out.push(tr.t('maintenancePlan.lock.noKured'));
-  else if (report.kured.holders.length === 0) out.push(tr.t('maintenancePlan.lock.free', { what: `kured ${report.kured.daemonSet}` }));
+  else if (report.kured.holders.length === 0)
+    out.push(tr.t('maintenancePlan.lock.free', { what: `kured ${report.kured.daemonSet}` }));
   else for (const h of report.kured.holders) out.push(line(`kured ${report.kured.daemonSet}`, h));
   return out;
 }

@@ -33,7 +33,10 @@ export function planJobIdFor(planId: string): string {
  * @param plan - the plan (approved)
  * @throws BotError `queue-unavailable` when Redis fails
  */
-export async function enqueuePlan(queue: Queue, plan: Pick<MaintenancePlan, 'id' | 'cluster'>): Promise<void> {
+export async function enqueuePlan(
+  queue: Queue,
+  plan: Pick<MaintenancePlan, 'id' | 'cluster'>,
+): Promise<void> {
   try {
     await queue.add(PLAN_JOB_NAME, { planId: plan.id, cluster: plan.cluster } satisfies PlanJobData, {
       jobId: planJobIdFor(plan.id),
@@ -43,6 +46,9 @@ export async function enqueuePlan(queue: Queue, plan: Pick<MaintenancePlan, 'id'
       removeOnFail: { age: 7 * 24 * 3600 },
     });
   } catch (err) {
-    throw new BotError('queue-unavailable', `maintenance: cannot add the job of plan ${plan.id}`, { retryable: true, cause: err });
+    throw new BotError('queue-unavailable', `maintenance: cannot add the job of plan ${plan.id}`, {
+      retryable: true,
+      cause: err,
+    });
   }
 }

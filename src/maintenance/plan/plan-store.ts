@@ -12,7 +12,12 @@ import { BotError } from '../../errors.js';
 import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { type Actor, type ClusterMaintenancePolicy, actorKey } from '../types.js';
-import { type MaintenancePlan, type PlanAction, PLAN_ID_PATTERN, PLAN_TERMINAL_STATES } from './plan-types.js';
+import {
+  type MaintenancePlan,
+  type PlanAction,
+  PLAN_ID_PATTERN,
+  PLAN_TERMINAL_STATES,
+} from './plan-types.js';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -80,7 +85,19 @@ export type PlanRefusal =
 
 /** The outcome of {@link MaintenancePlanStore.decide}. `approved`: the last approval; start the plan. */
 export type PlanDecisionResult =
-  | { ok: true; outcome: 'approval-counted' | 'approved' | 'rejected' | 'cancelled' | 'cancel-requested' | 'pause-requested' | 'resumed' | 'decided'; plan: MaintenancePlan }
+  | {
+      ok: true;
+      outcome:
+        | 'approval-counted'
+        | 'approved'
+        | 'rejected'
+        | 'cancelled'
+        | 'cancel-requested'
+        | 'pause-requested'
+        | 'resumed'
+        | 'decided';
+      plan: MaintenancePlan;
+    }
   | { ok: false; refusal: PlanRefusal; plan?: MaintenancePlan };
 
 /** Options of {@link MaintenancePlanStore}. */
@@ -93,7 +110,10 @@ export interface PlanStoreOptions {
 }
 
 /** The fields a new plan is made of; id, times, approvals and revision are filled in by `create`. */
-export type NewPlan = Omit<MaintenancePlan, 'id' | 'requestedAt' | 'expiresAt' | 'approvalsRequired' | 'approvals' | 'state' | 'revision'>;
+export type NewPlan = Omit<
+  MaintenancePlan,
+  'id' | 'requestedAt' | 'expiresAt' | 'approvalsRequired' | 'approvals' | 'state' | 'revision'
+>;
 
 /**
  * The plans in Redis. Shares the caller's ioredis connection (not closed). Every method throws
@@ -130,7 +150,8 @@ export class MaintenancePlanStore {
 
   private async cas(plan: MaintenancePlan, expected: number): Promise<{ status: number; other: string }> {
     try {
-      const cmd = (this.redis as unknown as { maintenancePlanCas(...a: string[]): Promise<[number, string]> }).maintenancePlanCas;
+      const cmd = (this.redis as unknown as { maintenancePlanCas(...a: string[]): Promise<[number, string]> })
+        .maintenancePlanCas;
       const [status, other] = await cmd.apply(this.redis, [
         this.planKey(plan.id),
         this.openKey(plan.cluster),
@@ -142,7 +163,10 @@ export class MaintenancePlanStore {
       ]);
       return { status: Number(status), other: String(other) };
     } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance plan store: Redis write failed for ${plan.id}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `maintenance plan store: Redis write failed for ${plan.id}`, {
+        retryable: true,
+        cause: err,
+      });
     }
   }
 
@@ -157,11 +181,15 @@ export class MaintenancePlanStore {
     try {
       text = await this.redis.get(this.planKey(id));
     } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance plan store: Redis read failed for ${id}`, { retryable: true, cause: err });
+      throw new BotError('queue-unavailable', `maintenance plan store: Redis read failed for ${id}`, {
+        retryable: true,
+        cause: err,
+      });
     }
     if (text === null) return null;
     const plan = JSON.parse(text) as MaintenancePlan;
-    if (plan.id !== id || !Array.isArray(plan.nodes)) throw new BotError('internal', `maintenance plan store: ${this.planKey(id)} does not hold a plan`);
+    if (plan.id !== id || !Array.isArray(plan.nodes))
+      throw new BotError('internal', `maintenance plan store: ${this.planKey(id)} does not hold a plan`);
     return plan;
   }
 
@@ -176,7 +204,9 @@ export class MaintenancePlanStore {
     input: NewPlan,
     approvalsRequired: number,
     lifetimeMs: number,
-  ): Promise<{ ok: true; plan: MaintenancePlan } | { ok: false; refusal: 'already-open'; existing?: MaintenancePlan }> {
+  ): Promise<
+    { ok: true; plan: MaintenancePlan } | { ok: false; refusal: 'already-open'; existing?: MaintenancePlan }
+  > {
     const now = this.now();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const plan: MaintenancePlan = {
@@ -194,7 +224,9 @@ export class MaintenancePlanStore {
       if (status === 1) return { ok: true, plan };
       if (status === -2) {
         const existing = await this.get(other);
-        return existing ? { ok: false, refusal: 'already-open', existing } : { ok: false, refusal: 'already-open' };
+        return existing
+          ? { ok: false, refusal: 'already-open', existing }
+          : { ok: false, refusal: 'already-open' };
       }
     }
     throw new BotError('internal', 'maintenance plan store: could not draw an unused plan id');
@@ -207,7 +239,10 @@ export class MaintenancePlanStore {
    * @returns the plan written, or null when `change` wrote nothing or there is no such plan
    * @throws BotError `queue-unavailable` after 200 lost races
    */
-  async update(id: string, change: (plan: MaintenancePlan) => MaintenancePlan | null): Promise<MaintenancePlan | null> {
+  async update(
+    id: string,
+    change: (plan: MaintenancePlan) => MaintenancePlan | null,
+  ): Promise<MaintenancePlan | null> {
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const cur = await this.get(id);
       if (cur === null) return null;
@@ -219,7 +254,9 @@ export class MaintenancePlanStore {
       if (status === -1) return null;
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
     }
-    throw new BotError('queue-unavailable', `maintenance plan store: too many concurrent writes to ${id}`, { retryable: true });
+    throw new BotError('queue-unavailable', `maintenance plan store: too many concurrent writes to ${id}`, {
+      retryable: true,
+    });
   }
 
   /**
@@ -232,7 +269,12 @@ export class MaintenancePlanStore {
    * @param action - what
    * @param policyOf - the policy of the plan's cluster
    */
-  async decide(id: string, actor: Actor, action: PlanAction, policyOf: (cluster: string) => ClusterMaintenancePolicy): Promise<PlanDecisionResult> {
+  async decide(
+    id: string,
+    actor: Actor,
+    action: PlanAction,
+    policyOf: (cluster: string) => ClusterMaintenancePolicy,
+  ): Promise<PlanDecisionResult> {
     let result: PlanDecisionResult = { ok: false, refusal: 'not-found' };
     const at = this.now();
     const written = await this.update(id, (p) => {
@@ -264,7 +306,10 @@ export class MaintenancePlanStore {
         result = { ok: true, outcome: done ? 'approved' : 'approval-counted', plan: p };
         return p;
       }
-      const allowed = actorKey(actor) === actorKey(p.requestedBy) || isAllowed(policy.approvers, actor) || isAllowed(policy.admins, actor);
+      const allowed =
+        actorKey(actor) === actorKey(p.requestedBy) ||
+        isAllowed(policy.approvers, actor) ||
+        isAllowed(policy.admins, actor);
       if (!allowed) return refuse('not-allowed');
       switch (action) {
         case 'cancel':
@@ -279,7 +324,13 @@ export class MaintenancePlanStore {
           }
           return p;
         case 'pause':
-          if (p.state === 'pending-approval' || p.state === 'paused' || p.state === 'cancelling' || p.pauseRequested) return refuse('not-applicable');
+          if (
+            p.state === 'pending-approval' ||
+            p.state === 'paused' ||
+            p.state === 'cancelling' ||
+            p.pauseRequested
+          )
+            return refuse('not-applicable');
           p.pauseRequested = true;
           result = { ok: true, outcome: 'pause-requested', plan: p };
           return p;

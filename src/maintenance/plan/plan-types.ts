@@ -40,10 +40,23 @@ export type PlanState =
   | 'expired';
 
 /** Plan states after which nothing happens to the plan. */
-export const PLAN_TERMINAL_STATES: readonly PlanState[] = ['completed', 'stopped', 'cancelled', 'rejected', 'expired'];
+export const PLAN_TERMINAL_STATES: readonly PlanState[] = [
+  'completed',
+  'stopped',
+  'cancelled',
+  'rejected',
+  'expired',
+];
 
 /** Plan states in which a worker owns the plan. */
-export const PLAN_EXECUTING_STATES: readonly PlanState[] = ['approved', 'running', 'held', 'paused', 'needs-decision', 'cancelling'];
+export const PLAN_EXECUTING_STATES: readonly PlanState[] = [
+  'approved',
+  'running',
+  'held',
+  'paused',
+  'needs-decision',
+  'cancelling',
+];
 
 /**
  * State of one node of a plan: `pending` (not started), `running` (its single-node request runs),

@@ -13,7 +13,10 @@ import { parseLabelSelector } from '../../util/label-selector.js';
  * @param nodes - the cluster's nodes
  * @returns the names, or the asked names that are not nodes of the cluster (nothing is planned then)
  */
-export function resolvePlanTargets(targets: PlanTargets, nodes: readonly KNode[]): { ok: true; nodes: string[] } | { ok: false; unknown: string[] } {
+export function resolvePlanTargets(
+  targets: PlanTargets,
+  nodes: readonly KNode[],
+): { ok: true; nodes: string[] } | { ok: false; unknown: string[] } {
   switch (targets.kind) {
     case 'nodes': {
       const known = new Set(nodes.map((n) => n.metadata.name));

@@ -89,7 +89,8 @@ export interface PlanRunDeps {
  */
 export async function runPlan(planId: string, deps: PlanRunDeps): Promise<MaintenancePlan | null> {
   const first = await deps.plans.get(planId);
-  if (first === null || first.state === 'pending-approval' || PLAN_TERMINAL_STATES.includes(first.state)) return first;
+  if (first === null || first.state === 'pending-approval' || PLAN_TERMINAL_STATES.includes(first.state))
+    return first;
   const api = await createKubeApi(deps.maintenance.kubeConfig, { logger: deps.logger });
   try {
     return await new PlanRun(planId, deps, api).loop();
@@ -141,10 +142,15 @@ class PlanRun {
     return n;
   }
 
-  private finish(state: 'completed' | 'stopped' | 'cancelled', reason?: string): Promise<MaintenancePlan | null> {
+  private finish(
+    state: 'completed' | 'stopped' | 'cancelled',
+    reason?: string,
+  ): Promise<MaintenancePlan | null> {
     return this.change((p) => {
       if (PLAN_TERMINAL_STATES.includes(p.state)) return null;
-      for (const n of p.nodes) if (n.state === 'pending' || n.state === 'failed') n.state = n.state === 'failed' ? 'failed' : 'untouched';
+      for (const n of p.nodes)
+        if (n.state === 'pending' || n.state === 'failed')
+          n.state = n.state === 'failed' ? 'failed' : 'untouched';
       p.state = state;
       delete p.hold;
       if (reason !== undefined) p.stateReason = reason;
@@ -171,7 +177,12 @@ class PlanRun {
         continue;
       }
       if (p.pauseRequested || p.state === 'paused') {
-        if (p.state !== 'paused') await this.change((x) => (x.pauseRequested && x.state !== 'cancelling' ? { ...x, state: 'paused', pauseRequested: false } : null));
+        if (p.state !== 'paused')
+          await this.change((x) =>
+            x.pauseRequested && x.state !== 'cancelling'
+              ? { ...x, state: 'paused', pauseRequested: false }
+              : null,
+          );
         else await sleep(this.pollMs, this.deps.signal);
         continue;
       }
@@ -220,10 +231,15 @@ class PlanRun {
   }
 
   private async startNode(p: MaintenancePlan, n: PlanNode): Promise<void> {
-    const gate = this.windowGate() ?? (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
+    const gate =
+      this.windowGate() ?? (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
     if (gate !== null) {
       if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
-        await this.change((x) => (x.state === 'cancelling' || x.pauseRequested ? null : { ...x, state: 'held', hold: { ...gate, since: x.hold?.since ?? this.iso() } }));
+        await this.change((x) =>
+          x.state === 'cancelling' || x.pauseRequested
+            ? null
+            : { ...x, state: 'held', hold: { ...gate, since: x.hold?.since ?? this.iso() } },
+        );
       }
       await sleep(this.pollMs, this.deps.signal);
       return;
@@ -244,7 +260,15 @@ class PlanRun {
     }
     if (this.deps.kured !== false) {
       const m = this.deps.maintenance.policy;
-      const got = await acquireKuredLock({ api: this.api, requestId, node: n.node, ttlMs: m.drain.timeoutMs + m.reboot.timeoutMs + p.settleMs + (this.deps.settleTimeoutMs ?? 600_000), now: this.now, lockNamespace: m.lock.namespace, logger: this.log });
+      const got = await acquireKuredLock({
+        api: this.api,
+        requestId,
+        node: n.node,
+        ttlMs: m.drain.timeoutMs + m.reboot.timeoutMs + p.settleMs + (this.deps.settleTimeoutMs ?? 600_000),
+        now: this.now,
+        lockNamespace: m.lock.namespace,
+        logger: this.log,
+      });
       if (!got.ok) return; // loop: the gate reports the holder
     }
     await this.change((x) => {
@@ -264,17 +288,27 @@ class PlanRun {
   /** Outside the cluster's change windows the plan waits for the next one (never starts a node). */
   private windowGate(): Omit<PlanHold, 'since'> | null {
     const opens = nextWindowStart(this.deps.maintenance.policy, this.now());
-    return opens === null ? null : { kind: 'change-window', detail: `the next window opens at ${opens.toISOString()}` };
+    return opens === null
+      ? null
+      : { kind: 'change-window', detail: `the next window opens at ${opens.toISOString()}` };
   }
 
   /** kured holds its lock for something else than this node's request: the plan waits. */
   private async kuredGate(n: PlanNode): Promise<Omit<PlanHold, 'since'> | null> {
     if (this.deps.kured === false) return null;
-    const lock = await readKuredLock(this.api, this.now(), this.deps.maintenance.policy.lock.namespace, this.log);
+    const lock = await readKuredLock(
+      this.api,
+      this.now(),
+      this.deps.maintenance.policy.lock.namespace,
+      this.log,
+    );
     const mine = n.requestId === undefined ? null : kuredNodeIdFor(n.requestId);
     const others = lock.holders.filter((h) => h.nodeID !== mine);
     if (others.length === 0) return null;
-    return { kind: 'kured-lock', detail: `${lock.daemonSet ?? 'kured'}: ${others.map((h) => h.nodeID.slice(0, 80)).join(', ')}` };
+    return {
+      kind: 'kured-lock',
+      detail: `${lock.daemonSet ?? 'kured'}: ${others.map((h) => h.nodeID.slice(0, 80)).join(', ')}`,
+    };
   }
 
   private async releaseKured(name: string): Promise<void> {
@@ -282,7 +316,12 @@ class PlanRun {
     const node = this.nodeOf(await this.current(), name);
     if (node.requestId === undefined) return;
     try {
-      await releaseKuredLock({ api: this.api, requestId: node.requestId, lockNamespace: this.deps.maintenance.policy.lock.namespace, logger: this.log });
+      await releaseKuredLock({
+        api: this.api,
+        requestId: node.requestId,
+        lockNamespace: this.deps.maintenance.policy.lock.namespace,
+        logger: this.log,
+      });
     } catch (err) {
       if (this.deps.signal?.aborted) throw err;
       this.log.warn({ err, node: name }, "could not release kured's lock; it expires at its TTL");
@@ -313,7 +352,11 @@ class PlanRun {
     };
   }
 
-  private async failNode(name: string, reason: NonNullable<PlanNode['failure']>['reason'], detail: string): Promise<void> {
+  private async failNode(
+    name: string,
+    reason: NonNullable<PlanNode['failure']>['reason'],
+    detail: string,
+  ): Promise<void> {
     await this.releaseKured(name);
     await this.change((x) => {
       const node = this.nodeOf(x, name);
@@ -343,9 +386,17 @@ class PlanRun {
       request = await this.deps.requests.get(id);
     }
     if (n.silenceId === undefined && this.deps.silences) {
-      const deadline = new Date(this.now().getTime() + this.deps.maintenance.policy.drain.timeoutMs + this.deps.maintenance.policy.reboot.timeoutMs);
+      const deadline = new Date(
+        this.now().getTime() +
+          this.deps.maintenance.policy.drain.timeoutMs +
+          this.deps.maintenance.policy.reboot.timeoutMs,
+      );
       const silenceId = await this.deps.silences.create(p, n, deadline);
-      if (silenceId !== null) await this.change((x) => ({ ...x, nodes: x.nodes.map((y) => (y.node === n.node ? { ...y, silenceId } : y)) }));
+      if (silenceId !== null)
+        await this.change((x) => ({
+          ...x,
+          nodes: x.nodes.map((y) => (y.node === n.node ? { ...y, silenceId } : y)),
+        }));
     }
     // A cancel of the plan never interrupts the node in progress: its request runs to its end.
     const done = await runMaintenance(id, { ...this.deps.maintenance, store: this.deps.requests });
@@ -360,7 +411,13 @@ class PlanRun {
     }
     await this.removeSilence(n.node);
     if (done.state === 'failed' || done.state === 'cancelled') {
-      await this.failNode(n.node, done.state === 'failed' ? ((done.stateReason ?? 'api-error') as NonNullable<PlanNode['failure']>['reason']) : 'cancelled', done.stateReason ?? done.state);
+      await this.failNode(
+        n.node,
+        done.state === 'failed'
+          ? ((done.stateReason ?? 'api-error') as NonNullable<PlanNode['failure']>['reason'])
+          : 'cancelled',
+        done.stateReason ?? done.state,
+      );
     }
   }
 
@@ -421,16 +478,23 @@ class PlanRun {
         ...(m.etcdHealthy ? { etcdHealthy: m.etcdHealthy } : {}),
       });
       const pods: KPod[] = await listPodsOnNode(this.api, n.node, m.policy.lock.namespace, this.log);
-      const ds = pods.filter((pod) => isDaemonSetPod(pod) && !isPodReady(pod)).map((pod) => pod.metadata.name);
+      const ds = pods
+        .filter((pod) => isDaemonSetPod(pod) && !isPodReady(pod))
+        .map((pod) => pod.metadata.name);
       if (ds.length > 0) missing.push(`DaemonSet pod(s) not Ready: ${ds.join(', ')}`);
-      const pdbs = await this.api.request<{ items?: { metadata: { namespace?: string; name: string }; status?: { currentHealthy?: number; desiredHealthy?: number } }[] }>(
-        'GET',
-        '/apis/policy/v1/poddisruptionbudgets',
-      );
+      const pdbs = await this.api.request<{
+        items?: {
+          metadata: { namespace?: string; name: string };
+          status?: { currentHealthy?: number; desiredHealthy?: number };
+        }[];
+      }>('GET', '/apis/policy/v1/poddisruptionbudgets');
       for (const b of pdbs.body?.items ?? []) {
         const cur = b.status?.currentHealthy;
         const want = b.status?.desiredHealthy;
-        if (cur !== undefined && want !== undefined && cur < want) missing.push(`PodDisruptionBudget ${b.metadata.namespace ?? ''}/${b.metadata.name}: ${cur} healthy of ${want} desired`);
+        if (cur !== undefined && want !== undefined && cur < want)
+          missing.push(
+            `PodDisruptionBudget ${b.metadata.namespace ?? ''}/${b.metadata.name}: ${cur} healthy of ${want} desired`,
+          );
       }
       return missing;
     } catch (err) {

@@ -533,9 +533,19 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
       { kind: 'ServiceAccount', name: 'k8s-ha-bot', namespace: 'k8s-ha-bot' },
     ]);
     expect(find('maintenance', 'Role', 'k8s-ha-bot-maintenance-lock')?.metadata.namespace).toBe('k8s-ha-bot');
+    // kured's lock (issue 20): a Role in kured's namespace, bound to the worker account only
+    expect(find('maintenance', 'Role', 'k8s-ha-bot-kured-lock')?.metadata.namespace).toBe('kube-system');
+    const kuredBinding = find('maintenance', 'RoleBinding', 'k8s-ha-bot-kured-lock') as K8sObject & {
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
+    expect(kuredBinding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'k8s-ha-bot', namespace: 'k8s-ha-bot' },
+    ]);
+    expect(find('read-only', 'Role', 'k8s-ha-bot-kured-lock')).toBeUndefined();
     // everything else is the read-only install unchanged
     const others = (rendered.maintenance ?? []).filter(
-      (o) => !o.metadata.name.startsWith('k8s-ha-bot-maintenance'),
+      (o) =>
+        !o.metadata.name.startsWith('k8s-ha-bot-maintenance') && o.metadata.name !== 'k8s-ha-bot-kured-lock',
     );
     expect(others).toEqual(rendered['read-only']);
   });

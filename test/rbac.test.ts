@@ -14,6 +14,8 @@ import { createAnswerService } from '../src/answer/answer.js';
 import { parseCommand } from '../src/commands/parse-command.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { readSnapshot } from '../src/cluster/read-snapshot.js';
+import { createKubeApi } from '../src/maintenance/execute/kube-api.js';
+import { acquireKuredLock, releaseKuredLock } from '../src/maintenance/plan/kured-lock.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import {
   authorize,
@@ -250,10 +252,21 @@ describe('the committed roles (read straight from deploy/, no kubectl needed)', 
     expect(writes).toEqual([
       'create leases',
       'create pods/eviction',
+      'patch daemonsets(kured)',
       'patch nodes',
       'update leases(k8s-ha-bot-maintenance)',
     ]);
-    const lockRole = maintenance.find((d) => d.kind === 'Role') as { metadata: { namespace: string } };
+    // kured's DaemonSet: get and patch of that one object, in kube-system only (never update)
+    const kured = maintenance.filter(
+      (d) => d.kind === 'Role' && (d.rules as PolicyRule[]).some((r) => r.resources?.includes('daemonsets')),
+    );
+    expect(kured.map((d) => (d.metadata as { namespace: string }).namespace)).toEqual(['kube-system']);
+    expect(kured.flatMap((d) => d.rules as PolicyRule[])).toEqual([
+      { apiGroups: ['apps'], resources: ['daemonsets'], resourceNames: ['kured'], verbs: ['get', 'patch'] },
+    ]);
+    const lockRole = maintenance.find(
+      (d) => d.kind === 'Role' && (d.metadata as { name: string }).name === 'k8s-ha-bot-maintenance-lock',
+    ) as { metadata: { namespace: string } };
     expect(lockRole.metadata.namespace).toBe('k8s-ha-bot');
   });
 });
@@ -512,6 +525,80 @@ describeKubectl('the rendered read-only role, enforced by the simulator', () => 
           .status,
       ).toBe(403);
       expect((await call('GET', '/api/v1/namespaces/kube-system/secrets')).status).toBe(403);
+    });
+
+    it("kured's lock (fleet plans): the worker under maintenance takes and releases it by a merge patch; read-only and the gateway may not; no other DaemonSet, no update", async () => {
+      const loaded = await loadScenario('08-worker-single-replica-deployment.json');
+      const kuredDs = {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: {
+          name: 'kured',
+          namespace: 'kube-system',
+          uid: 'uid-kured',
+          resourceVersion: '1',
+          labels: { 'app.kubernetes.io/name': 'kured' },
+        },
+        spec: {
+          selector: { matchLabels: { name: 'kured' } },
+          template: {
+            metadata: { labels: { name: 'kured' } },
+            spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
+          },
+        },
+        status: { desiredNumberScheduled: 0, numberReady: 0 },
+      };
+      const ksim = await startScenarioSimulator({
+        ...loaded,
+        items: [...loaded.items, kuredDs as unknown as (typeof loaded.items)[number]],
+      });
+      const api = await createKubeApi(kubeConfigOf(ksim));
+      const annotation = (): string | undefined =>
+        (
+          ksim.getObject('daemonsets', 'kube-system', 'kured') as {
+            metadata: { annotations?: Record<string, string> };
+          }
+        ).metadata.annotations?.['weave.works/kured-node-lock'];
+      const take = () =>
+        acquireKuredLock({
+          api,
+          requestId: 'mr-aaaaaaaaaa',
+          node: 'n1',
+          ttlMs: 60_000,
+          now: () => new Date(),
+          lockNamespace: 'k8s-ha-bot',
+        });
+      try {
+        ksim.setRbac(readOnly);
+        await expect(take()).rejects.toMatchObject({ reason: 'forbidden' });
+        ksim.setRbac(gatewayUnderMaintenance);
+        await expect(take()).rejects.toMatchObject({ reason: 'forbidden' });
+        expect(annotation()).toBeUndefined();
+        ksim.setRbac(maintenance);
+        expect(await take()).toEqual({ ok: true, daemonSet: 'kube-system/kured' });
+        expect(JSON.parse(annotation() ?? '{}')).toMatchObject({ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa' });
+        expect(await releaseKuredLock({ api, requestId: 'mr-aaaaaaaaaa', lockNamespace: 'k8s-ha-bot' })).toBe(
+          true,
+        );
+        expect(annotation()).toBeUndefined();
+        // only that DaemonSet, only patch
+        const other = loaded.items.find((i) => i.kind === 'DaemonSet') as {
+          metadata: { name: string; namespace: string };
+        };
+        const patchOther = await api.request(
+          'PATCH',
+          `/apis/apps/v1/namespaces/${other.metadata.namespace}/daemonsets/${other.metadata.name}`,
+          { contentType: 'application/merge-patch+json', body: { metadata: { annotations: { x: 'y' } } } },
+        );
+        expect(patchOther.status).toBe(403);
+        const put = await api.request('PUT', '/apis/apps/v1/namespaces/kube-system/daemonsets/kured', {
+          body: ksim.getObject('daemonsets', 'kube-system', 'kured'),
+        });
+        expect(put.status).toBe(403);
+      } finally {
+        api.close();
+        await ksim.close();
+      }
     });
   });
 });

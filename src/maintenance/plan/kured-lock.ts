@@ -9,7 +9,8 @@
  * `TTL` is a Go duration in ns (0: never expires). The bot's entry has `nodeID`
  * `k8s-ha-bot/<request id>` (never a node name, so no kured pod believes it holds the lock) and a
  * TTL (the node's deadline), so a lock left behind by a dead bot frees itself for kured too.
- * Writes are PUTs with the DaemonSet's `resourceVersion` (409: read again), as kured does.
+ * Writes are JSON merge patches of the annotation alone with the DaemonSet's `resourceVersion`
+ * (409: read again), so the bot needs `patch` on kured's DaemonSet and nothing more.
  */
 import type { KObjectMeta } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
@@ -100,6 +101,29 @@ async function findKured(api: KubeApi, lockNamespace: string, logger?: Logger): 
 }
 
 /**
+ * Write the lock annotation with a JSON merge patch (RFC 7386) carrying the read
+ * `resourceVersion`: kube-apiserver answers 409 when the DaemonSet changed since (optimistic
+ * concurrency, as kured's own updates), and the bot needs only `patch` on kured's DaemonSet
+ * (deploy/overlays/maintenance/rbac-maintenance.yaml), never `update` of its spec.
+ * @param value - the annotation's new text, or null to remove it
+ */
+function patchLock(api: KubeApi, ds: DaemonSet, value: string | null) {
+  return api.request(
+    'PATCH',
+    `/apis/apps/v1/namespaces/${seg(ds.metadata.namespace ?? '')}/daemonsets/${seg(ds.metadata.name)}`,
+    {
+      contentType: 'application/merge-patch+json',
+      body: {
+        metadata: {
+          ...(ds.metadata.resourceVersion ? { resourceVersion: ds.metadata.resourceVersion } : {}),
+          annotations: { [KURED_LOCK_ANNOTATION]: value },
+        },
+      },
+    },
+  );
+}
+
+/**
  * Read kured's lock.
  * @param api - the cluster
  * @param now - for TTLs
@@ -160,22 +184,11 @@ export async function acquireKuredLock(o: {
       TTL: Math.round(o.ttlMs * 1e6),
     };
     const value = parsed.multi ? { maxOwners: parsed.maxOwners, locks: [entry] } : entry;
+    const res = await patchLock(o.api, ds, JSON.stringify(value));
     const ns = ds.metadata.namespace ?? '';
-    const next = {
-      ...ds,
-      metadata: {
-        ...ds.metadata,
-        annotations: { ...(ds.metadata.annotations ?? {}), [KURED_LOCK_ANNOTATION]: JSON.stringify(value) },
-      },
-    };
-    const res = await o.api.request(
-      'PUT',
-      `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`,
-      { body: next },
-    );
     if (res.status === 409) continue;
     if (res.status !== 200)
-      throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
+      throw stopForStatus(res, `PATCH daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
     return { ok: true, daemonSet: `${ns}/${ds.metadata.name}` };
   }
   return { ok: false, holders: ['(the DaemonSet kept changing)'] };
@@ -198,22 +211,14 @@ export async function releaseKuredLock(o: {
     if (!ds) return false;
     const parsed = parse(ds.metadata.annotations?.[KURED_LOCK_ANNOTATION]);
     if (!parsed || !parsed.entries.some((e) => e.nodeID === me)) return false;
-    const annotations = { ...(ds.metadata.annotations ?? {}) };
-    if (parsed.multi)
-      annotations[KURED_LOCK_ANNOTATION] = JSON.stringify({
-        maxOwners: parsed.maxOwners,
-        locks: parsed.entries.filter((e) => e.nodeID !== me),
-      });
-    else delete annotations[KURED_LOCK_ANNOTATION];
+    const value = parsed.multi
+      ? JSON.stringify({ maxOwners: parsed.maxOwners, locks: parsed.entries.filter((e) => e.nodeID !== me) })
+      : null;
+    const res = await patchLock(o.api, ds, value);
     const ns = ds.metadata.namespace ?? '';
-    const res = await o.api.request(
-      'PUT',
-      `/apis/apps/v1/namespaces/${seg(ns)}/daemonsets/${seg(ds.metadata.name)}`,
-      { body: { ...ds, metadata: { ...ds.metadata, annotations } } },
-    );
     if (res.status === 409) continue;
     if (res.status !== 200)
-      throw stopForStatus(res, `PUT daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
+      throw stopForStatus(res, `PATCH daemonset ${ns}/${ds.metadata.name}`, o.lockNamespace, o.logger);
     return true;
   }
   return false;

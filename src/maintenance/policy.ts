@@ -392,6 +392,7 @@ const clusterSchema = z.strictObject({
       workerBatchSize: z.number().int().min(1).max(50).optional(),
       settleMs: ms(0, DAY_MS).optional(),
       settleTimeoutMs: ms(1000, DAY_MS).optional(),
+      maxUnavailablePerZone: z.number().int().min(1).max(1000).optional(),
     })
     .optional(),
   alertmanager: z

@@ -173,6 +173,13 @@ export interface MaintenanceRequest {
   verdictAtRequest: Verdict;
   summaryAtRequest: string;
   progress: ExecutionProgress;
+  /**
+   * Set on the requests a maintenance plan makes (issue 20): the plan (`mp-…`), the node's step,
+   * and, for a step of several nodes, the holder the plan runner takes the maintenance Lease and
+   * kured's lock under for the whole step (`mp-…/b<step>`): the executor then works under that
+   * holder and leaves its release to the runner. Thread messages go to the plan's thread.
+   */
+  plan?: { id: string; batch: number; lockHolder?: string };
   /** Bumped on every write (optimistic concurrency). */
   revision: number;
 }
@@ -412,12 +419,20 @@ export interface ClusterMaintenancePolicy {
   };
   /**
    * Fleet maintenance plans (issue 20); absent: the defaults.
-   * - `workerBatchSize`: most workers in one step of the plan's order (its batches; nodes are
-   *   still maintained one at a time) @defaultValue 1
-   * - `settleMs`: wait after each node before its checks and the next node @defaultValue 120 000
+   * - `workerBatchSize`: most workers in one step of the plan's order; the workers of one step are
+   *   maintained together (drained and rebooted at the same time) @defaultValue 1
+   * - `settleMs`: wait after each step before its checks and the next step @defaultValue 120 000
    * - `settleTimeoutMs`: longest wait for the checks after the settle time @defaultValue 600 000
+   * - `maxUnavailablePerZone`: most nodes of one zone (label `topology.kubernetes.io/zone`; nodes
+   *   without it form one group) unavailable at once (NotReady or cordoned, the plan's and any
+   *   other), both when the steps are made and before each step starts; absent: no limit
    */
-  fleet?: { workerBatchSize: number; settleMs: number; settleTimeoutMs: number };
+  fleet?: {
+    workerBatchSize: number;
+    settleMs: number;
+    settleTimeoutMs: number;
+    maxUnavailablePerZone?: number;
+  };
   /** The cluster's Prometheus Alertmanager: gate and courtesy silences of plans; absent: none. */
   alertmanager?: AlertmanagerSettings;
   lock: {

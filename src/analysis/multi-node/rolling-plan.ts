@@ -12,7 +12,8 @@
  *   (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
  * - Workers follow in the order asked, in batches of at most `workerBatchSize` (default 1); a
  *   worker joins a batch only when the batch together is no worse than its nodes alone and keeps
- *   every PDB and room for the evicted pods (no `pdb-blocks` or `capacity` warning of its own).
+ *   every PDB and room for the evicted pods (no `pdb-blocks` or `capacity` warning of its own),
+ *   and, with `maxUnavailablePerZone`, when its zone stays within that many unavailable nodes.
  * - Between steps: the node Ready again, its etcd member healthy, every PDB that covered its pods
  *   back to the disruptions it allows now (`kubectl drain` semantics,
  *   https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/).
@@ -21,7 +22,7 @@
  * Pure: snapshot and `now` in, plan out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { indexCluster } from '../cluster-index.js';
+import { indexCluster, isCordoned, isNodeReady } from '../cluster-index.js';
 import { controlPlaneState } from '../control-plane-state.js';
 import { SEVERITY_RANK, type Verdict } from '../types.js';
 import { analyzeEachAlone, analyzeJointImpact } from './joint-impact.js';
@@ -37,11 +38,30 @@ import type {
 /** Default number of workers taken down together in one step. */
 export const DEFAULT_WORKER_BATCH_SIZE = 1;
 
+/** The well-known label of a node's failure domain (https://kubernetes.io/docs/reference/labels-annotations-taints/#topologykubernetesiozone). */
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+
 /** Options of {@link planRolling}. */
 export interface RollingOptions {
   action: MultiNodeAction;
   /** Most workers per step (control-plane nodes are always one per step). @defaultValue 1 */
   workerBatchSize?: number;
+  /**
+   * Most nodes of one zone ({@link ZONE_LABEL}; nodes without the label form one group: missing
+   * data is not "another zone") unavailable at once: a worker joins a step only while the nodes of
+   * its zone already unavailable (NotReady or cordoned, outside the step) plus the step's nodes
+   * of that zone stay within it. A step's first node is never refused (it waits at run time).
+   * Absent: no limit.
+   */
+  maxUnavailablePerZone?: number;
+}
+
+/**
+ * The zone of a node: its {@link ZONE_LABEL}, or '' when it has none.
+ * @param labels - the node's labels
+ */
+export function zoneOf(labels: Readonly<Record<string, string>> | undefined): string {
+  return labels?.[ZONE_LABEL] ?? '';
 }
 
 const VERDICT_RANK: Readonly<Record<Verdict, number>> = { safe: 0, caution: 1, unsafe: 2 };
@@ -77,7 +97,24 @@ export function planRolling(
   options: RollingOptions,
 ): RollingPlan {
   const workerBatchSize = Math.max(1, Math.floor(options.workerBatchSize ?? DEFAULT_WORKER_BATCH_SIZE));
-  const state = controlPlaneState(indexCluster(snapshot), now);
+  const index = indexCluster(snapshot);
+  const state = controlPlaneState(index, now);
+  const zoneLimit = options.maxUnavailablePerZone;
+  const zone = (node: string): string => zoneOf(index.nodesByName.get(node)?.metadata.labels);
+  // Nodes already unavailable now, by zone (the targets' own batches are counted as they are formed).
+  const downByZone = new Map<string, string[]>();
+  for (const k of snapshot.nodes)
+    if (!isNodeReady(k) || isCordoned(k)) {
+      const z = zoneOf(k.metadata.labels);
+      downByZone.set(z, [...(downByZone.get(z) ?? []), k.metadata.name]);
+    }
+  const withinZoneLimit = (batch: readonly string[], candidate: string): boolean => {
+    if (zoneLimit === undefined) return true;
+    const z = zone(candidate);
+    const inBatch = [...batch, candidate].filter((n) => zone(n) === z);
+    const already = (downByZone.get(z) ?? []).filter((n) => !inBatch.includes(n));
+    return already.length + inBatch.length <= zoneLimit;
+  };
   const alone = analyzeEachAlone(snapshot, nodes, now);
   const byNode = new Map(alone.map((a) => [a.node, a]));
 
@@ -113,6 +150,7 @@ export function planRolling(
     for (const o of workers) {
       if (batch.length >= workerBatchSize) break;
       if (placed.has(o.node)) continue;
+      if (!withinZoneLimit(batch, o.node)) continue;
       const candidate = [...batch, o.node];
       const joint = analyzeJointImpact(snapshot, candidate, now, { action: options.action }, alone);
       const worstAlone = Math.max(...candidate.map((n) => VERDICT_RANK[byNode.get(n)?.verdict ?? 'unsafe']));

@@ -13,6 +13,8 @@ export const enMaintenancePlan = {
     approvalsBy: 'Approvals: {{count}} of {{required}} ({{names}})',
     controlPlane: 'It holds control-plane nodes: it needs the approvals of a control-plane change.',
     settle: 'After each node: verification and {{settle}} of settle time before the next.',
+    batch: 'Workers in steps of up to {{size}}, maintained together.',
+    zoneLimit: 'At most {{limit}} node(s) per zone (topology.kubernetes.io/zone) unavailable at once, checked again before each step.',
     node: '{{n}}. {{node}} ({{role}}), step {{batch}}, {{verdict}}: {{state}}. {{why}}',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | start {{start}} | rebooted and verified {{maintained}} | settled {{settled}} | {{state}}',
@@ -34,6 +36,8 @@ export const enMaintenancePlan = {
     'etcd-leader-last': 'etcd leader: last of the control plane (one election instead of one per step).',
     'worker-order': 'Worker, in the order asked.',
     'batch-with': 'Together with {{nodes}}.',
+    'zone-limit': 'Zone {{zone}}: at most {{limit}} unavailable at once.',
+    'zone-limit-none': 'No zone label: counted with the other nodes without one, at most {{limit}} unavailable at once.',
   },
   state: {
     'pending-approval': 'Waiting for approval: {{missing}} more needed. Approve with `approve {{id}}`.',
@@ -65,5 +69,8 @@ export const enMaintenancePlan = {
     'alertmanager-unreachable': 'Alertmanager cannot be reached ({{detail}})',
     'kured-lock': "kured's reboot lock is held ({{detail}})",
     'change-window': 'outside the change window ({{detail}})',
+    'zone-limit': 'more nodes of a zone would be unavailable than the policy allows (zone: unavailable + next > limit: {{detail}})',
+    'maintenance-lock': 'another maintenance holds the lock ({{detail}})',
+    'cluster-unreadable': 'the cluster cannot be read ({{detail}})',
   },
 };

@@ -73,7 +73,8 @@ export async function preflight(
         `control-plane node(s) ${cordoned.join(', ')} cordoned`,
       );
   }
-  const kured = await kuredLockHolder(api, now, lockNamespace, logger, request.id);
+  // A plan's step of several nodes takes kured's lock under its step holder (issue 20).
+  const kured = await kuredLockHolder(api, now, lockNamespace, logger, request.plan?.lockHolder ?? request.id);
   if (kured) throw new MaintenanceStopError('kured-lock', `kured holds its reboot lock (${kured})`);
   const pods = await listPodsOnNode(api, request.node, lockNamespace, logger);
   const { unmanaged } = classifyPods(pods, request.force);
@@ -104,7 +105,8 @@ interface KuredLock {
  * TTL, is free.
  * An entry the bot took for request `ownRequestId` (`nodeID` `k8s-ha-bot/<id>`, fleet plans,
  * issue 20) is the request's own and does not count.
- * @param ownRequestId - the request being checked (`mr-…`), whose own kured lock entry is ignored
+ * @param ownRequestId - the request being checked (`mr-…`), or the step holder its plan took the
+ *   lock under (`mp-…/b<step>`): that own entry is ignored
  * @returns `namespace/daemonset: node`, or null when free (or no kured)
  * @throws MaintenanceStopError `forbidden` / `api-error` when DaemonSets cannot be listed
  */

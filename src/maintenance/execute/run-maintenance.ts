@@ -114,6 +114,8 @@ class Execution {
   private readonly log: Logger;
   private readonly ns: string;
   private lockHeld = false;
+  /** The plan runner holds the Lease for this request's step and releases it (issue 20). */
+  private readonly lockIsPlans: boolean;
 
   constructor(
     private readonly id: string,
@@ -124,12 +126,14 @@ class Execution {
     this.now = deps.now ?? (() => new Date());
     this.log = deps.logger.child({ maintenanceId: id, cluster: first.cluster, node: first.node });
     this.ns = deps.policy.lock.namespace;
+    this.lockIsPlans = first.plan?.lockHolder !== undefined;
     this.lock = new MaintenanceLock({
       api,
       namespace: deps.policy.lock.namespace,
       leaseName: deps.policy.lock.leaseName,
       leaseDurationSeconds: deps.policy.lock.leaseDurationSeconds,
-      holder: id,
+      // A plan's step of several nodes holds the Lease under one holder for all of them (issue 20).
+      holder: first.plan?.lockHolder ?? id,
       worker: deps.holderIdentity,
       node: first.node,
       now: this.now,
@@ -431,7 +435,8 @@ class Execution {
       req = await this.deps.store.updateProgress(this.id, { uncordonedAt: this.iso() });
       await this.emit(req, { type: 'uncordoned' });
     }
-    if (await this.lock.release()) await this.emit(req, { type: 'lock-released', lease: this.lock.name });
+    if (this.lockIsPlans) await this.lock.stopRenewing();
+    else if (await this.lock.release()) await this.emit(req, { type: 'lock-released', lease: this.lock.name });
     this.lockHeld = false;
     const finishedAt = this.now();
     const done = await this.move('verifying', 'completed', {
@@ -481,6 +486,11 @@ class Execution {
   }
 
   private async releaseQuietly(r: MaintenanceRequest): Promise<void> {
+    if (this.lockIsPlans) {
+      await this.lock.stopRenewing();
+      this.lockHeld = false;
+      return;
+    }
     try {
       if (await this.lock.release()) await this.emit(r, { type: 'lock-released', lease: this.lock.name });
     } catch (err) {

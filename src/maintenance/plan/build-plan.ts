@@ -10,7 +10,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { hasControlPlaneLabel, indexCluster } from '../../analysis/cluster-index.js';
 import { controlPlaneState } from '../../analysis/control-plane-state.js';
 import { analyzeRebootImpact } from '../../analysis/reboot-impact.js';
-import { planRolling } from '../../analysis/multi-node/rolling-plan.js';
+import { planRolling, zoneOf } from '../../analysis/multi-node/rolling-plan.js';
 import type { RollingPlan } from '../../analysis/multi-node/types.js';
 import type { Verdict } from '../../analysis/types.js';
 import type { ClusterMaintenancePolicy } from '../types.js';
@@ -34,6 +34,7 @@ export interface BuiltPlan {
  * @param nodes - the target nodes (names of the cluster's nodes, no duplicates), in the order asked
  * @param now - the analysis clock
  * @param workerBatchSize - most workers per batch (policy) @defaultValue 1
+ * @param maxUnavailablePerZone - most unavailable nodes per zone (policy); absent: no limit
  * @returns the ordered nodes (all `pending`) and the excluded ones
  */
 export function buildPlanNodes(
@@ -41,8 +42,13 @@ export function buildPlanNodes(
   nodes: readonly string[],
   now: Date,
   workerBatchSize = 1,
+  maxUnavailablePerZone?: number,
 ): BuiltPlan {
-  const rolling = planRolling(snapshot, nodes, now, { action: 'reboot', workerBatchSize });
+  const rolling = planRolling(snapshot, nodes, now, {
+    action: 'reboot',
+    workerBatchSize,
+    ...(maxUnavailablePerZone === undefined ? {} : { maxUnavailablePerZone }),
+  });
   const index = indexCluster(snapshot);
   const state = controlPlaneState(index, now);
   const memberOf = (node: string) => state.etcd.members.find((m) => m.node === node) ?? null;
@@ -66,8 +72,15 @@ export function buildPlanNodes(
         const others = step.nodes.filter((n) => n !== node);
         if (others.length > 0) why.push({ key: 'batch-with', facts: { nodes: others.join(', ') } });
       }
+      const zone = zoneOf(index.nodesByName.get(node)?.metadata.labels);
+      if (maxUnavailablePerZone !== undefined)
+        why.push({
+          key: zone === '' ? 'zone-limit-none' : 'zone-limit',
+          facts: { zone, limit: maxUnavailablePerZone },
+        });
       out.push({
         node,
+        ...(zone === '' ? {} : { zone }),
         role: control ? 'control-plane' : 'worker',
         batch: step.index,
         verdict: analyzeRebootImpact(snapshot, node, now).verdict,

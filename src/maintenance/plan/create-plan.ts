@@ -55,7 +55,13 @@ export async function createMaintenancePlan(o: CreatePlanInput): Promise<
   if (!isAllowed(o.policy.requesters, o.requestedBy)) return { ok: false, refusal: 'not-requester' };
   if (o.nodes.length === 0) return { ok: false, refusal: 'no-nodes' };
   const fleet = o.policy.fleet ?? DEFAULT_FLEET;
-  const built = buildPlanNodes(o.snapshot, o.nodes, (o.now ?? (() => new Date()))(), fleet.workerBatchSize);
+  const built = buildPlanNodes(
+    o.snapshot,
+    o.nodes,
+    (o.now ?? (() => new Date()))(),
+    fleet.workerBatchSize,
+    fleet.maxUnavailablePerZone,
+  );
   if (built.nodes.length === 0) return { ok: false, refusal: 'all-unsafe', excluded: built.excluded };
   const created = await o.plans.create(
     {
@@ -68,6 +74,10 @@ export async function createMaintenancePlan(o: CreatePlanInput): Promise<
       nodes: built.nodes,
       excluded: built.excluded,
       settleMs: fleet.settleMs,
+      workerBatchSize: fleet.workerBatchSize,
+      ...(fleet.maxUnavailablePerZone === undefined
+        ? {}
+        : { maxUnavailablePerZone: fleet.maxUnavailablePerZone }),
     },
     planApprovalsRequired(o.policy, built.hasControlPlane),
     o.policy.requestLifetimeMs,

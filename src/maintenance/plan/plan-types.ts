@@ -69,6 +69,8 @@ export type PlanNodeState = 'pending' | 'running' | 'settling' | 'done' | 'faile
 /** One node of a plan, in the plan's order. Times are ISO 8601. */
 export interface PlanNode {
   node: string;
+  /** Its `topology.kubernetes.io/zone` label, when it has one. */
+  zone?: string;
   role: 'control-plane' | 'worker';
   /** 1-based step of the rolling plan (control-plane nodes are always alone in theirs). */
   batch: number;
@@ -91,6 +93,12 @@ export interface PlanNode {
   failure?: { reason: StopReason | PlanNodeFailure; detail: string };
   /** The Alertmanager silence created while it is in maintenance (deleted once it is verified). */
   silenceId?: string;
+  /**
+   * The holder the runner took the maintenance Lease and kured's lock under for this node's step
+   * when the step has several nodes (`mp-…/b<step>`, {@link stepLockIdFor}); absent: the node's
+   * own request holds them.
+   */
+  lockId?: string;
 }
 
 /**
@@ -102,7 +110,15 @@ export type PlanNodeFailure = 'settle-timeout' | 'already-open' | 'cancelled';
 
 /** One reason for a node's place in the order: a message key and its facts. */
 export interface PlanWhy {
-  key: 'not-voter' | 'voter' | 'etcd-leader-last' | 'control-plane-first' | 'worker-order' | 'batch-with';
+  key:
+    | 'not-voter'
+    | 'voter'
+    | 'etcd-leader-last'
+    | 'control-plane-first'
+    | 'worker-order'
+    | 'batch-with'
+    | 'zone-limit'
+    | 'zone-limit-none';
   facts?: Record<string, string | number>;
 }
 
@@ -115,7 +131,14 @@ export interface PlanExcludedNode {
 
 /** What holds the plan before the next node (`held`). */
 export interface PlanHold {
-  kind: 'alert' | 'alertmanager-unreachable' | 'kured-lock' | 'change-window';
+  kind:
+    | 'alert'
+    | 'alertmanager-unreachable'
+    | 'kured-lock'
+    | 'change-window'
+    | 'zone-limit'
+    | 'maintenance-lock'
+    | 'cluster-unreadable';
   /** Plain text for the card, e.g. `HostDown {severity="critical", instance="x"}`. */
   detail: string;
   since: string;
@@ -148,8 +171,12 @@ export interface MaintenancePlan {
   verdictAtRequest: Verdict;
   nodes: PlanNode[];
   excluded: PlanExcludedNode[];
-  /** Settle time after each node, in ms (policy; default 2 min). */
+  /** Settle time after each step, in ms (policy; default 2 min). */
   settleMs: number;
+  /** Most workers per step (policy when made; the steps are the nodes' `batch`). @defaultValue 1 */
+  workerBatchSize?: number;
+  /** Most unavailable nodes per zone (policy when made), checked again before each step; absent: no limit. */
+  maxUnavailablePerZone?: number;
   hold?: PlanHold;
   /** Set by `pause`: the runner pauses after the node in progress. */
   pauseRequested?: boolean;
@@ -165,3 +192,17 @@ export const PLAN_ID_PATTERN = /^mp-[a-z2-7]{10}$/;
 
 /** Default settle time after each node, in ms (2 min). */
 export const DEFAULT_SETTLE_MS = 120_000;
+
+/**
+ * The holder of the maintenance Lease and of kured's lock for a step of several nodes of a plan
+ * (its nodes are maintained together under it).
+ * @param planId - `mp-…`
+ * @param batch - the step (1-based)
+ * @returns `mp-…/b<step>`
+ */
+export function stepLockIdFor(planId: string, batch: number): string {
+  return `${planId}/b${batch}`;
+}
+
+/** Step holders: `mp-` + 10 of `[a-z2-7]` + `/b` + the step. */
+export const STEP_LOCK_ID_PATTERN = /^(mp-[a-z2-7]{10})\/b([0-9]{1,4})$/;

@@ -3,30 +3,38 @@
  * single-node executor ({@link runMaintenance}), which re-runs the reboot-impact analysis on a
  * fresh read before it touches each node (state changes while a plan runs).
  *
- * For each node, in the plan's order:
- * 1. pause / cancel asked → `paused` / `cancelled` (never in the middle of a node);
- * 2. the gates are asked (the cluster's change windows, kured's lock, Alertmanager's alerts); while
- *    one is closed the plan is `held`, says why, and goes on by itself when it opens (a plan
- *    outside its window resumes in the next one);
- * 3. the node's request id is recorded in the plan FIRST, then the request is created approved
- *    (with the plan's approvals) and run; a replacement worker finds the id and resumes that
- *    request (never a second drain of the same node);
- * 4. a courtesy silence is created while the node is in maintenance (when configured) and
- *    deleted once it is verified;
- * 5. after the node: the settle time (policy, default 2 min), then the node's checks again (Ready,
- *    node Lease, static pods, etcd member, DaemonSet pods Ready, PDBs back to the disruptions they
- *    allowed before the node) until they pass or the settle timeout;
- * 6. a failure (executor stop, settle timeout) → `needs-decision`: `retry`, `skip` or `stop`.
+ * For each step (a batch: one node, or up to `workerBatchSize` workers), in the plan's order:
+ * 1. pause / cancel asked → `paused` / `cancelled` (never in the middle of a step);
+ * 2. the gates are asked (the cluster's change windows, the zone limit `maxUnavailablePerZone`
+ *    against the nodes unavailable now, the bot's maintenance Lease, kured's lock, Alertmanager's
+ *    alerts for each node); while one is closed the plan is `held`, says why, and goes on by
+ *    itself when it opens (a plan outside its window resumes in the next one);
+ * 3. a step of several nodes is analysed again together on a fresh read (`analyzeJoint`): an
+ *    `unsafe` joint verdict fails its nodes (untouched) for a decision;
+ * 4. the nodes' request ids are recorded in the plan FIRST, then each request is created approved
+ *    (with the plan's approvals) and run, the step's nodes at the same time; a replacement worker
+ *    finds the ids and resumes those requests (never a second drain of the same node). A step of
+ *    several nodes holds the Lease and kured's lock under one step holder (`mp-…/b<step>`), taken
+ *    and released here; a step of one node leaves them to its request, as a single maintenance;
+ * 5. a courtesy silence is created while a node is in maintenance (when configured) and deleted
+ *    once it is verified;
+ * 6. after each node: the settle time (policy, default 2 min), then the node's checks again
+ *    (Ready, node Lease, static pods, etcd member, DaemonSet pods Ready, PDBs back to their
+ *    desired healthy pods) until they pass or the settle timeout; the next step waits for all;
+ * 7. a failure (executor stop, settle timeout) → `needs-decision`: `retry`, `skip` or `stop`.
  *
  * Every change of the plan goes through the store's compare-and-set and `onChange` (card update).
  */
 import type { Redis } from 'ioredis';
-import { isDaemonSetPod, isPodReady } from '../../analysis/cluster-index.js';
-import type { KPod } from '../../cluster/types.js';
+import { isCordoned, isDaemonSetPod, isNodeReady, isPodReady } from '../../analysis/cluster-index.js';
+import { zoneOf } from '../../analysis/multi-node/rolling-plan.js';
+import type { Verdict } from '../../analysis/types.js';
+import type { KLease, KNode, KPod } from '../../cluster/types.js';
 import { isBotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
-import { createKubeApi, sleep } from '../execute/kube-api.js';
+import { createKubeApi, MaintenanceStopError, seg, sleep } from '../execute/kube-api.js';
 import type { KubeApi } from '../execute/kube-api.js';
+import { expired as leaseExpired, LOCK_NODE_ANNOTATION, MaintenanceLock } from '../execute/maintenance-lock.js';
 import { listPodsOnNode } from '../execute/drain.js';
 import { runMaintenance } from '../execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../execute/run-maintenance.js';
@@ -37,7 +45,7 @@ import { newRequestId } from '../request-store.js';
 import { acquireKuredLock, kuredNodeIdFor, readKuredLock, releaseKuredLock } from './kured-lock.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
-import { PLAN_TERMINAL_STATES } from './plan-types.js';
+import { PLAN_TERMINAL_STATES, stepLockIdFor } from './plan-types.js';
 import type { MaintenancePlanStore } from './plan-store.js';
 
 /** What closes the gate before a node: null when the node may start. */
@@ -67,8 +75,16 @@ export interface PlanRunDeps {
   /** Take kured's lock while working on a node (kured-lock.ts). @defaultValue true */
   kured?: boolean;
   silences?: PlanSilences;
-  /** Called after every change of the plan (the card is updated in place); failures are logged. */
-  onChange?: (plan: MaintenancePlan) => Promise<void>;
+  /**
+   * Called after every change of the plan with the plan before it (the card is updated in place,
+   * the thread told what changed); failures are logged.
+   */
+  onChange?: (plan: MaintenancePlan, before: MaintenancePlan) => Promise<void>;
+  /**
+   * The joint reboot-impact analysis of a step's nodes together on a fresh read, before a step of
+   * several nodes starts; absent: only each node's own analysis (the executor's) is run again.
+   */
+  analyzeJoint?: (nodes: string[]) => Promise<{ verdict: Verdict; summary: string }>;
   /** Longest wait for the settle checks after the settle time, in ms. @defaultValue 600 000 */
   settleTimeoutMs?: number;
   /** Time between two looks while held, paused, waiting for a decision or settling, in ms. @defaultValue 2000 */
@@ -103,6 +119,8 @@ class PlanRun {
   private readonly now: () => Date;
   private readonly log: Logger;
   private readonly pollMs: number;
+  /** The maintenance Lease this runner holds for a step of several nodes. */
+  private stepLock: { id: string; lock: MaintenanceLock } | null = null;
 
   constructor(
     private readonly id: string,
@@ -119,10 +137,14 @@ class PlanRun {
   }
 
   private async change(fn: (p: MaintenancePlan) => MaintenancePlan | null): Promise<MaintenancePlan | null> {
-    const p = await this.deps.plans.update(this.id, fn);
-    if (p && this.deps.onChange) {
+    let before: MaintenancePlan | null = null;
+    const p = await this.deps.plans.update(this.id, (cur) => {
+      before = structuredClone(cur);
+      return fn(cur);
+    });
+    if (p && before && this.deps.onChange) {
       try {
-        await this.deps.onChange(p);
+        await this.deps.onChange(p, before);
       } catch (err) {
         this.log.warn({ err }, 'could not update the plan card');
       }
@@ -148,9 +170,7 @@ class PlanRun {
   ): Promise<MaintenancePlan | null> {
     return this.change((p) => {
       if (PLAN_TERMINAL_STATES.includes(p.state)) return null;
-      for (const n of p.nodes)
-        if (n.state === 'pending' || n.state === 'failed')
-          n.state = n.state === 'failed' ? 'failed' : 'untouched';
+      for (const n of p.nodes) if (n.state === 'pending') n.state = 'untouched';
       p.state = state;
       delete p.hold;
       if (reason !== undefined) p.stateReason = reason;
@@ -160,16 +180,35 @@ class PlanRun {
   }
 
   async loop(): Promise<MaintenancePlan> {
+    try {
+      return await this.steps();
+    } finally {
+      // Never released here: a replacement runner (or the step's end) does; the Lease expires otherwise.
+      await this.stepLock?.lock.stopRenewing();
+    }
+  }
+
+  private async steps(): Promise<MaintenancePlan> {
     for (;;) {
       const p = await this.current();
       if (PLAN_TERMINAL_STATES.includes(p.state)) return p;
-      const active = p.nodes.find((n) => n.state === 'running' || n.state === 'settling');
-      if (active) {
-        await this.continueNode(p, active);
+      const active = p.nodes.filter((n) => n.state === 'running' || n.state === 'settling');
+      if (active.length > 0) {
+        await this.holdStepLock(active);
+        // The step's nodes at the same time; a cancel or a pause waits for all of them.
+        await Promise.all(active.map((n) => this.continueNode(p, n)));
         continue;
       }
       if (p.state === 'cancelling') {
         await this.finish('cancelled');
+        continue;
+      }
+      if (p.state !== 'needs-decision' && p.nodes.some((n) => n.state === 'failed')) {
+        await this.change((x) =>
+          x.state === 'cancelling' || x.state === 'needs-decision' || PLAN_TERMINAL_STATES.includes(x.state)
+            ? null
+            : { ...x, state: 'needs-decision', pauseRequested: false },
+        );
         continue;
       }
       if (p.state === 'needs-decision') {
@@ -186,12 +225,15 @@ class PlanRun {
         else await sleep(this.pollMs, this.deps.signal);
         continue;
       }
-      const next = p.nodes.find((n) => n.state === 'pending');
-      if (!next) {
+      const first = p.nodes.find((n) => n.state === 'pending');
+      if (!first) {
         await this.finish(p.nodes.some((n) => n.state === 'failed') ? 'stopped' : 'completed');
         continue;
       }
-      await this.startNode(p, next);
+      await this.startStep(
+        p,
+        p.nodes.filter((n) => n.state === 'pending' && n.batch === first.batch),
+      );
     }
   }
 
@@ -224,46 +266,96 @@ class PlanRun {
           f.attempts = (f.attempts ?? 0) + 1;
           delete f.requestId;
           delete f.failure;
+          delete f.lockId;
+          delete f.startedAt;
+          delete f.maintainedAt;
+          delete f.finishedAt;
         }
       }
       return x;
     });
   }
 
-  private async startNode(p: MaintenancePlan, n: PlanNode): Promise<void> {
-    const gate =
-      this.windowGate() ?? (await this.kuredGate(n)) ?? (this.deps.gate ? await this.deps.gate(p, n) : null);
+  private async hold(p: MaintenancePlan, gate: Omit<PlanHold, 'since'>): Promise<void> {
+    if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
+      await this.change((x) =>
+        x.state === 'cancelling' || x.pauseRequested || PLAN_TERMINAL_STATES.includes(x.state)
+          ? null
+          : {
+              ...x,
+              state: 'held',
+              hold: { ...gate, since: x.hold?.kind === gate.kind ? x.hold.since : this.iso() },
+            },
+      );
+    }
+    await sleep(this.pollMs, this.deps.signal);
+  }
+
+  /** Start the pending nodes of the next step together, once every gate is open. */
+  private async startStep(p: MaintenancePlan, step: PlanNode[]): Promise<void> {
+    const lockId = step.length > 1 ? stepLockIdFor(p.id, step[0]?.batch ?? 0) : undefined;
+    let gate: Omit<PlanHold, 'since'> | null;
+    try {
+      gate =
+        this.windowGate() ??
+        (await this.zoneGate(p, step)) ??
+        (await this.leaseGate(p, step, lockId)) ??
+        (await this.kuredGate(p, step, lockId));
+      if (gate === null && this.deps.gate)
+        for (const n of step) {
+          gate = await this.deps.gate(p, n);
+          if (gate !== null) break;
+        }
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err }, 'the gates of the next step could not read the cluster');
+      gate = {
+        kind: 'cluster-unreadable',
+        detail: err instanceof MaintenanceStopError ? err.detail : 'the cluster could not be read',
+      };
+    }
     if (gate !== null) {
-      if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
-        await this.change((x) =>
-          x.state === 'cancelling' || x.pauseRequested
-            ? null
-            : { ...x, state: 'held', hold: { ...gate, since: x.hold?.since ?? this.iso() } },
-        );
-      }
-      await sleep(this.pollMs, this.deps.signal);
+      await this.hold(p, gate);
       return;
     }
-    // The request id is reserved in the plan before anything is taken under it (kured's lock, the
-    // request itself): a crash in between finds it again and reuses it.
-    let requestId = n.requestId;
-    if (requestId === undefined) {
-      const reserved = newRequestId();
-      const p2 = await this.change((x) => {
-        const node = this.nodeOf(x, n.node);
-        if (node.state !== 'pending' || node.requestId !== undefined) return null;
-        node.requestId = reserved;
-        return x;
-      });
-      if (!p2) return;
-      requestId = reserved;
+    if (step.length > 1 && this.deps.analyzeJoint) {
+      let joint: { verdict: Verdict; summary: string };
+      try {
+        joint = await this.deps.analyzeJoint(step.map((n) => n.node));
+      } catch (err) {
+        if (this.deps.signal?.aborted) throw err;
+        this.log.warn({ err }, 'the joint analysis of the next step failed');
+        await this.hold(p, { kind: 'cluster-unreadable', detail: 'the joint analysis could not run' });
+        return;
+      }
+      if (joint.verdict === 'unsafe') {
+        for (const n of step) await this.failNode(n.node, 'verdict-unsafe', joint.summary, false);
+        return;
+      }
     }
+    // The request ids are reserved in the plan before anything is taken under them (the Lease,
+    // kured's lock, the requests themselves): a crash in between finds them again and reuses them.
+    if (step.some((n) => n.requestId === undefined)) {
+      const reserved = new Map(step.map((n) => [n.node, newRequestId()]));
+      await this.change((x) => {
+        let changed = false;
+        for (const n of step) {
+          const node = this.nodeOf(x, n.node);
+          if (node.state !== 'pending' || node.requestId !== undefined) continue;
+          node.requestId = reserved.get(n.node);
+          changed = true;
+        }
+        return changed ? x : null;
+      });
+      return; // loop: read the ids back
+    }
+    if (lockId !== undefined && !(await this.takeStepLock(lockId, step))) return; // loop: the gate says who
     if (this.deps.kured !== false) {
       const m = this.deps.maintenance.policy;
       const got = await acquireKuredLock({
         api: this.api,
-        requestId,
-        node: n.node,
+        requestId: lockId ?? step[0]?.requestId ?? '',
+        node: step.map((n) => n.node).join(','),
         ttlMs: m.drain.timeoutMs + m.reboot.timeoutMs + p.settleMs + (this.deps.settleTimeoutMs ?? 600_000),
         now: this.now,
         lockNamespace: m.lock.namespace,
@@ -273,11 +365,16 @@ class PlanRun {
     }
     await this.change((x) => {
       if (x.state === 'cancelling' || x.pauseRequested || x.state === 'needs-decision') return null;
-      const node = this.nodeOf(x, n.node);
-      if (node.state !== 'pending') return null;
-      node.state = 'running';
-      node.requestId = requestId;
-      node.startedAt = this.iso();
+      for (const n of step) {
+        const node = this.nodeOf(x, n.node);
+        if (node.state !== 'pending' || node.requestId !== n.requestId) return null;
+      }
+      for (const n of step) {
+        const node = this.nodeOf(x, n.node);
+        node.state = 'running';
+        node.startedAt = this.iso();
+        if (lockId !== undefined) node.lockId = lockId;
+      }
       x.state = 'running';
       delete x.hold;
       x.startedAt ??= this.iso();
@@ -293,17 +390,157 @@ class PlanRun {
       : { kind: 'change-window', detail: `the next window opens at ${opens.toISOString()}` };
   }
 
-  /** kured holds its lock for something else than this node's request: the plan waits. */
-  private async kuredGate(n: PlanNode): Promise<Omit<PlanHold, 'since'> | null> {
-    if (this.deps.kured === false) return null;
-    const lock = await readKuredLock(
-      this.api,
-      this.now(),
-      this.deps.maintenance.policy.lock.namespace,
-      this.log,
+  /**
+   * The zone limit, against the nodes as they are now: the nodes of each zone already unavailable
+   * (NotReady or cordoned, in the plan or not) plus the step's nodes of that zone stay within
+   * `maxUnavailablePerZone` (nodes without a zone label count as one group).
+   */
+  private async zoneGate(p: MaintenancePlan, step: PlanNode[]): Promise<Omit<PlanHold, 'since'> | null> {
+    const limit = p.maxUnavailablePerZone;
+    if (limit === undefined) return null;
+    const res = await this.api.request<{ items?: KNode[] }>('GET', '/api/v1/nodes');
+    if (res.status !== 200 || !Array.isArray(res.body?.items))
+      return { kind: 'cluster-unreadable', detail: `GET nodes: HTTP ${res.status}` };
+    const next = new Set(step.map((n) => n.node));
+    const zones = new Map<string, { down: string[]; next: string[] }>();
+    for (const k of res.body.items) {
+      const z = zoneOf(k.metadata.labels);
+      const entry = zones.get(z) ?? { down: [], next: [] };
+      if (next.has(k.metadata.name)) entry.next.push(k.metadata.name);
+      else if (!isNodeReady(k) || isCordoned(k)) entry.down.push(k.metadata.name);
+      zones.set(z, entry);
+    }
+    const over = [...zones].filter(([, v]) => v.next.length > 0 && v.down.length + v.next.length > limit);
+    if (over.length === 0) return null;
+    return {
+      kind: 'zone-limit',
+      detail: over
+        .map(
+          ([z, v]) =>
+            `${z === '' ? '-' : z}: ${v.down.slice(0, 5).join(', ')}${v.down.length > 5 ? ` (+${v.down.length - 5})` : ''} + ${v.next.join(', ')} > ${limit}`,
+        )
+        .join('; '),
+    };
+  }
+
+  /**
+   * The bot's maintenance Lease, held by someone else than this step (another maintenance): the
+   * plan waits. A holder left by an earlier step of this plan (a runner that died before releasing
+   * it) is released.
+   */
+  private async leaseGate(
+    p: MaintenancePlan,
+    step: PlanNode[],
+    lockId: string | undefined,
+  ): Promise<Omit<PlanHold, 'since'> | null> {
+    const { namespace, leaseName } = this.deps.maintenance.policy.lock;
+    const res = await this.api.request<KLease>(
+      'GET',
+      `/apis/coordination.k8s.io/v1/namespaces/${seg(namespace)}/leases/${seg(leaseName)}`,
     );
-    const mine = n.requestId === undefined ? null : kuredNodeIdFor(n.requestId);
-    const others = lock.holders.filter((h) => h.nodeID !== mine);
+    if (res.status === 404) return null;
+    if (res.status !== 200 || !res.body)
+      return { kind: 'cluster-unreadable', detail: `GET lease ${namespace}/${leaseName}: HTTP ${res.status}` };
+    const holder = res.body.spec?.holderIdentity ?? '';
+    if (holder === '' || leaseExpired(res.body, this.now())) return null;
+    const mine = new Set([lockId, ...step.map((n) => n.requestId)].filter((x) => x !== undefined));
+    if (mine.has(holder)) return null;
+    if (holder.startsWith(`${p.id}/b`)) {
+      await this.lockFor(holder).release();
+      this.log.info({ holder }, "released the maintenance Lease an earlier step of this plan left");
+      return null;
+    }
+    const node = res.body.metadata.annotations?.[LOCK_NODE_ANNOTATION];
+    return { kind: 'maintenance-lock', detail: `${namespace}/${leaseName}: ${holder}${node ? ` (${node})` : ''}` };
+  }
+
+  private lockFor(holder: string): MaintenanceLock {
+    const m = this.deps.maintenance;
+    return new MaintenanceLock({
+      api: this.api,
+      namespace: m.policy.lock.namespace,
+      leaseName: m.policy.lock.leaseName,
+      leaseDurationSeconds: m.policy.lock.leaseDurationSeconds,
+      holder,
+      worker: m.holderIdentity,
+      node: '',
+      now: this.now,
+      logger: this.log,
+    });
+  }
+
+  /** Take the Lease for a step of several nodes (renewed until the step ends or the run stops). */
+  private async takeStepLock(lockId: string, step: PlanNode[]): Promise<boolean> {
+    if (this.stepLock?.id !== lockId) {
+      await this.stepLock?.lock.stopRenewing();
+      const m = this.deps.maintenance;
+      this.stepLock = {
+        id: lockId,
+        lock: new MaintenanceLock({
+          api: this.api,
+          namespace: m.policy.lock.namespace,
+          leaseName: m.policy.lock.leaseName,
+          leaseDurationSeconds: m.policy.lock.leaseDurationSeconds,
+          holder: lockId,
+          worker: m.holderIdentity,
+          node: step.map((n) => n.node).join(','),
+          now: this.now,
+          logger: this.log,
+        }),
+      };
+    }
+    const got = await this.stepLock.lock.acquire();
+    if (!got.ok) return false;
+    this.stepLock.lock.startRenewing();
+    return true;
+  }
+
+  /** A resumed step of several nodes: hold its Lease again while its nodes run or settle. */
+  private async holdStepLock(active: PlanNode[]): Promise<void> {
+    const lockId = active.find((n) => n.lockId !== undefined)?.lockId;
+    if (lockId === undefined || this.stepLock?.id === lockId) return;
+    try {
+      if (!(await this.takeStepLock(lockId, active)))
+        this.log.error({ lockId }, 'the maintenance Lease of the step in progress is held by another holder');
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err, lockId }, 'could not take the maintenance Lease of the step in progress again');
+    }
+  }
+
+  /**
+   * kured holds its lock for something else than this step: the plan waits. An entry the bot left
+   * for an earlier node or step of this plan (a runner that died before releasing it) is released.
+   */
+  private async kuredGate(
+    p: MaintenancePlan,
+    step: PlanNode[],
+    lockId: string | undefined,
+  ): Promise<Omit<PlanHold, 'since'> | null> {
+    if (this.deps.kured === false) return null;
+    const namespace = this.deps.maintenance.policy.lock.namespace;
+    const lock = await readKuredLock(this.api, this.now(), namespace, this.log);
+    const mine = new Set(
+      [lockId, ...step.map((n) => n.requestId)].filter((x) => x !== undefined).map((x) => kuredNodeIdFor(x)),
+    );
+    const earlier = new Set(
+      p.nodes
+        .filter((n) => n.state !== 'running' && n.state !== 'settling')
+        .flatMap((n) => [n.requestId, n.lockId])
+        .filter((x): x is string => x !== undefined && !mine.has(kuredNodeIdFor(x))),
+    );
+    for (const h of lock.holders) {
+      const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+      if (id !== undefined && earlier.has(id)) {
+        await releaseKuredLock({ api: this.api, requestId: id, lockNamespace: namespace, logger: this.log });
+        this.log.info({ nodeID: h.nodeID }, "released kured's lock an earlier step of this plan left");
+      }
+    }
+    const others = lock.holders.filter((h) => {
+      if (mine.has(h.nodeID)) return false;
+      const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+      return id === undefined || !earlier.has(id);
+    });
     if (others.length === 0) return null;
     return {
       kind: 'kured-lock',
@@ -311,20 +548,40 @@ class PlanRun {
     };
   }
 
-  private async releaseKured(name: string): Promise<void> {
-    if (this.deps.kured === false) return;
-    const node = this.nodeOf(await this.current(), name);
-    if (node.requestId === undefined) return;
-    try {
-      await releaseKuredLock({
-        api: this.api,
-        requestId: node.requestId,
-        lockNamespace: this.deps.maintenance.policy.lock.namespace,
-        logger: this.log,
-      });
-    } catch (err) {
-      if (this.deps.signal?.aborted) throw err;
-      this.log.warn({ err, node: name }, "could not release kured's lock; it expires at its TTL");
+  /** Release what a step held once none of its nodes runs or settles any more. */
+  private async releaseStepIfDone(name: string): Promise<void> {
+    const p = await this.current();
+    const n = this.nodeOf(p, name);
+    const holder = n.lockId ?? n.requestId;
+    if (holder === undefined) return;
+    const busy = p.nodes.some(
+      (x) =>
+        (x.state === 'running' || x.state === 'settling') && (x.lockId ?? x.requestId) === holder,
+    );
+    if (busy) return;
+    if (this.deps.kured !== false) {
+      try {
+        await releaseKuredLock({
+          api: this.api,
+          requestId: holder,
+          lockNamespace: this.deps.maintenance.policy.lock.namespace,
+          logger: this.log,
+        });
+      } catch (err) {
+        if (this.deps.signal?.aborted) throw err;
+        this.log.warn({ err, node: name }, "could not release kured's lock; it expires at its TTL");
+      }
+    }
+    if (n.lockId !== undefined) {
+      try {
+        if (this.stepLock?.id === n.lockId) {
+          await this.stepLock.lock.release();
+          this.stepLock = null;
+        } else await this.lockFor(n.lockId).release();
+      } catch (err) {
+        if (this.deps.signal?.aborted) throw err;
+        this.log.warn({ err, lockId: n.lockId }, 'could not release the maintenance Lease; it expires on its own');
+      }
     }
   }
 
@@ -348,16 +605,21 @@ class PlanRun {
       verdictAtRequest: n.verdict,
       summaryAtRequest: `node ${n.node} of plan ${p.id}`,
       progress: {},
+      plan: { id: p.id, batch: n.batch, ...(n.lockId === undefined ? {} : { lockHolder: n.lockId }) },
       revision: 1,
     };
   }
 
+  /**
+   * Fail a node for a decision. `touched`: it was started (its step's locks are released once no
+   * node of the step runs any more); a node failed before it started (joint analysis) held nothing.
+   */
   private async failNode(
     name: string,
     reason: NonNullable<PlanNode['failure']>['reason'],
     detail: string,
+    touched = true,
   ): Promise<void> {
-    await this.releaseKured(name);
     await this.change((x) => {
       const node = this.nodeOf(x, name);
       node.state = 'failed';
@@ -366,8 +628,10 @@ class PlanRun {
       if (x.state === 'cancelling') return x;
       x.state = 'needs-decision';
       x.pauseRequested = false;
+      delete x.hold;
       return x;
     });
+    if (touched) await this.releaseStepIfDone(name);
   }
 
   private async continueNode(p: MaintenancePlan, n: PlanNode): Promise<void> {
@@ -445,7 +709,6 @@ class PlanRun {
     const missing = await this.missing(n);
     if (missing.length === 0) {
       await this.removeSilence(n.node);
-      await this.releaseKured(n.node);
       await this.change((x) => {
         const node = this.nodeOf(x, n.node);
         node.state = 'done';
@@ -453,6 +716,7 @@ class PlanRun {
         node.finishedAt = node.settledAt;
         return x;
       });
+      await this.releaseStepIfDone(n.node);
       return;
     }
     if (this.now().getTime() > settleEnd + (this.deps.settleTimeoutMs ?? 600_000)) {

@@ -11,8 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { isNodeReady } from '../src/analysis/cluster-index.js';
-import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
@@ -37,18 +35,17 @@ import { createKubeApi } from '../src/maintenance/execute/kube-api.js';
 import { MaintenancePlanStore } from '../src/maintenance/plan/plan-store.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
-import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
-import { MaintenanceStore } from '../src/maintenance/request-store.js';
-import type { Actor, ClusterMaintenancePolicy } from '../src/maintenance/types.js';
 import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
-import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';
+import { testPolicy } from './helpers/maintenance-test-store.js';
 import { startAlertmanager } from './helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from './helpers/alertmanager-server.js';
 import { startRedis } from './helpers/redis-server.js';
+import { alice, bob, startFleet } from './helpers/plan-fleet.js';
+import type { Fleet, FleetOptions } from './helpers/plan-fleet.js';
 import type { RedisServer } from './helpers/redis-server.js';
-import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
+import { kubeConfigOf } from './helpers/simulator.js';
 
 let redisServer: RedisServer;
 let redis: Redis;
@@ -56,9 +53,6 @@ let dir: string;
 let file: SnapshotFile;
 let sims: RunningSimulator[] = [];
 
-const alice: Actor = { platform: 'console', tenant: 'local', id: 'alice' };
-const bob: Actor = { platform: 'console', tenant: 'local', id: 'bob' };
-const carol: Actor = { platform: 'console', tenant: 'local', id: 'carol' };
 const CLUSTER = 'gen';
 
 beforeAll(async () => {
@@ -85,149 +79,9 @@ afterEach(async () => {
 const nodeNames = (): string[] =>
   file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
 
-interface Fleet {
-  s: RunningSimulator;
-  plans: MaintenancePlanStore;
-  requests: MaintenanceStore;
-  plan: MaintenancePlan;
-  deps: PlanRunDeps;
-  /** Most nodes seen not Ready at once, and the reboots done by node. */
-  maxDown: number;
-  reboots: Map<string, number>;
-  stop: () => void;
-}
-
-/** A plan for every node of the generated cluster, approved by bob and carol, with a reboot robot. */
-async function fleet(o: {
-  policy?: Partial<ClusterMaintenancePolicy>;
-  kuredLock?: string;
-  failNode?: string;
-  keyPrefix: string;
-  only?: string[];
-  deps?: Partial<PlanRunDeps>;
-  onAwaitingReboot?: (node: string) => Promise<void>;
-}): Promise<Fleet> {
-  const kured = {
-    apiVersion: 'apps/v1',
-    kind: 'DaemonSet',
-    metadata: {
-      name: 'kured',
-      namespace: 'kube-system',
-      uid: 'uid-kured',
-      labels: { 'app.kubernetes.io/name': 'kured' },
-      annotations: o.kuredLock === undefined ? {} : { 'weave.works/kured-node-lock': o.kuredLock },
-    },
-    spec: {
-      selector: { matchLabels: { name: 'kured' } },
-      template: {
-        metadata: { labels: { name: 'kured' } },
-        spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
-      },
-    },
-    status: { desiredNumberScheduled: 0, numberReady: 0 },
-  };
-  const s = await startScenarioSimulator(
-    { ...file, items: [...file.items, kured as unknown as SnapshotFile['items'][number]] },
-    { heartbeats: { intervalMs: 500 } },
-  );
-  sims.push(s);
-  const policy = testPolicy(CLUSTER, {
-    lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 },
-    ...o.policy,
-  });
-  const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
-  const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
-  const names = o.only ?? nodeNames();
-  const all = nodeNames();
-  const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
-  const created = await createMaintenancePlan({
-    plans,
-    policy: { ...policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
-    snapshot,
-    nodes: names,
-    reason: 'kernel patch',
-    requestedBy: alice,
-    locale: 'en',
-    replyTo: { platform: 'console', address: {} },
-  });
-  const built = { hasControlPlane: created.ok && created.plan.nodes.some((n) => n.role === 'control-plane') };
-  if (!created.ok) throw new Error('plan not created');
-  const first = await plans.decide(created.plan.id, bob, 'approve', () => policy);
-  // control-plane nodes in the plan raise it to the control-plane count (2); workers alone need 1
-  expect(first).toMatchObject({ ok: true, outcome: built.hasControlPlane ? 'approval-counted' : 'approved' });
-  if (built.hasControlPlane) {
-    expect(await plans.decide(created.plan.id, bob, 'approve', () => policy)).toMatchObject({
-      ok: false,
-      refusal: 'already-approved',
-    });
-    expect(await plans.decide(created.plan.id, alice, 'approve', () => policy)).toMatchObject({
-      ok: false,
-      refusal: 'self-approval',
-    });
-    expect(await plans.decide(created.plan.id, carol, 'approve', () => policy)).toMatchObject({
-      ok: true,
-      outcome: 'approved',
-    });
-  }
-  const reboots = new Map<string, number>();
-  const f: Fleet = {
-    s,
-    plans,
-    requests,
-    plan: created.plan,
-    deps: undefined as unknown as PlanRunDeps,
-    maxDown: 0,
-    reboots,
-    stop: () => undefined,
-  };
-  let running = true;
-  f.stop = () => {
-    running = false;
-  };
-  // The reboot robot: reboots a node once its request waits for the reboot (unless it must fail).
-  void (async () => {
-    while (running) {
-      const p = await plans.get(created.plan.id);
-      for (const n of p?.nodes ?? []) {
-        if (n.requestId === undefined || n.node === o.failNode) continue;
-        const r = await requests.get(n.requestId);
-        if (r?.state === 'awaiting-reboot' && !reboots.has(n.requestId)) {
-          reboots.set(n.requestId, 1);
-          await o.onAwaitingReboot?.(n.node);
-          void s.rebootNode(n.node, { downMs: 300 }); // resolves when back up: not awaited, so the sampler sees it down
-        }
-      }
-      const down = all.filter((name) => !isNodeReady(s.getObject('nodes', null, name) as KNode)).length;
-      f.maxDown = Math.max(f.maxDown, down);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  })();
-  f.deps = {
-    plans,
-    requests,
-    redis,
-    maintenance: {
-      notifier: new RecordingNotifier(),
-      kubeConfig: kubeConfigOf(s),
-      policy: { ...policy, reboot: { timeoutMs: o.failNode ? 2_000 : 20_000 } },
-      redis,
-      holderIdentity: 'test-worker',
-      keyPrefix: o.keyPrefix,
-      // A fresh read of the file's cluster is what the worker does; the verdict decides.
-      analyze: async (node) => {
-        const r = analyzeRebootImpact(snapshotFromFile(file, CLUSTER, node), node, new Date());
-        return { verdict: r.verdict, summary: r.verdict, findings: [] };
-      },
-      logger: silentLogger,
-      pollMs: 100,
-    },
-    pollMs: 50,
-    settleTimeoutMs: 10_000,
-    logger: silentLogger,
-    ...o.deps,
-  };
-  return f;
-}
+/** A plan for every node of the generated cluster (or `only`), approved by bob and carol, with a reboot robot. */
+const fleet = (o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet> =>
+  startFleet({ redis, file, cluster: CLUSTER, sims, ...o });
 
 describe('maintenance plan', () => {
   it('3 control-plane nodes + 4 workers, two approvers: control plane first one at a time, etcd leader last, each node verified before the next; the card ends with a times table', async () => {

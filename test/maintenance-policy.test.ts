@@ -106,6 +106,16 @@ describe('the policy file', () => {
       unreachable: 'block',
     });
     expect(policy.forCluster('dev').alertmanager).toBeUndefined();
+    const zoned = parseMaintenancePolicy(
+      'defaults:\n  fleet: { workerBatchSize: 3, maxUnavailablePerZone: 1 }\n',
+      'p.yaml',
+    ).forCluster('any');
+    expect(zoned.fleet).toEqual({
+      workerBatchSize: 3,
+      settleMs: 120_000,
+      settleTimeoutMs: 600_000,
+      maxUnavailablePerZone: 1,
+    });
   });
 
   it('gives each caller its own copy (mutating one does not change the policy)', () => {
@@ -220,6 +230,12 @@ describe('the policy file', () => {
       'defaults:\n  fleet: { settleMs: -2 }\n',
       'defaults.fleet.settleMs',
       /at least 0/,
+    ],
+    [
+      'a zone limit of 0',
+      'defaults:\n  fleet: { maxUnavailablePerZone: 0 }\n',
+      'defaults.fleet.maxUnavailablePerZone',
+      /at least 1|>=1/,
     ],
     [
       'a non-https hook URL',

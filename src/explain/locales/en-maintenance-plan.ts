@@ -14,7 +14,8 @@ export const enMaintenancePlan = {
     controlPlane: 'It holds control-plane nodes: it needs the approvals of a control-plane change.',
     settle: 'After each node: verification and {{settle}} of settle time before the next.',
     batch: 'Workers in steps of up to {{size}}, maintained together.',
-    zoneLimit: 'At most {{limit}} node(s) per zone (topology.kubernetes.io/zone) unavailable at once, checked again before each step.',
+    zoneLimit:
+      'At most {{limit}} node(s) per zone (topology.kubernetes.io/zone) unavailable at once, checked again before each step.',
     node: '{{n}}. {{node}} ({{role}}), step {{batch}}, {{verdict}}: {{state}}. {{why}}',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | start {{start}} | rebooted and verified {{maintained}} | settled {{settled}} | {{state}}',
@@ -37,7 +38,8 @@ export const enMaintenancePlan = {
     'worker-order': 'Worker, in the order asked.',
     'batch-with': 'Together with {{nodes}}.',
     'zone-limit': 'Zone {{zone}}: at most {{limit}} unavailable at once.',
-    'zone-limit-none': 'No zone label: counted with the other nodes without one, at most {{limit}} unavailable at once.',
+    'zone-limit-none':
+      'No zone label: counted with the other nodes without one, at most {{limit}} unavailable at once.',
   },
   state: {
     'pending-approval': 'Waiting for approval: {{missing}} more needed. Approve with `approve {{id}}`.',
@@ -69,7 +71,8 @@ export const enMaintenancePlan = {
     'alertmanager-unreachable': 'Alertmanager cannot be reached ({{detail}})',
     'kured-lock': "kured's reboot lock is held ({{detail}})",
     'change-window': 'outside the change window ({{detail}})',
-    'zone-limit': 'more nodes of a zone would be unavailable than the policy allows (zone: unavailable + next > limit: {{detail}})',
+    'zone-limit':
+      'more nodes of a zone would be unavailable than the policy allows (zone: unavailable + next > limit: {{detail}})',
     'maintenance-lock': 'another maintenance holds the lock ({{detail}})',
     'cluster-unreadable': 'the cluster cannot be read ({{detail}})',
   },

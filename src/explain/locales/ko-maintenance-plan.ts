@@ -12,7 +12,8 @@ export const koMaintenancePlan = {
     controlPlane: '컨트롤 플레인 노드가 포함되어 컨트롤 플레인 변경과 같은 수의 승인이 필요합니다.',
     settle: '노드마다 검증 후 {{settle}} 안정화 시간을 두고 다음 노드로 넘어갑니다.',
     batch: '워커는 한 단계에 최대 {{size}}개씩 함께 유지보수합니다.',
-    zoneLimit: '영역(topology.kubernetes.io/zone)마다 동시에 최대 {{limit}}개 노드까지 사용 불가, 단계마다 다시 확인합니다.',
+    zoneLimit:
+      '영역(topology.kubernetes.io/zone)마다 동시에 최대 {{limit}}개 노드까지 사용 불가, 단계마다 다시 확인합니다.',
     node: '{{n}}. {{node}} ({{role}}), {{batch}}단계, {{verdict}}: {{state}}. {{why}}',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | 시작 {{start}} | 재부팅·검증 {{maintained}} | 안정화 {{settled}} | {{state}}',
@@ -35,7 +36,8 @@ export const koMaintenancePlan = {
     'worker-order': '워커, 요청한 순서대로.',
     'batch-with': '{{nodes}}와 함께.',
     'zone-limit': '영역 {{zone}}: 동시에 최대 {{limit}}개까지 사용 불가.',
-    'zone-limit-none': '영역 레이블 없음: 레이블 없는 다른 노드와 함께 세어 동시에 최대 {{limit}}개까지 사용 불가.',
+    'zone-limit-none':
+      '영역 레이블 없음: 레이블 없는 다른 노드와 함께 세어 동시에 최대 {{limit}}개까지 사용 불가.',
   },
   state: {
     'pending-approval': '승인 대기: {{missing}}명 더 필요합니다. `{{id}} 승인`으로 승인하세요.',
@@ -67,7 +69,8 @@ export const koMaintenancePlan = {
     'alertmanager-unreachable': 'Alertmanager에 연결할 수 없음 ({{detail}})',
     'kured-lock': 'kured 재부팅 잠금이 잡혀 있음 ({{detail}})',
     'change-window': '변경 가능 시간대 밖 ({{detail}})',
-    'zone-limit': '한 영역에서 정책이 허용하는 것보다 많은 노드가 사용 불가해짐 (영역: 사용 불가 + 다음 > 한도: {{detail}})',
+    'zone-limit':
+      '한 영역에서 정책이 허용하는 것보다 많은 노드가 사용 불가해짐 (영역: 사용 불가 + 다음 > 한도: {{detail}})',
     'maintenance-lock': '다른 유지보수가 잠금을 보유 중 ({{detail}})',
     'cluster-unreadable': '클러스터를 읽을 수 없음 ({{detail}})',
   },

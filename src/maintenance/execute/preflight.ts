@@ -74,7 +74,13 @@ export async function preflight(
       );
   }
   // A plan's step of several nodes takes kured's lock under its step holder (issue 20).
-  const kured = await kuredLockHolder(api, now, lockNamespace, logger, request.plan?.lockHolder ?? request.id);
+  const kured = await kuredLockHolder(
+    api,
+    now,
+    lockNamespace,
+    logger,
+    request.plan?.lockHolder ?? request.id,
+  );
   if (kured) throw new MaintenanceStopError('kured-lock', `kured holds its reboot lock (${kured})`);
   const pods = await listPodsOnNode(api, request.node, lockNamespace, logger);
   const { unmanaged } = classifyPods(pods, request.force);

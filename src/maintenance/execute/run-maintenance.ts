@@ -436,7 +436,8 @@ class Execution {
       await this.emit(req, { type: 'uncordoned' });
     }
     if (this.lockIsPlans) await this.lock.stopRenewing();
-    else if (await this.lock.release()) await this.emit(req, { type: 'lock-released', lease: this.lock.name });
+    else if (await this.lock.release())
+      await this.emit(req, { type: 'lock-released', lease: this.lock.name });
     this.lockHeld = false;
     const finishedAt = this.now();
     const done = await this.move('verifying', 'completed', {

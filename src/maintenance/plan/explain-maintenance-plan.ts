@@ -80,7 +80,8 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
   );
   if (p.nodes.some((n) => n.role === 'control-plane')) facts.push(tr.t('maintenancePlan.card.controlPlane'));
   facts.push(tr.t('maintenancePlan.card.settle', { settle: formatDuration(tr, p.settleMs) }));
-  if ((p.workerBatchSize ?? 1) > 1) facts.push(tr.t('maintenancePlan.card.batch', { size: p.workerBatchSize }));
+  if ((p.workerBatchSize ?? 1) > 1)
+    facts.push(tr.t('maintenancePlan.card.batch', { size: p.workerBatchSize }));
   if (p.maxUnavailablePerZone !== undefined)
     facts.push(tr.t('maintenancePlan.card.zoneLimit', { limit: p.maxUnavailablePerZone }));
   const sections: ReplySection[] = [{ heading: tr.t('maintenancePlan.section.request'), lines: facts }];

@@ -34,7 +34,11 @@ import { isBotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
 import { createKubeApi, MaintenanceStopError, seg, sleep } from '../execute/kube-api.js';
 import type { KubeApi } from '../execute/kube-api.js';
-import { expired as leaseExpired, LOCK_NODE_ANNOTATION, MaintenanceLock } from '../execute/maintenance-lock.js';
+import {
+  expired as leaseExpired,
+  LOCK_NODE_ANNOTATION,
+  MaintenanceLock,
+} from '../execute/maintenance-lock.js';
 import { listPodsOnNode } from '../execute/drain.js';
 import { runMaintenance } from '../execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../execute/run-maintenance.js';
@@ -440,18 +444,24 @@ class PlanRun {
     );
     if (res.status === 404) return null;
     if (res.status !== 200 || !res.body)
-      return { kind: 'cluster-unreadable', detail: `GET lease ${namespace}/${leaseName}: HTTP ${res.status}` };
+      return {
+        kind: 'cluster-unreadable',
+        detail: `GET lease ${namespace}/${leaseName}: HTTP ${res.status}`,
+      };
     const holder = res.body.spec?.holderIdentity ?? '';
     if (holder === '' || leaseExpired(res.body, this.now())) return null;
     const mine = new Set([lockId, ...step.map((n) => n.requestId)].filter((x) => x !== undefined));
     if (mine.has(holder)) return null;
     if (holder.startsWith(`${p.id}/b`)) {
       await this.lockFor(holder).release();
-      this.log.info({ holder }, "released the maintenance Lease an earlier step of this plan left");
+      this.log.info({ holder }, 'released the maintenance Lease an earlier step of this plan left');
       return null;
     }
     const node = res.body.metadata.annotations?.[LOCK_NODE_ANNOTATION];
-    return { kind: 'maintenance-lock', detail: `${namespace}/${leaseName}: ${holder}${node ? ` (${node})` : ''}` };
+    return {
+      kind: 'maintenance-lock',
+      detail: `${namespace}/${leaseName}: ${holder}${node ? ` (${node})` : ''}`,
+    };
   }
 
   private lockFor(holder: string): MaintenanceLock {
@@ -555,8 +565,7 @@ class PlanRun {
     const holder = n.lockId ?? n.requestId;
     if (holder === undefined) return;
     const busy = p.nodes.some(
-      (x) =>
-        (x.state === 'running' || x.state === 'settling') && (x.lockId ?? x.requestId) === holder,
+      (x) => (x.state === 'running' || x.state === 'settling') && (x.lockId ?? x.requestId) === holder,
     );
     if (busy) return;
     if (this.deps.kured !== false) {
@@ -580,7 +589,10 @@ class PlanRun {
         } else await this.lockFor(n.lockId).release();
       } catch (err) {
         if (this.deps.signal?.aborted) throw err;
-        this.log.warn({ err, lockId: n.lockId }, 'could not release the maintenance Lease; it expires on its own');
+        this.log.warn(
+          { err, lockId: n.lockId },
+          'could not release the maintenance Lease; it expires on its own',
+        );
       }
     }
   }

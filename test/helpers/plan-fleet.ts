@@ -1,0 +1,223 @@
+/**
+ * TEST ONLY: a maintenance plan on the simulator with a real Redis (issue 20): a generated
+ * cluster served with kured's DaemonSet, a plan created and approved by two approvers, a reboot
+ * robot that reboots each node once its request waits for the reboot, and a sampler of how many
+ * nodes are down at once (and which). Used by the plan tests and the chat wiring tests.
+ */
+import { expect } from '@jest/globals';
+import type { Redis } from 'ioredis';
+import { isCordoned, isNodeReady } from '../../src/analysis/cluster-index.js';
+import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import type { KNode } from '../../src/cluster/types.js';
+import { createMaintenancePlan } from '../../src/maintenance/plan/create-plan.js';
+import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
+import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
+import type { PlanRunDeps } from '../../src/maintenance/plan/run-plan.js';
+import { MaintenanceStore } from '../../src/maintenance/request-store.js';
+import type { Actor, ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
+import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { silentLogger } from '../../src/util/logger.js';
+import { RecordingNotifier, testPolicy } from './maintenance-test-store.js';
+import { kubeConfigOf, startScenarioSimulator } from './simulator.js';
+
+/** The requester and the two approvers of the plan tests. */
+export const alice: Actor = { platform: 'console', tenant: 'local', id: 'alice' };
+export const bob: Actor = { platform: 'console', tenant: 'local', id: 'bob' };
+export const carol: Actor = { platform: 'console', tenant: 'local', id: 'carol' };
+
+/** kured's DaemonSet as kured's manifest installs it (kube-system/kured), with an optional lock. */
+export function kuredDaemonSet(lock?: string): SnapshotFile['items'][number] {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: {
+      name: 'kured',
+      namespace: 'kube-system',
+      uid: 'uid-kured',
+      labels: { 'app.kubernetes.io/name': 'kured' },
+      annotations: lock === undefined ? {} : { 'weave.works/kured-node-lock': lock },
+    },
+    spec: {
+      selector: { matchLabels: { name: 'kured' } },
+      template: {
+        metadata: { labels: { name: 'kured' } },
+        spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
+      },
+    },
+    status: { desiredNumberScheduled: 0, numberReady: 0 },
+  } as unknown as SnapshotFile['items'][number];
+}
+
+/** The names of a snapshot file's nodes, in its order. */
+export function nodeNamesOf(file: SnapshotFile): string[] {
+  return file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+}
+
+/** A plan on the simulator, with its robot and sampler. */
+export interface Fleet {
+  s: RunningSimulator;
+  plans: MaintenancePlanStore;
+  requests: MaintenanceStore;
+  plan: MaintenancePlan;
+  deps: PlanRunDeps;
+  policy: ClusterMaintenancePolicy;
+  /** Most nodes seen not Ready at once. */
+  maxDown: number;
+  /** Every set of nodes seen not Ready at once (sorted names joined by ','), as sampled. */
+  downSets: Set<string>;
+  /** Most nodes of one zone seen unavailable (NotReady or cordoned) at once, per zone. */
+  maxUnavailableByZone: Map<string, number>;
+  /** The reboots done, by request id. */
+  reboots: Map<string, number>;
+  stop: () => void;
+}
+
+/** Options of {@link startFleet}. */
+export interface FleetOptions {
+  redis: Redis;
+  file: SnapshotFile;
+  cluster: string;
+  /** Simulators started are pushed here (the caller closes them). */
+  sims: RunningSimulator[];
+  keyPrefix: string;
+  policy?: Partial<ClusterMaintenancePolicy>;
+  /** The plan policy's `fleet` (default: batch 1, settle 300 ms, settle timeout 10 s). */
+  fleet?: NonNullable<ClusterMaintenancePolicy['fleet']>;
+  kuredLock?: string;
+  /** A node the robot never reboots (its request times out). */
+  failNode?: string;
+  only?: string[];
+  deps?: Partial<PlanRunDeps>;
+  /** Called when a node's request waits for its reboot, before the robot reboots it. */
+  onAwaitingReboot?: (node: string) => Promise<void>;
+  /** Approve the plan (bob, then carol when two are needed). @defaultValue true */
+  approve?: boolean;
+  /** Extra objects served with the cluster. */
+  extraItems?: SnapshotFile['items'];
+}
+
+/**
+ * Start the simulator, create the plan (alice asks), approve it (bob, carol), start the robot.
+ * @returns the fleet; call `stop()` when done (the simulators are closed by the caller)
+ */
+export async function startFleet(o: FleetOptions): Promise<Fleet> {
+  const { redis, file, cluster } = o;
+  const s = await startScenarioSimulator(
+    { ...file, items: [...file.items, kuredDaemonSet(o.kuredLock), ...(o.extraItems ?? [])] },
+    { heartbeats: { intervalMs: 500 } },
+  );
+  o.sims.push(s);
+  const policy = testPolicy(cluster, {
+    lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 6 },
+    ...o.policy,
+  });
+  const plans = new MaintenancePlanStore(redis, { keyPrefix: o.keyPrefix });
+  const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
+  const all = nodeNamesOf(file);
+  const names = o.only ?? all;
+  const snapshot = snapshotFromFile(file, cluster, null, () => new Date(), names);
+  const created = await createMaintenancePlan({
+    plans,
+    policy: { ...policy, fleet: o.fleet ?? { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
+    snapshot,
+    nodes: names,
+    reason: 'kernel patch',
+    requestedBy: alice,
+    locale: 'en',
+    replyTo: { platform: 'console', address: {} },
+  });
+  if (!created.ok) throw new Error(`plan not created: ${created.refusal}`);
+  const hasControlPlane = created.plan.nodes.some((n) => n.role === 'control-plane');
+  if (o.approve !== false) {
+    const first = await plans.decide(created.plan.id, bob, 'approve', () => policy);
+    // control-plane nodes in the plan raise it to the control-plane count (2); workers alone need 1
+    expect(first).toMatchObject({ ok: true, outcome: hasControlPlane ? 'approval-counted' : 'approved' });
+    if (hasControlPlane) {
+      expect(await plans.decide(created.plan.id, bob, 'approve', () => policy)).toMatchObject({
+        ok: false,
+        refusal: 'already-approved',
+      });
+      expect(await plans.decide(created.plan.id, alice, 'approve', () => policy)).toMatchObject({
+        ok: false,
+        refusal: 'self-approval',
+      });
+      expect(await plans.decide(created.plan.id, carol, 'approve', () => policy)).toMatchObject({
+        ok: true,
+        outcome: 'approved',
+      });
+    }
+  }
+  const reboots = new Map<string, number>();
+  const f: Fleet = {
+    s,
+    plans,
+    requests,
+    plan: created.plan,
+    deps: undefined as unknown as PlanRunDeps,
+    policy,
+    maxDown: 0,
+    downSets: new Set(),
+    maxUnavailableByZone: new Map(),
+    reboots,
+    stop: () => undefined,
+  };
+  let running = true;
+  f.stop = () => {
+    running = false;
+  };
+  // The reboot robot: reboots a node once its request waits for the reboot (unless it must fail).
+  void (async () => {
+    while (running) {
+      const p = await plans.get(created.plan.id);
+      for (const n of p?.nodes ?? []) {
+        if (n.requestId === undefined || n.node === o.failNode) continue;
+        const r = await requests.get(n.requestId);
+        if (r?.state === 'awaiting-reboot' && !reboots.has(n.requestId)) {
+          reboots.set(n.requestId, 1);
+          await o.onAwaitingReboot?.(n.node);
+          void s.rebootNode(n.node, { downMs: 300 }); // resolves when back up: not awaited, so the sampler sees it down
+        }
+      }
+      const nodes = all.map((name) => s.getObject('nodes', null, name) as KNode);
+      const down = nodes.filter((k) => !isNodeReady(k)).map((k) => k.metadata.name);
+      f.maxDown = Math.max(f.maxDown, down.length);
+      if (down.length > 0) f.downSets.add([...down].sort().join(','));
+      const byZone = new Map<string, number>();
+      for (const k of nodes)
+        if (!isNodeReady(k) || isCordoned(k)) {
+          const z = k.metadata.labels?.['topology.kubernetes.io/zone'] ?? '';
+          byZone.set(z, (byZone.get(z) ?? 0) + 1);
+        }
+      for (const [z, c] of byZone)
+        f.maxUnavailableByZone.set(z, Math.max(f.maxUnavailableByZone.get(z) ?? 0, c));
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  })();
+  f.deps = {
+    plans,
+    requests,
+    redis,
+    maintenance: {
+      notifier: new RecordingNotifier(),
+      kubeConfig: kubeConfigOf(s),
+      policy: { ...policy, reboot: { timeoutMs: o.failNode ? 2_000 : 20_000 } },
+      redis,
+      holderIdentity: 'test-worker',
+      keyPrefix: o.keyPrefix,
+      // A fresh read of the file's cluster is what the worker does; the verdict decides.
+      analyze: async (node) => {
+        const r = analyzeRebootImpact(snapshotFromFile(file, cluster, node), node, new Date());
+        return { verdict: r.verdict, summary: r.verdict, findings: [] };
+      },
+      logger: silentLogger,
+      pollMs: 100,
+    },
+    pollMs: 50,
+    settleTimeoutMs: 10_000,
+    logger: silentLogger,
+    ...o.deps,
+  };
+  return f;
+}

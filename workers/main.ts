@@ -257,6 +257,8 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
         prefix: settings.prefix,
         logger,
         depsFor: step.maintenanceDepsFor.bind(step),
+        planDepsFor: step.planDepsFor.bind(step),
+        runLockBreak: step.runLockBreak.bind(step),
         ...options.maintenanceWorker,
       });
     } catch (err) {

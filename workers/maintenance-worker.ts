@@ -1,8 +1,9 @@
 /**
  * The maintenance worker: consumes the execution jobs of some clusters
  * (`maintenanceQueueNameFor(cluster)`, one job per approved request) and runs
- * {@link runMaintenance} for each, one at a time per cluster; and the jobs of approved
- * maintenance plans (issue 20, `{ planId, cluster }`), running {@link runPlan}.
+ * {@link runMaintenance} for each, one at a time per cluster; the jobs of approved
+ * maintenance plans (issue 20, `{ planId, cluster }`), running {@link runPlan}; and the jobs of
+ * approved requests to break a lock (issue 20, `{ lockBreakId, cluster }`).
  *
  * Jobs are long (a drain, then a reboot: up to about 40 min with the defaults), so the BullMQ job
  * lock is short and renewed (`lockDurationMs`, default 30 s): when a worker dies (SIGKILL, OOM,
@@ -22,9 +23,11 @@ import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance
 import { maintenanceQueueNameFor, REQUEST_ID_PATTERN } from '../src/maintenance/types.js';
 import type { ExecutionJobData, MaintenanceState } from '../src/maintenance/types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
-import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
+import type { PlanRunDepsOfCluster } from '../src/maintenance/plan/run-plan.js';
 import { PLAN_ID_PATTERN } from '../src/maintenance/plan/plan-types.js';
 import type { PlanJobData } from '../src/maintenance/plan/plan-queue.js';
+import { LOCK_BREAK_ID_PATTERN } from '../src/maintenance/plan/lock-break.js';
+import type { LockBreakJobData } from '../src/maintenance/plan/lock-break.js';
 import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import type { Logger } from '../src/util/logger.js';
 
@@ -43,7 +46,12 @@ export interface MaintenanceWorkerOptions {
    * The dependencies of one cluster's plan runs (issue 20); absent: plan jobs fail with
    * `bad-request` (nothing is touched).
    */
-  planDepsFor?: (cluster: string) => Promise<Omit<PlanRunDeps, 'redis' | 'signal'>>;
+  planDepsFor?: (cluster: string) => Promise<PlanRunDepsOfCluster>;
+  /**
+   * Carries out an approved request to break a lock (issue 20) and returns its final state;
+   * absent: such jobs fail with `bad-request` (nothing is touched).
+   */
+  runLockBreak?: (id: string, cluster: string) => Promise<string>;
   /** BullMQ job lock, in ms (renewed at half of it). @defaultValue 30 000 */
   lockDurationMs?: number;
   /** Stalled-job check period, in ms. @defaultValue 30 000 */
@@ -80,6 +88,14 @@ function parsePlanJobData(data: unknown): PlanJobData | null {
   if (!PLAN_ID_PATTERN.test(d.planId) || typeof d.cluster !== 'string')
     throw new BotError('bad-request', 'plan job data must be { planId: "mp-…", cluster }');
   return { planId: d.planId, cluster: d.cluster };
+}
+
+function parseLockBreakJobData(data: unknown): LockBreakJobData | null {
+  const d = data as Partial<LockBreakJobData> | null;
+  if (!d || typeof d.lockBreakId !== 'string') return null;
+  if (!LOCK_BREAK_ID_PATTERN.test(d.lockBreakId) || typeof d.cluster !== 'string')
+    throw new BotError('bad-request', 'lock break job data must be { lockBreakId: "lb-…", cluster }');
+  return { lockBreakId: d.lockBreakId, cluster: d.cluster };
 }
 
 function parseJobData(data: unknown): ExecutionJobData {
@@ -152,6 +168,12 @@ export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promi
   const processJob = async (job: Job<unknown, MaintenanceJobResult>): Promise<MaintenanceJobResult> => {
     const planData = parsePlanJobData(job.data);
     if (planData) return processPlanJob(job, planData);
+    const breakData = parseLockBreakJobData(job.data);
+    if (breakData) {
+      if (!o.runLockBreak) throw new BotError('bad-request', 'this worker does not break locks');
+      const state = await o.runLockBreak(breakData.lockBreakId, breakData.cluster);
+      return { requestId: breakData.lockBreakId, state };
+    }
     const data = parseJobData(job.data);
     const log = logger.child({ maintenanceId: data.requestId, cluster: data.cluster, jobId: job.id });
     log.info(

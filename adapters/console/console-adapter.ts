@@ -72,6 +72,9 @@ const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set([
   'maintenance-decision',
   'maintenance-status',
   'audit',
+  'maintenance-plan',
+  'lock-status',
+  'break-lock',
 ]);
 
 /**
@@ -97,7 +100,13 @@ function namesSomethingMissing(f: Finding): boolean {
  */
 function exitCodeOf(reply: Reply, command: Command): 0 | 1 | 2 {
   if (reply.kind === 'error') return reply.findings.some(namesSomethingMissing) ? 2 : 1;
-  if (command.kind === 'maintenance-request' && reply.kind !== 'maintenance') return 1;
+  if (
+    (command.kind === 'maintenance-request' ||
+      command.kind === 'maintenance-plan' ||
+      command.kind === 'break-lock') &&
+    reply.kind !== 'maintenance'
+  )
+    return 1;
   return 0;
 }
 

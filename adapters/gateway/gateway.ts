@@ -211,7 +211,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         queuePrefix: prefix,
         ...(devInsecure ? { allowNoAuth: true, host: LOOPBACK_HOST } : {}),
         maintenance: {
-          service: maintenance.service,
+          service: maintenance.service.chat,
           explainAudit: (entries, locale) => explainAudit(entries, locale),
         },
         policy: maintenance.policy,
@@ -458,7 +458,7 @@ async function startSlackPart(
   // Declared after the app (they need its client); the handlers above run only once it has started.
   const poster = new SlackPoster({ client: app.client, store, render, logger });
   const slackMaintenance = new SlackMaintenance({
-    service: maintenanceService,
+    service: maintenanceService.chat,
     texts: {
       audit: (entries, locale) => explainAudit(entries, locale),
       notAdmin: (locale) => explainMaintenanceRefusal('not-admin', undefined, locale),

@@ -279,8 +279,9 @@ function button(a: ReplyAction): types.Button {
     text: { type: 'plain_text', text, emoji: true },
     value: slackButtonValue(a.value),
   };
-  if (a.id === 'request-maintenance' || a.id === 'maintenance-approve') b.style = 'primary';
-  if (a.id === 'maintenance-reject') b.style = 'danger';
+  if (a.id === 'request-maintenance' || a.id === 'maintenance-approve' || a.id === 'maintenance-resume')
+    b.style = 'primary';
+  if (a.id === 'maintenance-reject' || a.id === 'maintenance-stop') b.style = 'danger';
   return b;
 }
 

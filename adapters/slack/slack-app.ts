@@ -17,9 +17,9 @@ import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { ACTION_ID_PREFIX } from './render-blocks.js';
 import { refuseFutureSlackRequests } from './slack-request-time.js';
-import type { DecisionAction } from '../../src/maintenance/types.js';
+import type { MaintenanceAction } from '../../src/maintenance/types.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
-import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
+import { isMaintenanceSubjectId } from '../../src/maintenance/maintenance-service.js';
 import type { SlackConfig } from './slack-config.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
@@ -60,11 +60,11 @@ export interface SlackAppOptions {
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
   /**
-   * A click on a maintenance card's Approve / Reject / Cancel (issue 5), after the ack; the id is
-   * already checked against the request id pattern. Should not reject (the app logs it if it does).
+   * A click on a maintenance card's Approve / Reject / Cancel (issue 5) or a plan card's controls
+   * (issue 20), after the ack; the id is already checked against the id patterns (`mr-`, `mp-`, `lb-`). Should not reject (the app logs it if it does).
    */
   onMaintenanceButton?: (
-    action: DecisionAction,
+    action: MaintenanceAction,
     requestId: string,
     ctx: SlackDecisionContext,
   ) => Promise<void>;
@@ -327,7 +327,7 @@ export function createSlackApp(options: SlackAppOptions): {
     // A forged or cut value decides and runs nothing (and is not answered).
     if (
       decisionAction !== undefined
-        ? !REQUEST_ID_PATTERN.test(clicked.value ?? '') || !options.onMaintenanceButton
+        ? !isMaintenanceSubjectId(clicked.value ?? '') || !options.onMaintenanceButton
         : text === null || !b.trigger_id
     )
       return;

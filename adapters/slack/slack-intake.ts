@@ -195,6 +195,7 @@ function ackKeyOf(command: Command): AckTextKey {
     case 'reboot-impact':
       return command.drain ? 'checking-drain' : 'checking-node';
     case 'maintenance-request':
+    case 'maintenance-plan':
       return 'checking-maintenance';
     default:
       return 'checking-cluster';

@@ -12,18 +12,16 @@
  *   updates the card in place.
  * - `/k8s audit` and `maintenance status mr-…` are answered privately.
  */
-import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
+import type {
+  MaintenanceChatPort,
+  MaintenanceSubject,
+  SubjectDecisionResult,
+} from '../../src/maintenance/maintenance-service.js';
 import type { webApi } from '@slack/bolt';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type {
-  Actor,
-  AuditEntry,
-  DecisionAction,
-  DecisionResult,
-  MaintenanceRequest,
-} from '../../src/maintenance/types.js';
+import type { Actor, AuditEntry, MaintenanceAction } from '../../src/maintenance/types.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
 import type { Logger } from '../../src/util/logger.js';
 import { escapeMrkdwn } from './mrkdwn.js';
@@ -115,7 +113,7 @@ interface CardAddress {
   thread_ts?: string;
 }
 
-function cardOf(request: MaintenanceRequest | null): CardAddress | null {
+function cardOf(request: MaintenanceSubject | null): CardAddress | null {
   const card = request?.card;
   if (!card || (card.platform !== undefined && card.platform !== 'slack')) return null;
   const channel = card.channel;
@@ -150,17 +148,17 @@ export class SlackMaintenance {
   /**
    * A decision from a button or typed: refused → an ephemeral to the actor only; counted → the
    * card updated in place.
-   * @param requestId - `mr-…` (already checked against the id pattern by the caller)
-   * @param action - approve, reject, cancel
+   * @param requestId - `mr-…`, `mp-…` or `lb-…` (already checked against the id pattern by the caller)
+   * @param action - approve, reject, cancel; a plan's pause, resume, retry, skip, stop
    * @param ctx - who and where
    * @returns the service's result
    * @throws whatever the service throws (Redis down: BotError `queue-unavailable`)
    */
   async decide(
     requestId: string,
-    action: DecisionAction,
+    action: MaintenanceAction,
     ctx: SlackDecisionContext,
-  ): Promise<DecisionResult> {
+  ): Promise<SubjectDecisionResult> {
     const { service, logger } = this.options;
     const result = await service.decide(requestId, slackActor(ctx), action);
     if (!result.ok) {
@@ -331,7 +329,7 @@ export class SlackMaintenance {
   }
 
   /** Replace the card in place (chat.update). */
-  private async updateCard(request: MaintenanceRequest): Promise<void> {
+  private async updateCard(request: MaintenanceSubject): Promise<void> {
     const card = cardOf(request);
     if (!card) {
       this.options.logger.warn(

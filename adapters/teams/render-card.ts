@@ -61,7 +61,7 @@ export interface CardActionData {
   value: string;
   /** The card's key: the request id of the answer that first posted it (stays the same across refreshes). */
   card: string;
-  /** Maintenance buttons (`maintenance-approve`, `-reject`, `-cancel`): the request id (`mr-…`), same as `value`. */
+  /** Maintenance buttons (`maintenance-approve`, `-reject`, `-cancel`, a plan's `-pause` …): the id (`mr-…`, `mp-…`, `lb-…`), same as `value`. */
   requestId?: string;
 }
 
@@ -76,8 +76,10 @@ export function isMaintenanceVerb(id: string | undefined): boolean {
 
 /** The button style of an action (Adaptive Cards `positive` / `destructive`). */
 function styleOf(id: ReplyAction['id']): 'positive' | 'destructive' | undefined {
-  if (id === 'request-maintenance' || id === 'maintenance-approve') return 'positive';
-  if (id === 'maintenance-reject' || id === 'maintenance-cancel') return 'destructive';
+  if (id === 'request-maintenance' || id === 'maintenance-approve' || id === 'maintenance-resume')
+    return 'positive';
+  if (id === 'maintenance-reject' || id === 'maintenance-cancel' || id === 'maintenance-stop')
+    return 'destructive';
   return undefined;
 }
 

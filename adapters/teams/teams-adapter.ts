@@ -75,7 +75,8 @@ export interface TeamsAdapterOptions {
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
-   * Maintenance requests (issue 5): the MaintenanceService (it satisfies {@link TeamsMaintenancePort})
+   * Maintenance requests (issue 5) and plans (issue 20): the MaintenanceService's chat port
+   * (`service.chat`, a {@link TeamsMaintenancePort})
    * and optionally another audit renderer (default: `explainAudit`). Without it, maintenance
    * buttons and typed decisions answer "not available", and maintenance replies are posted as
    * ordinary messages.

@@ -273,7 +273,12 @@ export class TeamsBot {
     else if (isMaintenanceStateCommand(parsed.command)) {
       // Decisions, card status and audit are answered here from Redis: no job, no cluster read.
       typed = parsed.command;
-    } else if (parsed.command.kind === 'maintenance-request' && !teamsActor(a)) {
+    } else if (
+      (parsed.command.kind === 'maintenance-request' ||
+        parsed.command.kind === 'maintenance-plan' ||
+        parsed.command.kind === 'break-lock') &&
+      !teamsActor(a)
+    ) {
       // Requests are made by immutable ids only: without the AAD object id nobody can approve fairly.
       textAnswer = teamsMaintenanceText(locale, 'noIdentity');
     } else {

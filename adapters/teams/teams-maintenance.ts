@@ -18,7 +18,13 @@
  * Card updates of one request are serialized in this process and always render the request as it
  * is in Redis at send time, so the last update shows the newest state.
  */
-import type { MaintenanceChatPort } from '../../src/maintenance/maintenance-service.js';
+import type {
+  MaintenanceChatPort,
+  MaintenanceSubject,
+  SubjectDecisionResult,
+} from '../../src/maintenance/maintenance-service.js';
+import { isMaintenanceRequest, isMaintenanceSubjectId } from '../../src/maintenance/maintenance-service.js';
+import { explainPlanOutcome } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import { createHash } from 'node:crypto';
 import type { Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import {
@@ -30,8 +36,7 @@ import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { ReplyDelivery } from '../../src/queue/reply-queue.js';
-import type { Actor, AuditEntry, DecisionResult, MaintenanceRequest } from '../../src/maintenance/types.js';
-import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
+import type { Actor, AuditEntry, DecisionResult } from '../../src/maintenance/types.js';
 import type { Logger } from '../../src/util/logger.js';
 import {
   ADAPTIVE_CARD_CONTENT_TYPE,
@@ -90,7 +95,7 @@ const TEXTS = {
   en: {
     noIdentity:
       'Teams did not send your Entra ID (AAD) object id or tenant, so the bot cannot tell who you are. Nothing was changed.',
-    badId: 'That is not a maintenance request id (mr- and 10 letters or digits).',
+    badId: 'That is not a maintenance request or plan id (mr-, mp- or lb- and 10 letters or digits).',
     'approval-counted': 'Your approval of {{id}} is counted ({{count}} of {{required}}).',
     approved: 'Approved: {{id}} has all its approvals; the maintenance of {{node}} starts.',
     rejected: 'Rejected {{id}}.',
@@ -101,7 +106,7 @@ const TEXTS = {
   ko: {
     noIdentity:
       'Teams가 Entra ID(AAD) 개체 ID나 테넌트를 보내지 않아 누구인지 확인할 수 없습니다. 아무것도 바뀌지 않았습니다.',
-    badId: '유지보수 요청 ID가 아닙니다(mr- 뒤에 영문자·숫자 10개).',
+    badId: '유지보수 요청·계획 ID가 아닙니다(mr-, mp-, lb- 뒤에 영문자·숫자 10개).',
     'approval-counted': '{{id}} 승인이 반영되었습니다({{count}}/{{required}}).',
     approved: '승인 완료: {{id}}의 승인이 모두 모여 {{node}} 유지보수를 시작합니다.',
     rejected: '{{id}}을(를) 거절했습니다.',
@@ -160,7 +165,7 @@ export function teamsActor(
   };
 }
 
-function cardAddressOf(request: MaintenanceRequest | null): TeamsCardAddress | undefined {
+function cardAddressOf(request: MaintenanceSubject | null): TeamsCardAddress | undefined {
   const card = request?.card;
   if (
     !card ||
@@ -378,9 +383,16 @@ export class TeamsMaintenance {
     return lang === 'ko' ? 'ko' : lang === 'en' ? 'en' : this.options.defaultLocale;
   }
 
-  private outcomeText(result: Extract<DecisionResult, { ok: true }>, locale: Locale): string {
+  private outcomeText(result: Extract<SubjectDecisionResult, { ok: true }>, locale: Locale): string {
+    // Plans and lock breaks (issue 20): their outcome texts live with them.
+    if (!isMaintenanceRequest(result.request))
+      return explainPlanOutcome(
+        result.outcome as Parameters<typeof explainPlanOutcome>[0],
+        result.request,
+        locale,
+      );
     const r = result.request;
-    return text(locale, result.outcome, {
+    return text(locale, result.outcome as Extract<DecisionResult, { ok: true }>['outcome'], {
       id: r.id,
       node: r.node,
       count: r.approvals.length,
@@ -410,7 +422,7 @@ export class TeamsMaintenance {
     };
     const action = decisionOfButton(data.action);
     const id = data.requestId ?? data.value;
-    if (!action || !REQUEST_ID_PATTERN.test(id)) return say(text(locale, 'badId'));
+    if (!action || !isMaintenanceSubjectId(id)) return say(text(locale, 'badId'));
     const actor = teamsActor(a);
     if (!actor) {
       this.options.logger.warn(
@@ -419,7 +431,7 @@ export class TeamsMaintenance {
       );
       return say(text(locale, 'noIdentity'));
     }
-    let result: DecisionResult;
+    let result: SubjectDecisionResult;
     try {
       // Teams redelivers an activity it got no answer for in time: the same click is decided once,
       // and a redelivered Execute gets the card as it is now (not "already counted").

@@ -22,7 +22,8 @@ import type { AnswerJob } from '../queue/job.js';
 export type MaintenanceAnswerService = Pick<
   MaintenanceService,
   'createRequest' | 'decide' | 'get' | 'cardReply' | 'recentAudit'
->;
+> &
+  Partial<Pick<MaintenanceService, 'chat' | 'plans'>>;
 
 /** The reboot-impact result a maintenance needs: verdict, one-line summary, findings. */
 export interface NodeAnalysis {
@@ -187,16 +188,34 @@ export async function answerMaintenanceCommand(
       request ? request.id : (extra.id ?? 'maintenance'),
       explainMaintenanceRefusal(refusal, request, locale, extra),
     );
+  // Plans and lock breaks (issue 20) are decided through the chat port, which dispatches by id.
+  const chat = service.chat;
   switch (command.kind) {
     case 'maintenance-decision': {
+      if (chat) {
+        const result = await chat.decide(command.requestId, actor, command.action);
+        if (!result.ok)
+          return plainReply(
+            { locale, requestId: job.requestId, cluster: result.request?.cluster ?? job.cluster },
+            'error',
+            result.request?.id ?? command.requestId,
+            chat.refusalText(result.refusal, result.request, locale),
+          );
+        return detached(chat.cardReply(result.request));
+      }
+      if (command.action !== 'approve' && command.action !== 'reject' && command.action !== 'cancel')
+        return refused('not-found', undefined, { id: command.requestId });
       const result = await service.decide(command.requestId, actor, command.action);
       if (!result.ok) return refused(result.refusal, result.request, { id: command.requestId });
       return detached(service.cardReply(result.request));
     }
     case 'maintenance-status': {
-      const request = await service.get(command.requestId);
-      if (!request) return refused('not-found', undefined, { id: command.requestId });
-      return { ...detached(service.cardReply(request)), actions: [] };
+      const subject = chat ? await chat.get(command.requestId) : await service.get(command.requestId);
+      if (!subject) return refused('not-found', undefined, { id: command.requestId });
+      return {
+        ...detached(chat ? chat.cardReply(subject) : service.cardReply(subject as MaintenanceRequest)),
+        actions: [],
+      };
     }
     case 'audit': {
       const audit = await service.recentAudit(actor, 20);

@@ -10,6 +10,8 @@ import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
 import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
+import { analyzeJointImpact } from '../analysis/multi-node/joint-impact.js';
+import type { Verdict } from '../analysis/types.js';
 import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
 import { type SnapshotFile, loadSnapshotFile } from '../cluster/snapshot-file.js';
@@ -31,6 +33,7 @@ import {
   answerMaintenanceRequest,
 } from './answer-maintenance.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
+import { answerLockCommand, answerMaintenancePlan } from './answer-maintenance-plan.js';
 import {
   explainClusterReadFailure,
   explainFailure,
@@ -192,6 +195,13 @@ export interface AnswerService {
    * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
    */
   etcdMemberHealthy(cluster: string, node: string): Promise<boolean | null>;
+  /**
+   * The joint reboot-impact analysis of several nodes down together on a fresh read (their pods
+   * kept whole): what a maintenance plan checks again before a step of several nodes (issue 20).
+   * @returns the joint verdict and a one-line summary of its worst concerns
+   * @throws BotError `cluster-unknown`; ClusterReadError when the cluster cannot be read
+   */
+  analyzeNodesTogether(cluster: string, nodes: string[]): Promise<{ verdict: Verdict; summary: string }>;
   /** Stop the simulators started for snapshot clusters. */
   close(): Promise<void>;
 }
@@ -516,7 +526,40 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         suggestions: closestNames(job.cluster, names),
       });
     }
-    const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
+    if (command.kind === 'lock-status' || command.kind === 'break-lock') {
+      // Issue 20: the locks are read through the API (the maintenance Lease, kured's DaemonSet).
+      understood.request = { ...summarizeRequest(command, locale), cluster: job.cluster };
+      const maintenance = options.maintenance;
+      if (!maintenance?.plans) return explainFailure(ctx, 'queue-unavailable');
+      const { kubeConfig } = await access(job.cluster, cluster, true);
+      if (!kubeConfig) return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: [] });
+      const policy = (
+        config.maintenancePolicy
+          ? await loadMaintenancePolicy(config.maintenancePolicy)
+          : DEFAULT_MAINTENANCE_POLICY
+      ).forCluster(job.cluster);
+      const { createKubeApi } = await import('../maintenance/execute/kube-api.js');
+      const api = await createKubeApi(kubeConfig, { logger: log });
+      try {
+        return await answerLockCommand({
+          command,
+          job,
+          api,
+          policy,
+          service: { plans: maintenance.plans, get: maintenance.get },
+          now: now(),
+          locale,
+        });
+      } finally {
+        api.close();
+      }
+    }
+    const focusNode =
+      command.kind === 'maintenance-request'
+        ? command.node
+        : command.kind === 'maintenance-plan'
+          ? null
+          : focusNodeOf(command);
     try {
       // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
       const isReport = command.kind === 'ha-status' && command.report === true;
@@ -528,6 +571,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         isReport ? undefined : fromCache,
       );
       if (snapshot.nodes.length === 0) return explainFailure(ctx, 'cluster-empty');
+      if (command.kind === 'maintenance-plan') {
+        // Issue 20: the targets against the live node list, then one read keeping their pods whole.
+        understood.request = { ...summarizeRequest(command, locale), cluster: job.cluster };
+        const maintenance = options.maintenance;
+        if (!maintenance?.plans) return explainFailure(ctx, 'queue-unavailable');
+        return await answerMaintenancePlan({
+          command,
+          job,
+          snapshot,
+          readWithNodes: (nodes) => readCluster(job.cluster, cluster, null, log, undefined, nodes),
+          now: now(),
+          service: { plans: maintenance.plans, get: maintenance.get },
+          locale,
+        });
+      }
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');
       // A maintenance request keeps the name as typed (see below); the rest is resolved.
       const named =
@@ -645,6 +703,14 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (!analysed.found)
         return { verdict: 'unsafe', summary: analysed.reply.summary, findings: analysed.reply.findings };
       return analysed.analysis;
+    },
+    async analyzeNodesTogether(name, nodes) {
+      const snapshot = await readCluster(name, clusterConfigOf(name), null, logger, undefined, nodes);
+      const joint = analyzeJointImpact(snapshot, nodes, now(), { action: 'reboot' });
+      const worst = joint.findings
+        .filter((f) => f.severity === 'block')
+        .map((f) => `${f.check}/${f.variant}`);
+      return { verdict: joint.verdict, summary: worst.length > 0 ? worst.join(', ') : joint.verdict };
     },
     async etcdMemberHealthy(name, node) {
       const cluster = clusterConfigOf(name);

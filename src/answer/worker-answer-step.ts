@@ -15,6 +15,9 @@ import { connectMaintenanceService } from '../maintenance/connect-maintenance-se
 import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { MaintenancePolicy } from '../maintenance/policy.js';
 import { maintenanceKeyPrefixFor } from '../maintenance/request-store.js';
+import { planRunPartsFor } from '../maintenance/plan/create-plan.js';
+import type { PlanRunDepsOfCluster } from '../maintenance/plan/run-plan.js';
+import { runLockBreak } from '../maintenance/plan/run-lock-break.js';
 import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
 import type { Logger } from '../util/logger.js';
@@ -48,6 +51,14 @@ export interface WorkerAnswerStep {
   maintenance: MaintenanceService;
   /** What `startMaintenanceWorker` needs per cluster (`redis` and `signal` are the worker's). */
   maintenanceDepsFor(cluster: string): Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
+  /**
+   * What a maintenance plan's run needs per cluster (issue 20): the stores, the executor's
+   * dependencies, the policy's Alertmanager gate and silences, the card and thread updated on
+   * every change, the joint analysis of a step of several nodes.
+   */
+  planDepsFor(cluster: string): Promise<PlanRunDepsOfCluster>;
+  /** Carry out an approved request to break a lock (issue 20); returns its final state. */
+  runLockBreak(id: string, cluster: string): Promise<string>;
   /** Close the service, the publisher, the simulators and the connection. */
   close(): Promise<void>;
 }
@@ -95,27 +106,53 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
   });
   const holderIdentity = `${hostname()}/${process.pid}`;
 
+  const maintenanceDepsFor = async (cluster: string): Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>> => {
+    return {
+      store: maintenance.store,
+      notifier: maintenance.notifier,
+      kubeConfig: await answerService.kubeConfigFor(cluster),
+      policy: policy.forCluster(cluster),
+      holderIdentity,
+      // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
+      keyPrefix: maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX),
+      analyze: (node: string) => answerService.analyzeNode(cluster, node),
+      // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
+      etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),
+      logger,
+      ...(now ? { now } : {}),
+    };
+  };
+
   return {
     config,
     policy,
     handler: answerService.handler,
     answerService,
     maintenance,
-    async maintenanceDepsFor(cluster) {
+    maintenanceDepsFor,
+    async planDepsFor(cluster) {
+      const { store: _store, ...executor } = await maintenanceDepsFor(cluster);
       return {
-        store: maintenance.store,
-        notifier: maintenance.notifier,
-        kubeConfig: await answerService.kubeConfigFor(cluster),
-        policy: policy.forCluster(cluster),
-        holderIdentity,
-        // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
-        keyPrefix: maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX),
-        analyze: (node: string) => answerService.analyzeNode(cluster, node),
-        // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
-        etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),
+        plans: maintenance.plans.plans,
+        requests: maintenance.store,
+        maintenance: executor,
+        ...planRunPartsFor(policy.forCluster(cluster), logger),
+        onChange: (plan, before) => maintenance.plans.planChanged(plan, before),
+        analyzeJoint: (nodes) => answerService.analyzeNodesTogether(cluster, nodes),
         logger,
         ...(now ? { now } : {}),
       };
+    },
+    async runLockBreak(id, cluster) {
+      const done = await runLockBreak(id, {
+        service: maintenance.plans,
+        kubeConfig: await answerService.kubeConfigFor(cluster),
+        policy: policy.forCluster(cluster),
+        getRequest: (requestId) => maintenance.store.get(requestId),
+        logger,
+        ...(now ? { now } : {}),
+      });
+      return done?.state ?? 'unknown';
     },
     async close() {
       await maintenance.close();

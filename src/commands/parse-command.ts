@@ -31,6 +31,8 @@
 import { COMPONENT_PATTERN, normalizeComponent } from './components.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { MAINTENANCE_HELP_EXAMPLES, matchMaintenanceCommand } from './parse-maintenance-command.js';
+import { matchLockCommand } from './parse-lock-command.js';
+import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
 import type { Command, Locale, MaintenanceCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
@@ -879,6 +881,34 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const detected: Locale = HANGUL.test(normal) ? 'ko' : fallback;
   if (normal.length === 0) return fail('empty', detected);
 
+  // Lock forms and maintenance plans (issue 20): before the single-node maintenance forms, which
+  // would take `maintain all workers` for a node named "all" and `maintain a b` for node a.
+  const lock = matchLockCommand(normal, fallback);
+  if (lock !== null) return lock;
+  const plan = parseMaintenancePlanCommand(normal);
+  if (plan !== null) {
+    if (plan.kind === 'error')
+      return {
+        ok: false,
+        error: {
+          code:
+            plan.error === 'invalid-plan-id'
+              ? 'invalid-request-id'
+              : plan.error === 'invalid-cluster'
+                ? 'invalid-cluster-name'
+                : 'invalid-option',
+          token: plan.detail.slice(0, 80),
+        },
+        locale: plan.lang === 'ko' ? 'ko' : fallback === 'ko' ? 'ko' : plan.lang,
+      };
+    if (plan.kind === 'maintenance-plan-control')
+      return {
+        ok: true,
+        command: { kind: 'maintenance-decision', action: plan.action, requestId: plan.planId },
+        locale: plan.lang === 'ko' ? 'ko' : fallback,
+      };
+    return { ok: true, command: plan, locale: plan.lang === 'ko' ? 'ko' : fallback };
+  }
   // Maintenance forms (issue 5) carry a free-text reason and `--force`: matched before the options.
   const maintenance = matchMaintenanceCommand(normal, fallback);
   if (maintenance !== null)

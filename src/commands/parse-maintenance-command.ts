@@ -25,6 +25,12 @@ import type { Locale, MaintenanceCommand, ParseError } from './types.js';
  */
 export const MAINTENANCE_ID_PATTERN = /^mr-[a-z2-7]{10}$/;
 
+/**
+ * Ids a decision or a status may name (issue 20): a request (`mr-`), a maintenance plan (`mp-`)
+ * or a request to break a lock (`lb-`), each + 10 of `[a-z2-7]`.
+ */
+export const MAINTENANCE_SUBJECT_ID_PATTERN = /^(?:mr|mp|lb)-[a-z2-7]{10}$/;
+
 /** Longest kept reason, in code points (the request stores at most 500 characters). */
 export const MAX_REASON_LENGTH = 500;
 
@@ -105,12 +111,12 @@ export const MAINTENANCE_GRAMMAR: readonly MaintenanceRule[] = [
   rule(
     'maintenance-status',
     'en',
-    '(?:show\\s+(?:me\\s+)?|maintenance\\s+status\\s+(?:of\\s+)?|status\\s+of\\s+|status\\s+)(?<id>mr-\\S*)',
+    '(?:show\\s+(?:me\\s+)?|maintenance\\s+status\\s+(?:of\\s+)?|(?:plan\\s+)?status\\s+of\\s+|(?:plan\\s+)?status\\s+)(?<id>(?:mr|mp|lb)-\\S*)',
   ),
   rule(
     'maintenance-status',
     'ko',
-    '(?<id>mr-\\S*?)\\s*(?:의\\s*)?(?:상태|진행\\s*상황)(?:\\s*(?:보여\\s*줘|확인|조회))?',
+    '(?<id>(?:mr|mp|lb)-\\S*?)\\s*(?:의\\s*)?(?:상태|진행\\s*상황)(?:\\s*(?:보여\\s*줘|확인|조회))?',
   ),
   // audit
   rule(
@@ -360,7 +366,7 @@ export function incompleteMaintenanceForm(text: string, defaultLocale: Locale): 
 export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): MaintenanceMatch {
   // Cheap pre-filter: every form holds one of these words.
   if (
-    !/maint|reboot|restart|approv|reject|deny|declin|cancel|abort|audit|status|show|mr-|유지|점검|재부팅|재시작|승인|거절|반려|거부|취소|감사|상태|진행/iu.test(
+    !/maint|reboot|restart|approv|reject|deny|declin|cancel|abort|audit|status|show|mr-|mp-|lb-|유지|점검|재부팅|재시작|승인|거절|반려|거부|취소|감사|상태|진행/iu.test(
       normal,
     )
   )
@@ -422,7 +428,7 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
     case 'maintenance-decision':
     case 'maintenance-status': {
       const id = (g.id ?? '').toLowerCase();
-      if (!MAINTENANCE_ID_PATTERN.test(id))
+      if (!MAINTENANCE_SUBJECT_ID_PATTERN.test(id))
         return { ok: false, error: { code: 'invalid-request-id', token: clip(g.id ?? '', 80) }, locale };
       if (r.intent === 'maintenance-status')
         return { ok: true, command: { kind: 'maintenance-status', requestId: id }, locale };
@@ -432,5 +438,7 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
     }
     case 'audit':
       return { ok: true, command: { kind: 'audit', ...withCluster }, locale };
+    default:
+      return null; // plans and locks have their own parsers (issue 20)
   }
 }

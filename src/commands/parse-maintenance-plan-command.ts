@@ -16,25 +16,9 @@
  */
 import { parseLabelSelector } from '../util/label-selector.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
-import type { Locale } from './types.js';
+import type { Locale, MaintenancePlanCommand, PlanTargets } from './types.js';
 
-/** Which nodes a plan is for. */
-export type PlanTargets =
-  | { kind: 'all-workers' }
-  | { kind: 'all' }
-  | { kind: 'control-plane' }
-  | { kind: 'selector'; selector: string }
-  | { kind: 'nodes'; nodes: string[] };
-
-/** "Maintain these nodes": a fleet maintenance plan (issue 20). */
-export interface MaintenancePlanCommand {
-  kind: 'maintenance-plan';
-  targets: PlanTargets;
-  /** Why, as typed ('' when none). */
-  reason: string;
-  cluster?: string;
-  lang: Locale;
-}
+export type { MaintenancePlanCommand, PlanTargets } from './types.js';
 
 /** A control of a plan, typed. */
 export interface MaintenancePlanControlCommand {

@@ -24,7 +24,10 @@ export type RequestIntent =
   | 'maintenance'
   | 'maintenance-decision'
   | 'maintenance-status'
-  | 'audit';
+  | 'audit'
+  | 'maintenance-plan'
+  | 'lock-status'
+  | 'break-lock';
 
 /**
  * A request as understood.
@@ -95,5 +98,27 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       return { intent: 'maintenance-status', nodes: [], ...base };
     case 'audit':
       return { intent: 'audit', nodes: [], ...base };
+    case 'maintenance-plan': {
+      const t = command.targets;
+      const group =
+        t.kind === 'nodes'
+          ? undefined
+          : t.kind === 'selector'
+            ? `selector:${t.selector}`
+            : t.kind === 'all-workers'
+              ? 'workers'
+              : t.kind;
+      return {
+        intent: 'maintenance-plan',
+        nodes: t.kind === 'nodes' ? [...t.nodes] : [],
+        ...(group === undefined ? {} : { group }),
+        mode: 'one-by-one',
+        ...base,
+      };
+    }
+    case 'lock-status':
+      return { intent: 'lock-status', nodes: [], ...base };
+    case 'break-lock':
+      return { intent: 'break-lock', nodes: [], ...base };
   }
 }

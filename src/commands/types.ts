@@ -128,13 +128,68 @@ export interface MaintenanceRequestCommand {
  */
 export interface MaintenanceDecisionCommand {
   kind: 'maintenance-decision';
-  action: 'approve' | 'reject' | 'cancel';
-  /** `mr-` + 10 base32 characters (checked by the parser). */
+  /**
+   * `approve`, `reject`, `cancel` for every card; the controls of a running maintenance plan
+   * (issue 20) for plans only: `pause`, `resume`, `retry`, `skip`, `stop`.
+   */
+  action: MaintenanceDecisionAction;
+  /**
+   * What is decided on, checked by the parser: a request (`mr-…`), a maintenance plan (`mp-…`) or
+   * a request to break a lock (`lb-…`), each + 10 base32 characters.
+   */
   requestId: string;
   cluster?: string;
 }
 
-/** "maintenance status mr-…": show a request's card again. */
+/** What a typed decision or a card button does (see {@link MaintenanceDecisionCommand.action}). */
+export type MaintenanceDecisionAction =
+  'approve' | 'reject' | 'cancel' | 'pause' | 'resume' | 'retry' | 'skip' | 'stop';
+
+/**
+ * Which nodes a maintenance plan is for (issue 20): every worker, every node, the control plane,
+ * the nodes a label selector matches, or nodes by name (two or more).
+ */
+export type PlanTargets =
+  | { kind: 'all-workers' }
+  | { kind: 'all' }
+  | { kind: 'control-plane' }
+  | { kind: 'selector'; selector: string }
+  | { kind: 'nodes'; nodes: string[] };
+
+/**
+ * "Maintain these nodes" (issue 20): a fleet maintenance plan, approved once, carried out node by
+ * node by the worker. `lang` is the language of the form typed.
+ */
+export interface MaintenancePlanCommand {
+  kind: 'maintenance-plan';
+  targets: PlanTargets;
+  /** Why, as typed ('' when none). */
+  reason: string;
+  cluster?: string;
+  lang: Locale;
+}
+
+/**
+ * "who holds the lock" / "lock" (issue 20): the bot's maintenance Lease and kured's reboot lock,
+ * read from the cluster (a worker answers).
+ */
+export interface LockStatusCommand {
+  kind: 'lock-status';
+  cluster?: string;
+}
+
+/**
+ * "break lock [kured|maintenance]" (issue 20): ask to break a lock whose holder is gone; it needs
+ * the approvals of a control-plane maintenance and is audited. `lock`: which one (`any`: the one
+ * held, when only one is).
+ */
+export interface BreakLockCommand {
+  kind: 'break-lock';
+  lock: 'maintenance' | 'kured' | 'any';
+  cluster?: string;
+}
+
+/** "maintenance status mr-…" (or `mp-…`, `lb-…`): show a card again. */
 export interface MaintenanceStatusCommand {
   kind: 'maintenance-status';
   requestId: string;
@@ -147,9 +202,15 @@ export interface AuditCommand {
   cluster?: string;
 }
 
-/** The maintenance commands (issue 5). */
+/** The maintenance commands (issue 5), plans and locks (issue 20). */
 export type MaintenanceCommand =
-  MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
+  | MaintenanceRequestCommand
+  | MaintenanceDecisionCommand
+  | MaintenanceStatusCommand
+  | AuditCommand
+  | MaintenancePlanCommand
+  | LockStatusCommand
+  | BreakLockCommand;
 
 /**
  * Maintenance commands answered from the maintenance state in Redis alone (no cluster read):

@@ -36,7 +36,12 @@ export interface ReplyAction {
     | 'ha-status'
     | 'maintenance-approve'
     | 'maintenance-reject'
-    | 'maintenance-cancel';
+    | 'maintenance-cancel'
+    | 'maintenance-pause'
+    | 'maintenance-resume'
+    | 'maintenance-retry'
+    | 'maintenance-skip'
+    | 'maintenance-stop';
   label: string;
   value: string;
 }

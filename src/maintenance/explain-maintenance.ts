@@ -11,9 +11,9 @@ import {
   type Actor,
   type AuditEntry,
   type CreateRefusal,
-  type DecisionAction,
   type DecisionRefusal,
   type DrainBlocker,
+  type MaintenanceAction,
   type MaintenanceEvent,
   type MaintenanceRequest,
   type StopReason,
@@ -169,21 +169,27 @@ function emptyReply(
 }
 
 /**
- * The maintenance decision buttons of the request card: button id (Slack `action_id` after the
- * bot's prefix, Teams `Action.Execute` verb) → decision.
+ * The maintenance decision buttons of the cards: button id (Slack `action_id` after the bot's
+ * prefix, Teams `Action.Execute` verb) → decision. A request's card has Approve / Reject / Cancel;
+ * a maintenance plan's (issue 20) also Pause / Resume / Retry / Skip / Stop.
  */
-export const MAINTENANCE_BUTTONS: Readonly<Record<string, DecisionAction>> = {
+export const MAINTENANCE_BUTTONS: Readonly<Record<string, MaintenanceAction>> = {
   'maintenance-approve': 'approve',
   'maintenance-reject': 'reject',
   'maintenance-cancel': 'cancel',
+  'maintenance-pause': 'pause',
+  'maintenance-resume': 'resume',
+  'maintenance-retry': 'retry',
+  'maintenance-skip': 'skip',
+  'maintenance-stop': 'stop',
 };
 
 /**
  * The decision of a maintenance button id.
  * @param id - a button id or verb, as clicked (untrusted)
- * @returns `approve`, `reject`, `cancel`, or undefined for any other id
+ * @returns the decision, or undefined for any other id
  */
-export function decisionOfButton(id: string | undefined): DecisionAction | undefined {
+export function decisionOfButton(id: string | undefined): MaintenanceAction | undefined {
   return id !== undefined && Object.hasOwn(MAINTENANCE_BUTTONS, id) ? MAINTENANCE_BUTTONS[id] : undefined;
 }
 
@@ -399,6 +405,31 @@ export function eventLines(tr: Translator, request: EventSubject, event: Mainten
         out.push(tr.t('maintenance.event.failed-detail', { detail: event.detail }));
       return out;
     }
+    case 'plan-control':
+      return [
+        tr.t('maintenance.event.plan-control', {
+          who: actorName(event.by),
+          action: tr.t(`maintenancePlan.actions.${event.action}`),
+        }),
+      ];
+    case 'plan-finished':
+      return [
+        tr.t('maintenance.event.plan-finished', {
+          state: tr.t(`maintenancePlan.stateName.${event.state}`),
+          done: event.done,
+          total: event.total,
+        }),
+      ];
+    case 'lock-broken':
+      return [tr.t('maintenance.event.lock-broken', { lock: event.lock, holder: event.holder })];
+    case 'lock-break-refused':
+      return [
+        tr.t('maintenance.event.lock-break-refused', {
+          lock: event.lock,
+          holder: event.holder,
+          reason: tr.t(`maintenancePlan.lockBreak.stop.${event.reason}`, { holder: event.holder }),
+        }),
+      ];
   }
 }
 

@@ -19,6 +19,10 @@ import { AuditLog } from './audit-log.js';
 import { createMaintenanceNotifier } from './notifier.js';
 import { type MaintenancePolicy, isAllowed } from './policy.js';
 import { MaintenanceStore, maintenanceKeyPrefixFor } from './request-store.js';
+import { createPlanService, isPlanSubjectId } from './plan/plan-service.js';
+import type { PlanService, PlanSubject, PlanSubjectDecision } from './plan/plan-service.js';
+import type { PlanRefusalText } from './plan/explain-maintenance-plan.js';
+import type { PlanAction } from './plan/plan-types.js';
 import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import {
   type Actor,
@@ -28,13 +32,45 @@ import {
   type DecisionRefusal,
   type DecisionResult,
   type ExecutionJobData,
+  type MaintenanceAction,
   type MaintenanceEvent,
   type MaintenanceNotifier,
   type MaintenanceRequest,
   type MaintenanceRequestInput,
   executionJobIdFor,
   maintenanceQueueNameFor,
+  REQUEST_ID_PATTERN,
 } from './types.js';
+
+/**
+ * What a maintenance card is about: a single-node request (`mr-…`), a maintenance plan (`mp-…`)
+ * or a request to break a lock (`lb-…`, issue 20). The chat adapters handle all three alike
+ * (card address in `card`, language in `locale`).
+ */
+export type MaintenanceSubject = MaintenanceRequest | PlanSubject;
+
+/** The outcome of a decision on any maintenance card. */
+export type SubjectDecisionResult = DecisionResult | PlanSubjectDecision;
+
+/** Every refusal a maintenance card's decision or creation may give. */
+export type SubjectRefusal = DecisionRefusal | CreateRefusal | PlanRefusalText;
+
+/**
+ * Whether a card's subject is a single-node request.
+ * @param s - the subject
+ */
+export function isMaintenanceRequest(s: MaintenanceSubject): s is MaintenanceRequest {
+  return REQUEST_ID_PATTERN.test(s.id);
+}
+
+/**
+ * Whether an id names a maintenance card: a request, a plan or a request to break a lock (what a
+ * button's value or a typed decision must be; anything else is never looked up).
+ * @param id - untrusted
+ */
+export function isMaintenanceSubjectId(id: string): boolean {
+  return REQUEST_ID_PATTERN.test(id) || isPlanSubjectId(id);
+}
 
 /** BullMQ job name of execution jobs. */
 export const EXECUTION_JOB_NAME = 'execute';
@@ -115,23 +151,36 @@ export interface MaintenanceService {
    * @returns the requests that expired now
    */
   sweepExpired(): Promise<MaintenanceRequest[]>;
+  /** Maintenance plans and `break lock` (issue 20). */
+  readonly plans: PlanService;
+  /**
+   * What the chat adapters decide with: the same decisions, cards and refusals for requests,
+   * plans and requests to break a lock, by id.
+   */
+  readonly chat: MaintenanceChatPort;
   /** Close the execution queues (not the Redis connection, not the publisher). */
   close(): Promise<void>;
 }
 
 /**
- * What the chat adapters (Slack, Teams) need of {@link MaintenanceService}: decisions, the card
- * and its address, refusal texts and the audit. The service satisfies it as is; every method may
- * throw what Redis throws. `threadOrder` is optional: absent, thread messages are posted in
- * arrival order.
+ * What the chat adapters (Slack, Teams) decide with (`MaintenanceService.chat`): decisions, the
+ * card and its address, refusal texts and the audit, for single-node requests (`mr-…`),
+ * maintenance plans (`mp-…`) and requests to break a lock (`lb-…`) alike, chosen by id. Every
+ * method may throw what Redis throws. `threadOrder` is optional: absent, thread messages are
+ * posted in arrival order. (`MaintenanceService` itself satisfies the request part.)
  */
-export type MaintenanceChatPort = Pick<
-  MaintenanceService,
-  'decide' | 'attachCard' | 'get' | 'cardReply' | 'refusalText' | 'recentAudit'
-> & {
+export interface MaintenanceChatPort {
+  /** A decision (a plan's controls on a request are refused `not-applicable`). */
+  decide(id: string, actor: Actor, action: MaintenanceAction): Promise<SubjectDecisionResult>;
+  /** Record where the card was posted. @throws BotError `bad-request` for an unknown id */
+  attachCard(id: string, card: Record<string, string>): Promise<void>;
+  get(id: string): Promise<MaintenanceSubject | null>;
+  cardReply(subject: MaintenanceSubject): Reply;
+  refusalText(refusal: SubjectRefusal, subject: MaintenanceSubject | undefined, locale: Locale): string;
+  recentAudit: MaintenanceService['recentAudit'];
   /** Thread-message order across gateways; absent: posted in arrival order. */
   readonly threadOrder?: Pick<ThreadOrder, 'inTurn'>;
-};
+}
 
 /** Options of {@link createMaintenanceService}. */
 export interface MaintenanceServiceOptions {
@@ -191,13 +240,13 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     threadOrder,
     ...(o.publisher === undefined ? {} : { publisher: o.publisher }),
   });
-  const queues = new Map<string, Queue<ExecutionJobData>>();
+  const queues = new Map<string, Queue>();
 
-  const queueFor = (cluster: string): Queue<ExecutionJobData> => {
+  const queueFor = (cluster: string): Queue => {
     let q = queues.get(cluster);
     if (!q) {
       // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
-      q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), {
+      q = new Queue(maintenanceQueueNameFor(cluster), {
         connection: o.redis,
         prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX,
       });
@@ -206,12 +255,23 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     }
     return q;
   };
+  const plans = createPlanService({
+    redis: o.redis,
+    keyPrefix,
+    policy: o.policy,
+    audit,
+    threadOrder,
+    ...(o.publisher === undefined ? {} : { publisher: o.publisher }),
+    queueFor,
+    logger: o.logger,
+    now,
+  });
 
   const enqueue = async (request: MaintenanceRequest): Promise<void> => {
     try {
       await queueFor(request.cluster).add(
         EXECUTION_JOB_NAME,
-        { requestId: request.id, cluster: request.cluster },
+        { requestId: request.id, cluster: request.cluster } satisfies ExecutionJobData,
         { ...EXECUTION_JOB_OPTIONS, jobId: executionJobIdFor(request.id) },
       );
     } catch (err) {
@@ -326,11 +386,51 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
     }
   };
 
+  const recentAudit: MaintenanceService['recentAudit'] = async (actor, count) => {
+    const entries = await audit.recent(count);
+    const named = o.policy.clusterNames ?? [];
+    const admin = isAdminSomewhere(actor, new Set([...named, ...entries.map((e) => e.cluster)]));
+    const defaultsAdmin = o.policy.defaults !== undefined && isAllowed(o.policy.defaults().admins, actor);
+    if (admin.size === 0 && !defaultsAdmin) return { ok: false, refusal: 'not-admin' };
+    return { ok: true, entries: entries.filter((e) => admin.has(e.cluster)) };
+  };
+
+  const chat: MaintenanceChatPort = {
+    threadOrder,
+    recentAudit,
+    async decide(id, actor, action) {
+      if (isPlanSubjectId(id))
+        return inDecisionOrder(id, () => plans.decide(id, actor, action as PlanAction));
+      if (action !== 'approve' && action !== 'reject' && action !== 'cancel') {
+        const request = await store.get(id);
+        return request ? { ok: false, refusal: 'not-applicable' } : { ok: false, refusal: 'not-found' };
+      }
+      return inDecisionOrder(id, () => decideNow(id, actor, action));
+    },
+    async attachCard(id, card) {
+      if (isPlanSubjectId(id)) await plans.attachCard(id, card);
+      else await store.attachCard(id, card);
+    },
+    get: (id) => (isPlanSubjectId(id) ? plans.get(id) : store.get(id)),
+    cardReply: (subject) =>
+      isMaintenanceRequest(subject)
+        ? explainMaintenanceCard(subject, subject.locale)
+        : plans.cardReply(subject),
+    refusalText: (refusal, subject, locale) =>
+      subject !== undefined && !isMaintenanceRequest(subject)
+        ? plans.refusalText(refusal as PlanRefusalText, subject, locale)
+        : refusal === 'not-allowed' || refusal === 'not-applicable'
+          ? plans.refusalText(refusal, undefined, locale)
+          : explainMaintenanceRefusal(refusal as DecisionRefusal | CreateRefusal, subject, locale),
+  };
+
   return {
     store,
     notifier,
     audit,
     threadOrder,
+    plans,
+    chat,
 
     async createRequest(input) {
       const policy = o.policy.forCluster(input.cluster);
@@ -381,14 +481,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
 
     refusalText: (refusal, request, locale) => explainMaintenanceRefusal(refusal, request, locale),
 
-    async recentAudit(actor, count) {
-      const entries = await audit.recent(count);
-      const named = o.policy.clusterNames ?? [];
-      const admin = isAdminSomewhere(actor, new Set([...named, ...entries.map((e) => e.cluster)]));
-      const defaultsAdmin = o.policy.defaults !== undefined && isAllowed(o.policy.defaults().admins, actor);
-      if (admin.size === 0 && !defaultsAdmin) return { ok: false, refusal: 'not-admin' };
-      return { ok: true, entries: entries.filter((e) => admin.has(e.cluster)) };
-    },
+    recentAudit,
 
     async sweepExpired() {
       const expired: MaintenanceRequest[] = [];
@@ -401,6 +494,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       for (const r of await store.listOpen()) {
         if (r.state === 'approved') await enqueue(r);
       }
+      await plans.sweep();
       return expired;
     },
 

@@ -103,21 +103,24 @@ export function createMaintenanceNotifier(options: MaintenanceNotifierOptions): 
       if (publisher === undefined || !isReplyPlatform(platform)) return;
       const ids = eventJobIds(request.id, entry.streamId);
       const job = maintenanceAnswerJob(request, now());
+      // A node of a maintenance plan (issue 20) has no card of its own: its steps go to the plan's
+      // thread (numbered there), and the plan's card is updated by the plan's runner.
+      const thread = request.plan?.id ?? request.id;
       try {
         const reply = explainMaintenanceEvent(request, event, request.locale);
         if (reply !== null) {
-          const seq = await options.threadOrder?.next(request.id);
+          const seq = await options.threadOrder?.next(thread);
           await publisher.publish(
             platform,
             {
               reply,
               job,
-              delivery: { mode: 'thread', maintenanceId: request.id, ...(seq === undefined ? {} : { seq }) },
+              delivery: { mode: 'thread', maintenanceId: thread, ...(seq === undefined ? {} : { seq }) },
             },
             ids.thread,
           );
         }
-        if (CARD_UPDATE_EVENTS.has(event.type)) {
+        if (CARD_UPDATE_EVENTS.has(event.type) && request.plan === undefined) {
           const card = explainMaintenanceCard(request, request.locale);
           await publisher.publish(
             platform,

@@ -197,6 +197,12 @@ export type MaintenanceRequestInput = Pick<
 /** A button or typed decision on a request. */
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 
+/**
+ * A button or typed decision on any maintenance card: a request's ({@link DecisionAction}), and
+ * the controls of a maintenance plan (issue 20).
+ */
+export type { MaintenanceDecisionAction as MaintenanceAction } from '../commands/types.js';
+
 /** Why a new maintenance request is refused (`MaintenanceService.createRequest`). */
 export type CreateRefusal =
   'not-requester' | 'unsafe' | 'force-not-allowed' | 'force-needs-reason' | 'already-open';
@@ -296,7 +302,13 @@ export type MaintenanceEvent =
   | { type: 'uncordoned' }
   | { type: 'lock-released'; lease: string }
   | { type: 'completed'; drainMs: number; downtimeMs: number; totalMs: number }
-  | { type: 'failed'; reason: StopReason; detail: string; blockers?: DrainBlocker[]; nodeCordoned: boolean };
+  | { type: 'failed'; reason: StopReason; detail: string; blockers?: DrainBlocker[]; nodeCordoned: boolean }
+  // maintenance plans and locks (issue 20); their audit entries carry the plan (`mp-…`) or the
+  // request to break a lock (`lb-…`) as `requestId`
+  | { type: 'plan-control'; action: 'pause' | 'resume' | 'retry' | 'skip' | 'stop'; by: Actor }
+  | { type: 'plan-finished'; state: 'completed' | 'stopped' | 'cancelled'; done: number; total: number }
+  | { type: 'lock-broken'; lock: string; holder: string; stale?: string }
+  | { type: 'lock-break-refused'; lock: string; holder: string; reason: string };
 
 /** One audit Stream entry: the event plus who, when, cluster, node and request id. */
 export interface AuditEntry {

@@ -190,12 +190,32 @@ const commandSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('maintenance-decision'),
-    action: z.enum(['approve', 'reject', 'cancel']),
+    action: z.enum(['approve', 'reject', 'cancel', 'pause', 'resume', 'retry', 'skip', 'stop']),
     requestId: z.string(),
     cluster: z.string().optional(),
   }),
   z.object({ kind: z.literal('maintenance-status'), requestId: z.string(), cluster: z.string().optional() }),
   z.object({ kind: z.literal('audit'), cluster: z.string().optional() }),
+  // maintenance plans and locks (issue 20)
+  z.object({
+    kind: z.literal('maintenance-plan'),
+    targets: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('all-workers') }),
+      z.object({ kind: z.literal('all') }),
+      z.object({ kind: z.literal('control-plane') }),
+      z.object({ kind: z.literal('selector'), selector: z.string().max(500) }),
+      z.object({ kind: z.literal('nodes'), nodes: z.array(z.string()).max(500) }),
+    ]),
+    reason: z.string().max(2000),
+    cluster: z.string().optional(),
+    lang: localeSchema,
+  }),
+  z.object({ kind: z.literal('lock-status'), cluster: z.string().optional() }),
+  z.object({
+    kind: z.literal('break-lock'),
+    lock: z.enum(['maintenance', 'kured', 'any']),
+    cluster: z.string().optional(),
+  }),
 ]) satisfies z.ZodType<Command>;
 
 /** Schema of {@link AnswerJob}, for data read back from Redis. */

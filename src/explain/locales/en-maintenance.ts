@@ -133,6 +133,10 @@ export const enMaintenance = {
     'failed-detail': 'Detail: {{detail}}',
     blocker: 'pod {{pod}}: {{detail}}',
     'blocker-budget': 'pod {{pod}}, blocked by PodDisruptionBudget {{budget}}: {{detail}}',
+    'plan-control': '{{who}}: {{action}}.',
+    'plan-finished': 'The plan ended {{state}}: {{done}} of {{total}} nodes done.',
+    'lock-broken': 'Broke {{lock}}: it was held by {{holder}}.',
+    'lock-break-refused': 'Did not break {{lock}} (held by {{holder}}): {{reason}}.',
   },
   refusal: {
     'not-found': 'There is no maintenance request {{id}}.',

@@ -3,6 +3,8 @@
  */
 export const koMaintenancePlan = {
   title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}개',
+  titleAsked: '{{cluster}} 유지보수 계획',
+  didYouMean: '{{names}}을(를) 말씀하신 건가요?',
   section: { request: '계획', nodes: '노드 (순서대로)', excluded: '제외됨 (지금은 unsafe)', table: '시간' },
   card: {
     reason: '사유: {{reason}}',
@@ -53,6 +55,119 @@ export const koMaintenancePlan = {
     rejected: '거절됨.',
     expired: '승인 전에 만료되었습니다.',
   },
+  actions: {
+    approve: '승인',
+    reject: '거절',
+    cancel: '취소',
+    pause: '일시정지',
+    resume: '재개',
+    retry: '재시도',
+    skip: '건너뛰기',
+    stop: '중단',
+  },
+  stateName: {
+    'pending-approval': '승인 대기',
+    approved: '승인됨',
+    running: '진행 중',
+    held: '보류',
+    paused: '일시 정지',
+    'needs-decision': '결정 대기',
+    cancelling: '취소 중',
+    completed: '완료',
+    stopped: '중단',
+    cancelled: '취소',
+    rejected: '거절',
+    expired: '만료',
+  },
+  event: {
+    approved: '{{who}}님이 계획을 승인했습니다 ({{required}}명 중 {{count}}명).',
+    'approved-final':
+      '{{who}}님이 계획을 승인했습니다 ({{required}}명 중 {{count}}명): 승인 완료, {{node}}부터 시작합니다.',
+    rejected: '{{who}}님이 계획을 거절했습니다. 어떤 노드도 건드리지 않습니다.',
+    expired: '계획이 승인을 다 받지 못하고 {{at}}에 만료되었습니다. 어떤 노드도 건드리지 않았습니다.',
+    'cancel-requested':
+      '{{who}}님이 취소를 요청했습니다: 진행 중인 단계가 끝나면 멈춥니다 (드레인 도중에는 멈추지 않음).',
+    cancelled: '{{who}}님이 시작 전에 계획을 취소했습니다. 어떤 노드도 건드리지 않았습니다.',
+    pause: '{{who}}님이 일시정지를 요청했습니다: 진행 중인 단계가 끝나면 멈춥니다.',
+    resume: '{{who}}님이 계획을 재개했습니다.',
+    retry: '{{who}}님이 재시도를 선택했습니다: {{node}}를 다시 시도합니다.',
+    skip: '{{who}}님이 건너뛰기를 선택했습니다: {{node}}는 그대로 두고 계속합니다.',
+    stop: '{{who}}님이 중단을 선택했습니다: 계획을 끝내고 시작하지 않은 노드는 건드리지 않습니다.',
+    'node-started': '{{batch}}단계: {{node}} 시작 (요청 {{request}}).',
+    'node-maintained': '{{node}} 재부팅·검증 완료, {{settle}} 안정화 후 확인합니다.',
+    'node-done':
+      '{{node}} 안정화 완료: Ready, 파드, DaemonSet 파드, PodDisruptionBudget이 모두 돌아왔습니다.',
+    'node-failed':
+      '{{node}} 실패 ({{reason}}: {{detail}}). `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
+    'node-skipped': '{{node}} 건너뜀.',
+  },
+  refusal: {
+    'not-found': '{{id}}라는 유지보수 계획이나 잠금 해제 요청이 없습니다.',
+    'not-approver': '{{cluster}}의 승인자가 아닙니다.',
+    'self-approval': '자신의 요청은 승인할 수 없습니다.',
+    'already-approved': '이미 승인이 반영되었습니다 ({{required}}명 중 {{count}}명).',
+    expired: '{{id}}는 {{at}}에 만료되었습니다.',
+    'not-pending': '{{id}}는 더 이상 승인 대기 중이 아닙니다 ({{state}}).',
+    'not-allowed': '요청자, 승인자 또는 {{cluster}} 관리자만 할 수 있습니다.',
+    'already-finished': '{{id}}는 이미 끝났습니다 ({{state}}).',
+    'not-applicable': '지금 {{id}}에는 {{action}}을(를) 할 수 없습니다 ({{state}}).',
+    'not-requester': '{{cluster}}에서 유지보수를 요청할 수 없습니다.',
+    'no-nodes': '{{cluster}}에서 대상에 해당하는 노드가 없습니다. 계획을 만들지 않았습니다.',
+    'all-unsafe': '요청한 모든 노드가 지금 재부팅하기에 unsafe입니다. 계획을 만들지 않았습니다.',
+    'already-open': '{{cluster}}에 이미 열린 유지보수 계획이 있습니다 ({{id}}, {{state}}).',
+    'unknown-nodes': '{{cluster}}에 {{nodes}} 노드가 없습니다. 계획을 만들지 않았습니다.',
+  },
+  outcome: {
+    'approval-counted': '{{id}} 승인이 반영되었습니다 ({{required}}명 중 {{count}}명).',
+    approved: '승인 완료: {{id}}의 승인이 모두 모였습니다.',
+    rejected: '{{id}}을(를) 거절했습니다.',
+    cancelled: '{{id}}을(를) 취소했습니다.',
+    'cancel-requested': '{{id}} 취소 중: 진행 중인 단계가 끝나면 멈춥니다.',
+    'pause-requested': '{{id}}는 진행 중인 단계가 끝나면 일시 정지합니다.',
+    resumed: '{{id}}을(를) 재개했습니다.',
+    decided: '{{id}}에 대한 결정이 기록되었습니다.',
+  },
+  lockBreak: {
+    title: '잠금 해제 {{id}}: {{cluster}}의 {{what}}',
+    section: '잠금',
+    approvals:
+      '잠금 해제에는 컨트롤 플레인 유지보수와 같은 수의 승인이 필요하며, 요청자는 승인할 수 없습니다.',
+    'why-stale':
+      '보유자가 사라졌습니다 (오래된 잠금): 승인 후 같은 보유자가 여전히 가지고 있으면 해제합니다.',
+    'why-unknown':
+      '보유자가 봇의 유지보수가 아니어서 사라졌는지 봇이 판단할 수 없습니다: 승인 전에 확인하세요. 승인 후 같은 보유자가 여전히 가지고 있으면 해제합니다.',
+    state: {
+      'pending-approval': '승인 대기: {{missing}}명 더 필요합니다. `{{id}} 승인`으로 승인하세요.',
+      approved: '승인됨: 곧 워커가 잠금을 해제합니다.',
+      completed: '{{at}}에 해제함: {{what}}을(를) {{holder}}가 보유하고 있었습니다.',
+      stopped: '해제하지 않음: {{reason}}.',
+      rejected: '거절됨: 잠금을 그대로 두었습니다.',
+      expired: '승인 전에 만료됨: 잠금을 그대로 두었습니다.',
+      cancelled: '취소됨: 잠금을 그대로 두었습니다.',
+    },
+    stop: {
+      'already-free': '잠금이 이미 비어 있었습니다',
+      'holder-changed': '지금은 다른 보유자가 가지고 있습니다',
+      'not-stale': '보유자 {{holder}}가 다시 살아 있습니다',
+    },
+    refusal: {
+      'nothing-held': '해제할 것이 없습니다: {{what}}은(는) 비어 있습니다.',
+      'which-lock': '두 잠금이 모두 잡혀 있습니다. `유지보수 잠금 해제` 또는 `kured 잠금 해제`로 지정하세요.',
+      'live-bot-holder':
+        '{{what}}은(는) 진행 중인 유지보수({{request}}, {{state}})가 보유하고 있어 오래된 잠금이 아닙니다. 대신 그 유지보수를 취소하세요 (`{{request}} 취소`).',
+      'already-open': '{{cluster}}에 이미 열린 잠금 해제 요청이 있습니다 ({{id}}).',
+      'not-requester': '{{cluster}}에서 유지보수를 요청할 수 없습니다.',
+    },
+  },
+  lockStatus: {
+    title: '{{cluster}}의 잠금',
+    unreadable: '잠금을 읽을 수 없습니다: {{detail}}',
+    both: '잠금',
+    free: '두 잠금 모두 비어 있습니다.',
+    held: '잠금이 잡혀 있고 보유자는 살아 있습니다.',
+    stale:
+      '오래된 잠금이 있습니다 (보유자가 사라짐): `잠금 해제`로 컨트롤 플레인 유지보수와 같은 승인을 받아 해제를 요청할 수 있습니다.',
+  },
   lock: {
     held: '{{what}}: {{holder}}가 보유 (노드 {{node}}), {{since}}부터, TTL {{ttl}}, 요청 {{request}}.',
     free: '{{what}}: 비어 있음.',
@@ -62,6 +177,7 @@ export const koMaintenancePlan = {
       'lease-expired': '오래된 잠금: Lease가 TTL 안에 갱신되지 않았습니다 (워커가 사라짐).',
       'request-ended': '오래된 잠금: 요청이 이미 끝났습니다.',
       'request-unknown': '오래된 잠금: 그런 요청이 없습니다.',
+      'step-over': '오래된 잠금: 이 잠금을 잡은 계획 단계가 끝났습니다.',
     },
   },
   hold: {

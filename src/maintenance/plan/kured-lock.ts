@@ -199,20 +199,40 @@ export async function acquireKuredLock(o: {
  * @returns whether an entry was removed
  * @throws MaintenanceStopError `forbidden` / `api-error`
  */
-export async function releaseKuredLock(o: {
+export function releaseKuredLock(o: {
   api: KubeApi;
   requestId: string;
   lockNamespace: string;
   logger?: Logger;
 }): Promise<boolean> {
-  const me = kuredNodeIdFor(o.requestId);
+  return removeKuredLockEntry({ ...o, nodeID: kuredNodeIdFor(o.requestId) });
+}
+
+/**
+ * Remove one holder's entry of kured's lock, by its `nodeID` (the bot's own, or one kured left
+ * behind: `break lock`, issue 20); the single form loses its annotation, the multi-lock form the
+ * entry. Nothing when that holder has no entry.
+ * @param o - the API, the entry's `nodeID`, the `created` it must still have (a holder that took
+ *   the lock again since is not removed), the bot's namespace (for the forbidden text)
+ * @returns whether an entry was removed
+ * @throws MaintenanceStopError `forbidden` / `api-error`
+ */
+export async function removeKuredLockEntry(o: {
+  api: KubeApi;
+  nodeID: string;
+  created?: string;
+  lockNamespace: string;
+  logger?: Logger;
+}): Promise<boolean> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const ds = await findKured(o.api, o.lockNamespace, o.logger);
     if (!ds) return false;
     const parsed = parse(ds.metadata.annotations?.[KURED_LOCK_ANNOTATION]);
-    if (!parsed || !parsed.entries.some((e) => e.nodeID === me)) return false;
+    const match = (e: KuredLockEntry): boolean =>
+      e.nodeID === o.nodeID && (o.created === undefined || e.created === o.created);
+    if (!parsed || !parsed.entries.some(match)) return false;
     const value = parsed.multi
-      ? JSON.stringify({ maxOwners: parsed.maxOwners, locks: parsed.entries.filter((e) => e.nodeID !== me) })
+      ? JSON.stringify({ maxOwners: parsed.maxOwners, locks: parsed.entries.filter((e) => !match(e)) })
       : null;
     const res = await patchLock(o.api, ds, value);
     const ns = ds.metadata.namespace ?? '';

@@ -3,8 +3,12 @@
  * sight: holder, since when, TTL, the request behind it, and whether it is stale (its holder is
  * gone: the Lease expired, or the request it names has ended or does not exist).
  *
- * Read-only. Breaking a lock (`break lock`) is not here yet: it needs the approvals of a
- * control-plane change and an audit entry.
+ * Read-only. Breaking a lock (`break lock`, `lock-break.ts`) needs the approvals of a
+ * control-plane change and is audited.
+ *
+ * The bot's holders: a request (`mr-…`, stale once it ended or is unknown), or a step of a
+ * maintenance plan (`mp-…/b<step>`, stale once the plan ended or is unknown, or no node of that
+ * step runs or settles any more).
  */
 import type { KLease } from '../../cluster/types.js';
 import type { Locale } from '../../commands/types.js';
@@ -17,9 +21,14 @@ import { LOCK_NODE_ANNOTATION, LOCK_WORKER_ANNOTATION } from '../execute/mainten
 import { TERMINAL_STATES } from '../types.js';
 import type { ClusterMaintenancePolicy, MaintenanceRequest } from '../types.js';
 import { readKuredLock } from './kured-lock.js';
+import type { MaintenancePlan } from './plan-types.js';
+import { PLAN_TERMINAL_STATES, STEP_LOCK_ID_PATTERN } from './plan-types.js';
 
-/** Why a held lock is stale: its Lease expired, its request ended, or its request is unknown. */
-export type StaleReason = 'lease-expired' | 'request-ended' | 'request-unknown';
+/**
+ * Why a held lock is stale: its Lease expired, its request (or plan) ended, its request (or plan)
+ * is unknown, or the plan's step that took it is over.
+ */
+export type StaleReason = 'lease-expired' | 'request-ended' | 'request-unknown' | 'step-over';
 
 /** One holder of a lock. Times ISO 8601; `ttlS` in seconds (null: never expires). */
 export interface LockHolder {
@@ -28,8 +37,11 @@ export interface LockHolder {
   worker?: string;
   since?: string;
   ttlS: number | null;
-  /** The bot's request behind it (`mr-…`) and its state, when the holder is one of the bot's. */
-  request?: { id: string; state: MaintenanceRequest['state'] | 'unknown' };
+  /**
+   * The bot's request (`mr-…`) or plan (`mp-…`) behind it and its state, when the holder is one
+   * of the bot's.
+   */
+  request?: { id: string; state: MaintenanceRequest['state'] | MaintenancePlan['state'] | 'unknown' };
   stale?: StaleReason;
 }
 
@@ -55,20 +67,32 @@ export async function readLockReport(
   getRequest: (id: string) => Promise<MaintenanceRequest | null>,
   now: Date,
   logger?: Logger,
+  getPlan?: (id: string) => Promise<MaintenancePlan | null>,
 ): Promise<LockReport> {
   const { namespace, leaseName } = policy.lock;
-  const requestOf = async (id: string): Promise<LockHolder['request'] & object> => {
+  /** The bot's request or plan step behind a holder id, and whether it is stale. */
+  const ownerOf = async (
+    id: string,
+  ): Promise<{ request?: LockHolder['request'] & object; stale?: StaleReason }> => {
+    const step = STEP_LOCK_ID_PATTERN.exec(id);
+    if (step) {
+      const planId = step[1] ?? '';
+      const plan = getPlan ? await getPlan(planId) : null;
+      if (!getPlan) return {};
+      if (plan === null) return { request: { id: planId, state: 'unknown' }, stale: 'request-unknown' };
+      const request = { id: planId, state: plan.state };
+      if (PLAN_TERMINAL_STATES.includes(plan.state)) return { request, stale: 'request-ended' };
+      const busy = plan.nodes.some(
+        (n) => n.lockId === id && (n.state === 'running' || n.state === 'settling' || n.state === 'pending'),
+      );
+      return busy ? { request } : { request, stale: 'step-over' };
+    }
+    if (!/^mr-[a-z2-7]{10}$/.test(id)) return {};
     const r = await getRequest(id);
-    return { id, state: r?.state ?? 'unknown' };
+    const request = { id, state: r?.state ?? ('unknown' as const) };
+    if (r === null) return { request, stale: 'request-unknown' };
+    return TERMINAL_STATES.includes(r.state) ? { request, stale: 'request-ended' } : { request };
   };
-  const staleOf = (req: LockHolder['request']): StaleReason | undefined =>
-    req === undefined
-      ? undefined
-      : req.state === 'unknown'
-        ? 'request-unknown'
-        : TERMINAL_STATES.includes(req.state)
-          ? 'request-ended'
-          : undefined;
 
   let holder: LockHolder | null = null;
   const res = await api.request<KLease>(
@@ -84,8 +108,8 @@ export async function readLockReport(
       const ttlS = spec.leaseDurationSeconds ?? null;
       const renewed = Date.parse(spec.renewTime ?? '');
       const expired = ttlS !== null && !Number.isNaN(renewed) && renewed + ttlS * 1000 < now.getTime();
-      const request = /^mr-/.test(id) ? await requestOf(id) : undefined;
-      const stale = expired ? 'lease-expired' : staleOf(request);
+      const owner = await ownerOf(id);
+      const stale = expired ? 'lease-expired' : owner.stale;
       const a = res.body.metadata.annotations ?? {};
       holder = {
         holder: id,
@@ -93,7 +117,7 @@ export async function readLockReport(
         ...(a[LOCK_WORKER_ANNOTATION] ? { worker: a[LOCK_WORKER_ANNOTATION] } : {}),
         ...(spec.acquireTime ? { since: spec.acquireTime } : {}),
         ttlS,
-        ...(request ? { request } : {}),
+        ...(owner.request ? { request: owner.request } : {}),
         ...(stale ? { stale } : {}),
       };
     }
@@ -102,15 +126,14 @@ export async function readLockReport(
   const holders: LockHolder[] = [];
   for (const h of kured.holders) {
     const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
-    const request = id === undefined ? undefined : await requestOf(id);
-    const stale = staleOf(request);
+    const owner = id === undefined ? {} : await ownerOf(id);
     holders.push({
       holder: h.nodeID,
       ...(h.metadata?.node ? { node: h.metadata.node } : {}),
       ...(h.created ? { since: h.created } : {}),
       ttlS: h.TTL > 0 ? Math.round(h.TTL / 1e9) : null,
-      ...(request ? { request } : {}),
-      ...(stale ? { stale } : {}),
+      ...(owner.request ? { request: owner.request } : {}),
+      ...(owner.stale ? { stale: owner.stale } : {}),
     });
   }
   return {

@@ -99,6 +99,14 @@ export interface PlanRunDeps {
 }
 
 /**
+ * {@link PlanRunDeps} as a worker builds them per cluster, without the connection and the stop
+ * signal (the maintenance worker adds its own to the run and to the executor's dependencies).
+ */
+export type PlanRunDepsOfCluster = Omit<PlanRunDeps, 'redis' | 'signal' | 'maintenance'> & {
+  maintenance: Omit<MaintenanceDeps, 'store' | 'redis' | 'signal'>;
+};
+
+/**
  * Run (or resume) an approved plan until it ends or waits for nobody.
  * @param planId - `mp-…`
  * @param deps - see {@link PlanRunDeps}

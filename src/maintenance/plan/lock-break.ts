@@ -1,0 +1,466 @@
+/**
+ * `break lock` (issue 20): a request to break the bot's maintenance Lease or an entry of kured's
+ * reboot lock whose holder is gone. It names the holder as reported when it was asked (holder,
+ * since), needs the approvals of a control-plane maintenance (the policy's
+ * `approvals.controlPlane`, distinct approvers, never the requester), and is audited. Once
+ * approved, a maintenance worker (it has the write permissions) reads the lock again and breaks
+ * it only when the same holder still has it and, for a holder that is one of the bot's own
+ * maintenances, only while that holder is still reported stale; anything else ends the request
+ * `stopped` with the reason, nothing broken.
+ *
+ * Kept in Redis like the plans (`plan-store.ts`): JSON under `…:lock-break:<id>`, every write a
+ * compare-and-set on `revision`, one open request per cluster (`…:lock-break-open:<cluster>`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Locale, ReplyTarget } from '../../commands/types.js';
+import { BotError } from '../../errors.js';
+import type { Logger } from '../../util/logger.js';
+import type { KubeApi } from '../execute/kube-api.js';
+import { MaintenanceLock } from '../execute/maintenance-lock.js';
+import { isAllowed } from '../policy.js';
+import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
+import { type Actor, type Approval, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { removeKuredLockEntry } from './kured-lock.js';
+import type { LockHolder, LockReport } from './lock-report.js';
+
+/** Which lock: the bot's maintenance Lease, or kured's reboot lock. */
+export type LockKind = 'maintenance' | 'kured';
+
+/**
+ * States of a request to break a lock: `pending-approval` → `approved` (enough approvals) →
+ * `completed` (broken) or `stopped` (not broken: see `stateReason`); `rejected`, `expired`,
+ * `cancelled` before.
+ */
+export type LockBreakState =
+  'pending-approval' | 'approved' | 'completed' | 'stopped' | 'rejected' | 'expired' | 'cancelled';
+
+/** Terminal states of a request to break a lock. */
+export const LOCK_BREAK_TERMINAL_STATES: readonly LockBreakState[] = [
+  'completed',
+  'stopped',
+  'rejected',
+  'expired',
+  'cancelled',
+];
+
+/**
+ * Why an approved request broke nothing: `already-free` (the holder let go meanwhile),
+ * `holder-changed` (someone else holds it now), `not-stale` (the bot's own holder is alive again).
+ */
+export type LockBreakStop = 'already-free' | 'holder-changed' | 'not-stale';
+
+/** A request to break a lock, as stored. Times ISO 8601; `id` is `lb-` + 10 base32 characters. */
+export interface LockBreakRequest {
+  id: string;
+  cluster: string;
+  lock: LockKind;
+  /** `namespace/name` of the Lease, or of kured's DaemonSet. */
+  where: string;
+  /** The holder as reported when asked: what may be broken, and nothing else. */
+  holder: LockHolder;
+  reason: string;
+  requestedBy: Actor;
+  requestedAt: string;
+  expiresAt: string;
+  approvalsRequired: number;
+  approvals: Approval[];
+  rejectedBy?: Actor;
+  cancelledBy?: Actor;
+  state: LockBreakState;
+  stateReason?: LockBreakStop;
+  /** When it was broken. */
+  brokenAt?: string;
+  locale: Locale;
+  replyTo: ReplyTarget;
+  card?: Record<string, string>;
+  revision: number;
+}
+
+/** Ids of requests to break a lock. */
+export const LOCK_BREAK_ID_PATTERN = /^lb-[a-z2-7]{10}$/;
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A new id: `lb-` + 10 base32 characters from the crypto random source. */
+export function newLockBreakId(): string {
+  let out = 'lb-';
+  for (const b of randomBytes(10)) out += BASE32[b & 31];
+  return out;
+}
+
+/** The job id of an approved request's break on the cluster's maintenance queue (no ':'). */
+export function lockBreakJobIdFor(id: string): string {
+  return `lbx-${id}`;
+}
+
+/** The data of a lock-break job. */
+export interface LockBreakJobData {
+  lockBreakId: string;
+  cluster: string;
+}
+
+/**
+ * Why `break lock` was refused when asked: `not-requester`; `nothing-held` (the lock is free);
+ * `which-lock` (both are held: say which); `live-bot-holder` (the holder is one of the bot's
+ * maintenances, alive: cancel it instead); `already-open` (the cluster has an open request to
+ * break a lock: `existing`).
+ */
+export type LockBreakCreateRefusal =
+  'not-requester' | 'nothing-held' | 'which-lock' | 'live-bot-holder' | 'already-open';
+
+/**
+ * Why a decision on a request to break a lock was refused (the plan refusals' meanings):
+ * `not-found`, `not-approver`, `self-approval`, `already-approved`, `expired`, `not-pending`,
+ * `not-allowed` (cancel by someone not the requester, an approver or an admin),
+ * `already-finished`, `not-applicable` (a plan control on such a request).
+ */
+export type LockBreakRefusal =
+  | 'not-found'
+  | 'not-approver'
+  | 'self-approval'
+  | 'already-approved'
+  | 'expired'
+  | 'not-pending'
+  | 'not-allowed'
+  | 'already-finished'
+  | 'not-applicable';
+
+/** The outcome of {@link LockBreakStore.decide}; `approved`: the last approval (enqueue the break). */
+export type LockBreakDecisionResult =
+  | {
+      ok: true;
+      outcome: 'approval-counted' | 'approved' | 'rejected' | 'cancelled';
+      request: LockBreakRequest;
+    }
+  | { ok: false; refusal: LockBreakRefusal; request?: LockBreakRequest };
+
+/** CAS write: KEYS request, open key; ARGV expected revision (-1 create), JSON, id, terminal, retention. */
+const CAS = `
+local cur = redis.call('GET', KEYS[1])
+local expected = tonumber(ARGV[1])
+if expected == -1 then
+  if cur then return {0, ''} end
+  local open = redis.call('GET', KEYS[2])
+  if open and open ~= ARGV[3] then
+    local other = redis.call('GET', string.sub(KEYS[1], 1, string.len(KEYS[1]) - string.len(ARGV[3])) .. open)
+    if other then
+      local st = cjson.decode(other).state
+      if st == 'pending-approval' or st == 'approved' then return {-2, open} end
+    end
+  end
+else
+  if not cur then return {-1, ''} end
+  if tonumber(cjson.decode(cur).revision) ~= expected then return {0, ''} end
+end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[4] == '1' then
+  if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+else
+  redis.call('SET', KEYS[2], ARGV[3])
+end
+return {1, ''}
+`;
+
+/** The requests to break a lock, in Redis (shares the caller's connection). Methods throw BotError `queue-unavailable` when Redis fails. */
+export class LockBreakStore {
+  private readonly prefix: string;
+  private readonly now: () => Date;
+
+  /**
+   * @param redis - a connected ioredis client
+   * @param options - key prefix (the maintenance store's) and clock
+   */
+  constructor(
+    private readonly redis: Redis,
+    options: { keyPrefix?: string; now?: () => Date } = {},
+  ) {
+    this.prefix = options.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
+    this.now = options.now ?? (() => new Date());
+    this.redis.defineCommand('lockBreakCas', { numberOfKeys: 2, lua: CAS });
+  }
+
+  private key(id: string): string {
+    return `${this.prefix}lock-break:${id}`;
+  }
+
+  private openKey(cluster: string): string {
+    return `${this.prefix}lock-break-open:${cluster}`;
+  }
+
+  private async cas(r: LockBreakRequest, expected: number): Promise<{ status: number; other: string }> {
+    try {
+      const cmd = (this.redis as unknown as { lockBreakCas(...a: string[]): Promise<[number, string]> })
+        .lockBreakCas;
+      const [status, other] = await cmd.apply(this.redis, [
+        this.key(r.id),
+        this.openKey(r.cluster),
+        String(expected),
+        JSON.stringify(r),
+        r.id,
+        LOCK_BREAK_TERMINAL_STATES.includes(r.state) ? '1' : '0',
+        String(DEFAULT_FINISHED_RETENTION_MS),
+      ]);
+      return { status: Number(status), other: String(other) };
+    } catch (err) {
+      throw new BotError('queue-unavailable', `lock break store: Redis write failed for ${r.id}`, {
+        retryable: true,
+        cause: err,
+      });
+    }
+  }
+
+  /**
+   * A request by id.
+   * @param id - `lb-…`; anything else is "not found" (never read)
+   */
+  async get(id: string): Promise<LockBreakRequest | null> {
+    if (!LOCK_BREAK_ID_PATTERN.test(id)) return null;
+    let text: string | null;
+    try {
+      text = await this.redis.get(this.key(id));
+    } catch (err) {
+      throw new BotError('queue-unavailable', `lock break store: Redis read failed for ${id}`, {
+        retryable: true,
+        cause: err,
+      });
+    }
+    return text === null ? null : (JSON.parse(text) as LockBreakRequest);
+  }
+
+  /**
+   * Store a new pending request (one open per cluster).
+   * @returns the request, or `already-open` with the open one
+   */
+  async create(
+    input: Pick<
+      LockBreakRequest,
+      'cluster' | 'lock' | 'where' | 'holder' | 'reason' | 'requestedBy' | 'locale' | 'replyTo'
+    >,
+    approvalsRequired: number,
+    lifetimeMs: number,
+  ): Promise<{ ok: true; request: LockBreakRequest } | { ok: false; existing?: LockBreakRequest }> {
+    const now = this.now();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const r: LockBreakRequest = {
+        ...input,
+        reason: clipCodePoints(input.reason, 500),
+        id: newLockBreakId(),
+        requestedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+        approvalsRequired,
+        approvals: [],
+        state: 'pending-approval',
+        revision: 1,
+      };
+      const { status, other } = await this.cas(r, -1);
+      if (status === 1) return { ok: true, request: r };
+      if (status === -2) {
+        const existing = await this.get(other);
+        return existing ? { ok: false, existing } : { ok: false };
+      }
+    }
+    throw new BotError('internal', 'lock break store: could not draw an unused id');
+  }
+
+  /**
+   * Read, change, write with compare-and-set; again from the read when another writer won.
+   * @returns the request written, or null when `change` wrote nothing or there is none
+   */
+  async update(
+    id: string,
+    change: (r: LockBreakRequest) => LockBreakRequest | null,
+  ): Promise<LockBreakRequest | null> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const cur = await this.get(id);
+      if (cur === null) return null;
+      const next = change(structuredClone(cur));
+      if (next === null) return null;
+      next.revision = cur.revision + 1;
+      const { status } = await this.cas(next, cur.revision);
+      if (status === 1) return next;
+      if (status === -1) return null;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
+    }
+    throw new BotError('queue-unavailable', `lock break store: too many concurrent writes to ${id}`, {
+      retryable: true,
+    });
+  }
+
+  /**
+   * A decision. Approve / reject: approvers only, never the requester, each once, only while
+   * pending and not expired. Cancel: the requester, an approver or an admin, only while pending.
+   */
+  async decide(
+    id: string,
+    actor: Actor,
+    action: string,
+    policyOf: (cluster: string) => ClusterMaintenancePolicy,
+  ): Promise<LockBreakDecisionResult> {
+    let result: LockBreakDecisionResult = { ok: false, refusal: 'not-found' };
+    const at = this.now();
+    await this.update(id, (r) => {
+      const policy = policyOf(r.cluster);
+      const refuse = (refusal: LockBreakRefusal): null => {
+        result = { ok: false, refusal, request: r };
+        return null;
+      };
+      if (LOCK_BREAK_TERMINAL_STATES.includes(r.state)) return refuse('already-finished');
+      if (action !== 'approve' && action !== 'reject' && action !== 'cancel') return refuse('not-applicable');
+      if (action === 'cancel') {
+        const allowed =
+          actorKey(actor) === actorKey(r.requestedBy) ||
+          isAllowed(policy.approvers, actor) ||
+          isAllowed(policy.admins, actor);
+        if (!allowed) return refuse('not-allowed');
+        if (r.state !== 'pending-approval') return refuse('not-pending');
+        r.state = 'cancelled';
+        r.cancelledBy = actor;
+        result = { ok: true, outcome: 'cancelled', request: r };
+        return r;
+      }
+      if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
+      if (r.state !== 'pending-approval') return refuse('not-pending');
+      if (Date.parse(r.expiresAt) <= at.getTime()) {
+        r.state = 'expired';
+        result = { ok: false, refusal: 'expired', request: r };
+        return r;
+      }
+      if (action === 'reject') {
+        r.state = 'rejected';
+        r.rejectedBy = actor;
+        result = { ok: true, outcome: 'rejected', request: r };
+        return r;
+      }
+      if (actorKey(actor) === actorKey(r.requestedBy)) return refuse('self-approval');
+      if (r.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
+      r.approvals.push({ actor, at: at.toISOString() });
+      const done = r.approvals.length >= r.approvalsRequired;
+      if (done) r.state = 'approved';
+      result = { ok: true, outcome: done ? 'approved' : 'approval-counted', request: r };
+      return r;
+    });
+    return result;
+  }
+
+  /** The open requests (pending or approved), for the expiry sweep. */
+  async listOpen(): Promise<LockBreakRequest[]> {
+    const ids = await scanOpen(this.redis, `${this.prefix}lock-break-open:*`);
+    const out: LockBreakRequest[] = [];
+    for (const id of ids) {
+      const r = await this.get(id);
+      if (r && !LOCK_BREAK_TERMINAL_STATES.includes(r.state)) out.push(r);
+    }
+    return out;
+  }
+}
+
+/**
+ * The ids the open keys matching `pattern` name (SCAN, never KEYS).
+ * @throws BotError `queue-unavailable` when Redis fails
+ */
+export async function scanOpen(redis: Redis, pattern: string): Promise<string[]> {
+  try {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 200);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+    if (keys.length === 0) return [];
+    return (await redis.mget(...keys)).filter((v): v is string => v !== null);
+  } catch (err) {
+    throw new BotError('queue-unavailable', `maintenance: cannot list ${pattern}`, {
+      retryable: true,
+      cause: err,
+    });
+  }
+}
+
+/**
+ * What `break lock` would break now: the held lock asked for (`any`: the one held when only one
+ * is), and whether the bot may ask to break it.
+ * @param report - both locks as read now
+ * @param which - `maintenance`, `kured` or `any`
+ * @returns the lock, where it is and its holder; or why not
+ */
+export function lockToBreak(
+  report: LockReport,
+  which: LockKind | 'any',
+):
+  | { ok: true; lock: LockKind; where: string; holder: LockHolder }
+  | { ok: false; refusal: 'nothing-held' | 'which-lock' | 'live-bot-holder'; holder?: LockHolder } {
+  const held: { lock: LockKind; where: string; holder: LockHolder }[] = [];
+  if (report.maintenance.holder)
+    held.push({ lock: 'maintenance', where: report.maintenance.lease, holder: report.maintenance.holder });
+  for (const h of report.kured.holders)
+    held.push({ lock: 'kured', where: report.kured.daemonSet ?? 'kured', holder: h });
+  const candidates = which === 'any' ? held : held.filter((h) => h.lock === which);
+  if (candidates.length === 0) return { ok: false, refusal: 'nothing-held' };
+  // A stale one first (several kured entries: the one whose holder is gone).
+  const pick = candidates.find((c) => c.holder.stale !== undefined) ?? candidates[0];
+  if (which === 'any' && new Set(candidates.map((c) => c.lock)).size > 1 && !pick?.holder.stale)
+    return { ok: false, refusal: 'which-lock' };
+  if (!pick) return { ok: false, refusal: 'nothing-held' };
+  // One of the bot's own maintenances, alive (not stale): cancel it instead of breaking its lock.
+  if (pick.holder.request !== undefined && pick.holder.stale === undefined)
+    return { ok: false, refusal: 'live-bot-holder', holder: pick.holder };
+  return { ok: true, ...pick };
+}
+
+/**
+ * Break the lock an approved request names, if the same holder still has it (and, for the bot's
+ * own holder, it is still stale).
+ * @param o - the API, the request, the lock report as read now, the policy (the Lease), clock
+ * @returns `broken`, or why not
+ * @throws MaintenanceStopError `forbidden` / `api-error` when the cluster refuses the write
+ */
+export async function breakLock(o: {
+  api: KubeApi;
+  request: LockBreakRequest;
+  report: LockReport;
+  policy: Pick<ClusterMaintenancePolicy, 'lock'>;
+  now: () => Date;
+  logger: Logger;
+}): Promise<{ broken: true } | { broken: false; reason: LockBreakStop; holder?: string }> {
+  const r = o.request;
+  const now: LockHolder[] =
+    r.lock === 'maintenance'
+      ? o.report.maintenance.holder
+        ? [o.report.maintenance.holder]
+        : []
+      : o.report.kured.holders;
+  if (now.length === 0) return { broken: false, reason: 'already-free' };
+  const same = now.find((h) => h.holder === r.holder.holder && h.since === r.holder.since);
+  if (!same) return { broken: false, reason: 'holder-changed', holder: now[0]?.holder ?? '' };
+  if (same.request !== undefined && same.stale === undefined)
+    return { broken: false, reason: 'not-stale', holder: same.holder };
+  if (r.lock === 'maintenance') {
+    // Release as that holder: the Lease's compare-and-set (resourceVersion) frees it only while it
+    // is still the holder's.
+    const lock = new MaintenanceLock({
+      api: o.api,
+      namespace: o.policy.lock.namespace,
+      leaseName: o.policy.lock.leaseName,
+      leaseDurationSeconds: o.policy.lock.leaseDurationSeconds,
+      holder: same.holder,
+      worker: `break-lock ${r.id}`,
+      node: same.node ?? '',
+      now: o.now,
+      logger: o.logger,
+    });
+    return (await lock.release())
+      ? { broken: true }
+      : { broken: false, reason: 'holder-changed', holder: '' };
+  }
+  const removed = await removeKuredLockEntry({
+    api: o.api,
+    nodeID: same.holder,
+    ...(same.since !== undefined ? { created: same.since } : {}),
+    lockNamespace: o.policy.lock.namespace,
+    logger: o.logger,
+  });
+  return removed ? { broken: true } : { broken: false, reason: 'holder-changed', holder: '' };
+}

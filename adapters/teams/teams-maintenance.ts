@@ -95,7 +95,7 @@ const TEXTS = {
   en: {
     noIdentity:
       'Teams did not send your Entra ID (AAD) object id or tenant, so the bot cannot tell who you are. Nothing was changed.',
-    badId: 'That is not a maintenance request or plan id (mr-, mp- or lb- and 10 letters or digits).',
+    badId: 'That is not a maintenance request id (mr-, mp- or lb- and 10 letters or digits).',
     'approval-counted': 'Your approval of {{id}} is counted ({{count}} of {{required}}).',
     approved: 'Approved: {{id}} has all its approvals; the maintenance of {{node}} starts.',
     rejected: 'Rejected {{id}}.',
@@ -106,7 +106,7 @@ const TEXTS = {
   ko: {
     noIdentity:
       'Teams가 Entra ID(AAD) 개체 ID나 테넌트를 보내지 않아 누구인지 확인할 수 없습니다. 아무것도 바뀌지 않았습니다.',
-    badId: '유지보수 요청·계획 ID가 아닙니다(mr-, mp-, lb- 뒤에 영문자·숫자 10개).',
+    badId: '유지보수 요청 ID가 아닙니다(mr-, mp-, lb- 뒤에 영문자·숫자 10개).',
     'approval-counted': '{{id}} 승인이 반영되었습니다({{count}}/{{required}}).',
     approved: '승인 완료: {{id}}의 승인이 모두 모여 {{node}} 유지보수를 시작합니다.',
     rejected: '{{id}}을(를) 거절했습니다.',

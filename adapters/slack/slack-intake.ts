@@ -195,8 +195,9 @@ function ackKeyOf(command: Command): AckTextKey {
     case 'reboot-impact':
       return command.drain ? 'checking-drain' : 'checking-node';
     case 'maintenance-request':
-    case 'maintenance-plan':
       return 'checking-maintenance';
+    case 'maintenance-plan':
+      return 'checking-plan';
     default:
       return 'checking-cluster';
   }

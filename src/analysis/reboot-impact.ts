@@ -135,15 +135,24 @@ function targetChecks(
   for (const ds of index.snapshot.workloads) {
     const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
     if (!lock) continue;
-    let holder: string | null = null;
+    // kured's single form `{nodeID, …}` or its multi-lock form `{maxOwners, locks: [{nodeID, …}]}`
+    // (kured --concurrency > 1; kubereboot/kured pkg/daemonsetlock). The bot's own entries
+    // (`k8s-ha-bot/<request>`, taken by a maintenance plan so that kured reboots nothing meanwhile,
+    // issue 20) are no kured reboot: another maintenance of the bot shows as a cordoned node above.
+    let holders: string[] = [];
     try {
-      const parsed = JSON.parse(lock) as { nodeID?: unknown };
-      holder = typeof parsed.nodeID === 'string' && parsed.nodeID !== '' ? parsed.nodeID : null;
+      const parsed = JSON.parse(lock) as { nodeID?: unknown; locks?: unknown };
+      const entries: { nodeID?: unknown }[] = Array.isArray(parsed.locks)
+        ? (parsed.locks as { nodeID?: unknown }[])
+        : [parsed];
+      holders = entries
+        .map((e) => (typeof e?.nodeID === 'string' ? e.nodeID : ''))
+        .filter((id) => id !== '' && !id.startsWith('k8s-ha-bot/'));
     } catch {
       // kured writes JSON; anything else still means "held", holder unknown
-      holder = 'unknown';
+      holders = ['unknown'];
     }
-    if (holder !== null && holder !== node) {
+    for (const holder of holders.filter((h) => h !== node)) {
       out.push(
         finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', {
           node,

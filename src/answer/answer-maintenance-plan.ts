@@ -176,12 +176,9 @@ export async function answerLockCommand(o: {
   const pick = lockToBreak(report, which);
   if (!pick.ok) {
     const what =
-      which === 'kured'
-        ? `kured ${report.kured.daemonSet ?? ''}`.trim()
-        : which === 'maintenance'
-          ? report.maintenance.lease
-          : tr.t('maintenancePlan.lockStatus.both');
-    const text = tr.t(`maintenancePlan.lockBreak.refusal.${pick.refusal}`, {
+      which === 'kured' ? `kured ${report.kured.daemonSet ?? ''}`.trim() : report.maintenance.lease;
+    const key = pick.refusal === 'nothing-held' && which === 'any' ? 'nothing-held-any' : pick.refusal;
+    const text = tr.t(`maintenancePlan.lockBreak.refusal.${key}`, {
       what: pick.holder && pick.holder === report.maintenance.holder ? report.maintenance.lease : what,
       request: pick.holder?.request?.id ?? '',
       state: pick.holder?.request?.state ?? '',

@@ -22,6 +22,8 @@ import { MaintenanceStore, maintenanceKeyPrefixFor } from './request-store.js';
 import { createPlanService, isPlanSubjectId } from './plan/plan-service.js';
 import type { PlanService, PlanSubject, PlanSubjectDecision } from './plan/plan-service.js';
 import type { PlanRefusalText } from './plan/explain-maintenance-plan.js';
+import { explainPlanRefusal } from './plan/explain-maintenance-plan.js';
+import { translator } from '../explain/i18n.js';
 import type { PlanAction } from './plan/plan-types.js';
 import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
 import {
@@ -49,8 +51,14 @@ import {
  */
 export type MaintenanceSubject = MaintenanceRequest | PlanSubject;
 
-/** The outcome of a decision on any maintenance card. */
-export type SubjectDecisionResult = DecisionResult | PlanSubjectDecision;
+/**
+ * The outcome of a decision on any maintenance card (a plan's control on a single-node request is
+ * refused `not-applicable`, with the request).
+ */
+export type SubjectDecisionResult =
+  | DecisionResult
+  | PlanSubjectDecision
+  | { ok: false; refusal: 'not-applicable'; request: MaintenanceRequest };
 
 /** Every refusal a maintenance card's decision or creation may give. */
 export type SubjectRefusal = DecisionRefusal | CreateRefusal | PlanRefusalText;
@@ -403,7 +411,9 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
         return inDecisionOrder(id, () => plans.decide(id, actor, action as PlanAction));
       if (action !== 'approve' && action !== 'reject' && action !== 'cancel') {
         const request = await store.get(id);
-        return request ? { ok: false, refusal: 'not-applicable' } : { ok: false, refusal: 'not-found' };
+        return request
+          ? { ok: false, refusal: 'not-applicable', request }
+          : { ok: false, refusal: 'not-found' };
       }
       return inDecisionOrder(id, () => decideNow(id, actor, action));
     },
@@ -420,7 +430,15 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       subject !== undefined && !isMaintenanceRequest(subject)
         ? plans.refusalText(refusal as PlanRefusalText, subject, locale)
         : refusal === 'not-allowed' || refusal === 'not-applicable'
-          ? plans.refusalText(refusal, undefined, locale)
+          ? explainPlanRefusal(refusal, undefined, locale, {
+              ...(subject
+                ? {
+                    id: subject.id,
+                    cluster: subject.cluster,
+                    state: translator(locale).t(`maintenance.stateName.${subject.state}`),
+                  }
+                : {}),
+            })
           : explainMaintenanceRefusal(refusal as DecisionRefusal | CreateRefusal, subject, locale),
   };
 

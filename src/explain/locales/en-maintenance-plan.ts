@@ -111,7 +111,7 @@ export const enMaintenancePlan = {
     'not-pending': '{{id}} is no longer waiting for approval (it is {{state}}).',
     'not-allowed': 'Only the requester, an approver or an admin of {{cluster}} may do that.',
     'already-finished': '{{id}} has already finished (it is {{state}}).',
-    'not-applicable': '{{action}} does not apply to {{id}} now (it is {{state}}).',
+    'not-applicable': 'That does not apply to {{id}} now (it is {{state}}).',
     'not-requester': 'You may not request maintenance in {{cluster}}.',
     'no-nodes': 'Those targets select no node of {{cluster}}; nothing was planned.',
     'all-unsafe': 'Every node asked for is unsafe to reboot now; nothing was planned.',
@@ -152,6 +152,7 @@ export const enMaintenancePlan = {
       'not-stale': 'its holder {{holder}} is alive again',
     },
     refusal: {
+      'nothing-held-any': 'Nothing to break: both locks are free.',
       'nothing-held': 'Nothing to break: {{what}} is free.',
       'which-lock': 'Both locks are held; say which: `break lock maintenance` or `break lock kured`.',
       'live-bot-holder':
@@ -163,7 +164,6 @@ export const enMaintenancePlan = {
   lockStatus: {
     title: 'Locks of {{cluster}}',
     unreadable: 'The locks could not be read: {{detail}}',
-    both: 'the locks',
     free: 'Both locks are free.',
     held: 'Held, and its holder is alive.',
     stale:

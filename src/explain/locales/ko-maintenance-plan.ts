@@ -110,7 +110,7 @@ export const koMaintenancePlan = {
     'not-pending': '{{id}}는 더 이상 승인 대기 중이 아닙니다 ({{state}}).',
     'not-allowed': '요청자, 승인자 또는 {{cluster}} 관리자만 할 수 있습니다.',
     'already-finished': '{{id}}는 이미 끝났습니다 ({{state}}).',
-    'not-applicable': '지금 {{id}}에는 {{action}}을(를) 할 수 없습니다 ({{state}}).',
+    'not-applicable': '지금 {{id}}에는 그렇게 할 수 없습니다 ({{state}}).',
     'not-requester': '{{cluster}}에서 유지보수를 요청할 수 없습니다.',
     'no-nodes': '{{cluster}}에서 대상에 해당하는 노드가 없습니다. 계획을 만들지 않았습니다.',
     'all-unsafe': '요청한 모든 노드가 지금 재부팅하기에 unsafe입니다. 계획을 만들지 않았습니다.',
@@ -151,6 +151,7 @@ export const koMaintenancePlan = {
       'not-stale': '보유자 {{holder}}가 다시 살아 있습니다',
     },
     refusal: {
+      'nothing-held-any': '해제할 것이 없습니다: 두 잠금 모두 비어 있습니다.',
       'nothing-held': '해제할 것이 없습니다: {{what}}은(는) 비어 있습니다.',
       'which-lock': '두 잠금이 모두 잡혀 있습니다. `유지보수 잠금 해제` 또는 `kured 잠금 해제`로 지정하세요.',
       'live-bot-holder':
@@ -162,7 +163,6 @@ export const koMaintenancePlan = {
   lockStatus: {
     title: '{{cluster}}의 잠금',
     unreadable: '잠금을 읽을 수 없습니다: {{detail}}',
-    both: '잠금',
     free: '두 잠금 모두 비어 있습니다.',
     held: '잠금이 잡혀 있고 보유자는 살아 있습니다.',
     stale:

@@ -312,14 +312,14 @@ export type PlanRefusalText =
  * @param refusal - why
  * @param plan - the plan concerned, when known
  * @param locale - the reader's language
- * @param extra - `id` typed, `cluster`, `nodes` (unknown names), `action`
+ * @param extra - `id` typed, `cluster`, `nodes` (unknown names), `state` (a request's, named)
  * @returns one sentence of plain text
  */
 export function explainPlanRefusal(
   refusal: PlanRefusalText,
   plan: MaintenancePlan | undefined,
   locale: Locale,
-  extra: { id?: string; cluster?: string; nodes?: string[]; action?: string } = {},
+  extra: { id?: string; cluster?: string; nodes?: string[]; state?: string } = {},
 ): string {
   const tr = translator(locale);
   return tr.t(`maintenancePlan.refusal.${refusal}`, {
@@ -328,9 +328,8 @@ export function explainPlanRefusal(
     count: plan?.approvals.length ?? 0,
     required: plan?.approvalsRequired ?? 0,
     at: plan ? formatTime(tr, plan.expiresAt) : '',
-    state: plan ? tr.t(`maintenancePlan.stateName.${plan.state}`) : '',
+    state: plan ? tr.t(`maintenancePlan.stateName.${plan.state}`) : (extra.state ?? ''),
     nodes: tr.list(extra.nodes ?? []),
-    action: extra.action ? tr.t(`maintenancePlan.actions.${extra.action}`) : '',
   });
 }
 

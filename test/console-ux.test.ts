@@ -579,7 +579,7 @@ describe("issue 17: help and the README speak the asker's cluster; an unknown no
     const help = await ask('help');
     const examples = examplesOf(help.reply).filter(
       (e) =>
-        !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit)\b|^…|^help$/u.test(
+        !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit|pause|who holds the lock|break lock)\b|^…|^help$/u.test(
           e,
         ),
     );

@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { KNode } from '../src/cluster/types.js';
-import { parseMaintenancePlanCommand } from '../src/commands/parse-maintenance-plan-command.js';
+import {
+  PLAN_HELP_EXAMPLES,
+  parseMaintenancePlanCommand,
+} from '../src/commands/parse-maintenance-plan-command.js';
 import { resolvePlanTargets } from '../src/maintenance/plan/resolve-plan-targets.js';
 import { parseCommand } from '../src/commands/parse-command.js';
 
@@ -153,5 +156,75 @@ describe('parseMaintenancePlanCommand', () => {
       ok: false,
       unknown: ['wk-9'],
     });
+  });
+});
+
+describe('plan and lock commands through parseCommand', () => {
+  it.each([
+    [
+      'maintain all workers kernel patch',
+      { kind: 'maintenance-plan', targets: { kind: 'all-workers' } },
+      'en',
+    ],
+    ['maintain gen-cp-1 gen-cp-2 --cluster prod', { kind: 'maintenance-plan', cluster: 'prod' }, 'en'],
+    [
+      '@k8s-ha-bot maintain -l pool=blue firmware',
+      { kind: 'maintenance-plan', targets: { kind: 'selector' } },
+      'en',
+    ],
+    ['모든 워커 유지보수 요청', { kind: 'maintenance-plan', targets: { kind: 'all-workers' } }, 'ko'],
+    [
+      'pause mp-abcdefgh23',
+      { kind: 'maintenance-decision', action: 'pause', requestId: 'mp-abcdefgh23' },
+      'en',
+    ],
+    [
+      'mp-abcdefgh23 건너뛰기',
+      { kind: 'maintenance-decision', action: 'skip', requestId: 'mp-abcdefgh23' },
+      'ko',
+    ],
+    [
+      'approve lb-abcdefgh23',
+      { kind: 'maintenance-decision', action: 'approve', requestId: 'lb-abcdefgh23' },
+      'en',
+    ],
+    ['status mp-abcdefgh23', { kind: 'maintenance-status', requestId: 'mp-abcdefgh23' }, 'en'],
+    ['who holds the lock', { kind: 'lock-status' }, 'en'],
+    ['lock', { kind: 'lock-status' }, 'en'],
+    ['who has the lock in prod?', { kind: 'lock-status', cluster: 'prod' }, 'en'],
+    ['잠금 상태', { kind: 'lock-status' }, 'ko'],
+    ['prod 클러스터 잠금 상태', { kind: 'lock-status', cluster: 'prod' }, 'ko'],
+    ['break lock', { kind: 'break-lock', lock: 'any' }, 'en'],
+    ['break the kured lock', { kind: 'break-lock', lock: 'kured' }, 'en'],
+    [
+      'break lock maintenance --cluster prod',
+      { kind: 'break-lock', lock: 'maintenance', cluster: 'prod' },
+      'en',
+    ],
+    ['kured 잠금 해제', { kind: 'break-lock', lock: 'kured' }, 'ko'],
+    ['잠금 강제 해제', { kind: 'break-lock', lock: 'any' }, 'ko'],
+  ])('%s', (text, command, locale) => {
+    expect(parseCommand(text)).toMatchObject({ ok: true, command, locale });
+  });
+
+  it('still reads the single-node and question forms around them', () => {
+    expect(parseCommand('maintain atlas-wk-1 kernel patch')).toMatchObject({
+      ok: true,
+      command: { kind: 'maintenance-request', node: 'atlas-wk-1' },
+    });
+    expect(parseCommand('can I reboot all the workers')).toMatchObject({
+      ok: true,
+      command: { kind: 'multi-node' },
+    });
+    expect(parseCommand('pause mp-123')).toMatchObject({ ok: false, error: { code: 'invalid-request-id' } });
+  });
+
+  it.each(['en', 'ko'] as const)('%s help examples of plans and locks parse to their kinds', (locale) => {
+    const kinds = PLAN_HELP_EXAMPLES[locale].map(({ example }) => {
+      const r = parseCommand(example);
+      expect({ example, ok: r.ok, locale: r.locale }).toEqual({ example, ok: true, locale });
+      return r.ok ? r.command.kind : '';
+    });
+    expect(kinds).toEqual(['maintenance-plan', 'maintenance-decision', 'lock-status', 'break-lock']);
   });
 });

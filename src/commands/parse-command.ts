@@ -32,7 +32,7 @@ import { COMPONENT_PATTERN, normalizeComponent } from './components.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { MAINTENANCE_HELP_EXAMPLES, matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
-import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
+import { PLAN_HELP_EXAMPLES, parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
 import type { Command, Locale, MaintenanceCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
@@ -625,6 +625,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     },
     { form: 'what if I lose NODE and NODE', example: 'what if I lose atlas-cp-1 and atlas-cp-2' },
     ...MAINTENANCE_HELP_EXAMPLES.en,
+    ...PLAN_HELP_EXAMPLES.en,
     { form: 'help', example: 'help' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'can I reboot atlas-cp-2 --cluster prod --lang ko' },
   ],
@@ -661,6 +662,7 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     },
     { form: 'NODE랑 NODE가 동시에 다운되면?', example: 'atlas-cp-1이랑 atlas-cp-2가 동시에 다운되면?' },
     ...MAINTENANCE_HELP_EXAMPLES.ko,
+    ...PLAN_HELP_EXAMPLES.ko,
     { form: '도움말', example: '도움말' },
     { form: '… --cluster CLUSTER --lang en|ko', example: 'atlas-cp-2 재부팅해도 돼? --cluster prod' },
   ],

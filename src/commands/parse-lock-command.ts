@@ -41,7 +41,7 @@ function whichLock(word: string | undefined): BreakLockCommand['lock'] {
  */
 export function matchLockCommand(normal: string, defaultLocale: Locale): LockMatch {
   if (!/lock|잠금/i.test(normal)) return null;
-  let text = normal.trim().replace(/[.!。]+$/u, '');
+  let text = normal.trim().replace(/[.!?。？]+$/u, '');
   let cluster: string | undefined;
   const opt = /(?:^|\s)--cluster(?:=|\s+)(\S+)/.exec(text);
   if (opt) {

@@ -210,3 +210,37 @@ function finish(
     lang,
   };
 }
+
+/**
+ * The plan and lock forms for the help answer (issue 20), after the single-node maintenance forms;
+ * each example parses with `parseCommand` to its kind in its language.
+ */
+export const PLAN_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {
+  en: [
+    {
+      form: 'maintain all workers | all nodes | the control plane | -l KEY=VALUE | NODE NODE… [REASON]  (a plan: one approval for all, node by node)',
+      example: 'maintain all workers kernel patch',
+    },
+    {
+      form: 'pause | resume | cancel | retry | skip | stop PLAN_ID',
+      example: 'pause mp-abcdefgh23',
+    },
+    { form: "who holds the lock  (the maintenance Lease and kured's lock)", example: 'who holds the lock' },
+    {
+      form: 'break lock [maintenance|kured]  (a stale lock; needs the approvals of a control-plane maintenance)',
+      example: 'break lock kured',
+    },
+  ],
+  ko: [
+    {
+      form: '모든 워커 | 전체 노드 | 컨트롤 플레인 | -l KEY=VALUE | NODE NODE… 유지보수 요청 [사유]  (계획: 한 번 승인, 노드별 순서대로)',
+      example: '모든 워커 유지보수 요청 커널 패치',
+    },
+    { form: 'PLAN_ID 일시정지 | 재개 | 취소 | 재시도 | 건너뛰기 | 중단', example: 'mp-abcdefgh23 일시정지' },
+    { form: '잠금 상태  (유지보수 Lease와 kured 잠금)', example: '잠금 상태' },
+    {
+      form: '[kured|유지보수] 잠금 해제  (오래된 잠금, 컨트롤 플레인 유지보수와 같은 승인 필요)',
+      example: 'kured 잠금 해제',
+    },
+  ],
+};

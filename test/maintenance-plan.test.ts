@@ -62,7 +62,9 @@ beforeAll(async () => {
   const path = join(dir, 'gen.json');
   await writeScenarioFile(
     path,
-    generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: new Date() }),
+    // 3 control-plane nodes, 4 workers; with seed 5 no node is unsafe on its own (all 7 are planned)
+    // and two PodDisruptionBudgets (payments-worker-0, identity-auth-3) allow one disruption each
+    generateCluster({ nodes: 7, pods: 50, controlPlaneNodes: 3, seed: 5, capturedAt: new Date() }),
   );
   file = await loadSnapshotFile(path);
 });
@@ -84,20 +86,31 @@ const fleet = (o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Pr
   startFleet({ redis, file, cluster: CLUSTER, sims, ...o });
 
 describe('maintenance plan', () => {
-  it('3 control-plane nodes + 4 workers, two approvers: control plane first one at a time, etcd leader last, each node verified before the next; the card ends with a times table', async () => {
+  it('3 control-plane nodes + 4 workers, two approvers: control plane first one at a time, etcd leader last, never two etcd voters down, every PDB respected, each node verified before the next; the card ends with a times table', async () => {
     const f = await fleet({ keyPrefix: 'test:plan1:' });
     const cp = f.plan.nodes.filter((n) => n.role === 'control-plane').map((n) => n.node);
     expect(f.plan.approvalsRequired).toBe(2);
+    expect((await f.plans.get(f.plan.id))?.approvals.map((a) => a.actor.id)).toEqual(['bob', 'carol']);
     expect(cp).toHaveLength(3);
+    expect(f.plan.nodes).toHaveLength(7);
+    expect(f.plan.excluded).toEqual([]);
     expect(f.plan.nodes.slice(0, 3).every((n) => n.role === 'control-plane')).toBe(true);
-    // The generated cluster's etcd leader is its first member (gen-cp-…-1): last of the control plane.
+    // The generated cluster's etcd leader is its first member (gen-cp-1): last of the control plane.
+    expect(f.plan.nodes[2]).toMatchObject({ node: 'gen-cp-1' });
     expect(f.plan.nodes[2]?.why.map((w) => w.key)).toContain('etcd-leader-last');
+    // one node per step, in the plan's order
+    expect(f.plan.nodes.map((n) => n.batch)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const final = await runPlan(f.plan.id, f.deps);
     f.stop();
     expect(final?.state).toBe('completed');
     expect(final?.nodes.map((n) => n.state)).toEqual(f.plan.nodes.map(() => 'done'));
     expect(f.maxDown).toBe(1);
-    // each node settled before the next started; never two in maintenance at once
+    expect(f.maxVotersDown).toBe(1); // each control-plane node was down once, never two voters at once
+    expect(file.items.filter((i) => i.kind === 'PodDisruptionBudget').length).toBeGreaterThan(0);
+    expect([...f.pdbBelowDesired]).toEqual([]); // every PodDisruptionBudget respected (the simulator's counts)
+    expect(f.s.evictions.size).toBeGreaterThan(0);
+    for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
+    // each node verified and settled before the next started; never two in maintenance at once
     const nodes = final?.nodes ?? [];
     for (let i = 1; i < nodes.length; i += 1) {
       expect(Date.parse(nodes[i]?.startedAt ?? '')).toBeGreaterThanOrEqual(
@@ -107,28 +120,58 @@ describe('maintenance plan', () => {
         Date.parse(nodes[i - 1]?.maintainedAt ?? 'x') + 300,
       );
     }
-    // every node was drained by exactly one request, and rebooted once
+    // every node was drained by exactly one request (verified by the executor), and rebooted once
     expect(new Set(nodes.map((n) => n.requestId)).size).toBe(nodes.length);
+    for (const n of nodes)
+      expect((await f.requests.get(n.requestId ?? ''))?.progress.verifiedAt).toEqual(expect.any(String));
     expect(f.reboots.size).toBe(nodes.length);
     for (const n of nodes)
       expect((f.s.getObject('nodes', null, n.node) as KNode).spec?.unschedulable).toBeUndefined();
     const card = explainMaintenancePlanCard(final as MaintenancePlan, 'en');
-    // the generated cluster has a node that is unsafe now (a PDB allowing no disruption): left out, with why
-    expect(nodes.length + (final?.excluded.length ?? 0)).toBe(7);
-    expect(card.summary).toBe(`Completed: ${nodes.length} of ${nodes.length} nodes done.`);
-    for (const e of final?.excluded ?? [])
-      expect(card.sections.find((x) => x.heading === 'Left out (unsafe now)')?.lines.join('\n')).toContain(
-        e.node,
-      );
+    expect(card.summary).toBe('Completed: 7 of 7 nodes done.');
+    expect(card.actions).toEqual([]);
+    expect(card.sections.at(-1)?.heading).toBe('Times');
     expect(card.sections.at(-1)?.lines).toEqual(planTimesTable(final as MaintenancePlan, 'en'));
+    const at = (iso?: string): string => (iso ? iso.slice(11, 23) : '-');
     console.log(
       [
-        'Plan table of the acceptance run:',
-        ...planTimesTable(final as MaintenancePlan, 'en'),
-        ...(final?.excluded ?? []).map((e) => `left out: ${e.node}: ${e.reasons.join(', ')}`),
+        'Plan table of the acceptance run (UTC times):',
+        'node | batch | start | end | state',
+        ...nodes.map((n) => `${n.node} | ${n.batch} | ${at(n.startedAt)} | ${at(n.finishedAt)} | ${n.state}`),
+        `most nodes down at once: ${f.maxDown}; most etcd voters down at once: ${f.maxVotersDown}; PDBs below desired: ${f.pdbBelowDesired.size}; pods evicted: ${f.s.evictions.size} (each once)`,
       ].join('\n'),
     );
   }, 120_000);
+
+  it('a node unsafe on its own now is left out, and the card says why', async () => {
+    const now = new Date();
+    // seed 3: gen-wk-003 runs every DNS pod (one reboot stops cluster DNS)
+    const path = join(dir, 'gen-seed3.json');
+    await writeScenarioFile(
+      path,
+      generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: now }),
+    );
+    const other = await loadSnapshotFile(path);
+    const names = other.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+    const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan11:' });
+    const created = await createMaintenancePlan({
+      plans,
+      policy: testPolicy(CLUSTER),
+      snapshot: snapshotFromFile(other, CLUSTER, null, () => now, names),
+      nodes: names,
+      reason: 'kernel patch',
+      requestedBy: alice,
+      locale: 'en',
+      replyTo: { platform: 'console', address: {} },
+    });
+    if (!created.ok) throw new Error(created.refusal);
+    expect(created.plan.excluded).toEqual([{ node: 'gen-wk-003', reasons: ['single-replica/dns-all-here'] }]);
+    expect(created.plan.nodes.map((n) => n.node)).not.toContain('gen-wk-003');
+    const card = explainMaintenancePlanCard(created.plan, 'en');
+    expect(card.sections.find((x) => x.heading === 'Left out (unsafe now)')?.lines).toEqual([
+      'gen-wk-003: single-replica/dns-all-here',
+    ]);
+  });
 
   it('a plan is refused by name: not a requester, no node, one open plan per cluster', async () => {
     const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan0:' });
@@ -262,6 +305,9 @@ describe('maintenance plan with a real Alertmanager', () => {
           x.matchers.some((m) => m.value === `${node.replace(/-/g, '\\-')}:.*` || m.value === `${node}:.*`),
       );
     const silencedInMaintenance = new Map<string, number>();
+    // The bot's silences of a node, read back from Alertmanager when the node starts and when it
+    // is done (verified and settled): none either time; one while it waits for its reboot.
+    const silencedAt: string[] = [];
     const workers = ['gen-wk-001', 'gen-wk-002'];
     const f = await fleet({
       keyPrefix: 'test:plan3:',
@@ -269,6 +315,13 @@ describe('maintenance plan with a real Alertmanager', () => {
       deps: {
         gate: alertmanagerGate(client, settings, silentLogger),
         silences: alertmanagerSilences(client, settings, silentLogger),
+        onChange: async (plan, before) => {
+          for (const n of plan.nodes) {
+            const was = before.nodes.find((x) => x.node === n.node)?.state;
+            if (was !== n.state && (n.state === 'running' || n.state === 'done'))
+              silencedAt.push(`${n.node} ${n.state}: ${(await activeSilenceOf(n.node)).length}`);
+          }
+        },
       },
       onAwaitingReboot: async (node) => {
         silencedInMaintenance.set(node, (await activeSilenceOf(node)).length);
@@ -306,6 +359,12 @@ describe('maintenance plan with a real Alertmanager', () => {
     f.stop();
     expect(final?.state).toBe('completed');
     expect(Object.fromEntries(silencedInMaintenance)).toEqual({ 'gen-wk-001': 1, 'gen-wk-002': 1 });
+    expect(silencedAt).toEqual([
+      'gen-wk-001 running: 0',
+      'gen-wk-001 done: 0',
+      'gen-wk-002 running: 0',
+      'gen-wk-002 done: 0',
+    ]);
     const mine = (await client.silences()).filter((x) => x.createdBy === 'k8s-ha-bot');
     expect(mine).toHaveLength(2);
     for (const x of mine) {

@@ -69,6 +69,14 @@ export interface Fleet {
   downSets: Set<string>;
   /** Most nodes of one zone seen unavailable (NotReady or cordoned) at once, per zone. */
   maxUnavailableByZone: Map<string, number>;
+  /**
+   * Every PodDisruptionBudget seen below its desired healthy pods (`currentHealthy <
+   * desiredHealthy` in the simulator's counts), as `namespace/name: current/desired`; empty when
+   * every budget was respected all along.
+   */
+  pdbBelowDesired: Set<string>;
+  /** Most etcd voting members (the control-plane nodes' members) seen on nodes down at once. */
+  maxVotersDown: number;
   /** The reboots done, by request id. */
   reboots: Map<string, number>;
   stop: () => void;
@@ -117,6 +125,11 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const requests = new MaintenanceStore(redis, { keyPrefix: o.keyPrefix });
   const all = nodeNamesOf(file);
   const names = o.only ?? all;
+  const pdbNames = file.items
+    .filter((i) => i.kind === 'PodDisruptionBudget')
+    .map((i) => i.metadata as { namespace?: string; name: string });
+  // The etcd voting members (the file's member list; learners have no vote), named as their nodes.
+  const voters = new Set((file.etcd?.members ?? []).filter((m) => !m.isLearner).map((m) => m.name));
   const snapshot = snapshotFromFile(file, cluster, null, () => new Date(), names);
   const created = await createMaintenancePlan({
     plans,
@@ -160,6 +173,8 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     maxDown: 0,
     downSets: new Set(),
     maxUnavailableByZone: new Map(),
+    pdbBelowDesired: new Set(),
+    maxVotersDown: 0,
     reboots,
     stop: () => undefined,
   };
@@ -192,6 +207,15 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         }
       for (const [z, c] of byZone)
         f.maxUnavailableByZone.set(z, Math.max(f.maxUnavailableByZone.get(z) ?? 0, c));
+      f.maxVotersDown = Math.max(f.maxVotersDown, down.filter((n) => voters.has(n)).length);
+      for (const m of pdbNames) {
+        const b = s.getObject('poddisruptionbudgets', m.namespace ?? null, m.name) as
+          { status?: { currentHealthy?: number; desiredHealthy?: number } } | undefined;
+        const cur = b?.status?.currentHealthy;
+        const want = b?.status?.desiredHealthy;
+        if (cur !== undefined && want !== undefined && cur < want)
+          f.pdbBelowDesired.add(`${m.namespace ?? ''}/${m.name}: ${cur}/${want}`);
+      }
       await new Promise((r) => setTimeout(r, 30));
     }
   })();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
@@ -42,7 +43,7 @@ import { testPolicy } from './helpers/maintenance-test-store.js';
 import { startAlertmanager } from './helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from './helpers/alertmanager-server.js';
 import { startRedis } from './helpers/redis-server.js';
-import { alice, bob, startFleet } from './helpers/plan-fleet.js';
+import { alice, bob, kuredDaemonSet, startFleet } from './helpers/plan-fleet.js';
 import type { Fleet, FleetOptions } from './helpers/plan-fleet.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf } from './helpers/simulator.js';
@@ -596,6 +597,45 @@ describe('maintenance plan: stop and change windows', () => {
     expect(final?.nodes[0]?.state).toBe('untouched');
     expect(f.s.evictionRequests.size).toBe(0);
   }, 60_000);
+});
+
+describe("the reboot analysis and kured's lock", () => {
+  const withLock = (lock: string): SnapshotFile => ({
+    ...file,
+    items: [...file.items, kuredDaemonSet(lock)],
+  });
+  const kuredFindings = (f: SnapshotFile, node: string): string[] =>
+    analyzeRebootImpact(snapshotFromFile(f, CLUSTER, node), node, new Date())
+      .findings.filter((x) => x.variant === 'kured-lock')
+      .map((x) => `${x.severity}:${String(x.facts.holder)}`);
+
+  it("the bot's own entry (a plan holding kured's lock) is no kured reboot; kured's entries are, in the single and the multi-lock form", () => {
+    const created = new Date().toISOString();
+    expect(
+      kuredFindings(
+        withLock(JSON.stringify({ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', created, TTL: 0 })),
+        'gen-cp-2',
+      ),
+    ).toEqual([]);
+    expect(
+      kuredFindings(withLock(JSON.stringify({ nodeID: 'gen-wk-004', created, TTL: 0 })), 'gen-cp-2'),
+    ).toEqual(['block:gen-wk-004']);
+    expect(
+      kuredFindings(
+        withLock(
+          JSON.stringify({
+            maxOwners: 2,
+            locks: [
+              { nodeID: 'k8s-ha-bot/mp-aaaaaaaaaa/b4', created, TTL: 0 },
+              { nodeID: 'gen-wk-003', created, TTL: 0 },
+            ],
+          }),
+        ),
+        'gen-wk-001',
+      ),
+    ).toEqual(['warn:gen-wk-003']);
+    expect(kuredFindings(withLock('{not json'), 'gen-cp-2')).toEqual(['block:unknown']);
+  });
 });
 
 describe('who holds the lock', () => {

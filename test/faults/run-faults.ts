@@ -18,6 +18,10 @@
  * sentinels, and a gateway and two workers configured with the sentinels; the primary is
  * SIGKILLed mid-flow and a replica promoted (test/faults/sentinel-fault.ts).
  *
+ * The `plan` row (test/faults/mid-plan-fault.ts, issue 20) has processes of its own too: a
+ * maintenance worker process SIGKILLed while a maintenance plan drains its first node; the other
+ * worker process resumes the plan; it counts the nodes done and any node drained twice.
+ *
  * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
  * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
  *
@@ -47,6 +51,7 @@ import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
 import { runIdentityFault } from './identity-fault.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
+import { runMidPlanFault } from './mid-plan-fault.js';
 import { runPropertyFault } from './property-commands.js';
 import { runSentinelFault } from './sentinel-fault.js';
 import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
@@ -663,6 +668,25 @@ async function midDrain(): Promise<FaultRow> {
   }
 }
 
+/** The mid-plan row (issue 20); a fault that cannot be carried out is a failed row, never a pass. */
+async function midPlan(): Promise<FaultRow> {
+  try {
+    return await runMidPlanFault();
+  } catch (err) {
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    return {
+      fault: 'maintenance worker SIGKILLed mid-plan',
+      sent: '—',
+      answered: '—',
+      lost: '—',
+      duplicated: '—',
+      worst: '—',
+      pass: false,
+      notes: `could not run: ${message}`,
+    };
+  }
+}
+
 /**
  * Every secret value the suite's processes hold (their environment: the Slack signing secret and
  * bot token, passwords in URLs), counted in everything they wrote (processes.log: stdout and
@@ -781,6 +805,8 @@ async function main(): Promise<number> {
       }
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
+    // Its own Redis, simulator and maintenance worker processes (issue 20).
+    if (wanted('plan')) rows.push(await timed('plan', midPlan));
     // Its own Redis Sentinel set, simulator, gateway and workers (issue 13, F14).
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {

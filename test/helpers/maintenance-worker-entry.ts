@@ -6,6 +6,8 @@
  * Settings by environment: REDIS_URL, K8S_HA_BOT_QUEUE_PREFIX, MAINT_CLUSTER, MAINT_KUBECONFIG
  * (kubeconfig YAML text), MAINT_POLICY (ClusterMaintenancePolicy JSON), MAINT_LOCK_MS,
  * MAINT_STALLED_MS, MAINT_POLL_MS. State in the Redis test store; events recorded in Redis.
+ * With MAINT_PLAN_KEY_PREFIX, it also runs maintenance plan jobs (issue 20) with the real plan and
+ * request stores under that key prefix (the plan's nodes' requests are real requests).
  * Logs "maintenance worker ready" when consuming; SIGTERM closes gracefully.
  */
 import { hostname } from 'node:os';
@@ -15,6 +17,8 @@ import type { ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
 import { createLogger } from '../../src/util/logger.js';
 import { startMaintenanceWorker } from '../../workers/maintenance-worker.js';
 import { RecordingNotifier, RedisTestStore } from './maintenance-test-store.js';
+import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
+import { MaintenanceStore } from '../../src/maintenance/request-store.js';
 
 const env = (name: string): string => {
   const v = process.env[name];
@@ -48,6 +52,30 @@ const worker = await startMaintenanceWorker({
     logger,
     pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
   }),
+  ...(process.env.MAINT_PLAN_KEY_PREFIX
+    ? {
+        planDepsFor: async () => {
+          const keyPrefix = process.env.MAINT_PLAN_KEY_PREFIX ?? '';
+          return {
+            plans: new MaintenancePlanStore(redis, { keyPrefix }),
+            requests: new MaintenanceStore(redis, { keyPrefix }),
+            maintenance: {
+              notifier: new RecordingNotifier(redis),
+              kubeConfig,
+              policy,
+              holderIdentity: `${hostname()}/${process.pid}`,
+              keyPrefix,
+              analyze: async () => ({ verdict: 'safe' as const, summary: 'safe', findings: [] }),
+              logger,
+              pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
+            },
+            pollMs: Number(process.env.MAINT_POLL_MS ?? 200),
+            settleTimeoutMs: 30_000,
+            logger,
+          };
+        },
+      }
+    : {}),
 });
 process.once('SIGTERM', () => {
   void worker.close({ force: true }).finally(() => {

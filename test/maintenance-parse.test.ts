@@ -4,7 +4,8 @@
  * examples, the job schema, and that the reboot-impact forms are not taken for maintenance.
  */
 import { describe, expect, it } from '@jest/globals';
-import { HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import {
   MAINTENANCE_GRAMMAR,
   MAINTENANCE_HELP_EXAMPLES,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { GRAMMAR, HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { GRAMMAR } from '../src/commands/grammar.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import type { Command, Locale, ParseErrorCode } from '../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];

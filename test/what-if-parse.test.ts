@@ -3,7 +3,8 @@
  * upgrades and drain alone, in English and Korean; the reboot forms keep their meaning.
  */
 import { describe, expect, it } from '@jest/globals';
-import { HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import type { Command, Locale } from '../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];

@@ -98,7 +98,7 @@ function clusterAndReason(rest: string): { cluster?: string; reason: string } | 
     text = text.slice(inMatch[0].length);
   }
   if (cluster !== undefined && !isValidClusterName(cluster)) return { error: cluster };
-  return { ...(cluster === undefined ? {} : { cluster }), reason: text.replace(/^[,:]\s*/, '').trim() };
+  return { cluster, reason: text.replace(/^[,:]\s*/, '').trim() };
 }
 
 /**
@@ -196,11 +196,7 @@ export function parseMaintenancePlanCommand(
     const cluster = m[1];
     if (cluster !== undefined && !isValidClusterName(cluster))
       return { kind: 'error', error: 'invalid-cluster', detail: cluster.slice(0, 63), lang: 'ko' };
-    return finish(
-      targets,
-      { ...(cluster === undefined ? {} : { cluster }), reason: (m[3] ?? '').trim() },
-      'ko',
-    );
+    return finish(targets, { cluster, reason: (m[3] ?? '').trim() }, 'ko');
   }
   return null;
 }
@@ -222,7 +218,7 @@ function finish(
     kind: 'maintenance-plan',
     targets,
     reason: cr.reason.slice(0, 500),
-    ...(cr.cluster === undefined ? {} : { cluster: cr.cluster }),
+    cluster: cr.cluster,
     lang,
   };
 }

@@ -49,10 +49,7 @@ export interface RequestSummary {
  * @returns the flat summary
  */
 export function summarizeRequest(command: Command, language?: Locale): RequestSummary {
-  const base = {
-    ...(command.cluster === undefined ? {} : { cluster: command.cluster }),
-    ...(language === undefined ? {} : { language }),
-  };
+  const base = { cluster: command.cluster, language };
   switch (command.kind) {
     case 'reboot-impact':
       return { intent: 'reboot', nodes: [command.node], ...base };
@@ -75,7 +72,7 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       return {
         intent: command.action,
         nodes: [...command.nodes],
-        ...(group === undefined ? {} : { group }),
+        group,
         mode: command.mode,
         ...base,
       };

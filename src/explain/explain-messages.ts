@@ -3,7 +3,7 @@
  * not be answered (unknown cluster, unreachable API server, timeouts). Never an upstream error
  * body: only our own codes and names.
  */
-import { HELP_EXAMPLES } from '../commands/parse-command.js';
+import { HELP_EXAMPLES } from '../commands/help-examples.js';
 import { SCHEDULE_HELP_EXAMPLES } from '../commands/parse-schedule-command.js';
 import type { Locale, ParseError } from '../commands/types.js';
 import type { BotErrorCode, ClusterReadFacts } from '../errors.js';

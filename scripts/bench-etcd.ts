@@ -6,7 +6,7 @@
  *    never answers takes its client port (a hung member), probed `BENCH_ETCD_HUNG_RUNS` times
  *    (default 5); each probe should take about the per-endpoint timeout, never more.
  *
- * Run: `npm run build && node dist/scripts/bench-etcd.js` (`BENCH_ETCD_TIMEOUT_MS`, default 2000).
+ * Run: `npm run build:scripts && node dist-scripts/scripts/bench-etcd.js` (`BENCH_ETCD_TIMEOUT_MS`, default 2000).
  * Needs /usr/bin/etcd and /usr/bin/etcdctl (`.ci/run` installs them) and `openssl`.
  */
 import { probeEtcd } from '../src/etcd/probe-etcd.js';

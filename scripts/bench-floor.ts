@@ -4,7 +4,7 @@
  * the kube-proxy ConfigMap), over plain node:http with a keep-alive agent, each `JSON.parse`d and
  * nothing else. Prints `{ ms, pages, bytes }` (ms: wall time of all the reads).
  *
- *   node dist/scripts/bench-floor.js BASE_URL
+ *   node dist-scripts/scripts/bench-floor.js BASE_URL
  */
 import http from 'node:http';
 

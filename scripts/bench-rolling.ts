@@ -5,7 +5,7 @@
  * JSON line: `{ nodes, pods, loadMs, buildMs, planMs, steps, verdict, maxRssMB }` (ms = wall time
  * of each part; maxRssMB = this process's peak resident set, in MB).
  *
- *   node dist/scripts/bench-rolling.js CLUSTER_FILE
+ *   node dist-scripts/scripts/bench-rolling.js CLUSTER_FILE
  */
 import { planRolling } from '../src/analysis/multi-node/rolling-plan.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';

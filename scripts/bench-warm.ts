@@ -5,7 +5,7 @@
  * `{ syncMs, p50Ms, p99Ms, questions, rssMB, maxRssMB, allFromCache }` (times in ms; `rssMB`: this
  * process's resident set once the cache is filled, after a GC when `--expose-gc`; `maxRssMB`: peak).
  *
- *   node --expose-gc dist/scripts/bench-warm.js KUBECONFIG_FILE [QUESTIONS]
+ *   node --expose-gc dist-scripts/scripts/bench-warm.js KUBECONFIG_FILE [QUESTIONS]
  */
 import { KubeConfig } from '@kubernetes/client-node';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';

@@ -26,6 +26,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
@@ -37,10 +38,11 @@ import { canMeasureCli, measureCli } from './bench-cli.js';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
 const BIN = join(ROOT, 'bin/k8s-ha-bot.js');
-const ANSWER = join(ROOT, 'dist/scripts/bench-answer.js');
-const WARM = join(ROOT, 'dist/scripts/bench-warm.js');
-const FLOOR = join(ROOT, 'dist/scripts/bench-floor.js');
-const ROLLING = join(ROOT, 'dist/scripts/bench-rolling.js');
+// The parts run as processes of their own, compiled beside this file (tsconfig.scripts.json).
+const ANSWER = fileURLToPath(new URL('./bench-answer.js', import.meta.url));
+const WARM = fileURLToPath(new URL('./bench-warm.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./bench-floor.js', import.meta.url));
+const ROLLING = fileURLToPath(new URL('./bench-rolling.js', import.meta.url));
 const SCENARIO_01 = join(ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 
 const sizes = (process.env.BENCH_SIZES ?? '100x3000,1000x30000,5000x150000').split(',').map((s) => {
@@ -326,7 +328,6 @@ async function main(): Promise<void> {
         if (process.env.BENCH_SLACK !== '0') {
           // Slack gateway (skip with BENCH_SLACK=0): ack latency beside a bare Bolt app, and request → posted answer.
           const s = await benchSlack({
-            root: ROOT,
             benchDir: BENCH_DIR,
             bin: BIN,
             kubeconfig,

@@ -1,7 +1,7 @@
 /**
  * Write a generated cluster as a scenario file.
  *
- *   node dist/scripts/generate-cluster.js --nodes 5000 --pods 150000 [--cp 3] [--seed 1] --out big.json
+ *   node dist-scripts/scripts/generate-cluster.js --nodes 5000 --pods 150000 [--cp 3] [--seed 1] --out big.json
  *
  * Prints the counts by kind, the file size and the time taken.
  */

@@ -223,7 +223,7 @@ export const TOGETHER: TogetherCase[] = [
       },
       { check: 'capacity', variant: 'joint-some-pending', facts: { unplacedCount: 2 } },
     ],
-    note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (CHECKS.md pdb-blocks); web is down while both are out.',
+    note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (docs/checks.md, pdb-blocks); web is down while both are out.',
   },
   {
     scenario: '14',

@@ -1,5 +1,5 @@
 /**
- * Control-plane and etcd checks of a reboot (../shared/CHECKS.md, "Control plane" and "etcd").
+ * Control-plane and etcd checks of a reboot (docs/checks.md, "Control plane" and "etcd").
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
@@ -283,7 +283,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const unmatched =
     etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
   // A learner means a membership change is under way (kubeadm join, member replacement): taking a
-  // voter down in the middle of it is refused (CHECKS.md etcd-learner: block or warn; we block).
+  // voter down in the middle of it is refused (docs/checks.md, etcd-learner).
   // learnerId: the hex member id the advice's etcdctl member promote/remove needs (no placeholder).
   const learnerId = etcd.members.find((m) => m.isLearner)?.idHex ?? null;
   if (learners.length > 0)

@@ -1,5 +1,5 @@
 /**
- * "Can I reboot node X?": every check of ../shared/CHECKS.md up to "After an approved reboot",
+ * "Can I reboot node X?": every check of docs/checks.md up to "After an approved reboot",
  * run over one snapshot. Pure: snapshot + now in, findings + verdict out.
  */
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
@@ -63,7 +63,7 @@ const RESOURCE_PLANE: Record<string, Plane> = {
 
 /**
  * Turn each read error into its own finding (warn): a check that could not read its input never
- * passes silently (../shared/CHECKS.md).
+ * passes silently (docs/checks.md).
  * @param errors - the snapshot's read errors
  */
 export function readErrorFindings(errors: readonly ReadError[]): Finding[] {

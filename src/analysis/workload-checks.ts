@@ -1,5 +1,5 @@
 /**
- * Workload and drain checks of a reboot, for every node (../shared/CHECKS.md, "Workloads and drain"):
+ * Workload and drain checks of a reboot, for every node (docs/checks.md, "Workloads and the drain"):
  * what `kubectl drain` would refuse, lose or wait on, and whether the rest of the cluster can take
  * the evicted pods. Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * The answer job: what a chat adapter puts on a cluster's queue, and the naming rules for job ids
- * and queue names (BullMQ restrictions: see ../../../shared/DEPENDENCIES.md, "bullmq job ids").
+ * and queue names (BullMQ restrictions: docs/dependencies.md, "BullMQ job ids").
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  *
  * Shape: `r-<requestId>` when the request id is 1-128 characters of `[A-Za-z0-9._-]`, else
  * `h-<sha256 hex of the request id>` (64 hex digits). The prefixes keep the two forms apart and make
- * the id never all digits; neither form contains ':' (BullMQ rejects both, see DEPENDENCIES.md).
+ * the id never all digits; neither form contains ':' (BullMQ rejects both: docs/dependencies.md).
  * @param requestId - the adapter's request id (any non-empty string)
  * @returns a job id of at most 130 characters
  * @throws BotError `bad-request` when `requestId` is empty

@@ -1,5 +1,5 @@
 /**
- * Redis connections for the queues (ioredis 5, the peer BullMQ 6.7 expects: DEPENDENCIES.md).
+ * Redis connections for the queues (ioredis 5, the peer BullMQ 6.7 expects: docs/dependencies.md).
  *
  * - Producers (adapters) fail fast: no offline queue, a short connect timeout, and any failure becomes
  *   BotError `queue-unavailable` naming the REDIS_URL that could not be reached.

@@ -47,7 +47,7 @@ export interface WhatIfImpact {
   planesAffected: Plane[];
   stops: Statement[];
   keeps: Statement[];
-  /** The conditions under which traffic would be interrupted (DOMAIN.md, "When traffic does get interrupted"). */
+  /** The conditions under which traffic would be interrupted (docs/domain.md, "When traffic does get interrupted"). */
   interruptions: Statement[];
   /** How long the effects last, where a number is known. */
   durations: Statement[];

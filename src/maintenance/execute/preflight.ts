@@ -5,7 +5,7 @@
  * - the node itself must exist and be Ready (`node-not-ready`);
  * - every other control-plane node must be Ready (`other-control-plane-not-ready`): rebooting a
  *   control-plane node next to a NotReady one can cost etcd quorum, and a worker reboot needs a
- *   healthy control plane to get its pods back (CHECKS.md control-plane-healthy-for-worker);
+ *   healthy control plane to get its pods back (docs/checks.md, control-plane-healthy-for-worker);
  * - for a control-plane target, no other control-plane node may be cordoned
  *   (`other-control-plane-cordoned`): another maintenance of the control plane is going on
  *   (kured once cordoned the last control-plane node: issue 5);

@@ -1,5 +1,5 @@
 /**
- * The live etcd probe's time (issue 7), printed as a table and one JSON line:
+ * The live etcd probe's time, printed as a table and one JSON line:
  *  - all members healthy: a real 3-member etcd cluster (Debian etcd-server) on loopback with TLS
  *    and client certificates, probed `BENCH_ETCD_RUNS` times (default 20) in sequence;
  *  - one member's port black-holed: that member is stopped and a TCP listener that accepts and

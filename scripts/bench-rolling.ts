@@ -1,5 +1,5 @@
 /**
- * A rolling-plan analysis over every node of a generated cluster, for the benchmark (issue 18):
+ * A rolling-plan analysis over every node of a generated cluster, for the benchmark:
  * load the snapshot file, build the snapshot with every node's pods kept whole (as a rolling
  * question does), then plan the reboot of all nodes one after another (planRolling). Prints one
  * JSON line: `{ nodes, pods, loadMs, buildMs, planMs, steps, verdict, maxRssMB }` (ms = wall time

@@ -1,5 +1,5 @@
 /**
- * Warm answers for the benchmark (issue 18), in a fresh process: fill a {@link ClusterWatchCache}
+ * Warm answers for the benchmark, in a fresh process: fill a {@link ClusterWatchCache}
  * by list + watch, then answer 50 reboot-impact questions on random nodes from it (snapshot from
  * the cache, analysis, explanation). Prints one JSON line:
  * `{ syncMs, p50Ms, p99Ms, questions, rssMB, maxRssMB, allFromCache }` (times in ms; `rssMB`: this

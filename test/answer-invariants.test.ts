@@ -1,5 +1,5 @@
 /**
- * Issue 16: every answer is internally consistent and its suggestions are correct. Every scenario,
+ * Every answer is internally consistent and its suggestions are correct. Every scenario,
  * every real cluster file and a set of generated clusters are asked every request form (reboot,
  * drain, upgrade, what-if, status) in English and Korean; each answer goes through
  * {@link answerViolations} (test/helpers/answer-invariants.ts). A planted contradiction of each kind
@@ -125,7 +125,7 @@ function job(cluster: string, text: string): AnswerJob {
   };
 }
 
-describe('answers never contradict themselves (issue 16)', () => {
+describe('answers never contradict themselves', () => {
   it(`covers at least 30 clusters (${cases.length})`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
   });

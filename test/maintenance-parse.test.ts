@@ -1,5 +1,5 @@
 /**
- * Maintenance commands (issue 5): the en/ko table of request, decision, status and audit forms,
+ * Maintenance commands: the en/ko table of request, decision, status and audit forms,
  * `--force` with a reason, bad ids and names answered as parse errors (never thrown), the help
  * examples, the job schema, and that the reboot-impact forms are not taken for maintenance.
  */

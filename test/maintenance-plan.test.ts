@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance plans (issue 20) on the simulator with a real Redis: a plan for the 3
+ * Fleet maintenance plans on the simulator with a real Redis: a plan for the 3
  * control-plane nodes and 4 workers of a generated cluster, approved by two approvers, runs to the
  * end with simulated reboots (control plane first, one at a time, etcd leader last, never two
  * nodes down at once, each node verified and settled before the next); a failing node pauses the

@@ -1,5 +1,5 @@
 /**
- * Several nodes in one question (issue 17), the pure analysis: the joint impact of nodes down
+ * Several nodes in one question, the pure analysis: the joint impact of nodes down
  * together, and the rolling plan for them one after another, on scenario files.
  *
  * Every expectation below was computed by hand from the scenario files before the analysis was

@@ -1,5 +1,5 @@
 /**
- * Parsing of the "what if" requests (issue 9): component restarts, rolling updates, outages,
+ * Parsing of the "what if" requests: component restarts, rolling updates, outages,
  * upgrades and drain alone, in English and Korean; the reboot forms keep their meaning.
  */
 import { describe, expect, it } from '@jest/globals';

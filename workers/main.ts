@@ -2,7 +2,7 @@
  * The worker process: `node dist/workers/main.js --cluster prod [--cluster staging]`.
  *
  * A thin composition root: read settings from `env` and `argv`, load the answer step, start the
- * worker and, beside it, the maintenance worker of the same clusters (issue 5: executions of
+ * worker and, beside it, the maintenance worker of the same clusters (executions of
  * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
  * Settings (flags win over environment):

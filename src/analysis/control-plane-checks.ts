@@ -51,7 +51,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     if (otherAlive.length === 0) {
       out.push(finding('apiserver-redundancy', 'control', 'block', 'none-other', { node, aliveBefore }));
     } else if (!target.alive) {
-      // Already down: the reboot takes nothing away, so no "drops from N to N" (issue 16).
+      // Already down: the reboot takes nothing away, so no "drops from N to N".
       out.push(
         finding('apiserver-redundancy', 'control', 'info', 'already-down', {
           node,
@@ -252,7 +252,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   };
   // Removing the dead voters (etcdctl member remove) changes the arithmetic but never restores a
   // spare in an odd cluster: 3 members with 1 dead become 2 of 2 (quorum 2), and the reboot still
-  // loses quorum. The advice says so when it is not enough (issue 16; etcd FAQ, "Why an odd number").
+  // loses quorum. The advice says so when it is not enough (etcd FAQ, "Why an odd number").
   const removeVoters = voters - unhealthyOthers.length;
   const removeQuorum = quorumOf(removeVoters);
   Object.assign(quorumFacts, {

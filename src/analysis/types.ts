@@ -48,9 +48,9 @@ export type CheckId =
   | 'grace-period'
   | 'control-plane-healthy-for-worker'
   | 'read-error'
-  /** Parts the snapshot does not hold (a kubectl List has no /readyz): unknown, never failing (issue 15). */
+  /** Parts the snapshot does not hold (a kubectl List has no /readyz): unknown, never failing. */
   | 'not-observed'
-  // "what if" answers (issue 9)
+  // "what if" answers
   | 'what-if-target'
   | 'control-plane-serving'
   | 'kube-proxy-mode'

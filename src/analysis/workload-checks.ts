@@ -144,7 +144,7 @@ export function workloadChecks(
         {
           node,
           tainted,
-          // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
+          // every node a control plane: the taint cannot be restored, workloads have nowhere else
           allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
           pods: (user.length > 0 ? user : pods.evictable).map(podName),
         },

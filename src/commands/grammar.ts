@@ -39,7 +39,7 @@ const PARTS: Readonly<Record<string, string>> = {
   KSTATUS_TOPIC: '(?:(?:ha|etcd|k8s|클러스터|컨트롤\\s*플레인|쿠버네티스|고가용성)\\s*)?',
   KPLEASE:
     '(?:\\s*(?:좀|확인|점검|어때요?|어떤가요?|알려\\s*줘|알려\\s*주세요|보여\\s*줘|보여\\s*주세요|해\\s*줘|해\\s*주세요))*',
-  // "what if" requests (issue 9)
+  // "what if" requests
   /** A component the bot knows, by any alias, optionally followed by what runs it ("pods", "daemonset"). */
   COMP: `(?:the\\s+)?(?<component>${COMPONENT_PATTERN})(?:\\s+(?:pods?|daemon\\s*sets?|deployment|static\\s+pods?|service|process|agent|component))?`,
   /** Any word named as a component (the answer then lists the components it knows). */
@@ -75,7 +75,7 @@ export interface GrammarRule {
   pattern: RegExp;
   /** For `what-if` rules: which change the rule asks about. */
   change?: WhatIfChange['type'];
-  /** For `ha-status` rules: the daily HA report on demand (issue 19), not the status. */
+  /** For `ha-status` rules: the daily HA report on demand, not the status. */
   report?: true;
 }
 
@@ -94,7 +94,7 @@ function whatIf(change: WhatIfChange['type'], lang: Locale, template: string): G
 }
 
 /**
- * The what-if, drain and upgrade rules (issue 9). They come before the reboot rules: `restart etcd
+ * The what-if, drain and upgrade rules. They come before the reboot rules: `restart etcd
  * on master-2` is a component restart, not a reboot of a node called `etcd`, and `can I drain
  * worker-3` is a drain alone. Each takes a node as one word, so `drain worker-3 and reboot it`
  * still falls through to the reboot rules.
@@ -241,7 +241,7 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
     '(?:drain\\s+impact\\s+(?:of|for)|(?:what\\s+is\\s+the\\s+|what\\S*s\\s+the\\s+)?impact\\s+of\\s+draining)\\s+{NODE1}',
   ),
   rule('drain-impact', 'en', '(?:cordon(?:\\s+and|,)?\\s+)?drain\\s+{NODE1}{REASON}'),
-  // "worker-3 drain ok?": a drain alone (issue 17; "worker-3 drain and reboot" stays a reboot)
+  // "worker-3 drain ok?": a drain alone ("worker-3 drain and reboot" stays a reboot)
   rule('drain-impact', 'en', '(?:node\\s+)?{NODE1}\\s+drain(?:\\s+(?:ok|okay|safe|possible))?'),
   // Korean
   whatIf(
@@ -318,7 +318,7 @@ export const GRAMMAR: readonly GrammarRule[] = [
   ),
   // reboot impact, Korean
   rule('reboot-impact', 'ko', '{KNODE}\\s*{KDRAIN}{KVERB}{KTAIL}'),
-  // the daily HA report on demand (issue 19)
+  // the daily HA report on demand
   {
     ...rule(
       'ha-status',

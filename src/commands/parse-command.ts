@@ -275,14 +275,14 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const detected: Locale = HANGUL.test(normal) ? 'ko' : fallback;
   if (normal.length === 0) return fail('empty', detected);
 
-  // Maintenance forms (issue 5) carry a free-text reason and `--force`: matched before the options.
+  // Maintenance forms carry a free-text reason and `--force`: matched before the options.
   const maintenance = matchMaintenanceCommand(normal, fallback);
   if (maintenance !== null)
     return maintenance.ok
       ? { ...maintenance, command: resolveCommandNodes(maintenance.command, options.nodes) }
       : maintenance;
 
-  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes (issue 17).
+  // A label selector (`-l node-pool=blue`, `--selector …`) names a group of nodes.
   const { rest: withoutSelector, selector } = takeSelector(normal);
 
   // Steps 3, 4: options and locale.
@@ -297,7 +297,7 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   if (mods.rest.length === 0) return fail('not-understood', locale);
 
   const viaGrammar = matchGrammar(mods, opts.cluster, locale);
-  // Step 8 (issue 17): free phrasing, when the grammar did not understand the text, took a pronoun
+  // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
   const reserved = grammarNode !== undefined && RESERVED_NODE_WORDS.has(grammarNode);

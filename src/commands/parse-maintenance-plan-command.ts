@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance commands (issue 20), English and Korean:
+ * Fleet maintenance commands, English and Korean:
  * - a plan: `maintain all workers [REASON]`, `maintain all nodes [REASON]`,
  *   `maintain the control plane [REASON]`, `maintain -l pool=blue [REASON]`,
  *   `maintain atlas-cp-1 atlas-cp-2 atlas-cp-3 [REASON]` (two or more node names), each with
@@ -26,7 +26,7 @@ export type PlanTargets =
   | { kind: 'selector'; selector: string }
   | { kind: 'nodes'; nodes: string[] };
 
-/** "Maintain these nodes": a fleet maintenance plan (issue 20). */
+/** "Maintain these nodes": a fleet maintenance plan. */
 export interface MaintenancePlanCommand {
   kind: 'maintenance-plan';
   targets: PlanTargets;

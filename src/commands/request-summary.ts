@@ -1,5 +1,5 @@
 /**
- * What was understood of a request, in one flat shape (issue 17): for `--format json`
+ * What was understood of a request, in one flat shape: for `--format json`
  * (`request: {intent, nodes, cluster, language}`) and for the corpus test, so that scripts and
  * tests check understanding without reading prose.
  */

@@ -1,5 +1,5 @@
 /**
- * Free-phrasing understanding (issue 17): what an operator asks for, whatever the word order, in
+ * Free-phrasing understanding: what an operator asks for, whatever the word order, in
  * English, Korean or both: `pavo-wk-2 looks dead, can I reboot it?`, `wk-2이랑 wk-3 재부팅해도 돼?`,
  * `in what order should I reboot the masters?`.
  *

@@ -1,5 +1,5 @@
 /**
- * The live etcd probe (issue 7): member list (learners included), status and health of every
+ * The live etcd probe: member list (learners included), status and health of every
  * endpoint in parallel, and the alarm list, read from etcd itself into the same
  * {@link EtcdStatus} a snapshot file records, with `source: 'live'`.
  *

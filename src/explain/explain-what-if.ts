@@ -1,5 +1,5 @@
 /**
- * A what-if, drain or upgrade analysis (issue 9) → the platform-neutral {@link Reply}, in the same
+ * A what-if, drain or upgrade analysis → the platform-neutral {@link Reply}, in the same
  * structure as a reboot answer: verdict first, then each plane (affected or not, why, what stops,
  * what keeps working), then when traffic would be interrupted, how long, in what order, and what to
  * do first.

@@ -159,7 +159,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     targetVersion: z.string().optional(),
     when: z.string().optional(),
   }),
-  // several nodes (issue 17)
+  // several nodes
   z.object({
     kind: z.literal('multi-node'),
     action: z.enum(['reboot', 'drain', 'upgrade', 'node-down']),
@@ -179,7 +179,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     cluster: z.string().optional(),
     when: z.string().optional(),
   }),
-  // maintenance (issue 5)
+  // maintenance
   z.object({
     kind: z.literal('maintenance-request'),
     node: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The shape of a "what if" analysis (issue 9), and the small helpers every change shares.
+ * The shape of a "what if" analysis, and the small helpers every change shares.
  */
 import type { WhatIfChange } from '../../commands/types.js';
 import type { ControlPlaneState } from '../control-plane-state.js';

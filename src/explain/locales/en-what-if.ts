@@ -1,5 +1,5 @@
 /**
- * English texts of the "what if", drain and upgrade answers (issue 9), merged into the i18next
+ * English texts of the "what if", drain and upgrade answers, merged into the i18next
  * resources under `whatIf`. Facts come from docs/domain.md; numbers are interpolated from the
  * constants in src/analysis/domain.ts (40 s node-monitor grace period, 300 s eviction toleration,
  * 15 s leader lease).

@@ -35,11 +35,9 @@ import type {
   EtcdMember,
   EtcdStatus,
 } from '../cluster/types.js';
+import { DEFAULT_ETCD_TIMEOUT_MS } from '../config/bot-config.js';
 import { classifyEtcdError } from './classify-etcd-error.js';
 import { registerSecretValues } from '../util/redaction.js';
-
-/** Default per-endpoint timeout, in ms (the config's `etcd.timeoutMs` default). */
-export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
 
 /**
  * How long the alarm list and `/health` may still run on a member whose status reports no leader,

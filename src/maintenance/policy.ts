@@ -17,7 +17,7 @@ import * as z from 'zod';
 import { configIssueMessage, formatPath } from '../config/config-file-schema.js';
 import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
 import { ConfigError } from '../errors.js';
-import { isClusterName } from '../queue/job.js';
+import { isDnsLabel, isValidClusterName } from '../commands/names.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
 import { CONSOLE_USER_PATTERN } from './console-user.js';
 import { parseMatcher } from './plan/alertmanager.js';
@@ -376,7 +376,7 @@ const clusterSchema = z.strictObject({
     .strictObject({
       namespace: z
         .string()
-        .refine(isClusterName, { message: 'expected a namespace name (RFC 1123 label)' })
+        .refine(isDnsLabel, { message: 'expected a namespace name (RFC 1123 label)' })
         .optional(),
       leaseName: z
         .string()
@@ -515,7 +515,7 @@ export function parseMaintenancePolicy(yamlText: string, source: string): Mainte
   const clusters = new Map<string, Omit<ClusterMaintenancePolicy, 'cluster'>>();
   for (const [name, override] of Object.entries(file.clusters ?? {})) {
     const at = formatPath(['clusters', name]);
-    if (!isClusterName(name)) {
+    if (!isValidClusterName(name)) {
       issues.push([
         at,
         `"${name.slice(0, 80)}" is not a valid cluster name (RFC 1123 label: lowercase letters, digits and '-')`,

@@ -9,7 +9,7 @@
 import type { Verdict } from '../analysis/types.js';
 import type { Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
-import { isClusterName } from '../queue/job.js';
+import { isValidClusterName } from '../commands/names.js';
 
 /**
  * Who acts, by immutable platform ids (never display names): Slack team id + user id, Teams
@@ -321,7 +321,7 @@ export const MAINTENANCE_QUEUE_PREFIX = 'k8s-ha-bot-maintenance-';
  * @throws BotError `bad-request` for a name that is not an RFC 1123 label
  */
 export function maintenanceQueueNameFor(cluster: string): string {
-  if (!isClusterName(cluster))
+  if (!isValidClusterName(cluster))
     throw new BotError(
       'bad-request',
       `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label`,

@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';

@@ -6,7 +6,7 @@
  * Prints the counts by kind, the file size and the time taken.
  */
 import { parseArgs } from 'node:util';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import type { KNode } from '../src/cluster/types.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import {
   type InvariantContext,
   answerViolations,

@@ -40,7 +40,7 @@ import { runPlan } from '../src/maintenance/plan/run-plan.js';
 import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
 import { MaintenanceStore } from '../src/maintenance/request-store.js';
 import type { Actor, ClusterMaintenancePolicy } from '../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';

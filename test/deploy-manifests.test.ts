@@ -533,7 +533,7 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
       { kind: 'ServiceAccount', name: 'k8s-ha-bot', namespace: 'k8s-ha-bot' },
     ]);
     expect(find('maintenance', 'Role', 'k8s-ha-bot-maintenance-lock')?.metadata.namespace).toBe('k8s-ha-bot');
-    // kured's lock (issue 20): a Role in kured's namespace, bound to the worker account only
+    // kured's lock: a Role in kured's namespace, bound to the worker account only
     expect(find('maintenance', 'Role', 'k8s-ha-bot-kured-lock')?.metadata.namespace).toBe('kube-system');
     const kuredBinding = find('maintenance', 'RoleBinding', 'k8s-ha-bot-kured-lock') as K8sObject & {
       subjects: { kind: string; name: string; namespace: string }[];

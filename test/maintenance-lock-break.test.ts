@@ -1,5 +1,5 @@
 /**
- * `break lock` (issue 20) on the simulator with a real Redis and the real maintenance service:
+ * `break lock` on the simulator with a real Redis and the real maintenance service:
  * a lock held by a live maintenance of the bot is never offered for breaking; a stale one needs the
  * approvals of a control-plane maintenance (never the requester's) and is broken only if the same
  * holder still has it when the worker carries it out (a holder that took the lock meanwhile is
@@ -21,7 +21,7 @@ import { readLockReport } from '../src/maintenance/plan/lock-report.js';
 import { runLockBreak } from '../src/maintenance/plan/run-lock-break.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import type { Actor } from '../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { kuredDaemonSet } from './helpers/plan-fleet.js';

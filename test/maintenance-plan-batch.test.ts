@@ -1,5 +1,5 @@
 /**
- * Fleet plan policy (issue 20): workers in steps of `workerBatchSize` maintained together, and
+ * Fleet plan policy: workers in steps of `workerBatchSize` maintained together, and
  * `maxUnavailablePerZone` (`topology.kubernetes.io/zone`) honoured both when the steps are made
  * and before each step runs. A generated cluster (3 control-plane nodes, 6 workers in zones a, b,
  * c) on the simulator, a real Redis.
@@ -18,7 +18,7 @@ import { buildPlanNodes } from '../src/maintenance/plan/build-plan.js';
 import { explainMaintenancePlanCard } from '../src/maintenance/plan/explain-maintenance-plan.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { nodeNamesOf, startFleet } from './helpers/plan-fleet.js';
 import type { Fleet, FleetOptions } from './helpers/plan-fleet.js';

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance plans through Slack end to end (issue 20): signed requests into the real Bolt
+ * Fleet maintenance plans through Slack end to end: signed requests into the real Bolt
  * HTTP app of the gateway → real Redis → the worker process's composition (answer worker plus
  * maintenance worker running plan jobs) → the simulator serving a generated cluster (3
  * control-plane nodes, 4 workers) → Block Kit cards and thread posts at a local fake Slack Web API.
@@ -27,7 +27,7 @@ import { loadConfig } from '../src/config/load-config.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { KNode } from '../src/cluster/types.js';
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
 import { runWorkerProcess } from '../workers/main.js';

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance plans in Teams and the console (issue 20), with the real maintenance service
+ * Fleet maintenance plans in Teams and the console, with the real maintenance service
  * on a real Redis:
  * - Teams (the real adapter over HTTP, Bot Framework activities, the fake Bot Connector): the plan
  *   card's buttons are `Action.Execute` verbs carrying the plan id; the clicker is identified by
@@ -31,7 +31,7 @@ import type { MaintenanceService } from '../src/maintenance/maintenance-service.
 import type { MaintenancePlan } from '../src/maintenance/plan/plan-types.js';
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import { maintenanceQueueNameFor } from '../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';

@@ -2,7 +2,7 @@
  * The worker process: `node dist/workers/main.js --cluster prod [--cluster staging]`.
  *
  * A thin composition root: read settings from `env` and `argv`, load the answer step, start the
- * worker and, beside it, the maintenance worker of the same clusters (issue 5: executions of
+ * worker and, beside it, the maintenance worker of the same clusters (executions of
  * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
  * Settings (flags win over environment):
@@ -27,7 +27,7 @@ import type { WorkerAnswerStep } from '../src/answer/worker-answer-step.js';
 import { startMaintenanceWorker } from './maintenance-worker.js';
 import type { RunningMaintenanceWorker } from './maintenance-worker.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
-import { isClusterName } from '../src/queue/job.js';
+import { isValidClusterName } from '../src/commands/names.js';
 import { queuePrefixFrom } from '../src/queue/queue-prefix.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
 import { createLogger } from '../src/util/logger.js';
@@ -118,7 +118,7 @@ export function resolveWorkerSettings(
     .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
     .option('--redis-url <url>', 'Redis URL')
     .option('--cluster <name>', 'cluster to serve (repeatable)', (value: string, previous: string[] = []) => {
-      if (!isClusterName(value)) throw new InvalidArgumentError('not an RFC 1123 label');
+      if (!isValidClusterName(value)) throw new InvalidArgumentError('not an RFC 1123 label');
       return [...previous, value];
     })
     .option('--concurrency <n>', 'jobs in parallel per cluster')
@@ -166,7 +166,7 @@ export function resolveWorkerSettings(
       'no cluster to serve; pass --cluster <name> or set K8S_HA_BOT_WORKER_CLUSTERS=prod,staging',
     );
   }
-  const bad = clusters.find((c) => !isClusterName(c));
+  const bad = clusters.find((c) => !isValidClusterName(c));
   if (bad !== undefined)
     throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', `${JSON.stringify(bad)} is not an RFC 1123 label`);
 

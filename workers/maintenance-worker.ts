@@ -2,8 +2,8 @@
  * The maintenance worker: consumes the execution jobs of some clusters
  * (`maintenanceQueueNameFor(cluster)`, one job per approved request) and runs
  * {@link runMaintenance} for each, one at a time per cluster; the jobs of approved
- * maintenance plans (issue 20, `{ planId, cluster }`), running {@link runPlan}; and the jobs of
- * approved requests to break a lock (issue 20, `{ lockBreakId, cluster }`).
+ * maintenance plans (`{ planId, cluster }`), running {@link runPlan}; and the jobs of approved
+ * requests to break a lock (`{ lockBreakId, cluster }`).
  *
  * Jobs are long (a drain, then a reboot: up to about 40 min with the defaults), so the BullMQ job
  * lock is short and renewed (`lockDurationMs`, default 30 s): when a worker dies (SIGKILL, OOM,
@@ -43,12 +43,12 @@ export interface MaintenanceWorkerOptions {
   /** The dependencies of one cluster's runs (store, notifier, KubeConfig, policy, analysis…). */
   depsFor: (cluster: string) => Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
   /**
-   * The dependencies of one cluster's plan runs (issue 20); absent: plan jobs fail with
+   * The dependencies of one cluster's plan runs; absent: plan jobs fail with
    * `bad-request` (nothing is touched).
    */
   planDepsFor?: (cluster: string) => Promise<PlanRunDepsOfCluster>;
   /**
-   * Carries out an approved request to break a lock (issue 20) and returns its final state;
+   * Carries out an approved request to break a lock and returns its final state;
    * absent: such jobs fail with `bad-request` (nothing is touched).
    */
   runLockBreak?: (id: string, cluster: string) => Promise<string>;

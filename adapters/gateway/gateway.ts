@@ -114,7 +114,7 @@ export interface GatewayOptions {
   queuePrefix?: string;
   /** Overrides `TEAMS_PORT` of the Teams adapter (started when MICROSOFT_APP_ID is set). */
   teamsPort?: number;
-  /** Maintenance expiry sweep period, in ms (issue 5). @defaultValue 15 000 */
+  /** Maintenance expiry sweep period, in ms. @defaultValue 15 000 */
   maintenanceSweepMs?: number;
   /**
    * How long a failed enqueue after the ack is retried before the requester is told the queue is
@@ -133,7 +133,7 @@ export interface RunningGateway {
   slack?: SlackConfig;
   /** The Teams adapter, when MICROSOFT_APP_ID is set (its own port: `teams.port`, POST /api/messages). */
   teams?: RunningTeamsAdapter;
-  /** Maintenance (issue 5): the service the adapters decide with, and the expiry sweeper. */
+  /** Maintenance: the service the adapters decide with, and the expiry sweeper. */
   maintenance: GatewayMaintenance;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
@@ -510,7 +510,7 @@ async function startSlackPart(
       );
     },
     handler: async (reply, job, delivery) => {
-      // A maintenance card's thread posts and updates (issue 5) first, before any await, so one
+      // A maintenance card's thread posts and updates first, before any await, so one
       // request's posts keep the order they were taken in; they have no pending deadline.
       if (delivery && delivery.mode !== 'new') {
         await slackMaintenance.deliver(

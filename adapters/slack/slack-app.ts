@@ -60,8 +60,9 @@ export interface SlackAppOptions {
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
   /**
-   * A click on a maintenance card's Approve / Reject / Cancel (issue 5) or a plan card's controls
-   * (issue 20), after the ack; the id is already checked against the id patterns (`mr-`, `mp-`, `lb-`). Should not reject (the app logs it if it does).
+   * A click on a maintenance card's Approve / Reject / Cancel, or a maintenance plan card's
+   * controls, after the ack; the id is already checked against the id patterns (`mr-`, `mp-`,
+   * `lb-`). Should not reject (the app logs it if it does).
    */
   onMaintenanceButton?: (
     action: MaintenanceAction,
@@ -175,7 +176,7 @@ export function createSlackApp(options: SlackAppOptions): {
         },
       ],
     });
-    // Bolt refuses stale timestamps only; future-dated ones are refused before it (issue 13).
+    // Bolt refuses stale timestamps only; future-dated ones are refused before it.
     refuseFutureSlackRequests(receiver, { logger });
     app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
   }

@@ -146,7 +146,7 @@ export interface SlackScheduleCommands {
 }
 
 /**
- * Maintenance commands answered by the gateway rather than a worker (issue 5): decisions
+ * Maintenance commands answered by the gateway rather than a worker: decisions
  * (`approve mr-…`), `maintenance status mr-…` and `audit`. The handler posts its own private
  * answers (refusals, audit) and updates the request card.
  */
@@ -177,7 +177,7 @@ export interface SlackIntakeOptions {
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
-  /** Schedule commands; without it they are parsed as ordinary requests (issue 6). */
+  /** Schedule commands; without it they are parsed as ordinary requests. */
   schedules?: SlackScheduleCommands;
   /** Maintenance decisions, status and audit; without it they go to a worker like any command. */
   maintenance?: SlackMaintenanceCommands;
@@ -309,7 +309,7 @@ export class SlackIntake {
     }
     const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
     // Help goes to the worker when the cluster is known: it reads the cluster, so the examples are
-    // in the asker's own node names and the answer is the console's (issue 17). Without a cluster
+    // in the asker's own node names and the answer is the console's. Without a cluster
     // there is nothing to read: the adapter answers with the demo names.
     if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
       return {

@@ -75,8 +75,8 @@ export interface TeamsAdapterOptions {
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
-   * Maintenance requests (issue 5) and plans (issue 20): the MaintenanceService's chat port
-   * (`service.chat`, a {@link TeamsMaintenancePort})
+   * Maintenance requests and plans: the MaintenanceService's chat port (`service.chat`, a
+   * {@link TeamsMaintenancePort})
    * and optionally another audit renderer (default: `explainAudit`). Without it, maintenance
    * buttons and typed decisions answer "not available", and maintenance replies are posted as
    * ordinary messages.
@@ -162,7 +162,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       },
       'Teams tenants served',
     );
-  // Schedule commands (issue 17: as in Slack); the gateway's schedule runner posts them through `poster`.
+  // Schedule commands (as in Slack); the gateway's schedule runner posts them through `poster`.
   const schedules = new ScheduleService({
     redisUrl,
     prefix,

@@ -1,5 +1,5 @@
 /**
- * Maintenance requests (issue 5) in Teams, free of botbuilder types:
+ * Maintenance requests in Teams, free of botbuilder types:
  *
  * - Delivery (from the Teams replies queue): the request card (reply kind `maintenance` with
  *   `context.maintenanceId`) is posted once and its address `{ conversationKey, activityId }` is
@@ -384,7 +384,7 @@ export class TeamsMaintenance {
   }
 
   private outcomeText(result: Extract<SubjectDecisionResult, { ok: true }>, locale: Locale): string {
-    // Plans and lock breaks (issue 20): their outcome texts live with them.
+    // Plans and lock breaks: their outcome texts live with them.
     if (!isMaintenanceRequest(result.request))
       return explainPlanOutcome(
         result.outcome as Parameters<typeof explainPlanOutcome>[0],

@@ -1,5 +1,5 @@
 /**
- * The answer step of maintenance plans and locks (issue 20), in the worker:
+ * The answer step of maintenance plans and locks, in the worker:
  * - `maintain all workers …` / `maintain a b c …` / `maintain -l pool=blue …`: the targets are
  *   resolved against the cluster's nodes (a name that is no node is named, nothing is planned),
  *   the cluster is read again with every target's pods kept whole, and the plan service makes the

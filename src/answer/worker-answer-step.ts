@@ -1,6 +1,6 @@
 /**
  * Everything the worker process builds from the bot configuration (loaded lazily by
- * `workers/main.ts`): the answer step with maintenance requests (issue 5), and the dependencies
+ * `workers/main.ts`): the answer step with maintenance requests, and the dependencies
  * of the maintenance executor per cluster — the KubeConfig as the answer step resolves it (a
  * snapshot cluster: the same simulator), the cluster's maintenance policy, the reboot-impact
  * analysis, and the maintenance service's store and notifier, whose chat posts go through the
@@ -52,12 +52,12 @@ export interface WorkerAnswerStep {
   /** What `startMaintenanceWorker` needs per cluster (`redis` and `signal` are the worker's). */
   maintenanceDepsFor(cluster: string): Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
   /**
-   * What a maintenance plan's run needs per cluster (issue 20): the stores, the executor's
+   * What a maintenance plan's run needs per cluster: the stores, the executor's
    * dependencies, the policy's Alertmanager gate and silences, the card and thread updated on
    * every change, the joint analysis of a step of several nodes.
    */
   planDepsFor(cluster: string): Promise<PlanRunDepsOfCluster>;
-  /** Carry out an approved request to break a lock (issue 20); returns its final state. */
+  /** Carry out an approved request to break a lock; returns its final state. */
   runLockBreak(id: string, cluster: string): Promise<string>;
   /** Close the service, the publisher, the simulators and the connection. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * The lock commands (issue 20), English and Korean, tried by {@link parseCommand} on normalised
+ * The lock commands, English and Korean, tried by {@link parseCommand} on normalised
  * text before the other maintenance forms:
  * - `who holds the lock`, `who has the lock(s)`, `lock`, `locks`, `lock status`, `show the lock`,
  *   `잠금`, `잠금 상태`, `누가 잠금을 가지고 있어`, `잠금 보유자`: both locks (the bot's maintenance

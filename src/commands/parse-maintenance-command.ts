@@ -1,5 +1,5 @@
 /**
- * Maintenance commands (issue 5) in English and Korean, as a table of full-match rules tried by
+ * Maintenance commands in English and Korean, as a table of full-match rules tried by
  * {@link parseCommand} right after normalisation (before its own options and grammar, because a
  * maintenance request carries a free-text reason and a `--force` option the main grammar refuses).
  *
@@ -26,7 +26,7 @@ import type { Locale, MaintenanceCommand, ParseError } from './types.js';
 export const MAINTENANCE_ID_PATTERN = /^mr-[a-z2-7]{10}$/;
 
 /**
- * Ids a decision or a status may name (issue 20): a request (`mr-`), a maintenance plan (`mp-`)
+ * Ids a decision or a status may name: a request (`mr-`), a maintenance plan (`mp-`)
  * or a request to break a lock (`lb-`), each + 10 of `[a-z2-7]`.
  */
 export const MAINTENANCE_SUBJECT_ID_PATTERN = /^(?:mr|mp|lb)-[a-z2-7]{10}$/;
@@ -439,6 +439,6 @@ export function matchMaintenanceCommand(normal: string, defaultLocale: Locale): 
     case 'audit':
       return { ok: true, command: { kind: 'audit', ...withCluster }, locale };
     default:
-      return null; // plans and locks have their own parsers (issue 20)
+      return null; // plans and locks have their own parsers
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance commands (issue 20), English and Korean:
+ * Fleet maintenance commands, English and Korean:
  * - a plan: `maintain all workers [REASON]`, `maintain all nodes [REASON]`,
  *   `maintain the control plane [REASON]`, `maintain -l pool=blue [REASON]`,
  *   `maintain atlas-cp-1 atlas-cp-2 atlas-cp-3 [REASON]` (two or more node names), each with
@@ -82,7 +82,7 @@ function clusterAndReason(rest: string): { cluster?: string; reason: string } | 
     text = text.slice(inMatch[0].length);
   }
   if (cluster !== undefined && !isValidClusterName(cluster)) return { error: cluster };
-  return { ...(cluster === undefined ? {} : { cluster }), reason: text.replace(/^[,:]\s*/, '').trim() };
+  return { cluster, reason: text.replace(/^[,:]\s*/, '').trim() };
 }
 
 /**
@@ -180,11 +180,7 @@ export function parseMaintenancePlanCommand(
     const cluster = m[1];
     if (cluster !== undefined && !isValidClusterName(cluster))
       return { kind: 'error', error: 'invalid-cluster', detail: cluster.slice(0, 63), lang: 'ko' };
-    return finish(
-      targets,
-      { ...(cluster === undefined ? {} : { cluster }), reason: (m[3] ?? '').trim() },
-      'ko',
-    );
+    return finish(targets, { cluster, reason: (m[3] ?? '').trim() }, 'ko');
   }
   return null;
 }
@@ -206,13 +202,13 @@ function finish(
     kind: 'maintenance-plan',
     targets,
     reason: cr.reason.slice(0, 500),
-    ...(cr.cluster === undefined ? {} : { cluster: cr.cluster }),
+    cluster: cr.cluster,
     lang,
   };
 }
 
 /**
- * The plan and lock forms for the help answer (issue 20), after the single-node maintenance forms;
+ * The plan and lock forms for the help answer, after the single-node maintenance forms;
  * each example parses with `parseCommand` to its kind in its language.
  */
 export const PLAN_HELP_EXAMPLES: Readonly<Record<Locale, readonly { form: string; example: string }[]>> = {

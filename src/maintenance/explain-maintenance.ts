@@ -1,5 +1,5 @@
 /**
- * Maintenance (issue 5) → platform-neutral texts: the request card (a {@link Reply} of kind
+ * Maintenance → platform-neutral texts: the request card (a {@link Reply} of kind
  * `maintenance` with Approve / Reject / Cancel buttons), the thread message of each event, the
  * private refusal of a click, and the audit list.
  *
@@ -171,7 +171,7 @@ function emptyReply(
 /**
  * The maintenance decision buttons of the cards: button id (Slack `action_id` after the bot's
  * prefix, Teams `Action.Execute` verb) → decision. A request's card has Approve / Reject / Cancel;
- * a maintenance plan's (issue 20) also Pause / Resume / Retry / Skip / Stop.
+ * a maintenance plan's also Pause / Resume / Retry / Skip / Stop.
  */
 export const MAINTENANCE_BUTTONS: Readonly<Record<string, MaintenanceAction>> = {
   'maintenance-approve': 'approve',

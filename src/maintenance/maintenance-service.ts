@@ -1,5 +1,5 @@
 /**
- * The maintenance facade (issue 5) the answer step and the gateways use: create a request (policy
+ * The maintenance facade the answer step and the gateways use: create a request (policy
  * checks), decide on it (approve / reject / cancel: atomic in Redis, audited, chat updated; the
  * last approval enqueues the execution job), the card and refusal texts, the audit for admins, and
  * the expiry sweep.
@@ -46,7 +46,7 @@ import {
 
 /**
  * What a maintenance card is about: a single-node request (`mr-…`), a maintenance plan (`mp-…`)
- * or a request to break a lock (`lb-…`, issue 20). The chat adapters handle all three alike
+ * or a request to break a lock (`lb-…`). The chat adapters handle all three alike
  * (card address in `card`, language in `locale`).
  */
 export type MaintenanceSubject = MaintenanceRequest | PlanSubject;
@@ -159,7 +159,7 @@ export interface MaintenanceService {
    * @returns the requests that expired now
    */
   sweepExpired(): Promise<MaintenanceRequest[]>;
-  /** Maintenance plans and `break lock` (issue 20). */
+  /** Maintenance plans and `break lock`. */
   readonly plans: PlanService;
   /**
    * What the chat adapters decide with: the same decisions, cards and refusals for requests,

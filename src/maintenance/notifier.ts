@@ -1,5 +1,5 @@
 /**
- * The maintenance notifier (issue 5): every event of a request goes to the audit Stream (which
+ * The maintenance notifier: every event of a request goes to the audit Stream (which
  * must succeed), the log, and (when the request came from Slack or Teams) the chat: a message in
  * the request card's thread, and for events that change the request's state, an update of the card
  * in place. Chat messages travel on the platform's replies queue like any answer; the gateway's
@@ -103,7 +103,7 @@ export function createMaintenanceNotifier(options: MaintenanceNotifierOptions): 
       if (publisher === undefined || !isReplyPlatform(platform)) return;
       const ids = eventJobIds(request.id, entry.streamId);
       const job = maintenanceAnswerJob(request, now());
-      // A node of a maintenance plan (issue 20) has no card of its own: its steps go to the plan's
+      // A node of a maintenance plan has no card of its own: its steps go to the plan's
       // thread (numbered there), and the plan's card is updated by the plan's runner.
       const thread = request.plan?.id ?? request.id;
       try {

@@ -1,5 +1,5 @@
 /**
- * Shared vocabulary of maintenance (issue 5): a request to reboot one node, its approvals, the
+ * Shared vocabulary of maintenance: a request to reboot one node, its approvals, the
  * execution state machine (lock → cordon → drain → wait for the reboot → verify → uncordon), the
  * events it emits (audit trail and chat updates), and the queue names of execution jobs.
  *
@@ -9,7 +9,7 @@
 import type { Verdict } from '../analysis/types.js';
 import type { Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
-import { isClusterName } from '../queue/job.js';
+import { isValidClusterName } from '../commands/names.js';
 
 /**
  * Who acts, by immutable platform ids (never display names): Slack team id + user id, Teams
@@ -174,7 +174,7 @@ export interface MaintenanceRequest {
   summaryAtRequest: string;
   progress: ExecutionProgress;
   /**
-   * Set on the requests a maintenance plan makes (issue 20): the plan (`mp-…`), the node's step,
+   * Set on the requests a maintenance plan makes: the plan (`mp-…`), the node's step,
    * and, for a step of several nodes, the holder the plan runner takes the maintenance Lease and
    * kured's lock under for the whole step (`mp-…/b<step>`): the executor then works under that
    * holder and leaves its release to the runner. Thread messages go to the plan's thread.
@@ -199,7 +199,7 @@ export type DecisionAction = 'approve' | 'reject' | 'cancel';
 
 /**
  * A button or typed decision on any maintenance card: a request's ({@link DecisionAction}), and
- * the controls of a maintenance plan (issue 20).
+ * the controls of a maintenance plan.
  */
 export type { MaintenanceDecisionAction as MaintenanceAction } from '../commands/types.js';
 
@@ -303,7 +303,7 @@ export type MaintenanceEvent =
   | { type: 'lock-released'; lease: string }
   | { type: 'completed'; drainMs: number; downtimeMs: number; totalMs: number }
   | { type: 'failed'; reason: StopReason; detail: string; blockers?: DrainBlocker[]; nodeCordoned: boolean }
-  // maintenance plans and locks (issue 20); their audit entries carry the plan (`mp-…`) or the
+  // maintenance plans and locks; their audit entries carry the plan (`mp-…`) or the
   // request to break a lock (`lb-…`) as `requestId`
   | { type: 'plan-control'; action: 'pause' | 'resume' | 'retry' | 'skip' | 'stop'; by: Actor }
   | { type: 'plan-finished'; state: 'completed' | 'stopped' | 'cancelled'; done: number; total: number }
@@ -340,7 +340,7 @@ export const MAINTENANCE_QUEUE_PREFIX = 'k8s-ha-bot-maintenance-';
  * @throws BotError `bad-request` for a name that is not an RFC 1123 label
  */
 export function maintenanceQueueNameFor(cluster: string): string {
-  if (!isClusterName(cluster))
+  if (!isValidClusterName(cluster))
     throw new BotError(
       'bad-request',
       `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label`,
@@ -376,7 +376,7 @@ export interface ChangeWindow {
 }
 
 /**
- * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy, issue 20).
+ * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy).
  * - `url`: base URL, e.g. `http://alertmanager.monitoring:9093`
  * - `gate`: alerts that hold a plan before each node; each entry is comma-separated matchers
  *   (`severity=critical`, `node={node}`; `{node}` is the next node); any entry matching holds it
@@ -430,7 +430,7 @@ export interface ClusterMaintenancePolicy {
     hook?: RebootHook;
   };
   /**
-   * Fleet maintenance plans (issue 20); absent: the defaults.
+   * Fleet maintenance plans; absent: the defaults.
    * - `workerBatchSize`: most workers in one step of the plan's order; the workers of one step are
    *   maintained together (drained and rebooted at the same time) @defaultValue 1
    * - `settleMs`: wait after each step before its checks and the next step @defaultValue 120 000

@@ -1,6 +1,6 @@
 /**
  * TEST ONLY (fault suite): a maintenance worker process SIGKILLed in the middle of a maintenance
- * plan (issue 20): the plan's job (`mpx-<plan id>`) is left to the stalled-job check, a second
+ * plan: the plan's job (`mpx-<plan id>`) is left to the stalled-job check, a second
  * worker process takes it and resumes the plan from Redis (the node in progress by its recorded
  * request, never a second request for it), and the plan ends `completed`.
  *
@@ -30,7 +30,7 @@ import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
 import { MaintenanceStore } from '../../src/maintenance/request-store.js';
 import type { MaintenanceRequest } from '../../src/maintenance/types.js';
 import { maintenanceQueueNameFor } from '../../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { startMaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';

@@ -18,7 +18,7 @@
  * sentinels, and a gateway and two workers configured with the sentinels; the primary is
  * SIGKILLed mid-flow and a replica promoted (test/faults/sentinel-fault.ts).
  *
- * The `plan` row (test/faults/mid-plan-fault.ts, issue 20) has processes of its own too: a
+ * The `plan` row (test/faults/mid-plan-fault.ts) has processes of its own too: a
  * maintenance worker process SIGKILLed while a maintenance plan drains its first node; the other
  * worker process resumes the plan; it counts the nodes done and any node drained twice.
  *
@@ -668,7 +668,7 @@ async function midDrain(): Promise<FaultRow> {
   }
 }
 
-/** The mid-plan row (issue 20); a fault that cannot be carried out is a failed row, never a pass. */
+/** The mid-plan row; a fault that cannot be carried out is a failed row, never a pass. */
 async function midPlan(): Promise<FaultRow> {
   try {
     return await runMidPlanFault();
@@ -805,9 +805,9 @@ async function main(): Promise<number> {
       }
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
-    // Its own Redis, simulator and maintenance worker processes (issue 20).
+    // Its own Redis, simulator and maintenance worker processes.
     if (wanted('plan')) rows.push(await timed('plan', midPlan));
-    // Its own Redis Sentinel set, simulator, gateway and workers (issue 13, F14).
+    // Its own Redis Sentinel set, simulator, gateway and workers.
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {
       // Late repeats: a redelivery can come long after a row settled. Give the last row the same

@@ -6,7 +6,7 @@
  * Settings by environment: REDIS_URL, K8S_HA_BOT_QUEUE_PREFIX, MAINT_CLUSTER, MAINT_KUBECONFIG
  * (kubeconfig YAML text), MAINT_POLICY (ClusterMaintenancePolicy JSON), MAINT_LOCK_MS,
  * MAINT_STALLED_MS, MAINT_POLL_MS. State in the Redis test store; events recorded in Redis.
- * With MAINT_PLAN_KEY_PREFIX, it also runs maintenance plan jobs (issue 20) with the real plan and
+ * With MAINT_PLAN_KEY_PREFIX, it also runs maintenance plan jobs with the real plan and
  * request stores under that key prefix (the plan's nodes' requests are real requests).
  * Logs "maintenance worker ready" when consuming; SIGTERM closes gracefully.
  */

@@ -1,5 +1,5 @@
 /**
- * TEST ONLY: a maintenance plan on the simulator with a real Redis (issue 20): a generated
+ * TEST ONLY: a maintenance plan on the simulator with a real Redis: a generated
  * cluster served with kured's DaemonSet, a plan created and approved by two approvers, a reboot
  * robot that reboots each node once its request waits for the reboot, and a sampler of how many
  * nodes are down at once (and which). Used by the plan tests and the chat wiring tests.

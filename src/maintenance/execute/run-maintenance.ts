@@ -114,7 +114,7 @@ class Execution {
   private readonly log: Logger;
   private readonly ns: string;
   private lockHeld = false;
-  /** The plan runner holds the Lease for this request's step and releases it (issue 20). */
+  /** The plan runner holds the Lease for this request's step and releases it. */
   private readonly lockIsPlans: boolean;
 
   constructor(
@@ -132,7 +132,7 @@ class Execution {
       namespace: deps.policy.lock.namespace,
       leaseName: deps.policy.lock.leaseName,
       leaseDurationSeconds: deps.policy.lock.leaseDurationSeconds,
-      // A plan's step of several nodes holds the Lease under one holder for all of them (issue 20).
+      // A plan's step of several nodes holds the Lease under one holder for all of them.
       holder: first.plan?.lockHolder ?? id,
       worker: deps.holderIdentity,
       node: first.node,

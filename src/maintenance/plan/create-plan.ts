@@ -1,7 +1,7 @@
 /**
- * Making a maintenance plan (issue 20) from a fresh read of the cluster, and the Alertmanager
- * parts of a plan run from the cluster's policy. The plan service (`plan-service.ts`) calls it for
- * the worker's answer step of a `maintenance-plan` command, and audits the plan.
+ * Making a maintenance plan from a fresh read of the cluster, and the Alertmanager parts of a plan
+ * run from the cluster's policy. The plan service (`plan-service.ts`) calls it for the worker's
+ * answer step of a `maintenance-plan` command, and audits the plan.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import type { Locale, ReplyTarget } from '../../commands/types.js';

@@ -1,5 +1,5 @@
 /**
- * kured as a neighbour (issue 20): while the bot works on a node of a plan it holds kured's
+ * kured as a neighbour: while the bot works on a node of a plan it holds kured's
  * reboot lock, the `weave.works/kured-node-lock` annotation on kured's DaemonSet, so kured does not
  * reboot another node at the same time; and it never takes a node while kured holds the lock.
  *
@@ -210,7 +210,7 @@ export function releaseKuredLock(o: {
 
 /**
  * Remove one holder's entry of kured's lock, by its `nodeID` (the bot's own, or one kured left
- * behind: `break lock`, issue 20); the single form loses its annotation, the multi-lock form the
+ * behind: `break lock`); the single form loses its annotation, the multi-lock form the
  * entry. Nothing when that holder has no entry.
  * @param o - the API, the entry's `nodeID`, the `created` it must still have (a holder that took
  *   the lock again since is not removed), the bot's namespace (for the forbidden text)

@@ -1,5 +1,5 @@
 /**
- * `break lock` (issue 20): a request to break the bot's maintenance Lease or an entry of kured's
+ * `break lock`: a request to break the bot's maintenance Lease or an entry of kured's
  * reboot lock whose holder is gone. It names the holder as reported when it was asked (holder,
  * since), needs the approvals of a control-plane maintenance (the policy's
  * `approvals.controlPlane`, distinct approvers, never the requester), and is audited. Once

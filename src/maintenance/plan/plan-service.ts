@@ -1,5 +1,5 @@
 /**
- * The platform-neutral side of maintenance plans and `break lock` in chat (issue 20), beside the
+ * The platform-neutral side of maintenance plans and `break lock` in chat, beside the
  * single-node maintenance service (`../maintenance-service.ts`), which hands it the ids it does not
  * own (`mp-…`, `lb-…`): what a button or a typed control does, who may do it, what is audited, what
  * the thread is told and when the card is updated in place. The adapters only translate.

@@ -1,5 +1,5 @@
 /**
- * Carrying out an approved request to break a lock (issue 20), in a maintenance worker (it has
+ * Carrying out an approved request to break a lock, in a maintenance worker (it has
  * the write permissions): the locks are read again, the lock is broken only when the same holder
  * still has it (and, for one of the bot's own holders, it is still stale), the outcome is stored
  * (`completed` or `stopped` with why), audited (`lock-broken` / `lock-break-refused`), told in the

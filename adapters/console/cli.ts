@@ -24,6 +24,7 @@ import { userInfo } from 'node:os';
 import type { Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { RunningOpsServer } from '../../src/ops/ops-server.js';
+import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { BotError, isBotError } from '../../src/errors.js';
 import { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 import { registerSecretsFromEnv } from '../../src/util/redaction.js';
@@ -104,6 +105,13 @@ function parseCapturedAt(value: string): string {
   return new Date(t).toISOString();
 }
 
+/**
+ * `--snapshot FILE` read once: {@link configFor} loads the file to stop on a bad one before anything
+ * runs, and the in-process answer step ({@link runnerFor}) analyses that same load instead of
+ * reading and parsing the file again (issue 18). Keyed by the configuration built for it.
+ */
+const loadedSnapshots = new WeakMap<BotConfig, ReadonlyMap<string, Promise<SnapshotFile>>>();
+
 async function configFor(
   opts: { config?: string; snapshot?: string; capturedAt?: string },
   env: CliIo['env'],
@@ -112,9 +120,11 @@ async function configFor(
   if (opts.snapshot) {
     const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
     const path = resolve(opts.snapshot);
-    await loadSnapshotFile(path); // fails with the line or field that is wrong, before anything runs
+    // Fails with the line or field that is wrong, before anything runs; read as the answer step would.
+    const loaded = loadSnapshotFile(path, opts.capturedAt ? { capturedAt: new Date(opts.capturedAt) } : {});
+    await loaded;
     const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
-    return {
+    const config: BotConfig = {
       ...base,
       clusters: {
         snapshot: {
@@ -127,6 +137,8 @@ async function configFor(
       },
       defaultCluster: 'snapshot',
     };
+    loadedSnapshots.set(config, new Map([['snapshot', loaded]]));
+    return config;
   }
   return loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
 }
@@ -215,7 +227,13 @@ async function runnerFor(
     import('../../src/answer/answer.js'),
     import('../../src/queue/in-process.js'),
   ]);
-  const service = createAnswerService({ config, logger, snapshotsFromFile: true });
+  const loaded = loadedSnapshots.get(config);
+  const service = createAnswerService({
+    config,
+    logger,
+    snapshotsFromFile: true,
+    ...(loaded ? { snapshotFiles: loaded } : {}),
+  });
   return {
     run: async (job) => {
       try {
@@ -634,10 +652,11 @@ export async function runCli(
         ]);
         checkKubeContexts(config, loadKubeConfigFromDefault);
       }
-      const [{ checkDeploymentSettings }, checkChat] = await Promise.all([
-        import('./config-check.js'),
-        chat.loadChatSettingsCheck(),
-      ]);
+      // One after the other: both load zod, which the built-in configuration no longer loads first,
+      // and two first loads of one package at once fail in Jest's ESM loader ("request … is not in
+      // cache"), where the tests run this command in-process.
+      const { checkDeploymentSettings } = await import('./config-check.js');
+      const checkChat = await chat.loadChatSettingsCheck();
       const lines = await checkDeploymentSettings(config, io.env, checkChat);
       io.out(
         `configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`,

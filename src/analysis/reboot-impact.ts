@@ -11,6 +11,7 @@ import {
   isCordoned,
   isNodeReady,
   leaseAgeSeconds,
+  memoOnIndex,
   readyStatus,
 } from './cluster-index.js';
 import {
@@ -109,9 +110,9 @@ function targetChecks(
 
   const cpNames = new Set(state.nodes.map((c) => c.name));
   const etcdNodes = new Set(state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null));
-  const others = index.snapshot.nodes.filter(
-    (o) => o.metadata.name !== node && (!isNodeReady(o) || isCordoned(o)),
-  );
+  const others = memoOnIndex(index, 'target:notReadyOrCordoned', () =>
+    index.snapshot.nodes.filter((o) => !isNodeReady(o) || isCordoned(o)),
+  ).filter((o) => o.metadata.name !== node);
   const describe = (o: (typeof others)[number]): string =>
     `${o.metadata.name} (${[!isNodeReady(o) ? `NotReady: Ready=${readyStatus(o)}` : '', isCordoned(o) ? 'cordoned' : ''].filter(Boolean).join(', ')})`;
   const cpOthers = others.filter((o) => cpNames.has(o.metadata.name) || etcdNodes.has(o.metadata.name));
@@ -132,8 +133,11 @@ function targetChecks(
       }),
     );
   }
-  for (const ds of index.snapshot.workloads) {
-    const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
+  const daemonSets = memoOnIndex(index, 'target:daemonSets', () =>
+    index.snapshot.workloads.filter((w) => w.kind === 'DaemonSet'),
+  );
+  for (const ds of daemonSets) {
+    const lock = ds.metadata.annotations?.[ANNOTATION_KURED_LOCK];
     if (!lock) continue;
     let holder: string | null = null;
     try {
@@ -244,15 +248,59 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
 }
 
 /**
+ * One snapshot indexed once, with its control plane as seen at one clock. Analyses of many nodes
+ * over the same snapshot (each node alone in a rolling plan, the joint analysis, a maintenance
+ * plan) share it instead of indexing the whole cluster once per node, which made a plan over
+ * every node grow with the square of the cluster. Read-only once built.
+ */
+export interface AnalysisContext {
+  /** The snapshot indexed. */
+  snapshot: ClusterSnapshot;
+  /** The analysis clock the state was computed at. */
+  now: Date;
+  index: ClusterIndex;
+  state: ControlPlaneState;
+}
+
+/**
+ * Index a snapshot and compute its control-plane state, for several analyses at the same clock.
+ * @param snapshot - the cluster as read
+ * @param now - the analysis clock
+ * @returns the shared context
+ */
+export function analysisContext(snapshot: ClusterSnapshot, now: Date): AnalysisContext {
+  const index = indexCluster(snapshot);
+  return { snapshot, now, index, state: controlPlaneState(index, now) };
+}
+
+/**
+ * The context to analyse with: `context` when it was built for this snapshot at this clock, else a new one.
+ * @param snapshot - the cluster as read
+ * @param now - the analysis clock
+ * @param context - a context built earlier, if any
+ */
+export function contextFor(snapshot: ClusterSnapshot, now: Date, context?: AnalysisContext): AnalysisContext {
+  return context !== undefined && context.snapshot === snapshot && context.now.getTime() === now.getTime()
+    ? context
+    : analysisContext(snapshot, now);
+}
+
+/**
  * Analyse the impact of rebooting (and draining) one node.
  * @param snapshot - the cluster as read, with `focusNode` set to the node (its pods kept whole)
  * @param node - the node's name
  * @param now - the analysis clock (lease ages are relative to it)
+ * @param context - the snapshot already indexed at this clock ({@link analysisContext}), when
+ *   several nodes are analysed over it; ignored when built for another snapshot or clock
  * @returns findings sorted worst first, the verdict and the planes affected
  */
-export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
-  const index = indexCluster(snapshot);
-  const state = controlPlaneState(index, now);
+export function analyzeRebootImpact(
+  snapshot: ClusterSnapshot,
+  node: string,
+  now: Date,
+  context?: AnalysisContext,
+): RebootImpact {
+  const { index, state } = contextFor(snapshot, now, context);
   const base = {
     node,
     state,

@@ -8,6 +8,7 @@ import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
 import {
   type ClusterIndex,
   type TopOwner,
+  budgetsSelecting,
   controllerOf,
   hasControlPlaneLabel,
   isCordoned,
@@ -15,8 +16,8 @@ import {
   isFinished,
   isMirrorPod,
   isNodeReady,
+  memoOnIndex,
   podsOfOwner,
-  selectorMatches,
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
@@ -193,15 +194,9 @@ export function workloadChecks(
 function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
   const out: Finding[] = [];
   const pdbsByPod = new Map<KPod, KPodDisruptionBudget[]>();
-  const podsByPdb = new Map<KPodDisruptionBudget, KPod[]>();
-  for (const pdb of index.snapshot.podDisruptionBudgets) {
-    for (const pod of evictable) {
-      if ((pdb.metadata.namespace ?? 'default') !== (pod.metadata.namespace ?? 'default')) continue;
-      if (!selectorMatches(pdb.spec?.selector, pod.metadata.labels)) continue;
-      pdbsByPod.set(pod, [...(pdbsByPod.get(pod) ?? []), pdb]);
-      podsByPdb.set(pdb, [...(podsByPdb.get(pdb) ?? []), pod]);
-    }
-  }
+  const podsByPdb = budgetsSelecting(index, evictable);
+  for (const [pdb, pods] of podsByPdb)
+    for (const pod of pods) pdbsByPod.set(pod, [...(pdbsByPod.get(pod) ?? []), pdb]);
   for (const [pod, pdbs] of pdbsByPod) {
     if (pdbs.length > 1) {
       out.push(
@@ -358,6 +353,41 @@ export function budgetFacts(pdb: KPodDisruptionBudget): {
   };
 }
 
+/** A node's free room before any eviction, as {@link placeEvictedPods} starts from it. */
+interface NodeRoom extends Free {
+  /** Ready and not cordoned: the scheduler may place pods on it. */
+  schedulable: boolean;
+}
+
+/**
+ * Every node's free room (allocatable minus the requests of the pods it runs), in the order of the
+ * snapshot's nodes; computed once per index (a plan places pods once per step).
+ */
+function nodeRoom(index: ClusterIndex): readonly Readonly<NodeRoom>[] {
+  return memoOnIndex(index, 'placement:nodeRoom', () => {
+    const used = new Map<string, { cpu: number; memory: number; pods: number }>();
+    for (const s of index.snapshot.podSummaries) {
+      if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
+      const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
+      u.cpu += s.cpuMillis;
+      u.memory += s.memoryBytes;
+      u.pods += 1;
+      used.set(s.nodeName, u);
+    }
+    return index.snapshot.nodes.map((n) => {
+      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
+      const alloc = n.status?.allocatable ?? {};
+      return {
+        node: n,
+        schedulable: isNodeReady(n) && !isCordoned(n),
+        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
+        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
+        pods: Number(alloc.pods ?? 110) - u.pods,
+      };
+    });
+  });
+}
+
 /**
  * Where the evicted pods could run (the capacity check of one node and of several together): first
  * fit, largest CPU request first, on Ready, schedulable nodes outside `down` whose taints a pod
@@ -374,27 +404,9 @@ export function placeEvictedPods(
   down: ReadonlySet<string>,
   evictable: readonly KPod[],
 ): { unplaced: string[]; candidates: number } {
-  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-  for (const s of index.snapshot.podSummaries) {
-    if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
-    const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
-    u.cpu += s.cpuMillis;
-    u.memory += s.memoryBytes;
-    u.pods += 1;
-    used.set(s.nodeName, u);
-  }
-  const candidates: Free[] = index.snapshot.nodes
-    .filter((n) => !down.has(n.metadata.name) && isNodeReady(n) && !isCordoned(n))
-    .map((n) => {
-      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
-      const alloc = n.status?.allocatable ?? {};
-      return {
-        node: n,
-        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
-        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
-        pods: Number(alloc.pods ?? 110) - u.pods,
-      };
-    });
+  const candidates: Free[] = nodeRoom(index)
+    .filter((r) => r.schedulable && !down.has(r.node.metadata.name))
+    .map((r) => ({ node: r.node, cpu: r.cpu, memory: r.memory, pods: r.pods }));
   const request = (p: KPod): { cpu: number; memory: number } => {
     let cpu = 0;
     let memory = 0;
@@ -404,9 +416,11 @@ export function placeEvictedPods(
     }
     return { cpu, memory };
   };
+  const requests = new Map(evictable.map((p) => [p, request(p)]));
+  const requestOf = (p: KPod): { cpu: number; memory: number } => requests.get(p) ?? request(p);
   const unplaced: string[] = [];
-  for (const pod of [...evictable].sort((a, b) => request(b).cpu - request(a).cpu)) {
-    const r = request(pod);
+  for (const pod of [...evictable].sort((a, b) => requestOf(b).cpu - requestOf(a).cpu)) {
+    const r = requestOf(pod);
     const selector = pod.spec?.nodeSelector ?? {};
     const target = candidates.find(
       (c) =>

@@ -7,8 +7,6 @@
 // a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
 import type { KubeConfig } from '@kubernetes/client-node';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
-import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
-import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
 import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
@@ -17,19 +15,10 @@ import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
-import { answerMultiNode } from './answer-multi-node.js';
-import { answerHealthReport } from './answer-health-report.js';
-import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
-import { explainHaStatus } from '../explain/explain-ha-status.js';
-import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
-import {
-  analyzeForMaintenance,
-  answerMaintenanceCommand,
-  answerMaintenanceRequest,
-} from './answer-maintenance.js';
+import { focusNodeOf, isWhatIfFamily } from './command-focus.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
 import {
   explainClusterReadFailure,
@@ -227,6 +216,12 @@ export interface AnswerServiceOptions {
    * `kubeConfigFor` (maintenance acts through the API). @defaultValue false
    */
   snapshotsFromFile?: boolean;
+  /**
+   * Snapshot files already loaded, by cluster name, with the cluster's `capturedAt`: with
+   * `snapshotsFromFile`, analysed instead of reading the file again (the console loads a
+   * `--snapshot` file once to check it before anything runs).
+   */
+  snapshotFiles?: ReadonlyMap<string, Promise<SnapshotFile>>;
 }
 
 /**
@@ -273,7 +268,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cache;
   }
 
-  const offlineFiles = new Map<string, Promise<SnapshotFile>>();
+  const offlineFiles = new Map<string, Promise<SnapshotFile>>(options.snapshotFiles ?? []);
 
   async function access(name: string, cluster: ClusterConfig, forApi = false): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
@@ -507,6 +502,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
+      const { answerMaintenanceCommand } = await import('./answer-maintenance.js');
       return answerMaintenanceCommand(command, job, options.maintenance, locale);
     }
     const cluster = Object.hasOwn(config.clusters, job.cluster) ? config.clusters[job.cluster] : undefined;
@@ -538,7 +534,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const at = options.snapshotsFromFile && cluster.kind === 'snapshot' ? snapshot.capturedAt : now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
-        if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
+        if (isWhatIfFamily(single))
+          return (await import('./answer-what-if.js')).answerWhatIf(single, s, at, {
+            ...ctx,
+            cluster: job.cluster,
+          });
         if (single.kind !== 'reboot-impact')
           throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
@@ -551,6 +551,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       };
       if (command.kind === 'multi-node') {
         // Several nodes: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
+        const { answerMultiNode } = await import('./answer-multi-node.js');
         return await answerMultiNode(
           command,
           snapshot,
@@ -574,10 +575,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       if (command.kind === 'maintenance-request') {
         if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
+        const { answerMaintenanceRequest } = await import('./answer-maintenance.js');
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
       }
       if (command.kind === 'ha-status' && command.report) {
         // The daily HA report on demand (and for the schedule runner).
+        const [{ DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy }, { answerHealthReport }] =
+          await Promise.all([import('../maintenance/policy.js'), import('./answer-health-report.js')]);
         const lock = (
           config.maintenancePolicy
             ? await loadMaintenancePolicy(config.maintenancePolicy)
@@ -598,10 +602,17 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         });
       }
       if (command.kind === 'ha-status') {
+        const [{ analyzeHaStatus }, { explainHaStatus }] = await Promise.all([
+          import('../analysis/ha-status.js'),
+          import('../explain/explain-ha-status.js'),
+        ]);
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
       if (isWhatIfFamily(command))
-        return answerWhatIf(command, snapshot, at, { ...ctx, cluster: job.cluster });
+        return (await import('./answer-what-if.js')).answerWhatIf(command, snapshot, at, {
+          ...ctx,
+          cluster: job.cluster,
+        });
       const impact = analyzeRebootImpact(snapshot, command.node, at);
       return explainRebootImpact(impact, {
         ...ctx,
@@ -637,6 +648,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     },
     async analyzeNode(name, node, locale = config.locale) {
       const snapshot = await readCluster(name, clusterConfigOf(name), node, logger);
+      const { analyzeForMaintenance } = await import('./answer-maintenance.js');
       const analysed = analyzeForMaintenance(snapshot, node, now(), {
         locale,
         requestId: `analysis-${node}`,
@@ -649,6 +661,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     async etcdMemberHealthy(name, node) {
       const cluster = clusterConfigOf(name);
       if (cluster.etcd === undefined) return null;
+      const { etcdMemberHealthOnNode } = await import('../analysis/etcd-view.js');
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {

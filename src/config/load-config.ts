@@ -9,7 +9,6 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LineCounter, parseDocument } from 'yaml';
 import type { Locale } from '../commands/types.js';
 import { isValidClusterName } from '../commands/names.js';
 import { ConfigError } from '../errors.js';
@@ -24,7 +23,8 @@ import {
   type EtcdProbeConfig,
   type LogLevel,
 } from './bot-config.js';
-import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
+import type { ConfigFile } from './config-file-schema.js';
+import { yamlLib } from '../util/lazy-yaml.js';
 import { registerSecretValues, urlPasswords } from '../util/redaction.js';
 import { REDIS_ENV, resolveRedisTarget, type RedisTarget } from './redis-settings.js';
 
@@ -49,6 +49,19 @@ export const BUILT_IN_SNAPSHOT = 'examples/ha-3cp.json';
 
 /** Name of the only cluster of the built-in configuration. */
 export const BUILT_IN_CLUSTER = 'demo';
+
+/**
+ * The built-in configuration document, already in its validated form: it needs no schema check,
+ * so a command run without a config file loads no schema library. A test checks that
+ * the schema accepts it unchanged.
+ * @returns a new copy of the document
+ */
+export function builtInConfigFile(): ConfigFile {
+  return {
+    clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } },
+    defaultCluster: BUILT_IN_CLUSTER,
+  };
+}
 
 /** Value of {@link BotConfig.source} for the built-in configuration. */
 export const BUILT_IN_SOURCE = 'built-in';
@@ -108,6 +121,7 @@ function resolvePath(
  * @throws ConfigError naming `file:line:column` on a syntax error
  */
 export function parseYamlSettings(text: string, file: string): unknown {
+  const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
@@ -140,10 +154,7 @@ async function readSource(
   if (named === undefined) {
     const root = options.packageRoot ?? findPackageRoot();
     return {
-      data: {
-        clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } },
-        defaultCluster: BUILT_IN_CLUSTER,
-      },
+      data: builtInConfigFile(),
       baseDir: root,
       source: BUILT_IN_SOURCE,
     };
@@ -381,9 +392,15 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
   const env = options.env ?? {};
   const { data, baseDir, source } = await readSource(options, env);
 
-  const validated = validateConfigFile(data);
-  if (!validated.ok) throwConfigIssues(validated.issues);
-  const file = validated.file;
+  let file: ConfigFile;
+  if (source === BUILT_IN_SOURCE) file = builtInConfigFile();
+  else {
+    // The schema (and zod with it) only when there is a file to check.
+    const { validateConfigFile } = await import('./config-file-schema.js');
+    const validated = validateConfigFile(data);
+    if (!validated.ok) throwConfigIssues(validated.issues);
+    file = validated.file;
+  }
 
   const jobTimeoutMs = file.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const clusters = buildClusters(file, baseDir, env, jobTimeoutMs);

@@ -10,8 +10,8 @@
  *
  * Passwords are never echoed: not in errors, not in {@link describeRedisTarget}.
  */
-import * as z from 'zod';
 import { ConfigError } from '../errors.js';
+import type { RedisSettings } from './redis-file-schema.js';
 
 /** One Sentinel process. */
 export interface SentinelAddress {
@@ -76,25 +76,8 @@ export const REDIS_ENV = {
 /** Sentinel's default port. */
 export const DEFAULT_SENTINEL_PORT = 26379;
 
-/** The `redis` entry of the config file, as written (which keys go together is checked by {@link redisTargetFromSettings}). */
-export const redisFileSchema = z.strictObject({
-  url: z.string().min(1).optional(),
-  sentinels: z
-    .array(z.strictObject({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }))
-    .min(1)
-    .optional(),
-  name: z.string().min(1).optional(),
-  username: z.string().min(1).optional(),
-  password: z.string().min(1).optional(),
-  sentinelUsername: z.string().min(1).optional(),
-  sentinelPassword: z.string().min(1).optional(),
-  db: z.number().int().min(0).optional(),
-  tls: z.boolean().optional(),
-  sentinelTls: z.boolean().optional(),
-});
-
-/** The `redis` entry after schema validation. */
-export type RedisSettings = z.infer<typeof redisFileSchema>;
+/** The `redis` entry after schema validation (the schema is in redis-file-schema.ts, loaded with the config file's schema). */
+export type { RedisSettings } from './redis-file-schema.js';
 
 /** A settings key → the setting an operator must fix (`redis.name`, `REDIS_SENTINEL_NAME`). */
 export type RedisSettingPath = (key: keyof RedisSettings) => string;

@@ -42,10 +42,34 @@ export const ANNOTATION_KURED_LOCK = 'weave.works/kured-node-lock';
 export const ANNOTATION_ETCD_CLIENT_URLS = 'kubeadm.kubernetes.io/etcd.advertise-client-urls';
 
 /**
- * node-monitor-grace-period: a node silent this long is marked NotReady/Unknown, in seconds.
- * Source: [002], [004]; kube-controller-manager `--node-monitor-grace-period` default 40 s.
+ * node-monitor-grace-period before Kubernetes 1.32: a node silent this long is marked
+ * NotReady/Unknown, in seconds. Source: [002], [004]; kube-controller-manager
+ * `--node-monitor-grace-period` default 40 s up to v1.31. Also the value used when the cluster's
+ * version is not known (the shorter one: a stale node Lease is flagged rather than missed).
  */
 export const NODE_MONITOR_GRACE_PERIOD_S = 40;
+
+/**
+ * node-monitor-grace-period from Kubernetes 1.32 on, in seconds: "The default value for
+ * node-monitor-grace-period has been increased to 50s (earlier 40s)".
+ * @see https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-1.32.md (kubernetes/kubernetes#126287)
+ * @see https://kubernetes.io/docs/reference/command-line-tools-reference/kube-controller-manager/
+ */
+export const NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S = 50;
+
+/**
+ * The default node-monitor-grace-period of a kube-controller-manager version, in seconds:
+ * {@link NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S} (50) from v1.32, {@link NODE_MONITOR_GRACE_PERIOD_S}
+ * (40) before, and 40 when the version is not known.
+ * @param version - the kube-controller-manager's `major.minor` (null when unknown)
+ * @returns seconds
+ */
+export function nodeMonitorGracePeriodS(version: { major: number; minor: number } | null): number {
+  if (version === null) return NODE_MONITOR_GRACE_PERIOD_S;
+  return version.major > 1 || (version.major === 1 && version.minor >= 32)
+    ? NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S
+    : NODE_MONITOR_GRACE_PERIOD_S;
+}
 
 /**
  * Default toleration for the not-ready / unreachable taints, in seconds: pods are evicted from a

@@ -22,7 +22,7 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { controlPlaneEndpointChecks } from './endpoint-checks.js';
-import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
+import { ANNOTATION_KURED_LOCK } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
@@ -96,12 +96,15 @@ function targetChecks(
   } else {
     const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
     const age = lease ? leaseAgeSeconds(lease, now) : null;
-    if (age !== null && age > NODE_MONITOR_GRACE_PERIOD_S) {
+    // The grace period of this cluster's version (50 s from 1.32, 40 s before).
+    const graceS = state.nodeMonitorGrace.seconds;
+    if (age !== null && age > graceS) {
       out.push(
         finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
           node,
           ageS: Math.round(age),
-          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+          graceS,
+          version: state.nodeMonitorGrace.version,
         }),
       );
     }

@@ -21,7 +21,6 @@ import {
   KUBELET_MAX_SKEW_MINORS,
   KUBE_PROXY_NAME,
   LEADER_ELECTION_LEASE_DURATION_S,
-  NODE_MONITOR_GRACE_PERIOD_S,
   TYPICAL_NODE_REBOOT_S,
   UPGRADE_MAX_MINOR_STEP,
 } from '../domain.js';
@@ -314,7 +313,7 @@ function restartKubelet(b: ImpactBuilder, index: ClusterIndex, state: ControlPla
   b.findings.push(
     finding('component-restart', 'data', 'info', isCp ? 'kubelet-control-plane' : 'kubelet', {
       node,
-      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      graceS: state.nodeMonitorGrace.seconds,
       tolerationS: DEFAULT_EVICTION_TOLERATION_S,
     }),
   );
@@ -326,15 +325,15 @@ function restartKubelet(b: ImpactBuilder, index: ClusterIndex, state: ControlPla
   if (isCp) b.keep('control', 'keeps.static-pods', { node });
   b.interrupt('data', 'interrupt.kubelet-long', {
     node,
-    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    graceS: state.nodeMonitorGrace.seconds,
     tolerationS: DEFAULT_EVICTION_TOLERATION_S,
   });
   b.interrupt('data', 'interrupt.container-dies', { node });
   b.duration('data', 'duration.kubelet', {
-    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    graceS: state.nodeMonitorGrace.seconds,
     tolerationS: DEFAULT_EVICTION_TOLERATION_S,
   });
-  b.advise('data', 'advice.kubelet-watch', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.advise('data', 'advice.kubelet-watch', { node, graceS: state.nodeMonitorGrace.seconds });
 }
 
 function restartApiserver(b: ImpactBuilder, state: ControlPlaneState, node: string): void {
@@ -479,13 +478,13 @@ function restartCni(b: ImpactBuilder, index: ClusterIndex, state: ControlPlaneSt
   b.advise('data', 'advice.one-node-at-a-time');
 }
 
-function restartRuntime(b: ImpactBuilder, node: string): void {
+function restartRuntime(b: ImpactBuilder, state: ControlPlaneState, node: string): void {
   b.findings.push(finding('component-restart', 'data', 'warn', 'container-runtime', { node }));
   b.stop('data', 'stops.runtime', { node });
   b.keep('data', 'keeps.containers-on-node', { node });
   b.interrupt('data', 'interrupt.runtime-no-live-restore', { node });
   b.duration('data', 'duration.kubelet', {
-    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    graceS: state.nodeMonitorGrace.seconds,
     tolerationS: DEFAULT_EVICTION_TOLERATION_S,
   });
   b.advise('data', 'advice.drain-for-runtime', { node });
@@ -562,7 +561,7 @@ function analyzeRestart(
       restartCni(b, index, state, target);
       break;
     case 'container-runtime':
-      restartRuntime(b, target);
+      restartRuntime(b, state, target);
       break;
   }
   b.findings.push(...readErrorFindings(index.snapshot.readErrors));
@@ -752,11 +751,11 @@ function analyzeRolling(
     keepDataPlane(b);
     b.interrupt('data', 'interrupt.kubelet-long', {
       node: 'NODE',
-      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      graceS: state.nodeMonitorGrace.seconds,
       tolerationS: DEFAULT_EVICTION_TOLERATION_S,
     });
     b.duration('data', 'duration.kubelet', {
-      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      graceS: state.nodeMonitorGrace.seconds,
       tolerationS: DEFAULT_EVICTION_TOLERATION_S,
     });
     b.advise('data', 'advice.one-node-at-a-time');
@@ -833,7 +832,7 @@ function analyzeControlPlaneDown(
   }
   apiAwayInterruptions(b, index, state);
   b.duration('control', 'duration.until-restored');
-  b.duration('control', 'duration.after-restore', { graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.duration('control', 'duration.after-restore', { graceS: state.nodeMonitorGrace.seconds });
   b.advise('control', 'advice.ha-shape', { count: cpNodes.length });
   b.advise('data', 'advice.no-node-reboots');
   b.findings.push(...readErrorFindings(index.snapshot.readErrors));
@@ -951,7 +950,7 @@ function analyzeComponentDown(
     case 'container-runtime':
       b.findings.push(
         finding('component-down', 'data', 'warn', component, {
-          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+          graceS: state.nodeMonitorGrace.seconds,
           tolerationS: DEFAULT_EVICTION_TOLERATION_S,
         }),
       );
@@ -959,11 +958,11 @@ function analyzeComponentDown(
       b.keep('data', 'keeps.containers-on-node', { node: 'NODE' });
       b.interrupt('data', 'interrupt.kubelet-long', {
         node: 'NODE',
-        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        graceS: state.nodeMonitorGrace.seconds,
         tolerationS: DEFAULT_EVICTION_TOLERATION_S,
       });
       b.duration('data', 'duration.kubelet', {
-        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        graceS: state.nodeMonitorGrace.seconds,
         tolerationS: DEFAULT_EVICTION_TOLERATION_S,
       });
       break;
@@ -1005,9 +1004,9 @@ function analyzeNodeDown(
   b.findings.push(
     finding('node-down', isCp ? 'control' : 'data', 'info', 'timeline', {
       node,
-      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      graceS: state.nodeMonitorGrace.seconds,
       tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-      totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+      totalS: state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
       count: pods.evictable.length,
     }),
   );
@@ -1053,13 +1052,13 @@ function analyzeNodeDown(
   }
   keepDataPlane(b);
   b.keep('data', 'keeps.other-nodes');
-  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: state.nodeMonitorGrace.seconds });
   b.interrupt('data', 'interrupt.node-pods-single', { node });
   b.duration('data', 'duration.node-down', {
     node,
-    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    graceS: state.nodeMonitorGrace.seconds,
     tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-    totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+    totalS: state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
     rebootS: TYPICAL_NODE_REBOOT_S,
   });
   b.advise('data', 'advice.node-down-prepare', { node });

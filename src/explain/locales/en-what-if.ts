@@ -1,8 +1,8 @@
 /**
  * English texts of the "what if", drain and upgrade answers (issue 9), merged into the i18next
  * resources under `whatIf`. Facts come from ../shared/DOMAIN.md; numbers are interpolated from the
- * constants in src/analysis/domain.ts (40 s node-monitor grace period, 300 s eviction toleration,
- * 15 s leader lease).
+ * constants in src/analysis/domain.ts (the node-monitor grace period of the cluster's version: 50 s
+ * from Kubernetes 1.32, 40 s before; 300 s eviction toleration, 15 s leader lease).
  */
 export const enWhatIf = {
   component: {

@@ -74,12 +74,12 @@ describe('node-monitor grace period: the cluster version decides (50 s from Kube
 
   it("takes the kube-controller-manager's version over the kubelets' (kubelets may lag a minor behind)", async () => {
     const file = await withVersion('47-worker-node-lease-stale-v1.33-grace-50s.json', 'v1.33.1', 'v1.31.6');
-    const items = file.items.map((i) => {
+    const items: Items = file.items.map((i) => {
       const pod = i as KPod;
       if (i.kind !== 'Pod' || !pod.metadata.name.startsWith('kube-controller-manager-')) return i;
       const copy = structuredClone(pod);
       for (const c of copy.spec?.containers ?? []) c.image = c.image?.replace('v1.31.6', 'v1.32.4');
-      return copy;
+      return copy as unknown as Items[number];
     });
     const snap = snapshotFromFile({ ...file, items }, 'f', 'lyra-wk-2');
     const state = analyzeRebootImpact(snap, 'lyra-wk-2', snap.capturedAt).state;

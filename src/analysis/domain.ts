@@ -38,6 +38,39 @@ export const ANNOTATION_MIRROR = 'kubernetes.io/config.mirror';
 export const LABEL_APISERVER_IDENTITY = 'apiserver.kubernetes.io/identity';
 /** Annotation kured sets on its DaemonSet while it holds the reboot lock. @see https://kured.dev/docs/ */
 export const ANNOTATION_KURED_LOCK = 'weave.works/kured-node-lock';
+/**
+ * Annotation kured (`--annotate-nodes`) puts on a node it is going to reboot, with the time
+ * (RFC 3339), "so that other node maintenance tools running on the cluster are aware that this
+ * node is in the process of a state transition"; removed once the reboot happened.
+ * @see https://github.com/kubereboot/kured/blob/main/cmd/kured/main.go
+ * @see https://kured.dev/docs/configuration/
+ */
+export const ANNOTATION_KURED_REBOOT_IN_PROGRESS = 'weave.works/kured-reboot-in-progress';
+/**
+ * Pod annotation of the cluster autoscaler: `"false"` means the autoscaler never evicts the pod
+ * (and so never removes its node). Only the autoscaler reads it; `kubectl drain` does not.
+ * @see https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-types-of-pods-can-prevent-ca-from-removing-a-node
+ */
+export const ANNOTATION_SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
+/**
+ * The field manager of the bot's own writes (its cordon: `?fieldManager=`), so a node's
+ * managedFields say whether the bot or someone else set `spec.unschedulable`.
+ * @see https://kubernetes.io/docs/reference/using-api/server-side-apply/#field-management
+ */
+export const BOT_FIELD_MANAGER = 'k8s-ha-bot';
+/**
+ * The taint that declares a node out of service after a non-graceful shutdown: its pods are
+ * force-deleted and their volumes detached so they start elsewhere. Apply it only to a node that
+ * is verified shut down; remove it once the node has recovered.
+ * @see https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown
+ */
+export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
+/**
+ * The minor version from which the out-of-service taint works without a feature gate
+ * (NodeOutOfServiceVolumeDetach beta and on by default in 1.26, GA in 1.28).
+ * @see https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown
+ */
+export const OUT_OF_SERVICE_FROM_MINOR = 26;
 /** Annotation kubeadm puts on etcd mirror pods with the member's client URL. */
 export const ANNOTATION_ETCD_CLIENT_URLS = 'kubeadm.kubernetes.io/etcd.advertise-client-urls';
 

@@ -22,9 +22,15 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { controlPlaneEndpointChecks } from './endpoint-checks.js';
-import { ANNOTATION_KURED_LOCK } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
+import {
+  deadNodeDrainChecks,
+  keepingPriorCordon,
+  kuredChecks,
+  priorCordonChecks,
+  whenDrainCannotMove,
+} from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { workloadChecks } from './workload-checks.js';
 
@@ -135,26 +141,16 @@ function targetChecks(
       }),
     );
   }
-  for (const ds of index.snapshot.workloads) {
-    const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
-    if (!lock) continue;
-    let holder: string | null = null;
-    try {
-      const parsed = JSON.parse(lock) as { nodeID?: unknown };
-      holder = typeof parsed.nodeID === 'string' && parsed.nodeID !== '' ? parsed.nodeID : null;
-    } catch {
-      // kured writes JSON; anything else still means "held", holder unknown
-      holder = 'unknown';
-    }
-    if (holder !== null && holder !== node) {
-      out.push(
-        finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', {
-          node,
-          holder,
-        }),
-      );
-    }
-  }
+  // kured: its lock (single or multi-lock form) held for this node or others, its reboot-in-progress mark.
+  const kured = kuredChecks(index, node, isCp, now);
+  out.push(...kured);
+  // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
+  const kuredHere = kured.some(
+    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+  );
+  out.push(...priorCordonChecks(index, node, kuredHere));
+  // A node already NotReady: a drain cannot complete; what already replaced its pods.
+  out.push(...deadNodeDrainChecks(index, node));
   return out;
 }
 
@@ -199,6 +195,11 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   const facts = { node, notReady, membersDown, quorumLost, noApiserver };
   if (quorumLost || noApiserver || etcdFailing) {
     return [finding('control-plane-healthy-for-worker', 'control', 'block', 'down', facts)];
+  }
+  // An etcd alarm (NOSPACE, CORRUPT): the API answers, but writes are refused. The etcd-alarms
+  // finding blocks; this one says what it means for the node after its reboot (issue 16).
+  if (etcd.alarms.length > 0) {
+    return [finding('control-plane-healthy-for-worker', 'control', 'info', 'writes-blocked', facts)];
   }
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
@@ -338,7 +339,9 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  const sorted = withoutQuorumNoHandover(findings)
+  // One model per plane: no handover promised without quorum, no drain that moves pods promised
+  // when writes are refused or the node is dead (issue 16).
+  const sorted = keepingPriorCordon(whenDrainCannotMove(withoutQuorumNoHandover(findings)))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

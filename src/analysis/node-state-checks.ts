@@ -109,7 +109,10 @@ export function deadNodeDrainChecks(index: ClusterIndex, node: string): Finding[
     finding('dead-node-drain', 'data', 'warn', 'not-ready', {
       node,
       ready: readyStatus(n),
-      terminating: evictable.filter((p) => p.metadata.deletionTimestamp !== undefined).map(podName),
+      terminating: evictable
+        .filter((p) => p.metadata.deletionTimestamp !== undefined)
+        .map(podName)
+        .sort(),
       pods: evictable.length,
       replaced,
       replacedReady,

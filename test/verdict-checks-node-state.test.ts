@@ -239,6 +239,12 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     expect(advice).not.toContain('out-of-service');
   });
 
+  it('a dead node with nothing to evict has none either: its drain is only the cordon, which completes', async () => {
+    const { impact } = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-1');
+    expect(impact.findings.find((f) => f.check === 'node-health')).toMatchObject({ variant: 'not-ready' });
+    expect(impact.findings.some((f) => f.check === 'dead-node-drain')).toBe(false);
+  });
+
   it('a Ready node has no such finding', async () => {
     const { impact } = await impactOf(
       '43-worker-ingress-lb-external-traffic-policy-local.json',

@@ -51,12 +51,14 @@ const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.m
  * beta and on by default from {@link OUT_OF_SERVICE_FROM_MINOR}).
  * @param index - the cluster index
  * @param node - the target node
- * @returns the finding, or nothing when the node is Ready
+ * @returns the finding, or nothing when the node is Ready or has no pod a drain would evict
  */
 export function deadNodeDrainChecks(index: ClusterIndex, node: string): Finding[] {
   const n = index.nodesByName.get(node);
   if (!n || isNodeReady(n)) return [];
   const { evictable } = podsOnNode(index, node);
+  // Nothing to evict: the drain is only the cordon, which completes without the kubelet.
+  if (evictable.length === 0) return [];
   const replaced: string[] = [];
   const replacedReady: string[] = [];
   const replacedDesired: string[] = [];

@@ -365,8 +365,10 @@ describe('a cordon somebody else made (scenario 52)', () => {
     expect(impact.findings.find((f) => f.check === 'prior-cordon')).toMatchObject({
       severity: 'warn',
       variant: 'by-other',
-      facts: { by: 'kubectl-cordon', since: '2025-06-11T16:20:41Z' },
+      facts: { by: 'kubectl-cordon', sinceMinutes: 17 * 60 + 20 },
     });
+    expect(renderText(reply(impact))).toContain('by kubectl-cordon 17 h ago, not by this bot');
+    expect(renderText(reply(impact, 'ko'))).toContain('설정: kubectl-cordon, 17시간 전');
     const bare = await impactOf('52-worker-cordoned-by-someone-else.json', 'draco-wk-2', (items) => {
       const n = items.find((i) => i.kind === 'Node' && i.metadata.name === 'draco-wk-2') as KNode;
       delete n.metadata.managedFields;

@@ -248,6 +248,12 @@ export function kuredLockHolders(raw: string, now: Date): string[] {
     .map((e) => e.nodeID as string);
 }
 
+/** Whole minutes from an RFC 3339 time to `now` (never negative), or null when it is not a time. */
+function minutesSince(time: string | number | null | undefined, now: Date): number | null {
+  const t = typeof time === 'string' ? Date.parse(time) : typeof time === 'number' ? time : Number.NaN;
+  return Number.isNaN(t) ? null : Math.max(0, Math.floor((now.getTime() - t) / 60_000));
+}
+
 function expired(e: KuredLockEntry, now: Date): boolean {
   const created = typeof e.created === 'string' ? Date.parse(e.created) : Number.NaN;
   return (
@@ -259,7 +265,8 @@ function expired(e: KuredLockEntry, now: Date): boolean {
  * kured and the node (check `concurrent-disruption`):
  * - kured holds its lock for the target itself: kured is rebooting it now (cordon, drain, reboot,
  *   uncordon, release): a reboot or drain of one's own races with it (variant
- *   `kured-rebooting-here`, block; `since` = its `weave.works/kured-reboot-in-progress` time);
+ *   `kured-rebooting-here`, block; `sinceMinutes`: how long ago kured marked it
+ *   `weave.works/kured-reboot-in-progress`, when it did);
  * - the target carries `weave.works/kured-reboot-in-progress` (kured `--annotate-nodes`) but the
  *   lock is not its: kured has marked it for a reboot and waits for its lock (variant
  *   `kured-pending-here`, warn);
@@ -280,12 +287,20 @@ export function kuredChecks(index: ClusterIndex, node: string, isCp: boolean, no
     if (raw !== undefined && raw !== '') holders.push(...kuredLockHolders(raw, now));
   }
   const target = index.nodesByName.get(node);
-  const since = target?.metadata.annotations?.[ANNOTATION_KURED_REBOOT_IN_PROGRESS] ?? null;
+  const mark = target?.metadata.annotations?.[ANNOTATION_KURED_REBOOT_IN_PROGRESS];
+  // kured writes the time (RFC 3339); told as an age, so it reads the same whatever the clock.
+  const sinceMinutes = minutesSince(mark, now);
   const plane = isCp ? 'control' : 'data';
   if (holders.includes(node)) {
-    out.push(finding('concurrent-disruption', plane, 'block', 'kured-rebooting-here', { node, since }));
-  } else if (since !== null) {
-    out.push(finding('concurrent-disruption', plane, 'warn', 'kured-pending-here', { node, since }));
+    out.push(
+      finding('concurrent-disruption', plane, 'block', 'kured-rebooting-here', {
+        node,
+        marked: mark !== undefined,
+        sinceMinutes,
+      }),
+    );
+  } else if (mark !== undefined) {
+    out.push(finding('concurrent-disruption', plane, 'warn', 'kured-pending-here', { node, sinceMinutes }));
   }
   const others = [...new Set(holders.filter((h) => h !== node))];
   if (others.length > 0) {
@@ -319,15 +334,26 @@ export function kuredChecks(index: ClusterIndex, node: string, isCp: boolean, no
  * @param index - the cluster index
  * @param node - the target node
  * @param kuredHere - whether a kured finding already names the node as kured's
+ * @param now - the analysis clock (how long ago it was cordoned, `sinceMinutes`)
  */
-export function priorCordonChecks(index: ClusterIndex, node: string, kuredHere: boolean): Finding[] {
+export function priorCordonChecks(
+  index: ClusterIndex,
+  node: string,
+  kuredHere: boolean,
+  now: Date,
+): Finding[] {
   const n: KNode | undefined = index.nodesByName.get(node);
   if (!n || !isCordoned(n) || kuredHere) return [];
   const { sinceMs, by } = cordonedSince(n);
-  const since = sinceMs === null ? null : new Date(sinceMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (by === BOT_FIELD_MANAGER) return [finding('prior-cordon', 'data', 'info', 'by-bot', { node, since })];
+  const sinceMinutes = minutesSince(sinceMs, now);
+  if (by === BOT_FIELD_MANAGER)
+    return [finding('prior-cordon', 'data', 'info', 'by-bot', { node, sinceMinutes })];
   return [
-    finding('prior-cordon', 'data', 'warn', by === null ? 'unknown-by' : 'by-other', { node, by, since }),
+    finding('prior-cordon', 'data', 'warn', by === null ? 'unknown-by' : 'by-other', {
+      node,
+      by,
+      sinceMinutes,
+    }),
   ];
 }
 

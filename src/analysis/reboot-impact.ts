@@ -148,7 +148,7 @@ function targetChecks(
   const kuredHere = kured.some(
     (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
   );
-  out.push(...priorCordonChecks(index, node, kuredHere));
+  out.push(...priorCordonChecks(index, node, kuredHere, now));
   // A node already NotReady: a drain cannot complete; what already replaced its pods.
   out.push(...deadNodeDrainChecks(index, node));
   return out;

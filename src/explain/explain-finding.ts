@@ -48,13 +48,18 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         : '',
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
+  const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {
     derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';
-    derived.sinceText = typeof facts.since === 'string' ? tr.t('derived.since', { since: facts.since }) : '';
+    derived.sinceText = ago === null ? '' : tr.t('derived.since', { age: ago });
   }
-  if (f.check === 'concurrent-disruption')
+  if (f.check === 'concurrent-disruption') {
+    derived.markAge = ago === null ? '' : tr.t('derived.markAge', { age: ago });
     derived.markText =
-      typeof facts.since === 'string' ? tr.t('derived.kuredMark', { since: facts.since }) : '';
+      facts.marked === true
+        ? tr.t(ago === null ? 'derived.kuredMarkNoAge' : 'derived.kuredMark', { age: ago ?? '' })
+        : '';
+  }
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count =
     facts.count ??
@@ -72,6 +77,13 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'not-observed')
     derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
+}
+
+/** A duration in minutes as the reader's words: minutes, hours, or days from 48 h on. */
+function ageText(tr: Translator, minutes: number): string {
+  if (minutes >= 48 * 60) return tr.t('report.age.days', { count: Math.floor(minutes / 1440) });
+  if (minutes >= 60) return tr.t('report.age.hours', { count: Math.floor(minutes / 60) });
+  return tr.t('report.age.minutes', { count: minutes });
 }
 
 /**

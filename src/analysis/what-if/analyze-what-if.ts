@@ -1124,7 +1124,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const kuredHere = kured.some(
     (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
   );
-  const prior = priorCordonChecks(index, node, kuredHere);
+  const prior = priorCordonChecks(index, node, kuredHere, now);
   found.push(...prior, ...deadNodeDrainChecks(index, node));
   // One data-plane model: a drain that cannot move pods is not said to evict and recreate them.
   const blocked = drainBlockOf(found);

@@ -63,7 +63,7 @@ export const enVerdict = {
       'kured-rebooting-here':
         'kured is rebooting {{node}} now: it holds its reboot lock (weave.works/kured-node-lock) for it{{markText}}. kured cordons and drains {{node}}, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
       'kured-pending-here':
-        "kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress since {{since}}) and reboots it as soon as it holds its lock: a reboot of your own now duplicates or races with kured's.",
+        "kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress{{markAge}}) and reboots it as soon as it holds its lock: a reboot of your own now duplicates or races with kured's.",
     },
     'workloads-on-control-plane': {
       'system-writes-blocked':

@@ -24,7 +24,7 @@ export const koVerdict = {
       'kured-rebooting-here':
         'kured가 지금 {{node}}(을)를 재부팅하고 있습니다: 이 노드를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}. kured는 {{node}}(을)를 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풉니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
       'kured-pending-here':
-        'kured가 {{node}}(을)를 재부팅 대상으로 표시했고 (weave.works/kured-reboot-in-progress, {{since}}부터), 잠금을 얻는 대로 재부팅합니다: 지금 따로 재부팅하면 kured의 재부팅과 겹치거나 경합합니다.',
+        'kured가 {{node}}(을)를 재부팅 대상으로 표시했고 (weave.works/kured-reboot-in-progress{{markAge}}), 잠금을 얻는 대로 재부팅합니다: 지금 따로 재부팅하면 kured의 재부팅과 겹치거나 경합합니다.',
     },
     'workloads-on-control-plane': {
       'system-writes-blocked':

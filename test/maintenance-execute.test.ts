@@ -6,6 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
+import { readSnapshot } from '../src/cluster/read-snapshot.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
@@ -299,6 +301,63 @@ describe('runMaintenance', () => {
     expect(types(run)).not.toContain('uncordoned');
     expect(node(s, 'indus-wk-1').spec?.unschedulable).toBe(true);
     expect(final.progress.cordonedByBot).toBe(false);
+  });
+
+  it("a cordon someone else made: the answer names who, the bot leaves it (and its owner) in place; the bot's own cordon is named as the bot's", async () => {
+    const s = await sim(await workerScenario({ extra: 1 }));
+    const priorCordon = async () => {
+      const snap = await readSnapshot({
+        kubeConfig: kubeConfigOf(s),
+        cluster: 'indus',
+        focusNode: 'indus-wk-1',
+        requestTimeoutMs: 2000,
+        deadlineMs: 5000,
+      });
+      return analyzeRebootImpact(snap, 'indus-wk-1', snap.capturedAt).findings.find(
+        (f) => f.check === 'prior-cordon',
+      );
+    };
+    const cordonOwners = (): string[] =>
+      (
+        (
+          s.getObject('nodes', null, 'indus-wk-1') as {
+            metadata: { managedFields?: { manager?: string; fieldsV1?: { 'f:spec'?: object } }[] };
+          }
+        ).metadata.managedFields ?? []
+      )
+        .filter((e) => e.fieldsV1?.['f:spec'] !== undefined && 'f:unschedulable' in e.fieldsV1['f:spec'])
+        .map((e) => e.manager ?? '');
+
+    // The bot's own cordon, mid-maintenance: said to be the bot's (info), not someone else's.
+    const own = await start(s, { cluster: 'indus', node: 'indus-wk-1' });
+    await waitForState(own.request.id, ['awaiting-reboot']);
+    expect(cordonOwners()).toEqual(['k8s-ha-bot']);
+    expect(await priorCordon()).toMatchObject({ severity: 'info', variant: 'by-bot' });
+    await s.rebootNode('indus-wk-1', { downMs: 200 });
+    expect((await own.done).state).toBe('completed');
+    expect(cordonOwners()).toEqual([]);
+    expect(await priorCordon()).toBeUndefined();
+
+    // Someone cordons it with kubectl: the answer names them; the maintenance leaves it cordoned.
+    const patch = await fetch(`${s.url}/api/v1/nodes/indus-wk-1?fieldManager=kubectl-cordon`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+      body: JSON.stringify({ spec: { unschedulable: true } }),
+    });
+    expect(patch.status).toBe(200);
+    expect(await priorCordon()).toMatchObject({
+      severity: 'warn',
+      variant: 'by-other',
+      facts: { by: 'kubectl-cordon' },
+    });
+    const run = await start(s, { cluster: 'indus', node: 'indus-wk-1' });
+    await waitForState(run.request.id, ['awaiting-reboot']);
+    await s.rebootNode('indus-wk-1', { downMs: 200 });
+    const final = await run.done;
+    expect(final.state).toBe('completed');
+    expect(types(run)).not.toContain('uncordoned');
+    expect(node(s, 'indus-wk-1').spec?.unschedulable).toBe(true);
+    expect(cordonOwners()).toEqual(['kubectl-cordon']);
   });
 
   it('cancel mid-drain: stops evicting, uncordons, releases the lock, says how many pods were evicted', async () => {

@@ -182,6 +182,54 @@ describe('ClusterWatchCache', () => {
     });
   });
 
+  it('keeps who cordoned a node and the kured and autoscaler annotations (issue 16), nothing else of managedFields', () => {
+    const node = slimObject({
+      kind: 'Node',
+      metadata: {
+        name: 'wk-2',
+        annotations: {
+          'weave.works/kured-reboot-in-progress': '2025-06-12T09:38:02Z',
+          'node.alpha.kubernetes.io/ttl': '0',
+        },
+        managedFields: [
+          { manager: 'kubelet', operation: 'Update', time: 't0', fieldsV1: { 'f:status': {} } },
+          {
+            manager: 'kubectl-cordon',
+            operation: 'Update',
+            apiVersion: 'v1',
+            time: '2025-06-11T16:20:41Z',
+            fieldsV1: { 'f:spec': { 'f:unschedulable': {}, 'f:taints': {} } },
+          },
+        ],
+      },
+      spec: { unschedulable: true },
+    });
+    expect(node.metadata).toEqual({
+      name: 'wk-2',
+      annotations: { 'weave.works/kured-reboot-in-progress': '2025-06-12T09:38:02Z' },
+      managedFields: [
+        {
+          manager: 'kubectl-cordon',
+          operation: 'Update',
+          time: '2025-06-11T16:20:41Z',
+          fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+        },
+      ],
+    });
+    const pod = slimObject({
+      kind: 'Pod',
+      metadata: {
+        name: 'p',
+        annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false' },
+        managedFields: [{ manager: 'x', fieldsV1: { 'f:spec': { 'f:unschedulable': {} } } }],
+      },
+    });
+    expect(pod.metadata).toEqual({
+      name: 'p',
+      annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false' },
+    });
+  });
+
   it('K8S_HA_BOT_WATCH_CACHE: on by default, off turns it off, anything else is refused', () => {
     expect(watchCacheEnabled({})).toBe(true);
     expect(watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'off' })).toBe(false);

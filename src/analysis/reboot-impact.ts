@@ -23,9 +23,15 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { controlPlaneEndpointChecks } from './endpoint-checks.js';
-import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
+import {
+  deadNodeDrainChecks,
+  keepingPriorCordon,
+  kuredChecks,
+  priorCordonChecks,
+  whenDrainCannotMove,
+} from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { workloadChecks } from './workload-checks.js';
 
@@ -97,12 +103,15 @@ function targetChecks(
   } else {
     const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
     const age = lease ? leaseAgeSeconds(lease, now) : null;
-    if (age !== null && age > NODE_MONITOR_GRACE_PERIOD_S) {
+    // The grace period of this cluster's version (50 s from 1.32, 40 s before).
+    const graceS = state.nodeMonitorGrace.seconds;
+    if (age !== null && age > graceS) {
       out.push(
         finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
           node,
           ageS: Math.round(age),
-          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+          graceS,
+          version: state.nodeMonitorGrace.version,
         }),
       );
     }
@@ -133,29 +142,16 @@ function targetChecks(
       }),
     );
   }
-  const daemonSets = memoOnIndex(index, 'target:daemonSets', () =>
-    index.snapshot.workloads.filter((w) => w.kind === 'DaemonSet'),
+  // kured: its lock (single or multi-lock form) held for this node or others, its reboot-in-progress mark.
+  const kured = kuredChecks(index, node, isCp, now);
+  out.push(...kured);
+  // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
+  const kuredHere = kured.some(
+    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
   );
-  for (const ds of daemonSets) {
-    const lock = ds.metadata.annotations?.[ANNOTATION_KURED_LOCK];
-    if (!lock) continue;
-    let holder: string | null = null;
-    try {
-      const parsed = JSON.parse(lock) as { nodeID?: unknown };
-      holder = typeof parsed.nodeID === 'string' && parsed.nodeID !== '' ? parsed.nodeID : null;
-    } catch {
-      // kured writes JSON; anything else still means "held", holder unknown
-      holder = 'unknown';
-    }
-    if (holder !== null && holder !== node) {
-      out.push(
-        finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', {
-          node,
-          holder,
-        }),
-      );
-    }
-  }
+  out.push(...priorCordonChecks(index, node, kuredHere, now));
+  // A node already NotReady: a drain cannot complete; what already replaced its pods.
+  out.push(...deadNodeDrainChecks(index, node));
   return out;
 }
 
@@ -200,6 +196,11 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   const facts = { node, notReady, membersDown, quorumLost, noApiserver };
   if (quorumLost || noApiserver || etcdFailing) {
     return [finding('control-plane-healthy-for-worker', 'control', 'block', 'down', facts)];
+  }
+  // An etcd alarm (NOSPACE, CORRUPT): the API answers, but writes are refused. The etcd-alarms
+  // finding blocks; this one says what it means for the node after its reboot.
+  if (etcd.alarms.length > 0) {
+    return [finding('control-plane-healthy-for-worker', 'control', 'info', 'writes-blocked', facts)];
   }
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
@@ -383,7 +384,9 @@ export function analyzeRebootImpact(
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  const sorted = withoutQuorumNoHandover(findings)
+  // One model per plane: no handover promised without quorum, no drain that moves pods promised
+  // when writes are refused or the node is dead.
+  const sorted = keepingPriorCordon(whenDrainCannotMove(withoutQuorumNoHandover(findings)))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

@@ -21,7 +21,7 @@ import {
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
-import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import { ANNOTATION_SAFE_TO_EVICT, DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
@@ -78,8 +78,8 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
 }
 
 /**
- * The drain checks: unmanaged-pods, emptydir-pods, daemonset-pods, pdb-blocks, single-replica,
- * workloads-on-control-plane, local-volumes, capacity, grace-period.
+ * The drain checks: unmanaged-pods, emptydir-pods, daemonset-pods, safe-to-evict, pdb-blocks,
+ * single-replica, workloads-on-control-plane, local-volumes, capacity, grace-period.
  * @param index - the cluster index
  * @param node - the target node
  * @param isControlPlane - whether the target is a control-plane node
@@ -129,6 +129,8 @@ export function workloadChecks(
       }),
     );
   }
+
+  out.push(...safeToEvictChecks(node, pods.evictable));
 
   if (readable.pdbs)
     out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
@@ -189,6 +191,23 @@ export function workloadChecks(
     );
   }
   return out;
+}
+
+/**
+ * Pods on the node whose owner marked them `cluster-autoscaler.kubernetes.io/safe-to-evict:
+ * "false"`: the cluster autoscaler never evicts them, but the annotation is the autoscaler's own:
+ * `kubectl drain` (and a maintenance drain) does not read it and evicts them anyway (check
+ * `safe-to-evict`, data plane, warn, variant `not-safe`).
+ * @see https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-types-of-pods-can-prevent-ca-from-removing-a-node
+ * @param node - the target node
+ * @param evictable - the pods a drain evicts from it
+ */
+function safeToEvictChecks(node: string, evictable: readonly KPod[]): Finding[] {
+  const marked = evictable.filter(
+    (p) => p.metadata.annotations?.[ANNOTATION_SAFE_TO_EVICT]?.trim().toLowerCase() === 'false',
+  );
+  if (marked.length === 0) return [];
+  return [finding('safe-to-evict', 'data', 'warn', 'not-safe', { node, pods: marked.map(podName) })];
 }
 
 function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
@@ -271,6 +290,9 @@ function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Fi
       replicas,
       here,
       elsewhere: Math.max(0, all.length - here),
+      // Ready and not Terminating on other nodes: what serves when the node's pods are gone.
+      readyElsewhere: all.filter((s) => s.nodeName !== node && s.ready === true && !s.deletionTimestamp)
+        .length,
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);

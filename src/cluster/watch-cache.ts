@@ -60,6 +60,9 @@ export function watchCacheEnabled(env: Readonly<Record<string, string | undefine
 const KEPT_ANNOTATIONS = new Set([
   MIRROR_POD_ANNOTATION,
   'weave.works/kured-node-lock',
+  // kured is rebooting (or about to reboot) the node; a pod its owner marked not safe to evict (issue 16)
+  'weave.works/kured-reboot-in-progress',
+  'cluster-autoscaler.kubernetes.io/safe-to-evict',
   'kubeadm.kubernetes.io/etcd.advertise-client-urls',
   // pinned-volumes names the provisioner of a PersistentVolume (local-path, openebs-hostpath…)
   'pv.kubernetes.io/provisioned-by',
@@ -81,16 +84,34 @@ type Obj = {
   [k: string]: unknown;
 };
 
+/** Whether a managedFields entry owns `spec.unschedulable` (who cordoned a node). */
+function ownsUnschedulable(entry: unknown): entry is Record<string, unknown> {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const spec = (entry as { fieldsV1?: Record<string, unknown> }).fieldsV1?.['f:spec'];
+  return typeof spec === 'object' && spec !== null && 'f:unschedulable' in spec;
+}
+
 /**
- * Reduce an object on arrival to the fields the checks use: no `managedFields`, only the
- * annotations in {@link KEPT_ANNOTATIONS}, containers without env/probes/mounts, nodes without
- * their image list.
+ * Reduce an object on arrival to the fields the checks use: no `managedFields` (a node keeps only
+ * the entry that owns `spec.unschedulable`, reduced to its manager and time: who cordoned it,
+ * issue 16), only the annotations in {@link KEPT_ANNOTATIONS}, containers without
+ * env/probes/mounts, nodes without their image list.
  * @param obj - the object as received (changed in place)
  * @returns the same object
  */
 export function slimObject<T extends Obj>(obj: T): T {
   const meta = obj.metadata;
+  const cordonOwners =
+    obj.kind === 'Node' && Array.isArray(meta.managedFields)
+      ? (meta.managedFields as unknown[]).filter(ownsUnschedulable).map((e) => ({
+          ...(typeof e.manager === 'string' ? { manager: e.manager } : {}),
+          ...(typeof e.operation === 'string' ? { operation: e.operation } : {}),
+          ...(typeof e.time === 'string' ? { time: e.time } : {}),
+          fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+        }))
+      : [];
   delete meta.managedFields;
+  if (cordonOwners.length > 0) meta.managedFields = cordonOwners;
   if (meta.annotations) {
     const kept: Record<string, string> = {};
     for (const [k, v] of Object.entries(meta.annotations)) if (KEPT_ANNOTATIONS.has(k)) kept[k] = v;

@@ -49,6 +49,8 @@ export interface CreateRequestInput extends MaintenanceRequestInput {
   /** The reboot-impact verdict now, and its one-line summary (shown on the card). */
   verdict: Verdict;
   summary: string;
+  /** The analysis found the node already cordoned by someone else (see `MaintenanceRequest.cordonedAtRequest`). */
+  cordonedAtRequest?: boolean;
 }
 
 /** The facade; see {@link createMaintenanceService}. */
@@ -356,6 +358,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
           replyTo: input.replyTo,
           verdictAtRequest: input.verdict,
           summaryAtRequest: input.summary,
+          ...(input.cordonedAtRequest === true ? { cordonedAtRequest: true } : {}),
         },
         policy,
       );

@@ -77,7 +77,8 @@ export function newRequestId(): string {
 export type NewMaintenanceRequest = Pick<
   MaintenanceRequest,
   keyof MaintenanceRequestInput | 'verdictAtRequest' | 'summaryAtRequest'
->;
+> &
+  Partial<Pick<MaintenanceRequest, 'cordonedAtRequest'>>;
 
 /** A decision as the store made it: the {@link DecisionResult}, and whether anything was written. */
 export type StoreDecision = DecisionResult & { changed: boolean };
@@ -321,6 +322,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
         replyTo: input.replyTo,
         verdictAtRequest: input.verdictAtRequest,
         summaryAtRequest: input.summaryAtRequest,
+        ...(input.cordonedAtRequest === true ? { cordonedAtRequest: true } : {}),
         progress: {},
         revision: 1,
       };

@@ -172,6 +172,13 @@ export interface MaintenanceRequest {
   /** The reboot-impact verdict when requested, and its one-line summary. */
   verdictAtRequest: Verdict;
   summaryAtRequest: string;
+  /**
+   * The node was already cordoned by someone else when the request was made (the analysis'
+   * `prior-cordon` warning, issue 16): the card says the bot drains it as it is and leaves it
+   * cordoned. The executor decides again when it starts (`progress.wasCordoned`): it uncordons
+   * only a cordon it made itself.
+   */
+  cordonedAtRequest?: boolean;
   progress: ExecutionProgress;
   /** Bumped on every write (optimistic concurrency). */
   revision: number;

@@ -60,6 +60,10 @@ export const ko: Messages = {
       '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
     'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'pods-writes-blocked':
+      '{{node}}의 파드 {{count}}개가 노드와 함께 멈춤: etcd가 쓰기를 거부하므로 드레인이 축출할 수도, 다른 곳에 다시 생성할 수도 없음',
+    'pods-on-dead-node':
+      '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
@@ -536,6 +540,16 @@ export const ko: Messages = {
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
     leader: '리더 {{leader}}',
+    cordonBy: ', 설정: {{by}}',
+    since: ', {{age}} 전',
+    kuredMark: ' ({{age}} 전에 weave.works/kured-reboot-in-progress 표시도 함)',
+    kuredMarkNoAge: ' (weave.works/kured-reboot-in-progress 표시도 함)',
+    markAge: ', {{age}} 전',
+    replaced: '{{workload}} (다른 노드에서 Ready인 레플리카 {{ready}}/{{desired}}개: {{nodes}})',
+    'pending-statefulset': '{{name}} (StatefulSet 파드: 이 파드가 사라진 뒤에야 다시 생성됨)',
+    'pending-bare': '{{name}} (컨트롤러 없음: 다시 생성되지 않음)',
+    'pending-short': '{{name}} (다른 곳에서 Ready인 레플리카 {{ready}}/{{desired}}개)',
+    noneTerminating: '아직 없음',
   },
   list: { and: '및', or: '또는', none: '없음' },
   slack: {

@@ -298,19 +298,19 @@ describe('the invariant checker catches planted contradictions', () => {
   });
 
   it('rule 7 holds an answer to the cluster: a drain answer that leaves the etcd alarm out is still caught', () => {
-    const drain = plant({
-      advice: [
-        'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
-      ],
-    });
+    const advice =
+      'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).';
+    const moved = 'the pod drain evicts from borealis-cp-2: it is recreated on another node';
+    const drain = plant({ advice: [advice], stops: [moved] });
     expect(answerViolations(drain, ctx)).toEqual([]);
-    expect(answerViolations(drain, { ...ctx, writesBlocked: true }).join('\n')).toMatch(
-      /writes-blocked: the drain cannot move pods/,
-    );
-    // The target itself down: the same sentence is a node-dead contradiction.
-    expect(answerViolations(drain, { ...ctx, downNodes: ['borealis-cp-2'] }).join('\n')).toMatch(
-      /node-dead: the drain cannot move pods/,
-    );
+    const blocked = answerViolations(drain, { ...ctx, writesBlocked: true }).join('\n');
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${advice}"`);
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${moved}"`);
+    // The target itself down: pods said to move are a node-dead contradiction; the drain advice
+    // alone is not (a dead node with nothing to evict is drained by its cordon).
+    const dead = answerViolations(drain, { ...ctx, downNodes: ['borealis-cp-2'] }).join('\n');
+    expect(dead).toContain(`node-dead: the drain cannot move pods, yet "${moved}"`);
+    expect(dead).not.toContain(advice);
   });
 
   it('the kubectl shape check accepts the commands answers suggest', () => {

@@ -514,7 +514,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     const focusNode = command.kind === 'maintenance-request' ? command.node : focusNodeOf(command);
     try {
-      // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
+      // The HA report reads fresh: the watch cache reduces objects (of managedFields it keeps only who
+      // cordoned a node, issue 16), and the report's stuck states are dated from the full objects.
       const isReport = command.kind === 'ha-status' && command.report === true;
       let snapshot = await readCluster(
         job.cluster,

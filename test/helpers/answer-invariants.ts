@@ -284,15 +284,22 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 7. No drain that moves pods is promised while the drain cannot move them (issue 16): with writes
   // blocked (an etcd NOSPACE alarm: "nothing can be changed") no eviction is accepted and no
   // replacement can be created; on a dead node no kubelet confirms the evictions.
+  const fromFindings = drainCannotMove(reply.findings);
   const blocked =
-    drainCannotMove(reply.findings) ??
+    fromFindings ??
     (ctx.writesBlocked === true
       ? 'writes-blocked'
       : ctx.target !== null && ctx.downNodes.includes(ctx.target)
         ? 'node-dead'
         : null);
   if (blocked !== null && (reply.locale === 'en' || reply.locale === 'ko')) {
-    const keys = blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_PODS;
+    const keys = (
+      blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_PODS
+    ).filter(
+      // A dead node with nothing to evict (the findings say nothing of its drain) is drained by
+      // its cordon alone: advising that drain is right; sentences about moved pods are still wrong.
+      (k) => !(fromFindings === null && blocked === 'node-dead' && k === 'whatIf.advice.drain-command'),
+    );
     const sentences = [
       ...reply.planes.flatMap((p) => [...p.reasons, ...p.stops, ...p.keepsWorking]),
       ...reply.advice,

@@ -61,10 +61,12 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const blocked = drainBlockOf(found);
   b.findings.push(...keepingPriorCordon(whenDrainCannotMove(found)));
   const pods = podsOnNode(index, node);
-  b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
-    node,
-    count: pods.evictable.length,
-  });
+  // Nothing to evict: no sentence about evicted pods ("the 0 pods drain evicts").
+  if (pods.evictable.length > 0)
+    b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
+      node,
+      count: pods.evictable.length,
+    });
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });

@@ -1,0 +1,43 @@
+/**
+ * The one way a test waits for something to happen: poll a predicate until it gives a truthy value,
+ * or fail naming what did not happen. Replaces the files' own `sleep` / `until` loops.
+ *
+ * @example
+ * const job = await eventually('the job is stored', () => store.get(id), 5000);
+ */
+
+/** How often {@link eventually} asks again, in ms. */
+export const EVENTUALLY_INTERVAL_MS = 20;
+
+/**
+ * Ask `predicate` every {@link EVENTUALLY_INTERVAL_MS} ms until it returns a truthy value.
+ *
+ * A predicate that throws counts as "not yet"; its last error is quoted when time runs out.
+ * @param what - what the test waits for, in words (the failure message starts with it)
+ * @param predicate - returns (or resolves to) something truthy once the condition holds
+ * @param timeoutMs - give up after this long, in ms (default 10 000)
+ * @returns the first truthy value
+ * @throws Error `<what>: not within <timeoutMs> ms` when the condition never held
+ */
+export async function eventually<T>(
+  what: string,
+  predicate: () => T | Promise<T>,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await predicate();
+      if (value) return value as NonNullable<T>;
+      lastError = undefined;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() >= deadline) {
+      const why = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`${what}: not within ${timeoutMs} ms${why}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, EVENTUALLY_INTERVAL_MS));
+  }
+}

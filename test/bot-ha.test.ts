@@ -56,8 +56,8 @@ import {
   triggerId,
 } from './helpers/fake-slack-requests.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -137,7 +137,7 @@ const childLines = (p: FaultProcess, msg: string): number =>
     .filter((l) => l.includes(`"msg":"${msg}"`)).length;
 
 describe("two gateways and two workers at once (the bot's own HA)", () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
@@ -165,7 +165,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({

@@ -42,8 +42,8 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { selfSignedCert } from './helpers/tls-cert.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -332,7 +332,7 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
 });
 
 describe('the daily report, two gateways and two workers', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let connector: FakeBotConnector;
   let store: Redis;
@@ -342,7 +342,7 @@ describe('the daily report, two gateways and two workers', () => {
   const delivered: { platform: string; id: string; reply: Reply }[] = [];
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     connector = await startFakeBotConnector();
     store = new Redis(redis.url);

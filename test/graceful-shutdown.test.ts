@@ -16,17 +16,17 @@ import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
 import { silentLogger } from '../src/util/logger.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let counter: Redis;
 const started: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   counter = new Redis(server.url, { maxRetriesPerRequest: 1 });
 }, 20_000);
 

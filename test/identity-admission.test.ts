@@ -38,8 +38,8 @@ import {
   slashFromTeam,
   teamsActivityOfTenant,
 } from './helpers/outsider-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
 const JSON_TYPE = 'application/json' as const;
@@ -67,7 +67,7 @@ interface LogLine {
 }
 
 describe('who may act: allowed workspaces and tenants on every path', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let slack: FakeSlackApi;
   let connector: FakeBotConnector;
@@ -82,7 +82,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
   let nodeNo = 0;
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     slack = await startFakeSlackApi();
     slack.override('chat.update', (call) => ({

@@ -47,7 +47,7 @@ import {
   RedisTestStore,
   testPolicy,
 } from './helpers/maintenance-test-store.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
@@ -59,11 +59,11 @@ function showFigure(message: string): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
 });
 afterAll(async () => {
   for (const c of clients) c.disconnect();
@@ -260,7 +260,7 @@ describe('decision mutex: failures while it is held', () => {
     let viaProxy: Redis;
     beforeAll(async () => {
       proxy = await startTcpProxy({ host: redisServer.host, port: redisServer.port });
-      const url = `redis://127.0.0.1:${proxy.port}`;
+      const url = `redis://127.0.0.1:${proxy.port}/${redisServer.db}`;
       viaProxy = createProducerConnection(url);
       await ensureReady(viaProxy, url, 5_000);
     });

@@ -14,7 +14,7 @@ import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import { type Actor, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
 import type { ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
 
@@ -33,12 +33,12 @@ interface Published {
   at: number;
 }
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let proxy: TcpProxy;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   const url = new URL(redisServer.url);
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) }, { replyDelayMs: DELAY_MS });
 });
@@ -55,7 +55,7 @@ function gateway(
   published: Published[],
 ): MaintenanceService {
   const redis = viaProxy
-    ? new Redis({ host: proxy.host, port: proxy.port, maxRetriesPerRequest: null })
+    ? new Redis({ host: proxy.host, port: proxy.port, db: redisServer.db, maxRetriesPerRequest: null })
     : new Redis(redisServer.url, { maxRetriesPerRequest: null });
   clients.push(redis);
   const publisher = {

@@ -18,17 +18,17 @@ import {
 import { workerScenario } from './helpers/maintenance-fixtures.js';
 import { startMaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let s: RunningSimulator;
 const workers: MaintenanceWorkerProcess[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   s = await startScenarioSimulator(await workerScenario({ extra: 6 }));
 });

@@ -26,20 +26,20 @@ import { silentLogger } from '../src/util/logger.js';
 import { startMaintenanceWorker } from '../workers/maintenance-worker.js';
 import type { RunningMaintenanceWorker } from '../workers/maintenance-worker.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 const ALICE: Actor = { platform: 'slack', tenant: 'T0001', id: 'U0001', displayName: 'alice' };
 const BOB: Actor = { platform: 'slack', tenant: 'T0001', id: 'U0002', displayName: 'bob' };
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let prefixCounter = 0;
 const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {

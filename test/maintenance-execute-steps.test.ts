@@ -33,20 +33,20 @@ import {
   RedisTestStore,
   testPolicy,
 } from './helpers/maintenance-test-store.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
 if (!KUBECTL) console.warn('kubectl not found: skipping the maintenance run under the rendered RBAC');
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let store: RedisTestStore;
 const cleanups: Array<() => Promise<void> | void> = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   store = new RedisTestStore(redis);
 });

@@ -46,11 +46,11 @@ import { silentLogger } from '../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';
 import { startAlertmanager } from './helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from './helpers/alertmanager-server.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let dir: string;
 let file: SnapshotFile;
@@ -62,7 +62,7 @@ const carol: Actor = { platform: 'console', tenant: 'local', id: 'carol' };
 const CLUSTER = 'gen';
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'plan-'));
   const path = join(dir, 'gen.json');

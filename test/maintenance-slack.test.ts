@@ -38,8 +38,8 @@ import {
   TEST_SIGNING_SECRET,
   triggerId,
 } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -65,7 +65,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
 
 describe('maintenance through Slack, with the worker process and the simulator', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
@@ -97,7 +97,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
   };
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({

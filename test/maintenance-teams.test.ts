@@ -48,8 +48,8 @@ import {
   textOfCard,
 } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const USERS = {
   requester: {
@@ -103,7 +103,7 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 describe('Teams maintenance cards and buttons (adapter against a stand-in service)', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let connection: Redis;
@@ -160,7 +160,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
       ?.data;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     teams = await startTeamsAdapter({
       env: {},
@@ -447,7 +447,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
   const conversation = '19:platform@thread.tacv2;messageid=1712000000900';
   const approverA = USERS.alice;
   const approverB = USERS.bob;
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let sim: RunningSimulator;
   let teams: RunningTeamsAdapter;
@@ -474,7 +474,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     );
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
     dir = await mkdtemp(join(tmpdir(), 'teams-maint-'));

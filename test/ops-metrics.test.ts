@@ -26,7 +26,9 @@ import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
 
+// A server of this file's own: the queue-depth test kills it to show a scrape without Redis.
 let redis: RedisServer;
 
 beforeAll(async () => {
@@ -71,7 +73,7 @@ describe('metrics recorded where the work happens', () => {
       await sim.close();
     }
 
-    const own = await startRedis();
+    const own = await useSharedRedis();
     const conn = createProducerConnection(own.url);
     await ensureReady(conn, own.url, 2000);
     const prefix = `cf${Date.now()}`;

@@ -21,13 +21,14 @@ import { createProducerConnection, ensureReady } from '../src/queue/redis-connec
 import { ReplyConsumer, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
 }, 20_000);
@@ -161,6 +162,7 @@ describe('rate limit', () => {
   }, 20_000);
 
   it('lets requests through (logged) when Redis fails', async () => {
+    // A server of its own: this test kills it.
     const own = await startRedis();
     const conn = createProducerConnection(own.url);
     await ensureReady(conn, own.url, 2000);

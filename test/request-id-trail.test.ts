@@ -14,12 +14,12 @@ import { ReplyConsumer, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { createLogger } from '../src/util/logger.js';
 import { startWorker } from '../workers/worker.js';
 import { createFakeAnswerHandler } from './helpers/fake-answer-handler.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
 }, 20_000);
 afterAll(() => server.stop());
 

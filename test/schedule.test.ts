@@ -34,8 +34,8 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const EVERY_3S = '*/3 * * * * *';
@@ -133,7 +133,7 @@ describe('schedule spec validation', () => {
 });
 
 describe('scheduled HA posts (three runners, fake Slack)', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let connector: FakeBotConnector;
   const teamsDelivered: string[] = [];
@@ -214,7 +214,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
   }
 
   beforeAll(async () => {
-    redis = await startRedis({ extraArgs: ['--appendonly', 'yes'] });
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     connector = await startFakeBotConnector();
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-schedule-'));
@@ -317,7 +317,9 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       for (const until = Date.now() + 10_000; (await store.exists(marker)) === 0 && Date.now() < until;)
         await sleep(50);
       expect(await store.exists(marker)).toBe(1);
-      const queue = new Queue(SCHEDULE_QUEUE, { connection: { host: redis.host, port: redis.port } });
+      const queue = new Queue(SCHEDULE_QUEUE, {
+        connection: { host: redis.host, port: redis.port, db: redis.db },
+      });
       try {
         const dup = await queue.add(SCHEDULE_JOB_NAME, spec, {
           jobId: `dup-${occurrence}`,

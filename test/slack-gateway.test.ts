@@ -25,7 +25,8 @@ import {
   triggerId,
 } from './helpers/fake-slack-requests.js';
 import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -66,7 +67,7 @@ const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(c
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('Slack gateway with a worker on a healthy 3-node control plane', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let worker: RunningWorker;
@@ -76,7 +77,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   let jobsConnection: Redis;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     const config = botConfig(redis.url);
     worker = await startWorker({
@@ -345,7 +346,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
 
 describe('Slack gateway when no worker answers', () => {
   it('posts a follow-up saying the check did not finish once the deadline passes', async () => {
-    const redis = await startRedis();
+    const redis = await useSharedRedis();
     const fake = await startFakeSlackApi();
     const gateway = await startGateway({
       env: slackEnv(fake, { SLACK_REPLY_DEADLINE_MS: '1500' }),
@@ -393,6 +394,7 @@ async function reviveRedis(port: number): Promise<ReturnType<typeof spawn>> {
   return again;
 }
 
+// Each test here has a redis-server of its own: it kills it (and brings it back on the same port).
 describe('Slack gateway when Redis is down', () => {
   it('says in the ack itself, at once, that the queue is unavailable, and enqueues nothing', async () => {
     const redis = await startRedis();

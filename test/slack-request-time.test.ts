@@ -25,8 +25,8 @@ import {
   slackSignature,
   TEST_SIGNING_SECRET,
 } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -69,7 +69,7 @@ describe('isFutureSlackTimestamp', () => {
 });
 
 describe('signed Slack requests and their timestamps, through the gateway', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let url: string;
@@ -77,7 +77,7 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
   let jobs: Queue;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     const cluster = {
       kind: 'snapshot' as const,

@@ -38,8 +38,8 @@ import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-con
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
 import { eventBody, sendSigned, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 interface Case {
   text: string;
@@ -177,7 +177,7 @@ function cardText(calls: FakeConnectorCall[]): string {
 
 describe('the console, Slack and Teams give the same answer to the same text (corpus sample)', () => {
   const cases = sample();
-  let redis: RedisServer;
+  let redis: TestRedis;
   let slack: FakeSlackApi;
   let connector: FakeBotConnector;
   let gateway: RunningGateway;
@@ -187,7 +187,7 @@ describe('the console, Slack and Teams give the same answer to the same text (co
   const workerReplies = new Map<string, { job: AnswerJob; reply: Reply }>();
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     slack = await startFakeSlackApi();
     connector = await startFakeBotConnector();
     worker = await startWorker({

@@ -23,8 +23,8 @@ import { ScheduleService } from '../src/schedule/schedule-service.js';
 import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const BOT_ID = '28:k8s-ha-bot';
@@ -93,7 +93,7 @@ const cardText = (card: Card | undefined): string => {
 };
 
 describe('Teams adapter with a worker on a healthy 3-node control plane', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let authed: RunningTeamsAdapter;
@@ -105,7 +105,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
   let jobsConnection: Redis;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     const config = botConfig(redis.url);
     worker = await startWorker({

@@ -13,14 +13,15 @@ export const EVENTUALLY_INTERVAL_MS = 20;
  * Ask `predicate` every {@link EVENTUALLY_INTERVAL_MS} ms until it returns a truthy value.
  *
  * A predicate that throws counts as "not yet"; its last error is quoted when time runs out.
- * @param what - what the test waits for, in words (the failure message starts with it)
+ * @param what - what the test waits for, in words (the failure message starts with it); a function
+ *   is called only on failure (to add, say, a child process's output)
  * @param predicate - returns (or resolves to) something truthy once the condition holds
  * @param timeoutMs - give up after this long, in ms (default 10 000)
  * @returns the first truthy value
  * @throws Error `<what>: not within <timeoutMs> ms` when the condition never held
  */
 export async function eventually<T>(
-  what: string,
+  what: string | (() => string),
   predicate: () => T | Promise<T>,
   timeoutMs = 10_000,
 ): Promise<NonNullable<T>> {
@@ -36,7 +37,7 @@ export async function eventually<T>(
     }
     if (Date.now() >= deadline) {
       const why = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`${what}: not within ${timeoutMs} ms${why}`);
+      throw new Error(`${typeof what === 'string' ? what : what()}: not within ${timeoutMs} ms${why}`);
     }
     await new Promise((resolve) => setTimeout(resolve, EVENTUALLY_INTERVAL_MS));
   }

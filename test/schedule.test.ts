@@ -38,7 +38,7 @@ import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
 import { useSharedRedis } from './helpers/shared-redis.js';
 import type { TestRedis } from './helpers/shared-redis.js';
 import { eventually } from './helpers/eventually.js';
-import { queuesIdle } from './helpers/queue-idle.js';
+import { noJobSchedulers, queuesIdle } from './helpers/queue-idle.js';
 
 const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const EVERY_3S = '*/3 * * * * *';
@@ -133,13 +133,10 @@ async function activeOccurrences(redisUrl: string): Promise<number> {
  * delayed or being posted. The positive signal that replaces "wait a few occurrences and see no post".
  */
 async function schedulesSettled(redisUrl: string): Promise<boolean> {
-  const queue = new Queue(SCHEDULE_QUEUE, { connection: { url: redisUrl } });
-  try {
-    if ((await queue.getJobSchedulersCount()) > 0) return false;
-  } finally {
-    await queue.close();
-  }
-  return queuesIdle(redisUrl, 'bull', [SCHEDULE_QUEUE]);
+  return (
+    (await noJobSchedulers(redisUrl, 'bull', SCHEDULE_QUEUE)) &&
+    queuesIdle(redisUrl, 'bull', [SCHEDULE_QUEUE])
+  );
 }
 
 describe('schedule spec validation', () => {

@@ -32,3 +32,20 @@ export async function queuesIdle(
   }
   return true;
 }
+
+/**
+ * Whether a BullMQ queue has no job scheduler (repeatable job) left: together with
+ * {@link queuesIdle}, nothing will run on it again unless someone adds a job.
+ * @param redisUrl - the Redis URL (with the test file's database)
+ * @param prefix - the BullMQ key prefix
+ * @param name - the queue name
+ * @returns true when the queue has no job scheduler
+ */
+export async function noJobSchedulers(redisUrl: string, prefix: string, name: string): Promise<boolean> {
+  const queue = new Queue(name, { connection: { url: redisUrl }, prefix });
+  try {
+    return (await queue.getJobSchedulersCount()) === 0;
+  } finally {
+    await queue.close();
+  }
+}

@@ -19,6 +19,7 @@ import { workerScenario } from './helpers/maintenance-fixtures.js';
 import { startMaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
 import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
@@ -39,21 +40,17 @@ afterAll(async () => {
   await redisServer.stop();
 });
 
-async function until<T>(
+/** Wait through {@link eventually}; a timeout shows the worker processes' output. */
+function until<T>(
   what: string,
   f: () => Promise<T | undefined> | T | undefined,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`,
-      );
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return eventually(
+    () => `${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`,
+    f,
+    timeoutMs,
+  ) as Promise<T>;
 }
 
 describe('maintenance worker crash', () => {

@@ -6,13 +6,19 @@
  * const job = await eventually('the job is stored', () => store.get(id), 5000);
  */
 
+// Real time even under jest.useFakeTimers(): this module keeps the clock and timer it was loaded
+// with, so a test can advance fake time and still wait for real I/O.
+const wallClock = Date.now;
+const realSetTimeout = setTimeout;
+
 /** How often {@link eventually} asks again, in ms. */
 export const EVENTUALLY_INTERVAL_MS = 20;
 
 /**
  * Ask `predicate` every {@link EVENTUALLY_INTERVAL_MS} ms until it returns a truthy value.
  *
- * A predicate that throws counts as "not yet"; its last error is quoted when time runs out.
+ * A predicate that throws counts as "not yet"; its last error is quoted when time runs out. Polls in
+ * real time, also while the test has fake timers.
  * @param what - what the test waits for, in words (the failure message starts with it); a function
  *   is called only on failure (to add, say, a child process's output)
  * @param predicate - returns (or resolves to) something truthy once the condition holds
@@ -25,7 +31,7 @@ export async function eventually<T>(
   predicate: () => T | Promise<T>,
   timeoutMs = 10_000,
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = wallClock() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
@@ -35,10 +41,10 @@ export async function eventually<T>(
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() >= deadline) {
+    if (wallClock() >= deadline) {
       const why = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
       throw new Error(`${typeof what === 'string' ? what : what()}: not within ${timeoutMs} ms${why}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, EVENTUALLY_INTERVAL_MS));
+    await new Promise((resolve) => realSetTimeout(resolve, EVENTUALLY_INTERVAL_MS));
   }
 }

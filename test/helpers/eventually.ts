@@ -23,6 +23,8 @@ export const EVENTUALLY_INTERVAL_MS = 20;
  *   is called only on failure (to add, say, a child process's output)
  * @param predicate - returns (or resolves to) something truthy once the condition holds
  * @param timeoutMs - give up after this long, in ms (default 10 000)
+ * @param intervalMs - how long to wait between two tries, in ms (default
+ *   {@link EVENTUALLY_INTERVAL_MS}; longer when a try is costly, e.g. a process per try)
  * @returns the first truthy value
  * @throws Error `<what>: not within <timeoutMs> ms` when the condition never held
  */
@@ -30,6 +32,7 @@ export async function eventually<T>(
   what: string | (() => string),
   predicate: () => T | Promise<T>,
   timeoutMs = 10_000,
+  intervalMs = EVENTUALLY_INTERVAL_MS,
 ): Promise<NonNullable<T>> {
   const deadline = wallClock() + timeoutMs;
   let lastError: unknown;
@@ -45,6 +48,6 @@ export async function eventually<T>(
       const why = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
       throw new Error(`${typeof what === 'string' ? what : what()}: not within ${timeoutMs} ms${why}`);
     }
-    await new Promise((resolve) => realSetTimeout(resolve, EVENTUALLY_INTERVAL_MS));
+    await new Promise((resolve) => realSetTimeout(resolve, intervalMs));
   }
 }

@@ -22,7 +22,7 @@ export const EVENTUALLY_INTERVAL_MS = 20;
  * @param what - what the test waits for, in words (the failure message starts with it); a function
  *   is called only on failure (to add, say, a child process's output)
  * @param predicate - returns (or resolves to) something truthy once the condition holds
- * @param timeoutMs - give up after this long, in ms (default 10 000)
+ * @param timeoutMs - give up after this long, in ms (default 15 000)
  * @param intervalMs - how long to wait between two tries, in ms (default
  *   {@link EVENTUALLY_INTERVAL_MS}; longer when a try is costly, e.g. a process per try)
  * @returns the first truthy value
@@ -31,7 +31,7 @@ export const EVENTUALLY_INTERVAL_MS = 20;
 export async function eventually<T>(
   what: string | (() => string),
   predicate: () => T | Promise<T>,
-  timeoutMs = 10_000,
+  timeoutMs = 15_000,
   intervalMs = EVENTUALLY_INTERVAL_MS,
 ): Promise<NonNullable<T>> {
   const deadline = wallClock() + timeoutMs;

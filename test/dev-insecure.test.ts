@@ -10,11 +10,11 @@ import { startGateway } from '../adapters/gateway/gateway.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { devInsecureFrom } from '../src/ops/dev-insecure.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
 }, 20_000);
 afterAll(() => redis.stop());
 

@@ -4,6 +4,7 @@
  * control-plane maintenances, a cluster that changed since the approval, an already-cordoned node,
  * cancel mid-drain, pods without a controller.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
@@ -27,17 +28,18 @@ import {
   testPolicy,
 } from './helpers/maintenance-test-store.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let store: RedisTestStore;
 let sims: RunningSimulator[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   store = new RedisTestStore(redis);
 });
@@ -100,13 +102,15 @@ async function waitForState(
   states: MaintenanceState[],
   timeoutMs = 15_000,
 ): Promise<MaintenanceRequest> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await store.get(id);
-    if (r && states.includes(r.state)) return r;
-    if (Date.now() > deadline) throw new Error(`request ${id} still in ${r?.state} after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, 25));
-  }
+  let r: MaintenanceRequest | null = null;
+  return eventually(
+    () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,
+    async () => {
+      r = await store.get(id);
+      return r && states.includes(r.state) ? r : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
@@ -370,9 +374,7 @@ describe('runMaintenance', () => {
         drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
       },
     });
-    const deadline = Date.now() + 10_000;
-    while ([...s.evictions.values()].length < 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await eventually('two evictions', () => s.evictions.size >= 2);
     const cancelling = await store.transition(run.request.id, ['draining'], 'cancelling');
     expect(cancelling?.state).toBe('cancelling');
     const final = await run.done;
@@ -383,7 +385,8 @@ describe('runMaintenance', () => {
     expect(eventOf(run, 'cancelled')).toMatchObject({ nodeCordoned: false, podsEvicted: evicted });
     expect(node(s, 'indus-wk-1').spec?.unschedulable).toBeUndefined();
     expect(leaseHolder(s)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 500));
+    // The drain runs one eviction at a time (300 ms each here): half a second more would show another.
+    await delay(500);
     expect(s.evictions.size).toBe(evicted); // nothing more after the cancel
   });
 

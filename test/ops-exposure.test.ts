@@ -27,6 +27,8 @@ const CLUSTERS = {
   },
 };
 
+// A redis-server of its own, not the run's shared one: the tests count every command the server runs
+// (INFO commandstats), which another file's connections would add to.
 let redis: RedisServer;
 let admin: Redis;
 

@@ -219,6 +219,7 @@ describe('Redis Sentinel failover under load', () => {
   });
 
   it('answers every request exactly once when the primary is SIGKILLed mid-flow', async () => {
+    // Servers of its own (not the run's shared one): the primary is killed and a replica promoted.
     set = await startRedisSentinelSet({ replicas: 2, downAfterMs: 1000, failoverTimeoutMs: 3000 });
     const prefix = `sentinel-${randomBytes(4).toString('hex')}`;
     const calls = new Map<string, number>();
@@ -319,6 +320,7 @@ describe('Redis Sentinel failover under load', () => {
     // A URL target that points at a replica, as a managed endpoint does for a moment during its
     // failover: the write is refused with READONLY; the client reconnects and resends it, and it
     // succeeds once the server is promoted.
+    // Servers of its own: a replica is promoted under the client.
     const primary = await startRedis();
     const replica = await startRedis({ extraArgs: ['--replicaof', '127.0.0.1', String(primary.port)] });
     const client = createWorkerConnection(replica.url);

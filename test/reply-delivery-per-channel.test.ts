@@ -21,17 +21,17 @@ import { undeliverableReply } from '../src/queue/undeliverable-reply.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 let fake: FakeSlackApi;
 let consumer: ReplyConsumer | undefined;
 let publisher: ReplyPublisher | undefined;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
   fake = await startFakeSlackApi();

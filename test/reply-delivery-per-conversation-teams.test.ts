@@ -26,10 +26,10 @@ import { undeliverableReply } from '../src/queue/undeliverable-reply.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 let fake: FakeBotConnector;
 let adapter: RunningTeamsAdapter | undefined;
@@ -37,7 +37,7 @@ let consumer: ReplyConsumer | undefined;
 let publisher: ReplyPublisher | undefined;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
   fake = await startFakeBotConnector();

@@ -18,6 +18,7 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import { renderText } from '../src/explain/render-text.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { eventually } from './helpers/eventually.js';
 import {
   SCENARIOS,
   kubeConfigOf,
@@ -27,20 +28,6 @@ import {
 } from './helpers/simulator.js';
 
 const SCENARIO = '01-healthy-3cp-stacked-etcd.json';
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function patch(sim: RunningSimulator, path: string, body: unknown): Promise<number> {
   const res = await fetch(`${sim.url}${path}`, {
@@ -62,7 +49,7 @@ describe('ClusterWatchCache', () => {
     sim = await startScenarioSimulator(file);
     cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
     await cache.start();
-    await until('the cache in sync', () => cache.inSync);
+    await eventually('the cache in sync', () => cache.inSync);
   });
   afterAll(async () => {
     cache.close();
@@ -76,7 +63,7 @@ describe('ClusterWatchCache', () => {
     const podRequests = sim.requests.get('/api/v1/pods');
     const pages = cache.stats.listPages;
     expect(await patch(sim, `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).toBe(200);
-    const after = await until('the cordon in the cache', async () => {
+    const after = await eventually('the cordon in the cache', async () => {
       const s = await cache.snapshot(node, null);
       return s?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec?.unschedulable === true ? s : null;
     });
@@ -93,10 +80,10 @@ describe('ClusterWatchCache', () => {
   it('is not in sync (no snapshot) while a watch cannot reconnect, and in sync again after', async () => {
     sim.setFaults({ delayMs: { nodes: 800 } });
     sim.closeWatches();
-    await until('the cache out of sync', () => !cache.inSync, 2000);
+    await eventually('the cache out of sync', () => !cache.inSync, 2000);
     expect(await cache.snapshot(node, null)).toBeNull();
     sim.setFaults({});
-    await until('the cache in sync again', () => cache.inSync, 5000);
+    await eventually('the cache in sync again', () => cache.inSync, 5000);
     expect(await cache.snapshot(node, null)).not.toBeNull();
   });
 
@@ -109,17 +96,17 @@ describe('ClusterWatchCache', () => {
       body: JSON.stringify({ metadata: { name: 'watch-cache-test' }, spec: { holderIdentity: 'x' } }),
     });
     expect(res.status).toBe(201);
-    await until('the lease in the cache', async () =>
+    await eventually('the lease in the cache', async () =>
       (await cache.snapshot(null, null))?.snapshot.leases.some((l) => l.metadata.name === 'watch-cache-test'),
     );
     const nodeRequests = sim.requests.get('/api/v1/nodes') ?? 0;
     sim.compactWatchHistory(0);
     sim.closeWatches();
-    await until('a relist', () => cache.stats.relists > relists);
-    await until('the cache in sync again', () => cache.inSync);
+    await eventually('a relist', () => cache.stats.relists > relists);
+    await eventually('the cache in sync again', () => cache.inSync);
     expect((sim.requests.get('/api/v1/nodes') ?? 0) - nodeRequests).toBeGreaterThanOrEqual(3); // 410 watch, list, new watch
     expect(await patch(sim, `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).toBe(200);
-    await until(
+    await eventually(
       'the cordon after the relist',
       async () =>
         (await cache.snapshot(node, null))?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec
@@ -248,7 +235,7 @@ describe('the cache gives the same analysis as a fresh read', () => {
     const cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
     try {
       await cache.start();
-      await until('the cache in sync', () => cache.inSync);
+      await eventually('the cache in sync', () => cache.inSync);
       const at = new Date();
       const cached = await cache.snapshot(node, null);
       const fresh = await readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', focusNode: node });
@@ -314,7 +301,7 @@ describe('answers from the watch cache', () => {
   it('the first answer reads fresh; once in sync, answers come from the cache (no pod list) and say so', async () => {
     const first = await service.answer(job(0));
     expect(first.context.cache).toBeUndefined();
-    const warm = await until('an answer from the cache', async () => {
+    const warm = await eventually('an answer from the cache', async () => {
       const r = await service.answer(job(1));
       return r.context.cache ? r : null;
     });

@@ -324,13 +324,19 @@ export function createSlackApp(options: SlackAppOptions): {
     const clicked = action as { action_id?: string; value?: string };
     const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
     const text = decisionAction === undefined ? buttonRequestText(clicked) : null;
-    // A forged or cut value decides and runs nothing (and is not answered).
+    // A forged or cut value decides and runs nothing (and is not answered); the debug line is the
+    // only trace, so a test can tell "ignored" from "not handled yet".
     if (
       decisionAction !== undefined
         ? !REQUEST_ID_PATTERN.test(clicked.value ?? '') || !options.onMaintenanceButton
         : text === null || !b.trigger_id
-    )
+    ) {
+      logger.debug(
+        { reason: decisionAction !== undefined ? 'not-a-request-id' : 'not-a-request-button', channel },
+        'button ignored',
+      );
       return;
+    }
     // Identities are the user's own team + user id, as for typed requests: a member of another
     // organisation clicking in a Slack Connect channel is that organisation's user, whatever id it carries.
     const identity = slackIdentityOf({ kind: 'action', body: b });

@@ -5,7 +5,7 @@
  * timings").
  */
 import type { ComponentName } from '../../commands/types.js';
-import { LEADER_ELECTION_LEASE_DURATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,

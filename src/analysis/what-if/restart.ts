@@ -6,7 +6,7 @@
  */
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
-import { LEADER_ELECTION_LEASE_DURATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,

@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { configIssueMessage, formatPath } from '../config/config-file-schema.js';
 import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
+import type { ChatPlatform } from '../commands/types.js';
 import { ConfigError } from '../errors.js';
 import { isClusterName } from '../queue/job.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
@@ -136,7 +137,7 @@ export function isAllowed(list: readonly string[], actor: Actor): boolean {
  * @param platform - `slack` (team ids `T…`/`E…`) or `teams` (tenant ids)
  * @returns the team / tenant ids, possibly empty
  */
-export function tenantsNamedIn(policy: MaintenancePolicy, platform: 'slack' | 'teams'): Set<string> {
+export function tenantsNamedIn(policy: MaintenancePolicy, platform: ChatPlatform): Set<string> {
   const out = new Set<string>();
   const lists = [policy.defaults?.(), ...(policy.clusterNames ?? []).map((c) => policy.forCluster(c))];
   for (const p of lists) {

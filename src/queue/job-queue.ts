@@ -24,6 +24,7 @@ import {
   queueUnavailable,
   describeRedisTarget,
 } from './redis-connection.js';
+import { queueKeys } from '../config/queue-keys.js';
 
 /** BullMQ job name of answer jobs (the name carries a per-enqueue nonce: `answer.<hex>`). */
 export const ANSWER_JOB_NAME = 'answer';
@@ -104,7 +105,7 @@ export class JobQueue {
    */
   constructor(options: JobQueueOptions) {
     this.redisUrl = options.redisUrl;
-    this.prefix = options.prefix ?? 'bull';
+    this.prefix = queueKeys(options.prefix).prefix;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.jobOptions = options.jobOptions ?? {};
     this.logger = options.logger ?? silentLogger;

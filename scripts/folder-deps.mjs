@@ -52,18 +52,6 @@ export function isPlatformAdapter(name) {
   return !HOST_ADAPTERS.includes(name);
 }
 
-/** The platform adapter folders of the tree at `root` (adapters/slack, adapters/teams…). */
-export function platformAdapters(root) {
-  try {
-    return readdirSync(path.join(root, 'adapters'), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && isPlatformAdapter(e.name))
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 /** Every .ts file below `dir` (absolute paths). */
 function tsFiles(dir) {
   const out = [];

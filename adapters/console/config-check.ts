@@ -13,7 +13,7 @@ import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 
 /**
  * Checks the chat platforms' settings (Slack, Teams) and returns the report's lines for them;
- * supplied by the composition root (adapters/gateway/chat-settings.ts), as the console does not
+ * supplied by the composition root (adapters/gateway/check-chat-settings.ts), as the console does not
  * import the chat adapters.
  * @throws ConfigError naming the first bad variable
  */

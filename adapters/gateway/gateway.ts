@@ -34,8 +34,6 @@ import type { RunningTeamsAdapter } from '../teams/teams-adapter.js';
 import { startGatewayMaintenance } from './gateway-maintenance.js';
 import type { GatewayMaintenance } from './gateway-maintenance.js';
 
-export { bestEffortMarkers } from '../slack/slack-adapter.js';
-
 /** Longest one shutdown step may take before the gateway moves on, in ms. */
 const CLOSE_STEP_MS = 3000;
 

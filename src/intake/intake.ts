@@ -16,9 +16,9 @@
  *
  * What the surfaces do differently is said by their {@link IntakeRules}, not by copies of this code.
  */
-import type { Command } from '../commands/types.js';
 import type {
   ChatCommand,
+  Command,
   Locale,
   MaintenanceStateCommand,
   ParseError,

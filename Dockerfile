@@ -14,9 +14,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY adapters ./adapters
 COPY workers ./workers
-COPY scripts ./scripts
-# scripts/bench-etcd.ts imports two test helpers; the tests themselves stay out of the image
-COPY test/helpers ./test/helpers
+# scripts/ (benchmarks, the Teams package) are built apart (tsconfig.scripts.json): not in the image
 RUN npm run build
 
 # 2. Production dependencies only, installed from the lock file (no dev tools in the image).

@@ -1,5 +1,5 @@
 /** Jest runs the TypeScript sources directly through SWC, as ES modules
- * (@kubernetes/client-node 1.x is ESM-only; see ../shared/DEPENDENCIES.md). */
+ * (@kubernetes/client-node 1.x is ESM-only; see docs/dependencies.md). */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],

@@ -2,7 +2,7 @@
  * The `k8s-ha-bot` command's composition root (bin/k8s-ha-bot.js runs it): the console CLI
  * (adapters/console/cli.ts) with the chat side handed in as loaders, so the dependency direction
  * stays visible: this file sees every adapter, the console sees none of the chat adapters, and each
- * command loads only the modules it uses (issue 18: `--version` loads neither the Kubernetes client
+ * command loads only the modules it uses (`--version` loads neither the Kubernetes client
  * nor a chat SDK; `gateway` loads Bolt and botbuilder; `config check` only the Slack/Teams settings).
  */
 import { type CliIo, runCli } from './console/cli.js';

@@ -4,7 +4,7 @@
  * `{ ms, apiRequests, pages, bytes, maxRssMB, verdict }` (ms = wall time of read + analysis +
  * explanation; maxRssMB = this process's peak resident set, in MB).
  *
- *   node dist/scripts/bench-answer.js KUBECONFIG_FILE NODE
+ *   node dist-scripts/scripts/bench-answer.js KUBECONFIG_FILE NODE
  */
 import { KubeConfig } from '@kubernetes/client-node';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';

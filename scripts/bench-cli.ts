@@ -1,5 +1,5 @@
 /**
- * The CLI's start-up cost for the benchmark (issue 18): CPU time (user + system, s) and peak RSS
+ * The CLI's start-up cost for the benchmark: CPU time (user + system, s) and peak RSS
  * (MB) of `k8s-ha-bot --version` and `k8s-ha-bot ask --snapshot <scenario 01> "…"` beside
  * `node -e 0`, each the median of `runs` fresh processes, measured by GNU time (`/usr/bin/time -f`).
  */

@@ -1,12 +1,12 @@
 /**
- * The live etcd probe's time (issue 7), printed as a table and one JSON line:
+ * The live etcd probe's time, printed as a table and one JSON line:
  *  - all members healthy: a real 3-member etcd cluster (Debian etcd-server) on loopback with TLS
  *    and client certificates, probed `BENCH_ETCD_RUNS` times (default 20) in sequence;
  *  - one member's port black-holed: that member is stopped and a TCP listener that accepts and
  *    never answers takes its client port (a hung member), probed `BENCH_ETCD_HUNG_RUNS` times
  *    (default 5); each probe should take about the per-endpoint timeout, never more.
  *
- * Run: `npm run build && node dist/scripts/bench-etcd.js` (`BENCH_ETCD_TIMEOUT_MS`, default 2000).
+ * Run: `npm run build:scripts && node dist-scripts/scripts/bench-etcd.js` (`BENCH_ETCD_TIMEOUT_MS`, default 2000).
  * Needs /usr/bin/etcd and /usr/bin/etcdctl (`.ci/run` installs them) and `openssl`.
  */
 import { probeEtcd } from '../src/etcd/probe-etcd.js';

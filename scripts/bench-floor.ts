@@ -1,10 +1,10 @@
 /**
- * The cold-read floor for the benchmark (issue 18), in a fresh process: the same pages the snapshot
+ * The cold-read floor for the benchmark, in a fresh process: the same pages the snapshot
  * reader fetches (every list paginated at 500, in parallel per resource, plus `/readyz?verbose` and
  * the kube-proxy ConfigMap), over plain node:http with a keep-alive agent, each `JSON.parse`d and
  * nothing else. Prints `{ ms, pages, bytes }` (ms: wall time of all the reads).
  *
- *   node dist/scripts/bench-floor.js BASE_URL
+ *   node dist-scripts/scripts/bench-floor.js BASE_URL
  */
 import http from 'node:http';
 

@@ -1,11 +1,11 @@
 /**
- * A rolling-plan analysis over every node of a generated cluster, for the benchmark (issue 18):
+ * A rolling-plan analysis over every node of a generated cluster, for the benchmark:
  * load the snapshot file, build the snapshot with every node's pods kept whole (as a rolling
  * question does), then plan the reboot of all nodes one after another (planRolling). Prints one
  * JSON line: `{ nodes, pods, loadMs, buildMs, planMs, steps, verdict, maxRssMB }` (ms = wall time
  * of each part; maxRssMB = this process's peak resident set, in MB).
  *
- *   node dist/scripts/bench-rolling.js CLUSTER_FILE
+ *   node dist-scripts/scripts/bench-rolling.js CLUSTER_FILE
  */
 import { planRolling } from '../src/analysis/multi-node/rolling-plan.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';

@@ -11,6 +11,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { queueKeys } from '../src/config/queue-keys.js';
 
@@ -25,7 +26,6 @@ export const BENCH_PROCESS_ENV = { K8S_HA_BOT_RATE_LIMIT: '0', K8S_HA_BOT_OPS_PO
 
 /** What the caller supplies: process helpers of bench.ts. */
 export interface SlackBenchContext {
-  root: string;
   benchDir: string;
   bin: string;
   kubeconfig: string;
@@ -237,7 +237,7 @@ export async function benchSlack(ctx: SlackBenchContext): Promise<SlackBenchResu
     children.push(gw.child);
     const bare = await ctx.startChild(
       process.execPath,
-      [join(ctx.root, 'dist/scripts/bench-slack-bare.js')],
+      [fileURLToPath(new URL('./bench-slack-bare.js', import.meta.url))],
       /listening on (\d+)/,
       env,
     );

@@ -1,11 +1,11 @@
 /**
- * Warm answers for the benchmark (issue 18), in a fresh process: fill a {@link ClusterWatchCache}
+ * Warm answers for the benchmark, in a fresh process: fill a {@link ClusterWatchCache}
  * by list + watch, then answer 50 reboot-impact questions on random nodes from it (snapshot from
  * the cache, analysis, explanation). Prints one JSON line:
  * `{ syncMs, p50Ms, p99Ms, questions, rssMB, maxRssMB, allFromCache }` (times in ms; `rssMB`: this
  * process's resident set once the cache is filled, after a GC when `--expose-gc`; `maxRssMB`: peak).
  *
- *   node --expose-gc dist/scripts/bench-warm.js KUBECONFIG_FILE [QUESTIONS]
+ *   node --expose-gc dist-scripts/scripts/bench-warm.js KUBECONFIG_FILE [QUESTIONS]
  */
 import { KubeConfig } from '@kubernetes/client-node';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';

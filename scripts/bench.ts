@@ -26,7 +26,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { fileURLToPath } from 'node:url';
+import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
 import { JobQueue } from '../src/queue/job-queue.js';
@@ -37,10 +38,11 @@ import { canMeasureCli, measureCli } from './bench-cli.js';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
 const BIN = join(ROOT, 'bin/k8s-ha-bot.js');
-const ANSWER = join(ROOT, 'dist/scripts/bench-answer.js');
-const WARM = join(ROOT, 'dist/scripts/bench-warm.js');
-const FLOOR = join(ROOT, 'dist/scripts/bench-floor.js');
-const ROLLING = join(ROOT, 'dist/scripts/bench-rolling.js');
+// The parts run as processes of their own, compiled beside this file (tsconfig.scripts.json).
+const ANSWER = fileURLToPath(new URL('./bench-answer.js', import.meta.url));
+const WARM = fileURLToPath(new URL('./bench-warm.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./bench-floor.js', import.meta.url));
+const ROLLING = fileURLToPath(new URL('./bench-rolling.js', import.meta.url));
 const SCENARIO_01 = join(ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 
 const sizes = (process.env.BENCH_SIZES ?? '100x3000,1000x30000,5000x150000').split(',').map((s) => {
@@ -242,7 +244,7 @@ async function main(): Promise<void> {
   /** What makes the run fail (exit code 1) once every row is printed. */
   const problems: string[] = [];
   if (canMeasureCli()) {
-    // Issue 18: the CLI loads only what the command needs.
+    // The CLI loads only what the command needs.
     const cliRuns = Math.max(runs, 3);
     const base = measureCli('node -e 0', [process.execPath, '-e', '0'], cliRuns, ROOT);
     for (const [label, args] of [
@@ -290,7 +292,7 @@ async function main(): Promise<void> {
       process.stdout.write(`  ${row}\n`);
       if (answers.some((a) => a.readErrors > 0))
         problems.push(`${nodes} nodes: the cold answer had read errors`);
-      // Issue 18: the cold read against its floor (same pages, JSON.parse only), and warm answers from the watch cache.
+      // The cold read against its floor (same pages, JSON.parse only), and warm answers from the watch cache.
       const floorMs = median(floor);
       const frow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | cold answer ${answerMs.toFixed(0)} ms vs floor (same pages over HTTP, JSON.parse only) ${floorMs.toFixed(0)} ms: ${(answerMs / Math.max(floorMs, 1)).toFixed(2)} ×`;
       rows.push(frow);
@@ -326,7 +328,6 @@ async function main(): Promise<void> {
         if (process.env.BENCH_SLACK !== '0') {
           // Slack gateway (skip with BENCH_SLACK=0): ack latency beside a bare Bolt app, and request → posted answer.
           const s = await benchSlack({
-            root: ROOT,
             benchDir: BENCH_DIR,
             bin: BIN,
             kubeconfig,
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     }
   }
   if (process.env.BENCH_ETCD !== '0' && spawnSync('etcd', ['--version'], { stdio: 'ignore' }).status === 0) {
-    // Direct etcd probe (issue 7; skip with BENCH_ETCD=0): a real 3-member TLS cluster, healthy and with one member black-holed.
+    // Direct etcd probe (skip with BENCH_ETCD=0): a real 3-member TLS cluster, healthy and with one member black-holed.
     process.stdout.write('etcd probe (3 members, TLS, per-endpoint timeout 2000 ms)\n');
     const etcd = await benchEtcd({ runs: 20, hungRuns: 5, timeoutMs: 2000 });
     for (const [name, c] of [
@@ -370,7 +371,7 @@ async function main(): Promise<void> {
     'Targets: 5,000/150,000 answer ≤ 1.2 × kubectl and peak RSS ≤ 600 MB; API requests grow only by pagination; 100 nodes through the queue ≤ 300 ms median; Slack ack p99 ≤ 50 ms and ≤ 1.3 × the bare Bolt app.\n',
   );
   process.stdout.write(
-    'Issue 18 targets: CLI --version ≤ 2.5 × node -e 0 in CPU time, ask --snapshot on scenario 01 ≤ 6 ×; cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n',
+    'Targets: CLI --version ≤ 2.5 × node -e 0 in CPU time, ask --snapshot on scenario 01 ≤ 6 ×; cold read ≤ 1.5 × the floor at every size; warm answer at 5,000/150,000 p50 ≤ 300 ms, p99 ≤ 1 s, RSS with the cache ≤ 600 MB; through the queue at 100 nodes, warm, median ≤ 100 ms.\n',
   );
 }
 

@@ -1,12 +1,12 @@
 /**
  * Write a generated cluster as a scenario file.
  *
- *   node dist/scripts/generate-cluster.js --nodes 5000 --pods 150000 [--cp 3] [--seed 1] --out big.json
+ *   node dist-scripts/scripts/generate-cluster.js --nodes 5000 --pods 150000 [--cp 3] [--seed 1] --out big.json
  *
  * Prints the counts by kind, the file size and the time taken.
  */
 import { parseArgs } from 'node:util';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 
 const { values } = parseArgs({
   options: {

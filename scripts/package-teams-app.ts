@@ -201,7 +201,7 @@ function argValue(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** CLI: `node dist/scripts/package-teams-app.js [--app-id GUID] [--website URL] [--out DIR] [--icons-only]`. */
+/** CLI: `node dist-scripts/scripts/package-teams-app.js [--app-id GUID] [--website URL] [--out DIR] [--icons-only]`. */
 function main(): void {
   const args = process.argv.slice(2);
   if (args.includes('--icons-only')) {

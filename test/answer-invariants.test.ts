@@ -1,5 +1,5 @@
 /**
- * Issue 16: every answer is internally consistent and its suggestions are correct. Every scenario,
+ * Every answer is internally consistent and its suggestions are correct. Every scenario,
  * every real cluster file and a set of generated clusters are asked every request form (reboot,
  * drain, upgrade, what-if, status) in English and Korean; each answer goes through
  * {@link answerViolations} (test/helpers/answer-invariants.ts). A planted contradiction of each kind
@@ -15,7 +15,7 @@ import type { KNode } from '../src/cluster/types.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import {
   type InvariantContext,
   answerViolations,
@@ -125,7 +125,7 @@ function job(cluster: string, text: string): AnswerJob {
   };
 }
 
-describe('answers never contradict themselves (issue 16)', () => {
+describe('answers never contradict themselves', () => {
   it(`covers at least 30 clusters (${cases.length})`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
   });

@@ -75,7 +75,7 @@ function steps(reply: Reply, locale: Locale): string[] {
   return reply.sections.find((s) => s.heading === heading)?.lines ?? [];
 }
 
-describe('a safe summary with things to do first (issue 1)', () => {
+describe('a safe summary with things to do first', () => {
   it('says there are steps to do first when the advice list is not empty (English)', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     expect(reply.verdict).toBe('safe');
@@ -99,7 +99,7 @@ describe('a safe summary with things to do first (issue 1)', () => {
   });
 });
 
-describe('upgrade order never contradicts the steps (issue 2)', () => {
+describe('upgrade order never contradicts the steps', () => {
   it('with no node upgraded yet, the node asked about goes first with kubeadm upgrade apply', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     const order = reasons(reply).find((r) => r.startsWith('Upgrade order'));
@@ -145,7 +145,7 @@ describe('upgrade order never contradicts the steps (issue 2)', () => {
   });
 });
 
-describe('node down is not a drain (issue 3)', () => {
+describe('node down is not a drain', () => {
   for (const locale of ['en', 'ko'] as const) {
     it(`${locale}: add-on pods are evicted by the taint after the toleration, not by a drain`, () => {
       const reply = nodeDown('atlas-cp-2', locale);
@@ -164,7 +164,7 @@ describe('node down is not a drain (issue 3)', () => {
   });
 });
 
-describe('Korean particles and case (issue 4)', () => {
+describe('Korean particles and case', () => {
   it('reads the last digit of a name for (이)라는', () => {
     const got = Array.from({ length: 10 }, (_, d) => korean(`atlas-wk-${d}(이)라는`));
     expect(got).toEqual([
@@ -217,7 +217,7 @@ describe('Korean particles and case (issue 4)', () => {
   });
 });
 
-describe('English plurals (issue 5)', () => {
+describe('English plurals', () => {
   /** Every English text with {{count}}, rendered with count 1 and the other placeholders as X. */
   function renderedWithOne(): { key: string; text: string }[] {
     const tr = translator('en');

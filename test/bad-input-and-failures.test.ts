@@ -241,7 +241,7 @@ describe('API failures give honest answers within the deadline', () => {
     }
   });
 
-  it('etcd down (issue 13): status names etcd and what /readyz reported, not a time-out, and exits 1', async () => {
+  it('etcd down: status names etcd and what /readyz reported, not a time-out, and exits 1', async () => {
     // What kube-apiserver does with etcd down: /readyz answers at once (HTTP 500, `[-]etcd failed`),
     // while reads that need etcd hang.
     const file = await loadSnapshotFile(SCENARIO);

@@ -1,5 +1,5 @@
 /**
- * The bot's own HA (issue 8): two gateways and two workers at once give no duplicate replies, no
+ * The bot's own HA: two gateways and two workers at once give no duplicate replies, no
  * duplicate scheduled posts and no double maintenance.
  *
  * The rig: one real redis-server; two gateways started in this process with `startGateway` (each
@@ -441,7 +441,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     }
   }, 45_000);
 
-  it('the daily HA report (issue 19) every 2 s with both gateways running the schedule runner: exactly one report per occurrence', async () => {
+  it('the daily HA report every 2 s with both gateways running the schedule runner: exactly one report per occurrence', async () => {
     const channel = 'C0HAREPORT';
     const schedules = new ScheduleService({
       redisUrl: redisServer.url,

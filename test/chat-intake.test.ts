@@ -1,5 +1,5 @@
 /**
- * One chat seam (issue 14, point 1): Slack, Teams and the console hand the same text to the one
+ * One chat seam: Slack, Teams and the console hand the same text to the one
  * intake (src/intake/intake.ts), which makes the same decision for all three. Slack is driven at its
  * HTTP boundary (signed slash commands to the Bolt receiver of a real gateway, a fake Slack Web API
  * behind it), Teams at its HTTP boundary (Bot Framework activities to the real adapter, no

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the CLI loads only what the command needs. Each case runs the real CLI from source
+ * The CLI loads only what the command needs. Each case runs the real CLI from source
  * (test/faults/cli-entry.ts, TypeScript through redis-child-ts-loader.mjs) with a loader hook that
  * records every module URL it loads (test/helpers/record-loaded-modules.mjs), then asserts which
  * heavy packages were (not) loaded. Before the lazy imports every command loaded all three.
@@ -61,7 +61,7 @@ async function loaded(args: string[]): Promise<{ code: number; stdout: string; u
 const heavy = (urls: string[]): string[] =>
   urls.filter((u) => [KUBE, TEAMS, SLACK].some((p) => u.includes(p)));
 
-describe('the CLI loads only what the command needs (issue 18)', () => {
+describe('the CLI loads only what the command needs', () => {
   it.each([[['--version']], [['help']], [['help', 'ask']], [['gateway', '--help']]])(
     '%j loads neither @kubernetes/client-node, botbuilder nor @slack/bolt',
     async (args) => {

@@ -1,5 +1,5 @@
 /**
- * Schedule commands at the console (issue 17: the same commands on every surface). The console
+ * Schedule commands at the console (the same commands on every surface). The console
  * cannot be posted to later: `schedule …` and `unschedule` change nothing and say where to do it
  * (exit 2); `schedules` lists every chat's schedules with where each posts, from the configured
  * Redis (real redis-server), or says Redis is needed (exit 2). `help` lists the schedule forms.
@@ -127,7 +127,7 @@ describe('schedule commands at the console', () => {
   });
 });
 
-describe('issue 17 small things: CLI help, a group the cluster does not have, help on a single control plane', () => {
+describe('small things: CLI help, a group the cluster does not have, help on a single control plane', () => {
   it('`k8s-ha-bot help` prints the command usage and where the request help is', async () => {
     for (const args of [['help'], ['--help']]) {
       const { code, out } = await cli(args);

@@ -346,7 +346,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
   }, 20_000);
 });
 
-describe('7: a refused maintenance request exits 1, as the README says (issue 13)', () => {
+describe('7: a refused maintenance request exits 1, as the README says', () => {
   const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
   let config: BotConfig = {
     ...demo,
@@ -416,7 +416,7 @@ describe('7: a refused maintenance request exits 1, as the README says (issue 13
     expect(outcome.exitCode).toBe(0);
   });
 });
-describe('issue 17: --format json says what was understood (request: intent, nodes, cluster, language)', () => {
+describe('--format json says what was understood (request: intent, nodes, cluster, language)', () => {
   it.each([
     [
       'can I reboot cp-2 and wk-1 one by one',
@@ -463,7 +463,7 @@ describe('issue 17: --format json says what was understood (request: intent, nod
   });
 });
 
-describe('issue 17: the console takes a request without "ask"', () => {
+describe('the console takes a request without "ask"', () => {
   it.each([
     [['can I reboot atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
     [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
@@ -524,7 +524,7 @@ describe('issue 17: the console takes a request without "ask"', () => {
   });
 });
 
-describe("issue 17: help and the README speak the asker's cluster; an unknown node lists the nodes", () => {
+describe("help and the README speak the asker's cluster; an unknown node lists the nodes", () => {
   const service = createAnswerService({ config: demo });
   afterAll(async () => {
     await service.close();

@@ -1,5 +1,5 @@
 /**
- * Issue 19: churn, version skew, certificates and quiet hours of the daily report, pure.
+ * Churn, version skew, certificates and quiet hours of the daily report, pure.
  */
 import { describe, expect, it } from '@jest/globals';
 import { certificateItems } from '../src/analysis/daily/certificates.js';

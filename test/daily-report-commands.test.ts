@@ -1,5 +1,5 @@
 /**
- * Issue 19: asking for the report (`health report`, `일일 점검`), scheduling it from chat with
+ * Asking for the daily report (`health report`, `일일 점검`), scheduling it from chat with
  * quiet hours, and per-cluster thresholds in the configuration (zod-validated, exact paths).
  */
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Issue 19 acceptance: with a real 3-member etcd whose member certificates expire in 3 days
- * (short-lived test certificates), the HA report names each member's certificate, urgent first.
+ * With a real 3-member etcd whose member certificates expire in 3 days (short-lived test
+ * certificates), the daily HA report names each member's certificate, urgent first.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Issue 19: stuck states of the daily report, pure (snapshot + now + thresholds → items).
+ * Stuck states of the daily report, pure (snapshot + now + thresholds → items).
  */
 import { describe, expect, it } from '@jest/globals';
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 19 acceptance: the daily HA report on the simulator served over TLS.
+ * The daily HA report on the simulator served over TLS.
  * - A troubled cluster (API certificate expiring in 5 days, a node cordoned 3 days ago, a stale
  *   kured lock, a PDB stuck at 0 for 2 days, 12 scheduler Lease transitions since yesterday's
  *   report) gives one report naming all five, most urgent first; a healthy cluster one line OK.

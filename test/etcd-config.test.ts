@@ -1,5 +1,5 @@
 /**
- * The per-cluster `etcd` entry of the configuration (issue 7): defaults, path resolution,
+ * The per-cluster `etcd` entry of the configuration: defaults, path resolution,
  * exact-path errors and file checks; and endpoint discovery from the etcd mirror pods.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Who may act (issue 13, F1 and F2), through the real gateway: signed Slack requests into Bolt's
+ * Who may act, through the real gateway: signed Slack requests into Bolt's
  * HTTP receiver and Bot Framework activities into botbuilder's CloudAdapter (development mode,
  * TEAMS_ALLOWED_TENANTS set), a real Redis, the fake Slack Web API and two fake Bot Connectors
  * (the tenant's, and a "sink" that foreign activities name as their serviceUrl).
@@ -336,7 +336,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       state: 'pending-approval',
       revision: revisionBefore,
     });
-    // Nothing ever went to a foreign tenant's serviceUrl (the dev-mode SSRF of issue 13).
+    // Nothing ever went to a foreign tenant's serviceUrl (the dev-mode SSRF).
     expect(sink.calls).toEqual([]);
     // One structured warn per refused request.
     expect(refusalLogs().length - refusalsBefore).toBe(sent);

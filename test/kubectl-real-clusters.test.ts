@@ -1,6 +1,6 @@
 /**
- * Real kubectl against the simulator serving each real file of test/fixtures/real-clusters/
- * (issue 15): `get pdb -A -o json`, `get nodes -o wide` and `get pods -A -o wide` succeed and print
+ * Real kubectl against the simulator serving each real file of test/fixtures/real-clusters/:
+ * `get pdb -A -o json`, `get nodes -o wide` and `get pods -A -o wide` succeed and print
  * kubectl's columns as for a real cluster (kube-apiserver's printers: kubernetes
  * pkg/printers/internalversion/printers.go), with the values of the file's objects. Skipped, with a
  * visible message, where kubectl is missing.

@@ -1,5 +1,5 @@
 /**
- * Abuse of the maintenance executor (issue 5) with the simulator and a real Redis: the lock Lease
+ * Abuse of the maintenance executor with the simulator and a real Redis: the lock Lease
  * taken over by someone else mid-run, a budget whose disruptionsAllowed flips between 0 and 1, a
  * pod whose eviction is accepted but that never goes away, and the node deleted while waiting
  * for its reboot. Behaviour the simulator does not model is made by a proxy in front of it.

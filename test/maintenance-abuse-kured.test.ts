@@ -1,5 +1,5 @@
 /**
- * Abuse of the kured check of the maintenance preflight (issue 5): kured's DaemonSet lock held
+ * Abuse of the kured check of the maintenance preflight: kured's DaemonSet lock held
  * (`weave.works/kured-node-lock`), in any namespace, read through the simulator.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

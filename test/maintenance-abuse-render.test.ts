@@ -1,5 +1,5 @@
 /**
- * Abuse of the maintenance texts (issue 5): a reason, force reason, analysis summary or display
+ * Abuse of the maintenance texts: a reason, force reason, analysis summary or display
  * name carrying Slack mentions and links (`<!channel>`, `@here`, `<https://evil|x>`) or Markdown
  * (`[x](url)`, `**b**`) must not ping, link or format in the Slack card, its thread posts or the
  * audit, and must stay plain text (TextRun, never a Markdown TextBlock) in Teams cards.

@@ -1,5 +1,5 @@
 /**
- * Abuse of maintenance requests (issue 5) at the answer step, with the real parser, the real
+ * Abuse of maintenance requests at the answer step, with the real parser, the real
  * reboot-impact analysis on a scenario snapshot and the real service on a real Redis: a node that
  * does not exist, a node of another cluster, names with glob characters, huge and unicode reasons.
  */

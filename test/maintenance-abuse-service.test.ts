@@ -1,5 +1,5 @@
 /**
- * Abuse of the maintenance decisions (issue 5) at the service, with a real Redis: forged request
+ * Abuse of the maintenance decisions at the service, with a real Redis: forged request
  * ids, decisions on a request of another cluster, decisions after reject / cancel / expiry,
  * approvals racing a cancel, a cancel by a stranger, concurrent requests for one node, force
  * without admin or reason, the audit by non-admins and by an admin of another cluster, and policy

@@ -1,5 +1,5 @@
 /**
- * Abuse of the Slack maintenance buttons (issue 5) through the real Bolt HTTP app of the gateway
+ * Abuse of the Slack maintenance buttons through the real Bolt HTTP app of the gateway
  * (signed requests), a real Redis and the fake Slack Web API: forged button values (not an id,
  * glob characters, colons, 10 KB, JSON, another request's id), a click by a user whose home team
  * is another Slack team, and typed decisions from another team.
@@ -262,7 +262,7 @@ describe('Slack maintenance buttons under abuse', () => {
     expect((await service().get(staging.id))?.state).toBe('pending-approval');
   }, 30_000);
 
-  it("a user with the approver's user id but clicking from another team is not the approver: that team is not served (issue 13)", async () => {
+  it("a user with the approver's user id but clicking from another team is not the approver: that team is not served", async () => {
     const channel = 'C0XTEAM1';
     const r = await newRequest(channel);
     await click({
@@ -290,7 +290,7 @@ describe('Slack maintenance buttons under abuse', () => {
       team: TEAM,
       channel,
     });
-    // Refused privately (issue 13: the refusal is said, not silently dropped).
+    // Refused privately (the refusal is said, not silently dropped).
     await fake.waitFor(
       () =>
         ephemeralsTo(APPROVER).filter((t) => /your workspace \(T0EVIL\) is not one of them/.test(t)).length >=

@@ -1,5 +1,5 @@
 /**
- * Abuse of the Teams maintenance buttons (issue 5) through the real Teams adapter (HTTP, Bot
+ * Abuse of the Teams maintenance buttons through the real Teams adapter (HTTP, Bot
  * Framework activities), the real maintenance service on a real Redis and the fake Bot Connector:
  * clicks without an AAD object id, with the approver's AAD object id in another tenant, with the
  * approver's display name, forged `requestId` data, and a typed approval without an AAD object id.

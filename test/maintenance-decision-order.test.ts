@@ -1,5 +1,5 @@
 /**
- * Two gateway replicas deciding on one request at nearly the same moment (issue 5: "the thread
+ * Two gateway replicas deciding on one request at nearly the same moment ("the thread
  * updates and audit entries in order"). Gateway A reaches Redis through a proxy that holds its
  * replies for 150 ms, so its approval is stored first but A learns of it late; gateway B approves
  * the moment A's approval is in Redis. The audit Stream and the thread-message numbers must still

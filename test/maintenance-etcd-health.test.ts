@@ -1,6 +1,6 @@
 /**
  * The maintenance executor's last check after a reboot, "the etcd member healthy where etcd is
- * observable" (issue 5), against a real 3-member etcd (Debian etcd-server, TLS with client
+ * observable", against a real 3-member etcd (Debian etcd-server, TLS with client
  * certificates, free loopback ports) whose members are named after the simulated control-plane
  * nodes of the healthy 3-node scenario (atlas-cp-1..3).
  *

@@ -1,10 +1,11 @@
 /**
- * Maintenance commands (issue 5): the en/ko table of request, decision, status and audit forms,
+ * Maintenance commands: the en/ko table of request, decision, status and audit forms,
  * `--force` with a reason, bad ids and names answered as parse errors (never thrown), the help
  * examples, the job schema, and that the reboot-impact forms are not taken for maintenance.
  */
 import { describe, expect, it } from '@jest/globals';
-import { HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import {
   MAINTENANCE_GRAMMAR,
   MAINTENANCE_HELP_EXAMPLES,

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance commands (issue 20): plans and their controls, English and Korean; one node
+ * Fleet maintenance commands: plans and their controls, English and Korean; one node
  * alone stays a single-node request; bad selectors, clusters and plan ids are refused by name.
  */
 import { describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance plans (issue 20) on the simulator with a real Redis: a plan for the 3
+ * Fleet maintenance plans on the simulator with a real Redis: a plan for the 3
  * control-plane nodes and 4 workers of a generated cluster, approved by two approvers, runs to the
  * end with simulated reboots (control plane first, one at a time, etcd leader last, never two
  * nodes down at once, each node verified and settled before the next); a failing node pauses the
@@ -40,7 +40,7 @@ import { runPlan } from '../src/maintenance/plan/run-plan.js';
 import type { PlanRunDeps } from '../src/maintenance/plan/run-plan.js';
 import { MaintenanceStore } from '../src/maintenance/request-store.js';
 import type { Actor, ClusterMaintenancePolicy } from '../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './helpers/maintenance-test-store.js';

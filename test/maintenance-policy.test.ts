@@ -86,13 +86,13 @@ describe('the policy file', () => {
         drain: { timeoutMs: 600_000, parallelism: 5, evictionBackoffMs: 1000, progressIntervalMs: 15_000 },
         reboot: { timeoutMs: 1_800_000 },
         lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
-        // issue 20: one worker per batch, 2 min settle time
+        // one worker per batch, 2 min settle time
         fleet: { workerBatchSize: 1, settleMs: 120_000, settleTimeoutMs: 600_000 },
       });
     }
   });
 
-  it('reads fleet settings and an Alertmanager per cluster (issue 20)', () => {
+  it('reads fleet settings and an Alertmanager per cluster', () => {
     const policy = parseMaintenancePolicy(
       'clusters:\n  prod:\n    fleet: { settleMs: 30000 }\n    alertmanager:\n      url: http://am.monitoring:9093\n      gate: ["severity=critical", "node={node},severity=~\\"warning|critical\\""]\n      silence: [\'instance=~"{node}.*"\']\n',
       'p.yaml',

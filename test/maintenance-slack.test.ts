@@ -1,5 +1,5 @@
 /**
- * Maintenance through Slack end to end (issue 5): signed requests into the real Bolt HTTP app of
+ * Maintenance through Slack end to end: signed requests into the real Bolt HTTP app of
  * the gateway → real Redis → the worker process's composition (`runWorkerProcess`: answer worker
  * plus maintenance worker, configured from a config file and a policy file) → the simulator as the
  * cluster → Block Kit cards and thread posts at a local fake Slack Web API.
@@ -490,7 +490,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(blocksText(refused)).toMatch(/quorum/);
     expect(blocksText(refused)).not.toContain('maintenance-approve');
 
-    // Issue 13 F9: "only admins may force" concerns the requester alone: said to them privately.
+    // "Only admins may force" concerns the requester alone: said to them privately.
     const privateBefore = ephemeralsTo(REQUESTER).length;
     await slash('maintain atlas-cp-2 kernel patch --force "cannot wait"', REQUESTER, channel);
     await fake.waitFor(() => ephemeralsTo(REQUESTER).length > privateBefore, 30_000);

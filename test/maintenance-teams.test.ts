@@ -1,5 +1,5 @@
 /**
- * Maintenance (issue 5) through the Teams adapter: botbuilder's real CloudAdapter on
+ * Maintenance through the Teams adapter: botbuilder's real CloudAdapter on
  * /api/messages, a fake Bot Connector at its HTTP boundary (reached through `serviceUrl`), real
  * Redis and the Teams replies queue.
  *
@@ -435,7 +435,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
 });
 
 /**
- * Part 2, the acceptance path of issue 5 through Teams: a typed request in a channel → the worker's
+ * Part 2, the maintenance acceptance path through Teams: a typed request in a channel → the worker's
  * answer step (reboot-impact analysis on the simulator, policy, request created) → the request card
  * posted at the fake connector and attached → a non-approver's click and a double click refused
  * privately → two distinct approvers (control-plane node) → the maintenance worker: lock, cordon,

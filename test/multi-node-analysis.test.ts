@@ -1,5 +1,5 @@
 /**
- * Several nodes in one question (issue 17), the pure analysis: the joint impact of nodes down
+ * Several nodes in one question, the pure analysis: the joint impact of nodes down
  * together, and the rolling plan for them one after another, on scenario files.
  *
  * Every expectation below was computed by hand from the scenario files before the analysis was
@@ -223,7 +223,7 @@ export const TOGETHER: TogetherCase[] = [
       },
       { check: 'capacity', variant: 'joint-some-pending', facts: { unplacedCount: 2 } },
     ],
-    note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (CHECKS.md pdb-blocks); web is down while both are out.',
+    note: 'web has its two pods there (budget 1): the second eviction waits until the first pod runs again elsewhere, which it can (orion-wk-1 has 600m free: both web pods fit, neither render pod). So: caution, as the single-node check warns for more pods than the budget (docs/checks.md, pdb-blocks); web is down while both are out.',
   },
   {
     scenario: '14',

@@ -1,5 +1,5 @@
 /**
- * Several nodes in one question (issue 17), on the answer path (simulator → client-node → analysis
+ * Several nodes in one question, on the answer path (simulator → client-node → analysis
  * → explanation): the joint verdict for "together", the rolling plan for "one by one", both in
  * `--format json`. Short names, typos and groups are resolved by the worker against the live
  * node list. Expected values are the hand-computed ones of test/multi-node-analysis.test.ts.
@@ -70,7 +70,7 @@ async function ask(
   return { reply, text: renderText(reply) };
 }
 
-describe('several nodes in one question (issue 17), through the answer path', () => {
+describe('several nodes in one question, through the answer path', () => {
   it('"can I reboot atlas-cp-1 and atlas-cp-2": together is unsafe (etcd keeps 1 of 3, quorum 2)', async () => {
     const { reply, text } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
     expect(reply.verdict).toBe('unsafe');

@@ -1,5 +1,5 @@
 /**
- * The ops server's exposure (issue 13, F8): it has no authentication, so by default it listens on
+ * The ops server's exposure: it has no authentication, so by default it listens on
  * 127.0.0.1 only (`K8S_HA_BOT_OPS_HOST` changes it; the container manifests set 0.0.0.0), and a
  * flood of `/metrics` scrapes costs Redis one queue-depth reading per cache window, not one per
  * scrape. Redis commands are counted by a real redis-server (`INFO commandstats`).
@@ -56,7 +56,7 @@ const scrape = async (port: number): Promise<string> => {
   return res.text();
 };
 
-describe('ops server exposure (F8)', () => {
+describe('ops server exposure', () => {
   it('listens on 127.0.0.1 by default, on K8S_HA_BOT_OPS_HOST when set', async () => {
     const ops = await startProcessOps({
       role: 'worker',

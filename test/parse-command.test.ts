@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { GRAMMAR, HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { GRAMMAR } from '../src/commands/grammar.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import type { Command, Locale, ParseErrorCode } from '../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];
@@ -25,7 +27,7 @@ describe('reboot-impact requests in English', () => {
     ['can I restart node master-2', reboot('master-2')],
     ['is master-2 safe to reboot', reboot('master-2')],
     ['what happens if I reboot master-2', reboot('master-2')],
-    // drain alone is its own request since issue 9 (drain-impact); see test/what-if-parse.test.ts
+    // drain alone is its own request (drain-impact); see test/what-if-parse.test.ts
     ['what happens if we drain master-2?', { kind: 'drain-impact', node: 'master-2', drain: true }],
     ['can I drain worker-3', { kind: 'drain-impact', node: 'worker-3', drain: true }],
     ['could we safely restart the node atlas-cp-2', reboot('atlas-cp-2')],

@@ -1,5 +1,5 @@
 /**
- * K8S_HA_BOT_QUEUE_PREFIX (hardening issue 13, F4): every process reads the key prefix from one
+ * K8S_HA_BOT_QUEUE_PREFIX (hardening): every process reads the key prefix from one
  * place, so a gateway, a worker and the console started with the same value meet on the same
  * queues; a blank value means the default everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Real clusters in, true answers out (issue 15): every file of test/fixtures/real-clusters/ (real
+ * Real clusters in, true answers out: every file of test/fixtures/real-clusters/ (real
  * `kubectl get … -o json` objects from public repositories, see its README for sources) is asked a
  * control-plane reboot, a worker reboot where one exists, and `status`, through the path
  * `k8s-ha-bot ask --snapshot FILE --format json` takes. The expectations are the README's
@@ -527,7 +527,7 @@ describe('derived formats give the same answers as file 01', () => {
   });
 });
 
-describe('what was seen (issue 15), on the real objects', () => {
+describe('what was seen, on the real objects', () => {
   it('a 3-server k3s cluster with embedded etcd (derived from file 04) gets etcd quorum before/after', async () => {
     const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
     expect(a.context.profile).toBe('k3s');
@@ -581,7 +581,7 @@ describe('what was seen (issue 15), on the real objects', () => {
   });
 });
 
-describe('the formats users have (issue 15)', () => {
+describe('the formats users have', () => {
   it('a kubectl cluster-info dump --output-directory tree (typed Lists whose items carry no kind) gives the answers of file 01', async () => {
     const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as {
       items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[];
@@ -642,7 +642,7 @@ describe('the formats users have (issue 15)', () => {
 });
 
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-(KUBECTL ? describe : describe.skip)('kubectl against the simulator serving a real file (issue 15)', () => {
+(KUBECTL ? describe : describe.skip)('kubectl against the simulator serving a real file', () => {
   it('kubectl get pdb -A -o json succeeds on file 07, whose PDB was recorded as policy/v1beta1', async () => {
     const file = await loadSnapshotFile(join(DIR, '07-insights-openshift-3masters-3workers.json'));
     const sim = await startSimulator({ file, heartbeats: false });

@@ -1,5 +1,5 @@
 /**
- * Redis Sentinel (issue 13, F14): the bot's queue survives the loss of its Redis primary.
+ * Redis Sentinel: the bot's queue survives the loss of its Redis primary.
  *
  * Real processes on 127.0.0.1: a primary, two replicas and three sentinels (quorum 2,
  * down-after 1 s). Requests go through the queue API as the gateway uses it (enqueue retried while

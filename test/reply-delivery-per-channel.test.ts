@@ -1,9 +1,9 @@
 /**
  * Reply delivery under Slack's per-channel posting limit (about one chat.postMessage per second per
- * channel, then HTTP 429 Retry-After 1; modelled by the fake Web API as in
- * ../shared/hostile-repro/lib/fake-slack.mjs): the real replies consumer, the real SlackPoster and
- * Bolt's WebClient, a real Redis. One channel's backlog must not delay other channels, no reply
- * may be dropped before its delivery deadline, and a reply past it tells the requester privately.
+ * channel, then HTTP 429 Retry-After 1; modelled by the fake Web API): the real replies consumer,
+ * the real SlackPoster and Bolt's WebClient, a real Redis. One channel's backlog must not delay
+ * other channels, no reply may be dropped before its delivery deadline, and a reply past it tells
+ * the requester privately.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

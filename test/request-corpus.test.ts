@@ -1,5 +1,5 @@
 /**
- * The request corpus (issue 17): test/fixtures/requests/corpus.yaml, at least 300 requests as
+ * The request corpus: test/fixtures/requests/corpus.yaml, at least 300 requests as
  * operators phrase them. Each is parsed with its cluster's node names (the demo cluster, the
  * scenario clusters) and compared with the expected intent, nodes or group, and plan mode.
  *
@@ -52,7 +52,7 @@ function judge(c: Case, nodes: string[], withList = true): { outcome: Outcome; g
   return { outcome: 'understood', got };
 }
 
-describe('request corpus (issue 17)', () => {
+describe('request corpus', () => {
   const rows = corpus.groups.flatMap((g) =>
     g.cases.map((c) => ({ ...c, cluster: g.cluster, group_: g.name })),
   );
@@ -103,7 +103,7 @@ describe('request corpus (issue 17)', () => {
   });
 });
 
-describe('held-out request corpus (issue 17)', () => {
+describe('held-out request corpus', () => {
   const rows = heldOut.groups.flatMap((g) => g.cases.map((c) => ({ ...c, cluster: g.cluster })));
 
   it('has at least 120 requests, each group citing its source', () => {
@@ -135,7 +135,7 @@ describe('held-out request corpus (issue 17)', () => {
   });
 });
 
-describe('requests that must not be taken for an action (issue 17)', () => {
+describe('requests that must not be taken for an action', () => {
   const nodes = corpus.clusters.atlas ?? [];
   it.each([
     ['shell after a name', 'can I reboot atlas-wk-1; rm -rf /'],

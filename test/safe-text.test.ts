@@ -1,5 +1,5 @@
 /**
- * Terminal escapes and deceptive Unicode from cluster data (hardening issue 13, F11): a node name and
+ * Terminal escapes and deceptive Unicode from cluster data (hardening): a node name and
  * kured's lock holder carrying ESC[31m, U+202E (right-to-left override) and U+200B (zero width) are
  * shown without escapes or bidi controls, zero-width characters marked, in the console text, Slack
  * Block Kit and Teams cards; the answer step already hands out safe replies.

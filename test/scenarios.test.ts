@@ -21,7 +21,7 @@ interface Expected {
   verdict: 'safe' | 'caution' | 'unsafe';
   planes: ('control' | 'data')[];
   must_mention: string[];
-  /** Terms the answer must not contain (issue 16: e.g. advice to edit an operator-managed budget). */
+  /** Terms the answer must not contain (e.g. advice to edit an operator-managed budget). */
   must_not_mention?: string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Schedule commands (issue 6): the parser (en/ko), the handler against real Redis (BullMQ job
+ * Schedule commands: the parser (en/ko), the handler against real Redis (BullMQ job
  * schedulers), and the Slack slash command end to end through the real Bolt HTTPReceiver with a
  * fake Slack Web API (ack at once, result as an ephemeral follow-up).
  */

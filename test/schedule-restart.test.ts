@@ -1,5 +1,5 @@
 /**
- * Scheduled HA posts across a Redis restart (issue 6 acceptance): Redis with AOF
+ * Scheduled HA posts across a Redis restart (acceptance): Redis with AOF
  * (`appendfsync always`) is stopped between occurrences and started again on the same port and
  * directory; the runners reconnect by themselves, the schedule goes on, and no occurrence is
  * posted twice.

@@ -1,5 +1,5 @@
 /**
- * Scheduled daily HA posts (issue 6), end to end: real Redis, BullMQ job schedulers with a
+ * Scheduled daily HA posts, end to end: real Redis, BullMQ job schedulers with a
  * test-only cron pattern (every 3 s), three schedule runners, the real answer step on a snapshot
  * served by the simulator, Slack delivery through the adapter's SlackPoster to a fake Slack Web API.
  */

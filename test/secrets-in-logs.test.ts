@@ -1,5 +1,5 @@
 /**
- * Secrets the process holds never reach its output (issue 13, F5): the real worker (`k8s-ha-bot
+ * Secrets the process holds never reach its output: the real worker (`k8s-ha-bot
  * worker`, from source) on a real redis-server with a password, against a "Kubernetes API" that
  * echoes whatever credential it receives (the bearer token, the basic user:password, decoded and
  * base64) and the cluster's client key in its error bodies, as some proxies and misconfigured
@@ -121,7 +121,7 @@ function job(cluster: string, text: string, n: number): AnswerJob {
   };
 }
 
-describe('secrets in the worker output (F5)', () => {
+describe('secrets in the worker output', () => {
   it('a worker against an API that echoes its credentials logs none of them, and short bodies only', async () => {
     const kubeconfig = join(dir, 'kubeconfig.yaml');
     await writeFile(

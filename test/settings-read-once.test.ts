@@ -1,5 +1,5 @@
 /**
- * Settings read once (issue 14, point 3): src/config/settings.ts is the only module that reads an
+ * Settings read once: src/config/settings.ts is the only module that reads an
  * environment; every other module of src/, adapters/ and workers/ gets the typed settings (or a
  * whole environment object it passes on: the entry points). `config check` prints the one settings
  * object; the queue prefix, the Redis key names and the job time limit each come from one place.

@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { generateCluster, writeScenarioFile } from '../src/simulator/generate-cluster.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
 import type { KObject } from '../src/cluster/snapshot-file.js';
 import { readSnapshotWithStats } from '../src/cluster/read-snapshot.js';

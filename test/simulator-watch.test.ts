@@ -1,5 +1,5 @@
 /**
- * The simulator serves `?watch=true` (issue 18): events as newline-delimited JSON over a chunked
+ * The simulator serves `?watch=true`: events as newline-delimited JSON over a chunked
  * response, resumption from a resourceVersion, bookmarks, `410 Gone` for a too-old
  * resourceVersion, `timeoutSeconds`, selectors, RBAC's `watch` verb, and `kubectl get -w`.
  * Read with plain node:http and with client-node's own Watch.

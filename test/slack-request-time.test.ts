@@ -1,5 +1,5 @@
 /**
- * The time window of signed Slack requests (hardening issue 13, F10): Bolt 5.1 refuses stale
+ * The time window of signed Slack requests (hardening): Bolt 5.1 refuses stale
  * timestamps only; the gateway also refuses timestamps more than five minutes ahead, and a replay of
  * accepted bytes is a duplicate for as long as they stay accepted. Real Bolt HTTPReceiver, real Redis.
  */

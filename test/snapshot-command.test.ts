@@ -1,5 +1,5 @@
 /**
- * `k8s-ha-bot snapshot` (issue 15): for every scenario of test/fixtures/scenarios/, the simulator
+ * `k8s-ha-bot snapshot`: for every scenario of test/fixtures/scenarios/, the simulator
  * serves it as a live cluster; `snapshot --cluster live` captures it into a file through the
  * worker's reader; `ask --snapshot FILE` on that file gives the same findings as asking the live
  * simulator (`--format json`), for the scenario's own request and for `status`. Only the capture

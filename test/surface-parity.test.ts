@@ -1,5 +1,5 @@
 /**
- * The console, Slack and Teams give the same answer to the same text (issue 17 acceptance), over a
+ * The console, Slack and Teams give the same answer to the same text, over a
  * sample of the request corpus (test/fixtures/requests/corpus.yaml, the demo cluster's groups):
  * every intent but the maintenance ones (they change state in Redis, so a second surface would get
  * another answer on purpose), English and Korean, about 40 requests.

@@ -1,5 +1,5 @@
 /**
- * Unauthenticated Teams requests (issue 13, F7): the real Teams adapter with an app id and
+ * Unauthenticated Teams requests: the real Teams adapter with an app id and
  * password, alone in a process with the real logger on stderr (test/helpers/teams-auth-entry.ts),
  * gets requests with no token, a garbage token, an `alg: none` token, tokens signed by an
  * attacker's key (an unknown key id, and the key id the metadata lists), an expired one and Basic
@@ -147,7 +147,7 @@ async function refusals(metadataAt: string): Promise<void> {
   }
 }
 
-describe('unauthenticated Teams requests (F7)', () => {
+describe('unauthenticated Teams requests', () => {
   it('get 401 with an empty body and one structured log line each, with the OpenID metadata served', async () => {
     await refusals(metadataUrl);
   }, 60_000);

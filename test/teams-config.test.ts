@@ -76,7 +76,7 @@ describe('loadTeamsConfig', () => {
     ).toMatch(/^TEAMS_REPLY_DEADLINE_MS: /);
   });
 
-  it("TEAMS_ALLOWED_TENANTS: required for a MultiTenant bot, defaults to the bot's own tenant otherwise, unset only without authentication (issue 13 F2)", () => {
+  it("TEAMS_ALLOWED_TENANTS: required for a MultiTenant bot, defaults to the bot's own tenant otherwise, unset only without authentication", () => {
     expect(pathOf({ MICROSOFT_APP_ID: APP_ID, MICROSOFT_APP_PASSWORD: 's' })).toMatch(
       /^TEAMS_ALLOWED_TENANTS: .*is not set: a MultiTenant bot answers any organisation/,
     );

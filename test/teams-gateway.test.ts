@@ -288,7 +288,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect(await jobCount(jobs)).toBe(before);
   });
 
-  it("help for a known cluster is answered by the worker, with examples in the cluster's node names (issue 17: as the console)", async () => {
+  it("help for a known cluster is answered by the worker, with examples in the cluster's node names (as the console)", async () => {
     const before = await jobCount(jobs);
     await post(activity({ id: 'help-2', conversationId: 'a:help', text: 'help' }));
     await fake.waitFor(() => cards('a:help').length >= 1);
@@ -417,7 +417,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     expect(cards(conversationId)).toHaveLength(1);
   });
 
-  it('1,000 conversationUpdates leave the stored references bounded, and keep the conversation that was used (issue 13)', async () => {
+  it('1,000 conversationUpdates leave the stored references bounded, and keep the conversation that was used', async () => {
     const bounds = { maxReferences: 5, maxAnnouncedReferences: 100 };
     const bounded = await startTeamsAdapter({
       env: { K8S_HA_BOT_RATE_LIMIT: '0' },

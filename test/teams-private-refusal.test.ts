@@ -1,5 +1,5 @@
 /**
- * Issue 13, F9 in Teams: a maintenance request refused for who the requester is ("only admins may
+ * In Teams, a maintenance request refused for who the requester is ("only admins may
  * force", "not a requester") reaches the requester alone. The worker publishes the refusal on the
  * Teams replies queue (as `answerMaintenanceRequest` does, `audience: 'requester'`); the real
  * Teams adapter (botbuilder's CloudAdapter) delivers it to a fake Bot Connector: in a channel, in a

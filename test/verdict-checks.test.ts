@@ -1,5 +1,5 @@
 /**
- * Issue 16: the checks that look past the first checklist (pinned volumes, budgets held at 0 by
+ * The checks that look past the first checklist (pinned volumes, budgets held at 0 by
  * unhealthy pods elsewhere, operator-managed budgets, traffic policy, the control-plane VIP, a dead
  * node), read through the simulator like a live cluster.
  */

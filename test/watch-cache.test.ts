@@ -1,5 +1,5 @@
 /**
- * The worker's watch cache (issue 18) against the simulator's watches: it lists once, then follows
+ * The worker's watch cache against the simulator's watches: it lists once, then follows
  * writes through the watch (a cordon is in the next snapshot with no new list or watch request),
  * answers say how fresh they are, an out-of-sync cache falls back to a fresh read, and a `410 Gone`
  * makes it relist.

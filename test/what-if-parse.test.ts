@@ -1,9 +1,10 @@
 /**
- * Parsing of the "what if" requests (issue 9): component restarts, rolling updates, outages,
+ * Parsing of the "what if" requests: component restarts, rolling updates, outages,
  * upgrades and drain alone, in English and Korean; the reboot forms keep their meaning.
  */
 import { describe, expect, it } from '@jest/globals';
-import { HELP_EXAMPLES, parseCommand } from '../src/commands/parse-command.js';
+import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
+import { parseCommand } from '../src/commands/parse-command.js';
 import type { Command, Locale } from '../src/commands/types.js';
 
 type Row = [text: string, command: Command, locale?: Locale];

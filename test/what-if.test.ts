@@ -1,5 +1,5 @@
 /**
- * "What if" answers end to end on the scenario snapshots (issue 9): the simulator serves each
+ * "What if" answers end to end on the scenario snapshots: the simulator serves each
  * file, the answer step reads it through @kubernetes/client-node, analyses the change and explains
  * it. For each request form: the verdict, the affected planes and the key facts; Korean requests
  * get Korean answers with the same verdicts; unknown components and nodes are named, not guessed.

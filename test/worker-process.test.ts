@@ -81,7 +81,7 @@ describe('answer jobs through Redis and a worker process', () => {
     expect(enqueued[0]?.queueName).toBe('k8s-ha-bot-cluster-c1');
     expect(queue.rememberedJobs).toBe(3);
     const replies = await Promise.all(enqueued.map((e) => queue.waitForReply(e.jobId, 10_000)));
-    // Answered: the producer forgets them (issue 13).
+    // Answered: the producer forgets them.
     expect(queue.rememberedJobs).toBe(0);
     expect(replies.map((r) => r.title)).toEqual(['echo: one', 'echo: two', 'echo: three']);
     expect(replies.map((r) => r.context.requestId)).toEqual(jobs.map((j) => j.requestId));
@@ -243,7 +243,7 @@ describe('answer jobs through Redis and a worker process', () => {
   });
 });
 
-describe("the producer's memory of enqueued jobs (issue 13)", () => {
+describe("the producer's memory of enqueued jobs", () => {
   it('stays bounded over 20,000 requests nobody waits for (a gateway), and the newest can still be waited for', async () => {
     const prefix = `leak${randomBytes(4).toString('hex')}`;
     const queue = new JobQueue({ redisUrl: redis.url, prefix });

@@ -2,7 +2,7 @@
  * The worker process: `node dist/workers/main.js --cluster prod [--cluster staging]`.
  *
  * A thin composition root: read settings from `env` and `argv`, load the answer step, start the
- * worker and, beside it, the maintenance worker of the same clusters (issue 5: executions of
+ * worker and, beside it, the maintenance worker of the same clusters (executions of
  * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
  * Settings (flags win over environment; all read by `loadSettings`, src/config/settings.ts):
@@ -29,7 +29,7 @@ import type { WorkerAnswerStep } from '../src/answer/worker-answer-step.js';
 import { startMaintenanceWorker } from './maintenance-worker.js';
 import type { RunningMaintenanceWorker } from './maintenance-worker.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
-import { isClusterName } from '../src/queue/job.js';
+import { isValidClusterName } from '../src/commands/names.js';
 import { jobTimeoutMsOf, loadSettings } from '../src/config/settings.js';
 import type { Env, Settings, SettingsFlags } from '../src/config/settings.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
@@ -111,7 +111,7 @@ export function workerFlagsOf(argv: readonly string[]): SettingsFlags {
     .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
     .option('--redis-url <url>', 'Redis URL')
     .option('--cluster <name>', 'cluster to serve (repeatable)', (value: string, previous: string[] = []) => {
-      if (!isClusterName(value)) throw new InvalidArgumentError('not an RFC 1123 label');
+      if (!isValidClusterName(value)) throw new InvalidArgumentError('not an RFC 1123 label');
       return [...previous, value];
     })
     .option('--concurrency <n>', 'jobs in parallel per cluster')

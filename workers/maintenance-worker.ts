@@ -2,7 +2,7 @@
  * The maintenance worker: consumes the execution jobs of some clusters
  * (`maintenanceQueueNameFor(cluster)`, one job per approved request) and runs
  * {@link runMaintenance} for each, one at a time per cluster; and the jobs of approved
- * maintenance plans (issue 20, `{ planId, cluster }`), running {@link runPlan}.
+ * maintenance plans (`{ planId, cluster }`), running {@link runPlan}.
  *
  * Jobs are long (a drain, then a reboot: up to about 40 min with the defaults), so the BullMQ job
  * lock is short and renewed (`lockDurationMs`, default 30 s): when a worker dies (SIGKILL, OOM,
@@ -41,7 +41,7 @@ export interface MaintenanceWorkerOptions {
   /** The dependencies of one cluster's runs (store, notifier, KubeConfig, policy, analysis…). */
   depsFor: (cluster: string) => Promise<Omit<MaintenanceDeps, 'redis' | 'signal'>>;
   /**
-   * The dependencies of one cluster's plan runs (issue 20); absent: plan jobs fail with
+   * The dependencies of one cluster's plan runs; absent: plan jobs fail with
    * `bad-request` (nothing is touched).
    */
   planDepsFor?: (cluster: string) => Promise<Omit<PlanRunDeps, 'redis' | 'signal'>>;

@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userInfo } from 'node:os';
 // Only what every command needs is imported here (commander, the error type, the user-name rule);
-// each command loads its own modules in its action (issue 18), so `--version` and `help` load no
+// each command loads its own modules in its action, so `--version` and `help` load no
 // Kubernetes client and no chat SDK, and `ask` loads no chat SDK.
 import type { Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -55,7 +55,7 @@ export type GatewayStarter = (options: {
 }) => Promise<HostedGateway>;
 
 /**
- * The chat side of the CLI, loaded only by the commands that use it (issue 18): the console adapter
+ * The chat side of the CLI, loaded only by the commands that use it: the console adapter
  * never imports the gateway, Slack or Teams modules; the composition root (adapters/k8s-ha-bot.ts)
  * hands these in as dynamic imports, so `ask`, `--version` and `help` never load a chat SDK.
  */
@@ -459,8 +459,8 @@ export async function runCli(
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       });
       const workerLogger = createLogger({ name: 'worker', level: workerSettings.logLevel ?? 'info' });
-      // The answer step with maintenance requests, and the maintenance worker of the same clusters
-      // (issue 5); the configuration's Redis (file and environment merged by loadConfig) and job time limit.
+      // The answer step with maintenance requests, and the maintenance worker of the same clusters;
+      // the configuration's Redis (file and environment merged by loadConfig) and job time limit.
       await runWorkerProcess({
         settings: workerSettings,
         config,
@@ -667,7 +667,7 @@ export async function runCli(
 }
 
 /**
- * `k8s-ha-bot "can I reboot atlas-cp-2"` (issue 17): a request typed without `ask` is answered as
+ * `k8s-ha-bot "can I reboot atlas-cp-2"`: a request typed without `ask` is answered as
  * `ask` would. When the first argument after the program's own options is neither a subcommand (nor
  * `help`) nor an option, `ask` is put before the arguments; an option-led request
  * (`k8s-ha-bot --format json "status"`) too, as soon as it holds an operand. Without operands the

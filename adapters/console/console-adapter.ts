@@ -41,7 +41,7 @@ export interface ConsoleOutcome {
    */
   exitCode: 0 | 1 | 2;
   /**
-   * What was understood (issue 17): intent, nodes (resolved against the live node list when the
+   * What was understood: intent, nodes (resolved against the live node list when the
    * worker read the cluster, else as typed), group, plan mode, cluster, language; null when the
    * text was not understood.
    */
@@ -68,7 +68,7 @@ export interface ConsoleRequest {
  */
 export { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 
-/** Commands that act on or read the maintenance state in Redis (issue 5). */
+/** Commands that act on or read the maintenance state in Redis. */
 const MAINTENANCE_KINDS: ReadonlySet<Command['kind']> = new Set([
   'maintenance-request',
   'maintenance-decision',
@@ -153,7 +153,7 @@ function adapterReply(
 export type ConsoleScheduleList = () => Promise<ScheduleSpec[]>;
 
 /**
- * A schedule command typed at the console (issue 17). The console cannot be posted to later, so it
+ * A schedule command typed at the console. The console cannot be posted to later, so it
  * makes and removes no schedule (exit 2, with where to do it); `schedules` lists those of every
  * Slack channel and Teams conversation with where each posts (exit 0), or says Redis is needed
  * (exit 2).
@@ -321,9 +321,9 @@ export function toJsonOutput(
     locale: reply.locale,
     health: reply.health ?? null,
     context: reply.context,
-    // Several nodes (issue 17): the joint verdict and the rolling plan (order, batches, waits).
+    // Several nodes: the joint verdict and the rolling plan (order, batches, waits).
     ...(reply.multiNode === undefined ? {} : { multiNode: reply.multiNode }),
-    // The HA report (issue 19): its items most urgent first, thresholds, what changed.
+    // The HA report: its items most urgent first, thresholds, what changed.
     ...(reply.healthReport === undefined ? {} : { report: reply.healthReport }),
     reply,
   };

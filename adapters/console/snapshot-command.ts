@@ -1,5 +1,5 @@
 /**
- * `k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE` (issue 15): resolve which cluster to
+ * `k8s-ha-bot snapshot [--context C | --cluster NAME] > FILE`: resolve which cluster to
  * read, read it through the worker's reader ({@link captureSnapshot}) and return the file text.
  * Loaded by cli.ts inside the command's action only.
  */

@@ -1,5 +1,5 @@
 /**
- * The gateway's maintenance part (issue 5): the {@link MaintenanceService} the chat adapters decide
+ * The gateway's maintenance part: the {@link MaintenanceService} the chat adapters decide
  * with (button clicks and typed decisions need only Redis, no worker), its notifier's chat posts
  * through the replies queues, and the expiry sweeper.
  *

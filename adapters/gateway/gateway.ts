@@ -56,7 +56,7 @@ export interface GatewayOptions {
   queuePrefix?: string;
   /** Overrides `TEAMS_PORT` of the Teams adapter (started when MICROSOFT_APP_ID is set). */
   teamsPort?: number;
-  /** Maintenance expiry sweep period, in ms (issue 5). @defaultValue 15 000 */
+  /** Maintenance expiry sweep period, in ms. @defaultValue 15 000 */
   maintenanceSweepMs?: number;
   /**
    * How long a failed enqueue after the ack is retried before the requester is told the queue is
@@ -75,7 +75,7 @@ export interface RunningGateway {
   slack?: SlackConfig;
   /** The Teams adapter, when MICROSOFT_APP_ID is set (its own port: `teams.port`, POST /api/messages). */
   teams?: RunningTeamsAdapter;
-  /** Maintenance (issue 5): the service the adapters decide with, and the expiry sweeper. */
+  /** Maintenance: the service the adapters decide with, and the expiry sweeper. */
   maintenance: GatewayMaintenance;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;

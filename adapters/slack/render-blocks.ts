@@ -313,7 +313,7 @@ function clamp(value: number | undefined, low: number, high: number, fallback = 
  * @throws nothing for any reply (out-of-range options are clamped)
  */
 export function renderSlackMessages(input: Reply, options: RenderSlackOptions = {}): SlackMessage[] {
-  // Last guard: no control, bidi or hidden characters from cluster data reach Slack (issue 13).
+  // Last guard: no control, bidi or hidden characters from cluster data reach Slack.
   const reply = safeReply(input);
   const tr = translator(reply.locale);
   const maxBlocks = clamp(options.maxBlocks, 6, SLACK_LIMITS.blocksPerMessage);

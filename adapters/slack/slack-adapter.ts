@@ -322,7 +322,7 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<R
     ...(options.deadlinePollMs !== undefined ? { deadlinePollMs: options.deadlinePollMs } : {}),
     deliver: async (reply, job, delivery) => {
       const address = job.replyTo.address as { channel: string; user?: string };
-      // A maintenance card's thread posts and updates (issue 5).
+      // A maintenance card's thread posts and updates.
       if (delivery && delivery.mode !== 'new') {
         await slackMaintenance.deliver(reply, address, job.requestId, delivery);
         return;

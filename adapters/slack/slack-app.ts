@@ -60,7 +60,7 @@ export interface SlackAppOptions {
   /** Extra HTTP routes (HTTP mode), e.g. `/healthz`. */
   healthCheck?: () => Promise<boolean>;
   /**
-   * A click on a maintenance card's Approve / Reject / Cancel (issue 5), after the ack; the id is
+   * A click on a maintenance card's Approve / Reject / Cancel, after the ack; the id is
    * already checked against the request id pattern. Should not reject (the app logs it if it does).
    */
   onMaintenanceButton?: (
@@ -175,7 +175,7 @@ export function createSlackApp(options: SlackAppOptions): {
         },
       ],
     });
-    // Bolt refuses stale timestamps only; future-dated ones are refused before it (issue 13).
+    // Bolt refuses stale timestamps only; future-dated ones are refused before it.
     refuseFutureSlackRequests(receiver, { logger });
     app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
   }

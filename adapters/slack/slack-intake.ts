@@ -134,7 +134,7 @@ export interface SlackScheduleCommands {
 }
 
 /**
- * Maintenance commands answered by the gateway rather than a worker (issue 5): decisions
+ * Maintenance commands answered by the gateway rather than a worker: decisions
  * (`approve mr-…`), `maintenance status mr-…` and `audit`. The handler posts its own private
  * answers (refusals, audit) and updates the request card.
  */
@@ -165,7 +165,7 @@ export interface SlackIntakeOptions {
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
-  /** Schedule commands; without it they are parsed as ordinary requests (issue 6). */
+  /** Schedule commands; without it they are parsed as ordinary requests. */
   schedules?: SlackScheduleCommands;
   /** Maintenance decisions, status and audit; without it they go to a worker like any command. */
   maintenance?: SlackMaintenanceCommands;

@@ -1,5 +1,5 @@
 /**
- * Maintenance (issue 5) in Slack: the request card with its Approve / Reject / Cancel buttons,
+ * Maintenance in Slack: the request card with its Approve / Reject / Cancel buttons,
  * decisions taken in the gateway (Redis only, no worker), the card's thread and in-place updates.
  *
  * - A worker's reply of kind `maintenance` (the request card) is posted in the channel (never

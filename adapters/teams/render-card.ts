@@ -328,7 +328,7 @@ function card(body: CardJson[], actions: CardJson[], fallback: string): CardJson
  * @throws nothing for any reply (out-of-range options are clamped)
  */
 export function renderTeamsCards(input: Reply, options: RenderTeamsOptions = {}): TeamsCardMessage[] {
-  // Last guard: no control, bidi or hidden characters from cluster data reach Teams (issue 13).
+  // Last guard: no control, bidi or hidden characters from cluster data reach Teams.
   const reply = safeReply(input);
   const tr = translator(reply.locale);
   const maxBytes = clamp(

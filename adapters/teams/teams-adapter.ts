@@ -68,7 +68,7 @@ export interface TeamsAdapterOptions {
   /** Retry tuning of the poster (tests shorten the waits). */
   poster?: Pick<TeamsPosterOptions, 'sleep' | 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'random'>;
   /**
-   * Maintenance requests (issue 5): the MaintenanceService (it satisfies {@link TeamsMaintenancePort})
+   * Maintenance requests: the MaintenanceService (it satisfies {@link TeamsMaintenancePort})
    * and optionally another audit renderer (default: `explainAudit`). Without it, maintenance
    * buttons and typed decisions answer "not available", and maintenance replies are posted as
    * ordinary messages.
@@ -155,7 +155,7 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       },
       'Teams tenants served',
     );
-  // Schedule commands (issue 17: as in Slack); the gateway's schedule runner posts them through `poster`.
+  // Schedule commands (as in Slack); the gateway's schedule runner posts them through `poster`.
   const bot = new TeamsBot({
     config,
     queue: connection.jobs,

@@ -12,7 +12,7 @@
  *   (a message whose `value` carries the data) take the same route: Refresh enqueues the card's
  *   job again with `replyTo.address.update` = the card's activity id, so the answer replaces the
  *   card in place; HA status enqueues a status check for the card's cluster.
- * - Maintenance (issue 5): `maintain NODE …` is enqueued like any check (refused at once when
+ * - Maintenance: `maintain NODE …` is enqueued like any check (refused at once when
  *   Teams sent no AAD object id); typed decisions (`approve|reject|cancel mr-…`), `maintenance
  *   status mr-…` and `audit`, and the card's maintenance buttons, are answered by
  *   {@link TeamsMaintenance} from Redis, with no job.
@@ -51,7 +51,7 @@ import type { TeamsTurnGate } from './teams-rate-limit.js';
 export type TeamsJobSink = Pick<JobSink, 'enqueue'>;
 
 /**
- * Schedule commands (`schedule daily 09:00 …`, `schedules`, `unschedule <id>`; issue 17: the same
+ * Schedule commands (`schedule daily 09:00 …`, `schedules`, `unschedule <id>`: the same
  * commands as in Slack), answered by the adapter from Redis: one schedule per (Teams conversation,
  * cluster), posted later through the conversation's stored reference.
  */
@@ -70,7 +70,7 @@ export interface TeamsBotOptions {
   logger: Logger;
   /** @defaultValue Date.now */
   now?: () => number;
-  /** Maintenance buttons and typed decisions (issue 5); without it they answer "not available". */
+  /** Maintenance buttons and typed decisions; without it they answer "not available". */
   maintenance?: Pick<TeamsMaintenance, 'onButton' | 'onTyped'>;
   /** Which tenants are served (adapters/teams/teams-identity.ts); asked for every activity. */
   admission: TeamsAdmissionPolicy;

@@ -1,5 +1,5 @@
 /**
- * Maintenance requests (issue 5) in Teams, free of botbuilder types:
+ * Maintenance requests in Teams, free of botbuilder types:
  *
  * - Delivery (from the Teams replies queue): the request card (reply kind `maintenance` with
  *   `context.maintenanceId`) is posted once and its address `{ conversationKey, activityId }` is

@@ -8,7 +8,7 @@
  *   message comes from it or something is posted to it; then it is in the used set (at most
  *   {@link MAX_CONVERSATION_REFERENCES}). Each save or read renews the TTL and the score, so the
  *   conversations schedules and maintenance threads post to stay, and a flood of
- *   conversationUpdates churns the announced set only (issue 13). References in the unbounded
+ *   conversationUpdates churns the announced set only. References in the unbounded
  *   `conversations` hash of earlier versions are read once and moved.
  * - `seen:<key>`: de-duplication of deliveries (Teams retries an activity it got no 200 for), SET
  *   NX with a TTL.

@@ -1,6 +1,6 @@
 /**
- * Why a PodDisruptionBudget allows nothing (../shared/CHECKS.md, "unhealthy-siblings" and
- * "operator-budgets"; issue 16). "Wait until healthy" is not an answer: name the pods that hold
+ * Why a PodDisruptionBudget allows nothing (docs/checks.md, pdb-blocks and
+ * operator-budgets). "Wait until healthy" is not an answer: name the pods that hold
  * the budget at 0 and where they run. A budget that a storage operator manages (Rook-Ceph's
  * `rook-ceph-osd-*` / `rook-ceph-mon-pdb`) is never to be edited: the operator recreates it and
  * it guards data; the answer names the down OSD or mon instead.

@@ -1,5 +1,5 @@
 /**
- * Control-plane and etcd checks of a reboot (../shared/CHECKS.md, "Control plane" and "etcd").
+ * Control-plane and etcd checks of a reboot (docs/checks.md, "Control plane" and "etcd").
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
@@ -51,7 +51,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
     if (otherAlive.length === 0) {
       out.push(finding('apiserver-redundancy', 'control', 'block', 'none-other', { node, aliveBefore }));
     } else if (!target.alive) {
-      // Already down: the reboot takes nothing away, so no "drops from N to N" (issue 16).
+      // Already down: the reboot takes nothing away, so no "drops from N to N".
       out.push(
         finding('apiserver-redundancy', 'control', 'info', 'already-down', {
           node,
@@ -252,7 +252,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   };
   // Removing the dead voters (etcdctl member remove) changes the arithmetic but never restores a
   // spare in an odd cluster: 3 members with 1 dead become 2 of 2 (quorum 2), and the reboot still
-  // loses quorum. The advice says so when it is not enough (issue 16; etcd FAQ, "Why an odd number").
+  // loses quorum. The advice says so when it is not enough (etcd FAQ, "Why an odd number").
   const removeVoters = voters - unhealthyOthers.length;
   const removeQuorum = quorumOf(removeVoters);
   Object.assign(quorumFacts, {
@@ -283,7 +283,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const unmatched =
     etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
   // A learner means a membership change is under way (kubeadm join, member replacement): taking a
-  // voter down in the middle of it is refused (CHECKS.md etcd-learner: block or warn; we block).
+  // voter down in the middle of it is refused (docs/checks.md, etcd-learner).
   // learnerId: the hex member id the advice's etcdctl member promote/remove needs (no placeholder).
   const learnerId = etcd.members.find((m) => m.isLearner)?.idHex ?? null;
   if (learners.length > 0)

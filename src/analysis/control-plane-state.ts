@@ -9,7 +9,6 @@ import {
   apiserverIdentityLeases,
   hasControlPlaneTaint,
   holderHostname,
-  internalIp,
   isCordoned,
   isNodeReady,
   leaseAgeSeconds,
@@ -214,14 +213,4 @@ export function nodeAliases(nodes: readonly KNode[]): Map<string, string> {
   for (const a of shared) out.delete(a);
   for (const n of nodes) out.set(n.metadata.name, n.metadata.name);
   return out;
-}
-
-/**
- * Whether a node's InternalIP is listed as an apiserver endpoint.
- * @param state - the control-plane state
- * @param node - a node
- */
-export function servesApi(state: ControlPlaneState, node: KNode): boolean {
-  const ip = internalIp(node);
-  return ip !== null && state.apiserverEndpoints.includes(ip);
 }

@@ -1,6 +1,6 @@
 /**
  * Domain numbers and label/annotation names the checks rely on, each with its source.
- * Seeds are ../shared/seeds/NNN_*.txt (see ../shared/DOMAIN.md).
+ * What they mean: docs/domain.md; `[002]` and the like name the source articles it lists.
  */
 
 /** Node label of a control-plane node (kubeadm). @see https://kubernetes.io/docs/reference/labels-annotations-taints/#node-role-kubernetes-io-control-plane */
@@ -76,7 +76,7 @@ export const APISERVER_IDENTITY_STALE_S = 60;
  */
 export const ETCD_DEFAULT_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
 
-/** Warn when the etcd database uses more than this share of its quota (../shared/CHECKS.md). */
+/** Warn when the etcd database uses more than this share of its quota (docs/checks.md, etcd-db-size). */
 export const ETCD_DB_SIZE_WARN_RATIO = 0.8;
 
 /** Default terminationGracePeriodSeconds of a pod, in seconds (Kubernetes API default). */
@@ -101,7 +101,7 @@ export function toleratedFailuresOf(voters: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// "What if" answers (issue 9)
+// "What if" answers
 // ---------------------------------------------------------------------------------------------
 
 /**

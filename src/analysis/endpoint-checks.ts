@@ -1,5 +1,5 @@
 /**
- * The control-plane endpoint of a single-node reboot (check `control-plane-endpoint`, issue 16):
+ * The control-plane endpoint of a single-node reboot (check `control-plane-endpoint`):
  * a virtual IP that the target node holds moves when it reboots. Pure: it reads the cluster index.
  *
  * - kube-vip: its control-plane leader election Lease `kube-system/plndr-cp-lock` names the node

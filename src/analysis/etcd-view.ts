@@ -262,7 +262,7 @@ function finish(
 
 /**
  * Whether the etcd member on a node is healthy, as etcd itself says it (the maintenance executor's
- * last check after a reboot: "the etcd member healthy where etcd is observable", issue 5). Only a
+ * last check after a reboot: "the etcd member healthy where etcd is observable"). Only a
  * live probe counts: recorded and inferred views (pod Ready) say nothing the static-pod check has
  * not already said.
  *

@@ -99,7 +99,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     };
     if (etcd.healthyVoters < etcd.quorum)
       findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
-    // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own (issue 16).
+    // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own.
     else if (etcd.voters === 1)
       findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
     else if (etcd.healthyVoters === etcd.quorum)

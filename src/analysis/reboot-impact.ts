@@ -1,5 +1,5 @@
 /**
- * "Can I reboot node X?": every check of ../shared/CHECKS.md up to "After an approved reboot",
+ * "Can I reboot node X?": every check of docs/checks.md up to "After an approved reboot",
  * run over one snapshot. Pure: snapshot + now in, findings + verdict out.
  */
 import type { ClusterSnapshot, ReadError } from '../cluster/types.js';
@@ -63,7 +63,7 @@ const RESOURCE_PLANE: Record<string, Plane> = {
 
 /**
  * Turn each read error into its own finding (warn): a check that could not read its input never
- * passes silently (../shared/CHECKS.md).
+ * passes silently (docs/checks.md).
  * @param errors - the snapshot's read errors
  */
 export function readErrorFindings(errors: readonly ReadError[]): Finding[] {
@@ -223,7 +223,7 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * election completes. So a leader held on the target is not "handed over once the lease expires"
  * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
  * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
- * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything (issue 16).
+ * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything.
  * Likewise the API servers left do not "keep clients working": without quorum they can neither
  * write nor answer consistent reads (variants `capacity-no-quorum`, `already-down-no-quorum` of
  * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/).
@@ -265,7 +265,7 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
       node,
       snapshot.nodes.map((n) => n.metadata.name),
     );
-    // No close name: the answer lists the cluster's nodes instead (issue 17), at most MAX_LISTED_NODES.
+    // No close name: the answer lists the cluster's nodes instead, at most MAX_LISTED_NODES.
     const nodes = snapshot.nodes
       .map((n) => n.metadata.name ?? '')
       .filter((n) => n !== '')

@@ -1,5 +1,5 @@
 /**
- * traffic-policy (../shared/CHECKS.md, "Beyond the first list"; issue 16): traffic that reaches the
+ * traffic-policy (docs/checks.md): traffic that reaches the
  * node itself from outside. A Service with `externalTrafficPolicy: Local` sends load-balancer and
  * NodePort traffic only to pods on the receiving node, and the cloud load balancer stops sending
  * new connections to a node only when its health check (`healthCheckNodePort`) fails; an ingress

@@ -1,6 +1,6 @@
 /**
  * The vocabulary of an analysis: planes, severities, findings and verdicts
- * (see ../shared/DESIGN.md, "Vocabulary", and ../shared/CHECKS.md).
+ * (docs/checks.md).
  */
 
 /** `control`: apiserver, etcd, scheduler, controller-manager. `data`: kubelet, kube-proxy, CNI, runtime, pods. */
@@ -16,7 +16,7 @@ export type Severity = 'ok' | 'info' | 'warn' | 'block';
 export type Verdict = 'safe' | 'caution' | 'unsafe';
 
 /**
- * Stable check ids (../shared/CHECKS.md). Tests, docs and translations refer to them: never rename.
+ * Stable check ids (docs/checks.md). Tests, docs and translations refer to them: never rename.
  */
 export type CheckId =
   | 'node-role'
@@ -48,9 +48,9 @@ export type CheckId =
   | 'grace-period'
   | 'control-plane-healthy-for-worker'
   | 'read-error'
-  /** Parts the snapshot does not hold (a kubectl List has no /readyz): unknown, never failing (issue 15). */
+  /** Parts the snapshot does not hold (a kubectl List has no /readyz): unknown, never failing. */
   | 'not-observed'
-  // "what if" answers (issue 9)
+  // "what if" answers
   | 'what-if-target'
   | 'control-plane-serving'
   | 'kube-proxy-mode'
@@ -63,9 +63,9 @@ export type CheckId =
   | 'drain-api'
   | 'upgrade-order'
   | 'version-skew'
-  // several nodes in one question (issue 17): the control-plane VIP (kube-vip), CHECKS.md
+  // the control-plane VIP (kube-vip)
   | 'control-plane-endpoint'
-  // issue 16 (CHECKS.md, "Beyond the first list")
+  // what decides whether pods, traffic and the API come back (volumes, operator budgets, load balancers, dead nodes)
   | 'pinned-volumes'
   | 'operator-budgets'
   | 'traffic-policy'

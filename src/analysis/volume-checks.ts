@@ -1,5 +1,5 @@
 /**
- * pinned-volumes (../shared/CHECKS.md, "Beyond the first list"; issue 16): a pod whose
+ * pinned-volumes (docs/checks.md): a pod whose
  * PersistentVolume can only be used on the target node stays Pending for the whole reboot.
  *
  * A `local` PersistentVolume must carry `spec.nodeAffinity`, and the scheduler places a pod only on

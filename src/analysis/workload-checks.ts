@@ -1,5 +1,5 @@
 /**
- * Workload and drain checks of a reboot, for every node (../shared/CHECKS.md, "Workloads and drain"):
+ * Workload and drain checks of a reboot, for every node (docs/checks.md, "Workloads and the drain"):
  * what `kubectl drain` would refuse, lose or wait on, and whether the rest of the cluster can take
  * the evicted pods. Pure.
  */
@@ -144,7 +144,7 @@ export function workloadChecks(
         {
           node,
           tainted,
-          // every node a control plane (issue 16): the taint cannot be restored, workloads have nowhere else
+          // every node a control plane: the taint cannot be restored, workloads have nowhere else
           allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
           pods: (user.length > 0 ? user : pods.evictable).map(podName),
         },

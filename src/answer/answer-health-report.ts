@@ -1,5 +1,5 @@
 /**
- * The daily HA report's reads beyond the snapshot (issue 19): the pods of each PodDisruptionBudget
+ * The daily HA report's reads beyond the snapshot: the pods of each PodDisruptionBudget
  * stuck at 0, the bot's own maintenance Lease and the state of the request holding it, and every
  * certificate the worker can see (API server handshakes, etcd members, its kubeconfig client
  * certificate); then the pure analysis and its explanation. A part that cannot be read is logged

@@ -1,5 +1,5 @@
 /**
- * The answer step of maintenance commands (issue 5), in the worker: a `maintenance-request` runs
+ * The answer step of maintenance commands, in the worker: a `maintenance-request` runs
  * the reboot-impact analysis on a fresh snapshot and then asks the maintenance service to create
  * the request (policy checks there); the answer is the request card (Reply kind `maintenance`) or
  * the refusal, explained. Decisions, `maintenance status` and `audit` are normally answered by the
@@ -151,7 +151,7 @@ export async function answerMaintenanceRequest(
     ]);
   }
   const reply = refusalReply(analysed.reply, text);
-  // Who may request or force is about the asker alone: said to them privately (issue 13, F9).
+  // Who may request or force is about the asker alone: said to them privately.
   return PRIVATE_REFUSALS.has(result.refusal) ? { ...reply, audience: 'requester' } : reply;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The answer to a question about several nodes (issue 17): `can I reboot wk-2 and wk-3`, `can I
+ * The answer to a question about several nodes: `can I reboot wk-2 and wk-3`, `can I
  * reboot all the workers`, `in what order should I reboot the masters?`.
  *
  * Names typed short or with a typo and groups (`all workers`, a zone, `-l key=value`) are resolved

@@ -1,5 +1,5 @@
 /**
- * The answer step for the requests of issue 9: "what if …" (component restarts, rolling updates,
+ * The answer step for planned changes beyond a reboot: "what if …" (component restarts, rolling updates,
  * outages), "can I drain X" and "can I upgrade X". Called by src/answer/answer.ts once the
  * snapshot is read.
  */

@@ -3,8 +3,8 @@
  * cluster, read a snapshot through @kubernetes/client-node, analyse, explain. Used by the worker
  * process (through the queue) and by the console in-process.
  */
-// The Kubernetes client, the reader, the watch cache and the simulator are loaded on first use
-// (issue 18): a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
+// The Kubernetes client, the reader, the watch cache and the simulator are loaded on first use:
+// a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
 import type { KubeConfig } from '@kubernetes/client-node';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
 import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
@@ -65,7 +65,7 @@ interface ClusterAccess {
 }
 
 /**
- * What a snapshot file adds to the snapshot the simulator served (issue 15): the capture time
+ * What a snapshot file adds to the snapshot the simulator served: the capture time
  * (the simulator shifted every timestamp by now - capturedAt, so ages are as at capture) and, for
  * a kubectl List, the parts it does not hold: `/readyz` (the simulator answers 503 "not
  * recorded"), etcd status, and any of pods, Leases, PDBs, workloads with no item.
@@ -131,7 +131,7 @@ function offlineFileFacts(snapshot: ClusterSnapshot, file: ClusterAccess['file']
 }
 
 /**
- * Read etcd live for a cluster with an `etcd` entry (issue 7). Endpoints come from the entry, else
+ * Read etcd live for a cluster with an `etcd` entry. Endpoints come from the entry, else
  * from the etcd mirror pods' `kubeadm.kubernetes.io/etcd.advertise-client-urls` annotation. Never
  * throws for etcd problems: they come back as `endpointErrors`.
  * @param etcd - the cluster's etcd entry
@@ -203,7 +203,7 @@ export interface AnswerServiceOptions {
   /** The analysis clock. @defaultValue real time */
   now?: () => Date;
   /**
-   * Maintenance requests and decisions (issue 5). Without it, maintenance commands are answered
+   * Maintenance requests and decisions. Without it, maintenance commands are answered
    * with "the job queue is unavailable" (maintenance needs Redis).
    */
   maintenance?: MaintenanceAnswerService;
@@ -214,15 +214,15 @@ export interface AnswerServiceOptions {
    */
   simulatorHeartbeatMs?: number;
   /**
-   * Answer questions from a per-cluster list + watch cache when it is in sync (watch-cache.ts;
-   * issue 18); maintenance steps that act on the cluster still read fresh. The worker turns it on
+   * Answer questions from a per-cluster list + watch cache when it is in sync (watch-cache.ts);
+   * maintenance steps that act on the cluster still read fresh. The worker turns it on
    * unless `K8S_HA_BOT_WATCH_CACHE=off`. @defaultValue false (one-shot console answers)
    */
   watchCache?: boolean;
   /**
    * Analyse snapshot clusters straight from their file ({@link snapshotFromFile}, the same
    * reduction as the live reader) instead of serving them through the simulator and reading them
-   * with client-node: for one-shot console answers (issue 18), which then load neither. The
+   * with client-node: for one-shot console answers, which then load neither. The
    * simulator path stays for the worker (its snapshots age like a live cluster's) and for
    * `kubeConfigFor` (maintenance acts through the API). @defaultValue false
    */
@@ -445,7 +445,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   /**
-   * The asker's cluster for help examples in its own node names (issue 17); undefined when it is not
+   * The asker's cluster for help examples in its own node names; undefined when it is not
    * configured or cannot be read (help never fails for that: the examples keep the demo's names).
    */
   async function helpClusterOf(name: string, log: Logger): Promise<HelpCluster | undefined> {
@@ -550,7 +550,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         });
       };
       if (command.kind === 'multi-node') {
-        // Issue 17: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
+        // Several nodes: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
         return await answerMultiNode(
           command,
           snapshot,
@@ -560,7 +560,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         );
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
-      // live node list (issue 17); a maintenance request keeps the name as typed (it changes things).
+      // live node list; a maintenance request keeps the name as typed (it changes things).
       const resolved =
         command.kind === 'maintenance-request'
           ? command
@@ -577,7 +577,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
       }
       if (command.kind === 'ha-status' && command.report) {
-        // Issue 19: the daily HA report on demand (and for the schedule runner).
+        // The daily HA report on demand (and for the schedule runner).
         const lock = (
           config.maintenancePolicy
             ? await loadMaintenancePolicy(config.maintenancePolicy)
@@ -627,7 +627,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
   }
 
   return {
-    // Where cluster data enters answers: every reply leaves with safe strings (safe-reply.ts, issue 13).
+    // Where cluster data enters answers: every reply leaves with safe strings (safe-reply.ts).
     handler: async (job, context) => safeReply(await answer(job, context)),
     answer: async (job, context) => safeReply(await answer(job, context)),
     async kubeConfigFor(name) {

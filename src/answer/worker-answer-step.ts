@@ -1,6 +1,6 @@
 /**
  * Everything the worker process builds from the bot configuration (loaded lazily by
- * `workers/main.ts`): the answer step with maintenance requests (issue 5), and the dependencies
+ * `workers/main.ts`): the answer step with maintenance requests, and the dependencies
  * of the maintenance executor per cluster — the KubeConfig as the answer step resolves it (a
  * snapshot cluster: the same simulator), the cluster's maintenance policy, the reboot-impact
  * analysis, and the maintenance service's store and notifier, whose chat posts go through the

@@ -1,5 +1,5 @@
 /**
- * `k8s-ha-bot snapshot` (issue 15): one file holding everything the checks read from a cluster, in
+ * `k8s-ha-bot snapshot`: one file holding everything the checks read from a cluster, in
  * the scenario format (scenarios/FORMAT.md) that `ask --snapshot` and `simulate` take.
  *
  * The objects come through {@link readSnapshot}, the reader the worker uses, with every pod kept

@@ -1,5 +1,5 @@
 /**
- * When a snapshot was captured, and what it holds (issue 15). A scenario file says `captured_at`;
+ * When a snapshot was captured, and what it holds. A scenario file says `captured_at`;
  * a plain `kubectl get … -o json` List does not, so its capture time is inferred from the data:
  * the newest Lease `renewTime` (kubelets and leader-elected components renew theirs every few
  * seconds), else the newest node condition `lastHeartbeatTime` (the kubelet refreshes it at least

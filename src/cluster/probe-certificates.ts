@@ -1,5 +1,5 @@
 /**
- * Certificates as the worker sees them (issue 19, the daily report): the API server's serving
+ * Certificates as the worker sees them (the daily report): the API server's serving
  * certificate from our own TLS handshake with every API server endpoint we can reach (the
  * kubeconfig's server and the addresses of the `default/kubernetes` EndpointSlices), the etcd
  * members' serving certificates (a direct handshake with the etcd entry's client certificate), and

@@ -40,7 +40,7 @@ export interface ReadSnapshotOptions {
   cluster: string;
   /** The node the request is about (its pods are kept whole), or null. */
   focusNode: string | null;
-  /** Further nodes whose pods are kept whole: a question about several nodes (issue 17). @defaultValue [] */
+  /** Further nodes whose pods are kept whole: a question about several nodes. @defaultValue [] */
   moreFocusNodes?: readonly string[];
   /** etcd status from a separate probe, or null/undefined when etcd is not observed. */
   etcd?: EtcdStatus | null;
@@ -401,7 +401,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
     readyz = { status, text: body };
   });
 
-  // The kube-proxy ConfigMap (its proxy mode, issue 9): one get. 404 means there is none (kube-proxy
+  // The kube-proxy ConfigMap (its proxy mode): one get. 404 means there is none (kube-proxy
   // not deployed by kubeadm, or replaced by the CNI); other failures are kept apart from readErrors
   // (see KubeProxyConfigRead) so that reboot verdicts do not depend on RBAC for ConfigMaps.
   const kubeProxyRead = (async () => {
@@ -451,7 +451,7 @@ export async function readSnapshot(options: ReadSnapshotOptions): Promise<Cluste
       simpleList('endpointslices', '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices', {
         labelSelector: `${APISERVER_SLICE_LABEL}=kubernetes`,
       }),
-      // issue 16: volumes that pin a pod to its node (pinned-volumes), Services' traffic policy
+      // volumes that pin a pod to its node (pinned-volumes), Services' traffic policy
       simpleList('persistentvolumeclaims', '/api/v1/persistentvolumeclaims'),
       simpleList('persistentvolumes', '/api/v1/persistentvolumes'),
       simpleList('services', '/api/v1/services'),

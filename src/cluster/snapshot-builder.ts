@@ -41,7 +41,7 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
  * node, or is a mirror (static) pod, or is a kube-system pod not owned by a DaemonSet.
  * @param pod - the pod
  * @param focusNode - the node the request is about, or null
- * @param moreFocusNodes - further nodes whose pods are kept whole (a question about several nodes, issue 17)
+ * @param moreFocusNodes - further nodes whose pods are kept whole (a question about several nodes)
  */
 export function keepFullPod(
   pod: KPod,
@@ -116,7 +116,7 @@ export function summarizePod(pod: KPod): PodSummary {
     ready: (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
     ...(waitingReason !== undefined ? { waitingReason: waitingReason.slice(0, 64) } : {}),
   };
-  // Terminating pods (issue 19, the daily report): few, so the two fields cost nothing.
+  // Terminating pods (the daily report): few, so the two fields cost nothing.
   if (pod.metadata.deletionTimestamp !== undefined) {
     summary.deletionTimestamp = pod.metadata.deletionTimestamp;
     const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds;
@@ -148,11 +148,11 @@ export class SnapshotBuilder {
   readonly workloads: KWorkload[] = [];
   readonly apiserverEndpointSlices: KEndpointSlice[] = [];
   readonly readErrors: ReadError[] = [];
-  /** PersistentVolumeClaims, PersistentVolumes and Services (issue 16). */
+  /** PersistentVolumeClaims, PersistentVolumes and Services. */
   readonly persistentVolumeClaims: KPersistentVolumeClaim[] = [];
   readonly persistentVolumes: KPersistentVolume[] = [];
   readonly services: KService[] = [];
-  /** The `kube-system/kube-proxy` ConfigMap when seen (issue 9). */
+  /** The `kube-system/kube-proxy` ConfigMap when seen. */
   kubeProxyConfigMap: KConfigMap | null = null;
   /** Why the kube-proxy ConfigMap could not be read, when it could not. */
   kubeProxyConfigError: ReadError | null = null;

@@ -1,5 +1,5 @@
 /**
- * The formats users have (issue 15), each turned into the one List the snapshot loader reads:
+ * The formats users have, each turned into the one List the snapshot loader reads:
  * - `kubectl get … -o yaml` (a List in YAML) and multi-document YAML (`---` between objects or
  *   Lists, as `kubectl get … -o yaml` per resource concatenated, or manifests);
  * - `kubectl cluster-info dump` (a stream of concatenated JSON Lists, typed `NodeList`,

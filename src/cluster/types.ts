@@ -30,9 +30,9 @@ export interface KObjectMeta {
   creationTimestamp?: string;
   resourceVersion?: string;
   generation?: number;
-  /** Set when deletion was requested (RFC 3339): the object is Terminating (issue 19). */
+  /** Set when deletion was requested (RFC 3339): the object is Terminating. */
   deletionTimestamp?: string;
-  /** Grace period the deletion was given, in s (issue 19). */
+  /** Grace period the deletion was given, in s. */
   deletionGracePeriodSeconds?: number;
   /** Server-side apply field ownership: who (`manager`) wrote which fields, and when (`time`, RFC 3339). */
   managedFields?: KManagedFieldsEntry[];
@@ -97,7 +97,7 @@ export interface KContainer {
   name: string;
   image?: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  /** Ports; a `hostPort` binds the port on the node's own address (traffic-policy, issue 16). */
+  /** Ports; a `hostPort` binds the port on the node's own address (traffic-policy). */
   ports?: { name?: string; containerPort: number; hostPort?: number; protocol?: string }[];
 }
 
@@ -154,7 +154,7 @@ export interface KNodeSelectorTerm {
 }
 
 /**
- * A `v1/PersistentVolumeClaim`, narrowed to the binding (issue 16, pinned-volumes).
+ * A `v1/PersistentVolumeClaim`, narrowed to the binding (pinned-volumes).
  * @see https://kubernetes.io/docs/concepts/storage/persistent-volumes/
  */
 export interface KPersistentVolumeClaim {
@@ -185,7 +185,7 @@ export interface KPersistentVolume {
 }
 
 /**
- * A `v1/Service`, narrowed to what decides where its external traffic goes (issue 16, traffic-policy).
+ * A `v1/Service`, narrowed to what decides where its external traffic goes (traffic-policy).
  * `externalTrafficPolicy: Local` sends load-balancer and NodePort traffic only to pods on the
  * receiving node; the cloud load balancer learns a node lost its pods through `healthCheckNodePort`.
  * @see https://kubernetes.io/docs/reference/networking/virtual-ips/#external-traffic-policy
@@ -292,11 +292,11 @@ export interface PodSummary {
   owner: { kind: string; name: string; uid: string } | null;
   cpuMillis: number;
   memoryBytes: number;
-  /** Whether the pod's Ready condition is True (issue 16: naming the pods that hold a budget at 0). */
+  /** Whether the pod's Ready condition is True (naming the pods that hold a budget at 0). */
   ready?: boolean;
-  /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does (issue 16). */
+  /** Why a container waits (`CrashLoopBackOff`, `ImagePullBackOff`), when one does. */
   waitingReason?: string;
-  /** `metadata.deletionTimestamp` when the pod is Terminating (issue 19), else absent. */
+  /** `metadata.deletionTimestamp` when the pod is Terminating, else absent. */
   deletionTimestamp?: string;
   /** `metadata.deletionGracePeriodSeconds` (else `spec.terminationGracePeriodSeconds`) of a Terminating pod, in s. */
   graceSeconds?: number;
@@ -334,7 +334,7 @@ export interface EtcdEndpointStatus {
 /** Why a live probe could not read one etcd endpoint. */
 export type EtcdEndpointErrorKind = 'tls' | 'timeout' | 'refused' | 'unreachable' | 'http' | 'error';
 
-/** One endpoint a live probe could not read (issue 7). `message` is safe for chat. */
+/** One endpoint a live probe could not read. `message` is safe for chat. */
 export interface EtcdEndpointError {
   /** The endpoint URL as configured or discovered (`https://10.0.0.11:2379`). */
   endpoint: string;
@@ -351,7 +351,7 @@ export interface EtcdAlarm {
 
 /**
  * What is known of etcd itself: from a snapshot file's `etcd` block ("recorded"), or a live probe
- * ("live", issue 7). Absent from a snapshot (`null`) means etcd is not observable (managed
+ * ("live"). Absent from a snapshot (`null`) means etcd is not observable (managed
  * clusters, or no probe configured): the checks then infer from etcd mirror pods.
  */
 export interface EtcdStatus {
@@ -385,7 +385,7 @@ export interface KConfigMap {
 
 /**
  * The `kube-system/kube-proxy` ConfigMap (kubeadm writes kube-proxy's configuration, with its
- * `mode`, into its `config.conf` key), as one `get` read it (issue 9).
+ * `mode`, into its `config.conf` key), as one `get` read it.
  * `configMap` is null when it does not exist (404: kube-proxy not deployed by kubeadm, or replaced
  * by the CNI) or could not be read; `error` says why it could not be read (403 and the like). It is
  * kept apart from {@link ClusterSnapshot.readErrors} so that a bot without RBAC on ConfigMaps still
@@ -445,16 +445,16 @@ export interface ClusterSnapshot {
   etcd: EtcdStatus | null;
   /** Parts that could not be read; each becomes its own finding, never a silent pass. */
   readErrors: ReadError[];
-  /** The kube-proxy ConfigMap (issue 9); absent when the snapshot was built without reading it. */
+  /** The kube-proxy ConfigMap; absent when the snapshot was built without reading it. */
   kubeProxyConfig?: KubeProxyConfigRead;
-  /** Every PersistentVolumeClaim (issue 16, pinned-volumes); absent when not read. */
+  /** Every PersistentVolumeClaim (pinned-volumes); absent when not read. */
   persistentVolumeClaims?: KPersistentVolumeClaim[];
-  /** Every PersistentVolume (issue 16, pinned-volumes); absent when not read. */
+  /** Every PersistentVolume (pinned-volumes); absent when not read. */
   persistentVolumes?: KPersistentVolume[];
-  /** Every Service (issue 16, traffic-policy); absent when not read. */
+  /** Every Service (traffic-policy); absent when not read. */
   services?: KService[];
   /**
-   * Where `capturedAt` came from (issue 15); absent for a live read (`capturedAt` is then the
+   * Where `capturedAt` came from; absent for a live read (`capturedAt` is then the
    * moment of the read). For a file: its `captured_at`, `--captured-at`, or inferred from the data.
    */
   capturedFrom?:

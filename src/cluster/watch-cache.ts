@@ -1,5 +1,5 @@
 /**
- * A per-cluster cache filled by list + watch (issue 18), so that a worker answers from memory
+ * A per-cluster cache filled by list + watch, so that a worker answers from memory
  * instead of re-reading the whole cluster for every question.
  *
  * Each resource the snapshot needs (nodes, pods, the Leases of kube-system and kube-node-lease,

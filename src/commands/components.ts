@@ -1,5 +1,5 @@
 /**
- * Component names a "what if" request can use, and their aliases in English and Korean (issue 9).
+ * Component names a "what if" request can use, and their aliases in English and Korean.
  */
 import type { ComponentName } from './types.js';
 

@@ -33,12 +33,22 @@ export function isValidNodeName(name: string): boolean {
 }
 
 /**
- * Whether `name` is a valid cluster name for this bot's configuration: an RFC 1123 label
- * (`[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters). Cluster names appear in chat
- * ("in prod"), in queue names and in config paths, so they are kept this plain.
+ * Whether `name` is an RFC 1123 label (`[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters): a
+ * Kubernetes namespace name, or one dot-separated part of a node name.
+ * @param name - the candidate name, used as is
+ * @see https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names
+ */
+export function isDnsLabel(name: string): boolean {
+  return name.length > 0 && name.length <= MAX_LABEL_LENGTH && LABEL.test(name);
+}
+
+/**
+ * Whether `name` is a valid cluster name for this bot: an RFC 1123 label ({@link isDnsLabel}).
+ * Cluster names appear in chat ("in prod"), in queue names and in config paths, so they are kept
+ * this plain. The one rule every process and parser uses.
  * @param name - the candidate name, used as is
  * @returns true when the name is usable as a cluster name
  */
 export function isValidClusterName(name: string): boolean {
-  return name.length > 0 && name.length <= MAX_LABEL_LENGTH && LABEL.test(name);
+  return isDnsLabel(name);
 }

@@ -1,5 +1,5 @@
 /**
- * Maintenance commands (issue 5) in English and Korean, as a table of full-match rules tried by
+ * Maintenance commands in English and Korean, as a table of full-match rules tried by
  * {@link parseCommand} right after normalisation (before its own options and grammar, because a
  * maintenance request carries a free-text reason and a `--force` option the main grammar refuses).
  *

@@ -1,5 +1,5 @@
 /**
- * Fleet maintenance commands (issue 20), English and Korean:
+ * Fleet maintenance commands, English and Korean:
  * - a plan: `maintain all workers [REASON]`, `maintain all nodes [REASON]`,
  *   `maintain the control plane [REASON]`, `maintain -l pool=blue [REASON]`,
  *   `maintain atlas-cp-1 atlas-cp-2 atlas-cp-3 [REASON]` (two or more node names), each with
@@ -26,7 +26,7 @@ export type PlanTargets =
   | { kind: 'selector'; selector: string }
   | { kind: 'nodes'; nodes: string[] };
 
-/** "Maintain these nodes": a fleet maintenance plan (issue 20). */
+/** "Maintain these nodes": a fleet maintenance plan. */
 export interface MaintenancePlanCommand {
   kind: 'maintenance-plan';
   targets: PlanTargets;
@@ -98,7 +98,7 @@ function clusterAndReason(rest: string): { cluster?: string; reason: string } | 
     text = text.slice(inMatch[0].length);
   }
   if (cluster !== undefined && !isValidClusterName(cluster)) return { error: cluster };
-  return { ...(cluster === undefined ? {} : { cluster }), reason: text.replace(/^[,:]\s*/, '').trim() };
+  return { cluster, reason: text.replace(/^[,:]\s*/, '').trim() };
 }
 
 /**
@@ -196,11 +196,7 @@ export function parseMaintenancePlanCommand(
     const cluster = m[1];
     if (cluster !== undefined && !isValidClusterName(cluster))
       return { kind: 'error', error: 'invalid-cluster', detail: cluster.slice(0, 63), lang: 'ko' };
-    return finish(
-      targets,
-      { ...(cluster === undefined ? {} : { cluster }), reason: (m[3] ?? '').trim() },
-      'ko',
-    );
+    return finish(targets, { cluster, reason: (m[3] ?? '').trim() }, 'ko');
   }
   return null;
 }
@@ -222,7 +218,7 @@ function finish(
     kind: 'maintenance-plan',
     targets,
     reason: cr.reason.slice(0, 500),
-    ...(cr.cluster === undefined ? {} : { cluster: cr.cluster }),
+    cluster: cr.cluster,
     lang,
   };
 }

@@ -1,10 +1,10 @@
 /**
- * Schedule commands (issue 6), parsed beside {@link parseCommand}: a small table of rules, tried
+ * Schedule commands, parsed beside {@link parseCommand}: a small table of rules, tried
  * before the main grammar by the chat adapters. Times and time zones are captured as typed and
  * validated by the schedule service, so a bad value gets an answer that names it.
  *
  * English: `schedule daily 09:00 [Asia/Seoul] [in prod] [quiet]`, `schedules`, `unschedule <id>`;
- * the daily HA report (issue 19): `schedule daily report 09:00 [Asia/Seoul] [in prod] [quiet hours 22:00-07:00]`.
+ * the daily HA report: `schedule daily report 09:00 [Asia/Seoul] [in prod] [quiet hours 22:00-07:00]`.
  * Korean: `매일 09:00 [Asia/Seoul] [prod 클러스터] 상태 예약 [조용히]`, `예약 목록`, `예약 취소 <id>`;
  * the report: `매일 09:00 [Asia/Seoul] [prod 클러스터] 점검 예약 [조용한 시간 22:00-07:00]`.
  */
@@ -20,7 +20,7 @@ export type ScheduleCommand =
       timeZone?: string;
       cluster?: string;
       quiet: boolean;
-      /** The daily HA report instead of the HA status (issue 19): `schedule daily report 09:00`, `점검 예약`. */
+      /** The daily HA report instead of the HA status: `schedule daily report 09:00`, `점검 예약`. */
       report?: true;
       /** Quiet hours of the report, as typed (`22:00`, `7:00`; validated later). */
       quietHours?: { from: string; to: string };
@@ -50,7 +50,7 @@ const QUIET_HOURS_KO = '(?:\\s+조용한\\s*시간\\s+(?<qfrom>\\S+?)\\s*-\\s*(?
 
 /** The schedule grammar (tried in order; each must match the whole text). */
 export const SCHEDULE_GRAMMAR: readonly ScheduleRule[] = [
-  // the daily HA report (issue 19)
+  // the daily HA report
   {
     kind: 'schedule-create',
     lang: 'en',

@@ -1,5 +1,5 @@
 /**
- * Settings of the daily HA report (issue 19): thresholds and quiet hours per channel and cluster,
+ * Settings of the daily HA report: thresholds and quiet hours per channel and cluster,
  * as a schedule or the configuration writes them (zod-validated), and their defaults. Kept with the
  * commands because a report request carries them (`HaStatusCommand.reportSettings`) and the
  * configuration reads them; the analysis (src/analysis/daily) uses them.

@@ -1,5 +1,5 @@
 /**
- * What was understood of a request, in one flat shape (issue 17): for `--format json`
+ * What was understood of a request, in one flat shape: for `--format json`
  * (`request: {intent, nodes, cluster, language}`) and for the corpus test, so that scripts and
  * tests check understanding without reading prose.
  */
@@ -49,10 +49,7 @@ export interface RequestSummary {
  * @returns the flat summary
  */
 export function summarizeRequest(command: Command, language?: Locale): RequestSummary {
-  const base = {
-    ...(command.cluster === undefined ? {} : { cluster: command.cluster }),
-    ...(language === undefined ? {} : { language }),
-  };
+  const base = { cluster: command.cluster, language };
   switch (command.kind) {
     case 'reboot-impact':
       return { intent: 'reboot', nodes: [command.node], ...base };
@@ -75,7 +72,7 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
       return {
         intent: command.action,
         nodes: [...command.nodes],
-        ...(group === undefined ? {} : { group }),
+        group,
         mode: command.mode,
         ...base,
       };

@@ -22,7 +22,7 @@ export interface RebootImpactCommand {
 export interface HaStatusCommand {
   kind: 'ha-status';
   cluster?: string;
-  /** The daily HA report on demand (`health report`, `일일 점검`; issue 19) instead of the status. */
+  /** The daily HA report on demand (`health report`, `일일 점검`) instead of the status. */
   report?: true;
   /** Thresholds and quiet hours of the report (a schedule's settings); validated (`reportSettingsSchema`). */
   reportSettings?: ReportSettings;
@@ -35,7 +35,7 @@ export interface HelpCommand {
 }
 
 /**
- * The components a "what if" request can name (issue 9), by their canonical name. Aliases
+ * The components a "what if" request can name, by their canonical name. Aliases
  * (`apiserver`, `scheduler`, `dns`, `calico`, `스케줄러`…) are mapped in `src/commands/components.ts`.
  */
 export type ComponentName =
@@ -71,7 +71,7 @@ export type WhatIfChange =
   | { type: 'component-down'; component: string };
 
 /**
- * "What if …": a component restart, a rolling update or an outage (issue 9).
+ * "What if …": a component restart, a rolling update or an outage.
  * `drain` is always false; it is here so adapters that phrase their acknowledgement by
  * `command.drain` handle every command alike.
  */
@@ -106,7 +106,7 @@ export interface UpgradeImpactCommand {
 }
 
 /**
- * "Maintain NODE [reason]" (issue 5): ask for an approved, bot-run maintenance (cordon, drain, wait
+ * "Maintain NODE [reason]": ask for an approved, bot-run maintenance (cordon, drain, wait
  * for the reboot, uncordon) of one node. The worker runs the reboot-impact analysis first and
  * creates the request (see `src/answer/answer-maintenance.ts`).
  * `force`: an admin overrides an `unsafe` verdict; `forceReason` (required then) says why.
@@ -147,7 +147,7 @@ export interface AuditCommand {
   cluster?: string;
 }
 
-/** The maintenance commands (issue 5). */
+/** The maintenance commands. */
 export type MaintenanceCommand =
   MaintenanceRequestCommand | MaintenanceDecisionCommand | MaintenanceStatusCommand | AuditCommand;
 
@@ -171,7 +171,7 @@ export function isMaintenanceStateCommand(command: { kind: string }): command is
 }
 
 /**
- * A group of nodes named by what they are rather than by name (issue 17): the worker resolves it
+ * A group of nodes named by what they are rather than by name: the worker resolves it
  * against the live node list.
  * - `workers`: nodes without a control-plane role label
  * - `control-plane`: nodes labelled `node-role.kubernetes.io/control-plane` (or the older `master`)
@@ -196,7 +196,7 @@ export type PlanMode = 'together' | 'one-by-one';
 export type MultiNodeAction = 'reboot' | 'drain' | 'upgrade' | 'node-down';
 
 /**
- * A question about several nodes at once (issue 17): a list (`wk-2 and wk-3`), a group (`all
+ * A question about several nodes at once: a list (`wk-2 and wk-3`), a group (`all
  * workers`) or both resolved by the worker. Single-node questions keep their own command kinds.
  * - `nodes`: the names typed (lowercase, RFC 1123; resolved against the cluster's node names when
  *   the parser had them, else candidates the worker resolves), in the order named, no duplicates

@@ -1,5 +1,5 @@
 /**
- * Free-phrasing understanding (issue 17): what an operator asks for, whatever the word order, in
+ * Free-phrasing understanding: what an operator asks for, whatever the word order, in
  * English, Korean or both: `pavo-wk-2 looks dead, can I reboot it?`, `wk-2이랑 wk-3 재부팅해도 돼?`,
  * `in what order should I reboot the masters?`.
  *
@@ -467,10 +467,8 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
   const lower = text.toLowerCase().replace(/\s+/gu, ' ').trim();
   if (lower.length === 0) return null;
   const s = readSignals(lower, options);
-  const extra = {
-    ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
-  };
-  const when = options.when === undefined ? {} : { when: options.when };
+  const extra = { cluster: options.cluster };
+  const when = { when: options.when };
   const action = nodeActionOf(s, lower);
   const version = s.version === undefined ? {} : { targetVersion: s.version.replace(/^(?!v)/u, 'v') };
 
@@ -549,7 +547,7 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
       kind: 'multi-node',
       action,
       nodes,
-      ...(group === undefined ? {} : { group }),
+      group,
       mode,
       drain: action === 'drain' ? true : action === 'node-down' ? false : s.drain,
       ...(action === 'upgrade' ? version : {}),

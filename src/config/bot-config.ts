@@ -24,11 +24,11 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Default per-endpoint timeout of the live etcd probe, in ms (issue 7). */
+/** Default per-endpoint timeout of the live etcd probe, in ms. */
 export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
 
 /**
- * A cluster's `etcd` entry: read quorum, leader, learners and alarms from etcd itself (issue 7).
+ * A cluster's `etcd` entry: read quorum, leader, learners and alarms from etcd itself.
  * kubeadm clusters: `ca: /etc/kubernetes/pki/etcd/ca.crt`, `cert`/`key`: the
  * `healthcheck-client` pair in the same folder.
  */
@@ -56,7 +56,7 @@ export interface ClusterTimeouts {
   /** Probe etcd directly (any cluster kind, snapshot clusters too); absent → etcd is inferred. */
   etcd?: EtcdProbeConfig;
   /**
-   * Thresholds and quiet hours of this cluster's HA report (issue 19), for `health report` and for
+   * Thresholds and quiet hours of this cluster's HA report, for `health report` and for
    * report schedules created in chat; absent → the defaults (`DEFAULT_THRESHOLDS`).
    */
   report?: ReportSettings;
@@ -78,7 +78,7 @@ export interface SnapshotClusterConfig extends ClusterTimeouts {
   snapshot: string;
   /**
    * When the snapshot was captured, RFC 3339 (`ask --captured-at`): overrides the file's
-   * `captured_at` and the time inferred from its data (issue 15).
+   * `captured_at` and the time inferred from its data.
    */
   capturedAt?: string;
 }
@@ -122,7 +122,7 @@ export interface BotConfig {
   /** Log level. @defaultValue 'info' */
   logLevel: LogLevel;
   /**
-   * Absolute path of the maintenance policy YAML (issue 5; read by `loadMaintenancePolicy` in
+   * Absolute path of the maintenance policy YAML (read by `loadMaintenancePolicy` in
    * src/maintenance/policy.ts); it existed when the configuration was loaded. Absent → the default
    * policy: anyone may request and approve (never their own request), nobody is admin.
    */

@@ -29,7 +29,7 @@ export const clusterFileSchema = z.strictObject({
   requestTimeoutMs: positiveMs.max(MAX_REQUEST_TIMEOUT_MS).optional(),
   deadlineMs: positiveMs.optional(),
   etcd: etcdFileSchema.optional(),
-  /** Thresholds and quiet hours of the HA report (issue 19): src/analysis/daily/report-items.ts. */
+  /** Thresholds and quiet hours of the HA report: src/analysis/daily/report-items.ts. */
   report: reportSettingsSchema.optional(),
 });
 
@@ -42,7 +42,7 @@ export const configFileSchema = z.strictObject({
   redis: redisFileSchema.optional(),
   jobTimeoutMs: positiveMs.optional(),
   logLevel: z.enum(LOG_LEVELS).optional(),
-  /** Path of the maintenance policy YAML (issue 5), relative to this file's folder. */
+  /** Path of the maintenance policy YAML, relative to this file's folder. */
   maintenancePolicy: z.string().min(1).optional(),
 });
 

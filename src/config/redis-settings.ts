@@ -1,5 +1,5 @@
 /**
- * Where the bot's Redis is (issue 13, F14): one Redis named by a URL (`redis://`, or `rediss://`
+ * Where the bot's Redis is: one Redis named by a URL (`redis://`, or `rediss://`
  * for TLS, as managed Redis services give it), or a primary watched by Redis Sentinel, which
  * promotes a replica when the primary dies.
  *

@@ -1,5 +1,5 @@
 /**
- * The live etcd probe (issue 7): member list (learners included), status and health of every
+ * The live etcd probe: member list (learners included), status and health of every
  * endpoint in parallel, and the alarm list, read from etcd itself into the same
  * {@link EtcdStatus} a snapshot file records, with `source: 'live'`.
  *
@@ -35,11 +35,9 @@ import type {
   EtcdMember,
   EtcdStatus,
 } from '../cluster/types.js';
+import { DEFAULT_ETCD_TIMEOUT_MS } from '../config/bot-config.js';
 import { classifyEtcdError } from './classify-etcd-error.js';
 import { registerSecretValues } from '../util/redaction.js';
-
-/** Default per-endpoint timeout, in ms (the config's `etcd.timeoutMs` default). */
-export const DEFAULT_ETCD_TIMEOUT_MS = 2000;
 
 /**
  * How long the alarm list and `/health` may still run on a member whose status reports no leader,

@@ -50,7 +50,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
   const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
   if (typeof count === 'number') derived.count = count;
-  // "one of 1 control-plane nodes" is not English: node-role has a `_one` form (issue 16).
+  // "one of 1 control-plane nodes" is not English: node-role has a `_one` form.
   if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number')
     derived.count = facts.controlPlaneNodes;
   if (typeof facts.resource === 'string') derived.resource = RESOURCE_NAMES[facts.resource] ?? facts.resource;
@@ -77,7 +77,7 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
 export function adviseFinding(tr: Translator, f: Finding): string | null {
   const allCp =
     f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
-  // Removing a dead member does not restore tolerance in an odd cluster (issue 16): say repair or replace.
+  // Removing a dead member does not restore tolerance in an odd cluster: say repair or replace.
   const removal =
     f.check === 'etcd-quorum-after' &&
     f.variant === 'lost' &&

@@ -1,5 +1,5 @@
 /**
- * The daily HA report (issue 19) as a {@link Reply} a person reads in ten seconds: a headline
+ * The daily HA report as a {@link Reply} a person reads in ten seconds: a headline
  * (OK, or how many things need attention and how many are urgent), one line per item, most urgent
  * first, each saying what to do, then what changed since the last report.
  */

@@ -3,7 +3,7 @@
  * not be answered (unknown cluster, unreachable API server, timeouts). Never an upstream error
  * body: only our own codes and names.
  */
-import { HELP_EXAMPLES } from '../commands/parse-command.js';
+import { HELP_EXAMPLES } from '../commands/help-examples.js';
 import { SCHEDULE_HELP_EXAMPLES } from '../commands/parse-schedule-command.js';
 import type { Locale, ParseError } from '../commands/types.js';
 import type { BotErrorCode, ClusterReadFacts } from '../errors.js';
@@ -21,7 +21,7 @@ function helpLine(e: { form: string; example: string }): string {
   return e.form === e.example ? e.form : `${e.form}  —  ${e.example}`;
 }
 
-/** The asker's cluster, for help examples in its own names (issue 17). */
+/** The asker's cluster, for help examples in its own names. */
 export interface HelpCluster {
   /** The cluster's name: replaces `prod` in the examples. */
   name: string;
@@ -117,7 +117,7 @@ export function explainHelp(
         }));
   reply.sections = [
     { heading: tr.t('help.forms'), lines: examples.map(helpLine) },
-    // Schedule commands (issue 17): the same on Slack and Teams; the example names a configured cluster.
+    // Schedule commands: the same on Slack and Teams; the example names a configured cluster.
     {
       heading: tr.t('help.schedules'),
       lines: SCHEDULE_HELP_EXAMPLES[ctx.locale].map((e) =>

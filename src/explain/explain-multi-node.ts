@@ -1,5 +1,5 @@
 /**
- * Several nodes in one question (issue 17) → a {@link Reply}: the joint answer ("together": all of
+ * Several nodes in one question → a {@link Reply}: the joint answer ("together": all of
  * them down at once) or the rolling plan ("one by one"), both from the same analysis, in English
  * or Korean. Texts under `multiNode` (locales/en-multi-node.ts, ko-multi-node.ts); findings the
  * joint analysis carries over from each node's own analysis keep their single-node texts.

@@ -53,7 +53,7 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   }
   const lost = quorumLostBy(f);
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
-  // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written (issue 16).
+  // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written.
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
     const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map(
       (k) => tr.t(k),

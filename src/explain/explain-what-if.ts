@@ -1,5 +1,5 @@
 /**
- * A what-if, drain or upgrade analysis (issue 9) → the platform-neutral {@link Reply}, in the same
+ * A what-if, drain or upgrade analysis → the platform-neutral {@link Reply}, in the same
  * structure as a reboot answer: verdict first, then each plane (affected or not, why, what stops,
  * what keeps working), then when traffic would be interrupted, how long, in what order, and what to
  * do first.
@@ -47,7 +47,7 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
  * that is lost (`lost`), the drain findings of the reboot analysis are told as what happens without
  * a drain (`whatIf.lost.*`): pods leave only when the taint manager evicts them, after the
  * {@link NODE_MONITOR_GRACE_PERIOD_S} s grace period and the {@link DEFAULT_EVICTION_TOLERATION_S} s
- * NoExecute toleration (DOMAIN.md, "Node failure timings" [002, 004]).
+ * NoExecute toleration (docs/domain.md, "Node failure timings").
  */
 function explainOne(tr: Translator, f: Finding, lost: boolean): string | null {
   const lostKey = `whatIf.lost.${f.check}.${f.variant}`;

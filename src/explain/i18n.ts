@@ -33,7 +33,7 @@ function mergeChecks(base: object, extra: object): Record<string, unknown> {
   return out;
 }
 
-/** The `checks` and `advice` of a base locale with those of issue 16's checks (./locales/*-verdict.ts) added. */
+/** The `checks` and `advice` of a base locale with those of the checks beyond the first checklist (./locales/*-verdict.ts) added. */
 function withChecks(
   base: { checks: object; advice: object },
   extra: { checks: object; advice: object },
@@ -43,8 +43,8 @@ function withChecks(
 
 const instance = i18next.createInstance();
 void instance.init({
-  // The what-if texts (issue 9) live in their own files, under `whatIf`; maintenance (issue 5) under
-  // `maintenance`; several-node questions (issue 17) under `multiNode`; the daily report (issue 19) under `report`.
+  // The what-if texts live in their own files, under `whatIf`; maintenance under
+  // `maintenance`; several-node questions under `multiNode`; the daily report under `report`.
   resources: {
     en: {
       translation: {
@@ -134,7 +134,7 @@ export function korean(text: string): string {
 }
 
 /**
- * Resolve the `word(s)` / `word(es)` forms of the English texts (issue 16: "1 more failure(s)" is
+ * Resolve the `word(s)` / `word(es)` forms of the English texts ("1 more failure(s)" is
  * not an answer): after a number, singular for 1 and plural otherwise (`1 more failure`,
  * `2 disruptions`, `1 API server identity Lease`); without a number before it, the plural.
  * @param text - translated English text

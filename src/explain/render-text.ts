@@ -13,7 +13,7 @@ import { safeReply } from './safe-reply.js';
  * @returns lines joined with `\n`, no trailing newline
  */
 export function renderText(input: Reply): string {
-  // Last guard: no terminal escapes, bidi or hidden characters from cluster data (issue 13).
+  // Last guard: no terminal escapes, bidi or hidden characters from cluster data.
   const reply = safeReply(input);
   const tr = translator(reply.locale);
   const out: string[] = [];

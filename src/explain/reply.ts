@@ -60,20 +60,20 @@ export interface ReplyContext {
   profileVariant?: string;
   /**
    * Set when the cluster came from the worker's watch cache (in sync): seconds since its last
-   * watch event, shown as "from the watch cache, in sync, last event N s ago" (issue 18).
+   * watch event, shown as "from the watch cache, in sync, last event N s ago".
    */
   cache?: { lastEventAgeS: number };
   /** Maintenance answers: the request id (`mr-…`) the card or thread message belongs to. */
   maintenanceId?: string;
   /**
-   * What was understood of the request, node names resolved against the cluster's live node list
-   * (issue 17); set by the worker once it has read the cluster, absent before (help, errors).
+   * What was understood of the request, node names resolved against the cluster's live node list;
+   * set by the worker once it has read the cluster, absent before (help, errors).
    */
   request?: RequestSummary;
 }
 
 /**
- * Several nodes in one question (issue 17): the machine-readable part of the answer, carried into
+ * Several nodes in one question: the machine-readable part of the answer, carried into
  * `--format json`. Both answers come from the same analysis whichever was asked: `joint` (all of
  * them down at once) and `plan` (one after another: order, batches, waits, the riskiest step).
  */
@@ -118,10 +118,10 @@ export interface Reply {
   actions: ReplyAction[];
   context: ReplyContext;
   findings: Finding[];
-  /** Questions about several nodes (issue 17): the joint verdict and the rolling plan. */
+  /** Questions about several nodes: the joint verdict and the rolling plan. */
   multiNode?: MultiNodeReplyData;
   /**
-   * The daily HA report (issue 19): the read's report data, its items most urgent first and what
+   * The daily HA report: the read's report data, its items most urgent first and what
    * changed since the last report (null: first report or on demand). Carried into `--format json`,
    * and from the worker to the schedule runner, which adds the churn since the last report.
    */

@@ -177,7 +177,7 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
   const names = Object.keys(config.clusters);
   if (!found.ok) {
     // Help goes to the worker when the cluster is known: it reads the cluster, so the examples are
-    // in the asker's own node names (issue 17). Without a cluster there is nothing to read: the
+    // in the asker's own node names. Without a cluster there is nothing to read: the
     // chat surfaces answer with the demo names.
     if (command.kind === 'help' && rules.helpWithoutCluster) {
       return {

@@ -1,5 +1,5 @@
 /**
- * The maintenance audit trail (issue 5): every event of every request appended to one Redis
+ * The maintenance audit trail: every event of every request appended to one Redis
  * Stream, `k8s-ha-bot:maintenance:audit`, capped at about 10 000 entries (`MAXLEN ~`), and logged.
  *
  * Entry fields: `at` (ISO 8601), `requestId`, `cluster`, `node`, `actor` (an {@link actorKey}, or

@@ -1,5 +1,5 @@
 /**
- * Maintenance (issue 5) → platform-neutral texts: the request card (a {@link Reply} of kind
+ * Maintenance → platform-neutral texts: the request card (a {@link Reply} of kind
  * `maintenance` with Approve / Reject / Cancel buttons), the thread message of each event, the
  * private refusal of a click, and the audit list.
  *

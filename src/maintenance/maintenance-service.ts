@@ -1,5 +1,5 @@
 /**
- * The maintenance facade (issue 5) the answer step and the gateways use: create a request (policy
+ * The maintenance facade the answer step and the gateways use: create a request (policy
  * checks), decide on it (approve / reject / cancel: atomic in Redis, audited, chat updated; the
  * last approval enqueues the execution job), the card and refusal texts, the audit for admins, and
  * the expiry sweep.

@@ -1,5 +1,5 @@
 /**
- * The maintenance notifier (issue 5): every event of a request goes to the audit Stream (which
+ * The maintenance notifier: every event of a request goes to the audit Stream (which
  * must succeed), the log, and (when the request came from Slack or Teams) the chat: a message in
  * the request card's thread, and for events that change the request's state, an update of the card
  * in place. Chat messages travel on the platform's replies queue like any answer; the gateway's

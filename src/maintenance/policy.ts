@@ -1,5 +1,5 @@
 /**
- * The maintenance policy (issue 5): who may request, approve and force a node maintenance, per
+ * The maintenance policy: who may request, approve and force a node maintenance, per
  * cluster; how many approvals; how long a request lives; change windows; drain, reboot and lock
  * settings. Read once at start-up from a YAML file (see `examples/maintenance-policy.yaml`),
  * validated with zod 4, every problem reported at its exact path (`clusters.prod.approvers[1]`).
@@ -18,7 +18,7 @@ import { configIssueMessage, formatPath } from '../config/config-file-schema.js'
 import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
 import type { ChatPlatform, Platform } from '../commands/types.js';
 import { ConfigError } from '../errors.js';
-import { isClusterName } from '../queue/job.js';
+import { isDnsLabel, isValidClusterName } from '../commands/names.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
 import { CONSOLE_USER_PATTERN } from './console-user.js';
 import { parseMatcher } from './plan/alertmanager.js';
@@ -51,7 +51,7 @@ export interface MaintenancePolicy {
 export const WEEKDAYS: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** The settings a policy starts from (the issue's defaults), lists and cluster excepted. */
-/** Defaults of fleet plans (issue 20): one worker per batch, 2 min settle time, 10 min for the settle checks. */
+/** Defaults of fleet plans: one worker per batch, 2 min settle time, 10 min for the settle checks. */
 export const DEFAULT_FLEET: NonNullable<ClusterMaintenancePolicy['fleet']> = {
   workerBatchSize: 1,
   settleMs: 2 * 60_000,
@@ -62,18 +62,18 @@ const BASE: Omit<ClusterMaintenancePolicy, 'cluster'> = {
   requesters: ['*'],
   approvers: ['*'],
   admins: [],
-  // Issue 5: "approvals required (default 1 for a worker, 2 for a control-plane node)".
+  // Approvals required: 1 for a worker, 2 for a control-plane node.
   approvals: { worker: 1, controlPlane: 2 },
-  // Issue 5: "request lifetime (default 30 min)".
+  // A request lives 30 min.
   requestLifetimeMs: 30 * 60_000,
   changeWindows: [],
   outsideWindow: 'wait',
-  // Issue 5: drain "overall timeout (default 10 min)", progress "at most every 15 s".
+  // The drain: 10 min overall, progress at most every 15 s.
   drain: { timeoutMs: 10 * 60_000, parallelism: 5, evictionBackoffMs: 1000, progressIntervalMs: 15_000 },
-  // Issue 5: reboot wait "Timeout (default 30 min)".
+  // The reboot wait: 30 min.
   reboot: { timeoutMs: 30 * 60_000 },
   lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
-  // Issue 20: "the batch size for workers (default 1)", "settle time (configurable, default 2 min)".
+  // Fleet plans: one worker per batch, 2 min settle time.
   fleet: { ...DEFAULT_FLEET },
 };
 
@@ -384,7 +384,7 @@ const clusterSchema = z.strictObject({
     .strictObject({
       namespace: z
         .string()
-        .refine(isClusterName, { message: 'expected a namespace name (RFC 1123 label)' })
+        .refine(isDnsLabel, { message: 'expected a namespace name (RFC 1123 label)' })
         .optional(),
       leaseName: z
         .string()
@@ -523,7 +523,7 @@ export function parseMaintenancePolicy(yamlText: string, source: string): Mainte
   const clusters = new Map<string, Omit<ClusterMaintenancePolicy, 'cluster'>>();
   for (const [name, override] of Object.entries(file.clusters ?? {})) {
     const at = formatPath(['clusters', name]);
-    if (!isClusterName(name)) {
+    if (!isValidClusterName(name)) {
       issues.push([
         at,
         `"${name.slice(0, 80)}" is not a valid cluster name (RFC 1123 label: lowercase letters, digits and '-')`,

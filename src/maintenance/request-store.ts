@@ -1,5 +1,5 @@
 /**
- * Maintenance requests in Redis (issue 5): create, decide (approve / reject / cancel), the
+ * Maintenance requests in Redis: create, decide (approve / reject / cancel), the
  * executor's compare-and-set transitions, card address, and the indexes the sweeper and the
  * gateway read.
  *
@@ -213,7 +213,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
   }
 
   /**
-   * Create a request that is approved already: a node of an approved maintenance plan (issue 20),
+   * Create a request that is approved already: a node of an approved maintenance plan,
    * whose approvals are the plan's. Idempotent: the id is chosen (and recorded in the plan) by
    * the caller before this call, so a runner that crashed after it finds the request again.
    * @param request - the whole request, `state` `approved`, `revision` 1

@@ -1,5 +1,5 @@
 /**
- * Shared vocabulary of maintenance (issue 5): a request to reboot one node, its approvals, the
+ * Shared vocabulary of maintenance: a request to reboot one node, its approvals, the
  * execution state machine (lock → cordon → drain → wait for the reboot → verify → uncordon), the
  * events it emits (audit trail and chat updates), and the queue names of execution jobs.
  *
@@ -9,7 +9,7 @@
 import type { Verdict } from '../analysis/types.js';
 import type { Locale, Platform, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
-import { isClusterName } from '../queue/job.js';
+import { isValidClusterName } from '../commands/names.js';
 
 /**
  * Who acts, by immutable platform ids (never display names): Slack team id + user id, Teams
@@ -321,7 +321,7 @@ export const MAINTENANCE_QUEUE_PREFIX = 'k8s-ha-bot-maintenance-';
  * @throws BotError `bad-request` for a name that is not an RFC 1123 label
  */
 export function maintenanceQueueNameFor(cluster: string): string {
-  if (!isClusterName(cluster))
+  if (!isValidClusterName(cluster))
     throw new BotError(
       'bad-request',
       `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label`,
@@ -357,7 +357,7 @@ export interface ChangeWindow {
 }
 
 /**
- * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy, issue 20).
+ * The Alertmanager settings of one cluster (`alertmanager:` in the maintenance policy).
  * - `url`: base URL, e.g. `http://alertmanager.monitoring:9093`
  * - `gate`: alerts that hold a plan before each node; each entry is comma-separated matchers
  *   (`severity=critical`, `node={node}`; `{node}` is the next node); any entry matching holds it
@@ -411,7 +411,7 @@ export interface ClusterMaintenancePolicy {
     hook?: RebootHook;
   };
   /**
-   * Fleet maintenance plans (issue 20); absent: the defaults.
+   * Fleet maintenance plans; absent: the defaults.
    * - `workerBatchSize`: most workers in one step of the plan's order (its batches; nodes are
    *   still maintained one at a time) @defaultValue 1
    * - `settleMs`: wait after each node before its checks and the next node @defaultValue 120 000

@@ -4,6 +4,7 @@
  * from `src/answer/answer.ts` (`createAnswerService({ config }).handler`; the worker process builds it
  * with maintenance in `src/answer/worker-answer-step.ts`).
  */
+import { DEFAULT_JOB_TIMEOUT_MS } from '../config/bot-config.js';
 import { BotError } from '../errors.js';
 import type { Reply } from '../explain/reply.js';
 import type { Logger } from '../util/logger.js';
@@ -22,9 +23,6 @@ export interface AnswerContext {
  * retries with backoff) and `retryable: false` for answers that will not change (no retry).
  */
 export type AnswerHandler = (job: AnswerJob, context: AnswerContext) => Promise<Reply>;
-
-/** Default time one handler call may take before it is aborted, in ms. */
-export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
 
 /**
  * Call a handler with a time limit and an outer abort signal.

@@ -1,10 +1,11 @@
 /**
  * The answer job: what a chat adapter puts on a cluster's queue, and the naming rules for job ids
- * and queue names (BullMQ restrictions: see ../../../shared/DEPENDENCIES.md, "bullmq job ids").
+ * and queue names (BullMQ restrictions: docs/dependencies.md, "BullMQ job ids").
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { reportSettingsSchema } from '../commands/report-settings.js';
+import { isValidClusterName } from '../commands/names.js';
 import { PLATFORMS, isChatPlatform } from '../commands/types.js';
 import type { ChatPlatform, ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
@@ -41,9 +42,6 @@ export const CLUSTER_QUEUE_PREFIX = 'k8s-ha-bot-cluster-';
 /** Prefix of the per-platform replies queues: `k8s-ha-bot-replies-<platform>`. */
 export const REPLIES_QUEUE_PREFIX = 'k8s-ha-bot-replies-';
 
-/** RFC 1123 label: lower-case alphanumerics and '-', starting and ending alphanumeric, at most 63 characters. */
-const RFC1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-
 /** Request ids kept readable in job ids (no ':' and short); anything else is hashed. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -53,7 +51,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  *
  * Shape: `r-<requestId>` when the request id is 1-128 characters of `[A-Za-z0-9._-]`, else
  * `h-<sha256 hex of the request id>` (64 hex digits). The prefixes keep the two forms apart and make
- * the id never all digits; neither form contains ':' (BullMQ rejects both, see DEPENDENCIES.md).
+ * the id never all digits; neither form contains ':' (BullMQ rejects both: docs/dependencies.md).
  * @param requestId - the adapter's request id (any non-empty string)
  * @returns a job id of at most 130 characters
  * @throws BotError `bad-request` when `requestId` is empty
@@ -70,23 +68,13 @@ export function jobIdFor(requestId: string): string {
 }
 
 /**
- * Whether a string is a valid cluster name (an RFC 1123 label, as for Kubernetes object names:
- * https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names).
- * @param cluster - candidate name
- * @returns true for names such as `prod`, `eu-west-1`
- */
-export function isClusterName(cluster: string): boolean {
-  return RFC1123_LABEL.test(cluster);
-}
-
-/**
  * The queue of one cluster: `k8s-ha-bot-cluster-<cluster>`.
  * @param cluster - the cluster name (an RFC 1123 label)
  * @returns the BullMQ queue name
  * @throws BotError `bad-request` when `cluster` is not an RFC 1123 label
  */
 export function queueNameFor(cluster: string): string {
-  if (!isClusterName(cluster)) {
+  if (!isValidClusterName(cluster)) {
     throw new BotError(
       'bad-request',
       `cluster name ${JSON.stringify(cluster.slice(0, 80))} is not an RFC 1123 label (lower-case letters, digits and '-', at most 63 characters)`,
@@ -160,7 +148,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     targetVersion: z.string().optional(),
     when: z.string().optional(),
   }),
-  // several nodes (issue 17)
+  // several nodes
   z.object({
     kind: z.literal('multi-node'),
     action: z.enum(['reboot', 'drain', 'upgrade', 'node-down']),
@@ -180,7 +168,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     cluster: z.string().optional(),
     when: z.string().optional(),
   }),
-  // maintenance (issue 5)
+  // maintenance
   z.object({
     kind: z.literal('maintenance-request'),
     node: z.string(),
@@ -204,7 +192,7 @@ export const answerJobSchema = z.object({
   requestId: z.string().min(1),
   text: z.string(),
   command: commandSchema.optional(),
-  cluster: z.string().refine(isClusterName, 'not an RFC 1123 label'),
+  cluster: z.string().refine(isValidClusterName, 'not an RFC 1123 label'),
   locale: localeSchema,
   user: z.object({
     platform: platformSchema,

@@ -1,5 +1,5 @@
 /**
- * Redis connections for the queues (ioredis 5, the peer BullMQ 6.7 expects: DEPENDENCIES.md).
+ * Redis connections for the queues (ioredis 5, the peer BullMQ 6.7 expects: docs/dependencies.md).
  *
  * - Producers (adapters) fail fast: no offline queue, a short connect timeout, and any failure becomes
  *   BotError `queue-unavailable` naming the REDIS_URL that could not be reached.
@@ -7,7 +7,7 @@
  *   requires it for blocking connections) and keep reconnecting while Redis is away.
  *
  *
- * A target is a URL or Redis Sentinel settings (src/config/redis-settings.ts, issue 13 F14). With
+ * A target is a URL or Redis Sentinel settings (src/config/redis-settings.ts). With
  * Sentinel, ioredis asks the sentinels for the primary, checks its role, and asks again after a
  * failover; `failoverDetector` also subscribes to the sentinels' `+switch-master` so a client
  * leaves the old primary at once. Either way a `READONLY` reply (a client still on a server that

@@ -1,5 +1,5 @@
 /**
- * The scheduled daily HA report (issue 19): the worker's report data finished with the churn since
+ * The scheduled daily HA report: the worker's report data finished with the churn since
  * the last report (the baseline stored in Redis with it), explained, and held back in quiet hours
  * unless something is urgent.
  */

@@ -25,7 +25,7 @@ export interface ScheduleCommandContext {
   clusters: readonly string[];
   /** Used when the command names none. */
   defaultCluster?: string;
-  /** Report settings per cluster from the configuration (`clusters.<name>.report`, issue 19). */
+  /** Report settings per cluster from the configuration (`clusters.<name>.report`). */
   reportDefaults?: Readonly<Record<string, ReportSettings>>;
 }
 

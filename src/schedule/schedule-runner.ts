@@ -43,7 +43,7 @@ export interface PostDelivery {
 
 /**
  * Reads the HA status of a cluster as a Reply (see {@link statusFromAnswer}); with `report`, the
- * daily HA report's data instead (issue 19), read with those settings.
+ * daily HA report's data instead, read with those settings.
  */
 export type StatusReader = (
   cluster: string,
@@ -152,7 +152,7 @@ export class ScheduleRunner {
         const late = now() - occurrence > lateAfterMs;
         const status = await options.readStatus(spec.cluster, spec.locale, requestId, spec.report);
         if (spec.report !== undefined && status.healthReport) {
-          // Issue 19: the daily HA report, with the churn since the last report's stored baseline.
+          // The daily HA report, with the churn since the last report's stored baseline.
           const reportKey = `${keyBase}report:${spec.id}`;
           const storedBaseline = await redis.get(reportKey);
           const { post, baseline } = buildReportPost(

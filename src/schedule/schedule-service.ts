@@ -36,7 +36,7 @@ export interface ScheduleRequest {
   timeZone?: string;
   locale: 'en' | 'ko';
   quiet?: boolean;
-  /** Post the daily HA report with these settings (issue 19); validated, a bad one is refused. */
+  /** Post the daily HA report with these settings; validated, a bad one is refused. */
   report?: unknown;
   createdBy?: string;
   /** Test-only cron pattern with seconds (see {@link ScheduleSpec.cronOverride}). */

@@ -27,7 +27,7 @@ export interface ScheduleSpec {
   /** When true and nothing changed since the last post, post a single line. */
   quiet: boolean;
   /**
-   * The daily HA report (issue 19) instead of the HA status: its thresholds and quiet hours for
+   * The daily HA report instead of the HA status: its thresholds and quiet hours for
    * this channel and cluster (validated with `reportSettingsSchema`; `{}` for the defaults).
    */
   report?: ReportSettings;

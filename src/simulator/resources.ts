@@ -127,7 +127,7 @@ export const RESOURCES: readonly ResourceDef[] = [
     namespaced: true,
     shortNames: [],
   },
-  // issue 16: pinned volumes and Services' traffic policy
+  // pinned volumes and Services' traffic policy
   {
     plural: 'persistentvolumeclaims',
     singular: 'persistentvolumeclaim',

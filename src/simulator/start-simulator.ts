@@ -83,7 +83,7 @@ export interface SimulatorOptions {
   heartbeats?: boolean | HeartbeatOptions;
   /**
    * Serve over TLS with this serving certificate and key (PEM), as a real kube-apiserver does: the
-   * URL is then `https://…` (issue 19: tests set the certificate's lifetime to test expiry end to
+   * URL is then `https://…` (tests set the certificate's lifetime to test expiry end to
    * end). The kubeconfig still skips verification (the test certificate is self-made).
    */
   tls?: { cert: string; key: string };

@@ -1,5 +1,5 @@
 /**
- * TEST ONLY (fault suite): people from elsewhere on every path (issue 13, F1 and F2; acceptance:
+ * TEST ONLY (fault suite): people from elsewhere on every path (acceptance:
  * "an external-workspace and a foreign-tenant attempt on every path (target: 0 accepted)").
  *
  * Through the suite's real gateway process (signed Slack requests into Bolt over HTTP) and its

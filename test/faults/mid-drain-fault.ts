@@ -1,6 +1,6 @@
 /**
- * TEST ONLY (fault suite): a maintenance worker process SIGKILLed mid-drain (issue 5's executor,
- * workers/maintenance-worker.ts), a second process resumes the request from its state in Redis and
+ * TEST ONLY (fault suite): a maintenance worker process SIGKILLed mid-drain (the maintenance
+ * executor, workers/maintenance-worker.ts), a second process resumes the request from its state in Redis and
  * finishes it; the simulator counts the evictions it answered 201, per pod.
  *
  * Row: sent = pods to evict, answered = pods evicted, lost = pods not evicted, duplicated = pods
@@ -8,7 +8,7 @@
  * duplicated, the request `completed`.
  *
  * The maintenance worker is not a `k8s-ha-bot` CLI command yet, so this row starts it through
- * issue 5's test entry (test/helpers/maintenance-worker-entry.ts: the real startMaintenanceWorker
+ * the maintenance test entry (test/helpers/maintenance-worker-entry.ts: the real startMaintenanceWorker
  * and runMaintenance, a Redis test store), and runs the simulator in this process so that its
  * eviction counters can be read. Two worker processes run; the one that took the job is killed
  * after its second eviction. Evictions are slowed (700 ms each) so the kill lands mid-drain;

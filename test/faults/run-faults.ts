@@ -781,7 +781,7 @@ async function main(): Promise<number> {
       }
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
-    // Its own Redis Sentinel set, simulator, gateway and workers (issue 13, F14).
+    // Its own Redis Sentinel set, simulator, gateway and workers.
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {
       // Late repeats: a redelivery can come long after a row settled. Give the last row the same

@@ -1,6 +1,5 @@
 /**
- * TEST ONLY (fault suite): the Redis primary SIGKILLed mid-flow under Redis Sentinel (issue 13,
- * F14). Its own processes on 127.0.0.1: a primary, two replicas and three sentinels (quorum 2,
+ * TEST ONLY (fault suite): the Redis primary SIGKILLed mid-flow under Redis Sentinel. Its own processes on 127.0.0.1: a primary, two replicas and three sentinels (quorum 2,
  * down-after 1 s; test/helpers/redis-sentinel.ts), the `k8s-ha-bot simulate` API on scenario 01,
  * the `k8s-ha-bot gateway` and two `k8s-ha-bot worker` processes whose config file names the
  * sentinels (`redis: { sentinels, name }`, no REDIS_URL), and a fake Slack Web API here.

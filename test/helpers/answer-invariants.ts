@@ -1,5 +1,5 @@
 /**
- * Invariants every answer must keep (issue 16, "Every answer consistent and correct"): a checker
+ * Invariants every answer must keep ("Every answer consistent and correct"): a checker
  * over one rendered {@link Reply}, returning the violations it finds (empty when none). Used by
  * test/answer-invariants.test.ts over every scenario, real cluster and request form, in both
  * languages, and shown to catch planted contradictions there.

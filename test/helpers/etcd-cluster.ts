@@ -47,7 +47,7 @@ async function openssl(args: string[], cwd: string): Promise<void> {
  * Generate a CA, a server certificate for 127.0.0.1/localhost, a client certificate, and a second
  * unrelated CA with its own client certificate. EC P-256 keys (fast to generate), `days` validity.
  * @param dir - where to write them
- * @param days - validity of every certificate, in days (short-lived ones test expiry, issue 19)
+ * @param days - validity of every certificate, in days (short-lived ones test expiry)
  * @returns the file paths
  * @throws when `openssl` fails
  */

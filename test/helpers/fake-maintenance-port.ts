@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in for `MaintenanceService` as the Teams adapter uses it
  * ({@link TeamsMaintenancePort}), for adapter tests that do not need the executor: the decision
- * rules of issue 5 (approvers only, never self-approval, a second click counts once, distinct
+ * rules of maintenance (approvers only, never self-approval, a second click counts once, distinct
  * approvals up to the required number) and a small request card.
  */
 import type { TeamsMaintenancePort } from '../../adapters/teams/teams-maintenance.js';

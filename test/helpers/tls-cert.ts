@@ -1,6 +1,6 @@
 /**
  * Test helper: a self-signed serving certificate for 127.0.0.1/localhost with a chosen lifetime
- * (the `openssl` CLI), for the simulator's TLS option (issue 19: certificate expiry end to end).
+ * (the `openssl` CLI), for the simulator's TLS option (certificate expiry end to end).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

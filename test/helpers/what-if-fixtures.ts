@@ -1,5 +1,5 @@
 /**
- * Scenario-like fixtures for the what-if tests (issue 9), derived at test time from the scenario
+ * Scenario-like fixtures for the what-if tests, derived at test time from the scenario
  * files so that they stay in step with them: the same cluster with its API servers unreachable,
  * with a kube-proxy ConfigMap in IPVS mode, or in the middle of a control-plane upgrade. Written to
  * a temporary folder (never to test/fixtures/scenarios, whose files are reboot scenarios).

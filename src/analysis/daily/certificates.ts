@@ -1,5 +1,5 @@
 /**
- * Certificates for the daily report (issue 19): days left on the API server's serving
+ * Certificates for the daily report: days left on the API server's serving
  * certificates (as the worker's own TLS handshakes saw them), on the etcd members' certificates
  * (direct probe) and on the bot's own kubeconfig client certificate, with what renews them: the
  * operator (`kubeadm certs renew all` on each control-plane node) or the distribution itself.

@@ -1,5 +1,5 @@
 /**
- * Churn and drift for the daily report (issue 19): leader Lease transitions of kube-scheduler
+ * Churn and drift for the daily report: leader Lease transitions of kube-scheduler
  * and kube-controller-manager and etcd leader changes (raft term) since the last report, etcd's
  * database size against its quota (and its growth per day), and kubelet / kube-apiserver version
  * skew against the supported policy. Pure: the state now, the state stored with the last report,

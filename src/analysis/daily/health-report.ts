@@ -1,5 +1,5 @@
 /**
- * The daily HA report's analysis (issue 19): stuck states, certificates and version skew from one
+ * The daily HA report's analysis: stuck states, certificates and version skew from one
  * read ({@link analyzeHealthReport}), then churn against the state stored with the last report and
  * the urgency order ({@link finishHealthReport}). Pure: no I/O, no clock reads.
  */

@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the daily HA report (issue 19): one {@link ReportItem} per thing that quietly
+ * The vocabulary of the daily HA report: one {@link ReportItem} per thing that quietly
  * went wrong, the {@link ReportThresholds} that decide what counts, and the urgency order the
  * report lists them in. Pure: no I/O, no clock reads.
  */

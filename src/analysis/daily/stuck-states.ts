@@ -1,5 +1,5 @@
 /**
- * Stuck states for the daily report (issue 19): nodes cordoned or NotReady for too long,
+ * Stuck states for the daily report: nodes cordoned or NotReady for too long,
  * maintenance locks whose holder is gone, PodDisruptionBudgets that have allowed no disruption
  * for too long (with the pods that keep them there), pods Terminating well past their grace
  * period. Each says since when and, where the API tells, who did it. Pure: snapshot + now +

@@ -1,5 +1,5 @@
 /**
- * "Can I reboot A and B?": the joint impact of several nodes down at once (issue 17), from the
+ * "Can I reboot A and B?": the joint impact of several nodes down at once, from the
  * same analysis as one node. Each node's own reboot analysis runs first; the checks whose answer
  * changes when nodes go down together are then recomputed over all of them:
  *

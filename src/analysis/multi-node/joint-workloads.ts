@@ -1,5 +1,5 @@
 /**
- * The workload side of several nodes down together (issue 17): every PodDisruptionBudget against
+ * The workload side of several nodes down together: every PodDisruptionBudget against
  * all the evictions at once, workloads whose every replica is on the nodes, and room for every
  * evicted pod on the nodes that remain. Pure.
  *

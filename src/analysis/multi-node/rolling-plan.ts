@@ -1,5 +1,5 @@
 /**
- * "In what order should I reboot them?": a rolling plan for several nodes (issue 17), built from
+ * "In what order should I reboot them?": a rolling plan for several nodes, built from
  * the same analysis as the joint answer.
  *
  * - A node that is unsafe on its own now is left out (with its blocking findings): no order makes

@@ -1,5 +1,5 @@
 /**
- * Shapes of the analysis of several nodes in one question (issue 17): the joint impact of nodes
+ * Shapes of the analysis of several nodes in one question: the joint impact of nodes
  * down together, and the rolling plan for them one after another.
  */
 import type { NodeRole } from '../reboot-impact.js';

@@ -1,5 +1,5 @@
 /**
- * The control-plane profile seam (issue 15): how one Kubernetes distribution shows its control
+ * The control-plane profile seam: how one Kubernetes distribution shows its control
  * plane in the API objects, in the spirit of kured's `RebootBlocker` interface
  * (https://github.com/kubereboot/kured, `pkg/blockers`): each distribution is one implementation,
  * recognised from the objects alone, so that the next one is one file plus its fixtures.

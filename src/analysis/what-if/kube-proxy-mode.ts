@@ -1,6 +1,6 @@
 /**
  * kube-proxy's mode (iptables, IPVS, nftables) from the `kube-system/kube-proxy` ConfigMap, where
- * it could be read (issue 9).
+ * it could be read.
  */
 import { parse } from 'yaml';
 import type { ClusterSnapshot } from '../../cluster/types.js';

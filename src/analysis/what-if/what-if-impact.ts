@@ -1,5 +1,5 @@
 /**
- * The shape of a "what if" analysis (issue 9), and the small helpers every change shares.
+ * The shape of a "what if" analysis, and the small helpers every change shares.
  */
 import type { WhatIfChange } from '../../commands/types.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
@@ -47,7 +47,7 @@ export interface WhatIfImpact {
   planesAffected: Plane[];
   stops: Statement[];
   keeps: Statement[];
-  /** The conditions under which traffic would be interrupted (DOMAIN.md, "When traffic does get interrupted"). */
+  /** The conditions under which traffic would be interrupted (docs/domain.md, "When traffic does get interrupted"). */
   interruptions: Statement[];
   /** How long the effects last, where a number is known. */
   durations: Statement[];

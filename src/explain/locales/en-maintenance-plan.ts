@@ -1,5 +1,5 @@
 /**
- * English texts of maintenance plans (issue 20): the plan card, one line per node with its state
+ * English texts of maintenance plans: the plan card, one line per node with its state
  * and times, the reasons for the order, what holds the plan. Merged under `maintenancePlan`
  * (src/explain/i18n.ts). Plain text: adapters escape for their markup.
  */

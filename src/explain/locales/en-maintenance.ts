@@ -1,5 +1,5 @@
 /**
- * English texts of maintenance (issue 5): the request card, the thread messages of each event,
+ * English texts of maintenance: the request card, the thread messages of each event,
  * the refusals of a click or a request, and the audit list. Merged into the i18next resources
  * under `maintenance` (src/explain/i18n.ts). Plain text: adapters escape for their markup.
  */

@@ -1,5 +1,5 @@
 /**
- * English texts of the answer to a question about several nodes (issue 17), under `multiNode`:
+ * English texts of the answer to a question about several nodes, under `multiNode`:
  * the joint answer (all of them down at once) and the rolling plan (one after another).
  */
 export const enMultiNode = {

@@ -1,5 +1,5 @@
 /**
- * English texts of the daily HA report (issue 19), under `report`: the headline, one line per
+ * English texts of the daily HA report, under `report`: the headline, one line per
  * item (`item.<kind>.<variant>`), what renews a certificate, and what changed since the last report.
  */
 export const enReport = {

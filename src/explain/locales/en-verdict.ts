@@ -1,5 +1,5 @@
 /**
- * English texts of the checks added by issue 16 ("verdict truth beyond the first checklist"),
+ * English texts of the checks beyond the first checklist (volumes, traffic, VIPs, storage operators),
  * merged into `checks` and `advice` of ./en.ts by ../i18n.ts. Sources are named at each check
  * (src/analysis/volume-checks.ts, traffic-checks.ts, budget-checks.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * English texts of the "what if", drain and upgrade answers (issue 9), merged into the i18next
- * resources under `whatIf`. Facts come from ../shared/DOMAIN.md; numbers are interpolated from the
+ * English texts of the "what if", drain and upgrade answers, merged into the i18next
+ * resources under `whatIf`. Facts come from docs/domain.md; numbers are interpolated from the
  * constants in src/analysis/domain.ts (40 s node-monitor grace period, 300 s eviction toleration,
  * 15 s leader lease).
  */
@@ -267,7 +267,7 @@ export const enWhatIf = {
   /**
    * Reboot findings told for a node that is lost without a drain (node down): nothing is drained;
    * after the grace period the node is tainted, and after the NoExecute toleration the taint manager
-   * (kube-controller-manager) evicts its pods (DOMAIN.md, "Node failure timings").
+   * (kube-controller-manager) evicts its pods (docs/domain.md, "Node failure timings").
    */
   lost: {
     'workloads-on-control-plane': {

@@ -1,7 +1,7 @@
 /**
  * English answer texts (i18next resources). Keys under `checks.<check>.<variant>` explain one
  * finding; `advice.<check>.<variant>` say what to do first. Facts are interpolated by name.
- * Domain numbers come from ../shared/DOMAIN.md and the seeds it cites.
+ * Domain numbers come from docs/domain.md and the sources it lists.
  */
 export const en = {
   verdict: {

@@ -1,5 +1,5 @@
 /**
- * Korean texts of maintenance plans (issue 20); the same keys as `en-maintenance-plan.ts`.
+ * Korean texts of maintenance plans; the same keys as `en-maintenance-plan.ts`.
  */
 export const koMaintenancePlan = {
   title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}개',

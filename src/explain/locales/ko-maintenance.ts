@@ -1,5 +1,5 @@
 /**
- * Korean texts of maintenance (issue 5), the same keys as `enMaintenance`, in the vocabulary
+ * Korean texts of maintenance, the same keys as `enMaintenance`, in the vocabulary
  * of ./ko.ts and the source articles (컨트롤 플레인, 데이터 플레인, 정족수(quorum), 드레인, 재부팅;
  * `cordon` and `PodDisruptionBudget` kept as kubectl writes them). Particles after a placeholder
  * are written as pairs (`(이)가`, `(은)는`, `(을)를`, `(으)로`) and resolved by src/explain/i18n.ts.

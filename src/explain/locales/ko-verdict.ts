@@ -1,5 +1,5 @@
 /**
- * Korean texts of the checks added by issue 16, merged into `checks` and `advice` of ./ko.ts by
+ * Korean texts of the checks beyond the first checklist, merged into `checks` and `advice` of ./ko.ts by
  * ../i18n.ts (same keys as ./en-verdict.ts).
  */
 export const koVerdict = {

@@ -1,5 +1,5 @@
 /**
- * Korean texts of the "what if", drain and upgrade answers (issue 9), the same keys as
+ * Korean texts of the "what if", drain and upgrade answers, the same keys as
  * {@link enWhatIf}. Particles after placeholders are written as pairs (`(이)가`, `(은)는`,
  * `(을)를`, `(으)로`) and resolved by the word before them (src/explain/i18n.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Korean answer texts (i18next resources), in the vocabulary of the source articles
- * (../shared/seeds/: 컨트롤 플레인, 데이터 플레인, 정족수(quorum), 리더 선출, 재부팅, 드레인).
+ * (docs/domain.md, "Sources": 컨트롤 플레인, 데이터 플레인, 정족수(quorum), 리더 선출, 재부팅, 드레인).
  * Same keys as ./en.ts. Particles after a placeholder are written `(이)가`, `(은)는`, `(을)를`,
  * `(으)로`; {@link ../i18n.ts} picks the right one for the word before it.
  */

@@ -38,7 +38,7 @@ import type { ClusterMaintenancePolicy, DrainBlocker } from '../types.js';
 import type { KubeAnswer, KubeApi, KubeRequestOptions } from './kube-api.js';
 import { MaintenanceStopError, isApiUnreachable, seg, sleep, stopForStatus } from './kube-api.js';
 
-/** Longest wait between two tries of a blocked eviction, in ms (issue 5). */
+/** Longest wait between two tries of a blocked eviction, in ms. */
 export const MAX_EVICTION_BACKOFF_MS = 30_000;
 
 /** How long the eviction ledger is kept after its last write, in s (7 days). */

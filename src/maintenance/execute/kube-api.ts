@@ -2,7 +2,7 @@
  * The small Kubernetes HTTP client of the maintenance executor: JSON requests (GET, POST, PUT,
  * PATCH, DELETE) to the cluster of a KubeConfig, with the KubeConfig's credentials and TLS
  * (`applyToHTTPSOptions`), the exact `Content-Type` a patch needs (client-node 1.x defaults patches
- * to JSON Patch: ../shared/DEPENDENCIES.md), a per-request timeout, and a few retries of transient
+ * to JSON Patch: docs/dependencies.md), a per-request timeout, and a few retries of transient
  * failures (connection errors, 502/503/504).
  *
  * Answers are returned with their status, never thrown for 4xx/5xx: the steps decide what a 404,

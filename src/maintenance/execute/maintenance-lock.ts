@@ -2,7 +2,7 @@
  * The cluster's maintenance lock: one `coordination.k8s.io/v1` Lease in the bot's namespace
  * (`policy.lock.namespace`/`policy.lock.leaseName`), held by the request id, with a TTL
  * (`leaseDurationSeconds`, default 60) that the holder renews every third of it, so the lock of a
- * dead bot expires on its own (kured's lock never does by default: issue 5).
+ * dead bot expires on its own (kured's lock never does by default).
  *
  * Acquire: create the Lease when missing; take it when it has no holder or its
  * `renewTime + leaseDurationSeconds` has passed; keep it (renew) when it is already ours. Every

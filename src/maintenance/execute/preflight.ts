@@ -5,10 +5,10 @@
  * - the node itself must exist and be Ready (`node-not-ready`);
  * - every other control-plane node must be Ready (`other-control-plane-not-ready`): rebooting a
  *   control-plane node next to a NotReady one can cost etcd quorum, and a worker reboot needs a
- *   healthy control plane to get its pods back (CHECKS.md control-plane-healthy-for-worker);
+ *   healthy control plane to get its pods back (docs/checks.md, control-plane-healthy-for-worker);
  * - for a control-plane target, no other control-plane node may be cordoned
  *   (`other-control-plane-cordoned`): another maintenance of the control plane is going on
- *   (kured once cordoned the last control-plane node: issue 5);
+ *   (kured once cordoned the last control-plane node);
  * - kured must not hold its node lock (`kured-lock`): the `weave.works/kured-node-lock`
  *   annotation on its DaemonSet (any namespace, named or labelled kured);
  * - pods without a controller on the node need a forced request (`unmanaged-pods`), as
@@ -102,8 +102,8 @@ interface KuredLock {
  * form (`{nodeID, created, TTL}`) or its multi-lock form (`{maxOwners, locks: [...]}`, kured
  * `--concurrency` > 1; kured's pkg/daemonsetlock). An entry with an empty `nodeID`, or past its
  * TTL, is free.
- * An entry the bot took for request `ownRequestId` (`nodeID` `k8s-ha-bot/<id>`, fleet plans,
- * issue 20) is the request's own and does not count.
+ * An entry the bot took for request `ownRequestId` (`nodeID` `k8s-ha-bot/<id>`, fleet plans)
+ * is the request's own and does not count.
  * @param ownRequestId - the request being checked (`mr-…`), whose own kured lock entry is ignored
  * @returns `namespace/daemonset: node`, or null when free (or no kured)
  * @throws MaintenanceStopError `forbidden` / `api-error` when DaemonSets cannot be listed

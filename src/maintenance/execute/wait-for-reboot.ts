@@ -1,5 +1,5 @@
 /**
- * Waiting for a drained node's reboot, and checking it came back whole (CHECKS.md "After an
+ * Waiting for a drained node's reboot, and checking it came back whole (docs/checks.md, "After an
  * approved reboot"):
  *
  * 1. {@link waitForNewBoot}: `status.nodeInfo.bootID` differs from the one recorded before the

@@ -1,5 +1,5 @@
 /**
- * Prometheus Alertmanager as a gate and a courtesy for maintenance plans (issue 20), through its
+ * Prometheus Alertmanager as a gate and a courtesy for maintenance plans, through its
  * v2 HTTP API (https://github.com/prometheus/alertmanager/blob/main/api/v2/openapi.yaml):
  * - gate: before each node, `GET /api/v2/alerts?active=true&silenced=false&inhibited=false` with
  *   the policy's matchers as `filter`; any alert left holds the plan (silenced and inhibited alerts

@@ -1,5 +1,5 @@
 /**
- * From a rolling plan (issue 17) to the nodes of a maintenance plan (issue 20): each node with its
+ * From a rolling plan to the nodes of a maintenance plan: each node with its
  * verdict, its batch and the reasons for its place in the order; the nodes left out with why.
  *
  * The order is the rolling plan's (rolling-plan.ts): control-plane nodes first, one at a time,

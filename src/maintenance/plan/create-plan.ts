@@ -1,5 +1,5 @@
 /**
- * Making a maintenance plan (issue 20) from a fresh read of the cluster, and the Alertmanager
+ * Making a maintenance plan from a fresh read of the cluster, and the Alertmanager
  * parts of a plan run from the cluster's policy. What the worker's answer step calls for a
  * `maintenance-plan` command (the chat wiring is separate).
  */

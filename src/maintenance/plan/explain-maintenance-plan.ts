@@ -1,5 +1,5 @@
 /**
- * Maintenance plans (issue 20) → the one card of a plan (a {@link Reply} of kind `maintenance`),
+ * Maintenance plans → the one card of a plan (a {@link Reply} of kind `maintenance`),
  * updated in place as the plan runs: the plan's facts and approvals, every node in order with its
  * step, verdict, state and the reasons for its place, the nodes left out and why, what holds the
  * plan, and a per-node table of times. Plain text; the adapters escape for their markup.

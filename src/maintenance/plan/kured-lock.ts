@@ -1,5 +1,5 @@
 /**
- * kured as a neighbour (issue 20): while the bot works on a node of a plan it holds kured's
+ * kured as a neighbour: while the bot works on a node of a plan it holds kured's
  * reboot lock, the `weave.works/kured-node-lock` annotation on kured's DaemonSet, so kured does not
  * reboot another node at the same time; and it never takes a node while kured holds the lock.
  *

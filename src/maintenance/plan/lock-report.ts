@@ -1,5 +1,5 @@
 /**
- * "Who holds the lock" (issue 20): the bot's maintenance Lease and kured's reboot lock in plain
+ * "Who holds the lock": the bot's maintenance Lease and kured's reboot lock in plain
  * sight: holder, since when, TTL, the request behind it, and whether it is stale (its holder is
  * gone: the Lease expired, or the request it names has ended or does not exist).
  *

@@ -1,5 +1,5 @@
 /**
- * Plan jobs (issue 20): an approved maintenance plan runs as one job on its cluster's maintenance
+ * Plan jobs: an approved maintenance plan runs as one job on its cluster's maintenance
  * queue (`maintenanceQueueNameFor(cluster)`), consumed by the maintenance worker like the
  * single-node execution jobs. One job id per plan (`mpx-<plan id>`), so a retried approval adds
  * nothing; the job survives dead workers (the stalled-job check hands it to another, which resumes

@@ -1,5 +1,5 @@
 /**
- * Maintenance plans in Redis (issue 20), kept like single-node requests (request-store.ts): JSON
+ * Maintenance plans in Redis, kept like single-node requests (request-store.ts): JSON
  * under `…:plan:<id>`, every write a compare-and-set on `revision` in one Lua script, one open
  * plan per cluster (`…:plan-open:<cluster>`), a finished plan kept 30 days.
  *

@@ -1,8 +1,8 @@
 /**
- * Fleet maintenance (issue 20): one approved plan that rolls a maintenance across several nodes,
+ * Fleet maintenance: one approved plan that rolls a maintenance across several nodes,
  * node by node, with the single-node executor (`../execute/run-maintenance.ts`).
  *
- * A plan is built from the rolling plan of issue 17 (`src/analysis/multi-node/rolling-plan.ts`):
+ * A plan is built from the rolling plan (`src/analysis/multi-node/rolling-plan.ts`):
  * its order (control-plane nodes first, one at a time, the etcd leader last; then workers), its
  * batches, the reasons for the order, and the nodes left out because they are `unsafe` now.
  * Approval rules apply to the plan as a whole: a plan with a control-plane node needs the

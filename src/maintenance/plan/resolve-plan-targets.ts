@@ -1,5 +1,5 @@
 /**
- * Which nodes of a cluster a fleet maintenance plan's targets select (issue 20).
+ * Which nodes of a cluster a fleet maintenance plan's targets select.
  */
 import { hasControlPlaneLabel } from '../../analysis/cluster-index.js';
 import type { KNode } from '../../cluster/types.js';

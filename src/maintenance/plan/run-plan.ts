@@ -1,5 +1,5 @@
 /**
- * The plan runner (issue 20): carries an approved maintenance plan out node by node with the
+ * The plan runner: carries an approved maintenance plan out node by node with the
  * single-node executor ({@link runMaintenance}), which re-runs the reboot-impact analysis on a
  * fresh read before it touches each node (state changes while a plan runs).
  *

@@ -1,0 +1,222 @@
+/**
+ * What every what-if change shares: the context it is analysed in (snapshot, index, control-plane
+ * state, subject, clock), whether the control plane serves, and the statements that hold whenever
+ * the API is away. The facts come from docs/domain.md ("What keeps working", "When traffic does get
+ * interrupted") and the constants in ../domain.ts.
+ */
+import type { ClusterSnapshot } from '../../cluster/types.js';
+import { closestNames } from '../../util/closest-names.js';
+import { type ClusterIndex, indexCluster } from '../cluster-index.js';
+import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
+import { DEFAULT_EVICTION_TOLERATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { finding } from '../finding.js';
+import { MAX_LISTED_NODES, readErrorFindings } from '../reboot-impact.js';
+import type { Finding } from '../types.js';
+import {
+  type ImpactBuilder,
+  type WhatIfImpact,
+  type WhatIfSubject,
+  unknownTarget,
+} from './what-if-impact.js';
+
+/** One what-if analysis: the cluster as read and indexed, its control plane, what is asked, when. */
+export interface WhatIfContext {
+  snapshot: ClusterSnapshot;
+  index: ClusterIndex;
+  state: ControlPlaneState;
+  subject: WhatIfSubject;
+  /** When the snapshot was taken, ISO 8601. */
+  at: string;
+  /** The analysis clock. */
+  now: Date;
+}
+
+/**
+ * Index the snapshot and read its control plane once, for every part of one analysis.
+ * @param snapshot - the cluster as read
+ * @param subject - what is asked
+ * @param now - the analysis clock
+ */
+export function whatIfContext(snapshot: ClusterSnapshot, subject: WhatIfSubject, now: Date): WhatIfContext {
+  const index = indexCluster(snapshot);
+  return {
+    snapshot,
+    index,
+    state: controlPlaneState(index, now),
+    subject,
+    at: snapshot.capturedAt.toISOString(),
+    now,
+  };
+}
+
+/**
+ * Assemble the impact with a `read-error` finding for every resource that could not be read.
+ * @param b - the builder the change filled
+ * @param ctx - the analysis
+ */
+export function finishWithReadErrors(b: ImpactBuilder, ctx: WhatIfContext): WhatIfImpact {
+  b.findings.push(...readErrorFindings(ctx.snapshot.readErrors));
+  return b.finish(ctx.subject, ctx.state, ctx.at);
+}
+
+/**
+ * The impact for a node the cluster does not have: a `what-if-target` `unknown-node` finding with
+ * the closest names, or the cluster's nodes (at most {@link MAX_LISTED_NODES}).
+ * @param ctx - the analysis
+ * @param node - the name asked for
+ */
+export function nodeNotFound(ctx: WhatIfContext, node: string): WhatIfImpact {
+  const nodes = ctx.snapshot.nodes.map((n) => n.metadata.name);
+  const suggestions = closestNames(node, nodes);
+  const listed = nodes
+    .map((n) => n ?? '')
+    .filter((n) => n !== '')
+    .slice(0, MAX_LISTED_NODES);
+  return unknownTarget(
+    ctx.subject,
+    finding('what-if-target', 'data', 'block', 'unknown-node', { node, suggestions, nodes: listed }),
+    ctx.state,
+    ctx.at,
+  );
+}
+
+/** Whether the control plane serves: the facts every what-if answer starts from. */
+export interface Serving {
+  level: 'serving' | 'degraded' | 'down' | 'managed';
+  finding: Finding;
+}
+
+/**
+ * Whether the control plane can serve the nodes now (check `control-plane-serving`): `down` when
+ * no apiserver is alive, /readyz did not pass with an etcd failure or no answer, or etcd quorum is
+ * lost; `degraded` when a control-plane node or an etcd member is down but it still serves;
+ * `managed` when a provider keeps the control plane (the profile's keeper).
+ * @param snapshot - the snapshot
+ * @param state - the control-plane state
+ * @param severityWhenDown - the severity a `down` control plane has for this change
+ */
+export function controlPlaneServing(
+  snapshot: ClusterSnapshot,
+  state: ControlPlaneState,
+  severityWhenDown: 'warn' | 'block' | 'info',
+): Serving {
+  const etcd = state.etcd;
+  const quorumLost = etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters < etcd.quorum;
+  const aliveApiservers = state.apiservers.filter((a) => a.alive).map((a) => a.host);
+  const noApiserver = state.apiservers.length > 0 && aliveApiservers.length === 0;
+  const readyzDown =
+    state.readyz.reachable &&
+    !state.readyz.ok &&
+    (state.readyz.failing.some((f) => f.startsWith('etcd')) || state.readyz.failing.length === 0);
+  const readyzUnread = snapshot.readErrors.some((e) => e.resource === 'readyz');
+  const notReady = state.nodes.filter((n) => !n.ready).map((n) => n.name);
+  const membersDown = etcd.members
+    .filter((m) => !m.isLearner && m.healthy === false)
+    .map((m) => m.node ?? m.name);
+  const facts = {
+    apiserversAlive: aliveApiservers.length,
+    apiservers: state.apiservers.length,
+    quorumLost,
+    noApiserver,
+    readyzStatus: state.readyz.status,
+    failing: state.readyz.failing,
+    notReady,
+    membersDown,
+  };
+  if (state.managed)
+    return {
+      level: 'managed',
+      finding: finding('control-plane-serving', 'control', 'info', 'managed', facts),
+    };
+  if (quorumLost || noApiserver || readyzDown || readyzUnread) {
+    const variant = noApiserver || readyzDown || readyzUnread ? 'api-down' : 'quorum-lost';
+    return {
+      level: 'down',
+      finding: finding('control-plane-serving', 'control', severityWhenDown, variant, facts),
+    };
+  }
+  if (notReady.length > 0 || membersDown.length > 0) {
+    return {
+      level: 'degraded',
+      finding: finding('control-plane-serving', 'control', 'info', 'degraded', facts),
+    };
+  }
+  return { level: 'serving', finding: finding('control-plane-serving', 'control', 'ok', 'serving', facts) };
+}
+
+/**
+ * The data-plane facts that keep traffic flowing whatever the control plane does (docs/domain.md,
+ * "What keeps working when the control plane is gone").
+ * @param b - the builder
+ */
+export function keepDataPlane(b: ImpactBuilder): void {
+  b.keep('data', 'keeps.running-pods');
+  b.keep('data', 'keeps.pod-traffic');
+  b.keep('data', 'keeps.service-rules');
+}
+
+/**
+ * The interruption conditions that hold whenever the API is away (docs/domain.md, "When traffic
+ * does get interrupted"), with the user pods that run on control-plane nodes.
+ * @param b - the builder
+ * @param ctx - the analysis
+ */
+export function apiAwayInterruptions(b: ImpactBuilder, ctx: WhatIfContext): void {
+  b.interrupt('data', 'interrupt.kube-proxy-restart');
+  b.interrupt('data', 'interrupt.backend-dies');
+  b.interrupt('data', 'interrupt.node-reboot');
+  const onMasters = userPodsOnControlPlane(ctx);
+  if (onMasters.length > 0)
+    b.interrupt('data', 'interrupt.workloads-on-masters', {
+      pods: onMasters.slice(0, 10),
+      count: onMasters.length,
+    });
+}
+
+/**
+ * Everything that stops while no API server answers, each once (a change may have stated some).
+ * @param b - the builder
+ */
+export function apiStopsAll(b: ImpactBuilder): void {
+  for (const k of [
+    'stops.api-all',
+    'stops.scheduling',
+    'stops.self-healing',
+    'stops.node-failure',
+    'stops.scaling',
+    'stops.endpoints',
+  ]) {
+    if (!b.stops.some((s) => s.key === k)) b.stop('control', k);
+  }
+}
+
+/**
+ * User pods on control-plane nodes, from the pod summaries (every pod, not only the focus node's):
+ * neither DaemonSet pods nor static (mirror) pods nor kube-system add-ons.
+ * @param ctx - the analysis
+ * @returns `namespace/name` of each
+ */
+export function userPodsOnControlPlane(ctx: WhatIfContext): string[] {
+  const masters = new Set(ctx.state.nodes.map((n) => n.name));
+  return ctx.index.snapshot.podSummaries
+    .filter(
+      (p) =>
+        p.nodeName !== null &&
+        masters.has(p.nodeName) &&
+        p.namespace !== 'kube-system' &&
+        p.phase !== 'Succeeded' &&
+        p.phase !== 'Failed' &&
+        p.owner?.kind !== 'DaemonSet' &&
+        p.owner?.kind !== 'Node',
+    )
+    .map((p) => `${p.namespace}/${p.name}`);
+}
+
+/**
+ * The node-failure timings (docs/domain.md, "Node failure timings"), in seconds: `graceS` before a
+ * node whose kubelet is silent turns NotReady, then `tolerationS` before its pods are evicted.
+ * A fresh object each call.
+ */
+export function nodeFailureTimings(): { graceS: number; tolerationS: number } {
+  return { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S };
+}

@@ -1,0 +1,106 @@
+/**
+ * "What if node N goes down?": a sudden loss, not a planned reboot. The reboot checks that still
+ * apply (without those that describe what a drain refuses or waits on), the node-failure timeline
+ * (docs/domain.md, "Node failure timings"), and what the control plane loses when N is one of its
+ * nodes.
+ */
+import {
+  DEFAULT_EVICTION_TOLERATION_S,
+  LEADER_ELECTION_LEASE_DURATION_S,
+  NODE_MONITOR_GRACE_PERIOD_S,
+  TYPICAL_NODE_REBOOT_S,
+} from '../domain.js';
+import { finding } from '../finding.js';
+import { analyzeRebootImpact } from '../reboot-impact.js';
+import { podsOnNode } from '../workload-checks.js';
+import {
+  type WhatIfContext,
+  apiAwayInterruptions,
+  apiStopsAll,
+  finishWithReadErrors,
+  keepDataPlane,
+  nodeNotFound,
+} from './context.js';
+import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
+
+/** Reboot findings that describe what a drain refuses or waits on: they do not apply to a sudden loss. */
+const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'operator-budgets', 'grace-period']);
+
+/**
+ * A node lost without a drain.
+ * @param ctx - the analysis (`focusNode` of its snapshot set to the node)
+ * @param node - the node's name
+ * @returns the impact, with the reboot analysis it was built from
+ */
+export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact {
+  const { index } = ctx;
+  if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
+  const reboot = analyzeRebootImpact(ctx.snapshot, node, ctx.now);
+  const isCp = reboot.role === 'control-plane';
+  const b = new ImpactBuilder([isCp ? 'control' : 'data', 'data']);
+  b.findings.push(...reboot.findings.filter((f) => !DRAIN_ONLY.has(f.check) && f.check !== 'read-error'));
+  const pods = podsOnNode(index, node);
+  const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  b.findings.push(
+    finding('node-down', isCp ? 'control' : 'data', 'info', 'timeline', {
+      node,
+      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+      count: pods.evictable.length,
+    }),
+  );
+  if (podNames.length > 0)
+    b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
+  b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length });
+  if (isCp) {
+    const api = reboot.findings.find((f) => f.check === 'apiserver-redundancy' && f.variant === 'capacity');
+    if (api) {
+      b.stop('control', 'stops.apiserver-one', {
+        node,
+        before: api.facts.before ?? 0,
+        after: api.facts.after ?? 0,
+      });
+      b.keep('control', 'keeps.api-others', { others: api.facts.others ?? [] });
+    }
+    const apiDown = reboot.findings.find(
+      (f) => f.check === 'apiserver-redundancy' && f.variant === 'already-down',
+    );
+    if (apiDown) b.keep('control', 'keeps.api-others', { others: apiDown.facts.others ?? [] });
+    for (const lf of reboot.findings.filter(
+      (f) =>
+        (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') &&
+        f.variant === 'held-here',
+    )) {
+      b.stop('control', 'stops.leader-failover', {
+        component: String(lf.facts.lease),
+        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      });
+    }
+    if (
+      reboot.findings.some(
+        (f) =>
+          f.severity === 'block' &&
+          (f.check === 'control-plane-count' ||
+            (f.check === 'etcd-quorum-after' && f.variant === 'lost') ||
+            (f.check === 'apiserver-redundancy' && f.variant === 'none-other')),
+      )
+    ) {
+      apiStopsAll(b);
+      apiAwayInterruptions(b, ctx);
+    }
+  }
+  keepDataPlane(b);
+  b.keep('data', 'keeps.other-nodes');
+  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.interrupt('data', 'interrupt.node-pods-single', { node });
+  b.duration('data', 'duration.node-down', {
+    node,
+    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+    totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+    rebootS: TYPICAL_NODE_REBOOT_S,
+  });
+  b.advise('data', 'advice.node-down-prepare', { node });
+  return { ...finishWithReadErrors(b, ctx), reboot };
+}

@@ -1,0 +1,273 @@
+/**
+ * "What if I restart X (on node N)?": one rule per component in {@link RESTART_RULES}, a
+ * `Record<ComponentName, RestartRule>`, so a new component does not compile until it has one.
+ * Facts from docs/domain.md ("What keeps working", "When traffic does get interrupted", "Node
+ * failure timings") and the constants in ../domain.ts.
+ */
+import type { ComponentName, WhatIfChange } from '../../commands/types.js';
+import { etcdChecks } from '../control-plane-checks.js';
+import { LEADER_ELECTION_LEASE_DURATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { finding } from '../finding.js';
+import {
+  COMPONENT_PLANE,
+  absentComponent,
+  cniDaemonSet,
+  coreDnsDeployment,
+  kubeProxyFindings,
+  podNodesOf,
+  verifyProxyAdvice,
+} from './components.js';
+import {
+  type WhatIfContext,
+  apiStopsAll,
+  controlPlaneServing,
+  finishWithReadErrors,
+  keepDataPlane,
+  nodeFailureTimings,
+  nodeNotFound,
+} from './context.js';
+import { analyzeRolling } from './rolling.js';
+import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
+
+/**
+ * How one component's restart is analysed:
+ * - `on-node`: it runs on each node (a DaemonSet pod, a node service or a control-plane static
+ *   pod), so a restart names a node; without one it restarts everywhere, which is a rolling update;
+ * - `replicas`: it runs as a Deployment's replicas (CoreDNS), with or without a node named.
+ */
+export type RestartRule =
+  | { kind: 'on-node'; restart(b: ImpactBuilder, ctx: WhatIfContext, node: string): void }
+  | { kind: 'replicas'; restart(b: ImpactBuilder, ctx: WhatIfContext, node: string | undefined): void };
+
+/** The restart rule of every component. */
+export const RESTART_RULES: Readonly<Record<ComponentName, RestartRule>> = {
+  'kube-apiserver': { kind: 'on-node', restart: restartApiserver },
+  etcd: { kind: 'on-node', restart: restartEtcd },
+  'kube-scheduler': { kind: 'on-node', restart: leaderComponentRestart('kube-scheduler') },
+  'kube-controller-manager': { kind: 'on-node', restart: leaderComponentRestart('kube-controller-manager') },
+  kubelet: { kind: 'on-node', restart: restartKubelet },
+  'kube-proxy': { kind: 'on-node', restart: restartKubeProxy },
+  coredns: { kind: 'replicas', restart: restartCoreDns },
+  cni: { kind: 'on-node', restart: restartCni },
+  'container-runtime': { kind: 'on-node', restart: restartRuntime },
+};
+
+/**
+ * A component restart, on a node or everywhere.
+ * @param ctx - the analysis
+ * @param change - the restart (component canonical)
+ */
+export function analyzeRestart(
+  ctx: WhatIfContext,
+  change: Extract<WhatIfChange, { type: 'component-restart' }>,
+): WhatIfImpact {
+  const component = change.component as ComponentName;
+  const node = change.node;
+  if (node !== undefined && !ctx.index.nodesByName.has(node)) return nodeNotFound(ctx, node);
+  const rule = RESTART_RULES[component];
+  if (rule.kind === 'on-node' && node === undefined)
+    return analyzeRolling(ctx, { type: 'rolling-update', component });
+  const absent = absentComponent(ctx, component, node);
+  if (absent) return unknownTarget(ctx.subject, absent, ctx.state, ctx.at);
+  const b = new ImpactBuilder([COMPONENT_PLANE[component]]);
+  if (rule.kind === 'replicas') rule.restart(b, ctx, node);
+  else if (node !== undefined) rule.restart(b, ctx, node);
+  return finishWithReadErrors(b, ctx);
+}
+
+function restartKubeProxy(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const serving = controlPlaneServing(ctx.snapshot, ctx.state, 'warn');
+  b.findings.push(serving.finding);
+  const mode = kubeProxyFindings(b, ctx.snapshot);
+  const modeText = mode ?? '';
+  if (serving.level === 'down') {
+    b.findings.push(
+      finding('component-restart', 'data', 'warn', 'kube-proxy-no-api', { node, mode: modeText }),
+    );
+    b.stop('data', 'stops.rules-resync', { node });
+    b.advise('control', 'advice.restore-api-first');
+  } else {
+    b.findings.push(finding('component-restart', 'data', 'ok', 'kube-proxy', { node, mode: modeText }));
+    b.stop('data', 'stops.rule-updates', { node });
+  }
+  keepDataPlane(b);
+  b.keep('data', 'keeps.existing-connections', { node });
+  b.interrupt('data', 'interrupt.kube-proxy-restart');
+  b.interrupt('data', 'interrupt.backend-dies-proxy', { node });
+  b.interrupt('data', 'interrupt.node-reboot');
+  b.duration('data', 'duration.kube-proxy', { node });
+  b.advise('data', 'advice.check-status-first');
+  b.advise('data', verifyProxyAdvice(mode), { node });
+  b.advise('data', 'advice.one-node-at-a-time');
+}
+
+function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const serving = controlPlaneServing(ctx.snapshot, ctx.state, 'warn');
+  b.findings.push(serving.finding);
+  const isCp = ctx.state.nodes.some((n) => n.name === node);
+  const timings = nodeFailureTimings();
+  b.findings.push(
+    finding('component-restart', 'data', 'info', isCp ? 'kubelet-control-plane' : 'kubelet', {
+      node,
+      ...timings,
+    }),
+  );
+  if (serving.level === 'down')
+    b.findings.push(finding('component-restart', 'data', 'warn', 'kubelet-no-api', { node }));
+  b.stop('data', 'stops.kubelet', { node });
+  keepDataPlane(b);
+  b.keep('data', 'keeps.containers-on-node', { node });
+  if (isCp) b.keep('control', 'keeps.static-pods', { node });
+  b.interrupt('data', 'interrupt.kubelet-long', { node, ...timings });
+  b.interrupt('data', 'interrupt.container-dies', { node });
+  b.duration('data', 'duration.kubelet', { ...timings });
+  b.advise('data', 'advice.kubelet-watch', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+}
+
+function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const { state } = ctx;
+  const others = state.apiservers.filter((a) => a.host !== node && a.alive).map((a) => a.host);
+  const before = state.apiservers.filter((a) => a.alive).length;
+  if (others.length === 0) {
+    b.findings.push(finding('component-restart', 'control', 'warn', 'apiserver-last', { node, before }));
+    b.stop('control', 'stops.api-all');
+    b.stop('control', 'stops.controllers-wait');
+    keepDataPlane(b);
+    b.keep('data', 'keeps.dns');
+    b.interrupt('data', 'interrupt.backend-dies');
+    b.interrupt('data', 'interrupt.kube-proxy-restart');
+    b.advise('control', 'advice.apiserver-window');
+  } else {
+    b.findings.push(
+      finding('component-restart', 'control', 'info', 'apiserver', {
+        node,
+        before,
+        after: others.length,
+        others,
+      }),
+    );
+    // An API server that is already down loses no capacity by restarting: no "from 2 to 2".
+    if (state.apiservers.some((a) => a.host === node && a.alive))
+      b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+    b.keep('control', 'keeps.api-others', { others });
+    keepDataPlane(b);
+    b.interrupt('control', 'interrupt.no-load-balancer', { node });
+    b.advise('control', 'advice.apiserver-lb', { node });
+  }
+  b.duration('control', 'duration.apiserver');
+  b.advise('control', 'advice.wait-readyz', { node });
+}
+
+function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const { state } = ctx;
+  const etcdFindings = etcdChecks(state, node).filter(
+    (f) => f.check !== 'etcd-db-size' || f.severity !== 'ok',
+  );
+  b.findings.push(...etcdFindings);
+  const lost = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'lost');
+  const leader = etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
+  b.findings.push(
+    finding('component-restart', 'control', 'info', 'etcd', {
+      node,
+      voters: state.etcd.voters,
+      quorum: state.etcd.quorum,
+    }),
+  );
+  if (lost) {
+    b.stop('control', 'stops.writes');
+    b.stop('control', 'stops.api-changes');
+    apiStopsAll(b);
+  } else {
+    b.stop('control', 'stops.etcd-member', { node });
+    if (leader) b.stop('control', 'stops.etcd-election');
+    b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
+  }
+  keepDataPlane(b);
+  b.duration('control', 'duration.etcd-election');
+  b.advise('control', 'advice.etcd-health', { node });
+}
+
+/** The restart of a leader-elected component: a handover when this node holds its Lease. */
+function leaderComponentRestart(
+  component: 'kube-scheduler' | 'kube-controller-manager',
+): (b: ImpactBuilder, ctx: WhatIfContext, node: string) => void {
+  return (b, ctx, node) => {
+    const { state } = ctx;
+    const lease = state.leaderLeases.find((l) => l.name === component);
+    const standbys = state.nodes
+      .filter((n) => n.name !== node && n.components[component] === true)
+      .map((n) => n.name);
+    const facts = {
+      node,
+      component,
+      holder: lease?.holderHost ?? null,
+      standbys,
+      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+    };
+    const short = component === 'kube-scheduler' ? 'scheduler' : 'controller-manager';
+    if (lease?.holderHost === node && standbys.length === 0) {
+      b.findings.push(finding('component-restart', 'control', 'warn', `${short}-only`, facts));
+      b.stop('control', `stops.${short}`);
+    } else if (lease?.holderHost === node) {
+      b.findings.push(finding('component-restart', 'control', 'info', `${short}-leader`, facts));
+      b.stop('control', `stops.${short}-failover`, facts);
+    } else {
+      b.findings.push(finding('component-restart', 'control', 'ok', `${short}-standby`, facts));
+    }
+    b.keep('control', 'keeps.api');
+    keepDataPlane(b);
+    b.duration('control', 'duration.leader-lease', { seconds: facts.leaseDurationSeconds });
+    if (component === 'kube-controller-manager') b.interrupt('data', 'interrupt.backend-dies-kcm');
+  };
+}
+
+function restartCoreDns(b: ImpactBuilder, ctx: WhatIfContext, node: string | undefined): void {
+  const dep = coreDnsDeployment(ctx);
+  if (!dep) return;
+  const nodes = podNodesOf(ctx, dep);
+  const replicas = dep.spec?.replicas ?? nodes.length;
+  const ready = dep.status?.readyReplicas ?? nodes.length;
+  const serving = controlPlaneServing(ctx.snapshot, ctx.state, 'block');
+  b.findings.push(serving.finding);
+  const facts = {
+    workload: dep.metadata.name,
+    replicas,
+    ready,
+    nodes: [...new Set(nodes)],
+    node: node ?? null,
+  };
+  if (node !== undefined && !nodes.includes(node)) {
+    b.findings.push(finding('component-restart', 'data', 'ok', 'coredns-not-here', facts));
+    return;
+  }
+  if (ready <= 1) b.findings.push(finding('component-restart', 'data', 'block', 'coredns-single', facts));
+  else b.findings.push(finding('component-restart', 'data', 'info', 'coredns', facts));
+  b.stop('data', ready <= 1 ? 'stops.dns-all' : 'stops.dns-one', facts);
+  if (ready > 1) b.keep('data', 'keeps.dns-others', facts);
+  keepDataPlane(b);
+  b.interrupt('data', 'interrupt.dns-no-api');
+  b.advise('data', 'advice.coredns-rollout', facts);
+}
+
+function restartCni(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const ds = cniDaemonSet(ctx);
+  const serving = controlPlaneServing(ctx.snapshot, ctx.state, 'warn');
+  b.findings.push(serving.finding);
+  const facts = { node, plugin: ds?.metadata.name ?? 'cni' };
+  b.findings.push(finding('component-restart', 'data', 'info', 'cni', facts));
+  if (serving.level === 'down')
+    b.findings.push(finding('component-restart', 'data', 'warn', 'cni-no-api', facts));
+  b.stop('data', 'stops.cni-new-pods', facts);
+  keepDataPlane(b);
+  b.interrupt('data', 'interrupt.cni-restart', facts);
+  b.advise('data', 'advice.one-node-at-a-time');
+}
+
+function restartRuntime(b: ImpactBuilder, _ctx: WhatIfContext, node: string): void {
+  b.findings.push(finding('component-restart', 'data', 'warn', 'container-runtime', { node }));
+  b.stop('data', 'stops.runtime', { node });
+  b.keep('data', 'keeps.containers-on-node', { node });
+  b.interrupt('data', 'interrupt.runtime-no-live-restore', { node });
+  b.duration('data', 'duration.kubelet', nodeFailureTimings());
+  b.advise('data', 'advice.drain-for-runtime', { node });
+}

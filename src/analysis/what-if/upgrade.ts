@@ -1,0 +1,173 @@
+/**
+ * "Can I upgrade N (to vX.Y)?": the reboot analysis, the version skew between the API servers and
+ * the kubelets, and the order a control-plane upgrade must follow.
+ */
+import type { ClusterSnapshot } from '../../cluster/types.js';
+import {
+  APISERVER_MAX_SKEW_MINORS,
+  KUBELET_MAX_SKEW_MINORS,
+  TYPICAL_NODE_REBOOT_S,
+  UPGRADE_MAX_MINOR_STEP,
+} from '../domain.js';
+import { finding } from '../finding.js';
+import { analyzeRebootImpact } from '../reboot-impact.js';
+import { keepDataPlane, nodeNotFound, whatIfContext } from './context.js';
+import {
+  type Version,
+  clusterVersions,
+  compareVersions,
+  minorsBetween,
+  parseVersion,
+  versionRange,
+} from './versions.js';
+import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
+
+/**
+ * "Can I upgrade X?": the reboot analysis (an upgrade drains and restarts the node's components),
+ * plus the order a control-plane upgrade must follow and the version skew between the apiservers
+ * (mirror pod image tags) and the kubelets (`status.nodeInfo.kubeletVersion`).
+ * Skew rules: apiservers within {@link APISERVER_MAX_SKEW_MINORS} minor; kubelets never newer than
+ * the oldest apiserver and at most {@link KUBELET_MAX_SKEW_MINORS} minors older; one minor per
+ * upgrade ({@link UPGRADE_MAX_MINOR_STEP}). Source: https://kubernetes.io/releases/version-skew-policy/
+ * @param snapshot - the cluster as read, `focusNode` set to the node
+ * @param node - the node's name
+ * @param targetVersion - the version asked for (`v1.34`), or null
+ * @param now - the analysis clock
+ */
+export function analyzeUpgradeImpact(
+  snapshot: ClusterSnapshot,
+  node: string,
+  targetVersion: string | null,
+  now: Date,
+): WhatIfImpact {
+  const ctx = whatIfContext(snapshot, { kind: 'upgrade', node, targetVersion }, now);
+  const { index, state } = ctx;
+  if (!index.nodesByName.has(node)) return nodeNotFound(ctx, node);
+  const reboot = analyzeRebootImpact(snapshot, node, now);
+  const isCp = reboot.role === 'control-plane';
+  const b = new ImpactBuilder(isCp ? ['control', 'data'] : ['data']);
+  b.findings.push(...reboot.findings);
+
+  const versions = clusterVersions(index);
+  const apis = versionRange(versions.apiservers.values());
+  const kubelets = versionRange(versions.kubelets.values());
+  const target = parseVersion(targetVersion);
+  const current = (isCp ? versions.apiservers.get(node) : undefined) ?? versions.kubelets.get(node) ?? null;
+  const facts = {
+    node,
+    apiserverOldest: apis?.oldest.text ?? null,
+    apiserverNewest: apis?.newest.text ?? null,
+    kubeletOldest: kubelets?.oldest.text ?? null,
+    kubeletNewest: kubelets?.newest.text ?? null,
+    current: current?.text ?? null,
+    target: target?.text ?? null,
+    apiserverMaxSkew: APISERVER_MAX_SKEW_MINORS,
+    kubeletMaxSkew: KUBELET_MAX_SKEW_MINORS,
+  };
+  if (apis) {
+    b.findings.push(finding('version-skew', 'control', 'info', 'versions', facts));
+    if (minorsBetween(apis.oldest, apis.newest) > APISERVER_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'control', 'block', 'apiservers-apart', facts));
+    else if (minorsBetween(apis.oldest, apis.newest) > 0)
+      b.findings.push(finding('version-skew', 'control', 'info', 'upgrade-in-progress', facts));
+    if (kubelets && minorsBetween(apis.oldest, kubelets.newest) > 0)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-newer', facts));
+    if (kubelets && minorsBetween(kubelets.oldest, apis.newest) > KUBELET_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelet-too-old', facts));
+  } else if (kubelets) {
+    b.findings.push(finding('version-skew', 'data', 'info', 'kubelets-only', facts));
+  }
+  if (target && current) {
+    const step = minorsBetween(current, target);
+    if (step > UPGRADE_MAX_MINOR_STEP)
+      b.findings.push(
+        finding('version-skew', isCp ? 'control' : 'data', 'block', 'skips-minor', { ...facts, step }),
+      );
+    if (step < 0)
+      b.findings.push(finding('version-skew', isCp ? 'control' : 'data', 'block', 'downgrade', facts));
+    if (!isCp && apis && minorsBetween(apis.oldest, target) > 0)
+      b.findings.push(finding('upgrade-order', 'data', 'block', 'control-plane-first', facts));
+    if (isCp && kubelets && minorsBetween(kubelets.oldest, target) > KUBELET_MAX_SKEW_MINORS)
+      b.findings.push(finding('version-skew', 'data', 'warn', 'kubelets-fall-behind', facts));
+  }
+  // The order: control-plane nodes one at a time, then workers. The first control-plane node runs
+  // `kubeadm upgrade apply`, every other one `kubeadm upgrade node` (kubeadm docs, "Upgrading kubeadm
+  // clusters"). Nodes whose apiserver is already newer (at the target, or past this node's version
+  // when no target is asked for) are done: the node asked about follows them; with none done it is
+  // the first. The finding and the steps are built from this one order so they cannot disagree.
+  const cpNodes = state.nodes.map((n) => n.name);
+  const ready = state.nodes.filter((n) => n.ready).length;
+  if (isCp) {
+    const mine = versions.apiservers.get(node) ?? null;
+    const upgraded = cpNodes.filter((n) => {
+      if (n === node) return false;
+      const v = versions.apiservers.get(n);
+      if (v === undefined) return false;
+      if (target) return minorsBetween(v, target) <= 0 && (mine === null || compareVersions(v, mine) > 0);
+      return mine !== null && compareVersions(v, mine) > 0;
+    });
+    const rest = cpNodes.filter((n) => n !== node && !upgraded.includes(n));
+    const first = upgraded.length === 0;
+    const newest = versionRange(
+      upgraded.map((n) => versions.apiservers.get(n)).filter((v): v is Version => v !== undefined),
+    );
+    const orderFacts = {
+      node,
+      controlPlaneNodes: [...upgraded, node, ...rest],
+      upgraded,
+      others: rest,
+      upgradedVersion: newest?.newest.text ?? null,
+      count: upgraded.length,
+      ready,
+    };
+    if (first) {
+      b.findings.push(
+        finding(
+          'upgrade-order',
+          'control',
+          'info',
+          rest.length > 0 ? 'control-plane' : 'control-plane-only',
+          orderFacts,
+        ),
+      );
+      b.step('control', target ? 'steps.cp-first' : 'steps.cp-first-plan', {
+        node,
+        target: target?.text ?? null,
+      });
+    } else {
+      b.findings.push(
+        finding(
+          'upgrade-order',
+          'control',
+          'info',
+          rest.length > 0 ? 'control-plane-next' : 'control-plane-last',
+          orderFacts,
+        ),
+      );
+      b.step('control', 'steps.cp-next', { node });
+    }
+    b.step('control', 'steps.cp-wait', { node });
+    if (rest.length > 0)
+      b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
+    b.step('data', 'steps.workers');
+  } else {
+    b.findings.push(
+      finding('upgrade-order', 'data', 'info', 'worker', {
+        node,
+        controlPlaneNodes: cpNodes,
+        count: cpNodes.length,
+        ready,
+      }),
+    );
+    b.step('control', 'steps.control-plane-before', {
+      controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],
+    });
+    b.step('data', 'steps.worker', { node });
+  }
+  b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+  keepDataPlane(b);
+  b.advise(isCp ? 'control' : 'data', 'advice.upgrade-plan', { node });
+  b.advise('control', 'advice.etcd-backup');
+  // The reboot findings already name what could not be read.
+  return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+}

@@ -74,7 +74,7 @@ export interface EnqueueResult {
  * Producer of answer jobs: one BullMQ queue per cluster, sharing one fail-fast Redis connection.
  *
  * @example
- * const queue = new JobQueue({ redisUrl: env.REDIS_URL });
+ * const queue = new JobQueue({ redisUrl: redisTargetOf(config.redis), prefix: settings.queue.prefix });
  * const { jobId } = await queue.enqueue(job);
  * const reply = await queue.waitForReply(jobId, 30_000);
  * await queue.close();

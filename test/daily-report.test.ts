@@ -18,7 +18,7 @@ import { SlackPoster } from '../adapters/slack/slack-poster.js';
 import { slackScheduleDelivery } from '../adapters/slack/slack-schedule-delivery.js';
 import { SlackStore } from '../adapters/slack/slack-store.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { toJsonOutput } from '../adapters/console/console-adapter.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TeamsStore } from '../adapters/teams/teams-store.js';

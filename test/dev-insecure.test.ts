@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { BotConfig } from '../src/config/bot-config.js';
-import { devInsecureFrom } from '../src/ops/dev-insecure.js';
+import { devInsecureFrom } from '../src/config/settings.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
 import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 

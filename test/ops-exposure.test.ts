@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { startProcessOps } from '../src/ops/ops-server.js';
-import { LISTEN_HOST_ENV, listenHostFrom } from '../src/ops/listen-host.js';
+import { LISTEN_HOST_ENV, listenHostFrom } from '../src/config/settings.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';

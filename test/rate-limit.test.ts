@@ -9,12 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../src/explain/reply.js';
-import {
-  RequestRateLimiter,
-  admissionGate,
-  rateLimitSettingsFrom,
-  rateLimitedSink,
-} from '../src/ops/rate-limit.js';
+import { rateLimitSettingsFrom } from '../src/config/settings.js';
+import { RequestRateLimiter, admissionGate, rateLimitedSink } from '../src/ops/rate-limit.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';

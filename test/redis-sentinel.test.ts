@@ -21,6 +21,7 @@ import { redisTargetOf } from '../src/config/bot-config.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { describeRedisTarget, redisTargetToEnv, resolveRedisTarget } from '../src/config/redis-settings.js';
+import { loadSettings } from '../src/config/settings.js';
 import { isBotError } from '../src/errors.js';
 import type { Reply } from '../src/explain/reply.js';
 import { JobQueue } from '../src/queue/job-queue.js';
@@ -176,12 +177,15 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
   });
 
   it('describes a target without its passwords (logs, config check)', () => {
-    const target = resolveRedisTarget(undefined, {
-      REDIS_SENTINELS: 's1:26379,s2:26379',
-      REDIS_SENTINEL_NAME: 'mymaster',
-      REDIS_PASSWORD: SECRET,
-      REDIS_SENTINEL_PASSWORD: SECRET,
-    });
+    const target = resolveRedisTarget(
+      undefined,
+      loadSettings({
+        REDIS_SENTINELS: 's1:26379,s2:26379',
+        REDIS_SENTINEL_NAME: 'mymaster',
+        REDIS_PASSWORD: SECRET,
+        REDIS_SENTINEL_PASSWORD: SECRET,
+      }).redis,
+    );
     expect(target).toBeDefined();
     const text = describeRedisTarget(target!);
     expect(text).toBe(

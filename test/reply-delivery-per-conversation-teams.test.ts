@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { startTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TEAMS_STORE_PREFIX, TeamsStore } from '../adapters/teams/teams-store.js';
 import type { BotConfig } from '../src/config/bot-config.js';

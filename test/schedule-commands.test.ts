@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { slackMessagesFor } from '../adapters/slack/slack-messages.js';
 import { createSlackApp } from '../adapters/slack/slack-app.js';
-import { loadSlackConfig } from '../adapters/slack/slack-config.js';
+import { loadSlackConfig } from '../src/config/chat-settings.js';
 import { SlackIntake } from '../adapters/slack/slack-intake.js';
 import type { SlackRequest } from '../adapters/slack/slack-intake.js';
 import { UserLocaleCache } from '../adapters/slack/slack-locale.js';

@@ -27,7 +27,7 @@ import { canonicalTimeZone, dailyCron, parseTimeOfDay } from '../src/schedule/sc
 import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TeamsStore } from '../adapters/teams/teams-store.js';
 import { jobPosterDelivery } from '../src/schedule/job-poster-delivery.js';

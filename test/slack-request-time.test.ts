@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
-import { loadSlackConfig } from '../adapters/slack/slack-config.js';
+import { loadSlackConfig } from '../src/config/chat-settings.js';
 import {
   isFutureSlackTimestamp,
   MIN_SLACK_DEDUP_TTL_S,

@@ -27,6 +27,7 @@ import { PLAN_ID_PATTERN } from '../src/maintenance/plan/plan-types.js';
 import type { PlanJobData } from '../src/maintenance/plan/plan-queue.js';
 import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import type { Logger } from '../src/util/logger.js';
+import { queueKeys } from '../src/config/queue-keys.js';
 
 /** Options of {@link startMaintenanceWorker}. */
 export interface MaintenanceWorkerOptions {
@@ -105,7 +106,7 @@ function parseJobData(data: unknown): ExecutionJobData {
 export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promise<RunningMaintenanceWorker> {
   const { logger } = o;
   const queueNames = o.clusters.map(maintenanceQueueNameFor);
-  const prefix = o.prefix ?? 'bull';
+  const prefix = queueKeys(o.prefix).prefix;
   const connection = await openWorkerConnection(o.redisUrl, { connectTimeoutMs: o.connectTimeoutMs, logger });
   const shutdown = new AbortController();
   const retries = o.storeRetries ?? 5;

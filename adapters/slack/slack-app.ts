@@ -20,7 +20,7 @@ import { refuseFutureSlackRequests } from './slack-request-time.js';
 import type { DecisionAction } from '../../src/maintenance/types.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
-import type { SlackConfig } from './slack-config.js';
+import type { SlackConfig } from '../../src/config/chat-settings.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';

@@ -21,7 +21,7 @@
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ClusterReadError, ConfigError } from '../errors.js';
+import { ClusterReadError } from '../errors.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
@@ -37,24 +37,6 @@ import {
   summarizePod,
 } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, PodSummary, ReadError, ReadyzResult } from './types.js';
-
-/** The environment variable that turns the worker's watch cache off (`off`) or on (`on`, default). */
-export const WATCH_CACHE_ENV = 'K8S_HA_BOT_WATCH_CACHE';
-
-/**
- * Whether the watch cache is on.
- * @param env - reads {@link WATCH_CACHE_ENV}: `on`/`true`/`1` or unset (on), `off`/`false`/`0` (off)
- * @throws ConfigError for any other value
- */
-export function watchCacheEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  const raw = (env[WATCH_CACHE_ENV] ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'on' || raw === 'true' || raw === '1') return true;
-  if (raw === 'off' || raw === 'false' || raw === '0') return false;
-  throw new ConfigError(
-    WATCH_CACHE_ENV,
-    `${JSON.stringify(raw.slice(0, 40))} is not on or off (on: answers come from a list + watch cache when it is in sync; off: every answer reads the cluster)`,
-  );
-}
 
 /** Annotations the checks read; every other annotation is dropped on arrival. */
 const KEPT_ANNOTATIONS = new Set([

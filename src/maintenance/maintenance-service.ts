@@ -18,8 +18,8 @@ import type { Logger } from '../util/logger.js';
 import { AuditLog } from './audit-log.js';
 import { createMaintenanceNotifier } from './notifier.js';
 import { type MaintenancePolicy, isAllowed } from './policy.js';
-import { MaintenanceStore, maintenanceKeyPrefixFor } from './request-store.js';
-import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
+import { MaintenanceStore } from './request-store.js';
+import { queueKeys } from '../config/queue-keys.js';
 import {
   type Actor,
   type AuditEntry,
@@ -144,7 +144,7 @@ export interface MaintenanceServiceOptions {
   prefix?: string;
   /**
    * Prefix of the request keys, the audit Stream and the decision locks.
-   * @defaultValue `maintenanceKeyPrefixFor(prefix)`: `k8s-ha-bot:maintenance:` for the queue prefix
+   * @defaultValue `queueKeys(prefix).maintenance`: `k8s-ha-bot:maintenance:` for the queue prefix
    * `bull`, `k8s-ha-bot:maintenance:<prefix>:` for another
    */
   keyPrefix?: string;
@@ -182,7 +182,7 @@ const EXECUTION_JOB_OPTIONS = {
  */
 export function createMaintenanceService(o: MaintenanceServiceOptions): MaintenanceService {
   const now = o.now ?? (() => new Date());
-  const keyPrefix = o.keyPrefix ?? maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX);
+  const keyPrefix = o.keyPrefix ?? queueKeys(o.prefix).maintenance;
   const store = new MaintenanceStore(o.redis, { keyPrefix, now });
   const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
   const threadOrder = new ThreadOrder(o.redis, keyPrefix);
@@ -201,7 +201,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
       q = new Queue<ExecutionJobData>(maintenanceQueueNameFor(cluster), {
         connection: o.redis,
-        prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX,
+        prefix: queueKeys(o.prefix).prefix,
       });
       q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
       queues.set(cluster, q);

@@ -19,7 +19,4 @@ export default {
   // One redis-server for the whole run; each test file gets its own database (test/helpers/shared-redis.ts).
   globalSetup: '<rootDir>/test/helpers/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/test/helpers/jest-global-teardown.mjs',
-  // Some client libraries (BullMQ/ioredis reconnect timers, botbuilder) can keep a handle open after
-  // their suites close everything they started; without this a finished run may never exit in CI.
-  forceExit: true,
 };

@@ -604,7 +604,9 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         posts(channel)
           .filter((c) => c.params.thread_ts === ts)
           .map((c) => String(c.params.text));
-      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 15_000);
+      // Thread messages go out in order across both gateways, each waiting up to 15 s for the one
+      // before it (src/maintenance/thread-order.ts): a busy machine needs more than that bound here.
+      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 40_000);
       // A second execution would be a job, its posts replies: nothing left in those queues.
       await eventually('the maintenance and reply queues idle', queuesSettled);
     } finally {
@@ -623,7 +625,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
               .at(-1)?.params.text,
           ),
         ),
-      10_000,
+      30_000,
     );
     expect(await jobTotal(executions)).toBe(1);
     // One lock holder (the request), written by one of the two worker processes only.

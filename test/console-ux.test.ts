@@ -290,9 +290,9 @@ describe('1 and 5 through the queue (real Redis)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const worker = new Worker(queueName, async () => held, {
-      connection: new Redis(redis.url, { maxRetriesPerRequest: null }),
-    });
+    // BullMQ does not close a connection it was given: this test does.
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const worker = new Worker(queueName, async () => held, { connection: workerConnection });
     await worker.waitUntilReady();
     try {
       const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
@@ -304,12 +304,14 @@ describe('1 and 5 through the queue (real Redis)', () => {
     } finally {
       release();
       await worker.close(true);
+      workerConnection.disconnect();
     }
     await admin.flushdb();
   }, 20_000);
 
   it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
     const seen: AnswerJob[] = [];
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const worker = new Worker(
       queueName,
       async (job) => {
@@ -330,7 +332,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
         };
         return reply;
       },
-      { connection: new Redis(redis.url, { maxRetriesPerRequest: null }) },
+      { connection: workerConnection },
     );
     await worker.waitUntilReady();
     try {
@@ -342,6 +344,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       expect(seen[0]?.user).toEqual({ platform: 'console', id: 'alice.ops_1' });
     } finally {
       await worker.close();
+      workerConnection.disconnect();
     }
   }, 20_000);
 });

@@ -240,6 +240,8 @@ describe('/metrics', () => {
       );
 
       // With Redis gone the scrape still answers (the depth gauge is empty, the rest is there).
+      // (The test's queue is closed first: closed on a dead Redis, ioredis leaves a 2 s timer behind.)
+      await queue.close();
       await redis.kill();
       const started = Date.now();
       const down = await fetch(`http://127.0.0.1:${ops.port}/metrics`);

@@ -161,8 +161,14 @@ describe('reply delivery under a per-channel posting limit', () => {
       })),
     );
     await fake.waitFor(() => legit.every((l) => postedFor(l.id).length === 1), 15_000);
-    const delays = legit.map((l) => (postedFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
-    expect(Math.max(...delays)).toBeLessThan(2500);
+    // Not held behind the backlog (paced at about one a second): every other answer was out while
+    // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
+    // backlog's own progress is the clock here.)
+    const lastLegitAt = Math.max(...legit.map((l) => postedFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY));
+    const floodOutBefore = flood.filter(
+      (id) => (postedFor(id)[0]?.at ?? Number.POSITIVE_INFINITY) < lastLegitAt,
+    );
+    expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is posted once, paced at about one a second (Retry-After honoured).
     await fake.waitFor(() => flood.every((id) => postedFor(id).length >= 1), 40_000);
     for (const id of flood) expect(postedFor(id)).toHaveLength(1);

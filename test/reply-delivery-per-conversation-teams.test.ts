@@ -177,8 +177,14 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
       })),
     );
     await fake.waitFor(() => legit.every((l) => deliveredFor(l.id).length === 1), 15_000);
-    const delays = legit.map((l) => (deliveredFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
-    expect(Math.max(...delays)).toBeLessThan(2500);
+    // Not held behind the backlog (paced at about one a second): every other answer was out while
+    // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
+    // backlog's own progress is the clock here.)
+    const lastLegitAt = Math.max(...legit.map((l) => deliveredFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY));
+    const floodOutBefore = flood.filter(
+      (id) => (deliveredFor(id)[0]?.at ?? Number.POSITIVE_INFINITY) < lastLegitAt,
+    );
+    expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is delivered once, paced at about one a second (Retry-After honoured).
     await fake.waitFor(() => flood.every((id) => deliveredFor(id).length >= 1), 40_000);
     for (const id of flood) expect(deliveredFor(id)).toHaveLength(1);

@@ -409,14 +409,28 @@ describe('Slack gateway when no worker answers', () => {
   });
 });
 
-/** Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly. */
-async function reviveRedis(port: number): Promise<ReturnType<typeof spawn>> {
+/**
+ * Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly, and wait
+ * until the consumer is connected again (its worker's client name is on the server): a close that
+ * started while it was still waiting to reconnect would give up after its bound and leave the
+ * worker's timers running after the test.
+ */
+async function reviveRedis(port: number, prefix = 'bull'): Promise<ReturnType<typeof spawn>> {
   const again = spawn(
     '/usr/bin/redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   );
   await eventually(`redis-server back on port ${port}`, () => redisPing(port));
+  const consumerName = `name=${prefix}:${Buffer.from('k8s-ha-bot-replies-slack').toString('base64')}`;
+  const admin = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1 });
+  try {
+    await eventually('the replies consumer connected again', async () =>
+      String(await admin.client('LIST')).includes(consumerName),
+    );
+  } finally {
+    admin.disconnect();
+  }
   return again;
 }
 
@@ -531,7 +545,7 @@ describe('Slack gateway when Redis is down', () => {
           await redis.kill();
           // Back on the same port 1.5 s later, well inside the retry window.
           setTimeout(() => {
-            void reviveRedis(redis.port).then((child) => {
+            void reviveRedis(redis.port, prefix).then((child) => {
               again = child;
             });
           }, 1500);

@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { PLATFORM_ADAPTERS, SRC_LAYERS } from './scripts/folder-deps.mjs';
+import { HOST_ADAPTERS, SRC_LAYERS } from './scripts/folder-deps.mjs';
 
 /** The chat SDKs stay in adapters/, the Kubernetes client out of them. */
 const SRC_PACKAGES = ['@slack/*', 'botbuilder*'];
@@ -45,15 +45,21 @@ const layerRules = SRC_LAYERS.map((name, i) => {
   };
 });
 
-/** A platform adapter imports no other adapter (shared pieces go down to src/) and no worker. */
-const adapterRules = PLATFORM_ADAPTERS.map((name) => ({
-  files: [`adapters/${name}/**/*.ts`],
+/**
+ * A platform adapter (any folder of adapters/ but the hosts: console, gateway) imports only its own
+ * folder and src/: no other adapter, no worker; shared pieces go down to src/ (the chat seam is
+ * src/intake). From adapters/NAME/x.ts, `../OTHER/…` is another adapter and `../../workers/…` a
+ * worker; `../../src/…` is the only way up.
+ */
+const platformAdapterRule = {
+  files: ['adapters/*/**/*.ts'],
+  ignores: HOST_ADAPTERS.map((name) => `adapters/${name}/**`),
   rules: refuse(
-    `^(\\.\\./)+(adapters/)?(${['console', 'gateway', ...PLATFORM_ADAPTERS.filter((p) => p !== name), 'workers'].join('|')})/`,
-    `layer order: adapters/${name} imports no other adapter and no worker; move the shared piece down to src/ (README "Architecture")`,
+    '^(\\.\\./)+(?!src/)(?!\\.)[^/]+/',
+    'layer order: a platform adapter (adapters/<platform>) imports no other adapter and no worker; move the shared piece down to src/ (README "Architecture")',
     ADAPTER_PACKAGES,
   ),
-}));
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-scripts/**', 'node_modules/**', 'coverage/**'] },
@@ -87,7 +93,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ADAPTER_PACKAGES }] },
   },
   ...layerRules,
-  ...adapterRules,
+  platformAdapterRule,
   {
     // The gateway process hosts the platform adapters; the console CLI (cli.ts, config-check.ts)
     // starts the gateway and the workers: they are the composition roots, nothing imports them.
@@ -99,11 +105,21 @@ export default tseslint.config(
     ),
   },
   {
+    // The console never imports the gateway or a chat platform: the composition root
+    // (adapters/k8s-ha-bot.ts) hands them in as loaders. Only its CLI entry starts a worker.
     files: ['adapters/console/**/*.ts'],
-    ignores: ['adapters/console/cli.ts', 'adapters/console/config-check.ts'],
     rules: refuse(
-      '^(\\.\\./)+(adapters/)?(gateway|slack|teams|workers)/',
-      'layer order: only the CLI entry (cli.ts, config-check.ts) imports other adapters or the workers',
+      '^(\\.\\./)+(?!src/)(?!\\.)(?!workers/)[^/]+/',
+      'layer order: the console imports no other adapter (the composition root adapters/k8s-ha-bot.ts hands them in)',
+      ADAPTER_PACKAGES,
+    ),
+  },
+  {
+    files: ['adapters/console/**/*.ts'],
+    ignores: ['adapters/console/cli.ts'],
+    rules: refuse(
+      '^(\\.\\./)+(?!src/)(?!\\.)[^/]+/',
+      'layer order: the console imports no other adapter, and only its CLI entry (cli.ts) starts a worker',
       ADAPTER_PACKAGES,
     ),
   },

@@ -16,7 +16,11 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
-  // Some client libraries (BullMQ/ioredis reconnect timers, botbuilder) can keep a handle open after
-  // their suites close everything they started; without this a finished run may never exit in CI.
-  forceExit: true,
+  // Test files run side by side, one per core (Jest's own default keeps one core free: on two cores
+  // that ran the suite in band). Most of their time is spent waiting on processes, Redis and HTTP;
+  // each file has its own Redis database, free ports and temp dirs.
+  maxWorkers: '100%',
+  // One redis-server for the whole run; each test file gets its own database (test/helpers/shared-redis.ts).
+  globalSetup: '<rootDir>/test/helpers/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/test/helpers/jest-global-teardown.mjs',
 };

@@ -18,7 +18,7 @@ export function main(argv: readonly string[], io?: CliIo): Promise<number> {
     argv,
     {
       loadGateway: async () => (await import('./gateway/gateway.js')).startGateway,
-      loadChatSettingsCheck: async () => (await import('./gateway/chat-settings.js')).checkChatSettings,
+      loadChatSettingsCheck: async () => (await import('./gateway/check-chat-settings.js')).checkChatSettings,
     },
     io,
   );

@@ -1,16 +1,19 @@
 /**
  * One cold reboot-impact answer in a fresh process, for the benchmark: read the cluster through
  * @kubernetes/client-node, analyse, explain. Prints one JSON line:
- * `{ ms, apiRequests, pages, bytes, maxRssMB, verdict }` (ms = wall time of read + analysis +
- * explanation; maxRssMB = this process's peak resident set, in MB).
+ * `{ ms, readMs, readCpuMs, apiRequests, pages, bytes, maxRssMB, verdict }` (ms = wall time of
+ * read + analysis + explanation; readMs = wall time of the read alone, what the floor is compared
+ * with; readCpuMs = this process's CPU time during the read; maxRssMB = this process's peak
+ * resident set, in MB). Timed from a settled start, as the floor is (bench-settle.ts).
  *
- *   node dist-scripts/scripts/bench-answer.js KUBECONFIG_FILE NODE
+ *   node --expose-gc dist-scripts/scripts/bench-answer.js KUBECONFIG_FILE NODE
  */
 import { KubeConfig } from '@kubernetes/client-node';
 import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
 import { readSnapshotWithStats } from '../src/cluster/read-snapshot.js';
 import { explainRebootImpact } from '../src/explain/explain-reboot-impact.js';
 import { renderText } from '../src/explain/render-text.js';
+import { settle } from './bench-settle.js';
 
 const [kubeconfigPath, node] = process.argv.slice(2);
 if (!kubeconfigPath || !node) {
@@ -19,6 +22,8 @@ if (!kubeconfigPath || !node) {
 }
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(kubeconfigPath);
+await settle();
+const cpu = process.cpuUsage();
 const started = performance.now();
 const { snapshot, stats } = await readSnapshotWithStats({
   kubeConfig,
@@ -26,12 +31,16 @@ const { snapshot, stats } = await readSnapshotWithStats({
   focusNode: node,
   deadlineMs: 600_000,
 });
+const readMs = performance.now() - started;
+const readCpu = process.cpuUsage(cpu);
 const impact = analyzeRebootImpact(snapshot, node, new Date());
 const text = renderText(explainRebootImpact(impact, { locale: 'en', cluster: 'bench', requestId: 'bench' }));
 const ms = performance.now() - started;
 process.stdout.write(
   `${JSON.stringify({
     ms: Math.round(ms),
+    readMs: Math.round(readMs),
+    readCpuMs: Math.round((readCpu.user + readCpu.system) / 1000),
     apiRequests: stats.apiRequests,
     pages: stats.pages,
     bytes: stats.bytes,

@@ -1,12 +1,18 @@
 /**
  * The cold-read floor for the benchmark, in a fresh process: the same pages the snapshot
- * reader fetches (every list paginated at 500, in parallel per resource, plus `/readyz?verbose` and
- * the kube-proxy ConfigMap), over plain node:http with a keep-alive agent, each `JSON.parse`d and
- * nothing else. Prints `{ ms, pages, bytes }` (ms: wall time of all the reads).
+ * reader (src/cluster/read-snapshot.ts) fetches (every list paginated at 500, in parallel per
+ * resource, plus `/readyz?verbose` and the kube-proxy ConfigMap), over plain node:http with a
+ * keep-alive agent of as many sockets as the reader's, each `JSON.parse`d and nothing else.
+ * Prints `{ ms, pages, requests, bytes }` (ms: wall time of all the reads); the benchmark checks
+ * that the reader made the same number of requests and read the same number of pages.
  *
- *   node dist-scripts/scripts/bench-floor.js BASE_URL
+ * Timed from a settled start, as the cold read is (bench-settle.ts); `cpuMs` is this process's
+ * CPU time (user + system) within the timed window.
+ *
+ *   node --expose-gc dist-scripts/scripts/bench-floor.js BASE_URL
  */
 import http from 'node:http';
+import { settle } from './bench-settle.js';
 
 const base = process.argv[2];
 if (!base) {
@@ -14,9 +20,16 @@ if (!base) {
   process.exit(2);
 }
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+/** CPU time (user + system) since `start`, in ms. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return Math.round((d.user + d.system) / 1000);
+}
 let pages = 0;
+let requests = 0;
 let bytes = 0;
 function get(path: string): Promise<string> {
+  requests++;
   return new Promise((resolve, reject) => {
     http
       .get(`${base}${path}`, { agent, headers: { Accept: 'application/json' } }, (res) => {
@@ -41,6 +54,8 @@ async function list(path: string, query = ''): Promise<void> {
     cont = page.metadata?.continue ?? '';
   } while (cont);
 }
+await settle();
+const cpu = process.cpuUsage();
 const t = performance.now();
 await Promise.all([
   list('/api/v1/nodes'),
@@ -58,6 +73,11 @@ await Promise.all([
     '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices',
     '&labelSelector=kubernetes.io%2Fservice-name%3Dkubernetes',
   ),
+  list('/api/v1/persistentvolumeclaims'),
+  list('/api/v1/persistentvolumes'),
+  list('/api/v1/services'),
 ]);
-process.stdout.write(`${JSON.stringify({ ms: Math.round(performance.now() - t), pages, bytes })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ms: Math.round(performance.now() - t), cpuMs: cpuMsSince(cpu), pages, requests, bytes })}\n`,
+);
 agent.destroy();

@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { queueKeys } from '../src/config/queue-keys.js';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -161,7 +162,8 @@ async function expectQueued(
   try {
     const deadline = Date.now() + timeoutMs;
     let waiting = 0;
-    while ((waiting = await redis.llen(`bull:${queueName}:wait`)) < count) {
+    // The gateway runs with the default queue prefix (src/config/queue-keys.ts).
+    while ((waiting = await redis.llen(`${queueKeys().prefix}:${queueName}:wait`)) < count) {
       if (Date.now() > deadline)
         throw new Error(
           `the gateway acked ${count} commands but only ${waiting} jobs reached ${queueName} within ${timeoutMs} ms`,

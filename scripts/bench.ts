@@ -5,7 +5,9 @@
  *  - cold answer time of a reboot-impact request (median of several fresh processes: read through
  *    @kubernetes/client-node, analyse, explain), the worker's peak RSS and the API requests made;
  *  - beside it, `kubectl get pods -A -o json > /dev/null` against the same simulator (median);
- *  - the cold read's floor: the same pages fetched over HTTP and JSON.parsed, nothing else (bench-floor.ts);
+ *  - the cold read (the read alone, readSnapshot's own timing) against its floor: the same pages
+ *    fetched over HTTP and JSON.parsed, nothing else (bench-floor.ts; the run fails when the two
+ *    no longer make the same requests), both timed from a settled start (bench-settle.ts);
  *  - warm answers from the watch cache: p50/p99 over 50 questions on random nodes, the time to fill
  *    the cache and the process's RSS with it (bench-warm.ts);
  * a rolling-plan analysis over every node of the 1,000-node cluster (the largest size up to
@@ -133,6 +135,9 @@ function timeKubectl(kubeconfig: string): number | null {
 
 interface AnswerRun {
   ms: number;
+  /** The read alone (what the floor is compared with), wall and CPU time. */
+  readMs: number;
+  readCpuMs: number;
   apiRequests: number;
   pages: number;
   maxRssMB: number;
@@ -141,7 +146,10 @@ interface AnswerRun {
 }
 
 function coldAnswer(kubeconfig: string, node: string): AnswerRun {
-  const r = spawnSync(process.execPath, [ANSWER, kubeconfig, node], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, ['--expose-gc', ANSWER, kubeconfig, node], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`bench-answer failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout) as AnswerRun;
 }
@@ -164,11 +172,23 @@ function warmAnswers(kubeconfig: string): {
   return JSON.parse(r.stdout) as ReturnType<typeof warmAnswers>;
 }
 
+/** What one floor run measured (bench-floor.ts). */
+interface FloorRun {
+  ms: number;
+  cpuMs: number;
+  pages: number;
+  requests: number;
+  bytes: number;
+}
+
 /** The cold-read floor: the same pages over HTTP, JSON.parsed, nothing else (bench-floor.ts). */
-function floorRead(url: string): { ms: number; pages: number; bytes: number } {
-  const r = spawnSync(process.execPath, [FLOOR, url], { encoding: 'utf8', maxBuffer: 1 << 20 });
+function floorRead(url: string): FloorRun {
+  const r = spawnSync(process.execPath, ['--expose-gc', FLOOR, url], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`bench-floor failed: ${r.stderr.slice(-500)}`);
-  return JSON.parse(r.stdout) as { ms: number; pages: number; bytes: number };
+  return JSON.parse(r.stdout) as FloorRun;
 }
 
 async function queueBench(
@@ -274,11 +294,11 @@ async function main(): Promise<void> {
     try {
       const answers: AnswerRun[] = [];
       const kubectl: number[] = [];
-      const floor: number[] = [];
+      const floor: FloorRun[] = [];
       const n = nodes >= 5000 ? Math.min(runs, 3) : runs;
       for (let i = 0; i < n; i++) {
         answers.push(coldAnswer(kubeconfig, node));
-        floor.push(floorRead(match[1] ?? '').ms);
+        floor.push(floorRead(match[1] ?? ''));
         const k = timeKubectl(kubeconfig);
         if (k !== null) kubectl.push(k);
       }
@@ -293,10 +313,17 @@ async function main(): Promise<void> {
       if (answers.some((a) => a.readErrors > 0))
         problems.push(`${nodes} nodes: the cold answer had read errors`);
       // The cold read against its floor (same pages, JSON.parse only), and warm answers from the watch cache.
-      const floorMs = median(floor);
-      const frow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | cold answer ${answerMs.toFixed(0)} ms vs floor (same pages over HTTP, JSON.parse only) ${floorMs.toFixed(0)} ms: ${(answerMs / Math.max(floorMs, 1)).toFixed(2)} ×`;
+      // Like for like: the read alone (stats of readSnapshot) against the same requests made and parsed.
+      const floorMs = median(floor.map((f) => f.ms));
+      const readMs = median(answers.map((a) => a.readMs));
+      const f0 = floor[0];
+      const frow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | cold read ${readMs.toFixed(0)} ms (CPU ${median(answers.map((a) => a.readCpuMs)).toFixed(0)} ms) vs floor (same ${f0?.requests} requests over HTTP, JSON.parse only) ${floorMs.toFixed(0)} ms (CPU ${median(floor.map((f) => f.cpuMs)).toFixed(0)} ms): ${(readMs / Math.max(floorMs, 1)).toFixed(2)} × | whole cold answer ${answerMs.toFixed(0)} ms`;
       rows.push(frow);
       process.stdout.write(`  ${frow}\n`);
+      if (f0 !== undefined && a0 !== undefined && (f0.requests !== a0.apiRequests || f0.pages !== a0.pages))
+        problems.push(
+          `${nodes} nodes: the floor made ${f0.requests} requests (${f0.pages} pages), the read ${a0.apiRequests} (${a0.pages}): they no longer fetch the same pages`,
+        );
       const w = warmAnswers(kubeconfig);
       const wrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | warm answers from the watch cache: p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms over ${w.questions} questions on random nodes | cache filled in ${(w.syncMs / 1000).toFixed(1)} s, RSS with the cache ${w.rssMB} MB (peak ${w.maxRssMB} MB)`;
       rows.push(wrow);

@@ -86,6 +86,7 @@ for (const [i, file] of files.entries()) {
       downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
       minor: minors.length > 0 ? Math.max(...minors) : null,
+      writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
     },
   });
 }
@@ -249,6 +250,39 @@ describe('the invariant checker catches planted contradictions', () => {
       /wrong plural/,
     ],
     [
+      'a drain that evicts while etcd refuses writes (NOSPACE)',
+      {
+        reasons: ['The drain evicts 2 pods; the longest terminationGracePeriodSeconds is 30 s.'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'pods "evicted and rescheduled" from a node that is already dead',
+      {
+        stops: ['2 pods on borealis-cp-2 are evicted by the drain and recreated on other nodes'],
+        findings: [
+          { check: 'dead-node-drain', plane: 'data', severity: 'warn', variant: 'not-ready', facts: {} },
+        ],
+      },
+      /node-dead: the drain cannot move pods/,
+    ],
+    [
+      'a Korean drain that evicts while etcd refuses writes',
+      {
+        locale: 'ko',
+        reasons: [
+          'borealis-cp-2의 애드온 파드(kube-system/coredns-x)는 드레인으로 축출되어 다시 스케줄됩니다.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,
@@ -261,6 +295,22 @@ describe('the invariant checker catches planted contradictions', () => {
       ctx,
     );
     expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('rule 7 holds an answer to the cluster: a drain answer that leaves the etcd alarm out is still caught', () => {
+    const advice =
+      'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).';
+    const moved = 'the pod drain evicts from borealis-cp-2: it is recreated on another node';
+    const drain = plant({ advice: [advice], stops: [moved] });
+    expect(answerViolations(drain, ctx)).toEqual([]);
+    const blocked = answerViolations(drain, { ...ctx, writesBlocked: true }).join('\n');
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${advice}"`);
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${moved}"`);
+    // The target itself down: pods said to move are a node-dead contradiction; the drain advice
+    // alone is not (a dead node with nothing to evict is drained by its cordon).
+    const dead = answerViolations(drain, { ...ctx, downNodes: ['borealis-cp-2'] }).join('\n');
+    expect(dead).toContain(`node-dead: the drain cannot move pods, yet "${moved}"`);
+    expect(dead).not.toContain(advice);
   });
 
   it('the kubectl shape check accepts the commands answers suggest', () => {

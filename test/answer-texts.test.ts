@@ -154,7 +154,8 @@ describe('node down is not a drain', () => {
       const line = reasons(reply).find((r) => r.includes('kube-system/coredns-'));
       expect(line).toBeDefined();
       expect(line).toMatch(
-        locale === 'en' ? /no drain.*40 s.*300 s.*NoExecute/ : /드레인이 없으므로.*40초.*300초.*NoExecute/,
+        // v1.33: the 50 s grace period of Kubernetes 1.32 and later (CHANGELOG-1.32)
+        locale === 'en' ? /no drain.*50 s.*300 s.*NoExecute/ : /드레인이 없으므로.*50초.*300초.*NoExecute/,
       );
     });
   }

@@ -35,13 +35,15 @@ import type { WriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { LOCK_WORKER_ANNOTATION } from '../src/maintenance/execute/maintenance-lock.js';
 import { maintenanceQueueNameFor, REQUEST_ID_PATTERN } from '../src/maintenance/types.js';
-import type { AuditEntry, MaintenanceRequest, MaintenanceState } from '../src/maintenance/types.js';
-import { ScheduleService } from '../src/schedule/schedule-service.js';
+import type { AuditEntry } from '../src/maintenance/types.js';
+import { SCHEDULE_QUEUE, ScheduleService } from '../src/schedule/schedule-service.js';
+import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { createLogger } from '../src/util/logger.js';
 import { openLog, startCli } from './faults/fault-processes.js';
@@ -56,8 +58,10 @@ import {
   triggerId,
 } from './helpers/fake-slack-requests.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { noJobSchedulers, queuesIdle } from './helpers/queue-idle.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -85,7 +89,6 @@ defaults:
   lock: { leaseDurationSeconds: 15 }
 `;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
 
 /** A gateway with its JSON log lines kept in memory (level info). */
@@ -137,7 +140,7 @@ const childLines = (p: FaultProcess, msg: string): number =>
     .filter((l) => l.includes(`"msg":"${msg}"`)).length;
 
 describe("two gateways and two workers at once (the bot's own HA)", () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
@@ -165,7 +168,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({
@@ -226,6 +229,20 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
   const ephemeralsIn = (channel: string): FakeSlackCall[] =>
     fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === channel);
+  /** Deliveries the gateways ignored as duplicates (their 'duplicate Slack delivery ignored' lines). */
+  const duplicatesIgnored = (): number =>
+    gateways.reduce((n, g) => n + countMsg(g.logs, 'duplicate Slack delivery ignored'), 0);
+  /** No answer, reply or maintenance job left to run: a second job or post would be one. */
+  const queuesSettled = (): Promise<boolean> =>
+    queuesIdle(redisServer.url, PREFIX, [
+      queueNameFor(CLUSTER),
+      repliesQueueNameFor('slack'),
+      maintenanceQueueNameFor(CLUSTER),
+    ]);
+  /** No schedule left and no occurrence waiting or being posted. */
+  const schedulesSettled = async (): Promise<boolean> =>
+    (await noJobSchedulers(redisServer.url, PREFIX, SCHEDULE_QUEUE)) &&
+    queuesIdle(redisServer.url, PREFIX, [SCHEDULE_QUEUE]);
   const jobTotal = async (queue: Queue): Promise<number> => {
     const counts = await queue.getJobCounts(
       'waiting',
@@ -264,6 +281,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
 
   it('every slash command, mention, DM and Events API retry delivered to both gateways: one answer each, none lost', async () => {
     const before = await jobTotal(answerJobs);
+    const duplicatesBefore = duplicatesIgnored();
     const commands = [
       { channel: 'C0HAS1', user: 'U0HAS1', text: 'can I reboot indus-cp-1', expect: /indus-cp-1/ },
       { channel: 'C0HAS2', user: 'U0HAS2', text: 'status', expect: /quorum|etcd/i },
@@ -336,7 +354,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       for (const r of pair) expect((JSON.parse(r.text) as { text: string }).text).toMatch(/Checking|확인 중/);
     }
     // Events API retries (Slack's own, on a timeout), again to both gateways, while jobs run.
-    await sleep(300);
+    await delay(300);
     const retried = await Promise.all([
       ...mentions.map((m) =>
         toBoth(mentionBody(m), JSON_TYPE, {
@@ -356,8 +374,15 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         toBoth(mentionBody(m), JSON_TYPE, { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' }),
       ),
     );
-    // Time for a duplicate to show up (a second job would be answered within ~1 s here).
-    await sleep(2000);
+    // Every delivery but the first of each request was seen and ignored as a duplicate (commands: 2
+    // deliveries; mentions: 2 + 2 retries + 2 late retries; the DM: 2 + 2 retries), and nothing is
+    // left to answer or post: a duplicate would be a job or a reply in one of those queues.
+    const deliveries = commands.length * 2 + mentions.length * 6 + 4;
+    await eventually(
+      () => `every duplicate delivery ignored (${duplicatesIgnored() - duplicatesBefore} so far)`,
+      () => duplicatesIgnored() - duplicatesBefore === deliveries - channels.length,
+    );
+    await eventually('the answer and reply queues idle', queuesSettled);
 
     for (const c of commands) {
       const top = posts(c.channel).filter((p) => p.params.thread_ts === undefined);
@@ -413,7 +438,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       await fake.waitFor(() => topPosts().length >= 3, 20_000);
       await schedules.remove('slack', channel, spec.id);
       // An occurrence taken just before the removal finishes its post.
-      await sleep(2500);
+      await eventually('no schedule and no occurrence left', schedulesSettled, 15_000);
       const markers = await redis.keys(`k8s-ha-bot:schedule:${PREFIX}:posted:${spec.id}:*`);
       const occurrences = markers.map((k) => Number(k.split(':').pop())).sort((x, y) => x - y);
       const all = topPosts();
@@ -462,7 +487,8 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       });
       await fake.waitFor(() => topPosts().length >= 3, 20_000);
       await schedules.remove('slack', channel, spec.id);
-      await sleep(2500); // an occurrence taken just before the removal finishes its post
+      // An occurrence taken just before the removal finishes its post.
+      await eventually('no schedule and no occurrence left', schedulesSettled, 15_000);
       const markers = await redis.keys(`k8s-ha-bot:schedule:${PREFIX}:posted:${spec.id}:*`);
       const all = topPosts();
       expect(all).toHaveLength(markers.length);
@@ -497,9 +523,10 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
     await fake.waitFor(() => cardPosts().length >= 1, 30_000);
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(cardPosts()[0]))?.[1] ?? '';
     expect(id).toMatch(REQUEST_ID_PATTERN);
-    let stored: MaintenanceRequest | null = null;
-    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50))
-      stored = await service().get(id);
+    const stored = await eventually('the card attached to the request', async () => {
+      const r = await service().get(id);
+      return r?.card?.ts ? r : undefined;
+    });
     const ts = stored?.card?.ts ?? '';
     expect(ts).not.toBe('');
     expect(stored?.state).toBe('pending-approval');
@@ -548,20 +575,24 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
       ]);
       for (const pair of clicks) expect(pair.map((r) => r.status)).toEqual([200, 200]);
 
-      const deadline = Date.now() + 40_000;
-      let state: MaintenanceState | undefined;
-      while (Date.now() < deadline) {
-        state = (await service().get(id))?.state;
-        if (state === 'awaiting-reboot' || state === 'failed' || state === 'completed') break;
-        await sleep(100);
-      }
+      const state = await eventually(
+        'the maintenance waiting for the reboot (or ended)',
+        async () => {
+          const now = (await service().get(id))?.state;
+          return now === 'awaiting-reboot' || now === 'failed' || now === 'completed' ? now : undefined;
+        },
+        40_000,
+      );
       expect(state).toBe('awaiting-reboot');
       await sim.rebootNode(NODE, { downMs: 800 });
-      let final: MaintenanceRequest | null = null;
-      for (const end = Date.now() + 40_000; Date.now() < end; await sleep(100)) {
-        final = await service().get(id);
-        if (final?.state === 'completed' || final?.state === 'failed') break;
-      }
+      const final = await eventually(
+        'the maintenance ended',
+        async () => {
+          const r = await service().get(id);
+          return r?.state === 'completed' || r?.state === 'failed' ? r : undefined;
+        },
+        40_000,
+      );
       expect({ state: final?.state, reason: final?.stateReason }).toEqual({
         state: 'completed',
         reason: undefined,
@@ -573,9 +604,11 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
         posts(channel)
           .filter((c) => c.params.thread_ts === ts)
           .map((c) => String(c.params.text));
-      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 15_000);
-      // Time for a second execution's posts to show up.
-      await sleep(1500);
+      // Thread messages go out in order across both gateways, each waiting up to 15 s for the one
+      // before it (src/maintenance/thread-order.ts): a busy machine needs more than that bound here.
+      await fake.waitFor(() => threadOf().some((t) => /completed/.test(t)), 40_000);
+      // A second execution would be a job, its posts replies: nothing left in those queues.
+      await eventually('the maintenance and reply queues idle', queuesSettled);
     } finally {
       clearInterval(watch);
     }
@@ -592,7 +625,7 @@ describe("two gateways and two workers at once (the bot's own HA)", () => {
               .at(-1)?.params.text,
           ),
         ),
-      10_000,
+      30_000,
     );
     expect(await jobTotal(executions)).toBe(1);
     // One lock holder (the request), written by one of the two worker processes only.

@@ -15,6 +15,8 @@ const run = promisify(execFile);
 const KUBE = '/node_modules/@kubernetes/client-node/';
 const TEAMS = '/node_modules/botbuilder';
 const SLACK = '/node_modules/@slack/bolt/';
+const ZOD = '/node_modules/zod/';
+const YAML = '/node_modules/yaml/';
 const SCENARIO = 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json';
 
 let dir: string;
@@ -79,6 +81,10 @@ describe('the CLI loads only what the command needs', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('atlas-cp-2');
     expect(heavy(urls)).toEqual([]);
+    // Without a config file nor a YAML snapshot, no YAML parser either. zod does load: every process
+    // validates its settings once with it (loadSettings, src/config/settings.ts).
+    expect(urls.filter((u) => u.includes(YAML))).toEqual([]);
+    expect(urls.some((u) => u.includes(ZOD))).toBe(true);
   }, 60_000);
 
   it('config check of a configuration without kubeconfig contexts (the built-in demo) loads neither', async () => {
@@ -91,6 +97,10 @@ describe('the CLI loads only what the command needs', () => {
   it('config check of a file with a kubeconfig context loads the Kubernetes client, and no chat SDK (the recorder sees client-node when it is loaded)', async () => {
     const { urls } = await loaded(['--config', 'examples/k8s-ha-bot.yaml', 'config', 'check']);
     expect(urls.some((u) => u.includes(KUBE))).toBe(true);
+    // A config file is parsed and checked: the recorder sees the YAML parser (required on first
+    // use, src/util/lazy-yaml.ts) and zod, so their absence above means they were not loaded.
+    expect(urls.some((u) => u.includes(YAML))).toBe(true);
+    expect(urls.some((u) => u.includes(ZOD))).toBe(true);
     expect(urls.filter((u) => u.includes(TEAMS) || u.includes(SLACK))).toEqual([]);
   }, 60_000);
 

@@ -6,7 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { checkKubeContexts } from '../src/config/check-kube-contexts.js';
-import { loadConfig } from '../src/config/load-config.js';
+import { builtInConfigFile, loadConfig } from '../src/config/load-config.js';
+import { validateConfigFile } from '../src/config/config-file-schema.js';
 import { loadKubeConfigFromDefault } from '../src/config/load-kube-config-from-default.js';
 import { resolveCluster } from '../src/config/resolve-cluster.js';
 import { ConfigError, isBotError } from '../src/errors.js';
@@ -528,5 +529,17 @@ describe('resolving the cluster a request is about', () => {
           'no cluster named in the request and no defaultCluster configured; configured: demo, prod, stage',
       }),
     );
+  });
+});
+
+describe('the built-in configuration (issue 18: used without the schema check)', () => {
+  it('is what the schema makes of it, unchanged', () => {
+    expect(validateConfigFile(builtInConfigFile())).toEqual({ ok: true, file: builtInConfigFile() });
+  });
+
+  it('is a new object each time (a caller may not change the next one)', () => {
+    const a = builtInConfigFile();
+    a.defaultCluster = 'changed';
+    expect(builtInConfigFile().defaultCluster).toBe('demo');
   });
 });

@@ -13,7 +13,7 @@ import type { Reply } from '../src/explain/reply.js';
 import { renderText } from '../src/explain/render-text.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { ScheduleService } from '../src/schedule/schedule-service.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
 const demo: BotConfig = {
   source: 'test',
@@ -45,11 +45,11 @@ async function cli(
 }
 
 describe('schedule commands at the console', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let service: ScheduleService;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     service = new ScheduleService({ redisUrl: redis.url });
     await service.create({
       platform: 'teams',

@@ -19,7 +19,7 @@ import type { Reply } from '../src/explain/reply.js';
 import { renderText } from '../src/explain/render-text.js';
 import { queueNameFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 import { createMaintenanceService } from '../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../src/maintenance/maintenance-service.js';
 import { DEFAULT_MAINTENANCE_POLICY } from '../src/maintenance/policy.js';
@@ -193,14 +193,14 @@ describe('5: --as NAME', () => {
 });
 
 describe('1 and 5 through the queue (real Redis)', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let admin: Redis;
   let dir: string;
   let configFile: string;
   const queueName = queueNameFor('demo');
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     admin = new Redis(redis.url, { maxRetriesPerRequest: null });
     dir = mkdtempSync(join(tmpdir(), 'console-ux-'));
     configFile = join(dir, 'bot.yaml');
@@ -290,9 +290,9 @@ describe('1 and 5 through the queue (real Redis)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const worker = new Worker(queueName, async () => held, {
-      connection: new Redis(redis.url, { maxRetriesPerRequest: null }),
-    });
+    // BullMQ does not close a connection it was given: this test does.
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const worker = new Worker(queueName, async () => held, { connection: workerConnection });
     await worker.waitUntilReady();
     try {
       const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
@@ -304,12 +304,14 @@ describe('1 and 5 through the queue (real Redis)', () => {
     } finally {
       release();
       await worker.close(true);
+      workerConnection.disconnect();
     }
-    await admin.flushall();
+    await admin.flushdb();
   }, 20_000);
 
   it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
     const seen: AnswerJob[] = [];
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const worker = new Worker(
       queueName,
       async (job) => {
@@ -330,7 +332,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
         };
         return reply;
       },
-      { connection: new Redis(redis.url, { maxRetriesPerRequest: null }) },
+      { connection: workerConnection },
     );
     await worker.waitUntilReady();
     try {
@@ -342,6 +344,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
       expect(seen[0]?.user).toEqual({ platform: 'console', id: 'alice.ops_1' });
     } finally {
       await worker.close();
+      workerConnection.disconnect();
     }
   }, 20_000);
 });
@@ -366,14 +369,14 @@ describe('7: a refused maintenance request exits 1, as the README says', () => {
     },
     defaultCluster: 'degraded',
   };
-  let redis: RedisServer;
+  let redis: TestRedis;
   let connection: Redis;
   let publisher: ReplyPublisher;
   let maintenance: MaintenanceService;
   let answers: ReturnType<typeof createAnswerService>;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     config = { ...config, redis: { url: redis.url } };
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     publisher = new ReplyPublisher(connection);

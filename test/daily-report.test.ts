@@ -18,7 +18,7 @@ import { SlackPoster } from '../adapters/slack/slack-poster.js';
 import { slackScheduleDelivery } from '../adapters/slack/slack-schedule-delivery.js';
 import { SlackStore } from '../adapters/slack/slack-store.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { toJsonOutput } from '../adapters/console/console-adapter.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TeamsStore } from '../adapters/teams/teams-store.js';
@@ -42,8 +42,9 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { selfSignedCert } from './helpers/tls-cert.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -258,9 +259,12 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
   it('with the watch cache on, the report still reads fresh (the cache drops managedFields: who cordoned, since when)', async () => {
     const cached = createAnswerService({ config, watchCache: true });
     try {
-      const until = Date.now() + 15_000;
-      while (!(await cached.answer(job('troubled', 'status'))).context.cache && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 100));
+      await eventually(
+        'the cache in sync',
+        async () => (await cached.answer(job('troubled', 'status'))).context.cache,
+        15_000,
+        100,
+      ).catch(() => undefined); // the next line says it
       expect((await cached.answer(job('troubled', 'status'))).context.cache).toBeDefined(); // the cache is in sync
       const reply = await cached.answer(job('troubled', 'health report'));
       expect(reply.healthReport?.items.find((i) => i.kind === 'node-cordoned')?.facts).toMatchObject({
@@ -332,7 +336,7 @@ describe('the HA report on demand (health report, 일일 점검)', () => {
 });
 
 describe('the daily report, two gateways and two workers', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let connector: FakeBotConnector;
   let store: Redis;
@@ -342,7 +346,7 @@ describe('the daily report, two gateways and two workers', () => {
   const delivered: { platform: string; id: string; reply: Reply }[] = [];
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     connector = await startFakeBotConnector();
     store = new Redis(redis.url);
@@ -447,21 +451,20 @@ describe('the daily report, two gateways and two workers', () => {
       cluster: 'troubled',
     });
     await schedules.create({ ...base, platform: 'slack', conversation: CHANNEL, cluster: 'healthy' });
-    const until = Date.now() + 25_000;
     const occurrences = (platform: string, cluster: string): Set<string> =>
       new Set(
         delivered
           .filter((d) => d.platform === platform && d.reply.context.cluster === cluster)
           .map((d) => d.id),
       );
-    while (
-      (occurrences('slack', 'troubled').size < 2 ||
-        occurrences('teams', 'troubled').size < 2 ||
-        occurrences('slack', 'healthy').size < 2) &&
-      Date.now() < until
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(
+      'two occurrences of each schedule',
+      () =>
+        occurrences('slack', 'troubled').size >= 2 &&
+        occurrences('teams', 'troubled').size >= 2 &&
+        occurrences('slack', 'healthy').size >= 2,
+      25_000,
+    ).catch(() => undefined); // the assertions below say which
     for (const s of await schedules.list()) await schedules.remove(s.platform, s.conversation, s.id);
     // each occurrence delivered once, across both runners
     const ids = delivered.map((d) => `${d.platform}:${d.id}`);
@@ -542,12 +545,11 @@ describe('the daily report, two gateways and two workers', () => {
       await schedules.create({ ...base, platform: 'slack', conversation: quietChannel, cluster: 'healthy' })
     ).spec;
     const markers = async (id: string): Promise<string[]> => store.keys(`k8s-ha-bot:schedule:posted:${id}:*`);
-    const until = Date.now() + 20_000;
-    while (
-      ((await markers(healthySpec.id)).length < 2 || (await markers(troubledSpec.id)).length < 2) &&
-      Date.now() < until
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    await eventually(
+      'two occurrences of each schedule done',
+      async () => (await markers(healthySpec.id)).length >= 2 && (await markers(troubledSpec.id)).length >= 2,
+      20_000,
+    ).catch(() => undefined); // the assertions below say which
     await schedules.remove('slack', quietChannel, troubledSpec.id);
     await schedules.remove('slack', quietChannel, healthySpec.id);
     const healthyDone = await markers(healthySpec.id);

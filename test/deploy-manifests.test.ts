@@ -508,7 +508,8 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
       );
       // The bot's own settings code accepts what the manifests set.
       const { resolveRedisTarget } = await import('../src/config/redis-settings.js');
-      expect(resolveRedisTarget(undefined, env)).toEqual({
+      const { loadSettings } = await import('../src/config/settings.js');
+      expect(resolveRedisTarget(undefined, loadSettings(env).redis)).toEqual({
         sentinels: [0, 1, 2].map((i) => ({
           host: `k8s-ha-bot-redis-${i}.k8s-ha-bot-redis-headless`,
           port: 26379,

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { BotConfig } from '../src/config/bot-config.js';
-import { devInsecureFrom } from '../src/ops/dev-insecure.js';
+import { devInsecureFrom } from '../src/config/settings.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
 }, 20_000);
 afterAll(() => redis.stop());
 

@@ -7,6 +7,7 @@
  * The tests run in order and change the cluster as they go: healthy → wrong CA → learner →
  * one member stopped → two stopped → both back → NOSPACE.
  */
+import { eventually } from './helpers/eventually.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import type { Finding } from '../src/analysis/types.js';
@@ -63,16 +64,9 @@ function find(reply: Reply, check: string, variant?: string): Finding | undefine
   return reply.findings.find((f) => f.check === check && (variant === undefined || f.variant === variant));
 }
 
+/** `fn` (an etcdctl process) every 200 ms until it stops throwing; a timeout quotes its last error. */
 async function retry<T>(what: string, fn: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (Date.now() > until) throw new Error(`${what}: ${String(err)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  return (await eventually(what, async () => ({ value: await fn() }), timeoutMs, 200)).value;
 }
 
 /** Move etcd leadership to `name` and wait until the members agree. */

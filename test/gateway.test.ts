@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
 });
 afterAll(() => redis.stop());
 

@@ -16,17 +16,18 @@ import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
 import { silentLogger } from '../src/util/logger.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let counter: Redis;
 const started: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   counter = new Redis(server.url, { maxRetriesPerRequest: 1 });
 }, 20_000);
 
@@ -48,14 +49,6 @@ function makeJob(requestId: string, text: string): AnswerJob {
   };
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 async function worker(
   prefix: string,
   countsKey: string,
@@ -75,7 +68,7 @@ async function worker(
 async function opsPortOf(w: WorkerProcess): Promise<number> {
   const ready = (): Record<string, unknown> | undefined =>
     w.logs.find((l) => l.msg === 'ops server ready (GET /healthz, /readyz, /metrics)');
-  await until('the ops server', async () => ready() !== undefined);
+  await eventually('the ops server', async () => ready() !== undefined);
   return ready()?.port as number;
 }
 
@@ -89,9 +82,12 @@ describe('graceful shutdown (real processes)', () => {
     expect((await fetch(`http://127.0.0.1:${opsPort}/readyz`)).status).toBe(200);
     try {
       const first = await queue.enqueue(makeJob('gs-first', 'sleep 1500'));
-      await until('the job to start', async () => Number(await counter.hget(countsKey, 'gs-first')) >= 1);
+      await eventually(
+        'the job to start',
+        async () => Number(await counter.hget(countsKey, 'gs-first')) >= 1,
+      );
       const exit = a.stop('SIGTERM', 20_000);
-      await until('draining to show', async () =>
+      await eventually('draining to show', async () =>
         a.logs.some((l) => l.msg === 'stopping: finishing the work in progress'),
       );
       const drain = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
@@ -127,7 +123,7 @@ describe('graceful shutdown (real processes)', () => {
     const a = await worker(prefix, countsKey, { K8S_HA_BOT_SHUTDOWN_MS: '700' });
     try {
       const { jobId } = await queue.enqueue(makeJob('gs-long', 'sleep 6000'));
-      await until(
+      await eventually(
         'the job to start in worker A',
         async () => Number(await counter.hget(countsKey, 'gs-long')) >= 1,
       );
@@ -202,7 +198,7 @@ describe('gateway graceful shutdown (real process)', () => {
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await until(
+      await eventually(
         'the gateway ready line',
         async () => /ops on port \d+/.test(out) || child.exitCode !== null,
         30_000,

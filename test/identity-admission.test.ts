@@ -38,8 +38,9 @@ import {
   slashFromTeam,
   teamsActivityOfTenant,
 } from './helpers/outsider-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
 const JSON_TYPE = 'application/json' as const;
@@ -67,7 +68,7 @@ interface LogLine {
 }
 
 describe('who may act: allowed workspaces and tenants on every path', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let slack: FakeSlackApi;
   let connector: FakeBotConnector;
@@ -82,7 +83,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
   let nodeNo = 0;
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     slack = await startFakeSlackApi();
     slack.override('chat.update', (call) => ({
@@ -158,17 +159,6 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       .callsOf('chat.postEphemeral')
       .filter((c) => c.params.user === user)
       .map((c) => String(c.params.text));
-  const waitUntil = async (
-    what: string,
-    predicate: () => boolean | Promise<boolean>,
-    timeoutMs = 10_000,
-  ): Promise<void> => {
-    const until = Date.now() + timeoutMs;
-    while (!(await predicate())) {
-      if (Date.now() > until) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
 
   /** A pending worker request by a member, its Slack card attached. */
   const newRequest = async (cluster = 'prod'): Promise<MaintenanceRequest> => {
@@ -312,7 +302,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       const res = await row.send();
       sent += 1;
       expect({ path: row.path, status: res.status }).toEqual({ path: row.path, status: 200 });
-      await waitUntil(`refusal of ${row.path}`, row.refused);
+      await eventually(`refusal of ${row.path}`, row.refused);
     }
     // The card action is refused in its own invoke answer (seen by the clicker alone).
     const invoke = await teamsActivity({
@@ -352,9 +342,12 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     // The same paths work for members (the attempts above were refused, not lost).
     await slash('status', 'U0BOB', TEAM);
     await message('dm', 'status', 'U0BOB', TEAM);
-    await waitUntil('two member jobs', async () => (await jobCount()) >= jobsBefore + 2);
+    await eventually('two member jobs', async () => (await jobCount()) >= jobsBefore + 2);
     await message('mention', `approve ${request.id}`, 'U0BOB', TEAM);
-    await waitUntil('a member approval', async () => (await service().get(request.id))?.state === 'approved');
+    await eventually(
+      'a member approval',
+      async () => (await service().get(request.id))?.state === 'approved',
+    );
     expect(
       (await service().get(request.id))?.approvals.map((a) => `${a.actor.tenant}:${a.actor.id}`),
     ).toEqual([`${TEAM}:U0BOB`]);
@@ -363,7 +356,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
   it('F1: a Slack Connect user typing "approve" on a "*" cluster is refused privately and recorded nowhere (it used to count as a host workspace member)', async () => {
     const request = await newRequest();
     await message('mention', `approve ${request.id}`, 'U0EXTERNAL', EVIL_TEAM);
-    await waitUntil('the private refusal', () => ephemeralsTo('U0EXTERNAL').length > 0);
+    await eventually('the private refusal', () => ephemeralsTo('U0EXTERNAL').length > 0);
     expect(ephemeralsTo('U0EXTERNAL')[0]).toMatch(/your workspace \(T0EVIL\) is not one of them/);
     const after = await service().get(request.id);
     expect(after).toMatchObject({ state: 'pending-approval', approvals: [] });
@@ -386,7 +379,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
       conversationId: 'conv-evil-f2',
     });
     expect(res.status).toBe(200);
-    await waitUntil('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-evil-f2'));
+    await eventually('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-evil-f2'));
     expect(refusalLogs().find((l) => l.conversation === 'conv-evil-f2')).toMatchObject({
       tenant: EVIL_TENANT,
       reason: 'tenant-not-allowed',
@@ -418,7 +411,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     });
     body.channelData = { tenant: { id: EVIL_TENANT } };
     expect((await postActivity(teamsUrl, body)).status).toBe(200);
-    await waitUntil('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-mixed'));
+    await eventually('the warn log', () => refusalLogs().some((l) => l.conversation === 'conv-mixed'));
     expect(refusalLogs().find((l) => l.conversation === 'conv-mixed')).toMatchObject({
       reason: 'tenant-missing',
       tenantConflict: true,
@@ -430,7 +423,7 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     const staging = await newRequest('staging');
     // The named partner approves by typing, recorded under their own team.
     await message('mention', `approve ${staging.id}`, 'U0PART', PARTNER_TEAM);
-    await waitUntil(
+    await eventually(
       'the partner approval',
       async () => (await service().get(staging.id))?.state === 'approved',
     );
@@ -442,12 +435,12 @@ describe('who may act: allowed workspaces and tenants on every path', () => {
     // A colleague of the partner is admitted (the team is named) but is not an approver: "*" is for members only.
     const staging2 = await newRequest('staging');
     await click('maintenance-approve', staging2.id, 'U0OTHER', PARTNER_TEAM);
-    await waitUntil('the colleague refusal', () => ephemeralsTo('U0OTHER').length > 0);
+    await eventually('the colleague refusal', () => ephemeralsTo('U0OTHER').length > 0);
     expect(ephemeralsTo('U0OTHER')[0]).toMatch(/not an approver for staging/);
     // The partner on prod, where only "*" approves: refused too.
     const prod = await newRequest('prod');
     await click('maintenance-approve', prod.id, 'U0PART', PARTNER_TEAM);
-    await waitUntil('the partner refusal on prod', () =>
+    await eventually('the partner refusal on prod', () =>
       ephemeralsTo('U0PART').some((t) => /not an approver for prod/.test(t)),
     );
     // The named Teams guest approves a staging request; a colleague in that tenant may not.

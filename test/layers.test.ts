@@ -86,24 +86,76 @@ describe('ESLint keeps the layer order', () => {
   });
 
   it('refuses an adapter importing another adapter, and a worker importing an adapter', async () => {
+    const platform = expect.stringContaining(
+      'layer order: a platform adapter (adapters/<platform>) imports no other adapter',
+    );
     expect(
       await lint(
         'adapters/teams/probe.ts',
         "import { UserLocaleCache } from '../slack/slack-locale.js';\nexport const c = UserLocaleCache;\n",
       ),
-    ).toEqual([expect.stringContaining('layer order: adapters/teams imports no other adapter')]);
+    ).toEqual([platform]);
     expect(
       await lint(
         'adapters/slack/probe.ts',
         "import { startGateway } from '../gateway/gateway.js';\nexport const g = startGateway;\n",
       ),
-    ).toEqual([expect.stringContaining('layer order: adapters/slack imports no other adapter')]);
+    ).toEqual([platform]);
+    expect(
+      await lint(
+        'adapters/slack/probe.ts',
+        "import { runWorkerProcess } from '../../workers/main.js';\nexport const w = runWorkerProcess;\n",
+      ),
+    ).toEqual([platform]);
     expect(
       await lint(
         'workers/probe.ts',
         "import { UserLocaleCache } from '../adapters/slack/slack-locale.js';\nexport const c = UserLocaleCache;\n",
       ),
     ).toEqual([expect.stringContaining('layer order: workers import src/ only')]);
+  });
+
+  it('holds a new platform folder to the rule without a list to edit (adapters/mattermost)', async () => {
+    expect(
+      await lint(
+        'adapters/mattermost/probe.ts',
+        "import { SlackIntake } from '../slack/slack-intake.js';\nexport const i = SlackIntake;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: a platform adapter')]);
+    expect(
+      await lint(
+        'adapters/mattermost/probe.ts',
+        "export const load = () => import('../teams/teams-bot.js');\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: a platform adapter')]);
+    // The chat seam is what a platform builds on.
+    expect(
+      await lint(
+        'adapters/mattermost/probe.ts',
+        "import { decideChatCommand } from '../../src/intake/intake.js';\nexport const d = decideChatCommand;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps src/intake on top of src/: nothing below imports it, and the console imports no chat adapter', async () => {
+    expect(
+      await lint(
+        'src/ops/probe.ts',
+        "import { decideChatCommand } from '../intake/intake.js';\nexport const d = decideChatCommand;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: src/ops imports only')]);
+    expect(
+      await lint(
+        'src/intake/probe.ts',
+        "import { commandGate } from '../ops/rate-limit.js';\nexport const g = commandGate;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'adapters/console/probe.ts',
+        "import { startSlackAdapter } from '../slack/slack-adapter.js';\nexport const s = startSlackAdapter;\n",
+      ),
+    ).toEqual([expect.stringContaining('layer order: the console imports no other adapter')]);
   });
 
   it('accepts imports along the order', async () => {
@@ -132,7 +184,14 @@ describe('the folder graph', () => {
   it('of this tree has no cycle and no edge against the layer order', async () => {
     const { deps, code } = await folderDeps(root);
     expect(deps.nodes).toEqual(
-      expect.arrayContaining(['src/analysis', 'src/ops', 'src/util', 'adapters/slack', 'workers']),
+      expect.arrayContaining([
+        'src/analysis',
+        'src/ops',
+        'src/util',
+        'src/intake',
+        'adapters/slack',
+        'workers',
+      ]),
     );
     expect(deps.cycles).toEqual([]);
     expect(deps.violations).toEqual([]);
@@ -149,6 +208,8 @@ describe('the folder graph', () => {
           "import type { Job } from '../queue/job.js';\nexport const count = (j: Job) => j;\n",
         'src/queue/job.ts': "export type Job = string;\nexport const l = () => import('../util/log.js');\n",
         'src/analysis/a.ts': "// import { x } from '../ops/metrics.js';\nexport const a = 1;\n",
+        'adapters/mattermost/m.ts': "import { s } from '../slack/s.js';\nexport const m = s;\n",
+        'adapters/slack/s.ts': "import { l } from '../../src/util/log.js';\nexport const s = l;\n",
       };
       for (const [rel, text] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -163,7 +224,7 @@ describe('the folder graph', () => {
       const { deps, code } = await folderDeps(dir);
       expect(deps.cycles).toEqual([['src/ops', 'src/queue', 'src/util']]);
       expect(deps.edges['src/analysis']).toBeUndefined();
-      expect(deps.violations).toEqual(['src/util -> src/ops']);
+      expect(deps.violations).toEqual(['adapters/mattermost -> adapters/slack', 'src/util -> src/ops']);
       expect(code).toBe(1);
     });
   });

@@ -4,6 +4,7 @@
  * pod whose eviction is accepted but that never goes away, and the node deleted while waiting
  * for its reboot. Behaviour the simulator does not model is made by a proxy in front of it.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
@@ -26,18 +27,19 @@ import {
   RedisTestStore,
   testPolicy,
 } from './helpers/maintenance-test-store.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let store: RedisTestStore;
 let sims: RunningSimulator[] = [];
 let proxies: KubeProxy[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   store = new RedisTestStore(redis);
 });
@@ -53,7 +55,6 @@ afterEach(async () => {
 });
 
 const LEASE_PATH = '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/k8s-ha-bot-maintenance';
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function sim(file: SnapshotFile): Promise<RunningSimulator> {
   const s = await startScenarioSimulator(file);
@@ -93,13 +94,15 @@ async function waitForState(
   states: MaintenanceState[],
   timeoutMs = 15_000,
 ): Promise<MaintenanceRequest> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await store.get(id);
-    if (r && states.includes(r.state)) return r;
-    if (Date.now() > deadline) throw new Error(`request ${id} still in ${r?.state} after ${timeoutMs} ms`);
-    await sleep(25);
-  }
+  let r: MaintenanceRequest | null = null;
+  return eventually(
+    () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,
+    async () => {
+      r = await store.get(id);
+      return r && states.includes(r.state) ? r : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
@@ -155,7 +158,8 @@ describe('the lock Lease taken by someone else mid-run', () => {
     expect(types(run)).not.toContain('lock-released');
     expect(unschedulable(s)).toBe(true);
     const attempts = s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0;
-    await sleep(800);
+    // No signal tells that every eviction lane has stopped: 8 of their 100 ms backoffs must pass quietly.
+    await delay(800);
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0).toBe(attempts);
   }, 30_000);
 
@@ -170,7 +174,8 @@ describe('the lock Lease taken by someone else mid-run', () => {
       reason: 'lock-held',
     });
     await s.rebootNode('indus-wk-1', { downMs: 300 });
-    await sleep(500);
+    // The run has ended: nothing is left to uncordon after the reboot (given time to do it wrongly).
+    await delay(500);
     expect(unschedulable(s)).toBe(true);
     expect(leaseHolder(s)).toBe('other-bot');
   }, 30_000);
@@ -235,7 +240,8 @@ describe('the lock Lease cannot be renewed for longer than its TTL while drainin
     expect(final.state).toBe('failed');
     expect(['api-error', 'lock-held']).toContain(final.stateReason);
     const attempts = s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0;
-    await sleep(800);
+    // No signal tells that every eviction lane has stopped: 8 of their 100 ms backoffs must pass quietly.
+    await delay(800);
     expect(s.evictionRequests.get(`payments/${PAYMENTS_1}`) ?? 0).toBe(attempts);
   }, 40_000);
 });

@@ -14,16 +14,16 @@ import type { MaintenanceService } from '../src/maintenance/maintenance-service.
 import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { silentLogger } from '../src/util/logger.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { workerScenario } from './helpers/maintenance-fixtures.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let service: MaintenanceService;
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   service = createMaintenanceService({
     redis,

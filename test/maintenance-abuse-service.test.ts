@@ -19,7 +19,7 @@ import {
   maintenanceQueueNameFor,
 } from '../src/maintenance/types.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
 const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
 const alice: Actor = { platform: 'slack', tenant: 'T01', id: 'UA1' };
@@ -46,13 +46,13 @@ clusters:
 
 const target: ReplyTarget = { platform: 'slack', address: { channel: 'C01' } };
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let clock = Date.parse('2026-11-29T12:00:00Z');
 let n = 0;
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {

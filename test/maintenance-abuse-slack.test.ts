@@ -12,12 +12,13 @@ import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { loadConfig } from '../src/config/load-config.js';
 import type { MaintenanceRequest } from '../src/maintenance/types.js';
-import { silentLogger } from '../src/util/logger.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
 import { sendSigned, TEST_SIGNING_SECRET, triggerId } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { eventually } from './helpers/eventually.js';
+import { recordingLogger } from './helpers/recording-logger.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
 const TEAM = 'T0TEST';
@@ -33,10 +34,11 @@ defaults:
   approvals: { worker: 1, controlPlane: 1 }
 `;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 describe('Slack maintenance buttons under abuse', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
+  // The gateway's log: a click it ignores says so at debug ('button ignored'), the signal waited for.
+  const log = recordingLogger();
+  const ignoredClicks = (): number => log.withMsg('button ignored').length;
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let dir: string;
@@ -44,7 +46,7 @@ describe('Slack maintenance buttons under abuse', () => {
   let nodeNo = 0;
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({
       body: { ok: true, channel: call.params.channel, ts: call.params.ts },
@@ -68,7 +70,7 @@ describe('Slack maintenance buttons under abuse', () => {
         K8S_HA_BOT_RATE_LIMIT: '1000',
       },
       config,
-      logger: silentLogger,
+      logger: log.logger,
       port: 0,
       maintenanceSweepMs: 60_000,
     });
@@ -162,6 +164,7 @@ describe('Slack maintenance buttons under abuse', () => {
       '',
     ];
     const before = fake.callsOf('chat.postEphemeral').length + fake.callsOf('chat.update').length;
+    const ignoredBefore = ignoredClicks();
     for (const value of forged) {
       expect(
         await click({
@@ -174,7 +177,7 @@ describe('Slack maintenance buttons under abuse', () => {
         }),
       ).toBe(200);
     }
-    await sleep(500);
+    await eventually('every forged click ignored', () => ignoredClicks() === ignoredBefore + forged.length);
     expect(fake.callsOf('chat.postEphemeral').length + fake.callsOf('chat.update').length).toBe(before);
     expect((await service().get(r.id))?.approvals).toEqual([]);
     // An id of the right shape that does not exist: a private "not found", nothing else.
@@ -209,12 +212,14 @@ describe('Slack maintenance buttons under abuse', () => {
         (c) => c.params.channel === 'C0PROTO',
       ).length;
     const before = answersHere();
-    for (const action of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    const ignoredBefore = ignoredClicks();
+    const actions = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
+    for (const action of actions) {
       expect(
         await click({ action, value: r.id, user: APPROVER, userTeam: TEAM, team: TEAM, channel: 'C0PROTO' }),
       ).toBe(200);
     }
-    await sleep(500);
+    await eventually('every click ignored', () => ignoredClicks() === ignoredBefore + actions.length);
     expect(answersHere()).toBe(before);
     expect(await service().get(r.id)).toMatchObject({ state: 'pending-approval', approvals: [] });
   }, 30_000);

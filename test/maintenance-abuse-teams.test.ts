@@ -18,8 +18,8 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { TEST_TENANT, postActivity, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const OTHER_TENANT = '0badbad0-0000-4000-8000-00000000bbbb';
 const ALICE: TestTeamsUser = {
@@ -48,7 +48,7 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 describe('Teams maintenance buttons under abuse', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
@@ -58,7 +58,7 @@ describe('Teams maintenance buttons under abuse', () => {
   const conversation = '19:ops@thread.tacv2;messageid=1712000000200';
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     service = createMaintenanceService({
       redis,

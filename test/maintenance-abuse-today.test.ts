@@ -11,6 +11,7 @@
  * 4. the Slack click answered in the clicker's language (`slack-app.ts`): users.info slow, hung or
  *    failing during a click, through the real Bolt HTTP receiver and the fake Slack Web API.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -47,7 +48,8 @@ import {
   RedisTestStore,
   testPolicy,
 } from './helpers/maintenance-test-store.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
@@ -57,13 +59,11 @@ function showFigure(message: string): void {
   if (process.env.SHOW_FIGURES) process.stdout.write(`${message}\n`);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
 });
 afterAll(async () => {
   for (const c of clients) c.disconnect();
@@ -172,7 +172,11 @@ describe('decision mutex: 100 approvers click one control-plane request at once'
     // Nothing left behind: no decision mutex of this request (releases are not awaited by the
     // decisions: give the last one a moment).
     const mutexKey = `mutex:${keyPrefix}decision:${r.id}`;
-    for (let i = 0; i < 50 && (await conns[0]?.exists(mutexKey)) !== 0; i++) await sleep(20);
+    await eventually(
+      'the decision mutex released',
+      async () => (await conns[0]?.exists(mutexKey)) === 0,
+      5000,
+    );
     expect(await conns[0]?.exists(mutexKey)).toBe(0);
     // The 3 s wait is a bound on each click, not on the burst: nobody waited far past it.
     expect(lastMs).toBeLessThan(3_500);
@@ -191,7 +195,7 @@ describe('decision mutex: a slow chat publisher makes the burst outlast the 3 s 
     const keyPrefix = 'k8s-ha-bot:maintenance:todayslow:';
     const prefix = 'bull-todayslow';
     // Each chat publish (thread message, card update) takes 200 ms: ~400 ms per counted approval.
-    const publisher = { publish: () => sleep(200) } as unknown as ReplyPublisher;
+    const publisher = { publish: () => delay(200) } as unknown as ReplyPublisher;
     const rec = recordingLogger();
     const services = Array.from({ length: 5 }, () =>
       createMaintenanceService({ redis: direct(), policy, prefix, keyPrefix, logger: rec.logger, publisher }),
@@ -260,7 +264,7 @@ describe('decision mutex: failures while it is held', () => {
     let viaProxy: Redis;
     beforeAll(async () => {
       proxy = await startTcpProxy({ host: redisServer.host, port: redisServer.port });
-      const url = `redis://127.0.0.1:${proxy.port}`;
+      const url = `redis://127.0.0.1:${proxy.port}/${redisServer.db}`;
       viaProxy = createProducerConnection(url);
       await ensureReady(viaProxy, url, 5_000);
     });
@@ -505,8 +509,11 @@ describe('drain resumed by a second worker', () => {
       const d = deps(s, ac.signal);
       const run = runMaintenance(r.id, d).catch((err: unknown) => err);
       const past = ['awaiting-reboot', 'verifying', 'completed', 'failed', 'cancelled'];
-      const deadline = Date.now() + 8_000;
-      while (!past.includes((await store.get(r.id))?.state ?? '') && Date.now() < deadline) await sleep(20);
+      await eventually(
+        'the run past the drain',
+        async () => past.includes((await store.get(r.id))?.state ?? ''),
+        8_000,
+      ).catch(() => undefined); // the assertions below say what went wrong
       ac.abort(new Error('test stops the run'));
       await run;
       clearInterval(poll);
@@ -620,8 +627,9 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       const how = slowUsers.get(String(call.params.user));
       if (how === undefined) return undefined;
       if (how === 'error') return { status: 500, body: { ok: false, error: 'internal_error' } };
-      if (how === 'hang') await sleep(5_000);
-      else await sleep(how);
+      if (how === 'hang')
+        await delay(5_000, undefined, { ref: false }); // never keeps the test process up
+      else await delay(how);
       return undefined;
     });
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-today-'));
@@ -712,12 +720,14 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     timeoutMs: number,
   ): Promise<number> => {
     const t0 = Date.now();
-    for (;;) {
-      const r = await service().get(id);
-      if (r && pred(r)) return Date.now() - t0;
-      if (Date.now() - t0 > timeoutMs) return Number.POSITIVE_INFINITY;
-      await sleep(10);
-    }
+    return eventually(
+      'the request decided',
+      async () => {
+        const r = await service().get(id);
+        return r && pred(r) ? Date.now() - t0 || 1 : undefined;
+      },
+      timeoutMs,
+    ).catch(() => Number.POSITIVE_INFINITY);
   };
 
   it.each(['hang', 'error'] as const)(
@@ -738,13 +748,15 @@ describe('Slack click while users.info is slow, hung or failing', () => {
       expect(ms).toBeLessThan(how === 'hang' ? 2_000 : 1_000);
       // An approver whose users.info hangs: the approval is stored within ~1 s of the click.
       slowUsers.set(ALICE, how);
+      const lookupsBefore = fake.callsOf('users.info').filter((c) => c.params.user === ALICE).length;
       const t1 = Date.now();
       await click('maintenance-approve', r.id, ALICE, `C0${how.toUpperCase()}`);
       expect(await decidedWithin(r.id, (x) => x.state === 'approved', 5_000)).toBeLessThan(5_000);
       const stored = Date.now() - t1;
       showFigure(`approval with users.info ${how}: stored ${stored} ms after the click`);
-      // users.info is asked only for a refusal: a counted approval never waits for it.
-      expect(stored).toBeLessThan(600);
+      // users.info is asked only for a refusal: a counted approval never waits for it, as it never
+      // asks it (a time bound here failed on a busy machine; the call count says it exactly).
+      expect(fake.callsOf('users.info').filter((c) => c.params.user === ALICE)).toHaveLength(lookupsBefore);
       slowUsers.delete(ALICE);
     },
     20_000,
@@ -759,10 +771,9 @@ describe('Slack click while users.info is slow, hung or failing', () => {
     slowUsers.set(ALICE, 600);
     expect(await click('maintenance-reject', r.id, ALICE, 'C0ORDER')).toBe(200);
     // Alice's click is acked; Bob clicks Approve (the only approval needed) 100 ms later.
-    await sleep(100);
+    await delay(100);
     expect(await click('maintenance-approve', r.id, BOB, 'C0ORDER')).toBe(200);
     await decidedWithin(r.id, (x) => x.state !== 'pending-approval', 5_000);
-    await sleep(800);
     slowUsers.delete(ALICE);
     const final = await service().get(r.id);
     showFigure(`reject clicked first, approve 100 ms later: request ended ${final?.state}`);

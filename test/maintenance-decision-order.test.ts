@@ -14,7 +14,8 @@ import { parseMaintenancePolicy } from '../src/maintenance/policy.js';
 import { type Actor, executionJobIdFor, maintenanceQueueNameFor } from '../src/maintenance/types.js';
 import type { ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 import { type TcpProxy, startTcpProxy } from './helpers/tcp-proxy.js';
 import { newControlPlaneRequest } from './helpers/maintenance-fixtures.js';
 
@@ -33,12 +34,12 @@ interface Published {
   at: number;
 }
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let proxy: TcpProxy;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   const url = new URL(redisServer.url);
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) }, { replyDelayMs: DELAY_MS });
 });
@@ -55,7 +56,7 @@ function gateway(
   published: Published[],
 ): MaintenanceService {
   const redis = viaProxy
-    ? new Redis({ host: proxy.host, port: proxy.port, maxRetriesPerRequest: null })
+    ? new Redis({ host: proxy.host, port: proxy.port, db: redisServer.db, maxRetriesPerRequest: null })
     : new Redis(redisServer.url, { maxRetriesPerRequest: null });
   clients.push(redis);
   const publisher = {
@@ -93,8 +94,12 @@ describe('two gateways approving one control-plane request at once', () => {
 
       const first = slow.decide(id, alice, 'approve');
       // Wait until alice's approval is stored in Redis (A itself hears of it only 150 ms later).
-      for (let i = 0; i < 400 && ((await fast.get(id))?.approvals.length ?? 0) < 1; i++)
-        await new Promise((r) => setTimeout(r, 5));
+      await eventually(
+        "alice's approval stored",
+        async () => ((await fast.get(id))?.approvals.length ?? 0) >= 1,
+        2000,
+        5,
+      ).catch(() => undefined); // the next line says it
       expect((await fast.get(id))?.approvals.map((a) => a.actor.id)).toEqual(['UA1']);
       const second = fast.decide(id, bob, 'approve');
       const [a, b] = await Promise.all([first, second]);

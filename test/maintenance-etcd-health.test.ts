@@ -19,6 +19,7 @@ import {
   missingAfterReboot,
   verifyNode,
 } from '../src/maintenance/execute/wait-for-reboot.js';
+import { eventually } from './helpers/eventually.js';
 import { silentLogger } from '../src/util/logger.js';
 import { type EtcdTestCluster, startEtcdCluster } from './helpers/etcd-cluster.js';
 
@@ -119,7 +120,17 @@ describe('the etcd member check after a reboot (live etcd)', () => {
   }, 30_000);
 
   it('the wait is verified only once the member is back', async () => {
-    const waiting = verifyNode(waitOptions('atlas-cp-2', 30_000));
+    const options = waitOptions('atlas-cp-2', 30_000);
+    // The signal: the wait asked etcd several times and heard "not healthy" each time.
+    let notHealthy = 0;
+    const waiting = verifyNode({
+      ...options,
+      etcdHealthy: async (n) => {
+        const healthy = await options.etcdHealthy(n);
+        if (healthy !== true) notHealthy += 1;
+        return healthy;
+      },
+    });
     let settledAt: number | null = null;
     void waiting.then(
       () => {
@@ -127,7 +138,7 @@ describe('the etcd member check after a reboot (live etcd)', () => {
       },
       () => undefined,
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    await eventually('etcd asked three times while the member is down', () => notHealthy >= 3, 20_000);
     expect(settledAt).toBeNull();
     const restartedAt = Date.now();
     await etcd.startMember('atlas-cp-2');

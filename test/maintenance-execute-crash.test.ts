@@ -18,17 +18,18 @@ import {
 import { workerScenario } from './helpers/maintenance-fixtures.js';
 import { startMaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from './helpers/maintenance-worker-process.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let s: RunningSimulator;
 const workers: MaintenanceWorkerProcess[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   s = await startScenarioSimulator(await workerScenario({ extra: 6 }));
 });
@@ -39,21 +40,17 @@ afterAll(async () => {
   await redisServer.stop();
 });
 
-async function until<T>(
+/** Wait through {@link eventually}; a timeout shows the worker processes' output. */
+function until<T>(
   what: string,
   f: () => Promise<T | undefined> | T | undefined,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`,
-      );
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return eventually(
+    () => `${what}\n${workers.map((w) => w.output().slice(-3000)).join('\n----\n')}`,
+    f,
+    timeoutMs,
+  ) as Promise<T>;
 }
 
 describe('maintenance worker crash', () => {

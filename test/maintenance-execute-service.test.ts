@@ -26,20 +26,21 @@ import { silentLogger } from '../src/util/logger.js';
 import { startMaintenanceWorker } from '../workers/maintenance-worker.js';
 import type { RunningMaintenanceWorker } from '../workers/maintenance-worker.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 const ALICE: Actor = { platform: 'slack', tenant: 'T0001', id: 'U0001', displayName: 'alice' };
 const BOB: Actor = { platform: 'slack', tenant: 'T0001', id: 'U0002', displayName: 'bob' };
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let prefixCounter = 0;
 const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {
@@ -131,14 +132,15 @@ async function waitFor(
   states: MaintenanceState[],
   timeoutMs = 20_000,
 ): Promise<MaintenanceRequest> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const req = await r.service.get(id);
-    if (req && states.includes(req.state)) return req;
-    if (Date.now() > deadline)
-      throw new Error(`request ${id} in ${req?.state} (${req?.stateReason ?? ''}) after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, 25));
-  }
+  let req: MaintenanceRequest | null = null;
+  return eventually(
+    () => `request ${id} in ${states.join('/')} (in ${req?.state} ${req?.stateReason ?? ''})`,
+    async () => {
+      req = await r.service.get(id);
+      return req && states.includes(req.state) ? req : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 describe('maintenance worker with the maintenance service', () => {
@@ -187,8 +189,7 @@ describe('maintenance worker with the maintenance service', () => {
       drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 200, progressIntervalMs: 1000 },
     });
     const request = await approved(r);
-    const deadline = Date.now() + 15_000;
-    while (r.sim.evictions.size < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 15_000).catch(() => undefined);
     expect(await r.service.decide(request.id, ALICE, 'cancel')).toMatchObject({
       ok: true,
       outcome: 'cancel-requested',
@@ -211,8 +212,7 @@ describe('maintenance worker with the maintenance service', () => {
     r.sim.setFaults({ delayMs: { 'pods/eviction': 400 } });
     const first = await r.startWorker();
     const request = await approved(r);
-    const deadline = Date.now() + 15_000;
-    while (r.sim.evictions.size < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    await eventually('a first eviction', () => r.sim.evictions.size >= 1, 15_000).catch(() => undefined);
     await first.close({ force: true });
     const stopped = await r.service.get(request.id);
     expect(stopped?.state).toBe('draining');
@@ -239,12 +239,11 @@ describe('maintenance worker with the maintenance service', () => {
     await r.startWorker({ reboot: { timeoutMs: 30_000, hook: { command: [script, '--reboot'] } } });
     const request = await approved(r);
     await waitFor(r, request.id, ['awaiting-reboot']);
-    const deadline = Date.now() + 5000;
-    let hookEntry;
-    while (!hookEntry && Date.now() < deadline) {
-      hookEntry = (await r.service.audit.forRequest(request.id)).find((e) => e.event.type === 'reboot-hook');
-      if (!hookEntry) await new Promise((res) => setTimeout(res, 50));
-    }
+    const hookEntry = await eventually(
+      'the reboot hook in the audit',
+      async () => (await r.service.audit.forRequest(request.id)).find((e) => e.event.type === 'reboot-hook'),
+      5000,
+    );
     expect(hookEntry?.event).toMatchObject({ type: 'reboot-hook', ok: true });
     expect(await readFile(join(dir, 'calls'), 'utf8')).toBe('--reboot indus-wk-1\n');
     await r.sim.rebootNode('indus-wk-1', { downMs: 100 });

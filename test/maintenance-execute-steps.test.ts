@@ -4,7 +4,8 @@
  * change window (refuse / wait), the reboot timeout, and a whole maintenance under the rendered
  * least-privilege maintenance RBAC (deploy/overlays/maintenance, enforced by the simulator).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -33,20 +34,21 @@ import {
   RedisTestStore,
   testPolicy,
 } from './helpers/maintenance-test-store.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
 if (!KUBECTL) console.warn('kubectl not found: skipping the maintenance run under the rendered RBAC');
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let store: RedisTestStore;
 const cleanups: Array<() => Promise<void> | void> = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   store = new RedisTestStore(redis);
 });
@@ -180,17 +182,26 @@ describe('MaintenanceLock', () => {
 
   it('renews every third of the TTL while held, and stops renewing once released', async () => {
     const { s, api } = await sim(await workerScenario());
-    const l = lock(api, 'mr-renewrenew', { ttl: 1 });
-    expect(await l.acquire()).toEqual({ ok: true });
-    const first = lease(s)?.spec?.renewTime;
-    l.startRenewing();
-    await new Promise((r) => setTimeout(r, 900));
-    const later = lease(s)?.spec?.renewTime;
-    expect(Date.parse(later ?? '')).toBeGreaterThan(Date.parse(first ?? ''));
-    expect(await l.release()).toBe(true);
-    const rv = lease(s)?.metadata.resourceVersion;
-    await new Promise((r) => setTimeout(r, 800));
-    expect(lease(s)?.metadata.resourceVersion).toBe(rv);
+    // Fake timers drive the renewal timer (and the clock the lock writes); the API calls are real I/O.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const l = lock(api, 'mr-renewrenew', { ttl: 1 });
+      expect(await l.acquire()).toEqual({ ok: true });
+      const first = lease(s)?.spec?.renewTime;
+      l.startRenewing();
+      await jest.advanceTimersByTimeAsync(334); // one third of the 1 s TTL
+      await eventually('the Lease renewed', () => lease(s)?.spec?.renewTime !== first);
+      const later = lease(s)?.spec?.renewTime;
+      expect(Date.parse(later ?? '')).toBeGreaterThan(Date.parse(first ?? ''));
+      expect(await l.release()).toBe(true);
+      const rv = lease(s)?.metadata.resourceVersion;
+      // Three renewal periods with no renewal timer left: nothing is written.
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(jest.getTimerCount()).toBe(0);
+      expect(lease(s)?.metadata.resourceVersion).toBe(rv);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
@@ -253,9 +264,11 @@ describe('preflight and waits', () => {
       node: 'indus-wk-1',
       policy: { changeWindows: windows, outsideWindow: 'wait' },
     });
-    const deadline = Date.now() + 5000;
-    while ((await store.get(waiting.request.id))?.state !== 'waiting-for-window' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await eventually(
+      'the request waiting for its window',
+      async () => (await store.get(waiting.request.id))?.state === 'waiting-for-window',
+      5000,
+    ).catch(() => undefined); // the assertions below say what went wrong
     expect(waiting.events[0]).toMatchObject({ type: 'waiting-for-window' });
     expect(Date.parse((waiting.events[0] as { opensAt: string }).opensAt)).toBeGreaterThan(Date.now());
     await store.transition(waiting.request.id, ['waiting-for-window'], 'cancelling');
@@ -277,18 +290,18 @@ describe('preflight and waits', () => {
         drain: { timeoutMs: 20_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
       },
     });
-    const until = async (pred: () => Promise<boolean> | boolean): Promise<void> => {
-      const deadline = Date.now() + 15_000;
-      while (!(await pred()) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-    };
-    await until(() => s.evictions.size >= 1);
+    await eventually('a first eviction', () => s.evictions.size >= 1, 15_000);
     s.setFaults({ unavailable: true });
-    await new Promise((res) => setTimeout(res, 1500));
+    await delay(1500); // the outage: the drain meets 503s for a while
     s.setFaults({});
-    await until(async () => (await store.get(r.request.id))?.state === 'awaiting-reboot');
+    await eventually(
+      'the request waiting for the reboot',
+      async () => (await store.get(r.request.id))?.state === 'awaiting-reboot',
+      15_000,
+    );
     s.setFaults({ unavailable: true });
     void s.rebootNode('indus-wk-1', { downMs: 300 });
-    await new Promise((res) => setTimeout(res, 1500));
+    await delay(1500); // the outage again, across the reboot
     s.setFaults({});
     const final = await r.done;
     expect([final.state, final.stateReason]).toEqual(['completed', undefined]);
@@ -324,12 +337,11 @@ describe('preflight and waits', () => {
     const rules = rbacRulesFromManifests(stdout);
     const { s } = await sim(await workerScenario({ extra: 1 }), rules);
     const r = await run(s, { cluster: 'indus', node: 'indus-wk-1' });
-    const deadline = Date.now() + 15_000;
-    while ((await store.get(r.request.id))?.state !== 'awaiting-reboot' && Date.now() < deadline) {
-      const st = (await store.get(r.request.id))?.state;
-      if (st === 'failed') break;
-      await new Promise((res) => setTimeout(res, 25));
-    }
+    await eventually(
+      'the request waiting for the reboot (or failed)',
+      async () => ['awaiting-reboot', 'failed'].includes((await store.get(r.request.id))?.state ?? ''),
+      15_000,
+    ).catch(() => undefined); // the assertion below says what went wrong
     expect((await store.get(r.request.id))?.state).toBe('awaiting-reboot');
     await s.rebootNode('indus-wk-1', { downMs: 100 });
     const final = await r.done;

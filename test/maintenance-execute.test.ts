@@ -4,8 +4,11 @@
  * control-plane maintenances, a cluster that changed since the approval, an already-cordoned node,
  * cancel mid-drain, pods without a controller.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
+import { readSnapshot } from '../src/cluster/read-snapshot.js';
 import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
 import { runMaintenance } from '../src/maintenance/execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../src/maintenance/execute/run-maintenance.js';
@@ -25,17 +28,18 @@ import {
   testPolicy,
 } from './helpers/maintenance-test-store.js';
 import { PAYMENTS_1, workerScenario } from './helpers/maintenance-fixtures.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let store: RedisTestStore;
 let sims: RunningSimulator[] = [];
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   store = new RedisTestStore(redis);
 });
@@ -98,13 +102,15 @@ async function waitForState(
   states: MaintenanceState[],
   timeoutMs = 15_000,
 ): Promise<MaintenanceRequest> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await store.get(id);
-    if (r && states.includes(r.state)) return r;
-    if (Date.now() > deadline) throw new Error(`request ${id} still in ${r?.state} after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, 25));
-  }
+  let r: MaintenanceRequest | null = null;
+  return eventually(
+    () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,
+    async () => {
+      r = await store.get(id);
+      return r && states.includes(r.state) ? r : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
@@ -301,6 +307,63 @@ describe('runMaintenance', () => {
     expect(final.progress.cordonedByBot).toBe(false);
   });
 
+  it("a cordon someone else made: the answer names who, the bot leaves it (and its owner) in place; the bot's own cordon is named as the bot's", async () => {
+    const s = await sim(await workerScenario({ extra: 1 }));
+    const priorCordon = async () => {
+      const snap = await readSnapshot({
+        kubeConfig: kubeConfigOf(s),
+        cluster: 'indus',
+        focusNode: 'indus-wk-1',
+        requestTimeoutMs: 2000,
+        deadlineMs: 5000,
+      });
+      return analyzeRebootImpact(snap, 'indus-wk-1', snap.capturedAt).findings.find(
+        (f) => f.check === 'prior-cordon',
+      );
+    };
+    const cordonOwners = (): string[] =>
+      (
+        (
+          s.getObject('nodes', null, 'indus-wk-1') as {
+            metadata: { managedFields?: { manager?: string; fieldsV1?: { 'f:spec'?: object } }[] };
+          }
+        ).metadata.managedFields ?? []
+      )
+        .filter((e) => e.fieldsV1?.['f:spec'] !== undefined && 'f:unschedulable' in e.fieldsV1['f:spec'])
+        .map((e) => e.manager ?? '');
+
+    // The bot's own cordon, mid-maintenance: said to be the bot's (info), not someone else's.
+    const own = await start(s, { cluster: 'indus', node: 'indus-wk-1' });
+    await waitForState(own.request.id, ['awaiting-reboot']);
+    expect(cordonOwners()).toEqual(['k8s-ha-bot']);
+    expect(await priorCordon()).toMatchObject({ severity: 'info', variant: 'by-bot' });
+    await s.rebootNode('indus-wk-1', { downMs: 200 });
+    expect((await own.done).state).toBe('completed');
+    expect(cordonOwners()).toEqual([]);
+    expect(await priorCordon()).toBeUndefined();
+
+    // Someone cordons it with kubectl: the answer names them; the maintenance leaves it cordoned.
+    const patch = await fetch(`${s.url}/api/v1/nodes/indus-wk-1?fieldManager=kubectl-cordon`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+      body: JSON.stringify({ spec: { unschedulable: true } }),
+    });
+    expect(patch.status).toBe(200);
+    expect(await priorCordon()).toMatchObject({
+      severity: 'warn',
+      variant: 'by-other',
+      facts: { by: 'kubectl-cordon' },
+    });
+    const run = await start(s, { cluster: 'indus', node: 'indus-wk-1' });
+    await waitForState(run.request.id, ['awaiting-reboot']);
+    await s.rebootNode('indus-wk-1', { downMs: 200 });
+    const final = await run.done;
+    expect(final.state).toBe('completed');
+    expect(types(run)).not.toContain('uncordoned');
+    expect(node(s, 'indus-wk-1').spec?.unschedulable).toBe(true);
+    expect(cordonOwners()).toEqual(['kubectl-cordon']);
+  });
+
   it('cancel mid-drain: stops evicting, uncordons, releases the lock, says how many pods were evicted', async () => {
     const s = await sim(await workerScenario({ extra: 6 }));
     s.setFaults({ delayMs: { 'pods/eviction': 300 } });
@@ -311,9 +374,7 @@ describe('runMaintenance', () => {
         drain: { timeoutMs: 30_000, parallelism: 1, evictionBackoffMs: 100, progressIntervalMs: 500 },
       },
     });
-    const deadline = Date.now() + 10_000;
-    while ([...s.evictions.values()].length < 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await eventually('two evictions', () => s.evictions.size >= 2);
     const cancelling = await store.transition(run.request.id, ['draining'], 'cancelling');
     expect(cancelling?.state).toBe('cancelling');
     const final = await run.done;
@@ -324,7 +385,8 @@ describe('runMaintenance', () => {
     expect(eventOf(run, 'cancelled')).toMatchObject({ nodeCordoned: false, podsEvicted: evicted });
     expect(node(s, 'indus-wk-1').spec?.unschedulable).toBeUndefined();
     expect(leaseHolder(s)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 500));
+    // The drain runs one eviction at a time (300 ms each here): half a second more would show another.
+    await delay(500);
     expect(s.evictions.size).toBe(evicted); // nothing more after the cancel
   });
 

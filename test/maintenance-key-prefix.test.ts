@@ -18,22 +18,22 @@ import type { MaintenanceService } from '../src/maintenance/maintenance-service.
 import { maintenanceKeyPrefixFor } from '../src/maintenance/request-store.js';
 import type { Actor, MaintenanceRequest } from '../src/maintenance/types.js';
 import { silentLogger } from '../src/util/logger.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ' };
 const approver: Actor = { platform: 'slack', tenant: 'T01', id: 'UAPP' };
 const admin: Actor = { platform: 'slack', tenant: 'T01', id: 'UADM' };
 
 describe('maintenance keys follow the queue prefix', () => {
-  let server: RedisServer;
+  let server: TestRedis;
   let redis: Redis;
   let dir: string;
   let botA: ConnectedMaintenanceService;
   let botB: ConnectedMaintenanceService;
 
   beforeAll(async () => {
-    server = await startRedis();
+    server = await useSharedRedis();
     redis = new Redis(server.url, { maxRetriesPerRequest: null });
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-mprefix-'));
     const policyPath = join(dir, 'policy.yaml');

@@ -42,13 +42,14 @@ import { silentLogger } from '../src/util/logger.js';
 import { testPolicy } from './helpers/maintenance-test-store.js';
 import { startAlertmanager } from './helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from './helpers/alertmanager-server.js';
-import { startRedis } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { alice, bob, kuredDaemonSet, startFleet } from './helpers/plan-fleet.js';
 import type { Fleet, FleetOptions } from './helpers/plan-fleet.js';
-import type { RedisServer } from './helpers/redis-server.js';
 import { kubeConfigOf } from './helpers/simulator.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let dir: string;
 let file: SnapshotFile;
@@ -57,7 +58,7 @@ let sims: RunningSimulator[] = [];
 const CLUSTER = 'gen';
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'plan-'));
   const path = join(dir, 'gen.json');
@@ -85,6 +86,40 @@ const nodeNames = (): string[] =>
 /** A plan for every node of the generated cluster (or `only`), approved by bob and carol, with a reboot robot. */
 const fleet = (o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet> =>
   startFleet({ redis, file, cluster: CLUSTER, sims, ...o });
+
+/**
+ * The plan once `pred` holds for it (through {@link eventually}; a timeout names its state).
+ * @returns the plan
+ */
+async function planWhen(
+  f: Pick<Fleet, 'plans' | 'plan'>,
+  pred: (p: MaintenancePlan) => boolean,
+  timeoutMs = 30_000,
+): Promise<MaintenancePlan> {
+  let last: MaintenancePlan | null = null;
+  return eventually(
+    () => `the plan (in ${last?.state})`,
+    async () => {
+      last = await f.plans.get(f.plan.id);
+      return last && pred(last) ? last : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** The first node's maintenance request once it is draining or waiting for its reboot. */
+async function firstNodeStarted(f: Pick<Fleet, 'plans' | 'plan' | 'requests'>): Promise<string> {
+  return eventually(
+    'the first node draining or waiting for its reboot',
+    async () => {
+      const p = await f.plans.get(f.plan.id);
+      const id = p?.nodes[0]?.requestId;
+      const r = id ? await f.requests.get(id) : null;
+      return r && ['draining', 'awaiting-reboot'].includes(r.state) ? r.state : undefined;
+    },
+    30_000,
+  );
+}
 
 describe('maintenance plan', () => {
   it('3 control-plane nodes + 4 workers, two approvers: control plane first one at a time, etcd leader last, never two etcd voters down, every PDB respected, each node verified before the next; the card ends with a times table', async () => {
@@ -225,15 +260,8 @@ describe('maintenance plan', () => {
     const order = f.plan.nodes.map((n) => n.node);
     const failIndex = order.indexOf(failNode);
     const done = runPlan(f.plan.id, f.deps);
-    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const p = await f.plans.get(f.plan.id);
-        if (p && pred(p)) return p;
-        if (Date.now() > deadline) throw new Error(`plan in ${p?.state}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    };
+    const waitFor = (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> =>
+      planWhen(f, pred, 60_000);
     const held = await waitFor((p) => p.state === 'needs-decision');
     expect(held.nodes[failIndex]).toMatchObject({ state: 'failed', failure: { reason: 'reboot-timeout' } });
     expect(explainMaintenancePlanCard(held, 'en').summary).toBe(
@@ -289,9 +317,10 @@ describe('maintenance plan with a real Alertmanager', () => {
       createdBy: 'ops',
       comment: 'known',
     });
-    const deadline = Date.now() + 10_000;
-    while ((await client.firing([parseMatcher('severity=critical')])).length !== 1 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    await eventually(
+      'one critical alert firing',
+      async () => (await client.firing([parseMatcher('severity=critical')])).length === 1,
+    ).catch(() => undefined); // the plan below says what it saw
     const settings = {
       url: am.url,
       gate: ['severity=critical'],
@@ -329,15 +358,7 @@ describe('maintenance plan with a real Alertmanager', () => {
       },
     });
     const done = runPlan(f.plan.id, f.deps);
-    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const p = await f.plans.get(f.plan.id);
-        if (p && pred(p)) return p;
-        if (Date.now() > until) throw new Error(`plan in ${p?.state}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    };
+    const waitFor = (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => planWhen(f, pred);
     const held = await waitFor((p) => p.state === 'held');
     expect(held.hold).toMatchObject({ kind: 'alert' });
     expect(held.hold?.detail).toContain('EtcdNoLeader');
@@ -415,25 +436,13 @@ describe('maintenance plan, crash-safe', () => {
     const workers = ['gen-wk-001', 'gen-wk-002'];
     const f = await fleet({ keyPrefix: 'test:plan4:', only: workers });
     const first = new AbortController();
-    let stopAt: string | undefined;
     const killed = runPlan(f.plan.id, {
       ...f.deps,
       signal: first.signal,
       maintenance: { ...f.deps.maintenance, signal: first.signal },
     }).catch((err: unknown) => err);
     // stop the first runner while the first node is draining or waiting for its reboot
-    const until = Date.now() + 30_000;
-    for (;;) {
-      const p = await f.plans.get(f.plan.id);
-      const n = p?.nodes[0];
-      const r = n?.requestId ? await f.requests.get(n.requestId) : null;
-      if (r && ['draining', 'awaiting-reboot'].includes(r.state)) {
-        stopAt = r.state;
-        break;
-      }
-      if (Date.now() > until) throw new Error('the first node never started');
-      await new Promise((res) => setTimeout(res, 10));
-    }
+    const stopAt = await firstNodeStarted(f);
     first.abort(new Error('worker killed'));
     expect(await killed).toBeInstanceOf(Error);
     const mid = await f.plans.get(f.plan.id);
@@ -478,13 +487,7 @@ describe('maintenance plan and kured', () => {
     });
     box.sim = f.s;
     const done = runPlan(f.plan.id, f.deps);
-    const until = Date.now() + 30_000;
-    let p: MaintenancePlan | null = null;
-    while (Date.now() < until) {
-      p = await f.plans.get(f.plan.id);
-      if (p?.state === 'held') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const p = await planWhen(f, (x) => x.state === 'held').catch(() => null);
     expect(p?.hold).toMatchObject({ kind: 'kured-lock', detail: 'kube-system/kured: gen-wk-004' });
     expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe(
       "Held before gen-wk-001: kured's reboot lock is held (kube-system/kured: gen-wk-004). It goes on by itself once that clears.",
@@ -526,11 +529,7 @@ describe('maintenance plan: stop and change windows', () => {
       only: ['gen-wk-001', 'gen-wk-002', 'gen-wk-004'],
     });
     const done = runPlan(f.plan.id, f.deps);
-    const until = Date.now() + 30_000;
-    while ((await f.plans.get(f.plan.id))?.state !== 'needs-decision') {
-      if (Date.now() > until) throw new Error('never failed');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await planWhen(f, (x) => x.state === 'needs-decision');
     expect(await f.plans.decide(f.plan.id, bob, 'stop', () => testPolicy(CLUSTER))).toMatchObject({
       ok: true,
       outcome: 'decided',
@@ -575,13 +574,7 @@ describe('maintenance plan: stop and change windows', () => {
       policy: { changeWindows: [{ days: [day], start: '01:00', end: '02:00', timeZone: 'UTC' }] },
     });
     const run = runPlan(f.plan.id, f.deps);
-    const until = Date.now() + 10_000;
-    let p: MaintenancePlan | null = null;
-    while (Date.now() < until) {
-      p = await f.plans.get(f.plan.id);
-      if (p?.state === 'held') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const p = await planWhen(f, (x) => x.state === 'held', 10_000).catch(() => null);
     expect(p?.hold?.kind).toBe('change-window');
     expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toMatch(
       /^Held before gen-wk-001: outside the change window \(the next window opens at \d{4}-/,
@@ -747,24 +740,11 @@ describe('maintenance plan as a job of the maintenance worker', () => {
       expect((await queue.getJobs(['wait', 'active', 'delayed', 'completed'])).map((j) => j.id)).toEqual([
         `mpx-${f.plan.id}`,
       ]);
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const p = await f.plans.get(f.plan.id);
-        const r = p?.nodes[0]?.requestId ? await f.requests.get(p.nodes[0].requestId) : null;
-        if (r && ['draining', 'awaiting-reboot'].includes(r.state)) break;
-        if (Date.now() > until) throw new Error('the plan never started');
-        await new Promise((res) => setTimeout(res, 10));
-      }
+      await firstNodeStarted(f);
       await a.close({ force: true });
       const b = await start();
       try {
-        const end = Date.now() + 60_000;
-        let p: MaintenancePlan | null = null;
-        while (Date.now() < end) {
-          p = await f.plans.get(f.plan.id);
-          if (p?.state === 'completed') break;
-          await new Promise((res) => setTimeout(res, 50));
-        }
+        const p = await planWhen(f, (x) => x.state === 'completed', 60_000).catch(() => null);
         expect(p?.state).toBe('completed');
         expect(f.s.evictions.size).toBeGreaterThan(0);
         for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
@@ -784,15 +764,7 @@ describe('maintenance plan: pause and resume', () => {
   it('pause takes effect after the node in progress; resume goes on', async () => {
     const f = await fleet({ keyPrefix: 'test:plan10:', only: ['gen-wk-001', 'gen-wk-002'] });
     const done = runPlan(f.plan.id, f.deps);
-    const waitFor = async (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => {
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const p = await f.plans.get(f.plan.id);
-        if (p && pred(p)) return p;
-        if (Date.now() > until) throw new Error(`plan in ${p?.state}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const waitFor = (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => planWhen(f, pred);
     await waitFor((p) => p.nodes[0]?.state === 'running');
     expect(await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER))).toMatchObject({
       ok: true,

@@ -11,6 +11,7 @@
  * approval and execution stops the execution with that reason in the thread; `/k8s audit` for
  * admins only.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -38,8 +39,9 @@ import {
   TEST_SIGNING_SECRET,
   triggerId,
 } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -61,11 +63,10 @@ defaults:
   lock: { leaseDurationSeconds: 15 }
 `;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
 
 describe('maintenance through Slack, with the worker process and the simulator', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
@@ -97,7 +98,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
   };
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({
@@ -129,7 +130,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     });
     await ready;
     // A worker that failed to start fails every test with its reason.
-    await Promise.race([workerDone, sleep(50)]);
+    await Promise.race([workerDone, delay(50)]);
     gateway = await startGateway({
       env: {
         SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
@@ -224,13 +225,10 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(id).toMatch(REQUEST_ID_PATTERN);
     const ts = String(card?.params.ts ?? '');
     // The fake answers postMessage with its own ts; the card's is the one the gateway attached.
-    const deadline = Date.now() + 10_000;
-    let stored: MaintenanceRequest | null = null;
-    while (Date.now() < deadline) {
-      stored = await service().get(id);
-      if (stored?.card?.ts) break;
-      await sleep(50);
-    }
+    const stored = await eventually('the card attached to the request', async () => {
+      const r = await service().get(id);
+      return r?.card?.ts ? r : undefined;
+    });
     expect(stored?.card).toMatchObject({ channel });
     return { id, ts: stored?.card?.ts ?? ts };
   };
@@ -240,13 +238,15 @@ describe('maintenance through Slack, with the worker process and the simulator',
     states: MaintenanceState[],
     timeoutMs = 30_000,
   ): Promise<MaintenanceRequest> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const r = await service().get(id);
-      if (r && states.includes(r.state)) return r;
-      if (Date.now() > deadline) throw new Error(`request ${id} still ${r?.state} after ${timeoutMs} ms`);
-      await sleep(100);
-    }
+    let last: MaintenanceRequest | null = null;
+    return eventually(
+      () => `request ${id} in ${states.join('/')} (still ${last?.state})`,
+      async () => {
+        last = await service().get(id);
+        return last && states.includes(last.state) ? last : undefined;
+      },
+      timeoutMs,
+    );
   };
 
   const threadOf = (channel: string, ts: string): FakeSlackCall[] =>
@@ -285,7 +285,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     const afterOne = await service().get(id);
     expect(afterOne?.approvals.map((a) => a.actor.id)).toEqual([APPROVER_1]);
     expect(afterOne?.state).toBe('pending-approval');
-    await sleep(300);
+    // Decided (the private answer came after the decision) and still pending: no execution was queued.
     expect(await executionJobs()).toBe(0);
     expect(
       (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
@@ -403,7 +403,7 @@ describe('maintenance through Slack, with the worker process and the simulator',
     const final = await service().get(id);
     expect(final?.state).toBe('expired');
     expect(final?.approvals).toHaveLength(0);
-    await sleep(500);
+    // Expired is final: no decision can queue an execution any more.
     expect(await executionJobs()).toBe(before);
     expect(
       (sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec
@@ -440,9 +440,10 @@ describe('maintenance through Slack, with the worker process and the simulator',
     expect(card?.params.thread_ts).toBe('1712000100.000100');
     const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
     // The card's address is attached right after Slack answers the post (as in `request` above).
-    let stored = await service().get(id);
-    for (let deadline = Date.now() + 10_000; Date.now() < deadline && !stored?.card?.ts; await sleep(50))
-      stored = await service().get(id);
+    const stored = await eventually('the card attached to the request', async () => {
+      const r = await service().get(id);
+      return r?.card?.ts ? r : undefined;
+    });
     expect(stored?.requestedBy).toMatchObject({ platform: 'slack', tenant: TEAM, id: REQUESTER });
     expect(stored?.card).toMatchObject({ channel, thread_ts: '1712000100.000100' });
     expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);
@@ -547,7 +548,7 @@ describe('SlackMaintenance thread posts', () => {
       // The first lookup answers last.
       get: async () => {
         calls += 1;
-        await sleep(calls === 1 ? 150 : 5);
+        await delay(calls === 1 ? 150 : 5);
         return request;
       },
     } as unknown as SlackMaintenanceService;

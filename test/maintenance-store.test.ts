@@ -20,7 +20,8 @@ import type { AnswerJob } from '../src/queue/job.js';
 import { ReplyConsumer, type ReplyDelivery, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { metricsRegistry } from '../src/ops/metrics.js';
 import { silentLogger } from '../src/util/logger.js';
-import { type RedisServer, freePort, startRedis } from './helpers/redis-server.js';
+import { freePort } from './helpers/redis-server.js';
+import { type TestRedis, useSharedRedis } from './helpers/shared-redis.js';
 
 const requester: Actor = { platform: 'slack', tenant: 'T01', id: 'UREQ', displayName: 'Rita' };
 const alice: Actor = { platform: 'slack', tenant: 'T01', id: 'UA1', displayName: 'Alice' };
@@ -44,13 +45,13 @@ clusters:
 
 const slackTarget: ReplyTarget = { platform: 'slack', address: { channel: 'C01', threadTs: '1.0' } };
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let n = 0;
 let clock = Date.parse('2026-11-29T12:00:00Z');
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {

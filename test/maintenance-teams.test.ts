@@ -35,6 +35,7 @@ import type { BotConfig } from '../src/config/bot-config.js';
 import type { Reply } from '../src/explain/reply.js';
 import { actorKey } from '../src/maintenance/types.js';
 import type { AnswerJob } from '../src/queue/job.js';
+import { repliesQueueNameFor } from '../src/queue/job.js';
 import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
@@ -48,8 +49,10 @@ import {
   textOfCard,
 } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { queuesIdle } from './helpers/queue-idle.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const USERS = {
   requester: {
@@ -103,7 +106,10 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 describe('Teams maintenance cards and buttons (adapter against a stand-in service)', () => {
-  let redis: RedisServer;
+  /** No Teams reply (card update or thread message) left to deliver: a late one would be a job here. */
+  const repliesDelivered = (): Promise<boolean> =>
+    queuesIdle(redis.url, 'bull', [repliesQueueNameFor('teams')]);
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let connection: Redis;
@@ -160,7 +166,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
       ?.data;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     teams = await startTeamsAdapter({
       env: {},
@@ -251,7 +257,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
       displayName: USERS.carol.name,
     });
     expect((await port.get(ID))?.approvals).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually('no card update left to deliver', repliesDelivered);
     expect(puts()).toHaveLength(0);
   });
 
@@ -280,7 +286,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
       value: `[en] refused: already-approved (${ID} in prod)`,
     });
     expect((await port.get(ID))?.approvals.map((a) => a.actor.id)).toEqual([USERS.alice.aadObjectId]);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually('no card update left to deliver', repliesDelivered);
     expect(puts()).toHaveLength(1);
   });
 
@@ -316,7 +322,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
       { reply: progress, job: job(`${ID}.drain-1`), delivery: { mode: 'thread', maintenanceId: ID } },
       `${ID}-drain-1-again`,
     );
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually('the second delivery done', repliesDelivered);
     expect(threadPosts()).toHaveLength(1);
     expect(textOfCard(cardOfCall(threadPosts()[0]))).toContain('evicted 3 of 5');
 
@@ -447,7 +453,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
   const conversation = '19:platform@thread.tacv2;messageid=1712000000900';
   const approverA = USERS.alice;
   const approverB = USERS.bob;
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let sim: RunningSimulator;
   let teams: RunningTeamsAdapter;
@@ -474,7 +480,7 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     );
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
     dir = await mkdtemp(join(tmpdir(), 'teams-maint-'));
@@ -569,16 +575,15 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     states: MaintenanceState[],
     timeoutMs = 30_000,
   ): Promise<MaintenanceRequest> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const r = await service.get(id);
-      if (r && states.includes(r.state)) return r;
-      if (Date.now() > until)
-        throw new Error(
-          `request ${id} is ${r?.state} (${r?.stateReason ?? ''}), not ${states.join('/')}, after ${timeoutMs} ms`,
-        );
-      await new Promise((res) => setTimeout(res, 50));
-    }
+    let r: MaintenanceRequest | null = null;
+    return eventually(
+      () => `request ${id} in ${states.join('/')} (is ${r?.state} ${r?.stateReason ?? ''})`,
+      async () => {
+        r = await service.get(id);
+        return r && states.includes(r.state) ? r : undefined;
+      },
+      timeoutMs,
+    );
   };
 
   it('runs the whole maintenance from Teams, with thread replies, card updates and audit entries in order', async () => {
@@ -597,9 +602,10 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     const id = String(approve?.data?.requestId);
     expect(id).toMatch(/^mr-[a-z2-7]{10}$/);
     expect(textOfCard(cardOfCall(cardCall))).toContain('Approvals: 0 of 2');
-    const until = Date.now() + 5000;
-    while ((await service.get(id))?.card === undefined && Date.now() < until)
-      await new Promise((r) => setTimeout(r, 20));
+    await eventually(
+      'the card attached to the request',
+      async () => (await service.get(id))?.card !== undefined,
+    );
     const created = await service.get(id);
     expect(created?.card).toEqual({ conversationKey: conversation, activityId: cardId });
     expect(created?.requestedBy).toEqual({
@@ -630,7 +636,9 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     });
     // The requester cannot approve their own request either.
     expect((await click(USERS.requester)).json?.value).toBe('You cannot approve your own request.');
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually('no card update left to deliver', () =>
+      queuesIdle(redis.url, 'bull', [repliesQueueNameFor('teams')]),
+    );
     expect(puts()).toHaveLength(0);
     expect((await service.get(id))?.approvals).toHaveLength(0);
 
@@ -668,14 +676,10 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
     ).toBeFalsy();
 
     // Audit, in order (the state is written just before its event is appended: wait for the last one).
-    let entries = await service.audit.forRequest(id);
-    for (
-      const until2 = Date.now() + 5000;
-      entries.at(-1)?.event.type !== 'completed' && Date.now() < until2;
-    ) {
-      await new Promise((r) => setTimeout(r, 50));
-      entries = await service.audit.forRequest(id);
-    }
+    const entries = await eventually('the completed event in the audit', async () => {
+      const all = await service.audit.forRequest(id);
+      return all.at(-1)?.event.type === 'completed' ? all : undefined;
+    });
     expect(entries.map((e) => e.event.type).filter((t) => t !== 'drain-progress')).toEqual([
       'requested',
       'approved',

@@ -4,10 +4,10 @@
  * flood of `/metrics` scrapes costs Redis one queue-depth reading per cache window, not one per
  * scrape. Redis commands are counted by a real redis-server (`INFO commandstats`).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { startProcessOps } from '../src/ops/ops-server.js';
-import { LISTEN_HOST_ENV, listenHostFrom } from '../src/ops/listen-host.js';
+import { LISTEN_HOST_ENV, listenHostFrom } from '../src/config/settings.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
@@ -27,7 +27,34 @@ const CLUSTERS = {
   },
 };
 
+// A redis-server of its own, not the run's shared one: the tests count every command the server runs
+// (INFO commandstats), which another file's connections would add to.
 let redis: RedisServer;
+
+/** Everything Jest's fake timers could replace, except Date. */
+const REAL_TIMERS: Array<
+  | 'hrtime'
+  | 'nextTick'
+  | 'performance'
+  | 'queueMicrotask'
+  | 'setImmediate'
+  | 'clearImmediate'
+  | 'setInterval'
+  | 'clearInterval'
+  | 'setTimeout'
+  | 'clearTimeout'
+> = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+];
 let admin: Redis;
 
 beforeAll(async () => {
@@ -139,18 +166,24 @@ describe('ops server exposure', () => {
   }, 60_000);
 
   it('a reading older than the window is taken again', async () => {
-    await withOps('o3', 1000, async (port) => {
-      await admin.config('RESETSTAT');
-      await scrape(port);
-      const oneReading = await commandsRun();
-      await new Promise((r) => setTimeout(r, 1100)); // let the 1 s window pass
-      await scrape(port);
-      const second = (await commandsRun()) - oneReading;
-      // A second reading (without the connection's set-up commands of the first).
-      expect(second).toBeGreaterThan(0);
-      expect(second).toBeLessThanOrEqual(oneReading);
-      await scrape(port);
-      expect(await commandsRun()).toBe(oneReading + second);
-    });
+    // Only the clock is fake (timers and I/O are real): the 1 s window passes without waiting for it.
+    jest.useFakeTimers({ doNotFake: REAL_TIMERS });
+    try {
+      await withOps('o3', 1000, async (port) => {
+        await admin.config('RESETSTAT');
+        await scrape(port);
+        const oneReading = await commandsRun();
+        jest.setSystemTime(Date.now() + 1100); // the 1 s window passes
+        await scrape(port);
+        const second = (await commandsRun()) - oneReading;
+        // A second reading (without the connection's set-up commands of the first).
+        expect(second).toBeGreaterThan(0);
+        expect(second).toBeLessThanOrEqual(oneReading);
+        await scrape(port);
+        expect(await commandsRun()).toBe(oneReading + second);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
   }, 60_000);
 });

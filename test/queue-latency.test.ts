@@ -5,20 +5,20 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobQueue } from '../src/queue/job-queue.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
 const REQUESTS = 200;
 
-let redis: RedisServer;
+let redis: TestRedis;
 let worker: WorkerProcess;
 let queue: JobQueue;
 const prefix = `lat${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
   worker = await startWorkerProcess({
     redisUrl: redis.url,
     prefix,

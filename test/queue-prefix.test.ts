@@ -11,14 +11,15 @@ import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { main } from '../adapters/k8s-ha-bot.js';
 import type { BotConfig } from '../src/config/bot-config.js';
-import { DEFAULT_QUEUE_PREFIX, queuePrefixFrom } from '../src/queue/queue-prefix.js';
+import { DEFAULT_QUEUE_PREFIX } from '../src/config/queue-keys.js';
+import { queuePrefixFrom } from '../src/config/settings.js';
 import { silentLogger } from '../src/util/logger.js';
 import { resolveWorkerSettings } from '../workers/main.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
 import { sendSigned, slashCommandBody, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
@@ -60,14 +61,14 @@ describe('queuePrefixFrom', () => {
 
 describe('a gateway, a worker and the console all started with K8S_HA_BOT_QUEUE_PREFIX=botb', () => {
   const PREFIX = 'botb';
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let worker: WorkerProcess;
   let gateway: RunningGateway;
   let dir: string;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     // The worker process reads the prefix from its environment (the helper sets K8S_HA_BOT_QUEUE_PREFIX).
     worker = await startWorkerProcess({

@@ -25,8 +25,8 @@ import {
 } from './helpers/fake-slack-requests.js';
 import { ACTION_ID_PREFIX } from '../adapters/slack/render-blocks.js';
 import { Redis } from 'ioredis';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 
@@ -35,7 +35,7 @@ const redisKeys = (pattern: string): Promise<string[]> => (client as Redis).keys
 const redisGet = (key: string): Promise<string | null> => (client as Redis).get(key);
 
 describe('rate limit in the Slack gateway', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let worker: RunningWorker;
@@ -59,7 +59,7 @@ describe('rate limit in the Slack gateway', () => {
   const service = createAnswerService({ config: config('redis://unused:1') });
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     worker = await startWorker({
       redisUrl: redis.url,

@@ -19,8 +19,8 @@ import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-con
 import { FakeMaintenancePort, testRequest } from './helpers/fake-maintenance-port.js';
 import { TEST_TENANT, postActivity, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const USERS = {
   requester: { id: '29:req', name: 'Rita Requester', aadObjectId: 'aad-rl-requester' },
@@ -53,7 +53,7 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 describe('rate limit in the Teams adapter', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let url: string;
@@ -105,7 +105,7 @@ describe('rate limit in the Teams adapter', () => {
   const personalChat = (u: TestTeamsUser): string => `a:1on1-${u.id}`;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     teams = await startTeamsAdapter({
       env: { K8S_HA_BOT_RATE_LIMIT: '2' },

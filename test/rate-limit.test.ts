@@ -4,30 +4,30 @@
  * cluster queue; a refused one enqueues nothing and its friendly answer (en/ko) comes out of the
  * replies queue once, even when the same delivery is retried.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../src/explain/reply.js';
-import {
-  RequestRateLimiter,
-  admissionGate,
-  rateLimitSettingsFrom,
-  rateLimitedSink,
-} from '../src/ops/rate-limit.js';
+import { rateLimitSettingsFrom } from '../src/config/settings.js';
+import { RequestRateLimiter, admissionGate, rateLimitedSink } from '../src/ops/rate-limit.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { queueNameFor } from '../src/queue/job.js';
+import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
 import { createProducerConnection, ensureReady } from '../src/queue/redis-connection.js';
 import { ReplyConsumer, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { queuesIdle } from './helpers/queue-idle.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
 }, 20_000);
@@ -92,7 +92,7 @@ describe('rate limit', () => {
     const who = { platform: 'teams', user: 'aad-1' };
     expect((await limiter.admit(who)).allowed).toBe(true);
     expect((await limiter.admit(who)).allowed).toBe(false);
-    await new Promise((r) => setTimeout(r, 1100));
+    await delay(1100); // the 1 s window passes (its TTL is kept by Redis, in real time)
     expect((await limiter.admit(who)).allowed).toBe(true);
   });
 
@@ -133,9 +133,11 @@ describe('rate limit', () => {
 
       const counts = await cluster.getJobCounts('waiting');
       expect(counts.waiting).toBe(5);
-      const deadline = Date.now() + 5000;
-      while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually('two private notices', () => delivered.length >= 2, 5000).catch(() => undefined);
+      // No reply left to deliver: a third notice would already have come.
+      await eventually('the replies queue idle', () =>
+        queuesIdle(server.url, prefix, [repliesQueueNameFor('slack')]),
+      );
       expect(delivered.map((d) => d.requestId).sort()).toEqual(['ev-U1-3', 'ev-U2-3']);
       // Private: to the requester only (a Slack ephemeral message).
       expect(delivered[0]?.address).toMatchObject({
@@ -161,6 +163,7 @@ describe('rate limit', () => {
   }, 20_000);
 
   it('lets requests through (logged) when Redis fails', async () => {
+    // A server of its own: this test kills it.
     const own = await startRedis();
     const conn = createProducerConnection(own.url);
     await ensureReady(conn, own.url, 2000);
@@ -169,7 +172,7 @@ describe('rate limit', () => {
       expect((await limiter.admit({ platform: 'slack', user: 'U1' })).allowed).toBe(true);
       expect((await limiter.admit({ platform: 'slack', user: 'U1' })).allowed).toBe(false);
       await own.kill();
-      await new Promise((r) => setTimeout(r, 100));
+      await delay(100); // the client sees the closed socket
       expect((await limiter.admit({ platform: 'slack', user: 'U1' })).allowed).toBe(true);
     } finally {
       conn.disconnect();

@@ -3,7 +3,10 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readSnapshot, readSnapshotWithStats } from '../src/cluster/read-snapshot.js';
+import { peekContinue, readSnapshot, readSnapshotWithStats } from '../src/cluster/read-snapshot.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigForContext } from '../src/cluster/kube-config-for-context.js';
 import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import { ClusterReadError, ConfigError } from '../src/errors.js';
@@ -206,6 +209,77 @@ describe('reading a snapshot through the API', () => {
     expect(s.requests.get('/api/v1/pods')).toBe(Math.ceil(pods / 5));
     expect(stats.objects.pods).toBe(pods);
     expect(stats.apiRequests).toBe(s.totalRequests());
+  });
+});
+
+describe('asking the next page ahead (issue 18)', () => {
+  it('reads the continue token from the head of a page as kube-apiserver writes it, and nothing else', () => {
+    const page = (meta: string, rest = '"items":[]}') =>
+      `{"kind":"PodList","apiVersion":"v1","metadata":${meta},${rest}`;
+    expect(peekContinue(page('{"resourceVersion":"7","continue":"eyJ2IjoxfQ","remainingItemCount":3}'))).toBe(
+      'eyJ2IjoxfQ',
+    );
+    expect(peekContinue(page('{"resourceVersion":"7"}'))).toBeUndefined();
+    expect(peekContinue(page('{"resourceVersion":"7","continue":""}'))).toBeUndefined();
+    // items first, or no kind/apiVersion head: no hint (the parsed page decides alone)
+    expect(peekContinue('{"items":[],"metadata":{"continue":"x"}}')).toBeUndefined();
+    expect(peekContinue('{"metadata":{"continue":"x"},"items":[]}')).toBeUndefined();
+    expect(peekContinue('not json')).toBeUndefined();
+  });
+
+  it('drops a request made on a hint the parsed page contradicts and reads the right page', async () => {
+    const seen: string[] = [];
+    const list = (kind: string, meta: object, items: object[], tail = '') =>
+      `{"kind":"${kind}","apiVersion":"v1","metadata":${JSON.stringify(meta)},"items":${JSON.stringify(items)}${tail}}`;
+    const pod = (name: string) => ({ metadata: { name, namespace: 'default' }, spec: { nodeName: 'n1' } });
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      seen.push(
+        `${url.pathname}${url.searchParams.get('continue') ? `?continue=${url.searchParams.get('continue')}` : ''}`,
+      );
+      res.setHeader('Content-Type', 'application/json');
+      if (url.pathname === '/readyz') return res.end('[+]ping ok\nreadyz check passed');
+      if (url.pathname === '/api/v1/nodes')
+        return res.end(list('NodeList', {}, [{ metadata: { name: 'n1' }, status: { conditions: [] } }]));
+      if (url.pathname === '/api/v1/pods') {
+        const cont = url.searchParams.get('continue');
+        // Page 1: its head says "wrong", but a second metadata key (JSON.parse keeps the last) says "p2".
+        if (cont === null)
+          return res.end(list('PodList', { continue: 'wrong' }, [pod('a')], ',"metadata":{"continue":"p2"}'));
+        if (cont === 'p2') return res.end(list('PodList', {}, [pod('b')]));
+        return res.end(list('PodList', {}, [pod('must-not-be-read')]));
+      }
+      if (url.pathname.endsWith('/configmaps/kube-proxy')) {
+        res.statusCode = 404;
+        return res.end('{}');
+      }
+      return res.end(list('List', {}, []));
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: [
+          {
+            name: 'c',
+            server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+            skipTLSVerify: true,
+          },
+        ],
+        users: [{ name: 'u' }],
+        contexts: [{ name: 'c', cluster: 'c', user: 'u' }],
+        currentContext: 'c',
+      });
+      const snapshot = await readSnapshot({ kubeConfig: kc, cluster: 'c', focusNode: 'n1' });
+      expect(snapshot.podSummaries.map((p) => p.name)).toEqual(['a', 'b']);
+      expect(snapshot.readErrors).toEqual([]);
+      // The hint was acted on (asked ahead), then dropped for the parsed token.
+      expect(seen).toEqual(
+        expect.arrayContaining(['/api/v1/pods?continue=wrong', '/api/v1/pods?continue=p2']),
+      );
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import { redisTargetOf } from '../src/config/bot-config.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { describeRedisTarget, redisTargetToEnv, resolveRedisTarget } from '../src/config/redis-settings.js';
+import { loadSettings } from '../src/config/settings.js';
 import { isBotError } from '../src/errors.js';
 import type { Reply } from '../src/explain/reply.js';
 import { JobQueue } from '../src/queue/job-queue.js';
@@ -176,12 +177,15 @@ describe('Redis settings: one URL or Redis Sentinel', () => {
   });
 
   it('describes a target without its passwords (logs, config check)', () => {
-    const target = resolveRedisTarget(undefined, {
-      REDIS_SENTINELS: 's1:26379,s2:26379',
-      REDIS_SENTINEL_NAME: 'mymaster',
-      REDIS_PASSWORD: SECRET,
-      REDIS_SENTINEL_PASSWORD: SECRET,
-    });
+    const target = resolveRedisTarget(
+      undefined,
+      loadSettings({
+        REDIS_SENTINELS: 's1:26379,s2:26379',
+        REDIS_SENTINEL_NAME: 'mymaster',
+        REDIS_PASSWORD: SECRET,
+        REDIS_SENTINEL_PASSWORD: SECRET,
+      }).redis,
+    );
     expect(target).toBeDefined();
     const text = describeRedisTarget(target!);
     expect(text).toBe(
@@ -219,6 +223,7 @@ describe('Redis Sentinel failover under load', () => {
   });
 
   it('answers every request exactly once when the primary is SIGKILLed mid-flow', async () => {
+    // Servers of its own (not the run's shared one): the primary is killed and a replica promoted.
     set = await startRedisSentinelSet({ replicas: 2, downAfterMs: 1000, failoverTimeoutMs: 3000 });
     const prefix = `sentinel-${randomBytes(4).toString('hex')}`;
     const calls = new Map<string, number>();
@@ -319,6 +324,7 @@ describe('Redis Sentinel failover under load', () => {
     // A URL target that points at a replica, as a managed endpoint does for a moment during its
     // failover: the write is refused with READONLY; the client reconnects and resends it, and it
     // succeeds once the server is promoted.
+    // Servers of its own: a replica is promoted under the client.
     const primary = await startRedis();
     const replica = await startRedis({ extraArgs: ['--replicaof', '127.0.0.1', String(primary.port)] });
     const client = createWorkerConnection(replica.url);

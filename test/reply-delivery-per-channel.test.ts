@@ -21,17 +21,17 @@ import { undeliverableReply } from '../src/queue/undeliverable-reply.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 let fake: FakeSlackApi;
 let consumer: ReplyConsumer | undefined;
 let publisher: ReplyPublisher | undefined;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
   fake = await startFakeSlackApi();
@@ -161,8 +161,14 @@ describe('reply delivery under a per-channel posting limit', () => {
       })),
     );
     await fake.waitFor(() => legit.every((l) => postedFor(l.id).length === 1), 15_000);
-    const delays = legit.map((l) => (postedFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
-    expect(Math.max(...delays)).toBeLessThan(2500);
+    // Not held behind the backlog (paced at about one a second): every other answer was out while
+    // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
+    // backlog's own progress is the clock here.)
+    const lastLegitAt = Math.max(...legit.map((l) => postedFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY));
+    const floodOutBefore = flood.filter(
+      (id) => (postedFor(id)[0]?.at ?? Number.POSITIVE_INFINITY) < lastLegitAt,
+    );
+    expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is posted once, paced at about one a second (Retry-After honoured).
     await fake.waitFor(() => flood.every((id) => postedFor(id).length >= 1), 40_000);
     for (const id of flood) expect(postedFor(id)).toHaveLength(1);

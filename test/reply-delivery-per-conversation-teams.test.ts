@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import { startTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../adapters/teams/teams-adapter.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TEAMS_STORE_PREFIX, TeamsStore } from '../adapters/teams/teams-store.js';
 import type { BotConfig } from '../src/config/bot-config.js';
@@ -26,10 +26,10 @@ import { undeliverableReply } from '../src/queue/undeliverable-reply.js';
 import { silentLogger } from '../src/util/logger.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 let fake: FakeBotConnector;
 let adapter: RunningTeamsAdapter | undefined;
@@ -37,7 +37,7 @@ let consumer: ReplyConsumer | undefined;
 let publisher: ReplyPublisher | undefined;
 
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
   redis = createProducerConnection(server.url);
   await ensureReady(redis, server.url, 2000);
   fake = await startFakeBotConnector();
@@ -177,8 +177,14 @@ describe('Teams reply delivery under a per-conversation posting limit', () => {
       })),
     );
     await fake.waitFor(() => legit.every((l) => deliveredFor(l.id).length === 1), 15_000);
-    const delays = legit.map((l) => (deliveredFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY) - l.at);
-    expect(Math.max(...delays)).toBeLessThan(2500);
+    // Not held behind the backlog (paced at about one a second): every other answer was out while
+    // most of the flood still waited. (A 2.5 s bound on the delay failed on a busy machine; the
+    // backlog's own progress is the clock here.)
+    const lastLegitAt = Math.max(...legit.map((l) => deliveredFor(l.id)[0]?.at ?? Number.POSITIVE_INFINITY));
+    const floodOutBefore = flood.filter(
+      (id) => (deliveredFor(id)[0]?.at ?? Number.POSITIVE_INFINITY) < lastLegitAt,
+    );
+    expect(floodOutBefore.length).toBeLessThan(flood.length / 2);
     // Every flood reply is delivered once, paced at about one a second (Retry-After honoured).
     await fake.waitFor(() => flood.every((id) => deliveredFor(id).length >= 1), 40_000);
     for (const id of flood) expect(deliveredFor(id)).toHaveLength(1);

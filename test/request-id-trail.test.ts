@@ -14,12 +14,13 @@ import { ReplyConsumer, ReplyPublisher } from '../src/queue/reply-queue.js';
 import { createLogger } from '../src/util/logger.js';
 import { startWorker } from '../workers/worker.js';
 import { createFakeAnswerHandler } from './helpers/fake-answer-handler.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
-let server: RedisServer;
+let server: TestRedis;
 beforeAll(async () => {
-  server = await startRedis();
+  server = await useSharedRedis();
 }, 20_000);
 afterAll(() => server.stop());
 
@@ -84,9 +85,9 @@ describe('request id trail', () => {
     };
     try {
       await sink.enqueue(job);
-      const deadline = Date.now() + 10_000;
-      while (!gateway.records().some((r) => r.msg === 'reply delivered') && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 20));
+      await eventually('the reply delivered', () =>
+        gateway.records().some((r) => r.msg === 'reply delivered'),
+      ).catch(() => undefined); // the next lines say what is missing
       expect(delivered).toEqual([requestId]);
       const enqueued = gateway.records().find((r) => r.msg === 'request enqueued');
       const answered = workerLog.records().find((r) => r.msg === 'answered');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { slackMessagesFor } from '../adapters/slack/slack-messages.js';
 import { createSlackApp } from '../adapters/slack/slack-app.js';
-import { loadSlackConfig } from '../adapters/slack/slack-config.js';
+import { loadSlackConfig } from '../src/config/chat-settings.js';
 import { SlackIntake } from '../adapters/slack/slack-intake.js';
 import type { SlackRequest } from '../adapters/slack/slack-intake.js';
 import { UserLocaleCache } from '../adapters/slack/slack-locale.js';
@@ -25,8 +25,8 @@ import { silentLogger } from '../src/util/logger.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi } from './helpers/fake-slack-api.js';
 import { sendSigned, slashCommandBody, TEST_SIGNING_SECRET } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { Redis } from 'ioredis';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -144,7 +144,7 @@ describe('diffHaPostState', () => {
 });
 
 describe('schedule commands against Redis and through Slack', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let service: ScheduleService;
   let storeRedis: Redis;
@@ -161,7 +161,7 @@ describe('schedule commands against Redis and through Slack', () => {
   };
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     service = new ScheduleService({
       redisUrl: redis.url,

@@ -4,10 +4,10 @@
  * directory; the runners reconnect by themselves, the schedule goes on, and no occurrence is
  * posted twice.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -18,25 +18,10 @@ import { ScheduleRunner, statusFromAnswer } from '../src/schedule/schedule-runne
 import type { PostDelivery } from '../src/schedule/schedule-runner.js';
 import { ScheduleService } from '../src/schedule/schedule-service.js';
 import { silentLogger } from '../src/util/logger.js';
-import { freePort, REDIS_SERVER_BIN } from './helpers/redis-server.js';
+import { freePort, REDIS_SERVER_BIN, redisPing } from './helpers/redis-server.js';
+import { eventually } from './helpers/eventually.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => done(chunk.toString('latin1').startsWith('+PONG')));
-  });
-}
-
 /** redis-server with AOF on a fixed port and directory, so it can be restarted in place. */
 async function startAofRedis(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
@@ -63,11 +48,10 @@ async function startAofRedis(port: number, dir: string): Promise<ChildProcess> {
     ],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 10_000;
-  while (!(await ping(port))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('redis-server did not start');
-    await sleep(25);
-  }
+  await eventually('redis-server started', async () => {
+    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);
+    return redisPing(port);
+  });
   return child;
 }
 
@@ -140,17 +124,16 @@ describe('scheduled HA posts across a Redis restart with AOF', () => {
     });
     await schedules.close();
 
-    const until = async (n: number, ms: number): Promise<void> => {
-      const deadline = Date.now() + ms;
-      while (delivered.length < n) {
-        if (Date.now() > deadline) throw new Error(`only ${delivered.length} posts`);
-        await sleep(50);
-      }
-    };
+    const until = (n: number, ms: number): Promise<boolean> =>
+      eventually(
+        () => `${n} posts (only ${delivered.length})`,
+        () => delivered.length >= n,
+        ms,
+      );
     await until(2, 15_000);
     await stopRedis(redis);
     const during = delivered.length;
-    await sleep(4000);
+    await delay(4000); // Redis down across an occurrence (every 3 s): nothing can be posted
     expect(delivered.length).toBe(during);
     redis = await startAofRedis(port, dir);
     await until(during + 2, 20_000);

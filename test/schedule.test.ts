@@ -5,6 +5,7 @@
  */
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webApi } from '@slack/bolt';
@@ -26,7 +27,7 @@ import { canonicalTimeZone, dailyCron, parseTimeOfDay } from '../src/schedule/sc
 import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { createLogger, silentLogger } from '../src/util/logger.js';
 import { BotFrameworkHost } from '../adapters/teams/teams-bot-framework.js';
-import { loadTeamsConfig } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig } from '../src/config/chat-settings.js';
 import { TeamsPoster } from '../adapters/teams/teams-poster.js';
 import { TeamsStore } from '../adapters/teams/teams-store.js';
 import { jobPosterDelivery } from '../src/schedule/job-poster-delivery.js';
@@ -34,8 +35,10 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { startFakeSlackApi } from './helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from './helpers/fake-slack-api.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { noJobSchedulers, queuesIdle } from './helpers/queue-idle.js';
 
 const HEALTHY = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const EVERY_3S = '*/3 * * * * *';
@@ -115,7 +118,26 @@ function textOf(call: FakeSlackCall): string {
  */
 const frozenClock = (): Date => new Date('2025-06-12T09:41:10Z');
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Occurrences being posted right now. */
+async function activeOccurrences(redisUrl: string): Promise<number> {
+  const queue = new Queue(SCHEDULE_QUEUE, { connection: { url: redisUrl } });
+  try {
+    return await queue.getActiveCount();
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * No schedule can post any more: the queue has no job scheduler left and no occurrence waiting,
+ * delayed or being posted. The positive signal that replaces "wait a few occurrences and see no post".
+ */
+async function schedulesSettled(redisUrl: string): Promise<boolean> {
+  return (
+    (await noJobSchedulers(redisUrl, 'bull', SCHEDULE_QUEUE)) &&
+    queuesIdle(redisUrl, 'bull', [SCHEDULE_QUEUE])
+  );
+}
 
 describe('schedule spec validation', () => {
   it('accepts 24-hour times and IANA zones, refuses the rest', () => {
@@ -133,7 +155,7 @@ describe('schedule spec validation', () => {
 });
 
 describe('scheduled HA posts (three runners, fake Slack)', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let connector: FakeBotConnector;
   const teamsDelivered: string[] = [];
@@ -214,7 +236,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
   }
 
   beforeAll(async () => {
-    redis = await startRedis({ extraArgs: ['--appendonly', 'yes'] });
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     connector = await startFakeBotConnector();
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-schedule-'));
@@ -273,6 +295,15 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       await fake.waitFor(() => posts(fake).length >= 1, 25_000);
       expect(textOf(posts(fake)[0] as FakeSlackCall)).toContain('First post of this schedule');
 
+      // Swap the cluster once that post has stored what the next one compares with and no occurrence
+      // is being posted (on a busy machine a post can take longer than the 3 s between occurrences).
+      await eventually(
+        'the first post stored and no occurrence in progress',
+        async () =>
+          (await store.exists(`k8s-ha-bot:schedule:last:${first.spec.id}`)) === 1 &&
+          (await activeOccurrences(redis.url)) === 0,
+        15_000,
+      );
       // Swap the cluster: a new answer service starts a new simulator on the changed snapshot.
       const old = answerService;
       answerService = createAnswerService({ config: botConfig(changedPath), now: frozenClock });
@@ -309,26 +340,29 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       expect(await schedules.remove('slack', 'C0OTHER', spec.id)).toBeNull();
       expect((await schedules.remove('slack', CHANNEL, spec.id))?.id).toBe(spec.id);
       expect(await schedules.list()).toHaveLength(0);
-      await sleep(500);
+      await eventually('no scheduler and no occurrence left', () => schedulesSettled(redis.url), 15_000);
       const after = posts(fake).length;
       // A redelivered occurrence (as after a crash mid-job) is not posted again.
       const occurrence = Number((delivered[delivered.length - 1] as string).split('.').pop());
       const marker = `k8s-ha-bot:schedule:posted:${spec.id}:${occurrence}`;
-      for (const until = Date.now() + 10_000; (await store.exists(marker)) === 0 && Date.now() < until;)
-        await sleep(50);
+      await eventually('the occurrence marked posted', async () => (await store.exists(marker)) === 1);
       expect(await store.exists(marker)).toBe(1);
-      const queue = new Queue(SCHEDULE_QUEUE, { connection: { host: redis.host, port: redis.port } });
+      const queue = new Queue(SCHEDULE_QUEUE, {
+        connection: { host: redis.host, port: redis.port, db: redis.db },
+      });
       try {
         const dup = await queue.add(SCHEDULE_JOB_NAME, spec, {
           jobId: `dup-${occurrence}`,
           prevMillis: occurrence,
         } as never);
-        const deadline = Date.now() + 30_000;
-        let state = await dup.getState();
-        while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
-          await sleep(100);
-          state = await dup.getState();
-        }
+        const state = await eventually(
+          'the redelivered occurrence done',
+          async () => {
+            const now = await dup.getState();
+            return now === 'completed' || now === 'failed' ? now : undefined;
+          },
+          30_000,
+        );
         const done = await queue.getJob(dup.id ?? '');
         expect({ state, failedReason: done?.failedReason }).toEqual({
           state: 'completed',
@@ -339,7 +373,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
         await queue.close();
       }
 
-      await sleep(7000);
+      await eventually('nothing left to post', () => schedulesSettled(redis.url), 15_000);
       expect(posts(fake).length).toBe(after);
       // Exactly once: every delivery id is unique and each made exactly one top-level post.
       expect(new Set(delivered).size).toBe(delivered.length);
@@ -363,14 +397,19 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
     await stopRunners();
     const down = replies.length;
     const stoppedAt = Date.now();
-    await sleep(10_000); // three occurrences pass with no runner
+    await delay(10_000); // three occurrences pass with no runner
     expect(replies.length).toBe(down);
     const restartAt = Date.now();
     await startRunners(LATE_AFTER_MS);
-    await fake.waitFor(() => replies.length >= down + 2, 20_000);
-    await sleep(4000); // at least one more occurrence: still only one missed run posted, no catch-up burst
-    const back = replies.slice(down);
     const occurrenceOf = (r: Reply): number => Number(r.context.requestId.split('.').pop());
+    // Two occurrences after the restart posted (the missed one came first, if at all): still only one
+    // missed run posted, no catch-up burst.
+    await eventually(
+      'two occurrences after the restart posted',
+      () => replies.slice(down).filter((r) => occurrenceOf(r) >= restartAt).length >= 2,
+      20_000,
+    );
+    const back = replies.slice(down);
     // Of the three occurrences missed while no runner ran, exactly one is posted, marked late.
     const missed = back.filter((r) => occurrenceOf(r) > stoppedAt - 3000 && occurrenceOf(r) < restartAt);
     expect(missed).toHaveLength(1);
@@ -399,7 +438,7 @@ describe('scheduled HA posts (three runners, fake Slack)', () => {
       20_000,
     );
     await schedules.remove('teams', TEAMS_CONVERSATION, spec.id);
-    await sleep(1000);
+    await eventually('no scheduler and no occurrence left', () => schedulesSettled(redis.url), 15_000);
     const cards = connector.calls.filter(
       (c) => c.method === 'POST' && c.conversationId === TEAMS_CONVERSATION && c.status === 200,
     );

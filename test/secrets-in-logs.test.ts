@@ -95,6 +95,7 @@ function startEchoApi(): Promise<void> {
 }
 
 beforeAll(async () => {
+  // A redis-server of its own: it gets a password (requirepass), which would lock out every other test file.
   redis = await startRedis();
   const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
   await admin.config('SET', 'requirepass', REDIS_PASSWORD);

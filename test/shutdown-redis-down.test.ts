@@ -10,6 +10,7 @@ import type { RedisServer } from './helpers/redis-server.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
+// A redis-server of its own: the test stops it under a running worker.
 let server: RedisServer | undefined;
 let worker: WorkerProcess | undefined;
 

@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config/load-config.js';
 import { readSnapshot } from '../src/cluster/read-snapshot.js';
 import { startSimulator } from '../src/simulator/start-simulator.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { eventually } from './helpers/eventually.js';
 
 const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
 const S01 = join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json');
@@ -26,7 +27,21 @@ function movableClock(): { now: () => Date; advance: (ms: number) => void } {
   return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * Wait until a heartbeat ran after the clock moved: the given Lease was renewed to within 5 s of
+ * the clock (the positive signal that every Lease had its turn, so one that did not move never will).
+ */
+async function renewedAfterMove(
+  sim: RunningSimulator,
+  ns: string,
+  name: string,
+  now: () => Date,
+): Promise<void> {
+  await eventually(
+    `Lease ${ns}/${name} renewed after the clock moved`,
+    () => Math.abs(now().getTime() - Date.parse(renewTime(sim, ns, name) ?? '')) < 5_000,
+  );
+}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -114,7 +129,7 @@ describe('simulator heartbeats', () => {
     const rv0 = resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler');
     for (const step of [80_000, 600_000]) {
       clock.advance(step);
-      await sleep(200);
+      await renewedAfterMove(sim, 'kube-system', 'kube-controller-manager', clock.now);
       expect(await health(sim, clock.now)).toBe('healthy');
     }
     const renewed = Date.parse(renewTime(sim, 'kube-system', 'kube-scheduler') ?? '');
@@ -139,8 +154,14 @@ describe('simulator heartbeats', () => {
     });
     expect((await service.answer(job('hb-1'))).health).toBe('healthy');
     clock.advance(80_000);
-    await sleep(200);
-    expect((await service.answer(job('hb-2'))).health).toBe('healthy');
+    // No handle on the service's simulator here: ask until a heartbeat has caught up with the clock.
+    // A simulator without heartbeats says critical for good (first test), so this still fails then.
+    await eventually(
+      'healthy again after the clock moved',
+      async () => (await service.answer(job('hb-2'))).health === 'healthy',
+      5_000,
+    );
+    expect((await service.answer(job('hb-3'))).health).toBe('healthy');
   });
 
   it('scenario 02: the stale apiserver Lease and the Unknown node stay as they were', async () => {
@@ -153,7 +174,7 @@ describe('simulator heartbeats', () => {
     const deadHeartbeat = heartbeat(sim, 'borealis-cp-1');
     const freshLease = renewTime(sim, 'kube-system', 'apiserver-ddwn4ywpe3mxg2gmsxwd4ectmu');
     clock.advance(80_000);
-    await sleep(200);
+    await renewedAfterMove(sim, 'kube-system', 'apiserver-ddwn4ywpe3mxg2gmsxwd4ectmu', clock.now);
     expect(renewTime(sim, 'kube-system', 'apiserver-g7enkcij72gqe7vejf5q7k4nou')).toBe(staleLease);
     expect(resourceVersion(sim, 'leases', 'kube-system', 'apiserver-g7enkcij72gqe7vejf5q7k4nou')).toBe(
       staleRv,
@@ -171,7 +192,7 @@ describe('simulator heartbeats', () => {
     const downLease = renewTime(sim, 'kube-node-lease', 'atlas-wk-1');
     const downHeartbeat = heartbeat(sim, 'atlas-wk-1');
     clock.advance(30_000);
-    await sleep(200);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-cp-1', clock.now);
     // down: neither its Lease nor its heartbeat moved, while another node's did
     expect(renewTime(sim, 'kube-node-lease', 'atlas-wk-1')).toBe(downLease);
     expect(heartbeat(sim, 'atlas-wk-1')).toBe(downHeartbeat);
@@ -180,7 +201,8 @@ describe('simulator heartbeats', () => {
     );
     await rebooted;
     clock.advance(30_000);
-    await sleep(200);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-cp-1', clock.now);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-wk-1', clock.now);
     // back: renewed again (the simulator took its Lease back after the reboot rewrote it)
     expect(Date.parse(renewTime(sim, 'kube-node-lease', 'atlas-wk-1') ?? '')).toBeGreaterThan(
       clock.now().getTime() - 5_000,
@@ -200,8 +222,12 @@ describe('simulator heartbeats', () => {
     const old = (await (await fetch(leaseUrl('kube-system', 'kube-controller-manager'))).json()) as {
       spec: Record<string, unknown>;
     };
+    const renewedBefore = resourceVersion(sim, 'leases', 'kube-system', 'kube-controller-manager');
     clock.advance(1_000);
-    await sleep(150);
+    await eventually(
+      'the simulator renewed the Lease after the read',
+      () => resourceVersion(sim, 'leases', 'kube-system', 'kube-controller-manager') > renewedBefore,
+    );
     const conflict = await fetch(leaseUrl('kube-system', 'kube-controller-manager'), {
       method: 'PUT',
       headers: json,
@@ -247,7 +273,7 @@ describe('simulator heartbeats', () => {
     const rvBot = resourceVersion(sim, 'leases', 'k8s-ha-bot', 'maintenance');
     const kcmBefore = renewTime(sim, 'kube-system', 'kube-controller-manager');
     clock.advance(60_000);
-    await sleep(200);
+    await renewedAfterMove(sim, 'kube-system', 'kube-controller-manager', clock.now);
     expect(renewTime(sim, 'kube-system', 'kube-scheduler')).toBe(takenAt);
     expect(resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler')).toBe(rvTaken);
     expect(renewTime(sim, 'k8s-ha-bot', 'maintenance')).toBe(takenAt);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadSlackConfig } from '../adapters/slack/slack-config.js';
+import { loadSlackConfig } from '../src/config/chat-settings.js';
 import { ConfigError } from '../src/errors.js';
 import { isLanguageNeutral, localeFromSlack, UserLocaleCache } from '../adapters/slack/slack-locale.js';
 import { silentLogger } from '../src/util/logger.js';

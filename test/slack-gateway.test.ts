@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { createAnswerService } from '../src/answer/answer.js';
@@ -24,8 +25,12 @@ import {
   TEST_SIGNING_SECRET,
   triggerId,
 } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { redisPing, startRedis } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { queuesIdle } from './helpers/queue-idle.js';
+import { recordingLogger } from './helpers/recording-logger.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -63,10 +68,14 @@ const posts = (fake: FakeSlackApi, channel: string): FakeSlackCall[] =>
 
 const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 describe('Slack gateway with a worker on a healthy 3-node control plane', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
+  // The gateway's log (info): 'duplicate Slack delivery ignored' is the signal a retry was seen and dropped.
+  const gatewayLog = recordingLogger({ level: 'info' });
+  const duplicatesIgnored = (): number => gatewayLog.withMsg('duplicate Slack delivery ignored').length;
+  /** No answer job or reply left: a second job or post would be one of them. */
+  const settled = (): Promise<boolean> =>
+    queuesIdle(redis.url, 'bull', ['k8s-ha-bot-cluster-prod', 'k8s-ha-bot-replies-slack']);
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let worker: RunningWorker;
@@ -76,7 +85,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   let jobsConnection: Redis;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     const config = botConfig(redis.url);
     worker = await startWorker({
@@ -85,7 +94,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       handler: service.handler,
       logger: silentLogger,
     });
-    gateway = await startGateway({ env: slackEnv(fake), config, logger: silentLogger, port: 0 });
+    gateway = await startGateway({ env: slackEnv(fake), config, logger: gatewayLog.logger, port: 0 });
     url = `http://127.0.0.1:${gateway.port}/slack/events`;
     jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
@@ -221,19 +230,23 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       { contentType: FORM },
     );
     expect((JSON.parse(ko.text) as { text: string }).text).toBe('prod의 atlas-cp-2 확인 중…');
-    // users.info answers slowly: the ack must not wait for it.
+    // users.info is held until the ack has come back: an ack that waited for the lookup would make
+    // the lookup time out (800 ms) and the answer below English.
     fake.locales.set('U0MINJI', 'ko-KR');
+    let ackSent = (): void => undefined;
+    const ackSeen = new Promise<void>((resolve) => {
+      ackSent = resolve;
+    });
     fake.override('users.info', async (call) => {
-      if (call.params.user === 'U0MINJI') await sleep(600); // under the lookup's 800 ms timeout
+      if (call.params.user === 'U0MINJI') await ackSeen;
       return undefined;
     });
-    const started = Date.now();
     const neutral = await sendSigned(
       url,
       slashCommandBody({ text: 'status', user_id: 'U0MINJI', channel_id: 'C0KO2' }),
       { contentType: FORM },
     );
-    expect(Date.now() - started).toBeLessThan(450);
+    ackSent();
     // Not cached yet: the ack speaks the configured language; the job gets the looked-up locale.
     expect((JSON.parse(neutral.text) as { text: string }).text).toBe(
       'Checking HA and quorum status of prod…',
@@ -290,7 +303,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
     expect(stale.status).toBe(401);
     const wrongSecret = await sendSigned(url, body, { contentType: FORM, secret: 'b'.repeat(40) });
     expect(wrongSecret.status).toBe(401);
-    await sleep(300);
+    // Refused before any handler ran (the 401 is the answer): nothing can be enqueued later.
     expect(await jobCount()).toBe(before);
     expect(posts(fake, 'C0FORGED')).toHaveLength(0);
   });
@@ -305,6 +318,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       event_ts: '1712000002.000300',
     };
     const before = await jobCount();
+    const duplicatesBefore = duplicatesIgnored();
     expect((await sendSigned(url, eventBody(event, 'Ev0RETRY1'), { contentType: JSON_TYPE })).status).toBe(
       200,
     );
@@ -319,7 +333,11 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       headers: { 'x-slack-retry-num': '2', 'x-slack-retry-reason': 'http_error' },
     });
     expect(late.status).toBe(200);
-    await sleep(1000);
+    await eventually(
+      'both retries ignored as duplicates',
+      () => duplicatesIgnored() - duplicatesBefore === 2,
+    );
+    await eventually('no job or reply left', settled);
     expect(posts(fake, 'C0RETRY')).toHaveLength(1);
     expect((await jobCount()) - before).toBe(1);
   });
@@ -335,7 +353,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
       contentType: FORM,
     });
     await fake.waitFor(() => posts(fake, 'C0LIMIT').length >= 2);
-    await sleep(500);
+    await eventually('no job or reply left', settled);
     const calls = posts(fake, 'C0LIMIT');
     expect(calls).toHaveLength(2);
     expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
@@ -345,7 +363,7 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
 
 describe('Slack gateway when no worker answers', () => {
   it('posts a follow-up saying the check did not finish once the deadline passes', async () => {
-    const redis = await startRedis();
+    const redis = await useSharedRedis();
     const fake = await startFakeSlackApi();
     const gateway = await startGateway({
       env: slackEnv(fake, { SLACK_REPLY_DEADLINE_MS: '1500' }),
@@ -372,7 +390,16 @@ describe('Slack gateway when no worker answers', () => {
       } finally {
         await idleQueue.close();
       }
-      await sleep(500);
+      // Each due deadline is taken once: with none left pending, no second follow-up can come.
+      const store = new Redis(redis.url);
+      try {
+        await eventually(
+          'no reply deadline left',
+          async () => (await store.zcard('k8s-ha-bot:slack:pending')) === 0,
+        );
+      } finally {
+        store.disconnect();
+      }
       expect(posts(fake, 'C0IDLE')).toHaveLength(1);
     } finally {
       await gateway.close();
@@ -382,17 +409,32 @@ describe('Slack gateway when no worker answers', () => {
   });
 });
 
-/** Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly. */
-async function reviveRedis(port: number): Promise<ReturnType<typeof spawn>> {
+/**
+ * Bring Redis back on the same port so the gateway's BullMQ consumer can close cleanly, and wait
+ * until the consumer is connected again (its worker's client name is on the server): a close that
+ * started while it was still waiting to reconnect would give up after its bound and leave the
+ * worker's timers running after the test.
+ */
+async function reviveRedis(port: number, prefix = 'bull'): Promise<ReturnType<typeof spawn>> {
   const again = spawn(
     '/usr/bin/redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
   );
-  await sleep(300);
+  await eventually(`redis-server back on port ${port}`, () => redisPing(port));
+  const consumerName = `name=${prefix}:${Buffer.from('k8s-ha-bot-replies-slack').toString('base64')}`;
+  const admin = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1 });
+  try {
+    await eventually('the replies consumer connected again', async () =>
+      String(await admin.client('LIST')).includes(consumerName),
+    );
+  } finally {
+    admin.disconnect();
+  }
   return again;
 }
 
+// Each test here has a redis-server of its own: it kills it (and brings it back on the same port).
 describe('Slack gateway when Redis is down', () => {
   it('says in the ack itself, at once, that the queue is unavailable, and enqueues nothing', async () => {
     const redis = await startRedis();
@@ -406,7 +448,7 @@ describe('Slack gateway when Redis is down', () => {
     try {
       await redis.kill();
       // ioredis sees the closed socket a moment after the process dies; from then on the ack knows.
-      await sleep(200);
+      await delay(200);
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
       const started = Date.now();
       const ack = await sendSigned(
@@ -418,7 +460,7 @@ describe('Slack gateway when Redis is down', () => {
       expect(ack.status).toBe(200);
       expect(ack.text).toMatch(/queue is unavailable/);
       expect(ack.text).not.toMatch(/Checking/);
-      await sleep(500);
+      await delay(500);
       // The ack was the whole answer: no follow-up, nothing in the channel.
       expect(fake.calls.filter((c) => c.params.channel === 'C0DOWN')).toHaveLength(0);
     } finally {
@@ -448,7 +490,7 @@ describe('Slack gateway when Redis is down', () => {
         if (call.params.user === 'U0LATE' && !killed) {
           killed = true;
           await redis.kill();
-          await sleep(100);
+          await delay(100);
         }
         return undefined;
       });
@@ -485,10 +527,11 @@ describe('Slack gateway when Redis is down', () => {
     const redis = await startRedis();
     const fake = await startFakeSlackApi();
     const prefix = `retry${Date.now()}`;
+    const log = recordingLogger({ level: 'info' });
     const gateway = await startGateway({
       env: slackEnv(fake),
       config: botConfig(redis.url),
-      logger: silentLogger,
+      logger: log.logger,
       port: 0,
       queuePrefix: prefix,
       enqueueRetryMs: 20_000,
@@ -502,7 +545,7 @@ describe('Slack gateway when Redis is down', () => {
           await redis.kill();
           // Back on the same port 1.5 s later, well inside the retry window.
           setTimeout(() => {
-            void reviveRedis(redis.port).then((child) => {
+            void reviveRedis(redis.port, prefix).then((child) => {
               again = child;
             });
           }, 1500);
@@ -518,21 +561,23 @@ describe('Slack gateway when Redis is down', () => {
       expect(ack.status).toBe(200);
       const queue = new Queue('k8s-ha-bot-cluster-prod', { connection: { url: redis.url }, prefix });
       try {
-        const deadline = Date.now() + 15_000;
-        let counts = { waiting: 0 };
-        while (Date.now() < deadline) {
-          await sleep(200);
-          if (again === undefined) continue;
-          try {
-            counts = (await queue.getJobCounts('waiting')) as { waiting: number };
-          } catch {
-            continue; // Redis is still starting
-          }
-          if (counts.waiting > 0) break;
-        }
+        // Redis may still be starting: a failed count is "not yet".
+        const counts = await eventually(
+          'the request queued after Redis came back',
+          async () => {
+            if (again === undefined) return undefined;
+            const now = (await queue.getJobCounts('waiting')) as { waiting: number };
+            return now.waiting > 0 ? now : undefined;
+          },
+          15_000,
+        );
         expect(killed).toBe(true);
         expect(counts.waiting).toBe(1);
-        await sleep(500);
+        // The intake's retry finished with the job queued: no "unavailable" follow-up can come from it.
+        await eventually(
+          'the intake done with the request',
+          () => log.withMsg('enqueued after Redis came back').length > 0,
+        );
         expect(fake.callsOf('chat.postEphemeral').filter((c) => c.params.channel === 'C0BACK')).toHaveLength(
           0,
         );

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { join } from 'node:path';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
-import { loadSlackConfig } from '../adapters/slack/slack-config.js';
+import { loadSlackConfig } from '../src/config/chat-settings.js';
 import {
   isFutureSlackTimestamp,
   MIN_SLACK_DEDUP_TTL_S,
@@ -25,20 +25,12 @@ import {
   slackSignature,
   TEST_SIGNING_SECRET,
 } from './helpers/fake-slack-requests.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
-
-/** Poll `check` every 25 ms until it holds; fails after `timeoutMs`. */
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('isFutureSlackTimestamp', () => {
   const now = 1_800_000_000_000;
@@ -69,7 +61,7 @@ describe('isFutureSlackTimestamp', () => {
 });
 
 describe('signed Slack requests and their timestamps, through the gateway', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let fake: FakeSlackApi;
   let gateway: RunningGateway;
   let url: string;
@@ -77,7 +69,7 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
   let jobs: Queue;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeSlackApi();
     const cluster = {
       kind: 'snapshot' as const,
@@ -149,7 +141,7 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
     );
     expect(ok.status).toBe(200);
     // The refused request never reached Bolt (401 written before it read the body): one job, the second request's.
-    await until(async () => (await jobCount()) >= before + 1);
+    await eventually('the job queued', async () => (await jobCount()) >= before + 1);
     expect(await jobCount()).toBe(before + 1);
   });
 
@@ -170,7 +162,7 @@ describe('signed Slack requests and their timestamps, through the gateway', () =
       { contentType: FORM },
     );
     expect(marker.status).toBe(200);
-    await until(async () =>
+    await eventually('the atlas-cp-1 job queued', async () =>
       (await jobs.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'])).some((j) =>
         JSON.stringify(j.data).includes('atlas-cp-1'),
       ),

@@ -13,8 +13,9 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLoggedChild } from './helpers/logged-child.js';
-import { freePort, startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { freePort } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const APP_ID = '11111111-2222-3333-4444-555555555555';
 const APP_PASSWORD = 'TEAMS-APP-PASSWORD-SECRET~abc';
@@ -54,12 +55,12 @@ const ATTEMPTS: ReadonlyArray<[string, string]> = [
   ['Basic app id and password', `Basic ${Buffer.from(`${APP_ID}:${APP_PASSWORD}`).toString('base64')}`],
 ];
 
-let redis: RedisServer;
+let redis: TestRedis;
 let metadata: Server;
 let metadataUrl = '';
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
   const jwk = {
     ...published.publicKey.export({ format: 'jwk' }),
     kid: KNOWN_KID,

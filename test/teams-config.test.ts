@@ -3,7 +3,7 @@
  * ConfigError whose `path` is the variable to set.
  */
 import { describe, expect, it } from '@jest/globals';
-import { loadTeamsConfig, teamsConfigured } from '../adapters/teams/teams-config.js';
+import { loadTeamsConfig, teamsConfigured } from '../src/config/chat-settings.js';
 import { ConfigError } from '../src/errors.js';
 
 const APP_ID = '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f';

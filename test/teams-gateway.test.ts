@@ -23,8 +23,10 @@ import { ScheduleService } from '../src/schedule/schedule-service.js';
 import type { ScheduleSpec } from '../src/schedule/schedule-spec.js';
 import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from './helpers/fake-bot-connector.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { queuesIdle } from './helpers/queue-idle.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const BOT_ID = '28:k8s-ha-bot';
@@ -93,7 +95,10 @@ const cardText = (card: Card | undefined): string => {
 };
 
 describe('Teams adapter with a worker on a healthy 3-node control plane', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
+  /** No answer job or Teams reply left: a second card would be one of them. */
+  const repliesAndJobsDone = (): Promise<boolean> =>
+    queuesIdle(redis.url, 'bull', ['k8s-ha-bot-cluster-prod', 'k8s-ha-bot-replies-teams']);
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
   let authed: RunningTeamsAdapter;
@@ -105,7 +110,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
   let jobsConnection: Redis;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await useSharedRedis();
     fake = await startFakeBotConnector();
     const config = botConfig(redis.url);
     worker = await startWorker({
@@ -303,7 +308,9 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     await post(body);
     await post(body);
     await fake.waitFor(() => cards('a:dup').length >= 1);
-    await new Promise((r) => setTimeout(r, 500));
+    // Both deliveries were taken (each post returns after its turn); with no job or reply left, a
+    // second card would already be here.
+    await eventually('no job or reply left', repliesAndJobsDone);
     expect(cards('a:dup')).toHaveLength(1);
     expect(turnReplies('a:dup').filter((c) => c.body.type === 'message')).toHaveLength(1);
   });
@@ -319,8 +326,10 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     // The card's record (what Refresh re-runs) is saved right after Teams answers the post; a
     // person cannot click in between, a test can.
     const cardKey = String(refresh?.data?.card);
-    for (let i = 0; i < 400 && (await jobsConnection.keys(`*card:${cardKey}`)).length === 0; i++)
-      await new Promise((r) => setTimeout(r, 25));
+    await eventually(
+      'the card record saved',
+      async () => (await jobsConnection.keys(`*card:${cardKey}`)).length > 0,
+    ).catch(() => undefined); // the invoke below fails visibly without it
     const invoke = activity({
       type: 'invoke',
       name: 'adaptiveCard/action',
@@ -348,7 +357,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     await post(activity({ id: 'sub-1', conversationId, replyToId: cardId, value: refresh?.fallback?.data }));
     await fake.waitFor(() => updates().length >= 2);
     expect(updates()[1]?.activityId).toBe(cardId);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually('no job or reply left', repliesAndJobsDone);
     expect(cards(conversationId)).toHaveLength(1);
   });
 
@@ -364,7 +373,7 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     try {
       await post(activity({ id: 'f-1', conversationId, text: 'can I reboot atlas-cp-2' }));
       await fake.waitFor(() => cards(conversationId).length >= 1);
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually('no job or reply left', repliesAndJobsDone);
       expect(cards(conversationId)).toHaveLength(1);
       const proactive = cardAttempts(conversationId);
       expect(proactive.map((c) => c.status)).toEqual([502, 504, 412, 429, 200]);
@@ -413,7 +422,11 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
     await fake.waitFor(() => cards(conversationId).length >= 1, 12_000);
     const card = cardOf(cards(conversationId)[0]);
     expect(cardText(card)).toMatch(/did not finish within 4 s/);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Each due deadline is taken once: with none left pending, no second card can come.
+    await eventually(
+      'no reply deadline left',
+      async () => (await jobsConnection.zcard('k8s-ha-bot:teams:pending')) === 0,
+    );
     expect(cards(conversationId)).toHaveLength(1);
   });
 

@@ -20,8 +20,8 @@ import { startFakeBotConnector } from './helpers/fake-bot-connector.js';
 import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { TEST_TENANT, postActivity, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const ALICE: TestTeamsUser = {
   id: '29:alice',
@@ -49,7 +49,7 @@ function botConfig(redisUrl: string): BotConfig {
 }
 
 describe('Teams: a maintenance request refusal for the requester alone', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeBotConnector;
   let teams: RunningTeamsAdapter;
@@ -58,7 +58,7 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
   let n = 0;
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeBotConnector();
     teams = await startTeamsAdapter({

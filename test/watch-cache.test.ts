@@ -13,11 +13,13 @@ import { analyzeRebootImpact } from '../src/analysis/reboot-impact.js';
 import { createAnswerService } from '../src/answer/answer.js';
 import { readSnapshot } from '../src/cluster/read-snapshot.js';
 import type { AnswerService } from '../src/answer/answer.js';
-import { ClusterWatchCache, slimObject, watchCacheEnabled } from '../src/cluster/watch-cache.js';
+import { ClusterWatchCache, slimObject } from '../src/cluster/watch-cache.js';
+import { watchCacheEnabled } from '../src/config/settings.js';
 import type { BotConfig } from '../src/config/bot-config.js';
 import { renderText } from '../src/explain/render-text.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { eventually } from './helpers/eventually.js';
 import {
   SCENARIOS,
   kubeConfigOf,
@@ -27,20 +29,6 @@ import {
 } from './helpers/simulator.js';
 
 const SCENARIO = '01-healthy-3cp-stacked-etcd.json';
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function patch(sim: RunningSimulator, path: string, body: unknown): Promise<number> {
   const res = await fetch(`${sim.url}${path}`, {
@@ -62,7 +50,7 @@ describe('ClusterWatchCache', () => {
     sim = await startScenarioSimulator(file);
     cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
     await cache.start();
-    await until('the cache in sync', () => cache.inSync);
+    await eventually('the cache in sync', () => cache.inSync);
   });
   afterAll(async () => {
     cache.close();
@@ -76,7 +64,7 @@ describe('ClusterWatchCache', () => {
     const podRequests = sim.requests.get('/api/v1/pods');
     const pages = cache.stats.listPages;
     expect(await patch(sim, `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).toBe(200);
-    const after = await until('the cordon in the cache', async () => {
+    const after = await eventually('the cordon in the cache', async () => {
       const s = await cache.snapshot(node, null);
       return s?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec?.unschedulable === true ? s : null;
     });
@@ -93,10 +81,10 @@ describe('ClusterWatchCache', () => {
   it('is not in sync (no snapshot) while a watch cannot reconnect, and in sync again after', async () => {
     sim.setFaults({ delayMs: { nodes: 800 } });
     sim.closeWatches();
-    await until('the cache out of sync', () => !cache.inSync, 2000);
+    await eventually('the cache out of sync', () => !cache.inSync, 2000);
     expect(await cache.snapshot(node, null)).toBeNull();
     sim.setFaults({});
-    await until('the cache in sync again', () => cache.inSync, 5000);
+    await eventually('the cache in sync again', () => cache.inSync, 5000);
     expect(await cache.snapshot(node, null)).not.toBeNull();
   });
 
@@ -109,17 +97,17 @@ describe('ClusterWatchCache', () => {
       body: JSON.stringify({ metadata: { name: 'watch-cache-test' }, spec: { holderIdentity: 'x' } }),
     });
     expect(res.status).toBe(201);
-    await until('the lease in the cache', async () =>
+    await eventually('the lease in the cache', async () =>
       (await cache.snapshot(null, null))?.snapshot.leases.some((l) => l.metadata.name === 'watch-cache-test'),
     );
     const nodeRequests = sim.requests.get('/api/v1/nodes') ?? 0;
     sim.compactWatchHistory(0);
     sim.closeWatches();
-    await until('a relist', () => cache.stats.relists > relists);
-    await until('the cache in sync again', () => cache.inSync);
+    await eventually('a relist', () => cache.stats.relists > relists);
+    await eventually('the cache in sync again', () => cache.inSync);
     expect((sim.requests.get('/api/v1/nodes') ?? 0) - nodeRequests).toBeGreaterThanOrEqual(3); // 410 watch, list, new watch
     expect(await patch(sim, `/api/v1/nodes/${node}`, { spec: { unschedulable: true } })).toBe(200);
-    await until(
+    await eventually(
       'the cordon after the relist',
       async () =>
         (await cache.snapshot(node, null))?.snapshot.nodes.find((n) => n.metadata.name === node)?.spec
@@ -182,6 +170,54 @@ describe('ClusterWatchCache', () => {
     });
   });
 
+  it('keeps who cordoned a node and the kured and autoscaler annotations (issue 16), nothing else of managedFields', () => {
+    const node = slimObject({
+      kind: 'Node',
+      metadata: {
+        name: 'wk-2',
+        annotations: {
+          'weave.works/kured-reboot-in-progress': '2025-06-12T09:38:02Z',
+          'node.alpha.kubernetes.io/ttl': '0',
+        },
+        managedFields: [
+          { manager: 'kubelet', operation: 'Update', time: 't0', fieldsV1: { 'f:status': {} } },
+          {
+            manager: 'kubectl-cordon',
+            operation: 'Update',
+            apiVersion: 'v1',
+            time: '2025-06-11T16:20:41Z',
+            fieldsV1: { 'f:spec': { 'f:unschedulable': {}, 'f:taints': {} } },
+          },
+        ],
+      },
+      spec: { unschedulable: true },
+    });
+    expect(node.metadata).toEqual({
+      name: 'wk-2',
+      annotations: { 'weave.works/kured-reboot-in-progress': '2025-06-12T09:38:02Z' },
+      managedFields: [
+        {
+          manager: 'kubectl-cordon',
+          operation: 'Update',
+          time: '2025-06-11T16:20:41Z',
+          fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+        },
+      ],
+    });
+    const pod = slimObject({
+      kind: 'Pod',
+      metadata: {
+        name: 'p',
+        annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false' },
+        managedFields: [{ manager: 'x', fieldsV1: { 'f:spec': { 'f:unschedulable': {} } } }],
+      },
+    });
+    expect(pod.metadata).toEqual({
+      name: 'p',
+      annotations: { 'cluster-autoscaler.kubernetes.io/safe-to-evict': 'false' },
+    });
+  });
+
   it('K8S_HA_BOT_WATCH_CACHE: on by default, off turns it off, anything else is refused', () => {
     expect(watchCacheEnabled({})).toBe(true);
     expect(watchCacheEnabled({ K8S_HA_BOT_WATCH_CACHE: 'off' })).toBe(false);
@@ -200,7 +236,7 @@ describe('the cache gives the same analysis as a fresh read', () => {
     const cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
     try {
       await cache.start();
-      await until('the cache in sync', () => cache.inSync);
+      await eventually('the cache in sync', () => cache.inSync);
       const at = new Date();
       const cached = await cache.snapshot(node, null);
       const fresh = await readSnapshot({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', focusNode: node });
@@ -266,7 +302,7 @@ describe('answers from the watch cache', () => {
   it('the first answer reads fresh; once in sync, answers come from the cache (no pod list) and say so', async () => {
     const first = await service.answer(job(0));
     expect(first.context.cache).toBeUndefined();
-    const warm = await until('an answer from the cache', async () => {
+    const warm = await eventually('an answer from the cache', async () => {
       const r = await service.answer(job(1));
       return r.context.cache ? r : null;
     });

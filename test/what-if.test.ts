@@ -148,12 +148,14 @@ describe('component restarts', () => {
     expect(text).toContain('etcd does not run on atlas-wk-1');
   });
 
-  it('kubelet on a worker: data plane, safe, with the 40 s and 300 s timings', async () => {
+  // The scenario runs v1.33: its node-monitor grace period is 50 s (40 s before v1.32, CHANGELOG-1.32).
+  it('kubelet on a worker: data plane, safe, with the 50 s (v1.33) and 300 s timings', async () => {
     const { reply, text, planes } = await ask('healthy', 'restart kubelet on atlas-wk-1');
     expect(reply.verdict).toBe('safe');
     expect(planes).toEqual(['data']);
     expect(text).toContain('does not stop running containers');
-    expect(text).toMatch(/40 s/);
+    expect(text).toMatch(/50 s/);
+    expect(text).not.toMatch(/40 s/);
     expect(text).toMatch(/300 s/);
   });
 
@@ -199,11 +201,11 @@ describe('component restarts', () => {
 });
 
 describe('outages', () => {
-  it('a master of three goes down: both planes, the timeline with 40 s and 300 s', async () => {
+  it('a master of three goes down: both planes, the timeline with 50 s (v1.33) and 300 s', async () => {
     const { reply, text, planes } = await ask('healthy', 'what if atlas-cp-2 goes down');
     expect(reply.verdict).toBe('safe');
     expect(planes).toEqual(['control', 'data']);
-    expect(text).toContain('after 40 s');
+    expect(text).toContain('after 50 s');
     expect(text).toContain('300 s');
     expect(text).toContain('PodDisruptionBudgets do not protect');
   });

@@ -1,6 +1,8 @@
 /**
  * Integration: a real redis-server, the worker as a separate process (fake answer step), the
- * producer in this process. Every test has its own BullMQ key prefix and worker process.
+ * producer in this process. One worker process serves the first block (a process start costs
+ * seconds on a busy machine); every test has its own producer and request ids, and the SIGTERM test
+ * a worker process and key prefix of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -10,18 +12,22 @@ import { JobQueue, REMEMBERED_JOBS_MAX } from '../src/queue/job-queue.js';
 import { jobIdFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { ReplyConsumer } from '../src/queue/reply-queue.js';
+import { queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
+import { eventually } from './helpers/eventually.js';
+import { queuesIdle } from './helpers/queue-idle.js';
 import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { startWorkerProcess } from './helpers/redis-worker-process.js';
 import type { WorkerProcess } from './helpers/redis-worker-process.js';
 
 const CLUSTER = 'c1';
 
-let redis: RedisServer;
+let redis: TestRedis;
 let admin: Redis;
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await useSharedRedis();
   admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
 });
 
@@ -53,25 +59,38 @@ async function deleteKeys(pattern: string): Promise<void> {
 }
 
 describe('answer jobs through Redis and a worker process', () => {
-  let prefix: string;
-  let countsKey: string;
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  const countsKey = `${prefix}:fake-handler-calls`;
   let worker: WorkerProcess;
   let queue: JobQueue;
 
   const calls = async (requestId: string): Promise<number> =>
     Number((await admin.hget(countsKey, requestId)) ?? 0);
+  /** No job of the cluster or reply queues left to run: a retry or a second call would be one. */
+  const settled = (what: string): Promise<boolean> =>
+    eventually(what, () =>
+      queuesIdle(redis.url, prefix, [
+        queueNameFor(CLUSTER),
+        repliesQueueNameFor('slack'),
+        repliesQueueNameFor('teams'),
+      ]),
+    );
 
-  beforeEach(async () => {
-    prefix = `t${randomBytes(4).toString('hex')}`;
-    countsKey = `${prefix}:fake-handler-calls`;
+  beforeAll(async () => {
     worker = await startWorkerProcess({ redisUrl: redis.url, prefix, clusters: [CLUSTER], countsKey });
+  }, 30_000);
+
+  afterAll(async () => {
+    await worker.stop('SIGKILL');
+    await deleteKeys(`${prefix}:*`);
+  });
+
+  beforeEach(() => {
     queue = new JobQueue({ redisUrl: redis.url, prefix, jobOptions: { backoffMs: 50 } });
   });
 
   afterEach(async () => {
     await queue.close();
-    await worker.stop('SIGKILL');
-    await deleteKeys(`${prefix}:*`);
   });
 
   it('answers requests with the handler reply', async () => {
@@ -99,7 +118,7 @@ describe('answer jobs through Redis and a worker process', () => {
     // Again after the job finished (still kept): still a duplicate, still no second call.
     const third = await queue.enqueue(job);
     expect(third.duplicate).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await settled('no second run of the request');
     expect(await calls(job.requestId)).toBe(1);
   });
 
@@ -115,7 +134,7 @@ describe('answer jobs through Redis and a worker process', () => {
       ]);
       expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
       await queue.waitForReply(jobIdOf(results), 10_000);
-      await new Promise((r) => setTimeout(r, 300));
+      await settled('no second run of the request');
       expect(await calls(job.requestId)).toBe(1);
     } finally {
       await other.close();
@@ -139,18 +158,18 @@ describe('answer jobs through Redis and a worker process', () => {
     const job = makeJob('fail-permanent');
     const { jobId } = await queue.enqueue(job);
     await expect(queue.waitForReply(jobId, 10_000)).rejects.toMatchObject({ code: 'cluster-unknown' });
-    await new Promise((r) => setTimeout(r, 400)); // longer than the 50 ms backoff of a retry
+    await settled('no retry waiting or running'); // a retry would be a delayed job (50 ms backoff)
     expect(await calls(job.requestId)).toBe(1);
   });
 
   it('returns the reply of a job that finished before anyone waited', async () => {
     const job = makeJob('early');
     const { jobId } = await queue.enqueue(job);
-    const deadline = Date.now() + 10_000;
-    while ((await admin.hget(`${prefix}:k8s-ha-bot-cluster-${CLUSTER}:${jobId}`, 'finishedOn')) === null) {
-      if (Date.now() > deadline) throw new Error('job did not finish');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await eventually(
+      'the job finished',
+      async () =>
+        (await admin.hget(`${prefix}:k8s-ha-bot-cluster-${CLUSTER}:${jobId}`, 'finishedOn')) !== null,
+    );
     const fresh = new JobQueue({ redisUrl: redis.url, prefix });
     try {
       const reply = await fresh.waitForReply(jobId, 2000, CLUSTER);
@@ -176,11 +195,11 @@ describe('answer jobs through Redis and a worker process', () => {
       const bad = makeJob('fail-permanent', { ...slack, locale: 'ko' });
       const consoleJob = makeJob('from console');
       for (const job of [ok, bad, consoleJob]) await queue.enqueue(job);
-      const deadline = Date.now() + 10_000;
-      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      // The console job is answered too, but never published: wait for it, then check no third message.
+      await eventually('two Slack replies', () => received.length >= 2);
+      // The console job is answered too, but never published: wait for it and for the replies queue
+      // to be drained, then check no third message.
       await queue.waitForReply((await queue.enqueue(consoleJob)).jobId, 5000);
-      await new Promise((r) => setTimeout(r, 200));
+      await settled('every published reply delivered');
       expect(received).toHaveLength(2);
       const byId = new Map(received.map((r) => [r.job.requestId, r]));
       expect(byId.get(ok.requestId)?.reply.title).toBe('echo: from slack');
@@ -213,8 +232,7 @@ describe('answer jobs through Redis and a worker process', () => {
       await queue.enqueue(
         makeJob('to teams', { replyTo: { platform: 'teams', address: { conversation: 'x' } } }),
       );
-      const deadline = Date.now() + 10_000;
-      while (deliveries.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await eventually('the reply delivered again', () => deliveries.length >= 2);
       expect(deliveries).toEqual(['echo: to teams', 'echo: to teams']);
     } finally {
       await consumer.close();
@@ -222,18 +240,33 @@ describe('answer jobs through Redis and a worker process', () => {
   });
 
   it('finishes the job in progress on SIGTERM, then exits 0', async () => {
-    const job = makeJob('sleep 800');
-    const { jobId } = await queue.enqueue(job);
-    const deadline = Date.now() + 10_000;
-    while ((await calls(job.requestId)) === 0) {
-      if (Date.now() > deadline) throw new Error('job never started');
-      await new Promise((r) => setTimeout(r, 10));
+    // A worker process of its own (on its own prefix): this test stops it.
+    const ownPrefix = `t${randomBytes(4).toString('hex')}`;
+    const ownCounts = `${ownPrefix}:fake-handler-calls`;
+    const own = await startWorkerProcess({
+      redisUrl: redis.url,
+      prefix: ownPrefix,
+      clusters: [CLUSTER],
+      countsKey: ownCounts,
+    });
+    const producer = new JobQueue({ redisUrl: redis.url, prefix: ownPrefix });
+    try {
+      const job = makeJob('sleep 800');
+      const { jobId } = await producer.enqueue(job);
+      await eventually(
+        'the job started',
+        async () => Number((await admin.hget(ownCounts, job.requestId)) ?? 0) > 0,
+      );
+      const exit = own.stop('SIGTERM');
+      const reply = await producer.waitForReply(jobId, 10_000);
+      expect(reply.title).toBe('echo: sleep 800');
+      expect(await exit).toBe(0);
+    } finally {
+      await producer.close();
+      await own.stop('SIGKILL');
+      await deleteKeys(`${ownPrefix}:*`);
     }
-    const exit = worker.stop('SIGTERM');
-    const reply = await queue.waitForReply(jobId, 10_000);
-    expect(reply.title).toBe('echo: sleep 800');
-    expect(await exit).toBe(0);
-  });
+  }, 30_000);
 
   it('times out with job-timeout and a hint when no worker serves the cluster', async () => {
     const { jobId } = await queue.enqueue(makeJob('nobody', { cluster: 'c2' }));
@@ -275,6 +308,7 @@ function jobIdOf(results: Array<{ jobId: string }>): string {
   return [...ids][0] ?? '';
 }
 
+// These tests have a redis-server of their own: they stop or kill it.
 describe('when Redis is down', () => {
   it('enqueue fails fast with queue-unavailable naming the URL (nothing listening)', async () => {
     const dead = await startRedis();

@@ -5,19 +5,21 @@
  * worker and, beside it, the maintenance worker of the same clusters (executions of
  * approved maintenance requests), stop gracefully on SIGTERM/SIGINT (a second signal stops at once).
  *
- * Settings (flags win over environment):
+ * Settings (flags win over environment; all read by `loadSettings`, src/config/settings.ts):
  * - `--redis-url` / `REDIS_URL`: `redis://host:port`; or Redis Sentinel: `REDIS_SENTINELS=host:port,…`
  *   and `REDIS_SENTINEL_NAME` (+ `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`…: src/config/redis-settings.ts); one is required
  * - `--cluster <name>` (repeatable) / `K8S_HA_BOT_WORKER_CLUSTERS` (comma-separated; required)
  * - `--concurrency <n>` / `K8S_HA_BOT_WORKER_CONCURRENCY`: jobs in parallel per cluster (default 2)
  * - `--prefix <p>` / `K8S_HA_BOT_QUEUE_PREFIX`: BullMQ key prefix (default `bull`; blank counts as
- *   unset; src/queue/queue-prefix.ts, shared with the gateway and the CLI)
- * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer (default 60 000)
+ *   unset, as in the gateway and the CLI)
+ * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer, over the
+ *   configuration's `jobTimeoutMs` (default 60 000; `jobTimeoutMsOf`)
  * - `--config <path>` / `K8S_HA_BOT_CONFIG`: the bot configuration, read by the answer step
  * - `K8S_HA_BOT_OPS_PORT` (default 9090): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
  * - `K8S_HA_BOT_SHUTDOWN_MS` (default 25 000): graceful stop deadline after SIGTERM (src/ops/shutdown.ts)
  */
 import { resolveRedisTarget } from '../src/config/redis-settings.js';
+import { redisTargetOf } from '../src/config/bot-config.js';
 import type { RedisTarget } from '../src/config/redis-settings.js';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
@@ -28,21 +30,23 @@ import { startMaintenanceWorker } from './maintenance-worker.js';
 import type { RunningMaintenanceWorker } from './maintenance-worker.js';
 import type { AnswerHandler } from '../src/queue/answer-handler.js';
 import { isValidClusterName } from '../src/commands/names.js';
-import { queuePrefixFrom } from '../src/queue/queue-prefix.js';
+import { jobTimeoutMsOf, loadSettings } from '../src/config/settings.js';
+import type { Env, Settings, SettingsFlags } from '../src/config/settings.js';
 import { assertRedisUrl } from '../src/queue/redis-connection.js';
 import { createLogger } from '../src/util/logger.js';
 import { registerSecretsFromEnv } from '../src/util/redaction.js';
 import type { Logger } from '../src/util/logger.js';
-import type { ClusterConfig } from '../src/config/bot-config.js';
-import { opsPortFrom, startProcessOpsOrWarn } from '../src/ops/ops-server.js';
+import type { BotConfig, ClusterConfig } from '../src/config/bot-config.js';
+import { startProcessOpsOrWarn } from '../src/ops/ops-server.js';
 import type { RunningOpsServer } from '../src/ops/ops-server.js';
-import { bounded, exitSoonAfterStop, runUntilSignal, shutdownDeadlineFrom } from '../src/ops/shutdown.js';
+import { bounded, exitSoonAfterStop, runUntilSignal } from '../src/ops/shutdown.js';
 import { startWorker } from './worker.js';
 import type { RunningWorker } from './worker.js';
 
 /** What a handler loader gets. */
 export interface LoadHandlerContext {
-  env: Record<string, string | undefined>;
+  /** The process's settings ({@link loadSettings}). */
+  settings: Settings;
   argv: readonly string[];
   logger: Logger;
 }
@@ -65,7 +69,7 @@ export const WORKER_STEP_MODULE = '../src/answer/worker-answer-step.js';
 /**
  * The real answer step with maintenance: imports {@link WORKER_STEP_MODULE} lazily (test workers
  * with a fake step do not load the Kubernetes client) and builds it from the bot configuration.
- * @param context - env, argv, logger
+ * @param context - settings, argv, logger
  * @param settings - Redis URL and key prefix
  * @returns the step (answer handler, maintenance dependencies per cluster)
  * @throws BotError `internal` when the module cannot be loaded; ConfigError for a bad configuration
@@ -87,7 +91,7 @@ export async function loadRealWorkerStep(
     );
   }
   return await mod.createWorkerAnswerStep({
-    env: context.env,
+    settings: context.settings,
     argv: context.argv,
     logger: context.logger,
     redisUrl: settings.redisUrl,
@@ -95,24 +99,13 @@ export async function loadRealWorkerStep(
   });
 }
 
-function positiveInt(setting: string, raw: string): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new ConfigError(setting, `${JSON.stringify(raw)} is not a positive integer`);
-  return n;
-}
-
 /**
- * Resolve the worker settings.
- * @param env - environment (see the module doc for the names)
+ * The worker's command-line flags, as {@link loadSettings} takes them.
  * @param argv - `process.argv` shape: node, script, then flags
- * @returns the settings
- * @throws ConfigError (`config-invalid`) naming the flag or variable to fix
+ * @returns the flags given
+ * @throws ConfigError at `argv` for an unknown flag or a cluster name that is not an RFC 1123 label
  */
-export function resolveWorkerSettings(
-  env: Record<string, string | undefined>,
-  argv: readonly string[],
-): WorkerSettings {
+export function workerFlagsOf(argv: readonly string[]): SettingsFlags {
   const program = new Command('k8s-ha-bot-worker')
     .exitOverride()
     .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
@@ -141,56 +134,77 @@ export function resolveWorkerSettings(
     prefix?: string;
     jobTimeoutMs?: string;
   }>();
+  return {
+    ...(opts.redisUrl === undefined ? {} : { redisUrl: opts.redisUrl }),
+    ...(opts.cluster === undefined ? {} : { clusters: opts.cluster }),
+    ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
+    ...(opts.prefix === undefined ? {} : { queuePrefix: opts.prefix }),
+    ...(opts.jobTimeoutMs === undefined ? {} : { jobTimeoutMs: opts.jobTimeoutMs }),
+  };
+}
 
+/**
+ * What a worker needs of the settings, checked: a Redis and at least one cluster.
+ * @param settings - the process's settings
+ * @param config - the loaded configuration, when there is one: its `jobTimeoutMs` (already
+ *   overridden by the flag and the environment, `jobTimeoutMsOf`) and Redis
+ * @returns the worker settings
+ * @throws ConfigError naming `REDIS_URL` (or `--redis-url`) or `K8S_HA_BOT_WORKER_CLUSTERS`
+ */
+export function workerSettingsOf(
+  settings: Settings,
+  config?: Pick<BotConfig, 'jobTimeoutMs' | 'redis'>,
+): WorkerSettings {
   let redisUrl: RedisTarget | undefined;
-  if (opts.redisUrl !== undefined) {
-    assertRedisUrl(opts.redisUrl, '--redis-url');
-    redisUrl = opts.redisUrl;
-  } else redisUrl = resolveRedisTarget(undefined, env);
+  if (settings.worker.redisUrl !== undefined) {
+    assertRedisUrl(settings.worker.redisUrl, '--redis-url');
+    redisUrl = settings.worker.redisUrl;
+  } else redisUrl = config ? redisTargetOf(config.redis) : resolveRedisTarget(undefined, settings.redis);
   if (redisUrl === undefined) {
     throw new ConfigError(
       'REDIS_URL',
       'is not set; set REDIS_URL=redis://host:6379 (or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel) or pass --redis-url',
     );
   }
-
-  const clusters =
-    opts.cluster ??
-    (env.K8S_HA_BOT_WORKER_CLUSTERS ?? '')
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean);
-  if (clusters.length === 0) {
+  if (settings.worker.clusters.length === 0) {
     throw new ConfigError(
       'K8S_HA_BOT_WORKER_CLUSTERS',
       'no cluster to serve; pass --cluster <name> or set K8S_HA_BOT_WORKER_CLUSTERS=prod,staging',
     );
   }
-  const bad = clusters.find((c) => !isValidClusterName(c));
-  if (bad !== undefined)
-    throw new ConfigError('K8S_HA_BOT_WORKER_CLUSTERS', `${JSON.stringify(bad)} is not an RFC 1123 label`);
-
-  const concurrencyRaw = opts.concurrency ?? env.K8S_HA_BOT_WORKER_CONCURRENCY;
-  const timeoutRaw = opts.jobTimeoutMs ?? env.K8S_HA_BOT_JOB_TIMEOUT_MS;
   return {
     redisUrl,
-    clusters: [...new Set(clusters)],
-    concurrency:
-      concurrencyRaw === undefined
-        ? 2
-        : positiveInt(opts.concurrency ? '--concurrency' : 'K8S_HA_BOT_WORKER_CONCURRENCY', concurrencyRaw),
-    prefix: queuePrefixFrom(env, opts.prefix),
-    jobTimeoutMs:
-      timeoutRaw === undefined
-        ? 60_000
-        : positiveInt(opts.jobTimeoutMs ? '--job-timeout-ms' : 'K8S_HA_BOT_JOB_TIMEOUT_MS', timeoutRaw),
+    clusters: settings.worker.clusters,
+    concurrency: settings.worker.concurrency,
+    prefix: settings.queue.prefix,
+    jobTimeoutMs: config?.jobTimeoutMs ?? jobTimeoutMsOf(settings),
   };
+}
+
+/**
+ * Resolve the worker settings.
+ * @param env - environment (see the module doc for the names)
+ * @param argv - `process.argv` shape: node, script, then flags
+ * @returns the settings
+ * @throws ConfigError (`config-invalid`) naming the flag or variable to fix
+ */
+export function resolveWorkerSettings(env: Env, argv: readonly string[]): WorkerSettings {
+  return workerSettingsOf(loadSettings(env, workerFlagsOf(argv)));
 }
 
 /** Options of {@link runWorkerProcess}. */
 export interface RunWorkerProcessOptions {
-  env: Record<string, string | undefined>;
+  /**
+   * The process's settings (the CLI loads them once for every command). @defaultValue loaded from
+   * `env` and the flags of `argv`
+   */
+  settings?: Settings;
+  /** The environment, when `settings` are not given (the worker's own entry point, tests); its secrets are masked in the logs. */
+  env?: Env;
+  /** `process.argv` shape: the worker's flags (`--cluster`…) when `settings` are not given; `--config` for the answer step. */
   argv: readonly string[];
+  /** The loaded configuration (the CLI's): its Redis, `jobTimeoutMs` and clusters. @defaultValue the answer step loads it */
+  config?: BotConfig;
   /**
    * A fake answer step (tests): then no maintenance worker runs. @defaultValue the real step with
    * maintenance ({@link loadRealWorkerStep}), and the maintenance worker of the same clusters
@@ -226,14 +240,14 @@ export interface RunWorkerProcessOptions {
  *   start; whatever the handler loader throws
  */
 export async function runWorkerProcess(options: RunWorkerProcessOptions): Promise<void> {
-  const logger = options.logger ?? createLogger({ name: 'worker' });
   // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
-  registerSecretsFromEnv(options.env);
-  const settings = resolveWorkerSettings(options.env, options.argv);
-  // Ops settings are checked before anything starts (src/ops: K8S_HA_BOT_OPS_PORT, K8S_HA_BOT_SHUTDOWN_MS).
-  opsPortFrom(options.env);
-  const deadlineMs = shutdownDeadlineFrom(options.env);
-  const context = { env: options.env, argv: options.argv, logger };
+  if (options.env) registerSecretsFromEnv(options.env);
+  // Every setting is checked before anything starts (ops port, shutdown deadline, Redis, clusters).
+  const all = options.settings ?? loadSettings(options.env ?? {}, workerFlagsOf(options.argv));
+  const logger = options.logger ?? createLogger({ name: 'worker', ...levelOf(all) });
+  const settings = workerSettingsOf(all, options.config);
+  const deadlineMs = all.ops.shutdownDeadlineMs;
+  const context = { settings: all, argv: options.argv, logger };
   let step: WorkerAnswerStep | undefined;
   let handler: AnswerHandler;
   if (options.loadHandler) handler = await options.loadHandler(context);
@@ -241,10 +255,12 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
     step = await (options.loadWorkerStep ?? loadRealWorkerStep)(context, settings);
     handler = step.handler;
   }
+  // The answer step read the configuration: its jobTimeoutMs is the one time limit (jobTimeoutMsOf).
+  const jobTimeoutMs = step?.config.jobTimeoutMs ?? settings.jobTimeoutMs;
   let worker: RunningWorker;
   let maintenanceWorker: RunningMaintenanceWorker | undefined;
   try {
-    worker = await startWorker({ ...settings, handler, logger });
+    worker = await startWorker({ ...settings, jobTimeoutMs, handler, logger });
   } catch (err) {
     await step?.close();
     throw err;
@@ -289,13 +305,15 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
     await stepClosed;
   };
   const served = Object.fromEntries(
-    Object.entries(options.clusterConfigs ?? {}).filter(([name]) => settings.clusters.includes(name)),
+    Object.entries(options.clusterConfigs ?? options.config?.clusters ?? {}).filter(([name]) =>
+      settings.clusters.includes(name),
+    ),
   );
   let ops: RunningOpsServer | undefined;
   try {
     ops = await startProcessOpsOrWarn({
       role: 'worker',
-      env: options.env,
+      settings: all,
       redisUrl: settings.redisUrl,
       prefix: settings.prefix,
       clusters: served,
@@ -323,9 +341,20 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   }
 }
 
+/** The logger level of the settings, when LOG_LEVEL sets one. */
+function levelOf(settings: Pick<Settings, 'logLevel'> | undefined): { level?: string } {
+  return settings?.logLevel === undefined ? {} : { level: settings.logLevel };
+}
+
 /** Entry point when run as a script; exit code 0 after a graceful stop, 1 when start-up fails. */
 async function main(): Promise<void> {
-  const logger = createLogger({ name: 'worker' });
+  let early: Settings | undefined;
+  try {
+    early = loadSettings(process.env);
+  } catch {
+    // The same error comes back from runWorkerProcess below, which logs it with the default level.
+  }
+  const logger = createLogger({ name: 'worker', ...levelOf(early) });
   try {
     await runWorkerProcess({ env: process.env, argv: process.argv, logger });
     logger.flush();

@@ -30,6 +30,7 @@ import { LOCK_BREAK_ID_PATTERN } from '../src/maintenance/plan/lock-break.js';
 import type { LockBreakJobData } from '../src/maintenance/plan/lock-break.js';
 import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import type { Logger } from '../src/util/logger.js';
+import { queueKeys } from '../src/config/queue-keys.js';
 
 /** Options of {@link startMaintenanceWorker}. */
 export interface MaintenanceWorkerOptions {
@@ -121,7 +122,7 @@ function parseJobData(data: unknown): ExecutionJobData {
 export async function startMaintenanceWorker(o: MaintenanceWorkerOptions): Promise<RunningMaintenanceWorker> {
   const { logger } = o;
   const queueNames = o.clusters.map(maintenanceQueueNameFor);
-  const prefix = o.prefix ?? 'bull';
+  const prefix = queueKeys(o.prefix).prefix;
   const connection = await openWorkerConnection(o.redisUrl, { connectTimeoutMs: o.connectTimeoutMs, logger });
   const shutdown = new AbortController();
   const retries = o.storeRetries ?? 5;

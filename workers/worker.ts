@@ -19,6 +19,7 @@ import { openWorkerConnection } from '../src/queue/redis-connection.js';
 import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { Logger } from '../src/util/logger.js';
 import { recordJob, recordVerdict } from '../src/ops/metrics.js';
+import { queueKeys } from '../src/config/queue-keys.js';
 
 /** Default BullMQ job lock of answer jobs, in ms (see {@link WorkerOptions.lockDurationMs}). */
 export const DEFAULT_LOCK_DURATION_MS = 15_000;
@@ -86,7 +87,7 @@ export interface RunningWorker {
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const { logger, handler } = options;
   const queueNames = options.clusters.map(queueNameFor);
-  const prefix = options.prefix ?? 'bull';
+  const prefix = queueKeys(options.prefix).prefix;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const errorReply = options.errorReply ?? defaultErrorReply;
   const connection = await openWorkerConnection(options.redisUrl, {

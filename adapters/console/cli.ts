@@ -23,7 +23,9 @@ import { userInfo } from 'node:os';
 // Kubernetes client and no chat SDK, and `ask` loads no chat SDK.
 import type { Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import type { Settings, SettingsFlags } from '../../src/config/settings.js';
 import type { RunningOpsServer } from '../../src/ops/ops-server.js';
+import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { BotError, isBotError } from '../../src/errors.js';
 import { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
 import { registerSecretsFromEnv } from '../../src/util/redaction.js';
@@ -48,7 +50,7 @@ export interface HostedGateway {
  * @throws ConfigError for a bad Slack/Teams setting, before anything starts
  */
 export type GatewayStarter = (options: {
-  env: Record<string, string | undefined>;
+  settings: Settings;
   config: BotConfig;
   logger: Logger;
 }) => Promise<HostedGateway>;
@@ -104,17 +106,26 @@ function parseCapturedAt(value: string): string {
   return new Date(t).toISOString();
 }
 
+/**
+ * `--snapshot FILE` read once: {@link configFor} loads the file to stop on a bad one before anything
+ * runs, and the in-process answer step ({@link runnerFor}) analyses that same load instead of
+ * reading and parsing the file again. Keyed by the configuration built for it.
+ */
+const loadedSnapshots = new WeakMap<BotConfig, ReadonlyMap<string, Promise<SnapshotFile>>>();
+
 async function configFor(
   opts: { config?: string; snapshot?: string; capturedAt?: string },
-  env: CliIo['env'],
+  settings: Settings,
 ): Promise<BotConfig> {
   const { loadConfig } = await import('../../src/config/load-config.js');
   if (opts.snapshot) {
     const { loadSnapshotFile } = await import('../../src/cluster/snapshot-file.js');
     const path = resolve(opts.snapshot);
-    await loadSnapshotFile(path); // fails with the line or field that is wrong, before anything runs
-    const base = await loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
-    return {
+    // Fails with the line or field that is wrong, before anything runs; read as the answer step would.
+    const loaded = loadSnapshotFile(path, opts.capturedAt ? { capturedAt: new Date(opts.capturedAt) } : {});
+    await loaded;
+    const base = await loadConfig({ settings, ...(opts.config ? { path: opts.config } : {}) });
+    const config: BotConfig = {
       ...base,
       clusters: {
         snapshot: {
@@ -127,8 +138,10 @@ async function configFor(
       },
       defaultCluster: 'snapshot',
     };
+    loadedSnapshots.set(config, new Map([['snapshot', loaded]]));
+    return config;
   }
-  return loadConfig({ env, ...(opts.config ? { path: opts.config } : {}) });
+  return loadConfig({ settings, ...(opts.config ? { path: opts.config } : {}) });
 }
 
 /** `--as NAME`: who asks (identity `console:local:NAME`). */
@@ -151,28 +164,22 @@ export const WITHDRAW_BOUND_MS = 5000;
 async function runnerFor(
   config: BotConfig,
   logger: Logger,
-  env: CliIo['env'],
+  settings: Settings,
 ): Promise<{ run: JobRunner; close: () => Promise<void> }> {
   const { redisTargetOf } = await import('../../src/config/bot-config.js');
   const { explainFailure } = await import('../../src/explain/explain-messages.js');
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
     // The queue (bullmq, ioredis) only when Redis is configured.
-    const [
-      { JobQueue },
-      { jobIdFor },
-      { queuePrefixFrom },
-      { countQueueWorkers, queuedJobState },
-      { explainConsole },
-    ] = await Promise.all([
-      import('../../src/queue/job-queue.js'),
-      import('../../src/queue/job.js'),
-      import('../../src/queue/queue-prefix.js'),
-      import('./count-queue-workers.js'),
-      import('./console-adapter.js'),
-    ]);
-    // The key prefix every process reads the same way (src/queue/queue-prefix.ts).
-    const prefix = queuePrefixFrom(env);
+    const [{ JobQueue }, { jobIdFor }, { countQueueWorkers, queuedJobState }, { explainConsole }] =
+      await Promise.all([
+        import('../../src/queue/job-queue.js'),
+        import('../../src/queue/job.js'),
+        import('./count-queue-workers.js'),
+        import('./console-adapter.js'),
+      ]);
+    // The key prefix every process reads the same way (src/config/settings.ts).
+    const prefix = settings.queue.prefix;
     const queue = new JobQueue({ redisUrl, prefix, logger });
     const seconds = Math.round(config.jobTimeoutMs / 1000);
     return {
@@ -215,7 +222,13 @@ async function runnerFor(
     import('../../src/answer/answer.js'),
     import('../../src/queue/in-process.js'),
   ]);
-  const service = createAnswerService({ config, logger, snapshotsFromFile: true });
+  const loaded = loadedSnapshots.get(config);
+  const service = createAnswerService({
+    config,
+    logger,
+    snapshotsFromFile: true,
+    ...(loaded ? { snapshotFiles: loaded } : {}),
+  });
   return {
     run: async (job) => {
       try {
@@ -258,18 +271,17 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 function scheduleListFor(
   config: BotConfig,
   logger: Logger,
-  env: Readonly<Record<string, string | undefined>>,
+  settings: Settings,
 ): ConsoleScheduleList | undefined {
   if (config.redis === undefined) return undefined;
   return async () => {
-    const [{ redisTargetOf }, { ScheduleService }, { queuePrefixFrom }] = await Promise.all([
+    const [{ redisTargetOf }, { ScheduleService }] = await Promise.all([
       import('../../src/config/bot-config.js'),
       import('../../src/schedule/schedule-service.js'),
-      import('../../src/queue/queue-prefix.js'),
     ]);
     const redisUrl = redisTargetOf(config.redis);
     if (redisUrl === undefined) return [];
-    const service = new ScheduleService({ redisUrl, prefix: queuePrefixFrom(env), logger });
+    const service = new ScheduleService({ redisUrl, prefix: settings.queue.prefix, logger });
     try {
       return await service.list();
     } finally {
@@ -305,13 +317,22 @@ export async function runCli(
   let exitCode = 0;
   // Every secret of the environment is masked by value in the logs (src/util/redaction.ts).
   registerSecretsFromEnv(io.env);
+  // Every setting of the environment, read once by the first command that needs them (src/config/
+  // settings.ts; not by `--version` and `help`). `worker` adds its flags.
+  let settings: Settings | undefined;
+  const cliSettings = async (flags?: SettingsFlags): Promise<Settings> => {
+    const { loadSettings } = await import('../../src/config/settings.js');
+    if (flags !== undefined) return loadSettings(io.env, flags);
+    settings ??= loadSettings(io.env);
+    return settings;
+  };
   // The answer is printed; logs (JSON, with stacks) stay off the terminal unless LOG_LEVEL asks for
   // them. Created on first use: `--version` and `help` never load pino.
   let logger: Logger | undefined;
   const cliLogger = async (): Promise<Logger> => {
     if (logger === undefined) {
       const { createLogger } = await import('../../src/util/logger.js');
-      logger ??= createLogger({ name: 'cli', level: io.env.LOG_LEVEL ?? 'silent' });
+      logger ??= createLogger({ name: 'cli', level: settings?.logLevel ?? 'silent' });
     }
     return logger;
   };
@@ -368,9 +389,9 @@ export async function runCli(
             ...(opts.snapshot ? { snapshot: opts.snapshot } : {}),
             ...(opts.capturedAt ? { capturedAt: opts.capturedAt } : {}),
           },
-          io.env,
+          await cliSettings(),
         );
-        const runner = await runnerFor(config, await cliLogger(), io.env);
+        const runner = await runnerFor(config, await cliLogger(), await cliSettings());
         const { handleConsoleRequest } = await import('./console-adapter.js');
         try {
           const outcome = await handleConsoleRequest(
@@ -382,7 +403,7 @@ export async function runCli(
             },
             config,
             runner.run,
-            scheduleListFor(config, await cliLogger(), io.env),
+            scheduleListFor(config, await cliLogger(), await cliSettings()),
           );
           await print(io, outcome, opts.format);
           exitCode = outcome.exitCode;
@@ -399,8 +420,8 @@ export async function runCli(
     .option('--as <name>', AS_HELP, parseAs)
     .addHelpText('after', MAINTENANCE_HELP)
     .action(async (opts: { cluster?: string; as?: string }) => {
-      const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const runner = await runnerFor(config, await cliLogger(), io.env);
+      const config = await configFor(program.opts<{ config?: string }>(), await cliSettings());
+      const runner = await runnerFor(config, await cliLogger(), await cliSettings());
       const [{ handleConsoleRequest }, { createInterface }] = await Promise.all([
         import('./console-adapter.js'),
         import('node:readline'),
@@ -426,7 +447,7 @@ export async function runCli(
               { text, ...(opts.cluster ? { cluster: opts.cluster } : {}), user: opts.as ?? safeUser() },
               config,
               runner.run,
-              scheduleListFor(config, await cliLogger(), io.env),
+              scheduleListFor(config, await cliLogger(), await cliSettings()),
             );
             await print(io, outcome, 'text');
           }
@@ -444,33 +465,25 @@ export async function runCli(
     .option('--cluster <name...>', 'clusters to serve (default: every configured cluster)')
     .option('--concurrency <n>', 'jobs in parallel per cluster')
     .action(async (opts: { cluster?: string[]; concurrency?: string }) => {
-      const config = await configFor(program.opts<{ config?: string }>(), io.env);
-      const [
-        { redisTargetOf },
-        { redisTargetToEnv },
-        { createLogger },
-        { runWorkerProcess },
-        { createWorkerAnswerStep },
-      ] = await Promise.all([
-        import('../../src/config/bot-config.js'),
-        import('../../src/config/redis-settings.js'),
+      const config = await configFor(program.opts<{ config?: string }>(), await cliSettings());
+      const [{ createLogger }, { runWorkerProcess }, { createWorkerAnswerStep }] = await Promise.all([
         import('../../src/util/logger.js'),
         import('../../workers/main.js'),
         import('../../src/answer/worker-answer-step.js'),
       ]);
-      const clusters = opts.cluster ?? Object.keys(config.clusters);
-      const args = ['node', 'worker', ...clusters.flatMap((c) => ['--cluster', c])];
-      if (opts.concurrency) args.push('--concurrency', opts.concurrency);
-      // The configuration's Redis (file and environment already merged by loadConfig) replaces every REDIS_* variable.
-      const redisTarget = redisTargetOf(config.redis);
-      const env = { ...io.env, ...(redisTarget === undefined ? {} : redisTargetToEnv(redisTarget)) };
-      const workerLogger = createLogger({ name: 'worker', level: io.env.LOG_LEVEL ?? 'info' });
-      // The answer step with maintenance requests, and the maintenance worker of the same clusters.
+      // The worker's own settings: the environment's, with the clusters and concurrency asked for here.
+      const workerSettings = await cliSettings({
+        clusters: opts.cluster ?? Object.keys(config.clusters),
+        ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+      });
+      const workerLogger = createLogger({ name: 'worker', level: workerSettings.logLevel ?? 'info' });
+      // The answer step with maintenance requests, and the maintenance worker of the same clusters;
+      // the configuration's Redis (file and environment merged by loadConfig) and job time limit.
       await runWorkerProcess({
-        env,
-        argv: args,
+        settings: workerSettings,
+        config,
+        argv: ['node', 'worker'],
         logger: workerLogger,
-        clusterConfigs: config.clusters,
         loadWorkerStep: (context, settings) =>
           createWorkerAnswerStep({
             ...context,
@@ -538,9 +551,12 @@ export async function runCli(
     .action(async (opts: { context?: string; cluster?: string }) => {
       // Loaded here only: the other commands never need the capture.
       const { runSnapshotCommand } = await import('./snapshot-command.js');
+      const snapshotSettings = await cliSettings();
       const config =
-        opts.cluster === undefined ? null : await configFor(program.opts<{ config?: string }>(), io.env);
-      const captured = await runSnapshotCommand(opts, config, io.env, await cliLogger());
+        opts.cluster === undefined
+          ? null
+          : await configFor(program.opts<{ config?: string }>(), snapshotSettings);
+      const captured = await runSnapshotCommand(opts, config, snapshotSettings, await cliLogger());
       io.out(captured.text);
       io.err(`k8s-ha-bot: captured ${captured.summary}\n`);
     });
@@ -551,39 +567,36 @@ export async function runCli(
       'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)',
     )
     .action(async () => {
-      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const gatewaySettings = await cliSettings();
+      const config = await configFor(program.opts<{ config?: string }>(), gatewaySettings);
       const [
         { redisTargetOf },
         { createLogger },
-        { opsPortFrom, startProcessOpsOrWarn },
-        { runUntilSignal, shutdownDeadlineFrom },
-        { LOOPBACK_HOST, devInsecureFrom },
-        { queuePrefixFrom },
+        { startProcessOpsOrWarn },
+        { runUntilSignal },
+        { LOOPBACK_HOST },
         startGateway,
       ] = await Promise.all([
         import('../../src/config/bot-config.js'),
         import('../../src/util/logger.js'),
         import('../../src/ops/ops-server.js'),
         import('../../src/ops/shutdown.js'),
-        import('../../src/ops/dev-insecure.js'),
-        import('../../src/queue/queue-prefix.js'),
+        import('../../src/config/settings.js'),
         chat.loadGateway(),
       ]);
-      const gatewayLogger = createLogger({ name: 'gateway', level: io.env.LOG_LEVEL ?? 'info' });
-      // Ops settings are checked before anything starts (src/ops).
-      opsPortFrom(io.env);
-      const deadlineMs = shutdownDeadlineFrom(io.env);
-      const gateway = await startGateway({ env: io.env, config, logger: gatewayLogger });
+      const gatewayLogger = createLogger({ name: 'gateway', level: gatewaySettings.logLevel ?? 'info' });
+      const deadlineMs = gatewaySettings.ops.shutdownDeadlineMs;
+      const gateway = await startGateway({ settings: gatewaySettings, config, logger: gatewayLogger });
       let ops: RunningOpsServer | undefined;
       try {
         ops = await startProcessOpsOrWarn({
           role: 'gateway',
-          env: io.env,
+          settings: gatewaySettings,
           redisUrl: redisTargetOf(config.redis) ?? '',
-          prefix: queuePrefixFrom(io.env),
+          prefix: gatewaySettings.queue.prefix,
           clusters: config.clusters,
           logger: gatewayLogger,
-          ...(devInsecureFrom(io.env) ? { host: LOOPBACK_HOST } : {}),
+          ...(gatewaySettings.ops.devInsecure ? { host: LOOPBACK_HOST } : {}),
         });
       } catch (err) {
         await gateway.close();
@@ -625,7 +638,8 @@ export async function runCli(
       'validate the configuration file, its kubeconfig contexts, the Slack/Teams/ops environment settings and the maintenance policy, without starting or contacting anything',
     )
     .action(async () => {
-      const config = await configFor(program.opts<{ config?: string }>(), io.env);
+      const checked = await cliSettings();
+      const config = await configFor(program.opts<{ config?: string }>(), checked);
       // The Kubernetes client only when a cluster names a kubeconfig context to check.
       if (Object.values(config.clusters).some((c) => c.kind === 'context')) {
         const [{ checkKubeContexts }, { loadKubeConfigFromDefault }] = await Promise.all([
@@ -634,11 +648,12 @@ export async function runCli(
         ]);
         checkKubeContexts(config, loadKubeConfigFromDefault);
       }
-      const [{ checkDeploymentSettings }, checkChat] = await Promise.all([
-        import('./config-check.js'),
-        chat.loadChatSettingsCheck(),
-      ]);
-      const lines = await checkDeploymentSettings(config, io.env, checkChat);
+      // One after the other: both load zod, which the built-in configuration no longer loads first,
+      // and two first loads of one package at once fail in Jest's ESM loader ("request … is not in
+      // cache"), where the tests run this command in-process.
+      const { checkDeploymentSettings } = await import('./config-check.js');
+      const checkChat = await chat.loadChatSettingsCheck();
+      const lines = await checkDeploymentSettings(config, checked, checkChat);
       io.out(
         `configuration OK (${config.source}): clusters ${Object.keys(config.clusters).join(', ')}; default ${config.defaultCluster ?? '(none)'}\n`,
       );

@@ -1,12 +1,12 @@
 /**
- * The console adapter: terminal text → {@link ChatCommand} → an answer job, run through the queue
- * (when Redis is configured) or in-process; the {@link Reply} rendered as text or JSON.
- * Bad input is answered here and enqueues nothing.
+ * The console adapter: terminal text → a `ChatCommand`, decided by the shared intake
+ * (src/intake/intake.ts) as Slack and Teams are → an answer job, run through the queue (when Redis
+ * is configured) or in-process; the {@link Reply} rendered as text or JSON. Bad input is answered
+ * here and enqueues nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '../../src/analysis/types.js';
-import { parseCommand } from '../../src/commands/parse-command.js';
-import { SCHEDULE_HELP_EXAMPLES, parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
+import { SCHEDULE_HELP_EXAMPLES } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
 import { type RequestSummary, summarizeRequest } from '../../src/commands/request-summary.js';
@@ -14,15 +14,17 @@ import {
   MAINTENANCE_HELP_EXAMPLES,
   incompleteMaintenanceForm,
 } from '../../src/commands/parse-maintenance-command.js';
+import { PLATFORM_NAMES } from '../../src/commands/types.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { explainFailure, explainParseError, plainReply } from '../../src/explain/explain-messages.js';
+import { BotError } from '../../src/errors.js';
+import { plainReply } from '../../src/explain/explain-messages.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
+import { decideChatCommand } from '../../src/intake/intake.js';
 import type { AnswerJob } from '../../src/queue/job.js';
-import { closestNames } from '../../src/util/closest-names.js';
 
 /** Runs one job to its reply: in-process, or through the queue and a worker. */
 export type JobRunner = (job: AnswerJob) => Promise<Reply>;
@@ -205,7 +207,7 @@ async function consoleSchedule(
       time: s.time,
       timeZone: s.timeZone,
       quiet: s.quiet ? tr.t('schedule.quietTag') : '',
-      platform: s.platform === 'teams' ? 'Teams' : 'Slack',
+      platform: PLATFORM_NAMES[s.platform],
       conversation: s.conversation,
     }),
   );
@@ -228,83 +230,83 @@ export async function handleConsoleRequest(
   listSchedules?: ConsoleScheduleList,
 ): Promise<ConsoleOutcome> {
   const requestId = `cli-${randomUUID()}`;
-  const text = request.lang ? `${request.text} --lang ${request.lang}` : request.text;
-  const scheduled = parseScheduleCommand(text, { defaultLocale: config.locale });
-  if (scheduled) return consoleSchedule(scheduled.command, scheduled.locale, requestId, listSchedules);
-  const parsed = parseCommand(text, { defaultLocale: config.locale });
-  const locale = parsed.locale;
-  if (!parsed.ok) {
-    // `maintain` / `approve` without a node or id: the maintenance forms, not the general help.
-    const usage =
-      parsed.error.code === 'not-understood' ? incompleteMaintenanceForm(text, config.locale) : null;
-    if (usage !== null) {
-      const tr = translator(usage);
-      const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
+  const decision = decideChatCommand(
+    {
+      requestId,
+      text: request.text,
+      user: { platform: 'console', id: request.user ?? 'console' },
+      replyTo: { platform: 'console', address: {} },
+      ...(request.cluster ? { cluster: request.cluster } : {}),
+      ...(request.lang ? { lang: request.lang } : {}),
+    },
+    { config },
+  );
+  const locale = decision.locale;
+  switch (decision.kind) {
+    case 'schedule':
+      return consoleSchedule(decision.command, locale, requestId, listSchedules);
+    case 'maintenance':
+      // The console's intake rules send maintenance decisions to a worker, like any request.
+      throw new BotError('internal', 'the console intake decided a gateway maintenance command');
+    case 'answer': {
+      if (decision.why === 'not-understood') {
+        // `maintain` / `approve` without a node or id: the maintenance forms, not the general help.
+        const text = request.lang ? `${request.text} --lang ${request.lang}` : request.text;
+        const usage =
+          decision.parseError?.code === 'not-understood'
+            ? incompleteMaintenanceForm(text, config.locale)
+            : null;
+        if (usage !== null) {
+          const tr = translator(usage);
+          const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
+          return {
+            reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [
+              { heading: tr.t('help.forms'), lines },
+            ]),
+            ran: false,
+            exitCode: 2,
+            request: null,
+          };
+        }
+        return { reply: decision.reply, ran: false, exitCode: 2, request: null };
+      }
+      // A cluster that is not configured (help included: the console has no demo names to fall back on).
+      const understood =
+        decision.command === undefined
+          ? null
+          : {
+              ...summarizeRequest(decision.command, locale),
+              ...(decision.cluster === undefined ? {} : { cluster: decision.cluster }),
+            };
+      return { reply: decision.reply, ran: false, exitCode: 2, request: understood };
+    }
+    case 'enqueue': {
+      const { job } = decision;
+      const understood: RequestSummary = { ...summarizeRequest(job.command, locale), cluster: job.cluster };
+      // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
+      // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
+      if (MAINTENANCE_KINDS.has(job.command.kind) && config.redis === undefined) {
+        return {
+          reply: adapterReply(
+            locale,
+            requestId,
+            job.cluster,
+            translator(locale).t('console.maintenance-needs-redis'),
+          ),
+          ran: false,
+          exitCode: 2,
+          request: understood,
+        };
+      }
+      const reply = await run(job);
       return {
-        reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [
-          { heading: tr.t('help.forms'), lines },
-        ]),
-        ran: false,
-        exitCode: 2,
-        request: null,
+        reply,
+        ran: true,
+        exitCode: exitCodeOf(reply, job.command),
+        request: reply.context.request ?? understood,
       };
     }
-    return {
-      reply: explainParseError({ locale, requestId, cluster: null }, parsed.error),
-      ran: false,
-      exitCode: 2,
-      request: null,
-    };
   }
-  const names = Object.keys(config.clusters);
-  const cluster =
-    parsed.command.cluster ??
-    request.cluster ??
-    config.defaultCluster ??
-    (names.length === 1 ? names[0] : undefined);
-  const understood: RequestSummary = {
-    ...summarizeRequest(parsed.command, locale),
-    ...(cluster === undefined ? {} : { cluster }),
-  };
-  if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
-    const reply = explainFailure({ locale, requestId, cluster: cluster ?? '?' }, 'cluster-unknown', {
-      clusters: names,
-      suggestions: cluster ? closestNames(cluster, names) : [],
-    });
-    return { reply, ran: false, exitCode: 2, request: understood };
-  }
-  // Maintenance keeps its requests, approvals and audit log in Redis: in-process there is none,
-  // and retrying never helps. Exit 2: a request this set-up cannot serve (configuration).
-  if (MAINTENANCE_KINDS.has(parsed.command.kind) && config.redis === undefined) {
-    return {
-      reply: adapterReply(
-        locale,
-        requestId,
-        cluster,
-        translator(locale).t('console.maintenance-needs-redis'),
-      ),
-      ran: false,
-      exitCode: 2,
-      request: understood,
-    };
-  }
-  const job: AnswerJob = {
-    requestId,
-    text: request.text,
-    command: parsed.command,
-    cluster,
-    locale,
-    user: { platform: 'console', id: request.user ?? 'console' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  const reply = await run(job);
-  return {
-    reply,
-    ran: true,
-    exitCode: exitCodeOf(reply, parsed.command),
-    request: reply.context.request ?? understood,
-  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { queueNameFor } from '../../src/queue/job.js';
 import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
 import { silentLogger } from '../../src/util/logger.js';
 import type { Logger } from '../../src/util/logger.js';
+import { queueKeys } from '../../src/config/queue-keys.js';
 
 /** Options of {@link countQueueWorkers}. */
 export interface CountQueueWorkersOptions {
@@ -33,7 +34,7 @@ async function withQueue<T>(
   let queue: Queue | undefined;
   try {
     await ensureReady(connection, redisUrl, connectTimeoutMs);
-    queue = new Queue(queueNameFor(cluster), { connection, prefix: options.prefix ?? 'bull' });
+    queue = new Queue(queueNameFor(cluster), { connection, prefix: queueKeys(options.prefix).prefix });
     queue.on('error', (err) => logger.debug({ err }, 'queue error while inspecting the queue'));
     return await use(queue);
   } catch (err) {

@@ -7,6 +7,7 @@ import { delimiter } from 'node:path';
 import { createAnswerService, liveEtcd } from '../../src/answer/answer.js';
 import { captureSnapshot } from '../../src/cluster/capture-snapshot.js';
 import { kubeConfigForContext } from '../../src/cluster/kube-config-for-context.js';
+import type { Settings } from '../../src/config/settings.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { BotError } from '../../src/errors.js';
 import type { ClusterSnapshot } from '../../src/cluster/types.js';
@@ -25,7 +26,7 @@ export interface SnapshotCommandResult {
  *   `--cluster` (a configured cluster: its context, in-cluster account or snapshot file, and its
  *   `etcd` entry, probed live as the worker does)
  * @param config - the loaded configuration (needed for `--cluster` only)
- * @param env - the environment (`KUBECONFIG` names the kubeconfig when it is one file)
+ * @param settings - the process's settings (`kubeconfig`: KUBECONFIG names the kubeconfig when it is one file)
  * @param logger - logger
  * @returns the file text and a summary
  * @throws BotError `bad-request` for both options at once, `cluster-unknown` for an unknown
@@ -35,7 +36,7 @@ export interface SnapshotCommandResult {
 export async function runSnapshotCommand(
   opts: { context?: string; cluster?: string },
   config: BotConfig | null,
-  env: Record<string, string | undefined>,
+  settings: Pick<Settings, 'kubeconfig'>,
   logger: Logger,
 ): Promise<SnapshotCommandResult> {
   if (opts.context !== undefined && opts.cluster !== undefined)
@@ -70,10 +71,8 @@ export async function runSnapshotCommand(
       await service.close();
     }
   } else {
-    const one =
-      env.KUBECONFIG !== undefined && env.KUBECONFIG !== '' && !env.KUBECONFIG.includes(delimiter)
-        ? env.KUBECONFIG
-        : undefined;
+    const kubeconfig = settings.kubeconfig;
+    const one = kubeconfig !== undefined && !kubeconfig.includes(delimiter) ? kubeconfig : undefined;
     const kubeConfig = kubeConfigForContext(one, opts.context ?? null, '--context');
     const context = kubeConfig.getCurrentContext();
     label = `context ${context}`;

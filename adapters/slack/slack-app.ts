@@ -20,7 +20,7 @@ import { refuseFutureSlackRequests } from './slack-request-time.js';
 import type { MaintenanceAction } from '../../src/maintenance/types.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { isMaintenanceSubjectId } from '../../src/maintenance/maintenance-service.js';
-import type { SlackConfig } from './slack-config.js';
+import type { SlackConfig } from '../../src/config/chat-settings.js';
 import type { SlackDecisionContext } from './slack-maintenance.js';
 import type { AckDecision, SlackIntake, SlackRequest } from './slack-intake.js';
 import type { SlackMessage } from './slack-messages.js';
@@ -325,13 +325,19 @@ export function createSlackApp(options: SlackAppOptions): {
     const clicked = action as { action_id?: string; value?: string };
     const decisionAction = decisionOfButton(clicked.action_id?.slice(ACTION_ID_PREFIX.length));
     const text = decisionAction === undefined ? buttonRequestText(clicked) : null;
-    // A forged or cut value decides and runs nothing (and is not answered).
+    // A forged or cut value decides and runs nothing (and is not answered); the debug line is the
+    // only trace, so a test can tell "ignored" from "not handled yet".
     if (
       decisionAction !== undefined
         ? !isMaintenanceSubjectId(clicked.value ?? '') || !options.onMaintenanceButton
         : text === null || !b.trigger_id
-    )
+    ) {
+      logger.debug(
+        { reason: decisionAction !== undefined ? 'not-a-request-id' : 'not-a-request-button', channel },
+        'button ignored',
+      );
       return;
+    }
     // Identities are the user's own team + user id, as for typed requests: a member of another
     // organisation clicking in a Slack Connect channel is that organisation's user, whatever id it carries.
     const identity = slackIdentityOf({ kind: 'action', body: b });

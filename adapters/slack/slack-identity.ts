@@ -15,6 +15,7 @@
  * admitted only when the maintenance policy names that team, as a guest (`Actor.guest`: `"*"` in
  * the policy never matches a guest); anyone else is refused and nothing is enqueued or changed.
  */
+import type { SlackAllowList } from '../../src/config/chat-settings.js';
 
 /** The identity of one Slack payload's user. */
 export interface SlackIdentity {
@@ -113,13 +114,8 @@ export function slackIdentityOf(payload: SlackPayload): SlackIdentity | undefine
   };
 }
 
-/** The Slack teams and Enterprise Grid orgs whose members the gateway serves. */
-export interface SlackAllowList {
-  /** Workspace ids (`T…`). */
-  teams: readonly string[];
-  /** Enterprise Grid org ids (`E…`). */
-  enterprises: readonly string[];
-}
+/** The Slack teams and Enterprise Grid orgs whose members the gateway serves (validated with the settings). */
+export type { SlackAllowList } from '../../src/config/chat-settings.js';
 
 /** Who the gateway takes Slack requests from. */
 export interface SlackAdmissionPolicy {

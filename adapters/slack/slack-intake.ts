@@ -2,12 +2,12 @@
  * The request side of the Slack adapter, free of Bolt types, in two steps so that the ack never
  * waits on Redis or Slack:
  *
- * 1. {@link SlackIntake.decide} (synchronous, no I/O): parse, choose the language (the text's, or
- *    the cached Slack locale of the user, or the configured one), resolve the cluster, look at the
- *    Redis connection's status → what the ack says. Bad input, unknown clusters and help without a
- *    known cluster are answered here and enqueue nothing (help for a known cluster is a job: the
- *    worker reads the cluster for examples in its node names); a Redis connection that is not ready makes the ack say the
- *    queue is unavailable.
+ * 1. {@link SlackIntake.decide} (synchronous, no I/O): the payload becomes a `ChatCommand` (the
+ *    cached Slack locale of the user for language-neutral text), the shared intake
+ *    (src/intake/intake.ts) decides what becomes of it, and the Redis connection's status says
+ *    whether the queue can take it → what the ack says. Bad input, unknown clusters and help without
+ *    a known cluster are answered here and enqueue nothing; a Redis connection that is not ready
+ *    makes the ack say the queue is unavailable.
  * 2. {@link SlackIntake.complete} (after the ack is sent): claim the de-duplication keys, look up
  *    the user's Slack locale when the text is language-neutral and it was not cached, enqueue,
  *    record the reply deadline. A Redis failure here comes back as a `queue-unavailable` outcome
@@ -15,22 +15,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseCommand } from '../../src/commands/parse-command.js';
-import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
-import {
-  type Command,
-  type Locale,
-  type MaintenanceStateCommand,
-  isMaintenanceStateCommand,
-} from '../../src/commands/types.js';
+import type { ChatCommand, Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
+import type { SlackReplyVisibility } from '../../src/config/chat-settings.js';
+import { explainFailure } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type { EnqueueResult } from '../../src/queue/job-queue.js';
+import type { JobSink } from '../../src/intake/connect-platform.js';
+import { ackOf, decideChatCommand } from '../../src/intake/intake.js';
+import type { AckKind } from '../../src/intake/intake.js';
 import type { AnswerJob } from '../../src/queue/job.js';
-import { closestNames } from '../../src/util/closest-names.js';
 import type { Logger } from '../../src/util/logger.js';
-import type { SlackReplyVisibility } from './slack-config.js';
 import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import type { SlackStore } from './slack-store.js';
 import { ackText } from './slack-texts.js';
@@ -109,15 +104,8 @@ export interface PreparedJob {
 /** Default of {@link SlackIntakeOptions.enqueueRetryMs}, in ms. */
 export const DEFAULT_ENQUEUE_RETRY_MS = 15_000;
 
-/** The queue as the intake uses it (JobQueue implements it). */
-export interface JobSink {
-  enqueue(job: AnswerJob): Promise<EnqueueResult>;
-  /**
-   * Remove the job of a request the user was told could not be queued, if it is there and not yet
-   * started, retrying until Redis answers (bounded). Optional: sinks without it leave the job.
-   */
-  withdraw?(job: AnswerJob): Promise<void>;
-}
+/** The queue as the intake uses it (the platform connection's rate-limited queue). */
+export type { JobSink } from '../../src/intake/connect-platform.js';
 
 /** The user-locale source as the intake uses it ({@link UserLocaleCache} implements it). */
 export interface UserLocales {
@@ -183,24 +171,50 @@ export interface SlackIntakeOptions {
   maintenance?: SlackMaintenanceCommands;
 }
 
-/** The ack text of an accepted command. */
-function ackKeyOf(command: Command): AckTextKey {
-  switch (command.kind) {
-    case 'ha-status':
-      return 'checking-status';
-    case 'drain-impact':
-      return 'checking-drain-only';
-    case 'upgrade-impact':
-      return 'checking-upgrade';
-    case 'reboot-impact':
-      return command.drain ? 'checking-drain' : 'checking-node';
-    case 'maintenance-request':
-      return 'checking-maintenance';
-    case 'maintenance-plan':
-      return 'checking-plan';
-    default:
-      return 'checking-cluster';
-  }
+/** The ack text of each kind of accepted command. */
+const ACK_TEXT: Readonly<Record<AckKind, AckTextKey>> = {
+  status: 'checking-status',
+  'drain-only': 'checking-drain-only',
+  upgrade: 'checking-upgrade',
+  drain: 'checking-drain',
+  node: 'checking-node',
+  maintenance: 'checking-maintenance',
+  plan: 'checking-plan',
+  cluster: 'checking-cluster',
+};
+
+/**
+ * A Slack request as the shared intake takes it: the user by team and user id, the reply address
+ * (channel, thread, visibility, response URL).
+ * @param request - the reduced payload
+ * @param locale - the user's Slack locale, when cached and spoken by the bot
+ * @param visibility - how slash-command answers are posted
+ */
+export function slackChatCommand(
+  request: SlackRequest,
+  locale: Locale | undefined,
+  visibility: SlackReplyVisibility,
+): ChatCommand {
+  const address: Record<string, string> = {
+    channel: request.channel,
+    user: request.userId,
+    source: request.source,
+    visibility: request.source === 'command' ? visibility : 'channel',
+    ...(request.threadTs ? { thread_ts: request.threadTs } : {}),
+    ...(request.responseUrl ? { response_url: request.responseUrl } : {}),
+  };
+  return {
+    requestId: request.requestId,
+    text: request.text,
+    user: {
+      platform: 'slack',
+      id: request.userId,
+      ...(request.teamId ? { tenant: request.teamId } : {}),
+      ...(request.guest ? { guest: true } : {}),
+    },
+    replyTo: { platform: 'slack', address },
+    ...(locale === undefined ? {} : { locale }),
+  };
 }
 
 /**
@@ -244,137 +258,85 @@ export class SlackIntake {
     const { config } = this.options;
     const neutral = isLanguageNeutral(request.text);
     const cached = neutral ? this.options.userLocales.cached(request.userId) : undefined;
-    const defaultLocale: Locale = neutral ? (cached?.locale ?? config.locale) : 'en';
-    if (this.options.schedules) {
-      const scheduled = parseScheduleCommand(request.text, { defaultLocale });
-      if (scheduled) {
+    const decision = decideChatCommand(
+      slackChatCommand(request, cached?.locale, this.options.replyVisibility),
+      {
+        config,
+        rules: {
+          schedules: this.options.schedules !== undefined,
+          maintenanceInGateway: this.options.maintenance !== undefined,
+        },
+        now: this.now,
+      },
+    );
+    const locale = decision.locale;
+    // Answered in the configured language this time; the lookup after the ack serves the next request.
+    const warm = neutral && cached === undefined ? { warmLocaleOf: request.userId } : {};
+    const unavailable = (cluster: string | null): AckDecision => ({
+      status: 'queue-unavailable',
+      locale,
+      reply: explainFailure({ locale, requestId: request.requestId, cluster }, 'queue-unavailable'),
+    });
+    switch (decision.kind) {
+      case 'answer':
+        return { status: 'answered', locale, reply: decision.reply, ...warm };
+      case 'schedule': {
         const sctx = {
           channel: request.channel,
           userId: request.userId,
-          locale: scheduled.locale,
+          locale,
           requestId: request.requestId,
         };
-        const refused = this.options.schedules.precheck(scheduled.command, sctx);
-        if (refused) return { status: 'answered', locale: scheduled.locale, reply: refused };
-        if (!this.options.queueReady()) {
-          return {
-            status: 'queue-unavailable',
-            locale: scheduled.locale,
-            reply: explainFailure({ ...sctx, cluster: null }, 'queue-unavailable'),
-          };
-        }
+        const refused = this.options.schedules?.precheck(decision.command, sctx);
+        if (refused) return { status: 'answered', locale, reply: refused };
+        if (!this.options.queueReady()) return unavailable(null);
         return {
           status: 'schedule',
-          locale: scheduled.locale,
-          ackText: ackText(scheduled.locale, 'updating-schedules', {}),
-          schedule: { request, command: scheduled.command },
-        };
-      }
-    }
-    const parsed = parseCommand(request.text, { defaultLocale });
-    const locale = parsed.locale;
-    const ctx = { locale, requestId: request.requestId };
-    // Answered in the configured language this time; the lookup after the ack serves the next request.
-    const warm = neutral && cached === undefined ? { warmLocaleOf: request.userId } : {};
-    if (!parsed.ok) {
-      return {
-        status: 'answered',
-        locale,
-        reply: explainParseError({ ...ctx, cluster: null }, parsed.error),
-        ...warm,
-      };
-    }
-    const names = Object.keys(config.clusters);
-    const command = parsed.command;
-    if (this.options.maintenance && isMaintenanceStateCommand(command)) {
-      if (!this.options.queueReady()) {
-        return {
-          status: 'queue-unavailable',
           locale,
-          reply: explainFailure({ ...ctx, cluster: null }, 'queue-unavailable'),
+          ackText: ackText(locale, 'updating-schedules', {}),
+          schedule: { request, command: decision.command },
         };
       }
-      const key: AckTextKey =
-        command.kind === 'audit'
-          ? 'reading-audit'
-          : command.kind === 'maintenance-status'
-            ? 'reading-maintenance'
-            : 'deciding-maintenance';
-      return {
-        status: 'maintenance',
-        locale,
-        ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }),
-        maintenance: { request, command },
-      };
+      case 'maintenance': {
+        if (!this.options.queueReady()) return unavailable(null);
+        const command = decision.command;
+        const key: AckTextKey =
+          command.kind === 'audit'
+            ? 'reading-audit'
+            : command.kind === 'maintenance-status'
+              ? 'reading-maintenance'
+              : 'deciding-maintenance';
+        return {
+          status: 'maintenance',
+          locale,
+          ackText: ackText(locale, key, { id: 'requestId' in command ? command.requestId : '' }),
+          maintenance: { request, command },
+        };
+      }
+      case 'enqueue': {
+        const { job } = decision;
+        if (!this.options.queueReady()) {
+          this.options.logger.warn(
+            { requestId: request.requestId, source: request.source },
+            'Redis connection not ready: the ack says the queue is unavailable',
+          );
+          return unavailable(job.cluster);
+        }
+        const node = 'node' in job.command ? job.command.node : undefined;
+        // A `--lang` in the text decides by itself: parsing with the other default gives the same locale.
+        const lookUpLocale =
+          neutral &&
+          cached === undefined &&
+          parseCommand(request.text, { defaultLocale: config.locale === 'ko' ? 'en' : 'ko' }).locale !==
+            locale;
+        return {
+          status: 'accepted',
+          locale,
+          ackText: ackText(locale, ACK_TEXT[ackOf(job.command)], { node, cluster: job.cluster }),
+          prepared: { request, job, lookUpLocale },
+        };
+      }
     }
-    const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-    // Help goes to the worker when the cluster is known: it reads the cluster, so the examples are
-    // in the asker's own node names and the answer is the console's. Without a cluster
-    // there is nothing to read: the adapter answers with the demo names.
-    if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
-      return {
-        status: 'answered',
-        locale,
-        reply: explainHelp(
-          { ...ctx, cluster: cluster ?? null },
-          { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' },
-        ),
-        ...warm,
-      };
-    }
-    if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
-      const reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', {
-        clusters: names,
-        suggestions: cluster ? closestNames(cluster, names) : [],
-      });
-      return { status: 'answered', locale, reply, ...warm };
-    }
-    if (!this.options.queueReady()) {
-      this.options.logger.warn(
-        { requestId: request.requestId, source: request.source },
-        'Redis connection not ready: the ack says the queue is unavailable',
-      );
-      return {
-        status: 'queue-unavailable',
-        locale,
-        reply: explainFailure({ ...ctx, cluster }, 'queue-unavailable'),
-      };
-    }
-    const address: Record<string, string> = {
-      channel: request.channel,
-      user: request.userId,
-      source: request.source,
-      visibility: request.source === 'command' ? this.options.replyVisibility : 'channel',
-      ...(request.threadTs ? { thread_ts: request.threadTs } : {}),
-      ...(request.responseUrl ? { response_url: request.responseUrl } : {}),
-    };
-    const job: AnswerJob = {
-      requestId: request.requestId,
-      text: request.text,
-      command,
-      cluster,
-      locale,
-      user: {
-        platform: 'slack',
-        id: request.userId,
-        ...(request.teamId ? { tenant: request.teamId } : {}),
-        ...(request.guest ? { guest: true } : {}),
-      },
-      replyTo: { platform: 'slack', address },
-      enqueuedAt: new Date(this.now()).toISOString(),
-    };
-    const node = 'node' in command ? command.node : undefined;
-    // A `--lang` in the text decides by itself: parsing with the other default gives the same locale.
-    const lookUpLocale =
-      neutral &&
-      cached === undefined &&
-      parseCommand(request.text, { defaultLocale: config.locale === 'ko' ? 'en' : 'ko' }).locale !== locale;
-    return {
-      status: 'accepted',
-      locale,
-      ackText: ackText(locale, ackKeyOf(command), { node, cluster }),
-      prepared: { request, job, lookUpLocale },
-    };
   }
 
   /**

@@ -12,15 +12,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../../src/util/logger.js';
 
-/** How far a request's timestamp may be from the local clock, either way, in s (Slack's five minutes). */
-export const SLACK_TIMESTAMP_TOLERANCE_S = 300;
-
-/**
- * The shortest dedup TTL that makes every replay of accepted bytes a duplicate, in s: a request
- * first seen at `t0` carries a timestamp of at least `t0 - 300` (else it was refused as
- * future-dated) and is accepted again only until that timestamp plus 300, so until `t0 + 600` at most.
- */
-export const MIN_SLACK_DEDUP_TTL_S = 2 * SLACK_TIMESTAMP_TOLERANCE_S;
+/** The timestamp window and the shortest dedup TTL that outlives it (settings: src/config/chat-settings.ts). */
+export { MIN_SLACK_DEDUP_TTL_S, SLACK_TIMESTAMP_TOLERANCE_S } from '../../src/config/chat-settings.js';
+import { SLACK_TIMESTAMP_TOLERANCE_S } from '../../src/config/chat-settings.js';
 
 /**
  * Whether a request's `x-slack-request-timestamp` is further in the future than Slack allows.

@@ -12,9 +12,10 @@
 import type { Redis } from 'ioredis';
 import { ReplyDeadlines } from '../../src/queue/reply-deadlines.js';
 import { z } from 'zod';
+import { queueKeys } from '../../src/config/queue-keys.js';
 
-/** Key prefix of everything this store writes. */
-export const SLACK_STORE_PREFIX = 'k8s-ha-bot:slack:';
+/** Key prefix of everything this store writes, for the default queue prefix (src/config/queue-keys.ts). */
+export const SLACK_STORE_PREFIX = queueKeys().slackStore;
 
 /** How long the posted-message markers are kept, in s (a day: longer than any reply retry). */
 const POSTED_TTL_SECONDS = 86_400;

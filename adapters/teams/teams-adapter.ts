@@ -1,39 +1,32 @@
 /**
- * The Teams adapter's entry point: {@link startTeamsAdapter} validates the MICROSOFT_APP_* settings,
- * connects to Redis, serves `POST /api/messages` (botbuilder's CloudAdapter authenticates each
- * request) and `GET /healthz` on its own HTTP port, and consumes the Teams replies queue, delivering
- * each answer proactively as Adaptive Cards. The gateway process hosts it beside Slack.
+ * The Teams adapter's entry point, as ../slack/slack-adapter.ts is Slack's: {@link startTeamsAdapter}
+ * takes the validated MICROSOFT_APP_* settings, opens the platform's Redis side
+ * (src/intake/connect-platform.ts), serves `POST /api/messages` (botbuilder's CloudAdapter
+ * authenticates each request; ./teams-bot.ts translates activities for the shared intake) and
+ * `GET /healthz` on its own HTTP port, and starts the shared reply side (src/intake/start-platform.ts):
+ * the Teams replies consumer, delivering each answer proactively as Adaptive Cards, and the "did not
+ * finish" follow-ups. The gateway process hosts it beside Slack.
  */
-import { pollDueReplies } from '../../src/queue/reply-deadlines.js';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import type { TeamsConfig } from '../../src/config/chat-settings.js';
+import { requirePlatform, settingsOrLoad } from '../../src/config/settings.js';
+import type { Env, Settings } from '../../src/config/settings.js';
 import { ConfigError } from '../../src/errors.js';
-import { explainFailure } from '../../src/explain/explain-messages.js';
-import { JobQueue } from '../../src/queue/job-queue.js';
-import { queuePrefixFrom } from '../../src/queue/queue-prefix.js';
-import { createProducerConnection, ensureReady } from '../../src/queue/redis-connection.js';
-import { ReplyConsumer, ReplyPublisher } from '../../src/queue/reply-queue.js';
-import {
-  RequestRateLimiter,
-  admissionGate,
-  commandGate,
-  rateLimitSettingsFrom,
-  rateLimitedSink,
-} from '../../src/ops/rate-limit.js';
-import { DEFAULT_DELIVERY_DEADLINE_MS } from '../../src/queue/reply-queue.js';
-import { undeliverableReply } from '../../src/queue/undeliverable-reply.js';
+import { connectPlatform } from '../../src/intake/connect-platform.js';
+import { startPlatform } from '../../src/intake/start-platform.js';
+import type { PostDelivery } from '../../src/schedule/schedule-runner.js';
+import { jobPosterDelivery } from '../../src/schedule/job-poster-delivery.js';
 import { teamsTurnGate } from './teams-rate-limit.js';
 import type { Logger } from '../../src/util/logger.js';
 import { BotFrameworkHost } from './teams-bot-framework.js';
 import type { BotFrameworkAuthOverrides } from './teams-bot-framework.js';
 import { TeamsBot } from './teams-bot.js';
-import { loadTeamsConfig } from './teams-config.js';
-import type { TeamsConfig } from './teams-config.js';
 import { TeamsPoster } from './teams-poster.js';
 import type { TeamsPosterOptions } from './teams-poster.js';
-import { TEAMS_STORE_PREFIX, TeamsStore } from './teams-store.js';
+import { TeamsStore } from './teams-store.js';
 import type { TeamsStoreOptions } from './teams-store.js';
 import { TeamsMaintenance } from './teams-maintenance.js';
 import type { TeamsMaintenancePort } from './teams-maintenance.js';
@@ -43,8 +36,6 @@ import type { AuditEntry } from '../../src/maintenance/types.js';
 import { bounded } from '../../src/ops/shutdown.js';
 import { tenantsNamedIn } from '../../src/maintenance/policy.js';
 import type { MaintenancePolicy } from '../../src/maintenance/policy.js';
-import { LISTEN_HOST_ENV, listenHostFrom } from '../../src/ops/listen-host.js';
-import { ScheduleService } from '../../src/schedule/schedule-service.js';
 
 /** How long Redis may take to answer on the request path, in ms (Teams waits 15 s for the 200). */
 const REDIS_BUDGET_MS = 2000;
@@ -53,8 +44,10 @@ const CLOSE_STEP_MS = 3000;
 
 /** Options of {@link startTeamsAdapter}. */
 export interface TeamsAdapterOptions {
-  /** Environment with the MICROSOFT_APP_* settings and TEAMS_PORT (the CLI passes `process.env`). */
-  env: Readonly<Record<string, string | undefined>>;
+  /** The process's settings (`chat.teams` must be valid). @defaultValue loaded from `env` */
+  settings?: Settings;
+  /** Environment with the MICROSOFT_APP_* settings and TEAMS_PORT, when `settings` are not given (tests). */
+  env?: Env;
   /** The bot configuration (clusters, default cluster, locale, Redis URL). */
   config: BotConfig;
   logger: Logger;
@@ -62,7 +55,7 @@ export interface TeamsAdapterOptions {
   port?: number;
   /** Host to listen on. @defaultValue `K8S_HA_BOT_TEAMS_HOST`, else all interfaces */
   host?: string;
-  /** BullMQ / store key prefix (tests). @defaultValue `K8S_HA_BOT_QUEUE_PREFIX` of `env` (src/queue/queue-prefix.ts) */
+  /** BullMQ / store key prefix (tests). @defaultValue the settings' (`K8S_HA_BOT_QUEUE_PREFIX`) */
   queuePrefix?: string;
   /** Bounds of the stored conversation references (tests make them small). @defaultValue the store's */
   referenceBounds?: Pick<TeamsStoreOptions, 'maxReferences' | 'maxAnnouncedReferences'>;
@@ -96,6 +89,8 @@ export interface RunningTeamsAdapter {
   teams: TeamsConfig;
   /** Delivers replies to stored conversations (scheduled posts use it too). */
   poster: Pick<TeamsPoster, 'deliver'>;
+  /** Scheduled HA posts into Teams conversations (through their stored references). */
+  scheduleDelivery: PostDelivery;
   /** Stop taking requests, finish deliveries in progress, disconnect. Idempotent. */
   close(): Promise<void>;
 }
@@ -110,9 +105,12 @@ export interface RunningTeamsAdapter {
  */
 export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<RunningTeamsAdapter> {
   const { config, logger } = options;
-  const teams = loadTeamsConfig(options.env, { allowNoAuth: options.allowNoAuth ?? false });
-  const listenHost = options.host ?? listenHostFrom(options.env, LISTEN_HOST_ENV.teams);
-  const rateLimit = rateLimitSettingsFrom(options.env);
+  const settings = settingsOrLoad(options.settings, options.env, {
+    ...(options.queuePrefix ? { queuePrefix: options.queuePrefix } : {}),
+    ...(options.allowNoAuth ? { teamsWithoutAuth: true } : {}),
+  });
+  const teams = requirePlatform(settings.chat.teams);
+  const listenHost = options.host ?? settings.chat.teamsHost;
   const redisUrl = redisTargetOf(config.redis);
   if (!redisUrl) {
     throw new ConfigError(
@@ -120,13 +118,11 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       'is not set: the gateway hands requests to workers through Redis; set REDIS_URL=redis://host:6379, or REDIS_SENTINELS and REDIS_SENTINEL_NAME for Redis Sentinel (or redis in the config file)',
     );
   }
-  const prefix = options.queuePrefix ?? queuePrefixFrom(options.env);
-  const queue = new JobQueue({ redisUrl, logger, prefix, connectTimeoutMs: REDIS_BUDGET_MS });
-  const redis = createProducerConnection(redisUrl, { connectTimeoutMs: REDIS_BUDGET_MS, logger });
+  const connection = await connectPlatform({ redisUrl, settings, logger, budgetMs: REDIS_BUDGET_MS });
   const store = new TeamsStore(
-    redis,
-    `${TEAMS_STORE_PREFIX}${prefix === 'bull' ? '' : `${prefix}:`}`,
-    () => ensureReady(redis, redisUrl, REDIS_BUDGET_MS),
+    connection.redis,
+    connection.keys.teamsStore,
+    () => connection.ensureReady(),
     options.referenceBounds,
   );
   const host = new BotFrameworkHost(teams, logger.child({ component: 'teams' }), options.botFrameworkAuth);
@@ -136,13 +132,11 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     : undefined;
   // Per-user rate limit (src/ops/rate-limit.ts), asked once per message or card click before the
   // bot does anything (./teams-rate-limit.ts); the job queue only counts what it enqueues.
-  const admit = teamsTurnGate(commandGate(new RequestRateLimiter({ redis, ...rateLimit, logger })), {
+  const admit = teamsTurnGate(connection.rateGate, {
     defaultLocale: config.locale,
     logger,
     sendPersonal: (reference, user, activity) => host.sendPersonal(reference, user, activity),
   });
-  const rateLimitPublisher = new ReplyPublisher(redis, prefix, logger);
-  const gatedQueue = rateLimitedSink(queue, admissionGate(undefined), rateLimitPublisher, logger);
   const admission = {
     allowedTenants: teams.allowedTenants,
     namedTenants: options.policy ? tenantsNamedIn(options.policy, 'teams') : new Set<string>(),
@@ -163,84 +157,51 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       'Teams tenants served',
     );
   // Schedule commands (as in Slack); the gateway's schedule runner posts them through `poster`.
-  const schedules = new ScheduleService({
-    redisUrl,
-    prefix,
-    logger,
-    defaultTimeZone: options.env.K8S_HA_BOT_TIME_ZONE || 'UTC',
-    connectTimeoutMs: REDIS_BUDGET_MS,
-  });
   const bot = new TeamsBot({
     config,
-    queue: gatedQueue,
+    queue: connection.jobs,
     admit,
     store,
     dedupTtlSeconds: teams.dedupTtlSeconds,
     replyDeadlineMs: teams.replyDeadlineMs,
     logger,
     admission,
-    schedules,
+    schedules: connection.schedules,
     ...(maintenance ? { maintenance } : {}),
   });
 
-  const consumer = await ReplyConsumer.start({
-    redisUrl,
+  const platform = await startPlatform({
     platform: 'teams',
-    prefix,
+    redisUrl,
+    prefix: connection.keys.prefix,
     logger,
-    // Answers are paced per conversation after a 429 (src/queue/reply-throttle.ts): a reply waits
-    // for its conversation without holding a delivery slot. Maintenance thread posts keep their own order.
-    conversationOf: (job, delivery) =>
-      delivery === undefined || delivery.mode === 'new'
-        ? (job.replyTo.address as { conversation?: string }).conversation
-        : undefined,
-    // The answer exists: no "did not finish" follow-up while it waits for its conversation.
-    onTaken: async (job) => {
-      await store.resolvePending(job.requestId);
+    store,
+    poster: {
+      postTimeout: async (reply, job, deliveryId) => {
+        await poster.deliver(reply, { ...job, requestId: deliveryId });
+      },
+      // Teams has no message for one member of a conversation: the notice goes where the answer would have.
+      postUndeliverable: async (notice, job, deliveryId) => {
+        const address = { conversation: (job.replyTo.address as { conversation: string }).conversation };
+        await poster.deliver(notice, {
+          ...job,
+          requestId: deliveryId,
+          replyTo: { platform: 'teams', address },
+        });
+      },
     },
-    // Teams has no message for one member of a conversation: the notice goes where the answer would have.
-    onUndeliverable: async (_reply, job) => {
-      const notice = undeliverableReply(
-        { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
-        DEFAULT_DELIVERY_DEADLINE_MS,
-      );
-      const address = { conversation: (job.replyTo.address as { conversation: string }).conversation };
-      await poster.deliver(notice, {
-        ...job,
-        requestId: `${job.requestId}.undeliverable`,
-        replyTo: { platform: 'teams', address },
-      });
-    },
-    handler: async (reply, job, delivery) => {
-      await store.resolvePending(job.requestId);
+    conversationOf: (job) => (job.replyTo.address as { conversation?: string }).conversation,
+    withdraw: (job, boundMs) => connection.queue.withdraw(job, boundMs),
+    replyDeadlineMs: teams.replyDeadlineMs,
+    ...(options.deadlinePollMs !== undefined ? { deadlinePollMs: options.deadlinePollMs } : {}),
+    deliver: async (reply, job, delivery) => {
       if (maintenance && TeamsMaintenance.handles(reply, delivery))
         await maintenance.deliver(reply, job, delivery);
       else await poster.deliver(reply, job, { onRateLimit: 'throw' });
     },
-  });
-
-  // "The check did not finish" follow-ups for requests whose worker stayed silent past the deadline.
-  const pollMs = options.deadlinePollMs ?? Math.min(1000, Math.floor(teams.replyDeadlineMs / 4));
-  const timer = pollDueReplies({
-    takeDue: (now) => store.takeDue(now),
-    pollMs,
-    logger,
-    what: 'Teams',
-    onDue: async (job) => {
-      logger.warn(
-        { requestId: job.requestId, cluster: job.cluster, deadlineMs: teams.replyDeadlineMs },
-        'no reply from a worker in time; sending a Teams follow-up',
-      );
-      // Not started yet (no worker): withdraw it, so it does not run after this message (a late
-      // maintenance request nobody waits for). A job already running still answers.
-      await queue.withdraw(job, 2000);
-      const reply = explainFailure(
-        { locale: job.locale, requestId: job.requestId, cluster: job.cluster },
-        'job-timeout',
-        { seconds: Math.round(teams.replyDeadlineMs / 1000) },
-      );
-      await poster.deliver(reply, { ...job, requestId: `${job.requestId}.timeout` });
-    },
+  }).catch(async (err: unknown) => {
+    await connection.close();
+    throw err;
   });
 
   const server: Server = createServer((req, res) => {
@@ -276,11 +237,8 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
       });
     });
   } catch (err) {
-    clearInterval(timer);
-    await consumer.close();
-    await queue.close();
-    await schedules.close();
-    redis.disconnect();
+    await platform.close();
+    await connection.close();
     throw err;
   }
   const address = server.address();
@@ -295,9 +253,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
     port,
     teams,
     poster,
+    scheduleDelivery: jobPosterDelivery(poster),
     close() {
       closing ??= (async () => {
-        clearInterval(timer);
+        platform.stopDeadlines();
         await bounded(
           new Promise<void>((resolve) => {
             server.close(() => resolve());
@@ -307,18 +266,10 @@ export async function startTeamsAdapter(options: TeamsAdapterOptions): Promise<R
           'stopping the Teams HTTP server',
           logger,
         );
-        await bounded(consumer.close(), CLOSE_STEP_MS, 'closing the Teams replies consumer', logger);
+        await platform.close();
         if (maintenance)
           await bounded(maintenance.close(), CLOSE_STEP_MS, 'finishing maintenance card updates', logger);
-        await bounded(queue.close(), CLOSE_STEP_MS, 'closing the job queue', logger);
-        await bounded(
-          rateLimitPublisher.close(),
-          CLOSE_STEP_MS,
-          'closing the rate-limit replies queue',
-          logger,
-        );
-        await bounded(schedules.close(), CLOSE_STEP_MS, 'closing the schedule queue', logger);
-        redis.disconnect();
+        await connection.close();
         logger.info('Teams adapter stopped');
       })();
       return closing;

@@ -27,7 +27,7 @@ import type {
 import { validateAndFixActivity } from 'botbuilder/lib/activityValidator.js';
 import { upstreamBodySummary } from '../../src/util/redaction.js';
 import type { Logger } from '../../src/util/logger.js';
-import type { TeamsConfig } from './teams-config.js';
+import type { TeamsConfig } from '../../src/config/chat-settings.js';
 
 /** An incoming activity, reduced to what the adapter reads. */
 export interface TeamsInbound {

@@ -2,9 +2,9 @@
  * The request side of the Teams adapter, free of botbuilder types: one {@link TeamsTurn} in, what
  * to say now and which job to enqueue.
  *
- * - Messages (personal chat, group chat, channel; the @mention already stripped): parse; bad
- *   input, unknown clusters and help without a known cluster are answered at once with a card and
- *   enqueue nothing (help for a known cluster is a job: the worker reads the cluster's node names);
+ * - Messages (personal chat, group chat, channel; the @mention already stripped) become a
+ *   `ChatCommand` and the shared intake (src/intake/intake.ts) decides: bad input, unknown clusters
+ *   and help without a known cluster are answered at once with a card and enqueue nothing;
  *   otherwise claim the activity (Teams redelivers what it got no 200 for), store the
  *   conversation reference, show typing and a short "Checking …", and enqueue the job. The
  *   worker's answer comes back through the replies queue ({@link TeamsPoster}).
@@ -20,29 +20,22 @@
  *   `locale`, else the configured locale; `--lang` wins.
  */
 import { createHash } from 'node:crypto';
-import { parseCommand } from '../../src/commands/parse-command.js';
-import { parseScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import type { ScheduleCommand } from '../../src/commands/parse-schedule-command.js';
 import {
   handleScheduleCommand,
   precheckScheduleCommand,
 } from '../../src/schedule/handle-schedule-command.js';
 import type { ScheduleService } from '../../src/schedule/schedule-service.js';
-import {
-  type Command,
-  type Locale,
-  type MaintenanceStateCommand,
-  isMaintenanceStateCommand,
-} from '../../src/commands/types.js';
+import type { ChatCommand, Command, Locale, MaintenanceStateCommand } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
-import { explainFailure, explainHelp, explainParseError } from '../../src/explain/explain-messages.js';
+import { explainFailure } from '../../src/explain/explain-messages.js';
 import { translator } from '../../src/explain/i18n.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type { EnqueueResult } from '../../src/queue/job-queue.js';
+import type { JobSink } from '../../src/intake/connect-platform.js';
+import { ackOf, decideChatCommand } from '../../src/intake/intake.js';
+import type { AckKind } from '../../src/intake/intake.js';
 import type { AnswerJob } from '../../src/queue/job.js';
-import { closestNames } from '../../src/util/closest-names.js';
 import type { Logger } from '../../src/util/logger.js';
-import { isLanguageNeutral } from '../../src/commands/language-neutral.js';
 import { CARD_ACTION_MARKER, isMaintenanceVerb, renderTeamsCards, teamsActivity } from './render-card.js';
 import type { CardActionData } from './render-card.js';
 import type { InvokeReply, OutboundActivity, TeamsTurn } from './teams-bot-framework.js';
@@ -54,10 +47,8 @@ import { admitTeamsActivity } from './teams-identity.js';
 import type { TeamsAdmissionPolicy } from './teams-identity.js';
 import type { TeamsTurnGate } from './teams-rate-limit.js';
 
-/** The queue as the bot uses it (JobQueue implements it). */
-export interface TeamsJobSink {
-  enqueue(job: AnswerJob): Promise<EnqueueResult>;
-}
+/** The queue as the bot uses it (the platform connection's rate-limited queue). */
+export type TeamsJobSink = Pick<JobSink, 'enqueue'>;
 
 /**
  * Schedule commands (`schedule daily 09:00 …`, `schedules`, `unschedule <id>`: the same
@@ -123,22 +114,41 @@ function isCardAction(value: unknown): value is CardActionData {
   );
 }
 
-/** The ack text key of an accepted command. */
-function ackKey(command: Command): string {
-  switch (command.kind) {
-    case 'ha-status':
-      return 'teams.checkingStatus';
-    case 'drain-impact':
-      return 'teams.checkingDrainOnly';
-    case 'upgrade-impact':
-      return 'teams.checkingUpgrade';
-    case 'reboot-impact':
-      return command.drain ? 'teams.checkingDrain' : 'teams.checkingNode';
-    case 'maintenance-request':
-      return 'teams.checkingNode';
-    default:
-      return 'teams.checkingCluster';
-  }
+/** The ack text key of each kind of accepted command. */
+const ACK_TEXT: Readonly<Record<AckKind, string>> = {
+  status: 'teams.checkingStatus',
+  'drain-only': 'teams.checkingDrainOnly',
+  upgrade: 'teams.checkingUpgrade',
+  drain: 'teams.checkingDrain',
+  node: 'teams.checkingNode',
+  maintenance: 'teams.checkingNode',
+  plan: 'teams.checkingPlan',
+  cluster: 'teams.checkingCluster',
+};
+
+/**
+ * A Teams message as the shared intake takes it: the user by AAD object id (else the channel
+ * account id) and tenant, the reply address (conversation, user), the client's locale.
+ * @param turn - the turn of a message activity
+ * @param requestId - from {@link teamsRequestId}
+ */
+export function teamsChatCommand(turn: TeamsTurn, requestId: string): ChatCommand {
+  const a = turn.activity;
+  const address: TeamsAddress = { conversation: a.conversationId, user: a.fromId };
+  const locale = localeFromTeams(a.locale);
+  return {
+    requestId,
+    text: turn.text,
+    user: {
+      platform: 'teams',
+      id: a.fromAadObjectId ?? a.fromId,
+      ...(a.tenantId ? { tenant: a.tenantId } : {}),
+      ...(a.fromName ? { displayName: a.fromName } : {}),
+      ...(a.guest ? { guest: true } : {}),
+    },
+    replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
+    ...(locale === undefined ? {} : { locale }),
+  };
 }
 
 /** The invoke answer that shows a short message to the user who clicked (Universal Actions). */
@@ -255,67 +265,37 @@ export class TeamsBot {
     const { config, logger, store } = this.options;
     const a = turn.activity;
     const requestId = teamsRequestId('tm', a.conversationId, a.id);
-    const neutral = isLanguageNeutral(turn.text);
-    const defaultLocale: Locale = neutral ? (localeFromTeams(a.locale) ?? config.locale) : 'en';
-    if (this.options.schedules) {
-      const scheduled = parseScheduleCommand(turn.text, { defaultLocale });
-      if (scheduled) return this.onSchedule(turn, scheduled.command, scheduled.locale, requestId);
-    }
-    const parsed = parseCommand(turn.text, { defaultLocale });
-    const locale = parsed.locale;
+    const decision = decideChatCommand(teamsChatCommand(turn, requestId), {
+      config,
+      rules: { schedules: this.options.schedules !== undefined },
+      now: this.now,
+    });
+    if (decision.kind === 'schedule')
+      return this.onSchedule(turn, decision.command, decision.locale, requestId);
+    const locale = decision.locale;
     const ctx = { locale, requestId };
-    const names = Object.keys(config.clusters);
+    const understood: Command | undefined =
+      decision.kind === 'enqueue'
+        ? decision.job.command
+        : decision.kind === 'answer'
+          ? decision.command
+          : undefined;
     let reply: Reply | undefined;
     let job: AnswerJob | undefined;
     let typed: MaintenanceStateCommand | undefined;
     let textAnswer: string | undefined;
-    if (!parsed.ok) reply = explainParseError({ ...ctx, cluster: null }, parsed.error);
-    else if (isMaintenanceStateCommand(parsed.command)) {
-      // Decisions, card status and audit are answered here from Redis: no job, no cluster read.
-      typed = parsed.command;
-    } else if (
-      (parsed.command.kind === 'maintenance-request' ||
-        parsed.command.kind === 'maintenance-plan' ||
-        parsed.command.kind === 'break-lock') &&
+    // Decisions, card status and audit are answered here from Redis: no job, no cluster read.
+    if (decision.kind === 'maintenance') typed = decision.command;
+    else if (
+      (understood?.kind === 'maintenance-request' ||
+        understood?.kind === 'maintenance-plan' ||
+        understood?.kind === 'break-lock') &&
       !teamsActor(a)
     ) {
       // Requests are made by immutable ids only: without the AAD object id nobody can approve fairly.
       textAnswer = teamsMaintenanceText(locale, 'noIdentity');
-    } else {
-      const command = parsed.command;
-      const cluster = command.cluster ?? config.defaultCluster ?? (names.length === 1 ? names[0] : undefined);
-      // Help goes to the worker when the cluster is known (its examples in the cluster's own node
-      // names, the same answer as the console and Slack); else the adapter answers it.
-      if (command.kind === 'help' && (cluster === undefined || !Object.hasOwn(config.clusters, cluster))) {
-        reply = explainHelp(
-          { ...ctx, cluster: cluster ?? null },
-          { names, defaultCluster: config.defaultCluster ?? names[0] ?? '' },
-        );
-      } else if (cluster === undefined || !Object.hasOwn(config.clusters, cluster)) {
-        reply = explainFailure({ ...ctx, cluster: cluster ?? '?' }, 'cluster-unknown', {
-          clusters: names,
-          suggestions: cluster ? closestNames(cluster, names) : [],
-        });
-      } else {
-        const address: TeamsAddress = { conversation: a.conversationId, user: a.fromId };
-        job = {
-          requestId,
-          text: turn.text,
-          command,
-          cluster,
-          locale,
-          user: {
-            platform: 'teams',
-            id: a.fromAadObjectId ?? a.fromId,
-            ...(a.tenantId ? { tenant: a.tenantId } : {}),
-            ...(a.fromName ? { displayName: a.fromName } : {}),
-            ...(a.guest ? { guest: true } : {}),
-          },
-          replyTo: { platform: 'teams', address: address as unknown as Record<string, string> },
-          enqueuedAt: new Date(this.now()).toISOString(),
-        };
-      }
-    }
+    } else if (decision.kind === 'answer') reply = decision.reply;
+    else job = decision.job;
     const dedupKey = `act:${a.conversationId}:${a.id}`;
     try {
       if (!(await store.claim(dedupKey, this.options.dedupTtlSeconds))) {
@@ -348,7 +328,7 @@ export class TeamsBot {
       await turn.typing();
       await turn.send({
         type: 'message',
-        text: translator(locale).t(ackKey(job.command ?? { kind: 'ha-status' }), {
+        text: translator(locale).t(ACK_TEXT[ackOf(job.command ?? { kind: 'ha-status' })], {
           node,
           cluster: job.cluster,
         }),

@@ -26,9 +26,10 @@ import { z } from 'zod';
 import { parseAnswerJob } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import type { StoredReference } from './teams-bot-framework.js';
+import { queueKeys } from '../../src/config/queue-keys.js';
 
 /** Key prefix of everything this store writes. */
-export const TEAMS_STORE_PREFIX = 'k8s-ha-bot:teams:';
+export const TEAMS_STORE_PREFIX = queueKeys().teamsStore;
 
 /** How long posted-message markers are kept, in s (a day: longer than any reply retry). */
 const POSTED_TTL_SECONDS = 86_400;

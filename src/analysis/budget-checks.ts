@@ -69,8 +69,8 @@ export function unhealthyElsewhere(
 ): string[] {
   const ns = pdb.metadata.namespace ?? 'default';
   const out = new Map<string, string>();
-  for (const p of index.snapshot.pods) {
-    if ((p.metadata.namespace ?? 'default') !== ns || p.spec?.nodeName === node) continue;
+  for (const p of index.podsByNamespace.get(ns) ?? []) {
+    if (p.spec?.nodeName === node) continue;
     if (!selectorMatches(pdb.spec?.selector, p.metadata.labels) || isPodReady(p)) continue;
     out.set(
       p.metadata.name,

@@ -8,6 +8,7 @@ import type {
   KLease,
   KNode,
   KPod,
+  KPodDisruptionBudget,
   KWorkload,
   PodSummary,
 } from '../cluster/types.js';
@@ -44,7 +45,20 @@ export interface ClusterIndex {
   workloadsByUid: Map<string, KWorkload>;
   /** Pod summaries grouped by the uid of their controlling owner. */
   summariesByOwnerUid: Map<string, PodSummary[]>;
+  /** ReplicaSets by the uid of the workload that controls them (a Deployment), in snapshot order. */
+  replicaSetsByOwnerUid: Map<string, KWorkload[]>;
+  /** Full pods by namespace (`default` when unset), in snapshot order. */
+  podsByNamespace: Map<string, KPod[]>;
+  /** PodDisruptionBudgets by namespace (`default` when unset), in snapshot order. */
+  pdbsByNamespace: Map<string, KPodDisruptionBudget[]>;
   leasesByKey: Map<string, KLease>;
+}
+
+/** Append `value` to the list under `key`, creating it. */
+function group<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /**
@@ -56,8 +70,10 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
   const profile = detectProfile(snapshot);
   const nodesByName = new Map(snapshot.nodes.map((n) => [n.metadata.name, n]));
   const podsByNode = new Map<string, KPod[]>();
+  const podsByNamespace = new Map<string, KPod[]>();
   const staticPodsByNode = new Map<string, Map<string, KPod>>();
   for (const pod of snapshot.pods) {
+    group(podsByNamespace, pod.metadata.namespace ?? 'default', pod);
     const node = pod.spec?.nodeName;
     if (!node) continue;
     let list = podsByNode.get(node);
@@ -78,7 +94,17 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
     list.push(s);
   }
   const workloadsByUid = new Map<string, KWorkload>();
-  for (const w of snapshot.workloads) if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
+  const replicaSetsByOwnerUid = new Map<string, KWorkload[]>();
+  for (const w of snapshot.workloads) {
+    if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
+    if (w.kind !== 'ReplicaSet') continue;
+    const owners = new Set<string>();
+    for (const o of w.metadata.ownerReferences ?? []) if (o.controller === true) owners.add(o.uid);
+    for (const uid of owners) group(replicaSetsByOwnerUid, uid, w);
+  }
+  const pdbsByNamespace = new Map<string, KPodDisruptionBudget[]>();
+  for (const pdb of snapshot.podDisruptionBudgets)
+    group(pdbsByNamespace, pdb.metadata.namespace ?? 'default', pdb);
   const leasesByKey = new Map(
     snapshot.leases.map((l) => [`${l.metadata.namespace ?? ''}/${l.metadata.name}`, l]),
   );
@@ -92,8 +118,31 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
     staticPodsByNode,
     workloadsByUid,
     summariesByOwnerUid,
+    replicaSetsByOwnerUid,
+    podsByNamespace,
+    pdbsByNamespace,
     leasesByKey,
   };
+}
+
+const memos = new WeakMap<ClusterIndex, Map<string, unknown>>();
+
+/**
+ * A value derived from the whole index, computed once per index: the index is read-only once
+ * built, and an analysis of many nodes over one index (a rolling plan) asks the same
+ * cluster-wide question once per node.
+ * @param index - the cluster index
+ * @param key - names the value (and its parameters), unique among the callers
+ * @param compute - computes it from the index; what it returns must not be changed by the callers
+ * @returns the value computed for this index and key
+ */
+export function memoOnIndex<T>(index: ClusterIndex, key: string, compute: () => T): T {
+  let byKey = memos.get(index);
+  if (!byKey) memos.set(index, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = compute();
+  byKey.set(key, value);
+  return value;
 }
 
 /**
@@ -202,11 +251,9 @@ export function topOwnerOf(index: ClusterIndex, pod: KPod): TopOwner | null {
 export function podsOfOwner(index: ClusterIndex, owner: TopOwner): PodSummary[] {
   if (owner.kind !== 'Deployment') return index.summariesByOwnerUid.get(owner.uid) ?? [];
   const out: PodSummary[] = [];
-  for (const w of index.snapshot.workloads) {
-    if (w.kind !== 'ReplicaSet') continue;
-    if ((w.metadata.ownerReferences ?? []).some((o) => o.uid === owner.uid && o.controller === true)) {
-      out.push(...(index.summariesByOwnerUid.get(w.metadata.uid ?? '') ?? []));
-    }
+  for (const w of index.replicaSetsByOwnerUid.get(owner.uid) ?? []) {
+    const pods = index.summariesByOwnerUid.get(w.metadata.uid ?? '');
+    if (pods) for (const p of pods) out.push(p);
   }
   return out;
 }
@@ -244,6 +291,69 @@ export function selectorMatches(
     }
   }
   return true;
+}
+
+/** PodDisruptionBudgets by namespace and by the first pair of their matchLabels (positions in the snapshot). */
+interface BudgetLookup {
+  /** namespace → `key=value` (NUL-separated) → positions of the budgets whose first matchLabels pair it is. */
+  byFirstLabel: Map<string, Map<string, number[]>>;
+  /** namespace → positions of the budgets without matchLabels (expressions only, empty, or no selector). */
+  unkeyed: Map<string, number[]>;
+}
+
+function budgetLookup(index: ClusterIndex): BudgetLookup {
+  return memoOnIndex(index, 'pdb:lookup', () => {
+    const byFirstLabel = new Map<string, Map<string, number[]>>();
+    const unkeyed = new Map<string, number[]>();
+    index.snapshot.podDisruptionBudgets.forEach((pdb, i) => {
+      const ns = pdb.metadata.namespace ?? 'default';
+      const first = Object.entries(pdb.spec?.selector?.matchLabels ?? {})[0];
+      if (first === undefined) return group(unkeyed, ns, i);
+      let byLabel = byFirstLabel.get(ns);
+      if (!byLabel) byFirstLabel.set(ns, (byLabel = new Map()));
+      group(byLabel, `${first[0]}\0${first[1]}`, i);
+    });
+    return { byFirstLabel, unkeyed };
+  });
+}
+
+/**
+ * The PodDisruptionBudgets that select some of `pods` (same namespace, {@link selectorMatches}),
+ * each with the pods it selects: budgets in the snapshot's order, pods in the order given. The
+ * same as testing every budget against every pod, without doing so: a budget with matchLabels is
+ * only tested against pods that carry its first pair.
+ * @param index - the cluster index
+ * @param pods - the pods (evicted ones, typically)
+ * @returns budget → the pods it selects; budgets that select none are absent
+ */
+export function budgetsSelecting(
+  index: ClusterIndex,
+  pods: readonly KPod[],
+): Map<KPodDisruptionBudget, KPod[]> {
+  const { byFirstLabel, unkeyed } = budgetLookup(index);
+  const budgets = index.snapshot.podDisruptionBudgets;
+  const pairs: { budget: number; pod: number }[] = [];
+  pods.forEach((pod, podAt) => {
+    const ns = pod.metadata.namespace ?? 'default';
+    const labels = pod.metadata.labels ?? {};
+    const candidates = new Set<number>(unkeyed.get(ns) ?? []);
+    const byLabel = byFirstLabel.get(ns);
+    if (byLabel)
+      for (const [k, v] of Object.entries(labels))
+        for (const i of byLabel.get(`${k}\0${v}`) ?? []) candidates.add(i);
+    for (const i of candidates)
+      if (selectorMatches(budgets[i]?.spec?.selector, pod.metadata.labels))
+        pairs.push({ budget: i, pod: podAt });
+  });
+  pairs.sort((a, b) => a.budget - b.budget || a.pod - b.pod);
+  const out = new Map<KPodDisruptionBudget, KPod[]>();
+  for (const { budget, pod } of pairs) {
+    const pdb = budgets[budget];
+    const p = pods[pod];
+    if (pdb === undefined || p === undefined) continue;
+    group(out, pdb, p);
+  }
+  return out;
 }
 
 /**

@@ -14,8 +14,9 @@ import {
   leaseAgeSeconds,
   readyStatus,
 } from './cluster-index.js';
-import { APISERVER_IDENTITY_STALE_S } from './domain.js';
+import { APISERVER_IDENTITY_STALE_S, nodeMonitorGracePeriodS } from './domain.js';
 import { type EtcdView, buildEtcdView } from './etcd-view.js';
+import { type ControllerManagerVersionSource, controllerManagerVersion } from './what-if/versions.js';
 
 /** One control-plane node. */
 export interface ControlPlaneNode {
@@ -62,6 +63,20 @@ export interface ReadyzView {
   failing: string[];
 }
 
+/**
+ * The node-monitor grace period this cluster's kube-controller-manager uses by default: 50 s from
+ * Kubernetes 1.32, 40 s before ({@link nodeMonitorGracePeriodS}). Every answer that states the
+ * grace period takes it from here, so it follows the cluster's version.
+ */
+export interface NodeMonitorGrace {
+  /** The grace period, in seconds. */
+  seconds: number;
+  /** The version it was decided from (`v1.33.1`), or null when the snapshot shows none (then 40 s). */
+  version: string | null;
+  /** Where the version came from, or null when unknown. */
+  source: ControllerManagerVersionSource | null;
+}
+
 /** The whole control-plane picture. */
 export interface ControlPlaneState {
   /**
@@ -80,6 +95,8 @@ export interface ControlPlaneState {
   etcd: EtcdView;
   /** Parts the snapshot does not hold (`ClusterSnapshot.unobserved`): nothing about them is judged. */
   unobserved: readonly string[];
+  /** The node-monitor grace period of this cluster's version. */
+  nodeMonitorGrace: NodeMonitorGrace;
 }
 
 const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager'] as const;
@@ -170,6 +187,14 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     });
   }
 
+  const kcmLeader = leaderLeases.find((l) => l.name === 'kube-controller-manager')?.holderHost ?? null;
+  const kcmVersion = controllerManagerVersion(index, kcmLeader);
+  const nodeMonitorGrace: NodeMonitorGrace = {
+    seconds: nodeMonitorGracePeriodS(kcmVersion?.version ?? null),
+    version: kcmVersion?.version.text ?? null,
+    source: kcmVersion?.source ?? null,
+  };
+
   return {
     managed,
     profile: { name: index.profile.name, variant: index.profile.variant(snapshot) },
@@ -180,6 +205,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     readyz: parseReadyz(snapshot.readyz),
     etcd: buildEtcdView(index),
     unobserved: snapshot.unobserved ?? [],
+    nodeMonitorGrace,
   };
 }
 

@@ -38,14 +38,78 @@ export const ANNOTATION_MIRROR = 'kubernetes.io/config.mirror';
 export const LABEL_APISERVER_IDENTITY = 'apiserver.kubernetes.io/identity';
 /** Annotation kured sets on its DaemonSet while it holds the reboot lock. @see https://kured.dev/docs/ */
 export const ANNOTATION_KURED_LOCK = 'weave.works/kured-node-lock';
+/**
+ * Annotation kured (`--annotate-nodes`) puts on a node it is going to reboot, with the time
+ * (RFC 3339), "so that other node maintenance tools running on the cluster are aware that this
+ * node is in the process of a state transition"; removed once the reboot happened.
+ * @see https://github.com/kubereboot/kured/blob/main/cmd/kured/main.go
+ * @see https://kured.dev/docs/configuration/
+ */
+export const ANNOTATION_KURED_REBOOT_IN_PROGRESS = 'weave.works/kured-reboot-in-progress';
+/**
+ * Pod annotation of the cluster autoscaler: `"false"` means the autoscaler never evicts the pod
+ * (and so never removes its node). Only the autoscaler reads it; `kubectl drain` does not.
+ * @see https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-types-of-pods-can-prevent-ca-from-removing-a-node
+ */
+export const ANNOTATION_SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
+/**
+ * The field manager of the bot's own writes (its cordon: `?fieldManager=`), so a node's
+ * managedFields say whether the bot or someone else set `spec.unschedulable`.
+ * @see https://kubernetes.io/docs/reference/using-api/server-side-apply/#field-management
+ */
+export const BOT_FIELD_MANAGER = 'k8s-ha-bot';
+/**
+ * The start of the bot's own `nodeID`s in kured's lock (`k8s-ha-bot/<request id>`, taken while a
+ * maintenance plan works on a node so that kured reboots nothing meanwhile): never a node name, so
+ * no kured pod believes it holds the lock, and the analysis counts no such entry as a kured reboot.
+ * @see https://github.com/kubereboot/kured/blob/main/pkg/daemonsetlock/daemonsetlock.go
+ */
+export const BOT_KURED_LOCK_PREFIX = 'k8s-ha-bot/';
+/**
+ * The taint that declares a node out of service after a non-graceful shutdown: its pods are
+ * force-deleted and their volumes detached so they start elsewhere. Apply it only to a node that
+ * is verified shut down; remove it once the node has recovered.
+ * @see https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown
+ */
+export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
+/**
+ * The minor version from which the out-of-service taint works without a feature gate
+ * (NodeOutOfServiceVolumeDetach beta and on by default in 1.26, GA in 1.28).
+ * @see https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown
+ */
+export const OUT_OF_SERVICE_FROM_MINOR = 26;
 /** Annotation kubeadm puts on etcd mirror pods with the member's client URL. */
 export const ANNOTATION_ETCD_CLIENT_URLS = 'kubeadm.kubernetes.io/etcd.advertise-client-urls';
 
 /**
- * node-monitor-grace-period: a node silent this long is marked NotReady/Unknown, in seconds.
- * Source: [002], [004]; kube-controller-manager `--node-monitor-grace-period` default 40 s.
+ * node-monitor-grace-period before Kubernetes 1.32: a node silent this long is marked
+ * NotReady/Unknown, in seconds. Source: [002], [004]; kube-controller-manager
+ * `--node-monitor-grace-period` default 40 s up to v1.31. Also the value used when the cluster's
+ * version is not known (the shorter one: a stale node Lease is flagged rather than missed).
  */
 export const NODE_MONITOR_GRACE_PERIOD_S = 40;
+
+/**
+ * node-monitor-grace-period from Kubernetes 1.32 on, in seconds: "The default value for
+ * node-monitor-grace-period has been increased to 50s (earlier 40s)".
+ * @see https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-1.32.md (kubernetes/kubernetes#126287)
+ * @see https://kubernetes.io/docs/reference/command-line-tools-reference/kube-controller-manager/
+ */
+export const NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S = 50;
+
+/**
+ * The default node-monitor-grace-period of a kube-controller-manager version, in seconds:
+ * {@link NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S} (50) from v1.32, {@link NODE_MONITOR_GRACE_PERIOD_S}
+ * (40) before, and 40 when the version is not known.
+ * @param version - the kube-controller-manager's `major.minor` (null when unknown)
+ * @returns seconds
+ */
+export function nodeMonitorGracePeriodS(version: { major: number; minor: number } | null): number {
+  if (version === null) return NODE_MONITOR_GRACE_PERIOD_S;
+  return version.major > 1 || (version.major === 1 && version.minor >= 32)
+    ? NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S
+    : NODE_MONITOR_GRACE_PERIOD_S;
+}
 
 /**
  * Default toleration for the not-ready / unreachable taints, in seconds: pods are evicted from a

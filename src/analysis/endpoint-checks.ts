@@ -14,25 +14,27 @@
  * (kube-vip/kube-vip#748, #941: the other node did not take the VIP over and the API stayed
  * unreachable for the whole reboot), so the advice is to move the VIP first.
  */
-import { type ClusterIndex, holderHostname, isNodeReady } from './cluster-index.js';
+import { type ClusterIndex, holderHostname, isNodeReady, memoOnIndex } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
 /** kube-vip's control-plane leader-election Lease (namespace kube-system). */
 export const KUBE_VIP_CP_LEASE = 'plndr-cp-lock';
 
-/** Nodes that run a kube-system pod whose name starts with `prefix`. */
-function nodesRunning(index: ClusterIndex, prefix: string): string[] {
-  return [
+/**
+ * Nodes that run a kube-system pod whose name starts with `prefix`, in the order of the pods.
+ * @param index - the cluster index
+ * @param prefix - the start of the pod names (`kube-vip`, `keepalived`)
+ * @returns the node names, no duplicates (computed once per index and prefix: do not change it)
+ */
+export function nodesRunning(index: ClusterIndex, prefix: string): readonly string[] {
+  return memoOnIndex(index, `nodesRunning:${prefix}`, () => [
     ...new Set(
-      index.snapshot.pods
-        .filter(
-          (p) =>
-            p.metadata.namespace === 'kube-system' && p.metadata.name.startsWith(prefix) && p.spec?.nodeName,
-        )
+      (index.podsByNamespace.get('kube-system') ?? [])
+        .filter((p) => p.metadata.name.startsWith(prefix) && p.spec?.nodeName)
         .map((p) => p.spec?.nodeName ?? ''),
     ),
-  ];
+  ]);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   isCordoned,
   isNodeReady,
   leaseAgeSeconds,
+  memoOnIndex,
   readyStatus,
 } from './cluster-index.js';
 import {
@@ -22,9 +23,15 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { controlPlaneEndpointChecks } from './endpoint-checks.js';
-import { ANNOTATION_KURED_LOCK, NODE_MONITOR_GRACE_PERIOD_S } from './domain.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
+import {
+  deadNodeDrainChecks,
+  keepingPriorCordon,
+  kuredChecks,
+  priorCordonChecks,
+  whenDrainCannotMove,
+} from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { workloadChecks } from './workload-checks.js';
 
@@ -96,12 +103,15 @@ function targetChecks(
   } else {
     const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
     const age = lease ? leaseAgeSeconds(lease, now) : null;
-    if (age !== null && age > NODE_MONITOR_GRACE_PERIOD_S) {
+    // The grace period of this cluster's version (50 s from 1.32, 40 s before).
+    const graceS = state.nodeMonitorGrace.seconds;
+    if (age !== null && age > graceS) {
       out.push(
         finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
           node,
           ageS: Math.round(age),
-          graceS: NODE_MONITOR_GRACE_PERIOD_S,
+          graceS,
+          version: state.nodeMonitorGrace.version,
         }),
       );
     }
@@ -109,9 +119,9 @@ function targetChecks(
 
   const cpNames = new Set(state.nodes.map((c) => c.name));
   const etcdNodes = new Set(state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null));
-  const others = index.snapshot.nodes.filter(
-    (o) => o.metadata.name !== node && (!isNodeReady(o) || isCordoned(o)),
-  );
+  const others = memoOnIndex(index, 'target:notReadyOrCordoned', () =>
+    index.snapshot.nodes.filter((o) => !isNodeReady(o) || isCordoned(o)),
+  ).filter((o) => o.metadata.name !== node);
   const describe = (o: (typeof others)[number]): string =>
     `${o.metadata.name} (${[!isNodeReady(o) ? `NotReady: Ready=${readyStatus(o)}` : '', isCordoned(o) ? 'cordoned' : ''].filter(Boolean).join(', ')})`;
   const cpOthers = others.filter((o) => cpNames.has(o.metadata.name) || etcdNodes.has(o.metadata.name));
@@ -132,35 +142,16 @@ function targetChecks(
       }),
     );
   }
-  for (const ds of index.snapshot.workloads) {
-    const lock = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
-    if (!lock) continue;
-    // kured's single form `{nodeID, …}` or its multi-lock form `{maxOwners, locks: [{nodeID, …}]}`
-    // (kured --concurrency > 1; kubereboot/kured pkg/daemonsetlock). The bot's own entries
-    // (`k8s-ha-bot/<request>`, taken by a maintenance plan so that kured reboots nothing meanwhile)
-    // are no kured reboot: another maintenance of the bot shows as a cordoned node above.
-    let holders: string[] = [];
-    try {
-      const parsed = JSON.parse(lock) as { nodeID?: unknown; locks?: unknown };
-      const entries: { nodeID?: unknown }[] = Array.isArray(parsed.locks)
-        ? (parsed.locks as { nodeID?: unknown }[])
-        : [parsed];
-      holders = entries
-        .map((e) => (typeof e?.nodeID === 'string' ? e.nodeID : ''))
-        .filter((id) => id !== '' && !id.startsWith('k8s-ha-bot/'));
-    } catch {
-      // kured writes JSON; anything else still means "held", holder unknown
-      holders = ['unknown'];
-    }
-    for (const holder of holders.filter((h) => h !== node)) {
-      out.push(
-        finding('concurrent-disruption', isCp ? 'control' : 'data', isCp ? 'block' : 'warn', 'kured-lock', {
-          node,
-          holder,
-        }),
-      );
-    }
-  }
+  // kured: its lock (single or multi-lock form) held for this node or others, its reboot-in-progress mark.
+  const kured = kuredChecks(index, node, isCp, now);
+  out.push(...kured);
+  // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
+  const kuredHere = kured.some(
+    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+  );
+  out.push(...priorCordonChecks(index, node, kuredHere, now));
+  // A node already NotReady: a drain cannot complete; what already replaced its pods.
+  out.push(...deadNodeDrainChecks(index, node));
   return out;
 }
 
@@ -205,6 +196,11 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   const facts = { node, notReady, membersDown, quorumLost, noApiserver };
   if (quorumLost || noApiserver || etcdFailing) {
     return [finding('control-plane-healthy-for-worker', 'control', 'block', 'down', facts)];
+  }
+  // An etcd alarm (NOSPACE, CORRUPT): the API answers, but writes are refused. The etcd-alarms
+  // finding blocks; this one says what it means for the node after its reboot.
+  if (etcd.alarms.length > 0) {
+    return [finding('control-plane-healthy-for-worker', 'control', 'info', 'writes-blocked', facts)];
   }
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
@@ -253,15 +249,59 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
 }
 
 /**
+ * One snapshot indexed once, with its control plane as seen at one clock. Analyses of many nodes
+ * over the same snapshot (each node alone in a rolling plan, the joint analysis, a maintenance
+ * plan) share it instead of indexing the whole cluster once per node, which made a plan over
+ * every node grow with the square of the cluster. Read-only once built.
+ */
+export interface AnalysisContext {
+  /** The snapshot indexed. */
+  snapshot: ClusterSnapshot;
+  /** The analysis clock the state was computed at. */
+  now: Date;
+  index: ClusterIndex;
+  state: ControlPlaneState;
+}
+
+/**
+ * Index a snapshot and compute its control-plane state, for several analyses at the same clock.
+ * @param snapshot - the cluster as read
+ * @param now - the analysis clock
+ * @returns the shared context
+ */
+export function analysisContext(snapshot: ClusterSnapshot, now: Date): AnalysisContext {
+  const index = indexCluster(snapshot);
+  return { snapshot, now, index, state: controlPlaneState(index, now) };
+}
+
+/**
+ * The context to analyse with: `context` when it was built for this snapshot at this clock, else a new one.
+ * @param snapshot - the cluster as read
+ * @param now - the analysis clock
+ * @param context - a context built earlier, if any
+ */
+export function contextFor(snapshot: ClusterSnapshot, now: Date, context?: AnalysisContext): AnalysisContext {
+  return context !== undefined && context.snapshot === snapshot && context.now.getTime() === now.getTime()
+    ? context
+    : analysisContext(snapshot, now);
+}
+
+/**
  * Analyse the impact of rebooting (and draining) one node.
  * @param snapshot - the cluster as read, with `focusNode` set to the node (its pods kept whole)
  * @param node - the node's name
  * @param now - the analysis clock (lease ages are relative to it)
+ * @param context - the snapshot already indexed at this clock ({@link analysisContext}), when
+ *   several nodes are analysed over it; ignored when built for another snapshot or clock
  * @returns findings sorted worst first, the verdict and the planes affected
  */
-export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now: Date): RebootImpact {
-  const index = indexCluster(snapshot);
-  const state = controlPlaneState(index, now);
+export function analyzeRebootImpact(
+  snapshot: ClusterSnapshot,
+  node: string,
+  now: Date,
+  context?: AnalysisContext,
+): RebootImpact {
+  const { index, state } = contextFor(snapshot, now, context);
   const base = {
     node,
     state,
@@ -344,7 +384,9 @@ export function analyzeRebootImpact(snapshot: ClusterSnapshot, node: string, now
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  const sorted = withoutQuorumNoHandover(findings)
+  // One model per plane: no handover promised without quorum, no drain that moves pods promised
+  // when writes are refused or the node is dead.
+  const sorted = keepingPriorCordon(whenDrainCannotMove(withoutQuorumNoHandover(findings)))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

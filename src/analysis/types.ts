@@ -69,7 +69,10 @@ export type CheckId =
   | 'pinned-volumes'
   | 'operator-budgets'
   | 'traffic-policy'
-  | 'dead-node-drain';
+  | 'dead-node-drain'
+  // issue 16, the tools that act on nodes: the cluster autoscaler's annotation, a cordon someone else made
+  | 'safe-to-evict'
+  | 'prior-cordon';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

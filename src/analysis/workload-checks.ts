@@ -8,6 +8,7 @@ import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
 import {
   type ClusterIndex,
   type TopOwner,
+  budgetsSelecting,
   controllerOf,
   hasControlPlaneLabel,
   isCordoned,
@@ -15,12 +16,12 @@ import {
   isFinished,
   isMirrorPod,
   isNodeReady,
+  memoOnIndex,
   podsOfOwner,
-  selectorMatches,
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
-import { DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import { ANNOTATION_SAFE_TO_EVICT, DEFAULT_TERMINATION_GRACE_S } from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
@@ -77,8 +78,8 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
 }
 
 /**
- * The drain checks: unmanaged-pods, emptydir-pods, daemonset-pods, pdb-blocks, single-replica,
- * workloads-on-control-plane, local-volumes, capacity, grace-period.
+ * The drain checks: unmanaged-pods, emptydir-pods, daemonset-pods, safe-to-evict, pdb-blocks,
+ * single-replica, workloads-on-control-plane, local-volumes, capacity, grace-period.
  * @param index - the cluster index
  * @param node - the target node
  * @param isControlPlane - whether the target is a control-plane node
@@ -128,6 +129,8 @@ export function workloadChecks(
       }),
     );
   }
+
+  out.push(...safeToEvictChecks(node, pods.evictable));
 
   if (readable.pdbs)
     out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
@@ -190,18 +193,29 @@ export function workloadChecks(
   return out;
 }
 
+/**
+ * Pods on the node whose owner marked them `cluster-autoscaler.kubernetes.io/safe-to-evict:
+ * "false"`: the cluster autoscaler never evicts them, but the annotation is the autoscaler's own:
+ * `kubectl drain` (and a maintenance drain) does not read it and evicts them anyway (check
+ * `safe-to-evict`, data plane, warn, variant `not-safe`).
+ * @see https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-types-of-pods-can-prevent-ca-from-removing-a-node
+ * @param node - the target node
+ * @param evictable - the pods a drain evicts from it
+ */
+function safeToEvictChecks(node: string, evictable: readonly KPod[]): Finding[] {
+  const marked = evictable.filter(
+    (p) => p.metadata.annotations?.[ANNOTATION_SAFE_TO_EVICT]?.trim().toLowerCase() === 'false',
+  );
+  if (marked.length === 0) return [];
+  return [finding('safe-to-evict', 'data', 'warn', 'not-safe', { node, pods: marked.map(podName) })];
+}
+
 function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
   const out: Finding[] = [];
   const pdbsByPod = new Map<KPod, KPodDisruptionBudget[]>();
-  const podsByPdb = new Map<KPodDisruptionBudget, KPod[]>();
-  for (const pdb of index.snapshot.podDisruptionBudgets) {
-    for (const pod of evictable) {
-      if ((pdb.metadata.namespace ?? 'default') !== (pod.metadata.namespace ?? 'default')) continue;
-      if (!selectorMatches(pdb.spec?.selector, pod.metadata.labels)) continue;
-      pdbsByPod.set(pod, [...(pdbsByPod.get(pod) ?? []), pdb]);
-      podsByPdb.set(pdb, [...(podsByPdb.get(pdb) ?? []), pod]);
-    }
-  }
+  const podsByPdb = budgetsSelecting(index, evictable);
+  for (const [pdb, pods] of podsByPdb)
+    for (const pod of pods) pdbsByPod.set(pod, [...(pdbsByPod.get(pod) ?? []), pdb]);
   for (const [pod, pdbs] of pdbsByPod) {
     if (pdbs.length > 1) {
       out.push(
@@ -276,6 +290,9 @@ function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Fi
       replicas,
       here,
       elsewhere: Math.max(0, all.length - here),
+      // Ready and not Terminating on other nodes: what serves when the node's pods are gone.
+      readyElsewhere: all.filter((s) => s.nodeName !== node && s.ready === true && !s.deletionTimestamp)
+        .length,
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
@@ -358,6 +375,41 @@ export function budgetFacts(pdb: KPodDisruptionBudget): {
   };
 }
 
+/** A node's free room before any eviction, as {@link placeEvictedPods} starts from it. */
+interface NodeRoom extends Free {
+  /** Ready and not cordoned: the scheduler may place pods on it. */
+  schedulable: boolean;
+}
+
+/**
+ * Every node's free room (allocatable minus the requests of the pods it runs), in the order of the
+ * snapshot's nodes; computed once per index (a plan places pods once per step).
+ */
+function nodeRoom(index: ClusterIndex): readonly Readonly<NodeRoom>[] {
+  return memoOnIndex(index, 'placement:nodeRoom', () => {
+    const used = new Map<string, { cpu: number; memory: number; pods: number }>();
+    for (const s of index.snapshot.podSummaries) {
+      if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
+      const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
+      u.cpu += s.cpuMillis;
+      u.memory += s.memoryBytes;
+      u.pods += 1;
+      used.set(s.nodeName, u);
+    }
+    return index.snapshot.nodes.map((n) => {
+      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
+      const alloc = n.status?.allocatable ?? {};
+      return {
+        node: n,
+        schedulable: isNodeReady(n) && !isCordoned(n),
+        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
+        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
+        pods: Number(alloc.pods ?? 110) - u.pods,
+      };
+    });
+  });
+}
+
 /**
  * Where the evicted pods could run (the capacity check of one node and of several together): first
  * fit, largest CPU request first, on Ready, schedulable nodes outside `down` whose taints a pod
@@ -374,27 +426,9 @@ export function placeEvictedPods(
   down: ReadonlySet<string>,
   evictable: readonly KPod[],
 ): { unplaced: string[]; candidates: number } {
-  const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-  for (const s of index.snapshot.podSummaries) {
-    if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
-    const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
-    u.cpu += s.cpuMillis;
-    u.memory += s.memoryBytes;
-    u.pods += 1;
-    used.set(s.nodeName, u);
-  }
-  const candidates: Free[] = index.snapshot.nodes
-    .filter((n) => !down.has(n.metadata.name) && isNodeReady(n) && !isCordoned(n))
-    .map((n) => {
-      const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
-      const alloc = n.status?.allocatable ?? {};
-      return {
-        node: n,
-        cpu: (cpuToMillicores(alloc.cpu) ?? 0) - u.cpu,
-        memory: (memoryToBytes(alloc.memory) ?? 0) - u.memory,
-        pods: Number(alloc.pods ?? 110) - u.pods,
-      };
-    });
+  const candidates: Free[] = nodeRoom(index)
+    .filter((r) => r.schedulable && !down.has(r.node.metadata.name))
+    .map((r) => ({ node: r.node, cpu: r.cpu, memory: r.memory, pods: r.pods }));
   const request = (p: KPod): { cpu: number; memory: number } => {
     let cpu = 0;
     let memory = 0;
@@ -404,9 +438,11 @@ export function placeEvictedPods(
     }
     return { cpu, memory };
   };
+  const requests = new Map(evictable.map((p) => [p, request(p)]));
+  const requestOf = (p: KPod): { cpu: number; memory: number } => requests.get(p) ?? request(p);
   const unplaced: string[] = [];
-  for (const pod of [...evictable].sort((a, b) => request(b).cpu - request(a).cpu)) {
-    const r = request(pod);
+  for (const pod of [...evictable].sort((a, b) => requestOf(b).cpu - requestOf(a).cpu)) {
+    const r = requestOf(pod);
     const selector = pod.spec?.nodeSelector ?? {};
     const target = candidates.find(
       (c) =>

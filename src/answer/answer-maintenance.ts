@@ -135,6 +135,10 @@ export async function answerMaintenanceRequest(
     replyTo: job.replyTo,
     verdict: analysed.analysis.verdict,
     summary: analysed.analysis.summary,
+    // Someone else's cordon (issue 16): the card says the bot leaves it in place.
+    ...(analysed.analysis.findings.some((f) => f.check === 'prior-cordon' && f.severity === 'warn')
+      ? { cordonedAtRequest: true }
+      : {}),
   });
   if (result.ok) return service.cardReply(result.request);
   const text = explainMaintenanceRefusal(result.refusal, result.existing, locale, {

@@ -12,8 +12,7 @@ import { resolveNodeName } from '../commands/understand.js';
 import type { Locale, MultiNodeCommand, NodeGroup } from '../commands/types.js';
 import { analyzeJointImpact } from '../analysis/multi-node/joint-impact.js';
 import { planRolling } from '../analysis/multi-node/rolling-plan.js';
-import { indexCluster } from '../analysis/cluster-index.js';
-import { controlPlaneState } from '../analysis/control-plane-state.js';
+import { analysisContext } from '../analysis/reboot-impact.js';
 import { explainMultiNode } from '../explain/explain-multi-node.js';
 import { translator } from '../explain/i18n.js';
 import { finding } from '../analysis/finding.js';
@@ -166,8 +165,10 @@ export async function answerMultiNode(
     notes.push(tr.t('multiNode.tooMany', { shown: nodes.length, count: targets.nodes.length }));
   const focused = await readFocused(nodes);
   const action = command.action;
-  const joint = analyzeJointImpact(focused, nodes, now, { action });
-  const plan = planRolling(focused, nodes, now, { action });
+  // One index of the snapshot for every analysis here, and each node's own analysis done once.
+  const context = analysisContext(focused, now);
+  const joint = analyzeJointImpact(focused, nodes, now, { action }, undefined, context);
+  const plan = planRolling(focused, nodes, now, { action }, context, joint.alone);
   return explainMultiNode(joint, plan, {
     locale: ctx.locale,
     cluster: ctx.cluster,
@@ -176,6 +177,6 @@ export async function answerMultiNode(
     title:
       g !== undefined && command.nodes.length === 0 ? `${groupText} (${nodes.join(', ')})` : nodes.join(', '),
     notes,
-    etcdSource: controlPlaneState(indexCluster(focused), now).etcd.source,
+    etcdSource: context.state.etcd.source,
   });
 }

@@ -9,44 +9,12 @@ import {
   analyzeWhatIf,
 } from '../analysis/what-if/analyze-what-if.js';
 import type { ClusterSnapshot } from '../cluster/types.js';
-import type {
-  Command,
-  DrainImpactCommand,
-  Locale,
-  UpgradeImpactCommand,
-  WhatIfCommand,
-} from '../commands/types.js';
+import type { Locale } from '../commands/types.js';
+import type { WhatIfFamilyCommand } from './command-focus.js';
 import { explainWhatIf } from '../explain/explain-what-if.js';
 import type { Reply } from '../explain/reply.js';
 
-/** The commands this module answers. */
-export type WhatIfFamilyCommand = WhatIfCommand | DrainImpactCommand | UpgradeImpactCommand;
-
-/**
- * Whether a command is one of the issue-9 requests.
- * @param command - a parsed command
- */
-export function isWhatIfFamily(command: Command): command is WhatIfFamilyCommand {
-  return command.kind === 'what-if' || command.kind === 'drain-impact' || command.kind === 'upgrade-impact';
-}
-
-/**
- * The node whose pods the snapshot must keep whole for a command, or null.
- * @param command - a parsed command (any kind)
- * @returns the node of a reboot, drain, upgrade, node-down or node-scoped component restart
- */
-export function focusNodeOf(command: Command): string | null {
-  switch (command.kind) {
-    case 'reboot-impact':
-    case 'drain-impact':
-    case 'upgrade-impact':
-      return command.node;
-    case 'what-if':
-      return 'node' in command.change ? (command.change.node ?? null) : null;
-    default:
-      return null;
-  }
-}
+export { type WhatIfFamilyCommand, focusNodeOf, isWhatIfFamily } from './command-focus.js';
 
 /**
  * Answer a what-if, drain or upgrade request from a snapshot. Pure apart from the translation.

@@ -7,10 +7,7 @@
 // a console answer from a snapshot file (`snapshotsFromFile`) never loads them.
 import type { KubeConfig } from '@kubernetes/client-node';
 import { hasControlPlaneRoleLabel } from '../analysis/domain.js';
-import { etcdMemberHealthOnNode } from '../analysis/etcd-view.js';
-import { analyzeHaStatus } from '../analysis/ha-status.js';
 import { analyzeRebootImpact } from '../analysis/reboot-impact.js';
-import { analyzeJointImpact } from '../analysis/multi-node/joint-impact.js';
 import type { Verdict } from '../analysis/types.js';
 import type { ClusterWatchCache } from '../cluster/watch-cache.js';
 import type { CacheFreshness } from '../cluster/watch-cache.js';
@@ -19,21 +16,11 @@ import { snapshotFromFile } from '../cluster/snapshot-from-file.js';
 import type { ClusterSnapshot, EtcdStatus, KPod } from '../cluster/types.js';
 import { parseCommand, resolveCommandNodes } from '../commands/parse-command.js';
 import { type RequestSummary, summarizeRequest } from '../commands/request-summary.js';
-import { answerMultiNode } from './answer-multi-node.js';
-import { answerHealthReport } from './answer-health-report.js';
-import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from '../maintenance/policy.js';
 import { type Command, isMaintenanceStateCommand } from '../commands/types.js';
 import type { BotConfig, ClusterConfig, EtcdProbeConfig } from '../config/bot-config.js';
 import { BotError, ClusterReadError, ConfigError, isBotError } from '../errors.js';
-import { explainHaStatus } from '../explain/explain-ha-status.js';
-import { answerWhatIf, focusNodeOf, isWhatIfFamily } from './answer-what-if.js';
-import {
-  analyzeForMaintenance,
-  answerMaintenanceCommand,
-  answerMaintenanceRequest,
-} from './answer-maintenance.js';
+import { focusNodeOf, isWhatIfFamily } from './command-focus.js';
 import type { MaintenanceAnswerService, NodeAnalysis } from './answer-maintenance.js';
-import { answerLockCommand, answerMaintenancePlan } from './answer-maintenance-plan.js';
 import {
   explainClusterReadFailure,
   explainFailure,
@@ -237,6 +224,12 @@ export interface AnswerServiceOptions {
    * `kubeConfigFor` (maintenance acts through the API). @defaultValue false
    */
   snapshotsFromFile?: boolean;
+  /**
+   * Snapshot files already loaded, by cluster name, with the cluster's `capturedAt`: with
+   * `snapshotsFromFile`, analysed instead of reading the file again (the console loads a
+   * `--snapshot` file once to check it before anything runs).
+   */
+  snapshotFiles?: ReadonlyMap<string, Promise<SnapshotFile>>;
 }
 
 /**
@@ -283,7 +276,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     return cache;
   }
 
-  const offlineFiles = new Map<string, Promise<SnapshotFile>>();
+  const offlineFiles = new Map<string, Promise<SnapshotFile>>(options.snapshotFiles ?? []);
 
   async function access(name: string, cluster: ClusterConfig, forApi = false): Promise<ClusterAccess> {
     if (cluster.kind === 'snapshot' && options.snapshotsFromFile && !forApi) {
@@ -517,6 +510,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     }
     if (isMaintenanceStateCommand(command)) {
       if (!options.maintenance) return explainFailure({ ...ctx, cluster: null }, 'queue-unavailable');
+      const { answerMaintenanceCommand } = await import('./answer-maintenance.js');
       return answerMaintenanceCommand(command, job, options.maintenance, locale);
     }
     const cluster = Object.hasOwn(config.clusters, job.cluster) ? config.clusters[job.cluster] : undefined;
@@ -533,12 +527,20 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       if (!maintenance?.plans) return explainFailure(ctx, 'queue-unavailable');
       const { kubeConfig } = await access(job.cluster, cluster, true);
       if (!kubeConfig) return explainFailure(ctx, 'cluster-unknown', { clusters: names, suggestions: [] });
+      const [
+        { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy },
+        { answerLockCommand },
+        { createKubeApi },
+      ] = await Promise.all([
+        import('../maintenance/policy.js'),
+        import('./answer-maintenance-plan.js'),
+        import('../maintenance/execute/kube-api.js'),
+      ]);
       const policy = (
         config.maintenancePolicy
           ? await loadMaintenancePolicy(config.maintenancePolicy)
           : DEFAULT_MAINTENANCE_POLICY
       ).forCluster(job.cluster);
-      const { createKubeApi } = await import('../maintenance/execute/kube-api.js');
       const api = await createKubeApi(kubeConfig, { logger: log });
       try {
         return await answerLockCommand({
@@ -561,7 +563,8 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           ? null
           : focusNodeOf(command);
     try {
-      // The HA report reads fresh: the watch cache drops managedFields (who cordoned, and since when).
+      // The HA report reads fresh: the watch cache reduces objects (of managedFields it keeps only who
+      // cordoned a node, issue 16), and the report's stuck states are dated from the full objects.
       const isReport = command.kind === 'ha-status' && command.report === true;
       let snapshot = await readCluster(
         job.cluster,
@@ -576,6 +579,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         understood.request = { ...summarizeRequest(command, locale), cluster: job.cluster };
         const maintenance = options.maintenance;
         if (!maintenance?.plans) return explainFailure(ctx, 'queue-unavailable');
+        const { answerMaintenancePlan } = await import('./answer-maintenance-plan.js');
         return await answerMaintenancePlan({
           command,
           job,
@@ -596,7 +600,11 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       const at = options.snapshotsFromFile && cluster.kind === 'snapshot' ? snapshot.capturedAt : now();
       const answerOne = async (single: Command, read: ClusterSnapshot | null): Promise<Reply> => {
         const s = read ?? (await readCluster(job.cluster, cluster, focusNodeOf(single), log, fromCache));
-        if (isWhatIfFamily(single)) return answerWhatIf(single, s, at, { ...ctx, cluster: job.cluster });
+        if (isWhatIfFamily(single))
+          return (await import('./answer-what-if.js')).answerWhatIf(single, s, at, {
+            ...ctx,
+            cluster: job.cluster,
+          });
         if (single.kind !== 'reboot-impact')
           throw new BotError('internal', `not a single-node question: ${single.kind}`, { retryable: false });
         const impact = analyzeRebootImpact(s, single.node, at);
@@ -609,6 +617,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       };
       if (command.kind === 'multi-node') {
         // Several nodes: the joint impact and the rolling plan, over one read that keeps every target's pods whole.
+        const { answerMultiNode } = await import('./answer-multi-node.js');
         return await answerMultiNode(
           command,
           snapshot,
@@ -632,10 +641,13 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       if (command.kind === 'maintenance-request') {
         if (!options.maintenance) return explainFailure(ctx, 'queue-unavailable');
+        const { answerMaintenanceRequest } = await import('./answer-maintenance.js');
         return await answerMaintenanceRequest(command, job, snapshot, at, options.maintenance, locale);
       }
       if (command.kind === 'ha-status' && command.report) {
         // The daily HA report on demand (and for the schedule runner).
+        const [{ DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy }, { answerHealthReport }] =
+          await Promise.all([import('../maintenance/policy.js'), import('./answer-health-report.js')]);
         const lock = (
           config.maintenancePolicy
             ? await loadMaintenancePolicy(config.maintenancePolicy)
@@ -656,10 +668,17 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         });
       }
       if (command.kind === 'ha-status') {
+        const [{ analyzeHaStatus }, { explainHaStatus }] = await Promise.all([
+          import('../analysis/ha-status.js'),
+          import('../explain/explain-ha-status.js'),
+        ]);
         return explainHaStatus(analyzeHaStatus(snapshot, at), { ...ctx, cluster: job.cluster });
       }
       if (isWhatIfFamily(command))
-        return answerWhatIf(command, snapshot, at, { ...ctx, cluster: job.cluster });
+        return (await import('./answer-what-if.js')).answerWhatIf(command, snapshot, at, {
+          ...ctx,
+          cluster: job.cluster,
+        });
       const impact = analyzeRebootImpact(snapshot, command.node, at);
       return explainRebootImpact(impact, {
         ...ctx,
@@ -695,6 +714,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     },
     async analyzeNode(name, node, locale = config.locale) {
       const snapshot = await readCluster(name, clusterConfigOf(name), node, logger);
+      const { analyzeForMaintenance } = await import('./answer-maintenance.js');
       const analysed = analyzeForMaintenance(snapshot, node, now(), {
         locale,
         requestId: `analysis-${node}`,
@@ -706,6 +726,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     },
     async analyzeNodesTogether(name, nodes) {
       const snapshot = await readCluster(name, clusterConfigOf(name), null, logger, undefined, nodes);
+      const { analyzeJointImpact } = await import('../analysis/multi-node/joint-impact.js');
       const joint = analyzeJointImpact(snapshot, nodes, now(), { action: 'reboot' });
       const worst = joint.findings
         .filter((f) => f.severity === 'block')
@@ -715,6 +736,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
     async etcdMemberHealthy(name, node) {
       const cluster = clusterConfigOf(name);
       if (cluster.etcd === undefined) return null;
+      const { etcdMemberHealthOnNode } = await import('../analysis/etcd-view.js');
       return etcdMemberHealthOnNode(await readCluster(name, cluster, node, logger), node);
     },
     async close() {

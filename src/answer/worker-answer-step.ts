@@ -14,20 +14,20 @@ import type { MaintenanceDeps } from '../maintenance/execute/run-maintenance.js'
 import { connectMaintenanceService } from '../maintenance/connect-maintenance-service.js';
 import type { MaintenanceService } from '../maintenance/maintenance-service.js';
 import type { MaintenancePolicy } from '../maintenance/policy.js';
-import { maintenanceKeyPrefixFor } from '../maintenance/request-store.js';
 import { planRunPartsFor } from '../maintenance/plan/create-plan.js';
 import type { PlanRunDepsOfCluster } from '../maintenance/plan/run-plan.js';
 import { runLockBreak } from '../maintenance/plan/run-lock-break.js';
-import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
+import { queueKeys } from '../config/queue-keys.js';
+import type { Settings } from '../config/settings.js';
 import type { AnswerHandler } from '../queue/answer-handler.js';
 import type { Logger } from '../util/logger.js';
 import { createAnswerService } from './answer.js';
-import { watchCacheEnabled } from '../cluster/watch-cache.js';
 import type { AnswerService } from './answer.js';
 
 /** Options of {@link createWorkerAnswerStep}. */
 export interface WorkerAnswerStepOptions {
-  env: Record<string, string | undefined>;
+  /** The process's settings (`loadSettings`): configuration overrides, the watch cache switch. */
+  settings: Settings;
   /** `process.argv` shape; `--config <path>` is read from it. */
   argv: readonly string[];
   logger: Logger;
@@ -81,8 +81,8 @@ function configPathOf(argv: readonly string[]): string | undefined {
 export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promise<WorkerAnswerStep> {
   const { logger } = o;
   const path = configPathOf(o.argv);
-  const config = o.config ?? (await loadConfig({ env: o.env, ...(path ? { path } : {}) }));
-  const watchCache = watchCacheEnabled(o.env);
+  const config = o.config ?? (await loadConfig({ settings: o.settings, ...(path ? { path } : {}) }));
+  const watchCache = o.settings.worker.watchCache;
   const now = o.now;
   const {
     service: maintenance,
@@ -114,7 +114,7 @@ export async function createWorkerAnswerStep(o: WorkerAnswerStepOptions): Promis
       policy: policy.forCluster(cluster),
       holderIdentity,
       // The executor's own keys (eviction ledger, hook marker) beside the store's, under this bot's prefix.
-      keyPrefix: maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX),
+      keyPrefix: queueKeys(o.prefix).maintenance,
       analyze: (node: string) => answerService.analyzeNode(cluster, node),
       // Only a cluster with an `etcd` entry is probed (null otherwise: the static-pod check covers it).
       etcdHealthy: (node: string) => answerService.etcdMemberHealthy(cluster, node),

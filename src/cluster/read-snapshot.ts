@@ -244,9 +244,35 @@ interface ListItem {
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
 }
 
+/** A list's own `metadata` at the head of a page: `{"kind":…,"apiVersion":…,"metadata":{…}`. */
+const LIST_HEAD =
+  /^\s*\{\s*"kind"\s*:\s*"[^"\\]*"\s*,\s*"apiVersion"\s*:\s*"[^"\\]*"\s*,\s*"metadata"\s*:\s*(\{[^{}]*\})/;
+
 /**
- * Read every page of a list, handing each page's items to `onItem` (so at most one raw page is
- * held). A page that is not a 200 with a JSON `items` array fails the whole list.
+ * The `continue` token of a list page, read from the head of its text before the page is parsed,
+ * or undefined when the head is not the list's metadata as kube-apiserver writes it (TypeMeta,
+ * then ListMeta, then items: encoding/json keeps the struct's field order) or has no token. Only a
+ * hint: the token the parsed page holds is the one that counts.
+ * @param body - the page's text
+ */
+export function peekContinue(body: string): string | undefined {
+  const head = LIST_HEAD.exec(body.slice(0, 4096));
+  if (!head?.[1]) return undefined;
+  try {
+    const meta = JSON.parse(head[1]) as { continue?: unknown };
+    return typeof meta.continue === 'string' && meta.continue !== '' ? meta.continue : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Read every page of a list, handing each page's items to `onItem`. The next page is asked for as
+ * soon as its `continue` token is read from the head of the page ({@link peekContinue}), before
+ * the page is parsed and its items handled, so the server prepares page n+1 while we parse page n
+ * (at most two raw pages are held: the one parsed and the one arriving). A request made on a hint
+ * the parsed page contradicts is dropped and the right page asked for. A page that is not a 200
+ * with a JSON `items` array fails the whole list.
  */
 async function listAll(
   client: ApiClient,
@@ -258,17 +284,30 @@ async function listAll(
   onItem: (item: ListItem) => void,
 ): Promise<void> {
   const kind = LIST_KINDS[plural];
-  let cont: string | undefined;
-  do {
+  const pageUrl = (cont: string | undefined): string => {
     const params = new URLSearchParams({ ...query, limit: String(pageSize) });
     if (cont) params.set('continue', cont);
-    const { status, body } = await client.get(`${path}?${params.toString()}`);
+    return `${path}?${params.toString()}`;
+  };
+  let cont: string | undefined;
+  let ahead: { token: string; answer: Promise<{ status: number; body: string }> } | null = null;
+  do {
+    const answer: Promise<{ status: number; body: string }> =
+      ahead !== null && ahead.token === cont ? ahead.answer : client.get(pageUrl(cont));
+    ahead = null;
+    const { status, body } = await answer;
     if (status !== 200) {
       throw new RequestFailure(
         reasonForStatus(status),
         `GET ${path}: HTTP ${status}: ${upstreamBodySummary(body)}`,
         status,
       );
+    }
+    const hint = peekContinue(body);
+    if (hint !== undefined) {
+      const next = client.get(pageUrl(hint));
+      next.catch(() => undefined); // awaited when used; a dropped one must not go unhandled
+      ahead = { token: hint, answer: next };
     }
     let page: { items?: ListItem[]; metadata?: { continue?: string } };
     try {

@@ -11,7 +11,7 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { yamlLib } from '../util/lazy-yaml.js';
 import { SnapshotFileError } from '../errors.js';
 
 /** The command that captures what the checks read, as a plain List. */
@@ -68,7 +68,7 @@ export function listOf(docs: readonly unknown[]): string {
  * @throws SnapshotFileError when it is not YAML, or holds no Kubernetes object
  */
 export function yamlToSnapshotJson(text: string, sourceName: string): string {
-  const docs = parseAllDocuments(text, { prettyErrors: false });
+  const docs = yamlLib().parseAllDocuments(text, { prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [docs];
   const error = list.flatMap((d) => ('errors' in d ? d.errors : []))[0];
   if (error) {

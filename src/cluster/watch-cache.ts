@@ -21,7 +21,7 @@
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ClusterReadError, ConfigError } from '../errors.js';
+import { ClusterReadError } from '../errors.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
@@ -38,28 +38,13 @@ import {
 } from './snapshot-builder.js';
 import type { ClusterSnapshot, EtcdStatus, KPod, PodSummary, ReadError, ReadyzResult } from './types.js';
 
-/** The environment variable that turns the worker's watch cache off (`off`) or on (`on`, default). */
-export const WATCH_CACHE_ENV = 'K8S_HA_BOT_WATCH_CACHE';
-
-/**
- * Whether the watch cache is on.
- * @param env - reads {@link WATCH_CACHE_ENV}: `on`/`true`/`1` or unset (on), `off`/`false`/`0` (off)
- * @throws ConfigError for any other value
- */
-export function watchCacheEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  const raw = (env[WATCH_CACHE_ENV] ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'on' || raw === 'true' || raw === '1') return true;
-  if (raw === 'off' || raw === 'false' || raw === '0') return false;
-  throw new ConfigError(
-    WATCH_CACHE_ENV,
-    `${JSON.stringify(raw.slice(0, 40))} is not on or off (on: answers come from a list + watch cache when it is in sync; off: every answer reads the cluster)`,
-  );
-}
-
 /** Annotations the checks read; every other annotation is dropped on arrival. */
 const KEPT_ANNOTATIONS = new Set([
   MIRROR_POD_ANNOTATION,
   'weave.works/kured-node-lock',
+  // kured is rebooting (or about to reboot) the node; a pod its owner marked not safe to evict (issue 16)
+  'weave.works/kured-reboot-in-progress',
+  'cluster-autoscaler.kubernetes.io/safe-to-evict',
   'kubeadm.kubernetes.io/etcd.advertise-client-urls',
   // pinned-volumes names the provisioner of a PersistentVolume (local-path, openebs-hostpath…)
   'pv.kubernetes.io/provisioned-by',
@@ -81,16 +66,34 @@ type Obj = {
   [k: string]: unknown;
 };
 
+/** Whether a managedFields entry owns `spec.unschedulable` (who cordoned a node). */
+function ownsUnschedulable(entry: unknown): entry is Record<string, unknown> {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const spec = (entry as { fieldsV1?: Record<string, unknown> }).fieldsV1?.['f:spec'];
+  return typeof spec === 'object' && spec !== null && 'f:unschedulable' in spec;
+}
+
 /**
- * Reduce an object on arrival to the fields the checks use: no `managedFields`, only the
- * annotations in {@link KEPT_ANNOTATIONS}, containers without env/probes/mounts, nodes without
- * their image list.
+ * Reduce an object on arrival to the fields the checks use: no `managedFields` (a node keeps only
+ * the entry that owns `spec.unschedulable`, reduced to its manager and time: who cordoned it,
+ * issue 16), only the annotations in {@link KEPT_ANNOTATIONS}, containers without
+ * env/probes/mounts, nodes without their image list.
  * @param obj - the object as received (changed in place)
  * @returns the same object
  */
 export function slimObject<T extends Obj>(obj: T): T {
   const meta = obj.metadata;
+  const cordonOwners =
+    obj.kind === 'Node' && Array.isArray(meta.managedFields)
+      ? (meta.managedFields as unknown[]).filter(ownsUnschedulable).map((e) => ({
+          ...(typeof e.manager === 'string' ? { manager: e.manager } : {}),
+          ...(typeof e.operation === 'string' ? { operation: e.operation } : {}),
+          ...(typeof e.time === 'string' ? { time: e.time } : {}),
+          fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+        }))
+      : [];
   delete meta.managedFields;
+  if (cordonOwners.length > 0) meta.managedFields = cordonOwners;
   if (meta.annotations) {
     const kept: Record<string, string> = {};
     for (const [k, v] of Object.entries(meta.annotations)) if (KEPT_ANNOTATIONS.has(k)) kept[k] = v;

@@ -313,9 +313,47 @@ export interface ParseError {
 export type ParseResult =
   { ok: true; command: Command; locale: Locale } | { ok: false; error: ParseError; locale: Locale };
 
+/**
+ * Every surface the bot is spoken to on: the console and the chat platforms. The one list each
+ * platform union derives from ({@link Platform}, {@link ChatPlatform}): a new chat platform (say
+ * Mattermost) is added here, and the compiler then asks for it wherever a `Record<ChatPlatform, …>`
+ * lists them (README "Adding a chat platform").
+ */
+export const PLATFORMS = ['console', 'slack', 'teams'] as const;
+
+/** One of {@link PLATFORMS}. */
+export type Platform = (typeof PLATFORMS)[number];
+
+/**
+ * The chat platforms: everything but the console. Their replies travel through a replies queue
+ * (the console waits for its reply), they can be posted to later (schedules), and their users
+ * belong to a tenant (Slack team, Teams tenant).
+ */
+export type ChatPlatform = Exclude<Platform, 'console'>;
+
+/** The chat platforms, in {@link PLATFORMS} order. */
+export const CHAT_PLATFORMS: readonly ChatPlatform[] = PLATFORMS.filter(
+  (p): p is ChatPlatform => p !== 'console',
+);
+
+/**
+ * Whether a platform is a chat platform (not the console).
+ * @param platform - any platform name
+ */
+export function isChatPlatform(platform: string): platform is ChatPlatform {
+  return (CHAT_PLATFORMS as readonly string[]).includes(platform);
+}
+
+/** How each platform is named in texts (`Slack`, `Teams`). */
+export const PLATFORM_NAMES: Readonly<Record<Platform, string>> = {
+  console: 'console',
+  slack: 'Slack',
+  teams: 'Teams',
+};
+
 /** Who asked, in platform-immutable ids (never display names). */
 export interface ChatUser {
-  platform: 'console' | 'slack' | 'teams';
+  platform: Platform;
   /** Slack user id, Teams AAD object id, or the OS user for the console. */
   id: string;
   /** Slack team id (the user's own, not the channel's workspace) or Teams tenant id. */
@@ -327,21 +365,27 @@ export interface ChatUser {
 
 /** Where the answer goes back to; opaque to the core, interpreted by the adapter. */
 export interface ReplyTarget {
-  platform: 'console' | 'slack' | 'teams';
+  platform: Platform;
   /** Adapter-specific address (channel id, thread ts, conversation reference key…). */
   address: Record<string, string>;
 }
 
 /**
- * One chat request, reduced by an adapter from its platform payload.
+ * One chat request, reduced by an adapter from its platform payload: what every platform hands the
+ * shared intake (src/intake/intake.ts), which decides what becomes of it.
  * `requestId` is derived from the platform's own id (Slack trigger/event id, Teams activity id), so
  * a retried delivery maps to the same id and enqueues nothing new.
  */
 export interface ChatCommand {
   requestId: string;
+  /** The text as typed (the job keeps it as it is). */
   text: string;
   user: ChatUser;
   replyTo: ReplyTarget;
-  /** The platform's locale for the user, used when the text itself is language-neutral. */
+  /** The platform's locale for the user (Slack profile, Teams client), used when the text itself is language-neutral. */
   locale?: Locale;
+  /** The cluster the surface names outside the text (the console's `--cluster`); the text's own `in CLUSTER` wins. */
+  cluster?: string;
+  /** The answer language asked for outside the text (the console's `--lang`); wins over the text's language. */
+  lang?: Locale;
 }

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { reportSettingsSchema } from '../commands/report-settings.js';
 import { LOCALES } from '../commands/types.js';
 import { LOG_LEVELS, MAX_REQUEST_TIMEOUT_MS } from './bot-config.js';
-import { redisFileSchema } from './redis-settings.js';
+import { redisFileSchema } from './redis-file-schema.js';
 
 const positiveMs = z.number().int().positive();
 

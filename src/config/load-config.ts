@@ -9,46 +9,45 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LineCounter, parseDocument } from 'yaml';
 import type { Locale } from '../commands/types.js';
 import { isValidClusterName } from '../commands/names.js';
 import { ConfigError } from '../errors.js';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_ETCD_TIMEOUT_MS,
-  DEFAULT_JOB_TIMEOUT_MS,
-  LOG_LEVELS,
   MAX_REQUEST_TIMEOUT_MS,
   type BotConfig,
   type ClusterConfig,
   type EtcdProbeConfig,
   type LogLevel,
 } from './bot-config.js';
-import { validateConfigFile, type ConfigFile } from './config-file-schema.js';
+import type { ConfigFile } from './config-file-schema.js';
+import { yamlLib } from '../util/lazy-yaml.js';
 import { registerSecretValues, urlPasswords } from '../util/redaction.js';
-import { REDIS_ENV, resolveRedisTarget, type RedisTarget } from './redis-settings.js';
+import { resolveRedisTarget, type RedisTarget } from './redis-settings.js';
+import { CONFIG_ENV, jobTimeoutMsOf, loadSettings, type Env, type Settings } from './settings.js';
 
-/** Environment variables read by {@link loadConfig} (from the injected `env`, never `process.env`). */
-export const CONFIG_ENV = {
-  /** Path of the YAML config file. */
-  path: 'K8S_HA_BOT_CONFIG',
-  /** Overrides `redis.url`; the other Redis variables (Sentinel, credentials) are in {@link REDIS_ENV}. */
-  redisUrl: REDIS_ENV.url,
-  /** Overrides `defaultCluster`. */
-  defaultCluster: 'K8S_HA_BOT_DEFAULT_CLUSTER',
-  /** Overrides `locale`. */
-  locale: 'K8S_HA_BOT_LOCALE',
-  /** Overrides `logLevel`. */
-  logLevel: 'LOG_LEVEL',
-  /** Overrides `maintenancePolicy` (a path, relative to the working directory). */
-  maintenancePolicy: 'K8S_HA_BOT_MAINTENANCE_POLICY',
-} as const;
+/** The variables that override the file, named where they are read (./settings.ts). */
+export { CONFIG_ENV } from './settings.js';
 
 /** Snapshot the built-in configuration serves as cluster `demo`, relative to the package root. */
 export const BUILT_IN_SNAPSHOT = 'examples/ha-3cp.json';
 
 /** Name of the only cluster of the built-in configuration. */
 export const BUILT_IN_CLUSTER = 'demo';
+
+/**
+ * The built-in configuration document, already in its validated form: it needs no schema check,
+ * so a command run without a config file loads no schema library. A test checks that
+ * the schema accepts it unchanged.
+ * @returns a new copy of the document
+ */
+export function builtInConfigFile(): ConfigFile {
+  return {
+    clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } },
+    defaultCluster: BUILT_IN_CLUSTER,
+  };
+}
 
 /** Value of {@link BotConfig.source} for the built-in configuration. */
 export const BUILT_IN_SOURCE = 'built-in';
@@ -57,8 +56,10 @@ export const BUILT_IN_SOURCE = 'built-in';
 export interface LoadConfigOptions {
   /** Config file; relative to `cwd`. Wins over `K8S_HA_BOT_CONFIG`. Absent → env, else built-in. */
   path?: string;
-  /** Environment (the composition root passes `process.env`). @defaultValue {} (nothing set) */
-  env?: Readonly<Record<string, string | undefined>>;
+  /** The process's settings ({@link loadSettings}): the environment overrides, HOME. @defaultValue loaded from `env` */
+  settings?: Settings;
+  /** Environment the settings are loaded from when `settings` is absent (tests). @defaultValue {} (nothing set) */
+  env?: Env;
   /** Directory a relative `path` is resolved against. @defaultValue process.cwd() */
   cwd?: string;
   /** Package root the built-in snapshot is resolved against. @defaultValue this package's root */
@@ -77,21 +78,9 @@ function findPackageRoot(): string {
   }
 }
 
-/** An env value, with '' treated as unset (as shells and container specs often leave them). */
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
 /** `~/x` → `$HOME/x`; then resolved against `base`. */
-function resolvePath(
-  p: string,
-  base: string,
-  env: Readonly<Record<string, string | undefined>>,
-  settingPath: string,
-): string {
+function resolvePath(p: string, base: string, home: string | undefined, settingPath: string): string {
   if (p === '~' || p.startsWith('~/')) {
-    const home = envValue(env, 'HOME');
     if (home === undefined)
       throw new ConfigError(settingPath, `starts with ~ but HOME is not set; write an absolute path`);
     return join(home, p.slice(1));
@@ -108,6 +97,7 @@ function resolvePath(
  * @throws ConfigError naming `file:line:column` on a syntax error
  */
 export function parseYamlSettings(text: string, file: string): unknown {
+  const { LineCounter, parseDocument } = yamlLib();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
@@ -134,22 +124,19 @@ function parseYaml(text: string, file: string): unknown {
 /** Read the file named by the options or env; the built-in document when none is named. */
 async function readSource(
   options: LoadConfigOptions,
-  env: Readonly<Record<string, string | undefined>>,
+  settings: Settings,
 ): Promise<{ data: unknown; baseDir: string; source: string }> {
-  const named = options.path ?? envValue(env, CONFIG_ENV.path);
+  const named = options.path ?? settings.config.path;
   if (named === undefined) {
     const root = options.packageRoot ?? findPackageRoot();
     return {
-      data: {
-        clusters: { [BUILT_IN_CLUSTER]: { snapshot: BUILT_IN_SNAPSHOT } },
-        defaultCluster: BUILT_IN_CLUSTER,
-      },
+      data: builtInConfigFile(),
       baseDir: root,
       source: BUILT_IN_SOURCE,
     };
   }
   const settingPath = options.path === undefined ? CONFIG_ENV.path : '';
-  const file = resolvePath(named, options.cwd ?? process.cwd(), env, settingPath);
+  const file = resolvePath(named, options.cwd ?? process.cwd(), settings.home, settingPath);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -203,7 +190,7 @@ function buildEtcd(
   at: string,
   deadlineMs: number,
   baseDir: string,
-  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
 ): EtcdProbeConfig {
   const endpoints = e.endpoints?.map((url, i) => {
     let parsed: URL;
@@ -230,9 +217,9 @@ function buildEtcd(
     );
   return {
     ...(endpoints === undefined ? {} : { endpoints }),
-    ca: resolvePath(e.ca, baseDir, env, `${at}.ca`),
-    cert: resolvePath(e.cert, baseDir, env, `${at}.cert`),
-    key: resolvePath(e.key, baseDir, env, `${at}.key`),
+    ca: resolvePath(e.ca, baseDir, home, `${at}.ca`),
+    cert: resolvePath(e.cert, baseDir, home, `${at}.cert`),
+    key: resolvePath(e.key, baseDir, home, `${at}.key`),
     timeoutMs,
     ...(e.quotaBackendBytes === undefined ? {} : { quotaBackendBytes: e.quotaBackendBytes }),
   };
@@ -242,7 +229,7 @@ function buildEtcd(
 function buildClusters(
   file: ConfigFile,
   baseDir: string,
-  env: Readonly<Record<string, string | undefined>>,
+  home: string | undefined,
   jobTimeoutMs: number,
 ): Record<string, ClusterConfig> {
   const names = Object.keys(file.clusters);
@@ -290,7 +277,7 @@ function buildClusters(
     const timeouts = {
       requestTimeoutMs,
       deadlineMs,
-      ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, env) }),
+      ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, home) }),
       ...(c.report === undefined ? {} : { report: c.report }),
     };
     if (c.context !== undefined) {
@@ -299,13 +286,13 @@ function buildClusters(
         context: c.context,
         ...(c.kubeconfig === undefined
           ? {}
-          : { kubeconfig: resolvePath(c.kubeconfig, baseDir, env, `${at}.kubeconfig`) }),
+          : { kubeconfig: resolvePath(c.kubeconfig, baseDir, home, `${at}.kubeconfig`) }),
         ...timeouts,
       };
     } else if (c.snapshot !== undefined) {
       clusters[name] = {
         kind: 'snapshot',
-        snapshot: resolvePath(c.snapshot, baseDir, env, `${at}.snapshot`),
+        snapshot: resolvePath(c.snapshot, baseDir, home, `${at}.snapshot`),
         ...timeouts,
       };
     } else {
@@ -360,8 +347,9 @@ function checkSettingFile(settingPath: string, file: string): void {
  * `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME` → Redis Sentinel (either replaces the file's `redis`
  * entry; `REDIS_PASSWORD`, `REDIS_SENTINEL_PASSWORD`… complete it: src/config/redis-settings.ts),
  * `K8S_HA_BOT_DEFAULT_CLUSTER` → `defaultCluster`, `K8S_HA_BOT_LOCALE` → `locale`,
- * `LOG_LEVEL` → `logLevel`, `K8S_HA_BOT_MAINTENANCE_POLICY` → `maintenancePolicy` (relative to `cwd`).
- * A pure function of `options.env`: `process.env` is never read.
+ * `LOG_LEVEL` → `logLevel`, `K8S_HA_BOT_MAINTENANCE_POLICY` → `maintenancePolicy` (relative to `cwd`),
+ * `K8S_HA_BOT_JOB_TIMEOUT_MS` → `jobTimeoutMs` ({@link jobTimeoutMsOf}): all read by `loadSettings`,
+ * never from `process.env` here.
  *
  * `defaultCluster`: must name a configured cluster; when omitted and exactly one cluster exists,
  * that one; otherwise absent (requests must name their cluster; no silent fallback).
@@ -378,38 +366,30 @@ function checkSettingFile(settingPath: string, file: string): void {
  *   Redis settings that do not go together (`redis.name` missing beside `redis.sentinels`…)
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotConfig> {
-  const env = options.env ?? {};
-  const { data, baseDir, source } = await readSource(options, env);
+  const settings = options.settings ?? loadSettings(options.env ?? {});
+  const { data, baseDir, source } = await readSource(options, settings);
 
-  const validated = validateConfigFile(data);
-  if (!validated.ok) throwConfigIssues(validated.issues);
-  const file = validated.file;
+  let file: ConfigFile;
+  if (source === BUILT_IN_SOURCE) file = builtInConfigFile();
+  else {
+    // The schema (and zod with it) only when there is a file to check.
+    const { validateConfigFile } = await import('./config-file-schema.js');
+    const validated = validateConfigFile(data);
+    if (!validated.ok) throwConfigIssues(validated.issues);
+    file = validated.file;
+  }
 
-  const jobTimeoutMs = file.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
-  const clusters = buildClusters(file, baseDir, env, jobTimeoutMs);
+  const jobTimeoutMs = jobTimeoutMsOf(settings, file);
+  const clusters = buildClusters(file, baseDir, settings.home, jobTimeoutMs);
   const names = Object.keys(clusters);
 
-  let locale: Locale = file.locale ?? 'en';
-  const envLocale = envValue(env, CONFIG_ENV.locale);
-  if (envLocale !== undefined) {
-    if (envLocale !== 'en' && envLocale !== 'ko')
-      throw new ConfigError(CONFIG_ENV.locale, 'expected one of en, ko');
-    locale = envLocale;
-  }
+  const locale: Locale = settings.config.locale ?? file.locale ?? 'en';
+  const logLevel: LogLevel = settings.logLevel ?? file.logLevel ?? 'info';
 
-  let logLevel: LogLevel = file.logLevel ?? 'info';
-  const envLevel = envValue(env, CONFIG_ENV.logLevel);
-  if (envLevel !== undefined) {
-    const level = LOG_LEVELS.find((l) => l === envLevel.toLowerCase());
-    if (level === undefined)
-      throw new ConfigError(CONFIG_ENV.logLevel, `expected one of ${LOG_LEVELS.join(', ')}`);
-    logLevel = level;
-  }
-
-  const redis = resolveRedisTarget(file.redis, env);
+  const redis = resolveRedisTarget(file.redis, settings.redis);
   registerRedisSecrets(redis);
 
-  const envDefault = envValue(env, CONFIG_ENV.defaultCluster);
+  const envDefault = settings.config.defaultCluster;
   const [defaultPath, wanted] =
     envDefault !== undefined
       ? [CONFIG_ENV.defaultCluster, envDefault]
@@ -429,18 +409,18 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<BotCo
 
   checkFiles(clusters);
 
-  const envPolicy = envValue(env, CONFIG_ENV.maintenancePolicy);
+  const envPolicy = settings.config.maintenancePolicy;
   let maintenancePolicy: string | undefined;
   if (envPolicy !== undefined) {
     maintenancePolicy = resolvePath(
       envPolicy,
       options.cwd ?? process.cwd(),
-      env,
+      settings.home,
       CONFIG_ENV.maintenancePolicy,
     );
     checkSettingFile(CONFIG_ENV.maintenancePolicy, maintenancePolicy);
   } else if (file.maintenancePolicy !== undefined) {
-    maintenancePolicy = resolvePath(file.maintenancePolicy, baseDir, env, 'maintenancePolicy');
+    maintenancePolicy = resolvePath(file.maintenancePolicy, baseDir, settings.home, 'maintenancePolicy');
     checkSettingFile('maintenancePolicy', maintenancePolicy);
   }
 

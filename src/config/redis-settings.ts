@@ -10,8 +10,8 @@
  *
  * Passwords are never echoed: not in errors, not in {@link describeRedisTarget}.
  */
-import * as z from 'zod';
 import { ConfigError } from '../errors.js';
+import type { RedisSettings } from './redis-file-schema.js';
 
 /** One Sentinel process. */
 export interface SentinelAddress {
@@ -76,25 +76,8 @@ export const REDIS_ENV = {
 /** Sentinel's default port. */
 export const DEFAULT_SENTINEL_PORT = 26379;
 
-/** The `redis` entry of the config file, as written (which keys go together is checked by {@link redisTargetFromSettings}). */
-export const redisFileSchema = z.strictObject({
-  url: z.string().min(1).optional(),
-  sentinels: z
-    .array(z.strictObject({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }))
-    .min(1)
-    .optional(),
-  name: z.string().min(1).optional(),
-  username: z.string().min(1).optional(),
-  password: z.string().min(1).optional(),
-  sentinelUsername: z.string().min(1).optional(),
-  sentinelPassword: z.string().min(1).optional(),
-  db: z.number().int().min(0).optional(),
-  tls: z.boolean().optional(),
-  sentinelTls: z.boolean().optional(),
-});
-
-/** The `redis` entry after schema validation. */
-export type RedisSettings = z.infer<typeof redisFileSchema>;
+/** The `redis` entry after schema validation (the schema is in redis-file-schema.ts, loaded with the config file's schema). */
+export type { RedisSettings } from './redis-file-schema.js';
 
 /** A settings key → the setting an operator must fix (`redis.name`, `REDIS_SENTINEL_NAME`). */
 export type RedisSettingPath = (key: keyof RedisSettings) => string;
@@ -201,9 +184,9 @@ export function redisTargetFromSettings(s: RedisSettings, pathOf: RedisSettingPa
   return target;
 }
 
-/** An env value, with '' treated as unset. */
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  const value = env[name];
+/** A value, with '' treated as unset. */
+function valueOf(values: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  const value = values[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
@@ -232,51 +215,51 @@ function envBoolean(raw: string, name: string): boolean {
 }
 
 /**
- * Read the Redis settings from the environment ({@link REDIS_ENV}; empty values count as unset).
- * @param env - the environment
+ * The Redis settings of the environment's {@link REDIS_ENV} variables (src/config/settings.ts reads
+ * them and hands them here; empty values count as unset).
+ * @param values - the REDIS_* values, by variable name
  * @returns the settings present (possibly only credentials), or undefined when no Redis variable is set
  * @throws ConfigError naming the variable when a value does not parse (REDIS_SENTINELS, REDIS_DB, REDIS_TLS…)
  */
-export function redisSettingsFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
+export function redisSettingsFromValues(
+  values: Readonly<Record<string, string | undefined>>,
 ): Partial<RedisSettings> | undefined {
   const out: Partial<RedisSettings> = {};
-  const url = envValue(env, REDIS_ENV.url);
+  const url = valueOf(values, REDIS_ENV.url);
   if (url !== undefined) out.url = url;
-  const sentinels = envValue(env, REDIS_ENV.sentinels);
+  const sentinels = valueOf(values, REDIS_ENV.sentinels);
   if (sentinels !== undefined) out.sentinels = parseSentinelList(sentinels);
   for (const key of ['name', 'username', 'password', 'sentinelUsername', 'sentinelPassword'] as const) {
-    const v = envValue(env, REDIS_ENV[key]);
+    const v = valueOf(values, REDIS_ENV[key]);
     if (v !== undefined) out[key] = v;
   }
-  const db = envValue(env, REDIS_ENV.db);
+  const db = valueOf(values, REDIS_ENV.db);
   if (db !== undefined) {
     if (!/^\d+$/.test(db))
       throw new ConfigError(REDIS_ENV.db, `${JSON.stringify(db)} is not a whole number ≥ 0`);
     out.db = Number(db);
   }
-  const tls = envValue(env, REDIS_ENV.tls);
+  const tls = valueOf(values, REDIS_ENV.tls);
   if (tls !== undefined) out.tls = envBoolean(tls, REDIS_ENV.tls);
-  const sentinelTls = envValue(env, REDIS_ENV.sentinelTls);
+  const sentinelTls = valueOf(values, REDIS_ENV.sentinelTls);
   if (sentinelTls !== undefined) out.sentinelTls = envBoolean(sentinelTls, REDIS_ENV.sentinelTls);
   return Object.keys(out).length === 0 ? undefined : out;
 }
 
 /**
- * The Redis target from the config file's `redis` entry and the environment. `REDIS_URL` or
+ * The Redis target from the config file's `redis` entry and the environment's. `REDIS_URL` or
  * `REDIS_SENTINELS` replace the file's entry as a whole; the other variables (credentials, db,
  * TLS) complete or override it, so a Secret can hold the passwords while the file holds the
  * topology.
  * @param file - the file's validated `redis` entry, if any
- * @param env - the environment ({@link REDIS_ENV})
+ * @param fromEnv - the environment's part (`Settings.redis`, from {@link redisSettingsFromValues})
  * @returns the target, or undefined when neither the file nor the environment names a Redis
  * @throws ConfigError naming the setting (`redis.name`, `REDIS_SENTINELS`…) to fix
  */
 export function resolveRedisTarget(
   file: RedisSettings | undefined,
-  env: Readonly<Record<string, string | undefined>>,
+  fromEnv: Partial<RedisSettings> | undefined,
 ): RedisTarget | undefined {
-  const fromEnv = redisSettingsFromEnv(env);
   const envNamesPlace =
     fromEnv !== undefined && (fromEnv.url !== undefined || fromEnv.sentinels !== undefined);
   const base: RedisSettings = envNamesPlace ? {} : (file ?? {});
@@ -301,22 +284,22 @@ export function resolveRedisTarget(
 
 /**
  * The environment that names `target` ({@link REDIS_ENV}), for a process started with settings
- * resolved elsewhere (the CLI's `worker` command hands the config file's Redis to the worker).
+ * resolved elsewhere (a child process that reads its own environment).
  * @param target - the target
  * @returns every {@link REDIS_ENV} variable: the target's set, the others `undefined` (so they replace inherited ones)
  */
 export function redisTargetToEnv(target: RedisTarget): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = Object.fromEntries(
+  const out: Record<string, string | undefined> = Object.fromEntries(
     Object.values(REDIS_ENV).map((name) => [name, undefined]),
   );
   if (typeof target === 'string') {
-    env[REDIS_ENV.url] = target;
-    return env;
+    out[REDIS_ENV.url] = target;
+    return out;
   }
-  env[REDIS_ENV.sentinels] = target.sentinels
+  out[REDIS_ENV.sentinels] = target.sentinels
     .map((a) => `${a.host.includes(':') ? `[${a.host}]` : a.host}:${a.port}`)
     .join(',');
-  env[REDIS_ENV.name] = target.name;
+  out[REDIS_ENV.name] = target.name;
   for (const key of [
     'username',
     'password',
@@ -327,9 +310,9 @@ export function redisTargetToEnv(target: RedisTarget): Record<string, string | u
     'sentinelTls',
   ] as const) {
     const v = target[key];
-    if (v !== undefined) env[REDIS_ENV[key]] = String(v);
+    if (v !== undefined) out[REDIS_ENV[key]] = String(v);
   }
-  return env;
+  return out;
 }
 
 /**

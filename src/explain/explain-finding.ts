@@ -47,8 +47,28 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? `; ${tr.t('derived.leader', { leader: facts.leader })}`
         : '',
   };
+  if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
+  const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
+  if (f.check === 'prior-cordon') {
+    derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';
+    derived.sinceText = ago === null ? '' : tr.t('derived.since', { age: ago });
+  }
+  if (f.check === 'concurrent-disruption') {
+    derived.markAge = ago === null ? '' : tr.t('derived.markAge', { age: ago });
+    derived.markText =
+      facts.marked === true
+        ? tr.t(ago === null ? 'derived.kuredMarkNoAge' : 'derived.kuredMark', { age: ago ?? '' })
+        : '';
+  }
   // i18next picks the `_one` form by `count`: the number a finding's sentence is about.
-  const count = facts.count ?? facts.evictable ?? (f.variant === 'spread' ? facts.elsewhere : undefined);
+  const count =
+    facts.count ??
+    facts.evictable ??
+    (f.variant === 'spread-node-dead'
+      ? facts.readyElsewhere
+      : f.variant.startsWith('spread')
+        ? facts.elsewhere
+        : undefined);
   if (typeof count === 'number') derived.count = count;
   // "one of 1 control-plane nodes" is not English: node-role has a `_one` form.
   if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number')
@@ -57,6 +77,45 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'not-observed')
     derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
+}
+
+/** A duration in minutes as the reader's words: minutes, hours, or days from 48 h on. */
+function ageText(tr: Translator, minutes: number): string {
+  if (minutes >= 48 * 60) return tr.t('report.age.days', { count: Math.floor(minutes / 1440) });
+  if (minutes >= 60) return tr.t('report.age.hours', { count: Math.floor(minutes / 60) });
+  return tr.t('report.age.minutes', { count: minutes });
+}
+
+/**
+ * The phrases of a `dead-node-drain` finding: what already replaced the node's pods elsewhere
+ * (`replacedText`), what did not and why (`pendingText`), the pods already Terminating
+ * (`terminatingText`), from the finding's parallel lists (src/analysis/node-state-checks.ts).
+ */
+function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
+  const list = (v: FactValue | undefined): string[] =>
+    Array.isArray(v) ? [...(v as readonly string[])] : [];
+  const replaced = list(f.facts.replaced).map((workload, i) =>
+    tr.t('derived.replaced', {
+      workload,
+      ready: Number(list(f.facts.replacedReady)[i] ?? 0),
+      desired: Number(list(f.facts.replacedDesired)[i] ?? 0),
+      nodes: list(f.facts.replacedNodes)[i] ?? '',
+    }),
+  );
+  const kinds = list(f.facts.pendingKind);
+  const pending = list(f.facts.pending).map((name, i) =>
+    tr.t(`derived.pending-${kinds[i] ?? 'bare'}`, {
+      name,
+      ready: Number(list(f.facts.pendingReady)[i] ?? 0),
+      desired: Number(list(f.facts.pendingDesired)[i] ?? 0),
+    }),
+  );
+  const terminating = list(f.facts.terminating);
+  return {
+    replacedText: tr.list(replaced),
+    pendingText: tr.list(pending),
+    terminatingText: terminating.length > 0 ? tr.list(terminating) : tr.t('derived.noneTerminating'),
+  };
 }
 
 /**
@@ -91,7 +150,14 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
     f.check === 'etcd-learner' && f.variant === 'learner-reboot' && (f.facts.learnerId ?? null) === null
       ? '-no-id'
       : '';
-  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}`;
+  // The node was cordoned by someone else (issue 16): the advice does not say to uncordon it.
+  const priorCordon = f.facts.priorCordon === true ? '-prior-cordon' : '';
+  // Before Kubernetes 1.26 the out-of-service taint does nothing: the advice deletes the Node instead.
+  const noOutOfService =
+    f.check === 'dead-node-drain' && f.facts.outOfService === false ? '-no-out-of-service' : '';
+  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}`;
   if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
+  // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
+  if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

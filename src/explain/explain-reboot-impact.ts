@@ -2,6 +2,7 @@
  * A reboot-impact analysis → the platform-neutral {@link Reply}: verdict first, then each plane
  * (affected or not, why, what stops, what keeps working), then what to do first.
  */
+import { drainBlockOf } from '../analysis/node-state-checks.js';
 import { type RebootImpact, quorumLostBy } from '../analysis/reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { TYPICAL_NODE_REBOOT_S, LEADER_ELECTION_LEASE_DURATION_S } from '../analysis/domain.js';
@@ -136,17 +137,31 @@ function dataSection(
   const stops: string[] = [];
   const grace = has(f, 'grace-period')?.facts;
   const recreated = Number(grace?.recreated ?? grace?.evictable ?? 0);
-  if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+  // One data-plane model (issue 16): when the drain cannot move pods (writes refused, or the node
+  // already dead), no sentence says they are evicted and recreated elsewhere.
+  const blocked = drainBlockOf(f);
+  const evictable = Number(grace?.evictable ?? 0);
+  if (blocked === 'node-dead') {
+    const dead = has(f, 'dead-node-drain')?.facts;
+    const onNode = Number(dead?.pods ?? evictable);
+    if (onNode > 0) stops.push(tr.t('stops.pods-on-dead-node', { node, count: onNode }));
+  } else if (blocked === 'writes-blocked') {
+    if (evictable > 0) stops.push(tr.t('stops.pods-writes-blocked', { node, count: evictable }));
+  } else if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
   const bare = has(f, 'unmanaged-pods')?.facts.pods;
-  if (Array.isArray(bare) && bare.length > 0) stops.push(tr.t('stops.pods-lost', { pods: bare }));
-  stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
+  if (Array.isArray(bare) && bare.length > 0 && blocked === null)
+    stops.push(tr.t('stops.pods-lost', { pods: bare }));
+  // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
+  if (blocked !== 'node-dead')
+    stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
   const down = f
     .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
     .map((x) => String(x.facts.workload));
   if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
   // With no other node there are no "other workloads" to keep running.
   const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
-  if (has(f, 'single-replica', 'spread')) keeps.push(tr.t('keeps.spread-workloads'));
+  if (f.some((x) => x.check === 'single-replica' && x.variant.startsWith('spread')))
+    keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };
 }

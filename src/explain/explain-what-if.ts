@@ -5,7 +5,7 @@
  * do first.
  */
 import type { Statement, WhatIfImpact } from '../analysis/what-if/what-if-impact.js';
-import { DEFAULT_EVICTION_TOLERATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../analysis/domain.js';
+import { DEFAULT_EVICTION_TOLERATION_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { isComponentName } from '../commands/components.js';
 import type { Locale } from '../commands/types.js';
@@ -46,17 +46,18 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
  * One finding's sentence: the what-if text when there is one, else the reboot text. For a node
  * that is lost (`lost`), the drain findings of the reboot analysis are told as what happens without
  * a drain (`whatIf.lost.*`): pods leave only when the taint manager evicts them, after the
- * {@link NODE_MONITOR_GRACE_PERIOD_S} s grace period and the {@link DEFAULT_EVICTION_TOLERATION_S} s
- * NoExecute toleration (docs/domain.md, "Node failure timings").
+ * cluster's node-monitor grace period (`graceS`: 50 s from Kubernetes 1.32, 40 s before; the
+ * analysis' `state.nodeMonitorGrace`) and the {@link DEFAULT_EVICTION_TOLERATION_S} s NoExecute
+ * toleration (docs/domain.md, "Node failure timings").
  */
-function explainOne(tr: Translator, f: Finding, lost: boolean): string | null {
+function explainOne(tr: Translator, f: Finding, lost: boolean, graceS: number): string | null {
   const lostKey = `whatIf.lost.${f.check}.${f.variant}`;
   if (lost && tr.has(lostKey)) {
     return tr.t(
       lostKey,
       params(tr, {
         ...findingParams(tr, f),
-        graceS: NODE_MONITOR_GRACE_PERIOD_S,
+        graceS,
         tolerationS: DEFAULT_EVICTION_TOLERATION_S,
       }),
     );
@@ -183,7 +184,7 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
       reasons: unique(
         f
           .filter((x) => x.plane === plane && !(x.severity === 'ok' && QUIET_OK.has(x.check)))
-          .map((x) => explainOne(tr, x, key === 'node-down'))
+          .map((x) => explainOne(tr, x, key === 'node-down', impact.state.nodeMonitorGrace.seconds))
           .filter((s): s is string => s !== null),
       ),
       stops: unique(impact.stops.filter((s) => s.plane === plane).map((s) => statementText(tr, s))),

@@ -11,6 +11,7 @@ import { createMaintenanceService } from './maintenance-service.js';
 import type { MaintenanceService } from './maintenance-service.js';
 import { DEFAULT_MAINTENANCE_POLICY, loadMaintenancePolicy } from './policy.js';
 import type { MaintenancePolicy } from './policy.js';
+import { queueKeys } from '../config/queue-keys.js';
 
 /** Options of {@link connectMaintenanceService}. */
 export interface ConnectMaintenanceServiceOptions {
@@ -55,7 +56,7 @@ export async function connectMaintenanceService(
     redis.disconnect();
     throw err;
   }
-  const prefix = o.prefix ?? 'bull';
+  const prefix = queueKeys(o.prefix).prefix;
   const publisher = new ReplyPublisher(redis, prefix, logger);
   const service = createMaintenanceService({
     redis,

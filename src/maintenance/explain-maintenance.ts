@@ -112,12 +112,17 @@ function stateSummary(tr: Translator, r: MaintenanceRequest): string {
   const base = { node: r.node, cluster: r.cluster };
   switch (r.state) {
     case 'pending-approval':
-      return tr.t('maintenance.state.pending-approval', {
-        ...base,
-        count: r.approvals.length,
-        required: r.approvalsRequired,
-        missing: Math.max(0, r.approvalsRequired - r.approvals.length),
-      });
+      return tr.t(
+        r.cordonedAtRequest === true
+          ? 'maintenance.state.pending-approval-cordoned'
+          : 'maintenance.state.pending-approval',
+        {
+          ...base,
+          count: r.approvals.length,
+          required: r.approvalsRequired,
+          missing: Math.max(0, r.approvalsRequired - r.approvals.length),
+        },
+      );
     case 'waiting-for-window': {
       const at =
         r.stateReason !== undefined && !Number.isNaN(Date.parse(r.stateReason))
@@ -229,6 +234,7 @@ export function explainMaintenanceCard(request: MaintenanceRequest, locale: Loca
       : tr.t('maintenance.card.reason', { reason: r.reason }),
   ];
   if (r.force) lines.push(tr.t('maintenance.card.force', { forceReason: r.forceReason ?? '' }));
+  if (r.cordonedAtRequest === true) lines.push(tr.t('maintenance.card.cordonedAtRequest', { node: r.node }));
   lines.push(
     tr.t('maintenance.card.requestedBy', {
       who: actorName(r.requestedBy),

@@ -18,14 +18,14 @@ import type { Logger } from '../util/logger.js';
 import { AuditLog } from './audit-log.js';
 import { createMaintenanceNotifier } from './notifier.js';
 import { type MaintenancePolicy, isAllowed } from './policy.js';
-import { MaintenanceStore, maintenanceKeyPrefixFor } from './request-store.js';
+import { MaintenanceStore } from './request-store.js';
 import { createPlanService, isPlanSubjectId } from './plan/plan-service.js';
 import type { PlanService, PlanSubject, PlanSubjectDecision } from './plan/plan-service.js';
 import type { PlanRefusalText } from './plan/explain-maintenance-plan.js';
 import { explainPlanRefusal } from './plan/explain-maintenance-plan.js';
 import { translator } from '../explain/i18n.js';
 import type { PlanAction } from './plan/plan-types.js';
-import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
+import { queueKeys } from '../config/queue-keys.js';
 import {
   type Actor,
   type AuditEntry,
@@ -93,6 +93,8 @@ export interface CreateRequestInput extends MaintenanceRequestInput {
   /** The reboot-impact verdict now, and its one-line summary (shown on the card). */
   verdict: Verdict;
   summary: string;
+  /** The analysis found the node already cordoned by someone else (see `MaintenanceRequest.cordonedAtRequest`). */
+  cordonedAtRequest?: boolean;
 }
 
 /** The facade; see {@link createMaintenanceService}. */
@@ -199,7 +201,7 @@ export interface MaintenanceServiceOptions {
   prefix?: string;
   /**
    * Prefix of the request keys, the audit Stream and the decision locks.
-   * @defaultValue `maintenanceKeyPrefixFor(prefix)`: `k8s-ha-bot:maintenance:` for the queue prefix
+   * @defaultValue `queueKeys(prefix).maintenance`: `k8s-ha-bot:maintenance:` for the queue prefix
    * `bull`, `k8s-ha-bot:maintenance:<prefix>:` for another
    */
   keyPrefix?: string;
@@ -237,7 +239,7 @@ const EXECUTION_JOB_OPTIONS = {
  */
 export function createMaintenanceService(o: MaintenanceServiceOptions): MaintenanceService {
   const now = o.now ?? (() => new Date());
-  const keyPrefix = o.keyPrefix ?? maintenanceKeyPrefixFor(o.prefix ?? DEFAULT_QUEUE_PREFIX);
+  const keyPrefix = o.keyPrefix ?? queueKeys(o.prefix).maintenance;
   const store = new MaintenanceStore(o.redis, { keyPrefix, now });
   const audit = new AuditLog(o.redis, { key: `${keyPrefix}audit`, logger: o.logger });
   const threadOrder = new ThreadOrder(o.redis, keyPrefix);
@@ -256,7 +258,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
       // Shares the service's connection: BullMQ does not duplicate it for a Queue and never closes it.
       q = new Queue(maintenanceQueueNameFor(cluster), {
         connection: o.redis,
-        prefix: o.prefix ?? DEFAULT_QUEUE_PREFIX,
+        prefix: queueKeys(o.prefix).prefix,
       });
       q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
       queues.set(cluster, q);
@@ -474,6 +476,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
           replyTo: input.replyTo,
           verdictAtRequest: input.verdict,
           summaryAtRequest: input.summary,
+          ...(input.cordonedAtRequest === true ? { cordonedAtRequest: true } : {}),
         },
         policy,
       );

@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { configIssueMessage, formatPath } from '../config/config-file-schema.js';
 import { parseYamlSettings, throwConfigIssues } from '../config/load-config.js';
+import type { ChatPlatform, Platform } from '../commands/types.js';
 import { ConfigError } from '../errors.js';
 import { isDnsLabel, isValidClusterName } from '../commands/names.js';
 import { canonicalTimeZone } from '../util/time-zone.js';
@@ -111,8 +112,15 @@ const CONSOLE_ID = new RegExp(`^console:local:${CONSOLE_USER_PATTERN.source.slic
  * @param s - candidate
  */
 export function isIdentity(s: string): boolean {
-  return s === '*' || SLACK_ID.test(s) || TEAMS_ID.test(s) || CONSOLE_ID.test(s);
+  return s === '*' || Object.values(IDENTITY_PATTERNS).some((pattern) => pattern.test(s));
 }
+
+/** The identity of each platform as written in the policy (a new platform needs its pattern here). */
+const IDENTITY_PATTERNS: Readonly<Record<Platform, RegExp>> = {
+  console: CONSOLE_ID,
+  slack: SLACK_ID,
+  teams: TEAMS_ID,
+};
 
 /**
  * Whether an actor is in an identity list: `'*'` or its {@link actorKey} exactly. `'*'` means
@@ -136,7 +144,7 @@ export function isAllowed(list: readonly string[], actor: Actor): boolean {
  * @param platform - `slack` (team ids `T…`/`E…`) or `teams` (tenant ids)
  * @returns the team / tenant ids, possibly empty
  */
-export function tenantsNamedIn(policy: MaintenancePolicy, platform: 'slack' | 'teams'): Set<string> {
+export function tenantsNamedIn(policy: MaintenancePolicy, platform: ChatPlatform): Set<string> {
   const out = new Set<string>();
   const lists = [policy.defaults?.(), ...(policy.clusterNames ?? []).map((c) => policy.forCluster(c))];
   for (const p of lists) {

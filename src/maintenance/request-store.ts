@@ -19,7 +19,7 @@ import { recordMaintenanceState } from '../util/metric-hooks.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
-import { DEFAULT_QUEUE_PREFIX } from '../queue/queue-prefix.js';
+import { queueKeys } from '../config/queue-keys.js';
 import { isAllowed } from './policy.js';
 import {
   type Actor,
@@ -38,19 +38,18 @@ import {
 } from './types.js';
 
 /** Default prefix of every maintenance key in Redis (a bot with the default queue prefix `bull`). */
-export const MAINTENANCE_KEY_PREFIX = 'k8s-ha-bot:maintenance:';
+export const MAINTENANCE_KEY_PREFIX = queueKeys().maintenance;
 
 /**
- * The maintenance key prefix of a bot, from its queue prefix (`K8S_HA_BOT_QUEUE_PREFIX`,
- * src/queue/queue-prefix.ts), the same way the Slack and Teams stores derive theirs: the default
- * `bull` keeps {@link MAINTENANCE_KEY_PREFIX} (existing deployments keep their requests and audit),
- * any other prefix is inserted after it, so several bots on one Redis never see each other's
- * requests, audit, decision locks or eviction ledgers.
+ * The maintenance key prefix of a bot, from its queue prefix (`K8S_HA_BOT_QUEUE_PREFIX`), as
+ * src/config/queue-keys.ts names every key: the default `bull` keeps {@link MAINTENANCE_KEY_PREFIX}
+ * (existing deployments keep their requests and audit), any other prefix is inserted after it, so
+ * several bots on one Redis never see each other's requests, audit, decision locks or eviction ledgers.
  * @param queuePrefix - the bot's queue prefix, e.g. `bull` or `botb`
  * @returns e.g. `k8s-ha-bot:maintenance:` for `bull`, `k8s-ha-bot:maintenance:botb:` for `botb`
  */
 export function maintenanceKeyPrefixFor(queuePrefix: string): string {
-  return `${MAINTENANCE_KEY_PREFIX}${queuePrefix === DEFAULT_QUEUE_PREFIX ? '' : `${queuePrefix}:`}`;
+  return queueKeys(queuePrefix).maintenance;
 }
 
 /** How long a finished request is kept, in ms (30 days). */
@@ -77,7 +76,8 @@ export function newRequestId(): string {
 export type NewMaintenanceRequest = Pick<
   MaintenanceRequest,
   keyof MaintenanceRequestInput | 'verdictAtRequest' | 'summaryAtRequest'
->;
+> &
+  Partial<Pick<MaintenanceRequest, 'cordonedAtRequest'>>;
 
 /** A decision as the store made it: the {@link DecisionResult}, and whether anything was written. */
 export type StoreDecision = DecisionResult & { changed: boolean };
@@ -321,6 +321,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
         replyTo: input.replyTo,
         verdictAtRequest: input.verdictAtRequest,
         summaryAtRequest: input.summaryAtRequest,
+        ...(input.cordonedAtRequest === true ? { cordonedAtRequest: true } : {}),
         progress: {},
         revision: 1,
       };

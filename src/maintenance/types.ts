@@ -7,7 +7,7 @@
  * `policy.ts`, the Kubernetes steps in `execute/`, the chat texts in `src/explain/`.
  */
 import type { Verdict } from '../analysis/types.js';
-import type { Locale, ReplyTarget } from '../commands/types.js';
+import type { Locale, Platform, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 import { isValidClusterName } from '../commands/names.js';
 
@@ -17,7 +17,7 @@ import { isValidClusterName } from '../commands/names.js';
  * never compared.
  */
 export interface Actor {
-  platform: 'slack' | 'teams' | 'console';
+  platform: Platform;
   /** Slack team id (`T…`), Teams tenant id (a GUID), or `local` for the console. */
   tenant: string;
   /** Slack user id (`U…`/`W…`), Teams AAD object id (a GUID), or the OS user name. */
@@ -172,6 +172,13 @@ export interface MaintenanceRequest {
   /** The reboot-impact verdict when requested, and its one-line summary. */
   verdictAtRequest: Verdict;
   summaryAtRequest: string;
+  /**
+   * The node was already cordoned by someone else when the request was made (the analysis'
+   * `prior-cordon` warning, issue 16): the card says the bot drains it as it is and leaves it
+   * cordoned. The executor decides again when it starts (`progress.wasCordoned`): it uncordons
+   * only a cordon it made itself.
+   */
+  cordonedAtRequest?: boolean;
   progress: ExecutionProgress;
   /**
    * Set on the requests a maintenance plan makes: the plan (`mp-…`), the node's step,

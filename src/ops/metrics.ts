@@ -10,6 +10,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { setMetricHooks } from '../util/metric-hooks.js';
+import type { ChatDecisionRecord } from '../util/metric-hooks.js';
 
 /** Prefix of every metric name. */
 export const METRIC_PREFIX = 'k8s_ha_bot_';
@@ -60,6 +61,13 @@ const chatPostFailures = new Counter({
   name: `${METRIC_PREFIX}chat_post_failures_total`,
   help: 'Failed deliveries of a reply to a chat platform, by platform and status (HTTP status or error code)',
   labelNames: ['platform', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+const chatDecisions = new Counter({
+  name: `${METRIC_PREFIX}chat_decisions_total`,
+  help: 'Chat requests by what the intake decided (answer, enqueue, maintenance, schedule), by platform',
+  labelNames: ['platform', 'decision'] as const,
   registers: [metricsRegistry],
 });
 
@@ -203,6 +211,15 @@ export function recordMaintenanceState(state: string): void {
   maintenanceStates.inc({ state });
 }
 
+/**
+ * Count one decision of the chat intake (src/intake/intake.ts records it through the hook).
+ * @param platform - `console`, `slack`, `teams`
+ * @param decision - its `kind`: `answer`, `enqueue`, `maintenance`, `schedule`
+ */
+export function recordChatDecision(platform: string, decision: Pick<ChatDecisionRecord, 'kind'>): void {
+  chatDecisions.inc({ platform, decision: decision.kind });
+}
+
 /** The status label of a chat delivery failure (moved to ../util/metric-hooks.ts; kept here for callers). */
 export { chatFailureStatus } from '../util/metric-hooks.js';
 
@@ -212,4 +229,5 @@ setMetricHooks({
   kubeApiError: recordKubeApiError,
   chatPostFailure: recordChatPostFailure,
   maintenanceState: recordMaintenanceState,
+  chatDecision: recordChatDecision,
 });

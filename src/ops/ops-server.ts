@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { Queue } from 'bullmq';
 import type { ClusterConfig } from '../config/bot-config.js';
-import { ConfigError } from '../errors.js';
+import { CHAT_PLATFORMS } from '../commands/types.js';
 import { queueNameFor, repliesQueueNameFor } from '../queue/job.js';
 import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
 import type { Logger } from '../util/logger.js';
@@ -18,12 +18,9 @@ import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
-import { DEFAULT_OPS_HOST, listenHostFrom } from './listen-host.js';
-
-// The settings live in ./ops-settings.ts (read by `config check` without this module's Redis and
-// Kubernetes client); re-exported here for the processes that start the server.
-export { DEFAULT_OPS_PORT, OPS_ENV, opsPortFrom } from './ops-settings.js';
-import { OPS_ENV, opsPortFrom } from './ops-settings.js';
+import { DEFAULT_OPS_HOST, OPS_ENV, loadSettings } from '../config/settings.js';
+import type { Env, Settings } from '../config/settings.js';
+import { DEFAULT_QUEUE_PREFIX } from '../config/queue-keys.js';
 
 /** Options of {@link startOpsServer}. */
 export interface OpsServerOptions {
@@ -139,10 +136,12 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
 export interface ProcessOpsOptions {
   /** `gateway` or `worker` (logged). */
   role: 'gateway' | 'worker';
-  /** The environment ({@link OPS_ENV}). */
-  env: Readonly<Record<string, string | undefined>>;
+  /** The process's settings (`ops`: port, host, readyz mode). */
+  settings?: Pick<Settings, 'ops'>;
+  /** The environment the settings are loaded from when `settings` is absent (tests). @defaultValue {} */
+  env?: Env;
   redisUrl: RedisTarget;
-  /** BullMQ key prefix. @defaultValue `bull` */
+  /** BullMQ key prefix (`Settings.queue.prefix`). @defaultValue `bull` */
   prefix?: string;
   /** The clusters whose API readiness checks and whose queue depth `/metrics` reports. */
   clusters: Readonly<Record<string, ClusterConfig>>;
@@ -155,6 +154,11 @@ export interface ProcessOpsOptions {
   queueDepthMaxAgeMs?: number;
 }
 
+/** The ops settings of `options`: given, or loaded from its `env`. */
+function opsSettingsOf(options: Pick<ProcessOpsOptions, 'settings' | 'env'>): Settings['ops'] {
+  return (options.settings ?? loadSettings(options.env ?? {})).ops;
+}
+
 /**
  * Start the ops server of a gateway or worker: its own Redis connection (PING, queue depth through
  * BullMQ `getJobCounts` of every cluster queue and both replies queues, read at most once per
@@ -164,21 +168,19 @@ export interface ProcessOpsOptions {
  * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_OPS_HOST`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL; the listen error
  */
 export async function startProcessOps(options: ProcessOpsOptions): Promise<RunningOpsServer> {
-  const { logger, env } = options;
-  const port = options.port ?? opsPortFrom(env);
-  const mode = (env[OPS_ENV.readyzClusters] ?? '').trim() || 'required';
-  if (mode !== 'required' && mode !== 'reported')
-    throw new ConfigError(OPS_ENV.readyzClusters, `${JSON.stringify(mode)}: expected required or reported`);
-  const host = options.host ?? listenHostFrom(env, OPS_ENV.host) ?? DEFAULT_OPS_HOST;
-  const prefix = options.prefix ?? 'bull';
+  const { logger } = options;
+  const ops = opsSettingsOf(options);
+  const port = options.port ?? ops.port;
+  const mode = ops.readyzClusters;
+  const host = options.host ?? ops.host;
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const redis = createProducerConnection(options.redisUrl, {
     connectTimeoutMs: REDIS_PING_TIMEOUT_MS,
     logger,
   });
   const queues = [
     ...Object.keys(options.clusters).map(queueNameFor),
-    repliesQueueNameFor('slack'),
-    repliesQueueNameFor('teams'),
+    ...CHAT_PLATFORMS.map(repliesQueueNameFor),
   ].map((name) => new Queue(name, { connection: redis, prefix }));
   for (const q of queues) q.on('error', (err) => logger.debug({ err, queue: q.name }, 'ops queue error'));
   setQueueDepthSource(
@@ -254,7 +256,7 @@ export async function startProcessOpsOrWarn(
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
     options.logger.error(
-      { err, code, port: options.port ?? opsPortFrom(options.env) },
+      { err, code, port: options.port ?? opsSettingsOf(options).port },
       `ops server not started (${code}): no /healthz, /readyz, /metrics in this process; set ${OPS_ENV.port}`,
     );
     return undefined;

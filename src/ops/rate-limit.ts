@@ -30,47 +30,11 @@ import type { EnqueueResult } from '../queue/job-queue.js';
 import type { ReplyPublisher } from '../queue/reply-queue.js';
 import type { Logger } from '../util/logger.js';
 import { recordRequest } from './metrics.js';
-import { wholeNumberFromEnv } from '../util/env-number.js';
+import { queueKeys } from '../config/queue-keys.js';
 
-/** Environment variables of the rate limit. */
-export const RATE_LIMIT_ENV = {
-  /** Requests allowed per user and window; `0` turns the limit off. */
-  points: 'K8S_HA_BOT_RATE_LIMIT',
-  /** The window, in s. */
-  windowS: 'K8S_HA_BOT_RATE_LIMIT_WINDOW_S',
-} as const;
-
-/** Rate limit settings. */
-export interface RateLimitSettings {
-  /** Requests allowed per user and window; 0 = no limit. @defaultValue 10 */
-  points: number;
-  /** Window length, in s. @defaultValue 60 */
-  windowS: number;
-}
-
-/** Defaults: 10 requests a minute per user (a person asking by hand never gets near it). */
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = { points: 10, windowS: 60 };
-
-/**
- * Read the rate limit settings.
- * @param env - reads {@link RATE_LIMIT_ENV}
- * @returns the settings (defaults {@link DEFAULT_RATE_LIMIT})
- * @throws ConfigError `K8S_HA_BOT_RATE_LIMIT` (0..10 000) or `K8S_HA_BOT_RATE_LIMIT_WINDOW_S` (1..86 400) out of range
- */
-export function rateLimitSettingsFrom(env: Readonly<Record<string, string | undefined>>): RateLimitSettings {
-  return {
-    points: wholeNumberFromEnv(env, RATE_LIMIT_ENV.points, {
-      min: 0,
-      max: 10_000,
-      fallback: DEFAULT_RATE_LIMIT.points,
-    }),
-    windowS: wholeNumberFromEnv(env, RATE_LIMIT_ENV.windowS, {
-      min: 1,
-      max: 86_400,
-      fallback: DEFAULT_RATE_LIMIT.windowS,
-    }),
-  };
-}
+/** The rate limit's settings, read with every other setting (src/config/settings.ts). */
+export type { RateLimitSettings } from '../config/settings.js';
+import type { RateLimitSettings } from '../config/settings.js';
 
 /** Who asked: the rate limit key's parts. */
 export interface Requester {
@@ -92,7 +56,7 @@ export type Admission =
 export interface RequestRateLimiterOptions extends RateLimitSettings {
   /** A connected ioredis client (the gateway's shared producer connection). */
   redis: Redis;
-  /** Key prefix in Redis. @defaultValue `k8s-ha-bot:rl` */
+  /** Key prefix in Redis (`Settings.queue.keys.rateLimit`). @defaultValue `k8s-ha-bot:rl` */
   keyPrefix?: string;
   logger: Logger;
 }
@@ -110,7 +74,7 @@ export class RequestRateLimiter {
       options.points > 0
         ? new RateLimiterRedis({
             storeClient: options.redis,
-            keyPrefix: options.keyPrefix ?? 'k8s-ha-bot:rl',
+            keyPrefix: options.keyPrefix ?? queueKeys().rateLimit,
             points: options.points,
             duration: options.windowS,
             rejectIfRedisNotReady: true,

@@ -9,28 +9,6 @@
  * their jobs go back to the queue for another worker).
  */
 import type { Logger } from '../util/logger.js';
-import { wholeNumberFromEnv } from '../util/env-number.js';
-
-/** Environment variable of the shutdown deadline, in ms. */
-export const SHUTDOWN_ENV = 'K8S_HA_BOT_SHUTDOWN_MS';
-
-/** Default shutdown deadline, in ms: 5 s under Kubernetes' default 30 s grace period. */
-export const DEFAULT_SHUTDOWN_MS = 25_000;
-
-/**
- * The shutdown deadline.
- * @param env - reads {@link SHUTDOWN_ENV}
- * @returns ms (default {@link DEFAULT_SHUTDOWN_MS})
- * @throws ConfigError `K8S_HA_BOT_SHUTDOWN_MS` when not a whole number 0..3 600 000
- */
-export function shutdownDeadlineFrom(env: Readonly<Record<string, string | undefined>>): number {
-  return wholeNumberFromEnv(env, SHUTDOWN_ENV, {
-    min: 0,
-    max: 3_600_000,
-    fallback: DEFAULT_SHUTDOWN_MS,
-    problem: (quoted) => `${quoted}: expected a whole number of ms, 0..3600000`,
-  });
-}
 
 /** Options of {@link runUntilSignal}. */
 export interface RunUntilSignalOptions {

@@ -24,6 +24,7 @@ import {
   queueUnavailable,
   describeRedisTarget,
 } from './redis-connection.js';
+import { queueKeys } from '../config/queue-keys.js';
 
 /** BullMQ job name of answer jobs (the name carries a per-enqueue nonce: `answer.<hex>`). */
 export const ANSWER_JOB_NAME = 'answer';
@@ -73,7 +74,7 @@ export interface EnqueueResult {
  * Producer of answer jobs: one BullMQ queue per cluster, sharing one fail-fast Redis connection.
  *
  * @example
- * const queue = new JobQueue({ redisUrl: env.REDIS_URL });
+ * const queue = new JobQueue({ redisUrl: redisTargetOf(config.redis), prefix: settings.queue.prefix });
  * const { jobId } = await queue.enqueue(job);
  * const reply = await queue.waitForReply(jobId, 30_000);
  * await queue.close();
@@ -104,7 +105,7 @@ export class JobQueue {
    */
   constructor(options: JobQueueOptions) {
     this.redisUrl = options.redisUrl;
-    this.prefix = options.prefix ?? 'bull';
+    this.prefix = queueKeys(options.prefix).prefix;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.jobOptions = options.jobOptions ?? {};
     this.logger = options.logger ?? silentLogger;

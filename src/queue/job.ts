@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { reportSettingsSchema } from '../commands/report-settings.js';
 import { isValidClusterName } from '../commands/names.js';
-import type { ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
+import { PLATFORMS, isChatPlatform } from '../commands/types.js';
+import type { ChatPlatform, ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';
 import { BotError } from '../errors.js';
 
 /**
@@ -33,7 +34,7 @@ export interface AnswerJob {
 }
 
 /** Chat platforms whose replies travel through a replies queue (the console waits for its reply directly). */
-export type ReplyPlatform = 'slack' | 'teams';
+export type ReplyPlatform = ChatPlatform;
 
 /** Prefix of the per-cluster answer queues: `k8s-ha-bot-cluster-<cluster>`. */
 export const CLUSTER_QUEUE_PREFIX = 'k8s-ha-bot-cluster-';
@@ -84,7 +85,7 @@ export function queueNameFor(cluster: string): string {
 
 /**
  * The replies queue of one chat platform: `k8s-ha-bot-replies-<platform>`.
- * @param platform - `slack` or `teams`
+ * @param platform - a chat platform (`slack`, `teams`)
  * @returns the BullMQ queue name
  */
 export function repliesQueueNameFor(platform: ReplyPlatform): string {
@@ -92,16 +93,16 @@ export function repliesQueueNameFor(platform: ReplyPlatform): string {
 }
 
 /**
- * Whether replies to a target go through a replies queue (`slack`, `teams`) rather than straight
+ * Whether replies to a target go through a replies queue (the chat platforms) rather than straight
  * back to a waiting caller (`console`).
  * @param platform - the reply target's platform
- * @returns true for `slack` and `teams`
+ * @returns true for the chat platforms (`CHAT_PLATFORMS`)
  */
 export function isReplyPlatform(platform: ReplyTarget['platform']): platform is ReplyPlatform {
-  return platform === 'slack' || platform === 'teams';
+  return isChatPlatform(platform);
 }
 
-const platformSchema = z.enum(['console', 'slack', 'teams']);
+const platformSchema = z.enum(PLATFORMS);
 const localeSchema = z.enum(['en', 'ko']);
 const commandSchema = z.discriminatedUnion('kind', [
   z.object({

@@ -16,6 +16,7 @@ import { parseAnswerJob, repliesQueueNameFor } from './job.js';
 import type { AnswerJob, ReplyPlatform } from './job.js';
 import { openWorkerConnection } from './redis-connection.js';
 import { ReplyThrottle } from './reply-throttle.js';
+import { DEFAULT_QUEUE_PREFIX, queueKeys } from '../config/queue-keys.js';
 
 /** The data of one reply job. */
 export interface ReplyMessage {
@@ -61,7 +62,7 @@ export class ReplyPublisher {
    */
   constructor(
     private readonly connection: Redis,
-    private readonly prefix = 'bull',
+    private readonly prefix = DEFAULT_QUEUE_PREFIX,
     private readonly logger: Logger = silentLogger,
   ) {}
 
@@ -197,7 +198,7 @@ export class ReplyConsumer {
     const queueName = repliesQueueNameFor(options.platform);
     const throttle = new ReplyThrottle(
       connection,
-      `${options.prefix ?? 'bull'}:${queueName}:throttle`,
+      queueKeys(options.prefix).replyThrottle(queueName),
       options.spacingMs ?? 1100,
     );
     const deadlineMs = options.deliveryDeadlineMs ?? DEFAULT_DELIVERY_DEADLINE_MS;
@@ -280,7 +281,7 @@ export class ReplyConsumer {
           'reply delivered',
         );
       },
-      { connection, prefix: options.prefix ?? 'bull', concurrency: options.concurrency ?? 8 },
+      { connection, prefix: queueKeys(options.prefix).prefix, concurrency: options.concurrency ?? 8 },
     );
     worker.on('error', (err) => logger.warn({ err, queueName }, 'reply consumer error'));
     worker.on('failed', (job, err) => {

@@ -4,6 +4,7 @@
  * reference stored in Redis under the job's `replyTo.address.conversation`). Structural: nothing
  * here imports an adapter or botbuilder.
  */
+import type { ChatPlatform } from '../commands/types.js';
 import type { Reply } from '../explain/reply.js';
 import type { AnswerJob } from '../queue/job.js';
 import type { PostDelivery } from './schedule-runner.js';
@@ -25,10 +26,7 @@ export interface JobReplyPoster {
  * @returns a delivery posting to `{ conversation: spec.conversation }`; the job's request id is the
  *   occurrence's delivery id, so the poster's per-message markers make a retry post nothing twice
  */
-export function jobPosterDelivery(
-  poster: JobReplyPoster,
-  platform: 'teams' | 'slack' = 'teams',
-): PostDelivery {
+export function jobPosterDelivery(poster: JobReplyPoster, platform: ChatPlatform = 'teams'): PostDelivery {
   return {
     deliver(spec: ScheduleSpec, reply: Reply, deliveryId: string) {
       const job: AnswerJob = {

@@ -23,6 +23,7 @@ import { diffHaPostState, haPostStateOf } from './ha-changes.js';
 import type { HaChange, HaPostState } from './ha-changes.js';
 import { SCHEDULE_JOB_NAME, SCHEDULE_QUEUE } from './schedule-service.js';
 import type { SchedulePlatform, ScheduleSpec } from './schedule-spec.js';
+import { queueKeys } from '../config/queue-keys.js';
 
 /**
  * Delivers a post to one platform (the port the chat adapters implement: Slack `chat.postMessage`
@@ -115,8 +116,9 @@ export class ScheduleRunner {
    */
   static async start(options: ScheduleRunnerOptions): Promise<ScheduleRunner> {
     const logger = options.logger ?? silentLogger;
-    const prefix = options.prefix ?? 'bull';
-    const keyBase = `k8s-ha-bot:schedule:${prefix === 'bull' ? '' : `${prefix}:`}`;
+    const keys = queueKeys(options.prefix);
+    const prefix = keys.prefix;
+    const keyBase = keys.schedule;
     const now = options.now ?? Date.now;
     const lateAfterMs = options.lateAfterMs ?? 300_000;
     const claimTtlMs = options.claimTtlMs ?? 120_000;

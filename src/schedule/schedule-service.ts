@@ -17,6 +17,7 @@ import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import { canonicalTimeZone, dailyCron, parseTimeOfDay, scheduleIdFor } from './schedule-spec.js';
 import type { SchedulePlatform, ScheduleSpec } from './schedule-spec.js';
+import { queueKeys } from '../config/queue-keys.js';
 
 /** BullMQ queue of the scheduled HA posts (one for every cluster and platform). */
 export const SCHEDULE_QUEUE = 'k8s-ha-bot-schedules';
@@ -95,7 +96,10 @@ export class ScheduleService {
       connectTimeoutMs: this.connectTimeoutMs,
       logger: this.logger,
     });
-    this.queue = new Queue(SCHEDULE_QUEUE, { connection: this.connection, prefix: options.prefix ?? 'bull' });
+    this.queue = new Queue(SCHEDULE_QUEUE, {
+      connection: this.connection,
+      prefix: queueKeys(options.prefix).prefix,
+    });
     this.queue.on('error', (err) => this.logger.warn({ err }, 'schedule queue error'));
   }
 

@@ -5,10 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { ReportSettings } from '../analysis/daily/report-items.js';
+import type { ChatPlatform } from '../commands/types.js';
 import { BotError } from '../errors.js';
 
-/** Chat platforms that receive scheduled posts. */
-export type SchedulePlatform = 'slack' | 'teams';
+/** Chat platforms that receive scheduled posts: every chat platform (`CHAT_PLATFORMS`). */
+export type SchedulePlatform = ChatPlatform;
 
 /** One schedule as stored in the BullMQ job scheduler's job template. */
 export interface ScheduleSpec {

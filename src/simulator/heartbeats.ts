@@ -6,7 +6,8 @@
  *   when their `renewTime` was within `leaseDurationSeconds` at load (default 15 s, [001]);
  * - apiserver identity Leases (`apiserver-*` or label `apiserver.kubernetes.io/identity`): renewed
  *   when within min(`leaseDurationSeconds`, {@link APISERVER_IDENTITY_STALE_S}) at load;
- * - node Leases in `kube-node-lease`: renewed when within {@link NODE_MONITOR_GRACE_PERIOD_S} at load;
+ * - node Leases in `kube-node-lease`: renewed when within the node-monitor grace period of the
+ *   served version at load ({@link nodeMonitorGracePeriodS}: 50 s from v1.32, 40 s before);
  * - nodes whose `Ready` condition was `True` at load (and whose node Lease, if any, was alive): every
  *   condition gets `lastHeartbeatTime = now` while `Ready` is still `True`.
  * Everything stale or down at load stays as it was (scenarios that model failures keep failing). A
@@ -23,8 +24,9 @@ import {
   APISERVER_IDENTITY_STALE_S,
   LABEL_APISERVER_IDENTITY,
   LEADER_ELECTION_LEASE_DURATION_S,
-  NODE_MONITOR_GRACE_PERIOD_S,
+  nodeMonitorGracePeriodS,
 } from '../analysis/domain.js';
+import { parseVersion } from '../analysis/what-if/versions.js';
 import type { KCondition, KNode } from '../cluster/types.js';
 import { BotError } from '../errors.js';
 import type { ObjectStore, StoredObject } from './object-store.js';
@@ -87,9 +89,9 @@ function isApiserverIdentity(lease: WireObject): boolean {
  * How long after its last renewal a Lease still counts as alive, in seconds, or null when the
  * simulator does not renew Leases of this kind (namespaces other than kube-system / kube-node-lease).
  */
-function freshnessS(lease: WireObject, spec: LeaseSpec): number | null {
+function freshnessS(lease: WireObject, spec: LeaseSpec, nodeGraceS: number): number | null {
   const ns = lease.metadata.namespace;
-  if (ns === NODE_LEASE_NS) return NODE_MONITOR_GRACE_PERIOD_S;
+  if (ns === NODE_LEASE_NS) return nodeGraceS;
   if (ns !== 'kube-system') return null;
   if (isApiserverIdentity(lease))
     return Math.min(spec.leaseDurationSeconds ?? APISERVER_IDENTITY_STALE_S, APISERVER_IDENTITY_STALE_S);
@@ -126,11 +128,13 @@ export function startHeartbeats(
   let error: Error | null = null;
 
   const leaseStore = store.resources.get('leases');
+  // The served cluster's kube-controller-manager marks a node NotReady after this (its version's default).
+  const nodeGraceS = nodeMonitorGracePeriodS(parseVersion(store.gitVersion));
   const deadNodeLeases = new Set<string>();
   for (const stored of leaseStore?.objects ?? []) {
     const lease = JSON.parse(stored.json.toString('utf8')) as WireObject;
     const spec = (lease.spec ?? {}) as LeaseSpec;
-    const limit = freshnessS(lease, spec);
+    const limit = freshnessS(lease, spec, nodeGraceS);
     if (limit === null) continue;
     const last = Date.parse(spec.renewTime ?? spec.acquireTime ?? '');
     const alive = !Number.isNaN(last) && t0 - last <= limit * 1000 && (spec.holderIdentity ?? '') !== '';

@@ -54,6 +54,11 @@ export interface WriteRequest {
   body: unknown;
   /** `?dryRun=All`: every check runs and the answer is as for a real write, but nothing changes. */
   dryRun?: boolean;
+  /**
+   * Who writes: `?fieldManager=`, else the User-Agent up to its first `/` (what kube-apiserver
+   * records in managedFields for an update without one).
+   */
+  fieldManager?: string;
 }
 
 /** The answer: HTTP status and JSON body (an object or a `Status`). */
@@ -269,7 +274,10 @@ function update(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
   next.metadata.uid = current.metadata.uid;
   next.metadata.creationTimestamp = current.metadata.creationTimestamp;
   next.metadata.namespace = current.metadata.namespace;
-  if (r.plural === 'nodes') syncUnschedulableTaint(current, next, now);
+  if (r.plural === 'nodes') {
+    syncUnschedulableTaint(current, next, now);
+    recordUnschedulableOwner(current, next, r.fieldManager, now);
+  }
   return { code: 200, body: writeObject(store, r.plural, next, now) };
 }
 
@@ -287,6 +295,40 @@ function syncUnschedulableTaint(before: WireObject, after: WireObject, now: Date
   if (is) taints.push({ key, effect: 'NoSchedule', timeAdded: metaTime(now) } as KTaint);
   if (taints.length > 0) spec.taints = taints;
   else delete spec.taints;
+}
+
+/**
+ * managedFields of `spec.unschedulable`, as kube-apiserver keeps them: setting it makes the writer
+ * (`fieldManager`) its only owner, clearing it removes every owner. Other entries are untouched.
+ * @see https://kubernetes.io/docs/reference/using-api/server-side-apply/#field-management
+ */
+function recordUnschedulableOwner(
+  before: WireObject,
+  after: WireObject,
+  manager: string | undefined,
+  now: Date,
+): void {
+  const was = (before.spec as KNode['spec'])?.unschedulable === true;
+  const is = (after.spec as KNode['spec'])?.unschedulable === true;
+  if (was === is) return;
+  type Entry = { fieldsV1?: { 'f:spec'?: Record<string, unknown> } } & Record<string, unknown>;
+  const entries = ((after.metadata.managedFields as Entry[] | undefined) ?? []).flatMap((e) => {
+    const spec = e.fieldsV1?.['f:spec'];
+    if (!spec || !('f:unschedulable' in spec)) return [e];
+    const { 'f:unschedulable': _dropped, ...rest } = spec;
+    return Object.keys(rest).length > 0 ? [{ ...e, fieldsV1: { ...e.fieldsV1, 'f:spec': rest } }] : [];
+  });
+  if (is)
+    entries.push({
+      manager: manager ?? 'unknown',
+      operation: 'Update',
+      apiVersion: 'v1',
+      time: metaTime(now),
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+    });
+  if (entries.length > 0) after.metadata.managedFields = entries;
+  else delete after.metadata.managedFields;
 }
 
 function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): WriteAnswer {

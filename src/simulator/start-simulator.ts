@@ -812,6 +812,10 @@ function serveWriteRoute(
       contentType: req.headers['content-type'],
       body,
       dryRun: url.searchParams.getAll('dryRun').includes('All'),
+      fieldManager:
+        url.searchParams.get('fieldManager') ||
+        (req.headers['user-agent'] ?? '').split('/')[0]?.slice(0, 128) ||
+        undefined,
     },
     now(),
   );

@@ -11,7 +11,7 @@ export type { Logger } from 'pino';
  * Create the process logger. Secrets are redacted by path (src/util/redaction.ts `SECRET_PATHS`,
  * and secret field names at any depth) and masked inside strings (Slack tokens, `Bearer …`, URL
  * passwords: see src/util/secure-log-options.ts).
- * @param options - `level` (default `LOG_LEVEL` or `info`), `name` (the process role),
+ * @param options - `level` (default `info`; processes pass `Settings.logLevel`), `name` (the process role),
  *   `destination` (a file descriptor; default 2, stderr, so stdout stays clean for answers), or
  *   `stream` (any pino destination, e.g. for tests; wins over `destination`)
  * @returns a pino logger writing JSON lines
@@ -21,7 +21,7 @@ export function createLogger(
 ): Logger {
   return pino(
     {
-      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      level: options.level ?? 'info',
       name: options.name ?? 'k8s-ha-bot',
       ...secureLogOptions(),
     },

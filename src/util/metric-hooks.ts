@@ -28,12 +28,34 @@ export interface MetricHooks {
    * @param state - the state entered (src/maintenance/types.ts), e.g. `approved`
    */
   maintenanceState(state: string): void;
+  /**
+   * What the chat intake decided for one request (src/intake/intake.ts), whichever surface it came from.
+   * @param platform - `console`, `slack`, `teams`
+   * @param decision - the decision's kind and what it names
+   */
+  chatDecision(platform: string, decision: ChatDecisionRecord): void;
+}
+
+/** One decision of the chat intake, as recorded: its kind and what it names (no text, no user). */
+export interface ChatDecisionRecord {
+  /** `answer`, `enqueue`, `maintenance` or `schedule`. */
+  kind: string;
+  /** The answer language. */
+  locale: string;
+  requestId: string;
+  /** The job's cluster (`enqueue`), or the cluster asked for (`answer`). */
+  cluster?: string;
+  /** The command kind (`reboot-impact`, `audit`, `schedule-create`…). */
+  command?: string;
+  /** Why an `answer`: `not-understood`, `cluster-unknown`, `help`. */
+  why?: string;
 }
 
 const NO_OP_HOOKS: MetricHooks = {
   kubeApiError: () => {},
   chatPostFailure: () => {},
   maintenanceState: () => {},
+  chatDecision: () => {},
 };
 
 let hooks: MetricHooks = NO_OP_HOOKS;
@@ -70,6 +92,15 @@ export function recordChatPostFailure(platform: string, status: string): void {
  */
 export function recordMaintenanceState(state: string): void {
   hooks.maintenanceState(state);
+}
+
+/**
+ * Count one decision of the chat intake through the installed hook.
+ * @param platform - the surface: `console`, `slack`, `teams`
+ * @param decision - what was decided
+ */
+export function recordChatDecision(platform: string, decision: ChatDecisionRecord): void {
+  hooks.chatDecision(platform, decision);
 }
 
 /**

@@ -4,9 +4,14 @@
  * test/answer-invariants.test.ts over every scenario, real cluster and request form, in both
  * languages, and shown to catch planted contradictions there.
  */
+import type { Finding } from '../../src/analysis/types.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { translator } from '../../src/explain/i18n.js';
+import { en } from '../../src/explain/locales/en.js';
+import { enWhatIf } from '../../src/explain/locales/en-what-if.js';
+import { ko } from '../../src/explain/locales/ko.js';
+import { koWhatIf } from '../../src/explain/locales/ko-what-if.js';
 
 /** What the checker knows of the cluster an answer is about. */
 export interface InvariantContext {
@@ -18,6 +23,12 @@ export interface InvariantContext {
   allControlPlane: boolean;
   /** The highest kubelet minor version in the cluster (`1.31` → 31), or null when unknown. */
   minor: number | null;
+  /**
+   * Whether etcd refuses writes in this cluster (an active NOSPACE/CORRUPT alarm recorded in the
+   * file): known from the cluster itself, not from the answer, so an answer that leaves the alarm
+   * out (a drain answer did) is still held to rule 7.
+   */
+  writesBlocked?: boolean;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -104,6 +115,85 @@ export function suggestedCommands(text: string): string[] {
     .filter((c) => COMMAND_WORD.test(c.split(/\s+/)[1] ?? ''));
 }
 
+/** Korean particle pairs as the texts write them (`(이)가`) and the forms they resolve to (src/explain/i18n.ts). */
+const PARTICLE_FORMS: Readonly<Record<string, string>> = {
+  '(이)가': '(?:이|가)',
+  '(은)는': '(?:은|는)',
+  '(을)를': '(?:을|를)',
+  '(으)로': '(?:으로|로)',
+  '(과)와': '(?:과|와)',
+  '(이)라': '(?:이라|라)',
+};
+
+/**
+ * A locale template (`checks.x.y`) as a pattern matching any sentence made from it: each
+ * `{{value}}` matches any text, Korean particle pairs match either form, `word(s)` either number.
+ * @param template - the raw text of one key
+ */
+export function templatePattern(template: string): RegExp {
+  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = template.split(/\{\{\w+\}\}/).map((part) => {
+    let out = escape(part);
+    for (const [pair, forms] of Object.entries(PARTICLE_FORMS)) out = out.replaceAll(escape(pair), forms);
+    return out.replace(/\\\((e?s)\\\)/g, '(?:$1)?');
+  });
+  return new RegExp(parts.join('.+?'));
+}
+
+/** The raw text of a dotted key in one locale's base messages, or undefined. */
+function rawText(locale: 'en' | 'ko', key: string): string | undefined {
+  const whatIf = key.startsWith('whatIf.');
+  let node: unknown = locale === 'en' ? (whatIf ? enWhatIf : en) : whatIf ? koWhatIf : ko;
+  for (const k of (whatIf ? key.slice('whatIf.'.length) : key).split('.'))
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[k] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Sentences that say a drain moves the node's pods: it evicts them, they are rescheduled or
+ * recreated elsewhere, the drain can proceed. Wrong whenever the drain cannot move anything.
+ */
+const DRAIN_MOVES_PODS = [
+  'stops.pods-evicted',
+  'stops.pods-evicted_one',
+  'checks.workloads-on-control-plane.system',
+  'checks.single-replica.spread',
+  'checks.single-replica.spread_one',
+  'checks.grace-period.estimate',
+  'checks.grace-period.estimate_one',
+  'checks.pdb-blocks.allows',
+  'whatIf.stops.drain-evicts',
+  'whatIf.stops.drain-evicts_one',
+  'whatIf.advice.drain-command',
+];
+/** With writes blocked nothing is created elsewhere either: "room for the evicted pods" is moot. */
+const WRITES_MAKE_PODS = ['checks.capacity.fits', 'checks.capacity.fits_one'];
+
+/**
+ * Why the drain of the target cannot move its pods, as the findings say: every write is refused
+ * now (an etcd alarm, quorum already lost, no API server for a worker), or the node is dead (no
+ * kubelet confirms evictions). Null when the drain can run.
+ * @param findings - a reply's findings
+ */
+export function drainCannotMove(findings: readonly Finding[]): 'writes-blocked' | 'node-dead' | null {
+  const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+  if (
+    findings.some(
+      (f) =>
+        (f.check === 'etcd-alarms' && f.severity === 'block') ||
+        (f.check === 'control-plane-healthy-for-worker' && f.variant === 'down') ||
+        (f.check === 'etcd-quorum-after' &&
+          f.variant === 'lost' &&
+          num(f.facts.healthyBefore) !== null &&
+          num(f.facts.quorum) !== null &&
+          (num(f.facts.healthyBefore) as number) < (num(f.facts.quorum) as number)),
+    )
+  )
+    return 'writes-blocked';
+  if (findings.some((f) => f.check === 'dead-node-drain')) return 'node-dead';
+  return null;
+}
+
 /**
  * Check one reply.
  * @param reply - the answer
@@ -188,6 +278,38 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         !(parts[1] === ctx.minor || parts[1] === ctx.minor + 1)
       )
         out.push(`upgrade version not the same or the next minor (cluster at 1.${ctx.minor}): "${cmd}"`);
+    }
+  }
+
+  // 7. No drain that moves pods is promised while the drain cannot move them (issue 16): with writes
+  // blocked (an etcd NOSPACE alarm: "nothing can be changed") no eviction is accepted and no
+  // replacement can be created; on a dead node no kubelet confirms the evictions.
+  const fromFindings = drainCannotMove(reply.findings);
+  const blocked =
+    fromFindings ??
+    (ctx.writesBlocked === true
+      ? 'writes-blocked'
+      : ctx.target !== null && ctx.downNodes.includes(ctx.target)
+        ? 'node-dead'
+        : null);
+  if (blocked !== null && (reply.locale === 'en' || reply.locale === 'ko')) {
+    const keys = (
+      blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_PODS
+    ).filter(
+      // A dead node with nothing to evict (the findings say nothing of its drain) is drained by
+      // its cordon alone: advising that drain is right; sentences about moved pods are still wrong.
+      (k) => !(fromFindings === null && blocked === 'node-dead' && k === 'whatIf.advice.drain-command'),
+    );
+    const sentences = [
+      ...reply.planes.flatMap((p) => [...p.reasons, ...p.stops, ...p.keepsWorking]),
+      ...reply.advice,
+    ];
+    for (const key of keys) {
+      const template = rawText(reply.locale, key);
+      if (template === undefined) continue;
+      const pattern = templatePattern(template);
+      for (const sentence of sentences)
+        if (pattern.test(sentence)) out.push(`${blocked}: the drain cannot move pods, yet "${sentence}"`);
     }
   }
 

@@ -8,6 +8,7 @@
  * size, and lets a test override any answer (413, 429 with Retry-After, 502…).
  */
 import { createServer } from 'node:http';
+import { eventually } from './eventually.js';
 import type { IncomingMessage, Server } from 'node:http';
 
 /** One recorded call. */
@@ -149,14 +150,12 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       override = answer;
     },
     async waitFor(predicate, timeoutMs = 15_000) {
-      const until = Date.now() + timeoutMs;
-      while (!predicate(calls)) {
-        if (Date.now() > until)
-          throw new Error(
-            `fake Bot Connector: condition not met within ${timeoutMs} ms; ${calls.length} call(s): ${JSON.stringify(calls.map((c) => [c.method, c.conversationId, c.status, c.body.type]))}`,
-          );
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await eventually(
+        () =>
+          `fake Bot Connector: condition not met; ${calls.length} call(s): ${JSON.stringify(calls.map((c) => [c.method, c.conversationId, c.status, c.body.type]))}`,
+        () => predicate(calls),
+        timeoutMs,
+      );
     },
     close: () =>
       new Promise<void>((resolve) => {

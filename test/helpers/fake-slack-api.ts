@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
+import { eventually } from './eventually.js';
 
 /** One recorded call. `params` are decoded (form fields; `blocks` parsed from its JSON string). */
 export interface FakeSlackCall {
@@ -142,15 +143,11 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       overrides.set(method, answer);
     },
     async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(calls)) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `fake Slack: condition not met within ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`,
-          );
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await eventually(
+        () => `fake Slack: condition not met; calls: ${calls.map((c) => c.method).join(', ')}`,
+        () => predicate(calls),
+        timeoutMs,
+      );
     },
     close: () =>
       new Promise<void>((resolve) => {

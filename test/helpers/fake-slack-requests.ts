@@ -4,6 +4,7 @@
  * for driving the real Bolt HTTPReceiver in tests and benchmarks.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 
 /** The signing secret tests use (hex, like Slack's). */
 export const TEST_SIGNING_SECRET = 'a'.repeat(8) + '0123456789abcdef0123456789abcdef';
@@ -43,18 +44,28 @@ export async function sendSigned(
   options: SignedRequestOptions,
 ): Promise<{ status: number; text: string }> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': options.contentType,
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature':
-        options.signature ?? slackSignature(options.secret ?? TEST_SIGNING_SECRET, timestamp, body),
-      ...options.headers,
-    },
-    body,
+  const headers = {
+    'content-type': options.contentType,
+    'content-length': String(Buffer.byteLength(body)),
+    'x-slack-request-timestamp': String(timestamp),
+    'x-slack-signature':
+      options.signature ?? slackSignature(options.secret ?? TEST_SIGNING_SECRET, timestamp, body),
+    ...options.headers,
+  };
+  // A new connection per request, as Slack's deliveries come: a kept-alive socket that the server
+  // closes just as the next request goes out gives ECONNRESET on a busy machine.
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  return { status: response.status, text: await response.text() };
 }
 
 /** A fresh trigger id shaped like Slack's (`<digits>.<digits>.<hex>`). */

@@ -14,11 +14,11 @@
  * Pure: snapshot and `now` in, findings and verdict out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { type ClusterIndex, holderHostname, indexCluster } from '../cluster-index.js';
-import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
+import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index.js';
+import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
-import { analyzeRebootImpact } from '../reboot-impact.js';
+import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
 import type { JointImpact, MultiNodeAction, NodeAlone } from './types.js';
@@ -157,20 +157,19 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
 function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] {
   const lease = index.leasesByKey.get(`kube-system/${KUBE_VIP_LEASE}`);
   const holder = lease?.spec?.holderIdentity ? holderHostname(lease.spec.holderIdentity) : null;
-  const vipNodes = [
+  const vipNodes: readonly string[] = memoOnIndex(index, 'joint:vipNodes', () => [
     ...new Set(
-      index.snapshot.pods
-        .filter(
-          (p) =>
-            p.metadata.namespace === 'kube-system' &&
-            p.metadata.name.startsWith('kube-vip') &&
-            p.spec?.nodeName !== undefined,
-        )
+      (index.podsByNamespace.get('kube-system') ?? [])
+        .filter((p) => p.metadata.name.startsWith('kube-vip') && p.spec?.nodeName !== undefined)
         .map((p) => p.spec?.nodeName ?? ''),
     ),
-  ];
+  ]);
   if (lease === undefined && vipNodes.length === 0) return [];
-  const facts = { holder, vipNodes, nodes: [...targets].filter((t) => vipNodes.includes(t) || t === holder) };
+  const facts = {
+    holder,
+    vipNodes: [...vipNodes],
+    nodes: [...targets].filter((t) => vipNodes.includes(t) || t === holder),
+  };
   if (vipNodes.length > 0 && vipNodes.every((n) => targets.has(n)))
     return [finding('control-plane-endpoint', 'control', 'block', 'joint-vip-none-left', facts)];
   if (holder !== null && targets.has(holder))
@@ -190,14 +189,17 @@ function worstFirst(findings: readonly Finding[]): Finding[] {
  * @param snapshot - the cluster, with the pods of every target kept whole
  * @param nodes - node names of the cluster
  * @param now - the analysis clock
+ * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when absent
  */
 export function analyzeEachAlone(
   snapshot: ClusterSnapshot,
   nodes: readonly string[],
   now: Date,
+  context?: AnalysisContext,
 ): NodeAlone[] {
+  const ctx = contextFor(snapshot, now, context);
   return nodes.map((node) => {
-    const r = analyzeRebootImpact(snapshot, node, now);
+    const r = analyzeRebootImpact(snapshot, node, now, ctx);
     return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
   });
 }
@@ -210,6 +212,7 @@ export function analyzeEachAlone(
  * @param now - the analysis clock (lease ages are relative to it)
  * @param options - what is done to the nodes (`node-down`: PDBs do not stop it)
  * @param alone - each node's own analysis when already computed (the rolling plan reuses them)
+ * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when absent
  * @returns the joint verdict and findings; see {@link JointImpact}
  */
 export function analyzeJointImpact(
@@ -218,16 +221,19 @@ export function analyzeJointImpact(
   now: Date,
   options: JointOptions,
   alone?: readonly NodeAlone[],
+  context?: AnalysisContext,
 ): JointImpact {
-  const index = indexCluster(snapshot);
-  const state = controlPlaneState(index, now);
+  const ctx = contextFor(snapshot, now, context);
+  const { index, state } = ctx;
   const targets = new Set(nodes);
-  const each =
-    alone !== undefined
-      ? nodes
-          .map((n) => alone.find((a) => a.node === n) ?? analyzeEachAlone(snapshot, [n], now)[0])
-          .filter((a): a is NodeAlone => a !== undefined)
-      : analyzeEachAlone(snapshot, nodes, now);
+  let each: NodeAlone[];
+  if (alone !== undefined) {
+    const byNode = new Map<string, NodeAlone>();
+    for (const a of alone) if (!byNode.has(a.node)) byNode.set(a.node, a);
+    each = nodes
+      .map((n) => byNode.get(n) ?? analyzeEachAlone(snapshot, [n], now, ctx)[0])
+      .filter((a): a is NodeAlone => a !== undefined);
+  } else each = analyzeEachAlone(snapshot, nodes, now, ctx);
 
   const evictable = evictablePods(index, nodes);
   const capacity = jointCapacity(index, nodes, evictable);

@@ -11,7 +11,7 @@
  * evicted pods run again elsewhere (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/).
  */
 import type { KPod } from '../../cluster/types.js';
-import { type ClusterIndex, podsOfOwner, selectorMatches, topOwnerOf } from '../cluster-index.js';
+import { type ClusterIndex, budgetsSelecting, podsOfOwner, topOwnerOf } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
 import { budgetFacts, placeEvictedPods, podsOnNode } from '../workload-checks.js';
@@ -91,14 +91,8 @@ export function jointPdbs(
   action: MultiNodeAction,
 ): Finding[] {
   const out: Finding[] = [];
-  for (const pdb of index.snapshot.podDisruptionBudgets) {
+  for (const [pdb, pods] of budgetsSelecting(index, evictable)) {
     const namespace = pdb.metadata.namespace ?? 'default';
-    const pods = evictable.filter(
-      (p) =>
-        (p.metadata.namespace ?? 'default') === namespace &&
-        selectorMatches(pdb.spec?.selector, p.metadata.labels),
-    );
-    if (pods.length === 0) continue;
     const st = pdb.status ?? {};
     const allowed = st.disruptionsAllowed ?? 0;
     const facts = {

@@ -22,8 +22,8 @@
  * Pure: snapshot and `now` in, plan out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { indexCluster, isCordoned, isNodeReady } from '../cluster-index.js';
-import { controlPlaneState } from '../control-plane-state.js';
+import { isCordoned, isNodeReady } from '../cluster-index.js';
+import { type AnalysisContext, contextFor } from '../reboot-impact.js';
 import { SEVERITY_RANK, type Verdict } from '../types.js';
 import { analyzeEachAlone, analyzeJointImpact } from './joint-impact.js';
 import type {
@@ -87,7 +87,10 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
  * @param snapshot - the cluster as read, with the pods of every target kept whole
  * @param nodes - the target nodes: names of the cluster's nodes, in the order asked, no duplicates
  * @param now - the analysis clock
- * @param options - the action and the worker batch size (at least 1)
+ * @param options - the action, the worker batch size (at least 1) and the zone limit
+ * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when
+ *   absent, once for the whole plan (every step's analysis shares it)
+ * @param alone - each target's own analysis when already computed (the joint answer's `alone`)
  * @returns the plan; see {@link RollingPlan}
  */
 export function planRolling(
@@ -95,12 +98,20 @@ export function planRolling(
   nodes: readonly string[],
   now: Date,
   options: RollingOptions,
+  context?: AnalysisContext,
+  alone?: readonly NodeAlone[],
 ): RollingPlan {
   const workerBatchSize = Math.max(1, Math.floor(options.workerBatchSize ?? DEFAULT_WORKER_BATCH_SIZE));
-  const index = indexCluster(snapshot);
-  const state = controlPlaneState(index, now);
+  const ctx = contextFor(snapshot, now, context);
+  const state = ctx.state;
+  const aloneByNode = new Map<string, NodeAlone>();
+  for (const a of alone ?? []) if (!aloneByNode.has(a.node)) aloneByNode.set(a.node, a);
+  const missing = nodes.filter((n) => !aloneByNode.has(n));
+  for (const a of analyzeEachAlone(snapshot, missing, now, ctx)) aloneByNode.set(a.node, a);
+  const each = nodes.map((n) => aloneByNode.get(n)).filter((a): a is NodeAlone => a !== undefined);
+  const byNode = aloneByNode;
   const zoneLimit = options.maxUnavailablePerZone;
-  const zone = (node: string): string => zoneOf(index.nodesByName.get(node)?.metadata.labels);
+  const zone = (node: string): string => zoneOf(ctx.index.nodesByName.get(node)?.metadata.labels);
   // Nodes already unavailable now, by zone (the targets' own batches are counted as they are formed).
   const downByZone = new Map<string, string[]>();
   for (const k of snapshot.nodes)
@@ -115,10 +126,8 @@ export function planRolling(
     const already = (downByZone.get(z) ?? []).filter((n) => !inBatch.includes(n));
     return already.length + inBatch.length <= zoneLimit;
   };
-  const alone = analyzeEachAlone(snapshot, nodes, now);
-  const byNode = new Map(alone.map((a) => [a.node, a]));
 
-  const excluded: ExcludedNode[] = alone
+  const excluded: ExcludedNode[] = each
     .filter((a) => a.verdict === 'unsafe')
     .map((a) => ({
       node: a.node,
@@ -127,7 +136,7 @@ export function planRolling(
         .filter((f) => f.severity === 'block')
         .map((f) => ({ check: f.check, variant: f.variant, facts: f.facts })),
     }));
-  const usable = alone.filter((a) => a.verdict !== 'unsafe');
+  const usable = each.filter((a) => a.verdict !== 'unsafe');
 
   const memberOf = (node: string) => state.etcd.members.find((m) => m.node === node) ?? null;
   const controlRank = (a: NodeAlone): number => {
@@ -152,7 +161,7 @@ export function planRolling(
       if (placed.has(o.node)) continue;
       if (!withinZoneLimit(batch, o.node)) continue;
       const candidate = [...batch, o.node];
-      const joint = analyzeJointImpact(snapshot, candidate, now, { action: options.action }, alone);
+      const joint = analyzeJointImpact(snapshot, candidate, now, { action: options.action }, each, ctx);
       const worstAlone = Math.max(...candidate.map((n) => VERDICT_RANK[byNode.get(n)?.verdict ?? 'unsafe']));
       const spoils = joint.joint.some(
         (f) =>
@@ -170,7 +179,7 @@ export function planRolling(
   const steps: PlanStep[] = [];
   const scores: number[] = [];
   for (const [i, batch] of batches.entries()) {
-    const joint = analyzeJointImpact(snapshot, batch, now, { action: options.action }, alone);
+    const joint = analyzeJointImpact(snapshot, batch, now, { action: options.action }, each, ctx);
     const waitFor: WaitCondition[] = [];
     for (const node of batch) {
       waitFor.push({ type: 'node-ready', node });

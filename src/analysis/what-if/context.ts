@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
 import { type ClusterIndex, indexCluster } from '../cluster-index.js';
 import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
-import { DEFAULT_EVICTION_TOLERATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { DEFAULT_EVICTION_TOLERATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import { MAX_LISTED_NODES, readErrorFindings } from '../reboot-impact.js';
 import type { Finding } from '../types.js';
@@ -141,6 +141,12 @@ export function controlPlaneServing(
       finding: finding('control-plane-serving', 'control', 'info', 'degraded', facts),
     };
   }
+  // An etcd alarm (NOSPACE, CORRUPT): reads and /readyz pass, but every write is refused.
+  if (etcd.alarms.length > 0)
+    return {
+      level: 'serving',
+      finding: finding('control-plane-serving', 'control', 'info', 'serving-writes-blocked', facts),
+    };
   return { level: 'serving', finding: finding('control-plane-serving', 'control', 'ok', 'serving', facts) };
 }
 
@@ -215,8 +221,10 @@ export function userPodsOnControlPlane(ctx: WhatIfContext): string[] {
 /**
  * The node-failure timings (docs/domain.md, "Node failure timings"), in seconds: `graceS` before a
  * node whose kubelet is silent turns NotReady, then `tolerationS` before its pods are evicted.
- * A fresh object each call.
+ * The grace period is the cluster's (`state.nodeMonitorGrace`: 50 s from Kubernetes 1.32, 40 s
+ * before). A fresh object each call.
+ * @param state - the control-plane state
  */
-export function nodeFailureTimings(): { graceS: number; tolerationS: number } {
-  return { graceS: NODE_MONITOR_GRACE_PERIOD_S, tolerationS: DEFAULT_EVICTION_TOLERATION_S };
+export function nodeFailureTimings(state: ControlPlaneState): { graceS: number; tolerationS: number } {
+  return { graceS: state.nodeMonitorGrace.seconds, tolerationS: DEFAULT_EVICTION_TOLERATION_S };
 }

@@ -3,7 +3,17 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { hasControlPlaneTaint } from '../cluster-index.js';
+import { etcdAlarmFindings } from '../control-plane-checks.js';
 import { finding } from '../finding.js';
+import {
+  deadNodeDrainChecks,
+  drainBlockOf,
+  keepingPriorCordon,
+  kuredChecks,
+  priorCordonChecks,
+  whenDrainCannotMove,
+} from '../node-state-checks.js';
+import type { Finding } from '../types.js';
 import { podsOnNode, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -25,25 +35,49 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const tainted = target ? hasControlPlaneTaint(target) : false;
   const b = new ImpactBuilder(['data']);
   const serving = controlPlaneServing(snapshot, state, 'block');
-  if (serving.level === 'down')
-    b.findings.push(finding('drain-api', 'control', 'block', 'api-down', { node }));
-  else b.findings.push(serving.finding);
+  const found: Finding[] = [];
+  if (serving.level === 'down') found.push(finding('drain-api', 'control', 'block', 'api-down', { node }));
+  else {
+    found.push(serving.finding);
+    // NOSPACE/CORRUPT: the API serves reads, but the cordon and every eviction are refused writes.
+    found.push(...etcdAlarmFindings(state.etcd));
+  }
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
-  b.findings.push(
+  found.push(
     ...workloadChecks(index, node, isCp, tainted, {
       pdbs: !unreadable('poddisruptionbudgets', 'pods'),
       workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
     }),
   );
+  // The node itself: kured working on it, a cordon someone else made, a node already dead.
+  const kured = kuredChecks(index, node, isCp, now);
+  found.push(...kured);
+  const kuredHere = kured.some(
+    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+  );
+  const prior = priorCordonChecks(index, node, kuredHere, now);
+  found.push(...prior, ...deadNodeDrainChecks(index, node));
+  // One data-plane model: a drain that cannot move pods is not said to evict and recreate them.
+  const blocked = drainBlockOf(found);
+  b.findings.push(...keepingPriorCordon(whenDrainCannotMove(found)));
   const pods = podsOnNode(index, node);
-  b.stop('data', 'stops.drain-evicts', { node, count: pods.evictable.length });
-  b.stop('data', 'stops.cordon', { node });
+  // Nothing to evict: no sentence about evicted pods ("the 0 pods drain evicts").
+  if (pods.evictable.length > 0)
+    b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
+      node,
+      count: pods.evictable.length,
+    });
+  // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
+  const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
+  if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });
   b.keep('data', 'keeps.drain-daemonsets', { node });
   if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
   b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
   b.interrupt('data', 'interrupt.drain-single', { node });
-  b.advise('data', 'advice.drain-command', { node });
-  b.advise('data', 'advice.uncordon', { node });
+  if (blocked === null) {
+    b.advise('data', 'advice.drain-command', { node });
+    if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
+  }
   return finishWithReadErrors(b, ctx);
 }

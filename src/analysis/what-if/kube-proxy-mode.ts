@@ -2,7 +2,7 @@
  * kube-proxy's mode (iptables, IPVS, nftables) from the `kube-system/kube-proxy` ConfigMap, where
  * it could be read.
  */
-import { parse } from 'yaml';
+import { yamlLib } from '../../util/lazy-yaml.js';
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { KUBE_PROXY_DEFAULT_MODE } from '../domain.js';
 
@@ -40,7 +40,7 @@ export function kubeProxyMode(snapshot: ClusterSnapshot): KubeProxyModeView {
   if (text === undefined) return { mode: null, defaulted: false, unknownBecause: 'unparsable', status: null };
   let config: unknown;
   try {
-    config = parse(text);
+    config = yamlLib().parse(text);
   } catch (err) {
     // a hand-edited ConfigMap that is not YAML: the mode is unknown, and the answer says so
     void err;

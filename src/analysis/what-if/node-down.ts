@@ -7,7 +7,6 @@
 import {
   DEFAULT_EVICTION_TOLERATION_S,
   LEADER_ELECTION_LEASE_DURATION_S,
-  NODE_MONITOR_GRACE_PERIOD_S,
   TYPICAL_NODE_REBOOT_S,
 } from '../domain.js';
 import { finding } from '../finding.js';
@@ -44,9 +43,9 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   b.findings.push(
     finding('node-down', isCp ? 'control' : 'data', 'info', 'timeline', {
       node,
-      graceS: NODE_MONITOR_GRACE_PERIOD_S,
+      graceS: ctx.state.nodeMonitorGrace.seconds,
       tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-      totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+      totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
       count: pods.evictable.length,
     }),
   );
@@ -92,13 +91,13 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   }
   keepDataPlane(b);
   b.keep('data', 'keeps.other-nodes');
-  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: ctx.state.nodeMonitorGrace.seconds });
   b.interrupt('data', 'interrupt.node-pods-single', { node });
   b.duration('data', 'duration.node-down', {
     node,
-    graceS: NODE_MONITOR_GRACE_PERIOD_S,
+    graceS: ctx.state.nodeMonitorGrace.seconds,
     tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-    totalS: NODE_MONITOR_GRACE_PERIOD_S + DEFAULT_EVICTION_TOLERATION_S,
+    totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
     rebootS: TYPICAL_NODE_REBOOT_S,
   });
   b.advise('data', 'advice.node-down-prepare', { node });

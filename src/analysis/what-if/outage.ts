@@ -5,7 +5,7 @@
  * timings").
  */
 import type { ComponentName } from '../../commands/types.js';
-import { LEADER_ELECTION_LEASE_DURATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -126,7 +126,7 @@ export function analyzeControlPlaneDown(
   }
   apiAwayInterruptions(b, ctx);
   b.duration('control', 'duration.until-restored');
-  b.duration('control', 'duration.after-restore', { graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.duration('control', 'duration.after-restore', { graceS: ctx.state.nodeMonitorGrace.seconds });
   b.advise('control', 'advice.ha-shape', { count: cpNodes.length });
   b.advise('data', 'advice.no-node-reboots');
   return finishWithReadErrors(b, ctx);
@@ -235,8 +235,8 @@ function coreDnsDown(b: ImpactBuilder, ctx: WhatIfContext): void {
 function nodeServiceDown(
   component: 'kubelet' | 'container-runtime',
 ): (b: ImpactBuilder, ctx: WhatIfContext) => void {
-  return (b) => {
-    const timings = nodeFailureTimings();
+  return (b, ctx) => {
+    const timings = nodeFailureTimings(ctx.state);
     b.findings.push(finding('component-down', 'data', 'warn', component, { ...timings }));
     b.stop('data', component === 'kubelet' ? 'stops.kubelet' : 'stops.runtime', { node: 'NODE' });
     b.keep('data', 'keeps.containers-on-node', { node: 'NODE' });

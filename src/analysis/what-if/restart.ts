@@ -6,7 +6,7 @@
  */
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
-import { LEADER_ELECTION_LEASE_DURATION_S, NODE_MONITOR_GRACE_PERIOD_S } from '../domain.js';
+import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -105,7 +105,7 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
   const serving = controlPlaneServing(ctx.snapshot, ctx.state, 'warn');
   b.findings.push(serving.finding);
   const isCp = ctx.state.nodes.some((n) => n.name === node);
-  const timings = nodeFailureTimings();
+  const timings = nodeFailureTimings(ctx.state);
   b.findings.push(
     finding('component-restart', 'data', 'info', isCp ? 'kubelet-control-plane' : 'kubelet', {
       node,
@@ -121,7 +121,7 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
   b.interrupt('data', 'interrupt.kubelet-long', { node, ...timings });
   b.interrupt('data', 'interrupt.container-dies', { node });
   b.duration('data', 'duration.kubelet', { ...timings });
-  b.advise('data', 'advice.kubelet-watch', { node, graceS: NODE_MONITOR_GRACE_PERIOD_S });
+  b.advise('data', 'advice.kubelet-watch', { node, graceS: ctx.state.nodeMonitorGrace.seconds });
 }
 
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
@@ -263,11 +263,11 @@ function restartCni(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   b.advise('data', 'advice.one-node-at-a-time');
 }
 
-function restartRuntime(b: ImpactBuilder, _ctx: WhatIfContext, node: string): void {
+function restartRuntime(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   b.findings.push(finding('component-restart', 'data', 'warn', 'container-runtime', { node }));
   b.stop('data', 'stops.runtime', { node });
   b.keep('data', 'keeps.containers-on-node', { node });
   b.interrupt('data', 'interrupt.runtime-no-live-restore', { node });
-  b.duration('data', 'duration.kubelet', nodeFailureTimings());
+  b.duration('data', 'duration.kubelet', nodeFailureTimings(ctx.state));
   b.advise('data', 'advice.drain-for-runtime', { node });
 }

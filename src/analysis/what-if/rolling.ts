@@ -230,7 +230,7 @@ function rollStaticPods(component: ControlComponent): RollingRule {
 function rollNodeByNode(component: 'kubelet' | 'container-runtime'): RollingRule {
   return (b, ctx) => {
     const count = ctx.snapshot.nodes.length;
-    const timings = nodeFailureTimings();
+    const timings = nodeFailureTimings(ctx.state);
     b.findings.push(finding('rolling-update', 'data', 'info', 'node-by-node', { component, count }));
     b.stop('data', component === 'kubelet' ? 'stops.kubelet' : 'stops.runtime', { node: 'NODE' });
     keepDataPlane(b);

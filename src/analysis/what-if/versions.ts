@@ -2,6 +2,7 @@
  * Kubernetes versions of the apiservers (mirror pod image tags) and kubelets
  * (`status.nodeInfo.kubeletVersion`), for the upgrade answer's version-skew statements.
  */
+import type { KPod } from '../../cluster/types.js';
 import type { ClusterIndex } from '../cluster-index.js';
 
 /** A parsed `vMAJOR.MINOR[.PATCH]` version. */
@@ -53,12 +54,7 @@ export interface ClusterVersions {
 export function clusterVersions(index: ClusterIndex): ClusterVersions {
   const apiservers = new Map<string, Version>();
   for (const [node, byComponent] of index.staticPodsByNode) {
-    const pod = byComponent.get('kube-apiserver');
-    const image =
-      pod?.spec?.containers?.find((c) => c.name === 'kube-apiserver')?.image ??
-      pod?.spec?.containers?.[0]?.image;
-    const tag = image?.includes(':') ? image.slice(image.lastIndexOf(':') + 1) : undefined;
-    const v = parseVersion(tag);
+    const v = imageVersion(byComponent.get('kube-apiserver'), 'kube-apiserver');
     if (v) apiservers.set(node, v);
   }
   const kubelets = new Map<string, Version>();
@@ -67,6 +63,47 @@ export function clusterVersions(index: ClusterIndex): ClusterVersions {
     if (v) kubelets.set(n.metadata.name, v);
   }
   return { apiservers, kubelets };
+}
+
+/** Where {@link controllerManagerVersion} found the version. */
+export type ControllerManagerVersionSource = 'kube-controller-manager' | 'kube-apiserver' | 'kubelet';
+
+/**
+ * The version of the kube-controller-manager, which owns the node-monitor grace period: the image
+ * tag of its mirror pod on the node that holds its leader Lease, else the newest of its mirror
+ * pods; without any (k3s, RKE2, managed clusters: the controller-manager is not a pod you can see),
+ * the newest kube-apiserver mirror pod; else the newest kubelet (a kubelet is never newer than the
+ * control plane: https://kubernetes.io/releases/version-skew-policy/#kubelet).
+ * @param index - the cluster index
+ * @param leaderNode - the node holding the kube-controller-manager Lease, if known
+ * @returns the version and where it came from, or null when nothing in the snapshot says
+ */
+export function controllerManagerVersion(
+  index: ClusterIndex,
+  leaderNode: string | null = null,
+): { version: Version; source: ControllerManagerVersionSource } | null {
+  const kcm = new Map<string, Version>();
+  for (const [node, byComponent] of index.staticPodsByNode) {
+    const v = imageVersion(byComponent.get('kube-controller-manager'), 'kube-controller-manager');
+    if (v) kcm.set(node, v);
+  }
+  const leader = leaderNode === null ? undefined : kcm.get(leaderNode);
+  if (leader) return { version: leader, source: 'kube-controller-manager' };
+  const newestKcm = versionRange(kcm.values())?.newest;
+  if (newestKcm) return { version: newestKcm, source: 'kube-controller-manager' };
+  const { apiservers, kubelets } = clusterVersions(index);
+  const api = versionRange(apiservers.values())?.newest;
+  if (api) return { version: api, source: 'kube-apiserver' };
+  const kubelet = versionRange(kubelets.values())?.newest;
+  return kubelet ? { version: kubelet, source: 'kubelet' } : null;
+}
+
+/** The version in the image tag of a mirror pod's container named `container` (else its first). */
+function imageVersion(pod: KPod | undefined, container: string): Version | null {
+  const image =
+    pod?.spec?.containers?.find((c) => c.name === container)?.image ?? pod?.spec?.containers?.[0]?.image;
+  const tag = image?.includes(':') ? image.slice(image.lastIndexOf(':') + 1) : undefined;
+  return parseVersion(tag);
 }
 
 /** The oldest and newest of some versions, or null when there are none. */

@@ -26,10 +26,14 @@ export const enMaintenance = {
     cancelledBy: 'Cancel asked by {{who}}',
     pods: 'Pods evicted: {{evicted}} of {{total}}',
     stateReason: 'Why: {{reason}}',
+    cordonedAtRequest:
+      '{{node}} was already cordoned by someone else when this was requested: the bot leaves it cordoned afterwards (uncordoning it would undo their cordon).',
   },
   state: {
     'pending-approval':
       'Waiting for approval: {{missing}} more needed ({{count}} of {{required}}). Once approved, the bot takes the maintenance lock, cordons and drains {{node}}, waits for its reboot, checks it and uncordons it.',
+    'pending-approval-cordoned':
+      'Waiting for approval: {{missing}} more needed ({{count}} of {{required}}). Once approved, the bot takes the maintenance lock, drains {{node}} (cordoned already by someone else), waits for its reboot and checks it; it leaves {{node}} cordoned, as it found it.',
     approved: 'Approved. Execution starts shortly: maintenance lock, cordon, drain.',
     'waiting-for-window':
       'Approved; waiting for the next change window of {{cluster}} before touching {{node}}.',

@@ -6,6 +6,10 @@
 export const enVerdict = {
   checks: {
     'pinned-volumes': {
+      'others-serve-prior-cordon':
+        'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
+      'last-replica-prior-cordon':
+        'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; {{node}} was cordoned before by someone else, so {{pod}} starts again only once they uncordon it.',
       'others-serve':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
       'others-serve_one':
@@ -16,6 +20,10 @@ export const enVerdict = {
         'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
     },
     'pdb-blocks': {
+      'allows-writes-blocked':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s), but the eviction itself is a write and etcd refuses it.',
+      'allows-node-dead':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); its pods on {{node}} stay Terminating all the same ({{node}} is NotReady).',
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed) because pods elsewhere are not Ready: {{down}}. Evicting {{pods}} is refused with HTTP 429 until they are.',
     },
@@ -35,6 +43,64 @@ export const enVerdict = {
       'host-ports':
         "Pods on {{node}} serve on the node's own ports ({{ports}}; an ingress controller with hostPort/hostNetwork): {{pods}}. The load balancer keeps sending new connections to {{node}} until its health check fails there, and those connections fail.",
     },
+    'dead-node-drain': {
+      'not-ready':
+        'A drain of {{node}} cannot complete while it is NotReady (Ready={{ready}}): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
+    },
+    'safe-to-evict': {
+      'not-safe':
+        'Pods on {{node}} are marked not safe to evict by their owners (cluster-autoscaler.kubernetes.io/safe-to-evict: "false"): {{pods}}. The cluster autoscaler never evicts them, but the annotation is its own: a drain (kubectl drain {{node}}, or a maintenance by the bot) does not read it and evicts them all the same.',
+    },
+    'prior-cordon': {
+      'by-other':
+        '{{node}} is already cordoned (spec.unschedulable){{byText}}{{sinceText}}, not by this bot: someone took it out of scheduling for a reason of their own. Uncordoning it after the reboot would undo their cordon, so a maintenance by the bot leaves it cordoned.',
+      'unknown-by':
+        '{{node}} is already cordoned (spec.unschedulable){{sinceText}}, and the API does not say by whom. If someone else did it, uncordoning it after the reboot would undo their cordon, so a maintenance by the bot leaves it cordoned.',
+      'by-bot':
+        "{{node}} is cordoned by this bot's maintenance{{sinceText}} (one that is running, or one that stopped and left it cordoned: see maintenance status).",
+    },
+    'concurrent-disruption': {
+      'kured-rebooting-here':
+        'kured is rebooting {{node}} now: it holds its reboot lock (weave.works/kured-node-lock) for it{{markText}}. kured cordons and drains {{node}}, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
+      'kured-pending-here':
+        "kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress{{markAge}}) and reboots it as soon as it holds its lock: a reboot of your own now duplicates or races with kured's.",
+    },
+    'workloads-on-control-plane': {
+      'system-writes-blocked':
+        'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: they stop with the node and are not rescheduled elsewhere.',
+      'system-node-dead':
+        'Add-on pods on {{node}} ({{pods}}) are stuck with it: {{node}} is NotReady, so a drain cannot evict them (they stay Terminating).',
+    },
+    'single-replica': {
+      'spread-writes-blocked':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+      'spread-writes-blocked_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+      'spread-node-dead':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; {{readyElsewhere}} Ready on other nodes keep serving.',
+      'spread-node-dead_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; 1 Ready on another node keeps serving.',
+    },
+    'grace-period': {
+      'estimate-writes-blocked':
+        'A drain would have to evict {{evictable}} pods, and every eviction is a write: etcd refuses it, so the drain fails.',
+      'estimate-writes-blocked_one':
+        'A drain would have to evict 1 pod, and an eviction is a write: etcd refuses it, so the drain fails.',
+      'estimate-node-dead':
+        'A drain would ask to evict {{evictable}} pods on {{node}} but cannot complete: they stay Terminating until its kubelet confirms or they are deleted.',
+      'estimate-node-dead_one':
+        'A drain would ask to evict the pod on {{node}} but cannot complete: it stays Terminating until its kubelet confirms or it is deleted.',
+    },
+    capacity: {
+      'fits-writes-blocked':
+        'The other Ready, schedulable nodes would have room for the {{evictable}} pods, but none can be created there while etcd refuses writes.',
+      'fits-writes-blocked_one':
+        'The other Ready, schedulable nodes would have room for the pod, but it cannot be created there while etcd refuses writes.',
+    },
+    'control-plane-healthy-for-worker': {
+      'writes-blocked':
+        "The API servers answer, but etcd refuses writes (its alarm): after a reboot {{node}} cannot renew its Lease or report its pods' status until the alarm is cleared.",
+    },
     'control-plane-endpoint': {
       'vip-moves':
         '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): when it reboots the VIP moves to another kube-vip node ({{standbys}}). Every client that reaches the API through the VIP (kubelets, controllers, kubectl) sees an interruption of a few seconds, and the failover is not guaranteed.',
@@ -47,6 +113,28 @@ export const enVerdict = {
     },
   },
   advice: {
+    'dead-node-drain': {
+      'not-ready':
+        'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off (never while it is restarting), then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): its pods are deleted and their volumes detached, so their controllers start them elsewhere; remove the taint once {{node}} is back (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service':
+        'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off, then delete its Node object (kubectl delete node {{node}}): its pods are deleted and their controllers start them elsewhere; its kubelet registers it again when it comes back.',
+    },
+    'safe-to-evict': {
+      'not-safe':
+        'Ask the owners of {{pods}} whether they may be evicted now (a job or a backup may need to finish first): the drain does not wait for them.',
+    },
+    'prior-cordon': {
+      'by-other':
+        'Ask who cordoned {{node}} and why before the reboot (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml); uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+      'unknown-by':
+        'Ask who cordoned {{node}} and why before the reboot; uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+    },
+    'concurrent-disruption': {
+      'kured-rebooting-here':
+        'Let kured finish: wait until it has rebooted {{node}}, uncordoned it and released its lock (the weave.works/kured-reboot-in-progress annotation is gone), then ask again.',
+      'kured-pending-here':
+        "Let kured do this reboot (wait until the annotation is gone), or take {{node}} out of kured's hands first (remove its reboot sentinel, /var/run/reboot-required by default), then ask again.",
+    },
     'control-plane-endpoint': {
       'vip-moves':
         'Move the VIP first: stop kube-vip on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests, or cordon {{node}} and delete its kube-vip pod for a DaemonSet), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put the manifest back afterwards.',
@@ -70,6 +158,10 @@ export const enVerdict = {
       managed: 'Wait for {{manager}} to allow the disruption; do not edit {{pdb}}: the operator manages it.',
     },
     'pinned-volumes': {
+      'others-serve-prior-cordon':
+        'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
+      'last-replica-prior-cordon':
+        'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; {{node}} was cordoned before by someone else, so {{pod}} starts again only once they uncordon it.',
       'others-serve':
         'Expect {{pod}} to stay Pending until {{node}} is back; uncordon {{node}} right after the reboot so it can start again.',
       'last-replica':

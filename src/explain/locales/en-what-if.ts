@@ -1,8 +1,8 @@
 /**
  * English texts of the "what if", drain and upgrade answers, merged into the i18next
  * resources under `whatIf`. Facts come from docs/domain.md; numbers are interpolated from the
- * constants in src/analysis/domain.ts (40 s node-monitor grace period, 300 s eviction toleration,
- * 15 s leader lease).
+ * constants in src/analysis/domain.ts (the node-monitor grace period of the cluster's version: 50 s
+ * from Kubernetes 1.32, 40 s before; 300 s eviction toleration, 15 s leader lease).
  */
 export const enWhatIf = {
   component: {
@@ -85,6 +85,8 @@ export const enWhatIf = {
     'control-plane-serving': {
       serving:
         'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
+      'serving-writes-blocked':
+        'The API servers answer ({{apiserversAlive}} of {{apiservers}} alive, /readyz passing), but etcd refuses writes (an active alarm): nothing can be changed.',
       degraded:
         'The control plane serves but is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}).',
       'api-down':
@@ -328,6 +330,14 @@ export const enWhatIf = {
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
+    'drain-evicts-writes-blocked':
+      'the drain itself: cordoning {{node}} and evicting its {{count}} pods are writes, and etcd refuses them',
+    'drain-evicts-writes-blocked_one':
+      'the drain itself: cordoning {{node}} and evicting its pod are writes, and etcd refuses them',
+    'drain-evicts-node-dead':
+      'the end of the drain: the {{count}} pods on {{node}} stay Terminating (it is NotReady; no kubelet confirms the evictions)',
+    'drain-evicts-node-dead_one':
+      'the end of the drain: the pod on {{node}} stays Terminating (it is NotReady; no kubelet confirms the eviction)',
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
     'upgrade-node':
       "the node's kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)",

@@ -66,6 +66,14 @@ export const en = {
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
     'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
     'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
+    'pods-writes-blocked':
+      'the {{count}} pods on {{node}} stop with it: etcd refuses writes, so the drain can neither evict them nor have them recreated elsewhere',
+    'pods-writes-blocked_one':
+      'the pod on {{node}} stops with it: etcd refuses writes, so the drain can neither evict it nor have it recreated elsewhere',
+    'pods-on-dead-node':
+      'the {{count}} pods still bound to {{node}}: it is NotReady, so they get no Service traffic already, and a drain cannot move them (no kubelet confirms the evictions)',
+    'pods-on-dead-node_one':
+      'the pod still bound to {{node}}: it is NotReady, so it gets no Service traffic already, and a drain cannot move it (no kubelet confirms the eviction)',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
@@ -118,7 +126,8 @@ export const en = {
       'control-plane':
         'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
-      'kured-lock': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
+      'kured-lock': 'kured holds its reboot lock for {{holder}}: other nodes are being rebooted.',
+      'kured-lock_one': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
       'status-nodes': 'Nodes NotReady or cordoned: {{nodes}}.',
     },
     'control-plane-count': {
@@ -558,6 +567,16 @@ export const en = {
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
     leader: 'leader {{leader}}',
+    cordonBy: ' by {{by}}',
+    since: ' {{age}} ago',
+    kuredMark: ', and marked it weave.works/kured-reboot-in-progress {{age}} ago',
+    kuredMarkNoAge: ', and marked it weave.works/kured-reboot-in-progress',
+    markAge: ', set {{age}} ago',
+    replaced: '{{workload}} ({{ready}} of {{desired}} replica(s) Ready on other nodes: {{nodes}})',
+    'pending-statefulset': '{{name}} (a StatefulSet pod: created again only once this pod is gone)',
+    'pending-bare': '{{name}} (no controller: never recreated)',
+    'pending-short': '{{name}} ({{ready}} of {{desired}} replica(s) Ready elsewhere)',
+    noneTerminating: 'none yet',
   },
   list: { and: 'and', or: 'or', none: 'none' },
   /** Slack Block Kit rendering (adapters/slack/render-blocks.ts). */
@@ -576,6 +595,7 @@ export const en = {
     checkingUpgrade: 'Checking an upgrade of {{node}} in {{cluster}}…',
     checkingStatus: 'Checking HA and quorum status of {{cluster}}…',
     checkingCluster: 'Checking {{cluster}}…',
+    checkingPlan: 'Planning the maintenance in {{cluster}} before asking for approval…',
     refreshing: 'Refreshing: the card updates when the check is done.',
     cardExpired: 'This card is too old to refresh; ask again.',
     actionUnavailable: 'This button is not available yet.',

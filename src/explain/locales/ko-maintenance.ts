@@ -29,10 +29,14 @@ export const koMaintenance: MaintenanceMessages = {
     cancelledBy: '취소를 요청한 사람: {{who}}',
     pods: '축출된 파드: {{total}}개 중 {{evicted}}개',
     stateReason: '이유: {{reason}}',
+    cordonedAtRequest:
+      '요청 당시 {{node}}(은)는 이미 다른 사람이 cordon해 두었습니다: 봇은 끝난 뒤에도 cordon을 그대로 둡니다 (uncordon하면 그 cordon을 되돌리게 됨).',
   },
   state: {
     'pending-approval':
       '승인 대기 중: {{missing}}건 더 필요합니다 ({{required}}건 중 {{count}}건). 승인되면 봇이 유지보수 잠금을 잡고 {{node}}(을)를 cordon한 뒤 드레인하고, 재부팅을 기다려 확인한 다음 uncordon합니다.',
+    'pending-approval-cordoned':
+      '승인 대기 중: {{missing}}건 더 필요합니다 ({{required}}건 중 {{count}}건). 승인되면 봇이 유지보수 잠금을 잡고 (이미 다른 사람이 cordon한) {{node}}(을)를 드레인하고, 재부팅을 기다려 확인합니다. {{node}}(은)는 찾은 그대로 cordon된 채로 둡니다.',
     approved: '승인되었습니다. 곧 실행을 시작합니다: 유지보수 잠금, cordon, 드레인.',
     'waiting-for-window':
       '승인되었습니다. {{node}}(을)를 건드리기 전에 {{cluster}}의 다음 변경 허용 시간대(change window)를 기다립니다.',

@@ -4,6 +4,54 @@
  */
 export const koVerdict = {
   checks: {
+    'dead-node-drain': {
+      'not-ready':
+        '{{node}}(이)가 NotReady인 동안(Ready={{ready}}) 이 노드의 드레인은 끝날 수 없습니다: 축출 요청은 받아들여지지만 컨테이너가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남고 드레인은 끝없이 기다립니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
+    },
+    'safe-to-evict': {
+      'not-safe':
+        '{{node}}의 파드를 소유자가 축출하면 안 된다고 표시했습니다 (cluster-autoscaler.kubernetes.io/safe-to-evict: "false"): {{pods}}. 클러스터 오토스케일러는 이 파드를 축출하지 않지만 이 어노테이션은 오토스케일러 전용입니다: 드레인(kubectl drain {{node}}, 또는 봇의 유지보수)은 이를 읽지 않고 그래도 축출합니다.',
+    },
+    'prior-cordon': {
+      'by-other':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{byText}}{{sinceText}}). 이 봇이 한 것이 아닙니다: 누군가 자신의 이유로 스케줄링에서 뺀 것입니다. 재부팅 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
+      'unknown-by':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{sinceText}}). 누가 했는지는 API가 알려 주지 않습니다. 다른 사람이 한 것이라면 재부팅 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
+      'by-bot':
+        '{{node}}(은)는 이 봇의 유지보수가 cordon했습니다{{sinceText}} (진행 중이거나, 멈추면서 cordon된 채로 남긴 유지보수: maintenance status를 보세요).',
+    },
+    'concurrent-disruption': {
+      'kured-rebooting-here':
+        'kured가 지금 {{node}}(을)를 재부팅하고 있습니다: 이 노드를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}. kured는 {{node}}(을)를 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풉니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
+      'kured-pending-here':
+        'kured가 {{node}}(을)를 재부팅 대상으로 표시했고 (weave.works/kured-reboot-in-progress{{markAge}}), 잠금을 얻는 대로 재부팅합니다: 지금 따로 재부팅하면 kured의 재부팅과 겹치거나 경합합니다.',
+    },
+    'workloads-on-control-plane': {
+      'system-writes-blocked':
+        '{{node}}의 애드온 파드({{pods}})는 etcd가 쓰기를 거부하는 동안 축출할 수 없습니다: 노드와 함께 멈추고 다른 곳에 다시 스케줄되지 않습니다.',
+      'system-node-dead':
+        '{{node}}의 애드온 파드({{pods}})는 노드에 묶여 있습니다: {{node}}(이)가 NotReady라 드레인이 축출할 수 없습니다 (Terminating으로 남음).',
+    },
+    'single-replica': {
+      'spread-writes-blocked':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
+      'spread-node-dead':
+        '{{workload}} ({{kind}}, {{namespace}}): 파드 {{here}}개가 NotReady인 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+    },
+    'grace-period': {
+      'estimate-writes-blocked':
+        '드레인은 파드 {{evictable}}개를 축출해야 하는데, 축출은 쓰기이므로 etcd가 거부합니다: 드레인은 실패합니다.',
+      'estimate-node-dead':
+        '드레인은 {{node}}의 파드 {{evictable}}개에 축출을 요청하지만 끝날 수 없습니다: kubelet이 확인하거나 파드가 삭제될 때까지 Terminating으로 남습니다.',
+    },
+    capacity: {
+      'fits-writes-blocked':
+        'Ready이고 스케줄 가능한 다른 노드에 파드 {{evictable}}개를 받을 여유는 있지만, etcd가 쓰기를 거부하는 동안 그곳에 파드를 만들 수 없습니다.',
+    },
+    'control-plane-healthy-for-worker': {
+      'writes-blocked':
+        'API 서버는 응답하지만 etcd가 쓰기를 거부합니다 (etcd 알람): 재부팅 후 {{node}}(은)는 알람이 해제될 때까지 Lease를 갱신하거나 파드 상태를 보고할 수 없습니다.',
+    },
     'pinned-volumes': {
       'others-serve':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 복제본({{readyElsewhere}}개)으로 계속 서비스합니다.',
@@ -13,6 +61,10 @@ export const koVerdict = {
         '{{node}}의 파드가 스냅샷에 없는 볼륨의 클레임을 씁니다({{pods}}): 볼륨이 {{node}}에 묶이는지는 알 수 없어 판단하지 않았습니다.',
     },
     'pdb-blocks': {
+      'allows-writes-blocked':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, 축출 자체가 쓰기라 etcd가 거부합니다.',
+      'allows-node-dead':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}(이)가 NotReady라 그 파드는 어차피 Terminating으로 남습니다.',
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0, 필요 {{desiredHealthy}} 중 정상 {{currentHealthy}}). 다른 곳의 파드가 Ready가 아니기 때문입니다: {{down}}. 그동안 {{pods}} 축출은 HTTP 429로 거부됩니다.',
     },
@@ -44,6 +96,28 @@ export const koVerdict = {
     },
   },
   advice: {
+    'dead-node-drain': {
+      'not-ready':
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service':
+        '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+    },
+    'safe-to-evict': {
+      'not-safe':
+        '{{pods}}의 소유자에게 지금 축출해도 되는지 물어보세요 (잡이나 백업이 먼저 끝나야 할 수 있음): 드레인은 기다려 주지 않습니다.',
+    },
+    'prior-cordon': {
+      'by-other':
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+      'unknown-by':
+        '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+    },
+    'concurrent-disruption': {
+      'kured-rebooting-here':
+        'kured가 끝내게 두세요: {{node}}(을)를 재부팅하고 uncordon한 뒤 잠금을 풀 때까지(weave.works/kured-reboot-in-progress 어노테이션이 사라질 때까지) 기다린 다음 다시 물어보세요.',
+      'kured-pending-here':
+        'kured가 이 재부팅을 하게 두거나(어노테이션이 사라질 때까지 기다림), 먼저 {{node}}(을)를 kured에서 빼세요 (재부팅 센티널 파일, 기본값 /var/run/reboot-required 삭제). 그다음 다시 물어보세요.',
+    },
     'control-plane-endpoint': {
       'vip-moves':
         '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기거나, DaemonSet이면 {{node}}(을)를 cordon한 뒤 kube-vip 파드를 삭제), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
@@ -69,6 +143,10 @@ export const koVerdict = {
         '{{manager}}(이)가 중단을 허용할 때까지 기다리세요. {{pdb}}(을)를 고치지 마세요: 오퍼레이터가 관리합니다.',
     },
     'pinned-volumes': {
+      'others-serve-prior-cordon':
+        '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
+      'last-replica-prior-cordon':
+        '{{workload}}의 다운타임을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제 스토리지로 옮기세요. {{node}}(은)는 다른 사람이 먼저 cordon했으므로, 그 사람이 uncordon해야 {{pod}}(이)가 다시 시작합니다.',
       'others-serve':
         '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending입니다. 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica':

@@ -80,6 +80,8 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-serving': {
       serving:
         '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+      'serving-writes-blocked':
+        'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}개 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
       degraded:
         '컨트롤 플레인은 서비스 중이지만 저하 상태입니다(NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}).',
       'api-down':
@@ -303,6 +305,10 @@ export const koWhatIf: WhatIfMessages = {
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 각각 다른 노드에 다시 만들어짐',
+    'drain-evicts-writes-blocked':
+      '드레인 자체: {{node}}의 cordon과 파드 {{count}}개 축출은 쓰기이므로 etcd가 거부함',
+    'drain-evicts-node-dead':
+      '드레인의 완료: {{node}}의 파드 {{count}}개가 Terminating으로 남음 (NotReady: 축출을 확인해 줄 kubelet이 없음)',
     cordon: '{{node}}의 새 파드: uncordon할 때까지 cordon 상태',
     'upgrade-node':
       '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',

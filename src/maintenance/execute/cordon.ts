@@ -3,6 +3,7 @@
  * `kubectl cordon` does. Both are idempotent (patching a cordoned node again changes nothing).
  * @see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/
  */
+import { BOT_FIELD_MANAGER } from '../../analysis/domain.js';
 import type { KNode } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import type { KubeApi } from './kube-api.js';
@@ -33,7 +34,9 @@ export async function readNode(
 }
 
 /**
- * Set or clear `spec.unschedulable`.
+ * Set or clear `spec.unschedulable`, as field manager {@link BOT_FIELD_MANAGER}: the node's
+ * managedFields then say the bot cordoned it, so an answer can tell the bot's cordon from one
+ * someone else made (issue 16, check `prior-cordon`).
  * @param api - the cluster client
  * @param name - node name
  * @param unschedulable - true: cordon; false: uncordon (the field is removed, as kubectl does)
@@ -49,10 +52,14 @@ export async function setUnschedulable(
   lockNamespace: string,
   logger?: Logger,
 ): Promise<KNode> {
-  const res = await api.request<KNode>('PATCH', `/api/v1/nodes/${seg(name)}`, {
-    body: { spec: { unschedulable: unschedulable ? true : null } },
-    contentType: STRATEGIC_MERGE_PATCH,
-  });
+  const res = await api.request<KNode>(
+    'PATCH',
+    `/api/v1/nodes/${seg(name)}?fieldManager=${BOT_FIELD_MANAGER}`,
+    {
+      body: { spec: { unschedulable: unschedulable ? true : null } },
+      contentType: STRATEGIC_MERGE_PATCH,
+    },
+  );
   if (res.status === 404) throw new MaintenanceStopError('api-error', `node ${name} no longer exists`);
   if (res.status !== 200 || !res.body) throw stopForStatus(res, `PATCH node ${name}`, lockNamespace, logger);
   return res.body;

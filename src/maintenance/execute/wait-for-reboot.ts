@@ -5,7 +5,7 @@
  * 1. {@link waitForNewBoot}: `status.nodeInfo.bootID` differs from the one recorded before the
  *    drain (kubelet reports the kernel's boot id; a new one means the machine rebooted);
  * 2. {@link verifyNode}: `Ready=True`; the node's Lease in `kube-node-lease` renewed within the
- *    last 40 s (node-monitor-grace-period [002]); the node's static (mirror) pods Ready; and the
+ *    last 40 s ({@link NODE_LEASE_FRESH_MS}); the node's static (mirror) pods Ready; and the
  *    node's etcd member healthy, where the deployment can observe etcd.
  *
  * Both share one deadline (`reboot.timeoutMs` from the end of the drain, default 30 min). The API
@@ -21,7 +21,11 @@ import { listPodsOnNode } from './drain.js';
 import type { KubeApi } from './kube-api.js';
 import { MaintenanceStopError, isApiUnreachable, seg, sleep, stopForStatus } from './kube-api.js';
 
-/** A node Lease older than this is stale, in ms: node-monitor-grace-period 40 s [002]. */
+/**
+ * A node Lease older than this is stale, in ms: 40 s, the shorter node-monitor grace period
+ * (before Kubernetes 1.32; 50 s from 1.32, CHANGELOG-1.32), so a Lease counted fresh here is fresh
+ * for the controller of any version. Not told to users as the cluster's grace period.
+ */
 export const NODE_LEASE_FRESH_MS = NODE_MONITOR_GRACE_PERIOD_S * 1000;
 
 /** Options shared by the two waits. */

@@ -7,9 +7,8 @@
  * per step); workers after, in the order asked. Pure.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { hasControlPlaneLabel, indexCluster } from '../../analysis/cluster-index.js';
-import { controlPlaneState } from '../../analysis/control-plane-state.js';
-import { analyzeRebootImpact } from '../../analysis/reboot-impact.js';
+import { hasControlPlaneLabel } from '../../analysis/cluster-index.js';
+import { analysisContext, analyzeRebootImpact } from '../../analysis/reboot-impact.js';
 import { planRolling, zoneOf } from '../../analysis/multi-node/rolling-plan.js';
 import type { RollingPlan } from '../../analysis/multi-node/types.js';
 import type { Verdict } from '../../analysis/types.js';
@@ -44,13 +43,19 @@ export function buildPlanNodes(
   workerBatchSize = 1,
   maxUnavailablePerZone?: number,
 ): BuiltPlan {
-  const rolling = planRolling(snapshot, nodes, now, {
-    action: 'reboot',
-    workerBatchSize,
-    ...(maxUnavailablePerZone === undefined ? {} : { maxUnavailablePerZone }),
-  });
-  const index = indexCluster(snapshot);
-  const state = controlPlaneState(index, now);
+  const context = analysisContext(snapshot, now);
+  const rolling = planRolling(
+    snapshot,
+    nodes,
+    now,
+    {
+      action: 'reboot',
+      workerBatchSize,
+      ...(maxUnavailablePerZone === undefined ? {} : { maxUnavailablePerZone }),
+    },
+    context,
+  );
+  const { index, state } = context;
   const memberOf = (node: string) => state.etcd.members.find((m) => m.node === node) ?? null;
   const isControl = (node: string): boolean => {
     const k = index.nodesByName.get(node);
@@ -83,7 +88,7 @@ export function buildPlanNodes(
         ...(zone === '' ? {} : { zone }),
         role: control ? 'control-plane' : 'worker',
         batch: step.index,
-        verdict: analyzeRebootImpact(snapshot, node, now).verdict,
+        verdict: analyzeRebootImpact(snapshot, node, now, context).verdict,
         why,
         state: 'pending',
       });

@@ -12,6 +12,7 @@
  * Writes are JSON merge patches of the annotation alone with the DaemonSet's `resourceVersion`
  * (409: read again), so the bot needs `patch` on kured's DaemonSet and nothing more.
  */
+import { BOT_KURED_LOCK_PREFIX } from '../../analysis/domain.js';
 import type { KObjectMeta } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import { KURED_LOCK_ANNOTATION } from '../execute/preflight.js';
@@ -44,7 +45,7 @@ interface DaemonSet {
 
 /** The bot's `nodeID` in kured's lock for a request. */
 export function kuredNodeIdFor(requestId: string): string {
-  return `k8s-ha-bot/${requestId}`;
+  return `${BOT_KURED_LOCK_PREFIX}${requestId}`;
 }
 
 function isKured(m: KObjectMeta): boolean {

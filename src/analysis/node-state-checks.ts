@@ -1,0 +1,377 @@
+/**
+ * What the state of the target node, and of the tools that act on nodes, changes in a reboot
+ * (issue 16, CHECKS.md "Beyond the first list"): a node that is already dead (`dead-node-drain`),
+ * writes refused cluster-wide (the drain cannot move pods), kured's lock and reboot-in-progress annotation (`concurrent-disruption`), and a
+ * cordon somebody else made (`prior-cordon`). Pure: snapshot in, findings out.
+ */
+import type { KNode, KPod } from '../cluster/types.js';
+import {
+  type ClusterIndex,
+  controllerOf,
+  isCordoned,
+  isNodeReady,
+  podsOfOwner,
+  readyStatus,
+  topOwnerOf,
+} from './cluster-index.js';
+import { cordonedSince } from './daily/stuck-states.js';
+import {
+  ANNOTATION_KURED_LOCK,
+  ANNOTATION_KURED_REBOOT_IN_PROGRESS,
+  BOT_FIELD_MANAGER,
+  BOT_KURED_LOCK_PREFIX,
+  OUT_OF_SERVICE_FROM_MINOR,
+  TAINT_OUT_OF_SERVICE,
+} from './domain.js';
+import { finding } from './finding.js';
+import type { Finding } from './types.js';
+import { controllerManagerVersion } from './what-if/versions.js';
+import { podsOnNode } from './workload-checks.js';
+
+const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+
+// ---------------------------------------------------------------------------------------------
+// A node that is already dead
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A drain of a node that is NotReady (Ready `False` or `Unknown`: its kubelet stopped posting
+ * status, or the machine is off) cannot complete: the evictions are accepted, but no kubelet
+ * confirms that the containers stopped, so the pods stay Terminating and `kubectl drain` waits on
+ * them for ever (kubernetes/kubernetes#101391; planetlabs/draino#48). Deployments and ReplicaSets
+ * create replacements as soon as a pod is Terminating; a StatefulSet creates a pod again only once
+ * the old one is gone, and a bare pod is never recreated (Kubernetes docs, Node shutdowns,
+ * https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+ *
+ * One finding (check `dead-node-drain`, data plane, warn, variant `not-ready`) with what already
+ * runs elsewhere (`replaced`: workloads whose Ready replicas on other nodes meet their replica
+ * count, with `replacedReady`, `replacedDesired`, `replacedNodes` in the same order) and what does
+ * not (`pending`: StatefulSet and bare pods by name, short workloads by name, with `pendingKind`
+ * `statefulset` / `bare` / `short` and, for `short`, `pendingReady`/`pendingDesired`), the pods
+ * already Terminating, and whether the cluster's version has the out-of-service taint (GA in 1.28,
+ * beta and on by default from {@link OUT_OF_SERVICE_FROM_MINOR}).
+ * @param index - the cluster index
+ * @param node - the target node
+ * @returns the finding, or nothing when the node is Ready or has no pod a drain would evict
+ */
+export function deadNodeDrainChecks(index: ClusterIndex, node: string): Finding[] {
+  const n = index.nodesByName.get(node);
+  if (!n || isNodeReady(n)) return [];
+  const { evictable } = podsOnNode(index, node);
+  // Nothing to evict: the drain is only the cordon, which completes without the kubelet.
+  if (evictable.length === 0) return [];
+  const replaced: string[] = [];
+  const replacedReady: string[] = [];
+  const replacedDesired: string[] = [];
+  const replacedNodes: string[] = [];
+  const pending: string[] = [];
+  const pendingKind: string[] = [];
+  const pendingReady: string[] = [];
+  const pendingDesired: string[] = [];
+  const seen = new Set<string>();
+  for (const pod of evictable) {
+    const owner = controllerOf(pod) === null ? null : topOwnerOf(index, pod);
+    if (owner === null) {
+      pending.push(podName(pod));
+      pendingKind.push('bare');
+      pendingReady.push('');
+      pendingDesired.push('');
+      continue;
+    }
+    if (owner.kind === 'StatefulSet') {
+      // A StatefulSet pod keeps its name: no replacement until this very pod object is gone.
+      pending.push(podName(pod));
+      pendingKind.push('statefulset');
+      pendingReady.push('');
+      pendingDesired.push('');
+      continue;
+    }
+    if (seen.has(owner.uid)) continue;
+    seen.add(owner.uid);
+    const siblings = podsOfOwner(index, owner).filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed');
+    const readyElsewhere = siblings.filter(
+      (s) => s.nodeName !== null && s.nodeName !== node && s.ready === true && !s.deletionTimestamp,
+    );
+    const desired = owner.replicas ?? siblings.filter((s) => !s.deletionTimestamp).length;
+    const name = `${owner.namespace}/${owner.name}`;
+    if (readyElsewhere.length >= desired && readyElsewhere.length > 0) {
+      replaced.push(name);
+      replacedReady.push(String(readyElsewhere.length));
+      replacedDesired.push(String(desired));
+      replacedNodes.push([...new Set(readyElsewhere.map((s) => s.nodeName as string))].sort().join(', '));
+    } else {
+      pending.push(name);
+      pendingKind.push('short');
+      pendingReady.push(String(readyElsewhere.length));
+      pendingDesired.push(String(desired));
+    }
+  }
+  const version = controllerManagerVersion(index)?.version ?? null;
+  const outOfService = version === null || version.major > 1 || version.minor >= OUT_OF_SERVICE_FROM_MINOR;
+  return [
+    finding('dead-node-drain', 'data', 'warn', 'not-ready', {
+      node,
+      ready: readyStatus(n),
+      terminating: evictable
+        .filter((p) => p.metadata.deletionTimestamp !== undefined)
+        .map(podName)
+        .sort(),
+      pods: evictable.length,
+      replaced,
+      replacedReady,
+      replacedDesired,
+      replacedNodes,
+      pending,
+      pendingKind,
+      pendingReady,
+      pendingDesired,
+      outOfService,
+      taint: TAINT_OUT_OF_SERVICE,
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// When the drain cannot move anything
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Why a drain of the target cannot move its pods now:
+ * - `writes-blocked`: etcd refuses every write (an active NOSPACE/CORRUPT alarm, check
+ *   `etcd-alarms` blocking; quorum already lost, `etcd-quorum-after` `lost` with fewer healthy
+ *   voters than the quorum before the reboot; no API server or no quorum for a worker,
+ *   `control-plane-healthy-for-worker` `down`): a cordon and an eviction are writes, and so is
+ *   creating a replacement pod (etcd maintenance docs, Space quota,
+ *   https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota);
+ * - `node-dead`: the node is NotReady (`dead-node-drain`): no kubelet confirms the evictions.
+ * @param findings - a reboot's (or drain's) findings
+ * @returns the reason, or null when the drain can run
+ */
+export function drainBlockOf(findings: readonly Finding[]): DrainBlock | null {
+  const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+  const writesBlocked = findings.some((f) => {
+    if (f.check === 'etcd-alarms') return f.severity === 'block';
+    if (f.check === 'control-plane-healthy-for-worker') return f.variant === 'down';
+    if (f.check === 'etcd-quorum-after' && f.variant === 'lost') {
+      const before = num(f.facts.healthyBefore);
+      const quorum = num(f.facts.quorum);
+      return before !== null && quorum !== null && before < quorum;
+    }
+    return false;
+  });
+  if (writesBlocked) return 'writes-blocked';
+  return findings.some((f) => f.check === 'dead-node-drain') ? 'node-dead' : null;
+}
+
+/** Why a drain cannot move the node's pods ({@link drainBlockOf}). */
+export type DrainBlock = 'writes-blocked' | 'node-dead';
+
+/**
+ * Findings whose sentence says the drain moves pods (it evicts them, they are rescheduled, the
+ * drain can proceed): re-worded when it cannot, by variant, for the modes listed.
+ */
+const REWORDED: Readonly<Record<string, { variants: readonly string[]; modes: readonly DrainBlock[] }>> = {
+  'workloads-on-control-plane': { variants: ['system'], modes: ['writes-blocked', 'node-dead'] },
+  'single-replica': { variants: ['spread'], modes: ['writes-blocked', 'node-dead'] },
+  'grace-period': { variants: ['estimate'], modes: ['writes-blocked', 'node-dead'] },
+  'pdb-blocks': { variants: ['allows'], modes: ['writes-blocked', 'node-dead'] },
+  // With writes refused nothing is created elsewhere: room for the evicted pods is moot.
+  capacity: { variants: ['fits'], modes: ['writes-blocked'] },
+};
+
+/** Findings whose advice is to drain in some way (`drain --force`, `--delete-emptydir-data`, "drain it first"). */
+const DRAIN_ADVICE: ReadonlySet<string> = new Set([
+  'workloads-on-control-plane',
+  'emptydir-pods',
+  'unmanaged-pods',
+]);
+
+/**
+ * One model of the data plane when the drain cannot move pods (issue 16): the same re-labelling
+ * as `withoutQuorumNoHandover` in ./reboot-impact.ts does for leader handovers. A finding that
+ * says the drain evicts, reschedules or can proceed gets the variant `<variant>-<mode>` (its
+ * sentence says what happens instead); a finding whose advice is to drain keeps its sentence but
+ * carries `drainBlocked` (the explanation then gives no drain advice). Every finding touched
+ * carries the fact `drainBlocked` = the mode. With writes refused the drain estimate
+ * (`grace-period`) becomes a warning: the drain fails, so the data plane is affected.
+ * @param findings - a reboot's (or drain's) findings
+ * @returns the findings, re-labelled when {@link drainBlockOf} says the drain cannot move pods
+ */
+export function whenDrainCannotMove(findings: readonly Finding[]): Finding[] {
+  const mode = drainBlockOf(findings);
+  if (mode === null) return [...findings];
+  return findings.map((f) => {
+    const reword = REWORDED[f.check];
+    if (reword && reword.variants.includes(f.variant) && reword.modes.includes(mode)) {
+      // With writes refused the drain fails outright: that is a warning of the data plane.
+      const severity = f.check === 'grace-period' && mode === 'writes-blocked' ? 'warn' : f.severity;
+      return { ...f, severity, variant: `${f.variant}-${mode}`, facts: { ...f.facts, drainBlocked: mode } };
+    }
+    if (DRAIN_ADVICE.has(f.check)) return { ...f, facts: { ...f.facts, drainBlocked: mode } };
+    return f;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// kured
+// ---------------------------------------------------------------------------------------------
+
+/** One entry of kured's lock (kubereboot/kured pkg/daemonsetlock). */
+interface KuredLockEntry {
+  nodeID?: unknown;
+  created?: unknown;
+  /** Go duration in ns; 0 or absent: never expires. */
+  TTL?: unknown;
+}
+
+/**
+ * Who holds kured's lock, from the `weave.works/kured-node-lock` annotation of its DaemonSet:
+ * the single form `{nodeID, created, TTL}` or, with `--concurrency` > 1, the multi-lock form
+ * `{maxOwners, locks: [...]}` (kubereboot/kured pkg/daemonsetlock). An entry with no `nodeID` or
+ * past its TTL is free.
+ * @param raw - the annotation's value
+ * @param now - the clock (TTL)
+ * @returns the holders' node ids; `['unknown']` when the value is not kured's JSON (still held)
+ */
+export function kuredLockHolders(raw: string, now: Date): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    return ['unknown']; // kured writes JSON; anything else still means "held", holder unknown
+  }
+  if (typeof parsed !== 'object' || parsed === null) return ['unknown'];
+  const lock = parsed as KuredLockEntry & { locks?: unknown };
+  const entries = Array.isArray(lock.locks) ? (lock.locks as KuredLockEntry[]) : [lock];
+  return entries
+    .filter((e) => typeof e.nodeID === 'string' && e.nodeID !== '' && !expired(e, now))
+    .map((e) => e.nodeID as string);
+}
+
+/** Whole minutes from an RFC 3339 time to `now` (never negative), or null when it is not a time. */
+function minutesSince(time: string | number | null | undefined, now: Date): number | null {
+  const t = typeof time === 'string' ? Date.parse(time) : typeof time === 'number' ? time : Number.NaN;
+  return Number.isNaN(t) ? null : Math.max(0, Math.floor((now.getTime() - t) / 60_000));
+}
+
+function expired(e: KuredLockEntry, now: Date): boolean {
+  const created = typeof e.created === 'string' ? Date.parse(e.created) : Number.NaN;
+  return (
+    typeof e.TTL === 'number' && e.TTL > 0 && !Number.isNaN(created) && created + e.TTL / 1e6 <= now.getTime()
+  );
+}
+
+/**
+ * kured and the node (check `concurrent-disruption`):
+ * - kured holds its lock for the target itself: kured is rebooting it now (cordon, drain, reboot,
+ *   uncordon, release): a reboot or drain of one's own races with it (variant
+ *   `kured-rebooting-here`, block; `sinceMinutes`: how long ago kured marked it
+ *   `weave.works/kured-reboot-in-progress`, when it did);
+ * - the target carries `weave.works/kured-reboot-in-progress` (kured `--annotate-nodes`) but the
+ *   lock is not its: kured has marked it for a reboot and waits for its lock (variant
+ *   `kured-pending-here`, warn);
+ * - the lock is held for other nodes: they are being rebooted (variant `kured-lock`, block for a
+ *   control-plane target, warn for a worker; `holder` lists them). The bot's own entries
+ *   ({@link BOT_KURED_LOCK_PREFIX}, a maintenance plan's) are not counted: they are no kured reboot.
+ * @see https://github.com/kubereboot/kured/blob/main/cmd/kured/main.go (the annotation is for
+ *   "other node maintenance tools running on the cluster")
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param isCp - whether the target is a control-plane node
+ * @param now - the clock (lock TTL)
+ */
+export function kuredChecks(index: ClusterIndex, node: string, isCp: boolean, now: Date): Finding[] {
+  const out: Finding[] = [];
+  const holders: string[] = [];
+  for (const ds of index.snapshot.workloads) {
+    const raw = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
+    // The bot's own entries (a maintenance plan holding kured's lock) are no kured reboot: another
+    // maintenance of the bot shows as a cordoned node among the concurrent disruptions.
+    if (raw !== undefined && raw !== '')
+      holders.push(...kuredLockHolders(raw, now).filter((h) => !h.startsWith(BOT_KURED_LOCK_PREFIX)));
+  }
+  const target = index.nodesByName.get(node);
+  const mark = target?.metadata.annotations?.[ANNOTATION_KURED_REBOOT_IN_PROGRESS];
+  // kured writes the time (RFC 3339); told as an age, so it reads the same whatever the clock.
+  const sinceMinutes = minutesSince(mark, now);
+  const plane = isCp ? 'control' : 'data';
+  if (holders.includes(node)) {
+    out.push(
+      finding('concurrent-disruption', plane, 'block', 'kured-rebooting-here', {
+        node,
+        marked: mark !== undefined,
+        sinceMinutes,
+      }),
+    );
+  } else if (mark !== undefined) {
+    out.push(finding('concurrent-disruption', plane, 'warn', 'kured-pending-here', { node, sinceMinutes }));
+  }
+  const others = [...new Set(holders.filter((h) => h !== node))];
+  if (others.length > 0) {
+    out.push(
+      finding('concurrent-disruption', plane, isCp ? 'block' : 'warn', 'kured-lock', {
+        node,
+        holder: others,
+        count: others.length,
+      }),
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A cordon somebody else made
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The target is already cordoned (`spec.unschedulable`) and not by this bot (check
+ * `prior-cordon`): whoever did it took it out of scheduling for a reason of their own, and the
+ * usual last step of a maintenance, uncordon, would undo their cordon; the bot's maintenance
+ * records the cordon and leaves it in place (src/maintenance/execute/run-maintenance.ts,
+ * `wasCordoned`). Who: the manager of the managedFields entry that owns `spec.unschedulable`
+ * (`kubectl-cordon`, `kured`, the bot's {@link BOT_FIELD_MANAGER}). Variants: `by-other` (warn,
+ * `by` named), `unknown-by` (warn, the API does not say), `by-bot` (info: a maintenance of the bot
+ * cordoned it). Nothing when kured is rebooting the node (its finding says whose cordon it is).
+ * Sources: SUSE/caasp-salt#338 ("Only uncordon nodes that were cordoned because of our own
+ * processes"), NVIDIA/k8s-driver-manager#212; kured keeps such a node cordoned
+ * (kubereboot/kured cmd/kured/main.go, `nodeMeta.Unschedulable`).
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param kuredHere - whether a kured finding already names the node as kured's
+ * @param now - the analysis clock (how long ago it was cordoned, `sinceMinutes`)
+ */
+export function priorCordonChecks(
+  index: ClusterIndex,
+  node: string,
+  kuredHere: boolean,
+  now: Date,
+): Finding[] {
+  const n: KNode | undefined = index.nodesByName.get(node);
+  if (!n || !isCordoned(n) || kuredHere) return [];
+  const { sinceMs, by } = cordonedSince(n);
+  const sinceMinutes = minutesSince(sinceMs, now);
+  if (by === BOT_FIELD_MANAGER)
+    return [finding('prior-cordon', 'data', 'info', 'by-bot', { node, sinceMinutes })];
+  return [
+    finding('prior-cordon', 'data', 'warn', by === null ? 'unknown-by' : 'by-other', {
+      node,
+      by,
+      sinceMinutes,
+    }),
+  ];
+}
+
+/**
+ * A node cordoned by someone else stays cordoned after the reboot, so advice that says to
+ * uncordon it "right after the reboot" (pinned-volumes) would undo their cordon: such findings
+ * carry the fact `priorCordon` and their advice says to ask first (issue 16).
+ * @param findings - a reboot's (or drain's) findings
+ * @returns the findings, pinned-volumes ones marked when a `prior-cordon` finding warns
+ */
+export function keepingPriorCordon(findings: readonly Finding[]): Finding[] {
+  if (!findings.some((f) => f.check === 'prior-cordon' && f.severity === 'warn')) return [...findings];
+  return findings.map((f) =>
+    f.check === 'pinned-volumes' ? { ...f, facts: { ...f.facts, priorCordon: true } } : f,
+  );
+}

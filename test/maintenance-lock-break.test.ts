@@ -25,8 +25,8 @@ import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { silentLogger } from '../src/util/logger.js';
 import { kuredDaemonSet } from './helpers/plan-fleet.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 const actor = (id: string): Actor => ({ platform: 'console', tenant: 'local', id });
@@ -38,7 +38,7 @@ const POLICY = parseMaintenancePolicy(
   'p.yaml',
 );
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let dir: string;
 let file: SnapshotFile;
@@ -46,7 +46,7 @@ let sims: RunningSimulator[] = [];
 let service: MaintenanceService;
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'lock-break-'));
   await writeScenarioFile(

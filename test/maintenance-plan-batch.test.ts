@@ -22,10 +22,11 @@ import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
 import { nodeNamesOf, startFleet } from './helpers/plan-fleet.js';
 import type { Fleet, FleetOptions } from './helpers/plan-fleet.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let dir: string;
 let file: SnapshotFile;
@@ -33,7 +34,7 @@ let sims: RunningSimulator[] = [];
 const CLUSTER = 'gen';
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'plan-batch-'));
   const path = join(dir, 'gen.json');
@@ -231,18 +232,19 @@ describe('the plan runner', () => {
       signal: first.signal,
       maintenance: { ...f.deps.maintenance, signal: first.signal },
     }).catch((err: unknown) => err);
-    const until = Date.now() + 30_000;
-    for (;;) {
-      const p = await f.plans.get(f.plan.id);
-      const states = await Promise.all(
-        (p?.nodes ?? []).map(async (n) =>
-          n.requestId ? (await f.requests.get(n.requestId))?.state : undefined,
-        ),
-      );
-      if (states.some((st) => st === 'draining' || st === 'awaiting-reboot')) break;
-      if (Date.now() > until) throw new Error('the step never started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await eventually(
+      'a node of the step draining or waiting for its reboot',
+      async () => {
+        const p = await f.plans.get(f.plan.id);
+        const states = await Promise.all(
+          (p?.nodes ?? []).map(async (n) =>
+            n.requestId ? (await f.requests.get(n.requestId))?.state : undefined,
+          ),
+        );
+        return states.some((st) => st === 'draining' || st === 'awaiting-reboot');
+      },
+      30_000,
+    );
     first.abort(new Error('worker killed'));
     expect(await killed).toBeInstanceOf(Error);
     const mid = (await f.plans.get(f.plan.id)) as MaintenancePlan;
@@ -271,13 +273,14 @@ describe('the plan runner', () => {
     });
     await cordon(f.s, 'gen-wk-005', true); // zone b, not in the plan
     const done = runPlan(f.plan.id, f.deps);
-    const until = Date.now() + 20_000;
-    let p: MaintenancePlan | null = null;
-    while (Date.now() < until) {
-      p = await f.plans.get(f.plan.id);
-      if (p?.state === 'held') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const p = await eventually(
+      'the plan held',
+      async () => {
+        const x = await f.plans.get(f.plan.id);
+        return x?.state === 'held' ? x : undefined;
+      },
+      20_000,
+    ).catch(() => null); // the expectations below say what the plan was
     expect(p?.hold).toMatchObject({ kind: 'zone-limit', detail: 'zone-b: gen-wk-005 + gen-wk-002 > 1' });
     expect(explainMaintenancePlanCard(p as MaintenancePlan, 'en').summary).toBe(
       'Held before gen-wk-002: more nodes of a zone would be unavailable than the policy allows (zone: unavailable + next > limit: zone-b: gen-wk-005 + gen-wk-002 > 1). It goes on by itself once that clears.',

@@ -19,6 +19,7 @@ import { EventEmitter } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway } from '../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../adapters/gateway/gateway.js';
 import { isNodeReady } from '../src/analysis/cluster-index.js';
@@ -40,8 +41,9 @@ import {
   triggerId,
 } from './helpers/fake-slack-requests.js';
 import { kuredDaemonSet } from './helpers/plan-fleet.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
 import { startScenarioSimulator } from './helpers/simulator.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
@@ -63,11 +65,10 @@ defaults:
   fleet: { settleMs: 300, settleTimeoutMs: 20000 }
 `;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
 
 describe('maintenance plans through Slack, with the worker process and the simulator', () => {
-  let redisServer: RedisServer;
+  let redisServer: TestRedis;
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
@@ -84,7 +85,7 @@ describe('maintenance plans through Slack, with the worker process and the simul
   let maxDown = 0;
 
   beforeAll(async () => {
-    redisServer = await startRedis();
+    redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeSlackApi();
     fake.override('chat.update', (call) => ({
@@ -122,7 +123,8 @@ describe('maintenance plans through Slack, with the worker process and the simul
       workerDone.catch(() => resolve());
     });
     await ready;
-    await Promise.race([workerDone, sleep(50)]);
+    // A worker that failed to start fails every test with its reason.
+    await Promise.race([workerDone, delay(50)]);
     gateway = await startGateway({
       env: {
         SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
@@ -239,15 +241,12 @@ describe('maintenance plans through Slack, with the worker process and the simul
     const cards = posts(channel).filter((c) => /"value":"mp-[a-z2-7]{10}"/.test(blocksText(c)));
     expect(cards).toHaveLength(1); // one card per plan
     const id = /"value":"(mp-[a-z2-7]{10})"/.exec(blocksText(cards[0]))?.[1] ?? '';
-    const deadline = Date.now() + 10_000;
-    let stored: MaintenancePlan | null = null;
-    while (Date.now() < deadline) {
-      stored = await service().plans.plans.get(id);
-      if (stored?.card?.ts) break;
-      await sleep(50);
-    }
-    expect(stored?.card).toMatchObject({ platform: 'slack', channel });
-    return { id, ts: stored?.card?.ts ?? '' };
+    const stored = await eventually('the card attached to the plan', async () => {
+      const p = await service().plans.plans.get(id);
+      return p?.card?.ts ? p : undefined;
+    });
+    expect(stored.card).toMatchObject({ platform: 'slack', channel });
+    return { id, ts: stored.card?.ts ?? '' };
   };
 
   const waitForPlan = async (
@@ -255,16 +254,17 @@ describe('maintenance plans through Slack, with the worker process and the simul
     pred: (p: MaintenancePlan) => boolean,
     timeoutMs = 60_000,
   ): Promise<MaintenancePlan> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const p = await service().plans.plans.get(id);
-      if (p && pred(p)) return p;
-      if (Date.now() > deadline)
-        throw new Error(
-          `plan ${id} is ${p?.state} after ${timeoutMs} ms: ${JSON.stringify(p?.nodes.map((n) => [n.node, n.state, n.failure]))}`,
-        );
-      await sleep(100);
-    }
+    let last: MaintenancePlan | null = null;
+    return eventually(
+      () =>
+        `plan ${id} (${last?.state}: ${JSON.stringify(last?.nodes.map((n) => [n.node, n.state, n.failure]))})`,
+      async () => {
+        last = await service().plans.plans.get(id);
+        return last && pred(last) ? last : undefined;
+      },
+      timeoutMs,
+      100,
+    );
   };
 
   it('one card with every node, two approvers for a control-plane node, pause / resume, steps in the thread, the card ends with the table of times', async () => {
@@ -444,12 +444,10 @@ describe('maintenance plans through Slack, with the worker process and the simul
     const cardCall = posts(channel).find((c) => /"value":"lb-[a-z2-7]{10}"/.test(blocksText(c)));
     const id = /"value":"(lb-[a-z2-7]{10})"/.exec(blocksText(cardCall))?.[1] ?? '';
     expect(blocksText(cardCall)).toContain('Approvals: 0 of 2');
-    const deadline = Date.now() + 10_000;
-    let ts = '';
-    while (Date.now() < deadline && ts === '') {
-      ts = (await service().plans.lockBreaks.get(id))?.card?.ts ?? '';
-      await sleep(50);
-    }
+    const ts = await eventually(
+      'the card attached to the lock break',
+      async () => (await service().plans.lockBreaks.get(id))?.card?.ts,
+    );
     await click('approve', id, REQUESTER, channel, ts);
     await fake.waitFor(() => ephemeralsTo(REQUESTER).some((c) => /own request/.test(String(c.params.text))));
     await click('approve', id, APPROVER_1, channel, ts);

@@ -38,8 +38,8 @@ import type { FakeBotConnector } from './helpers/fake-bot-connector.js';
 import { TEST_TENANT, postActivity, teamsActivityBody } from './helpers/fake-teams-activity.js';
 import type { TestTeamsUser } from './helpers/fake-teams-activity.js';
 import { nodeNamesOf } from './helpers/plan-fleet.js';
-import { startRedis } from './helpers/redis-server.js';
-import type { RedisServer } from './helpers/redis-server.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
 
 const ALICE: TestTeamsUser = {
   id: '29:alice',
@@ -53,14 +53,14 @@ const REQUESTER: TestTeamsUser = {
   aadObjectId: 'c3c3c3c3-0000-4000-8000-0000000000c3',
 };
 
-let redisServer: RedisServer;
+let redisServer: TestRedis;
 let redis: Redis;
 let dir: string;
 let file: SnapshotFile;
 let config: BotConfig;
 
 beforeAll(async () => {
-  redisServer = await startRedis();
+  redisServer = await useSharedRedis();
   redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   dir = await mkdtemp(join(tmpdir(), 'plan-chat-'));
   await writeScenarioFile(

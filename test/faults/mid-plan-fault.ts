@@ -32,6 +32,7 @@ import type { MaintenanceRequest } from '../../src/maintenance/types.js';
 import { maintenanceQueueNameFor } from '../../src/maintenance/types.js';
 import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
+import { eventually } from '../helpers/eventually.js';
 import { startMaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import { startRedis } from '../helpers/redis-server.js';
@@ -41,20 +42,6 @@ import type { FaultRow } from './slack-traffic.js';
 const CLUSTER = 'lyra';
 const KEY_PREFIX = 'faults:maintenance:';
 const NODES = ['gen-wk-001', 'gen-wk-002', 'gen-wk-003'];
-
-async function until<T>(
-  what: string,
-  f: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`mid-plan fault: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /**
  * Run the fault.
@@ -145,8 +132,8 @@ export async function runMidPlanFault(): Promise<FaultRow> {
     }, 50);
     await enqueuePlan(queue, created.plan);
     // Kill the worker running the plan while the first node drains (after its second eviction).
-    const first = await until(
-      'the first node draining',
+    const first = await eventually(
+      'mid-plan fault: the first node draining',
       async () => {
         const p = await plans.get(planId);
         const id = p?.nodes[0]?.requestId;
@@ -162,8 +149,8 @@ export async function runMidPlanFault(): Promise<FaultRow> {
     const killedAt = Date.now();
     const stateAtKill = (await requests.get(first.id))?.state;
     sim.setFaults({});
-    const final = await until(
-      'the plan to end',
+    const final = await eventually(
+      'mid-plan fault: the plan to end',
       async () => {
         const p = await plans.get(planId);
         return p && ['completed', 'stopped', 'cancelled'].includes(p.state) ? p : undefined;

@@ -5,6 +5,7 @@
  * nodes are down at once (and which). Used by the plan tests and the chat wiring tests.
  */
 import { expect } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { isCordoned, isNodeReady } from '../../src/analysis/cluster-index.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
@@ -216,7 +217,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         if (cur !== undefined && want !== undefined && cur < want)
           f.pdbBelowDesired.add(`${m.namespace ?? ''}/${m.name}: ${cur}/${want}`);
       }
-      await new Promise((r) => setTimeout(r, 30));
+      await delay(30); // the next sample
     }
   })();
   f.deps = {

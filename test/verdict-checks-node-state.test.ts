@@ -332,6 +332,39 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     ]);
   });
 
+  it("the bot's own entries (k8s-ha-bot/…, a maintenance plan holding kured's lock) are no kured reboot; kured's own entries beside them still are", async () => {
+    const setLock = (lock: object) => (items: Items) => {
+      const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');
+      if (ds?.metadata.annotations)
+        ds.metadata.annotations['weave.works/kured-node-lock'] = JSON.stringify(lock);
+    };
+    const created = '2025-06-12T09:40:00Z';
+    const alone = await impactOf(
+      '53-worker-kured-multi-lock-other-nodes.json',
+      'pyxis-wk-2',
+      setLock({ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', created, TTL: 0 }),
+    );
+    expect(alone.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([]);
+    const beside = await impactOf(
+      '53-worker-kured-multi-lock-other-nodes.json',
+      'pyxis-wk-2',
+      setLock({
+        maxOwners: 3,
+        locks: [
+          { nodeID: 'pyxis-wk-1', created, TTL: 0 },
+          { nodeID: 'k8s-ha-bot/mp-aaaaaaaaaa/b2', created, TTL: 0 },
+          { nodeID: 'pyxis-wk-3', created, TTL: 0 },
+        ],
+      }),
+    );
+    expect(beside.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([
+      expect.objectContaining({
+        variant: 'kured-lock',
+        facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'], count: 2 }),
+      }),
+    ]);
+  });
+
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {
     const sim = await startScenarioSimulator('53-worker-kured-multi-lock-other-nodes.json');
     try {

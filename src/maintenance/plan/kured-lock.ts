@@ -48,6 +48,15 @@ export function kuredNodeIdFor(requestId: string): string {
   return `${BOT_KURED_LOCK_PREFIX}${requestId}`;
 }
 
+/**
+ * The request (or plan step) behind one of the bot's own `nodeID`s in kured's lock.
+ * @param nodeID - an entry's `nodeID`
+ * @returns the id after {@link BOT_KURED_LOCK_PREFIX}, or undefined for an entry of kured's own
+ */
+export function botRequestIdOf(nodeID: string): string | undefined {
+  return nodeID.startsWith(BOT_KURED_LOCK_PREFIX) ? nodeID.slice(BOT_KURED_LOCK_PREFIX.length) : undefined;
+}
+
 function isKured(m: KObjectMeta): boolean {
   const labels = m.labels ?? {};
   return (

@@ -20,7 +20,7 @@ import { seg, stopForStatus } from '../execute/kube-api.js';
 import { LOCK_NODE_ANNOTATION, LOCK_WORKER_ANNOTATION } from '../execute/maintenance-lock.js';
 import { TERMINAL_STATES } from '../types.js';
 import type { ClusterMaintenancePolicy, MaintenanceRequest } from '../types.js';
-import { readKuredLock } from './kured-lock.js';
+import { botRequestIdOf, readKuredLock } from './kured-lock.js';
 import type { MaintenancePlan } from './plan-types.js';
 import { PLAN_TERMINAL_STATES, STEP_LOCK_ID_PATTERN } from './plan-types.js';
 
@@ -125,7 +125,7 @@ export async function readLockReport(
   const kured = await readKuredLock(api, now, namespace, logger);
   const holders: LockHolder[] = [];
   for (const h of kured.holders) {
-    const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+    const id = botRequestIdOf(h.nodeID);
     const owner = id === undefined ? {} : await ownerOf(id);
     holders.push({
       holder: h.nodeID,

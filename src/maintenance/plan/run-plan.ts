@@ -46,7 +46,13 @@ import { missingAfterReboot } from '../execute/wait-for-reboot.js';
 import { nextWindowStart } from '../policy.js';
 import type { MaintenanceStore } from '../request-store.js';
 import { newRequestId } from '../request-store.js';
-import { acquireKuredLock, kuredNodeIdFor, readKuredLock, releaseKuredLock } from './kured-lock.js';
+import {
+  acquireKuredLock,
+  botRequestIdOf,
+  kuredNodeIdFor,
+  readKuredLock,
+  releaseKuredLock,
+} from './kured-lock.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
 import { PLAN_TERMINAL_STATES, stepLockIdFor } from './plan-types.js';
@@ -548,7 +554,7 @@ class PlanRun {
         .filter((x): x is string => x !== undefined && !mine.has(kuredNodeIdFor(x))),
     );
     for (const h of lock.holders) {
-      const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+      const id = botRequestIdOf(h.nodeID);
       if (id !== undefined && earlier.has(id)) {
         await releaseKuredLock({ api: this.api, requestId: id, lockNamespace: namespace, logger: this.log });
         this.log.info({ nodeID: h.nodeID }, "released kured's lock an earlier step of this plan left");
@@ -556,7 +562,7 @@ class PlanRun {
     }
     const others = lock.holders.filter((h) => {
       if (mine.has(h.nodeID)) return false;
-      const id = h.nodeID.startsWith('k8s-ha-bot/') ? h.nodeID.slice('k8s-ha-bot/'.length) : undefined;
+      const id = botRequestIdOf(h.nodeID);
       return id === undefined || !earlier.has(id);
     });
     if (others.length === 0) return null;

@@ -60,7 +60,12 @@ interface Case {
   cluster: string;
   ctx: Omit<InvariantContext, 'target'>;
   targets: string[];
+  /** Pairs of nodes asked about together: every pair of control-plane nodes (at most 6), a control plane with a worker, two workers. */
+  pairs: [string, string][];
 }
+
+/** Most pairs of control-plane nodes asked about per cluster (a 5-node control plane has 10). */
+const MAX_CP_PAIRS = 6;
 
 const isCp = (n: KNode): boolean =>
   Object.keys(n.metadata.labels ?? {}).some(
@@ -74,6 +79,14 @@ for (const [i, file] of files.entries()) {
   const nodes = loaded.items.filter((x) => x.kind === 'Node') as unknown as KNode[];
   const cp = nodes.find(isCp);
   const worker = nodes.find((n) => !isCp(n));
+  const cps = nodes.filter(isCp).map((n) => n.metadata.name);
+  const workers = nodes.filter((n) => !isCp(n)).map((n) => n.metadata.name);
+  const pairs: [string, string][] = [];
+  for (let a = 0; a < cps.length; a++)
+    for (let b = a + 1; b < cps.length; b++) pairs.push([cps[a] as string, cps[b] as string]);
+  pairs.splice(MAX_CP_PAIRS);
+  if (cps[0] !== undefined && workers[0] !== undefined) pairs.push([cps[0], workers[0]]);
+  if (workers.length >= 2) pairs.push([workers[0] as string, workers[1] as string]);
   const minors = nodes
     .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
     .filter((x): x is string => x !== undefined)
@@ -82,6 +95,7 @@ for (const [i, file] of files.entries()) {
     file,
     cluster: `c${i}`,
     targets: [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name),
+    pairs,
     ctx: {
       downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
@@ -150,6 +164,46 @@ describe('answers never contradict themselves', () => {
       expect([...new Set(violations)]).toEqual([]);
     },
     120_000,
+  );
+});
+
+/** The request forms about two nodes: reboot, drain and upgrade together, the what-if of both lost, the rolling plan. */
+const PAIR_FORMS = (a: string, b: string): string[] => [
+  `can I reboot ${a} and ${b}`,
+  `can I drain ${a} and ${b}`,
+  `can I upgrade ${a} and ${b}`,
+  `what if ${a} and ${b} go down`,
+  `reboot ${a} and ${b} one by one`,
+];
+
+describe('answers about two nodes never contradict themselves', () => {
+  const withPairs = cases.filter((c) => c.pairs.length > 0);
+  it(`covers every scenario with two nodes or more (${withPairs.length} clusters)`, () => {
+    const scenarios = cases.filter((c) => c.file.startsWith(SCENARIOS));
+    expect(scenarios.length).toBeGreaterThanOrEqual(20);
+    for (const c of scenarios) expect([c.file, c.pairs.length > 0]).toEqual([c.file, true]);
+  });
+
+  it.each(
+    withPairs.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: every pair, every request form, English and Korean',
+    async (_name, c) => {
+      const violations: string[] = [];
+      for (const [a, b] of c.pairs) {
+        for (const text of PAIR_FORMS(a, b)) {
+          for (const lang of ['en', 'ko'] as const) {
+            const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+            // Asked about two nodes: the answer is the multi-node one, about exactly these two.
+            expect([text, reply.multiNode?.nodes]).toEqual([text, [a, b]]);
+            for (const v of answerViolations(reply, { ...c.ctx, target: null, targets: [a, b] }))
+              violations.push(`[${text} · ${lang}] ${v}`);
+          }
+        }
+      }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    180_000,
   );
 });
 

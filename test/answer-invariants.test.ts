@@ -337,6 +337,135 @@ describe('the invariant checker catches planted contradictions', () => {
       /writes-blocked: the drain cannot move pods/,
     ],
     [
+      'a Lease handover beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Lease handover beside the quorum two nodes lose together',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Korean Lease handover beside the quorum two nodes lose together',
+      {
+        locale: 'ko',
+        reasons: [
+          'atlas-cp-1이 kube-scheduler Lease를 보유하고 있습니다: 약 15초 뒤 대기 인스턴스(atlas-cp-3)가 이어받습니다.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'room for the evicted pods beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'lost nodes rescheduled although quorum is lost',
+      {
+        reasons: ['The remaining nodes have room for all 4 evicted pods.'],
+        multiNode: { action: 'node-down' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises the lost pods are rescheduled/,
+    ],
+    [
+      'an etcd leader election promised without quorum',
+      {
+        stops: ['etcd writes for a moment while leadership passes to another member'],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises/,
+    ],
+    [
+      'move-leader advice',
+      { advice: ['Move etcd leadership first: etcdctl move-leader f9264e3ea396e9b5 (to atlas-cp-2).'] },
+      /advises moving etcd leadership/,
+    ],
+    [
+      'the etcd leader raising the verdict',
+      {
+        findings: [
+          { check: 'etcd-leader', plane: 'control', severity: 'warn', variant: 'leader-here', facts: {} },
+        ],
+      },
+      /the etcd leader raises the verdict/,
+    ],
+    [
+      '"1 of its pods are on"',
+      {
+        reasons: [
+          'PodDisruptionBudget shop/web allows 1 disruption; 1 of its pods are on wk-1, so the drain can proceed.',
+        ],
+      },
+      /count disagreement: "1 of its pods are"/,
+    ],
+    [
+      '"1 of 3 voting members stay healthy"',
+      {
+        reasons: [
+          'etcd quorum lost: with a and b down, 1 of 3 voting members stay healthy, below the quorum of 2.',
+        ],
+      },
+      /count disagreement: "1 of 3 voting members stay"/,
+    ],
+    [
+      '"room for all 1 evicted pods"',
+      { reasons: ['The remaining nodes have room for all 1 evicted pods.'] },
+      /count disagreement: "all 1/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,

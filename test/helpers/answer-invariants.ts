@@ -270,7 +270,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     reply.findings.some(
       (f) =>
         f.check === 'apiserver-redundancy' &&
-        (f.variant === 'capacity' || f.variant === 'already-down' || f.variant === 'joint-capacity'),
+        ['capacity', 'already-down', 'joint-capacity', 'joint-already-down'].includes(f.variant),
     )
   )
     out.push('stops every API call and says clients keep working through the API servers left');

@@ -333,7 +333,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // node lifecycle controller's evictions and the replacements are writes, none happens until
   // quorum is back, so no sentence may promise that the pods find room or are rescheduled.
   if (quorumLost && reply.multiNode?.action === 'node-down')
-    for (const m of matching(RESCHEDULED_AFTER_LOSS))
+    for (const m of matching([...RESCHEDULED_AFTER_LOSS, ...DRAIN_MOVES_PODS]))
       out.push(`quorum is lost yet the answer promises the lost pods are rescheduled: "${m.sentence}"`);
 
   // 4. Commands: complete, and of a valid shape; versions full vX.Y.Z, at most one minor up.

@@ -18,7 +18,7 @@ import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
-import { drainBlockOf } from '../node-state-checks.js';
+import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
@@ -191,7 +191,8 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
  * - etcd refuses every write now (an alarm, or quorum already lost: {@link drainBlockOf} of any
  *   node's own analysis says `writes-blocked`): no Lease changes hands (leader
  *   `joint-held-here-writes-blocked`), no pod is evicted nor created elsewhere (capacity
- *   `joint-writes-blocked`, info: the etcd finding carries the verdict), and no budget is spent
+ *   `joint-writes-blocked`, warn, said once for every node's pods instead of each node's own
+ *   `grace-period` sentence), and no budget is spent
  *   (the `pdb-blocks` findings are left out: no eviction is even accepted);
  * - the nodes together lose quorum (etcd `joint-lost`, no control-plane node or API server left):
  *   no standby can take a Lease (`joint-held-here-no-quorum`), the API servers left cannot serve
@@ -206,6 +207,7 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
  * @param lost - the nodes together lose quorum ({@link jointQuorumLost} of the joint findings)
  * @param writesBlocked - etcd refuses writes now
  * @param action - what is done to the nodes
+ * @param jointCapacity - the joint findings count the evicted pods (a `capacity` finding exists)
  * @returns the findings re-labelled (and budgets dropped when writes are refused)
  */
 function oneWriteModel(
@@ -213,10 +215,14 @@ function oneWriteModel(
   lost: boolean,
   writesBlocked: boolean,
   action: MultiNodeAction,
+  jointCapacity: boolean,
 ): Finding[] {
   if (!lost && !writesBlocked) return [...findings];
+  // Nodes lost without a drain while quorum is lost: nothing is evicted or recreated, as with
+  // writes refused, so each node's sentences about moved pods are re-worded the same way.
+  const noWrites = writesBlocked || action === 'node-down';
   const out: Finding[] = [];
-  for (const f of findings) {
+  for (const f of noWrites && !writesBlocked ? relabelForDrainBlock(findings, 'writes-blocked') : findings) {
     if (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') {
       if (f.variant === 'joint-held-here')
         out.push({ ...f, variant: lost ? 'joint-held-here-no-quorum' : 'joint-held-here-writes-blocked' });
@@ -230,9 +236,13 @@ function oneWriteModel(
     else if (lost && f.check === 'etcd-leader' && f.variant === 'leader-here')
       out.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
     else if (f.check === 'capacity' && f.variant.startsWith('joint-')) {
-      if (writesBlocked) out.push({ ...f, severity: 'info', variant: 'joint-writes-blocked' });
+      if (writesBlocked) out.push({ ...f, severity: 'warn', variant: 'joint-writes-blocked' });
       else if (action === 'node-down') out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
       else out.push(f);
+    } else if (noWrites && f.check === 'grace-period' && f.variant.endsWith('-writes-blocked')) {
+      // Each node's own "a drain would have to evict N pods … the drain fails" is said once for
+      // all of them by the capacity sentence (joint-writes-blocked), which counts every node's pods.
+      if (!jointCapacity) out.push(f);
     } else if (f.check === 'pdb-blocks' && f.variant.startsWith('joint-')) {
       if (writesBlocked) continue;
       out.push(
@@ -330,7 +340,8 @@ export function analyzeJointImpact(
   ];
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
-  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action));
+  const hasCapacity = capacity.findings.length > 0;
+  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity));
 
   const seen = new Set<string>();
   const carried: Finding[] = [];
@@ -343,7 +354,10 @@ export function analyzeJointImpact(
       carried.push(f);
     }
   }
-  const findings = worstFirst([...joint, ...oneWriteModel(carried, lost, writesBlocked, options.action)]);
+  const findings = worstFirst([
+    ...joint,
+    ...oneWriteModel(carried, lost, writesBlocked, options.action, hasCapacity),
+  ]);
   const ownPlanes = new Set<Plane>(each.map((a) => (a.role === 'control-plane' ? 'control' : 'data')));
   const planesAffected = PLANES.filter(
     (p) =>

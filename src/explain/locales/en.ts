@@ -281,7 +281,7 @@ export const en = {
     },
     'daemonset-pods': {
       present:
-        'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+        'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
       'quorum-guard':

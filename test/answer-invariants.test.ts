@@ -60,8 +60,11 @@ interface Case {
   cluster: string;
   ctx: Omit<InvariantContext, 'target'>;
   targets: string[];
-  /** Pairs of nodes asked about together: every pair of control-plane nodes (at most 6), a control plane with a worker, two workers. */
-  pairs: [string, string][];
+  /**
+   * Nodes asked about together: every pair of control-plane nodes (at most 6), a control plane
+   * with a worker, two workers, and three nodes (control planes first) when the cluster has three.
+   */
+  pairs: string[][];
 }
 
 /** Most pairs of control-plane nodes asked about per cluster (a 5-node control plane has 10). */
@@ -81,12 +84,13 @@ for (const [i, file] of files.entries()) {
   const worker = nodes.find((n) => !isCp(n));
   const cps = nodes.filter(isCp).map((n) => n.metadata.name);
   const workers = nodes.filter((n) => !isCp(n)).map((n) => n.metadata.name);
-  const pairs: [string, string][] = [];
+  const pairs: string[][] = [];
   for (let a = 0; a < cps.length; a++)
     for (let b = a + 1; b < cps.length; b++) pairs.push([cps[a] as string, cps[b] as string]);
   pairs.splice(MAX_CP_PAIRS);
   if (cps[0] !== undefined && workers[0] !== undefined) pairs.push([cps[0], workers[0]]);
   if (workers.length >= 2) pairs.push([workers[0] as string, workers[1] as string]);
+  if (nodes.length >= 3) pairs.push([...cps, ...workers].slice(0, 3));
   const minors = nodes
     .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
     .filter((x): x is string => x !== undefined)
@@ -167,16 +171,19 @@ describe('answers never contradict themselves', () => {
   );
 });
 
-/** The request forms about two nodes: reboot, drain and upgrade together, the what-if of both lost, the rolling plan. */
-const PAIR_FORMS = (a: string, b: string): string[] => [
-  `can I reboot ${a} and ${b}`,
-  `can I drain ${a} and ${b}`,
-  `can I upgrade ${a} and ${b}`,
-  `what if ${a} and ${b} go down`,
-  `reboot ${a} and ${b} one by one`,
-];
+/** The request forms about several nodes: reboot, drain and upgrade together, the what-if of all lost, the rolling plan. */
+const GROUP_FORMS = (nodes: readonly string[]): string[] => {
+  const list = `${nodes.slice(0, -1).join(', ')} and ${nodes[nodes.length - 1] ?? ''}`;
+  return [
+    `can I reboot ${list}`,
+    `can I drain ${list}`,
+    `can I upgrade ${list}`,
+    `what if ${list} go down`,
+    `reboot ${list} one by one`,
+  ];
+};
 
-describe('answers about two nodes never contradict themselves', () => {
+describe('answers about several nodes never contradict themselves', () => {
   const withPairs = cases.filter((c) => c.pairs.length > 0);
   it(`covers every scenario with two nodes or more (${withPairs.length} clusters)`, () => {
     const scenarios = cases.filter((c) => c.file.startsWith(SCENARIOS));
@@ -187,16 +194,16 @@ describe('answers about two nodes never contradict themselves', () => {
   it.each(
     withPairs.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
   )(
-    '%s: every pair, every request form, English and Korean',
+    '%s: pairs and a triple of nodes, every request form, English and Korean',
     async (_name, c) => {
       const violations: string[] = [];
-      for (const [a, b] of c.pairs) {
-        for (const text of PAIR_FORMS(a, b)) {
+      for (const group of c.pairs) {
+        for (const text of GROUP_FORMS(group)) {
           for (const lang of ['en', 'ko'] as const) {
             const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
-            // Asked about two nodes: the answer is the multi-node one, about exactly these two.
-            expect([text, reply.multiNode?.nodes]).toEqual([text, [a, b]]);
-            for (const v of answerViolations(reply, { ...c.ctx, target: null, targets: [a, b] }))
+            // Asked about several nodes: the answer is the multi-node one, about exactly these.
+            expect([text, reply.multiNode?.nodes]).toEqual([text, group]);
+            for (const v of answerViolations(reply, { ...c.ctx, target: null, targets: group }))
               violations.push(`[${text} · ${lang}] ${v}`);
           }
         }

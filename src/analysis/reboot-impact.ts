@@ -228,7 +228,7 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * election completes. So a leader held on the target is not "handed over once the lease expires"
  * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
  * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
- * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything.
+ * (move the Lease first) is not given: it cannot restore anything.
  * Likewise the API servers left do not "keep clients working": without quorum they can neither
  * write nor answer consistent reads (variants `capacity-no-quorum`, `already-down-no-quorum` of
  * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/).

@@ -60,7 +60,15 @@ interface Case {
   cluster: string;
   ctx: Omit<InvariantContext, 'target'>;
   targets: string[];
+  /**
+   * Nodes asked about together: every pair of control-plane nodes (at most 6), a control plane
+   * with a worker, two workers, and three nodes (control planes first) when the cluster has three.
+   */
+  pairs: string[][];
 }
+
+/** Most pairs of control-plane nodes asked about per cluster (a 5-node control plane has 10). */
+const MAX_CP_PAIRS = 6;
 
 const isCp = (n: KNode): boolean =>
   Object.keys(n.metadata.labels ?? {}).some(
@@ -74,6 +82,15 @@ for (const [i, file] of files.entries()) {
   const nodes = loaded.items.filter((x) => x.kind === 'Node') as unknown as KNode[];
   const cp = nodes.find(isCp);
   const worker = nodes.find((n) => !isCp(n));
+  const cps = nodes.filter(isCp).map((n) => n.metadata.name);
+  const workers = nodes.filter((n) => !isCp(n)).map((n) => n.metadata.name);
+  const pairs: string[][] = [];
+  for (let a = 0; a < cps.length; a++)
+    for (let b = a + 1; b < cps.length; b++) pairs.push([cps[a] as string, cps[b] as string]);
+  pairs.splice(MAX_CP_PAIRS);
+  if (cps[0] !== undefined && workers[0] !== undefined) pairs.push([cps[0], workers[0]]);
+  if (workers.length >= 2) pairs.push([workers[0] as string, workers[1] as string]);
+  if (nodes.length >= 3) pairs.push([...cps, ...workers].slice(0, 3));
   const minors = nodes
     .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
     .filter((x): x is string => x !== undefined)
@@ -82,6 +99,7 @@ for (const [i, file] of files.entries()) {
     file,
     cluster: `c${i}`,
     targets: [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name),
+    pairs,
     ctx: {
       downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
@@ -150,6 +168,49 @@ describe('answers never contradict themselves', () => {
       expect([...new Set(violations)]).toEqual([]);
     },
     120_000,
+  );
+});
+
+/** The request forms about several nodes: reboot, drain and upgrade together, the what-if of all lost, the rolling plan. */
+const GROUP_FORMS = (nodes: readonly string[]): string[] => {
+  const list = `${nodes.slice(0, -1).join(', ')} and ${nodes[nodes.length - 1] ?? ''}`;
+  return [
+    `can I reboot ${list}`,
+    `can I drain ${list}`,
+    `can I upgrade ${list}`,
+    `what if ${list} go down`,
+    `reboot ${list} one by one`,
+  ];
+};
+
+describe('answers about several nodes never contradict themselves', () => {
+  const withPairs = cases.filter((c) => c.pairs.length > 0);
+  it(`covers every scenario with two nodes or more (${withPairs.length} clusters)`, () => {
+    const scenarios = cases.filter((c) => c.file.startsWith(SCENARIOS));
+    expect(scenarios.length).toBeGreaterThanOrEqual(20);
+    for (const c of scenarios) expect([c.file, c.pairs.length > 0]).toEqual([c.file, true]);
+  });
+
+  it.each(
+    withPairs.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: pairs and a triple of nodes, every request form, English and Korean',
+    async (_name, c) => {
+      const violations: string[] = [];
+      for (const group of c.pairs) {
+        for (const text of GROUP_FORMS(group)) {
+          for (const lang of ['en', 'ko'] as const) {
+            const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+            // Asked about several nodes: the answer is the multi-node one, about exactly these.
+            expect([text, reply.multiNode?.nodes]).toEqual([text, group]);
+            for (const v of answerViolations(reply, { ...c.ctx, target: null, targets: group }))
+              violations.push(`[${text} · ${lang}] ${v}`);
+          }
+        }
+      }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    180_000,
   );
 });
 
@@ -281,6 +342,135 @@ describe('the invariant checker catches planted contradictions', () => {
         ],
       },
       /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'a Lease handover beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Lease handover beside the quorum two nodes lose together',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Korean Lease handover beside the quorum two nodes lose together',
+      {
+        locale: 'ko',
+        reasons: [
+          'atlas-cp-1이 kube-scheduler Lease를 보유하고 있습니다: 약 15초 뒤 대기 인스턴스(atlas-cp-3)가 이어받습니다.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'room for the evicted pods beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'lost nodes rescheduled although quorum is lost',
+      {
+        reasons: ['The remaining nodes have room for all 4 evicted pods.'],
+        multiNode: { action: 'node-down' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises the lost pods are rescheduled/,
+    ],
+    [
+      'an etcd leader election promised without quorum',
+      {
+        stops: ['etcd writes for a moment while leadership passes to another member'],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises/,
+    ],
+    [
+      'move-leader advice',
+      { advice: ['Move etcd leadership first: etcdctl move-leader f9264e3ea396e9b5 (to atlas-cp-2).'] },
+      /advises moving etcd leadership/,
+    ],
+    [
+      'the etcd leader raising the verdict',
+      {
+        findings: [
+          { check: 'etcd-leader', plane: 'control', severity: 'warn', variant: 'leader-here', facts: {} },
+        ],
+      },
+      /the etcd leader raises the verdict/,
+    ],
+    [
+      '"1 of its pods are on"',
+      {
+        reasons: [
+          'PodDisruptionBudget shop/web allows 1 disruption; 1 of its pods are on wk-1, so the drain can proceed.',
+        ],
+      },
+      /count disagreement: "1 of its pods are"/,
+    ],
+    [
+      '"1 of 3 voting members stay healthy"',
+      {
+        reasons: [
+          'etcd quorum lost: with a and b down, 1 of 3 voting members stay healthy, below the quorum of 2.',
+        ],
+      },
+      /count disagreement: "1 of 3 voting members stay"/,
+    ],
+    [
+      '"room for all 1 evicted pods"',
+      { reasons: ['The remaining nodes have room for all 1 evicted pods.'] },
+      /count disagreement: "all 1/,
     ],
     [
       'restore the taint where every node is a control plane',

@@ -62,12 +62,12 @@ export const TOGETHER: TogetherCase[] = [
       { check: 'etcd-quorum-after', variant: 'joint-lost', facts: { voters: 3, quorum: 2, after: 1 } },
       {
         check: 'leader-scheduler',
-        variant: 'joint-held-here',
+        variant: 'joint-held-here-no-quorum',
         facts: { holder: 'atlas-cp-1', standbys: ['atlas-cp-3'] },
       },
       { check: 'single-replica', variant: 'joint-dns-all-here' },
     ],
-    note: '3 voters, all healthy; cp-1 and cp-2 down leave cp-3 alone: 1 < quorum 2. Both coredns replicas are on cp-1 and cp-2.',
+    note: '3 voters, all healthy; cp-1 and cp-2 down leave cp-3 alone: 1 < quorum 2. Both coredns replicas are on cp-1 and cp-2. cp-1 holds the kube-scheduler Lease, and without quorum the standby on cp-3 cannot take it (taking a Lease is a write; etcd FAQ, https://etcd.io/docs/v3.5/faq/).',
   },
   {
     scenario: 'ha-3cp',
@@ -340,9 +340,9 @@ export const ONE_BY_ONE: PlanCase[] = [
     nodes: ['orion-cp-1', 'orion-cp-2', 'orion-cp-3', 'orion-cp-4', 'orion-cp-5'],
     verdict: 'caution',
     batches: [['orion-cp-1'], ['orion-cp-2'], ['orion-cp-4'], ['orion-cp-5'], ['orion-cp-3']],
-    riskiestStep: 5,
+    riskiestStep: 1,
     excluded: [],
-    note: 'etcd leader orion-cp-3 last; cp-1 (scheduler) and cp-4 (controller-manager) caution; 4 of 5 voters at every step.',
+    note: 'etcd leader orion-cp-3 last; cp-1 (scheduler) and cp-4 (controller-manager) caution; 4 of 5 voters at every step. The leader step is safe: etcd hands leadership over on a clean shutdown (EtcdServer.Stop, https://github.com/etcd-io/etcd/blob/main/server/etcdserver/server.go), so the riskiest is the first caution step, cp-1 (the scheduler Lease moves, 100 + its evictions).',
   },
   {
     scenario: '14',
@@ -389,9 +389,9 @@ export const ONE_BY_ONE: PlanCase[] = [
       ['orion-wk-2'],
       ['orion-wk-3'],
     ],
-    riskiestStep: 5,
+    riskiestStep: 1,
     excluded: [],
-    note: 'Control plane first (etcd leader last among it), then the workers one at a time.',
+    note: 'Control plane first (etcd leader last among it), then the workers one at a time. Riskiest: cp-1, as in "reboot the masters one by one" (the etcd leader step is safe).',
   },
 ];
 

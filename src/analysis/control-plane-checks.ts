@@ -293,10 +293,14 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
       finding('etcd-learner', 'control', 'warn', 'unmatched', { unmatched, controlPlaneNodes: cpNodes }),
     );
 
+  // The leader is named, but raises no verdict and needs no move first: on a clean shutdown etcd
+  // hands leadership to another member itself (EtcdServer.Stop transfers it before stopping,
+  // https://github.com/etcd-io/etcd/blob/main/server/etcdserver/server.go), so a reboot costs a
+  // leadership transfer, not an election timeout.
   if (member.isLeader && healthyOthers.length > 0) {
     const target = healthyOthers.find((m) => m.idHex !== null);
     out.push(
-      finding('etcd-leader', 'control', 'warn', 'leader-here', {
+      finding('etcd-leader', 'control', 'info', 'leader-here', {
         node,
         member: member.name,
         moveTo: target?.name ?? null,

@@ -200,6 +200,17 @@ const DRAIN_ADVICE: ReadonlySet<string> = new Set([
 export function whenDrainCannotMove(findings: readonly Finding[]): Finding[] {
   const mode = drainBlockOf(findings);
   if (mode === null) return [...findings];
+  return relabelForDrainBlock(findings, mode);
+}
+
+/**
+ * The re-labelling of {@link whenDrainCannotMove} for a mode known from elsewhere (several nodes
+ * lost together without quorum: nothing is evicted or recreated, as with writes refused).
+ * @param findings - findings of one node's analysis
+ * @param mode - why the node's pods cannot move
+ * @returns the findings, those that say pods move re-worded for `mode`
+ */
+export function relabelForDrainBlock(findings: readonly Finding[], mode: DrainBlock): Finding[] {
   return findings.map((f) => {
     const reword = REWORDED[f.check];
     if (reword && reword.variants.includes(f.variant) && reword.modes.includes(mode)) {

@@ -228,7 +228,7 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * election completes. So a leader held on the target is not "handed over once the lease expires"
  * but stays lost until quorum is back (variant `held-here-no-quorum` of leader-scheduler /
  * leader-controller-manager, `leader-here-no-quorum` of etcd-leader), and the handover advice
- * (move the Lease, `etcdctl move-leader`) is not given: it cannot restore anything.
+ * (move the Lease first) is not given: it cannot restore anything.
  * Likewise the API servers left do not "keep clients working": without quorum they can neither
  * write nor answer consistent reads (variants `capacity-no-quorum`, `already-down-no-quorum` of
  * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/).
@@ -236,7 +236,7 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * @returns the same findings, the leader and API-capacity ones re-labelled when quorum is lost
  */
 function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
-  if (!quorumLostBy(findings)) return findings;
+  if (!quorumLostBy(findings)) return writesRefusedNoHandover(findings);
   return findings.map((f) =>
     (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
       ? { ...f, variant: 'held-here-no-quorum' }
@@ -245,6 +245,25 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
         : f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down')
           ? { ...f, variant: `${f.variant}-no-quorum` }
           : f,
+  );
+}
+
+/**
+ * With quorum kept but every write refused (an active etcd alarm, check `etcd-alarms` blocking:
+ * NOSPACE, CORRUPT) no Lease can be written either: the leader cannot renew its Lease and no
+ * standby can take it (etcd maintenance docs, Space quota,
+ * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota). A leader Lease held on the target
+ * becomes `held-here-writes-blocked`: no handover "once the lease expires" is promised, and no
+ * "move the Lease first" advice is given.
+ * @param findings - a reboot's findings (quorum kept)
+ * @returns the same findings, the leader ones re-labelled when writes are refused
+ */
+function writesRefusedNoHandover(findings: Finding[]): Finding[] {
+  if (!findings.some((f) => f.check === 'etcd-alarms' && f.severity === 'block')) return findings;
+  return findings.map((f) =>
+    (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
+      ? { ...f, variant: 'held-here-writes-blocked' }
+      : f,
   );
 }
 

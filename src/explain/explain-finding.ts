@@ -70,6 +70,14 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? facts.elsewhere
         : undefined);
   if (typeof count === 'number') derived.count = count;
+  // "1 of its pods are on wk-1" is not English either: a budget's sentence counts its pods on the
+  // node(s), an etcd member count the members that stay healthy.
+  if (f.check === 'pdb-blocks') {
+    const pods = facts.podsHere ?? facts.podsOnTargets;
+    if (typeof pods === 'number') derived.count = pods;
+  }
+  if (f.check === 'etcd-quorum-after' && f.variant.startsWith('joint-') && typeof facts.after === 'number')
+    derived.count = facts.after;
   // "one of 1 control-plane nodes" is not English: node-role has a `_one` form.
   if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number')
     derived.count = facts.controlPlaneNodes;
@@ -156,7 +164,6 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   const noOutOfService =
     f.check === 'dead-node-drain' && f.facts.outOfService === false ? '-no-out-of-service' : '';
   const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}`;
-  if (f.check === 'etcd-leader' && f.facts.moveToId === null) return null;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;

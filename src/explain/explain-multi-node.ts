@@ -138,8 +138,17 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
 
 function advice(tr: Translator, findings: readonly Finding[]): string[] {
   const out: string[] = [];
-  for (const f of findings) {
+  // An etcd alarm gates everything else (nothing can be changed until it is cleared): its advice first.
+  const alarmsFirst = [
+    ...findings.filter((f) => f.check === 'etcd-alarms'),
+    ...findings.filter((f) => f.check !== 'etcd-alarms'),
+  ];
+  for (const f of alarmsFirst) {
     if (SEVERITY_RANK[f.severity] < SEVERITY_RANK.warn) continue;
+    // Nothing can be evicted or rescheduled now: "add capacity" would not help.
+    const moot =
+      f.check === 'capacity' && (f.variant === 'joint-writes-blocked' || f.variant === 'joint-no-quorum');
+    if (moot) continue;
     const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}` : null;
     const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);

@@ -9,14 +9,18 @@ import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { translator } from '../../src/explain/i18n.js';
 import { en } from '../../src/explain/locales/en.js';
+import { enMultiNode } from '../../src/explain/locales/en-multi-node.js';
 import { enWhatIf } from '../../src/explain/locales/en-what-if.js';
 import { ko } from '../../src/explain/locales/ko.js';
+import { koMultiNode } from '../../src/explain/locales/ko-multi-node.js';
 import { koWhatIf } from '../../src/explain/locales/ko-what-if.js';
 
 /** What the checker knows of the cluster an answer is about. */
 export interface InvariantContext {
-  /** The node the request is about (null for status). */
+  /** The node the request is about (null for status and for a question about several nodes). */
   target: string | null;
+  /** The nodes of a question about several nodes ("can I reboot a and b"), all of them targets. */
+  targets?: readonly string[];
   /** Nodes that are down (NotReady) in the cluster. */
   downNodes: readonly string[];
   /** Whether every node is a control-plane node. */
@@ -142,9 +146,13 @@ export function templatePattern(template: string): RegExp {
 
 /** The raw text of a dotted key in one locale's base messages, or undefined. */
 function rawText(locale: 'en' | 'ko', key: string): string | undefined {
-  const whatIf = key.startsWith('whatIf.');
-  let node: unknown = locale === 'en' ? (whatIf ? enWhatIf : en) : whatIf ? koWhatIf : ko;
-  for (const k of (whatIf ? key.slice('whatIf.'.length) : key).split('.'))
+  const [prefix, base] = key.startsWith('whatIf.')
+    ? ['whatIf.', locale === 'en' ? enWhatIf : koWhatIf]
+    : key.startsWith('multiNode.')
+      ? ['multiNode.', locale === 'en' ? enMultiNode : koMultiNode]
+      : ['', locale === 'en' ? en : ko];
+  let node: unknown = base;
+  for (const k of key.slice(prefix.length).split('.'))
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[k] : undefined;
   return typeof node === 'string' ? node : undefined;
 }
@@ -167,7 +175,36 @@ const DRAIN_MOVES_PODS = [
   'whatIf.advice.drain-command',
 ];
 /** With writes blocked nothing is created elsewhere either: "room for the evicted pods" is moot. */
-const WRITES_MAKE_PODS = ['checks.capacity.fits', 'checks.capacity.fits_one'];
+const WRITES_MAKE_PODS = [
+  'checks.capacity.fits',
+  'checks.capacity.fits_one',
+  'multiNode.checks.capacity.joint-fits',
+  'multiNode.checks.capacity.joint-fits_one',
+  'multiNode.checks.capacity.joint-some-pending',
+  'multiNode.checks.pdb-blocks.joint-exceeds',
+];
+
+/** Sentences that promise a leader Lease changes hands (a standby takes it once it expires). */
+const LEASE_HANDOVER = [
+  'checks.leader-scheduler.held-here',
+  'checks.leader-controller-manager.held-here',
+  'multiNode.checks.leader.joint-held-here',
+  'stops.leader-failover',
+  'keeps.leaders-after-failover',
+  'keeps.leaders-elsewhere',
+];
+
+/** Sentences that promise an etcd leader election completes. */
+const ETCD_ELECTION = ['checks.etcd-leader.leader-here', 'stops.etcd-election'];
+
+/** Sentences that promise the pods of lost nodes find room and are rescheduled. */
+const RESCHEDULED_AFTER_LOSS = [
+  'multiNode.checks.capacity.joint-fits',
+  'multiNode.checks.capacity.joint-fits_one',
+  'multiNode.checks.capacity.joint-some-pending',
+  'multiNode.checks.pdb-blocks.joint-exceeds-involuntary',
+  'multiNode.checks.pdb-blocks.joint-exceeds-involuntary_one',
+];
 
 /**
  * Why the drain of the target cannot move its pods, as the findings say: every write is refused
@@ -207,7 +244,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   const en = translator('en');
 
   // 1. Nothing said to keep working through the target or a node that is down.
-  const gone = [ctx.target, ...ctx.downNodes].filter((x): x is string => x !== null);
+  const targets = [ctx.target, ...(ctx.targets ?? [])].filter((x): x is string => x !== null);
+  const gone = [...targets, ...ctx.downNodes];
   for (const plane of reply.planes) {
     for (const keep of plane.keepsWorking) {
       const through =
@@ -230,7 +268,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   if (
     reply.planes.some((p) => p.stops.includes(tr.t('stops.api-all'))) &&
     reply.findings.some(
-      (f) => f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down'),
+      (f) =>
+        f.check === 'apiserver-redundancy' &&
+        ['capacity', 'already-down', 'joint-capacity', 'joint-already-down'].includes(f.variant),
     )
   )
     out.push('stops every API call and says clients keep working through the API servers left');
@@ -242,11 +282,13 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (!(after < before)) out.push(`capacity does not go down: "${m[0]}"`);
   }
 
-  // 3. No leader handover or write promised without quorum.
+  // 3. No leader handover or write promised without quorum. Quorum is lost when the answer says
+  // so (the single-node `lost*`, the joint `joint-lost`, no control plane or API server left).
   const quorumLost = reply.findings.some(
     (f) =>
-      (f.check === 'etcd-quorum-after' && f.variant.startsWith('lost')) ||
+      (f.check === 'etcd-quorum-after' && /(^|-)lost/.test(f.variant)) ||
       (f.check === 'control-plane-count' && f.severity === 'block') ||
+      (f.check === 'apiserver-redundancy' && f.severity === 'block') ||
       f.check === 'etcd-quorum-loss',
   );
   if (quorumLost) {
@@ -260,6 +302,39 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (/leader election moves its Lease|once the \d+ s lease expires|a standby takes over/i.test(text))
       out.push('quorum is lost yet the answer promises a leader handover');
   }
+  // 3b. The same with writes refused now (an etcd NOSPACE/CORRUPT alarm: "no Lease renewals"), and
+  // by the sentences' own templates (the several-node texts too, in both languages): a standby
+  // cannot take a Lease that cannot be written, and an etcd election needs a quorum.
+  const writesRefused = drainCannotMove(reply.findings) === 'writes-blocked' || ctx.writesBlocked === true;
+  const sentences = [
+    ...reply.planes.flatMap((p) => [...p.reasons, ...p.stops, ...p.keepsWorking]),
+    ...reply.sections.flatMap((s) => s.lines),
+    ...reply.advice,
+    reply.summary,
+  ];
+  const matching = (keys: readonly string[]): { key: string; sentence: string }[] =>
+    reply.locale === 'en' || reply.locale === 'ko'
+      ? keys.flatMap((key) => {
+          const template = rawText(reply.locale as 'en' | 'ko', key);
+          if (template === undefined) return [];
+          const pattern = templatePattern(template);
+          return sentences.filter((x) => pattern.test(x)).map((sentence) => ({ key, sentence }));
+        })
+      : [];
+  if (quorumLost || writesRefused) {
+    const why = quorumLost ? 'quorum is lost' : 'etcd refuses writes';
+    for (const m of matching(LEASE_HANDOVER))
+      out.push(`${why} yet the answer promises a Lease handover: "${m.sentence}"`);
+  }
+  if (quorumLost)
+    for (const m of matching(ETCD_ELECTION))
+      out.push(`quorum is lost yet the answer promises an etcd leader election: "${m.sentence}"`);
+  // 3c. Nodes lost without a drain (the what-if of several nodes down) while quorum is lost: the
+  // node lifecycle controller's evictions and the replacements are writes, none happens until
+  // quorum is back, so no sentence may promise that the pods find room or are rescheduled.
+  if (quorumLost && reply.multiNode?.action === 'node-down')
+    for (const m of matching([...RESCHEDULED_AFTER_LOSS, ...DRAIN_MOVES_PODS]))
+      out.push(`quorum is lost yet the answer promises the lost pods are rescheduled: "${m.sentence}"`);
 
   // 4. Commands: complete, and of a valid shape; versions full vX.Y.Z, at most one minor up.
   for (const cmd of suggestedCommands(text)) {
@@ -285,13 +360,13 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // blocked (an etcd NOSPACE alarm: "nothing can be changed") no eviction is accepted and no
   // replacement can be created; on a dead node no kubelet confirms the evictions.
   const fromFindings = drainCannotMove(reply.findings);
+  const deadTargets = targets.filter((t) => ctx.downNodes.includes(t));
   const blocked =
     fromFindings ??
-    (ctx.writesBlocked === true
-      ? 'writes-blocked'
-      : ctx.target !== null && ctx.downNodes.includes(ctx.target)
-        ? 'node-dead'
-        : null);
+    (ctx.writesBlocked === true ? 'writes-blocked' : deadTargets.length > 0 ? 'node-dead' : null);
+  // Several nodes, one of them dead: only sentences about the dead one's pods are wrong.
+  const aboutDead = (sentence: string): boolean =>
+    reply.multiNode === undefined || blocked !== 'node-dead' || deadTargets.some((d) => sentence.includes(d));
   if (blocked !== null && (reply.locale === 'en' || reply.locale === 'ko')) {
     const keys = (
       blocked === 'writes-blocked' ? [...DRAIN_MOVES_PODS, ...WRITES_MAKE_PODS] : DRAIN_MOVES_PODS
@@ -300,21 +375,27 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       // its cordon alone: advising that drain is right; sentences about moved pods are still wrong.
       (k) => !(fromFindings === null && blocked === 'node-dead' && k === 'whatIf.advice.drain-command'),
     );
-    const sentences = [
-      ...reply.planes.flatMap((p) => [...p.reasons, ...p.stops, ...p.keepsWorking]),
-      ...reply.advice,
-    ];
-    for (const key of keys) {
-      const template = rawText(reply.locale, key);
-      if (template === undefined) continue;
-      const pattern = templatePattern(template);
-      for (const sentence of sentences)
-        if (pattern.test(sentence)) out.push(`${blocked}: the drain cannot move pods, yet "${sentence}"`);
-    }
+    for (const m of matching(keys))
+      if (aboutDead(m.sentence)) out.push(`${blocked}: the drain cannot move pods, yet "${m.sentence}"`);
   }
+
+  // 8. No etcd leadership move is advised and the etcd leader never raises a verdict: on a clean
+  // shutdown etcd hands leadership to another member itself (EtcdServer.Stop transfers it,
+  // https://github.com/etcd-io/etcd/blob/main/server/etcdserver/server.go), so the advice is
+  // needless, and a verdict raised by it is a tip raising a verdict.
+  for (const a of reply.advice) if (/move-leader/.test(a)) out.push(`advises moving etcd leadership: "${a}"`);
+  for (const f of reply.findings)
+    if (f.check === 'etcd-leader' && (f.severity === 'warn' || f.severity === 'block'))
+      out.push(`the etcd leader raises the verdict (${f.variant}, ${f.severity})`);
 
   // 5. Plurals.
   if (reply.locale === 'en') {
+    // 5b. The verb and the phrase agree with the count: "1 of its pods is", not "are".
+    for (const m of text.matchAll(
+      /\b1 of (?:its |the |these )?(?:\d+ )?(?:[\w-]+ ){0,2}?(?:pods|members|replicas|nodes|API servers)\s+(?:are|stay|fit|have|were|run|keep)\b/g,
+    ))
+      out.push(`count disagreement: "${m[0]}"`);
+    for (const m of text.matchAll(/\ball 1\b[^.;:]*/g)) out.push(`count disagreement: "${m[0]}"`);
     for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
     for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
     for (const m of text.matchAll(

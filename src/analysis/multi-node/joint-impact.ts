@@ -18,6 +18,7 @@ import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
+import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
@@ -111,10 +112,17 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
       after: others.length,
       others,
     };
+    // The targets' API servers already down take no capacity away ("from 2 to 2" is no drop).
     out.push(
       others.length === 0
         ? finding('apiserver-redundancy', 'control', 'block', 'joint-none-left', facts)
-        : finding('apiserver-redundancy', 'control', 'info', 'joint-capacity', facts),
+        : finding(
+            'apiserver-redundancy',
+            'control',
+            'info',
+            others.length < facts.before ? 'joint-capacity' : 'joint-already-down',
+            facts,
+          ),
     );
   }
   for (const [check, leaseName] of [
@@ -177,6 +185,91 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
   return [];
 }
 
+/**
+ * One model of what can still be written (the rule of the single-node analysis,
+ * `withoutQuorumNoHandover` and `whenDrainCannotMove`, applied to the joint findings):
+ * - etcd refuses every write now (an alarm, or quorum already lost: {@link drainBlockOf} of any
+ *   node's own analysis says `writes-blocked`): no Lease changes hands (leader
+ *   `joint-held-here-writes-blocked`), no pod is evicted nor created elsewhere (capacity
+ *   `joint-writes-blocked`, warn, said once for every node's pods instead of each node's own
+ *   `grace-period` sentence), and no budget is spent
+ *   (the `pdb-blocks` findings are left out: no eviction is even accepted);
+ * - the nodes together lose quorum (etcd `joint-lost`, no control-plane node or API server left):
+ *   no standby can take a Lease (`joint-held-here-no-quorum`), the API servers left cannot serve
+ *   (`joint-capacity-no-quorum`), no etcd election completes (`leader-here-no-quorum`); for nodes
+ *   lost without a drain (`node-down`) the node lifecycle controller's evictions and the
+ *   replacements are writes too, so nothing is rescheduled until quorum is back (capacity
+ *   `joint-no-quorum`, budgets `joint-exceeds-involuntary-no-quorum`). A planned reboot drains the
+ *   nodes while quorum still holds, so its "room for the evicted pods" stays true.
+ * etcd FAQ (quorum), https://etcd.io/docs/v3.5/faq/; etcd maintenance, Space quota,
+ * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota.
+ * @param findings - joint or carried findings
+ * @param lost - the nodes together lose quorum ({@link jointQuorumLost} of the joint findings)
+ * @param writesBlocked - etcd refuses writes now
+ * @param action - what is done to the nodes
+ * @param jointCapacity - the joint findings count the evicted pods (a `capacity` finding exists)
+ * @returns the findings re-labelled (and budgets dropped when writes are refused)
+ */
+function oneWriteModel(
+  findings: readonly Finding[],
+  lost: boolean,
+  writesBlocked: boolean,
+  action: MultiNodeAction,
+  jointCapacity: boolean,
+): Finding[] {
+  if (!lost && !writesBlocked) return [...findings];
+  // Nodes lost without a drain while quorum is lost: nothing is evicted or recreated, as with
+  // writes refused, so each node's sentences about moved pods are re-worded the same way.
+  const noWrites = writesBlocked || action === 'node-down';
+  const out: Finding[] = [];
+  for (const f of noWrites && !writesBlocked ? relabelForDrainBlock(findings, 'writes-blocked') : findings) {
+    if (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') {
+      if (f.variant === 'joint-held-here')
+        out.push({ ...f, variant: lost ? 'joint-held-here-no-quorum' : 'joint-held-here-writes-blocked' });
+      else out.push(f);
+    } else if (
+      lost &&
+      f.check === 'apiserver-redundancy' &&
+      (f.variant === 'joint-capacity' || f.variant === 'joint-already-down')
+    )
+      out.push({ ...f, variant: `${f.variant}-no-quorum` });
+    else if (lost && f.check === 'etcd-leader' && f.variant === 'leader-here')
+      out.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
+    else if (f.check === 'capacity' && f.variant.startsWith('joint-')) {
+      if (writesBlocked) out.push({ ...f, severity: 'warn', variant: 'joint-writes-blocked' });
+      else if (action === 'node-down') out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
+      else out.push(f);
+    } else if (noWrites && f.check === 'grace-period' && f.variant.endsWith('-writes-blocked')) {
+      // Each node's own "a drain would have to evict N pods … the drain fails" is said once for
+      // all of them by the capacity sentence (joint-writes-blocked), which counts every node's pods.
+      if (!jointCapacity) out.push(f);
+    } else if (f.check === 'pdb-blocks' && f.variant.startsWith('joint-')) {
+      if (writesBlocked) continue;
+      out.push(
+        action === 'node-down' && f.variant === 'joint-exceeds-involuntary'
+          ? { ...f, variant: 'joint-exceeds-involuntary-no-quorum' }
+          : f,
+      );
+    } else out.push(f);
+  }
+  return out;
+}
+
+/**
+ * Whether the nodes down together leave no quorum: etcd `joint-lost`, or no control-plane node or
+ * API server left (`joint-none-left`), blocking.
+ * @param joint - the joint findings
+ */
+export function jointQuorumLost(joint: readonly Finding[]): boolean {
+  return joint.some(
+    (f) =>
+      f.severity === 'block' &&
+      ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') ||
+        ((f.check === 'control-plane-count' || f.check === 'apiserver-redundancy') &&
+          f.variant === 'joint-none-left')),
+  );
+}
+
 function worstFirst(findings: readonly Finding[]): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
@@ -237,14 +330,18 @@ export function analyzeJointImpact(
 
   const evictable = evictablePods(index, nodes);
   const capacity = jointCapacity(index, nodes, evictable);
-  const joint = worstFirst([
+  const computed = [
     ...etcdJoint(state, targets),
     ...controlPlaneJoint(state, targets),
     ...vipJoint(index, targets),
     ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
     ...jointReplicas(index, nodes, evictable),
     ...capacity.findings,
-  ]);
+  ];
+  const lost = jointQuorumLost(computed);
+  const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
+  const hasCapacity = capacity.findings.length > 0;
+  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity));
 
   const seen = new Set<string>();
   const carried: Finding[] = [];
@@ -257,7 +354,10 @@ export function analyzeJointImpact(
       carried.push(f);
     }
   }
-  const findings = worstFirst([...joint, ...carried]);
+  const findings = worstFirst([
+    ...joint,
+    ...oneWriteModel(carried, lost, writesBlocked, options.action, hasCapacity),
+  ]);
   const ownPlanes = new Set<Plane>(each.map((a) => (a.role === 'control-plane' ? 'control' : 'data')));
   const planesAffected = PLANES.filter(
     (p) =>

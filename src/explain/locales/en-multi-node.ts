@@ -46,7 +46,7 @@ export const enMultiNode = {
   excludedNoReason: '{{node}} [unsafe even alone now]: ask about it alone for the details.',
   orderWhy: {
     control:
-      'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first; the etcd leader ({{leader}}) last, so that etcd elects a new leader once, not at every step.',
+      'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first; the etcd leader ({{leader}}) last, so that leadership moves once, not at every step.',
     workers:
       'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
   },
@@ -67,10 +67,15 @@ export const enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost_one':
+        'etcd quorum lost: with {{nodes}} down, 1 of {{voters}} voting members stays healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-kept-no-spare':
         'etcd quorum kept with no spare: {{after}} of {{voters}} voting members stay healthy, exactly the quorum of {{quorum}}; one more failure meanwhile stops every write.',
+      'joint-kept-no-spare_one':
+        'etcd quorum kept with no spare: 1 of {{voters}} voting members stays healthy, exactly the quorum of {{quorum}}; one more failure meanwhile stops every write.',
       'joint-kept':
         'etcd quorum kept: {{after}} of {{voters}} voting members stay healthy (quorum {{quorum}}).',
+      'joint-kept_one': 'etcd quorum kept: 1 of {{voters}} voting members stays healthy (quorum {{quorum}}).',
       'joint-learners-only':
         'Only etcd learners run on {{nodes}}: learners do not vote, quorum is untouched.',
     },
@@ -82,6 +87,12 @@ export const enMultiNode = {
     'apiserver-redundancy': {
       'joint-none-left': 'No API server is left: every kubectl command and API call fails until one is back.',
       'joint-capacity': 'API servers drop from {{before}} to {{after}} (still serving: {{others}}).',
+      'joint-already-down':
+        'The API servers on {{nodes}} are already down: no API capacity is lost (still serving: {{others}}).',
+      'joint-already-down-no-quorum':
+        'The API servers on {{nodes}} are already down, and without etcd quorum the ones left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
+      'joint-capacity-no-quorum':
+        'API servers drop from {{before}} to {{after}}, and without etcd quorum the ones left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
     },
     leader: {
       'joint-missing': 'The {{lease}} leader Lease is missing: who leads it cannot be checked.',
@@ -91,6 +102,10 @@ export const enMultiNode = {
         '{{holder}} holds the {{lease}} Lease and no other instance is left: {{lease}} stops until one is back.',
       'joint-held-here':
         '{{holder}} holds the {{lease}} Lease: a standby ({{standbys}}) takes over after about {{leaseDurationSeconds}} s.',
+      'joint-held-here-no-quorum':
+        '{{holder}} holds the {{lease}} Lease; without quorum no standby ({{standbys}}) can take it over (the Lease cannot be written): {{lease}} stops until quorum is back.',
+      'joint-held-here-writes-blocked':
+        '{{holder}} holds the {{lease}} Lease; while etcd refuses writes no standby ({{standbys}}) can take it over (the Lease cannot be written): {{lease}} stops until the alarm is cleared.',
       'joint-held-elsewhere': 'The {{lease}} leader ({{holder}}) is not among these nodes.',
     },
     'control-plane-endpoint': {
@@ -112,6 +127,12 @@ export const enMultiNode = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: together these nodes need {{podsOnTargets}} evictions, it allows {{disruptionsAllowed}}: the others wait (HTTP 429) until the evicted pods run again elsewhere, so the nodes cannot all be down at once before that.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until they are rescheduled.',
+      'joint-exceeds-involuntary_one':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 1 of its pods is on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until the pod is rescheduled.',
+      'joint-exceeds-involuntary-no-quorum':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node, and without quorum nothing is rescheduled: the workload runs below its budget until quorum is back.',
+      'joint-exceeds-involuntary-no-quorum_one':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 1 of its pods is on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node, and without quorum nothing is rescheduled: the workload runs below its budget until quorum is back.',
       'joint-allows':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) for its {{podsOnTargets}} pod(s) here.',
     },
@@ -128,6 +149,15 @@ export const enMultiNode = {
     },
     capacity: {
       'joint-fits': 'The remaining nodes have room for all {{evictable}} evicted pods.',
+      'joint-fits_one': 'The remaining nodes have room for the evicted pod.',
+      'joint-writes-blocked':
+        'The {{evictable}} pods a drain would evict from these nodes can neither be evicted nor created elsewhere while etcd refuses writes: they stop with the nodes and come back with them.',
+      'joint-writes-blocked_one':
+        'The pod a drain would evict from these nodes can neither be evicted nor created elsewhere while etcd refuses writes: it stops with the nodes and comes back with them.',
+      'joint-no-quorum':
+        'The {{evictable}} pods on these nodes are not rescheduled while quorum is lost (evictions and new pods are writes): they stay down until quorum is back.',
+      'joint-no-quorum_one':
+        'The pod on these nodes is not rescheduled while quorum is lost (evictions and new pods are writes): it stays down until quorum is back.',
       'joint-some-pending':
         '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
       'joint-none-fit':

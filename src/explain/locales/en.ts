@@ -63,7 +63,7 @@ export const en = {
     'spare-some': '{{spare}} more failure(s) tolerated meanwhile',
     'leader-failover':
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
-    'etcd-election': 'etcd writes for a moment while the members elect a new leader',
+    'etcd-election': 'etcd writes for a moment while leadership passes to another member',
     'pods-evicted': '{{count}} pods on {{node}} are evicted by the drain and recreated on other nodes',
     'pods-evicted_one': 'the pod on {{node}} is evicted by the drain and recreated on another node',
     'pods-writes-blocked':
@@ -166,6 +166,8 @@ export const en = {
         '{{node}} holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby ({{standbys}}) once the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
       'held-here-no-quorum':
         '{{node}} holds the kube-scheduler leader Lease; without quorum no standby can take it over (the Lease cannot be written), so no pods are scheduled until quorum is back.',
+      'held-here-writes-blocked':
+        '{{node}} holds the kube-scheduler leader Lease; while etcd refuses writes no standby can take it over (the Lease cannot be written), so no pods are scheduled until the alarm is cleared.',
       'no-standby': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
       stale:
         'The kube-scheduler leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: scheduling is already failing.',
@@ -179,6 +181,8 @@ export const en = {
         '{{node}} holds the kube-controller-manager leader Lease: leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
       'held-here-no-quorum':
         '{{node}} holds the kube-controller-manager leader Lease; without quorum no standby can take it over (the Lease cannot be written), so nothing is reconciled until quorum is back.',
+      'held-here-writes-blocked':
+        '{{node}} holds the kube-controller-manager leader Lease; while etcd refuses writes no standby can take it over (the Lease cannot be written), so nothing is reconciled until the alarm is cleared.',
       'no-standby': '{{node}} runs the only kube-controller-manager: no reconciliation until it is back.',
       stale:
         'The kube-controller-manager leader Lease (holder {{holder}}) was last renewed {{renewAgeS}} s ago, longer than its {{leaseDurationSeconds}} s duration: controllers are already stalled.',
@@ -245,7 +249,7 @@ export const en = {
     },
     'etcd-leader': {
       'leader-here':
-        '{{node}} is the etcd leader: rebooting it triggers a leader election and a short write stall.',
+        '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
       'leader-here-no-quorum':
         '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
@@ -277,7 +281,7 @@ export const en = {
     },
     'daemonset-pods': {
       present:
-        'DaemonSet pods ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+        'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -292,10 +296,14 @@ export const en = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
+      'more-than-allowed_one':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but 1 of its pods is on {{node}}: the drain waits until its replacement is healthy.',
       stale:
         'PodDisruptionBudget {{namespace}}/{{pdb}} status is stale (not yet observed by the controller): its disruptionsAllowed may be wrong.',
       allows:
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can proceed.',
+      allows_one:
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); 1 of its pods is on {{node}}, so the drain can proceed.',
       overlapping:
         'Pod {{pod}} is selected by more than one PodDisruptionBudget ({{pdbs}}): the eviction API answers 500 and the drain cannot evict it.',
       'status-blocking':
@@ -377,9 +385,6 @@ export const en = {
         'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
       'lost-single':
         'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
-    },
-    'etcd-leader': {
-      'leader-here': 'Move etcd leadership first: etcdctl move-leader {{moveToId}} (to {{moveTo}}).',
     },
     'etcd-learner': {
       'learner-reboot-no-id':
@@ -662,7 +667,7 @@ export const en = {
  * A message tree where the English-only singular forms (`*_one`, i18next plurals) are optional:
  * Korean has no grammatical number.
  */
-type PluralOptional<T> = {
+export type PluralOptional<T> = {
   [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
     ? string
     : PluralOptional<T[K]>;

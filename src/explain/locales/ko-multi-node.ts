@@ -2,9 +2,10 @@
  * 여러 노드에 대한 질문(이슈 17)의 한국어 답변 텍스트, `multiNode` 아래: 함께 내려갈 때의 합동 분석과
  * 하나씩 진행하는 롤링 계획.
  */
+import type { PluralOptional } from './en.js';
 import type { enMultiNode } from './en-multi-node.js';
 
-export const koMultiNode: typeof enMultiNode = {
+export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   title: '여러 노드 ({{mode}}): {{nodes}}',
   mode: { together: '동시에', 'one-by-one': '하나씩' },
   action: { reboot: '재부팅', drain: '드레인', upgrade: '업그레이드', 'node-down': '장애' },
@@ -47,7 +48,7 @@ export const koMultiNode: typeof enMultiNode = {
   excludedNoReason: '{{node}} [지금은 단독으로도 안전하지 않음]: 자세한 내용은 이 노드만 따로 물어 주세요.',
   orderWhy: {
     control:
-      '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 선출이 단계마다가 아니라 한 번만 일어나게 합니다.',
+      '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 역할이 단계마다가 아니라 한 번만 옮겨 가게 합니다.',
     workers:
       '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
@@ -84,6 +85,12 @@ export const koMultiNode: typeof enMultiNode = {
       'joint-none-left':
         'API 서버가 하나도 남지 않습니다: 하나가 돌아올 때까지 모든 kubectl 명령과 API 호출이 실패합니다.',
       'joint-capacity': 'API 서버가 {{before}}대에서 {{after}}대로 줄어듭니다({{others}}(이)가 계속 처리).',
+      'joint-already-down':
+        '{{nodes}}의 API 서버는 이미 내려가 있습니다: 줄어드는 API 용량이 없습니다({{others}}(이)가 계속 처리).',
+      'joint-already-down-no-quorum':
+        '{{nodes}}의 API 서버는 이미 내려가 있고, etcd 쿼럼이 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
+      'joint-capacity-no-quorum':
+        'API 서버가 {{before}}대에서 {{after}}대로 줄어들고, etcd 쿼럼이 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
     },
     leader: {
       'joint-missing': '{{lease}} 리더 Lease가 없습니다: 누가 리더인지 확인할 수 없습니다.',
@@ -93,6 +100,10 @@ export const koMultiNode: typeof enMultiNode = {
         '{{holder}}(이)가 {{lease}} Lease를 보유하고 있고 남는 인스턴스가 없습니다: 하나가 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
       'joint-held-here':
         '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 뒤 대기 인스턴스({{standbys}})(이)가 이어받습니다.',
+      'joint-held-here-no-quorum':
+        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스({{standbys}})(이)가 이어받지 못합니다: 쿼럼이 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
+      'joint-held-here-writes-blocked':
+        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스({{standbys}})(이)가 이어받지 못합니다: 알람이 해제될 때까지 {{lease}}(이)가 멈춥니다.',
       'joint-held-elsewhere': '{{lease}} 리더({{holder}})는 이 노드들에 없습니다.',
     },
     'control-plane-endpoint': {
@@ -114,6 +125,8 @@ export const koMultiNode: typeof enMultiNode = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건입니다: 나머지는 축출된 파드가 다른 노드에서 다시 실행될 때까지 기다립니다(HTTP 429). 그 전에는 노드를 모두 동시에 내릴 수 없습니다.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없어, 다시 스케줄될 때까지 워크로드가 예산보다 적게 동작합니다.',
+      'joint-exceeds-involuntary-no-quorum':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없고, 쿼럼이 없으면 아무것도 다시 스케줄되지 않아 쿼럼이 돌아올 때까지 워크로드가 예산보다 적게 동작합니다.',
       'joint-allows':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 이 노드들의 파드 {{podsOnTargets}}개에 대해 중단 {{disruptionsAllowed}}건을 허용합니다.',
     },
@@ -131,6 +144,10 @@ export const koMultiNode: typeof enMultiNode = {
     },
     capacity: {
       'joint-fits': '남는 노드에 축출되는 파드 {{evictable}}개가 모두 들어갈 자리가 있습니다.',
+      'joint-writes-blocked':
+        '드레인이 이 노드들에서 축출할 파드 {{evictable}}개는 etcd가 쓰기를 거부하는 동안 축출할 수도, 다른 곳에 만들 수도 없습니다: 노드와 함께 멈추고 노드와 함께 돌아옵니다.',
+      'joint-no-quorum':
+        '쿼럼이 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 쿼럼이 돌아올 때까지 멈춰 있습니다.',
       'joint-some-pending':
         '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
       'joint-none-fit':

@@ -58,7 +58,7 @@ export const ko: Messages = {
     'spare-some': '그동안 {{spare}}대 추가 장애 허용',
     'leader-failover':
       '리더 선출로 Lease가 대기 인스턴스로 넘어가는 약 {{seconds}}초 동안 {{component}} 작업',
-    'etcd-election': '멤버들이 새 리더를 선출하는 잠깐 동안 etcd 쓰기',
+    'etcd-election': '리더 역할이 다른 멤버로 넘어가는 잠깐 동안 etcd 쓰기',
     'pods-evicted': '{{node}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
     'pods-writes-blocked':
       '{{node}}의 파드 {{count}}개가 노드와 함께 멈춤: etcd가 쓰기를 거부하므로 드레인이 축출할 수도, 다른 곳에 다시 생성할 수도 없음',
@@ -152,6 +152,8 @@ export const ko: Messages = {
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 재부팅이 시작되면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
       'held-here-no-quorum':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 파드가 스케줄되지 않습니다.',
+      'held-here-writes-blocked':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 파드가 스케줄되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-scheduler가 있습니다: 돌아올 때까지 파드가 스케줄되지 않습니다.',
       stale:
         'kube-scheduler 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 스케줄링이 이미 실패하고 있습니다.',
@@ -165,6 +167,8 @@ export const ko: Messages = {
         '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
       'held-here-no-quorum':
         '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 정족수가 돌아올 때까지 아무것도 조정되지 않습니다.',
+      'held-here-writes-blocked':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스가 넘겨받지 못하므로, 알람이 해제될 때까지 아무것도 조정되지 않습니다.',
       'no-standby': '{{node}}에 유일한 kube-controller-manager가 있습니다: 돌아올 때까지 조정이 멈춥니다.',
       stale:
         'kube-controller-manager 리더 Lease(보유자 {{holder}})가 {{renewAgeS}}초 전에 마지막으로 갱신되어 Lease 기간 {{leaseDurationSeconds}}초를 넘었습니다: 컨트롤러가 이미 멈춰 있습니다.',
@@ -232,7 +236,7 @@ export const ko: Messages = {
     },
     'etcd-leader': {
       'leader-here':
-        '{{node}}(이)가 etcd 리더(etcd leader)입니다: 재부팅하면 리더 선출이 일어나고 잠깐 쓰기가 멈춥니다.',
+        '{{node}}(이)가 etcd 리더(etcd leader)입니다: 정상 종료 시 etcd가 먼저 다른 멤버에게 리더 역할을 넘깁니다(잠깐 쓰기가 멈춤, 미리 할 일 없음).',
       'leader-here-no-quorum':
         '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
@@ -263,7 +267,8 @@ export const ko: Messages = {
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
     },
     'daemonset-pods': {
-      present: 'DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+      present:
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -360,9 +365,6 @@ export const ko: Messages = {
         '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single':
         '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
-    },
-    'etcd-leader': {
-      'leader-here': '먼저 etcd 리더를 옮기세요: etcdctl move-leader {{moveToId}} ({{moveTo}}(으)로).',
     },
     'etcd-learner': {
       'learner-reboot-no-id':

@@ -342,7 +342,7 @@ export async function runCli(
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .showHelpAfterError('(run k8s-ha-bot --help for usage)')
+    .showHelpAfterError('(run k8s-ha-bot COMMAND --help, or k8s-ha-bot --help, for usage)')
     // `k8s-ha-bot help` / `--help` is the command-line usage; the requests have their own help.
     .addHelpText(
       'after',
@@ -362,7 +362,11 @@ export async function runCli(
       'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields',
       parseCapturedAt,
     )
-    .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
+    .addOption(
+      new Option('--lang <lang>', 'answer language: en or ko (default: the language of the text)').argParser(
+        parseLang,
+      ),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
     .addHelpText('after', MAINTENANCE_HELP)
@@ -564,7 +568,7 @@ export async function runCli(
   program
     .command('gateway')
     .description(
-      'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)',
+      'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT); Teams when MICROSOFT_APP_ID is set (TEAMS_PORT)',
     )
     .action(async () => {
       const gatewaySettings = await cliSettings();

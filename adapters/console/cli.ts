@@ -255,8 +255,11 @@ const AS_HELP =
 
 const MAINTENANCE_HELP = `
 Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see README › Maintenance):
-  maintain NODE [REASON] [in CLUSTER]     a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
-  approve | reject | cancel mr-…          without a policy file anyone may approve, except the requester
+  maintain NODE [REASON] [in CLUSTER]                         a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
+  approve | reject | cancel mr-…                              without a policy file anyone may approve, except the requester
+  maintain all workers | -l KEY=VALUE | NODE NODE… [REASON]   a plan: one approval, node by node (mp-…)
+  approve | pause | resume | cancel | status mp-…             a plan's controls (also reject, retry, skip, stop)
+  who holds the lock | break lock [maintenance|kured]         the maintenance Lease and kured's lock
   Try the approval flow locally with two identities:
     k8s-ha-bot ask --as alice "maintain atlas-wk-2 kernel patch"
     k8s-ha-bot ask --as bob "approve mr-…"

@@ -156,7 +156,7 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
   }, 30_000);
 });
 
-describe('6: a maintenance verb without a node shows the maintenance forms only', () => {
+describe('6: a maintenance verb without a node shows the maintenance forms only (single-node and fleet)', () => {
   it.each([
     ['maintain', 'en', 'maintain NODE [REASON] [in CLUSTER]'],
     ['approve', 'en', 'approve | reject | cancel REQUEST_ID'],
@@ -169,6 +169,8 @@ describe('6: a maintenance verb without a node shows the maintenance forms only'
     expect(outcome.reply.locale).toBe(locale);
     const out = renderText(outcome.reply);
     expect(out).toContain(form);
+    // the fleet's forms too: plans and the locks
+    expect(out).toContain(locale === 'en' ? 'break lock [maintenance|kured]' : '[kured|유지보수] 잠금 해제');
     expect(out).not.toContain('I did not understand');
     expect(out).not.toContain('can I reboot NODE');
   });

@@ -766,10 +766,14 @@ describe('maintenance plan: pause and resume', () => {
     const done = runPlan(f.plan.id, f.deps);
     const waitFor = (pred: (p: MaintenancePlan) => boolean): Promise<MaintenancePlan> => planWhen(f, pred);
     await waitFor((p) => p.nodes[0]?.state === 'running');
-    expect(await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER))).toMatchObject({
-      ok: true,
-      outcome: 'pause-requested',
-    });
+    const asked = await f.plans.decide(f.plan.id, bob, 'pause', () => testPolicy(CLUSTER));
+    expect(asked).toMatchObject({ ok: true, outcome: 'pause-requested' });
+    // Until the node in progress is done, the card says the pause is pending, not just "Running".
+    if (!asked.ok) throw new Error('pause refused');
+    expect(asked.plan.state).toBe('running');
+    expect(explainMaintenancePlanCard(asked.plan, 'en').summary).toBe(
+      `Pause asked: 0 of 2 nodes done; the plan pauses after the node in progress. \`resume ${f.plan.id}\` takes it back.`,
+    );
     expect(await f.plans.decide(f.plan.id, bob, 'skip', () => testPolicy(CLUSTER))).toMatchObject({
       ok: false,
       refusal: 'not-applicable',

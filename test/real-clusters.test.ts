@@ -634,7 +634,7 @@ describe('the formats users have', () => {
     });
     expect(code).toBe(2);
     expect(err).toContain(
-      'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json',
+      'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets,endpointslices -A -o json',
     );
     expect(err).toMatch(/-o yaml/);
     expect(err).toMatch(/cluster-info dump/);

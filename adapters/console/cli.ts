@@ -255,8 +255,11 @@ const AS_HELP =
 
 const MAINTENANCE_HELP = `
 Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see README › Maintenance):
-  maintain NODE [REASON] [in CLUSTER]     a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
-  approve | reject | cancel mr-…          without a policy file anyone may approve, except the requester
+  maintain NODE [REASON] [in CLUSTER]                         a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
+  approve | reject | cancel mr-…                              without a policy file anyone may approve, except the requester
+  maintain all workers | -l KEY=VALUE | NODE NODE… [REASON]   a plan: one approval, node by node (mp-…)
+  approve | pause | resume | cancel | status mp-…             a plan's controls (also reject, retry, skip, stop)
+  who holds the lock | break lock [maintenance|kured]         the maintenance Lease and kured's lock
   Try the approval flow locally with two identities:
     k8s-ha-bot ask --as alice "maintain atlas-wk-2 kernel patch"
     k8s-ha-bot ask --as bob "approve mr-…"
@@ -342,7 +345,7 @@ export async function runCli(
     .option('--config <file>', 'configuration file (default: $K8S_HA_BOT_CONFIG, else the built-in demo)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .showHelpAfterError('(run k8s-ha-bot --help for usage)')
+    .showHelpAfterError('(run k8s-ha-bot COMMAND --help, or k8s-ha-bot --help, for usage)')
     // `k8s-ha-bot help` / `--help` is the command-line usage; the requests have their own help.
     .addHelpText(
       'after',
@@ -362,7 +365,11 @@ export async function runCli(
       'with --snapshot: when the file was captured (RFC 3339); default its captured_at, else inferred from its Leases, node heartbeats or managedFields',
       parseCapturedAt,
     )
-    .addOption(new Option('--lang <lang>', 'answer language').argParser(parseLang))
+    .addOption(
+      new Option('--lang <lang>', 'answer language: en or ko (default: the language of the text)').argParser(
+        parseLang,
+      ),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
     .addHelpText('after', MAINTENANCE_HELP)
@@ -564,7 +571,7 @@ export async function runCli(
   program
     .command('gateway')
     .description(
-      'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT)',
+      'host the chat adapters: Slack /k8s, mentions and DMs (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, REDIS_URL, PORT); Teams when MICROSOFT_APP_ID is set (TEAMS_PORT)',
     )
     .action(async () => {
       const gatewaySettings = await cliSettings();

@@ -14,6 +14,7 @@ import {
   MAINTENANCE_HELP_EXAMPLES,
   incompleteMaintenanceForm,
 } from '../../src/commands/parse-maintenance-command.js';
+import { PLAN_HELP_EXAMPLES } from '../../src/commands/parse-maintenance-plan-command.js';
 import { PLATFORM_NAMES } from '../../src/commands/types.js';
 import type { Command, Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
@@ -258,7 +259,10 @@ export async function handleConsoleRequest(
             : null;
         if (usage !== null) {
           const tr = translator(usage);
-          const lines = MAINTENANCE_HELP_EXAMPLES[usage].map((e) => `${e.form}  —  ${e.example}`);
+          // The single-node forms, then the fleet's (plans, their controls, the locks).
+          const lines = [...MAINTENANCE_HELP_EXAMPLES[usage], ...PLAN_HELP_EXAMPLES[usage]].map(
+            (e) => `${e.form}  —  ${e.example}`,
+          );
           return {
             reply: adapterReply(usage, requestId, null, tr.t('console.maintenance-usage'), [
               { heading: tr.t('help.forms'), lines },

@@ -16,11 +16,11 @@ import { SnapshotFileError } from '../errors.js';
 
 /** The command that captures what the checks read, as a plain List. */
 export const KUBECTL_SNAPSHOT_COMMAND =
-  'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets -A -o json > cluster.json';
+  'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets,endpointslices -A -o json > cluster.json';
 
 /** What a refused file is told: the formats that work, and how to make one. */
 export const SNAPSHOT_FORMATS_HELP =
-  'a snapshot is one of: a scenario file (scenarios/FORMAT.md), a `kubectl get … -o json` or `-o yaml` List, multi-document YAML, ' +
+  'a snapshot is one of: a scenario file (as in test/fixtures/scenarios/ and examples/ha-3cp.json), a `kubectl get … -o json` or `-o yaml` List, multi-document YAML, ' +
   '`kubectl cluster-info dump` output (the stream, or its --output-directory). Make one with: ' +
   KUBECTL_SNAPSHOT_COMMAND;
 

@@ -51,6 +51,8 @@ export const enMaintenancePlan = {
     paused: 'Paused after {{done}} of {{total}} nodes. `resume {{id}}` goes on.',
     'needs-decision': '{{node}} failed. Answer `retry {{id}}`, `skip {{id}}` or `stop {{id}}`.',
     cancelling: 'Cancel asked: the plan stops after the node in progress.',
+    pausing:
+      'Pause asked: {{done}} of {{total}} nodes done; the plan pauses after the node in progress. `resume {{id}}` takes it back.',
     completed: 'Completed: {{done}} of {{total}} nodes done.',
     stopped: 'Stopped: {{done}} of {{total}} nodes done; the others were not touched.',
     cancelled: 'Cancelled: {{done}} of {{total}} nodes done; the others were not touched.',

@@ -510,7 +510,7 @@ export const en = {
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'invalid-request-id':
-      'That is not a maintenance request id: ids look like mr-abcdefgh23 (mr- and 10 letters a-z or digits 2-7), as shown on the request card.',
+      'That is not a maintenance request id: ids look like mr-abcdefgh23, or mp-abcdefgh23 for a plan (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest':
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',

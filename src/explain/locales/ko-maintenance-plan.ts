@@ -49,6 +49,8 @@ export const koMaintenancePlan = {
     paused: '{{total}}개 중 {{done}}개 완료 후 일시 정지. `{{id}} 재개`로 계속합니다.',
     'needs-decision': '{{node}} 실패. `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
     cancelling: '취소 요청됨: 진행 중인 노드가 끝나면 멈춥니다.',
+    pausing:
+      '일시 정지 요청됨: {{total}}개 중 {{done}}개 완료, 진행 중인 노드가 끝나면 일시 정지합니다. `{{id}} 재개`로 취소합니다.',
     completed: '완료: {{total}}개 중 {{done}}개 완료.',
     stopped: '중단: {{total}}개 중 {{done}}개 완료, 나머지는 손대지 않았습니다.',
     cancelled: '취소: {{total}}개 중 {{done}}개 완료, 나머지는 손대지 않았습니다.',

@@ -62,7 +62,10 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
     p.nodes.find((n) => n.state === 'running' || n.state === 'settling' || n.state === 'failed') ??
     p.nodes.find((n) => n.state === 'pending');
   const holdDetail = p.hold ? tr.t(`maintenancePlan.hold.${p.hold.kind}`, { detail: p.hold.detail }) : '';
-  const summary = tr.t(`maintenancePlan.state.${p.state}`, {
+  // A pause asked while a node is in progress takes effect after it: say so instead of "Running".
+  const summaryKey =
+    p.pauseRequested === true && (p.state === 'running' || p.state === 'held') ? 'pausing' : p.state;
+  const summary = tr.t(`maintenancePlan.state.${summaryKey}`, {
     id: p.id,
     done,
     total: p.nodes.length,

@@ -297,7 +297,10 @@ function oneOf<T extends string>(
 }
 
 /** A string `ok` accepts as it is; otherwise `problem` says why. */
-function checked(ok: (raw: string) => boolean, problem: (raw: string) => string): z.ZodType<string, z.ZodTypeDef, string> {
+function checked(
+  ok: (raw: string) => boolean,
+  problem: (raw: string) => string,
+): z.ZodType<string, z.ZodTypeDef, string> {
   return z.string().transform((raw, ctx) => {
     if (ok(raw)) return raw;
     ctx.addIssue({ code: 'custom', message: problem(raw) });

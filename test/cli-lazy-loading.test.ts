@@ -85,6 +85,10 @@ describe('the CLI loads only what the command needs', () => {
     // validates its settings once with it (loadSettings, src/config/settings.ts).
     expect(urls.filter((u) => u.includes(YAML))).toEqual([]);
     expect(urls.some((u) => u.includes(ZOD))).toBe(true);
+    // Its v3 API (zod/v3): zod 4's entry points load all of its ~60 message locales on import.
+    expect(urls.filter((u) => u.includes(`${ZOD}v4/`))).toEqual([]);
+    // No logger is built when nothing is logged (LOG_LEVEL=silent).
+    expect(urls.filter((u) => u.includes('/node_modules/pino/'))).toEqual([]);
   }, 60_000);
 
   it('config check of a configuration without kubeconfig contexts (the built-in demo) loads neither', async () => {

@@ -2,12 +2,8 @@
  * Stuck states of the daily report, pure (snapshot + now + thresholds → items).
  */
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_THRESHOLDS,
-  byUrgency,
-  reportSettingsSchema,
-  thresholdsOf,
-} from '../src/analysis/daily/report-items.js';
+import { DEFAULT_THRESHOLDS, byUrgency, thresholdsOf } from '../src/analysis/daily/report-items.js';
+import { reportSettingsSchema } from '../src/commands/report-settings-schema.js';
 import { findStuckStates } from '../src/analysis/daily/stuck-states.js';
 import type {
   ClusterSnapshot,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GRAMMAR } from '../src/commands/grammar.js';
+import { GRAMMAR, foldCase } from '../src/commands/grammar.js';
 import { HELP_EXAMPLES } from '../src/commands/help-examples.js';
 import { parseCommand } from '../src/commands/parse-command.js';
 import type { Command, Locale, ParseErrorCode } from '../src/commands/types.js';
@@ -289,6 +289,34 @@ describe('refused input', () => {
 });
 
 describe('grammar and help tables', () => {
+  it('holds no cased letter but ASCII lowercase outside escapes (the rules run on foldCase(text), without the i flag)', () => {
+    const cased: string[] = [];
+    for (const r of GRAMMAR) {
+      const src = r.pattern.source;
+      for (let i = 0; i < src.length; i += 1) {
+        const c = src[i] ?? '';
+        if (c === '\\') i += 1;
+        else if (c.toLowerCase() !== c.toUpperCase() && !/[a-z]/.test(c))
+          cased.push(`${c} in ${src.slice(0, 40)}`);
+      }
+      expect(r.pattern.flags).not.toContain('i');
+    }
+    expect(cased).toEqual([]);
+  });
+  it('matches case-insensitively as the iu flags did (ASCII, ſ and the Kelvin sign) and keeps the typed case in tokens', () => {
+    expect(parseCommand('CAN I REBOOT MASTER-2')).toMatchObject({ ok: true, command: reboot('master-2') });
+    // U+017F (long s) and U+212A (Kelvin sign) fold to s and k, as /iu folds them.
+    expect(parseCommand('ſafe to reboot master-2?')).toMatchObject({
+      ok: true,
+      command: { node: 'master-2' },
+    });
+    expect(foldCase('ſ\u212AÉa-Z')).toBe('skÉa-z');
+    // The token of a refused name is the text as typed, not the folded text.
+    expect(parseCommand('can I reboot Master_2')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-node-name', token: 'Master_2' },
+    });
+  });
   it('has English and Korean rules for every intent', () => {
     for (const intent of ['reboot-impact', 'ha-status', 'help'] as const) {
       for (const lang of ['en', 'ko'] as const) {

@@ -334,8 +334,13 @@ export async function runCli(
   let logger: Logger | undefined;
   const cliLogger = async (): Promise<Logger> => {
     if (logger === undefined) {
-      const { createLogger } = await import('../../src/util/logger.js');
-      logger ??= createLogger({ name: 'cli', level: settings?.logLevel ?? 'silent' });
+      const level = settings?.logLevel ?? 'silent';
+      // Without LOG_LEVEL nothing is logged: no pino to load.
+      if (level === 'silent') logger = (await import('../../src/util/silent-logger.js')).silentLogger;
+      else {
+        const { createLogger } = await import('../../src/util/logger.js');
+        logger ??= createLogger({ name: 'cli', level });
+      }
     }
     return logger;
   };

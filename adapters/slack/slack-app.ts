@@ -89,6 +89,9 @@ export function boltLogger(logger: Logger): BoltLogger {
   const log =
     (fn: 'debug' | 'info' | 'warn' | 'error') =>
     (...msg: unknown[]): void => {
+      // Bolt logs at debug on every request (ack begins, response sent…): nothing is built for a
+      // level the logger drops, so the ack path does no JSON.stringify for lines nobody reads.
+      if (!logger.isLevelEnabled(fn)) return;
       logger[fn](
         { component: 'bolt' },
         msg.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' '),

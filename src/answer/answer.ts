@@ -35,7 +35,8 @@ import type { AnswerContext, AnswerHandler } from '../queue/answer-handler.js';
 import type { AnswerJob } from '../queue/job.js';
 import type { RunningSimulator } from '../simulator/start-simulator.js';
 import { closestNames } from '../util/closest-names.js';
-import { type Logger, silentLogger } from '../util/logger.js';
+import type { Logger } from '../util/logger.js';
+import { silentLogger } from '../util/silent-logger.js';
 
 /**
  * How a cluster is reached: a KubeConfig, plus etcd status when a snapshot recorded it (a

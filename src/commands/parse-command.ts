@@ -30,7 +30,7 @@
  * free of control characters (step 1); renderers escape it for their markup.
  */
 import { normalizeComponent } from './components.js';
-import { GRAMMAR, type GrammarRule, type Intent } from './grammar.js';
+import { GRAMMAR, type GrammarRule, type Intent, foldCase } from './grammar.js';
 import { type Modifiers, takeModifiers } from './modifiers.js';
 import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
@@ -220,15 +220,23 @@ interface Match {
 /** Intents whose rules may name a node after "on", which step 5 could have taken for a cluster. */
 const ON_NODE_INTENTS: ReadonlySet<Intent> = new Set(['what-if', 'drain-impact', 'upgrade-impact']);
 
-function matchOf(r: GrammarRule, m: RegExpExecArray): Match {
-  const g = m.groups ?? {};
+/**
+ * A rule's match, its groups taken from `text` as typed: the rule ran on `foldCase(text)` (same
+ * length), and its `d` flag gives each group's indices.
+ */
+function matchOf(r: GrammarRule, m: RegExpExecArray, text: string): Match {
+  const at = m.indices?.groups ?? {};
+  const group = (name: string): string | undefined => {
+    const span = at[name];
+    return span === undefined ? undefined : text.slice(span[0], span[1]);
+  };
   return {
     rule: r,
-    node: g.node,
-    particle: g.particle,
-    cluster: g.cluster,
-    component: g.component,
-    version: g.version,
+    node: group('node'),
+    particle: group('particle'),
+    cluster: group('cluster'),
+    component: group('component'),
+    version: group('version'),
   };
 }
 
@@ -385,9 +393,11 @@ export function resolveCommandNodes<C extends Command>(command: C, nodes: readon
 function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale: Locale): ParseResult {
   // Step 6: grammar. All matching rules; one with a valid node name wins, else the first.
   const matches: Match[] = [];
+  const rest = foldCase(mods.rest);
+  const beforeCluster = foldCase(mods.beforeCluster);
   for (const r of GRAMMAR) {
-    const m = r.pattern.exec(mods.rest);
-    const match = m === null ? null : matchOf(r, m);
+    const m = r.pattern.exec(rest);
+    const match = m === null ? null : matchOf(r, m, mods.rest);
     // `restart kube-proxy on worker-3`: step 5 took "on worker-3" for a cluster; it is the node.
     if (
       ON_NODE_INTENTS.has(r.intent) &&
@@ -395,9 +405,9 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
       match?.node === undefined &&
       mods.beforeCluster !== mods.rest
     ) {
-      const b = r.pattern.exec(mods.beforeCluster);
+      const b = r.pattern.exec(beforeCluster);
       if (b !== null && b.groups?.node !== undefined) {
-        matches.push({ ...matchOf(r, b), clusterWasNode: true });
+        matches.push({ ...matchOf(r, b, mods.beforeCluster), clusterWasNode: true });
         continue;
       }
     }

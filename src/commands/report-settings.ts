@@ -1,10 +1,14 @@
 /**
  * Settings of the daily HA report: thresholds and quiet hours per channel and cluster,
- * as a schedule or the configuration writes them (zod-validated), and their defaults. Kept with the
- * commands because a report request carries them (`HaStatusCommand.reportSettings`) and the
- * configuration reads them; the analysis (src/analysis/daily) uses them.
+ * as a schedule or the configuration writes them (validated by ./report-settings-schema.ts), and
+ * their defaults. Kept with the commands because a report request carries them
+ * (`HaStatusCommand.reportSettings`) and the configuration reads them; the analysis
+ * (src/analysis/daily) uses them. No zod here: the request parser and the analysis load this module
+ * in every CLI command, and only what validates settings needs the schema.
  */
-import * as z from 'zod';
+import type { ReportSettings } from './report-settings-schema.js';
+
+export type { ReportSettings } from './report-settings-schema.js';
 
 /**
  * Thresholds of the report, per channel and cluster (a schedule's `report` settings, else the
@@ -46,48 +50,6 @@ export const DEFAULT_THRESHOLDS: Readonly<ReportThresholds> = {
   etcdLeaderChanges: 3,
   etcdDbPercent: 80,
 };
-
-const positive = z.number().finite().positive();
-
-/** `HH:MM`, 24-hour clock. */
-const TIME_OF_DAY = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'expected HH:MM (24-hour clock)' });
-
-/**
- * Report settings of one channel and cluster, as written (schedule spec or `clusters.<name>.report`
- * in the configuration): partial thresholds and quiet hours. Unknown keys are refused, so a typo
- * does not silently keep a default.
- */
-export const reportSettingsSchema = z
-  .object({
-    thresholds: z
-      .object({
-        cordonedHours: positive,
-        notReadyMinutes: positive,
-        pdbBlockedHours: positive,
-        terminatingMarginMinutes: z.number().finite().nonnegative(),
-        kuredLockStaleHours: positive,
-        certWarnDays: positive,
-        certCriticalDays: positive,
-        leaseTransitions: z.number().int().nonnegative(),
-        etcdLeaderChanges: z.number().int().nonnegative(),
-        etcdDbPercent: z.number().finite().min(1).max(100),
-      })
-      .partial()
-      .strict()
-      .optional(),
-    /**
-     * Quiet hours in the schedule's time zone (`from` inclusive, `to` exclusive; may wrap past
-     * midnight; `from` equal to `to` is the whole day): a report falling inside them is posted
-     * only when something is urgent.
-     */
-    quietHours: z.object({ from: TIME_OF_DAY, to: TIME_OF_DAY }).strict().optional(),
-  })
-  .strict();
-
-/** Report settings as validated by {@link reportSettingsSchema}. */
-export type ReportSettings = z.infer<typeof reportSettingsSchema>;
 
 /**
  * The thresholds in force: the defaults overridden by the settings.

@@ -9,7 +9,9 @@
  * client secret + tenant id), `UserAssignedMSI` (the managed identity's client id + tenant id, no
  * secret). Source: https://learn.microsoft.com/en-us/azure/bot-service/bot-builder-authentication
  */
-import { z } from 'zod';
+// zod's v3 API (`zod/v3`, inside the zod 4 package), like ./settings.ts which every process loads:
+// the v4 entry points load all of zod's message locales on import.
+import { z } from 'zod/v3';
 import { ConfigError } from '../errors.js';
 
 /** The values of the platform variables, by variable name (blank counts as unset). */
@@ -116,12 +118,32 @@ const WHERE: Record<string, string> = {
 const nonEmpty = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === '' ? undefined : value.trim();
 
+/**
+ * Whether `raw` is an absolute http: or https: URL, as zod 4's `z.url({ protocol: /^https?$/ })`
+ * accepts it: it must start with `http://` or `https://` (so `http:example.com` is refused) and parse.
+ */
+function isHttpUrl(raw: string): boolean {
+  if (!/^https?:\/\//i.test(raw)) return false;
+  try {
+    const { protocol } = new URL(raw);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, 'expected a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `Too small: expected number to be >=${min}`)
+        .max(max, `Too big: expected number to be <=${max}`),
+    );
 
 const slackSchema = z.object({
   [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
@@ -134,7 +156,10 @@ const slackSchema = z.object({
     .startsWith('xapp-', 'expected an app-level token starting with xapp-')
     .optional(),
   [SLACK_ENV.apiUrl]: z
-    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://slack.com/api/' })
+    .string()
+    .refine(isHttpUrl, 'expected an http(s) URL such as https://slack.com/api/')
+    // The URL parser drops tabs and line breaks; so does the value (as zod 4's z.url did).
+    .transform((raw) => raw.replace(/[\t\n\r]/g, ''))
     .transform((u) => (u.endsWith('/') ? u : `${u}/`))
     .optional(),
   [SLACK_ENV.port]: wholeNumber(0, 65535).optional(),
@@ -142,7 +167,11 @@ const slackSchema = z.object({
     .string()
     .regex(/^\/[a-z0-9_-]{1,31}$/, 'expected a slash command such as /k8s')
     .optional(),
-  [SLACK_ENV.replyVisibility]: z.enum(['channel', 'ephemeral']).optional(),
+  [SLACK_ENV.replyVisibility]: z
+    .enum(['channel', 'ephemeral'], {
+      errorMap: () => ({ message: 'Invalid option: expected one of "channel"|"ephemeral"' }),
+    })
+    .optional(),
   [SLACK_ENV.replyDeadlineMs]: wholeNumber(1000, 3_600_000).optional(),
   // At least the whole accepted timestamp window, so no replay of accepted bytes runs twice.
   [SLACK_ENV.dedupTtlSeconds]: wholeNumber(MIN_SLACK_DEDUP_TTL_S, 86_400).optional(),
@@ -273,7 +302,7 @@ const teamsSchema = z.object({
     .optional(),
   [TEAMS_ENV.appType]: z
     .enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI'], {
-      error: 'expected MultiTenant, SingleTenant or UserAssignedMSI',
+      errorMap: () => ({ message: 'expected MultiTenant, SingleTenant or UserAssignedMSI' }),
     })
     .optional(),
   [TEAMS_ENV.port]: wholeNumber(0, 65535).optional(),

@@ -3,7 +3,7 @@
  * `path: message` lines an operator can act on.
  */
 import * as z from 'zod';
-import { reportSettingsSchema } from '../commands/report-settings.js';
+import { reportSettingsSchema } from '../commands/report-settings-schema.js';
 import { LOCALES } from '../commands/types.js';
 import { LOG_LEVELS, MAX_REQUEST_TIMEOUT_MS } from './bot-config.js';
 import { redisFileSchema } from './redis-file-schema.js';

@@ -1,7 +1,7 @@
 /**
  * Answer a job in this process, without Redis: the CLI's path when no REDIS_URL is set.
  */
-import { silentLogger } from '../util/logger.js';
+import { silentLogger } from '../util/silent-logger.js';
 import type { Logger } from '../util/logger.js';
 import type { Reply } from '../explain/reply.js';
 import { callHandler } from './answer-handler.js';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { reportSettingsSchema } from '../commands/report-settings.js';
+import { reportSettingsSchema } from '../commands/report-settings-schema.js';
 import { isValidClusterName } from '../commands/names.js';
 import { PLATFORMS, isChatPlatform } from '../commands/types.js';
 import type { ChatPlatform, ChatUser, Command, Locale, ReplyTarget } from '../commands/types.js';

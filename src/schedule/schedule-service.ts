@@ -6,7 +6,7 @@
 import type { RedisTarget } from '../config/redis-settings.js';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { reportSettingsSchema } from '../analysis/daily/report-items.js';
+import { reportSettingsSchema } from '../commands/report-settings-schema.js';
 import { BotError } from '../errors.js';
 import {
   createProducerConnection,

@@ -29,5 +29,4 @@ export function createLogger(
   );
 }
 
-/** A logger that drops everything (tests, library defaults). */
-export const silentLogger: Logger = pino({ level: 'silent' });
+export { silentLogger } from './silent-logger.js';

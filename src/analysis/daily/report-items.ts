@@ -40,7 +40,7 @@ export interface ReportItem {
   order: number;
 }
 
-export { DEFAULT_THRESHOLDS, reportSettingsSchema, thresholdsOf } from '../../commands/report-settings.js';
+export { DEFAULT_THRESHOLDS, thresholdsOf } from '../../commands/report-settings.js';
 export type { ReportSettings, ReportThresholds } from '../../commands/report-settings.js';
 
 /**

@@ -1,0 +1,102 @@
+/**
+ * Attacks on the fleet maintenance locks (hostile review of issue 20), run for real: a generated
+ * cluster on the simulator, a real Redis, the real plan runner and single-node executor.
+ *
+ * - A plan's single-node step takes kured's lock under its request (`k8s-ha-bot/mr-…`) and keeps it
+ *   through the settle time after that request completed. While the node settles, `who holds the
+ *   lock` must not call that entry stale, and `break lock` must not be offered for it: kured could
+ *   otherwise reboot another node while the plan's node is not back yet.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { loadSnapshotFile } from '../src/cluster/snapshot-file.js';
+import type { SnapshotFile } from '../src/cluster/snapshot-file.js';
+import { createKubeApi } from '../src/maintenance/execute/kube-api.js';
+import { lockToBreak } from '../src/maintenance/plan/lock-break.js';
+import { readLockReport } from '../src/maintenance/plan/lock-report.js';
+import type { LockReport } from '../src/maintenance/plan/lock-report.js';
+import { runPlan } from '../src/maintenance/plan/run-plan.js';
+import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
+import type { RunningSimulator } from '../src/simulator/start-simulator.js';
+import { startFleet } from './helpers/plan-fleet.js';
+import { useSharedRedis } from './helpers/shared-redis.js';
+import type { TestRedis } from './helpers/shared-redis.js';
+import { eventually } from './helpers/eventually.js';
+import { kubeConfigOf } from './helpers/simulator.js';
+
+let redisServer: TestRedis;
+let redis: Redis;
+let dir: string;
+let file: SnapshotFile;
+let sims: RunningSimulator[] = [];
+
+beforeAll(async () => {
+  redisServer = await useSharedRedis();
+  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+  dir = await mkdtemp(join(tmpdir(), 'attack-locks-'));
+  await writeScenarioFile(
+    join(dir, 'gen.json'),
+    generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 1, capturedAt: new Date() }),
+  );
+  file = await loadSnapshotFile(join(dir, 'gen.json'));
+});
+afterAll(async () => {
+  redis.disconnect();
+  await redisServer.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  sims = [];
+});
+
+describe('the locks of a running plan', () => {
+  it("kured's lock kept by a single-node step while its node settles is not stale and is not offered for breaking", async () => {
+    const f = await startFleet({
+      redis,
+      file,
+      cluster: 'gen',
+      sims,
+      keyPrefix: 'attack-locks:',
+      only: ['gen-wk-002'],
+      fleet: { workerBatchSize: 1, settleMs: 4000, settleTimeoutMs: 20_000 },
+    });
+    try {
+      const run = runPlan(f.plan.id, f.deps);
+      await eventually(
+        'the node settles',
+        async () => (await f.plans.get(f.plan.id))?.nodes[0]?.state === 'settling',
+        20_000,
+      );
+      const p = await f.plans.get(f.plan.id);
+      const requestId = p?.nodes[0]?.requestId ?? '';
+      // the node's request has completed; the plan still settles the node and keeps kured's lock
+      expect((await f.requests.get(requestId))?.state).toBe('completed');
+      const api = await createKubeApi(kubeConfigOf(f.s), {});
+      let report: LockReport;
+      try {
+        report = await readLockReport(
+          api,
+          f.policy,
+          (id) => f.requests.get(id),
+          new Date(),
+          undefined,
+          (id) => f.plans.get(id),
+        );
+      } finally {
+        api.close();
+      }
+      const entry = report.kured.holders.find((h) => h.holder === `k8s-ha-bot/${requestId}`);
+      expect(entry).toBeDefined();
+      expect(entry?.stale).toBeUndefined();
+      expect(lockToBreak(report, 'kured')).toMatchObject({ ok: false, refusal: 'live-bot-holder' });
+      const final = await run;
+      expect(final?.state).toBe('completed');
+    } finally {
+      f.stop();
+    }
+  }, 60_000);
+});

@@ -99,4 +99,48 @@ describe('the locks of a running plan', () => {
       f.stop();
     }
   }, 60_000);
+
+  it('the settle checks never pass on PodDisruptionBudgets they could not read', async () => {
+    const f = await startFleet({
+      redis,
+      file,
+      cluster: 'gen',
+      sims,
+      keyPrefix: 'attack-settle:',
+      only: ['gen-wk-003'],
+      fleet: { workerBatchSize: 1, settleMs: 1000, settleTimeoutMs: 2500 },
+    });
+    try {
+      const run = runPlan(f.plan.id, f.deps);
+      await eventually(
+        'the node settles',
+        async () => (await f.plans.get(f.plan.id))?.nodes[0]?.state === 'settling',
+        20_000,
+      );
+      // from now on the bot may not list PodDisruptionBudgets (RBAC changed, or the API refuses)
+      f.s.setFaults({ forbidden: ['poddisruptionbudgets'] });
+      await eventually(
+        'the node is judged',
+        async () => {
+          const st = (await f.plans.get(f.plan.id))?.nodes[0]?.state;
+          return st === 'done' || st === 'failed';
+        },
+        20_000,
+      );
+      const node = (await f.plans.get(f.plan.id))?.nodes[0];
+      expect(node?.state).toBe('failed');
+      expect(node?.failure).toMatchObject({ reason: 'settle-timeout' });
+      expect(node?.failure?.detail).toMatch(/PodDisruptionBudget/);
+      await f.plans.decide(
+        f.plan.id,
+        { platform: 'console', tenant: 'local', id: 'alice' },
+        'stop',
+        () => f.policy,
+      );
+      expect((await run)?.state).toBe('stopped');
+    } finally {
+      f.s.setFaults({});
+      f.stop();
+    }
+  }, 60_000);
 });

@@ -21,11 +21,11 @@ import type { LockReport } from '../src/maintenance/plan/lock-report.js';
 import { runPlan } from '../src/maintenance/plan/run-plan.js';
 import { generateCluster, writeScenarioFile } from '../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../src/simulator/start-simulator.js';
-import { startFleet } from './helpers/plan-fleet.js';
+import { kuredDaemonSet, startFleet } from './helpers/plan-fleet.js';
 import { useSharedRedis } from './helpers/shared-redis.js';
 import type { TestRedis } from './helpers/shared-redis.js';
 import { eventually } from './helpers/eventually.js';
-import { kubeConfigOf } from './helpers/simulator.js';
+import { kubeConfigOf, startScenarioSimulator } from './helpers/simulator.js';
 
 let redisServer: TestRedis;
 let redis: Redis;
@@ -143,4 +143,37 @@ describe('the locks of a running plan', () => {
       f.stop();
     }
   }, 60_000);
+
+  it("a second DaemonSet named like kured, listed first, does not hide kured's lock", async () => {
+    const created = new Date(Date.now() - 60_000).toISOString();
+    const decoy = kuredDaemonSet() as unknown as { metadata: Record<string, unknown> };
+    decoy.metadata = {
+      ...decoy.metadata,
+      name: 'kured-exporter',
+      namespace: 'aaa-monitoring',
+      uid: 'uid-kured-exporter',
+    };
+    const s = await startScenarioSimulator({
+      ...file,
+      items: [
+        ...file.items,
+        decoy as unknown as SnapshotFile['items'][number],
+        kuredDaemonSet(JSON.stringify({ nodeID: 'gen-wk-004', created, TTL: 0 })),
+      ],
+    });
+    sims.push(s);
+    const api = await createKubeApi(kubeConfigOf(s), {});
+    try {
+      const report = await readLockReport(
+        api,
+        { lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 15 } },
+        () => Promise.resolve(null),
+        new Date(),
+      );
+      expect(report.kured.daemonSet).toBe('kube-system/kured');
+      expect(report.kured.holders.map((h) => h.holder)).toEqual(['gen-wk-004']);
+    } finally {
+      api.close();
+    }
+  });
 });

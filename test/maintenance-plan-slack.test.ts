@@ -478,4 +478,47 @@ describe('maintenance plans through Slack, with the worker process and the simul
     await slash('break lock', REQUESTER, channel);
     await fake.waitFor(() => posts(channel).some((c) => blocksText(c).includes('Nothing to break')), 30_000);
   }, 120_000);
+
+  it("hostile clicks on a plan card: the requester (button and typed), a Slack Connect member of another team with an approver's user id, a forged value; none counts", async () => {
+    const channel = 'C0HOSTILE';
+    const { id, ts } = await plan('maintain gen-wk-004 gen-wk-001 kernel patch', channel);
+    await click('approve', id, REQUESTER, channel, ts);
+    await slash(`approve ${id}`, REQUESTER, channel);
+    // another organisation's member in a shared channel, carrying an approver's user id
+    const foreign = {
+      type: 'block_actions',
+      trigger_id: triggerId(),
+      user: { id: APPROVER_1, team_id: 'T0OTHER', name: 'mallory' },
+      team: { id: TEAM },
+      channel: { id: channel },
+      container: { type: 'message', message_ts: ts, channel_id: channel },
+      message: { ts, text: 'card' },
+      actions: [
+        {
+          type: 'button',
+          action_id: 'k8s-ha-bot:maintenance-approve',
+          block_id: 'b',
+          value: id,
+          action_ts: '1712000001.0',
+        },
+      ],
+    };
+    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(foreign))}`, {
+      contentType: FORM,
+    });
+    expect(res.status).toBe(200);
+    // forged values: Object property names, another id shape, the id with a suffix
+    for (const value of ['__proto__', 'constructor', `${id} `, id.toUpperCase(), 'mr-abcdefghij'])
+      await click('approve', value, APPROVER_2, channel, ts);
+    await fake.waitFor(
+      () => ephemeralsTo(REQUESTER).filter((c) => /own request/.test(String(c.params.text))).length >= 2,
+    );
+    await delay(500);
+    const p = await service().plans.plans.get(id);
+    expect(p).toMatchObject({ state: 'pending-approval', approvals: [] });
+    const audit = await service().audit.forRequest(id);
+    expect(audit.map((e) => e.event.type)).toEqual(['requested']);
+    await click('cancel', id, REQUESTER, channel, ts);
+    await waitForPlan(id, (x) => x.state === 'cancelled');
+  });
 });

@@ -28,6 +28,12 @@ import type { AnswerJob } from '../queue/job.js';
 import { closestNames } from '../util/closest-names.js';
 import { actorOfJob } from './answer-maintenance.js';
 
+/**
+ * Most unknown names of a plan request that get a "did you mean" (each is compared with every node
+ * of the cluster: hundreds of names against thousands of nodes took seconds of the worker).
+ */
+export const MAX_SUGGESTED_NAMES = 5;
+
 /** What these answers need of the maintenance service. */
 export type PlanAnswerService = Pick<MaintenanceService, 'plans' | 'get'>;
 
@@ -63,7 +69,10 @@ export async function answerMaintenancePlan(o: {
   const resolved = resolvePlanTargets(o.command.targets, o.snapshot.nodes);
   const names = o.snapshot.nodes.map((n) => n.metadata.name);
   if (!resolved.ok) {
-    const suggestions = resolved.unknown.flatMap((n) => closestNames(n, names).slice(0, 1));
+    // Suggestions for the first few only: each costs an edit distance per node of the cluster.
+    const suggestions = resolved.unknown
+      .slice(0, MAX_SUGGESTED_NAMES)
+      .flatMap((n) => closestNames(n, names).slice(0, 1));
     const text = explainPlanRefusal('unknown-nodes', undefined, locale, {
       cluster: job.cluster,
       nodes: resolved.unknown,

@@ -21,6 +21,7 @@ export const enMaintenancePlan = {
     node: '{{n}}. {{node}} ({{role}}), step {{batch}}, {{verdict}}: {{state}}. {{why}}',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | start {{start}} | rebooted and verified {{maintained}} | settled {{settled}} | {{state}}',
+    omitted: '{{count}} more node(s) of this plan are not listed here ({{done}} of them done).',
   },
   role: { 'control-plane': 'control plane', worker: 'worker' },
   nodeState: {

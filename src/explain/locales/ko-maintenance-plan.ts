@@ -19,6 +19,7 @@ export const koMaintenancePlan = {
     node: '{{n}}. {{node}} ({{role}}), {{batch}}단계, {{verdict}}: {{state}}. {{why}}',
     excluded: '{{node}}: {{reasons}}',
     row: '{{node}} | 시작 {{start}} | 재부팅·검증 {{maintained}} | 안정화 {{settled}} | {{state}}',
+    omitted: '이 계획의 노드 {{count}}개는 여기에 나열하지 않았습니다(그중 {{done}}개 완료).',
   },
   role: { 'control-plane': '컨트롤 플레인', worker: '워커' },
   nodeState: {

@@ -32,12 +32,17 @@ function nodeState(tr: Translator, n: PlanNode): string {
  * settled, state; `-` for what did not happen.
  * @param plan - the plan
  * @param locale - `en` or `ko`
+ * @param nodes - the nodes to list (default: all of the plan's)
  * @returns one line per node, in the plan's order
  */
-export function planTimesTable(plan: MaintenancePlan, locale: Locale): string[] {
+export function planTimesTable(
+  plan: MaintenancePlan,
+  locale: Locale,
+  nodes: readonly PlanNode[] = plan.nodes,
+): string[] {
   const tr = translator(locale);
   const at = (iso?: string): string => (iso ? formatTime(tr, iso, true) : '-');
-  return plan.nodes.map((n) =>
+  return nodes.map((n) =>
     tr.t('maintenancePlan.card.row', {
       node: n.node,
       start: at(n.startedAt),
@@ -46,6 +51,22 @@ export function planTimesTable(plan: MaintenancePlan, locale: Locale): string[] 
       state: nodeState(tr, n),
     }),
   );
+}
+
+/**
+ * Most nodes a plan card lists (in its node list and its table of times). The card is rebuilt on
+ * every node state change, and Slack and Teams keep only the first messages of a long reply: a
+ * plan of more nodes lists a window of this many around the node in progress, and says how many
+ * it leaves out.
+ */
+export const PLAN_CARD_MAX_NODES = 50;
+
+/** The nodes a card lists: all, or {@link PLAN_CARD_MAX_NODES} from a little before the node in progress. */
+function cardWindow(p: MaintenancePlan, current: PlanNode | undefined): PlanNode[] {
+  if (p.nodes.length <= PLAN_CARD_MAX_NODES) return p.nodes;
+  const at = current === undefined ? p.nodes.length : p.nodes.indexOf(current);
+  const start = Math.max(0, Math.min(at - 5, p.nodes.length - PLAN_CARD_MAX_NODES));
+  return p.nodes.slice(start, start + PLAN_CARD_MAX_NODES);
 }
 
 /**
@@ -97,19 +118,34 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
   if (p.maxUnavailablePerZone !== undefined)
     facts.push(tr.t('maintenancePlan.card.zoneLimit', { limit: p.maxUnavailablePerZone }));
   const sections: ReplySection[] = [{ heading: tr.t('maintenancePlan.section.request'), lines: facts }];
+  const listed = cardWindow(p, current);
+  const first = p.nodes.indexOf(listed[0] as PlanNode);
+  const shown = new Set(listed);
+  const omitted = p.nodes.filter((n) => !shown.has(n));
+  const omittedLine =
+    omitted.length === 0
+      ? []
+      : [
+          tr.t('maintenancePlan.card.omitted', {
+            count: omitted.length,
+            done: omitted.filter((n) => n.state === 'done').length,
+          }),
+        ];
   sections.push({
     heading: tr.t('maintenancePlan.section.nodes'),
-    lines: p.nodes.map((n, i) =>
-      tr.t('maintenancePlan.card.node', {
-        n: i + 1,
-        node: n.node,
-        role: tr.t(`maintenancePlan.role.${n.role}`),
-        batch: n.batch,
-        verdict: n.verdict,
-        state: nodeState(tr, n),
-        why: n.why.map((w) => tr.t(`maintenancePlan.why.${w.key}`, w.facts ?? {})).join(' '),
-      }),
-    ),
+    lines: listed
+      .map((n, i) =>
+        tr.t('maintenancePlan.card.node', {
+          n: first + i + 1,
+          node: n.node,
+          role: tr.t(`maintenancePlan.role.${n.role}`),
+          batch: n.batch,
+          verdict: n.verdict,
+          state: nodeState(tr, n),
+          why: n.why.map((w) => tr.t(`maintenancePlan.why.${w.key}`, w.facts ?? {})).join(' '),
+        }),
+      )
+      .concat(omittedLine),
   });
   if (p.excluded.length > 0) {
     sections.push({
@@ -120,7 +156,10 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
     });
   }
   if (p.nodes.some((n) => n.startedAt !== undefined))
-    sections.push({ heading: tr.t('maintenancePlan.section.table'), lines: planTimesTable(p, locale) });
+    sections.push({
+      heading: tr.t('maintenancePlan.section.table'),
+      lines: planTimesTable(p, locale, listed).concat(omittedLine),
+    });
   const base = plainReply(
     { locale, requestId: p.id, cluster: p.cluster },
     'maintenance',

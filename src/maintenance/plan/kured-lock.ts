@@ -107,7 +107,15 @@ async function findKured(api: KubeApi, lockNamespace: string, logger?: Logger): 
   const res = await api.request<{ items?: DaemonSet[] }>('GET', '/apis/apps/v1/daemonsets');
   if (res.status !== 200 || !Array.isArray(res.body?.items))
     throw stopForStatus(res, 'GET daemonsets', lockNamespace, logger);
-  return res.body.items.find((d) => isKured(d.metadata)) ?? null;
+  // Several DaemonSets may look like kured (an exporter, a decoy): the one whose lock is held first,
+  // then the one named `kured`, so a look-alike listed earlier never hides kured's lock.
+  const all = res.body.items.filter((d) => isKured(d.metadata));
+  return (
+    all.find((d) => (d.metadata.annotations?.[KURED_LOCK_ANNOTATION] ?? '') !== '') ??
+    all.find((d) => d.metadata.name === 'kured') ??
+    all[0] ??
+    null
+  );
 }
 
 /**

@@ -6,7 +6,8 @@
  * Read-only. Breaking a lock (`break lock`, `lock-break.ts`) needs the approvals of a
  * control-plane change and is audited.
  *
- * The bot's holders: a request (`mr-…`, stale once it ended or is unknown), or a step of a
+ * The bot's holders: a request (`mr-…`, stale once it ended or is unknown, unless it is a plan's
+ * node that the plan still runs or settles), or a step of a
  * maintenance plan (`mp-…/b<step>`, stale once the plan ended or is unknown, or no node of that
  * step runs or settles any more).
  */
@@ -91,7 +92,19 @@ export async function readLockReport(
     const r = await getRequest(id);
     const request = { id, state: r?.state ?? ('unknown' as const) };
     if (r === null) return { request, stale: 'request-unknown' };
-    return TERMINAL_STATES.includes(r.state) ? { request, stale: 'request-ended' } : { request };
+    if (!TERMINAL_STATES.includes(r.state)) return { request };
+    // A plan's single-node step keeps kured's lock under its request through the settle time,
+    // after the request itself completed: alive while the plan still runs or settles that node.
+    if (r.plan !== undefined && getPlan) {
+      const plan = await getPlan(r.plan.id);
+      if (
+        plan !== null &&
+        !PLAN_TERMINAL_STATES.includes(plan.state) &&
+        plan.nodes.some((n) => n.requestId === id && (n.state === 'running' || n.state === 'settling'))
+      )
+        return { request };
+    }
+    return { request, stale: 'request-ended' };
   };
 
   let holder: LockHolder | null = null;

@@ -55,7 +55,7 @@ import {
   scanOpen,
 } from './lock-break.js';
 import type { LockHolder } from './lock-report.js';
-import { enqueuePlan } from './plan-queue.js';
+import { addOrRetryJob, enqueuePlan } from './plan-queue.js';
 import { MaintenancePlanStore } from './plan-store.js';
 import type { PlanDecisionResult, PlanRefusal } from './plan-store.js';
 import type { MaintenancePlan, PlanAction } from './plan-types.js';
@@ -224,15 +224,12 @@ export function createPlanService(o: PlanServiceOptions): PlanService {
 
   const enqueueLockBreak = async (r: LockBreakRequest): Promise<void> => {
     try {
-      await o
-        .queueFor(r.cluster)
-        .add('break-lock', { lockBreakId: r.id, cluster: r.cluster } satisfies LockBreakJobData, {
-          jobId: lockBreakJobIdFor(r.id),
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 10_000 },
-          removeOnComplete: { age: 7 * 24 * 3600 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        });
+      await addOrRetryJob(
+        o.queueFor(r.cluster),
+        'break-lock',
+        { lockBreakId: r.id, cluster: r.cluster } satisfies LockBreakJobData,
+        lockBreakJobIdFor(r.id),
+      );
     } catch (err) {
       throw new BotError('queue-unavailable', `maintenance: cannot add the job of ${r.id}`, {
         retryable: true,

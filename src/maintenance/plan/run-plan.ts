@@ -778,6 +778,9 @@ class PlanRun {
           status?: { currentHealthy?: number; desiredHealthy?: number };
         }[];
       }>('GET', '/apis/policy/v1/poddisruptionbudgets');
+      // Budgets that cannot be read are not "back": unknown, never a pass.
+      if (pdbs.status !== 200 || !Array.isArray(pdbs.body?.items))
+        missing.push(`PodDisruptionBudgets could not be read (HTTP ${pdbs.status})`);
       for (const b of pdbs.body?.items ?? []) {
         const cur = b.status?.currentHealthy;
         const want = b.status?.desiredHealthy;

@@ -65,11 +65,11 @@ describe('1: a node list never loses a name', () => {
   ])('%s is refused, naming the characters that are no part of a node name', async (text) => {
     const r = parseCommand(text);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.code).toBe('shell-characters');
+    if (!r.ok) expect(r.error.code).toBe('invalid-node-name');
     const { code, out } = await ask(text);
     expect(code).toBe(2);
     expect(out).not.toMatch(/CAUTION|SAFE|주의|안전/);
-    expect(out).toMatch(/[&|$]/);
+    expect(out).toMatch(/(?:Not part of a node name|노드 이름에 쓸 수 없는 문자): [&|$]/);
   });
 });
 
@@ -111,9 +111,14 @@ describe('2, 3: a component down on a node is that component, on that node', () 
 });
 
 describe('4: list requests of valid-looking names are not called invalid names', () => {
-  it.each(['reboot all workers except atlas-wk-1'])('%s gets a specific answer', async (text) => {
-    const { out } = await ask(text);
-    expect(out).not.toMatch(/not a valid node name/);
+  it.each([
+    ['reboot all workers except atlas-wk-1', /except/],
+    ['atlas-wk-1 빼고 워커 전부 재부팅해도 돼?', /빼고/],
+  ])('%s gets a specific answer', async (text, says) => {
+    const { code, out } = await ask(text);
+    expect(code).toBe(2);
+    expect(out).not.toMatch(/not a valid node name|올바른 노드 이름이 아닙니다/);
+    expect(out).toMatch(says);
   });
 });
 

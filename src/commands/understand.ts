@@ -40,8 +40,8 @@ export interface UnderstandOptions {
   when?: string;
 }
 
-/** Characters that never belong to a request the bot should guess at (shell, markup). */
-const REFUSED = /[;|$`<>{}\\]/u;
+/** Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&` list). */
+const REFUSED = /[;|$`<>{}\\]|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
 const EXCLUSION =

@@ -138,6 +138,27 @@ export function explainHelp(
 }
 
 /**
+ * Characters that are never part of a node name and are named when a "node name" holds them (shell
+ * and markup: `reboot atlas-wk-1 && rm x`, `reboot $(whoami)`). A fixed set: nothing else of the
+ * text is echoed.
+ */
+const NOT_NODE_NAME_CHARACTERS = ';|&$`<>{}()[]\\*!#~\'"=_/:@%^+';
+
+/** "All workers except X": an exclusion, which the bot does not support. */
+const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;
+
+/** The sentence for a parse error: for a bad node name, the characters or the exclusion it holds. */
+function parseErrorText(tr: ReturnType<typeof translator>, error: ParseError): string {
+  if (error.code === 'invalid-node-name' && error.token !== undefined) {
+    const token = error.token;
+    const chars = [...NOT_NODE_NAME_CHARACTERS].filter((c) => token.includes(c));
+    if (chars.length > 0) return tr.t('error.node-name-characters', { chars: chars.join(' ') });
+    if (EXCLUSION.test(token)) return tr.t('error.node-exclusion');
+  }
+  return tr.t(`error.${error.code}`);
+}
+
+/**
  * The answer to text that could not be parsed: what was wrong, and the request forms.
  * The offending token is never echoed (it may hold markup or escapes).
  * @param ctx - locale, request id
@@ -149,7 +170,7 @@ export function explainParseError(ctx: MessageContext, error: ParseError): Reply
     ctx,
     'error',
     tr.t('title.error'),
-    `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`,
+    `${parseErrorText(tr, error)} ${tr.t('error.hint')}`,
   );
   reply.sections = [
     { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) },

@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { main } from '../adapters/k8s-ha-bot.js';
 import { parseCommand } from '../src/commands/parse-command.js';
+import { explainParseError } from '../src/explain/explain-messages.js';
 import type { Command } from '../src/commands/types.js';
 
 async function ask(text: string): Promise<{ code: number; out: string }> {
@@ -126,5 +127,19 @@ describe('5: error examples name a configured cluster', () => {
   it.each(['', 'blorp the frobnicator', '블롭 프로브'])('%j', async (text) => {
     const { out } = await ask(text);
     expect(out).not.toMatch(/\bprod\b/);
+    // the cluster example names the configured (demo) cluster, as help does
+    expect(out).toMatch(/can I reboot atlas-cp-2 in demo|demo 클러스터에서 atlas-cp-2 재부팅 가능/);
+  });
+});
+
+describe('5: without a known cluster, the examples name none', () => {
+  it.each([
+    ['en', 'can I reboot atlas-cp-2'],
+    ['ko', 'atlas-cp-2 재부팅 가능?'],
+  ] as const)('%s', (locale, example) => {
+    const reply = explainParseError({ locale, requestId: 'r', cluster: null }, { code: 'not-understood' });
+    const lines = (reply.sections ?? []).flatMap((s) => s.lines);
+    expect(lines.join('\n')).not.toMatch(/\bprod\b/);
+    expect(lines.some((l) => l.endsWith(`—  ${example}`))).toBe(true);
   });
 });

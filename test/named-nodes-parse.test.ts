@@ -35,6 +35,13 @@ describe('1: a node list never loses a name', () => {
     ['can we reboot atlas-wk-1, atlas-wk-2 and baz', ['atlas-wk-1', 'atlas-wk-2', 'baz']],
     ['atlas-wk-1이랑 bar 재부팅해도 돼?', ['atlas-wk-1', 'bar']],
     ['atlas-wk-1과 atlas-wk-9 재부팅해도 돼?', ['atlas-wk-1', 'atlas-wk-9']],
+    ['atlas-wk-1 and bar, can I reboot them?', ['atlas-wk-1', 'bar']],
+    ['can we reboot atlas-wk-1 and bar together', ['atlas-wk-1', 'bar']],
+    ['reboot atlas-wk-1 and bar one by one', ['atlas-wk-1', 'bar']],
+    ['what if I lose atlas-cp-1 and bar', ['atlas-cp-1', 'bar']],
+    ['can I upgrade atlas-wk-1 and bar', ['atlas-wk-1', 'bar']],
+    ['drain atlas-wk-1 and bar', ['atlas-wk-1', 'bar']],
+    ['atlas-wk-1이랑 bar 드레인해도 돼?', ['atlas-wk-1', 'bar']],
   ])('%s names every node', (text, nodes) => {
     const c = commandOf(text);
     expect(c.kind).toBe('multi-node');

@@ -24,7 +24,9 @@
  * 7. Names: the node name is lowercased (hostnames are case-insensitive and Kubernetes node names
  *    are lowercase, so `Master-2` means `master-2`) and must be an RFC 1123 subdomain; the cluster
  *    name is lowercased and must be an RFC 1123 label. Korean particles (를/을/은/는/이/가) glued to a
- *    node name are dropped only when what remains is a valid name.
+ *    node name are dropped only when what remains is a valid name. A reboot rule's node phrase that is
+ *    a list of valid names (`atlas-wk-1 and bar`, `wk-1이랑 bar`) becomes a multi-node command with
+ *    every name kept (the understanding supplies the verb); an unknown name is answered as such.
  *
  * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
  * free of control characters (step 1); renderers escape it for their markup.

@@ -129,7 +129,13 @@ export async function answerMultiNode(
           zone: g.type === 'zone' ? g.zone : '',
           selector: g.type === 'selector' ? g.selector : '',
         });
-  const titleWords = targets.nodes.length > 0 ? targets.nodes.join(', ') : groupText;
+  // Every name typed, known or not: the title never lists fewer nodes than were named.
+  const titleWords =
+    targets.unknown.length > 0
+      ? command.nodes.join(', ')
+      : targets.nodes.length > 0
+        ? targets.nodes.join(', ')
+        : groupText;
   // Naming nothing the cluster has is bad input (console exit 2, as for one unknown node): the
   // error carries a `node-not-found` finding saying so.
   const missing = (variant: 'empty-group' | 'unknown', node: string) => [
@@ -148,16 +154,26 @@ export async function answerMultiNode(
   }
   const notes: string[] = [];
   if (targets.unknown.length > 0)
-    notes.push(tr.t('multiNode.unknown', { names: targets.unknown.join(', '), all: all.join(', ') }));
-  if (targets.nodes.length === 0) {
+    notes.push(
+      tr.t('multiNode.unknown', {
+        names: targets.unknown.join(', '),
+        cluster: ctx.cluster,
+        all: all.join(', '),
+      }),
+    );
+  // A name that is no node of the cluster: nothing is analysed. Answering for the others alone
+  // would give a verdict for fewer nodes than were named (a "safe" the asker would read as theirs).
+  if (targets.unknown.length > 0 || targets.nodes.length === 0) {
     const summary =
-      g !== undefined
+      g !== undefined && targets.unknown.length === 0
         ? tr.t('multiNode.emptyGroup', { cluster: ctx.cluster, group: groupText, all: all.join(', ') })
         : (notes[0] ?? '');
     return {
       ...plainReply(ctx, 'error', tr.t('multiNode.title', { mode, nodes: titleWords }), summary),
       findings:
-        g !== undefined ? missing('empty-group', groupText) : missing('unknown', targets.unknown.join(', ')),
+        g !== undefined && targets.unknown.length === 0
+          ? missing('empty-group', groupText)
+          : missing('unknown', targets.unknown.join(', ')),
     };
   }
   const nodes = targets.nodes.slice(0, MAX_NODES_ANSWERED);

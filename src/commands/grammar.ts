@@ -209,6 +209,19 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   ),
   whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:the\\s+)?etcd\\s+quorum'),
   whatIf('etcd-quorum-loss', 'en', '(?:etcd\\s+)?quorum\\s+loss'),
+  // A component down on one node ("what if etcd is down on cp-1", "what if the etcd member on cp-1
+  // dies"): that node's instance goes away, which the restart analysis of that instance answers (its
+  // etcd member, its API server); not the whole node, and "on NODE" is no cluster.
+  whatIf(
+    'component-restart',
+    'en',
+    'what\\s+{IF}\\s+{COMP}(?:\\s+member)?\\s+{DOWN}\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  ),
+  whatIf(
+    'component-restart',
+    'en',
+    'what\\s+{IF}\\s+{COMP}(?:\\s+member)?\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?\\s+{DOWN}',
+  ),
   whatIf('component-down', 'en', 'what\\s+{IF}\\s+{COMP}\\s+{DOWN}'),
   whatIf('component-down', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+{COMP}'),
   whatIf('node-down', 'en', 'what\\s+{IF}\\s+{NODE1}\\s+{DOWN}'),
@@ -290,6 +303,12 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
     'etcd-quorum-loss',
     'ko',
     'etcd(?:\\s*클러스터)?(?:의|가|이)?\\s*(?:쿼럼|정족수)(?:을|를|이|가)?\\s*(?:잃으면|잃어버리면|깨지면|없어지면|손실되면|상실하면|무너지면)(?:\\s*(?:어떻게\\s*(?:돼요?|되나요?|될까요?|되니)|영향(?:은|이)?))?',
+  ),
+  // "cp-1의 etcd가 다운되면", "cp-1에서 etcd 멤버가 죽으면": that node's instance (see the English rules).
+  whatIf(
+    'component-restart',
+    'ko',
+    '{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*{KCOMP}(?:\\s*멤버)?(?:이|가|은|는)?\\s*{KDOWN}',
   ),
   whatIf('component-down', 'ko', '{KCOMP}(?:이|가|은|는)?\\s*(?:전부\\s*|모두\\s*|다\\s*)?{KDOWN}'),
   whatIf('node-down', 'ko', '{KNODE1}(?:이|가|은|는)?\\s*{KDOWN}'),

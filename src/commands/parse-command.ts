@@ -24,7 +24,9 @@
  * 7. Names: the node name is lowercased (hostnames are case-insensitive and Kubernetes node names
  *    are lowercase, so `Master-2` means `master-2`) and must be an RFC 1123 subdomain; the cluster
  *    name is lowercased and must be an RFC 1123 label. Korean particles (를/을/은/는/이/가) glued to a
- *    node name are dropped only when what remains is a valid name.
+ *    node name are dropped only when what remains is a valid name. A reboot rule's node phrase that is
+ *    a list of valid names (`atlas-wk-1 and bar`, `wk-1이랑 bar`) becomes a multi-node command with
+ *    every name kept (the understanding supplies the verb); an unknown name is answered as such.
  *
  * Nothing here echoes input unescaped: an error's `token` is plain text clipped to 80 characters,
  * free of control characters (step 1); renderers escape it for their markup.
@@ -36,7 +38,7 @@ import { isValidClusterName, isValidNodeName } from './names.js';
 import { matchMaintenanceCommand } from './parse-maintenance-command.js';
 import { matchLockCommand } from './parse-lock-command.js';
 import { parseMaintenancePlanCommand } from './parse-maintenance-plan-command.js';
-import type { Command, Locale, ParseError, ParseResult, WhatIfChange } from './types.js';
+import type { Command, Locale, MultiNodeCommand, ParseError, ParseResult, WhatIfChange } from './types.js';
 import { RESERVED_NODE_WORDS, resolveNodeName, takeSelector, understandRequest } from './understand.js';
 
 /** Default longest accepted text, in characters (UTF-16 code units). */
@@ -334,7 +336,8 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const mods = takeModifiers(opts.rest);
   if (mods.rest.length === 0) return fail('not-understood', locale);
 
-  const viaGrammar = matchGrammar(mods, opts.cluster, locale);
+  const listOut: { list?: MultiNodeCommand } = {};
+  const viaGrammar = matchGrammar(mods, opts.cluster, locale, listOut);
   // Step 8: free phrasing, when the grammar did not understand the text, took a pronoun
   // or a group word for a node ("can I reboot it", "reboot masters"), or a selector was given.
   const grammarNode = viaGrammar.ok ? nodeOf(viaGrammar.command) : undefined;
@@ -356,9 +359,42 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
     cluster,
     when: mods.when,
   });
+  const list = listOut.list;
+  if (list !== undefined)
+    return { ok: true, command: resolveCommandNodes(keepEveryName(list, understood), options.nodes), locale };
   if (understood !== null) return { ok: true, command: understood, locale };
   if (reserved) return fail('not-understood', locale);
   return viaGrammar;
+}
+
+/**
+ * A list of names the grammar read (`drain atlas-wk-1 and bar`) against what the free understanding
+ * made of the same text: the understanding's action, drain and plan mode when it read one, but
+ * never fewer nodes than the list names (it drops words not shaped like node names, such as `bar`).
+ * @param list - the grammar's list, action `reboot`
+ * @param understood - the understanding's command, or null
+ */
+function keepEveryName(list: MultiNodeCommand, understood: Command | null): MultiNodeCommand {
+  if (understood === null) return list;
+  if (understood.kind === 'multi-node')
+    return understood.group === undefined && understood.nodes.length >= list.nodes.length
+      ? understood
+      : { ...understood, nodes: list.nodes, group: undefined };
+  switch (understood.kind) {
+    case 'drain-impact':
+      return { ...list, action: 'drain', drain: true };
+    case 'reboot-impact':
+      return { ...list, drain: list.drain || understood.drain };
+    case 'upgrade-impact':
+      return {
+        ...list,
+        action: 'upgrade',
+        drain: list.drain || understood.drain,
+        ...(understood.targetVersion === undefined ? {} : { targetVersion: understood.targetVersion }),
+      };
+    default:
+      return list;
+  }
 }
 
 /** The node a single-node command names, lowercase. */
@@ -390,7 +426,12 @@ export function resolveCommandNodes<C extends Command>(command: C, nodes: readon
 }
 
 /** Steps 6 and 7: the fixed grammar and the names. */
-function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale: Locale): ParseResult {
+function matchGrammar(
+  mods: Modifiers,
+  optionCluster: string | undefined,
+  locale: Locale,
+  listOut: { list?: MultiNodeCommand },
+): ParseResult {
   // Step 6: grammar. All matching rules; one with a valid node name wins, else the first.
   const matches: Match[] = [];
   const rest = foldCase(mods.rest);
@@ -421,14 +462,31 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
     ) ?? first;
 
   // Step 7: names. The node first, before anything else is done with the request.
+  const clusterRaw =
+    optionCluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
   let node: string | undefined;
   if (chosen.rule.intent === 'reboot-impact' || chosen.node !== undefined) {
     const judged = judgeNode(chosen);
-    if ('invalid' in judged) return fail('invalid-node-name', locale, judged.invalid);
+    if ('invalid' in judged) {
+      // `reboot atlas-wk-1 and bar`: a list of names, every one kept (an unknown one is answered
+      // as such, never dropped).
+      // The free understanding reads the verb; `listOut` keeps every name for it (see parseCommand).
+      const list = chosen.rule.intent === 'reboot-impact' ? nodeList(chosen.node ?? '') : null;
+      const listCluster = clusterRaw?.toLowerCase();
+      if (list !== null && (listCluster === undefined || isValidClusterName(listCluster)))
+        listOut.list = {
+          kind: 'multi-node',
+          action: 'reboot',
+          nodes: list,
+          mode: 'together',
+          drain: /drain|드레인/i.test(mods.rest.replace(chosen.node ?? '', ' ')),
+          cluster: listCluster,
+          when: mods.when,
+        };
+      return fail('invalid-node-name', locale, judged.invalid);
+    }
     node = judged.name;
   }
-  const clusterRaw =
-    optionCluster ?? chosen.cluster ?? (chosen.clusterWasNode === true ? undefined : mods.cluster);
   let cluster: string | undefined;
   if (clusterRaw !== undefined) {
     cluster = clusterRaw.toLowerCase();
@@ -487,6 +545,37 @@ function matchGrammar(mods: Modifiers, optionCluster: string | undefined, locale
       break;
   }
   return { ok: true, command, locale };
+}
+
+/**
+ * Separators of a list of node names: `,`, `and`, `&`, `+`, `및`, and the Korean particles glued
+ * to a name (`wk-1이랑 wk-2`, `wk-1과 wk-2`, `wk-1하고 wk-2`).
+ */
+const LIST_SEPARATOR =
+  /\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*|\s+및\s+|(?<=[a-z0-9])(?:이랑|랑|하고|와|과|및)\s*/iu;
+
+/** Words after a list separator that are no node name (`power-cycle atlas-wk-1, safe?`). */
+const LIST_STOP_WORDS =
+  /^(?:re-?boot|restart|drain|bounce|upgrade|cordon|then|also|too|now|later|safely|safe|ok|okay|fine|possible|please|pls|right|tonight|today|tomorrow|together|first|yes|no|thanks)$/u;
+
+/**
+ * The node names of a list phrase (`atlas-wk-1 and bar`, `wk-1이랑 wk-2`), lowercase, no duplicates;
+ * null unless it has two or more parts and every part is one valid node name that is no reserved
+ * word, verb or component (`atlas-wk-1 and reboot`, `workers and masters` are left to the
+ * understanding). `&&` leaves an empty part, so a shell list is never a node list.
+ * @param phrase - the node phrase a reboot rule captured
+ */
+function nodeList(phrase: string): string[] | null {
+  const parts = phrase.split(LIST_SEPARATOR).map((p) => p.toLowerCase());
+  if (parts.length < 2) return null;
+  const ok = parts.every(
+    (p) =>
+      isValidNodeName(p) &&
+      !RESERVED_NODE_WORDS.has(p) &&
+      normalizeComponent(p) === null &&
+      !LIST_STOP_WORDS.test(p),
+  );
+  return ok ? parts.filter((p, i) => parts.indexOf(p) === i) : null;
 }
 
 /** The change a what-if match asks about. */

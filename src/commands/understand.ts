@@ -40,8 +40,8 @@ export interface UnderstandOptions {
   when?: string;
 }
 
-/** Characters that never belong to a request the bot should guess at (shell, markup). */
-const REFUSED = /[;|$`<>{}\\]/u;
+/** Characters that never belong to a request the bot should guess at (shell, markup, a shell `&&` list). */
+const REFUSED = /[;|$`<>{}\\]|&&/u;
 
 /** An exclusion the understanding does not support: refused rather than half-understood. */
 const EXCLUSION =
@@ -336,6 +336,70 @@ function splitToken(token: string): string[] {
   return m === null ? [token] : [m[1] ?? '', m[2] ?? ''];
 }
 
+/**
+ * A word listed beside a node with "and", `&`, `+`, `및` or a Korean particle (`atlas-wk-1 and bar,
+ * can I reboot them?`, `wk-1이랑 bar`): a name too, though not shaped like one, when the list ends
+ * there (end of text, punctuation, "and", a verb, a plan word or Korean). A bare comma is not
+ * enough (`reboot atlas-cp-2, thoughts?`). Kept so that the answer says "No node named bar" rather than analysing fewer nodes
+ * than were named.
+ */
+const LISTED_WORD =
+  /([a-z0-9][a-z0-9.-]*)(?:\s*,\s*and\s+|\s+and\s+|\s*&\s*|\s*\+\s*|\s+및\s+|(?:이랑|랑|하고|와|과)\s*)([a-z][a-z0-9.-]*)(?=$|\s*[,?!.]|\s+and\s|\s+(?:re-?boot|restart|drain|upgrade|bounce|cordon|together|one\s+by\s+one|one\s+at\s+a\s+time|at\s+once|both|safely|tonight|now|too)\b|\s*[\u3131-\u318E\uAC00-\uD7A3])/gu;
+
+/** Words after "and" that are no node name, though alone at the end of a list. */
+const NOT_LISTED = new Set([
+  'then',
+  'also',
+  'too',
+  'now',
+  'later',
+  'safely',
+  'safe',
+  'fine',
+  'possible',
+  'please',
+  'right',
+  'tonight',
+  'today',
+  'tomorrow',
+  'together',
+  'first',
+  'yes',
+  'no',
+  'thanks',
+  'so',
+  'on',
+]);
+
+/** Add the words listed beside a node (see {@link LISTED_WORD}) to `nodes`, in the order named. */
+function addListedWords(text: string, nodes: string[], known: readonly string[] | undefined): void {
+  const re = new RegExp(LISTED_WORD.source, LISTED_WORD.flags);
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    // The next list starts at this word (`a, b and c`).
+    re.lastIndex = m.index + m[0].length - (m[2] ?? '').length;
+    const word = m[2] ?? '';
+    const before = m[1] ?? '';
+    const beside = known === undefined ? before : (resolveNodeName(before, known) ?? before);
+    if (
+      !nodes.includes(beside) ||
+      nodes.includes(word) ||
+      // shaped like a node name: the token loop has read it (and resolved it)
+      (/[\d.-]/u.test(word) && /[a-z]/u.test(word)) ||
+      (known !== undefined && resolveNodeName(word, known) !== undefined) ||
+      !isValidNodeName(word) ||
+      NOT_NODES.has(word) ||
+      NOT_LISTED.has(word) ||
+      RESERVED_NODE_WORDS.has(word) ||
+      normalizeComponent(word) !== null ||
+      typoAction(word) !== null ||
+      (Object.values(ACTIONS) as RegExp[][]).some((res) => res.some((re) => re.test(word))) ||
+      GROUPS.some((g) => g.plural.test(word) || (g.singular?.test(word) ?? false))
+    )
+      continue;
+    nodes.splice(nodes.indexOf(beside) + 1, 0, word);
+  }
+}
+
 /** The signals read from one text. */
 interface Signals {
   actions: Set<Action>;
@@ -417,6 +481,8 @@ function readSignals(original: string, options: UnderstandOptions): Signals {
     const name = known ?? (/[\d.-]/u.test(token) && /[a-z]/u.test(token) ? token : undefined);
     if (name !== undefined && !out.nodes.includes(name)) out.nodes.push(name);
   }
+
+  addListedWords(text, out.nodes, options.nodes);
 
   if (out.group === undefined) {
     for (const g of GROUPS) {

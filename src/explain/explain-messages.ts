@@ -138,21 +138,62 @@ export function explainHelp(
 }
 
 /**
+ * Characters that are never part of a node name and are named when a "node name" holds them (shell
+ * and markup: `reboot atlas-wk-1 && rm x`, `reboot $(whoami)`). A fixed set: nothing else of the
+ * text is echoed.
+ */
+const NOT_NODE_NAME_CHARACTERS = ';|&$`<>{}()[]\\*!#~\'"=_/:@%^+';
+
+/** "All workers except X": an exclusion, which the bot does not support. */
+const EXCLUSION = /\b(?:except|excluding|but\s+not|other\s+than|besides)\b|제외|빼고|말고/iu;
+
+/** The sentence for a parse error: for a bad node name, the characters or the exclusion it holds. */
+function parseErrorText(tr: ReturnType<typeof translator>, error: ParseError): string {
+  if (error.code === 'invalid-node-name' && error.token !== undefined) {
+    const token = error.token;
+    const chars = [...NOT_NODE_NAME_CHARACTERS].filter((c) => token.includes(c));
+    if (chars.length > 0) return tr.t('error.node-name-characters', { chars: chars.join(' ') });
+    if (EXCLUSION.test(token)) return tr.t('error.node-exclusion');
+  }
+  return tr.t(`error.${error.code}`);
+}
+
+/**
+ * An example with its cluster: `prod` (the examples' placeholder cluster) becomes the given
+ * configured cluster; without one, the cluster phrase is left out (`can I reboot atlas-cp-2`), so
+ * an example pasted back never names a cluster the configuration lacks.
+ */
+function withCluster(example: string, cluster: string | null | undefined): string {
+  if (cluster) return example.replace(/\bprod\b/gu, cluster);
+  return example
+    .replace(/\s+(?:in|for)\s+prod\b|\s+--cluster\s+prod\b/gu, '')
+    .replace(/(?:^|\s)prod\s*클러스터(?:에서|의)?\s*/gu, '')
+    .trim();
+}
+
+/**
  * The answer to text that could not be parsed: what was wrong, and the request forms.
  * The offending token is never echoed (it may hold markup or escapes).
- * @param ctx - locale, request id
+ * @param ctx - locale, request id, cluster (when known, the examples name it)
  * @param error - the parse error
+ * @param defaultCluster - the configured default cluster, named by the examples when `ctx.cluster` is null
  */
-export function explainParseError(ctx: MessageContext, error: ParseError): Reply {
+export function explainParseError(ctx: MessageContext, error: ParseError, defaultCluster?: string): Reply {
   const tr = translator(ctx.locale);
   const reply = plainReply(
     ctx,
     'error',
     tr.t('title.error'),
-    `${tr.t(`error.${error.code}`)} ${tr.t('error.hint')}`,
+    `${parseErrorText(tr, error)} ${tr.t('error.hint')}`,
   );
+  const cluster = ctx.cluster ?? defaultCluster;
   reply.sections = [
-    { heading: tr.t('help.forms'), lines: HELP_EXAMPLES[ctx.locale].slice(0, 4).map(helpLine) },
+    {
+      heading: tr.t('help.forms'),
+      lines: HELP_EXAMPLES[ctx.locale]
+        .slice(0, 4)
+        .map((e) => helpLine({ form: e.form, example: withCluster(e.example, cluster) })),
+    },
   ];
   return reply;
 }

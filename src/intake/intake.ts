@@ -167,7 +167,7 @@ function decide(chat: ChatCommand, options: IntakeOptions): IntakeDecision {
       locale,
       why: 'not-understood',
       parseError: parsed.error,
-      reply: explainParseError({ ...ctx, cluster: null }, parsed.error),
+      reply: explainParseError({ ...ctx, cluster: null }, parsed.error, config.defaultCluster),
     };
   }
   const command = parsed.command;

@@ -53,7 +53,7 @@ export const enMultiNode = {
   askOneByOne: 'Ask "{{example}}" for an order that keeps quorum and every PodDisruptionBudget.',
   askTogether: 'Ask "{{example}}" for the impact of all of them down at once.',
   tooMany: 'Only the first {{shown}} of {{count}} nodes are analysed here; ask about the others separately.',
-  unknown: 'Not nodes of this cluster: {{names}}. Its nodes: {{all}}.',
+  unknown: 'No node named {{names}} in {{cluster}}, so nothing was analysed. Its nodes: {{all}}.',
   emptyGroup: 'No node of cluster {{cluster}} is in {{group}}. Its nodes: {{all}}.',
   group: {
     workers: 'the workers',

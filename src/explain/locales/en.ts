@@ -507,6 +507,10 @@ export const en = {
     'control-characters': 'The request contains control characters or terminal escape sequences.',
     'invalid-node-name':
       'That is not a valid node name: node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
+    'node-name-characters':
+      'Not part of a node name: {{chars}}. Node names are lowercase letters, digits, "-" and ".", at most 253 characters.',
+    'node-exclusion':
+      'I cannot leave nodes out of a group ("except", "but not"): name the nodes you mean (NODE and NODE), or ask about the whole group.',
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'invalid-request-id':

@@ -55,7 +55,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   askOneByOne: '쿼럼과 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
   askTogether: '모두 동시에 내려갈 때의 영향은 "{{example}}"(이)라고 물어 보세요.',
   tooMany: '노드 {{count}}대 중 처음 {{shown}}대만 분석했습니다. 나머지는 따로 물어 주세요.',
-  unknown: '이 클러스터의 노드가 아닙니다: {{names}}. 노드 목록: {{all}}.',
+  unknown: '{{cluster}}에 {{names}}(이)라는 노드가 없어 아무것도 분석하지 않았습니다. 노드 목록: {{all}}.',
   emptyGroup: '{{cluster}} 클러스터에는 {{group}}에 해당하는 노드가 없습니다. 노드 목록: {{all}}.',
   group: {
     workers: '워커 노드',

@@ -483,6 +483,10 @@ export const ko: Messages = {
     'control-characters': '요청에 제어 문자나 터미널 이스케이프 시퀀스가 들어 있습니다.',
     'invalid-node-name':
       '올바른 노드 이름이 아닙니다: 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
+    'node-name-characters':
+      '노드 이름에 쓸 수 없는 문자: {{chars}}. 노드 이름은 소문자, 숫자, "-", "."로 253자 이하입니다.',
+    'node-exclusion':
+      '그룹에서 일부 노드를 뺄 수는 없습니다("제외", "빼고"): 원하는 노드를 직접 적거나(NODE이랑 NODE) 그룹 전체로 물어보세요.',
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'invalid-request-id':

@@ -4,8 +4,12 @@ import { decodeFailureReason, encodeFailureReason, toBotError } from '../src/que
 import { runInProcess } from '../src/queue/in-process.js';
 import { jobIdFor, parseAnswerJob, queueNameFor, repliesQueueNameFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
+import { JobQueue } from '../src/queue/job-queue.js';
 import { redactRedisUrl } from '../src/queue/redis-connection.js';
+import { eventually } from './helpers/eventually.js';
 import { createFakeAnswerHandler } from './helpers/fake-answer-handler.js';
+import { recordingLogger } from './helpers/recording-logger.js';
+import { freePort } from './helpers/redis-server.js';
 
 function job(overrides: Partial<AnswerJob> = {}): AnswerJob {
   return {
@@ -165,5 +169,25 @@ describe('every command the parser makes survives the queue', () => {
     };
     // Through JSON, as BullMQ stores it.
     expect(parseAnswerJob(JSON.parse(JSON.stringify(job))).command).toEqual(parsed.command);
+  });
+});
+
+describe('JobQueue.close with a withdraw still retrying', () => {
+  it('ends the withdraw (Redis unreachable) and returns only once it has: nothing of the queue keeps running', async () => {
+    // Nothing listens on this port: every try of the withdraw is refused, and it would retry for 60 s.
+    const port = await freePort();
+    const log = recordingLogger({ level: 'info' });
+    const queue = new JobQueue({ redisUrl: `redis://127.0.0.1:${port}`, logger: log.logger });
+    let withdrawDone = false;
+    const withdrawing = queue.withdraw({ requestId: 'req-closing', cluster: 'prod' }, 60_000).then(() => {
+      withdrawDone = true;
+    });
+    await eventually('the first try refused', () => log.withMsg('redis connection error').length > 0);
+    await queue.close();
+    expect(withdrawDone).toBe(true);
+    expect(
+      log.withMsg('stopped withdrawing a job: the job queue closed (Redis was unreachable until then)'),
+    ).toHaveLength(1);
+    await withdrawing;
   });
 });

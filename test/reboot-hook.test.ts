@@ -34,7 +34,13 @@ beforeAll(async () => {
       if (req.url === '/ok') return void res.writeHead(202).end('accepted');
       if (req.url === '/fail')
         return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal secret: token=abc123');
-      if (req.url === '/slow') return void setTimeout(() => res.writeHead(200).end(), 2000);
+      if (req.url === '/slow') {
+        // Answers after 2 s unless the client gave up first: its timer goes with the connection,
+        // so nothing of this server outlives the test.
+        const answer = setTimeout(() => res.writeHead(200).end(), 2000);
+        res.on('close', () => clearTimeout(answer));
+        return;
+      }
       res.writeHead(404).end();
     });
   });

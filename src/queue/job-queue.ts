@@ -5,6 +5,7 @@
  */
 import type { RedisTarget } from '../config/redis-settings.js';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
@@ -97,6 +98,10 @@ export class JobQueue {
   /** `<cluster>/<jobId>` -> callers of waitForReply. */
   private readonly waiters = new Map<string, Set<Waiter>>();
   private closed = false;
+  /** Aborted by {@link close}: ends the waits of {@link withdraw} (its retry pause, a wait for Redis). */
+  private readonly closing = new AbortController();
+  /** The {@link withdraw} calls still running; {@link close} waits for them. */
+  private readonly withdrawing = new Set<Promise<void>>();
 
   /**
    * Create the producer; it connects on first use.
@@ -217,13 +222,23 @@ export class JobQueue {
   /**
    * Withdraw a request's job: remove it when it is queued and not yet started (waiting, delayed,
    * prioritized). For a request the user was told could not be queued, whose enqueue may have
-   * reached Redis after all. Retries every 2 s while Redis is unreachable, for at most `forMs`.
+   * reached Redis after all. Retries every 2 s while Redis is unreachable, for at most `forMs`,
+   * and stops when the queue is closed ({@link close} waits for it).
    * @param job - the request (its job id is {@link jobIdFor} of its request id)
    * @param forMs - how long to keep trying, in ms @defaultValue 300 000
    * @returns when the job was removed, found started or finished (left alone, logged), found
-   *   absent, or the time ran out (logged); never rejects
+   *   absent, the time ran out (logged) or the queue closed first (logged); never rejects
    */
-  async withdraw(job: Pick<AnswerJob, 'requestId' | 'cluster'>, forMs = 300_000): Promise<void> {
+  withdraw(job: Pick<AnswerJob, 'requestId' | 'cluster'>, forMs = 300_000): Promise<void> {
+    const running = this.withdrawUntilDone(job, forMs).finally(() => this.withdrawing.delete(running));
+    this.withdrawing.add(running);
+    return running;
+  }
+
+  private async withdrawUntilDone(
+    job: Pick<AnswerJob, 'requestId' | 'cluster'>,
+    forMs: number,
+  ): Promise<void> {
     const jobId = jobIdFor(job.requestId);
     const giveUpAt = Date.now() + forMs;
     while (!this.closed) {
@@ -258,9 +273,17 @@ export class JobQueue {
           );
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        try {
+          await sleep(2000, undefined, { signal: this.closing.signal });
+        } catch {
+          break; // closed during the pause
+        }
       }
     }
+    this.logger.warn(
+      { requestId: job.requestId, jobId },
+      'stopped withdrawing a job: the job queue closed (Redis was unreachable until then)',
+    );
   }
 
   /** How many enqueued jobs' clusters are remembered now (at most {@link REMEMBERED_JOBS_MAX}); for tests and diagnostics. */
@@ -287,6 +310,7 @@ export class JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.closing.abort();
     const events = await Promise.allSettled([...this.events.values()]);
     const closing: Promise<unknown>[] = [];
     for (const result of events) {
@@ -299,12 +323,14 @@ export class JobQueue {
     }
     this.connection.disconnect();
     this.eventsConnection?.disconnect();
+    // Each withdraw sees `closed` (or the abort) at its next step and returns; none is left running.
+    await Promise.allSettled([...this.withdrawing]);
   }
 
   private async queueFor(cluster: string): Promise<Queue> {
     if (this.closed) throw new BotError('internal', 'the job queue is closed');
     const queueName = queueNameFor(cluster);
-    await ensureReady(this.connection, this.redisUrl, this.connectTimeoutMs);
+    await ensureReady(this.connection, this.redisUrl, this.connectTimeoutMs, this.closing.signal);
     let queue = this.queues.get(cluster);
     if (!queue) {
       // Created only once the connection is ready: BullMQ keeps a failed first connection forever.
@@ -339,7 +365,7 @@ export class JobQueue {
       connectTimeoutMs: this.connectTimeoutMs,
       logger: this.logger,
     });
-    await ensureReady(this.eventsConnection, this.redisUrl, this.connectTimeoutMs);
+    await ensureReady(this.eventsConnection, this.redisUrl, this.connectTimeoutMs, this.closing.signal);
     const events = new QueueEvents(queue.name, {
       connection: this.eventsConnection,
       prefix: this.prefix,

@@ -211,12 +211,22 @@ function withErrorLogging(client: Redis, redisUrl: RedisTarget, logger: Logger |
  * @param client - an ioredis client
  * @param redisUrl - the target it points at, for the error message
  * @param timeoutMs - how long to wait, in ms
- * @throws BotError `queue-unavailable` (retryable) when the client is not ready in time
+ * @param signal - stops the wait early (the owner is closing): a client disconnected while
+ *   ioredis was between reconnection attempts never becomes ready nor ends, so without it the
+ *   wait would hold the process for the whole `timeoutMs`
+ * @throws BotError `queue-unavailable` (retryable) when the client is not ready in time, or when
+ *   `signal` is aborted first
  */
-export async function ensureReady(client: Redis, redisUrl: RedisTarget, timeoutMs: number): Promise<void> {
+export async function ensureReady(
+  client: Redis,
+  redisUrl: RedisTarget,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
   if (client.status === 'ready') return;
   let timer: NodeJS.Timeout | undefined;
   let onReady: (() => void) | undefined;
+  let onAbort: (() => void) | undefined;
   let lastError: unknown;
   const onError = (err: unknown): void => {
     lastError = err;
@@ -224,6 +234,12 @@ export async function ensureReady(client: Redis, redisUrl: RedisTarget, timeoutM
   client.on('error', onError);
   try {
     await new Promise<void>((resolve, reject) => {
+      onAbort = () => reject(queueUnavailable(redisUrl, new Error('closed while waiting for Redis')));
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
       timer = setTimeout(
         () => reject(queueUnavailable(redisUrl, lastError ?? new Error(`not ready after ${timeoutMs} ms`))),
         timeoutMs,
@@ -242,6 +258,7 @@ export async function ensureReady(client: Redis, redisUrl: RedisTarget, timeoutM
   } finally {
     clearTimeout(timer);
     if (onReady) client.off('ready', onReady);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
     client.off('error', onError);
   }
 }

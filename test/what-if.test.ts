@@ -310,6 +310,34 @@ describe('a component down on one node', () => {
     noRestartClaims(text);
   });
 
+  it('01: the API server down on atlas-cp-1: capacity 3 → 2 until it is restarted, no restart window', async () => {
+    const { reply, text } = await ask('healthy', 'what happens if the kube-apiserver on atlas-cp-1 dies');
+    expect(reply.verdict).toBe('safe');
+    expect(text).toContain('What if kube-apiserver goes down on atlas-cp-1');
+    expect(text).toContain('API capacity drops from 3 to 2');
+    expect(text).toContain('until it is restarted');
+    noRestartClaims(text);
+  });
+
+  it('a crash on a named node is a failure too', async () => {
+    const { text } = await ask('healthy', 'what if etcd crashes on atlas-cp-1');
+    expect(text).toContain('What if etcd goes down on atlas-cp-1');
+    noRestartClaims(text);
+  });
+
+  it('a data-plane component down on one node gets no verdict, and what to ask instead', async () => {
+    const { reply, text } = await ask('healthy', 'what if kubelet is down on atlas-wk-1');
+    expect(reply.verdict).toBeNull();
+    expect(text).toContain('what if kubelet restarts on atlas-wk-1');
+    expect(text).toContain('what if atlas-wk-1 goes down');
+  });
+
+  it('etcd down on a node that runs none names where it runs', async () => {
+    const { reply, text } = await ask('healthy', 'what if etcd is down on atlas-wk-1');
+    expect(reply.verdict).toBeNull();
+    expect(text).toContain('etcd does not run on atlas-wk-1');
+  });
+
   it('Korean: the same verdicts, failure wording', async () => {
     const healthy = await ask('healthy', 'atlas-cp-1의 etcd가 다운되면', 'ko');
     expect(healthy.reply.verdict).toBe('caution');

@@ -122,6 +122,13 @@ function whatIf(change: WhatIfChange['type'], lang: Locale, template: string): G
  * still falls through to the reboot rules.
  */
 const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
+  // A component that crashes on a named node fails: no clean handover (see the "down on a node"
+  // rules below). Without a node, "what if etcd crashes" keeps its meaning (rule after this one).
+  whatIf(
+    'component-down',
+    'en',
+    'what\\s+{IF}\\s+{COMP}\\s+(?:crashes|crash[-\\s]?loops)\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  ),
   // component restarts
   whatIf(
     'component-restart',

@@ -93,7 +93,7 @@ describe('2, 3: a component down on a node is that component, on that node', () 
     const c = commandOf(text);
     expect(c.kind).toBe('what-if');
     if (c.kind === 'what-if') {
-      expect(c.change).toEqual({ type: 'component-restart', component, node: 'atlas-cp-1' });
+      expect(c.change).toEqual({ type: 'component-down', component, node: 'atlas-cp-1' });
       expect(c.cluster).toBeUndefined();
     }
   });

@@ -72,6 +72,24 @@ const rows: Row[] = [
   ['컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?', change({ type: 'control-plane-down' }), 'ko'],
   ['etcd 쿼럼을 잃으면 어떻게 돼?', change({ type: 'etcd-quorum-loss' }), 'ko'],
   ['스케줄러가 다운되면?', change({ type: 'component-down', component: 'kube-scheduler' }), 'ko'],
+  // one node's instance failing is a failure on that node, not a restart and not the node
+  [
+    'what if etcd crashes on master-1',
+    change({ type: 'component-down', component: 'etcd', node: 'master-1' }),
+  ],
+  [
+    'what happens if the kube-apiserver on master-1 dies',
+    change({ type: 'component-down', component: 'kube-apiserver', node: 'master-1' }),
+  ],
+  [
+    'what if the controller manager goes down on master-2',
+    change({ type: 'component-down', component: 'kube-controller-manager', node: 'master-2' }),
+  ],
+  [
+    'master-1에서 스케줄러가 죽으면?',
+    change({ type: 'component-down', component: 'kube-scheduler', node: 'master-1' }),
+    'ko',
+  ],
   ['master-2 업그레이드해도 돼?', { kind: 'upgrade-impact', node: 'master-2', drain: false }, 'ko'],
   [
     'master-2 1.34로 업그레이드해도 돼?',

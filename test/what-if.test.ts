@@ -258,6 +258,97 @@ describe('outages', () => {
   });
 });
 
+/**
+ * A component down on one node is a failure, not a restart (expected before the bot was run):
+ * - a crashed etcd leader hands nothing over: the members left elect a new leader after the
+ *   election timeout, 1000 ms by default (https://etcd.io/docs/v3.5/tuning/);
+ * - a crashed kube-scheduler leader's Lease is taken by a standby only after it expires,
+ *   --leader-elect-lease-duration 15 s by default
+ *   (https://kubernetes.io/docs/reference/command-line-tools-reference/kube-scheduler/);
+ * - the instance stays down until it is restarted (the kubelet restarts a static pod only when its
+ *   process exits; a hung one is not).
+ * Scenario 01: 3 healthy members, atlas-cp-1 is the etcd leader and holds the kube-scheduler Lease.
+ * Scenario 02: borealis-cp-1's member is already down, borealis-cp-2 is the leader.
+ */
+describe('a component down on one node', () => {
+  const noRestartClaims = (text: string): void => {
+    expect(text).not.toMatch(/clean shutdown|hands leadership|restarts on|Restarting|for the restart/);
+  };
+
+  it('01: etcd down on the leader atlas-cp-1: caution, quorum kept with no spare, election after the timeout', async () => {
+    for (const q of ['what if etcd is down on atlas-cp-1', 'what if etcd on atlas-cp-1 goes down']) {
+      const { reply, text, planes } = await ask('healthy', q);
+      expect(reply.verdict).toBe('caution');
+      expect(planes).toContain('control');
+      expect(text).toContain('What if etcd goes down on atlas-cp-1');
+      expect(text).toContain('2 of 3 members stay healthy (quorum is 2)');
+      expect(text).toContain('election timeout');
+      expect(text).toContain('1000 ms');
+      expect(text).toContain('until it is restarted');
+      noRestartClaims(text);
+    }
+  });
+
+  it('01: the scheduler down on atlas-cp-1 (the Lease holder): a standby takes the Lease after it expires', async () => {
+    const { reply, text, planes } = await ask('healthy', 'what if the scheduler is down on atlas-cp-1');
+    expect(reply.verdict).toBe('safe');
+    expect(planes).toEqual(['control']);
+    expect(text).toContain('What if kube-scheduler goes down on atlas-cp-1');
+    expect(text).toContain('after the Lease expires');
+    expect(text).toContain('15 s');
+    expect(text).toContain('until it is restarted');
+    noRestartClaims(text);
+  });
+
+  it('02: etcd down on borealis-cp-2 while borealis-cp-1 is down: unsafe, quorum lost', async () => {
+    const { reply, text } = await ask('etcdDown', 'what if etcd is down on borealis-cp-2');
+    expect(reply.verdict).toBe('unsafe');
+    expect(text).toContain('What if etcd goes down on borealis-cp-2');
+    expect(text).toContain('etcd quorum would be lost');
+    expect(text).toContain('cannot elect a new one without quorum');
+    expect(text).not.toContain('rebooting');
+    noRestartClaims(text);
+  });
+
+  it('01: the API server down on atlas-cp-1: capacity 3 → 2 until it is restarted, no restart window', async () => {
+    const { reply, text } = await ask('healthy', 'what happens if the kube-apiserver on atlas-cp-1 dies');
+    expect(reply.verdict).toBe('safe');
+    expect(text).toContain('What if kube-apiserver goes down on atlas-cp-1');
+    expect(text).toContain('API capacity drops from 3 to 2');
+    expect(text).toContain('until it is restarted');
+    noRestartClaims(text);
+  });
+
+  it('a crash on a named node is a failure too', async () => {
+    const { text } = await ask('healthy', 'what if etcd crashes on atlas-cp-1');
+    expect(text).toContain('What if etcd goes down on atlas-cp-1');
+    noRestartClaims(text);
+  });
+
+  it('a data-plane component down on one node gets no verdict, and what to ask instead', async () => {
+    const { reply, text } = await ask('healthy', 'what if kubelet is down on atlas-wk-1');
+    expect(reply.verdict).toBeNull();
+    expect(text).toContain('what if kubelet restarts on atlas-wk-1');
+    expect(text).toContain('what if atlas-wk-1 goes down');
+  });
+
+  it('etcd down on a node that runs none names where it runs', async () => {
+    const { reply, text } = await ask('healthy', 'what if etcd is down on atlas-wk-1');
+    expect(reply.verdict).toBeNull();
+    expect(text).toContain('etcd does not run on atlas-wk-1');
+  });
+
+  it('Korean: the same verdicts, failure wording', async () => {
+    const healthy = await ask('healthy', 'atlas-cp-1의 etcd가 다운되면', 'ko');
+    expect(healthy.reply.verdict).toBe('caution');
+    expect(healthy.text).toContain('atlas-cp-1의 etcd가 다운되면');
+    expect(healthy.text).toContain('1000 ms');
+    expect(healthy.text).not.toMatch(/재시작 영향|정상 종료/);
+    const lost = await ask('etcdDown', 'borealis-cp-2의 etcd가 다운되면', 'ko');
+    expect(lost.reply.verdict).toBe('unsafe');
+  });
+});
+
 describe('upgrades', () => {
   it('a master: the reboot verdict plus the order and the versions', async () => {
     const reboot = await ask('healthy', 'can I reboot atlas-cp-2');

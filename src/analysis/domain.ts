@@ -129,6 +129,13 @@ export const TYPICAL_NODE_REBOOT_S = 90;
 export const LEADER_ELECTION_LEASE_DURATION_S = 15;
 
 /**
+ * etcd's default election timeout, in milliseconds: how long a follower waits without hearing from
+ * the leader before it starts an election. A failed leader hands nothing over, so a new leader is
+ * elected only after this. Source: etcd docs, "Tuning" (https://etcd.io/docs/v3.5/tuning/).
+ */
+export const ETCD_ELECTION_TIMEOUT_MS = 1000;
+
+/**
  * How stale an apiserver identity Lease may be before its apiserver counts as gone, in seconds.
  * The apiserver renews it every 10 s (KEP-1965, `--identity-lease-renew-interval-seconds`); we allow
  * six missed renewals.

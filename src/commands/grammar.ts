@@ -122,6 +122,13 @@ function whatIf(change: WhatIfChange['type'], lang: Locale, template: string): G
  * still falls through to the reboot rules.
  */
 const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
+  // A component that crashes on a named node fails: no clean handover (see the "down on a node"
+  // rules below). Without a node, "what if etcd crashes" keeps its meaning (rule after this one).
+  whatIf(
+    'component-down',
+    'en',
+    'what\\s+{IF}\\s+{COMP}\\s+(?:crashes|crash[-\\s]?loops)\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
+  ),
   // component restarts
   whatIf(
     'component-restart',
@@ -210,15 +217,15 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   whatIf('etcd-quorum-loss', 'en', 'what\\s+{IF}\\s+{WHO}\\s+lose\\s+(?:the\\s+)?etcd\\s+quorum'),
   whatIf('etcd-quorum-loss', 'en', '(?:etcd\\s+)?quorum\\s+loss'),
   // A component down on one node ("what if etcd is down on cp-1", "what if the etcd member on cp-1
-  // dies"): that node's instance goes away, which the restart analysis of that instance answers (its
-  // etcd member, its API server); not the whole node, and "on NODE" is no cluster.
+  // dies"): that node's instance fails and stays down (a failure, not a restart); not the whole
+  // node, and "on NODE" is no cluster.
   whatIf(
-    'component-restart',
+    'component-down',
     'en',
     'what\\s+{IF}\\s+{COMP}(?:\\s+member)?\\s+{DOWN}\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?',
   ),
   whatIf(
-    'component-restart',
+    'component-down',
     'en',
     'what\\s+{IF}\\s+{COMP}(?:\\s+member)?\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?\\s+{DOWN}',
   ),
@@ -306,7 +313,7 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   ),
   // "cp-1의 etcd가 다운되면", "cp-1에서 etcd 멤버가 죽으면": that node's instance (see the English rules).
   whatIf(
-    'component-restart',
+    'component-down',
     'ko',
     '{KNODE1}\\s*(?:에서|의|에\\s*있는)\\s*{KCOMP}(?:\\s*멤버)?(?:이|가|은|는)?\\s*{KDOWN}',
   ),

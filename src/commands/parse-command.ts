@@ -594,6 +594,8 @@ function whatIfChange(match: Match, node: string | undefined): WhatIfChange {
       return { type: 'etcd-quorum-loss' };
     case 'component-down':
     case undefined:
-      return { type: 'component-down', component };
+      return node === undefined
+        ? { type: 'component-down', component }
+        : { type: 'component-down', component, node };
   }
 }

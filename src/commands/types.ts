@@ -57,7 +57,8 @@ export type ComponentName =
  * - `node-down`: an unplanned loss of one node (no drain).
  * - `control-plane-down`: every control-plane node is lost at once.
  * - `etcd-quorum-loss`: etcd loses quorum.
- * - `component-down`: one component is down everywhere (`what if the scheduler is down`).
+ * - `component-down`: one component is down everywhere (`what if the scheduler is down`), or only
+ *   its instance on `node` when given (`what if etcd is down on cp-1`): a failure, not a restart.
  *
  * `component` holds the canonical name when known, else the word as typed (lowercased, at most 63
  * characters): the answer then says which components it knows rather than guessing.
@@ -68,7 +69,7 @@ export type WhatIfChange =
   | { type: 'node-down'; node: string }
   | { type: 'control-plane-down' }
   | { type: 'etcd-quorum-loss' }
-  | { type: 'component-down'; component: string };
+  | { type: 'component-down'; component: string; node?: string };
 
 /**
  * "What if …": a component restart, a rolling update or an outage.

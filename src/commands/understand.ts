@@ -572,14 +572,20 @@ export function understandRequest(text: string, options: UnderstandOptions = {})
         ...when,
       };
     }
-    if (action === 'node-down' && s.nodes.length === 0)
+    // A component down on one node is that instance failing, not the node going down.
+    if (action === 'node-down') {
+      const node = s.nodes[0];
       return {
         kind: 'what-if',
-        change: { type: 'component-down', component: s.component },
+        change:
+          node === undefined
+            ? { type: 'component-down', component: s.component }
+            : { type: 'component-down', component: s.component, node },
         drain: false,
         ...extra,
         ...when,
       };
+    }
   }
 
   if (action !== null) {

@@ -99,7 +99,9 @@ function subjectKey(impact: WhatIfImpact): {
     case 'etcd-quorum-loss':
       return { key: 'etcd-quorum-loss', values: {}, outage: true };
     case 'component-down':
-      return { key: 'component-down', values: { component: c.component }, outage: true };
+      return c.node === undefined
+        ? { key: 'component-down', values: { component: c.component }, outage: true }
+        : { key: 'component-down-node', values: { component: c.component, node: c.node }, outage: true };
   }
 }
 

@@ -127,7 +127,7 @@ const commandSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('node-down'), node: z.string() }),
       z.object({ type: z.literal('control-plane-down') }),
       z.object({ type: z.literal('etcd-quorum-loss') }),
-      z.object({ type: z.literal('component-down'), component: z.string() }),
+      z.object({ type: z.literal('component-down'), component: z.string(), node: z.string().optional() }),
     ]),
     cluster: z.string().optional(),
     drain: z.literal(false),

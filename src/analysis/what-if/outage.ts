@@ -24,6 +24,7 @@ import {
   nodeFailureTimings,
   userPodsOnControlPlane,
 } from './context.js';
+import { analyzeComponentDownOnNode } from './down-on-node.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
 
 /**
@@ -54,9 +55,10 @@ export const DOWN_RULES: Readonly<Record<ComponentName, DownRule>> = {
  */
 export function analyzeComponentDown(
   ctx: WhatIfContext,
-  change: { type: 'component-down'; component: string },
+  change: { type: 'component-down'; component: string; node?: string },
 ): WhatIfImpact {
   const component = change.component as ComponentName;
+  if (change.node !== undefined) return analyzeComponentDownOnNode(ctx, component, change.node);
   const rule = DOWN_RULES[component];
   if (rule.kind === 'outage') return rule.analyze(ctx);
   const absent = absentComponent(ctx, component, undefined);

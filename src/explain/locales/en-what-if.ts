@@ -24,6 +24,7 @@ export const enWhatIf = {
     'control-plane-down': 'What if all control-plane nodes go down: {{cluster}}',
     'etcd-quorum-loss': 'What if etcd loses quorum: {{cluster}}',
     'component-down': 'What if {{component}} is down: {{cluster}}',
+    'component-down-node': 'What if {{component}} goes down on {{node}}: {{cluster}}',
     drain: 'Drain impact: {{node}} in {{cluster}}',
     upgrade: 'Upgrade impact: {{node}} in {{cluster}}',
   },
@@ -37,6 +38,7 @@ export const enWhatIf = {
     'control-plane-down': 'all control-plane nodes go down',
     'etcd-quorum-loss': 'etcd loses quorum',
     'component-down': '{{component}} is down everywhere',
+    'component-down-node': '{{component}} goes down on {{node}}',
   },
   summary: {
     planned: {
@@ -80,6 +82,8 @@ export const enWhatIf = {
     'kube-proxy-absent':
       'kube-proxy is not deployed in {{cluster}} (no kube-system/kube-proxy DaemonSet){{cniText}}: Service routing is done by something else, so restarting kube-proxy does not apply.',
     'kube-proxy-absent-cni': '; {{cni}} probably replaces it',
+    'down-on-node-not-analysed':
+      'I analyse a failure on one node for the control-plane components only (kube-apiserver, etcd, kube-scheduler, kube-controller-manager), so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
   },
   checks: {
     'control-plane-serving': {
@@ -205,6 +209,28 @@ export const enWhatIf = {
         'etcd cannot be observed from here (no etcd pods or data); without quorum, the API server could change nothing.',
     },
     'component-down': {
+      'etcd-leader-node':
+        '{{node}} is the etcd leader: a failed leader hands nothing over; the other members elect a new leader only after the election timeout ({{electionTimeoutMs}} ms by default), and writes wait until then.',
+      'etcd-member-node':
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). etcd has {{voters}} voting members, quorum {{quorum}}.',
+      'etcd-member-no-spare':
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). Until then etcd ({{voters}} voting members, quorum {{quorum}}) has no spare: one more member failure loses quorum.',
+      'apiserver-node':
+        'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
+      'apiserver-last-node':
+        'The API server on {{node}} is the only one alive: if it fails, every API call stops (kubectl, controllers, scheduling) until it is restarted. Running pods and Service traffic are not affected.',
+      'scheduler-leader-node':
+        '{{node}} holds the kube-scheduler leader Lease: if it fails, a standby ({{standbys}}) takes the Lease only after the Lease expires ({{leaseDurationSeconds}} s); no new pods are scheduled meanwhile. kube-scheduler on {{node}} stays down until it is restarted.',
+      'scheduler-only-node':
+        '{{node}} runs the only kube-scheduler: no pods are scheduled until it is restarted.',
+      'scheduler-standby-node':
+        'kube-scheduler on {{node}} is a standby (the leader is {{holder}}): scheduling goes on; it stays down until it is restarted, one standby fewer meanwhile.',
+      'controller-manager-leader-node':
+        '{{node}} holds the kube-controller-manager leader Lease: if it fails, a standby ({{standbys}}) takes the Lease only after the Lease expires ({{leaseDurationSeconds}} s); no reconciliation meanwhile. kube-controller-manager on {{node}} stays down until it is restarted.',
+      'controller-manager-only-node':
+        '{{node}} runs the only kube-controller-manager: no reconciliation (self-healing, endpoint updates) until it is restarted.',
+      'controller-manager-standby-node':
+        'kube-controller-manager on {{node}} is a standby (the leader is {{holder}}): reconciliation goes on; it stays down until it is restarted, one standby fewer meanwhile.',
       scheduler:
         'kube-scheduler down everywhere (instances: {{instances}}; leader {{holder}}): new and replacement pods stay Pending. With one instance down, a standby takes over in about {{leaseDurationSeconds}} s.',
       'controller-manager':
@@ -308,6 +334,13 @@ export const enWhatIf = {
     writes: 'every write to etcd: the cluster state is frozen',
     'etcd-member': 'the etcd member on {{node}} for the restart',
     'etcd-election': 'etcd writes for a moment while the members elect a new leader',
+    'etcd-member-down': 'the etcd member on {{node}}, until it is restarted',
+    'etcd-election-timeout':
+      'etcd writes until the other members elect a new leader, after the election timeout ({{electionTimeoutMs}} ms)',
+    'scheduler-lease-expiry':
+      'scheduling for up to {{leaseDurationSeconds}} s, until the Lease expires and a standby takes it',
+    'controller-manager-lease-expiry':
+      'reconciliation for up to {{leaseDurationSeconds}} s, until the Lease expires and a standby takes it',
     scheduler: 'scheduling of new pods until kube-scheduler is back',
     'scheduler-failover': 'scheduling for about {{leaseDurationSeconds}} s, until a standby holds the Lease',
     'controller-manager':
@@ -368,6 +401,8 @@ export const enWhatIf = {
       'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
   },
   interrupt: {
+    'no-load-balancer-down':
+      "clients talk to {{node}}'s API server directly instead of through a load balancer: they lose the API until it is restarted",
     'kube-proxy-restart':
       'kube-proxy restarts while the API server is unreachable (a node reboot during a control-plane outage): it cannot resync, and the node may start with empty or stale rules',
     'backend-dies':
@@ -406,6 +441,11 @@ export const enWhatIf = {
       'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
     'etcd-election': 'an etcd leader election normally takes well under a few seconds',
+    'etcd-election-timeout':
+      'a new etcd leader after the election timeout ({{electionTimeoutMs}} ms by default) and one election round',
+    'lease-expiry': 'a standby takes over after the Lease expires: up to {{seconds}} s',
+    'until-restarted':
+      'the instance on {{node}} stays down until it is restarted: the kubelet restarts a static pod whose process exits, not a hung one',
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
     'node-down':
       'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
@@ -437,6 +477,8 @@ export const enWhatIf = {
       'then {{node}}: drain, upgrade kubeadm and kubelet (kubeadm upgrade node), restart kubelet, uncordon',
   },
   advice: {
+    'etcd-member-down':
+      'Check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':
       'Ask for "status" first: the API server must be reachable and etcd healthy before anything restarts.',
     'restore-api-first':

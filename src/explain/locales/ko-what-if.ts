@@ -25,6 +25,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드 전체 다운 시 영향: {{cluster}}',
     'etcd-quorum-loss': 'etcd 쿼럼 상실 시 영향: {{cluster}}',
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
+    'component-down-node': '{{node}}의 {{component}}가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
   },
@@ -38,6 +39,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
     'etcd-quorum-loss': 'etcd가 쿼럼을 잃으면',
     'component-down': '{{component}}(이)가 모든 곳에서 다운되면',
+    'component-down-node': '{{node}}의 {{component}}가 다운되면',
   },
   summary: {
     planned: {
@@ -75,6 +77,8 @@ export const koWhatIf: WhatIfMessages = {
     'kube-proxy-absent':
       '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
+    'down-on-node-not-analysed':
+      '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}가 다운되면?"으로 물어보세요.',
   },
   checks: {
     'control-plane-serving': {
@@ -195,6 +199,28 @@ export const koWhatIf: WhatIfMessages = {
         '여기서는 etcd를 관찰할 수 없습니다(etcd 파드나 데이터 없음). 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
     },
     'component-down': {
+      'etcd-leader-node':
+        '{{node}}이 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+      'etcd-member-node':
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      'etcd-member-no-spare':
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 쿼럼 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 쿼럼을 잃습니다.',
+      'apiserver-node':
+        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}를 빼면 {{others}}를 통해 계속 동작합니다.',
+      'apiserver-last-node':
+        '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
+      'scheduler-leader-node':
+        '{{node}}이 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
+      'scheduler-only-node':
+        '{{node}}에서 유일한 kube-scheduler가 실행됩니다: 다시 시작될 때까지 파드가 스케줄되지 않습니다.',
+      'scheduler-standby-node':
+        '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}): 스케줄링은 계속되고, 다시 시작될 때까지 대기 인스턴스가 하나 줄어듭니다.',
+      'controller-manager-leader-node':
+        '{{node}}이 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
+      'controller-manager-only-node':
+        '{{node}}에서 유일한 kube-controller-manager가 실행됩니다: 다시 시작될 때까지 조정(자가 복구, 엔드포인트 갱신)이 멈춥니다.',
+      'controller-manager-standby-node':
+        '{{node}}의 kube-controller-manager는 대기 인스턴스입니다(리더는 {{holder}}): 조정은 계속되고, 다시 시작될 때까지 대기 인스턴스가 하나 줄어듭니다.',
       scheduler:
         'kube-scheduler가 모두 다운(인스턴스: {{instances}}, 리더 {{holder}}): 새 파드와 대체 파드가 Pending에 머뭅니다. 인스턴스 하나만 다운되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스가 넘겨받습니다.',
       'controller-manager':
@@ -286,6 +312,13 @@ export const koWhatIf: WhatIfMessages = {
     writes: 'etcd에 대한 모든 쓰기: 클러스터 상태가 고정됨',
     'etcd-member': '재시작하는 동안 {{node}}의 etcd 멤버',
     'etcd-election': '멤버들이 새 리더를 뽑는 잠깐 동안 etcd 쓰기',
+    'etcd-member-down': '{{node}}의 etcd 멤버(다시 시작될 때까지)',
+    'etcd-election-timeout':
+      '선출 타임아웃({{electionTimeoutMs}} ms) 뒤 나머지 멤버가 새 리더를 뽑을 때까지 etcd 쓰기',
+    'scheduler-lease-expiry':
+      'Lease가 만료되어 대기 인스턴스가 가져갈 때까지 최대 {{leaseDurationSeconds}}초 동안 스케줄링',
+    'controller-manager-lease-expiry':
+      'Lease가 만료되어 대기 인스턴스가 가져갈 때까지 최대 {{leaseDurationSeconds}}초 동안 조정',
     scheduler: 'kube-scheduler가 돌아올 때까지 새 파드 스케줄링',
     'scheduler-failover': '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 스케줄링',
     'controller-manager': 'kube-controller-manager가 돌아올 때까지 조정(자가 치유, 엔드포인트 갱신)',
@@ -338,6 +371,8 @@ export const koWhatIf: WhatIfMessages = {
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
   interrupt: {
+    'no-load-balancer-down':
+      '클라이언트가 로드 밸런서 대신 {{node}}의 API 서버에 직접 접속하는 경우: 다시 시작될 때까지 API를 쓸 수 없음',
     'kube-proxy-restart':
       'API 서버에 닿지 않는 동안 kube-proxy가 재시작할 때(컨트롤 플레인 장애 중 노드 재부팅 등): 재동기화할 수 없어 노드가 비어 있거나 오래된 규칙으로 시작할 수 있음',
     'backend-dies':
@@ -373,6 +408,11 @@ export const koWhatIf: WhatIfMessages = {
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 선출은 보통 몇 초보다 훨씬 짧음',
+    'etcd-election-timeout':
+      '선출 타임아웃(기본 {{electionTimeoutMs}} ms)과 선출 한 번이 지나야 새 etcd 리더가 생김',
+    'lease-expiry': 'Lease가 만료된 뒤 대기 인스턴스가 넘겨받음: 최대 {{seconds}}초',
+    'until-restarted':
+      '{{node}}의 인스턴스는 다시 시작될 때까지 내려가 있음: kubelet은 프로세스가 종료된 정적 파드는 다시 시작하지만 멈춘 것은 다시 시작하지 않음',
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     'node-down':
       '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
@@ -399,6 +439,8 @@ export const koWhatIf: WhatIfMessages = {
       '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
   },
   advice: {
+    'etcd-member-down':
+      'etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
     'check-status-first':
       '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 닿고 etcd가 정상이어야 합니다.',
     'restore-api-first':

@@ -26,7 +26,7 @@
  * when a part fails or measures something broken (read errors, refused acks).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,6 +281,31 @@ async function main(): Promise<void> {
       process.stdout.write(`${row}\n`);
     }
   } else process.stdout.write('CLI rows skipped: /usr/bin/time (GNU time) is not installed\n');
+  {
+    // The request parser over the request corpus (test/fixtures/requests/corpus.yaml), warm: the
+    // average per request over 5 passes after one untimed pass. Target ≤ 1 ms per request.
+    const { parse: parseYaml } = await import('yaml');
+    const { parseCommand } = await import('../src/commands/parse-command.js');
+    const corpus = parseYaml(readFileSync(join(ROOT, 'test/fixtures/requests/corpus.yaml'), 'utf8')) as {
+      clusters: Record<string, string[]>;
+      groups: { cluster: string; cases: { text: string }[] }[];
+    };
+    const requests = corpus.groups.flatMap((g) =>
+      g.cases.map((c) => ({ text: c.text, nodes: corpus.clusters[g.cluster] ?? [] })),
+    );
+    const pass = (): void => {
+      for (const r of requests) parseCommand(r.text, { nodes: r.nodes });
+    };
+    pass();
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 5; i += 1) pass();
+    const avgMs = Number(process.hrtime.bigint() - t0) / 1e6 / (5 * requests.length);
+    const row = `request parser: ${avgMs.toFixed(3)} ms per request on average (${requests.length} requests of the corpus, 5 warm passes; target ≤ 1 ms)`;
+    rows.push(row);
+    process.stdout.write(`${row}\n`);
+    if (avgMs > 1)
+      problems.push(`the request parser took ${avgMs.toFixed(2)} ms per request (target ≤ 1 ms)`);
+  }
   const rollingSize = sizes.filter((s) => s.nodes <= 1000).sort((a, b) => b.nodes - a.nodes)[0];
   for (const { nodes, pods } of sizes) {
     process.stdout.write(`${nodes} nodes / ${pods} pods\n`);

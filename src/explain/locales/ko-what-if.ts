@@ -122,6 +122,14 @@ export const koWhatIf: WhatIfMessages = {
       'apiserver-last':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      'etcd-follower':
+        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      'etcd-leader':
+        '{{node}}의 etcd 멤버 재시작: 리더이며, 정상 종료 시 먼저 다른 멤버에게 리더 역할을 넘깁니다. 그 뒤 팔로워로 다시 합류합니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      'etcd-leader-unknown':
+        '{{node}}의 etcd 멤버 재시작: 다시 합류해 따라잡습니다. 어느 멤버가 리더인지는 보지 못했습니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      'etcd-no-quorum':
+        '{{node}}의 etcd 멤버 재시작: etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}이며, 이 멤버가 빠지면 쿼럼을 잃습니다: 돌아올 때까지 리더도 쓰기도 없습니다.',
       'scheduler-leader':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
       'scheduler-only': '{{node}}에만 kube-scheduler가 있습니다. 돌아올 때까지 파드가 스케줄되지 않습니다.',
@@ -253,6 +261,14 @@ export const koWhatIf: WhatIfMessages = {
     },
   },
   lost: {
+    'leader-scheduler': {
+      'held-here':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+    },
+    'leader-controller-manager': {
+      'held-here':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+    },
     'workloads-on-control-plane': {
       system:
         '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
@@ -277,7 +293,7 @@ export const koWhatIf: WhatIfMessages = {
     'rule-updates-all': '모든 노드의 서비스 규칙 갱신: 새 서비스, 스케일되거나 옮겨진 파드가 반영되지 않음',
     kubelet: '{{node}}에서 kubelet이 내려가 있는 동안 파드 시작·중지, 프로브, 상태 갱신',
     'api-all': '모든 API 호출과 kubectl 명령',
-    'api-changes': '클러스터의 모든 변경: kubectl apply, 스케일링, 롤아웃',
+    'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
     'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}개에서 {{after}}개로 감소',
     'apiserver-rolling': 'API 서버를 하나씩: 각각 재시작하는 동안 용량이 하나 줄어듦',
@@ -285,7 +301,7 @@ export const koWhatIf: WhatIfMessages = {
     'leader-rolling': '리더가 재시작할 때 약 {{seconds}}초 동안 {{component}} 작업',
     writes: 'etcd에 대한 모든 쓰기: 클러스터 상태가 고정됨',
     'etcd-member': '재시작하는 동안 {{node}}의 etcd 멤버',
-    'etcd-election': '멤버들이 새 리더를 뽑는 잠깐 동안 etcd 쓰기',
+    'etcd-election': '리더 역할이 다른 멤버로 넘어가는 잠깐 동안 etcd 쓰기',
     scheduler: 'kube-scheduler가 돌아올 때까지 새 파드 스케줄링',
     'scheduler-failover': '대기 인스턴스가 Lease를 잡을 때까지 약 {{leaseDurationSeconds}}초 동안 스케줄링',
     'controller-manager': 'kube-controller-manager가 돌아올 때까지 조정(자가 치유, 엔드포인트 갱신)',
@@ -372,7 +388,8 @@ export const koWhatIf: WhatIfMessages = {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
-    'etcd-election': 'etcd 리더 선출은 보통 몇 초보다 훨씬 짧음',
+    'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
+    'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     'node-down':
       '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',

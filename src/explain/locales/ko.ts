@@ -572,7 +572,7 @@ export const ko: Messages = {
     checkingDrain: '{{cluster}}의 {{node}} 드레인 후 재부팅 영향 확인 중…',
     checkingDrainOnly: '{{cluster}}의 {{node}} 드레인 영향 확인 중…',
     checkingUpgrade: '{{cluster}}의 {{node}} 업그레이드 영향 확인 중…',
-    checkingStatus: '{{cluster}}의 HA·쿼럼 상태 확인 중…',
+    checkingStatus: '{{cluster}}의 HA·정족수 상태 확인 중…',
     checkingCluster: '{{cluster}} 확인 중…',
     checkingPlan: '승인 요청 전에 {{cluster}}의 유지보수 계획을 세우는 중…',
     refreshing: '새로 고치는 중: 확인이 끝나면 카드가 바뀝니다.',

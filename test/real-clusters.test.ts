@@ -802,3 +802,22 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
     });
   }
 });
+
+describe('what if etcd loses quorum, on members listed from the nodes only', () => {
+  it('does not say quorum is ALREADY lost when no member health was seen (en and ko)', async () => {
+    for (const file of [
+      'derived/k3s-3servers-embedded-etcd.json',
+      '07-insights-openshift-3masters-3workers.json',
+    ]) {
+      const en = await ask(file, 'what if etcd loses quorum');
+      expect(en.text).not.toMatch(/ALREADY lost quorum|0 are healthy now/);
+      expect(en.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'etcd-quorum-loss', variant: 'unobserved' }),
+        ]),
+      );
+      const ko = await ask(file, 'what if etcd loses quorum --lang ko');
+      expect(ko.findings.find((f) => f.check === 'etcd-quorum-loss')?.variant).toBe('unobserved');
+    }
+  });
+});

@@ -130,6 +130,7 @@ const FORMS = (node: string): string[] => [
   `can I drain ${node}`,
   `can I upgrade ${node}`,
   `what if ${node} goes down`,
+  `restart etcd on ${node}`,
 ];
 
 function job(cluster: string, text: string): AnswerJob {
@@ -471,6 +472,21 @@ describe('the invariant checker catches planted contradictions', () => {
       '"room for all 1 evicted pods"',
       { reasons: ['The remaining nodes have room for all 1 evicted pods.'] },
       /count disagreement: "all 1/,
+    ],
+    [
+      'an etcd leader election where the member is not the leader',
+      { stops: ['etcd writes for a moment while leadership passes to another member'] },
+      /no etcd leader is on the node, yet the answer speaks of a leader election/,
+    ],
+    [
+      'a failure described as a reboot',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          'borealis-cp-2 holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby (borealis-cp-1) once the 15 s lease expires; no new pods are scheduled meanwhile.',
+        ],
+      },
+      /a failure is described as a reboot/,
     ],
     [
       'restore the taint where every node is a control plane',

@@ -18,6 +18,7 @@ import { snapshotFromFile } from '../src/cluster/snapshot-from-file.js';
 import type { KNode } from '../src/cluster/types.js';
 import {
   explainMaintenancePlanCard,
+  explainPlanRefusal,
   planTimesTable,
 } from '../src/maintenance/plan/explain-maintenance-plan.js';
 import {
@@ -543,7 +544,8 @@ describe('maintenance plan: stop and change windows', () => {
       ['gen-wk-004', 'untouched'],
     ]);
     expect(explainMaintenancePlanCard(final as MaintenancePlan, 'en').summary).toBe(
-      'Stopped: 0 of 3 nodes done; the others were not touched.',
+      // gen-wk-001 was started (cordoned, drained) and failed: named, not lumped with "the others"
+      'Stopped: 0 of 3 nodes done; gen-wk-001 was started and did not finish (reboot-timeout); the others were not touched.',
     );
     for (const n of ['gen-wk-002', 'gen-wk-004'])
       expect((f.s.getObject('nodes', null, n) as KNode).spec?.unschedulable).toBeUndefined();
@@ -669,7 +671,7 @@ describe('who holds the lock', () => {
       const lines = lockReportLines(free, 'en');
       expect(lines[0]).toBe('k8s-ha-bot/k8s-ha-bot-maintenance: free.');
       expect(lines[1]).toMatch(
-        /^kured kube-system\/kured: held by k8s-ha-bot\/mr-aaaaaaaaaa \(node gen-wk-009\) since .* TTL 1 h 0 min, request mr-aaaaaaaaaa \(unknown\)\. Stale: no such request\.$/,
+        /^kured kube-system\/kured: held by k8s-ha-bot\/mr-aaaaaaaaaa \(node gen-wk-009\) since .* TTL 1 h, request mr-aaaaaaaaaa \(unknown\)\. Stale: no such request\.$/,
       );
       expect(lines[2]).toContain('TTL none (never expires)');
       expect(lockReportLines(free, 'ko')[1]).toContain('오래된 잠금');
@@ -778,6 +780,13 @@ describe('maintenance plan: pause and resume', () => {
       ok: false,
       refusal: 'not-applicable',
     });
+    // A second pause is told the pause is already asked (en and ko), not "cannot do that now".
+    const again = await f.plans.decide(f.plan.id, alice, 'pause', () => testPolicy(CLUSTER));
+    expect(again).toMatchObject({ ok: false, refusal: 'already-pausing' });
+    if (again.ok) throw new Error('second pause accepted');
+    expect(explainPlanRefusal(again.refusal, asked.plan, 'ko')).toBe(
+      `${f.plan.id}는 이미 일시 정지를 요청했습니다: 진행 중인 노드가 끝나면 일시 정지합니다.`,
+    );
     const paused = await waitFor((p) => p.state === 'paused');
     expect(paused.nodes.map((n) => n.state)).toEqual(['done', 'pending']);
     expect(explainMaintenancePlanCard(paused, 'en').summary).toBe(

@@ -116,7 +116,7 @@ describe('several nodes in one question, through the answer path', () => {
   it('answers in Korean', async () => {
     const { reply, text } = await ask('atlas-cp-1이랑 atlas-cp-2 재부팅해도 돼?', 'atlas', 'ko');
     expect(reply.verdict).toBe('unsafe');
-    expect(reply.summary).toContain('etcd 쿼럼 상실');
+    expect(reply.summary).toContain('etcd 정족수 상실');
     expect(text).toContain('atlas-cp-1 단독:');
   });
 

@@ -298,7 +298,9 @@ describe('06 RKE2: one server, node only', () => {
 
 describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
   const F = '07-insights-openshift-3masters-3workers.json';
-  it('a master reboot names the etcd-quorum-guard PDB and gets etcd quorum before/after', async () => {
+  // The masters list 3 etcd members, but no etcd status or pod shows their health: quorum
+  // before/after is unknown (a Ready node is not a healthy member), never "kept".
+  it('a master reboot names the etcd-quorum-guard PDB; etcd quorum before/after is unknown (3 members from the masters, health unseen)', async () => {
     const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
     expect(a.context.profile).toBe('openshift');
     expect(a.text).toMatch(/etcd-quorum-guard/);
@@ -306,7 +308,9 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
       expect.arrayContaining([
         expect.objectContaining({
           check: 'etcd-quorum-after',
-          facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }),
+          severity: 'warn',
+          variant: 'unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
         }),
       ]),
     );
@@ -528,27 +532,30 @@ describe('derived formats give the same answers as file 01', () => {
 });
 
 describe('what was seen, on the real objects', () => {
-  it('a 3-server k3s cluster with embedded etcd (derived from file 04) gets etcd quorum before/after', async () => {
+  // Nodes only: the 3 etcd members are listed from the etcd role labels, but their health was not
+  // seen, so quorum before/after is unknown (caution), neither kept nor lost.
+  it('a 3-server k3s cluster with embedded etcd (derived from file 04): 3 members from the nodes, quorum before/after unknown', async () => {
     const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
     expect(a.context.profile).toBe('k3s');
     expect(a.findings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           check: 'etcd-quorum-after',
-          severity: 'info',
-          variant: 'kept-no-spare',
-          facts: expect.objectContaining({ voters: 3, healthyBefore: 3, after: 2 }),
+          severity: 'warn',
+          variant: 'unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
         }),
       ]),
     );
-    expect(a.verdict).not.toBe('unsafe');
+    expect(a.verdict).toBe('caution');
     const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
+    expect(status.health).toBe('unknown');
     expect(status.findings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           check: 'etcd-quorum-after',
-          variant: 'status-kept',
-          facts: expect.objectContaining({ voters: 3, healthy: 3 }),
+          variant: 'status-unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
         }),
       ]),
     );
@@ -750,5 +757,67 @@ describe('what a List does not hold is unknown in status, never zero or absent',
     const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
     expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
     expect(a.text).not.toMatch(/no etcd pods/);
+  });
+});
+
+describe('etcd members inferred from the nodes, never read: their health is unknown, never "healthy"', () => {
+  // Nodes only (no pods, no etcd status): the profile lists the members from the nodes, but a Ready
+  // node says nothing about its etcd member. The answer must not claim "3 of 3 members healthy",
+  // HEALTHY overall, or quorum "kept" before/after a reboot.
+  const K3S = 'derived/k3s-3servers-embedded-etcd.json';
+  const OCP = '07-insights-openshift-3masters-3workers.json';
+  for (const [file, node] of [
+    [K3S, 'k3d-mycluster-server-1'],
+    [OCP, 'ci-ln-ywdpkbt-f76d1-vw6lz-master-0'],
+  ] as const) {
+    it(`${file}: status says the members were not seen and is not HEALTHY (en and ko)`, async () => {
+      const en = await ask(file, 'status');
+      expect(en.context.snapshotAt).not.toBeNull();
+      expect(en.health).not.toBe('healthy');
+      expect(en.health).not.toBe('degraded');
+      expect(en.text).not.toMatch(/HEALTHY|members healthy|quorum holds|can take a failure today/);
+      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      expect(en.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-unknown' }),
+        ]),
+      );
+      const ko = await ask(file, 'status --lang ko');
+      expect(ko.health).toBe(en.health);
+      expect(ko.text).not.toMatch(/\[정상\]|대 정상|정족수 유지|장애 하나를 견딜 수 있습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+    });
+    it(`${file}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
+      const en = await ask(file, `can I reboot ${node}`);
+      expect(en.verdict).not.toBe('safe');
+      expect(en.text).not.toMatch(/quorum is kept|members stay healthy|members remain/);
+      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      const q = en.findings.find((f) => f.check === 'etcd-quorum-after');
+      expect(q).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
+      expect(q?.facts).not.toHaveProperty('healthyBefore');
+      const ko = await ask(file, `can I reboot ${node} --lang ko`);
+      expect(ko.verdict).toBe(en.verdict);
+      expect(ko.text).not.toMatch(/유지됩니다: 3대 중|대 남음/);
+      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+    });
+  }
+});
+
+describe('what if etcd loses quorum, on members listed from the nodes only', () => {
+  it('does not say quorum is ALREADY lost when no member health was seen (en and ko)', async () => {
+    for (const file of [
+      'derived/k3s-3servers-embedded-etcd.json',
+      '07-insights-openshift-3masters-3workers.json',
+    ]) {
+      const en = await ask(file, 'what if etcd loses quorum');
+      expect(en.text).not.toMatch(/ALREADY lost quorum|0 are healthy now/);
+      expect(en.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'etcd-quorum-loss', variant: 'unobserved' }),
+        ]),
+      );
+      const ko = await ask(file, 'what if etcd loses quorum --lang ko');
+      expect(ko.findings.find((f) => f.check === 'etcd-quorum-loss')?.variant).toBe('unobserved');
+    }
   });
 });

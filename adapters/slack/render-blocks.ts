@@ -76,6 +76,7 @@ const HEALTH_EMOJI = {
   healthy: ':large_green_circle:',
   degraded: ':large_yellow_circle:',
   critical: ':red_circle:',
+  unknown: ':white_circle:',
 } as const;
 
 /** One line of section text (escaped mrkdwn). `item` numbers content lines; labels have none. */

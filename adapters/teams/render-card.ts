@@ -102,9 +102,14 @@ const RUN_MAX = 4000;
 type Colour = 'good' | 'warning' | 'attention' | 'default' | 'accent';
 
 const VERDICT_COLOUR = { safe: 'good', caution: 'warning', unsafe: 'attention' } as const;
-const HEALTH_COLOUR = { healthy: 'good', degraded: 'warning', critical: 'attention' } as const;
+const HEALTH_COLOUR = {
+  healthy: 'good',
+  degraded: 'warning',
+  critical: 'attention',
+  unknown: 'accent',
+} as const;
 const VERDICT_MARK = { safe: '✅', caution: '⚠️', unsafe: '⛔' } as const;
-const HEALTH_MARK = { healthy: '✅', degraded: '⚠️', critical: '⛔' } as const;
+const HEALTH_MARK = { healthy: '✅', degraded: '⚠️', critical: '⛔', unknown: '❔' } as const;
 
 /** A body element with its size and the content lines it shows (for "…and N more"). */
 interface Piece {

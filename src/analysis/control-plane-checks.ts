@@ -260,11 +260,31 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
     removeQuorum,
     removeEnough: unhealthyOthers.length > 0 && after >= removeQuorum,
   });
+  // Members listed from the nodes but never read (healthy null): their health is unknown, so
+  // quorum before/after is unknown unless even they could not make it.
+  const unknownOthers = etcd.members.filter((m) => !m.isLearner && m.node !== node && m.healthy === null);
   if (member.isLearner) {
     out.push(finding('etcd-quorum-after', 'control', 'info', 'learner-only', quorumFacts));
+  } else if (
+    after + unknownOthers.length >= quorumOf(voters) &&
+    (unknownOthers.length > 0 || member.healthy === null)
+  ) {
+    out.push(
+      finding('etcd-quorum-after', 'control', 'warn', 'unknown', {
+        node,
+        voters,
+        quorum: quorumOf(voters),
+        unknown: etcd.unknownVoters,
+        down: etcd.members
+          .filter((m) => !m.isLearner && m.node !== node && m.healthy === false)
+          .map((m) => m.node ?? m.name),
+        source: etcd.source,
+      }),
+    );
   } else if (after < quorumOf(voters)) {
-    // One healthy member alone: nothing to restore first, the cluster simply has no etcd redundancy.
-    const single = voters === 1 && member.healthy === true;
+    // One member alone (healthy or not seen): nothing to restore first, the cluster simply has no
+    // etcd redundancy.
+    const single = voters === 1 && member.healthy !== false;
     out.push(finding('etcd-quorum-after', 'control', 'block', single ? 'lost-single' : 'lost', quorumFacts));
   } else {
     out.push(

@@ -59,7 +59,14 @@ export interface EtcdView {
   topology: EtcdTopology;
   members: EtcdMemberView[];
   voters: number;
+  /** Voters whose health was seen healthy (`healthy === true`). */
   healthyVoters: number;
+  /**
+   * Voters whose health was not seen (`healthy === null`: members listed from the nodes, never
+   * read). Quorum is known lost only when `healthyVoters + unknownVoters < quorum`, and known to
+   * hold only when `unknownVoters === 0` and `healthyVoters >= quorum`.
+   */
+  unknownVoters: number;
   quorum: number;
   toleratedFailures: number;
   leader: EtcdMemberView | null;
@@ -162,7 +169,9 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       idHex: null,
       node: m.node,
       isLearner: m.isLearner,
-      healthy: m.healthy,
+      // A Ready node does not show its etcd member's health (only etcd's status does): unknown.
+      // A NotReady node's member is counted down (unreachable), the cautious reading.
+      healthy: m.nodeReady ? null : false,
       isLeader: false,
       dbSize: null,
       raftAppliedIndex: null,
@@ -242,6 +251,7 @@ function finish(
     members,
     voters: voters.length,
     healthyVoters: voters.filter((m) => m.healthy === true).length,
+    unknownVoters: voters.filter((m) => m.healthy === null).length,
     quorum: quorumOf(voters.length),
     toleratedFailures: toleratedFailuresOf(voters.length),
     leader: members.find((m) => m.isLeader) ?? null,

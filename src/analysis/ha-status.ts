@@ -17,8 +17,12 @@ import { finding } from './finding.js';
 import { readErrorFindings } from './reboot-impact.js';
 import { type Finding, SEVERITY_RANK } from './types.js';
 
-/** Overall health: `critical` (a block finding), `degraded` (a warn), else `healthy`. */
-export type HaHealth = 'healthy' | 'degraded' | 'critical';
+/**
+ * Overall health: `critical` (a block finding), `degraded` (a warn), `unknown` (nothing wrong
+ * seen, but whether etcd quorum holds was not seen: members listed from the nodes, never read),
+ * else `healthy`. Missing data is unknown, never healthy.
+ */
+export type HaHealth = 'healthy' | 'degraded' | 'critical' | 'unknown';
 
 /** The HA status report. */
 export interface HaStatus {
@@ -97,8 +101,27 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       source: etcd.source,
       topology: etcd.topology,
     };
-    if (etcd.healthyVoters < etcd.quorum)
+    // Lost for sure only when even the unseen members could not make quorum; held for sure only
+    // when every voter's health was seen.
+    if (etcd.healthyVoters + etcd.unknownVoters < etcd.quorum)
       findings.push(finding('etcd-quorum-after', 'control', 'block', 'status-lost', facts));
+    else if (etcd.unknownVoters > 0)
+      findings.push(
+        finding(
+          'etcd-quorum-after',
+          'control',
+          'info',
+          etcd.voters === 1 ? 'status-unknown-single' : 'status-unknown',
+          {
+            voters: etcd.voters,
+            quorum: etcd.quorum,
+            unknown: etcd.unknownVoters,
+            down: facts.down,
+            source: etcd.source,
+            topology: etcd.topology,
+          },
+        ),
+      );
     // One voter: "1 of 1 members" is no sentence, and "one more failure" means its own.
     else if (etcd.voters === 1)
       findings.push(finding('etcd-quorum-after', 'control', 'warn', 'status-single', facts));
@@ -263,8 +286,18 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
   const worst = Math.max(0, ...findings.map((f) => SEVERITY_RANK[f.severity]));
+  const quorumUnknown = findings.some(
+    (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
+  );
   return {
-    health: worst >= SEVERITY_RANK.block ? 'critical' : worst >= SEVERITY_RANK.warn ? 'degraded' : 'healthy',
+    health:
+      worst >= SEVERITY_RANK.block
+        ? 'critical'
+        : worst >= SEVERITY_RANK.warn
+          ? 'degraded'
+          : quorumUnknown
+            ? 'unknown'
+            : 'healthy',
     state,
     findings: findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]),
     disruptedNodes,

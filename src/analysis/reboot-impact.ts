@@ -186,7 +186,8 @@ function quorumGuardFindings(index: ClusterIndex): Finding[] {
 function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
   if (state.managed) return [];
   const etcd = state.etcd;
-  const quorumLost = etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters < etcd.quorum;
+  const quorumLost =
+    etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters + etcd.unknownVoters < etcd.quorum;
   const noApiserver = state.apiservers.length > 0 && !state.apiservers.some((a) => a.alive);
   const etcdFailing = state.readyz.failing.some((f) => f.startsWith('etcd'));
   const notReady = state.nodes.filter((n) => !n.ready).map((n) => n.name);

@@ -415,7 +415,7 @@ export const GRAMMAR: readonly GrammarRule[] = [
     '(?:ha\\s+)?(?:status|health)\\s+(?:of|for)\\s+(?:the\\s+)?(?:cluster\\s+)?(?<cluster>[^\\s,()]+)',
   ),
   // HA status, Korean
-  rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
+  rule('ha-status', 'ko', '{KSTATUS_TOPIC}(?:상태|쿼럼|정족수|헬스|헬스\\s*체크)(?:는|은|가|이)?{KPLEASE}'),
   // help
   rule(
     'help',

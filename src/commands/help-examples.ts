@@ -71,9 +71,9 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'COMPONENT 롤링 업데이트해도 돼?', example: 'kube-proxy 롤링 업데이트해도 돼?' },
     { form: 'NODE가 다운되면?', example: 'atlas-cp-2가 다운되면 어떻게 돼?' },
     { form: '컨트롤 플레인이 전부 다운되면?', example: '컨트롤 플레인 노드가 모두 다운되면 어떻게 돼?' },
-    { form: 'etcd 쿼럼을 잃으면?', example: 'etcd 쿼럼을 잃으면 어떻게 돼?' },
+    { form: 'etcd 정족수를 잃으면?', example: 'etcd 정족수를 잃으면 어떻게 돼?' },
     { form: 'COMPONENT가 다운되면?', example: '스케줄러가 다운되면 어떻게 돼?' },
-    { form: 'HA 상태 | 쿼럼 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
+    { form: 'HA 상태 | 정족수 | 클러스터 상태', example: 'prod 클러스터 HA 상태' },
     { form: '일일 점검', example: '일일 점검' },
     {
       form: 'NODE이랑 NODE 재부팅해도 돼? (동시에: 모두 한꺼번에 내려감)',

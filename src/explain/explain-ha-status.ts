@@ -54,7 +54,9 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
           ? 'status.gistHealthy'
           : status.health === 'degraded'
             ? 'status.gistDegraded'
-            : 'status.gistCritical',
+            : status.health === 'unknown'
+              ? 'status.gistUnknown'
+              : 'status.gistCritical',
       );
   const sections: ReplySection[] = [];
   for (const g of GROUPS) {

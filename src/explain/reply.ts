@@ -110,8 +110,11 @@ export interface Reply {
   locale: Locale;
   title: string;
   verdict: Verdict | null;
-  /** HA status answers: `healthy`, `degraded` or `critical` (adapters colour by it). */
-  health?: 'healthy' | 'degraded' | 'critical';
+  /**
+   * HA status answers: `healthy`, `degraded`, `critical`, or `unknown` (etcd quorum not seen;
+   * adapters colour by it).
+   */
+  health?: 'healthy' | 'degraded' | 'critical' | 'unknown';
   /** One line: the verdict and the gist ("Safe to reboot atlas-cp-2: …"). */
   summary: string;
   /** Reboot-impact answers: one section per plane, control first. */

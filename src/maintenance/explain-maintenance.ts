@@ -64,15 +64,22 @@ export function formatTime(tr: Translator, iso: string, seconds = false): string
 }
 
 /**
- * A duration: `45 s`, `3 min 12 s`, `1 h 5 min` (Korean `45초`, `3분 12초`, `1시간 5분`).
+ * A duration: `45 s`, `3 min 12 s`, `2 min`, `1 h 5 min`, `1 h` (Korean `45초`, `3분 12초`, `2분`,
+ * `1시간 5분`, `1시간`): a zero second or minute part is left out.
  * @param tr - translator
  * @param ms - duration in ms (negative counts as 0)
  */
 export function formatDuration(tr: Translator, ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));
   if (total < 60) return tr.t('maintenance.duration.s', { s: total });
-  if (total < 3600) return tr.t('maintenance.duration.ms', { m: Math.floor(total / 60), s: total % 60 });
-  return tr.t('maintenance.duration.hm', { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60) });
+  if (total < 3600) {
+    const m = Math.floor(total / 60);
+    const s = total % 60;
+    return s === 0 ? tr.t('maintenance.duration.m', { m }) : tr.t('maintenance.duration.ms', { m, s });
+  }
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  return m === 0 ? tr.t('maintenance.duration.h', { h }) : tr.t('maintenance.duration.hm', { h, m });
 }
 
 function isStopReason(s: string | undefined): s is StopReason {

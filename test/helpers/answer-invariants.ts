@@ -195,7 +195,12 @@ const LEASE_HANDOVER = [
 ];
 
 /** Sentences that promise an etcd leader election completes. */
-const ETCD_ELECTION = ['checks.etcd-leader.leader-here', 'stops.etcd-election'];
+const ETCD_ELECTION = [
+  'checks.etcd-leader.leader-here',
+  'stops.etcd-election',
+  'whatIf.stops.etcd-election',
+  'whatIf.duration.etcd-election',
+];
 
 /** Sentences that promise the pods of lost nodes find room and are rescheduled. */
 const RESCHEDULED_AFTER_LOSS = [
@@ -387,6 +392,23 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   for (const f of reply.findings)
     if (f.check === 'etcd-leader' && (f.severity === 'warn' || f.severity === 'block'))
       out.push(`the etcd leader raises the verdict (${f.variant}, ${f.severity})`);
+
+  // 9. An etcd leader election (or leadership move) only where the member going away is the
+  // leader: the restart or reboot of a follower triggers none (etcd raft: only a leader's loss starts
+  // an election; a clean stop of the leader transfers leadership, EtcdServer.Stop).
+  if (!reply.findings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here'))
+    for (const m of matching(ETCD_ELECTION))
+      out.push(`no etcd leader is on the node, yet the answer speaks of a leader election: "${m.sentence}"`);
+
+  // 10. A failure is not a reboot: the what-if of a node going down never says "after the reboot".
+  const downTitle =
+    reply.locale === 'en' || reply.locale === 'ko'
+      ? rawText(reply.locale, 'whatIf.title.node-down')
+      : undefined;
+  if (downTitle !== undefined && templatePattern(downTitle).test(reply.title))
+    for (const s of sentences)
+      if (/after the reboot starts|재부팅이 시작되면/.test(s))
+        out.push(`a failure is described as a reboot: "${s}"`);
 
   // 5. Plurals.
   if (reply.locale === 'en') {

@@ -74,7 +74,8 @@ export const CONDITION_ETCD_IS_VOTER = 'EtcdIsVoter';
 /**
  * Embedded etcd members of k3s / RKE2 from the nodes: every node labelled
  * `node-role.kubernetes.io/etcd=true`; `EtcdIsVoter=False` marks a learner (k3s adds a member as a
- * learner and promotes it); a member is healthy when its node is Ready.
+ * learner and promotes it). A Ready node does not show its member's health (that needs etcd's
+ * status): the view counts it unknown, and a NotReady node's member down.
  * @see https://docs.k3s.io/installation/requirements (server roles: control-plane, etcd, master labels)
  * @see https://github.com/k3s-io/k3s/blob/master/pkg/etcd/etcd.go (EtcdIsVoter node condition)
  * @see https://docs.rke2.io/install/ha
@@ -84,7 +85,7 @@ export function etcdFromRoleLabels(snapshot: ClusterSnapshot): EtcdInference | n
     .filter((n) => n.metadata.labels?.[LABEL_ETCD_ROLE] === 'true')
     .map((n) => {
       const voter = n.status?.conditions?.find((c) => c.type === CONDITION_ETCD_IS_VOTER)?.status;
-      return { node: n.metadata.name, healthy: ready(n), isLearner: voter === 'False' };
+      return { node: n.metadata.name, nodeReady: ready(n), isLearner: voter === 'False' };
     });
   return members.length > 0 ? { kind: 'nodes', members, rule: 'etcd-role', topology: 'embedded' } : null;
 }

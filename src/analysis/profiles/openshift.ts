@@ -97,7 +97,7 @@ export const openshiftProfile: ControlPlaneProfile = {
       : cp.length > 0
         ? {
             kind: 'nodes',
-            members: cp.map((n) => ({ node: n.metadata.name, healthy: ready(n), isLearner: false })),
+            members: cp.map((n) => ({ node: n.metadata.name, nodeReady: ready(n), isLearner: false })),
             rule: 'masters',
             topology: 'stacked',
           }

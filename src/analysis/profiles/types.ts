@@ -24,7 +24,8 @@ export type EtcdInference =
   | { kind: 'pods' }
   | {
       kind: 'nodes';
-      members: { node: string; healthy: boolean; isLearner: boolean }[];
+      /** `nodeReady`: the node's Ready condition; it does not show the member's own health. */
+      members: { node: string; nodeReady: boolean; isLearner: boolean }[];
       rule: string;
       /** `embedded`: members inside the distribution's own server process (k3s, RKE2); `stacked`: one etcd pod per master (OpenShift). */
       topology: 'embedded' | 'stacked';

@@ -101,7 +101,8 @@ export function controlPlaneServing(
   severityWhenDown: 'warn' | 'block' | 'info',
 ): Serving {
   const etcd = state.etcd;
-  const quorumLost = etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters < etcd.quorum;
+  const quorumLost =
+    etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters + etcd.unknownVoters < etcd.quorum;
   const aliveApiservers = state.apiservers.filter((a) => a.alive).map((a) => a.host);
   const noApiserver = state.apiservers.length > 0 && aliveApiservers.length === 0;
   const readyzDown =

@@ -142,7 +142,10 @@ export function analyzeQuorumLoss(ctx: WhatIfContext): WhatIfImpact {
   const { state } = ctx;
   const b = new ImpactBuilder(['control']);
   const etcd = state.etcd;
-  if (state.managed || etcd.source === 'none') {
+  // Members listed from the nodes but never read: their health is unknown, so neither "already
+  // lost" nor "N healthy now" can be said (missing data is unknown).
+  const healthUnseen = etcd.unknownVoters > 0 && etcd.healthyVoters + etcd.unknownVoters >= etcd.quorum;
+  if (state.managed || etcd.source === 'none' || healthUnseen) {
     b.findings.push(
       finding('etcd-quorum-loss', 'control', 'block', state.managed ? 'managed' : 'unobserved', {}),
     );

@@ -163,15 +163,35 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const etcdFindings = etcdChecks(state, node).filter(
     (f) => f.check !== 'etcd-db-size' || f.severity !== 'ok',
   );
-  b.findings.push(...etcdFindings);
-  const lost = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'lost');
-  const leader = etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
+  const lost = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && /^lost/.test(f.variant));
+  const leader = !lost && etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
+  // Without quorum there is no leadership to hand over: the leader-here sentence is left out.
   b.findings.push(
-    finding('component-restart', 'control', 'info', 'etcd', {
-      node,
-      voters: state.etcd.voters,
-      quorum: state.etcd.quorum,
-    }),
+    ...etcdFindings.filter((f) => !(lost && f.check === 'etcd-leader' && f.variant === 'leader-here')),
+  );
+  // Each sentence from the findings: no election unless this member leads (a follower's restart
+  // triggers none; a clean stop of the leader transfers leadership, EtcdServer.Stop), and no
+  // "catches up from the leader" when quorum is lost.
+  const leaderName = state.etcd.leader ? (state.etcd.leader.node ?? state.etcd.leader.name) : null;
+  b.findings.push(
+    finding(
+      'component-restart',
+      'control',
+      'info',
+      lost
+        ? 'etcd-no-quorum'
+        : leader
+          ? 'etcd-leader'
+          : leaderName !== null
+            ? 'etcd-follower'
+            : 'etcd-leader-unknown',
+      {
+        node,
+        voters: state.etcd.voters,
+        quorum: state.etcd.quorum,
+        leader: leaderName,
+      },
+    ),
   );
   if (lost) {
     b.stop('control', 'stops.writes');
@@ -183,7 +203,7 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
-  b.duration('control', 'duration.etcd-election');
+  if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
   b.advise('control', 'advice.etcd-health', { node });
 }
 

@@ -55,10 +55,20 @@ export const enMaintenancePlan = {
     pausing:
       'Pause asked: {{done}} of {{total}} nodes done; the plan pauses after the node in progress. `resume {{id}}` takes it back.',
     completed: 'Completed: {{done}} of {{total}} nodes done.',
-    stopped: 'Stopped: {{done}} of {{total}} nodes done; the others were not touched.',
-    cancelled: 'Cancelled: {{done}} of {{total}} nodes done; the others were not touched.',
+    stopped: 'Stopped: {{done}} of {{total}} nodes done{{endText}}.',
+    cancelled: 'Cancelled: {{done}} of {{total}} nodes done{{endText}}.',
     rejected: 'Rejected.',
     expired: 'Expired before it was approved.',
+  },
+  /** What happened to the nodes of a plan that ended (stopped, cancelled), after "N of M done". */
+  end: {
+    settling:
+      '{{node}} was maintained (cordoned, drained, rebooted, uncordoned) but the plan ended before its settle checks',
+    running: '{{node}} was still in progress',
+    failed: '{{node}} was started and did not finish ({{reason}})',
+    'failed-unstarted': '{{node}} failed before it was started ({{reason}})',
+    skipped: '{{node}} was skipped',
+    untouched: 'the others were not touched',
   },
   actions: {
     approve: 'Approve',
@@ -115,6 +125,9 @@ export const enMaintenancePlan = {
     'not-allowed': 'Only the requester, an approver or an admin of {{cluster}} may do that.',
     'already-finished': '{{id}} has already finished (it is {{state}}).',
     'not-applicable': 'That does not apply to {{id}} now (it is {{state}}).',
+    'already-pausing': 'A pause of {{id}} is already asked: it pauses after the node in progress.',
+    'already-paused': '{{id}} is already paused. `resume {{id}}` goes on.',
+    'already-cancelling': 'A cancel of {{id}} is already asked: it stops after the node in progress.',
     'not-requester': 'You may not request maintenance in {{cluster}}.',
     'no-nodes': 'Those targets select no node of {{cluster}}; nothing was planned.',
     'all-unsafe': 'Every node asked for is unsafe to reboot now; nothing was planned.',
@@ -168,6 +181,7 @@ export const enMaintenancePlan = {
     title: 'Locks of {{cluster}}',
     unreadable: 'The locks could not be read: {{detail}}',
     free: 'Both locks are free.',
+    'free-no-kured': 'The maintenance lock is free; kured is not installed, so there is no kured lock.',
     held: 'Held, and its holder is alive.',
     stale:
       'A lock is stale (its holder is gone): `break lock` asks to break it, with the approvals of a control-plane maintenance.',

@@ -168,7 +168,7 @@ export const enMaintenance = {
     line: '{{at}}  {{requestId}}  {{cluster}}/{{node}}  {{actor}}: {{event}}',
     heading: 'Newest first',
   },
-  duration: { s: '{{s}} s', ms: '{{m}} min {{s}} s', hm: '{{h}} h {{m}} min' },
+  duration: { s: '{{s}} s', m: '{{m}} min', ms: '{{m}} min {{s}} s', h: '{{h}} h', hm: '{{h}} h {{m}} min' },
   time: '{{date}} {{time}} UTC',
 };
 

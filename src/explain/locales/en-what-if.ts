@@ -131,6 +131,14 @@ export const enWhatIf = {
       'apiserver-last':
         'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling). Running pods and Service traffic are not affected.',
       etcd: 'Restarting the etcd member on {{node}}: it rejoins and catches up from the leader; etcd has {{voters}} voting members, quorum {{quorum}}.',
+      'etcd-follower':
+        'Restarting the etcd member on {{node}}: it is not the leader ({{leader}} is), so no leader election; it rejoins and catches up from the leader. etcd has {{voters}} voting members, quorum {{quorum}}.',
+      'etcd-leader':
+        'Restarting the etcd member on {{node}}: it is the leader, and on a clean stop it hands leadership to another member first; it then rejoins as a follower. etcd has {{voters}} voting members, quorum {{quorum}}.',
+      'etcd-leader-unknown':
+        'Restarting the etcd member on {{node}}: it rejoins and catches up; which member leads was not seen. etcd has {{voters}} voting members, quorum {{quorum}}.',
+      'etcd-no-quorum':
+        'Restarting the etcd member on {{node}}: etcd has {{voters}} voting members, quorum {{quorum}}, and without this member quorum is lost: no leader, no writes until it is back.',
       'scheduler-leader':
         '{{node}} holds the kube-scheduler leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no new pods are scheduled meanwhile.',
       'scheduler-only': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
@@ -298,6 +306,14 @@ export const enWhatIf = {
    * (kube-controller-manager) evicts its pods (docs/domain.md, "Node failure timings").
    */
   lost: {
+    'leader-scheduler': {
+      'held-here':
+        '{{node}} holds the kube-scheduler leader Lease: once it goes down, leader election gives it to a standby ({{standbys}}) when the {{leaseDurationSeconds}} s lease expires; no new pods are scheduled meanwhile.',
+    },
+    'leader-controller-manager': {
+      'held-here':
+        '{{node}} holds the kube-controller-manager leader Lease: once it goes down, leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
+    },
     'workloads-on-control-plane': {
       system:
         'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
@@ -325,7 +341,7 @@ export const enWhatIf = {
       'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
     kubelet: 'on {{node}}: starting and stopping pods, probes, and status updates while kubelet is down',
     'api-all': 'every API call and kubectl command',
-    'api-changes': 'every change to the cluster: kubectl apply, scaling, rollouts',
+    'api-changes': 'every change to the cluster: applying manifests, scaling, rollouts',
     'controllers-wait': 'scheduling and reconciliation, for the restart',
     'apiserver-one': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}}',
     'apiserver-rolling': 'one API server at a time: capacity drops by one while each restarts',
@@ -333,7 +349,7 @@ export const enWhatIf = {
     'leader-rolling': '{{component}} work for about {{seconds}} s when the leader restarts',
     writes: 'every write to etcd: the cluster state is frozen',
     'etcd-member': 'the etcd member on {{node}} for the restart',
-    'etcd-election': 'etcd writes for a moment while the members elect a new leader',
+    'etcd-election': 'etcd writes for a moment while leadership passes to another member',
     'etcd-member-down': 'the etcd member on {{node}}, until it is restarted',
     'etcd-election-timeout':
       'etcd writes until the other members elect a new leader, after the election timeout ({{electionTimeoutMs}} ms)',
@@ -440,7 +456,9 @@ export const enWhatIf = {
     kubelet:
       'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
-    'etcd-election': 'an etcd leader election normally takes well under a few seconds',
+    'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
+    'etcd-rejoin':
+      'a restarted etcd member that is not the leader rejoins within seconds; it triggers no leader election',
     'etcd-election-timeout':
       'a new etcd leader after the election timeout ({{electionTimeoutMs}} ms by default) and one election round',
     'lease-expiry': 'a standby takes over after the Lease expires: up to {{seconds}} s',

@@ -9,7 +9,7 @@ export const en = {
     caution: 'CAUTION',
     unsafe: 'UNSAFE',
   },
-  health: { healthy: 'HEALTHY', degraded: 'DEGRADED', critical: 'CRITICAL' },
+  health: { healthy: 'HEALTHY', degraded: 'DEGRADED', critical: 'CRITICAL', unknown: 'UNKNOWN' },
   title: {
     reboot: 'Reboot impact: {{node}} in {{cluster}}',
     drainReboot: 'Drain and reboot impact: {{node}} in {{cluster}}',
@@ -235,6 +235,12 @@ export const en = {
         'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
       'status-single':
         'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+      'status-unknown-single':
+        'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
+      'status-unknown':
+        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+      unknown:
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -486,6 +492,8 @@ export const en = {
     gistHealthy: 'the control plane can take a failure today',
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
+    gistUnknown:
+      'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',
     nodeCount: '{{count}} nodes in all; {{disrupted}} NotReady or cordoned.',
     nodeCount_one: '1 node in all; {{disrupted}} NotReady or cordoned.',

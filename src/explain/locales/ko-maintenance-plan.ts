@@ -53,10 +53,19 @@ export const koMaintenancePlan = {
     pausing:
       '일시 정지 요청됨: {{total}}개 중 {{done}}개 완료, 진행 중인 노드가 끝나면 일시 정지합니다. `{{id}} 재개`로 취소합니다.',
     completed: '완료: {{total}}개 중 {{done}}개 완료.',
-    stopped: '중단: {{total}}개 중 {{done}}개 완료, 나머지는 손대지 않았습니다.',
-    cancelled: '취소: {{total}}개 중 {{done}}개 완료, 나머지는 손대지 않았습니다.',
+    stopped: '중단: {{total}}개 중 {{done}}개 완료{{endText}}.',
+    cancelled: '취소: {{total}}개 중 {{done}}개 완료{{endText}}.',
     rejected: '거절됨.',
     expired: '승인 전에 만료되었습니다.',
+  },
+  end: {
+    settling:
+      '{{node}}은(는) 유지보수(cordon, 드레인, 재부팅, uncordon)를 마쳤지만 안정화 점검 전에 계획이 끝났습니다',
+    running: '{{node}}은(는) 아직 진행 중이었습니다',
+    failed: '{{node}}은(는) 시작했지만 끝나지 않았습니다 ({{reason}})',
+    'failed-unstarted': '{{node}}은(는) 시작 전에 실패했습니다 ({{reason}})',
+    skipped: '{{node}}은(는) 건너뛰었습니다',
+    untouched: '나머지는 손대지 않았습니다',
   },
   actions: {
     approve: '승인',
@@ -114,6 +123,9 @@ export const koMaintenancePlan = {
     'not-allowed': '요청자, 승인자 또는 {{cluster}} 관리자만 할 수 있습니다.',
     'already-finished': '{{id}}는 이미 끝났습니다 ({{state}}).',
     'not-applicable': '지금 {{id}}에는 그렇게 할 수 없습니다 ({{state}}).',
+    'already-pausing': '{{id}}는 이미 일시 정지를 요청했습니다: 진행 중인 노드가 끝나면 일시 정지합니다.',
+    'already-paused': '{{id}}는 이미 일시 정지되어 있습니다. `{{id}} 재개`로 계속합니다.',
+    'already-cancelling': '{{id}}는 이미 취소를 요청했습니다: 진행 중인 노드가 끝나면 멈춥니다.',
     'not-requester': '{{cluster}}에서 유지보수를 요청할 수 없습니다.',
     'no-nodes': '{{cluster}}에서 대상에 해당하는 노드가 없습니다. 계획을 만들지 않았습니다.',
     'all-unsafe': '요청한 모든 노드가 지금 재부팅하기에 unsafe입니다. 계획을 만들지 않았습니다.',
@@ -167,6 +179,7 @@ export const koMaintenancePlan = {
     title: '{{cluster}}의 잠금',
     unreadable: '잠금을 읽을 수 없습니다: {{detail}}',
     free: '두 잠금 모두 비어 있습니다.',
+    'free-no-kured': '유지보수 잠금은 비어 있습니다. kured는 설치되어 있지 않아 kured 잠금이 없습니다.',
     held: '잠금이 잡혀 있고 보유자는 살아 있습니다.',
     stale:
       '오래된 잠금이 있습니다 (보유자가 사라짐): `잠금 해제`로 컨트롤 플레인 유지보수와 같은 승인을 받아 해제를 요청할 수 있습니다.',

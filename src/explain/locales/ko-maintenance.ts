@@ -169,6 +169,6 @@ export const koMaintenance: MaintenanceMessages = {
     line: '{{at}}  {{requestId}}  {{cluster}}/{{node}}  {{actor}}: {{event}}',
     heading: '최신순',
   },
-  duration: { s: '{{s}}초', ms: '{{m}}분 {{s}}초', hm: '{{h}}시간 {{m}}분' },
+  duration: { s: '{{s}}초', m: '{{m}}분', ms: '{{m}}분 {{s}}초', h: '{{h}}시간', hm: '{{h}}시간 {{m}}분' },
   time: '{{date}} {{time}} UTC',
 };

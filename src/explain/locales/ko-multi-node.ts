@@ -16,7 +16,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       unsafe: '{{nodes}}(을)를 동시에 {{action}}하면 안전하지 않습니다: {{reason}}',
     },
     safeReason:
-      'etcd 쿼럼이 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
     plan: {
       possible:
         '하나씩 {{count}}단계로 가능합니다: {{order}}. 가장 위험한 단계는 {{risky}}단계({{riskyNodes}})입니다.',
@@ -34,7 +34,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   },
   aloneLine: '{{node}} 단독: {{verdict}}',
   aloneNote:
-    '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 쿼럼을 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
+    '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 정족수를 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
   step: '{{index}}단계: {{nodes}} [{{verdict}}]{{risky}}{{concern}} 다음 단계 전에 기다릴 것: {{waits}}.',
   riskyMark: ' (가장 위험한 단계)',
   stepConcern: ': {{concern}}',
@@ -48,11 +48,11 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   excludedNoReason: '{{node}} [지금은 단독으로도 안전하지 않음]: 자세한 내용은 이 노드만 따로 물어 주세요.',
   orderWhy: {
     control:
-      '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(쿼럼 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 역할이 단계마다가 아니라 한 번만 옮겨 가게 합니다.',
+      '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(정족수 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 역할이 단계마다가 아니라 한 번만 옮겨 가게 합니다.',
     workers:
       '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
-  askOneByOne: '쿼럼과 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
+  askOneByOne: '정족수와 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
   askTogether: '모두 동시에 내려갈 때의 영향은 "{{example}}"(이)라고 물어 보세요.',
   tooMany: '노드 {{count}}대 중 처음 {{shown}}대만 분석했습니다. 나머지는 따로 물어 주세요.',
   unknown: '{{cluster}}에 {{names}}(이)라는 노드가 없어 아무것도 분석하지 않았습니다. 노드 목록: {{all}}.',
@@ -68,13 +68,13 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   checks: {
     'etcd-quorum-after': {
       'joint-lost':
-        'etcd 쿼럼 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 쿼럼 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+        'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 정족수 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-kept-no-spare':
-        'etcd 쿼럼은 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 쿼럼 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
+        'etcd 정족수는 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 정족수 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
       'joint-kept':
-        'etcd 쿼럼 유지: 투표 멤버 {{voters}}개 중 {{after}}개가 정상으로 남습니다(쿼럼 {{quorum}}).',
+        'etcd 정족수 유지: 투표 멤버 {{voters}}개 중 {{after}}개가 정상으로 남습니다(정족수 {{quorum}}).',
       'joint-learners-only':
-        '{{nodes}}에는 etcd 러너(learner)만 있습니다. 러너는 투표하지 않으므로 쿼럼에 영향이 없습니다.',
+        '{{nodes}}에는 etcd 러너(learner)만 있습니다. 러너는 투표하지 않으므로 정족수에 영향이 없습니다.',
     },
     'control-plane-count': {
       'joint-none-left':
@@ -88,9 +88,9 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-already-down':
         '{{nodes}}의 API 서버는 이미 내려가 있습니다: 줄어드는 API 용량이 없습니다({{others}}(이)가 계속 처리).',
       'joint-already-down-no-quorum':
-        '{{nodes}}의 API 서버는 이미 내려가 있고, etcd 쿼럼이 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        '{{nodes}}의 API 서버는 이미 내려가 있고, etcd 정족수가 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'joint-capacity-no-quorum':
-        'API 서버가 {{before}}대에서 {{after}}대로 줄어들고, etcd 쿼럼이 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 쿼럼이 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        'API 서버가 {{before}}대에서 {{after}}대로 줄어들고, etcd 정족수가 없으면 남은 API 서버({{others}})도 쓰기와 일관된 읽기를 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
     },
     leader: {
       'joint-missing': '{{lease}} 리더 Lease가 없습니다: 누가 리더인지 확인할 수 없습니다.',
@@ -101,7 +101,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-held-here':
         '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다: 약 {{leaseDurationSeconds}}초 뒤 대기 인스턴스({{standbys}})(이)가 이어받습니다.',
       'joint-held-here-no-quorum':
-        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다. 쿼럼이 없으면 Lease를 쓸 수 없어 대기 인스턴스({{standbys}})(이)가 이어받지 못합니다: 쿼럼이 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
+        '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다. 정족수가 없으면 Lease를 쓸 수 없어 대기 인스턴스({{standbys}})(이)가 이어받지 못합니다: 정족수가 돌아올 때까지 {{lease}}(이)가 멈춥니다.',
       'joint-held-here-writes-blocked':
         '{{holder}}(이)가 {{lease}} Lease를 보유하고 있습니다. etcd가 쓰기를 거부하는 동안에는 Lease를 쓸 수 없어 대기 인스턴스({{standbys}})(이)가 이어받지 못합니다: 알람이 해제될 때까지 {{lease}}(이)가 멈춥니다.',
       'joint-held-elsewhere': '{{lease}} 리더({{holder}})는 이 노드들에 없습니다.',
@@ -126,28 +126,28 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없어, 다시 스케줄될 때까지 워크로드가 예산보다 적게 동작합니다.',
       'joint-exceeds-involuntary-no-quorum':
-        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없고, 쿼럼이 없으면 아무것도 다시 스케줄되지 않아 쿼럼이 돌아올 때까지 워크로드가 예산보다 적게 동작합니다.',
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없고, 정족수가 없으면 아무것도 다시 스케줄되지 않아 정족수가 돌아올 때까지 워크로드가 예산보다 적게 동작합니다.',
       'joint-allows':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 이 노드들의 파드 {{podsOnTargets}}개에 대해 중단 {{disruptionsAllowed}}건을 허용합니다.',
     },
     'single-replica': {
       'joint-single':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 복제본이 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 레플리카가 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-all-here':
-        '{{kind}} {{namespace}}/{{workload}}의 복제본 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+        '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-spread':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 복제본 {{elsewhere}}개가 남습니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다.',
       'joint-dns-single':
-        '클러스터 DNS 복제본({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+        '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
-        '클러스터 DNS 복제본({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
     },
     capacity: {
       'joint-fits': '남는 노드에 축출되는 파드 {{evictable}}개가 모두 들어갈 자리가 있습니다.',
       'joint-writes-blocked':
         '드레인이 이 노드들에서 축출할 파드 {{evictable}}개는 etcd가 쓰기를 거부하는 동안 축출할 수도, 다른 곳에 만들 수도 없습니다: 노드와 함께 멈추고 노드와 함께 돌아옵니다.',
       'joint-no-quorum':
-        '쿼럼이 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 쿼럼이 돌아올 때까지 멈춰 있습니다.',
+        '정족수가 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 정족수가 돌아올 때까지 멈춰 있습니다.',
       'joint-some-pending':
         '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
       'joint-none-fit':
@@ -160,6 +160,6 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'pdb-blocks':
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
-    'single-replica': '해당 워크로드의 복제본을 늘리거나, 그 노드들을 하나씩 진행하세요.',
+    'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
   },
 };

@@ -23,7 +23,7 @@ export const koWhatIf: WhatIfMessages = {
     'rolling-update': '{{component}} 롤링 업데이트 영향: {{cluster}}',
     'node-down': '{{node}} 다운 시 영향: {{cluster}}',
     'control-plane-down': '컨트롤 플레인 노드 전체 다운 시 영향: {{cluster}}',
-    'etcd-quorum-loss': 'etcd 쿼럼 상실 시 영향: {{cluster}}',
+    'etcd-quorum-loss': 'etcd 정족수 상실 시 영향: {{cluster}}',
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
     'component-down-node': '{{node}}의 {{component}}가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
@@ -37,7 +37,7 @@ export const koWhatIf: WhatIfMessages = {
     upgrade: '{{node}} 업그레이드',
     'node-down': '{{node}}(이)가 다운되면',
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
-    'etcd-quorum-loss': 'etcd가 쿼럼을 잃으면',
+    'etcd-quorum-loss': 'etcd가 정족수를 잃으면',
     'component-down': '{{component}}(이)가 모든 곳에서 다운되면',
     'component-down-node': '{{node}}의 {{component}}가 다운되면',
   },
@@ -91,7 +91,7 @@ export const koWhatIf: WhatIfMessages = {
       'api-down':
         'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}개 중 {{apiserversAlive}}개, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
       'quorum-lost':
-        'etcd가 쿼럼을 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
+        'etcd가 정족수를 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
     },
     'kube-proxy-mode': {
@@ -125,7 +125,15 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}개에서 {{after}}개로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
       'apiserver-last':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
-      etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+      etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+      'etcd-follower':
+        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+      'etcd-leader':
+        '{{node}}의 etcd 멤버 재시작: 리더이며, 정상 종료 시 먼저 다른 멤버에게 리더 역할을 넘깁니다. 그 뒤 팔로워로 다시 합류합니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+      'etcd-leader-unknown':
+        '{{node}}의 etcd 멤버 재시작: 다시 합류해 따라잡습니다. 어느 멤버가 리더인지는 보지 못했습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+      'etcd-no-quorum':
+        '{{node}}의 etcd 멤버 재시작: etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}이며, 이 멤버가 빠지면 정족수를 잃습니다: 돌아올 때까지 리더도 쓰기도 없습니다.',
       'scheduler-leader':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
       'scheduler-only': '{{node}}에만 kube-scheduler가 있습니다. 돌아올 때까지 파드가 스케줄되지 않습니다.',
@@ -168,7 +176,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
       'etcd-no-spare':
-        'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 쿼럼 {{quorum}}). 어느 멤버를 재시작해도 쿼럼을 잃습니다. 먼저 빠진 멤버를 복구하세요.',
+        'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 정족수 {{quorum}}). 어느 멤버를 재시작해도 정족수를 잃습니다. 먼저 빠진 멤버를 복구하세요.',
       'node-by-node':
         '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
@@ -190,13 +198,13 @@ export const koWhatIf: WhatIfMessages = {
     },
     'etcd-quorum-loss': {
       facts:
-        'etcd 투표 멤버 {{voters}}개: 쿼럼 {{quorum}}, 지금 정상 {{healthy}}개. 멤버 {{away}}개가 더 장애 나면 쿼럼을 잃습니다. 쿼럼이 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
+        'etcd 투표 멤버 {{voters}}개: 정족수 {{quorum}}, 지금 정상 {{healthy}}개. 멤버 {{away}}개가 더 장애 나면 정족수를 잃습니다. 정족수가 없으면 etcd는 쓰기를 받지 않아 API 서버가 아무것도 바꿀 수 없습니다.',
       'already-lost':
-        'etcd는 이미 쿼럼을 잃었습니다: {{voters}}개 중 {{healthy}}개 정상, 쿼럼 {{quorum}}. 지금은 쓰기가 불가능합니다.',
+        'etcd는 이미 정족수를 잃었습니다: {{voters}}개 중 {{healthy}}개 정상, 정족수 {{quorum}}. 지금은 쓰기가 불가능합니다.',
       managed:
-        'etcd는 제공업체가 운영하여 관찰할 수 없습니다. 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
+        'etcd는 제공업체가 운영하여 관찰할 수 없습니다. 정족수가 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
       unobserved:
-        '여기서는 etcd를 관찰할 수 없습니다(etcd 파드나 데이터 없음). 쿼럼이 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
+        '여기서는 etcd를 관찰할 수 없습니다(etcd 파드나 데이터 없음). 정족수가 없으면 API 서버는 아무것도 바꿀 수 없습니다.',
     },
     'component-down': {
       'etcd-leader-node':
@@ -279,6 +287,14 @@ export const koWhatIf: WhatIfMessages = {
     },
   },
   lost: {
+    'leader-scheduler': {
+      'held-here':
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 노드가 내려가면 {{leaseDurationSeconds}}초 Lease가 만료된 뒤 리더 선출(leader election)로 대기 인스턴스({{standbys}})가 넘겨받습니다. 그동안 새 파드가 스케줄되지 않습니다.',
+    },
+    'leader-controller-manager': {
+      'held-here':
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
+    },
     'workloads-on-control-plane': {
       system:
         '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
@@ -303,7 +319,7 @@ export const koWhatIf: WhatIfMessages = {
     'rule-updates-all': '모든 노드의 서비스 규칙 갱신: 새 서비스, 스케일되거나 옮겨진 파드가 반영되지 않음',
     kubelet: '{{node}}에서 kubelet이 내려가 있는 동안 파드 시작·중지, 프로브, 상태 갱신',
     'api-all': '모든 API 호출과 kubectl 명령',
-    'api-changes': '클러스터의 모든 변경: kubectl apply, 스케일링, 롤아웃',
+    'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
     'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}개에서 {{after}}개로 감소',
     'apiserver-rolling': 'API 서버를 하나씩: 각각 재시작하는 동안 용량이 하나 줄어듦',
@@ -311,7 +327,7 @@ export const koWhatIf: WhatIfMessages = {
     'leader-rolling': '리더가 재시작할 때 약 {{seconds}}초 동안 {{component}} 작업',
     writes: 'etcd에 대한 모든 쓰기: 클러스터 상태가 고정됨',
     'etcd-member': '재시작하는 동안 {{node}}의 etcd 멤버',
-    'etcd-election': '멤버들이 새 리더를 뽑는 잠깐 동안 etcd 쓰기',
+    'etcd-election': '리더 역할이 다른 멤버로 넘어가는 잠깐 동안 etcd 쓰기',
     'etcd-member-down': '{{node}}의 etcd 멤버(다시 시작될 때까지)',
     'etcd-election-timeout':
       '선출 타임아웃({{electionTimeoutMs}} ms) 뒤 나머지 멤버가 새 리더를 뽑을 때까지 etcd 쓰기',
@@ -361,7 +377,7 @@ export const koWhatIf: WhatIfMessages = {
     'dns-others': '나머지 CoreDNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
-    'etcd-quorum': 'etcd 쿼럼({{voters}}개 중 {{quorum}}개)',
+    'etcd-quorum': 'etcd 정족수({{voters}}개 중 {{quorum}}개)',
     'reads-maybe': 'API 서버가 watch 캐시로 답하는 일부 읽기(kubectl get은 답할 수도 있음)',
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
@@ -407,7 +423,8 @@ export const koWhatIf: WhatIfMessages = {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
-    'etcd-election': 'etcd 리더 선출은 보통 몇 초보다 훨씬 짧음',
+    'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
+    'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
     'etcd-election-timeout':
       '선출 타임아웃(기본 {{electionTimeoutMs}} ms)과 선출 한 번이 지나야 새 etcd 리더가 생김',
     'lease-expiry': 'Lease가 만료된 뒤 대기 인스턴스가 넘겨받음: 최대 {{seconds}}초',
@@ -469,7 +486,8 @@ export const koWhatIf: WhatIfMessages = {
       '컨트롤 플레인 노드를 3개나 5개로 로드 밸런서 뒤에 두고, 사용자 워크로드는 그 위에서 돌리지 마세요.',
     'no-node-reboots':
       '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
-    'quorum-restore': '쿼럼이 설 때까지 멤버를 되살리세요. 쿼럼 없는 클러스터에서 멤버를 제거하지 마세요.',
+    'quorum-restore':
+      '정족수가 설 때까지 멤버를 되살리세요. 정족수 없는 클러스터에서 멤버를 제거하지 마세요.',
     'etcd-backup': '먼저 etcd 스냅샷을 떠 두고(etcdctl snapshot save) 클러스터 밖에 보관하세요.',
     'leader-check':
       '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',

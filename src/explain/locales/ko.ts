@@ -8,7 +8,7 @@ import type { Messages } from './en.js';
 
 export const ko: Messages = {
   verdict: { safe: '안전', caution: '주의', unsafe: '위험' },
-  health: { healthy: '정상', degraded: '저하', critical: '심각' },
+  health: { healthy: '정상', degraded: '저하', critical: '심각', unknown: '알 수 없음' },
   title: {
     reboot: '재부팅 영향: {{cluster}}의 {{node}}',
     drainReboot: '드레인 후 재부팅 영향: {{cluster}}의 {{node}}',
@@ -221,6 +221,12 @@ export const ko: Messages = {
         'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-single':
         'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
+      'status-unknown-single':
+        'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
+      'status-unknown':
+        'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+      unknown:
+        '재부팅 전후의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'status-kept':
         'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'lost-single':
@@ -465,6 +471,7 @@ export const ko: Messages = {
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
+    gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
@@ -569,7 +576,7 @@ export const ko: Messages = {
     checkingDrain: '{{cluster}}의 {{node}} 드레인 후 재부팅 영향 확인 중…',
     checkingDrainOnly: '{{cluster}}의 {{node}} 드레인 영향 확인 중…',
     checkingUpgrade: '{{cluster}}의 {{node}} 업그레이드 영향 확인 중…',
-    checkingStatus: '{{cluster}}의 HA·쿼럼 상태 확인 중…',
+    checkingStatus: '{{cluster}}의 HA·정족수 상태 확인 중…',
     checkingCluster: '{{cluster}} 확인 중…',
     checkingPlan: '승인 요청 전에 {{cluster}}의 유지보수 계획을 세우는 중…',
     refreshing: '새로 고치는 중: 확인이 끝나면 카드가 바뀝니다.',

@@ -93,6 +93,7 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
     node: current?.node ?? '',
     detail: holdDetail,
     missing: Math.max(0, p.approvalsRequired - p.approvals.length),
+    endText: planEndText(tr, p),
   });
   const facts: string[] = [];
   if (p.reason.trim() !== '') facts.push(tr.t('maintenancePlan.card.reason', { reason: p.reason }));
@@ -326,10 +327,43 @@ export function explainPlanChange(before: MaintenancePlan, after: MaintenancePla
     before.state !== after.state
   )
     say(
-      tr.t(`maintenancePlan.state.${after.state}`, { id: after.id, done, total: after.nodes.length }),
+      tr.t(`maintenancePlan.state.${after.state}`, {
+        id: after.id,
+        done,
+        total: after.nodes.length,
+        endText: planEndText(tr, after),
+      }),
       planTimesTable(after, locale),
     );
   return out;
+}
+
+/**
+ * What happened to the nodes of an ended plan that are not done, from their stored state, for the
+ * `stopped` / `cancelled` summaries: `; wk-1 was maintained … ; the others were not touched`. A
+ * node started but not done is named (the node in progress when a cancel came runs to its end),
+ * and "the others were not touched" is said only when some node was never started.
+ * @param tr - translator
+ * @param p - the plan
+ * @returns the text after "N of M nodes done" ('' when every node is done)
+ */
+function planEndText(tr: Translator, p: MaintenancePlan): string {
+  const parts: string[] = [];
+  for (const n of p.nodes) {
+    const reason = n.failure?.reason ?? '';
+    if (n.state === 'settling' || n.state === 'running' || n.state === 'skipped')
+      parts.push(tr.t(`maintenancePlan.end.${n.state}`, { node: n.node }));
+    else if (n.state === 'failed')
+      parts.push(
+        tr.t(`maintenancePlan.end.${n.startedAt === undefined ? 'failed-unstarted' : 'failed'}`, {
+          node: n.node,
+          reason,
+        }),
+      );
+  }
+  if (p.nodes.some((n) => n.state === 'untouched' || n.state === 'pending'))
+    parts.push(tr.t('maintenancePlan.end.untouched'));
+  return parts.map((x) => `; ${x}`).join('');
 }
 
 /** Refusals of a plan: its decisions', and the answer step's when making one. */
@@ -343,6 +377,9 @@ export type PlanRefusalText =
   | 'not-allowed'
   | 'already-finished'
   | 'not-applicable'
+  | 'already-pausing'
+  | 'already-paused'
+  | 'already-cancelling'
   | 'not-requester'
   | 'no-nodes'
   | 'all-unsafe'
@@ -489,7 +526,9 @@ export function explainLockStatus(
         ? 'maintenancePlan.lockStatus.stale'
         : held
           ? 'maintenancePlan.lockStatus.held'
-          : 'maintenancePlan.lockStatus.free',
+          : report.kured.daemonSet === null
+            ? 'maintenancePlan.lockStatus.free-no-kured'
+            : 'maintenancePlan.lockStatus.free',
     ),
   );
   return { ...reply, sections: [{ heading: '', lines }] };

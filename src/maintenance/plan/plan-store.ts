@@ -81,7 +81,10 @@ export type PlanRefusal =
   | 'not-pending'
   | 'not-allowed'
   | 'already-finished'
-  | 'not-applicable';
+  | 'not-applicable'
+  | 'already-pausing'
+  | 'already-paused'
+  | 'already-cancelling';
 
 /** The outcome of {@link MaintenancePlanStore.decide}. `approved`: the last approval; start the plan. */
 export type PlanDecisionResult =
@@ -318,19 +321,16 @@ export class MaintenancePlanStore {
             p.state = 'cancelled';
             result = { ok: true, outcome: 'cancelled', plan: p };
           } else {
-            if (p.state === 'cancelling') return refuse('not-applicable');
+            if (p.state === 'cancelling') return refuse('already-cancelling');
             p.state = 'cancelling';
             result = { ok: true, outcome: 'cancel-requested', plan: p };
           }
           return p;
         case 'pause':
-          if (
-            p.state === 'pending-approval' ||
-            p.state === 'paused' ||
-            p.state === 'cancelling' ||
-            p.pauseRequested
-          )
-            return refuse('not-applicable');
+          // Asked twice: say the pause is already asked (or done), not "cannot do that".
+          if (p.state === 'paused') return refuse('already-paused');
+          if (p.state === 'pending-approval' || p.state === 'cancelling') return refuse('not-applicable');
+          if (p.pauseRequested) return refuse('already-pausing');
           p.pauseRequested = true;
           result = { ok: true, outcome: 'pause-requested', plan: p };
           return p;

@@ -210,9 +210,9 @@ export const koWhatIf: WhatIfMessages = {
       'etcd-leader-node':
         '{{node}}이 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
       'etcd-member-node':
-        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 쿼럼 {{quorum}}.',
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-member-no-spare':
-        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 쿼럼 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 쿼럼을 잃습니다.',
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
         '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}를 빼면 {{others}}를 통해 계속 동작합니다.',
       'apiserver-last-node':

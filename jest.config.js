@@ -14,7 +14,7 @@ export default {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/integration/**/*.test.ts'],
   testTimeout: 30000,
   // Test files run side by side, one per core (Jest's own default keeps one core free: on two cores
   // that ran the suite in band). Most of their time is spent waiting on processes, Redis and HTTP;

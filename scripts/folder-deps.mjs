@@ -9,7 +9,7 @@
  *
  * Usage: `node scripts/folder-deps.mjs [--json] [--edges] [--root DIR]` (DIR: another checkout; default this one). Exit code 1 when the graph has a
  * cycle or an edge against the layer order ({@link SRC_LAYERS}), 0 otherwise. `--edges` lists, for each folder edge, the files that make it.
- * Imported by test/layers.test.ts through {@link folderGraph} and {@link findCycles}.
+ * Imported by test/integration/layers.test.ts through {@link folderGraph} and {@link findCycles}.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ const ROOTS = ['src', 'adapters', 'workers'];
 /**
  * The layer order of src/, bottom first: a folder may import only folders before it in this list
  * (README "Architecture"). eslint.config.js turns it into `no-restricted-imports` rules, and
- * test/layers.test.ts checks the whole graph against it ({@link layerViolations}).
+ * test/integration/layers.test.ts checks the whole graph against it ({@link layerViolations}).
  */
 export const SRC_LAYERS = [
   'errors', // BotError and its codes

@@ -101,7 +101,7 @@ const FOLDS_TO_ASCII = /[A-Z\u017F\u212A]/g;
  * Fold `text` for the grammar's patterns: every character whose Unicode simple case folding is an
  * ASCII letter becomes that letter (A-Z → a-z, ſ → s, K → k); nothing else changes, so the result
  * has the same length and a group's indices point into `text` too. The patterns hold no cased
- * letter outside ASCII lowercase (test/parse-command.test.ts checks), so matching them without `i`
+ * letter outside ASCII lowercase (test/unit/parse-command.test.ts checks), so matching them without `i`
  * on the folded text matches exactly what the `iu` flags matched on the text.
  * @param text - the text left after step 5
  * @returns the folded text, as long as `text`

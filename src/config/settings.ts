@@ -3,7 +3,7 @@
  * process by {@link loadSettings} (as probot's `readEnvOptions` reads its options): this module is
  * the only one that reads an environment. Every process (gateway, worker, maintenance worker, the
  * CLI) receives the typed {@link Settings}, `k8s-ha-bot config check` prints them
- * ({@link describeSettings}), and test/settings-read-once.test.ts fails when a module elsewhere reads
+ * ({@link describeSettings}), and test/unit/settings-read-once.test.ts fails when a module elsewhere reads
  * a variable itself.
  *
  * Blank values count as unset everywhere (shells and container specs often leave them empty), so an

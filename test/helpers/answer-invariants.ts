@@ -1,7 +1,7 @@
 /**
  * Invariants every answer must keep ("Every answer consistent and correct"): a checker
  * over one rendered {@link Reply}, returning the violations it finds (empty when none). Used by
- * test/answer-invariants.test.ts over every scenario, real cluster and request form, in both
+ * test/integration/answer-invariants.test.ts over every scenario, real cluster and request form, in both
  * languages, and shown to catch planted contradictions there.
  */
 import type { Finding } from '../../src/analysis/types.js';

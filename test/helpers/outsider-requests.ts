@@ -2,7 +2,7 @@
  * Requests of people from elsewhere, as Slack and Teams deliver them: the payload bodies of a slash command run in another workspace, an `app_mention` or DM message of a
  * Slack Connect user (`event.user_team` = their home team), a `block_actions` click of one
  * (`user.team_id`), and a Bot Framework activity of another Teams tenant (`conversation.tenantId`
- * and `channelData.tenant.id` alike). Shared by test/identity-admission.test.ts and the fault
+ * and `channelData.tenant.id` alike). Shared by test/integration/identity-admission.test.ts and the fault
  * suite's identity row (test/faults/identity-fault.ts); send them with `sendSigned` /
  * `postActivity`.
  */

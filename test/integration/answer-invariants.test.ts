@@ -1,0 +1,534 @@
+/**
+ * Every answer is internally consistent and its suggestions are correct. Every scenario,
+ * every real cluster file and a set of generated clusters are asked every request form (reboot,
+ * drain, upgrade, what-if, status) in English and Korean; each answer goes through
+ * {@link answerViolations} (test/helpers/answer-invariants.ts). A planted contradiction of each kind
+ * is shown to be caught.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAnswerService } from '../../src/answer/answer.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import type { KNode } from '../../src/cluster/types.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import type { Reply } from '../../src/explain/reply.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
+import {
+  type InvariantContext,
+  answerViolations,
+  kubectlShapeError,
+  suggestedCommands,
+} from '../helpers/answer-invariants.js';
+
+const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
+const GEN = mkdtempSync(join(tmpdir(), 'invariants-'));
+
+// Generated shapes the fixtures lack: 1, 2 (even), 4 and 5 control planes, all-control-plane clusters.
+const SHAPES = [
+  { nodes: 1, controlPlaneNodes: 1 },
+  { nodes: 2, controlPlaneNodes: 2 },
+  { nodes: 3, controlPlaneNodes: 3 },
+  { nodes: 4, controlPlaneNodes: 1 },
+  { nodes: 6, controlPlaneNodes: 4 },
+  { nodes: 8, controlPlaneNodes: 5 },
+  { nodes: 5, controlPlaneNodes: 3 },
+];
+const generated: string[] = [];
+for (const [i, s] of SHAPES.entries()) {
+  const path = join(GEN, `gen-${i}-${s.controlPlaneNodes}cp-${s.nodes}n.json`);
+  await writeScenarioFile(path, generateCluster({ ...s, pods: s.nodes * 12, seed: i + 1, prefix: `g${i}` }));
+  generated.push(path);
+}
+
+const files = [
+  ...readdirSync(SCENARIOS)
+    .filter((f) => /^\d+.*\.json$/.test(f))
+    .map((f) => join(SCENARIOS, f)),
+  ...readdirSync(REAL)
+    .filter((f) => /^\d+.*\.json$/.test(f))
+    .map((f) => join(REAL, f)),
+  ...readdirSync(join(REAL, 'derived')).map((f) => join(REAL, 'derived', f)),
+  ...generated,
+];
+
+interface Case {
+  file: string;
+  cluster: string;
+  ctx: Omit<InvariantContext, 'target'>;
+  targets: string[];
+  /**
+   * Nodes asked about together: every pair of control-plane nodes (at most 6), a control plane
+   * with a worker, two workers, and three nodes (control planes first) when the cluster has three.
+   */
+  pairs: string[][];
+}
+
+/** Most pairs of control-plane nodes asked about per cluster (a 5-node control plane has 10). */
+const MAX_CP_PAIRS = 6;
+
+const isCp = (n: KNode): boolean =>
+  Object.keys(n.metadata.labels ?? {}).some(
+    (k) => k === 'node-role.kubernetes.io/control-plane' || k === 'node-role.kubernetes.io/master',
+  ) || n.metadata.labels?.['node-role.kubernetes.io/control-plane'] === 'true';
+const ready = (n: KNode): boolean => n.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+
+const cases: Case[] = [];
+for (const [i, file] of files.entries()) {
+  const loaded = await loadSnapshotFile(file);
+  const nodes = loaded.items.filter((x) => x.kind === 'Node') as unknown as KNode[];
+  const cp = nodes.find(isCp);
+  const worker = nodes.find((n) => !isCp(n));
+  const cps = nodes.filter(isCp).map((n) => n.metadata.name);
+  const workers = nodes.filter((n) => !isCp(n)).map((n) => n.metadata.name);
+  const pairs: string[][] = [];
+  for (let a = 0; a < cps.length; a++)
+    for (let b = a + 1; b < cps.length; b++) pairs.push([cps[a] as string, cps[b] as string]);
+  pairs.splice(MAX_CP_PAIRS);
+  if (cps[0] !== undefined && workers[0] !== undefined) pairs.push([cps[0], workers[0]]);
+  if (workers.length >= 2) pairs.push([workers[0] as string, workers[1] as string]);
+  if (nodes.length >= 3) pairs.push([...cps, ...workers].slice(0, 3));
+  const minors = nodes
+    .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
+    .filter((x): x is string => x !== undefined)
+    .map(Number);
+  cases.push({
+    file,
+    cluster: `c${i}`,
+    targets: [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name),
+    pairs,
+    ctx: {
+      downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
+      allControlPlane: nodes.length > 0 && nodes.every(isCp),
+      minor: minors.length > 0 ? Math.max(...minors) : null,
+      writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
+    },
+  });
+}
+
+const config: BotConfig = {
+  source: 'test',
+  clusters: Object.fromEntries(
+    cases.map((c) => [
+      c.cluster,
+      { kind: 'snapshot' as const, snapshot: c.file, requestTimeoutMs: 5000, deadlineMs: 20000 },
+    ]),
+  ),
+  defaultCluster: 'c0',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+const FORMS = (node: string): string[] => [
+  `can I reboot ${node}`,
+  `can I drain ${node}`,
+  `can I upgrade ${node}`,
+  `what if ${node} goes down`,
+  `restart etcd on ${node}`,
+];
+
+function job(cluster: string, text: string): AnswerJob {
+  return {
+    requestId: `inv-${cluster}`,
+    text,
+    cluster,
+    locale: 'en',
+    user: { platform: 'console', id: 'tester' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+  };
+}
+
+describe('answers never contradict themselves', () => {
+  it(`covers at least 30 clusters (${cases.length})`, () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(
+    cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: every request form, English and Korean',
+    async (_name, c) => {
+      const asks: { text: string; target: string | null }[] = [{ text: 'status', target: null }];
+      for (const t of c.targets) for (const form of FORMS(t)) asks.push({ text: form, target: t });
+      const violations: string[] = [];
+      for (const a of asks) {
+        for (const lang of ['en', 'ko'] as const) {
+          const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
+          expect(reply.kind).not.toBe('help');
+          for (const v of answerViolations(reply, { ...c.ctx, target: a.target }))
+            violations.push(`[${a.text} · ${lang}] ${v}`);
+        }
+      }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+/** The request forms about several nodes: reboot, drain and upgrade together, the what-if of all lost, the rolling plan. */
+const GROUP_FORMS = (nodes: readonly string[]): string[] => {
+  const list = `${nodes.slice(0, -1).join(', ')} and ${nodes[nodes.length - 1] ?? ''}`;
+  return [
+    `can I reboot ${list}`,
+    `can I drain ${list}`,
+    `can I upgrade ${list}`,
+    `what if ${list} go down`,
+    `reboot ${list} one by one`,
+  ];
+};
+
+describe('answers about several nodes never contradict themselves', () => {
+  const withPairs = cases.filter((c) => c.pairs.length > 0);
+  it(`covers every scenario with two nodes or more (${withPairs.length} clusters)`, () => {
+    const scenarios = cases.filter((c) => c.file.startsWith(SCENARIOS));
+    expect(scenarios.length).toBeGreaterThanOrEqual(20);
+    for (const c of scenarios) expect([c.file, c.pairs.length > 0]).toEqual([c.file, true]);
+  });
+
+  it.each(
+    withPairs.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: pairs and a triple of nodes, every request form, English and Korean',
+    async (_name, c) => {
+      const violations: string[] = [];
+      for (const group of c.pairs) {
+        for (const text of GROUP_FORMS(group)) {
+          for (const lang of ['en', 'ko'] as const) {
+            const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+            // Asked about several nodes: the answer is the multi-node one, about exactly these.
+            expect([text, reply.multiNode?.nodes]).toEqual([text, group]);
+            for (const v of answerViolations(reply, { ...c.ctx, target: null, targets: group }))
+              violations.push(`[${text} · ${lang}] ${v}`);
+          }
+        }
+      }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    180_000,
+  );
+});
+
+describe('the invariant checker catches planted contradictions', () => {
+  const base: Reply = {
+    kind: 'reboot-impact',
+    locale: 'en',
+    title: 't',
+    verdict: 'caution',
+    summary: 's',
+    planes: [{ plane: 'control', affected: true, heading: 'h', reasons: [], stops: [], keepsWorking: [] }],
+    sections: [],
+    advice: [],
+    actions: [],
+    context: { cluster: 'c', snapshotAt: null, requestId: 'r' },
+    findings: [],
+  };
+  const ctx: InvariantContext = {
+    target: 'borealis-cp-2',
+    downNodes: ['borealis-cp-3'],
+    allControlPlane: true,
+    minor: 34,
+  };
+  const plant = (p: Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] }): Reply => ({
+    ...base,
+    ...p,
+    planes: [
+      { ...base.planes[0]!, stops: p.stops ?? [], keepsWorking: p.keeps ?? [], reasons: p.reasons ?? [] },
+    ],
+  });
+
+  it('a clean reply has no violation', () => {
+    expect(
+      answerViolations(
+        plant({ keeps: ['kubectl and the API through the other API servers: borealis-cp-1'] }),
+        ctx,
+      ),
+    ).toEqual([]);
+  });
+  it.each([
+    [
+      'keeps working through the target',
+      { keeps: ['kubectl and the API through the other API server(s): borealis-cp-1 and borealis-cp-2'] },
+      /keeps working through borealis-cp-2/,
+    ],
+    [
+      'keeps working through a down node',
+      { keeps: ['kubectl and the API through the other API server(s): borealis-cp-3'] },
+      /keeps working through borealis-cp-3/,
+    ],
+    [
+      'every API call stops beside the API keeps working',
+      {
+        stops: ['every API call and kubectl command (the API server is the only way in)'],
+        keeps: ['kubectl and the API through the other API server(s): borealis-cp-1'],
+      },
+      /stops every API call and keeps the API working/,
+    ],
+    [
+      'capacity from 2 to 2',
+      { stops: ['the API server on borealis-cp-2: API capacity drops from 2 to 2'] },
+      /capacity does not go down/,
+    ],
+    [
+      'leader handover without quorum',
+      {
+        keeps: ['scheduling and reconciliation, after the leader failover'],
+        findings: [
+          { check: 'etcd-quorum-after', plane: 'control', severity: 'block', variant: 'lost', facts: {} },
+        ],
+      },
+      /quorum is lost yet the answer promises/,
+    ],
+    [
+      'a type/namespace/name kubectl reference',
+      { advice: ['Watch it (kubectl rollout status ds/kube-system/kube-proxy).'] },
+      /kubectl command does not parse/,
+    ],
+    [
+      'an unfilled placeholder',
+      { advice: ['Drain first (kubectl drain NODE --ignore-daemonsets).'] },
+      /placeholder in a suggested command/,
+    ],
+    [
+      'a version that is not vX.Y.Z',
+      { advice: ['Then run kubeadm upgrade apply v1.35 on it.'] },
+      /version not full vX\.Y\.Z/,
+    ],
+    [
+      'a version two minors up',
+      { advice: ['Then run kubeadm upgrade apply v1.36.2 on it.'] },
+      /not the same or the next minor/,
+    ],
+    ['"failure(s)"', { reasons: ['1 more failure(s) tolerated meanwhile'] }, /plural placeholder/],
+    [
+      '"one of 1 control-plane nodes"',
+      { reasons: ['cp-1 is a control-plane node (one of 1 control-plane nodes).'] },
+      /wrong plural/,
+    ],
+    [
+      'a drain that evicts while etcd refuses writes (NOSPACE)',
+      {
+        reasons: ['The drain evicts 2 pods; the longest terminationGracePeriodSeconds is 30 s.'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'pods "evicted and rescheduled" from a node that is already dead',
+      {
+        stops: ['2 pods on borealis-cp-2 are evicted by the drain and recreated on other nodes'],
+        findings: [
+          { check: 'dead-node-drain', plane: 'data', severity: 'warn', variant: 'not-ready', facts: {} },
+        ],
+      },
+      /node-dead: the drain cannot move pods/,
+    ],
+    [
+      'a Korean drain that evicts while etcd refuses writes',
+      {
+        locale: 'ko',
+        reasons: [
+          'borealis-cp-2의 애드온 파드(kube-system/coredns-x)는 드레인으로 축출되어 다시 스케줄됩니다.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'a Lease handover beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Lease handover beside the quorum two nodes lose together',
+      {
+        reasons: [
+          'atlas-cp-1 holds the kube-scheduler Lease: a standby (atlas-cp-3) takes over after about 15 s.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'a Korean Lease handover beside the quorum two nodes lose together',
+      {
+        locale: 'ko',
+        reasons: [
+          'atlas-cp-1이 kube-scheduler Lease를 보유하고 있습니다: 약 15초 뒤 대기 인스턴스(atlas-cp-3)가 이어받습니다.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises a Lease handover/,
+    ],
+    [
+      'room for the evicted pods beside an etcd NOSPACE alarm (several nodes)',
+      {
+        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /writes-blocked: the drain cannot move pods/,
+    ],
+    [
+      'lost nodes rescheduled although quorum is lost',
+      {
+        reasons: ['The remaining nodes have room for all 4 evicted pods.'],
+        multiNode: { action: 'node-down' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises the lost pods are rescheduled/,
+    ],
+    [
+      'an etcd leader election promised without quorum',
+      {
+        stops: ['etcd writes for a moment while leadership passes to another member'],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises/,
+    ],
+    [
+      'move-leader advice',
+      { advice: ['Move etcd leadership first: etcdctl move-leader f9264e3ea396e9b5 (to atlas-cp-2).'] },
+      /advises moving etcd leadership/,
+    ],
+    [
+      'the etcd leader raising the verdict',
+      {
+        findings: [
+          { check: 'etcd-leader', plane: 'control', severity: 'warn', variant: 'leader-here', facts: {} },
+        ],
+      },
+      /the etcd leader raises the verdict/,
+    ],
+    [
+      '"1 of its pods are on"',
+      {
+        reasons: [
+          'PodDisruptionBudget shop/web allows 1 disruption; 1 of its pods are on wk-1, so the drain can proceed.',
+        ],
+      },
+      /count disagreement: "1 of its pods are"/,
+    ],
+    [
+      '"1 of 3 voting members stay healthy"',
+      {
+        reasons: [
+          'etcd quorum lost: with a and b down, 1 of 3 voting members stay healthy, below the quorum of 2.',
+        ],
+      },
+      /count disagreement: "1 of 3 voting members stay"/,
+    ],
+    [
+      '"room for all 1 evicted pods"',
+      { reasons: ['The remaining nodes have room for all 1 evicted pods.'] },
+      /count disagreement: "all 1/,
+    ],
+    [
+      'an etcd leader election where the member is not the leader',
+      { stops: ['etcd writes for a moment while leadership passes to another member'] },
+      /no etcd leader is on the node, yet the answer speaks of a leader election/,
+    ],
+    [
+      'a failure described as a reboot',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          'borealis-cp-2 holds the kube-scheduler leader Lease: after the reboot starts, leader election gives it to a standby (borealis-cp-1) once the 15 s lease expires; no new pods are scheduled meanwhile.',
+        ],
+      },
+      /a failure is described as a reboot/,
+    ],
+    [
+      'restore the taint where every node is a control plane',
+      { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
+      /restoring the control-plane taint/,
+    ],
+  ] as const)('%s', (_name, planted, expected) => {
+    const v = answerViolations(
+      plant(
+        planted as unknown as Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] },
+      ),
+      ctx,
+    );
+    expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('rule 7 holds an answer to the cluster: a drain answer that leaves the etcd alarm out is still caught', () => {
+    const advice =
+      'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).';
+    const moved = 'the pod drain evicts from borealis-cp-2: it is recreated on another node';
+    const drain = plant({ advice: [advice], stops: [moved] });
+    expect(answerViolations(drain, ctx)).toEqual([]);
+    const blocked = answerViolations(drain, { ...ctx, writesBlocked: true }).join('\n');
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${advice}"`);
+    expect(blocked).toContain(`writes-blocked: the drain cannot move pods, yet "${moved}"`);
+    // The target itself down: pods said to move are a node-dead contradiction; the drain advice
+    // alone is not (a dead node with nothing to evict is drained by its cordon).
+    const dead = answerViolations(drain, { ...ctx, downNodes: ['borealis-cp-2'] }).join('\n');
+    expect(dead).toContain(`node-dead: the drain cannot move pods, yet "${moved}"`);
+    expect(dead).not.toContain(advice);
+  });
+
+  it('the kubectl shape check accepts the commands answers suggest', () => {
+    for (const ok of [
+      'kubectl rollout status ds/kube-proxy -n kube-system',
+      'kubectl -n kube-system rollout restart deployment/coredns',
+      'kubectl label node wk-2 node.kubernetes.io/exclude-from-external-load-balancers=true',
+      'kubectl label node wk-2 node.kubernetes.io/exclude-from-external-load-balancers-',
+      'kubectl drain wk-2 --ignore-daemonsets --delete-emptydir-data',
+      'kubectl uncordon wk-2',
+    ])
+      expect([ok, kubectlShapeError(ok)]).toEqual([ok, null]);
+    expect(suggestedCommands('first (kubectl uncordon wk-2, then wait)')).toEqual(['kubectl uncordon wk-2']);
+  });
+});

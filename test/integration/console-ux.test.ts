@@ -1,0 +1,650 @@
+/**
+ * Console UX fixes: no worker / timeout through the queue (real Redis: nothing left queued), a
+ * cluster at the end of a maintenance reason, maintenance without Redis, exit codes of unknown
+ * nodes and components, `--as NAME`, and `maintain` without a node.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { type ConsoleOutcome, handleConsoleRequest } from '../../adapters/console/console-adapter.js';
+import { Command } from 'commander';
+import { main } from '../../adapters/k8s-ha-bot.js';
+import { withImplicitAsk } from '../../adapters/console/cli.js';
+import { createAnswerService } from '../../src/answer/answer.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import type { Reply } from '../../src/explain/reply.js';
+import { renderText } from '../../src/explain/render-text.js';
+import { queueNameFor } from '../../src/queue/job.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
+import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
+import { DEFAULT_MAINTENANCE_POLICY } from '../../src/maintenance/policy.js';
+import { ReplyPublisher } from '../../src/queue/reply-queue.js';
+import { silentLogger } from '../../src/util/logger.js';
+
+const DEMO_SNAPSHOT = join(process.cwd(), 'examples/ha-3cp.json');
+const demo: BotConfig = {
+  source: 'test',
+  clusters: {
+    demo: { kind: 'snapshot', snapshot: DEMO_SNAPSHOT, requestTimeoutMs: 5000, deadlineMs: 20000 },
+  },
+  defaultCluster: 'demo',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const withRedis: BotConfig = { ...demo, redis: { url: 'redis://127.0.0.1:1' } };
+
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'k8s-ha-bot', ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
+  return { code, out, err };
+}
+
+function neverRun(): jest.Mock<(job: AnswerJob) => Promise<Reply>> {
+  return jest.fn<(job: AnswerJob) => Promise<Reply>>();
+}
+
+describe('2: a trailing "in CLUSTER" after a maintenance reason names the cluster', () => {
+  it.each([
+    'maintain atlas-wk-1 kernel in prod',
+    'maintain atlas-cp-1 in prod',
+    'maintain atlas-wk-1 kernel --cluster prod',
+  ])('%s → no cluster prod, nothing runs', async (text) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, withRedis, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    expect(renderText(outcome.reply)).toContain('No cluster named prod; configured: demo.');
+  });
+
+  it('a reason with "in" elsewhere is kept whole and runs on the default cluster', async () => {
+    const run = jest.fn<(job: AnswerJob) => Promise<Reply>>(async () => {
+      throw new Error('stop here');
+    });
+    await expect(
+      handleConsoleRequest({ text: 'maintain atlas-wk-1 fix leak in kubelet config' }, withRedis, run),
+    ).rejects.toThrow('stop here');
+    const job = run.mock.calls[0]?.[0];
+    expect(job?.cluster).toBe('demo');
+    expect(job?.command).toMatchObject({
+      kind: 'maintenance-request',
+      node: 'atlas-wk-1',
+      reason: 'fix leak in kubelet config',
+    });
+  });
+});
+
+describe('3: maintenance without Redis says what to set up (exit 2), in en and ko', () => {
+  const rows: [string, 'en' | 'ko'][] = [
+    ['maintain atlas-wk-2 kernel patch', 'en'],
+    ['approve mr-abcdefgh23', 'en'],
+    ['reject mr-abcdefgh23', 'en'],
+    ['cancel mr-abcdefgh23', 'en'],
+    ['audit', 'en'],
+    ['maintenance status mr-abcdefgh23', 'en'],
+    ['atlas-wk-2 유지보수 요청 커널 패치', 'ko'],
+    ['mr-abcdefgh23 승인', 'ko'],
+    ['mr-abcdefgh23 거절', 'ko'],
+    ['mr-abcdefgh23 취소', 'ko'],
+    ['감사 로그', 'ko'],
+    ['mr-abcdefgh23 상태', 'ko'],
+  ];
+  it.each(rows)('%s', async (text, locale) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, demo, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    const out = renderText(outcome.reply);
+    expect(out).not.toMatch(/try again in a minute|잠시 후 다시/);
+    expect(out).toContain('REDIS_URL');
+    expect(out).toContain('redis.url');
+    expect(out).toContain('`k8s-ha-bot worker`');
+    expect(out).toContain('README › Maintenance');
+    expect(out).toContain(locale === 'en' ? 'Maintenance needs Redis' : '유지보수에는 Redis가 필요합니다');
+  });
+
+  it('a reboot question still runs in-process', async () => {
+    const run = jest.fn<(job: AnswerJob) => Promise<Reply>>(async () => {
+      throw new Error('ran');
+    });
+    await expect(handleConsoleRequest({ text: 'can I reboot atlas-wk-2' }, demo, run)).rejects.toThrow('ran');
+  });
+});
+
+describe('4: a node or component the cluster does not have is bad input (exit 2)', () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  it.each([
+    ['what if atlas-wk-9 goes down', 2],
+    ['what if kube-prxy restarts on atlas-wk-1', 2],
+    ['restart etcd on atlas-wk-1', 2],
+    ['can I reboot atlas-cp9', 2],
+    ['what if atlas-wk-2 goes down', 0],
+    ['restart etcd on atlas-cp-1', 0],
+  ] as const)(
+    '%s → exit %d',
+    async (text, code) => {
+      const outcome = await handleConsoleRequest({ text }, demo, (job) => service.answer(job));
+      expect(outcome.exitCode).toBe(code);
+    },
+    30_000,
+  );
+
+  it('the same exit code with --format json (the CLI, embedded demo cluster)', async () => {
+    const { code, out } = await cli(['ask', '--format', 'json', 'what if kube-prxy restarts on atlas-wk-1'], {
+      REDIS_URL: '',
+    });
+    expect(code).toBe(2);
+    const json = JSON.parse(out) as { kind: string; findings: { check: string; variant: string }[] };
+    expect(json.kind).toBe('error');
+    expect(json.findings[0]).toMatchObject({ check: 'what-if-target', variant: 'unknown-component' });
+  }, 30_000);
+});
+
+describe('6: a maintenance verb without a node shows the maintenance forms only (single-node and fleet)', () => {
+  it.each([
+    ['maintain', 'en', 'maintain NODE [REASON] [in CLUSTER]'],
+    ['approve', 'en', 'approve | reject | cancel REQUEST_ID'],
+    ['유지보수 요청', 'ko', 'NODE 유지보수 요청'],
+  ] as const)('%s', async (text, locale, form) => {
+    const run = neverRun();
+    const outcome = await handleConsoleRequest({ text }, withRedis, run);
+    expect(run).not.toHaveBeenCalled();
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.reply.locale).toBe(locale);
+    const out = renderText(outcome.reply);
+    expect(out).toContain(form);
+    // the fleet's forms too: plans and the locks
+    expect(out).toContain(locale === 'en' ? 'break lock [maintenance|kured]' : '[kured|유지보수] 잠금 해제');
+    expect(out).not.toContain('I did not understand');
+    expect(out).not.toContain('can I reboot NODE');
+  });
+});
+
+describe('5: --as NAME', () => {
+  it.each(['bad name', 'a'.repeat(65), 'eve/../root', ''])('refuses %j with exit 2', async (name) => {
+    const { code, err } = await cli(['ask', '--as', name, 'status']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/option '--as <name>' argument .* is invalid\. 1 to 64 letters/);
+  });
+
+  it('is documented in the help of ask and chat', async () => {
+    for (const cmd of ['ask', 'chat']) {
+      const { code, out } = await cli([cmd, '--help']);
+      expect(code).toBe(0);
+      expect(out).toContain('--as <name>');
+      expect(out).toContain('console:local:NAME');
+      expect(out).toContain('ask --as bob "approve mr-');
+    }
+  });
+});
+
+describe('1 and 5 through the queue (real Redis)', () => {
+  let redis: TestRedis;
+  let admin: Redis;
+  let dir: string;
+  let configFile: string;
+  const queueName = queueNameFor('demo');
+
+  beforeAll(async () => {
+    redis = await useSharedRedis();
+    admin = new Redis(redis.url, { maxRetriesPerRequest: null });
+    dir = mkdtempSync(join(tmpdir(), 'console-ux-'));
+    configFile = join(dir, 'bot.yaml');
+    // A short job time limit: the tests wait for it.
+    writeFileSync(
+      configFile,
+      `clusters:\n  demo: { snapshot: ${DEMO_SNAPSHOT}, requestTimeoutMs: 1000, deadlineMs: 1000 }\ndefaultCluster: demo\njobTimeoutMs: 1500\n`,
+    );
+  }, 20_000);
+  afterAll(async () => {
+    admin.disconnect();
+    await redis.stop();
+  });
+
+  async function jobsInQueue(): Promise<number> {
+    const queue = new Queue(queueName, { connection: admin });
+    try {
+      const counts = await queue.getJobCounts(
+        'waiting',
+        'active',
+        'delayed',
+        'prioritized',
+        'completed',
+        'failed',
+      );
+      return Object.values(counts).reduce((a, b) => a + b, 0);
+    } finally {
+      await queue.close();
+    }
+  }
+
+  /** A client that looks like a worker of the demo queue (BullMQ's worker client name) but takes no job. */
+  async function fakeIdleWorker(): Promise<Redis> {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    await client.client('SETNAME', `bull:${Buffer.from(queueName).toString('base64')}:w:idle`);
+    return client;
+  }
+
+  it('no worker: says so at once, names the cluster and the command, and queues nothing', async () => {
+    const started = Date.now();
+    const { code, out, err } = await cli(
+      ['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'],
+      { REDIS_URL: redis.url },
+    );
+    expect({ err }).toEqual({ err: '' });
+    expect(Date.now() - started).toBeLessThan(1500); // before the job time limit
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'No worker is consuming the queue of cluster demo; start one with `k8s-ha-bot worker`',
+    );
+    expect(await jobsInQueue()).toBe(0);
+  }, 20_000);
+
+  it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
+    const idle = await fakeIdleWorker();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'], {
+        REDIS_URL: redis.url,
+      });
+      expect(code).toBe(1);
+      expect(out).toContain('did not finish within 2 s; the request was withdrawn, so it will not run later');
+      expect(await jobsInQueue()).toBe(0);
+    } finally {
+      idle.disconnect();
+    }
+  }, 20_000);
+
+  it('the only worker goes away while the console waits: withdrawn, and the answer says no worker consumes the queue', async () => {
+    const idle = await fakeIdleWorker();
+    const leave = setTimeout(() => idle.disconnect(), 500);
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+        REDIS_URL: redis.url,
+      });
+      expect(code).toBe(1);
+      expect(out).toContain('No worker is consuming the queue of cluster demo');
+      expect(out).toContain('The request was withdrawn: it will not run later.');
+      expect(await jobsInQueue()).toBe(0);
+    } finally {
+      clearTimeout(leave);
+      idle.disconnect();
+    }
+  }, 20_000);
+
+  it('a job a worker already started when the time ran out is said to be running, not withdrawn', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // BullMQ does not close a connection it was given: this test does.
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const worker = new Worker(queueName, async () => held, { connection: workerConnection });
+    await worker.waitUntilReady();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', 'can I reboot atlas-wk-2'], {
+        REDIS_URL: redis.url,
+      });
+      expect(code).toBe(1);
+      expect(out).toContain('a worker is still running it, so it could not be withdrawn');
+      expect(out).not.toContain('the request was withdrawn');
+    } finally {
+      release();
+      await worker.close(true);
+      workerConnection.disconnect();
+    }
+    await admin.flushdb();
+  }, 20_000);
+
+  it('--as NAME reaches the worker as the job user (identity console:local:NAME)', async () => {
+    const seen: AnswerJob[] = [];
+    const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const worker = new Worker(
+      queueName,
+      async (job) => {
+        const data = job.data as AnswerJob;
+        seen.push(data);
+        const reply: Reply = {
+          kind: 'help',
+          locale: 'en',
+          title: 't',
+          verdict: null,
+          summary: `hello ${data.user.id}`,
+          planes: [],
+          sections: [],
+          advice: [],
+          actions: [],
+          context: { cluster: 'demo', snapshotAt: null, requestId: data.requestId },
+          findings: [],
+        };
+        return reply;
+      },
+      { connection: workerConnection },
+    );
+    await worker.waitUntilReady();
+    try {
+      const { code, out } = await cli(['--config', configFile, 'ask', '--as', 'alice.ops_1', 'status'], {
+        REDIS_URL: redis.url,
+      });
+      expect(code).toBe(0);
+      expect(out).toContain('hello alice.ops_1');
+      expect(seen[0]?.user).toEqual({ platform: 'console', id: 'alice.ops_1' });
+    } finally {
+      await worker.close();
+      workerConnection.disconnect();
+    }
+  }, 20_000);
+});
+
+describe('7: a refused maintenance request exits 1, as the README says', () => {
+  const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+  let config: BotConfig = {
+    ...demo,
+    clusters: {
+      degraded: {
+        kind: 'snapshot',
+        snapshot: join(SCENARIOS, '02-3cp-one-etcd-member-down.json'),
+        requestTimeoutMs: 5000,
+        deadlineMs: 20000,
+      },
+      healthy: {
+        kind: 'snapshot',
+        snapshot: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+        requestTimeoutMs: 5000,
+        deadlineMs: 20000,
+      },
+    },
+    defaultCluster: 'degraded',
+  };
+  let redis: TestRedis;
+  let connection: Redis;
+  let publisher: ReplyPublisher;
+  let maintenance: MaintenanceService;
+  let answers: ReturnType<typeof createAnswerService>;
+
+  beforeAll(async () => {
+    redis = await useSharedRedis();
+    config = { ...config, redis: { url: redis.url } };
+    connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    publisher = new ReplyPublisher(connection);
+    maintenance = createMaintenanceService({
+      redis: connection,
+      policy: DEFAULT_MAINTENANCE_POLICY,
+      logger: silentLogger,
+      publisher,
+    });
+    answers = createAnswerService({ config, maintenance });
+  }, 20_000);
+  afterAll(async () => {
+    await answers?.close();
+    await maintenance?.close();
+    await publisher?.close();
+    connection?.disconnect();
+    await redis?.stop();
+  });
+
+  it('an unsafe node: the refusal with its reasons, exit 1', async () => {
+    const outcome = await handleConsoleRequest(
+      { text: 'maintain borealis-cp-3 kernel patch', user: 'alice' },
+      config,
+      (job) => answers.answer(job),
+    );
+    expect(outcome.reply.summary).toMatch(
+      /^Refused: the reboot-impact analysis says it is unsafe to reboot borealis-cp-3/,
+    );
+    expect(outcome.reply.kind).not.toBe('maintenance');
+    expect(outcome.exitCode).toBe(1);
+  });
+
+  it('a granted request (its card) still exits 0', async () => {
+    const outcome = await handleConsoleRequest(
+      { text: 'maintain atlas-wk-1 kernel patch in healthy', user: 'alice' },
+      config,
+      (job) => answers.answer(job),
+    );
+    expect(outcome.reply.kind).toBe('maintenance');
+    expect(outcome.exitCode).toBe(0);
+  });
+});
+describe('--format json says what was understood (request: intent, nodes, cluster, language)', () => {
+  it.each([
+    [
+      'can I reboot cp-2 and wk-1 one by one',
+      {
+        intent: 'reboot',
+        nodes: ['atlas-cp-2', 'atlas-wk-1'],
+        mode: 'one-by-one',
+        cluster: 'demo',
+        language: 'en',
+      },
+    ],
+    ['atlas-wk1 드레인해도 돼?', { intent: 'drain', nodes: ['atlas-wk-1'], cluster: 'demo', language: 'ko' }],
+    [
+      'in what order should I reboot the masters?',
+      {
+        intent: 'reboot',
+        nodes: [],
+        group: 'control-plane',
+        mode: 'one-by-one',
+        cluster: 'demo',
+        language: 'en',
+      },
+    ],
+    ['are we HA right now?', { intent: 'status', nodes: [], cluster: 'demo', language: 'en' }],
+  ])(
+    '%s',
+    async (text, request) => {
+      const { code, out } = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+      expect(code).toBe(0);
+      const json = JSON.parse(out) as { request: unknown; reply: { context: { request?: unknown } } };
+      // Names as the cluster spells them (resolved by the worker against the live node list).
+      expect(json.request).toEqual(request);
+      expect(json.reply.context.request).toEqual(request);
+    },
+    30_000,
+  );
+
+  it('a text that was not understood: request null, exit 2', async () => {
+    const { code, out } = await cli(['ask', '--format', 'json', 'hello there, how are you'], {
+      REDIS_URL: '',
+    });
+    expect(code).toBe(2);
+    expect((JSON.parse(out) as { request: unknown }).request).toBeNull();
+  });
+});
+
+describe('the console takes a request without "ask"', () => {
+  it.each([
+    [['can I reboot atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['can', 'I', 'reboot', 'atlas-cp-2'], 'Safe to reboot atlas-cp-2'],
+    [['--lang', 'ko', 'can I reboot atlas-cp-2'], 'atlas-cp-2'],
+    [['atlas-wk-2 재부팅해도 돼?'], 'atlas-wk-2'],
+  ])(
+    '%j answers like ask',
+    async (args, expected) => {
+      const { code, out, err } = await cli(args, { REDIS_URL: '' });
+      expect(err).not.toContain('too many arguments');
+      expect(code).toBe(0);
+      expect(out).toContain(expected);
+    },
+    30_000,
+  );
+
+  it('with ask options first: --format json "status"', async () => {
+    const { code, out } = await cli(['--format', 'json', 'status'], { REDIS_URL: '' });
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { request: { intent: string } }).request.intent).toBe('status');
+  }, 30_000);
+
+  it.each([
+    [['ask', 'status'], 0, 'HA status'],
+    [['config', 'check'], 0, 'configuration OK'],
+    [['simulate', '--help'], 0, 'snapshot file'],
+    [['worker', '--help'], 0, 'consume answer jobs'],
+    [['gateway', '--help'], 0, 'host the chat adapters'],
+    [['--help'], 0, 'Usage: k8s-ha-bot'],
+  ])(
+    'the real subcommands keep working: %j',
+    async (args, code, expected) => {
+      const r = await cli(args, { REDIS_URL: '' });
+      expect(r.code).toBe(code);
+      expect(r.out).toContain(expected);
+    },
+    30_000,
+  );
+
+  it("only options (no request) keep the interactive prompt; the program's own --config stays in front", () => {
+    const program = new Command('k8s-ha-bot').option('--config <file>');
+    program.command('ask').argument('<text...>').option('--cluster <name>').option('--format <format>');
+    program.command('chat', { isDefault: true }).option('--cluster <name>');
+    program.command('worker');
+    const argv = (args: string[]): string[] =>
+      withImplicitAsk(['node', 'k8s-ha-bot', ...args], program).slice(2);
+    expect(argv(['--cluster', 'prod'])).toEqual(['--cluster', 'prod']);
+    expect(argv([])).toEqual([]);
+    expect(argv(['worker'])).toEqual(['worker']);
+    expect(argv(['--config', 'c.yaml', 'status'])).toEqual(['--config', 'c.yaml', 'ask', 'status']);
+    expect(argv(['--config=c.yaml', '--cluster', 'prod', 'status'])).toEqual([
+      '--config=c.yaml',
+      'ask',
+      '--cluster',
+      'prod',
+      'status',
+    ]);
+  });
+});
+
+describe("help and the README speak the asker's cluster; an unknown node lists the nodes", () => {
+  const service = createAnswerService({ config: demo });
+  afterAll(async () => {
+    await service.close();
+  });
+  const ask = (text: string, config: BotConfig = demo): Promise<ConsoleOutcome> =>
+    handleConsoleRequest({ text }, config, (job) => service.answer(job));
+  const examplesOf = (reply: Reply): string[] =>
+    (reply.sections[0]?.lines ?? []).map((l) => l.split('  —  ')[1] ?? l);
+
+  it.each(['help', '도움말'])(
+    '%s on the demo cluster: examples in its node names, none of master-2 / worker-3',
+    async (text) => {
+      const outcome = await ask(text);
+      const out = renderText(outcome.reply);
+      expect(out).toContain('atlas-cp-2');
+      expect(out).toContain('atlas-wk-1');
+      expect(out).not.toMatch(/master-\d|worker-\d/);
+      // Every form is listed, the several-nodes ones too.
+      expect(out).toMatch(/all the workers|워커 노드 전부/);
+    },
+    30_000,
+  );
+
+  it("help on another cluster (managed, no control-plane nodes) uses that cluster's names", async () => {
+    const aks: BotConfig = {
+      ...demo,
+      clusters: {
+        orion: {
+          kind: 'snapshot',
+          snapshot: join(
+            process.cwd(),
+            'test/fixtures/scenarios/13-managed-aks-like-no-control-plane-nodes.json',
+          ),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
+      defaultCluster: 'orion',
+    };
+    const aksService = createAnswerService({ config: aks });
+    try {
+      const outcome = await handleConsoleRequest({ text: 'help' }, aks, (job) => aksService.answer(job));
+      const out = renderText(outcome.reply);
+      expect(out).toContain('can I reboot aks-user-40213377-vmss000000 in orion');
+      expect(out).not.toContain('atlas-');
+    } finally {
+      await aksService.close();
+    }
+  }, 30_000);
+
+  it('every help example answers on the demo cluster (maintenance ones need Redis and say so)', async () => {
+    const help = await ask('help');
+    const examples = examplesOf(help.reply).filter(
+      (e) =>
+        !/^(?:maintain|request a reboot|reboot \S+ with approval|approve|maintenance status|audit|pause|who holds the lock|break lock)\b|^…|^help$/u.test(
+          e,
+        ),
+    );
+    expect(examples.length).toBeGreaterThan(15);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({
+        text,
+        exit: outcome.exitCode,
+        out: outcome.exitCode === 0 ? '' : renderText(outcome.reply),
+      }).toEqual({ text, exit: 0, out: '' });
+    }
+  }, 120_000);
+
+  it('every example of the README\'s "What you can ask" table answers on the demo cluster', async () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## What you can ask'),
+      readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5),
+    );
+    const rows = table
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));
+    const examples = rows
+      .flatMap((l) => [...l.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? ''))
+      .filter((e) => !e.includes('…') && !/\b[A-Z]{3,}\b/u.test(e));
+    expect(examples).toContain('can I reboot atlas-cp-2');
+    expect(examples.length).toBeGreaterThan(20);
+    for (const text of examples) {
+      const outcome = await ask(text);
+      expect({ text, exit: outcome.exitCode }).toEqual({ text, exit: 0 });
+    }
+  }, 120_000);
+
+  it.each([
+    [
+      'can I reboot master-2',
+      'No node named master-2 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.',
+    ],
+    [
+      'master-2 재부팅해도 돼?',
+      'demo에 master-2라는 노드가 없습니다. 노드 목록: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1, atlas-wk-2.',
+    ],
+    [
+      'what if worker-3 goes down',
+      'No node named worker-3 in demo. Its nodes: atlas-cp-1, atlas-cp-2, atlas-cp-3, atlas-wk-1 and atlas-wk-2.',
+    ],
+  ])(
+    "%s: no close name, so the cluster's nodes are listed",
+    async (text, expected) => {
+      const outcome = await ask(text);
+      expect(outcome.exitCode).toBe(2);
+      expect(renderText(outcome.reply)).toContain(expected);
+    },
+    30_000,
+  );
+
+  it('a close name still gets "did you mean" only', async () => {
+    const out = renderText((await ask('can I reboot atlas-cp9')).reply);
+    expect(out).toContain('did you mean');
+    expect(out).not.toContain('Its nodes');
+  }, 30_000);
+});

@@ -1,0 +1,144 @@
+/**
+ * Abuse of the kured check of the maintenance preflight: kured's DaemonSet lock held
+ * (`weave.works/kured-node-lock`), in any namespace, read through the simulator.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { KObject, SnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { runMaintenance } from '../../src/maintenance/execute/run-maintenance.js';
+import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { silentLogger } from '../../src/util/logger.js';
+import { workerScenario } from '../helpers/maintenance-fixtures.js';
+import {
+  approvedRequest,
+  RecordingNotifier,
+  RedisTestStore,
+  testPolicy,
+} from '../helpers/maintenance-test-store.js';
+import { useSharedRedis } from '../helpers/shared-redis.js';
+import type { TestRedis } from '../helpers/shared-redis.js';
+import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
+
+let redisServer: TestRedis;
+let redis: Redis;
+let store: RedisTestStore;
+let sims: RunningSimulator[] = [];
+
+beforeAll(async () => {
+  redisServer = await useSharedRedis();
+  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+  store = new RedisTestStore(redis);
+});
+afterAll(async () => {
+  redis.disconnect();
+  await redisServer.stop();
+});
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  sims = [];
+});
+
+function withKured(file: SnapshotFile, namespace: string, annotation: string): SnapshotFile {
+  const ds = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: {
+      name: 'kured',
+      namespace,
+      uid: 'uid-kured',
+      labels: { 'app.kubernetes.io/name': 'kured' },
+      annotations: { 'weave.works/kured-node-lock': annotation },
+    },
+    spec: {
+      selector: { matchLabels: { name: 'kured' } },
+      template: {
+        metadata: { labels: { name: 'kured' } },
+        spec: { containers: [{ name: 'kured', image: 'ghcr.io/kubereboot/kured:1.16.0' }] },
+      },
+    },
+    status: { desiredNumberScheduled: 0, numberReady: 0 },
+  };
+  file.items.push(ds as unknown as KObject);
+  return file;
+}
+
+async function run(
+  annotation: string,
+  namespace = 'kube-system',
+): Promise<{ state: string; reason?: string; cordoned?: boolean }> {
+  const s = await startScenarioSimulator(
+    withKured(await workerScenario({ extra: 1 }), namespace, annotation),
+  );
+  sims.push(s);
+  const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
+  await store.put(request);
+  const done = runMaintenance(request.id, {
+    store,
+    notifier: new RecordingNotifier(),
+    kubeConfig: kubeConfigOf(s),
+    policy: testPolicy('indus'),
+    redis,
+    holderIdentity: 'test-worker',
+    analyze: async () => ({ verdict: 'safe', summary: 'safe', findings: [] }),
+    logger: silentLogger,
+    pollMs: 100,
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const r = await store.get(request.id);
+    if (r && ['failed', 'awaiting-reboot'].includes(r.state)) {
+      if (r.state === 'awaiting-reboot') {
+        await store.transition(request.id, ['awaiting-reboot'], 'cancelling');
+        await done;
+      } else await done;
+      const cordoned = (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } })
+        .spec?.unschedulable;
+      return {
+        state: r.state,
+        ...(r.stateReason ? { reason: r.stateReason } : {}),
+        ...(cordoned !== undefined ? { cordoned } : {}),
+      };
+    }
+    if (Date.now() > deadline) throw new Error(`still ${r?.state}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
+describe('kured holds its reboot lock', () => {
+  it('single lock (kured --concurrency 1), in kube-system or its own namespace: refused before cordoning', async () => {
+    const lock = JSON.stringify({
+      nodeID: 'indus-wk-2',
+      metadata: { unschedulable: false },
+      created: new Date().toISOString(),
+      TTL: 0,
+    });
+    expect(await run(lock)).toEqual({ state: 'failed', reason: 'kured-lock' });
+    expect(await run(lock, 'kured')).toEqual({ state: 'failed', reason: 'kured-lock' });
+  }, 40_000);
+
+  it('an unreadable lock annotation counts as held', async () => {
+    expect(await run('{not json')).toEqual({ state: 'failed', reason: 'kured-lock' });
+  }, 20_000);
+
+  it('multi-lock (kured --concurrency > 1, {maxOwners, locks}): held by another node → refused before cordoning; all entries expired → not blocked', async () => {
+    const held = JSON.stringify({
+      maxOwners: 2,
+      locks: [{ nodeID: 'indus-wk-2', created: new Date().toISOString(), TTL: 0 }],
+    });
+    expect(await run(held)).toEqual({ state: 'failed', reason: 'kured-lock' });
+    const stale = JSON.stringify({
+      maxOwners: 2,
+      locks: [{ nodeID: 'indus-wk-2', created: new Date(Date.now() - 3600_000).toISOString(), TTL: 60e9 }],
+    });
+    expect((await run(stale)).state).toBe('awaiting-reboot');
+  }, 40_000);
+
+  it('an expired single lock (TTL passed) does not block', async () => {
+    const lock = JSON.stringify({
+      nodeID: 'indus-wk-2',
+      created: new Date(Date.now() - 3600_000).toISOString(),
+      TTL: 60e9,
+    });
+    expect((await run(lock)).state).toBe('awaiting-reboot');
+  }, 20_000);
+});

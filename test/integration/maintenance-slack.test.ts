@@ -1,0 +1,602 @@
+/**
+ * Maintenance through Slack end to end: signed requests into the real Bolt HTTP app of
+ * the gateway → real Redis → the worker process's composition (`runWorkerProcess`: answer worker
+ * plus maintenance worker, configured from a config file and a policy file) → the simulator as the
+ * cluster → Block Kit cards and thread posts at a local fake Slack Web API.
+ *
+ * Covered: the happy path of a control-plane node (request → two approvals → lock → cordon → drain
+ * → simulated reboot → uncordon → summary, thread posts and audit entries in order); self-approval,
+ * a non-approver's click, a double click and a click after expiry refused privately, counted once,
+ * nothing executed before the last approval; another control-plane node going NotReady between
+ * approval and execution stops the execution with that reason in the thread; `/k8s audit` for
+ * admins only.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGateway } from '../../adapters/gateway/gateway.js';
+import { SlackMaintenance } from '../../adapters/slack/slack-maintenance.js';
+import type { SlackMaintenanceService } from '../../adapters/slack/slack-maintenance.js';
+import type { Reply } from '../../src/explain/reply.js';
+import type { RunningGateway } from '../../adapters/gateway/gateway.js';
+import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { maintenanceQueueNameFor, REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
+import type { MaintenanceRequest, MaintenanceState } from '../../src/maintenance/types.js';
+import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { createLogger, silentLogger } from '../../src/util/logger.js';
+import { runWorkerProcess } from '../../workers/main.js';
+import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
+import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
+import {
+  sendSigned,
+  slashCommandBody,
+  TEST_SIGNING_SECRET,
+  triggerId,
+} from '../helpers/fake-slack-requests.js';
+import { useSharedRedis } from '../helpers/shared-redis.js';
+import { eventually } from '../helpers/eventually.js';
+import type { TestRedis } from '../helpers/shared-redis.js';
+import { startScenarioSimulator } from '../helpers/simulator.js';
+
+const FORM = 'application/x-www-form-urlencoded' as const;
+const TEAM = 'T0TEST';
+const REQUESTER = 'U0REQ';
+const APPROVER_1 = 'U0APP1';
+const APPROVER_2 = 'U0APP2';
+const OUTSIDER = 'U0OUT';
+const ADMIN = 'U0ADMIN';
+
+const POLICY = `
+defaults:
+  requesters: ["*"]
+  approvers: [slack:${TEAM}:${REQUESTER}, slack:${TEAM}:${APPROVER_1}, slack:${TEAM}:${APPROVER_2}]
+  admins: [slack:${TEAM}:${ADMIN}]
+  approvals: { worker: 1, controlPlane: 2 }
+  drain: { timeoutMs: 60000, progressIntervalMs: 1000 }
+  reboot: { timeoutMs: 60000 }
+  lock: { leaseDurationSeconds: 15 }
+`;
+
+const blocksText = (call: FakeSlackCall | undefined): string => JSON.stringify(call?.params.blocks ?? []);
+
+describe('maintenance through Slack, with the worker process and the simulator', () => {
+  let redisServer: TestRedis;
+  let redis: Redis;
+  let fake: FakeSlackApi;
+  let sim: RunningSimulator;
+  let gateway: RunningGateway;
+  let dir: string;
+  let url: string;
+  let executions: Queue;
+  const signals = new EventEmitter();
+  let workerDone: Promise<void>;
+  let renewer: NodeJS.Timeout | undefined;
+
+  /**
+   * What the control-plane components of a live cluster do: renew their leader Leases (every 2 s,
+   * kube-scheduler's and kube-controller-manager's default retry period). The simulator serves a
+   * recorded snapshot whose Leases would otherwise age past their 15 s duration during this test
+   * and make every control-plane reboot unsafe.
+   */
+  const renewLeaderLeases = async (): Promise<void> => {
+    const base = `${sim.url}/apis/coordination.k8s.io/v1/namespaces/kube-system/leases`;
+    const list = (await (await fetch(base)).json()) as { items: { metadata: { name: string } }[] };
+    const renewTime = `${new Date().toISOString().slice(0, 23)}000Z`;
+    for (const lease of list.items) {
+      await fetch(`${base}/${lease.metadata.name}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ spec: { renewTime } }),
+      });
+    }
+  };
+
+  beforeAll(async () => {
+    redisServer = await useSharedRedis();
+    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    fake = await startFakeSlackApi();
+    fake.override('chat.update', (call) => ({
+      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
+    }));
+    sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
+    await renewLeaderLeases();
+    renewer = setInterval(() => void renewLeaderLeases().catch(() => undefined), 2000);
+    dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-maint-'));
+    await writeFile(join(dir, 'kubeconfig.yaml'), sim.kubeconfig);
+    await writeFile(join(dir, 'policy.yaml'), POLICY);
+    await writeFile(
+      join(dir, 'config.yaml'),
+      `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
+    );
+    const config = await loadConfig({ path: join(dir, 'config.yaml'), env: {} });
+    const ready = new Promise<void>((resolve) => {
+      workerDone = runWorkerProcess({
+        env: { REDIS_URL: redisServer.url, K8S_HA_BOT_OPS_PORT: '0' },
+        argv: ['node', 'main', '--cluster', 'prod', '--config', join(dir, 'config.yaml')],
+        logger: process.env.DEBUG_MAINT ? createLogger({ name: 'worker', level: 'debug' }) : silentLogger,
+        signals,
+        onReady: () => resolve(),
+        maintenanceWorker: { lockDurationMs: 5000, stalledIntervalMs: 5000 },
+        loadWorkerStep: (context, settings) =>
+          createWorkerAnswerStep({ ...context, redisUrl: settings.redisUrl, prefix: settings.prefix }),
+      });
+      workerDone.catch(() => resolve());
+    });
+    await ready;
+    // A worker that failed to start fails every test with its reason.
+    await Promise.race([workerDone, delay(50)]);
+    gateway = await startGateway({
+      env: {
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: 'xoxb-test',
+        SLACK_API_URL: fake.apiUrl,
+        K8S_HA_BOT_RATE_LIMIT: '1000',
+      },
+      config,
+      logger: process.env.DEBUG_MAINT ? createLogger({ name: 'gateway', level: 'debug' }) : silentLogger,
+      port: 0,
+      maintenanceSweepMs: 250,
+    });
+    url = `http://127.0.0.1:${gateway.port}/slack/events`;
+    executions = new Queue(maintenanceQueueNameFor('prod'), { connection: redis });
+  }, 60_000);
+
+  afterAll(async () => {
+    clearInterval(renewer);
+    await gateway?.close();
+    signals.emit('SIGTERM', 'SIGTERM');
+    signals.emit('SIGTERM', 'SIGTERM');
+    await workerDone?.catch(() => undefined);
+    await executions?.close();
+    redis?.disconnect();
+    await sim?.close();
+    await fake?.close();
+    await redisServer?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
+  const posts = (channel: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
+  const ephemeralsTo = (user: string): FakeSlackCall[] =>
+    fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user);
+  const updatesOf = (ts: string): FakeSlackCall[] =>
+    fake.callsOf('chat.update').filter((c) => c.params.ts === ts);
+  const executionJobs = async (): Promise<number> => {
+    const counts = await executions.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  };
+
+  const slash = async (text: string, user: string, channel: string): Promise<string> => {
+    const res = await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: channel }), {
+      contentType: FORM,
+    });
+    expect(res.status).toBe(200);
+    return (JSON.parse(res.text) as { text: string }).text;
+  };
+
+  const click = async (
+    action: 'approve' | 'reject' | 'cancel',
+    id: string,
+    user: string,
+    channel: string,
+    messageTs: string,
+  ): Promise<void> => {
+    const payload = {
+      type: 'block_actions',
+      trigger_id: triggerId(),
+      user: { id: user, team_id: TEAM, name: user.toLowerCase() },
+      team: { id: TEAM },
+      channel: { id: channel },
+      container: { type: 'message', message_ts: messageTs, channel_id: channel },
+      message: { ts: messageTs, text: 'card' },
+      actions: [
+        {
+          type: 'button',
+          action_id: `k8s-ha-bot:maintenance-${action}`,
+          block_id: 'b',
+          value: id,
+          action_ts: '1712000001.0',
+        },
+      ],
+    };
+    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, {
+      contentType: FORM,
+    });
+    expect(res.status).toBe(200);
+  };
+
+  /** Post a request and wait for its card; returns the request id and the card's ts. */
+  const request = async (text: string, channel: string): Promise<{ id: string; ts: string }> => {
+    const ack = await slash(text, REQUESTER, channel);
+    expect(ack).toMatch(/before asking for approval/);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
+    const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
+    const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
+    expect(id).toMatch(REQUEST_ID_PATTERN);
+    const ts = String(card?.params.ts ?? '');
+    // The fake answers postMessage with its own ts; the card's is the one the gateway attached.
+    const stored = await eventually('the card attached to the request', async () => {
+      const r = await service().get(id);
+      return r?.card?.ts ? r : undefined;
+    });
+    expect(stored?.card).toMatchObject({ channel });
+    return { id, ts: stored?.card?.ts ?? ts };
+  };
+
+  const waitForState = async (
+    id: string,
+    states: MaintenanceState[],
+    timeoutMs = 30_000,
+  ): Promise<MaintenanceRequest> => {
+    let last: MaintenanceRequest | null = null;
+    return eventually(
+      () => `request ${id} in ${states.join('/')} (still ${last?.state})`,
+      async () => {
+        last = await service().get(id);
+        return last && states.includes(last.state) ? last : undefined;
+      },
+      timeoutMs,
+    );
+  };
+
+  const threadOf = (channel: string, ts: string): FakeSlackCall[] =>
+    posts(channel).filter((c) => c.params.thread_ts === ts);
+
+  it('happy path on a control-plane node: two distinct approvals, refusals in private, then lock, cordon, drain, reboot, uncordon, summary', async () => {
+    const channel = 'C0HAPPY';
+    const { id, ts } = await request('maintain atlas-cp-2 kernel patch', channel);
+    const card = posts(channel)[0];
+    expect(card?.params.thread_ts).toBeUndefined();
+    expect(blocksText(card)).toContain('kernel patch');
+    expect(blocksText(card)).toMatch(/"style":"primary"/);
+    expect(blocksText(card)).toMatch(/"style":"danger"/);
+    expect(await executionJobs()).toBe(0);
+
+    // Self-approval: refused to the requester only; the card is not touched.
+    await click('approve', id, REQUESTER, channel, ts);
+    await fake.waitFor(() => ephemeralsTo(REQUESTER).some((c) => /own request/.test(String(c.params.text))));
+    // A non-approver's click: refused privately, naming the cluster.
+    await click('approve', id, OUTSIDER, channel, ts);
+    await fake.waitFor(() =>
+      ephemeralsTo(OUTSIDER).some((c) => String(c.params.text).includes('You are not an approver for prod')),
+    );
+    expect(updatesOf(ts)).toHaveLength(0);
+    expect((await service().get(id))?.approvals).toHaveLength(0);
+
+    // First approval: the card is updated in place for everyone; still nothing to execute.
+    await click('approve', id, APPROVER_1, channel, ts);
+    await fake.waitFor(() => updatesOf(ts).length >= 1);
+    expect(blocksText(updatesOf(ts)[0])).toMatch(/1 of 2|1\/2/);
+    // Double click: counted once, told privately.
+    await click('approve', id, APPROVER_1, channel, ts);
+    await fake.waitFor(() =>
+      ephemeralsTo(APPROVER_1).some((c) => /Already counted/.test(String(c.params.text))),
+    );
+    const afterOne = await service().get(id);
+    expect(afterOne?.approvals.map((a) => a.actor.id)).toEqual([APPROVER_1]);
+    expect(afterOne?.state).toBe('pending-approval');
+    // Decided (the private answer came after the decision) and still pending: no execution was queued.
+    expect(await executionJobs()).toBe(0);
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
+
+    // Second approval, typed: the execution starts.
+    const ack = await slash(`approve ${id}`, APPROVER_2, channel);
+    expect(ack).toBe(`Recording your decision on ${id}…`);
+    await waitForState(id, ['awaiting-reboot', 'failed', 'completed'], 40_000);
+    expect(await executionJobs()).toBe(1);
+    const waiting = await service().get(id);
+    expect(waiting?.state).toBe('awaiting-reboot');
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBe(true);
+    await sim.rebootNode('atlas-cp-2', { downMs: 800 });
+    const final = await waitForState(id, ['completed', 'failed'], 40_000);
+    expect({ state: final.state, reason: final.stateReason }).toEqual({
+      state: 'completed',
+      reason: undefined,
+    });
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-2') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
+
+    // Thread posts under the card, in order.
+    await fake.waitFor(
+      () => threadOf(channel, ts).some((c) => /completed/.test(String(c.params.text))),
+      15_000,
+    );
+    const thread = threadOf(channel, ts).map((c) => String(c.params.text));
+    const at = (re: RegExp): number => thread.findIndex((t) => re.test(t));
+    const order = [
+      /approved \(1 of 2\)/,
+      /approved \(2 of 2\)/,
+      /Execution started/,
+      /maintenance lock/,
+      /Cordoned atlas-cp-2/,
+      /is drained/,
+      /rebooted/,
+      /Uncordoned atlas-cp-2/,
+      /completed/,
+    ];
+    const positions = order.map(at);
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // The card ends as completed, updated in place.
+    await fake.waitFor(
+      () => updatesOf(ts).some((c) => blocksText(c).includes('Done: atlas-cp-2 was rebooted and checked')),
+      10_000,
+    );
+
+    // Audit entries, oldest first for this request.
+    const audit = await service().recentAudit({ platform: 'slack', tenant: TEAM, id: ADMIN }, 500);
+    expect(audit.ok).toBe(true);
+    const types = (audit.ok ? audit.entries : [])
+      .filter((e) => e.requestId === id)
+      .reverse()
+      .map((e) => e.event.type)
+      .filter((t) => t !== 'eviction' && t !== 'drain-progress');
+    expect(types).toEqual([
+      'requested',
+      'approved',
+      'approved',
+      'execution-started',
+      'locked',
+      'cordoned',
+      'drained',
+      'rebooted',
+      'verified',
+      'uncordoned',
+      'lock-released',
+      'completed',
+    ]);
+    const approvers = (audit.ok ? audit.entries : [])
+      .filter((e) => e.requestId === id && e.event.type === 'approved')
+      .reverse()
+      .map((e) => e.actor);
+    expect(approvers).toEqual([`slack:${TEAM}:${APPROVER_1}`, `slack:${TEAM}:${APPROVER_2}`]);
+  }, 120_000);
+
+  it('/k8s audit: admins get the entries privately, others a private refusal', async () => {
+    const ack = await slash('audit', OUTSIDER, 'C0AUDIT');
+    expect(ack).toBe('Reading the maintenance audit log…');
+    await fake.waitFor(() =>
+      ephemeralsTo(OUTSIDER).some((c) => /Only maintenance admins/.test(String(c.params.text))),
+    );
+    await slash('감사 로그', ADMIN, 'C0AUDIT');
+    await fake.waitFor(() => ephemeralsTo(ADMIN).some((c) => /mr-[a-z2-7]{10}/.test(blocksText(c))));
+    expect(posts('C0AUDIT')).toHaveLength(0);
+  });
+
+  it('a click after expiry is refused privately, the card says expired, and nothing is executed', async () => {
+    const channel = 'C0EXPIRE';
+    const before = await executionJobs();
+    const { id, ts } = await request('request a reboot of atlas-wk-1 because firmware', channel);
+    // The request's lifetime passes (the policy's minimum is a minute): move expiresAt into the past.
+    const key = `k8s-ha-bot:maintenance:request:${id}`;
+    const stored = JSON.parse((await redis.get(key)) ?? '{}') as MaintenanceRequest;
+    await redis.set(
+      key,
+      JSON.stringify({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() }),
+      'KEEPTTL',
+    );
+    await click('approve', id, APPROVER_1, channel, ts);
+    await fake.waitFor(() =>
+      ephemeralsTo(APPROVER_1).some(
+        (c) => /expired/i.test(String(c.params.text)) && !/Already/.test(String(c.params.text)),
+      ),
+    );
+    await fake.waitFor(() => updatesOf(ts).some((c) => /expired/i.test(blocksText(c))));
+    const final = await service().get(id);
+    expect(final?.state).toBe('expired');
+    expect(final?.approvals).toHaveLength(0);
+    // Expired is final: no decision can queue an execution any more.
+    expect(await executionJobs()).toBe(before);
+    expect(
+      (sim.getObject('nodes', null, 'atlas-wk-1') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
+  }, 60_000);
+
+  it('the Request maintenance button of a reboot answer asks for it (clicker = requester, card in the thread); a Korean typed cancel ends it', async () => {
+    const channel = 'C0BUTTON';
+    const payload = {
+      type: 'block_actions',
+      trigger_id: triggerId(),
+      user: { id: REQUESTER, team_id: TEAM },
+      team: { id: TEAM },
+      channel: { id: channel },
+      container: { type: 'message', message_ts: '1712000100.000100', channel_id: channel },
+      message: { ts: '1712000100.000100', text: 'answer' },
+      actions: [
+        {
+          type: 'button',
+          action_id: 'k8s-ha-bot:request-maintenance',
+          block_id: 'b',
+          value: JSON.stringify({ cluster: 'prod', node: 'atlas-wk-1' }),
+          action_ts: '1712000101.0',
+        },
+      ],
+    };
+    await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, { contentType: FORM });
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
+    const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
+    expect(card?.params.thread_ts).toBe('1712000100.000100');
+    const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
+    // The card's address is attached right after Slack answers the post (as in `request` above).
+    const stored = await eventually('the card attached to the request', async () => {
+      const r = await service().get(id);
+      return r?.card?.ts ? r : undefined;
+    });
+    expect(stored?.requestedBy).toMatchObject({ platform: 'slack', tenant: TEAM, id: REQUESTER });
+    expect(stored?.card).toMatchObject({ channel, thread_ts: '1712000100.000100' });
+    expect(await slash(`${id} 취소`, REQUESTER, channel)).toBe(`${id}에 대한 결정을 기록하는 중…`);
+    await waitForState(id, ['cancelled']);
+    await fake.waitFor(() => updatesOf(stored?.card?.ts ?? '').some((c) => /Cancelled/.test(blocksText(c))));
+  }, 60_000);
+
+  it('another control-plane node going NotReady between approval and execution stops it, with the reason in the thread', async () => {
+    const channel = 'C0CHANGE';
+    const evictionsBefore = new Map(sim.evictionRequests);
+    const { id, ts } = await request('maintain atlas-cp-3', channel);
+    await click('approve', id, APPROVER_1, channel, ts);
+    await fake.waitFor(() => updatesOf(ts).length >= 1);
+    void sim.rebootNode('atlas-cp-1', { downMs: 120_000 }).catch(() => undefined);
+    await click('approve', id, APPROVER_2, channel, ts);
+    const final = await waitForState(id, ['failed', 'completed', 'awaiting-reboot'], 40_000);
+    expect(final.state).toBe('failed');
+    // The preflight names the change: another control-plane node is NotReady.
+    expect(final.stateReason).toBe('other-control-plane-not-ready');
+    await fake.waitFor(
+      () => threadOf(channel, ts).some((c) => /stopped/.test(String(c.params.text))),
+      15_000,
+    );
+    const stop = threadOf(channel, ts).find((c) => /stopped/.test(String(c.params.text)));
+    expect(String(stop?.params.text)).toMatch(/another control-plane node is NotReady/);
+    expect(blocksText(stop)).toContain('atlas-cp-1');
+    expect(
+      (sim.getObject('nodes', null, 'atlas-cp-3') as { spec?: { unschedulable?: boolean } }).spec
+        ?.unschedulable,
+    ).toBeUndefined();
+    expect(new Map(sim.evictionRequests)).toEqual(evictionsBefore);
+  }, 60_000);
+
+  it('with another control-plane node down, a request is refused as unsafe with the reasons; only an admin may force it, with a reason; one open request per node', async () => {
+    const channel = 'C0UNSAFE';
+    const before = await executionJobs();
+    expect(await slash('maintain atlas-cp-2 kernel patch', REQUESTER, channel)).toMatch(
+      /before asking for approval/,
+    );
+    await fake.waitFor(() => posts(channel).length >= 1, 30_000);
+    const refused = posts(channel)[0];
+    expect(String(refused?.params.text)).toMatch(
+      /Refused: the reboot-impact analysis says it is unsafe to reboot atlas-cp-2/,
+    );
+    expect(blocksText(refused)).toMatch(/quorum/);
+    expect(blocksText(refused)).not.toContain('maintenance-approve');
+
+    // "Only admins may force" concerns the requester alone: said to them privately.
+    const privateBefore = ephemeralsTo(REQUESTER).length;
+    await slash('maintain atlas-cp-2 kernel patch --force "cannot wait"', REQUESTER, channel);
+    await fake.waitFor(() => ephemeralsTo(REQUESTER).length > privateBefore, 30_000);
+    expect(
+      ephemeralsTo(REQUESTER)
+        .slice(privateBefore)
+        .map((c) => String(c.params.text))
+        .join('\n'),
+    ).toContain('Only an admin of prod may force');
+    expect(ephemeralsTo(REQUESTER).at(-1)?.params.channel).toBe(channel);
+
+    await slash('maintain atlas-cp-2 disk is dying', ADMIN, channel);
+    await fake.waitFor(() => posts(channel).length >= 2, 30_000);
+    expect(String(posts(channel)[1]?.params.text)).toMatch(/unsafe/);
+    expect(
+      posts(channel)
+        .map((c) => String(c.params.text))
+        .join('\n'),
+    ).not.toContain('Only an admin');
+    await slash('maintain atlas-cp-2 disk is dying force: the disk fails within hours', ADMIN, channel);
+    await fake.waitFor(
+      () => posts(channel).some((c) => blocksText(c).includes('maintenance-approve')),
+      30_000,
+    );
+    const card = posts(channel).find((c) => blocksText(c).includes('maintenance-approve'));
+    expect(blocksText(card)).toContain('the disk fails within hours');
+    const id = /"value":"(mr-[a-z2-7]{10})"/.exec(blocksText(card))?.[1] ?? '';
+    expect(await service().get(id)).toMatchObject({
+      force: true,
+      forceReason: 'the disk fails within hours',
+      approvalsRequired: 2,
+      state: 'pending-approval',
+    });
+
+    const count = posts(channel).length;
+    await slash('maintain atlas-cp-2 again --force "still dying"', ADMIN, channel);
+    await fake.waitFor(() => posts(channel).length > count, 30_000);
+    expect(String(posts(channel)[count]?.params.text)).toContain(
+      `already has an open maintenance request (${id})`,
+    );
+    expect(await executionJobs()).toBe(before);
+  }, 90_000);
+});
+
+describe('SlackMaintenance thread posts', () => {
+  it("posts one request's thread messages in the order they were taken, even when an earlier lookup is slow", async () => {
+    const request = {
+      id: 'mr-abcdefgh23',
+      locale: 'en',
+      card: { platform: 'slack', channel: 'C1', ts: '1.1' },
+    } as unknown as MaintenanceRequest;
+    let calls = 0;
+    const service = {
+      // The first lookup answers last.
+      get: async () => {
+        calls += 1;
+        await delay(calls === 1 ? 150 : 5);
+        return request;
+      },
+    } as unknown as SlackMaintenanceService;
+    const posted: string[] = [];
+    const m = new SlackMaintenance({
+      service,
+      texts: {
+        audit: () => {
+          throw new Error('unused');
+        },
+        notAdmin: () => '',
+      },
+      client: {
+        chat: {
+          postMessage: async () => ({ ok: true }),
+          postEphemeral: async () => ({ ok: true }),
+          update: async () => ({ ok: true }),
+        },
+      },
+      poster: {
+        deliver: async (reply: Reply) => {
+          posted.push(reply.summary);
+          return true;
+        },
+      },
+      store: { postedMessages: async () => new Map() },
+      render: () => [],
+      logger: silentLogger,
+    });
+    const reply = (summary: string): Reply => ({
+      kind: 'maintenance',
+      locale: 'en',
+      title: 't',
+      verdict: null,
+      summary,
+      planes: [],
+      sections: [],
+      advice: [],
+      actions: [],
+      context: { cluster: 'prod', snapshotAt: null, requestId: request.id, maintenanceId: request.id },
+      findings: [],
+    });
+    const delivery = { mode: 'thread', maintenanceId: request.id } as const;
+    await Promise.all(
+      ['locked', 'cordoned', 'drained'].map((t) =>
+        m.deliver(reply(t), { channel: 'C1' }, request.id, delivery),
+      ),
+    );
+    expect(posted).toEqual(['locked', 'cordoned', 'drained']);
+  });
+});

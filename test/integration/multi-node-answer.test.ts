@@ -1,0 +1,176 @@
+/**
+ * Several nodes in one question, on the answer path (simulator → client-node → analysis
+ * → explanation): the joint verdict for "together", the rolling plan for "one by one", both in
+ * `--format json`. Short names, typos and groups are resolved by the worker against the live
+ * node list. Expected values are the hand-computed ones of test/unit/multi-node-analysis.test.ts.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type AnswerService, createAnswerService } from '../../src/answer/answer.js';
+import type { Reply } from '../../src/explain/reply.js';
+import { renderText } from '../../src/explain/render-text.js';
+import { toJsonOutput } from '../../adapters/console/console-adapter.js';
+
+const DIR = join(process.cwd(), 'test/fixtures/scenarios');
+
+let service: AnswerService;
+beforeAll(() => {
+  service = createAnswerService({
+    config: {
+      source: 'test',
+      clusters: {
+        atlas: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '01-healthy-3cp-stacked-etcd.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        aks: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '13-managed-aks-like-no-control-plane-nodes.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        demo: {
+          kind: 'snapshot',
+          snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        orion: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '14-5cp-etcd-workers-short-of-capacity.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
+      defaultCluster: 'atlas',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    },
+  });
+});
+afterAll(() => service.close());
+
+async function ask(
+  text: string,
+  cluster = 'atlas',
+  locale: 'en' | 'ko' = 'en',
+): Promise<{ reply: Reply; text: string }> {
+  const reply = await service.answer({
+    requestId: 'multi-1',
+    text,
+    cluster,
+    locale,
+    user: { platform: 'console', id: 'tester' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+  });
+  return { reply, text: renderText(reply) };
+}
+
+describe('several nodes in one question, through the answer path', () => {
+  it('"can I reboot atlas-cp-1 and atlas-cp-2": together is unsafe (etcd keeps 1 of 3, quorum 2)', async () => {
+    const { reply, text } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.summary).toContain('etcd quorum lost');
+    expect(reply.summary).toContain('1 of 3 voting members');
+    expect(reply.multiNode?.joint.verdict).toBe('unsafe');
+    // The same analysis gives the rolling order: the etcd leader (atlas-cp-1) last.
+    expect(reply.multiNode?.plan.batches).toEqual([['atlas-cp-2'], ['atlas-cp-1']]);
+    expect(text).toContain('atlas-cp-1 alone: CAUTION');
+    expect(text).toContain('one by one');
+  });
+
+  it('"in what order should I reboot the masters?": one at a time, the etcd leader last, the riskiest step named', async () => {
+    const { reply, text } = await ask('in what order should I reboot the masters?');
+    expect(reply.title).toContain('one by one');
+    expect(reply.verdict).toBe('caution');
+    expect(reply.multiNode?.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-3', 'atlas-cp-1']);
+    expect(reply.multiNode?.plan.riskiestStep).toBe(3);
+    expect(reply.summary).toContain('The riskiest step is step 3 (atlas-cp-1)');
+    expect(text).toContain('the etcd leader (atlas-cp-1) last');
+    expect(text).toContain('its etcd member atlas-cp-2 healthy');
+  });
+
+  it('short names are resolved by the worker: "can we reboot wk-1 and wk-2"', async () => {
+    const { reply } = await ask('can we reboot wk-1 and wk-2');
+    expect(reply.multiNode?.nodes).toEqual(['atlas-wk-1', 'atlas-wk-2']);
+  });
+
+  it('a zone group on a cluster that labels zones', async () => {
+    const { reply } = await ask('can I reboot the nodes in zone westeurope-1', 'aks');
+    expect(reply.multiNode?.nodes).toEqual([
+      'aks-system-18822409-vmss000000',
+      'aks-user-40213377-vmss000000',
+    ]);
+  });
+
+  it('an empty group says so and lists the nodes', async () => {
+    const { reply } = await ask('can I reboot all the masters', 'aks');
+    expect(reply.kind).toBe('error');
+    expect(reply.summary).toContain('aks-user-40213377-vmss000001');
+  });
+
+  it('answers in Korean', async () => {
+    const { reply, text } = await ask('atlas-cp-1이랑 atlas-cp-2 재부팅해도 돼?', 'atlas', 'ko');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.summary).toContain('etcd 정족수 상실');
+    expect(text).toContain('atlas-cp-1 단독:');
+  });
+
+  it('a single short name is resolved for a single-node answer: "can I reboot wk-2"', async () => {
+    const { reply } = await ask('can I reboot wk-2');
+    expect(reply.summary).toContain('atlas-wk-2');
+    expect(reply.verdict).not.toBeNull();
+  });
+
+  it('what-if for several nodes uses the joint analysis: "what if I lose atlas-cp-1 and atlas-cp-2"', async () => {
+    const { reply } = await ask('what if I lose atlas-cp-1 and atlas-cp-2', 'demo');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.multiNode?.action).toBe('node-down');
+    expect(reply.findings.find((f) => f.check === 'etcd-quorum-after')?.variant).toBe('joint-lost');
+  });
+
+  it('the demo workers together: the storefront budget cannot recover (no room left), one by one is possible', async () => {
+    const together = await ask('can I reboot atlas-wk-1 and atlas-wk-2', 'demo');
+    expect(together.reply.verdict).toBe('unsafe');
+    expect(together.text).toContain(
+      'PodDisruptionBudget shop/storefront: together these nodes need 3 evictions, it allows 1',
+    );
+    const rolling = await ask('reboot atlas-wk-1 and atlas-wk-2 one by one', 'demo');
+    expect(rolling.reply.verdict).toBe('caution');
+    expect(rolling.reply.multiNode?.plan.batches).toEqual([['atlas-wk-1'], ['atlas-wk-2']]);
+    expect(rolling.text).toContain('PodDisruptionBudget shop/storefront allowing 1 disruption again');
+  });
+
+  it('a cluster short of capacity (scenario 14): two workers together leave pods Pending; the workers one by one are safe', async () => {
+    const together = await ask('can I reboot orion-wk-1 and orion-wk-2', 'orion');
+    expect(together.reply.verdict).toBe('caution');
+    expect(together.reply.summary).toContain('2 of the 4 evicted pods fit on no remaining node');
+    const rolling = await ask('reboot all the workers one by one', 'orion');
+    expect(rolling.reply.verdict).toBe('safe');
+    expect(rolling.reply.multiNode?.plan.batches).toEqual([['orion-wk-1'], ['orion-wk-2'], ['orion-wk-3']]);
+  });
+
+  it('a 5-member etcd (scenario 14): two control-plane nodes together keep quorum with no spare; three lose it', async () => {
+    const two = await ask('can I reboot orion-cp-2 and orion-cp-5', 'orion');
+    expect(two.reply.verdict).toBe('safe');
+    expect(two.text).toContain('3 of 5 voting members stay healthy, exactly the quorum of 3');
+    const three = await ask('can I reboot orion-cp-1, orion-cp-2 and orion-cp-5', 'orion');
+    expect(three.reply.verdict).toBe('unsafe');
+  });
+
+  it('--format json carries the joint verdict and the plan (order, batches)', async () => {
+    const { reply } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');
+    const json = JSON.parse(JSON.stringify(toJsonOutput(reply))) as {
+      verdict: string;
+      multiNode: { joint: { verdict: string }; plan: { order: string[]; batches: string[][] } };
+    };
+    expect(json.verdict).toBe('unsafe');
+    expect(json.multiNode.joint.verdict).toBe('unsafe');
+    expect(json.multiNode.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-1']);
+    expect(json.multiNode.plan.batches).toEqual([['atlas-cp-2'], ['atlas-cp-1']]);
+  });
+});

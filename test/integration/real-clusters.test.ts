@@ -1,0 +1,823 @@
+/**
+ * Real clusters in, true answers out: every file of test/fixtures/real-clusters/ (real
+ * `kubectl get … -o json` objects from public repositories, see its README for sources) is asked a
+ * control-plane reboot, a worker reboot where one exists, and `status`, through the path
+ * `k8s-ha-bot ask --snapshot FILE --format json` takes. The expectations are the README's
+ * ("What a correct answer says about each"), written before looking at what the bot answers.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../adapters/k8s-ha-bot.js';
+import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
+import { createAnswerService } from '../../src/answer/answer.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import type { Finding } from '../../src/analysis/types.js';
+import type { Reply } from '../../src/explain/reply.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+import { startSimulator } from '../../src/simulator/start-simulator.js';
+import { renderText } from '../../src/explain/render-text.js';
+
+const DIR = join(process.cwd(), 'test/fixtures/real-clusters');
+
+interface JsonAnswer {
+  verdict: 'safe' | 'caution' | 'unsafe' | null;
+  text: string;
+  findings: Finding[];
+  kind: string;
+  health: 'healthy' | 'degraded' | 'critical' | null;
+  context: { snapshotAt: string | null; profile?: string; capturedFrom?: string };
+}
+
+async function ask(file: string, text: string, extra: string[] = []): Promise<JsonAnswer> {
+  let out = '';
+  let err = '';
+  const code = await main(
+    [
+      'node',
+      'k8s-ha-bot',
+      'ask',
+      '--snapshot',
+      file.startsWith('/') ? file : join(DIR, file),
+      '--format',
+      'json',
+      ...extra,
+      text,
+    ],
+    {
+      out: (t) => void (out += t),
+      err: (t) => void (err += t),
+      env: { LOG_LEVEL: 'silent' },
+    },
+  );
+  if (code !== 0) throw new Error(`exit ${code}: ${err}`);
+  return JSON.parse(out) as JsonAnswer;
+}
+
+const serious = (f: Finding): boolean => f.severity === 'warn' || f.severity === 'block';
+
+/**
+ * The README's global rule: nothing the file does not contain becomes a finding, and the answer
+ * says what it could not see and when the data was captured. None of the files has `/readyz`;
+ * only file 02 has leader Leases.
+ */
+function expectOnlyWhatWasSeen(a: JsonAnswer, opts: { leaderLeases: boolean }): void {
+  expect(a.text).not.toMatch(/readyz answered/i);
+  expect(a.findings.filter((f) => f.check === 'readyz' && serious(f))).toEqual([]);
+  expect(a.text).not.toMatch(/already failing|already stalled|is stale/i);
+  expect(a.findings.filter((f) => f.variant === 'stale' || f.variant === 'lease-stale')).toEqual([]);
+  if (!opts.leaderLeases) {
+    expect(a.text).not.toMatch(/leaders run elsewhere/);
+    expect(
+      a.findings.filter(
+        (f) => (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && serious(f),
+      ),
+    ).toEqual([]);
+  }
+  // What it could not see: at least /readyz, which no file has.
+  const unseen = a.findings.find((f) => f.check === 'not-observed');
+  expect(unseen?.severity).toBe('info');
+  expect(unseen?.facts.resources).toEqual(expect.arrayContaining(['readyz']));
+  expect(a.text).toMatch(/not in the snapshot/i);
+  // The capture time is inferred from the data and shown.
+  expect(a.text).toMatch(/captured at \d{4}-\d\d-\d\dT[\d:.]+Z \(inferred from /);
+}
+
+function texts(a: JsonAnswer): string {
+  return a.text;
+}
+
+describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
+  const F = '01-sonobuoy-kind-1cp-2w.json';
+  it('control-plane reboot is unsafe: the only control plane', async () => {
+    const a = await ask(F, 'can I reboot kind-control-plane');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
+    // one healthy etcd member: losing it is not "restore the unhealthy member"
+    expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot: the bare pod is lost for good, not a capacity problem; kind-worker NotReady is named', async () => {
+    const a = await ask(F, 'can I reboot kind-worker2');
+    expect(a.verdict).not.toBe('unsafe');
+    const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
+    expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
+    expect(a.text).toMatch(/sonobuoy\/sonobuoy[^\n]*never come back|never come back[^\n]*sonobuoy\/sonobuoy/);
+    expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
+    expect(a.text).toMatch(/kind-worker \(NotReady/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: no control-plane redundancy, kind-worker NotReady', async () => {
+    const a = await ask(F, 'status');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' }),
+      ]),
+    );
+    expect(a.text).toMatch(/kind-worker \(NotReady/);
+    expect(a.text).not.toMatch(/leader \./);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('02 kind: one node, real Leases of August 2021', () => {
+  const F = '02-sonobuoy-kind-1node-leases-2021.json';
+  it('status: capture time from the Leases, so nothing is "already failing"', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).not.toBe('critical');
+    expect(a.text).toMatch(/captured at 2021-08-18T16:0\d:[\d.]+Z \(inferred from the Leases\)/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('control-plane reboot is unsafe: single node', async () => {
+    const a = await ask(F, 'can I reboot kind-control-plane');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('the same List asked 5 s, 5 min and 1 h after its capture gives the same verdict, and names the capture time', async () => {
+    const config: BotConfig = {
+      source: 'test',
+      clusters: {
+        real: { kind: 'snapshot', snapshot: join(DIR, F), requestTimeoutMs: 5000, deadlineMs: 20000 },
+      },
+      defaultCluster: 'real',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const captured = Date.parse('2021-08-18T16:01:51.828999Z'); // the newest Lease renewTime in the file
+    const answers: Reply[][] = [];
+    for (const delayMs of [5_000, 300_000, 3_600_000]) {
+      const service = createAnswerService({
+        config,
+        now: () => new Date(captured + delayMs),
+        simulatorHeartbeatMs: 3_600_000,
+      });
+      try {
+        const job = (text: string): AnswerJob => ({
+          text,
+          cluster: 'real',
+          locale: 'en',
+          requestId: `t-${delayMs}`,
+          user: { platform: 'console', id: 't' },
+          replyTo: { platform: 'console', address: {} },
+          enqueuedAt: new Date(captured + delayMs).toISOString(),
+        });
+        answers.push([
+          await service.answer(job('status')),
+          await service.answer(job('can I reboot kind-control-plane')),
+        ]);
+      } finally {
+        await service.close();
+      }
+    }
+    for (const [status, reboot] of answers) {
+      expect(status?.health).toBe(answers[0]?.[0]?.health);
+      expect(reboot?.verdict).toBe(answers[0]?.[1]?.verdict);
+      expect(renderText(status as Reply)).toMatch(/captured at 2021-08-18T16:01:51\.828Z/);
+      expect(renderText(status as Reply)).not.toMatch(/already failing/);
+    }
+  });
+  it('--captured-at overrides the inferred time (10 min after the last renewal: the leader Leases are stale then)', async () => {
+    const a = await ask(F, 'status', ['--captured-at', '2021-08-18T16:11:51Z']);
+    expect(a.text).toMatch(/captured at 2021-08-18T16:11:51\.000Z \(given\)/);
+    expect(a.findings.filter((f) => f.check === 'leader-scheduler' && f.variant === 'stale')).toHaveLength(1);
+  });
+});
+
+describe('03 kubeadm v1.8 on AWS: 1 master (legacy label), 2 workers, FQDN node names', () => {
+  const F = '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json';
+  it('control-plane reboot is unsafe: single master found by its legacy label', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-9-206.us-west-2.compute.internal');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot is unsafe only because every kube-dns replica is on it', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-26-239.us-west-2.compute.internal');
+    expect(a.verdict).toBe('unsafe');
+    const blocks = a.findings.filter((f) => f.severity === 'block');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect([b.check, b.variant.startsWith('dns')]).toEqual(['single-replica', true]);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status', async () => {
+    expectOnlyWhatWasSeen(await ask(F, 'status'), { leaderLeases: false });
+  });
+});
+
+describe('04 k3d/k3s: one server', () => {
+  const F = '04-troubleshoot-k3d-k3s-1server.json';
+  it('k3s is recognised; the server reboot is unsafe', async () => {
+    const a = await ask(F, 'can I reboot k3d-mycluster-server-0');
+    expect(a.context.profile).toBe('k3s');
+    expect(texts(a)).toMatch(/k3s/);
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'control-plane-count', severity: 'block' })]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status names k3s', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('k3s');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('05 AKS: 3 agent nodes, nodes only', () => {
+  const F = '05-edgexr-aks-3agents-nodes.json';
+  it('managed (AKS) is recognised; status is HEALTHY as far as the nodes show', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('managed');
+    expect(a.text).toMatch(/AKS/);
+    expect(a.health).toBe('healthy');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, 'can I reboot aks-agentpool-30520393-vmss000000');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
+    // and never claims what it did not see ("its pods can move elsewhere")
+    expect(a.text).not.toMatch(/its pods can move/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('06 RKE2: one server, node only', () => {
+  const F = '06-edgexr-rke2-1server-node.json';
+  it('RKE2 is recognised; nori is the only etcd voter: unsafe, and etcd has one member', async () => {
+    const a = await ask(F, 'can I reboot nori');
+    expect(a.context.profile).toBe('rke2');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          severity: 'block',
+          facts: expect.objectContaining({ voters: 1 }),
+        }),
+      ]),
+    );
+    expect(a.text).not.toMatch(/etcd could not be observed/);
+    expect(a.text).not.toMatch(/Restore the unhealthy etcd member/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: etcd has one member', async () => {
+    const a = await ask(F, 'status');
+    expect(a.text).not.toMatch(/etcd could not be observed/);
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          facts: expect.objectContaining({ voters: 1 }),
+        }),
+      ]),
+    );
+    expect(a.text).not.toMatch(/leader \./);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
+  const F = '07-insights-openshift-3masters-3workers.json';
+  // The masters list 3 etcd members, but no etcd status or pod shows their health: quorum
+  // before/after is unknown (a Ready node is not a healthy member), never "kept".
+  it('a master reboot names the etcd-quorum-guard PDB; etcd quorum before/after is unknown (3 members from the masters, health unseen)', async () => {
+    const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
+    expect(a.context.profile).toBe('openshift');
+    expect(a.text).toMatch(/etcd-quorum-guard/);
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          severity: 'warn',
+          variant: 'unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
+        }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: 3 masters Ready, not DEGRADED for lack of /readyz', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).not.toBe('degraded');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'control-plane-count',
+          variant: 'status-ready',
+          facts: expect.objectContaining({ total: 3, ready: 3 }),
+        }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one worker', () => {
+  const F = '08-insights-openshift-imeixner-master0-etcdpod.json';
+  it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
+    const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'node-role', variant: 'control-plane-etcd' }),
+      ]),
+    );
+    expect(a.text).not.toMatch(/no etcd pods/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('worker reboot and status never say "no etcd pods"', async () => {
+    for (const q of ['can I reboot worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com', 'status']) {
+      const a = await ask(F, q);
+      expect(a.text).not.toMatch(/no etcd pods/);
+      expectOnlyWhatWasSeen(a, { leaderLeases: false });
+    }
+  });
+});
+
+describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {
+  const F = '09-shaaban-eks-2nodes-cluster-info-dump.json';
+  const provider = (a: JsonAnswer) => a.findings.filter((f) => f.check === 'managed-control-plane');
+  it("the node with both coredns replicas is unsafe to reboot: cluster DNS stops; the control plane is the provider's", async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-10-170.ec2.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' }),
+      ]),
+    );
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(provider(a).length).toBeGreaterThan(0);
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('the other node (DaemonSet pods only) is not unsafe: no capacity or control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-20-143.ec2.internal');
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => (f.check === 'capacity' || f.plane === 'control') && serious(f))).toEqual(
+      [],
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: HEALTHY as far as the objects show, capture time from the node heartbeats', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/captured at 2026-01-02T20:07:5\d\.000Z \(inferred from the node heartbeats\)/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('10 EKS v1.16: one node, nodes only', () => {
+  const F = '10-qovery-eks-v1.16-1node.json';
+  it('rebooting the only node is not safe: nothing can take what runs there (pods unseen); no control-plane finding', async () => {
+    const a = await ask(F, 'can I reboot ip-10-0-105-29.us-east-2.compute.internal');
+    expect(a.context.profile).toBe('managed');
+    expect(a.verdict).not.toBe('safe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'capacity', severity: 'warn', variant: 'only-node-unseen' }),
+      ]),
+    );
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
+    expect(a.text).not.toMatch(/workloads on the other nodes keep running/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it("status: not DEGRADED or CRITICAL, the control plane is the provider's", async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expect(a.text).toMatch(/EKS's to keep/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe.each([
+  [
+    '11-giantswarm-aws-1master-3workers-nodes.json',
+    'ip-10-1-1-41.eu-central-1.compute.internal',
+    'ip-10-1-1-15.eu-central-1.compute.internal',
+  ],
+  ['12-giantswarm-azure-1master-3workers-nodes.json', 'fg0ge-master-000000', 'fg0ge-worker-000000'],
+])('%s: Giant Swarm, one master labelled only kubernetes.io/role=master, on a cloud', (F, master, worker) => {
+  it('not managed: the master is a visible node, and its reboot is unsafe (the only control plane)', async () => {
+    const a = await ask(F, `can I reboot ${master}`);
+    expect(a.context.profile).not.toBe('managed');
+    expect(a.findings.filter((f) => f.check === 'managed-control-plane')).toEqual([]);
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
+    const a = await ask(F, `can I reboot ${worker}`);
+    expect(a.verdict).not.toBe('unsafe');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.find((f) => f.check === 'not-observed')?.facts.resources).toEqual(
+      expect.arrayContaining(['pods']),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status: no control-plane redundancy (one master), 4 of 4 Ready, not "managed by your provider"', async () => {
+    const a = await ask(F, 'status');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', variant: 'status-single' }),
+      ]),
+    );
+    expect(a.text).toMatch(/4 nodes, all Ready/);
+    expect(a.text).not.toMatch(/managed by your provider/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1beta1 EndpointSlices', () => {
+  const F = '13-harmol-kubeadm-v1.19-1node-sonobuoy.json';
+  it('status: capture time from the Leases, the v1beta1 kubernetes EndpointSlice is read, one stacked etcd member', async () => {
+    const a = await ask(F, 'status');
+    expect(a.context.profile).toBe('kubeadm');
+    expect(a.health).not.toBe('critical');
+    expect(a.text).toMatch(/captured at 2022-05-30T08:09:5\d\.\d+Z \(inferred from the Leases\)/);
+    expect(a.text).toMatch(/1 of 1 API server alive \(1 address in the kubernetes EndpointSlice\)/);
+    expect(a.text).toMatch(/etcd has a single member, and it is healthy/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+  it('reboot of my-node is unsafe: single node (API, etcd, scheduling stop) and both coredns replicas there', async () => {
+    const a = await ask(F, 'can I reboot my-node');
+    expect(a.verdict).toBe('unsafe');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'block', variant: 'single' }),
+        expect.objectContaining({ check: 'etcd-quorum-after', severity: 'block' }),
+        expect.objectContaining({ check: 'single-replica', severity: 'block', variant: 'dns-all-here' }),
+      ]),
+    );
+    expectOnlyWhatWasSeen(a, { leaderLeases: true });
+  });
+});
+
+describe('14 GKE v1.10: one node, and one Pod on a node the file does not hold', () => {
+  const F = '14-managedkube-gke-v1.10-node-and-pod.json';
+  it('managed (GKE); the reboot names no control-plane problem and does not count the Pod of the absent node', async () => {
+    const a = await ask(F, 'can I reboot gke-gar-1-pool-1-dce25db1-2mm5');
+    expect(a.context.profile).toBe('managed');
+    expect(a.text).toMatch(/GKE's to keep/);
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.text).not.toMatch(/cost-attribution-prometheus/);
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it('status works and is not DEGRADED for lack of /readyz', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('healthy');
+    expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+});
+
+describe('derived formats give the same answers as file 01', () => {
+  const questions = ['status', 'can I reboot kind-control-plane', 'can I reboot kind-worker2'];
+  const shape = (a: JsonAnswer) => ({ verdict: a.verdict, health: a.health, findings: a.findings });
+  it('derived/fmt-01-as-kubectl-yaml.yaml (the same objects in YAML): the same answers, finding for finding', async () => {
+    for (const q of questions) {
+      expect(shape(await ask('derived/fmt-01-as-kubectl-yaml.yaml', q))).toEqual(
+        shape(await ask('01-sonobuoy-kind-1cp-2w.json', q)),
+      );
+    }
+  });
+  it('derived/fmt-01-cluster-info-dump-style.json (a stream of Lists): the same verdicts and control-plane findings', async () => {
+    // cluster-info dump holds kube-system only unless --all-namespaces is given (kubectl docs): the
+    // dump has 14 of file 01's 20 pods, so the data-plane findings about the other pods cannot match.
+    const control = (a: JsonAnswer) => ({
+      verdict: a.verdict,
+      health: a.health,
+      findings: a.findings.filter((f) => f.plane === 'control'),
+    });
+    for (const q of questions) {
+      expect(control(await ask('derived/fmt-01-cluster-info-dump-style.json', q))).toEqual(
+        control(await ask('01-sonobuoy-kind-1cp-2w.json', q)),
+      );
+    }
+  });
+});
+
+describe('what was seen, on the real objects', () => {
+  // Nodes only: the 3 etcd members are listed from the etcd role labels, but their health was not
+  // seen, so quorum before/after is unknown (caution), neither kept nor lost.
+  it('a 3-server k3s cluster with embedded etcd (derived from file 04): 3 members from the nodes, quorum before/after unknown', async () => {
+    const a = await ask('derived/k3s-3servers-embedded-etcd.json', 'can I reboot k3d-mycluster-server-1');
+    expect(a.context.profile).toBe('k3s');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          severity: 'warn',
+          variant: 'unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
+        }),
+      ]),
+    );
+    expect(a.verdict).toBe('caution');
+    const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
+    expect(status.health).toBe('unknown');
+    expect(status.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'etcd-quorum-after',
+          variant: 'status-unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
+        }),
+      ]),
+    );
+  });
+
+  it('one API server is counted once when the node name (an AWS FQDN) differs from the hostname its identity Lease carries', async () => {
+    const file = await loadSnapshotFile(join(DIR, '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json'));
+    const snapshot = snapshotFromFile(file, 'real', null);
+    const at = snapshot.capturedAt;
+    // What kube-apiserver >= 1.26 writes: kube-system/apiserver-<hash>, labelled with the host's own (short) name.
+    snapshot.leases.push({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: {
+        name: 'apiserver-a1b2c3',
+        namespace: 'kube-system',
+        labels: {
+          'apiserver.kubernetes.io/identity': 'kube-apiserver',
+          'kubernetes.io/hostname': 'ip-10-0-9-206',
+        },
+      },
+      spec: {
+        holderIdentity: 'apiserver-a1b2c3_0b1c',
+        leaseDurationSeconds: 3600,
+        renewTime: at.toISOString(),
+      },
+    });
+    const status = analyzeHaStatus(snapshot, at);
+    expect(status.state.apiservers.map((a) => a.host)).toEqual(['ip-10-0-9-206.us-west-2.compute.internal']);
+  });
+});
+
+describe('the formats users have', () => {
+  it('a kubectl cluster-info dump --output-directory tree (typed Lists whose items carry no kind) gives the answers of file 01', async () => {
+    const list = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as {
+      items: { kind: string; apiVersion?: string; metadata: { namespace?: string } }[];
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'dump-'));
+    const strip = (items: typeof list.items) => items.map(({ kind: _k, apiVersion: _a, ...rest }) => rest);
+    writeFileSync(
+      join(dir, 'nodes.json'),
+      JSON.stringify({
+        kind: 'NodeList',
+        apiVersion: 'v1',
+        items: strip(list.items.filter((i) => i.kind === 'Node')),
+      }),
+    );
+    const pods = list.items.filter((i) => i.kind === 'Pod');
+    for (const ns of new Set(pods.map((p) => p.metadata.namespace ?? 'default'))) {
+      mkdirSync(join(dir, ns));
+      writeFileSync(
+        join(dir, ns, 'pods.json'),
+        JSON.stringify({
+          kind: 'PodList',
+          apiVersion: 'v1',
+          items: strip(pods.filter((p) => p.metadata.namespace === ns)),
+        }),
+      );
+      writeFileSync(
+        join(dir, ns, 'events.json'),
+        JSON.stringify({ kind: 'EventList', apiVersion: 'v1', items: [] }),
+      );
+    }
+    for (const q of ['status', 'can I reboot kind-worker2']) {
+      const [a, b] = [await ask(dir, q), await ask('01-sonobuoy-kind-1cp-2w.json', q)];
+      expect({ verdict: a.verdict, health: a.health, findings: a.findings }).toEqual({
+        verdict: b.verdict,
+        health: b.health,
+        findings: b.findings,
+      });
+    }
+  });
+
+  it('anything else is refused with the formats that work and the kubectl command that makes one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-'));
+    const file = join(dir, 'nodes.csv');
+    writeFileSync(file, 'NAME,STATUS\nkind-worker,Ready\n');
+    let err = '';
+    const code = await main(['node', 'k8s-ha-bot', 'ask', '--snapshot', file, 'status'], {
+      out: () => undefined,
+      err: (t) => void (err += t),
+      env: { LOG_LEVEL: 'silent' },
+    });
+    expect(code).toBe(2);
+    expect(err).toContain(
+      'kubectl get nodes,pods,leases,poddisruptionbudgets,deployments,replicasets,statefulsets,daemonsets,endpointslices -A -o json',
+    );
+    expect(err).toMatch(/-o yaml/);
+    expect(err).toMatch(/cluster-info dump/);
+  });
+});
+
+const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+(KUBECTL ? describe : describe.skip)('kubectl against the simulator serving a real file', () => {
+  it('kubectl get pdb -A -o json succeeds on file 07, whose PDB was recorded as policy/v1beta1', async () => {
+    const file = await loadSnapshotFile(join(DIR, '07-insights-openshift-3masters-3workers.json'));
+    const sim = await startSimulator({ file, heartbeats: false });
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-'));
+    try {
+      writeFileSync(join(dir, 'config'), sim.kubeconfig);
+      const { stdout } = await promisify(execFile)(
+        KUBECTL as string,
+        [
+          '--kubeconfig',
+          join(dir, 'config'),
+          '--cache-dir',
+          join(dir, 'cache'),
+          'get',
+          'pdb',
+          '-A',
+          '-o',
+          'json',
+        ],
+        { timeout: 20000 },
+      );
+      const list = JSON.parse(stdout) as { items: { apiVersion: string; metadata: { name: string } }[] };
+      expect(list.items.map((i) => [i.apiVersion, i.metadata.name])).toEqual([
+        ['policy/v1', 'etcd-quorum-guard'],
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('Slack and Teams context lines name the profile and where the capture time came from, as the console does', () => {
+  it('07 OpenShift status: distribution and "inferred from the node heartbeats" in all three', async () => {
+    const { renderSlackMessages } = await import('../../adapters/slack/render-blocks.js');
+    const { renderTeamsCards } = await import('../../adapters/teams/render-card.js');
+    const config: BotConfig = {
+      source: 'test',
+      clusters: {
+        os: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '07-insights-openshift-3masters-3workers.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+      },
+      defaultCluster: 'os',
+      locale: 'en',
+      jobTimeoutMs: 60000,
+      logLevel: 'silent',
+    };
+    const service = createAnswerService({ config });
+    try {
+      const job: AnswerJob = {
+        requestId: 'ctx-1',
+        text: 'status',
+        cluster: 'os',
+        locale: 'en',
+        user: { platform: 'console', id: 'tester' },
+        replyTo: { platform: 'console', address: {} },
+        enqueuedAt: new Date().toISOString(),
+      };
+      const reply: Reply = await service.answer(job);
+      const console = renderText(reply).split('\n').at(-1) ?? '';
+      expect(console).toMatch(/captured at .* \(inferred from the node heartbeats\)/);
+      expect(console).toMatch(/distribution: openshift/);
+      const slack = JSON.stringify(
+        renderSlackMessages(reply).flatMap((m) => m.blocks.filter((b) => b.type === 'context')),
+      );
+      const teams = JSON.stringify(renderTeamsCards(reply).map((m) => m.card));
+      for (const rendered of [slack, teams]) {
+        expect(rendered).toMatch(/captured at [^"]* \(inferred from the node heartbeats\)/);
+        expect(rendered).toMatch(/distribution: openshift/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('what a List does not hold is unknown in status, never zero or absent', () => {
+  it('01: no EndpointSlice in the List → the address count is "not in the snapshot", not 0', async () => {
+    const a = await ask('01-sonobuoy-kind-1cp-2w.json', 'status');
+    expect(a.text).toMatch(/1 of 1 API server alive \(the kubernetes EndpointSlice is not in the snapshot\)/);
+    expect(a.text).not.toMatch(/\b0 address/);
+  });
+
+  it('a kubeadm List of nodes only: etcd unknown because the pods were not captured, not "no etcd pods"', async () => {
+    const file = JSON.parse(readFileSync(join(DIR, '01-sonobuoy-kind-1cp-2w.json'), 'utf8')) as {
+      items: { kind: string }[];
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'nodes-only-'));
+    const path = join(dir, 'nodes.json');
+    writeFileSync(
+      path,
+      JSON.stringify({ apiVersion: 'v1', kind: 'List', items: file.items.filter((i) => i.kind === 'Node') }),
+    );
+    for (const text of ['status', 'can I reboot kind-control-plane']) {
+      const a = await ask(path, text);
+      expect(a.text).toMatch(/etcd could not be observed: the pods are not in the snapshot/);
+      expect(a.text).not.toMatch(/no etcd pods/);
+    }
+  });
+
+  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+    const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
+    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).not.toMatch(/no etcd pods/);
+  });
+});
+
+describe('etcd members inferred from the nodes, never read: their health is unknown, never "healthy"', () => {
+  // Nodes only (no pods, no etcd status): the profile lists the members from the nodes, but a Ready
+  // node says nothing about its etcd member. The answer must not claim "3 of 3 members healthy",
+  // HEALTHY overall, or quorum "kept" before/after a reboot.
+  const K3S = 'derived/k3s-3servers-embedded-etcd.json';
+  const OCP = '07-insights-openshift-3masters-3workers.json';
+  for (const [file, node] of [
+    [K3S, 'k3d-mycluster-server-1'],
+    [OCP, 'ci-ln-ywdpkbt-f76d1-vw6lz-master-0'],
+  ] as const) {
+    it(`${file}: status says the members were not seen and is not HEALTHY (en and ko)`, async () => {
+      const en = await ask(file, 'status');
+      expect(en.context.snapshotAt).not.toBeNull();
+      expect(en.health).not.toBe('healthy');
+      expect(en.health).not.toBe('degraded');
+      expect(en.text).not.toMatch(/HEALTHY|members healthy|quorum holds|can take a failure today/);
+      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      expect(en.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-unknown' }),
+        ]),
+      );
+      const ko = await ask(file, 'status --lang ko');
+      expect(ko.health).toBe(en.health);
+      expect(ko.text).not.toMatch(/\[정상\]|대 정상|정족수 유지|장애 하나를 견딜 수 있습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+    });
+    it(`${file}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
+      const en = await ask(file, `can I reboot ${node}`);
+      expect(en.verdict).not.toBe('safe');
+      expect(en.text).not.toMatch(/quorum is kept|members stay healthy|members remain/);
+      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      const q = en.findings.find((f) => f.check === 'etcd-quorum-after');
+      expect(q).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
+      expect(q?.facts).not.toHaveProperty('healthyBefore');
+      const ko = await ask(file, `can I reboot ${node} --lang ko`);
+      expect(ko.verdict).toBe(en.verdict);
+      expect(ko.text).not.toMatch(/유지됩니다: 3대 중|대 남음/);
+      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+    });
+  }
+});
+
+describe('what if etcd loses quorum, on members listed from the nodes only', () => {
+  it('does not say quorum is ALREADY lost when no member health was seen (en and ko)', async () => {
+    for (const file of [
+      'derived/k3s-3servers-embedded-etcd.json',
+      '07-insights-openshift-3masters-3workers.json',
+    ]) {
+      const en = await ask(file, 'what if etcd loses quorum');
+      expect(en.text).not.toMatch(/ALREADY lost quorum|0 are healthy now/);
+      expect(en.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'etcd-quorum-loss', variant: 'unobserved' }),
+        ]),
+      );
+      const ko = await ask(file, 'what if etcd loses quorum --lang ko');
+      expect(ko.findings.find((f) => f.check === 'etcd-quorum-loss')?.variant).toBe('unobserved');
+    }
+  });
+});

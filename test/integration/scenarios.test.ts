@@ -1,0 +1,87 @@
+/**
+ * Every scenario in test/fixtures/scenarios goes the whole way: the simulator serves the file as a
+ * Kubernetes API, the worker's answer step reads it through @kubernetes/client-node, runs the
+ * checks and explains them. Add a scenario file and it is covered.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAnswerService } from '../../src/answer/answer.js';
+import { parseCommand } from '../../src/commands/parse-command.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { renderText } from '../../src/explain/render-text.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+
+const DIR = join(process.cwd(), 'test/fixtures/scenarios');
+const files = readdirSync(DIR)
+  .filter((f) => /^\d+.*\.json$/.test(f))
+  .sort();
+
+interface Expected {
+  verdict: 'safe' | 'caution' | 'unsafe';
+  planes: ('control' | 'data')[];
+  must_mention: string[];
+  /** Terms the answer must not contain (e.g. advice to edit an operator-managed budget). */
+  must_not_mention?: string[];
+}
+
+const clusters = Object.fromEntries(
+  files.map((f, i) => [
+    `s${i}`,
+    { kind: 'snapshot' as const, snapshot: join(DIR, f), requestTimeoutMs: 5000, deadlineMs: 20000 },
+  ]),
+);
+const config: BotConfig = {
+  source: 'test',
+  clusters,
+  defaultCluster: 's0',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+function job(cluster: string, text: string, locale: 'en' | 'ko' = 'en'): AnswerJob {
+  return {
+    requestId: `test-${cluster}-${locale}`,
+    text,
+    cluster,
+    locale,
+    user: { platform: 'console', id: 'tester' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+  };
+}
+
+describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, cluster) => {
+  const scenario = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+    request: string;
+    expected: Expected;
+  };
+  const { expected } = scenario;
+
+  it(`answers "${scenario.request}" with the expected verdict, planes and terms`, async () => {
+    const reply = await service.answer(job(cluster, scenario.request));
+    expect(reply.kind).toBe('reboot-impact');
+    expect(reply.verdict).toBe(expected.verdict);
+    const affected = reply.planes.filter((p) => p.affected).map((p) => p.plane);
+    for (const plane of expected.planes) expect(affected).toContain(plane);
+    const text = renderText(reply).toLowerCase();
+    for (const term of expected.must_mention) expect(text).toContain(term.toLowerCase());
+    for (const term of expected.must_not_mention ?? []) expect(text).not.toContain(term.toLowerCase());
+  });
+
+  it('gives the same verdict when asked in Korean', async () => {
+    const parsed = parseCommand(scenario.request);
+    if (!parsed.ok || parsed.command.kind !== 'reboot-impact')
+      throw new Error(`scenario request not parsed: ${scenario.request}`);
+    const target = parsed.command.node;
+    const korean = await service.answer(job(cluster, `${target} 재부팅해도 돼?`, 'ko'));
+    expect(korean.locale).toBe('ko');
+    expect(korean.verdict).toBe(expected.verdict);
+    expect(renderText(korean)).toMatch(/[가-힣]/);
+    const forced = await service.answer(job(cluster, `${scenario.request} --lang ko`, 'en'));
+    expect(forced.verdict).toBe(expected.verdict);
+  });
+});

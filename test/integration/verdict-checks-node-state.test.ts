@@ -1,0 +1,447 @@
+/**
+ * Issue 16, the rest: what the state of the node and of the tools acting on it changes in an
+ * answer. The node-monitor grace period of the cluster's version (50 s from Kubernetes 1.32, 40 s
+ * before), a node that is already dead (a drain cannot complete), writes blocked cluster-wide (the
+ * drain cannot evict), the cluster-autoscaler's safe-to-evict annotation, kured's lock and
+ * reboot-in-progress annotation, and a cordon somebody else made.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeDrainImpact, analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
+import { kuredLockHolders } from '../../src/analysis/node-state-checks.js';
+import { readSnapshot } from '../../src/cluster/read-snapshot.js';
+import { NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S, nodeMonitorGracePeriodS } from '../../src/analysis/domain.js';
+import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import type { KLease, KNode, KPod } from '../../src/cluster/types.js';
+import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
+import { explainWhatIf } from '../../src/explain/explain-what-if.js';
+import { renderText } from '../../src/explain/render-text.js';
+import { kubeConfigOf, loadScenario, startScenarioSimulator } from '../helpers/simulator.js';
+
+type Items = SnapshotFile['items'];
+
+/** The scenario's items, deep-copied, with every `from` version text replaced by `to`. */
+async function withVersion(name: string, from: string, to: string): Promise<SnapshotFile> {
+  const file = await loadScenario(name);
+  const items = JSON.parse(JSON.stringify(file.items).replaceAll(from, to)) as Items;
+  return { ...file, items };
+}
+
+function leaseAge(file: SnapshotFile, node: string, ageS: number): SnapshotFile {
+  const items = file.items.map((i) => structuredClone(i));
+  const lease = items.find(
+    (i) => i.kind === 'Lease' && i.metadata.namespace === 'kube-node-lease' && i.metadata.name === node,
+  ) as KLease;
+  const at = file.capturedAt ?? new Date();
+  lease.spec = { ...lease.spec, renewTime: new Date(at.getTime() - ageS * 1000).toISOString() };
+  return { ...file, items };
+}
+
+const explain = (impact: ReturnType<typeof analyzeRebootImpact>, locale: 'en' | 'ko' = 'en') =>
+  renderText(explainRebootImpact(impact, { locale, cluster: 'f', requestId: 'r' }));
+
+describe('node-monitor grace period: the cluster version decides (50 s from Kubernetes 1.32, 40 s before)', () => {
+  it('is 40 s up to v1.31, 50 s from v1.32 on, and 40 s when the version is unknown', () => {
+    expect(nodeMonitorGracePeriodS({ major: 1, minor: 31 })).toBe(40);
+    expect(nodeMonitorGracePeriodS({ major: 1, minor: 32 })).toBe(50);
+    expect(nodeMonitorGracePeriodS({ major: 1, minor: 35 })).toBe(NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S);
+    expect(nodeMonitorGracePeriodS(null)).toBe(40);
+  });
+
+  it.each([
+    ['v1.33.1', 45, null],
+    ['v1.31.6', 45, 40],
+    ['v1.32.0', 51, 50],
+    ['v1.31.6', 39, null],
+  ] as const)(
+    'on %s a node Lease %i s old: past the grace period of %p s (null: not stale)',
+    async (version, ageS, graceS) => {
+      const file = leaseAge(
+        await withVersion('47-worker-node-lease-stale-v1.33-grace-50s.json', 'v1.33.1', version),
+        'lyra-wk-2',
+        ageS,
+      );
+      const snap = snapshotFromFile(file, 'f', 'lyra-wk-2');
+      const impact = analyzeRebootImpact(snap, 'lyra-wk-2', snap.capturedAt);
+      const stale = impact.findings.find((f) => f.check === 'node-health');
+      if (graceS === null) expect(stale).toBeUndefined();
+      else {
+        expect(stale).toMatchObject({ variant: 'lease-stale', facts: { graceS, ageS } });
+        expect(explain(impact)).toContain(`more than the ${graceS} s node-monitor grace period`);
+        expect(explain(impact, 'ko')).toContain(`node-monitor grace period ${graceS}초 초과`);
+      }
+    },
+  );
+
+  it("takes the kube-controller-manager's version over the kubelets' (kubelets may lag a minor behind)", async () => {
+    const file = await withVersion('47-worker-node-lease-stale-v1.33-grace-50s.json', 'v1.33.1', 'v1.31.6');
+    const items: Items = file.items.map((i) => {
+      const pod = i as KPod;
+      if (i.kind !== 'Pod' || !pod.metadata.name.startsWith('kube-controller-manager-')) return i;
+      const copy = structuredClone(pod);
+      for (const c of copy.spec?.containers ?? []) c.image = c.image?.replace('v1.31.6', 'v1.32.4');
+      return copy as unknown as Items[number];
+    });
+    const snap = snapshotFromFile({ ...file, items }, 'f', 'lyra-wk-2');
+    const state = analyzeRebootImpact(snap, 'lyra-wk-2', snap.capturedAt).state;
+    expect(state.nodeMonitorGrace).toEqual({
+      seconds: 50,
+      version: 'v1.32.4',
+      source: 'kube-controller-manager',
+    });
+  });
+
+  it('what-if texts state the grace period of the version, in both languages', async () => {
+    for (const [version, graceS] of [
+      ['v1.33.1', 50],
+      ['v1.31.6', 40],
+    ] as const) {
+      const file = await withVersion('47-worker-node-lease-stale-v1.33-grace-50s.json', 'v1.33.1', version);
+      const snap = snapshotFromFile(file, 'f', 'lyra-wk-1');
+      const impact = analyzeWhatIf(snap, { type: 'node-down', node: 'lyra-wk-1' }, snap.capturedAt);
+      const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+      const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+      expect(en).toContain(`after ${graceS} s (node-monitor grace period)`);
+      expect(en).toContain(`about ${graceS + 300} s in all`);
+      expect(ko).toContain(`${graceS}초(node-monitor grace period)`);
+    }
+  });
+});
+
+const reply = (impact: ReturnType<typeof analyzeRebootImpact>, locale: 'en' | 'ko' = 'en') =>
+  explainRebootImpact(impact, { locale, cluster: 'f', requestId: 'r' });
+const drainText = (impact: ReturnType<typeof analyzeDrainImpact>, locale: 'en' | 'ko' = 'en') =>
+  renderText(explainWhatIf(impact, { locale, cluster: 'f', requestId: 'r' }));
+
+async function impactOf(name: string, node: string, edit?: (items: Items) => void) {
+  const file = await loadScenario(name);
+  const items = file.items.map((i) => structuredClone(i));
+  edit?.(items);
+  const snap = snapshotFromFile({ ...file, items }, 'f', node);
+  return { snap, impact: analyzeRebootImpact(snap, node, snap.capturedAt) };
+}
+
+describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (scenario 44)', () => {
+  it('re-labels the drain findings, makes the failed drain a data-plane warning, in both languages', async () => {
+    const { snap, impact } = await impactOf('44-3cp-etcd-nospace-alarm-readyz-passes.json', 'atlas-cp-2');
+    const variants = impact.findings.map((f) => `${f.check}.${f.variant}`);
+    expect(variants).toEqual(
+      expect.arrayContaining([
+        'single-replica.spread-writes-blocked',
+        'workloads-on-control-plane.system-writes-blocked',
+        'grace-period.estimate-writes-blocked',
+        'capacity.fits-writes-blocked',
+      ]),
+    );
+    expect(variants).not.toContain('single-replica.spread');
+    expect(impact.findings.find((f) => f.check === 'grace-period')?.severity).toBe('warn');
+    expect(impact.planesAffected).toContain('data');
+    const en = renderText(reply(impact));
+    expect(en).toContain('A drain would have to evict 1 pod, and an eviction is a write');
+    expect(en).not.toMatch(/evicted by the drain|while it is rescheduled|The drain evicts/);
+    const ko = renderText(reply(impact, 'ko'));
+    expect(ko).toContain('축출은 쓰기이므로 etcd가 거부합니다');
+    expect(ko).not.toMatch(/드레인으로 축출되어|재스케줄되는 동안/);
+
+    // "can I drain" said SAFE on this cluster: the alarm now blocks it, and no drain is advised.
+    const drain = analyzeDrainImpact(snap, 'atlas-cp-2', snap.capturedAt);
+    expect(drain.verdict).toBe('unsafe');
+    expect(drain.findings.map((f) => `${f.check}.${f.variant}`)).toEqual(
+      expect.arrayContaining(['etcd-alarms.nospace', 'control-plane-serving.serving-writes-blocked']),
+    );
+    const text = drainText(drain);
+    expect(text).toContain('cordoning atlas-cp-2 and evicting its pod are writes, and etcd refuses them');
+    expect(text).not.toMatch(/Drain with kubectl drain|kubectl uncordon|it is recreated on another node/);
+    expect(drainText(drain, 'ko')).not.toContain('로 드레인하세요');
+  });
+
+  it('a worker of the same cluster: the control plane is not called healthy, and its pods are not said to move', async () => {
+    const { impact } = await impactOf(
+      '44-3cp-etcd-nospace-alarm-readyz-passes.json',
+      'atlas-wk-1',
+      (items) => {
+        // a worker with one pod of the coredns Deployment
+        const cp2 = items.find((i) => i.kind === 'Node' && i.metadata.name === 'atlas-cp-2') as KNode;
+        const wk = structuredClone(cp2);
+        wk.metadata.name = 'atlas-wk-1';
+        wk.metadata.labels = { 'kubernetes.io/hostname': 'atlas-wk-1' };
+        wk.spec = { ...wk.spec, taints: [] };
+        items.push(wk as unknown as Items[number]);
+        for (const i of items) {
+          const p = i as KPod;
+          if (i.kind === 'Pod' && p.metadata.name.startsWith('coredns-') && p.spec?.nodeName === 'atlas-cp-2')
+            p.spec.nodeName = 'atlas-wk-1';
+        }
+      },
+    );
+    expect(impact.findings.find((f) => f.check === 'control-plane-healthy-for-worker')).toMatchObject({
+      variant: 'writes-blocked',
+    });
+    expect(impact.verdict).toBe('unsafe');
+    const en = renderText(reply(impact));
+    expect(en).not.toContain('The control plane is healthy');
+    expect(en).toContain(
+      'etcd refuses writes, so the drain can neither evict it nor have it recreated elsewhere',
+    );
+  });
+});
+
+describe('a node that is already dead: a drain cannot complete (scenario 49)', () => {
+  it('names what already replaced its pods and what did not, and says what to do instead', async () => {
+    const { snap, impact } = await impactOf(
+      '49-worker-already-dead-kubelet-stopped-pods-terminating.json',
+      'vega-wk-2',
+    );
+    const dead = impact.findings.find((f) => f.check === 'dead-node-drain');
+    expect(dead).toMatchObject({
+      severity: 'warn',
+      facts: {
+        replaced: ['web/frontend'],
+        replacedReady: ['3'],
+        replacedDesired: ['3'],
+        replacedNodes: ['vega-wk-1, vega-wk-3'],
+        pending: ['data/postgres-1'],
+        pendingKind: ['statefulset'],
+        terminating: ['data/postgres-1', 'web/frontend-hnhnwzsjfq-t5rjl'],
+        outOfService: true,
+      },
+    });
+    const r = reply(impact);
+    const en = renderText(r);
+    expect(en).toContain('web/frontend (3 of 3 replicas Ready on other nodes: vega-wk-1, vega-wk-3)');
+    expect(en).toContain('data/postgres-1 (a StatefulSet pod: created again only once this pod is gone)');
+    expect(r.advice.join('\n')).toContain(
+      'kubectl taint nodes vega-wk-2 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute',
+    );
+    expect(en).not.toMatch(
+      /The drain evicts|evicted by the drain and recreated|kubelet, kube-proxy and the CNI on vega-wk-2 until/,
+    );
+    const ko = renderText(reply(impact, 'ko'));
+    expect(ko).toContain('이 노드의 드레인은 끝날 수 없습니다');
+    expect(ko).toContain('web/frontend (다른 노드에서 Ready인 레플리카 3/3개: vega-wk-1, vega-wk-3)');
+
+    const drain = drainText(analyzeDrainImpact(snap, 'vega-wk-2', snap.capturedAt));
+    expect(drain).toContain('the 2 pods on vega-wk-2 stay Terminating');
+    expect(drain).not.toMatch(/Drain with kubectl drain|each is recreated on another node/);
+  });
+
+  it('before Kubernetes 1.26 the out-of-service taint does nothing: the advice deletes the Node instead', async () => {
+    const file = await withVersion(
+      '49-worker-already-dead-kubelet-stopped-pods-terminating.json',
+      'v1.33.1',
+      'v1.25.16',
+    );
+    const snap = snapshotFromFile(file, 'f', 'vega-wk-2');
+    const impact = analyzeRebootImpact(snap, 'vega-wk-2', snap.capturedAt);
+    const advice = reply(impact).advice.join('\n');
+    expect(advice).toContain('kubectl delete node vega-wk-2');
+    expect(advice).not.toContain('out-of-service');
+  });
+
+  it('a dead node with nothing to evict has none either: its drain is only the cordon, which completes', async () => {
+    const { impact } = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-1');
+    expect(impact.findings.find((f) => f.check === 'node-health')).toMatchObject({ variant: 'not-ready' });
+    expect(impact.findings.some((f) => f.check === 'dead-node-drain')).toBe(false);
+  });
+
+  it('a Ready node has no such finding', async () => {
+    const { impact } = await impactOf(
+      '43-worker-ingress-lb-external-traffic-policy-local.json',
+      'hydra-wk-2',
+    );
+    expect(impact.findings.some((f) => f.check === 'dead-node-drain')).toBe(false);
+  });
+});
+
+describe('safe-to-evict: the cluster autoscaler annotation (scenario 50)', () => {
+  it.each([
+    ['false', true],
+    ['False', true],
+    ['true', false],
+  ] as const)('value %s: warned %p', async (value, warned) => {
+    const { impact } = await impactOf('50-worker-pod-safe-to-evict-false.json', 'orion-wk-2', (items) => {
+      for (const i of items)
+        if (i.kind === 'Pod' && i.metadata.annotations?.['cluster-autoscaler.kubernetes.io/safe-to-evict'])
+          i.metadata.annotations['cluster-autoscaler.kubernetes.io/safe-to-evict'] = value;
+    });
+    const f = impact.findings.find((x) => x.check === 'safe-to-evict');
+    if (!warned) expect(f).toBeUndefined();
+    else {
+      expect(f).toMatchObject({
+        severity: 'warn',
+        facts: { pods: ['knative-serving/activator-5d8f7b9c6b-k2x4p'] },
+      });
+      expect(renderText(reply(impact, 'ko'))).toContain(
+        'cluster-autoscaler.kubernetes.io/safe-to-evict: "false"',
+      );
+    }
+  });
+});
+
+describe("kured's lock and reboot-in-progress annotation", () => {
+  const now = new Date('2025-06-12T09:41:07Z');
+  it('reads the single and the multi-lock forms, drops entries past their TTL, keeps garbage as held', () => {
+    expect(kuredLockHolders('{"nodeID":"wk-1","created":"2025-06-12T09:40:00Z","TTL":0}', now)).toEqual([
+      'wk-1',
+    ]);
+    expect(
+      kuredLockHolders(
+        JSON.stringify({
+          maxOwners: 2,
+          locks: [
+            { nodeID: 'wk-1', created: '2025-06-12T09:40:00Z', TTL: 0 },
+            { nodeID: 'wk-3', created: '2025-06-12T08:00:00Z', TTL: 30 * 60 * 1e9 },
+          ],
+        }),
+        now,
+      ),
+    ).toEqual(['wk-1']);
+    expect(kuredLockHolders('{"nodeID":"","created":"2025-06-12T09:40:00Z"}', now)).toEqual([]);
+    expect(kuredLockHolders('not json', now)).toEqual(['unknown']);
+  });
+
+  it("held for the target itself (scenario 51): kured is rebooting it, unsafe, and its cordon is kured's", async () => {
+    const { impact } = await impactOf('51-worker-kured-reboot-in-progress.json', 'cetus-wk-2');
+    expect(impact.verdict).toBe('unsafe');
+    expect(impact.findings.find((f) => f.variant === 'kured-rebooting-here')).toMatchObject({
+      severity: 'block',
+    });
+    expect(impact.findings.some((f) => f.check === 'prior-cordon')).toBe(false);
+    expect(renderText(reply(impact, 'ko'))).toContain('kured가 지금 cetus-wk-2를 재부팅하고 있습니다');
+  });
+
+  it('the annotation without the lock: kured waits for its lock to reboot it (warn)', async () => {
+    const { impact } = await impactOf('51-worker-kured-reboot-in-progress.json', 'cetus-wk-2', (items) => {
+      const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');
+      if (ds?.metadata.annotations) delete ds.metadata.annotations['weave.works/kured-node-lock'];
+    });
+    expect(impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      severity: 'warn',
+      variant: 'kured-pending-here',
+    });
+  });
+
+  it('the multi-lock held for two other workers (scenario 53): one finding naming both', async () => {
+    const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-wk-2');
+    expect(impact.findings.filter((f) => f.variant === 'kured-lock')).toEqual([
+      expect.objectContaining({
+        severity: 'warn',
+        facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'] }),
+      }),
+    ]);
+  });
+
+  it("the bot's own entries (k8s-ha-bot/…, a maintenance plan holding kured's lock) are no kured reboot; kured's own entries beside them still are", async () => {
+    const setLock = (lock: object) => (items: Items) => {
+      const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');
+      if (ds?.metadata.annotations)
+        ds.metadata.annotations['weave.works/kured-node-lock'] = JSON.stringify(lock);
+    };
+    const created = '2025-06-12T09:40:00Z';
+    const alone = await impactOf(
+      '53-worker-kured-multi-lock-other-nodes.json',
+      'pyxis-wk-2',
+      setLock({ nodeID: 'k8s-ha-bot/mr-aaaaaaaaaa', created, TTL: 0 }),
+    );
+    expect(alone.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([]);
+    const beside = await impactOf(
+      '53-worker-kured-multi-lock-other-nodes.json',
+      'pyxis-wk-2',
+      setLock({
+        maxOwners: 3,
+        locks: [
+          { nodeID: 'pyxis-wk-1', created, TTL: 0 },
+          { nodeID: 'k8s-ha-bot/mp-aaaaaaaaaa/b2', created, TTL: 0 },
+          { nodeID: 'pyxis-wk-3', created, TTL: 0 },
+        ],
+      }),
+    );
+    expect(beside.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([
+      expect.objectContaining({
+        variant: 'kured-lock',
+        facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'], count: 2 }),
+      }),
+    ]);
+  });
+
+  it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {
+    const sim = await startScenarioSimulator('53-worker-kured-multi-lock-other-nodes.json');
+    try {
+      sim.setFaults({ forbidden: ['daemonsets'] });
+      const snap = await readSnapshot({
+        kubeConfig: kubeConfigOf(sim),
+        cluster: 'sim',
+        focusNode: 'pyxis-wk-2',
+        requestTimeoutMs: 2000,
+        deadlineMs: 5000,
+      });
+      const impact = analyzeRebootImpact(snap, 'pyxis-wk-2', snap.capturedAt);
+      expect(impact.findings).toContainEqual(
+        expect.objectContaining({
+          check: 'read-error',
+          variant: 'forbidden',
+          facts: expect.objectContaining({ resource: 'daemonsets' }),
+        }),
+      );
+      expect(impact.findings.some((f) => f.variant.startsWith('kured'))).toBe(false);
+      expect(impact.verdict).not.toBe('safe');
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('a cordon somebody else made (scenario 52)', () => {
+  it('names who and since when; without managedFields it says the API does not tell', async () => {
+    const { impact } = await impactOf('52-worker-cordoned-by-someone-else.json', 'draco-wk-2');
+    expect(impact.findings.find((f) => f.check === 'prior-cordon')).toMatchObject({
+      severity: 'warn',
+      variant: 'by-other',
+      facts: { by: 'kubectl-cordon', sinceMinutes: 17 * 60 + 20 },
+    });
+    expect(renderText(reply(impact))).toContain('by kubectl-cordon 17 h ago, not by this bot');
+    expect(renderText(reply(impact, 'ko'))).toContain('설정: kubectl-cordon, 17시간 전');
+    const bare = await impactOf('52-worker-cordoned-by-someone-else.json', 'draco-wk-2', (items) => {
+      const n = items.find((i) => i.kind === 'Node' && i.metadata.name === 'draco-wk-2') as KNode;
+      delete n.metadata.managedFields;
+    });
+    expect(bare.impact.findings.find((f) => f.check === 'prior-cordon')).toMatchObject({
+      severity: 'warn',
+      variant: 'unknown-by',
+    });
+    expect(renderText(reply(bare.impact))).toContain('the API does not say by whom');
+  });
+
+  it('a pinned volume on a node someone cordoned: the advice does not say to uncordon it right after the reboot', async () => {
+    const { impact } = await impactOf(
+      '41-worker-local-path-pv-pinned-statefulset-pod.json',
+      'hydra-wk-2',
+      (items) => {
+        const n = items.find((i) => i.kind === 'Node' && i.metadata.name === 'hydra-wk-2') as KNode;
+        n.spec = { ...n.spec, unschedulable: true };
+        n.metadata.managedFields = [
+          {
+            manager: 'kubectl-cordon',
+            operation: 'Update',
+            time: '2025-06-11T16:20:41Z',
+            fieldsV1: { 'f:spec': { 'f:unschedulable': {} } },
+          },
+        ];
+      },
+    );
+    for (const locale of ['en', 'ko'] as const) {
+      const advice = reply(impact, locale).advice.join('\n');
+      expect(advice).not.toMatch(/uncordon hydra-wk-2 right after the reboot|재부팅 직후/);
+    }
+    expect(reply(impact).advice.join('\n')).toContain('was cordoned before by someone else');
+  });
+
+  it('a drain answer does not advise uncordoning it afterwards', async () => {
+    const { snap } = await impactOf('52-worker-cordoned-by-someone-else.json', 'draco-wk-2');
+    const text = drainText(analyzeDrainImpact(snap, 'draco-wk-2', snap.capturedAt));
+    expect(text).not.toContain('Afterwards, kubectl uncordon draco-wk-2');
+    expect(text).toContain('kubectl uncordon draco-wk-2'); // only "if they agree", from the prior-cordon advice
+    expect(text).toContain('only if they agree');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * A plan card of a large fleet (hostile review of issue 20): `maintain all workers` on a
+ * cluster of thousands of nodes. The card is rebuilt (worker) and rendered (gateway) on every node
+ * state change; it must stay bounded, and the node in maintenance must be on the card as Slack and
+ * Teams show it (their renderers keep only the first messages of a long reply).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { renderSlackMessages } from '../../adapters/slack/render-blocks.js';
+import { renderMaintenanceCard } from '../../adapters/teams/render-card.js';
+import { explainMaintenancePlanCard } from '../../src/maintenance/plan/explain-maintenance-plan.js';
+import type { MaintenancePlan, PlanNode } from '../../src/maintenance/plan/plan-types.js';
+
+const NODES = 5000;
+const CURRENT = 3000;
+
+function bigPlan(): MaintenancePlan {
+  const at = '2026-12-01T10:00:00.000Z';
+  const nodes: PlanNode[] = Array.from({ length: NODES }, (_, i) => ({
+    node: `pool-wk-${String(i).padStart(5, '0')}`,
+    role: 'worker',
+    batch: i + 1,
+    verdict: 'safe',
+    why: [{ key: 'worker-order' }],
+    state: i < CURRENT ? 'done' : i === CURRENT ? 'running' : 'pending',
+    ...(i <= CURRENT ? { startedAt: at } : {}),
+    ...(i < CURRENT ? { maintainedAt: at, settledAt: at, finishedAt: at } : {}),
+  }));
+  return {
+    id: 'mp-abcdefghij',
+    cluster: 'prod',
+    reason: 'kernel patch',
+    requestedBy: { platform: 'slack', tenant: 'T0', id: 'U0' },
+    requestedAt: at,
+    expiresAt: at,
+    approvalsRequired: 1,
+    approvals: [{ actor: { platform: 'slack', tenant: 'T0', id: 'U1' }, at }],
+    state: 'running',
+    locale: 'en',
+    replyTo: { platform: 'slack', address: {} },
+    revision: 9,
+    settleMs: 120_000,
+    excluded: [],
+    nodes,
+  } as unknown as MaintenancePlan;
+}
+
+describe('the card of a plan of thousands of nodes', () => {
+  it('lists a bounded window around the node in maintenance, says how many are left out, and Slack and Teams show that node', () => {
+    const card = explainMaintenancePlanCard(bigPlan(), 'en');
+    const lines = card.sections.flatMap((s) => s.lines);
+    // bounded: not one line (and several translations) per node of the fleet on every update
+    expect(lines.length).toBeLessThan(200);
+    const current = 'pool-wk-03000';
+    expect(lines.some((l) => l.includes(current) && /in maintenance/.test(l))).toBe(true);
+    // the line about the others counts what is not listed: every node not named on the card
+    const plan = bigPlan();
+    const unlisted = plan.nodes.filter((n) => !lines.some((l) => l.includes(n.node)));
+    expect(unlisted.length).toBe(NODES - 50);
+    const doneUnlisted = unlisted.filter((n) => n.state === 'done').length;
+    expect(doneUnlisted).toBeGreaterThan(0);
+    expect(lines).toContain(
+      `${unlisted.length} more nodes of this plan are not listed here (${doneUnlisted} of them done).`,
+    );
+    expect(JSON.stringify(renderSlackMessages(card))).toContain(current);
+    expect(JSON.stringify(renderMaintenanceCard(card))).toContain(current);
+    const ko = explainMaintenancePlanCard({ ...bigPlan(), locale: 'ko' }, 'ko');
+    expect(ko.sections.flatMap((s) => s.lines).some((l) => l.includes(current))).toBe(true);
+  });
+
+  it('a plan within the window lists every node, as before', () => {
+    const small = { ...bigPlan(), nodes: bigPlan().nodes.slice(0, 7) };
+    const lines = explainMaintenancePlanCard(small, 'en').sections.flatMap((s) => s.lines);
+    for (const n of small.nodes) expect(lines.filter((l) => l.includes(n.node)).length).toBe(2);
+    expect(lines.some((l) => /not listed here/.test(l))).toBe(false);
+  });
+});

@@ -68,11 +68,26 @@ afterAll(async () => {
 });
 
 /** Commands Redis has run since the last CONFIG RESETSTAT, except our own INFO / CONFIG. */
+/** Commands that are no queue-depth reading (see {@link commandsRun}). */
+const HANDSHAKE = new Set([
+  'info',
+  'config',
+  'client|setname',
+  'client|setinfo',
+  'client',
+  'hello',
+  'select',
+  'ping',
+  'auth',
+]);
+
 async function commandsRun(): Promise<number> {
   const info = await admin.info('commandstats');
   let total = 0;
   for (const m of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) {
-    if (m[1] !== 'info' && m[1] !== 'config') total += Number(m[2]);
+    // Connection handshakes (a client's name, protocol, database, liveness) are not readings, and
+    // when they land relative to RESETSTAT is up to the connection: one counted once made 41 of 40.
+    if (!HANDSHAKE.has(m[1] ?? '')) total += Number(m[2]);
   }
   return total;
 }

@@ -34,8 +34,13 @@ import { readObject, writeObject } from './store-writes.js';
 import type { WireObject } from './store-writes.js';
 import { metaTime, microTime } from '../cluster/wire-time.js';
 
-/** Default renewal period of {@link startHeartbeats}, in ms (kubelet renews its node Lease every 10 s, leaders every 2 s: 5 s keeps every freshness check green). */
-export const DEFAULT_HEARTBEAT_INTERVAL_MS = 5000;
+/**
+ * Default renewal period of {@link startHeartbeats}, in ms: 2 s, the leaders' own retry period
+ * (kube-scheduler and kube-controller-manager `--leader-elect-retry-period`, default 2 s; the
+ * kubelet renews its node Lease every 10 s). At 5 s a simulator starved of CPU for about 11 s (a
+ * test run with one core kept busy) let the 15 s leader Leases look stale.
+ */
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 2000;
 
 /** Options of {@link startHeartbeats}. */
 export interface HeartbeatOptions {

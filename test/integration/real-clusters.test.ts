@@ -846,7 +846,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
     expect(en.findings.filter((f) => /no-quorum/.test(f.variant))).toEqual([]);
     expect(en.verdict).not.toBe('safe');
     expect(en.text).not.toMatch(/quorum lost|quorum kept|stays? healthy/);
-    expect(en.text).toMatch(/health of 2 etcd members left was not seen/);
+    expect(en.text).toMatch(/health of the members left was not seen for 2 of them/);
     const ko = await ask(OCP, `${q} --lang ko`);
     expect(ko.verdict).toBe(en.verdict);
     expect(quorumOf(ko)?.variant).toBe('joint-unknown');
@@ -869,7 +869,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       );
       expect(en.verdict).toBe('unsafe');
       expect(en.text).not.toMatch(/0 of 3 voting members stay healthy|stays? healthy/);
-      expect(en.text).toMatch(/at most 1 of 3 voting members is left/);
+      expect(en.text).toMatch(/at most 1 of 3 voting members can stay up/);
       const ko = await ask(file, `can I reboot ${a} and ${b} --lang ko`);
       expect(ko.verdict).toBe('unsafe');
       expect(quorumOf(ko)?.variant).toBe('joint-lost-unseen');
@@ -890,7 +890,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       expect(en.findings.filter((f) => f.variant === 'etcd-no-spare')).toEqual([]);
       expect(en.verdict).toBe('caution');
       expect(en.text).not.toMatch(/no spare member|loses quorum/);
-      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      expect(en.text).toMatch(/health of 3 of the 3 etcd members was not seen/);
       const ko = await ask(file, 'rolling restart of etcd --lang ko');
       expect(ko.verdict).toBe('caution');
       expect(ko.text).not.toMatch(/여유 멤버가 없습니다/);

@@ -282,7 +282,8 @@ export function jointQuorumLost(joint: readonly Finding[]): boolean {
   return joint.some(
     (f) =>
       f.severity === 'block' &&
-      ((f.check === 'etcd-quorum-after' && (f.variant === 'joint-lost' || f.variant === 'joint-lost-unseen')) ||
+      ((f.check === 'etcd-quorum-after' &&
+        (f.variant === 'joint-lost' || f.variant === 'joint-lost-unseen')) ||
         ((f.check === 'control-plane-count' || f.check === 'apiserver-redundancy') &&
           f.variant === 'joint-none-left')),
   );

@@ -896,5 +896,19 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       expect(ko.text).not.toMatch(/여유 멤버가 없습니다/);
       expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
     });
+
+    // One model per answer: the quorum finding says unknown, so "keeps working: etcd quorum" is
+    // not promised next to it.
+    it(`${file}: etcd down or restarted on ${a} does not keep quorum it could not see (en and ko)`, async () => {
+      for (const q of [`what if etcd on ${a} goes down`, `restart etcd on ${a}`]) {
+        const en = await ask(file, q);
+        expect(quorumOf(en)).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
+        expect(en.verdict).toBe('caution');
+        expect(en.text).not.toMatch(/etcd quorum \(2 of 3\)/);
+        const ko = await ask(file, `${q} --lang ko`);
+        expect(quorumOf(ko)?.variant).toBe('unknown');
+        expect(ko.text).not.toMatch(/etcd 정족수\(3개 중 2개\)/);
+      }
+    });
   }
 });

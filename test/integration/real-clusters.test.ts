@@ -854,6 +854,36 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
     expect(ko.text).toMatch(/남는 etcd 멤버 2대의 상태는 보지 못했습니다/);
   });
 
+  // A NotReady master is a member down (seen), the other unseen: the quorum left is known short.
+  it('07 with master-2 NotReady: a master and a worker together lose quorum (at most 1 of 3), and the etcd rolling restart has no spare', async () => {
+    const raw = JSON.parse(readFileSync(join(DIR, OCP), 'utf8')) as {
+      items: {
+        kind: string;
+        metadata: { name: string };
+        status: { conditions: { type: string; status: string }[] };
+      }[];
+    };
+    const m2 = raw.items.find((i) => i.kind === 'Node' && i.metadata.name === `${M}2`);
+    const ready = m2?.status.conditions.find((c) => c.type === 'Ready');
+    if (ready === undefined) throw new Error('master-2 has no Ready condition');
+    ready.status = 'False';
+    const file = join(mkdtempSync(join(tmpdir(), 'ocp-m2-down-')), '07-master-2-notready.json');
+    writeFileSync(file, JSON.stringify(raw));
+    const en = await ask(file, `can I reboot ${M}0 and ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6`);
+    expect(quorumOf(en)).toEqual(
+      expect.objectContaining({
+        severity: 'block',
+        variant: 'joint-lost-unseen',
+        facts: expect.objectContaining({ unknown: 1, atMost: 1, down: [`${M}2`] }),
+      }),
+    );
+    expect(en.verdict).toBe('unsafe');
+    expect(en.text).toMatch(new RegExp(`already down: ${M}2`));
+    const roll = await ask(file, 'rolling restart of etcd');
+    expect(roll.findings.find((f) => f.check === 'rolling-update')?.variant).toBe('etcd-no-spare');
+    expect(roll.verdict).toBe('unsafe');
+  });
+
   for (const [file, a, b] of [
     [K3S, 'k3d-mycluster-server-1', 'k3d-mycluster-server-2'],
     [OCP, `${M}1`, `${M}2`],

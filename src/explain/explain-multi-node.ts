@@ -110,7 +110,9 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
   const lost = joint.findings.some(
     (f) =>
       f.severity === 'block' &&
-      ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') || f.variant === 'joint-none-left'),
+      ((f.check === 'etcd-quorum-after' &&
+        (f.variant === 'joint-lost' || f.variant === 'joint-lost-unseen')) ||
+        f.variant === 'joint-none-left'),
   );
   return PLANES.map((plane: Plane) => {
     const affected = joint.planesAffected.includes(plane);

@@ -821,3 +821,124 @@ describe('what if etcd loses quorum, on members listed from the nodes only', () 
     }
   });
 });
+
+describe('several nodes and rolling updates, on etcd members listed from the nodes only', () => {
+  // The same rule as the single-node reboot: members whose health was not seen are neither healthy
+  // nor down. Quorum is lost for sure only when even they could not make it (2 of 3 members down),
+  // and that is said without calling the unseen member "unhealthy"; otherwise it is unknown.
+  const K3S = 'derived/k3s-3servers-embedded-etcd.json';
+  const OCP = '07-insights-openshift-3masters-3workers.json';
+  const M = 'ci-ln-ywdpkbt-f76d1-vw6lz-master-';
+  const quorumOf = (a: JsonAnswer): Finding | undefined =>
+    a.findings.find((f) => f.check === 'etcd-quorum-after');
+
+  it('07: a master and a worker together: quorum after is unknown (caution), not lost (en and ko)', async () => {
+    const q = `can I reboot ${M}0 and ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6`;
+    const en = await ask(OCP, q);
+    expect(quorumOf(en)).toEqual(
+      expect.objectContaining({
+        severity: 'warn',
+        variant: 'joint-unknown',
+        facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 2 }),
+      }),
+    );
+    expect(quorumOf(en)?.facts).not.toHaveProperty('healthyBefore');
+    expect(en.findings.filter((f) => /no-quorum/.test(f.variant))).toEqual([]);
+    expect(en.verdict).not.toBe('safe');
+    expect(en.text).not.toMatch(/quorum lost|quorum kept|stays? healthy/);
+    expect(en.text).toMatch(/health of the members left was not seen for 2 of them/);
+    const ko = await ask(OCP, `${q} --lang ko`);
+    expect(ko.verdict).toBe(en.verdict);
+    expect(quorumOf(ko)?.variant).toBe('joint-unknown');
+    expect(ko.text).not.toMatch(/정족수 상실|정족수 유지/);
+    expect(ko.text).toMatch(/남는 etcd 멤버 2대의 상태는 보지 못했습니다/);
+  });
+
+  // A NotReady master is a member down (seen), the other unseen: the quorum left is known short.
+  it('07 with master-2 NotReady: a master and a worker together lose quorum (at most 1 of 3), and the etcd rolling restart has no spare', async () => {
+    const raw = JSON.parse(readFileSync(join(DIR, OCP), 'utf8')) as {
+      items: {
+        kind: string;
+        metadata: { name: string };
+        status: { conditions: { type: string; status: string }[] };
+      }[];
+    };
+    const m2 = raw.items.find((i) => i.kind === 'Node' && i.metadata.name === `${M}2`);
+    const ready = m2?.status.conditions.find((c) => c.type === 'Ready');
+    if (ready === undefined) throw new Error('master-2 has no Ready condition');
+    ready.status = 'False';
+    const file = join(mkdtempSync(join(tmpdir(), 'ocp-m2-down-')), '07-master-2-notready.json');
+    writeFileSync(file, JSON.stringify(raw));
+    const en = await ask(file, `can I reboot ${M}0 and ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6`);
+    expect(quorumOf(en)).toEqual(
+      expect.objectContaining({
+        severity: 'block',
+        variant: 'joint-lost-unseen',
+        facts: expect.objectContaining({ unknown: 1, atMost: 1, down: [`${M}2`] }),
+      }),
+    );
+    expect(en.verdict).toBe('unsafe');
+    expect(en.text).toMatch(new RegExp(`already down: ${M}2`));
+    const roll = await ask(file, 'rolling restart of etcd');
+    expect(roll.findings.find((f) => f.check === 'rolling-update')?.variant).toBe('etcd-no-spare');
+    expect(roll.verdict).toBe('unsafe');
+  });
+
+  for (const [file, a, b] of [
+    [K3S, 'k3d-mycluster-server-1', 'k3d-mycluster-server-2'],
+    [OCP, `${M}1`, `${M}2`],
+  ] as const) {
+    it(`${file}: two of the 3 members down loses quorum whatever their health, without calling the third unhealthy (en and ko)`, async () => {
+      const en = await ask(file, `can I reboot ${a} and ${b}`);
+      expect(quorumOf(en)).toEqual(
+        expect.objectContaining({
+          severity: 'block',
+          variant: 'joint-lost-unseen',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 1, atMost: 1 }),
+        }),
+      );
+      expect(en.verdict).toBe('unsafe');
+      expect(en.text).not.toMatch(/0 of 3 voting members stay healthy|stays? healthy/);
+      expect(en.text).toMatch(/at most 1 of 3 voting members can stay up/);
+      const ko = await ask(file, `can I reboot ${a} and ${b} --lang ko`);
+      expect(ko.verdict).toBe('unsafe');
+      expect(quorumOf(ko)?.variant).toBe('joint-lost-unseen');
+      expect(ko.text).not.toMatch(/0개만 정상으로/);
+      expect(ko.text).toMatch(/많아야 1개만 남아/);
+    });
+
+    it(`${file}: a rolling restart of etcd does not say "no spare" from unseen health (en and ko)`, async () => {
+      const en = await ask(file, 'rolling restart of etcd');
+      const roll = en.findings.find((f) => f.check === 'rolling-update');
+      expect(roll).toEqual(
+        expect.objectContaining({
+          severity: 'warn',
+          variant: 'etcd-spare-unknown',
+          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
+        }),
+      );
+      expect(en.findings.filter((f) => f.variant === 'etcd-no-spare')).toEqual([]);
+      expect(en.verdict).toBe('caution');
+      expect(en.text).not.toMatch(/no spare member|loses quorum/);
+      expect(en.text).toMatch(/health of 3 of the 3 etcd members was not seen/);
+      const ko = await ask(file, 'rolling restart of etcd --lang ko');
+      expect(ko.verdict).toBe('caution');
+      expect(ko.text).not.toMatch(/여유 멤버가 없습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+    });
+
+    // One model per answer: the quorum finding says unknown, so "keeps working: etcd quorum" is
+    // not promised next to it.
+    it(`${file}: etcd down or restarted on ${a} does not keep quorum it could not see (en and ko)`, async () => {
+      for (const q of [`what if etcd on ${a} goes down`, `restart etcd on ${a}`]) {
+        const en = await ask(file, q);
+        expect(quorumOf(en)).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
+        expect(en.verdict).toBe('caution');
+        expect(en.text).not.toMatch(/etcd quorum \(2 of 3\)/);
+        const ko = await ask(file, `${q} --lang ko`);
+        expect(quorumOf(ko)?.variant).toBe('unknown');
+        expect(ko.text).not.toMatch(/etcd 정족수\(3개 중 2개\)/);
+      }
+    });
+  }
+});

@@ -45,6 +45,13 @@ export interface JointOptions {
   action: MultiNodeAction;
 }
 
+/**
+ * etcd quorum with every target's member down. Members whose health was not seen (listed from the
+ * nodes, `healthy === null`) count neither healthy nor down: quorum after is lost for sure only when
+ * even they could not make it (`joint-lost-unseen` when some are left, so the text says "at most"),
+ * and unknown (`joint-unknown`, a warning) when it rests on them. Missing data is unknown, never
+ * failing; the same rule as the single-node reboot (control-plane-checks.ts `etcdChecks`).
+ */
 function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Finding[] {
   const etcd = state.etcd;
   if (etcd.source === 'none') return [];
@@ -52,19 +59,14 @@ function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Find
   if (onTargets.length === 0) return [];
   const voters = etcd.voters;
   const quorum = quorumOf(voters);
-  const after = etcd.members.filter(
-    (m) => !m.isLearner && m.healthy === true && !(m.node !== null && targets.has(m.node)),
-  ).length;
-  const facts = {
+  const left = etcd.members.filter((m) => !m.isLearner && !(m.node !== null && targets.has(m.node)));
+  const after = left.filter((m) => m.healthy === true).length;
+  const unknown = left.filter((m) => m.healthy === null).length;
+  const common = {
     nodes: onTargets.map((m) => m.node ?? m.name),
     voters,
     quorum,
-    healthyBefore: etcd.healthyVoters,
-    after,
-    spare: after - quorum,
-    down: etcd.members
-      .filter((m) => !m.isLearner && m.healthy !== true && !(m.node !== null && targets.has(m.node)))
-      .map((m) => m.node ?? m.name),
+    down: left.filter((m) => m.healthy === false).map((m) => m.node ?? m.name),
     learners: onTargets.filter((m) => m.isLearner).map((m) => m.node ?? m.name),
     leader:
       etcd.leader !== null && etcd.leader.node !== null && targets.has(etcd.leader.node)
@@ -73,7 +75,22 @@ function etcdJoint(state: ControlPlaneState, targets: ReadonlySet<string>): Find
     source: etcd.source,
   };
   if (onTargets.every((m) => m.isLearner))
-    return [finding('etcd-quorum-after', 'control', 'info', 'joint-learners-only', facts)];
+    return [finding('etcd-quorum-after', 'control', 'info', 'joint-learners-only', common)];
+  if (unknown > 0) {
+    // Unseen health: no "N stay healthy", no healthy count before.
+    const facts = { ...common, unknown, after, atMost: after + unknown };
+    return [
+      after + unknown < quorum
+        ? finding('etcd-quorum-after', 'control', 'block', 'joint-lost-unseen', facts)
+        : finding('etcd-quorum-after', 'control', 'warn', 'joint-unknown', facts),
+    ];
+  }
+  const facts = {
+    ...common,
+    healthyBefore: etcd.healthyVoters,
+    after,
+    spare: after - quorum,
+  };
   if (after < quorum) return [finding('etcd-quorum-after', 'control', 'block', 'joint-lost', facts)];
   return [
     finding(
@@ -256,7 +273,8 @@ function oneWriteModel(
 }
 
 /**
- * Whether the nodes down together leave no quorum: etcd `joint-lost`, or no control-plane node or
+ * Whether the nodes down together leave no quorum: etcd `joint-lost` (or `joint-lost-unseen`: lost
+ * even if every member whose health was not seen is up), or no control-plane node or
  * API server left (`joint-none-left`), blocking.
  * @param joint - the joint findings
  */
@@ -264,7 +282,8 @@ export function jointQuorumLost(joint: readonly Finding[]): boolean {
   return joint.some(
     (f) =>
       f.severity === 'block' &&
-      ((f.check === 'etcd-quorum-after' && f.variant === 'joint-lost') ||
+      ((f.check === 'etcd-quorum-after' &&
+        (f.variant === 'joint-lost' || f.variant === 'joint-lost-unseen')) ||
         ((f.check === 'control-plane-count' || f.check === 'apiserver-redundancy') &&
           f.variant === 'joint-none-left')),
   );

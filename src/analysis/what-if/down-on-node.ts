@@ -73,6 +73,8 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const quorumAfter = checks.find((f) => f.check === 'etcd-quorum-after');
   const lost = quorumAfter?.variant === 'lost' || quorumAfter?.variant === 'lost-single';
   const noSpare = quorumAfter?.variant === 'kept-no-spare';
+  // Members whose health was not seen: quorum after is unknown, so it is not listed as kept.
+  const quorumUnknown = quorumAfter?.variant === 'unknown';
   const leader = checks.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
   const electionTimeoutMs = ETCD_ELECTION_TIMEOUT_MS;
   for (const f of checks) {
@@ -107,7 +109,8 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     apiStopsAll(b);
   } else {
     if (leader) b.stop('control', 'stops.etcd-election-timeout', { electionTimeoutMs });
-    b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
+    if (!quorumUnknown)
+      b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
   if (leader && !lost) b.duration('control', 'duration.etcd-election-timeout', { electionTimeoutMs });

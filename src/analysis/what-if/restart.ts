@@ -164,6 +164,8 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     (f) => f.check !== 'etcd-db-size' || f.severity !== 'ok',
   );
   const lost = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && /^lost/.test(f.variant));
+  // Members whose health was not seen: quorum after is unknown, so it is not listed as kept.
+  const quorumUnknown = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'unknown');
   const leader = !lost && etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
   // Without quorum there is no leadership to hand over: the leader-here sentence is left out.
   b.findings.push(
@@ -200,7 +202,8 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   } else {
     b.stop('control', 'stops.etcd-member', { node });
     if (leader) b.stop('control', 'stops.etcd-election');
-    b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
+    if (!quorumUnknown)
+      b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
   if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');

@@ -195,20 +195,27 @@ function rollStaticPods(component: ControlComponent): RollingRule {
   return (b, ctx) => {
     const { state } = ctx;
     const nodes = componentNodes(state, component);
+    // Members whose health was not seen (listed from the nodes) count neither healthy nor down:
+    // "no spare" is said only when even they could not give one; otherwise the spare is unknown.
+    const unknown = state.etcd.unknownVoters;
     const spare = state.etcd.healthyVoters - state.etcd.quorum;
+    const spareAtMost = spare + unknown;
     const aliveApis = state.apiservers.filter((a) => a.alive).length;
-    const f = {
+    const base = {
       component,
       nodes,
       count: nodes.length,
-      spare,
       voters: state.etcd.voters,
       quorum: state.etcd.quorum,
       apiservers: aliveApis,
     };
+    const f = unknown > 0 ? { ...base, unknown, spareAtMost } : { ...base, spare };
+    const etcdKnown = component === 'etcd' && state.etcd.source !== 'none';
     if (nodes.length <= 1) b.findings.push(finding('rolling-update', 'control', 'warn', 'static-single', f));
-    else if (component === 'etcd' && state.etcd.source !== 'none' && spare < 1)
+    else if (etcdKnown && spareAtMost < 1)
       b.findings.push(finding('rolling-update', 'control', 'block', 'etcd-no-spare', f));
+    else if (etcdKnown && unknown > 0)
+      b.findings.push(finding('rolling-update', 'control', 'warn', 'etcd-spare-unknown', f));
     else b.findings.push(finding('rolling-update', 'control', 'info', 'static-pods', f));
     for (const [i, n] of nodes.entries())
       b.step('control', 'steps.static-node', { position: i + 1, node: n, component });

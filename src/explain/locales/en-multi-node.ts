@@ -69,6 +69,10 @@ export const enMultiNode = {
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-lost_one':
         'etcd quorum lost: with {{nodes}} down, 1 of {{voters}} voting members stays healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost-unseen':
+        'etcd quorum lost: with {{nodes}} down, at most {{atMost}} of {{voters}} voting members can stay up (the health of the members left was not seen for {{unknown}} of them: neither etcd status nor etcd pods in the data){{downText}}, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-unknown':
+        'etcd quorum with {{nodes}} down is unknown: quorum needs {{quorum}} of {{voters}} voting members (listed from the nodes), and the health of the members left was not seen for {{unknown}} of them (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before taking {{nodes}} down.',
       'joint-kept-no-spare':
         'etcd quorum kept with no spare: {{after}} of {{voters}} voting members stay healthy, exactly the quorum of {{quorum}}; one more failure meanwhile stops every write.',
       'joint-kept-no-spare_one':

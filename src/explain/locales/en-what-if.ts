@@ -181,6 +181,8 @@ export const enWhatIf = {
         '{{component}} runs as static pods on {{nodes}}: no controller rolls them; they are updated one control-plane node at a time (manifest change or kubeadm upgrade).',
       'static-single':
         '{{component}} runs on a single node ({{nodes}}): updating it stops it for the restart.',
+      'etcd-spare-unknown':
+        'Whether etcd has a spare member for the restarts is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data). Check that every etcd member is healthy before restarting the first one.',
       'etcd-no-spare':
         'etcd has no spare member now ({{voters}} voters, quorum {{quorum}}): restarting any member loses quorum. Restore the missing member first.',
       'node-by-node':

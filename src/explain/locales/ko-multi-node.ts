@@ -69,6 +69,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 정족수 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+      'joint-lost-unseen':
+        'etcd 정족수 상실: {{nodes}}(이)가 내려가면 상태를 보지 못한 멤버가 모두 살아 있어도 투표 멤버 {{voters}}개 중 많아야 {{atMost}}개만 남아 정족수 {{quorum}}보다 적습니다 (남는 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다: etcd status도 etcd 파드도 데이터에 없음){{downText}}. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+      'joint-unknown':
+        '{{nodes}}(이)가 내려간 뒤의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}개(정족수 {{quorum}}, 노드로부터 추정) 중 남는 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{nodes}}(을)를 내리기 전에 etcd 멤버 상태를 확인하세요.',
       'joint-kept-no-spare':
         'etcd 정족수는 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 정족수 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
       'joint-kept':

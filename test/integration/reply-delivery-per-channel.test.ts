@@ -149,9 +149,11 @@ describe('reply delivery under a per-channel posting limit', () => {
     await startConsumer(prefix);
     const flood = Array.from({ length: 14 }, (_, i) => `flood-${prefix}-${i}`);
     for (const id of flood) await publish(id, 'C0FLOOD', 'U0FLOOD');
-    // The flood channel's backlog is now being refused (429) and paced.
+    // The flood channel's backlog is now being refused (429) and paced. One refusal is the signal:
+    // once pacing starts, a slow machine's posts can all land a second apart and never be refused
+    // again (waiting for three failed with one core kept busy: 11 posts, fewer than 3 refused).
     await fake.waitFor(
-      () => fake.callsOf('chat.postMessage').filter((c) => refused.has(c)).length >= 3,
+      () => fake.callsOf('chat.postMessage').filter((c) => refused.has(c)).length >= 1,
       10_000,
     );
     const legit = await Promise.all(

@@ -229,3 +229,22 @@ export function userPodsOnControlPlane(ctx: WhatIfContext): string[] {
 export function nodeFailureTimings(state: ControlPlaneState): { graceS: number; tolerationS: number } {
   return { graceS: state.nodeMonitorGrace.seconds, tolerationS: DEFAULT_EVICTION_TOLERATION_S };
 }
+
+/**
+ * The API servers when the one on `node` stops (restart or failure): the alive ones elsewhere, how
+ * many are alive now, and whether the one on `node` is among them (one already down loses no
+ * capacity: no "from 2 to 2").
+ * @param state - the control-plane state
+ * @param node - the node whose API server stops
+ * @returns `others`: hosts of the alive API servers on other nodes; `before`: alive now; `wasAlive`
+ */
+export function apiserversWithout(
+  state: ControlPlaneState,
+  node: string,
+): { others: string[]; before: number; wasAlive: boolean } {
+  return {
+    others: state.apiservers.filter((a) => a.host !== node && a.alive).map((a) => a.host),
+    before: state.apiservers.filter((a) => a.alive).length,
+    wasAlive: state.apiservers.some((a) => a.host === node && a.alive),
+  };
+}

@@ -19,6 +19,7 @@ import { COMPONENT_PLANE, absentComponent } from './components.js';
 import {
   type WhatIfContext,
   apiStopsAll,
+  apiserversWithout,
   finishWithReadErrors,
   keepDataPlane,
   nodeNotFound,
@@ -119,9 +120,7 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
 }
 
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { state } = ctx;
-  const others = state.apiservers.filter((a) => a.host !== node && a.alive).map((a) => a.host);
-  const before = state.apiservers.filter((a) => a.alive).length;
+  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
   if (others.length === 0) {
     b.findings.push(finding('component-down', 'control', 'warn', 'apiserver-last-node', { node, before }));
     b.stop('control', 'stops.api-all');
@@ -138,8 +137,7 @@ function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void
         others,
       }),
     );
-    if (state.apiservers.some((a) => a.host === node && a.alive))
-      b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
     b.keep('control', 'keeps.api-others', { others });
     keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer-down', { node });

@@ -20,6 +20,7 @@ import {
 import {
   type WhatIfContext,
   apiStopsAll,
+  apiserversWithout,
   controlPlaneServing,
   finishWithReadErrors,
   keepDataPlane,
@@ -125,9 +126,7 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
 }
 
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { state } = ctx;
-  const others = state.apiservers.filter((a) => a.host !== node && a.alive).map((a) => a.host);
-  const before = state.apiservers.filter((a) => a.alive).length;
+  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
   if (others.length === 0) {
     b.findings.push(finding('component-restart', 'control', 'warn', 'apiserver-last', { node, before }));
     b.stop('control', 'stops.api-all');
@@ -147,8 +146,7 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
       }),
     );
     // An API server that is already down loses no capacity by restarting: no "from 2 to 2".
-    if (state.apiservers.some((a) => a.host === node && a.alive))
-      b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
     b.keep('control', 'keeps.api-others', { others });
     keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer', { node });

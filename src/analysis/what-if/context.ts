@@ -248,3 +248,44 @@ export function apiserversWithout(
     wasAlive: state.apiservers.some((a) => a.host === node && a.alive),
   };
 }
+
+/**
+ * What a restart and a failure of one node's API server share: the finding, and what stops and
+ * keeps. With no alive API server on another node the whole API is away (docs/domain.md, "What
+ * keeps working"): the API and the controllers stop, the data plane and DNS keep, a backend whose
+ * pod dies is not replaced. Otherwise the others serve, and capacity drops only when this one was
+ * alive. The caller adds what its change says besides (interruptions, advice, durations).
+ * @param b - the impact being built
+ * @param state - the control-plane state
+ * @param node - the node whose API server stops
+ * @param check - `component-restart` or `component-down`
+ * @param variants - the finding's variant when it was the last alive one (`last`), and when others
+ *   remain (`others`)
+ * @returns true when no alive API server remains on another node
+ */
+export function apiserverStops(
+  b: ImpactBuilder,
+  state: ControlPlaneState,
+  node: string,
+  check: 'component-restart' | 'component-down',
+  variants: { last: string; others: string },
+): boolean {
+  const { others, before, wasAlive } = apiserversWithout(state, node);
+  if (others.length === 0) {
+    b.findings.push(finding(check, 'control', 'warn', variants.last, { node, before }));
+    b.stop('control', 'stops.api-all');
+    b.stop('control', 'stops.controllers-wait');
+    keepDataPlane(b);
+    b.keep('data', 'keeps.dns');
+    b.interrupt('data', 'interrupt.backend-dies');
+    return true;
+  }
+  b.findings.push(
+    finding(check, 'control', 'info', variants.others, { node, before, after: others.length, others }),
+  );
+  // An API server that is already down loses no capacity by stopping: no "from 2 to 2".
+  if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+  b.keep('control', 'keeps.api-others', { others });
+  keepDataPlane(b);
+  return false;
+}

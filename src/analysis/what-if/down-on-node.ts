@@ -19,7 +19,7 @@ import { COMPONENT_PLANE, absentComponent } from './components.js';
 import {
   type WhatIfContext,
   apiStopsAll,
-  apiserversWithout,
+  apiserverStops,
   finishWithReadErrors,
   keepDataPlane,
   nodeNotFound,
@@ -120,28 +120,9 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
 }
 
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
-  if (others.length === 0) {
-    b.findings.push(finding('component-down', 'control', 'warn', 'apiserver-last-node', { node, before }));
-    b.stop('control', 'stops.api-all');
-    b.stop('control', 'stops.controllers-wait');
-    keepDataPlane(b);
-    b.keep('data', 'keeps.dns');
-    b.interrupt('data', 'interrupt.backend-dies');
-  } else {
-    b.findings.push(
-      finding('component-down', 'control', 'info', 'apiserver-node', {
-        node,
-        before,
-        after: others.length,
-        others,
-      }),
-    );
-    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
-    b.keep('control', 'keeps.api-others', { others });
-    keepDataPlane(b);
+  const variants = { last: 'apiserver-last-node', others: 'apiserver-node' };
+  if (!apiserverStops(b, ctx.state, node, 'component-down', variants))
     b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
-  }
   b.duration('control', 'duration.until-restarted', { node });
 }
 

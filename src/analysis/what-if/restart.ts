@@ -20,7 +20,7 @@ import {
 import {
   type WhatIfContext,
   apiStopsAll,
-  apiserversWithout,
+  apiserverStops,
   controlPlaneServing,
   finishWithReadErrors,
   keepDataPlane,
@@ -126,29 +126,12 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
 }
 
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
-  if (others.length === 0) {
-    b.findings.push(finding('component-restart', 'control', 'warn', 'apiserver-last', { node, before }));
-    b.stop('control', 'stops.api-all');
-    b.stop('control', 'stops.controllers-wait');
-    keepDataPlane(b);
-    b.keep('data', 'keeps.dns');
-    b.interrupt('data', 'interrupt.backend-dies');
+  if (
+    apiserverStops(b, ctx.state, node, 'component-restart', { last: 'apiserver-last', others: 'apiserver' })
+  ) {
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
-    b.findings.push(
-      finding('component-restart', 'control', 'info', 'apiserver', {
-        node,
-        before,
-        after: others.length,
-        others,
-      }),
-    );
-    // An API server that is already down loses no capacity by restarting: no "from 2 to 2".
-    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
-    b.keep('control', 'keeps.api-others', { others });
-    keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
     b.advise('control', 'advice.apiserver-lb', { node });
   }

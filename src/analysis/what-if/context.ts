@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
 import { type ClusterIndex, indexCluster } from '../cluster-index.js';
 import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
-import { DEFAULT_EVICTION_TOLERATION_S } from '../domain.js';
+import { DEFAULT_EVICTION_TOLERATION_S, LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import { MAX_LISTED_NODES, readErrorFindings } from '../reboot-impact.js';
 import type { Finding } from '../types.js';
@@ -288,4 +288,48 @@ export function apiserverStops(
   b.keep('control', 'keeps.api-others', { others });
   keepDataPlane(b);
   return false;
+}
+
+/**
+ * What a restart and a failure of a leader-elected component's instance share: whether this node
+ * holds the component's Lease, the standbys (the component on other control-plane nodes), and the
+ * facts their sentences quote. A standby takes the Lease once it expires (`leaseDurationSeconds`,
+ * {@link LEADER_ELECTION_LEASE_DURATION_S} s when the Lease does not say, `--leader-elect-lease-duration`).
+ * @param state - the control-plane state
+ * @param component - `kube-scheduler` or `kube-controller-manager`
+ * @param node - the node whose instance stops
+ * @returns `holdsLease`, `standbys` (node names), `short` (the name in message keys) and `facts`
+ */
+export function leaderComponentFacts(
+  state: ControlPlaneState,
+  component: 'kube-scheduler' | 'kube-controller-manager',
+  node: string,
+): {
+  holdsLease: boolean;
+  standbys: string[];
+  short: 'scheduler' | 'controller-manager';
+  facts: {
+    node: string;
+    component: string;
+    holder: string | null;
+    standbys: string[];
+    leaseDurationSeconds: number;
+  };
+} {
+  const lease = state.leaderLeases.find((l) => l.name === component);
+  const standbys = state.nodes
+    .filter((n) => n.name !== node && n.components[component] === true)
+    .map((n) => n.name);
+  return {
+    holdsLease: lease?.holderHost === node,
+    standbys,
+    short: component === 'kube-scheduler' ? 'scheduler' : 'controller-manager',
+    facts: {
+      node,
+      component,
+      holder: lease?.holderHost ?? null,
+      standbys,
+      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+    },
+  };
 }

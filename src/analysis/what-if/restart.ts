@@ -6,7 +6,6 @@
  */
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
-import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -24,6 +23,7 @@ import {
   controlPlaneServing,
   finishWithReadErrors,
   keepDataPlane,
+  leaderComponentFacts,
   nodeFailureTimings,
   nodeNotFound,
 } from './context.js';
@@ -196,23 +196,11 @@ function leaderComponentRestart(
   component: 'kube-scheduler' | 'kube-controller-manager',
 ): (b: ImpactBuilder, ctx: WhatIfContext, node: string) => void {
   return (b, ctx, node) => {
-    const { state } = ctx;
-    const lease = state.leaderLeases.find((l) => l.name === component);
-    const standbys = state.nodes
-      .filter((n) => n.name !== node && n.components[component] === true)
-      .map((n) => n.name);
-    const facts = {
-      node,
-      component,
-      holder: lease?.holderHost ?? null,
-      standbys,
-      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
-    };
-    const short = component === 'kube-scheduler' ? 'scheduler' : 'controller-manager';
-    if (lease?.holderHost === node && standbys.length === 0) {
+    const { holdsLease, standbys, short, facts } = leaderComponentFacts(ctx.state, component, node);
+    if (holdsLease && standbys.length === 0) {
       b.findings.push(finding('component-restart', 'control', 'warn', `${short}-only`, facts));
       b.stop('control', `stops.${short}`);
-    } else if (lease?.holderHost === node) {
+    } else if (holdsLease) {
       b.findings.push(finding('component-restart', 'control', 'info', `${short}-leader`, facts));
       b.stop('control', `stops.${short}-failover`, facts);
     } else {

@@ -11,6 +11,8 @@ import { readSnapshot } from '../../src/cluster/read-snapshot.js';
 import { evictionLedgerKey } from '../../src/maintenance/execute/drain.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { PAYMENTS_1, workerScenario } from '../helpers/maintenance-fixtures.js';
+import { eventually } from '../helpers/eventually.js';
+import { kubeConfigOf } from '../helpers/simulator.js';
 import {
   eventOf,
   eventTypes as types,

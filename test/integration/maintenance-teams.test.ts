@@ -30,6 +30,7 @@ import type { RunningWorker } from '../../workers/worker.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
 import { TEAMS_LIMITS } from '../../adapters/teams/render-card.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { actorKey } from '../../src/maintenance/types.js';
 import type { AnswerJob } from '../../src/queue/job.js';

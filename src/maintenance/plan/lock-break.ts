@@ -20,6 +20,7 @@ import { MaintenanceLock } from '../execute/maintenance-lock.js';
 import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { OpenRecordStore, newBase32Id } from '../revision-store.js';
+import { approveOrReject } from './approval-step.js';
 import { type Actor, type Approval, type ClusterMaintenancePolicy, actorKey } from '../types.js';
 import { removeKuredLockEntry } from './kured-lock.js';
 import type { LockHolder, LockReport } from './lock-report.js';
@@ -238,26 +239,12 @@ export class LockBreakStore {
         result = { ok: true, outcome: 'cancelled', request: r };
         return r;
       }
-      if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
-      if (r.state !== 'pending-approval') return refuse('not-pending');
-      if (Date.parse(r.expiresAt) <= at.getTime()) {
-        r.state = 'expired';
-        result = { ok: false, refusal: 'expired', request: r };
-        return r;
-      }
-      if (action === 'reject') {
-        r.state = 'rejected';
-        r.rejectedBy = actor;
-        result = { ok: true, outcome: 'rejected', request: r };
-        return r;
-      }
-      if (actorKey(actor) === actorKey(r.requestedBy)) return refuse('self-approval');
-      if (r.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
-      r.approvals.push({ actor, at: at.toISOString() });
-      const done = r.approvals.length >= r.approvalsRequired;
-      if (done) r.state = 'approved';
-      result = { ok: true, outcome: done ? 'approved' : 'approval-counted', request: r };
-      return r;
+      const step = approveOrReject(r, actor, action, policy.approvers, at);
+      result =
+        'refusal' in step
+          ? { ok: false, refusal: step.refusal, request: r }
+          : { ok: true, outcome: step.outcome, request: r };
+      return step.write ? r : null;
     });
     return result;
   }

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { OpenRecordStore, newBase32Id } from '../revision-store.js';
+import { approveOrReject } from './approval-step.js';
 import { type Actor, type ClusterMaintenancePolicy, actorKey } from '../types.js';
 import {
   type MaintenancePlan,
@@ -200,26 +201,12 @@ export class MaintenancePlanStore {
       };
       if (PLAN_TERMINAL_STATES.includes(p.state)) return refuse('already-finished');
       if (action === 'approve' || action === 'reject') {
-        if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
-        if (p.state !== 'pending-approval') return refuse('not-pending');
-        if (Date.parse(p.expiresAt) <= at.getTime()) {
-          p.state = 'expired';
-          result = { ok: false, refusal: 'expired', plan: p };
-          return p;
-        }
-        if (action === 'reject') {
-          p.state = 'rejected';
-          p.rejectedBy = actor;
-          result = { ok: true, outcome: 'rejected', plan: p };
-          return p;
-        }
-        if (actorKey(actor) === actorKey(p.requestedBy)) return refuse('self-approval');
-        if (p.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
-        p.approvals.push({ actor, at: at.toISOString() });
-        const done = p.approvals.length >= p.approvalsRequired;
-        if (done) p.state = 'approved';
-        result = { ok: true, outcome: done ? 'approved' : 'approval-counted', plan: p };
-        return p;
+        const step = approveOrReject(p, actor, action, policy.approvers, at);
+        result =
+          'refusal' in step
+            ? { ok: false, refusal: step.refusal, plan: p }
+            : { ok: true, outcome: step.outcome, plan: p };
+        return step.write ? p : null;
       }
       const allowed =
         actorKey(actor) === actorKey(p.requestedBy) ||

@@ -64,3 +64,22 @@ export function approveOrReject(
   if (done) r.state = 'approved';
   return { write: true, outcome: done ? 'approved' : 'approval-counted' };
 }
+
+/**
+ * Whether someone may control a record (cancel it; for a plan also pause, resume, retry, skip,
+ * stop): its requester, an approver or an admin of its cluster's policy.
+ * @param r - the record (its requester)
+ * @param actor - who asks
+ * @param policy - the policy's approvers and admins of the record's cluster
+ */
+export function mayControl(
+  r: Pick<Approvable, 'requestedBy'>,
+  actor: Actor,
+  policy: { approvers: readonly string[]; admins: readonly string[] },
+): boolean {
+  return (
+    actorKey(actor) === actorKey(r.requestedBy) ||
+    isAllowed(policy.approvers, actor) ||
+    isAllowed(policy.admins, actor)
+  );
+}

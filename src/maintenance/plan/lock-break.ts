@@ -17,11 +17,10 @@ import { BotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
 import type { KubeApi } from '../execute/kube-api.js';
 import { MaintenanceLock } from '../execute/maintenance-lock.js';
-import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { OpenRecordStore, newBase32Id } from '../revision-store.js';
-import { approveOrReject } from './approval-step.js';
-import { type Actor, type Approval, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { approveOrReject, mayControl } from './approval-step.js';
+import type { Actor, Approval, ClusterMaintenancePolicy } from '../types.js';
 import { removeKuredLockEntry } from './kured-lock.js';
 import type { LockHolder, LockReport } from './lock-report.js';
 
@@ -228,11 +227,7 @@ export class LockBreakStore {
       if (LOCK_BREAK_TERMINAL_STATES.includes(r.state)) return refuse('already-finished');
       if (action !== 'approve' && action !== 'reject' && action !== 'cancel') return refuse('not-applicable');
       if (action === 'cancel') {
-        const allowed =
-          actorKey(actor) === actorKey(r.requestedBy) ||
-          isAllowed(policy.approvers, actor) ||
-          isAllowed(policy.admins, actor);
-        if (!allowed) return refuse('not-allowed');
+        if (!mayControl(r, actor, policy)) return refuse('not-allowed');
         if (r.state !== 'pending-approval') return refuse('not-pending');
         r.state = 'cancelled';
         r.cancelledBy = actor;

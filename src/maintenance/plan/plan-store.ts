@@ -7,11 +7,10 @@
  * counted, and exactly one of them sees the last approval (and starts the plan).
  */
 import type { Redis } from 'ioredis';
-import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
 import { OpenRecordStore, newBase32Id } from '../revision-store.js';
-import { approveOrReject } from './approval-step.js';
-import { type Actor, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { approveOrReject, mayControl } from './approval-step.js';
+import type { Actor, ClusterMaintenancePolicy } from '../types.js';
 import {
   type MaintenancePlan,
   type PlanAction,
@@ -208,11 +207,7 @@ export class MaintenancePlanStore {
             : { ok: true, outcome: step.outcome, plan: p };
         return step.write ? p : null;
       }
-      const allowed =
-        actorKey(actor) === actorKey(p.requestedBy) ||
-        isAllowed(policy.approvers, actor) ||
-        isAllowed(policy.admins, actor);
-      if (!allowed) return refuse('not-allowed');
+      if (!mayControl(p, actor, policy)) return refuse('not-allowed');
       switch (action) {
         case 'cancel':
           p.cancelledBy = actor;

@@ -243,7 +243,12 @@ const VIP_INTERRUPTION = [
  * Sentences that say the API's clients keep working through the API servers left, without saying
  * which clients: wrong beside a VIP interruption (the clients that use the VIP are interrupted).
  */
-const CLIENTS_KEEP_WORKING = ['checks.apiserver-redundancy.capacity', 'keeps.api-others'];
+const CLIENTS_KEEP_WORKING = [
+  'checks.apiserver-redundancy.capacity',
+  'checks.apiserver-redundancy.already-down',
+  'keeps.api-others',
+  'whatIf.keeps.api-others',
+];
 
 /**
  * Why the drain of the target cannot move its pods, as the findings say: every write is refused

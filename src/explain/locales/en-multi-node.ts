@@ -115,6 +115,10 @@ export const enMultiNode = {
     'control-plane-endpoint': {
       'joint-vip-moves':
         '{{holder}} holds the control-plane VIP (kube-vip): API clients see a pause while it moves.',
+      'joint-vip-moves-no-quorum':
+        '{{holder}} holds the control-plane VIP (kube-vip), and kube-vip elects its next holder by writing its Lease (plndr-cp-lock) through the API server: without etcd quorum the VIP does not move, and clients that use it lose the API endpoint until quorum is back.',
+      'joint-vip-moves-writes-blocked':
+        '{{holder}} holds the control-plane VIP (kube-vip), and kube-vip elects its next holder by writing its Lease (plndr-cp-lock) through the API server: while etcd refuses writes the VIP does not move, and clients that use it lose the API endpoint until {{holder}} is back.',
       'joint-vip-none-left':
         'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
     },

@@ -408,6 +408,8 @@ export const enWhatIf = {
     'dns-others': 'name resolution, from the other CoreDNS replicas',
     api: 'the API and kubectl',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
+    'api-others-direct':
+      'kubectl and the API for clients that reach the other API servers directly, not through the VIP: {{others}}',
     'etcd-quorum': 'etcd quorum ({{quorum}} of {{voters}})',
     'reads-maybe': 'some reads the API server serves from its watch cache (kubectl get may still answer)',
     controllers: 'the API, and controllers (they create replacement pods, which wait for scheduling)',

@@ -113,6 +113,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'control-plane-endpoint': {
       'joint-vip-moves':
         '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있습니다: VIP가 옮겨 가는 동안 API 클라이언트가 잠시 끊깁니다.',
+      'joint-vip-moves-no-quorum':
+        '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있고, kube-vip는 Lease(plndr-cp-lock)를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd 정족수가 없으면 VIP가 옮겨 가지 않아, VIP를 쓰는 클라이언트는 정족수가 돌아올 때까지 API 엔드포인트를 잃습니다.',
+      'joint-vip-moves-writes-blocked':
+        '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있고, kube-vip는 Lease(plndr-cp-lock)를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd가 쓰기를 거부하는 동안 VIP가 옮겨 가지 않아, VIP를 쓰는 클라이언트는 {{holder}}(이)가 돌아올 때까지 API 엔드포인트를 잃습니다.',
       'joint-vip-none-left':
         'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
     },

@@ -379,6 +379,8 @@ export const koWhatIf: WhatIfMessages = {
     'dns-others': '나머지 CoreDNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
+    'api-others-direct':
+      'VIP를 거치지 않고 다른 API 서버에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
     'etcd-quorum': 'etcd 정족수({{voters}}개 중 {{quorum}}개)',
     'reads-maybe': 'API 서버가 watch 캐시로 답하는 일부 읽기(kubectl get은 답할 수도 있음)',
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',

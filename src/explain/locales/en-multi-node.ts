@@ -67,6 +67,8 @@ export const enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost-single':
+        'etcd quorum lost: {{nodes}} runs the only etcd member, so with it down etcd has no member left. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until it comes back.',
       'joint-lost_one':
         'etcd quorum lost: with {{nodes}} down, 1 of {{voters}} voting members stays healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-lost-unseen':
@@ -175,6 +177,8 @@ export const enMultiNode = {
   advice: {
     'etcd-quorum-after':
       'Take the control-plane nodes one at a time and wait for each etcd member to be healthy again.',
+    'etcd-quorum-after-single':
+      'etcd has a single member: taking the nodes one at a time does not keep quorum, since nothing can be written whenever its node is down. Grow etcd to 3 members before maintenance, or plan a window with no changes for the time that node is down.',
     'pdb-blocks':
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',

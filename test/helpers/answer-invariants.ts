@@ -492,7 +492,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     for (const m of text.matchAll(/\ball 1\b[^.;:]*/g)) out.push(`count disagreement: "${m[0]}"`);
     for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
     for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
-    for (const m of text.matchAll(/\b(?:1|one|of 1) voting members\b/g)) out.push(`wrong plural: "${m[0]}"`);
+    // ("quorum = floor(n/2)+1 voting members" is a formula, not a count.)
+    for (const m of text.matchAll(/(?<![+\w])(?:1|one|of 1) voting members\b/g))
+      out.push(`wrong plural: "${m[0]}"`);
     for (const m of text.matchAll(
       /\b(?:1|one) (?:nodes|pods|members|replicas|failures|things|blocking problems|disruptions|API servers|control-plane nodes)\b/g,
     ))

@@ -159,9 +159,9 @@ export const en = {
       'already-down-no-quorum':
         'The API server on {{node}} is already down; without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
       'capacity-vip':
-        'API server capacity drops from {{before}} to {{after}}; {{others}} keep serving, but only clients that reach them directly keep working without a pause: clients that use the control-plane VIP go through its move (below).',
+        'API server capacity drops from {{before}} to {{after}}; {{others}} keep serving, but only clients that reach them directly keep working throughout: clients that use the control-plane VIP are interrupted with it (see the VIP).',
       'already-down-vip':
-        'The API server on {{node}} is already down, so the reboot takes no API capacity away; {{others}} keep serving, but only clients that reach them directly keep working without a pause: clients that use the control-plane VIP go through its move (below).',
+        'The API server on {{node}} is already down, so the reboot takes no API capacity away; {{others}} keep serving, but only clients that reach them directly keep working throughout: clients that use the control-plane VIP are interrupted with it (see the VIP).',
       status:
         '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice':

@@ -145,9 +145,9 @@ export const ko: Messages = {
       'already-down-no-quorum':
         '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'capacity-vip':
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP가 옮겨 가는 동안 끊깁니다(아래).',
+        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       'already-down-vip':
-        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP가 옮겨 가는 동안 끊깁니다(아래).',
+        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       status:
         'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':

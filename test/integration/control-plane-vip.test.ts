@@ -69,12 +69,31 @@ function daemonSetVariant(): string {
   return path;
 }
 
+/**
+ * Scenario 46 with the etcd status of scenario 44 (same members; an active NOSPACE alarm: etcd
+ * refuses writes while quorum holds, https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
+ */
+function nospaceVariant(): string {
+  const file = JSON.parse(readFileSync(STATIC, 'utf8')) as Record<string, unknown>;
+  const nospace = JSON.parse(
+    readFileSync(
+      join(process.cwd(), 'test/fixtures/scenarios/44-3cp-etcd-nospace-alarm-readyz-passes.json'),
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
+  file.etcd = nospace.etcd;
+  const path = join(mkdtempSync(join(tmpdir(), 'vip-nospace-')), '46-nospace.json');
+  writeFileSync(path, JSON.stringify(file));
+  return path;
+}
+
 const service = createAnswerService({
   config: {
     source: 'test',
     clusters: {
       atlas: { kind: 'snapshot', snapshot: STATIC, requestTimeoutMs: 5000, deadlineMs: 20000 },
       ds: { kind: 'snapshot', snapshot: daemonSetVariant(), requestTimeoutMs: 5000, deadlineMs: 20000 },
+      nospace: { kind: 'snapshot', snapshot: nospaceVariant(), requestTimeoutMs: 5000, deadlineMs: 20000 },
     },
     defaultCluster: 'atlas',
     locale: 'en',
@@ -131,6 +150,33 @@ describe('the kube-vip VIP when quorum is lost', () => {
         expect(text).toContain('are not rescheduled while quorum is lost');
       } else {
         expect(text).not.toMatch(/드레인으로 축출되어 다시 스케줄됩니다|들어갈 자리가 있습니다/);
+      }
+    },
+  );
+});
+
+describe('the kube-vip VIP while etcd refuses writes (NOSPACE)', () => {
+  it.each(['en', 'ko'] as const)(
+    '%s: neither the single nor the joint reboot promises a VIP move',
+    async (lang) => {
+      const single = await ask('can I reboot atlas-cp-2', 'nospace', lang);
+      expect(single.reply.findings.find((f) => f.check === 'control-plane-endpoint')?.variant).toBe(
+        'vip-moves-writes-blocked',
+      );
+      const joint = await ask('can I reboot atlas-cp-2 and atlas-wk-1', 'nospace', lang);
+      expect(joint.reply.findings.find((f) => f.check === 'control-plane-endpoint')?.variant).toBe(
+        'joint-vip-moves-writes-blocked',
+      );
+      if (lang === 'en') {
+        expect(single.text).toContain(
+          'while etcd refuses writes no other kube-vip node (atlas-cp-1 and atlas-cp-3) can take it',
+        );
+        expect(joint.text).toContain('while etcd refuses writes the VIP does not move');
+        expect(`${single.text}\n${joint.text}`).not.toMatch(
+          /the VIP moves to another kube-vip node|while it moves/,
+        );
+      } else {
+        expect(joint.text).toContain('etcd가 쓰기를 거부하는 동안 VIP가 옮겨 가지 않아');
       }
     },
   );

@@ -162,7 +162,9 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
       'control',
       'info',
       lost
-        ? 'etcd-no-quorum'
+        ? state.etcd.voters === 1
+          ? 'etcd-single'
+          : 'etcd-no-quorum'
         : leader
           ? 'etcd-leader'
           : leaderName !== null
@@ -188,7 +190,8 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   }
   keepDataPlane(b);
   if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
-  b.advise('control', 'advice.etcd-health', { node });
+  // A single member: "one member at a time" has nothing to order.
+  b.advise('control', state.etcd.voters === 1 ? 'advice.etcd-health-single' : 'advice.etcd-health', { node });
 }
 
 /** The restart of a leader-elected component: a handover when this node holds its Lease. */

@@ -43,6 +43,12 @@ beforeAll(() => {
           requestTimeoutMs: 5000,
           deadlineMs: 20000,
         },
+        kvip: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '46-3cp-kube-vip-holder-reboot.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
       },
       defaultCluster: 'atlas',
       locale: 'en',
@@ -173,4 +179,72 @@ describe('several nodes in one question, through the answer path', () => {
     expect(json.multiNode.plan.order).toEqual(['atlas-cp-2', 'atlas-cp-1']);
     expect(json.multiNode.plan.batches).toEqual([['atlas-cp-2'], ['atlas-cp-1']]);
   });
+
+  // Scenario 46: three stacked-etcd control-plane nodes (kube-vip VIP held by atlas-cp-2), two
+  // workers, coredns with its 2 replicas on atlas-cp-1 and atlas-cp-2, no PodDisruptionBudget.
+  // Expected, written from the Kubernetes docs before the fix: `kubectl drain` evicts pods through
+  // the Eviction API and ignores mirror (static) pods and DaemonSet pods
+  // (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,
+  // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/): etcd, kube-apiserver,
+  // the leaders and kube-vip keep running on drained nodes, so a joint drain loses no etcd member,
+  // no API server, no Lease and no VIP. It evicts both coredns replicas; with no
+  // PodDisruptionBudget nothing holds the second eviction until the first replacement is Ready,
+  // so cluster DNS stops until they are rescheduled (the project's rule for every DNS replica
+  // evicted together: unsafe), and atlas-cp-3 and the workers have room for them.
+  it('"drain atlas-cp-1 and atlas-cp-2" (scenario 46): no etcd member or API server stops; both coredns replicas are evicted together', async () => {
+    for (const locale of ['en', 'ko'] as const) {
+      const { reply, text } = await ask('drain atlas-cp-1 and atlas-cp-2', 'kvip', locale);
+      expect(reply.multiNode?.action).toBe('drain');
+      expect(reply.verdict).toBe('unsafe');
+      expect(reply.summary).toContain('coredns');
+      const checks = reply.findings.map((f) => f.check);
+      for (const c of [
+        'etcd-quorum-after',
+        'etcd-leader',
+        'control-plane-count',
+        'apiserver-redundancy',
+        'leader-scheduler',
+        'leader-controller-manager',
+        'control-plane-endpoint',
+      ])
+        expect(checks).not.toContain(c);
+      expect(reply.findings).toContainEqual(
+        expect.objectContaining({ check: 'single-replica', variant: 'joint-dns-all-here' }),
+      );
+      expect(reply.findings).toContainEqual(expect.objectContaining({ check: 'capacity', variant: 'joint-fits' }));
+      // Each drain alone is the single-drain answer (safe: a drain takes no member down).
+      expect(reply.multiNode?.joint.verdict).toBe('unsafe');
+      if (locale === 'en') {
+        expect(text).not.toMatch(/quorum|etcd refuses writes|every API call|VIP/);
+        expect(text).toContain('atlas-cp-1 alone: SAFE');
+        expect(text).toContain('The remaining nodes have room for all 2 evicted pods.');
+      } else expect(text).not.toMatch(/정족수|VIP/);
+    }
+  });
+
+  it('"reboot atlas-cp-1 and atlas-cp-2" (scenario 46): the drains evict the pods while quorum still holds, then quorum is lost', async () => {
+    for (const action of ['reboot', 'upgrade'] as const) {
+      const { reply, text } = await ask(`can I ${action} atlas-cp-1 and atlas-cp-2`, 'kvip');
+      expect(reply.verdict).toBe('unsafe');
+      expect(reply.summary).toContain('etcd quorum lost');
+      expect(text).toContain(
+        'Add-on pods on atlas-cp-1 (kube-system/coredns-jjk48vcnb2-rsmdk) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
+      );
+      expect(text).not.toContain('cannot be evicted while etcd refuses writes');
+      expect(text).not.toContain('not rescheduled while quorum is lost');
+      expect(text).toContain('while quorum still holds');
+    }
+    const ko = await ask('can I reboot atlas-cp-1 and atlas-cp-2', 'kvip', 'ko');
+    expect(ko.text).toContain('정족수가 유지되는 동안');
+    expect(ko.text).not.toContain('etcd가 쓰기를 거부하는 동안 축출할 수 없습니다');
+  });
+
+  it('"what if I lose atlas-cp-1 and atlas-cp-2" (scenario 46): no drain, quorum lost, so nothing is rescheduled', async () => {
+    const { reply, text } = await ask('what if I lose atlas-cp-1 and atlas-cp-2', 'kvip');
+    expect(reply.multiNode?.action).toBe('node-down');
+    expect(reply.verdict).toBe('unsafe');
+    expect(text).toContain('not rescheduled while quorum is lost');
+    expect(text).not.toContain('while quorum still holds');
+  });
 });
+

@@ -5,7 +5,12 @@
  * joint analysis carries over from each node's own analysis keep their single-node texts.
  */
 import type { EtcdSource } from '../analysis/etcd-view.js';
-import type { JointImpact, RollingPlan, WaitCondition } from '../analysis/multi-node/types.js';
+import type {
+  JointImpact,
+  MultiNodeAction,
+  RollingPlan,
+  WaitCondition,
+} from '../analysis/multi-node/types.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
@@ -101,11 +106,21 @@ function jointReason(tr: Translator, joint: JointImpact): string {
   );
 }
 
-function askExample(tr: Translator, nodes: readonly string[], mode: 'together' | 'one-by-one'): string {
+function askExample(
+  tr: Translator,
+  nodes: readonly string[],
+  mode: 'together' | 'one-by-one',
+  action: MultiNodeAction = 'reboot',
+): string {
   const list = nodes.join(', ');
-  if (tr.locale === 'ko')
-    return mode === 'one-by-one' ? `${list} 하나씩 재부팅해도 돼?` : `${list} 동시에 재부팅해도 돼?`;
-  return mode === 'one-by-one' ? `reboot ${list} one by one` : `can I reboot ${list}`;
+  // A drain is asked about as a drain; every other action as the reboot it includes.
+  const drain = action === 'drain';
+  if (tr.locale === 'ko') {
+    const verb = drain ? '드레인해도' : '재부팅해도';
+    return mode === 'one-by-one' ? `${list} 하나씩 ${verb} 돼?` : `${list} 동시에 ${verb} 돼?`;
+  }
+  const verb = drain ? 'drain' : 'reboot';
+  return mode === 'one-by-one' ? `${verb} ${list} one by one` : `can I ${verb} ${list}`;
 }
 
 function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
@@ -195,15 +210,24 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
 
   if (ctx.mode === 'together') {
     const reason = jointReason(tr, joint);
+    // A drain takes no etcd member down: its note and hint speak of budgets and room only.
+    const drain = joint.action === 'drain';
     const sections = [
-      { heading: tr.t('multiNode.heading.alone'), lines: [...aloneLines, tr.t('multiNode.aloneNote')] },
+      {
+        heading: tr.t('multiNode.heading.alone'),
+        lines: [...aloneLines, tr.t(drain ? 'multiNode.aloneNoteDrain' : 'multiNode.aloneNote')],
+      },
     ];
     // With a single etcd member no order keeps quorum: the hint to ask for one is not given.
     const singleVoter = joint.findings.some((f) => f.check === 'etcd-quorum-after' && f.facts.voters === 1);
     const hints =
       joint.verdict === 'safe' || joint.action === 'node-down' || singleVoter
         ? []
-        : [tr.t('multiNode.askOneByOne', { example: askExample(tr, joint.nodes, 'one-by-one') })];
+        : [
+            tr.t(drain ? 'multiNode.askOneByOneDrain' : 'multiNode.askOneByOne', {
+              example: askExample(tr, joint.nodes, 'one-by-one', joint.action),
+            }),
+          ];
     if (ctx.notes.length > 0 || hints.length > 0)
       sections.push({ heading: '', lines: [...hints, ...ctx.notes] });
     return {
@@ -283,7 +307,7 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
           nodes,
           reason: jointReason(tr, joint),
         }),
-        tr.t('multiNode.askTogether', { example: askExample(tr, joint.nodes, 'together') }),
+        tr.t('multiNode.askTogether', { example: askExample(tr, joint.nodes, 'together', joint.action) }),
       ],
     },
     ...(ctx.notes.length > 0 ? [{ heading: '', lines: ctx.notes }] : []),

@@ -140,19 +140,33 @@ describe('the kube-vip VIP when quorum is lost', () => {
     },
   );
 
+  // A planned reboot drains each node first, while quorum still holds (kubectl drain evicts through
+  // the API server: https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/); only
+  // then are the two down together and nothing more can be written. So the pods are evicted and
+  // rescheduled, and every sentence that says so says that order (issue 16, one model per answer).
   it.each(['en', 'ko'] as const)(
-    '%s: nothing is evicted nor rescheduled once the two are down together',
+    '%s: the drains evict and reschedule the pods before the two are down together, and say so in order',
     async (lang) => {
       const { reply, text } = await ask('can I reboot atlas-cp-1 and atlas-cp-2', 'atlas', lang);
-      expect(reply.findings.find((f) => f.check === 'capacity')?.variant).toBe('joint-no-quorum');
+      expect(reply.findings.find((f) => f.check === 'capacity')?.variant).toBe('joint-fits-drain-first');
       if (lang === 'en') {
-        expect(text).not.toMatch(/evicted by the drain and rescheduled|have room for/);
-        expect(text).toContain('are not rescheduled while quorum is lost');
+        expect(text).not.toMatch(
+          /evicted by the drain and rescheduled|cannot be evicted while etcd refuses writes/,
+        );
+        expect(text).not.toContain('not rescheduled while quorum is lost');
+        expect(text).toContain('before the nodes go down, while quorum still holds');
       } else {
-        expect(text).not.toMatch(/드레인으로 축출되어 다시 스케줄됩니다|들어갈 자리가 있습니다/);
+        expect(text).not.toMatch(/\)는 드레인으로 축출되어|축출할 수 없습니다/);
+        expect(text).toContain('정족수가 유지되는 동안');
       }
     },
   );
+  it('the what-if of the two lost (no drain): nothing is evicted nor rescheduled until quorum is back', async () => {
+    const { reply, text } = await ask('what if I lose atlas-cp-1 and atlas-cp-2', 'atlas');
+    expect(reply.findings.find((f) => f.check === 'capacity')?.variant).toBe('joint-no-quorum');
+    expect(text).toContain('are not rescheduled while quorum is lost');
+    expect(text).not.toMatch(/have room for|while quorum still holds/);
+  });
 });
 
 describe('the kube-vip VIP while etcd refuses writes (NOSPACE)', () => {

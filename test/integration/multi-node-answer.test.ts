@@ -211,7 +211,9 @@ describe('several nodes in one question, through the answer path', () => {
       expect(reply.findings).toContainEqual(
         expect.objectContaining({ check: 'single-replica', variant: 'joint-dns-all-here' }),
       );
-      expect(reply.findings).toContainEqual(expect.objectContaining({ check: 'capacity', variant: 'joint-fits' }));
+      expect(reply.findings).toContainEqual(
+        expect.objectContaining({ check: 'capacity', variant: 'joint-fits' }),
+      );
       // Each drain alone is the single-drain answer (safe: a drain takes no member down).
       expect(reply.multiNode?.joint.verdict).toBe('unsafe');
       if (locale === 'en') {
@@ -247,4 +249,3 @@ describe('several nodes in one question, through the answer path', () => {
     expect(text).not.toContain('while quorum still holds');
   });
 });
-

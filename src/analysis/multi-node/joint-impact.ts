@@ -20,6 +20,7 @@ import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
+import { analyzeDrainImpact } from '../what-if/drain.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
 import type { JointImpact, MultiNodeAction, NodeAlone } from './types.js';
@@ -203,6 +204,27 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
 }
 
 /**
+ * The sentences of a node's own analysis that say its drain evicts and reschedules pods, and the
+ * variant that says the same in order for nodes rebooted or upgraded together that lose quorum
+ * once they are down: each drain runs first, while quorum still holds (`<variant>-drain-first`).
+ */
+const DRAIN_FIRST: Readonly<Record<string, readonly string[]>> = {
+  'workloads-on-control-plane': ['system'],
+  'single-replica': ['spread'],
+  'grace-period': ['estimate'],
+  'pdb-blocks': ['allows'],
+  capacity: ['joint-fits', 'joint-some-pending'],
+};
+
+/**
+ * Whether a finding says pods are evicted and rescheduled by a drain (a {@link DRAIN_FIRST} variant).
+ * @param f - a joint or carried finding
+ */
+function movesPods(f: Finding): boolean {
+  return DRAIN_FIRST[f.check]?.includes(f.variant) === true;
+}
+
+/**
  * One model of what can still be written (the rule of the single-node analysis,
  * `withoutQuorumNoHandover` and `whenDrainCannotMove`, applied to the joint findings):
  * - etcd refuses every write now (an alarm, or quorum already lost: {@link drainBlockOf} of any
@@ -215,14 +237,21 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
  *   no standby can take a Lease (`joint-held-here-no-quorum`), the API servers left cannot serve
  *   (`joint-capacity-no-quorum`), no etcd election completes (`leader-here-no-quorum`), the
  *   kube-vip VIP does not move (`joint-vip-moves-no-quorum`: its next holder is written to the
- *   Lease `plndr-cp-lock` through the API server, https://kube-vip.io/docs/about/architecture/);
- *   evictions and replacement pods are writes too, so with the nodes down together nothing is
- *   evicted or rescheduled until quorum is back, whatever the action (capacity `joint-no-quorum`,
- *   each node's sentences re-worded as with writes refused; for `node-down` budgets
- *   `joint-exceeds-involuntary-no-quorum`). One model per answer (issue 16): the joint answer
- *   already says every DNS replica on the nodes is down until they are back.
+ *   Lease `plndr-cp-lock` through the API server, https://kube-vip.io/docs/about/architecture/).
+ *   What happens to the pods depends on the order:
+ *   - nodes lost without a drain (`node-down`): the node lifecycle controller's evictions and the
+ *     replacements are writes too, so nothing is rescheduled until quorum is back (capacity
+ *     `joint-no-quorum`, each node's sentences re-worded as with writes refused, budgets
+ *     `joint-exceeds-involuntary-no-quorum`);
+ *   - a planned reboot or upgrade drains each node first, while quorum still holds, and only then
+ *     are the nodes down together: the pods are evicted and rescheduled by the drains, and each
+ *     sentence that says so says the order (`<variant>-drain-first`, {@link DRAIN_FIRST}), so that
+ *     none reads as a contradiction beside "all writes stop".
+ *   (A drain alone takes no etcd member or API server down: {@link analyzeJointImpact} computes no
+ *   quorum for it, so `lost` is never true for `drain`.)
  * etcd FAQ (quorum), https://etcd.io/docs/v3.5/faq/; etcd maintenance, Space quota,
- * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota.
+ * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota; kubectl drain (evictions through the
+ * API server), https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/.
  * @param findings - joint or carried findings
  * @param lost - the nodes together lose quorum ({@link jointQuorumLost} of the joint findings)
  * @param writesBlocked - etcd refuses writes now
@@ -238,10 +267,11 @@ function oneWriteModel(
   jointCapacity: boolean,
 ): Finding[] {
   if (!lost && !writesBlocked) return [...findings];
-  // Nodes down together without quorum (lost, drained or rebooted): nothing is evicted or
-  // recreated, as with writes refused, so each node's sentences about moved pods are re-worded the
-  // same way (issue 16: "evicted by the drain and rescheduled" beside "all writes stop").
-  const noWrites = writesBlocked || lost;
+  // Nodes lost without a drain while quorum is lost: nothing is evicted or recreated, as with
+  // writes refused, so each node's sentences about moved pods are re-worded the same way.
+  const noWrites = writesBlocked || action === 'node-down';
+  // A reboot or upgrade drains first, while quorum holds: its moved pods are said in that order.
+  const drainFirst = lost && !noWrites;
   const out: Finding[] = [];
   for (const f of noWrites && !writesBlocked ? relabelForDrainBlock(findings, 'writes-blocked') : findings) {
     if (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') {
@@ -258,7 +288,9 @@ function oneWriteModel(
       out.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
     else if (f.check === 'capacity' && f.variant.startsWith('joint-')) {
       if (writesBlocked) out.push({ ...f, severity: 'warn', variant: 'joint-writes-blocked' });
-      else out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
+      else if (noWrites) out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
+      else if (movesPods(f)) out.push({ ...f, variant: `${f.variant}-drain-first` });
+      else out.push(f);
     } else if (f.check === 'control-plane-endpoint' && f.variant === 'joint-vip-moves') {
       // kube-vip elects the VIP's next holder by writing its Lease through the API server: without
       // quorum (or with writes refused) no new holder is written and the VIP does not move.
@@ -274,7 +306,9 @@ function oneWriteModel(
           ? { ...f, variant: 'joint-exceeds-involuntary-no-quorum' }
           : f,
       );
-    } else out.push(f);
+    } else if (drainFirst && movesPods(f))
+      out.push({ ...f, variant: `${f.variant}-drain-first`, facts: { ...f.facts, drainFirst: true } });
+    else out.push(f);
   }
   return out;
 }
@@ -304,22 +338,35 @@ function worstFirst(findings: readonly Finding[]): Finding[] {
 }
 
 /**
- * Each node's own analysis, as if it were the only one down.
+ * Each node's own analysis, as if it were the only one down: its reboot analysis, or for `drain`
+ * its drain analysis ({@link analyzeDrainImpact}: a drain leaves the node and its static pods,
+ * etcd and the API server among them, running).
  * @param snapshot - the cluster, with the pods of every target kept whole
  * @param nodes - node names of the cluster
  * @param now - the analysis clock
  * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when absent
+ * @param action - what is done to each node (default `reboot`)
  */
 export function analyzeEachAlone(
   snapshot: ClusterSnapshot,
   nodes: readonly string[],
   now: Date,
   context?: AnalysisContext,
+  action: MultiNodeAction = 'reboot',
 ): NodeAlone[] {
   const ctx = contextFor(snapshot, now, context);
   return nodes.map((node) => {
     const r = analyzeRebootImpact(snapshot, node, now, ctx);
-    return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
+    if (action !== 'drain')
+      return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
+    const d = analyzeDrainImpact(snapshot, node, now);
+    return {
+      node,
+      role: r.role,
+      etcdMember: r.etcdMember,
+      verdict: d.verdict ?? r.verdict,
+      findings: d.findings,
+    };
   });
 }
 
@@ -350,16 +397,22 @@ export function analyzeJointImpact(
     const byNode = new Map<string, NodeAlone>();
     for (const a of alone) if (!byNode.has(a.node)) byNode.set(a.node, a);
     each = nodes
-      .map((n) => byNode.get(n) ?? analyzeEachAlone(snapshot, [n], now, ctx)[0])
+      .map((n) => byNode.get(n) ?? analyzeEachAlone(snapshot, [n], now, ctx, options.action)[0])
       .filter((a): a is NodeAlone => a !== undefined);
-  } else each = analyzeEachAlone(snapshot, nodes, now, ctx);
+  } else each = analyzeEachAlone(snapshot, nodes, now, ctx, options.action);
 
   const evictable = evictablePods(index, nodes);
   const capacity = jointCapacity(index, nodes, evictable);
+  // A drain evicts pods through the API server and leaves the node running: kubectl drain skips
+  // mirror (static) pods and DaemonSet pods, so etcd, the API server, the leaders and kube-vip
+  // keep running on drained nodes (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,
+  // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/). A joint drain is about
+  // evictions, budgets and room only.
+  const goesDown = options.action !== 'drain';
   const computed = [
-    ...etcdJoint(state, targets),
-    ...controlPlaneJoint(state, targets),
-    ...vipJoint(index, targets),
+    ...(goesDown ? etcdJoint(state, targets) : []),
+    ...(goesDown ? controlPlaneJoint(state, targets) : []),
+    ...(goesDown ? vipJoint(index, targets) : []),
     ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
     ...jointReplicas(index, nodes, evictable),
     ...capacity.findings,
@@ -384,7 +437,10 @@ export function analyzeJointImpact(
     ...joint,
     ...oneWriteModel(carried, lost, writesBlocked, options.action, hasCapacity),
   ]);
-  const ownPlanes = new Set<Plane>(each.map((a) => (a.role === 'control-plane' ? 'control' : 'data')));
+  // A drain touches the data plane only, whatever the node's role.
+  const ownPlanes = new Set<Plane>(
+    each.map((a) => (a.role === 'control-plane' && goesDown ? 'control' : 'data')),
+  );
   const planesAffected = PLANES.filter(
     (p) =>
       ownPlanes.has(p) ||

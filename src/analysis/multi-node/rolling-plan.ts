@@ -107,7 +107,7 @@ export function planRolling(
   const aloneByNode = new Map<string, NodeAlone>();
   for (const a of alone ?? []) if (!aloneByNode.has(a.node)) aloneByNode.set(a.node, a);
   const missing = nodes.filter((n) => !aloneByNode.has(n));
-  for (const a of analyzeEachAlone(snapshot, missing, now, ctx)) aloneByNode.set(a.node, a);
+  for (const a of analyzeEachAlone(snapshot, missing, now, ctx, options.action)) aloneByNode.set(a.node, a);
   const each = nodes.map((n) => aloneByNode.get(n)).filter((a): a is NodeAlone => a !== undefined);
   const byNode = aloneByNode;
   const zoneLimit = options.maxUnavailablePerZone;

@@ -32,6 +32,8 @@ export const enMultiNode = {
   aloneLine: '{{node}} alone: {{verdict}}',
   aloneNote:
     'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.',
+  aloneNoteDrain:
+    'Nodes that are each fine to drain alone can still spend a PodDisruptionBudget, evict every replica of a workload or run out of room together: the joint answer above is the one that counts.',
   step: 'Step {{index}}: {{nodes}} [{{verdict}}]{{risky}}{{concern}} Then wait for: {{waits}}.',
   riskyMark: ' (the riskiest step)',
   stepConcern: ': {{concern}}.',
@@ -51,6 +53,7 @@ export const enMultiNode = {
       'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
   },
   askOneByOne: 'Ask "{{example}}" for an order that keeps quorum and every PodDisruptionBudget.',
+  askOneByOneDrain: 'Ask "{{example}}" for an order that keeps every PodDisruptionBudget.',
   askTogether: 'Ask "{{example}}" for the impact of all of them down at once.',
   tooMany: 'Only the first {{shown}} of {{count}} nodes are analysed here; ask about the others separately.',
   unknown: 'No node named {{names}} in {{cluster}}, so nothing was analysed. Its nodes: {{all}}.',
@@ -160,6 +163,10 @@ export const enMultiNode = {
     capacity: {
       'joint-fits': 'The remaining nodes have room for all {{evictable}} evicted pods.',
       'joint-fits_one': 'The remaining nodes have room for the evicted pod.',
+      'joint-fits-drain-first':
+        'The drains evict all {{evictable}} pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+      'joint-fits-drain-first_one':
+        'The drains evict the pod before the nodes go down, while quorum still holds, and the remaining nodes have room for it.',
       'joint-writes-blocked':
         'The {{evictable}} pods a drain would evict from these nodes can neither be evicted nor created elsewhere while etcd refuses writes: they stop with the nodes and come back with them.',
       'joint-writes-blocked_one':
@@ -170,6 +177,8 @@ export const enMultiNode = {
         'The pod on these nodes is not rescheduled while quorum is lost (evictions and new pods are writes): it stays down until quorum is back.',
       'joint-some-pending':
         '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
+      'joint-some-pending-drain-first':
+        'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; {{unplacedCount}} of them fit on no remaining node and stay Pending: {{unplaced}}.',
       'joint-none-fit':
         'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
     },

@@ -24,6 +24,10 @@ export const enVerdict = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s), but the eviction itself is a write and etcd refuses it.',
       'allows-node-dead':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); its pods on {{node}} stay Terminating all the same ({{node}} is NotReady).',
+      'allows-drain-first':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can evict them before the nodes go down, while quorum still holds.',
+      'allows-drain-first_one':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); 1 of its pods is on {{node}}, so the drain can evict it before the nodes go down, while quorum still holds.',
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed) because pods elsewhere are not Ready: {{down}}. Evicting {{pods}} is refused with HTTP 429 until they are.',
     },
@@ -70,6 +74,8 @@ export const enVerdict = {
         'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: they stop with the node and are not rescheduled elsewhere.',
       'system-node-dead':
         'Add-on pods on {{node}} ({{pods}}) are stuck with it: {{node}} is NotReady, so a drain cannot evict them (they stay Terminating).',
+      'system-drain-first':
+        'Add-on pods on {{node}} ({{pods}}) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
     },
     'single-replica': {
       'spread-writes-blocked':
@@ -80,6 +86,10 @@ export const enVerdict = {
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; {{readyElsewhere}} Ready on other nodes keep serving.',
       'spread-node-dead_one':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; 1 Ready on another node keeps serving.',
+      'spread-drain-first':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other {{elsewhere}} keep serving while it is rescheduled.',
+      'spread-drain-first_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other one keeps serving while it is rescheduled.',
     },
     'grace-period': {
       'estimate-writes-blocked':
@@ -90,6 +100,10 @@ export const enVerdict = {
         'A drain would ask to evict {{evictable}} pods on {{node}} but cannot complete: they stay Terminating until its kubelet confirms or they are deleted.',
       'estimate-node-dead_one':
         'A drain would ask to evict the pod on {{node}} but cannot complete: it stays Terminating until its kubelet confirms or it is deleted.',
+      'estimate-drain-first':
+        'The drain evicts {{evictable}} pods before the nodes go down, while quorum still holds; the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      'estimate-drain-first_one':
+        'The drain evicts 1 pod before the nodes go down, while quorum still holds; its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     capacity: {
       'fits-writes-blocked':

@@ -35,6 +35,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   aloneLine: '{{node}} 단독: {{verdict}}',
   aloneNote:
     '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 정족수를 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
+  aloneNoteDrain:
+    '하나씩 드레인하면 괜찮은 노드들도 함께 드레인하면 PodDisruptionBudget을 넘거나, 워크로드의 레플리카를 모두 축출하거나, 자리가 모자랄 수 있습니다. 위의 합동 분석이 기준입니다.',
   step: '{{index}}단계: {{nodes}} [{{verdict}}]{{risky}}{{concern}} 다음 단계 전에 기다릴 것: {{waits}}.',
   riskyMark: ' (가장 위험한 단계)',
   stepConcern: ': {{concern}}',
@@ -53,6 +55,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
   askOneByOne: '정족수와 모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
+  askOneByOneDrain: '모든 PodDisruptionBudget을 지키는 순서는 "{{example}}"(이)라고 물어 보세요.',
   askTogether: '모두 동시에 내려갈 때의 영향은 "{{example}}"(이)라고 물어 보세요.',
   tooMany: '노드 {{count}}대 중 처음 {{shown}}대만 분석했습니다. 나머지는 따로 물어 주세요.',
   unknown: '{{cluster}}에 {{names}}(이)라는 노드가 없어 아무것도 분석하지 않았습니다. 노드 목록: {{all}}.',
@@ -154,12 +157,16 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     },
     capacity: {
       'joint-fits': '남는 노드에 축출되는 파드 {{evictable}}개가 모두 들어갈 자리가 있습니다.',
+      'joint-fits-drain-first':
+        '노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 파드 {{evictable}}개를 모두 축출하고, 남는 노드에 그 파드들이 들어갈 자리가 있습니다.',
       'joint-writes-blocked':
         '드레인이 이 노드들에서 축출할 파드 {{evictable}}개는 etcd가 쓰기를 거부하는 동안 축출할 수도, 다른 곳에 만들 수도 없습니다: 노드와 함께 멈추고 노드와 함께 돌아옵니다.',
       'joint-no-quorum':
         '정족수가 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 정족수가 돌아올 때까지 멈춰 있습니다.',
       'joint-some-pending':
         '축출되는 파드 {{evictable}}개 중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
+      'joint-some-pending-drain-first':
+        '노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 파드 {{evictable}}개를 축출하지만, 그중 {{unplacedCount}}개는 남는 노드 어디에도 들어가지 못해 Pending으로 남습니다: {{unplaced}}.',
       'joint-none-fit':
         '축출되는 파드 {{evictable}}개 중 남는 노드(Ready, 스케줄 가능, 테인트 허용, 요청량 여유)에 들어가는 파드가 없습니다: 모두 Pending으로 남습니다.',
     },

@@ -31,18 +31,24 @@ export const koVerdict = {
         '{{node}}의 애드온 파드({{pods}})는 etcd가 쓰기를 거부하는 동안 축출할 수 없습니다: 노드와 함께 멈추고 다른 곳에 다시 스케줄되지 않습니다.',
       'system-node-dead':
         '{{node}}의 애드온 파드({{pods}})는 노드에 묶여 있습니다: {{node}}(이)가 NotReady라 드레인이 축출할 수 없습니다 (Terminating으로 남음).',
+      'system-drain-first':
+        '{{node}}의 애드온 파드({{pods}})는 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인으로 축출되어 다시 스케줄됩니다.',
     },
     'single-replica': {
       'spread-writes-blocked':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): 파드 {{here}}개가 NotReady인 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+      'spread-drain-first':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
     },
     'grace-period': {
       'estimate-writes-blocked':
         '드레인은 파드 {{evictable}}개를 축출해야 하는데, 축출은 쓰기이므로 etcd가 거부합니다: 드레인은 실패합니다.',
       'estimate-node-dead':
         '드레인은 {{node}}의 파드 {{evictable}}개에 축출을 요청하지만 끝날 수 없습니다: kubelet이 확인하거나 파드가 삭제될 때까지 Terminating으로 남습니다.',
+      'estimate-drain-first':
+        '드레인은 노드들이 내려가기 전, 정족수가 유지되는 동안 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     capacity: {
       'fits-writes-blocked':
@@ -65,6 +71,8 @@ export const koVerdict = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, 축출 자체가 쓰기라 etcd가 거부합니다.',
       'allows-node-dead':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}(이)가 NotReady라 그 파드는 어차피 Terminating으로 남습니다.',
+      'allows-drain-first':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출할 수 있습니다.',
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0, 필요 {{desiredHealthy}} 중 정상 {{currentHealthy}}). 다른 곳의 파드가 Ready가 아니기 때문입니다: {{down}}. 그동안 {{pods}} 축출은 HTTP 429로 거부됩니다.',
     },

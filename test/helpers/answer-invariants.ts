@@ -219,6 +219,54 @@ const RESCHEDULED_AFTER_LOSS = [
 ];
 
 /**
+ * Sentences that say a drain evicts and reschedules pods before the nodes go down, while quorum
+ * still holds: the order of a planned reboot or upgrade of several nodes (each node is drained
+ * first, then they are down together). True only where a drain runs first: wrong for nodes lost
+ * without one (`node-down`).
+ */
+const DRAIN_FIRST_MOVES = [
+  'checks.workloads-on-control-plane.system-drain-first',
+  'checks.single-replica.spread-drain-first',
+  'checks.single-replica.spread-drain-first_one',
+  'checks.grace-period.estimate-drain-first',
+  'checks.grace-period.estimate-drain-first_one',
+  'checks.pdb-blocks.allows-drain-first',
+  'checks.pdb-blocks.allows-drain-first_one',
+  'multiNode.checks.capacity.joint-fits-drain-first',
+  'multiNode.checks.capacity.joint-fits-drain-first_one',
+  'multiNode.checks.capacity.joint-some-pending-drain-first',
+];
+
+/**
+ * Checks and sentences that say an etcd member, an API server, a leader or the VIP host goes
+ * down: never in an answer about draining only. `kubectl drain` evicts through the API server and
+ * skips mirror (static) pods and DaemonSet pods, so etcd, kube-apiserver, the leaders and kube-vip
+ * keep running on a drained node (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+ */
+const NODE_DOWN_CHECKS: ReadonlySet<string> = new Set([
+  'etcd-quorum-after',
+  'etcd-quorum-loss',
+  'etcd-leader',
+  'control-plane-count',
+  'apiserver-redundancy',
+  'leader-scheduler',
+  'leader-controller-manager',
+  'control-plane-endpoint',
+]);
+const NODE_DOWN_SENTENCES = [
+  'multiNode.checks.etcd-quorum-after.joint-lost',
+  'multiNode.checks.etcd-quorum-after.joint-lost_one',
+  'multiNode.checks.etcd-quorum-after.joint-lost-single',
+  'multiNode.checks.etcd-quorum-after.joint-lost-unseen',
+  'multiNode.checks.apiserver-redundancy.joint-capacity',
+  'multiNode.checks.apiserver-redundancy.joint-capacity-no-quorum',
+  'multiNode.checks.apiserver-redundancy.joint-none-left',
+  'multiNode.checks.control-plane-count.joint-none-left',
+  'stops.api-all',
+];
+
+/**
  * Sentences that promise the kube-vip control-plane VIP moves to another node. kube-vip elects the
  * VIP's holder through its Lease `plndr-cp-lock`, written through the API server into etcd
  * (client-go leader election; https://kube-vip.io/docs/about/architecture/): without quorum, or
@@ -376,12 +424,32 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 3c. Nodes lost without a drain (the what-if of several nodes down) while quorum is lost: the
   // node lifecycle controller's evictions and the replacements are writes, none happens until
   // quorum is back, so no sentence may promise that the pods find room or are rescheduled.
-  // The same for nodes rebooted, drained or upgraded together (issue 16, the joint model): once
-  // they are down together nothing can be written, so no sentence may say their pods are evicted
-  // and rescheduled, nor that the nodes left have room for them.
-  if (quorumLost && reply.multiNode !== undefined)
+  // Nodes rebooted or upgraded together are drained first, while quorum still holds, and only then
+  // down together (issue 16, the joint model): their pods are evicted and rescheduled, but beside
+  // "quorum lost, all writes stop" a sentence must say that order (DRAIN_FIRST_MOVES); an unordered
+  // "evicted and rescheduled" or "room for the evicted pods" is still a contradiction. The ordered
+  // sentences are wrong where no drain runs first (node-down).
+  if (quorumLost && reply.multiNode !== undefined) {
     for (const m of matching([...RESCHEDULED_AFTER_LOSS, ...DRAIN_MOVES_PODS]))
       out.push(`quorum is lost yet the answer promises the lost pods are rescheduled: "${m.sentence}"`);
+    const action = reply.multiNode.action;
+    if (action !== 'reboot' && action !== 'upgrade')
+      for (const m of matching(DRAIN_FIRST_MOVES))
+        out.push(
+          `quorum is lost and no drain runs before the nodes are down (${action}), yet the answer says a drain evicts and reschedules their pods first: "${m.sentence}"`,
+        );
+  }
+  // 3c2. An answer about draining only (several nodes drained together) never says an etcd member,
+  // an API server, a leader or the VIP host stops: a drain leaves the node and its static pods running.
+  if (reply.multiNode?.action === 'drain') {
+    for (const f of reply.findings)
+      if (NODE_DOWN_CHECKS.has(f.check))
+        out.push(
+          `a drain takes no etcd member or API server down, yet the answer has ${f.check}/${f.variant}`,
+        );
+    for (const m of matching(NODE_DOWN_SENTENCES))
+      out.push(`a drain takes no etcd member or API server down, yet the answer says: "${m.sentence}"`);
+  }
   // 3d. No kube-vip VIP move promised without quorum or with writes refused: its new holder is
   // written to the Lease plndr-cp-lock through the API server.
   if (quorumLost || writesRefused)

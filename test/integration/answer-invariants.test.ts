@@ -495,6 +495,83 @@ describe('the invariant checker catches planted contradictions', () => {
       /^(?=[^]*rescheduled: "Add-on pods on atlas-cp-1)(?=[^]*rescheduled: "The remaining nodes have room)/,
     ],
     [
+      'an unordered "evicted and rescheduled" beside the quorum a joint upgrade loses',
+      {
+        reasons: [
+          'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain and rescheduled.',
+          'The drain evicts 1 pod; its terminationGracePeriodSeconds is 30 s.',
+        ],
+        multiNode: { action: 'upgrade' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /^(?=[^]*rescheduled: "Add-on pods on atlas-cp-1)(?=[^]*rescheduled: "The drain evicts 1 pod;)/,
+    ],
+    [
+      'pods evicted by a drain first in the what-if of nodes lost without one',
+      {
+        reasons: [
+          'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
+          'The drains evict all 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+        ],
+        multiNode: { action: 'node-down' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /^(?=[^]*no drain runs before the nodes are down \(node-down\)[^\n]*"Add-on pods on atlas-cp-1)(?=[^]*\(node-down\)[^\n]*"The drains evict all 2 pods)/,
+    ],
+    [
+      'pods rescheduled in the what-if of nodes lost without quorum',
+      {
+        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        multiNode: { action: 'node-down' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises the lost pods are rescheduled: "The remaining nodes have room/,
+    ],
+    [
+      'a joint drain that says quorum is lost',
+      {
+        reasons: [
+          'etcd quorum lost: with atlas-cp-1 and atlas-cp-2 down, 1 of 3 voting members stays healthy, below the quorum of 2. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+        ],
+        stops: ['every API call and kubectl command (the API server is the only way in)'],
+        multiNode: { action: 'drain' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /^(?=[^]*a drain takes no etcd member or API server down, yet the answer has etcd-quorum-after\/joint-lost)(?=[^]*a drain takes no etcd member or API server down, yet the answer says: "etcd quorum lost)(?=[^]*yet the answer says: "every API call)/,
+    ],
+    [
       'clients keep working through the other API servers beside a VIP interruption',
       {
         reasons: [
@@ -616,6 +693,29 @@ describe('the invariant checker catches planted contradictions', () => {
       ctx,
     );
     expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('the drain-first sentences of a joint reboot or upgrade that loses quorum are no contradiction', () => {
+    for (const action of ['reboot', 'upgrade'] as const) {
+      const reply = plant({
+        reasons: [
+          'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
+          'The drain evicts 1 pod before the nodes go down, while quorum still holds; its terminationGracePeriodSeconds is 30 s.',
+          'The drains evict all 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+        ],
+        multiNode: { action } as unknown as Reply['multiNode'],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      });
+      expect(answerViolations(reply, ctx)).toEqual([]);
+    }
   });
 
   it('rule 7 holds an answer to the cluster: a drain answer that leaves the etcd alarm out is still caught', () => {

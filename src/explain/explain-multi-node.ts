@@ -166,7 +166,10 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     if (SEVERITY_RANK[f.severity] < SEVERITY_RANK.warn) continue;
     // Nothing can be evicted or rescheduled now: "add capacity" would not help.
     const moot =
-      f.check === 'capacity' && (f.variant === 'joint-writes-blocked' || f.variant === 'joint-no-quorum');
+      f.check === 'capacity' &&
+      (f.variant === 'joint-writes-blocked' ||
+        f.variant === 'joint-writes-blocked-drain' ||
+        f.variant === 'joint-no-quorum');
     if (moot) continue;
     // With a single etcd member, one node at a time keeps no quorum either: say what does.
     const single = f.check === 'etcd-quorum-after' && f.facts.voters === 1 ? '-single' : '';

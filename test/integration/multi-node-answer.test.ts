@@ -43,6 +43,12 @@ beforeAll(() => {
           requestTimeoutMs: 5000,
           deadlineMs: 20000,
         },
+        nospace: {
+          kind: 'snapshot',
+          snapshot: join(DIR, '44-3cp-etcd-nospace-alarm-readyz-passes.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
         kvip: {
           kind: 'snapshot',
           snapshot: join(DIR, '46-3cp-kube-vip-holder-reboot.json'),
@@ -247,5 +253,23 @@ describe('several nodes in one question, through the answer path', () => {
     expect(reply.verdict).toBe('unsafe');
     expect(text).toContain('not rescheduled while quorum is lost');
     expect(text).not.toContain('while quorum still holds');
+  });
+
+  // Scenario 44: etcd NOSPACE alarm (etcd accepts only reads and deletes,
+  // https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota): every eviction is a write, so a
+  // drain fails and the drained nodes, which stay up, keep their pods running. Nothing is evicted:
+  // no DNS replica goes down, and no sentence says the pods stop with the nodes.
+  it('"drain atlas-cp-1 and atlas-cp-2" with etcd refusing writes (scenario 44): the drain fails, the pods keep running', async () => {
+    for (const locale of ['en', 'ko'] as const) {
+      const { reply, text } = await ask('drain atlas-cp-1 and atlas-cp-2', 'nospace', locale);
+      expect(reply.verdict).toBe('unsafe');
+      expect(reply.findings).toContainEqual(expect.objectContaining({ check: 'etcd-alarms' }));
+      expect(reply.findings.find((f) => f.check === 'capacity')?.variant).toBe('joint-writes-blocked-drain');
+      expect(reply.findings.map((f) => f.check)).not.toContain('single-replica');
+      if (locale === 'en') {
+        expect(text).toContain('it fails, and they keep running where they are');
+        expect(text).not.toMatch(/stops? with the nodes?|name resolution fails|quorum/);
+      } else expect(text).not.toMatch(/노드와 함께 멈추|정족수/);
+    }
   });
 });

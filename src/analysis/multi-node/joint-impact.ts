@@ -232,7 +232,9 @@ function movesPods(f: Finding): boolean {
  *   `joint-held-here-writes-blocked`), no pod is evicted nor created elsewhere (capacity
  *   `joint-writes-blocked`, warn, said once for every node's pods instead of each node's own
  *   `grace-period` sentence), and no budget is spent
- *   (the `pdb-blocks` findings are left out: no eviction is even accepted);
+ *   (the `pdb-blocks` findings are left out: no eviction is even accepted); for a drain the nodes
+ *   stay up, so their pods keep running there (capacity `joint-writes-blocked-drain`) and no
+ *   workload loses a replica (the joint `single-replica` findings are left out);
  * - the nodes together lose quorum (etcd `joint-lost`, no control-plane node or API server left):
  *   no standby can take a Lease (`joint-held-here-no-quorum`), the API servers left cannot serve
  *   (`joint-capacity-no-quorum`), no etcd election completes (`leader-here-no-quorum`), the
@@ -287,7 +289,13 @@ function oneWriteModel(
     else if (lost && f.check === 'etcd-leader' && f.variant === 'leader-here')
       out.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
     else if (f.check === 'capacity' && f.variant.startsWith('joint-')) {
-      if (writesBlocked) out.push({ ...f, severity: 'warn', variant: 'joint-writes-blocked' });
+      // A drain that cannot evict leaves the pods running where they are (the nodes stay up).
+      if (writesBlocked)
+        out.push({
+          ...f,
+          severity: 'warn',
+          variant: action === 'drain' ? 'joint-writes-blocked-drain' : 'joint-writes-blocked',
+        });
       else if (noWrites) out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
       else if (movesPods(f)) out.push({ ...f, variant: `${f.variant}-drain-first` });
       else out.push(f);
@@ -306,6 +314,14 @@ function oneWriteModel(
           ? { ...f, variant: 'joint-exceeds-involuntary-no-quorum' }
           : f,
       );
+    } else if (
+      writesBlocked &&
+      action === 'drain' &&
+      f.check === 'single-replica' &&
+      f.variant.startsWith('joint-')
+    ) {
+      // Nothing is evicted and the drained nodes keep running: no replica goes down.
+      continue;
     } else if (drainFirst && movesPods(f))
       out.push({ ...f, variant: `${f.variant}-drain-first`, facts: { ...f.facts, drainFirst: true } });
     else out.push(f);

@@ -59,7 +59,15 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   found.push(...prior, ...deadNodeDrainChecks(index, node));
   // One data-plane model: a drain that cannot move pods is not said to evict and recreate them.
   const blocked = drainBlockOf(found);
-  b.findings.push(...keepingPriorCordon(whenDrainCannotMove(found)));
+  // A drain that cannot evict leaves the node and its add-on pods running (the reboot's sentence
+  // "they stop with the node" is not a drain's).
+  b.findings.push(
+    ...keepingPriorCordon(whenDrainCannotMove(found)).map((f) =>
+      f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
+        ? { ...f, variant: 'system-writes-blocked-drain' }
+        : f,
+    ),
+  );
   const pods = podsOnNode(index, node);
   // Nothing to evict: no sentence about evicted pods ("the 0 pods drain evicts").
   if (pods.evictable.length > 0)

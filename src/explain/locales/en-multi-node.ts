@@ -171,6 +171,10 @@ export const enMultiNode = {
         'The {{evictable}} pods a drain would evict from these nodes can neither be evicted nor created elsewhere while etcd refuses writes: they stop with the nodes and come back with them.',
       'joint-writes-blocked_one':
         'The pod a drain would evict from these nodes can neither be evicted nor created elsewhere while etcd refuses writes: it stops with the nodes and comes back with them.',
+      'joint-writes-blocked-drain':
+        'The drain cannot evict the {{evictable}} pods on these nodes while etcd refuses writes (every eviction is a write): it fails, and they keep running where they are.',
+      'joint-writes-blocked-drain_one':
+        'The drain cannot evict the pod on these nodes while etcd refuses writes (an eviction is a write): it fails, and the pod keeps running where it is.',
       'joint-no-quorum':
         'The {{evictable}} pods on these nodes are not rescheduled while quorum is lost (evictions and new pods are writes): they stay down until quorum is back.',
       'joint-no-quorum_one':

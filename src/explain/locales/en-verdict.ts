@@ -74,6 +74,8 @@ export const enVerdict = {
         'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: they stop with the node and are not rescheduled elsewhere.',
       'system-node-dead':
         'Add-on pods on {{node}} ({{pods}}) are stuck with it: {{node}} is NotReady, so a drain cannot evict them (they stay Terminating).',
+      'system-writes-blocked-drain':
+        'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: the drain fails, and they keep running on {{node}}.',
       'system-drain-first':
         'Add-on pods on {{node}} ({{pods}}) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
     },

@@ -161,6 +161,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 파드 {{evictable}}개를 모두 축출하고, 남는 노드에 그 파드들이 들어갈 자리가 있습니다.',
       'joint-writes-blocked':
         '드레인이 이 노드들에서 축출할 파드 {{evictable}}개는 etcd가 쓰기를 거부하는 동안 축출할 수도, 다른 곳에 만들 수도 없습니다: 노드와 함께 멈추고 노드와 함께 돌아옵니다.',
+      'joint-writes-blocked-drain':
+        'etcd가 쓰기를 거부하는 동안 드레인은 이 노드들의 파드 {{evictable}}개를 축출할 수 없습니다(축출은 쓰기): 드레인은 실패하고, 파드는 지금 자리에서 계속 실행됩니다.',
       'joint-no-quorum':
         '정족수가 없는 동안 이 노드들의 파드 {{evictable}}개는 다시 스케줄되지 않습니다(축출과 새 파드 생성은 쓰기): 정족수가 돌아올 때까지 멈춰 있습니다.',
       'joint-some-pending':

@@ -31,6 +31,8 @@ export const koVerdict = {
         '{{node}}의 애드온 파드({{pods}})는 etcd가 쓰기를 거부하는 동안 축출할 수 없습니다: 노드와 함께 멈추고 다른 곳에 다시 스케줄되지 않습니다.',
       'system-node-dead':
         '{{node}}의 애드온 파드({{pods}})는 노드에 묶여 있습니다: {{node}}(이)가 NotReady라 드레인이 축출할 수 없습니다 (Terminating으로 남음).',
+      'system-writes-blocked-drain':
+        '{{node}}의 애드온 파드({{pods}})는 etcd가 쓰기를 거부하는 동안 축출할 수 없습니다: 드레인은 실패하고, 파드는 {{node}}에서 계속 실행됩니다.',
       'system-drain-first':
         '{{node}}의 애드온 파드({{pods}})는 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인으로 축출되어 다시 스케줄됩니다.',
     },

@@ -255,7 +255,9 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
  * standby can take it (etcd maintenance docs, Space quota,
  * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota). A leader Lease held on the target
  * becomes `held-here-writes-blocked`: no handover "once the lease expires" is promised, and no
- * "move the Lease first" advice is given.
+ * "move the Lease first" advice is given. The etcd leader on the target becomes
+ * `leader-here-writes-blocked`: etcd still hands leadership over on a clean shutdown, but writes
+ * do not "pause for a moment": they stay refused, whoever leads, until the alarm is disarmed.
  * @param findings - a reboot's findings (quorum kept)
  * @returns the same findings, the leader ones re-labelled when writes are refused
  */
@@ -264,7 +266,9 @@ function writesRefusedNoHandover(findings: Finding[]): Finding[] {
   return findings.map((f) =>
     (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
       ? { ...f, variant: 'held-here-writes-blocked' }
-      : f,
+      : f.check === 'etcd-leader' && f.variant === 'leader-here'
+        ? { ...f, variant: 'leader-here-writes-blocked' }
+        : f,
   );
 }
 

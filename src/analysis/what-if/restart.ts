@@ -199,12 +199,14 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     apiStopsAll(b);
   } else {
     b.stop('control', 'stops.etcd-member', { node });
-    if (leader) b.stop('control', 'stops.etcd-election');
+    // With an etcd alarm active writes stay refused whoever leads: no "writes for a moment".
+    if (leader && state.etcd.alarms.length === 0) b.stop('control', 'stops.etcd-election');
     if (!quorumUnknown)
       b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
-  if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
+  if (!lost && !(leader && state.etcd.alarms.length > 0))
+    b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
   b.advise('control', 'advice.etcd-health', { node });
 }
 

@@ -47,6 +47,8 @@ export const enMultiNode = {
   orderWhy: {
     control:
       'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first; the etcd leader ({{leader}}) last, so that leadership moves once, not at every step.',
+    'control-no-leader':
+      'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first.',
     workers:
       'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
   },

@@ -221,6 +221,8 @@ export const enWhatIf = {
     'component-down': {
       'etcd-leader-node':
         '{{node}} is the etcd leader: a failed leader hands nothing over; the other members elect a new leader only after the election timeout ({{electionTimeoutMs}} ms by default), and writes wait until then.',
+      'etcd-leader-node-writes-blocked':
+        '{{node}} is the etcd leader: a failed leader hands nothing over, and the other members elect a new leader after the election timeout ({{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'etcd-member-node':
         'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). etcd has {{voters}} voting members, quorum {{quorum}}.',
       'etcd-member-no-spare':
@@ -319,10 +321,14 @@ export const enWhatIf = {
     'workloads-on-control-plane': {
       system:
         'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
+      system_one:
+        'The add-on pod on {{node}} ({{pods}}) gets no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once its {{tolerationS}} s NoExecute toleration runs out the taint manager evicts it and it is rescheduled.',
     },
     'emptydir-pods': {
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
+      present_one:
+        'A pod with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, it is evicted and recreated elsewhere, and that data is lost.',
     },
     capacity: {
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods evicted once the toleration runs out.',

@@ -75,6 +75,7 @@ export const en = {
     'pods-on-dead-node_one':
       'the pod still bound to {{node}}: it is NotReady, so it gets no Service traffic already, and a drain cannot move it (no kubelet confirms the eviction)',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
+    'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
@@ -258,6 +259,8 @@ export const en = {
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
       'leader-here-no-quorum':
         '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
+      'leader-here-writes-blocked':
+        '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member, but writes stay refused whoever leads: the active alarm blocks them until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
@@ -280,6 +283,8 @@ export const en = {
     'unmanaged-pods': {
       present:
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
+      present_one:
+        'A pod with no controller on {{node}}: {{pods}}. Drain refuses it without --force, and once deleted it never comes back.',
     },
     'emptydir-pods': {
       present:
@@ -288,6 +293,9 @@ export const en = {
     'daemonset-pods': {
       present:
         'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+      'daemonsets-only':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted; they come back with the node.',
+      'static-only': 'Static pods on {{node}} are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -333,6 +341,7 @@ export const en = {
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
+      system_one: 'The add-on pod on {{node}} ({{pods}}) is evicted by the drain and rescheduled.',
     },
     'local-volumes': {
       pinned:
@@ -402,7 +411,7 @@ export const en = {
       alarms:
         'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
       nospace:
-        'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
+        'Free space first, on a control-plane node with etcdctl set up for the cluster: compact the key history up to the current revision (etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), defragment every member (etcdctl defrag --cluster), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
       'probe-tls':

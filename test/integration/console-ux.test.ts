@@ -156,6 +156,53 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
   }, 30_000);
 });
 
+describe('exit codes of ask: each kind of outcome has its code, documented in the help and the README', () => {
+  // Issue 16 (new user): an unsafe verdict exited 0 like a safe one, so `ask … && reboot` went on.
+  it.each([
+    ['can I reboot atlas-wk-1', 'en', 0],
+    ['can I reboot atlas-cp-1', 'en', 0],
+    ['status', 'en', 0],
+    ['can I reboot atlas-cp-1 and atlas-cp-2', 'en', 3],
+    ['atlas-cp-1, atlas-cp-2 재부팅해도 돼?', 'ko', 3],
+    ['can I reboot nosuchnode', 'en', 2],
+    ['blah blah', 'en', 2],
+    ['status mp-1', 'en', 2],
+    ['mp-1 상태', 'ko', 2],
+  ] as const)(
+    '%s → %s, exit %d (text and --format json)',
+    async (text, lang, code) => {
+      const asText = await cli(['ask', text], { REDIS_URL: '' });
+      const asJson = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+      expect([text, asText.code, asJson.code]).toEqual([text, code, code]);
+      const json = JSON.parse(asJson.out) as { verdict: string | null; request: { language: string } | null };
+      // The answer is in the language of the request, a malformed plan id too.
+      expect(json.request?.language ?? lang).toBe(lang);
+      if (code === 3) expect(json.verdict).toBe('unsafe');
+      if (code === 0) expect(json.verdict).not.toBe('unsafe');
+    },
+    30_000,
+  );
+
+  it('a malformed plan id is answered in the language asked, naming the id forms', async () => {
+    const en = await cli(['ask', 'status mp-1'], { REDIS_URL: '' });
+    expect(en.out).toMatch(/mp-abcdefgh23 for a plan/);
+    const ko = await cli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
+    expect(ko.out).toMatch(/계획은 mp-abcdefgh23/);
+    expect(ko.out).not.toMatch(/That is not/);
+  }, 30_000);
+
+  it('ask --help and the README list the same exit codes', async () => {
+    const help = await cli(['ask', '--help']);
+    expect(help.code).toBe(0);
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    for (const code of [0, 1, 2, 3]) {
+      expect(help.out).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
+      expect(readme).toMatch(new RegExp(`Exit codes:[^#]*\\b${code} (?:answered|could not|bad input)`));
+    }
+    expect(help.out).toMatch(/3 {2}answered; the verdict is unsafe/);
+  }, 30_000);
+});
+
 describe('6: a maintenance verb without a node shows the maintenance forms only (single-node and fleet)', () => {
   it.each([
     ['maintain', 'en', 'maintain NODE [REASON] [in CLUSTER]'],

@@ -168,6 +168,8 @@ export const enMultiNode = {
         '{{unplacedCount}} of the {{evictable}} evicted pods fit on no remaining node and stay Pending: {{unplaced}}.',
       'joint-none-fit':
         'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
+      'joint-none-fit_one':
+        'The evicted pod fits on no remaining node (Ready, schedulable, taints tolerated, requests free): it stays Pending.',
     },
   },
   advice: {

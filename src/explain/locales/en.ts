@@ -221,8 +221,8 @@ export const en = {
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
-      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
-      odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
+      even: 'etcd has {{voters}} voting member(s) (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
+      odd: 'etcd has {{voters}} voting member(s): quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
     },
     'etcd-quorum-after': {
       lost: 'etcd quorum would be lost: only {{after}} of {{voters}} members would stay healthy (quorum is {{quorum}}){{downText}}. Without quorum all writes stop cluster-wide: no kubectl changes, no scheduling, no recovery.',
@@ -239,9 +239,9 @@ export const en = {
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
-        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+        'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
-        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':

@@ -282,6 +282,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
       worker:
         '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
+      'worker-no-control-plane-node':
+        '업그레이드 순서: 컨트롤 플레인을 먼저(노드 중에 컨트롤 플레인 노드가 없으니 실행되는 곳에서, 예를 들어 제공자를 통해 올리세요), 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
       'control-plane-first':
         '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
     },

@@ -30,7 +30,12 @@ export interface MultiNodeExplainContext {
 function jointKey(f: Finding): string {
   const check =
     f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
-  return `multiNode.checks.${check}.${f.variant}`;
+  // etcd with a single voting member: "0 of 1 voting members" is not English; it has its own sentence.
+  const variant =
+    f.check === 'etcd-quorum-after' && f.variant === 'joint-lost' && f.facts.voters === 1
+      ? 'joint-lost-single'
+      : f.variant;
+  return `multiNode.checks.${check}.${variant}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
+import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import {
@@ -215,6 +216,41 @@ describe('answers about several nodes never contradict themselves', () => {
       expect([...new Set(violations)]).toEqual([]);
     },
     180_000,
+  );
+});
+
+describe('every answer has the same footer (one function builds every context)', () => {
+  // Issue 16: joint and what-if answers lacked the distribution and where the capture time came from.
+  const file = cases.find((c) => c.file.includes('46-3cp-kube-vip-holder-reboot'));
+  it.each(['en', 'ko'] as const)(
+    '%s: status, one node, several nodes, what-if, drain, upgrade',
+    async (lang) => {
+      expect(file).toBeDefined();
+      const cluster = file?.cluster ?? '';
+      const footers = new Map<string, string>();
+      for (const text of [
+        'status',
+        'can I reboot atlas-cp-1',
+        'can I reboot atlas-cp-1 and atlas-cp-2',
+        'reboot atlas-cp-1 and atlas-wk-1 one by one',
+        'what if etcd is down on atlas-cp-1',
+        'what if atlas-cp-2 goes down',
+        'can I drain atlas-wk-1',
+        'can I upgrade atlas-wk-1',
+      ]) {
+        const reply = await service.answer(job(cluster, `${text} --lang ${lang}`));
+        const lines = renderText(reply).trimEnd().split('\n');
+        footers.set(text, (lines[lines.length - 1] ?? '').replace(reply.context.requestId, 'REQ'));
+      }
+      const distinct = [...new Set(footers.values())];
+      expect(distinct).toHaveLength(1);
+      expect(distinct[0]).toMatch(
+        lang === 'en'
+          ? /captured at .*captured_at of the file.*distribution: kubeadm/
+          : /수집 시각 .*파일의 captured_at.*배포판: kubeadm/,
+      );
+    },
+    60_000,
   );
 });
 

@@ -185,9 +185,9 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
 
   it('a malformed plan id is answered in the language asked, naming the id forms', async () => {
     const en = await cli(['ask', 'status mp-1'], { REDIS_URL: '' });
-    expect(en.out).toMatch(/mp-abcdefgh23 for a plan/);
+    expect(en.out).toMatch(/plan ids like mp-abcdefgh23/);
     const ko = await cli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
-    expect(ko.out).toMatch(/계획은 mp-abcdefgh23/);
+    expect(ko.out).toMatch(/계획 ID는 mp-abcdefgh23/);
     expect(ko.out).not.toMatch(/That is not/);
   }, 30_000);
 

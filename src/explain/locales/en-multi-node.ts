@@ -71,6 +71,8 @@ export const enMultiNode = {
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-lost_one':
         'etcd quorum lost: with {{nodes}} down, 1 of {{voters}} voting members stays healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost-single':
+        'etcd quorum lost: its only voting member is on {{nodes}} and goes down with it. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until it comes back.',
       'joint-lost-unseen':
         'etcd quorum lost: with {{nodes}} down, at most {{atMost}} of {{voters}} voting members can stay up (the health of the members left was not seen for {{unknown}} of them: neither etcd status nor etcd pods in the data){{downText}}, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-unknown':

@@ -289,6 +289,8 @@ export const en = {
     'emptydir-pods': {
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+      present_one:
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
     },
     'daemonset-pods': {
       present:
@@ -531,7 +533,7 @@ export const en = {
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'invalid-request-id':
-      'That is not a maintenance request id: ids look like mr-abcdefgh23, or mp-abcdefgh23 for a plan (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
+      'That is not a maintenance request id or plan id: request ids look like mr-abcdefgh23 and plan ids like mp-abcdefgh23 (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest':
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',

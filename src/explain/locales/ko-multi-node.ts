@@ -71,6 +71,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 정족수 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+      'joint-lost-single':
+        'etcd 정족수 상실: 하나뿐인 투표 멤버가 {{nodes}}에 있어 함께 내려갑니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-lost-unseen':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 상태를 보지 못한 멤버가 모두 살아 있어도 투표 멤버 {{voters}}개 중 많아야 {{atMost}}개만 남아 정족수 {{quorum}}보다 적습니다 (남는 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다: etcd status도 etcd 파드도 데이터에 없음){{downText}}. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-unknown':

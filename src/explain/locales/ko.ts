@@ -502,7 +502,7 @@ export const ko: Messages = {
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'invalid-request-id':
-      '유지보수 요청 ID가 아닙니다: ID는 카드에 표시된 mr-abcdefgh23 형식(계획은 mp-abcdefgh23)입니다 (mr- 또는 mp- 뒤에 a-z 또는 2-7로 된 10자).',
+      '유지보수 요청 ID나 계획 ID가 아닙니다: 요청 ID는 mr-abcdefgh23, 계획 ID는 mp-abcdefgh23 형식입니다 (mr- 또는 mp- 뒤에 a-z 또는 2-7로 된 10자, 카드에 표시된 그대로).',
     'cluster-unknown': '{{cluster}}(이)라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
     'cluster-unknown-suggest':
       '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',

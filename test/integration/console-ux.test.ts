@@ -638,11 +638,13 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     expect(examples.length).toBeGreaterThan(15);
     for (const text of examples) {
       const outcome = await ask(text);
+      // Answered: exit 0, or 3 when the verdict is unsafe (what if all control-plane nodes go down).
+      const answered = outcome.exitCode === 0 || outcome.exitCode === 3;
       expect({
         text,
-        exit: outcome.exitCode,
-        out: outcome.exitCode === 0 ? '' : renderText(outcome.reply),
-      }).toEqual({ text, exit: 0, out: '' });
+        answered,
+        out: answered ? '' : renderText(outcome.reply),
+      }).toEqual({ text, answered: true, out: '' });
     }
   }, 120_000);
 
@@ -662,7 +664,8 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     expect(examples.length).toBeGreaterThan(20);
     for (const text of examples) {
       const outcome = await ask(text);
-      expect({ text, exit: outcome.exitCode }).toEqual({ text, exit: 0 });
+      // Answered: exit 0, or 3 for an unsafe verdict.
+      expect({ text, answered: [0, 3].includes(outcome.exitCode) }).toEqual({ text, answered: true });
     }
   }, 120_000);
 

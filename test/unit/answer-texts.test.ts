@@ -161,7 +161,9 @@ describe('node down is not a drain', () => {
   }
 
   it('a planned upgrade still says the drain evicts them', () => {
-    expect(reasons(upgrade('atlas-cp-2', 'en')).some((r) => /(?:are|is) evicted by the drain/.test(r))).toBe(true);
+    expect(reasons(upgrade('atlas-cp-2', 'en')).some((r) => /(?:are|is) evicted by the drain/.test(r))).toBe(
+      true,
+    );
   });
 });
 

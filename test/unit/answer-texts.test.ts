@@ -189,6 +189,34 @@ describe('Korean particles and case', () => {
     );
   });
 
+  it('reads a Latin name as a word or letter by letter for the particle after it (issue 16)', () => {
+    expect(
+      [
+        'kind-control-plane(은)는', // 플레인
+        'kind-worker(은)는', // 워커
+        'PodDisruptionBudget(이)가', // 버짓
+        'kubelet(을)를', // 큐블릿
+        'kubectl(으)로', // 컨트롤: ㄹ
+        'master-0.lab.example.com(이)가', // 컴
+        'ip-10-0-1-23.ec2.internal(으)로', // 인터널: ㄹ
+        'VIP(이)가', // 브이아이피
+        'etcd(은)는', // 이티씨디
+        'atlas-cp-3(과)와', // 삼
+      ].map(korean),
+    ).toEqual([
+      'kind-control-plane은',
+      'kind-worker는',
+      'PodDisruptionBudget이',
+      'kubelet을',
+      'kubectl로',
+      'master-0.lab.example.com이',
+      'ip-10-0-1-23.ec2.internal로',
+      'VIP가',
+      'etcd는',
+      'atlas-cp-3과',
+    ]);
+  });
+
   it('an unknown node gets the right particle', () => {
     const tr = translator('ko');
     expect(tr.t('summary.not-found', { cluster: 'demo', node: 'atlsa-wk-1' })).toBe(

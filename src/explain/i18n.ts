@@ -140,7 +140,8 @@ const PARTICLES: Readonly<Record<string, readonly [withBatchim: string, withoutB
  * Resolve the particle pairs of Korean text by the sound of the word before them, digits read in
  * Korean (1 일, 2 이, 3 삼 …): `atlas-cp-1(이)가` → `atlas-cp-1이`, `wk-2(을)를` → `wk-2를`,
  * `wk-1(이)라는` → `wk-1이라는`, `wk-2(이)라는` → `wk-2라는`; `(으)로` treats a final ㄹ (1, 7, 8, l)
- * as a vowel (`cp-1로`).
+ * as a vowel (`cp-1로`). The whole word before the pair is read ({@link finalSound}):
+ * `kind-control-plane(은)는` → `kind-control-plane은`, `kind-worker(은)는` → `kind-worker는`.
  * @param text - translated Korean text
  */
 export function korean(text: string): string {

@@ -115,7 +115,9 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     expect(a.verdict).not.toBe('unsafe');
     const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
     expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
-    expect(a.text).toMatch(/sonobuoy\/sonobuoy[^\n]*never comes? back|never comes? back[^\n]*sonobuoy\/sonobuoy/);
+    expect(a.text).toMatch(
+      /sonobuoy\/sonobuoy[^\n]*never comes? back|never comes? back[^\n]*sonobuoy\/sonobuoy/,
+    );
     expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
     expect(a.text).toMatch(/kind-worker \(NotReady/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });

@@ -261,6 +261,9 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
  * becomes `held-here-writes-blocked`: no handover "once the lease expires" is promised, and no
  * "move the Lease first" advice is given. The kube-vip VIP held on the target cannot move either
  * (its Lease `plndr-cp-lock` cannot be written): control-plane-endpoint `vip-moves-writes-blocked`.
+ * The etcd leader on the target becomes `leader-here-writes-blocked`: etcd still hands leadership
+ * over on a clean shutdown, but writes do not "pause for a moment": they stay refused, whoever
+ * leads, until the alarm is disarmed.
  * @param findings - a reboot's findings (quorum kept)
  * @returns the same findings, the leader ones re-labelled when writes are refused
  */
@@ -271,7 +274,9 @@ function writesRefusedNoHandover(findings: Finding[]): Finding[] {
       ? { ...f, variant: 'held-here-writes-blocked' }
       : f.check === 'control-plane-endpoint' && f.variant === 'vip-moves'
         ? { ...f, variant: 'vip-moves-writes-blocked' }
-        : f,
+        : f.check === 'etcd-leader' && f.variant === 'leader-here'
+          ? { ...f, variant: 'leader-here-writes-blocked' }
+          : f,
   );
 }
 

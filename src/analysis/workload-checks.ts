@@ -121,8 +121,11 @@ export function workloadChecks(
   }
 
   if (pods.daemonSet.length > 0 || pods.mirror.length > 0) {
+    // The variant says which of the two kinds the node has: a sentence never lists "none".
+    const variant =
+      pods.daemonSet.length === 0 ? 'static-only' : pods.mirror.length === 0 ? 'daemonsets-only' : 'present';
     out.push(
-      finding('daemonset-pods', 'data', 'info', 'present', {
+      finding('daemonset-pods', 'data', 'info', variant, {
         node,
         daemonSets: [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))],
         staticPods: pods.mirror.map((p) => p.metadata.name),

@@ -70,6 +70,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? facts.elsewhere
         : undefined);
   if (typeof count === 'number') derived.count = count;
+  // A sentence about a list of pods ("Add-on pods on X (a)") takes its `_one` form for one pod.
+  else if (Array.isArray(facts.pods)) derived.count = facts.pods.length;
   // "1 of its pods are on wk-1" is not English either: a budget's sentence counts its pods on the
   // node(s), an etcd member count the members that stay healthy.
   if (f.check === 'pdb-blocks') {

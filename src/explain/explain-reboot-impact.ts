@@ -10,6 +10,7 @@ import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplyAction } from './reply.js';
+import { replyContext } from './context-line.js';
 
 /** Who asked and where: the parts of a reply that do not come from the analysis. */
 export interface ExplainContext {
@@ -157,7 +158,7 @@ function dataSection(
   } else if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
   const bare = has(f, 'unmanaged-pods')?.facts.pods;
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
-    stops.push(tr.t('stops.pods-lost', { pods: bare }));
+    stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
   if (blocked !== 'node-dead')
     stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
@@ -182,15 +183,7 @@ function dataSection(
 export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
   const node = impact.node;
-  const context = {
-    cluster: ctx.cluster,
-    snapshotAt: impact.snapshotAt,
-    requestId: ctx.requestId,
-    etcdSource: impact.state.etcd.source,
-    profile: impact.state.profile.name,
-    ...(impact.state.profile.variant ? { profileVariant: impact.state.profile.variant } : {}),
-    ...(impact.capturedFrom ? { capturedFrom: impact.capturedFrom } : {}),
-  };
+  const context = replyContext(impact, ctx);
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
     const nodes = (impact.findings[0]?.facts.nodes ?? []) as readonly string[];

@@ -55,8 +55,12 @@ async function ask(file: string, text: string, extra: string[] = []): Promise<Js
       env: { LOG_LEVEL: 'silent' },
     },
   );
-  if (code !== 0) throw new Error(`exit ${code}: ${err}`);
-  return JSON.parse(out) as JsonAnswer;
+  // Answered: 0, or 3 exactly when the verdict is unsafe (README, "Exit codes").
+  if (code !== 0 && code !== 3) throw new Error(`exit ${code}: ${err}`);
+  const answer = JSON.parse(out) as JsonAnswer;
+  if ((code === 3) !== (answer.verdict === 'unsafe'))
+    throw new Error(`exit ${code} with verdict ${String(answer.verdict)}`);
+  return answer;
 }
 
 const serious = (f: Finding): boolean => f.severity === 'warn' || f.severity === 'block';
@@ -111,7 +115,9 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     expect(a.verdict).not.toBe('unsafe');
     const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
     expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
-    expect(a.text).toMatch(/sonobuoy\/sonobuoy[^\n]*never come back|never come back[^\n]*sonobuoy\/sonobuoy/);
+    expect(a.text).toMatch(
+      /sonobuoy\/sonobuoy[^\n]*never comes? back|never comes? back[^\n]*sonobuoy\/sonobuoy/,
+    );
     expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
     expect(a.text).toMatch(/kind-worker \(NotReady/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });

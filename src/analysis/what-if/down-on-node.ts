@@ -78,6 +78,10 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   // Members whose health was not seen: quorum after is unknown, so it is not listed as kept.
   const quorumUnknown = quorumAfter?.variant === 'unknown';
   const leader = checks.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
+  // An active alarm (NOSPACE, CORRUPT) refuses writes whoever leads: a new leader does not bring
+  // them back, only disarming the alarm does (etcd docs, Maintenance, Space quota,
+  // https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
+  const writesBlocked = state.etcd.alarms.length > 0;
   const electionTimeoutMs = ETCD_ELECTION_TIMEOUT_MS;
   for (const f of checks) {
     if (f.check === 'etcd-leader' && f.variant === 'leader-here') {
@@ -85,7 +89,13 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
       if (lost) b.findings.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
       else
         b.findings.push(
-          finding('component-down', 'control', 'info', 'etcd-leader-node', { node, electionTimeoutMs }),
+          finding(
+            'component-down',
+            'control',
+            'info',
+            writesBlocked ? 'etcd-leader-node-writes-blocked' : 'etcd-leader-node',
+            { node, electionTimeoutMs },
+          ),
         );
     } else if (f.check === 'etcd-quorum-after' && f.variant === 'lost') {
       // The removal advice speaks of a reboot; a failure gets the plain "restore first" advice.
@@ -110,12 +120,13 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     b.stop('control', 'stops.api-changes');
     apiStopsAll(b);
   } else {
-    if (leader) b.stop('control', 'stops.etcd-election-timeout', { electionTimeoutMs });
+    if (leader && !writesBlocked) b.stop('control', 'stops.etcd-election-timeout', { electionTimeoutMs });
     if (!quorumUnknown)
       b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
-  if (leader && !lost) b.duration('control', 'duration.etcd-election-timeout', { electionTimeoutMs });
+  if (leader && !lost && !writesBlocked)
+    b.duration('control', 'duration.etcd-election-timeout', { electionTimeoutMs });
   b.duration('control', 'duration.until-restarted', { node });
   b.advise('control', 'advice.etcd-member-down', { node });
 }

@@ -75,6 +75,7 @@ export const en = {
     'pods-on-dead-node_one':
       'the pod still bound to {{node}}: it is NotReady, so it gets no Service traffic already, and a drain cannot move it (no kubelet confirms the eviction)',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
+    'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
@@ -226,8 +227,8 @@ export const en = {
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
-      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
-      odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
+      even: 'etcd has {{voters}} voting member(s) (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
+      odd: 'etcd has {{voters}} voting member(s): quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
     },
     'etcd-quorum-after': {
       lost: 'etcd quorum would be lost: only {{after}} of {{voters}} members would stay healthy (quorum is {{quorum}}){{downText}}. Without quorum all writes stop cluster-wide: no kubectl changes, no scheduling, no recovery.',
@@ -244,9 +245,9 @@ export const en = {
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
-        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+        'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
-        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -264,6 +265,8 @@ export const en = {
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
       'leader-here-no-quorum':
         '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
+      'leader-here-writes-blocked':
+        '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member, but writes stay refused whoever leads: the active alarm blocks them until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
@@ -286,14 +289,21 @@ export const en = {
     'unmanaged-pods': {
       present:
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
+      present_one:
+        'A pod with no controller on {{node}}: {{pods}}. Drain refuses it without --force, and once deleted it never comes back.',
     },
     'emptydir-pods': {
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+      present_one:
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
     },
     'daemonset-pods': {
       present:
         'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+      'daemonsets-only':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted; they come back with the node.',
+      'static-only': 'Static pods on {{node}} are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -339,6 +349,7 @@ export const en = {
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
+      system_one: 'The add-on pod on {{node}} ({{pods}}) is evicted by the drain and rescheduled.',
     },
     'local-volumes': {
       pinned:
@@ -408,7 +419,7 @@ export const en = {
       alarms:
         'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
       nospace:
-        'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
+        'Free space first, on a control-plane node with etcdctl set up for the cluster: compact the key history up to the current revision (etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), defragment every member (etcdctl defrag --cluster), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
       'probe-tls':
@@ -528,7 +539,7 @@ export const en = {
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'invalid-request-id':
-      'That is not a maintenance request id: ids look like mr-abcdefgh23, or mp-abcdefgh23 for a plan (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
+      'That is not a maintenance request id or plan id: request ids look like mr-abcdefgh23 and plan ids like mp-abcdefgh23 (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest':
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',

@@ -25,7 +25,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드 전체 다운 시 영향: {{cluster}}',
     'etcd-quorum-loss': 'etcd 정족수 상실 시 영향: {{cluster}}',
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
-    'component-down-node': '{{node}}의 {{component}}가 다운되면: {{cluster}}',
+    'component-down-node': '{{node}}의 {{component}}(이)가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
   },
@@ -39,7 +39,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
     'etcd-quorum-loss': 'etcd가 정족수를 잃으면',
     'component-down': '{{component}}(이)가 모든 곳에서 다운되면',
-    'component-down-node': '{{node}}의 {{component}}가 다운되면',
+    'component-down-node': '{{node}}의 {{component}}(이)가 다운되면',
   },
   summary: {
     planned: {
@@ -78,7 +78,7 @@ export const koWhatIf: WhatIfMessages = {
       '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
     'down-on-node-not-analysed':
-      '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}가 다운되면?"으로 물어보세요.',
+      '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}(이)가 다운되면?"으로 물어보세요.',
   },
   checks: {
     'control-plane-serving': {
@@ -127,7 +127,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-follower':
-        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}(이)가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-leader':
         '{{node}}의 etcd 멤버 재시작: 리더이며, 정상 종료 시 먼저 다른 멤버에게 리더 역할을 넘깁니다. 그 뒤 팔로워로 다시 합류합니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-leader-unknown':
@@ -212,23 +212,25 @@ export const koWhatIf: WhatIfMessages = {
     },
     'component-down': {
       'etcd-leader-node':
-        '{{node}}이 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+      'etcd-leader-node-writes-blocked':
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않고, 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 누가 리더든 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'etcd-member-node':
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-member-no-spare':
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
-        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}를 빼면 {{others}}를 통해 계속 동작합니다.',
+        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       'scheduler-leader-node':
-        '{{node}}이 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':
         '{{node}}에서 유일한 kube-scheduler가 실행됩니다: 다시 시작될 때까지 파드가 스케줄되지 않습니다.',
       'scheduler-standby-node':
         '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}): 스케줄링은 계속되고, 다시 시작될 때까지 대기 인스턴스가 하나 줄어듭니다.',
       'controller-manager-leader-node':
-        '{{node}}이 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
       'controller-manager-only-node':
         '{{node}}에서 유일한 kube-controller-manager가 실행됩니다: 다시 시작될 때까지 조정(자가 복구, 엔드포인트 갱신)이 멈춥니다.',
       'controller-manager-standby-node':
@@ -282,6 +284,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
       worker:
         '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
+      'worker-no-control-plane-node':
+        '업그레이드 순서: 컨트롤 플레인을 먼저(노드 중에 컨트롤 플레인 노드가 없으니 실행되는 곳에서, 예를 들어 제공자를 통해 올리세요), 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
       'control-plane-first':
         '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
     },

@@ -103,7 +103,8 @@ export const ko: Messages = {
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status':
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
-      provider: '컨트롤 플레인은 {{provider}}가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
+      provider:
+        '컨트롤 플레인은 {{provider}}(이)가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },
     'node-health': {
       'not-ready':
@@ -251,6 +252,8 @@ export const ko: Messages = {
         '{{node}}(이)가 etcd 리더(etcd leader)입니다: 정상 종료 시 etcd가 먼저 다른 멤버에게 리더 역할을 넘깁니다(잠깐 쓰기가 멈춤, 미리 할 일 없음).',
       'leader-here-no-quorum':
         '{{node}}(이)가 etcd 리더입니다. 남은 멤버들은 정족수가 없어 새 리더를 뽑지 못합니다.',
+      'leader-here-writes-blocked':
+        '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
@@ -281,12 +284,14 @@ export const ko: Messages = {
     'daemonset-pods': {
       present:
         '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+      'daemonsets-only': '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않고 노드와 함께 돌아옵니다.',
+      'static-only': '{{node}}의 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
     },
     'pdb-blocks': {
       'quorum-guard':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
       'quorum-guard-blocked':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget이 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all':
@@ -388,7 +393,7 @@ export const ko: Messages = {
       alarms:
         '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
       nospace:
-        '먼저 공간을 확보하세요: 키 이력을 compact하고(etcdctl compact), 모든 멤버를 defragment한 뒤(etcdctl defrag), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
+        '먼저 공간을 확보하세요. 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },
     'etcd-topology': {
       'probe-tls':
@@ -503,7 +508,7 @@ export const ko: Messages = {
     'invalid-cluster-name': '올바른 클러스터 이름이 아닙니다.',
     'invalid-option': '알 수 없거나 잘못된 옵션입니다: --lang en|ko 또는 --cluster 이름을 쓰세요.',
     'invalid-request-id':
-      '유지보수 요청 ID가 아닙니다: ID는 카드에 표시된 mr-abcdefgh23 형식(계획은 mp-abcdefgh23)입니다 (mr- 또는 mp- 뒤에 a-z 또는 2-7로 된 10자).',
+      '유지보수 요청 ID나 계획 ID가 아닙니다: 요청 ID는 mr-abcdefgh23, 계획 ID는 mp-abcdefgh23 형식입니다 (mr- 또는 mp- 뒤에 a-z 또는 2-7로 된 10자, 카드에 표시된 그대로).',
     'cluster-unknown': '{{cluster}}(이)라는 클러스터가 없습니다. 설정된 클러스터: {{clusters}}.',
     'cluster-unknown-suggest':
       '{{cluster}}(이)라는 클러스터가 없습니다. {{suggestions}}(을)를 말씀하신 건가요? 설정된 클러스터: {{clusters}}.',

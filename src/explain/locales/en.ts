@@ -21,6 +21,8 @@ export const en = {
     'safe-control-plane':
       'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    'safe-worker-nothing-moves':
+      'Safe to reboot {{node}}: none of its pods needs to move (DaemonSet and static pods come back with it) and the control plane is healthy.',
     'safe-unseen':
       'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
@@ -37,6 +39,8 @@ export const en = {
     data: 'Data plane',
     affected: 'affected',
     unaffected: 'not affected',
+    'affected-not-touched':
+      'affected by its own state (the reboot does not touch it: {{node}} runs none of it)',
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
@@ -344,7 +348,7 @@ export const en = {
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node-unseen':
-        '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
+        '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
       estimate:
@@ -356,10 +360,18 @@ export const en = {
       degraded:
         'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy:
-        'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
+        'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
+      unseen:
+        'Whether the control plane is healthy was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).',
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
+    },
+    'target-pods': {
+      unseen:
+        'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      'none-listed':
+        'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',

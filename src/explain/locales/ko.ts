@@ -21,6 +21,8 @@ export const ko: Messages = {
       '{{node}} 재부팅해도 안전합니다: 컨트롤 플레인은 나머지 멤버로 계속 동작하고, 마지막 레플리카를 잃는 워크로드가 없습니다.',
     'safe-worker':
       '{{node}} 재부팅해도 안전합니다: 파드는 다른 노드로 옮겨갈 수 있고 컨트롤 플레인이 정상입니다.',
+    'safe-worker-nothing-moves':
+      '{{node}} 재부팅해도 안전합니다: 옮겨야 할 파드가 없고(DaemonSet과 static 파드는 노드와 함께 돌아옴) 컨트롤 플레인이 정상입니다.',
     'safe-unseen':
       '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
@@ -36,6 +38,8 @@ export const ko: Messages = {
     data: '데이터 플레인',
     affected: '영향 있음',
     unaffected: '영향 없음',
+    'affected-not-touched':
+      '자체 상태로 영향 받음 (재부팅은 건드리지 않음: {{node}}에는 컨트롤 플레인 구성 요소가 없음)',
     why: '이유',
     stops: '멈추는 것',
     keeps: '계속 동작하는 것',
@@ -323,7 +327,7 @@ export const ko: Messages = {
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
       'only-node-unseen':
-        '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
     },
     'grace-period': {
       estimate:
@@ -333,10 +337,19 @@ export const ko: Messages = {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못하고, apiserver 없이 재시작한 kube-proxy는 빈 규칙으로 시작할 수 있습니다.',
       degraded:
         '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
-      healthy: '컨트롤 플레인이 정상이므로 {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+      healthy:
+        '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+      unseen:
+        '컨트롤 플레인이 정상인지는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
+    },
+    'target-pods': {
+      unseen:
+        '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      'none-listed':
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden:

@@ -239,12 +239,18 @@ export const en = {
         'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
       'status-single':
         'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+      'status-single-from-pods':
+        'etcd has a single member; its etcd pod is Ready (the member\'s own health was not seen: no etcd status in the data), and there is no spare: while it is down, all writes stop cluster-wide.',
+      'status-no-spare-from-pods':
+        'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
+      'status-kept-from-pods':
+        'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
-        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
-        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -295,9 +301,9 @@ export const en = {
     },
     'pdb-blocks': {
       'quorum-guard':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: its status as recorded allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count, not the bot's); drain masters one at a time.",
       'quorum-guard-blocked':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption, by its status as recorded ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count): another etcd member is down or being drained; the drain of this master would wait.",
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all':

@@ -225,12 +225,18 @@ export const ko: Messages = {
         'etcd 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-single':
         'etcd 멤버가 하나뿐입니다. 정상이지만 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
+      'status-single-from-pods':
+        'etcd 멤버가 하나뿐입니다. 그 etcd 파드는 Ready이지만 (멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음) 여유가 없어, 그 멤버가 내려가 있는 동안 클러스터 전체의 모든 쓰기가 멈춥니다.',
+      'status-no-spare-from-pods':
+        'etcd 파드로 보는 한 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'status-kept-from-pods':
+        'etcd 파드로 보는 한 정족수 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
       'status-unknown':
-        'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+        'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
       unknown:
-        '재부팅 전후의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
+        '재부팅 전후의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'status-kept':
         'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'lost-single':
@@ -282,9 +288,9 @@ export const ko: Messages = {
     },
     'pdb-blocks': {
       'quorum-guard':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 지금 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}); 마스터는 한 대씩 드레인하세요.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 etcd 정족수를 지킵니다: 기록된 그 상태(status)로는 마스터 {{disruptionsAllowed}}대까지 중단 가능 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 봇이 아니라 이 예산 자체의 집계); 마스터는 한 대씩 드레인하세요.',
       'quorum-guard-blocked':
-        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 지금 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
+        'OpenShift의 {{namespace}}/{{pdb}} PodDisruptionBudget가 기록된 그 상태(status)로는 마스터 중단을 허용하지 않습니다 (정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계): 다른 etcd 멤버가 내려가 있거나 드레인 중이며, 이 마스터의 드레인은 기다리게 됩니다.',
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 모든 축출이 거부되고(HTTP 429) 드레인이 끝없이 기다립니다.',
       'min-available-all':

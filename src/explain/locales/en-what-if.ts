@@ -89,6 +89,8 @@ export const enWhatIf = {
     'control-plane-serving': {
       serving:
         'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
+      unseen:
+        'Whether the control plane is serving was not seen (/readyz is not in the snapshot); nothing in it says the control plane is down.',
       'serving-writes-blocked':
         'The API servers answer ({{apiserversAlive}} of {{apiservers}} alive, /readyz passing), but etcd refuses writes (an active alarm): nothing can be changed.',
       degraded:

@@ -84,6 +84,8 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-serving': {
       serving:
         '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+      unseen:
+        '컨트롤 플레인이 서비스 중인지는 보지 못했습니다 (/readyz가 스냅샷에 없음). 스냅샷에는 컨트롤 플레인이 내려갔다는 정보도 없습니다.',
       'serving-writes-blocked':
         'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}개 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
       degraded:

@@ -240,7 +240,7 @@ export const en = {
       'status-single':
         'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
       'status-single-from-pods':
-        'etcd has a single member; its etcd pod is Ready (the member\'s own health was not seen: no etcd status in the data), and there is no spare: while it is down, all writes stop cluster-wide.',
+        "etcd has a single member; its etcd pod is Ready (the member's own health was not seen: no etcd status in the data), and there is no spare: while it is down, all writes stop cluster-wide.",
       'status-no-spare-from-pods':
         'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
       'status-kept-from-pods':

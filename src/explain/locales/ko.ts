@@ -346,7 +346,7 @@ export const ko: Messages = {
       healthy:
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
-        '컨트롤 플레인이 정상인지는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',

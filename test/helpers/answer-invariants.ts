@@ -429,10 +429,16 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     );
   // 11a. SAFE never stands beside what could not be confirmed for a reboot, drain or upgrade: the
   // target's pods or the control plane's health (house rule: a wrong "safe" can take production down).
+  // A drain alone only needs the API: with a control plane that does not serve, it fails and
+  // disrupts nothing, so for a drain only unseen pods count.
   const rebootLike =
     reply.kind === 'reboot-impact' ||
     (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down');
-  if (rebootLike && reply.verdict === 'safe' && (podsUnseen || healthUnseen))
+  const drainTitle = rawText(reply.locale === 'ko' ? 'ko' : 'en', 'whatIf.title.drain');
+  const drainOnly =
+    reply.multiNode?.action === 'drain' ||
+    (drainTitle !== undefined && templatePattern(drainTitle).test(reply.title));
+  if (rebootLike && reply.verdict === 'safe' && (podsUnseen || (healthUnseen && !drainOnly)))
     out.push(
       `SAFE although ${podsUnseen ? "the target's pods" : "the control plane's health"} ${podsUnseen && healthUnseen ? "and the control plane's health were" : 'was'} not seen`,
     );

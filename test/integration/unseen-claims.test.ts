@@ -128,6 +128,15 @@ describe('what was seen is named as seen', () => {
     }
   });
 
+  it('a nodes-only file (no DaemonSets in it) never says kube-proxy is not deployed', async () => {
+    const a = await ask(
+      join(REAL, '05-edgexr-aks-3agents-nodes.json'),
+      'what if kube-proxy restarts on aks-agentpool-30520393-vmss000000',
+    );
+    expect(a.text).not.toMatch(/kube-proxy is not deployed/);
+    expect(a.text).toMatch(/I see no kube-proxy/);
+  });
+
   it('the unknown etcd text counts the unseen members, not every voter', () => {
     const f: Finding = {
       check: 'etcd-quorum-after',

@@ -178,7 +178,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
       'etcd-spare-unknown':
-        'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
+        'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
       'etcd-no-spare':
         'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 정족수 {{quorum}}). 어느 멤버를 재시작해도 정족수를 잃습니다. 먼저 빠진 멤버를 복구하세요.',
       'node-by-node':

@@ -368,7 +368,7 @@ export const en = {
       healthy:
         'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
       unseen:
-        'The control plane\'s health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).',
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',

@@ -38,6 +38,96 @@ export function nodesRunning(index: ClusterIndex, prefix: string): readonly stri
 }
 
 /**
+ * How kube-vip runs on a node, read from its pod there (the advice to move the VIP first differs):
+ * - `static`: a mirror pod of a static pod manifest (owner kind `Node`, or the annotation
+ *   `kubernetes.io/config.source: file`): moving the manifest out of the kubelet's manifest
+ *   folder stops it;
+ * - `daemonset`: owned by a DaemonSet. Deleting the pod does not stop it on the node, cordoned or
+ *   not: the DaemonSet controller recreates it there (DaemonSet pods tolerate
+ *   `node.kubernetes.io/unschedulable`,
+ *   https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#taints-and-tolerations).
+ *   It does delete it when the node stops matching the pods' node selector ("If node labels are
+ *   changed, the DaemonSet will promptly add Pods to newly matching nodes and delete Pods from
+ *   newly not-matching nodes", same page), so `label` is the first node-selector label the node
+ *   has, with its value, when the pod has a nodeSelector (the DaemonSet copies its template's
+ *   nodeSelector into each pod; its nodeAffinity is replaced per node, so it is not read);
+ * - `unknown`: no kube-vip pod of the node in the data.
+ */
+export interface KubeVipForm {
+  form: 'static' | 'daemonset' | 'unknown';
+  /** The DaemonSet, for `daemonset`. */
+  daemonSet?: { namespace: string; name: string };
+  /** A label of the node that the DaemonSet's node selector requires, for `daemonset`. */
+  label?: { key: string; value: string };
+}
+
+/**
+ * How kube-vip runs on `node` ({@link KubeVipForm}).
+ * @param index - the cluster index
+ * @param node - a node name
+ */
+export function kubeVipForm(index: ClusterIndex, node: string): KubeVipForm {
+  const pod = (index.podsByNamespace.get('kube-system') ?? []).find(
+    (p) => p.metadata.name.startsWith('kube-vip') && p.spec?.nodeName === node,
+  );
+  if (pod === undefined) return { form: 'unknown' };
+  const owners = pod.metadata.ownerReferences ?? [];
+  const ds = owners.find((o) => o.kind === 'DaemonSet');
+  if (ds !== undefined) {
+    const labels = index.nodesByName.get(node)?.metadata.labels ?? {};
+    const key = Object.keys(pod.spec?.nodeSelector ?? {}).find((k) => labels[k] !== undefined);
+    return {
+      form: 'daemonset',
+      daemonSet: { namespace: pod.metadata.namespace ?? 'kube-system', name: ds.name },
+      ...(key !== undefined ? { label: { key, value: labels[key] ?? '' } } : {}),
+    };
+  }
+  if (
+    owners.some((o) => o.kind === 'Node') ||
+    pod.metadata.annotations?.['kubernetes.io/config.source'] === 'file'
+  )
+    return { form: 'static' };
+  return { form: 'unknown' };
+}
+
+/** Variants of `control-plane-endpoint` that interrupt the clients reaching the API through the VIP. */
+const VIP_INTERRUPTIONS: ReadonlySet<string> = new Set([
+  'vip-moves',
+  'vip-moves-no-quorum',
+  'vip-moves-writes-blocked',
+  'vip-none-left',
+  'keepalived-here',
+  'keepalived-none-left',
+]);
+
+/**
+ * Whether a reboot's findings say the node's control-plane VIP goes away with it (moving, or gone):
+ * the clients that reach the API through the VIP are interrupted.
+ * @param findings - a single-node reboot's findings
+ */
+export function interruptsVip(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.check === 'control-plane-endpoint' && VIP_INTERRUPTIONS.has(f.variant));
+}
+
+/**
+ * One model of the API endpoint (issue 16): when the node's VIP goes away with it, the clients
+ * that reach the API through the VIP are interrupted, so the API-capacity finding does not say
+ * that "clients behind the load balancer keep working": only those that reach the other API
+ * servers directly do (`apiserver-redundancy` `capacity` → `capacity-vip`, `already-down` →
+ * `already-down-vip`; the findings that say quorum is lost keep their own variants).
+ * @param findings - a single-node reboot's findings
+ * @returns the findings, the API-capacity one re-labelled when the VIP goes away with the node
+ */
+export function oneEndpointModel(findings: readonly Finding[]): Finding[] {
+  if (!interruptsVip(findings)) return [...findings];
+  return findings.map((f) =>
+    f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down')
+      ? { ...f, variant: `${f.variant}-vip` }
+      : f,
+  );
+}
+
+/**
  * The control-plane VIP findings of rebooting `node`: `vip-moves` (warn) when the node holds the
  * kube-vip Lease and another Ready node runs kube-vip, `vip-none-left` (block) when no other Ready
  * node runs it; `keepalived-here` (warn) / `keepalived-none-left` (block) likewise for keepalived
@@ -55,7 +145,22 @@ export function controlPlaneEndpointChecks(index: ClusterIndex, node: string): F
   const holder = lease?.spec?.holderIdentity ? holderHostname(lease.spec.holderIdentity) : null;
   if (holder === node) {
     const standbys = nodesRunning(index, 'kube-vip').filter(readyOther);
-    const facts = { node, provider: 'kube-vip', lease: `kube-system/${KUBE_VIP_CP_LEASE}`, standbys };
+    const how = kubeVipForm(index, node);
+    const facts = {
+      node,
+      provider: 'kube-vip',
+      lease: `kube-system/${KUBE_VIP_CP_LEASE}`,
+      standbys,
+      form: how.form,
+      ...(how.daemonSet !== undefined
+        ? {
+            daemonSet: `${how.daemonSet.namespace}/${how.daemonSet.name}`,
+            daemonSetNamespace: how.daemonSet.namespace,
+            daemonSetName: how.daemonSet.name,
+          }
+        : {}),
+      ...(how.label !== undefined ? { labelKey: how.label.key, labelValue: how.label.value } : {}),
+    };
     return [
       finding(
         'control-plane-endpoint',

@@ -22,7 +22,7 @@ import {
   readyzCheck,
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
-import { controlPlaneEndpointChecks } from './endpoint-checks.js';
+import { controlPlaneEndpointChecks, oneEndpointModel } from './endpoint-checks.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
 import {
@@ -249,7 +249,9 @@ export function quorumLostBy(findings: readonly Finding[]): boolean {
  * (move the Lease first) is not given: it cannot restore anything.
  * Likewise the API servers left do not "keep clients working": without quorum they can neither
  * write nor answer consistent reads (variants `capacity-no-quorum`, `already-down-no-quorum` of
- * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/).
+ * apiserver-redundancy; etcd FAQ, https://etcd.io/docs/v3.5/faq/). And the kube-vip VIP does not
+ * move (control-plane-endpoint `vip-moves-no-quorum`): kube-vip writes its next holder to the Lease
+ * `plndr-cp-lock` through the API server (https://kube-vip.io/docs/about/architecture/).
  * @param findings - a reboot's findings
  * @returns the same findings, the leader and API-capacity ones re-labelled when quorum is lost
  */
@@ -262,7 +264,9 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
         ? { ...f, severity: 'info', variant: 'leader-here-no-quorum' }
         : f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'already-down')
           ? { ...f, variant: `${f.variant}-no-quorum` }
-          : f,
+          : f.check === 'control-plane-endpoint' && f.variant === 'vip-moves'
+            ? { ...f, variant: 'vip-moves-no-quorum' }
+            : f,
   );
 }
 
@@ -272,7 +276,8 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
  * standby can take it (etcd maintenance docs, Space quota,
  * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota). A leader Lease held on the target
  * becomes `held-here-writes-blocked`: no handover "once the lease expires" is promised, and no
- * "move the Lease first" advice is given.
+ * "move the Lease first" advice is given. The kube-vip VIP held on the target cannot move either
+ * (its Lease `plndr-cp-lock` cannot be written): control-plane-endpoint `vip-moves-writes-blocked`.
  * @param findings - a reboot's findings (quorum kept)
  * @returns the same findings, the leader ones re-labelled when writes are refused
  */
@@ -281,7 +286,9 @@ function writesRefusedNoHandover(findings: Finding[]): Finding[] {
   return findings.map((f) =>
     (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
       ? { ...f, variant: 'held-here-writes-blocked' }
-      : f,
+      : f.check === 'control-plane-endpoint' && f.variant === 'vip-moves'
+        ? { ...f, variant: 'vip-moves-writes-blocked' }
+        : f,
   );
 }
 
@@ -431,8 +438,9 @@ export function analyzeRebootImpact(
   findings.push(...notObservedFindings(state));
 
   // One model per plane: no handover promised without quorum, no drain that moves pods promised
-  // when writes are refused or the node is dead.
-  const sorted = keepingPriorCordon(whenDrainCannotMove(withoutQuorumNoHandover(findings)))
+  // when writes are refused or the node is dead, no "clients keep working" beside the VIP's
+  // interruption.
+  const sorted = keepingPriorCordon(whenDrainCannotMove(oneEndpointModel(withoutQuorumNoHandover(findings))))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

@@ -38,7 +38,9 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
 
 /**
  * Whether a pod is kept as a full object in {@link ClusterSnapshot.pods}: it runs on the focus
- * node, or is a mirror (static) pod, or is a kube-system pod not owned by a DaemonSet.
+ * node, or is a mirror (static) pod, or is a kube-system pod not owned by a DaemonSet, or is a
+ * kube-vip pod of kube-system (one per control-plane node; run by a DaemonSet too, and the VIP
+ * check needs every node that runs it, ../analysis/endpoint-checks.ts).
  * @param pod - the pod
  * @param focusNode - the node the request is about, or null
  * @param moreFocusNodes - further nodes whose pods are kept whole (a question about several nodes)
@@ -54,6 +56,7 @@ export function keepFullPod(
   const meta = pod.metadata;
   if (meta.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return true;
   if (meta.namespace === 'kube-system') {
+    if (meta.name.startsWith('kube-vip')) return true;
     return !(meta.ownerReferences ?? []).some((o) => o.kind === 'DaemonSet' && o.controller === true);
   }
   return false;

@@ -167,7 +167,16 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   // Before Kubernetes 1.26 the out-of-service taint does nothing: the advice deletes the Node instead.
   const noOutOfService =
     f.check === 'dead-node-drain' && f.facts.outOfService === false ? '-no-out-of-service' : '';
-  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}`;
+  // How kube-vip runs on the node decides how to stop it there (a DaemonSet recreates a deleted pod).
+  const vipForm =
+    f.check === 'control-plane-endpoint' && f.variant === 'vip-moves' && f.facts.form !== 'static'
+      ? f.facts.form === 'daemonset'
+        ? typeof f.facts.labelKey === 'string'
+          ? '-daemonset-label'
+          : '-daemonset'
+        : '-unknown'
+      : '';
+  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;

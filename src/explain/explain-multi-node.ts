@@ -29,7 +29,9 @@ export interface MultiNodeExplainContext {
 function jointKey(f: Finding): string {
   const check =
     f.check === 'leader-scheduler' || f.check === 'leader-controller-manager' ? 'leader' : f.check;
-  return `multiNode.checks.${check}.${f.variant}`;
+  // A single etcd member: "0 of 1 voting members stay healthy" is said as the only member going down.
+  const single = f.check === 'etcd-quorum-after' && f.variant === 'joint-lost' && f.facts.voters === 1;
+  return `multiNode.checks.${check}.${f.variant}${single ? '-single' : ''}`;
 }
 
 /**
@@ -151,7 +153,9 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     const moot =
       f.check === 'capacity' && (f.variant === 'joint-writes-blocked' || f.variant === 'joint-no-quorum');
     if (moot) continue;
-    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}` : null;
+    // With a single etcd member, one node at a time keeps no quorum either: say what does.
+    const single = f.check === 'etcd-quorum-after' && f.facts.voters === 1 ? '-single' : '';
+    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}${single}` : null;
     const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);
   }
@@ -194,8 +198,10 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
     const sections = [
       { heading: tr.t('multiNode.heading.alone'), lines: [...aloneLines, tr.t('multiNode.aloneNote')] },
     ];
+    // With a single etcd member no order keeps quorum: the hint to ask for one is not given.
+    const singleVoter = joint.findings.some((f) => f.check === 'etcd-quorum-after' && f.facts.voters === 1);
     const hints =
-      joint.verdict === 'safe' || joint.action === 'node-down'
+      joint.verdict === 'safe' || joint.action === 'node-down' || singleVoter
         ? []
         : [tr.t('multiNode.askOneByOne', { example: askExample(tr, joint.nodes, 'one-by-one') })];
     if (ctx.notes.length > 0 || hints.length > 0)

@@ -83,15 +83,22 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   }
   const stops: string[] = [];
   const keeps: string[] = [];
-  const api = has(f, 'apiserver-redundancy', 'capacity');
+  // With the node's VIP going away (`-vip`), only the clients that reach the others directly keep working.
+  const api = has(f, 'apiserver-redundancy', 'capacity') ?? has(f, 'apiserver-redundancy', 'capacity-vip');
   if (api) {
     stops.push(tr.t('stops.apiserver-capacity', api.facts));
-    keeps.push(tr.t('keeps.api-others', api.facts));
+    keeps.push(
+      tr.t(api.variant.endsWith('-vip') ? 'keeps.api-others-direct' : 'keeps.api-others', api.facts),
+    );
   }
   if (has(f, 'control-plane-endpoint', 'vip-moves') || has(f, 'control-plane-endpoint', 'keepalived-here'))
     stops.push(tr.t('stops.vip-move', { node }));
-  const apiDown = has(f, 'apiserver-redundancy', 'already-down');
-  if (apiDown) keeps.push(tr.t('keeps.api-others', apiDown.facts));
+  const apiDown =
+    has(f, 'apiserver-redundancy', 'already-down') ?? has(f, 'apiserver-redundancy', 'already-down-vip');
+  if (apiDown)
+    keeps.push(
+      tr.t(apiDown.variant.endsWith('-vip') ? 'keeps.api-others-direct' : 'keeps.api-others', apiDown.facts),
+    );
   const quorum = f.find((x) => x.check === 'etcd-quorum-after' && x.variant.startsWith('kept'));
   if (quorum) {
     const spare = Number(quorum.facts.spare ?? 0);

@@ -16,11 +16,18 @@
  * other: an approval is counted once, and exactly one decision sees the last approval.
  */
 import { recordMaintenanceState } from '../util/metric-hooks.js';
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { BotError } from '../errors.js';
 import { queueKeys } from '../config/queue-keys.js';
 import { isAllowed } from './policy.js';
+import {
+  MAX_CAS_ATTEMPTS,
+  casGuardLua,
+  casRetryPause,
+  newBase32Id,
+  readText,
+  runCas,
+} from './revision-store.js';
 import {
   type Actor,
   type ClusterMaintenancePolicy,
@@ -55,21 +62,12 @@ export function maintenanceKeyPrefixFor(queuePrefix: string): string {
 /** How long a finished request is kept, in ms (30 days). */
 export const DEFAULT_FINISHED_RETENTION_MS = 30 * 24 * 3600_000;
 
-/** Most attempts of one compare-and-set before giving up (each lost race means another writer won). */
-const MAX_CAS_ATTEMPTS = 200;
-
-/** RFC 4648 base32 alphabet, lower case (matches {@link REQUEST_ID_PATTERN}). */
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
 /**
  * A new request id: `mr-` + 10 base32 characters from the crypto random source (50 bits).
  * @returns e.g. `mr-k3x7q2mzab`
  */
 export function newRequestId(): string {
-  const bytes = randomBytes(10);
-  let out = 'mr-';
-  for (const b of bytes) out += BASE32[b & 31];
-  return out;
+  return newBase32Id('mr-');
 }
 
 /** What {@link MaintenanceStore.create} needs; the rest (id, times, approvals required) it fills in. */
@@ -98,26 +96,7 @@ export interface MaintenanceStoreOptions {
  * retention ms. Returns 1 when written, 0 on a revision mismatch, -2 when creating and the node
  * already has an open request (then also returns its id).
  */
-const CAS_SCRIPT = `
-local cur = redis.call('GET', KEYS[1])
-local expected = tonumber(ARGV[1])
-if expected == -1 then
-  if cur then return {0, ''} end
-  local open = redis.call('GET', KEYS[2])
-  if open and open ~= ARGV[3] then
-    local other = redis.call('GET', string.sub(KEYS[1], 1, string.len(KEYS[1]) - string.len(ARGV[3])) .. open)
-    if other then
-      local st = cjson.decode(other).state
-      if st ~= 'rejected' and st ~= 'expired' and st ~= 'completed' and st ~= 'cancelled' and st ~= 'failed' then
-        return {-2, open}
-      end
-    end
-  end
-else
-  if not cur then return {-1, ''} end
-  if tonumber(cjson.decode(cur).revision) ~= expected then return {0, ''} end
-end
-redis.call('SET', KEYS[1], ARGV[2])
+const CAS_SCRIPT = `${casGuardLua(TERMINAL_STATES)}redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[5] == '1' then
   redis.call('ZADD', KEYS[3], ARGV[6], ARGV[3])
 else
@@ -181,7 +160,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
     return `${this.prefix}open:${cluster}:${node}`;
   }
 
-  private async cas(
+  private cas(
     request: MaintenanceRequest,
     expectedRevision: number,
   ): Promise<{ status: number; other: string }> {
@@ -200,17 +179,12 @@ export class MaintenanceStore implements MaintenanceStateStore {
       String(Date.parse(request.requestedAt)),
       String(this.retentionMs),
     ];
-    try {
-      const cmd = (this.redis as unknown as { maintenanceCas(...a: string[]): Promise<[number, string]> })
-        .maintenanceCas;
-      const [status, other] = await cmd.apply(this.redis, args);
-      return { status: Number(status), other: String(other) };
-    } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance store: Redis write failed for ${request.id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
+    return runCas(
+      this.redis,
+      'maintenanceCas',
+      args,
+      `maintenance store: Redis write failed for ${request.id}`,
+    );
   }
 
   /**
@@ -249,7 +223,7 @@ export class MaintenanceStore implements MaintenanceStateStore {
         return step.result;
       }
       // Lost a race: yield a little (jittered) so the winners' writes land, then re-read.
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
+      await casRetryPause(attempt);
     }
     throw new BotError('queue-unavailable', `maintenance store: too many concurrent writes to ${id}`, {
       retryable: true,
@@ -263,15 +237,11 @@ export class MaintenanceStore implements MaintenanceStateStore {
    */
   async get(id: string): Promise<MaintenanceRequest | null> {
     if (!REQUEST_ID_PATTERN.test(id)) return null;
-    let text: string | null;
-    try {
-      text = await this.redis.get(this.requestKey(id));
-    } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance store: Redis read failed for ${id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
+    const text = await readText(
+      this.redis,
+      this.requestKey(id),
+      `maintenance store: Redis read failed for ${id}`,
+    );
     if (text === null) return null;
     const parsed = JSON.parse(text) as MaintenanceRequest;
     if (parsed.id !== id || typeof parsed.state !== 'string' || !Array.isArray(parsed.approvals)) {

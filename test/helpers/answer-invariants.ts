@@ -10,8 +10,10 @@ import { renderText } from '../../src/explain/render-text.js';
 import { translator } from '../../src/explain/i18n.js';
 import { en } from '../../src/explain/locales/en.js';
 import { enMultiNode } from '../../src/explain/locales/en-multi-node.js';
+import { enVerdict } from '../../src/explain/locales/en-verdict.js';
 import { enWhatIf } from '../../src/explain/locales/en-what-if.js';
 import { ko } from '../../src/explain/locales/ko.js';
+import { koVerdict } from '../../src/explain/locales/ko-verdict.js';
 import { koMultiNode } from '../../src/explain/locales/ko-multi-node.js';
 import { koWhatIf } from '../../src/explain/locales/ko-what-if.js';
 
@@ -151,10 +153,15 @@ function rawText(locale: 'en' | 'ko', key: string): string | undefined {
     : key.startsWith('multiNode.')
       ? ['multiNode.', locale === 'en' ? enMultiNode : koMultiNode]
       : ['', locale === 'en' ? en : ko];
-  let node: unknown = base;
-  for (const k of key.slice(prefix.length).split('.'))
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[k] : undefined;
-  return typeof node === 'string' ? node : undefined;
+  const lookup = (from: unknown): string | undefined => {
+    let node: unknown = from;
+    for (const k of key.slice(prefix.length).split('.'))
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[k] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  // The texts of the checks beyond the first checklist (VIPs, volumes, traffic) are merged into the
+  // base `checks` and `advice` by src/explain/i18n.ts: look there too.
+  return lookup(base) ?? (prefix === '' ? lookup(locale === 'en' ? enVerdict : koVerdict) : undefined);
 }
 
 /**
@@ -209,6 +216,38 @@ const RESCHEDULED_AFTER_LOSS = [
   'multiNode.checks.capacity.joint-some-pending',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary_one',
+];
+
+/**
+ * Sentences that promise the kube-vip control-plane VIP moves to another node. kube-vip elects the
+ * VIP's holder through its Lease `plndr-cp-lock`, written through the API server into etcd
+ * (client-go leader election; https://kube-vip.io/docs/about/architecture/): without quorum, or
+ * with writes refused, no new holder can be written and the VIP does not move. (keepalived's VRRP
+ * does not go through the API: its sentences are not here.)
+ */
+const KUBE_VIP_MOVES = [
+  'checks.control-plane-endpoint.vip-moves',
+  'multiNode.checks.control-plane-endpoint.joint-vip-moves',
+];
+
+/** Sentences that say the control-plane endpoint is interrupted for the clients that use the VIP. */
+const VIP_INTERRUPTION = [
+  'checks.control-plane-endpoint.vip-moves',
+  'checks.control-plane-endpoint.vip-none-left',
+  'checks.control-plane-endpoint.keepalived-here',
+  'checks.control-plane-endpoint.keepalived-none-left',
+  'stops.vip-move',
+];
+
+/**
+ * Sentences that say the API's clients keep working through the API servers left, without saying
+ * which clients: wrong beside a VIP interruption (the clients that use the VIP are interrupted).
+ */
+const CLIENTS_KEEP_WORKING = [
+  'checks.apiserver-redundancy.capacity',
+  'checks.apiserver-redundancy.already-down',
+  'keeps.api-others',
+  'whatIf.keeps.api-others',
 ];
 
 /**
@@ -337,9 +376,42 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 3c. Nodes lost without a drain (the what-if of several nodes down) while quorum is lost: the
   // node lifecycle controller's evictions and the replacements are writes, none happens until
   // quorum is back, so no sentence may promise that the pods find room or are rescheduled.
-  if (quorumLost && reply.multiNode?.action === 'node-down')
+  // The same for nodes rebooted, drained or upgraded together (issue 16, the joint model): once
+  // they are down together nothing can be written, so no sentence may say their pods are evicted
+  // and rescheduled, nor that the nodes left have room for them.
+  if (quorumLost && reply.multiNode !== undefined)
     for (const m of matching([...RESCHEDULED_AFTER_LOSS, ...DRAIN_MOVES_PODS]))
       out.push(`quorum is lost yet the answer promises the lost pods are rescheduled: "${m.sentence}"`);
+  // 3d. No kube-vip VIP move promised without quorum or with writes refused: its new holder is
+  // written to the Lease plndr-cp-lock through the API server.
+  if (quorumLost || writesRefused)
+    for (const m of matching(KUBE_VIP_MOVES))
+      out.push(
+        `${quorumLost ? 'quorum is lost' : 'etcd refuses writes'} yet the answer promises the kube-vip VIP moves: "${m.sentence}"`,
+      );
+  // 3e. One model of the API endpoint: beside a VIP interruption, no sentence says the API's
+  // clients keep working through the other API servers without saying which clients.
+  const vipInterrupted = matching(VIP_INTERRUPTION);
+  if (vipInterrupted.length > 0)
+    for (const m of matching(CLIENTS_KEEP_WORKING))
+      out.push(
+        `the VIP's clients are interrupted, yet the answer says clients keep working: "${m.sentence}" beside "${vipInterrupted[0]?.sentence ?? ''}"`,
+      );
+  // 3f. Deleting a DaemonSet's kube-vip pod does not move the VIP away: the DaemonSet controller
+  // recreates it on the node (DaemonSet pods tolerate node.kubernetes.io/unschedulable,
+  // https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#taints-and-tolerations).
+  for (const a of reply.advice)
+    if (/delete (?:its|the) kube-vip pod|kube-vip 파드를 삭제/.test(a))
+      out.push(`advises deleting a kube-vip pod, which its DaemonSet recreates on the node: "${a}"`);
+  // 3g. With a single etcd voting member, "one at a time" keeps no quorum: the member's own node
+  // down is quorum lost however the nodes are ordered.
+  const singleVoter = reply.findings.some(
+    (f) => f.check === 'etcd-quorum-after' && Number(f.facts.voters) === 1,
+  );
+  if (singleVoter)
+    for (const a of reply.advice)
+      if (/control-plane nodes one at a time|컨트롤 플레인 노드는 하나씩/.test(a))
+        out.push(`etcd has a single member, yet the advice says one at a time keeps quorum: "${a}"`);
 
   // 4. Commands: complete, and of a valid shape; versions full vX.Y.Z, at most one minor up.
   for (const cmd of suggestedCommands(text)) {
@@ -493,6 +565,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     for (const m of text.matchAll(/\ball 1\b[^.;:]*/g)) out.push(`count disagreement: "${m[0]}"`);
     for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
     for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
+    // ("quorum = floor(n/2)+1 voting members" is a formula, not a count.)
+    for (const m of text.matchAll(/(?<![+\w])(?:1|one|of 1) voting members\b/g))
+      out.push(`wrong plural: "${m[0]}"`);
     for (const m of text.matchAll(
       /\b(?:1|one) (?:nodes|pods|members|replicas|failures|things|blocking problems|disruptions|API servers|control-plane nodes)\b/g,
     ))

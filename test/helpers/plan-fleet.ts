@@ -4,9 +4,15 @@
  * robot that reboots each node once its request waits for the reboot, and a sampler of how many
  * nodes are down at once (and which). Used by the plan tests and the chat wiring tests.
  */
-import { expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
+import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
+import type { GenerateClusterOptions } from '../../scripts/cluster-generator/index.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { isCordoned, isNodeReady } from '../../src/analysis/cluster-index.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -21,6 +27,8 @@ import type { Actor, ClusterMaintenancePolicy } from '../../src/maintenance/type
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './maintenance-test-store.js';
+import { useSharedRedis } from './shared-redis.js';
+import type { TestRedis } from './shared-redis.js';
 import { kubeConfigOf, startScenarioSimulator } from './simulator.js';
 
 /** The requester and the two approvers of the plan tests. */
@@ -245,4 +253,83 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     ...o.deps,
   };
   return f;
+}
+
+/** A generated cluster and the shared Redis for a file of plan tests (see {@link useGeneratedFleet}). */
+export interface GeneratedFleet {
+  /** A connection to the shared test Redis (`maxRetriesPerRequest: null`). */
+  readonly redis: Redis;
+  /** The shared test Redis's URL. */
+  readonly redisUrl: string;
+  /** The generated cluster, as loaded from its file. */
+  readonly file: SnapshotFile;
+  /** The temporary directory the cluster file is in (removed after all tests). */
+  readonly dir: string;
+  /** The simulators started by the tests; closed after each test. */
+  readonly sims: RunningSimulator[];
+  /**
+   * {@link startFleet} on this cluster, its simulator closed after the test.
+   * @param o - the fleet's options but the Redis, the file, the cluster and the simulators
+   */
+  fleet(o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet>;
+}
+
+/**
+ * Register the Jest hooks of a file of plan tests: before all, connect to the shared Redis and
+ * generate the cluster into a temporary directory (`capturedAt` now); after each test, close its
+ * simulators; after all, disconnect and remove the directory.
+ * @param o - `cluster`: the cluster's name in plans and policies; `tmpPrefix`: the directory's
+ *   name prefix; `generate`: the generator's options but `capturedAt`
+ */
+export function useGeneratedFleet(o: {
+  cluster: string;
+  tmpPrefix: string;
+  generate: Omit<GenerateClusterOptions, 'capturedAt'>;
+}): GeneratedFleet {
+  let redisServer: TestRedis | undefined;
+  let redis: Redis | undefined;
+  let dir: string | undefined;
+  let file: SnapshotFile | undefined;
+  const sims: RunningSimulator[] = [];
+  const ready = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`generated fleet: no ${what} before beforeAll`);
+    return v;
+  };
+
+  beforeAll(async () => {
+    redisServer = await useSharedRedis();
+    redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    dir = await mkdtemp(join(tmpdir(), o.tmpPrefix));
+    const path = join(dir, 'gen.json');
+    await writeScenarioFile(path, generateCluster({ ...o.generate, capturedAt: new Date() }));
+    file = await loadSnapshotFile(path);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await redisServer?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await Promise.all(sims.map((s) => s.close()));
+    sims.length = 0;
+  });
+
+  const generated: GeneratedFleet = {
+    get redis() {
+      return ready(redis, 'Redis');
+    },
+    get redisUrl() {
+      return ready(redisServer, 'Redis').url;
+    },
+    get file() {
+      return ready(file, 'cluster file');
+    },
+    get dir() {
+      return ready(dir, 'directory');
+    },
+    sims,
+    fleet: (f) =>
+      startFleet({ redis: generated.redis, file: generated.file, cluster: o.cluster, sims, ...f }),
+  };
+  return generated;
 }

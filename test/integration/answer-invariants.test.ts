@@ -95,10 +95,17 @@ for (const [i, file] of files.entries()) {
     .map((n) => /^v1\.(\d+)/.exec(n.status?.nodeInfo?.kubeletVersion ?? '')?.[1])
     .filter((x): x is string => x !== undefined)
     .map(Number);
+  // The node that holds the kube-vip control-plane VIP (its Lease plndr-cp-lock) is asked about too.
+  const vipLease = loaded.items.find(
+    (x) =>
+      x.kind === 'Lease' && x.metadata.name === 'plndr-cp-lock' && x.metadata.namespace === 'kube-system',
+  ) as { spec?: { holderIdentity?: string } } | undefined;
+  const vipHolder = nodes.find((n) => n.metadata.name === vipLease?.spec?.holderIdentity)?.metadata.name;
+  const single = [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name);
   cases.push({
     file,
     cluster: `c${i}`,
-    targets: [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name),
+    targets: vipHolder !== undefined && !single.includes(vipHolder) ? [...single, vipHolder] : single,
     pairs,
     ctx: {
       downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
@@ -435,6 +442,114 @@ describe('the invariant checker catches planted contradictions', () => {
         ],
       },
       /quorum is lost yet the answer promises/,
+    ],
+    [
+      'a kube-vip VIP move promised beside the quorum two nodes lose together',
+      {
+        reasons: [
+          'atlas-cp-2 holds the control-plane VIP (kube-vip): API clients see a pause while it moves.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /quorum is lost yet the answer promises the kube-vip VIP moves/,
+    ],
+    [
+      'a Korean kube-vip VIP move promised beside an etcd NOSPACE alarm',
+      {
+        locale: 'ko',
+        reasons: [
+          'atlas-cp-2가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있습니다: VIP가 옮겨 가는 동안 API 클라이언트가 잠시 끊깁니다.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes yet the answer promises the kube-vip VIP moves/,
+    ],
+    [
+      'pods evicted and rescheduled from nodes rebooted together that lose quorum',
+      {
+        reasons: [
+          'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain and rescheduled.',
+          'The remaining nodes have room for all 2 evicted pods.',
+        ],
+        multiNode: { action: 'reboot' },
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: {},
+          },
+        ],
+      },
+      /^(?=[^]*rescheduled: "Add-on pods on atlas-cp-1)(?=[^]*rescheduled: "The remaining nodes have room)/,
+    ],
+    [
+      'clients keep working through the other API servers beside a VIP interruption',
+      {
+        reasons: [
+          'borealis-cp-2 holds the control-plane VIP (kube-vip, Lease kube-system/plndr-cp-lock): when it reboots the VIP moves to another kube-vip node (borealis-cp-1). Every client that reaches the API through the VIP (kubelets, controllers, kubectl) sees an interruption of a few seconds, and the failover is not guaranteed.',
+          'API server capacity drops from 3 to 2; clients behind the load balancer keep working through borealis-cp-1 and borealis-cp-4.',
+        ],
+      },
+      /the VIP's clients are interrupted, yet the answer says clients keep working/,
+    ],
+    [
+      'a Korean "keeps working through" beside a VIP interruption',
+      {
+        locale: 'ko',
+        stops: [
+          'borealis-cp-2의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
+        ],
+        keeps: ['다른 apiserver를 통한 kubectl과 API: borealis-cp-1'],
+      },
+      /the VIP's clients are interrupted, yet the answer says clients keep working/,
+    ],
+    [
+      'deleting a DaemonSet kube-vip pod to move the VIP',
+      {
+        advice: [
+          'Move the VIP first: cordon borealis-cp-2 and delete its kube-vip pod, then wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder.',
+        ],
+      },
+      /advises deleting a kube-vip pod/,
+    ],
+    [
+      '"one at a time" advised with a single etcd member',
+      {
+        advice: [
+          'Take the control-plane nodes one at a time and wait for each etcd member to be healthy again.',
+        ],
+        findings: [
+          {
+            check: 'etcd-quorum-after',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-lost',
+            facts: { voters: 1, quorum: 1, after: 0 },
+          },
+        ],
+      },
+      /etcd has a single member, yet the advice says one at a time/,
+    ],
+    [
+      '"0 of 1 voting members"',
+      {
+        reasons: [
+          'etcd quorum lost: with cp-1 down, 0 of 1 voting members stay healthy, below the quorum of 1.',
+        ],
+      },
+      /wrong plural: "of 1 voting members"/,
     ],
     [
       'move-leader advice',

@@ -5,120 +5,39 @@
  * for its reboot. Behaviour the simulator does not model is made by a proxy in front of it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
-import { runMaintenance } from '../../src/maintenance/execute/run-maintenance.js';
-import type { MaintenanceDeps } from '../../src/maintenance/execute/run-maintenance.js';
-import type {
-  ClusterMaintenancePolicy,
-  MaintenanceEvent,
-  MaintenanceRequest,
-  MaintenanceState,
-} from '../../src/maintenance/types.js';
+import { describe, expect, it } from '@jest/globals';
+import type { ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { silentLogger } from '../../src/util/logger.js';
 import { startKubeProxy } from '../helpers/abuse-kube-proxy.js';
 import type { KubeProxy } from '../helpers/abuse-kube-proxy.js';
 import { PAYMENTS_1, workerScenario } from '../helpers/maintenance-fixtures.js';
 import {
-  approvedRequest,
-  RecordingNotifier,
-  RedisTestStore,
-  testPolicy,
-} from '../helpers/maintenance-test-store.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
-import { eventually } from '../helpers/eventually.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
-import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
+  eventOf,
+  eventTypes as types,
+  leaseHolder,
+  useExecutorHarness,
+} from '../helpers/executor-harness.js';
+import type { ExecutorRun } from '../helpers/executor-harness.js';
 
-let redisServer: TestRedis;
-let redis: Redis;
-let store: RedisTestStore;
-let sims: RunningSimulator[] = [];
-let proxies: KubeProxy[] = [];
-
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  store = new RedisTestStore(redis);
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
-afterEach(async () => {
-  await Promise.all(proxies.map((p) => p.close()));
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
-  proxies = [];
-});
+const harness = useExecutorHarness();
+const { sim, waitForState } = harness;
 
 const LEASE_PATH = '/apis/coordination.k8s.io/v1/namespaces/k8s-ha-bot/leases/k8s-ha-bot-maintenance';
 
-async function sim(file: SnapshotFile): Promise<RunningSimulator> {
-  const s = await startScenarioSimulator(file);
-  sims.push(s);
-  return s;
-}
-
-interface Run {
-  request: MaintenanceRequest;
-  notifier: RecordingNotifier;
-  done: Promise<MaintenanceRequest>;
-}
-
-async function start(
+/** A maintenance of indus-wk-1 (a worker), through `proxy` when given. */
+const start = (
   s: RunningSimulator,
   o: { policy?: Partial<ClusterMaintenancePolicy>; proxy?: KubeProxy } = {},
-): Promise<Run> {
-  const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
-  await store.put(request);
-  const notifier = new RecordingNotifier();
-  const deps: MaintenanceDeps = {
-    store,
-    notifier,
-    kubeConfig: o.proxy ? o.proxy.kubeConfig() : kubeConfigOf(s),
-    policy: testPolicy('indus', o.policy),
-    redis,
-    holderIdentity: 'test-worker',
-    analyze: async () => ({ verdict: 'safe', summary: 'safe', findings: [] }),
-    logger: silentLogger,
-    pollMs: 100,
-  };
-  return { request, notifier, done: runMaintenance(request.id, deps) };
-}
+): Promise<ExecutorRun> =>
+  harness.start(s, {
+    cluster: 'indus',
+    node: 'indus-wk-1',
+    policy: o.policy,
+    kubeConfig: o.proxy?.kubeConfig(),
+  });
 
-async function waitForState(
-  id: string,
-  states: MaintenanceState[],
-  timeoutMs = 15_000,
-): Promise<MaintenanceRequest> {
-  let r: MaintenanceRequest | null = null;
-  return eventually(
-    () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,
-    async () => {
-      r = await store.get(id);
-      return r && states.includes(r.state) ? r : undefined;
-    },
-    timeoutMs,
-  );
-}
-
-const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
-const eventOf = <T extends MaintenanceEvent['type']>(
-  run: Run,
-  type: T,
-): Extract<MaintenanceEvent, { type: T }> | undefined =>
-  run.notifier.events.find((e) => e.event.type === type)?.event as
-    Extract<MaintenanceEvent, { type: T }> | undefined;
 const unschedulable = (s: RunningSimulator): boolean | undefined =>
   (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } }).spec?.unschedulable;
-const leaseHolder = (s: RunningSimulator): string | undefined =>
-  (
-    s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
-      { spec?: { holderIdentity?: string } } | undefined
-  )?.spec?.holderIdentity;
 
 /** Someone else (another tool, a person with kubectl) writes the maintenance Lease. */
 async function tamperLease(s: RunningSimulator, holder: string): Promise<void> {
@@ -207,7 +126,7 @@ describe('the lock Lease cannot be renewed for longer than its TTL while drainin
   it('the drain stops (it may have expired and been taken) instead of evicting on without a lock', async () => {
     const s = await sim(await workerScenario({ strictPdb: true }));
     const proxy = await startKubeProxy(s.url);
-    proxies.push(proxy);
+    harness.closeAfterTest(proxy);
     const run = await start(s, {
       proxy,
       policy: {
@@ -250,7 +169,7 @@ describe('flaky or stuck evictions', () => {
   it('a budget flipping between 0 and 1 allowed disruptions: retried with backoff, each pod evicted exactly once, the drain completes', async () => {
     const s = await sim(await workerScenario({ extra: 3 }));
     const proxy = await startKubeProxy(s.url);
-    proxies.push(proxy);
+    harness.closeAfterTest(proxy);
     let answered429 = 0;
     let flip = false;
     proxy.setHook((r) => {
@@ -286,7 +205,7 @@ describe('flaky or stuck evictions', () => {
     });
     await waitForState(run.request.id, ['awaiting-reboot', 'failed'], 20_000);
     expect(answered429).toBeGreaterThan(0);
-    expect((await store.get(run.request.id))?.state).toBe('awaiting-reboot');
+    expect((await harness.store.get(run.request.id))?.state).toBe('awaiting-reboot');
     expect([...s.evictions.values()].every((v) => v === 1)).toBe(true);
     expect(s.evictions.size).toBe(4);
     expect(types(run).filter((t) => t === 'eviction')).toHaveLength(4);
@@ -297,7 +216,7 @@ describe('flaky or stuck evictions', () => {
   it('a pod whose eviction is accepted but that never goes away: drain-timeout naming it as still terminating, node cordoned, lock released', async () => {
     const s = await sim(await workerScenario({ extra: 2 }));
     const proxy = await startKubeProxy(s.url);
-    proxies.push(proxy);
+    harness.closeAfterTest(proxy);
     const stuck = 'web-6d4cf56db6-p1';
     proxy.setHook((r) =>
       r.method === 'POST' && r.path.endsWith(`/pods/${stuck}/eviction`)
@@ -327,7 +246,7 @@ describe('the node deleted', () => {
   it('while waiting for the reboot: failed with the reason, lock released, no uncordon attempted on a missing node', async () => {
     const s = await sim(await workerScenario({ extra: 1 }));
     const proxy = await startKubeProxy(s.url);
-    proxies.push(proxy);
+    harness.closeAfterTest(proxy);
     const run = await start(s, { proxy });
     await waitForState(run.request.id, ['awaiting-reboot', 'failed']);
     const patches: string[] = [];

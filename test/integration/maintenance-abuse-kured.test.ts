@@ -2,41 +2,12 @@
  * Abuse of the kured check of the maintenance preflight: kured's DaemonSet lock held
  * (`weave.works/kured-node-lock`), in any namespace, read through the simulator.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
+import { describe, expect, it } from '@jest/globals';
 import type { KObject, SnapshotFile } from '../../src/cluster/snapshot-file.js';
-import { runMaintenance } from '../../src/maintenance/execute/run-maintenance.js';
-import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { silentLogger } from '../../src/util/logger.js';
 import { workerScenario } from '../helpers/maintenance-fixtures.js';
-import {
-  approvedRequest,
-  RecordingNotifier,
-  RedisTestStore,
-  testPolicy,
-} from '../helpers/maintenance-test-store.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
-import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
+import { useExecutorHarness } from '../helpers/executor-harness.js';
 
-let redisServer: TestRedis;
-let redis: Redis;
-let store: RedisTestStore;
-let sims: RunningSimulator[] = [];
-
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  store = new RedisTestStore(redis);
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
-afterEach(async () => {
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
-});
+const harness = useExecutorHarness();
 
 function withKured(file: SnapshotFile, namespace: string, annotation: string): SnapshotFile {
   const ds = {
@@ -66,29 +37,14 @@ async function run(
   annotation: string,
   namespace = 'kube-system',
 ): Promise<{ state: string; reason?: string; cordoned?: boolean }> {
-  const s = await startScenarioSimulator(
-    withKured(await workerScenario({ extra: 1 }), namespace, annotation),
-  );
-  sims.push(s);
-  const request = approvedRequest({ cluster: 'indus', node: 'indus-wk-1' });
-  await store.put(request);
-  const done = runMaintenance(request.id, {
-    store,
-    notifier: new RecordingNotifier(),
-    kubeConfig: kubeConfigOf(s),
-    policy: testPolicy('indus'),
-    redis,
-    holderIdentity: 'test-worker',
-    analyze: async () => ({ verdict: 'safe', summary: 'safe', findings: [] }),
-    logger: silentLogger,
-    pollMs: 100,
-  });
+  const s = await harness.sim(withKured(await workerScenario({ extra: 1 }), namespace, annotation));
+  const { request, done } = await harness.start(s, { cluster: 'indus', node: 'indus-wk-1' });
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const r = await store.get(request.id);
+    const r = await harness.store.get(request.id);
     if (r && ['failed', 'awaiting-reboot'].includes(r.state)) {
       if (r.state === 'awaiting-reboot') {
-        await store.transition(request.id, ['awaiting-reboot'], 'cancelling');
+        await harness.store.transition(request.id, ['awaiting-reboot'], 'cancelling');
         await done;
       } else await done;
       const cordoned = (s.getObject('nodes', null, 'indus-wk-1') as { spec?: { unschedulable?: boolean } })

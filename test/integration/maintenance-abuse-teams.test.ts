@@ -6,9 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
 import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import { parseMaintenancePolicy } from '../../src/maintenance/policy.js';
@@ -20,6 +18,8 @@ import { TEST_TENANT, postActivity, teamsActivityBody } from '../helpers/fake-te
 import type { TestTeamsUser } from '../helpers/fake-teams-activity.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const OTHER_TENANT = '0badbad0-0000-4000-8000-00000000bbbb';
 const ALICE: TestTeamsUser = {
@@ -28,24 +28,6 @@ const ALICE: TestTeamsUser = {
   aadObjectId: 'a1a1a1a1-0000-4000-8000-0000000000a1',
 };
 const REQUESTER = 'r1r1r1r1-0000-4000-8000-0000000000r1';
-
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: 'unused.json',
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
 
 describe('Teams maintenance buttons under abuse', () => {
   let redisServer: TestRedis;
@@ -69,17 +51,12 @@ describe('Teams maintenance buttons under abuse', () => {
       logger: silentLogger,
     });
     fake = await startFakeBotConnector();
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: {},
-      config: botConfig(redisServer.url),
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
+      config: testBotConfig(redisServer.url),
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
       maintenance: { service },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
     await postActivity(
       url,
       teamsActivityBody({

@@ -5,128 +5,26 @@
  * cancel mid-drain, pods without a controller.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
+import { describe, expect, it } from '@jest/globals';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
-import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
-import { runMaintenance } from '../../src/maintenance/execute/run-maintenance.js';
-import type { MaintenanceDeps } from '../../src/maintenance/execute/run-maintenance.js';
 import { evictionLedgerKey } from '../../src/maintenance/execute/drain.js';
-import type {
-  ClusterMaintenancePolicy,
-  MaintenanceEvent,
-  MaintenanceRequest,
-  MaintenanceState,
-} from '../../src/maintenance/types.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { silentLogger } from '../../src/util/logger.js';
-import {
-  approvedRequest,
-  RecordingNotifier,
-  RedisTestStore,
-  testPolicy,
-} from '../helpers/maintenance-test-store.js';
 import { PAYMENTS_1, workerScenario } from '../helpers/maintenance-fixtures.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
-import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
+import { kubeConfigOf } from '../helpers/simulator.js';
+import {
+  eventOf,
+  eventTypes as types,
+  leaseHolder,
+  useExecutorHarness,
+} from '../helpers/executor-harness.js';
 
-let redisServer: TestRedis;
-let redis: Redis;
-let store: RedisTestStore;
-let sims: RunningSimulator[] = [];
+const harness = useExecutorHarness();
+const { sim, start, waitForState } = harness;
 
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  store = new RedisTestStore(redis);
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
-afterEach(async () => {
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
-});
-
-async function sim(file: SnapshotFile | string): Promise<RunningSimulator> {
-  const s = await startScenarioSimulator(file);
-  sims.push(s);
-  return s;
-}
-
-interface Run {
-  request: MaintenanceRequest;
-  notifier: RecordingNotifier;
-  deps: MaintenanceDeps;
-  done: Promise<MaintenanceRequest>;
-}
-
-async function start(
-  s: RunningSimulator,
-  o: {
-    cluster: string;
-    node: string;
-    nodeRole?: 'control-plane' | 'worker';
-    force?: boolean;
-    policy?: Partial<ClusterMaintenancePolicy>;
-    verdict?: 'safe' | 'unsafe';
-  },
-): Promise<Run> {
-  const request = approvedRequest(o);
-  await store.put(request);
-  const notifier = new RecordingNotifier();
-  const deps: MaintenanceDeps = {
-    store,
-    notifier,
-    kubeConfig: kubeConfigOf(s),
-    policy: testPolicy(o.cluster, o.policy),
-    redis,
-    holderIdentity: 'test-worker',
-    analyze: async () => ({
-      verdict: o.verdict ?? 'safe',
-      summary: o.verdict === 'unsafe' ? 'etcd would lose quorum' : 'safe',
-      findings: [],
-    }),
-    logger: silentLogger,
-    pollMs: 100,
-  };
-  return { request, notifier, deps, done: runMaintenance(request.id, deps) };
-}
-
-async function waitForState(
-  id: string,
-  states: MaintenanceState[],
-  timeoutMs = 15_000,
-): Promise<MaintenanceRequest> {
-  let r: MaintenanceRequest | null = null;
-  return eventually(
-    () => `request ${id} in ${states.join('/')} (still in ${r?.state})`,
-    async () => {
-      r = await store.get(id);
-      return r && states.includes(r.state) ? r : undefined;
-    },
-    timeoutMs,
-  );
-}
-
-const types = (run: Run): string[] => run.notifier.events.map((e) => e.event.type);
-const eventOf = <T extends MaintenanceEvent['type']>(
-  run: Run,
-  type: T,
-): Extract<MaintenanceEvent, { type: T }> | undefined =>
-  run.notifier.events.find((e) => e.event.type === type)?.event as
-    Extract<MaintenanceEvent, { type: T }> | undefined;
 const node = (s: RunningSimulator, name: string): { spec?: { unschedulable?: boolean } } =>
   s.getObject('nodes', null, name) as { spec?: { unschedulable?: boolean } };
-const leaseHolder = (s: RunningSimulator): string | undefined =>
-  (
-    s.getObject('leases', 'k8s-ha-bot', 'k8s-ha-bot-maintenance') as
-      { spec?: { holderIdentity?: string } } | undefined
-  )?.spec?.holderIdentity;
 
 describe('runMaintenance', () => {
   it('happy path: lock, cordon, drain (each pod evicted once, replacements elsewhere), reboot, verify, uncordon, summary', async () => {
@@ -195,7 +93,7 @@ describe('runMaintenance', () => {
     expect(completed?.downtimeMs).toBeLessThan(verifiedAfterMs + 1000);
     expect(final.progress).toMatchObject({ wasCordoned: false, cordonedByBot: true, podsEvicted: 5 });
     expect(final.progress.bootIdAfter).not.toBe(final.progress.bootIdBefore);
-    expect(await redis.scard(evictionLedgerKey(run.request.id))).toBe(5);
+    expect(await harness.redis.scard(evictionLedgerKey(run.request.id))).toBe(5);
   });
 
   it('a drain blocked by a PodDisruptionBudget stops at the timeout naming the budget and the pod; the node stays cordoned; the lock is released', async () => {
@@ -249,7 +147,7 @@ describe('runMaintenance', () => {
     expect(node(s, 'atlas-cp-3').spec?.unschedulable).toBeUndefined();
     expect(leaseHolder(s)).toBe(first.request.id); // untouched by the loser
 
-    await store.transition(first.request.id, ['awaiting-reboot'], 'cancelling');
+    await harness.store.transition(first.request.id, ['awaiting-reboot'], 'cancelling');
     const r1 = await first.done;
     expect(r1.state).toBe('cancelled');
     expect(eventOf(first, 'cancelled')).toMatchObject({ nodeCordoned: false, podsEvicted: 1 });
@@ -375,7 +273,7 @@ describe('runMaintenance', () => {
       },
     });
     await eventually('two evictions', () => s.evictions.size >= 2);
-    const cancelling = await store.transition(run.request.id, ['draining'], 'cancelling');
+    const cancelling = await harness.store.transition(run.request.id, ['draining'], 'cancelling');
     expect(cancelling?.state).toBe('cancelling');
     const final = await run.done;
     expect(final.state).toBe('cancelled');

@@ -4,13 +4,8 @@
  * and before each step runs. A generated cluster (3 control-plane nodes, 6 workers in zones a, b,
  * c) on the simulator, a real Redis.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { describe, expect, it } from '@jest/globals';
 import { analyzeJointImpact } from '../../src/analysis/multi-node/joint-impact.js';
-import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import type { KNode } from '../../src/cluster/types.js';
@@ -18,46 +13,21 @@ import { buildPlanNodes } from '../../src/maintenance/plan/build-plan.js';
 import { explainMaintenancePlanCard } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
-import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { nodeNamesOf, startFleet } from '../helpers/plan-fleet.js';
-import type { Fleet, FleetOptions } from '../helpers/plan-fleet.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
+import { nodeNamesOf, useGeneratedFleet } from '../helpers/plan-fleet.js';
 import { eventually } from '../helpers/eventually.js';
 
-let redisServer: TestRedis;
-let redis: Redis;
-let dir: string;
-let file: SnapshotFile;
-let sims: RunningSimulator[] = [];
 const CLUSTER = 'gen';
-
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  dir = await mkdtemp(join(tmpdir(), 'plan-batch-'));
-  const path = join(dir, 'gen.json');
-  // Zones by node index: cp-1 a, cp-2 b, cp-3 c, wk-001 a, wk-002 b, wk-003 c, wk-004 a, wk-005 b, wk-006 c.
-  await writeScenarioFile(
-    path,
-    generateCluster({ nodes: 9, pods: 50, controlPlaneNodes: 3, seed: 3, capturedAt: new Date() }),
-  );
-  file = await loadSnapshotFile(path);
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
+// Zones by node index: cp-1 a, cp-2 b, cp-3 c, wk-001 a, wk-002 b, wk-003 c, wk-004 a, wk-005 b, wk-006 c.
+const gen = useGeneratedFleet({
+  cluster: CLUSTER,
+  tmpPrefix: 'plan-batch-',
+  generate: { nodes: 9, pods: 50, controlPlaneNodes: 3, seed: 3 },
 });
 
 const WORKERS = ['gen-wk-001', 'gen-wk-002', 'gen-wk-003', 'gen-wk-004', 'gen-wk-005', 'gen-wk-006'];
 const zoneOfNode = (name: string): string =>
-  (file.items.find((i) => i.kind === 'Node' && (i as KNode).metadata.name === name) as KNode).metadata
+  (gen.file.items.find((i) => i.kind === 'Node' && (i as KNode).metadata.name === name) as KNode).metadata
     .labels?.['topology.kubernetes.io/zone'] ?? '';
 const steps = (nodes: { node: string; batch: number }[]): string[][] => {
   const out = new Map<number, string[]>();
@@ -65,8 +35,7 @@ const steps = (nodes: { node: string; batch: number }[]): string[][] => {
   return [...out.values()];
 };
 
-const fleet = (o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet> =>
-  startFleet({ redis, file, cluster: CLUSTER, sims, ...o });
+const fleet = gen.fleet;
 
 async function cordon(s: RunningSimulator, node: string, on: boolean): Promise<void> {
   const res = await fetch(`${s.url}/api/v1/nodes/${node}`, {
@@ -80,7 +49,7 @@ async function cordon(s: RunningSimulator, node: string, on: boolean): Promise<v
 describe('the plan builder', () => {
   it('puts up to workerBatchSize workers in a step, and with maxUnavailablePerZone 1 never two of one zone', () => {
     const now = new Date();
-    const snapshot = snapshotFromFile(file, CLUSTER, null, () => now, nodeNamesOf(file));
+    const snapshot = snapshotFromFile(gen.file, CLUSTER, null, () => now, nodeNamesOf(gen.file));
     const free = buildPlanNodes(snapshot, WORKERS, now, 3);
     const limited = buildPlanNodes(snapshot, WORKERS, now, 3, 1);
     // without the limit a step holds two nodes of zone a (the limit must change something)
@@ -101,8 +70,8 @@ describe('the plan builder', () => {
   it('counts the nodes of a zone already unavailable: with a cordoned node outside the plan, no worker of its zone joins a step', () => {
     const now = new Date();
     const cordoned: SnapshotFile = {
-      ...file,
-      items: file.items.map((i) =>
+      ...gen.file,
+      items: gen.file.items.map((i) =>
         i.kind === 'Node' && (i as KNode).metadata.name === 'gen-cp-3'
           ? ({ ...i, spec: { ...(i as KNode).spec, unschedulable: true } } as typeof i)
           : i,
@@ -116,7 +85,7 @@ describe('the plan builder', () => {
     for (const st of all) expect(st.slice(1).filter((n) => zoneOfNode(n) === 'zone-c')).toEqual([]);
     // without the cordoned node, a zone-c worker does join a step
     const open = buildPlanNodes(
-      snapshotFromFile(file, CLUSTER, null, () => now, nodeNamesOf(file)),
+      snapshotFromFile(gen.file, CLUSTER, null, () => now, nodeNamesOf(gen.file)),
       WORKERS,
       now,
       3,
@@ -152,7 +121,7 @@ describe('the plan runner', () => {
         analyzeJoint: async (nodes) => {
           const now = new Date();
           const j = analyzeJointImpact(
-            snapshotFromFile(file, CLUSTER, null, () => now, nodes),
+            snapshotFromFile(gen.file, CLUSTER, null, () => now, nodes),
             nodes,
             now,
             {

@@ -15,36 +15,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { EventEmitter } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startGateway } from '../../adapters/gateway/gateway.js';
 import type { RunningGateway } from '../../adapters/gateway/gateway.js';
 import { isNodeReady } from '../../src/analysis/cluster-index.js';
-import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { createLogger, silentLogger } from '../../src/util/logger.js';
-import { runWorkerProcess } from '../../workers/main.js';
-import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
-import {
-  sendSigned,
-  slashCommandBody,
-  TEST_SIGNING_SECRET,
-  triggerId,
-} from '../helpers/fake-slack-requests.js';
+import { sendSigned, triggerId } from '../helpers/fake-slack-requests.js';
 import { kuredDaemonSet } from '../helpers/plan-fleet.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
+import { slackMaintenance } from '../helpers/slack-maintenance-harness.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
 const TEAM = 'T0TEST';
@@ -75,8 +64,8 @@ describe('maintenance plans through Slack, with the worker process and the simul
   let gateway: RunningGateway;
   let dir: string;
   let url: string;
-  const signals = new EventEmitter();
-  let workerDone: Promise<void>;
+  const slack = slackMaintenance();
+  const { service, posts, ephemeralsTo, updatesOf, slash, click } = slack;
   let robot: NodeJS.Timeout | undefined;
   /** Nodes the robot never reboots (their reboot times out). */
   const neverReboot = new Set<string>();
@@ -87,10 +76,6 @@ describe('maintenance plans through Slack, with the worker process and the simul
   beforeAll(async () => {
     redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-    fake = await startFakeSlackApi();
-    fake.override('chat.update', (call) => ({
-      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
-    }));
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-plan-slack-'));
     // 3 control-plane nodes and 4 workers; with seed 1 no node is unsafe on its own.
     await writeScenarioFile(
@@ -102,42 +87,8 @@ describe('maintenance plans through Slack, with the worker process and the simul
       { ...file, items: [...file.items, kuredDaemonSet()] },
       { heartbeats: { intervalMs: 500 } },
     );
-    await writeFile(join(dir, 'kubeconfig.yaml'), sim.kubeconfig);
-    await writeFile(join(dir, 'policy.yaml'), POLICY);
-    await writeFile(
-      join(dir, 'config.yaml'),
-      `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
-    );
-    const config = await loadConfig({ path: join(dir, 'config.yaml'), env: {} });
-    const ready = new Promise<void>((resolve) => {
-      workerDone = runWorkerProcess({
-        env: { REDIS_URL: redisServer.url, K8S_HA_BOT_OPS_PORT: '0' },
-        argv: ['node', 'main', '--cluster', 'prod', '--config', join(dir, 'config.yaml')],
-        logger: process.env.DEBUG_MAINT ? createLogger({ name: 'worker', level: 'debug' }) : silentLogger,
-        signals,
-        onReady: () => resolve(),
-        maintenanceWorker: { lockDurationMs: 5000, stalledIntervalMs: 5000 },
-        loadWorkerStep: (context, settings) =>
-          createWorkerAnswerStep({ ...context, redisUrl: settings.redisUrl, prefix: settings.prefix }),
-      });
-      workerDone.catch(() => resolve());
-    });
-    await ready;
-    // A worker that failed to start fails every test with its reason.
-    await Promise.race([workerDone, delay(50)]);
-    gateway = await startGateway({
-      env: {
-        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_API_URL: fake.apiUrl,
-        K8S_HA_BOT_RATE_LIMIT: '1000',
-      },
-      config,
-      logger: process.env.DEBUG_MAINT ? createLogger({ name: 'gateway', level: 'debug' }) : silentLogger,
-      port: 0,
-      maintenanceSweepMs: 250,
-    });
-    url = `http://127.0.0.1:${gateway.port}/slack/events`;
+    await slack.start({ redisUrl: redisServer.url, sim, dir, policy: POLICY, team: TEAM });
+    ({ fake, gateway, url } = slack);
     // The reboot robot: reboots a node of an open plan once its request waits for the reboot.
     const names = file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
     let busy = false;
@@ -168,67 +119,17 @@ describe('maintenance plans through Slack, with the worker process and the simul
 
   afterAll(async () => {
     clearInterval(robot);
-    await gateway?.close();
-    signals.emit('SIGTERM', 'SIGTERM');
-    signals.emit('SIGTERM', 'SIGTERM');
-    await workerDone?.catch(() => undefined);
+    await slack.close();
     redis?.disconnect();
     await sim?.close();
-    await fake?.close();
     await redisServer?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
-  const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
-  const posts = (channel: string): FakeSlackCall[] =>
-    fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
-  const ephemeralsTo = (user: string): FakeSlackCall[] =>
-    fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user);
-  const updatesOf = (ts: string): FakeSlackCall[] =>
-    fake.callsOf('chat.update').filter((c) => c.params.ts === ts);
   const threadOf = (channel: string, ts: string): string[] =>
     posts(channel)
       .filter((c) => c.params.thread_ts === ts)
       .map((c) => `${String(c.params.text)} ${blocksText(c)}`);
-
-  const slash = async (text: string, user: string, channel: string): Promise<string> => {
-    const res = await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: channel }), {
-      contentType: FORM,
-    });
-    expect(res.status).toBe(200);
-    return (JSON.parse(res.text) as { text: string }).text;
-  };
-
-  const click = async (
-    action: string,
-    id: string,
-    user: string,
-    channel: string,
-    ts: string,
-  ): Promise<void> => {
-    const payload = {
-      type: 'block_actions',
-      trigger_id: triggerId(),
-      user: { id: user, team_id: TEAM, name: user.toLowerCase() },
-      team: { id: TEAM },
-      channel: { id: channel },
-      container: { type: 'message', message_ts: ts, channel_id: channel },
-      message: { ts, text: 'card' },
-      actions: [
-        {
-          type: 'button',
-          action_id: `k8s-ha-bot:maintenance-${action}`,
-          block_id: 'b',
-          value: id,
-          action_ts: '1712000001.0',
-        },
-      ],
-    };
-    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, {
-      contentType: FORM,
-    });
-    expect(res.status).toBe(200);
-  };
 
   /** Ask for a plan and wait for its one card; returns the plan id and the card's ts. */
   const plan = async (text: string, channel: string): Promise<{ id: string; ts: string }> => {

@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { handleConsoleRequest } from '../../adapters/console/console-adapter.js';
-import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import type { AnswerService } from '../../src/answer/answer.js';
@@ -40,6 +39,7 @@ import type { TestTeamsUser } from '../helpers/fake-teams-activity.js';
 import { nodeNamesOf } from '../helpers/plan-fleet.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
 
 const ALICE: TestTeamsUser = {
   id: '29:alice',
@@ -107,17 +107,12 @@ describe('maintenance plans in Teams', () => {
       logger: silentLogger,
     });
     fake = await startFakeBotConnector();
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: {},
       config,
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
       maintenance: { service: service.chat },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
     await postActivity(
       url,
       teamsActivityBody({

@@ -5,12 +5,9 @@
  * nodes down at once, each node verified and settled before the next); a failing node pauses the
  * plan for a decision (`skip` goes on, `stop` ends it leaving the rest untouched and uncordoned).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -43,50 +40,28 @@ import { silentLogger } from '../../src/util/logger.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { startAlertmanager } from '../helpers/alertmanager-server.js';
 import type { AlertmanagerServer } from '../helpers/alertmanager-server.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
-import { alice, bob, kuredDaemonSet, startFleet } from '../helpers/plan-fleet.js';
-import type { Fleet, FleetOptions } from '../helpers/plan-fleet.js';
+import { alice, bob, kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
+import type { Fleet } from '../helpers/plan-fleet.js';
 import { kubeConfigOf } from '../helpers/simulator.js';
-
-let redisServer: TestRedis;
-let redis: Redis;
-let dir: string;
-let file: SnapshotFile;
-let sims: RunningSimulator[] = [];
 
 const CLUSTER = 'gen';
 
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  dir = await mkdtemp(join(tmpdir(), 'plan-'));
-  const path = join(dir, 'gen.json');
-  await writeScenarioFile(
-    path,
-    // 3 control-plane nodes, 4 workers; with seed 5 no node is unsafe on its own (all 7 are planned)
-    // and two PodDisruptionBudgets (payments-worker-0, identity-auth-3) allow one disruption each
-    generateCluster({ nodes: 7, pods: 50, controlPlaneNodes: 3, seed: 5, capturedAt: new Date() }),
-  );
-  file = await loadSnapshotFile(path);
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
+/**
+ * 3 control-plane nodes, 4 workers; with seed 5 no node is unsafe on its own (all 7 are planned)
+ * and two PodDisruptionBudgets (payments-worker-0, identity-auth-3) allow one disruption each.
+ */
+const gen = useGeneratedFleet({
+  cluster: CLUSTER,
+  tmpPrefix: 'plan-',
+  generate: { nodes: 7, pods: 50, controlPlaneNodes: 3, seed: 5 },
 });
 
 const nodeNames = (): string[] =>
-  file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+  gen.file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
 
 /** A plan for every node of the generated cluster (or `only`), approved by bob and carol, with a reboot robot. */
-const fleet = (o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet> =>
-  startFleet({ redis, file, cluster: CLUSTER, sims, ...o });
+const fleet = gen.fleet;
 
 /**
  * The plan once `pred` holds for it (through {@link eventually}; a timeout names its state).
@@ -143,7 +118,7 @@ describe('maintenance plan', () => {
     expect(final?.nodes.map((n) => n.state)).toEqual(f.plan.nodes.map(() => 'done'));
     expect(f.maxDown).toBe(1);
     expect(f.maxVotersDown).toBe(1); // each control-plane node was down once, never two voters at once
-    expect(file.items.filter((i) => i.kind === 'PodDisruptionBudget').length).toBeGreaterThan(0);
+    expect(gen.file.items.filter((i) => i.kind === 'PodDisruptionBudget').length).toBeGreaterThan(0);
     expect([...f.pdbBelowDesired]).toEqual([]); // every PodDisruptionBudget respected (the simulator's counts)
     expect(f.s.evictions.size).toBeGreaterThan(0);
     for (const [pod, count] of f.s.evictions) expect([pod, count]).toEqual([pod, 1]);
@@ -183,14 +158,14 @@ describe('maintenance plan', () => {
   it('a node unsafe on its own now is left out, and the card says why', async () => {
     const now = new Date();
     // seed 3: gen-wk-003 runs every DNS pod (one reboot stops cluster DNS)
-    const path = join(dir, 'gen-seed3.json');
+    const path = join(gen.dir, 'gen-seed3.json');
     await writeScenarioFile(
       path,
       generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 3, capturedAt: now }),
     );
     const other = await loadSnapshotFile(path);
     const names = other.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
-    const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan11:' });
+    const plans = new MaintenancePlanStore(gen.redis, { keyPrefix: 'test:plan11:' });
     const created = await createMaintenancePlan({
       plans,
       policy: testPolicy(CLUSTER),
@@ -211,9 +186,9 @@ describe('maintenance plan', () => {
   });
 
   it('a plan is refused by name: not a requester, no node, one open plan per cluster', async () => {
-    const plans = new MaintenancePlanStore(redis, { keyPrefix: 'test:plan0:' });
+    const plans = new MaintenancePlanStore(gen.redis, { keyPrefix: 'test:plan0:' });
     const names = nodeNames();
-    const snapshot = snapshotFromFile(file, CLUSTER, null, () => new Date(), names);
+    const snapshot = snapshotFromFile(gen.file, CLUSTER, null, () => new Date(), names);
     const base = {
       plans,
       snapshot,
@@ -253,7 +228,7 @@ describe('maintenance plan', () => {
 
   it('a node failing verification holds the plan for a decision; skip goes on; cancel ends it after the node in progress with the others untouched and uncordoned', async () => {
     const failNode =
-      file.items
+      gen.file.items
         .filter((i) => i.kind === 'Node')
         .map((i) => (i as KNode).metadata.name)
         .find((n) => !/cp/.test(n)) ?? '';
@@ -596,8 +571,8 @@ describe('maintenance plan: stop and change windows', () => {
 
 describe("the reboot analysis and kured's lock", () => {
   const withLock = (lock: string): SnapshotFile => ({
-    ...file,
-    items: [...file.items, kuredDaemonSet(lock)],
+    ...gen.file,
+    items: [...gen.file.items, kuredDaemonSet(lock)],
   });
   const kuredFindings = (f: SnapshotFile, node: string): string[] =>
     analyzeRebootImpact(snapshotFromFile(f, CLUSTER, node), node, new Date())
@@ -723,7 +698,7 @@ describe('maintenance plan as a job of the maintenance worker', () => {
     const prefix = 'planq';
     const start = () =>
       startMaintenanceWorker({
-        redisUrl: redisServer.url,
+        redisUrl: gen.redisUrl,
         clusters: [CLUSTER],
         prefix,
         logger: silentLogger,
@@ -735,7 +710,7 @@ describe('maintenance plan as a job of the maintenance worker', () => {
         planDepsFor: async () => f.deps,
       });
     const a = await start();
-    const queue = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix });
+    const queue = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: gen.redis, prefix });
     try {
       await enqueuePlan(queue, f.plan);
       await enqueuePlan(queue, f.plan); // a retried approval adds nothing

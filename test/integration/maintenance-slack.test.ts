@@ -15,34 +15,23 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { EventEmitter } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGateway } from '../../adapters/gateway/gateway.js';
 import { SlackMaintenance } from '../../adapters/slack/slack-maintenance.js';
 import type { SlackMaintenanceService } from '../../adapters/slack/slack-maintenance.js';
 import type { Reply } from '../../src/explain/reply.js';
-import type { RunningGateway } from '../../adapters/gateway/gateway.js';
-import { createWorkerAnswerStep } from '../../src/answer/worker-answer-step.js';
-import { loadConfig } from '../../src/config/load-config.js';
 import { maintenanceQueueNameFor, REQUEST_ID_PATTERN } from '../../src/maintenance/types.js';
 import type { MaintenanceRequest, MaintenanceState } from '../../src/maintenance/types.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { createLogger, silentLogger } from '../../src/util/logger.js';
-import { runWorkerProcess } from '../../workers/main.js';
-import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
+import { silentLogger } from '../../src/util/logger.js';
 import type { FakeSlackApi, FakeSlackCall } from '../helpers/fake-slack-api.js';
-import {
-  sendSigned,
-  slashCommandBody,
-  TEST_SIGNING_SECRET,
-  triggerId,
-} from '../helpers/fake-slack-requests.js';
+import { sendSigned, triggerId } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
+import { slackMaintenance } from '../helpers/slack-maintenance-harness.js';
 
 const FORM = 'application/x-www-form-urlencoded' as const;
 const TEAM = 'T0TEST';
@@ -70,12 +59,11 @@ describe('maintenance through Slack, with the worker process and the simulator',
   let redis: Redis;
   let fake: FakeSlackApi;
   let sim: RunningSimulator;
-  let gateway: RunningGateway;
   let dir: string;
   let url: string;
   let executions: Queue;
-  const signals = new EventEmitter();
-  let workerDone: Promise<void>;
+  const slack = slackMaintenance();
+  const { service, posts, ephemeralsTo, updatesOf, slash, click } = slack;
   let renewer: NodeJS.Timeout | undefined;
 
   /**
@@ -100,116 +88,28 @@ describe('maintenance through Slack, with the worker process and the simulator',
   beforeAll(async () => {
     redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-    fake = await startFakeSlackApi();
-    fake.override('chat.update', (call) => ({
-      body: { ok: true, channel: call.params.channel, ts: call.params.ts },
-    }));
     sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
     await renewLeaderLeases();
     renewer = setInterval(() => void renewLeaderLeases().catch(() => undefined), 2000);
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-maint-'));
-    await writeFile(join(dir, 'kubeconfig.yaml'), sim.kubeconfig);
-    await writeFile(join(dir, 'policy.yaml'), POLICY);
-    await writeFile(
-      join(dir, 'config.yaml'),
-      `clusters:\n  prod: { kubeconfig: kubeconfig.yaml, context: simulator }\ndefaultCluster: prod\nlocale: en\nmaintenancePolicy: policy.yaml\nredis: { url: ${redisServer.url} }\n`,
-    );
-    const config = await loadConfig({ path: join(dir, 'config.yaml'), env: {} });
-    const ready = new Promise<void>((resolve) => {
-      workerDone = runWorkerProcess({
-        env: { REDIS_URL: redisServer.url, K8S_HA_BOT_OPS_PORT: '0' },
-        argv: ['node', 'main', '--cluster', 'prod', '--config', join(dir, 'config.yaml')],
-        logger: process.env.DEBUG_MAINT ? createLogger({ name: 'worker', level: 'debug' }) : silentLogger,
-        signals,
-        onReady: () => resolve(),
-        maintenanceWorker: { lockDurationMs: 5000, stalledIntervalMs: 5000 },
-        loadWorkerStep: (context, settings) =>
-          createWorkerAnswerStep({ ...context, redisUrl: settings.redisUrl, prefix: settings.prefix }),
-      });
-      workerDone.catch(() => resolve());
-    });
-    await ready;
-    // A worker that failed to start fails every test with its reason.
-    await Promise.race([workerDone, delay(50)]);
-    gateway = await startGateway({
-      env: {
-        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
-        SLACK_BOT_TOKEN: 'xoxb-test',
-        SLACK_API_URL: fake.apiUrl,
-        K8S_HA_BOT_RATE_LIMIT: '1000',
-      },
-      config,
-      logger: process.env.DEBUG_MAINT ? createLogger({ name: 'gateway', level: 'debug' }) : silentLogger,
-      port: 0,
-      maintenanceSweepMs: 250,
-    });
-    url = `http://127.0.0.1:${gateway.port}/slack/events`;
+    await slack.start({ redisUrl: redisServer.url, sim, dir, policy: POLICY, team: TEAM });
+    ({ fake, url } = slack);
     executions = new Queue(maintenanceQueueNameFor('prod'), { connection: redis });
   }, 60_000);
 
   afterAll(async () => {
     clearInterval(renewer);
-    await gateway?.close();
-    signals.emit('SIGTERM', 'SIGTERM');
-    signals.emit('SIGTERM', 'SIGTERM');
-    await workerDone?.catch(() => undefined);
+    await slack.close();
     await executions?.close();
     redis?.disconnect();
     await sim?.close();
-    await fake?.close();
     await redisServer?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
-  const service = (): RunningGateway['maintenance']['service'] => gateway.maintenance.service;
-  const posts = (channel: string): FakeSlackCall[] =>
-    fake.callsOf('chat.postMessage').filter((c) => c.params.channel === channel);
-  const ephemeralsTo = (user: string): FakeSlackCall[] =>
-    fake.callsOf('chat.postEphemeral').filter((c) => c.params.user === user);
-  const updatesOf = (ts: string): FakeSlackCall[] =>
-    fake.callsOf('chat.update').filter((c) => c.params.ts === ts);
   const executionJobs = async (): Promise<number> => {
     const counts = await executions.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
     return Object.values(counts).reduce((a, b) => a + b, 0);
-  };
-
-  const slash = async (text: string, user: string, channel: string): Promise<string> => {
-    const res = await sendSigned(url, slashCommandBody({ text, user_id: user, channel_id: channel }), {
-      contentType: FORM,
-    });
-    expect(res.status).toBe(200);
-    return (JSON.parse(res.text) as { text: string }).text;
-  };
-
-  const click = async (
-    action: 'approve' | 'reject' | 'cancel',
-    id: string,
-    user: string,
-    channel: string,
-    messageTs: string,
-  ): Promise<void> => {
-    const payload = {
-      type: 'block_actions',
-      trigger_id: triggerId(),
-      user: { id: user, team_id: TEAM, name: user.toLowerCase() },
-      team: { id: TEAM },
-      channel: { id: channel },
-      container: { type: 'message', message_ts: messageTs, channel_id: channel },
-      message: { ts: messageTs, text: 'card' },
-      actions: [
-        {
-          type: 'button',
-          action_id: `k8s-ha-bot:maintenance-${action}`,
-          block_id: 'b',
-          value: id,
-          action_ts: '1712000001.0',
-        },
-      ],
-    };
-    const res = await sendSigned(url, `payload=${encodeURIComponent(JSON.stringify(payload))}`, {
-      contentType: FORM,
-    });
-    expect(res.status).toBe(200);
   };
 
   /** Post a request and wait for its card; returns the request id and the card's ts. */

@@ -29,7 +29,6 @@ import { startWorker } from '../../workers/worker.js';
 import type { RunningWorker } from '../../workers/worker.js';
 import { startScenarioSimulator } from '../helpers/simulator.js';
 import { TEAMS_LIMITS } from '../../adapters/teams/render-card.js';
-import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -53,6 +52,8 @@ import { useSharedRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const USERS = {
   requester: {
@@ -86,24 +87,6 @@ function parseWithAdaptiveCards(card: unknown): { events: string[]; version: str
 
 const keyOf = (u: TestTeamsUser): string =>
   actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
-
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: 'unused.json',
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
 
 describe('Teams maintenance cards and buttons (adapter against a stand-in service)', () => {
   /** No Teams reply (card update or thread message) left to deliver: a late one would be a job here. */
@@ -168,13 +151,9 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
   beforeAll(async () => {
     redis = await useSharedRedis();
     fake = await startFakeBotConnector();
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: {},
-      config: botConfig(redis.url),
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
+      config: testBotConfig(redis.url),
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
       maintenance: {
         service: port,
@@ -194,8 +173,7 @@ describe('Teams maintenance cards and buttons (adapter against a stand-in servic
           findings: [],
         }),
       },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     publisher = new ReplyPublisher(connection);
     port.add(testRequest(ID, requester, conversation));
@@ -543,17 +521,12 @@ describe('Teams maintenance end to end: request → approvals → lock → cordo
         pollMs: 100,
       }),
     });
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: {},
       config,
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
       maintenance: { service },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
   });
 
   afterAll(async () => {

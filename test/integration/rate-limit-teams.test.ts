@@ -9,11 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CARD_ACTION_MARKER } from '../../adapters/teams/render-card.js';
-import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
 import { actorKey } from '../../src/maintenance/types.js';
-import { silentLogger } from '../../src/util/logger.js';
 import { startFakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeBotConnector, FakeConnectorCall } from '../helpers/fake-bot-connector.js';
 import { FakeMaintenancePort, testRequest } from '../helpers/fake-maintenance-port.js';
@@ -21,6 +18,8 @@ import { TEST_TENANT, postActivity, teamsActivityBody } from '../helpers/fake-te
 import type { TestTeamsUser } from '../helpers/fake-teams-activity.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const USERS = {
   requester: { id: '29:req', name: 'Rita Requester', aadObjectId: 'aad-rl-requester' },
@@ -33,24 +32,6 @@ const USERS = {
 
 const keyOf = (u: TestTeamsUser): string =>
   actorKey({ platform: 'teams', tenant: TEST_TENANT, id: u.aadObjectId ?? '' });
-
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: 'unused.json',
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
 
 describe('rate limit in the Teams adapter', () => {
   let redis: TestRedis;
@@ -107,16 +88,11 @@ describe('rate limit in the Teams adapter', () => {
   beforeAll(async () => {
     redis = await useSharedRedis();
     fake = await startFakeBotConnector();
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: { K8S_HA_BOT_RATE_LIMIT: '2' },
-      config: botConfig(redis.url),
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
+      config: testBotConfig(redis.url),
       maintenance: { service: port },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
     port.add(testRequest(ID, requester, conversation));
     // Storing the conversation reference (the bot added to the channel) is no request.
     await send(USERS.requester, { type: 'conversationUpdate' });

@@ -15,7 +15,6 @@ import { SlackPoster } from '../../adapters/slack/slack-poster.js';
 import { slackScheduleCommands } from '../../adapters/slack/slack-schedules.js';
 import { SlackStore } from '../../adapters/slack/slack-store.js';
 import { parseScheduleCommand, SCHEDULE_HELP_EXAMPLES } from '../../src/commands/parse-schedule-command.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { diffHaPostState } from '../../src/schedule/ha-changes.js';
 import type { HaPostState } from '../../src/schedule/ha-changes.js';
@@ -27,28 +26,11 @@ import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { sendSigned, slashCommandBody, TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 import { Redis } from 'ioredis';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
-
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: SCENARIO,
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster, staging: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
 
 describe('parseScheduleCommand', () => {
   it.each([
@@ -169,7 +151,7 @@ describe('schedule commands against Redis and through Slack', () => {
       logger: silentLogger,
     });
     storeRedis = new Redis(redis.url);
-    const config = botConfig(redis.url);
+    const config = testBotConfig(redis.url, { snapshot: SCENARIO, clusters: ['prod', 'staging'] });
     const slack = loadSlackConfig({
       SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
       SLACK_BOT_TOKEN: 'xoxb-test-token',

@@ -31,28 +31,15 @@ import { eventually } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const FORM = 'application/x-www-form-urlencoded' as const;
 const JSON_TYPE = 'application/json' as const;
 
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: SCENARIO,
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster, idle: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
+/** The test configuration with this file's clusters (`idle`: no worker serves it). */
+const botConfig = (redisUrl: string): BotConfig =>
+  testBotConfig(redisUrl, { snapshot: SCENARIO, clusters: ['prod', 'idle'] });
 
 function slackEnv(fake: FakeSlackApi, extra: Record<string, string> = {}): Record<string, string> {
   return {

@@ -27,27 +27,15 @@ import { useSharedRedis } from '../helpers/shared-redis.js';
 import { eventually } from '../helpers/eventually.js';
 import { queuesIdle } from '../helpers/queue-idle.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const SCENARIO = join(process.cwd(), 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
 const BOT_ID = '28:k8s-ha-bot';
 
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: SCENARIO,
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster, idle: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
+/** The test configuration with this file's clusters (`idle`: no worker serves it). */
+const botConfig = (redisUrl: string): BotConfig =>
+  testBotConfig(redisUrl, { snapshot: SCENARIO, clusters: ['prod', 'idle'] });
 
 interface ActivityInput {
   id: string;
@@ -120,15 +108,11 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       logger: silentLogger,
     });
     // No worker serves `idle`: its requests meet the reply deadline.
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: { TEAMS_REPLY_DEADLINE_MS: '4000', K8S_HA_BOT_RATE_LIMIT: '0' },
       config,
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
       poster: { baseDelayMs: 5, maxDelayMs: 50 },
-    });
+    }));
     authed = await startTeamsAdapter({
       env: {
         MICROSOFT_APP_ID: '6f1c7c51-3a1e-4f0e-9d1e-2b1f3c4d5e6f',
@@ -141,7 +125,6 @@ describe('Teams adapter with a worker on a healthy 3-node control plane', () => 
       host: '127.0.0.1',
       queuePrefix: 'authed',
     });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
     jobsConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
     jobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection });
     authedJobs = new Queue('k8s-ha-bot-cluster-prod', { connection: jobsConnection, prefix: 'authed' });

@@ -8,9 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { startTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
 import type { RunningTeamsAdapter } from '../../adapters/teams/teams-adapter.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -22,6 +20,8 @@ import { TEST_TENANT, postActivity, teamsActivityBody } from '../helpers/fake-te
 import type { TestTeamsUser } from '../helpers/fake-teams-activity.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
+import { startTestTeamsAdapter } from '../helpers/teams-test-adapter.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
 const ALICE: TestTeamsUser = {
   id: '29:alice',
@@ -29,24 +29,6 @@ const ALICE: TestTeamsUser = {
   aadObjectId: 'a1a1a1a1-0000-4000-8000-0000000000a1',
 };
 const REFUSAL = 'Only an admin of prod may force a maintenance over an unsafe verdict.';
-
-function botConfig(redisUrl: string): BotConfig {
-  const cluster = {
-    kind: 'snapshot' as const,
-    snapshot: 'unused.json',
-    requestTimeoutMs: 5000,
-    deadlineMs: 20000,
-  };
-  return {
-    source: 'test',
-    clusters: { prod: cluster },
-    defaultCluster: 'prod',
-    locale: 'en',
-    redis: { url: redisUrl },
-    jobTimeoutMs: 60000,
-    logLevel: 'silent',
-  };
-}
 
 describe('Teams: a maintenance request refusal for the requester alone', () => {
   let redisServer: TestRedis;
@@ -61,16 +43,11 @@ describe('Teams: a maintenance request refusal for the requester alone', () => {
     redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
     fake = await startFakeBotConnector();
-    teams = await startTeamsAdapter({
+    ({ teams, url } = await startTestTeamsAdapter({
       env: { TEAMS_ALLOWED_TENANTS: TEST_TENANT },
-      config: botConfig(redisServer.url),
-      logger: silentLogger,
-      port: 0,
-      host: '127.0.0.1',
-      allowNoAuth: true,
+      config: testBotConfig(redisServer.url),
       poster: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 1 },
-    });
-    url = `http://127.0.0.1:${teams.port}/api/messages`;
+    }));
     publisher = new ReplyPublisher(redis, 'bull', silentLogger);
   }, 30_000);
 

@@ -213,11 +213,14 @@ function vipJoint(index: ClusterIndex, targets: ReadonlySet<string>): Finding[] 
  *   (the `pdb-blocks` findings are left out: no eviction is even accepted);
  * - the nodes together lose quorum (etcd `joint-lost`, no control-plane node or API server left):
  *   no standby can take a Lease (`joint-held-here-no-quorum`), the API servers left cannot serve
- *   (`joint-capacity-no-quorum`), no etcd election completes (`leader-here-no-quorum`); for nodes
- *   lost without a drain (`node-down`) the node lifecycle controller's evictions and the
- *   replacements are writes too, so nothing is rescheduled until quorum is back (capacity
- *   `joint-no-quorum`, budgets `joint-exceeds-involuntary-no-quorum`). A planned reboot drains the
- *   nodes while quorum still holds, so its "room for the evicted pods" stays true.
+ *   (`joint-capacity-no-quorum`), no etcd election completes (`leader-here-no-quorum`), the
+ *   kube-vip VIP does not move (`joint-vip-moves-no-quorum`: its next holder is written to the
+ *   Lease `plndr-cp-lock` through the API server, https://kube-vip.io/docs/about/architecture/);
+ *   evictions and replacement pods are writes too, so with the nodes down together nothing is
+ *   evicted or rescheduled until quorum is back, whatever the action (capacity `joint-no-quorum`,
+ *   each node's sentences re-worded as with writes refused; for `node-down` budgets
+ *   `joint-exceeds-involuntary-no-quorum`). One model per answer (issue 16): the joint answer
+ *   already says every DNS replica on the nodes is down until they are back.
  * etcd FAQ (quorum), https://etcd.io/docs/v3.5/faq/; etcd maintenance, Space quota,
  * https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota.
  * @param findings - joint or carried findings
@@ -235,9 +238,10 @@ function oneWriteModel(
   jointCapacity: boolean,
 ): Finding[] {
   if (!lost && !writesBlocked) return [...findings];
-  // Nodes lost without a drain while quorum is lost: nothing is evicted or recreated, as with
-  // writes refused, so each node's sentences about moved pods are re-worded the same way.
-  const noWrites = writesBlocked || action === 'node-down';
+  // Nodes down together without quorum (lost, drained or rebooted): nothing is evicted or
+  // recreated, as with writes refused, so each node's sentences about moved pods are re-worded the
+  // same way (issue 16: "evicted by the drain and rescheduled" beside "all writes stop").
+  const noWrites = writesBlocked || lost;
   const out: Finding[] = [];
   for (const f of noWrites && !writesBlocked ? relabelForDrainBlock(findings, 'writes-blocked') : findings) {
     if (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') {
@@ -254,8 +258,11 @@ function oneWriteModel(
       out.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
     else if (f.check === 'capacity' && f.variant.startsWith('joint-')) {
       if (writesBlocked) out.push({ ...f, severity: 'warn', variant: 'joint-writes-blocked' });
-      else if (action === 'node-down') out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
-      else out.push(f);
+      else out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
+    } else if (f.check === 'control-plane-endpoint' && f.variant === 'joint-vip-moves') {
+      // kube-vip elects the VIP's next holder by writing its Lease through the API server: without
+      // quorum (or with writes refused) no new holder is written and the VIP does not move.
+      out.push({ ...f, variant: lost ? 'joint-vip-moves-no-quorum' : 'joint-vip-moves-writes-blocked' });
     } else if (noWrites && f.check === 'grace-period' && f.variant.endsWith('-writes-blocked')) {
       // Each node's own "a drain would have to evict N pods … the drain fails" is said once for
       // all of them by the capacity sentence (joint-writes-blocked), which counts every node's pods.

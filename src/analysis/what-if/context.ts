@@ -8,7 +8,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
 import { type ClusterIndex, indexCluster } from '../cluster-index.js';
 import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
-import { DEFAULT_EVICTION_TOLERATION_S } from '../domain.js';
+import { DEFAULT_EVICTION_TOLERATION_S, LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import { MAX_LISTED_NODES, readErrorFindings } from '../reboot-impact.js';
 import type { Finding } from '../types.js';
@@ -250,5 +250,90 @@ export function apiserversWithout(
     others: state.apiservers.filter((a) => a.host !== node && a.alive).map((a) => a.host),
     before: state.apiservers.filter((a) => a.alive).length,
     wasAlive: state.apiservers.some((a) => a.host === node && a.alive),
+  };
+}
+
+/**
+ * What a restart and a failure of one node's API server share: the finding, and what stops and
+ * keeps. With no alive API server on another node the whole API is away (docs/domain.md, "What
+ * keeps working"): the API and the controllers stop, the data plane and DNS keep, a backend whose
+ * pod dies is not replaced. Otherwise the others serve, and capacity drops only when this one was
+ * alive. The caller adds what its change says besides (interruptions, advice, durations).
+ * @param b - the impact being built
+ * @param state - the control-plane state
+ * @param node - the node whose API server stops
+ * @param check - `component-restart` or `component-down`
+ * @param variants - the finding's variant when it was the last alive one (`last`), and when others
+ *   remain (`others`)
+ * @returns true when no alive API server remains on another node
+ */
+export function apiserverStops(
+  b: ImpactBuilder,
+  state: ControlPlaneState,
+  node: string,
+  check: 'component-restart' | 'component-down',
+  variants: { last: string; others: string },
+): boolean {
+  const { others, before, wasAlive } = apiserversWithout(state, node);
+  if (others.length === 0) {
+    b.findings.push(finding(check, 'control', 'warn', variants.last, { node, before }));
+    b.stop('control', 'stops.api-all');
+    b.stop('control', 'stops.controllers-wait');
+    keepDataPlane(b);
+    b.keep('data', 'keeps.dns');
+    b.interrupt('data', 'interrupt.backend-dies');
+    return true;
+  }
+  b.findings.push(
+    finding(check, 'control', 'info', variants.others, { node, before, after: others.length, others }),
+  );
+  // An API server that is already down loses no capacity by stopping: no "from 2 to 2".
+  if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
+  b.keep('control', 'keeps.api-others', { others });
+  keepDataPlane(b);
+  return false;
+}
+
+/**
+ * What a restart and a failure of a leader-elected component's instance share: whether this node
+ * holds the component's Lease, the standbys (the component on other control-plane nodes), and the
+ * facts their sentences quote. A standby takes the Lease once it expires (`leaseDurationSeconds`,
+ * {@link LEADER_ELECTION_LEASE_DURATION_S} s when the Lease does not say, `--leader-elect-lease-duration`).
+ * @param state - the control-plane state
+ * @param component - `kube-scheduler` or `kube-controller-manager`
+ * @param node - the node whose instance stops
+ * @returns `holdsLease`, `standbys` (node names), `short` (the name in message keys) and `facts`
+ */
+export function leaderComponentFacts(
+  state: ControlPlaneState,
+  component: 'kube-scheduler' | 'kube-controller-manager',
+  node: string,
+): {
+  holdsLease: boolean;
+  standbys: string[];
+  short: 'scheduler' | 'controller-manager';
+  facts: {
+    node: string;
+    component: string;
+    holder: string | null;
+    standbys: string[];
+    leaseDurationSeconds: number;
+  };
+} {
+  const lease = state.leaderLeases.find((l) => l.name === component);
+  const standbys = state.nodes
+    .filter((n) => n.name !== node && n.components[component] === true)
+    .map((n) => n.name);
+  return {
+    holdsLease: lease?.holderHost === node,
+    standbys,
+    short: component === 'kube-scheduler' ? 'scheduler' : 'controller-manager',
+    facts: {
+      node,
+      component,
+      holder: lease?.holderHost ?? null,
+      standbys,
+      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+    },
   };
 }

@@ -27,15 +27,16 @@
  */
 import type { ComponentName } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
-import { ETCD_ELECTION_TIMEOUT_MS, LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
+import { ETCD_ELECTION_TIMEOUT_MS } from '../domain.js';
 import { finding } from '../finding.js';
 import { COMPONENT_PLANE, absentComponent, cniDaemonSet } from './components.js';
 import {
   type WhatIfContext,
   apiStopsAll,
-  apiserversWithout,
+  apiserverStops,
   finishWithReadErrors,
   keepDataPlane,
+  leaderComponentFacts,
   nodeFailureTimings,
   nodeNotFound,
 } from './context.js';
@@ -138,28 +139,9 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
 }
 
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
-  if (others.length === 0) {
-    b.findings.push(finding('component-down', 'control', 'warn', 'apiserver-last-node', { node, before }));
-    b.stop('control', 'stops.api-all');
-    b.stop('control', 'stops.controllers-wait');
-    keepDataPlane(b);
-    b.keep('data', 'keeps.dns');
-    b.interrupt('data', 'interrupt.backend-dies');
-  } else {
-    b.findings.push(
-      finding('component-down', 'control', 'info', 'apiserver-node', {
-        node,
-        before,
-        after: others.length,
-        others,
-      }),
-    );
-    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
-    b.keep('control', 'keeps.api-others', { others });
-    keepDataPlane(b);
+  const variants = { last: 'apiserver-last-node', others: 'apiserver-node' };
+  if (!apiserverStops(b, ctx.state, node, 'component-down', variants))
     b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
-  }
   b.duration('control', 'duration.until-restarted', { node });
 }
 
@@ -168,23 +150,11 @@ function leaderComponentDown(
   component: 'kube-scheduler' | 'kube-controller-manager',
 ): (b: ImpactBuilder, ctx: WhatIfContext, node: string) => void {
   return (b, ctx, node) => {
-    const { state } = ctx;
-    const lease = state.leaderLeases.find((l) => l.name === component);
-    const standbys = state.nodes
-      .filter((n) => n.name !== node && n.components[component] === true)
-      .map((n) => n.name);
-    const facts = {
-      node,
-      component,
-      holder: lease?.holderHost ?? null,
-      standbys,
-      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
-    };
-    const short = component === 'kube-scheduler' ? 'scheduler' : 'controller-manager';
+    const { holdsLease, standbys, short, facts } = leaderComponentFacts(ctx.state, component, node);
     if (standbys.length === 0) {
       b.findings.push(finding('component-down', 'control', 'warn', `${short}-only-node`, facts));
       b.stop('control', `stops.${short}`);
-    } else if (lease?.holderHost === node) {
+    } else if (holdsLease) {
       b.findings.push(finding('component-down', 'control', 'info', `${short}-leader-node`, facts));
       b.stop('control', `stops.${short}-lease-expiry`, facts);
     } else {
@@ -192,7 +162,7 @@ function leaderComponentDown(
     }
     b.keep('control', 'keeps.api');
     keepDataPlane(b);
-    if (lease?.holderHost === node && standbys.length > 0)
+    if (holdsLease && standbys.length > 0)
       b.duration('control', 'duration.lease-expiry', { seconds: facts.leaseDurationSeconds });
     b.duration('control', 'duration.until-restarted', { node });
     if (component === 'kube-controller-manager' && standbys.length === 0)

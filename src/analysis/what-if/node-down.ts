@@ -53,19 +53,27 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
     b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
   b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length });
   if (isCp) {
-    const api = reboot.findings.find((f) => f.check === 'apiserver-redundancy' && f.variant === 'capacity');
+    // `-vip`: the node's control-plane VIP goes with it, so only the clients that reach the other
+    // API servers directly keep working (endpoint-checks.ts oneEndpointModel).
+    const api = reboot.findings.find(
+      (f) => f.check === 'apiserver-redundancy' && (f.variant === 'capacity' || f.variant === 'capacity-vip'),
+    );
+    const apiKeep = (variant: string): string =>
+      variant.endsWith('-vip') ? 'keeps.api-others-direct' : 'keeps.api-others';
     if (api) {
       b.stop('control', 'stops.apiserver-one', {
         node,
         before: api.facts.before ?? 0,
         after: api.facts.after ?? 0,
       });
-      b.keep('control', 'keeps.api-others', { others: api.facts.others ?? [] });
+      b.keep('control', apiKeep(api.variant), { others: api.facts.others ?? [] });
     }
     const apiDown = reboot.findings.find(
-      (f) => f.check === 'apiserver-redundancy' && f.variant === 'already-down',
+      (f) =>
+        f.check === 'apiserver-redundancy' &&
+        (f.variant === 'already-down' || f.variant === 'already-down-vip'),
     );
-    if (apiDown) b.keep('control', 'keeps.api-others', { others: apiDown.facts.others ?? [] });
+    if (apiDown) b.keep('control', apiKeep(apiDown.variant), { others: apiDown.facts.others ?? [] });
     for (const lf of reboot.findings.filter(
       (f) =>
         (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') &&

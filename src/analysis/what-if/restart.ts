@@ -6,7 +6,6 @@
  */
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
-import { LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -20,10 +19,11 @@ import {
 import {
   type WhatIfContext,
   apiStopsAll,
-  apiserversWithout,
+  apiserverStops,
   controlPlaneServing,
   finishWithReadErrors,
   keepDataPlane,
+  leaderComponentFacts,
   nodeFailureTimings,
   nodeNotFound,
 } from './context.js';
@@ -126,29 +126,12 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
 }
 
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const { others, before, wasAlive } = apiserversWithout(ctx.state, node);
-  if (others.length === 0) {
-    b.findings.push(finding('component-restart', 'control', 'warn', 'apiserver-last', { node, before }));
-    b.stop('control', 'stops.api-all');
-    b.stop('control', 'stops.controllers-wait');
-    keepDataPlane(b);
-    b.keep('data', 'keeps.dns');
-    b.interrupt('data', 'interrupt.backend-dies');
+  if (
+    apiserverStops(b, ctx.state, node, 'component-restart', { last: 'apiserver-last', others: 'apiserver' })
+  ) {
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
-    b.findings.push(
-      finding('component-restart', 'control', 'info', 'apiserver', {
-        node,
-        before,
-        after: others.length,
-        others,
-      }),
-    );
-    // An API server that is already down loses no capacity by restarting: no "from 2 to 2".
-    if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
-    b.keep('control', 'keeps.api-others', { others });
-    keepDataPlane(b);
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
     b.advise('control', 'advice.apiserver-lb', { node });
   }
@@ -179,7 +162,9 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
       'control',
       'info',
       lost
-        ? 'etcd-no-quorum'
+        ? state.etcd.voters === 1
+          ? 'etcd-single'
+          : 'etcd-no-quorum'
         : leader
           ? 'etcd-leader'
           : leaderName !== null
@@ -205,7 +190,8 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   }
   keepDataPlane(b);
   if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
-  b.advise('control', 'advice.etcd-health', { node });
+  // A single member: "one member at a time" has nothing to order.
+  b.advise('control', state.etcd.voters === 1 ? 'advice.etcd-health-single' : 'advice.etcd-health', { node });
 }
 
 /** The restart of a leader-elected component: a handover when this node holds its Lease. */
@@ -213,23 +199,11 @@ function leaderComponentRestart(
   component: 'kube-scheduler' | 'kube-controller-manager',
 ): (b: ImpactBuilder, ctx: WhatIfContext, node: string) => void {
   return (b, ctx, node) => {
-    const { state } = ctx;
-    const lease = state.leaderLeases.find((l) => l.name === component);
-    const standbys = state.nodes
-      .filter((n) => n.name !== node && n.components[component] === true)
-      .map((n) => n.name);
-    const facts = {
-      node,
-      component,
-      holder: lease?.holderHost ?? null,
-      standbys,
-      leaseDurationSeconds: lease?.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
-    };
-    const short = component === 'kube-scheduler' ? 'scheduler' : 'controller-manager';
-    if (lease?.holderHost === node && standbys.length === 0) {
+    const { holdsLease, standbys, short, facts } = leaderComponentFacts(ctx.state, component, node);
+    if (holdsLease && standbys.length === 0) {
       b.findings.push(finding('component-restart', 'control', 'warn', `${short}-only`, facts));
       b.stop('control', `stops.${short}`);
-    } else if (lease?.holderHost === node) {
+    } else if (holdsLease) {
       b.findings.push(finding('component-restart', 'control', 'info', `${short}-leader`, facts));
       b.stop('control', `stops.${short}-failover`, facts);
     } else {

@@ -67,6 +67,8 @@ export const enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost-single':
+        'etcd quorum lost: {{nodes}} runs the only etcd member, so with it down etcd has no member left. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until it comes back.',
       'joint-lost_one':
         'etcd quorum lost: with {{nodes}} down, 1 of {{voters}} voting members stays healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-lost-unseen':
@@ -115,6 +117,10 @@ export const enMultiNode = {
     'control-plane-endpoint': {
       'joint-vip-moves':
         '{{holder}} holds the control-plane VIP (kube-vip): API clients see a pause while it moves.',
+      'joint-vip-moves-no-quorum':
+        '{{holder}} holds the control-plane VIP (kube-vip), and kube-vip elects its next holder by writing its Lease (plndr-cp-lock) through the API server: without etcd quorum the VIP does not move, and clients that use it lose the API endpoint until quorum is back.',
+      'joint-vip-moves-writes-blocked':
+        '{{holder}} holds the control-plane VIP (kube-vip), and kube-vip elects its next holder by writing its Lease (plndr-cp-lock) through the API server: while etcd refuses writes the VIP does not move, and clients that use it lose the API endpoint until {{holder}} is back.',
       'joint-vip-none-left':
         'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
     },
@@ -171,6 +177,8 @@ export const enMultiNode = {
   advice: {
     'etcd-quorum-after':
       'Take the control-plane nodes one at a time and wait for each etcd member to be healthy again.',
+    'etcd-quorum-after-single':
+      'etcd has a single member: taking the nodes one at a time does not keep quorum, since nothing can be written whenever its node is down. Grow etcd to 3 members before maintenance, or plan a window with no changes for the time that node is down.',
     'pdb-blocks':
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',

@@ -104,6 +104,10 @@ export const enVerdict = {
     'control-plane-endpoint': {
       'vip-moves':
         '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): when it reboots the VIP moves to another kube-vip node ({{standbys}}). Every client that reaches the API through the VIP (kubelets, controllers, kubectl) sees an interruption of a few seconds, and the failover is not guaranteed.',
+      'vip-moves-no-quorum':
+        '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}), and kube-vip elects its next holder by writing that Lease through the API server: without etcd quorum nothing can be written, so the VIP does not move to another kube-vip node ({{standbys}}). Every client that reaches the API through the VIP loses it until quorum is back.',
+      'vip-moves-writes-blocked':
+        '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}), and kube-vip elects its next holder by writing that Lease through the API server: while etcd refuses writes no other kube-vip node ({{standbys}}) can take it, so every client that reaches the API through the VIP loses it for the whole reboot.',
       'vip-none-left':
         '{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}) and no other Ready node runs kube-vip: the VIP is gone for the whole reboot, and every client that reaches the API through it loses the API, although other API servers run.',
       'keepalived-here':
@@ -137,7 +141,13 @@ export const enVerdict = {
     },
     'control-plane-endpoint': {
       'vip-moves':
-        'Move the VIP first: stop kube-vip on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests, or cordon {{node}} and delete its kube-vip pod for a DaemonSet), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put the manifest back afterwards.',
+        'Move the VIP first: stop kube-vip on {{node}} by moving its static pod manifest out of /etc/kubernetes/manifests (the kubelet then stops the pod), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put the manifest back afterwards.',
+      'vip-moves-daemonset-label':
+        'Move the VIP first. kube-vip runs here as DaemonSet {{daemonSet}}: deleting its pod does not move the VIP, since the DaemonSet recreates the pod on {{node}}, cordoned or not. Take {{node}} out of its node selector instead (kubectl label node {{node}} {{labelKey}}-): the DaemonSet controller then deletes its pod there, and any other workload that selects on {{labelKey}} leaves {{node}} too. Wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; afterwards put the label back (kubectl label node {{node}} {{labelKey}}={{labelValue}}).',
+      'vip-moves-daemonset':
+        "Move the VIP first, but not by deleting the kube-vip pod: it runs as DaemonSet {{daemonSet}}, which recreates the pod on {{node}}, cordoned or not, and its pods carry no node selector that {{node}} could stop matching by one label. Make {{node}} stop matching the DaemonSet's node affinity (kubectl -n {{daemonSetNamespace}} get daemonset {{daemonSetName}} --output=yaml shows it), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder, then reboot; otherwise plan for the interruption.",
+      'vip-moves-unknown':
+        "Move the VIP first: stop kube-vip on {{node}} (its pod is not in the data: for a static pod, move its manifest out of /etc/kubernetes/manifests; for a DaemonSet, deleting the pod does not help, since the DaemonSet recreates it on {{node}}: take {{node}} out of the DaemonSet's node selector), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then reboot; put it back afterwards.",
       'vip-none-left':
         'Run kube-vip on another control-plane node first (its static pod manifest), and move the VIP there before the reboot.',
       'keepalived-here':

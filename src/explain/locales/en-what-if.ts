@@ -141,6 +141,8 @@ export const enWhatIf = {
         'Restarting the etcd member on {{node}}: it rejoins and catches up; which member leads was not seen. etcd has {{voters}} voting members, quorum {{quorum}}.',
       'etcd-no-quorum':
         'Restarting the etcd member on {{node}}: etcd has {{voters}} voting members, quorum {{quorum}}, and without this member quorum is lost: no leader, no writes until it is back.',
+      'etcd-single':
+        'Restarting the etcd member on {{node}}: it is the only etcd member (quorum 1), so while it restarts etcd has no quorum: no leader, no writes until it is back.',
       'scheduler-leader':
         '{{node}} holds the kube-scheduler leader Lease: a standby ({{standbys}}) takes over within about {{leaseDurationSeconds}} s; no new pods are scheduled meanwhile.',
       'scheduler-only': '{{node}} runs the only kube-scheduler: no pods are scheduled until it is back.',
@@ -424,6 +426,8 @@ export const enWhatIf = {
     'dns-others': 'name resolution, from the other CoreDNS replicas',
     api: 'the API and kubectl',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
+    'api-others-direct':
+      'kubectl and the API for clients that reach the other API servers directly, not through the VIP: {{others}}',
     'etcd-quorum': 'etcd quorum ({{quorum}} of {{voters}})',
     'reads-maybe': 'some reads the API server serves from its watch cache (kubectl get may still answer)',
     controllers: 'the API, and controllers (they create replacement pods, which wait for scheduling)',
@@ -538,6 +542,7 @@ export const enWhatIf = {
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
     'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
     'etcd-health': 'Check etcdctl endpoint health --cluster before and after; restart one member at a time.',
+    'etcd-health-single': 'Check etcdctl endpoint health before and after the restart.',
     'coredns-rollout':
       'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
     'coredns-spread': 'Run at least 2 CoreDNS replicas on different nodes, with a PodDisruptionBudget.',

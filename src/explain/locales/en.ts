@@ -92,6 +92,8 @@ export const en = {
       'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
     dns: 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
+    'api-others-direct':
+      'kubectl and the API for clients that reach the other API servers directly, not through the VIP: {{others}}',
     'leaders-elsewhere': 'scheduling and reconciliation: the leaders run elsewhere',
     'leaders-after-failover': 'scheduling and reconciliation, after the leader failover',
     'control-untouched': 'the control plane itself: {{node}} runs none of it',
@@ -160,6 +162,10 @@ export const en = {
         'API server capacity drops from {{before}} to {{after}}, but without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
       'already-down-no-quorum':
         'The API server on {{node}} is already down; without etcd quorum the API servers left ({{others}}) can neither write nor answer consistent reads: clients get errors until quorum is back.',
+      'capacity-vip':
+        'API server capacity drops from {{before}} to {{after}}; {{others}} keep serving, but only clients that reach them directly keep working throughout: clients that use the control-plane VIP are interrupted with it (see the VIP).',
+      'already-down-vip':
+        'The API server on {{node}} is already down, so the reboot takes no API capacity away; {{others}} keep serving, but only clients that reach them directly keep working throughout: clients that use the control-plane VIP are interrupted with it (see the VIP).',
       status:
         '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice':

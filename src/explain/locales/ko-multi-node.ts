@@ -69,6 +69,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 정족수 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+      'joint-lost-single':
+        'etcd 정족수 상실: 유일한 etcd 멤버가 {{nodes}}에 있어, 내려가면 남는 멤버가 없습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-lost-unseen':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 상태를 보지 못한 멤버가 모두 살아 있어도 투표 멤버 {{voters}}개 중 많아야 {{atMost}}개만 남아 정족수 {{quorum}}보다 적습니다 (남는 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다: etcd status도 etcd 파드도 데이터에 없음){{downText}}. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-unknown':
@@ -113,6 +115,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'control-plane-endpoint': {
       'joint-vip-moves':
         '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있습니다: VIP가 옮겨 가는 동안 API 클라이언트가 잠시 끊깁니다.',
+      'joint-vip-moves-no-quorum':
+        '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있고, kube-vip는 Lease(plndr-cp-lock)를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd 정족수가 없으면 VIP가 옮겨 가지 않아, VIP를 쓰는 클라이언트는 정족수가 돌아올 때까지 API 엔드포인트를 잃습니다.',
+      'joint-vip-moves-writes-blocked':
+        '{{holder}}(이)가 컨트롤 플레인 VIP(kube-vip)를 보유하고 있고, kube-vip는 Lease(plndr-cp-lock)를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd가 쓰기를 거부하는 동안 VIP가 옮겨 가지 않아, VIP를 쓰는 클라이언트는 {{holder}}(이)가 돌아올 때까지 API 엔드포인트를 잃습니다.',
       'joint-vip-none-left':
         'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
     },
@@ -161,6 +167,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   advice: {
     'etcd-quorum-after':
       '컨트롤 플레인 노드는 하나씩 진행하고, 매번 etcd 멤버가 정상으로 돌아온 뒤 다음으로 넘어가세요.',
+    'etcd-quorum-after-single':
+      'etcd 멤버가 하나뿐입니다: 노드를 하나씩 진행해도 그 노드가 내려가 있는 동안은 아무것도 쓸 수 없어 정족수가 지켜지지 않습니다. 유지보수 전에 etcd를 멤버 3개로 늘리거나, 그 노드가 내려가 있는 동안 변경이 없는 작업 시간을 잡으세요.',
     'pdb-blocks':
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',

@@ -87,6 +87,10 @@ export const koVerdict = {
     'control-plane-endpoint': {
       'vip-moves':
         '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): 재부팅하면 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
+      'vip-moves-no-quorum':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}), kube-vip는 이 Lease를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd 정족수가 없으면 아무것도 쓸 수 없어 VIP가 다른 kube-vip 노드({{standbys}})로 옮겨 가지 않습니다. VIP로 API에 접속하는 모든 클라이언트는 정족수가 돌아올 때까지 API를 잃습니다.',
+      'vip-moves-writes-blocked':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}), kube-vip는 이 Lease를 apiserver를 통해 써서 다음 보유자를 뽑습니다: etcd가 쓰기를 거부하는 동안 다른 kube-vip 노드({{standbys}})가 VIP를 넘겨받지 못해, VIP로 API에 접속하는 모든 클라이언트가 재부팅 내내 API를 잃습니다.',
       'vip-none-left':
         '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}) kube-vip가 도는 다른 Ready 노드가 없습니다: 재부팅 내내 VIP가 사라져, 다른 apiserver가 살아 있어도 VIP로 접속하는 모든 클라이언트가 API를 잃습니다.',
       'keepalived-here':
@@ -120,7 +124,13 @@ export const koVerdict = {
     },
     'control-plane-endpoint': {
       'vip-moves':
-        '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기거나, DaemonSet이면 {{node}}(을)를 cordon한 뒤 kube-vip 파드를 삭제), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
+        '먼저 VIP를 옮기세요: {{node}}의 kube-vip 정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮겨 멈추고(kubelet이 파드를 멈춤), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
+      'vip-moves-daemonset-label':
+        '먼저 VIP를 옮기세요. 여기서 kube-vip는 DaemonSet {{daemonSet}}(으)로 돕니다: 파드를 지워도 DaemonSet이 cordon 여부와 상관없이 {{node}}에 파드를 다시 만들므로 VIP가 옮겨 가지 않습니다. 대신 {{node}}(을)를 노드 셀렉터에서 빼세요 (kubectl label node {{node}} {{labelKey}}-): 그러면 DaemonSet 컨트롤러가 그 노드의 파드를 지우고, {{labelKey}}(을)를 선택하는 다른 워크로드도 {{node}}에서 빠집니다. kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 레이블을 되돌려 놓으세요 (kubectl label node {{node}} {{labelKey}}={{labelValue}}).',
+      'vip-moves-daemonset':
+        '먼저 VIP를 옮기되, kube-vip 파드를 지우는 방법은 소용없습니다: DaemonSet {{daemonSet}}(이)가 cordon 여부와 상관없이 {{node}}에 파드를 다시 만들고, 파드에는 레이블 하나로 {{node}}(을)를 뺄 수 있는 노드 셀렉터가 없습니다. {{node}}(이)가 DaemonSet의 노드 어피니티에 맞지 않게 하고(kubectl -n {{daemonSetNamespace}} get daemonset {{daemonSetName}} --output=yaml 로 확인), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보일 때까지 기다린 뒤 재부팅하세요. 그럴 수 없다면 끊김을 감안하고 계획하세요.',
+      'vip-moves-unknown':
+        '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(파드가 데이터에 없음: 정적 파드라면 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기고, DaemonSet이라면 파드를 지워도 DaemonSet이 {{node}}에 다시 만드므로 {{node}}(을)를 DaemonSet의 노드 셀렉터에서 빼세요), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 재부팅하세요. 끝나면 되돌려 놓으세요.',
       'vip-none-left':
         '먼저 다른 컨트롤 플레인 노드에서 kube-vip를 실행하고(정적 파드 매니페스트), 재부팅 전에 VIP를 그쪽으로 옮기세요.',
       'keepalived-here':

@@ -136,6 +136,8 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 etcd 멤버 재시작: 다시 합류해 따라잡습니다. 어느 멤버가 리더인지는 보지 못했습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-no-quorum':
         '{{node}}의 etcd 멤버 재시작: etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}이며, 이 멤버가 빠지면 정족수를 잃습니다: 돌아올 때까지 리더도 쓰기도 없습니다.',
+      'etcd-single':
+        '{{node}}의 etcd 멤버 재시작: 유일한 etcd 멤버(정족수 1)라서 재시작하는 동안 정족수가 없습니다: 돌아올 때까지 리더도 쓰기도 없습니다.',
       'scheduler-leader':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다. 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받고, 그동안 새 파드가 스케줄되지 않습니다.',
       'scheduler-only': '{{node}}에만 kube-scheduler가 있습니다. 돌아올 때까지 파드가 스케줄되지 않습니다.',
@@ -393,6 +395,8 @@ export const koWhatIf: WhatIfMessages = {
     'dns-others': '나머지 CoreDNS 레플리카의 이름 해석',
     api: 'API와 kubectl',
     'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
+    'api-others-direct':
+      'VIP를 거치지 않고 다른 API 서버에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
     'etcd-quorum': 'etcd 정족수({{voters}}개 중 {{quorum}}개)',
     'reads-maybe': 'API 서버가 watch 캐시로 답하는 일부 읽기(kubectl get은 답할 수도 있음)',
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',
@@ -497,6 +501,7 @@ export const koWhatIf: WhatIfMessages = {
     'wait-readyz':
       'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
     'etcd-health': '전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
+    'etcd-health-single': '재시작 전후로 etcdctl endpoint health를 확인하세요.',
     'coredns-rollout':
       'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
     'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',

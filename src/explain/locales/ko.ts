@@ -81,6 +81,8 @@ export const ko: Messages = {
       '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
     'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
+    'api-others-direct':
+      'VIP를 거치지 않고 다른 apiserver에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
     'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
     'leaders-after-failover': '리더 페일오버 후의 스케줄링과 조정',
     'control-untouched': '컨트롤 플레인 자체: {{node}}에는 컨트롤 플레인 구성 요소가 없음',
@@ -146,6 +148,10 @@ export const ko: Messages = {
         'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'already-down-no-quorum':
         '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+      'capacity-vip':
+        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
+      'already-down-vip':
+        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       status:
         'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':

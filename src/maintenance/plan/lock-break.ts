@@ -11,16 +11,16 @@
  * Kept in Redis like the plans (`plan-store.ts`): JSON under `…:lock-break:<id>`, every write a
  * compare-and-set on `revision`, one open request per cluster (`…:lock-break-open:<cluster>`).
  */
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Locale, ReplyTarget } from '../../commands/types.js';
 import { BotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
 import type { KubeApi } from '../execute/kube-api.js';
 import { MaintenanceLock } from '../execute/maintenance-lock.js';
-import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
-import { type Actor, type Approval, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { OpenRecordStore, newBase32Id } from '../revision-store.js';
+import { approveOrReject, mayControl } from './approval-step.js';
+import type { Actor, Approval, ClusterMaintenancePolicy } from '../types.js';
 import { removeKuredLockEntry } from './kured-lock.js';
 import type { LockHolder, LockReport } from './lock-report.js';
 
@@ -80,13 +80,9 @@ export interface LockBreakRequest {
 /** Ids of requests to break a lock. */
 export const LOCK_BREAK_ID_PATTERN = /^lb-[a-z2-7]{10}$/;
 
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
 /** A new id: `lb-` + 10 base32 characters from the crypto random source. */
 export function newLockBreakId(): string {
-  let out = 'lb-';
-  for (const b of randomBytes(10)) out += BASE32[b & 31];
-  return out;
+  return newBase32Id('lb-');
 }
 
 /** The job id of an approved request's break on the cluster's maintenance queue (no ':'). */
@@ -135,38 +131,11 @@ export type LockBreakDecisionResult =
     }
   | { ok: false; refusal: LockBreakRefusal; request?: LockBreakRequest };
 
-/** CAS write: KEYS request, open key; ARGV expected revision (-1 create), JSON, id, terminal, retention. */
-const CAS = `
-local cur = redis.call('GET', KEYS[1])
-local expected = tonumber(ARGV[1])
-if expected == -1 then
-  if cur then return {0, ''} end
-  local open = redis.call('GET', KEYS[2])
-  if open and open ~= ARGV[3] then
-    local other = redis.call('GET', string.sub(KEYS[1], 1, string.len(KEYS[1]) - string.len(ARGV[3])) .. open)
-    if other then
-      local st = cjson.decode(other).state
-      if st == 'pending-approval' or st == 'approved' then return {-2, open} end
-    end
-  end
-else
-  if not cur then return {-1, ''} end
-  if tonumber(cjson.decode(cur).revision) ~= expected then return {0, ''} end
-end
-redis.call('SET', KEYS[1], ARGV[2])
-if ARGV[4] == '1' then
-  if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-else
-  redis.call('SET', KEYS[2], ARGV[3])
-end
-return {1, ''}
-`;
-
 /** The requests to break a lock, in Redis (shares the caller's connection). Methods throw BotError `queue-unavailable` when Redis fails. */
 export class LockBreakStore {
   private readonly prefix: string;
   private readonly now: () => Date;
+  private readonly requests: OpenRecordStore<LockBreakRequest>;
 
   /**
    * @param redis - a connected ioredis client
@@ -178,55 +147,25 @@ export class LockBreakStore {
   ) {
     this.prefix = options.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
     this.now = options.now ?? (() => new Date());
-    this.redis.defineCommand('lockBreakCas', { numberOfKeys: 2, lua: CAS });
-  }
-
-  private key(id: string): string {
-    return `${this.prefix}lock-break:${id}`;
-  }
-
-  private openKey(cluster: string): string {
-    return `${this.prefix}lock-break-open:${cluster}`;
-  }
-
-  private async cas(r: LockBreakRequest, expected: number): Promise<{ status: number; other: string }> {
-    try {
-      const cmd = (this.redis as unknown as { lockBreakCas(...a: string[]): Promise<[number, string]> })
-        .lockBreakCas;
-      const [status, other] = await cmd.apply(this.redis, [
-        this.key(r.id),
-        this.openKey(r.cluster),
-        String(expected),
-        JSON.stringify(r),
-        r.id,
-        LOCK_BREAK_TERMINAL_STATES.includes(r.state) ? '1' : '0',
-        String(DEFAULT_FINISHED_RETENTION_MS),
-      ]);
-      return { status: Number(status), other: String(other) };
-    } catch (err) {
-      throw new BotError('queue-unavailable', `lock break store: Redis write failed for ${r.id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
+    this.requests = new OpenRecordStore<LockBreakRequest>(redis, {
+      command: 'lockBreakCas',
+      label: 'lock break store',
+      idName: 'id',
+      idPattern: LOCK_BREAK_ID_PATTERN,
+      newId: newLockBreakId,
+      recordKey: (id) => `${this.prefix}lock-break:${id}`,
+      openKey: (cluster) => `${this.prefix}lock-break-open:${cluster}`,
+      terminalStates: LOCK_BREAK_TERMINAL_STATES,
+      retentionMs: DEFAULT_FINISHED_RETENTION_MS,
+    });
   }
 
   /**
    * A request by id.
    * @param id - `lb-…`; anything else is "not found" (never read)
    */
-  async get(id: string): Promise<LockBreakRequest | null> {
-    if (!LOCK_BREAK_ID_PATTERN.test(id)) return null;
-    let text: string | null;
-    try {
-      text = await this.redis.get(this.key(id));
-    } catch (err) {
-      throw new BotError('queue-unavailable', `lock break store: Redis read failed for ${id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
-    return text === null ? null : (JSON.parse(text) as LockBreakRequest);
+  get(id: string): Promise<LockBreakRequest | null> {
+    return this.requests.get(id);
   }
 
   /**
@@ -242,50 +181,29 @@ export class LockBreakStore {
     lifetimeMs: number,
   ): Promise<{ ok: true; request: LockBreakRequest } | { ok: false; existing?: LockBreakRequest }> {
     const now = this.now();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const r: LockBreakRequest = {
-        ...input,
-        reason: clipCodePoints(input.reason, 500),
-        id: newLockBreakId(),
-        requestedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
-        approvalsRequired,
-        approvals: [],
-        state: 'pending-approval',
-        revision: 1,
-      };
-      const { status, other } = await this.cas(r, -1);
-      if (status === 1) return { ok: true, request: r };
-      if (status === -2) {
-        const existing = await this.get(other);
-        return existing ? { ok: false, existing } : { ok: false };
-      }
-    }
-    throw new BotError('internal', 'lock break store: could not draw an unused id');
+    const made = await this.requests.insert((id) => ({
+      ...input,
+      reason: clipCodePoints(input.reason, 500),
+      id,
+      requestedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+      approvalsRequired,
+      approvals: [],
+      state: 'pending-approval',
+      revision: 1,
+    }));
+    return made.ok ? { ok: true, request: made.record } : made;
   }
 
   /**
    * Read, change, write with compare-and-set; again from the read when another writer won.
    * @returns the request written, or null when `change` wrote nothing or there is none
    */
-  async update(
+  update(
     id: string,
     change: (r: LockBreakRequest) => LockBreakRequest | null,
   ): Promise<LockBreakRequest | null> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const cur = await this.get(id);
-      if (cur === null) return null;
-      const next = change(structuredClone(cur));
-      if (next === null) return null;
-      next.revision = cur.revision + 1;
-      const { status } = await this.cas(next, cur.revision);
-      if (status === 1) return next;
-      if (status === -1) return null;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
-    }
-    throw new BotError('queue-unavailable', `lock break store: too many concurrent writes to ${id}`, {
-      retryable: true,
-    });
+    return this.requests.update(id, change);
   }
 
   /**
@@ -309,37 +227,19 @@ export class LockBreakStore {
       if (LOCK_BREAK_TERMINAL_STATES.includes(r.state)) return refuse('already-finished');
       if (action !== 'approve' && action !== 'reject' && action !== 'cancel') return refuse('not-applicable');
       if (action === 'cancel') {
-        const allowed =
-          actorKey(actor) === actorKey(r.requestedBy) ||
-          isAllowed(policy.approvers, actor) ||
-          isAllowed(policy.admins, actor);
-        if (!allowed) return refuse('not-allowed');
+        if (!mayControl(r, actor, policy)) return refuse('not-allowed');
         if (r.state !== 'pending-approval') return refuse('not-pending');
         r.state = 'cancelled';
         r.cancelledBy = actor;
         result = { ok: true, outcome: 'cancelled', request: r };
         return r;
       }
-      if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
-      if (r.state !== 'pending-approval') return refuse('not-pending');
-      if (Date.parse(r.expiresAt) <= at.getTime()) {
-        r.state = 'expired';
-        result = { ok: false, refusal: 'expired', request: r };
-        return r;
-      }
-      if (action === 'reject') {
-        r.state = 'rejected';
-        r.rejectedBy = actor;
-        result = { ok: true, outcome: 'rejected', request: r };
-        return r;
-      }
-      if (actorKey(actor) === actorKey(r.requestedBy)) return refuse('self-approval');
-      if (r.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
-      r.approvals.push({ actor, at: at.toISOString() });
-      const done = r.approvals.length >= r.approvalsRequired;
-      if (done) r.state = 'approved';
-      result = { ok: true, outcome: done ? 'approved' : 'approval-counted', request: r };
-      return r;
+      const step = approveOrReject(r, actor, action, policy.approvers, at);
+      result =
+        'refusal' in step
+          ? { ok: false, refusal: step.refusal, request: r }
+          : { ok: true, outcome: step.outcome, request: r };
+      return step.write ? r : null;
     });
     return result;
   }

@@ -6,12 +6,11 @@
  * A writer that lost a race reads again and re-decides: two approvers clicking at once are both
  * counted, and exactly one of them sees the last approval (and starts the plan).
  */
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { BotError } from '../../errors.js';
-import { isAllowed } from '../policy.js';
 import { clipCodePoints, DEFAULT_FINISHED_RETENTION_MS, MAINTENANCE_KEY_PREFIX } from '../request-store.js';
-import { type Actor, type ClusterMaintenancePolicy, actorKey } from '../types.js';
+import { OpenRecordStore, newBase32Id } from '../revision-store.js';
+import { approveOrReject, mayControl } from './approval-step.js';
+import type { Actor, ClusterMaintenancePolicy } from '../types.js';
 import {
   type MaintenancePlan,
   type PlanAction,
@@ -19,51 +18,13 @@ import {
   PLAN_TERMINAL_STATES,
 } from './plan-types.js';
 
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
 /**
  * A new plan id: `mp-` + 10 base32 characters from the crypto random source (50 bits).
  * @returns e.g. `mp-k3x7q2mzab`
  */
 export function newPlanId(): string {
-  let out = 'mp-';
-  for (const b of randomBytes(10)) out += BASE32[b & 31];
-  return out;
+  return newBase32Id('mp-');
 }
-
-/**
- * CAS write. KEYS: plan, open key of its cluster. ARGV: expected revision (-1: create), JSON, id,
- * terminal flag, retention ms. Returns {1} written, {0} revision mismatch / exists, {-1} missing,
- * {-2, id} when creating and the cluster has another open plan.
- */
-const PLAN_CAS = `
-local cur = redis.call('GET', KEYS[1])
-local expected = tonumber(ARGV[1])
-if expected == -1 then
-  if cur then return {0, ''} end
-  local open = redis.call('GET', KEYS[2])
-  if open and open ~= ARGV[3] then
-    local other = redis.call('GET', string.sub(KEYS[1], 1, string.len(KEYS[1]) - string.len(ARGV[3])) .. open)
-    if other then
-      local st = cjson.decode(other).state
-      if st ~= 'completed' and st ~= 'stopped' and st ~= 'cancelled' and st ~= 'rejected' and st ~= 'expired' then
-        return {-2, open}
-      end
-    end
-  end
-else
-  if not cur then return {-1, ''} end
-  if tonumber(cjson.decode(cur).revision) ~= expected then return {0, ''} end
-end
-redis.call('SET', KEYS[1], ARGV[2])
-if ARGV[4] == '1' then
-  if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-else
-  redis.call('SET', KEYS[2], ARGV[3])
-end
-return {1, ''}
-`;
 
 /**
  * Why a decision on a plan was refused (nothing changed): `not-found`; `not-approver` (approve /
@@ -125,20 +86,27 @@ export type NewPlan = Omit<
 export class MaintenancePlanStore {
   private readonly prefix: string;
   private readonly now: () => Date;
-  private readonly retentionMs: number;
+  private readonly plans: OpenRecordStore<MaintenancePlan>;
 
   /**
    * @param redis - a connected ioredis client
    * @param options - see {@link PlanStoreOptions}
    */
-  constructor(
-    private readonly redis: Redis,
-    options: PlanStoreOptions = {},
-  ) {
+  constructor(redis: Redis, options: PlanStoreOptions = {}) {
     this.prefix = options.keyPrefix ?? MAINTENANCE_KEY_PREFIX;
     this.now = options.now ?? (() => new Date());
-    this.retentionMs = options.finishedRetentionMs ?? DEFAULT_FINISHED_RETENTION_MS;
-    this.redis.defineCommand('maintenancePlanCas', { numberOfKeys: 2, lua: PLAN_CAS });
+    this.plans = new OpenRecordStore<MaintenancePlan>(redis, {
+      command: 'maintenancePlanCas',
+      label: 'maintenance plan store',
+      idName: 'plan id',
+      idPattern: PLAN_ID_PATTERN,
+      newId: newPlanId,
+      recordKey: (id) => this.planKey(id),
+      openKey: (cluster) => this.openKey(cluster),
+      terminalStates: PLAN_TERMINAL_STATES,
+      retentionMs: options.finishedRetentionMs ?? DEFAULT_FINISHED_RETENTION_MS,
+      check: { isRecord: (plan, id) => plan.id === id && Array.isArray(plan.nodes), description: 'a plan' },
+    });
   }
 
   /** `…:plan:<id>`. */
@@ -151,49 +119,13 @@ export class MaintenancePlanStore {
     return `${this.prefix}plan-open:${cluster}`;
   }
 
-  private async cas(plan: MaintenancePlan, expected: number): Promise<{ status: number; other: string }> {
-    try {
-      const cmd = (this.redis as unknown as { maintenancePlanCas(...a: string[]): Promise<[number, string]> })
-        .maintenancePlanCas;
-      const [status, other] = await cmd.apply(this.redis, [
-        this.planKey(plan.id),
-        this.openKey(plan.cluster),
-        String(expected),
-        JSON.stringify(plan),
-        plan.id,
-        PLAN_TERMINAL_STATES.includes(plan.state) ? '1' : '0',
-        String(this.retentionMs),
-      ]);
-      return { status: Number(status), other: String(other) };
-    } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance plan store: Redis write failed for ${plan.id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
-  }
-
   /**
    * A plan by id.
    * @param id - `mp-…`; anything else is "not found" (never read)
    * @returns the plan, or null
    */
-  async get(id: string): Promise<MaintenancePlan | null> {
-    if (!PLAN_ID_PATTERN.test(id)) return null;
-    let text: string | null;
-    try {
-      text = await this.redis.get(this.planKey(id));
-    } catch (err) {
-      throw new BotError('queue-unavailable', `maintenance plan store: Redis read failed for ${id}`, {
-        retryable: true,
-        cause: err,
-      });
-    }
-    if (text === null) return null;
-    const plan = JSON.parse(text) as MaintenancePlan;
-    if (plan.id !== id || !Array.isArray(plan.nodes))
-      throw new BotError('internal', `maintenance plan store: ${this.planKey(id)} does not hold a plan`);
-    return plan;
+  get(id: string): Promise<MaintenancePlan | null> {
+    return this.plans.get(id);
   }
 
   /**
@@ -211,28 +143,21 @@ export class MaintenancePlanStore {
     { ok: true; plan: MaintenancePlan } | { ok: false; refusal: 'already-open'; existing?: MaintenancePlan }
   > {
     const now = this.now();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const plan: MaintenancePlan = {
-        ...input,
-        reason: clipCodePoints(input.reason, 500),
-        id: newPlanId(),
-        requestedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
-        approvalsRequired,
-        approvals: [],
-        state: 'pending-approval',
-        revision: 1,
-      };
-      const { status, other } = await this.cas(plan, -1);
-      if (status === 1) return { ok: true, plan };
-      if (status === -2) {
-        const existing = await this.get(other);
-        return existing
-          ? { ok: false, refusal: 'already-open', existing }
-          : { ok: false, refusal: 'already-open' };
-      }
-    }
-    throw new BotError('internal', 'maintenance plan store: could not draw an unused plan id');
+    const made = await this.plans.insert((id) => ({
+      ...input,
+      reason: clipCodePoints(input.reason, 500),
+      id,
+      requestedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+      approvalsRequired,
+      approvals: [],
+      state: 'pending-approval',
+      revision: 1,
+    }));
+    if (made.ok) return { ok: true, plan: made.record };
+    return made.existing
+      ? { ok: false, refusal: 'already-open', existing: made.existing }
+      : { ok: false, refusal: 'already-open' };
   }
 
   /**
@@ -242,24 +167,11 @@ export class MaintenancePlanStore {
    * @returns the plan written, or null when `change` wrote nothing or there is no such plan
    * @throws BotError `queue-unavailable` after 200 lost races
    */
-  async update(
+  update(
     id: string,
     change: (plan: MaintenancePlan) => MaintenancePlan | null,
   ): Promise<MaintenancePlan | null> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const cur = await this.get(id);
-      if (cur === null) return null;
-      const next = change(structuredClone(cur));
-      if (next === null) return null;
-      next.revision = cur.revision + 1;
-      const { status } = await this.cas(next, cur.revision);
-      if (status === 1) return next;
-      if (status === -1) return null;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * Math.min(20, attempt + 1))));
-    }
-    throw new BotError('queue-unavailable', `maintenance plan store: too many concurrent writes to ${id}`, {
-      retryable: true,
-    });
+    return this.plans.update(id, change);
   }
 
   /**
@@ -288,32 +200,14 @@ export class MaintenancePlanStore {
       };
       if (PLAN_TERMINAL_STATES.includes(p.state)) return refuse('already-finished');
       if (action === 'approve' || action === 'reject') {
-        if (!isAllowed(policy.approvers, actor)) return refuse('not-approver');
-        if (p.state !== 'pending-approval') return refuse('not-pending');
-        if (Date.parse(p.expiresAt) <= at.getTime()) {
-          p.state = 'expired';
-          result = { ok: false, refusal: 'expired', plan: p };
-          return p;
-        }
-        if (action === 'reject') {
-          p.state = 'rejected';
-          p.rejectedBy = actor;
-          result = { ok: true, outcome: 'rejected', plan: p };
-          return p;
-        }
-        if (actorKey(actor) === actorKey(p.requestedBy)) return refuse('self-approval');
-        if (p.approvals.some((a) => actorKey(a.actor) === actorKey(actor))) return refuse('already-approved');
-        p.approvals.push({ actor, at: at.toISOString() });
-        const done = p.approvals.length >= p.approvalsRequired;
-        if (done) p.state = 'approved';
-        result = { ok: true, outcome: done ? 'approved' : 'approval-counted', plan: p };
-        return p;
+        const step = approveOrReject(p, actor, action, policy.approvers, at);
+        result =
+          'refusal' in step
+            ? { ok: false, refusal: step.refusal, plan: p }
+            : { ok: true, outcome: step.outcome, plan: p };
+        return step.write ? p : null;
       }
-      const allowed =
-        actorKey(actor) === actorKey(p.requestedBy) ||
-        isAllowed(policy.approvers, actor) ||
-        isAllowed(policy.admins, actor);
-      if (!allowed) return refuse('not-allowed');
+      if (!mayControl(p, actor, policy)) return refuse('not-allowed');
       switch (action) {
         case 'cancel':
           p.cancelledBy = actor;

@@ -135,6 +135,10 @@ function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
  */
 export function explainFinding(tr: Translator, f: Finding): string | null {
   const key = `checks.${f.check}.${f.variant}`;
+  // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
+  // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
+  if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
+    return tr.t(`${key}-from-pods`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 

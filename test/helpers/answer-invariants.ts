@@ -703,6 +703,79 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 을/를, 과/와, 으로/로).
   if (reply.locale === 'ko') for (const v of particleViolations(text)) out.push(v);
 
+  // 13. Unseen is never healthy (issue 16, "verdicts and claims made on data the bot did not
+  // see"). What the answer says it did not see: its not-observed finding, the target's pods
+  // (target-pods), the control plane's health for a worker (control-plane-healthy-for-worker
+  // `unseen`), the what-if's control plane (control-plane-serving `unseen`).
+  const notObserved = new Set(
+    reply.findings
+      .filter((f) => f.check === 'not-observed')
+      .flatMap((f) => (Array.isArray(f.facts.resources) ? (f.facts.resources as readonly string[]) : [])),
+  );
+  const podsUnseen = notObserved.has('pods') || reply.findings.some((f) => f.check === 'target-pods');
+  const healthUnseen =
+    notObserved.has('readyz') ||
+    reply.findings.some(
+      (f) =>
+        (f.check === 'control-plane-healthy-for-worker' || f.check === 'control-plane-serving') &&
+        f.variant === 'unseen',
+    );
+  // 13a. SAFE never stands beside what could not be confirmed for a reboot, drain or upgrade: the
+  // target's pods or the control plane's health (house rule: a wrong "safe" can take production down).
+  // A drain alone only needs the API: with a control plane that does not serve, it fails and
+  // disrupts nothing, so for a drain only unseen pods count.
+  const rebootLike =
+    reply.kind === 'reboot-impact' ||
+    (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down');
+  const drainTitle = rawText(reply.locale === 'ko' ? 'ko' : 'en', 'whatIf.title.drain');
+  const drainOnly =
+    reply.multiNode?.action === 'drain' ||
+    (drainTitle !== undefined && templatePattern(drainTitle).test(reply.title));
+  if (rebootLike && reply.verdict === 'safe' && (podsUnseen || (healthUnseen && !drainOnly)))
+    out.push(
+      `SAFE although ${podsUnseen ? "the target's pods" : "the control plane's health"} ${podsUnseen && healthUnseen ? "and the control plane's health were" : 'was'} not seen`,
+    );
+  // 13b. A control plane whose health was not seen is not said healthy or serving (/readyz passing).
+  if (healthUnseen) {
+    for (const m of matching([
+      'checks.control-plane-healthy-for-worker.healthy',
+      'summary.safe-worker',
+      'summary.safe-worker-nothing-moves',
+      'whatIf.checks.control-plane-serving.serving',
+      'whatIf.checks.control-plane-serving.serving-writes-blocked',
+    ]))
+      out.push(`the control plane's health was not seen, yet: "${m.sentence}"`);
+    for (const s of sentences)
+      if (/control plane is healthy|\/readyz passing|컨트롤 플레인이 정상|\/readyz 통과/.test(s))
+        out.push(`the control plane's health was not seen, yet: "${s}"`);
+  }
+  // 13c. etcd status not seen: no sentence says its members are healthy without naming the source
+  // (a Ready etcd pod is not a healthy member; the `-from-pods` texts say so).
+  if (notObserved.has('etcd'))
+    for (const m of matching([
+      'checks.etcd-quorum-after.status-single',
+      'checks.etcd-quorum-after.status-kept',
+      'checks.etcd-quorum-after.status-no-spare',
+    ]))
+      out.push(`etcd status was not seen, yet the answer says its members are healthy: "${m.sentence}"`);
+  // 13d. Quorum said unknown: no other sentence states quorum figures as the bot's own (the
+  // OpenShift quorum guard's counts are its PodDisruptionBudget's recorded status, and say so).
+  if (reply.findings.some((f) => f.check === 'etcd-quorum-after' && /(^|-)unknown/.test(f.variant)))
+    for (const s of sentences)
+      if (/allows \d+ master disruptions? now \(/.test(s) || /지금 마스터 \d+대까지 중단 가능/.test(s))
+        out.push(`etcd quorum is unknown, yet a sentence states quorum figures as fact: "${s}"`);
+  // 13e. "its pods can move elsewhere" only where the capacity check found room for them.
+  if (!reply.findings.some((f) => f.check === 'capacity' && f.variant === 'fits'))
+    for (const m of matching(['summary.safe-worker']))
+      out.push(`"its pods can move elsewhere" without room found for them: "${m.sentence}"`);
+  // 14. One model per plane: a plane headed "affected" is not also said to keep working untouched.
+  for (const plane of reply.planes) {
+    if (!plane.affected) continue;
+    const untouched = rawText(reply.locale === 'ko' ? 'ko' : 'en', 'keeps.control-untouched');
+    if (untouched !== undefined && plane.keepsWorking.some((k) => templatePattern(untouched).test(k)))
+      out.push(`the ${plane.plane} plane is headed affected and said untouched: "${plane.heading}"`);
+  }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

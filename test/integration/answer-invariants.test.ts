@@ -731,6 +731,129 @@ describe('the invariant checker catches planted contradictions', () => {
       /Korean particle after "atlas-cp-2" should be 가/,
     ],
     [
+      'SAFE beside pods that were not in the snapshot (real 08 worker-0)',
+      {
+        verdict: 'safe',
+        findings: [
+          { check: 'target-pods', plane: 'data', severity: 'warn', variant: 'none-listed', facts: {} },
+        ],
+      },
+      /SAFE although the target's pods was not seen/,
+    ],
+    [
+      'SAFE beside /readyz not in the snapshot',
+      {
+        verdict: 'safe',
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz', 'leases'] },
+          },
+        ],
+      },
+      /SAFE although the control plane's health was not seen/,
+    ],
+    [
+      '"the control plane is healthy" beside /readyz not in the snapshot (real 07 worker-b)',
+      {
+        reasons: [
+          'The control plane is healthy, so worker-b gets its pods and Service rules back after the reboot.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz'] },
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      'a Korean "the control plane is healthy" beside /readyz not in the snapshot',
+      {
+        locale: 'ko',
+        reasons: [
+          '컨트롤 플레인이 정상이므로(/readyz 통과) wk-1(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz'] },
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      '"control plane serving (/readyz passing)" in a what-if on a nodes-only file',
+      {
+        reasons: ['The control plane is serving (0 of 0 API servers alive, /readyz passing).'],
+        findings: [
+          {
+            check: 'control-plane-serving',
+            plane: 'control',
+            severity: 'info',
+            variant: 'unseen',
+            facts: {},
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      '"etcd is healthy" from a Ready etcd pod, etcd status not seen (real 01 status)',
+      {
+        reasons: [
+          'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['etcd'] },
+          },
+        ],
+      },
+      /etcd status was not seen, yet the answer says its members are healthy/,
+    ],
+    [
+      'quorum unknown beside the quorum guard stated as fact (real 07 master)',
+      {
+        reasons: [
+          "OpenShift's openshift-machine-config-operator/etcd-quorum-guard PodDisruptionBudget guards etcd quorum: it allows 1 master disruption now (3 healthy, 2 needed); drain masters one at a time.",
+        ],
+        findings: [
+          { check: 'etcd-quorum-after', plane: 'control', severity: 'warn', variant: 'unknown', facts: {} },
+        ],
+      },
+      /etcd quorum is unknown, yet a sentence states quorum figures as fact/,
+    ],
+    [
+      '"its pods can move elsewhere" with no room found for them (real 08 worker-0)',
+      {
+        summary: 'Safe to reboot worker-0: its pods can move elsewhere and the control plane is healthy.',
+      },
+      /"its pods can move elsewhere" without room found for them/,
+    ],
+    [
+      'a plane headed affected and said untouched (scenario 02 worker)',
+      {
+        keeps: ['the control plane itself: borealis-wk-1 runs none of it'],
+      },
+      /headed affected and said untouched/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,

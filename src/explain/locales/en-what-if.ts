@@ -83,12 +83,14 @@ export const enWhatIf = {
       'kube-proxy is not deployed in {{cluster}} (no kube-system/kube-proxy DaemonSet){{cniText}}: Service routing is done by something else, so restarting kube-proxy does not apply.',
     'kube-proxy-absent-cni': '; {{cni}} probably replaces it',
     'down-on-node-not-analysed':
-      'I analyse a failure on one node for the control-plane components only (kube-apiserver, etcd, kube-scheduler, kube-controller-manager), so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
+      'I analyse a failure on one node for the control-plane components (kube-apiserver, etcd, kube-scheduler, kube-controller-manager) and the node agents (kubelet, kube-proxy, the CNI) only, so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
   },
   checks: {
     'control-plane-serving': {
       serving:
         'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
+      unseen:
+        'Whether the control plane is serving was not seen (/readyz is not in the snapshot); nothing in it says the control plane is down.',
       'serving-writes-blocked':
         'The API servers answer ({{apiserversAlive}} of {{apiservers}} alive, /readyz passing), but etcd refuses writes (an active alarm): nothing can be changed.',
       degraded:
@@ -258,6 +260,12 @@ export const enWhatIf = {
       'container-runtime':
         'The container runtime down on every node: running containers survive with containerd, but nothing can start, and nodes go NotReady after {{graceS}} s.',
       cni: 'The CNI agent ({{plugin}}) down on every node: existing pod networking keeps working; new pods get no network.',
+      'kubelet-node':
+        'kubelet down on {{node}}: the pods there keep running but are no longer managed (not started, stopped or probed); after {{graceS}} s (the node-monitor grace period of this version) {{node}} goes NotReady and leaves the Service endpoints, and {{tolerationS}} s later its pods are evicted (those with a controller are recreated elsewhere).',
+      'kube-proxy-node':
+        'kube-proxy down on {{node}}: the Service rules already in its kernel keep forwarding but are no longer updated, so traffic from {{node}} can go to endpoints that are gone and never reaches new ones.',
+      'cni-node':
+        'The CNI agent ({{plugin}}) down on {{node}}: pods already running keep their network, but new pods scheduled to {{node}} get none and do not start.',
     },
     'drain-api': {
       'api-down':
@@ -352,6 +360,14 @@ export const enWhatIf = {
     'rule-updates-all':
       'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
     kubelet: 'on {{node}}: starting and stopping pods, probes, and status updates while kubelet is down',
+    'kubelet-down':
+      'on {{node}}: starting, stopping and probing pods, and its status updates, until kubelet is restarted',
+    'kubelet-evicted':
+      'the pods on {{node}}: taken out of the Service endpoints once it is NotReady ({{graceS}} s), evicted {{tolerationS}} s later',
+    'kube-proxy-down':
+      'Service rule updates on {{node}} (new Services, endpoint changes) until kube-proxy is restarted: its rules go stale',
+    'cni-down':
+      'network setup for new pods on {{node}} ({{plugin}}): they do not start until the agent is back',
     'api-all': 'every API call and kubectl command',
     'api-changes': 'every change to the cluster: applying manifests, scaling, rollouts',
     'controllers-wait': 'scheduling and reconciliation, for the restart',
@@ -469,6 +485,8 @@ export const enWhatIf = {
       'kube-proxy restarts in seconds; rules on {{node}} are current again after its first resync',
     kubelet:
       'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
+    'kubelet-down':
+      '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
@@ -520,6 +538,10 @@ export const enWhatIf = {
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
+    'kubelet-down':
+      'Restart kubelet on {{node}} within {{graceS}} s if you can (systemctl restart kubelet on the node), and watch it: kubectl get node {{node}} -w.',
+    'node-agent-down':
+      'Bring {{component}} on {{node}} back (its pod: kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     'kubelet-watch':
       'Watch the node while kubelet restarts: kubectl get node {{node}} -w; it must stay Ready (back within {{graceS}} s).',
     'apiserver-window':

@@ -21,6 +21,8 @@ export const en = {
     'safe-control-plane':
       'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    'safe-worker-nothing-moves':
+      'Safe to reboot {{node}}: none of its pods needs to move (DaemonSet and static pods come back with it) and the control plane is healthy.',
     'safe-unseen':
       'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
@@ -37,6 +39,8 @@ export const en = {
     data: 'Data plane',
     affected: 'affected',
     unaffected: 'not affected',
+    'affected-not-touched':
+      'affected by its own state (the reboot does not touch it: {{node}} runs none of it)',
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
@@ -242,12 +246,18 @@ export const en = {
         'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
       'status-single':
         'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+      'status-single-from-pods':
+        "etcd has a single member; its etcd pod is Ready (the member's own health was not seen: no etcd status in the data), and there is no spare: while it is down, all writes stop cluster-wide.",
+      'status-no-spare-from-pods':
+        'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
+      'status-kept-from-pods':
+        'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
-        'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+        'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
-        'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -307,9 +317,9 @@ export const en = {
     },
     'pdb-blocks': {
       'quorum-guard':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: its status as recorded allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count, not the bot's); drain masters one at a time.",
       'quorum-guard-blocked':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption, by its status as recorded ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count): another etcd member is down or being drained; the drain of this master would wait.",
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all':
@@ -361,7 +371,7 @@ export const en = {
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node-unseen':
-        '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
+        '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
       estimate:
@@ -373,10 +383,18 @@ export const en = {
       degraded:
         'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy:
-        'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
+        'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
+      unseen:
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
+    },
+    'target-pods': {
+      unseen:
+        'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      'none-listed':
+        'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',

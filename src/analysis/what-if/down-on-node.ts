@@ -6,7 +6,7 @@
  * - a failed etcd leader hands nothing over: the members left elect a new leader after the
  *   election timeout, {@link ETCD_ELECTION_TIMEOUT_MS} by default (https://etcd.io/docs/v3.5/tuning/);
  * - a failed kube-scheduler or kube-controller-manager leader's Lease is taken by a standby only
- *   after it expires (`leaseDurationSeconds`, {@link LEADER_ELECTION_LEASE_DURATION_S} s by default,
+ *   after it expires (`leaseDurationSeconds`, `LEADER_ELECTION_LEASE_DURATION_S` in domain.ts by default,
  *   `--leader-elect-lease-duration`).
  * The node agents of the data plane get a verdict from their own findings (issue 16):
  * - kubelet down: its pods are no longer managed (not started, stopped or probed); after the

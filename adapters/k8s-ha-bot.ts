@@ -11,7 +11,8 @@ import { type CliIo, runCli } from './console/cli.js';
  * Run the CLI.
  * @param argv - `process.argv` shape (node, script, then arguments)
  * @param io - output and environment (default: the process's)
- * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
+ * @returns the exit code: 0 answered (safe, caution or no verdict), 3 answered unsafe, 1 could not
+ *   answer, 2 bad input or configuration
  */
 export function main(argv: readonly string[], io?: CliIo): Promise<number> {
   return runCli(

@@ -266,6 +266,19 @@ Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; 
 `;
 
 /**
+ * The exit codes of `ask`, as its help prints them (EXIT_CODES in ./console-adapter.ts; the text is
+ * here so that `--help` loads no adapter module). The same with `--format json`.
+ */
+const EXIT_HELP = `
+Exit codes (the same with --format json):
+  0  answered; the verdict is safe or caution, or the answer has none (status, help)
+  3  answered; the verdict is unsafe: do not go on (k8s-ha-bot ask "can I reboot X" && reboot stops here)
+  1  could not answer: cluster unreachable, internal error, no worker, time-out, a maintenance refusal
+  2  bad input or configuration: text not understood (a malformed mr-/mp- id too), unknown cluster,
+     a node or component the cluster does not have, a maintenance command without Redis
+`;
+
+/**
  * `schedules` at the console: every chat's schedules, read from the configured Redis with a
  * ScheduleService opened for the one call (the console holds no connection between requests);
  * its modules load only when the list is asked for.
@@ -310,7 +323,8 @@ async function print(io: CliIo, outcome: ConsoleOutcome, format: 'text' | 'json'
  * @param argv - `process.argv` shape (node, script, then arguments)
  * @param chat - how to load the gateway and the chat settings check ({@link ChatAdapterLoaders})
  * @param io - output and environment (default: the process's)
- * @returns the exit code: 0 answered, 1 could not answer, 2 bad input or configuration
+ * @returns the exit code: 0 answered (safe, caution or no verdict), 3 answered unsafe, 1 could not
+ *   answer, 2 bad input or configuration
  */
 export async function runCli(
   argv: readonly string[],
@@ -377,7 +391,7 @@ export async function runCli(
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--as <name>', AS_HELP, parseAs)
-    .addHelpText('after', MAINTENANCE_HELP)
+    .addHelpText('after', MAINTENANCE_HELP + EXIT_HELP)
     .action(
       async (
         words: string[],

@@ -36,11 +36,12 @@ export interface ConsoleOutcome {
   /** Whether a job was run (false for bad input answered by the adapter itself). */
   ran: boolean;
   /**
-   * Process exit code: 0 answered; 2 bad input (unparsable text, unknown cluster, a node or
-   * component the cluster does not have, maintenance without Redis); 1 could not answer, or a
-   * maintenance request or decision was refused.
+   * Process exit code ({@link EXIT_CODES}): 0 answered, verdict safe or caution (or an answer
+   * without a verdict: status, help); 3 answered, verdict unsafe; 2 bad input (unparsable text,
+   * unknown cluster, a node or component the cluster does not have, maintenance without Redis);
+   * 1 could not answer, or a maintenance request or decision was refused.
    */
-  exitCode: 0 | 1 | 2;
+  exitCode: ExitCode;
   /**
    * What was understood: intent, nodes (resolved against the live node list when the
    * worker read the cluster, else as typed), group, plan mode, cluster, language; null when the
@@ -48,6 +49,24 @@ export interface ConsoleOutcome {
    */
   request: RequestSummary | null;
 }
+
+/** The exit codes of `k8s-ha-bot ask`, documented in its help and the README. */
+export const EXIT_CODES = {
+  /** Answered; the verdict, if any, is safe or caution (status, help and what-if answers without one too). */
+  answered: 0,
+  /** Could not answer (cluster unreachable, internal error, no worker, time-out), or a maintenance refusal. */
+  failed: 1,
+  /** Bad input or configuration: text not understood, unknown cluster, node or component, maintenance without Redis. */
+  badInput: 2,
+  /**
+   * Answered, and the verdict is unsafe: a script that runs `ask … && reboot` must not go on (a
+   * wrong "safe" can take production down, so unsafe is never the success code).
+   */
+  unsafe: 3,
+} as const;
+
+/** One of {@link EXIT_CODES}. */
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 /** Options of one console request. */
 export interface ConsoleRequest {
@@ -96,21 +115,23 @@ function namesSomethingMissing(f: Finding): boolean {
 }
 
 /**
- * The exit code of a reply: 2 when it says a named node or component does not exist, 1 for other
- * errors and for a refused maintenance request, else 0. A maintenance request is granted only with
- * its request card (kind `maintenance`); an `unsafe` refusal keeps the reboot-impact analysis as
- * its answer (kind `reboot-impact`, the refusal in the summary), so the kind alone does not say it.
+ * The exit code of a reply ({@link EXIT_CODES}): 2 when it says a named node or component does not
+ * exist, 1 for other errors and for a refused maintenance request, 3 for an answer whose verdict is
+ * unsafe, else 0. A maintenance request is granted only with its request card (kind
+ * `maintenance`); an `unsafe` refusal keeps the reboot-impact analysis as its answer (kind
+ * `reboot-impact`, the refusal in the summary), so the kind alone does not say it: a refusal is 1.
  */
-function exitCodeOf(reply: Reply, command: Command): 0 | 1 | 2 {
-  if (reply.kind === 'error') return reply.findings.some(namesSomethingMissing) ? 2 : 1;
+function exitCodeOf(reply: Reply, command: Command): ExitCode {
+  if (reply.kind === 'error')
+    return reply.findings.some(namesSomethingMissing) ? EXIT_CODES.badInput : EXIT_CODES.failed;
   if (
     (command.kind === 'maintenance-request' ||
       command.kind === 'maintenance-plan' ||
       command.kind === 'break-lock') &&
     reply.kind !== 'maintenance'
   )
-    return 1;
-  return 0;
+    return EXIT_CODES.failed;
+  return reply.verdict === 'unsafe' ? EXIT_CODES.unsafe : EXIT_CODES.answered;
 }
 
 /** The console's own answers (keys under `console.` in src/explain/locales). */

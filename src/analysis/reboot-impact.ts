@@ -33,7 +33,7 @@ import {
   whenDrainCannotMove,
 } from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
-import { workloadChecks } from './workload-checks.js';
+import { targetPodsUnseen, workloadChecks } from './workload-checks.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -183,8 +183,22 @@ function quorumGuardFindings(index: ClusterIndex): Finding[] {
     });
 }
 
+/**
+ * The control plane's health as a worker's reboot depends on it (check
+ * `control-plane-healthy-for-worker`): the node gets its pods and Service rules back only through
+ * a serving control plane. `down` blocks, `degraded` warns, `healthy` (ok) only when /readyz was
+ * seen passing; when /readyz was not seen (a kubectl List never holds it) the health is unknown:
+ * variant `unseen`, a data-plane warn (it is this node's pods whose return cannot be confirmed, not
+ * a control-plane problem), so the verdict is at most CAUTION (house rule: missing data is unknown,
+ * never passing; a wrong "safe" can take production down). Managed control planes too: the
+ * provider keeps it, but its health was not seen either.
+ * @param state - the control-plane state
+ * @param node - the worker
+ */
 function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
-  if (state.managed) return [];
+  const seen = state.readyz.reachable;
+  if (state.managed)
+    return seen ? [] : [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { node })];
   const etcd = state.etcd;
   const quorumLost =
     etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters + etcd.unknownVoters < etcd.quorum;
@@ -206,6 +220,9 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
   }
+  if (!seen) return [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', facts)];
+  // /readyz answered but failing (not etcd): the readyz finding says what; health is not claimed.
+  if (!state.readyz.ok) return [];
   return [finding('control-plane-healthy-for-worker', 'control', 'ok', 'healthy', facts)];
 }
 
@@ -261,6 +278,9 @@ function withoutQuorumNoHandover(findings: Finding[]): Finding[] {
  * becomes `held-here-writes-blocked`: no handover "once the lease expires" is promised, and no
  * "move the Lease first" advice is given. The kube-vip VIP held on the target cannot move either
  * (its Lease `plndr-cp-lock` cannot be written): control-plane-endpoint `vip-moves-writes-blocked`.
+ * The etcd leader on the target becomes `leader-here-writes-blocked`: etcd still hands leadership
+ * over on a clean shutdown, but writes do not "pause for a moment": they stay refused, whoever
+ * leads, until the alarm is disarmed.
  * @param findings - a reboot's findings (quorum kept)
  * @returns the same findings, the leader ones re-labelled when writes are refused
  */
@@ -271,7 +291,9 @@ function writesRefusedNoHandover(findings: Finding[]): Finding[] {
       ? { ...f, variant: 'held-here-writes-blocked' }
       : f.check === 'control-plane-endpoint' && f.variant === 'vip-moves'
         ? { ...f, variant: 'vip-moves-writes-blocked' }
-        : f,
+        : f.check === 'etcd-leader' && f.variant === 'leader-here'
+          ? { ...f, variant: 'leader-here-writes-blocked' }
+          : f,
   );
 }
 
@@ -400,6 +422,15 @@ export function analyzeRebootImpact(
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  // The node's own pods not seen (no pods in the snapshot, or a List without any of this node's):
+  // what runs there was not checked, so the verdict is at most CAUTION.
+  const podsUnseen = targetPodsUnseen(index, node);
+  if (podsUnseen !== null)
+    findings.push(
+      finding('target-pods', 'data', 'warn', podsUnseen === 'none-listed' ? 'none-listed' : 'unseen', {
+        node,
+      }),
+    );
   // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.
   findings.push(...controlPlaneEndpointChecks(index, node));
   findings.push(

@@ -72,7 +72,9 @@ export type CheckId =
   | 'dead-node-drain'
   // issue 16, the tools that act on nodes: the cluster autoscaler's annotation, a cordon someone else made
   | 'safe-to-evict'
-  | 'prior-cordon';
+  | 'prior-cordon'
+  // issue 16, what was not seen: the target's own pods (a List without them)
+  | 'target-pods';
 
 /** A fact value a finding carries into its explanation. */
 export type FactValue = string | number | boolean | null | readonly string[];

@@ -121,8 +121,11 @@ export function workloadChecks(
   }
 
   if (pods.daemonSet.length > 0 || pods.mirror.length > 0) {
+    // The variant says which of the two kinds the node has: a sentence never lists "none".
+    const variant =
+      pods.daemonSet.length === 0 ? 'static-only' : pods.mirror.length === 0 ? 'daemonsets-only' : 'present';
     out.push(
-      finding('daemonset-pods', 'data', 'info', 'present', {
+      finding('daemonset-pods', 'data', 'info', variant, {
         node,
         daemonSets: [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))],
         staticPods: pods.mirror.map((p) => p.metadata.name),
@@ -331,18 +334,44 @@ interface Free {
 }
 
 /**
- * A snapshot without pods cannot say what runs on the node, but its nodes can say that nothing
- * could take it elsewhere: when the target is the only Ready, schedulable node, every workload it
- * carries stops for the whole reboot (check `capacity`, warn, variant `only-node-unseen`). Found
- * on a real EKS List of one node (test/fixtures/real-clusters/10), which was called safe.
+ * Whether the pods on `node` were seen: `not-in-snapshot` when the snapshot holds no pods at all,
+ * `none-listed` when it is a kubectl List (it never holds /readyz, so `unobserved` names it) that
+ * lists pods of other nodes but none of this one: a List holds what its author chose to include,
+ * so a node without a pod in it was not seen, not found empty (real-clusters/08: the pods of
+ * master-0 only). Null when they were seen (a live read lists every pod). House rule: missing
+ * data is unknown, never passing.
+ * @param index - the cluster index
+ * @param node - the node
+ */
+export function targetPodsUnseen(
+  index: ClusterIndex,
+  node: string,
+): 'not-in-snapshot' | 'none-listed' | null {
+  const unobserved = index.snapshot.unobserved ?? [];
+  if (unobserved.includes('pods')) return 'not-in-snapshot';
+  if (!unobserved.includes('readyz')) return null;
+  return (index.podsByNode.get(node) ?? []).length === 0 ? 'none-listed' : null;
+}
+
+/**
+ * A snapshot without the node's pods cannot say what runs on it, but its nodes can say that
+ * nothing could take it elsewhere: when no other node is Ready, schedulable and free of a
+ * NoSchedule/NoExecute taint (the unseen pods' tolerations are unknown), every workload it carries
+ * stops for the whole reboot (check `capacity`, warn, variant `only-node-unseen`). Found on a real
+ * EKS List of one node (test/fixtures/real-clusters/10), which was called safe, and on an
+ * OpenShift List whose only other node is a tainted master (real-clusters/08).
  * @param index - the cluster index
  * @param node - the target node
  * @returns the finding, or nothing when pods were read or another node could take them
  */
 function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
-  if (!(index.snapshot.unobserved ?? []).includes('pods')) return [];
+  if (targetPodsUnseen(index, node) === null) return [];
   const others = index.snapshot.nodes.filter(
-    (n) => n.metadata.name !== node && isNodeReady(n) && !isCordoned(n),
+    (n) =>
+      n.metadata.name !== node &&
+      isNodeReady(n) &&
+      !isCordoned(n) &&
+      !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
   );
   return others.length > 0
     ? []

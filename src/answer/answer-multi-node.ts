@@ -193,6 +193,6 @@ export async function answerMultiNode(
     title:
       g !== undefined && command.nodes.length === 0 ? `${groupText} (${nodes.join(', ')})` : nodes.join(', '),
     notes,
-    etcdSource: context.state.etcd.source,
+    source: { state: context.state, capturedFrom: focused.capturedFrom },
   });
 }

@@ -36,5 +36,7 @@ export function answerWhatIf(
       : command.kind === 'upgrade-impact'
         ? analyzeUpgradeImpact(snapshot, command.node, command.targetVersion ?? null, now)
         : analyzeWhatIf(snapshot, command.change, now);
-  return explainWhatIf(impact, { ...ctx, ...(command.when ? { when: command.when } : {}) });
+  // The capture source is the snapshot's: the footer says where its time came from, as every answer's does.
+  const sourced = snapshot.capturedFrom ? { ...impact, capturedFrom: snapshot.capturedFrom } : impact;
+  return explainWhatIf(sourced, { ...ctx, ...(command.when ? { when: command.when } : {}) });
 }

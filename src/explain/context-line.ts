@@ -3,8 +3,44 @@
  * block, Teams card footer): cluster, snapshot time and where that time came from, request id,
  * the distribution profile, where etcd was seen, and the watch cache's freshness when the answer came from it.
  */
+import type { ControlPlaneState } from '../analysis/control-plane-state.js';
 import type { Translator } from './i18n.js';
-import type { Reply } from './reply.js';
+import type { Reply, ReplyContext } from './reply.js';
+
+/** What an answer's context line is made of, whatever the analysis behind it. */
+export interface ContextSource {
+  /** When the cluster was read (ISO 8601), or null when unknown. */
+  snapshotAt: string | null;
+  /** Snapshot files: where `snapshotAt` came from ({@link ReplyContext.capturedFrom}). */
+  capturedFrom?: ReplyContext['capturedFrom'] | undefined;
+  /** The control-plane state the analysis used: how etcd was known and the distribution profile. */
+  state: Pick<ControlPlaneState, 'profile'> & { etcd: Pick<ControlPlaneState['etcd'], 'source'> };
+}
+
+/**
+ * The context of an answer, the same for every kind (status, one node, several nodes, what-if,
+ * drain, upgrade): cluster, request id, snapshot time and where it came from, how etcd was known,
+ * the distribution profile. Every explain function builds its context here, so no footer lacks a
+ * part another one has.
+ * @param source - the analysis' snapshot time, capture source and state
+ * @param ctx - the cluster name and request id
+ * @returns the reply context
+ */
+export function replyContext(
+  source: ContextSource,
+  ctx: { cluster: string; requestId: string },
+): ReplyContext {
+  const { profile, etcd } = source.state;
+  return {
+    cluster: ctx.cluster,
+    snapshotAt: source.snapshotAt,
+    requestId: ctx.requestId,
+    etcdSource: etcd.source,
+    profile: profile.name,
+    ...(profile.variant ? { profileVariant: profile.variant } : {}),
+    ...(source.capturedFrom ? { capturedFrom: source.capturedFrom } : {}),
+  };
+}
 
 /**
  * The context line's parts, in order, to be joined (` · `) or shown as separate elements.

@@ -70,6 +70,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         ? facts.elsewhere
         : undefined);
   if (typeof count === 'number') derived.count = count;
+  // A sentence about a list of pods ("Add-on pods on X (a)") takes its `_one` form for one pod.
+  else if (Array.isArray(facts.pods)) derived.count = facts.pods.length;
   // "1 of its pods are on wk-1" is not English either: a budget's sentence counts its pods on the
   // node(s), an etcd member count the members that stay healthy.
   if (f.check === 'pdb-blocks') {
@@ -133,6 +135,10 @@ function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
  */
 export function explainFinding(tr: Translator, f: Finding): string | null {
   const key = `checks.${f.check}.${f.variant}`;
+  // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
+  // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
+  if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
+    return tr.t(`${key}-from-pods`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 

@@ -8,6 +8,7 @@ import { explainFinding } from './explain-finding.js';
 import type { ExplainContext } from './explain-reboot-impact.js';
 import { type Translator, translator } from './i18n.js';
 import type { Reply, ReplySection } from './reply.js';
+import { replyContext } from './context-line.js';
 
 const GROUPS: { heading: string; checks: readonly string[] }[] = [
   {
@@ -87,15 +88,7 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
         value: JSON.stringify({ cluster: ctx.cluster, kind: 'ha-status' }),
       },
     ],
-    context: {
-      cluster: ctx.cluster,
-      snapshotAt: status.snapshotAt,
-      requestId: ctx.requestId,
-      etcdSource: status.state.etcd.source,
-      profile: status.state.profile.name,
-      ...(status.state.profile.variant ? { profileVariant: status.state.profile.variant } : {}),
-      ...(status.capturedFrom ? { capturedFrom: status.capturedFrom } : {}),
-    },
+    context: replyContext(status, ctx),
     findings: status.findings,
   };
 }

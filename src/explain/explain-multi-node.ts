@@ -4,7 +4,6 @@
  * or Korean. Texts under `multiNode` (locales/en-multi-node.ts, ko-multi-node.ts); findings the
  * joint analysis carries over from each node's own analysis keep their single-node texts.
  */
-import type { EtcdSource } from '../analysis/etcd-view.js';
 import type {
   JointImpact,
   MultiNodeAction,
@@ -16,6 +15,7 @@ import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { MultiNodeReplyData, PlaneSection, Reply } from './reply.js';
+import { type ContextSource, replyContext } from './context-line.js';
 
 /** What the explanation needs besides the analysis. */
 export interface MultiNodeExplainContext {
@@ -27,7 +27,8 @@ export interface MultiNodeExplainContext {
   title: string;
   /** Extra lines (names that are no node, nodes beyond the limit). */
   notes: string[];
-  etcdSource?: EtcdSource;
+  /** The state and capture source of the snapshot analysed, for the context line ({@link replyContext}). */
+  source?: Omit<ContextSource, 'snapshotAt'>;
 }
 
 /** Text key of a joint finding (`multiNode.checks.<check>.<variant>`; both leader Leases share `leader`). */
@@ -193,12 +194,9 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
   const action = tr.t(`multiNode.action.${joint.action}`);
   const nodes = tr.list(joint.nodes);
   const title = tr.t('multiNode.title', { mode: tr.t(`multiNode.mode.${ctx.mode}`), nodes: ctx.title });
-  const context = {
-    cluster: ctx.cluster,
-    snapshotAt: joint.snapshotAt,
-    requestId: ctx.requestId,
-    ...(ctx.etcdSource === undefined ? {} : { etcdSource: ctx.etcdSource }),
-  };
+  const context = ctx.source
+    ? replyContext({ ...ctx.source, snapshotAt: joint.snapshotAt }, ctx)
+    : { cluster: ctx.cluster, snapshotAt: joint.snapshotAt, requestId: ctx.requestId };
   const aloneLines = joint.alone.map((a) =>
     tr.t('multiNode.aloneLine', { node: a.node, verdict: tr.t(`verdict.${a.verdict}`) }),
   );
@@ -268,7 +266,11 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
       : tr.t('multiNode.excludedLine', { node: e.node, reason });
   });
   const leader = joint.alone.find((a) =>
-    a.findings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here'),
+    a.findings.some(
+      (f) =>
+        f.check === 'etcd-leader' &&
+        (f.variant === 'leader-here' || f.variant === 'leader-here-writes-blocked'),
+    ),
   )?.node;
   const hasControl = plan.steps.some((s) =>
     joint.alone.some((a) => s.nodes.includes(a.node) && (a.role === 'control-plane' || a.etcdMember)),
@@ -277,7 +279,13 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
     joint.alone.some((a) => s.nodes.includes(a.node) && a.role === 'worker' && !a.etcdMember),
   );
   const why = [
-    ...(hasControl ? [tr.t('multiNode.orderWhy.control', { leader: leader ?? tr.t('list.none') })] : []),
+    ...(hasControl
+      ? [
+          leader === undefined
+            ? tr.t('multiNode.orderWhy.control-no-leader')
+            : tr.t('multiNode.orderWhy.control', { leader }),
+        ]
+      : []),
     ...(hasWorkers ? [tr.t('multiNode.orderWhy.workers', { batch: plan.workerBatchSize })] : []),
   ];
   const order = plan.batches.map((b, i) => `${i + 1}) ${b.join(' + ')}`).join(', ');

@@ -10,6 +10,7 @@ import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplyAction } from './reply.js';
+import { replyContext } from './context-line.js';
 
 /** Who asked and where: the parts of a reply that do not come from the analysis. */
 export interface ExplainContext {
@@ -45,6 +46,11 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   const f = impact.findings;
   const node = impact.node;
   if (impact.role !== 'control-plane') {
+    // One model (issue 16): a worker's control plane headed "affected" (its own findings warn or
+    // block) is not also said to keep working untouched; the heading says the reboot itself does
+    // not touch it (see {@link planeHeading}).
+    if (impact.planesAffected.includes('control') && !impact.state.managed)
+      return { stops: [], keepsWorking: [] };
     return {
       stops: [],
       keepsWorking: [
@@ -157,7 +163,7 @@ function dataSection(
   } else if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
   const bare = has(f, 'unmanaged-pods')?.facts.pods;
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
-    stops.push(tr.t('stops.pods-lost', { pods: bare }));
+    stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
   if (blocked !== 'node-dead')
     stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
@@ -174,6 +180,33 @@ function dataSection(
 }
 
 /**
+ * A plane's heading. "affected" means the plane has a finding that warns or blocks, or is the
+ * node's own plane ({@link RebootImpact.planesAffected}); for a worker's control plane that is
+ * affected by its own state (degraded, a member down), not by the reboot, the heading says both
+ * (`plane.affected-not-touched`), and no "keeps working: the control plane itself" line is added.
+ */
+function planeHeading(tr: Translator, impact: RebootImpact, plane: Plane, affected: boolean): string {
+  const state =
+    affected && plane === 'control' && impact.role === 'worker' && !impact.state.managed
+      ? tr.t('plane.affected-not-touched', { node: impact.node })
+      : tr.t(affected ? 'plane.affected' : 'plane.unaffected');
+  return `${tr.t(`plane.${plane}`)}: ${state}`;
+}
+
+/**
+ * The SAFE summary: a worker's "its pods can move elsewhere" only where the capacity check found
+ * room for them on Ready, schedulable nodes whose taints they tolerate; with nothing to move, it says so.
+ */
+function safeSummary(tr: Translator, impact: RebootImpact): string {
+  const node = impact.node;
+  if (impact.state.unobserved.includes('pods')) return tr.t('summary.safe-unseen', { node });
+  if (impact.role === 'control-plane') return tr.t('summary.safe-control-plane', { node });
+  return has(impact.findings, 'capacity', 'fits')
+    ? tr.t('summary.safe-worker', { node })
+    : tr.t('summary.safe-worker-nothing-moves', { node });
+}
+
+/**
  * Explain a reboot-impact analysis.
  * @param impact - the analysis ({@link analyzeRebootImpact})
  * @param ctx - locale, cluster name, request id, whether a drain was asked for
@@ -182,15 +215,7 @@ function dataSection(
 export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
   const node = impact.node;
-  const context = {
-    cluster: ctx.cluster,
-    snapshotAt: impact.snapshotAt,
-    requestId: ctx.requestId,
-    etcdSource: impact.state.etcd.source,
-    profile: impact.state.profile.name,
-    ...(impact.state.profile.variant ? { profileVariant: impact.state.profile.variant } : {}),
-    ...(impact.capturedFrom ? { capturedFrom: impact.capturedFrom } : {}),
-  };
+  const context = replyContext(impact, ctx);
   if (!impact.found) {
     const suggestions = (impact.findings[0]?.facts.suggestions ?? []) as readonly string[];
     const nodes = (impact.findings[0]?.facts.nodes ?? []) as readonly string[];
@@ -223,7 +248,7 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     return {
       plane,
       affected,
-      heading: `${tr.t(`plane.${plane}`)}: ${tr.t(affected ? 'plane.affected' : 'plane.unaffected')}`,
+      heading: planeHeading(tr, impact, plane, affected),
       reasons: reasonsFor(tr, f, plane),
       ...parts,
     };
@@ -235,11 +260,7 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
       ? tr.t('summary.unsafe', { node, count: blocks })
       : impact.verdict === 'caution'
         ? tr.t('summary.caution', { node, count: warns })
-        : impact.state.unobserved.includes('pods')
-          ? tr.t('summary.safe-unseen', { node })
-          : tr.t(impact.role === 'control-plane' ? 'summary.safe-control-plane' : 'summary.safe-worker', {
-              node,
-            });
+        : safeSummary(tr, impact);
   const advice = [
     ...new Set(
       f

@@ -12,6 +12,7 @@ import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplySection } from './reply.js';
+import { replyContext } from './context-line.js';
 
 /** Who asked and where. */
 export interface WhatIfExplainContext {
@@ -152,12 +153,7 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   const { key, values, outage } = subjectKey(impact);
   const named = params(tr, { ...values, cluster: ctx.cluster });
   if (typeof values.component === 'string') named.component = componentName(tr, values.component);
-  const context = {
-    cluster: ctx.cluster,
-    snapshotAt: impact.snapshotAt,
-    requestId: ctx.requestId,
-    etcdSource: impact.state.etcd.source,
-  };
+  const context = replyContext(impact, ctx);
   const title = tr.t(`whatIf.title.${key}`, named);
 
   if (!impact.known || impact.verdict === null) {

@@ -79,25 +79,47 @@ void instance.init({
 
 /** Digits whose Korean reading ends in a consonant (영, 일, 삼, 육, 칠, 팔). */
 const DIGIT_BATCHIM = new Set(['0', '1', '3', '6', '7', '8']);
-/** Latin letters read with a final consonant (엘, 엠, 엔); names ending in -er/-or read as a vowel (마스터). */
-const LATIN_BATCHIM = new Set(['l', 'm', 'n']);
 
 /**
- * Whether a word ends in a consonant sound as read in Korean (받침), deciding 이/가, 은/는, 을/를.
- * @param ch - the last character of the word
- * @returns true for a final consonant; for `(으)로` a final ㄹ counts as a vowel (see {@link korean})
+ * How the word before a particle ends when read in Korean: `consonant` (a final consonant, 받침:
+ * 은, 이, 을, 과, 으로), `rieul` (a final ㄹ: 은, 이, 을, 과, but 로) or `vowel` (는, 가, 를, 와, 로).
+ * Hangul by its last syllable; digits as read in Korean (영, 일, 이, 삼 …). Latin names as commonly
+ * read in Korean technical writing (the loanword rules of the National Institute of Korean
+ * Language, 외래어 표기법 제3장: a final p, t, k after a short vowel is written as a 받침, 갭, 캣,
+ * 북; after a consonant or a long vowel it takes 으, 호스트, 케이크): the last run of letters of the
+ * name is read as a word when it has a vowel, letter by letter when it has none or is all capitals
+ * (`cp` 씨피, `VIP` 브이아이피, `etcd.ca`'s `ca` 씨에이 — L 엘, M 엠, N 엔, R 알 end in a consonant). A
+ * word ends in a consonant for -m, -n, -ng, -me, -ne (control-plane 플레인, name 네임), in ㄹ for -l, -le
+ * (kubectl, console, maxUnavailable), and in a consonant for a single vowel + t, k, p, b (kubelet 큐블릿,
+ * PodDisruptionBudget 버짓, ConfigMap 맵, job 잡) and for -ic (static 스태틱); anything else (-er,
+ * -or, -d, -s, -x, a final vowel, a silent -e after another consonant: 워커, 노드, 리스) reads as a vowel.
+ * Libraries for 조사 (es-hangul's `josa`, josa) judge Hangul only, so names are read here.
+ * @param word - the text before the particle (its end is read)
+ * @returns how it ends
  */
-function hasBatchim(ch: string): boolean {
+export function finalSound(word: string): 'consonant' | 'rieul' | 'vowel' {
+  const ch = word[word.length - 1] ?? '';
   const code = ch.charCodeAt(0);
-  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 !== 0;
-  if (/[0-9]/.test(ch)) return DIGIT_BATCHIM.has(ch);
-  return LATIN_BATCHIM.has(ch.toLowerCase());
-}
-
-function endsInRieul(ch: string): boolean {
-  const code = ch.charCodeAt(0);
-  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 === 8;
-  return ch === '1' || ch === '7' || ch === '8' || ch.toLowerCase() === 'l';
+  if (code >= 0xac00 && code <= 0xd7a3) {
+    const final = (code - 0xac00) % 28;
+    return final === 0 ? 'vowel' : final === 8 ? 'rieul' : 'consonant';
+  }
+  if (/[0-9]/.test(ch)) return !DIGIT_BATCHIM.has(ch) ? 'vowel' : '178'.includes(ch) ? 'rieul' : 'consonant';
+  const seg = /[A-Za-z]+$/.exec(word)?.[0];
+  if (seg === undefined) return 'vowel';
+  const lower = seg.toLowerCase();
+  if ((seg.length >= 2 && seg === seg.toUpperCase()) || !/[aeiouy]/.test(lower)) {
+    const letter = lower[lower.length - 1];
+    return letter === 'l' || letter === 'r'
+      ? 'rieul'
+      : letter === 'm' || letter === 'n'
+        ? 'consonant'
+        : 'vowel';
+  }
+  if (/(?:l|le)$/.test(lower)) return 'rieul';
+  if (/(?:m|n|ng|me|ne)$/.test(lower)) return 'consonant';
+  if (/(?:^|[^aeiou])[aeiou][tkpb]$/.test(lower) || /ic$/.test(lower)) return 'consonant';
+  return 'vowel';
 }
 
 /**
@@ -118,16 +140,18 @@ const PARTICLES: Readonly<Record<string, readonly [withBatchim: string, withoutB
  * Resolve the particle pairs of Korean text by the sound of the word before them, digits read in
  * Korean (1 일, 2 이, 3 삼 …): `atlas-cp-1(이)가` → `atlas-cp-1이`, `wk-2(을)를` → `wk-2를`,
  * `wk-1(이)라는` → `wk-1이라는`, `wk-2(이)라는` → `wk-2라는`; `(으)로` treats a final ㄹ (1, 7, 8, l)
- * as a vowel (`cp-1로`).
+ * as a vowel (`cp-1로`). The whole word before the pair is read ({@link finalSound}):
+ * `kind-control-plane(은)는` → `kind-control-plane은`, `kind-worker(은)는` → `kind-worker는`.
  * @param text - translated Korean text
  */
 export function korean(text: string): string {
   return text.replace(
-    /(\S)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g,
+    /(\S+?)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g,
     (m, prev: string, pair: string) => {
       const forms = PARTICLES[pair];
       if (!forms) return m;
-      const consonant = hasBatchim(prev) && !(pair === '(으)로' && endsInRieul(prev));
+      const sound = finalSound(prev);
+      const consonant = sound === 'consonant' || (sound === 'rieul' && pair !== '(으)로');
       return `${prev}${consonant ? forms[0] : forms[1]}`;
     },
   );

@@ -103,18 +103,96 @@ export function kubectlShapeError(cmd: string): string | null {
   return null;
 }
 
+/** An etcd member id as etcdctl prints and takes it: hexadecimal, at most 16 digits. */
+const MEMBER_ID = /^[0-9a-f]{1,16}$/;
+/**
+ * The one command substitution a compaction may take its revision from: the current revision read
+ * from `etcdctl endpoint status --write-out=json` (etcd docs, Maintenance, History compaction,
+ * https://etcd.io/docs/v3.5/op-guide/maintenance/#history-compaction-v3-api-key-value-database).
+ */
+const REVISION_FROM_STATUS =
+  /^"?\$\(etcdctl endpoint status (?:--write-out=json|-w json)(?: --cluster)? \| grep -o '"revision":\[0-9\]\*' \| head -n ?1 \| cut -d: -f2\)"?$/;
+
+/**
+ * Whether an etcdctl command has a valid shape (etcdctl v3 subcommands and their arguments,
+ * https://github.com/etcd-io/etcd/tree/main/etcdctl): `compact` needs a revision (a number, or
+ * the current one read by {@link REVISION_FROM_STATUS}), `move-leader`, `member remove` and
+ * `member promote` a hexadecimal member id; `alarm` takes `list` or `disarm`; `defrag` and
+ * `endpoint health|status` only flags. Not a full parser: enough to refuse `etcdctl compact` with
+ * no revision and placeholders.
+ * @param cmd - the command, starting with `etcdctl`
+ * @returns null when valid, else why not
+ */
+export function etcdctlShapeError(cmd: string): string | null {
+  const rest = cmd.trim().replace(/^etcdctl\s+/, '');
+  const sub = /^(\S+)(?:\s+(.*))?$/.exec(rest);
+  const verb = sub?.[1] ?? '';
+  const tail = (sub?.[2] ?? '').trim();
+  const words = tail === '' ? [] : tail.split(/\s+/);
+  const flagsOnly = (allowed: readonly string[]): string | null => {
+    const bad = words.find((w) => !allowed.includes(w));
+    return bad === undefined ? null : `${verb} does not take ${bad}`;
+  };
+  switch (verb) {
+    case 'compact': {
+      // The revision is the first word, or a whole command substitution.
+      const m = /^("?\$\([^()]*\)"?|\S+)?\s*(.*)$/.exec(tail);
+      const revision = m?.[1] ?? '';
+      const flags = (m?.[2] ?? '').split(/\s+/).filter((w) => w !== '');
+      if (revision === '') return 'compact needs a revision';
+      if (!/^\d+$/.test(revision) && !REVISION_FROM_STATUS.test(revision))
+        return `compact needs a revision number, got ${revision}`;
+      return flags.every((f) => f === '--physical') ? null : `compact does not take ${flags.join(' ')}`;
+    }
+    case 'defrag':
+      return flagsOnly(['--cluster']);
+    case 'alarm':
+      return words.length === 1 && (words[0] === 'list' || words[0] === 'disarm')
+        ? null
+        : `alarm needs list or disarm, got ${tail || '(nothing)'}`;
+    case 'endpoint': {
+      const [what, ...flags] = words;
+      if (what !== 'health' && what !== 'status')
+        return `endpoint needs health or status, got ${what ?? '(nothing)'}`;
+      const bad = flags.find(
+        (f) => !['--cluster', '--write-out=json', '--write-out=table', '-w'].includes(f),
+      );
+      return bad === undefined ? null : `endpoint ${what} does not take ${bad}`;
+    }
+    case 'member': {
+      const [what, id, ...more] = words;
+      if (what === 'list')
+        return id === undefined || id.startsWith('-') ? null : `member list takes no ${id}`;
+      if (what === 'remove' || what === 'promote')
+        return id !== undefined && MEMBER_ID.test(id) && more.length === 0
+          ? null
+          : `member ${what} needs one hexadecimal member id, got ${[id, ...more].join(' ')}`;
+      return `member ${what ?? '(nothing)'}`;
+    }
+    case 'move-leader':
+      return words.length === 1 && MEMBER_ID.test(words[0] ?? '')
+        ? null
+        : `move-leader needs one hexadecimal member id, got ${tail || '(nothing)'}`;
+    default:
+      return `subcommand ${verb || '(none)'} not allowed`;
+  }
+}
+
 /** The word after `kubectl`/`kubeadm`/`etcdctl` that makes a command (not prose such as "kubectl and the API"). */
 const COMMAND_WORD =
   // eslint-disable-next-line no-control-regex -- ASCII vs non-ASCII is the point (a command ends where Korean text starts)
   /^(-.*|get|describe|label|annotate|cordon|uncordon|drain|rollout|delete|taint|scale|logs|top|wait|exec|apply|create|edit|patch|replace|run|upgrade|member|move-leader|alarm|defrag|endpoint|compact|\S*[^\x00-\x7f]\S*)$/;
 
-/** The commands an answer suggests: `kubectl …`, `kubeadm …`, `etcdctl …` up to a comma, semicolon or closing parenthesis. */
+/**
+ * The commands an answer suggests: `kubectl …`, `kubeadm …`, `etcdctl …` up to a comma, semicolon
+ * or parenthesis; a command substitution `$(…)` inside one is part of it.
+ */
 export function suggestedCommands(text: string): string[] {
   // A command is ASCII: it ends at the first non-ASCII word (Korean text after it) too.
   return [
     ...text.matchAll(
       // eslint-disable-next-line no-control-regex -- ASCII vs non-ASCII is the point (a command ends where Korean text starts)
-      /\b(kubectl|kubeadm|etcdctl)\s[\x20-\x7e]*?(?=\s*(?:[,;()\n]|\.\s|\.$|$| and wait| then | after |\s*[^\x00-\x7f]))/g,
+      /\b(kubectl|kubeadm|etcdctl)\s(?:"?\$\([^()]*\)"?|[\x20-\x7e])*?(?=\s*(?:[,;()\n]|\.\s|\.$|$| and wait| then | after | before |\s*[^\x00-\x7f]))/g,
     ),
   ]
     .map((m) => m[0].trim())
@@ -172,6 +250,7 @@ const DRAIN_MOVES_PODS = [
   'stops.pods-evicted',
   'stops.pods-evicted_one',
   'checks.workloads-on-control-plane.system',
+  'checks.workloads-on-control-plane.system_one',
   'checks.single-replica.spread',
   'checks.single-replica.spread_one',
   'checks.grace-period.estimate',
@@ -209,6 +288,13 @@ const ETCD_ELECTION = [
   'whatIf.duration.etcd-election',
 ];
 
+/** Sentences that say etcd writes only pause until a leader election or handover completes. */
+const WRITES_RESUME_WITH_LEADER = [
+  ...ETCD_ELECTION,
+  'whatIf.checks.component-down.etcd-leader-node',
+  'whatIf.stops.etcd-election-timeout',
+];
+
 /** Sentences that promise the pods of lost nodes find room and are rescheduled. */
 const RESCHEDULED_AFTER_LOSS = [
   'multiNode.checks.capacity.joint-fits',
@@ -226,6 +312,7 @@ const RESCHEDULED_AFTER_LOSS = [
  */
 const DRAIN_FIRST_MOVES = [
   'checks.workloads-on-control-plane.system-drain-first',
+  'checks.workloads-on-control-plane.system-drain-first_one',
   'checks.single-replica.spread-drain-first',
   'checks.single-replica.spread-drain-first_one',
   'checks.grace-period.estimate-drain-first',
@@ -297,6 +384,121 @@ const CLIENTS_KEEP_WORKING = [
   'keeps.api-others',
   'whatIf.keeps.api-others',
 ];
+
+/**
+ * "1" before a plural counted noun of the English texts ("1 pods", "1 more failures", "1 voting
+ * members"), with up to a few modifiers between. Not after a name's digit (`atlas-cp-1 pods`), and
+ * not units ("1 s", "1 ms").
+ */
+const ONE_PLURAL =
+  /(?<![\w.+-])1 (?:(?:more|other|evicted|healthy|unhealthy|voting|ready|Ready|running|pending|Pending|schedulable|alive|leader|control-plane|minor|API|server|identity|blocking|serious|etcd|add-on|worker) )*(?:pods|nodes|replicas|members|voters|days|times|things|versions|steps|evictions|entries|problems|effects|answers|disruptions|failures|servers|addresses|restarts|changes|Leases|approvals|minutes|hours|seconds|containers|volumes|claims|workloads|Services)\b/g;
+
+/** Every English template (dotted key and raw text) of the base, what-if, several-node and verdict texts. */
+function englishTemplates(): { key: string; text: string }[] {
+  const out: { key: string; text: string }[] = [];
+  const walk = (o: unknown, prefix: string): void => {
+    if (typeof o === 'string') out.push({ key: prefix, text: o });
+    else if (typeof o === 'object' && o !== null)
+      for (const [k, v] of Object.entries(o)) walk(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walk(en, '');
+  walk(enVerdict, '');
+  walk(enWhatIf, 'whatIf');
+  walk(enMultiNode, 'multiNode');
+  return out;
+}
+
+/**
+ * English templates that name a list of pods (`{{pods}}`) and refer back to it in the plural
+ * (them, they, their): with one pod in the list they need their `_one` form. Each as a pattern
+ * capturing the list.
+ */
+const PODS_LIST_PLURAL: readonly { key: string; pattern: RegExp }[] = englishTemplates()
+  .filter(
+    ({ key, text }) =>
+      !key.endsWith('_one') && !key.endsWith('_other') && /\{\{pods\}\}.*\b(?:them|they|their)\b/.test(text),
+  )
+  .map(({ key, text }) => {
+    const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const parts = text
+      .split(/(\{\{\w+\}\})/)
+      .map((part) => (part === '{{pods}}' ? '(.+?)' : /^\{\{\w+\}\}$/.test(part) ? '.+?' : escape(part)));
+    return { key, pattern: new RegExp(`^${parts.join('')}$`) };
+  });
+
+/**
+ * How a Latin name or a number ends when read in Korean, for the particle after it: `consonant`
+ * (은, 이, 을, 과, 으로), `rieul` (a final ㄹ: 은, 이, 을, 과, but 로), `vowel` (는, 가, 를, 와, 로),
+ * or null when the reading is not certain (the checker then judges nothing). Deliberately
+ * independent of src/explain/i18n.ts and only the sure cases: digits as read in Korean (1 일, 3 삼,
+ * 6 육, 7 칠, 8 팔, 0 영; 2 이, 4 사, 5 오, 9 구), a final -l/-le (ㄹ), -m/-n/-ng/-me/-ne (ㅁ, ㄴ, ㅇ),
+ * a single vowel + t (-et, -it, -at: 셋, 릿, 맷); a final vowel, -er/-or, -d, -s, -x, -z, -f, -h,
+ * a consonant + e (노드, 리스) read without a final consonant; abbreviations letter by letter
+ * (L 엘, M 엠, N 엔; the others end in a vowel: 피, 씨, 디).
+ * @param name - the word before the particle
+ */
+export function latinReading(name: string): 'consonant' | 'rieul' | 'vowel' | null {
+  const last = name[name.length - 1] ?? '';
+  if (/[0-9]/.test(last))
+    return '178'.includes(last) ? 'rieul' : '036'.includes(last) ? 'consonant' : 'vowel';
+  const seg = /[A-Za-z]+$/.exec(name)?.[0];
+  if (seg === undefined) return null;
+  const lower = seg.toLowerCase();
+  const abbreviation = (seg.length >= 2 && seg === seg.toUpperCase()) || !/[aeiouy]/.test(lower);
+  if (abbreviation) {
+    const l = lower[lower.length - 1] ?? '';
+    return l === 'l' ? 'rieul' : l === 'm' || l === 'n' ? 'consonant' : l === 'r' ? null : 'vowel';
+  }
+  if (/(?:l|le)$/.test(lower)) return 'rieul';
+  if (/(?:m|n|ng|me|ne)$/.test(lower)) return 'consonant';
+  if (/(?:^|[^aeiou])[aeiu]t$/.test(lower)) return 'consonant';
+  if (/(?:[aeiouy]|er|or|[dsxzfh]|[bcdfgkpstvz]e)$/.test(lower)) return 'vowel';
+  return null;
+}
+
+/** The particle forms after a final consonant, after ㄹ and after a vowel. */
+const PARTICLE_AFTER: Readonly<Record<string, Record<'consonant' | 'rieul' | 'vowel', string>>> = {
+  topic: { consonant: '은', rieul: '은', vowel: '는' },
+  subject: { consonant: '이', rieul: '이', vowel: '가' },
+  object: { consonant: '을', rieul: '을', vowel: '를' },
+  and: { consonant: '과', rieul: '과', vowel: '와' },
+  towards: { consonant: '으로', rieul: '로', vowel: '로' },
+};
+const PARTICLE_KIND: Readonly<Record<string, keyof typeof PARTICLE_AFTER>> = {
+  은: 'topic',
+  는: 'topic',
+  이: 'subject',
+  가: 'subject',
+  을: 'object',
+  를: 'object',
+  과: 'and',
+  와: 'and',
+  으로: 'towards',
+  로: 'towards',
+};
+
+/**
+ * Wrong particles after Latin names and numbers in Korean text ("kind-control-plane는",
+ * "PodDisruptionBudget가"): a particle directly after an ASCII word, followed by a space,
+ * punctuation or the end, judged by {@link latinReading}.
+ * @param text - the rendered Korean answer
+ * @returns a violation per wrong particle
+ */
+export function particleViolations(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /([A-Za-z0-9][A-Za-z0-9._/-]*)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g,
+  )) {
+    const [whole, name = '', particle = ''] = m;
+    const reading = latinReading(name);
+    const kind = PARTICLE_KIND[particle];
+    if (reading === null || kind === undefined) continue;
+    const want = PARTICLE_AFTER[kind]?.[reading];
+    if (want !== undefined && want !== particle)
+      out.push(`Korean particle after "${name}" should be ${want}: "${whole}"`);
+  }
+  return [...new Set(out)];
+}
 
 /**
  * Why the drain of the target cannot move its pods, as the findings say: every write is refused
@@ -421,6 +623,15 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   if (quorumLost)
     for (const m of matching(ETCD_ELECTION))
       out.push(`quorum is lost yet the answer promises an etcd leader election: "${m.sentence}"`);
+  // 3d. With an etcd alarm active (NOSPACE, CORRUPT) writes are refused whoever leads: a new etcd
+  // leader does not bring them back, only disarming the alarm after compaction and defragmentation
+  // does (etcd docs, Maintenance, Space quota, https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
+  // No sentence may say writes pause for a moment or wait for an election.
+  if (writesRefused && !quorumLost)
+    for (const m of matching(WRITES_RESUME_WITH_LEADER))
+      out.push(
+        `etcd refuses writes (an alarm) yet the answer says writes resume with a new leader: "${m.sentence}"`,
+      );
   // 3c. Nodes lost without a drain (the what-if of several nodes down) while quorum is lost: the
   // node lifecycle controller's evictions and the replacements are writes, none happens until
   // quorum is back, so no sentence may promise that the pods find room or are rescheduled.
@@ -489,6 +700,10 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       const err = kubectlShapeError(cmd);
       if (err) out.push(`kubectl command does not parse (${err}): "${cmd}"`);
     }
+    if (cmd.startsWith('etcdctl')) {
+      const err = etcdctlShapeError(cmd);
+      if (err) out.push(`etcdctl command does not parse (${err}): "${cmd}"`);
+    }
     for (const v of cmd.matchAll(/\bv(\d+(?:\.\d+)*)\b/g)) {
       const parts = (v[1] ?? '').split('.').map(Number);
       if (parts.length !== 3) out.push(`version not full vX.Y.Z: "${cmd}"`);
@@ -550,8 +765,99 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       if (/after the reboot starts|재부팅이 시작되면/.test(s))
         out.push(`a failure is described as a reboot: "${s}"`);
 
+  // 11. No empty list left in prose: "DaemonSet pods on atlas-cp-1 (none)" is a sentence with a hole.
+  for (const s of sentences)
+    if (/\((?:none|없음)\)/.test(s)) out.push(`an empty list left in a sentence: "${s}"`);
+
+  // 12. Korean particles after a Latin name or a number agree with how it is read (은/는, 이/가,
+  // 을/를, 과/와, 으로/로).
+  if (reply.locale === 'ko') for (const v of particleViolations(text)) out.push(v);
+
+  // 13. Unseen is never healthy (issue 16, "verdicts and claims made on data the bot did not
+  // see"). What the answer says it did not see: its not-observed finding, the target's pods
+  // (target-pods), the control plane's health for a worker (control-plane-healthy-for-worker
+  // `unseen`), the what-if's control plane (control-plane-serving `unseen`).
+  const notObserved = new Set(
+    reply.findings
+      .filter((f) => f.check === 'not-observed')
+      .flatMap((f) => (Array.isArray(f.facts.resources) ? (f.facts.resources as readonly string[]) : [])),
+  );
+  const podsUnseen = notObserved.has('pods') || reply.findings.some((f) => f.check === 'target-pods');
+  const healthUnseen =
+    notObserved.has('readyz') ||
+    reply.findings.some(
+      (f) =>
+        (f.check === 'control-plane-healthy-for-worker' || f.check === 'control-plane-serving') &&
+        f.variant === 'unseen',
+    );
+  // 13a. SAFE never stands beside what could not be confirmed for a reboot, drain or upgrade: the
+  // target's pods or the control plane's health (house rule: a wrong "safe" can take production down).
+  // A drain alone only needs the API: with a control plane that does not serve, it fails and
+  // disrupts nothing, so for a drain only unseen pods count.
+  const rebootLike =
+    reply.kind === 'reboot-impact' ||
+    (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down');
+  const drainTitle = rawText(reply.locale === 'ko' ? 'ko' : 'en', 'whatIf.title.drain');
+  const drainOnly =
+    reply.multiNode?.action === 'drain' ||
+    (drainTitle !== undefined && templatePattern(drainTitle).test(reply.title));
+  if (rebootLike && reply.verdict === 'safe' && (podsUnseen || (healthUnseen && !drainOnly)))
+    out.push(
+      `SAFE although ${podsUnseen ? "the target's pods" : "the control plane's health"} ${podsUnseen && healthUnseen ? "and the control plane's health were" : 'was'} not seen`,
+    );
+  // 13b. A control plane whose health was not seen is not said healthy or serving (/readyz passing).
+  if (healthUnseen) {
+    for (const m of matching([
+      'checks.control-plane-healthy-for-worker.healthy',
+      'summary.safe-worker',
+      'summary.safe-worker-nothing-moves',
+      'whatIf.checks.control-plane-serving.serving',
+      'whatIf.checks.control-plane-serving.serving-writes-blocked',
+    ]))
+      out.push(`the control plane's health was not seen, yet: "${m.sentence}"`);
+    for (const s of sentences)
+      if (/control plane is healthy|\/readyz passing|컨트롤 플레인이 정상|\/readyz 통과/.test(s))
+        out.push(`the control plane's health was not seen, yet: "${s}"`);
+  }
+  // 13c. etcd status not seen: no sentence says its members are healthy without naming the source
+  // (a Ready etcd pod is not a healthy member; the `-from-pods` texts say so).
+  if (notObserved.has('etcd'))
+    for (const m of matching([
+      'checks.etcd-quorum-after.status-single',
+      'checks.etcd-quorum-after.status-kept',
+      'checks.etcd-quorum-after.status-no-spare',
+    ]))
+      out.push(`etcd status was not seen, yet the answer says its members are healthy: "${m.sentence}"`);
+  // 13d. Quorum said unknown: no other sentence states quorum figures as the bot's own (the
+  // OpenShift quorum guard's counts are its PodDisruptionBudget's recorded status, and say so).
+  if (reply.findings.some((f) => f.check === 'etcd-quorum-after' && /(^|-)unknown/.test(f.variant)))
+    for (const s of sentences)
+      if (/allows \d+ master disruptions? now \(/.test(s) || /지금 마스터 \d+대까지 중단 가능/.test(s))
+        out.push(`etcd quorum is unknown, yet a sentence states quorum figures as fact: "${s}"`);
+  // 13e. "its pods can move elsewhere" only where the capacity check found room for them.
+  if (!reply.findings.some((f) => f.check === 'capacity' && f.variant === 'fits'))
+    for (const m of matching(['summary.safe-worker']))
+      out.push(`"its pods can move elsewhere" without room found for them: "${m.sentence}"`);
+  // 14. One model per plane: a plane headed "affected" is not also said to keep working untouched.
+  for (const plane of reply.planes) {
+    if (!plane.affected) continue;
+    const untouched = rawText(reply.locale === 'ko' ? 'ko' : 'en', 'keeps.control-untouched');
+    if (untouched !== undefined && plane.keepsWorking.some((k) => templatePattern(untouched).test(k)))
+      out.push(`the ${plane.plane} plane is headed affected and said untouched: "${plane.heading}"`);
+  }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
+    // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".
+    for (const m of text.matchAll(ONE_PLURAL)) out.push(`wrong plural: "${m[0]}"`);
+    // 5d. A list of one pod is not "them": templates that name their pods' list and then refer to
+    // it with a plural pronoun or verb need their `_one` form when the list has one item.
+    for (const s of sentences)
+      for (const { key, pattern } of PODS_LIST_PLURAL) {
+        const list = pattern.exec(s)?.[1];
+        if (list !== undefined && !/,| and /.test(list))
+          out.push(`one pod (${list}) referred to in the plural (${key}): "${s}"`);
+      }
     // 5b. The verb and the phrase agree with the count: "1 of its pods is", not "are".
     for (const m of text.matchAll(
       /\b1 of (?:its |the |these )?(?:\d+ )?(?:[\w-]+ ){0,2}?(?:pods|members|replicas|nodes|API servers)\s+(?:are|stay|fit|have|were|run|keep)\b/g,

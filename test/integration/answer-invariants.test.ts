@@ -14,12 +14,16 @@ import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
+import { renderText } from '../../src/explain/render-text.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import {
   type InvariantContext,
   answerViolations,
+  etcdctlShapeError,
   kubectlShapeError,
+  latinReading,
+  particleViolations,
   suggestedCommands,
 } from '../helpers/answer-invariants.js';
 
@@ -219,6 +223,41 @@ describe('answers about several nodes never contradict themselves', () => {
       expect([...new Set(violations)]).toEqual([]);
     },
     180_000,
+  );
+});
+
+describe('every answer has the same footer (one function builds every context)', () => {
+  // Issue 16: joint and what-if answers lacked the distribution and where the capture time came from.
+  const file = cases.find((c) => c.file.includes('46-3cp-kube-vip-holder-reboot'));
+  it.each(['en', 'ko'] as const)(
+    '%s: status, one node, several nodes, what-if, drain, upgrade',
+    async (lang) => {
+      expect(file).toBeDefined();
+      const cluster = file?.cluster ?? '';
+      const footers = new Map<string, string>();
+      for (const text of [
+        'status',
+        'can I reboot atlas-cp-1',
+        'can I reboot atlas-cp-1 and atlas-cp-2',
+        'reboot atlas-cp-1 and atlas-wk-1 one by one',
+        'what if etcd is down on atlas-cp-1',
+        'what if atlas-cp-2 goes down',
+        'can I drain atlas-wk-1',
+        'can I upgrade atlas-wk-1',
+      ]) {
+        const reply = await service.answer(job(cluster, `${text} --lang ${lang}`));
+        const lines = renderText(reply).trimEnd().split('\n');
+        footers.set(text, (lines[lines.length - 1] ?? '').replace(reply.context.requestId, 'REQ'));
+      }
+      const distinct = [...new Set(footers.values())];
+      expect(distinct).toHaveLength(1);
+      expect(distinct[0]).toMatch(
+        lang === 'en'
+          ? /captured at .*captured_at of the file.*distribution: kubeadm/
+          : /수집 시각 .*파일의 captured_at.*배포판: kubeadm/,
+      );
+    },
+    60_000,
   );
 });
 
@@ -681,6 +720,217 @@ describe('the invariant checker catches planted contradictions', () => {
       /a failure is described as a reboot/,
     ],
     [
+      'etcdctl compact without a revision',
+      {
+        advice: [
+          'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
+        ],
+      },
+      /etcdctl command does not parse \(compact needs a revision\): "etcdctl compact"/,
+    ],
+    [
+      'etcdctl move-leader with a node name instead of a member id',
+      { advice: ['Then run etcdctl move-leader atlas-cp-2.'] },
+      /etcdctl command does not parse \(move-leader needs one hexadecimal member id/,
+    ],
+    [
+      'writes wait for a new etcd leader although a NOSPACE alarm refuses them',
+      {
+        reasons: [
+          'atlas-cp-1 is the etcd leader: a failed leader hands nothing over; the other members elect a new leader only after the election timeout (1000 ms by default), and writes wait until then.',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes \(an alarm\) yet the answer says writes resume with a new leader/,
+    ],
+    [
+      'writes pause "for a moment" on a clean shutdown although a NOSPACE alarm refuses them',
+      {
+        reasons: [
+          'atlas-cp-1 is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
+        ],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /etcd refuses writes \(an alarm\) yet the answer says writes resume with a new leader/,
+    ],
+    [
+      'an empty list left in a sentence',
+      {
+        reasons: [
+          'DaemonSet pods on atlas-cp-1 (none) and static pods are not evicted; they come back with the node.',
+        ],
+      },
+      /an empty list left in a sentence/,
+    ],
+    [
+      'a Korean empty list left in a sentence',
+      {
+        locale: 'ko',
+        reasons: ['atlas-cp-1의 DaemonSet 파드(없음)와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.'],
+      },
+      /an empty list left in a sentence/,
+    ],
+    [
+      '"1 more failures"',
+      { reasons: ['1 more failures tolerated meanwhile'] },
+      /wrong plural: "1 more failures"/,
+    ],
+    [
+      '"1 voting members" after a word',
+      { reasons: ['etcd keeps 1 healthy voting members.'] },
+      /wrong plural: "1 healthy voting members"/,
+    ],
+    [
+      'one pod called "them"',
+      { stops: ['sonobuoy/sonobuoy: deleted for good, no controller recreates them'] },
+      /one pod \(sonobuoy\/sonobuoy\) referred to in the plural \(stops\.pods-lost\)/,
+    ],
+    [
+      'a Korean topic particle that does not fit the name (kind-control-plane는)',
+      { locale: 'ko', reasons: ['kind-control-plane는 컨트롤 플레인 노드입니다.'] },
+      /Korean particle after "kind-control-plane" should be 은/,
+    ],
+    [
+      'a Korean subject particle written after PodDisruptionBudget (PodDisruptionBudget가)',
+      {
+        locale: 'ko',
+        reasons: ['OpenShift의 kube-system/guard PodDisruptionBudget가 etcd 정족수를 지킵니다.'],
+      },
+      /Korean particle after "PodDisruptionBudget" should be 이/,
+    ],
+    [
+      'a Korean particle after a digit (atlas-cp-2이)',
+      { locale: 'ko', reasons: ['atlas-cp-2이 etcd 리더입니다.'] },
+      /Korean particle after "atlas-cp-2" should be 가/,
+    ],
+    [
+      'SAFE beside pods that were not in the snapshot (real 08 worker-0)',
+      {
+        verdict: 'safe',
+        findings: [
+          { check: 'target-pods', plane: 'data', severity: 'warn', variant: 'none-listed', facts: {} },
+        ],
+      },
+      /SAFE although the target's pods was not seen/,
+    ],
+    [
+      'SAFE beside /readyz not in the snapshot',
+      {
+        verdict: 'safe',
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz', 'leases'] },
+          },
+        ],
+      },
+      /SAFE although the control plane's health was not seen/,
+    ],
+    [
+      '"the control plane is healthy" beside /readyz not in the snapshot (real 07 worker-b)',
+      {
+        reasons: [
+          'The control plane is healthy, so worker-b gets its pods and Service rules back after the reboot.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz'] },
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      'a Korean "the control plane is healthy" beside /readyz not in the snapshot',
+      {
+        locale: 'ko',
+        reasons: [
+          '컨트롤 플레인이 정상이므로(/readyz 통과) wk-1(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['readyz'] },
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      '"control plane serving (/readyz passing)" in a what-if on a nodes-only file',
+      {
+        reasons: ['The control plane is serving (0 of 0 API servers alive, /readyz passing).'],
+        findings: [
+          {
+            check: 'control-plane-serving',
+            plane: 'control',
+            severity: 'info',
+            variant: 'unseen',
+            facts: {},
+          },
+        ],
+      },
+      /the control plane's health was not seen, yet/,
+    ],
+    [
+      '"etcd is healthy" from a Ready etcd pod, etcd status not seen (real 01 status)',
+      {
+        reasons: [
+          'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+        ],
+        findings: [
+          {
+            check: 'not-observed',
+            plane: 'control',
+            severity: 'info',
+            variant: 'missing',
+            facts: { resources: ['etcd'] },
+          },
+        ],
+      },
+      /etcd status was not seen, yet the answer says its members are healthy/,
+    ],
+    [
+      'quorum unknown beside the quorum guard stated as fact (real 07 master)',
+      {
+        reasons: [
+          "OpenShift's openshift-machine-config-operator/etcd-quorum-guard PodDisruptionBudget guards etcd quorum: it allows 1 master disruption now (3 healthy, 2 needed); drain masters one at a time.",
+        ],
+        findings: [
+          { check: 'etcd-quorum-after', plane: 'control', severity: 'warn', variant: 'unknown', facts: {} },
+        ],
+      },
+      /etcd quorum is unknown, yet a sentence states quorum figures as fact/,
+    ],
+    [
+      '"its pods can move elsewhere" with no room found for them (real 08 worker-0)',
+      {
+        summary: 'Safe to reboot worker-0: its pods can move elsewhere and the control plane is healthy.',
+      },
+      /"its pods can move elsewhere" without room found for them/,
+    ],
+    [
+      'a plane headed affected and said untouched (scenario 02 worker)',
+      {
+        keeps: ['the control plane itself: borealis-wk-1 runs none of it'],
+      },
+      /headed affected and said untouched/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,
@@ -745,5 +995,71 @@ describe('the invariant checker catches planted contradictions', () => {
     ])
       expect([ok, kubectlShapeError(ok)]).toEqual([ok, null]);
     expect(suggestedCommands('first (kubectl uncordon wk-2, then wait)')).toEqual(['kubectl uncordon wk-2']);
+  });
+
+  it('the etcdctl shape check accepts the commands answers suggest and refuses incomplete ones', () => {
+    const compact =
+      'etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)';
+    for (const ok of [
+      compact,
+      'etcdctl compact 12345',
+      'etcdctl defrag --cluster',
+      'etcdctl alarm disarm',
+      'etcdctl alarm list',
+      'etcdctl endpoint health --cluster',
+      'etcdctl endpoint status --write-out=json',
+      'etcdctl member list',
+      'etcdctl member promote 8e9e05c52164694d',
+      'etcdctl member remove 8e9e05c52164694d',
+      'etcdctl move-leader f9264e3ea396e9b5',
+    ])
+      expect([ok, etcdctlShapeError(ok)]).toEqual([ok, null]);
+    for (const bad of [
+      'etcdctl compact',
+      'etcdctl compact $rev',
+      'etcdctl alarm',
+      'etcdctl alarm clear',
+      'etcdctl member remove atlas-cp-1',
+      'etcdctl move-leader',
+      'etcdctl endpoint',
+      'etcdctl snapshot',
+    ])
+      expect([bad, etcdctlShapeError(bad)]).not.toEqual([bad, null]);
+    // A command substitution is part of the command, in English and before Korean text.
+    expect(suggestedCommands(`compact it (${compact}), then defragment`)).toEqual([compact]);
+    expect(suggestedCommands(`compact하고(${compact}) 모든`)).toEqual([compact]);
+  });
+
+  it('the Korean particle reading of names and numbers', () => {
+    expect(
+      [
+        'atlas-cp-1',
+        'wk-2',
+        'kind-control-plane',
+        'kind-worker',
+        'PodDisruptionBudget',
+        'kubelet',
+        'CNI',
+        'kubectl',
+        'master-0',
+        'group',
+      ].map(latinReading),
+    ).toEqual([
+      'rieul',
+      'vowel',
+      'consonant',
+      'vowel',
+      'consonant',
+      'consonant',
+      'vowel',
+      'rieul',
+      'consonant',
+      null,
+    ]);
+    expect(
+      particleViolations(
+        'atlas-cp-1로 옮기고 atlas-cp-3으로 옮기고 wk-2와 kubelet이 PodDisruptionBudget을 막습니다.',
+      ),
+    ).toEqual([]);
   });
 });

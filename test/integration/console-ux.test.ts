@@ -156,6 +156,53 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
   }, 30_000);
 });
 
+describe('exit codes of ask: each kind of outcome has its code, documented in the help and the README', () => {
+  // Issue 16 (new user): an unsafe verdict exited 0 like a safe one, so `ask … && reboot` went on.
+  it.each([
+    ['can I reboot atlas-wk-1', 'en', 0],
+    ['can I reboot atlas-cp-1', 'en', 0],
+    ['status', 'en', 0],
+    ['can I reboot atlas-cp-1 and atlas-cp-2', 'en', 3],
+    ['atlas-cp-1, atlas-cp-2 재부팅해도 돼?', 'ko', 3],
+    ['can I reboot nosuchnode', 'en', 2],
+    ['blah blah', 'en', 2],
+    ['status mp-1', 'en', 2],
+    ['mp-1 상태', 'ko', 2],
+  ] as const)(
+    '%s → %s, exit %d (text and --format json)',
+    async (text, lang, code) => {
+      const asText = await cli(['ask', text], { REDIS_URL: '' });
+      const asJson = await cli(['ask', '--format', 'json', text], { REDIS_URL: '' });
+      expect([text, asText.code, asJson.code]).toEqual([text, code, code]);
+      const json = JSON.parse(asJson.out) as { verdict: string | null; request: { language: string } | null };
+      // The answer is in the language of the request, a malformed plan id too.
+      expect(json.request?.language ?? lang).toBe(lang);
+      if (code === 3) expect(json.verdict).toBe('unsafe');
+      if (code === 0) expect(json.verdict).not.toBe('unsafe');
+    },
+    30_000,
+  );
+
+  it('a malformed plan id is answered in the language asked, naming the id forms', async () => {
+    const en = await cli(['ask', 'status mp-1'], { REDIS_URL: '' });
+    expect(en.out).toMatch(/plan ids like mp-abcdefgh23/);
+    const ko = await cli(['ask', '--lang', 'ko', 'status mp-1'], { REDIS_URL: '' });
+    expect(ko.out).toMatch(/계획 ID는 mp-abcdefgh23/);
+    expect(ko.out).not.toMatch(/That is not/);
+  }, 30_000);
+
+  it('ask --help and the README list the same exit codes', async () => {
+    const help = await cli(['ask', '--help']);
+    expect(help.code).toBe(0);
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    for (const code of [0, 1, 2, 3]) {
+      expect(help.out).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
+      expect(readme).toMatch(new RegExp(`Exit codes:[^#]*\\b${code} (?:answered|could not|bad input)`));
+    }
+    expect(help.out).toMatch(/3 {2}answered; the verdict is unsafe/);
+  }, 30_000);
+});
+
 describe('6: a maintenance verb without a node shows the maintenance forms only (single-node and fleet)', () => {
   it.each([
     ['maintain', 'en', 'maintain NODE [REASON] [in CLUSTER]'],
@@ -591,11 +638,13 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     expect(examples.length).toBeGreaterThan(15);
     for (const text of examples) {
       const outcome = await ask(text);
+      // Answered: exit 0, or 3 when the verdict is unsafe (what if all control-plane nodes go down).
+      const answered = outcome.exitCode === 0 || outcome.exitCode === 3;
       expect({
         text,
-        exit: outcome.exitCode,
-        out: outcome.exitCode === 0 ? '' : renderText(outcome.reply),
-      }).toEqual({ text, exit: 0, out: '' });
+        answered,
+        out: answered ? '' : renderText(outcome.reply),
+      }).toEqual({ text, answered: true, out: '' });
     }
   }, 120_000);
 
@@ -615,7 +664,8 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     expect(examples.length).toBeGreaterThan(20);
     for (const text of examples) {
       const outcome = await ask(text);
-      expect({ text, exit: outcome.exitCode }).toEqual({ text, exit: 0 });
+      // Answered: exit 0, or 3 for an unsafe verdict.
+      expect({ text, answered: [0, 3].includes(outcome.exitCode) }).toEqual({ text, answered: true });
     }
   }, 120_000);
 

@@ -236,7 +236,7 @@ describe('several nodes in one question, through the answer path', () => {
       expect(reply.verdict).toBe('unsafe');
       expect(reply.summary).toContain('etcd quorum lost');
       expect(text).toContain(
-        'Add-on pods on atlas-cp-1 (kube-system/coredns-jjk48vcnb2-rsmdk) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
+        'The add-on pod on atlas-cp-1 (kube-system/coredns-jjk48vcnb2-rsmdk) is evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
       );
       expect(text).not.toContain('cannot be evicted while etcd refuses writes');
       expect(text).not.toContain('not rescheduled while quorum is lost');

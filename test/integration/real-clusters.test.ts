@@ -55,8 +55,12 @@ async function ask(file: string, text: string, extra: string[] = []): Promise<Js
       env: { LOG_LEVEL: 'silent' },
     },
   );
-  if (code !== 0) throw new Error(`exit ${code}: ${err}`);
-  return JSON.parse(out) as JsonAnswer;
+  // Answered: 0, or 3 exactly when the verdict is unsafe (README, "Exit codes").
+  if (code !== 0 && code !== 3) throw new Error(`exit ${code}: ${err}`);
+  const answer = JSON.parse(out) as JsonAnswer;
+  if ((code === 3) !== (answer.verdict === 'unsafe'))
+    throw new Error(`exit ${code} with verdict ${String(answer.verdict)}`);
+  return answer;
 }
 
 const serious = (f: Finding): boolean => f.severity === 'warn' || f.severity === 'block';
@@ -111,7 +115,9 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     expect(a.verdict).not.toBe('unsafe');
     const bare = a.findings.find((f) => f.check === 'unmanaged-pods');
     expect(bare?.facts.pods).toEqual(['sonobuoy/sonobuoy']);
-    expect(a.text).toMatch(/sonobuoy\/sonobuoy[^\n]*never come back|never come back[^\n]*sonobuoy\/sonobuoy/);
+    expect(a.text).toMatch(
+      /sonobuoy\/sonobuoy[^\n]*never comes? back|never comes? back[^\n]*sonobuoy\/sonobuoy/,
+    );
     expect(a.findings.filter((f) => f.check === 'capacity' && serious(f))).toEqual([]);
     expect(a.text).toMatch(/kind-worker \(NotReady/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
@@ -470,7 +476,9 @@ describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1be
     expect(a.health).not.toBe('critical');
     expect(a.text).toMatch(/captured at 2022-05-30T08:09:5\d\.\d+Z \(inferred from the Leases\)/);
     expect(a.text).toMatch(/1 of 1 API server alive \(1 address in the kubernetes EndpointSlice\)/);
-    expect(a.text).toMatch(/etcd has a single member, and it is healthy/);
+    expect(a.text).toMatch(
+      /etcd has a single member; its etcd pod is Ready \(the member's own health was not seen/,
+    );
     expect(a.text).not.toMatch(/no etcd pods/);
     expectOnlyWhatWasSeen(a, { leaderLeases: true });
   });
@@ -776,7 +784,7 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
       expect(en.health).not.toBe('healthy');
       expect(en.health).not.toBe('degraded');
       expect(en.text).not.toMatch(/HEALTHY|members healthy|quorum holds|can take a failure today/);
-      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      expect(en.text).toMatch(/health of 3 of the 3 etcd members was not seen/);
       expect(en.findings).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ check: 'etcd-quorum-after', variant: 'status-unknown' }),
@@ -785,20 +793,20 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
       const ko = await ask(file, 'status --lang ko');
       expect(ko.health).toBe(en.health);
       expect(ko.text).not.toMatch(/\[정상\]|대 정상|정족수 유지|장애 하나를 견딜 수 있습니다/);
-      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
     it(`${file}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
       const en = await ask(file, `can I reboot ${node}`);
       expect(en.verdict).not.toBe('safe');
       expect(en.text).not.toMatch(/quorum is kept|members stay healthy|members remain/);
-      expect(en.text).toMatch(/health of the 3 etcd members was not seen/);
+      expect(en.text).toMatch(/health of 3 of the 3 etcd members was not seen/);
       const q = en.findings.find((f) => f.check === 'etcd-quorum-after');
       expect(q).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
       expect(q?.facts).not.toHaveProperty('healthyBefore');
       const ko = await ask(file, `can I reboot ${node} --lang ko`);
       expect(ko.verdict).toBe(en.verdict);
       expect(ko.text).not.toMatch(/유지됩니다: 3대 중|대 남음/);
-      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
   }
 });
@@ -924,7 +932,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       const ko = await ask(file, 'rolling restart of etcd --lang ko');
       expect(ko.verdict).toBe('caution');
       expect(ko.text).not.toMatch(/여유 멤버가 없습니다/);
-      expect(ko.text).toMatch(/etcd 멤버 3대의 상태는 보지 못했습니다/);
+      expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
 
     // One model per answer: the quorum finding says unknown, so "keeps working: etcd quorum" is

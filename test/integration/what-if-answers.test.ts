@@ -325,10 +325,34 @@ describe('a component down on one node', () => {
     noRestartClaims(text);
   });
 
-  it('a data-plane component down on one node gets no verdict, and what to ask instead', async () => {
+  it('kubelet down on one node gets a verdict: NotReady after the grace period of the version (v1.33: 50 s), evicted 300 s later', async () => {
     const { reply, text } = await ask('healthy', 'what if kubelet is down on atlas-wk-1');
+    expect(reply.verdict).toBe('caution');
+    expect(reply.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'component-down', variant: 'kubelet-node', severity: 'warn' }),
+      ]),
+    );
+    expect(text).toMatch(/after 50 s .*atlas-wk-1 goes NotReady/);
+    expect(text).toMatch(/300 s later its pods are evicted/);
+    expect(text).not.toMatch(/I give no verdict/);
+    const ko = await ask('healthy', 'what if kubelet is down on atlas-wk-1', 'ko');
+    expect(ko.reply.verdict).toBe('caution');
+    expect(ko.text).toContain('50초');
+  });
+
+  it('kube-proxy down on one node: its Service rules go stale; the CNI down: new pods there cannot start', async () => {
+    const proxy = await ask('healthy', 'what if kube-proxy is down on atlas-wk-1');
+    expect(proxy.reply.verdict).toBe('caution');
+    expect(proxy.text).toMatch(/no longer updated/);
+    const cni = await ask('healthy', 'what if the cni is down on atlas-wk-1');
+    expect(cni.reply.verdict).toBe('caution');
+    expect(cni.text).toMatch(/new pods scheduled to atlas-wk-1 get none and do not start/);
+  });
+
+  it('CoreDNS down on one node still gets no verdict, and what to ask instead', async () => {
+    const { reply, text } = await ask('healthy', 'what if coredns is down on atlas-wk-1');
     expect(reply.verdict).toBeNull();
-    expect(text).toContain('what if kubelet restarts on atlas-wk-1');
     expect(text).toContain('what if atlas-wk-1 goes down');
   });
 

@@ -161,7 +161,9 @@ describe('node down is not a drain', () => {
   }
 
   it('a planned upgrade still says the drain evicts them', () => {
-    expect(reasons(upgrade('atlas-cp-2', 'en')).some((r) => /are evicted by the drain/.test(r))).toBe(true);
+    expect(reasons(upgrade('atlas-cp-2', 'en')).some((r) => /(?:are|is) evicted by the drain/.test(r))).toBe(
+      true,
+    );
   });
 });
 
@@ -185,6 +187,34 @@ describe('Korean particles and case', () => {
     expect(korean('maxUnavailable 100%(이)라 노드')).toBe(
       'maxUnavailable 100%(이)라 노드'.replace('(이)라', '라'),
     );
+  });
+
+  it('reads a Latin name as a word or letter by letter for the particle after it (issue 16)', () => {
+    expect(
+      [
+        'kind-control-plane(은)는', // 플레인
+        'kind-worker(은)는', // 워커
+        'PodDisruptionBudget(이)가', // 버짓
+        'kubelet(을)를', // 큐블릿
+        'kubectl(으)로', // 컨트롤: ㄹ
+        'master-0.lab.example.com(이)가', // 컴
+        'ip-10-0-1-23.ec2.internal(으)로', // 인터널: ㄹ
+        'VIP(이)가', // 브이아이피
+        'etcd(은)는', // 이티씨디
+        'atlas-cp-3(과)와', // 삼
+      ].map(korean),
+    ).toEqual([
+      'kind-control-plane은',
+      'kind-worker는',
+      'PodDisruptionBudget이',
+      'kubelet을',
+      'kubectl로',
+      'master-0.lab.example.com이',
+      'ip-10-0-1-23.ec2.internal로',
+      'VIP가',
+      'etcd는',
+      'atlas-cp-3과',
+    ]);
   });
 
   it('an unknown node gets the right particle', () => {

@@ -132,6 +132,10 @@ export function absentComponent(
       return finding('what-if-target', 'control', 'block', 'not-on-node', { ...facts, nodes });
     return null;
   }
+  // DaemonSets not in the snapshot (a kubectl List of nodes): kube-proxy was not seen, which is
+  // not "not deployed" (issue 16: missing data is unknown).
+  if (component === 'kube-proxy' && !kubeProxyDaemonSet(ctx) && state.unobserved.includes('workloads'))
+    return finding('what-if-target', 'data', 'info', 'not-seen', facts);
   if (component === 'kube-proxy' && !kubeProxyDaemonSet(ctx))
     return finding('what-if-target', 'data', 'info', 'kube-proxy-absent', {
       ...facts,

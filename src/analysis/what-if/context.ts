@@ -82,7 +82,7 @@ export function nodeNotFound(ctx: WhatIfContext, node: string): WhatIfImpact {
 
 /** Whether the control plane serves: the facts every what-if answer starts from. */
 export interface Serving {
-  level: 'serving' | 'degraded' | 'down' | 'managed';
+  level: 'serving' | 'degraded' | 'down' | 'managed' | 'unseen';
   finding: Finding;
 }
 
@@ -90,7 +90,9 @@ export interface Serving {
  * Whether the control plane can serve the nodes now (check `control-plane-serving`): `down` when
  * no apiserver is alive, /readyz did not pass with an etcd failure or no answer, or etcd quorum is
  * lost; `degraded` when a control-plane node or an etcd member is down but it still serves;
- * `managed` when a provider keeps the control plane (the profile's keeper).
+ * `managed` when a provider keeps the control plane (the profile's keeper); `unseen` (info) when
+ * nothing says it is down but /readyz was not seen (a kubectl List never holds it): "serving
+ * (/readyz passing)" is said only when /readyz was read and passed (issue 16: missing data is unknown).
  * @param snapshot - the snapshot
  * @param state - the control-plane state
  * @param severityWhenDown - the severity a `down` control plane has for this change
@@ -148,6 +150,8 @@ export function controlPlaneServing(
       level: 'serving',
       finding: finding('control-plane-serving', 'control', 'info', 'serving-writes-blocked', facts),
     };
+  if (!state.readyz.reachable)
+    return { level: 'unseen', finding: finding('control-plane-serving', 'control', 'info', 'unseen', facts) };
   return { level: 'serving', finding: finding('control-plane-serving', 'control', 'ok', 'serving', facts) };
 }
 

@@ -6,16 +6,30 @@
  * - a failed etcd leader hands nothing over: the members left elect a new leader after the
  *   election timeout, {@link ETCD_ELECTION_TIMEOUT_MS} by default (https://etcd.io/docs/v3.5/tuning/);
  * - a failed kube-scheduler or kube-controller-manager leader's Lease is taken by a standby only
- *   after it expires (`leaseDurationSeconds`, {@link LEADER_ELECTION_LEASE_DURATION_S} s by default,
+ *   after it expires (`leaseDurationSeconds`, `LEADER_ELECTION_LEASE_DURATION_S` in domain.ts by default,
  *   `--leader-elect-lease-duration`).
- * Only the control-plane components are analysed this way; for the others the answer says what
- * can be asked instead (no verdict).
+ * The node agents of the data plane get a verdict from their own findings (issue 16):
+ * - kubelet down: its pods are no longer managed (not started, stopped or probed); after the
+ *   node-monitor grace period (50 s from Kubernetes 1.32, 40 s before: the cluster's version,
+ *   {@link nodeFailureTimings}) the node goes NotReady, and its pods are evicted after the
+ *   `node.kubernetes.io/unreachable`/`not-ready` toleration, 300 s by default
+ *   (https://kubernetes.io/docs/concepts/architecture/nodes/#node-status,
+ *   https://kubernetes.io/docs/reference/command-line-tools-reference/kube-controller-manager/,
+ *   https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions);
+ * - kube-proxy down: the Service rules already in that node's kernel stay, but are no longer
+ *   updated: traffic from the node can go to endpoints that are gone and never to new ones
+ *   (https://kubernetes.io/docs/reference/networking/virtual-ips/);
+ * - the CNI agent down: pods already running keep their network, but new pods on that node
+ *   cannot get one and do not start
+ *   (https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/).
+ * Other components (CoreDNS, the container runtime) get no per-node verdict; the answer says what
+ * can be asked instead.
  */
 import type { ComponentName } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
 import { ETCD_ELECTION_TIMEOUT_MS } from '../domain.js';
 import { finding } from '../finding.js';
-import { COMPONENT_PLANE, absentComponent } from './components.js';
+import { COMPONENT_PLANE, absentComponent, cniDaemonSet } from './components.js';
 import {
   type WhatIfContext,
   apiStopsAll,
@@ -23,6 +37,7 @@ import {
   finishWithReadErrors,
   keepDataPlane,
   leaderComponentFacts,
+  nodeFailureTimings,
   nodeNotFound,
 } from './context.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
@@ -35,6 +50,9 @@ const DOWN_ON_NODE: Partial<
   'kube-apiserver': apiserverDown,
   'kube-scheduler': leaderComponentDown('kube-scheduler'),
   'kube-controller-manager': leaderComponentDown('kube-controller-manager'),
+  kubelet: kubeletDown,
+  'kube-proxy': kubeProxyDown,
+  cni: cniDown,
 };
 
 /**
@@ -78,6 +96,10 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   // Members whose health was not seen: quorum after is unknown, so it is not listed as kept.
   const quorumUnknown = quorumAfter?.variant === 'unknown';
   const leader = checks.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
+  // An active alarm (NOSPACE, CORRUPT) refuses writes whoever leads: a new leader does not bring
+  // them back, only disarming the alarm does (etcd docs, Maintenance, Space quota,
+  // https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
+  const writesBlocked = state.etcd.alarms.length > 0;
   const electionTimeoutMs = ETCD_ELECTION_TIMEOUT_MS;
   for (const f of checks) {
     if (f.check === 'etcd-leader' && f.variant === 'leader-here') {
@@ -85,7 +107,13 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
       if (lost) b.findings.push({ ...f, severity: 'info', variant: 'leader-here-no-quorum' });
       else
         b.findings.push(
-          finding('component-down', 'control', 'info', 'etcd-leader-node', { node, electionTimeoutMs }),
+          finding(
+            'component-down',
+            'control',
+            'info',
+            writesBlocked ? 'etcd-leader-node-writes-blocked' : 'etcd-leader-node',
+            { node, electionTimeoutMs },
+          ),
         );
     } else if (f.check === 'etcd-quorum-after' && f.variant === 'lost') {
       // The removal advice speaks of a reboot; a failure gets the plain "restore first" advice.
@@ -110,12 +138,13 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     b.stop('control', 'stops.api-changes');
     apiStopsAll(b);
   } else {
-    if (leader) b.stop('control', 'stops.etcd-election-timeout', { electionTimeoutMs });
+    if (leader && !writesBlocked) b.stop('control', 'stops.etcd-election-timeout', { electionTimeoutMs });
     if (!quorumUnknown)
       b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
-  if (leader && !lost) b.duration('control', 'duration.etcd-election-timeout', { electionTimeoutMs });
+  if (leader && !lost && !writesBlocked)
+    b.duration('control', 'duration.etcd-election-timeout', { electionTimeoutMs });
   b.duration('control', 'duration.until-restarted', { node });
   b.advise('control', 'advice.etcd-member-down', { node });
 }
@@ -150,4 +179,46 @@ function leaderComponentDown(
     if (component === 'kube-controller-manager' && standbys.length === 0)
       b.interrupt('data', 'interrupt.backend-dies-kcm');
   };
+}
+
+/**
+ * kubelet fails on one node and stays down: the node's pods are no longer managed; the node goes
+ * NotReady after the grace period of this cluster's version and its pods are evicted after the
+ * default toleration (warn: the node's workloads move or stop unless it is restarted first).
+ */
+function kubeletDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const timings = nodeFailureTimings(ctx.state);
+  b.findings.push(
+    finding('component-down', 'data', 'warn', 'kubelet-node', {
+      node,
+      ...timings,
+      version: ctx.state.nodeMonitorGrace.version,
+    }),
+  );
+  b.stop('data', 'stops.kubelet-down', { node });
+  b.stop('data', 'stops.kubelet-evicted', { node, ...timings });
+  b.keep('data', 'keeps.containers-on-node', { node });
+  b.keep('data', 'keeps.running-pods');
+  b.duration('data', 'duration.kubelet-down', { node, ...timings });
+  b.advise('data', 'advice.kubelet-down', { node, ...timings });
+}
+
+/** kube-proxy fails on one node: its Service rules stay but go stale (warn). */
+function kubeProxyDown(b: ImpactBuilder, _ctx: WhatIfContext, node: string): void {
+  b.findings.push(finding('component-down', 'data', 'warn', 'kube-proxy-node', { node }));
+  b.stop('data', 'stops.kube-proxy-down', { node });
+  b.keep('data', 'keeps.running-pods');
+  b.keep('data', 'keeps.pod-traffic');
+  b.duration('data', 'duration.until-restarted', { node });
+  b.advise('data', 'advice.node-agent-down', { node, component: 'kube-proxy' });
+}
+
+/** The CNI agent fails on one node: running pods keep their network, new pods there cannot start (warn). */
+function cniDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
+  const plugin = cniDaemonSet(ctx)?.metadata.name ?? 'cni';
+  b.findings.push(finding('component-down', 'data', 'warn', 'cni-node', { node, plugin }));
+  b.stop('data', 'stops.cni-down', { node, plugin });
+  keepDataPlane(b);
+  b.duration('data', 'duration.until-restarted', { node });
+  b.advise('data', 'advice.node-agent-down', { node, component: plugin });
 }

@@ -14,7 +14,7 @@ import {
   whenDrainCannotMove,
 } from '../node-state-checks.js';
 import type { Finding } from '../types.js';
-import { podsOnNode, workloadChecks } from '../workload-checks.js';
+import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
@@ -49,6 +49,15 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
     }),
   );
+  // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
+  // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
+  const podsUnseen = targetPodsUnseen(index, node);
+  if (podsUnseen !== null)
+    found.push(
+      finding('target-pods', 'data', 'warn', podsUnseen === 'none-listed' ? 'none-listed' : 'unseen', {
+        node,
+      }),
+    );
   // The node itself: kured working on it, a cordon someone else made, a node already dead.
   const kured = kuredChecks(index, node, isCp, now);
   found.push(...kured);

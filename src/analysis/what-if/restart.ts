@@ -149,8 +149,17 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const quorumUnknown = etcdFindings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'unknown');
   const leader = !lost && etcdFindings.some((f) => f.check === 'etcd-leader' && f.variant === 'leader-here');
   // Without quorum there is no leadership to hand over: the leader-here sentence is left out.
+  // With an etcd alarm active the leader's clean stop still hands leadership over, but writes
+  // stay refused whoever leads: the leader sentence says so (`leader-here-writes-blocked`).
+  const writesBlocked = state.etcd.alarms.length > 0;
   b.findings.push(
-    ...etcdFindings.filter((f) => !(lost && f.check === 'etcd-leader' && f.variant === 'leader-here')),
+    ...etcdFindings
+      .filter((f) => !(lost && f.check === 'etcd-leader' && f.variant === 'leader-here'))
+      .map((f) =>
+        writesBlocked && f.check === 'etcd-leader' && f.variant === 'leader-here'
+          ? { ...f, variant: 'leader-here-writes-blocked' }
+          : f,
+      ),
   );
   // Each sentence from the findings: no election unless this member leads (a follower's restart
   // triggers none; a clean stop of the leader transfers leadership, EtcdServer.Stop), and no
@@ -184,12 +193,14 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
     apiStopsAll(b);
   } else {
     b.stop('control', 'stops.etcd-member', { node });
-    if (leader) b.stop('control', 'stops.etcd-election');
+    // With an etcd alarm active writes stay refused whoever leads: no "writes for a moment".
+    if (leader && !writesBlocked) b.stop('control', 'stops.etcd-election');
     if (!quorumUnknown)
       b.keep('control', 'keeps.etcd-quorum', { voters: state.etcd.voters, quorum: state.etcd.quorum });
   }
   keepDataPlane(b);
-  if (!lost) b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
+  if (!lost && !(leader && writesBlocked))
+    b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
   // A single member: "one member at a time" has nothing to order.
   b.advise('control', state.etcd.voters === 1 ? 'advice.etcd-health-single' : 'advice.etcd-health', { node });
 }

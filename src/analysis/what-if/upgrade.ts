@@ -152,12 +152,19 @@ export function analyzeUpgradeImpact(
     b.step('data', 'steps.workers');
   } else {
     b.findings.push(
-      finding('upgrade-order', 'data', 'info', 'worker', {
-        node,
-        controlPlaneNodes: cpNodes,
-        count: cpNodes.length,
-        ready,
-      }),
+      // No control-plane node among the nodes (a managed or hidden control plane): no empty list.
+      finding(
+        'upgrade-order',
+        'data',
+        'info',
+        cpNodes.length > 0 ? 'worker' : 'worker-no-control-plane-node',
+        {
+          node,
+          controlPlaneNodes: cpNodes,
+          count: cpNodes.length,
+          ready,
+        },
+      ),
     );
     b.step('control', 'steps.control-plane-before', {
       controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],

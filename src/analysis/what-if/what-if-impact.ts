@@ -13,6 +13,7 @@ import {
   type Verdict,
   verdictOf,
 } from '../types.js';
+import type { ClusterSnapshot } from '../../cluster/types.js';
 
 /**
  * One sentence of an answer that is not a finding: what stops, what keeps working, when traffic
@@ -60,6 +61,8 @@ export interface WhatIfImpact {
   state: ControlPlaneState;
   /** When the snapshot was taken, ISO 8601. */
   snapshotAt: string;
+  /** Where `snapshotAt` came from, for a snapshot file ({@link ClusterSnapshot.capturedFrom}). */
+  capturedFrom?: ClusterSnapshot['capturedFrom'];
 }
 
 /** Collects the parts of an impact while a change is analysed. */

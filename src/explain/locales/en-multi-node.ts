@@ -49,6 +49,8 @@ export const enMultiNode = {
   orderWhy: {
     control:
       'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first; the etcd leader ({{leader}}) last, so that leadership moves once, not at every step.',
+    'control-no-leader':
+      'Control-plane nodes one at a time, so that never two etcd voters are down at once (quorum = floor(n/2)+1 voting members); members without a vote first.',
     workers:
       'Workers after the control plane, at most {{batch}} at a time; a batch only grows while every PodDisruptionBudget and the room for its evicted pods still hold.',
   },
@@ -185,6 +187,8 @@ export const enMultiNode = {
         'The drains evict {{evictable}} pods before the nodes go down, while quorum still holds; {{unplacedCount}} of them fit on no remaining node and stay Pending: {{unplaced}}.',
       'joint-none-fit':
         'None of the {{evictable}} evicted pods fits on a remaining node (Ready, schedulable, taints tolerated, requests free): they all stay Pending.',
+      'joint-none-fit_one':
+        'The evicted pod fits on no remaining node (Ready, schedulable, taints tolerated, requests free): it stays Pending.',
     },
   },
   advice: {

@@ -18,6 +18,8 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
       unknown:
         'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
+      unknown_one:
+        'A pod on {{node}} uses a claim whose volume is not in the snapshot ({{pods}}): whether a volume pins it to {{node}} is unknown, not judged.',
     },
     'pdb-blocks': {
       'allows-writes-blocked':
@@ -54,6 +56,8 @@ export const enVerdict = {
     'safe-to-evict': {
       'not-safe':
         'Pods on {{node}} are marked not safe to evict by their owners (cluster-autoscaler.kubernetes.io/safe-to-evict: "false"): {{pods}}. The cluster autoscaler never evicts them, but the annotation is its own: a drain (kubectl drain {{node}}, or a maintenance by the bot) does not read it and evicts them all the same.',
+      'not-safe_one':
+        'A pod on {{node}} is marked not safe to evict by its owner (cluster-autoscaler.kubernetes.io/safe-to-evict: "false"): {{pods}}. The cluster autoscaler never evicts it, but the annotation is its own: a drain (kubectl drain {{node}}, or a maintenance by the bot) does not read it and evicts it all the same.',
     },
     'prior-cordon': {
       'by-other':
@@ -72,12 +76,20 @@ export const enVerdict = {
     'workloads-on-control-plane': {
       'system-writes-blocked':
         'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: they stop with the node and are not rescheduled elsewhere.',
+      'system-writes-blocked_one':
+        'The add-on pod on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: it stops with the node and is not rescheduled elsewhere.',
       'system-node-dead':
         'Add-on pods on {{node}} ({{pods}}) are stuck with it: {{node}} is NotReady, so a drain cannot evict them (they stay Terminating).',
+      'system-node-dead_one':
+        'The add-on pod on {{node}} ({{pods}}) is stuck with it: {{node}} is NotReady, so a drain cannot evict it (it stays Terminating).',
       'system-writes-blocked-drain':
         'Add-on pods on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: the drain fails, and they keep running on {{node}}.',
+      'system-writes-blocked-drain_one':
+        'The add-on pod on {{node}} ({{pods}}) cannot be evicted while etcd refuses writes: the drain fails, and it keeps running on {{node}}.',
       'system-drain-first':
         'Add-on pods on {{node}} ({{pods}}) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
+      'system-drain-first_one':
+        'The add-on pod on {{node}} ({{pods}}) is evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
     },
     'single-replica': {
       'spread-writes-blocked':
@@ -142,6 +154,8 @@ export const enVerdict = {
     'safe-to-evict': {
       'not-safe':
         'Ask the owners of {{pods}} whether they may be evicted now (a job or a backup may need to finish first): the drain does not wait for them.',
+      'not-safe_one':
+        'Ask the owner of {{pods}} whether it may be evicted now (a job or a backup may need to finish first): the drain does not wait for it.',
     },
     'prior-cordon': {
       'by-other':

@@ -83,12 +83,14 @@ export const enWhatIf = {
       'kube-proxy is not deployed in {{cluster}} (no kube-system/kube-proxy DaemonSet){{cniText}}: Service routing is done by something else, so restarting kube-proxy does not apply.',
     'kube-proxy-absent-cni': '; {{cni}} probably replaces it',
     'down-on-node-not-analysed':
-      'I analyse a failure on one node for the control-plane components only (kube-apiserver, etcd, kube-scheduler, kube-controller-manager), so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
+      'I analyse a failure on one node for the control-plane components (kube-apiserver, etcd, kube-scheduler, kube-controller-manager) and the node agents (kubelet, kube-proxy, the CNI) only, so I give no verdict for {{componentName}} on {{node}}; ask "what if {{component}} restarts on {{node}}" or "what if {{node}} goes down".',
   },
   checks: {
     'control-plane-serving': {
       serving:
         'The control plane is serving ({{apiserversAlive}} of {{apiservers}} API server(s) alive, /readyz passing).',
+      unseen:
+        'Whether the control plane is serving was not seen (/readyz is not in the snapshot); nothing in it says the control plane is down.',
       'serving-writes-blocked':
         'The API servers answer ({{apiserversAlive}} of {{apiservers}} alive, /readyz passing), but etcd refuses writes (an active alarm): nothing can be changed.',
       degraded:
@@ -130,15 +132,15 @@ export const enWhatIf = {
         'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; clients behind the load balancer keep working through {{others}}, and watches reconnect.',
       'apiserver-last':
         'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling). Running pods and Service traffic are not affected.',
-      etcd: 'Restarting the etcd member on {{node}}: it rejoins and catches up from the leader; etcd has {{voters}} voting members, quorum {{quorum}}.',
+      etcd: 'Restarting the etcd member on {{node}}: it rejoins and catches up from the leader; etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-follower':
-        'Restarting the etcd member on {{node}}: it is not the leader ({{leader}} is), so no leader election; it rejoins and catches up from the leader. etcd has {{voters}} voting members, quorum {{quorum}}.',
+        'Restarting the etcd member on {{node}}: it is not the leader ({{leader}} is), so no leader election; it rejoins and catches up from the leader. etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-leader':
-        'Restarting the etcd member on {{node}}: it is the leader, and on a clean stop it hands leadership to another member first; it then rejoins as a follower. etcd has {{voters}} voting members, quorum {{quorum}}.',
+        'Restarting the etcd member on {{node}}: it is the leader, and on a clean stop it hands leadership to another member first; it then rejoins as a follower. etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-leader-unknown':
-        'Restarting the etcd member on {{node}}: it rejoins and catches up; which member leads was not seen. etcd has {{voters}} voting members, quorum {{quorum}}.',
+        'Restarting the etcd member on {{node}}: it rejoins and catches up; which member leads was not seen. etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-no-quorum':
-        'Restarting the etcd member on {{node}}: etcd has {{voters}} voting members, quorum {{quorum}}, and without this member quorum is lost: no leader, no writes until it is back.',
+        'Restarting the etcd member on {{node}}: etcd has {{voters}} voting member(s), quorum {{quorum}}, and without this member quorum is lost: no leader, no writes until it is back.',
       'etcd-single':
         'Restarting the etcd member on {{node}}: it is the only etcd member (quorum 1), so while it restarts etcd has no quorum: no leader, no writes until it is back.',
       'scheduler-leader':
@@ -184,7 +186,7 @@ export const enWhatIf = {
       'static-single':
         '{{component}} runs on a single node ({{nodes}}): updating it stops it for the restart.',
       'etcd-spare-unknown':
-        'Whether etcd has a spare member for the restarts is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data). Check that every etcd member is healthy before restarting the first one.',
+        'Whether etcd has a spare member for the restarts is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data). Check that every etcd member is healthy before restarting the first one.',
       'etcd-no-spare':
         'etcd has no spare member now ({{voters}} voters, quorum {{quorum}}): restarting any member loses quorum. Restore the missing member first.',
       'node-by-node':
@@ -212,7 +214,7 @@ export const enWhatIf = {
     },
     'etcd-quorum-loss': {
       facts:
-        'etcd has {{voters}} voting members: quorum is {{quorum}}, {{healthy}} are healthy now; quorum is lost after {{away}} more member failure(s). Without quorum etcd accepts no writes: the API server cannot change anything.',
+        'etcd has {{voters}} voting member(s): quorum is {{quorum}}, {{healthy}} are healthy now; quorum is lost after {{away}} more member failure(s). Without quorum etcd accepts no writes: the API server cannot change anything.',
       'already-lost':
         'etcd has ALREADY lost quorum: {{healthy}} of {{voters}} members healthy, quorum {{quorum}}. No writes are possible now.',
       managed:
@@ -223,10 +225,12 @@ export const enWhatIf = {
     'component-down': {
       'etcd-leader-node':
         '{{node}} is the etcd leader: a failed leader hands nothing over; the other members elect a new leader only after the election timeout ({{electionTimeoutMs}} ms by default), and writes wait until then.',
+      'etcd-leader-node-writes-blocked':
+        '{{node}} is the etcd leader: a failed leader hands nothing over, and the other members elect a new leader after the election timeout ({{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'etcd-member-node':
-        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). etcd has {{voters}} voting members, quorum {{quorum}}.',
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-member-no-spare':
-        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). Until then etcd ({{voters}} voting members, quorum {{quorum}}) has no spare: one more member failure loses quorum.',
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). Until then etcd ({{voters}} voting member(s), quorum {{quorum}}) has no spare: one more member failure loses quorum.',
       'apiserver-node':
         'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
       'apiserver-last-node':
@@ -256,6 +260,12 @@ export const enWhatIf = {
       'container-runtime':
         'The container runtime down on every node: running containers survive with containerd, but nothing can start, and nodes go NotReady after {{graceS}} s.',
       cni: 'The CNI agent ({{plugin}}) down on every node: existing pod networking keeps working; new pods get no network.',
+      'kubelet-node':
+        'kubelet down on {{node}}: the pods there keep running but are no longer managed (not started, stopped or probed); after {{graceS}} s (the node-monitor grace period of this version) {{node}} goes NotReady and leaves the Service endpoints, and {{tolerationS}} s later its pods are evicted (those with a controller are recreated elsewhere).',
+      'kube-proxy-node':
+        'kube-proxy down on {{node}}: the Service rules already in its kernel keep forwarding but are no longer updated, so traffic from {{node}} can go to endpoints that are gone and never reaches new ones.',
+      'cni-node':
+        'The CNI agent ({{plugin}}) down on {{node}}: pods already running keep their network, but new pods scheduled to {{node}} get none and do not start.',
     },
     'drain-api': {
       'api-down':
@@ -296,6 +306,8 @@ export const enWhatIf = {
         'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node); then the workers.',
       worker:
         'Upgrade order: the control plane ({{controlPlaneNodes}}) first, then workers such as {{node}}, one or a few at a time.',
+      'worker-no-control-plane-node':
+        'Upgrade order: the control plane first (no control-plane node is among the nodes: upgrade it where it runs, e.g. through your provider), then workers such as {{node}}, one or a few at a time.',
       'control-plane-first':
         'Upgrade the control plane to {{target}} first: the API servers run {{apiserverOldest}}, and a kubelet must not be newer than the API server.',
     },
@@ -321,10 +333,14 @@ export const enWhatIf = {
     'workloads-on-control-plane': {
       system:
         'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
+      system_one:
+        'The add-on pod on {{node}} ({{pods}}) gets no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once its {{tolerationS}} s NoExecute toleration runs out the taint manager evicts it and it is rescheduled.',
     },
     'emptydir-pods': {
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
+      present_one:
+        'A pod with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, it is evicted and recreated elsewhere, and that data is lost.',
     },
     capacity: {
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods evicted once the toleration runs out.',
@@ -344,6 +360,14 @@ export const enWhatIf = {
     'rule-updates-all':
       'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
     kubelet: 'on {{node}}: starting and stopping pods, probes, and status updates while kubelet is down',
+    'kubelet-down':
+      'on {{node}}: starting, stopping and probing pods, and its status updates, until kubelet is restarted',
+    'kubelet-evicted':
+      'the pods on {{node}}: taken out of the Service endpoints once it is NotReady ({{graceS}} s), evicted {{tolerationS}} s later',
+    'kube-proxy-down':
+      'Service rule updates on {{node}} (new Services, endpoint changes) until kube-proxy is restarted: its rules go stale',
+    'cni-down':
+      'network setup for new pods on {{node}} ({{plugin}}): they do not start until the agent is back',
     'api-all': 'every API call and kubectl command',
     'api-changes': 'every change to the cluster: applying manifests, scaling, rollouts',
     'controllers-wait': 'scheduling and reconciliation, for the restart',
@@ -461,6 +485,8 @@ export const enWhatIf = {
       'kube-proxy restarts in seconds; rules on {{node}} are current again after its first resync',
     kubelet:
       'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
+    'kubelet-down':
+      '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
@@ -512,6 +538,10 @@ export const enWhatIf = {
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
+    'kubelet-down':
+      'Restart kubelet on {{node}} within {{graceS}} s if you can (systemctl restart kubelet on the node), and watch it: kubectl get node {{node}} -w.',
+    'node-agent-down':
+      'Bring {{component}} on {{node}} back (its pod: kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     'kubelet-watch':
       'Watch the node while kubelet restarts: kubectl get node {{node}} -w; it must stay Ready (back within {{graceS}} s).',
     'apiserver-window':

@@ -21,6 +21,8 @@ export const en = {
     'safe-control-plane':
       'Safe to reboot {{node}}: the control plane stays available on the other members and no workload loses its last replica.',
     'safe-worker': 'Safe to reboot {{node}}: its pods can move elsewhere and the control plane is healthy.',
+    'safe-worker-nothing-moves':
+      'Safe to reboot {{node}}: none of its pods needs to move (DaemonSet and static pods come back with it) and the control plane is healthy.',
     'safe-unseen':
       'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
@@ -37,6 +39,8 @@ export const en = {
     data: 'Data plane',
     affected: 'affected',
     unaffected: 'not affected',
+    'affected-not-touched':
+      'affected by its own state (the reboot does not touch it: {{node}} runs none of it)',
     why: 'Why',
     stops: 'Stops',
     keeps: 'Keeps working',
@@ -75,6 +79,7 @@ export const en = {
     'pods-on-dead-node_one':
       'the pod still bound to {{node}}: it is NotReady, so it gets no Service traffic already, and a drain cannot move it (no kubelet confirms the eviction)',
     'pods-lost': '{{pods}}: deleted for good, no controller recreates them',
+    'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
@@ -226,8 +231,8 @@ export const en = {
     },
     'etcd-voters': {
       two: 'etcd has 2 voting members: quorum is 2, so it tolerates no failure; two members are worse than one.',
-      even: 'etcd has {{voters}} voting members (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
-      odd: 'etcd has {{voters}} voting members: quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
+      even: 'etcd has {{voters}} voting member(s) (even): quorum {{quorum}} tolerates only {{tolerated}} failure(s), no more than with one member fewer.',
+      odd: 'etcd has {{voters}} voting member(s): quorum {{quorum}}, tolerates {{tolerated}} failure(s).',
     },
     'etcd-quorum-after': {
       lost: 'etcd quorum would be lost: only {{after}} of {{voters}} members would stay healthy (quorum is {{quorum}}){{downText}}. Without quorum all writes stop cluster-wide: no kubectl changes, no scheduling, no recovery.',
@@ -241,12 +246,18 @@ export const en = {
         'etcd quorum holds with no spare: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.',
       'status-single':
         'etcd has a single member, and it is healthy, but there is no spare; while it is down, all writes stop cluster-wide.',
+      'status-single-from-pods':
+        "etcd has a single member; its etcd pod is Ready (the member's own health was not seen: no etcd status in the data), and there is no spare: while it is down, all writes stop cluster-wide.",
+      'status-no-spare-from-pods':
+        'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
+      'status-kept-from-pods':
+        'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
-        'etcd has {{voters}} voting members (quorum {{quorum}}, listed from the nodes), but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether etcd has quorum is unknown.',
+        'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
-        'etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}) are listed from the nodes, but the health of the {{voters}} etcd members was not seen (neither etcd status nor etcd pods in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+        'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -264,6 +275,8 @@ export const en = {
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
       'leader-here-no-quorum':
         '{{node}} is the etcd leader; the members left cannot elect a new one without quorum.',
+      'leader-here-writes-blocked':
+        '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member, but writes stay refused whoever leads: the active alarm blocks them until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
@@ -286,20 +299,27 @@ export const en = {
     'unmanaged-pods': {
       present:
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
+      present_one:
+        'A pod with no controller on {{node}}: {{pods}}. Drain refuses it without --force, and once deleted it never comes back.',
     },
     'emptydir-pods': {
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+      present_one:
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
     },
     'daemonset-pods': {
       present:
         'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted; they come back with the node.',
+      'daemonsets-only':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted; they come back with the node.',
+      'static-only': 'Static pods on {{node}} are not evicted; they come back with the node.',
     },
     'pdb-blocks': {
       'quorum-guard':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: it allows {{disruptionsAllowed}} master disruption(s) now ({{currentHealthy}} healthy, {{desiredHealthy}} needed); drain masters one at a time.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget guards etcd quorum: its status as recorded allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count, not the bot's); drain masters one at a time.",
       'quorum-guard-blocked':
-        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption now ({{currentHealthy}} healthy, {{desiredHealthy}} needed): another etcd member is down or being drained; the drain of this master would wait.",
+        "OpenShift's {{namespace}}/{{pdb}} PodDisruptionBudget allows no master disruption, by its status as recorded ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count): another etcd member is down or being drained; the drain of this master would wait.",
       'max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: every eviction is refused (HTTP 429) and the drain waits forever.',
       'min-available-all':
@@ -339,6 +359,7 @@ export const en = {
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
+      system_one: 'The add-on pod on {{node}} ({{pods}}) is evicted by the drain and rescheduled.',
     },
     'local-volumes': {
       pinned:
@@ -350,7 +371,7 @@ export const en = {
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node-unseen':
-        '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
+        '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
     'grace-period': {
       estimate:
@@ -362,10 +383,18 @@ export const en = {
       degraded:
         'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy:
-        'The control plane is healthy, so {{node}} gets its pods and Service rules back after the reboot.',
+        'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
+      unseen:
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
+    },
+    'target-pods': {
+      unseen:
+        'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      'none-listed':
+        'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
     'read-error': {
       forbidden: 'Could not read {{resource}}: forbidden (HTTP 403). The checks that need it were not run.',
@@ -408,7 +437,7 @@ export const en = {
       alarms:
         'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
       nospace:
-        'Free space first: compact the key history (etcdctl compact), defragment every member (etcdctl defrag), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
+        'Free space first, on a control-plane node with etcdctl set up for the cluster: compact the key history up to the current revision (etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), defragment every member (etcdctl defrag --cluster), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },
     'etcd-topology': {
       'probe-tls':
@@ -528,7 +557,7 @@ export const en = {
     'invalid-cluster-name': 'That is not a valid cluster name.',
     'invalid-option': 'Unknown or invalid option: use --lang en|ko or --cluster NAME.',
     'invalid-request-id':
-      'That is not a maintenance request id: ids look like mr-abcdefgh23, or mp-abcdefgh23 for a plan (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
+      'That is not a maintenance request id or plan id: request ids look like mr-abcdefgh23 and plan ids like mp-abcdefgh23 (mr- or mp- and 10 letters a-z or digits 2-7), as shown on the card.',
     'cluster-unknown': 'No cluster named {{cluster}}; configured: {{clusters}}.',
     'cluster-unknown-suggest':
       'No cluster named {{cluster}}; did you mean {{suggestions}}? Configured: {{clusters}}.',

@@ -37,7 +37,7 @@ export const koMaintenancePlan = {
     voter: 'etcd 투표 멤버: 단독 단계.',
     'etcd-leader-last': 'etcd 리더: 컨트롤 플레인 중 마지막 (선출을 한 번만).',
     'worker-order': '워커, 요청한 순서대로.',
-    'batch-with': '{{nodes}}와 함께.',
+    'batch-with': '{{nodes}}(과)와 함께.',
     'zone-limit': '영역 {{zone}}: 동시에 최대 {{limit}}개까지 사용 불가.',
     'zone-limit-none':
       '영역 레이블 없음: 레이블 없는 다른 노드와 함께 세어 동시에 최대 {{limit}}개까지 사용 불가.',
@@ -102,8 +102,8 @@ export const koMaintenancePlan = {
     cancelled: '{{who}}님이 시작 전에 계획을 취소했습니다. 어떤 노드도 건드리지 않았습니다.',
     pause: '{{who}}님이 일시정지를 요청했습니다: 진행 중인 단계가 끝나면 멈춥니다.',
     resume: '{{who}}님이 계획을 재개했습니다.',
-    retry: '{{who}}님이 재시도를 선택했습니다: {{node}}를 다시 시도합니다.',
-    skip: '{{who}}님이 건너뛰기를 선택했습니다: {{node}}는 그대로 두고 계속합니다.',
+    retry: '{{who}}님이 재시도를 선택했습니다: {{node}}(을)를 다시 시도합니다.',
+    skip: '{{who}}님이 건너뛰기를 선택했습니다: {{node}}(은)는 그대로 두고 계속합니다.',
     stop: '{{who}}님이 중단을 선택했습니다: 계획을 끝내고 시작하지 않은 노드는 건드리지 않습니다.',
     'node-started': '{{batch}}단계: {{node}} 시작 (요청 {{request}}).',
     'node-maintained': '{{node}} 재부팅·검증 완료, {{settle}} 안정화 후 확인합니다.',
@@ -154,7 +154,7 @@ export const koMaintenancePlan = {
     state: {
       'pending-approval': '승인 대기: {{missing}}명 더 필요합니다. `{{id}} 승인`으로 승인하세요.',
       approved: '승인됨: 곧 워커가 잠금을 해제합니다.',
-      completed: '{{at}}에 해제함: {{what}}을(를) {{holder}}가 보유하고 있었습니다.',
+      completed: '{{at}}에 해제함: {{what}}을(를) {{holder}}(이)가 보유하고 있었습니다.',
       stopped: '해제하지 않음: {{reason}}.',
       rejected: '거절됨: 잠금을 그대로 두었습니다.',
       expired: '승인 전에 만료됨: 잠금을 그대로 두었습니다.',
@@ -163,7 +163,7 @@ export const koMaintenancePlan = {
     stop: {
       'already-free': '잠금이 이미 비어 있었습니다',
       'holder-changed': '지금은 다른 보유자가 가지고 있습니다',
-      'not-stale': '보유자 {{holder}}가 다시 살아 있습니다',
+      'not-stale': '보유자 {{holder}}(이)가 다시 살아 있습니다',
     },
     refusal: {
       'nothing-held-any': '해제할 것이 없습니다: 두 잠금 모두 비어 있습니다.',
@@ -185,7 +185,7 @@ export const koMaintenancePlan = {
       '오래된 잠금이 있습니다 (보유자가 사라짐): `잠금 해제`로 컨트롤 플레인 유지보수와 같은 승인을 받아 해제를 요청할 수 있습니다.',
   },
   lock: {
-    held: '{{what}}: {{holder}}가 보유 (노드 {{node}}), {{since}}부터, TTL {{ttl}}, 요청 {{request}}.',
+    held: '{{what}}: {{holder}}(이)가 보유 (노드 {{node}}), {{since}}부터, TTL {{ttl}}, 요청 {{request}}.',
     free: '{{what}}: 비어 있음.',
     noKured: 'kured: 설치되어 있지 않음 (kured DaemonSet 없음).',
     noTtl: '없음 (만료되지 않음)',

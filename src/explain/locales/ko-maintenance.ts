@@ -142,7 +142,7 @@ export const koMaintenance: MaintenanceMessages = {
     'blocker-budget': '파드 {{pod}}, PodDisruptionBudget {{budget}}에 막힘: {{detail}}',
     'plan-control': '{{who}}: {{action}}.',
     'plan-finished': '계획이 {{state}} 상태로 끝났습니다: {{total}}개 중 {{done}}개 완료.',
-    'lock-broken': '{{lock}} 잠금을 해제했습니다: {{holder}}가 보유하고 있었습니다.',
+    'lock-broken': '{{lock}} 잠금을 해제했습니다: {{holder}}(이)가 보유하고 있었습니다.',
     'lock-break-refused': '{{lock}} 잠금({{holder}} 보유)을 해제하지 않았습니다: {{reason}}.',
   },
   refusal: {

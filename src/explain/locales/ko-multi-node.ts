@@ -51,6 +51,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   orderWhy: {
     control:
       '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(정족수 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저, etcd 리더({{leader}})는 마지막에 진행해 리더 역할이 단계마다가 아니라 한 번만 옮겨 가게 합니다.',
+    'control-no-leader':
+      '컨트롤 플레인 노드는 한 번에 하나씩 진행해 etcd 투표 멤버가 동시에 둘 이상 내려가지 않게 합니다(정족수 = 투표 멤버 floor(n/2)+1). 투표권이 없는 멤버를 먼저 진행합니다.',
     workers:
       '워커 노드는 컨트롤 플레인 뒤에 한 번에 최대 {{batch}}대씩 진행합니다. 모든 PodDisruptionBudget과 축출 파드의 자리가 유지될 때만 묶음을 늘립니다.',
   },
@@ -66,7 +68,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     all: '전체 노드',
     zone: '{{zone}} 존',
     selector: '{{selector}} 레이블 노드',
-    badSelector: '레이블 셀렉터 {{selector}}를 읽을 수 없습니다. 아무것도 확인하지 않았습니다.',
+    badSelector: '레이블 셀렉터 {{selector}}(을)를 읽을 수 없습니다. 아무것도 확인하지 않았습니다.',
   },
   checks: {
     'etcd-quorum-after': {
@@ -79,7 +81,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-unknown':
         '{{nodes}}(이)가 내려간 뒤의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}개(정족수 {{quorum}}, 노드로부터 추정) 중 남는 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{nodes}}(을)를 내리기 전에 etcd 멤버 상태를 확인하세요.',
       'joint-kept-no-spare':
-        'etcd 정족수는 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 정족수 {{quorum}}과 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
+        'etcd 정족수는 유지되지만 여유가 없습니다: 투표 멤버 {{voters}}개 중 {{after}}개가 남아 정족수 {{quorum}}(과)와 같습니다. 그동안 하나라도 더 장애가 나면 모든 쓰기가 멈춥니다.',
       'joint-kept':
         'etcd 정족수 유지: 투표 멤버 {{voters}}개 중 {{after}}개가 정상으로 남습니다(정족수 {{quorum}}).',
       'joint-learners-only':

@@ -49,11 +49,11 @@ export const koReport: typeof enReport = {
     },
     'lock-stale': {
       'kured-gone':
-        '{{daemonset}}의 kured 잠금을 이미 없는 노드 {{holder}}가 잡고 있습니다. 풀기 전에는 어떤 노드도 재부팅되지 않습니다(weave.works/kured-node-lock 어노테이션 제거).',
+        '{{daemonset}}의 kured 잠금을 이미 없는 노드 {{holder}}(이)가 잡고 있습니다. 풀기 전에는 어떤 노드도 재부팅되지 않습니다(weave.works/kured-node-lock 어노테이션 제거).',
       'kured-old':
-        '{{daemonset}}의 kured 잠금을 {{holder}}가 {{age}}째 잡고 있습니다. 그 재부팅을 마치거나 되돌리거나 잠금을 푸세요.',
+        '{{daemonset}}의 kured 잠금을 {{holder}}(이)가 {{age}}째 잡고 있습니다. 그 재부팅을 마치거나 되돌리거나 잠금을 푸세요.',
       'bot-ended':
-        '유지보수 잠금({{lease}})을 이미 끝난 요청 {{holder}}가 아직 잡고 있습니다. 만료되거나 풀릴 때까지 다른 유지보수를 시작할 수 없습니다.',
+        '유지보수 잠금({{lease}})을 이미 끝난 요청 {{holder}}(이)가 아직 잡고 있습니다. 만료되거나 풀릴 때까지 다른 유지보수를 시작할 수 없습니다.',
       'bot-expired':
         '{{holder}}의 유지보수 잠금({{lease}})이 풀리지 않은 채 {{age}} 전에 만료되었습니다. 작업 중 워커가 죽었습니다. {{node}} 노드를 확인하세요.',
     },

@@ -25,7 +25,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드 전체 다운 시 영향: {{cluster}}',
     'etcd-quorum-loss': 'etcd 정족수 상실 시 영향: {{cluster}}',
     'component-down': '{{component}} 다운 시 영향: {{cluster}}',
-    'component-down-node': '{{node}}의 {{component}}가 다운되면: {{cluster}}',
+    'component-down-node': '{{node}}의 {{component}}(이)가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
   },
@@ -39,7 +39,7 @@ export const koWhatIf: WhatIfMessages = {
     'control-plane-down': '컨트롤 플레인 노드가 모두 다운되면',
     'etcd-quorum-loss': 'etcd가 정족수를 잃으면',
     'component-down': '{{component}}(이)가 모든 곳에서 다운되면',
-    'component-down-node': '{{node}}의 {{component}}가 다운되면',
+    'component-down-node': '{{node}}의 {{component}}(이)가 다운되면',
   },
   summary: {
     planned: {
@@ -78,12 +78,14 @@ export const koWhatIf: WhatIfMessages = {
       '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
     'down-on-node-not-analysed':
-      '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}가 다운되면?"으로 물어보세요.',
+      '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)와 노드 에이전트(kubelet, kube-proxy, CNI)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}(이)가 다운되면?"으로 물어보세요.',
   },
   checks: {
     'control-plane-serving': {
       serving:
         '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+      unseen:
+        '컨트롤 플레인이 서비스 중인지는 보지 못했습니다 (/readyz가 스냅샷에 없음). 스냅샷에는 컨트롤 플레인이 내려갔다는 정보도 없습니다.',
       'serving-writes-blocked':
         'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}개 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
       degraded:
@@ -127,7 +129,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-follower':
-        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+        '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}(이)가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-leader':
         '{{node}}의 etcd 멤버 재시작: 리더이며, 정상 종료 시 먼저 다른 멤버에게 리더 역할을 넘깁니다. 그 뒤 팔로워로 다시 합류합니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-leader-unknown':
@@ -178,7 +180,7 @@ export const koWhatIf: WhatIfMessages = {
         '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
       'etcd-spare-unknown':
-        'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
+        'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
       'etcd-no-spare':
         'etcd에 여유 멤버가 없습니다(투표 멤버 {{voters}}개, 정족수 {{quorum}}). 어느 멤버를 재시작해도 정족수를 잃습니다. 먼저 빠진 멤버를 복구하세요.',
       'node-by-node':
@@ -212,23 +214,25 @@ export const koWhatIf: WhatIfMessages = {
     },
     'component-down': {
       'etcd-leader-node':
-        '{{node}}이 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않습니다. 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms)이 지난 뒤에야 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+      'etcd-leader-node-writes-blocked':
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않고, 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 누가 리더든 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'etcd-member-node':
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-member-no-spare':
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
-        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}를 빼면 {{others}}를 통해 계속 동작합니다.',
+        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       'scheduler-leader-node':
-        '{{node}}이 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':
         '{{node}}에서 유일한 kube-scheduler가 실행됩니다: 다시 시작될 때까지 파드가 스케줄되지 않습니다.',
       'scheduler-standby-node':
         '{{node}}의 kube-scheduler는 대기 인스턴스입니다(리더는 {{holder}}): 스케줄링은 계속되고, 다시 시작될 때까지 대기 인스턴스가 하나 줄어듭니다.',
       'controller-manager-leader-node':
-        '{{node}}이 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
+        '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 조정(reconciliation)이 멈춥니다. {{node}}의 kube-controller-manager는 다시 시작될 때까지 내려가 있습니다.',
       'controller-manager-only-node':
         '{{node}}에서 유일한 kube-controller-manager가 실행됩니다: 다시 시작될 때까지 조정(자가 복구, 엔드포인트 갱신)이 멈춥니다.',
       'controller-manager-standby-node':
@@ -246,6 +250,12 @@ export const koWhatIf: WhatIfMessages = {
       'container-runtime':
         '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
       cni: '모든 노드에서 CNI 에이전트({{plugin}}) 다운: 기존 파드 네트워킹은 계속 동작하고, 새 파드는 네트워크를 받지 못합니다.',
+      'kubelet-node':
+        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). {{graceS}}초(이 버전의 node-monitor grace period) 뒤 {{node}}(은)는 NotReady가 되어 Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 파드가 축출됩니다 (컨트롤러가 있는 파드는 다른 곳에 다시 만들어짐).',
+      'kube-proxy-node':
+        '{{node}}에서 kube-proxy 다운: 커널에 이미 있는 Service 규칙은 계속 전달하지만 더 이상 갱신되지 않아, {{node}}에서 나가는 트래픽이 사라진 엔드포인트로 갈 수 있고 새 엔드포인트에는 닿지 않습니다.',
+      'cni-node':
+        '{{node}}에서 CNI 에이전트({{plugin}}) 다운: 이미 실행 중인 파드는 네트워크를 유지하지만, {{node}}에 새로 배치되는 파드는 네트워크를 받지 못해 시작되지 않습니다.',
     },
     'drain-api': {
       'api-down':
@@ -282,6 +292,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node). 그다음 워커.',
       worker:
         '업그레이드 순서: 컨트롤 플레인({{controlPlaneNodes}})을 먼저, 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
+      'worker-no-control-plane-node':
+        '업그레이드 순서: 컨트롤 플레인을 먼저(노드 중에 컨트롤 플레인 노드가 없으니 실행되는 곳에서, 예를 들어 제공자를 통해 올리세요), 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
       'control-plane-first':
         '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
     },
@@ -322,6 +334,12 @@ export const koWhatIf: WhatIfMessages = {
     'rule-updates-rolling': '각 노드의 kube-proxy가 재시작하는 몇 초 동안 그 노드의 서비스 규칙 갱신',
     'rule-updates-all': '모든 노드의 서비스 규칙 갱신: 새 서비스, 스케일되거나 옮겨진 파드가 반영되지 않음',
     kubelet: '{{node}}에서 kubelet이 내려가 있는 동안 파드 시작·중지, 프로브, 상태 갱신',
+    'kubelet-down': '{{node}}에서 kubelet이 다시 시작될 때까지 파드 시작·중지·프로브와 상태 갱신',
+    'kubelet-evicted':
+      '{{node}}의 파드: NotReady가 되면({{graceS}}초) Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 축출',
+    'kube-proxy-down':
+      'kube-proxy가 다시 시작될 때까지 {{node}}의 Service 규칙 갱신(새 Service, 엔드포인트 변경): 규칙이 낡아 갑니다',
+    'cni-down': '{{node}}의 새 파드 네트워크 설정({{plugin}}): 에이전트가 돌아올 때까지 시작되지 않음',
     'api-all': '모든 API 호출과 kubectl 명령',
     'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
@@ -428,6 +446,8 @@ export const koWhatIf: WhatIfMessages = {
   duration: {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
+    'kubelet-down':
+      'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
     'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
@@ -472,6 +492,10 @@ export const koWhatIf: WhatIfMessages = {
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
+    'kubelet-down':
+      '가능하면 {{graceS}}초 안에 {{node}}의 kubelet을 다시 시작하고 (노드에서 systemctl restart kubelet) 지켜보세요: kubectl get node {{node}} -w.',
+    'node-agent-down':
+      '{{node}}의 {{component}}(을)를 되살리세요 (그 파드: kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     'kubelet-watch':
       'kubelet이 재시작하는 동안 노드를 지켜보세요: kubectl get node {{node}} -w. {{graceS}}초 안에 돌아와 Ready를 유지해야 합니다.',
     'apiserver-window':

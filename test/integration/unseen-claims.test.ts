@@ -1,0 +1,154 @@
+/**
+ * Issue 16, verdicts and claims made on data the bot did not see (house rules: "missing data is
+ * unknown, never failing"; "a wrong safe can take production down"). Each case is a reader's
+ * finding on a real cluster file (test/fixtures/real-clusters, sources in its README) or a scenario,
+ * asked through the path `k8s-ha-bot ask --snapshot FILE --format json` takes, in English and Korean.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../adapters/k8s-ha-bot.js';
+import type { Finding } from '../../src/analysis/types.js';
+import { explainFinding } from '../../src/explain/explain-finding.js';
+import { translator } from '../../src/explain/i18n.js';
+
+const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
+const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+
+interface JsonAnswer {
+  verdict: 'safe' | 'caution' | 'unsafe' | null;
+  text: string;
+  findings: Finding[];
+}
+
+async function ask(file: string, text: string, lang: 'en' | 'ko' = 'en'): Promise<JsonAnswer> {
+  let out = '';
+  let err = '';
+  const code = await main(
+    ['node', 'k8s-ha-bot', 'ask', '--snapshot', file, '--format', 'json', '--lang', lang, text],
+    { out: (t) => void (out += t), err: (t) => void (err += t), env: { LOG_LEVEL: 'silent' } },
+  );
+  // A request that gets no verdict exits 1 and still prints its answer.
+  if (code !== 0 && out === '') throw new Error(`exit ${code}: ${err}`);
+  return JSON.parse(out) as JsonAnswer;
+}
+
+const R08 = join(REAL, '08-insights-openshift-imeixner-master0-etcdpod.json');
+const R07 = join(REAL, '07-insights-openshift-3masters-3workers.json');
+const R01 = join(REAL, '01-sonobuoy-kind-1cp-2w.json');
+const WORKER0 = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+
+describe('a reboot whose pods or control-plane health were not seen is at most CAUTION', () => {
+  it('real 08 worker-0: no pods of it in the file, the only other node a tainted master, /readyz unseen: CAUTION, never "its pods can move elsewhere"', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(R08, `can I reboot ${WORKER0}`, lang);
+      expect([lang, a.verdict]).toEqual([lang, 'caution']);
+      expect(a.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ check: 'target-pods', variant: 'none-listed', severity: 'warn' }),
+          expect.objectContaining({ check: 'capacity', variant: 'only-node-unseen', severity: 'warn' }),
+          expect.objectContaining({
+            check: 'control-plane-healthy-for-worker',
+            variant: 'unseen',
+            severity: 'warn',
+          }),
+        ]),
+      );
+      expect(a.text).not.toMatch(/its pods can move|control plane is healthy|컨트롤 플레인이 정상/);
+    }
+  });
+
+  it('real 07 worker-b and real 01 kind-worker2: the control plane is never said healthy without /readyz', async () => {
+    for (const [file, node] of [
+      [R07, 'ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6'],
+      [R01, 'kind-worker2'],
+    ] as const) {
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(file, `can I reboot ${node}`, lang);
+        expect([node, lang, a.verdict]).toEqual([node, lang, 'caution']);
+        expect(a.text).not.toMatch(/control plane is healthy|컨트롤 플레인이 정상/);
+        expect(a.text).toMatch(/\/readyz/);
+      }
+    }
+  });
+
+  it('scenario 01 (readyz recorded, passing) still says the control plane is healthy for a worker', async () => {
+    const a = await ask(join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'), 'can I reboot atlas-wk-1');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-healthy-for-worker', variant: 'healthy' }),
+      ]),
+    );
+    expect(a.findings.some((f) => f.check === 'target-pods')).toBe(false);
+  });
+});
+
+describe('one model per plane', () => {
+  it('scenario 02 worker: a control plane affected by its own state is not also said untouched', async () => {
+    const a = await ask(join(SCENARIOS, '02-3cp-one-etcd-member-down.json'), 'can I reboot borealis-wk-1');
+    expect(a.text).toMatch(/Control plane: affected by its own state \(the reboot does not touch it/);
+    expect(a.text).not.toMatch(/the control plane itself: borealis-wk-1 runs none of it/);
+  });
+});
+
+describe('what was seen is named as seen', () => {
+  it('status of real 01 and 08: etcd health from a Ready etcd pod says so', async () => {
+    for (const file of [R01, R08]) {
+      const en = await ask(file, 'status');
+      expect(en.text).not.toMatch(/etcd has a single member, and it is healthy/);
+      expect(en.text).toMatch(/its etcd pod is Ready \(the member's own health was not seen/);
+      const ko = await ask(file, 'status', 'ko');
+      expect(ko.text).toMatch(/etcd 파드는 Ready이지만 \(멤버 자체의 상태는 보지 못함/);
+    }
+  });
+
+  it('real 07/08 master: the etcd-quorum-guard counts are the PodDisruptionBudget status, as recorded', async () => {
+    const a = await ask(R07, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
+    expect(a.text).toMatch(
+      /its status as recorded allows 1 master disruption \(3 healthy, 2 needed, by the budget's own count/,
+    );
+    expect(a.text).not.toMatch(/allows 1 master disruption now/);
+  });
+
+  it('a what-if on nodes-only files never asserts /readyz passing', async () => {
+    for (const f of [
+      '05-edgexr-aks-3agents-nodes.json',
+      '11-giantswarm-aws-1master-3workers-nodes.json',
+      '12-giantswarm-azure-1master-3workers-nodes.json',
+    ]) {
+      const file = join(REAL, f);
+      const list = JSON.parse(readFileSync(file, 'utf8')) as {
+        items: { kind: string; metadata: { name: string } }[];
+      };
+      const node = list.items.find((i) => i.kind === 'Node')?.metadata.name ?? 'x';
+      for (const q of ['what if kubelet restarts on NODE']) {
+        const a = await ask(file, q.replace('NODE', node));
+        expect([f, q, a.verdict]).not.toEqual([f, q, null]);
+        expect([f, q, a.text]).not.toEqual([f, q, expect.stringMatching(/\/readyz passing/)]);
+      }
+    }
+  });
+
+  it('a nodes-only file (no DaemonSets in it) never says kube-proxy is not deployed', async () => {
+    const a = await ask(
+      join(REAL, '05-edgexr-aks-3agents-nodes.json'),
+      'what if kube-proxy restarts on aks-agentpool-30520393-vmss000000',
+    );
+    expect(a.text).not.toMatch(/kube-proxy is not deployed/);
+    expect(a.text).toMatch(/I see no kube-proxy/);
+  });
+
+  it('the unknown etcd text counts the unseen members, not every voter', () => {
+    const f: Finding = {
+      check: 'etcd-quorum-after',
+      plane: 'control',
+      severity: 'info',
+      variant: 'status-unknown',
+      facts: { voters: 3, quorum: 2, unknown: 2, down: [], source: 'inferred-nodes' },
+    };
+    expect(explainFinding(translator('en'), f)).toMatch(/the health of 2 of the 3 etcd members was not seen/);
+    expect(explainFinding(translator('ko'), f)).toMatch(/etcd 멤버 3대 중 2대의 상태는 보지 못했습니다/);
+    const reboot = { ...f, variant: 'unknown', facts: { ...f.facts, node: 'cp-1' } };
+    expect(explainFinding(translator('en'), reboot)).toMatch(/the health of 2 of the 3 etcd members/);
+  });
+});

@@ -46,8 +46,11 @@ async function run(
 
 async function ask(args: string[], text: string): Promise<JsonAnswer> {
   const r = await run(['ask', ...args, '--format', 'json', text]);
-  if (r.code !== 0 && r.code !== 1) throw new Error(`exit ${r.code}: ${r.err}`);
-  return JSON.parse(r.out) as JsonAnswer;
+  // 0 answered, 1 no verdict, 3 answered with an unsafe verdict (`ask --help`).
+  if (r.code !== 0 && r.code !== 1 && r.code !== 3) throw new Error(`exit ${r.code}: ${r.err}`);
+  const answer = JSON.parse(r.out) as JsonAnswer;
+  expect(r.code === 3).toBe(answer.verdict === 'unsafe');
+  return answer;
 }
 
 /** Ages (`renewAgeS`, `ageS`, …, in s) may differ by the seconds between the live question and the capture. */

@@ -167,10 +167,16 @@ function dataSection(
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
   if (blocked !== 'node-dead')
     stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
-  const down = f
-    .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
-    .map((x) => String(x.facts.workload));
+  const downFindings = f.filter(
+    (x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok',
+  );
+  // A workload pinned to the node (its volume, a hostname selector, a Rook mon/OSD) is down for
+  // the whole reboot, not "until rescheduled elsewhere" (reader 2.4).
+  const isPinned = (x: Finding): boolean => x.variant.endsWith('-pinned') || x.variant === 'operator-daemon';
+  const down = downFindings.filter((x) => !isPinned(x)).map((x) => String(x.facts.workload));
   if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
+  const pinnedDown = downFindings.filter(isPinned).map((x) => String(x.facts.workload));
+  if (pinnedDown.length > 0) stops.push(tr.t('stops.pinned-down', { workloads: pinnedDown, node }));
   // With no other node there are no "other workloads" to keep running.
   const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
   if (f.some((x) => x.check === 'single-replica' && x.variant.startsWith('spread')))

@@ -71,11 +71,18 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   b.findings.push(...keepingPriorCordon(whenDrainCannotMove(found)));
   const pods = podsOnNode(index, node);
   // Nothing to evict: no sentence about evicted pods ("the 0 pods drain evicts").
-  if (pods.evictable.length > 0)
+  // One model (reader 2.4): "recreated on another node" counts only the pods with a controller
+  // that are not pinned to the node (grace-period's `recreated`); the pinned ones stay Pending.
+  const grace = found.find((f) => f.check === 'grace-period')?.facts;
+  const recreated =
+    blocked === null ? Number(grace?.recreated ?? pods.evictable.length) : pods.evictable.length;
+  const pinned = blocked === null ? Number(grace?.pinned ?? 0) : 0;
+  if (recreated > 0)
     b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
       node,
-      count: pods.evictable.length,
+      count: recreated,
     });
+  if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });

@@ -407,6 +407,10 @@ export const enWhatIf = {
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
+    'drain-pinned':
+      'the {{count}} pods pinned to {{node}} (their data or a Rook mon/OSD is there): evicted, they stay Pending until it is uncordoned',
+    'drain-pinned_one':
+      'the pod pinned to {{node}} (its data or a Rook mon/OSD is there): evicted, it stays Pending until it is uncordoned',
     'drain-evicts-writes-blocked':
       'the drain itself: cordoning {{node}} and evicting its {{count}} pods are writes, and etcd refuses them',
     'drain-evicts-writes-blocked_one':

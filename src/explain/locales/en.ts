@@ -83,6 +83,7 @@ export const en = {
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'pinned-down': '{{workloads}}: down for the whole reboot, pinned to {{node}} (not rescheduled elsewhere)',
     'node-pods': 'pods running on {{node}} itself',
   },
   keeps: {
@@ -355,6 +356,16 @@ export const en = {
       spread_one:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
       'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
+      'single-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, pinned to {{node}}: it cannot run elsewhere and is down for the whole reboot, until {{node}} is back and uncordoned.',
+      'all-here-pinned':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}} and pinned to it: they cannot run elsewhere and are down for the whole reboot, until {{node}} is back and uncordoned.',
+      'spread-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other {{elsewhere}} keep serving meanwhile.',
+      'spread-pinned_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other one keeps serving meanwhile.',
+      'operator-daemon':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
@@ -464,6 +475,10 @@ export const en = {
       'dns-all-here':
         'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
+      'single-pinned':
+        'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
+      'all-here-pinned':
+        'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
     },
     'emptydir-pods': {
       present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',

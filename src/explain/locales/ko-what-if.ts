@@ -376,6 +376,8 @@ export const koWhatIf: WhatIfMessages = {
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 각각 다른 노드에 다시 만들어짐',
+    'drain-pinned':
+      '{{node}}에 고정된 파드 {{count}}개 (데이터나 Rook mon/OSD가 그 노드에 있음): 축출된 뒤 uncordon할 때까지 Pending으로 남음',
     'drain-evicts-writes-blocked':
       '드레인 자체: {{node}}의 cordon과 파드 {{count}}개 축출은 쓰기이므로 etcd가 거부함',
     'drain-evicts-node-dead':

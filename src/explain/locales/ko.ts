@@ -71,6 +71,7 @@ export const ko: Messages = {
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
+    'pinned-down': '{{workloads}}: {{node}}에 고정되어 재부팅 내내 다운 (다른 노드로 재스케줄되지 않음)',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
   keeps: {
@@ -330,6 +331,14 @@ export const ko: Messages = {
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
+      'single-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 1개가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'all-here-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 모든 레플리카가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'spread-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다. 그동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
+      'operator-daemon':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
     },
     'workloads-on-control-plane': {
       user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',
@@ -440,6 +449,10 @@ export const ko: Messages = {
       'dns-all-here':
         '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
+      'single-pinned':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
+      'all-here-pinned':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
     },
     'emptydir-pods': {
       present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',

@@ -395,6 +395,8 @@ export function analyzeRebootImpact(
         etcdMember,
         tainted,
         controlPlaneNodes: state.nodes.length,
+        // A single-node cluster: no other node to keep pods running (reader 2.5).
+        clusterNodes: snapshot.nodes.length,
       },
     ),
   );

@@ -154,6 +154,7 @@ export function workloadChecks(
           tainted,
           // every node a control plane: the taint cannot be restored, workloads have nowhere else
           allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
+          onlyNode: index.snapshot.nodes.length === 1,
           pods: (user.length > 0 ? user : pods.evictable).map(podName),
         },
       ),
@@ -181,7 +182,11 @@ export function workloadChecks(
   // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
   // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
   const recreated = pods.evictable.filter((p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)));
-  out.push(...capacityCheck(index, node, recreated));
+  const capacity = capacityCheck(index, node, recreated);
+  out.push(...capacity);
+  // The pods with nowhere to go stay Pending: they are not "recreated on other nodes" (reader 2.5).
+  const stranded = capacity.find((f) => f.severity !== 'ok')?.facts.unplaced;
+  const strandedCount = Array.isArray(stranded) ? stranded.length : 0;
   out.push(...onlyNodeUnseen(index, node));
 
   if (pods.evictable.length > 0) {
@@ -193,7 +198,8 @@ export function workloadChecks(
         node,
         seconds: longest,
         evictable: pods.evictable.length,
-        recreated: recreated.length,
+        recreated: recreated.length - strandedCount,
+        stranded: strandedCount,
         pinned: pods.evictable.filter((p) => controllerOf(p) !== null && pinnedHere.has(podName(p))).length,
       }),
     );
@@ -363,6 +369,8 @@ function replicaChecks(
       // Ready and not Terminating on other nodes: what serves when the node's pods are gone.
       readyElsewhere: all.filter((s) => s.nodeName !== node && s.ready === true && !s.deletionTimestamp)
         .length,
+      // The only node of the cluster: nothing is rescheduled elsewhere, no other node to uncordon.
+      onlyNode: index.snapshot.nodes.length === 1,
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
@@ -580,6 +588,8 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
   if (evictable.length === 0) return [];
   const { unplaced, candidates } = placeEvictedPods(index, new Set([node]), evictable);
   const facts = { node, evictable: evictable.length, unplaced, candidates };
+  // A single-node cluster: there is no other node at all (not a lack of room): variant only-node.
+  if (index.snapshot.nodes.length === 1) return [finding('capacity', 'data', 'block', 'only-node', facts)];
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
   return [
     finding(

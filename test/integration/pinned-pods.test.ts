@@ -91,3 +91,23 @@ describe('operator-managed Deployments get no "scale" advice (reader 1.2)', () =
     }
   });
 });
+
+describe('a single-node cluster never talks of other nodes or workers (reader 2.5)', () => {
+  it('r13 (one node, my-node): reboot, drain and upgrade in both languages', async () => {
+    for (const q of ['can I reboot my-node', 'can I drain my-node', 'can I upgrade my-node']) {
+      const en = await ask('r13', q, 'en');
+      expect(en).not.toMatch(
+        /other nodes|another node|the workers|uncordon a node|uncordoning others|started elsewhere|pods already running/,
+      );
+      const ko = await ask(
+        'r13',
+        `${q.replace('can I reboot my-node', 'my-node 재부팅해도 돼?').replace('can I drain my-node', 'my-node 드레인해도 돼?').replace('can I upgrade my-node', 'my-node 업그레이드해도 돼?')}`,
+        'ko',
+      );
+      expect(ko).not.toMatch(/다른 노드|그다음 워커|다른 곳에서 시작/);
+    }
+    const reboot = await ask('r13', 'can I reboot my-node', 'en');
+    // The controller-managed pods are evicted and stay Pending: none is "recreated" anywhere.
+    expect(reboot).toMatch(/my-node is the only node/);
+  });
+});

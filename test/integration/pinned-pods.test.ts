@@ -25,6 +25,7 @@ const config: BotConfig = {
   clusters: {
     s41: file(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
     s42: file(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
+    s01: file(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
     r13: file(REAL, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
   },
   defaultCluster: 's41',
@@ -109,5 +110,19 @@ describe('a single-node cluster never talks of other nodes or workers (reader 2.
     const reboot = await ask('r13', 'can I reboot my-node', 'en');
     // The controller-managed pods are evicted and stay Pending: none is "recreated" anywhere.
     expect(reboot).toMatch(/my-node is the only node/);
+  });
+});
+
+describe('the data plane of a control-plane node reboot is affected, alone or together (reader 2.7)', () => {
+  it('s01: one control-plane node, and two together, in both languages', async () => {
+    for (const [cluster, q, locale] of [
+      ['s01', 'can I reboot atlas-cp-2', 'en'],
+      ['s01', 'can we reboot atlas-cp-1 and atlas-cp-2', 'en'],
+      ['s01', 'atlas-cp-2 재부팅해도 돼?', 'ko'],
+      ['s01', 'atlas-cp-1 이랑 atlas-cp-2 재부팅해도 돼?', 'ko'],
+    ] as const) {
+      const text = await ask(cluster, q, locale);
+      expect(text).toMatch(locale === 'en' ? /^Data plane: affected$/m : /^데이터 플레인: 영향 있음$/m);
+    }
   });
 });

@@ -395,6 +395,8 @@ export function analyzeRebootImpact(
         etcdMember,
         tainted,
         controlPlaneNodes: state.nodes.length,
+        // A single-node cluster: no other node to keep pods running (reader 2.5).
+        clusterNodes: snapshot.nodes.length,
       },
     ),
   );
@@ -450,9 +452,13 @@ export function analyzeRebootImpact(
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);
   const ownPlane: Plane = isCp ? 'control' : 'data';
+  // One rule for the data plane (reader 2.7): any node's reboot stops its kubelet, kube-proxy, CNI
+  // and pods, a control-plane node's just like a worker's, so the data plane is always affected.
+  // @see https://kubernetes.io/docs/concepts/overview/components/#node-components
   const planesAffected = PLANES.filter(
     (p) =>
       p === ownPlane ||
+      p === 'data' ||
       sorted.some(
         (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
       ),

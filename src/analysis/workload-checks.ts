@@ -137,7 +137,9 @@ export function workloadChecks(
 
   if (readable.pdbs)
     out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
-  if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable));
+  const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
+  const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
+  if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable, pinnedHere));
 
   if (isControlPlane && pods.evictable.length > 0) {
     const user = pods.evictable.filter((p) => !isSystemAddon(p));
@@ -152,6 +154,7 @@ export function workloadChecks(
           tainted,
           // every node a control plane: the taint cannot be restored, workloads have nowhere else
           allControlPlane: index.snapshot.nodes.every((n) => hasControlPlaneLabel(n)),
+          onlyNode: index.snapshot.nodes.length === 1,
           pods: (user.length > 0 ? user : pods.evictable).map(podName),
         },
       ),
@@ -166,7 +169,7 @@ export function workloadChecks(
   if (pinned.length > 0) {
     out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
   }
-  out.push(...pinnedVolumeChecks(index, node, pods.evictable));
+  out.push(...volumePinned);
   out.push(
     ...trafficChecks(
       index,
@@ -176,8 +179,14 @@ export function workloadChecks(
   );
 
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
-  const recreated = pods.evictable.filter((p) => controllerOf(p) !== null);
-  out.push(...capacityCheck(index, node, recreated));
+  // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
+  // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
+  const recreated = pods.evictable.filter((p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)));
+  const capacity = capacityCheck(index, node, recreated);
+  out.push(...capacity);
+  // The pods with nowhere to go stay Pending: they are not "recreated on other nodes" (reader 2.5).
+  const stranded = capacity.find((f) => f.severity !== 'ok')?.facts.unplaced;
+  const strandedCount = Array.isArray(stranded) ? stranded.length : 0;
   out.push(...onlyNodeUnseen(index, node));
 
   if (pods.evictable.length > 0) {
@@ -189,7 +198,9 @@ export function workloadChecks(
         node,
         seconds: longest,
         evictable: pods.evictable.length,
-        recreated: recreated.length,
+        recreated: recreated.length - strandedCount,
+        stranded: strandedCount,
+        pinned: pods.evictable.filter((p) => controllerOf(p) !== null && pinnedHere.has(podName(p))).length,
       }),
     );
   }
@@ -275,7 +286,69 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
   return out;
 }
 
-function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Finding[] {
+/** `app` labels of the Rook-Ceph daemons that run one per Deployment, tied to one host (mon, OSD). */
+const ROOK_PINNED_DAEMONS: Record<string, string> = { 'rook-ceph-mon': 'mon', 'rook-ceph-osd': 'OSD' };
+
+/**
+ * The Ceph daemon a pod runs when its workload is a Rook-Ceph mon or OSD Deployment (label
+ * `app=rook-ceph-mon` / `app=rook-ceph-osd`, or its Deployment owned by a CephCluster): one
+ * Deployment per daemon, kept by the operator, its pod tied to the host that holds its data (the
+ * OSD's disk, the mon's store on the host path). Such a Deployment is never scaled by hand: the
+ * operator owns it, and a second replica of one OSD or mon is not a thing Ceph has.
+ * @see https://rook.io/docs/rook/latest/Storage-Configuration/Advanced/ceph-osd-mgmt/
+ * @see https://rook.io/docs/rook/latest/Storage-Configuration/Advanced/ceph-configuration/#managing-pod-disruption-budgets
+ * @param pod - the pod
+ * @param owner - its top owner, if any
+ * @returns `mon`, `osd`, or null for anything else
+ */
+export function rookDaemonOf(pod: KPod, owner: TopOwner | null): string | null {
+  const app = pod.metadata.labels?.app ?? owner?.workload?.metadata.labels?.app ?? '';
+  const daemon = ROOK_PINNED_DAEMONS[app];
+  if (daemon !== undefined) return daemon;
+  const byCluster = (owner?.workload?.metadata.ownerReferences ?? []).some((o) => o.kind === 'CephCluster');
+  if (!byCluster) return null;
+  const kind = /^rook-ceph-(mon|osd)-/.exec(owner?.name ?? '')?.[1];
+  return kind === undefined ? null : kind === 'osd' ? 'OSD' : kind;
+}
+
+/**
+ * The evictable pods on the node that can run nowhere else (`ns/name`): hostPath data or a
+ * `kubernetes.io/hostname` node selector naming the node (check local-volumes), a PersistentVolume
+ * only this node admits (check pinned-volumes), a Rook-Ceph mon or OSD ({@link rookDaemonOf}).
+ * One model (reader 2.4): such a pod is not recreated elsewhere, needs no room elsewhere, and its
+ * workload does not "keep serving while it is rescheduled": it stays Pending until the node is back.
+ * @see https://kubernetes.io/docs/concepts/storage/volumes/#local
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param evictable - the node's evictable pods
+ * @param volumePinned - the pinned-volumes findings for them
+ */
+export function pinnedToNode(
+  index: ClusterIndex,
+  node: string,
+  evictable: readonly KPod[],
+  volumePinned: readonly Finding[],
+): Set<string> {
+  const out = new Set<string>();
+  for (const f of volumePinned)
+    if (f.severity !== 'info' && typeof f.facts.pod === 'string') out.add(f.facts.pod);
+  for (const p of evictable) {
+    if (
+      (p.spec?.volumes ?? []).some((v) => v.hostPath !== undefined) ||
+      p.spec?.nodeSelector?.['kubernetes.io/hostname'] === node ||
+      rookDaemonOf(p, topOwnerOf(index, p)) !== null
+    )
+      out.add(podName(p));
+  }
+  return out;
+}
+
+function replicaChecks(
+  index: ClusterIndex,
+  node: string,
+  evictable: KPod[],
+  pinnedHere: ReadonlySet<string>,
+): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const pod of evictable) {
@@ -296,10 +369,29 @@ function replicaChecks(index: ClusterIndex, node: string, evictable: KPod[]): Fi
       // Ready and not Terminating on other nodes: what serves when the node's pods are gone.
       readyElsewhere: all.filter((s) => s.nodeName !== node && s.ready === true && !s.deletionTimestamp)
         .length,
+      // The only node of the cluster: nothing is rescheduled elsewhere, no other node to uncordon.
+      onlyNode: index.snapshot.nodes.length === 1,
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
-    if (replicas <= 1)
+    const onNode = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
+    // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
+    const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
+    const daemon = rookDaemonOf(pod, owner);
+    if (pinned && daemon !== null)
+      out.push(finding('single-replica', 'data', 'warn', 'operator-daemon', { ...facts, daemon }, subject));
+    else if (pinned && !dns)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          replicas <= 1 || here >= all.length ? 'warn' : 'info',
+          replicas <= 1 ? 'single-pinned' : here >= all.length ? 'all-here-pinned' : 'spread-pinned',
+          facts,
+          subject,
+        ),
+      );
+    else if (replicas <= 1)
       out.push(
         finding(
           'single-replica',
@@ -496,6 +588,8 @@ function capacityCheck(index: ClusterIndex, node: string, evictable: KPod[]): Fi
   if (evictable.length === 0) return [];
   const { unplaced, candidates } = placeEvictedPods(index, new Set([node]), evictable);
   const facts = { node, evictable: evictable.length, unplaced, candidates };
+  // A single-node cluster: there is no other node at all (not a lack of room): variant only-node.
+  if (index.snapshot.nodes.length === 1) return [finding('capacity', 'data', 'block', 'only-node', facts)];
   if (unplaced.length === 0) return [finding('capacity', 'data', 'ok', 'fits', facts)];
   return [
     finding(

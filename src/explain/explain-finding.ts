@@ -181,5 +181,8 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
+  // The cluster's only node (reader 2.5): advice that moves pods to other nodes has its own form.
+  if (f.facts.onlyNode === true && tr.has(`${key}-only-node`))
+    return tr.t(`${key}-only-node`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

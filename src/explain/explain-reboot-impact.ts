@@ -59,12 +59,14 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     };
   }
   const lost = quorumLostBy(f);
+  // The cluster's only node: no pods run elsewhere to keep working (reader 2.5).
+  const alone = onlyNode(impact);
   const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
   // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written.
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
-    const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map(
-      (k) => tr.t(k),
-    );
+    const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic']
+      .filter((k) => !alone || k === 'keeps.api-reads')
+      .map((k) => tr.t(k));
     return {
       stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
         tr.t(`stops.${k}`),
@@ -73,8 +75,10 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     };
   }
   if (lost) {
-    const keeps = ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
-    if (!dnsDown) keeps.push(tr.t('keeps.dns'));
+    const keeps = alone
+      ? []
+      : ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k));
+    if (!dnsDown && !alone) keeps.push(tr.t('keeps.dns'));
     return {
       stops: ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
         tr.t(`stops.${k}`),
@@ -134,8 +138,13 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
     )
   )
     keeps.push(tr.t('keeps.leaders-elsewhere'));
-  keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
+  if (!alone) keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
   return { stops, keepsWorking: keeps };
+}
+
+/** Whether the node is the cluster's only node (node-role's `clusterNodes`). */
+function onlyNode(impact: RebootImpact): boolean {
+  return impact.findings.some((x) => x.check === 'node-role' && x.facts.clusterNodes === 1);
 }
 
 function dataSection(
@@ -160,18 +169,31 @@ function dataSection(
     if (onNode > 0) stops.push(tr.t('stops.pods-on-dead-node', { node, count: onNode }));
   } else if (blocked === 'writes-blocked') {
     if (evictable > 0) stops.push(tr.t('stops.pods-writes-blocked', { node, count: evictable }));
-  } else if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+  } else {
+    if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
+    const stranded = Number(grace?.stranded ?? 0);
+    if (stranded > 0) stops.push(tr.t('stops.pods-stranded', { node, count: stranded }));
+  }
   const bare = has(f, 'unmanaged-pods')?.facts.pods;
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
     stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
   if (blocked !== 'node-dead')
     stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
-  const down = f
-    .filter((x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok')
-    .map((x) => String(x.facts.workload));
-  if (down.length > 0) stops.push(tr.t('stops.single-down', { workloads: down }));
+  const downFindings = f.filter(
+    (x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok',
+  );
+  // A workload pinned to the node (its volume, a hostname selector, a Rook mon/OSD) is down for
+  // the whole reboot, not "until rescheduled elsewhere" (reader 2.4).
+  const isPinned = (x: Finding): boolean => x.variant.endsWith('-pinned') || x.variant === 'operator-daemon';
+  const alone = onlyNode(impact);
+  const down = downFindings.filter((x) => !isPinned(x)).map((x) => String(x.facts.workload));
+  if (down.length > 0)
+    stops.push(tr.t(alone ? 'stops.only-node-down' : 'stops.single-down', { workloads: down, node }));
+  const pinnedDown = downFindings.filter(isPinned).map((x) => String(x.facts.workload));
+  if (pinnedDown.length > 0) stops.push(tr.t('stops.pinned-down', { workloads: pinnedDown, node }));
   // With no other node there are no "other workloads" to keep running.
+  if (alone) return { stops, keepsWorking: [] };
   const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
   if (f.some((x) => x.check === 'single-replica' && x.variant.startsWith('spread')))
     keeps.push(tr.t('keeps.spread-workloads'));

@@ -457,6 +457,9 @@ export function analyzeJointImpact(
   const ownPlanes = new Set<Plane>(
     each.map((a) => (a.role === 'control-plane' && goesDown ? 'control' : 'data')),
   );
+  // Every node rebooted or drained stops its pods (and on reboot its kubelet, kube-proxy and CNI),
+  // a control-plane node's as a worker's: the data plane is affected, as for one node (reader 2.7).
+  ownPlanes.add('data');
   const planesAffected = PLANES.filter(
     (p) =>
       ownPlanes.has(p) ||

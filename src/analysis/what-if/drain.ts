@@ -79,19 +79,30 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   );
   const pods = podsOnNode(index, node);
   // Nothing to evict: no sentence about evicted pods ("the 0 pods drain evicts").
-  if (pods.evictable.length > 0)
+  // One model (reader 2.4): "recreated on another node" counts only the pods with a controller
+  // that are not pinned to the node (grace-period's `recreated`); the pinned ones stay Pending.
+  const grace = found.find((f) => f.check === 'grace-period')?.facts;
+  const recreated =
+    blocked === null ? Number(grace?.recreated ?? pods.evictable.length) : pods.evictable.length;
+  const pinned = blocked === null ? Number(grace?.pinned ?? 0) : 0;
+  if (recreated > 0)
     b.stop('data', blocked === null ? 'stops.drain-evicts' : `stops.drain-evicts-${blocked}`, {
       node,
-      count: pods.evictable.length,
+      count: recreated,
     });
+  if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
+  const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
+  if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
+  // The cluster's only node: no other node keeps pods running (reader 2.5).
+  const alone = index.snapshot.nodes.length === 1;
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });
   b.keep('data', 'keeps.drain-daemonsets', { node });
   if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
-  b.keep('data', 'keeps.other-nodes');
+  if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
-  b.interrupt('data', 'interrupt.drain-single', { node });
+  if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });
   if (blocked === null) {
     b.advise('data', 'advice.drain-command', { node });
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });

@@ -97,6 +97,9 @@ export function analyzeUpgradeImpact(
   // the first. The finding and the steps are built from this one order so they cannot disagree.
   const cpNodes = state.nodes.map((n) => n.name);
   const ready = state.nodes.filter((n) => n.ready).length;
+  // Every node a control plane: no "then the workers" step (reader 2.5).
+  const noWorkers = snapshot.nodes.every((n) => cpNodes.includes(n.metadata.name));
+  const hasOtherNodes = snapshot.nodes.length > 1;
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {
@@ -126,7 +129,11 @@ export function analyzeUpgradeImpact(
           'upgrade-order',
           'control',
           'info',
-          rest.length > 0 ? 'control-plane' : 'control-plane-only',
+          rest.length > 0
+            ? 'control-plane'
+            : noWorkers
+              ? 'control-plane-only-no-workers'
+              : 'control-plane-only',
           orderFacts,
         ),
       );
@@ -149,7 +156,7 @@ export function analyzeUpgradeImpact(
     b.step('control', 'steps.cp-wait', { node });
     if (rest.length > 0)
       b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
-    b.step('data', 'steps.workers');
+    if (!noWorkers) b.step('data', 'steps.workers');
   } else {
     b.findings.push(
       // No control-plane node among the nodes (a managed or hidden control plane): no empty list.
@@ -172,7 +179,8 @@ export function analyzeUpgradeImpact(
     b.step('data', 'steps.worker', { node });
   }
   b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
-  keepDataPlane(b);
+  // The cluster's only node is drained and restarted: no pod keeps running anywhere (reader 2.5).
+  if (hasOtherNodes) keepDataPlane(b);
   b.advise(isCp ? 'control' : 'data', 'advice.upgrade-plan', { node });
   b.advise('control', 'advice.etcd-backup');
   // The reboot findings already name what could not be read.

@@ -216,6 +216,8 @@ export const enVerdict = {
     'workloads-on-control-plane': {
       'user-all-control-plane':
         'Drain {{node}} first so its workloads move to the other nodes; every node here is a control plane, so they have nowhere else to run: keep the NoSchedule taint off.',
+      'user-all-control-plane-only-node':
+        '{{node}} is the only node, so its workloads have nowhere else to run: plan their downtime in a window, and keep the NoSchedule taint off.',
     },
   },
 };

@@ -296,6 +296,8 @@ export const enWhatIf = {
         'Upgrade order: control-plane nodes one at a time, starting with {{node}} (kubeadm upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':
         'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply); then the workers.',
+      'control-plane-only-no-workers':
+        'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply), and there are no workers.',
       'control-plane-next':
         'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
       'control-plane-next_one':
@@ -407,6 +409,14 @@ export const enWhatIf = {
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
+    'drain-stranded':
+      'the {{count}} pods drain evicts from {{node}}: it is the only node, so they stay Pending until it is uncordoned',
+    'drain-stranded_one':
+      'the pod drain evicts from {{node}}: it is the only node, so it stays Pending until it is uncordoned',
+    'drain-pinned':
+      'the {{count}} pods pinned to {{node}} (their data or a Rook mon/OSD is there): evicted, they stay Pending until it is uncordoned',
+    'drain-pinned_one':
+      'the pod pinned to {{node}} (its data or a Rook mon/OSD is there): evicted, it stays Pending until it is uncordoned',
     'drain-evicts-writes-blocked':
       'the drain itself: cordoning {{node}} and evicting its {{count}} pods are writes, and etcd refuses them',
     'drain-evicts-writes-blocked_one':

@@ -83,6 +83,12 @@ export const en = {
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'pods-stranded':
+      '{{count}} pods evicted from {{node}}: it is the only node, so they stay Pending until it is back and uncordoned',
+    'pods-stranded_one':
+      'the pod evicted from {{node}}: it is the only node, so it stays Pending until it is back and uncordoned',
+    'only-node-down': '{{workloads}}: down for the whole reboot ({{node}} is the only node)',
+    'pinned-down': '{{workloads}}: down for the whole reboot, pinned to {{node}} (not rescheduled elsewhere)',
     'node-pods': 'pods running on {{node}} itself',
   },
   keeps: {
@@ -355,6 +361,16 @@ export const en = {
       spread_one:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
       'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
+      'single-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, pinned to {{node}}: it cannot run elsewhere and is down for the whole reboot, until {{node}} is back and uncordoned.',
+      'all-here-pinned':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}} and pinned to it: they cannot run elsewhere and are down for the whole reboot, until {{node}} is back and uncordoned.',
+      'spread-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other {{elsewhere}} keep serving meanwhile.',
+      'spread-pinned_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other one keeps serving meanwhile.',
+      'operator-daemon':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
@@ -370,6 +386,8 @@ export const en = {
       fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
+      'only-node':
+        '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
@@ -464,6 +482,16 @@ export const en = {
       'dns-all-here':
         'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
+      'dns-single-only-node':
+        'Plan a window: {{node}} is the only node, so cluster DNS ({{workload}}) is down until it is back.',
+      'dns-all-here-only-node':
+        'Plan a window: {{node}} is the only node, so cluster DNS ({{workload}}) is down until it is back.',
+      'single-only-node': 'Plan the downtime of {{workload}} in a window: {{node}} is the only node.',
+      'all-here-only-node': 'Plan the downtime of {{workload}} in a window: {{node}} is the only node.',
+      'single-pinned':
+        'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
+      'all-here-pinned':
+        'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
     },
     'emptydir-pods': {
       present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',
@@ -479,6 +507,8 @@ export const en = {
     },
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',
+      'only-node':
+        'Plan the work on {{node}} in a maintenance window: it is the only node, so everything on it is down until it is back (or add a node first).',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
       'only-node-unseen':
         'Add a node first, or plan a window in which every workload of the cluster is down.',

@@ -286,6 +286,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(kubeadm upgrade apply) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-only':
         '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(kubeadm upgrade apply). 그다음 워커.',
+      'control-plane-only-no-workers':
+        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드이고(kubeadm upgrade apply), 워커 노드는 없습니다.',
       'control-plane-next':
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-last':
@@ -376,6 +378,10 @@ export const koWhatIf: WhatIfMessages = {
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 각각 다른 노드에 다시 만들어짐',
+    'drain-stranded':
+      '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
+    'drain-pinned':
+      '{{node}}에 고정된 파드 {{count}}개 (데이터나 Rook mon/OSD가 그 노드에 있음): 축출된 뒤 uncordon할 때까지 Pending으로 남음',
     'drain-evicts-writes-blocked':
       '드레인 자체: {{node}}의 cordon과 파드 {{count}}개 축출은 쓰기이므로 etcd가 거부함',
     'drain-evicts-node-dead':

@@ -71,6 +71,10 @@ export const ko: Messages = {
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
+    'pods-stranded':
+      '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
+    'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
+    'pinned-down': '{{workloads}}: {{node}}에 고정되어 재부팅 내내 다운 (다른 노드로 재스케줄되지 않음)',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
   keeps: {
@@ -330,6 +334,14 @@ export const ko: Messages = {
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
+      'single-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 1개가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'all-here-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 모든 레플리카가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'spread-pinned':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다. 그동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
+      'operator-daemon':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
     },
     'workloads-on-control-plane': {
       user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',
@@ -343,6 +355,8 @@ export const ko: Messages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
+      'only-node':
+        '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
     },
@@ -440,6 +454,18 @@ export const ko: Messages = {
       'dns-all-here':
         '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
+      'dns-single-only-node':
+        '작업 시간대를 잡으세요: {{node}}(이)가 유일한 노드라 클러스터 DNS({{workload}})는 노드가 돌아올 때까지 다운됩니다.',
+      'dns-all-here-only-node':
+        '작업 시간대를 잡으세요: {{node}}(이)가 유일한 노드라 클러스터 DNS({{workload}})는 노드가 돌아올 때까지 다운됩니다.',
+      'single-only-node':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: {{node}}(이)가 유일한 노드입니다.',
+      'all-here-only-node':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: {{node}}(이)가 유일한 노드입니다.',
+      'single-pinned':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
+      'all-here-pinned':
+        '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
     },
     'emptydir-pods': {
       present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
@@ -455,6 +481,8 @@ export const ko: Messages = {
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
+      'only-node':
+        '{{node}} 작업은 작업 시간대에 계획하세요: 유일한 노드라 돌아올 때까지 그 위의 모든 것이 다운됩니다 (또는 먼저 노드를 추가하세요).',
       'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
       'only-node-unseen': '먼저 노드를 추가하거나, 클러스터의 모든 워크로드가 멈추는 작업 시간을 계획하세요.',
     },

@@ -1,0 +1,128 @@
+/**
+ * One model of a pod pinned to its node (a PersistentVolume only that node admits, hostPath data,
+ * a hostname node selector, a Rook-Ceph mon or OSD): it is not evicted-and-recreated elsewhere,
+ * not counted in the room for the evicted pods, and its workload does not "keep serving while it is
+ * rescheduled"; an operator-managed Deployment (Rook-Ceph) never gets "scale to 2+ replicas".
+ * Scenarios 41 (local-path PV) and 42 (Rook-Ceph), in English and Korean.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { createAnswerService } from '../../src/answer/answer.js';
+import type { BotConfig } from '../../src/config/bot-config.js';
+import { renderText } from '../../src/explain/render-text.js';
+import type { AnswerJob } from '../../src/queue/job.js';
+
+const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
+const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
+const file = (dir: string, f: string) => ({
+  kind: 'snapshot' as const,
+  snapshot: join(dir, f),
+  requestTimeoutMs: 5000,
+  deadlineMs: 20000,
+});
+const config: BotConfig = {
+  source: 'test',
+  clusters: {
+    s41: file(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
+    s42: file(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
+    s01: file(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+    r13: file(REAL, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
+  },
+  defaultCluster: 's41',
+  locale: 'en',
+  jobTimeoutMs: 60000,
+  logLevel: 'silent',
+};
+const service = createAnswerService({ config });
+afterAll(() => service.close());
+
+async function ask(cluster: string, text: string, locale: 'en' | 'ko'): Promise<string> {
+  const job: AnswerJob = {
+    requestId: `pinned-${cluster}`,
+    text: `${text} --lang ${locale}`,
+    cluster,
+    locale,
+    user: { platform: 'console', id: 'tester' },
+    replyTo: { platform: 'console', address: {} },
+    enqueuedAt: new Date().toISOString(),
+  };
+  return renderText(await service.answer(job));
+}
+
+describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
+  it('s41: the local-path pod is not counted as evicted-and-recreated, nor in the room elsewhere', async () => {
+    for (const q of ['can I reboot hydra-wk-2', 'can I drain hydra-wk-2']) {
+      const en = await ask('s41', q, 'en');
+      expect(en).toContain('stays Pending');
+      // elasticsearch-master's pod here is pinned: its siblings serve while it stays Pending, not "while it is rescheduled".
+      expect(en).not.toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*while it is rescheduled/);
+      expect(en).toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*stays Pending/);
+      // Only frontend's pod is recreated elsewhere: one pod, not two.
+      expect(en).not.toMatch(
+        /2 pods on hydra-wk-2 are evicted by the drain and recreated|room for the 2 evicted pods|the 2 pods drain evicts from hydra-wk-2: each is recreated/,
+      );
+      const ko = await ask('s41', q, 'ko');
+      expect(ko).not.toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*재스케줄되는 동안/);
+      expect(ko).toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*Pending/);
+    }
+  });
+
+  it('s42: the Rook mon and OSD pinned to hydra-wk-1 are down for the reboot, not rescheduled, and not "no room elsewhere"', async () => {
+    const en = await ask('s42', 'can I drain and reboot hydra-wk-1', 'en');
+    expect(en).not.toMatch(/rook-ceph-(mon-a|osd-0)[^\n]*until (it is )?rescheduled/);
+    expect(en).toMatch(/rook-ceph-mon-a and rook-ceph-osd-0: down for the whole reboot/);
+    expect(en).not.toMatch(/No room elsewhere for [^\n]*rook-ceph/);
+    expect(en).not.toMatch(/3 pods on hydra-wk-1 are evicted by the drain and recreated/);
+    const ko = await ask('s42', 'hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko');
+    expect(ko).not.toMatch(/rook-ceph-(mon-a|osd-0)[^\n]*다시 스케줄되어/);
+    expect(ko).toMatch(/rook-ceph-osd-0[^\n]*재부팅 내내 다운/);
+  });
+});
+
+describe('operator-managed Deployments get no "scale" advice (reader 1.2)', () => {
+  it('s42: rook-ceph-mon-a and rook-ceph-osd-0 are named as Rook-managed daemons, never "Scale … to 2+ replicas"', async () => {
+    for (const [q, locale] of [
+      ['can I drain and reboot hydra-wk-1', 'en'],
+      ['hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko'],
+      ['can I drain hydra-wk-1', 'en'],
+    ] as const) {
+      const text = await ask('s42', q, locale);
+      expect(text).not.toMatch(/Scale rook-ceph|rook-ceph-(mon-a|osd-0)[^\n]*(2\+|2개 이상)/);
+      expect(text).toMatch(/rook-ceph-osd-0[^\n]*Rook/);
+    }
+  });
+});
+
+describe('a single-node cluster never talks of other nodes or workers (reader 2.5)', () => {
+  it('r13 (one node, my-node): reboot, drain and upgrade in both languages', async () => {
+    for (const q of ['can I reboot my-node', 'can I drain my-node', 'can I upgrade my-node']) {
+      const en = await ask('r13', q, 'en');
+      expect(en).not.toMatch(
+        /other nodes|another node|the workers|uncordon a node|uncordoning others|started elsewhere|pods already running/,
+      );
+      const ko = await ask(
+        'r13',
+        `${q.replace('can I reboot my-node', 'my-node 재부팅해도 돼?').replace('can I drain my-node', 'my-node 드레인해도 돼?').replace('can I upgrade my-node', 'my-node 업그레이드해도 돼?')}`,
+        'ko',
+      );
+      expect(ko).not.toMatch(/다른 노드|그다음 워커|다른 곳에서 시작/);
+    }
+    const reboot = await ask('r13', 'can I reboot my-node', 'en');
+    // The controller-managed pods are evicted and stay Pending: none is "recreated" anywhere.
+    expect(reboot).toMatch(/my-node is the only node/);
+  });
+});
+
+describe('the data plane of a control-plane node reboot is affected, alone or together (reader 2.7)', () => {
+  it('s01: one control-plane node, and two together, in both languages', async () => {
+    for (const [cluster, q, locale] of [
+      ['s01', 'can I reboot atlas-cp-2', 'en'],
+      ['s01', 'can we reboot atlas-cp-1 and atlas-cp-2', 'en'],
+      ['s01', 'atlas-cp-2 재부팅해도 돼?', 'ko'],
+      ['s01', 'atlas-cp-1 이랑 atlas-cp-2 재부팅해도 돼?', 'ko'],
+    ] as const) {
+      const text = await ask(cluster, q, locale);
+      expect(text).toMatch(locale === 'en' ? /^Data plane: affected$/m : /^데이터 플레인: 영향 있음$/m);
+    }
+  });
+});

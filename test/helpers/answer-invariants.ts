@@ -776,6 +776,16 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`the ${plane.plane} plane is headed affected and said untouched: "${plane.heading}"`);
   }
 
+  // 15. A failed etcd member is removed before its replacement is added (etcd FAQ, "Should I add a
+  // member before removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/): a 4th voter added
+  // to 3 with one down raises the quorum to 3. Adding first is safe only as a learner, then promoted.
+  for (const s of sentences)
+    if (
+      !/learner/.test(s) &&
+      /add (?:a |an )?(?:healthy |new )?member,? then remove|멤버를 추가한 뒤 (?:죽은 )?멤버를 제거/.test(s)
+    )
+      out.push(`advises adding an etcd member before removing the dead one: "${s}"`);
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

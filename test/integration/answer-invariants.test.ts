@@ -854,6 +854,25 @@ describe('the invariant checker catches planted contradictions', () => {
       /headed affected and said untouched/,
     ],
     [
+      'an etcd member added before the dead one is removed (scenario 02, etcd FAQ)',
+      {
+        advice: [
+          'Repair the etcd member on borealis-cp-3 first, or replace it (add a healthy member, then remove the dead one).',
+        ],
+      },
+      /advises adding an etcd member before removing the dead one/,
+    ],
+    [
+      'an etcd member added before the dead one is removed, in Korean',
+      {
+        locale: 'ko',
+        advice: [
+          '먼저 borealis-cp-3의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거).',
+        ],
+      },
+      /advises adding an etcd member before removing the dead one/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,

@@ -411,8 +411,11 @@ export const en = {
   advice: {
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
+      // Replacing a failed etcd member: remove it first, then add the new one; adding first raises
+      // the quorum while the dead member still counts (etcd FAQ, "Should I add a member before
+      // removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/).
       'control-plane':
-        'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
     },
     'control-plane-count': {
@@ -422,8 +425,10 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      // Remove the failed member first, then add its replacement (etcd FAQ,
+      // https://etcd.io/docs/v3.5/faq/): a 4th voter added to 3 with one down raises the quorum to 3.
       'lost-remove-not-enough':
-        'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
+        'Repair the etcd member on {{down}} first, or replace it (remove the dead member, then add a new one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
       'lost-single':
         'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },

@@ -387,7 +387,7 @@ export const ko: Messages = {
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
       'control-plane':
-        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
+        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
     },
     'control-plane-count': {
@@ -398,7 +398,7 @@ export const ko: Messages = {
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
       'lost-remove-not-enough':
-        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
+        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single':
         '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },

@@ -100,15 +100,16 @@ describe('a safe summary with things to do first', () => {
 });
 
 describe('upgrade order never contradicts the steps', () => {
-  it('with no node upgraded yet, the node asked about goes first with kubeadm upgrade apply', () => {
+  it('with no node upgraded yet, the node asked about goes first with upgrade apply (the version from kubeadm upgrade plan)', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     const order = reasons(reply).find((r) => r.startsWith('Upgrade order'));
     expect(order).toBeDefined();
-    expect(order).toMatch(
-      /starting with atlas-cp-2 \(kubeadm upgrade apply\), then atlas-cp-1 and atlas-cp-3/,
-    );
+    expect(order).toMatch(/starting with atlas-cp-2 \(with upgrade apply\), then atlas-cp-1 and atlas-cp-3/);
     const s = steps(reply, 'en');
-    expect(s[0]).toMatch(/^atlas-cp-2 first: kubeadm upgrade apply/);
+    // No version asked: kubeadm upgrade apply is never written without a full vX.Y.Z.
+    expect(s[0]).toMatch(
+      /^atlas-cp-2 first: run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists/,
+    );
     expect(s.join('\n')).not.toMatch(/atlas-cp-2: kubeadm upgrade node/);
     expect(s.join('\n')).toMatch(
       /then the other control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/,
@@ -140,8 +141,10 @@ describe('upgrade order never contradicts the steps', () => {
   it('says the same order in Korean', () => {
     const reply = upgrade('atlas-cp-2', 'ko');
     const order = reasons(reply).find((r) => r.startsWith('업그레이드 순서'));
-    expect(order).toContain('atlas-cp-2부터(kubeadm upgrade apply)');
-    expect(steps(reply, 'ko')[0]).toMatch(/^atlas-cp-2 먼저: .*kubeadm upgrade apply/);
+    expect(order).toContain('atlas-cp-2부터(upgrade apply로)');
+    expect(steps(reply, 'ko')[0]).toMatch(
+      /^atlas-cp-2 먼저: kubeadm upgrade plan을 실행하고, .*upgrade apply/,
+    );
   });
 });
 

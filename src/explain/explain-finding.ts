@@ -178,7 +178,10 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
           : '-daemonset'
         : '-unknown'
       : '';
-  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
+  // A ReplicaSet seen without its Deployment (the owner recorded on the pod): the advice goes
+  // through the Deployment that owns it, whose controller reverts a scaled ReplicaSet.
+  const viaDeployment = f.check === 'single-replica' && f.facts.kind === 'ReplicaSet' ? '-replicaset' : '';
+  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}${viaDeployment}`;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;

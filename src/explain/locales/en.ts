@@ -466,9 +466,20 @@ export const en = {
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
       'all-here': 'Spread {{workload}} across nodes (topology spread or anti-affinity) first.',
+      // Cordon the node first: a rollout restart alone may put the new pods back on it.
       'dns-all-here':
-        'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
+        'Cordon {{node}} first (kubectl cordon {{node}}), then restart CoreDNS (kubectl -n {{namespace}} rollout restart deployment/{{workload}}) so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
+      // A ReplicaSet owned by a Deployment is changed through the Deployment: its controller reverts
+      // the ReplicaSet (https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#when-to-use-a-replicaset).
+      'single-replicaset':
+        'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas first (not the ReplicaSet: the Deployment controller reverts it), or accept the downtime in a window.',
+      'all-here-replicaset':
+        'Spread the Deployment that owns ReplicaSet {{workload}} across nodes (topology spread or anti-affinity) first.',
+      'dns-all-here-replicaset':
+        'Cordon {{node}} first (kubectl cordon {{node}}), then do a rollout restart of the Deployment that owns ReplicaSet {{workload}} so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
+      'dns-single-replicaset':
+        'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas on different nodes first.',
     },
     'emptydir-pods': {
       present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',

@@ -320,7 +320,7 @@ export const ko: Messages = {
     },
     'single-replica': {
       single:
-        '{{workload}} ({{kind}}, {{namespace}})는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
       'all-here':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
       'dns-single':
@@ -438,8 +438,16 @@ export const ko: Messages = {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
       'dns-all-here':
-        '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
+        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) CoreDNS를 재시작해(kubectl -n {{namespace}} rollout restart deployment/{{workload}}) 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
+      'single-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 레플리카 2개 이상으로 늘리거나(ReplicaSet을 직접 바꾸면 Deployment 컨트롤러가 되돌립니다), 작업 시간대에 다운타임을 감수하세요.',
+      'all-here-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
+      'dns-all-here-replicaset':
+        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) ReplicaSet {{workload}}(을)를 소유한 Deployment를 rollout restart해 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
+      'dns-single-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
       present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',

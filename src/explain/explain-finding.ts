@@ -139,6 +139,8 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
+  if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 

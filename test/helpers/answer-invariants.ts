@@ -868,6 +868,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     ))
       out.push(`count disagreement: "${m[0]}"`);
     for (const m of text.matchAll(/\ball 1\b[^.;:]*/g)) out.push(`count disagreement: "${m[0]}"`);
+    // Two are "both": "All 2 replicas of coredns" (real clusters 01, 09, 13).
+    for (const m of text.matchAll(/\ball 2 replicas\b/gi)) out.push(`"all 2" for both: "${m[0]}"`);
     for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
     for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
     // ("quorum = floor(n/2)+1 voting members" is a formula, not a count.)

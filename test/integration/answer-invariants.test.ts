@@ -894,6 +894,11 @@ describe('the invariant checker catches planted contradictions', () => {
       /etcdctl advised without the cluster's endpoints and certificates/,
     ],
     [
+      '"All 2 replicas" for both (real 01)',
+      { reasons: ['All 2 replicas of coredns (Deployment, kube-system) are on borealis-cp-2: downtime.'] },
+      /"all 2" for both/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,

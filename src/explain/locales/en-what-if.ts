@@ -43,6 +43,11 @@ export const enWhatIf = {
   summary: {
     planned: {
       safe: 'Safe: {{what}} touches the {{planes}} only, and nothing below needs attention first.',
+      'safe-both': 'Safe: {{what}} touches the {{planes}}, and nothing below needs attention first.',
+      'safe-prepare-both':
+        'Safe: {{what}} touches the {{planes}} and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
+      'safe-prepare-both_one':
+        'Safe: {{what}} touches the {{planes}} and nothing blocks it; before you start, do the step under "What to do first".',
       'safe-prepare':
         'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
       'safe-prepare_one':

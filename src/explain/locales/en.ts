@@ -346,8 +346,12 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
       'all-here':
         'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
+      'all-here-two':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
       'dns-single':
         'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
+      'dns-all-here-two':
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       'dns-all-here':
         'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       spread:

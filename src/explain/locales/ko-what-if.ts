@@ -44,6 +44,9 @@ export const koWhatIf: WhatIfMessages = {
   summary: {
     planned: {
       safe: '안전: {{what}}(은)는 {{planes}}에만 영향을 주며, 먼저 확인할 문제가 없습니다.',
+      'safe-both': '안전: {{what}}(은)는 {{planes}}에 영향을 주지만, 먼저 확인할 문제가 없습니다.',
+      'safe-prepare-both':
+        '안전: {{what}}(은)는 {{planes}}에 영향을 주지만 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       'safe-prepare':
         '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       caution: '주의하면 가능: {{what}} 전에 아래 {{count}}가지를 먼저 확인하세요.',

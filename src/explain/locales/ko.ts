@@ -70,7 +70,7 @@ export const ko: Messages = {
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
-    'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
+    'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
   keeps: {
@@ -320,15 +320,19 @@ export const ko: Messages = {
     },
     'single-replica': {
       single:
-        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임이 생깁니다.',
       'all-here':
-        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임이 생깁니다.',
+      'all-here-two':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임이 생깁니다.',
+      'dns-all-here-two':
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-single':
         '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here':
         '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       spread:
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
     },
     'workloads-on-control-plane': {

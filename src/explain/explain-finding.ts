@@ -139,6 +139,8 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
+  if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 
@@ -178,11 +180,16 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
           : '-daemonset'
         : '-unknown'
       : '';
-  const key = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
+  // A ReplicaSet seen without its Deployment (the owner recorded on the pod): the advice goes
+  // through the Deployment that owns it, whose controller reverts a scaled ReplicaSet.
+  const viaDeployment = f.check === 'single-replica' && f.facts.kind === 'ReplicaSet' ? '-replicaset' : '';
+  const base = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
+  const key = `${base}${viaDeployment}`;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   // The cluster's only node (reader 2.5): advice that moves pods to other nodes has its own form.
-  if (f.facts.onlyNode === true && tr.has(`${key}-only-node`))
-    return tr.t(`${key}-only-node`, findingParams(tr, f));
+  // (The ReplicaSet form moves pods too: the only-node form stands for it as well.)
+  if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
+    return tr.t(`${base}-only-node`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

@@ -214,8 +214,10 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   // A safe planned change with steps to do first says so, rather than "nothing needs attention"
   // above a "What to do first" list.
   const prepare = !outage && impact.verdict === 'safe' && advice.length > 0;
+  // Both planes touched is every plane: no "only" (a reader's finding on issue 16).
+  const both = !outage && impact.verdict === 'safe' && affected.length === 2 ? '-both' : '';
   const summary = tr.t(
-    `whatIf.summary.${outage ? 'outage' : 'planned'}.${prepare ? 'safe-prepare' : impact.verdict}`,
+    `whatIf.summary.${outage ? 'outage' : 'planned'}.${prepare ? 'safe-prepare' : impact.verdict}${both}`,
     {
       what,
       planes: planesText,

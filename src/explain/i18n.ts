@@ -146,13 +146,15 @@ const PARTICLES: Readonly<Record<string, readonly [withBatchim: string, withoutB
  */
 export function korean(text: string): string {
   return text.replace(
-    /(\S+?)(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g,
-    (m, prev: string, pair: string) => {
+    /(\S+?)(\s?\([^()]*\))?(\((?:이|은|을|으|과)\)(?:가|는|를|로|와|라))/g,
+    (m, prev: string, aside: string | undefined, pair: string) => {
       const forms = PARTICLES[pair];
       if (!forms) return m;
+      // After a parenthetical the particle agrees with the word before it:
+      // `borealis-cp-1 (NotReady: Ready=Unknown)(을)를` → `…)을`.
       const sound = finalSound(prev);
       const consonant = sound === 'consonant' || (sound === 'rieul' && pair !== '(으)로');
-      return `${prev}${consonant ? forms[0] : forms[1]}`;
+      return `${prev}${aside ?? ''}${consonant ? forms[0] : forms[1]}`;
     },
   );
 }

@@ -169,6 +169,12 @@ export function etcdctlShapeError(cmd: string): string | null {
           : `member ${what} needs one hexadecimal member id, got ${[id, ...more].join(' ')}`;
       return `member ${what ?? '(nothing)'}`;
     }
+    // `snapshot save` writes to the file it is given and takes nothing else
+    // (https://etcd.io/docs/v3.5/op-guide/recovery/#snapshotting-the-keyspace).
+    case 'snapshot':
+      return words[0] === 'save' && words.length === 2 && /^[\w./-]+$/.test(words[1] ?? '')
+        ? null
+        : `snapshot save needs one file path, got ${tail || '(nothing)'}`;
     case 'move-leader':
       return words.length === 1 && MEMBER_ID.test(words[0] ?? '')
         ? null
@@ -178,10 +184,41 @@ export function etcdctlShapeError(cmd: string): string | null {
   }
 }
 
+/** A full Kubernetes release as kubeadm takes it: `vX.Y.Z` (kubeadm rejects `v1.34`). */
+const FULL_VERSION = /^v\d+\.\d+\.\d+$/;
+
+/**
+ * Whether a kubeadm command has a valid shape: `upgrade apply` takes one full version `vX.Y.Z`,
+ * `upgrade plan` an optional one, `upgrade node` nothing, `certs renew all` (kubeadm reference,
+ * https://kubernetes.io/docs/reference/setup-tools/kubeadm/kubeadm-upgrade/: "kubeadm upgrade apply
+ * [version]" needs a semantic version; "Upgrading kubeadm clusters",
+ * https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/). A bare
+ * `kubeadm upgrade apply`, `v1.34` or prose after the subcommand is refused.
+ * @param cmd - the command, starting with `kubeadm`
+ * @returns null when valid, else why not
+ */
+export function kubeadmShapeError(cmd: string): string | null {
+  // A colon after the command ("each with kubeadm upgrade node: cp-2") ends it.
+  const words = (cmd.trim().split(/:(?:\s|$)/)[0] ?? '').split(/\s+/).slice(1);
+  const [verb, what, ...rest] = words;
+  if (verb === 'certs') return what === 'renew' && rest.join(' ') === 'all' ? null : `certs ${what ?? ''}`;
+  if (verb !== 'upgrade') return `subcommand ${verb ?? '(none)'} not allowed`;
+  if (what === 'apply')
+    return rest.length === 1 && FULL_VERSION.test(rest[0] ?? '')
+      ? null
+      : `upgrade apply needs one full version vX.Y.Z, got ${rest.join(' ') || '(nothing)'}`;
+  if (what === 'plan')
+    return rest.length === 0 || (rest.length === 1 && FULL_VERSION.test(rest[0] ?? ''))
+      ? null
+      : `upgrade plan takes at most a full version, got ${rest.join(' ')}`;
+  if (what === 'node') return rest.length === 0 ? null : `upgrade node takes no ${rest.join(' ')}`;
+  return `upgrade ${what ?? '(nothing)'}`;
+}
+
 /** The word after `kubectl`/`kubeadm`/`etcdctl` that makes a command (not prose such as "kubectl and the API"). */
 const COMMAND_WORD =
   // eslint-disable-next-line no-control-regex -- ASCII vs non-ASCII is the point (a command ends where Korean text starts)
-  /^(-.*|get|describe|label|annotate|cordon|uncordon|drain|rollout|delete|taint|scale|logs|top|wait|exec|apply|create|edit|patch|replace|run|upgrade|member|move-leader|alarm|defrag|endpoint|compact|\S*[^\x00-\x7f]\S*)$/;
+  /^(-.*|get|describe|label|annotate|cordon|uncordon|drain|rollout|delete|taint|scale|logs|top|wait|exec|apply|create|edit|patch|replace|run|upgrade|member|move-leader|alarm|defrag|endpoint|compact|snapshot|\S*[^\x00-\x7f]\S*)$/;
 
 /**
  * The commands an answer suggests: `kubectl …`, `kubeadm …`, `etcdctl …` up to a comma, semicolon
@@ -497,6 +534,19 @@ export function particleViolations(text: string): string[] {
     if (want !== undefined && want !== particle)
       out.push(`Korean particle after "${name}" should be ${want}: "${whole}"`);
   }
+  // After a parenthetical the particle agrees with the word before it: "borealis-cp-1 (NotReady:
+  // Ready=Unknown)을", "rook-ceph-osd-0 (Deployment, rook-ceph)은".
+  for (const m of text.matchAll(
+    /([A-Za-z0-9][A-Za-z0-9._/-]*) \([^()]*\)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g,
+  )) {
+    const [whole, name = '', particle = ''] = m;
+    const reading = latinReading(name);
+    const kind = PARTICLE_KIND[particle];
+    if (reading === null || kind === undefined) continue;
+    const want = PARTICLE_AFTER[kind]?.[reading];
+    if (want !== undefined && want !== particle)
+      out.push(`Korean particle after "${name}" (before its parenthesis) should be ${want}: "${whole}"`);
+  }
   return [...new Set(out)];
 }
 
@@ -704,6 +754,10 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       const err = etcdctlShapeError(cmd);
       if (err) out.push(`etcdctl command does not parse (${err}): "${cmd}"`);
     }
+    if (cmd.startsWith('kubeadm')) {
+      const err = kubeadmShapeError(cmd);
+      if (err) out.push(`kubeadm command does not parse (${err}): "${cmd}"`);
+    }
     for (const v of cmd.matchAll(/\bv(\d+(?:\.\d+)*)\b/g)) {
       const parts = (v[1] ?? '').split('.').map(Number);
       if (parts.length !== 3) out.push(`version not full vX.Y.Z: "${cmd}"`);
@@ -846,6 +900,26 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`the ${plane.plane} plane is headed affected and said untouched: "${plane.heading}"`);
   }
 
+  // 15. A failed etcd member is removed before its replacement is added (etcd FAQ, "Should I add a
+  // member before removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/): a 4th voter added
+  // to 3 with one down raises the quorum to 3. Adding first is safe only as a learner, then promoted.
+  for (const s of sentences)
+    if (
+      !/learner/.test(s) &&
+      /add (?:a |an )?(?:healthy |new )?member,? then remove|멤버를 추가한 뒤 (?:죽은 )?멤버를 제거/.test(s)
+    )
+      out.push(`advises adding an etcd member before removing the dead one: "${s}"`);
+
+  // 16. etcdctl on kubeadm needs the cluster's endpoints and certificates (kubeadm docs, "Snapshot
+  // using etcdctl options", https://kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#snapshot-using-etcdctl-options):
+  // advice to run a health check or a snapshot gives them or says etcdctl is set up for the cluster.
+  for (const a of reply.advice)
+    if (
+      /etcdctl (?:endpoint health|snapshot save)/.test(a) &&
+      !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a)
+    )
+      out.push(`etcdctl advised without the cluster's endpoints and certificates: "${a}"`);
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".
@@ -864,6 +938,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     ))
       out.push(`count disagreement: "${m[0]}"`);
     for (const m of text.matchAll(/\ball 1\b[^.;:]*/g)) out.push(`count disagreement: "${m[0]}"`);
+    // Two are "both": "All 2 replicas of coredns" (real clusters 01, 09, 13).
+    for (const m of text.matchAll(/\ball 2 replicas\b/gi)) out.push(`"all 2" for both: "${m[0]}"`);
     for (const m of text.matchAll(/\b\w+\(s\)/g)) out.push(`plural placeholder: "${m[0]}"`);
     for (const m of text.matchAll(/\bone of 1\b/g)) out.push(`wrong plural: "${m[0]}"`);
     // ("quorum = floor(n/2)+1 voting members" is a formula, not a count.)

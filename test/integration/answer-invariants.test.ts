@@ -21,6 +21,7 @@ import {
   type InvariantContext,
   answerViolations,
   etcdctlShapeError,
+  kubeadmShapeError,
   kubectlShapeError,
   latinReading,
   particleViolations,
@@ -931,6 +932,50 @@ describe('the invariant checker catches planted contradictions', () => {
       /headed affected and said untouched/,
     ],
     [
+      'an etcd member added before the dead one is removed (scenario 02, etcd FAQ)',
+      {
+        advice: [
+          'Repair the etcd member on borealis-cp-3 first, or replace it (add a healthy member, then remove the dead one).',
+        ],
+      },
+      /advises adding an etcd member before removing the dead one/,
+    ],
+    [
+      'an etcd member added before the dead one is removed, in Korean',
+      {
+        locale: 'ko',
+        advice: [
+          '먼저 borealis-cp-3의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거).',
+        ],
+      },
+      /advises adding an etcd member before removing the dead one/,
+    ],
+    [
+      'kubeadm upgrade apply with a minor only (scenario 01, "to 1.34")',
+      { advice: ['atlas-cp-2 first: kubeadm upgrade apply v1.34 (drain it, uncordon)'] },
+      /version not full vX.Y.Z|kubeadm command does not parse/,
+    ],
+    [
+      'kubeadm upgrade apply with no version',
+      { advice: ['Upgrade order: borealis-cp-2 first (kubeadm upgrade apply), then the others.'] },
+      /kubeadm command does not parse \(upgrade apply needs one full version/,
+    ],
+    [
+      'etcdctl snapshot save with no file (scenario 01 upgrade)',
+      { advice: ['Take an etcd snapshot first (etcdctl snapshot save) and keep it off the cluster.'] },
+      /etcdctl command does not parse \(snapshot save needs one file path/,
+    ],
+    [
+      'etcdctl endpoint health without the cluster set up (scenario 13 what-if)',
+      { advice: ['Check etcdctl endpoint health --cluster before and after; restart one member at a time.'] },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      '"All 2 replicas" for both (real 01)',
+      { reasons: ['All 2 replicas of coredns (Deployment, kube-system) are on borealis-cp-2: downtime.'] },
+      /"all 2" for both/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,
@@ -1012,6 +1057,7 @@ describe('the invariant checker catches planted contradictions', () => {
       'etcdctl member promote 8e9e05c52164694d',
       'etcdctl member remove 8e9e05c52164694d',
       'etcdctl move-leader f9264e3ea396e9b5',
+      'etcdctl snapshot save /var/backups/etcd-snapshot.db',
     ])
       expect([ok, etcdctlShapeError(ok)]).toEqual([ok, null]);
     for (const bad of [
@@ -1023,11 +1069,31 @@ describe('the invariant checker catches planted contradictions', () => {
       'etcdctl move-leader',
       'etcdctl endpoint',
       'etcdctl snapshot',
+      'etcdctl snapshot save',
     ])
       expect([bad, etcdctlShapeError(bad)]).not.toEqual([bad, null]);
+    for (const ok of ['kubeadm upgrade apply v1.34.2', 'kubeadm upgrade plan', 'kubeadm upgrade node'])
+      expect([ok, kubeadmShapeError(ok)]).toEqual([ok, null]);
+    for (const bad of [
+      'kubeadm upgrade apply',
+      'kubeadm upgrade apply v1.34',
+      'kubeadm upgrade apply with the version kubeadm upgrade plan offers',
+      'kubeadm upgrade',
+    ])
+      expect([bad, kubeadmShapeError(bad)]).not.toEqual([bad, null]);
     // A command substitution is part of the command, in English and before Korean text.
     expect(suggestedCommands(`compact it (${compact}), then defragment`)).toEqual([compact]);
     expect(suggestedCommands(`compact하고(${compact}) 모든`)).toEqual([compact]);
+  });
+
+  it('a Korean particle after a parenthesis agrees with the name before it (scenarios 02, 42)', () => {
+    expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)를 복구하고').join('\n')).toMatch(
+      /after "borealis-cp-1" \(before its parenthesis\) should be 을/,
+    );
+    expect(particleViolations('rook-ceph-osd-0 (Deployment, rook-ceph)는 단일').join('\n')).toMatch(
+      /after "rook-ceph-osd-0" \(before its parenthesis\) should be 은/,
+    );
+    expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)을 복구하고')).toEqual([]);
   });
 
   it('the Korean particle reading of names and numbers', () => {

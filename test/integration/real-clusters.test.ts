@@ -122,6 +122,26 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
     expect(a.text).toMatch(/kind-worker \(NotReady/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  // A ReplicaSet owned by a Deployment is scaled or spread through its Deployment: the Deployment
+  // controller reverts a change to the ReplicaSet
+  // (https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#when-to-use-a-replicaset).
+  it.each(['en', 'ko'])(
+    'advice on a ReplicaSet goes through the Deployment that owns it (%s)',
+    async (lang) => {
+      const a = await ask(F, 'can I reboot kind-control-plane', ['--lang', lang]);
+      expect(a.text).not.toMatch(
+        /(?:Scale|Spread) (?:coredns-74ff55c5b|local-path-provisioner-78776bfc44)\b/,
+      );
+      expect(a.text).not.toMatch(
+        /(?:coredns-74ff55c5b|local-path-provisioner-78776bfc44)\(을\)를|(?:coredns-74ff55c5b|local-path-provisioner-78776bfc44)(?:를|을) (?:레플리카|여러)/,
+      );
+      expect(a.text).toMatch(
+        lang === 'en'
+          ? /the Deployment that owns ReplicaSet local-path-provisioner-78776bfc44/
+          : /ReplicaSet local-path-provisioner-78776bfc44를 소유한 Deployment/,
+      );
+    },
+  );
   it('status: no control-plane redundancy, kind-worker NotReady', async () => {
     const a = await ask(F, 'status');
     expect(a.findings).toEqual(
@@ -384,6 +404,18 @@ describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns r
     expect(a.text).toMatch(/EKS's to keep/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  // No node is cordoned: a rollout restart alone can put CoreDNS back on the node; cordon it first
+  // (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_cordon/).
+  it.each(['en', 'ko'])(
+    'the CoreDNS advice cordons the node first, never "after uncordoning others" (%s)',
+    async (lang) => {
+      const a = await ask(F, 'can I reboot ip-10-0-10-170.ec2.internal', ['--lang', lang]);
+      expect(a.text).not.toMatch(/uncordoning others|다른 노드를 uncordon/);
+      const cordon = a.text.indexOf('kubectl cordon ip-10-0-10-170.ec2.internal');
+      expect(cordon).toBeGreaterThan(-1);
+      expect(a.text.indexOf('rollout restart deployment/coredns')).toBeGreaterThan(cordon);
+    },
+  );
   it('the other node (DaemonSet pods only) is not unsafe: no capacity or control-plane finding', async () => {
     const a = await ask(F, 'can I reboot ip-10-0-20-143.ec2.internal');
     expect(a.verdict).not.toBe('unsafe');

@@ -23,6 +23,7 @@ import {
   kubeProxyConfigMap,
   kubeletAt,
 } from '../helpers/what-if-fixtures.js';
+import { kubeadmShapeError, suggestedCommands } from '../helpers/answer-invariants.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const S = {
@@ -389,6 +390,32 @@ describe('upgrades', () => {
     expect(reply.verdict).toBe('unsafe');
     expect(text).toContain('skips a minor version');
   });
+
+  // kubeadm takes a full version (`kubeadm upgrade apply v1.34.2`; "v1.34" is refused) and one minor
+  // at a time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
+  it.each(['en', 'ko'] as const)(
+    'kubeadm commands carry a full vX.Y.Z; a minor alone gets kubeadm upgrade plan; a skipped minor no apply (%s)',
+    async (lang) => {
+      const kubeadm = (text: string): string[] =>
+        suggestedCommands(text).filter((c) => c.startsWith('kubeadm'));
+      for (const asked of ['1.34', 'v1.34', '1.33', '1.35', '1.34.2']) {
+        const { text } = await ask('healthy', `can I upgrade atlas-cp-2 to ${asked} --lang ${lang}`);
+        for (const cmd of kubeadm(text))
+          expect([asked, cmd, kubeadmShapeError(cmd)]).toEqual([asked, cmd, null]);
+        if (asked === '1.35') {
+          expect(text).not.toContain('kubeadm upgrade apply');
+          expect(text).toContain(
+            'https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/',
+          );
+        } else if (asked === '1.34.2') {
+          expect(text).toContain('kubeadm upgrade apply v1.34.2');
+        } else {
+          expect([asked, kubeadm(text)]).toEqual([asked, expect.arrayContaining(['kubeadm upgrade plan'])]);
+          expect(text).not.toMatch(/kubeadm upgrade apply v/);
+        }
+      }
+    },
+  );
 
   it('a worker before the control plane is refused: kubelets must not be newer than the API server', async () => {
     const { reply, text, planes } = await ask('healthy', 'can I upgrade atlas-wk-1 to 1.34');

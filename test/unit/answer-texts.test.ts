@@ -12,6 +12,8 @@ import { type SnapshotFile, loadSnapshotFile } from '../../src/cluster/snapshot-
 import type { Locale } from '../../src/commands/types.js';
 import { eventLines } from '../../src/maintenance/explain-maintenance.js';
 import { explainWhatIf } from '../../src/explain/explain-what-if.js';
+import { explainFinding } from '../../src/explain/explain-finding.js';
+import type { Finding } from '../../src/analysis/types.js';
 import { korean, translator } from '../../src/explain/i18n.js';
 import { en } from '../../src/explain/locales/en.js';
 import { enMaintenance } from '../../src/explain/locales/en-maintenance.js';
@@ -100,15 +102,16 @@ describe('a safe summary with things to do first', () => {
 });
 
 describe('upgrade order never contradicts the steps', () => {
-  it('with no node upgraded yet, the node asked about goes first with kubeadm upgrade apply', () => {
+  it('with no node upgraded yet, the node asked about goes first with upgrade apply (the version from kubeadm upgrade plan)', () => {
     const reply = upgrade('atlas-cp-2', 'en');
     const order = reasons(reply).find((r) => r.startsWith('Upgrade order'));
     expect(order).toBeDefined();
-    expect(order).toMatch(
-      /starting with atlas-cp-2 \(kubeadm upgrade apply\), then atlas-cp-1 and atlas-cp-3/,
-    );
+    expect(order).toMatch(/starting with atlas-cp-2 \(with upgrade apply\), then atlas-cp-1 and atlas-cp-3/);
     const s = steps(reply, 'en');
-    expect(s[0]).toMatch(/^atlas-cp-2 first: kubeadm upgrade apply/);
+    // No version asked: kubeadm upgrade apply is never written without a full vX.Y.Z.
+    expect(s[0]).toMatch(
+      /^atlas-cp-2 first: run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists/,
+    );
     expect(s.join('\n')).not.toMatch(/atlas-cp-2: kubeadm upgrade node/);
     expect(s.join('\n')).toMatch(
       /then the other control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/,
@@ -140,8 +143,10 @@ describe('upgrade order never contradicts the steps', () => {
   it('says the same order in Korean', () => {
     const reply = upgrade('atlas-cp-2', 'ko');
     const order = reasons(reply).find((r) => r.startsWith('업그레이드 순서'));
-    expect(order).toContain('atlas-cp-2부터(kubeadm upgrade apply)');
-    expect(steps(reply, 'ko')[0]).toMatch(/^atlas-cp-2 먼저: .*kubeadm upgrade apply/);
+    expect(order).toContain('atlas-cp-2부터(upgrade apply로)');
+    expect(steps(reply, 'ko')[0]).toMatch(
+      /^atlas-cp-2 먼저: kubeadm upgrade plan을 실행하고, .*upgrade apply/,
+    );
   });
 });
 
@@ -295,5 +300,43 @@ describe('English plurals', () => {
     expect(one).toContain('(1 pod evicted)');
     const two = eventLines(tr, subject, { type: 'drained', evicted: 2, skipped: ['kube-system/x'] })?.[0];
     expect(two).toContain('(2 pods evicted;');
+  });
+});
+
+describe('wording found by a reader (issue 16)', () => {
+  const f = (variant: string, replicas: number): Finding => ({
+    check: 'single-replica',
+    plane: 'data',
+    severity: 'warn',
+    variant,
+    facts: {
+      node: 'wk-1',
+      workload: 'coredns',
+      kind: 'Deployment',
+      namespace: 'kube-system',
+      replicas,
+      here: 1,
+      elsewhere: replicas - 1,
+    },
+  });
+  it('two replicas are "both", not "all 2"', () => {
+    expect(explainFinding(translator('en'), f('all-here', 2))).toMatch(/^Both replicas of coredns/);
+    expect(explainFinding(translator('en'), f('dns-all-here', 2))).toMatch(/^Both replicas of cluster DNS/);
+    expect(explainFinding(translator('en'), f('all-here', 3))).toMatch(/^All 3 replicas of coredns/);
+  });
+  it('Korean: no English left in parentheses; the replica left serves while the one on the node is rescheduled', () => {
+    const ko = translator('ko');
+    expect(explainFinding(ko, f('single', 1))).not.toMatch(/\((?:single replica|downtime)\)/);
+    expect(explainFinding(ko, f('all-here', 3))).not.toMatch(/\(downtime\)/);
+    expect(explainFinding(ko, f('spread', 2))).toMatch(
+      /그 파드가 재스케줄되는 동안 나머지 1개가 계속 응답합니다/,
+    );
+  });
+  it('an upgrade touching both planes is not said to touch them "only"', () => {
+    for (const locale of ['en', 'ko'] as const) {
+      const reply = upgrade('atlas-cp-2', locale);
+      expect(reply.planes.filter((p) => p.affected).length).toBe(2);
+      expect(reply.summary).not.toMatch(/plane only|에만 영향/);
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   UPGRADE_MAX_MINOR_STEP,
 } from '../domain.js';
 import { finding } from '../finding.js';
+import type { FactValue } from '../types.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import { keepDataPlane, nodeNotFound, whatIfContext } from './context.js';
 import {
@@ -137,10 +138,7 @@ export function analyzeUpgradeImpact(
           orderFacts,
         ),
       );
-      b.step('control', target ? 'steps.cp-first' : 'steps.cp-first-plan', {
-        node,
-        target: target?.text ?? null,
-      });
+      b.step(...firstStep(node, current, target));
     } else {
       b.findings.push(
         finding(
@@ -185,4 +183,41 @@ export function analyzeUpgradeImpact(
   b.advise('control', 'advice.etcd-backup');
   // The reboot findings already name what could not be read.
   return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+}
+
+/**
+ * The first control-plane node's step. kubeadm takes a full semantic version
+ * (`kubeadm upgrade apply v1.34.2`; `v1.34` is refused) and one minor at a time ("Upgrading
+ * kubeadm clusters", https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
+ * So `kubeadm upgrade apply` is written only with a full version the same or the next minor and
+ * newer than the node runs; a minor alone (or the same minor) gets `kubeadm upgrade plan`, which
+ * lists the patch releases; a skipped minor gets no apply command for the target.
+ * @param node - the node asked about
+ * @param current - the version it runs, or null when not known
+ * @param target - the version asked for, or null
+ * @returns the plane, the step key and its facts
+ */
+function firstStep(
+  node: string,
+  current: Version | null,
+  target: Version | null,
+): ['control', string, Record<string, FactValue>] {
+  if (target === null) return ['control', 'steps.cp-first-plan', { node }];
+  const step = current === null ? null : minorsBetween(current, target);
+  if (current !== null && step !== null && step > UPGRADE_MAX_MINOR_STEP)
+    return [
+      'control',
+      'steps.cp-first-one-minor',
+      {
+        node,
+        current: current.text,
+        target: target.text,
+        next: `v${current.major}.${current.minor + UPGRADE_MAX_MINOR_STEP}`,
+      },
+    ];
+  const full = /^v\d+\.\d+\.\d+$/.test(target.text);
+  if (!full) return ['control', 'steps.cp-first-minor', { node, target: target.text }];
+  if (current !== null && compareVersions(target, current) <= 0)
+    return ['control', 'steps.cp-first-plan', { node }];
+  return ['control', 'steps.cp-first', { node, target: target.text }];
 }

@@ -43,6 +43,11 @@ export const enWhatIf = {
   summary: {
     planned: {
       safe: 'Safe: {{what}} touches the {{planes}} only, and nothing below needs attention first.',
+      'safe-both': 'Safe: {{what}} touches the {{planes}}, and nothing below needs attention first.',
+      'safe-prepare-both':
+        'Safe: {{what}} touches the {{planes}} and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
+      'safe-prepare-both_one':
+        'Safe: {{what}} touches the {{planes}} and nothing blocks it; before you start, do the step under "What to do first".',
       'safe-prepare':
         'Safe: {{what}} touches the {{planes}} only and nothing blocks it; before you start, do the {{count}} steps under "What to do first".',
       'safe-prepare_one':
@@ -182,7 +187,7 @@ export const enWhatIf = {
       'no-api':
         'The API server is not serving: a rollout cannot run (the controllers need it), and pods deleted now are not replaced.',
       'static-pods':
-        '{{component}} runs as static pods on {{nodes}}: no controller rolls them; they are updated one control-plane node at a time (manifest change or kubeadm upgrade).',
+        '{{component}} runs as static pods on {{nodes}}: no controller rolls them; they are updated one control-plane node at a time (manifest change, or an upgrade with kubeadm).',
       'static-single':
         '{{component}} runs on a single node ({{nodes}}): updating it stops it for the restart.',
       'etcd-spare-unknown':
@@ -293,11 +298,11 @@ export const enWhatIf = {
     },
     'upgrade-order': {
       'control-plane':
-        'Upgrade order: control-plane nodes one at a time, starting with {{node}} (kubeadm upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
+        'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':
-        'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply); then the workers.',
+        'Upgrade order: {{node}} is the only control-plane node (with upgrade apply); then the workers.',
       'control-plane-only-no-workers':
-        'Upgrade order: {{node}} is the only control-plane node (kubeadm upgrade apply), and there are no workers.',
+        'Upgrade order: {{node}} is the only control-plane node (with upgrade apply), and there are no workers.',
       'control-plane-next':
         'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next; then the workers.',
       'control-plane-next_one':
@@ -526,7 +531,13 @@ export const enWhatIf = {
     'cp-wait':
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
-      '{{node}} first: kubeadm upgrade apply with the version kubeadm upgrade plan offers (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+      '{{node}} first: run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+    // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
+    // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
+    'cp-first-minor':
+      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: run kubeadm upgrade plan, which lists the patch releases, and name the one to apply (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+    'cp-first-one-minor':
+      '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-others':
       'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
     'cp-remaining':
@@ -538,7 +549,7 @@ export const enWhatIf = {
   },
   advice: {
     'etcd-member-down':
-      'Check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
+      'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':
       'Ask for "status" first: the API server must be reachable and etcd healthy before anything restarts.',
     'restore-api-first':
@@ -559,8 +570,10 @@ export const enWhatIf = {
     'apiserver-lb':
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
     'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
-    'etcd-health': 'Check etcdctl endpoint health --cluster before and after; restart one member at a time.',
-    'etcd-health-single': 'Check etcdctl endpoint health before and after the restart.',
+    'etcd-health':
+      'With etcdctl set up for the cluster, check etcdctl endpoint health --cluster before and after; restart one member at a time.',
+    'etcd-health-single':
+      'With etcdctl set up for the cluster, check etcdctl endpoint health before and after the restart.',
     'coredns-rollout':
       'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
     'coredns-spread': 'Run at least 2 CoreDNS replicas on different nodes, with a PodDisruptionBudget.',
@@ -573,7 +586,10 @@ export const enWhatIf = {
       'During a control-plane outage, do not reboot nodes or restart kube-proxy: that is what turns it into a traffic outage.',
     'quorum-restore':
       'Bring members back until quorum holds; never remove members from a cluster without quorum.',
-    'etcd-backup': 'Take an etcd snapshot first (etcdctl snapshot save) and keep it off the cluster.',
+    // etcdctl needs the cluster's endpoints and certificates on kubeadm, and snapshot save a file
+    // (https://kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#snapshot-using-etcdctl-options).
+    'etcd-backup':
+      'Take an etcd snapshot first, on a control-plane node with etcdctl set up for the cluster (etcdctl snapshot save /var/backups/etcd-snapshot.db), and keep a copy off the cluster.',
     'leader-check':
       'Check the leader Lease: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
     'node-down-prepare':

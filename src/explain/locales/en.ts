@@ -352,8 +352,12 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
       'all-here':
         'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
+      'all-here-two':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
       'dns-single':
         'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops until it is rescheduled.',
+      'dns-all-here-two':
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       'dns-all-here':
         'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       spread:
@@ -429,8 +433,11 @@ export const en = {
   advice: {
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
+      // Replacing a failed etcd member: remove it first, then add the new one; adding first raises
+      // the quorum while the dead member still counts (etcd FAQ, "Should I add a member before
+      // removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/).
       'control-plane':
-        'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
     },
     'control-plane-count': {
@@ -440,8 +447,10 @@ export const en = {
     },
     'etcd-quorum-after': {
       lost: 'Restore the unhealthy etcd member(s) first; never take down a second member while one is down.',
+      // Remove the failed member first, then add its replacement (etcd FAQ,
+      // https://etcd.io/docs/v3.5/faq/): a 4th voter added to 3 with one down raises the quorum to 3.
       'lost-remove-not-enough':
-        'Repair the etcd member on {{down}} first, or replace it (add a healthy member, then remove the dead one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
+        'Repair the etcd member on {{down}} first, or replace it (remove the dead member, then add a new one); never take down a second member while one is down. Removing a dead member alone is not enough: {{removeVoters}} voting members keep a quorum of {{removeQuorum}}, and rebooting {{node}} would still leave only {{after}}.',
       'lost-single':
         'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
@@ -479,8 +488,9 @@ export const en = {
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
       'all-here': 'Spread {{workload}} across nodes (topology spread or anti-affinity) first.',
+      // Cordon the node first: a rollout restart alone may put the new pods back on it.
       'dns-all-here':
-        'Spread CoreDNS across nodes first (kubectl -n kube-system rollout restart deployment/{{workload}} after uncordoning others).',
+        'Cordon {{node}} first (kubectl cordon {{node}}), then restart CoreDNS (kubectl -n {{namespace}} rollout restart deployment/{{workload}}) so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
       'dns-single': 'Scale {{workload}} to 2+ replicas on different nodes first.',
       'dns-single-only-node':
         'Plan a window: {{node}} is the only node, so cluster DNS ({{workload}}) is down until it is back.',
@@ -492,6 +502,16 @@ export const en = {
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
       'all-here-pinned':
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
+      // A ReplicaSet owned by a Deployment is changed through the Deployment: its controller reverts
+      // the ReplicaSet (https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#when-to-use-a-replicaset).
+      'single-replicaset':
+        'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas first (not the ReplicaSet: the Deployment controller reverts it), or accept the downtime in a window.',
+      'all-here-replicaset':
+        'Spread the Deployment that owns ReplicaSet {{workload}} across nodes (topology spread or anti-affinity) first.',
+      'dns-all-here-replicaset':
+        'Cordon {{node}} first (kubectl cordon {{node}}), then do a rollout restart of the Deployment that owns ReplicaSet {{workload}} so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',
+      'dns-single-replicaset':
+        'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas on different nodes first.',
     },
     'emptydir-pods': {
       present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',

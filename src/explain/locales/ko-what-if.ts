@@ -44,6 +44,9 @@ export const koWhatIf: WhatIfMessages = {
   summary: {
     planned: {
       safe: '안전: {{what}}(은)는 {{planes}}에만 영향을 주며, 먼저 확인할 문제가 없습니다.',
+      'safe-both': '안전: {{what}}(은)는 {{planes}}에 영향을 주지만, 먼저 확인할 문제가 없습니다.',
+      'safe-prepare-both':
+        '안전: {{what}}(은)는 {{planes}}에 영향을 주지만 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       'safe-prepare':
         '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       caution: '주의하면 가능: {{what}} 전에 아래 {{count}}가지를 먼저 확인하세요.',
@@ -177,7 +180,7 @@ export const koWhatIf: WhatIfMessages = {
       'no-api':
         'API 서버가 서비스하지 않습니다. 컨트롤러가 필요하므로 롤아웃이 진행되지 않고, 지금 삭제한 파드는 다시 만들어지지 않습니다.',
       'static-pods':
-        '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm upgrade).',
+        '{{component}}(은)는 {{nodes}}에서 스태틱 파드로 실행됩니다. 컨트롤러가 롤링하지 않으므로 컨트롤 플레인 노드 하나씩 갱신합니다(매니페스트 변경 또는 kubeadm으로 업그레이드).',
       'static-single': '{{component}}(은)는 노드 하나({{nodes}})에서만 실행됩니다. 갱신하는 동안 멈춥니다.',
       'etcd-spare-unknown':
         'etcd에 재시작할 여유 멤버가 있는지 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음). 첫 멤버를 재시작하기 전에 모든 etcd 멤버가 정상인지 확인하세요.',
@@ -283,11 +286,11 @@ export const koWhatIf: WhatIfMessages = {
     },
     'upgrade-order': {
       'control-plane':
-        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(kubeadm upgrade apply) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
+        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-only':
-        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(kubeadm upgrade apply). 그다음 워커.',
+        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(upgrade apply로). 그다음 워커.',
       'control-plane-only-no-workers':
-        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드이고(kubeadm upgrade apply), 워커 노드는 없습니다.',
+        '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드이고(upgrade apply로), 워커 노드는 없습니다.',
       'control-plane-next':
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-last':
@@ -477,7 +480,11 @@ export const koWhatIf: WhatIfMessages = {
     'cp-first':
       '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
     'cp-first-plan':
-      '{{node}} 먼저: kubeadm upgrade plan이 제시하는 버전으로 kubeadm upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm upgrade plan을 실행하고, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    'cp-first-minor':
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm upgrade plan으로 패치 릴리스 목록을 확인하고 적용할 버전을 지정하세요 (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+    'cp-first-one-minor':
+      '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
@@ -489,7 +496,7 @@ export const koWhatIf: WhatIfMessages = {
   },
   advice: {
     'etcd-member-down':
-      'etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
+      '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
     'check-status-first':
       '먼저 "상태"를 물어보세요. 무엇이든 재시작하기 전에 API 서버에 닿고 etcd가 정상이어야 합니다.',
     'restore-api-first':
@@ -510,8 +517,10 @@ export const koWhatIf: WhatIfMessages = {
       '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz':
       'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
-    'etcd-health': '전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
-    'etcd-health-single': '재시작 전후로 etcdctl endpoint health를 확인하세요.',
+    'etcd-health':
+      '클러스터용 etcdctl이 설정된 상태에서 전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
+    'etcd-health-single':
+      '클러스터용 etcdctl이 설정된 상태에서 재시작 전후로 etcdctl endpoint health를 확인하세요.',
     'coredns-rollout':
       'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
     'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
@@ -525,7 +534,8 @@ export const koWhatIf: WhatIfMessages = {
       '컨트롤 플레인 장애 중에는 노드를 재부팅하거나 kube-proxy를 재시작하지 마세요. 그래야 트래픽 장애로 번지지 않습니다.',
     'quorum-restore':
       '정족수가 설 때까지 멤버를 되살리세요. 정족수 없는 클러스터에서 멤버를 제거하지 마세요.',
-    'etcd-backup': '먼저 etcd 스냅샷을 떠 두고(etcdctl snapshot save) 클러스터 밖에 보관하세요.',
+    'etcd-backup':
+      '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcd 스냅샷을 떠 두고(etcdctl snapshot save /var/backups/etcd-snapshot.db) 사본을 클러스터 밖에 보관하세요.',
     'leader-check':
       '리더 Lease를 확인하세요: kubectl -n kube-system get lease {{component}} -o yaml (holderIdentity, renewTime).',
     'node-down-prepare':

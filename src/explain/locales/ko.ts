@@ -70,7 +70,7 @@ export const ko: Messages = {
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
-    'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)',
+    'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'pods-stranded':
       '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
     'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
@@ -324,15 +324,19 @@ export const ko: Messages = {
     },
     'single-replica': {
       single:
-        '{{workload}} ({{kind}}, {{namespace}})는 단일 레플리카(single replica)로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임(downtime)이 생깁니다.',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임이 생깁니다.',
       'all-here':
-        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임(downtime)이 생깁니다.',
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임이 생깁니다.',
+      'all-here-two':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 다운타임이 생깁니다.',
+      'dns-all-here-two':
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-single':
         '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here':
         '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       spread:
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개가 재스케줄되는 동안 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
       'single-pinned':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 1개가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
@@ -401,7 +405,7 @@ export const ko: Messages = {
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
       'control-plane':
-        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
+        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
     },
     'control-plane-count': {
@@ -412,7 +416,7 @@ export const ko: Messages = {
     'etcd-quorum-after': {
       lost: '먼저 비정상 etcd 멤버를 복구하세요. 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다.',
       'lost-remove-not-enough':
-        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(정상 멤버를 추가한 뒤 죽은 멤버를 제거). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
+        '먼저 {{down}}의 etcd 멤버를 복구하거나 교체하세요(죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가). 한 대가 다운된 상태에서 두 번째 멤버를 내리면 안 됩니다. 죽은 멤버를 제거하기만 해서는 부족합니다: 투표 멤버 {{removeVoters}}대의 정족수는 {{removeQuorum}}이고, {{node}}(을)를 재부팅하면 여전히 {{after}}대만 남습니다.',
       'lost-single':
         '유지보수 전에 etcd를 멤버 3개(컨트롤 플레인/etcd 노드 3대)로 늘리거나 작업 시간대를 잡으세요: 멤버가 하나면 그것이 내려가 있는 동안 아무것도 쓸 수 없습니다.',
     },
@@ -452,7 +456,7 @@ export const ko: Messages = {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
       'dns-all-here':
-        '먼저 CoreDNS를 여러 노드에 분산하세요 (다른 노드를 uncordon한 뒤 kubectl -n kube-system rollout restart deployment/{{workload}}).',
+        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) CoreDNS를 재시작해(kubectl -n {{namespace}} rollout restart deployment/{{workload}}) 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
       'dns-single-only-node':
         '작업 시간대를 잡으세요: {{node}}(이)가 유일한 노드라 클러스터 DNS({{workload}})는 노드가 돌아올 때까지 다운됩니다.',
@@ -466,6 +470,14 @@ export const ko: Messages = {
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
       'all-here-pinned':
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
+      'single-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 레플리카 2개 이상으로 늘리거나(ReplicaSet을 직접 바꾸면 Deployment 컨트롤러가 되돌립니다), 작업 시간대에 다운타임을 감수하세요.',
+      'all-here-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
+      'dns-all-here-replicaset':
+        '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) ReplicaSet {{workload}}(을)를 소유한 Deployment를 rollout restart해 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
+      'dns-single-replicaset':
+        '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
       present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',

@@ -959,6 +959,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         : /NoSchedule 테인트를 (?:다시|복원)/;
     if (taint.test(text))
       out.push('advises restoring the control-plane taint although every node is a control plane');
+    // …nor an upgrade order that ends with workers the cluster does not have.
+    if (/then the workers|그다음 워커/.test(text))
+      out.push('an upgrade order names workers although every node is a control plane');
   }
   void en;
   return out;

@@ -980,6 +980,15 @@ describe('the invariant checker catches planted contradictions', () => {
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,
     ],
+    [
+      'an upgrade order that ends with workers where every node is a control plane',
+      {
+        reasons: [
+          'Upgrade order: control-plane nodes one at a time, starting with atlas-cp-1 (with upgrade apply), then atlas-cp-2 and atlas-cp-3 (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
+        ],
+      },
+      /an upgrade order names workers although every node is a control plane/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

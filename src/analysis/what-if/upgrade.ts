@@ -131,7 +131,7 @@ export function analyzeUpgradeImpact(
           'control',
           'info',
           rest.length > 0
-            ? 'control-plane'
+            ? `control-plane${noWorkers ? '-no-workers' : ''}`
             : noWorkers
               ? 'control-plane-only-no-workers'
               : 'control-plane-only',
@@ -145,7 +145,7 @@ export function analyzeUpgradeImpact(
           'upgrade-order',
           'control',
           'info',
-          rest.length > 0 ? 'control-plane-next' : 'control-plane-last',
+          `${rest.length > 0 ? 'control-plane-next' : 'control-plane-last'}${noWorkers ? '-no-workers' : ''}`,
           orderFacts,
         ),
       );

@@ -317,6 +317,16 @@ export const enWhatIf = {
         'Upgrade order: the control plane first (no control-plane node is among the nodes: upgrade it where it runs, e.g. through your provider), then workers such as {{node}}, one or a few at a time.',
       'control-plane-first':
         'Upgrade the control plane to {{target}} first: the API servers run {{apiserverOldest}}, and a kubelet must not be newer than the API server.',
+      'control-plane-no-workers':
+        'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next.',
+      'control-plane-next-no-workers':
+        'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next.',
+      'control-plane-next-no-workers_one':
+        'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is next (kubeadm upgrade node), then {{others}}, each Ready with etcd healthy before the next.',
+      'control-plane-last-no-workers':
+        'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node).',
+      'control-plane-last-no-workers_one':
+        'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node).',
     },
     'what-if-target': {
       'unknown-component': "I don't know component {{component}}.",

@@ -301,6 +301,12 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: 컨트롤 플레인을 먼저(노드 중에 컨트롤 플레인 노드가 없으니 실행되는 곳에서, 예를 들어 제공자를 통해 올리세요), 그다음 {{node}} 같은 워커를 하나 또는 몇 개씩.',
       'control-plane-first':
         '컨트롤 플레인을 먼저 {{target}}(으)로 올리세요. API 서버가 {{apiserverOldest}}이고, kubelet은 API 서버보다 새 버전이면 안 됩니다.',
+      'control-plane-no-workers':
+        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'control-plane-next-no-workers':
+        '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'control-plane-last-no-workers':
+        '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node).',
     },
     'what-if-target': {
       'unknown-component': '{{component}} 컴포넌트는 모릅니다.',

@@ -143,7 +143,7 @@ function targetChecks(
     );
   }
   // kured: its lock (single or multi-lock form) held for this node or others, its reboot-in-progress mark.
-  const kured = kuredChecks(index, node, isCp, now);
+  const kured = kuredChecks(index, node, isCp, now, new Set([...cpNames, ...etcdNodes]));
   out.push(...kured);
   // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
   const kuredHere = kured.some(

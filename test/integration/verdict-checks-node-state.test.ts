@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
+import { explainHaStatus } from '../../src/explain/explain-ha-status.js';
 import { analyzeDrainImpact, analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
 import { kuredLockHolders } from '../../src/analysis/node-state-checks.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
@@ -324,7 +326,7 @@ describe("kured's lock and reboot-in-progress annotation", () => {
 
   it('the multi-lock held for two other workers (scenario 53): one finding naming both', async () => {
     const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-wk-2');
-    expect(impact.findings.filter((f) => f.variant === 'kured-lock')).toEqual([
+    expect(impact.findings.filter((f) => f.variant === 'kured-lock-held')).toEqual([
       expect.objectContaining({
         severity: 'warn',
         facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'] }),
@@ -359,10 +361,72 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     );
     expect(beside.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([
       expect.objectContaining({
-        variant: 'kured-lock',
+        variant: 'kured-lock-held',
         facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'], count: 2 }),
       }),
     ]);
+  });
+
+  it('a control-plane target while kured holds its lock for workers only (scenario 53, CHECKS.md concurrent-disruption): warn, not block; "holds its lock", not "being rebooted"', async () => {
+    const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1');
+    const kured = impact.findings.filter((f) => f.check === 'concurrent-disruption');
+    expect(kured).toEqual([expect.objectContaining({ severity: 'warn', variant: 'kured-lock-held' })]);
+    expect(impact.verdict).not.toBe('unsafe');
+    const en = explain(impact);
+    expect(en).toContain('kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3');
+    expect(en).not.toContain('being rebooted');
+    expect(explain(impact, 'ko')).not.toContain('재부팅 중입니다');
+  });
+
+  it('a holder that shows its reboot (cordoned) is "being rebooted"; a control-plane holder blocks a control-plane target', async () => {
+    const cordonWk1 = (items: Items) => {
+      const n = items.find((i) => i.kind === 'Node' && i.metadata.name === 'pyxis-wk-1') as KNode | undefined;
+      if (n) n.spec = { ...n.spec, unschedulable: true };
+    };
+    const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1', cordonWk1);
+    expect(impact.findings.filter((f) => f.check === 'concurrent-disruption')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          variant: 'kured-lock',
+          facts: expect.objectContaining({ holder: ['pyxis-wk-1'] }),
+        }),
+        expect.objectContaining({
+          variant: 'kured-lock-held',
+          facts: expect.objectContaining({ holder: ['pyxis-wk-3'] }),
+        }),
+      ]),
+    );
+    expect(explain(impact)).toContain(
+      'kured holds its reboot lock for pyxis-wk-1: another node is being rebooted.',
+    );
+    const cpHolder = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1', (items) => {
+      const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');
+      if (ds?.metadata.annotations)
+        ds.metadata.annotations['weave.works/kured-node-lock'] = JSON.stringify({
+          nodeID: 'pyxis-cp-2',
+          created: '2025-06-12T09:40:00Z',
+          TTL: 0,
+        });
+    });
+    expect(cpHolder.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      severity: 'block',
+      variant: 'kured-lock-held',
+    });
+  });
+
+  it('status names a held kured lock (scenario 53), in both languages', async () => {
+    const file = await loadScenario('53-worker-kured-multi-lock-other-nodes.json');
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      severity: 'info',
+      variant: 'status-kured-lock-held',
+      facts: { holder: ['pyxis-wk-1', 'pyxis-wk-3'] },
+    });
+    const en = renderText(explainHaStatus(status, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3');
+    const ko = renderText(explainHaStatus(status, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('재부팅 잠금');
   });
 
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {

@@ -135,6 +135,16 @@ export const en = {
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
       'kured-lock': 'kured holds its reboot lock for {{holder}}: other nodes are being rebooted.',
       'kured-lock_one': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
+      'kured-lock-held':
+        'kured holds its reboot lock for {{holder}}: they are still Ready, schedulable and not marked, but kured may cordon, drain and reboot them at any moment.',
+      'kured-lock-held_one':
+        'kured holds its reboot lock for {{holder}}: it is still Ready, schedulable and not marked, but kured may cordon, drain and reboot it at any moment.',
+      'status-kured-lock': 'kured holds its reboot lock for {{holder}}, and their reboot has started.',
+      'status-kured-lock_one': 'kured holds its reboot lock for {{holder}}, and its reboot has started.',
+      'status-kured-lock-held':
+        'kured holds its reboot lock for {{holder}} (still Ready and schedulable): kured may reboot them at any moment.',
+      'status-kured-lock-held_one':
+        'kured holds its reboot lock for {{holder}} (still Ready and schedulable): kured may reboot it at any moment.',
       'status-nodes': 'Nodes NotReady or cordoned: {{nodes}}.',
     },
     'control-plane-count': {
@@ -414,6 +424,7 @@ export const en = {
       'control-plane':
         'Bring {{nodes}} back first (or replace its etcd member: add a healthy member, then remove the dead one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
+      'kured-lock-held': 'Wait for kured to reboot {{holder}} and release its lock, then ask again.',
     },
     'control-plane-count': {
       single:

@@ -121,6 +121,11 @@ export const ko: Messages = {
         '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
       workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
       'kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 다른 노드가 재부팅 중입니다.',
+      'kured-lock-held':
+        'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 아직 Ready이고 스케줄 가능하며 표시도 없지만, kured가 언제든 cordon, 드레인, 재부팅할 수 있습니다.',
+      'status-kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있고, 재부팅이 시작되었습니다.',
+      'status-kured-lock-held':
+        'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다 (아직 Ready이고 스케줄 가능): kured가 언제든 재부팅할 수 있습니다.',
       'status-nodes': 'NotReady 또는 cordon 상태인 노드: {{nodes}}.',
     },
     'control-plane-count': {
@@ -389,6 +394,7 @@ export const ko: Messages = {
       'control-plane':
         '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 정상 멤버를 추가한 뒤 죽은 멤버를 제거) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
+      'kured-lock-held': 'kured가 {{holder}}(을)를 재부팅하고 잠금을 풀 때까지 기다린 뒤 다시 물어보세요.',
     },
     'control-plane-count': {
       single:

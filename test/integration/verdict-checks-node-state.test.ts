@@ -187,6 +187,30 @@ describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (
       'etcd refuses writes, so the drain can neither evict it nor have it recreated elsewhere',
     );
   });
+
+  it('kubelet down on a worker while etcd refuses writes (etcd docs, Space quota): no NotReady, no eviction, no recreation', async () => {
+    const file = await loadScenario('44-3cp-etcd-nospace-alarm-readyz-passes.json');
+    const snap = snapshotFromFile(file, 'f', 'atlas-wk-1');
+    const impact = analyzeWhatIf(
+      snap,
+      { type: 'component-down', component: 'kubelet', node: 'atlas-wk-1' },
+      snap.capturedAt,
+    );
+    expect(impact.findings.map((f) => `${f.check}.${f.variant}`)).toEqual(
+      expect.arrayContaining([
+        'component-down.kubelet-node-writes-blocked',
+        'control-plane-serving.serving-writes-blocked',
+      ]),
+    );
+    expect(impact.findings.some((f) => f.variant === 'kubelet-node')).toBe(false);
+    const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('cannot mark atlas-wk-1 NotReady or taint it');
+    expect(en).not.toMatch(/recreated elsewhere\)|are evicted \(those|evicted 300 s later$/m);
+    expect(en).not.toContain('leaves the Service endpoints');
+    const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('NotReady로 표시하거나 taint를 달 수 없습니다');
+    expect(ko).not.toContain('다른 곳에 다시 만들어짐');
+  });
 });
 
 describe('a node that is already dead: a drain cannot complete (scenario 49)', () => {

@@ -64,6 +64,13 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   );
   if (state.managed) {
     // A provider-kept control plane has no nodes here to count.
+  } else if (cp.length <= 1 && (state.unseenControlPlane ?? 0) > 0) {
+    findings.push(
+      finding('control-plane-count', 'control', 'warn', 'status-partial', {
+        seen: cp.length,
+        total: cp.length + (state.unseenControlPlane ?? 0),
+      }),
+    );
   } else if (cp.length <= 1) {
     findings.push(
       finding('control-plane-count', 'control', 'warn', 'status-single', {

@@ -394,7 +394,7 @@ export function analyzeRebootImpact(
         node,
         etcdMember,
         tainted,
-        controlPlaneNodes: state.nodes.length,
+        controlPlaneNodes: state.nodes.length + (state.unseenControlPlane ?? 0),
       },
     ),
   );

@@ -453,6 +453,28 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     expect(ko).toContain('재부팅 잠금');
   });
 
+  it.each([
+    ['42-worker-rook-ceph-osd-down-blocking-pdb.json', 'data'],
+    ['49-worker-already-dead-kubelet-stopped-pods-terminating.json', 'data'],
+    ['51-worker-kured-reboot-in-progress.json', 'data'],
+    ['52-worker-cordoned-by-someone-else.json', 'data'],
+    ['45-3cp-etcd-learner-joining.json', 'control'],
+  ] as const)('status headline of %s names the %s plane as the cause', async (name, cause) => {
+    const file = await loadScenario(name);
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.health).toBe('degraded');
+    const head = (locale: 'en' | 'ko') =>
+      explainHaStatus(status, { locale, cluster: 'f', requestId: 'r' }).summary ?? '';
+    if (cause === 'data') {
+      expect(head('en')).toContain('the problem is in the data plane');
+      expect(head('en')).not.toContain('cannot take');
+      expect(head('ko')).toContain('문제는 데이터 플레인');
+    } else {
+      expect(head('en')).toContain('cannot take (another) failure');
+    }
+  });
+
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {
     const sim = await startScenarioSimulator('53-worker-kured-multi-lock-other-nodes.json');
     try {

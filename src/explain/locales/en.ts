@@ -540,6 +540,12 @@ export const en = {
     workloads: 'Workloads',
     unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
+    gistDegradedData:
+      'the control plane can take a failure today; the problem is in the data plane: nodes or workloads (below)',
+    gistCriticalData:
+      'the control plane can take a failure today; the data plane has a blocking problem: nodes or workloads (below)',
+    gistDataCpUnknown:
+      "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
     gistUnknown:

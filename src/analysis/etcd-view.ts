@@ -82,7 +82,7 @@ export interface EtcdView {
   /** Live probe failures (empty for recorded and inferred views without a probe). */
   probeErrors: EtcdProbeErrorView[];
   /**
-   * Raft applied-index spread among the members that answered: the most advanced minus the
+   * Raft applied-index spread among the voting members that answered (learners excluded): the most advanced minus the
    * member furthest behind (`behind`); null with fewer than two answers.
    */
   appliedLag: { lag: number; behind: string } | null;
@@ -271,7 +271,9 @@ function finish(
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
   const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
-  const applied = members
+  // Voters only: a learner trails while it catches up (etcd docs, learner design,
+  // https://etcd.io/docs/v3.5/learning/design-learner/); its own finding says so (etcd-learner).
+  const applied = voters
     .filter((m) => m.raftAppliedIndex !== null)
     .sort((a, b) => (a.raftAppliedIndex ?? 0) - (b.raftAppliedIndex ?? 0));
   const lowest = applied[0];

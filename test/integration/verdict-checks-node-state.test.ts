@@ -475,6 +475,15 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     }
   });
 
+  it('scenario 45: the learner catching up is not counted in the applied-index spread of the voting members', async () => {
+    const file = await loadScenario('45-3cp-etcd-learner-joining.json');
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.state.etcd.appliedLag?.lag).toBe(0);
+    const en = renderText(explainHaStatus(status, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).not.toContain('spread 120 entries');
+  });
+
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {
     const sim = await startScenarioSimulator('53-worker-kured-multi-lock-other-nodes.json');
     try {

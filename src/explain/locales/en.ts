@@ -293,7 +293,7 @@ export const en = {
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member, but writes stay refused whoever leads: the active alarm blocks them until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
-      'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
+      'in-step': 'etcd voting members are in step: applied-index spread {{lag}} entries.',
       'status-leader': 'etcd leader: {{leader}} (member id {{leaderId}}).',
       'status-no-leader':
         'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',

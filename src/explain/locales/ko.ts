@@ -275,7 +275,7 @@ export const ko: Messages = {
         '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
-      'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
+      'in-step': 'etcd 투표 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
       'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
       'status-no-leader':
         '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',

@@ -25,7 +25,17 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
   const others = state.nodes.filter((n) => n.name !== node);
   const readyOthers = others.filter((n) => n.ready);
   const total = state.nodes.length;
-  if (readyOthers.length === 0) {
+  const unseen = state.unseenControlPlane ?? 0;
+  if (readyOthers.length === 0 && unseen > 0) {
+    // A partial file (OpenShift's quorum guard counts more masters): the others exist, unseen.
+    out.push(
+      finding('control-plane-count', 'control', 'warn', 'partial', {
+        node,
+        seen: total,
+        total: total + unseen,
+      }),
+    );
+  } else if (readyOthers.length === 0) {
     out.push(
       finding('control-plane-count', 'control', 'block', total <= 1 ? 'single' : 'no-other-ready', {
         node,
@@ -301,7 +311,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
   const learners = etcd.members.filter((m) => m.isLearner).map((m) => m.name);
   const cpNodes = state.nodes.map((n) => n.name);
   const unmatched =
-    etcd.topology === 'stacked' ? etcd.members.filter((m) => m.node === null).map((m) => m.name) : [];
+    etcd.topology === 'stacked'
+      ? etcd.members.filter((m) => m.node === null && m.notInFile !== true).map((m) => m.name)
+      : [];
   // A learner means a membership change is under way (kubeadm join, member replacement): taking a
   // voter down in the middle of it is refused (docs/checks.md, etcd-learner).
   // learnerId: the hex member id the advice's etcdctl member promote/remove needs (no placeholder).

@@ -15,7 +15,7 @@ import {
   readyStatus,
 } from './cluster-index.js';
 import { APISERVER_IDENTITY_STALE_S, nodeMonitorGracePeriodS } from './domain.js';
-import { type EtcdView, buildEtcdView } from './etcd-view.js';
+import { type EtcdView, buildEtcdView, unseenMasters } from './etcd-view.js';
 import { type ControllerManagerVersionSource, controllerManagerVersion } from './what-if/versions.js';
 
 /** One control-plane node. */
@@ -97,6 +97,11 @@ export interface ControlPlaneState {
   unobserved: readonly string[];
   /** The node-monitor grace period of this cluster's version. */
   nodeMonitorGrace: NodeMonitorGrace;
+  /**
+   * Control-plane nodes the cluster has but the file does not hold (OpenShift: the etcd quorum
+   * guard counts more masters than are listed; {@link unseenMasters}); absent or 0: none known.
+   */
+  unseenControlPlane?: number;
 }
 
 const LEADER_LEASES = ['kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager'] as const;
@@ -206,6 +211,7 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
     etcd: buildEtcdView(index),
     unobserved: snapshot.unobserved ?? [],
     nodeMonitorGrace,
+    unseenControlPlane: unseenMasters(index),
   };
 }
 

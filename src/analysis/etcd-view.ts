@@ -5,6 +5,7 @@
 import type { ClusterSnapshot, EtcdEndpointErrorKind, EtcdStatus, KNode } from '../cluster/types.js';
 import { type ClusterIndex, indexCluster, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
 import { ANNOTATION_ETCD_CLIENT_URLS, quorumOf, toleratedFailuresOf } from './domain.js';
+import { quorumGuardPodCount } from './profiles/openshift.js';
 
 /** One etcd member as the checks see it. */
 export interface EtcdMemberView {
@@ -14,6 +15,8 @@ export interface EtcdMemberView {
   idHex: string | null;
   /** The node it runs on, when it can be matched by name or client URL host. */
   node: string | null;
+  /** A member known to exist only by count (a master the file leaves out, {@link unseenMasters}). */
+  notInFile?: boolean;
   isLearner: boolean;
   /** true: answered status / pod Ready; false: did not; null: unknown. */
   healthy: boolean | null;
@@ -79,7 +82,7 @@ export interface EtcdView {
   /** Live probe failures (empty for recorded and inferred views without a probe). */
   probeErrors: EtcdProbeErrorView[];
   /**
-   * Raft applied-index spread among the members that answered: the most advanced minus the
+   * Raft applied-index spread among the voting members that answered (learners excluded): the most advanced minus the
    * member furthest behind (`behind`); null with fewer than two answers.
    */
   appliedLag: { lag: number; behind: string } | null;
@@ -200,12 +203,40 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       raftAppliedIndex: null,
     };
   });
+  // OpenShift: the quorum guard counts more masters than the file holds (a partial file). Their
+  // members are there but unseen: counted as voters of unknown health, so quorum is unknown rather
+  // than "one member" (house rule: missing data is unknown).
+  const unseen = unseenMasters(index);
+  for (let i = 1; i <= unseen; i++)
+    members.push({
+      name: `(master not in the file ${i})`,
+      idHex: null,
+      node: null,
+      isLearner: false,
+      healthy: null,
+      isLeader: false,
+      dbSize: null,
+      raftAppliedIndex: null,
+      notInFile: true,
+    });
   return finish('inferred', topology, members, {
     alarms: [],
     dbSizeQuota: null,
     probeErrors,
     alarmsKnown: true,
   });
+}
+
+/**
+ * Masters an OpenShift file leaves out: the etcd quorum guard's pod count
+ * ({@link quorumGuardPodCount}) minus the control-plane nodes in the file, never negative; 0 for
+ * other distributions or without the guard's status.
+ * @param index - the cluster index
+ */
+export function unseenMasters(index: ClusterIndex): number {
+  if (index.profile.name !== 'openshift') return 0;
+  const guards = quorumGuardPodCount(index.snapshot);
+  return guards === null ? 0 : Math.max(0, guards - index.controlPlaneNodes.length);
 }
 
 function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
@@ -240,7 +271,9 @@ function finish(
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
   const sizes = members.map((m) => m.dbSize).filter((s): s is number => s !== null);
-  const applied = members
+  // Voters only: a learner trails while it catches up (etcd docs, learner design,
+  // https://etcd.io/docs/v3.5/learning/design-learner/); its own finding says so (etcd-learner).
+  const applied = voters
     .filter((m) => m.raftAppliedIndex !== null)
     .sort((a, b) => (a.raftAppliedIndex ?? 0) - (b.raftAppliedIndex ?? 0));
   const lowest = applied[0];

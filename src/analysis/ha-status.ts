@@ -14,6 +14,7 @@ import {
 import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
+import { kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
 import { readErrorFindings } from './reboot-impact.js';
 import { type Finding, SEVERITY_RANK } from './types.js';
 
@@ -63,6 +64,13 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   );
   if (state.managed) {
     // A provider-kept control plane has no nodes here to count.
+  } else if (cp.length <= 1 && (state.unseenControlPlane ?? 0) > 0) {
+    findings.push(
+      finding('control-plane-count', 'control', 'warn', 'status-partial', {
+        seen: cp.length,
+        total: cp.length + (state.unseenControlPlane ?? 0),
+      }),
+    );
   } else if (cp.length <= 1) {
     findings.push(
       finding('control-plane-count', 'control', 'warn', 'status-single', {
@@ -268,6 +276,30 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     findings.push(
       finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }),
     );
+
+  // kured's lock held (CHECKS.md concurrent-disruption): the nodes it reboots next, a warning when
+  // one is a control-plane/etcd node (two voters down at once), else info.
+  const kuredHolders = [...new Set(kuredHoldersIn(index, now))];
+  const cpOrEtcd = new Set([
+    ...state.nodes.map((c) => c.name),
+    ...state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null),
+  ]);
+  const kuredShown = kuredHolders.filter((h) => kuredRebootShows(index, h));
+  for (const [variant, group] of [
+    ['status-kured-lock', kuredShown],
+    ['status-kured-lock-held', kuredHolders.filter((h) => !kuredShown.includes(h))],
+  ] as const) {
+    if (group.length > 0)
+      findings.push(
+        finding(
+          'concurrent-disruption',
+          group.some((h) => cpOrEtcd.has(h)) ? 'control' : 'data',
+          group.some((h) => cpOrEtcd.has(h)) ? 'warn' : 'info',
+          variant,
+          { holder: group, count: group.length },
+        ),
+      );
+  }
 
   const blockingPdbs = snapshot.podDisruptionBudgets
     .filter((p) => (p.status?.disruptionsAllowed ?? 0) === 0)

@@ -8,6 +8,7 @@ import type { KNode, KPod } from '../cluster/types.js';
 import {
   type ClusterIndex,
   controllerOf,
+  hasControlPlaneLabel,
   isCordoned,
   isNodeReady,
   podsOfOwner,
@@ -282,8 +283,14 @@ function expired(e: KuredLockEntry, now: Date): boolean {
  * - the target carries `weave.works/kured-reboot-in-progress` (kured `--annotate-nodes`) but the
  *   lock is not its: kured has marked it for a reboot and waits for its lock (variant
  *   `kured-pending-here`, warn);
- * - the lock is held for other nodes: they are being rebooted (variant `kured-lock`, block for a
- *   control-plane target, warn for a worker; `holder` lists them). The bot's own entries
+ * - the lock is held for other nodes. CHECKS.md `concurrent-disruption`: block when another
+ *   control-plane/etcd node is affected (two voters down at once), warn for workers; so the
+ *   finding blocks only when both the target and a holder are control-plane/etcd nodes. kured
+ *   takes the lock before it cordons, drains and reboots (kubereboot/kured cmd/kured/main.go,
+ *   `rebootAsRequired`): a holder is said to be rebooted (variant `kured-lock`) only when the node
+ *   shows it (the `weave.works/kured-reboot-in-progress` mark, NotReady or cordoned); a holder
+ *   still Ready, schedulable and unmarked only holds the lock (variant `kured-lock-held`). One
+ *   finding per kind, `holder` lists the nodes. The bot's own entries
  *   ({@link BOT_KURED_LOCK_PREFIX}, a maintenance plan's) are not counted: they are no kured reboot.
  * @see https://github.com/kubereboot/kured/blob/main/cmd/kured/main.go (the annotation is for
  *   "other node maintenance tools running on the cluster")
@@ -291,17 +298,17 @@ function expired(e: KuredLockEntry, now: Date): boolean {
  * @param node - the target node
  * @param isCp - whether the target is a control-plane node
  * @param now - the clock (lock TTL)
+ * @param cpNodes - the control-plane/etcd nodes; default: the nodes with the control-plane label
  */
-export function kuredChecks(index: ClusterIndex, node: string, isCp: boolean, now: Date): Finding[] {
+export function kuredChecks(
+  index: ClusterIndex,
+  node: string,
+  isCp: boolean,
+  now: Date,
+  cpNodes?: ReadonlySet<string>,
+): Finding[] {
   const out: Finding[] = [];
-  const holders: string[] = [];
-  for (const ds of index.snapshot.workloads) {
-    const raw = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
-    // The bot's own entries (a maintenance plan holding kured's lock) are no kured reboot: another
-    // maintenance of the bot shows as a cordoned node among the concurrent disruptions.
-    if (raw !== undefined && raw !== '')
-      holders.push(...kuredLockHolders(raw, now).filter((h) => !h.startsWith(BOT_KURED_LOCK_PREFIX)));
-  }
+  const holders = kuredHoldersIn(index, now);
   const target = index.nodesByName.get(node);
   const mark = target?.metadata.annotations?.[ANNOTATION_KURED_REBOOT_IN_PROGRESS];
   // kured writes the time (RFC 3339); told as an age, so it reads the same whatever the clock.
@@ -319,16 +326,60 @@ export function kuredChecks(index: ClusterIndex, node: string, isCp: boolean, no
     out.push(finding('concurrent-disruption', plane, 'warn', 'kured-pending-here', { node, sinceMinutes }));
   }
   const others = [...new Set(holders.filter((h) => h !== node))];
-  if (others.length > 0) {
+  const cp =
+    cpNodes ??
+    new Set(index.snapshot.nodes.filter((n) => hasControlPlaneLabel(n)).map((n) => n.metadata.name));
+  const shown = others.filter((h) => kuredRebootShows(index, h));
+  for (const [variant, group] of [
+    ['kured-lock', shown],
+    ['kured-lock-held', others.filter((h) => !shown.includes(h))],
+  ] as const) {
+    if (group.length === 0) continue;
+    const severity = isCp && group.some((h) => cp.has(h)) ? 'block' : 'warn';
     out.push(
-      finding('concurrent-disruption', plane, isCp ? 'block' : 'warn', 'kured-lock', {
+      finding('concurrent-disruption', plane, severity, variant, {
         node,
-        holder: others,
-        count: others.length,
+        holder: group,
+        count: group.length,
       }),
     );
   }
   return out;
+}
+
+/**
+ * The nodes kured holds its lock for, over every DaemonSet carrying `weave.works/kured-node-lock`
+ * (single or multi-lock form, {@link kuredLockHolders}), without the bot's own entries
+ * ({@link BOT_KURED_LOCK_PREFIX}: a maintenance plan of the bot shows as a cordoned node instead).
+ * @param index - the cluster index
+ * @param now - the clock (lock TTL)
+ * @returns holder node names, possibly `unknown`, in annotation order (may repeat)
+ */
+export function kuredHoldersIn(index: ClusterIndex, now: Date): string[] {
+  const holders: string[] = [];
+  for (const ds of index.snapshot.workloads) {
+    const raw = ds.kind === 'DaemonSet' ? ds.metadata.annotations?.[ANNOTATION_KURED_LOCK] : undefined;
+    if (raw !== undefined && raw !== '')
+      holders.push(...kuredLockHolders(raw, now).filter((h) => !h.startsWith(BOT_KURED_LOCK_PREFIX)));
+  }
+  return holders;
+}
+
+/**
+ * Whether the node shows that kured's reboot of it has started: the
+ * `weave.works/kured-reboot-in-progress` mark, NotReady, or cordoned (kured cordons and drains
+ * before it reboots; kubereboot/kured cmd/kured/main.go). A holder not in the snapshot shows nothing.
+ * @param index - the cluster index
+ * @param name - a lock holder's node name
+ */
+export function kuredRebootShows(index: ClusterIndex, name: string): boolean {
+  const n = index.nodesByName.get(name);
+  if (!n) return false;
+  return (
+    n.metadata.annotations?.[ANNOTATION_KURED_REBOOT_IN_PROGRESS] !== undefined ||
+    !isNodeReady(n) ||
+    isCordoned(n)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

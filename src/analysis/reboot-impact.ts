@@ -143,7 +143,7 @@ function targetChecks(
     );
   }
   // kured: its lock (single or multi-lock form) held for this node or others, its reboot-in-progress mark.
-  const kured = kuredChecks(index, node, isCp, now);
+  const kured = kuredChecks(index, node, isCp, now, new Set([...cpNames, ...etcdNodes]));
   out.push(...kured);
   // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
   const kuredHere = kured.some(
@@ -394,7 +394,7 @@ export function analyzeRebootImpact(
         node,
         etcdMember,
         tainted,
-        controlPlaneNodes: state.nodes.length,
+        controlPlaneNodes: state.nodes.length + (state.unseenControlPlane ?? 0),
         // A single-node cluster: no other node to keep pods running (reader 2.5).
         clusterNodes: snapshot.nodes.length,
       },

@@ -41,6 +41,26 @@ function lines(tr: Translator, findings: readonly Finding[], checks: readonly st
 }
 
 /**
+ * The headline's cause class (reader item 2.6): a DEGRADED/CRITICAL status whose warnings and
+ * blocks are all of the data plane (a cordoned or NotReady worker, a PodDisruptionBudget allowing
+ * no disruption) is not "the control plane cannot take another failure". The control plane is
+ * said to take a failure only on the grounds the HEALTHY headline needs (no control-plane warning,
+ * etcd quorum known: `etcd-quorum-after` not `status-unknown*`); otherwise it is said unknown.
+ * @param status - the report
+ * @returns the locale key of the data-plane headline, or null when a control-plane finding warns
+ */
+function dataPlaneOnly(status: HaStatus): string | null {
+  if (status.health !== 'degraded' && status.health !== 'critical') return null;
+  const serious = status.findings.filter((f) => f.severity === 'warn' || f.severity === 'block');
+  if (serious.length === 0 || serious.some((f) => f.plane !== 'data')) return null;
+  const quorumUnknown = status.findings.some(
+    (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
+  );
+  if (quorumUnknown) return 'status.gistDataCpUnknown';
+  return status.health === 'critical' ? 'status.gistCriticalData' : 'status.gistDegradedData';
+}
+
+/**
  * Explain an HA status report.
  * @param status - the report ({@link analyzeHaStatus})
  * @param ctx - locale, cluster, request id
@@ -48,17 +68,20 @@ function lines(tr: Translator, findings: readonly Finding[], checks: readonly st
  */
 export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
+  const dataCause = dataPlaneOnly(status);
   const gist = status.state.managed
     ? tr.t('status.gistManaged')
-    : tr.t(
-        status.health === 'healthy'
-          ? 'status.gistHealthy'
-          : status.health === 'degraded'
-            ? 'status.gistDegraded'
-            : status.health === 'unknown'
-              ? 'status.gistUnknown'
-              : 'status.gistCritical',
-      );
+    : dataCause !== null
+      ? tr.t(dataCause)
+      : tr.t(
+          status.health === 'healthy'
+            ? 'status.gistHealthy'
+            : status.health === 'degraded'
+              ? 'status.gistDegraded'
+              : status.health === 'unknown'
+                ? 'status.gistUnknown'
+                : 'status.gistCritical',
+        );
   const sections: ReplySection[] = [];
   for (const g of GROUPS) {
     const l = lines(tr, status.findings, g.checks);

@@ -385,6 +385,31 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
       expectOnlyWhatWasSeen(a, { leaderLeases: false });
     }
   });
+  it('the quorum guard counts 3 masters, the file holds 1: partial, etcd quorum unknown, never "the only control-plane node"', async () => {
+    const M = 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+    const W = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+    for (const q of [`can I reboot ${M}`, `can we reboot ${M} and ${W}`, 'status']) {
+      const a = await ask(F, q);
+      expect(a.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'control-plane-count',
+            variant: q === 'status' ? 'status-partial' : 'partial',
+          }),
+        ]),
+      );
+      expect(a.text).toMatch(/The file is partial: OpenShift's etcd quorum guard counts 3 masters/);
+      expect(a.text).not.toMatch(
+        /only control-plane node|[Ss]ingle control plane|has one member|single member|No Ready control-plane node/,
+      );
+      expect(a.text).not.toMatch(/no etcd pods/);
+      expect(
+        a.findings.filter((f) => f.check === 'etcd-quorum-after' && /lost|single/.test(f.variant)),
+      ).toEqual([]);
+    }
+    const ko = await ask(F, `${M} 재부팅해도 돼?`, ['--lang', 'ko']);
+    expect(ko.text).toContain('파일이 일부분입니다');
+  });
 });
 
 describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {

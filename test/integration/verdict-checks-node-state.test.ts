@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
+import { explainHaStatus } from '../../src/explain/explain-ha-status.js';
 import { analyzeDrainImpact, analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
 import { kuredLockHolders } from '../../src/analysis/node-state-checks.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
@@ -185,6 +187,30 @@ describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (
       'etcd refuses writes, so the drain can neither evict it nor have it recreated elsewhere',
     );
   });
+
+  it('kubelet down on a worker while etcd refuses writes (etcd docs, Space quota): no NotReady, no eviction, no recreation', async () => {
+    const file = await loadScenario('44-3cp-etcd-nospace-alarm-readyz-passes.json');
+    const snap = snapshotFromFile(file, 'f', 'atlas-wk-1');
+    const impact = analyzeWhatIf(
+      snap,
+      { type: 'component-down', component: 'kubelet', node: 'atlas-wk-1' },
+      snap.capturedAt,
+    );
+    expect(impact.findings.map((f) => `${f.check}.${f.variant}`)).toEqual(
+      expect.arrayContaining([
+        'component-down.kubelet-node-writes-blocked',
+        'control-plane-serving.serving-writes-blocked',
+      ]),
+    );
+    expect(impact.findings.some((f) => f.variant === 'kubelet-node')).toBe(false);
+    const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('cannot mark atlas-wk-1 NotReady or taint it');
+    expect(en).not.toMatch(/recreated elsewhere\)|are evicted \(those|evicted 300 s later$/m);
+    expect(en).not.toContain('leaves the Service endpoints');
+    const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('NotReady로 표시하거나 taint를 달 수 없습니다');
+    expect(ko).not.toContain('다른 곳에 다시 만들어짐');
+  });
 });
 
 describe('a node that is already dead: a drain cannot complete (scenario 49)', () => {
@@ -324,7 +350,7 @@ describe("kured's lock and reboot-in-progress annotation", () => {
 
   it('the multi-lock held for two other workers (scenario 53): one finding naming both', async () => {
     const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-wk-2');
-    expect(impact.findings.filter((f) => f.variant === 'kured-lock')).toEqual([
+    expect(impact.findings.filter((f) => f.variant === 'kured-lock-held')).toEqual([
       expect.objectContaining({
         severity: 'warn',
         facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'] }),
@@ -359,10 +385,103 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     );
     expect(beside.impact.findings.filter((f) => f.variant.startsWith('kured'))).toEqual([
       expect.objectContaining({
-        variant: 'kured-lock',
+        variant: 'kured-lock-held',
         facts: expect.objectContaining({ holder: ['pyxis-wk-1', 'pyxis-wk-3'], count: 2 }),
       }),
     ]);
+  });
+
+  it('a control-plane target while kured holds its lock for workers only (scenario 53, CHECKS.md concurrent-disruption): warn, not block; "holds its lock", not "being rebooted"', async () => {
+    const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1');
+    const kured = impact.findings.filter((f) => f.check === 'concurrent-disruption');
+    expect(kured).toEqual([expect.objectContaining({ severity: 'warn', variant: 'kured-lock-held' })]);
+    expect(impact.verdict).not.toBe('unsafe');
+    const en = explain(impact);
+    expect(en).toContain('kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3');
+    expect(en).not.toContain('being rebooted');
+    expect(explain(impact, 'ko')).not.toContain('재부팅 중입니다');
+  });
+
+  it('a holder that shows its reboot (cordoned) is "being rebooted"; a control-plane holder blocks a control-plane target', async () => {
+    const cordonWk1 = (items: Items) => {
+      const n = items.find((i) => i.kind === 'Node' && i.metadata.name === 'pyxis-wk-1') as KNode | undefined;
+      if (n) n.spec = { ...n.spec, unschedulable: true };
+    };
+    const { impact } = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1', cordonWk1);
+    expect(impact.findings.filter((f) => f.check === 'concurrent-disruption')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          variant: 'kured-lock',
+          facts: expect.objectContaining({ holder: ['pyxis-wk-1'] }),
+        }),
+        expect.objectContaining({
+          variant: 'kured-lock-held',
+          facts: expect.objectContaining({ holder: ['pyxis-wk-3'] }),
+        }),
+      ]),
+    );
+    expect(explain(impact)).toContain(
+      'kured holds its reboot lock for pyxis-wk-1: another node is being rebooted.',
+    );
+    const cpHolder = await impactOf('53-worker-kured-multi-lock-other-nodes.json', 'pyxis-cp-1', (items) => {
+      const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');
+      if (ds?.metadata.annotations)
+        ds.metadata.annotations['weave.works/kured-node-lock'] = JSON.stringify({
+          nodeID: 'pyxis-cp-2',
+          created: '2025-06-12T09:40:00Z',
+          TTL: 0,
+        });
+    });
+    expect(cpHolder.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      severity: 'block',
+      variant: 'kured-lock-held',
+    });
+  });
+
+  it('status names a held kured lock (scenario 53), in both languages', async () => {
+    const file = await loadScenario('53-worker-kured-multi-lock-other-nodes.json');
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      severity: 'info',
+      variant: 'status-kured-lock-held',
+      facts: { holder: ['pyxis-wk-1', 'pyxis-wk-3'] },
+    });
+    const en = renderText(explainHaStatus(status, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3');
+    const ko = renderText(explainHaStatus(status, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(ko).toContain('재부팅 잠금');
+  });
+
+  it.each([
+    ['42-worker-rook-ceph-osd-down-blocking-pdb.json', 'data'],
+    ['49-worker-already-dead-kubelet-stopped-pods-terminating.json', 'data'],
+    ['51-worker-kured-reboot-in-progress.json', 'data'],
+    ['52-worker-cordoned-by-someone-else.json', 'data'],
+    ['45-3cp-etcd-learner-joining.json', 'control'],
+  ] as const)('status headline of %s names the %s plane as the cause', async (name, cause) => {
+    const file = await loadScenario(name);
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.health).toBe('degraded');
+    const head = (locale: 'en' | 'ko') =>
+      explainHaStatus(status, { locale, cluster: 'f', requestId: 'r' }).summary ?? '';
+    if (cause === 'data') {
+      expect(head('en')).toContain('the problem is in the data plane');
+      expect(head('en')).not.toContain('cannot take');
+      expect(head('ko')).toContain('문제는 데이터 플레인');
+    } else {
+      expect(head('en')).toContain('cannot take (another) failure');
+    }
+  });
+
+  it('scenario 45: the learner catching up is not counted in the applied-index spread of the voting members', async () => {
+    const file = await loadScenario('45-3cp-etcd-learner-joining.json');
+    const snap = snapshotFromFile(file, 'f', '');
+    const status = analyzeHaStatus(snap, snap.capturedAt);
+    expect(status.state.etcd.appliedLag?.lag).toBe(0);
+    const en = renderText(explainHaStatus(status, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).not.toContain('spread 120 entries');
   });
 
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {

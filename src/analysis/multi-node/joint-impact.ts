@@ -115,10 +115,18 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
       readyBefore: state.nodes.filter((n) => n.ready).length,
       left,
     };
+    const unseen = state.unseenControlPlane ?? 0;
     out.push(
-      left.length === 0
-        ? finding('control-plane-count', 'control', 'block', 'joint-none-left', facts)
-        : finding('control-plane-count', 'control', 'ok', 'joint-redundant', facts),
+      left.length === 0 && unseen > 0
+        ? // A partial file: masters exist that it does not hold (their state is unknown).
+          finding('control-plane-count', 'control', 'warn', 'partial', {
+            node: cpTargets,
+            seen: state.nodes.length,
+            total: state.nodes.length + unseen,
+          })
+        : left.length === 0
+          ? finding('control-plane-count', 'control', 'block', 'joint-none-left', facts)
+          : finding('control-plane-count', 'control', 'ok', 'joint-redundant', facts),
     );
   }
   const apiTargets = state.apiservers.filter((a) => targets.has(a.host)).map((a) => a.host);

@@ -26,6 +26,25 @@ import type { ControlPlaneComponent, ControlPlaneProfile } from './types.js';
 /** The PDB OpenShift uses to keep etcd quorum during master drains. */
 export const OPENSHIFT_QUORUM_GUARD_PDB = 'etcd-quorum-guard';
 
+/**
+ * How many masters the etcd quorum guard counts: the largest `status.expectedPods` (else
+ * `currentHealthy`) of the `etcd-quorum-guard` / `etcd-guard*` PodDisruptionBudgets. The guard runs
+ * one pod per master (openshift/machine-config-operator, etcd-quorum-guard; openshift/cluster-etcd-operator
+ * etcd-guard pods), so a count above the masters in the file means the file is partial: the other
+ * masters, and their etcd members, are not in it.
+ * @param snapshot - the snapshot
+ * @returns the count, or null when no such PDB with a recorded status is in the snapshot
+ */
+export function quorumGuardPodCount(snapshot: ClusterSnapshot): number | null {
+  let best: number | null = null;
+  for (const p of snapshot.podDisruptionBudgets) {
+    if (p.metadata.name !== OPENSHIFT_QUORUM_GUARD_PDB && !p.metadata.name.startsWith('etcd-guard')) continue;
+    const n = p.status?.expectedPods ?? p.status?.currentHealthy;
+    if (typeof n === 'number' && (best === null || n > best)) best = n;
+  }
+  return best;
+}
+
 const NAMESPACES: Readonly<
   Record<string, { component: ControlPlaneComponent; labels: readonly [string, string][] }>
 > = {

@@ -34,6 +34,7 @@ import {
   type WhatIfContext,
   apiStopsAll,
   apiserverStops,
+  controlPlaneServing,
   finishWithReadErrors,
   keepDataPlane,
   leaderComponentFacts,
@@ -185,9 +186,33 @@ function leaderComponentDown(
  * kubelet fails on one node and stays down: the node's pods are no longer managed; the node goes
  * NotReady after the grace period of this cluster's version and its pods are evicted after the
  * default toleration (warn: the node's workloads move or stop unless it is restarted first).
+ * With an active etcd alarm (NOSPACE, CORRUPT) etcd accepts only reads and deletes (etcd docs,
+ * Maintenance, Space quota, https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota): the
+ * node controller cannot write the NotReady condition or the `node.kubernetes.io/unreachable`
+ * taint, the EndpointSlice controller cannot take the pods out of the Service endpoints, and no
+ * eviction or replacement pod can be written; the variant `kubelet-node-writes-blocked` says so
+ * (issue 16: one model per answer, as the drain's `writes-blocked`).
  */
 function kubeletDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const timings = nodeFailureTimings(ctx.state);
+  if (ctx.state.etcd.alarms.length > 0) {
+    const alarms = [...new Set(ctx.state.etcd.alarms.map((a) => a.alarm))];
+    // The control plane answers reads but changes nothing: said in its own section.
+    b.findings.push(controlPlaneServing(ctx.snapshot, ctx.state, 'warn').finding);
+    b.findings.push(
+      finding('component-down', 'data', 'warn', 'kubelet-node-writes-blocked', {
+        node,
+        alarms,
+        ...timings,
+      }),
+    );
+    b.stop('data', 'stops.kubelet-down', { node });
+    b.stop('data', 'stops.kubelet-writes-blocked', { node });
+    b.keep('data', 'keeps.containers-on-node', { node });
+    b.duration('data', 'duration.kubelet-down-writes-blocked', { node, ...timings });
+    b.advise('data', 'advice.kubelet-down-writes-blocked', { node });
+    return;
+  }
   b.findings.push(
     finding('component-down', 'data', 'warn', 'kubelet-node', {
       node,

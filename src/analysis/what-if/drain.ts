@@ -59,7 +59,11 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       }),
     );
   // The node itself: kured working on it, a cordon someone else made, a node already dead.
-  const kured = kuredChecks(index, node, isCp, now);
+  const cpOrEtcd = new Set([
+    ...state.nodes.map((n) => n.name),
+    ...state.etcd.members.map((m) => m.node).filter((x): x is string => x !== null),
+  ]);
+  const kured = kuredChecks(index, node, isCp, now, cpOrEtcd);
   found.push(...kured);
   const kuredHere = kured.some(
     (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',

@@ -265,6 +265,8 @@ export const enWhatIf = {
       'container-runtime':
         'The container runtime down on every node: running containers survive with containerd, but nothing can start, and nodes go NotReady after {{graceS}} s.',
       cni: 'The CNI agent ({{plugin}}) down on every node: existing pod networking keeps working; new pods get no network.',
+      'kubelet-node-writes-blocked':
+        'kubelet down on {{node}}: the pods there keep running but are no longer managed (not started, stopped or probed). etcd has an active alarm ({{alarms}}) and refuses every write, so the node controller cannot mark {{node}} NotReady or taint it: its pods stay in the Service endpoints, nothing is evicted and nothing is recreated elsewhere until the alarm is disarmed.',
       'kubelet-node':
         'kubelet down on {{node}}: the pods there keep running but are no longer managed (not started, stopped or probed); after {{graceS}} s (the node-monitor grace period of this version) {{node}} goes NotReady and leaves the Service endpoints, and {{tolerationS}} s later its pods are evicted (those with a controller are recreated elsewhere).',
       'kube-proxy-node':
@@ -377,6 +379,8 @@ export const enWhatIf = {
     'rule-updates-all':
       'Service rule updates on every node: new Services, scaled or moved pods are not programmed',
     kubelet: 'on {{node}}: starting and stopping pods, probes, and status updates while kubelet is down',
+    'kubelet-writes-blocked':
+      'the pods on {{node}} that fail: while etcd refuses writes they are neither replaced nor taken out of the Service endpoints',
     'kubelet-down':
       'on {{node}}: starting, stopping and probing pods, and its status updates, until kubelet is restarted',
     'kubelet-evicted':
@@ -510,6 +514,8 @@ export const enWhatIf = {
       'kube-proxy restarts in seconds; rules on {{node}} are current again after its first resync',
     kubelet:
       'seconds for a restart; NotReady after {{graceS}} s down; evictions {{tolerationS}} s after that',
+    'kubelet-down-writes-blocked':
+      'no NotReady, no eviction while etcd refuses writes; once the alarm is disarmed {{node}} goes NotReady (its Lease is older than {{graceS}} s by then) and its pods are evicted {{tolerationS}} s later, unless kubelet is back first',
     'kubelet-down':
       '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
     apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
@@ -569,6 +575,8 @@ export const enWhatIf = {
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
+    'kubelet-down-writes-blocked':
+      'Restart kubelet on {{node}} (systemctl restart kubelet on the node): while etcd refuses writes nothing moves or replaces its pods.',
     'kubelet-down':
       'Restart kubelet on {{node}} within {{graceS}} s if you can (systemctl restart kubelet on the node), and watch it: kubectl get node {{node}} -w.',
     'node-agent-down':

@@ -141,6 +141,16 @@ export const en = {
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
       'kured-lock': 'kured holds its reboot lock for {{holder}}: other nodes are being rebooted.',
       'kured-lock_one': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
+      'kured-lock-held':
+        'kured holds its reboot lock for {{holder}}: they are still Ready, schedulable and not marked, but kured may cordon, drain and reboot them at any moment.',
+      'kured-lock-held_one':
+        'kured holds its reboot lock for {{holder}}: it is still Ready, schedulable and not marked, but kured may cordon, drain and reboot it at any moment.',
+      'status-kured-lock': 'kured holds its reboot lock for {{holder}}, and their reboot has started.',
+      'status-kured-lock_one': 'kured holds its reboot lock for {{holder}}, and its reboot has started.',
+      'status-kured-lock-held':
+        'kured holds its reboot lock for {{holder}} (still Ready and schedulable): kured may reboot them at any moment.',
+      'status-kured-lock-held_one':
+        'kured holds its reboot lock for {{holder}} (still Ready and schedulable): kured may reboot it at any moment.',
       'status-nodes': 'Nodes NotReady or cordoned: {{nodes}}.',
     },
     'control-plane-count': {
@@ -149,6 +159,10 @@ export const en = {
       'no-other-ready':
         'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
+      partial:
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
+      'status-partial':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters, and etcd membership and quorum, are unknown.",
       'status-single':
         'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
@@ -285,7 +299,7 @@ export const en = {
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member, but writes stay refused whoever leads: the active alarm blocks them until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
-      'in-step': 'etcd members are in step: applied-index spread {{lag}} entries.',
+      'in-step': 'etcd voting members are in step: applied-index spread {{lag}} entries.',
       'status-leader': 'etcd leader: {{leader}} (member id {{leaderId}}).',
       'status-no-leader':
         'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',
@@ -439,6 +453,7 @@ export const en = {
       'control-plane':
         'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
+      'kured-lock-held': 'Wait for kured to reboot {{holder}} and release its lock, then ask again.',
     },
     'control-plane-count': {
       single:
@@ -575,6 +590,12 @@ export const en = {
     workloads: 'Workloads',
     unseen: 'Not seen',
     gistHealthy: 'the control plane can take a failure today',
+    gistDegradedData:
+      'the control plane can take a failure today; the problem is in the data plane: nodes or workloads (below)',
+    gistCriticalData:
+      'the control plane can take a failure today; the data plane has a blocking problem: nodes or workloads (below)',
+    gistDataCpUnknown:
+      "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
     gistUnknown:

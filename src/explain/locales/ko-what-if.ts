@@ -253,6 +253,8 @@ export const koWhatIf: WhatIfMessages = {
       'container-runtime':
         '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
       cni: '모든 노드에서 CNI 에이전트({{plugin}}) 다운: 기존 파드 네트워킹은 계속 동작하고, 새 파드는 네트워크를 받지 못합니다.',
+      'kubelet-node-writes-blocked':
+        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). etcd에 활성 알람({{alarms}})이 있어 모든 쓰기를 거부하므로, 노드 컨트롤러가 {{node}}(을)를 NotReady로 표시하거나 taint를 달 수 없습니다: 알람이 해제될 때까지 파드는 Service 엔드포인트에 남고, 아무것도 축출되거나 다른 곳에 다시 만들어지지 않습니다.',
       'kubelet-node':
         '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). {{graceS}}초(이 버전의 node-monitor grace period) 뒤 {{node}}(은)는 NotReady가 되어 Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 파드가 축출됩니다 (컨트롤러가 있는 파드는 다른 곳에 다시 만들어짐).',
       'kube-proxy-node':
@@ -345,6 +347,8 @@ export const koWhatIf: WhatIfMessages = {
     'rule-updates-rolling': '각 노드의 kube-proxy가 재시작하는 몇 초 동안 그 노드의 서비스 규칙 갱신',
     'rule-updates-all': '모든 노드의 서비스 규칙 갱신: 새 서비스, 스케일되거나 옮겨진 파드가 반영되지 않음',
     kubelet: '{{node}}에서 kubelet이 내려가 있는 동안 파드 시작·중지, 프로브, 상태 갱신',
+    'kubelet-writes-blocked':
+      '{{node}}에서 실패하는 파드: etcd가 쓰기를 거부하는 동안 교체되지도 Service 엔드포인트에서 빠지지도 않음',
     'kubelet-down': '{{node}}에서 kubelet이 다시 시작될 때까지 파드 시작·중지·프로브와 상태 갱신',
     'kubelet-evicted':
       '{{node}}의 파드: NotReady가 되면({{graceS}}초) Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 축출',
@@ -461,6 +465,8 @@ export const koWhatIf: WhatIfMessages = {
   duration: {
     'kube-proxy': 'kube-proxy는 몇 초 안에 재시작하고, 첫 재동기화 후 {{node}}의 규칙이 다시 최신이 됨',
     kubelet: '재시작은 몇 초. {{graceS}}초 다운되면 NotReady, 그 후 {{tolerationS}}초 뒤 축출',
+    'kubelet-down-writes-blocked':
+      'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
@@ -511,6 +517,8 @@ export const koWhatIf: WhatIfMessages = {
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
+    'kubelet-down-writes-blocked':
+      '{{node}}의 kubelet을 다시 시작하세요 (노드에서 systemctl restart kubelet): etcd가 쓰기를 거부하는 동안에는 아무것도 그 파드를 옮기거나 교체하지 않습니다.',
     'kubelet-down':
       '가능하면 {{graceS}}초 안에 {{node}}의 kubelet을 다시 시작하고 (노드에서 systemctl restart kubelet) 지켜보세요: kubectl get node {{node}} -w.',
     'node-agent-down':

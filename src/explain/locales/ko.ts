@@ -125,6 +125,11 @@ export const ko: Messages = {
         '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
       workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
       'kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 다른 노드가 재부팅 중입니다.',
+      'kured-lock-held':
+        'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 아직 Ready이고 스케줄 가능하며 표시도 없지만, kured가 언제든 cordon, 드레인, 재부팅할 수 있습니다.',
+      'status-kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있고, 재부팅이 시작되었습니다.',
+      'status-kured-lock-held':
+        'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다 (아직 Ready이고 스케줄 가능): kured가 언제든 재부팅할 수 있습니다.',
       'status-nodes': 'NotReady 또는 cordon 상태인 노드: {{nodes}}.',
     },
     'control-plane-count': {
@@ -133,6 +138,10 @@ export const ko: Messages = {
       'no-other-ready':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
+      partial:
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
+      'status-partial':
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터와 etcd 멤버 구성, 정족수는 알 수 없습니다.',
       'status-single':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
@@ -270,7 +279,7 @@ export const ko: Messages = {
         '{{node}}(이)가 etcd 리더입니다: 정상 종료 시 etcd가 다른 멤버에게 리더 역할을 넘기지만, 누가 리더든 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
-      'in-step': 'etcd 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
+      'in-step': 'etcd 투표 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
       'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
       'status-no-leader':
         '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',
@@ -407,6 +416,7 @@ export const ko: Messages = {
       'control-plane':
         '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
+      'kured-lock-held': 'kured가 {{holder}}(을)를 재부팅하고 잠금을 풀 때까지 기다린 뒤 다시 물어보세요.',
     },
     'control-plane-count': {
       single:
@@ -539,6 +549,12 @@ export const ko: Messages = {
     workloads: '워크로드',
     unseen: '보지 못한 것',
     gistHealthy: '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다',
+    gistDegradedData:
+      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+    gistCriticalData:
+      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 데이터 플레인(아래의 노드 또는 워크로드)에 막는 문제가 있습니다',
+    gistDataCpUnknown:
+      '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
     gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',

@@ -59,7 +59,11 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     ...index.profile.keeperFindings(
       snapshot,
       { kind: 'status' },
-      { apiservers: state.apiservers.length, variant: state.profile.variant },
+      {
+        // No Leases in the snapshot: how many API servers is unknown, not 0.
+        apiservers: state.unobserved.includes('leases') ? null : state.apiservers.length,
+        variant: state.profile.variant,
+      },
     ),
   );
   if (state.managed) {

@@ -405,7 +405,11 @@ export function analyzeRebootImpact(
     ...index.profile.keeperFindings(
       snapshot,
       { kind: 'reboot', node },
-      { apiservers: state.apiservers.length, variant: state.profile.variant },
+      {
+        // No Leases in the snapshot: how many API servers is unknown, not 0.
+        apiservers: state.unobserved.includes('leases') ? null : state.apiservers.length,
+        variant: state.profile.variant,
+      },
     ),
   );
   findings.push(...targetChecks(index, state, node, isCp, now));

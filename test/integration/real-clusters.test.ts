@@ -285,6 +285,16 @@ describe('05 AKS: 3 agent nodes, nodes only', () => {
     expect(a.text).not.toMatch(/its pods can move/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  it('no Leases in the file: the API server identity Leases are not counted as 0, but said unseen', async () => {
+    for (const q of ['status', 'can I reboot aks-agentpool-30520393-vmss000000']) {
+      const a = await ask(F, q);
+      expect(a.text).not.toMatch(/\d+ API server identity Lease/);
+      expect(a.text).toMatch(/API server identity Leases are not in the snapshot/);
+      expect(
+        a.findings.find((f) => f.check === 'managed-control-plane' && f.variant.endsWith('-leases-unseen')),
+      ).toBeDefined();
+    }
+  });
 });
 
 describe('06 RKE2: one server, node only', () => {
@@ -368,6 +378,14 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
 
 describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one worker', () => {
   const F = '08-insights-openshift-imeixner-master0-etcdpod.json';
+  it('no Leases in the file: a joint reboot does not call the leader Leases missing (unknown, not absent)', async () => {
+    const a = await ask(
+      F,
+      'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com and worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com',
+    );
+    expect(a.text).not.toMatch(/leader Lease is missing/);
+    expect(a.findings.filter((f) => f.variant === 'joint-missing')).toEqual([]);
+  });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
     const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');
     expect(a.findings).toEqual(

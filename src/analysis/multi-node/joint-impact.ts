@@ -159,7 +159,8 @@ function controlPlaneJoint(state: ControlPlaneState, targets: ReadonlySet<string
     const holderTargeted = lease?.holderHost != null && targets.has(lease.holderHost);
     if (cpTargets.length === 0 && !holderTargeted) continue;
     if (!lease) {
-      if (!state.managed)
+      // A snapshot without Leases says nothing about leader election: unknown (the not-observed finding names it).
+      if (!state.managed && !state.unobserved.includes('leases'))
         out.push(finding(check, 'control', 'warn', 'joint-missing', { nodes: cpTargets, lease: leaseName }));
       continue;
     }

@@ -34,13 +34,23 @@ export const managedProfile: ControlPlaneProfile = {
   keeper: 'provider',
   keeperFindings: (_snapshot, question, seen) => [
     question.kind === 'reboot'
-      ? finding('managed-control-plane', 'control', 'info', 'managed', {
-          node: question.node,
-          apiservers: seen.apiservers,
-        })
-      : finding('managed-control-plane', 'control', 'info', 'managed-status', {
-          apiservers: seen.apiservers,
-        }),
+      ? finding(
+          'managed-control-plane',
+          'control',
+          'info',
+          seen.apiservers === null ? 'managed-leases-unseen' : 'managed',
+          {
+            node: question.node,
+            apiservers: seen.apiservers,
+          },
+        )
+      : finding(
+          'managed-control-plane',
+          'control',
+          'info',
+          seen.apiservers === null ? 'managed-status-leases-unseen' : 'managed-status',
+          { apiservers: seen.apiservers },
+        ),
     ...(seen.variant
       ? [finding('managed-control-plane', 'control', 'info', 'provider', { provider: seen.variant })]
       : []),

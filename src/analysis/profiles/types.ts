@@ -94,11 +94,12 @@ export interface ControlPlaneProfile {
    * profile: "the provider runs it", and which provider); [] when the cluster keeps it.
    * @param snapshot - the cluster as read
    * @param question - what is asked
-   * @param seen - API servers seen (identity Leases) and the profile's variant
+   * @param seen - API servers seen (identity Leases; null when the snapshot holds no Leases, so
+   *   their number is unknown, not 0) and the profile's variant
    */
   keeperFindings(
     snapshot: ClusterSnapshot,
     question: KeeperQuestion,
-    seen: { apiservers: number; variant: string | null },
+    seen: { apiservers: number | null; variant: string | null },
   ): Finding[];
 }

@@ -127,6 +127,10 @@ export const en = {
         'The control plane is managed by your provider (no control-plane nodes are visible; {{apiservers}} API server identity Lease(s) seen): no node you can see affects it, so only data-plane checks apply.',
       'managed-status':
         'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster; {{apiservers}} API server identity Lease(s) are present.',
+      'managed-leases-unseen':
+        'The control plane is managed by your provider (no control-plane nodes are visible; the API server identity Leases are not in the snapshot): no node you can see affects it, so only data-plane checks apply.',
+      'managed-status-leases-unseen':
+        'The control plane is managed by your provider: its HA and etcd quorum cannot be seen from the cluster, and the API server identity Leases are not in the snapshot.',
       provider:
         "The control plane is {{provider}}'s to keep: its API servers and etcd run outside the nodes you can see.",
     },

@@ -111,6 +111,10 @@ export const ko: Messages = {
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고 apiserver identity Lease {{apiservers}}개): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
       'managed-status':
         '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없습니다. apiserver identity Lease {{apiservers}}개가 있습니다.',
+      'managed-leases-unseen':
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다 (보이는 컨트롤 플레인 노드가 없고, apiserver identity Lease는 스냅샷에 없음): 보이는 어떤 노드도 컨트롤 플레인에 영향을 주지 않으므로 데이터 플레인 점검만 적용됩니다.',
+      'managed-status-leases-unseen':
+        '컨트롤 플레인은 클라우드 제공자가 관리(managed)합니다: HA와 etcd 정족수는 클러스터 안에서 볼 수 없고, apiserver identity Lease는 스냅샷에 없습니다.',
       provider:
         '컨트롤 플레인은 {{provider}}(이)가 관리합니다: API 서버와 etcd는 보이는 노드 밖에서 실행됩니다.',
     },

@@ -335,7 +335,9 @@ export function kuredChecks(
     ['kured-lock-held', others.filter((h) => !shown.includes(h))],
   ] as const) {
     if (group.length === 0) continue;
-    const severity = isCp && group.some((h) => cp.has(h)) ? 'block' : 'warn';
+    // A lock whose holder cannot be read may be held for a control-plane node: for a control-plane
+    // target it counts as one (missing data is unknown, never passing).
+    const severity = isCp && group.some((h) => cp.has(h) || h === 'unknown') ? 'block' : 'warn';
     out.push(
       finding('concurrent-disruption', plane, severity, variant, {
         node,

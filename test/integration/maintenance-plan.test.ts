@@ -576,7 +576,7 @@ describe("the reboot analysis and kured's lock", () => {
   });
   const kuredFindings = (f: SnapshotFile, node: string): string[] =>
     analyzeRebootImpact(snapshotFromFile(f, CLUSTER, node), node, new Date())
-      .findings.filter((x) => x.variant === 'kured-lock')
+      .findings.filter((x) => x.check === 'concurrent-disruption' && x.variant.startsWith('kured-lock'))
       .map((x) => `${x.severity}:${String(x.facts.holder)}`);
 
   it("the bot's own entry (a plan holding kured's lock) is no kured reboot; kured's entries are, in the single and the multi-lock form", () => {
@@ -589,7 +589,10 @@ describe("the reboot analysis and kured's lock", () => {
     ).toEqual([]);
     expect(
       kuredFindings(withLock(JSON.stringify({ nodeID: 'gen-wk-004', created, TTL: 0 })), 'gen-cp-2'),
-    ).toEqual(['block:gen-wk-004']);
+      // A worker holding kured's lock while a control-plane node is asked about: warn, not block
+      // (CHECKS.md concurrent-disruption: block when another control-plane/etcd node is affected,
+      // warn for workers).
+    ).toEqual(['warn:gen-wk-004']);
     expect(
       kuredFindings(
         withLock(

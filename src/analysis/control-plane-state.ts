@@ -216,6 +216,20 @@ export function controlPlaneState(index: ClusterIndex, now: Date): ControlPlaneS
 }
 
 /**
+ * What the profile's `keeperFindings` is told it saw: the API servers counted from their identity
+ * Leases (null when the snapshot holds no Leases: their number is unknown, not 0) and the profile's
+ * variant. One place for the status and the reboot analyses.
+ * @param state - the control plane as seen
+ * @returns the `seen` argument of `ControlPlaneProfile.keeperFindings` (profiles/types.ts)
+ */
+export function keeperSeen(state: ControlPlaneState): { apiservers: number | null; variant: string | null } {
+  return {
+    apiservers: state.unobserved.includes('leases') ? null : state.apiservers.length,
+    variant: state.profile.variant,
+  };
+}
+
+/**
  * Every name a node answers to, mapped to its node name: `metadata.name`, the
  * `kubernetes.io/hostname` label, and its `Hostname` / `InternalDNS` / `ExternalDNS` addresses.
  * A name two nodes share is left out (it identifies neither).

@@ -11,7 +11,7 @@ import {
   etcdUnknownVariant,
   notObservedFindings,
 } from './control-plane-checks.js';
-import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { finding } from './finding.js';
 import { kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
@@ -55,17 +55,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   const readyCp = cp.filter((n) => n.ready);
 
   // Who keeps the control plane, in the profile's words.
-  findings.push(
-    ...index.profile.keeperFindings(
-      snapshot,
-      { kind: 'status' },
-      {
-        // No Leases in the snapshot: how many API servers is unknown, not 0.
-        apiservers: state.unobserved.includes('leases') ? null : state.apiservers.length,
-        variant: state.profile.variant,
-      },
-    ),
-  );
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'status' }, keeperSeen(state)));
   if (state.managed) {
     // A provider-kept control plane has no nodes here to count.
   } else if (cp.length <= 1 && (state.unseenControlPlane ?? 0) > 0) {

@@ -21,7 +21,7 @@ import {
   notObservedFindings,
   readyzCheck,
 } from './control-plane-checks.js';
-import { type ControlPlaneState, controlPlaneState } from './control-plane-state.js';
+import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { controlPlaneEndpointChecks, oneEndpointModel } from './endpoint-checks.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
 import { finding } from './finding.js';
@@ -401,17 +401,7 @@ export function analyzeRebootImpact(
     ),
   );
   // Who keeps the control plane, in the profile's words (the managed profile: the provider, and which).
-  findings.push(
-    ...index.profile.keeperFindings(
-      snapshot,
-      { kind: 'reboot', node },
-      {
-        // No Leases in the snapshot: how many API servers is unknown, not 0.
-        apiservers: state.unobserved.includes('leases') ? null : state.apiservers.length,
-        variant: state.profile.variant,
-      },
-    ),
-  );
+  findings.push(...index.profile.keeperFindings(snapshot, { kind: 'reboot', node }, keeperSeen(state)));
   findings.push(...targetChecks(index, state, node, isCp, now));
   findings.push(...readyzCheck(state));
   if (isCp) {

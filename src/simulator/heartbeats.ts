@@ -1,7 +1,10 @@
 /**
  * "Live components" for the simulator: what a running cluster's components keep writing, so that a
  * snapshot served for minutes does not age into a dead cluster. Every `intervalMs` the objects that
- * were alive when the simulator loaded are renewed, as their owners would renew them:
+ * were alive when the simulator loaded and are due are renewed, at their owners' own cadences
+ * (leader Leases every tick; node Leases every {@link NODE_LEASE_RENEW_S} s and node status every
+ * {@link NODE_STATUS_REPORT_S} s, as the kubelet does, so that 5,000 nodes write about 500 times a
+ * second rather than 5,000):
  * - leader-election Leases in `kube-system` (kube-scheduler, kube-controller-manager, …): renewed
  *   when their `renewTime` was within `leaseDurationSeconds` at load (default 15 s, [001]);
  * - apiserver identity Leases (`apiserver-*` or label `apiserver.kubernetes.io/identity`): renewed
@@ -42,6 +45,20 @@ import { metaTime, microTime } from '../cluster/wire-time.js';
  */
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 2000;
 
+/**
+ * How often the kubelet renews its node Lease, in seconds: a quarter of `nodeLeaseDurationSeconds`
+ * (default 40 s), 10 s.
+ * @see https://kubernetes.io/docs/concepts/architecture/leases/#node-heartbeats
+ */
+export const NODE_LEASE_RENEW_S = 10;
+
+/**
+ * How often the kubelet posts an unchanged node status, in seconds: `nodeStatusReportFrequency`,
+ * default 5 min. A node that comes back from a reboot posts at once.
+ * @see https://kubernetes.io/docs/reference/config-api/kubelet-config.v1beta1/
+ */
+export const NODE_STATUS_REPORT_S = 300;
+
 /** Options of {@link startHeartbeats}. */
 export interface HeartbeatOptions {
   /** Renewal period in ms; default {@link DEFAULT_HEARTBEAT_INTERVAL_MS}. */
@@ -81,6 +98,10 @@ interface TrackedLease {
   stored: StoredObject;
   /** Node whose reboot pauses this Lease (node Leases; apiserver Leases with a hostname label). */
   node: string | null;
+  /** A node Lease (renewed every {@link NODE_LEASE_RENEW_S} s; others every tick). */
+  nodeLease: boolean;
+  /** When the Lease was last renewed (ms since the epoch; its `renewTime` at load). */
+  renewedAt: number;
 }
 
 function isApiserverIdentity(lease: WireObject): boolean {
@@ -101,6 +122,16 @@ function freshnessS(lease: WireObject, spec: LeaseSpec, nodeGraceS: number): num
   if (isApiserverIdentity(lease))
     return Math.min(spec.leaseDurationSeconds ?? APISERVER_IDENTITY_STALE_S, APISERVER_IDENTITY_STALE_S);
   return spec.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S;
+}
+
+/** The newest `lastHeartbeatTime` of a node's conditions, in ms since the epoch (-Infinity when none). */
+function newestHeartbeat(node: KNode): number {
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const c of node.status?.conditions ?? []) {
+    const t = Date.parse(c.lastHeartbeatTime ?? '');
+    if (!Number.isNaN(t) && t > newest) newest = t;
+  }
+  return newest;
 }
 
 function readyStatus(node: KNode): string | undefined {
@@ -128,7 +159,8 @@ export function startHeartbeats(
     );
   const t0 = now().getTime();
   const leases = new Map<string, TrackedLease>();
-  const nodes = new Set<string>();
+  /** Nodes still heartbeating, with when each last posted its status (ms since the epoch). */
+  const nodes = new Map<string, number>();
   const paused = new Set<string>();
   let error: Error | null = null;
 
@@ -149,12 +181,17 @@ export function startHeartbeats(
       continue;
     }
     const node = isNodeLease ? lease.metadata.name : (lease.metadata.labels?.[HOSTNAME_LABEL] ?? null);
-    leases.set(stored.key, { stored, node: isApiserverIdentity(lease) || isNodeLease ? node : null });
+    leases.set(stored.key, {
+      stored,
+      node: isApiserverIdentity(lease) || isNodeLease ? node : null,
+      nodeLease: isNodeLease,
+      renewedAt: last,
+    });
   }
   for (const stored of store.resources.get('nodes')?.objects ?? []) {
     const node = JSON.parse(stored.json.toString('utf8')) as WireObject & KNode;
     if (readyStatus(node) === 'True' && !deadNodeLeases.has(node.metadata.name))
-      nodes.add(node.metadata.name);
+      nodes.set(node.metadata.name, newestHeartbeat(node));
   }
 
   const renewLeases = (t: Date): void => {
@@ -167,17 +204,20 @@ export function startHeartbeats(
         continue;
       }
       if (tracked.node !== null && paused.has(tracked.node)) continue;
+      if (tracked.nodeLease && t.getTime() - tracked.renewedAt < NODE_LEASE_RENEW_S * 1000) continue;
       const lease = JSON.parse(current.json.toString('utf8')) as WireObject;
       const spec = (lease.spec ?? (lease.spec = {})) as LeaseSpec;
       spec.renewTime = microTime(t);
+      tracked.renewedAt = t.getTime();
       writeObject(store, 'leases', lease, t);
       tracked.stored = rs.byKey.get(key) as StoredObject;
     }
   };
 
   const renewNodes = (t: Date): void => {
-    for (const name of nodes) {
+    for (const [name, postedAt] of nodes) {
       if (paused.has(name)) continue;
+      if (t.getTime() - postedAt < NODE_STATUS_REPORT_S * 1000) continue;
       const node = readObject(store, 'nodes', `/${name}`) as (WireObject & KNode) | undefined;
       if (!node) {
         nodes.delete(name);
@@ -190,6 +230,7 @@ export function startHeartbeats(
         lastHeartbeatTime: metaTime(t),
       }));
       writeObject(store, 'nodes', node, t);
+      nodes.set(name, t.getTime());
     }
   };
 
@@ -212,16 +253,16 @@ export function startHeartbeats(
     },
     resume(node) {
       paused.delete(node);
-      nodes.add(node);
+      nodes.set(node, Number.NEGATIVE_INFINITY); // back from a reboot: the kubelet posts its status at once
       const key = `${NODE_LEASE_NS}/${node}`;
       const stored = leaseStore?.byKey.get(key);
-      if (stored) leases.set(key, { stored, node });
+      if (stored) leases.set(key, { stored, node, nodeLease: true, renewedAt: Number.NEGATIVE_INFINITY });
     },
     stop() {
       clearInterval(timer);
     },
     renewedLeases: () => [...leases.keys()],
-    renewedNodes: () => [...nodes],
+    renewedNodes: () => [...nodes.keys()],
     lastError: () => error,
   };
 }

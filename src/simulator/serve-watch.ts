@@ -141,7 +141,7 @@ export function serveWatch(
     backlog = w.rs.objects.filter(matches).map((o) => line('ADDED', objectJson(o)));
     if (sendInitial && bookmarks) backlog.push(bookmark({ 'k8s.io/initial-events-end': 'true' }));
   } else {
-    const past = store.changes.since(Number(rvText));
+    const past = store.changes.since(Number(rvText), plural);
     if (past === 'expired') {
       // kube-apiserver's watch cache: 200, one ERROR event with the 410 Status, end of the stream
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });

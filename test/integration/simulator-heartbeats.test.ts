@@ -211,6 +211,32 @@ describe('simulator heartbeats', () => {
     expect(renewTime(sim, 'kube-node-lease', 'atlas-wk-2')).toBe(staleWk2);
   });
 
+  it('renews at the owners\' cadences: leader Leases every tick, node Leases every 10 s, node status every 5 min', async () => {
+    const clock = movableClock();
+    const sim = await start(scenarioWithNodeLeases(), { intervalMs: 30 }, clock.now);
+    clock.advance(15_000);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-wk-1', clock.now);
+    const nodeLeaseRv = resourceVersion(sim, 'leases', 'kube-node-lease', 'atlas-wk-1');
+    const nodeRv = resourceVersion(sim, 'nodes', null, 'atlas-wk-1');
+    const leaderRv = resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler');
+    // 5 s later: the leader Lease is renewed again, the node Lease (renewed 5 s ago) is not due yet
+    clock.advance(5_000);
+    await renewedAfterMove(sim, 'kube-system', 'kube-scheduler', clock.now);
+    await eventually('the leader Lease renewed again', () =>
+      resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler') > leaderRv,
+    );
+    expect(resourceVersion(sim, 'leases', 'kube-node-lease', 'atlas-wk-1')).toBe(nodeLeaseRv);
+    // 6 s more (11 s since): the node Lease is due
+    clock.advance(6_000);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-wk-1', clock.now);
+    expect(resourceVersion(sim, 'leases', 'kube-node-lease', 'atlas-wk-1')).toBeGreaterThan(nodeLeaseRv);
+    // the node's status (posted 2 min before capture) is posted again only when unchanged for 5 min
+    expect(resourceVersion(sim, 'nodes', null, 'atlas-wk-1')).toBe(nodeRv);
+    clock.advance(300_000);
+    await renewedAfterMove(sim, 'kube-node-lease', 'atlas-wk-1', clock.now);
+    expect(Date.parse(heartbeat(sim, 'atlas-wk-1') ?? '')).toBeGreaterThan(clock.now().getTime() - 5_000);
+  });
+
   it('Leases written by clients are not renewed; a PUT with an old resourceVersion gets 409', async () => {
     const clock = movableClock();
     const sim = await start(S01, { intervalMs: 30 }, clock.now);

@@ -324,7 +324,7 @@ class Reflector {
         item.apiVersion = this.def.apiVersion;
         const key = `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
         if (this.def.kind === 'Pod') pods.set(key, cachedPod(item));
-        else objects.set(key, slimObject(item));
+        else objects.set(key, deepFreeze(slimObject(item)));
       }
       cont = page.metadata?.continue ?? '';
       if (!rv) rv = page.metadata?.resourceVersion ?? '';
@@ -363,7 +363,7 @@ class Reflector {
       if (this.def.kind === 'Pod') this.removePod(key);
       else this.objects.delete(key);
     } else if (this.def.kind === 'Pod') this.putPod(key, cachedPod(obj));
-    else this.objects.set(key, slimObject(obj));
+    else this.objects.set(key, deepFreeze(slimObject(obj)));
   }
 
   /** One watch request; resolves when the stream ends ('ended') or says 410 ('expired'). */
@@ -457,6 +457,19 @@ class Reflector {
       this.connected = false; // not in sync until the next watch is connected
     }) as Promise<'ended' | 'expired'>;
   }
+}
+
+/**
+ * Freeze an object and everything in it. Cached objects are handed to every snapshot as they are
+ * (a copy of 50,000 objects per answer cost over a second at 5,000 nodes); freezing makes any
+ * code that would change one throw instead of corrupting the cache.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function cachedPod(item: Obj): CachedPod {
@@ -555,7 +568,7 @@ export class ClusterWatchCache {
             const p = r.pods.get(key);
             if (p) builder.keepPod(JSON.parse(p.json) as KPod);
           }
-      } else for (const o of r.objects.values()) builder.add(structuredClone(o));
+      } else for (const o of r.objects.values()) builder.add(o); // frozen on arrival: shared, never copied
     }
     if (readyz.error) builder.readErrors.push(readyz.error);
     if (kubeProxy.configMap) builder.add({ ...kubeProxy.configMap, kind: 'ConfigMap' });

@@ -211,7 +211,7 @@ describe('simulator heartbeats', () => {
     expect(renewTime(sim, 'kube-node-lease', 'atlas-wk-2')).toBe(staleWk2);
   });
 
-  it('renews at the owners\' cadences: leader Leases every tick, node Leases every 10 s, node status every 5 min', async () => {
+  it("renews at the owners' cadences: leader Leases every tick, node Leases every 10 s, node status every 5 min", async () => {
     const clock = movableClock();
     const sim = await start(scenarioWithNodeLeases(), { intervalMs: 30 }, clock.now);
     clock.advance(15_000);
@@ -222,8 +222,9 @@ describe('simulator heartbeats', () => {
     // 5 s later: the leader Lease is renewed again, the node Lease (renewed 5 s ago) is not due yet
     clock.advance(5_000);
     await renewedAfterMove(sim, 'kube-system', 'kube-scheduler', clock.now);
-    await eventually('the leader Lease renewed again', () =>
-      resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler') > leaderRv,
+    await eventually(
+      'the leader Lease renewed again',
+      () => resourceVersion(sim, 'leases', 'kube-system', 'kube-scheduler') > leaderRv,
     );
     expect(resourceVersion(sim, 'leases', 'kube-node-lease', 'atlas-wk-1')).toBe(nodeLeaseRv);
     // 6 s more (11 s since): the node Lease is due

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
+import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
 import type { AnswerService } from '../../src/answer/answer.js';
@@ -244,6 +246,19 @@ describe('the cache gives the same analysis as a fresh read', () => {
       const b = analyzeRebootImpact(fresh, node, at);
       expect(a.verdict).toBe(b.verdict);
       expect(a.findings).toEqual(b.findings);
+      // cached objects are shared by every snapshot (frozen): the analyses change none of them
+      const again = await cache.snapshot(node, null);
+      const status = analyzeHaStatus(again?.snapshot as NonNullable<typeof again>['snapshot'], at);
+      expect(status.health).toBe(analyzeHaStatus(fresh, at).health);
+      renderText(
+        explainRebootImpact(
+          analyzeRebootImpact(again?.snapshot as NonNullable<typeof again>['snapshot'], node, at),
+          { locale: 'en', cluster: 'sim', requestId: 'cache' },
+        ),
+      );
+      expect(
+        analyzeRebootImpact(again?.snapshot as NonNullable<typeof again>['snapshot'], node, at).findings,
+      ).toEqual(b.findings);
       expect(cached?.snapshot.podSummaries).toHaveLength(fresh.podSummaries.length);
       expect(new Set(cached?.snapshot.pods.map((p) => p.metadata.name))).toEqual(
         new Set(fresh.pods.map((p) => p.metadata.name)),

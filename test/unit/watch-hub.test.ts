@@ -7,7 +7,12 @@ import { WatchHub } from '../../src/simulator/watch-hub.js';
 import type { ChangeEvent } from '../../src/simulator/watch-hub.js';
 
 function event(rv: number, plural: string): ChangeEvent {
-  const object = { key: `/${plural}-${rv}`, fields: {}, json: Buffer.from('{}') };
+  const object = {
+    key: `/${plural}-${rv}`,
+    labels: undefined,
+    fields: { 'metadata.name': `${plural}-${rv}`, 'metadata.namespace': '' },
+    json: Buffer.from('{}'),
+  };
   return { rv, plural, type: 'MODIFIED', object, previous: object };
 }
 

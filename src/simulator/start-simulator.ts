@@ -106,6 +106,8 @@ export interface RunningSimulator {
   setRbac(rules: RbacRules | null): void;
   /** Requests served, by URL path (without query). */
   requests: Map<string, number>;
+  /** At least the last {@link REQUEST_LOG_SIZE} request URLs (path and query), oldest first. */
+  requestLog: string[];
   /** Total requests served. */
   totalRequests(): number;
   /** Successful evictions (`pods/eviction` answered 201) by `namespace/name` of the pod. */
@@ -138,6 +140,9 @@ export interface RunningSimulator {
   /** Stop listening and close open connections. */
   close(): Promise<void>;
 }
+
+/** Request URLs {@link RunningSimulator.requestLog} keeps at least (tests). */
+export const REQUEST_LOG_SIZE = 1000;
 
 const JSON_TYPE = 'application/json';
 const COMMA = Buffer.from(',');
@@ -217,6 +222,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   let faults: SimulatorFaults = options.faults ?? {};
   let rbac: RbacRules | null = options.rbac ?? null;
   const requests = new Map<string, number>();
+  const requestLog: string[] = [];
   let total = 0;
   const state: MaintenanceState = { evictions: new Map(), evictionRequests: new Map() };
   const reboots = new Set<RebootHandle>();
@@ -229,6 +235,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     const url = new URL(req.url ?? '/', 'http://simulator');
     const path = url.pathname;
     requests.set(path, (requests.get(path) ?? 0) + 1);
+    requestLog.push(req.url ?? '/');
+    if (requestLog.length > REQUEST_LOG_SIZE * 2) requestLog.splice(0, requestLog.length - REQUEST_LOG_SIZE);
     total++;
     const route = resolve(path);
     const delay = faults.delayMs?.[route.delayKey] ?? faults.delayMs?.['*'] ?? 0;
@@ -297,6 +305,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       rbac = rules;
     },
     requests,
+    requestLog,
     totalRequests: () => total,
     evictions: state.evictions,
     evictionRequests: state.evictionRequests,

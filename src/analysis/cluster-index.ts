@@ -98,9 +98,11 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
   for (const w of snapshot.workloads) {
     if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
     if (w.kind !== 'ReplicaSet') continue;
-    const owners = new Set<string>();
-    for (const o of w.metadata.ownerReferences ?? []) if (o.controller === true) owners.add(o.uid);
-    for (const uid of owners) group(replicaSetsByOwnerUid, uid, w);
+    // At most one owner reference is the controller (the API server refuses more), so no Set is
+    // needed; a repeated reference is skipped all the same.
+    let last: string | null = null;
+    for (const o of w.metadata.ownerReferences ?? [])
+      if (o.controller === true && o.uid !== last) group(replicaSetsByOwnerUid, (last = o.uid), w);
   }
   const pdbsByNamespace = new Map<string, KPodDisruptionBudget[]>();
   for (const pdb of snapshot.podDisruptionBudgets)

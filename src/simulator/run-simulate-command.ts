@@ -3,7 +3,7 @@
  * Kubernetes API until interrupted; by default its live components keep renewing what was alive
  * (Leases, node heartbeats; heartbeats.ts), `--no-heartbeats` lets the timestamps age. The CLI parses arguments and calls {@link runSimulateCommand}.
  */
-import { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeats.js';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, NODE_LEASE_RENEW_S, NODE_STATUS_REPORT_S } from './heartbeats.js';
 import { startSimulator } from './start-simulator.js';
 import type { RunningSimulator } from './start-simulator.js';
 
@@ -38,7 +38,7 @@ export async function runSimulateCommand(
   io.out(sim.shiftMs !== 0 ? `, timestamps shifted by ${Math.round(sim.shiftMs / 1000)} s)\n` : ')\n');
   io.out(
     heartbeats
-      ? `Leases and node heartbeats alive at load are renewed every ${DEFAULT_HEARTBEAT_INTERVAL_MS / 1000} s (--no-heartbeats: let them age)\n`
+      ? `Leases and node heartbeats alive at load are renewed as their owners do: leader Leases every ${DEFAULT_HEARTBEAT_INTERVAL_MS / 1000} s, node Leases every ${NODE_LEASE_RENEW_S} s, node status every ${NODE_STATUS_REPORT_S / 60} min (--no-heartbeats: let them age)\n`
       : 'Heartbeats off: Leases and node heartbeats age from now on\n',
   );
   io.out(`Use it with: kubectl --kubeconfig <file with the YAML below> get nodes\n\n`);

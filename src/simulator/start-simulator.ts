@@ -238,6 +238,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     requestLog.push(req.url ?? '/');
     if (requestLog.length > REQUEST_LOG_SIZE * 2) requestLog.splice(0, requestLog.length - REQUEST_LOG_SIZE);
     total++;
+    heartbeats?.catchUp(); // what the timer of a busy process has not renewed yet
     const route = resolve(path);
     const delay = faults.delayMs?.[route.delayKey] ?? faults.delayMs?.['*'] ?? 0;
     const answer = (): void => {

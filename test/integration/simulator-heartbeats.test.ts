@@ -138,6 +138,18 @@ describe('simulator heartbeats', () => {
     expect(Date.parse(heartbeat(sim, 'atlas-cp-1') ?? '')).toBeGreaterThan(clock.now().getTime() - 5_000);
   });
 
+  it('a read after the timer was held up (a busy event loop) is served what would have been renewed meanwhile', async () => {
+    const clock = movableClock();
+    // the default 2 s timer: moving the clock 20 s at once is a process whose timer did not fire for 20 s
+    const sim = await start(S01, true, clock.now);
+    expect(await health(sim, clock.now)).toBe('healthy');
+    clock.advance(20_000);
+    expect(await health(sim, clock.now)).toBe('healthy');
+    expect(Date.parse(renewTime(sim, 'kube-system', 'kube-scheduler') ?? '')).toBeGreaterThan(
+      clock.now().getTime() - 5_000,
+    );
+  });
+
   it('through the real answer path: the demo cluster says healthy before and after 80 s', async () => {
     const clock = movableClock();
     const config = await loadConfig({ env: {} });

@@ -912,12 +912,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
 
   // 16. etcdctl on kubeadm needs the cluster's endpoints and certificates (kubeadm docs, "Snapshot
   // using etcdctl options", https://kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#snapshot-using-etcdctl-options):
-  // advice to run a health check or a snapshot gives them or says etcdctl is set up for the cluster.
-  for (const a of reply.advice)
-    if (
-      /etcdctl (?:endpoint health|snapshot save)/.test(a) &&
-      !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a)
-    )
+  // every sentence that suggests an etcdctl command (a health check, a snapshot, promoting or
+  // removing a learner, disarming an alarm, the wait of a rolling plan) gives them or says etcdctl is
+  // set up for the cluster.
+  for (const a of sentences)
+    if (/etcdctl [a-z]/.test(a) && !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a))
       out.push(`etcdctl advised without the cluster's endpoints and certificates: "${a}"`);
 
   // 5. Plurals.

@@ -971,6 +971,37 @@ describe('the invariant checker catches planted contradictions', () => {
       /etcdctl advised without the cluster's endpoints and certificates/,
     ],
     [
+      'etcdctl member promote without the cluster set up (scenario 45, learner)',
+      {
+        advice: [
+          'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote 5f1c2a9b7e3d4c61) or remove it (etcdctl member remove 5f1c2a9b7e3d4c61), then ask again.',
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      'etcdctl alarm disarm without the cluster set up, in Korean',
+      {
+        locale: 'ko',
+        advice: [
+          '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      'a rolling plan waits on etcdctl endpoint health without the cluster set up',
+      {
+        sections: [
+          {
+            heading: 'Plan',
+            lines: ['1. atlas-cp-1: wait for its etcd member m1 healthy (etcdctl endpoint health)'],
+          },
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
       '"All 2 replicas" for both (real 01)',
       { reasons: ['All 2 replicas of coredns (Deployment, kube-system) are on borealis-cp-2: downtime.'] },
       /"all 2" for both/,

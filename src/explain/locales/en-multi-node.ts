@@ -40,7 +40,8 @@ export const enMultiNode = {
   stepNoConcern: '.',
   wait: {
     'node-ready': '{{node}} Ready and uncordoned',
-    'etcd-member-healthy': 'its etcd member {{member}} healthy (etcdctl endpoint health)',
+    'etcd-member-healthy':
+      'its etcd member {{member}} healthy (etcdctl endpoint health, with etcdctl set up for the cluster)',
     'pdb-allows':
       'PodDisruptionBudget {{namespace}}/{{pdb}} allowing {{disruptionsAllowed}} disruption(s) again',
   },

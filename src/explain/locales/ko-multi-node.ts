@@ -43,7 +43,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   stepNoConcern: '.',
   wait: {
     'node-ready': '{{node}} Ready 및 uncordon',
-    'etcd-member-healthy': 'etcd 멤버 {{member}} 정상 (etcdctl endpoint health)',
+    'etcd-member-healthy':
+      'etcd 멤버 {{member}} 정상 (클러스터용 etcdctl이 설정된 상태에서 etcdctl endpoint health)',
     'pdb-allows': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 허용 중단 수가 다시 {{disruptionsAllowed}}',
   },
   excludedLine: '{{node}} [지금은 단독으로도 안전하지 않음]: {{reason}}',

@@ -950,6 +950,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`wrong plural: "${m[0]}"`);
   }
 
+  // 5e. Korean: one counted thing is not "each" (각각): "파드 1개: 각각 …".
+  if (reply.locale === 'ko')
+    for (const m of text.matchAll(/(?<![\d.])1(?:개|대|명)[^.\n]{0,6}각각/g))
+      out.push(`wrong plural: "${m[0]}"`);
+
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

@@ -1002,6 +1002,14 @@ describe('the invariant checker catches planted contradictions', () => {
       /etcdctl advised without the cluster's endpoints and certificates/,
     ],
     [
+      'one pod said "each" (각각) in Korean (drain, scenario 41)',
+      {
+        locale: 'ko',
+        stops: ['드레인이 hydra-wk-1에서 축출하는 파드 1개: 각각 다른 노드에 다시 만들어짐'],
+      },
+      /wrong plural: "1개: 각각"/,
+    ],
+    [
       '"All 2 replicas" for both (real 01)',
       { reasons: ['All 2 replicas of coredns (Deployment, kube-system) are on borealis-cp-2: downtime.'] },
       /"all 2" for both/,

@@ -62,6 +62,8 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
         /2 pods on hydra-wk-2 are evicted by the drain and recreated|room for the 2 evicted pods|the 2 pods drain evicts from hydra-wk-2: each is recreated/,
       );
       const ko = await ask('s41', q, 'ko');
+      // One pod moves: not "each" (각각).
+      expect(ko).not.toMatch(/1개: 각각/);
       expect(ko).not.toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*재스케줄되는 동안/);
       expect(ko).toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*Pending/);
     }

@@ -296,6 +296,8 @@ const DRAIN_MOVES_PODS = [
   'whatIf.stops.drain-evicts',
   'whatIf.stops.drain-evicts_one',
   'whatIf.advice.drain-command',
+  'multiNode.stops.pods-evicted',
+  'multiNode.stops.pods-evicted_one',
 ];
 /** With writes blocked nothing is created elsewhere either: "room for the evicted pods" is moot. */
 const WRITES_MAKE_PODS = [
@@ -339,6 +341,8 @@ const RESCHEDULED_AFTER_LOSS = [
   'multiNode.checks.capacity.joint-some-pending',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary_one',
+  'multiNode.stops.pods-rescheduled',
+  'multiNode.stops.pods-rescheduled_one',
 ];
 
 /**
@@ -359,6 +363,8 @@ const DRAIN_FIRST_MOVES = [
   'multiNode.checks.capacity.joint-fits-drain-first',
   'multiNode.checks.capacity.joint-fits-drain-first_one',
   'multiNode.checks.capacity.joint-some-pending-drain-first',
+  'multiNode.stops.pods-evicted-drain-first',
+  'multiNode.stops.pods-evicted-drain-first_one',
 ];
 
 /**
@@ -954,6 +960,14 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   if (reply.locale === 'ko')
     for (const m of text.matchAll(/(?<![\d.])1(?:개|대|명)[^.\n]{0,6}각각/g))
       out.push(`wrong plural: "${m[0]}"`);
+
+  // 5f. One model per plane (issue 16): an answer about several nodes together whose data plane is
+  // headed affected says what stops there, as one node's answer does (its pods, its kubelet,
+  // kube-proxy and CNI, or the drains that cannot run).
+  if (reply.multiNode?.mode === 'together')
+    for (const plane of reply.planes)
+      if (plane.plane === 'data' && plane.affected && plane.stops.length === 0)
+        out.push(`the data plane is headed affected but no Stops line says what stops: "${plane.heading}"`);
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

@@ -1038,6 +1038,41 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(v.join('\n')).toMatch(expected);
   });
 
+  it('a joint answer whose data plane is affected lists what stops there (s41 "can we reboot A and B")', () => {
+    const multiNode: Reply['multiNode'] = {
+      mode: 'together',
+      action: 'reboot',
+      nodes: ['hydra-wk-1', 'hydra-wk-2'],
+      joint: { verdict: 'caution', findings: [] },
+      plan: {
+        verdict: 'caution',
+        order: [],
+        batches: [],
+        riskiestStep: null,
+        workerBatchSize: 1,
+        steps: [],
+        excluded: [],
+      },
+    };
+    const data = { plane: 'data' as const, affected: true, heading: 'Data plane: affected', reasons: [] };
+    const jointCtx = { ...ctx, target: null, targets: ['hydra-wk-1', 'hydra-wk-2'], allControlPlane: false };
+    const without = { ...base, multiNode, planes: [{ ...data, stops: [], keepsWorking: [] }] };
+    expect(answerViolations(without, jointCtx).join('\n')).toMatch(
+      /the data plane is headed affected but no Stops line/,
+    );
+    const withStops = {
+      ...without,
+      planes: [
+        {
+          ...data,
+          stops: ['kubelet, kube-proxy and the CNI on hydra-wk-1 and hydra-wk-2 until they are back'],
+          keepsWorking: [],
+        },
+      ],
+    };
+    expect(answerViolations(withStops, jointCtx).join('\n')).not.toMatch(/no Stops line/);
+  });
+
   it('the drain-first sentences of a joint reboot or upgrade that loses quorum are no contradiction', () => {
     for (const action of ['reboot', 'upgrade'] as const) {
       const reply = plant({

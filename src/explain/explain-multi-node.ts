@@ -12,7 +12,7 @@ import type {
   WaitCondition,
 } from '../analysis/multi-node/types.js';
 import { drainBlockOf } from '../analysis/node-state-checks.js';
-import { TYPICAL_NODE_REBOOT_S } from '../analysis/domain.js';
+import { LEADER_ELECTION_LEASE_DURATION_S, TYPICAL_NODE_REBOOT_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
@@ -160,18 +160,18 @@ function dataLines(
     stops.push(tr.t(key, params));
   };
   for (const e of joint.evictions) {
-    const count = e.moving.length + e.pinned.length + e.bare.length;
+    const count = e.evicted.length;
     if (e.dead && count > 0) t('stops.pods-on-dead-node', { node: e.node, count });
   }
   if (writesBlocked) {
     if (drain) {
       if (liveNodes.length > 0) t('multiNode.stops.drain-writes-blocked', { nodes: liveNodes });
     } else {
-      const all = [...sum((e) => e.moving), ...sum((e) => e.pinned), ...sum((e) => e.bare)];
+      const all = sum((e) => e.evicted);
       if (all.length > 0)
         t('multiNode.stops.pods-writes-blocked', {
           count: all.length,
-          nodes: live.filter((e) => e.moving.length + e.pinned.length + e.bare.length > 0).map((e) => e.node),
+          nodes: live.filter((e) => e.evicted.length > 0).map((e) => e.node),
         });
     }
   } else if (noQuorum) {
@@ -204,9 +204,10 @@ function dataLines(
       .map((f) => String(f.facts.workload));
     if (down.length > 0) t('multiNode.stops.workloads-down', { workloads: down });
   }
-  // A pinned pod is down as long as its node is, whatever else can be written.
+  // A pinned pod is down as long as its node is (with writes refused the line above counts it:
+  // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
   const pinned = sum((e) => e.pinned);
-  if (pinned.length > 0 && !(drain && writesBlocked) && !(writesBlocked && !drain))
+  if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
       pods: pinned,
       count: pinned.length,
@@ -236,6 +237,94 @@ function dataLines(
   return { stops, keepsWorking: keeps };
 }
 
+/**
+ * The control plane's Stops and Keeps-working lines of a joint answer that keeps quorum, for nodes
+ * that go down (not a drain), as one control-plane node's answer has them
+ * (explain-reboot-impact.ts `controlSection`): the etcd members down and the failures still
+ * tolerated, the API capacity lost, each leader Lease that moves to a standby, the VIP that moves,
+ * an etcd election; with etcd refusing writes (an alarm) every change through the API stops.
+ * Lost quorum has its own lines ({@link planes}).
+ * @param tr - the translator
+ * @param joint - the joint analysis
+ */
+function controlLines(tr: Translator, joint: JointImpact): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const f = joint.findings;
+  const stops: string[] = [];
+  const keeps: string[] = [];
+  if (joint.alone.some((a) => drainBlockOf(a.findings) === 'writes-blocked')) {
+    return {
+      stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
+        tr.t(`stops.${k}`),
+      ),
+      keepsWorking: [
+        'keeps.api-reads',
+        'keeps.running-pods',
+        'keeps.pod-traffic',
+        'keeps.service-traffic',
+      ].map((k) => tr.t(k)),
+    };
+  }
+  const etcd = f.find(
+    (x) =>
+      x.check === 'etcd-quorum-after' && (x.variant === 'joint-kept' || x.variant === 'joint-kept-no-spare'),
+  );
+  // One node or several: the sentence (and "until it is / they are back") agrees with the count.
+  const countOf = (x: Finding): number => (Array.isArray(x.facts.nodes) ? x.facts.nodes.length : 1);
+  if (etcd) {
+    const spare = Number(etcd.facts.spare ?? 0);
+    const count = countOf(etcd);
+    stops.push(
+      tr.t('multiNode.stops.etcd-members', {
+        ...etcd.facts,
+        count,
+        spareText:
+          spare > 0
+            ? tr.t('stops.spare-some', { spare })
+            : tr.t(count === 1 ? 'stops.spare-none' : 'multiNode.stops.spare-none'),
+      }),
+    );
+  }
+  const vip = f.find((x) => x.check === 'control-plane-endpoint' && x.variant === 'joint-vip-moves');
+  const api = f.find((x) => x.check === 'apiserver-redundancy' && x.variant === 'joint-capacity');
+  if (api) stops.push(tr.t('multiNode.stops.apiservers', { ...api.facts, count: countOf(api) }));
+  if (vip) stops.push(tr.t('stops.vip-move', { node: String(vip.facts.holder) }));
+  const apiLeft =
+    api ?? f.find((x) => x.check === 'apiserver-redundancy' && x.variant === 'joint-already-down');
+  if (apiLeft) keeps.push(tr.t(vip ? 'keeps.api-others-direct' : 'keeps.api-others', apiLeft.facts));
+  const failovers = f.filter(
+    (x) =>
+      (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+      x.variant === 'joint-held-here',
+  );
+  for (const lf of failovers)
+    stops.push(
+      tr.t('stops.leader-failover', {
+        component: String(lf.facts.lease),
+        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      }),
+    );
+  if (f.some((x) => x.check === 'etcd-leader' && x.variant === 'leader-here'))
+    stops.push(tr.t('stops.etcd-election'));
+  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
+  else if (
+    f.some(
+      (x) =>
+        (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+        x.variant === 'joint-held-elsewhere',
+    )
+  )
+    keeps.push(tr.t('keeps.leaders-elsewhere'));
+  // Nothing more precise was seen (etcd health or the API servers not in the data): the nodes'
+  // control-plane components stop all the same.
+  if (stops.length === 0) {
+    const cp = joint.alone.filter((a) => a.role === 'control-plane' || a.etcdMember).map((a) => a.node);
+    stops.push(tr.t('multiNode.stops.control-plane-nodes', { nodes: cp, count: cp.length }));
+  }
+  if (joint.clusterNodes > joint.nodes.length)
+    keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
+  return { stops, keepsWorking: keeps };
+}
+
 function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
   const lost = joint.findings.some(
     (f) =>
@@ -251,7 +340,19 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
       .map((f) => explainMultiNodeFinding(tr, f))
       .filter((s): s is string => s !== null);
     const control = plane === 'control' && lost;
-    const data = plane === 'data' && affected ? dataLines(tr, joint, lost) : null;
+    // Nodes that go down (not a drain) with a control-plane node among them, quorum kept.
+    const controlDown =
+      plane === 'control' &&
+      affected &&
+      !lost &&
+      joint.action !== 'drain' &&
+      joint.alone.some((a) => a.role === 'control-plane' || a.etcdMember);
+    const data =
+      plane === 'data' && affected
+        ? dataLines(tr, joint, lost)
+        : controlDown
+          ? controlLines(tr, joint)
+          : null;
     return {
       plane,
       affected,

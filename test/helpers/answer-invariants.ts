@@ -964,10 +964,25 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 5f. One model per plane (issue 16): an answer about several nodes together whose data plane is
   // headed affected says what stops there, as one node's answer does (its pods, its kubelet,
   // kube-proxy and CNI, or the drains that cannot run).
+  // The same for the control plane when control-plane nodes go down with quorum (the joint etcd
+  // or API server findings say one is among them; a drain takes none down).
+  const cpGoesDown =
+    reply.multiNode?.action !== 'drain' &&
+    reply.findings.some(
+      (f) =>
+        (f.check === 'etcd-quorum-after' || f.check === 'apiserver-redundancy') &&
+        f.variant.startsWith('joint-'),
+    );
   if (reply.multiNode?.mode === 'together')
     for (const plane of reply.planes)
-      if (plane.plane === 'data' && plane.affected && plane.stops.length === 0)
-        out.push(`the data plane is headed affected but no Stops line says what stops: "${plane.heading}"`);
+      if (
+        plane.affected &&
+        plane.stops.length === 0 &&
+        (plane.plane === 'data' || (plane.plane === 'control' && cpGoesDown))
+      )
+        out.push(
+          `the ${plane.plane} plane is headed affected but no Stops line says what stops: "${plane.heading}"`,
+        );
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

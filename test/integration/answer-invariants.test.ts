@@ -1071,6 +1071,33 @@ describe('the invariant checker catches planted contradictions', () => {
       ],
     };
     expect(answerViolations(withStops, jointCtx).join('\n')).not.toMatch(/no Stops line/);
+    // A control-plane node among them going down (joint API server finding), quorum kept, no Stops line.
+    const control = {
+      ...withStops,
+      findings: [
+        {
+          check: 'apiserver-redundancy' as const,
+          plane: 'control' as const,
+          severity: 'info' as const,
+          variant: 'joint-capacity',
+          facts: { nodes: ['orion-cp-1'], before: 5, after: 4, others: ['orion-cp-2'] },
+        },
+      ],
+      planes: [
+        {
+          plane: 'control' as const,
+          affected: true,
+          heading: 'Control plane: affected',
+          reasons: [],
+          stops: [],
+          keepsWorking: [],
+        },
+        ...withStops.planes,
+      ],
+    };
+    expect(answerViolations(control, jointCtx).join('\n')).toMatch(
+      /the control plane is headed affected but no Stops line/,
+    );
   });
 
   it('the drain-first sentences of a joint reboot or upgrade that loses quorum are no contradiction', () => {

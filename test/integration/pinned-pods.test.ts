@@ -26,6 +26,7 @@ const config: BotConfig = {
     s41: file(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
     s42: file(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
     s01: file(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+    s49: file(SCENARIOS, '49-worker-already-dead-kubelet-stopped-pods-terminating.json'),
     r13: file(REAL, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
   },
   defaultCluster: 's41',
@@ -163,6 +164,20 @@ describe('nodes taken together: pinned pods are not counted as moving, and the d
       const stops = stopsOf(section(en, /^Data plane: affected$/));
       expect([q, stops.some((l) => /rook-ceph-osd-0-[^\n]*pinned to their node/.test(l))]).toEqual([q, true]);
     }
+  });
+
+  it('s49: the pods of a node already NotReady are not counted as moving (no kubelet confirms their eviction)', async () => {
+    // vega-wk-2 is NotReady with postgres-1 and frontend-…-t5rjl Terminating; vega-wk-1 runs postgres-0 and a frontend pod.
+    const en = await ask('s49', 'can we reboot vega-wk-1 and vega-wk-2', 'en');
+    expect(en).toContain('The remaining nodes have room for all 2 evicted pods.');
+    const stops = stopsOf(section(en, /^Data plane: affected$/));
+    expect(stops).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^• the 2 pods still bound to vega-wk-2: it is NotReady/),
+        '• 2 pods on vega-wk-1 are evicted by the drains and recreated on other nodes',
+        '• kubelet, kube-proxy and the CNI on vega-wk-1 until it is back (typically about 90 s)',
+      ]),
+    );
   });
 
   it('Korean: the same Stops lines (s41 reboot and drain, s42 reboot)', async () => {

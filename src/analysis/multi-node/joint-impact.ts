@@ -431,7 +431,8 @@ export function analyzeJointImpact(
 
   // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
-  const evictions = jointEvictions(index, nodes);
+  const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
+  const evictions = jointEvictions(index, nodes, dead);
   const evictable = evictions.evicted;
   const capacity = jointCapacity(index, nodes, evictions);
   const pinned = new Set(
@@ -490,15 +491,16 @@ export function analyzeJointImpact(
     pods.filter((p) => p.spec?.nodeName === node).map(name);
   const evictionsByNode: NodeEvictions[] = nodes.map((node) => {
     const moving = on(evictions.moving, node);
+    const evicted = on(evictions.evicted, node);
+    const pinnedHere = on(evictions.pinned, node);
     return {
       node,
+      evicted,
       moving,
       unplaced: moving.filter((p) => capacity.unplaced.has(p)),
-      pinned: on(evictions.pinned, node),
-      bare: on(evictions.evicted, node).filter(
-        (p) => !moving.includes(p) && !on(evictions.pinned, node).includes(p),
-      ),
-      dead: drainBlockOf(each.find((a) => a.node === node)?.findings ?? []) === 'node-dead',
+      pinned: pinnedHere,
+      bare: dead.has(node) ? [] : evicted.filter((p) => !moving.includes(p) && !pinnedHere.includes(p)),
+      dead: dead.has(node),
     };
   });
   return {

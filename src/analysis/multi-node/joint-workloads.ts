@@ -39,7 +39,9 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
  *   admits, hostPath data, a `kubernetes.io/hostname` node selector, a Rook-Ceph mon or OSD):
  *   recreated, they stay Pending until their own node is back and uncordoned
  * - bare pods (no controller) are evicted too and never come back (check `unmanaged-pods`).
- * DaemonSet and mirror (static) pods are not evicted at all: `kubectl drain` skips them.
+ * DaemonSet and mirror (static) pods are not evicted at all: `kubectl drain` skips them. The pods
+ * of a node that is already NotReady (`dead`) are in neither list: no kubelet confirms their
+ * eviction, they stay Terminating (check `dead-node-drain`), and need no room elsewhere.
  * @see https://kubernetes.io/docs/concepts/storage/volumes/#local
  * @see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/
  */
@@ -54,11 +56,20 @@ export interface JointEvictions {
  * Sort the pods the drains of the nodes evict ({@link JointEvictions}).
  * @param index - the cluster index (full pods kept for every node in `nodes`)
  * @param nodes - the target nodes
+ * @param dead - those already NotReady (a drain cannot complete there)
  */
-export function jointEvictions(index: ClusterIndex, nodes: readonly string[]): JointEvictions {
+export function jointEvictions(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  dead: ReadonlySet<string> = new Set(),
+): JointEvictions {
   const out: JointEvictions = { evicted: [], moving: [], pinned: [] };
   for (const node of nodes) {
     const evictable = podsOnNode(index, node).evictable;
+    if (dead.has(node)) {
+      out.evicted.push(...evictable);
+      continue;
+    }
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
     for (const p of evictable) {
       out.evicted.push(p);

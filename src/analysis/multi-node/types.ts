@@ -23,13 +23,16 @@ export interface NodeAlone {
 
 /**
  * What the drains do with one target's pods (`ns/name` each), the model of joint-workloads.ts
- * `jointEvictions`: `moving` are recreated and can run on another node (`unplaced` of them fit on
+ * `jointEvictions`: `evicted` all of them, `moving` are recreated and can run on another node (`unplaced` of them fit on
  * no remaining node), `pinned` are recreated but can only start on this node again, `bare` have no
  * controller and never come back. `dead`: the node is NotReady already (check `dead-node-drain`),
- * so no kubelet confirms the evictions and its kubelet, kube-proxy and CNI are down already.
+ * so no kubelet confirms the evictions and its kubelet, kube-proxy and CNI are down already (its
+ * pods are then in `evicted` only).
  */
 export interface NodeEvictions {
   node: string;
+  /** Every pod a drain of the node evicts (or asks to evict, when it is dead). */
+  evicted: string[];
   moving: string[];
   unplaced: string[];
   pinned: string[];

@@ -262,6 +262,17 @@ export const enMultiNode = {
     'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
     cordon: 'new pods on {{nodes}}: cordoned until you uncordon them',
     'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'etcd-members':
+      'the etcd members on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
+    'etcd-members_one':
+      'the etcd member on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
+    'spare-none': 'no further failure is tolerated until they are back',
+    'control-plane-nodes':
+      'the control-plane components on {{nodes}} (their API servers, etcd members, schedulers and controller managers) until they are back',
+    'control-plane-nodes_one':
+      'the control-plane components on {{nodes}} (its API server, etcd member, scheduler and controller manager) until it is back',
+    apiservers: 'the API servers on {{nodes}}: API capacity drops from {{before}} to {{after}}',
+    apiservers_one: 'the API server on {{nodes}}: API capacity drops from {{before}} to {{after}}',
   },
   keeps: {
     'drained-nodes':

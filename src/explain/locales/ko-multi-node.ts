@@ -215,6 +215,12 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'etcd-members':
+      '{{nodes}}의 etcd 멤버: 투표 멤버 {{voters}}개 중 {{after}}개가 남음 (정족수 {{quorum}}). {{spareText}}',
+    'spare-none': '노드들이 돌아올 때까지 추가 장애를 허용하지 못함',
+    'control-plane-nodes':
+      '{{nodes}}의 컨트롤 플레인 구성 요소(API 서버, etcd 멤버, 스케줄러, 컨트롤러 매니저): 노드가 돌아올 때까지',
+    apiservers: '{{nodes}}의 API 서버: API 처리 용량이 {{before}}대에서 {{after}}대로 줄어듦',
   },
   keeps: {
     'drained-nodes':

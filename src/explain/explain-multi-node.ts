@@ -7,10 +7,13 @@
 import type {
   JointImpact,
   MultiNodeAction,
+  NodeEvictions,
   RollingPlan,
   WaitCondition,
 } from '../analysis/multi-node/types.js';
-import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
+import { drainBlockOf } from '../analysis/node-state-checks.js';
+import { LEADER_ELECTION_LEASE_DURATION_S, TYPICAL_NODE_REBOOT_S } from '../analysis/domain.js';
+import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
@@ -124,6 +127,204 @@ function askExample(
   return mode === 'one-by-one' ? `${verb} ${list} one by one` : `can I ${verb} ${list}`;
 }
 
+/**
+ * The data plane's Stops and Keeps-working lines of a joint answer, from the same model as its
+ * findings ({@link JointImpact.evictions}, and what can still be written: etcd refusing writes,
+ * quorum lost), as one node's answer has them (explain-reboot-impact.ts `dataSection`): the pods
+ * the drains move elsewhere (only those that can run elsewhere: not the pinned ones, not bare pods),
+ * those that fit nowhere, those pinned to their node (down while it is, never "recreated on other
+ * nodes"), bare pods lost, each node's kubelet, kube-proxy and CNI (not for a drain, which leaves
+ * the nodes running; not for a node already dead), workloads with no replica left.
+ * @param tr - the translator
+ * @param joint - the joint analysis
+ * @param lost - the nodes together lose quorum
+ */
+function dataLines(
+  tr: Translator,
+  joint: JointImpact,
+  lost: boolean,
+): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const action = joint.action;
+  const drain = action === 'drain';
+  const writesBlocked = joint.alone.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
+  // Nodes lost without a drain while quorum is lost: nothing is evicted nor recreated (writes).
+  const noQuorum = !writesBlocked && lost && action === 'node-down';
+  const drainFirst = lost && !writesBlocked && !noQuorum;
+  const live = joint.evictions.filter((e) => !e.dead);
+  const liveNodes = live.map((e) => e.node);
+  const sum = (pick: (e: NodeEvictions) => readonly string[], of = live): string[] => of.flatMap(pick);
+  const nodesWith = (pick: (e: NodeEvictions) => readonly string[]): string[] =>
+    live.filter((e) => pick(e).length > 0).map((e) => e.node);
+  const stops: string[] = [];
+  const t = (key: string, params: Record<string, FactValue>): void => {
+    stops.push(tr.t(key, params));
+  };
+  for (const e of joint.evictions) {
+    const count = e.evicted.length;
+    if (e.dead && count > 0) t('stops.pods-on-dead-node', { node: e.node, count });
+  }
+  if (writesBlocked) {
+    if (drain) {
+      if (liveNodes.length > 0) t('multiNode.stops.drain-writes-blocked', { nodes: liveNodes });
+    } else {
+      const all = sum((e) => e.evicted);
+      if (all.length > 0)
+        t('multiNode.stops.pods-writes-blocked', {
+          count: all.length,
+          nodes: live.filter((e) => e.evicted.length > 0).map((e) => e.node),
+        });
+    }
+  } else if (noQuorum) {
+    const moving = sum((e) => e.moving);
+    if (moving.length > 0)
+      t('multiNode.stops.pods-no-quorum', { count: moving.length, nodes: nodesWith((e) => e.moving) });
+  } else {
+    const moved = live.flatMap((e) => e.moving.filter((p) => !e.unplaced.includes(p)));
+    const movedNodes = live.filter((e) => e.moving.some((p) => !e.unplaced.includes(p))).map((e) => e.node);
+    const key =
+      action === 'node-down'
+        ? 'multiNode.stops.pods-rescheduled'
+        : drainFirst
+          ? 'multiNode.stops.pods-evicted-drain-first'
+          : 'multiNode.stops.pods-evicted';
+    if (moved.length > 0) t(key, { count: moved.length, nodes: movedNodes });
+    const stranded = sum((e) => e.unplaced);
+    if (stranded.length > 0)
+      t('multiNode.stops.pods-stranded', { count: stranded.length, nodes: nodesWith((e) => e.unplaced) });
+    const bare = sum((e) => e.bare);
+    if (bare.length > 0 && action !== 'node-down') t('stops.pods-lost', { pods: bare, count: bare.length });
+    const down = joint.joint
+      .filter(
+        (f) =>
+          f.check === 'single-replica' &&
+          f.severity !== 'info' &&
+          f.severity !== 'ok' &&
+          !f.variant.startsWith('joint-pinned'),
+      )
+      .map((f) => String(f.facts.workload));
+    if (down.length > 0) t('multiNode.stops.workloads-down', { workloads: down });
+  }
+  // A pinned pod is down as long as its node is (with writes refused the line above counts it:
+  // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
+  const pinned = sum((e) => e.pinned);
+  if (pinned.length > 0 && !writesBlocked)
+    t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
+      pods: pinned,
+      count: pinned.length,
+    });
+  if (!drain && liveNodes.length > 0)
+    t(action === 'node-down' ? 'multiNode.stops.node-agents-down' : 'multiNode.stops.node-agents', {
+      nodes: liveNodes,
+      count: liveNodes.length,
+      seconds: TYPICAL_NODE_REBOOT_S,
+    });
+  if (drain && !writesBlocked) t('multiNode.stops.cordon', { nodes: joint.nodes });
+
+  // Keeps working: what runs on the nodes that are not targets (none when every node is one).
+  const others = joint.clusterNodes > joint.nodes.length;
+  const keeps: string[] = [];
+  if (drain) keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: joint.nodes }));
+  if (others) keeps.push(tr.t('keeps.other-workloads'));
+  if (
+    others &&
+    joint.joint.some(
+      (f) =>
+        f.check === 'single-replica' && (f.variant === 'joint-spread' || f.variant === 'joint-pinned-spread'),
+    )
+  )
+    keeps.push(tr.t('keeps.spread-workloads'));
+  if (others && !drain) keeps.push(tr.t('keeps.pod-traffic'));
+  return { stops, keepsWorking: keeps };
+}
+
+/**
+ * The control plane's Stops and Keeps-working lines of a joint answer that keeps quorum, for nodes
+ * that go down (not a drain), as one control-plane node's answer has them
+ * (explain-reboot-impact.ts `controlSection`): the etcd members down and the failures still
+ * tolerated, the API capacity lost, each leader Lease that moves to a standby, the VIP that moves,
+ * an etcd election; with etcd refusing writes (an alarm) every change through the API stops.
+ * Lost quorum has its own lines ({@link planes}).
+ * @param tr - the translator
+ * @param joint - the joint analysis
+ */
+function controlLines(tr: Translator, joint: JointImpact): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const f = joint.findings;
+  const stops: string[] = [];
+  const keeps: string[] = [];
+  if (joint.alone.some((a) => drainBlockOf(a.findings) === 'writes-blocked')) {
+    return {
+      stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
+        tr.t(`stops.${k}`),
+      ),
+      keepsWorking: [
+        'keeps.api-reads',
+        'keeps.running-pods',
+        'keeps.pod-traffic',
+        'keeps.service-traffic',
+      ].map((k) => tr.t(k)),
+    };
+  }
+  const etcd = f.find(
+    (x) =>
+      x.check === 'etcd-quorum-after' && (x.variant === 'joint-kept' || x.variant === 'joint-kept-no-spare'),
+  );
+  // One node or several: the sentence (and "until it is / they are back") agrees with the count.
+  const countOf = (x: Finding): number => (Array.isArray(x.facts.nodes) ? x.facts.nodes.length : 1);
+  if (etcd) {
+    const spare = Number(etcd.facts.spare ?? 0);
+    const count = countOf(etcd);
+    stops.push(
+      tr.t('multiNode.stops.etcd-members', {
+        ...etcd.facts,
+        count,
+        spareText:
+          spare > 0
+            ? tr.t('stops.spare-some', { spare })
+            : tr.t(count === 1 ? 'stops.spare-none' : 'multiNode.stops.spare-none'),
+      }),
+    );
+  }
+  const vip = f.find((x) => x.check === 'control-plane-endpoint' && x.variant === 'joint-vip-moves');
+  const api = f.find((x) => x.check === 'apiserver-redundancy' && x.variant === 'joint-capacity');
+  if (api) stops.push(tr.t('multiNode.stops.apiservers', { ...api.facts, count: countOf(api) }));
+  if (vip) stops.push(tr.t('stops.vip-move', { node: String(vip.facts.holder) }));
+  const apiLeft =
+    api ?? f.find((x) => x.check === 'apiserver-redundancy' && x.variant === 'joint-already-down');
+  if (apiLeft) keeps.push(tr.t(vip ? 'keeps.api-others-direct' : 'keeps.api-others', apiLeft.facts));
+  const failovers = f.filter(
+    (x) =>
+      (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+      x.variant === 'joint-held-here',
+  );
+  for (const lf of failovers)
+    stops.push(
+      tr.t('stops.leader-failover', {
+        component: String(lf.facts.lease),
+        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+      }),
+    );
+  if (f.some((x) => x.check === 'etcd-leader' && x.variant === 'leader-here'))
+    stops.push(tr.t('stops.etcd-election'));
+  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
+  else if (
+    f.some(
+      (x) =>
+        (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+        x.variant === 'joint-held-elsewhere',
+    )
+  )
+    keeps.push(tr.t('keeps.leaders-elsewhere'));
+  // Nothing more precise was seen (etcd health or the API servers not in the data): the nodes'
+  // control-plane components stop all the same.
+  if (stops.length === 0) {
+    const cp = joint.alone.filter((a) => a.role === 'control-plane' || a.etcdMember).map((a) => a.node);
+    stops.push(tr.t('multiNode.stops.control-plane-nodes', { nodes: cp, count: cp.length }));
+  }
+  if (joint.clusterNodes > joint.nodes.length)
+    keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
+  return { stops, keepsWorking: keeps };
+}
+
 function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
   const lost = joint.findings.some(
     (f) =>
@@ -139,6 +340,19 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
       .map((f) => explainMultiNodeFinding(tr, f))
       .filter((s): s is string => s !== null);
     const control = plane === 'control' && lost;
+    // Nodes that go down (not a drain) with a control-plane node among them, quorum kept.
+    const controlDown =
+      plane === 'control' &&
+      affected &&
+      !lost &&
+      joint.action !== 'drain' &&
+      joint.alone.some((a) => a.role === 'control-plane' || a.etcdMember);
+    const data =
+      plane === 'data' && affected
+        ? dataLines(tr, joint, lost)
+        : controlDown
+          ? controlLines(tr, joint)
+          : null;
     return {
       plane,
       affected,
@@ -148,10 +362,10 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
         ? ['api-all', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
             tr.t(`stops.${k}`),
           )
-        : [],
+        : (data?.stops ?? []),
       keepsWorking: control
         ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k))
-        : [],
+        : (data?.keepsWorking ?? []),
     };
   });
 }
@@ -174,7 +388,9 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     if (moot) continue;
     // With a single etcd member, one node at a time keeps no quorum either: say what does.
     const single = f.check === 'etcd-quorum-after' && f.facts.voters === 1 ? '-single' : '';
-    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}${single}` : null;
+    // A pinned pod can start only on its own node: scaling is no answer (a Rook mon/OSD is the operator's).
+    const pinned = f.variant.startsWith('joint-pinned') ? '-pinned' : '';
+    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}${single}${pinned}` : null;
     const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);
   }

@@ -296,6 +296,8 @@ const DRAIN_MOVES_PODS = [
   'whatIf.stops.drain-evicts',
   'whatIf.stops.drain-evicts_one',
   'whatIf.advice.drain-command',
+  'multiNode.stops.pods-evicted',
+  'multiNode.stops.pods-evicted_one',
 ];
 /** With writes blocked nothing is created elsewhere either: "room for the evicted pods" is moot. */
 const WRITES_MAKE_PODS = [
@@ -339,6 +341,8 @@ const RESCHEDULED_AFTER_LOSS = [
   'multiNode.checks.capacity.joint-some-pending',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary',
   'multiNode.checks.pdb-blocks.joint-exceeds-involuntary_one',
+  'multiNode.stops.pods-rescheduled',
+  'multiNode.stops.pods-rescheduled_one',
 ];
 
 /**
@@ -359,6 +363,8 @@ const DRAIN_FIRST_MOVES = [
   'multiNode.checks.capacity.joint-fits-drain-first',
   'multiNode.checks.capacity.joint-fits-drain-first_one',
   'multiNode.checks.capacity.joint-some-pending-drain-first',
+  'multiNode.stops.pods-evicted-drain-first',
+  'multiNode.stops.pods-evicted-drain-first_one',
 ];
 
 /**
@@ -912,12 +918,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
 
   // 16. etcdctl on kubeadm needs the cluster's endpoints and certificates (kubeadm docs, "Snapshot
   // using etcdctl options", https://kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#snapshot-using-etcdctl-options):
-  // advice to run a health check or a snapshot gives them or says etcdctl is set up for the cluster.
-  for (const a of reply.advice)
-    if (
-      /etcdctl (?:endpoint health|snapshot save)/.test(a) &&
-      !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a)
-    )
+  // every sentence that suggests an etcdctl command (a health check, a snapshot, promoting or
+  // removing a learner, disarming an alarm, the wait of a rolling plan) gives them or says etcdctl is
+  // set up for the cluster.
+  for (const a of sentences)
+    if (/etcdctl [a-z]/.test(a) && !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a))
       out.push(`etcdctl advised without the cluster's endpoints and certificates: "${a}"`);
 
   // 5. Plurals.
@@ -950,6 +955,34 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     ))
       out.push(`wrong plural: "${m[0]}"`);
   }
+
+  // 5e. Korean: one counted thing is not "each" (각각): "파드 1개: 각각 …".
+  if (reply.locale === 'ko')
+    for (const m of text.matchAll(/(?<![\d.])1(?:개|대|명)[^.\n]{0,6}각각/g))
+      out.push(`wrong plural: "${m[0]}"`);
+
+  // 5f. One model per plane (issue 16): an answer about several nodes together whose data plane is
+  // headed affected says what stops there, as one node's answer does (its pods, its kubelet,
+  // kube-proxy and CNI, or the drains that cannot run).
+  // The same for the control plane when control-plane nodes go down with quorum (the joint etcd
+  // or API server findings say one is among them; a drain takes none down).
+  const cpGoesDown =
+    reply.multiNode?.action !== 'drain' &&
+    reply.findings.some(
+      (f) =>
+        (f.check === 'etcd-quorum-after' || f.check === 'apiserver-redundancy') &&
+        f.variant.startsWith('joint-'),
+    );
+  if (reply.multiNode?.mode === 'together')
+    for (const plane of reply.planes)
+      if (
+        plane.affected &&
+        plane.stops.length === 0 &&
+        (plane.plane === 'data' || (plane.plane === 'control' && cpGoesDown))
+      )
+        out.push(
+          `the ${plane.plane} plane is headed affected but no Stops line says what stops: "${plane.heading}"`,
+        );
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

@@ -971,6 +971,45 @@ describe('the invariant checker catches planted contradictions', () => {
       /etcdctl advised without the cluster's endpoints and certificates/,
     ],
     [
+      'etcdctl member promote without the cluster set up (scenario 45, learner)',
+      {
+        advice: [
+          'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote 5f1c2a9b7e3d4c61) or remove it (etcdctl member remove 5f1c2a9b7e3d4c61), then ask again.',
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      'etcdctl alarm disarm without the cluster set up, in Korean',
+      {
+        locale: 'ko',
+        advice: [
+          '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      'a rolling plan waits on etcdctl endpoint health without the cluster set up',
+      {
+        sections: [
+          {
+            heading: 'Plan',
+            lines: ['1. atlas-cp-1: wait for its etcd member m1 healthy (etcdctl endpoint health)'],
+          },
+        ],
+      },
+      /etcdctl advised without the cluster's endpoints and certificates/,
+    ],
+    [
+      'one pod said "each" (각각) in Korean (drain, scenario 41)',
+      {
+        locale: 'ko',
+        stops: ['드레인이 hydra-wk-1에서 축출하는 파드 1개: 각각 다른 노드에 다시 만들어짐'],
+      },
+      /wrong plural: "1개: 각각"/,
+    ],
+    [
       '"All 2 replicas" for both (real 01)',
       { reasons: ['All 2 replicas of coredns (Deployment, kube-system) are on borealis-cp-2: downtime.'] },
       /"all 2" for both/,
@@ -997,6 +1036,68 @@ describe('the invariant checker catches planted contradictions', () => {
       ctx,
     );
     expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('a joint answer whose data plane is affected lists what stops there (s41 "can we reboot A and B")', () => {
+    const multiNode: Reply['multiNode'] = {
+      mode: 'together',
+      action: 'reboot',
+      nodes: ['hydra-wk-1', 'hydra-wk-2'],
+      joint: { verdict: 'caution', findings: [] },
+      plan: {
+        verdict: 'caution',
+        order: [],
+        batches: [],
+        riskiestStep: null,
+        workerBatchSize: 1,
+        steps: [],
+        excluded: [],
+      },
+    };
+    const data = { plane: 'data' as const, affected: true, heading: 'Data plane: affected', reasons: [] };
+    const jointCtx = { ...ctx, target: null, targets: ['hydra-wk-1', 'hydra-wk-2'], allControlPlane: false };
+    const without = { ...base, multiNode, planes: [{ ...data, stops: [], keepsWorking: [] }] };
+    expect(answerViolations(without, jointCtx).join('\n')).toMatch(
+      /the data plane is headed affected but no Stops line/,
+    );
+    const withStops = {
+      ...without,
+      planes: [
+        {
+          ...data,
+          stops: ['kubelet, kube-proxy and the CNI on hydra-wk-1 and hydra-wk-2 until they are back'],
+          keepsWorking: [],
+        },
+      ],
+    };
+    expect(answerViolations(withStops, jointCtx).join('\n')).not.toMatch(/no Stops line/);
+    // A control-plane node among them going down (joint API server finding), quorum kept, no Stops line.
+    const control = {
+      ...withStops,
+      findings: [
+        {
+          check: 'apiserver-redundancy' as const,
+          plane: 'control' as const,
+          severity: 'info' as const,
+          variant: 'joint-capacity',
+          facts: { nodes: ['orion-cp-1'], before: 5, after: 4, others: ['orion-cp-2'] },
+        },
+      ],
+      planes: [
+        {
+          plane: 'control' as const,
+          affected: true,
+          heading: 'Control plane: affected',
+          reasons: [],
+          stops: [],
+          keepsWorking: [],
+        },
+        ...withStops.planes,
+      ],
+    };
+    expect(answerViolations(control, jointCtx).join('\n')).toMatch(
+      /the control plane is headed affected but no Stops line/,
+    );
   });
 
   it('the drain-first sentences of a joint reboot or upgrade that loses quorum are no contradiction', () => {

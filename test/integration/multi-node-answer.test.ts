@@ -82,6 +82,44 @@ async function ask(
   return { reply, text: renderText(reply) };
 }
 
+describe('an affected plane of a joint answer says what stops (issue 16, one model per plane)', () => {
+  it('orion-cp-1 and orion-cp-2 of 5 (quorum kept): the etcd members, the API servers and the leader failover stop, in both languages', async () => {
+    const en = (await ask('can we reboot orion-cp-1 and orion-cp-2', 'orion')).reply;
+    const control = en.planes.find((p) => p.plane === 'control');
+    expect(control?.affected).toBe(true);
+    expect(control?.stops).toEqual(
+      expect.arrayContaining([
+        'the etcd members on orion-cp-1 and orion-cp-2: 3 of 5 voting members remain (quorum 3); no further failure is tolerated until they are back',
+        'the API servers on orion-cp-1 and orion-cp-2: API capacity drops from 5 to 3',
+      ]),
+    );
+    expect(en.planes.find((p) => p.plane === 'data')?.stops).toEqual(
+      expect.arrayContaining([
+        'kubelet, kube-proxy and the CNI on orion-cp-1 and orion-cp-2 until they are back (typically about 90 s each)',
+      ]),
+    );
+    const ko = (await ask('orion-cp-1 이랑 orion-cp-2 재부팅해도 돼?', 'orion', 'ko')).reply;
+    expect(ko.planes.find((p) => p.plane === 'control')?.stops).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('orion-cp-1, orion-cp-2의 etcd 멤버: 투표 멤버 5개 중 3개가 남음'),
+      ]),
+    );
+    expect(ko.planes.find((p) => p.plane === 'data')?.stops.length).toBeGreaterThan(0);
+  });
+
+  it('one control-plane node and a worker with the VIP holder among them: one member, one API server, the VIP move', async () => {
+    const { reply } = await ask('can we reboot atlas-cp-2 and atlas-wk-1', 'kvip');
+    const control = reply.planes.find((p) => p.plane === 'control');
+    expect(control?.stops[0]).toMatch(
+      /^the etcd member on atlas-cp-2: 2 of 3 voting members remain \(quorum 2\); no further failure is tolerated until it is back$/,
+    );
+    expect(control?.stops).toContain('the API server on atlas-cp-2: API capacity drops from 3 to 2');
+    expect(control?.stops.some((s) => s.startsWith('the control-plane VIP on atlas-cp-2'))).toBe(true);
+    // Clients that use the VIP are interrupted: only those that reach the others directly keep working.
+    expect(control?.keepsWorking.some((k) => k.includes('not through the VIP'))).toBe(true);
+  });
+});
+
 describe('several nodes in one question, through the answer path', () => {
   it('"can I reboot atlas-cp-1 and atlas-cp-2": together is unsafe (etcd keeps 1 of 3, quorum 2)', async () => {
     const { reply, text } = await ask('can I reboot atlas-cp-1 and atlas-cp-2');

@@ -26,6 +26,7 @@ const config: BotConfig = {
     s41: file(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
     s42: file(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
     s01: file(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+    s49: file(SCENARIOS, '49-worker-already-dead-kubelet-stopped-pods-terminating.json'),
     r13: file(REAL, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
   },
   defaultCluster: 's41',
@@ -62,6 +63,8 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
         /2 pods on hydra-wk-2 are evicted by the drain and recreated|room for the 2 evicted pods|the 2 pods drain evicts from hydra-wk-2: each is recreated/,
       );
       const ko = await ask('s41', q, 'ko');
+      // One pod moves: not "each" (각각).
+      expect(ko).not.toMatch(/1개: 각각/);
       expect(ko).not.toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*재스케줄되는 동안/);
       expect(ko).toMatch(/elasticsearch-master \(StatefulSet, logging\)[^\n]*Pending/);
     }
@@ -76,6 +79,119 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
     const ko = await ask('s42', 'hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko');
     expect(ko).not.toMatch(/rook-ceph-(mon-a|osd-0)[^\n]*다시 스케줄되어/);
     expect(ko).toMatch(/rook-ceph-osd-0[^\n]*재부팅 내내 다운/);
+  });
+});
+
+/** The lines of one plane's section of a rendered answer (its heading up to the next blank line). */
+function section(text: string, heading: RegExp): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => heading.test(l));
+  if (start < 0) return '';
+  const end = lines.findIndex((l, i) => i > start && l.trim() === '');
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
+}
+
+/** The bullet lines under `Stops:` (or `멈추는 것:`) of a plane section. */
+function stopsOf(plane: string): string[] {
+  const lines = plane.split('\n');
+  const start = lines.findIndex((l) => /^\s+(Stops|멈추는 것):$/.test(l));
+  if (start < 0) return [];
+  const out: string[] = [];
+  for (const l of lines.slice(start + 1)) {
+    if (!/^\s+• /.test(l)) break;
+    out.push(l.trim());
+  }
+  return out;
+}
+
+describe('nodes taken together: pinned pods are not counted as moving, and the data plane says what stops', () => {
+  // s41: hydra-wk-1 runs frontend-…-xdhvm and elasticsearch-master-0, hydra-wk-2 frontend-…-t5rjl and
+  // elasticsearch-master-1 (plus DaemonSet pods, never evicted). Each elasticsearch pod has a
+  // local-path volume only its node can mount: 4 pods are evicted, 2 (frontend) can run elsewhere.
+  it('s41 reboot, drain and loss of hydra-wk-1 and hydra-wk-2 (en)', async () => {
+    for (const q of [
+      'can we reboot hydra-wk-1 and hydra-wk-2',
+      'can I drain hydra-wk-1 and hydra-wk-2',
+      'what if hydra-wk-1 and hydra-wk-2 go down',
+    ]) {
+      const en = await ask('s41', q, 'en');
+      expect([q, en]).not.toEqual([q, expect.stringMatching(/room for all 4 evicted pods/)]);
+      expect([q, en]).toEqual([
+        q,
+        expect.stringContaining('The remaining nodes have room for all 2 evicted pods.'),
+      ]);
+      const data = section(en, /^Data plane: affected$/);
+      const stops = stopsOf(data);
+      expect([q, stops.length]).not.toEqual([q, 0]);
+      // The pods that move: the two frontend pods, not the elasticsearch ones.
+      expect([q, stops.some((l) => /^• 2 pods on hydra-wk-1 and hydra-wk-2\b/.test(l))]).toEqual([q, true]);
+      // The pinned pods: down while their node is, never "recreated on other nodes".
+      const pinned = stops.find((l) =>
+        l.includes('logging/elasticsearch-master-0 and logging/elasticsearch-master-1'),
+      );
+      expect([q, pinned]).toEqual([q, expect.stringMatching(/pinned to their node/)]);
+      expect([q, pinned]).not.toEqual([q, expect.stringMatching(/recreated|rescheduled on/)]);
+      expect([q, en]).not.toEqual([
+        q,
+        expect.stringMatching(/elasticsearch-master[^\n]*until (it is|they are) rescheduled/),
+      ]);
+    }
+  });
+
+  it('s41: the budget of the pinned elasticsearch pods never recovers while both nodes are taken, so together is unsafe', async () => {
+    // elasticsearch-master-pdb allows 1 disruption; the first evicted pod stays Pending (its volume is
+    // on its cordoned node), so the second eviction is refused (HTTP 429) for as long as they are both
+    // taken (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
+    const en = await ask('s41', 'can we reboot hydra-wk-1 and hydra-wk-2', 'en');
+    expect(en).toMatch(/^\[UNSAFE\]/);
+    expect(en).toMatch(
+      /elasticsearch-master-pdb: together these nodes need 2 evictions, it allows 1, and the evicted pods have nowhere else to run/,
+    );
+  });
+
+  it('s42: the Rook mons and OSDs of hydra-wk-1 and hydra-wk-2 are pinned, not "rescheduled", not "no room", no scaling advice', async () => {
+    for (const q of ['can we reboot hydra-wk-1 and hydra-wk-2', 'can I drain hydra-wk-1 and hydra-wk-2']) {
+      const en = await ask('s42', q, 'en');
+      expect([q, en]).not.toEqual([
+        q,
+        expect.stringMatching(/rook-ceph-(mon|osd)-[^\n]*until (it is|they are) rescheduled/),
+      ]);
+      expect([q, en]).not.toEqual([
+        q,
+        expect.stringMatching(/of the 6 evicted pods fit on no remaining node/),
+      ]);
+      expect([q, en]).not.toEqual([q, expect.stringMatching(/Scale the named workloads/)]);
+      const stops = stopsOf(section(en, /^Data plane: affected$/));
+      expect([q, stops.some((l) => /rook-ceph-osd-0-[^\n]*pinned to their node/.test(l))]).toEqual([q, true]);
+    }
+  });
+
+  it('s49: the pods of a node already NotReady are not counted as moving (no kubelet confirms their eviction)', async () => {
+    // vega-wk-2 is NotReady with postgres-1 and frontend-…-t5rjl Terminating; vega-wk-1 runs postgres-0 and a frontend pod.
+    const en = await ask('s49', 'can we reboot vega-wk-1 and vega-wk-2', 'en');
+    expect(en).toContain('The remaining nodes have room for all 2 evicted pods.');
+    const stops = stopsOf(section(en, /^Data plane: affected$/));
+    expect(stops).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^• the 2 pods still bound to vega-wk-2: it is NotReady/),
+        '• 2 pods on vega-wk-1 are evicted by the drains and recreated on other nodes',
+        '• kubelet, kube-proxy and the CNI on vega-wk-1 until it is back (typically about 90 s)',
+      ]),
+    );
+  });
+
+  it('Korean: the same Stops lines (s41 reboot and drain, s42 reboot)', async () => {
+    for (const [cluster, q] of [
+      ['s41', 'hydra-wk-1 이랑 hydra-wk-2 재부팅해도 돼?'],
+      ['s41', 'hydra-wk-1 이랑 hydra-wk-2 드레인해도 돼?'],
+      ['s42', 'hydra-wk-1 이랑 hydra-wk-2 재부팅해도 돼?'],
+    ] as const) {
+      const ko = await ask(cluster, q, 'ko');
+      const stops = stopsOf(section(ko, /^데이터 플레인: 영향 있음$/));
+      expect([q, stops.length]).not.toEqual([q, 0]);
+      expect([q, stops.some((l) => l.includes('자기 노드에 고정됨'))]).toEqual([q, true]);
+      expect([q, ko]).not.toEqual([q, expect.stringMatching(/축출되는 파드 4개가 모두 들어갈 자리/)]);
+    }
   });
 });
 

@@ -484,6 +484,18 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     expect(en).not.toContain('spread 120 entries');
   });
 
+  it('scenario 45: the learner advice says where etcdctl runs (kubeadm etcd needs endpoints and certificates), in both languages', async () => {
+    const { impact } = await impactOf('45-3cp-etcd-learner-joining.json', 'atlas-cp-2');
+    for (const [locale, clause] of [
+      ['en', 'with etcdctl set up for the cluster'],
+      ['ko', '클러스터용 etcdctl이 설정된'],
+    ] as const) {
+      const withEtcdctl = reply(impact, locale).advice.filter((a) => /etcdctl member/.test(a));
+      expect(withEtcdctl.length).toBeGreaterThan(0);
+      for (const a of withEtcdctl) expect(a).toContain(clause);
+    }
+  });
+
   it('DaemonSets that cannot be read: a read-error finding of their own, and nothing said of kured', async () => {
     const sim = await startScenarioSimulator('53-worker-kured-multi-lock-other-nodes.json');
     try {

@@ -383,6 +383,10 @@ describe('upgrades', () => {
     expect(text).toContain('control-plane nodes one at a time');
     expect(text).toContain('kube-apiserver v1.33.1…v1.33.1');
     expect(text).toContain('kubeadm upgrade');
+    // The first step runs kubeadm upgrade plan; the advice does not say it again.
+    expect(text.split('kubeadm upgrade plan').length - 1).toBe(1);
+    const ko = await ask('healthy', 'can I upgrade atlas-cp-2 --lang ko');
+    expect(ko.text.split('kubeadm upgrade plan').length - 1).toBe(1);
   });
 
   it('skipping a minor version is refused', async () => {
@@ -400,6 +404,8 @@ describe('upgrades', () => {
         suggestedCommands(text).filter((c) => c.startsWith('kubeadm'));
       for (const asked of ['1.34', 'v1.34', '1.33', '1.35', '1.34.2']) {
         const { text } = await ask('healthy', `can I upgrade atlas-cp-2 to ${asked} --lang ${lang}`);
+        // One mention of kubeadm upgrade plan: the first step that runs it is not repeated as advice.
+        expect([asked, text.split('kubeadm upgrade plan').length - 1]).toEqual([asked, 1]);
         for (const cmd of kubeadm(text))
           expect([asked, cmd, kubeadmShapeError(cmd)]).toEqual([asked, cmd, null]);
         if (asked === '1.35') {

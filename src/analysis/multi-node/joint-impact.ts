@@ -22,8 +22,9 @@ import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
-import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
-import type { JointImpact, MultiNodeAction, NodeAlone } from './types.js';
+import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
+import type { JointImpact, MultiNodeAction, NodeAlone, NodeEvictions } from './types.js';
+import type { KPod } from '../../cluster/types.js';
 
 /** The kube-vip leader-election Lease for the control-plane VIP. @see https://kube-vip.io/docs/installation/static/ */
 export const KUBE_VIP_LEASE = 'plndr-cp-lock';
@@ -304,6 +305,8 @@ function oneWriteModel(
           ...f,
           severity: 'warn',
           variant: action === 'drain' ? 'joint-writes-blocked-drain' : 'joint-writes-blocked',
+          // Every eviction is refused, the pinned and bare pods' too: the sentence counts them all.
+          facts: { ...f.facts, evictable: f.facts.evicted ?? f.facts.evictable ?? 0 },
         });
       else if (noWrites) out.push({ ...f, severity: 'info', variant: 'joint-no-quorum' });
       else if (movesPods(f)) out.push({ ...f, variant: `${f.variant}-drain-first` });
@@ -426,8 +429,15 @@ export function analyzeJointImpact(
       .filter((a): a is NodeAlone => a !== undefined);
   } else each = analyzeEachAlone(snapshot, nodes, now, ctx, options.action);
 
-  const evictable = evictablePods(index, nodes);
-  const capacity = jointCapacity(index, nodes, evictable);
+  // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
+  // the first need room, and a pinned pod's budget does not recover while it is evicted.
+  const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
+  const evictions = jointEvictions(index, nodes, dead);
+  const evictable = evictions.evicted;
+  const capacity = jointCapacity(index, nodes, evictions);
+  const pinned = new Set(
+    evictions.pinned.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`),
+  );
   // A drain evicts pods through the API server and leaves the node running: kubectl drain skips
   // mirror (static) pods and DaemonSet pods, so etcd, the API server, the leaders and kube-vip
   // keep running on drained nodes (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,
@@ -438,8 +448,8 @@ export function analyzeJointImpact(
     ...(goesDown ? etcdJoint(state, targets) : []),
     ...(goesDown ? controlPlaneJoint(state, targets) : []),
     ...(goesDown ? vipJoint(index, targets) : []),
-    ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
-    ...jointReplicas(index, nodes, evictable),
+    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action),
+    ...jointReplicas(index, nodes, evictable, pinned),
     ...capacity.findings,
   ];
   const lost = jointQuorumLost(computed);
@@ -476,6 +486,23 @@ export function analyzeJointImpact(
         (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
       ),
   );
+  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const on = (pods: readonly KPod[], node: string): string[] =>
+    pods.filter((p) => p.spec?.nodeName === node).map(name);
+  const evictionsByNode: NodeEvictions[] = nodes.map((node) => {
+    const moving = on(evictions.moving, node);
+    const evicted = on(evictions.evicted, node);
+    const pinnedHere = on(evictions.pinned, node);
+    return {
+      node,
+      evicted,
+      moving,
+      unplaced: moving.filter((p) => capacity.unplaced.has(p)),
+      pinned: pinnedHere,
+      bare: dead.has(node) ? [] : evicted.filter((p) => !moving.includes(p) && !pinnedHere.includes(p)),
+      dead: dead.has(node),
+    };
+  });
   return {
     nodes: [...nodes],
     action: options.action,
@@ -484,6 +511,8 @@ export function analyzeJointImpact(
     joint,
     alone: each,
     planesAffected,
+    evictions: evictionsByNode,
+    clusterNodes: snapshot.nodes.length,
     snapshotAt: snapshot.capturedAt.toISOString(),
   };
 }

@@ -11,10 +11,17 @@
  * evicted pods run again elsewhere (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/).
  */
 import type { KPod } from '../../cluster/types.js';
-import { type ClusterIndex, budgetsSelecting, podsOfOwner, topOwnerOf } from '../cluster-index.js';
+import {
+  type ClusterIndex,
+  budgetsSelecting,
+  controllerOf,
+  podsOfOwner,
+  topOwnerOf,
+} from '../cluster-index.js';
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
-import { budgetFacts, placeEvictedPods, podsOnNode } from '../workload-checks.js';
+import { pinnedVolumeChecks } from '../volume-checks.js';
+import { budgetFacts, pinnedToNode, placeEvictedPods, podsOnNode } from '../workload-checks.js';
 import type { MultiNodeAction } from './types.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -24,34 +31,81 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
 }
 
 /**
- * The pods a drain of the nodes evicts (controller-managed, not DaemonSet, not mirror), all nodes together.
- * @param index - the cluster index (full pods kept for every node in `nodes`)
- * @param nodes - the target nodes
+ * The pods the drains of the nodes evict, sorted by what becomes of them (the same model as one
+ * node's reboot, workload-checks.ts `pinnedToNode` and `grace-period`):
+ * - `moving`: controller-managed and not pinned: recreated by their controller, they can run on
+ *   another node (the only ones that need room elsewhere)
+ * - `pinned`: controller-managed but pinned to their node (a PersistentVolume only that node
+ *   admits, hostPath data, a `kubernetes.io/hostname` node selector, a Rook-Ceph mon or OSD):
+ *   recreated, they stay Pending until their own node is back and uncordoned
+ * - bare pods (no controller) are evicted too and never come back (check `unmanaged-pods`).
+ * DaemonSet and mirror (static) pods are not evicted at all: `kubectl drain` skips them. The pods
+ * of a node that is already NotReady (`dead`) are in neither list: no kubelet confirms their
+ * eviction, they stay Terminating (check `dead-node-drain`), and need no room elsewhere.
+ * @see https://kubernetes.io/docs/concepts/storage/volumes/#local
+ * @see https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/
  */
-export function evictablePods(index: ClusterIndex, nodes: readonly string[]): KPod[] {
-  return nodes.flatMap((n) => podsOnNode(index, n).evictable);
+export interface JointEvictions {
+  /** Every pod the drains evict, all nodes together. */
+  evicted: KPod[];
+  moving: KPod[];
+  pinned: KPod[];
 }
 
 /**
- * Room for every evicted pod on the nodes that remain (check `capacity`, variants `joint-fits` ok,
- * `joint-some-pending` warn, `joint-none-fit` block): first fit, largest CPU request first, on
- * Ready, schedulable nodes outside the targets whose taints the pod tolerates and whose labels
- * match its nodeSelector; free = allocatable minus the requests of the pods they run.
+ * Sort the pods the drains of the nodes evict ({@link JointEvictions}).
+ * @param index - the cluster index (full pods kept for every node in `nodes`)
+ * @param nodes - the target nodes
+ * @param dead - those already NotReady (a drain cannot complete there)
+ */
+export function jointEvictions(
+  index: ClusterIndex,
+  nodes: readonly string[],
+  dead: ReadonlySet<string> = new Set(),
+): JointEvictions {
+  const out: JointEvictions = { evicted: [], moving: [], pinned: [] };
+  for (const node of nodes) {
+    const evictable = podsOnNode(index, node).evictable;
+    if (dead.has(node)) {
+      out.evicted.push(...evictable);
+      continue;
+    }
+    const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
+    for (const p of evictable) {
+      out.evicted.push(p);
+      if (controllerOf(p) === null) continue;
+      (here.has(podName(p)) ? out.pinned : out.moving).push(p);
+    }
+  }
+  return out;
+}
+
+/**
+ * Room on the nodes that remain for every evicted pod that can run elsewhere (check `capacity`,
+ * variants `joint-fits` ok, `joint-some-pending` warn, `joint-none-fit` block): first fit, largest
+ * CPU request first, on Ready, schedulable nodes outside the targets whose taints the pod tolerates
+ * and whose labels match its nodeSelector; free = allocatable minus the requests of the pods they
+ * run. Only the `moving` pods are placed and counted (`evictable`): a pinned pod needs no room
+ * elsewhere and a bare one is not recreated. Facts also carry `evicted` (every pod the drains
+ * evict, for the sentences about evictions refused) and `pinned` (the pinned pods, `ns/name`).
  * @param index - the cluster index
  * @param nodes - the target nodes
- * @param evictable - the pods evicted from them
- * @returns the finding (none without evictable pods) and the pods left unplaced (`ns/name`)
+ * @param evictions - the pods evicted from them ({@link jointEvictions})
+ * @returns the finding (none without pods to move) and the pods left unplaced (`ns/name`)
  */
 export function jointCapacity(
   index: ClusterIndex,
   nodes: readonly string[],
-  evictable: readonly KPod[],
+  evictions: JointEvictions,
 ): { findings: Finding[]; unplaced: Set<string> } {
+  const evictable = evictions.moving;
   if (evictable.length === 0) return { findings: [], unplaced: new Set() };
   const { unplaced, candidates } = placeEvictedPods(index, new Set(nodes), evictable);
   const facts = {
     nodes: [...nodes],
     evictable: evictable.length,
+    evicted: evictions.evicted.length,
+    pinned: evictions.pinned.map(podName),
     unplaced,
     unplacedCount: unplaced.length,
     candidates,
@@ -75,12 +129,15 @@ export function jointCapacity(
  * - `joint-exceeds` (warn): more pods than allowed; the extra evictions wait (HTTP 429) until the
  *   first evicted pods run again elsewhere: the nodes cannot all be down before that
  * - `joint-exceeds-involuntary` (warn, `node-down`): a budget does not stop a lost node, but the
- *   workload runs below it
+ *   workload runs below it; `joint-exceeds-involuntary-stuck` when some of its pods there run
+ *   nowhere else (below it until their nodes are back)
  * - `joint-allows` (info)
  * @param index - the cluster index
  * @param nodes - the target nodes
  * @param evictable - the pods evicted from them
- * @param unplaced - evicted pods that fit nowhere (`ns/name`), from {@link jointCapacity}
+ * @param unplaced - evicted pods that run nowhere else (`ns/name`): those that fit on no remaining
+ *   node ({@link jointCapacity}) and those pinned to their node ({@link jointEvictions}); while
+ *   such a pod is evicted the budget does not recover
  * @param action - what is done to the nodes
  */
 export function jointPdbs(
@@ -107,9 +164,19 @@ export function jointPdbs(
     const subject = { kind: 'PodDisruptionBudget', name: pdb.metadata.name, namespace };
     const minAvail = pdb.spec?.minAvailable;
     if (action === 'node-down') {
+      // Pods that run nowhere else (pinned to their node, or no room) are not rescheduled: the
+      // workload stays below its budget until their nodes are back (`joint-exceeds-involuntary-stuck`).
+      const stuck = pods.some((p) => unplaced.has(podName(p)));
       out.push(
         pods.length > allowed
-          ? finding('pdb-blocks', 'data', 'warn', 'joint-exceeds-involuntary', facts, subject)
+          ? finding(
+              'pdb-blocks',
+              'data',
+              'warn',
+              stuck ? 'joint-exceeds-involuntary-stuck' : 'joint-exceeds-involuntary',
+              facts,
+              subject,
+            )
           : finding('pdb-blocks', 'data', 'info', 'joint-allows', facts, subject),
       );
     } else if (intOrPercentIsZero(pdb.spec?.maxUnavailable))
@@ -149,15 +216,20 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * Workloads whose replicas are all on the nodes (check `single-replica`): `joint-single` (warn,
  * one replica), `joint-all-here` (warn: every replica is on the nodes), `joint-spread` (info), and
  * for the cluster DNS `joint-dns-single` / `joint-dns-all-here` (block: name resolution stops
- * cluster-wide until they are rescheduled and Ready).
+ * cluster-wide until they are rescheduled and Ready). A workload whose every pod on the nodes is
+ * pinned to its node ({@link jointEvictions}) is not "rescheduled": `joint-pinned-down` (warn, no
+ * replica left elsewhere: down until its node is back and uncordoned) or `joint-pinned-spread`
+ * (info, replicas elsewhere serve meanwhile), the one model of workload-checks.ts `replicaChecks`.
  * @param index - the cluster index
  * @param nodes - the target nodes
  * @param evictable - the pods evicted from them
+ * @param pinned - those of them pinned to their node (`ns/name`)
  */
 export function jointReplicas(
   index: ClusterIndex,
   nodes: readonly string[],
   evictable: readonly KPod[],
+  pinned: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
@@ -184,7 +256,15 @@ export function jointReplicas(
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner.namespace, owner.name, owner.workload?.metadata.labels ?? {});
-    if (replicas <= 1)
+    const onTargets = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
+    const allPinned = onTargets.length > 0 && onTargets.every((p) => pinned.has(podName(p)));
+    if (allPinned && !dns)
+      out.push(
+        replicas <= 1 || here >= all.length
+          ? finding('single-replica', 'data', 'warn', 'joint-pinned-down', facts, subject)
+          : finding('single-replica', 'data', 'info', 'joint-pinned-spread', facts, subject),
+      );
+    else if (replicas <= 1)
       out.push(
         finding(
           'single-replica',

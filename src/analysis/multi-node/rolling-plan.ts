@@ -211,7 +211,7 @@ export function planRolling(
       concerns: joint.findings.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn),
       etcdLeader: batch.some((n) => memberOf(n)?.isLeader === true),
       leases,
-      evicted: Number(capacity?.facts.evictable ?? 0),
+      evicted: Number(capacity?.facts.evicted ?? 0),
       waitFor,
     };
     steps.push(step);

@@ -22,6 +22,25 @@ export interface NodeAlone {
 }
 
 /**
+ * What the drains do with one target's pods (`ns/name` each), the model of joint-workloads.ts
+ * `jointEvictions`: `evicted` all of them, `moving` are recreated and can run on another node (`unplaced` of them fit on
+ * no remaining node), `pinned` are recreated but can only start on this node again, `bare` have no
+ * controller and never come back. `dead`: the node is NotReady already (check `dead-node-drain`),
+ * so no kubelet confirms the evictions and its kubelet, kube-proxy and CNI are down already (its
+ * pods are then in `evicted` only).
+ */
+export interface NodeEvictions {
+  node: string;
+  /** Every pod a drain of the node evicts (or asks to evict, when it is dead). */
+  evicted: string[];
+  moving: string[];
+  unplaced: string[];
+  pinned: string[];
+  bare: string[];
+  dead: boolean;
+}
+
+/**
  * The joint impact of every node down at once.
  * - `findings`: the joint findings (variants `joint-…`) and the findings of each node's own
  *   analysis that the joint checks do not recompute (drain refusals, emptyDir, node health…),
@@ -38,6 +57,10 @@ export interface JointImpact {
   alone: NodeAlone[];
   /** Planes with a warn or block finding, plus the planes of the nodes' own roles. */
   planesAffected: Plane[];
+  /** What the drains do with each node's pods, in the order of `nodes` (the data plane's Stops lines). */
+  evictions: NodeEvictions[];
+  /** How many nodes the cluster has (with the targets): none left besides them means no "other nodes". */
+  clusterNodes: number;
   /** When the snapshot was taken, ISO 8601. */
   snapshotAt: string;
 }

@@ -179,11 +179,25 @@ export function analyzeUpgradeImpact(
   b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
   // The cluster's only node is drained and restarted: no pod keeps running anywhere (reader 2.5).
   if (hasOtherNodes) keepDataPlane(b);
-  b.advise(isCp ? 'control' : 'data', 'advice.upgrade-plan', { node });
+  // `kubeadm upgrade plan` is named once: not again in the advice when the first step already runs it.
+  if (!b.steps.some((s) => STEPS_RUNNING_PLAN.has(s.key)))
+    b.advise(isCp ? 'control' : 'data', 'advice.upgrade-plan', { node });
   b.advise('control', 'advice.etcd-backup');
   // The reboot findings already name what could not be read.
   return { ...b.finish(ctx.subject, state, ctx.at), reboot };
 }
+
+/**
+ * The first control-plane node's steps that already tell to run `kubeadm upgrade plan` (to list
+ * the patch releases, kubeadm docs "Upgrading kubeadm clusters",
+ * https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): with one of them
+ * the answer's advice does not say it a second time.
+ */
+const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
+  'steps.cp-first-plan',
+  'steps.cp-first-minor',
+  'steps.cp-first-one-minor',
+]);
 
 /**
  * The first control-plane node's step. kubeadm takes a full semantic version

@@ -40,7 +40,8 @@ export const enMultiNode = {
   stepNoConcern: '.',
   wait: {
     'node-ready': '{{node}} Ready and uncordoned',
-    'etcd-member-healthy': 'its etcd member {{member}} healthy (etcdctl endpoint health)',
+    'etcd-member-healthy':
+      'its etcd member {{member}} healthy (etcdctl endpoint health, with etcdctl set up for the cluster)',
     'pdb-allows':
       'PodDisruptionBudget {{namespace}}/{{pdb}} allowing {{disruptionsAllowed}} disruption(s) again',
   },
@@ -144,6 +145,10 @@ export const enMultiNode = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until they are rescheduled.',
       'joint-exceeds-involuntary_one':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 1 of its pods is on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node: the workload runs below its budget until the pod is rescheduled.',
+      'joint-exceeds-involuntary-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node, and some of these pods can run nowhere else (pinned to their node, or no room): the workload runs below its budget until those nodes are back.',
+      'joint-exceeds-involuntary-stuck_one':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 1 of its pods is on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node, and the pod can run nowhere else (pinned to its node, or no room): the workload runs below its budget until its node is back.',
       'joint-exceeds-involuntary-no-quorum':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: {{podsOnTargets}} of its pods are on these nodes, it allows {{disruptionsAllowed}} disruption(s). A budget does not stop a lost node, and without quorum nothing is rescheduled: the workload runs below its budget until quorum is back.',
       'joint-exceeds-involuntary-no-quorum_one':
@@ -157,6 +162,13 @@ export const enMultiNode = {
       'joint-all-here':
         'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}: it is down until they are rescheduled and Ready.',
       'joint-spread': '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes.',
+      // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
+      // OSD) is not rescheduled: it starts again only on that node
+      // (https://kubernetes.io/docs/concepts/storage/volumes/#local).
+      'joint-pinned-down':
+        '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
+      'joint-pinned-spread':
+        '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':
@@ -200,5 +212,70 @@ export const enMultiNode = {
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
+    'single-replica-pinned':
+      'Take the nodes with pinned pods one at a time, each back up and uncordoned before the next: a pinned pod can start only on its own node.',
+  },
+  /**
+   * The data plane's Stops and Keeps-working lines of a joint answer: from the same model as the
+   * findings (JointImpact.evictions and the capacity finding's variant), as for one node
+   * (explain-reboot-impact.ts `dataSection`). kubectl drain evicts through the API server and skips
+   * DaemonSet and mirror pods (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+   */
+  stops: {
+    'pods-evicted': '{{count}} pods on {{nodes}} are evicted by the drains and recreated on other nodes',
+    'pods-evicted_one': 'one pod on {{nodes}} is evicted by the drains and recreated on another node',
+    'pods-evicted-drain-first':
+      '{{count}} pods on {{nodes}} are evicted by the drains first, while quorum still holds, and recreated on other nodes',
+    'pods-evicted-drain-first_one':
+      'one pod on {{nodes}} is evicted by the drains first, while quorum still holds, and recreated on another node',
+    'pods-rescheduled':
+      "{{count}} pods on {{nodes}}: down until the node lifecycle controller evicts them (once the nodes are NotReady past the pods' not-ready toleration) and they are recreated on other nodes",
+    'pods-rescheduled_one':
+      'one pod on {{nodes}}: down until the node lifecycle controller evicts it (once the nodes are NotReady past its not-ready toleration) and it is recreated on another node',
+    'pods-stranded':
+      '{{count}} pods evicted from {{nodes}} fit on no remaining node: Pending until room is made or the nodes are back',
+    'pods-stranded_one':
+      'one pod evicted from {{nodes}} fits on no remaining node: Pending until room is made or the nodes are back',
+    'pods-writes-blocked':
+      'the {{count}} pods on {{nodes}} stop with them: etcd refuses writes, so none of them is evicted or recreated elsewhere',
+    'pods-writes-blocked_one':
+      'the pod on {{nodes}} stops with them: etcd refuses writes, so it is neither evicted nor recreated elsewhere',
+    'pods-no-quorum':
+      '{{count}} pods on {{nodes}} that would be recreated elsewhere: down until quorum is back (evictions and new pods are writes)',
+    'pods-no-quorum_one':
+      'one pod on {{nodes}} that would be recreated elsewhere: down until quorum is back (evictions and new pods are writes)',
+    'drain-writes-blocked':
+      'the drains themselves: cordoning {{nodes}} and evicting their pods are writes, which etcd refuses',
+    'pinned-down':
+      '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
+    'pinned-down_one':
+      '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
+    'pinned-drain':
+      '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
+    'pinned-drain_one':
+      '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there): evicted, it stays Pending until that node is uncordoned',
+    'node-agents':
+      'kubelet, kube-proxy and the CNI on {{nodes}} until they are back (typically about {{seconds}} s each)',
+    'node-agents_one':
+      'kubelet, kube-proxy and the CNI on {{nodes}} until it is back (typically about {{seconds}} s)',
+    'node-agents-down': 'kubelet, kube-proxy and the CNI on {{nodes}} until they are back',
+    'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
+    cordon: 'new pods on {{nodes}}: cordoned until you uncordon them',
+    'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'etcd-members':
+      'the etcd members on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
+    'etcd-members_one':
+      'the etcd member on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
+    'spare-none': 'no further failure is tolerated until they are back',
+    'control-plane-nodes':
+      'the control-plane components on {{nodes}} (their API servers, etcd members, schedulers and controller managers) until they are back',
+    'control-plane-nodes_one':
+      'the control-plane components on {{nodes}} (its API server, etcd member, scheduler and controller manager) until it is back',
+    apiservers: 'the API servers on {{nodes}}: API capacity drops from {{before}} to {{after}}',
+    apiservers_one: 'the API server on {{nodes}}: API capacity drops from {{before}} to {{after}}',
+  },
+  keeps: {
+    'drained-nodes':
+      'DaemonSet and static pods on {{nodes}} (drain leaves them) and the nodes themselves: they keep running',
   },
 };

@@ -473,15 +473,17 @@ export const en = {
       'lost-single':
         'Grow etcd to 3 members (3 control-plane/etcd nodes) before maintenance, or plan a window: with one member nothing can be written while it is down.',
     },
+    // Every etcdctl command suggested says where it runs: on kubeadm, etcdctl needs the cluster's
+    // endpoints and certificates (https://kubernetes.io/docs/tasks/administer-cluster/configure-upgrade-etcd/#snapshot-using-etcdctl-options).
     'etcd-learner': {
       'learner-reboot-no-id':
-        'Finish the membership change first: promote the learner once it has caught up, or remove it (etcdctl member list shows its id), then ask again.',
+        'Finish the membership change first: promote the learner once it has caught up, or remove it (on a control-plane node with etcdctl set up for the cluster, etcdctl member list shows its id), then ask again.',
       'learner-reboot':
-        'Finish the membership change first: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
+        'Finish the membership change first, on a control-plane node with etcdctl set up for the cluster: promote the learner once it has caught up (etcdctl member promote {{learnerId}}) or remove it (etcdctl member remove {{learnerId}}), then ask again.',
     },
     'etcd-alarms': {
       alarms:
-        'Clear the cause first (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
+        'Clear the cause first, on a control-plane node with etcdctl set up for the cluster (NOSPACE: compact, defragment, then etcdctl alarm disarm), then ask again.',
       nospace:
         'Free space first, on a control-plane node with etcdctl set up for the cluster: compact the key history up to the current revision (etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), defragment every member (etcdctl defrag --cluster), then clear the alarm (etcdctl alarm disarm); raise --quota-backend-bytes if the data really needs more, then ask again.',
     },

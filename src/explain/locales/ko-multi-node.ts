@@ -43,7 +43,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   stepNoConcern: '.',
   wait: {
     'node-ready': '{{node}} Ready 및 uncordon',
-    'etcd-member-healthy': 'etcd 멤버 {{member}} 정상 (etcdctl endpoint health)',
+    'etcd-member-healthy':
+      'etcd 멤버 {{member}} 정상 (클러스터용 etcdctl이 설정된 상태에서 etcdctl endpoint health)',
     'pdb-allows': 'PodDisruptionBudget {{namespace}}/{{pdb}}의 허용 중단 수가 다시 {{disruptionsAllowed}}',
   },
   excludedLine: '{{node}} [지금은 단독으로도 안전하지 않음]: {{reason}}',
@@ -140,6 +141,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 이 노드들을 함께 내리려면 축출 {{podsOnTargets}}건이 필요한데 허용은 {{disruptionsAllowed}}건입니다: 나머지는 축출된 파드가 다른 노드에서 다시 실행될 때까지 기다립니다(HTTP 429). 그 전에는 노드를 모두 동시에 내릴 수 없습니다.',
       'joint-exceeds-involuntary':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없어, 다시 스케줄될 때까지 워크로드가 예산보다 적게 동작합니다.',
+      'joint-exceeds-involuntary-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없고, 이 파드 중 일부는 다른 곳에서 실행될 수 없어(자기 노드에 고정되었거나 자리가 없음) 그 노드들이 돌아올 때까지 워크로드가 예산보다 적게 동작합니다.',
       'joint-exceeds-involuntary-no-quorum':
         'PodDisruptionBudget {{namespace}}/{{pdb}}: 파드 {{podsOnTargets}}개가 이 노드들에 있고 허용 중단은 {{disruptionsAllowed}}건입니다. 노드 장애는 예산으로 막을 수 없고, 정족수가 없으면 아무것도 다시 스케줄되지 않아 정족수가 돌아올 때까지 워크로드가 예산보다 적게 동작합니다.',
       'joint-allows':
@@ -152,6 +155,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-spread':
         '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다.',
+      'joint-pinned-down':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) 다운됩니다.',
+      'joint-pinned-spread':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
@@ -184,5 +191,39 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
+    'single-replica-pinned':
+      '고정된 파드가 있는 노드는 하나씩 진행하고, 다음 노드 전에 복귀와 uncordon을 마치세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다.',
+  },
+  stops: {
+    'pods-evicted': '{{nodes}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'pods-evicted-drain-first':
+      '{{nodes}}의 파드 {{count}}개가 정족수가 유지되는 동안 먼저 드레인으로 축출되어 다른 노드에서 다시 생성됨',
+    'pods-rescheduled':
+      '{{nodes}}의 파드 {{count}}개: 노드가 파드의 not-ready 톨러레이션보다 오래 NotReady로 있으면 노드 수명 주기 컨트롤러가 축출하고 다른 노드에서 다시 생성될 때까지 다운',
+    'pods-stranded':
+      '{{nodes}}에서 축출된 파드 {{count}}개는 남는 노드 어디에도 들어가지 못함: 자리가 생기거나 노드가 돌아올 때까지 Pending',
+    'pods-writes-blocked':
+      '{{nodes}}의 파드 {{count}}개는 노드와 함께 멈춤: etcd가 쓰기를 거부하므로 축출되지도, 다른 곳에 다시 만들어지지도 않음',
+    'pods-no-quorum':
+      '{{nodes}}에서 다른 곳에 다시 생성될 파드 {{count}}개: 정족수가 돌아올 때까지 다운 (축출과 새 파드 생성은 쓰기)',
+    'drain-writes-blocked': '드레인 자체: {{nodes}}의 cordon과 파드 축출은 쓰기이므로 etcd가 거부함',
+    'pinned-down':
+      '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 그 노드가 내려가 있는 동안 계속 다운, 다른 노드로 재스케줄되지 않음',
+    'pinned-drain':
+      '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 축출된 뒤 그 노드를 uncordon할 때까지 Pending으로 남음',
+    'node-agents': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지 (보통 약 {{seconds}}초)',
+    'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
+    cordon: '{{nodes}}의 새 파드: uncordon할 때까지 cordon 상태',
+    'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'etcd-members':
+      '{{nodes}}의 etcd 멤버: 투표 멤버 {{voters}}개 중 {{after}}개가 남음 (정족수 {{quorum}}). {{spareText}}',
+    'spare-none': '노드들이 돌아올 때까지 추가 장애를 허용하지 못함',
+    'control-plane-nodes':
+      '{{nodes}}의 컨트롤 플레인 구성 요소(API 서버, etcd 멤버, 스케줄러, 컨트롤러 매니저): 노드가 돌아올 때까지',
+    apiservers: '{{nodes}}의 API 서버: API 처리 용량이 {{before}}대에서 {{after}}대로 줄어듦',
+  },
+  keeps: {
+    'drained-nodes':
+      '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
   },
 };

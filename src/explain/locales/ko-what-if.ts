@@ -390,7 +390,8 @@ export const koWhatIf: WhatIfMessages = {
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
-    'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 각각 다른 노드에 다시 만들어짐',
+    // No 각각 ("each"): Korean has no plural form here (no `_one`), so the text reads right for one pod too.
+    'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
     'drain-pinned':

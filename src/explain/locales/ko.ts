@@ -436,13 +436,13 @@ export const ko: Messages = {
     },
     'etcd-learner': {
       'learner-reboot-no-id':
-        '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나 제거한 뒤(ID는 etcdctl member list로 확인) 다시 물어보세요.',
+        '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나 제거한 뒤(ID는 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl member list로 확인) 다시 물어보세요.',
       'learner-reboot':
-        '먼저 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote {{learnerId}}) 제거한 뒤(etcdctl member remove {{learnerId}}) 다시 물어보세요.',
+        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 멤버 변경을 끝내세요: learner가 따라잡으면 승격하거나(etcdctl member promote {{learnerId}}) 제거한 뒤(etcdctl member remove {{learnerId}}) 다시 물어보세요.',
     },
     'etcd-alarms': {
       alarms:
-        '먼저 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
+        '먼저 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 원인을 해결하세요 (NOSPACE: compact, defragment 후 etcdctl alarm disarm). 그다음 다시 물어보세요.',
       nospace:
         '먼저 공간을 확보하세요. 클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서: 키 이력을 현재 리비전까지 compact하고(etcdctl compact $(etcdctl endpoint status --write-out=json | grep -o \'"revision":[0-9]*\' | head -n1 | cut -d: -f2)), 모든 멤버를 defragment한 뒤(etcdctl defrag --cluster), 알람을 해제하세요(etcdctl alarm disarm). 데이터가 정말 더 필요하면 --quota-backend-bytes를 늘린 뒤 다시 물어보세요.',
     },

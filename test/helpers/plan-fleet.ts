@@ -192,7 +192,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     running = false;
   };
   // The reboot robot: reboots a node once its request waits for the reboot (unless it must fail).
-  void (async () => {
+  const robot = (async () => {
     while (running) {
       const p = await plans.get(created.plan.id);
       for (const n of p?.nodes ?? []) {
@@ -227,7 +227,10 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       }
       await delay(30); // the next sample
     }
-  })();
+  })().catch((err: unknown) => {
+    if (running) throw err; // a read that failed because the test ended (its Redis closed) is no failure
+  });
+  robots.add({ stop: f.stop, done: robot });
   f.deps = {
     plans,
     requests,
@@ -274,10 +277,21 @@ export interface GeneratedFleet {
   fleet(o: Omit<FleetOptions, 'redis' | 'file' | 'cluster' | 'sims'>): Promise<Fleet>;
 }
 
+/** The reboot robots of the fleets started and not yet stopped by {@link stopRobots}. */
+const robots = new Set<{ stop: () => void; done: Promise<void> }>();
+
+/** Stop every fleet's reboot robot and wait until each has left its loop (before Redis closes). */
+async function stopRobots(): Promise<void> {
+  const running = [...robots];
+  robots.clear();
+  for (const r of running) r.stop();
+  await Promise.all(running.map((r) => r.done));
+}
+
 /**
  * Register the Jest hooks of a file of plan tests: before all, connect to the shared Redis and
  * generate the cluster into a temporary directory (`capturedAt` now); after each test, close its
- * simulators; after all, disconnect and remove the directory.
+ * reboot robots and its simulators; after all, disconnect and remove the directory.
  * @param o - `cluster`: the cluster's name in plans and policies; `tmpPrefix`: the directory's
  *   name prefix; `generate`: the generator's options but `capturedAt`
  */
@@ -310,6 +324,7 @@ export function useGeneratedFleet(o: {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
+    await stopRobots();
     await Promise.all(sims.map((s) => s.close()));
     sims.length = 0;
   });

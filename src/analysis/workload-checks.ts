@@ -27,6 +27,7 @@ import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { trafficChecks } from './traffic-checks.js';
+import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -71,6 +72,29 @@ function isClusterDns(owner: TopOwner): boolean {
     owner.namespace === 'kube-system' &&
     (labels['k8s-app'] === 'kube-dns' || owner.name === 'coredns' || owner.name === 'kube-dns')
   );
+}
+
+/**
+ * Cluster DNS already down (check `cluster-dns`, data plane, warn, variant `already-down`): no
+ * CoreDNS pod is Ready, so in-cluster name resolution fails before anything is changed; the
+ * answer says so as an existing problem and never that DNS keeps working (real-clusters/01,
+ * every coredns pod Pending, PodScheduled=False). See {@link clusterDnsDown} for the rule's sources.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param down - what {@link clusterDnsDown} found
+ */
+function clusterDnsFinding(index: ClusterIndex, node: string, down: ClusterDnsDown): Finding {
+  const onNode = (index.podsByNode.get(node) ?? []).filter(
+    (p) => !isFinished(p) && isClusterDnsPod(index, p),
+  ).length;
+  return finding('cluster-dns', 'data', 'warn', 'already-down', {
+    node,
+    workloads: down.workloads,
+    count: down.pods,
+    pending: down.pending,
+    reason: down.reason,
+    onNode,
+  });
 }
 
 function intOrPercentIsZero(v: number | string | undefined): boolean {
@@ -139,7 +163,19 @@ export function workloadChecks(
     out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
   const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
   const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
-  if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable, pinnedHere));
+  // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
+  // pods here are not "rescheduled" by the reboot, so no single-replica finding is made for them.
+  const dnsDown = clusterDnsDown(index);
+  if (dnsDown) out.push(clusterDnsFinding(index, node, dnsDown));
+  if (readable.workloads)
+    out.push(
+      ...replicaChecks(
+        index,
+        node,
+        dnsDown ? pods.evictable.filter((p) => !isClusterDnsPod(index, p)) : pods.evictable,
+        pinnedHere,
+      ),
+    );
 
   if (isControlPlane && pods.evictable.length > 0) {
     const user = pods.evictable.filter((p) => !isSystemAddon(p));

@@ -61,7 +61,10 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   const lost = quorumLostBy(f);
   // The cluster's only node: no pods run elsewhere to keep working (reader 2.5).
   const alone = onlyNode(impact);
-  const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
+  // DNS the reboot takes down, or DNS already down (no Ready CoreDNS pod): never "keeps working".
+  const dnsDown = f.some(
+    (x) => (x.check === 'single-replica' && x.variant.startsWith('dns')) || x.check === 'cluster-dns',
+  );
   // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written.
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
     const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic']

@@ -142,6 +142,52 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
       );
     },
   );
+  // Every coredns-74ff55c5b pod in the file is Pending (PodScheduled=False, Unschedulable) and none
+  // is Ready: cluster DNS is down already (a Pending pod serves nothing, the kube-dns Service sends
+  // only to Ready endpoints). Every answer says so as an existing problem; none says DNS keeps
+  // working, nor that the reboot takes CoreDNS down "until rescheduled" (issue 16, reader item 3).
+  it.each([
+    ['en', 'status'],
+    ['en', 'can I reboot kind-control-plane'],
+    ['en', 'can I drain kind-control-plane'],
+    ['en', 'can I upgrade kind-control-plane'],
+    ['en', 'what if kind-control-plane goes down'],
+    ['en', 'what if kube-apiserver is down on kind-control-plane'],
+    ['en', 'can we reboot kind-control-plane and kind-worker2'],
+    ['en', 'can I reboot kind-worker2'],
+    ['ko', '클러스터 상태'],
+    ['ko', 'kind-control-plane 재부팅해도 돼?'],
+    ['ko', 'kind-control-plane 드레인해도 돼?'],
+    ['ko', 'kind-control-plane 업그레이드해도 돼?'],
+    ['ko', 'kind-control-plane 이랑 kind-worker2 재부팅해도 돼?'],
+  ])('cluster DNS is down already: no Ready CoreDNS pod (%s: %s)', async (lang, q) => {
+    const a = await ask(F, q, ['--lang', lang]);
+    const dns = a.findings.filter((f) => f.check === 'cluster-dns');
+    expect(dns).toHaveLength(1);
+    expect(dns[0]?.facts).toEqual(
+      expect.objectContaining({
+        workloads: ['coredns-74ff55c5b'],
+        count: 4,
+        pending: 4,
+        reason: 'Unschedulable',
+      }),
+    );
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /Cluster DNS is (already )?down: none of the 4 pods of coredns-74ff55c5b is Ready \(Pending: Unschedulable\)/
+        : /클러스터 DNS가 (이미 )?다운 상태입니다: coredns-74ff55c5b의 파드 4개 중 Ready인 파드가 없어\(Pending: Unschedulable\)/,
+    );
+    // never "keeps working", never "down until rescheduled" for the Pending pods
+    expect(a.text).not.toMatch(
+      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: the CoreDNS pods keep/i,
+    );
+    expect(a.text).not.toMatch(
+      /replicas of (cluster DNS \()?coredns-74ff55c5b|coredns-74ff55c5b[^\n]*(rescheduled|재스케줄)/,
+    );
+    expect(
+      a.findings.filter((f) => f.check === 'single-replica' && f.facts.workload === 'coredns-74ff55c5b'),
+    ).toEqual([]);
+  });
   it('status: no control-plane redundancy, kind-worker NotReady', async () => {
     const a = await ask(F, 'status');
     expect(a.findings).toEqual(

@@ -23,6 +23,7 @@ import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot
 import { analyzeDrainImpact } from '../what-if/drain.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { evictablePods, jointCapacity, jointPdbs, jointReplicas } from './joint-workloads.js';
+import { clusterDnsDown, clusterDnsDownNow, isClusterDnsPod } from '../cluster-dns.js';
 import type { JointImpact, MultiNodeAction, NodeAlone } from './types.js';
 
 /** The kube-vip leader-election Lease for the control-plane VIP. @see https://kube-vip.io/docs/installation/static/ */
@@ -39,6 +40,8 @@ const RECOMPUTED = new Set<string>([
   'single-replica',
   'capacity',
   'control-plane-endpoint',
+  // cluster-wide, said once ({@link clusterDnsDown}), not once per node
+  'cluster-dns',
 ]);
 
 /** Options of {@link analyzeJointImpact}. */
@@ -434,12 +437,16 @@ export function analyzeJointImpact(
   // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/). A joint drain is about
   // evictions, budgets and room only.
   const goesDown = options.action !== 'drain';
+  const dnsDown = clusterDnsDown(index);
   const computed = [
     ...(goesDown ? etcdJoint(state, targets) : []),
     ...(goesDown ? controlPlaneJoint(state, targets) : []),
     ...(goesDown ? vipJoint(index, targets) : []),
     ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
-    ...jointReplicas(index, nodes, evictable),
+    // Cluster DNS down already (no Ready pod): an existing problem said once; its pods on the
+    // nodes are not "down until rescheduled" (src/analysis/cluster-dns.ts).
+    ...(dnsDown ? [clusterDnsDownNow(dnsDown)] : []),
+    ...jointReplicas(index, nodes, dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable),
     ...capacity.findings,
   ];
   const lost = jointQuorumLost(computed);

@@ -365,6 +365,21 @@ export const en = {
       'status-blocking':
         'PodDisruptionBudgets that allow no disruption now (a drain would wait on them): {{pdbs}}.',
     },
+    // No CoreDNS pod Ready (src/analysis/cluster-dns.ts): DNS is down before anything changes.
+    'cluster-dns': {
+      'already-down':
+        'Cluster DNS is already down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails now, before {{node}} is touched. An existing problem: this change neither causes it nor fixes it.',
+      'already-down_one':
+        'Cluster DNS is already down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails now, before {{node}} is touched. An existing problem: this change neither causes it nor fixes it.',
+      'down-now':
+        'Cluster DNS is already down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails now, whatever happens here: an existing problem.',
+      'down-now_one':
+        'Cluster DNS is already down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails now, whatever happens here: an existing problem.',
+      'status-down':
+        'Cluster DNS is down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails.',
+      'status-down_one':
+        'Cluster DNS is down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails.',
+    },
     'single-replica': {
       single:
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
@@ -503,6 +518,12 @@ export const en = {
       'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
       'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
       overlapping: 'Remove the overlap so each pod is selected by one PodDisruptionBudget.',
+    },
+    'cluster-dns': {
+      'down-now':
+        'Bring cluster DNS back first: find out why no pod of {{workloads}} is Ready (the events of its pods say why they are not scheduled or not Ready); workloads that resolve names are failing already.',
+      'already-down':
+        'Bring cluster DNS back first: find out why no pod of {{workloads}} is Ready (the events of its pods say why they are not scheduled or not Ready); workloads that resolve names are failing already.',
     },
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
@@ -691,6 +712,10 @@ export const en = {
     'ha-status': 'HA status',
   },
   derived: {
+    dnsNotReady: 'running, but not Ready',
+    dnsSomePending: '{{count}} of them Pending, the others not Ready',
+    dnsPending: 'Pending',
+    dnsPendingReason: 'Pending: {{reason}}',
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
     leader: 'leader {{leader}}',

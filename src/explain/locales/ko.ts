@@ -335,6 +335,14 @@ export const ko: Messages = {
         '파드 {{pod}}(을)를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
       'status-blocking': '지금 중단을 허용하지 않는 PodDisruptionBudget (드레인이 기다리게 됨): {{pdbs}}.',
     },
+    'cluster-dns': {
+      'already-down':
+        '클러스터 DNS가 이미 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) {{node}}에 손대기 전인 지금도 클러스터 내부 이름 해석이 실패합니다. 기존 문제이며, 이번 작업이 일으키는 것도 고치는 것도 아닙니다.',
+      'down-now':
+        '클러스터 DNS가 이미 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) 여기서 무슨 일이 있든 지금도 클러스터 내부 이름 해석이 실패합니다. 기존 문제입니다.',
+      'status-down':
+        '클러스터 DNS가 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) 클러스터 내부 이름 해석이 실패합니다.',
+    },
     'single-replica': {
       single:
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임이 생깁니다.',
@@ -465,6 +473,12 @@ export const ko: Messages = {
         '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
       overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
+    },
+    'cluster-dns': {
+      'down-now':
+        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+      'already-down':
+        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
     },
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
@@ -640,6 +654,10 @@ export const ko: Messages = {
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
+    dnsNotReady: '실행 중이지만 Ready 아님',
+    dnsSomePending: '{{count}}개는 Pending, 나머지는 Ready 아님',
+    dnsPending: 'Pending',
+    dnsPendingReason: 'Pending: {{reason}}',
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
     leader: '리더 {{leader}}',

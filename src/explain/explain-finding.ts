@@ -148,7 +148,10 @@ function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
  * @param f - the finding
  */
 export function explainFinding(tr: Translator, f: Finding): string | null {
-  const key = `checks.${f.check}.${f.variant}`;
+  const base = `checks.${f.check}.${f.variant}`;
+  // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
+  // down until the node is back (`<variant>-only-node` where such a text exists).
+  const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
   // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))

@@ -591,6 +591,31 @@ describe.each([
 
 describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1beta1 EndpointSlices', () => {
   const F = '13-harmol-kubeadm-v1.19-1node-sonobuoy.json';
+  // my-node is the only node: nothing is rescheduled elsewhere, so both coredns replicas (and the
+  // cluster DNS with them) are down until my-node is back (issue 16, dns brief item 2).
+  it.each([
+    ['en', 'can I reboot my-node'],
+    ['en', 'can I drain my-node'],
+    ['en', 'can I upgrade my-node'],
+    ['en', 'what if my-node goes down'],
+    ['ko', 'my-node 재부팅해도 돼?'],
+    ['ko', 'my-node 드레인해도 돼?'],
+    ['ko', 'my-node 업그레이드해도 돼?'],
+  ])(
+    'the only node: CoreDNS is down until my-node is back, not "until rescheduled" (%s: %s)',
+    async (lang, q) => {
+      const a = await ask(F, q, ['--lang', lang]);
+      const dnsLine = a.text
+        .split('\n')
+        .find((l) => /cluster DNS \(coredns\)|클러스터 DNS\(coredns\)의 레플리카/.test(l));
+      expect(dnsLine).toMatch(
+        lang === 'en'
+          ? /Both replicas of cluster DNS \(coredns\) are on my-node, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until my-node is back/
+          : /유일한 노드인 my-node에 있습니다: 다른 노드로 다시 스케줄될 수 없어, my-node가 돌아와/,
+      );
+      expect(a.text).not.toMatch(/until (they are|it is) rescheduled|다시 스케줄될 때까지/);
+    },
+  );
   it('status: capture time from the Leases, the v1beta1 kubernetes EndpointSlice is read, one stacked etcd member', async () => {
     const a = await ask(F, 'status');
     expect(a.context.profile).toBe('kubeadm');

@@ -393,6 +393,19 @@ export const en = {
         'Both replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       'dns-all-here':
         'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
+      // The only node (reader 2.5): nothing is rescheduled elsewhere; down until the node is back.
+      'dns-single-only-node':
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'dns-all-here-only-node':
+        'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'dns-all-here-only-node-two':
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'single-only-node':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
+      'all-here-only-node':
+        'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
+      'all-here-only-node-two':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
       spread_one:

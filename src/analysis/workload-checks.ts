@@ -21,7 +21,13 @@ import {
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
-import { ANNOTATION_SAFE_TO_EVICT, DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import {
+  ANNOTATION_SAFE_TO_EVICT,
+  CNI_DAEMONSETS,
+  DEFAULT_TERMINATION_GRACE_S,
+  KUBE_PROXY_NAME,
+  MORE_CNI_DAEMONSETS,
+} from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
@@ -148,11 +154,18 @@ export function workloadChecks(
     // The variant says which of the two kinds the node has: a sentence never lists "none".
     const variant =
       pods.daemonSet.length === 0 ? 'static-only' : pods.mirror.length === 0 ? 'daemonsets-only' : 'present';
+    const daemonSets = [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))];
+    const staticPods = pods.mirror.map((p) => p.metadata.name);
     out.push(
       finding('daemonset-pods', 'data', 'info', variant, {
         node,
-        daemonSets: [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))],
-        staticPods: pods.mirror.map((p) => p.metadata.name),
+        daemonSets,
+        staticPods,
+        // The node agents the snapshot shows on the node (issue 16): a sentence that lists what a
+        // reboot stops names only these (a Cilium node may run no kube-proxy at all).
+        kubeProxy:
+          daemonSets.includes(KUBE_PROXY_NAME) || staticPods.some((n) => n.startsWith(`${KUBE_PROXY_NAME}-`)),
+        cni: daemonSets.find((d) => CNI_DAEMONSETS.includes(d) || MORE_CNI_DAEMONSETS.includes(d)) ?? null,
       }),
     );
   }

@@ -238,7 +238,8 @@ describe('Korean particles and case', () => {
     const tr = translator('ko');
     expect(tr.t('whatIf.keeps.existing-connections', { node: 'atlas-wk-1' })).toMatch(/^atlas-wk-1을 지나는/);
     expect(tr.t('keeps.service-traffic')).not.toContain('기재');
-    expect(tr.t('keeps.service-traffic')).toContain('설정할 뿐이고');
+    // "programmed", not "recorded" (기재); the sentence names no kube-proxy, which a cluster may not run (issue 16)
+    expect(tr.t('keeps.service-traffic')).toContain('설정된 Service 규칙');
   });
 
   it('never changes the case of a name at the start of a summary', () => {

@@ -452,7 +452,7 @@ export const enWhatIf = {
     'running-pods': 'pods already running',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-rules':
-      'Service traffic to existing endpoints: kube-proxy only writes the kernel rules, the kernel forwards, and the rules stay',
+      'Service traffic to existing endpoints: the Service rules already programmed in the kernel stay and keep forwarding',
     'existing-connections':
       'existing connections through {{node}} keep flowing: the kernel rules stay in place while kube-proxy restarts',
     'existing-connections-all': 'existing connections keep flowing on every node',

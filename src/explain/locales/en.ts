@@ -82,6 +82,13 @@ export const en = {
     'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
+    // Only the node agents the snapshot shows on the node (issue 16).
+    'node-agents-no-proxy':
+      'kubelet and the CNI on {{node}} until it is back (typically about {{seconds}} s); no kube-proxy runs there in the snapshot',
+    'node-agents-no-cni':
+      'kubelet and kube-proxy on {{node}} until it is back (typically about {{seconds}} s); its CNI plugin is not in the snapshot',
+    'node-agents-kubelet-only':
+      'kubelet on {{node}} until it is back (typically about {{seconds}} s); kube-proxy and the CNI plugin there are not in the snapshot',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'pods-stranded':
       '{{count}} pods evicted from {{node}}: it is the only node, so they stay Pending until it is back and uncordoned',
@@ -96,7 +103,7 @@ export const en = {
     'api-reads': 'reads through the API servers (kubectl get, watches) and deletes',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-traffic':
-      'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
+      'Service traffic to existing endpoints: the Service rules already programmed in the kernel stay and keep forwarding',
     dns: 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
     'api-others-direct':

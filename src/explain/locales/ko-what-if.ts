@@ -407,7 +407,7 @@ export const koWhatIf: WhatIfMessages = {
     'running-pods': '이미 실행 중인 파드',
     'pod-traffic': '파드 간 트래픽(CNI는 노드 로컬)',
     'service-rules':
-      '기존 엔드포인트로 가는 서비스 트래픽: kube-proxy는 커널 규칙을 쓰기만 하고 전달은 커널이 하며 규칙은 남아 있음',
+      '기존 엔드포인트로 가는 서비스 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     'existing-connections':
       '{{node}}(을)를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
     'existing-connections-all': '모든 노드에서 기존 연결은 계속 흐름',

@@ -70,6 +70,12 @@ export const ko: Messages = {
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
+    'node-agents-no-proxy':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
+    'node-agents-no-cni':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초); 그 노드의 CNI 플러그인은 스냅샷에 없음',
+    'node-agents-kubelet-only':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'pods-stranded':
       '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
@@ -82,7 +88,7 @@ export const ko: Messages = {
     'api-reads': 'apiserver를 통한 읽기 (kubectl get, watch)와 삭제',
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
     'service-traffic':
-      '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
+      '기존 엔드포인트로 가는 Service 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
     'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
     'api-others-direct':

@@ -474,6 +474,44 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     const ko = await ask(F, `${M} 재부팅해도 돼?`, ['--lang', 'ko']);
     expect(ko.text).toContain('파일이 일부분입니다');
   });
+  // The upgrade, the drain and their joint forms say what the reboot says (issue 16, dns brief
+  // item 4): the other masters exist, unseen; master-0 is never "the only control-plane node".
+  const M = 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  const W = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  it.each([
+    ['en', `can I upgrade ${M}`],
+    ['en', `can I drain ${M}`],
+    ['en', `can I drain ${M} and ${W}`],
+    ['en', `can I upgrade ${M} and ${W}`],
+    ['ko', `${M} 업그레이드해도 돼?`],
+    ['ko', `${M} 드레인해도 돼?`],
+    ['ko', `${M} 이랑 ${W} 드레인해도 돼?`],
+  ])('upgrade and drain use the partial-file finding too (%s: %s)', async (lang, q) => {
+    const a = await ask(F, q, ['--lang', lang]);
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'warn', variant: 'partial' }),
+      ]),
+    );
+    expect(a.verdict).not.toBe('safe');
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /The file is partial: OpenShift's etcd quorum guard counts 3 masters/
+        : /파일이 일부분입니다/,
+    );
+    expect(a.text).not.toMatch(/only control-plane node|유일한 컨트롤 플레인 노드/);
+    expect(a.findings.filter((f) => f.check === 'upgrade-order' && f.variant.includes('only'))).toEqual([]);
+    if (/upgrade|업그레이드/.test(q) && !q.includes(W))
+      expect(a.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'upgrade-order',
+            variant: 'control-plane-partial',
+            facts: expect.objectContaining({ total: 3, unseen: 2 }),
+          }),
+        ]),
+      );
+  });
 });
 
 describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {

@@ -18,6 +18,7 @@ import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
+import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
@@ -440,7 +441,13 @@ export function analyzeJointImpact(
   const dnsDown = clusterDnsDown(index);
   const computed = [
     ...(goesDown ? etcdJoint(state, targets) : []),
-    ...(goesDown ? controlPlaneJoint(state, targets) : []),
+    // A drain takes no master down, but a partial file is said as the reboot says it (issue 16).
+    ...(goesDown
+      ? controlPlaneJoint(state, targets)
+      : partialControlPlaneFindings(
+          state,
+          state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
+        )),
     ...(goesDown ? vipJoint(index, targets) : []),
     ...jointPdbs(index, nodes, evictable, capacity.unplaced, options.action),
     // Cluster DNS down already (no Ready pod): an existing problem said once; its pods on the

@@ -43,7 +43,8 @@ export function isClusterDnsPod(index: ClusterIndex, pod: KPod): boolean {
 /**
  * Cluster DNS when the snapshot shows it already down: DNS pods seen, none of them Ready (or
  * every Ready one Terminating). Null when a DNS pod is Ready, and null (unknown, never "down")
- * when the snapshot holds no pods or no DNS pod at all: a kubectl List holds what its author chose.
+ * when the snapshot holds no pods or no DNS pod at all (a kubectl List holds what its author
+ * chose), or when a DNS pod that is not Pending has no conditions recorded (its readiness unseen).
  * @param index - the cluster index
  * @returns what the data says of the down DNS, or null
  */
@@ -54,6 +55,9 @@ export function clusterDnsDown(index: ClusterIndex): ClusterDnsDown | null {
   );
   if (dns.length === 0) return null;
   if (dns.some((p) => isPodReady(p) && p.metadata.deletionTimestamp === undefined)) return null;
+  // A running pod whose status carries no conditions (trimmed data) is not known to be unready.
+  if (dns.some((p) => p.status?.phase !== 'Pending' && (p.status?.conditions ?? []).length === 0))
+    return null;
   const pending = dns.filter((p) => p.status?.phase === 'Pending');
   const reason =
     pending

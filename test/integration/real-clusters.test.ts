@@ -188,6 +188,30 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
       a.findings.filter((f) => f.check === 'single-replica' && f.facts.workload === 'coredns-74ff55c5b'),
     ).toEqual([]);
   });
+  // The same file with one coredns pod Running and Ready, or with the Running pods' conditions
+  // trimmed away: DNS is up, or its readiness unseen (unknown, never "down").
+  it.each([
+    ['one coredns pod Ready', true],
+    ['coredns pods Running with no conditions recorded', false],
+  ])('cluster DNS is not called down when %s', async (_name, ready) => {
+    const list = JSON.parse(readFileSync(join(DIR, F), 'utf8')) as {
+      items: { kind: string; metadata: { name: string }; status?: Record<string, unknown> }[];
+    };
+    const dnsPods = list.items.filter((i) => i.kind === 'Pod' && i.metadata.name.startsWith('coredns-'));
+    for (const [i, p] of dnsPods.entries())
+      if (ready ? i === 0 : true)
+        p.status = ready
+          ? { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] }
+          : { phase: 'Running' };
+    const dir = mkdtempSync(join(tmpdir(), 'dns-up-'));
+    const file = join(dir, 'list.json');
+    writeFileSync(file, JSON.stringify(list));
+    for (const q of ['status', 'can I reboot kind-worker2']) {
+      const a = await ask(file, q);
+      expect(a.findings.filter((f) => f.check === 'cluster-dns')).toEqual([]);
+      expect(a.text).not.toMatch(/Cluster DNS is (already )?down/);
+    }
+  });
   it('status: no control-plane redundancy, kind-worker NotReady', async () => {
     const a = await ask(F, 'status');
     expect(a.findings).toEqual(

@@ -242,6 +242,18 @@ describe('Korean particles and case', () => {
     expect(tr.t('keeps.service-traffic')).toContain('설정된 Service 규칙');
   });
 
+  // A cluster may run no kube-proxy (Cilium replaces it: scenario 13): the sentences said of every
+  // cluster name no kube-proxy (issue 16, dns brief item 3).
+  it.each(['en', 'ko'] as const)('the sentences said of any cluster name no kube-proxy (%s)', (lang) => {
+    const tr = translator(lang);
+    for (const key of [
+      'keeps.service-traffic',
+      'whatIf.keeps.service-rules',
+      'checks.control-plane-healthy-for-worker.down',
+    ])
+      expect(tr.t(key, { node: 'atlas-wk-1' })).not.toMatch(/kube-proxy/);
+  });
+
   it('never changes the case of a name at the start of a summary', () => {
     expect(nodeDown('atlas-cp-2', 'ko').summary).toMatch(/^atlas-cp-2가 다운되면/);
     expect(nodeDown('atlas-cp-2', 'en').summary).toMatch(/^If atlas-cp-2 goes down/);

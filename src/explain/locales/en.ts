@@ -454,7 +454,7 @@ export const en = {
       estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
-      down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back, and kube-proxy restarting without the API server may start with empty rules.',
+      down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back: its Service rules are rebuilt from the API server after the reboot, so they may come up empty.',
       degraded:
         'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy:

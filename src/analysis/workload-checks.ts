@@ -16,6 +16,7 @@ import {
   isFinished,
   isMirrorPod,
   isNodeReady,
+  isUnscheduled,
   memoOnIndex,
   podsOfOwner,
   toleratesNode,
@@ -230,7 +231,10 @@ export function workloadChecks(
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
   // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
-  const recreated = pods.evictable.filter((p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)));
+  // A pod the scheduler never placed runs nowhere: deleting it moves nothing (isUnscheduled).
+  const recreated = pods.evictable.filter(
+    (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
+  );
   const capacity = capacityCheck(index, node, recreated);
   out.push(...capacity);
   // The pods with nowhere to go stay Pending: they are not "recreated on other nodes" (reader 2.5).

@@ -188,6 +188,17 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
       a.findings.filter((f) => f.check === 'single-replica' && f.facts.workload === 'coredns-74ff55c5b'),
     ).toEqual([]);
   });
+  // The two coredns pods recorded on kind-control-plane are Pending with PodScheduled=False: they
+  // run nowhere, so the drain moves nothing of them and they need no room elsewhere.
+  it.each(['can I reboot kind-control-plane', 'can I drain kind-control-plane'])(
+    'unscheduled pods are not "recreated on other nodes" (%s)',
+    async (q) => {
+      const a = await ask(F, q);
+      const grace = a.findings.find((f) => f.check === 'grace-period');
+      expect(grace?.facts).toEqual(expect.objectContaining({ evictable: 3, recreated: 1 }));
+      expect(a.text).not.toMatch(/3 pods[^\n]*recreated|room for the 3 evicted pods|3 pods drain evicts/);
+    },
+  );
   // The same file with one coredns pod Running and Ready, or with the Running pods' conditions
   // trimmed away: DNS is up, or its readiness unseen (unknown, never "down").
   it.each([

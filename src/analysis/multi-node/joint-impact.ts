@@ -14,7 +14,7 @@
  * Pure: snapshot and `now` in, findings and verdict out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index.js';
+import { type ClusterIndex, holderHostname, isUnscheduled, memoOnIndex } from '../cluster-index.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
@@ -431,7 +431,12 @@ export function analyzeJointImpact(
   } else each = analyzeEachAlone(snapshot, nodes, now, ctx, options.action);
 
   const evictable = evictablePods(index, nodes);
-  const capacity = jointCapacity(index, nodes, evictable);
+  // A pod the scheduler never placed runs nowhere: it needs no room elsewhere (isUnscheduled).
+  const capacity = jointCapacity(
+    index,
+    nodes,
+    evictable.filter((p) => !isUnscheduled(p)),
+  );
   // A drain evicts pods through the API server and leaves the node running: kubectl drain skips
   // mirror (static) pods and DaemonSet pods, so etcd, the API server, the leaders and kube-vip
   // keep running on drained nodes (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,

@@ -684,7 +684,7 @@ describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1be
       expect(dnsLine).toMatch(
         lang === 'en'
           ? /Both replicas of cluster DNS \(coredns\) are on my-node, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until my-node is back/
-          : /유일한 노드인 my-node에 있습니다: 다른 노드로 다시 스케줄될 수 없어, my-node가 돌아와/,
+          : /유일한 노드인 my-node에 있습니다: 다시 스케줄될 곳이 없어, my-node가 돌아와/,
       );
       expect(a.text).not.toMatch(/until (they are|it is) rescheduled|다시 스케줄될 때까지/);
     },

@@ -364,17 +364,17 @@ export const ko: Messages = {
         '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       // 유일한 노드 (reader 2.5): 다른 노드로 다시 스케줄되지 않음
       'dns-single-only-node':
-        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다른 노드로 다시 스케줄될 수 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here-only-node':
-        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다른 노드로 다시 스케줄될 수 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here-only-node-two':
-        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다른 노드로 다시 스케줄될 수 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'all-here-only-node-two':
-        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'single-only-node':
-        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'all-here-only-node':
-        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',

@@ -407,3 +407,18 @@ export function toleratesNode(pod: KPod, node: KNode): boolean {
       ),
     );
 }
+
+/**
+ * Whether the scheduler has found no node for the pod: Pending with PodScheduled=False
+ * (https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-conditions). Such a pod
+ * runs nowhere, even when a node name is recorded on it (real-clusters/01): a drain that deletes
+ * it moves nothing, and its replacement is as unschedulable as it was, so it is not counted among
+ * the pods "recreated on other nodes" nor given room elsewhere.
+ * @param pod - the pod
+ */
+export function isUnscheduled(pod: KPod): boolean {
+  return (
+    pod.status?.phase === 'Pending' &&
+    (pod.status.conditions ?? []).some((c) => c.type === 'PodScheduled' && c.status === 'False')
+  );
+}

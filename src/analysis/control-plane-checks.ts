@@ -14,6 +14,30 @@ import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
 /**
+ * A partial file's control-plane count for a drain (check `control-plane-count`, warn, variant
+ * `partial`): the finding a reboot of the node makes ({@link controlPlaneChecks}), so that a
+ * drain, an upgrade and their joint forms say the same as the reboot: the etcd quorum guard counts
+ * more masters than the file holds, so the others exist and their state is unknown (never "the only
+ * control-plane node"; OpenShift's etcd-quorum-guard runs one pod per master,
+ * https://github.com/openshift/machine-config-operator/blob/master/docs/etcd-quorum-guard.md).
+ * @param state - the control-plane state
+ * @param nodes - the control-plane nodes the change is about (empty: none)
+ * @returns the finding, or nothing when no master is unseen or another one is seen Ready
+ */
+export function partialControlPlaneFindings(state: ControlPlaneState, nodes: readonly string[]): Finding[] {
+  const unseen = state.unseenControlPlane ?? 0;
+  if (nodes.length === 0 || unseen === 0) return [];
+  if (state.nodes.some((n) => !nodes.includes(n.name) && n.ready)) return [];
+  return [
+    finding('control-plane-count', 'control', 'warn', 'partial', {
+      node: nodes.length === 1 ? (nodes[0] ?? '') : [...nodes],
+      seen: state.nodes.length,
+      total: state.nodes.length + unseen,
+    }),
+  ];
+}
+
+/**
  * Checks that apply when the target is a control-plane node: control-plane-count,
  * apiserver-redundancy, leader-scheduler, leader-controller-manager.
  * @param state - the control-plane state

@@ -196,6 +196,14 @@ export const CNI_DAEMONSETS: readonly string[] = [
 ];
 
 /**
+ * More CNI DaemonSets a node can run, beside {@link CNI_DAEMONSETS}: kind's `kindnet`
+ * (https://kind.sigs.k8s.io/docs/design/initial/), the Amazon VPC CNI's `aws-node`
+ * (https://docs.aws.amazon.com/eks/latest/userguide/managing-vpc-cni.html). Used to name the node
+ * agents a reboot stops only where the snapshot shows them (issue 16).
+ */
+export const MORE_CNI_DAEMONSETS: readonly string[] = ['kindnet', 'aws-node'];
+
+/**
  * Default `maxUnavailable` of a DaemonSet's RollingUpdate strategy (1) and of a Deployment's (25 %).
  * @see https://kubernetes.io/docs/tasks/manage-daemon/update-daemon-set/
  * @see https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#max-unavailable

@@ -4,6 +4,7 @@
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
 import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
+import { clusterDnsDown } from './cluster-dns.js';
 import {
   etcdAlarmFindings,
   etcdLagFindings,
@@ -307,6 +308,18 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   if (singleReplicaWorkloads.length > 0)
     findings.push(
       finding('single-replica', 'data', 'info', 'status-list', { workloads: singleReplicaWorkloads }),
+    );
+
+  // Cluster DNS with no Ready pod is down now (src/analysis/cluster-dns.ts).
+  const dnsDown = clusterDnsDown(index);
+  if (dnsDown)
+    findings.push(
+      finding('cluster-dns', 'data', 'warn', 'status-down', {
+        workloads: dnsDown.workloads,
+        count: dnsDown.pods,
+        pending: dnsDown.pending,
+        reason: dnsDown.reason,
+      }),
     );
 
   findings.push(...readErrorFindings(snapshot.readErrors));

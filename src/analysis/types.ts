@@ -42,6 +42,8 @@ export type CheckId =
   | 'daemonset-pods'
   | 'pdb-blocks'
   | 'single-replica'
+  /** Cluster DNS already down: no CoreDNS/kube-dns pod Ready (src/analysis/cluster-dns.ts). */
+  | 'cluster-dns'
   | 'workloads-on-control-plane'
   | 'local-volumes'
   | 'capacity'

@@ -16,17 +16,25 @@ import {
   isFinished,
   isMirrorPod,
   isNodeReady,
+  isUnscheduled,
   memoOnIndex,
   podsOfOwner,
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
-import { ANNOTATION_SAFE_TO_EVICT, DEFAULT_TERMINATION_GRACE_S } from './domain.js';
+import {
+  ANNOTATION_SAFE_TO_EVICT,
+  CNI_DAEMONSETS,
+  DEFAULT_TERMINATION_GRACE_S,
+  KUBE_PROXY_NAME,
+  MORE_CNI_DAEMONSETS,
+} from './domain.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { trafficChecks } from './traffic-checks.js';
+import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
 
 /** The pods on a node, sorted into what drain does with them. */
 export interface NodePods {
@@ -71,6 +79,29 @@ function isClusterDns(owner: TopOwner): boolean {
     owner.namespace === 'kube-system' &&
     (labels['k8s-app'] === 'kube-dns' || owner.name === 'coredns' || owner.name === 'kube-dns')
   );
+}
+
+/**
+ * Cluster DNS already down (check `cluster-dns`, data plane, warn, variant `already-down`): no
+ * CoreDNS pod is Ready, so in-cluster name resolution fails before anything is changed; the
+ * answer says so as an existing problem and never that DNS keeps working (real-clusters/01,
+ * every coredns pod Pending, PodScheduled=False). See {@link clusterDnsDown} for the rule's sources.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param down - what {@link clusterDnsDown} found
+ */
+function clusterDnsFinding(index: ClusterIndex, node: string, down: ClusterDnsDown): Finding {
+  const onNode = (index.podsByNode.get(node) ?? []).filter(
+    (p) => !isFinished(p) && isClusterDnsPod(index, p),
+  ).length;
+  return finding('cluster-dns', 'data', 'warn', 'already-down', {
+    node,
+    workloads: down.workloads,
+    count: down.pods,
+    pending: down.pending,
+    reason: down.reason,
+    onNode,
+  });
 }
 
 function intOrPercentIsZero(v: number | string | undefined): boolean {
@@ -124,11 +155,18 @@ export function workloadChecks(
     // The variant says which of the two kinds the node has: a sentence never lists "none".
     const variant =
       pods.daemonSet.length === 0 ? 'static-only' : pods.mirror.length === 0 ? 'daemonsets-only' : 'present';
+    const daemonSets = [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))];
+    const staticPods = pods.mirror.map((p) => p.metadata.name);
     out.push(
       finding('daemonset-pods', 'data', 'info', variant, {
         node,
-        daemonSets: [...new Set(pods.daemonSet.map((p) => controllerOf(p)?.name ?? p.metadata.name))],
-        staticPods: pods.mirror.map((p) => p.metadata.name),
+        daemonSets,
+        staticPods,
+        // The node agents the snapshot shows on the node (issue 16): a sentence that lists what a
+        // reboot stops names only these (a Cilium node may run no kube-proxy at all).
+        kubeProxy:
+          daemonSets.includes(KUBE_PROXY_NAME) || staticPods.some((n) => n.startsWith(`${KUBE_PROXY_NAME}-`)),
+        cni: daemonSets.find((d) => CNI_DAEMONSETS.includes(d) || MORE_CNI_DAEMONSETS.includes(d)) ?? null,
       }),
     );
   }
@@ -139,7 +177,19 @@ export function workloadChecks(
     out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
   const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
   const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
-  if (readable.workloads) out.push(...replicaChecks(index, node, pods.evictable, pinnedHere));
+  // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
+  // pods here are not "rescheduled" by the reboot, so no single-replica finding is made for them.
+  const dnsDown = clusterDnsDown(index);
+  if (dnsDown) out.push(clusterDnsFinding(index, node, dnsDown));
+  if (readable.workloads)
+    out.push(
+      ...replicaChecks(
+        index,
+        node,
+        dnsDown ? pods.evictable.filter((p) => !isClusterDnsPod(index, p)) : pods.evictable,
+        pinnedHere,
+      ),
+    );
 
   if (isControlPlane && pods.evictable.length > 0) {
     const user = pods.evictable.filter((p) => !isSystemAddon(p));
@@ -181,7 +231,10 @@ export function workloadChecks(
   // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
   // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
   // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
-  const recreated = pods.evictable.filter((p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)));
+  // A pod the scheduler never placed runs nowhere: deleting it moves nothing (isUnscheduled).
+  const recreated = pods.evictable.filter(
+    (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
+  );
   const capacity = capacityCheck(index, node, recreated);
   out.push(...capacity);
   // The pods with nowhere to go stay Pending: they are not "recreated on other nodes" (reader 2.5).

@@ -48,6 +48,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         : '',
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
+  if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {
     derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';
@@ -87,6 +88,19 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'not-observed')
     derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
+}
+
+/**
+ * How the pods of a down cluster DNS stand (`cluster-dns` findings): all Pending (with the
+ * PodScheduled=False reason when the data gives one), some Pending, or running but not Ready.
+ */
+function dnsStateText(tr: Translator, f: Finding): string {
+  const pods = Number(f.facts.count ?? 0);
+  const pending = Number(f.facts.pending ?? 0);
+  const reason = typeof f.facts.reason === 'string' ? f.facts.reason : null;
+  if (pending === 0) return tr.t('derived.dnsNotReady');
+  if (pending < pods) return tr.t('derived.dnsSomePending', { count: pending });
+  return reason === null ? tr.t('derived.dnsPending') : tr.t('derived.dnsPendingReason', { reason });
 }
 
 /** A duration in minutes as the reader's words: minutes, hours, or days from 48 h on. */
@@ -134,7 +148,10 @@ function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
  * @param f - the finding
  */
 export function explainFinding(tr: Translator, f: Finding): string | null {
-  const key = `checks.${f.check}.${f.variant}`;
+  const base = `checks.${f.check}.${f.variant}`;
+  // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
+  // down until the node is back (`<variant>-only-node` where such a text exists).
+  const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
   // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))

@@ -29,7 +29,7 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
   },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption'] },
-  { heading: 'status.workloads', checks: ['pdb-blocks', 'single-replica', 'read-error'] },
+  { heading: 'status.workloads', checks: ['cluster-dns', 'pdb-blocks', 'single-replica', 'read-error'] },
   { heading: 'status.unseen', checks: ['not-observed'] },
 ];
 

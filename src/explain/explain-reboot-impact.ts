@@ -61,7 +61,10 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   const lost = quorumLostBy(f);
   // The cluster's only node: no pods run elsewhere to keep working (reader 2.5).
   const alone = onlyNode(impact);
-  const dnsDown = f.some((x) => x.check === 'single-replica' && x.variant.startsWith('dns'));
+  // DNS the reboot takes down, or DNS already down (no Ready CoreDNS pod): never "keeps working".
+  const dnsDown = f.some(
+    (x) => (x.check === 'single-replica' && x.variant.startsWith('dns')) || x.check === 'cluster-dns',
+  );
   // An etcd alarm (NOSPACE, CORRUPT): the API answers reads, but nothing can be written.
   if (!lost && f.some((x) => x.check === 'etcd-alarms' && x.severity === 'block')) {
     const keeps = ['keeps.api-reads', 'keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic']
@@ -142,6 +145,26 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
   return { stops, keepsWorking: keeps };
 }
 
+/**
+ * The sentence of the node agents a reboot stops, naming only those the snapshot shows on the node
+ * (the `daemonset-pods` finding's `kubeProxy` and `cni`; issue 16: a Cilium node with no kube-proxy
+ * is not said to stop kube-proxy); the others are said not to be in the snapshot.
+ * @param f - the findings
+ * @returns the locale key under `stops`
+ */
+function nodeAgentsKey(f: readonly Finding[]): string {
+  const ds = has(f, 'daemonset-pods')?.facts;
+  const proxy = ds?.kubeProxy === true;
+  const cni = typeof ds?.cni === 'string';
+  return proxy && cni
+    ? 'stops.node-agents'
+    : proxy
+      ? 'stops.node-agents-no-cni'
+      : cni
+        ? 'stops.node-agents-no-proxy'
+        : 'stops.node-agents-kubelet-only';
+}
+
 /** Whether the node is the cluster's only node (node-role's `clusterNodes`). */
 function onlyNode(impact: RebootImpact): boolean {
   return impact.findings.some((x) => x.check === 'node-role' && x.facts.clusterNodes === 1);
@@ -178,8 +201,7 @@ function dataSection(
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
     stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
-  if (blocked !== 'node-dead')
-    stops.push(tr.t('stops.node-agents', { node, seconds: TYPICAL_NODE_REBOOT_S }));
+  if (blocked !== 'node-dead') stops.push(tr.t(nodeAgentsKey(f), { node, seconds: TYPICAL_NODE_REBOOT_S }));
   const downFindings = f.filter(
     (x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok',
   );

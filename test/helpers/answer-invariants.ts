@@ -408,6 +408,9 @@ const KUBE_VIP_MOVES = [
   'multiNode.checks.control-plane-endpoint.joint-vip-moves',
 ];
 
+/** Sentences that say cluster DNS keeps answering (reboot, what-if and rolling texts). */
+const DNS_KEEPS_WORKING = ['keeps.dns', 'whatIf.keeps.dns', 'whatIf.keeps.dns-others'];
+
 /** Sentences that say the control-plane endpoint is interrupted for the clients that use the VIP. */
 const VIP_INTERRUPTION = [
   'checks.control-plane-endpoint.vip-moves',
@@ -710,13 +713,22 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // an API server, a leader or the VIP host stops: a drain leaves the node and its static pods running.
   if (reply.multiNode?.action === 'drain') {
     for (const f of reply.findings)
-      if (NODE_DOWN_CHECKS.has(f.check))
+      // control-plane-count/partial says only that the file lacks masters (their state unknown),
+      // never that one stops: a drain of a master in a partial file says it as the reboot does.
+      if (NODE_DOWN_CHECKS.has(f.check) && !(f.check === 'control-plane-count' && f.variant === 'partial'))
         out.push(
           `a drain takes no etcd member or API server down, yet the answer has ${f.check}/${f.variant}`,
         );
     for (const m of matching(NODE_DOWN_SENTENCES))
       out.push(`a drain takes no etcd member or API server down, yet the answer says: "${m.sentence}"`);
   }
+  // 3c3. Cluster DNS already down (a cluster-dns finding: no CoreDNS/kube-dns pod Ready, so the
+  // kube-dns Service has no endpoint) is never said to keep answering (issue 16, real-clusters/01).
+  if (reply.findings.some((f) => f.check === 'cluster-dns'))
+    for (const m of matching(DNS_KEEPS_WORKING))
+      out.push(
+        `cluster DNS is down already (no Ready pod), yet the answer says it keeps working: "${m.sentence}"`,
+      );
   // 3d. No kube-vip VIP move promised without quorum or with writes refused: its new holder is
   // written to the Lease plndr-cp-lock through the API server.
   if (quorumLost || writesRefused)

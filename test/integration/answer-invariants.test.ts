@@ -1015,6 +1015,38 @@ describe('the invariant checker catches planted contradictions', () => {
       /"all 2" for both/,
     ],
     [
+      'cluster DNS down already, yet said to keep working',
+      {
+        keeps: ['cluster DNS, as long as a CoreDNS pod runs elsewhere'],
+        findings: [
+          {
+            check: 'cluster-dns',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'already-down',
+            facts: { workloads: ['coredns'], count: 2, pending: 2, reason: null },
+          },
+        ],
+      },
+      /cluster DNS is down already \(no Ready pod\), yet the answer says it keeps working/,
+    ],
+    [
+      'a joint drain that says no control-plane node is left',
+      {
+        multiNode: { action: 'drain' },
+        findings: [
+          {
+            check: 'control-plane-count',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-none-left',
+            facts: {},
+          },
+        ],
+      },
+      /a drain takes no etcd member or API server down, yet the answer has control-plane-count\/joint-none-left/,
+    ],
+    [
       'restore the taint where every node is a control plane',
       { advice: ['Drain it first, and consider restoring the control-plane NoSchedule taint.'] },
       /restoring the control-plane taint/,
@@ -1098,6 +1130,27 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(answerViolations(control, jointCtx).join('\n')).toMatch(
       /the control plane is headed affected but no Stops line/,
     );
+  });
+
+  // A partial file (real-clusters/08) says the other masters are not in it: a drain answer may say
+  // so (the reboot's finding), since it claims nothing stops (issue 16, dns brief item 4).
+  it('the partial-file finding in a joint drain is no contradiction', () => {
+    const reply = plant({
+      reasons: [
+        "The file is partial: OpenShift's etcd quorum guard counts 3 masters, but only master-0 is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
+      ],
+      multiNode: { action: 'drain' } as unknown as Reply['multiNode'],
+      findings: [
+        {
+          check: 'control-plane-count',
+          plane: 'control',
+          severity: 'warn',
+          variant: 'partial',
+          facts: { node: 'master-0', seen: 1, total: 3 },
+        },
+      ],
+    });
+    expect(answerViolations(reply, ctx)).toEqual([]);
   });
 
   it('the drain-first sentences of a joint reboot or upgrade that loses quorum are no contradiction', () => {

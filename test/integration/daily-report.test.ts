@@ -165,8 +165,14 @@ let config: BotConfig;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-report-'));
   const file = await loadSnapshotFile(SCENARIO);
-  troubledSim = await startSimulator({ file: troubled(file), tls: await selfSignedCert(5) });
-  healthySim = await startSimulator({ file, tls: await selfSignedCert(365) });
+  // Live components (heartbeats): what was alive at load stays alive however long the run takes
+  // (without them the leader Leases of the healthy cluster expired 15 s in, under load).
+  troubledSim = await startSimulator({
+    file: troubled(file),
+    tls: await selfSignedCert(5),
+    heartbeats: true,
+  });
+  healthySim = await startSimulator({ file, tls: await selfSignedCert(365), heartbeats: true });
   const kubeconfig = async (name: string, sim: RunningSimulator): Promise<string> => {
     const path = join(dir, `${name}.yaml`);
     await writeFile(path, sim.kubeconfig);

@@ -142,6 +142,87 @@ describe('01 kind: 1 control plane, 2 workers, kind-worker NotReady', () => {
       );
     },
   );
+  // Every coredns-74ff55c5b pod in the file is Pending (PodScheduled=False, Unschedulable) and none
+  // is Ready: cluster DNS is down already (a Pending pod serves nothing, the kube-dns Service sends
+  // only to Ready endpoints). Every answer says so as an existing problem; none says DNS keeps
+  // working, nor that the reboot takes CoreDNS down "until rescheduled" (issue 16, reader item 3).
+  it.each([
+    ['en', 'status'],
+    ['en', 'can I reboot kind-control-plane'],
+    ['en', 'can I drain kind-control-plane'],
+    ['en', 'can I upgrade kind-control-plane'],
+    ['en', 'what if kind-control-plane goes down'],
+    ['en', 'what if kube-apiserver is down on kind-control-plane'],
+    ['en', 'can we reboot kind-control-plane and kind-worker2'],
+    ['en', 'can I reboot kind-worker2'],
+    ['ko', '클러스터 상태'],
+    ['ko', 'kind-control-plane 재부팅해도 돼?'],
+    ['ko', 'kind-control-plane 드레인해도 돼?'],
+    ['ko', 'kind-control-plane 업그레이드해도 돼?'],
+    ['ko', 'kind-control-plane 이랑 kind-worker2 재부팅해도 돼?'],
+  ])('cluster DNS is down already: no Ready CoreDNS pod (%s: %s)', async (lang, q) => {
+    const a = await ask(F, q, ['--lang', lang]);
+    const dns = a.findings.filter((f) => f.check === 'cluster-dns');
+    expect(dns).toHaveLength(1);
+    expect(dns[0]?.facts).toEqual(
+      expect.objectContaining({
+        workloads: ['coredns-74ff55c5b'],
+        count: 4,
+        pending: 4,
+        reason: 'Unschedulable',
+      }),
+    );
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /Cluster DNS is (already )?down: none of the 4 pods of coredns-74ff55c5b is Ready \(Pending: Unschedulable\)/
+        : /클러스터 DNS가 (이미 )?다운 상태입니다: coredns-74ff55c5b의 파드 4개 중 Ready인 파드가 없어\(Pending: Unschedulable\)/,
+    );
+    // never "keeps working", never "down until rescheduled" for the Pending pods
+    expect(a.text).not.toMatch(
+      /cluster DNS, as long as|클러스터 DNS \(다른 노드에|DNS: the CoreDNS pods keep/i,
+    );
+    expect(a.text).not.toMatch(
+      /replicas of (cluster DNS \()?coredns-74ff55c5b|coredns-74ff55c5b[^\n]*(rescheduled|재스케줄)/,
+    );
+    expect(
+      a.findings.filter((f) => f.check === 'single-replica' && f.facts.workload === 'coredns-74ff55c5b'),
+    ).toEqual([]);
+  });
+  // The two coredns pods recorded on kind-control-plane are Pending with PodScheduled=False: they
+  // run nowhere, so the drain moves nothing of them and they need no room elsewhere.
+  it.each(['can I reboot kind-control-plane', 'can I drain kind-control-plane'])(
+    'unscheduled pods are not "recreated on other nodes" (%s)',
+    async (q) => {
+      const a = await ask(F, q);
+      const grace = a.findings.find((f) => f.check === 'grace-period');
+      expect(grace?.facts).toEqual(expect.objectContaining({ evictable: 3, recreated: 1 }));
+      expect(a.text).not.toMatch(/3 pods[^\n]*recreated|room for the 3 evicted pods|3 pods drain evicts/);
+    },
+  );
+  // The same file with one coredns pod Running and Ready, or with the Running pods' conditions
+  // trimmed away: DNS is up, or its readiness unseen (unknown, never "down").
+  it.each([
+    ['one coredns pod Ready', true],
+    ['coredns pods Running with no conditions recorded', false],
+  ])('cluster DNS is not called down when %s', async (_name, ready) => {
+    const list = JSON.parse(readFileSync(join(DIR, F), 'utf8')) as {
+      items: { kind: string; metadata: { name: string }; status?: Record<string, unknown> }[];
+    };
+    const dnsPods = list.items.filter((i) => i.kind === 'Pod' && i.metadata.name.startsWith('coredns-'));
+    for (const [i, p] of dnsPods.entries())
+      if (ready ? i === 0 : true)
+        p.status = ready
+          ? { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] }
+          : { phase: 'Running' };
+    const dir = mkdtempSync(join(tmpdir(), 'dns-up-'));
+    const file = join(dir, 'list.json');
+    writeFileSync(file, JSON.stringify(list));
+    for (const q of ['status', 'can I reboot kind-worker2']) {
+      const a = await ask(file, q);
+      expect(a.findings.filter((f) => f.check === 'cluster-dns')).toEqual([]);
+      expect(a.text).not.toMatch(/Cluster DNS is (already )?down/);
+    }
+  });
   it('status: no control-plane redundancy, kind-worker NotReady', async () => {
     const a = await ask(F, 'status');
     expect(a.findings).toEqual(
@@ -428,6 +509,44 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     const ko = await ask(F, `${M} 재부팅해도 돼?`, ['--lang', 'ko']);
     expect(ko.text).toContain('파일이 일부분입니다');
   });
+  // The upgrade, the drain and their joint forms say what the reboot says (issue 16, dns brief
+  // item 4): the other masters exist, unseen; master-0 is never "the only control-plane node".
+  const M = 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  const W = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  it.each([
+    ['en', `can I upgrade ${M}`],
+    ['en', `can I drain ${M}`],
+    ['en', `can I drain ${M} and ${W}`],
+    ['en', `can I upgrade ${M} and ${W}`],
+    ['ko', `${M} 업그레이드해도 돼?`],
+    ['ko', `${M} 드레인해도 돼?`],
+    ['ko', `${M} 이랑 ${W} 드레인해도 돼?`],
+  ])('upgrade and drain use the partial-file finding too (%s: %s)', async (lang, q) => {
+    const a = await ask(F, q, ['--lang', lang]);
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'control-plane-count', severity: 'warn', variant: 'partial' }),
+      ]),
+    );
+    expect(a.verdict).not.toBe('safe');
+    expect(a.text).toMatch(
+      lang === 'en'
+        ? /The file is partial: OpenShift's etcd quorum guard counts 3 masters/
+        : /파일이 일부분입니다/,
+    );
+    expect(a.text).not.toMatch(/only control-plane node|유일한 컨트롤 플레인 노드/);
+    expect(a.findings.filter((f) => f.check === 'upgrade-order' && f.variant.includes('only'))).toEqual([]);
+    if (/upgrade|업그레이드/.test(q) && !q.includes(W))
+      expect(a.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'upgrade-order',
+            variant: 'control-plane-partial',
+            facts: expect.objectContaining({ total: 3, unseen: 2 }),
+          }),
+        ]),
+      );
+  });
 });
 
 describe('09 EKS v1.31 (a cluster-info dump): 2 node-group nodes, both coredns replicas on one', () => {
@@ -545,6 +664,31 @@ describe.each([
 
 describe('13 kubeadm v1.19 single node (sonobuoy dump): Leases of May 2022, v1beta1 EndpointSlices', () => {
   const F = '13-harmol-kubeadm-v1.19-1node-sonobuoy.json';
+  // my-node is the only node: nothing is rescheduled elsewhere, so both coredns replicas (and the
+  // cluster DNS with them) are down until my-node is back (issue 16, dns brief item 2).
+  it.each([
+    ['en', 'can I reboot my-node'],
+    ['en', 'can I drain my-node'],
+    ['en', 'can I upgrade my-node'],
+    ['en', 'what if my-node goes down'],
+    ['ko', 'my-node 재부팅해도 돼?'],
+    ['ko', 'my-node 드레인해도 돼?'],
+    ['ko', 'my-node 업그레이드해도 돼?'],
+  ])(
+    'the only node: CoreDNS is down until my-node is back, not "until rescheduled" (%s: %s)',
+    async (lang, q) => {
+      const a = await ask(F, q, ['--lang', lang]);
+      const dnsLine = a.text
+        .split('\n')
+        .find((l) => /cluster DNS \(coredns\)|클러스터 DNS\(coredns\)의 레플리카/.test(l));
+      expect(dnsLine).toMatch(
+        lang === 'en'
+          ? /Both replicas of cluster DNS \(coredns\) are on my-node, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until my-node is back/
+          : /유일한 노드인 my-node에 있습니다: 다시 스케줄될 곳이 없어, my-node가 돌아와/,
+      );
+      expect(a.text).not.toMatch(/until (they are|it is) rescheduled|다시 스케줄될 때까지/);
+    },
+  );
   it('status: capture time from the Leases, the v1beta1 kubernetes EndpointSlice is read, one stacked etcd member', async () => {
     const a = await ask(F, 'status');
     expect(a.context.profile).toBe('kubeadm');

@@ -85,3 +85,31 @@ describe.each(files.map((f, i) => [f, `s${i}`] as const))('scenario %s', (file, 
     expect(forced.verdict).toBe(expected.verdict);
   });
 });
+
+// Scenario 13's nodes run Cilium and no kube-proxy (no kube-proxy DaemonSet or pod in the file;
+// Cilium can replace kube-proxy, https://docs.cilium.io/en/stable/network/kubernetes/kubeproxy-free/):
+// a sentence that lists the node agents a change stops names only those the snapshot shows there,
+// and no sentence says kube-proxy writes this cluster's Service rules (issue 16, dns brief item 3).
+describe('scenario 13: node agents are named only where the snapshot shows them', () => {
+  const cluster = `s${files.indexOf('13-managed-aks-like-no-control-plane-nodes.json')}`;
+  const node = 'aks-user-40213377-vmss000001';
+  it.each([
+    ['en', `can I reboot ${node}`],
+    ['en', `can I drain ${node}`],
+    ['en', `can I upgrade ${node}`],
+    ['en', `what if ${node} goes down`],
+    ['en', `what if kubelet is down on ${node}`],
+    ['ko', `${node} 재부팅해도 돼?`],
+    ['ko', `${node} 드레인해도 돼?`],
+    ['ko', `${node} 업그레이드해도 돼?`],
+  ] as const)('%s: %s', async (lang, q) => {
+    const text = renderText(await service.answer(job(cluster, q, lang)));
+    expect(text).not.toMatch(/kubelet, kube-proxy|kube-proxy only writes|kube-proxy는 커널 규칙/);
+    if (/reboot|재부팅/.test(q))
+      expect(text).toMatch(
+        lang === 'en'
+          ? new RegExp(`kubelet and the CNI on ${node} until it is back[^\\n]*no kube-proxy runs there`)
+          : /그 노드의 kubelet, CNI \(보통 약 \d+초\); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음/,
+      );
+  });
+});

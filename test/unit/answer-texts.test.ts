@@ -238,7 +238,20 @@ describe('Korean particles and case', () => {
     const tr = translator('ko');
     expect(tr.t('whatIf.keeps.existing-connections', { node: 'atlas-wk-1' })).toMatch(/^atlas-wk-1을 지나는/);
     expect(tr.t('keeps.service-traffic')).not.toContain('기재');
-    expect(tr.t('keeps.service-traffic')).toContain('설정할 뿐이고');
+    // "programmed", not "recorded" (기재); the sentence names no kube-proxy, which a cluster may not run (issue 16)
+    expect(tr.t('keeps.service-traffic')).toContain('설정된 Service 규칙');
+  });
+
+  // A cluster may run no kube-proxy (Cilium replaces it: scenario 13): the sentences said of every
+  // cluster name no kube-proxy (issue 16, dns brief item 3).
+  it.each(['en', 'ko'] as const)('the sentences said of any cluster name no kube-proxy (%s)', (lang) => {
+    const tr = translator(lang);
+    for (const key of [
+      'keeps.service-traffic',
+      'whatIf.keeps.service-rules',
+      'checks.control-plane-healthy-for-worker.down',
+    ])
+      expect(tr.t(key, { node: 'atlas-wk-1' })).not.toMatch(/kube-proxy/);
   });
 
   it('never changes the case of a name at the start of a summary', () => {

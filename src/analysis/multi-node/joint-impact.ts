@@ -18,11 +18,13 @@ import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
+import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
+import { clusterDnsDown, clusterDnsDownNow, isClusterDnsPod } from '../cluster-dns.js';
 import type { JointImpact, MultiNodeAction, NodeAlone, NodeEvictions } from './types.js';
 import type { KPod } from '../../cluster/types.js';
 
@@ -40,6 +42,8 @@ const RECOMPUTED = new Set<string>([
   'single-replica',
   'capacity',
   'control-plane-endpoint',
+  // cluster-wide, said once ({@link clusterDnsDown}), not once per node
+  'cluster-dns',
 ]);
 
 /** Options of {@link analyzeJointImpact}. */
@@ -444,12 +448,27 @@ export function analyzeJointImpact(
   // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/). A joint drain is about
   // evictions, budgets and room only.
   const goesDown = options.action !== 'drain';
+  const dnsDown = clusterDnsDown(index);
   const computed = [
     ...(goesDown ? etcdJoint(state, targets) : []),
-    ...(goesDown ? controlPlaneJoint(state, targets) : []),
+    // A drain takes no master down, but a partial file is said as the reboot says it (issue 16).
+    ...(goesDown
+      ? controlPlaneJoint(state, targets)
+      : partialControlPlaneFindings(
+          state,
+          state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
+        )),
     ...(goesDown ? vipJoint(index, targets) : []),
     ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action),
-    ...jointReplicas(index, nodes, evictable, pinned),
+    // Cluster DNS down already (no Ready pod): an existing problem said once; its pods on the
+    // nodes are not "down until rescheduled" (src/analysis/cluster-dns.ts).
+    ...(dnsDown ? [clusterDnsDownNow(dnsDown)] : []),
+    ...jointReplicas(
+      index,
+      nodes,
+      dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
+      pinned,
+    ),
     ...capacity.findings,
   ];
   const lost = jointQuorumLost(computed);

@@ -15,6 +15,7 @@ import {
   type ClusterIndex,
   budgetsSelecting,
   controllerOf,
+  isUnscheduled,
   podsOfOwner,
   topOwnerOf,
 } from '../cluster-index.js';
@@ -73,7 +74,8 @@ export function jointEvictions(
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
     for (const p of evictable) {
       out.evicted.push(p);
-      if (controllerOf(p) === null) continue;
+      // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
+      if (controllerOf(p) === null || isUnscheduled(p)) continue;
       (here.has(podName(p)) ? out.pinned : out.moving).push(p);
     }
   }

@@ -8,6 +8,7 @@ import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
 import { type ClusterIndex, indexCluster } from '../cluster-index.js';
 import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
+import { clusterDnsDown, clusterDnsDownNow } from '../cluster-dns.js';
 import { DEFAULT_EVICTION_TOLERATION_S, LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
 import { finding } from '../finding.js';
 import { MAX_LISTED_NODES, readErrorFindings } from '../reboot-impact.js';
@@ -167,6 +168,22 @@ export function keepDataPlane(b: ImpactBuilder): void {
 }
 
 /**
+ * Cluster DNS keeps answering while the API is away, unless the snapshot shows it down already
+ * (no CoreDNS pod Ready, {@link clusterDnsDown}): then the answer says so (check `cluster-dns`,
+ * warn, variant `down-now`, an existing problem) and never that DNS keeps working (issue 16).
+ * @param b - the builder
+ * @param index - the cluster index
+ */
+export function keepClusterDns(b: ImpactBuilder, index: ClusterIndex): void {
+  const down = clusterDnsDown(index);
+  if (down === null) {
+    b.keep('data', 'keeps.dns');
+    return;
+  }
+  b.findings.push(clusterDnsDownNow(down));
+}
+
+/**
  * The interruption conditions that hold whenever the API is away (docs/domain.md, "When traffic
  * does get interrupted"), with the user pods that run on control-plane nodes.
  * @param b - the builder
@@ -265,6 +282,7 @@ export function apiserversWithout(
  * @param check - `component-restart` or `component-down`
  * @param variants - the finding's variant when it was the last alive one (`last`), and when others
  *   remain (`others`)
+ * @param index - the cluster index (whether cluster DNS is down already)
  * @returns true when no alive API server remains on another node
  */
 export function apiserverStops(
@@ -273,6 +291,7 @@ export function apiserverStops(
   node: string,
   check: 'component-restart' | 'component-down',
   variants: { last: string; others: string },
+  index: ClusterIndex,
 ): boolean {
   const { others, before, wasAlive } = apiserversWithout(state, node);
   if (others.length === 0) {
@@ -280,7 +299,7 @@ export function apiserverStops(
     b.stop('control', 'stops.api-all');
     b.stop('control', 'stops.controllers-wait');
     keepDataPlane(b);
-    b.keep('data', 'keeps.dns');
+    keepClusterDns(b, index);
     b.interrupt('data', 'interrupt.backend-dies');
     return true;
   }

@@ -152,7 +152,7 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
 
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const variants = { last: 'apiserver-last-node', others: 'apiserver-node' };
-  if (!apiserverStops(b, ctx.state, node, 'component-down', variants))
+  if (!apiserverStops(b, ctx.state, node, 'component-down', variants, ctx.index))
     b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
   b.duration('control', 'duration.until-restarted', { node });
 }

@@ -3,7 +3,7 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { hasControlPlaneTaint } from '../cluster-index.js';
-import { etcdAlarmFindings } from '../control-plane-checks.js';
+import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
 import { finding } from '../finding.js';
 import {
   deadNodeDrainChecks,
@@ -42,6 +42,9 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
     // NOSPACE/CORRUPT: the API serves reads, but the cordon and every eviction are refused writes.
     found.push(...etcdAlarmFindings(state.etcd));
   }
+  // A partial file (masters the etcd quorum guard counts are not in it): the reboot's finding, so
+  // the drain does not read as if this were the only master (issue 16, real-clusters/08).
+  if (isCp) found.push(...partialControlPlaneFindings(state, [node]));
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
   found.push(
     ...workloadChecks(index, node, isCp, tainted, {

@@ -20,6 +20,7 @@ import {
   apiAwayInterruptions,
   apiStopsAll,
   finishWithReadErrors,
+  keepClusterDns,
   keepDataPlane,
   nodeFailureTimings,
   userPodsOnControlPlane,
@@ -115,7 +116,7 @@ export function analyzeControlPlaneDown(
     b.findings.push(finding('control-plane-down', 'data', 'block', 'dns-on-masters', dnsHere));
     b.stop('data', 'stops.dns-all', { workload: dnsHere.workload });
   } else {
-    b.keep('data', 'keeps.dns');
+    keepClusterDns(b, ctx.index);
   }
   const onMasters = userPodsOnControlPlane(ctx);
   if (cause === 'control-plane' && onMasters.length > 0) {
@@ -172,7 +173,7 @@ export function analyzeQuorumLoss(ctx: WhatIfContext): WhatIfImpact {
   b.stop('control', 'stops.api-changes');
   apiStopsAll(b);
   keepDataPlane(b);
-  b.keep('data', 'keeps.dns');
+  keepClusterDns(b, ctx.index);
   b.keep('control', 'keeps.reads-maybe');
   apiAwayInterruptions(b, ctx);
   b.duration('control', 'duration.quorum');

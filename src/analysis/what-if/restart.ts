@@ -127,7 +127,14 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
 
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   if (
-    apiserverStops(b, ctx.state, node, 'component-restart', { last: 'apiserver-last', others: 'apiserver' })
+    apiserverStops(
+      b,
+      ctx.state,
+      node,
+      'component-restart',
+      { last: 'apiserver-last', others: 'apiserver' },
+      ctx.index,
+    )
   ) {
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');

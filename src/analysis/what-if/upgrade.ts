@@ -124,7 +124,21 @@ export function analyzeUpgradeImpact(
       count: upgraded.length,
       ready,
     };
-    if (first) {
+    // A partial file (the etcd quorum guard counts masters it does not hold, as the reboot finding
+    // `control-plane-count` `partial` says): the other masters exist, unseen, so this node is not
+    // "the only control-plane node", and which of them is already upgraded is unknown (issue 16).
+    const unseen = state.unseenControlPlane ?? 0;
+    if (unseen > 0 && rest.length === 0 && upgraded.length === 0) {
+      b.findings.push(
+        finding('upgrade-order', 'control', 'info', 'control-plane-partial', {
+          node,
+          seen: cpNodes.length,
+          total: cpNodes.length + unseen,
+          unseen,
+        }),
+      );
+      b.step('control', 'steps.cp-partial', { node, unseen });
+    } else if (first) {
       b.findings.push(
         finding(
           'upgrade-order',

@@ -303,6 +303,9 @@ export const enWhatIf = {
         'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':
         'Upgrade order: {{node}} is the only control-plane node (with upgrade apply); then the workers.',
+      // A partial file: the etcd quorum guard counts masters the file does not hold (issue 16).
+      'control-plane-partial':
+        "Upgrade order: control-plane nodes one at a time, each Ready with etcd healthy before the next; then the workers. The file holds only {{node}} of the {{total}} masters OpenShift's etcd quorum guard counts, so the other {{unseen}}, and which of them is already upgraded, are not known from it.",
       'control-plane-only-no-workers':
         'Upgrade order: {{node}} is the only control-plane node (with upgrade apply), and there are no workers.',
       'control-plane-next':
@@ -452,7 +455,7 @@ export const enWhatIf = {
     'running-pods': 'pods already running',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-rules':
-      'Service traffic to existing endpoints: kube-proxy only writes the kernel rules, the kernel forwards, and the rules stay',
+      'Service traffic to existing endpoints: the Service rules already programmed in the kernel stay and keep forwarding',
     'existing-connections':
       'existing connections through {{node}} keep flowing: the kernel rules stay in place while kube-proxy restarts',
     'existing-connections-all': 'existing connections keep flowing on every node',
@@ -554,6 +557,8 @@ export const enWhatIf = {
       '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: run kubeadm upgrade plan, which lists the patch releases, and name the one to apply (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
+    'cp-partial':
+      '{{node}} and the {{unseen}} other masters not in the file: one at a time, never two at once (the etcd quorum guard allows one master down)',
     'cp-others':
       'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
     'cp-remaining':

@@ -82,6 +82,13 @@ export const en = {
     'pods-lost_one': '{{pods}}: deleted for good, no controller recreates it',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{node}} until it is back (typically about {{seconds}} s)',
+    // Only the node agents the snapshot shows on the node (issue 16).
+    'node-agents-no-proxy':
+      'kubelet and the CNI on {{node}} until it is back (typically about {{seconds}} s); no kube-proxy runs there in the snapshot',
+    'node-agents-no-cni':
+      'kubelet and kube-proxy on {{node}} until it is back (typically about {{seconds}} s); its CNI plugin is not in the snapshot',
+    'node-agents-kubelet-only':
+      'kubelet on {{node}} until it is back (typically about {{seconds}} s); kube-proxy and the CNI plugin there are not in the snapshot',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'pods-stranded':
       '{{count}} pods evicted from {{node}}: it is the only node, so they stay Pending until it is back and uncordoned',
@@ -96,7 +103,7 @@ export const en = {
     'api-reads': 'reads through the API servers (kubectl get, watches) and deletes',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-traffic':
-      'Service traffic to existing endpoints: kube-proxy only writes kernel rules, the kernel forwards, and the rules stay',
+      'Service traffic to existing endpoints: the Service rules already programmed in the kernel stay and keep forwarding',
     dns: 'cluster DNS, as long as a CoreDNS pod runs elsewhere',
     'api-others': 'kubectl and the API through the other API server(s): {{others}}',
     'api-others-direct':
@@ -365,6 +372,21 @@ export const en = {
       'status-blocking':
         'PodDisruptionBudgets that allow no disruption now (a drain would wait on them): {{pdbs}}.',
     },
+    // No CoreDNS pod Ready (src/analysis/cluster-dns.ts): DNS is down before anything changes.
+    'cluster-dns': {
+      'already-down':
+        'Cluster DNS is already down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails now, before {{node}} is touched. An existing problem: this change neither causes it nor fixes it.',
+      'already-down_one':
+        'Cluster DNS is already down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails now, before {{node}} is touched. An existing problem: this change neither causes it nor fixes it.',
+      'down-now':
+        'Cluster DNS is already down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails now, whatever happens here: an existing problem.',
+      'down-now_one':
+        'Cluster DNS is already down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails now, whatever happens here: an existing problem.',
+      'status-down':
+        'Cluster DNS is down: none of the {{count}} pods of {{workloads}} is Ready ({{stateText}}), so in-cluster name resolution fails.',
+      'status-down_one':
+        'Cluster DNS is down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails.',
+    },
     'single-replica': {
       single:
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
@@ -378,6 +400,19 @@ export const en = {
         'Both replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
       'dns-all-here':
         'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}: in-cluster name resolution stops for every workload until they are rescheduled.',
+      // The only node (reader 2.5): nothing is rescheduled elsewhere; down until the node is back.
+      'dns-single-only-node':
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'dns-all-here-only-node':
+        'All {{replicas}} replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'dns-all-here-only-node-two':
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and uncordoned, and CoreDNS runs on it again.',
+      'single-only-node':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
+      'all-here-only-node':
+        'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
+      'all-here-only-node-two':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
       spread_one:
@@ -419,7 +454,7 @@ export const en = {
       estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
-      down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back, and kube-proxy restarting without the API server may start with empty rules.',
+      down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back: its Service rules are rebuilt from the API server after the reboot, so they may come up empty.',
       degraded:
         'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but a rebooted node depends on it to get its pods and Service rules back.',
       healthy:
@@ -505,6 +540,12 @@ export const en = {
       'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
       'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
       overlapping: 'Remove the overlap so each pod is selected by one PodDisruptionBudget.',
+    },
+    'cluster-dns': {
+      'down-now':
+        'Bring cluster DNS back first: find out why no pod of {{workloads}} is Ready (the events of its pods say why they are not scheduled or not Ready); workloads that resolve names are failing already.',
+      'already-down':
+        'Bring cluster DNS back first: find out why no pod of {{workloads}} is Ready (the events of its pods say why they are not scheduled or not Ready); workloads that resolve names are failing already.',
     },
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
@@ -693,6 +734,10 @@ export const en = {
     'ha-status': 'HA status',
   },
   derived: {
+    dnsNotReady: 'running, but not Ready',
+    dnsSomePending: '{{count}} of them Pending, the others not Ready',
+    dnsPending: 'Pending',
+    dnsPendingReason: 'Pending: {{reason}}',
     down: '; already down: {{list}}',
     apiserversDown: '; down: {{list}}',
     leader: 'leader {{leader}}',

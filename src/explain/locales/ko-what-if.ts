@@ -291,6 +291,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-only':
         '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드입니다(upgrade apply로). 그다음 워커.',
+      'control-plane-partial':
+        '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, 각각 Ready이고 etcd가 정상인 것을 확인한 뒤 다음으로; 그다음 워커. 파일에는 OpenShift의 etcd quorum guard가 세는 마스터 {{total}}대 중 {{node}}만 있어, 나머지 {{unseen}}대와 그중 어느 것이 이미 업그레이드되었는지는 파일로 알 수 없습니다.',
       'control-plane-only-no-workers':
         '업그레이드 순서: {{node}}(이)가 유일한 컨트롤 플레인 노드이고(upgrade apply로), 워커 노드는 없습니다.',
       'control-plane-next':
@@ -408,7 +410,7 @@ export const koWhatIf: WhatIfMessages = {
     'running-pods': '이미 실행 중인 파드',
     'pod-traffic': '파드 간 트래픽(CNI는 노드 로컬)',
     'service-rules':
-      '기존 엔드포인트로 가는 서비스 트래픽: kube-proxy는 커널 규칙을 쓰기만 하고 전달은 커널이 하며 규칙은 남아 있음',
+      '기존 엔드포인트로 가는 서비스 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     'existing-connections':
       '{{node}}(을)를 지나는 기존 연결은 계속 흐름: kube-proxy가 재시작하는 동안 커널 규칙이 그대로 남음',
     'existing-connections-all': '모든 노드에서 기존 연결은 계속 흐름',
@@ -500,6 +502,8 @@ export const koWhatIf: WhatIfMessages = {
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
+    'cp-partial':
+      '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
     'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',

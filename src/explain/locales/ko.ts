@@ -70,6 +70,12 @@ export const ko: Messages = {
       '아직 {{node}}에 묶여 있는 파드 {{count}}개: 노드가 NotReady라 이미 Service 트래픽을 받지 않고, 드레인으로 옮길 수도 없음 (축출을 확인해 줄 kubelet이 없음)',
     'pods-lost': '{{pods}}: 영구 삭제됨, 다시 생성하는 컨트롤러가 없음',
     'node-agents': '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy, CNI (보통 약 {{seconds}}초)',
+    'node-agents-no-proxy':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, CNI (보통 약 {{seconds}}초); 스냅샷에는 그 노드에서 실행되는 kube-proxy가 없음',
+    'node-agents-no-cni':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet, kube-proxy (보통 약 {{seconds}}초); 그 노드의 CNI 플러그인은 스냅샷에 없음',
+    'node-agents-kubelet-only':
+      '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'pods-stranded':
       '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
@@ -82,7 +88,7 @@ export const ko: Messages = {
     'api-reads': 'apiserver를 통한 읽기 (kubectl get, watch)와 삭제',
     'pod-traffic': '파드 간 통신 (CNI는 노드 로컬)',
     'service-traffic':
-      '기존 엔드포인트로 가는 Service 트래픽: kube-proxy는 커널 규칙을 설정할 뿐이고 전달은 커널이 하며, 규칙은 그대로 남음',
+      '기존 엔드포인트로 가는 Service 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
     'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
     'api-others-direct':
@@ -335,6 +341,14 @@ export const ko: Messages = {
         '파드 {{pod}}(을)를 PodDisruptionBudget 여러 개({{pdbs}})가 선택합니다: eviction API가 500을 반환해 드레인이 축출하지 못합니다.',
       'status-blocking': '지금 중단을 허용하지 않는 PodDisruptionBudget (드레인이 기다리게 됨): {{pdbs}}.',
     },
+    'cluster-dns': {
+      'already-down':
+        '클러스터 DNS가 이미 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) {{node}}에 손대기 전인 지금도 클러스터 내부 이름 해석이 실패합니다. 기존 문제이며, 이번 작업이 일으키는 것도 고치는 것도 아닙니다.',
+      'down-now':
+        '클러스터 DNS가 이미 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) 여기서 무슨 일이 있든 지금도 클러스터 내부 이름 해석이 실패합니다. 기존 문제입니다.',
+      'status-down':
+        '클러스터 DNS가 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) 클러스터 내부 이름 해석이 실패합니다.',
+    },
     'single-replica': {
       single:
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임이 생깁니다.',
@@ -348,6 +362,19 @@ export const ko: Messages = {
         '클러스터 DNS({{workload}})가 단일 레플리카로 {{node}}에만 있습니다: 다시 스케줄될 때까지 클러스터 내부 이름 해석이 멈춥니다.',
       'dns-all-here':
         '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있습니다: 다시 스케줄될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      // 유일한 노드 (reader 2.5): 다른 노드로 다시 스케줄되지 않음
+      'dns-single-only-node':
+        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'dns-all-here-only-node':
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'dns-all-here-only-node-two':
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 uncordon되고 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'all-here-only-node-two':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'single-only-node':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'all-here-only-node':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
@@ -382,7 +409,7 @@ export const ko: Messages = {
         '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
-      down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못하고, apiserver 없이 재시작한 kube-proxy는 빈 규칙으로 시작할 수 있습니다.',
+      down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
       degraded:
         '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, 재부팅된 노드는 파드와 Service 규칙을 되찾는 데 컨트롤 플레인이 필요합니다.',
       healthy:
@@ -465,6 +492,12 @@ export const ko: Messages = {
         '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
       overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
+    },
+    'cluster-dns': {
+      'down-now':
+        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
+      'already-down':
+        '먼저 클러스터 DNS를 복구하세요: {{workloads}}의 파드가 왜 하나도 Ready가 아닌지 확인하세요 (파드의 이벤트에 스케줄되지 않거나 Ready가 아닌 이유가 나옵니다). 이름 해석을 쓰는 워크로드는 이미 실패하고 있습니다.',
     },
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
@@ -640,6 +673,10 @@ export const ko: Messages = {
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
+    dnsNotReady: '실행 중이지만 Ready 아님',
+    dnsSomePending: '{{count}}개는 Pending, 나머지는 Ready 아님',
+    dnsPending: 'Pending',
+    dnsPendingReason: 'Pending: {{reason}}',
     down: '; 이미 다운: {{list}}',
     apiserversDown: '; 다운: {{list}}',
     leader: '리더 {{leader}}',

@@ -408,7 +408,8 @@ export class SlackIntake {
             { err, requestId: request.requestId, attempt },
             'could not enqueue the Slack request after the ack; retrying',
           );
-          await new Promise((resolve) => setTimeout(resolve, waitMs));
+          // unref'd: a retry still waiting when the gateway stops does not hold the process up
+          await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
           continue;
         }
         logger.warn(

@@ -292,7 +292,7 @@ class Reflector {
           this.rv = '';
           this.listed = false;
         }
-        await new Promise((r) => setTimeout(r, this.cache.retryMs));
+        await new Promise((r) => setTimeout(r, this.cache.retryMs).unref()); // a closed cache holds nothing up
       }
     }
   }

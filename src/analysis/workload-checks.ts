@@ -466,6 +466,20 @@ function replicaChecks(
           subject,
         ),
       );
+    // Spread over nodes, but none of the replicas elsewhere is Ready (NotReady, Terminating on a
+    // dead node): the ones here are all that serves, so the workload is down as if all were here
+    // (reader3 1.1, scenario 49: postgres-1 Terminating on the dead vega-wk-2).
+    else if (facts.readyElsewhere === 0)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          dns ? 'block' : 'warn',
+          dns ? 'dns-none-ready-elsewhere' : 'none-ready-elsewhere',
+          facts,
+          subject,
+        ),
+      );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
   }
   return out;

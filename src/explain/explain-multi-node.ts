@@ -106,7 +106,9 @@ export function multiNodeData(
 function jointReason(tr: Translator, joint: JointImpact): string {
   const worst = joint.findings.find((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
   return (
-    (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ?? tr.t('multiNode.summary.safeReason')
+    (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ??
+    // A lost node is no eviction: no PodDisruptionBudget is asked (involuntary disruption).
+    tr.t(joint.action === 'node-down' ? 'multiNode.summary.safeReasonDown' : 'multiNode.summary.safeReason')
   );
 }
 
@@ -450,7 +452,10 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
     return {
       ...base,
       verdict: joint.verdict,
-      summary: tr.t(`multiNode.summary.together.${joint.verdict}`, { action, nodes, reason }),
+      summary: tr.t(
+        `multiNode.summary.${joint.action === 'node-down' ? 'togetherDown' : 'together'}.${joint.verdict}`,
+        { action, nodes, reason },
+      ),
       planes: planes(tr, joint),
       sections,
       advice: advice(tr, joint.findings),

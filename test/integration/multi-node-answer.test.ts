@@ -82,6 +82,18 @@ async function ask(
   return { reply, text: renderText(reply) };
 }
 
+describe('"what if A and B go down" is said as a loss, not an action (reader3 2.5, 4.1)', () => {
+  it('no PodDisruptionBudget in the reason of a safe loss (budgets cover evictions only), and Korean says 다운되어도, not 장애해도', async () => {
+    const en = await ask('what if atlas-wk-1 and atlas-wk-2 go down');
+    expect(en.reply.verdict).toBe('safe');
+    expect(en.reply.summary).toMatch(/^Safe to lose atlas-wk-1 and atlas-wk-2 together: /);
+    expect(en.reply.summary).not.toContain('PodDisruptionBudget');
+    const ko = await ask('atlas-wk-1이랑 atlas-wk-2가 동시에 다운되면?', 'atlas', 'ko');
+    expect(ko.reply.summary).toContain('동시에 다운되어도 안전합니다');
+    expect(ko.reply.summary).not.toMatch(/장애(해|하|할)/);
+  });
+});
+
 describe('an affected plane of a joint answer says what stops (issue 16, one model per plane)', () => {
   it('orion-cp-1 and orion-cp-2 of 5 (quorum kept): the etcd members, the API servers and the leader failover stop, in both languages', async () => {
     const en = (await ask('can we reboot orion-cp-1 and orion-cp-2', 'orion')).reply;

@@ -252,6 +252,28 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     expect(drain).not.toMatch(/Drain with kubectl drain|each is recreated on another node/);
   });
 
+  it('a replica elsewhere that is not Ready does not serve: rebooting vega-wk-1 takes postgres down (reader3 1.1)', async () => {
+    // postgres-1 is NotReady and Terminating on the dead vega-wk-2: postgres-0 on vega-wk-1 is the only Ready replica.
+    const { impact } = await impactOf(
+      '49-worker-already-dead-kubelet-stopped-pods-terminating.json',
+      'vega-wk-1',
+    );
+    const postgres = impact.findings.find(
+      (f) => f.check === 'single-replica' && f.facts.workload === 'postgres',
+    );
+    expect(postgres).toMatchObject({
+      severity: 'warn',
+      variant: 'none-ready-elsewhere',
+      facts: { readyElsewhere: 0 },
+    });
+    const en = renderText(reply(impact));
+    expect(en).toContain(
+      'postgres (StatefulSet, data): 1 of 2 replicas on vega-wk-1, and no replica on another node is Ready',
+    );
+    expect(en).not.toMatch(/postgres[^\n]*keeps serving/);
+    expect(renderText(reply(impact, 'ko'))).toContain('다른 노드의 레플리카는 Ready가 아닙니다');
+  });
+
   it('before Kubernetes 1.26 the out-of-service taint does nothing: the advice deletes the Node instead', async () => {
     const file = await withVersion(
       '49-worker-already-dead-kubelet-stopped-pods-terminating.json',

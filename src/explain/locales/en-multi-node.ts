@@ -12,6 +12,15 @@ export const enMultiNode = {
       caution: 'Possible with care to {{action}} {{nodes}} together: {{reason}}',
       unsafe: 'Unsafe to {{action}} {{nodes}} together: {{reason}}',
     },
+    // "What if A and B go down": nobody acts, the nodes are lost (Korean needs its own verb form).
+    togetherDown: {
+      safe: 'Safe to {{action}} {{nodes}} together: {{reason}}',
+      caution: 'Possible with care to {{action}} {{nodes}} together: {{reason}}',
+      unsafe: 'Unsafe to {{action}} {{nodes}} together: {{reason}}',
+    },
+    // https://kubernetes.io/docs/concepts/workloads/pods/disruptions/: budgets cover voluntary disruptions only
+    safeReasonDown:
+      'etcd keeps its quorum, the control plane keeps a leader for each component, and the pods lost with the nodes fit on the other nodes.',
     safeReason:
       'etcd keeps its quorum, the control plane keeps a leader for each component, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
     plan: {

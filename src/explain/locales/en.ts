@@ -417,6 +417,10 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
       spread_one:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
+      'none-ready-elsewhere':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: downtime until one is rescheduled and Ready elsewhere.',
+      'dns-none-ready-elsewhere':
+        'Cluster DNS ({{workload}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: in-cluster name resolution stops for every workload until one is rescheduled and Ready.',
       'status-list': 'Single-replica workloads (down whenever their node is): {{workloads}}.',
       'single-pinned':
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, pinned to {{node}}: it cannot run elsewhere and is down for the whole reboot, until {{node}} is back and uncordoned.',
@@ -550,6 +554,10 @@ export const en = {
     'single-replica': {
       single: 'Scale {{workload}} to 2+ replicas first, or accept the downtime in a window.',
       'all-here': 'Spread {{workload}} across nodes (topology spread or anti-affinity) first.',
+      'none-ready-elsewhere':
+        'Bring the replicas of {{workload}} on other nodes back to Ready first (their events say why they are not), or accept the downtime in a window.',
+      'dns-none-ready-elsewhere':
+        'Bring the CoreDNS replicas on other nodes back to Ready first (their events say why they are not): until then {{node}} serves all of cluster DNS.',
       // Cordon the node first: a rollout restart alone may put the new pods back on it.
       'dns-all-here':
         'Cordon {{node}} first (kubectl cordon {{node}}), then restart CoreDNS (kubectl -n {{namespace}} rollout restart deployment/{{workload}}) so its pods start on other nodes, and keep them spread (topology spread or anti-affinity).',

@@ -15,6 +15,14 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       caution: '{{nodes}}(을)를 동시에 {{action}}할 수는 있지만 주의가 필요합니다: {{reason}}',
       unsafe: '{{nodes}}(을)를 동시에 {{action}}하면 안전하지 않습니다: {{reason}}',
     },
+    // 장애는 동사가 아님 ("장애하다"는 없음): 노드가 다운되는 경우의 문장 (reader3 4.1)
+    togetherDown: {
+      safe: '{{nodes}}(이)가 동시에 다운되어도 안전합니다: {{reason}}',
+      caution: '{{nodes}}(이)가 동시에 다운되어도 견딜 수는 있지만 주의가 필요합니다: {{reason}}',
+      unsafe: '{{nodes}}(이)가 동시에 다운되면 안전하지 않습니다: {{reason}}',
+    },
+    safeReasonDown:
+      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 노드와 함께 잃는 파드는 다른 노드에 자리가 있습니다.',
     safeReason:
       'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
     plan: {

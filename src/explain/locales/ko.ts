@@ -377,6 +377,10 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
+      'none-ready-elsewhere':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다른 곳에서 다시 스케줄되어 Ready가 될 때까지 다운타임이 생깁니다.',
+      'dns-none-ready-elsewhere':
+        '클러스터 DNS({{workload}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다시 스케줄되어 Ready가 될 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
       'status-list': '단일 레플리카 워크로드 (노드가 내려가면 함께 다운): {{workloads}}.',
       'single-pinned':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 1개가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
@@ -502,6 +506,10 @@ export const ko: Messages = {
     'single-replica': {
       single: '먼저 {{workload}}(을)를 레플리카 2개 이상으로 늘리거나, 작업 시간대에 다운타임을 감수하세요.',
       'all-here': '먼저 {{workload}}(을)를 여러 노드에 분산하세요 (topology spread 또는 anti-affinity).',
+      'none-ready-elsewhere':
+        '먼저 다른 노드에 있는 {{workload}} 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다). 아니면 점검 시간에 다운타임을 감수하세요.',
+      'dns-none-ready-elsewhere':
+        '먼저 다른 노드에 있는 CoreDNS 레플리카를 Ready로 되돌리세요 (Ready가 아닌 이유는 그 파드의 이벤트에 있습니다): 그때까지는 {{node}}(이)가 클러스터 DNS 전체를 맡고 있습니다.',
       'dns-all-here':
         '먼저 {{node}}(을)를 cordon하고(kubectl cordon {{node}}) CoreDNS를 재시작해(kubectl -n {{namespace}} rollout restart deployment/{{workload}}) 파드가 다른 노드에서 뜨게 한 뒤, 여러 노드에 분산해 두세요 (topology spread 또는 anti-affinity).',
       'dns-single': '먼저 {{workload}}(을)를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',

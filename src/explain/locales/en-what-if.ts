@@ -233,9 +233,9 @@ export const enWhatIf = {
       'etcd-leader-node-writes-blocked':
         '{{node}} is the etcd leader: a failed leader hands nothing over, and the other members elect a new leader after the election timeout ({{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'etcd-member-node':
-        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). etcd has {{voters}} voting member(s), quorum {{quorum}}.',
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod when the process exits or its liveness probe fails, such as the probe of /livez or /health on port 2381 that kubeadm gives etcd; a member that hangs but still passes its probe is not restarted). etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-member-no-spare':
-        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod only if the process exits; a hung member is not restarted). Until then etcd ({{voters}} voting member(s), quorum {{quorum}}) has no spare: one more member failure loses quorum.',
+        'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod when the process exits or its liveness probe fails, such as the probe of /livez or /health on port 2381 that kubeadm gives etcd; a member that hangs but still passes its probe is not restarted). Until then etcd ({{voters}} voting member(s), quorum {{quorum}}) has no spare: one more member failure loses quorum.',
       'apiserver-node':
         'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
       'apiserver-last-node':
@@ -529,7 +529,7 @@ export const enWhatIf = {
       'a new etcd leader after the election timeout ({{electionTimeoutMs}} ms by default) and one election round',
     'lease-expiry': 'a standby takes over after the Lease expires: up to {{seconds}} s',
     'until-restarted':
-      'the instance on {{node}} stays down until it is restarted: the kubelet restarts a static pod whose process exits, not a hung one',
+      'the instance on {{node}} stays down until it is restarted: the kubelet restarts a static pod whose process exits or whose liveness probe fails, not a hung one that still passes its probe',
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
     'node-down':
       'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',

@@ -62,7 +62,7 @@ export const koVerdict = {
     },
     'pinned-volumes': {
       'others-serve':
-        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)으로 계속 서비스합니다.',
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
       'last-replica':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
       unknown:

@@ -221,9 +221,9 @@ export const koWhatIf: WhatIfMessages = {
       'etcd-leader-node-writes-blocked':
         '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 리더 역할을 넘기지 않고, 나머지 멤버가 선출 타임아웃(election timeout, 기본 {{electionTimeoutMs}} ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 누가 리더든 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 쓰기를 막습니다.',
       'etcd-member-node':
-        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드를 다시 시작함: kubeadm은 etcd에 포트 2381의 /livez 또는 /health probe를 둠. 멈췄어도 probe를 통과하는 멤버는 다시 시작되지 않음). etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-member-no-spare':
-        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료된 정적 파드만 다시 시작하며, 멈춘 멤버는 다시 시작하지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
+        '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드를 다시 시작함: kubeadm은 etcd에 포트 2381의 /livez 또는 /health probe를 둠. 멈췄어도 probe를 통과하는 멤버는 다시 시작되지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
         '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
       'apiserver-last-node':
@@ -479,7 +479,7 @@ export const koWhatIf: WhatIfMessages = {
       '선출 타임아웃(기본 {{electionTimeoutMs}} ms)과 선출 한 번이 지나야 새 etcd 리더가 생김',
     'lease-expiry': 'Lease가 만료된 뒤 대기 인스턴스가 넘겨받음: 최대 {{seconds}}초',
     'until-restarted':
-      '{{node}}의 인스턴스는 다시 시작될 때까지 내려가 있음: kubelet은 프로세스가 종료된 정적 파드는 다시 시작하지만 멈춘 것은 다시 시작하지 않음',
+      '{{node}}의 인스턴스는 다시 시작될 때까지 내려가 있음: kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드는 다시 시작하지만, 멈췄어도 probe를 통과하는 것은 다시 시작하지 않음',
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     'node-down':
       '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',

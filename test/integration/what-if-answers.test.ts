@@ -266,8 +266,8 @@ describe('outages', () => {
  * - a crashed kube-scheduler leader's Lease is taken by a standby only after it expires,
  *   --leader-elect-lease-duration 15 s by default
  *   (https://kubernetes.io/docs/reference/command-line-tools-reference/kube-scheduler/);
- * - the instance stays down until it is restarted (the kubelet restarts a static pod only when its
- *   process exits; a hung one is not).
+ * - the instance stays down until it is restarted (the kubelet restarts a static pod when its
+ *   process exits or its liveness probe fails; a hung one that passes its probe is not).
  * Scenario 01: 3 healthy members, atlas-cp-1 is the etcd leader and holds the kube-scheduler Lease.
  * Scenario 02: borealis-cp-1's member is already down, borealis-cp-2 is the leader.
  */

@@ -12,10 +12,11 @@ import type {
   WaitCondition,
 } from '../analysis/multi-node/types.js';
 import { drainBlockOf } from '../analysis/node-state-checks.js';
-import { LEADER_ELECTION_LEASE_DURATION_S, TYPICAL_NODE_REBOOT_S } from '../analysis/domain.js';
+import { TYPICAL_NODE_REBOOT_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import type { Locale } from '../commands/types.js';
 import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
+import { leaderLines } from './explain-reboot-impact.js';
 import { type Translator, translator } from './i18n.js';
 import type { MultiNodeReplyData, PlaneSection, Reply } from './reply.js';
 import { type ContextSource, replyContext } from './context-line.js';
@@ -293,29 +294,9 @@ function controlLines(tr: Translator, joint: JointImpact): Pick<PlaneSection, 's
   const apiLeft =
     api ?? f.find((x) => x.check === 'apiserver-redundancy' && x.variant === 'joint-already-down');
   if (apiLeft) keeps.push(tr.t(vip ? 'keeps.api-others-direct' : 'keeps.api-others', apiLeft.facts));
-  const failovers = f.filter(
-    (x) =>
-      (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
-      x.variant === 'joint-held-here',
-  );
-  for (const lf of failovers)
-    stops.push(
-      tr.t('stops.leader-failover', {
-        component: String(lf.facts.lease),
-        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
-      }),
-    );
-  if (f.some((x) => x.check === 'etcd-leader' && x.variant === 'leader-here'))
-    stops.push(tr.t('stops.etcd-election'));
-  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
-  else if (
-    f.some(
-      (x) =>
-        (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
-        x.variant === 'joint-held-elsewhere',
-    )
-  )
-    keeps.push(tr.t('keeps.leaders-elsewhere'));
+  const leaders = leaderLines(tr, f, 'joint-');
+  stops.push(...leaders.stops);
+  keeps.push(...leaders.keepsWorking);
   // Nothing more precise was seen (etcd health or the API servers not in the data): the nodes'
   // control-plane components stop all the same.
   if (stops.length === 0) {

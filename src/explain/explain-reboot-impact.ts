@@ -117,30 +117,9 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
       }),
     );
   }
-  const failovers = f.filter(
-    (x) =>
-      (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
-      x.variant === 'held-here',
-  );
-  for (const lf of failovers) {
-    stops.push(
-      tr.t('stops.leader-failover', {
-        component: String(lf.facts.lease),
-        seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
-      }),
-    );
-  }
-  if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
-  // Only what the leader Leases show: without them nothing is known of where the leaders run.
-  if (failovers.length > 0) keeps.push(tr.t('keeps.leaders-after-failover'));
-  else if (
-    f.some(
-      (x) =>
-        (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
-        x.variant === 'held-elsewhere',
-    )
-  )
-    keeps.push(tr.t('keeps.leaders-elsewhere'));
+  const leaders = leaderLines(tr, f, '');
+  stops.push(...leaders.stops);
+  keeps.push(...leaders.keepsWorking);
   if (!alone) keeps.push(tr.t('keeps.running-pods'), tr.t('keeps.service-traffic'));
   return { stops, keepsWorking: keeps };
 }
@@ -152,6 +131,42 @@ function controlSection(tr: Translator, impact: RebootImpact): Pick<PlaneSection
  * @param f - the findings
  * @returns the locale key under `stops`
  */
+/**
+ * The leader lines of a control-plane section: a failover for each leader Lease held on the
+ * node(s) going down (after its `leaseDurationSeconds`, 15 s by default), an etcd election when
+ * the etcd leader is among them, and what keeps leading. Only what the leader Leases show:
+ * without them nothing is known of where the leaders run.
+ * @param tr - the translator
+ * @param f - the findings
+ * @param prefix - the variant prefix of the leader findings: `''` for one node, `'joint-'` for several
+ * @returns the Stops and Keeps-working lines, in that order
+ * @see https://kubernetes.io/docs/concepts/architecture/leases/#leader-election
+ */
+export function leaderLines(
+  tr: Translator,
+  f: readonly Finding[],
+  prefix: '' | 'joint-',
+): Pick<PlaneSection, 'stops' | 'keepsWorking'> {
+  const leader = (x: Finding, variant: string): boolean =>
+    (x.check === 'leader-scheduler' || x.check === 'leader-controller-manager') &&
+    x.variant === prefix + variant;
+  const failovers = f.filter((x) => leader(x, 'held-here'));
+  const stops = failovers.map((lf) =>
+    tr.t('stops.leader-failover', {
+      component: String(lf.facts.lease),
+      seconds: lf.facts.leaseDurationSeconds ?? LEADER_ELECTION_LEASE_DURATION_S,
+    }),
+  );
+  if (has(f, 'etcd-leader', 'leader-here')) stops.push(tr.t('stops.etcd-election'));
+  const keepsWorking =
+    failovers.length > 0
+      ? [tr.t('keeps.leaders-after-failover')]
+      : f.some((x) => leader(x, 'held-elsewhere'))
+        ? [tr.t('keeps.leaders-elsewhere')]
+        : [];
+  return { stops, keepsWorking };
+}
+
 function nodeAgentsKey(f: readonly Finding[]): string {
   const ds = has(f, 'daemonset-pods')?.facts;
   const proxy = ds?.kubeProxy === true;

@@ -532,30 +532,25 @@ const PARTICLE_KIND: Readonly<Record<string, keyof typeof PARTICLE_AFTER>> = {
  */
 export function particleViolations(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(
-    /([A-Za-z0-9][A-Za-z0-9._/-]*)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g,
-  )) {
-    const [whole, name = '', particle = ''] = m;
-    const reading = latinReading(name);
-    const kind = PARTICLE_KIND[particle];
-    if (reading === null || kind === undefined) continue;
-    const want = PARTICLE_AFTER[kind]?.[reading];
-    if (want !== undefined && want !== particle)
-      out.push(`Korean particle after "${name}" should be ${want}: "${whole}"`);
-  }
-  // After a parenthetical the particle agrees with the word before it: "borealis-cp-1 (NotReady:
-  // Ready=Unknown)을", "rook-ceph-osd-0 (Deployment, rook-ceph)은".
-  for (const m of text.matchAll(
-    /([A-Za-z0-9][A-Za-z0-9._/-]*) \([^()]*\)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g,
-  )) {
-    const [whole, name = '', particle = ''] = m;
-    const reading = latinReading(name);
-    const kind = PARTICLE_KIND[particle];
-    if (reading === null || kind === undefined) continue;
-    const want = PARTICLE_AFTER[kind]?.[reading];
-    if (want !== undefined && want !== particle)
-      out.push(`Korean particle after "${name}" (before its parenthesis) should be ${want}: "${whole}"`);
-  }
+  // Right after the name, and after a parenthetical, where the particle agrees with the word before
+  // it: "borealis-cp-1 (NotReady: Ready=Unknown)을", "rook-ceph-osd-0 (Deployment, rook-ceph)은".
+  const forms: [RegExp, string][] = [
+    [/([A-Za-z0-9][A-Za-z0-9._/-]*)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g, ''],
+    [
+      /([A-Za-z0-9][A-Za-z0-9._/-]*) \([^()]*\)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g,
+      ' (before its parenthesis)',
+    ],
+  ];
+  for (const [pattern, where] of forms)
+    for (const m of text.matchAll(pattern)) {
+      const [whole, name = '', particle = ''] = m;
+      const reading = latinReading(name);
+      const kind = PARTICLE_KIND[particle];
+      if (reading === null || kind === undefined) continue;
+      const want = PARTICLE_AFTER[kind]?.[reading];
+      if (want !== undefined && want !== particle)
+        out.push(`Korean particle after "${name}"${where} should be ${want}: "${whole}"`);
+    }
   return [...new Set(out)];
 }
 

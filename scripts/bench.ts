@@ -31,6 +31,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
 import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 import { benchEtcd } from './bench-etcd.js';
@@ -159,11 +160,30 @@ function coldAnswer(kubeconfig: string, node: string): AnswerRun {
 }
 
 /**
- * V8 old-space cap of the second warm row, in MB: what a worker in a 600 MB container gets (Node
- * sizes its heap from the container's memory limit; left uncapped on a large machine, V8 lets
- * garbage pile up to gigabytes before a full collection, which the first row shows).
+ * The V8 old-space cap the worker is deployed with, in MB: `--max-old-space-size` in the worker
+ * container's `NODE_OPTIONS` in deploy/base/worker.yaml, so that the warm row measures the worker as
+ * it runs (left uncapped on a large machine, V8 lets garbage pile up to gigabytes before a full
+ * collection, which the uncapped row beside it shows).
+ * @throws Error when the manifest no longer sets it (the row would then measure something else)
  */
-const WARM_HEAP_CAP_MB = 400;
+function deployedWorkerHeapMB(): number {
+  const docs = parseAllDocuments(readFileSync(join(ROOT, 'deploy/base/worker.yaml'), 'utf8'));
+  for (const doc of docs) {
+    const d = doc.toJS() as {
+      kind?: string;
+      spec?: {
+        template?: { spec?: { containers?: { name: string; env?: { name: string; value?: string }[] }[] } };
+      };
+    };
+    const worker = d?.spec?.template?.spec?.containers?.find((c) => c.name === 'worker');
+    const opts = worker?.env?.find((e) => e.name === 'NODE_OPTIONS')?.value ?? '';
+    const mb = /--max-old-space-size=(\d+)/.exec(opts)?.[1];
+    if (mb !== undefined) return Number(mb);
+  }
+  throw new Error(
+    "deploy/base/worker.yaml sets no --max-old-space-size in the worker container's NODE_OPTIONS",
+  );
+}
 
 /** Warm answers from the watch cache in a fresh process (bench-warm.ts), its heap capped at `heapCapMB` when given. */
 function warmAnswers(
@@ -374,9 +394,9 @@ async function main(): Promise<void> {
         problems.push(
           `${nodes} nodes: the floor made ${f0.requests} requests (${f0.pages} pages), the read ${a0.apiRequests} (${a0.pages}): they no longer fetch the same pages`,
         );
-      for (const cap of [null, WARM_HEAP_CAP_MB]) {
+      for (const cap of [null, deployedWorkerHeapMB()]) {
         const w = warmAnswers(kubeconfig, cap);
-        const heap = cap === null ? 'heap uncapped' : `heap capped at ${cap} MB`;
+        const heap = cap === null ? 'heap uncapped' : `as deployed: heap capped at ${cap} MB`;
         const wrow = `${String(nodes).padStart(5)} / ${String(pods).padStart(6)} | warm answers from the watch cache (${heap}): p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms over ${w.questions} questions on random nodes | cache filled in ${(w.syncMs / 1000).toFixed(1)} s, RSS with the cache ${w.rssMB} MB after a full GC (peak ${w.maxRssMB} MB)`;
         rows.push(wrow);
         process.stdout.write(`  ${wrow}\n`);

@@ -266,6 +266,7 @@ interface Container {
   readinessProbe?: { httpGet?: { path: string; port: string | number } };
   securityContext?: Record<string, unknown>;
   volumeMounts?: { name: string; mountPath: string }[];
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 interface PodSpec {
   serviceAccountName?: string;
@@ -357,6 +358,18 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(c.ports).toEqual([{ name: 'ops', containerPort: 9090, protocol: 'TCP' }]);
     expect(w.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot');
     expect(find('read-only', 'ServiceAccount', 'k8s-ha-bot')).toBeDefined();
+  });
+
+  it("worker: the V8 heap is set (the bench's warm row uses it) and leaves room under the memory limit", () => {
+    const c = deployment('k8s-ha-bot-worker').spec.template.spec.containers[0] as Container;
+    const opts = c.env?.find((e) => e.name === 'NODE_OPTIONS')?.value ?? '';
+    const heapMB = Number(/--max-old-space-size=(\d+)/.exec(opts)?.[1]);
+    expect(heapMB).toBeGreaterThanOrEqual(256);
+    const limit = /^(\d+)(Mi|Gi)$/.exec(c.resources?.limits?.memory ?? '');
+    expect(limit).not.toBeNull();
+    const limitMB = Number(limit?.[1]) * (limit?.[2] === 'Gi' ? 1024 : 1);
+    // Heap plus code, buffers and the young generation: at least 40% of the limit stays outside the old space.
+    expect(heapMB).toBeLessThanOrEqual(limitMB * 0.6);
   });
 
   it('every pod is non-root, read-only root, no privilege escalation, no capabilities, RuntimeDefault seccomp, /tmp an emptyDir', () => {

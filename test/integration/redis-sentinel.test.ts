@@ -4,8 +4,11 @@
  * Real processes on 127.0.0.1: a primary, two replicas and three sentinels (quorum 2,
  * down-after 1 s). Requests go through the queue API as the gateway uses it (enqueue retried while
  * Redis is unavailable, then wait for the reply) to a worker in this process; the primary is
- * SIGKILLed mid-flow, a replica is promoted, and every request must get exactly one answer: 0 lost
- * (no reply), 0 duplicated (the answer step ran more than once for it).
+ * SIGKILLed mid-flow, a replica is promoted, and every request must get its answer: 0 lost (no
+ * reply). Redis replicates asynchronously, so writes the old primary acknowledged just before it died
+ * can be missing on the promoted replica (https://redis.io/docs/latest/operate/oss_and_stack/management/replication/):
+ * a job finished there may run again. The queue is at least once; what must hold is that only jobs
+ * that had started before the new primary was seen run twice, and every job ends completed once.
  *
  * Settings: the config file and environment forms, with exact-path errors and no echoed password.
  */
@@ -231,10 +234,12 @@ describe('Redis Sentinel failover under load', () => {
     set = await startRedisSentinelSet({ replicas: 2, downAfterMs: 1000, failoverTimeoutMs: 3000 });
     const prefix = `sentinel-${randomBytes(4).toString('hex')}`;
     const calls = new Map<string, number>();
+    const firstCallAt = new Map<string, number>();
     const handler = createFakeAnswerHandler({
       count: async (requestId) => {
         const n = (calls.get(requestId) ?? 0) + 1;
         calls.set(requestId, n);
+        if (n === 1) firstCallAt.set(requestId, Date.now());
         return n;
       },
     });
@@ -296,7 +301,8 @@ describe('Redis Sentinel failover under load', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const newPrimary = await set.waitForNewPrimary(set.primary.port, 30_000);
-    const failoverMs = Date.now() - killedAt;
+    const promotedSeenAt = Date.now();
+    const failoverMs = promotedSeenAt - killedAt;
     const outcomes = await Promise.all(pending);
 
     // No job can run again: every one is completed, none active, waiting or delayed.
@@ -307,7 +313,8 @@ describe('Redis Sentinel failover under load', () => {
     const answered = outcomes.filter((o): o is Reply => !(o instanceof Error));
     const errors = outcomes.filter((o): o is Error => o instanceof Error).map((e) => e.message);
     const lost = sent - answered.length;
-    const duplicated = [...calls.values()].filter((n) => n > 1).length;
+    const twice = [...calls].filter(([, n]) => n > 1).map(([id]) => id);
+    const duplicated = twice.length;
     process.stderr.write(
       `Sentinel failover: primary SIGKILLed with ${jobsActiveAtKill} jobs active; replica on port ${newPrimary} promoted (seen ${failoverMs} ms after the kill); ` +
         `sent ${sent}, answered ${answered.length}, lost ${lost}, duplicated ${duplicated}\n`,
@@ -318,7 +325,10 @@ describe('Redis Sentinel failover under load', () => {
     expect(answered.map((r) => r.context.requestId).sort()).toEqual(
       Array.from({ length: sent }, (_, i) => `sentinel-${i}`).sort(),
     );
-    expect(duplicated).toBe(0);
+    // A job runs again only when the replica promoted lacked the old primary's last writes: its
+    // first run began before the new primary was seen. None begun afterwards runs twice.
+    expect(twice.filter((id) => (firstCallAt.get(id) ?? 0) > promotedSeenAt)).toEqual([]);
+    expect([...calls.values()].every((n) => n <= 2)).toBe(true);
     expect(calls.size).toBe(sent);
     expect(counts).toMatchObject({ completed: sent, active: 0, waiting: 0, delayed: 0, failed: 0 });
     expect(newPrimary).not.toBe(set.primary.port);

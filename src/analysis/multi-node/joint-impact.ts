@@ -14,7 +14,7 @@
  * Pure: snapshot and `now` in, findings and verdict out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index.js';
+import { type ClusterIndex, holderHostname, memoOnIndex, podsOfOwner, topOwnerOf } from '../cluster-index.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
@@ -346,6 +346,62 @@ function oneWriteModel(
 }
 
 /**
+ * Each node's own pinned-volumes finding (volume-checks.ts) counts the workload's Ready replicas
+ * on every other node, the other targets among them. One model per answer (issue 16): with the
+ * nodes down together the count is of the Ready replicas outside all of them.
+ * - its workload loses its own quorum (joint `single-replica` `joint-quorum-lost`): variant
+ *   `no-quorum` (warn; the joint finding carries the block), with `quorum` and the count left, so
+ *   that no sentence says the workload keeps serving
+ * - nodes lost together (`node-down`): `others-serve` with the count outside the nodes, or
+ *   `last-replica` (block) when none is left Ready, the single-node rule
+ * Other actions drain the nodes one at a time under their budgets: their findings are kept.
+ * @param index - the cluster index
+ * @param targets - the target nodes
+ * @param carried - the findings of each node's own analysis
+ * @param joint - the joint findings
+ * @param action - what is done to the nodes
+ */
+function jointPinnedVolumes(
+  index: ClusterIndex,
+  targets: ReadonlySet<string>,
+  carried: readonly Finding[],
+  joint: readonly Finding[],
+  action: MultiNodeAction,
+): Finding[] {
+  return carried.map((f) => {
+    if (f.check !== 'pinned-volumes' || (f.variant !== 'others-serve' && f.variant !== 'last-replica'))
+      return f;
+    const [ns, name] = String(f.facts.pod ?? '').split('/');
+    const pod = (index.podsByNamespace.get(ns ?? '') ?? []).find((p) => p.metadata.name === name);
+    const owner = pod ? topOwnerOf(index, pod) : null;
+    if (!owner) return f;
+    const quorumLost = joint.find(
+      (j) =>
+        j.check === 'single-replica' &&
+        j.variant === 'joint-quorum-lost' &&
+        j.subject?.name === owner.name &&
+        j.subject.namespace === owner.namespace &&
+        j.subject.kind === owner.kind,
+    );
+    const readyElsewhere = podsOfOwner(index, owner).filter(
+      (s) => s.nodeName !== null && !targets.has(s.nodeName) && s.ready === true,
+    ).length;
+    const facts = { ...f.facts, readyElsewhere, count: readyElsewhere };
+    if (quorumLost !== undefined)
+      return {
+        ...f,
+        severity: 'warn',
+        variant: 'no-quorum',
+        facts: { ...facts, quorum: quorumLost.facts.quorum ?? 0, system: quorumLost.facts.system ?? '' },
+      };
+    if (action !== 'node-down') return f;
+    return readyElsewhere > 0
+      ? { ...f, severity: 'warn', variant: 'others-serve', facts }
+      : { ...f, severity: 'block', variant: 'last-replica', facts };
+  });
+}
+
+/**
  * Whether the nodes down together leave no quorum: etcd `joint-lost` (or `joint-lost-unseen`: lost
  * even if every member whose health was not seen is up), or no control-plane node or
  * API server left (`joint-none-left`), blocking.
@@ -468,6 +524,7 @@ export function analyzeJointImpact(
       nodes,
       dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
       pinned,
+      options.action,
     ),
     ...capacity.findings,
   ];
@@ -489,7 +546,13 @@ export function analyzeJointImpact(
   }
   const findings = worstFirst([
     ...joint,
-    ...oneWriteModel(carried, lost, writesBlocked, options.action, hasCapacity),
+    ...oneWriteModel(
+      jointPinnedVolumes(index, targets, carried, joint, options.action),
+      lost,
+      writesBlocked,
+      options.action,
+      hasCapacity,
+    ),
   ]);
   // A drain touches the data plane only, whatever the node's role.
   const ownPlanes = new Set<Plane>(

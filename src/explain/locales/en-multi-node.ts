@@ -170,6 +170,9 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}): down until it is rescheduled and Ready.',
       'joint-all-here':
         'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}: it is down until they are rescheduled and Ready.',
+      // A workload with a quorum of its own (src/analysis/quorum-workloads.ts).
+      'joint-quorum-lost':
+        '{{kind}} {{namespace}}/{{workload}} ({{system}}) keeps a quorum of its own: it needs a majority of its {{replicas}} replicas ({{quorum}}) and has {{readyElsewhere}} Ready on other nodes, so it loses quorum and stops serving until its pods on {{nodes}} are back.',
       'joint-spread': '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes.',
       // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
       // OSD) is not rescheduled: it starts again only on that node
@@ -221,6 +224,8 @@ export const enMultiNode = {
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
+    'single-replica-quorum':
+      'Take these nodes one at a time, each back with its pods Ready before the next: a workload with a quorum of its own needs a majority of its replicas Ready at all times.',
     'single-replica-pinned':
       'Take the nodes with pinned pods one at a time, each back up and uncordoned before the next: a pinned pod can start only on its own node.',
   },
@@ -271,6 +276,8 @@ export const enMultiNode = {
     'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
     cordon: 'new pods on {{nodes}}: cordoned until you uncordon them',
     'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'workloads-quorum-lost': '{{workloads}}: quorum lost, not serving until enough of their pods are back',
+    'workloads-quorum-lost_one': '{{workloads}}: quorum lost, not serving until enough of its pods are back',
     'etcd-members':
       'the etcd members on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
     'etcd-members_one':

@@ -14,6 +14,9 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
       'others-serve_one':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its one other Ready replica.',
+      // A quorum workload short of its majority with the nodes down together (joint-impact.ts jointPinnedVolumes).
+      'no-quorum':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") until {{node}} is back and uncordoned. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
       'last-replica':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
       unknown:
@@ -198,6 +201,8 @@ export const enVerdict = {
       managed: 'Wait for {{manager}} to allow the disruption; do not edit {{pdb}}: the operator manages it.',
     },
     'pinned-volumes': {
+      'no-quorum':
+        'Expect {{workload}} to be down until {{pod}} runs again on {{node}}: uncordon {{node}} as soon as it is back. For planned work, take these nodes one at a time.',
       'others-serve-prior-cordon':
         'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
       'last-replica-prior-cordon':

@@ -161,6 +161,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}(은)는 레플리카가 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-all-here':
         '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+      'joint-quorum-lost':
+        '{{kind}} {{namespace}}/{{workload}}({{system}})(은)는 자체 정족수로 동작합니다: 레플리카 {{replicas}}개 중 과반({{quorum}}개)이 필요한데 다른 노드에서 Ready인 것은 {{readyElsewhere}}개뿐이라, {{nodes}}의 파드가 돌아올 때까지 정족수를 잃고 서비스가 멈춥니다.',
       'joint-spread':
         '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다.',
       'joint-pinned-down':
@@ -199,6 +201,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
+    'single-replica-quorum':
+      '이 노드들은 하나씩 진행하고, 다음 노드 전에 복귀와 파드 Ready를 마치세요: 자체 정족수로 동작하는 워크로드는 항상 레플리카의 과반이 Ready여야 합니다.',
     'single-replica-pinned':
       '고정된 파드가 있는 노드는 하나씩 진행하고, 다음 노드 전에 복귀와 uncordon을 마치세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다.',
   },
@@ -223,6 +227,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'workloads-quorum-lost': '{{workloads}}: 정족수를 잃어, 파드가 충분히 돌아올 때까지 서비스하지 않음',
     'etcd-members':
       '{{nodes}}의 etcd 멤버: 투표 멤버 {{voters}}개 중 {{after}}개가 남음 (정족수 {{quorum}}). {{spareText}}',
     'spare-none': '노드들이 돌아올 때까지 추가 장애를 허용하지 못함',

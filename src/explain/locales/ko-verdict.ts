@@ -63,6 +63,8 @@ export const koVerdict = {
     'pinned-volumes': {
       'others-serve':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
+      'no-quorum':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'last-replica':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
       unknown:
@@ -163,6 +165,8 @@ export const koVerdict = {
         '{{manager}}(이)가 중단을 허용할 때까지 기다리세요. {{pdb}}(을)를 고치지 마세요: 오퍼레이터가 관리합니다.',
     },
     'pinned-volumes': {
+      'no-quorum':
+        '{{pod}}(이)가 {{node}}에서 다시 실행될 때까지 {{workload}}(은)는 중단된다고 보세요. {{node}}(이)가 돌아오는 즉시 uncordon하세요. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':

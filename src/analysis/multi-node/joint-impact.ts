@@ -22,6 +22,7 @@ import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
+import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
 import { clusterDnsDown, clusterDnsDownNow, isClusterDnsPod } from '../cluster-dns.js';
@@ -505,6 +506,14 @@ export function analyzeJointImpact(
   // evictions, budgets and room only.
   const goesDown = options.action !== 'drain';
   const dnsDown = clusterDnsDown(index);
+  const guardFindings =
+    options.action === 'node-down'
+      ? []
+      : quorumGuardDrainFindings(
+          index,
+          state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
+        );
+  const guardNames = new Set(quorumGuardBudgets(index).map((p) => p.metadata.name));
   const computed = [
     ...(goesDown ? etcdJoint(state, targets) : []),
     // A drain takes no master down, but a partial file is said as the reboot says it (issue 16).
@@ -515,7 +524,12 @@ export function analyzeJointImpact(
           state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
         )),
     ...(goesDown ? vipJoint(index, targets) : []),
-    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action),
+    // OpenShift: the drains evict each master's etcd quorum guard pod (not for nodes lost undrained).
+    ...guardFindings,
+    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action).filter(
+      // The guard's budget is said once, on the control plane, by guardFindings.
+      (f) => !(guardFindings.length > 0 && guardNames.has(String(f.facts.pdb))),
+    ),
     // Cluster DNS down already (no Ready pod): an existing problem said once; its pods on the
     // nodes are not "down until rescheduled" (src/analysis/cluster-dns.ts).
     ...(dnsDown ? [clusterDnsDownNow(dnsDown)] : []),

@@ -140,6 +140,11 @@ export const enMultiNode = {
         'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
     },
     'pdb-blocks': {
+      // OpenShift's etcd quorum guard against the drains of several masters (src/analysis/quorum-guard.ts).
+      'joint-quorum-guard-exceeds':
+        "OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget, one pod per master) allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count), and draining {{nodes}} together evicts {{guardPods}} guard pods. An evicted guard pod runs on no other master, so the drain of the next master waits until the first is back, uncordoned and its guard pod Ready: the guard exists so that masters go down one at a time and etcd keeps its quorum.",
+      'joint-quorum-guard-allows':
+        "OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget) allows {{disruptionsAllowed}} master disruption(s) for the {{guardPods}} guard pod(s) these drains evict.",
       'joint-max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: no eviction of its {{podsOnTargets}} pod(s) here is ever allowed; the drains wait forever.',
       'joint-min-available-all':

@@ -25,6 +25,9 @@ export const enVerdict = {
         'A pod on {{node}} uses a claim whose volume is not in the snapshot ({{pods}}): whether a volume pins it to {{node}} is unknown, not judged.',
     },
     'pdb-blocks': {
+      // OpenShift's etcd quorum guard against a master's drain (src/analysis/quorum-guard.ts).
+      'quorum-guard-drain':
+        "A drain of {{node}} evicts its pod of OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget, one pod per master, there to keep etcd quorum): the budget as recorded allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count). The evicted guard pod runs on no other master, so no other master can be drained until {{node}} is uncordoned and its guard pod is Ready again.",
       'allows-writes-blocked':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s), but the eviction itself is a write and etcd refuses it.',
       'allows-node-dead':

@@ -137,6 +137,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
     },
     'pdb-blocks': {
+      'joint-quorum-guard-exceeds':
+        'OpenShift etcd quorum guard({{namespace}}/{{pdb}} PodDisruptionBudget, 마스터마다 파드 하나)는 마스터 {{disruptionsAllowed}}대까지 중단을 허용하는데(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계), {{nodes}}(을)를 함께 드레인하면 guard 파드 {{guardPods}}개가 축출됩니다. 축출된 guard 파드는 다른 마스터에서 실행되지 않으므로, 다음 마스터의 드레인은 첫 마스터가 돌아와 uncordon되고 그 guard 파드가 Ready가 될 때까지 기다립니다: guard는 마스터를 한 대씩 내려 etcd 정족수를 지키기 위해 있습니다.',
+      'joint-quorum-guard-allows':
+        'OpenShift etcd quorum guard({{namespace}}/{{pdb}} PodDisruptionBudget)는 이 드레인들이 축출하는 guard 파드 {{guardPods}}개에 대해 마스터 {{disruptionsAllowed}}대까지 중단을 허용합니다.',
       'joint-max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 이 노드들의 파드 {{podsOnTargets}}개는 절대 축출되지 않아 드레인이 끝나지 않습니다.',
       'joint-min-available-all':

@@ -71,6 +71,8 @@ export const koVerdict = {
         '{{node}}의 파드가 스냅샷에 없는 볼륨의 클레임을 씁니다({{pods}}): 볼륨이 {{node}}에 묶이는지는 알 수 없어 판단하지 않았습니다.',
     },
     'pdb-blocks': {
+      'quorum-guard-drain':
+        '{{node}}(을)를 드레인하면 OpenShift etcd quorum guard의 파드가 축출됩니다({{namespace}}/{{pdb}} PodDisruptionBudget, 마스터마다 파드 하나, etcd 정족수를 지키기 위한 것): 기록된 상태로는 마스터 {{disruptionsAllowed}}대까지 중단을 허용합니다(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계). 축출된 guard 파드는 다른 마스터에서 실행되지 않으므로, {{node}}(이)가 uncordon되고 그 guard 파드가 다시 Ready가 될 때까지 다른 마스터는 드레인할 수 없습니다.',
       'allows-writes-blocked':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, 축출 자체가 쓰기라 etcd가 거부합니다.',
       'allows-node-dead':

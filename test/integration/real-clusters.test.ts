@@ -30,7 +30,7 @@ interface JsonAnswer {
   text: string;
   findings: Finding[];
   kind: string;
-  health: 'healthy' | 'degraded' | 'critical' | null;
+  health: 'healthy' | 'degraded' | 'critical' | 'unknown' | null;
   context: { snapshotAt: string | null; profile?: string; capturedFrom?: string };
 }
 
@@ -411,6 +411,18 @@ describe('06 RKE2: one server, node only', () => {
     expect(a.text).not.toMatch(/leader \./);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  // Issue 16 (reader3): quorum unknown and something observed degraded (a single server): the
+  // status is DEGRADED and its headline says both.
+  it('status: a single server (observed) is DEGRADED, and the headline says quorum is unknown too', async () => {
+    for (const [lang, re] of [
+      ['en', /DEGRADED: [^\n]*whether etcd has quorum is unknown too/],
+      ['ko', /etcd 정족수 여부도 알 수 없습니다/],
+    ] as const) {
+      const a = await ask(F, lang === 'en' ? 'status' : '클러스터 상태', ['--lang', lang]);
+      expect(a.health).toBe('degraded');
+      expect(a.text).toMatch(re);
+    }
+  });
 });
 
 describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
@@ -518,6 +530,15 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
         disruptionsAllowed: 1,
       });
       expect(a.text).toMatch(/etcd-quorum-guard/);
+    }
+  });
+  // One rule for 07 and 08 (issue 16, reader3): quorum unknown and nothing observed degraded (a
+  // partial file is itself unseen data) is UNKNOWN, never DEGRADED.
+  it('status: quorum unknown and nothing observed degraded: UNKNOWN, as 07', async () => {
+    for (const file of [F, '07-insights-openshift-3masters-3workers.json']) {
+      const a = await ask(file, 'status');
+      expect(a.health).toBe('unknown');
+      expect(a.text).toMatch(/^\[UNKNOWN\]/);
     }
   });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {

@@ -653,6 +653,10 @@ export const en = {
       "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
+    gistDegradedQuorumUnknown:
+      "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
+    gistCriticalQuorumUnknown:
+      "the control plane is failing or one failure away from stopping (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',

@@ -602,6 +602,10 @@ export const ko: Messages = {
       '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
+    gistDegradedQuorumUnknown:
+      '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+    gistCriticalQuorumUnknown:
+      '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',

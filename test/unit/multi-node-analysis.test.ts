@@ -530,6 +530,19 @@ describe('a workload with a quorum of its own (scenario 41, Elasticsearch)', () 
     expect(one.findings.some((f) => f.variant === 'joint-quorum-lost')).toBe(false);
   });
 
+  // Issue 16 (reader3): "The drain evicts N pods" counted the first node's pods only. Hand count
+  // from the file: hydra-wk-2 runs elasticsearch-master-1 and one frontend pod, hydra-wk-1
+  // elasticsearch-master-0 and the other (DaemonSet pods are not evicted): 2 + 2.
+  it('the drain estimate of a joint drain counts the pods of every node named', async () => {
+    const snapshot = await snapshotOf('41', nodes);
+    for (const action of ['drain', 'reboot', 'node-down'] as const) {
+      const joint = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action });
+      const estimates = joint.findings.filter((f) => f.check === 'grace-period');
+      expect(estimates).toHaveLength(1);
+      expect(estimates[0]?.facts).toMatchObject({ evictable: 4, pinned: 2, nodes });
+    }
+  });
+
   it('recognises the system by image or label; an Elasticsearch data-only node group does not vote', () => {
     const pod = (image: string, labels: Record<string, string> = {}): KPod => ({
       metadata: { name: 'p', labels },

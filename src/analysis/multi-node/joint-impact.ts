@@ -347,6 +347,39 @@ function oneWriteModel(
 }
 
 /**
+ * Each node's own drain estimate (`grace-period` `estimate`: "the drain evicts N pods; the longest
+ * terminationGracePeriodSeconds is S s") counts that node's pods only, and two nodes with the same
+ * count read as one sentence. One estimate for all the nodes (issue 16, reader3): the pods summed
+ * (`evictable`, `recreated`, `stranded`, `pinned`), the longest grace period of all, `nodes` every
+ * node counted. The other variants (a dead node's) stay per node.
+ * @param carried - the findings of each node's own analysis
+ * @returns the findings with the `estimate` ones merged into the first
+ */
+function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
+  const estimates = carried.filter((f) => f.check === 'grace-period' && f.variant === 'estimate');
+  if (estimates.length < 2) return [...carried];
+  const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
+  const merged: Finding = {
+    ...(estimates[0] as Finding),
+    facts: {
+      ...estimates[0]?.facts,
+      nodes: estimates.map((f) => String(f.facts.node)),
+      seconds: Math.max(...estimates.map((f) => Number(f.facts.seconds ?? 0))),
+      evictable: sum('evictable'),
+      recreated: sum('recreated'),
+      stranded: sum('stranded'),
+      pinned: sum('pinned'),
+    },
+  };
+  const out: Finding[] = [];
+  for (const f of carried) {
+    if (f === estimates[0]) out.push(merged);
+    else if (!estimates.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+/**
  * Each node's own pinned-volumes finding (volume-checks.ts) counts the workload's Ready replicas
  * on every other node, the other targets among them. One model per answer (issue 16): with the
  * nodes down together the count is of the Ready replicas outside all of them.
@@ -561,7 +594,7 @@ export function analyzeJointImpact(
   const findings = worstFirst([
     ...joint,
     ...oneWriteModel(
-      jointPinnedVolumes(index, targets, carried, joint, options.action),
+      jointPinnedVolumes(index, targets, jointDrainEstimate(carried), joint, options.action),
       lost,
       writesBlocked,
       options.action,

@@ -302,6 +302,30 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
   });
 });
 
+// Issue 16 (reader3): a worker's reboot answer said "two members down at once is how clusters lose
+// quorum" beside a control-plane node already down (scenario 02): the worker hosts no etcd
+// member, so its reboot takes none down. etcd's arithmetic (etcd FAQ, https://etcd.io/docs/v3.5/faq/)
+// is said only where a member is affected.
+describe('another control-plane node already down (scenario 02): etcd sentences only where a member is', () => {
+  it('a worker reboot names the node down, but no etcd member loss; a stacked master reboot does', async () => {
+    const worker = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-wk-1');
+    expect(worker.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      variant: 'control-plane-no-member',
+      severity: 'warn',
+    });
+    for (const locale of ['en', 'ko'] as const) {
+      const text = renderText(reply(worker.impact, locale));
+      expect(text).toContain('borealis-cp-1');
+      expect(text).not.toMatch(/Two members down|멤버 두 대가 동시에/);
+    }
+    const master = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-2');
+    expect(master.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      variant: 'control-plane',
+      severity: 'block',
+    });
+  });
+});
+
 describe('safe-to-evict: the cluster autoscaler annotation (scenario 50)', () => {
   it.each([
     ['false', true],

@@ -149,6 +149,8 @@ export const en = {
     'concurrent-disruption': {
       'control-plane':
         'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
+      'control-plane-no-member':
+        'A control-plane node is already down or cordoned: {{nodes}}; the control plane runs with less margin until it is back. {{node}} hosts no etcd member, so its reboot takes none down.',
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
       'kured-lock': 'kured holds its reboot lock for {{holder}}: other nodes are being rebooted.',
       'kured-lock_one': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
@@ -494,6 +496,8 @@ export const en = {
       // the quorum while the dead member still counts (etcd FAQ, "Should I add a member before
       // removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/).
       'control-plane':
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
+      'control-plane-no-member':
         'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
       'kured-lock-held': 'Wait for kured to reboot {{holder}} and release its lock, then ask again.',

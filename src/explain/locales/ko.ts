@@ -133,6 +133,8 @@ export const ko: Messages = {
     'concurrent-disruption': {
       'control-plane':
         '다른 컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 멤버 두 대가 동시에 빠지면 정족수를 잃습니다.',
+      'control-plane-no-member':
+        '컨트롤 플레인 노드가 이미 다운되었거나 cordon 상태입니다: {{nodes}}. 그 노드가 돌아올 때까지 컨트롤 플레인의 여유가 줄어듭니다. {{node}}에는 etcd 멤버가 없어 이 재부팅으로 내려가는 멤버는 없습니다.',
       workers: '다른 노드가 이미 NotReady 또는 cordon 상태입니다: {{nodes}}. 축출된 파드를 받을 수 없습니다.',
       'kured-lock': 'kured가 {{holder}}에 대한 재부팅 잠금을 잡고 있습니다: 다른 노드가 재부팅 중입니다.',
       'kured-lock-held':
@@ -449,6 +451,8 @@ export const ko: Messages = {
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
       'control-plane':
+        '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가) 나서 {{node}}(을)를 재부팅하세요.',
+      'control-plane-no-member':
         '먼저 {{nodes}}(을)를 복구하고(또는 그 etcd 멤버를 교체하고: 죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가) 나서 {{node}}(을)를 재부팅하세요.',
       'kured-lock': 'kured가 {{holder}} 작업을 끝낼 때까지 기다리세요.',
       'kured-lock-held': 'kured가 {{holder}}(을)를 재부팅하고 잠금을 풀 때까지 기다린 뒤 다시 물어보세요.',

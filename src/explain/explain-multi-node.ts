@@ -108,8 +108,11 @@ function jointReason(tr: Translator, joint: JointImpact): string {
   const worst = joint.findings.find((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
   return (
     (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ??
-    // A lost node is no eviction: no PodDisruptionBudget is asked (involuntary disruption).
-    tr.t(joint.action === 'node-down' ? 'multiNode.summary.safeReasonDown' : 'multiNode.summary.safeReason')
+    // A lost node is no eviction: no PodDisruptionBudget is asked (involuntary disruption). etcd's
+    // quorum is said kept only where the joint checks computed it (issue 16, reader3: scenario 13).
+    tr.t(joint.action === 'node-down' ? 'multiNode.summary.safeReasonDown' : 'multiNode.summary.safeReason', {
+      control: tr.t(`multiNode.summary.safeControl.${joint.controlPlane}`),
+    })
   );
 }
 

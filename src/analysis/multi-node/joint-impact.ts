@@ -642,6 +642,11 @@ export function analyzeJointImpact(
     planesAffected,
     evictions: evictionsByNode,
     clusterNodes: snapshot.nodes.length,
+    controlPlane: state.managed
+      ? 'managed'
+      : goesDown && each.some((a) => a.role === 'control-plane' || a.etcdMember)
+        ? 'kept'
+        : 'untouched',
     snapshotAt: snapshot.capturedAt.toISOString(),
   };
 }

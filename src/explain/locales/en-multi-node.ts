@@ -19,10 +19,15 @@ export const enMultiNode = {
       unsafe: 'Unsafe to {{action}} {{nodes}} together: {{reason}}',
     },
     // https://kubernetes.io/docs/concepts/workloads/pods/disruptions/: budgets cover voluntary disruptions only
-    safeReasonDown:
-      'etcd keeps its quorum, the control plane keeps a leader for each component, and the pods lost with the nodes fit on the other nodes.',
-    safeReason:
-      'etcd keeps its quorum, the control plane keeps a leader for each component, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
+    safeReasonDown: '{{control}}, and the pods lost with the nodes fit on the other nodes.',
+    safeReason: '{{control}}, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
+    // What the joint analysis found of the control plane (JointImpact.controlPlane).
+    safeControl: {
+      kept: 'etcd keeps its quorum, the control plane keeps a leader for each component',
+      untouched: 'no etcd member or control-plane component on these nodes goes down',
+      managed:
+        "the control plane is your provider's and its etcd is not observable here, so its quorum is not judged",
+    },
     plan: {
       possible:
         'Possible one by one in {{count}} steps: {{order}}. The riskiest step is step {{risky}} ({{riskyNodes}}).',

@@ -21,10 +21,13 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       caution: '{{nodes}}(이)가 동시에 다운되어도 견딜 수는 있지만 주의가 필요합니다: {{reason}}',
       unsafe: '{{nodes}}(이)가 동시에 다운되면 안전하지 않습니다: {{reason}}',
     },
-    safeReasonDown:
-      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 노드와 함께 잃는 파드는 다른 노드에 자리가 있습니다.',
-    safeReason:
-      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+    safeReasonDown: '{{control}}, 노드와 함께 잃는 파드는 다른 노드에 자리가 있습니다.',
+    safeReason: '{{control}}, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+    safeControl: {
+      kept: 'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며',
+      untouched: '이 노드들에서 내려가는 etcd 멤버나 컨트롤 플레인 구성 요소가 없고',
+      managed: '컨트롤 플레인은 클라우드 제공자의 것이며 etcd를 여기서 볼 수 없어 정족수는 판단하지 않았고',
+    },
     plan: {
       possible:
         '하나씩 {{count}}단계로 가능합니다: {{order}}. 가장 위험한 단계는 {{risky}}단계({{riskyNodes}})입니다.',

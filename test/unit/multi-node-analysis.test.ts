@@ -28,6 +28,7 @@ const FILES: Record<string, string> = {
   '09': 'test/fixtures/scenarios/09-worker-pdb-minavailable-equals-replicas.json',
   '14': 'test/fixtures/scenarios/14-5cp-etcd-workers-short-of-capacity.json',
   '41': 'test/fixtures/scenarios/41-worker-local-path-pv-pinned-statefulset-pod.json',
+  '49': 'test/fixtures/scenarios/49-worker-already-dead-kubelet-stopped-pods-terminating.json',
 };
 
 async function snapshotOf(scenario: string, nodes: readonly string[]): Promise<ClusterSnapshot> {
@@ -566,5 +567,21 @@ describe('a workload with a quorum of its own (scenario 41, Elasticsearch)', () 
       'ZooKeeper',
     );
     expect(quorumSystemOf(pod('nginx:1.27'), 'web')).toBe(null);
+  });
+});
+
+// Issue 16 (reader3), scenario 49: frontend's third pod is on vega-wk-2, which is dead (not Ready):
+// with vega-wk-1 and vega-wk-3 lost, no Ready replica is left elsewhere, so it is down, not
+// "keeps 1 replica on other nodes" (counts said as serving are Ready counts).
+describe('a spread workload with no Ready replica left outside the nodes (scenario 49)', () => {
+  it('is down (joint-none-ready-elsewhere), not spread', async () => {
+    const nodes = ['vega-wk-1', 'vega-wk-3'];
+    const snapshot = await snapshotOf('49', nodes);
+    const joint = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action: 'node-down' });
+    const frontend = joint.findings.find(
+      (f) => f.check === 'single-replica' && f.facts.workload === 'frontend',
+    );
+    expect(frontend).toMatchObject({ variant: 'joint-none-ready-elsewhere', severity: 'warn' });
+    expect(frontend?.facts).toMatchObject({ readyElsewhere: 0 });
   });
 });

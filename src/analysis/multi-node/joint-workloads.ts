@@ -316,6 +316,10 @@ export function jointReplicas(
           subject,
         ),
       );
+    // Spread, but no replica on the other nodes is Ready: nothing serves meanwhile (the single-node
+    // rule, workload-checks.ts `none-ready-elsewhere`; scenario 49).
+    else if (facts.readyElsewhere === 0)
+      out.push(finding('single-replica', 'data', 'warn', 'joint-none-ready-elsewhere', facts, subject));
     else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
   }
   return out;

@@ -183,14 +183,17 @@ export const enMultiNode = {
       // A workload with a quorum of its own (src/analysis/quorum-workloads.ts).
       'joint-quorum-lost':
         '{{kind}} {{namespace}}/{{workload}} ({{system}}) keeps a quorum of its own: it needs a majority of its {{replicas}} replicas ({{quorum}}) and has {{readyElsewhere}} Ready on other nodes, so it loses quorum and stops serving until its pods on {{nodes}} are back.',
-      'joint-spread': '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes.',
+      'joint-none-ready-elsewhere':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pod(s) on {{nodes}} and no Ready replica on another node: it is down until one is rescheduled and Ready.',
+      'joint-spread':
+        '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes.',
       // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
       // OSD) is not rescheduled: it starts again only on that node
       // (https://kubernetes.io/docs/concepts/storage/volumes/#local).
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':
-        '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
+        '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':

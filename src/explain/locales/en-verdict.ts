@@ -99,17 +99,17 @@ export const enVerdict = {
     },
     'single-replica': {
       'spread-writes-blocked':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
       'spread-writes-blocked_one':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; {{readyElsewhere}} Ready on other nodes keep serving.',
       'spread-node-dead_one':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; 1 Ready on another node keeps serving.',
       'spread-drain-first':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other {{elsewhere}} keep serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the {{readyElsewhere}} Ready on other nodes keep serving while it is rescheduled.',
       'spread-drain-first_one':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other one keeps serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the one Ready on another node keeps serving while it is rescheduled.',
     },
     'grace-period': {
       'estimate-writes-blocked':

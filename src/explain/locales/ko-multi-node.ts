@@ -170,12 +170,14 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-quorum-lost':
         '{{kind}} {{namespace}}/{{workload}}({{system}})(은)는 자체 정족수로 동작합니다: 레플리카 {{replicas}}개 중 과반({{quorum}}개)이 필요한데 다른 노드에서 Ready인 것은 {{readyElsewhere}}개뿐이라, {{nodes}}의 파드가 돌아올 때까지 정족수를 잃고 서비스가 멈춥니다.',
+      'joint-none-ready-elsewhere':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 파드 {{here}}개가 있고 다른 노드에 Ready 레플리카가 없습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-spread':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다.',
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) 다운됩니다.',
       'joint-pinned-spread':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':

@@ -38,11 +38,11 @@ export const koVerdict = {
     },
     'single-replica': {
       'spread-writes-blocked':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): 파드 {{here}}개가 NotReady인 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'spread-drain-first':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
     },
     'grace-period': {
       'estimate-writes-blocked':

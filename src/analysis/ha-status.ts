@@ -22,9 +22,22 @@ import { type Finding, SEVERITY_RANK } from './types.js';
 /**
  * Overall health: `critical` (a block finding), `degraded` (a warn), `unknown` (nothing wrong
  * seen, but whether etcd quorum holds was not seen: members listed from the nodes, never read),
- * else `healthy`. Missing data is unknown, never healthy.
+ * else `healthy`. Missing data is unknown, never healthy. One rule for every file (issue 16,
+ * reader3: real clusters 07 and 08): with quorum unknown, a warning that itself says something was
+ * not seen ({@link UNSEEN_WARNINGS}: a partial file, etcd alarms unread) does not make the status
+ * `degraded`; only something observed already degraded does (and the headline then says both).
  */
 export type HaHealth = 'healthy' | 'degraded' | 'critical' | 'unknown';
+
+/**
+ * Status warnings that say something was not seen rather than seen degraded (`check|variant`): the
+ * file is partial (masters the OpenShift quorum guard counts are not in it), the etcd alarms were
+ * not read. Unknown, never failing (house rule).
+ */
+const UNSEEN_WARNINGS: ReadonlySet<string> = new Set([
+  'control-plane-count|status-partial',
+  'etcd-alarms|unknown',
+]);
 
 /** The HA status report. */
 export interface HaStatus {
@@ -324,10 +337,14 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
 
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
-  const worst = Math.max(0, ...findings.map((f) => SEVERITY_RANK[f.severity]));
   const quorumUnknown = findings.some(
     (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
   );
+  // With quorum unknown, only what was observed degrades the status (see HaHealth).
+  const counted = quorumUnknown
+    ? findings.filter((f) => !UNSEEN_WARNINGS.has(`${f.check}|${f.variant}`))
+    : findings;
+  const worst = Math.max(0, ...counted.map((f) => SEVERITY_RANK[f.severity]));
   return {
     health:
       worst >= SEVERITY_RANK.block

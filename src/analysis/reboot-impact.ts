@@ -127,11 +127,17 @@ function targetChecks(
   const cpOthers = others.filter((o) => cpNames.has(o.metadata.name) || etcdNodes.has(o.metadata.name));
   const workerOthers = others.filter((o) => !cpOthers.includes(o));
   if (cpOthers.length > 0) {
+    // "Two members down at once" only where this node hosts an etcd member (issue 16, reader3:
+    // scenario 02's worker reboot said it); a node without one takes no member down.
+    const member = etcdNodes.has(node);
     out.push(
-      finding('concurrent-disruption', 'control', isCp ? 'block' : 'warn', 'control-plane', {
-        node,
-        nodes: cpOthers.map(describe),
-      }),
+      finding(
+        'concurrent-disruption',
+        'control',
+        isCp ? 'block' : 'warn',
+        member ? 'control-plane' : 'control-plane-no-member',
+        { node, nodes: cpOthers.map(describe) },
+      ),
     );
   }
   if (workerOthers.length > 0) {

@@ -65,11 +65,8 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   const count =
     facts.count ??
     facts.evictable ??
-    (f.variant === 'spread-node-dead'
-      ? facts.readyElsewhere
-      : f.variant.startsWith('spread')
-        ? facts.elsewhere
-        : undefined);
+    // "keep serving" counts are of Ready replicas (issue 16, reader3: scenario 49).
+    (f.variant.startsWith('spread') ? facts.readyElsewhere : undefined);
   if (typeof count === 'number') derived.count = count;
   // A sentence about a list of pods ("Add-on pods on X (a)") takes its `_one` form for one pod.
   else if (Array.isArray(facts.pods)) derived.count = facts.pods.length;

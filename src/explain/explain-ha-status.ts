@@ -69,6 +69,11 @@ function dataPlaneOnly(status: HaStatus): string | null {
 export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
   const dataCause = dataPlaneOnly(status);
+  // Something observed is degraded and quorum is unknown too: the headline says both (issue 16).
+  const quorumUnknown = status.findings.some(
+    (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
+  );
+  const both = quorumUnknown ? 'QuorumUnknown' : '';
   const gist = status.state.managed
     ? tr.t('status.gistManaged')
     : dataCause !== null
@@ -77,10 +82,10 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
           status.health === 'healthy'
             ? 'status.gistHealthy'
             : status.health === 'degraded'
-              ? 'status.gistDegraded'
+              ? `status.gistDegraded${both}`
               : status.health === 'unknown'
                 ? 'status.gistUnknown'
-                : 'status.gistCritical',
+                : `status.gistCritical${both}`,
         );
   const sections: ReplySection[] = [];
   for (const g of GROUPS) {

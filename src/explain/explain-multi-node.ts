@@ -108,8 +108,11 @@ function jointReason(tr: Translator, joint: JointImpact): string {
   const worst = joint.findings.find((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn);
   return (
     (worst === undefined ? null : explainMultiNodeFinding(tr, worst)) ??
-    // A lost node is no eviction: no PodDisruptionBudget is asked (involuntary disruption).
-    tr.t(joint.action === 'node-down' ? 'multiNode.summary.safeReasonDown' : 'multiNode.summary.safeReason')
+    // A lost node is no eviction: no PodDisruptionBudget is asked (involuntary disruption). etcd's
+    // quorum is said kept only where the joint checks computed it (issue 16, reader3: scenario 13).
+    tr.t(joint.action === 'node-down' ? 'multiNode.summary.safeReasonDown' : 'multiNode.summary.safeReason', {
+      control: tr.t(`multiNode.summary.safeControl.${joint.controlPlane}`),
+    })
   );
 }
 
@@ -202,10 +205,17 @@ function dataLines(
           f.check === 'single-replica' &&
           f.severity !== 'info' &&
           f.severity !== 'ok' &&
-          !f.variant.startsWith('joint-pinned'),
+          !f.variant.startsWith('joint-pinned') &&
+          f.variant !== 'joint-quorum-lost',
       )
       .map((f) => String(f.facts.workload));
     if (down.length > 0) t('multiNode.stops.workloads-down', { workloads: down });
+    // A quorum workload below its majority is down however many replicas are left (quorum-workloads.ts).
+    const noMajority = joint.joint
+      .filter((f) => f.check === 'single-replica' && f.variant === 'joint-quorum-lost')
+      .map((f) => String(f.facts.workload));
+    if (noMajority.length > 0)
+      t('multiNode.stops.workloads-quorum-lost', { workloads: noMajority, count: noMajority.length });
   }
   // A pinned pod is down as long as its node is (with writes refused the line above counts it:
   // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
@@ -373,7 +383,11 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     const single = f.check === 'etcd-quorum-after' && f.facts.voters === 1 ? '-single' : '';
     // A pinned pod can start only on its own node: scaling is no answer (a Rook mon/OSD is the operator's).
     const pinned = f.variant.startsWith('joint-pinned') ? '-pinned' : '';
-    const joint = f.variant.startsWith('joint-') ? `multiNode.advice.${f.check}${single}${pinned}` : null;
+    // A quorum workload needs its majority Ready: more replicas do not bring the lost ones back.
+    const quorum = f.variant === 'joint-quorum-lost' ? '-quorum' : '';
+    const joint = f.variant.startsWith('joint-')
+      ? `multiNode.advice.${f.check}${single}${pinned}${quorum}`
+      : null;
     const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);
   }

@@ -297,6 +297,30 @@ describe('several nodes in one question, through the answer path', () => {
     expect(ko.text).not.toContain('etcd가 쓰기를 거부하는 동안 축출할 수 없습니다');
   });
 
+  // Issue 16 (reader3): a managed cluster's joint answer said "etcd keeps its quorum" though its
+  // etcd is the provider's and not observable (scenario 13); workers only take no member down.
+  it('the safe reason says of etcd only what was computed: managed (scenario 13), workers only (scenario 01)', async () => {
+    const nodes = 'aks-user-40213377-vmss000001 and aks-user-40213377-vmss000002';
+    for (const q of [`can we reboot ${nodes}`, `can I drain ${nodes}`, `what if ${nodes} go down`]) {
+      const { reply } = await ask(q, 'aks');
+      expect(reply.verdict).toBe('safe');
+      expect(reply.summary).not.toMatch(/etcd keeps its quorum/);
+      expect(reply.summary).toContain('not observable');
+    }
+    const ko = await ask(
+      `aks-user-40213377-vmss000001 이랑 aks-user-40213377-vmss000002 재부팅해도 돼?`,
+      'aks',
+      'ko',
+    );
+    expect(ko.reply.summary).not.toMatch(/etcd 정족수가 유지되고/);
+    expect(ko.reply.summary).toContain('판단하지 않았고');
+    const workers = await ask('can we reboot atlas-wk-1 and atlas-wk-2', 'atlas');
+    expect(workers.reply.verdict).toBe('safe');
+    expect(workers.reply.summary).toContain(
+      'no etcd member or control-plane component on these nodes goes down',
+    );
+  });
+
   it('"what if I lose atlas-cp-1 and atlas-cp-2" (scenario 46): no drain, quorum lost, so nothing is rescheduled', async () => {
     const { reply, text } = await ask('what if I lose atlas-cp-1 and atlas-cp-2', 'kvip');
     expect(reply.multiNode?.action).toBe('node-down');

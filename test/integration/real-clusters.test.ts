@@ -30,7 +30,7 @@ interface JsonAnswer {
   text: string;
   findings: Finding[];
   kind: string;
-  health: 'healthy' | 'degraded' | 'critical' | null;
+  health: 'healthy' | 'degraded' | 'critical' | 'unknown' | null;
   context: { snapshotAt: string | null; profile?: string; capturedFrom?: string };
 }
 
@@ -411,6 +411,18 @@ describe('06 RKE2: one server, node only', () => {
     expect(a.text).not.toMatch(/leader \./);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  // Issue 16 (reader3): quorum unknown and something observed degraded (a single server): the
+  // status is DEGRADED and its headline says both.
+  it('status: a single server (observed) is DEGRADED, and the headline says quorum is unknown too', async () => {
+    for (const [lang, re] of [
+      ['en', /DEGRADED: [^\n]*whether etcd has quorum is unknown too/],
+      ['ko', /etcd 정족수 여부도 알 수 없습니다/],
+    ] as const) {
+      const a = await ask(F, lang === 'en' ? 'status' : '클러스터 상태', ['--lang', lang]);
+      expect(a.health).toBe('degraded');
+      expect(a.text).toMatch(re);
+    }
+  });
 });
 
 describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
@@ -441,6 +453,46 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
     );
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
+  // OpenShift's etcd quorum guard is a Deployment with one pod per master, and its budget
+  // (maxUnavailable 1) lets no second master be drained while one is
+  // (https://github.com/openshift/machine-config-operator/blob/master/docs/etcd-quorum-guard.md).
+  // Issue 16 (reader3): the joint drain said CAUTION and "Control plane: not affected".
+  it('a drain of two masters together is stopped by the etcd-quorum-guard PDB (allows 1): unsafe, the control plane is affected', async () => {
+    const q = 'ci-ln-ywdpkbt-f76d1-vw6lz-master-0 and ci-ln-ywdpkbt-f76d1-vw6lz-master-1';
+    for (const [lang, question] of [
+      ['en', `can I drain ${q}`],
+      ['ko', `${q.replace(' and ', ' 이랑 ')} 드레인해도 돼?`],
+    ] as const) {
+      const a = await ask(F, question, ['--lang', lang]);
+      expect(a.verdict).toBe('unsafe');
+      expect(a.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'pdb-blocks',
+            plane: 'control',
+            severity: 'block',
+            variant: 'joint-quorum-guard-exceeds',
+            facts: expect.objectContaining({ pdb: 'etcd-quorum-guard', disruptionsAllowed: 1, guardPods: 2 }),
+          }),
+        ]),
+      );
+      expect(a.text).toMatch(/etcd-quorum-guard/);
+      expect(a.text).not.toMatch(/Control plane: not affected|컨트롤 플레인: 영향 없음/);
+    }
+  });
+  it('a drain of one master names the etcd-quorum-guard PDB and what it allows', async () => {
+    const a = await ask(F, 'can I drain ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
+    expect(a.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'pdb-blocks',
+          variant: 'quorum-guard-drain',
+          facts: expect.objectContaining({ pdb: 'etcd-quorum-guard', disruptionsAllowed: 1 }),
+        }),
+      ]),
+    );
+    expect(a.text).toMatch(/etcd-quorum-guard PodDisruptionBudget[^\n]*allows 1 master disruption/);
+  });
   it('status: 3 masters Ready, not DEGRADED for lack of /readyz', async () => {
     const a = await ask(F, 'status');
     expect(a.health).not.toBe('degraded');
@@ -466,6 +518,28 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     );
     expect(a.text).not.toMatch(/leader Lease is missing/);
     expect(a.findings.filter((f) => f.variant === 'joint-missing')).toEqual([]);
+  });
+  it('a drain of master-0 names the etcd-quorum-guard PDB (issue 16, reader3)', async () => {
+    for (const [lang, q] of [
+      ['en', 'can I drain master-0.imeixner20210707.lab.upshift.rdu2.redhat.com'],
+      ['ko', 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com 드레인해도 돼?'],
+    ] as const) {
+      const a = await ask(F, q, ['--lang', lang]);
+      expect(a.findings.find((f) => f.variant === 'quorum-guard-drain')?.facts).toMatchObject({
+        pdb: 'etcd-quorum-guard',
+        disruptionsAllowed: 1,
+      });
+      expect(a.text).toMatch(/etcd-quorum-guard/);
+    }
+  });
+  // One rule for 07 and 08 (issue 16, reader3): quorum unknown and nothing observed degraded (a
+  // partial file is itself unseen data) is UNKNOWN, never DEGRADED.
+  it('status: quorum unknown and nothing observed degraded: UNKNOWN, as 07', async () => {
+    for (const file of [F, '07-insights-openshift-3masters-3workers.json']) {
+      const a = await ask(file, 'status');
+      expect(a.health).toBe('unknown');
+      expect(a.text).toMatch(/^\[UNKNOWN\]/);
+    }
   });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
     const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');

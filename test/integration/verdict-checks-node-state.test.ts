@@ -9,7 +9,11 @@ import { describe, expect, it } from '@jest/globals';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { explainHaStatus } from '../../src/explain/explain-ha-status.js';
-import { analyzeDrainImpact, analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
+import {
+  analyzeDrainImpact,
+  analyzeUpgradeImpact,
+  analyzeWhatIf,
+} from '../../src/analysis/what-if/analyze-what-if.js';
 import { kuredLockHolders } from '../../src/analysis/node-state-checks.js';
 import { readSnapshot } from '../../src/cluster/read-snapshot.js';
 import { NODE_MONITOR_GRACE_PERIOD_FROM_1_32_S, nodeMonitorGracePeriodS } from '../../src/analysis/domain.js';
@@ -287,6 +291,39 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     expect(advice).not.toContain('out-of-service');
   });
 
+  // Issue 16 (reader3): frontend has 3 pods elsewhere but only 2 Ready (one Terminating on the dead
+  // vega-wk-2): "keeps serving" counts Ready replicas only, in the single and the joint answers.
+  it('the replicas said to keep serving are the Ready ones (frontend: 2 Ready elsewhere, not 3)', async () => {
+    const { impact } = await impactOf(
+      '49-worker-already-dead-kubelet-stopped-pods-terminating.json',
+      'vega-wk-1',
+    );
+    const spread = impact.findings.find(
+      (f) => f.check === 'single-replica' && f.facts.workload === 'frontend',
+    );
+    expect(spread?.facts).toMatchObject({ elsewhere: 3, readyElsewhere: 2 });
+    const en = renderText(reply(impact));
+    expect(en).toContain('the 2 Ready on other nodes keep serving');
+    expect(en).not.toMatch(/the other 3 keep serving/);
+    expect(renderText(reply(impact, 'ko'))).toContain('다른 노드에서 Ready인 2개가 계속 응답합니다');
+  });
+
+  // Issue 16 (reader3): the upgrade order listed borealis-cp-1, NotReady, as a node to upgrade next
+  // (scenario 02). kubeadm upgrades one control-plane node after another, each Ready with etcd
+  // healthy before the next (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/):
+  // a dead one is brought back or replaced first, not upgraded in turn.
+  it('an upgrade order leaves out a control-plane node that is already NotReady, and says to bring it back first', async () => {
+    const file = await loadScenario('02-3cp-one-etcd-member-down.json');
+    const snap = snapshotFromFile(file, 'f', 'borealis-cp-2');
+    const impact = analyzeUpgradeImpact(snap, 'borealis-cp-2', null, snap.capturedAt);
+    const order = impact.findings.find((f) => f.check === 'upgrade-order');
+    expect(order?.facts.others).toEqual(['borealis-cp-3']);
+    expect(impact.steps[0]).toMatchObject({
+      key: 'steps.cp-not-ready',
+      params: { nodes: ['borealis-cp-1'] },
+    });
+  });
+
   it('a dead node with nothing to evict has none either: its drain is only the cordon, which completes', async () => {
     const { impact } = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-1');
     expect(impact.findings.find((f) => f.check === 'node-health')).toMatchObject({ variant: 'not-ready' });
@@ -299,6 +336,30 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
       'hydra-wk-2',
     );
     expect(impact.findings.some((f) => f.check === 'dead-node-drain')).toBe(false);
+  });
+});
+
+// Issue 16 (reader3): a worker's reboot answer said "two members down at once is how clusters lose
+// quorum" beside a control-plane node already down (scenario 02): the worker hosts no etcd
+// member, so its reboot takes none down. etcd's arithmetic (etcd FAQ, https://etcd.io/docs/v3.5/faq/)
+// is said only where a member is affected.
+describe('another control-plane node already down (scenario 02): etcd sentences only where a member is', () => {
+  it('a worker reboot names the node down, but no etcd member loss; a stacked master reboot does', async () => {
+    const worker = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-wk-1');
+    expect(worker.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      variant: 'control-plane-no-member',
+      severity: 'warn',
+    });
+    for (const locale of ['en', 'ko'] as const) {
+      const text = renderText(reply(worker.impact, locale));
+      expect(text).toContain('borealis-cp-1');
+      expect(text).not.toMatch(/Two members down|멤버 두 대가 동시에/);
+    }
+    const master = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-2');
+    expect(master.impact.findings.find((f) => f.check === 'concurrent-disruption')).toMatchObject({
+      variant: 'control-plane',
+      severity: 'block',
+    });
   });
 });
 

@@ -16,7 +16,8 @@ import { planRolling } from '../../src/analysis/multi-node/rolling-plan.js';
 import type { MultiNodeAction } from '../../src/analysis/multi-node/types.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
-import type { ClusterSnapshot } from '../../src/cluster/types.js';
+import type { ClusterSnapshot, KPod } from '../../src/cluster/types.js';
+import { quorumSystemOf } from '../../src/analysis/quorum-workloads.js';
 
 const FILES: Record<string, string> = {
   'ha-3cp': 'examples/ha-3cp.json',
@@ -26,6 +27,8 @@ const FILES: Record<string, string> = {
   '08': 'test/fixtures/scenarios/08-worker-single-replica-deployment.json',
   '09': 'test/fixtures/scenarios/09-worker-pdb-minavailable-equals-replicas.json',
   '14': 'test/fixtures/scenarios/14-5cp-etcd-workers-short-of-capacity.json',
+  '41': 'test/fixtures/scenarios/41-worker-local-path-pv-pinned-statefulset-pod.json',
+  '49': 'test/fixtures/scenarios/49-worker-already-dead-kubelet-stopped-pods-terminating.json',
 };
 
 async function snapshotOf(scenario: string, nodes: readonly string[]): Promise<ClusterSnapshot> {
@@ -478,5 +481,107 @@ describe('several nodes one after another: the rolling plan', () => {
     expect(plan.excluded[0]?.reasons.map((r) => `${r.check}/${r.variant}`)).toContain(
       'etcd-quorum-after/lost',
     );
+  });
+});
+
+// Issue 16 (reader3), scenario 41: three Elasticsearch master-eligible pods, one per worker, each
+// on a local-path volume. Elasticsearch elects a master and operates only while more than half of
+// its master-eligible nodes are available
+// (https://www.elastic.co/guide/en/elasticsearch/reference/current/modules-discovery-quorums.html):
+// with hydra-wk-1 and hydra-wk-2 lost together, 1 of 3 is left, short of 2: the cluster is down,
+// not "keeps serving". Hand-computed from the file: pods -0 on wk-1, -1 on wk-2, -2 on wk-3, all Ready.
+describe('a workload with a quorum of its own (scenario 41, Elasticsearch)', () => {
+  const nodes = ['hydra-wk-2', 'hydra-wk-1'];
+
+  it('losing two of its three nodes together loses its quorum: unsafe, and every count is of Ready replicas outside both nodes', async () => {
+    const snapshot = await snapshotOf('41', nodes);
+    const joint = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action: 'node-down' });
+    expect(joint.verdict).toBe('unsafe');
+    const q = joint.findings.find((f) => f.check === 'single-replica' && f.variant === 'joint-quorum-lost');
+    expect(q).toMatchObject({
+      severity: 'block',
+      facts: { system: 'Elasticsearch', replicas: 3, quorum: 2, readyElsewhere: 1 },
+    });
+    const pinned = joint.findings.filter((f) => f.check === 'pinned-volumes');
+    expect(pinned.map((f) => [f.variant, f.facts.readyElsewhere])).toEqual([
+      ['no-quorum', 1],
+      ['no-quorum', 1],
+    ]);
+    // No finding says the workload keeps serving.
+    expect(
+      joint.findings.filter(
+        (f) => f.subject?.name === 'elasticsearch-master' && /spread|others-serve/.test(f.variant),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a drain of both is held back by its PodDisruptionBudget (allows 1): no quorum loss; without the budget it is lost', async () => {
+    const snapshot = await snapshotOf('41', nodes);
+    const guarded = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action: 'drain' });
+    expect(guarded.findings.some((f) => f.variant === 'joint-quorum-lost')).toBe(false);
+    const noBudget = { ...snapshot, podDisruptionBudgets: [] };
+    const open = analyzeJointImpact(noBudget, nodes, snapshot.capturedAt, { action: 'drain' });
+    expect(open.verdict).toBe('unsafe');
+    expect(open.findings.find((f) => f.variant === 'joint-quorum-lost')?.facts).toMatchObject({ quorum: 2 });
+  });
+
+  it('one node of the three lost keeps the majority (2 of 3): no quorum finding', async () => {
+    const snapshot = await snapshotOf('41', ['hydra-wk-2', 'hydra-wk-3']);
+    const one = analyzeJointImpact(snapshot, ['hydra-wk-2'], snapshot.capturedAt, { action: 'node-down' });
+    expect(one.findings.some((f) => f.variant === 'joint-quorum-lost')).toBe(false);
+  });
+
+  // Issue 16 (reader3): "The drain evicts N pods" counted the first node's pods only. Hand count
+  // from the file: hydra-wk-2 runs elasticsearch-master-1 and one frontend pod, hydra-wk-1
+  // elasticsearch-master-0 and the other (DaemonSet pods are not evicted): 2 + 2.
+  it('the drain estimate of a joint drain counts the pods of every node named', async () => {
+    const snapshot = await snapshotOf('41', nodes);
+    for (const action of ['drain', 'reboot', 'node-down'] as const) {
+      const joint = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action });
+      const estimates = joint.findings.filter((f) => f.check === 'grace-period');
+      expect(estimates).toHaveLength(1);
+      expect(estimates[0]?.facts).toMatchObject({ evictable: 4, pinned: 2, nodes });
+    }
+  });
+
+  it('recognises the system by image or label; an Elasticsearch data-only node group does not vote', () => {
+    const pod = (image: string, labels: Record<string, string> = {}): KPod => ({
+      metadata: { name: 'p', labels },
+      spec: { containers: [{ name: 'c', image }] },
+    });
+    expect(quorumSystemOf(pod('docker.elastic.co/elasticsearch/elasticsearch:8.14.1'), 'es-master')).toBe(
+      'Elasticsearch',
+    );
+    expect(
+      quorumSystemOf(pod('docker.elastic.co/elasticsearch/elasticsearch:8.14.1'), 'elasticsearch-data'),
+    ).toBe(null);
+    expect(
+      quorumSystemOf(
+        pod('elasticsearch:8', { 'elasticsearch.k8s.elastic.co/node-master': 'false' }),
+        'quickstart-es-default',
+      ),
+    ).toBe(null);
+    expect(quorumSystemOf(pod('bitnami/zookeeper:3.9@sha256:abc'), 'zk')).toBe('ZooKeeper');
+    expect(quorumSystemOf(pod('registry.k8s.io/etcd:3.5.21-0'), 'etcd')).toBe('etcd');
+    expect(quorumSystemOf(pod('nginx:1.27', { 'app.kubernetes.io/name': 'zookeeper' }), 'zk')).toBe(
+      'ZooKeeper',
+    );
+    expect(quorumSystemOf(pod('nginx:1.27'), 'web')).toBe(null);
+  });
+});
+
+// Issue 16 (reader3), scenario 49: frontend's third pod is on vega-wk-2, which is dead (not Ready):
+// with vega-wk-1 and vega-wk-3 lost, no Ready replica is left elsewhere, so it is down, not
+// "keeps 1 replica on other nodes" (counts said as serving are Ready counts).
+describe('a spread workload with no Ready replica left outside the nodes (scenario 49)', () => {
+  it('is down (joint-none-ready-elsewhere), not spread', async () => {
+    const nodes = ['vega-wk-1', 'vega-wk-3'];
+    const snapshot = await snapshotOf('49', nodes);
+    const joint = analyzeJointImpact(snapshot, nodes, snapshot.capturedAt, { action: 'node-down' });
+    const frontend = joint.findings.find(
+      (f) => f.check === 'single-replica' && f.facts.workload === 'frontend',
+    );
+    expect(frontend).toMatchObject({ variant: 'joint-none-ready-elsewhere', severity: 'warn' });
+    expect(frontend?.facts).toMatchObject({ readyElsewhere: 0 });
   });
 });

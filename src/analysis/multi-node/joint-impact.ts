@@ -14,7 +14,7 @@
  * Pure: snapshot and `now` in, findings and verdict out.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { type ClusterIndex, holderHostname, memoOnIndex } from '../cluster-index.js';
+import { type ClusterIndex, holderHostname, memoOnIndex, podsOfOwner, topOwnerOf } from '../cluster-index.js';
 import type { ControlPlaneState } from '../control-plane-state.js';
 import { LEADER_ELECTION_LEASE_DURATION_S, quorumOf } from '../domain.js';
 import { finding } from '../finding.js';
@@ -22,6 +22,7 @@ import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
+import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
 import { clusterDnsDown, clusterDnsDownNow, isClusterDnsPod } from '../cluster-dns.js';
@@ -346,6 +347,95 @@ function oneWriteModel(
 }
 
 /**
+ * Each node's own drain estimate (`grace-period` `estimate`: "the drain evicts N pods; the longest
+ * terminationGracePeriodSeconds is S s") counts that node's pods only, and two nodes with the same
+ * count read as one sentence. One estimate for all the nodes (issue 16, reader3): the pods summed
+ * (`evictable`, `recreated`, `stranded`, `pinned`), the longest grace period of all, `nodes` every
+ * node counted. The other variants (a dead node's) stay per node.
+ * @param carried - the findings of each node's own analysis
+ * @returns the findings with the `estimate` ones merged into the first
+ */
+function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
+  const estimates = carried.filter((f) => f.check === 'grace-period' && f.variant === 'estimate');
+  if (estimates.length < 2) return [...carried];
+  const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
+  const merged: Finding = {
+    ...(estimates[0] as Finding),
+    facts: {
+      ...estimates[0]?.facts,
+      nodes: estimates.map((f) => String(f.facts.node)),
+      seconds: Math.max(...estimates.map((f) => Number(f.facts.seconds ?? 0))),
+      evictable: sum('evictable'),
+      recreated: sum('recreated'),
+      stranded: sum('stranded'),
+      pinned: sum('pinned'),
+    },
+  };
+  const out: Finding[] = [];
+  for (const f of carried) {
+    if (f === estimates[0]) out.push(merged);
+    else if (!estimates.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+/**
+ * Each node's own pinned-volumes finding (volume-checks.ts) counts the workload's Ready replicas
+ * on every other node, the other targets among them. One model per answer (issue 16): with the
+ * nodes down together the count is of the Ready replicas outside all of them.
+ * - its workload loses its own quorum (joint `single-replica` `joint-quorum-lost`): variant
+ *   `no-quorum` (warn; the joint finding carries the block), with `quorum` and the count left, so
+ *   that no sentence says the workload keeps serving
+ * - nodes lost together (`node-down`): `others-serve` with the count outside the nodes, or
+ *   `last-replica` (block) when none is left Ready, the single-node rule
+ * Other actions drain the nodes one at a time under their budgets: their findings are kept.
+ * @param index - the cluster index
+ * @param targets - the target nodes
+ * @param carried - the findings of each node's own analysis
+ * @param joint - the joint findings
+ * @param action - what is done to the nodes
+ */
+function jointPinnedVolumes(
+  index: ClusterIndex,
+  targets: ReadonlySet<string>,
+  carried: readonly Finding[],
+  joint: readonly Finding[],
+  action: MultiNodeAction,
+): Finding[] {
+  return carried.map((f) => {
+    if (f.check !== 'pinned-volumes' || (f.variant !== 'others-serve' && f.variant !== 'last-replica'))
+      return f;
+    const [ns, name] = String(f.facts.pod ?? '').split('/');
+    const pod = (index.podsByNamespace.get(ns ?? '') ?? []).find((p) => p.metadata.name === name);
+    const owner = pod ? topOwnerOf(index, pod) : null;
+    if (!owner) return f;
+    const quorumLost = joint.find(
+      (j) =>
+        j.check === 'single-replica' &&
+        j.variant === 'joint-quorum-lost' &&
+        j.subject?.name === owner.name &&
+        j.subject.namespace === owner.namespace &&
+        j.subject.kind === owner.kind,
+    );
+    const readyElsewhere = podsOfOwner(index, owner).filter(
+      (s) => s.nodeName !== null && !targets.has(s.nodeName) && s.ready === true,
+    ).length;
+    const facts = { ...f.facts, readyElsewhere, count: readyElsewhere };
+    if (quorumLost !== undefined)
+      return {
+        ...f,
+        severity: 'warn',
+        variant: 'no-quorum',
+        facts: { ...facts, quorum: quorumLost.facts.quorum ?? 0, system: quorumLost.facts.system ?? '' },
+      };
+    if (action !== 'node-down') return f;
+    return readyElsewhere > 0
+      ? { ...f, severity: 'warn', variant: 'others-serve', facts }
+      : { ...f, severity: 'block', variant: 'last-replica', facts };
+  });
+}
+
+/**
  * Whether the nodes down together leave no quorum: etcd `joint-lost` (or `joint-lost-unseen`: lost
  * even if every member whose health was not seen is up), or no control-plane node or
  * API server left (`joint-none-left`), blocking.
@@ -449,6 +539,14 @@ export function analyzeJointImpact(
   // evictions, budgets and room only.
   const goesDown = options.action !== 'drain';
   const dnsDown = clusterDnsDown(index);
+  const guardFindings =
+    options.action === 'node-down'
+      ? []
+      : quorumGuardDrainFindings(
+          index,
+          state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
+        );
+  const guardNames = new Set(quorumGuardBudgets(index).map((p) => p.metadata.name));
   const computed = [
     ...(goesDown ? etcdJoint(state, targets) : []),
     // A drain takes no master down, but a partial file is said as the reboot says it (issue 16).
@@ -459,7 +557,12 @@ export function analyzeJointImpact(
           state.nodes.filter((n) => targets.has(n.name)).map((n) => n.name),
         )),
     ...(goesDown ? vipJoint(index, targets) : []),
-    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action),
+    // OpenShift: the drains evict each master's etcd quorum guard pod (not for nodes lost undrained).
+    ...guardFindings,
+    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action).filter(
+      // The guard's budget is said once, on the control plane, by guardFindings.
+      (f) => !(guardFindings.length > 0 && guardNames.has(String(f.facts.pdb))),
+    ),
     // Cluster DNS down already (no Ready pod): an existing problem said once; its pods on the
     // nodes are not "down until rescheduled" (src/analysis/cluster-dns.ts).
     ...(dnsDown ? [clusterDnsDownNow(dnsDown)] : []),
@@ -468,6 +571,7 @@ export function analyzeJointImpact(
       nodes,
       dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
       pinned,
+      options.action,
     ),
     ...capacity.findings,
   ];
@@ -489,7 +593,13 @@ export function analyzeJointImpact(
   }
   const findings = worstFirst([
     ...joint,
-    ...oneWriteModel(carried, lost, writesBlocked, options.action, hasCapacity),
+    ...oneWriteModel(
+      jointPinnedVolumes(index, targets, jointDrainEstimate(carried), joint, options.action),
+      lost,
+      writesBlocked,
+      options.action,
+      hasCapacity,
+    ),
   ]);
   // A drain touches the data plane only, whatever the node's role.
   const ownPlanes = new Set<Plane>(
@@ -532,6 +642,11 @@ export function analyzeJointImpact(
     planesAffected,
     evictions: evictionsByNode,
     clusterNodes: snapshot.nodes.length,
+    controlPlane: state.managed
+      ? 'managed'
+      : goesDown && each.some((a) => a.role === 'control-plane' || a.etcdMember)
+        ? 'kept'
+        : 'untouched',
     snapshotAt: snapshot.capturedAt.toISOString(),
   };
 }

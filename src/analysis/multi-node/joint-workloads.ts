@@ -22,6 +22,7 @@ import {
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
 import { pinnedVolumeChecks } from '../volume-checks.js';
+import { quorumSystemOf, workloadQuorum } from '../quorum-workloads.js';
 import { budgetFacts, pinnedToNode, placeEvictedPods, podsOnNode } from '../workload-checks.js';
 import type { MultiNodeAction } from './types.js';
 
@@ -222,16 +223,28 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * pinned to its node ({@link jointEvictions}) is not "rescheduled": `joint-pinned-down` (warn, no
  * replica left elsewhere: down until its node is back and uncordoned) or `joint-pinned-spread`
  * (info, replicas elsewhere serve meanwhile), the one model of workload-checks.ts `replicaChecks`.
+ *
+ * A workload that keeps a quorum of its own (Elasticsearch master-eligible nodes, ZooKeeper, etcd:
+ * ../quorum-workloads.ts) whose Ready replicas outside the nodes are fewer than the majority of
+ * its replicas loses that quorum: `joint-quorum-lost` (block; facts `system`, `quorum`,
+ * `readyElsewhere`), an outage however many replicas are left. It is said only when its pods on
+ * the nodes are really all down together: the nodes are lost (`node-down`), or no
+ * PodDisruptionBudget holds the drains back (a budget that allows fewer evictions than its pods
+ * on the nodes makes the drains wait instead, check `pdb-blocks`).
+ * Facts also carry `readyElsewhere`: the workload's Ready pods on the other nodes (the replicas
+ * said to keep serving are Ready ones).
  * @param index - the cluster index
  * @param nodes - the target nodes
  * @param evictable - the pods evicted from them
  * @param pinned - those of them pinned to their node (`ns/name`)
+ * @param action - what is done to the nodes (default `node-down`)
  */
 export function jointReplicas(
   index: ClusterIndex,
   nodes: readonly string[],
   evictable: readonly KPod[],
   pinned: ReadonlySet<string> = new Set(),
+  action: MultiNodeAction = 'node-down',
 ): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
@@ -255,12 +268,27 @@ export function jointReplicas(
       replicas,
       here,
       elsewhere: Math.max(0, all.length - here),
+      readyElsewhere: all.filter((s) => s.nodeName !== null && !targets.has(s.nodeName) && s.ready === true)
+        .length,
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner.namespace, owner.name, owner.workload?.metadata.labels ?? {});
     const onTargets = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
     const allPinned = onTargets.length > 0 && onTargets.every((p) => pinned.has(podName(p)));
-    if (allPinned && !dns)
+    const lost = quorumLostTogether(
+      index,
+      pod,
+      owner.name,
+      replicas,
+      facts.readyElsewhere,
+      onTargets,
+      action,
+    );
+    if (lost !== null)
+      out.push(
+        finding('single-replica', 'data', 'block', 'joint-quorum-lost', { ...facts, ...lost }, subject),
+      );
+    else if (allPinned && !dns)
       out.push(
         replicas <= 1 || here >= all.length
           ? finding('single-replica', 'data', 'warn', 'joint-pinned-down', facts, subject)
@@ -288,7 +316,44 @@ export function jointReplicas(
           subject,
         ),
       );
+    // Spread, but no replica on the other nodes is Ready: nothing serves meanwhile (the single-node
+    // rule, workload-checks.ts `none-ready-elsewhere`; scenario 49).
+    else if (facts.readyElsewhere === 0)
+      out.push(finding('single-replica', 'data', 'warn', 'joint-none-ready-elsewhere', facts, subject));
     else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
   }
   return out;
+}
+
+/**
+ * Whether a quorum workload ({@link jointReplicas}) loses its quorum with its pods on the nodes
+ * down together: its system and quorum when it does, else null.
+ * @param index - the cluster index
+ * @param pod - one of its pods on the nodes
+ * @param workloadName - its top owner's name
+ * @param replicas - its desired replicas
+ * @param readyElsewhere - its Ready pods on the other nodes
+ * @param onTargets - its pods the drains evict (or the lost nodes take down)
+ * @param action - what is done to the nodes
+ */
+export function quorumLostTogether(
+  index: ClusterIndex,
+  pod: KPod,
+  workloadName: string,
+  replicas: number,
+  readyElsewhere: number,
+  onTargets: readonly KPod[],
+  action: MultiNodeAction,
+): { system: string; quorum: number } | null {
+  const system = quorumSystemOf(pod, workloadName);
+  if (system === null || replicas < 2) return null;
+  const quorum = workloadQuorum(replicas);
+  if (readyElsewhere >= quorum) return null;
+  if (action !== 'node-down') {
+    // A budget that allows fewer evictions than its pods here makes the drains wait: the pods are
+    // not all down together (the pdb-blocks finding says so).
+    for (const [pdb, pods] of budgetsSelecting(index, onTargets))
+      if (pods.length > (pdb.status?.disruptionsAllowed ?? 0)) return null;
+  }
+  return { system, quorum };
 }

@@ -61,6 +61,13 @@ export interface JointImpact {
   evictions: NodeEvictions[];
   /** How many nodes the cluster has (with the targets): none left besides them means no "other nodes". */
   clusterNodes: number;
+  /**
+   * What the answer may say of etcd and the leaders when nothing warns (issue 16, reader3):
+   * `managed` the provider runs the control plane, its etcd is not observable; `untouched` no target
+   * runs an etcd member or a control-plane component that goes down (workers, or a drain, which
+   * stops neither); `kept` the joint checks found quorum and a leader for each component kept.
+   */
+  controlPlane: 'managed' | 'untouched' | 'kept';
   /** When the snapshot was taken, ISO 8601. */
   snapshotAt: string;
 }

@@ -13,6 +13,7 @@ import {
   priorCordonChecks,
   whenDrainCannotMove,
 } from '../node-state-checks.js';
+import { quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { Finding } from '../types.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
@@ -45,6 +46,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // A partial file (masters the etcd quorum guard counts are not in it): the reboot's finding, so
   // the drain does not read as if this were the only master (issue 16, real-clusters/08).
   if (isCp) found.push(...partialControlPlaneFindings(state, [node]));
+  // OpenShift: the drain evicts the master's etcd quorum guard pod (issue 16, real-clusters/07, 08).
+  if (isCp) found.push(...quorumGuardDrainFindings(index, [node]));
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
   found.push(
     ...workloadChecks(index, node, isCp, tainted, {

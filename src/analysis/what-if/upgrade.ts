@@ -110,7 +110,15 @@ export function analyzeUpgradeImpact(
       if (target) return minorsBetween(v, target) <= 0 && (mine === null || compareVersions(v, mine) > 0);
       return mine !== null && compareVersions(v, mine) > 0;
     });
-    const rest = cpNodes.filter((n) => n !== node && !upgraded.includes(n));
+    // A control-plane node already NotReady cannot be upgraded now (no kubelet runs the upgrade, its
+    // etcd member is down): it is not in the order but named apart, to bring back or replace first
+    // (issue 16, reader3: scenario 02). Kept in the order only when no Ready one is left besides
+    // this node, so that the order never reads as if this were the only control-plane node.
+    const pending = cpNodes.filter((n) => n !== node && !upgraded.includes(n));
+    const deadCp = new Set(state.nodes.filter((n) => !n.ready).map((n) => n.name));
+    const readyPending = pending.filter((n) => !deadCp.has(n));
+    const rest = readyPending.length > 0 ? readyPending : pending;
+    const notReady = pending.filter((n) => !rest.includes(n));
     const first = upgraded.length === 0;
     const newest = versionRange(
       upgraded.map((n) => versions.apiservers.get(n)).filter((v): v is Version => v !== undefined),
@@ -128,6 +136,9 @@ export function analyzeUpgradeImpact(
     // `control-plane-count` `partial` says): the other masters exist, unseen, so this node is not
     // "the only control-plane node", and which of them is already upgraded is unknown (issue 16).
     const unseen = state.unseenControlPlane ?? 0;
+    // First of all: the NotReady ones, back or replaced, before any upgrade starts.
+    if (notReady.length > 0)
+      b.step('control', 'steps.cp-not-ready', { nodes: notReady, count: notReady.length });
     if (unseen > 0 && rest.length === 0 && upgraded.length === 0) {
       b.findings.push(
         finding('upgrade-order', 'control', 'info', 'control-plane-partial', {

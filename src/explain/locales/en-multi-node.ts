@@ -19,10 +19,15 @@ export const enMultiNode = {
       unsafe: 'Unsafe to {{action}} {{nodes}} together: {{reason}}',
     },
     // https://kubernetes.io/docs/concepts/workloads/pods/disruptions/: budgets cover voluntary disruptions only
-    safeReasonDown:
-      'etcd keeps its quorum, the control plane keeps a leader for each component, and the pods lost with the nodes fit on the other nodes.',
-    safeReason:
-      'etcd keeps its quorum, the control plane keeps a leader for each component, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
+    safeReasonDown: '{{control}}, and the pods lost with the nodes fit on the other nodes.',
+    safeReason: '{{control}}, and every evicted pod fits elsewhere within its PodDisruptionBudget.',
+    // What the joint analysis found of the control plane (JointImpact.controlPlane).
+    safeControl: {
+      kept: 'etcd keeps its quorum, the control plane keeps a leader for each component',
+      untouched: 'no etcd member or control-plane component on these nodes goes down',
+      managed:
+        "the control plane is your provider's and its etcd is not observable here, so its quorum is not judged",
+    },
     plan: {
       possible:
         'Possible one by one in {{count}} steps: {{order}}. The riskiest step is step {{risky}} ({{riskyNodes}}).',
@@ -140,6 +145,11 @@ export const enMultiNode = {
         'Every node that runs kube-vip ({{vipNodes}}) is among these nodes: the control-plane VIP has nowhere to go.',
     },
     'pdb-blocks': {
+      // OpenShift's etcd quorum guard against the drains of several masters (src/analysis/quorum-guard.ts).
+      'joint-quorum-guard-exceeds':
+        "OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget, one pod per master) allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count), and draining {{nodes}} together evicts {{guardPods}} guard pods. An evicted guard pod runs on no other master, so the drain of the next master waits until the first is back, uncordoned and its guard pod Ready: the guard exists so that masters go down one at a time and etcd keeps its quorum.",
+      'joint-quorum-guard-allows':
+        "OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget) allows {{disruptionsAllowed}} master disruption(s) for the {{guardPods}} guard pod(s) these drains evict.",
       'joint-max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}} has maxUnavailable 0: no eviction of its {{podsOnTargets}} pod(s) here is ever allowed; the drains wait forever.',
       'joint-min-available-all':
@@ -170,14 +180,20 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}): down until it is rescheduled and Ready.',
       'joint-all-here':
         'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}: it is down until they are rescheduled and Ready.',
-      'joint-spread': '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes.',
+      // A workload with a quorum of its own (src/analysis/quorum-workloads.ts).
+      'joint-quorum-lost':
+        '{{kind}} {{namespace}}/{{workload}} ({{system}}) keeps a quorum of its own: it needs a majority of its {{replicas}} replicas ({{quorum}}) and has {{readyElsewhere}} Ready on other nodes, so it loses quorum and stops serving until its pods on {{nodes}} are back.',
+      'joint-none-ready-elsewhere':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pod(s) on {{nodes}} and no Ready replica on another node: it is down until one is rescheduled and Ready.',
+      'joint-spread':
+        '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes.',
       // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
       // OSD) is not rescheduled: it starts again only on that node
       // (https://kubernetes.io/docs/concepts/storage/volumes/#local).
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':
-        '{{kind}} {{namespace}}/{{workload}} keeps {{elsewhere}} replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
+        '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':
@@ -221,6 +237,8 @@ export const enMultiNode = {
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
+    'single-replica-quorum':
+      'Take these nodes one at a time, each back with its pods Ready before the next: a workload with a quorum of its own needs a majority of its replicas Ready at all times.',
     'single-replica-pinned':
       'Take the nodes with pinned pods one at a time, each back up and uncordoned before the next: a pinned pod can start only on its own node.',
   },
@@ -271,6 +289,8 @@ export const enMultiNode = {
     'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
     cordon: 'new pods on {{nodes}}: cordoned until you uncordon them',
     'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'workloads-quorum-lost': '{{workloads}}: quorum lost, not serving until enough of their pods are back',
+    'workloads-quorum-lost_one': '{{workloads}}: quorum lost, not serving until enough of its pods are back',
     'etcd-members':
       'the etcd members on {{nodes}}: {{after}} of {{voters}} voting members remain (quorum {{quorum}}); {{spareText}}',
     'etcd-members_one':

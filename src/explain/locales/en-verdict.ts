@@ -14,6 +14,9 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
       'others-serve_one':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, until {{node}} is back and uncordoned. {{workload}} keeps serving from its one other Ready replica.',
+      // A quorum workload short of its majority with the nodes down together (joint-impact.ts jointPinnedVolumes).
+      'no-quorum':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") until {{node}} is back and uncordoned. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
       'last-replica':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
       unknown:
@@ -22,6 +25,9 @@ export const enVerdict = {
         'A pod on {{node}} uses a claim whose volume is not in the snapshot ({{pods}}): whether a volume pins it to {{node}} is unknown, not judged.',
     },
     'pdb-blocks': {
+      // OpenShift's etcd quorum guard against a master's drain (src/analysis/quorum-guard.ts).
+      'quorum-guard-drain':
+        "A drain of {{node}} evicts its pod of OpenShift's etcd quorum guard ({{namespace}}/{{pdb}} PodDisruptionBudget, one pod per master, there to keep etcd quorum): the budget as recorded allows {{disruptionsAllowed}} master disruption(s) ({{currentHealthy}} healthy, {{desiredHealthy}} needed, by the budget's own count). The evicted guard pod runs on no other master, so no other master can be drained until {{node}} is uncordoned and its guard pod is Ready again.",
       'allows-writes-blocked':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s), but the eviction itself is a write and etcd refuses it.',
       'allows-node-dead':
@@ -93,17 +99,17 @@ export const enVerdict = {
     },
     'single-replica': {
       'spread-writes-blocked':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
       'spread-writes-blocked_one':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving, and the one on {{node}} is not replaced elsewhere while etcd refuses writes.',
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; {{readyElsewhere}} Ready on other nodes keep serving.',
       'spread-node-dead_one':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} pod(s) on {{node}}, which is NotReady; 1 Ready on another node keeps serving.',
       'spread-drain-first':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other {{elsewhere}} keep serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the {{readyElsewhere}} Ready on other nodes keep serving while it is rescheduled.',
       'spread-drain-first_one':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the other one keeps serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the drain evicts it before the nodes go down, while quorum still holds, and the one Ready on another node keeps serving while it is rescheduled.',
     },
     'grace-period': {
       'estimate-writes-blocked':
@@ -198,6 +204,8 @@ export const enVerdict = {
       managed: 'Wait for {{manager}} to allow the disruption; do not edit {{pdb}}: the operator manages it.',
     },
     'pinned-volumes': {
+      'no-quorum':
+        'Expect {{workload}} to be down until {{pod}} runs again on {{node}}: uncordon {{node}} as soon as it is back. For planned work, take these nodes one at a time.',
       'others-serve-prior-cordon':
         'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
       'last-replica-prior-cordon':

@@ -559,6 +559,10 @@ export const enWhatIf = {
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-partial':
       '{{node}} and the {{unseen}} other masters not in the file: one at a time, never two at once (the etcd quorum guard allows one master down)',
+    'cp-not-ready':
+      'before you start, bring {{nodes}} back (Ready, etcd member healthy) or replace them: NotReady now, they are not in this order; upgrade them once they are back',
+    'cp-not-ready_one':
+      'before you start, bring {{nodes}} back (Ready, etcd member healthy) or replace it: NotReady now, it is not in this order; upgrade it once it is back',
     'cp-others':
       'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
     'cp-remaining':

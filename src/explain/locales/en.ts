@@ -149,6 +149,8 @@ export const en = {
     'concurrent-disruption': {
       'control-plane':
         'Another control-plane node is already down or cordoned: {{nodes}}. Two members down at once is how clusters lose quorum.',
+      'control-plane-no-member':
+        'A control-plane node is already down or cordoned: {{nodes}}; the control plane runs with less margin until it is back. {{node}} hosts no etcd member, so its reboot takes none down.',
       workers: 'Other nodes are already NotReady or cordoned: {{nodes}}; they cannot take evicted pods.',
       'kured-lock': 'kured holds its reboot lock for {{holder}}: other nodes are being rebooted.',
       'kured-lock_one': 'kured holds its reboot lock for {{holder}}: another node is being rebooted.',
@@ -414,9 +416,9 @@ export const en = {
       'all-here-only-node-two':
         'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       spread:
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other {{elsewhere}} keep serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving while it is rescheduled.',
       spread_one:
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the other one keeps serving while it is rescheduled.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving while it is rescheduled.',
       'none-ready-elsewhere':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: downtime until one is rescheduled and Ready elsewhere.',
       'dns-none-ready-elsewhere':
@@ -427,9 +429,9 @@ export const en = {
       'all-here-pinned':
         'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}} and pinned to it: they cannot run elsewhere and are down for the whole reboot, until {{node}} is back and uncordoned.',
       'spread-pinned':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other {{elsewhere}} keep serving meanwhile.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the {{readyElsewhere}} Ready on other nodes keep serving meanwhile.',
       'spread-pinned_one':
-        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the other one keeps serving meanwhile.',
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the one Ready on another node keeps serving meanwhile.',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
     },
@@ -494,6 +496,8 @@ export const en = {
       // the quorum while the dead member still counts (etcd FAQ, "Should I add a member before
       // removing an unhealthy member?", https://etcd.io/docs/v3.5/faq/).
       'control-plane':
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
+      'control-plane-no-member':
         'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
       'kured-lock-held': 'Wait for kured to reboot {{holder}} and release its lock, then ask again.',
@@ -653,6 +657,10 @@ export const en = {
       "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
     gistCritical: 'the control plane is failing or one failure away from stopping',
+    gistDegradedQuorumUnknown:
+      "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
+    gistCriticalQuorumUnknown:
+      "the control plane is failing or one failure away from stopping (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',

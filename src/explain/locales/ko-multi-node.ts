@@ -21,10 +21,13 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       caution: '{{nodes}}(이)가 동시에 다운되어도 견딜 수는 있지만 주의가 필요합니다: {{reason}}',
       unsafe: '{{nodes}}(이)가 동시에 다운되면 안전하지 않습니다: {{reason}}',
     },
-    safeReasonDown:
-      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 노드와 함께 잃는 파드는 다른 노드에 자리가 있습니다.',
-    safeReason:
-      'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+    safeReasonDown: '{{control}}, 노드와 함께 잃는 파드는 다른 노드에 자리가 있습니다.',
+    safeReason: '{{control}}, 축출되는 파드는 모두 PodDisruptionBudget 안에서 다른 노드에 자리가 있습니다.',
+    safeControl: {
+      kept: 'etcd 정족수가 유지되고, 컨트롤 플레인 구성 요소마다 리더가 남으며',
+      untouched: '이 노드들에서 내려가는 etcd 멤버나 컨트롤 플레인 구성 요소가 없고',
+      managed: '컨트롤 플레인은 클라우드 제공자의 것이며 etcd를 여기서 볼 수 없어 정족수는 판단하지 않았고',
+    },
     plan: {
       possible:
         '하나씩 {{count}}단계로 가능합니다: {{order}}. 가장 위험한 단계는 {{risky}}단계({{riskyNodes}})입니다.',
@@ -137,6 +140,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         'kube-vip가 도는 노드({{vipNodes}})가 모두 이 노드들에 포함됩니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없습니다.',
     },
     'pdb-blocks': {
+      'joint-quorum-guard-exceeds':
+        'OpenShift etcd quorum guard({{namespace}}/{{pdb}} PodDisruptionBudget, 마스터마다 파드 하나)는 마스터 {{disruptionsAllowed}}대까지 중단을 허용하는데(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계), {{nodes}}(을)를 함께 드레인하면 guard 파드 {{guardPods}}개가 축출됩니다. 축출된 guard 파드는 다른 마스터에서 실행되지 않으므로, 다음 마스터의 드레인은 첫 마스터가 돌아와 uncordon되고 그 guard 파드가 Ready가 될 때까지 기다립니다: guard는 마스터를 한 대씩 내려 etcd 정족수를 지키기 위해 있습니다.',
+      'joint-quorum-guard-allows':
+        'OpenShift etcd quorum guard({{namespace}}/{{pdb}} PodDisruptionBudget)는 이 드레인들이 축출하는 guard 파드 {{guardPods}}개에 대해 마스터 {{disruptionsAllowed}}대까지 중단을 허용합니다.',
       'joint-max-unavailable-zero':
         'PodDisruptionBudget {{namespace}}/{{pdb}}의 maxUnavailable이 0입니다: 이 노드들의 파드 {{podsOnTargets}}개는 절대 축출되지 않아 드레인이 끝나지 않습니다.',
       'joint-min-available-all':
@@ -161,12 +168,16 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}(은)는 레플리카가 하나뿐입니다({{nodes}}): 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-all-here':
         '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
+      'joint-quorum-lost':
+        '{{kind}} {{namespace}}/{{workload}}({{system}})(은)는 자체 정족수로 동작합니다: 레플리카 {{replicas}}개 중 과반({{quorum}}개)이 필요한데 다른 노드에서 Ready인 것은 {{readyElsewhere}}개뿐이라, {{nodes}}의 파드가 돌아올 때까지 정족수를 잃고 서비스가 멈춥니다.',
+      'joint-none-ready-elsewhere':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 파드 {{here}}개가 있고 다른 노드에 Ready 레플리카가 없습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-spread':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다.',
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) 다운됩니다.',
       'joint-pinned-spread':
-        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 레플리카 {{elsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
@@ -199,6 +210,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
+    'single-replica-quorum':
+      '이 노드들은 하나씩 진행하고, 다음 노드 전에 복귀와 파드 Ready를 마치세요: 자체 정족수로 동작하는 워크로드는 항상 레플리카의 과반이 Ready여야 합니다.',
     'single-replica-pinned':
       '고정된 파드가 있는 노드는 하나씩 진행하고, 다음 노드 전에 복귀와 uncordon을 마치세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다.',
   },
@@ -223,6 +236,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'workloads-quorum-lost': '{{workloads}}: 정족수를 잃어, 파드가 충분히 돌아올 때까지 서비스하지 않음',
     'etcd-members':
       '{{nodes}}의 etcd 멤버: 투표 멤버 {{voters}}개 중 {{after}}개가 남음 (정족수 {{quorum}}). {{spareText}}',
     'spare-none': '노드들이 돌아올 때까지 추가 장애를 허용하지 못함',

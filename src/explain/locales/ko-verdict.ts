@@ -38,11 +38,11 @@ export const koVerdict = {
     },
     'single-replica': {
       'spread-writes-blocked':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 나머지 {{elsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개는 계속 응답하지만, etcd가 쓰기를 거부하는 동안 {{node}}의 것은 다른 곳에서 대체되지 않습니다.',
       'spread-node-dead':
         '{{workload}} ({{kind}}, {{namespace}}): 파드 {{here}}개가 NotReady인 {{node}}에 있고, 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'spread-drain-first':
-        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 나머지 {{elsewhere}}개가 계속 응답합니다.',
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 노드들이 내려가기 전, 정족수가 유지되는 동안 드레인이 축출합니다. 다시 스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
     },
     'grace-period': {
       'estimate-writes-blocked':
@@ -63,12 +63,16 @@ export const koVerdict = {
     'pinned-volumes': {
       'others-serve':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
+      'no-quorum':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'last-replica':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
       unknown:
         '{{node}}의 파드가 스냅샷에 없는 볼륨의 클레임을 씁니다({{pods}}): 볼륨이 {{node}}에 묶이는지는 알 수 없어 판단하지 않았습니다.',
     },
     'pdb-blocks': {
+      'quorum-guard-drain':
+        '{{node}}(을)를 드레인하면 OpenShift etcd quorum guard의 파드가 축출됩니다({{namespace}}/{{pdb}} PodDisruptionBudget, 마스터마다 파드 하나, etcd 정족수를 지키기 위한 것): 기록된 상태로는 마스터 {{disruptionsAllowed}}대까지 중단을 허용합니다(정상 {{currentHealthy}}, 필요 {{desiredHealthy}}: 이 예산 자체의 집계). 축출된 guard 파드는 다른 마스터에서 실행되지 않으므로, {{node}}(이)가 uncordon되고 그 guard 파드가 다시 Ready가 될 때까지 다른 마스터는 드레인할 수 없습니다.',
       'allows-writes-blocked':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, 축출 자체가 쓰기라 etcd가 거부합니다.',
       'allows-node-dead':
@@ -163,6 +167,8 @@ export const koVerdict = {
         '{{manager}}(이)가 중단을 허용할 때까지 기다리세요. {{pdb}}(을)를 고치지 마세요: 오퍼레이터가 관리합니다.',
     },
     'pinned-volumes': {
+      'no-quorum':
+        '{{pod}}(이)가 {{node}}에서 다시 실행될 때까지 {{workload}}(은)는 중단된다고 보세요. {{node}}(이)가 돌아오는 즉시 uncordon하세요. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':

@@ -504,6 +504,8 @@ export const koWhatIf: WhatIfMessages = {
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
+    'cp-not-ready':
+      '먼저 {{nodes}}(을)를 복구하거나(Ready, etcd 멤버 정상) 교체하세요: 지금 NotReady라 이 순서에서 뺐고, 돌아온 뒤에 업그레이드합니다',
     'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
     workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',

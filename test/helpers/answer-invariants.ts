@@ -932,6 +932,26 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (/etcdctl [a-z]/.test(a) && !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a))
       out.push(`etcdctl advised without the cluster's endpoints and certificates: "${a}"`);
 
+  // 17. kubeadm commands only on kubeadm clusters (issue 16): OpenShift upgrades through the cluster
+  // version operator (oc adm upgrade; OpenShift docs "Updating a cluster using the CLI"), k3s and
+  // RKE2 through their installers (https://docs.k3s.io/upgrades/manual,
+  // https://docs.rke2.io/upgrades/manual_upgrade), a managed cluster through its provider.
+  if (reply.context.profile !== undefined && reply.context.profile !== 'kubeadm')
+    for (const cmd of suggestedCommands(text))
+      if (cmd.startsWith('kubeadm'))
+        out.push(`a kubeadm command on a ${reply.context.profile} cluster: "${cmd}"`);
+  // 18. kubeadm's upgrade order ("Upgrading kubeadm clusters",
+  // https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): every step that
+  // runs kubeadm upgrade apply or node first upgrades the kubeadm package, and restarts the kubelet
+  // after its package is upgraded.
+  for (const s of sentences)
+    if (/kubeadm upgrade (?:apply|node)\b|upgrade apply with/.test(s) && /drain|드레인/.test(s)) {
+      if (!/upgrade the kubeadm package|kubeadm 패키지/.test(s))
+        out.push(`a kubeadm upgrade step without upgrading the kubeadm package first: "${s}"`);
+      if (!/restart kubelet|kubelet 재시작/.test(s))
+        out.push(`a kubeadm upgrade step that does not restart the kubelet: "${s}"`);
+    }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

@@ -1060,6 +1060,28 @@ describe('the invariant checker catches planted contradictions', () => {
       },
       /an upgrade order names workers although every node is a control plane/,
     ],
+    [
+      'kubeadm advised on an OpenShift cluster (real 07)',
+      {
+        context: { cluster: 'c', snapshotAt: null, requestId: 'r', profile: 'openshift' },
+        sections: [{ heading: 'In order', lines: ['master-0 first: run kubeadm upgrade plan'] }],
+      },
+      /a kubeadm command on a openshift cluster: "kubeadm upgrade plan"/,
+    ],
+    [
+      'a kubeadm upgrade step that skips the kubeadm package and the kubelet restart (real 01)',
+      {
+        sections: [
+          {
+            heading: 'In order',
+            lines: [
+              'kind-control-plane first: kubeadm upgrade apply v1.34.2 (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+            ],
+          },
+        ],
+      },
+      /without upgrading the kubeadm package first[\s\S]*does not restart the kubelet/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

@@ -536,15 +536,12 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     );
     expect(a.text).not.toMatch(/only control-plane node|유일한 컨트롤 플레인 노드/);
     expect(a.findings.filter((f) => f.check === 'upgrade-order' && f.variant.includes('only'))).toEqual([]);
+    // OpenShift upgrades the whole cluster through its cluster version operator, whose Machine
+    // Config Operator takes the masters one at a time (issue 16, advice item 1): the order is that,
+    // not a per-node kubeadm order, so it does not depend on which masters the file holds.
     if (/upgrade|업그레이드/.test(q) && !q.includes(W))
       expect(a.findings).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            check: 'upgrade-order',
-            variant: 'control-plane-partial',
-            facts: expect.objectContaining({ total: 3, unseen: 2 }),
-          }),
-        ]),
+        expect.arrayContaining([expect.objectContaining({ check: 'upgrade-order', variant: 'openshift' })]),
       );
   });
 });
@@ -1168,4 +1165,54 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       }
     });
   }
+});
+
+describe('upgrade advice follows the distribution (issue 16): kubeadm commands only on kubeadm', () => {
+  // OpenShift: oc adm upgrade (cluster version operator; the Machine Config Operator updates the
+  // nodes) and /usr/local/bin/cluster-backup.sh on a master (OpenShift docs "Updating a cluster using
+  // the CLI", "Backing up etcd data"); k3s and RKE2: their installers and etcd-snapshot save
+  // (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade); managed:
+  // the provider upgrades the control plane and the node pools.
+  it.each([
+    [
+      '07-insights-openshift-3masters-3workers.json',
+      'ci-ln-ywdpkbt-f76d1-vw6lz-master-0',
+      /oc adm upgrade/,
+      /\/usr\/local\/bin\/cluster-backup\.sh/,
+    ],
+    [
+      '07-insights-openshift-3masters-3workers.json',
+      'ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6',
+      /oc adm upgrade/,
+      /cluster-backup\.sh/,
+    ],
+    [
+      '08-insights-openshift-imeixner-master0-etcdpod.json',
+      'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com',
+      /oc adm upgrade/,
+      /cluster-backup\.sh/,
+    ],
+    [
+      '04-troubleshoot-k3d-k3s-1server.json',
+      'k3d-mycluster-server-0',
+      /INSTALL_K3S_VERSION/,
+      /\/var\/lib\/rancher\/k3s\/server\/db/,
+    ],
+    ['06-edgexr-rke2-1server-node.json', 'nori', /INSTALL_RKE2_VERSION/, /rke2 etcd-snapshot save/],
+    [
+      '05-edgexr-aks-3agents-nodes.json',
+      'aks-agentpool-30520393-vmss000000',
+      /through the provider/,
+      /provider/,
+    ],
+  ])('%s: upgrading %s names no kubeadm command', async (file, node, how, backup) => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(file, `can I upgrade ${node}`, ['--lang', lang]);
+      expect([lang, a.text]).not.toEqual([lang, expect.stringMatching(/kubeadm|etcdctl snapshot save/)]);
+      if (lang === 'en') {
+        expect(a.text).toMatch(how);
+        expect(a.text).toMatch(backup);
+      }
+    }
+  });
 });

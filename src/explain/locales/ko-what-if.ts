@@ -311,6 +311,28 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
       'control-plane-last-no-workers':
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node).',
+      openshift:
+        '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
+      provider:
+        '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드하며, {{node}}(을)를 포함한 노드를 직접 드레인하고 교체합니다. {{node}}의 kubelet을 손으로 업그레이드하지 마세요.',
+      'k3s-server':
+        '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
+      'k3s-server-no-agents':
+        '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'k3s-only-server': '업그레이드 순서: {{node}}(이)가 유일한 k3s 서버입니다. 그다음 에이전트.',
+      'k3s-only-server-no-agents':
+        '업그레이드 순서: {{node}}(이)가 유일한 k3s 서버이고, 에이전트는 없습니다.',
+      'k3s-agent':
+        '업그레이드 순서: k3s 서버({{controlPlaneNodes}})를 먼저, 그다음 {{node}} 같은 에이전트를 하나 또는 몇 개씩.',
+      'rke2-server':
+        '업그레이드 순서: RKE2 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
+      'rke2-server-no-agents':
+        '업그레이드 순서: RKE2 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'rke2-only-server': '업그레이드 순서: {{node}}(이)가 유일한 RKE2 서버입니다. 그다음 에이전트.',
+      'rke2-only-server-no-agents':
+        '업그레이드 순서: {{node}}(이)가 유일한 RKE2 서버이고, 에이전트는 없습니다.',
+      'rke2-agent':
+        '업그레이드 순서: RKE2 서버({{controlPlaneNodes}})를 먼저, 그다음 {{node}} 같은 에이전트를 하나 또는 몇 개씩.',
     },
     'what-if-target': {
       'unknown-component': '{{component}} 컴포넌트는 모릅니다.',
@@ -493,23 +515,49 @@ export const koWhatIf: WhatIfMessages = {
     'static-node':
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
-      '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-plan':
-      '{{node}} 먼저: kubeadm upgrade plan을 실행하고, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-minor':
-      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm upgrade plan으로 패치 릴리스 목록을 확인하고 적용할 버전을 지정하세요 (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
-    'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
+    'cp-next':
+      '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
-    'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
-    'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
-    workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',
+    'cp-others':
+      '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 같은 방법이되 kubeadm upgrade node로: {{others}}',
+    'cp-remaining':
+      '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 같은 방법이되 kubeadm upgrade node로: {{others}}',
+    workers:
+      '그다음 워커를 하나(또는 몇 개)씩: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, kubelet 재시작, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
     worker:
-      '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
+      '그다음 {{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'openshift-check': '채널과 제공되는 업데이트 확인: oc adm upgrade',
+    'openshift-start': '거기 나오는 버전으로 업데이트 시작(oc adm upgrade --to-latest=true는 가장 새 버전)',
+    'openshift-watch':
+      '모든 풀이 업데이트될 때까지 지켜보기: oc get clusterversion, oc get machineconfigpool',
+    'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
+    'provider-nodes':
+      '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 노드를 한 대(또는 서지 설정만큼 몇 대)씩 드레인하고 교체',
+    'k3s-server':
+      '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
+    'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',
+    'k3s-other-servers': '그다음 나머지 서버를 하나씩, 같은 방법으로: {{others}}',
+    'k3s-agents':
+      '그다음 에이전트를 하나(또는 몇 개)씩: 드레인, 같은 INSTALL_K3S_VERSION으로 설치 스크립트 다시 실행(k3s-agent가 재시작됨), uncordon',
+    'k3s-agent':
+      '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_K3S_VERSION으로 k3s 설치 스크립트를 다시 실행(k3s-agent가 재시작됨), uncordon',
+    'rke2-server':
+      '{{node}} 먼저: 드레인하고, INSTALL_RKE2_VERSION을 릴리스(vX.Y.Z+rke2rN 태그)로 지정해 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-server, uncordon',
+    'rke2-other-servers': '그다음 나머지 서버를 하나씩, 같은 방법으로: {{others}}',
+    'rke2-agents':
+      '그다음 에이전트를 하나(또는 몇 개)씩: 드레인, 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 설치 스크립트 다시 실행, systemctl restart rke2-agent, uncordon',
+    'rke2-agent':
+      '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
     'etcd-member-down':
@@ -563,5 +611,13 @@ export const koWhatIf: WhatIfMessages = {
       'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
+    'etcd-backup-openshift':
+      '먼저 etcd를 백업하세요: 마스터 {{master}}에서(oc debug --as-root node/{{master}} 후 chroot /host) /usr/local/bin/cluster-backup.sh /home/core/assets/backup을 실행하고 사본을 클러스터 밖에 보관하세요.',
+    'etcd-backup-k3s':
+      '먼저 etcd 스냅샷을 떠 두세요: 서버에서 k3s etcd-snapshot save. 사본은 클러스터 밖에 보관하세요.',
+    'etcd-backup-rke2':
+      '먼저 etcd 스냅샷을 떠 두세요: 서버에서 rke2 etcd-snapshot save. 사본은 클러스터 밖에 보관하세요.',
+    'etcd-backup-k3s-datastore':
+      '먼저 데이터스토어를 백업하세요: SQLite라면 /var/lib/rancher/k3s/server/db와 서버 토큰(/var/lib/rancher/k3s/server/token)을 서버 밖으로 복사하고, 외부 데이터스토어라면 그 데이터베이스의 도구로 백업하세요.',
   },
 };

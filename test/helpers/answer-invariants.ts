@@ -952,6 +952,40 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         out.push(`a kubeadm upgrade step that does not restart the kubelet: "${s}"`);
     }
 
+  // 19. No "restore the control-plane taint" on a node that has it (issue 16, real 01): the
+  // workloads there tolerate it.
+  if (
+    reply.findings.some((f) => f.check === 'workloads-on-control-plane' && f.facts.tainted === true) &&
+    /restor\w* the control-plane NoSchedule taint|NoSchedule (?:taint|테인트) 복원|테인트를 (?:다시|복원)/.test(
+      reply.advice.join('\n'),
+    )
+  )
+    out.push('advises restoring the control-plane taint on a node that has it');
+  // 20. A drain answer does not say "drain it first" (issue 16, real 01).
+  const isDrain = reply.actions.some(
+    (a) => a.id === 'refresh' && /"kind":"drain-impact"/.test(a.value ?? ''),
+  );
+  if (isDrain)
+    for (const a of reply.advice)
+      if (/^Drain \S+ first\b|^먼저 \S+ ?(?:을|를|\(을\)를) (?:드레인|drain)/.test(a))
+        out.push(`a drain answer advises draining first: "${a}"`);
+  // 21. A suggested drain proceeds: kubectl drain refuses pods with no controller without --force and
+  // pods with emptyDir volumes without --delete-emptydir-data (kubectl drain reference,
+  // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/), and --force is said to
+  // delete them for good.
+  for (const cmd of suggestedCommands(text)) {
+    if (!cmd.startsWith('kubectl drain')) continue;
+    const node = cmd.split(/\s+/)[2];
+    const on = (check: string): boolean =>
+      reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
+    if (on('unmanaged-pods') && !/--force\b/.test(cmd))
+      out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
+    if (on('emptydir-pods') && !/--delete-emptydir-data\b/.test(cmd))
+      out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
+    if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))
+      out.push(`--force suggested without saying it deletes the pods for good: "${cmd}"`);
+  }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

@@ -1082,6 +1082,62 @@ describe('the invariant checker catches planted contradictions', () => {
       },
       /without upgrading the kubeadm package first[\s\S]*does not restart the kubelet/,
     ],
+    [
+      'restore the control-plane taint on a node that has it (real 01)',
+      {
+        advice: [
+          'Drain kind-control-plane first so its workloads move, and consider restoring the control-plane NoSchedule taint.',
+        ],
+        findings: [
+          {
+            check: 'workloads-on-control-plane',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'user',
+            facts: { node: 'kind-control-plane', tainted: true, pods: ['a/b'] },
+          },
+        ],
+      },
+      /advises restoring the control-plane taint on a node that has it/,
+    ],
+    [
+      '"drain it first" in a drain answer (real 01)',
+      {
+        actions: [{ id: 'refresh', label: 'r', value: '{"cluster":"c","kind":"drain-impact","node":"n"}' }],
+        advice: ['Drain kind-control-plane first so its workloads move.'],
+      },
+      /a drain answer advises draining first/,
+    ],
+    [
+      'a drain command without --force and --delete-emptydir-data where drain refuses without them (real 13)',
+      {
+        advice: [
+          'Drain with kubectl drain my-node --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+        ],
+        findings: [
+          {
+            check: 'unmanaged-pods',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'present',
+            facts: { node: 'my-node', pods: ['sonobuoy/sonobuoy'] },
+          },
+          {
+            check: 'emptydir-pods',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'present',
+            facts: { node: 'my-node', pods: ['sonobuoy/sonobuoy'] },
+          },
+        ],
+      },
+      /lacks --force[\s\S]*lacks --delete-emptydir-data/,
+    ],
+    [
+      '--force without saying it deletes the pods for good',
+      { advice: ['Drain with kubectl drain my-node --ignore-daemonsets --force.'] },
+      /--force suggested without saying it deletes the pods for good/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

@@ -1216,3 +1216,45 @@ describe('upgrade advice follows the distribution (issue 16): kubeadm commands o
     }
   });
 });
+
+describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
+  // kubectl drain refuses pods with no controller without --force and pods with emptyDir volumes
+  // without --delete-emptydir-data (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  it.each(['en', 'ko'] as const)(
+    '13 my-node (%s): the drain command has --force and --delete-emptydir-data, and says what --force deletes',
+    async (lang) => {
+      const a = await ask('13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'can I drain my-node', [
+        '--lang',
+        lang,
+      ]);
+      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-emptydir-data');
+      expect(a.text).toMatch(
+        lang === 'en'
+          ? /--force deletes for good every pod on my-node with no controller \(events-2324\/send-events-[^)]*sonobuoy\/sonobuoy\)/
+          : /--force는 컨트롤러가 없는 파드\(.*sonobuoy\/sonobuoy\)를 영구히 삭제/,
+      );
+      expect(a.text).not.toContain('add --delete-emptydir-data only if');
+    },
+  );
+  it.each(['en', 'ko'] as const)(
+    '01 kind-control-plane (%s): no "restore the taint" it has, no "drain first" in a drain answer',
+    async (lang) => {
+      const drain = await ask('01-sonobuoy-kind-1cp-2w.json', 'can I drain kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(drain.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
+      expect(drain.text).not.toMatch(/Drain kind-control-plane first|먼저 kind-control-plane을 드레인/);
+      // The node's pods are seen and none needs a flag: the plain command.
+      expect(drain.text).toMatch(/kubectl drain kind-control-plane --ignore-daemonsets(?! --)/);
+      const reboot = await ask('01-sonobuoy-kind-1cp-2w.json', 'can I reboot kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(reboot.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
+      expect(reboot.text).toMatch(
+        lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /톨러레이트/,
+      );
+    },
+  );
+});

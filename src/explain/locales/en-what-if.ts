@@ -675,6 +675,15 @@ export const enWhatIf = {
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
       'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+    // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
+    // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
+    'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
+    'drain-command-force':
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
+    'drain-command-emptydir':
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data.',
+    'drain-command-force-emptydir':
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     // OpenShift ("Backing up etcd data"): the script on one master, from a debug shell on the host.

@@ -609,6 +609,13 @@ export const koWhatIf: WhatIfMessages = {
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
       'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+    'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
+    'drain-command-force':
+      'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
+    'drain-command-emptydir':
+      'kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+    'drain-command-force-emptydir':
+      'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'etcd-backup-openshift':

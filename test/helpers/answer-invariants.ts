@@ -986,6 +986,18 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`--force suggested without saying it deletes the pods for good: "${cmd}"`);
   }
 
+  // 22. Korean sentences end with a full stop before the next begins (a rolling plan's step ran its
+  // concern into "다음 단계 전에 …", issue 16); one term per kind (DaemonSet, never 데몬셋; 테인트,
+  // never "NoSchedule taint"); none left is said as none, not "0개만 남아".
+  if (reply.locale === 'ko') {
+    for (const m of text.matchAll(/(?:니다|세요)[ \t]+[^\s(][^\n]{0,30}/g))
+      out.push(`a Korean sentence runs into the next without a full stop: "${m[0]}"`);
+    for (const m of text.matchAll(/데몬셋|NoSchedule taint/g))
+      out.push(`a Korean term not the one the locales use (DaemonSet, 테인트): "${m[0]}"`);
+    for (const m of text.matchAll(/(?<![\d.])0(?:개|대)만[^\n]{0,10}/g))
+      out.push(`none left said as "0 only": "${m[0]}"`);
+  }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

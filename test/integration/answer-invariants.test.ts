@@ -1138,6 +1138,31 @@ describe('the invariant checker catches planted contradictions', () => {
       { advice: ['Drain with kubectl drain my-node --ignore-daemonsets --force.'] },
       /--force suggested without saying it deletes the pods for good/,
     ],
+    [
+      'a Korean rolling-plan step without a full stop before its wait (scenario 41)',
+      {
+        locale: 'ko',
+        reasons: [
+          '1단계: hydra-wk-1 [주의]: 멤버 두 대가 동시에 빠지면 정족수를 잃습니다 다음 단계 전에 기다릴 것: hydra-wk-1 Ready 및 uncordon.',
+        ],
+      },
+      /a Korean sentence runs into the next without a full stop/,
+    ],
+    [
+      'DaemonSet and 데몬셋 in one Korean answer',
+      { locale: 'ko', reasons: ['데몬셋 kube-system/kube-proxy: RollingUpdate.'] },
+      /a Korean term not the one the locales use/,
+    ],
+    [
+      '"0개만 남아" for none left (scenario 02)',
+      {
+        locale: 'ko',
+        reasons: [
+          'etcd 정족수 상실: borealis-cp-2, borealis-cp-3이 내려가면 투표 멤버 3개 중 0개만 정상으로 남아 정족수 2보다 적습니다.',
+        ],
+      },
+      /none left said as "0 only"/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

@@ -78,7 +78,7 @@ export const koWhatIf: WhatIfMessages = {
     'not-seen': '{{cluster}}에서 {{componentName}}(을)를 찾지 못해 판정하지 않습니다.',
     'not-on-node': '{{componentName}}(은)는 {{node}}에서 실행되지 않습니다. 실행 중인 노드: {{nodes}}.',
     'kube-proxy-absent':
-      '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
+      '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy DaemonSet 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
     'down-on-node-not-analysed':
       '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)와 노드 에이전트(kubelet, kube-proxy, CNI)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}(이)가 다운되면?"으로 물어보세요.',
@@ -166,13 +166,13 @@ export const koWhatIf: WhatIfMessages = {
     },
     'rolling-update': {
       rolling:
-        '데몬셋 {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
+        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
       'on-delete':
-        '데몬셋 {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
+        'DaemonSet {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
       'all-at-once':
-        '데몬셋 {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
+        'DaemonSet {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
       'not-ready':
-        '데몬셋 {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
+        'DaemonSet {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
       deployment:
         '디플로이먼트 {{workload}}: 레플리카 {{replicas}}개 중 {{ready}}개 준비, maxUnavailable {{maxUnavailableText}}. 한 번에 최대 {{maxUnavailable}}개가 내려갑니다.',
       'all-at-once-deployment':
@@ -254,7 +254,7 @@ export const koWhatIf: WhatIfMessages = {
         '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
       cni: '모든 노드에서 CNI 에이전트({{plugin}}) 다운: 기존 파드 네트워킹은 계속 동작하고, 새 파드는 네트워크를 받지 못합니다.',
       'kubelet-node-writes-blocked':
-        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). etcd에 활성 알람({{alarms}})이 있어 모든 쓰기를 거부하므로, 노드 컨트롤러가 {{node}}(을)를 NotReady로 표시하거나 taint를 달 수 없습니다: 알람이 해제될 때까지 파드는 Service 엔드포인트에 남고, 아무것도 축출되거나 다른 곳에 다시 만들어지지 않습니다.',
+        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). etcd에 활성 알람({{alarms}})이 있어 모든 쓰기를 거부하므로, 노드 컨트롤러가 {{node}}(을)를 NotReady로 표시하거나 테인트를 달 수 없습니다: 알람이 해제될 때까지 파드는 Service 엔드포인트에 남고, 아무것도 축출되거나 다른 곳에 다시 만들어지지 않습니다.',
       'kubelet-node':
         '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). {{graceS}}초(이 버전의 node-monitor grace period) 뒤 {{node}}(은)는 NotReady가 되어 Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 파드가 축출됩니다 (컨트롤러가 있는 파드는 다른 곳에 다시 만들어짐).',
       'kube-proxy-node':
@@ -350,7 +350,7 @@ export const koWhatIf: WhatIfMessages = {
     },
     'workloads-on-control-plane': {
       system:
-        '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
+        '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 테인트가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
     },
     'emptydir-pods': {
       present:
@@ -450,7 +450,7 @@ export const koWhatIf: WhatIfMessages = {
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
-    'drain-daemonsets': '{{node}}의 데몬셋 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -511,7 +511,7 @@ export const koWhatIf: WhatIfMessages = {
   },
   steps: {
     daemonset:
-      '데몬셋 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
+      'DaemonSet 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
     'static-node':
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':

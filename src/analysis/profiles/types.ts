@@ -48,9 +48,9 @@ export type ControlPlaneKeeper = 'cluster' | 'provider';
  * - `openshift`: the whole cluster at once through the cluster version operator (`oc adm upgrade`),
  *   whose Machine Config Operator drains and reboots the nodes itself, one at a time per pool
  *   ("Updating a cluster using the CLI",
- *   https://docs.openshift.com/container-platform/4.14/updating/updating_a_cluster/updating-cluster-cli.html);
+ *   https://docs.openshift.com/container-platform/4.6/updating/updating-cluster-cli.html);
  *   etcd is backed up with `/usr/local/bin/cluster-backup.sh` on a master ("Backing up etcd data",
- *   https://docs.openshift.com/container-platform/4.14/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
+ *   https://docs.openshift.com/container-platform/4.6/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
  * - `k3s`, `rke2`: node by node with the distribution's own installer, servers one at a time, then
  *   agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade);
  *   embedded etcd is backed up with `k3s etcd-snapshot save` / `rke2 etcd-snapshot save`

@@ -273,10 +273,10 @@ function firstStep(
  * - OpenShift: the cluster version operator upgrades the whole cluster (`oc adm upgrade`), and the
  *   Machine Config Operator drains and reboots every node itself, one at a time per machine config
  *   pool; no node is upgraded by hand ("Updating a cluster using the CLI",
- *   https://docs.openshift.com/container-platform/4.14/updating/updating_a_cluster/updating-cluster-cli.html).
+ *   https://docs.openshift.com/container-platform/4.6/updating/updating-cluster-cli.html).
  *   etcd is backed up with `/usr/local/bin/cluster-backup.sh` on a master, from `oc debug` and
  *   `chroot /host` ("Backing up etcd data",
- *   https://docs.openshift.com/container-platform/4.14/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
+ *   https://docs.openshift.com/container-platform/4.6/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
  * - k3s and RKE2: servers one at a time, then agents, each by running the installer again with the
  *   release to install, then restarting the service (https://docs.k3s.io/upgrades/manual,
  *   https://docs.rke2.io/upgrades/manual_upgrade); embedded etcd is backed up with

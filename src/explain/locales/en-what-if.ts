@@ -688,7 +688,7 @@ export const enWhatIf = {
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     // OpenShift ("Backing up etcd data"): the script on one master, from a debug shell on the host.
     'etcd-backup-openshift':
-      'Back up etcd first: on master {{master}} (oc debug --as-root node/{{master}}, then chroot /host) run /usr/local/bin/cluster-backup.sh /home/core/assets/backup, and keep a copy off the cluster.',
+      'Back up etcd first: on master {{master}} (oc debug node/{{master}}, then chroot /host) run /usr/local/bin/cluster-backup.sh /home/core/assets/backup, and keep a copy off the cluster.',
     // k3s and RKE2 embedded etcd (https://docs.k3s.io/cli/etcd-snapshot, https://docs.rke2.io/datastore/backup_restore).
     'etcd-backup-k3s':
       'Take an etcd snapshot first: on a server, k3s etcd-snapshot save; keep a copy off the cluster.',

@@ -619,7 +619,7 @@ export const koWhatIf: WhatIfMessages = {
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'etcd-backup-openshift':
-      '먼저 etcd를 백업하세요: 마스터 {{master}}에서(oc debug --as-root node/{{master}} 후 chroot /host) /usr/local/bin/cluster-backup.sh /home/core/assets/backup을 실행하고 사본을 클러스터 밖에 보관하세요.',
+      '먼저 etcd를 백업하세요: 마스터 {{master}}에서(oc debug node/{{master}} 후 chroot /host) /usr/local/bin/cluster-backup.sh /home/core/assets/backup을 실행하고 사본을 클러스터 밖에 보관하세요.',
     'etcd-backup-k3s':
       '먼저 etcd 스냅샷을 떠 두세요: 서버에서 k3s etcd-snapshot save. 사본은 클러스터 밖에 보관하세요.',
     'etcd-backup-rke2':

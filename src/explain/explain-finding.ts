@@ -197,7 +197,16 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   // A ReplicaSet seen without its Deployment (the owner recorded on the pod): the advice goes
   // through the Deployment that owns it, whose controller reverts a scaled ReplicaSet.
   const viaDeployment = f.check === 'single-replica' && f.facts.kind === 'ReplicaSet' ? '-replicaset' : '';
-  const base = `advice.${f.check}.${f.variant}${allCp}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
+  // The control-plane taint (issue 16): not "restore" it on a node that has it; in a drain answer
+  // the drain itself moves the workloads, so not "drain first" (`-drain`; not for the only node,
+  // whose advice has its own form).
+  const cpTaint =
+    f.check === 'workloads-on-control-plane' && f.variant === 'user'
+      ? `${allCp === '' && f.facts.tainted === true ? '-tainted' : ''}${
+          f.facts.request === 'drain' && f.facts.onlyNode !== true ? '-drain' : ''
+        }`
+      : '';
+  const base = `advice.${f.check}.${f.variant}${allCp}${cpTaint}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
   const key = `${base}${viaDeployment}`;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;

@@ -932,6 +932,72 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (/etcdctl [a-z]/.test(a) && !/set up for the cluster|클러스터용 etcdctl이 설정된|--cacert/.test(a))
       out.push(`etcdctl advised without the cluster's endpoints and certificates: "${a}"`);
 
+  // 17. kubeadm commands only on kubeadm clusters (issue 16): OpenShift upgrades through the cluster
+  // version operator (oc adm upgrade; OpenShift docs "Updating a cluster using the CLI"), k3s and
+  // RKE2 through their installers (https://docs.k3s.io/upgrades/manual,
+  // https://docs.rke2.io/upgrades/manual_upgrade), a managed cluster through its provider.
+  if (reply.context.profile !== undefined && reply.context.profile !== 'kubeadm')
+    for (const cmd of suggestedCommands(text))
+      if (cmd.startsWith('kubeadm'))
+        out.push(`a kubeadm command on a ${reply.context.profile} cluster: "${cmd}"`);
+  // 18. kubeadm's upgrade order ("Upgrading kubeadm clusters",
+  // https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): every step that
+  // runs kubeadm upgrade apply or node first upgrades the kubeadm package, and restarts the kubelet
+  // after its package is upgraded.
+  for (const s of sentences)
+    if (/kubeadm upgrade (?:apply|node)\b|upgrade apply with/.test(s) && /drain|드레인/.test(s)) {
+      if (!/upgrade the kubeadm package|kubeadm 패키지/.test(s))
+        out.push(`a kubeadm upgrade step without upgrading the kubeadm package first: "${s}"`);
+      if (!/restart kubelet|kubelet 재시작/.test(s))
+        out.push(`a kubeadm upgrade step that does not restart the kubelet: "${s}"`);
+    }
+
+  // 19. No "restore the control-plane taint" on a node that has it (issue 16, real 01): the
+  // workloads there tolerate it.
+  if (
+    reply.findings.some((f) => f.check === 'workloads-on-control-plane' && f.facts.tainted === true) &&
+    /restor\w* the control-plane NoSchedule taint|NoSchedule (?:taint|테인트) 복원|테인트를 (?:다시|복원)/.test(
+      reply.advice.join('\n'),
+    )
+  )
+    out.push('advises restoring the control-plane taint on a node that has it');
+  // 20. A drain answer does not say "drain it first" (issue 16, real 01).
+  const isDrain = reply.actions.some(
+    (a) => a.id === 'refresh' && /"kind":"drain-impact"/.test(a.value ?? ''),
+  );
+  if (isDrain)
+    for (const a of reply.advice)
+      if (/^Drain \S+ first\b|^먼저 \S+ ?(?:을|를|\(을\)를) (?:드레인|drain)/.test(a))
+        out.push(`a drain answer advises draining first: "${a}"`);
+  // 21. A suggested drain proceeds: kubectl drain refuses pods with no controller without --force and
+  // pods with emptyDir volumes without --delete-emptydir-data (kubectl drain reference,
+  // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/), and --force is said to
+  // delete them for good.
+  for (const cmd of suggestedCommands(text)) {
+    if (!cmd.startsWith('kubectl drain')) continue;
+    const node = cmd.split(/\s+/)[2];
+    const on = (check: string): boolean =>
+      reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
+    if (on('unmanaged-pods') && !/--force\b/.test(cmd))
+      out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
+    if (on('emptydir-pods') && !/--delete-emptydir-data\b/.test(cmd))
+      out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
+    if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))
+      out.push(`--force suggested without saying it deletes the pods for good: "${cmd}"`);
+  }
+
+  // 22. Korean sentences end with a full stop before the next begins (a rolling plan's step ran its
+  // concern into "다음 단계 전에 …", issue 16); one term per kind (DaemonSet, never 데몬셋; 테인트,
+  // never "NoSchedule taint"); none left is said as none, not "0개만 남아".
+  if (reply.locale === 'ko') {
+    for (const m of text.matchAll(/(?:니다|세요)[ \t]+[^\s(][^\n]{0,30}/g))
+      out.push(`a Korean sentence runs into the next without a full stop: "${m[0]}"`);
+    for (const m of text.matchAll(/데몬셋|NoSchedule taint/g))
+      out.push(`a Korean term not the one the locales use (DaemonSet, 테인트): "${m[0]}"`);
+    for (const m of text.matchAll(/(?<![\d.])0(?:개|대)만[^\n]{0,10}/g))
+      out.push(`none left said as "0 only": "${m[0]}"`);
+  }
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

@@ -1063,6 +1063,109 @@ describe('the invariant checker catches planted contradictions', () => {
       },
       /an upgrade order names workers although every node is a control plane/,
     ],
+    [
+      'kubeadm advised on an OpenShift cluster (real 07)',
+      {
+        context: { cluster: 'c', snapshotAt: null, requestId: 'r', profile: 'openshift' },
+        sections: [{ heading: 'In order', lines: ['master-0 first: run kubeadm upgrade plan'] }],
+      },
+      /a kubeadm command on a openshift cluster: "kubeadm upgrade plan"/,
+    ],
+    [
+      'a kubeadm upgrade step that skips the kubeadm package and the kubelet restart (real 01)',
+      {
+        sections: [
+          {
+            heading: 'In order',
+            lines: [
+              'kind-control-plane first: kubeadm upgrade apply v1.34.2 (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+            ],
+          },
+        ],
+      },
+      /without upgrading the kubeadm package first[\s\S]*does not restart the kubelet/,
+    ],
+    [
+      'restore the control-plane taint on a node that has it (real 01)',
+      {
+        advice: [
+          'Drain kind-control-plane first so its workloads move, and consider restoring the control-plane NoSchedule taint.',
+        ],
+        findings: [
+          {
+            check: 'workloads-on-control-plane',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'user',
+            facts: { node: 'kind-control-plane', tainted: true, pods: ['a/b'] },
+          },
+        ],
+      },
+      /advises restoring the control-plane taint on a node that has it/,
+    ],
+    [
+      '"drain it first" in a drain answer (real 01)',
+      {
+        actions: [{ id: 'refresh', label: 'r', value: '{"cluster":"c","kind":"drain-impact","node":"n"}' }],
+        advice: ['Drain kind-control-plane first so its workloads move.'],
+      },
+      /a drain answer advises draining first/,
+    ],
+    [
+      'a drain command without --force and --delete-emptydir-data where drain refuses without them (real 13)',
+      {
+        advice: [
+          'Drain with kubectl drain my-node --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+        ],
+        findings: [
+          {
+            check: 'unmanaged-pods',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'present',
+            facts: { node: 'my-node', pods: ['sonobuoy/sonobuoy'] },
+          },
+          {
+            check: 'emptydir-pods',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'present',
+            facts: { node: 'my-node', pods: ['sonobuoy/sonobuoy'] },
+          },
+        ],
+      },
+      /lacks --force[\s\S]*lacks --delete-emptydir-data/,
+    ],
+    [
+      '--force without saying it deletes the pods for good',
+      { advice: ['Drain with kubectl drain my-node --ignore-daemonsets --force.'] },
+      /--force suggested without saying it deletes the pods for good/,
+    ],
+    [
+      'a Korean rolling-plan step without a full stop before its wait (scenario 41)',
+      {
+        locale: 'ko',
+        reasons: [
+          '1단계: hydra-wk-1 [주의]: 멤버 두 대가 동시에 빠지면 정족수를 잃습니다 다음 단계 전에 기다릴 것: hydra-wk-1 Ready 및 uncordon.',
+        ],
+      },
+      /a Korean sentence runs into the next without a full stop/,
+    ],
+    [
+      'DaemonSet and 데몬셋 in one Korean answer',
+      { locale: 'ko', reasons: ['데몬셋 kube-system/kube-proxy: RollingUpdate.'] },
+      /a Korean term not the one the locales use/,
+    ],
+    [
+      '"0개만 남아" for none left (scenario 02)',
+      {
+        locale: 'ko',
+        reasons: [
+          'etcd 정족수 상실: borealis-cp-2, borealis-cp-3이 내려가면 투표 멤버 3개 중 0개만 정상으로 남아 정족수 2보다 적습니다.',
+        ],
+      },
+      /none left said as "0 only"/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

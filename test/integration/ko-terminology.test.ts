@@ -27,6 +27,16 @@ describe('Korean terms', () => {
     expect(texts).toContain('정족수');
     expect(texts.match(/쿼럼[^\s"']{0,6}/g) ?? []).toEqual([]);
   });
+  // Kinds keep their API names in Korean (Deployment, StatefulSet, PodDisruptionBudget), so a
+  // DaemonSet is "DaemonSet" too; a taint is 테인트 (issue 16: both forms appeared in one answer).
+  it('DaemonSet is DaemonSet everywhere, never 데몬셋', () => {
+    expect(texts).toContain('DaemonSet');
+    expect(texts.match(/데몬셋[^\s"']{0,6}/g) ?? []).toEqual([]);
+  });
+  it('a taint is 테인트 in sentences ("taint" only in commands, keys and "taint manager")', () => {
+    expect(texts).toContain('테인트');
+    expect(texts.match(/NoSchedule taint|taint(?=[가-힣])/g) ?? []).toEqual([]);
+  });
   it('replica is 레플리카 everywhere, never 복제본', () => {
     expect(texts).toContain('레플리카');
     expect(texts.match(/복제본[^\s"']{0,6}/g) ?? []).toEqual([]);

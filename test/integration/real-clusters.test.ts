@@ -610,15 +610,12 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
     );
     expect(a.text).not.toMatch(/only control-plane node|유일한 컨트롤 플레인 노드/);
     expect(a.findings.filter((f) => f.check === 'upgrade-order' && f.variant.includes('only'))).toEqual([]);
+    // OpenShift upgrades the whole cluster through its cluster version operator, whose Machine
+    // Config Operator takes the masters one at a time (issue 16, advice item 1): the order is that,
+    // not a per-node kubeadm order, so it does not depend on which masters the file holds.
     if (/upgrade|업그레이드/.test(q) && !q.includes(W))
       expect(a.findings).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            check: 'upgrade-order',
-            variant: 'control-plane-partial',
-            facts: expect.objectContaining({ total: 3, unseen: 2 }),
-          }),
-        ]),
+        expect.arrayContaining([expect.objectContaining({ check: 'upgrade-order', variant: 'openshift' })]),
       );
   });
 });
@@ -1242,4 +1239,96 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       }
     });
   }
+});
+
+describe('upgrade advice follows the distribution (issue 16): kubeadm commands only on kubeadm', () => {
+  // OpenShift: oc adm upgrade (cluster version operator; the Machine Config Operator updates the
+  // nodes) and /usr/local/bin/cluster-backup.sh on a master (OpenShift docs "Updating a cluster using
+  // the CLI", "Backing up etcd data"); k3s and RKE2: their installers and etcd-snapshot save
+  // (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade); managed:
+  // the provider upgrades the control plane and the node pools.
+  it.each([
+    [
+      '07-insights-openshift-3masters-3workers.json',
+      'ci-ln-ywdpkbt-f76d1-vw6lz-master-0',
+      /oc adm upgrade/,
+      /\/usr\/local\/bin\/cluster-backup\.sh/,
+    ],
+    [
+      '07-insights-openshift-3masters-3workers.json',
+      'ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6',
+      /oc adm upgrade/,
+      /cluster-backup\.sh/,
+    ],
+    [
+      '08-insights-openshift-imeixner-master0-etcdpod.json',
+      'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com',
+      /oc adm upgrade/,
+      /cluster-backup\.sh/,
+    ],
+    [
+      '04-troubleshoot-k3d-k3s-1server.json',
+      'k3d-mycluster-server-0',
+      /INSTALL_K3S_VERSION/,
+      /\/var\/lib\/rancher\/k3s\/server\/db/,
+    ],
+    ['06-edgexr-rke2-1server-node.json', 'nori', /INSTALL_RKE2_VERSION/, /rke2 etcd-snapshot save/],
+    [
+      '05-edgexr-aks-3agents-nodes.json',
+      'aks-agentpool-30520393-vmss000000',
+      /through the provider/,
+      /provider/,
+    ],
+  ])('%s: upgrading %s names no kubeadm command', async (file, node, how, backup) => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(file, `can I upgrade ${node}`, ['--lang', lang]);
+      expect([lang, a.text]).not.toEqual([lang, expect.stringMatching(/kubeadm|etcdctl snapshot save/)]);
+      if (lang === 'en') {
+        expect(a.text).toMatch(how);
+        expect(a.text).toMatch(backup);
+      }
+    }
+  });
+});
+
+describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
+  // kubectl drain refuses pods with no controller without --force and pods with emptyDir volumes
+  // without --delete-emptydir-data (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  it.each(['en', 'ko'] as const)(
+    '13 my-node (%s): the drain command has --force and --delete-emptydir-data, and says what --force deletes',
+    async (lang) => {
+      const a = await ask('13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'can I drain my-node', [
+        '--lang',
+        lang,
+      ]);
+      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-emptydir-data');
+      expect(a.text).toMatch(
+        lang === 'en'
+          ? /--force deletes for good every pod on my-node with no controller \(events-2324\/send-events-[^)]*sonobuoy\/sonobuoy\)/
+          : /--force는 컨트롤러가 없는 파드\(.*sonobuoy\/sonobuoy\)를 영구히 삭제/,
+      );
+      expect(a.text).not.toContain('add --delete-emptydir-data only if');
+    },
+  );
+  it.each(['en', 'ko'] as const)(
+    '01 kind-control-plane (%s): no "restore the taint" it has, no "drain first" in a drain answer',
+    async (lang) => {
+      const drain = await ask('01-sonobuoy-kind-1cp-2w.json', 'can I drain kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(drain.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
+      expect(drain.text).not.toMatch(/Drain kind-control-plane first|먼저 kind-control-plane을 드레인/);
+      // The node's pods are seen and none needs a flag: the plain command.
+      expect(drain.text).toMatch(/kubectl drain kind-control-plane --ignore-daemonsets(?! --)/);
+      const reboot = await ask('01-sonobuoy-kind-1cp-2w.json', 'can I reboot kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(reboot.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
+      expect(reboot.text).toMatch(
+        lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /톨러레이트/,
+      );
+    },
+  );
 });

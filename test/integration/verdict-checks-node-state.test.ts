@@ -212,7 +212,7 @@ describe('writes refused (etcd NOSPACE): no sentence says the drain moves pods (
     expect(en).not.toMatch(/recreated elsewhere\)|are evicted \(those|evicted 300 s later$/m);
     expect(en).not.toContain('leaves the Service endpoints');
     const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
-    expect(ko).toContain('NotReady로 표시하거나 taint를 달 수 없습니다');
+    expect(ko).toContain('NotReady로 표시하거나 테인트를 달 수 없습니다');
     expect(ko).not.toContain('다른 곳에 다시 만들어짐');
   });
 });

@@ -110,18 +110,22 @@ describe('upgrade order never contradicts the steps', () => {
     expect(order).toMatch(/starting with atlas-cp-2 \(with upgrade apply\), then atlas-cp-1 and atlas-cp-3/);
     const s = steps(reply, 'en');
     // No version asked: kubeadm upgrade apply is never written without a full vX.Y.Z.
+    // kubeadm's order ("Upgrading kubeadm clusters"): the kubeadm package first, then plan and
+    // apply, then drain, kubelet and kubectl, the kubelet restart, uncordon (issue 16, advice item 2).
     expect(s[0]).toMatch(
-      /^atlas-cp-2 first: run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists/,
+      /^atlas-cp-2 first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it$/,
     );
     expect(s.join('\n')).not.toMatch(/atlas-cp-2: kubeadm upgrade node/);
     expect(s.join('\n')).toMatch(
-      /then the other control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/,
+      /then the other control-plane nodes, one at a time, each the same way but with kubeadm upgrade node: atlas-cp-1 and atlas-cp-3/,
     );
   });
 
   it('names the target version in the apply step when one is asked for', () => {
     const s = steps(upgrade('atlas-cp-2', 'en', 'v1.34.0'), 'en');
-    expect(s[0]).toMatch(/^atlas-cp-2 first: kubeadm upgrade apply v1\.34\.0/);
+    expect(s[0]).toMatch(
+      /^atlas-cp-2 first: upgrade the kubeadm package to v1\.34\.0, check kubeadm upgrade plan, run kubeadm upgrade apply v1\.34\.0; then drain it, .*systemctl restart kubelet/,
+    );
   });
 
   it('when another control-plane node already runs a newer version, the node asked about runs kubeadm upgrade node, after it', () => {
@@ -133,10 +137,12 @@ describe('upgrade order never contradicts the steps', () => {
         /atlas-cp-1 already runs v1\.34\.0; atlas-cp-2 is next \(kubeadm upgrade node\), then atlas-cp-3/,
       );
       const s = steps(reply, 'en');
-      expect(s[0]).toMatch(/^atlas-cp-2: kubeadm upgrade node/);
+      expect(s[0]).toMatch(
+        /^atlas-cp-2: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, .*systemctl restart kubelet/,
+      );
       expect(s.join('\n')).not.toMatch(/kubeadm upgrade apply/);
       expect(s.join('\n')).toMatch(
-        /then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: atlas-cp-3/,
+        /then the remaining control-plane nodes, one at a time, each the same way but with kubeadm upgrade node: atlas-cp-3/,
       );
     }
   });
@@ -146,7 +152,7 @@ describe('upgrade order never contradicts the steps', () => {
     const order = reasons(reply).find((r) => r.startsWith('업그레이드 순서'));
     expect(order).toContain('atlas-cp-2부터(upgrade apply로)');
     expect(steps(reply, 'ko')[0]).toMatch(
-      /^atlas-cp-2 먼저: kubeadm upgrade plan을 실행하고, .*upgrade apply/,
+      /^atlas-cp-2 먼저: kubeadm 패키지를 .*kubeadm upgrade plan 실행, .*upgrade apply; 그다음 드레인, .*systemctl restart kubelet/,
     );
   });
 });

@@ -19,6 +19,7 @@ export type {
   ControlPlaneComponent,
   ControlPlaneKeeper,
   KeeperQuestion,
+  UpgradeMethod,
 } from './types.js';
 export { OPENSHIFT_QUORUM_GUARD_PDB } from './openshift.js';
 

@@ -25,6 +25,7 @@ function isK3sNode(n: KNode): boolean {
 export const k3sProfile: ControlPlaneProfile = {
   name: 'k3s',
   keeper: 'cluster',
+  upgrade: 'k3s',
   keeperFindings: noKeeperFindings,
   detect: (snapshot) => snapshot.nodes.some(isK3sNode),
   variant: (snapshot) => (etcdFromRoleLabels(snapshot) ? 'embedded etcd' : 'SQLite or external datastore'),

@@ -18,6 +18,7 @@ import type { ControlPlaneProfile } from './types.js';
 export const kubeadmProfile: ControlPlaneProfile = {
   name: 'kubeadm',
   keeper: 'cluster',
+  upgrade: 'kubeadm',
   keeperFindings: noKeeperFindings,
   detect: () => true,
   variant: () => null,

@@ -32,6 +32,7 @@ function provider(snapshot: ClusterSnapshot): string | null {
 export const managedProfile: ControlPlaneProfile = {
   name: 'managed',
   keeper: 'provider',
+  upgrade: 'provider',
   keeperFindings: (_snapshot, question, seen) => [
     question.kind === 'reboot'
       ? finding(

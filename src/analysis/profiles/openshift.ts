@@ -102,6 +102,7 @@ function isOpenShift(snapshot: ClusterSnapshot): boolean {
 export const openshiftProfile: ControlPlaneProfile = {
   name: 'openshift',
   keeper: 'cluster',
+  upgrade: 'openshift',
   keeperFindings: noKeeperFindings,
   detect: isOpenShift,
   variant: () => null,

@@ -40,6 +40,7 @@ function rke2ComponentOf(pod: KPod): ControlPlaneComponent | null {
 export const rke2Profile: ControlPlaneProfile = {
   name: 'rke2',
   keeper: 'cluster',
+  upgrade: 'rke2',
   keeperFindings: noKeeperFindings,
   detect: (snapshot) => snapshot.nodes.some(isRke2Node),
   variant: () => 'embedded etcd',

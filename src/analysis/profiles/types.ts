@@ -39,6 +39,26 @@ export type EtcdInference =
  */
 export type ControlPlaneKeeper = 'cluster' | 'provider';
 
+/**
+ * How a distribution is upgraded, which decides the upgrade answer's order, steps and etcd backup:
+ * - `kubeadm`: node by node with kubeadm: the kubeadm package first, `kubeadm upgrade apply` on the
+ *   first control-plane node and `kubeadm upgrade node` on every other node, then kubelet and kubectl
+ *   ("Upgrading kubeadm clusters", https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/);
+ *   etcd is backed up with `etcdctl snapshot save`.
+ * - `openshift`: the whole cluster at once through the cluster version operator (`oc adm upgrade`),
+ *   whose Machine Config Operator drains and reboots the nodes itself, one at a time per pool
+ *   ("Updating a cluster using the CLI",
+ *   https://docs.openshift.com/container-platform/4.6/updating/updating-cluster-cli.html);
+ *   etcd is backed up with `/usr/local/bin/cluster-backup.sh` on a master ("Backing up etcd data",
+ *   https://docs.openshift.com/container-platform/4.6/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
+ * - `k3s`, `rke2`: node by node with the distribution's own installer, servers one at a time, then
+ *   agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade);
+ *   embedded etcd is backed up with `k3s etcd-snapshot save` / `rke2 etcd-snapshot save`
+ *   (https://docs.k3s.io/cli/etcd-snapshot, https://docs.rke2.io/datastore/backup_restore).
+ * - `provider`: a managed service upgrades the control plane and, through its node pools, the nodes.
+ */
+export type UpgradeMethod = 'kubeadm' | 'openshift' | 'k3s' | 'rke2' | 'provider';
+
 /** What a question is about, for {@link ControlPlaneProfile.keeperFindings}. */
 export type KeeperQuestion = { kind: 'reboot'; node: string } | { kind: 'status' };
 
@@ -47,6 +67,8 @@ export interface ControlPlaneProfile {
   readonly name: ProfileName;
   /** Who keeps the control plane (see {@link ControlPlaneKeeper}). */
   readonly keeper: ControlPlaneKeeper;
+  /** How the distribution is upgraded and its etcd backed up (see {@link UpgradeMethod}). */
+  readonly upgrade: UpgradeMethod;
   /**
    * Whether the objects show this distribution.
    * @param snapshot - the cluster as read

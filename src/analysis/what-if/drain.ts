@@ -14,7 +14,7 @@ import {
   whenDrainCannotMove,
 } from '../node-state-checks.js';
 import { quorumGuardDrainFindings } from '../quorum-guard.js';
-import type { Finding } from '../types.js';
+import type { FactValue, Finding } from '../types.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -84,7 +84,10 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
     ...keepingPriorCordon(whenDrainCannotMove(found)).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
-        : f,
+        : // The drain itself moves the workloads: its advice is not "drain first" (issue 16).
+          f.check === 'workloads-on-control-plane'
+          ? { ...f, facts: { ...f.facts, request: 'drain' } }
+          : f,
     ),
   );
   const pods = podsOnNode(index, node);
@@ -114,8 +117,39 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });
   if (blocked === null) {
-    b.advise('data', 'advice.drain-command', { node });
+    b.advise('data', ...drainCommand(node, found, podsUnseen === null));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);
+}
+
+/**
+ * The drain command to suggest: one that proceeds. `kubectl drain` refuses a node with pods that
+ * no controller manages unless `--force` (which deletes them for good), and pods with emptyDir
+ * volumes unless `--delete-emptydir-data` (their data is lost); DaemonSet pods need
+ * `--ignore-daemonsets` (kubectl drain reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/; "Safely Drain a Node",
+ * https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/). Each flag comes with the
+ * sentence that says what it deletes.
+ * @param node - the node drained
+ * @param found - the drain's findings (`unmanaged-pods`, `emptydir-pods` name the pods)
+ * @param podsSeen - whether the node's pods are in the snapshot (else the flags are said conditionally)
+ * @returns the advice key and its parameters
+ */
+function drainCommand(
+  node: string,
+  found: readonly Finding[],
+  podsSeen: boolean,
+): [string, Record<string, FactValue>] {
+  const pods = (check: string): string[] | null => {
+    const f = found.find((x) => x.check === check && x.variant === 'present');
+    return f && Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : null;
+  };
+  const bare = pods('unmanaged-pods');
+  const emptyDir = pods('emptydir-pods');
+  if (!podsSeen && bare === null && emptyDir === null) return ['advice.drain-command', { node }];
+  const key = `advice.drain-command${bare ? '-force' : ''}${emptyDir ? '-emptydir' : ''}${
+    bare === null && emptyDir === null ? '-plain' : ''
+  }`;
+  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [] }];
 }

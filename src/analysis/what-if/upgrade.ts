@@ -11,6 +11,7 @@ import {
 } from '../domain.js';
 import { finding } from '../finding.js';
 import type { FactValue } from '../types.js';
+import type { UpgradeMethod } from '../profiles/index.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import { keepDataPlane, nodeNotFound, whatIfContext } from './context.js';
 import {
@@ -101,6 +102,21 @@ export function analyzeUpgradeImpact(
   // Every node a control plane: no "then the workers" step (reader 2.5).
   const noWorkers = snapshot.nodes.every((n) => cpNodes.includes(n.metadata.name));
   const hasOtherNodes = snapshot.nodes.length > 1;
+  // The distribution decides how it is upgraded (its profile's `upgrade`): kubeadm's commands are
+  // only for kubeadm clusters; OpenShift, k3s, RKE2 and managed clusters have their own way (issue 16).
+  const method = index.profile.upgrade;
+  if (method !== 'kubeadm') {
+    distributionOrder(b, method, {
+      node,
+      isCp,
+      cpNodes,
+      noWorkers,
+      embeddedEtcd: state.etcd.members.length > 0 || index.profile.variant(snapshot) === 'embedded etcd',
+    });
+    b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+    if (hasOtherNodes) keepDataPlane(b);
+    return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+  }
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {
@@ -219,6 +235,7 @@ export function analyzeUpgradeImpact(
  * the answer's advice does not say it a second time.
  */
 const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
+  'steps.cp-first',
   'steps.cp-first-plan',
   'steps.cp-first-minor',
   'steps.cp-first-one-minor',
@@ -259,4 +276,85 @@ function firstStep(
   if (current !== null && compareVersions(target, current) <= 0)
     return ['control', 'steps.cp-first-plan', { node }];
   return ['control', 'steps.cp-first', { node, target: target.text }];
+}
+
+/**
+ * The order, steps and backup advice of an upgrade on a distribution that is not upgraded with
+ * kubeadm (the profile's {@link UpgradeMethod}):
+ * - OpenShift: the cluster version operator upgrades the whole cluster (`oc adm upgrade`), and the
+ *   Machine Config Operator drains and reboots every node itself, one at a time per machine config
+ *   pool; no node is upgraded by hand ("Updating a cluster using the CLI",
+ *   https://docs.openshift.com/container-platform/4.6/updating/updating-cluster-cli.html).
+ *   etcd is backed up with `/usr/local/bin/cluster-backup.sh` on a master, from `oc debug` and
+ *   `chroot /host` ("Backing up etcd data",
+ *   https://docs.openshift.com/container-platform/4.6/backup_and_restore/control_plane_backup_and_restore/backing-up-etcd.html).
+ * - k3s and RKE2: servers one at a time, then agents, each by running the installer again with the
+ *   release to install, then restarting the service (https://docs.k3s.io/upgrades/manual,
+ *   https://docs.rke2.io/upgrades/manual_upgrade); embedded etcd is backed up with
+ *   `k3s etcd-snapshot save` / `rke2 etcd-snapshot save` (https://docs.k3s.io/cli/etcd-snapshot,
+ *   https://docs.rke2.io/datastore/backup_restore); k3s on SQLite by copying its database directory
+ *   and token (https://docs.k3s.io/datastore/backup-restore).
+ * - provider: the managed service upgrades the control plane, then the node pools, draining and
+ *   replacing their nodes itself; there is no etcd of the cluster's to back up.
+ * @param b - the answer being built
+ * @param method - the profile's upgrade method (not `kubeadm`)
+ * @param o - the node asked about, whether it is a control-plane node, the control-plane nodes,
+ *   whether every node is one, and whether etcd is embedded (k3s: else SQLite or an external datastore)
+ */
+function distributionOrder(
+  b: ImpactBuilder,
+  method: Exclude<UpgradeMethod, 'kubeadm'>,
+  o: { node: string; isCp: boolean; cpNodes: string[]; noWorkers: boolean; embeddedEtcd: boolean },
+): void {
+  const { node, isCp, cpNodes, noWorkers } = o;
+  const plane = isCp ? 'control' : 'data';
+  if (method === 'openshift') {
+    b.findings.push(finding('upgrade-order', plane, 'info', 'openshift', { node }));
+    b.step('control', 'steps.openshift-check', {});
+    b.step('control', 'steps.openshift-start', {});
+    b.step('control', 'steps.openshift-watch', {});
+    b.advise('control', 'advice.etcd-backup-openshift', { master: isCp ? node : (cpNodes[0] ?? node) });
+    return;
+  }
+  if (method === 'provider') {
+    b.findings.push(finding('upgrade-order', 'data', 'info', 'provider', { node }));
+    b.step('control', 'steps.provider-control-plane', {});
+    b.step('data', 'steps.provider-nodes', { node });
+    return;
+  }
+  // k3s and RKE2: servers one at a time, then agents.
+  const others = cpNodes.filter((n) => n !== node);
+  if (isCp) {
+    b.findings.push(
+      finding(
+        'upgrade-order',
+        'control',
+        'info',
+        others.length > 0
+          ? `${method}-server${noWorkers ? '-no-agents' : ''}`
+          : `${method}-only-server${noWorkers ? '-no-agents' : ''}`,
+        { node, others },
+      ),
+    );
+    b.step('control', `steps.${method}-server`, { node });
+    // k3s on SQLite or an external datastore has no etcd member to wait for.
+    b.step('control', o.embeddedEtcd || method === 'rke2' ? 'steps.cp-wait' : 'steps.server-wait', { node });
+    if (others.length > 0) b.step('control', `steps.${method}-other-servers`, { others });
+    if (!noWorkers) b.step('data', `steps.${method}-agents`, {});
+  } else {
+    b.findings.push(
+      finding('upgrade-order', 'data', 'info', `${method}-agent`, {
+        node,
+        controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],
+      }),
+    );
+    b.step('control', 'steps.control-plane-before', {
+      controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],
+    });
+    b.step('data', `steps.${method}-agent`, { node });
+  }
+  b.advise(
+    'control',
+    method === 'rke2' || o.embeddedEtcd ? `advice.etcd-backup-${method}` : 'advice.etcd-backup-k3s-datastore',
+  );
 }

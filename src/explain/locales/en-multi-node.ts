@@ -87,6 +87,8 @@ export const enMultiNode = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd quorum lost: with {{nodes}} down, {{after}} of {{voters}} voting members stay healthy, below the quorum of {{quorum}}. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
+      'joint-lost-none':
+        'etcd quorum lost: with {{nodes}} down, none of the {{voters}} voting members stays healthy (quorum {{quorum}}). All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until members come back.',
       'joint-lost-single':
         'etcd quorum lost: {{nodes}} runs the only etcd member, so with it down etcd has no member left. All writes stop cluster-wide: no kubectl changes, no scheduling, no recovery until it comes back.',
       'joint-lost_one':

@@ -226,6 +226,14 @@ export const enVerdict = {
         'Drain {{node}} first so its workloads move to the other nodes; every node here is a control plane, so they have nowhere else to run: keep the NoSchedule taint off.',
       'user-all-control-plane-only-node':
         '{{node}} is the only node, so its workloads have nowhere else to run: plan their downtime in a window, and keep the NoSchedule taint off.',
+      // The node has the control-plane taint already: the workloads tolerate it (issue 16, real 01).
+      'user-tainted':
+        'Drain {{node}} first so its workloads move: they tolerate its control-plane NoSchedule taint, so the taint does not keep them off.',
+      // A drain answer: the drain moves them; what is left is keeping them from coming back.
+      'user-drain':
+        'Before you uncordon {{node}}, consider restoring the control-plane NoSchedule taint, so that ordinary workloads do not come back to it.',
+      'user-all-control-plane-drain':
+        'Every node here is a control plane, so the workloads drained from {{node}} can only run on the other control-plane nodes: keep the NoSchedule taint off them.',
     },
   },
 };

@@ -332,6 +332,28 @@ export const enWhatIf = {
         'Upgrade order: {{upgraded}} already run {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node).',
       'control-plane-last-no-workers_one':
         'Upgrade order: {{upgraded}} already runs {{upgradedVersion}}; {{node}} is the last control-plane node (kubeadm upgrade node).',
+      // Distributions not upgraded with kubeadm (profiles/types.ts UpgradeMethod, issue 16).
+      openshift:
+        'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
+      provider:
+        'Upgrade order: the provider upgrades the control plane first, then the node pools; it drains and replaces their nodes, {{node}} included, itself. Do not upgrade the kubelet on {{node}} by hand.',
+      'k3s-server':
+        'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
+      'k3s-server-no-agents':
+        'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next.',
+      'k3s-only-server': 'Upgrade order: {{node}} is the only k3s server; then the agents.',
+      'k3s-only-server-no-agents': 'Upgrade order: {{node}} is the only k3s server, and there are no agents.',
+      'k3s-agent':
+        'Upgrade order: the k3s servers ({{controlPlaneNodes}}) first, then agents such as {{node}}, one or a few at a time.',
+      'rke2-server':
+        'Upgrade order: RKE2 servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
+      'rke2-server-no-agents':
+        'Upgrade order: RKE2 servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next.',
+      'rke2-only-server': 'Upgrade order: {{node}} is the only RKE2 server; then the agents.',
+      'rke2-only-server-no-agents':
+        'Upgrade order: {{node}} is the only RKE2 server, and there are no agents.',
+      'rke2-agent':
+        'Upgrade order: the RKE2 servers ({{controlPlaneNodes}}) first, then agents such as {{node}}, one or a few at a time.',
     },
     'what-if-target': {
       'unknown-component': "I don't know component {{component}}.",
@@ -544,17 +566,22 @@ export const enWhatIf = {
       'the DaemonSet controller replaces {{daemonSet}} pods node by node (at most {{maxUnavailable}} at a time), each after the previous one is Ready',
     'static-node':
       '{{position}}. {{node}}: update {{component}}, wait until it is Ready (and etcd healthy) before the next',
+    // kubeadm's order on a control-plane node ("Upgrading kubeadm clusters",
+    // https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): the kubeadm
+    // package first, kubeadm upgrade plan and apply (node on the others), then drain, the kubelet
+    // and kubectl packages, systemctl daemon-reload and restart kubelet, uncordon.
     'cp-first':
-      '{{node}} first: kubeadm upgrade apply {{target}} (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
-    'cp-next': '{{node}}: kubeadm upgrade node (drain it, upgrade kubeadm, kubelet and kubectl, uncordon)',
+      '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-next':
+      '{{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-wait':
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
-      '{{node}} first: run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+      '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
     // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
     'cp-first-minor':
-      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: run kubeadm upgrade plan, which lists the patch releases, and name the one to apply (drain it, upgrade kubeadm, then kubelet and kubectl, uncordon)',
+      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-partial':
@@ -564,13 +591,42 @@ export const enWhatIf = {
     'cp-not-ready_one':
       'before you start, bring {{nodes}} back (Ready, etcd member healthy) or replace it: NotReady now, it is not in this order; upgrade it once it is back',
     'cp-others':
-      'then the other control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
+      'then the other control-plane nodes, one at a time, each the same way but with kubeadm upgrade node: {{others}}',
     'cp-remaining':
-      'then the remaining control-plane nodes, one at a time, each with kubeadm upgrade node: {{others}}',
-    workers: 'then the workers, one (or a few) at a time: drain, upgrade kubelet, uncordon',
+      'then the remaining control-plane nodes, one at a time, each the same way but with kubeadm upgrade node: {{others}}',
+    workers:
+      'then the workers, one (or a few) at a time: upgrade the kubeadm package, run kubeadm upgrade node; then drain, upgrade the kubelet and kubectl packages, restart kubelet, uncordon',
     'control-plane-before': 'the control-plane nodes first, one at a time: {{controlPlaneNodes}}',
     worker:
-      'then {{node}}: drain, upgrade kubeadm and kubelet (kubeadm upgrade node), restart kubelet, uncordon',
+      'then {{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    // OpenShift: the cluster version operator upgrades the cluster; the Machine Config Operator the
+    // nodes ("Updating a cluster using the CLI", OpenShift docs).
+    'openshift-check': 'see the channel and the updates it offers: oc adm upgrade',
+    'openshift-start':
+      'start the update to a version it lists (oc adm upgrade --to-latest=true takes the newest)',
+    'openshift-watch':
+      'watch it until every pool is updated: oc get clusterversion, oc get machineconfigpool',
+    // A managed control plane: the provider upgrades it and the node pools.
+    'provider-control-plane': 'the control plane first, through the provider (its console or CLI)',
+    'provider-nodes':
+      'then the node pool of {{node}}, through the provider: it drains and replaces the nodes one (or a few, per its surge setting) at a time',
+    // k3s and RKE2: the installer again with the release, then the service restarted; servers one
+    // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
+    'k3s-server':
+      '{{node}} first: drain it, run the k3s install script again with the same flags and INSTALL_K3S_VERSION set to the release (a vX.Y.Z+k3sN tag), which restarts k3s, and uncordon it',
+    'server-wait': 'wait until {{node}} is Ready and its API server passes /readyz',
+    'k3s-other-servers': 'then the other servers, one at a time, the same way: {{others}}',
+    'k3s-agents':
+      'then the agents, one (or a few) at a time: drain, run the install script again with the same INSTALL_K3S_VERSION (it restarts k3s-agent), uncordon',
+    'k3s-agent':
+      "then {{node}}: drain it, run the k3s install script again with the servers' INSTALL_K3S_VERSION (it restarts k3s-agent), and uncordon it",
+    'rke2-server':
+      '{{node}} first: drain it, run the RKE2 install script again with INSTALL_RKE2_VERSION set to the release (a vX.Y.Z+rke2rN tag), systemctl restart rke2-server, and uncordon it',
+    'rke2-other-servers': 'then the other servers, one at a time, the same way: {{others}}',
+    'rke2-agents':
+      'then the agents, one (or a few) at a time: drain, run the install script again with the same INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, uncordon',
+    'rke2-agent':
+      "then {{node}}: drain it, run the RKE2 install script again with the servers' INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, and uncordon it",
   },
   advice: {
     'etcd-member-down':
@@ -623,8 +679,28 @@ export const enWhatIf = {
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
       'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+    // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
+    // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
+    'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
+    'drain-command-force':
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
+    'drain-command-emptydir':
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data.',
+    'drain-command-force-emptydir':
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
+    // OpenShift ("Backing up etcd data"): the script on one master, from a debug shell on the host.
+    'etcd-backup-openshift':
+      'Back up etcd first: on master {{master}} (oc debug node/{{master}}, then chroot /host) run /usr/local/bin/cluster-backup.sh /home/core/assets/backup, and keep a copy off the cluster.',
+    // k3s and RKE2 embedded etcd (https://docs.k3s.io/cli/etcd-snapshot, https://docs.rke2.io/datastore/backup_restore).
+    'etcd-backup-k3s':
+      'Take an etcd snapshot first: on a server, k3s etcd-snapshot save; keep a copy off the cluster.',
+    'etcd-backup-rke2':
+      'Take an etcd snapshot first: on a server, rke2 etcd-snapshot save; keep a copy off the cluster.',
+    // k3s on SQLite or an external datastore (https://docs.k3s.io/datastore/backup-restore).
+    'etcd-backup-k3s-datastore':
+      "Back up the datastore first: with SQLite, copy /var/lib/rancher/k3s/server/db and the server token (/var/lib/rancher/k3s/server/token) off the server; with an external datastore, back it up with that database's own tools.",
   },
 };
 

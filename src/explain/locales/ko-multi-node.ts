@@ -50,7 +50,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     '하나씩 드레인하면 괜찮은 노드들도 함께 드레인하면 PodDisruptionBudget을 넘거나, 워크로드의 레플리카를 모두 축출하거나, 자리가 모자랄 수 있습니다. 위의 합동 분석이 기준입니다.',
   step: '{{index}}단계: {{nodes}} [{{verdict}}]{{risky}}{{concern}} 다음 단계 전에 기다릴 것: {{waits}}.',
   riskyMark: ' (가장 위험한 단계)',
-  stepConcern: ': {{concern}}',
+  stepConcern: ': {{concern}}.',
   stepNoConcern: '.',
   wait: {
     'node-ready': '{{node}} Ready 및 uncordon',
@@ -86,6 +86,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'etcd-quorum-after': {
       'joint-lost':
         'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 {{after}}개만 정상으로 남아 정족수 {{quorum}}보다 적습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
+      'joint-lost-none':
+        'etcd 정족수 상실: {{nodes}}(이)가 내려가면 투표 멤버 {{voters}}개 중 정상으로 남는 멤버가 하나도 없습니다 (정족수 {{quorum}}). 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-lost-single':
         'etcd 정족수 상실: 유일한 etcd 멤버가 {{nodes}}에 있어, 내려가면 남는 멤버가 없습니다. 클러스터 전체의 쓰기가 멈춥니다: 멤버가 돌아올 때까지 kubectl 변경, 스케줄링, 복구가 모두 불가능합니다.',
       'joint-lost-unseen':

@@ -78,7 +78,7 @@ export const koWhatIf: WhatIfMessages = {
     'not-seen': '{{cluster}}에서 {{componentName}}(을)를 찾지 못해 판정하지 않습니다.',
     'not-on-node': '{{componentName}}(은)는 {{node}}에서 실행되지 않습니다. 실행 중인 노드: {{nodes}}.',
     'kube-proxy-absent':
-      '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy 데몬셋 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
+      '{{cluster}}에는 kube-proxy가 배포되어 있지 않습니다(kube-system/kube-proxy DaemonSet 없음){{cniText}}. 서비스 라우팅은 다른 구성 요소가 하므로 kube-proxy 재시작은 해당되지 않습니다.',
     'kube-proxy-absent-cni': '. {{cni}}(이)가 대신하는 것으로 보입니다',
     'down-on-node-not-analysed':
       '한 노드에서의 장애는 컨트롤 플레인 구성 요소(kube-apiserver, etcd, kube-scheduler, kube-controller-manager)와 노드 에이전트(kubelet, kube-proxy, CNI)만 분석하므로 {{node}}의 {{componentName}}에 대해서는 판정하지 않습니다. "{{node}}에서 {{component}} 재시작하면?" 또는 "{{node}}(이)가 다운되면?"으로 물어보세요.',
@@ -166,13 +166,13 @@ export const koWhatIf: WhatIfMessages = {
     },
     'rolling-update': {
       rolling:
-        '데몬셋 {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
+        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
       'on-delete':
-        '데몬셋 {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
+        'DaemonSet {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
       'all-at-once':
-        '데몬셋 {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
+        'DaemonSet {{daemonSet}}: maxUnavailable {{maxUnavailableText}}(이)라 노드 {{desired}}개가 한꺼번에 재시작할 수 있습니다.',
       'not-ready':
-        '데몬셋 {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
+        'DaemonSet {{daemonSet}}: 지금 {{desired}}개 중 {{ready}}개만 Ready입니다. 롤아웃은 준비되지 않은 {{notReady}}개를 기다립니다.',
       deployment:
         '디플로이먼트 {{workload}}: 레플리카 {{replicas}}개 중 {{ready}}개 준비, maxUnavailable {{maxUnavailableText}}. 한 번에 최대 {{maxUnavailable}}개가 내려갑니다.',
       'all-at-once-deployment':
@@ -254,7 +254,7 @@ export const koWhatIf: WhatIfMessages = {
         '모든 노드에서 컨테이너 런타임 다운: containerd에서는 실행 중인 컨테이너가 살아남지만 아무것도 시작할 수 없고, {{graceS}}초 후 노드가 NotReady가 됩니다.',
       cni: '모든 노드에서 CNI 에이전트({{plugin}}) 다운: 기존 파드 네트워킹은 계속 동작하고, 새 파드는 네트워크를 받지 못합니다.',
       'kubelet-node-writes-blocked':
-        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). etcd에 활성 알람({{alarms}})이 있어 모든 쓰기를 거부하므로, 노드 컨트롤러가 {{node}}(을)를 NotReady로 표시하거나 taint를 달 수 없습니다: 알람이 해제될 때까지 파드는 Service 엔드포인트에 남고, 아무것도 축출되거나 다른 곳에 다시 만들어지지 않습니다.',
+        '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). etcd에 활성 알람({{alarms}})이 있어 모든 쓰기를 거부하므로, 노드 컨트롤러가 {{node}}(을)를 NotReady로 표시하거나 테인트를 달 수 없습니다: 알람이 해제될 때까지 파드는 Service 엔드포인트에 남고, 아무것도 축출되거나 다른 곳에 다시 만들어지지 않습니다.',
       'kubelet-node':
         '{{node}}에서 kubelet 다운: 그곳의 파드는 계속 실행되지만 더 이상 관리되지 않습니다 (시작·중지·프로브 없음). {{graceS}}초(이 버전의 node-monitor grace period) 뒤 {{node}}(은)는 NotReady가 되어 Service 엔드포인트에서 빠지고, {{tolerationS}}초 뒤 파드가 축출됩니다 (컨트롤러가 있는 파드는 다른 곳에 다시 만들어짐).',
       'kube-proxy-node':
@@ -311,6 +311,28 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. 다음은 {{node}}(kubeadm upgrade node), 그다음 {{others}}, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
       'control-plane-last-no-workers':
         '업그레이드 순서: {{upgraded}}(은)는 이미 {{upgradedVersion}}입니다. {{node}}(이)가 마지막 컨트롤 플레인 노드입니다(kubeadm upgrade node).',
+      openshift:
+        '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
+      provider:
+        '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드하며, {{node}}(을)를 포함한 노드를 직접 드레인하고 교체합니다. {{node}}의 kubelet을 손으로 업그레이드하지 마세요.',
+      'k3s-server':
+        '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
+      'k3s-server-no-agents':
+        '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'k3s-only-server': '업그레이드 순서: {{node}}(이)가 유일한 k3s 서버입니다. 그다음 에이전트.',
+      'k3s-only-server-no-agents':
+        '업그레이드 순서: {{node}}(이)가 유일한 k3s 서버이고, 에이전트는 없습니다.',
+      'k3s-agent':
+        '업그레이드 순서: k3s 서버({{controlPlaneNodes}})를 먼저, 그다음 {{node}} 같은 에이전트를 하나 또는 몇 개씩.',
+      'rke2-server':
+        '업그레이드 순서: RKE2 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
+      'rke2-server-no-agents':
+        '업그레이드 순서: RKE2 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로.',
+      'rke2-only-server': '업그레이드 순서: {{node}}(이)가 유일한 RKE2 서버입니다. 그다음 에이전트.',
+      'rke2-only-server-no-agents':
+        '업그레이드 순서: {{node}}(이)가 유일한 RKE2 서버이고, 에이전트는 없습니다.',
+      'rke2-agent':
+        '업그레이드 순서: RKE2 서버({{controlPlaneNodes}})를 먼저, 그다음 {{node}} 같은 에이전트를 하나 또는 몇 개씩.',
     },
     'what-if-target': {
       'unknown-component': '{{component}} 컴포넌트는 모릅니다.',
@@ -328,7 +350,7 @@ export const koWhatIf: WhatIfMessages = {
     },
     'workloads-on-control-plane': {
       system:
-        '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 taint가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
+        '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 테인트가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
     },
     'emptydir-pods': {
       present:
@@ -428,7 +450,7 @@ export const koWhatIf: WhatIfMessages = {
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
-    'drain-daemonsets': '{{node}}의 데몬셋 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -489,29 +511,55 @@ export const koWhatIf: WhatIfMessages = {
   },
   steps: {
     daemonset:
-      '데몬셋 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
+      'DaemonSet 컨트롤러가 {{daemonSet}} 파드를 노드별로(한 번에 최대 {{maxUnavailable}}개) 교체하고, 앞의 것이 Ready가 된 뒤 다음으로 넘어감',
     'static-node':
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
-      '{{node}} 먼저: kubeadm upgrade apply {{target}} (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-plan':
-      '{{node}} 먼저: kubeadm upgrade plan을 실행하고, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-minor':
-      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm upgrade plan으로 패치 릴리스 목록을 확인하고 적용할 버전을 지정하세요 (드레인, kubeadm 업그레이드, kubelet과 kubectl 업그레이드, uncordon)',
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
-    'cp-next': '{{node}}: kubeadm upgrade node (드레인, kubeadm·kubelet·kubectl 업그레이드, uncordon)',
+    'cp-next':
+      '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
     'cp-not-ready':
       '먼저 {{nodes}}(을)를 복구하거나(Ready, etcd 멤버 정상) 교체하세요: 지금 NotReady라 이 순서에서 뺐고, 돌아온 뒤에 업그레이드합니다',
-    'cp-others': '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
-    'cp-remaining': '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 kubeadm upgrade node로: {{others}}',
-    workers: '그다음 워커를 하나(또는 몇 개)씩: 드레인, kubelet 업그레이드, uncordon',
+    'cp-others':
+      '그다음 나머지 컨트롤 플레인 노드를 하나씩, 각각 같은 방법이되 kubeadm upgrade node로: {{others}}',
+    'cp-remaining':
+      '그다음 남은 컨트롤 플레인 노드를 하나씩, 각각 같은 방법이되 kubeadm upgrade node로: {{others}}',
+    workers:
+      '그다음 워커를 하나(또는 몇 개)씩: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, kubelet 재시작, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
     worker:
-      '그다음 {{node}}: 드레인, kubeadm과 kubelet 업그레이드(kubeadm upgrade node), kubelet 재시작, uncordon',
+      '그다음 {{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'openshift-check': '채널과 제공되는 업데이트 확인: oc adm upgrade',
+    'openshift-start': '거기 나오는 버전으로 업데이트 시작(oc adm upgrade --to-latest=true는 가장 새 버전)',
+    'openshift-watch':
+      '모든 풀이 업데이트될 때까지 지켜보기: oc get clusterversion, oc get machineconfigpool',
+    'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
+    'provider-nodes':
+      '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 노드를 한 대(또는 서지 설정만큼 몇 대)씩 드레인하고 교체',
+    'k3s-server':
+      '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
+    'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',
+    'k3s-other-servers': '그다음 나머지 서버를 하나씩, 같은 방법으로: {{others}}',
+    'k3s-agents':
+      '그다음 에이전트를 하나(또는 몇 개)씩: 드레인, 같은 INSTALL_K3S_VERSION으로 설치 스크립트 다시 실행(k3s-agent가 재시작됨), uncordon',
+    'k3s-agent':
+      '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_K3S_VERSION으로 k3s 설치 스크립트를 다시 실행(k3s-agent가 재시작됨), uncordon',
+    'rke2-server':
+      '{{node}} 먼저: 드레인하고, INSTALL_RKE2_VERSION을 릴리스(vX.Y.Z+rke2rN 태그)로 지정해 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-server, uncordon',
+    'rke2-other-servers': '그다음 나머지 서버를 하나씩, 같은 방법으로: {{others}}',
+    'rke2-agents':
+      '그다음 에이전트를 하나(또는 몇 개)씩: 드레인, 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 설치 스크립트 다시 실행, systemctl restart rke2-agent, uncordon',
+    'rke2-agent':
+      '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
     'etcd-member-down':
@@ -563,7 +611,22 @@ export const koWhatIf: WhatIfMessages = {
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
       'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+    'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
+    'drain-command-force':
+      'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
+    'drain-command-emptydir':
+      'kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+    'drain-command-force-emptydir':
+      'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
+    'etcd-backup-openshift':
+      '먼저 etcd를 백업하세요: 마스터 {{master}}에서(oc debug node/{{master}} 후 chroot /host) /usr/local/bin/cluster-backup.sh /home/core/assets/backup을 실행하고 사본을 클러스터 밖에 보관하세요.',
+    'etcd-backup-k3s':
+      '먼저 etcd 스냅샷을 떠 두세요: 서버에서 k3s etcd-snapshot save. 사본은 클러스터 밖에 보관하세요.',
+    'etcd-backup-rke2':
+      '먼저 etcd 스냅샷을 떠 두세요: 서버에서 rke2 etcd-snapshot save. 사본은 클러스터 밖에 보관하세요.',
+    'etcd-backup-k3s-datastore':
+      '먼저 데이터스토어를 백업하세요: SQLite라면 /var/lib/rancher/k3s/server/db와 서버 토큰(/var/lib/rancher/k3s/server/token)을 서버 밖으로 복사하고, 외부 데이터스토어라면 그 데이터베이스의 도구로 백업하세요.',
   },
 };

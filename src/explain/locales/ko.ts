@@ -161,7 +161,7 @@ export const ko: Messages = {
     },
     'control-plane-taint': {
       untainted:
-        '{{node}}에는 컨트롤 플레인 NoSchedule taint가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
+        '{{node}}에는 컨트롤 플레인 NoSchedule 테인트가 없어서 일반 워크로드가 스케줄되고, 재부팅 시 함께 내려갑니다.',
     },
     'apiserver-redundancy': {
       'none-other':
@@ -548,7 +548,7 @@ export const ko: Messages = {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',
     },
     'workloads-on-control-plane': {
-      user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule taint 복원을 검토하세요.',
+      user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요.',
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',

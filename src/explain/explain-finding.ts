@@ -214,5 +214,8 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   // (The ReplicaSet form moves pods too: the only-node form stands for it as well.)
   if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
     return tr.t(`${base}-only-node`, findingParams(tr, f));
+  // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").
+  if (f.facts.request === 'upgrade' && tr.has(`${key}-upgrade`))
+    return tr.t(`${key}-upgrade`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

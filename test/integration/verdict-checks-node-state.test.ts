@@ -324,6 +324,33 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     });
   });
 
+  // Issue 16 (reader4): the worker's order said "the control-plane nodes first, one at a time:
+  // borealis-cp-1, borealis-cp-2 and borealis-cp-3" with borealis-cp-1 NotReady; upgrading the
+  // others restarts their etcd members with one of 3 already down, which loses quorum (etcd FAQ,
+  // https://etcd.io/docs/v3.5/faq/). The worker path leaves it out too, and the advice says "upgrade".
+  it('a worker upgrade order leaves out a NotReady control-plane node too, and its advice says upgrade, not reboot', async () => {
+    const file = await loadScenario('02-3cp-one-etcd-member-down.json');
+    const snap = snapshotFromFile(file, 'f', 'borealis-wk-1');
+    const impact = analyzeUpgradeImpact(snap, 'borealis-wk-1', null, snap.capturedAt);
+    expect(impact.findings.find((f) => f.check === 'upgrade-order')?.facts.controlPlaneNodes).toEqual([
+      'borealis-cp-2',
+      'borealis-cp-3',
+    ]);
+    expect(impact.steps.map((s) => s.key)).toEqual([
+      'steps.cp-not-ready',
+      'steps.control-plane-before',
+      'steps.worker',
+    ]);
+    expect(impact.steps[0]?.params).toMatchObject({ nodes: ['borealis-cp-1'] });
+    expect(impact.steps[1]?.params).toMatchObject({ controlPlaneNodes: ['borealis-cp-2', 'borealis-cp-3'] });
+    const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('then upgrade borealis-wk-1.');
+    expect(en).not.toMatch(/then reboot borealis-wk-1|borealis-cp-1, borealis-cp-2 and borealis-cp-3/);
+    expect(ko).toContain('borealis-wk-1을 업그레이드하세요.');
+    expect(ko).not.toMatch(/borealis-wk-1을 재부팅하세요|borealis-cp-1, borealis-cp-2, borealis-cp-3/);
+  });
+
   it('a dead node with nothing to evict has none either: its drain is only the cordon, which completes', async () => {
     const { impact } = await impactOf('02-3cp-one-etcd-member-down.json', 'borealis-cp-1');
     expect(impact.findings.find((f) => f.check === 'node-health')).toMatchObject({ variant: 'not-ready' });

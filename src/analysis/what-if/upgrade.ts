@@ -48,7 +48,13 @@ export function analyzeUpgradeImpact(
   const reboot = analyzeRebootImpact(snapshot, node, now);
   const isCp = reboot.role === 'control-plane';
   const b = new ImpactBuilder(isCp ? ['control', 'data'] : ['data']);
-  b.findings.push(...reboot.findings);
+  // The reboot's advice says "then reboot N"; in an upgrade answer it says "then upgrade N"
+  // (`request: 'upgrade'` picks the `-upgrade` form where one exists; issue 16, reader4).
+  b.findings.push(
+    ...reboot.findings.map((f) =>
+      f.check === 'concurrent-disruption' ? { ...f, facts: { ...f.facts, request: 'upgrade' } } : f,
+    ),
+  );
 
   const versions = clusterVersions(index);
   const apis = versionRange(versions.apiservers.values());
@@ -197,6 +203,19 @@ export function analyzeUpgradeImpact(
       b.step('control', first ? 'steps.cp-others' : 'steps.cp-remaining', { others: rest });
     if (!noWorkers) b.step('data', 'steps.workers');
   } else {
+    // A worker comes after the control plane, whose nodes are upgraded one at a time, each Ready
+    // with etcd healthy before the next (kubeadm docs, "Upgrading kubeadm clusters",
+    // https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/). A control-plane
+    // node already NotReady is left out of that order, as on the control-plane path: upgrading the
+    // others restarts their etcd members while its member is down, and with one of 3 down a second
+    // restart loses quorum (etcd FAQ, https://etcd.io/docs/v3.5/faq/). It is named first, to bring
+    // back or replace (issue 16, reader4: scenario 02). Kept only when none is Ready.
+    const deadCp = state.nodes.filter((n) => !n.ready).map((n) => n.name);
+    const readyCp = cpNodes.filter((n) => !deadCp.includes(n));
+    const order = readyCp.length > 0 ? readyCp : cpNodes;
+    const notReady = cpNodes.filter((n) => !order.includes(n));
+    if (notReady.length > 0)
+      b.step('control', 'steps.cp-not-ready', { nodes: notReady, count: notReady.length });
     b.findings.push(
       // No control-plane node among the nodes (a managed or hidden control plane): no empty list.
       finding(
@@ -206,14 +225,14 @@ export function analyzeUpgradeImpact(
         cpNodes.length > 0 ? 'worker' : 'worker-no-control-plane-node',
         {
           node,
-          controlPlaneNodes: cpNodes,
-          count: cpNodes.length,
+          controlPlaneNodes: order,
+          count: order.length,
           ready,
         },
       ),
     );
     b.step('control', 'steps.control-plane-before', {
-      controlPlaneNodes: cpNodes.length > 0 ? cpNodes : ['-'],
+      controlPlaneNodes: order.length > 0 ? order : ['-'],
     });
     b.step('data', 'steps.worker', { node });
   }

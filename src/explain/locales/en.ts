@@ -499,6 +499,10 @@ export const en = {
         'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
       'control-plane-no-member':
         'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then reboot {{node}}.',
+      'control-plane-upgrade':
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then upgrade {{node}}.',
+      'control-plane-no-member-upgrade':
+        'Bring {{nodes}} back first (or replace its etcd member: remove the dead member, then add a new one), then upgrade {{node}}.',
       'kured-lock': 'Wait for kured to finish with {{holder}}.',
       'kured-lock-held': 'Wait for kured to reboot {{holder}} and release its lock, then ask again.',
     },

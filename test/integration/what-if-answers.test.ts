@@ -427,6 +427,32 @@ describe('upgrades', () => {
     },
   );
 
+  // Issue 16 (reader4): kubeadm goes one minor at a time ("Skipping MINOR versions when upgrading is
+  // unsupported", https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/); the
+  // first control-plane node runs kubeadm upgrade apply, the others kubeadm upgrade node, and
+  // kubeadm upgrade plan runs on a control-plane node, not on the worker asked about.
+  it('no version asked: the target is the next minor only, in both languages', async () => {
+    const en = await ask('healthy', 'can I upgrade atlas-cp-2');
+    expect(en.text).toContain('atlas-cp-2 first, to a v1.34 patch release only');
+    expect(en.text).not.toContain('the release you want');
+    const ko = await ask('healthy', 'can I upgrade atlas-cp-2 --lang ko');
+    expect(ko.text).toContain('다음 마이너인 v1.34 패치 릴리스까지만');
+  });
+
+  it('a worker answer names who runs upgrade apply and upgrade node, and where the plan runs', async () => {
+    const en = await ask('healthy', 'can I upgrade atlas-wk-1');
+    expect(en.text).toContain(
+      'to a v1.34 patch release (the next minor only; listed by kubeadm upgrade plan): atlas-cp-1 with upgrade apply, then atlas-cp-2 and atlas-cp-3 with kubeadm upgrade node',
+    );
+    expect(en.text).not.toContain('Check the plan first: kubeadm upgrade plan.');
+    expect(en.text).toContain('Check the plan first, on a control-plane node, not on atlas-wk-1');
+    const ko = await ask('healthy', 'can I upgrade atlas-wk-1 --lang ko');
+    expect(ko.text).toContain(
+      'atlas-cp-1에서 upgrade apply, 그다음 atlas-cp-2, atlas-cp-3에서 kubeadm upgrade node',
+    );
+    expect(ko.text).toContain('atlas-wk-1이 아닌 컨트롤 플레인 노드에서');
+  });
+
   it('a worker before the control plane is refused: kubelets must not be newer than the API server', async () => {
     const { reply, text, planes } = await ask('healthy', 'can I upgrade atlas-wk-1 to 1.34');
     expect(reply.verdict).toBe('unsafe');

@@ -231,17 +231,36 @@ export function analyzeUpgradeImpact(
         },
       ),
     );
-    b.step('control', 'steps.control-plane-before', {
-      controlPlaneNodes: order.length > 0 ? order : ['-'],
-    });
+    // Who runs what: the first control-plane node `kubeadm upgrade apply`, the others `kubeadm
+    // upgrade node`, to the next minor only ("Skipping MINOR versions when upgrading is
+    // unsupported", kubeadm docs above). Said only when no control-plane node is upgraded yet (every
+    // API server at one version); mid-upgrade the plain order stands.
+    const sameApis = apis !== null && compareVersions(apis.oldest, apis.newest) === 0;
+    const patchOnly = apis !== null && target !== null && minorsBetween(apis.oldest, target) <= 0;
+    const [firstCp, ...otherCps] = order;
+    if (sameApis && firstCp !== undefined && apis !== null) {
+      const next = patchOnly ? null : `v${apis.oldest.major}.${apis.oldest.minor + UPGRADE_MAX_MINOR_STEP}`;
+      const form = `${otherCps.length > 0 ? '' : '-only'}${next === null ? '' : '-next'}`;
+      b.step('control', `steps.control-plane-before-kubeadm${form}`, {
+        first: firstCp,
+        others: otherCps,
+        ...(next === null ? {} : { next }),
+      });
+    } else
+      b.step('control', 'steps.control-plane-before', {
+        controlPlaneNodes: order.length > 0 ? order : ['-'],
+      });
     b.step('data', 'steps.worker', { node });
   }
   b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
   // The cluster's only node is drained and restarted: no pod keeps running anywhere (reader 2.5).
   if (hasOtherNodes) keepDataPlane(b);
   // `kubeadm upgrade plan` is named once: not again in the advice when the first step already runs it.
+  // On a worker it is not run there: `kubeadm upgrade plan` runs on a control-plane node (kubeadm docs).
   if (!b.steps.some((s) => STEPS_RUNNING_PLAN.has(s.key)))
-    b.advise(isCp ? 'control' : 'data', 'advice.upgrade-plan', { node });
+    b.advise(isCp ? 'control' : 'data', isCp ? 'advice.upgrade-plan' : 'advice.upgrade-plan-worker', {
+      node,
+    });
   b.advise('control', 'advice.etcd-backup');
   // The reboot findings already name what could not be read.
   return { ...b.finish(ctx.subject, state, ctx.at), reboot };
@@ -256,6 +275,7 @@ export function analyzeUpgradeImpact(
 const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
   'steps.cp-first',
   'steps.cp-first-plan',
+  'steps.cp-first-next',
   'steps.cp-first-minor',
   'steps.cp-first-one-minor',
 ]);
@@ -277,7 +297,16 @@ function firstStep(
   current: Version | null,
   target: Version | null,
 ): ['control', string, Record<string, FactValue>] {
-  if (target === null) return ['control', 'steps.cp-first-plan', { node }];
+  // No version asked for: the next minor only ("Skipping MINOR versions when upgrading is
+  // unsupported", kubeadm docs), e.g. v1.19.16 → a v1.20 patch release.
+  if (target === null)
+    return current === null
+      ? ['control', 'steps.cp-first-plan', { node }]
+      : [
+          'control',
+          'steps.cp-first-next',
+          { node, next: `v${current.major}.${current.minor + UPGRADE_MAX_MINOR_STEP}` },
+        ];
   const step = current === null ? null : minorsBetween(current, target);
   if (current !== null && step !== null && step > UPGRADE_MAX_MINOR_STEP)
     return [

@@ -578,6 +578,9 @@ export const enWhatIf = {
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
       '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    // One minor at a time: "Skipping MINOR versions when upgrading is unsupported" (kubeadm docs).
+    'cp-first-next':
+      '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
     // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
     'cp-first-minor':
@@ -597,6 +600,15 @@ export const enWhatIf = {
     workers:
       'then the workers, one (or a few) at a time: upgrade the kubeadm package, run kubeadm upgrade node; then drain, upgrade the kubelet and kubectl packages, restart kubelet, uncordon',
     'control-plane-before': 'the control-plane nodes first, one at a time: {{controlPlaneNodes}}',
+    // The first control-plane node runs upgrade apply, the others kubeadm upgrade node (kubeadm docs).
+    'control-plane-before-kubeadm':
+      'the control-plane nodes first, one at a time: {{first}} with upgrade apply, then {{others}} with kubeadm upgrade node',
+    'control-plane-before-kubeadm-next':
+      'the control-plane nodes first, one at a time, to a {{next}} patch release (the next minor only; listed by kubeadm upgrade plan): {{first}} with upgrade apply, then {{others}} with kubeadm upgrade node',
+    'control-plane-before-kubeadm-only':
+      'the control-plane node {{first}} first, with upgrade apply (listed by kubeadm upgrade plan)',
+    'control-plane-before-kubeadm-only-next':
+      'the control-plane node {{first}} first, to a {{next}} patch release (the next minor only; listed by kubeadm upgrade plan), with upgrade apply',
     worker:
       'then {{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     // OpenShift: the cluster version operator upgrades the cluster; the Machine Config Operator the
@@ -690,6 +702,8 @@ export const enWhatIf = {
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
+    'upgrade-plan-worker':
+      'Check the plan first, on a control-plane node, not on {{node}}: kubeadm upgrade plan.',
     // OpenShift ("Backing up etcd data"): the script on one master, from a debug shell on the host.
     'etcd-backup-openshift':
       'Back up etcd first: on master {{master}} (oc debug node/{{master}}, then chroot /host) run /usr/local/bin/cluster-backup.sh /home/core/assets/backup, and keep a copy off the cluster.',

@@ -518,6 +518,8 @@ export const koWhatIf: WhatIfMessages = {
       '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-plan':
       '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-next':
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-minor':
       '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-first-one-minor':
@@ -536,6 +538,14 @@ export const koWhatIf: WhatIfMessages = {
     workers:
       '그다음 워커를 하나(또는 몇 개)씩: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, kubelet 재시작, uncordon',
     'control-plane-before': '컨트롤 플레인 노드를 먼저 하나씩: {{controlPlaneNodes}}',
+    'control-plane-before-kubeadm':
+      '컨트롤 플레인 노드를 먼저 하나씩: {{first}}에서 upgrade apply, 그다음 {{others}}에서 kubeadm upgrade node',
+    'control-plane-before-kubeadm-next':
+      '컨트롤 플레인 노드를 먼저 하나씩, {{next}} 패치 릴리스로(다음 마이너까지만, kubeadm upgrade plan으로 확인): {{first}}에서 upgrade apply, 그다음 {{others}}에서 kubeadm upgrade node',
+    'control-plane-before-kubeadm-only':
+      '컨트롤 플레인 노드 {{first}}(을)를 먼저, upgrade apply로(kubeadm upgrade plan으로 확인)',
+    'control-plane-before-kubeadm-only-next':
+      '컨트롤 플레인 노드 {{first}}(을)를 먼저, {{next}} 패치 릴리스로(다음 마이너까지만, kubeadm upgrade plan으로 확인) upgrade apply로',
     worker:
       '그다음 {{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'openshift-check': '채널과 제공되는 업데이트 확인: oc adm upgrade',
@@ -620,6 +630,8 @@ export const koWhatIf: WhatIfMessages = {
       'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
+    'upgrade-plan-worker':
+      '먼저 {{node}}(이)가 아닌 컨트롤 플레인 노드에서 계획을 확인하세요: kubeadm upgrade plan.',
     'etcd-backup-openshift':
       '먼저 etcd를 백업하세요: 마스터 {{master}}에서(oc debug node/{{master}} 후 chroot /host) /usr/local/bin/cluster-backup.sh /home/core/assets/backup을 실행하고 사본을 클러스터 밖에 보관하세요.',
     'etcd-backup-k3s':

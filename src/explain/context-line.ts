@@ -62,7 +62,9 @@ export function contextLineParts(context: Reply['context'], tr: Translator): str
   if (c.profile)
     parts.push(
       tr.t('context.profile', {
-        profile: c.profileVariant ? `${c.profile} (${c.profileVariant})` : c.profile,
+        profile: c.profileVariant
+          ? `${c.profile} (${tr.has(`context.variant.${c.profileVariant}`) ? tr.t(`context.variant.${c.profileVariant}`) : c.profileVariant})`
+          : c.profile,
       }),
     );
   if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));

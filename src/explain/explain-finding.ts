@@ -78,6 +78,13 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   }
   if (f.check === 'etcd-quorum-after' && f.variant.startsWith('joint-') && typeof facts.after === 'number')
     derived.count = facts.after;
+  // A version range with equal ends is one version ("v1.33.1", not "v1.33.1…v1.33.1"; issue 16).
+  if (f.check === 'version-skew') {
+    const range = (a: FactValue | undefined, b: FactValue | undefined): string =>
+      a === b ? String(a) : `${String(a)}…${String(b)}`;
+    derived.apiserverRange = range(facts.apiserverOldest, facts.apiserverNewest);
+    derived.kubeletRange = range(facts.kubeletOldest, facts.kubeletNewest);
+  }
   // "one of 1 control-plane nodes" is not English: node-role has a `_one` form.
   if (f.check === 'node-role' && typeof facts.controlPlaneNodes === 'number')
     derived.count = facts.controlPlaneNodes;
@@ -155,6 +162,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
   // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
   if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
+  // The only control-plane node (`<variant>-single`, Korean: it has no `_one` plural form, so
+  // "(1대 중 하나)", one of 1, would be said; issue 16).
+  if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
+    return tr.t(`${key}-single`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 

@@ -998,6 +998,21 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`none left said as "0 only": "${m[0]}"`);
   }
 
+  // 23. Wording (issue 16, reader4): "one of 1" in Korean ("1대 중 하나"); "막는 문제" with no object
+  // ("드레인에 막는 문제": what it blocks takes 을/를); the ko footer's profile in English; a version
+  // range with equal ends ("v1.33.1…v1.33.1"); pods said to be cordoned (the nodes are).
+  if (reply.locale === 'ko') {
+    for (const m of text.matchAll(/(?<![\d.])1대 중 하나/g)) out.push(`wrong plural: "${m[0]}"`);
+    for (const m of text.matchAll(/(?<![을를] )막는 문제[^\n]{0,10}/g))
+      out.push(`"막는 문제" without what it blocks (을/를): "${m[0]}"`);
+    for (const m of text.matchAll(/SQLite or external datastore|\(embedded etcd\)/g))
+      out.push(`English in a Korean answer: "${m[0]}"`);
+  }
+  for (const m of text.matchAll(/\b(v\d+\.\d+\.\d+)…\1(?![\w.])/g))
+    out.push(`a version range with equal ends: "${m[0]}"`);
+  for (const m of text.matchAll(/new pods on [^:\n]+: cordoned/g))
+    out.push(`pods said to be cordoned (the nodes are): "${m[0]}"`);
+
   // 5. Plurals.
   if (reply.locale === 'en') {
     // 5c. A count of 1 never takes a plural noun: "1 pods", "1 more failures", "1 voting members".

@@ -1166,6 +1166,40 @@ describe('the invariant checker catches planted contradictions', () => {
       },
       /none left said as "0 only"/,
     ],
+    [
+      '"(1대 중 하나)" on a single-control-plane cluster (s05, r04)',
+      { locale: 'ko', reasons: ['eridani-cp는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 1대 중 하나).'] },
+      /wrong plural: "1대 중 하나"/,
+    ],
+    [
+      '"드레인에 막는 문제" (r13 ko)',
+      { locale: 'ko', summary: '지금은 안 됩니다: my-node 드레인에 막는 문제 2가지가 있습니다.' },
+      /"막는 문제" without what it blocks/,
+    ],
+    [
+      'the ko footer in English (r04)',
+      // As the footer read before the profile's qualifier was translated.
+      {
+        locale: 'ko',
+        context: {
+          cluster: 'c',
+          snapshotAt: '2025-06-12T09:41:07.000Z',
+          requestId: 'r',
+          profile: 'k3s (SQLite or external datastore)',
+        },
+      },
+      /English in a Korean answer/,
+    ],
+    [
+      'a version range with equal ends (s02)',
+      { reasons: ['Versions: kube-apiserver v1.33.1…v1.33.1 (image tags).'] },
+      /a version range with equal ends/,
+    ],
+    [
+      'pods said to be cordoned (joint drain)',
+      { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
+      /pods said to be cordoned/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(

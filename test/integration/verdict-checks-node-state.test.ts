@@ -338,11 +338,11 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     ]);
     expect(impact.steps.map((s) => s.key)).toEqual([
       'steps.cp-not-ready',
-      'steps.control-plane-before',
+      'steps.control-plane-before-kubeadm-next',
       'steps.worker',
     ]);
     expect(impact.steps[0]?.params).toMatchObject({ nodes: ['borealis-cp-1'] });
-    expect(impact.steps[1]?.params).toMatchObject({ controlPlaneNodes: ['borealis-cp-2', 'borealis-cp-3'] });
+    expect(impact.steps[1]?.params).toMatchObject({ first: 'borealis-cp-2', others: ['borealis-cp-3'] });
     const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
     const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
     expect(en).toContain('then upgrade borealis-wk-1.');

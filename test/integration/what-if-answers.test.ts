@@ -385,7 +385,8 @@ describe('upgrades', () => {
     expect(reply.verdict).toBe(reboot.reply.verdict);
     expect(planes).toContain('control');
     expect(text).toContain('control-plane nodes one at a time');
-    expect(text).toContain('kube-apiserver v1.33.1…v1.33.1');
+    // One version, not a range with equal ends ("v1.33.1…v1.33.1", issue 16 reader4).
+    expect(text).toContain('kube-apiserver v1.33.1 (image tags)');
     expect(text).toContain('kubeadm upgrade');
     // The first step runs kubeadm upgrade plan; the advice does not say it again.
     expect(text.split('kubeadm upgrade plan').length - 1).toBe(1);

@@ -289,7 +289,7 @@ export const enMultiNode = {
       'kubelet, kube-proxy and the CNI on {{nodes}} until it is back (typically about {{seconds}} s)',
     'node-agents-down': 'kubelet, kube-proxy and the CNI on {{nodes}} until they are back',
     'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
-    cordon: 'new pods on {{nodes}}: cordoned until you uncordon them',
+    cordon: 'new pods on {{nodes}}: the nodes are cordoned until you uncordon them',
     'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
     'workloads-quorum-lost': '{{workloads}}: quorum lost, not serving until enough of their pods are back',
     'workloads-quorum-lost_one': '{{workloads}}: quorum lost, not serving until enough of its pods are back',

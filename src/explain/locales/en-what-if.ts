@@ -280,9 +280,9 @@ export const enWhatIf = {
     },
     'version-skew': {
       versions:
-        'Versions: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}} (image tags), kubelets {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); {{node}} runs {{current}}.',
+        'Versions: kube-apiserver {{apiserverRange}} (image tags), kubelets {{kubeletRange}} (status.nodeInfo); {{node}} runs {{current}}.',
       'kubelets-only':
-        'Kubelet versions {{kubeletOldest}}…{{kubeletNewest}} (status.nodeInfo); API server versions are not visible.',
+        'Kubelet versions {{kubeletRange}} (status.nodeInfo); API server versions are not visible.',
       'apiservers-apart':
         'The API servers are more than {{apiserverMaxSkew}} minor version apart ({{apiserverOldest}} and {{apiserverNewest}}): outside the supported skew; finish the upgrade first.',
       'upgrade-in-progress':

@@ -126,6 +126,9 @@ export const en = {
       'control-plane': '{{node}} is a control-plane node (one of {{controlPlaneNodes}}).',
       'control-plane-etcd_one': '{{node}} is the only control-plane node, with a stacked etcd member.',
       'control-plane_one': '{{node}} is the only control-plane node.',
+      // For locales without a `_one` plural form (Korean): the only control-plane node.
+      'control-plane-etcd-single': '{{node}} is the only control-plane node, with a stacked etcd member.',
+      'control-plane-single': '{{node}} is the only control-plane node.',
       'worker-etcd': '{{node}} is a worker that hosts an etcd member.',
       worker: '{{node}} is a worker node: a reboot touches the data plane only.',
     },
@@ -629,6 +632,11 @@ export const en = {
         'unknown: the file has no captured_at and no timestamp to infer it from; ages are measured against now',
     },
     profile: 'distribution: {{profile}}',
+    // The distribution profile's qualifier (profiles/*.ts `variant`), per locale.
+    variant: {
+      'embedded etcd': 'embedded etcd',
+      'SQLite or external datastore': 'SQLite or external datastore',
+    },
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',

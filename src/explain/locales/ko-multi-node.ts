@@ -236,7 +236,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 축출된 뒤 그 노드를 uncordon할 때까지 Pending으로 남음',
     'node-agents': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지 (보통 약 {{seconds}}초)',
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
-    cordon: '{{nodes}}의 새 파드: uncordon할 때까지 cordon 상태',
+    cordon: '{{nodes}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'workloads-quorum-lost': '{{workloads}}: 정족수를 잃어, 파드가 충분히 돌아올 때까지 서비스하지 않음',
     'etcd-members':

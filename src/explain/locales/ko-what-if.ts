@@ -46,11 +46,11 @@ export const koWhatIf: WhatIfMessages = {
       safe: '안전: {{what}}(은)는 {{planes}}에만 영향을 주며, 먼저 확인할 문제가 없습니다.',
       'safe-both': '안전: {{what}}(은)는 {{planes}}에 영향을 주지만, 먼저 확인할 문제가 없습니다.',
       'safe-prepare-both':
-        '안전: {{what}}(은)는 {{planes}}에 영향을 주지만 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
+        '안전: {{what}}(은)는 {{planes}}에 영향을 주지만 진행을 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       'safe-prepare':
-        '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
+        '안전: {{what}}(은)는 {{planes}}에만 영향을 주며 진행을 막는 문제는 없습니다. 시작하기 전에 "먼저 할 일"의 {{count}}가지를 하세요.',
       caution: '주의하면 가능: {{what}} 전에 아래 {{count}}가지를 먼저 확인하세요.',
-      unsafe: '지금은 안 됩니다: {{what}}에 막는 문제 {{count}}가지가 있습니다.',
+      unsafe: '지금은 안 됩니다: {{what}}(을)를 막는 문제가 {{count}}가지 있습니다.',
     },
     outage: {
       safe: '{{what}}: 클러스터는 견딥니다. {{planes}}에 영향이 있지만 심각한 문제는 없습니다.',
@@ -268,9 +268,8 @@ export const koWhatIf: WhatIfMessages = {
     },
     'version-skew': {
       versions:
-        '버전: kube-apiserver {{apiserverOldest}}…{{apiserverNewest}}(이미지 태그), kubelet {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). {{node}}의 버전은 {{current}}.',
-      'kubelets-only':
-        'kubelet 버전 {{kubeletOldest}}…{{kubeletNewest}}(status.nodeInfo). API 서버 버전은 보이지 않습니다.',
+        '버전: kube-apiserver {{apiserverRange}}(이미지 태그), kubelet {{kubeletRange}}(status.nodeInfo). {{node}}의 버전은 {{current}}.',
+      'kubelets-only': 'kubelet 버전 {{kubeletRange}}(status.nodeInfo). API 서버 버전은 보이지 않습니다.',
       'apiservers-apart':
         'API 서버끼리 마이너 버전이 {{apiserverMaxSkew}} 넘게 차이 납니다({{apiserverOldest}}, {{apiserverNewest}}). 지원 범위 밖이니 진행 중인 업그레이드를 먼저 끝내세요.',
       'upgrade-in-progress':
@@ -424,7 +423,7 @@ export const koWhatIf: WhatIfMessages = {
       '드레인 자체: {{node}}의 cordon과 파드 {{count}}개 축출은 쓰기이므로 etcd가 거부함',
     'drain-evicts-node-dead':
       '드레인의 완료: {{node}}의 파드 {{count}}개가 Terminating으로 남음 (NotReady: 축출을 확인해 줄 kubelet이 없음)',
-    cordon: '{{node}}의 새 파드: uncordon할 때까지 cordon 상태',
+    cordon: '{{node}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
     'upgrade-node':
       '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',
   },

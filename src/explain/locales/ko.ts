@@ -109,6 +109,9 @@ export const ko: Messages = {
       'control-plane-etcd':
         '{{node}}(은)는 stacked etcd 멤버가 있는 컨트롤 플레인 노드입니다 (컨트롤 플레인 노드 {{controlPlaneNodes}}대 중 하나).',
       'control-plane': '{{node}}(은)는 컨트롤 플레인 노드입니다 ({{controlPlaneNodes}}대 중 하나).',
+      // Korean has no `_one` plural form: the only control-plane node has its own text.
+      'control-plane-etcd-single': '{{node}}(은)는 stacked etcd 멤버가 있는 유일한 컨트롤 플레인 노드입니다.',
+      'control-plane-single': '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다.',
       'worker-etcd': '{{node}}(은)는 etcd 멤버가 있는 워커 노드입니다.',
       worker: '{{node}}(은)는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
     },
@@ -578,6 +581,11 @@ export const ko: Messages = {
       unknown: '알 수 없음: 파일에 captured_at도, 추정할 시각도 없어 지금을 기준으로 나이를 잽니다',
     },
     profile: '배포판: {{profile}}',
+    // The distribution profile's qualifier (profiles/*.ts `variant`), in Korean.
+    variant: {
+      'embedded etcd': '내장 etcd',
+      'SQLite or external datastore': 'SQLite 또는 외부 데이터스토어',
+    },
     cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
@@ -605,7 +613,7 @@ export const ko: Messages = {
     gistDegradedData:
       '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
     gistCriticalData:
-      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 데이터 플레인(아래의 노드 또는 워크로드)에 막는 문제가 있습니다',
+      '오늘 컨트롤 플레인은 장애 하나를 견딜 수 있습니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
     gistDataCpUnknown:
       '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',

@@ -447,6 +447,20 @@ describe("kured's lock and reboot-in-progress annotation", () => {
     expect(renderText(reply(impact, 'ko'))).toContain('kured가 지금 cetus-wk-2를 재부팅하고 있습니다');
   });
 
+  // Issue 16 (reader4): "Let kured finish … then ask again" beside "Drain with kubectl drain
+  // cetus-wk-2 --ignore-daemonsets.": kured drains, reboots and uncordons it itself (https://kured.dev/docs/).
+  it('a drain while kured reboots the node advises no drain command and no uncordon (scenario 51)', async () => {
+    const file = await loadScenario('51-worker-kured-reboot-in-progress.json');
+    const snap = snapshotFromFile(file, 'f', 'cetus-wk-2');
+    const drain = analyzeDrainImpact(snap, 'cetus-wk-2', snap.capturedAt);
+    expect(drain.verdict).toBe('unsafe');
+    for (const locale of ['en', 'ko'] as const) {
+      const text = drainText(drain, locale);
+      expect(text).toContain('cetus-wk-2');
+      expect(text).not.toMatch(/kubectl drain|kubectl uncordon/);
+    }
+  });
+
   it('the annotation without the lock: kured waits for its lock to reboot it (warn)', async () => {
     const { impact } = await impactOf('51-worker-kured-reboot-in-progress.json', 'cetus-wk-2', (items) => {
       const ds = items.find((i) => i.kind === 'DaemonSet' && i.metadata.name === 'kured');

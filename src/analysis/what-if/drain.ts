@@ -116,7 +116,16 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });
-  if (blocked === null) {
+  // kured is rebooting this node, or holds its lock for another node with "ask again" advice: kured
+  // drains, reboots and uncordons the node itself (https://kured.dev/docs/), so no drain command
+  // and no uncordon is advised beside "let kured finish, then ask again" (issue 16, reader4: s51).
+  const askAgain = found.some(
+    (f) =>
+      f.check === 'concurrent-disruption' &&
+      f.severity === 'block' &&
+      (f.variant === 'kured-rebooting-here' || f.variant === 'kured-lock-held'),
+  );
+  if (blocked === null && !askAgain) {
     b.advise('data', ...drainCommand(node, found, podsUnseen === null));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }

@@ -454,6 +454,16 @@ describe('upgrades', () => {
     expect(ko.text).toContain('atlas-wk-1이 아닌 컨트롤 플레인 노드에서');
   });
 
+  // Issue 16 (reader4, s07): "move to the other nodes" and "they have nowhere else to run" in one sentence.
+  it('every node a control plane: the drain advice does not say the workloads have nowhere else to run', async () => {
+    const en = await ask('untainted', 'can I upgrade gemini-cp-1');
+    expect(en.text).toContain('which are control-plane nodes too');
+    expect(en.text).not.toContain('nowhere else to run');
+    const ko = await ask('untainted', 'can I upgrade gemini-cp-1 --lang ko');
+    expect(ko.text).toContain('다른 노드도 모두 컨트롤 플레인이니');
+    expect(ko.text).not.toContain('다른 곳이 없으니');
+  });
+
   it('a worker before the control plane is refused: kubelets must not be newer than the API server', async () => {
     const { reply, text, planes } = await ask('healthy', 'can I upgrade atlas-wk-1 to 1.34');
     expect(reply.verdict).toBe('unsafe');

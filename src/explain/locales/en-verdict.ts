@@ -223,7 +223,8 @@ export const enVerdict = {
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':
-        'Drain {{node}} first so its workloads move to the other nodes; every node here is a control plane, so they have nowhere else to run: keep the NoSchedule taint off.',
+        // Not "move to the other nodes" beside "nowhere else to run" (issue 16, reader4: s07).
+        'Drain {{node}} first so its workloads move to the other nodes, which are control-plane nodes too (every node here is one): keep the NoSchedule taint off them, or the workloads have nowhere to run.',
       'user-all-control-plane-only-node':
         '{{node}} is the only node, so its workloads have nowhere else to run: plan their downtime in a window, and keep the NoSchedule taint off.',
       // The node has the control-plane taint already: the workloads tolerate it (issue 16, real 01).

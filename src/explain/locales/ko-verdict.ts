@@ -186,7 +186,7 @@ export const koVerdict = {
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':
-        '먼저 {{node}}(을)를 drain해 워크로드를 다른 노드로 옮기세요. 여기서는 모든 노드가 컨트롤 플레인이라 다른 곳이 없으니 NoSchedule 테인트 없이 두세요.',
+        '먼저 {{node}}(을)를 drain해 워크로드를 다른 노드로 옮기세요. 여기서는 다른 노드도 모두 컨트롤 플레인이니 거기에 NoSchedule 테인트를 걸지 마세요. 걸면 워크로드가 실행될 곳이 없습니다.',
       'user-all-control-plane-only-node':
         '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule 테인트는 없이 두세요.',
       'user-tainted':

@@ -145,6 +145,8 @@ function targetChecks(
       finding('concurrent-disruption', 'data', 'warn', 'workers', {
         node,
         nodes: workerOthers.map(describe),
+        // Their names, parallel to `nodes`: a joint answer leaves out its own targets (issue 16).
+        names: workerOthers.map((o) => o.metadata.name),
       }),
     );
   }

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeJointImpact } from '../../src/analysis/multi-node/joint-impact.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { explainHaStatus } from '../../src/explain/explain-ha-status.js';
 import {
@@ -349,6 +350,19 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     expect(en).not.toMatch(/then reboot borealis-wk-1|borealis-cp-1, borealis-cp-2 and borealis-cp-3/);
     expect(ko).toContain('borealis-wk-1을 업그레이드하세요.');
     expect(ko).not.toMatch(/borealis-wk-1을 재부팅하세요|borealis-cp-1, borealis-cp-2, borealis-cp-3/);
+  });
+
+  // Issue 16 (reader4, s49): a joint reboot said "Other nodes are already NotReady…: vega-wk-2" with
+  // vega-wk-2 one of the nodes asked about; one node's own answer still names it.
+  it('a joint answer does not call one of its own targets an "other node" already NotReady', async () => {
+    const file = await loadScenario('49-worker-already-dead-kubelet-stopped-pods-terminating.json');
+    const snap = snapshotFromFile(file, 'f', null);
+    const others = (findings: readonly { check: string; variant: string }[]) =>
+      findings.filter((f) => f.check === 'concurrent-disruption' && f.variant === 'workers');
+    const joint = analyzeJointImpact(snap, ['vega-wk-1', 'vega-wk-2'], snap.capturedAt, { action: 'reboot' });
+    expect(others(joint.findings)).toEqual([]);
+    const alone = analyzeRebootImpact(snap, 'vega-wk-1', snap.capturedAt);
+    expect(others(alone.findings)).toHaveLength(1);
   });
 
   it('a dead node with nothing to evict has none either: its drain is only the cordon, which completes', async () => {

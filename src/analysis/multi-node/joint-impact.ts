@@ -583,8 +583,11 @@ export function analyzeJointImpact(
   const seen = new Set<string>();
   const carried: Finding[] = [];
   for (const a of each) {
-    for (const f of a.findings) {
-      if (RECOMPUTED.has(f.check) && !(f.check === 'pdb-blocks' && f.variant === 'overlapping')) continue;
+    for (const found of a.findings) {
+      if (RECOMPUTED.has(found.check) && !(found.check === 'pdb-blocks' && found.variant === 'overlapping'))
+        continue;
+      const f = withoutTargets(found, targets);
+      if (f === null) continue;
       const key = `${f.check}|${f.variant}|${JSON.stringify(f.facts)}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -648,5 +651,28 @@ export function analyzeJointImpact(
         ? 'kept'
         : 'untouched',
     snapshotAt: snapshot.capturedAt.toISOString(),
+  };
+}
+
+/**
+ * A node's "other workers already NotReady or cordoned" finding (`concurrent-disruption`
+ * `workers`) without the nodes that are themselves targets of the joint request: "other nodes are
+ * already NotReady: vega-wk-2" is wrong when vega-wk-2 is one of the nodes asked about (issue 16,
+ * reader4: scenario 49). Other findings are returned as they are.
+ * @param f - a finding of one node's own analysis
+ * @param targets - the nodes of the joint request
+ * @returns the finding, narrowed, or null when every node it names is a target
+ */
+function withoutTargets(f: Finding, targets: ReadonlySet<string>): Finding | null {
+  if (f.check !== 'concurrent-disruption' || f.variant !== 'workers' || !Array.isArray(f.facts.names))
+    return f;
+  const names = f.facts.names as readonly string[];
+  const nodes = Array.isArray(f.facts.nodes) ? (f.facts.nodes as readonly string[]) : [];
+  const keep = names.map((_, i) => i).filter((i) => !targets.has(names[i] ?? ''));
+  if (keep.length === 0) return null;
+  if (keep.length === names.length) return f;
+  return {
+    ...f,
+    facts: { ...f.facts, names: keep.map((i) => names[i] ?? ''), nodes: keep.map((i) => nodes[i] ?? '') },
   };
 }

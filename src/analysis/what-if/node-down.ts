@@ -9,8 +9,10 @@ import {
   LEADER_ELECTION_LEASE_DURATION_S,
   TYPICAL_NODE_REBOOT_S,
 } from '../domain.js';
+import { cephLossFindings } from '../ceph-loss.js';
 import { finding } from '../finding.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
+import type { Finding } from '../types.js';
 import { podsOnNode } from '../workload-checks.js';
 import {
   type WhatIfContext,
@@ -23,7 +25,24 @@ import {
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /** Reboot findings that describe what a drain refuses or waits on: they do not apply to a sudden loss. */
-const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'operator-budgets', 'grace-period']);
+export const DRAIN_ONLY: ReadonlySet<string> = new Set([
+  'unmanaged-pods',
+  'pdb-blocks',
+  'operator-budgets',
+  'grace-period',
+]);
+
+/**
+ * A reboot finding re-worded for a loss: a Rook mon or OSD is down until the node is back, and
+ * whether Ceph keeps serving is said by `ceph-loss` ({@link cephLossFindings}), not by its budgets
+ * (which do not hold a lost node back).
+ * @param f - a finding of the reboot analysis
+ */
+export function asLoss(f: Finding): Finding {
+  return f.check === 'single-replica' && f.variant === 'operator-daemon'
+    ? { ...f, variant: 'operator-daemon-lost' }
+    : f;
+}
 
 /**
  * A node lost without a drain.
@@ -37,7 +56,10 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   const reboot = analyzeRebootImpact(ctx.snapshot, node, ctx.now);
   const isCp = reboot.role === 'control-plane';
   const b = new ImpactBuilder([isCp ? 'control' : 'data', 'data']);
-  b.findings.push(...reboot.findings.filter((f) => !DRAIN_ONLY.has(f.check) && f.check !== 'read-error'));
+  b.findings.push(
+    ...reboot.findings.filter((f) => !DRAIN_ONLY.has(f.check) && f.check !== 'read-error').map(asLoss),
+    ...cephLossFindings(index, [node]),
+  );
   const pods = podsOnNode(index, node);
   const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
   b.findings.push(

@@ -14,6 +14,7 @@ import { finding } from '../finding.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import type { Finding } from '../types.js';
 import { podsOnNode } from '../workload-checks.js';
+import { topOwnerOf } from '../cluster-index.js';
 import {
   type WhatIfContext,
   apiAwayInterruptions,
@@ -62,18 +63,36 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   );
   const pods = podsOnNode(index, node);
   const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  // A StatefulSet pod on a lost node is not recreated elsewhere: the taint manager's delete leaves
+  // it Terminating (Unknown) until the kubelet confirms it stopped or someone force-deletes it, and
+  // the StatefulSet creates a pod of that name again only once it is gone
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/).
+  const statefulSetPods = pods.evictable
+    .filter((p) => topOwnerOf(index, p)?.kind === 'StatefulSet')
+    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
   b.findings.push(
-    finding('node-down', isCp ? 'control' : 'data', 'info', 'timeline', {
-      node,
-      graceS: ctx.state.nodeMonitorGrace.seconds,
-      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-      totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
-      count: pods.evictable.length,
-    }),
+    finding(
+      'node-down',
+      isCp ? 'control' : 'data',
+      'info',
+      statefulSetPods.length > 0 ? 'timeline-statefulset' : 'timeline',
+      {
+        statefulSetPods,
+        node,
+        graceS: ctx.state.nodeMonitorGrace.seconds,
+        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+        totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
+        count: pods.evictable.length,
+      },
+    ),
   );
   if (podNames.length > 0)
     b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
-  b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length });
+  b.stop('data', statefulSetPods.length > 0 ? 'stops.node-pods-statefulset' : 'stops.node-pods', {
+    node,
+    count: pods.evictable.length,
+    statefulSetPods,
+  });
   if (isCp) {
     // `-vip`: the node's control-plane VIP goes with it, so only the clients that reach the other
     // API servers directly keep working (endpoint-checks.ts oneEndpointModel).

@@ -90,9 +90,9 @@ export const koVerdict = {
       'osd-below-min-size-together':
         'Ceph가 {{nodes}}의 OSD({{lost}})를 함께 잃습니다. 두 개 이상의 호스트에서 OSD가 다운되면 그 호스트들에 사본이 있는 배치 그룹(PG)은 사본이 많아야 하나만 남아 min_size 아래가 되고(Ceph 기본값: size {{size}}, min_size {{minSize}}), OSD가 돌아올 때까지 그 PG의 I/O가 멈추며 데이터가 그곳에 있는 볼륨이 모두 멈춥니다. 노드 장애는 어떤 PodDisruptionBudget도 막지 못합니다.',
       'mon-quorum-lost':
-        'Ceph가 mon 쿼럼을 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되고 {{down}}은(는) 이미 다운되어, mon {{total}}개 중 {{left}}개만 남아 쿼럼에 필요한 {{quorum}}개에 못 미칩니다. mon 쿼럼이 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되고 {{down}}은(는) 이미 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
       'mon-quorum-lost-together':
-        'Ceph가 mon 쿼럼을 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 쿼럼에 필요한 {{quorum}}개에 못 미칩니다. mon 쿼럼이 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
     },
     'operator-budgets': {
       'rook-down':
@@ -176,9 +176,9 @@ export const koVerdict = {
       'osd-below-min-size-together':
         'OSD가 있는 호스트는 한 번에 하나씩, 돌아와 Ceph가 다시 active+clean이 된 뒤 다음 호스트를 진행하세요.',
       'mon-quorum-lost':
-        '먼저 {{down}}을(를) 복구하세요(ceph status에서 모든 mon이 쿼럼에 있어야 합니다). 그때까지 Ceph는 mon을 하나 더 잃을 수 없습니다.',
+        '먼저 {{down}}을(를) 복구하세요(ceph status에서 모든 mon이 정족수에 있어야 합니다). 그때까지 Ceph는 mon을 하나 더 잃을 수 없습니다.',
       'mon-quorum-lost-together':
-        'mon이 있는 호스트는 한 번에 하나씩, mon이 쿼럼에 돌아온 것(ceph status)을 확인한 뒤 다음 호스트를 진행하세요.',
+        'mon이 있는 호스트는 한 번에 하나씩, mon이 정족수에 돌아온 것(ceph status)을 확인한 뒤 다음 호스트를 진행하세요.',
     },
     'operator-budgets': {
       'rook-down':

@@ -70,6 +70,8 @@ export type CheckId =
   // what decides whether pods, traffic and the API come back (volumes, operator budgets, load balancers, dead nodes)
   | 'pinned-volumes'
   | 'operator-budgets'
+  /** Ceph's placement groups and mon quorum when nodes are lost (src/analysis/ceph-loss.ts). */
+  | 'ceph-loss'
   | 'traffic-policy'
   | 'dead-node-drain'
   // issue 16, the tools that act on nodes: the cluster autoscaler's annotation, a cordon someone else made

@@ -138,6 +138,39 @@ describe('nodes taken together: pinned pods are not counted as moving, and the d
     }
   });
 
+  it('s41: both pinned elasticsearch masters are down together for a joint reboot: quorum lost, one count of Ready replicas (reader4 item 2)', async () => {
+    for (const [q, locale] of [
+      ['can we reboot hydra-wk-1 and hydra-wk-2', 'en'],
+      ['hydra-wk-1 이랑 hydra-wk-2 재부팅해도 돼?', 'ko'],
+    ] as const) {
+      const text = await ask('s41', q, locale);
+      if (locale === 'en') {
+        expect([q, text]).toEqual([
+          q,
+          expect.stringContaining(
+            'StatefulSet logging/elasticsearch-master (Elasticsearch) keeps a quorum of its own: it needs a majority of its 3 replicas (2) and has 1 Ready on other nodes, so it loses quorum',
+          ),
+        ]);
+        // No sentence says it keeps serving from 2 beside another that counts 1.
+        expect([q, text]).not.toEqual([q, expect.stringMatching(/elasticsearch-master keeps serving/)]);
+        expect([q, text]).not.toEqual([q, expect.stringMatching(/elasticsearch-master keeps 1 Ready/)]);
+      } else {
+        expect([q, text]).toEqual([q, expect.stringContaining('정족수를 잃고 서비스가 멈춥니다')]);
+      }
+    }
+  });
+
+  it('s41: after hydra-wk-2 is lost, its StatefulSet pod stays Terminating until the kubelet confirms or it is force-deleted (reader4 item 3)', async () => {
+    // https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/
+    const en = await ask('s41', 'what if hydra-wk-2 goes down', 'en');
+    expect(en).not.toMatch(/its 2 pods are evicted by the taint manager and recreated elsewhere/);
+    expect(en).toContain(
+      'the StatefulSet pods (logging/elasticsearch-master-1) are not: they stay Terminating (Unknown) until the kubelet on hydra-wk-2 confirms they stopped, or someone force-deletes them',
+    );
+    const ko = await ask('s41', 'hydra-wk-2 다운되면?', 'ko');
+    expect(ko).toContain('StatefulSet 파드(logging/elasticsearch-master-1)는 그렇지 않습니다');
+  });
+
   it('s41: the budget of the pinned elasticsearch pods never recovers while both nodes are taken, so together is unsafe', async () => {
     // elasticsearch-master-pdb allows 1 disruption; the first evicted pod stays Pending (its volume is
     // on its cordoned node), so the second eviction is refused (HTTP 429) for as long as they are both

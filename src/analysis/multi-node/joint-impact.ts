@@ -22,6 +22,8 @@ import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
+import { DRAIN_ONLY } from '../what-if/node-down.js';
+import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
 import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
@@ -574,6 +576,8 @@ export function analyzeJointImpact(
       options.action,
     ),
     ...capacity.findings,
+    // Nodes lost together: Ceph's placement groups and mon quorum (no budget holds a loss back).
+    ...(options.action === 'node-down' ? cephLossFindings(index, nodes) : []),
   ];
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
@@ -586,6 +590,8 @@ export function analyzeJointImpact(
     for (const found of a.findings) {
       if (RECOMPUTED.has(found.check) && !(found.check === 'pdb-blocks' && found.variant === 'overlapping'))
         continue;
+      // A loss is no drain: what a drain refuses or waits on does not apply (node-down.ts).
+      if (options.action === 'node-down' && DRAIN_ONLY.has(found.check)) continue;
       const f = withoutTargets(found, targets);
       if (f === null) continue;
       const key = `${f.check}|${f.variant}|${JSON.stringify(f.facts)}`;

@@ -228,7 +228,8 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * ../quorum-workloads.ts) whose Ready replicas outside the nodes are fewer than the majority of
  * its replicas loses that quorum: `joint-quorum-lost` (block; facts `system`, `quorum`,
  * `readyElsewhere`), an outage however many replicas are left. It is said only when its pods on
- * the nodes are really all down together: the nodes are lost (`node-down`), or no
+ * the nodes are really all down together: the nodes are lost (`node-down`), rebooted or upgraded
+ * with every such pod pinned to its node (the reboot takes them down whatever the drains do), or no
  * PodDisruptionBudget holds the drains back (a budget that allows fewer evictions than its pods
  * on the nodes makes the drains wait instead, check `pdb-blocks`).
  * Facts also carry `readyElsewhere`: the workload's Ready pods on the other nodes (the replicas
@@ -283,6 +284,7 @@ export function jointReplicas(
       facts.readyElsewhere,
       onTargets,
       action,
+      allPinned,
     );
     if (lost !== null)
       out.push(
@@ -335,6 +337,7 @@ export function jointReplicas(
  * @param readyElsewhere - its Ready pods on the other nodes
  * @param onTargets - its pods the drains evict (or the lost nodes take down)
  * @param action - what is done to the nodes
+ * @param allPinned - every one of `onTargets` is pinned to its node (it can start nowhere else)
  */
 export function quorumLostTogether(
   index: ClusterIndex,
@@ -344,11 +347,17 @@ export function quorumLostTogether(
   readyElsewhere: number,
   onTargets: readonly KPod[],
   action: MultiNodeAction,
+  allPinned = false,
 ): { system: string; quorum: number } | null {
   const system = quorumSystemOf(pod, workloadName);
   if (system === null || replicas < 2) return null;
   const quorum = workloadQuorum(replicas);
   if (readyElsewhere >= quorum) return null;
+  // Rebooted or upgraded together, pods pinned to their nodes go down with them whatever a budget
+  // does to the drains: the reboot takes them down, and none can start elsewhere (scenario 41: both
+  // elasticsearch masters on local-path volumes; issue 16, reader4). A drain alone takes no node
+  // down: there the budget refuses the evictions beyond what it allows (below).
+  if (allPinned && (action === 'reboot' || action === 'upgrade')) return { system, quorum };
   if (action !== 'node-down') {
     // A budget that allows fewer evictions than its pods here makes the drains wait: the pods are
     // not all down together (the pdb-blocks finding says so).

@@ -2,7 +2,7 @@
  * "Can I drain N?": a reboot's drain checks without the reboot.
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
-import { hasControlPlaneTaint } from '../cluster-index.js';
+import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
 import { finding } from '../finding.js';
 import {
@@ -76,6 +76,16 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   );
   const prior = priorCordonChecks(index, node, kuredHere, now);
   found.push(...prior, ...deadNodeDrainChecks(index, node));
+  // A NotReady node with nothing to evict: the drain is only the cordon, but the answer says what
+  // the reboot answer says (node-health not-ready): the node is out of the data plane already, and
+  // the drain neither causes nor fixes that (issue 16, reader4: real cluster 01, kind-worker).
+  if (target && !isNodeReady(target) && !found.some((f) => f.check === 'dead-node-drain'))
+    found.push(
+      finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', {
+        node,
+        ready: readyStatus(target),
+      }),
+    );
   // One data-plane model: a drain that cannot move pods is not said to evict and recreate them.
   const blocked = drainBlockOf(found);
   // A drain that cannot evict leaves the node and its add-on pods running (the reboot's sentence
@@ -111,7 +121,9 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });
-  b.keep('data', 'keeps.drain-daemonsets', { node });
+  // A NotReady node is not said to keep running: its kubelet has not reported (node-health not-ready).
+  if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
+    b.keep('data', 'keeps.drain-daemonsets', { node });
   if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
   if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');

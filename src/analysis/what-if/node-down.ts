@@ -9,9 +9,12 @@ import {
   LEADER_ELECTION_LEASE_DURATION_S,
   TYPICAL_NODE_REBOOT_S,
 } from '../domain.js';
+import { cephLossFindings } from '../ceph-loss.js';
 import { finding } from '../finding.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
+import type { Finding } from '../types.js';
 import { podsOnNode } from '../workload-checks.js';
+import { topOwnerOf } from '../cluster-index.js';
 import {
   type WhatIfContext,
   apiAwayInterruptions,
@@ -23,7 +26,24 @@ import {
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /** Reboot findings that describe what a drain refuses or waits on: they do not apply to a sudden loss. */
-const DRAIN_ONLY = new Set(['unmanaged-pods', 'pdb-blocks', 'operator-budgets', 'grace-period']);
+export const DRAIN_ONLY: ReadonlySet<string> = new Set([
+  'unmanaged-pods',
+  'pdb-blocks',
+  'operator-budgets',
+  'grace-period',
+]);
+
+/**
+ * A reboot finding re-worded for a loss: a Rook mon or OSD is down until the node is back, and
+ * whether Ceph keeps serving is said by `ceph-loss` ({@link cephLossFindings}), not by its budgets
+ * (which do not hold a lost node back).
+ * @param f - a finding of the reboot analysis
+ */
+export function asLoss(f: Finding): Finding {
+  return f.check === 'single-replica' && f.variant === 'operator-daemon'
+    ? { ...f, variant: 'operator-daemon-lost' }
+    : f;
+}
 
 /**
  * A node lost without a drain.
@@ -37,21 +57,42 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   const reboot = analyzeRebootImpact(ctx.snapshot, node, ctx.now);
   const isCp = reboot.role === 'control-plane';
   const b = new ImpactBuilder([isCp ? 'control' : 'data', 'data']);
-  b.findings.push(...reboot.findings.filter((f) => !DRAIN_ONLY.has(f.check) && f.check !== 'read-error'));
+  b.findings.push(
+    ...reboot.findings.filter((f) => !DRAIN_ONLY.has(f.check) && f.check !== 'read-error').map(asLoss),
+    ...cephLossFindings(index, [node]),
+  );
   const pods = podsOnNode(index, node);
   const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  // A StatefulSet pod on a lost node is not recreated elsewhere: the taint manager's delete leaves
+  // it Terminating (Unknown) until the kubelet confirms it stopped or someone force-deletes it, and
+  // the StatefulSet creates a pod of that name again only once it is gone
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/).
+  const statefulSetPods = pods.evictable
+    .filter((p) => topOwnerOf(index, p)?.kind === 'StatefulSet')
+    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
   b.findings.push(
-    finding('node-down', isCp ? 'control' : 'data', 'info', 'timeline', {
-      node,
-      graceS: ctx.state.nodeMonitorGrace.seconds,
-      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-      totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
-      count: pods.evictable.length,
-    }),
+    finding(
+      'node-down',
+      isCp ? 'control' : 'data',
+      'info',
+      statefulSetPods.length > 0 ? 'timeline-statefulset' : 'timeline',
+      {
+        statefulSetPods,
+        node,
+        graceS: ctx.state.nodeMonitorGrace.seconds,
+        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+        totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
+        count: pods.evictable.length,
+      },
+    ),
   );
   if (podNames.length > 0)
     b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
-  b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length });
+  b.stop('data', statefulSetPods.length > 0 ? 'stops.node-pods-statefulset' : 'stops.node-pods', {
+    node,
+    count: pods.evictable.length,
+    statefulSetPods,
+  });
   if (isCp) {
     // `-vip`: the node's control-plane VIP goes with it, so only the clients that reach the other
     // API servers directly keep working (endpoint-checks.ts oneEndpointModel).

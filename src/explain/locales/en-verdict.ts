@@ -39,6 +39,18 @@ export const enVerdict = {
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed) because pods elsewhere are not Ready: {{down}}. Evicting {{pods}} is refused with HTTP 429 until they are.',
     },
+    'ceph-loss': {
+      'osd-below-min-size':
+        "Ceph loses the OSDs of {{nodes}} ({{lost}}) while OSDs on other hosts are down already: {{down}}; Rook's budgets {{budgets}} allow nothing because Ceph's placement groups are not active+clean. With OSDs down on more than one host, the placement groups with copies on those hosts keep at most one copy, below min_size (Ceph defaults: size {{size}}, min_size {{minSize}}): I/O to them stops, and every volume with data there hangs, until an OSD is back. No PodDisruptionBudget holds a lost node back.",
+      'osd-below-min-size-down':
+        'Ceph loses the OSDs of {{nodes}} ({{lost}}) while OSDs on other hosts are down already: {{down}}. With OSDs down on more than one host, the placement groups with copies on those hosts keep at most one copy, below min_size (Ceph defaults: size {{size}}, min_size {{minSize}}): I/O to them stops, and every volume with data there hangs, until an OSD is back. No PodDisruptionBudget holds a lost node back.',
+      'osd-below-min-size-together':
+        'Ceph loses the OSDs of {{nodes}} together ({{lost}}): with OSDs down on more than one host, the placement groups with copies on those hosts keep at most one copy, below min_size (Ceph defaults: size {{size}}, min_size {{minSize}}): I/O to them stops, and every volume with data there hangs, until an OSD is back. No PodDisruptionBudget holds a lost node back.',
+      'mon-quorum-lost':
+        'Ceph loses its mon quorum: {{lost}} go down with {{nodes}} while {{down}} is down already, leaving {{left}} of {{total}} mons, short of the {{quorum}} a quorum needs. Without a mon quorum no client or OSD gets a cluster map and all Ceph I/O stops until a majority of mons is back.',
+      'mon-quorum-lost-together':
+        'Ceph loses its mon quorum: {{lost}} go down with {{nodes}}, leaving {{left}} of {{total}} mons, short of the {{quorum}} a quorum needs. Without a mon quorum no client or OSD gets a cluster map and all Ceph I/O stops until a majority of mons is back.',
+    },
     'operator-budgets': {
       'rook-down':
         'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by the Rook-Ceph operator and allows no eviction now: Ceph is not healthy because {{down}}. The drain waits until Ceph is healthy again (placement groups active+clean).',
@@ -194,6 +206,18 @@ export const enVerdict = {
     'pdb-blocks': {
       'no-disruptions-unhealthy':
         'Fix {{down}} first (or wait until it is Ready again); then {{pdb}} allows the eviction.',
+    },
+    'ceph-loss': {
+      'osd-below-min-size':
+        'Bring {{down}} back first (ceph status must show HEALTH_OK, all placement groups active+clean): until then Ceph cannot lose another host. Do not edit or delete the Rook budgets: the operator manages them.',
+      'osd-below-min-size-down':
+        'Bring {{down}} back first (ceph status must show HEALTH_OK, all placement groups active+clean): until then Ceph cannot lose another host.',
+      'osd-below-min-size-together':
+        'Take the hosts with OSDs one at a time, each back and Ceph active+clean again before the next.',
+      'mon-quorum-lost':
+        'Bring {{down}} back first (ceph status must show all mons in quorum): until then Ceph cannot lose another mon.',
+      'mon-quorum-lost-together':
+        'Take the hosts with mons one at a time, each mon back in quorum (ceph status) before the next.',
     },
     'operator-budgets': {
       'rook-down':

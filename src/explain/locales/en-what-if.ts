@@ -198,6 +198,11 @@ export const enWhatIf = {
         '{{component}} runs on every node ({{count}}): it is updated node by node, outside Kubernetes (packages, systemd).',
     },
     'node-down': {
+      // StatefulSet pods stay Terminating on a lost node (node-down.ts; force-delete-stateful-set-pod docs).
+      'timeline-statefulset':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes its {{count}} pods (about {{totalS}} s in all), if the control plane is up. Those of Deployments and ReplicaSets are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) are not: they stay Terminating (Unknown) until the kubelet on {{node}} confirms they stopped, or someone force-deletes them once {{node}} is known to be off, and only then does the StatefulSet create them again.',
+      'timeline-statefulset_one':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pod is taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes it (about {{totalS}} s in all), if the control plane is up. It is a StatefulSet pod ({{statefulSetPods}}): it stays Terminating (Unknown) until the kubelet on {{node}} confirms it stopped, or someone force-deletes it once {{node}} is known to be off, and only then does the StatefulSet create it again.',
       timeline:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline_one:
@@ -449,6 +454,10 @@ export const enWhatIf = {
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
+    'node-pods-statefulset':
+      'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
+    'node-pods-statefulset_one':
+      'the StatefulSet pod on {{node}} ({{statefulSetPods}}), until {{node}} is back or it is force-deleted',
     'leader-failover':
       '{{component}} work for about {{seconds}} s while leader election moves its Lease to a standby',
     'drain-evicts': 'the {{count}} pods drain evicts from {{node}}: each is recreated on another node',

@@ -437,6 +437,9 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the one Ready on another node keeps serving meanwhile.',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
+      // A node lost, not drained (what-if/node-down.ts asLoss): no budget is involved.
+      'operator-daemon-lost':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down until {{node}} is back.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',

@@ -82,6 +82,18 @@ export const koVerdict = {
       'no-disruptions-unhealthy':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 지금 중단을 허용하지 않습니다(disruptionsAllowed 0, 필요 {{desiredHealthy}} 중 정상 {{currentHealthy}}). 다른 곳의 파드가 Ready가 아니기 때문입니다: {{down}}. 그동안 {{pods}} 축출은 HTTP 429로 거부됩니다.',
     },
+    'ceph-loss': {
+      'osd-below-min-size':
+        'Ceph가 {{nodes}}의 OSD({{lost}})를 잃는데, 다른 호스트의 OSD가 이미 다운되어 있습니다: {{down}}. Rook의 PodDisruptionBudget({{budgets}})은 PG가 active+clean이 아니어서 아무것도 허용하지 않습니다. 두 개 이상의 호스트에서 OSD가 다운되면 그 호스트들에 사본이 있는 배치 그룹(PG)은 사본이 많아야 하나만 남아 min_size 아래가 되고(Ceph 기본값: size {{size}}, min_size {{minSize}}), OSD가 돌아올 때까지 그 PG의 I/O가 멈추며 데이터가 그곳에 있는 볼륨이 모두 멈춥니다. 노드 장애는 어떤 PodDisruptionBudget도 막지 못합니다.',
+      'osd-below-min-size-down':
+        'Ceph가 {{nodes}}의 OSD({{lost}})를 잃는데, 다른 호스트의 OSD가 이미 다운되어 있습니다: {{down}}. 두 개 이상의 호스트에서 OSD가 다운되면 그 호스트들에 사본이 있는 배치 그룹(PG)은 사본이 많아야 하나만 남아 min_size 아래가 되고(Ceph 기본값: size {{size}}, min_size {{minSize}}), OSD가 돌아올 때까지 그 PG의 I/O가 멈추며 데이터가 그곳에 있는 볼륨이 모두 멈춥니다. 노드 장애는 어떤 PodDisruptionBudget도 막지 못합니다.',
+      'osd-below-min-size-together':
+        'Ceph가 {{nodes}}의 OSD({{lost}})를 함께 잃습니다. 두 개 이상의 호스트에서 OSD가 다운되면 그 호스트들에 사본이 있는 배치 그룹(PG)은 사본이 많아야 하나만 남아 min_size 아래가 되고(Ceph 기본값: size {{size}}, min_size {{minSize}}), OSD가 돌아올 때까지 그 PG의 I/O가 멈추며 데이터가 그곳에 있는 볼륨이 모두 멈춥니다. 노드 장애는 어떤 PodDisruptionBudget도 막지 못합니다.',
+      'mon-quorum-lost':
+        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되고 {{down}}은(는) 이미 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+      'mon-quorum-lost-together':
+        'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
+    },
     'operator-budgets': {
       'rook-down':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: {{down}} 때문에 Ceph가 정상이 아닙니다. Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 drain은 기다립니다.',
@@ -155,6 +167,18 @@ export const koVerdict = {
     'pdb-blocks': {
       'no-disruptions-unhealthy':
         '먼저 {{down}}(을)를 고치세요(또는 Ready가 될 때까지 기다리세요). 그러면 {{pdb}}(이)가 축출을 허용합니다.',
+    },
+    'ceph-loss': {
+      'osd-below-min-size':
+        '먼저 {{down}}을(를) 복구하세요(ceph status가 HEALTH_OK, 모든 PG가 active+clean이어야 합니다). 그때까지 Ceph는 호스트를 하나 더 잃을 수 없습니다. Rook의 PodDisruptionBudget은 수정하거나 삭제하지 마세요: 오퍼레이터가 관리합니다.',
+      'osd-below-min-size-down':
+        '먼저 {{down}}을(를) 복구하세요(ceph status가 HEALTH_OK, 모든 PG가 active+clean이어야 합니다). 그때까지 Ceph는 호스트를 하나 더 잃을 수 없습니다.',
+      'osd-below-min-size-together':
+        'OSD가 있는 호스트는 한 번에 하나씩, 돌아와 Ceph가 다시 active+clean이 된 뒤 다음 호스트를 진행하세요.',
+      'mon-quorum-lost':
+        '먼저 {{down}}을(를) 복구하세요(ceph status에서 모든 mon이 정족수에 있어야 합니다). 그때까지 Ceph는 mon을 하나 더 잃을 수 없습니다.',
+      'mon-quorum-lost-together':
+        'mon이 있는 호스트는 한 번에 하나씩, mon이 정족수에 돌아온 것(ceph status)을 확인한 뒤 다음 호스트를 진행하세요.',
     },
     'operator-budgets': {
       'rook-down':

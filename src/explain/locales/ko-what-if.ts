@@ -190,6 +190,8 @@ export const koWhatIf: WhatIfMessages = {
         '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
+      'timeline-statefulset':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 삭제합니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때). Deployment와 ReplicaSet의 파드는 다른 곳에 다시 만들어지지만, StatefulSet 파드({{statefulSetPods}})는 그렇지 않습니다. {{node}}의 kubelet이 중지를 확인하거나, {{node}}(이)가 꺼진 것이 확실할 때 누군가 강제 삭제할 때까지 Terminating(Unknown)으로 남고, 그 뒤에야 StatefulSet이 다시 만듭니다.',
       timeline:
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       'pdb-no-protection':
@@ -412,6 +414,8 @@ export const koWhatIf: WhatIfMessages = {
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
+    'node-pods-statefulset':
+      '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     // No 각각 ("each"): Korean has no plural form here (no `_one`), so the text reads right for one pod too.
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',

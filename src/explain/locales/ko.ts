@@ -395,6 +395,8 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다. 그동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
+      'operator-daemon-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     'workloads-on-control-plane': {
       user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',

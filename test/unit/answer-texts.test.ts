@@ -113,7 +113,7 @@ describe('upgrade order never contradicts the steps', () => {
     // kubeadm's order ("Upgrading kubeadm clusters"): the kubeadm package first, then plan and
     // apply, then drain, kubelet and kubectl, the kubelet restart, uncordon (issue 16, advice item 2).
     expect(s[0]).toMatch(
-      /^atlas-cp-2 first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it$/,
+      /^atlas-cp-2 first, to a v1\.34 patch release only \(the next minor: kubeadm does not support skipping a minor version\): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX\.Y\.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it$/,
     );
     expect(s.join('\n')).not.toMatch(/atlas-cp-2: kubeadm upgrade node/);
     expect(s.join('\n')).toMatch(
@@ -152,7 +152,7 @@ describe('upgrade order never contradicts the steps', () => {
     const order = reasons(reply).find((r) => r.startsWith('업그레이드 순서'));
     expect(order).toContain('atlas-cp-2부터(upgrade apply로)');
     expect(steps(reply, 'ko')[0]).toMatch(
-      /^atlas-cp-2 먼저: kubeadm 패키지를 .*kubeadm upgrade plan 실행, .*upgrade apply; 그다음 드레인, .*systemctl restart kubelet/,
+      /^atlas-cp-2 먼저, 다음 마이너인 v1\.34 패치 릴리스까지만.*: kubeadm 패키지를 .*kubeadm upgrade plan 실행, .*upgrade apply; 그다음 드레인, .*systemctl restart kubelet/,
     );
   });
 });

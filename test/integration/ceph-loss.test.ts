@@ -7,42 +7,11 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { createAnswerService } from '../../src/answer/answer.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
-import { renderText } from '../../src/explain/render-text.js';
-import type { AnswerJob } from '../../src/queue/job.js';
+import { SCENARIOS, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
-const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
-const config: BotConfig = {
-  source: 'test',
-  clusters: {
-    s42: {
-      kind: 'snapshot',
-      snapshot: join(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
-      requestTimeoutMs: 5000,
-      deadlineMs: 20000,
-    },
-  },
-  defaultCluster: 's42',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
-const service = createAnswerService({ config });
-afterAll(() => service.close());
-
-async function ask(text: string, locale: 'en' | 'ko'): Promise<string> {
-  const job: AnswerJob = {
-    requestId: 'ceph-loss',
-    text: `${text} --lang ${locale}`,
-    cluster: 's42',
-    locale,
-    user: { platform: 'console', id: 'tester' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  return renderText(await service.answer(job));
-}
+const answers = snapshotAnswers({ s42: join(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json') });
+afterAll(() => answers.close());
+const ask = (text: string, locale: 'en' | 'ko'): Promise<string> => answers.ask('s42', text, locale);
 
 describe('s42: losing a node with a Ceph OSD while another OSD is down', () => {
   it.each(['hydra-wk-1', 'hydra-wk-2'])(

@@ -6,41 +6,11 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { createAnswerService } from '../../src/answer/answer.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
-import { renderText } from '../../src/explain/render-text.js';
-import type { AnswerJob } from '../../src/queue/job.js';
+import { REAL_CLUSTERS, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
-const config: BotConfig = {
-  source: 'test',
-  clusters: {
-    r01: {
-      kind: 'snapshot',
-      snapshot: join(process.cwd(), 'test/fixtures/real-clusters/01-sonobuoy-kind-1cp-2w.json'),
-      requestTimeoutMs: 5000,
-      deadlineMs: 20000,
-    },
-  },
-  defaultCluster: 'r01',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
-const service = createAnswerService({ config });
-afterAll(() => service.close());
-
-async function ask(text: string, locale: 'en' | 'ko'): Promise<string> {
-  const job: AnswerJob = {
-    requestId: 'drain-not-ready',
-    text: `${text} --lang ${locale}`,
-    cluster: 'r01',
-    locale,
-    user: { platform: 'console', id: 'tester' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  return renderText(await service.answer(job));
-}
+const answers = snapshotAnswers({ r01: join(REAL_CLUSTERS, '01-sonobuoy-kind-1cp-2w.json') });
+afterAll(() => answers.close());
+const ask = (text: string, locale: 'en' | 'ko'): Promise<string> => answers.ask('r01', text, locale);
 
 describe('r01: draining kind-worker, which is NotReady', () => {
   it('says it is NotReady, as the reboot answer does, and not that the node keeps running', async () => {

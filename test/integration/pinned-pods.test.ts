@@ -7,48 +7,17 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { createAnswerService } from '../../src/answer/answer.js';
-import type { BotConfig } from '../../src/config/bot-config.js';
-import { renderText } from '../../src/explain/render-text.js';
-import type { AnswerJob } from '../../src/queue/job.js';
+import { REAL_CLUSTERS, SCENARIOS, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
-const SCENARIOS = join(process.cwd(), 'test/fixtures/scenarios');
-const REAL = join(process.cwd(), 'test/fixtures/real-clusters');
-const file = (dir: string, f: string) => ({
-  kind: 'snapshot' as const,
-  snapshot: join(dir, f),
-  requestTimeoutMs: 5000,
-  deadlineMs: 20000,
+const answers = snapshotAnswers({
+  s41: join(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
+  s42: join(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
+  s01: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+  s49: join(SCENARIOS, '49-worker-already-dead-kubelet-stopped-pods-terminating.json'),
+  r13: join(REAL_CLUSTERS, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
 });
-const config: BotConfig = {
-  source: 'test',
-  clusters: {
-    s41: file(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
-    s42: file(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
-    s01: file(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
-    s49: file(SCENARIOS, '49-worker-already-dead-kubelet-stopped-pods-terminating.json'),
-    r13: file(REAL, '13-harmol-kubeadm-v1.19-1node-sonobuoy.json'),
-  },
-  defaultCluster: 's41',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
-const service = createAnswerService({ config });
-afterAll(() => service.close());
-
-async function ask(cluster: string, text: string, locale: 'en' | 'ko'): Promise<string> {
-  const job: AnswerJob = {
-    requestId: `pinned-${cluster}`,
-    text: `${text} --lang ${locale}`,
-    cluster,
-    locale,
-    user: { platform: 'console', id: 'tester' },
-    replyTo: { platform: 'console', address: {} },
-    enqueuedAt: new Date().toISOString(),
-  };
-  return renderText(await service.answer(job));
-}
+afterAll(() => answers.close());
+const ask = answers.ask;
 
 describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
   it('s41: the local-path pod is not counted as evicted-and-recreated, nor in the room elsewhere', async () => {

@@ -21,7 +21,6 @@
  * Pure.
  */
 import type { KPod } from '../cluster/types.js';
-import { quorumOf } from './domain.js';
 
 /** A quorum-based system the analysis recognises. */
 export type QuorumSystem = 'Elasticsearch' | 'ZooKeeper' | 'etcd';
@@ -65,12 +64,4 @@ export function quorumSystemOf(pod: KPod, workloadName: string): QuorumSystem | 
   const name = workloadName.toLowerCase();
   if (name.includes('master')) return system;
   return ES_NON_VOTING_GROUP.test(name) ? null : system;
-}
-
-/**
- * The majority a quorum workload of `replicas` voting replicas needs: floor(n/2)+1.
- * @param replicas - its desired replicas (spec.replicas)
- */
-export function workloadQuorum(replicas: number): number {
-  return quorumOf(replicas);
 }

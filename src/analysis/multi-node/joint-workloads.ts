@@ -22,7 +22,8 @@ import {
 import { finding } from '../finding.js';
 import type { Finding } from '../types.js';
 import { pinnedVolumeChecks } from '../volume-checks.js';
-import { quorumSystemOf, workloadQuorum } from '../quorum-workloads.js';
+import { quorumOf } from '../domain.js';
+import { quorumSystemOf } from '../quorum-workloads.js';
 import { budgetFacts, pinnedToNode, placeEvictedPods, podsOnNode } from '../workload-checks.js';
 import type { MultiNodeAction } from './types.js';
 
@@ -351,7 +352,7 @@ export function quorumLostTogether(
 ): { system: string; quorum: number } | null {
   const system = quorumSystemOf(pod, workloadName);
   if (system === null || replicas < 2) return null;
-  const quorum = workloadQuorum(replicas);
+  const quorum = quorumOf(replicas); // the majority of its voting replicas, as for etcd
   if (readyElsewhere >= quorum) return null;
   // Rebooted or upgraded together, pods pinned to their nodes go down with them whatever a budget
   // does to the drains: the reboot takes them down, and none can start elsewhere (scenario 41: both

@@ -176,7 +176,12 @@ describe('ops server exposure', () => {
       // 100 at once before any reading (they share the one in progress), then 100 one by one.
       await Promise.all(Array.from({ length: 100 }, () => scrape(port)));
       for (let i = 0; i < 100; i += 1) await scrape(port);
-      expect(await commandsRun()).toBe(oneReading);
+      // One reading, not two: a second would double the count. The bound is not exact equality,
+      // because a connection may send a command of its own (not a reading) after RESETSTAT, as
+      // once made 41 of 40 in CI.
+      const run = await commandsRun();
+      expect(run).toBeGreaterThanOrEqual(oneReading);
+      expect(run).toBeLessThan(2 * oneReading);
     });
   }, 60_000);
 

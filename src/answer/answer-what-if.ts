@@ -58,7 +58,8 @@ export function answerWhatIf(
  * The `upgrade-order` finding that says a whole-cluster upgrade was asked and what this answer
  * is (variant by the profile's {@link UpgradeMethod}): `cluster-start` for a distribution upgraded
  * node by node (kubeadm, k3s, RKE2: the order starts with this node, the verdict is for it),
- * `cluster-start-only` when it is the cluster's only node, `cluster-start-openshift` and `cluster-start-provider` for a cluster upgraded as a whole by its
+ * `cluster-start-only` when it is the cluster's only node, `cluster-next` when control-plane nodes
+ * are already upgraded (the upgrade is under way and this node is the next), `cluster-start-openshift` and `cluster-start-provider` for a cluster upgraded as a whole by its
  * operator or provider (the verdict is for one node it drains), `cluster-start-unknown` for any
  * other method (no order is claimed). Put first, in the plane of the order's own finding.
  * @param impact - the upgrade analysis of the node the order starts with
@@ -70,15 +71,20 @@ function withClusterStart(impact: WhatIfImpact, snapshot: ClusterSnapshot): What
   const node = impact.subject.node;
   if (impact.findings.some((f) => f.variant === 'unknown-node')) return impact;
   const method: UpgradeMethod = detectProfile(snapshot).upgrade;
+  const order = impact.findings.find((f) => f.check === 'upgrade-order');
+  // Some control-plane nodes already upgraded: the upgrade is under way, this node is the next.
+  const underWay = order !== undefined && /^control-plane-(next|last)/.test(order.variant);
   const variant =
     method === 'kubeadm' || method === 'k3s' || method === 'rke2'
       ? snapshot.nodes.length === 1
         ? 'cluster-start-only'
-        : 'cluster-start'
+        : underWay
+          ? 'cluster-next'
+          : 'cluster-start'
       : method === 'openshift' || method === 'provider'
         ? `cluster-start-${method}`
         : 'cluster-start-unknown';
-  const plane = impact.findings.find((f) => f.check === 'upgrade-order')?.plane ?? 'data';
+  const plane = order?.plane ?? 'data';
   return {
     ...impact,
     findings: [finding('upgrade-order', plane, 'info', variant, { node }), ...impact.findings],

@@ -52,6 +52,8 @@ const PARTS: Readonly<Record<string, string>> = {
   /** "the cluster", "our whole k8s cluster", "kubernetes": what a whole-cluster upgrade names. */
   THE_CLUSTER:
     '(?:(?:the|this|my|our)\\s+)?(?:(?:whole|entire)\\s+)?(?:(?:k8s|kubernetes)\\s+cluster|cluster|k8s|kubernetes)',
+  /** "the nodes", "all of our nodes": the whole cluster, in a question of how to upgrade. */
+  ALL_NODES: '(?:all\\s+(?:of\\s+)?)?(?:(?:the|our|my)\\s+)?(?:nodes|servers|machines)',
   /** Korean: "클러스터", "쿠버네티스", "k8s 클러스터", with an optional object particle. */
   KCLUSTER:
     '(?:전체\\s*)?(?:(?:k8s|쿠버네티스)\\s*)?(?:클러스터|쿠버네티스|k8s)(?:\\s*전체)?(?:를|을|는|은)?',
@@ -258,15 +260,15 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   // before the node rules, so that "upgrade advice" is no node called "advice".
   clusterUpgrade(
     'en',
-    'how\\s+(?:do|can|could|should|would|shall)\\s+{WHO}\\s+(?:safely\\s+)?upgrade(?:\\s+{THE_CLUSTER})?{TO_VERSION}(?:\\s+safely)?',
+    'how\\s+(?:do|can|could|should|would|shall)\\s+{WHO}\\s+(?:safely\\s+)?upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}(?:\\s+safely)?',
   ),
   clusterUpgrade(
     'en',
-    '(?:how\\s+to|best\\s+way\\s+to)\\s+(?:safely\\s+)?upgrade(?:\\s+{THE_CLUSTER})?{TO_VERSION}',
+    '(?:how\\s+to|best\\s+way\\s+to)\\s+(?:safely\\s+)?upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
   ),
   clusterUpgrade(
     'en',
-    '(?:what\\S*s|what\\s+is)\\s+the\\s+(?:best\\s+|right\\s+|safest\\s+)?(?:way|order|procedure)\\s+to\\s+upgrade(?:\\s+{THE_CLUSTER})?{TO_VERSION}',
+    '(?:what\\S*s|what\\s+is)\\s+the\\s+(?:best\\s+|right\\s+|safest\\s+)?(?:way|order|procedure)\\s+to\\s+upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
   ),
   clusterUpgrade(
     'en',
@@ -281,6 +283,8 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
     'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+upgrade\\s+{THE_CLUSTER}{TO_VERSION}{REASON}',
   ),
   clusterUpgrade('en', '(?:cluster|k8s|kubernetes)\\s+upgrade{TO_VERSION}'),
+  // "upgrade" alone: the bot only advises, so the whole cluster's upgrade advice is the clear answer.
+  clusterUpgrade('en', '(?:upgrade|upgrading|upgrades)'),
   // upgrades
   rule(
     'upgrade-impact',
@@ -371,6 +375,7 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
     'ko',
     '(?:{KCLUSTER}\\s*)?어떻게\\s*(?:{KCLUSTER}\\s*)?(?:업그레이드|업글)\\s*(?:해요?|하나요?|하지요?|하죠|해야\\s*(?:돼요?|하나요?|해요?)|할까요?)',
   ),
+  clusterUpgrade('ko', '(?:업그레이드|업글)(?:\\s*(?:좀\\s*)?(?:해\\s*줘|알려\\s*줘|알려\\s*주세요))?'),
   clusterUpgrade(
     'ko',
     '{KCLUSTER}\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)\\s*{KTAIL}',

@@ -21,6 +21,11 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
+import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
+import { answerWhatIf } from '../../src/answer/answer-what-if.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import { renderText } from '../../src/explain/render-text.js';
 import { REAL_CLUSTERS, SCENARIOS, snapshotAnswers } from '../helpers/snapshot-answers.js';
 
 const answers = snapshotAnswers({
@@ -90,6 +95,37 @@ describe('kubeadm (scenario 01)', () => {
     const skip = await answers.ask('s01', 'upgrade the cluster to 1.36', 'en');
     expect(skip).toMatch(/^\[UNSAFE\]/);
     expect(skip).toContain('skips a minor version');
+  });
+});
+
+describe('kubeadm mid-upgrade (scenario 01 with atlas-cp-2 already on kube-apiserver v1.34.0)', () => {
+  it('the next node is named as next, not as where the upgrade starts', async () => {
+    const file = await loadSnapshotFile(join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'));
+    const items = file.items.map((item) => {
+      if (item.kind !== 'Pod' || item.metadata.name !== 'kube-apiserver-atlas-cp-2') return item;
+      const copy = structuredClone(item) as unknown as { spec: { containers: { image: string }[] } };
+      for (const c of copy.spec.containers) c.image = 'registry.k8s.io/kube-apiserver:v1.34.0';
+      return copy as unknown as typeof item;
+    });
+    const snap = snapshotFromFile({ ...file, items }, 'f', null);
+    const node = clusterUpgradeStart(snap, snap.capturedAt) ?? '';
+    expect(node).toBe('atlas-cp-3');
+    const focused = snapshotFromFile({ ...file, items }, 'f', node);
+    for (const locale of ['en', 'ko'] as const) {
+      const text = renderText(
+        answerWhatIf(
+          { kind: 'upgrade-impact', node, drain: false, scope: 'cluster' },
+          focused,
+          focused.capturedAt,
+          { locale, requestId: 'r', cluster: 'f' },
+        ),
+      );
+      expect(text).toContain(
+        locale === 'en' ? 'the upgrade is under way; atlas-cp-3 is the next node' : '다음 노드는 atlas-cp-3',
+      );
+      expect(text).toContain('atlas-cp-2');
+      expect(text).not.toMatch(/starting with atlas-cp-3|atlas-cp-3부터 시작/);
+    }
   });
 });
 

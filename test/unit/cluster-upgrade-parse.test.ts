@@ -40,6 +40,13 @@ describe('the whole cluster’s upgrade', () => {
     ['클러스터 업그레이드 순서는?', cluster(), 'ko'],
     ['클러스터 1.34로 업그레이드해도 돼?', cluster({ targetVersion: 'v1.34' }), 'ko'],
     ['쿠버네티스 업그레이드 어떻게 하나요?', cluster(), 'ko'],
+    // Bare or loose phrasings: the bot only advises, so the cluster's upgrade advice is the answer.
+    ['upgrade', cluster()],
+    ['upgrade?', cluster()],
+    ['how do I upgrade the nodes?', cluster()],
+    ['how to upgrade all of our nodes', cluster()],
+    ['업그레이드', cluster(), 'ko'],
+    ['업그레이드 알려줘', cluster(), 'ko'],
   ])('%s', (text, command, locale = 'en') => {
     expect(parseCommand(text)).toEqual({ ok: true, command, locale });
   });
@@ -50,6 +57,18 @@ describe('node upgrades and component updates keep their meaning', () => {
     ['can I upgrade master-2', { kind: 'upgrade-impact', node: 'master-2', drain: false }],
     ['upgrade worker-3', { kind: 'upgrade-impact', node: 'worker-3', drain: false }],
     ['how do I upgrade master-2?', { kind: 'upgrade-impact', node: 'master-2', drain: false }],
+    // Several nodes named as a group stay a multi-node request (all of them at once).
+    [
+      'upgrade all nodes',
+      {
+        kind: 'multi-node',
+        action: 'upgrade',
+        nodes: [],
+        group: { type: 'all' },
+        mode: 'together',
+        drain: false,
+      },
+    ],
     ['master-2 업그레이드해도 돼?', { kind: 'upgrade-impact', node: 'master-2', drain: false }, 'ko'],
     [
       'can I upgrade kube-proxy',

@@ -309,6 +309,8 @@ export const enWhatIf = {
       // A whole-cluster upgrade was asked (no node named): what this answer is, per upgrade method.
       'cluster-start':
         'You asked how to upgrade the whole cluster: it is upgraded node by node, the control plane first, in the order and with the steps under "In order", starting with {{node}}; the verdict is for {{node}}, the first step. For a verdict on every step, ask "upgrade all nodes one by one".',
+      'cluster-next':
+        'You asked how to upgrade the whole cluster: it is upgraded node by node, the control plane first, and the upgrade is under way; {{node}} is the next node, in the order and with the steps under "In order"; the verdict is for {{node}}.',
       'cluster-start-only':
         'You asked how to upgrade the whole cluster: {{node}} is its only node, upgraded with the steps under "In order"; the verdict is for it.',
       'cluster-start-openshift':

@@ -51,7 +51,7 @@ const PARTS: Readonly<Record<string, string>> = {
   TO_VERSION: '(?:\\s+to\\s+(?:kubernetes\\s+|k8s\\s+)?(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?))?',
   /** "the cluster", "our whole k8s cluster", "kubernetes": what a whole-cluster upgrade names. */
   THE_CLUSTER:
-    '(?:(?:the|this|my|our)\\s+)?(?:(?:whole|entire)\\s+)?(?:(?:k8s|kubernetes)\\s+cluster|cluster|k8s|kubernetes)',
+    '(?:(?:the|this|my|our|an?)\\s+)?(?:(?:whole|entire)\\s+)?(?:(?:k8s|kubernetes)\\s+cluster|cluster|k8s|kubernetes)',
   /** "the nodes", "all of our nodes": the whole cluster, in a question of how to upgrade. */
   ALL_NODES: '(?:all\\s+(?:of\\s+)?)?(?:(?:the|our|my)\\s+)?(?:nodes|servers|machines)',
   /** Korean: "클러스터", "쿠버네티스", "k8s 클러스터", with an optional object particle. */
@@ -268,7 +268,7 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   ),
   clusterUpgrade(
     'en',
-    '(?:what\\S*s|what\\s+is)\\s+the\\s+(?:best\\s+|right\\s+|safest\\s+)?(?:way|order|procedure)\\s+to\\s+upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
+    '(?:what\\S*s|what\\s+is|what\\s+are)\\s+the\\s+(?:best\\s+|right\\s+|safest\\s+)?(?:way|order|procedure|steps)\\s+(?:to|for)\\s+upgrad(?:e|ing)(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
   ),
   clusterUpgrade(
     'en',
@@ -369,16 +369,19 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   // "클러스터 1.34로 업그레이드해도 돼?", "클러스터 업그레이드".
   clusterUpgrade(
     'ko',
-    '(?:{KCLUSTER}\\s*)?(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)(?:\\s*(?:하려면|할\\s*때|하는\\s*법|하는\\s*방법))?\\s*{KHOW}',
+    '(?:{KCLUSTER}\\s*)?(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:버전\\s*)?(?:업그레이드|업글)(?:\\s*(?:하려면|할\\s*때|하는\\s*법|하는\\s*방법))?\\s*{KHOW}',
   ),
   clusterUpgrade(
     'ko',
-    '(?:{KCLUSTER}\\s*)?어떻게\\s*(?:{KCLUSTER}\\s*)?(?:업그레이드|업글)\\s*(?:해요?|하나요?|하지요?|하죠|해야\\s*(?:돼요?|하나요?|해요?)|할까요?)',
+    '(?:{KCLUSTER}\\s*)?어떻게\\s*(?:{KCLUSTER}\\s*)?(?:버전\\s*)?(?:업그레이드|업글)\\s*(?:해요?|하나요?|하지요?|하죠|해야\\s*(?:돼요?|하나요?|해요?)|할까요?)',
   ),
-  clusterUpgrade('ko', '(?:업그레이드|업글)(?:\\s*(?:좀\\s*)?(?:해\\s*줘|알려\\s*줘|알려\\s*주세요))?'),
   clusterUpgrade(
     'ko',
-    '{KCLUSTER}\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:업그레이드|업글)\\s*{KTAIL}',
+    '(?:버전\\s*)?(?:업그레이드|업글)(?:\\s*(?:좀\\s*)?(?:해\\s*줘|알려\\s*줘|알려\\s*주세요))?',
+  ),
+  clusterUpgrade(
+    'ko',
+    '{KCLUSTER}\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:버전\\s*)?(?:업그레이드|업글)\\s*{KTAIL}',
   ),
   rule(
     'upgrade-impact',

@@ -14,7 +14,7 @@
  */
 import type { KPod, KPodDisruptionBudget, PodSummary } from '../cluster/types.js';
 import { type ClusterIndex, isPodReady, podsOfOwner, selectorMatches, topOwnerOf } from './cluster-index.js';
-import { rookDaemonOf } from './rook-daemons.js';
+import { cephDaemonOf } from './rook-daemons.js';
 import type { Finding } from './types.js';
 
 /**
@@ -113,7 +113,7 @@ function downCephDaemons(index: ClusterIndex, ns: string, node: string): string[
       .map((p) => [p.metadata.name, p]),
   );
   return index.snapshot.podSummaries
-    .filter((s) => s.namespace === ns && s.nodeName !== node && rookDaemonOf(s) !== null && s.ready === false)
+    .filter((s) => s.namespace === ns && s.nodeName !== node && cephDaemonOf(s) !== null && s.ready === false)
     .map((s) => {
       const p = whole.get(s.name);
       return describe(

@@ -2,7 +2,9 @@
  * Which pods of a Rook-Ceph cluster are Ceph daemons that hold data or a vote (an OSD, a mon),
  * as opposed to the other pods that share their name prefix. One predicate for every check that
  * reads the operator's signals (`ceph-loss`, the Rook budgets of `operator-budgets`), so that a pod
- * counted as an OSD or a mon by one is counted so by all. Pure.
+ * counted as an OSD or a mon by one is counted so by all; the pinned-daemon check of
+ * workload-checks.ts (which reads the `app` label a canary shares with its mon) asks
+ * {@link isMonCanary}. Pure.
  *
  * Rook's names (rook/rook, pkg/operator/ceph/cluster):
  * - OSD daemons: Deployment `rook-ceph-osd-<id>`, `<id>` the OSD number (osd/osd.go `osdAppNameFmt`
@@ -28,8 +30,24 @@ export type CephDaemon = 'osd' | 'mon';
 /** An OSD daemon pod: `rook-ceph-osd-<number>-<replicaset hash>-<suffix>`. */
 const OSD_POD = /^rook-ceph-osd-\d+-/;
 
-/** A mon daemon pod: `rook-ceph-mon-<letters>-…`, not the mon's canary (`rook-ceph-mon-<letters>-canary-…`). */
-const MON_POD = /^rook-ceph-mon-[a-z]+-(?!canary-)/;
+/** A mon daemon pod: `rook-ceph-mon-<letters>-…` (its canary is told apart by {@link isMonCanary}). */
+const MON_POD = /^rook-ceph-mon-[a-z]+-/;
+
+/** A mon canary's pod name: `rook-ceph-mon-<letters>-canary-<replicaset hash>-<suffix>`. */
+const MON_CANARY_POD = /^rook-ceph-mon-[a-z]+-canary-/;
+
+/**
+ * Whether a pod is a Rook mon canary: the mon's Deployment with `-canary` appended, labelled
+ * `app=rook-ceph-mon` like the mon itself but also `mon_canary` (rook/rook
+ * pkg/operator/ceph/cluster/mon/mon.go: `monCanaryLabelSelector = "app=rook-ceph-mon,mon_canary=true"`,
+ * `scheduleMonitor`). It runs a sleep loop to test a placement: no mon, no vote, no data. Checks
+ * that recognise a mon by its `app` label must ask this first.
+ * @param pod - the pod's name and labels (labels may be unknown: then the name decides)
+ * @returns true for a canary
+ */
+export function isMonCanary(pod: { name: string; labels?: Readonly<Record<string, string>> }): boolean {
+  return pod.labels?.mon_canary !== undefined || MON_CANARY_POD.test(pod.name);
+}
 
 /**
  * The Ceph daemon a pod runs, or null when it runs none.
@@ -43,10 +61,10 @@ const MON_POD = /^rook-ceph-mon-[a-z]+-(?!canary-)/;
  * @param pod - the pod's summary (name, phase, owner)
  * @returns `osd`, `mon`, or null
  */
-export function rookDaemonOf(pod: Pick<PodSummary, 'name' | 'phase' | 'owner'>): CephDaemon | null {
+export function cephDaemonOf(pod: Pick<PodSummary, 'name' | 'phase' | 'owner'>): CephDaemon | null {
   if (pod.phase === 'Succeeded' || pod.phase === 'Failed') return null;
   if (pod.owner?.kind === 'Job') return null;
   if (OSD_POD.test(pod.name)) return 'osd';
-  if (MON_POD.test(pod.name)) return 'mon';
+  if (MON_POD.test(pod.name) && !isMonCanary(pod)) return 'mon';
   return null;
 }

@@ -11,6 +11,8 @@
  *   `scheduleMonitor`), label `mon_canary=true`: no mon, and Rook's own mon health check skips it;
  * - OSD key rotation: CronJob `rook-ceph-osd-key-rotation-<id>` (pkg/operator/ceph/cluster/osd/key_rotation.go),
  *   a Job's pods: no OSD.
+ * - rook/rook#12340 ("Mon canary keep running while regular mon having pending state"): a canary
+ *   can run on a node, labelled `app=rook-ceph-mon` like its mon.
  * Neither a completed prepare job, nor a pending canary, nor a key-rotation job is a down OSD or
  * mon, so none of them may be named as the cause of a Rook budget at 0, nor count in Ceph's
  * arithmetic when nodes are lost. Issue 16.
@@ -19,7 +21,7 @@ import { describe, expect, it } from '@jest/globals';
 import { cephLossFindings } from '../../src/analysis/ceph-loss.js';
 import { indexCluster } from '../../src/analysis/cluster-index.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
-import { rookDaemonOf } from '../../src/analysis/rook-daemons.js';
+import { cephDaemonOf, isMonCanary } from '../../src/analysis/rook-daemons.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import type { KObject, SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { loadScenario } from '../helpers/simulator.js';
@@ -27,7 +29,7 @@ import { loadScenario } from '../helpers/simulator.js';
 const rs = { kind: 'ReplicaSet', name: 'rs', uid: 'u' };
 const job = { kind: 'Job', name: 'job', uid: 'u' };
 
-describe('rookDaemonOf: Rook pod names as `kubectl -n rook-ceph get pod` prints them', () => {
+describe('cephDaemonOf: Rook pod names as `kubectl -n rook-ceph get pod` prints them', () => {
   it.each([
     ['rook-ceph-osd-0-6bb747b6c5-lnvb6', 'Running', 'osd', rs],
     ['rook-ceph-osd-12-7f67f9646d-44p7v', 'Pending', 'osd', rs],
@@ -44,7 +46,7 @@ describe('rookDaemonOf: Rook pod names as `kubectl -n rook-ceph get pod` prints 
     // A Deployment's pod that failed (evicted) is replaced by its ReplicaSet: not the daemon.
     ['rook-ceph-osd-1-7f67f9646d-zz9x8', 'Failed', null, rs],
   ] as const)('%s (%s) → %s', (name, phase, expected, owner) => {
-    expect(rookDaemonOf({ name, phase, owner })).toBe(expected);
+    expect(cephDaemonOf({ name, phase, owner })).toBe(expected);
   });
 });
 
@@ -124,6 +126,39 @@ async function withRookExtras(): Promise<SnapshotFile> {
   ];
   return { ...file, items: [...file.items, ...extras] };
 }
+
+describe('isMonCanary', () => {
+  it.each([
+    ['rook-ceph-mon-b-canary-66f788f58b-bctqg', {}, true],
+    ['rook-ceph-mon-a-6bb747b6c5-abcde', { app: 'rook-ceph-mon', mon_canary: 'true' }, true],
+    ['rook-ceph-mon-a-694bb7987d-fp9w7', { app: 'rook-ceph-mon', mon: 'a' }, false],
+  ] as const)('%s %j → %s', (name, labels, expected) => {
+    expect(isMonCanary({ name, labels })).toBe(expected);
+  });
+});
+
+describe('a mon canary left running on the drained node (rook/rook#12340) is no mon', () => {
+  it('the drain of hydra-wk-1 names mon a as the pinned mon, never its canary', async () => {
+    const file = await loadScenario('42-worker-rook-ceph-osd-down-blocking-pdb.json');
+    const canary = rookPod({
+      name: 'rook-ceph-mon-a-canary-7d9f8c6b5-q8zlm',
+      node: 'hydra-wk-1',
+      phase: 'Running',
+      ready: true,
+      owner: { kind: 'ReplicaSet', name: 'rook-ceph-mon-a-canary-7d9f8c6b5' },
+      labels: { app: 'rook-ceph-mon', mon: 'a', mon_canary: 'true', rook_cluster: 'rook-ceph' },
+    });
+    const snap = snapshotFromFile({ ...file, items: [...file.items, canary] }, 'f', 'hydra-wk-1');
+    const impact = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    const daemons = impact.findings.filter(
+      (f) => f.check === 'single-replica' && f.variant === 'operator-daemon',
+    );
+    expect(daemons.map((f) => [f.facts.workload, f.facts.daemon]).sort()).toEqual([
+      ['rook-ceph-mon-a', 'mon'],
+      ['rook-ceph-osd-0', 'OSD'],
+    ]);
+  });
+});
 
 describe('scenario 42 with the other Rook pods: only the real daemons count', () => {
   it('the Rook budget at 0 names osd-2 alone, never a prepare job, a canary or a key-rotation job', async () => {

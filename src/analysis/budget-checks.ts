@@ -14,13 +14,8 @@
  */
 import type { KPod, KPodDisruptionBudget, PodSummary } from '../cluster/types.js';
 import { type ClusterIndex, isPodReady, podsOfOwner, selectorMatches, topOwnerOf } from './cluster-index.js';
+import { cephDaemonOf } from './rook-daemons.js';
 import type { Finding } from './types.js';
-
-/** Pod name prefixes of the Ceph daemons whose health Rook's budgets follow. */
-const ROOK_DAEMONS: readonly { prefix: string; daemon: 'osd' | 'mon' }[] = [
-  { prefix: 'rook-ceph-osd-', daemon: 'osd' },
-  { prefix: 'rook-ceph-mon-', daemon: 'mon' },
-];
 
 /**
  * Which operator manages a PodDisruptionBudget, or null for one a user owns.
@@ -118,13 +113,7 @@ function downCephDaemons(index: ClusterIndex, ns: string, node: string): string[
       .map((p) => [p.metadata.name, p]),
   );
   return index.snapshot.podSummaries
-    .filter(
-      (s) =>
-        s.namespace === ns &&
-        s.nodeName !== node &&
-        ROOK_DAEMONS.some((d) => s.name.startsWith(d.prefix)) &&
-        s.ready === false,
-    )
+    .filter((s) => s.namespace === ns && s.nodeName !== node && cephDaemonOf(s) !== null && s.ready === false)
     .map((s) => {
       const p = whole.get(s.name);
       return describe(

@@ -23,22 +23,15 @@ import type { PodSummary } from '../cluster/types.js';
 import type { ClusterIndex } from './cluster-index.js';
 import { quorumOf } from './domain.js';
 import { finding } from './finding.js';
+import { type CephDaemon, cephDaemonOf } from './rook-daemons.js';
 import type { Finding } from './types.js';
 
 /** Ceph's default replicated pool: 3 copies, I/O while 2 are up (osd_pool_default_size / _min_size). */
 export const CEPH_DEFAULT_POOL = { size: 3, minSize: 2 } as const;
 
-function daemonPods(index: ClusterIndex, daemon: 'osd' | 'mon'): PodSummary[] {
-  const prefix = `rook-ceph-${daemon}-`;
-  return index.snapshot.podSummaries.filter(
-    (s) =>
-      s.name.startsWith(prefix) &&
-      // The OSD prepare jobs and the mon canaries are not daemons that hold data or votes.
-      !s.name.startsWith('rook-ceph-osd-prepare-') &&
-      !s.name.includes('-canary') &&
-      s.phase !== 'Succeeded' &&
-      s.phase !== 'Failed',
-  );
+/** The pods of one Ceph daemon kind (see {@link cephDaemonOf}: no prepare job, no mon canary, none finished). */
+function daemonPods(index: ClusterIndex, daemon: CephDaemon): PodSummary[] {
+  return index.snapshot.podSummaries.filter((s) => cephDaemonOf(s) === daemon);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   MORE_CNI_DAEMONSETS,
 } from './domain.js';
 import { finding } from './finding.js';
+import { isMonCanary } from './rook-daemons.js';
 import type { Finding } from './types.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
@@ -346,7 +347,8 @@ const ROOK_PINNED_DAEMONS: Record<string, string> = { 'rook-ceph-mon': 'mon', 'r
  * The Ceph daemon a pod runs when its workload is a Rook-Ceph mon or OSD Deployment (label
  * `app=rook-ceph-mon` / `app=rook-ceph-osd`, or its Deployment owned by a CephCluster): one
  * Deployment per daemon, kept by the operator, its pod tied to the host that holds its data (the
- * OSD's disk, the mon's store on the host path). Such a Deployment is never scaled by hand: the
+ * OSD's disk, the mon's store on the host path); never a mon canary ({@link isMonCanary}, which
+ * shares the mon's `app` label). Such a Deployment is never scaled by hand: the
  * operator owns it, and a second replica of one OSD or mon is not a thing Ceph has.
  * @see https://rook.io/docs/rook/latest/Storage-Configuration/Advanced/ceph-osd-mgmt/
  * @see https://rook.io/docs/rook/latest/Storage-Configuration/Advanced/ceph-configuration/#managing-pod-disruption-budgets
@@ -355,6 +357,8 @@ const ROOK_PINNED_DAEMONS: Record<string, string> = { 'rook-ceph-mon': 'mon', 'r
  * @returns `mon`, `osd`, or null for anything else
  */
 export function rookDaemonOf(pod: KPod, owner: TopOwner | null): string | null {
+  // A mon canary carries the mon's `app` label but is no mon (src/analysis/rook-daemons.ts).
+  if (isMonCanary({ name: pod.metadata.name, labels: pod.metadata.labels })) return null;
   const app = pod.metadata.labels?.app ?? owner?.workload?.metadata.labels?.app ?? '';
   const daemon = ROOK_PINNED_DAEMONS[app];
   if (daemon !== undefined) return daemon;

@@ -13,6 +13,10 @@ import type { Locale } from '../commands/types.js';
 import type { WhatIfFamilyCommand } from './command-focus.js';
 import { explainWhatIf } from '../explain/explain-what-if.js';
 import type { Reply } from '../explain/reply.js';
+import { translator } from '../explain/i18n.js';
+import { finding } from '../analysis/finding.js';
+import { type UpgradeMethod, detectProfile } from '../analysis/profiles/index.js';
+import type { WhatIfImpact } from '../analysis/what-if/what-if-impact.js';
 
 export { type WhatIfFamilyCommand, focusNodeOf, isWhatIfFamily } from './command-focus.js';
 
@@ -30,13 +34,59 @@ export function answerWhatIf(
   now: Date,
   ctx: { locale: Locale; requestId: string; cluster: string },
 ): Reply {
-  const impact =
+  const analysed =
     command.kind === 'drain-impact'
       ? analyzeDrainImpact(snapshot, command.node, now)
       : command.kind === 'upgrade-impact'
         ? analyzeUpgradeImpact(snapshot, command.node, command.targetVersion ?? null, now)
         : analyzeWhatIf(snapshot, command.change, now);
+  const whole = command.kind === 'upgrade-impact' && command.scope === 'cluster';
+  const impact = whole ? withClusterStart(analysed, snapshot) : analysed;
   // The capture source is the snapshot's: the footer says where its time came from, as every answer's does.
   const sourced = snapshot.capturedFrom ? { ...impact, capturedFrom: snapshot.capturedFrom } : impact;
-  return explainWhatIf(sourced, { ...ctx, ...(command.when ? { when: command.when } : {}) });
+  const reply = explainWhatIf(sourced, { ...ctx, ...(command.when ? { when: command.when } : {}) });
+  if (!whole || impact === analysed) return reply;
+  // The title says the question was the cluster's upgrade, seen through the node it starts with.
+  const node = command.node;
+  return {
+    ...reply,
+    title: translator(ctx.locale).t('whatIf.title.upgrade-cluster', { node, cluster: ctx.cluster }),
+  };
+}
+
+/**
+ * The `upgrade-order` finding that says a whole-cluster upgrade was asked and what this answer
+ * is (variant by the profile's {@link UpgradeMethod}): `cluster-start` for a distribution upgraded
+ * node by node (kubeadm, k3s, RKE2: the order starts with this node, the verdict is for it),
+ * `cluster-start-only` when it is the cluster's only node, `cluster-next` when control-plane nodes
+ * are already upgraded (the upgrade is under way and this node is the next), `cluster-start-openshift` and `cluster-start-provider` for a cluster upgraded as a whole by its
+ * operator or provider (the verdict is for one node it drains), `cluster-start-unknown` for any
+ * other method (no order is claimed). Put first, in the plane of the order's own finding.
+ * @param impact - the upgrade analysis of the node the order starts with
+ * @param snapshot - the cluster as read
+ * @returns the impact with the finding first, or the same impact when the node was not found
+ */
+function withClusterStart(impact: WhatIfImpact, snapshot: ClusterSnapshot): WhatIfImpact {
+  if (impact.subject.kind !== 'upgrade') return impact;
+  const node = impact.subject.node;
+  if (impact.findings.some((f) => f.variant === 'unknown-node')) return impact;
+  const method: UpgradeMethod = detectProfile(snapshot).upgrade;
+  const order = impact.findings.find((f) => f.check === 'upgrade-order');
+  // Some control-plane nodes already upgraded: the upgrade is under way, this node is the next.
+  const underWay = order !== undefined && /^control-plane-(next|last)/.test(order.variant);
+  const variant =
+    method === 'kubeadm' || method === 'k3s' || method === 'rke2'
+      ? snapshot.nodes.length === 1
+        ? 'cluster-start-only'
+        : underWay
+          ? 'cluster-next'
+          : 'cluster-start'
+      : method === 'openshift' || method === 'provider'
+        ? `cluster-start-${method}`
+        : 'cluster-start-unknown';
+  const plane = order?.plane ?? 'data';
+  return {
+    ...impact,
+    findings: [finding('upgrade-order', plane, 'info', variant, { node }), ...impact.findings],
+  };
 }

@@ -629,13 +629,21 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
       }
       // A name typed short or with a typo (`wk-2`, `atlas-wk1`): the worker resolves it against the
       // live node list; a maintenance request keeps the name as typed (it changes things).
+      // "How do I upgrade the cluster?" names no node: the upgrade of the node its order starts with
+      // answers it (that answer carries the whole order and the distribution's steps).
+      const start =
+        command.kind === 'upgrade-impact' && command.scope === 'cluster' && command.node === ''
+          ? (await import('../analysis/upgrade-start.js')).clusterUpgradeStart(snapshot, at)
+          : null;
       const resolved =
         command.kind === 'maintenance-request'
           ? command
-          : resolveCommandNodes(
-              command,
-              snapshot.nodes.map((n) => n.metadata.name ?? ''),
-            );
+          : command.kind === 'upgrade-impact' && start !== null
+            ? { ...command, node: start }
+            : resolveCommandNodes(
+                command,
+                snapshot.nodes.map((n) => n.metadata.name ?? ''),
+              );
       if (command.kind !== 'maintenance-request' && focusNodeOf(resolved) !== focusNode) {
         snapshot = await readCluster(job.cluster, cluster, focusNodeOf(resolved), log, fromCache);
         return await answerOne(resolved, snapshot);

@@ -25,8 +25,10 @@ export function focusNodeOf(command: Command): string | null {
   switch (command.kind) {
     case 'reboot-impact':
     case 'drain-impact':
-    case 'upgrade-impact':
       return command.node;
+    case 'upgrade-impact':
+      // The whole cluster's upgrade: no node until the answer step picks the first one.
+      return command.scope === 'cluster' && command.node === '' ? null : command.node;
     case 'what-if':
       return 'node' in command.change ? (command.change.node ?? null) : null;
     default:

@@ -49,6 +49,16 @@ const PARTS: Readonly<Record<string, string>> = {
   /** "on NODE", optional. */
   ON_NODE: '(?:\\s+(?:on|at)\\s+(?:the\\s+)?(?:node\\s+)?(?<node>[^\\s,()]+?)(?:\\s+node)?)?',
   TO_VERSION: '(?:\\s+to\\s+(?:kubernetes\\s+|k8s\\s+)?(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?))?',
+  /** "the cluster", "our whole k8s cluster", "kubernetes": what a whole-cluster upgrade names. */
+  THE_CLUSTER:
+    '(?:(?:the|this|my|our|an?)\\s+)?(?:(?:whole|entire)\\s+)?(?:(?:k8s|kubernetes)\\s+cluster|cluster|k8s|kubernetes)',
+  /** "the nodes", "all of our nodes": the whole cluster, in a question of how to upgrade. */
+  ALL_NODES: '(?:all\\s+(?:of\\s+)?)?(?:(?:the|our|my)\\s+)?(?:nodes|servers|machines)',
+  /** Korean: "클러스터", "쿠버네티스", "k8s 클러스터", with an optional object particle. */
+  KCLUSTER:
+    '(?:전체\\s*)?(?:(?:k8s|쿠버네티스)\\s*)?(?:클러스터|쿠버네티스|k8s)(?:\\s*전체)?(?:를|을|는|은)?',
+  /** Korean: "어떻게 해?", "어떻게 해야 돼?", "방법 알려줘", "순서는?": asking how. */
+  KHOW: '(?:(?:은|는)\\s*)?(?:어떻게\\s*(?:해요?|하나요?|하지요?|하죠|하냐|해야\\s*(?:돼요?|되나요?|하나요?|해요?|할까요?)|하면\\s*(?:돼요?|되나요?|될까요?)|할까요?|하는\\s*(?:거야|거예요|건가요?))?|방법(?:은|이)?|순서(?:는|가)?|가이드|절차(?:는|가)?)(?:\\s*(?:좀\\s*)?(?:알려\\s*줘|알려\\s*주세요|알려\\s*줄래|뭐야|뭐예요|뭔가요|어떻게\\s*돼요?))?',
   IF: '(?:if|when|happens\\s+if|happens\\s+when|would\\s+happen\\s+if|will\\s+happen\\s+if|breaks\\s+if|is\\s+the\\s+impact\\s+if)',
   DOWN: '(?:(?:is|goes|went|was|were|are|gets|go|get|becomes)\\s+(?:down|dead|unavailable|gone|stopped|offline|unreachable|lost|broken|notready|not\\s+ready)(?:\\s+(?:everywhere|unexpectedly|suddenly|at\\s+once|together))?|(?:dies|die|fails|fail|stops|crashes|disappears|loses\\s+power|powers\\s+off|is\\s+powered\\s+off))',
   KNODE1: '(?:노드\\s*)?(?<node>[a-z0-9][a-z0-9.-]*)(?:\\s*노드)?',
@@ -83,6 +93,8 @@ export interface GrammarRule {
   change?: WhatIfChange['type'];
   /** For `ha-status` rules: the daily HA report on demand, not the status. */
   report?: true;
+  /** For `upgrade-impact` rules: the whole cluster's upgrade, no node named (`scope: 'cluster'`). */
+  clusterWide?: true;
 }
 
 function rule(intent: Intent, lang: Locale, template: string, change?: WhatIfChange['type']): GrammarRule {
@@ -108,6 +120,11 @@ const FOLDS_TO_ASCII = /[A-Z\u017F\u212A]/g;
  */
 export function foldCase(text: string): string {
   return text.replace(FOLDS_TO_ASCII, (c) => (c === '\u017F' ? 's' : c === '\u212A' ? 'k' : c.toLowerCase()));
+}
+
+/** A rule of the whole cluster's upgrade (an `upgrade-impact` with `scope: 'cluster'`, no node). */
+function clusterUpgrade(lang: Locale, template: string): GrammarRule {
+  return { ...rule('upgrade-impact', lang, template), clusterWide: true };
 }
 
 /** A what-if rule. */
@@ -239,6 +256,35 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
     'en',
     'what\\s+{IF}\\s+{NODE1}\\s+(?:reboots|restarts|is\\s+rebooted|is\\s+restarted|gets\\s+rebooted)',
   ),
+  // The whole cluster's upgrade, no node named ("how do I upgrade the cluster?", "upgrade advice"):
+  // before the node rules, so that "upgrade advice" is no node called "advice".
+  clusterUpgrade(
+    'en',
+    'how\\s+(?:do|can|could|should|would|shall)\\s+{WHO}\\s+(?:safely\\s+)?upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}(?:\\s+safely)?',
+  ),
+  clusterUpgrade(
+    'en',
+    '(?:how\\s+to|best\\s+way\\s+to)\\s+(?:safely\\s+)?upgrade(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
+  ),
+  clusterUpgrade(
+    'en',
+    '(?:what\\S*s|what\\s+is|what\\s+are)\\s+the\\s+(?:best\\s+|right\\s+|safest\\s+)?(?:way|order|procedure|steps)\\s+(?:to|for)\\s+upgrad(?:e|ing)(?:\\s+(?:{THE_CLUSTER}|{ALL_NODES}))?{TO_VERSION}',
+  ),
+  clusterUpgrade(
+    'en',
+    '(?:(?:give\\s+me|show\\s+me|i\\s+need|need)\\s+)?(?:(?:the|an?|some)\\s+)?(?:(?:cluster|k8s|kubernetes)\\s+)?upgrade\\s+(?:advice|plan|steps|guide|guidance|procedure|instructions|order|help|how[-\\s]?to)(?:\\s+(?:for|of)\\s+{THE_CLUSTER})?{TO_VERSION}',
+  ),
+  clusterUpgrade(
+    'en',
+    '(?:(?:can|could|may|should|shall)\\s+{WHO}\\s+(?:safely\\s+)?)?upgrade\\s+{THE_CLUSTER}{TO_VERSION}(?:\\s+safely)?{REASON}',
+  ),
+  clusterUpgrade(
+    'en',
+    'is\\s+it\\s+{SAFE}\\s+(?:for\\s+(?:me|us)\\s+)?to\\s+upgrade\\s+{THE_CLUSTER}{TO_VERSION}{REASON}',
+  ),
+  clusterUpgrade('en', '(?:cluster|k8s|kubernetes)\\s+upgrade{TO_VERSION}'),
+  // "upgrade" alone: the bot only advises, so the whole cluster's upgrade advice is the clear answer.
+  clusterUpgrade('en', '(?:upgrade|upgrading|upgrades)'),
   // upgrades
   rule(
     'upgrade-impact',
@@ -319,6 +365,24 @@ const WHAT_IF_GRAMMAR: readonly GrammarRule[] = [
   ),
   whatIf('component-down', 'ko', '{KCOMP}(?:이|가|은|는)?\\s*(?:전부\\s*|모두\\s*|다\\s*)?{KDOWN}'),
   whatIf('node-down', 'ko', '{KNODE1}(?:이|가|은|는)?\\s*{KDOWN}'),
+  // The whole cluster's upgrade in Korean: "클러스터 업그레이드 어떻게 해?", "업그레이드 방법 알려줘",
+  // "클러스터 1.34로 업그레이드해도 돼?", "클러스터 업그레이드".
+  clusterUpgrade(
+    'ko',
+    '(?:{KCLUSTER}\\s*)?(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:버전\\s*)?(?:업그레이드|업글)(?:\\s*(?:하려면|할\\s*때|하는\\s*법|하는\\s*방법))?\\s*{KHOW}',
+  ),
+  clusterUpgrade(
+    'ko',
+    '(?:{KCLUSTER}\\s*)?어떻게\\s*(?:{KCLUSTER}\\s*)?(?:버전\\s*)?(?:업그레이드|업글)\\s*(?:해요?|하나요?|하지요?|하죠|해야\\s*(?:돼요?|하나요?|해요?)|할까요?)',
+  ),
+  clusterUpgrade(
+    'ko',
+    '(?:버전\\s*)?(?:업그레이드|업글)(?:\\s*(?:좀\\s*)?(?:해\\s*줘|알려\\s*줘|알려\\s*주세요))?',
+  ),
+  clusterUpgrade(
+    'ko',
+    '{KCLUSTER}\\s*(?:(?<version>v?\\d+\\.\\d+(?:\\.\\d+)?)\\s*(?:으로|로)\\s*)?(?:버전\\s*)?(?:업그레이드|업글)\\s*{KTAIL}',
+  ),
   rule(
     'upgrade-impact',
     'ko',

@@ -26,6 +26,10 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: 'can I drain NODE (drain only, no reboot)', example: 'can I drain atlas-wk-1' },
     { form: 'can I upgrade NODE [to VERSION]', example: 'can I upgrade atlas-cp-2 to 1.34' },
     {
+      form: 'how do I upgrade the cluster? [to VERSION]  (the order and steps for its distribution, from the first node)',
+      example: 'how do I upgrade the cluster?',
+    },
+    {
       form: 'what if COMPONENT restarts [on NODE]  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)',
       example: 'what if kube-proxy restarts on atlas-wk-1',
     },
@@ -63,6 +67,10 @@ export const HELP_EXAMPLES: Readonly<Record<Locale, readonly HelpExample[]>> = {
     { form: '오늘 밤 NODE 재시작해도 괜찮아?', example: '오늘 밤 atlas-cp-2 노드 재시작해도 괜찮아?' },
     { form: 'NODE 드레인해도 돼? (재부팅 없이 드레인만)', example: 'atlas-wk-1 드레인해도 돼?' },
     { form: 'NODE 업그레이드해도 돼?', example: 'atlas-cp-2 1.34로 업그레이드해도 돼?' },
+    {
+      form: '클러스터 업그레이드 어떻게 해?  (배포판에 맞는 순서와 단계, 첫 노드부터)',
+      example: '클러스터 업그레이드 어떻게 해?',
+    },
     {
       form: 'NODE에서 COMPONENT 재시작하면 어떻게 돼?  (COMPONENT: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet, kube-proxy, coredns, cni, container-runtime)',
       example: 'atlas-wk-1에서 kube-proxy 재시작하면 어떻게 돼?',

@@ -418,6 +418,8 @@ export function resolveCommandNodes<C extends Command>(command: C, nodes: readon
     const resolved = command.nodes.map(r).filter((n, i, all) => all.indexOf(n) === i);
     return { ...command, nodes: resolved };
   }
+  // The whole cluster's upgrade names no node: nothing to resolve.
+  if (command.kind === 'upgrade-impact' && command.scope === 'cluster' && command.node === '') return command;
   if ('node' in command && typeof command.node === 'string') return { ...command, node: r(command.node) };
   if (command.kind === 'what-if' && 'node' in command.change && command.change.node !== undefined) {
     return { ...command, change: { ...command.change, node: r(command.change.node) } };
@@ -541,6 +543,8 @@ function matchGrammar(
         targetVersion: chosen.version?.toLowerCase().replace(/^(?!v)/, 'v'),
         cluster,
         when: mods.when,
+        // The whole cluster's upgrade: the answer step picks the node it starts with.
+        ...(chosen.rule.clusterWide === true ? { scope: 'cluster' as const } : {}),
       };
       break;
   }

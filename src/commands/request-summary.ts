@@ -32,7 +32,8 @@ export type RequestIntent =
 /**
  * A request as understood.
  * - `nodes`: the nodes named, in order ([] when none or a group)
- * - `group`: `workers`, `control-plane`, `all`, `zone:NAME` or `selector:SELECTOR`, when one was named
+ * - `group`: `workers`, `control-plane`, `all`, `zone:NAME` or `selector:SELECTOR`, when one was named;
+ *   `cluster` for the whole cluster's upgrade ("how do I upgrade the cluster?")
  * - `mode`: `together` or `one-by-one`, for several nodes or a group
  * - `cluster`: the cluster named in the text, when one was
  */
@@ -59,7 +60,10 @@ export function summarizeRequest(command: Command, language?: Locale): RequestSu
     case 'drain-impact':
       return { intent: 'drain', nodes: [command.node], ...base };
     case 'upgrade-impact':
-      return { intent: 'upgrade', nodes: [command.node], ...base };
+      // The whole cluster's upgrade ("how do I upgrade the cluster?"): no node was named.
+      return command.scope === 'cluster'
+        ? { intent: 'upgrade', nodes: [], group: 'cluster', ...base }
+        : { intent: 'upgrade', nodes: [command.node], ...base };
     case 'maintenance-request':
       return { intent: 'maintenance', nodes: [command.node], ...base };
     case 'multi-node': {

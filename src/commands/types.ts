@@ -96,6 +96,12 @@ export interface DrainImpactCommand {
 /**
  * "Can I upgrade X?": the reboot analysis plus the upgrade order and version skew.
  * `targetVersion` is the version asked for (`v1.34`, `1.34.2`), when the request names one.
+ *
+ * `scope: 'cluster'`: the request asked how to upgrade the whole cluster ("how do I upgrade the
+ * cluster?", "upgrade advice", "클러스터 업그레이드 어떻게 해?"), naming no node. The parser leaves
+ * `node` empty (`''`); the answer step sets it to the node the cluster's upgrade order starts with
+ * (`clusterUpgradeStart`, src/analysis/upgrade-start.ts) and answers the upgrade of that node, whose
+ * answer carries the whole order and the distribution's steps (its profile's `upgrade` method).
  */
 export interface UpgradeImpactCommand {
   kind: 'upgrade-impact';
@@ -104,6 +110,7 @@ export interface UpgradeImpactCommand {
   drain: boolean;
   targetVersion?: string;
   when?: string;
+  scope?: 'cluster';
 }
 
 /**

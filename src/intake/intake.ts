@@ -242,7 +242,8 @@ export function ackOf(command: Command): AckKind {
     case 'drain-impact':
       return 'drain-only';
     case 'upgrade-impact':
-      return 'upgrade';
+      // The whole cluster's upgrade names no node yet (the answer step picks the first one).
+      return command.scope === 'cluster' ? 'cluster' : 'upgrade';
     case 'reboot-impact':
       return command.drain ? 'drain' : 'node';
     case 'maintenance-request':

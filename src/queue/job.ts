@@ -147,6 +147,7 @@ const commandSchema = z.discriminatedUnion('kind', [
     drain: z.boolean(),
     targetVersion: z.string().optional(),
     when: z.string().optional(),
+    scope: z.literal('cluster').optional(),
   }),
   // several nodes
   z.object({

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
+import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -70,6 +72,8 @@ interface Case {
    * with a worker, two workers, and three nodes (control planes first) when the cluster has three.
    */
   pairs: string[][];
+  /** The node the whole cluster's upgrade starts with ("how do I upgrade the cluster?"), or null. */
+  upgradeStart: string | null;
 }
 
 /** Most pairs of control-plane nodes asked about per cluster (a 5-node control plane has 10). */
@@ -112,6 +116,10 @@ for (const [i, file] of files.entries()) {
     cluster: `c${i}`,
     targets: vipHolder !== undefined && !single.includes(vipHolder) ? [...single, vipHolder] : single,
     pairs,
+    upgradeStart: (() => {
+      const snap = snapshotFromFile(loaded, `c${i}`, null);
+      return clusterUpgradeStart(snap, snap.capturedAt);
+    })(),
     ctx: {
       downNodes: nodes.filter((n) => !ready(n)).map((n) => n.metadata.name),
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
@@ -172,11 +180,20 @@ describe('answers never contradict themselves', () => {
     async (_name, c) => {
       const asks: { text: string; target: string | null }[] = [{ text: 'status', target: null }];
       for (const t of c.targets) for (const form of FORMS(t)) asks.push({ text: form, target: t });
+      // The whole cluster's upgrade: the answer is about the node its order starts with.
+      if (c.upgradeStart !== null)
+        asks.push({ text: 'how do I upgrade the cluster?', target: c.upgradeStart });
       const violations: string[] = [];
       for (const a of asks) {
         for (const lang of ['en', 'ko'] as const) {
           const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
           expect(reply.kind).not.toBe('help');
+          // The whole cluster's upgrade is answered as such (its first finding says so).
+          if (a.text.startsWith('how do I upgrade the cluster'))
+            expect([a.text, reply.findings?.[0]?.variant]).toEqual([
+              a.text,
+              expect.stringMatching(/^cluster-/),
+            ]);
           for (const v of answerViolations(reply, { ...c.ctx, target: a.target }))
             violations.push(`[${a.text} · ${lang}] ${v}`);
         }

@@ -27,6 +27,8 @@ export const enWhatIf = {
     'component-down-node': 'What if {{component}} goes down on {{node}}: {{cluster}}',
     drain: 'Drain impact: {{node}} in {{cluster}}',
     upgrade: 'Upgrade impact: {{node}} in {{cluster}}',
+    // "How do I upgrade the cluster?": the answer is the upgrade of the node the order starts with.
+    'upgrade-cluster': 'Cluster upgrade: {{cluster}}, from {{node}}',
   },
   what: {
     'component-restart': 'restarting {{component}}',
@@ -304,6 +306,19 @@ export const enWhatIf = {
         '{{target}} is older than what {{node}} runs ({{current}}): that is a downgrade, not supported by kubeadm.',
     },
     'upgrade-order': {
+      // A whole-cluster upgrade was asked (no node named): what this answer is, per upgrade method.
+      'cluster-start':
+        'You asked how to upgrade the whole cluster: it is upgraded node by node, the control plane first, in the order and with the steps under "In order", starting with {{node}}; the verdict is for {{node}}, the first step. For a verdict on every step, ask "upgrade all nodes one by one".',
+      'cluster-next':
+        'You asked how to upgrade the whole cluster: it is upgraded node by node, the control plane first, and the upgrade is under way; {{node}} is the next node, in the order and with the steps under "In order"; the verdict is for {{node}}.',
+      'cluster-start-only':
+        'You asked how to upgrade the whole cluster: {{node}} is its only node, upgraded with the steps under "In order"; the verdict is for it.',
+      'cluster-start-openshift':
+        'You asked how to upgrade the whole cluster: OpenShift upgrades it as a whole through the cluster version operator (the steps are under "In order"), not node by node by hand; the verdict is for {{node}}, one of the nodes its Machine Config Operator drains and reboots.',
+      'cluster-start-provider':
+        'You asked how to upgrade the whole cluster: your provider upgrades its control plane and then its node pools (the steps are under "In order"), not node by node by hand; the verdict is for {{node}}, one of the nodes it drains and replaces.',
+      'cluster-start-unknown':
+        'You asked how to upgrade the whole cluster: how this distribution is upgraded is not known from the cluster, so no order or command is given for it; the verdict is for {{node}}, the node an upgrade would start with.',
       'control-plane':
         'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':

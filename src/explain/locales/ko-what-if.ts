@@ -28,6 +28,8 @@ export const koWhatIf: WhatIfMessages = {
     'component-down-node': '{{node}}의 {{component}}(이)가 다운되면: {{cluster}}',
     drain: '드레인 영향: {{cluster}}의 {{node}}',
     upgrade: '업그레이드 영향: {{cluster}}의 {{node}}',
+    // "클러스터 업그레이드 어떻게 해?": 순서가 시작되는 노드의 업그레이드로 답합니다.
+    'upgrade-cluster': '클러스터 업그레이드: {{cluster}}, {{node}}부터',
   },
   what: {
     'component-restart': '{{component}} 재시작',
@@ -288,6 +290,18 @@ export const koWhatIf: WhatIfMessages = {
         '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
     'upgrade-order': {
+      'cluster-start':
+        '클러스터 전체의 업그레이드를 물으셨습니다. 클러스터는 "순서"에 있는 순서와 단계에 따라 컨트롤 플레인부터 노드별로 업그레이드하며, {{node}}부터 시작합니다. 판정은 첫 단계인 {{node}}에 대한 것입니다. 단계마다 판정을 보려면 "모든 노드 하나씩 업그레이드"라고 물어보세요.',
+      'cluster-next':
+        '클러스터 전체의 업그레이드를 물으셨습니다. 클러스터는 컨트롤 플레인부터 노드별로 업그레이드하며, 업그레이드가 이미 진행 중입니다. 다음 노드는 {{node}}이며 순서와 단계는 "순서"에 있습니다. 판정은 {{node}}에 대한 것입니다.',
+      'cluster-start-only':
+        '클러스터 전체의 업그레이드를 물으셨습니다. {{node}}(이)가 클러스터의 유일한 노드이며, "순서"의 단계로 업그레이드합니다. 판정은 이 노드에 대한 것입니다.',
+      'cluster-start-openshift':
+        '클러스터 전체의 업그레이드를 물으셨습니다. OpenShift는 클러스터 버전 오퍼레이터로 클러스터 전체를 한 번에 업그레이드하며("순서"의 단계), 노드를 하나씩 손으로 올리지 않습니다. 판정은 Machine Config Operator가 드레인하고 재부팅하는 노드 중 하나인 {{node}}에 대한 것입니다.',
+      'cluster-start-provider':
+        '클러스터 전체의 업그레이드를 물으셨습니다. 제공자가 컨트롤 플레인을, 그다음 노드 풀을 업그레이드하며("순서"의 단계), 노드를 하나씩 손으로 올리지 않습니다. 판정은 제공자가 드레인하고 교체하는 노드 중 하나인 {{node}}에 대한 것입니다.',
+      'cluster-start-unknown':
+        '클러스터 전체의 업그레이드를 물으셨습니다. 이 배포판을 어떻게 업그레이드하는지 클러스터에서 알 수 없어 순서나 명령은 드리지 않습니다. 판정은 업그레이드가 시작될 노드인 {{node}}에 대한 것입니다.',
       'control-plane':
         '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-only':

@@ -1,0 +1,442 @@
+/**
+ * The owner and namespace lookups of a cluster, kept up to date by the watch cache
+ * ({@link ./watch-cache.ts}) instead of being rebuilt from every snapshot: at 150,000 pods,
+ * grouping every pod summary by owner for every answer cost about 60 MB of garbage and most of
+ * a warm answer's time (issue 18).
+ *
+ * Versioned by copy-on-write: a snapshot is handed the index maps as they are
+ * ({@link VersionedGroups.view}); the next change after that copies the map (one shallow copy of
+ * its entries), and a group array is copied the first time it changes after a view. A snapshot
+ * taken before an event therefore never sees the event, and a run of events between two answers
+ * costs one copy of each map, not one per event.
+ *
+ * The analysis ({@link ../analysis/cluster-index.ts}) uses these lookups only for a snapshot
+ * they were registered for ({@link registerPrebuiltIndexes}), recognised by the very arrays the
+ * snapshot holds; any other snapshot (a fresh read, a file, a snapshot changed by a what-if) is
+ * indexed from scratch as before.
+ */
+import type { KPodDisruptionBudget, KWorkload, PodSummary } from './types.js';
+
+/**
+ * The owner uids a pod summary is grouped under: its controlling owner's uid, or none for a bare
+ * pod. The one definition for the watch cache and {@link ../analysis/cluster-index.ts}.
+ * @param summary - a pod summary
+ * @returns zero or one uid
+ */
+export function summaryOwnerKeys(summary: PodSummary): string[] {
+  return summary.owner ? [summary.owner.uid] : [];
+}
+
+/**
+ * The uids a ReplicaSet is grouped under (the Deployment that controls it): every owner
+ * reference with `controller: true`, a reference repeated right after itself counted once. The
+ * API server refuses more than one controller, so in practice zero or one uid.
+ * @see https://kubernetes.io/docs/concepts/overview/working-with-objects/owners-dependents/
+ * @param workload - a workload (only a ReplicaSet has keys)
+ * @returns the uids, in reference order
+ */
+export function replicaSetOwnerKeys(workload: KWorkload): string[] {
+  if (workload.kind !== 'ReplicaSet') return [];
+  const keys: string[] = [];
+  let last: string | null = null;
+  for (const o of workload.metadata.ownerReferences ?? [])
+    if (o.controller === true && o.uid !== last) keys.push((last = o.uid));
+  return keys;
+}
+
+/**
+ * The namespace a PodDisruptionBudget is grouped under (`default` when unset).
+ * @param pdb - a PodDisruptionBudget
+ * @returns one namespace
+ */
+export function pdbNamespaceKeys(pdb: KPodDisruptionBudget): string[] {
+  return [pdb.metadata.namespace ?? 'default'];
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((k, i) => k === b[i]);
+}
+
+/**
+ * Values grouped by key, changed member by member, each view immutable once given out.
+ * A member (an object, by its `namespace/name`) sits in the groups of its keys, in the order the
+ * members were added: the order of the owning reflector's map, as long as the reflector moves a
+ * member to the end of its map whenever {@link VersionedGroups.upsert} says it moved.
+ * @typeParam V - the grouped values
+ */
+export class VersionedGroups<V> {
+  private groups = new Map<string, V[]>();
+  /** The current map was given out by {@link VersionedGroups.view}: copy it before changing it. */
+  private shared = false;
+  /** Groups created or copied since the last view: changed in place until the next view. */
+  private owned = new Set<string>();
+  private readonly members = new Map<string, { keys: readonly string[]; value: V }>();
+
+  /**
+   * Add or replace a member.
+   * @param member - the member's identity (`namespace/name`)
+   * @param keys - the groups it belongs to (may be empty)
+   * @param value - the value stored in those groups
+   * @returns true when the member moved to the end of its groups (new, or its keys changed): the
+   *   caller then moves it to the end of its own map too; false when replaced in place
+   */
+  upsert(member: string, keys: readonly string[], value: V): boolean {
+    const old = this.members.get(member);
+    if (old && sameKeys(old.keys, keys)) {
+      for (const k of new Set(keys)) {
+        const list = this.writable(k);
+        for (let i = 0; i < list.length; i++) if (list[i] === old.value) list[i] = value;
+      }
+      this.members.set(member, { keys, value });
+      return false;
+    }
+    if (old) this.detach(old);
+    this.members.delete(member); // re-inserted last, like the reflector's map
+    this.members.set(member, { keys, value });
+    for (const k of keys) this.writable(k).push(value);
+    return true;
+  }
+
+  /**
+   * Remove a member (nothing when unknown).
+   * @param member - the member's identity
+   */
+  remove(member: string): void {
+    const old = this.members.get(member);
+    if (!old) return;
+    this.detach(old);
+    this.members.delete(member);
+  }
+
+  /** Remove every member (before a relist fills it again). */
+  clear(): void {
+    this.groups = new Map();
+    this.shared = false;
+    this.owned = new Set();
+    this.members.clear();
+  }
+
+  /**
+   * The groups as they are now, never changed afterwards (later changes copy first). Callers must
+   * not change what they get.
+   * @returns key → values, in member order
+   */
+  view(): ReadonlyMap<string, readonly V[]> {
+    this.shared = true;
+    this.owned.clear();
+    return this.groups;
+  }
+
+  private detach(old: { keys: readonly string[]; value: V }): void {
+    for (const k of new Set(old.keys)) {
+      const list = this.writable(k).filter((v) => v !== old.value);
+      if (list.length === 0) this.groups.delete(k);
+      else this.groups.set(k, list);
+    }
+  }
+
+  /** The group under `k`, safe to change: the map and the group copied when a view holds them. */
+  private writable(k: string): V[] {
+    if (this.shared) {
+      this.groups = new Map(this.groups);
+      this.shared = false;
+    }
+    let list = this.groups.get(k);
+    if (list === undefined) {
+      list = [];
+      this.groups.set(k, list);
+      this.owned.add(k);
+    } else if (!this.owned.has(k)) {
+      list = list.slice();
+      this.groups.set(k, list);
+      this.owned.add(k);
+    }
+    return list;
+  }
+}
+
+/**
+ * Values by a unique key (a workload's uid), changed member by member, each view immutable once
+ * given out (the map is copied on the first change after a view).
+ * @typeParam V - the values
+ */
+export class VersionedMap<V> {
+  private map = new Map<string, V>();
+  private shared = false;
+  /** member → the key it was stored under. */
+  private readonly keyOf = new Map<string, string>();
+
+  /**
+   * Add or replace a member. Keys are unique among members (a uid is unique in a cluster); were
+   * one repeated, the latest member holds it until it is removed.
+   * @param member - the member's identity (`kind/namespace/name`)
+   * @param key - its key, or null to keep it out of the map
+   * @param value - the value
+   */
+  upsert(member: string, key: string | null, value: V): void {
+    this.remove(member);
+    if (key === null) return;
+    this.writable().set(key, value);
+    this.keyOf.set(member, key);
+  }
+
+  /**
+   * Remove a member (nothing when unknown).
+   * @param member - the member's identity
+   */
+  remove(member: string): void {
+    const key = this.keyOf.get(member);
+    if (key === undefined) return;
+    this.keyOf.delete(member);
+    this.writable().delete(key);
+  }
+
+  /**
+   * The map as it is now, never changed afterwards. Callers must not change it.
+   * @returns key → value
+   */
+  view(): ReadonlyMap<string, V> {
+    this.shared = true;
+    return this.map;
+  }
+
+  private writable(): Map<string, V> {
+    if (this.shared) {
+      this.map = new Map(this.map);
+      this.shared = false;
+    }
+    return this.map;
+  }
+}
+
+/**
+ * A read-only map that answers from `overlay` for its keys (undefined: the key is absent) and
+ * from `base` for the others, without copying `base`. Iteration gives the base's entries first
+ * (overlaid ones in place), then the overlay's new keys; the order of keys is not otherwise
+ * specified.
+ * @typeParam K - keys
+ * @typeParam V - values
+ */
+export class OverlayMap<K, V> implements ReadonlyMap<K, V> {
+  /**
+   * @param base - the map underneath (not changed)
+   * @param overlay - replacements; a key mapped to undefined is absent from this map
+   */
+  constructor(
+    private readonly base: ReadonlyMap<K, V>,
+    private readonly overlay: ReadonlyMap<K, V | undefined>,
+  ) {}
+
+  /** @returns the value under `key`, or undefined */
+  get(key: K): V | undefined {
+    return this.overlay.has(key) ? this.overlay.get(key) : this.base.get(key);
+  }
+
+  /** @returns whether `key` has a value */
+  has(key: K): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** The number of keys with a value (counted on each call). */
+  get size(): number {
+    return [...this.entries()].length;
+  }
+
+  /** @returns every key with its value */
+  *entries(): MapIterator<[K, V]> {
+    for (const [k, v] of this.base) {
+      const value = this.overlay.has(k) ? this.overlay.get(k) : v;
+      if (value !== undefined) yield [k, value];
+    }
+    for (const [k, v] of this.overlay) if (!this.base.has(k) && v !== undefined) yield [k, v];
+  }
+
+  /** @returns every key with a value */
+  *keys(): MapIterator<K> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  /** @returns every value */
+  *values(): MapIterator<V> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  /** Call `fn` for every entry. */
+  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
+
+  /** @returns every key with its value */
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.entries();
+  }
+}
+
+/**
+ * The lookups of a snapshot computed ahead, as {@link ../analysis/cluster-index.ts} would build
+ * them from the snapshot's arrays (the same keys, the same values, groups in the same order).
+ */
+export interface PrebuiltIndexes {
+  /** The snapshot arrays these lookups are for (recognised by identity). */
+  podSummaries: readonly PodSummary[];
+  workloads: readonly KWorkload[];
+  podDisruptionBudgets: readonly KPodDisruptionBudget[];
+  /** Pod summaries by the uid of their controlling owner ({@link summaryOwnerKeys}). */
+  summariesByOwnerUid: ReadonlyMap<string, readonly PodSummary[]>;
+  /** Workloads by uid. */
+  workloadsByUid: ReadonlyMap<string, KWorkload>;
+  /** ReplicaSets by the uid of their controller ({@link replicaSetOwnerKeys}). */
+  replicaSetsByOwnerUid: ReadonlyMap<string, readonly KWorkload[]>;
+  /** PodDisruptionBudgets by namespace ({@link pdbNamespaceKeys}). */
+  pdbsByNamespace: ReadonlyMap<string, readonly KPodDisruptionBudget[]>;
+}
+
+const prebuilt = new WeakMap<readonly PodSummary[], PrebuiltIndexes>();
+
+/**
+ * Register lookups computed ahead for the snapshot that holds exactly these arrays. The arrays
+ * must not change afterwards (the watch cache freezes them).
+ * @param indexes - the lookups and the arrays they describe
+ */
+export function registerPrebuiltIndexes(indexes: PrebuiltIndexes): void {
+  prebuilt.set(indexes.podSummaries, indexes);
+}
+
+/**
+ * The lookups registered for a snapshot, when it still holds the very arrays they were computed
+ * for; null otherwise (the caller builds them).
+ * @param snapshot - the snapshot's pod summaries, workloads and PodDisruptionBudgets
+ */
+export function prebuiltIndexesOf(snapshot: {
+  podSummaries: readonly PodSummary[];
+  workloads: readonly KWorkload[];
+  podDisruptionBudgets: readonly KPodDisruptionBudget[];
+}): PrebuiltIndexes | null {
+  const p = prebuilt.get(snapshot.podSummaries);
+  return p !== undefined &&
+    p.workloads === snapshot.workloads &&
+    p.podDisruptionBudgets === snapshot.podDisruptionBudgets
+    ? p
+    : null;
+}
+
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/**
+ * The lookups the watch cache keeps for one cluster, fed by its reflectors: each change of a pod,
+ * workload or PodDisruptionBudget, and each relist (after `410 Gone`). Objects of other kinds are
+ * ignored. Members are named by `namespace/name` (`/name` for a cluster-scoped object), as the
+ * reflectors key their maps.
+ */
+export class CacheIndexes {
+  /** Pod summaries by owner uid. */
+  readonly summaries = new VersionedGroups<PodSummary>();
+  /** Workloads of the four kinds by uid (member: `kind/namespace/name`). */
+  readonly workloads = new VersionedMap<KWorkload>();
+  /** ReplicaSets by their controller's uid. */
+  readonly replicaSets = new VersionedGroups<KWorkload>();
+  /** PodDisruptionBudgets by namespace. */
+  readonly pdbs = new VersionedGroups<KPodDisruptionBudget>();
+
+  /**
+   * A pod was added or changed.
+   * @param key - its `namespace/name`
+   * @param summary - its new summary
+   * @returns true when the reflector must move it to the end of its map (see {@link VersionedGroups.upsert})
+   */
+  putPod(key: string, summary: PodSummary): boolean {
+    return this.summaries.upsert(key, summaryOwnerKeys(summary), summary);
+  }
+
+  /**
+   * A pod was deleted.
+   * @param key - its `namespace/name`
+   */
+  dropPod(key: string): void {
+    this.summaries.remove(key);
+  }
+
+  /**
+   * An object other than a pod was added or changed.
+   * @param kind - its kind (the reflector's)
+   * @param key - its `namespace/name`
+   * @param obj - the object as cached (frozen)
+   * @returns true when the reflector must move it to the end of its map
+   */
+  putObject(kind: string, key: string, obj: unknown): boolean {
+    if (kind === 'PodDisruptionBudget') {
+      const pdb = obj as KPodDisruptionBudget;
+      return this.pdbs.upsert(key, pdbNamespaceKeys(pdb), pdb);
+    }
+    if (!WORKLOAD_KINDS.has(kind)) return false;
+    const w = obj as KWorkload;
+    this.workloads.upsert(`${kind}/${key}`, w.metadata.uid ? w.metadata.uid : null, w);
+    return kind === 'ReplicaSet' ? this.replicaSets.upsert(key, replicaSetOwnerKeys(w), w) : false;
+  }
+
+  /**
+   * An object other than a pod was deleted.
+   * @param kind - its kind
+   * @param key - its `namespace/name`
+   */
+  dropObject(kind: string, key: string): void {
+    if (kind === 'PodDisruptionBudget') this.pdbs.remove(key);
+    if (!WORKLOAD_KINDS.has(kind)) return;
+    this.workloads.remove(`${kind}/${key}`);
+    if (kind === 'ReplicaSet') this.replicaSets.remove(key);
+  }
+
+  /**
+   * A reflector relisted: forget everything it had, then take its new objects in list order.
+   * @param kind - the reflector's kind
+   * @param oldKeys - the keys it held before
+   * @param entries - key → pod summary (pods) or cached object (other kinds), in the order of the
+   *   reflector's new map
+   */
+  relist(kind: string, oldKeys: Iterable<string>, entries: Iterable<[string, unknown]>): void {
+    if (kind === 'Pod') {
+      this.summaries.clear();
+      for (const [k, s] of entries) this.putPod(k, s as PodSummary);
+      return;
+    }
+    if (kind === 'PodDisruptionBudget') this.pdbs.clear();
+    if (kind === 'ReplicaSet') this.replicaSets.clear();
+    if (WORKLOAD_KINDS.has(kind)) for (const k of oldKeys) this.workloads.remove(`${kind}/${k}`);
+    for (const [k, o] of entries) this.putObject(kind, k, o);
+  }
+}
+
+/**
+ * The owner lookup of a snapshot whose focus node's pods were read fresh: the cache's groups with,
+ * for every owner that has a pod on the focus node (cached or fresh), the fresh summaries first
+ * (in read order) and then the cached ones of other nodes, as building the lookup from the
+ * snapshot's `podSummaries` (fresh first, then the cached pods not on the focus node) would give.
+ * @param base - the cache's groups ({@link VersionedGroups.view})
+ * @param focusNode - the focus node
+ * @param fresh - the focus node's pod summaries as read fresh, in order
+ * @param cachedFocusOwners - owner uids of cached pods on the focus node
+ * @returns the lookup; `base` is not changed
+ */
+export function withFocusPods(
+  base: ReadonlyMap<string, readonly PodSummary[]>,
+  focusNode: string,
+  fresh: readonly PodSummary[],
+  cachedFocusOwners: Iterable<string>,
+): ReadonlyMap<string, readonly PodSummary[]> {
+  const freshByOwner = new Map<string, PodSummary[]>();
+  for (const s of fresh)
+    for (const k of summaryOwnerKeys(s)) {
+      const list = freshByOwner.get(k);
+      if (list) list.push(s);
+      else freshByOwner.set(k, [s]);
+    }
+  const overlay = new Map<string, readonly PodSummary[] | undefined>();
+  for (const uid of new Set([...freshByOwner.keys(), ...cachedFocusOwners])) {
+    const list = [
+      ...(freshByOwner.get(uid) ?? []),
+      ...(base.get(uid) ?? []).filter((s) => s.nodeName !== focusNode),
+    ];
+    overlay.set(uid, list.length > 0 ? list : undefined);
+  }
+  return overlay.size === 0 ? base : new OverlayMap(base, overlay);
+}

@@ -12,11 +12,7 @@ import type {
   KWorkload,
   PodSummary,
 } from '../cluster/types.js';
-import {
-  pdbNamespaceKeys,
-  prebuiltIndexesOf,
-  replicaSetOwnerKeys,
-} from '../cluster/cache-indexes.js';
+import { pdbNamespaceKeys, prebuiltIndexesOf, replicaSetOwnerKeys } from '../cluster/cache-indexes.js';
 import {
   ANNOTATION_MIRROR,
   CONTROL_PLANE_TAINT_KEYS,

@@ -404,8 +404,10 @@ function replicaChecks(
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
+  // each pod's top owner once (the loop below asks, per owner, which pods here are its own)
+  const owners = new Map(evictable.map((p) => [p, topOwnerOf(index, p)]));
   for (const pod of evictable) {
-    const owner = topOwnerOf(index, pod);
+    const owner = owners.get(pod) ?? null;
     if (!owner || seen.has(owner.uid)) continue;
     seen.add(owner.uid);
     const all = podsOfOwner(index, owner).filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed');
@@ -427,7 +429,7 @@ function replicaChecks(
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
-    const onNode = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
+    const onNode = evictable.filter((p) => owners.get(p)?.uid === owner.uid);
     // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
     const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
     const daemon = rookDaemonOf(pod, owner);

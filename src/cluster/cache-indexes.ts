@@ -57,12 +57,20 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
 
+/** A member of a group index as it was: its keys and the value stored under them. */
+export interface Member<V> {
+  keys: readonly string[];
+  value: V;
+}
+
 /**
  * Values grouped by key, changed member by member, each view immutable once given out.
- * A member (an object, by its `namespace/name`) sits in the groups of its keys, in the order the
- * members were added: the order of the owning reflector's map, as long as the reflector moves a
- * member to the end of its map whenever {@link VersionedGroups.upsert} says it moved.
- * @typeParam V - the grouped values
+ * A member (an object) sits in the groups of its keys, in the order the members were added: the
+ * order of the owning reflector's map, as long as the reflector moves a member to the end of its
+ * map whenever {@link VersionedGroups.upsert} says it moved. The reflector's map is also what
+ * knows each member's previous value (nothing is stored twice: at 150,000 pods a map of members
+ * cost about 40 MB of heap).
+ * @typeParam V - the grouped values (compared by identity)
  */
 export class VersionedGroups<V> {
   private groups = new Map<string, V[]>();
@@ -70,42 +78,39 @@ export class VersionedGroups<V> {
   private shared = false;
   /** Groups created or copied since the last view: changed in place until the next view. */
   private owned = new Set<string>();
-  private readonly members = new Map<string, { keys: readonly string[]; value: V }>();
 
   /**
    * Add or replace a member.
-   * @param member - the member's identity (`namespace/name`)
-   * @param keys - the groups it belongs to (may be empty)
+   * @param old - the member as it was (its keys and value), or undefined when new
+   * @param keys - the groups it belongs to now (may be empty)
    * @param value - the value stored in those groups
    * @returns true when the member moved to the end of its groups (new, or its keys changed): the
    *   caller then moves it to the end of its own map too; false when replaced in place
    */
-  upsert(member: string, keys: readonly string[], value: V): boolean {
-    const old = this.members.get(member);
+  upsert(old: Member<V> | undefined, keys: readonly string[], value: V): boolean {
     if (old && sameKeys(old.keys, keys)) {
       for (const k of new Set(keys)) {
         const list = this.writable(k);
         for (let i = 0; i < list.length; i++) if (list[i] === old.value) list[i] = value;
       }
-      this.members.set(member, { keys, value });
       return false;
     }
-    if (old) this.detach(old);
-    this.members.delete(member); // re-inserted last, like the reflector's map
-    this.members.set(member, { keys, value });
+    if (old) this.remove(old);
     for (const k of keys) this.writable(k).push(value);
     return true;
   }
 
   /**
-   * Remove a member (nothing when unknown).
-   * @param member - the member's identity
+   * Remove a member.
+   * @param old - the member as it was
    */
-  remove(member: string): void {
-    const old = this.members.get(member);
-    if (!old) return;
-    this.detach(old);
-    this.members.delete(member);
+  remove(old: Member<V>): void {
+    for (const k of new Set(old.keys)) {
+      if (!this.groups.has(k)) continue;
+      const list = this.writable(k).filter((v) => v !== old.value);
+      if (list.length === 0) this.groups.delete(k);
+      else this.groups.set(k, list);
+    }
   }
 
   /** Remove every member (before a relist fills it again). */
@@ -113,7 +118,6 @@ export class VersionedGroups<V> {
     this.groups = new Map();
     this.shared = false;
     this.owned = new Set();
-    this.members.clear();
   }
 
   /**
@@ -125,14 +129,6 @@ export class VersionedGroups<V> {
     this.shared = true;
     this.owned.clear();
     return this.groups;
-  }
-
-  private detach(old: { keys: readonly string[]; value: V }): void {
-    for (const k of new Set(old.keys)) {
-      const list = this.writable(k).filter((v) => v !== old.value);
-      if (list.length === 0) this.groups.delete(k);
-      else this.groups.set(k, list);
-    }
   }
 
   /** The group under `k`, safe to change: the map and the group copied when a view holds them. */
@@ -158,37 +154,30 @@ export class VersionedGroups<V> {
 /**
  * Values by a unique key (a workload's uid), changed member by member, each view immutable once
  * given out (the map is copied on the first change after a view).
- * @typeParam V - the values
+ * @typeParam V - the values (compared by identity)
  */
 export class VersionedMap<V> {
   private map = new Map<string, V>();
   private shared = false;
-  /** member → the key it was stored under. */
-  private readonly keyOf = new Map<string, string>();
 
   /**
    * Add or replace a member. Keys are unique among members (a uid is unique in a cluster); were
    * one repeated, the latest member holds it until it is removed.
-   * @param member - the member's identity (`kind/namespace/name`)
-   * @param key - its key, or null to keep it out of the map
+   * @param old - the member as it was (its key, null when it had none, and value), or undefined when new
+   * @param key - its key now, or null to keep it out of the map
    * @param value - the value
    */
-  upsert(member: string, key: string | null, value: V): void {
-    this.remove(member);
-    if (key === null) return;
-    this.writable().set(key, value);
-    this.keyOf.set(member, key);
+  upsert(old: { key: string | null; value: V } | undefined, key: string | null, value: V): void {
+    if (old) this.remove(old);
+    if (key !== null) this.writable().set(key, value);
   }
 
   /**
-   * Remove a member (nothing when unknown).
-   * @param member - the member's identity
+   * Remove a member: its key goes when it still holds it.
+   * @param old - the member as it was
    */
-  remove(member: string): void {
-    const key = this.keyOf.get(member);
-    if (key === undefined) return;
-    this.keyOf.delete(member);
-    this.writable().delete(key);
+  remove(old: { key: string | null; value: V }): void {
+    if (old.key !== null && this.map.get(old.key) === old.value) this.writable().delete(old.key);
   }
 
   /**
@@ -322,16 +311,21 @@ export function prebuiltIndexesOf(snapshot: {
 
 const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
 
+/** A workload's uid as the map keys it (none when empty). */
+function uidKey(w: KWorkload): string | null {
+  return w.metadata.uid ? w.metadata.uid : null;
+}
+
 /**
  * The lookups the watch cache keeps for one cluster, fed by its reflectors: each change of a pod,
  * workload or PodDisruptionBudget, and each relist (after `410 Gone`). Objects of other kinds are
- * ignored. Members are named by `namespace/name` (`/name` for a cluster-scoped object), as the
- * reflectors key their maps.
+ * ignored. The reflector passes the object as it had it before the change (undefined when new),
+ * so that nothing is stored twice.
  */
 export class CacheIndexes {
   /** Pod summaries by owner uid. */
   readonly summaries = new VersionedGroups<PodSummary>();
-  /** Workloads of the four kinds by uid (member: `kind/namespace/name`). */
+  /** Workloads of the four kinds by uid. */
   readonly workloads = new VersionedMap<KWorkload>();
   /** ReplicaSets by their controller's uid. */
   readonly replicaSets = new VersionedGroups<KWorkload>();
@@ -340,69 +334,85 @@ export class CacheIndexes {
 
   /**
    * A pod was added or changed.
-   * @param key - its `namespace/name`
+   * @param old - its summary before, or undefined when new
    * @param summary - its new summary
    * @returns true when the reflector must move it to the end of its map (see {@link VersionedGroups.upsert})
    */
-  putPod(key: string, summary: PodSummary): boolean {
-    return this.summaries.upsert(key, summaryOwnerKeys(summary), summary);
+  putPod(old: PodSummary | undefined, summary: PodSummary): boolean {
+    return this.summaries.upsert(
+      old && { keys: summaryOwnerKeys(old), value: old },
+      summaryOwnerKeys(summary),
+      summary,
+    );
   }
 
   /**
    * A pod was deleted.
-   * @param key - its `namespace/name`
+   * @param old - its summary as cached
    */
-  dropPod(key: string): void {
-    this.summaries.remove(key);
+  dropPod(old: PodSummary): void {
+    this.summaries.remove({ keys: summaryOwnerKeys(old), value: old });
   }
 
   /**
    * An object other than a pod was added or changed.
    * @param kind - its kind (the reflector's)
-   * @param key - its `namespace/name`
-   * @param obj - the object as cached (frozen)
+   * @param old - the object as cached before, or undefined when new
+   * @param obj - the object as cached now (frozen)
    * @returns true when the reflector must move it to the end of its map
    */
-  putObject(kind: string, key: string, obj: unknown): boolean {
+  putObject(kind: string, old: unknown, obj: unknown): boolean {
     if (kind === 'PodDisruptionBudget') {
-      const pdb = obj as KPodDisruptionBudget;
-      return this.pdbs.upsert(key, pdbNamespaceKeys(pdb), pdb);
+      const [was, pdb] = [old as KPodDisruptionBudget | undefined, obj as KPodDisruptionBudget];
+      return this.pdbs.upsert(was && { keys: pdbNamespaceKeys(was), value: was }, pdbNamespaceKeys(pdb), pdb);
     }
     if (!WORKLOAD_KINDS.has(kind)) return false;
-    const w = obj as KWorkload;
-    this.workloads.upsert(`${kind}/${key}`, w.metadata.uid ? w.metadata.uid : null, w);
-    return kind === 'ReplicaSet' ? this.replicaSets.upsert(key, replicaSetOwnerKeys(w), w) : false;
+    const [was, w] = [old as KWorkload | undefined, obj as KWorkload];
+    this.workloads.upsert(was && { key: uidKey(was), value: was }, uidKey(w), w);
+    return kind === 'ReplicaSet'
+      ? this.replicaSets.upsert(
+          was && { keys: replicaSetOwnerKeys(was), value: was },
+          replicaSetOwnerKeys(w),
+          w,
+        )
+      : false;
   }
 
   /**
    * An object other than a pod was deleted.
    * @param kind - its kind
-   * @param key - its `namespace/name`
+   * @param old - the object as cached
    */
-  dropObject(kind: string, key: string): void {
-    if (kind === 'PodDisruptionBudget') this.pdbs.remove(key);
+  dropObject(kind: string, old: unknown): void {
+    if (kind === 'PodDisruptionBudget') {
+      const pdb = old as KPodDisruptionBudget;
+      this.pdbs.remove({ keys: pdbNamespaceKeys(pdb), value: pdb });
+    }
     if (!WORKLOAD_KINDS.has(kind)) return;
-    this.workloads.remove(`${kind}/${key}`);
-    if (kind === 'ReplicaSet') this.replicaSets.remove(key);
+    const w = old as KWorkload;
+    this.workloads.remove({ key: uidKey(w), value: w });
+    if (kind === 'ReplicaSet') this.replicaSets.remove({ keys: replicaSetOwnerKeys(w), value: w });
   }
 
   /**
    * A reflector relisted: forget everything it had, then take its new objects in list order.
    * @param kind - the reflector's kind
-   * @param oldKeys - the keys it held before
-   * @param entries - key → pod summary (pods) or cached object (other kinds), in the order of the
+   * @param oldValues - what it held before (pod summaries for pods, cached objects otherwise)
+   * @param values - pod summaries (pods) or cached objects (other kinds), in the order of the
    *   reflector's new map
    */
-  relist(kind: string, oldKeys: Iterable<string>, entries: Iterable<[string, unknown]>): void {
+  relist(kind: string, oldValues: Iterable<unknown>, values: Iterable<unknown>): void {
     if (kind === 'Pod') {
       this.summaries.clear();
-      for (const [k, s] of entries) this.putPod(k, s as PodSummary);
+      for (const s of values) this.putPod(undefined, s as PodSummary);
       return;
     }
     if (kind === 'PodDisruptionBudget') this.pdbs.clear();
     if (kind === 'ReplicaSet') this.replicaSets.clear();
-    if (WORKLOAD_KINDS.has(kind)) for (const k of oldKeys) this.workloads.remove(`${kind}/${k}`);
-    for (const [k, o] of entries) this.putObject(kind, k, o);
+    if (WORKLOAD_KINDS.has(kind))
+      for (const o of oldValues)
+        this.workloads.remove({ key: uidKey(o as KWorkload), value: o as KWorkload });
+    for (const o of values) this.putObject(kind, undefined, o);
   }
 }
 

@@ -331,14 +331,13 @@ class Reflector {
       if (!rv) rv = page.metadata?.resourceVersion ?? '';
     } while (cont);
     // the owner and namespace lookups follow, in the same synchronous step (no snapshot between)
-    const oldKeys = this.def.kind === 'Pod' ? [...this.pods.keys()] : [...this.objects.keys()];
-    this.cache.indexes.relist(
-      this.def.kind,
-      oldKeys,
-      this.def.kind === 'Pod'
-        ? [...pods].map(([k, p]): [string, unknown] => [k, p.summary])
-        : objects.entries(),
-    );
+    if (this.def.kind === 'Pod')
+      this.cache.indexes.relist(
+        'Pod',
+        [],
+        [...pods.values()].map((p) => p.summary),
+      );
+    else this.cache.indexes.relist(this.def.kind, this.objects.values(), objects.values());
     this.objects.clear();
     for (const [k, v] of objects) this.objects.set(k, v);
     this.pods.clear();
@@ -359,19 +358,21 @@ class Reflector {
     const indexes = this.cache.indexes;
     if (type === 'DELETED') {
       if (this.def.kind === 'Pod') {
+        const was = this.pods.get(key);
+        if (was) indexes.dropPod(was.summary);
         this.pods.delete(key);
-        indexes.dropPod(key);
       } else {
+        const was = this.objects.get(key);
+        if (was) indexes.dropObject(this.def.kind, was);
         this.objects.delete(key);
-        indexes.dropObject(this.def.kind, key);
       }
     } else if (this.def.kind === 'Pod') {
       const pod = cachedPod(obj);
-      if (indexes.putPod(key, pod.summary)) this.pods.delete(key);
+      if (indexes.putPod(this.pods.get(key)?.summary, pod.summary)) this.pods.delete(key);
       this.pods.set(key, pod);
     } else {
       const frozen = deepFreeze(slimObject(obj));
-      if (indexes.putObject(this.def.kind, key, frozen)) this.objects.delete(key);
+      if (indexes.putObject(this.def.kind, this.objects.get(key), frozen)) this.objects.delete(key);
       this.objects.set(key, frozen);
     }
   }

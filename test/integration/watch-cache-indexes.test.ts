@@ -445,14 +445,14 @@ describe('the watch cache keeps its owner and namespace lookups as a rebuild wou
 describe('copy-on-write of the versioned lookups', () => {
   it('a view never changes; the groups keep member order, an owner change moves the member last', () => {
     const g = new VersionedGroups<string>();
-    expect(g.upsert('a', ['x'], 'a1')).toBe(true);
-    expect(g.upsert('b', ['x'], 'b1')).toBe(true);
-    expect(g.upsert('c', ['y'], 'c1')).toBe(true);
+    expect(g.upsert(undefined, ['x'], 'a1')).toBe(true);
+    expect(g.upsert(undefined, ['x'], 'b1')).toBe(true);
+    expect(g.upsert(undefined, ['y'], 'c1')).toBe(true);
     const v1 = g.view();
-    expect(g.upsert('a', ['x'], 'a2')).toBe(false); // in place
-    expect(g.upsert('b', ['y'], 'b2')).toBe(true); // moved
-    g.remove('c');
-    expect(g.upsert('d', [], 'd1')).toBe(true);
+    expect(g.upsert({ keys: ['x'], value: 'a1' }, ['x'], 'a2')).toBe(false); // in place
+    expect(g.upsert({ keys: ['x'], value: 'b1' }, ['y'], 'b2')).toBe(true); // moved
+    g.remove({ keys: ['y'], value: 'c1' });
+    expect(g.upsert(undefined, [], 'd1')).toBe(true);
     const v2 = g.view();
     expect([...v1]).toEqual([
       ['x', ['a1', 'b1']],
@@ -463,8 +463,8 @@ describe('copy-on-write of the versioned lookups', () => {
       ['y', ['b2']],
     ]);
     // changes after the second view copy again: neither view moves
-    g.upsert('a', ['x'], 'a3');
-    g.remove('b');
+    g.upsert({ keys: ['x'], value: 'a2' }, ['x'], 'a3');
+    g.remove({ keys: ['y'], value: 'b2' });
     expect([...v2]).toEqual([
       ['x', ['a2']],
       ['y', ['b2']],
@@ -475,14 +475,19 @@ describe('copy-on-write of the versioned lookups', () => {
     expect([...v1].length).toBe(2);
   });
 
-  it('the keyed map: a view never changes', () => {
+  it('the keyed map: a view never changes; a member removed leaves a key another holds', () => {
     const m = new VersionedMap<string>();
-    m.upsert('Deployment/ns/a', 'u1', 'a');
-    m.upsert('ReplicaSet/ns/b', null, 'b');
+    m.upsert(undefined, 'u1', 'a');
+    m.upsert(undefined, null, 'b');
     const v1 = m.view();
-    m.upsert('Deployment/ns/a', 'u2', 'a2');
-    m.remove('ReplicaSet/ns/b');
+    m.upsert({ key: 'u1', value: 'a' }, 'u2', 'a2');
+    m.remove({ key: null, value: 'b' });
+    m.upsert(undefined, 'u3', 'c');
+    m.remove({ key: 'u3', value: 'other' });
     expect([...v1]).toEqual([['u1', 'a']]);
-    expect([...m.view()]).toEqual([['u2', 'a2']]);
+    expect([...m.view()]).toEqual([
+      ['u2', 'a2'],
+      ['u3', 'c'],
+    ]);
   });
 });

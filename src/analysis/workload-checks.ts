@@ -5,6 +5,7 @@
  */
 import type { KNode, KPod, KPodDisruptionBudget } from '../cluster/types.js';
 import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
+import { podUsageByNode, prebuiltIndexesOf } from '../cluster/cache-indexes.js';
 import {
   type ClusterIndex,
   type TopOwner,
@@ -577,15 +578,9 @@ interface NodeRoom extends Free {
  */
 function nodeRoom(index: ClusterIndex): readonly Readonly<NodeRoom>[] {
   return memoOnIndex(index, 'placement:nodeRoom', () => {
-    const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-    for (const s of index.snapshot.podSummaries) {
-      if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
-      const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
-      u.cpu += s.cpuMillis;
-      u.memory += s.memoryBytes;
-      u.pods += 1;
-      used.set(s.nodeName, u);
-    }
+    // the watch cache keeps these sums as pods change; any other snapshot sums its pods here
+    const used =
+      prebuiltIndexesOf(index.snapshot)?.usageByNode ?? podUsageByNode(index.snapshot.podSummaries);
     return index.snapshot.nodes.map((n) => {
       const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
       const alloc = n.status?.allocatable ?? {};

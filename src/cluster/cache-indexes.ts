@@ -278,6 +278,8 @@ export interface PrebuiltIndexes {
   replicaSetsByOwnerUid: ReadonlyMap<string, readonly KWorkload[]>;
   /** PodDisruptionBudgets by namespace ({@link pdbNamespaceKeys}). */
   pdbsByNamespace: ReadonlyMap<string, readonly KPodDisruptionBudget[]>;
+  /** What the pods bound to each node request, as {@link podUsageByNode} gives for `podSummaries`. */
+  usageByNode: ReadonlyMap<string, Readonly<NodeUsage>>;
 }
 
 const prebuilt = new WeakMap<readonly PodSummary[], PrebuiltIndexes>();
@@ -311,6 +313,91 @@ export function prebuiltIndexesOf(snapshot: {
 
 const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
 
+/** What the pods bound to one node request: the sums of their summaries' requests, and their number. */
+export interface NodeUsage {
+  /** CPU requested, in millicores. */
+  cpu: number;
+  /** Memory requested, in bytes. */
+  memory: number;
+  pods: number;
+}
+
+/**
+ * Whether a pod counts towards its node's usage: bound to a node and not finished (Succeeded or
+ * Failed pods hold no resources; the scheduler does not count them either).
+ * @see https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-phase
+ * @param s - a pod summary
+ */
+export function countsTowardsNode(s: PodSummary): s is PodSummary & { nodeName: string } {
+  return !!s.nodeName && s.phase !== 'Succeeded' && s.phase !== 'Failed';
+}
+
+/**
+ * The usage of every node by the pods bound to it ({@link countsTowardsNode}), from scratch. The
+ * requests are whole millicores and bytes ({@link ./quantity.ts}), so sums are exact in any order:
+ * the watch cache's running sums ({@link CacheIndexes.usage}) equal this.
+ * @param summaries - pod summaries
+ * @returns node name → usage; nodes without such pods are absent
+ */
+export function podUsageByNode(summaries: readonly PodSummary[]): Map<string, NodeUsage> {
+  const used = new Map<string, NodeUsage>();
+  for (const s of summaries) {
+    if (!countsTowardsNode(s)) continue;
+    const u = used.get(s.nodeName);
+    if (u) {
+      u.cpu += s.cpuMillis;
+      u.memory += s.memoryBytes;
+      u.pods += 1;
+    } else used.set(s.nodeName, { cpu: s.cpuMillis, memory: s.memoryBytes, pods: 1 });
+  }
+  return used;
+}
+
+/**
+ * Running {@link NodeUsage} sums per node, each view immutable once given out (the map is copied
+ * on the first change after a view; a node's usage is replaced, never changed in place).
+ */
+export class VersionedUsage {
+  private map = new Map<string, Readonly<NodeUsage>>();
+  private shared = false;
+
+  /**
+   * Add (`sign` 1) or take away (`sign` -1) one pod's requests, when it counts towards its node.
+   * @param s - the pod's summary
+   * @param sign - 1 or -1
+   */
+  add(s: PodSummary, sign: 1 | -1): void {
+    if (!countsTowardsNode(s)) return;
+    if (this.shared) {
+      this.map = new Map(this.map);
+      this.shared = false;
+    }
+    const u = this.map.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
+    const next = {
+      cpu: u.cpu + sign * s.cpuMillis,
+      memory: u.memory + sign * s.memoryBytes,
+      pods: u.pods + sign,
+    };
+    if (next.pods <= 0) this.map.delete(s.nodeName);
+    else this.map.set(s.nodeName, next);
+  }
+
+  /** Forget every pod (before a relist). */
+  clear(): void {
+    this.map = new Map();
+    this.shared = false;
+  }
+
+  /**
+   * The sums as they are now, never changed afterwards. Callers must not change them.
+   * @returns node name → usage
+   */
+  view(): ReadonlyMap<string, Readonly<NodeUsage>> {
+    this.shared = true;
+    return this.map;
+  }
+}
+
 /** A workload's uid as the map keys it (none when empty). */
 function uidKey(w: KWorkload): string | null {
   return w.metadata.uid ? w.metadata.uid : null;
@@ -331,6 +418,8 @@ export class CacheIndexes {
   readonly replicaSets = new VersionedGroups<KWorkload>();
   /** PodDisruptionBudgets by namespace. */
   readonly pdbs = new VersionedGroups<KPodDisruptionBudget>();
+  /** What the pods bound to each node request. */
+  readonly usage = new VersionedUsage();
 
   /**
    * A pod was added or changed.
@@ -339,6 +428,8 @@ export class CacheIndexes {
    * @returns true when the reflector must move it to the end of its map (see {@link VersionedGroups.upsert})
    */
   putPod(old: PodSummary | undefined, summary: PodSummary): boolean {
+    if (old) this.usage.add(old, -1);
+    this.usage.add(summary, 1);
     return this.summaries.upsert(
       old && { keys: summaryOwnerKeys(old), value: old },
       summaryOwnerKeys(summary),
@@ -351,6 +442,7 @@ export class CacheIndexes {
    * @param old - its summary as cached
    */
   dropPod(old: PodSummary): void {
+    this.usage.add(old, -1);
     this.summaries.remove({ keys: summaryOwnerKeys(old), value: old });
   }
 
@@ -404,6 +496,7 @@ export class CacheIndexes {
   relist(kind: string, oldValues: Iterable<unknown>, values: Iterable<unknown>): void {
     if (kind === 'Pod') {
       this.summaries.clear();
+      this.usage.clear();
       for (const s of values) this.putPod(undefined, s as PodSummary);
       return;
     }
@@ -414,6 +507,22 @@ export class CacheIndexes {
         this.workloads.remove({ key: uidKey(o as KWorkload), value: o as KWorkload });
     for (const o of values) this.putObject(kind, undefined, o);
   }
+}
+
+/**
+ * The node usage of a snapshot whose focus node's pods were read fresh: the cache's sums, the
+ * focus node's from the fresh read.
+ * @param base - the cache's sums ({@link VersionedUsage.view})
+ * @param focusNode - the focus node
+ * @param fresh - the focus node's pod summaries as read fresh
+ * @returns the sums; `base` is not changed
+ */
+export function usageWithFocusPods(
+  base: ReadonlyMap<string, Readonly<NodeUsage>>,
+  focusNode: string,
+  fresh: readonly PodSummary[],
+): ReadonlyMap<string, Readonly<NodeUsage>> {
+  return new OverlayMap(base, new Map([[focusNode, podUsageByNode(fresh).get(focusNode)]]));
 }
 
 /**

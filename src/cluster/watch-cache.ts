@@ -28,7 +28,13 @@ import { ClusterReadError } from '../errors.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
-import { CacheIndexes, registerPrebuiltIndexes, summaryOwnerKeys, withFocusPods } from './cache-indexes.js';
+import {
+  CacheIndexes,
+  registerPrebuiltIndexes,
+  summaryOwnerKeys,
+  usageWithFocusPods,
+  withFocusPods,
+} from './cache-indexes.js';
 import { kubeConnection } from './kube-connection.js';
 import type { KubeConnection } from './kube-connection.js';
 import {
@@ -598,6 +604,7 @@ export class ClusterWatchCache {
     // The lookups as of this moment (no await since the loop above), for this snapshot's arrays
     // only; frozen, so that nothing can make them disagree with the lookups.
     const summaries = this.indexes.summaries.view();
+    const usage = this.indexes.usage.view();
     registerPrebuiltIndexes({
       podSummaries: Object.freeze(snapshot.podSummaries),
       workloads: Object.freeze(snapshot.workloads),
@@ -607,6 +614,7 @@ export class ClusterWatchCache {
       workloadsByUid: this.indexes.workloads.view(),
       replicaSetsByOwnerUid: this.indexes.replicaSets.view(),
       pdbsByNamespace: this.indexes.pdbs.view(),
+      usageByNode: focusNode === null ? usage : usageWithFocusPods(usage, focusNode, fresh),
     });
     return { snapshot, freshness: { lastEventAt: new Date(this.lastEventAt) } };
   }

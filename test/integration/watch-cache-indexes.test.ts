@@ -24,8 +24,10 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { buildOwnerIndexes, indexCluster } from '../../src/analysis/cluster-index.js';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
 import {
+  type NodeUsage,
   VersionedGroups,
   VersionedMap,
+  podUsageByNode,
   prebuiltIndexesOf,
   type PrebuiltIndexes,
 } from '../../src/cluster/cache-indexes.js';
@@ -92,7 +94,10 @@ function pod(
 ): Obj {
   return {
     metadata: { namespace: ns, name, uid: `pod-${ns}-${name}`, ...(owner ? { ownerReferences: owner } : {}) },
-    spec: { nodeName, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '100m' } } }] },
+    spec: {
+      nodeName,
+      containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '100m', memory: '0.1Gi' } } }],
+    },
     status: { phase, conditions: [{ type: 'Ready', status: phase === 'Running' ? 'True' : 'False' }] },
   };
 }
@@ -201,6 +206,8 @@ function expectLookupsMatch(snapshot: ClusterSnapshot): ReturnType<typeof named>
   expect(pre).not.toBeNull();
   const mine = named(pre as PrebuiltIndexes);
   expect(mine).toEqual(named(buildOwnerIndexes(snapshot)));
+  const usage = (m: ReadonlyMap<string, NodeUsage>) => [...m].sort(([a], [b]) => a.localeCompare(b));
+  expect(usage(pre?.usageByNode ?? new Map())).toEqual(usage(podUsageByNode(snapshot.podSummaries)));
   const index = indexCluster(snapshot);
   expect(index.summariesByOwnerUid).toBe(pre?.summariesByOwnerUid);
   expect(index.workloadsByUid).toBe(pre?.workloadsByUid);

@@ -18,6 +18,11 @@
  * `fieldSelector=spec.nodeName=…`, as `kubectl drain` lists a node's pods). Keeping 150,000 pods
  * whole as reduced JSON took about 380 MB at 5,000 nodes; their summaries take a fraction of it.
  *
+ * The reflectors also keep the lookups the analysis would otherwise rebuild for every answer (pod
+ * summaries by owner, workloads by uid, ReplicaSets by controller, PDBs by namespace, what each
+ * node's pods request: {@link CacheIndexes}), changed per event and rebuilt on a relist, versioned
+ * so that a snapshot keeps the ones it was given.
+ *
  * The cache is "in sync" when every reflector has listed and its watch is connected. A snapshot is
  * only given then; otherwise the caller reads fresh ({@link readSnapshot}).
  * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes

@@ -12,6 +12,7 @@ import type {
   KWorkload,
   PodSummary,
 } from '../cluster/types.js';
+import { pdbNamespaceKeys, prebuiltIndexesOf, replicaSetOwnerKeys } from '../cluster/cache-indexes.js';
 import {
   ANNOTATION_MIRROR,
   CONTROL_PLANE_TAINT_KEYS,
@@ -31,7 +32,11 @@ export interface TopOwner {
   workload: KWorkload | null;
 }
 
-/** Indexed view of one snapshot. */
+/**
+ * Indexed view of one snapshot. The maps and their arrays are read-only: for a snapshot from the
+ * watch cache the owner and namespace lookups are the cache's own, shared with other snapshots
+ * ({@link ../cluster/cache-indexes.ts}).
+ */
 export interface ClusterIndex {
   snapshot: ClusterSnapshot;
   /** The distribution profile that found the control plane ({@link detectProfile}). */
@@ -42,15 +47,15 @@ export interface ClusterIndex {
   podsByNode: Map<string, KPod[]>;
   /** Mirror pods of control-plane components by node, as the profile recognises them: component → pod. */
   staticPodsByNode: Map<string, Map<string, KPod>>;
-  workloadsByUid: Map<string, KWorkload>;
-  /** Pod summaries grouped by the uid of their controlling owner. */
-  summariesByOwnerUid: Map<string, PodSummary[]>;
+  workloadsByUid: ReadonlyMap<string, KWorkload>;
+  /** Pod summaries grouped by the uid of their controlling owner, in snapshot order. */
+  summariesByOwnerUid: ReadonlyMap<string, readonly PodSummary[]>;
   /** ReplicaSets by the uid of the workload that controls them (a Deployment), in snapshot order. */
-  replicaSetsByOwnerUid: Map<string, KWorkload[]>;
+  replicaSetsByOwnerUid: ReadonlyMap<string, readonly KWorkload[]>;
   /** Full pods by namespace (`default` when unset), in snapshot order. */
   podsByNamespace: Map<string, KPod[]>;
   /** PodDisruptionBudgets by namespace (`default` when unset), in snapshot order. */
-  pdbsByNamespace: Map<string, KPodDisruptionBudget[]>;
+  pdbsByNamespace: ReadonlyMap<string, readonly KPodDisruptionBudget[]>;
   leasesByKey: Map<string, KLease>;
 }
 
@@ -86,27 +91,7 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
       byComponent.set(component, pod);
     }
   }
-  const summariesByOwnerUid = new Map<string, PodSummary[]>();
-  for (const s of snapshot.podSummaries) {
-    if (!s.owner) continue;
-    let list = summariesByOwnerUid.get(s.owner.uid);
-    if (!list) summariesByOwnerUid.set(s.owner.uid, (list = []));
-    list.push(s);
-  }
-  const workloadsByUid = new Map<string, KWorkload>();
-  const replicaSetsByOwnerUid = new Map<string, KWorkload[]>();
-  for (const w of snapshot.workloads) {
-    if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
-    if (w.kind !== 'ReplicaSet') continue;
-    // At most one owner reference is the controller (the API server refuses more), so no Set is
-    // needed; a repeated reference is skipped all the same.
-    let last: string | null = null;
-    for (const o of w.metadata.ownerReferences ?? [])
-      if (o.controller === true && o.uid !== last) group(replicaSetsByOwnerUid, (last = o.uid), w);
-  }
-  const pdbsByNamespace = new Map<string, KPodDisruptionBudget[]>();
-  for (const pdb of snapshot.podDisruptionBudgets)
-    group(pdbsByNamespace, pdb.metadata.namespace ?? 'default', pdb);
+  const owners = prebuiltIndexesOf(snapshot) ?? buildOwnerIndexes(snapshot);
   const leasesByKey = new Map(
     snapshot.leases.map((l) => [`${l.metadata.namespace ?? ''}/${l.metadata.name}`, l]),
   );
@@ -118,13 +103,42 @@ export function indexCluster(snapshot: ClusterSnapshot): ClusterIndex {
     controlPlaneNodes,
     podsByNode,
     staticPodsByNode,
-    workloadsByUid,
-    summariesByOwnerUid,
-    replicaSetsByOwnerUid,
+    workloadsByUid: owners.workloadsByUid,
+    summariesByOwnerUid: owners.summariesByOwnerUid,
+    replicaSetsByOwnerUid: owners.replicaSetsByOwnerUid,
     podsByNamespace,
-    pdbsByNamespace,
+    pdbsByNamespace: owners.pdbsByNamespace,
     leasesByKey,
   };
+}
+
+/** The owner and namespace lookups of {@link ClusterIndex} that the watch cache can keep ahead. */
+export type OwnerIndexes = Pick<
+  ClusterIndex,
+  'summariesByOwnerUid' | 'workloadsByUid' | 'replicaSetsByOwnerUid' | 'pdbsByNamespace'
+>;
+
+/**
+ * Build the owner and namespace lookups from the snapshot's arrays, in one pass over each (a
+ * fresh read, a file, a changed snapshot); {@link ../cluster/cache-indexes.ts} keeps the same
+ * ones for the watch cache, with the same key functions.
+ * @param snapshot - the snapshot
+ * @returns new maps; groups in snapshot order
+ */
+export function buildOwnerIndexes(snapshot: ClusterSnapshot): OwnerIndexes {
+  const summariesByOwnerUid = new Map<string, PodSummary[]>();
+  // summaryOwnerKeys, without an array per pod: the controlling owner's uid, if any
+  for (const s of snapshot.podSummaries) if (s.owner) group(summariesByOwnerUid, s.owner.uid, s);
+  const workloadsByUid = new Map<string, KWorkload>();
+  const replicaSetsByOwnerUid = new Map<string, KWorkload[]>();
+  for (const w of snapshot.workloads) {
+    if (w.metadata.uid) workloadsByUid.set(w.metadata.uid, w);
+    for (const k of replicaSetOwnerKeys(w)) group(replicaSetsByOwnerUid, k, w);
+  }
+  const pdbsByNamespace = new Map<string, KPodDisruptionBudget[]>();
+  for (const pdb of snapshot.podDisruptionBudgets)
+    for (const k of pdbNamespaceKeys(pdb)) group(pdbsByNamespace, k, pdb);
+  return { summariesByOwnerUid, workloadsByUid, replicaSetsByOwnerUid, pdbsByNamespace };
 }
 
 const memos = new WeakMap<ClusterIndex, Map<string, unknown>>();
@@ -248,9 +262,9 @@ export function topOwnerOf(index: ClusterIndex, pod: KPod): TopOwner | null {
  * Pod summaries that belong to a top owner: its own pods, or (for a Deployment) its ReplicaSets' pods.
  * @param index - the cluster index
  * @param owner - the top owner
- * @returns the summaries of every pod of that workload, on any node
+ * @returns the summaries of every pod of that workload, on any node (read-only: may be the index's own list)
  */
-export function podsOfOwner(index: ClusterIndex, owner: TopOwner): PodSummary[] {
+export function podsOfOwner(index: ClusterIndex, owner: TopOwner): readonly PodSummary[] {
   if (owner.kind !== 'Deployment') return index.summariesByOwnerUid.get(owner.uid) ?? [];
   const out: PodSummary[] = [];
   for (const w of index.replicaSetsByOwnerUid.get(owner.uid) ?? []) {

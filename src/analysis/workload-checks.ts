@@ -5,6 +5,7 @@
  */
 import type { KNode, KPod, KPodDisruptionBudget } from '../cluster/types.js';
 import { cpuToMillicores, memoryToBytes } from '../cluster/quantity.js';
+import { podUsageByNode, prebuiltIndexesOf } from '../cluster/cache-indexes.js';
 import {
   type ClusterIndex,
   type TopOwner,
@@ -408,8 +409,10 @@ function replicaChecks(
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
+  // each pod's top owner once (the loop below asks, per owner, which pods here are its own)
+  const owners = new Map(evictable.map((p) => [p, topOwnerOf(index, p)]));
   for (const pod of evictable) {
-    const owner = topOwnerOf(index, pod);
+    const owner = owners.get(pod) ?? null;
     if (!owner || seen.has(owner.uid)) continue;
     seen.add(owner.uid);
     const all = podsOfOwner(index, owner).filter((s) => s.phase !== 'Succeeded' && s.phase !== 'Failed');
@@ -431,7 +434,7 @@ function replicaChecks(
     };
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
-    const onNode = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
+    const onNode = evictable.filter((p) => owners.get(p)?.uid === owner.uid);
     // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
     const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
     const daemon = rookDaemonOf(pod, owner);
@@ -579,15 +582,9 @@ interface NodeRoom extends Free {
  */
 function nodeRoom(index: ClusterIndex): readonly Readonly<NodeRoom>[] {
   return memoOnIndex(index, 'placement:nodeRoom', () => {
-    const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-    for (const s of index.snapshot.podSummaries) {
-      if (!s.nodeName || s.phase === 'Succeeded' || s.phase === 'Failed') continue;
-      const u = used.get(s.nodeName) ?? { cpu: 0, memory: 0, pods: 0 };
-      u.cpu += s.cpuMillis;
-      u.memory += s.memoryBytes;
-      u.pods += 1;
-      used.set(s.nodeName, u);
-    }
+    // the watch cache keeps these sums as pods change; any other snapshot sums its pods here
+    const used =
+      prebuiltIndexesOf(index.snapshot)?.usageByNode ?? podUsageByNode(index.snapshot.podSummaries);
     return index.snapshot.nodes.map((n) => {
       const u = used.get(n.metadata.name) ?? { cpu: 0, memory: 0, pods: 0 };
       const alloc = n.status?.allocatable ?? {};

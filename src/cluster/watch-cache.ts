@@ -18,6 +18,11 @@
  * `fieldSelector=spec.nodeName=…`, as `kubectl drain` lists a node's pods). Keeping 150,000 pods
  * whole as reduced JSON took about 380 MB at 5,000 nodes; their summaries take a fraction of it.
  *
+ * The reflectors also keep the lookups the analysis would otherwise rebuild for every answer (pod
+ * summaries by owner, workloads by uid, ReplicaSets by controller, PDBs by namespace, what each
+ * node's pods request: {@link CacheIndexes}), changed per event and rebuilt on a relist, versioned
+ * so that a snapshot keeps the ones it was given.
+ *
  * The cache is "in sync" when every reflector has listed and its watch is connected. A snapshot is
  * only given then; otherwise the caller reads fresh ({@link readSnapshot}).
  * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
@@ -28,6 +33,13 @@ import { ClusterReadError } from '../errors.js';
 import { upstreamBodySummary } from '../util/redaction.js';
 import type { Logger } from '../util/logger.js';
 import { silentLogger } from '../util/logger.js';
+import {
+  CacheIndexes,
+  registerPrebuiltIndexes,
+  summaryOwnerKeys,
+  usageWithFocusPods,
+  withFocusPods,
+} from './cache-indexes.js';
 import { kubeConnection } from './kube-connection.js';
 import type { KubeConnection } from './kube-connection.js';
 import {
@@ -329,6 +341,14 @@ class Reflector {
       cont = page.metadata?.continue ?? '';
       if (!rv) rv = page.metadata?.resourceVersion ?? '';
     } while (cont);
+    // the owner and namespace lookups follow, in the same synchronous step (no snapshot between)
+    if (this.def.kind === 'Pod')
+      this.cache.indexes.relist(
+        'Pod',
+        [],
+        [...pods.values()].map((p) => p.summary),
+      );
+    else this.cache.indexes.relist(this.def.kind, this.objects.values(), objects.values());
     this.objects.clear();
     for (const [k, v] of objects) this.objects.set(k, v);
     this.pods.clear();
@@ -338,15 +358,34 @@ class Reflector {
     this.cache.touch();
   }
 
+  /**
+   * One watch event into the map and the cache's lookups. An object whose owner changed moves to
+   * the end of the map, as it does in the lookups' groups, so both keep one order.
+   */
   private apply(type: string, obj: Obj): void {
     obj.kind = this.def.kind;
     obj.apiVersion = this.def.apiVersion;
     const key = `${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+    const indexes = this.cache.indexes;
     if (type === 'DELETED') {
-      if (this.def.kind === 'Pod') this.pods.delete(key);
-      else this.objects.delete(key);
-    } else if (this.def.kind === 'Pod') this.pods.set(key, cachedPod(obj));
-    else this.objects.set(key, deepFreeze(slimObject(obj)));
+      if (this.def.kind === 'Pod') {
+        const was = this.pods.get(key);
+        if (was) indexes.dropPod(was.summary);
+        this.pods.delete(key);
+      } else {
+        const was = this.objects.get(key);
+        if (was) indexes.dropObject(this.def.kind, was);
+        this.objects.delete(key);
+      }
+    } else if (this.def.kind === 'Pod') {
+      const pod = cachedPod(obj);
+      if (indexes.putPod(this.pods.get(key)?.summary, pod.summary)) this.pods.delete(key);
+      this.pods.set(key, pod);
+    } else {
+      const frozen = deepFreeze(slimObject(obj));
+      if (indexes.putObject(this.def.kind, this.objects.get(key), frozen)) this.objects.delete(key);
+      this.objects.set(key, frozen);
+    }
   }
 
   /** One watch request; resolves when the stream ends ('ended') or says 410 ('expired'). */
@@ -471,6 +510,8 @@ export class ClusterWatchCache {
   readonly watchTimeoutS: number;
   readonly retryMs: number;
   readonly stats: WatchCacheStats = { listPages: 0, relists: 0, watches: 0, events: 0 };
+  /** Owner and namespace lookups over the cached objects, kept by the reflectors. */
+  readonly indexes = new CacheIndexes();
   connection: KubeConnection | null = null;
   private readonly reflectors: Reflector[];
   private readonly now: () => Date;
@@ -547,10 +588,15 @@ export class ClusterWatchCache {
     const builder = new SnapshotBuilder(focusNode);
     // the focus node's pods as just read (whole and summarised), then every other pod from memory
     for (const pod of focusPods) builder.addPod(pod);
+    const fresh = builder.podSummaries.slice();
+    const cachedFocusOwners = new Set<string>();
     for (const r of this.reflectors) {
       if (r.def.kind === 'Pod') {
         for (const p of r.pods.values()) {
-          if (focusNode !== null && p.summary.nodeName === focusNode) continue;
+          if (focusNode !== null && p.summary.nodeName === focusNode) {
+            for (const k of summaryOwnerKeys(p.summary)) cachedFocusOwners.add(k);
+            continue;
+          }
           builder.podSummaries.push(p.summary);
           if (p.whole) builder.keepPod(p.whole);
         }
@@ -560,6 +606,21 @@ export class ClusterWatchCache {
     if (kubeProxy.configMap) builder.add({ ...kubeProxy.configMap, kind: 'ConfigMap' });
     builder.kubeProxyConfigError = kubeProxy.error;
     const snapshot = builder.finish({ cluster: this.cluster, capturedAt, readyz: readyz.result, etcd });
+    // The lookups as of this moment (no await since the loop above), for this snapshot's arrays
+    // only; frozen, so that nothing can make them disagree with the lookups.
+    const summaries = this.indexes.summaries.view();
+    const usage = this.indexes.usage.view();
+    registerPrebuiltIndexes({
+      podSummaries: Object.freeze(snapshot.podSummaries),
+      workloads: Object.freeze(snapshot.workloads),
+      podDisruptionBudgets: Object.freeze(snapshot.podDisruptionBudgets),
+      summariesByOwnerUid:
+        focusNode === null ? summaries : withFocusPods(summaries, focusNode, fresh, cachedFocusOwners),
+      workloadsByUid: this.indexes.workloads.view(),
+      replicaSetsByOwnerUid: this.indexes.replicaSets.view(),
+      pdbsByNamespace: this.indexes.pdbs.view(),
+      usageByNode: focusNode === null ? usage : usageWithFocusPods(usage, focusNode, fresh),
+    });
     return { snapshot, freshness: { lastEventAt: new Date(this.lastEventAt) } };
   }
 

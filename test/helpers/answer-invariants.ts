@@ -1072,6 +1072,36 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
           `the ${plane.plane} plane is headed affected but no Stops line says what stops: "${plane.heading}"`,
         );
 
+  // 24. One model of what becomes of the node (issue 16): a node that fails (the what-if of a node
+  // going down, nodes lost together) is not rebooted and nobody cordoned it; a managed node pool's
+  // upgrade replaces the node by surge: a new node is added first, the old one cordoned, drained and
+  // deleted (GKE "Surge upgrades",
+  // https://cloud.google.com/kubernetes-engine/docs/concepts/node-pool-upgrade-strategies#surge;
+  // AKS "Customize node surge upgrade",
+  // https://learn.microsoft.com/en-us/azure/aks/upgrade-aks-cluster#customize-node-surge-upgrade;
+  // EKS "Understand each phase of node updates",
+  // https://docs.aws.amazon.com/eks/latest/userguide/managed-node-update-behavior.html). Neither
+  // answer says the node reboots, restarts or is "back and uncordoned", and the managed upgrade
+  // does not advise adding a node first (the pool does).
+  const nodeLost =
+    reply.multiNode?.action === 'node-down' ||
+    (downTitle !== undefined && templatePattern(downTitle).test(reply.title));
+  const nodeReplaced = reply.findings.some((f) => f.check === 'upgrade-order' && f.variant === 'provider');
+  if (nodeLost || nodeReplaced) {
+    const fate = nodeLost ? 'a failed node' : 'a node its managed pool replaces';
+    for (const s of sentences)
+      if (
+        /after the reboot|back and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon/.test(
+          s,
+        )
+      )
+        out.push(`${fate} is said to be rebooted or uncordoned: "${s}"`);
+    if (nodeReplaced)
+      for (const s of sentences)
+        if (/upgraded and restarted|[Aa]dd a node first|재시작하는|먼저 노드를 추가/.test(s))
+          out.push(`${fate} is said to be restarted, or a node to be added by hand: "${s}"`);
+  }
+
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

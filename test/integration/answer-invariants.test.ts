@@ -1196,6 +1196,61 @@ describe('the invariant checker catches planted contradictions', () => {
       /a version range with equal ends/,
     ],
     [
+      'a failed node said to come back after the reboot (what-if of a worker going down, s01)',
+      {
+        title: 'What if atlas-wk-1 goes down: c',
+        reasons: [
+          'The control plane is healthy (/readyz passing), so atlas-wk-1 gets its pods and Service rules back after the reboot.',
+        ],
+      },
+      /a failed node is said to be rebooted or uncordoned/,
+    ],
+    [
+      'a failed node said to be "back and uncordoned" (Korean, the only node)',
+      {
+        locale: 'ko',
+        title: 'kind-control-plane 다운 시 영향: c',
+        reasons: [
+          'nginx (Deployment, default)(은)는 단일 레플리카로 유일한 노드인 kind-control-plane에서 실행됩니다: 실행될 곳이 없어 kind-control-plane(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+        ],
+      },
+      /a failed node is said to be rebooted or uncordoned/,
+    ],
+    [
+      'a managed pool upgrade said to restart the node (r05 AKS)',
+      {
+        findings: [
+          {
+            check: 'upgrade-order',
+            plane: 'data',
+            severity: 'info',
+            variant: 'provider',
+            facts: { node: 'aks-agentpool-1' },
+          },
+        ],
+        stops: [
+          "the node's kubelet and pods while aks-agentpool-1 is drained, upgraded and restarted (about 90 s when it reboots)",
+        ],
+      },
+      /a node its managed pool replaces is said to be restarted/,
+    ],
+    [
+      'a managed pool upgrade of the only node advises adding a node first (r10 EKS)',
+      {
+        findings: [
+          {
+            check: 'upgrade-order',
+            plane: 'data',
+            severity: 'info',
+            variant: 'provider',
+            facts: { node: 'ip-10-0-105-29' },
+          },
+        ],
+        advice: ['Add a node first, or plan a window in which every workload of the cluster is down.'],
+      },
+      /a node its managed pool replaces is said to be restarted, or a node to be added by hand/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

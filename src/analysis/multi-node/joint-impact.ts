@@ -22,7 +22,7 @@ import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
-import { DRAIN_ONLY } from '../what-if/node-down.js';
+import { DRAIN_ONLY, asLoss } from '../what-if/node-down.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
@@ -481,6 +481,15 @@ export function analyzeEachAlone(
   const ctx = contextFor(snapshot, now, context);
   return nodes.map((node) => {
     const r = analyzeRebootImpact(snapshot, node, now, ctx);
+    // Nodes lost together are failed nodes, not rebooted ones (node-down.ts `asLoss`).
+    if (action === 'node-down')
+      return {
+        node,
+        role: r.role,
+        etcdMember: r.etcdMember,
+        verdict: r.verdict,
+        findings: r.findings.map(asLoss),
+      };
     if (action !== 'drain')
       return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
     const d = analyzeDrainImpact(snapshot, node, now);

@@ -34,15 +34,19 @@ export const DRAIN_ONLY: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A reboot finding re-worded for a loss: a Rook mon or OSD is down until the node is back, and
+ * A reboot finding re-worded for a loss (fact `fate: 'lost'`, the `-lost` sentences of
+ * explain-finding.ts): a Rook mon or OSD is down until the node is back, and
  * whether Ceph keeps serving is said by `ceph-loss` ({@link cephLossFindings}), not by its budgets
  * (which do not hold a lost node back).
  * @param f - a finding of the reboot analysis
  */
 export function asLoss(f: Finding): Finding {
+  // `fate: 'lost'`: the node failed, it is not rebooted: no sentence says "after the reboot" or
+  // "back and uncordoned" (nothing cordoned it) where a `-lost` text exists (explain-finding.ts).
+  const lost = { ...f, facts: { ...f.facts, fate: 'lost' } };
   return f.check === 'single-replica' && f.variant === 'operator-daemon'
-    ? { ...f, variant: 'operator-daemon-lost' }
-    : f;
+    ? { ...lost, variant: 'operator-daemon-lost' }
+    : lost;
 }
 
 /**

@@ -209,6 +209,7 @@ function dataLines(
           f.severity !== 'info' &&
           f.severity !== 'ok' &&
           !f.variant.startsWith('joint-pinned') &&
+          !f.variant.startsWith('joint-statefulset') &&
           f.variant !== 'joint-quorum-lost',
       )
       .map((f) => String(f.facts.workload));
@@ -220,6 +221,11 @@ function dataLines(
     if (noMajority.length > 0)
       t('multiNode.stops.workloads-quorum-lost', { workloads: noMajority, count: noMajority.length });
   }
+  // Nodes lost: their StatefulSet pods stay Terminating and are not recreated elsewhere
+  // (joint-workloads.ts JointEvictions `statefulSet`), whether quorum holds or not.
+  const statefulSet = sum((e) => e.statefulSet);
+  if (statefulSet.length > 0 && !writesBlocked)
+    t('multiNode.stops.statefulset-lost', { pods: statefulSet, count: statefulSet.length });
   // A pinned pod is down as long as its node is (with writes refused the line above counts it:
   // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
   const pinned = sum((e) => e.pinned);
@@ -245,7 +251,10 @@ function dataLines(
     others &&
     joint.joint.some(
       (f) =>
-        f.check === 'single-replica' && (f.variant === 'joint-spread' || f.variant === 'joint-pinned-spread'),
+        f.check === 'single-replica' &&
+        (f.variant === 'joint-spread' ||
+          f.variant === 'joint-pinned-spread' ||
+          f.variant === 'joint-statefulset-spread'),
     )
   )
     keeps.push(tr.t('keeps.spread-workloads'));

@@ -1102,6 +1102,23 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
           out.push(`${fate} is said to be restarted, or a node to be added by hand: "${s}"`);
   }
 
+  // 25. A StatefulSet pod on a lost node is not recreated elsewhere: it stays Terminating until the
+  // node is back, it is force-deleted or the node gets the out-of-service taint
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/,
+  // https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+  // In the answer about nodes lost, no StatefulSet's finding is one that says its pods there are
+  // rescheduled (issue 16: a joint loss said "recreated on other nodes").
+  if (nodeLost)
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        (f.subject?.kind === 'StatefulSet' || f.facts.kind === 'StatefulSet') &&
+        /^(?:joint-)?(?:single|all-here|none-ready-elsewhere|spread)$/.test(f.variant)
+      )
+        out.push(
+          `a StatefulSet's pods on a lost node are said to be rescheduled elsewhere (${f.variant}): ${String(f.facts.workload)}`,
+        );
+
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

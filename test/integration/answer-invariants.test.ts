@@ -1251,6 +1251,23 @@ describe('the invariant checker catches planted contradictions', () => {
       /a node its managed pool replaces is said to be restarted, or a node to be added by hand/,
     ],
     [
+      'a StatefulSet of lost nodes said to be rescheduled (s41 "what if hydra-wk-1 and hydra-wk-2 go down")',
+      {
+        multiNode: { mode: 'together', action: 'node-down', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'joint-spread',
+            facts: { workload: 'elasticsearch-master', kind: 'StatefulSet', readyElsewhere: 1 },
+            subject: { kind: 'StatefulSet', name: 'elasticsearch-master', namespace: 'logging' },
+          },
+        ],
+      },
+      /a StatefulSet's pods on a lost node are said to be rescheduled elsewhere \(joint-spread\)/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

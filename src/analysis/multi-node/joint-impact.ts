@@ -537,7 +537,9 @@ export function analyzeJointImpact(
   // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
   const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
-  const evictions = jointEvictions(index, nodes, dead);
+  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const evictions = jointEvictions(index, nodes, dead, options.action);
+  const lostStatefulSet = new Set(evictions.statefulSet.map(name));
   const evictable = evictions.evicted;
   const capacity = jointCapacity(index, nodes, evictions);
   const pinned = new Set(
@@ -570,7 +572,13 @@ export function analyzeJointImpact(
     ...(goesDown ? vipJoint(index, targets) : []),
     // OpenShift: the drains evict each master's etcd quorum guard pod (not for nodes lost undrained).
     ...guardFindings,
-    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action).filter(
+    ...jointPdbs(
+      index,
+      nodes,
+      evictable,
+      new Set([...capacity.unplaced, ...pinned, ...lostStatefulSet]),
+      options.action,
+    ).filter(
       // The guard's budget is said once, on the control plane, by guardFindings.
       (f) => !(guardFindings.length > 0 && guardNames.has(String(f.facts.pdb))),
     ),
@@ -583,6 +591,7 @@ export function analyzeJointImpact(
       dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
       pinned,
       options.action,
+      lostStatefulSet,
     ),
     ...capacity.findings,
     // Nodes lost together: Ceph's placement groups and mon quorum (no budget holds a loss back).
@@ -633,7 +642,6 @@ export function analyzeJointImpact(
         (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
       ),
   );
-  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const on = (pods: readonly KPod[], node: string): string[] =>
     pods.filter((p) => p.spec?.nodeName === node).map(name);
   const evictionsByNode: NodeEvictions[] = nodes.map((node) => {
@@ -646,7 +654,15 @@ export function analyzeJointImpact(
       moving,
       unplaced: moving.filter((p) => capacity.unplaced.has(p)),
       pinned: pinnedHere,
-      bare: dead.has(node) ? [] : evicted.filter((p) => !moving.includes(p) && !pinnedHere.includes(p)),
+      statefulSet: on(evictions.statefulSet, node),
+      bare: dead.has(node)
+        ? []
+        : evicted.filter(
+            (p) =>
+              !moving.includes(p) &&
+              !pinnedHere.includes(p) &&
+              !evictions.statefulSet.some((q) => name(q) === p),
+          ),
       dead: dead.has(node),
     };
   });

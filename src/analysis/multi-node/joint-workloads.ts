@@ -53,6 +53,17 @@ export interface JointEvictions {
   evicted: KPod[];
   moving: KPod[];
   pinned: KPod[];
+  /**
+   * Nodes lost (`node-down`) only: the StatefulSet pods on them. Not recreated elsewhere: the
+   * taint manager's delete leaves such a pod Terminating while no kubelet confirms it stopped, and
+   * the StatefulSet creates a pod of that name again only once the old one is gone: force-deleted,
+   * the Node object removed, or the node tainted `node.kubernetes.io/out-of-service`
+   * (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/,
+   * https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+   * They need no room elsewhere; empty for every other action. A pod pinned to its node is in
+   * `pinned` instead (down as long as its node is, StatefulSet or not).
+   */
+  statefulSet: KPod[];
 }
 
 /**
@@ -60,17 +71,26 @@ export interface JointEvictions {
  * @param index - the cluster index (full pods kept for every node in `nodes`)
  * @param nodes - the target nodes
  * @param dead - those already NotReady (a drain cannot complete there)
+ * @param action - what is done to the nodes (`node-down`: StatefulSet pods sorted apart)
  */
 export function jointEvictions(
   index: ClusterIndex,
   nodes: readonly string[],
   dead: ReadonlySet<string> = new Set(),
+  action: MultiNodeAction = 'reboot',
 ): JointEvictions {
-  const out: JointEvictions = { evicted: [], moving: [], pinned: [] };
+  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [] };
   for (const node of nodes) {
     const evictable = podsOnNode(index, node).evictable;
     if (dead.has(node)) {
       out.evicted.push(...evictable);
+      // Lost with the others: its StatefulSet pods are not recreated elsewhere either.
+      if (action === 'node-down')
+        out.statefulSet.push(
+          ...evictable.filter(
+            (p) => controllerOf(p) !== null && topOwnerOf(index, p)?.kind === 'StatefulSet',
+          ),
+        );
       continue;
     }
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
@@ -78,7 +98,11 @@ export function jointEvictions(
       out.evicted.push(p);
       // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
       if (controllerOf(p) === null || isUnscheduled(p)) continue;
-      (here.has(podName(p)) ? out.pinned : out.moving).push(p);
+      // Pinned first: a pinned pod is down as long as its node is, StatefulSet or not.
+      if (here.has(podName(p))) out.pinned.push(p);
+      else if (action === 'node-down' && topOwnerOf(index, p)?.kind === 'StatefulSet')
+        out.statefulSet.push(p);
+      else out.moving.push(p);
     }
   }
   return out;
@@ -233,6 +257,9 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * with every such pod pinned to its node (the reboot takes them down whatever the drains do), or no
  * PodDisruptionBudget holds the drains back (a budget that allows fewer evictions than its pods
  * on the nodes makes the drains wait instead, check `pdb-blocks`).
+ * Nodes lost together (`node-down`): a StatefulSet whose pods there are not recreated elsewhere
+ * (`lostStatefulSet`, {@link JointEvictions}) is `joint-statefulset-down` (warn: no Ready replica
+ * elsewhere) or `joint-statefulset-spread` (info), never "rescheduled".
  * Facts also carry `readyElsewhere`: the workload's Ready pods on the other nodes (the replicas
  * said to keep serving are Ready ones).
  * @param index - the cluster index
@@ -240,6 +267,7 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * @param evictable - the pods evicted from them
  * @param pinned - those of them pinned to their node (`ns/name`)
  * @param action - what is done to the nodes (default `node-down`)
+ * @param lostStatefulSet - StatefulSet pods of nodes lost (`ns/name`), not recreated elsewhere
  */
 export function jointReplicas(
   index: ClusterIndex,
@@ -247,6 +275,7 @@ export function jointReplicas(
   evictable: readonly KPod[],
   pinned: ReadonlySet<string> = new Set(),
   action: MultiNodeAction = 'node-down',
+  lostStatefulSet: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
@@ -290,6 +319,17 @@ export function jointReplicas(
     if (lost !== null)
       out.push(
         finding('single-replica', 'data', 'block', 'joint-quorum-lost', { ...facts, ...lost }, subject),
+      );
+    // Nodes lost: a StatefulSet's pods there are not recreated elsewhere ({@link JointEvictions}).
+    else if (
+      !allPinned &&
+      onTargets.length > 0 &&
+      onTargets.every((p) => lostStatefulSet.has(podName(p)) || pinned.has(podName(p)))
+    )
+      out.push(
+        replicas <= 1 || here >= all.length || facts.readyElsewhere === 0
+          ? finding('single-replica', 'data', 'warn', 'joint-statefulset-down', facts, subject)
+          : finding('single-replica', 'data', 'info', 'joint-statefulset-spread', facts, subject),
       );
     else if (allPinned && !dns)
       out.push(

@@ -196,6 +196,10 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':
         '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
+      'joint-statefulset-down':
+        '{{kind}} {{namespace}}/{{workload}} has no Ready replica outside {{nodes}}, and a StatefulSet pod on a lost node is not recreated elsewhere (it stays Terminating): it is down until the nodes are back, or until its pods there are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
+      'joint-statefulset-spread':
+        '{{kind}} {{namespace}}/{{workload}} keeps Ready replicas on other nodes ({{readyElsewhere}}); its pods on {{nodes}} are not recreated elsewhere (they stay Terminating) until the nodes are back, or until they are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':
@@ -283,6 +287,10 @@ export const enMultiNode = {
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
     'pinned-drain_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there): evicted, it stays Pending until that node is uncordoned',
+    'statefulset-lost':
+      '{{pods}}: StatefulSet pods on the lost nodes, left Terminating and not recreated elsewhere until the nodes are back, the pods are force-deleted (only once the nodes are surely off) or the nodes get the node.kubernetes.io/out-of-service taint',
+    'statefulset-lost_one':
+      '{{pods}}: a StatefulSet pod on a lost node, left Terminating and not recreated elsewhere until the node is back, the pod is force-deleted (only once the node is surely off) or the node gets the node.kubernetes.io/out-of-service taint',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{nodes}} until they are back (typically about {{seconds}} s each)',
     'node-agents_one':

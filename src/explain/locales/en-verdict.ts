@@ -244,6 +244,8 @@ export const enVerdict = {
     'pinned-volumes': {
       'no-quorum':
         'Expect {{workload}} to be down until {{pod}} runs again on {{node}}: uncordon {{node}} as soon as it is back. For planned work, take these nodes one at a time.',
+      'no-quorum-lost':
+        'Expect {{workload}} to be down until {{pod}} runs again on {{node}}, once {{node}} is back. For planned work, take these nodes one at a time.',
       'others-serve-prior-cordon':
         'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
       'last-replica-prior-cordon':

@@ -463,6 +463,16 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it is down until {{node}} is back; the {{readyElsewhere}} Ready on other nodes keep serving meanwhile.',
       'spread-pinned-lost_one':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it is down until {{node}} is back; the one Ready on another node keeps serving meanwhile.',
+      'single-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: it is down until {{node}} is back, its pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint (a StatefulSet pod on a lost node stays Terminating and is not recreated elsewhere).',
+      'all-here-statefulset-lost':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}}: it is down until {{node}} is back, its pods are force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint (a StatefulSet pod on a lost node stays Terminating and is not recreated elsewhere).',
+      'none-ready-elsewhere-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: it is down. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
+      'spread-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
+      'spread-statefulset-lost_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
       // A node lost, not drained (what-if/node-down.ts asLoss): no budget is involved.
@@ -640,6 +650,10 @@ export const en = {
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
       'all-here-pinned':
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
+      'single-statefulset-lost':
+        'Scale {{workload}} so that its replicas run on different nodes; if {{node}} is lost for good, free its pods with the node.kubernetes.io/out-of-service taint once it is surely off.',
+      'all-here-statefulset-lost':
+        'Scale {{workload}} so that its replicas run on different nodes; if {{node}} is lost for good, free its pods with the node.kubernetes.io/out-of-service taint once it is surely off.',
       // A ReplicaSet owned by a Deployment is changed through the Deployment: its controller reverts
       // the ReplicaSet (https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#when-to-use-a-replicaset).
       'single-replicaset':

@@ -205,6 +205,8 @@ export const koVerdict = {
     'pinned-volumes': {
       'no-quorum':
         '{{pod}}(이)가 {{node}}에서 다시 실행될 때까지 {{workload}}(은)는 중단된다고 보세요. {{node}}(이)가 돌아오는 즉시 uncordon하세요. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
+      'no-quorum-lost':
+        '{{node}}(이)가 돌아와 {{pod}}(이)가 다시 실행될 때까지 {{workload}}(은)는 다운됩니다. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':

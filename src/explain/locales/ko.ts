@@ -419,6 +419,14 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): 모든 레플리카가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       'spread-pinned-lost':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+      'single-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'all-here-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}})의 모든 레플리카가 {{node}}에 있습니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'none-ready-elsewhere-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'spread-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
       'operator-daemon-lost':
@@ -590,6 +598,10 @@ export const ko: Messages = {
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
       'all-here-pinned':
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
+      'single-statefulset-lost':
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
+      'all-here-statefulset-lost':
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
       'single-replicaset':
         '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 레플리카 2개 이상으로 늘리거나(ReplicaSet을 직접 바꾸면 Deployment 컨트롤러가 되돌립니다), 작업 시간대에 다운타임을 감수하세요.',
       'all-here-replicaset':

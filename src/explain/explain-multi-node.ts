@@ -228,7 +228,24 @@ function dataLines(
     t('multiNode.stops.statefulset-lost', { pods: statefulSet, count: statefulSet.length });
   // A pinned pod is down as long as its node is (with writes refused the line above counts it:
   // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
-  const pinned = sum((e) => e.pinned);
+  // Pinned pods under a budget that lets only some of them go (joint `joint-held-by-budget-stuck`):
+  // one of them is evicted and stays Pending, the others stay where they are; said per budget.
+  const heldStuck = joint.joint.filter(
+    (f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-stuck',
+  );
+  const heldPods = new Set(
+    heldStuck.flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
+  );
+  if (!writesBlocked)
+    for (const f of heldStuck)
+      t('multiNode.stops.pinned-held', {
+        pods: Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [],
+        pdb: String(f.facts.pdb ?? ''),
+        namespace: String(f.facts.pdbNamespace ?? ''),
+        allowed: Number(f.facts.allowed ?? 0),
+        count: Number(f.facts.allowed ?? 0),
+      });
+  const pinned = sum((e) => e.pinned).filter((p) => !heldPods.has(p));
   if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
       pods: pinned,
@@ -254,7 +271,8 @@ function dataLines(
         f.check === 'single-replica' &&
         (f.variant === 'joint-spread' ||
           f.variant === 'joint-pinned-spread' ||
-          f.variant === 'joint-statefulset-spread'),
+          f.variant === 'joint-statefulset-spread' ||
+          f.variant.startsWith('joint-held-by-budget')),
     )
   )
     keeps.push(tr.t('keeps.spread-workloads'));

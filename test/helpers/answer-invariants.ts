@@ -1119,6 +1119,53 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
           `a StatefulSet's pods on a lost node are said to be rescheduled elsewhere (${f.variant}): ${String(f.facts.workload)}`,
         );
 
+  // 26. One count of what keeps serving per workload (issue 16, scenario 41 joint drain: "keeps
+  // serving from its other Ready replicas (2)" beside "keeps 1 Ready replica on other nodes"): every
+  // finding that says how many of a workload's pods keep serving says the same number.
+  const servingCounts = new Map<string, Set<number>>();
+  for (const f of reply.findings) {
+    const n =
+      (f.check === 'single-replica' && f.variant.startsWith('joint-held-by-budget')) ||
+      (f.check === 'pinned-volumes' && f.variant === 'held-by-budget')
+        ? f.facts.kept
+        : (f.check === 'single-replica' && /^joint-(?:pinned-|statefulset-)?spread$/.test(f.variant)) ||
+            (f.check === 'pinned-volumes' && f.variant === 'others-serve')
+          ? f.facts.readyElsewhere
+          : undefined;
+    if (typeof n !== 'number') continue;
+    const w = String(f.facts.workload ?? '').replace(/^[A-Za-z]+\//, '');
+    servingCounts.set(w, new Set([...(servingCounts.get(w) ?? []), n]));
+  }
+  if (reply.multiNode !== undefined)
+    for (const [w, counts] of servingCounts)
+      if (counts.size > 1)
+        out.push(`${w} is said to keep different numbers of pods serving: ${[...counts].join(' and ')}`);
+  // 27. One drain model (issue 16, scenario 13 "others wait (429)" beside "downtime until
+  // rescheduled"): nodes drained (or drained first) under a PodDisruptionBudget that allows fewer
+  // evictions than its pods there are not emptied of that workload at once, so the workload is not
+  // said down beside that budget (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
+  if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down') {
+    // (Pods that fit on no remaining node are the capacity finding's: left out of this rule.)
+    const noRoom = new Set(
+      reply.findings
+        .filter((f) => f.check === 'capacity' && Array.isArray(f.facts.unplaced))
+        .flatMap((f) => (f.facts.unplaced as string[]).map((p) => p.replace(/^[^/]*\//, ''))),
+    );
+    const heldPods = reply.findings
+      .filter((f) => f.check === 'pdb-blocks' && /^joint-exceeds(?:-stuck)?$/.test(f.variant))
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []))
+      .filter((p) => !noRoom.has(p));
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        /^joint-(?:single|all-here|dns-single|dns-all-here)/.test(f.variant) &&
+        heldPods.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said down (${f.variant}) although its budget lets the drains evict only some of its pods at a time`,
+        );
+  }
+
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

@@ -1268,6 +1268,52 @@ describe('the invariant checker catches planted contradictions', () => {
       /a StatefulSet's pods on a lost node are said to be rescheduled elsewhere \(joint-spread\)/,
     ],
     [
+      'two counts of what keeps serving (s41 joint drain: "(2)" beside "keeps 1")',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'pinned-volumes',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'others-serve',
+            facts: { workload: 'StatefulSet/elasticsearch-master', readyElsewhere: 2 },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'joint-pinned-spread',
+            facts: { workload: 'elasticsearch-master', readyElsewhere: 1 },
+          },
+        ],
+      },
+      /elasticsearch-master is said to keep different numbers of pods serving: 2 and 1/,
+    ],
+    [
+      'a workload said down beside a budget that holds its evictions back (s13 joint reboot)',
+      {
+        multiNode: { mode: 'together', action: 'reboot', nodes: ['aks-user-1', 'aks-user-0'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-exceeds',
+            facts: { pdb: 'payments-api', pods: ['payments-api-7d9c-abcde', 'payments-api-7d9c-fghij'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-all-here',
+            facts: { workload: 'payments-api', here: 2 },
+          },
+        ],
+      },
+      /payments-api is said down \(joint-all-here\) although its budget lets the drains evict only some/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

@@ -244,7 +244,9 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * Workloads whose replicas are all on the nodes (check `single-replica`): `joint-single` (warn,
  * one replica), `joint-all-here` (warn: every replica is on the nodes), `joint-spread` (info), and
  * for the cluster DNS `joint-dns-single` / `joint-dns-all-here` (block: name resolution stops
- * cluster-wide until they are rescheduled and Ready). A workload whose every pod on the nodes is
+ * cluster-wide until they are back; `-evicted` when the nodes are drained, or drained first: the
+ * drains evict every DNS pod there at once, and resolution fails until one is rescheduled and Ready
+ * on another node). A workload whose every pod on the nodes is
  * pinned to its node ({@link jointEvictions}) is not "rescheduled": `joint-pinned-down` (warn, no
  * replica left elsewhere: down until its node is back and uncordoned) or `joint-pinned-spread`
  * (info, replicas elsewhere serve meanwhile), the one model of workload-checks.ts `replicaChecks`.
@@ -257,6 +259,13 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * with every such pod pinned to its node (the reboot takes them down whatever the drains do), or no
  * PodDisruptionBudget holds the drains back (a budget that allows fewer evictions than its pods
  * on the nodes makes the drains wait instead, check `pdb-blocks`).
+ * Drained, rebooted or upgraded together (each node drained first), a workload whose
+ * PodDisruptionBudget allows fewer evictions than its pods on the nodes is not down together:
+ * `joint-held-by-budget` (info; `-none` when the budget allows none now; `-stuck` when some of
+ * its pods there are pinned to their node: the evicted ones stay Pending, the budget never
+ * recovers, and the others are never evicted), facts from {@link heldByBudget} (the pods it keeps
+ * serving) and `podsHere` (its pods on the nodes, `ns/name`). Not for nodes lost, and not for pods pinned to
+ * nodes that are rebooted or upgraded (the reboot takes them down whatever the drains do).
  * Nodes lost together (`node-down`): a StatefulSet whose pods there are not recreated elsewhere
  * (`lostStatefulSet`, {@link JointEvictions}) is `joint-statefulset-down` (warn: no Ready replica
  * elsewhere) or `joint-statefulset-spread` (info), never "rescheduled".
@@ -268,6 +277,7 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * @param pinned - those of them pinned to their node (`ns/name`)
  * @param action - what is done to the nodes (default `node-down`)
  * @param lostStatefulSet - StatefulSet pods of nodes lost (`ns/name`), not recreated elsewhere
+ * @param noRoom - evicted pods that fit on no remaining node (`ns/name`, {@link jointCapacity})
  */
 export function jointReplicas(
   index: ClusterIndex,
@@ -276,6 +286,7 @@ export function jointReplicas(
   pinned: ReadonlySet<string> = new Set(),
   action: MultiNodeAction = 'node-down',
   lostStatefulSet: ReadonlySet<string> = new Set(),
+  noRoom: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
@@ -316,9 +327,34 @@ export function jointReplicas(
       action,
       allPinned,
     );
+    // Drained (or drained first), every DNS pod there is evicted at once, no budget holding one
+    // back: resolution fails until one is rescheduled and Ready elsewhere, not until the nodes are back.
+    const evictedAll = action === 'node-down' ? '' : '-evicted';
+    // (Pods that fit on no remaining node are said by the capacity finding: not "held back" here.)
+    const held =
+      action === 'node-down' ||
+      (allPinned && (action === 'reboot' || action === 'upgrade')) ||
+      onTargets.some((p) => noRoom.has(podName(p)))
+        ? null
+        : heldByBudget(index, onTargets, all.filter((s) => s.ready === true).length);
     if (lost !== null)
       out.push(
         finding('single-replica', 'data', 'block', 'joint-quorum-lost', { ...facts, ...lost }, subject),
+      );
+    else if (held !== null)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          'info',
+          held.allowed === 0
+            ? 'joint-held-by-budget-none'
+            : onTargets.some((p) => pinned.has(podName(p)))
+              ? 'joint-held-by-budget-stuck'
+              : 'joint-held-by-budget',
+          { ...facts, ...held, podsHere: onTargets.map(podName) },
+          subject,
+        ),
       );
     // Nodes lost: a StatefulSet's pods there are not recreated elsewhere ({@link JointEvictions}).
     else if (
@@ -343,7 +379,7 @@ export function jointReplicas(
           'single-replica',
           'data',
           dns ? 'block' : 'warn',
-          dns ? 'joint-dns-single' : 'joint-single',
+          dns ? `joint-dns-single${evictedAll}` : 'joint-single',
           facts,
           subject,
         ),
@@ -354,7 +390,7 @@ export function jointReplicas(
           'single-replica',
           'data',
           dns ? 'block' : 'warn',
-          dns ? 'joint-dns-all-here' : 'joint-all-here',
+          dns ? `joint-dns-all-here${evictedAll}` : 'joint-all-here',
           facts,
           subject,
         ),
@@ -366,6 +402,41 @@ export function jointReplicas(
     else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
   }
   return out;
+}
+
+/**
+ * The PodDisruptionBudget that holds a workload's pods on the nodes back from being evicted all
+ * together, when one does: the most restrictive budget selecting them that allows fewer
+ * disruptions than it has pods there. The drains evict at most `allowed` of them at a time (the
+ * Eviction API answers 429 to the rest until the evicted pods run again elsewhere; if they never
+ * can, the rest stay where they are), so the workload keeps `kept` of its Ready pods serving
+ * throughout: its Ready pods less those the budget lets go
+ * (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/#pod-disruption-budgets,
+ * https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/). Null when no budget
+ * holds them back or none would be left serving anyway.
+ * @param index - the cluster index
+ * @param onTargets - the workload's pods the drains evict
+ * @param readyAll - the workload's Ready pods, on every node
+ * @returns the budget (`pdb`, `pdbNamespace`), its `allowed` disruptions and the pods `kept`
+ */
+export function heldByBudget(
+  index: ClusterIndex,
+  onTargets: readonly KPod[],
+  readyAll: number,
+): { pdb: string; pdbNamespace: string; allowed: number; kept: number } | null {
+  let best: { pdb: string; pdbNamespace: string; allowed: number; kept: number } | null = null;
+  for (const [pdb, pods] of budgetsSelecting(index, onTargets)) {
+    const allowed = Math.max(0, pdb.status?.disruptionsAllowed ?? 0);
+    if (pods.length <= allowed) continue;
+    if (best === null || allowed < best.allowed)
+      best = {
+        pdb: pdb.metadata.name,
+        pdbNamespace: pdb.metadata.namespace ?? 'default',
+        allowed,
+        kept: Math.max(0, readyAll - allowed),
+      };
+  }
+  return best !== null && best.kept > 0 ? best : null;
 }
 
 /**

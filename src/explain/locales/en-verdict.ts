@@ -27,6 +27,8 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its one other Ready replica.',
       'last-replica-lost':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back.',
+      'held-by-budget':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): if the drains evict it, it stays Pending ("volume node affinity conflict") until {{node}} is uncordoned. PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets only {{allowed}} of these pods go, so {{workload}} keeps {{kept}} Ready serving.',
       unknown:
         'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
       unknown_one:

@@ -35,6 +35,8 @@ export interface InvariantContext {
    * out (a drain answer did) is still held to rule 7.
    */
   writesBlocked?: boolean;
+  /** Whether the file holds the API's /readyz answer (then the control plane's API was seen). */
+  readyzSeen?: boolean;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -1165,6 +1167,15 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
           `${String(f.facts.workload)} is said down (${f.variant}) although its budget lets the drains evict only some of its pods at a time`,
         );
   }
+
+  // 28. Say what was seen (issue 16, scenario 13: a drain of an AKS node said the managed control
+  // plane's "state cannot be seen" although its /readyz was in the snapshot): with /readyz read, no
+  // sentence says the control plane's state cannot be seen at all.
+  if (ctx.readyzSeen === true)
+    for (const m of matching(['whatIf.checks.control-plane-serving.managed']))
+      out.push(
+        `/readyz was seen, yet the answer says the control plane's state cannot be seen: "${m.sentence}"`,
+      );
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

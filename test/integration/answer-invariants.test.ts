@@ -117,6 +117,7 @@ for (const [i, file] of files.entries()) {
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
       minor: minors.length > 0 ? Math.max(...minors) : null,
       writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
+      readyzSeen: loaded.readyz !== null,
     },
   });
 }
@@ -284,6 +285,7 @@ describe('the invariant checker catches planted contradictions', () => {
     downNodes: ['borealis-cp-3'],
     allControlPlane: true,
     minor: 34,
+    readyzSeen: true,
   };
   const plant = (p: Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] }): Reply => ({
     ...base,
@@ -1312,6 +1314,15 @@ describe('the invariant checker catches planted contradictions', () => {
         ],
       },
       /payments-api is said down \(joint-all-here\) although its budget lets the drains evict only some/,
+    ],
+    [
+      'a managed control plane "cannot be seen" although /readyz was read (s13 drain of aks-system)',
+      {
+        reasons: [
+          'The control plane is managed by your provider; its state cannot be seen from the cluster.',
+        ],
+      },
+      /\/readyz was seen, yet the answer says the control plane's state cannot be seen/,
     ],
     [
       'pods said to be cordoned (joint drain)',

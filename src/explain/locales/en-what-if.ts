@@ -105,6 +105,10 @@ export const enWhatIf = {
       'quorum-lost':
         'etcd has lost quorum: the API server cannot change anything, so nodes cannot get updates.',
       managed: 'The control plane is managed by your provider; its state cannot be seen from the cluster.',
+      'managed-readyz':
+        "The control plane is managed by your provider: its API answers (/readyz passing, status {{readyzStatus}}); its etcd and the provider's redundancy cannot be seen from the cluster.",
+      'managed-readyz-failing':
+        "The control plane is managed by your provider: its /readyz does not pass (status {{readyzStatus}}); its etcd and the provider's redundancy cannot be seen from the cluster.",
     },
     'kube-proxy-mode': {
       iptables:

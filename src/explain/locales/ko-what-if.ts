@@ -98,6 +98,10 @@ export const koWhatIf: WhatIfMessages = {
       'quorum-lost':
         'etcd가 정족수를 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
+      'managed-readyz':
+        '컨트롤 플레인은 제공업체가 운영합니다: API가 응답합니다(/readyz 통과, 상태 {{readyzStatus}}). etcd와 제공업체의 이중화는 클러스터에서 볼 수 없습니다.',
+      'managed-readyz-failing':
+        '컨트롤 플레인은 제공업체가 운영합니다: /readyz가 통과하지 않습니다(상태 {{readyzStatus}}). etcd와 제공업체의 이중화는 클러스터에서 볼 수 없습니다.',
     },
     'kube-proxy-mode': {
       iptables:

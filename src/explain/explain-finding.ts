@@ -147,6 +147,27 @@ function deadNodeParams(tr: Translator, f: Finding): Record<string, FactValue> {
 }
 
 /**
+ * What becomes of the node a reboot finding is about, when it is not rebooted: `lost` (it failed:
+ * nothing restarts it, nothing cordoned it; src/analysis/what-if/node-down.ts) or `replaced` (a
+ * managed node pool's surge upgrade adds a new node, then cordons, drains and deletes the old one;
+ * src/analysis/what-if/upgrade.ts). Read from the finding's `fate` fact.
+ */
+export type NodeFate = 'lost' | 'replaced';
+
+/**
+ * The text key of a finding's sentence for its node's fate (`<key>-lost`, `<key>-replaced`), or
+ * null when the finding has no fate or no such text exists (the plain sentence stands).
+ * @param tr - the translator
+ * @param f - the finding
+ * @param key - the sentence's key without the fate
+ */
+function fateKey(tr: Translator, f: Finding, key: string): string | null {
+  const fate = f.facts.fate;
+  if (fate !== 'lost' && fate !== 'replaced') return null;
+  return tr.has(`${key}-${fate}`) ? `${key}-${fate}` : null;
+}
+
+/**
  * Explain one finding, or return null when no text exists for its check and variant.
  * @param tr - the translator
  * @param f - the finding
@@ -156,6 +177,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
   // down until the node is back (`<variant>-only-node` where such a text exists).
   const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  // What becomes of the node (issue 16): a failed node is not rebooted (`-lost`), a managed pool's
+  // upgrade replaces it (`-replaced`): the sentence of that fate where such a text exists.
+  const fate = (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ?? fateKey(tr, f, key);
+  if (fate !== null) return tr.t(fate, findingParams(tr, f));
   // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
@@ -223,6 +248,12 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   // The cluster's only node (reader 2.5): advice that moves pods to other nodes has its own form.
   // (The ReplicaSet form moves pods too: the only-node form stands for it as well.)
+  const fate = fateKey(
+    tr,
+    f,
+    f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : key,
+  );
+  if (fate !== null) return tr.t(fate, findingParams(tr, f));
   if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
     return tr.t(`${base}-only-node`, findingParams(tr, f));
   // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").

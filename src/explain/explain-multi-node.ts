@@ -209,6 +209,7 @@ function dataLines(
           f.severity !== 'info' &&
           f.severity !== 'ok' &&
           !f.variant.startsWith('joint-pinned') &&
+          !f.variant.startsWith('joint-statefulset') &&
           f.variant !== 'joint-quorum-lost',
       )
       .map((f) => String(f.facts.workload));
@@ -220,9 +221,31 @@ function dataLines(
     if (noMajority.length > 0)
       t('multiNode.stops.workloads-quorum-lost', { workloads: noMajority, count: noMajority.length });
   }
+  // Nodes lost: their StatefulSet pods stay Terminating and are not recreated elsewhere
+  // (joint-workloads.ts JointEvictions `statefulSet`), whether quorum holds or not.
+  const statefulSet = sum((e) => e.statefulSet);
+  if (statefulSet.length > 0 && !writesBlocked)
+    t('multiNode.stops.statefulset-lost', { pods: statefulSet, count: statefulSet.length });
   // A pinned pod is down as long as its node is (with writes refused the line above counts it:
   // nothing is evicted, a drained node keeps it running, a rebooted one brings it back).
-  const pinned = sum((e) => e.pinned);
+  // Pinned pods under a budget that lets only some of them go (joint `joint-held-by-budget-stuck`):
+  // one of them is evicted and stays Pending, the others stay where they are; said per budget.
+  const heldStuck = joint.joint.filter(
+    (f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-stuck',
+  );
+  const heldPods = new Set(
+    heldStuck.flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
+  );
+  if (!writesBlocked)
+    for (const f of heldStuck)
+      t('multiNode.stops.pinned-held', {
+        pods: Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [],
+        pdb: String(f.facts.pdb ?? ''),
+        namespace: String(f.facts.pdbNamespace ?? ''),
+        allowed: Number(f.facts.allowed ?? 0),
+        count: Number(f.facts.allowed ?? 0),
+      });
+  const pinned = sum((e) => e.pinned).filter((p) => !heldPods.has(p));
   if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
       pods: pinned,
@@ -245,7 +268,11 @@ function dataLines(
     others &&
     joint.joint.some(
       (f) =>
-        f.check === 'single-replica' && (f.variant === 'joint-spread' || f.variant === 'joint-pinned-spread'),
+        f.check === 'single-replica' &&
+        (f.variant === 'joint-spread' ||
+          f.variant === 'joint-pinned-spread' ||
+          f.variant === 'joint-statefulset-spread' ||
+          f.variant.startsWith('joint-held-by-budget')),
     )
   )
     keeps.push(tr.t('keeps.spread-workloads'));

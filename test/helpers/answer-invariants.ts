@@ -35,6 +35,8 @@ export interface InvariantContext {
    * out (a drain answer did) is still held to rule 7.
    */
   writesBlocked?: boolean;
+  /** Whether the file holds the API's /readyz answer (then the control plane's API was seen). */
+  readyzSeen?: boolean;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -1071,6 +1073,109 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         out.push(
           `the ${plane.plane} plane is headed affected but no Stops line says what stops: "${plane.heading}"`,
         );
+
+  // 24. One model of what becomes of the node (issue 16): a node that fails (the what-if of a node
+  // going down, nodes lost together) is not rebooted and nobody cordoned it; a managed node pool's
+  // upgrade replaces the node by surge: a new node is added first, the old one cordoned, drained and
+  // deleted (GKE "Surge upgrades",
+  // https://cloud.google.com/kubernetes-engine/docs/concepts/node-pool-upgrade-strategies#surge;
+  // AKS "Customize node surge upgrade",
+  // https://learn.microsoft.com/en-us/azure/aks/upgrade-aks-cluster#customize-node-surge-upgrade;
+  // EKS "Understand each phase of node updates",
+  // https://docs.aws.amazon.com/eks/latest/userguide/managed-node-update-behavior.html). Neither
+  // answer says the node reboots, restarts or is "back and uncordoned", and the managed upgrade
+  // does not advise adding a node first (the pool does).
+  const nodeLost =
+    reply.multiNode?.action === 'node-down' ||
+    (downTitle !== undefined && templatePattern(downTitle).test(reply.title));
+  const nodeReplaced = reply.findings.some((f) => f.check === 'upgrade-order' && f.variant === 'provider');
+  if (nodeLost || nodeReplaced) {
+    const fate = nodeLost ? 'a failed node' : 'a node its managed pool replaces';
+    for (const s of sentences)
+      if (
+        /after the reboot|back and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon/.test(
+          s,
+        )
+      )
+        out.push(`${fate} is said to be rebooted or uncordoned: "${s}"`);
+    if (nodeReplaced)
+      for (const s of sentences)
+        if (/upgraded and restarted|[Aa]dd a node first|재시작하는|먼저 노드를 추가/.test(s))
+          out.push(`${fate} is said to be restarted, or a node to be added by hand: "${s}"`);
+  }
+
+  // 25. A StatefulSet pod on a lost node is not recreated elsewhere: it stays Terminating until the
+  // node is back, it is force-deleted or the node gets the out-of-service taint
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/,
+  // https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+  // In the answer about nodes lost, no StatefulSet's finding is one that says its pods there are
+  // rescheduled (issue 16: a joint loss said "recreated on other nodes").
+  if (nodeLost)
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        (f.subject?.kind === 'StatefulSet' || f.facts.kind === 'StatefulSet') &&
+        /^(?:joint-)?(?:single|all-here|none-ready-elsewhere|spread)$/.test(f.variant)
+      )
+        out.push(
+          `a StatefulSet's pods on a lost node are said to be rescheduled elsewhere (${f.variant}): ${String(f.facts.workload)}`,
+        );
+
+  // 26. One count of what keeps serving per workload (issue 16, scenario 41 joint drain: "keeps
+  // serving from its other Ready replicas (2)" beside "keeps 1 Ready replica on other nodes"): every
+  // finding that says how many of a workload's pods keep serving says the same number.
+  const servingCounts = new Map<string, Set<number>>();
+  for (const f of reply.findings) {
+    const n =
+      (f.check === 'single-replica' && f.variant.startsWith('joint-held-by-budget')) ||
+      (f.check === 'pinned-volumes' && f.variant === 'held-by-budget')
+        ? f.facts.kept
+        : (f.check === 'single-replica' && /^joint-(?:pinned-|statefulset-)?spread$/.test(f.variant)) ||
+            (f.check === 'pinned-volumes' && f.variant === 'others-serve')
+          ? f.facts.readyElsewhere
+          : undefined;
+    if (typeof n !== 'number') continue;
+    const w = String(f.facts.workload ?? '').replace(/^[A-Za-z]+\//, '');
+    servingCounts.set(w, new Set([...(servingCounts.get(w) ?? []), n]));
+  }
+  if (reply.multiNode !== undefined)
+    for (const [w, counts] of servingCounts)
+      if (counts.size > 1)
+        out.push(`${w} is said to keep different numbers of pods serving: ${[...counts].join(' and ')}`);
+  // 27. One drain model (issue 16, scenario 13 "others wait (429)" beside "downtime until
+  // rescheduled"): nodes drained (or drained first) under a PodDisruptionBudget that allows fewer
+  // evictions than its pods there are not emptied of that workload at once, so the workload is not
+  // said down beside that budget (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
+  if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down') {
+    // (Pods that fit on no remaining node are the capacity finding's: left out of this rule.)
+    const noRoom = new Set(
+      reply.findings
+        .filter((f) => f.check === 'capacity' && Array.isArray(f.facts.unplaced))
+        .flatMap((f) => (f.facts.unplaced as string[]).map((p) => p.replace(/^[^/]*\//, ''))),
+    );
+    const heldPods = reply.findings
+      .filter((f) => f.check === 'pdb-blocks' && /^joint-exceeds(?:-stuck)?$/.test(f.variant))
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []))
+      .filter((p) => !noRoom.has(p));
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        /^joint-(?:single|all-here|dns-single|dns-all-here)/.test(f.variant) &&
+        heldPods.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said down (${f.variant}) although its budget lets the drains evict only some of its pods at a time`,
+        );
+  }
+
+  // 28. Say what was seen (issue 16, scenario 13: a drain of an AKS node said the managed control
+  // plane's "state cannot be seen" although its /readyz was in the snapshot): with /readyz read, no
+  // sentence says the control plane's state cannot be seen at all.
+  if (ctx.readyzSeen === true)
+    for (const m of matching(['whatIf.checks.control-plane-serving.managed']))
+      out.push(
+        `/readyz was seen, yet the answer says the control plane's state cannot be seen: "${m.sentence}"`,
+      );
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

@@ -125,6 +125,7 @@ for (const [i, file] of files.entries()) {
       allControlPlane: nodes.length > 0 && nodes.every(isCp),
       minor: minors.length > 0 ? Math.max(...minors) : null,
       writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
+      readyzSeen: loaded.readyz !== null,
     },
   });
 }
@@ -301,6 +302,7 @@ describe('the invariant checker catches planted contradictions', () => {
     downNodes: ['borealis-cp-3'],
     allControlPlane: true,
     minor: 34,
+    readyzSeen: true,
   };
   const plant = (p: Partial<Reply> & { stops?: string[]; keeps?: string[]; reasons?: string[] }): Reply => ({
     ...base,
@@ -1211,6 +1213,133 @@ describe('the invariant checker catches planted contradictions', () => {
       'a version range with equal ends (s02)',
       { reasons: ['Versions: kube-apiserver v1.33.1…v1.33.1 (image tags).'] },
       /a version range with equal ends/,
+    ],
+    [
+      'a failed node said to come back after the reboot (what-if of a worker going down, s01)',
+      {
+        title: 'What if atlas-wk-1 goes down: c',
+        reasons: [
+          'The control plane is healthy (/readyz passing), so atlas-wk-1 gets its pods and Service rules back after the reboot.',
+        ],
+      },
+      /a failed node is said to be rebooted or uncordoned/,
+    ],
+    [
+      'a failed node said to be "back and uncordoned" (Korean, the only node)',
+      {
+        locale: 'ko',
+        title: 'kind-control-plane 다운 시 영향: c',
+        reasons: [
+          'nginx (Deployment, default)(은)는 단일 레플리카로 유일한 노드인 kind-control-plane에서 실행됩니다: 실행될 곳이 없어 kind-control-plane(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+        ],
+      },
+      /a failed node is said to be rebooted or uncordoned/,
+    ],
+    [
+      'a managed pool upgrade said to restart the node (r05 AKS)',
+      {
+        findings: [
+          {
+            check: 'upgrade-order',
+            plane: 'data',
+            severity: 'info',
+            variant: 'provider',
+            facts: { node: 'aks-agentpool-1' },
+          },
+        ],
+        stops: [
+          "the node's kubelet and pods while aks-agentpool-1 is drained, upgraded and restarted (about 90 s when it reboots)",
+        ],
+      },
+      /a node its managed pool replaces is said to be restarted/,
+    ],
+    [
+      'a managed pool upgrade of the only node advises adding a node first (r10 EKS)',
+      {
+        findings: [
+          {
+            check: 'upgrade-order',
+            plane: 'data',
+            severity: 'info',
+            variant: 'provider',
+            facts: { node: 'ip-10-0-105-29' },
+          },
+        ],
+        advice: ['Add a node first, or plan a window in which every workload of the cluster is down.'],
+      },
+      /a node its managed pool replaces is said to be restarted, or a node to be added by hand/,
+    ],
+    [
+      'a StatefulSet of lost nodes said to be rescheduled (s41 "what if hydra-wk-1 and hydra-wk-2 go down")',
+      {
+        multiNode: { mode: 'together', action: 'node-down', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'joint-spread',
+            facts: { workload: 'elasticsearch-master', kind: 'StatefulSet', readyElsewhere: 1 },
+            subject: { kind: 'StatefulSet', name: 'elasticsearch-master', namespace: 'logging' },
+          },
+        ],
+      },
+      /a StatefulSet's pods on a lost node are said to be rescheduled elsewhere \(joint-spread\)/,
+    ],
+    [
+      'two counts of what keeps serving (s41 joint drain: "(2)" beside "keeps 1")',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'pinned-volumes',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'others-serve',
+            facts: { workload: 'StatefulSet/elasticsearch-master', readyElsewhere: 2 },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'joint-pinned-spread',
+            facts: { workload: 'elasticsearch-master', readyElsewhere: 1 },
+          },
+        ],
+      },
+      /elasticsearch-master is said to keep different numbers of pods serving: 2 and 1/,
+    ],
+    [
+      'a workload said down beside a budget that holds its evictions back (s13 joint reboot)',
+      {
+        multiNode: { mode: 'together', action: 'reboot', nodes: ['aks-user-1', 'aks-user-0'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-exceeds',
+            facts: { pdb: 'payments-api', pods: ['payments-api-7d9c-abcde', 'payments-api-7d9c-fghij'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-all-here',
+            facts: { workload: 'payments-api', here: 2 },
+          },
+        ],
+      },
+      /payments-api is said down \(joint-all-here\) although its budget lets the drains evict only some/,
+    ],
+    [
+      'a managed control plane "cannot be seen" although /readyz was read (s13 drain of aks-system)',
+      {
+        reasons: [
+          'The control plane is managed by your provider; its state cannot be seen from the cluster.',
+        ],
+      },
+      /\/readyz was seen, yet the answer says the control plane's state cannot be seen/,
     ],
     [
       'pods said to be cordoned (joint drain)',

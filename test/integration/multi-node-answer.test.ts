@@ -265,7 +265,7 @@ describe('several nodes in one question, through the answer path', () => {
       ])
         expect(checks).not.toContain(c);
       expect(reply.findings).toContainEqual(
-        expect.objectContaining({ check: 'single-replica', variant: 'joint-dns-all-here' }),
+        expect.objectContaining({ check: 'single-replica', variant: 'joint-dns-all-here-evicted' }),
       );
       expect(reply.findings).toContainEqual(
         expect.objectContaining({ check: 'capacity', variant: 'joint-fits' }),
@@ -276,6 +276,14 @@ describe('several nodes in one question, through the answer path', () => {
         expect(text).not.toMatch(/quorum|etcd refuses writes|every API call|VIP/);
         expect(text).toContain('atlas-cp-1 alone: SAFE');
         expect(text).toContain('The remaining nodes have room for all 2 evicted pods.');
+        // One model of CoreDNS in a joint drain (issue 16, v3b): no PodDisruptionBudget in the file,
+        // so the drains evict both replicas and the Deployment recreates them on the workers
+        // (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/): resolution fails
+        // until one is Ready there, not until the drained nodes (which keep running) are "back".
+        expect(text).toMatch(
+          /name resolution fails cluster-wide until one is rescheduled and Ready on another node/,
+        );
+        expect(text).not.toMatch(/fails cluster-wide until (?:they are|it is) back/);
       } else expect(text).not.toMatch(/정족수|VIP/);
     }
   });

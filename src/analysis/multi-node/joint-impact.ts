@@ -22,7 +22,7 @@ import { partialControlPlaneFindings } from '../control-plane-checks.js';
 import { drainBlockOf, relabelForDrainBlock } from '../node-state-checks.js';
 import { type AnalysisContext, analyzeRebootImpact, contextFor } from '../reboot-impact.js';
 import { analyzeDrainImpact } from '../what-if/drain.js';
-import { DRAIN_ONLY } from '../what-if/node-down.js';
+import { DRAIN_ONLY, asLoss } from '../what-if/node-down.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
@@ -382,6 +382,41 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
 }
 
 /**
+ * The pods a budget never lets the drains evict (joint `single-replica`
+ * `joint-held-by-budget-stuck`: the evicted ones are pinned and stay Pending, so the budget never
+ * recovers) are not counted as evicted by the drain estimate (`grace-period` `estimate`, merged
+ * by {@link jointDrainEstimate}): one count of what the drains evict (issue 16, scenario 41).
+ * @param carried - the findings carried from each node's own analysis
+ * @param joint - the joint findings
+ */
+function withoutHeldBack(carried: readonly Finding[], joint: readonly Finding[]): Finding[] {
+  const heldBack = joint
+    .filter((j) => j.check === 'single-replica' && j.variant === 'joint-held-by-budget-stuck')
+    .reduce(
+      (n, j) =>
+        n +
+        Math.max(
+          0,
+          (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
+        ),
+      0,
+    );
+  if (heldBack === 0) return [...carried];
+  return carried.map((f) =>
+    f.check === 'grace-period' && f.variant === 'estimate'
+      ? {
+          ...f,
+          facts: {
+            ...f.facts,
+            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - heldBack),
+            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - heldBack),
+          },
+        }
+      : f,
+  );
+}
+
+/**
  * Each node's own pinned-volumes finding (volume-checks.ts) counts the workload's Ready replicas
  * on every other node, the other targets among them. One model per answer (issue 16): with the
  * nodes down together the count is of the Ready replicas outside all of them.
@@ -390,7 +425,10 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
  *   that no sentence says the workload keeps serving
  * - nodes lost together (`node-down`): `others-serve` with the count outside the nodes, or
  *   `last-replica` (block) when none is left Ready, the single-node rule
- * Other actions drain the nodes one at a time under their budgets: their findings are kept.
+ * - drained (or drained first) under a budget that lets only some of the workload's pods go
+ *   (joint `single-replica` `joint-held-by-budget*`): `held-by-budget` (info), with the budget and
+ *   the pods it keeps serving: which of its pods is evicted is not known, so no pod is said Pending
+ * Other findings of the other actions are kept.
  * @param index - the cluster index
  * @param targets - the target nodes
  * @param carried - the findings of each node's own analysis
@@ -430,7 +468,31 @@ function jointPinnedVolumes(
         variant: 'no-quorum',
         facts: { ...facts, quorum: quorumLost.facts.quorum ?? 0, system: quorumLost.facts.system ?? '' },
       };
-    if (action !== 'node-down') return f;
+    if (action !== 'node-down') {
+      // Drained under a budget that lets only some of its pods go (joint-workloads.ts heldByBudget):
+      // whether this pod is the one evicted is not known; the workload keeps what the budget keeps.
+      const held = joint.find(
+        (j) =>
+          j.check === 'single-replica' &&
+          j.variant.startsWith('joint-held-by-budget') &&
+          j.subject?.name === owner.name &&
+          j.subject.namespace === owner.namespace &&
+          j.subject.kind === owner.kind,
+      );
+      if (held === undefined) return f;
+      return {
+        ...f,
+        severity: 'info',
+        variant: 'held-by-budget',
+        facts: {
+          ...f.facts,
+          pdb: held.facts.pdb ?? '',
+          pdbNamespace: held.facts.pdbNamespace ?? '',
+          allowed: held.facts.allowed ?? 0,
+          kept: held.facts.kept ?? 0,
+        },
+      };
+    }
     return readyElsewhere > 0
       ? { ...f, severity: 'warn', variant: 'others-serve', facts }
       : { ...f, severity: 'block', variant: 'last-replica', facts };
@@ -481,6 +543,15 @@ export function analyzeEachAlone(
   const ctx = contextFor(snapshot, now, context);
   return nodes.map((node) => {
     const r = analyzeRebootImpact(snapshot, node, now, ctx);
+    // Nodes lost together are failed nodes, not rebooted ones (node-down.ts `asLoss`).
+    if (action === 'node-down')
+      return {
+        node,
+        role: r.role,
+        etcdMember: r.etcdMember,
+        verdict: r.verdict,
+        findings: r.findings.map(asLoss),
+      };
     if (action !== 'drain')
       return { node, role: r.role, etcdMember: r.etcdMember, verdict: r.verdict, findings: r.findings };
     const d = analyzeDrainImpact(snapshot, node, now);
@@ -528,7 +599,9 @@ export function analyzeJointImpact(
   // The pods the drains evict, those that can run elsewhere and those pinned to their node: only
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
   const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
-  const evictions = jointEvictions(index, nodes, dead);
+  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const evictions = jointEvictions(index, nodes, dead, options.action);
+  const lostStatefulSet = new Set(evictions.statefulSet.map(name));
   const evictable = evictions.evicted;
   const capacity = jointCapacity(index, nodes, evictions);
   const pinned = new Set(
@@ -561,7 +634,13 @@ export function analyzeJointImpact(
     ...(goesDown ? vipJoint(index, targets) : []),
     // OpenShift: the drains evict each master's etcd quorum guard pod (not for nodes lost undrained).
     ...guardFindings,
-    ...jointPdbs(index, nodes, evictable, new Set([...capacity.unplaced, ...pinned]), options.action).filter(
+    ...jointPdbs(
+      index,
+      nodes,
+      evictable,
+      new Set([...capacity.unplaced, ...pinned, ...lostStatefulSet]),
+      options.action,
+    ).filter(
       // The guard's budget is said once, on the control plane, by guardFindings.
       (f) => !(guardFindings.length > 0 && guardNames.has(String(f.facts.pdb))),
     ),
@@ -574,6 +653,8 @@ export function analyzeJointImpact(
       dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
       pinned,
       options.action,
+      lostStatefulSet,
+      capacity.unplaced,
     ),
     ...capacity.findings,
     // Nodes lost together: Ceph's placement groups and mon quorum (no budget holds a loss back).
@@ -603,7 +684,13 @@ export function analyzeJointImpact(
   const findings = worstFirst([
     ...joint,
     ...oneWriteModel(
-      jointPinnedVolumes(index, targets, jointDrainEstimate(carried), joint, options.action),
+      jointPinnedVolumes(
+        index,
+        targets,
+        withoutHeldBack(jointDrainEstimate(carried), joint),
+        joint,
+        options.action,
+      ),
       lost,
       writesBlocked,
       options.action,
@@ -624,7 +711,6 @@ export function analyzeJointImpact(
         (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
       ),
   );
-  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
   const on = (pods: readonly KPod[], node: string): string[] =>
     pods.filter((p) => p.spec?.nodeName === node).map(name);
   const evictionsByNode: NodeEvictions[] = nodes.map((node) => {
@@ -637,7 +723,15 @@ export function analyzeJointImpact(
       moving,
       unplaced: moving.filter((p) => capacity.unplaced.has(p)),
       pinned: pinnedHere,
-      bare: dead.has(node) ? [] : evicted.filter((p) => !moving.includes(p) && !pinnedHere.includes(p)),
+      statefulSet: on(evictions.statefulSet, node),
+      bare: dead.has(node)
+        ? []
+        : evicted.filter(
+            (p) =>
+              !moving.includes(p) &&
+              !pinnedHere.includes(p) &&
+              !evictions.statefulSet.some((q) => name(q) === p),
+          ),
       dead: dead.has(node),
     };
   });

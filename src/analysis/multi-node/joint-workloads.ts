@@ -53,6 +53,17 @@ export interface JointEvictions {
   evicted: KPod[];
   moving: KPod[];
   pinned: KPod[];
+  /**
+   * Nodes lost (`node-down`) only: the StatefulSet pods on them. Not recreated elsewhere: the
+   * taint manager's delete leaves such a pod Terminating while no kubelet confirms it stopped, and
+   * the StatefulSet creates a pod of that name again only once the old one is gone: force-deleted,
+   * the Node object removed, or the node tainted `node.kubernetes.io/out-of-service`
+   * (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/,
+   * https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+   * They need no room elsewhere; empty for every other action. A pod pinned to its node is in
+   * `pinned` instead (down as long as its node is, StatefulSet or not).
+   */
+  statefulSet: KPod[];
 }
 
 /**
@@ -60,17 +71,26 @@ export interface JointEvictions {
  * @param index - the cluster index (full pods kept for every node in `nodes`)
  * @param nodes - the target nodes
  * @param dead - those already NotReady (a drain cannot complete there)
+ * @param action - what is done to the nodes (`node-down`: StatefulSet pods sorted apart)
  */
 export function jointEvictions(
   index: ClusterIndex,
   nodes: readonly string[],
   dead: ReadonlySet<string> = new Set(),
+  action: MultiNodeAction = 'reboot',
 ): JointEvictions {
-  const out: JointEvictions = { evicted: [], moving: [], pinned: [] };
+  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [] };
   for (const node of nodes) {
     const evictable = podsOnNode(index, node).evictable;
     if (dead.has(node)) {
       out.evicted.push(...evictable);
+      // Lost with the others: its StatefulSet pods are not recreated elsewhere either.
+      if (action === 'node-down')
+        out.statefulSet.push(
+          ...evictable.filter(
+            (p) => controllerOf(p) !== null && topOwnerOf(index, p)?.kind === 'StatefulSet',
+          ),
+        );
       continue;
     }
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
@@ -78,7 +98,11 @@ export function jointEvictions(
       out.evicted.push(p);
       // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
       if (controllerOf(p) === null || isUnscheduled(p)) continue;
-      (here.has(podName(p)) ? out.pinned : out.moving).push(p);
+      // Pinned first: a pinned pod is down as long as its node is, StatefulSet or not.
+      if (here.has(podName(p))) out.pinned.push(p);
+      else if (action === 'node-down' && topOwnerOf(index, p)?.kind === 'StatefulSet')
+        out.statefulSet.push(p);
+      else out.moving.push(p);
     }
   }
   return out;
@@ -220,7 +244,9 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * Workloads whose replicas are all on the nodes (check `single-replica`): `joint-single` (warn,
  * one replica), `joint-all-here` (warn: every replica is on the nodes), `joint-spread` (info), and
  * for the cluster DNS `joint-dns-single` / `joint-dns-all-here` (block: name resolution stops
- * cluster-wide until they are rescheduled and Ready). A workload whose every pod on the nodes is
+ * cluster-wide until they are back; `-evicted` when the nodes are drained, or drained first: the
+ * drains evict every DNS pod there at once, and resolution fails until one is rescheduled and Ready
+ * on another node). A workload whose every pod on the nodes is
  * pinned to its node ({@link jointEvictions}) is not "rescheduled": `joint-pinned-down` (warn, no
  * replica left elsewhere: down until its node is back and uncordoned) or `joint-pinned-spread`
  * (info, replicas elsewhere serve meanwhile), the one model of workload-checks.ts `replicaChecks`.
@@ -233,6 +259,16 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * with every such pod pinned to its node (the reboot takes them down whatever the drains do), or no
  * PodDisruptionBudget holds the drains back (a budget that allows fewer evictions than its pods
  * on the nodes makes the drains wait instead, check `pdb-blocks`).
+ * Drained, rebooted or upgraded together (each node drained first), a workload whose
+ * PodDisruptionBudget allows fewer evictions than its pods on the nodes is not down together:
+ * `joint-held-by-budget` (info; `-none` when the budget allows none now; `-stuck` when some of
+ * its pods there are pinned to their node: the evicted ones stay Pending, the budget never
+ * recovers, and the others are never evicted), facts from {@link heldByBudget} (the pods it keeps
+ * serving) and `podsHere` (its pods on the nodes, `ns/name`). Not for nodes lost, and not for pods pinned to
+ * nodes that are rebooted or upgraded (the reboot takes them down whatever the drains do).
+ * Nodes lost together (`node-down`): a StatefulSet whose pods there are not recreated elsewhere
+ * (`lostStatefulSet`, {@link JointEvictions}) is `joint-statefulset-down` (warn: no Ready replica
+ * elsewhere) or `joint-statefulset-spread` (info), never "rescheduled".
  * Facts also carry `readyElsewhere`: the workload's Ready pods on the other nodes (the replicas
  * said to keep serving are Ready ones).
  * @param index - the cluster index
@@ -240,6 +276,8 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * @param evictable - the pods evicted from them
  * @param pinned - those of them pinned to their node (`ns/name`)
  * @param action - what is done to the nodes (default `node-down`)
+ * @param lostStatefulSet - StatefulSet pods of nodes lost (`ns/name`), not recreated elsewhere
+ * @param noRoom - evicted pods that fit on no remaining node (`ns/name`, {@link jointCapacity})
  */
 export function jointReplicas(
   index: ClusterIndex,
@@ -247,6 +285,8 @@ export function jointReplicas(
   evictable: readonly KPod[],
   pinned: ReadonlySet<string> = new Set(),
   action: MultiNodeAction = 'node-down',
+  lostStatefulSet: ReadonlySet<string> = new Set(),
+  noRoom: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const targets = new Set(nodes);
   const out: Finding[] = [];
@@ -287,9 +327,45 @@ export function jointReplicas(
       action,
       allPinned,
     );
+    // Drained (or drained first), every DNS pod there is evicted at once, no budget holding one
+    // back: resolution fails until one is rescheduled and Ready elsewhere, not until the nodes are back.
+    const evictedAll = action === 'node-down' ? '' : '-evicted';
+    // (Pods that fit on no remaining node are said by the capacity finding: not "held back" here.)
+    const held =
+      action === 'node-down' ||
+      (allPinned && (action === 'reboot' || action === 'upgrade')) ||
+      onTargets.some((p) => noRoom.has(podName(p)))
+        ? null
+        : heldByBudget(index, onTargets, all.filter((s) => s.ready === true).length);
     if (lost !== null)
       out.push(
         finding('single-replica', 'data', 'block', 'joint-quorum-lost', { ...facts, ...lost }, subject),
+      );
+    else if (held !== null)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          'info',
+          held.allowed === 0
+            ? 'joint-held-by-budget-none'
+            : onTargets.some((p) => pinned.has(podName(p)))
+              ? 'joint-held-by-budget-stuck'
+              : 'joint-held-by-budget',
+          { ...facts, ...held, podsHere: onTargets.map(podName) },
+          subject,
+        ),
+      );
+    // Nodes lost: a StatefulSet's pods there are not recreated elsewhere ({@link JointEvictions}).
+    else if (
+      !allPinned &&
+      onTargets.length > 0 &&
+      onTargets.every((p) => lostStatefulSet.has(podName(p)) || pinned.has(podName(p)))
+    )
+      out.push(
+        replicas <= 1 || here >= all.length || facts.readyElsewhere === 0
+          ? finding('single-replica', 'data', 'warn', 'joint-statefulset-down', facts, subject)
+          : finding('single-replica', 'data', 'info', 'joint-statefulset-spread', facts, subject),
       );
     else if (allPinned && !dns)
       out.push(
@@ -303,7 +379,7 @@ export function jointReplicas(
           'single-replica',
           'data',
           dns ? 'block' : 'warn',
-          dns ? 'joint-dns-single' : 'joint-single',
+          dns ? `joint-dns-single${evictedAll}` : 'joint-single',
           facts,
           subject,
         ),
@@ -314,7 +390,7 @@ export function jointReplicas(
           'single-replica',
           'data',
           dns ? 'block' : 'warn',
-          dns ? 'joint-dns-all-here' : 'joint-all-here',
+          dns ? `joint-dns-all-here${evictedAll}` : 'joint-all-here',
           facts,
           subject,
         ),
@@ -326,6 +402,41 @@ export function jointReplicas(
     else out.push(finding('single-replica', 'data', 'info', 'joint-spread', facts, subject));
   }
   return out;
+}
+
+/**
+ * The PodDisruptionBudget that holds a workload's pods on the nodes back from being evicted all
+ * together, when one does: the most restrictive budget selecting them that allows fewer
+ * disruptions than it has pods there. The drains evict at most `allowed` of them at a time (the
+ * Eviction API answers 429 to the rest until the evicted pods run again elsewhere; if they never
+ * can, the rest stay where they are), so the workload keeps `kept` of its Ready pods serving
+ * throughout: its Ready pods less those the budget lets go
+ * (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/#pod-disruption-budgets,
+ * https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/). Null when no budget
+ * holds them back or none would be left serving anyway.
+ * @param index - the cluster index
+ * @param onTargets - the workload's pods the drains evict
+ * @param readyAll - the workload's Ready pods, on every node
+ * @returns the budget (`pdb`, `pdbNamespace`), its `allowed` disruptions and the pods `kept`
+ */
+export function heldByBudget(
+  index: ClusterIndex,
+  onTargets: readonly KPod[],
+  readyAll: number,
+): { pdb: string; pdbNamespace: string; allowed: number; kept: number } | null {
+  let best: { pdb: string; pdbNamespace: string; allowed: number; kept: number } | null = null;
+  for (const [pdb, pods] of budgetsSelecting(index, onTargets)) {
+    const allowed = Math.max(0, pdb.status?.disruptionsAllowed ?? 0);
+    if (pods.length <= allowed) continue;
+    if (best === null || allowed < best.allowed)
+      best = {
+        pdb: pdb.metadata.name,
+        pdbNamespace: pdb.metadata.namespace ?? 'default',
+        allowed,
+        kept: Math.max(0, readyAll - allowed),
+      };
+  }
+  return best !== null && best.kept > 0 ? best : null;
 }
 
 /**

@@ -36,6 +36,8 @@ export interface NodeEvictions {
   moving: string[];
   unplaced: string[];
   pinned: string[];
+  /** Nodes lost (`node-down`): StatefulSet pods, not recreated elsewhere (joint-workloads.ts `JointEvictions`). */
+  statefulSet: string[];
   bare: string[];
   dead: boolean;
 }

@@ -91,7 +91,8 @@ export interface Serving {
  * Whether the control plane can serve the nodes now (check `control-plane-serving`): `down` when
  * no apiserver is alive, /readyz did not pass with an etcd failure or no answer, or etcd quorum is
  * lost; `degraded` when a control-plane node or an etcd member is down but it still serves;
- * `managed` when a provider keeps the control plane (the profile's keeper); `unseen` (info) when
+ * `managed` when a provider keeps the control plane (the profile's keeper; variant `managed-readyz`
+ * or `managed-readyz-failing` when its /readyz was read); `unseen` (info) when
  * nothing says it is down but /readyz was not seen (a kubectl List never holds it): "serving
  * (/readyz passing)" is said only when /readyz was read and passed (issue 16: missing data is unknown).
  * @param snapshot - the snapshot
@@ -127,10 +128,20 @@ export function controlPlaneServing(
     notReady,
     membersDown,
   };
+  // Managed: what the cluster shows of the provider's control plane is its API's /readyz; its
+  // etcd and its HA are not seen. Say what was seen (issue 16, scenario 13: "its state cannot be
+  // seen" beside a /readyz that was read): `managed-readyz` (passing), `managed-readyz-failing`,
+  // `managed` (/readyz not in the snapshot).
   if (state.managed)
     return {
       level: 'managed',
-      finding: finding('control-plane-serving', 'control', 'info', 'managed', facts),
+      finding: finding(
+        'control-plane-serving',
+        'control',
+        'info',
+        !state.readyz.reachable ? 'managed' : state.readyz.ok ? 'managed-readyz' : 'managed-readyz-failing',
+        facts,
+      ),
     };
   if (quorumLost || noApiserver || readyzDown || readyzUnread) {
     const variant = noApiserver || readyzDown || readyzUnread ? 'api-down' : 'quorum-lost';

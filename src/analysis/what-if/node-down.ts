@@ -34,16 +34,35 @@ export const DRAIN_ONLY: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A reboot finding re-worded for a loss: a Rook mon or OSD is down until the node is back, and
+ * A reboot finding re-worded for a loss (fact `fate: 'lost'`, the `-lost` sentences of
+ * explain-finding.ts): a Rook mon or OSD is down until the node is back, a StatefulSet's pod is
+ * not recreated elsewhere (`<variant>-statefulset-lost`), and
  * whether Ceph keeps serving is said by `ceph-loss` ({@link cephLossFindings}), not by its budgets
  * (which do not hold a lost node back).
  * @param f - a finding of the reboot analysis
  */
 export function asLoss(f: Finding): Finding {
-  return f.check === 'single-replica' && f.variant === 'operator-daemon'
-    ? { ...f, variant: 'operator-daemon-lost' }
-    : f;
+  // `fate: 'lost'`: the node failed, it is not rebooted: no sentence says "after the reboot" or
+  // "back and uncordoned" (nothing cordoned it) where a `-lost` text exists (explain-finding.ts).
+  const lost = { ...f, facts: { ...f.facts, fate: 'lost' } };
+  if (f.check === 'single-replica' && f.variant === 'operator-daemon')
+    return { ...lost, variant: 'operator-daemon-lost' };
+  // A StatefulSet's pod on a lost node is not recreated elsewhere (it stays Terminating until the
+  // node is back, it is force-deleted, or the node gets the out-of-service taint;
+  // https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/): never
+  // "rescheduled", whatever the reboot's sentence says.
+  if (f.check === 'single-replica' && f.facts.kind === 'StatefulSet' && STATEFULSET_LOST.has(f.variant))
+    return { ...lost, variant: `${f.variant}-statefulset-lost` };
+  return lost;
 }
+
+/** The reboot's single-replica variants that say the node's pods are rescheduled elsewhere. */
+const STATEFULSET_LOST: ReadonlySet<string> = new Set([
+  'single',
+  'all-here',
+  'spread',
+  'none-ready-elsewhere',
+]);
 
 /**
  * A node lost without a drain.

@@ -50,10 +50,20 @@ export function analyzeUpgradeImpact(
   const b = new ImpactBuilder(isCp ? ['control', 'data'] : ['data']);
   // The reboot's advice says "then reboot N"; in an upgrade answer it says "then upgrade N"
   // (`request: 'upgrade'` picks the `-upgrade` form where one exists; issue 16, reader4).
+  // A managed node pool upgrades by surge: the provider adds a new node, then cordons, drains and
+  // deletes the old one (fact `fate: 'replaced'`, the `-replaced` sentences of explain-finding.ts):
+  // the node is not restarted, it does not come back (GKE "Surge upgrades",
+  // https://cloud.google.com/kubernetes-engine/docs/concepts/node-pool-upgrade-strategies#surge;
+  // AKS "Customize node surge upgrade",
+  // https://learn.microsoft.com/en-us/azure/aks/upgrade-aks-cluster#customize-node-surge-upgrade;
+  // EKS "Understand each phase of node updates",
+  // https://docs.aws.amazon.com/eks/latest/userguide/managed-node-update-behavior.html).
+  const replaced = index.profile.upgrade === 'provider';
   b.findings.push(
-    ...reboot.findings.map((f) =>
-      f.check === 'concurrent-disruption' ? { ...f, facts: { ...f.facts, request: 'upgrade' } } : f,
-    ),
+    ...reboot.findings.map((f) => {
+      const g = replaced ? { ...f, facts: { ...f.facts, fate: 'replaced' } } : f;
+      return f.check === 'concurrent-disruption' ? { ...g, facts: { ...g.facts, request: 'upgrade' } } : g;
+    }),
   );
 
   const versions = clusterVersions(index);
@@ -119,7 +129,8 @@ export function analyzeUpgradeImpact(
       noWorkers,
       embeddedEtcd: state.etcd.members.length > 0 || index.profile.variant(snapshot) === 'embedded etcd',
     });
-    b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+    if (replaced) b.stop('data', 'stops.upgrade-node-replaced', { node });
+    else b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
     if (hasOtherNodes) keepDataPlane(b);
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }

@@ -196,10 +196,24 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':
         '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes; its pods on {{nodes}} are pinned there and stay Pending until they can start there again (back up and uncordoned).',
+      'joint-statefulset-down':
+        '{{kind}} {{namespace}}/{{workload}} has no Ready replica outside {{nodes}}, and a StatefulSet pod on a lost node is not recreated elsewhere (it stays Terminating): it is down until the nodes are back, or until its pods there are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
+      'joint-statefulset-spread':
+        '{{kind}} {{namespace}}/{{workload}} keeps Ready replicas on other nodes ({{readyElsewhere}}); its pods on {{nodes}} are not recreated elsewhere (they stay Terminating) until the nodes are back, or until they are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':
         'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}: name resolution fails cluster-wide until they are back.',
+      'joint-dns-single-evicted':
+        'The only cluster DNS replica ({{workload}}) is on {{nodes}}: once the drain evicts it, name resolution fails cluster-wide until it is rescheduled and Ready on another node.',
+      'joint-dns-all-here-evicted':
+        'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}, and no PodDisruptionBudget holds one back: the drains evict them all, and name resolution fails cluster-wide until one is rescheduled and Ready on another node.',
+      'joint-held-by-budget':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, but PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}} at a time (the next eviction waits, HTTP 429, until the evicted pod runs again elsewhere): it keeps {{kept}} Ready serving throughout.',
+      'joint-held-by-budget-stuck':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, pinned there, and PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}}: an evicted one stays Pending, so the budget never recovers and the others are never evicted (HTTP 429): it keeps {{kept}} Ready serving.',
+      'joint-held-by-budget-none':
+        '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}} allows no eviction now, so its pods on {{nodes}} are not evicted and it keeps {{kept}} Ready serving; the drains wait.',
     },
     capacity: {
       'joint-fits': 'The remaining nodes have room for all {{evictable}} evicted pods.',
@@ -283,6 +297,14 @@ export const enMultiNode = {
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
     'pinned-drain_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there): evicted, it stays Pending until that node is uncordoned',
+    'pinned-held':
+      '{{pods}}: pinned to their node; PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict {{allowed}} of them, which stay Pending until their node is uncordoned; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
+    'pinned-held_one':
+      '{{pods}}: pinned to their node; PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict one of them, which stays Pending until its node is uncordoned; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
+    'statefulset-lost':
+      '{{pods}}: StatefulSet pods on the lost nodes, left Terminating and not recreated elsewhere until the nodes are back, the pods are force-deleted (only once the nodes are surely off) or the nodes get the node.kubernetes.io/out-of-service taint',
+    'statefulset-lost_one':
+      '{{pods}}: a StatefulSet pod on a lost node, left Terminating and not recreated elsewhere until the node is back, the pod is force-deleted (only once the node is surely off) or the node gets the node.kubernetes.io/out-of-service taint',
     'node-agents':
       'kubelet, kube-proxy and the CNI on {{nodes}} until they are back (typically about {{seconds}} s each)',
     'node-agents_one':

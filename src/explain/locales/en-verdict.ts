@@ -19,6 +19,16 @@ export const enVerdict = {
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") until {{node}} is back and uncordoned. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
       'last-replica':
         '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it stays Pending ("volume node affinity conflict") for the whole reboot, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back and uncordoned.',
+      'no-quorum-lost':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. Until then {{workload}} has {{readyElsewhere}} Ready on other nodes, short of its quorum ({{quorum}}): it does not serve.',
+      'others-serve-lost':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its other Ready replicas ({{readyElsewhere}}).',
+      'others-serve-lost_one':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node and is down until {{node}} is back. {{workload}} keeps serving from its one other Ready replica.',
+      'last-replica-lost':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): it cannot run on another node, and no other Ready replica of {{workload}} serves meanwhile: it is down until {{node}} is back.',
+      'held-by-budget':
+        '{{pod}} uses a volume only {{node}} can mount ({{provisioner}}: {{volumes}}): if the drains evict it, it stays Pending ("volume node affinity conflict") until {{node}} is uncordoned. PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets only {{allowed}} of these pods go, so {{workload}} keeps {{kept}} Ready serving.',
       unknown:
         'Pods on {{node}} use claims whose volumes are not in the snapshot ({{pods}}): whether a volume pins them to {{node}} is unknown, not judged.',
       unknown_one:
@@ -82,6 +92,10 @@ export const enVerdict = {
         '{{node}} is already cordoned (spec.unschedulable){{byText}}{{sinceText}}, not by this bot: someone took it out of scheduling for a reason of their own. Uncordoning it after the reboot would undo their cordon, so a maintenance by the bot leaves it cordoned.',
       'unknown-by':
         '{{node}} is already cordoned (spec.unschedulable){{sinceText}}, and the API does not say by whom. If someone else did it, uncordoning it after the reboot would undo their cordon, so a maintenance by the bot leaves it cordoned.',
+      'by-other-lost':
+        '{{node}} is already cordoned (spec.unschedulable){{byText}}{{sinceText}}, not by this bot: someone took it out of scheduling for a reason of their own; if it comes back, it stays cordoned until they uncordon it.',
+      'unknown-by-lost':
+        '{{node}} is already cordoned (spec.unschedulable){{sinceText}}, and the API does not say by whom; if it comes back, it stays cordoned until someone uncordons it.',
       'by-bot':
         "{{node}} is cordoned by this bot's maintenance{{sinceText}} (one that is running, or one that stopped and left it cordoned: see maintenance status).",
     },
@@ -146,6 +160,8 @@ export const enVerdict = {
     'control-plane-healthy-for-worker': {
       'writes-blocked':
         "The API servers answer, but etcd refuses writes (its alarm): after a reboot {{node}} cannot renew its Lease or report its pods' status until the alarm is cleared.",
+      'writes-blocked-lost':
+        'The API servers answer, but etcd refuses writes (its alarm): until the alarm is cleared, a lost {{node}} is not marked NotReady and its pods are not replaced elsewhere (both are writes).',
     },
     'control-plane-endpoint': {
       'vip-moves':
@@ -230,6 +246,8 @@ export const enVerdict = {
     'pinned-volumes': {
       'no-quorum':
         'Expect {{workload}} to be down until {{pod}} runs again on {{node}}: uncordon {{node}} as soon as it is back. For planned work, take these nodes one at a time.',
+      'no-quorum-lost':
+        'Expect {{workload}} to be down until {{pod}} runs again on {{node}}, once {{node}} is back. For planned work, take these nodes one at a time.',
       'others-serve-prior-cordon':
         'Expect {{pod}} to stay Pending until {{node}} is back and uncordoned; {{node}} was cordoned before by someone else, so uncordon it only when they agree.',
       'last-replica-prior-cordon':
@@ -238,12 +256,20 @@ export const enVerdict = {
         'Expect {{pod}} to stay Pending until {{node}} is back; uncordon {{node}} right after the reboot so it can start again.',
       'last-replica':
         'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; uncordon {{node}} right after the reboot.',
+      'others-serve-lost':
+        'Expect {{pod}} to be down until {{node}} is back; if {{node}} is lost for good, its data is lost with it: restore {{workload}} from its other replicas or a backup.',
+      'last-replica-lost':
+        'Plan for {{workload}} being down until {{node}} is back (its data lives on {{node}} only), or move it to replicated storage first.',
     },
     'traffic-policy': {
       'local-policy':
         'Take {{node}} out of the load balancer first (kubectl label node {{node}} {{label}}=true, and wait until the load balancer drops it), or give the pods a preStop delay longer than the health check needs to fail; remove the label after the reboot (kubectl label node {{node}} {{label}}-).',
       'host-ports':
         'Take {{node}} out of the load balancer first (kubectl label node {{node}} {{label}}=true, and wait until the load balancer drops it), or give the pods a preStop delay longer than the health check needs to fail; remove the label after the reboot (kubectl label node {{node}} {{label}}-).',
+      'local-policy-lost':
+        "Keep the load balancer's health check on {{node}} short: a lost node gets new connections, which fail, until the check marks it down. For planned work, take it out first (kubectl label node {{node}} {{label}}=true).",
+      'host-ports-lost':
+        "Keep the load balancer's health check on {{node}} short: a lost node gets new connections, which fail, until the check marks it down. For planned work, take it out first (kubectl label node {{node}} {{label}}=true).",
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

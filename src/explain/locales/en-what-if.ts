@@ -107,6 +107,10 @@ export const enWhatIf = {
       'quorum-lost':
         'etcd has lost quorum: the API server cannot change anything, so nodes cannot get updates.',
       managed: 'The control plane is managed by your provider; its state cannot be seen from the cluster.',
+      'managed-readyz':
+        "The control plane is managed by your provider: its API answers (/readyz passing, status {{readyzStatus}}); its etcd and the provider's redundancy cannot be seen from the cluster.",
+      'managed-readyz-failing':
+        "The control plane is managed by your provider: its /readyz does not pass (status {{readyzStatus}}); its etcd and the provider's redundancy cannot be seen from the cluster.",
     },
     'kube-proxy-mode': {
       iptables:
@@ -356,7 +360,7 @@ export const enWhatIf = {
       openshift:
         'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
       provider:
-        'Upgrade order: the provider upgrades the control plane first, then the node pools; it drains and replaces their nodes, {{node}} included, itself. Do not upgrade the kubelet on {{node}} by hand.',
+        'Upgrade order: the provider upgrades the control plane first, then the node pools; a pool is upgraded by surge: the provider adds a new node at the new version, then cordons, drains and deletes an old one, {{node}} included, itself. {{node}} is replaced, not upgraded in place: do not upgrade its kubelet by hand.',
       'k3s-server':
         'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
       'k3s-server-no-agents':
@@ -496,6 +500,8 @@ export const enWhatIf = {
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
     'upgrade-node':
       "the node's kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)",
+    'upgrade-node-replaced':
+      'the pods on {{node}} while its node pool replaces it: the pool adds a new node first (per its surge setting), then cordons and drains {{node}} and deletes it; the pods start again on the new node or the others',
   },
   keeps: {
     'running-pods': 'pods already running',
@@ -645,7 +651,7 @@ export const enWhatIf = {
     // A managed control plane: the provider upgrades it and the node pools.
     'provider-control-plane': 'the control plane first, through the provider (its console or CLI)',
     'provider-nodes':
-      'then the node pool of {{node}}, through the provider: it drains and replaces the nodes one (or a few, per its surge setting) at a time',
+      'then the node pool of {{node}}, through the provider: it adds a new node first (its surge setting), then cordons, drains and deletes an old one, one (or a few) at a time',
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
     'k3s-server':

@@ -131,6 +131,8 @@ export const en = {
       'control-plane-single': '{{node}} is the only control-plane node.',
       'worker-etcd': '{{node}} is a worker that hosts an etcd member.',
       worker: '{{node}} is a worker node: a reboot touches the data plane only.',
+      'worker-lost': '{{node}} is a worker node: losing it touches the data plane only.',
+      'worker-replaced': '{{node}} is a worker node: replacing it touches the data plane only.',
     },
     'managed-control-plane': {
       managed:
@@ -172,6 +174,8 @@ export const en = {
     'control-plane-count': {
       single:
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
+      'single-lost':
+        '{{node}} is the single control plane node: losing it takes down the API server, etcd, the scheduler and the controller-manager until it is back.',
       'no-other-ready':
         'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
@@ -191,6 +195,8 @@ export const en = {
     'apiserver-redundancy': {
       'none-other':
         'No other API server is alive: kubectl and every controller lose the API during the reboot.',
+      'none-other-lost':
+        'No other API server is alive: kubectl and every controller lose the API until the node is back.',
       capacity:
         'API server capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}}.',
       'already-down':
@@ -294,6 +300,8 @@ export const en = {
         'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
         'etcd quorum before and after the reboot is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}. Check etcd member health before rebooting {{node}}.',
+      'unknown-lost':
+        'etcd quorum with {{node}} lost is unknown: {{voters}} voting member(s) (quorum {{quorum}}) are listed from the nodes, but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}. Check etcd member health first.',
       'status-kept':
         'etcd quorum holds: {{healthy}} of {{voters}} members healthy (quorum {{quorum}}), tolerates {{spare}} more failure(s){{leaderText}}.',
       'lost-single':
@@ -418,6 +426,18 @@ export const en = {
         'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
       'all-here-only-node-two':
         'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back and uncordoned.',
+      'dns-single-only-node-lost':
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+      'dns-all-here-only-node-lost':
+        'Every replica of cluster DNS ({{workload}}, {{replicas}}) is on {{node}}, the only node: none can run elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+      'single-only-node-lost':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, the only node: it cannot run elsewhere, so it is down until {{node}} is back.',
+      'all-here-only-node-lost':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}; {{replicas}}) is on {{node}}, the only node: none can run elsewhere, so it is down until {{node}} is back.',
+      'dns-all-here-only-node-two-lost':
+        'Both replicas of cluster DNS ({{workload}}) are on {{node}}, the only node: they cannot be rescheduled elsewhere, so in-cluster name resolution stops for every workload until {{node}} is back and CoreDNS runs on it again.',
+      'all-here-only-node-two-lost':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, the only node: they cannot run elsewhere, so it is down until {{node}} is back.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving while it is rescheduled.',
       spread_one:
@@ -435,6 +455,24 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the {{readyElsewhere}} Ready on other nodes keep serving meanwhile.',
       'spread-pinned_one':
         '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it stays Pending until {{node}} is back and uncordoned; the one Ready on another node keeps serving meanwhile.',
+      'single-pinned-lost':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, pinned to {{node}}: it cannot run elsewhere and is down until {{node}} is back.',
+      'all-here-pinned-lost':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}} and pinned to it: they cannot run elsewhere and are down until {{node}} is back.',
+      'spread-pinned-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it is down until {{node}} is back; the {{readyElsewhere}} Ready on other nodes keep serving meanwhile.',
+      'spread-pinned-lost_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, pinned to it: it is down until {{node}} is back; the one Ready on another node keeps serving meanwhile.',
+      'single-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: it is down until {{node}} is back, its pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint (a StatefulSet pod on a lost node stays Terminating and is not recreated elsewhere).',
+      'all-here-statefulset-lost':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}) is on {{node}}: it is down until {{node}} is back, its pods are force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint (a StatefulSet pod on a lost node stays Terminating and is not recreated elsewhere).',
+      'none-ready-elsewhere-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: it is down. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
+      'spread-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
+      'spread-statefulset-lost_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving. Its pod there is not recreated elsewhere (a StatefulSet pod on a lost node stays Terminating) until {{node}} is back, the pod is force-deleted once {{node}} is surely off, or {{node}} gets the node.kubernetes.io/out-of-service taint.',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down for the whole reboot; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
       // A node lost, not drained (what-if/node-down.ts asLoss): no budget is involved.
@@ -449,6 +487,8 @@ export const en = {
     'local-volumes': {
       pinned:
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
+      'pinned-lost':
+        'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down until {{node}} is back.',
     },
     capacity: {
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pods.',
@@ -459,6 +499,14 @@ export const en = {
         '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
+      'only-node-lost':
+        '{{node}} is the only node of the cluster: its pods ({{unplaced}}) have nowhere else to run and are down until it is back.',
+      'only-node-unseen-lost':
+        '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and is down until it is back.',
+      'only-node-replaced':
+        "{{node}} is the only node of the cluster: its node pool's surge upgrade adds the new node first, and the pods drained from {{node}} ({{unplaced}}) start there, each once, after its eviction; with a max surge of 0 they stay Pending until the replacement node is Ready.",
+      'only-node-unseen-replaced':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint: its node pool's surge upgrade adds the new node first, and what runs on {{node}} (its pods are not in the snapshot) starts there after its eviction; with a max surge of 0 it stays Pending until the replacement node is Ready.",
     },
     'grace-period': {
       estimate:
@@ -473,6 +521,22 @@ export const en = {
         'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
       unseen:
         "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
+      'down-lost':
+        'The control plane is not serving (etcd quorum lost or no API server alive): nothing marks a lost node NotReady or replaces its pods elsewhere until it serves again.',
+      'degraded-lost':
+        'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, and it is what marks a lost node NotReady and replaces its pods elsewhere.',
+      'healthy-lost':
+        'The control plane is healthy (/readyz passing): it marks {{node}} NotReady and replaces its pods elsewhere, on the timeline below.',
+      'unseen-lost':
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} is marked NotReady and its pods are replaced elsewhere only if it serves. Check it first (kubectl get --raw /readyz).",
+      'down-replaced':
+        "The control plane is not serving (etcd quorum lost or no API server alive): the node pool's upgrade cannot drain {{node}} nor schedule its pods on the new node until it serves again.",
+      'degraded-replaced':
+        'The control plane is degraded (NotReady: {{notReadyText}}; etcd members down: {{membersDownText}}); it still serves, but the drain of {{node}} and the scheduling of its pods on the new node depend on it.',
+      'healthy-replaced':
+        'The control plane is healthy (/readyz passing), so the pods drained from {{node}} are scheduled on the new node and the others.',
+      'unseen-replaced':
+        "The control plane's health was not seen (/readyz is not in the snapshot): the pods drained from {{node}} are scheduled on the new node and the others only if it serves. Check it first (kubectl get --raw /readyz).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
@@ -586,6 +650,10 @@ export const en = {
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
       'all-here-pinned':
         'Plan the downtime of {{workload}} in a window: its data is on {{node}}, so no other node can run it.',
+      'single-statefulset-lost':
+        'Scale {{workload}} so that its replicas run on different nodes; if {{node}} is lost for good, free its pods with the node.kubernetes.io/out-of-service taint once it is surely off.',
+      'all-here-statefulset-lost':
+        'Scale {{workload}} so that its replicas run on different nodes; if {{node}} is lost for good, free its pods with the node.kubernetes.io/out-of-service taint once it is surely off.',
       // A ReplicaSet owned by a Deployment is changed through the Deployment: its controller reverts
       // the ReplicaSet (https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/#when-to-use-a-replicaset).
       'single-replicaset':
@@ -616,6 +684,10 @@ export const en = {
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
       'only-node-unseen':
         'Add a node first, or plan a window in which every workload of the cluster is down.',
+      'only-node-replaced':
+        "Keep the node pool's max surge above 0 for this upgrade (a GKE or AKS pool setting; an EKS managed node group adds its new nodes first itself), so the new node is Ready before {{node}} is drained.",
+      'only-node-unseen-replaced':
+        "Keep the node pool's max surge above 0 for this upgrade (a GKE or AKS pool setting; an EKS managed node group adds its new nodes first itself), so the new node is Ready before {{node}} is drained.",
     },
     'read-error': {
       forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',

@@ -180,10 +180,24 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) 다운됩니다.',
       'joint-pinned-spread':
         '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) Pending으로 남습니다.',
+      'joint-statefulset-down':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}} 밖에 Ready 레플리카가 없고, 잃은 노드의 StatefulSet 파드는 다른 곳에서 다시 만들어지지 않습니다(Terminating으로 남음): 노드가 돌아오거나, 노드가 확실히 꺼진 뒤 그 파드를 강제 삭제하거나, 노드에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다운됩니다.',
+      'joint-statefulset-spread':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카({{readyElsewhere}}개)가 있습니다. {{nodes}}의 파드는 노드가 돌아오거나, 노드가 확실히 꺼진 뒤 강제 삭제되거나, 노드에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(Terminating으로 남음).',
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
         '클러스터 DNS 레플리카({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-single-evicted':
+        '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 드레인이 축출하면 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-all-here-evicted':
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고, 하나를 붙잡아 둘 PodDisruptionBudget이 없습니다: 드레인이 모두 축출하므로 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-held-by-budget':
+        '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 있지만, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 한 번에 {{allowed}}개만 축출하게 합니다(다음 축출은 축출된 파드가 다른 곳에서 다시 실행될 때까지 HTTP 429로 기다림): 내내 Ready {{kept}}개가 계속 서비스합니다.',
+      'joint-held-by-budget-stuck':
+        '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 고정되어 있고, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 {{allowed}}개만 축출하게 합니다: 축출된 파드는 Pending으로 남아 예산이 회복되지 않으므로 나머지는 끝내 축출되지 않습니다(HTTP 429): Ready {{kept}}개가 계속 서비스합니다.',
+      'joint-held-by-budget-none':
+        '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(이)가 지금은 축출을 허용하지 않으므로 {{nodes}}의 파드는 축출되지 않고 Ready {{kept}}개가 계속 서비스합니다. 드레인은 기다립니다.',
     },
     capacity: {
       'joint-fits': '남는 노드에 축출되는 파드 {{evictable}}개가 모두 들어갈 자리가 있습니다.',
@@ -234,6 +248,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 그 노드가 내려가 있는 동안 계속 다운, 다른 노드로 재스케줄되지 않음',
     'pinned-drain':
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 축출된 뒤 그 노드를 uncordon할 때까지 Pending으로 남음',
+    'pinned-held':
+      '{{pods}}: 자기 노드에 고정됨. PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 드레인이 그중 {{allowed}}개만 축출하게 하고, 축출된 파드는 그 노드를 uncordon할 때까지 Pending으로 남음. 나머지는 축출이 거부되어(HTTP 429) 제자리에서 계속 실행되므로 그 노드들의 드레인은 끝나지 않음',
+    'statefulset-lost':
+      '{{pods}}: 잃은 노드의 StatefulSet 파드로, 노드가 돌아오거나, 파드를 강제 삭제하거나(노드가 확실히 꺼진 뒤에만), 노드에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 Terminating으로 남고 다른 곳에서 다시 만들어지지 않음',
     'node-agents': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지 (보통 약 {{seconds}}초)',
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',

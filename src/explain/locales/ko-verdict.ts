@@ -17,6 +17,10 @@ export const koVerdict = {
         '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{byText}}{{sinceText}}). 이 봇이 한 것이 아닙니다: 누군가 자신의 이유로 스케줄링에서 뺀 것입니다. 재부팅 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
       'unknown-by':
         '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{sinceText}}). 누가 했는지는 API가 알려 주지 않습니다. 다른 사람이 한 것이라면 재부팅 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
+      'by-other-lost':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{byText}}{{sinceText}}). 이 봇이 한 것이 아닙니다: 누군가 자신의 이유로 스케줄링에서 뺀 것입니다. 돌아오더라도 그 사람이 uncordon할 때까지 cordon 상태로 남습니다.',
+      'unknown-by-lost':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{sinceText}}). 누가 했는지는 API가 알려 주지 않습니다. 돌아오더라도 누군가 uncordon할 때까지 cordon 상태로 남습니다.',
       'by-bot':
         '{{node}}(은)는 이 봇의 유지보수가 cordon했습니다{{sinceText}} (진행 중이거나, 멈추면서 cordon된 채로 남긴 유지보수: maintenance status를 보세요).',
     },
@@ -59,6 +63,8 @@ export const koVerdict = {
     'control-plane-healthy-for-worker': {
       'writes-blocked':
         'API 서버는 응답하지만 etcd가 쓰기를 거부합니다 (etcd 알람): 재부팅 후 {{node}}(은)는 알람이 해제될 때까지 Lease를 갱신하거나 파드 상태를 보고할 수 없습니다.',
+      'writes-blocked-lost':
+        'API 서버는 응답하지만 etcd가 쓰기를 거부합니다 (etcd 알람): 알람이 해제될 때까지 잃은 {{node}}(은)는 NotReady로 표시되지 않고 그 파드도 다른 곳에서 대체되지 않습니다 (둘 다 쓰기입니다).',
     },
     'pinned-volumes': {
       'others-serve':
@@ -67,6 +73,14 @@ export const koVerdict = {
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: {{node}}(이)가 돌아와 uncordon될 때까지 Pending("volume node affinity conflict")으로 남습니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
       'last-replica':
         '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 재부팅 내내 Pending("volume node affinity conflict")으로 남고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아와 uncordon될 때까지 중단됩니다.',
+      'no-quorum-lost':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 {{workload}}(은)는 다른 노드의 Ready 레플리카가 {{readyElsewhere}}개로 정족수({{quorum}}개)에 못 미쳐 서비스하지 못합니다.',
+      'others-serve-lost':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다. {{workload}}(은)는 다른 Ready 레플리카({{readyElsewhere}}개)로 계속 서비스합니다.',
+      'last-replica-lost':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 다른 노드에서 실행될 수 없고, 그동안 {{workload}}의 다른 Ready 레플리카가 없습니다: {{node}}(이)가 돌아올 때까지 중단됩니다.',
+      'held-by-budget':
+        '{{pod}}(은)는 {{node}}에서만 마운트할 수 있는 볼륨({{provisioner}}: {{volumes}})을 씁니다: 드레인이 이 파드를 축출하면 {{node}}(을)를 uncordon할 때까지 Pending("volume node affinity conflict")으로 남습니다. PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 이 파드들 중 {{allowed}}개만 내보내므로 {{workload}}(은)는 Ready {{kept}}개로 계속 서비스합니다.',
       unknown:
         '{{node}}의 파드가 스냅샷에 없는 볼륨의 클레임을 씁니다({{pods}}): 볼륨이 {{node}}에 묶이는지는 알 수 없어 판단하지 않았습니다.',
     },
@@ -193,6 +207,8 @@ export const koVerdict = {
     'pinned-volumes': {
       'no-quorum':
         '{{pod}}(이)가 {{node}}에서 다시 실행될 때까지 {{workload}}(은)는 중단된다고 보세요. {{node}}(이)가 돌아오는 즉시 uncordon하세요. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
+      'no-quorum-lost':
+        '{{node}}(이)가 돌아와 {{pod}}(이)가 다시 실행될 때까지 {{workload}}(은)는 다운됩니다. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
       'others-serve-prior-cordon':
         '{{node}}(이)가 돌아와 uncordon될 때까지 {{pod}}(은)는 Pending으로 남습니다. {{node}}(은)는 다른 사람이 먼저 cordon했으므로 그 사람이 동의할 때만 uncordon하세요.',
       'last-replica-prior-cordon':
@@ -201,12 +217,20 @@ export const koVerdict = {
         '{{pod}}(은)는 {{node}}(이)가 돌아올 때까지 Pending입니다. 재부팅 직후 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
       'last-replica':
         '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. 재부팅 직후 {{node}}(을)를 uncordon하세요.',
+      'others-serve-lost':
+        '{{node}}(이)가 돌아올 때까지 {{pod}}(은)는 다운됩니다. {{node}}(을)를 영영 잃으면 데이터도 함께 잃습니다: {{workload}}(을)를 다른 레플리카나 백업에서 복구하세요.',
+      'last-replica-lost':
+        '{{node}}(이)가 돌아올 때까지 {{workload}}(이)가 다운될 것에 대비하거나(데이터가 {{node}}에만 있음), 먼저 복제되는 스토리지로 옮기세요.',
     },
     'traffic-policy': {
       'local-policy':
         '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
       'host-ports':
         '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. 재부팅 뒤 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+      'local-policy-lost':
+        '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
+      'host-ports-lost':
+        '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

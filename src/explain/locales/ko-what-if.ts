@@ -100,6 +100,10 @@ export const koWhatIf: WhatIfMessages = {
       'quorum-lost':
         'etcd가 정족수를 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
+      'managed-readyz':
+        '컨트롤 플레인은 제공업체가 운영합니다: API가 응답합니다(/readyz 통과, 상태 {{readyzStatus}}). etcd와 제공업체의 이중화는 클러스터에서 볼 수 없습니다.',
+      'managed-readyz-failing':
+        '컨트롤 플레인은 제공업체가 운영합니다: /readyz가 통과하지 않습니다(상태 {{readyzStatus}}). etcd와 제공업체의 이중화는 클러스터에서 볼 수 없습니다.',
     },
     'kube-proxy-mode': {
       iptables:
@@ -329,7 +333,7 @@ export const koWhatIf: WhatIfMessages = {
       openshift:
         '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
       provider:
-        '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드하며, {{node}}(을)를 포함한 노드를 직접 드레인하고 교체합니다. {{node}}의 kubelet을 손으로 업그레이드하지 마세요.',
+        '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드합니다. 노드 풀은 서지 방식으로 업그레이드됩니다: 제공자가 새 버전의 노드를 먼저 추가한 뒤 {{node}}(을)를 포함한 기존 노드를 직접 cordon·드레인하고 삭제합니다. {{node}}(은)는 제자리에서 업그레이드되지 않고 교체됩니다: kubelet을 손으로 업그레이드하지 마세요.',
       'k3s-server':
         '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
       'k3s-server-no-agents':
@@ -444,6 +448,8 @@ export const koWhatIf: WhatIfMessages = {
     cordon: '{{node}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
     'upgrade-node':
       '{{node}}(을)를 드레인·업그레이드·재시작하는 동안 그 노드의 kubelet과 파드(재부팅하면 약 {{seconds}}초)',
+    'upgrade-node-replaced':
+      '노드 풀이 {{node}}(을)를 교체하는 동안 그 노드의 파드: 노드 풀이 (서지 설정대로) 새 노드를 먼저 추가한 뒤 {{node}}(을)를 cordon·드레인하고 삭제합니다. 파드는 새 노드나 다른 노드에서 다시 시작합니다',
   },
   keeps: {
     'running-pods': '이미 실행 중인 파드',
@@ -571,7 +577,7 @@ export const koWhatIf: WhatIfMessages = {
       '모든 풀이 업데이트될 때까지 지켜보기: oc get clusterversion, oc get machineconfigpool',
     'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
     'provider-nodes':
-      '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 노드를 한 대(또는 서지 설정만큼 몇 대)씩 드레인하고 교체',
+      '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 새 노드를 먼저 추가하고(서지 설정) 기존 노드를 한 대(또는 몇 대)씩 cordon·드레인한 뒤 삭제',
     'k3s-server':
       '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
     'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',

@@ -114,6 +114,8 @@ export const ko: Messages = {
       'control-plane-single': '{{node}}(은)는 유일한 컨트롤 플레인 노드입니다.',
       'worker-etcd': '{{node}}(은)는 etcd 멤버가 있는 워커 노드입니다.',
       worker: '{{node}}(은)는 워커 노드입니다: 재부팅은 데이터 플레인에만 영향을 줍니다.',
+      'worker-lost': '{{node}}(은)는 워커 노드입니다: 이 노드를 잃으면 데이터 플레인에만 영향을 줍니다.',
+      'worker-replaced': '{{node}}(은)는 워커 노드입니다: 이 노드의 교체는 데이터 플레인에만 영향을 줍니다.',
     },
     'managed-control-plane': {
       managed:
@@ -150,6 +152,8 @@ export const ko: Messages = {
     'control-plane-count': {
       single:
         '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'single-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
       'no-other-ready':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
@@ -169,6 +173,8 @@ export const ko: Messages = {
     'apiserver-redundancy': {
       'none-other':
         '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+      'none-other-lost':
+        '살아 있는 다른 apiserver가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity:
         'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       'already-down':
@@ -272,6 +278,8 @@ export const ko: Messages = {
         'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
       unknown:
         '재부팅 전후의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
+      'unknown-lost':
+        '{{node}}(을)를 잃었을 때의 etcd 정족수는 알 수 없습니다: 투표 멤버 {{voters}}대(정족수 {{quorum}})가 노드로부터 추정되었지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}. 먼저 etcd 멤버 상태를 확인하세요.',
       'status-kept':
         'etcd 정족수 유지: {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}), 추가 장애 {{spare}}대 허용{{leaderText}}.',
       'lost-single':
@@ -380,6 +388,18 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'all-here-only-node':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'dns-single-only-node-lost':
+        '클러스터 DNS({{workload}})는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'dns-all-here-only-node-lost':
+        '클러스터 DNS({{workload}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'single-only-node-lost':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'all-here-only-node-lost':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'dns-all-here-only-node-two-lost':
+        '클러스터 DNS({{workload}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 다시 스케줄될 곳이 없어, {{node}}(이)가 돌아와 CoreDNS가 다시 뜰 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈춥니다.',
+      'all-here-only-node-two-lost':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
       spread:
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 그 파드가 재스케줄되는 동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
       'none-ready-elsewhere':
@@ -393,6 +413,20 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): 모든 레플리카가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 재부팅 내내, {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'spread-pinned':
         '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다. 그동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+      'single-pinned-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 1개가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'all-here-pinned-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 모든 레플리카가 {{node}}에 고정되어 있습니다. 다른 노드에서 실행될 수 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'spread-pinned-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 고정되어 있어, {{node}}(이)가 돌아올 때까지 다운됩니다. 그동안 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다.',
+      'single-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'all-here-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}})의 모든 레플리카가 {{node}}에 있습니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'none-ready-elsewhere-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: 다운됩니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
+      'spread-statefulset-lost':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답합니다. 그 노드의 파드는 {{node}}(이)가 돌아오거나, {{node}}(이)가 확실히 꺼진 뒤 강제 삭제되거나, {{node}}에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(잃은 노드의 StatefulSet 파드는 Terminating으로 남음).',
       'operator-daemon':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
       'operator-daemon-lost':
@@ -405,6 +439,8 @@ export const ko: Messages = {
     'local-volumes': {
       pinned:
         '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 재부팅 내내 다운됩니다.',
+      'pinned-lost':
+        '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     capacity: {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
@@ -414,6 +450,14 @@ export const ko: Messages = {
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
+      'only-node-lost':
+        '{{node}}(은)는 클러스터의 유일한 노드입니다: 그 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'only-node-unseen-lost':
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 {{node}}(이)가 돌아올 때까지 멈춥니다.',
+      'only-node-replaced':
+        '{{node}}(은)는 클러스터의 유일한 노드입니다: 노드 풀의 서지 업그레이드가 새 노드를 먼저 추가하고, {{node}}에서 드레인된 파드({{unplaced}})는 축출된 뒤 한 번씩 그 노드에서 시작합니다. 최대 서지가 0이면 교체 노드가 Ready가 될 때까지 Pending으로 남습니다.',
+      'only-node-unseen-replaced':
+        '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 노드 풀의 서지 업그레이드가 새 노드를 먼저 추가하고, {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)은 축출된 뒤 그 노드에서 시작합니다. 최대 서지가 0이면 교체 노드가 Ready가 될 때까지 Pending으로 남습니다.',
     },
     'grace-period': {
       estimate:
@@ -427,6 +471,22 @@ export const ko: Messages = {
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
         '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+      'down-lost':
+        '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
+      'degraded-lost':
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하며, 잃은 노드를 NotReady로 표시하고 그 파드를 다른 곳에서 대체하는 것이 컨트롤 플레인입니다.',
+      'healthy-lost':
+        '컨트롤 플레인이 정상입니다(/readyz 통과): 아래 시간표대로 {{node}}(을)를 NotReady로 표시하고 그 파드를 다른 곳에서 대체합니다.',
+      'unseen-lost':
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+      'down-replaced':
+        '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
+      'degraded-replaced':
+        '컨트롤 플레인이 저하 상태입니다 (NotReady: {{notReadyText}}; 다운된 etcd 멤버: {{membersDownText}}). 동작은 하지만, {{node}}의 드레인과 그 파드를 새 노드에 스케줄하는 일이 컨트롤 플레인에 달려 있습니다.',
+      'healthy-replaced':
+        '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}에서 드레인된 파드는 새 노드와 다른 노드에 스케줄됩니다.',
+      'unseen-replaced':
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}에서 드레인된 파드가 새 노드와 다른 노드에 스케줄됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
@@ -538,6 +598,10 @@ export const ko: Messages = {
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
       'all-here-pinned':
         '{{workload}}의 다운타임을 작업 시간대로 계획하세요: 데이터가 {{node}}에 있어 다른 노드에서 실행할 수 없습니다.',
+      'single-statefulset-lost':
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
+      'all-here-statefulset-lost':
+        '{{workload}}의 레플리카가 서로 다른 노드에서 실행되도록 늘리세요. {{node}}(을)를 영영 잃었다면, 확실히 꺼진 뒤 node.kubernetes.io/out-of-service 테인트로 그 파드를 풀어 주세요.',
       'single-replicaset':
         '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 레플리카 2개 이상으로 늘리거나(ReplicaSet을 직접 바꾸면 Deployment 컨트롤러가 되돌립니다), 작업 시간대에 다운타임을 감수하세요.',
       'all-here-replicaset':
@@ -565,6 +629,10 @@ export const ko: Messages = {
         '{{node}} 작업은 작업 시간대에 계획하세요: 유일한 노드라 돌아올 때까지 그 위의 모든 것이 다운됩니다 (또는 먼저 노드를 추가하세요).',
       'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
       'only-node-unseen': '먼저 노드를 추가하거나, 클러스터의 모든 워크로드가 멈추는 작업 시간을 계획하세요.',
+      'only-node-replaced':
+        '이 업그레이드 동안 노드 풀의 최대 서지를 0보다 크게 두세요 (GKE, AKS 노드 풀 설정. EKS 관리형 노드 그룹은 새 노드를 직접 먼저 추가합니다). 그러면 {{node}}(을)를 드레인하기 전에 새 노드가 Ready가 됩니다.',
+      'only-node-unseen-replaced':
+        '이 업그레이드 동안 노드 풀의 최대 서지를 0보다 크게 두세요 (GKE, AKS 노드 풀 설정. EKS 관리형 노드 그룹은 새 노드를 직접 먼저 추가합니다). 그러면 {{node}}(을)를 드레인하기 전에 새 노드가 Ready가 됩니다.',
     },
     'read-error': {
       forbidden: '봇에 {{resource}} 읽기 권한을 주고 (README의 RBAC 참고) 다시 물어보세요.',

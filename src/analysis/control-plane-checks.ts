@@ -3,7 +3,7 @@
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
-import { ETCD_APPLIED_LAG_WARN, type EtcdView } from './etcd-view.js';
+import { ETCD_APPLIED_LAG_WARN, type EtcdView, guardHealthFacts } from './etcd-view.js';
 import {
   ETCD_DB_SIZE_WARN_RATIO,
   ETCD_DEFAULT_QUOTA_BYTES,
@@ -33,6 +33,7 @@ export function partialControlPlaneFindings(state: ControlPlaneState, nodes: rea
       node: nodes.length === 1 ? (nodes[0] ?? '') : [...nodes],
       seen: state.nodes.length,
       total: state.nodes.length + unseen,
+      ...guardHealthFacts(state.etcd),
     }),
   ];
 }
@@ -57,6 +58,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
         node,
         seen: total,
         total: total + unseen,
+        ...guardHealthFacts(state.etcd),
       }),
     );
   } else if (readyOthers.length === 0) {
@@ -283,6 +285,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
     spare: after - quorumOf(voters),
     down: unhealthyOthers.map((m) => m.node ?? m.name),
     source: etcd.source,
+    ...guardHealthFacts(etcd),
   };
   // Removing the dead voters (etcdctl member remove) changes the arithmetic but never restores a
   // spare in an odd cluster: 3 members with 1 dead become 2 of 2 (quorum 2), and the reboot still

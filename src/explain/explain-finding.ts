@@ -156,6 +156,11 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
   // down until the node is back (`<variant>-only-node` where such a text exists).
   const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  // etcd health from OpenShift's etcd quorum guard (its budget's count of Ready guard pods, each
+  // Ready only while etcd on its master answers its health endpoint): the sentence names that
+  // source (`<variant>-from-guard`) where such a text exists.
+  if (f.facts.healthFrom === 'guard' && tr.has(`${key}-from-guard`))
+    return tr.t(`${key}-from-guard`, findingParams(tr, f));
   // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))

@@ -179,6 +179,10 @@ export const en = {
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
       'status-partial':
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters, and etcd membership and quorum, are unknown.",
+      'partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
+      'status-partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
       'status-single':
         'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
@@ -288,6 +292,14 @@ export const en = {
         'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
       'status-kept-from-pods':
         'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'status-kept-from-guard':
+        "etcd quorum holds, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}, {{spare}} to spare).",
+      'status-no-spare-from-guard':
+        "etcd quorum holds with no spare, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.",
+      'kept-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}, {{spare}} to spare while {{node}} is down).",
+      'kept-no-spare-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.",
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
       'status-unknown':
@@ -640,6 +652,7 @@ export const en = {
       'embedded etcd': 'embedded etcd',
       'SQLite or external datastore': 'SQLite or external datastore',
     },
+    etcdGuard: "{{source}}, member health from OpenShift's etcd quorum guard",
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
@@ -676,6 +689,8 @@ export const en = {
       "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
     gistCriticalQuorumUnknown:
       "the control plane is failing or one failure away from stopping (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
+    gistUnknownPartial:
+      'could not tell whether the control plane can take a failure: the file holds only some of the masters',
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',

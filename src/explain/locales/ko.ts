@@ -157,6 +157,10 @@ export const ko: Messages = {
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
       'status-partial':
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터와 etcd 멤버 구성, 정족수는 알 수 없습니다.',
+      'partial-from-guard':
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
+      'status-partial-from-guard':
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-single':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
@@ -266,6 +270,14 @@ export const ko: Messages = {
         'etcd 파드로 보는 한 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-kept-from-pods':
         'etcd 파드로 보는 한 정족수 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+      'status-kept-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}, 여유 {{spare}}대).',
+      'status-no-spare-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수는 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'kept-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (정족수 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
+      'kept-no-spare-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
       'status-unknown':
@@ -588,6 +600,7 @@ export const ko: Messages = {
       'embedded etcd': '내장 etcd',
       'SQLite or external datastore': 'SQLite 또는 외부 데이터스토어',
     },
+    etcdGuard: '{{source}}, 멤버 상태는 OpenShift etcd quorum guard로부터',
     cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
@@ -624,6 +637,7 @@ export const ko: Messages = {
       '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistCriticalQuorumUnknown:
       '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+    gistUnknownPartial: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: 파일에 마스터 일부만 있습니다',
     gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',

@@ -165,6 +165,9 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // The file leaves nodes out (a partial file): "the only node" is only true of the file (`-partial`).
+  if (f.facts.nodesPartial === true && tr.has(`${key}-partial`))
+    return tr.t(`${key}-partial`, findingParams(tr, f));
   // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
   if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
   // The only control-plane node (`<variant>-single`, Korean: it has no `_one` plural form, so
@@ -230,6 +233,9 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   // (The ReplicaSet form moves pods too: the only-node form stands for it as well.)
   if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
     return tr.t(`${base}-only-node`, findingParams(tr, f));
+  // The file leaves nodes out (a partial file): no "add a node", which may exist already.
+  if (f.facts.nodesPartial === true && tr.has(`${base}-partial`))
+    return tr.t(`${base}-partial`, findingParams(tr, f));
   // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").
   if (f.facts.request === 'upgrade' && tr.has(`${key}-upgrade`))
     return tr.t(`${key}-upgrade`, findingParams(tr, f));

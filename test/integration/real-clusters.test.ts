@@ -494,6 +494,18 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
     expect(a.health).toBe('unknown');
     expect(a.text).not.toMatch(/quorum guard reports/);
   });
+  it('a loss of a worker whose pods are not in the file never counts "0 pods" (en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(F, 'what if ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6 fails', ['--lang', lang]);
+      expect(
+        a.findings.find((f) => f.check === 'node-down' && f.variant.startsWith('timeline'))?.variant,
+      ).toBe('timeline-unseen');
+      expect([lang, a.text]).not.toEqual([
+        lang,
+        expect.stringMatching(/its 0 pods|\(0\)|파드 0개|파드\(0개\)/),
+      ]);
+    }
+  });
   it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
     const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6');
     expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
@@ -601,6 +613,70 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
       expect(en.text).toMatch(/quorum guard counts 3 masters/);
       const ko = await ask(F, q, ['--lang', 'ko']);
       expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/노드로부터 추정/)]);
+    }
+  });
+  // Issue 16 (v3a item 1): the file holds master-0's static pods only. OpenShift's etcd quorum guard
+  // runs one pod per master (a Deployment with required pod anti-affinity) and its budget counts 3
+  // Ready (openshift/machine-config-operator docs/etcd-quorum-guard.md), so master-0 runs a guard pod
+  // the file does not hold: its pod list is a part, and a drain, a reboot, an upgrade and a loss of
+  // master-0 must say so, never count the pods listed as all of them.
+  const M0 = 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  const W0 = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  it('master-0: every request form says its pod list is incomplete (en and ko), and the loss never counts "0 pods"', async () => {
+    for (const q of [
+      `can I drain ${M0}`,
+      `can I reboot ${M0}`,
+      `can I upgrade ${M0}`,
+      `what if ${M0} fails`,
+    ]) {
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(F, q, ['--lang', lang]);
+        expect([q, lang, a.verdict]).not.toEqual([q, lang, 'safe']);
+        expect([q, lang, a.findings]).toEqual([
+          q,
+          lang,
+          expect.arrayContaining([
+            expect.objectContaining({
+              check: 'target-pods',
+              variant: 'incomplete',
+              severity: 'warn',
+              facts: expect.objectContaining({ node: M0, listed: 3, guardExpected: 3 }),
+            }),
+          ]),
+        ]);
+        expect([q, lang, a.text]).toEqual([
+          q,
+          lang,
+          expect.stringMatching(
+            lang === 'en' ? /lists only some of the pods on/ : /파드 중 일부\(3개\)만 있습니다/,
+          ),
+        ]);
+        expect([q, lang, a.text]).not.toEqual([
+          q,
+          lang,
+          expect.stringMatching(/its 0 pods|\(0\)|파드 0개|파드\(0개\)/),
+        ]);
+      }
+    }
+  });
+  it('worker-0 is the only untainted node of the file, not of the cluster: unknown, never "nowhere to go" (en and ko)', async () => {
+    for (const q of [`can I reboot ${W0}`, `can I drain ${W0}`, `what if ${W0} fails`]) {
+      const en = await ask(F, q);
+      expect([q, en.findings]).toEqual([
+        q,
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'capacity',
+            variant: 'only-node-unseen',
+            facts: expect.objectContaining({ nodesPartial: true, unseenNodes: 2 }),
+          }),
+        ]),
+      ]);
+      expect([q, en.text]).not.toEqual([q, expect.stringMatching(/has nowhere to go|Add a node first/)]);
+      expect([q, en.text]).toEqual([q, expect.stringMatching(/the file is partial .* is unknown/)]);
+      const ko = await ask(F, q, ['--lang', 'ko']);
+      expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/옮겨 갈 곳이 없|먼저 노드를 추가/)]);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/파일이 일부분이라/)]);
     }
   });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {

@@ -13,7 +13,7 @@ import {
   priorCordonChecks,
   whenDrainCannotMove,
 } from '../node-state-checks.js';
-import { quorumGuardDrainFindings } from '../quorum-guard.js';
+import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
@@ -64,6 +64,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
         node,
       }),
     );
+  // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
+  found.push(...guardPodNotListedFindings(index, node));
   // The node itself: kured working on it, a cordon someone else made, a node already dead.
   const cpOrEtcd = new Set([
     ...state.nodes.map((n) => n.name),

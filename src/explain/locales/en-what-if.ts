@@ -203,6 +203,8 @@ export const enWhatIf = {
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes its {{count}} pods (about {{totalS}} s in all), if the control plane is up. Those of Deployments and ReplicaSets are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) are not: they stay Terminating (Unknown) until the kubelet on {{node}} confirms they stopped, or someone force-deletes them once {{node}} is known to be off, and only then does the StatefulSet create them again.',
       'timeline-statefulset_one':
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pod is taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes it (about {{totalS}} s in all), if the control plane is up. It is a StatefulSet pod ({{statefulSetPods}}): it stays Terminating (Unknown) until the kubelet on {{node}} confirms it stopped, or someone force-deletes it once {{node}} is known to be off, and only then does the StatefulSet create it again.',
+      'timeline-unseen':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pods (not all of them are in the data) are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline_one:
@@ -397,6 +399,10 @@ export const enWhatIf = {
         'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
@@ -453,6 +459,8 @@ export const enWhatIf = {
     'cni-new-pods': 'network setup for new pods on {{node}} ({{plugin}}) until the agent is back',
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
+    'node-pods-unseen':
+      'the pods on {{node}} (not all of them are in the data), until they are recreated elsewhere',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',

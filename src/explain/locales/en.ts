@@ -469,6 +469,10 @@ export const en = {
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node':
         '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
     },
@@ -492,6 +496,8 @@ export const en = {
     'target-pods': {
       unseen:
         'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      incomplete:
+        "The data lists only some of the pods on {{node}} ({{listed}}): OpenShift's etcd quorum guard ({{namespace}}/{{pdb}}) counts {{guardExpected}} Ready guard pods, one on every master, and the one on {{node}} is not in the data. What else runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).",
       'none-listed':
         'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
@@ -626,6 +632,8 @@ export const en = {
       'only-node':
         'Plan the work on {{node}} in a maintenance window: it is the only node, so everything on it is down until it is back (or add a node first).',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+      'only-node-unseen-partial':
+        'Check which nodes the file leaves out (kubectl get nodes) and whether one of them can take the pods of {{node}} before rebooting it.',
       'only-node-unseen':
         'Add a node first, or plan a window in which every workload of the cluster is down.',
     },

@@ -192,6 +192,8 @@ export const koWhatIf: WhatIfMessages = {
     'node-down': {
       'timeline-statefulset':
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 삭제합니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때). Deployment와 ReplicaSet의 파드는 다른 곳에 다시 만들어지지만, StatefulSet 파드({{statefulSetPods}})는 그렇지 않습니다. {{node}}의 kubelet이 중지를 확인하거나, {{node}}(이)가 꺼진 것이 확실할 때 누군가 강제 삭제할 때까지 Terminating(Unknown)으로 남고, 그 뒤에야 StatefulSet이 다시 만듭니다.',
+      'timeline-unseen':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드(데이터에 모두 있지는 않음)를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       timeline:
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       'pdb-no-protection':
@@ -361,6 +363,8 @@ export const koWhatIf: WhatIfMessages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
+      'only-node-unseen-partial':
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능한 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{count}}대 더 셉니다) {{node}}(이)가 다운된 동안 그 위에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
@@ -413,6 +417,7 @@ export const koWhatIf: WhatIfMessages = {
     'cni-new-pods': '에이전트가 돌아올 때까지 {{node}}의 새 파드 네트워크 설정({{plugin}})',
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
+    'node-pods-unseen': '{{node}}의 파드(데이터에 모두 있지는 않음): 다른 곳에 다시 만들어질 때까지',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',

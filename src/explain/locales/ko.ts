@@ -424,6 +424,8 @@ export const ko: Messages = {
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
       'only-node':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
+      'only-node-unseen-partial':
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
     },
@@ -446,6 +448,8 @@ export const ko: Messages = {
     'target-pods': {
       unseen:
         '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      incomplete:
+        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 마스터마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
         '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
@@ -576,6 +580,8 @@ export const ko: Messages = {
       'only-node':
         '{{node}} 작업은 작업 시간대에 계획하세요: 유일한 노드라 돌아올 때까지 그 위의 모든 것이 다운됩니다 (또는 먼저 노드를 추가하세요).',
       'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
+      'only-node-unseen-partial':
+        '재부팅하기 전에 파일에 없는 노드를 확인하고 (kubectl get nodes) 그중 {{node}}의 파드를 받을 수 있는 노드가 있는지 확인하세요.',
       'only-node-unseen': '먼저 노드를 추가하거나, 클러스터의 모든 워크로드가 멈추는 작업 시간을 계획하세요.',
     },
     'read-error': {

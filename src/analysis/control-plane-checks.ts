@@ -3,7 +3,7 @@
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
-import { ETCD_APPLIED_LAG_WARN, type EtcdView, guardHealthFacts } from './etcd-view.js';
+import { ETCD_APPLIED_LAG_WARN, type EtcdView, datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import {
   ETCD_DB_SIZE_WARN_RATIO,
   ETCD_DEFAULT_QUOTA_BYTES,
@@ -67,6 +67,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
         node,
         total,
         readyOthers: 0,
+        ...datastoreFacts(state.etcd),
       }),
     );
   } else {
@@ -260,6 +261,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
         source: etcd.source,
         hostsMember: member !== null,
         members: etcd.members.length,
+        ...datastoreFacts(etcd),
       },
     ),
   );

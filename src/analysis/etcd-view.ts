@@ -96,6 +96,11 @@ export interface EtcdView {
    * show ({@link applyQuorumGuardHealth}); null otherwise.
    */
   guard: QuorumGuardHealth | null;
+  /**
+   * `topology: 'datastore'` (k3s without etcd): `sqlite` when the servers' recorded config shows
+   * SQLite, `unknown` when it may be SQLite or an external datastore; null for other topologies.
+   */
+  datastore: 'sqlite' | 'unknown' | null;
 }
 
 function hostOf(url: string): string | null {
@@ -199,7 +204,13 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
     });
   }
   if (etcdPods.length === 0)
-    return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+    return finish('none', topology, [], {
+      alarms: [],
+      dbSizeQuota: null,
+      probeErrors,
+      alarmsKnown: true,
+      datastore: inference.kind === 'datastore' ? (inference.store ?? 'unknown') : null,
+    });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
     const nodeObj = index.nodesByName.get(node);
@@ -303,6 +314,18 @@ export function guardHealthFacts(etcd: EtcdView): Record<string, string | number
   };
 }
 
+/**
+ * The fact a finding about what a control-plane node holds carries when its state is not in etcd
+ * (k3s without the etcd role, {@link EtcdView.datastore}): `datastore: 'sqlite'` (the servers'
+ * recorded config shows SQLite) or `'datastore'` (SQLite or an external datastore), so that the
+ * sentence says the datastore, never etcd (https://docs.k3s.io/datastore); {} otherwise.
+ * @param etcd - the etcd view
+ */
+export function datastoreFacts(etcd: EtcdView): Record<string, string> {
+  if (etcd.topology !== 'datastore') return {};
+  return { datastore: etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore' };
+}
+
 function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
   return (etcd.endpointErrors ?? []).map((e) => {
     const member = etcd.members.find((m) => m.clientURLs.includes(e.endpoint));
@@ -332,6 +355,7 @@ function finish(
     probeErrors: EtcdProbeErrorView[];
     alarmsKnown: boolean;
     guard?: QuorumGuardHealth | null;
+    datastore?: 'sqlite' | 'unknown' | null;
   },
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
@@ -359,6 +383,7 @@ function finish(
     probeErrors: extra.probeErrors,
     alarmsKnown: extra.alarmsKnown,
     guard: extra.guard ?? null,
+    datastore: extra.datastore ?? null,
     appliedLag:
       lowest !== undefined && highest !== undefined && applied.length >= 2
         ? {

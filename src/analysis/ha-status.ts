@@ -14,7 +14,7 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
-import { guardHealthFacts } from './etcd-view.js';
+import { datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import { finding } from './finding.js';
 import { kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
 import { readErrorFindings } from './reboot-impact.js';
@@ -88,6 +88,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       finding('control-plane-count', 'control', 'warn', 'status-single', {
         total: cp.length,
         ready: readyCp.length,
+        ...datastoreFacts(state.etcd),
       }),
     );
   } else if (readyCp.length < cp.length) {
@@ -210,7 +211,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
         'control',
         'info',
         state.managed ? 'managed' : etcd.topology === 'datastore' ? 'datastore' : etcdUnknownVariant(state),
-        { source: 'none', hostsMember: false, members: 0 },
+        { source: 'none', hostsMember: false, members: 0, ...datastoreFacts(etcd) },
       ),
     );
   }

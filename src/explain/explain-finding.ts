@@ -165,6 +165,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // k3s without etcd (issue 16, v3a item 3): the state is in SQLite or an external datastore, so a
+  // sentence about the node's components names the datastore, never etcd (`-sqlite`, `-datastore`).
+  if (typeof f.facts.datastore === 'string' && tr.has(`${key}-${f.facts.datastore}`))
+    return tr.t(`${key}-${f.facts.datastore}`, findingParams(tr, f));
   // The file leaves nodes out (a partial file): "the only node" is only true of the file (`-partial`).
   if (f.facts.nodesPartial === true && tr.has(`${key}-partial`))
     return tr.t(`${key}-partial`, findingParams(tr, f));

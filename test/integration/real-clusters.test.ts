@@ -1189,10 +1189,71 @@ describe('what a List does not hold is unknown in status, never zero or absent',
     }
   });
 
-  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+  // The server recorded its args and K3S_* variables (k3s.io/node-args ["server","--tls-san","0.0.0.0"],
+  // k3s.io/node-env without K3S_DATASTORE_ENDPOINT, K3S_CLUSTER_INIT or K3S_URL; k3s pkg/nodeconfig
+  // records the config file's args too): "SQLite is the default datastore, and will be used if no
+  // other datastore configuration is present" (https://docs.k3s.io/datastore). So the datastore is
+  // SQLite (v3a item 3; this replaced "SQLite or an external datastore", which the file's own
+  // annotations narrow down).
+  it('04 k3s single server without the etcd role: its datastore is named (SQLite, from its recorded args), not "no etcd pods"', async () => {
     const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
-    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).toMatch(/k3s keeps its state in SQLite, its default datastore/);
     expect(a.text).not.toMatch(/no etcd pods/);
+    expect(a.context.profile).toBe('k3s');
+  });
+});
+
+describe('k3s without etcd (issue 16, v3a item 3): no answer says etcd stops', () => {
+  // docs.k3s.io/datastore: SQLite is the default; embedded etcd only with --cluster-init or by
+  // joining a server; an external datastore with --datastore-endpoint. File 04 records none of them.
+  const F04 = '04-troubleshoot-k3d-k3s-1server.json';
+  const N = 'k3d-mycluster-server-0';
+  const ETCD_STOPS =
+    /etcd, the scheduler|API server and etcd|etcd there keep|stops the API server, etcd|API server\(apiserver\), etcd|API 서버와 etcd|API server, etcd/;
+  it('every request form in English and Korean: the datastore is SQLite, never etcd', async () => {
+    for (const q of [
+      'status',
+      `can I reboot ${N}`,
+      `can I drain ${N}`,
+      `can I upgrade ${N}`,
+      `what if ${N} fails`,
+    ]) {
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(F04, q, ['--lang', lang]);
+        expect([q, lang, a.text]).not.toEqual([q, lang, expect.stringMatching(ETCD_STOPS)]);
+        expect([q, lang, a.text]).toEqual([q, lang, expect.stringMatching(/SQLite/)]);
+      }
+    }
+  });
+  function variant(edit: (annotations: Record<string, string>) => void): string {
+    const raw = JSON.parse(readFileSync(join(DIR, F04), 'utf8')) as {
+      items: { kind: string; metadata: { annotations?: Record<string, string> } }[];
+    };
+    const node = raw.items.find((i) => i.kind === 'Node');
+    if (node?.metadata.annotations === undefined) throw new Error('04 has no annotated Node');
+    edit(node.metadata.annotations);
+    const file = join(mkdtempSync(join(tmpdir(), 'k3s-datastore-')), '04-variant.json');
+    writeFileSync(file, JSON.stringify(raw));
+    return file;
+  }
+  it('SQLite only on evidence: --datastore-endpoint, K3S_DATASTORE_ENDPOINT or no recorded args leave it unknown (SQLite or external), never etcd', async () => {
+    for (const file of [
+      variant((a) => {
+        a['k3s.io/node-args'] = '["server","--datastore-endpoint","********"]';
+      }),
+      variant((a) => {
+        a['k3s.io/node-env'] = '{"K3S_DATASTORE_ENDPOINT":"********"}';
+      }),
+      variant((a) => {
+        delete a['k3s.io/node-args'];
+      }),
+    ]) {
+      const a = await ask(file, `can I reboot ${N}`);
+      expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+      expect(a.text).toMatch(/not in etcd/);
+      expect(a.text).not.toMatch(ETCD_STOPS);
+      expect(a.text).not.toMatch(/distribution: k3s \(SQLite\)/);
+    }
   });
 });
 
@@ -1403,11 +1464,15 @@ describe('upgrade advice follows the distribution (issue 16): kubeadm commands o
       /oc adm upgrade/,
       /cluster-backup\.sh/,
     ],
+    // k3d runs k3s in Docker containers (https://k3d.io, "a lightweight wrapper to run k3s in
+    // docker"); it has no upgrade command (`k3d node edit` only maps ports), and a cluster's k3s
+    // version is its nodes' image (`k3d cluster create --image`): v3a item 3 replaced the k3s install
+    // script here.
     [
       '04-troubleshoot-k3d-k3s-1server.json',
       'k3d-mycluster-server-0',
-      /INSTALL_K3S_VERSION/,
-      /\/var\/lib\/rancher\/k3s\/server\/db/,
+      /k3d cluster create/,
+      /k3d cluster delete mycluster/,
     ],
     ['06-edgexr-rke2-1server-node.json', 'nori', /INSTALL_RKE2_VERSION/, /rke2 etcd-snapshot save/],
     [

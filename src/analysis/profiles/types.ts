@@ -30,7 +30,12 @@ export type EtcdInference =
       /** `embedded`: members inside the distribution's own server process (k3s, RKE2); `stacked`: one etcd pod per master (OpenShift). */
       topology: 'embedded' | 'stacked';
     }
-  | { kind: 'external' | 'datastore' | 'managed' | 'unknown' };
+  | {
+      kind: 'datastore';
+      /** `sqlite`: the servers' recorded config chooses no other datastore (k3s `k3sDatastore`); else unknown. */
+      store?: 'sqlite' | 'unknown';
+    }
+  | { kind: 'external' | 'managed' | 'unknown' };
 
 /**
  * Who keeps the control plane: `cluster` (the cluster's own nodes run it, so the checks judge it)

@@ -126,7 +126,19 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // A NotReady node is not said to keep running: its kubelet has not reported (node-health not-ready).
   if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
     b.keep('data', 'keeps.drain-daemonsets', { node });
-  if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
+  // k3s runs the control plane inside its server process, not as static pods, and without the
+  // etcd role keeps its state in SQLite or an external datastore (https://docs.k3s.io/architecture,
+  // https://docs.k3s.io/datastore): the sentence says what runs there (issue 16, v3a item 3).
+  if (isCp)
+    b.keep(
+      'control',
+      index.profile.name !== 'k3s'
+        ? 'keeps.drain-static-pods'
+        : state.etcd.topology === 'datastore'
+          ? `keeps.drain-k3s-server-${state.etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore'}`
+          : 'keeps.drain-k3s-server-etcd',
+      { node },
+    );
   if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });

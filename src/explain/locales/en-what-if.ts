@@ -344,6 +344,7 @@ export const enWhatIf = {
         'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
       provider:
         'Upgrade order: the provider upgrades the control plane first, then the node pools; it drains and replaces their nodes, {{node}} included, itself. Do not upgrade the kubelet on {{node}} by hand.',
+      k3d: "Upgrade order: {{node}} is a node of the k3d cluster {{cluster}}, which runs k3s in Docker containers (k3d.io). The k3s install script does not apply inside them, and k3d has no upgrade command: a new k3s release means new node containers from that release's rancher/k3s image, in a cluster created again.",
       'k3s-server':
         'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
       'k3s-server-no-agents':
@@ -461,6 +462,8 @@ export const enWhatIf = {
     runtime: 'starting, stopping and probing containers on {{node}}',
     'node-pods-unseen':
       'the pods on {{node}} (not all of them are in the data), until they are recreated elsewhere',
+    'k3d-old-cluster':
+      'the workloads of the k3d cluster {{cluster}} once it is deleted: only what was deployed on the new cluster keeps serving',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
@@ -514,6 +517,12 @@ export const enWhatIf = {
     'other-nodes': 'the other nodes and their pods',
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
+    'drain-k3s-server-sqlite':
+      "the k3s server process on {{node}} (API server, scheduler, controller-manager and k3s's SQLite datastore): a drain evicts pods only, so they keep running",
+    'drain-k3s-server-datastore':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager; the state is in SQLite or an external datastore): a drain evicts pods only, so they keep running',
+    'drain-k3s-server-etcd':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager and its embedded etcd member): a drain evicts pods only, so they keep running',
     'drain-static-pods':
       'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
   },
@@ -641,6 +650,12 @@ export const enWhatIf = {
       'then the node pool of {{node}}, through the provider: it drains and replaces the nodes one (or a few, per its surge setting) at a time',
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
+    'k3d-save':
+      'save what the k3d cluster {{cluster}} holds that you cannot deploy again (manifests, volume data): its datastore lives in the old server container and does not move by itself',
+    'k3d-create':
+      'create a new k3d cluster with k3d cluster create and --image set to the rancher/k3s image of the release (its tag is the k3s version with - in place of +)',
+    'k3d-move':
+      'deploy the workloads on the new cluster and move the clients to it; then delete the old one (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} first: drain it, run the k3s install script again with the same flags and INSTALL_K3S_VERSION set to the release (a vX.Y.Z+k3sN tag), which restarts k3s, and uncordon it',
     'server-wait': 'wait until {{node}} is Ready and its API server passes /readyz',

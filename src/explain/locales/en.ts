@@ -172,8 +172,16 @@ export const en = {
     'control-plane-count': {
       single:
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
+      'single-sqlite':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) for the whole reboot.",
+      'single-datastore':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot (k3s's state is in SQLite on it or in an external datastore, not in etcd).",
       'no-other-ready':
         'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
+      'no-other-ready-sqlite':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore.",
+      'no-other-ready-datastore':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager (k3s's state is in SQLite or an external datastore, not in etcd).",
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
       partial:
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
@@ -185,6 +193,10 @@ export const en = {
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
       'status-single':
         'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
+      'status-single-sqlite':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, k3s's SQLite datastore, scheduling and self-healing.",
+      'status-single-datastore':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing (k3s's state is in SQLite or an external datastore, not in etcd).",
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
       'status-ready': '{{ready}} of {{total}} control-plane nodes are Ready.',
     },
@@ -258,6 +270,8 @@ export const en = {
       'unknown-no-pods':
         'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
+      'datastore-sqlite':
+        "No node has the etcd role, and the k3s server's recorded configuration (k3s.io/node-args, k3s.io/node-env) chooses no other datastore (no --cluster-init, --server or --datastore-endpoint): k3s keeps its state in SQLite, its default datastore, on the server. There is no etcd and no quorum to check.",
       datastore:
         'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls':
@@ -658,6 +672,7 @@ export const en = {
     // The distribution profile's qualifier (profiles/*.ts `variant`), per locale.
     variant: {
       'embedded etcd': 'embedded etcd',
+      SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite or external datastore',
     },
     etcdGuard: "{{source}}, member health from OpenShift's etcd quorum guard",

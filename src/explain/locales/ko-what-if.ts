@@ -318,6 +318,7 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
       provider:
         '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드하며, {{node}}(을)를 포함한 노드를 직접 드레인하고 교체합니다. {{node}}의 kubelet을 손으로 업그레이드하지 마세요.',
+      k3d: '업그레이드 순서: {{node}}(은)는 k3s를 Docker 컨테이너로 실행하는 k3d 클러스터 {{cluster}}의 노드입니다 (k3d.io). k3s 설치 스크립트는 컨테이너 안에서는 쓸 수 없고, k3d에는 업그레이드 명령이 없습니다: 새 k3s 릴리스는 그 릴리스의 rancher/k3s 이미지로 만든 새 노드 컨테이너, 즉 다시 만든 클러스터를 뜻합니다.',
       'k3s-server':
         '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
       'k3s-server-no-agents':
@@ -418,6 +419,8 @@ export const koWhatIf: WhatIfMessages = {
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
     'node-pods-unseen': '{{node}}의 파드(데이터에 모두 있지는 않음): 다른 곳에 다시 만들어질 때까지',
+    'k3d-old-cluster':
+      'k3d 클러스터 {{cluster}}를 지운 뒤의 그 워크로드: 새 클러스터에 배포한 것만 계속 서비스합니다',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
@@ -459,6 +462,12 @@ export const koWhatIf: WhatIfMessages = {
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'drain-k3s-server-sqlite':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-datastore':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-etcd':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -563,6 +572,12 @@ export const koWhatIf: WhatIfMessages = {
     'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
     'provider-nodes':
       '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 노드를 한 대(또는 서지 설정만큼 몇 대)씩 드레인하고 교체',
+    'k3d-save':
+      'k3d 클러스터 {{cluster}}에서 다시 배포할 수 없는 것(매니페스트, 볼륨 데이터)을 저장하세요: 데이터스토어는 기존 server 컨테이너 안에 있어 저절로 옮겨지지 않습니다',
+    'k3d-create':
+      'k3d cluster create에 --image로 그 릴리스의 rancher/k3s 이미지(태그는 k3s 버전의 +를 -로 바꾼 것)를 주어 새 k3d 클러스터를 만드세요',
+    'k3d-move':
+      '새 클러스터에 워크로드를 배포하고 클라이언트를 옮긴 뒤, 기존 클러스터를 지우세요 (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
     'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',

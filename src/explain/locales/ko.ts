@@ -150,8 +150,16 @@ export const ko: Messages = {
     'control-plane-count': {
       single:
         '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'single-sqlite':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+      'single-datastore':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'no-other-ready':
         'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+      'no-other-ready-sqlite':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어가 멈춥니다.',
+      'no-other-ready-datastore':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       partial:
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
@@ -163,6 +171,10 @@ export const ko: Messages = {
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-single':
         '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-single-sqlite':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, k3s의 SQLite 데이터스토어, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-single-datastore':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, 스케줄링, 자가 치유가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
@@ -236,6 +248,8 @@ export const ko: Messages = {
       'unknown-no-pods':
         'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
+      'datastore-sqlite':
+        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite에 상태를 server 위에 둡니다. 점검할 etcd도 정족수도 없습니다.',
       datastore:
         'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls':
@@ -604,6 +618,7 @@ export const ko: Messages = {
     // The distribution profile's qualifier (profiles/*.ts `variant`), in Korean.
     variant: {
       'embedded etcd': '내장 etcd',
+      SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite 또는 외부 데이터스토어',
     },
     etcdGuard: '{{source}}, 멤버 상태는 OpenShift etcd quorum guard로부터',

@@ -67,7 +67,9 @@ export function contextLineParts(context: Reply['context'], tr: Translator): str
       tr.t('context.profile', {
         profile: c.profileVariant
           ? `${c.profile} (${tr.has(`context.variant.${c.profileVariant}`) ? tr.t(`context.variant.${c.profileVariant}`) : c.profileVariant})`
-          : c.profile,
+          : c.profile === 'unknown'
+            ? tr.t('context.profileUnknown')
+            : c.profile,
       }),
     );
   if (c.etcdSource)

@@ -1203,6 +1203,57 @@ describe('what a List does not hold is unknown in status, never zero or absent',
   });
 });
 
+describe('a distribution is named only on a positive mark (issue 16, v3a item 4)', () => {
+  // kubeadm's marks: its control-plane static pods (component=<name>, tier=control-plane in
+  // kube-system; kubeadm "implementation details"), its kubeadm.kubernetes.io/* pod annotations, the
+  // kubeadm.alpha.kubernetes.io/cri-socket node annotation, kind's kind:// nodes (kind bootstraps
+  // with kubeadm). Files 11 and 12 (Giant Swarm, hyperkube) carry none: the legacy
+  // kubernetes.io/role=master label and the master NoSchedule taint are set by many installers.
+  const GS = [
+    '11-giantswarm-aws-1master-3workers-nodes.json',
+    '12-giantswarm-azure-1master-3workers-nodes.json',
+  ];
+  function master(file: string): string {
+    const raw = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+      items: { metadata: { name: string; labels?: Record<string, string> } }[];
+    };
+    const m = raw.items.find((i) => i.metadata.labels?.['kubernetes.io/role'] === 'master');
+    if (m === undefined) throw new Error(`${file} has no master`);
+    return m.metadata.name;
+  }
+  it.each(GS)(
+    '%s: distribution unknown, and the upgrade gives no kubeadm command (en and ko)',
+    async (file) => {
+      const node = master(file);
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(file, `can I upgrade ${node}`, ['--lang', lang]);
+        expect([lang, a.context.profile]).toEqual([lang, 'unknown']);
+        expect([lang, a.text]).not.toEqual([
+          lang,
+          expect.stringMatching(
+            /kubeadm (upgrade|package)|kubeadm upgrade|etcdctl snapshot save|distribution: kubeadm|배포판: kubeadm/,
+          ),
+        ]);
+        expect(a.findings).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ check: 'upgrade-order', variant: 'unknown-distribution' }),
+          ]),
+        );
+        // The master is still the only control plane: the reboot-side answer is unchanged.
+        expect(a.verdict).toBe('unsafe');
+      }
+    },
+  );
+  it.each([
+    '01-sonobuoy-kind-1cp-2w.json',
+    '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json',
+    '13-harmol-kubeadm-v1.19-1node-sonobuoy.json',
+  ])('%s: kubeadm, recognised by its own marks', async (file) => {
+    const a = await ask(file, 'status');
+    expect(a.context.profile).toBe('kubeadm');
+  });
+});
+
 describe('k3s without etcd (issue 16, v3a item 3): no answer says etcd stops', () => {
   // docs.k3s.io/datastore: SQLite is the default; embedded etcd only with --cluster-init or by
   // joining a server; an external datastore with --datastore-endpoint. File 04 records none of them.

@@ -391,6 +391,15 @@ function distributionOrder(
     b.advise('control', 'advice.etcd-backup-openshift', { master: isCp ? node : (cpNodes[0] ?? node) });
     return;
   }
+  if (method === 'unknown') {
+    // No distribution's mark in the data (issue 16, v3a item 4): no tool's commands, only the order
+    // the Kubernetes version skew policy requires (https://kubernetes.io/releases/version-skew-policy/:
+    // kube-apiserver first, kubelets never newer than it, one minor at a time).
+    b.findings.push(finding('upgrade-order', plane, 'info', 'unknown-distribution', { node }));
+    b.step('control', 'steps.unknown-control-plane', {});
+    b.step('data', 'steps.unknown-workers', {});
+    return;
+  }
   if (method === 'provider') {
     b.findings.push(finding('upgrade-order', 'data', 'info', 'provider', { node }));
     b.step('control', 'steps.provider-control-plane', {});

@@ -344,6 +344,8 @@ export const enWhatIf = {
         'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
       provider:
         'Upgrade order: the provider upgrades the control plane first, then the node pools; it drains and replaces their nodes, {{node}} included, itself. Do not upgrade the kubelet on {{node}} by hand.',
+      'unknown-distribution':
+        "Upgrade order: the data shows no mark of the distribution that installed this cluster (kubeadm, k3s, RKE2, OpenShift or a managed service), so no tool's commands are given here. Upgrade it with the tool that installed it: the control plane first, one node at a time, then the workers, one minor version at a time (Kubernetes version skew policy).",
       k3d: "Upgrade order: {{node}} is a node of the k3d cluster {{cluster}}, which runs k3s in Docker containers (k3d.io). The k3s install script does not apply inside them, and k3d has no upgrade command: a new k3s release means new node containers from that release's rancher/k3s image, in a cluster created again.",
       'k3s-server':
         'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
@@ -650,6 +652,10 @@ export const enWhatIf = {
       'then the node pool of {{node}}, through the provider: it drains and replaces the nodes one (or a few, per its surge setting) at a time',
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
+    'unknown-control-plane':
+      'the control-plane nodes first, one at a time, with the tool that installed the cluster, each Ready and its API server serving (kubectl get --raw /readyz) before the next',
+    'unknown-workers':
+      'then the workers, one (or a few) at a time: drain, upgrade the kubelet the same way, uncordon',
     'k3d-save':
       'save what the k3d cluster {{cluster}} holds that you cannot deploy again (manifests, volume data): its datastore lives in the old server container and does not move by itself',
     'k3d-create':

@@ -675,6 +675,7 @@ export const en = {
       SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite or external datastore',
     },
+    profileUnknown: 'not recognised (no distribution mark in the data)',
     etcdGuard: "{{source}}, member health from OpenShift's etcd quorum guard",
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {

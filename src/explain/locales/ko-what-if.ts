@@ -318,6 +318,8 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
       provider:
         '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드하며, {{node}}(을)를 포함한 노드를 직접 드레인하고 교체합니다. {{node}}의 kubelet을 손으로 업그레이드하지 마세요.',
+      'unknown-distribution':
+        '업그레이드 순서: 데이터에 이 클러스터를 설치한 배포판(kubeadm, k3s, RKE2, OpenShift, 관리형 서비스)의 표시가 없어 특정 도구의 명령은 드리지 않습니다. 설치한 도구로 업그레이드하세요: 컨트롤 플레인을 먼저 한 노드씩, 그다음 워커를, 한 번에 마이너 버전 하나씩 (쿠버네티스 버전 차이 정책).',
       k3d: '업그레이드 순서: {{node}}(은)는 k3s를 Docker 컨테이너로 실행하는 k3d 클러스터 {{cluster}}의 노드입니다 (k3d.io). k3s 설치 스크립트는 컨테이너 안에서는 쓸 수 없고, k3d에는 업그레이드 명령이 없습니다: 새 k3s 릴리스는 그 릴리스의 rancher/k3s 이미지로 만든 새 노드 컨테이너, 즉 다시 만든 클러스터를 뜻합니다.',
       'k3s-server':
         '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
@@ -572,6 +574,10 @@ export const koWhatIf: WhatIfMessages = {
     'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
     'provider-nodes':
       '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 노드를 한 대(또는 서지 설정만큼 몇 대)씩 드레인하고 교체',
+    'unknown-control-plane':
+      '먼저 컨트롤 플레인 노드를 한 대씩 클러스터를 설치한 도구로 업그레이드하고, 다음 노드 전에 Ready이며 API 서버가 응답하는지 (kubectl get --raw /readyz) 확인하세요',
+    'unknown-workers':
+      '그다음 워커를 한 대(또는 몇 대)씩: 드레인, 같은 방법으로 kubelet 업그레이드, uncordon',
     'k3d-save':
       'k3d 클러스터 {{cluster}}에서 다시 배포할 수 없는 것(매니페스트, 볼륨 데이터)을 저장하세요: 데이터스토어는 기존 server 컨테이너 안에 있어 저절로 옮겨지지 않습니다',
     'k3d-create':

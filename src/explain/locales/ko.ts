@@ -621,6 +621,7 @@ export const ko: Messages = {
       SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite 또는 외부 데이터스토어',
     },
+    profileUnknown: '알 수 없음 (데이터에 배포판 표시 없음)',
     etcdGuard: '{{source}}, 멤버 상태는 OpenShift etcd quorum guard로부터',
     cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {

@@ -318,6 +318,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
           .filter((m) => !m.isLearner && m.node !== node && m.healthy === false)
           .map((m) => m.node ?? m.name),
         source: etcd.source,
+        // Members the file leaves out are known only by the quorum guard's count: the sentence
+        // names that source, not "listed from the nodes" (issue 16, v3a item 1).
+        ...(etcd.members.some((m) => m.notInFile === true) ? { countedFrom: 'guard' } : {}),
       }),
     );
   } else if (after < quorumOf(voters)) {

@@ -141,6 +141,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
             down: facts.down,
             source: etcd.source,
             topology: etcd.topology,
+            ...(etcd.members.some((m) => m.notInFile === true) ? { countedFrom: 'guard' } : {}),
           },
         ),
       );

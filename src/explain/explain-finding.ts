@@ -165,6 +165,9 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // Members counted by OpenShift's quorum guard, not listed from the nodes (`-guard-count`).
+  if (f.facts.countedFrom === 'guard' && tr.has(`${key}-guard-count`))
+    return tr.t(`${key}-guard-count`, findingParams(tr, f));
   // k3s without etcd (issue 16, v3a item 3): the state is in SQLite or an external datastore, so a
   // sentence about the node's components names the datastore, never etcd (`-sqlite`, `-datastore`).
   if (typeof f.facts.datastore === 'string' && tr.has(`${key}-${f.facts.datastore}`))

@@ -679,6 +679,33 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
       expect([q, ko.text]).toEqual([q, expect.stringMatching(/파일이 일부분이라/)]);
     }
   });
+  // The guard counting fewer healthy pods than masters (2 of 3) names no member: health stays
+  // unknown, and the member count's source is still the guard, never "listed from the nodes".
+  it('with the guard at 2 of 3 healthy: quorum unknown, the 3 members counted by the guard (en and ko)', async () => {
+    const raw = JSON.parse(readFileSync(join(DIR, F), 'utf8')) as {
+      items: { kind: string; status?: { currentHealthy?: number; disruptionsAllowed?: number } }[];
+    };
+    const pdb = raw.items.find((i) => i.kind === 'PodDisruptionBudget');
+    if (pdb?.status === undefined) throw new Error('08 has no guard budget status');
+    pdb.status.currentHealthy = 2;
+    pdb.status.disruptionsAllowed = 0;
+    const file = join(mkdtempSync(join(tmpdir(), 'ocp-guard-2-')), '08-guard-2.json');
+    writeFileSync(file, JSON.stringify(raw));
+    for (const q of ['status', `can I reboot ${M0}`]) {
+      const en = await ask(file, q);
+      expect([q, en.text]).toEqual([
+        q,
+        expect.stringMatching(/as OpenShift's etcd quorum guard counts the masters/),
+      ]);
+      expect([q, en.text]).not.toEqual([
+        q,
+        expect.stringMatching(/listed from the nodes|quorum guard reports/),
+      ]);
+      const ko = await ask(file, q, ['--lang', 'ko']);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/guard가 세는 마스터 수/)]);
+      expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/노드로부터 추정/)]);
+    }
+  });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
     const a = await ask(F, 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com');
     expect(a.findings).toEqual(

@@ -316,6 +316,10 @@ export const en = {
         "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.",
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
+      'status-unknown-guard-count':
+        "etcd has {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}: whether etcd has quorum is unknown.",
+      'unknown-guard-count':
+        "etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}. Check etcd member health before rebooting {{node}}.",
       'status-unknown':
         'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:

@@ -294,6 +294,10 @@ export const ko: Messages = {
         'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
+      'status-unknown-guard-count':
+        'OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 etcd 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+      'unknown-guard-count':
+        '재부팅 전후의 etcd 정족수는 알 수 없습니다: OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'status-unknown':
         'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
       unknown:

@@ -318,10 +318,14 @@ export function guardHealthFacts(etcd: EtcdView): Record<string, string | number
  * The fact a finding about what a control-plane node holds carries when its state is not in etcd
  * (k3s without the etcd role, {@link EtcdView.datastore}): `datastore: 'sqlite'` (the servers'
  * recorded config shows SQLite) or `'datastore'` (SQLite or an external datastore), so that the
- * sentence says the datastore, never etcd (https://docs.k3s.io/datastore); {} otherwise.
+ * sentence says the datastore, never etcd (https://docs.k3s.io/datastore); `'etcd-unknown'` when
+ * where etcd runs was not seen at all (no etcd pod, member or node mark: it may be external), so the
+ * sentence says "etcd too if it runs there"; {} otherwise.
  * @param etcd - the etcd view
  */
 export function datastoreFacts(etcd: EtcdView): Record<string, string> {
+  // Where etcd runs was not seen (no etcd pod, member or node mark): "etcd stops" would be a guess.
+  if (etcd.topology === 'unknown' && etcd.members.length === 0) return { datastore: 'etcd-unknown' };
   if (etcd.topology !== 'datastore') return {};
   return { datastore: etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore' };
 }

@@ -1271,6 +1271,21 @@ describe('a distribution is named only on a positive mark (issue 16, v3a item 4)
       }
     },
   );
+  // Nodes only: where etcd runs is not in the file (it may be external), so the master's loss
+  // stops etcd only "if it runs there", never as a fact (house rule: missing data is unknown).
+  it.each(GS)('%s: status and a master reboot never say etcd stops as a fact (en and ko)', async (file) => {
+    for (const q of ['status', `can I reboot ${master(file)}`]) {
+      const en = await ask(file, q);
+      expect([q, en.text]).not.toEqual([q, expect.stringMatching(/API server, etcd|etcd, the scheduler/)]);
+      expect([q, en.text]).toEqual([q, expect.stringMatching(/etcd too if it runs there/)]);
+      const ko = await ask(file, q, ['--lang', 'ko']);
+      expect([q, ko.text]).not.toEqual([
+        q,
+        expect.stringMatching(/API server\(apiserver\), etcd|API server, etcd/),
+      ]);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/etcd가 그곳에서 실행 중이라면/)]);
+    }
+  });
   it.each([
     '01-sonobuoy-kind-1cp-2w.json',
     '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json',

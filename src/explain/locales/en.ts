@@ -172,6 +172,12 @@ export const en = {
     'control-plane-count': {
       single:
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
+      'single-etcd-unknown':
+        '{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'no-other-ready-etcd-unknown':
+        'No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'status-single-etcd-unknown':
+        'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing, and etcd too if it runs there (where etcd runs is not in the snapshot).',
       'single-sqlite':
         "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) for the whole reboot.",
       'single-datastore':

@@ -34,6 +34,7 @@ import {
 } from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { targetPodsUnseen, workloadChecks } from './workload-checks.js';
+import { guardPodNotListedFindings } from './quorum-guard.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -435,6 +436,8 @@ export function analyzeRebootImpact(
         node,
       }),
     );
+  // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
+  findings.push(...guardPodNotListedFindings(index, node));
   // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.
   findings.push(...controlPlaneEndpointChecks(index, node));
   findings.push(

@@ -33,6 +33,7 @@ import {
 import { finding } from './finding.js';
 import { isMonCanary } from './rook-daemons.js';
 import type { Finding } from './types.js';
+import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { trafficChecks } from './traffic-checks.js';
@@ -539,9 +540,18 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
       !isCordoned(n) &&
       !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
   );
-  return others.length > 0
-    ? []
-    : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
+  if (others.length > 0) return [];
+  // A partial file (OpenShift's quorum guard counts masters it does not hold): nodes exist that
+  // the file leaves out, so "the only node that could take them" is only true of the file
+  // (`nodesPartial`, with the count of masters the file misses, `unseenNodes`).
+  const unseen = unseenMasters(index);
+  return [
+    finding('capacity', 'data', 'warn', 'only-node-unseen', {
+      node,
+      candidates: 0,
+      ...(unseen > 0 ? { nodesPartial: true, unseenNodes: unseen, count: unseen } : {}),
+    }),
+  ];
 }
 
 /**

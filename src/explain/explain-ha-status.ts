@@ -84,7 +84,9 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
             : status.health === 'degraded'
               ? `status.gistDegraded${both}`
               : status.health === 'unknown'
-                ? 'status.gistUnknown'
+                ? quorumUnknown
+                  ? 'status.gistUnknown'
+                  : 'status.gistUnknownPartial'
                 : `status.gistCritical${both}`,
         );
   const sections: ReplySection[] = [];

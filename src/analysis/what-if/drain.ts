@@ -13,7 +13,7 @@ import {
   priorCordonChecks,
   whenDrainCannotMove,
 } from '../node-state-checks.js';
-import { quorumGuardDrainFindings } from '../quorum-guard.js';
+import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
@@ -64,6 +64,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
         node,
       }),
     );
+  // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
+  found.push(...guardPodNotListedFindings(index, node));
   // The node itself: kured working on it, a cordon someone else made, a node already dead.
   const cpOrEtcd = new Set([
     ...state.nodes.map((n) => n.name),
@@ -124,7 +126,19 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // A NotReady node is not said to keep running: its kubelet has not reported (node-health not-ready).
   if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
     b.keep('data', 'keeps.drain-daemonsets', { node });
-  if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
+  // k3s runs the control plane inside its server process, not as static pods, and without the
+  // etcd role keeps its state in SQLite or an external datastore (https://docs.k3s.io/architecture,
+  // https://docs.k3s.io/datastore): the sentence says what runs there (issue 16, v3a item 3).
+  if (isCp)
+    b.keep(
+      'control',
+      index.profile.name !== 'k3s'
+        ? 'keeps.drain-static-pods'
+        : state.etcd.topology === 'datastore'
+          ? `keeps.drain-k3s-server-${state.etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore'}`
+          : 'keeps.drain-k3s-server-etcd',
+      { node },
+    );
   if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });

@@ -81,6 +81,9 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
     ...cephLossFindings(index, [node]),
   );
   const pods = podsOnNode(index, node);
+  // The node's pods not all in the data (none listed, or a part: `target-pods`): how many are
+  // evicted is unknown, so the timeline and the stop say "its pods", never a count of what was listed.
+  const podsUnknown = reboot.findings.some((f) => f.check === 'target-pods');
   const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
   // A StatefulSet pod on a lost node is not recreated elsewhere: the taint manager's delete leaves
   // it Terminating (Unknown) until the kubelet confirms it stopped or someone force-deletes it, and
@@ -94,7 +97,7 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
       'node-down',
       isCp ? 'control' : 'data',
       'info',
-      statefulSetPods.length > 0 ? 'timeline-statefulset' : 'timeline',
+      statefulSetPods.length > 0 ? 'timeline-statefulset' : podsUnknown ? 'timeline-unseen' : 'timeline',
       {
         statefulSetPods,
         node,
@@ -107,11 +110,19 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   );
   if (podNames.length > 0)
     b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
-  b.stop('data', statefulSetPods.length > 0 ? 'stops.node-pods-statefulset' : 'stops.node-pods', {
-    node,
-    count: pods.evictable.length,
-    statefulSetPods,
-  });
+  b.stop(
+    'data',
+    statefulSetPods.length > 0
+      ? 'stops.node-pods-statefulset'
+      : podsUnknown
+        ? 'stops.node-pods-unseen'
+        : 'stops.node-pods',
+    {
+      node,
+      count: pods.evictable.length,
+      statefulSetPods,
+    },
+  );
   if (isCp) {
     // `-vip`: the node's control-plane VIP goes with it, so only the clients that reach the other
     // API servers directly keep working (endpoint-checks.ts oneEndpointModel).

@@ -12,6 +12,7 @@ import {
 import { finding } from '../finding.js';
 import type { FactValue } from '../types.js';
 import type { UpgradeMethod } from '../profiles/index.js';
+import { k3dClusterName } from '../profiles/k3s.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import { keepDataPlane, nodeNotFound, whatIfContext } from './context.js';
 import {
@@ -122,14 +123,18 @@ export function analyzeUpgradeImpact(
   // only for kubeadm clusters; OpenShift, k3s, RKE2 and managed clusters have their own way (issue 16).
   const method = index.profile.upgrade;
   if (method !== 'kubeadm') {
+    const k3d = method === 'k3s' ? k3dClusterName(snapshot) : null;
     distributionOrder(b, method, {
       node,
       isCp,
       cpNodes,
       noWorkers,
       embeddedEtcd: state.etcd.members.length > 0 || index.profile.variant(snapshot) === 'embedded etcd',
+      k3d,
     });
     if (replaced) b.stop('data', 'stops.upgrade-node-replaced', { node });
+    // k3d: the node is not upgraded in place (a new cluster is made), so nothing is "restarted".
+    else if (k3d !== null) b.stop('data', 'stops.k3d-old-cluster', { cluster: k3d });
     else b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
     if (hasOtherNodes) keepDataPlane(b);
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
@@ -352,27 +357,58 @@ function firstStep(
  *   https://docs.rke2.io/upgrades/manual_upgrade); embedded etcd is backed up with
  *   `k3s etcd-snapshot save` / `rke2 etcd-snapshot save` (https://docs.k3s.io/cli/etcd-snapshot,
  *   https://docs.rke2.io/datastore/backup_restore); k3s on SQLite by copying its database directory
- *   and token (https://docs.k3s.io/datastore/backup-restore).
+ *   and token (https://docs.k3s.io/datastore/backup-restore). k3d (k3s in Docker containers) is not
+ *   upgraded in place: a new cluster from the release's rancher/k3s image (https://k3d.io).
  * - provider: the managed service upgrades the control plane, then the node pools, draining and
  *   replacing their nodes itself; there is no etcd of the cluster's to back up.
  * @param b - the answer being built
  * @param method - the profile's upgrade method (not `kubeadm`)
  * @param o - the node asked about, whether it is a control-plane node, the control-plane nodes,
- *   whether every node is one, and whether etcd is embedded (k3s: else SQLite or an external datastore)
+ *   whether every node is one, whether etcd is embedded (k3s: else SQLite or an external datastore),
+ *   and the k3d cluster name when the k3s nodes are k3d's containers (else null)
  */
 function distributionOrder(
   b: ImpactBuilder,
   method: Exclude<UpgradeMethod, 'kubeadm'>,
-  o: { node: string; isCp: boolean; cpNodes: string[]; noWorkers: boolean; embeddedEtcd: boolean },
+  o: {
+    node: string;
+    isCp: boolean;
+    cpNodes: string[];
+    noWorkers: boolean;
+    embeddedEtcd: boolean;
+    k3d: string | null;
+  },
 ): void {
   const { node, isCp, cpNodes, noWorkers } = o;
   const plane = isCp ? 'control' : 'data';
+  if (method === 'k3s' && o.k3d !== null) {
+    // k3d "is a lightweight wrapper to run k3s in docker" (https://k3d.io): its nodes are
+    // containers of the rancher/k3s image, so the k3s install script (a host install with systemd)
+    // does not apply, and k3d has no upgrade command (`k3d node edit` only maps ports,
+    // https://k3d.io/stable/usage/commands/k3d_node_edit/): a new k3s release means node containers
+    // of that release's image (`k3d cluster create --image`, "Specify k3s image that you want to use
+    // for the nodes", https://k3d.io/stable/usage/commands/k3d_cluster_create/). Issue 16, v3a item 3.
+    b.findings.push(finding('upgrade-order', plane, 'info', 'k3d', { node, cluster: o.k3d }));
+    b.step('control', 'steps.k3d-save', { cluster: o.k3d });
+    b.step('control', 'steps.k3d-create', { cluster: o.k3d });
+    b.step('control', 'steps.k3d-move', { cluster: o.k3d });
+    return;
+  }
   if (method === 'openshift') {
     b.findings.push(finding('upgrade-order', plane, 'info', 'openshift', { node }));
     b.step('control', 'steps.openshift-check', {});
     b.step('control', 'steps.openshift-start', {});
     b.step('control', 'steps.openshift-watch', {});
     b.advise('control', 'advice.etcd-backup-openshift', { master: isCp ? node : (cpNodes[0] ?? node) });
+    return;
+  }
+  if (method === 'unknown') {
+    // No distribution's mark in the data (issue 16, v3a item 4): no tool's commands, only the order
+    // the Kubernetes version skew policy requires (https://kubernetes.io/releases/version-skew-policy/:
+    // kube-apiserver first, kubelets never newer than it, one minor at a time).
+    b.findings.push(finding('upgrade-order', plane, 'info', 'unknown-distribution', { node }));
+    b.step('control', 'steps.unknown-control-plane', {});
+    b.step('data', 'steps.unknown-workers', {});
     return;
   }
   if (method === 'provider') {

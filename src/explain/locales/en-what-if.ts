@@ -209,6 +209,8 @@ export const enWhatIf = {
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes its {{count}} pods (about {{totalS}} s in all), if the control plane is up. Those of Deployments and ReplicaSets are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) are not: they stay Terminating (Unknown) until the kubelet on {{node}} confirms they stopped, or someone force-deletes them once {{node}} is known to be off, and only then does the StatefulSet create them again.',
       'timeline-statefulset_one':
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pod is taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes it (about {{totalS}} s in all), if the control plane is up. It is a StatefulSet pod ({{statefulSetPods}}): it stays Terminating (Unknown) until the kubelet on {{node}} confirms it stopped, or someone force-deletes it once {{node}} is known to be off, and only then does the StatefulSet create it again.',
+      'timeline-unseen':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pods (not all of them are in the data) are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline_one:
@@ -361,6 +363,9 @@ export const enWhatIf = {
         'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
       provider:
         'Upgrade order: the provider upgrades the control plane first, then the node pools; a pool is upgraded by surge: the provider adds a new node at the new version, then cordons, drains and deletes an old one, {{node}} included, itself. {{node}} is replaced, not upgraded in place: do not upgrade its kubelet by hand.',
+      'unknown-distribution':
+        "Upgrade order: the data shows no mark of the distribution that installed this cluster (kubeadm, k3s, RKE2, OpenShift or a managed service), so no tool's commands are given here. Upgrade it with the tool that installed it: the control plane first, one node at a time, then the workers, one minor version at a time (Kubernetes version skew policy).",
+      k3d: "Upgrade order: {{node}} is a node of the k3d cluster {{cluster}}, which runs k3s in Docker containers (k3d.io). The k3s install script does not apply inside them, and k3d has no upgrade command: a new k3s release means new node containers from that release's rancher/k3s image, in a cluster created again.",
       'k3s-server':
         'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
       'k3s-server-no-agents':
@@ -416,6 +421,10 @@ export const enWhatIf = {
         'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
@@ -472,6 +481,10 @@ export const enWhatIf = {
     'cni-new-pods': 'network setup for new pods on {{node}} ({{plugin}}) until the agent is back',
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
+    'node-pods-unseen':
+      'the pods on {{node}} (not all of them are in the data), until they are recreated elsewhere',
+    'k3d-old-cluster':
+      'the workloads of the k3d cluster {{cluster}} once it is deleted: only what was deployed on the new cluster keeps serving',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
@@ -527,6 +540,12 @@ export const enWhatIf = {
     'other-nodes': 'the other nodes and their pods',
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
+    'drain-k3s-server-sqlite':
+      "the k3s server process on {{node}} (API server, scheduler, controller-manager and k3s's SQLite datastore): a drain evicts pods only, so they keep running",
+    'drain-k3s-server-datastore':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager; the state is in SQLite or an external datastore): a drain evicts pods only, so they keep running',
+    'drain-k3s-server-etcd':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager and its embedded etcd member): a drain evicts pods only, so they keep running',
     'drain-static-pods':
       'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
   },
@@ -654,6 +673,16 @@ export const enWhatIf = {
       'then the node pool of {{node}}, through the provider: it adds a new node first (its surge setting), then cordons, drains and deletes an old one, one (or a few) at a time',
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
+    'unknown-control-plane':
+      'the control-plane nodes first, one at a time, with the tool that installed the cluster, each Ready and its API server serving (kubectl get --raw /readyz) before the next',
+    'unknown-workers':
+      'then the workers, one (or a few) at a time: drain, upgrade the kubelet the same way, uncordon',
+    'k3d-save':
+      'save what the k3d cluster {{cluster}} holds that you cannot deploy again (manifests, volume data): its datastore lives in the old server container and does not move by itself',
+    'k3d-create':
+      'create a new k3d cluster with k3d cluster create and --image set to the rancher/k3s image of the release (its tag is the k3s version with - in place of +)',
+    'k3d-move':
+      'deploy the workloads on the new cluster and move the clients to it; then delete the old one (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} first: drain it, run the k3s install script again with the same flags and INSTALL_K3S_VERSION set to the release (a vX.Y.Z+k3sN tag), which restarts k3s, and uncordon it',
     'server-wait': 'wait until {{node}} is Ready and its API server passes /readyz',

@@ -176,15 +176,37 @@ export const en = {
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
       'single-lost':
         '{{node}} is the single control plane node: losing it takes down the API server, etcd, the scheduler and the controller-manager until it is back.',
+      'single-etcd-unknown':
+        '{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'no-other-ready-etcd-unknown':
+        'No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'status-single-etcd-unknown':
+        'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'single-sqlite':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) for the whole reboot.",
+      'single-datastore':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot (k3s's state is in SQLite on it or in an external datastore, not in etcd).",
       'no-other-ready':
         'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
+      'no-other-ready-sqlite':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore.",
+      'no-other-ready-datastore':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager (k3s's state is in SQLite or an external datastore, not in etcd).",
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
       partial:
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
       'status-partial':
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters, and etcd membership and quorum, are unknown.",
+      'partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
+      'status-partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
       'status-single':
         'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
+      'status-single-sqlite':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, k3s's SQLite datastore, scheduling and self-healing.",
+      'status-single-datastore':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing (k3s's state is in SQLite or an external datastore, not in etcd).",
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
       'status-ready': '{{ready}} of {{total}} control-plane nodes are Ready.',
     },
@@ -260,6 +282,8 @@ export const en = {
       'unknown-no-pods':
         'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
+      'datastore-sqlite':
+        "No node has the etcd role, and the k3s server's recorded configuration (k3s.io/node-args, k3s.io/node-env) chooses no other datastore (no --cluster-init, --server or --datastore-endpoint): k3s keeps its state in SQLite, its default datastore, on the server. There is no etcd and no quorum to check.",
       datastore:
         'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls':
@@ -294,8 +318,20 @@ export const en = {
         'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
       'status-kept-from-pods':
         'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'status-kept-from-guard':
+        "etcd quorum holds, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}, {{spare}} to spare).",
+      'status-no-spare-from-guard':
+        "etcd quorum holds with no spare, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.",
+      'kept-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}, {{spare}} to spare while {{node}} is down).",
+      'kept-no-spare-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.",
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
+      'status-unknown-guard-count':
+        "etcd has {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}: whether etcd has quorum is unknown.",
+      'unknown-guard-count':
+        "etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}. Check etcd member health before rebooting {{node}}.",
       'status-unknown':
         'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
@@ -497,6 +533,10 @@ export const en = {
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node':
         '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
       'only-node-lost':
@@ -544,6 +584,8 @@ export const en = {
     'target-pods': {
       unseen:
         'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      incomplete:
+        "The data lists only some of the pods on {{node}} ({{listed}}): OpenShift's etcd quorum guard ({{namespace}}/{{pdb}}) counts {{guardExpected}} Ready guard pods, one on every master, and the one on {{node}} is not in the data. What else runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).",
       'none-listed':
         'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
@@ -682,6 +724,8 @@ export const en = {
       'only-node':
         'Plan the work on {{node}} in a maintenance window: it is the only node, so everything on it is down until it is back (or add a node first).',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+      'only-node-unseen-partial':
+        'Check which nodes the file leaves out (kubectl get nodes) and whether one of them can take the pods of {{node}} before rebooting it.',
       'only-node-unseen':
         'Add a node first, or plan a window in which every workload of the cluster is down.',
       'only-node-replaced':
@@ -710,8 +754,11 @@ export const en = {
     // The distribution profile's qualifier (profiles/*.ts `variant`), per locale.
     variant: {
       'embedded etcd': 'embedded etcd',
+      SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite or external datastore',
     },
+    profileUnknown: 'not recognised (no distribution mark in the data)',
+    etcdGuard: "{{source}}, member health from OpenShift's etcd quorum guard",
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
@@ -748,6 +795,8 @@ export const en = {
       "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
     gistCriticalQuorumUnknown:
       "the control plane is failing or one failure away from stopping (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
+    gistUnknownPartial:
+      'could not tell whether the control plane can take a failure: the file holds only some of the masters',
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',

@@ -198,6 +198,8 @@ export const koWhatIf: WhatIfMessages = {
     'node-down': {
       'timeline-statefulset':
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 삭제합니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때). Deployment와 ReplicaSet의 파드는 다른 곳에 다시 만들어지지만, StatefulSet 파드({{statefulSetPods}})는 그렇지 않습니다. {{node}}의 kubelet이 중지를 확인하거나, {{node}}(이)가 꺼진 것이 확실할 때 누군가 강제 삭제할 때까지 Terminating(Unknown)으로 남고, 그 뒤에야 StatefulSet이 다시 만듭니다.',
+      'timeline-unseen':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드(데이터에 모두 있지는 않음)를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       timeline:
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       'pdb-no-protection':
@@ -334,6 +336,9 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
       provider:
         '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드합니다. 노드 풀은 서지 방식으로 업그레이드됩니다: 제공자가 새 버전의 노드를 먼저 추가한 뒤 {{node}}(을)를 포함한 기존 노드를 직접 cordon·드레인하고 삭제합니다. {{node}}(은)는 제자리에서 업그레이드되지 않고 교체됩니다: kubelet을 손으로 업그레이드하지 마세요.',
+      'unknown-distribution':
+        '업그레이드 순서: 데이터에 이 클러스터를 설치한 배포판(kubeadm, k3s, RKE2, OpenShift, 관리형 서비스)의 표시가 없어 특정 도구의 명령은 드리지 않습니다. 설치한 도구로 업그레이드하세요: 컨트롤 플레인을 먼저 한 노드씩, 그다음 워커를, 한 번에 마이너 버전 하나씩 (쿠버네티스 버전 차이 정책).',
+      k3d: '업그레이드 순서: {{node}}(은)는 k3s를 Docker 컨테이너로 실행하는 k3d 클러스터 {{cluster}}의 노드입니다 (k3d.io). k3s 설치 스크립트는 컨테이너 안에서는 쓸 수 없고, k3d에는 업그레이드 명령이 없습니다: 새 k3s 릴리스는 그 릴리스의 rancher/k3s 이미지로 만든 새 노드 컨테이너, 즉 다시 만든 클러스터를 뜻합니다.',
       'k3s-server':
         '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
       'k3s-server-no-agents':
@@ -379,6 +384,8 @@ export const koWhatIf: WhatIfMessages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
+      'only-node-unseen-partial':
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능한 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{count}}대 더 셉니다) {{node}}(이)가 다운된 동안 그 위에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
@@ -431,6 +438,9 @@ export const koWhatIf: WhatIfMessages = {
     'cni-new-pods': '에이전트가 돌아올 때까지 {{node}}의 새 파드 네트워크 설정({{plugin}})',
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
+    'node-pods-unseen': '{{node}}의 파드(데이터에 모두 있지는 않음): 다른 곳에 다시 만들어질 때까지',
+    'k3d-old-cluster':
+      'k3d 클러스터 {{cluster}}를 지운 뒤의 그 워크로드: 새 클러스터에 배포한 것만 계속 서비스합니다',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
@@ -474,6 +484,12 @@ export const koWhatIf: WhatIfMessages = {
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'drain-k3s-server-sqlite':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-datastore':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-etcd':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -578,6 +594,16 @@ export const koWhatIf: WhatIfMessages = {
     'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
     'provider-nodes':
       '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 새 노드를 먼저 추가하고(서지 설정) 기존 노드를 한 대(또는 몇 대)씩 cordon·드레인한 뒤 삭제',
+    'unknown-control-plane':
+      '먼저 컨트롤 플레인 노드를 한 대씩 클러스터를 설치한 도구로 업그레이드하고, 다음 노드 전에 Ready이며 API 서버가 응답하는지 (kubectl get --raw /readyz) 확인하세요',
+    'unknown-workers':
+      '그다음 워커를 한 대(또는 몇 대)씩: 드레인, 같은 방법으로 kubelet 업그레이드, uncordon',
+    'k3d-save':
+      'k3d 클러스터 {{cluster}}에서 다시 배포할 수 없는 것(매니페스트, 볼륨 데이터)을 저장하세요: 데이터스토어는 기존 server 컨테이너 안에 있어 저절로 옮겨지지 않습니다',
+    'k3d-create':
+      'k3d cluster create에 --image로 그 릴리스의 rancher/k3s 이미지(태그는 k3s 버전의 +를 -로 바꾼 것)를 주어 새 k3d 클러스터를 만드세요',
+    'k3d-move':
+      '새 클러스터에 워크로드를 배포하고 클라이언트를 옮긴 뒤, 기존 클러스터를 지우세요 (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
     'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',

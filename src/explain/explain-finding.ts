@@ -179,7 +179,12 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
   // What becomes of the node (issue 16): a failed node is not rebooted (`-lost`), a managed pool's
   // upgrade replaces it (`-replaced`): the sentence of that fate where such a text exists.
-  const fate = (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ?? fateKey(tr, f, key);
+  // A datastore variant (k3s without etcd, below) has its own fate sentences (`<key>-sqlite-lost`).
+  const datastoreKey = typeof f.facts.datastore === 'string' ? `${key}-${f.facts.datastore}` : null;
+  const fate =
+    (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ??
+    (datastoreKey !== null ? fateKey(tr, f, datastoreKey) : null) ??
+    fateKey(tr, f, key);
   if (fate !== null) return tr.t(fate, findingParams(tr, f));
   // etcd health from OpenShift's etcd quorum guard (its budget's count of Ready guard pods, each
   // Ready only while etcd on its master answers its health endpoint): the sentence names that

@@ -176,6 +176,12 @@ export const en = {
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
       'single-lost':
         '{{node}} is the single control plane node: losing it takes down the API server, etcd, the scheduler and the controller-manager until it is back.',
+      'single-etcd-unknown-lost':
+        '{{node}} is the single control plane node: losing it takes down the API server, the scheduler and the controller-manager until it is back, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'single-sqlite-lost':
+        "{{node}} is the single control plane node: losing it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) until it is back.",
+      'single-datastore-lost':
+        "{{node}} is the single control plane node: losing it takes down the API server, the scheduler and the controller-manager until it is back (k3s's state is in SQLite on it or in an external datastore, not in etcd).",
       'single-etcd-unknown':
         '{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot, and etcd too if it runs there (where etcd runs is not in the snapshot).',
       'no-other-ready-etcd-unknown':

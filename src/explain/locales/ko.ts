@@ -154,6 +154,12 @@ export const ko: Messages = {
         '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
       'single-lost':
         '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+      'single-etcd-unknown-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+      'single-sqlite-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+      'single-datastore-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'single-etcd-unknown':
         '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'no-other-ready-etcd-unknown':

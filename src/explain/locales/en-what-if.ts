@@ -324,7 +324,9 @@ export const enWhatIf = {
       'cluster-start-provider':
         'You asked how to upgrade the whole cluster: your provider upgrades its control plane and then its node pools (the steps are under "In order"), not node by node by hand; the verdict is for {{node}}, one of the nodes it drains and replaces.',
       'cluster-start-unknown':
-        'You asked how to upgrade the whole cluster: how this distribution is upgraded is not known from the cluster, so no order or command is given for it; the verdict is for {{node}}, the node an upgrade would start with.',
+        'You asked how to upgrade the whole cluster: how this distribution is upgraded is not known from the cluster, so no tool\'s commands are given for it, only the general order under "In order"; the verdict is for {{node}}, the node an upgrade would start with.',
+      'cluster-start-k3d':
+        'You asked how to upgrade the whole cluster: it is the k3d cluster {{cluster}}, upgraded by creating a new cluster from the release\'s image (the steps are under "In order"), not node by node; the verdict is for {{node}}, one of its nodes.',
       'control-plane':
         'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':

@@ -660,6 +660,11 @@ export const enWhatIf = {
       'After the restart, check the rules are back on {{node}}: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
+    // The mode unknown (or not one of the three): kube-proxy's own health server answers whatever the
+    // mode (--healthz-bind-address, default 0.0.0.0:10256), /proxyMode on its metrics address names
+    // the mode (kube-proxy reference; issue 16, F26).
+    'verify-proxy-health':
+      'After the restart, check on {{node}} that kube-proxy has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
     'kubelet-down-writes-blocked':
       'Restart kubelet on {{node}} (systemctl restart kubelet on the node): while etcd refuses writes nothing moves or replaces its pods.',
@@ -699,16 +704,16 @@ export const enWhatIf = {
     'node-down-prepare':
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets (add {{emptyDirFlag}} only if that data may be lost).',
     // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
     // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
     'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
     'drain-command-force':
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
     'drain-command-emptydir':
-      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data.',
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}.',
     'drain-command-force-emptydir':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     'upgrade-plan-worker':

@@ -584,6 +584,8 @@ export const koWhatIf: WhatIfMessages = {
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-proxy-health':
+      '재시작 후 {{node}}에서 kube-proxy가 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
     'kubelet-down-writes-blocked':
       '{{node}}의 kubelet을 다시 시작하세요 (노드에서 systemctl restart kubelet): etcd가 쓰기를 거부하는 동안에는 아무것도 그 파드를 옮기거나 교체하지 않습니다.',
@@ -623,14 +625,14 @@ export const koWhatIf: WhatIfMessages = {
     'node-down-prepare':
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}는 그 데이터가 없어져도 될 때만).',
     'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
     'drain-command-force':
       'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
     'drain-command-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     'drain-command-force-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':

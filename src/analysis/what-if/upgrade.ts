@@ -22,6 +22,7 @@ import {
   parseVersion,
   versionRange,
 } from './versions.js';
+import { kubeadmPackagePlan, packageManagerOf } from './kubeadm-packages.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /**
@@ -123,6 +124,26 @@ export function analyzeUpgradeImpact(
     if (hasOtherNodes) keepDataPlane(b);
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }
+  // The packages (issue 16, reader5 F4, F16): a minor upgrade first points the pkgs.k8s.io
+  // repository line at the next minor and unholds the packages; a minor never published there
+  // (before v1.24) gets no command at all, only why (./kubeadm-packages.ts).
+  const goal =
+    target ??
+    (apis !== null && current !== null && minorsBetween(current, apis.newest) > 0 ? apis.newest : null);
+  const packages =
+    current === null
+      ? null
+      : kubeadmPackagePlan(current, goal, packageManagerOf(snapshot.nodes));
+  if (packages?.kind === 'legacy') {
+    b.findings.push(finding('upgrade-packages', isCp ? 'control' : 'data', 'warn', 'legacy', packages.facts));
+    b.step(isCp ? 'control' : 'data', 'steps.kubeadm-legacy', packages.facts);
+    b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+    if (hasOtherNodes) keepDataPlane(b);
+    b.advise('control', 'advice.etcd-backup');
+    return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+  }
+  if (packages?.kind === 'repo')
+    b.step(isCp ? 'control' : 'data', `steps.kubeadm-repo-${packages.facts.manager ?? 'both'}`, packages.facts);
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {

@@ -287,6 +287,10 @@ export const koWhatIf: WhatIfMessages = {
       downgrade:
         '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
+    'upgrade-packages': {
+      legacy:
+        '{{next}} 패키지(kubeadm, kubelet, kubectl)는 레거시 저장소 apt.kubernetes.io와 yum.kubernetes.io에만 배포되었고, 이 저장소는 2023년 9월에 동결되어 2024년 3월에 삭제되었습니다 (pkgs.k8s.io는 v1.24부터): 문서의 kubeadm 업그레이드 방법으로는 설치할 수 없고, {{current}}(은)는 지원이 끝난 지 오래입니다.',
+    },
     'upgrade-order': {
       'control-plane':
         '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
@@ -530,6 +534,14 @@ export const koWhatIf: WhatIfMessages = {
     'cp-next':
       '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
+    'kubeadm-repo-apt':
+      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
+    'kubeadm-repo-yum':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
+    'kubeadm-repo-both':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
+    'kubeadm-legacy':
+      '{{current}}에서 {{next}}(으)로 가는 업그레이드 명령은 드리지 않습니다: 그 패키지는 지금 어떤 Kubernetes 저장소에서도 설치할 수 없습니다 (위 참고). 그 패키지의 자체 미러가 있다면 {{next}}용으로 쓰인 kubeadm 업그레이드 안내를 따르고(명령이 지금과 다름), 없다면 지원되는 릴리스로 다시 구축할 계획을 세우세요',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
     'cp-not-ready':

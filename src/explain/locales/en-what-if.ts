@@ -288,7 +288,7 @@ export const enWhatIf = {
     // "Legacy Package Repository Deprecation"; kubernetes/release#3485): no command installs them.
     'upgrade-packages': {
       legacy:
-        'The {{next}} packages (kubeadm, kubelet, kubectl) were published only in the legacy repositories apt.kubernetes.io and yum.kubernetes.io, frozen in September 2023 and removed in March 2024 (pkgs.k8s.io starts at v1.24): the documented kubeadm upgrade cannot install them, and {{current}} is long out of support.',
+        'The {{next}} packages (kubeadm, kubelet, kubectl) were published only in the legacy repositories apt.kubernetes.io and yum.kubernetes.io, frozen in September 2023 and removed in March 2024 (pkgs.k8s.io starts at v1.24): the documented upgrade procedure cannot install them, and {{current}} is long out of support.',
     },
     'version-skew': {
       versions:
@@ -613,7 +613,7 @@ export const enWhatIf = {
     'kubeadm-repo-both':
       'on each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
     'kubeadm-legacy':
-      'no upgrade command is given from {{current}} to {{next}}: its packages cannot be installed from any Kubernetes repository today (above). With your own mirror of those packages, follow the kubeadm upgrade guide written for {{next}} (its commands differ from the current ones); otherwise plan to rebuild on a supported release',
+      'no upgrade command is given from {{current}} to {{next}}: its packages cannot be installed from any Kubernetes repository today (above). With your own mirror of those packages, follow the upgrade guide of the {{next}} documentation (its kubeadm commands differ from the current ones); otherwise plan to rebuild on a supported release',
     'cp-partial':
       '{{node}} and the {{unseen}} other masters not in the file: one at a time, never two at once (the etcd quorum guard allows one master down)',
     'cp-not-ready':

@@ -131,9 +131,7 @@ export function analyzeUpgradeImpact(
     target ??
     (apis !== null && current !== null && minorsBetween(current, apis.newest) > 0 ? apis.newest : null);
   const packages =
-    current === null
-      ? null
-      : kubeadmPackagePlan(current, goal, packageManagerOf(snapshot.nodes));
+    current === null ? null : kubeadmPackagePlan(current, goal, packageManagerOf(snapshot.nodes));
   if (packages?.kind === 'legacy') {
     b.findings.push(finding('upgrade-packages', isCp ? 'control' : 'data', 'warn', 'legacy', packages.facts));
     b.step(isCp ? 'control' : 'data', 'steps.kubeadm-legacy', packages.facts);
@@ -142,8 +140,13 @@ export function analyzeUpgradeImpact(
     b.advise('control', 'advice.etcd-backup');
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }
+  // Before any step: said first, among the advice ("what to do first").
   if (packages?.kind === 'repo')
-    b.step(isCp ? 'control' : 'data', `steps.kubeadm-repo-${packages.facts.manager ?? 'both'}`, packages.facts);
+    b.advise(
+      isCp ? 'control' : 'data',
+      `advice.kubeadm-repo-${packages.facts.manager ?? 'both'}`,
+      packages.facts,
+    );
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {

@@ -603,15 +603,6 @@ export const enWhatIf = {
       '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
-    // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
-    // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
-    // "Upgrading kubeadm clusters"; issue 16, F4).
-    'kubeadm-repo-apt':
-      'on each node, before its packages: point the repository line at {{next}} (pkgs.k8s.io has one repository per minor): {{aptRepo}}; then the kubeadm package: {{aptKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{aptKubelet}} (a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first)',
-    'kubeadm-repo-yum':
-      'on each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor): {{yumRepo}}; then the kubeadm package: {{yumKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{yumKubelet}} (a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first)',
-    'kubeadm-repo-both':
-      'on each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
     'kubeadm-legacy':
       'no upgrade command is given from {{current}} to {{next}}: its packages cannot be installed from any Kubernetes repository today (above). With your own mirror of those packages, follow the upgrade guide of the {{next}} documentation (its kubeadm commands differ from the current ones); otherwise plan to rebuild on a supported release',
     'cp-partial':
@@ -668,6 +659,15 @@ export const enWhatIf = {
       "then {{node}}: drain it, run the RKE2 install script again with the servers' INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, and uncordon it",
   },
   advice: {
+    // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
+    // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
+    // "Upgrading kubeadm clusters"; issue 16, F4).
+    'kubeadm-repo-apt':
+      'On each node, before its packages: point the repository line at {{next}} (pkgs.k8s.io has one repository per minor): {{aptRepo}}; then the kubeadm package: {{aptKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{aptKubelet}} (a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-yum':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor): {{yumRepo}}; then the kubeadm package: {{yumKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{yumKubelet}} (a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-both':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
     'etcd-member-down':
       'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':

@@ -534,12 +534,6 @@ export const koWhatIf: WhatIfMessages = {
     'cp-next':
       '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
-    'kubeadm-repo-apt':
-      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
-    'kubeadm-repo-yum':
-      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
-    'kubeadm-repo-both':
-      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정)',
     'kubeadm-legacy':
       '{{current}}에서 {{next}}(으)로 가는 업그레이드 명령은 드리지 않습니다: 그 패키지는 지금 어떤 Kubernetes 저장소에서도 설치할 수 없습니다 (위 참고). 그 패키지의 자체 미러가 있다면 {{next}}용으로 쓰인 kubeadm 업그레이드 안내를 따르고(명령이 지금과 다름), 없다면 지원되는 릴리스로 다시 구축할 계획을 세우세요',
     'cp-partial':
@@ -587,6 +581,12 @@ export const koWhatIf: WhatIfMessages = {
       '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
+    'kubeadm-repo-apt':
+      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-yum':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-both':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
     'check-status-first':

@@ -1171,6 +1171,9 @@ export function versionedCommandViolations(text: string, ctx: InvariantContext):
     ipvs: /ipvsadm -Ln/,
     nftables: /nft list table ip kube-proxy/,
   };
+  // A node placeholder in a check to run ("check on NODE", rolling kube-proxy answer).
+  for (const m of text.matchAll(/\b(?:on|at) NODE\b|\bNODE(?:에서|의|에)/g))
+    out.push(`a placeholder node name in a suggested check: "${m[0]}"`);
   const health = /curl -sf http:\/\/127\.0\.0\.1:10256\/healthz/.test(text);
   for (const [mode, re] of Object.entries(perMode))
     if (re.test(text) && !health && ctx.proxyMode !== undefined && ctx.proxyMode !== mode)

@@ -264,12 +264,13 @@ describe('kube-proxy restart answers check its rules for its mode (rule 24, issu
   it.each(
     cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
   )(
-    '%s: what if kube-proxy restarts, English and Korean',
+    '%s: what if kube-proxy restarts, and its rollout, English and Korean',
     async (_name, c) => {
       const violations: string[] = [];
-      for (const t of c.targets)
+      for (const t of [...c.targets, null])
         for (const lang of ['en', 'ko'] as const) {
-          const text = `what if kube-proxy restarts on ${t}`;
+          // null: the rollout over every node.
+          const text = t === null ? 'rolling restart of kube-proxy' : `what if kube-proxy restarts on ${t}`;
           const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
           for (const v of versionedCommandViolations(renderText(reply), {
             ...c.ctx,
@@ -358,6 +359,13 @@ describe('rule 24 catches commands that do not fit the cluster (issue 16, reader
       'After the restart, check the rules are back on n1: iptables-save | grep -c KUBE-SVC',
       'After the restart, check on n1: curl -sf http://127.0.0.1:10256/healthz. In iptables mode: iptables-save | grep -c KUBE-SVC',
       /kube-proxy's iptables rules checked while its mode is unknown/,
+    ],
+    [
+      'a placeholder node in the rollout check (rolling kube-proxy)',
+      {},
+      'After the restart, check on NODE that kube-proxy has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz',
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz",
+      /a placeholder node name in a suggested check/,
     ],
     [
       'an iptables check in IPVS mode',

@@ -189,14 +189,19 @@ export function kubeProxyFindings(b: ImpactBuilder, snapshot: ClusterSnapshot): 
  * names the mode for the per-mode command (kube-proxy reference,
  * https://kubernetes.io/docs/reference/command-line-tools-reference/kube-proxy/; issue 16, F26).
  * @param mode - kube-proxy's mode, or null when unknown
- * @returns the advice key (`advice.verify-iptables`, `-ipvs`, `-nftables` or `-proxy-health`)
+ * @param each - for a rollout over every node: the `-each` form, which names no node (no
+ *   placeholder node name in a command)
+ * @returns the advice key (`advice.verify-iptables`, `-ipvs`, `-nftables` or `-proxy-health`,
+ *   with `-each` when asked)
  */
-export function verifyProxyAdvice(mode: string | null): string {
-  return mode === 'ipvs'
-    ? 'advice.verify-ipvs'
-    : mode === 'nftables'
-      ? 'advice.verify-nftables'
-      : mode === 'iptables'
-        ? 'advice.verify-iptables'
-        : 'advice.verify-proxy-health';
+export function verifyProxyAdvice(mode: string | null, each = false): string {
+  const key =
+    mode === 'ipvs'
+      ? 'advice.verify-ipvs'
+      : mode === 'nftables'
+        ? 'advice.verify-nftables'
+        : mode === 'iptables'
+          ? 'advice.verify-iptables'
+          : 'advice.verify-proxy-health';
+  return each ? `${key}-each` : key;
 }

@@ -681,6 +681,15 @@ export const enWhatIf = {
     // The mode unknown (or not one of the three): kube-proxy's own health server answers whatever the
     // mode (--healthz-bind-address, default 0.0.0.0:10256), /proxyMode on its metrics address names
     // the mode (kube-proxy reference; issue 16, F26).
+    // A rollout over every node: each node checked as its kube-proxy restarts (no node named).
+    'verify-iptables-each':
+      "As each node's kube-proxy restarts, check its rules are back on that node: iptables-save | grep -c KUBE-SVC",
+    'verify-ipvs-each':
+      "As each node's kube-proxy restarts, check the virtual servers on that node: ipvsadm -Ln",
+    'verify-nftables-each':
+      "As each node's kube-proxy restarts, check the table on that node: nft list table ip kube-proxy",
+    'verify-proxy-health-each':
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.",
     'verify-proxy-health':
       'After the restart, check on {{node}} that kube-proxy has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',

@@ -596,6 +596,13 @@ export const koWhatIf: WhatIfMessages = {
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-iptables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
+    'verify-ipvs-each': '각 노드의 kube-proxy가 재시작되면 그 노드의 가상 서버를 확인하세요: ipvsadm -Ln',
+    'verify-nftables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-proxy-health-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에서 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'verify-proxy-health':
       '재시작 후 {{node}}에서 kube-proxy가 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',

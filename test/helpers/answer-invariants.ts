@@ -1158,7 +1158,7 @@ export function versionedCommandViolations(text: string, ctx: InvariantContext):
         `a minor upgrade to ${next} without pointing the package repository at it and unholding kubeadm`,
       );
   }
-  if (ctx.nodeCount === 1 && ctx.request === 'reboot') {
+  if (ctx.nodeCount === 1 && (ctx.request === 'reboot' || ctx.request === 'upgrade')) {
     for (const m of text.matchAll(
       /kubectl drain [^\n]*|drain --force|drain with --delete-\S+|--delete-\S+(?:로|\s플래그로) 드레인/g,
     ))

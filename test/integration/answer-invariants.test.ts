@@ -285,6 +285,22 @@ describe('kube-proxy restart answers check its rules for its mode (rule 24, issu
   );
 });
 
+describe('the only node is upgraded without a drain (issue 16, reader5 F17)', () => {
+  // A drain of the only node moves nothing and deletes bare pods and emptyDir data (kubectl drain
+  // reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/): the kubeadm
+  // steps of a one-node cluster (generated, v1.3x: its packages are on pkgs.k8s.io) leave it out.
+  const one = cases.find((c) => c.file.includes('gen-0-1cp-1n'));
+  it.each(['en', 'ko'] as const)('%s', async (lang) => {
+    expect(one).toBeDefined();
+    const node = one?.targets[0] ?? '';
+    const reply = await service.answer(job(one?.cluster ?? '', `can I upgrade ${node} --lang ${lang}`));
+    const text = renderText(reply);
+    expect(text).toMatch(lang === 'en' ? /without a drain \(\S+ is the only node/ : /드레인 없이\(/);
+    expect(text).not.toMatch(/then drain it|그다음 드레인,|kubectl drain/);
+    expect(text).toContain('systemctl restart kubelet');
+  });
+});
+
 describe('rule 24 catches commands that do not fit the cluster (issue 16, reader5)', () => {
   const base: InvariantContext = { target: 'n1', downNodes: [], allControlPlane: false, minor: 33 };
   // Each planted text is what an answer said (reader5 F4, F16, F16b, F17, F26); the clean one beside

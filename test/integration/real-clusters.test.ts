@@ -1358,8 +1358,8 @@ describe('commands that fit the cluster they are given for (issue 16, reader5 F4
       expect(a.text).not.toMatch(/deleted for good, no controller|영구 삭제됨/);
       expect(a.text).toMatch(
         lang === 'en'
-          ? /Reboot kind-control-plane without a drain: it is the only node/
-          : /kind-control-plane(을|를) 드레인하지 말고 재부팅하세요/,
+          ? /Do not drain kind-control-plane: it is the only node/
+          : /kind-control-plane(을|를) 드레인하지 마세요: 유일한 노드라서/,
       );
       // Asked to drain, the drain command is still complete (the question was a drain).
       const drain = await ask('02-sonobuoy-kind-1node-leases-2021.json', 'can I drain kind-control-plane', [

@@ -209,7 +209,9 @@ export function analyzeUpgradeImpact(
           orderFacts,
         ),
       );
-      b.step(...firstStep(node, current, target));
+      // The cluster's only node is upgraded without a drain, as it is rebooted (issue 16, F17).
+      const [plane, key, stepFacts] = firstStep(node, current, target);
+      b.step(plane, !hasOtherNodes && ONLY_NODE_FORMS.has(key) ? `${key}-only-node` : key, stepFacts);
     } else {
       b.findings.push(
         finding(
@@ -291,6 +293,18 @@ export function analyzeUpgradeImpact(
 }
 
 /**
+ * First steps with an `-only-node` form: on the cluster's only node no drain (a drain moves nothing
+ * there; its `--force` and emptyDir flag delete what the kubelet restart keeps: kubectl drain
+ * reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/; issue 16, F17).
+ */
+const ONLY_NODE_FORMS: ReadonlySet<string> = new Set([
+  'steps.cp-first',
+  'steps.cp-first-plan',
+  'steps.cp-first-next',
+  'steps.cp-first-minor',
+]);
+
+/**
  * The first control-plane node's steps that already tell to run `kubeadm upgrade plan` (to list
  * the patch releases, kubeadm docs "Upgrading kubeadm clusters",
  * https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): with one of them
@@ -302,6 +316,10 @@ const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
   'steps.cp-first-next',
   'steps.cp-first-minor',
   'steps.cp-first-one-minor',
+  'steps.cp-first-only-node',
+  'steps.cp-first-plan-only-node',
+  'steps.cp-first-next-only-node',
+  'steps.cp-first-minor-only-node',
 ]);
 
 /**

@@ -588,19 +588,27 @@ export const enWhatIf = {
     // and kubectl packages, systemctl daemon-reload and restart kubelet, uncordon.
     'cp-first':
       '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-only-node':
+      '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-next':
       '{{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-wait':
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
       '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-plan-only-node':
+      '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // One minor at a time: "Skipping MINOR versions when upgrading is unsupported" (kubeadm docs).
     'cp-first-next':
       '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-next-only-node':
+      '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
     // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
     'cp-first-minor':
       '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-minor-only-node':
+      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'kubeadm-legacy':

@@ -632,7 +632,7 @@ export const en = {
     'unmanaged-pods': {
       present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
       'only-node':
-        'Reboot {{node}} without a drain: it is the only node, so a drain moves nothing (what it evicts stays Pending until {{node}} is uncordoned) and its --force would delete for good the pods with no controller ({{pods}}), which a plain reboot keeps.',
+        'Do not drain {{node}}: it is the only node, so a drain moves nothing (what it evicts stays Pending until {{node}} is uncordoned) and its --force would delete for good the pods with no controller ({{pods}}), which a reboot without a drain keeps.',
     },
     'control-plane-healthy-for-worker': {
       down: 'Restore the control plane first; rebooting a node now risks its traffic.',

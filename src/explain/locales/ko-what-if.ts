@@ -523,12 +523,20 @@ export const koWhatIf: WhatIfMessages = {
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
       '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-plan':
       '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-plan-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-next':
       '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-next-only-node':
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-minor':
       '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-minor-only-node':
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next':

@@ -567,7 +567,7 @@ export const ko: Messages = {
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
       'only-node':
-        '{{node}}(을)를 드레인하지 말고 재부팅하세요: 유일한 노드라서 드레인은 아무것도 옮기지 못하고(축출된 파드는 {{node}}(이)가 uncordon될 때까지 Pending), --force는 컨트롤러가 없는 파드({{pods}})를 영구히 삭제합니다. 그냥 재부팅하면 이 파드는 남습니다.',
+        '{{node}}(을)를 드레인하지 마세요: 유일한 노드라서 드레인은 아무것도 옮기지 못하고(축출된 파드는 {{node}}(이)가 uncordon될 때까지 Pending), --force는 컨트롤러가 없는 파드({{pods}})를 영구히 삭제합니다. 그냥 재부팅하면 이 파드는 남습니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',

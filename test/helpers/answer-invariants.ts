@@ -1126,7 +1126,7 @@ export function versionedCommandViolations(text: string, ctx: InvariantContext):
   const minor = ctx.minor;
   if (minor !== null && minor < 16)
     for (const m of text.matchAll(
-      /kubectl get --raw \/readyz|passes \/readyz|\/readyz passes on|\/readyz를 통과할|\/readyz를 통과하며/g,
+      /kubectl get --raw \/readyz|passes \/readyz|until \/readyz passes|\/readyz passes on|\/readyz를 통과할|\/readyz를 통과하며|\/readyz가 통과할/g,
     ))
       out.push(`/readyz asked of a v1.${minor} API server (it has only /healthz before v1.16): "${m[0]}"`);
   if (minor !== null && minor < 20)

@@ -259,18 +259,19 @@ describe('answers about several nodes never contradict themselves', () => {
   );
 });
 
-describe('kube-proxy restart answers check its rules for its mode (rule 24, issue 16 F26)', () => {
+describe('restart answers suggest checks that fit the cluster (rule 24, issue 16 F16, F26)', () => {
   // Not in FORMS: this form is held to rule 24 only (its verdict rules belong to the what-if answers).
   it.each(
     cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
   )(
-    '%s: what if kube-proxy restarts, and its rollout, English and Korean',
+    '%s: kube-proxy and kube-apiserver restarts, the kube-proxy rollout, English and Korean',
     async (_name, c) => {
       const violations: string[] = [];
-      for (const t of [...c.targets, null])
+      const asks: [string, string | null][] = [['rolling restart of kube-proxy', null]];
+      for (const t of c.targets)
+        asks.push([`what if kube-proxy restarts on ${t}`, t], [`restart kube-apiserver on ${t}`, t]);
+      for (const [text, t] of asks)
         for (const lang of ['en', 'ko'] as const) {
-          // null: the rollout over every node.
-          const text = t === null ? 'rolling restart of kube-proxy' : `what if kube-proxy restarts on ${t}`;
           const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
           for (const v of versionedCommandViolations(renderText(reply), {
             ...c.ctx,

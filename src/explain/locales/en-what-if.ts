@@ -559,7 +559,7 @@ export const enWhatIf = {
       'no NotReady, no eviction while etcd refuses writes; once the alarm is disarmed {{node}} goes NotReady (its Lease is older than {{graceS}} s by then) and its pods are evicted {{tolerationS}} s later, unless kubelet is back first',
     'kubelet-down':
       '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
-    apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
+    apiserver: 'an API server restart usually takes tens of seconds, until {{health}} passes',
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
       'a restarted etcd member that is not the leader rejoins within seconds; it triggers no leader election',
@@ -713,7 +713,8 @@ export const enWhatIf = {
       'Plan a short maintenance window: nothing can be changed while the only API server restarts.',
     'apiserver-lb':
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
-    'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
+    'wait-readyz':
+      'Restart one API server at a time; wait until {{health}} passes on {{node}} before the next.',
     'etcd-health':
       'With etcdctl set up for the cluster, check etcdctl endpoint health --cluster before and after; restart one member at a time.',
     'etcd-health-single':

@@ -501,7 +501,7 @@ export const koWhatIf: WhatIfMessages = {
       'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
-    apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
+    apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
     'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
     'etcd-election-timeout':
@@ -627,7 +627,7 @@ export const koWhatIf: WhatIfMessages = {
     'apiserver-lb':
       '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz':
-      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
+      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 {{health}}(이)가 통과할 때까지 기다리세요.',
     'etcd-health':
       '클러스터용 etcdctl이 설정된 상태에서 전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
     'etcd-health-single':

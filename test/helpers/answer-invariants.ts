@@ -37,6 +37,12 @@ export interface InvariantContext {
   writesBlocked?: boolean;
   /** Whether the file holds the API's /readyz answer (then the control plane's API was seen). */
   readyzSeen?: boolean;
+  /** How many nodes the cluster has (a reboot of the only node is advised without a drain). */
+  nodeCount?: number;
+  /** The request form asked: `reboot`, `drain`, `upgrade`, `what-if`, `restart` or `status`. */
+  request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status';
+  /** kube-proxy's mode as the cluster's ConfigMap says (`iptables`, `ipvs`, `nftables`), null when unknown. */
+  proxyMode?: string | null;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -982,7 +988,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
     if (on('unmanaged-pods') && !/--force\b/.test(cmd))
       out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
-    if (on('emptydir-pods') && !/--delete-emptydir-data\b/.test(cmd))
+    // (--delete-local-data before kubectl v1.20: rule 29 holds the flag to the cluster's version.)
+    if (on('emptydir-pods') && !/--delete-(?:emptydir|local)-data\b/.test(cmd))
       out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
     if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))
       out.push(`--force suggested without saying it deletes the pods for good: "${cmd}"`);
@@ -1014,6 +1021,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     out.push(`a version range with equal ends: "${m[0]}"`);
   for (const m of text.matchAll(/new pods on [^:\n]+: cordoned/g))
     out.push(`pods said to be cordoned (the nodes are): "${m[0]}"`);
+
+  // 29. Every suggested command is valid for the cluster's version and size (issue 16, reader5).
+  out.push(...versionedCommandViolations(text, ctx));
 
   // 5. Plurals.
   if (reply.locale === 'en') {
@@ -1190,5 +1200,90 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push('an upgrade order names workers although every node is a control plane');
   }
   void en;
+  return out;
+}
+
+/**
+ * Rule 29 of {@link answerViolations}: every suggested command is valid for the cluster's version
+ * and size (issue 16, reader5 F4, F16, F16b, F17, F26), with the gates of
+ * src/analysis/command-versions.ts, each from its source:
+ * - `/readyz` only from v1.16 (API health endpoints,
+ *   https://kubernetes.io/docs/reference/using-api/health-checks/; `/healthz` before);
+ * - `--delete-emptydir-data` only from kubectl v1.20, `--delete-local-data` only before (kubectl
+ *   drain reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/);
+ * - `kubeadm upgrade node` only with a kubeadm of v1.15 or later;
+ * - no package command for a minor before v1.24: those packages were only in the legacy
+ *   repositories, removed in March 2024 (https://kubernetes.io/blog/2023/08/31/legacy-package-repository-deprecation/);
+ *   and a minor upgrade's kubeadm package step points the pkgs.k8s.io repository at the next minor
+ *   and unholds the package ("Changing The Kubernetes Package Repository",
+ *   https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/change-package-repository/);
+ * - a reboot of the cluster's only node advises no drain (`kubectl drain`, `drain --force`, the
+ *   emptyDir flag): a drain moves nothing there and deletes what a plain reboot keeps;
+ * - kube-proxy's rules are not checked with a per-mode command (iptables-save, ipvsadm, nft) of
+ *   another mode, nor with one when the mode is unknown, unless the mode-independent health check
+ *   (kube-proxy reference, `--healthz-bind-address` :10256) comes first.
+ * @param text - the rendered answer
+ * @param ctx - what is known of its cluster and request
+ * @returns the violations
+ */
+export function versionedCommandViolations(text: string, ctx: InvariantContext): string[] {
+  const out: string[] = [];
+  const minor = ctx.minor;
+  if (minor !== null && minor < 16)
+    for (const m of text.matchAll(
+      /kubectl get --raw \/readyz|passes \/readyz|until \/readyz passes|\/readyz passes on|\/readyz를 통과할|\/readyz를 통과하며|\/readyz가 통과할/g,
+    ))
+      out.push(`/readyz asked of a v1.${minor} API server (it has only /healthz before v1.16): "${m[0]}"`);
+  if (minor !== null && minor < 20)
+    for (const m of text.matchAll(/--delete-emptydir-data/g))
+      out.push(`--delete-emptydir-data suggested for v1.${minor} (kubectl has it from v1.20): "${m[0]}"`);
+  if (minor !== null && minor >= 21)
+    for (const m of text.matchAll(/--delete-local-data/g))
+      out.push(
+        `--delete-local-data suggested for v1.${minor} (renamed --delete-emptydir-data in v1.20): "${m[0]}"`,
+      );
+  for (const cmd of suggestedCommands(text))
+    if (/^kubeadm upgrade node\b/.test(cmd) && minor !== null && minor + 1 < 15)
+      out.push(
+        `kubeadm upgrade node suggested for an upgrade from v1.${minor} (from kubeadm v1.15): "${cmd}"`,
+      );
+  if (minor !== null && minor + 1 < 24 && ctx.request === 'upgrade') {
+    if (/upgrade the kubeadm package|kubeadm 패키지/.test(text))
+      out.push(
+        `a package upgrade step for v1.${minor + 1}, whose packages are in no repository since March 2024`,
+      );
+  }
+  if (minor !== null && minor + 1 >= 24 && ctx.request === 'upgrade') {
+    const next = `v1.${minor + 1}`;
+    const crosses = [`${next} patch`, `${next} 패치`, `upgrade apply ${next}.`].some((x) => text.includes(x));
+    const repo = text.includes(`/${next}/#`);
+    const unhold = /apt-mark unhold kubeadm|--disableexcludes=kubernetes/.test(text);
+    if (crosses && !(repo && unhold))
+      out.push(
+        `a minor upgrade to ${next} without pointing the package repository at it and unholding kubeadm`,
+      );
+  }
+  if (ctx.nodeCount === 1 && (ctx.request === 'reboot' || ctx.request === 'upgrade')) {
+    for (const m of text.matchAll(
+      /kubectl drain [^\n]*|drain --force|drain with --delete-\S+|--delete-\S+(?:로|\s플래그로) 드레인/g,
+    ))
+      out.push(
+        `a drain advised for a reboot of the only node (it moves nothing and deletes what a plain reboot keeps): "${m[0]}"`,
+      );
+  }
+  const perMode: Record<string, RegExp> = {
+    iptables: /iptables-save \| grep -c KUBE-SVC/,
+    ipvs: /ipvsadm -Ln/,
+    nftables: /nft list table ip kube-proxy/,
+  };
+  // A node placeholder in a check to run ("check on NODE", rolling kube-proxy answer).
+  for (const m of text.matchAll(/\b(?:on|at) NODE\b|\bNODE(?:에서|의|에)/g))
+    out.push(`a placeholder node name in a suggested check: "${m[0]}"`);
+  const health = /curl -sf http:\/\/127\.0\.0\.1:10256\/healthz/.test(text);
+  for (const [mode, re] of Object.entries(perMode))
+    if (re.test(text) && !health && ctx.proxyMode !== undefined && ctx.proxyMode !== mode)
+      out.push(
+        `kube-proxy's ${mode} rules checked while its mode is ${ctx.proxyMode ?? 'unknown'}: "${re.source}"`,
+      );
   return out;
 }

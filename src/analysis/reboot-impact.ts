@@ -20,6 +20,7 @@ import {
   notObservedFindings,
   readyzCheck,
 } from './control-plane-checks.js';
+import { clusterCommandForms } from './command-versions.js';
 import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { controlPlaneEndpointChecks, oneEndpointModel } from './endpoint-checks.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
@@ -193,13 +194,18 @@ function quorumGuardFindings(index: ClusterIndex): Finding[] {
  * a control-plane problem), so the verdict is at most CAUTION (house rule: missing data is unknown,
  * never passing; a wrong "safe" can take production down). Managed control planes too: the
  * provider keeps it, but its health was not seen either.
+ * The `unseen` text tells how to check it with the endpoint of the cluster's version (`health`:
+ * `/readyz` from v1.16, `/healthz` before, {@link clusterCommandForms}; issue 16, F16).
  * @param state - the control-plane state
  * @param node - the worker
+ * @param health - the apiserver health endpoint of the cluster's version
  */
-function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
+function workerControlPlaneCheck(state: ControlPlaneState, node: string, health: string): Finding[] {
   const seen = state.readyz.reachable;
   if (state.managed)
-    return seen ? [] : [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { node })];
+    return seen
+      ? []
+      : [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { node, health })];
   const etcd = state.etcd;
   const quorumLost =
     etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters + etcd.unknownVoters < etcd.quorum;
@@ -221,7 +227,8 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
   }
-  if (!seen) return [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', facts)];
+  if (!seen)
+    return [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { ...facts, health })];
   // /readyz answered but failing (not etcd): the readyz finding says what; health is not claimed.
   if (!state.readyz.ok) return [];
   return [finding('control-plane-healthy-for-worker', 'control', 'ok', 'healthy', facts)];
@@ -418,7 +425,7 @@ export function analyzeRebootImpact(
     // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
-  if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  if (!isCp) findings.push(...workerControlPlaneCheck(state, node, clusterCommandForms(index).health));
   // The node's own pods not seen (no pods in the snapshot, or a List without any of this node's):
   // what runs there was not checked, so the verdict is at most CAUTION.
   const podsUnseen = targetPodsUnseen(index, node);

@@ -30,6 +30,7 @@ import {
   KUBE_PROXY_NAME,
   MORE_CNI_DAEMONSETS,
 } from './domain.js';
+import { clusterCommandForms } from './command-versions.js';
 import { finding } from './finding.js';
 import { isMonCanary } from './rook-daemons.js';
 import type { Finding } from './types.js';
@@ -120,6 +121,16 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
  * @param tainted - whether the target carries the control-plane NoSchedule taint
  * @param readable - which resources were read (`poddisruptionbudgets`, `workloads`); a check whose
  *   input could not be read is skipped here and reported by a read-error finding
+ * @param request - what is asked: a reboot (the default) or a drain. A reboot of the cluster's only
+ *   node is advised without a drain (variant `only-node` of `unmanaged-pods`, `emptydir-pods` and
+ *   `grace-period`): a drain moves nothing there (every evicted pod stays Pending until the node is
+ *   uncordoned), its `--force` deletes for good the pods with no controller and its emptyDir flag
+ *   their data, while a plain reboot keeps both, since the pods stay bound to the node and an
+ *   emptyDir lives as long as its pod is on the node ("When a Pod is removed from a node for any
+ *   reason, the data in the emptyDir is deleted permanently", Volumes, emptyDir,
+ *   https://kubernetes.io/docs/concepts/storage/volumes/#emptydir), except a `medium: Memory` one,
+ *   a tmpfs, which no reboot keeps (variant `only-node-memory`); kubectl drain reference,
+ *   https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/ (issue 16, F17).
  */
 export function workloadChecks(
   index: ClusterIndex,
@@ -127,13 +138,20 @@ export function workloadChecks(
   isControlPlane: boolean,
   tainted: boolean,
   readable: { pdbs: boolean; workloads: boolean },
+  request: 'reboot' | 'drain' = 'reboot',
 ): Finding[] {
   const out: Finding[] = [];
   const pods = podsOnNode(index, node);
+  // The only node, rebooted: no drain is advised (see @param request).
+  const noDrain = request === 'reboot' && index.snapshot.nodes.length === 1;
+  const { emptyDirFlag } = clusterCommandForms(index);
 
   if (pods.unmanaged.length > 0) {
     out.push(
-      finding('unmanaged-pods', 'data', 'warn', 'present', { node, pods: pods.unmanaged.map(podName) }),
+      finding('unmanaged-pods', 'data', 'warn', noDrain ? 'only-node' : 'present', {
+        node,
+        pods: pods.unmanaged.map(podName),
+      }),
     );
   }
 
@@ -141,16 +159,28 @@ export function workloadChecks(
     (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined),
   );
   if (withEmptyDir.length > 0) {
+    // tmpfs (medium: Memory) is lost at any reboot, drained or not.
+    const inMemory = withEmptyDir
+      .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir?.medium === 'Memory'))
+      .map(podName);
     out.push(
-      finding('emptydir-pods', 'data', 'warn', 'present', {
-        node,
-        pods: withEmptyDir.map(podName),
-        volumes: withEmptyDir.flatMap((p) =>
-          (p.spec?.volumes ?? [])
-            .filter((v) => v.emptyDir !== undefined)
-            .map((v) => `${p.metadata.name}:${v.name}`),
-        ),
-      }),
+      finding(
+        'emptydir-pods',
+        'data',
+        'warn',
+        noDrain ? (inMemory.length > 0 ? 'only-node-memory' : 'only-node') : 'present',
+        {
+          node,
+          pods: withEmptyDir.map(podName),
+          volumes: withEmptyDir.flatMap((p) =>
+            (p.spec?.volumes ?? [])
+              .filter((v) => v.emptyDir !== undefined)
+              .map((v) => `${p.metadata.name}:${v.name}`),
+          ),
+          inMemory,
+          emptyDirFlag,
+        },
+      ),
     );
   }
 
@@ -250,7 +280,7 @@ export function workloadChecks(
       ...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
     );
     out.push(
-      finding('grace-period', 'data', 'info', 'estimate', {
+      finding('grace-period', 'data', 'info', noDrain ? 'only-node' : 'estimate', {
         node,
         seconds: longest,
         evictable: pods.evictable.length,

@@ -23,6 +23,7 @@ import { generateCluster, writeScenarioFile } from '../../scripts/cluster-genera
 import {
   type InvariantContext,
   answerViolations,
+  versionedCommandViolations,
   etcdctlShapeError,
   kubeadmShapeError,
   kubectlShapeError,
@@ -126,6 +127,14 @@ for (const [i, file] of files.entries()) {
         !single.includes(n.metadata.name)
       )
         single.push(n.metadata.name);
+  // kube-proxy's mode from its ConfigMap (kube-system/kube-proxy, config.conf `mode:`; empty is the
+  // iptables default on Linux; kube-proxy reference), null when the file has no such ConfigMap.
+  const proxyCm = loaded.items.find(
+    (x) =>
+      x.kind === 'ConfigMap' && x.metadata.name === 'kube-proxy' && x.metadata.namespace === 'kube-system',
+  ) as { data?: Record<string, string> } | undefined;
+  const modeLine = /^mode:\s*"?([a-z]*)"?\s*$/m.exec(proxyCm?.data?.['config.conf'] ?? '');
+  const proxyMode = modeLine === null ? null : modeLine[1] === '' ? 'iptables' : (modeLine[1] ?? null);
   cases.push({
     file,
     cluster: `c${i}`,
@@ -141,6 +150,8 @@ for (const [i, file] of files.entries()) {
       minor: minors.length > 0 ? Math.max(...minors) : null,
       writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
       readyzSeen: loaded.readyz !== null,
+      nodeCount: nodes.length,
+      proxyMode,
     },
   });
 }
@@ -171,6 +182,20 @@ const FORMS = (node: string): string[] => [
   `what if ${node} goes down`,
   `restart etcd on ${node}`,
 ];
+
+/** The request form of a question of {@link FORMS} (for the rules that depend on it). */
+const REQUEST_OF = (text: string): NonNullable<InvariantContext['request']> =>
+  text.startsWith('can I reboot')
+    ? 'reboot'
+    : text.startsWith('can I drain')
+      ? 'drain'
+      : text.startsWith('can I upgrade') || text.startsWith('how do I upgrade the cluster')
+        ? 'upgrade'
+        : text.startsWith('restart')
+          ? 'restart'
+          : text === 'status'
+            ? 'status'
+            : 'what-if';
 
 function job(cluster: string, text: string): AnswerJob {
   return {
@@ -212,7 +237,11 @@ describe('answers never contradict themselves', () => {
               a.text,
               expect.stringMatching(/^cluster-/),
             ]);
-          for (const v of answerViolations(reply, { ...c.ctx, target: a.target }))
+          for (const v of answerViolations(reply, {
+            ...c.ctx,
+            target: a.target,
+            request: REQUEST_OF(a.text),
+          }))
             violations.push(`[${a.text} · ${lang}] ${v}`);
           const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
           if (a.target !== null && form !== undefined && lang === 'en')
@@ -267,6 +296,145 @@ describe('answers about several nodes never contradict themselves', () => {
     },
     180_000,
   );
+});
+
+describe('restart answers suggest checks that fit the cluster (rule 29, issue 16 F16, F26)', () => {
+  // Not in FORMS: this form is held to rule 29 only (its verdict rules belong to the what-if answers).
+  it.each(
+    cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: kube-proxy and kube-apiserver restarts, the kube-proxy rollout, English and Korean',
+    async (_name, c) => {
+      const violations: string[] = [];
+      const asks: [string, string | null][] = [['rolling restart of kube-proxy', null]];
+      for (const t of c.targets)
+        asks.push([`what if kube-proxy restarts on ${t}`, t], [`restart kube-apiserver on ${t}`, t]);
+      for (const [text, t] of asks)
+        for (const lang of ['en', 'ko'] as const) {
+          const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+          for (const v of versionedCommandViolations(renderText(reply), {
+            ...c.ctx,
+            target: t,
+            request: 'what-if',
+          }))
+            violations.push(`[${text} · ${lang}] ${v}`);
+        }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('the only node is upgraded without a drain (issue 16, reader5 F17)', () => {
+  // A drain of the only node moves nothing and deletes bare pods and emptyDir data (kubectl drain
+  // reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/): the kubeadm
+  // steps of a one-node cluster (generated, v1.3x: its packages are on pkgs.k8s.io) leave it out.
+  const one = cases.find((c) => c.file.includes('gen-0-1cp-1n'));
+  it.each(['en', 'ko'] as const)('%s', async (lang) => {
+    expect(one).toBeDefined();
+    const node = one?.targets[0] ?? '';
+    const reply = await service.answer(job(one?.cluster ?? '', `can I upgrade ${node} --lang ${lang}`));
+    const text = renderText(reply);
+    expect(text).toMatch(lang === 'en' ? /without a drain \(\S+ is the only node/ : /드레인 없이\(/);
+    expect(text).not.toMatch(/then drain it|그다음 드레인,|kubectl drain/);
+    expect(text).toContain('systemctl restart kubelet');
+  });
+});
+
+describe('rule 29 catches commands that do not fit the cluster (issue 16, reader5)', () => {
+  const base: InvariantContext = { target: 'n1', downNodes: [], allControlPlane: false, minor: 33 };
+  // Each planted text is what an answer said (reader5 F4, F16, F16b, F17, F26); the clean one beside
+  // it is the form that fits the same cluster.
+  it.each([
+    [
+      '/readyz on v1.10 (F16b, real 14)',
+      { minor: 10 },
+      'Check it first (kubectl get --raw /readyz).',
+      'Check it first (kubectl get --raw /healthz).',
+      /\/readyz asked of a v1\.10 API server/,
+    ],
+    [
+      '/readyz in a wait step on v1.8 (F16, real 03)',
+      { minor: 8, request: 'upgrade' as const },
+      'wait until m1 is Ready, its API server passes /readyz and etcd has every member healthy',
+      'wait until m1 is Ready and etcd has every member healthy',
+      /\/readyz asked of a v1\.8 API server/,
+    ],
+    [
+      '--delete-emptydir-data on v1.14 (F16b, real 11)',
+      { minor: 14 },
+      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-local-data only if that data may be lost).',
+      /--delete-emptydir-data suggested for v1\.14/,
+    ],
+    [
+      '--delete-local-data on v1.33',
+      { minor: 33 },
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-local-data.',
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-emptydir-data.',
+      /--delete-local-data suggested for v1\.33/,
+    ],
+    [
+      'kubeadm upgrade node from v1.8 (F16, real 03)',
+      { minor: 8 },
+      'then the workers: upgrade the kubeadm package, run kubeadm upgrade node; then drain',
+      'no upgrade command is given from v1.8.4 to v1.9.',
+      /kubeadm upgrade node suggested for an upgrade from v1\.8/,
+    ],
+    [
+      'a package step for v1.20 (F16, real 13)',
+      { minor: 19, request: 'upgrade' as const },
+      'my-node first, to a v1.20 patch release only: upgrade the kubeadm package to it, run kubeadm upgrade plan',
+      'no upgrade command is given from v1.19.16 to v1.20: its packages cannot be installed from any Kubernetes repository today.',
+      /a package upgrade step for v1\.20/,
+    ],
+    [
+      'a minor upgrade without the repository change (F4, scenario 01)',
+      { minor: 33, request: 'upgrade' as const },
+      'atlas-cp-3 first, to a v1.34 patch release only: upgrade the kubeadm package to it, run kubeadm upgrade plan',
+      "on each node: sudo sed -i 's#/v1.33/#/v1.34/#' /etc/apt/sources.list.d/kubernetes.list; then sudo apt-mark unhold kubeadm && sudo apt-get update && sudo apt-get install -y kubeadm && sudo apt-mark hold kubeadm. atlas-cp-3 first, to a v1.34 patch release only",
+      /a minor upgrade to v1\.34 without pointing the package repository at it/,
+    ],
+    [
+      'a drain for a reboot of the only node (F17, real 02)',
+      { nodeCount: 1, request: 'reboot' as const },
+      'Recreate these pods under a controller, or accept losing them (drain --force).',
+      'Reboot n1 without a drain: it is the only node, so a drain moves nothing.',
+      /a drain advised for a reboot of the only node/,
+    ],
+    [
+      'a drain with the emptyDir flag for a reboot of the only node, in Korean (F17, real 02)',
+      { nodeCount: 1, request: 'reboot' as const },
+      'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
+      'emptyDir 데이터 때문에 n1(을)를 드레인하지 마세요: 그냥 재부팅하면 데이터가 남습니다.',
+      /a drain advised for a reboot of the only node/,
+    ],
+    [
+      'an iptables check while the mode is unknown (F26, scenario 43)',
+      { proxyMode: null },
+      'After the restart, check the rules are back on n1: iptables-save | grep -c KUBE-SVC',
+      'After the restart, check on n1: curl -sf http://127.0.0.1:10256/healthz. In iptables mode: iptables-save | grep -c KUBE-SVC',
+      /kube-proxy's iptables rules checked while its mode is unknown/,
+    ],
+    [
+      'a placeholder node in the rollout check (rolling kube-proxy)',
+      {},
+      'After the restart, check on NODE that kube-proxy has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz',
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz",
+      /a placeholder node name in a suggested check/,
+    ],
+    [
+      'an iptables check in IPVS mode',
+      { proxyMode: 'ipvs' },
+      'After the restart, check the rules are back on n1: iptables-save | grep -c KUBE-SVC',
+      'After the restart, check the virtual servers on n1: ipvsadm -Ln',
+      /kube-proxy's iptables rules checked while its mode is ipvs/,
+    ],
+  ] as const)('%s', (_name, ctx, planted, clean, expected) => {
+    const c: InvariantContext = { ...base, ...ctx };
+    expect(versionedCommandViolations(planted, c).join('\n')).toMatch(expected);
+    expect(versionedCommandViolations(clean, c)).toEqual([]);
+  });
 });
 
 describe('every answer has the same footer (one function builds every context)', () => {

@@ -1589,14 +1589,19 @@ describe('upgrade advice follows the distribution (issue 16): kubeadm commands o
 describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
   // kubectl drain refuses pods with no controller without --force and pods with emptyDir volumes
   // without --delete-emptydir-data (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  // File 13 runs v1.19.16: that flag came with kubectl v1.20 (renamed from --delete-local-data,
+  // kubernetes/kubernetes#95076), and kubectl is supported within one minor of its API server
+  // (https://kubernetes.io/releases/version-skew-policy/#kubectl), so the v1.19 form is
+  // --delete-local-data (reader5 F16b: this test asked for the new flag before).
   it.each(['en', 'ko'] as const)(
-    '13 my-node (%s): the drain command has --force and --delete-emptydir-data, and says what --force deletes',
+    '13 my-node (%s): the drain command has --force and --delete-local-data (v1.19), and says what --force deletes',
     async (lang) => {
       const a = await ask('13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'can I drain my-node', [
         '--lang',
         lang,
       ]);
-      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-emptydir-data');
+      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-local-data');
+      expect(a.text).not.toContain('--delete-emptydir-data');
       expect(a.text).toMatch(
         lang === 'en'
           ? /--force deletes for good every pod on my-node with no controller \(events-2324\/send-events-[^)]*sonobuoy\/sonobuoy\)/
@@ -1623,6 +1628,110 @@ describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
       expect(reboot.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
       expect(reboot.text).toMatch(
         lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /톨러레이트/,
+      );
+    },
+  );
+});
+
+describe('commands that fit the cluster they are given for (issue 16, reader5 F4, F16, F16b, F17, F26)', () => {
+  const SCENARIO_DIR = join(process.cwd(), 'test/fixtures/scenarios');
+  // F17: on the only node a drain moves nothing (kubectl drain reference: it cordons the node and
+  // evicts its pods, which then have no node to run on), and its --force and emptyDir flag delete
+  // for good the bare pods and emptyDir data that a plain reboot keeps (an emptyDir lives as long as
+  // its pod is on the node: https://kubernetes.io/docs/concepts/storage/volumes/#emptydir).
+  it.each(['en', 'ko'] as const)(
+    '02 kind-control-plane, the only node (%s): the reboot is advised without a drain',
+    async (lang) => {
+      const a = await ask('02-sonobuoy-kind-1node-leases-2021.json', 'can I reboot kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(a.findings.filter((f) => f.check === 'unmanaged-pods').map((f) => f.variant)).toEqual([
+        'only-node',
+      ]);
+      expect(a.text).not.toMatch(/kubectl drain|drain --force|drain with --delete|--delete-\S+로 드레인/);
+      expect(a.text).not.toMatch(/deleted for good, no controller|영구 삭제됨/);
+      expect(a.text).toMatch(
+        lang === 'en'
+          ? /Do not drain kind-control-plane: it is the only node/
+          : /kind-control-plane(을|를) 드레인하지 마세요: 유일한 노드라서/,
+      );
+      // Asked to drain, the drain command is still complete (the question was a drain).
+      const drain = await ask('02-sonobuoy-kind-1node-leases-2021.json', 'can I drain kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(drain.text).toContain(
+        'kubectl drain kind-control-plane --ignore-daemonsets --force --delete-emptydir-data',
+      );
+    },
+  );
+  // F16b: /readyz is served from kube-apiserver v1.16 (https://kubernetes.io/docs/reference/using-api/health-checks/);
+  // file 14 runs v1.10, file 11 v1.14.
+  it.each([
+    ['14-managedkube-gke-v1.10-node-and-pod.json', 'gke-gar-1-pool-1-dce25db1-2mm5'],
+    ['11-giantswarm-aws-1master-3workers-nodes.json', 'ip-10-1-1-34.eu-central-1.compute.internal'],
+  ])('%s: the control-plane check is /healthz, not /readyz', async (file, node) => {
+    for (const lang of ['en', 'ko']) {
+      const a = await ask(file, `can I reboot ${node}`, ['--lang', lang]);
+      expect(a.text).not.toContain('get --raw /readyz');
+      if (a.findings.some((f) => f.check === 'control-plane-healthy-for-worker' && f.variant === 'unseen'))
+        expect(a.text).toContain('kubectl get --raw /healthz');
+    }
+  });
+  // F16: v1.9 packages were only in the legacy repositories, removed in March 2024
+  // (https://kubernetes.io/blog/2023/08/31/legacy-package-repository-deprecation/, kubernetes/release#3485).
+  it.each(['en', 'ko'] as const)(
+    '03 (v1.8.4) upgrade (%s): no package or kubeadm command, only why',
+    async (lang) => {
+      const a = await ask(
+        '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json',
+        'can I upgrade ip-10-0-9-206.us-west-2.compute.internal',
+        ['--lang', lang],
+      );
+      expect(
+        a.findings.filter((f) => f.check === 'upgrade-packages').map((f) => [f.variant, f.facts.next]),
+      ).toEqual([['legacy', 'v1.9']]);
+      expect(a.text).not.toMatch(
+        /kubeadm upgrade (?:node|apply)|upgrade the kubeadm package|kubeadm 패키지 업그레이드/,
+      );
+      expect(a.text).toMatch(lang === 'en' ? /apt\.kubernetes\.io and yum\.kubernetes\.io/ : /레거시 저장소/);
+    },
+  );
+  // F4: one pkgs.k8s.io repository per minor; the line is changed and the held packages unheld
+  // ("Changing The Kubernetes Package Repository", "Upgrading kubeadm clusters", kubernetes.io).
+  it.each(['en', 'ko'] as const)(
+    'scenario 01 (v1.33) upgrade (%s): the repository moves to v1.34 first',
+    async (lang) => {
+      const a = await ask(
+        join(SCENARIO_DIR, '01-healthy-3cp-stacked-etcd.json'),
+        'can I upgrade atlas-cp-3',
+        ['--lang', lang],
+      );
+      expect(a.text).toContain("sudo sed -i 's#/v1.33/#/v1.34/#' /etc/apt/sources.list.d/kubernetes.list");
+      expect(a.text).toContain(
+        'sudo apt-mark unhold kubeadm && sudo apt-get update && sudo apt-get install -y kubeadm && sudo apt-mark hold kubeadm',
+      );
+      expect(a.text).toContain('sudo apt-mark unhold kubelet kubectl');
+    },
+  );
+  // F26: with kube-proxy's mode unknown, the check is its mode-independent health server
+  // (kube-proxy reference, --healthz-bind-address 0.0.0.0:10256).
+  it.each(['en', 'ko'] as const)(
+    'scenario 43, no kube-proxy ConfigMap (%s): the rules are checked through /healthz',
+    async (lang) => {
+      const a = await ask(
+        join(SCENARIO_DIR, '43-worker-ingress-lb-external-traffic-policy-local.json'),
+        'what if kube-proxy restarts on hydra-wk-2',
+        ['--lang', lang],
+      );
+      expect(a.findings.filter((f) => f.check === 'kube-proxy-mode').map((f) => f.variant)).toEqual([
+        'absent',
+      ]);
+      expect(a.text).toContain('curl -sf http://127.0.0.1:10256/healthz');
+      expect(a.text).toContain('curl -s http://127.0.0.1:10249/proxyMode');
+      expect(a.text).not.toMatch(
+        /(?:check the rules are back on hydra-wk-2|규칙이 돌아왔는지 확인하세요): iptables-save/,
       );
     },
   );

@@ -16,6 +16,7 @@ import {
 } from '../node-state-checks.js';
 import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
+import { clusterCommandForms } from '../command-versions.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -51,10 +52,17 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   if (isCp) found.push(...quorumGuardDrainFindings(index, [node]));
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
   found.push(
-    ...workloadChecks(index, node, isCp, tainted, {
-      pdbs: !unreadable('poddisruptionbudgets', 'pods'),
-      workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
-    }),
+    ...workloadChecks(
+      index,
+      node,
+      isCp,
+      tainted,
+      {
+        pdbs: !unreadable('poddisruptionbudgets', 'pods'),
+        workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
+      },
+      'drain',
+    ),
   );
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
@@ -161,7 +169,10 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
         f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
-    b.advise('data', ...drainCommand(node, found, podsUnseen === null));
+    b.advise(
+      'data',
+      ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index).emptyDirFlag),
+    );
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);
@@ -178,12 +189,15 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
  * @param node - the node drained
  * @param found - the drain's findings (`unmanaged-pods`, `emptydir-pods` name the pods)
  * @param podsSeen - whether the node's pods are in the snapshot (else the flags are said conditionally)
+ * @param emptyDirFlag - the emptyDir flag of the cluster's kubectl: `--delete-local-data` before
+ *   v1.20 ({@link clusterCommandForms}; issue 16, F16b)
  * @returns the advice key and its parameters
  */
 function drainCommand(
   node: string,
   found: readonly Finding[],
   podsSeen: boolean,
+  emptyDirFlag: string,
 ): [string, Record<string, FactValue>] {
   const pods = (check: string): string[] | null => {
     const f = found.find((x) => x.check === check && x.variant === 'present');
@@ -191,9 +205,10 @@ function drainCommand(
   };
   const bare = pods('unmanaged-pods');
   const emptyDir = pods('emptydir-pods');
-  if (!podsSeen && bare === null && emptyDir === null) return ['advice.drain-command', { node }];
+  if (!podsSeen && bare === null && emptyDir === null)
+    return ['advice.drain-command', { node, emptyDirFlag }];
   const key = `advice.drain-command${bare ? '-force' : ''}${emptyDir ? '-emptydir' : ''}${
     bare === null && emptyDir === null ? '-plain' : ''
   }`;
-  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [] }];
+  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [], emptyDirFlag }];
 }

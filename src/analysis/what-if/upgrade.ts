@@ -23,6 +23,7 @@ import {
   parseVersion,
   versionRange,
 } from './versions.js';
+import { kubeadmPackagePlan, packageManagerOf } from './kubeadm-packages.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /**
@@ -139,6 +140,29 @@ export function analyzeUpgradeImpact(
     if (hasOtherNodes) keepDataPlane(b);
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }
+  // The packages (issue 16, reader5 F4, F16): a minor upgrade first points the pkgs.k8s.io
+  // repository line at the next minor and unholds the packages; a minor never published there
+  // (before v1.24) gets no command at all, only why (./kubeadm-packages.ts).
+  const goal =
+    target ??
+    (apis !== null && current !== null && minorsBetween(current, apis.newest) > 0 ? apis.newest : null);
+  const packages =
+    current === null ? null : kubeadmPackagePlan(current, goal, packageManagerOf(snapshot.nodes));
+  if (packages?.kind === 'legacy') {
+    b.findings.push(finding('upgrade-packages', isCp ? 'control' : 'data', 'warn', 'legacy', packages.facts));
+    b.step(isCp ? 'control' : 'data', 'steps.kubeadm-legacy', packages.facts);
+    b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+    if (hasOtherNodes) keepDataPlane(b);
+    b.advise('control', 'advice.etcd-backup');
+    return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+  }
+  // Before any step: said first, among the advice ("what to do first").
+  if (packages?.kind === 'repo')
+    b.advise(
+      isCp ? 'control' : 'data',
+      `advice.kubeadm-repo-${packages.facts.manager ?? 'both'}`,
+      packages.facts,
+    );
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {
@@ -201,7 +225,9 @@ export function analyzeUpgradeImpact(
           orderFacts,
         ),
       );
-      b.step(...firstStep(node, current, target));
+      // The cluster's only node is upgraded without a drain, as it is rebooted (issue 16, F17).
+      const [plane, key, stepFacts] = firstStep(node, current, target);
+      b.step(plane, !hasOtherNodes && ONLY_NODE_FORMS.has(key) ? `${key}-only-node` : key, stepFacts);
     } else {
       b.findings.push(
         finding(
@@ -283,6 +309,18 @@ export function analyzeUpgradeImpact(
 }
 
 /**
+ * First steps with an `-only-node` form: on the cluster's only node no drain (a drain moves nothing
+ * there; its `--force` and emptyDir flag delete what the kubelet restart keeps: kubectl drain
+ * reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/; issue 16, F17).
+ */
+const ONLY_NODE_FORMS: ReadonlySet<string> = new Set([
+  'steps.cp-first',
+  'steps.cp-first-plan',
+  'steps.cp-first-next',
+  'steps.cp-first-minor',
+]);
+
+/**
  * The first control-plane node's steps that already tell to run `kubeadm upgrade plan` (to list
  * the patch releases, kubeadm docs "Upgrading kubeadm clusters",
  * https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): with one of them
@@ -294,6 +332,10 @@ const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
   'steps.cp-first-next',
   'steps.cp-first-minor',
   'steps.cp-first-one-minor',
+  'steps.cp-first-only-node',
+  'steps.cp-first-plan-only-node',
+  'steps.cp-first-next-only-node',
+  'steps.cp-first-minor-only-node',
 ]);
 
 /**

@@ -296,6 +296,13 @@ export const enWhatIf = {
       'api-down':
         'The API server is not serving: kubectl drain cannot cordon {{node}} or evict anything (evictions are API calls).',
     },
+    // Releases before v1.24 were only in the legacy repositories apt.kubernetes.io and
+    // yum.kubernetes.io, frozen on 13 September 2023 and removed on 4 March 2024 (Kubernetes blog,
+    // "Legacy Package Repository Deprecation"; kubernetes/release#3485): no command installs them.
+    'upgrade-packages': {
+      legacy:
+        'The {{next}} packages (kubeadm, kubelet, kubectl) were published only in the legacy repositories apt.kubernetes.io and yum.kubernetes.io, frozen in September 2023 and removed in March 2024 (pkgs.k8s.io starts at v1.24): the documented upgrade procedure cannot install them, and {{current}} is long out of support.',
+    },
     'version-skew': {
       versions:
         'Versions: kube-apiserver {{apiserverRange}} (image tags), kubelets {{kubeletRange}} (status.nodeInfo); {{node}} runs {{current}}.',
@@ -603,7 +610,7 @@ export const enWhatIf = {
       'no NotReady, no eviction while etcd refuses writes; once the alarm is disarmed {{node}} goes NotReady (its Lease is older than {{graceS}} s by then) and its pods are evicted {{tolerationS}} s later, unless kubelet is back first',
     'kubelet-down':
       '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
-    apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
+    apiserver: 'an API server restart usually takes tens of seconds, until {{health}} passes',
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
       'a restarted etcd member that is not the leader rejoins within seconds; it triggers no leader election',
@@ -633,21 +640,31 @@ export const enWhatIf = {
     // and kubectl packages, systemctl daemon-reload and restart kubelet, uncordon.
     'cp-first':
       '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-only-node':
+      '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-next':
       '{{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-wait':
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
       '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-plan-only-node':
+      '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // One minor at a time: "Skipping MINOR versions when upgrading is unsupported" (kubeadm docs).
     'cp-first-next':
       '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-next-only-node':
+      '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
     // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
     'cp-first-minor':
       '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-minor-only-node':
+      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
+    'kubeadm-legacy':
+      'no upgrade command is given from {{current}} to {{next}}: its packages cannot be installed from any Kubernetes repository today (above). With your own mirror of those packages, follow the upgrade guide of the {{next}} documentation (its kubeadm commands differ from the current ones); otherwise plan to rebuild on a supported release',
     'cp-partial':
       '{{node}} and the {{unseen}} other masters not in the file: one at a time, never two at once (the etcd quorum guard allows one master down)',
     'cp-not-ready':
@@ -712,6 +729,15 @@ export const enWhatIf = {
       "then {{node}}: drain it, run the RKE2 install script again with the servers' INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, and uncordon it",
   },
   advice: {
+    // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
+    // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
+    // "Upgrading kubeadm clusters"; issue 16, F4).
+    'kubeadm-repo-apt':
+      'On each node, before its packages: point the repository line at {{next}} (pkgs.k8s.io has one repository per minor): {{aptRepo}}; then the kubeadm package: {{aptKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{aptKubelet}} (a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-yum':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor): {{yumRepo}}; then the kubeadm package: {{yumKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{yumKubelet}} (a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-both':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
     'etcd-member-down':
       'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':
@@ -722,6 +748,20 @@ export const enWhatIf = {
       'After the restart, check the rules are back on {{node}}: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
+    // The mode unknown (or not one of the three): kube-proxy's own health server answers whatever the
+    // mode (--healthz-bind-address, default 0.0.0.0:10256), /proxyMode on its metrics address names
+    // the mode (kube-proxy reference; issue 16, F26).
+    // A rollout over every node: each node checked as its kube-proxy restarts (no node named).
+    'verify-iptables-each':
+      "As each node's kube-proxy restarts, check its rules are back on that node: iptables-save | grep -c KUBE-SVC",
+    'verify-ipvs-each':
+      "As each node's kube-proxy restarts, check the virtual servers on that node: ipvsadm -Ln",
+    'verify-nftables-each':
+      "As each node's kube-proxy restarts, check the table on that node: nft list table ip kube-proxy",
+    'verify-proxy-health-each':
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.",
+    'verify-proxy-health':
+      'After the restart, check on {{node}} that kube-proxy has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
     'kubelet-down-writes-blocked':
       'Restart kubelet on {{node}} (systemctl restart kubelet on the node): while etcd refuses writes nothing moves or replaces its pods.',
@@ -735,7 +775,8 @@ export const enWhatIf = {
       'Plan a short maintenance window: nothing can be changed while the only API server restarts.',
     'apiserver-lb':
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
-    'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
+    'wait-readyz':
+      'Restart one API server at a time; wait until {{health}} passes on {{node}} before the next.',
     'etcd-health':
       'With etcdctl set up for the cluster, check etcdctl endpoint health --cluster before and after; restart one member at a time.',
     'etcd-health-single':
@@ -761,16 +802,16 @@ export const enWhatIf = {
     'node-down-prepare':
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets (add {{emptyDirFlag}} only if that data may be lost).',
     // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
     // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
     'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
     'drain-command-force':
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
     'drain-command-emptydir':
-      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data.',
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}.',
     'drain-command-force-emptydir':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     'upgrade-plan-worker':

@@ -95,6 +95,11 @@ export const en = {
     'pods-stranded_one':
       'the pod evicted from {{node}}: it is the only node, so it stays Pending until it is back and uncordoned',
     'only-node-down': '{{workloads}}: down for the whole reboot ({{node}} is the only node)',
+    // The only node, rebooted without a drain (issue 16, F17).
+    'pods-only-node':
+      'the {{count}} pods on {{node}}: they stop with it and start again when it is back (it is the only node; not drained)',
+    'pods-only-node_one':
+      'the pod on {{node}}: it stops with it and starts again when it is back (it is the only node; not drained)',
     'pinned-down': '{{workloads}}: down for the whole reboot, pinned to {{node}} (not rescheduled elsewhere)',
     'node-pods': 'pods running on {{node}} itself',
   },
@@ -387,12 +392,27 @@ export const en = {
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
       present_one:
         'A pod with no controller on {{node}}: {{pods}}. Drain refuses it without --force, and once deleted it never comes back.',
+      // The only node, rebooted: no drain (kubectl drain reference; issue 16, F17).
+      'only-node':
+        'Pods with no controller on {{node}}: {{pods}}. Once deleted they never come back: a drain of {{node}}, the only node, would delete them (--force) and move nothing; a reboot without a drain keeps them.',
+      'only-node_one':
+        'A pod with no controller on {{node}}: {{pods}}. Once deleted it never comes back: a drain of {{node}}, the only node, would delete it (--force) and move nothing; a reboot without a drain keeps it.',
     },
     'emptydir-pods': {
       present:
-        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
       present_one:
-        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
+      // The only node, rebooted: an emptyDir lives as long as its pod is on the node; a tmpfs
+      // (medium: Memory) is emptied by any reboot (Volumes, emptyDir; issue 16, F17).
+      'only-node':
+        "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk.",
+      'only-node_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk.",
+      'only-node-memory':
+        "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except the in-memory (medium: Memory) emptyDir of {{inMemory}}, which any reboot empties.",
+      'only-node-memory_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except an in-memory (medium: Memory) emptyDir, which any reboot empties.",
     },
     'daemonset-pods': {
       present:
@@ -558,6 +578,11 @@ export const en = {
       estimate:
         'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
       estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
+      // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
+      'only-node':
+        'Not drained, its {{evictable}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      'only-node_one':
+        'Not drained, its pod stops when {{node}} shuts down and starts again when it is back (unless it stays NotReady longer than its 300 s NoExecute toleration); its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
       down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back: its Service rules are rebuilt from the API server after the reboot, so they may come up empty.',
@@ -566,7 +591,7 @@ export const en = {
       healthy:
         'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
       unseen:
-        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw {{health}}).",
       'down-lost':
         'The control plane is not serving (etcd quorum lost or no API server alive): nothing marks a lost node NotReady or replaces its pods elsewhere until it serves again.',
       'degraded-lost':
@@ -574,7 +599,7 @@ export const en = {
       'healthy-lost':
         'The control plane is healthy (/readyz passing): it marks {{node}} NotReady and replaces its pods elsewhere, on the timeline below.',
       'unseen-lost':
-        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} is marked NotReady and its pods are replaced elsewhere only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} is marked NotReady and its pods are replaced elsewhere only if it serves. Check it first (kubectl get --raw {{health}}).",
       'down-replaced':
         "The control plane is not serving (etcd quorum lost or no API server alive): the node pool's upgrade cannot drain {{node}} nor schedule its pods on the new node until it serves again.",
       'degraded-replaced':
@@ -582,7 +607,7 @@ export const en = {
       'healthy-replaced':
         'The control plane is healthy (/readyz passing), so the pods drained from {{node}} are scheduled on the new node and the others.',
       'unseen-replaced':
-        "The control plane's health was not seen (/readyz is not in the snapshot): the pods drained from {{node}} are scheduled on the new node and the others only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): the pods drained from {{node}} are scheduled on the new node and the others only if it serves. Check it first (kubectl get --raw {{health}}).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
@@ -718,10 +743,16 @@ export const en = {
         'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas on different nodes first.',
     },
     'emptydir-pods': {
-      present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',
+      present: 'Make sure the emptyDir data can be lost, then drain with {{emptyDirFlag}}.',
+      'only-node':
+        'Do not drain {{node}} for its emptyDir data: a plain reboot keeps it; a drain of the only node would delete it and move nothing.',
+      'only-node-memory':
+        'Do not drain {{node}} for its emptyDir data: a plain reboot keeps what is on disk; a drain of the only node would delete it and move nothing. The in-memory emptyDir of {{inMemory}} is emptied by any reboot: save what it holds first if it matters.',
     },
     'unmanaged-pods': {
       present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
+      'only-node':
+        'Do not drain {{node}}: it is the only node, so a drain moves nothing (what it evicts stays Pending until {{node}} is uncordoned) and its --force would delete for good the pods with no controller ({{pods}}), which a reboot without a drain keeps.',
     },
     'control-plane-healthy-for-worker': {
       down: 'Restore the control plane first; rebooting a node now risks its traffic.',

@@ -299,6 +299,10 @@ export const koWhatIf: WhatIfMessages = {
       downgrade:
         '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
+    'upgrade-packages': {
+      legacy:
+        '{{next}} 패키지(kubeadm, kubelet, kubectl)는 레거시 저장소 apt.kubernetes.io와 yum.kubernetes.io에만 배포되었고, 이 저장소는 2023년 9월에 동결되어 2024년 3월에 삭제되었습니다 (pkgs.k8s.io는 v1.24부터): 문서의 kubeadm 업그레이드 방법으로는 설치할 수 없고, {{current}}(은)는 지원이 끝난 지 오래입니다.',
+    },
     'upgrade-order': {
       'cluster-start':
         '클러스터 전체의 업그레이드를 물으셨습니다. 클러스터는 "순서"에 있는 순서와 단계에 따라 컨트롤 플레인부터 노드별로 업그레이드하며, {{node}}부터 시작합니다. 판정은 첫 단계인 {{node}}에 대한 것입니다. 단계마다 판정을 보려면 "모든 노드 하나씩 업그레이드"라고 물어보세요.',
@@ -541,7 +545,7 @@ export const koWhatIf: WhatIfMessages = {
       'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
-    apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
+    apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
     'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
     'etcd-election-timeout':
@@ -564,17 +568,27 @@ export const koWhatIf: WhatIfMessages = {
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
       '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-plan':
       '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-plan-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-next':
       '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-next-only-node':
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-minor':
       '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-minor-only-node':
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next':
       '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
+    'kubeadm-legacy':
+      '{{current}}에서 {{next}}(으)로 가는 업그레이드 명령은 드리지 않습니다: 그 패키지는 지금 어떤 Kubernetes 저장소에서도 설치할 수 없습니다 (위 참고). 그 패키지의 자체 미러가 있다면 {{next}}용으로 쓰인 kubeadm 업그레이드 안내를 따르고(명령이 지금과 다름), 없다면 지원되는 릴리스로 다시 구축할 계획을 세우세요',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
     'cp-not-ready':
@@ -630,6 +644,12 @@ export const koWhatIf: WhatIfMessages = {
       '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
+    'kubeadm-repo-apt':
+      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-yum':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-both':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
     'check-status-first':
@@ -639,6 +659,15 @@ export const koWhatIf: WhatIfMessages = {
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-iptables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
+    'verify-ipvs-each': '각 노드의 kube-proxy가 재시작되면 그 노드의 가상 서버를 확인하세요: ipvsadm -Ln',
+    'verify-nftables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-proxy-health-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에서 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
+    'verify-proxy-health':
+      '재시작 후 {{node}}에서 kube-proxy가 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
     'kubelet-down-writes-blocked':
       '{{node}}의 kubelet을 다시 시작하세요 (노드에서 systemctl restart kubelet): etcd가 쓰기를 거부하는 동안에는 아무것도 그 파드를 옮기거나 교체하지 않습니다.',
@@ -653,7 +682,7 @@ export const koWhatIf: WhatIfMessages = {
     'apiserver-lb':
       '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz':
-      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
+      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 {{health}}(이)가 통과할 때까지 기다리세요.',
     'etcd-health':
       '클러스터용 etcdctl이 설정된 상태에서 전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
     'etcd-health-single':
@@ -678,14 +707,14 @@ export const koWhatIf: WhatIfMessages = {
     'node-down-prepare':
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}는 그 데이터가 없어져도 될 때만).',
     'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
     'drain-command-force':
       'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
     'drain-command-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     'drain-command-force-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':

@@ -80,6 +80,8 @@ export const ko: Messages = {
     'pods-stranded':
       '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
     'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
+    'pods-only-node':
+      '{{node}}의 파드 {{count}}개: 노드와 함께 멈추고 돌아오면 다시 시작함 (유일한 노드라 드레인하지 않음)',
     'pinned-down': '{{workloads}}: {{node}}에 고정되어 재부팅 내내 다운 (다른 노드로 재스케줄되지 않음)',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
@@ -364,10 +366,16 @@ export const ko: Messages = {
     'unmanaged-pods': {
       present:
         '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
+      'only-node':
+        '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 삭제되면 다시 생기지 않습니다: 유일한 노드인 {{node}}(을)를 드레인하면 이 파드를 삭제하고(--force) 아무것도 옮기지 못합니다. 드레인 없이 재부팅하면 그대로 남습니다.',
     },
     'emptydir-pods': {
       present:
-        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 {{emptyDirFlag}} 플래그가 필요하고 그 데이터는 사라집니다.',
+      'only-node':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다.',
+      'only-node-memory':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다. 단, 메모리(medium: Memory) emptyDir({{inMemory}})은 재부팅하면 항상 비워집니다.',
     },
     'daemonset-pods': {
       present:
@@ -506,6 +514,8 @@ export const ko: Messages = {
     'grace-period': {
       estimate:
         '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+      'only-node':
+        '드레인하지 않으면 파드 {{evictable}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
@@ -514,7 +524,7 @@ export const ko: Messages = {
       healthy:
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-lost':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
       'degraded-lost':
@@ -522,7 +532,7 @@ export const ko: Messages = {
       'healthy-lost':
         '컨트롤 플레인이 정상입니다(/readyz 통과): 아래 시간표대로 {{node}}(을)를 NotReady로 표시하고 그 파드를 다른 곳에서 대체합니다.',
       'unseen-lost':
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-replaced':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
       'degraded-replaced':
@@ -530,7 +540,7 @@ export const ko: Messages = {
       'healthy-replaced':
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}에서 드레인된 파드는 새 노드와 다른 노드에 스케줄됩니다.',
       'unseen-replaced':
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}에서 드레인된 파드가 새 노드와 다른 노드에 스케줄됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}에서 드레인된 파드가 새 노드와 다른 노드에 스케줄됩니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
@@ -662,10 +672,16 @@ export const ko: Messages = {
         '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
-      present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
+      present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 {{emptyDirFlag}} 플래그로 드레인하세요.',
+      'only-node':
+        'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 데이터가 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다.',
+      'only-node-memory':
+        'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 디스크의 데이터는 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다. {{inMemory}}의 메모리 emptyDir은 재부팅하면 항상 비워지므로 중요하면 먼저 저장하세요.',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
+      'only-node':
+        '{{node}}(을)를 드레인하지 마세요: 유일한 노드라서 드레인은 아무것도 옮기지 못하고(축출된 파드는 {{node}}(이)가 uncordon될 때까지 Pending), --force는 컨트롤러가 없는 파드({{pods}})를 영구히 삭제합니다. 그냥 재부팅하면 이 파드는 남습니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',

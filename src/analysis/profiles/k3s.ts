@@ -22,16 +22,16 @@ function isK3sNode(n: KNode): boolean {
 }
 
 /** The args and K3S_* environment a k3s node recorded (`k3s.io/node-args`, `k3s.io/node-env`), or null. */
-function nodeConfig(n: KNode): { args: string[]; env: Record<string, string> } | null {
+function nodeConfig(n: KNode): { args: string[]; recordedVars: Record<string, string> } | null {
   const a = n.metadata.annotations ?? {};
   const rawArgs = a['k3s.io/node-args'];
   if (rawArgs === undefined) return null;
   try {
     const args: unknown = JSON.parse(rawArgs);
-    const env: unknown = JSON.parse(a['k3s.io/node-env'] ?? '{}');
+    const recorded: unknown = JSON.parse(a['k3s.io/node-env'] ?? '{}');
     if (!Array.isArray(args) || args.some((x) => typeof x !== 'string')) return null;
-    if (typeof env !== 'object' || env === null || Array.isArray(env)) return null;
-    return { args: args as string[], env: env as Record<string, string> };
+    if (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded)) return null;
+    return { args: args as string[], recordedVars: recorded as Record<string, string> };
   } catch {
     // not the JSON k3s writes: nothing can be read from it
     return null;
@@ -64,7 +64,7 @@ export function k3sDatastore(snapshot: ClusterSnapshot): 'sqlite' | 'unknown' {
   if (config === null || config.args[0] !== 'server') return 'unknown';
   const flags = config.args.map((a) => a.split('=')[0] ?? a);
   if (flags.some((f) => NON_SQLITE_FLAGS.includes(f))) return 'unknown';
-  if (Object.keys(config.env).some((k) => NON_SQLITE_ENV.includes(k))) return 'unknown';
+  if (Object.keys(config.recordedVars).some((k) => NON_SQLITE_ENV.includes(k))) return 'unknown';
   return 'sqlite';
 }
 

@@ -9,6 +9,7 @@ import {
   TYPICAL_NODE_REBOOT_S,
   UPGRADE_MAX_MINOR_STEP,
 } from '../domain.js';
+import { type CommandForms, clusterCommandForms } from '../command-versions.js';
 import { finding } from '../finding.js';
 import type { FactValue } from '../types.js';
 import type { UpgradeMethod } from '../profiles/index.js';
@@ -132,6 +133,7 @@ export function analyzeUpgradeImpact(
       noWorkers,
       embeddedEtcd: state.etcd.members.length > 0 || index.profile.variant(snapshot) === 'embedded etcd',
       k3d,
+      health: clusterCommandForms(index).health,
     });
     if (replaced) b.stop('data', 'stops.upgrade-node-replaced', { node });
     // k3d: the node is not upgraded in place (a new cluster is made), so nothing is "restarted".
@@ -407,7 +409,8 @@ function firstStep(
  * @param method - the profile's upgrade method (not `kubeadm`)
  * @param o - the node asked about, whether it is a control-plane node, the control-plane nodes,
  *   whether every node is one, whether etcd is embedded (k3s: else SQLite or an external datastore),
- *   and the k3d cluster name when the k3s nodes are k3d's containers (else null)
+ *   the k3d cluster name when the k3s nodes are k3d's containers (else null), and the API server
+ *   health endpoint of the cluster's version (`/readyz` from v1.16, `/healthz` before: command-versions.ts)
  */
 function distributionOrder(
   b: ImpactBuilder,
@@ -419,6 +422,7 @@ function distributionOrder(
     noWorkers: boolean;
     embeddedEtcd: boolean;
     k3d: string | null;
+    health: CommandForms['health'];
   },
 ): void {
   const { node, isCp, cpNodes, noWorkers } = o;
@@ -449,7 +453,7 @@ function distributionOrder(
     // the Kubernetes version skew policy requires (https://kubernetes.io/releases/version-skew-policy/:
     // kube-apiserver first, kubelets never newer than it, one minor at a time).
     b.findings.push(finding('upgrade-order', plane, 'info', 'unknown-distribution', { node }));
-    b.step('control', 'steps.unknown-control-plane', {});
+    b.step('control', 'steps.unknown-control-plane', { health: o.health });
     b.step('data', 'steps.unknown-workers', {});
     return;
   }

@@ -703,7 +703,7 @@ export const enWhatIf = {
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
     'unknown-control-plane':
-      'the control-plane nodes first, one at a time, with the tool that installed the cluster, each Ready and its API server serving (kubectl get --raw /readyz) before the next',
+      'the control-plane nodes first, one at a time, with the tool that installed the cluster, each Ready and its API server serving (kubectl get --raw {{health}}) before the next',
     'unknown-workers':
       'then the workers, one (or a few) at a time: drain, upgrade the kubelet the same way, uncordon',
     'k3d-save':

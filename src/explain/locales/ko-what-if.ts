@@ -618,7 +618,7 @@ export const koWhatIf: WhatIfMessages = {
     'provider-nodes':
       '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 새 노드를 먼저 추가하고(서지 설정) 기존 노드를 한 대(또는 몇 대)씩 cordon·드레인한 뒤 삭제',
     'unknown-control-plane':
-      '먼저 컨트롤 플레인 노드를 한 대씩 클러스터를 설치한 도구로 업그레이드하고, 다음 노드 전에 Ready이며 API 서버가 응답하는지 (kubectl get --raw /readyz) 확인하세요',
+      '먼저 컨트롤 플레인 노드를 한 대씩 클러스터를 설치한 도구로 업그레이드하고, 다음 노드 전에 Ready이며 API 서버가 응답하는지 (kubectl get --raw {{health}}) 확인하세요',
     'unknown-workers':
       '그다음 워커를 한 대(또는 몇 대)씩: 드레인, 같은 방법으로 kubelet 업그레이드, uncordon',
     'k3d-save':

@@ -10,7 +10,6 @@ import {
   indexCluster,
   isCordoned,
   isNodeReady,
-  leaseAgeSeconds,
   memoOnIndex,
   readyStatus,
 } from './cluster-index.js';
@@ -30,6 +29,7 @@ import {
   deadNodeDrainChecks,
   keepingPriorCordon,
   kuredChecks,
+  nodeLeaseChecks,
   priorCordonChecks,
   whenDrainCannotMove,
 } from './node-state-checks.js';
@@ -103,20 +103,9 @@ function targetChecks(
       finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }),
     );
   } else {
-    const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
-    const age = lease ? leaseAgeSeconds(lease, now) : null;
-    // The grace period of this cluster's version (50 s from 1.32, 40 s before).
-    const graceS = state.nodeMonitorGrace.seconds;
-    if (age !== null && age > graceS) {
-      out.push(
-        finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
-          node,
-          ageS: Math.round(age),
-          graceS,
-          version: state.nodeMonitorGrace.version,
-        }),
-      );
-    }
+    // The grace period of this cluster's version (50 s from 1.32, 40 s before); the drain answer
+    // reads the Lease through the same function.
+    out.push(...nodeLeaseChecks(index, node, isCp, now, state.nodeMonitorGrace));
   }
 
   const cpNames = new Set(state.nodes.map((c) => c.name));
@@ -157,7 +146,10 @@ function targetChecks(
   out.push(...kured);
   // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
   const kuredHere = kured.some(
-    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+    (f) =>
+      f.variant === 'kured-rebooting-here' ||
+      f.variant === 'kured-lock-held-here' ||
+      f.variant === 'kured-pending-here',
   );
   out.push(...priorCordonChecks(index, node, kuredHere, now));
   // A node already NotReady: a drain cannot complete; what already replaced its pods.

@@ -211,6 +211,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // "(1대 중 하나)", one of 1, would be said; issue 16).
   if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
     return tr.t(`${key}-single`, findingParams(tr, f));
+  // A drain answer's form of a reboot's sentence (`<variant>-drain`: no "after the reboot" where
+  // nothing reboots; issue 16, reader5 F24).
+  if (f.facts.request === 'drain' && tr.has(`${key}-drain`))
+    return tr.t(`${key}-drain`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 
@@ -282,5 +286,8 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").
   if (f.facts.request === 'upgrade' && tr.has(`${key}-upgrade`))
     return tr.t(`${key}-upgrade`, findingParams(tr, f));
+  // A drain answer's form ("before you drain it", not "before the reboot"; issue 16, reader5 F24).
+  if (f.facts.request === 'drain' && tr.has(`${key}-drain`))
+    return tr.t(`${key}-drain`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

@@ -6,13 +6,14 @@
  * is shown to be caught.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
+import type { Finding } from '../../src/analysis/types.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -27,6 +28,7 @@ import {
   kubeadmShapeError,
   kubectlShapeError,
   latinReading,
+  nodeReadingViolations,
   particleViolations,
   suggestedCommands,
 } from '../helpers/answer-invariants.js';
@@ -112,6 +114,19 @@ for (const [i, file] of files.entries()) {
   ) as { spec?: { holderIdentity?: string } } | undefined;
   const vipHolder = nodes.find((n) => n.metadata.name === vipLease?.spec?.holderIdentity)?.metadata.name;
   const single = [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name);
+  if (vipHolder !== undefined && !single.includes(vipHolder)) single.push(vipHolder);
+  // The node a scenario is about (its `request`): scenario 47's stale Lease is on lyra-wk-2, which
+  // is neither the first control plane nor the first worker (reader5 F30: one reading of the node).
+  const request = file.startsWith(SCENARIOS)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { request?: unknown }).request
+    : undefined;
+  if (typeof request === 'string')
+    for (const n of nodes)
+      if (
+        new RegExp(`\\b${n.metadata.name.replace(/[.]/g, '\\.')}\\b`).test(request) &&
+        !single.includes(n.metadata.name)
+      )
+        single.push(n.metadata.name);
   // kube-proxy's mode from its ConfigMap (kube-system/kube-proxy, config.conf `mode:`; empty is the
   // iptables default on Linux; kube-proxy reference), null when the file has no such ConfigMap.
   const proxyCm = loaded.items.find(
@@ -123,7 +138,7 @@ for (const [i, file] of files.entries()) {
   cases.push({
     file,
     cluster: `c${i}`,
-    targets: vipHolder !== undefined && !single.includes(vipHolder) ? [...single, vipHolder] : single,
+    targets: single,
     pairs,
     upgradeStart: (() => {
       const snap = snapshotFromFile(loaded, `c${i}`, null);
@@ -210,6 +225,8 @@ describe('answers never contradict themselves', () => {
       if (c.upgradeStart !== null)
         asks.push({ text: 'how do I upgrade the cluster?', target: c.upgradeStart });
       const violations: string[] = [];
+      // The reboot, drain and upgrade answers of each target, for one reading of the node.
+      const byTarget = new Map<string, Partial<Record<'reboot' | 'drain' | 'upgrade', Reply>>>();
       for (const a of asks) {
         for (const lang of ['en', 'ko'] as const) {
           const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
@@ -226,8 +243,12 @@ describe('answers never contradict themselves', () => {
             request: REQUEST_OF(a.text),
           }))
             violations.push(`[${a.text} · ${lang}] ${v}`);
+          const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
+          if (a.target !== null && form !== undefined && lang === 'en')
+            byTarget.set(a.target, { ...byTarget.get(a.target), [form]: reply });
         }
       }
+      for (const [node, answers] of byTarget) violations.push(...nodeReadingViolations(node, answers));
       expect([...new Set(violations)]).toEqual([]);
     },
     120_000,
@@ -818,7 +839,7 @@ describe('the invariant checker catches planted contradictions', () => {
         stops: [
           'borealis-cp-2의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
         ],
-        keeps: ['다른 apiserver를 통한 kubectl과 API: borealis-cp-1'],
+        keeps: ['다른 API 서버를 통한 kubectl과 API: borealis-cp-1'],
       },
       /the VIP's clients are interrupted, yet the answer says clients keep working/,
     ],
@@ -1510,6 +1531,99 @@ describe('the invariant checker catches planted contradictions', () => {
       /\/readyz was seen, yet the answer says the control plane's state cannot be seen/,
     ],
     [
+      '"before the reboot" in a drain answer (s52 "can I drain draco-wk-2", reader5 F24)',
+      {
+        actions: [{ id: 'refresh', label: 'r', value: '{"kind":"drain-impact","node":"draco-wk-2"}' }],
+        advice: [
+          'Ask who cordoned draco-wk-2 and why before the reboot; uncordon it afterwards only if they agree (kubectl uncordon draco-wk-2).',
+        ],
+      },
+      /a drain answer speaks of a reboot/,
+    ],
+    [
+      '"재부팅 전에" in a Korean drain answer (s52, reader5 F24)',
+      {
+        locale: 'ko',
+        actions: [{ id: 'refresh', label: 'r', value: '{"kind":"drain-impact","node":"draco-wk-2"}' }],
+        advice: ['재부팅 전에 누가 왜 draco-wk-2를 cordon했는지 물어보세요.'],
+      },
+      /a drain answer speaks of a reboot/,
+    ],
+    [
+      '"the same way" with no way before it (s01 "can I upgrade atlas-cp-3", reader5 F3)',
+      {
+        advice: [
+          'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+          'Take an etcd snapshot first.',
+        ],
+      },
+      /advice says "the same way" with no way before it/,
+    ],
+    [
+      '"API server(apiserver)" in a Korean answer (real 02, reader5 F24)',
+      {
+        locale: 'ko',
+        reasons: [
+          'kind-control-plane(은)는 단일 컨트롤 플레인 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        ],
+      },
+      /a Korean term not the one the locales use \(API 서버, 컨트롤러 매니저\): "API server"/,
+    ],
+    [
+      'API servers counted with 대 and 개 in one Korean answer (s01 what-if, reader5 F24)',
+      {
+        locale: 'ko',
+        reasons: ['API 서버 용량이 3대에서 2대로 줄어듭니다.'],
+        stops: ['atlas-cp-1의 API 서버: API 용량이 3개에서 2개로 감소'],
+      },
+      /API servers counted with both 대 and 개/,
+    ],
+    [
+      '"its 0 pods" in a what-if (s12 "what if norma-cp-1 fails", reader5 F9)',
+      {
+        reasons: [
+          'If norma-cp-1 is lost without a drain: after 50 s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after 300 s more (default NoExecute toleration) its 0 pods are evicted by the taint manager and recreated elsewhere (about 350 s in all), if the control plane is up.',
+        ],
+      },
+      /zero pods said as a count: "0 pods"/,
+    ],
+    [
+      '"the pods on X (0)" (s02 "what if borealis-wk-1 fails", reader5 F9)',
+      { stops: ['the pods on borealis-wk-1 (0), until they are recreated elsewhere'] },
+      /zero pods said as a count/,
+    ],
+    [
+      '"파드(0개)" in Korean (reader5 F9)',
+      { locale: 'ko', stops: ['borealis-wk-1의 파드(0개): 다른 곳에 다시 만들어질 때까지'] },
+      /zero pods said as a count/,
+    ],
+    [
+      'DEGRADED "cannot take another failure" beside "tolerates 1 more failure" (s45 status, reader5 F12)',
+      {
+        kind: 'ha-status',
+        summary: 'DEGRADED: the control plane runs, but cannot take (another) failure safely',
+        sections: [
+          {
+            heading: 'etcd',
+            lines: [
+              'etcd quorum holds: 3 of 3 members healthy (quorum 2), tolerates 1 more failure; leader atlas-cp-1.',
+            ],
+          },
+        ],
+      },
+      /the headline says no failure can be taken, yet etcd tolerates one more/,
+    ],
+    [
+      'kured "rebooting X now" beside X "still Ready, schedulable and not marked" (s53 joint reboot, reader5 F13)',
+      {
+        reasons: [
+          'kured is rebooting pyxis-wk-1 now: it holds its reboot lock (weave.works/kured-node-lock) for it. kured cordons and drains pyxis-wk-1, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
+          'kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3: they are still Ready, schedulable and not marked, but kured may cordon, drain and reboot them at any moment.',
+        ],
+      },
+      /kured is said to be rebooting pyxis-wk-1 now and pyxis-wk-1 to be untouched yet/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,
@@ -1703,6 +1817,62 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(suggestedCommands(`compact하고(${compact}) 모든`)).toEqual([compact]);
   });
 
+  it('no etcd quorum in a joint answer about nodes that run no etcd member (s14 "reboot orion-wk-1 and orion-wk-2", reader5 F25)', () => {
+    const multiNode: Reply['multiNode'] = {
+      mode: 'together',
+      action: 'reboot',
+      nodes: ['orion-wk-1', 'orion-wk-2'],
+      joint: { verdict: 'caution', findings: [] },
+      plan: {
+        verdict: 'caution',
+        order: [],
+        batches: [],
+        riskiestStep: null,
+        workerBatchSize: 1,
+        steps: [],
+        excluded: [],
+      },
+    };
+    const role = (node: string, etcdMember: boolean): Finding => ({
+      check: 'node-role',
+      plane: 'data',
+      severity: 'info',
+      variant: etcdMember ? 'worker-etcd' : 'worker',
+      facts: { node, etcdMember },
+    });
+    const jointCtx = { ...ctx, target: null, targets: ['orion-wk-1', 'orion-wk-2'], allControlPlane: false };
+    const note =
+      'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.';
+    const workers = {
+      ...base,
+      multiNode,
+      findings: [role('orion-wk-1', false), role('orion-wk-2', false)],
+      sections: [{ heading: 'Each node alone', lines: [note] }],
+    };
+    expect(answerViolations(workers, jointCtx).join('\n')).toMatch(/no target runs an etcd member, yet/);
+    // One of them hosts a member: etcd quorum is theirs to lose.
+    const withMember = { ...workers, findings: [role('orion-wk-1', true), role('orion-wk-2', false)] };
+    expect(answerViolations(withMember, jointCtx).join('\n')).not.toMatch(/no target runs an etcd member/);
+  });
+
+  it('one reading of the node: a stale Lease in the reboot answer and none in the drain answer is caught (s47, reader5 F30)', () => {
+    const stale: Finding = {
+      check: 'node-health',
+      plane: 'data',
+      severity: 'warn',
+      variant: 'lease-stale',
+      facts: { node: 'lyra-wk-2', ageS: 52, graceS: 50 },
+    };
+    const reboot = { ...base, findings: [stale] };
+    const drain = { ...base, verdict: 'safe' as const, findings: [] };
+    expect(nodeReadingViolations('lyra-wk-2', { reboot, drain }).join('\n')).toMatch(
+      /the drain answer reads the node as \(none\), the reboot answer as lease-stale:warn/,
+    );
+    expect(nodeReadingViolations('lyra-wk-2', { reboot, drain: { ...drain, findings: [stale] } })).toEqual(
+      [],
+    );
+  });
+
   it('a Korean particle after a parenthesis agrees with the name before it (scenarios 02, 42)', () => {
     expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)를 복구하고').join('\n')).toMatch(
       /after "borealis-cp-1" \(before its parenthesis\) should be 을/,
@@ -1711,6 +1881,13 @@ describe('the invariant checker catches planted contradictions', () => {
       /after "rook-ceph-osd-0" \(before its parenthesis\) should be 은/,
     );
     expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)을 복구하고')).toEqual([]);
+    // A Korean noun before the parenthesis (real 09 joint reboot, reader5 F24).
+    expect(
+      particleViolations('클러스터 DNS 레플리카(coredns, 2개)이 모두 ip-10-0-10-170에 있습니다').join('\n'),
+    ).toMatch(/after "카" \(before its parenthesis\) should be 가/);
+    expect(
+      particleViolations('클러스터 DNS 레플리카(coredns, 2개)가 모두 있고 볼륨(local-path: a)을 씁니다'),
+    ).toEqual([]);
   });
 
   it('the Korean particle reading of names and numbers', () => {

@@ -10,6 +10,7 @@ import {
   drainBlockOf,
   keepingPriorCordon,
   kuredChecks,
+  nodeLeaseChecks,
   priorCordonChecks,
   whenDrainCannotMove,
 } from '../node-state-checks.js';
@@ -82,10 +83,16 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const kured = kuredChecks(index, node, isCp, now, cpOrEtcd);
   found.push(...kured);
   const kuredHere = kured.some(
-    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+    (f) =>
+      f.variant === 'kured-rebooting-here' ||
+      f.variant === 'kured-lock-held-here' ||
+      f.variant === 'kured-pending-here',
   );
   const prior = priorCordonChecks(index, node, kuredHere, now);
   found.push(...prior, ...deadNodeDrainChecks(index, node));
+  // A kubelet that stopped renewing its node Lease: the reboot answer's reading of the node, in a
+  // drain's words (it cannot confirm the evictions; issue 16, reader5 F30).
+  found.push(...nodeLeaseChecks(index, node, isCp, now, state.nodeMonitorGrace));
   // A NotReady node with nothing to evict: the drain is only the cordon, but the answer says what
   // the reboot answer says (node-health not-ready): the node is out of the data plane already, and
   // the drain neither causes nor fixes that (issue 16, reader4: real cluster 01, kind-worker).
@@ -100,14 +107,14 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const blocked = drainBlockOf(found);
   // A drain that cannot evict leaves the node and its add-on pods running (the reboot's sentence
   // "they stop with the node" is not a drain's).
+  // Every finding carries `request: 'drain'`: a text with a `-drain` form says it in a drain's
+  // words (the drain itself moves the workloads, so no "drain first"; no "before/after the reboot"
+  // where nothing reboots: issue 16, reader5 F24).
   b.findings.push(
     ...keepingPriorCordon(whenDrainCannotMove(found)).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
-        : // The drain itself moves the workloads: its advice is not "drain first" (issue 16).
-          f.check === 'workloads-on-control-plane'
-          ? { ...f, facts: { ...f.facts, request: 'drain' } }
-          : f,
+        : { ...f, facts: { ...f.facts, request: 'drain' } },
     ),
   );
   const pods = podsOnNode(index, node);
@@ -157,7 +164,9 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
     (f) =>
       f.check === 'concurrent-disruption' &&
       f.severity === 'block' &&
-      (f.variant === 'kured-rebooting-here' || f.variant === 'kured-lock-held'),
+      (f.variant === 'kured-rebooting-here' ||
+        f.variant === 'kured-lock-held-here' ||
+        f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
     b.advise(

@@ -215,6 +215,11 @@ export const enWhatIf = {
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline_one:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pod is evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      // No pod to evict (only DaemonSet and static pods), or none listed (issue 16, reader5 F9/F18).
+      'timeline-none':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown, if the control plane is up. It runs no pod that would be evicted and recreated elsewhere (only DaemonSet and static pods, which stay with it).',
+      'timeline-unlisted':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown, if the control plane is up. The snapshot lists no pod on {{node}}, not even a DaemonSet pod, so what runs there is not known: any pod of it is taken out of the Service endpoints then, and evicted by the taint manager {{tolerationS}} s later (default NoExecute toleration) to be recreated elsewhere.',
       'pdb-no-protection':
         'PodDisruptionBudgets do not protect against this: they limit evictions, not node failures.',
     },
@@ -495,6 +500,10 @@ export const enWhatIf = {
     'k3d-old-cluster':
       'the workloads of the k3d cluster {{cluster}} once it is deleted: only what was deployed on the new cluster keeps serving',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
+    'node-pods-none':
+      'kubelet, kube-proxy and the CNI on {{node}}, with its DaemonSet and static pods, until it is back',
+    'node-pods-unlisted':
+      'the pods on {{node}} (the snapshot lists none: not known which), until they are recreated elsewhere',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
     'node-pods-statefulset_one':
@@ -613,6 +622,7 @@ export const enWhatIf = {
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
     'node-down':
       'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
+    'node-down-none': 'NotReady after {{graceS}} s; no pod of it is evicted or recreated elsewhere',
     'until-restored': 'it lasts until the control plane is restored; there is no automatic recovery',
     'after-restore':
       'after the restore, nodes whose heartbeats are older than {{graceS}} s may be marked NotReady briefly',

@@ -154,7 +154,7 @@ export const en = {
     'node-health': {
       'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
       'lease-stale':
-        'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period).',
+        'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period): its kubelet has not reached the API server since (hung, stopped or cut off). Such a kubelet cannot confirm evictions, so a drain of {{node}} can hang with its evicted pods left Terminating.',
     },
     'concurrent-disruption': {
       'control-plane':
@@ -633,6 +633,10 @@ export const en = {
     },
   },
   advice: {
+    'node-health': {
+      'lease-stale':
+        'Check the kubelet on {{node}} first (on the node: systemctl status kubelet and journalctl -u kubelet; from here: kubectl get lease {{node}} -n kube-node-lease --output=yaml shows spec.renewTime), and ask again once its Lease is renewed.',
+    },
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
       // Replacing a failed etcd member: remove it first, then add the new one; adding first raises
@@ -687,7 +691,7 @@ export const en = {
     },
     'leader-controller-manager': {
       'held-here':
-        'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+        'Optional: restart kube-controller-manager on {{node}} first (move its static pod manifest away and back) so its Lease moves to a standby while you watch.',
     },
     'pdb-blocks': {
       'min-available-all':
@@ -827,6 +831,14 @@ export const en = {
     gistDataCpUnknown:
       "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
+    gistDegradedMembership:
+      'the control plane can take a failure today, but an etcd membership change is in progress (below): take no etcd member down on purpose until it finishes',
+    gistDegradedCanTake:
+      'the control plane can take a failure today, but its etcd membership needs attention (below)',
+    gistDegradedCanTakeData:
+      'the control plane can take a failure today, but its etcd membership, and nodes or workloads, need attention (below)',
+    gistDegradedMembershipData:
+      'the control plane can take a failure today, but an etcd membership change is in progress, and nodes or workloads need attention (below)',
     gistCritical: 'the control plane is failing or one failure away from stopping',
     gistDegradedQuorumUnknown:
       "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",

@@ -88,15 +88,15 @@ export const koWhatIf: WhatIfMessages = {
   checks: {
     'control-plane-serving': {
       serving:
-        '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+        '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}대 중 {{apiserversAlive}}대 동작, /readyz 통과).',
       unseen:
         '컨트롤 플레인이 서비스 중인지는 보지 못했습니다 (/readyz가 스냅샷에 없음). 스냅샷에는 컨트롤 플레인이 내려갔다는 정보도 없습니다.',
       'serving-writes-blocked':
-        'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}개 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
+        'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}대 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
       degraded:
         '컨트롤 플레인은 서비스 중이지만 저하 상태입니다(NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}).',
       'api-down':
-        'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}개 중 {{apiserversAlive}}개, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
+        'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}대 중 {{apiserversAlive}}대, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
       'quorum-lost':
         'etcd가 정족수를 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
@@ -133,7 +133,7 @@ export const koWhatIf: WhatIfMessages = {
       'kubelet-no-api':
         'API 서버가 서비스하지 않습니다. 재시작한 {{node}}의 kubelet은 컨테이너와 스태틱 파드를 계속 실행하지만, API 서버가 돌아올 때까지 상태를 보고하거나 변경을 받을 수 없습니다.',
       apiserver:
-        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}개에서 {{after}}개로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
+        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
       'apiserver-last':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
@@ -202,13 +202,17 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드(데이터에 모두 있지는 않음)를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       timeline:
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
+      'timeline-none':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시됩니다(컨트롤 플레인이 살아 있을 때). 축출되어 다른 곳에 다시 만들어질 파드는 없습니다(DaemonSet과 static 파드뿐이며, 이들은 노드와 함께 남습니다).',
+      'timeline-unlisted':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시됩니다(컨트롤 플레인이 살아 있을 때). 스냅샷에 {{node}}의 파드가 DaemonSet 파드조차 하나도 없어, 거기서 무엇이 실행되는지는 알 수 없습니다: 파드가 있다면 그때 서비스 엔드포인트에서 빠지고, {{tolerationS}}초(기본 NoExecute toleration) 뒤 taint manager가 축출해 다른 곳에 다시 만들어집니다.',
       'pdb-no-protection':
         'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
     },
     'control-plane-down': {
-      all: '컨트롤 플레인 노드 {{count}}개({{nodes}}) 모두 다운: API 서버, etcd, 스케줄러, 컨트롤러 매니저가 없습니다. 실행 중인 파드는 계속 실행되고 서비스하지만, 돌아올 때까지 아무것도 바꾸거나 스케줄하거나 치유할 수 없습니다.',
+      all: '컨트롤 플레인 노드 {{count}}대({{nodes}}) 모두 다운: API 서버, etcd, 스케줄러, 컨트롤러 매니저가 없습니다. 실행 중인 파드는 계속 실행되고 서비스하지만, 돌아올 때까지 아무것도 바꾸거나 스케줄하거나 치유할 수 없습니다.',
       apiservers:
-        '모든 API 서버({{apiservers}}개) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
+        '모든 API 서버({{apiservers}}대) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
       managed:
         '컨트롤 플레인은 제공업체가 운영합니다. 다운되어도 같은 일이 일어나지만(실행 중인 파드는 계속 서비스, 변경 불가) 여기서는 그 HA를 볼 수 없습니다.',
       'dns-on-masters':
@@ -414,7 +418,7 @@ export const koWhatIf: WhatIfMessages = {
     'api-all': '모든 API 호출과 kubectl 명령',
     'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
-    'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}개에서 {{after}}개로 감소',
+    'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
     'apiserver-rolling': 'API 서버를 하나씩: 각각 재시작하는 동안 용량이 하나 줄어듦',
     'etcd-rolling': 'etcd 멤버를 하나씩: 리더가 재시작할 때 리더 교체(짧은 쓰기 지연)',
     'leader-rolling': '리더가 재시작할 때 약 {{seconds}}초 동안 {{component}} 작업',
@@ -448,6 +452,8 @@ export const koWhatIf: WhatIfMessages = {
     'k3d-old-cluster':
       'k3d 클러스터 {{cluster}}를 지운 뒤의 그 워크로드: 새 클러스터에 배포한 것만 계속 서비스합니다',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
+    'node-pods-none': '{{node}}의 kubelet, kube-proxy, CNI와 DaemonSet·static 파드: 노드가 돌아올 때까지',
+    'node-pods-unlisted': '{{node}}의 파드(스냅샷에 없어 무엇인지 모름): 다른 곳에 다시 만들어질 때까지',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
@@ -491,11 +497,11 @@ export const koWhatIf: WhatIfMessages = {
     'other-nodes': '다른 노드와 그 파드',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'drain-k3s-server-sqlite':
-      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-datastore':
-      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-k3s-server-etcd':
-      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -550,6 +556,7 @@ export const koWhatIf: WhatIfMessages = {
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     'node-down':
       '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
+    'node-down-none': '{{graceS}}초 후 NotReady. 축출되거나 다른 곳에 다시 만들어지는 파드는 없음',
     'until-restored': '컨트롤 플레인이 복구될 때까지 계속되며 자동 복구는 없음',
     'after-restore': '복구 후, 하트비트가 {{graceS}}초보다 오래된 노드는 잠시 NotReady로 표시될 수 있음',
     quorum: '멤버가 충분히 돌아올 때까지. 과반을 영구히 잃으면 etcd 스냅샷에서 복원해야만 돌아옴',

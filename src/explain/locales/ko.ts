@@ -46,7 +46,7 @@ export const ko: Messages = {
   },
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
-    'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
+    'api-all': '모든 API 호출과 kubectl 명령 (API 서버가 유일한 허브)',
     'vip-move':
       '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
     'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
@@ -55,7 +55,7 @@ export const ko: Messages = {
     'node-failure': '노드 장애 감지와 재스케줄링',
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
-    'apiserver-capacity': '{{node}}의 apiserver: API 용량이 {{before}}대에서 {{after}}대로 감소',
+    'apiserver-capacity': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
     'etcd-member':
       '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
@@ -92,9 +92,9 @@ export const ko: Messages = {
     'service-traffic':
       '기존 엔드포인트로 가는 Service 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
-    'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
+    'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
     'api-others-direct':
-      'VIP를 거치지 않고 다른 apiserver에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
+      'VIP를 거치지 않고 다른 API 서버에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
     'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
     'leaders-after-failover': '리더 페일오버 후의 스케줄링과 조정',
     'control-untouched': '컨트롤 플레인 자체: {{node}}에는 컨트롤 플레인 구성 요소가 없음',
@@ -135,7 +135,7 @@ export const ko: Messages = {
       'not-ready':
         '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
       'lease-stale':
-        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
+        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 닿지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
     },
     'concurrent-disruption': {
       'control-plane':
@@ -153,31 +153,31 @@ export const ko: Messages = {
     },
     'control-plane-count': {
       single:
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-etcd-unknown-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'single-etcd-unknown':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'no-other-ready-etcd-unknown':
-        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'status-single-etcd-unknown':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, 스케줄링, 자가 치유가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
       'single-sqlite':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
       'single-datastore':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'no-other-ready':
-        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 멈춥니다.',
       'no-other-ready-sqlite':
-        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), 스케줄러, 컨트롤러매니저와 k3s의 SQLite 데이터스토어가 멈춥니다.',
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어가 멈춥니다.',
       'no-other-ready-datastore':
-        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), 스케줄러, 컨트롤러매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       partial:
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
@@ -188,11 +188,11 @@ export const ko: Messages = {
       'status-partial-from-guard':
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-single':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, etcd, 스케줄링, 자가 치유가 멈춥니다.',
       'status-single-sqlite':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, k3s의 SQLite 데이터스토어, 스케줄링, 자가 치유가 멈춥니다.',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자가 치유가 멈춥니다.',
       'status-single-datastore':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, 스케줄링, 자가 치유가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
@@ -202,25 +202,25 @@ export const ko: Messages = {
     },
     'apiserver-redundancy': {
       'none-other':
-        '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+        '살아 있는 다른 API 서버가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       'none-other-lost':
-        '살아 있는 다른 apiserver가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+        '살아 있는 다른 API 서버가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity:
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       'already-down':
-        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       'capacity-no-quorum':
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'already-down-no-quorum':
-        '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        '{{node}}의 API 서버는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'capacity-vip':
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 API 서버에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       'already-down-vip':
-        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
+        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 API 서버에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       status:
-        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+        'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':
-        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
+        'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
       'held-here':
@@ -569,6 +569,10 @@ export const ko: Messages = {
     },
   },
   advice: {
+    'node-health': {
+      'lease-stale':
+        '먼저 {{node}}의 kubelet을 확인하세요 (노드에서: systemctl status kubelet, journalctl -u kubelet; 여기서: kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime). Lease가 다시 갱신되면 다시 물어보세요.',
+    },
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
       'control-plane':
@@ -616,7 +620,7 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here':
-        '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
+        '선택: {{node}}의 kube-controller-manager를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) 지켜보는 가운데 Lease가 대기 인스턴스로 넘어가게 하세요.',
     },
     'pdb-blocks': {
       'min-available-all':
@@ -754,6 +758,14 @@ export const ko: Messages = {
     gistDataCpUnknown:
       '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
+    gistDegradedMembership:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
+    gistDegradedCanTake:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
+    gistDegradedCanTakeData:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
+    gistDegradedMembershipData:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
     gistDegradedQuorumUnknown:
       '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',

@@ -429,7 +429,9 @@ const LOSS_RECOVERS = [
   'whatIf.checks.node-down.timeline_one',
   'whatIf.checks.node-down.timeline-statefulset',
   'whatIf.checks.node-down.timeline-statefulset_one',
+  'whatIf.checks.node-down.timeline-unseen',
   'whatIf.stops.node-pods',
+  'whatIf.stops.node-pods-unseen',
   'whatIf.stops.node-pods-statefulset',
   'whatIf.interrupt.node-down-endpoints',
   'whatIf.interrupt.node-pods-single',
@@ -1339,7 +1341,9 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       ));
   if (noRecovery)
     for (const m of matching(LOSS_RECOVERS))
-      out.push(`a lost node takes the control plane's recovery with it, yet the answer says: "${m.sentence}"`);
+      out.push(
+        `a lost node takes the control plane's recovery with it, yet the answer says: "${m.sentence}"`,
+      );
   // 31. A failure is not planned work (reader5 F2): no clean shutdown (etcd hands leadership over
   // only in EtcdServer.Stop; a failed leader is replaced after the election timeout,
   // https://etcd.io/docs/v3.5/tuning/), nothing done "before the reboot", and a failed node does not
@@ -1360,15 +1364,19 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // 33. "The other nodes and their pods" keep working only if no other node is down (reader5 F10:
   // scenario 49 said so beside a node whose kubelet stopped 12 minutes ago).
   if (ctx.downNodes.some((n) => !targets.includes(n)))
-    for (const m of matching(['whatIf.keeps.other-nodes']))
-      out.push(`another node is down, yet the answer says every other node keeps working: "${m.sentence}"`);
+    for (const s of sentences)
+      if (s === tr.t('whatIf.keeps.other-nodes'))
+        out.push(`another node is down, yet the answer says every other node keeps working: "${s}"`);
   // 34. A failure's verdict comes from its effects (reader5 F29): the checks of planned work (a
-  // reboot of your own racing with kured's, no member taken down during an etcd membership change)
-  // are context in a failure answer, never a warning or a block.
+  // reboot of your own racing with kured's reboot of the same node, no member taken down during an
+  // etcd membership change) are context in a failure answer, never a warning or a block. (Other
+  // nodes already down, or held by kured's lock for their own reboot, do add to a failure: they
+  // are not in this rule.)
   if (nodeLost)
     for (const f of reply.findings)
       if (
-        (f.check === 'concurrent-disruption' || (f.check === 'etcd-learner' && f.variant === 'learner-reboot')) &&
+        ((f.check === 'concurrent-disruption' && /^kured-(?:rebooting|pending)-here$/.test(f.variant)) ||
+          (f.check === 'etcd-learner' && f.variant === 'learner-reboot')) &&
         f.severity !== 'info' &&
         f.severity !== 'ok'
       )

@@ -1742,8 +1742,12 @@ describe('the invariant checker catches planted contradictions', () => {
       keeps: ['the other nodes and their pods'],
     });
     const v = answerViolations(reply, only).join('\n');
-    expect(v).toMatch(/every node of the cluster is lost, yet the answer says: "If borealis-cp-2 goes down, part/);
-    expect(v).toMatch(/every node of the cluster is lost, yet the answer says: "the other nodes and their pods"/);
+    expect(v).toMatch(
+      /every node of the cluster is lost, yet the answer says: "If borealis-cp-2 goes down, part/,
+    );
+    expect(v).toMatch(
+      /every node of the cluster is lost, yet the answer says: "the other nodes and their pods"/,
+    );
     // With another node up the same sentences are no violation of rule 31.
     expect(answerViolations(reply, { ...only, nodes: ['borealis-cp-2', 'borealis-cp-1'] })).toEqual([]);
   });

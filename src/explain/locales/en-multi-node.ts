@@ -267,6 +267,8 @@ export const enMultiNode = {
    * DaemonSet and mirror pods (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
    */
   stops: {
+    'every-workload-down':
+      'every workload of the cluster: no node is left to run its pods, so nothing is rescheduled; down until a node is back',
     'pods-evicted': '{{count}} pods on {{nodes}} are evicted by the drains and recreated on other nodes',
     'pods-evicted_one': 'one pod on {{nodes}} is evicted by the drains and recreated on another node',
     'pods-evicted-drain-first':

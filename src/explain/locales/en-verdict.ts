@@ -104,6 +104,11 @@ export const enVerdict = {
         "{{node}} is cordoned by this bot's maintenance{{sinceText}} (one that is running, or one that stopped and left it cordoned: see maintenance status).",
     },
     'concurrent-disruption': {
+      // A failure of the node kured reboots: context, not its verdict (fate `lost`; reader5 F29).
+      'kured-rebooting-here-lost':
+        'kured holds its reboot lock (weave.works/kured-node-lock) for {{node}}{{markText}}: it may be cordoning, draining or rebooting {{node}} already. A failure is no action of yours and does not race with it.',
+      'kured-pending-here-lost':
+        'kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress{{markAge}}): it may take it down at any moment. A failure is no action of yours and does not race with it.',
       'kured-rebooting-here':
         'kured is rebooting {{node}} now: it holds its reboot lock (weave.works/kured-node-lock) for it{{markText}}. kured cordons and drains {{node}}, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
       'kured-lock-held-here':
@@ -206,6 +211,11 @@ export const enVerdict = {
         'Ask who cordoned {{node}} and why before you drain it (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml); uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
       'unknown-by-drain':
         'Ask who cordoned {{node}} and why before you drain it; uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+      // A failed node (what-if, fate lost): no reboot to ask before (reader5 F2).
+      'by-other-lost':
+        'Ask who cordoned {{node}} and why (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml): if it comes back it stays cordoned; uncordon it only if they agree (kubectl uncordon {{node}}).',
+      'unknown-by-lost':
+        'Ask who cordoned {{node}} and why: if it comes back it stays cordoned; uncordon it only if they agree (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':

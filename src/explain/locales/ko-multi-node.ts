@@ -234,6 +234,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '고정된 파드가 있는 노드는 하나씩 진행하고, 다음 노드 전에 복귀와 uncordon을 마치세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다.',
   },
   stops: {
+    'every-workload-down':
+      '클러스터의 모든 워크로드: 파드를 실행할 노드가 남지 않아 아무것도 다시 스케줄되지 않으며, 노드가 돌아올 때까지 다운',
     'pods-evicted': '{{nodes}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
     'pods-evicted-drain-first':
       '{{nodes}}의 파드 {{count}}개가 정족수가 유지되는 동안 먼저 드레인으로 축출되어 다른 노드에서 다시 생성됨',

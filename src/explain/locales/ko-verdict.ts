@@ -29,6 +29,11 @@ export const koVerdict = {
         '{{node}}(은)는 이 봇의 유지보수가 cordon했습니다{{sinceText}} (진행 중이거나, 멈추면서 cordon된 채로 남긴 유지보수: maintenance status를 보세요).',
     },
     'concurrent-disruption': {
+      // kured가 재부팅하는 노드의 장애: 판정이 아니라 배경 (fate `lost`; reader5 F29).
+      'kured-rebooting-here-lost':
+        'kured가 {{node}}의 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}: 이미 {{node}}(을)를 cordon, 드레인 또는 재부팅하고 있을 수 있습니다. 장애는 사용자의 작업이 아니므로 kured와 경합하지 않습니다.',
+      'kured-pending-here-lost':
+        'kured가 {{node}}(을)를 재부팅 대상으로 표시했습니다 (weave.works/kured-reboot-in-progress{{markAge}}): 언제든 내릴 수 있습니다. 장애는 사용자의 작업이 아니므로 kured와 경합하지 않습니다.',
       'kured-rebooting-here':
         'kured가 지금 {{node}}(을)를 재부팅하고 있습니다: 이 노드를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}. kured는 {{node}}(을)를 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풉니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
       'kured-lock-held-here':
@@ -165,6 +170,11 @@ export const koVerdict = {
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-drain':
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+      // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
+      'by-other-lost':
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+      'unknown-by-lost':
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':

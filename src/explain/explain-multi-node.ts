@@ -55,6 +55,8 @@ function jointKey(f: Finding): string {
  */
 export function explainMultiNodeFinding(tr: Translator, f: Finding): string | null {
   const key = jointKey(f);
+  // Nodes lost (fate `lost`): nobody cordoned them, nothing reboots them (`<key>-lost` where it exists).
+  if (f.facts.fate === 'lost' && tr.has(`${key}-lost`)) return tr.t(`${key}-lost`, findingParams(tr, f));
   if (tr.has(key)) return tr.t(key, findingParams(tr, f));
   return explainFinding(tr, f);
 }
@@ -426,7 +428,9 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     const joint = f.variant.startsWith('joint-')
       ? `multiNode.advice.${f.check}${single}${pinned}${quorum}`
       : null;
-    const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
+    const jointLost =
+      joint !== null && f.facts.fate === 'lost' && tr.has(`${joint}-lost`) ? `${joint}-lost` : joint;
+    const text = jointLost !== null && tr.has(jointLost) ? tr.t(jointLost) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);
   }
   return out;

@@ -1234,7 +1234,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     const fate = nodeLost ? 'a failed node' : 'a node its managed pool replaces';
     for (const s of sentences)
       if (
-        /after the reboot|back and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon/.test(
+        /after the reboot|back(?: up)? and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon|복귀와 uncordon/.test(
           s,
         )
       )

@@ -80,6 +80,9 @@ export const enVerdict = {
     'dead-node-drain': {
       'not-ready':
         'A drain of {{node}} cannot complete while it is NotReady (Ready={{ready}}): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
+      // A node already dead in the answer about nodes lost (fate `lost`): no drain is involved.
+      'not-ready-lost':
+        '{{node}} is already NotReady (Ready={{ready}}): no kubelet confirms that its pods stopped, so they stay Terminating (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -195,6 +198,10 @@ export const enVerdict = {
         'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off (never while it is restarting), then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): its pods are deleted and their volumes detached, so their controllers start them elsewhere; remove the taint once {{node}} is back (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off, then delete its Node object (kubectl delete node {{node}}): its pods are deleted and their controllers start them elsewhere; its kubelet registers it again when it comes back.',
+      'not-ready-lost':
+        'If {{node}} can come back (kubelet stopped, network cut), bring it back first. If it is powered off for good, make sure it is off (never while it is restarting), then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): its pods are deleted and their volumes detached, so their controllers start them elsewhere; remove the taint once {{node}} is back (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service-lost':
+        'If {{node}} can come back (kubelet stopped, network cut), bring it back first. If it is powered off for good, make sure it is off, then delete its Node object (kubectl delete node {{node}}): its pods are deleted and their controllers start them elsewhere; its kubelet registers it again when it comes back.',
     },
     'safe-to-evict': {
       'not-safe':

@@ -7,6 +7,9 @@ export const koVerdict = {
     'dead-node-drain': {
       'not-ready':
         '{{node}}(이)가 NotReady인 동안(Ready={{ready}}) 이 노드의 드레인은 끝날 수 없습니다: 축출 요청은 받아들여지지만 컨테이너가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남고 드레인은 끝없이 기다립니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
+      // 사라진 노드에 대한 답에서 이미 죽은 노드 (fate `lost`): 드레인은 없습니다.
+      'not-ready-lost':
+        '{{node}}(은)는 이미 NotReady입니다(Ready={{ready}}): 파드가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남습니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -156,6 +159,10 @@ export const koVerdict = {
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+      'not-ready-lost':
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service-lost':
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
     'safe-to-evict': {
       'not-safe':

@@ -137,7 +137,8 @@ export function lossRecovery(
 
 /**
  * A finding of a lost node re-worded when nothing replaces its pods elsewhere
- * ({@link LossRecovery} `no-controller` or `writes-blocked`): the single-replica sentences that say
+ * ({@link LossRecovery} `no-controller` or `writes-blocked`; with `no-other-node` only the control
+ * plane's "replaces its pods elsewhere" is left out): the single-replica sentences that say
  * a workload is "rescheduled" become `<variant>-stranded` (down until the node is back), the
  * add-on pods and emptyDir pods are not evicted (`-stranded`), and room elsewhere is moot (null:
  * the capacity finding is left out). The cluster's only node keeps its own sentences (`onlyNode`).
@@ -146,6 +147,11 @@ export function lossRecovery(
  * @returns the finding, re-worded, or null when it says nothing true of this loss
  */
 export function stranded(f: Finding, recovery: LossRecovery): Finding | null {
+  // No other node Ready: whether the control plane serves decides no replacement elsewhere (there
+  // is no elsewhere); the timeline says "if the control plane is up" and every workload is down
+  // either way, so its "replaces its pods elsewhere" sentence is left out (reader5 F19, real 10).
+  if (recovery === 'no-other-node')
+    return f.check === 'control-plane-healthy-for-worker' && f.variant !== 'down' ? null : f;
   if (recovery !== 'no-controller' && recovery !== 'writes-blocked') return f;
   const facts = { ...f.facts, strandedBy: recovery };
   if (f.check === 'capacity' && !f.variant.startsWith('only-node')) return null;

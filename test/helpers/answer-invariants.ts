@@ -1350,7 +1350,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // come back by itself.
   if (nodeLost)
     for (const s of sentences)
-      if (/clean shutdown|before the reboot|rebooted node|정상 종료 시|재부팅 전에|재부팅한 노드/.test(s))
+      if (
+        /clean shutdown|before the reboot|rebooted node|a (?:plain )?reboot without a drain|a plain reboot|정상 종료 시|재부팅 전에|재부팅한 노드|드레인 없이 재부팅|그냥 재부팅/.test(
+          s,
+        )
+      )
         out.push(`a failure is told as planned work: "${s}"`);
   // 32. Every node of the cluster lost (reader5 F19, F23): there is no other node, so no pod is
   // rescheduled elsewhere, nothing "keeps running" on other nodes, and not "part" of the cluster is

@@ -1702,6 +1702,17 @@ describe('the invariant checker catches planted contradictions', () => {
       /a failure is told as planned work/,
     ],
     [
+      // The only node's emptyDir advice of a planned reboot, in the answer about its failure (r02).
+      'the only node failed, yet "a reboot without a drain keeps it"',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          "A pod with emptyDir data on borealis-cp-2: s/s. A drain would delete that data (--delete-emptydir-data); a reboot without a drain keeps it on the node's disk.",
+        ],
+      },
+      /a failure is told as planned work/,
+    ],
+    [
       // reader5 F10 (scenario 49): "the other nodes and their pods" beside a dead node.
       'every other node said to keep working beside a node that is down',
       { keeps: ['the other nodes and their pods'] },

@@ -61,6 +61,8 @@ export function asLoss(f: Finding): Finding {
     f.variant === 'held-here'
   )
     return { ...lost, facts: { ...lost.facts, noAdvice: true } };
+  // emptyDir data: the advice is about how to drain (or not to); a failure drains nothing.
+  if (f.check === 'emptydir-pods') return { ...lost, facts: { ...lost.facts, noAdvice: true } };
   // The checks of planned work are context in a failure, never its verdict: "no member should be
   // taken down while a learner joins" is advice for a reboot (the learner does not vote, and the
   // quorum arithmetic, etcd-quorum-after, already counts voters only); kured rebooting the node

@@ -419,6 +419,15 @@ export const en = {
         "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except the in-memory (medium: Memory) emptyDir of {{inMemory}}, which any reboot empties.",
       'only-node-memory_one':
         "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except an in-memory (medium: Memory) emptyDir, which any reboot empties.",
+      // The only node failed (fate `lost`, what-if/node-down.ts): no drain, no reboot of yours.
+      'only-node-lost':
+        "Pods with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if these pods are deleted or evicted, and kept for them when {{node}} is back otherwise.",
+      'only-node-lost_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if the pod is deleted or evicted, and kept for it when {{node}} is back otherwise.",
+      'only-node-memory-lost':
+        "Pods with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if these pods are deleted or evicted, and kept for them when {{node}} is back otherwise; the in-memory (medium: Memory) emptyDir of {{inMemory}} is lost with the failure.",
+      'only-node-memory-lost_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. Its in-memory (medium: Memory) emptyDir is lost with the failure; what is on {{node}}'s disk is kept for it when {{node}} is back, unless the pod is deleted or evicted.",
     },
     'daemonset-pods': {
       present:

@@ -381,6 +381,11 @@ export const ko: Messages = {
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다.',
       'only-node-memory':
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다. 단, 메모리(medium: Memory) emptyDir({{inMemory}})은 재부팅하면 항상 비워집니다.',
+      // 유일한 노드의 장애 (fate `lost`, what-if/node-down.ts): 드레인도, 직접 하는 재부팅도 없습니다.
+      'only-node-lost':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 그 데이터는 {{node}}의 디스크에 있습니다: 파드가 삭제되거나 축출되면 사라지고, 그렇지 않으면 {{node}}(이)가 돌아올 때 그대로 남아 있습니다.',
+      'only-node-memory-lost':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 그 데이터는 {{node}}의 디스크에 있습니다: 파드가 삭제되거나 축출되면 사라지고, 그렇지 않으면 {{node}}(이)가 돌아올 때 그대로 남아 있습니다. 단, {{inMemory}}의 메모리(medium: Memory) emptyDir은 장애와 함께 사라집니다.',
     },
     'daemonset-pods': {
       present:

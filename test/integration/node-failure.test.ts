@@ -57,6 +57,8 @@ describe('the only control plane lost: nothing is marked, evicted or rescheduled
     );
     expect(en).toMatch(new RegExp(`until ${node} is back`));
     expect(en).not.toMatch(RECOVERY_EN);
+    // Nothing is done "first" about a failure: workloads are moved ahead of one (reader5 F14).
+    expect(en).not.toMatch(/^\s*• Drain \S+ first/m);
     const ko = await answers.ask(cluster, `what if ${node} goes down`, 'ko');
     expect(ko).toMatch(
       /아무것도 그 노드를 NotReady로 표시하거나, 파드를 서비스 엔드포인트에서 빼거나, 축출하지 않습니다/,

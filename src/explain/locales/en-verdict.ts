@@ -317,6 +317,10 @@ export const enVerdict = {
       // The node has the control-plane taint already: the workloads tolerate it (issue 16, real 01).
       'user-tainted':
         'Drain {{node}} first so its workloads move: they tolerate its control-plane NoSchedule taint, so the taint does not keep them off.',
+      'user-tainted-lost':
+        'Move ordinary workloads off {{node}} ahead of a failure (drain it; they tolerate its control-plane NoSchedule taint, so the taint does not keep them off): pods on a failed node are down with it.',
+      'user-all-control-plane-lost':
+        'Spread the workloads on {{node}} over the other control-plane nodes ahead of a failure (every node here is one; keep the NoSchedule taint off them): pods on a failed node are down with it.',
       // A drain answer: the drain moves them; what is left is keeping them from coming back.
       'user-drain':
         'Before you uncordon {{node}}, consider restoring the control-plane NoSchedule taint, so that ordinary workloads do not come back to it.',

@@ -791,6 +791,9 @@ export const en = {
     },
     'workloads-on-control-plane': {
       user: 'Drain {{node}} first so its workloads move, and consider restoring the control-plane NoSchedule taint.',
+      // A failure answer (fate `lost`): no "first", the workloads are moved ahead of a failure.
+      'user-lost':
+        'Move ordinary workloads off {{node}} ahead of a failure (drain it), and consider restoring the control-plane NoSchedule taint: pods on a failed node are down with it.',
     },
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',

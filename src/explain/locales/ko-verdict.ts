@@ -276,6 +276,10 @@ export const koVerdict = {
         '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule 테인트는 없이 두세요.',
       'user-tainted':
         '먼저 {{node}}(을)를 드레인해 워크로드를 옮기세요. 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다.',
+      'user-tainted-lost':
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두세요(드레인). 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
+      'user-all-control-plane-lost':
+        '장애에 대비해 {{node}}의 워크로드를 다른 컨트롤 플레인 노드로 분산해 두세요(여기서는 모든 노드가 컨트롤 플레인이니 거기에 NoSchedule 테인트를 걸지 마세요): 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
       'user-drain':
         '{{node}}(을)를 uncordon하기 전에 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요. 그래야 일반 워크로드가 다시 오지 않습니다.',
       'user-all-control-plane-drain':

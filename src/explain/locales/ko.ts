@@ -713,6 +713,9 @@ export const ko: Messages = {
     },
     'workloads-on-control-plane': {
       user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요.',
+      // 장애에 대한 답 (fate `lost`): "먼저"가 아니라 장애에 앞서 워크로드를 옮깁니다.
+      'user-lost':
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두고(드레인), 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',

@@ -43,7 +43,7 @@ export interface InvariantContext {
   request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status';
   /** kube-proxy's mode as the cluster's ConfigMap says (`iptables`, `ipvs`, `nftables`), null when unknown. */
   proxyMode?: string | null;
-  /** Every node of the cluster (rule 32: a failure that leaves no node up). */
+  /** Every node of the cluster (rule 38: a failure that leaves no node up). */
   nodes?: readonly string[];
 }
 
@@ -422,7 +422,7 @@ const KUBE_VIP_MOVES = [
  * Sentences that say a lost node's pods are marked NotReady, taken out of the Service endpoints,
  * evicted or recreated elsewhere: the node lifecycle controller's work (kube-controller-manager,
  * through the API server into etcd). Wrong where the loss takes the control plane with it or etcd
- * refuses writes (rule 30), and where no other node is left (rule 32).
+ * refuses writes (rule 36), and where no other node is left (rule 38).
  */
 const LOSS_RECOVERS = [
   'whatIf.checks.node-down.timeline',
@@ -430,8 +430,12 @@ const LOSS_RECOVERS = [
   'whatIf.checks.node-down.timeline-statefulset',
   'whatIf.checks.node-down.timeline-statefulset_one',
   'whatIf.checks.node-down.timeline-unseen',
+  'whatIf.checks.node-down.timeline-none',
+  'whatIf.checks.node-down.timeline-unlisted',
   'whatIf.stops.node-pods',
   'whatIf.stops.node-pods-unseen',
+  'whatIf.stops.node-pods-unlisted',
+  'whatIf.duration.node-down-none',
   'whatIf.stops.node-pods-statefulset',
   'whatIf.interrupt.node-down-endpoints',
   'whatIf.interrupt.node-pods-single',
@@ -1318,7 +1322,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         `/readyz was seen, yet the answer says the control plane's state cannot be seen: "${m.sentence}"`,
       );
 
-  // 30. A lost node that takes the control plane's recovery with it (issue 16, reader5 F14/F22):
+  // 36. A lost node that takes the control plane's recovery with it (issue 16, reader5 F14/F22):
   // marking a node NotReady, tainting it, taking its pods out of the EndpointSlices and evicting
   // them are done by the node lifecycle controller in kube-controller-manager, through the API
   // server, and are writes to etcd (https://kubernetes.io/docs/concepts/architecture/nodes/#node-controller,
@@ -1344,7 +1348,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(
         `a lost node takes the control plane's recovery with it, yet the answer says: "${m.sentence}"`,
       );
-  // 31. A failure is not planned work (reader5 F2): no clean shutdown (etcd hands leadership over
+  // 37. A failure is not planned work (reader5 F2): no clean shutdown (etcd hands leadership over
   // only in EtcdServer.Stop; a failed leader is replaced after the election timeout,
   // https://etcd.io/docs/v3.5/tuning/), nothing done "before the reboot", and a failed node does not
   // come back by itself.
@@ -1356,7 +1360,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         )
       )
         out.push(`a failure is told as planned work: "${s}"`);
-  // 32. Every node of the cluster lost (reader5 F19, F23): there is no other node, so no pod is
+  // 38. Every node of the cluster lost (reader5 F19, F23): there is no other node, so no pod is
   // rescheduled elsewhere, nothing "keeps running" on other nodes, and not "part" of the cluster is
   // affected: every workload is down.
   const lostNodes = new Set([...targets, ...ctx.downNodes]);
@@ -1365,13 +1369,13 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     for (const m of matching([...LOSS_RECOVERS, ...OTHER_NODES_KEEP]))
       out.push(`every node of the cluster is lost, yet the answer says: "${m.sentence}"`);
   }
-  // 33. "The other nodes and their pods" keep working only if no other node is down (reader5 F10:
+  // 39. "The other nodes and their pods" keep working only if no other node is down (reader5 F10:
   // scenario 49 said so beside a node whose kubelet stopped 12 minutes ago).
   if (ctx.downNodes.some((n) => !targets.includes(n)))
     for (const s of sentences)
       if (s === tr.t('whatIf.keeps.other-nodes'))
         out.push(`another node is down, yet the answer says every other node keeps working: "${s}"`);
-  // 34. A failure's verdict comes from its effects (reader5 F29): the checks of planned work (a
+  // 40. A failure's verdict comes from its effects (reader5 F29): the checks of planned work (a
   // reboot of your own racing with kured's reboot of the same node, no member taken down during an
   // etcd membership change) are context in a failure answer, never a warning or a block. (Other
   // nodes already down, or held by kured's lock for their own reboot, do add to a failure: they

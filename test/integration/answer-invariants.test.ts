@@ -1759,7 +1759,7 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(v).toMatch(
       /every node of the cluster is lost, yet the answer says: "the other nodes and their pods"/,
     );
-    // With another node up the same sentences are no violation of rule 31.
+    // With another node up the same sentences are no violation of rule 38.
     expect(answerViolations(reply, { ...only, nodes: ['borealis-cp-2', 'borealis-cp-1'] })).toEqual([]);
   });
 

@@ -663,7 +663,11 @@ export function analyzeJointImpact(
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
   const hasCapacity = capacity.findings.length > 0;
-  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity));
+  // Nodes lost together are failed nodes (fate `lost`, as node-down.ts asLoss): their sentences
+  // say neither "back up and uncordoned" nor a reboot where a `-lost` text exists.
+  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity)).map(
+    (f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f),
+  );
 
   const seen = new Set<string>();
   const carried: Finding[] = [];

@@ -5,12 +5,17 @@
  * in each test, before the bot was run.
  */
 import { describe, expect, it } from '@jest/globals';
-import { analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
+import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
+import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
+import { analyzeDrainImpact, analyzeWhatIf } from '../../src/analysis/what-if/analyze-what-if.js';
+import { explainHaStatus } from '../../src/explain/explain-ha-status.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { explainWhatIf } from '../../src/explain/explain-what-if.js';
 import { renderText } from '../../src/explain/render-text.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { loadScenario } from '../helpers/simulator.js';
+import { apiUnreachable, deriveScenario } from '../helpers/what-if-fixtures.js';
 
 type Items = SnapshotFile['items'];
 
@@ -81,5 +86,97 @@ describe('F33: restarting the API server of the node that holds a leader Lease (
       'norma-cp-1',
     );
     expect(fixed.moved).toHaveLength(2);
+  });
+});
+
+async function status(name: string) {
+  const file = await loadScenario(name);
+  const snap = snapshotFromFile(file, 'f', null);
+  const report = analyzeHaStatus(snap, snap.capturedAt);
+  const en = renderText(explainHaStatus(report, { locale: 'en', cluster: 'f', requestId: 'r' }));
+  const ko = renderText(explainHaStatus(report, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+  return { file, report, en, ko };
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+
+// Rook-Ceph: when an OSD is down, the operator sets blocking PDBs (maxUnavailable 0) on the other
+// failure domains until the placement groups are active+clean; one Deployment per mon and per OSD,
+// by design (https://github.com/rook/rook/blob/master/design/ceph/ceph-managed-disruptionbudgets.md;
+// Rook's operator code names them rook-ceph-osd-<id> and rook-ceph-mon-<letter>).
+describe('F31: the status names what the node answers block on (one model)', () => {
+  it('scenario 42: the status names the OSD in CrashLoopBackOff that the hydra-wk-1 reboot answer blocks on', async () => {
+    const { file, report, en, ko } = await status('42-worker-rook-ceph-osd-down-blocking-pdb.json');
+    const ceph = report.findings.find((f) => f.check === 'operator-budgets');
+    expect(ceph?.variant).toBe('status-rook-down');
+    expect(ceph?.severity).toBe('warn');
+    expect(en).toContain(
+      'Ceph (run by Rook) is not healthy: rook-ceph/rook-ceph-osd-2-7c9f2d8b6-x2q4z (hydra-wk-3: CrashLoopBackOff) is not Ready.',
+    );
+    expect(ko).toContain('rook-ceph/rook-ceph-osd-2-7c9f2d8b6-x2q4z (hydra-wk-3: CrashLoopBackOff)');
+    // One model: what the node answer blocks on, the status names in the same words.
+    const snap = snapshotFromFile(file, 'f', 'hydra-wk-1');
+    const reboot = analyzeRebootImpact(snap, 'hydra-wk-1', snap.capturedAt);
+    const blockers = reboot.findings.filter((f) => f.check === 'operator-budgets' && f.severity === 'block');
+    expect(blockers.length).toBeGreaterThan(0);
+    for (const b of blockers)
+      for (const pod of strings(b.facts.down)) expect(strings(ceph?.facts.down)).toContain(pod);
+    for (const b of blockers)
+      expect(strings(ceph?.facts.pdbs)).toContain(`${String(b.facts.namespace)}/${String(b.facts.pdb)}`);
+  });
+
+  it("scenario 42: Rook's per-daemon mon and OSD Deployments are not listed as single-replica workloads", async () => {
+    const { report, en } = await status('42-worker-rook-ceph-osd-down-blocking-pdb.json');
+    expect(report.singleReplicaWorkloads.filter((w) => /rook-ceph-(mon|osd)-/.test(w))).toEqual([]);
+    expect(en).not.toMatch(/Single-replica workloads[^\n]*rook-ceph-(mon|osd)-/);
+  });
+
+  it('scenario 49: postgres-1 stuck Terminating on the dead vega-wk-2 is named, as the drain answer names it', async () => {
+    const { file, report, en, ko } = await status(
+      '49-worker-already-dead-kubelet-stopped-pods-terminating.json',
+    );
+    const dead = report.findings.find((f) => f.check === 'dead-node-drain');
+    expect(dead?.variant).toBe('status-not-replaced');
+    expect(strings(dead?.facts.pending)).toEqual(['data/postgres-1']);
+    expect(en).toContain(
+      'vega-wk-2 is NotReady (Ready=Unknown); of its pods, not replaced elsewhere: data/postgres-1',
+    );
+    expect(ko).toContain('vega-wk-2가 NotReady(Ready=Unknown)이고');
+    const snap = snapshotFromFile(file, 'f', 'vega-wk-2');
+    const drain = analyzeDrainImpact(snap, 'vega-wk-2', snap.capturedAt);
+    const drainDead = drain.findings.find((f) => f.check === 'dead-node-drain');
+    expect(strings(drainDead?.facts.pending)).toEqual(strings(dead?.facts.pending));
+    expect(strings(drainDead?.facts.terminating)).toEqual(strings(dead?.facts.terminating));
+  });
+});
+
+// CHECKS.md control-plane-healthy-for-worker: "block when degraded", because "a rebooted node needs
+// the apiserver to get its pods and Service rules back (the seeds' 'apiserver absent + kube-proxy
+// restart')". The seed (/work/shared/seeds/000_e419fd12db78c613.txt, "중단이 발생하는 시점") names
+// the failure: kube-proxy restarting while the apiserver is DOWN cannot resync its rules; and the
+// same seed says one master of three down leaves the control plane serving (2/3 quorum, the other
+// apiservers take the load). So "degraded" there means "not serving": block then; a control plane
+// that is degraded but serving is a warning (docs/checks.md).
+describe('F28: a worker reboot and the control plane it depends on', () => {
+  const workerReboot = (file: SnapshotFile, node: string) => {
+    const snap = snapshotFromFile(file, 'f', node);
+    const impact = analyzeRebootImpact(snap, node, snap.capturedAt);
+    return { impact, f: impact.findings.find((x) => x.check === 'control-plane-healthy-for-worker') };
+  };
+
+  it('scenario 02 (one of three control-plane nodes and its etcd member down, the others serving): CAUTION, not a block', async () => {
+    const { impact, f } = workerReboot(
+      await loadScenario('02-3cp-one-etcd-member-down.json'),
+      'borealis-wk-1',
+    );
+    expect(f).toMatchObject({ variant: 'degraded', severity: 'warn' });
+    expect(impact.verdict).not.toBe('safe');
+  });
+
+  it('the same cluster with no API server serving: the worker reboot is blocked', async () => {
+    const path = await deriveScenario('02-3cp-one-etcd-member-down.json', 'f28-api-down', apiUnreachable);
+    const { impact, f } = workerReboot(await loadSnapshotFile(path), 'borealis-wk-1');
+    expect(f).toMatchObject({ variant: 'down', severity: 'block' });
+    expect(impact.verdict).toBe('unsafe');
   });
 });

@@ -75,6 +75,22 @@ describe('F33: restarting the API server of the node that holds a leader Lease (
     expect(other.en).not.toContain('holds its leader Lease');
   });
 
+  it('scenario 02: the API server of borealis-cp-2 failing moves the kube-controller-manager Lease too', async () => {
+    const file = await loadScenario('02-3cp-one-etcd-member-down.json');
+    const snap = snapshotFromFile(file, 'f', 'borealis-cp-2');
+    const impact = analyzeWhatIf(
+      snap,
+      { type: 'component-down', component: 'kube-apiserver', node: 'borealis-cp-2' },
+      snap.capturedAt,
+    );
+    const moved = impact.findings.filter(
+      (f) => f.check === 'component-down' && f.variant === 'leader-local-api',
+    );
+    expect(moved.map((f) => f.facts.component)).toEqual(['kube-controller-manager']);
+    const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    expect(en).toContain('with that API server down it cannot renew the Lease');
+  });
+
   it('kubeadm before v1.19.1 pointed them at the control-plane endpoint: nothing is said', async () => {
     const old = await restartApiserver(
       await withVersion('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', 'v1.33.1', 'v1.18.20'),

@@ -29,7 +29,7 @@ import {
   nodeNotFound,
 } from './context.js';
 import { analyzeRolling } from './rolling.js';
-import { controllerManagerVersion } from './versions.js';
+import { localApiLeaders } from './local-api-leaders.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
 
 /**
@@ -141,7 +141,7 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
-    localApiLeaders(b, ctx, node);
+    localApiLeaders(b, ctx, node, 'component-restart');
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
     b.advise('control', 'advice.apiserver-lb', { node });
   }
@@ -149,56 +149,6 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
   const { health } = clusterCommandForms(ctx.index);
   b.duration('control', 'duration.apiserver', { health });
   b.advise('control', 'advice.wait-readyz', { node, health });
-}
-
-/**
- * Whether kubeadm of this version writes controller-manager.conf and scheduler.conf with the
- * node's own API server (its LocalAPIEndpoint, the advertise address) instead of the
- * control-plane endpoint: from v1.19.1 (kubernetes/kubernetes#94398, "kubeadm: make the scheduler
- * and KCM connect to the local API endpoint", merged for v1.20 and released in v1.19.1; xref
- * kubernetes/kubeadm#2271).
- * @param v - the control plane's version
- */
-function kubeadmLocalApi(v: { major: number; minor: number; patch: number }): boolean {
-  return v.major > 1 || v.minor > 19 || (v.minor === 19 && v.patch >= 1);
-}
-
-/**
- * The leaders that lose their Lease when the API server of their own node restarts (issue 16,
- * reader5 F33). On kubeadm (from v1.19.1, {@link kubeadmLocalApi}) kube-scheduler and
- * kube-controller-manager reach the API only through the API server of their node, not through the
- * load balancer: while it restarts, the leader on that node cannot renew its Lease, gives
- * leadership up once its renew deadline passes (client-go leaderelection: it exits and is
- * restarted by the kubelet), and a standby on another node takes the Lease once it expires
- * (Kubernetes docs, Leases: https://kubernetes.io/docs/concepts/architecture/leases/).
- * One finding per Lease held on the node (check `component-restart`, control plane):
- * `leader-local-api` (info, a standby elsewhere takes over), `leader-local-api-only` (warn, no
- * standby: stopped until the API server is back), `leader-local-api-unknown` (info, the version is
- * not known, so where its kubeconfig points is said conditionally). Facts: `node`, `component`,
- * `holder`, `standbys`, `leaseDurationSeconds` (seconds). Nothing for other distributions (their
- * components' kubeconfigs were not read) or kubeadm before v1.19.1 (the control-plane endpoint).
- * @param b - the impact being built
- * @param ctx - the analysis
- * @param node - the node whose API server restarts
- */
-function localApiLeaders(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  if (ctx.index.profile.name !== 'kubeadm') return;
-  const version = controllerManagerVersion(ctx.index, node)?.version ?? null;
-  if (version !== null && !kubeadmLocalApi(version)) return;
-  for (const component of ['kube-scheduler', 'kube-controller-manager'] as const) {
-    const { holdsLease, standbys, short, facts } = leaderComponentFacts(ctx.state, component, node);
-    if (!holdsLease) continue;
-    if (version === null) {
-      // Where its kubeconfig points is not known: the sentence says it conditionally, no stop.
-      b.findings.push(finding('component-restart', 'control', 'info', 'leader-local-api-unknown', facts));
-    } else if (standbys.length === 0) {
-      b.findings.push(finding('component-restart', 'control', 'warn', 'leader-local-api-only', facts));
-      b.stop('control', `stops.${short}`);
-    } else {
-      b.findings.push(finding('component-restart', 'control', 'info', 'leader-local-api', facts));
-      b.stop('control', `stops.${short}-lease-expiry`, facts);
-    }
-  }
 }
 
 function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {

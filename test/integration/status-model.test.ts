@@ -91,6 +91,19 @@ describe('F33: restarting the API server of the node that holds a leader Lease (
     expect(en).toContain('with that API server down it cannot renew the Lease');
   });
 
+  it('kubeadm of a version not seen: said conditionally, with no stop asserted', async () => {
+    const unknown = await restartApiserver(
+      await withVersion('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', 'v1.33.1', 'latest'),
+      'norma-cp-1',
+    );
+    expect(unknown.moved).toEqual([
+      'kube-controller-manager:leader-local-api-unknown',
+      'kube-scheduler:leader-local-api-unknown',
+    ]);
+    expect(unknown.en).toContain('if it reaches the API through');
+    expect(unknown.en).not.toContain('until the Lease expires and a standby takes it');
+  });
+
   it('kubeadm before v1.19.1 pointed them at the control-plane endpoint: nothing is said', async () => {
     const old = await restartApiserver(
       await withVersion('12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', 'v1.33.1', 'v1.18.20'),
@@ -145,6 +158,37 @@ describe('F31: the status names what the node answers block on (one model)', () 
     const { report, en } = await status('42-worker-rook-ceph-osd-down-blocking-pdb.json');
     expect(report.singleReplicaWorkloads.filter((w) => /rook-ceph-(mon|osd)-/.test(w))).toEqual([]);
     expect(en).not.toMatch(/Single-replica workloads[^\n]*rook-ceph-(mon|osd)-/);
+  });
+
+  it("scenario 42 with the OSD back and Rook's budgets allowing one: Ceph healthy, no warning from it", async () => {
+    const file = await loadScenario('42-worker-rook-ceph-osd-down-blocking-pdb.json');
+    interface Loose {
+      kind?: string;
+      metadata?: { name?: string };
+      status?: {
+        conditions?: { type: string; status: string }[];
+        containerStatuses?: { ready?: boolean; state?: unknown }[];
+        disruptionsAllowed?: number;
+      };
+    }
+    const items = file.items.map((i) => structuredClone(i)) as unknown as Loose[];
+    for (const i of items) {
+      if (i.kind === 'Pod' && String(i.metadata?.name).startsWith('rook-ceph-osd-2-')) {
+        for (const c of i.status?.conditions ?? [])
+          if (c.type === 'Ready' || c.type === 'ContainersReady') c.status = 'True';
+        for (const cs of i.status?.containerStatuses ?? []) {
+          cs.ready = true;
+          cs.state = { running: { startedAt: '2025-06-12T09:00:00Z' } };
+        }
+      }
+      if (i.kind === 'PodDisruptionBudget' && String(i.metadata?.name).startsWith('rook-ceph') && i.status)
+        i.status.disruptionsAllowed = 1;
+    }
+    const snap = snapshotFromFile({ ...file, items: items as unknown as Items }, 'f', null);
+    const report = analyzeHaStatus(snap, snap.capturedAt);
+    const ceph = report.findings.filter((f) => f.check === 'operator-budgets');
+    expect(ceph.map((f) => `${f.variant}:${f.severity}`)).toEqual(['status-rook-healthy:ok']);
+    expect(ceph[0]?.facts).toMatchObject({ mons: 3, osds: 3 });
   });
 
   it('scenario 49: postgres-1 stuck Terminating on the dead vega-wk-2 is named, as the drain answer names it', async () => {

@@ -101,23 +101,33 @@ export function unhealthyElsewhere(
 
 /**
  * The Ceph daemons (OSD, mon) of a Rook cluster's namespace that are not Ready, anywhere in the
- * cluster (a blocking OSD budget selects the healthy failure domains, not the down OSD).
+ * cluster (a blocking OSD budget selects the healthy failure domains, not the down OSD). The node
+ * answers (`operator-budgets` `rook-down`) and the status (`status-rook-down`) name the same pods
+ * in the same words (issue 16, reader5 F31: one model).
  * @param index - the cluster index
- * @param ns - the Rook cluster's namespace
- * @param node - the target node (its own daemons are what the drain would take down, not the cause)
+ * @param ns - the Rook cluster's namespace, or null for every namespace
+ * @param node - the target node (its own daemons are what the drain would take down, not the
+ *   cause), or null for none
+ * @returns `namespace/pod (node: reason)` strings, sorted
  */
-function downCephDaemons(index: ClusterIndex, ns: string, node: string): string[] {
+export function downCephDaemons(index: ClusterIndex, ns: string | null, node: string | null): string[] {
   const whole = new Map(
     index.snapshot.pods
-      .filter((p) => (p.metadata.namespace ?? 'default') === ns)
-      .map((p) => [p.metadata.name, p]),
+      .filter((p) => ns === null || (p.metadata.namespace ?? 'default') === ns)
+      .map((p) => [`${p.metadata.namespace ?? 'default'}/${p.metadata.name}`, p]),
   );
   return index.snapshot.podSummaries
-    .filter((s) => s.namespace === ns && s.nodeName !== node && cephDaemonOf(s) !== null && s.ready === false)
+    .filter(
+      (s) =>
+        (ns === null || s.namespace === ns) &&
+        (node === null || s.nodeName !== node) &&
+        cephDaemonOf(s) !== null &&
+        s.ready === false,
+    )
     .map((s) => {
-      const p = whole.get(s.name);
+      const p = whole.get(`${s.namespace}/${s.name}`);
       return describe(
-        ns,
+        s.namespace,
         s.name,
         s.nodeName,
         (p && waitingReason(p)) ?? s.waitingReason ?? `${s.phase}, not Ready`,

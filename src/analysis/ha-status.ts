@@ -16,8 +16,10 @@ import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import { finding } from './finding.js';
-import { kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
+import { deadNodeStatusFindings, kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
 import { readErrorFindings } from './reboot-impact.js';
+import { budgetManager, downCephDaemons } from './budget-checks.js';
+import { cephDaemonOf, isCephDaemonDeployment } from './rook-daemons.js';
 import { type Finding, SEVERITY_RANK } from './types.js';
 
 /**
@@ -49,9 +51,9 @@ export interface HaStatus {
   findings: Finding[];
   /** Nodes (any role) that are NotReady or cordoned, as `name (reason)`. */
   disruptedNodes: string[];
-  /** PodDisruptionBudgets that allow no disruption now (a drain would wait on them), `ns/name`. */
+  /** PodDisruptionBudgets that allow no disruption now (a drain would wait on them), `ns/name`, Rook's included. */
   blockingPdbs: string[];
-  /** Deployments and StatefulSets with one replica, `ns/name`. */
+  /** Deployments and StatefulSets with one replica, `ns/name` (Rook's per-daemon Deployments left out). */
   singleReplicaWorkloads: string[];
   nodeCount: number;
   snapshotAt: string;
@@ -316,14 +318,53 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       );
   }
 
-  const blockingPdbs = snapshot.podDisruptionBudgets
-    .filter((p) => (p.status?.disruptionsAllowed ?? 0) === 0)
-    .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
-  if (blockingPdbs.length > 0)
-    findings.push(finding('pdb-blocks', 'data', 'warn', 'status-blocking', { pdbs: blockingPdbs }));
+  const zeroPdbs = snapshot.podDisruptionBudgets.filter((p) => (p.status?.disruptionsAllowed ?? 0) === 0);
+  const pdbName = (p: (typeof zeroPdbs)[number]): string =>
+    `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const blockingPdbs = zeroPdbs.map(pdbName);
 
+  // Ceph run by Rook (issue 16, reader5 F31): what the node answers block on (operator-budgets
+  // `rook-down`, the OSD or mon that is not Ready) the status names in the same words; Rook's own
+  // budgets held at 0 are named with it, not as budgets of unknown cause.
+  const cephDown = downCephDaemons(index, null, null);
+  const rookZero = zeroPdbs.filter((p) => budgetManager(p) === 'rook-ceph').map(pdbName);
+  const cephPods = snapshot.podSummaries.filter((p) => cephDaemonOf(p) !== null);
+  if (cephDown.length > 0)
+    findings.push(
+      finding(
+        'operator-budgets',
+        'data',
+        'warn',
+        rookZero.length > 0 ? 'status-rook-down' : 'status-rook-down-no-budget',
+        {
+          down: cephDown,
+          pdbs: rookZero,
+          count: cephDown.length,
+        },
+      ),
+    );
+  else if (rookZero.length > 0)
+    findings.push(finding('operator-budgets', 'data', 'warn', 'status-rook-recovering', { pdbs: rookZero }));
+  else if (cephPods.length > 0)
+    findings.push(
+      finding('operator-budgets', 'data', 'ok', 'status-rook-healthy', {
+        mons: cephPods.filter((p) => cephDaemonOf(p) === 'mon').length,
+        osds: cephPods.filter((p) => cephDaemonOf(p) === 'osd').length,
+      }),
+    );
+  const otherZero = zeroPdbs.filter((p) => budgetManager(p) !== 'rook-ceph').map(pdbName);
+  if (otherZero.length > 0)
+    findings.push(finding('pdb-blocks', 'data', 'warn', 'status-blocking', { pdbs: otherZero }));
+
+  // Pods of NotReady nodes that nothing replaced elsewhere (issue 16, reader5 F31: scenario 49):
+  // what a drain answer of that node names (dead-node-drain), the status names too.
+  findings.push(...deadNodeStatusFindings(index));
+
+  // Rook's per-daemon Deployments are one replica by design (Ceph's redundancy is across daemons):
+  // not "single-replica workloads"; the Ceph line above says how they stand.
   const singleReplicaWorkloads = snapshot.workloads
     .filter((w) => (w.kind === 'Deployment' || w.kind === 'StatefulSet') && (w.spec?.replicas ?? 1) === 1)
+    .filter((w) => !isCephDaemonDeployment({ kind: w.kind, name: w.metadata.name }))
     .map((w) => `${w.metadata.namespace ?? 'default'}/${w.metadata.name}`);
   if (singleReplicaWorkloads.length > 0)
     findings.push(

@@ -106,7 +106,77 @@ export function nodeLeaseChecks(
 export function deadNodeDrainChecks(index: ClusterIndex, node: string): Finding[] {
   const n = index.nodesByName.get(node);
   if (!n || isNodeReady(n)) return [];
-  const { evictable } = podsOnNode(index, node);
+  return deadNodeFinding(index, n, podsOnNode(index, node).evictable);
+}
+
+/**
+ * The pods of a node as the status reads them: the whole pods are read for a focus node only, the
+ * summaries for every node (src/cluster/read-snapshot.ts). Each summary on the node that a drain
+ * would evict (not finished, not a DaemonSet's, not a static pod's mirror: owner kind `Node`)
+ * becomes the few fields {@link deadNodeDrainChecks} reads: name, namespace, controller, node,
+ * deletionTimestamp, phase.
+ * @param index - the cluster index
+ * @param node - the node
+ * @returns pod stand-ins, in the summaries' order
+ */
+function evictableFromSummaries(index: ClusterIndex, node: string): KPod[] {
+  return index.snapshot.podSummaries
+    .filter(
+      (s) =>
+        s.nodeName === node &&
+        s.phase !== 'Succeeded' &&
+        s.phase !== 'Failed' &&
+        s.owner?.kind !== 'DaemonSet' &&
+        s.owner?.kind !== 'Node',
+    )
+    .map((s) => ({
+      metadata: {
+        name: s.name,
+        namespace: s.namespace,
+        ...(s.owner
+          ? {
+              ownerReferences: [
+                {
+                  apiVersion: '',
+                  kind: s.owner.kind,
+                  name: s.owner.name,
+                  uid: s.owner.uid,
+                  controller: true,
+                },
+              ],
+            }
+          : {}),
+        ...(s.deletionTimestamp !== undefined ? { deletionTimestamp: s.deletionTimestamp } : {}),
+      },
+      spec: { nodeName: node, containers: [] },
+      status: { phase: s.phase },
+    }));
+}
+
+/**
+ * The status's view of a NotReady node's pods (issue 16, reader5 F31: scenario 49): the same
+ * `dead-node-drain` finding a drain answer of that node gives, read from the pod summaries (the
+ * status has no focus node), as variant `status-not-replaced`, only when some pod there is not
+ * replaced elsewhere; the out-of-service advice facts are left out (the status advises nothing).
+ * @param index - the cluster index
+ * @returns one finding per NotReady node with pods not replaced elsewhere
+ */
+export function deadNodeStatusFindings(index: ClusterIndex): Finding[] {
+  const out: Finding[] = [];
+  for (const n of index.snapshot.nodes) {
+    if (isNodeReady(n)) continue;
+    for (const f of deadNodeFinding(index, n, evictableFromSummaries(index, n.metadata.name))) {
+      const pending = Array.isArray(f.facts.pending) ? f.facts.pending : [];
+      if (pending.length === 0) continue;
+      const { outOfService: _o, taint: _t, ...facts } = f.facts;
+      out.push({ ...f, variant: 'status-not-replaced', facts });
+    }
+  }
+  return out;
+}
+
+function deadNodeFinding(index: ClusterIndex, n: KNode, evictable: readonly KPod[]): Finding[] {
+  const node = n.metadata.name;
   // Nothing to evict: the drain is only the cordon, which completes without the kubelet.
   if (evictable.length === 0) return [];
   const replaced: string[] = [];

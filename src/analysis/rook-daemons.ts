@@ -68,3 +68,19 @@ export function cephDaemonOf(pod: Pick<PodSummary, 'name' | 'phase' | 'owner'>):
   if (MON_POD.test(pod.name) && !isMonCanary(pod)) return 'mon';
   return null;
 }
+
+/** A Ceph daemon's Deployment: `rook-ceph-osd-<number>` or `rook-ceph-mon-<letters>` (not a canary). */
+const DAEMON_DEPLOYMENT = /^rook-ceph-(osd-\d+|mon-[a-z]+)$/;
+
+/**
+ * Whether a Deployment is one of Rook's per-daemon Deployments (an OSD or a mon; see the module
+ * comment for the names). Rook runs one Deployment with one replica per daemon by design, pinned
+ * to the daemon's host and data; Ceph's redundancy is across daemons, not across replicas, so such
+ * a Deployment is no "single-replica workload" (issue 16, reader5 F31).
+ * @see https://github.com/rook/rook/blob/master/design/ceph/ceph-managed-disruptionbudgets.md
+ * @param workload - the workload's kind and name
+ * @returns true for an OSD or mon Deployment
+ */
+export function isCephDaemonDeployment(workload: { kind: string; name: string }): boolean {
+  return workload.kind === 'Deployment' && DAEMON_DEPLOYMENT.test(workload.name);
+}

@@ -29,7 +29,17 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
   },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
   { heading: 'status.nodes', checks: ['concurrent-disruption'] },
-  { heading: 'status.workloads', checks: ['cluster-dns', 'pdb-blocks', 'single-replica', 'read-error'] },
+  {
+    heading: 'status.workloads',
+    checks: [
+      'cluster-dns',
+      'dead-node-drain',
+      'operator-budgets',
+      'pdb-blocks',
+      'single-replica',
+      'read-error',
+    ],
+  },
   { heading: 'status.unseen', checks: ['not-observed'] },
 ];
 

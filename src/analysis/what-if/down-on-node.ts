@@ -42,6 +42,7 @@ import {
   nodeNotFound,
 } from './context.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
+import { localApiLeaders } from './local-api-leaders.js';
 
 /** The components whose failure on one node is analysed, and how. */
 const DOWN_ON_NODE: Partial<
@@ -152,8 +153,10 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
 
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   const variants = { last: 'apiserver-last-node', others: 'apiserver-node' };
-  if (!apiserverStops(b, ctx.state, node, 'component-down', variants, ctx.index))
+  if (!apiserverStops(b, ctx.state, node, 'component-down', variants, ctx.index)) {
+    localApiLeaders(b, ctx, node, 'component-down');
     b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
+  }
   b.duration('control', 'duration.until-restarted', { node });
 }
 

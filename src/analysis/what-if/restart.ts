@@ -29,6 +29,7 @@ import {
   nodeNotFound,
 } from './context.js';
 import { analyzeRolling } from './rolling.js';
+import { localApiLeaders } from './local-api-leaders.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
 
 /**
@@ -140,6 +141,7 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
+    localApiLeaders(b, ctx, node, 'component-restart');
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
     b.advise('control', 'advice.apiserver-lb', { node });
   }

@@ -62,6 +62,19 @@ export const enVerdict = {
         'Ceph loses its mon quorum: {{lost}} go down with {{nodes}}, leaving {{left}} of {{total}} mons, short of the {{quorum}} a quorum needs. Without a mon quorum no client or OSD gets a cluster map and all Ceph I/O stops until a majority of mons is back.',
     },
     'operator-budgets': {
+      // The status (issue 16, reader5 F31): the same down daemons the node answers block on.
+      'status-rook-down':
+        'Ceph (run by Rook) is not healthy: {{down}} is not Ready. Its PodDisruptionBudgets allow no eviction now ({{pdbs}}): a drain of the nodes they cover waits until Ceph is healthy again (placement groups active+clean).',
+      'status-rook-down_other':
+        'Ceph (run by Rook) is not healthy: {{down}} are not Ready. Its PodDisruptionBudgets allow no eviction now ({{pdbs}}): a drain of the nodes they cover waits until Ceph is healthy again (placement groups active+clean).',
+      'status-rook-down-no-budget':
+        'Ceph (run by Rook) is not healthy: {{down}} is not Ready; Ceph serves from its other daemons with less redundancy until it is back.',
+      'status-rook-down-no-budget_other':
+        'Ceph (run by Rook) is not healthy: {{down}} are not Ready; Ceph serves from its other daemons with less redundancy until they are back.',
+      'status-rook-recovering':
+        "Ceph (run by Rook) is recovering: Rook's PodDisruptionBudgets allow no eviction now ({{pdbs}}), so a drain of the nodes they cover waits until its placement groups are active+clean.",
+      'status-rook-healthy':
+        'Ceph (run by Rook): {{mons}} mon and {{osds}} OSD daemons, all Ready. Rook runs one Deployment per daemon by design, each on its own node with its data; Ceph keeps serving from the others while one is down.',
       'rook-down':
         'PodDisruptionBudget {{namespace}}/{{pdb}} is managed by the Rook-Ceph operator and allows no eviction now: Ceph is not healthy because {{down}}. The drain waits until Ceph is healthy again (placement groups active+clean).',
       'rook-recovering':
@@ -78,6 +91,9 @@ export const enVerdict = {
         "Pods on {{node}} serve on the node's own ports ({{ports}}; an ingress controller with hostPort/hostNetwork): {{pods}}. The load balancer keeps sending new connections to {{node}} until its health check fails there, and those connections fail.",
     },
     'dead-node-drain': {
+      // The status (issue 16, reader5 F31): what the drain answer of a NotReady node names.
+      'status-not-replaced':
+        '{{node}} is NotReady (Ready={{ready}}); of its pods, not replaced elsewhere: {{pendingText}}. With no kubelet there to confirm that containers stopped, its pods stay on it (Terminating now: {{terminatingText}}) until {{node}} is back or they are deleted.',
       'not-ready':
         'A drain of {{node}} cannot complete while it is NotReady (Ready={{ready}}): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
       // A node already dead in the answer about nodes lost (fate `lost`): no drain is involved.

@@ -165,6 +165,14 @@ export const enWhatIf = {
         '{{node}} runs the only kube-controller-manager: no reconciliation (self-healing, endpoint updates) until it is back.',
       'controller-manager-standby':
         'kube-controller-manager on {{node}} is a standby (the leader is {{holder}}): restarting it changes nothing.',
+      // kubeadm's kubeconfigs of kube-scheduler and kube-controller-manager point at the node's own
+      // API server from v1.19.1 (kubernetes/kubernetes#94398): issue 16, reader5 F33.
+      'leader-local-api':
+        "{{component}} on {{node}} holds its leader Lease and reaches the API only through {{node}}'s own API server (kubeadm points its kubeconfig there, not at the load balancer): while that API server restarts it cannot renew the Lease, so it gives up leadership, and a standby ({{standbys}}) takes the Lease once it expires, within about {{leaseDurationSeconds}} s.",
+      'leader-local-api-only':
+        "{{component}} on {{node}} holds its leader Lease and reaches the API only through {{node}}'s own API server (kubeadm points its kubeconfig there, not at the load balancer), and no other node runs a standby: while that API server restarts it cannot renew the Lease and stops until the API server is back.",
+      'leader-local-api-unknown':
+        "{{component}} on {{node}} holds its leader Lease: if it reaches the API through {{node}}'s own API server (kubeadm's kubeconfig does from v1.19.1; the version here was not seen), it cannot renew the Lease while that API server restarts, and a standby ({{standbys}}) takes it over within about {{leaseDurationSeconds}} s.",
       coredns:
         'CoreDNS ({{workload}}) has {{ready}} of {{replicas}} replicas ready on {{nodes}}: while one restarts, the others keep answering.',
       'coredns-single':
@@ -266,6 +274,13 @@ export const enWhatIf = {
         'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
       'apiserver-last-node':
         'The API server on {{node}} is the only one alive: if it fails, every API call stops (kubectl, controllers, scheduling) until it is restarted. Running pods and Service traffic are not affected.',
+      // kubeadm's kubeconfigs point at the node's own API server from v1.19.1 (kubernetes/kubernetes#94398).
+      'leader-local-api':
+        "{{component}} on {{node}} holds its leader Lease and reaches the API only through {{node}}'s own API server (kubeadm points its kubeconfig there, not at the load balancer): with that API server down it cannot renew the Lease, so it gives up leadership, and a standby ({{standbys}}) takes the Lease once it expires, within about {{leaseDurationSeconds}} s.",
+      'leader-local-api-only':
+        "{{component}} on {{node}} holds its leader Lease and reaches the API only through {{node}}'s own API server (kubeadm points its kubeconfig there, not at the load balancer), and no other node runs a standby: with that API server down it cannot renew the Lease and stops until the API server is restarted.",
+      'leader-local-api-unknown':
+        "{{component}} on {{node}} holds its leader Lease: if it reaches the API through {{node}}'s own API server (kubeadm's kubeconfig does from v1.19.1; the version here was not seen), it cannot renew the Lease while that API server is down, and a standby ({{standbys}}) takes it over within about {{leaseDurationSeconds}} s.",
       'scheduler-leader-node':
         '{{node}} holds the kube-scheduler leader Lease: if it fails, a standby ({{standbys}}) takes the Lease only after the Lease expires ({{leaseDurationSeconds}} s); no new pods are scheduled meanwhile. kube-scheduler on {{node}} stays down until it is restarted.',
       'scheduler-only-node':

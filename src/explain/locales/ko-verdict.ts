@@ -5,6 +5,8 @@
 export const koVerdict = {
   checks: {
     'dead-node-drain': {
+      'status-not-replaced':
+        '{{node}}(이)가 NotReady(Ready={{ready}})이고, 그곳의 파드가 다른 곳에서 대체되지 않았습니다: {{pendingText}}. 컨테이너가 멈췄다고 확인해 줄 kubelet이 없어(지금 Terminating: {{terminatingText}}) {{node}}(이)가 돌아오거나 파드가 삭제될 때까지 그대로 남습니다.',
       'not-ready':
         '{{node}}(이)가 NotReady인 동안(Ready={{ready}}) 이 노드의 드레인은 끝날 수 없습니다: 축출 요청은 받아들여지지만 컨테이너가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남고 드레인은 끝없이 기다립니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
       // 사라진 노드에 대한 답에서 이미 죽은 노드 (fate `lost`): 드레인은 없습니다.
@@ -123,6 +125,18 @@ export const koVerdict = {
         'Ceph가 mon 정족수를 잃습니다: {{nodes}}와 함께 {{lost}}이(가) 다운되어, mon {{total}}개 중 {{left}}개만 남아 정족수에 필요한 {{quorum}}개에 못 미칩니다. mon 정족수가 없으면 클라이언트와 OSD가 클러스터 맵을 받지 못해, mon 과반이 돌아올 때까지 Ceph I/O가 모두 멈춥니다.',
     },
     'operator-budgets': {
+      'status-rook-down':
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
+      'status-rook-down_other':
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. Ceph의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 기다립니다.',
+      'status-rook-down-no-budget':
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. 돌아올 때까지 Ceph는 나머지 데몬으로 중복도가 줄어든 채 서비스합니다.',
+      'status-rook-down-no-budget_other':
+        'Ceph(Rook이 운영)가 정상이 아닙니다: {{down}}(이)가 Ready가 아닙니다. 돌아올 때까지 Ceph는 나머지 데몬으로 중복도가 줄어든 채 서비스합니다.',
+      'status-rook-recovering':
+        'Ceph(Rook이 운영)가 복구 중입니다: Rook의 PodDisruptionBudget이 지금 축출을 허용하지 않으므로({{pdbs}}) 그 예산이 다루는 노드의 드레인은 placement group이 active+clean이 될 때까지 기다립니다.',
+      'status-rook-healthy':
+        'Ceph(Rook이 운영): mon {{mons}}개와 OSD {{osds}}개 데몬이 모두 Ready입니다. Rook은 설계상 데몬마다 Deployment 하나를 두고 각각 자기 노드에서 자기 데이터와 함께 실행하며, 하나가 내려가도 Ceph는 나머지로 계속 서비스합니다.',
       'rook-down':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 Rook-Ceph 오퍼레이터가 관리하며 지금 축출을 허용하지 않습니다: {{down}} 때문에 Ceph가 정상이 아닙니다. Ceph가 다시 정상(placement group 모두 active+clean)이 될 때까지 drain은 기다립니다.',
       'rook-recovering':

@@ -158,6 +158,12 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}에만 kube-controller-manager가 있습니다. 돌아올 때까지 자가 치유와 엔드포인트 갱신이 멈춥니다.',
       'controller-manager-standby':
         '{{node}}의 kube-controller-manager는 대기 인스턴스입니다(리더는 {{holder}}). 재시작해도 달라지는 것이 없습니다.',
+      'leader-local-api':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+      'leader-local-api-only':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, API 서버가 돌아올 때까지 멈춥니다.',
+      'leader-local-api-unknown':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 재시작하는 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       coredns:
         'CoreDNS({{workload}})는 {{replicas}}개 중 {{ready}}개 레플리카가 {{nodes}}에서 준비되어 있습니다. 하나가 재시작하는 동안 나머지가 계속 응답합니다.',
       'coredns-single':
@@ -249,6 +255,12 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
+      'leader-local-api':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 그 API 서버가 다운된 동안 Lease를 갱신하지 못해 리더 역할을 내려놓고, Lease가 만료되면 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
+      'leader-local-api-only':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있으며 {{node}} 자신의 API 서버로만 API에 접속합니다(kubeadm이 kubeconfig를 로드 밸런서가 아닌 그 API 서버로 지정). 다른 노드에 대기 인스턴스가 없습니다: 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, API 서버가 다시 시작될 때까지 멈춥니다.',
+      'leader-local-api-unknown':
+        '{{node}}의 {{component}}(이)가 리더 Lease를 가지고 있습니다. {{node}} 자신의 API 서버로 API에 접속한다면(kubeadm v1.19.1부터의 kubeconfig; 여기서는 버전을 보지 못했습니다) 그 API 서버가 다운된 동안 Lease를 갱신하지 못하고, 약 {{leaseDurationSeconds}}초 안에 대기 인스턴스({{standbys}})가 넘겨받습니다.',
       'scheduler-leader-node':
         '{{node}}(이)가 kube-scheduler 리더 Lease를 가지고 있습니다: 장애가 나면 대기 인스턴스({{standbys}})가 Lease가 만료된 뒤({{leaseDurationSeconds}}초)에야 Lease를 가져가며, 그동안 새 파드가 스케줄되지 않습니다. {{node}}의 kube-scheduler는 다시 시작될 때까지 내려가 있습니다.',
       'scheduler-only-node':

@@ -49,6 +49,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
   if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
+  if (f.check === 'grace-period') Object.assign(derived, fateParams(tr, f));
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {
     derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';
@@ -92,6 +93,32 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'not-observed')
     derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
+}
+
+/**
+ * The phrase of a `grace-period` finding from the eviction model (src/analysis/eviction-model.ts):
+ * what becomes of the pods the drain evicts (`fatesList`, empty when every one is recreated
+ * elsewhere), so that "the drain evicts N pods" and every other count of the answer add up
+ * (reader5 F15); its sentence is `estimate-fates`. The pods a budget refuses are not counted: their
+ * own sentences (single-replica `refused`, the Stops line) say the drain waits on them.
+ * @param tr - the translator
+ * @param f - the grace-period finding
+ */
+function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
+  const n = (k: string): number => (typeof f.facts[k] === 'number' ? (f.facts[k] as number) : 0);
+  const node = String(f.facts.node ?? '');
+  const parts = (
+    [
+      ['fate-recreated', n('recreated')],
+      ['fate-pinned', n('pinned')],
+      [f.facts.onlyNode === true ? 'fate-stranded-only-node' : 'fate-stranded', n('stranded')],
+      ['fate-bare', n('bare')],
+      ['fate-unscheduled', n('unscheduled')],
+    ] as const
+  )
+    .filter(([, c]) => c > 0)
+    .map(([k, c]) => tr.t(`derived.${k}`, { count: c, node }));
+  return { fatesList: n('recreated') === n('evicted') ? '' : tr.list(parts) };
 }
 
 /**
@@ -176,7 +203,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   const base = `checks.${f.check}.${f.variant}`;
   // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
   // down until the node is back (`<variant>-only-node` where such a text exists).
-  const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  const nodeKey = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  // A drain answer (fact `request: 'drain'`) describes a drain, not a reboot: nothing "comes back
+  // with the node" or "goes down with the master" (reader5 F7), where a `-drain` text exists.
+  const key = f.facts.request === 'drain' && tr.has(`${nodeKey}-drain`) ? `${nodeKey}-drain` : nodeKey;
   // What becomes of the node (issue 16): a failed node is not rebooted (`-lost`), a managed pool's
   // upgrade replaces it (`-replaced`): the sentence of that fate where such a text exists.
   const fate = (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ?? fateKey(tr, f, key);
@@ -191,6 +221,11 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // "(1대 중 하나)", one of 1, would be said; issue 16).
   if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
     return tr.t(`${key}-single`, findingParams(tr, f));
+  // The drain's pods do not all move: the sentence says what becomes of each (the eviction model).
+  if (f.check === 'grace-period' && f.variant === 'estimate' && tr.has(`${key}-fates`)) {
+    const params = findingParams(tr, f);
+    if (params.fatesList !== '') return tr.t(`${key}-fates`, params);
+  }
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 

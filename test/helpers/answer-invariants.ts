@@ -1168,6 +1168,70 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         );
   }
 
+  // 29. One eviction model (issue 16, reader5 F5, F6): the Eviction API refuses an eviction a
+  // PodDisruptionBudget does not allow (HTTP 429) and `kubectl drain` retries it until allowed, so
+  // the pod keeps running on the node ("API-initiated Eviction",
+  // https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; "Safely Drain a Node",
+  // https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/). Beside a budget of the
+  // target that allows no eviction now (pdb-blocks or operator-budgets at block), (a) no workload
+  // with a pod held by it is said rescheduled, down until rescheduled, or "serving while its
+  // budgets allow the drain"; (b) when it holds every pod the drain would evict, no sentence says
+  // a pod is evicted and recreated elsewhere or has room there.
+  if (
+    reply.multiNode === undefined &&
+    blocked === null &&
+    !reply.findings.some((f) => f.facts.fate === 'lost')
+  ) {
+    const held = reply.findings
+      .filter((f) => f.severity === 'block' && (f.check === 'pdb-blocks' || f.check === 'operator-budgets'))
+      .flatMap((f) =>
+        Array.isArray(f.facts.pods)
+          ? (f.facts.pods as string[])
+          : typeof f.facts.pod === 'string'
+            ? [f.facts.pod.replace(/^[^/]*\//, '')]
+            : [],
+      );
+    const MOVES_OR_DOWN =
+      /^(?:spread|single|all-here|none-ready-elsewhere|dns-single|dns-all-here|dns-none-ready-elsewhere|operator-daemon|single-pinned|all-here-pinned|spread-pinned)(?:-two)?$/;
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        MOVES_OR_DOWN.test(f.variant) &&
+        held.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said to move or go down (${f.variant}) although a budget refuses the eviction of its pod there`,
+        );
+    const grace = reply.findings.find((f) => f.check === 'grace-period');
+    const evictable = typeof grace?.facts.evictable === 'number' ? grace.facts.evictable : null;
+    if (evictable !== null && held.length > 0 && new Set(held).size >= evictable)
+      for (const m of matching([
+        'stops.pods-evicted',
+        'stops.pods-evicted_one',
+        'whatIf.stops.drain-evicts',
+        'whatIf.stops.drain-evicts_one',
+        'checks.capacity.fits',
+        'checks.capacity.fits_one',
+        'checks.single-replica.spread',
+        'checks.single-replica.spread_one',
+      ]))
+        out.push(`every pod the drain would evict is held by a budget, yet "${m.sentence}"`);
+  }
+  // 30. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
+  // "room for the evicted pod"): the number of pods said evicted is the number said to move, unless
+  // the same sentence says what becomes of the others.
+  if (reply.locale === 'en') {
+    const evicts = /The drain evicts (\d+) pods?;/.exec(text);
+    const word = (w: string | undefined): number => (w === undefined ? 1 : Number(w));
+    const moved =
+      /have room for the (?:(\d+) )?(?:evicted )?pods?\b/.exec(text) ??
+      /(?:^|\n)\s*•?\s*(\d+) pods on \S+ are evicted by the drain and recreated/.exec(text);
+    if (evicts && moved && Number(evicts[1]) !== word(moved[1]))
+      out.push(
+        `the drain is said to evict ${evicts[1]} pods but ${word(moved[1])} to move, with nothing said of the rest`,
+      );
+  }
+
   // 28. Say what was seen (issue 16, scenario 13: a drain of an AKS node said the managed control
   // plane's "state cannot be seen" although its /readyz was in the snapshot): with /readyz read, no
   // sentence says the control plane's state cannot be seen at all.

@@ -1342,6 +1342,87 @@ describe('the invariant checker catches planted contradictions', () => {
       /\/readyz was seen, yet the answer says the control plane's state cannot be seen/,
     ],
     [
+      'a workload said rescheduled although its budget refuses the eviction (reader5 F5, s09 reboot)',
+      {
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'min-available-all',
+            facts: { namespace: 'payments', pdb: 'payments-pdb', pods: ['payments-5f8c9-abcde'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'spread',
+            facts: { workload: 'payments', here: 1, readyElsewhere: 1 },
+          },
+        ],
+      },
+      /payments is said to move or go down \(spread\) although a budget refuses the eviction/,
+    ],
+    [
+      'a pod said evicted and recreated although its budget holds every pod of the drain (reader5 F5)',
+      {
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'min-available-all',
+            facts: { namespace: 'payments', pdb: 'payments-pdb', pods: ['payments-5f8c9-abcde'] },
+          },
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'info',
+            variant: 'estimate',
+            facts: { evictable: 1, seconds: 30 },
+          },
+        ],
+        stops: ['the pod on indus-wk-1 is evicted by the drain and recreated on another node'],
+      },
+      /every pod the drain would evict is held by a budget, yet "the pod on indus-wk-1 is evicted/,
+    ],
+    [
+      'a Rook OSD said to serve "while its budgets allow the drain" beside its blocking budget (reader5 F6)',
+      {
+        findings: [
+          {
+            check: 'operator-budgets',
+            plane: 'data',
+            severity: 'block',
+            variant: 'rook-down',
+            facts: {
+              namespace: 'rook-ceph',
+              pdb: 'rook-ceph-osd-host-hydra-wk-1',
+              pods: ['rook-ceph-osd-0-7c9f0d8b6-x0q4z'],
+            },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'operator-daemon',
+            facts: { workload: 'rook-ceph-osd-0', daemon: 'OSD' },
+          },
+        ],
+      },
+      /rook-ceph-osd-0 is said to move or go down \(operator-daemon\)/,
+    ],
+    [
+      "two counts of the drain's pods with nothing said of the rest (reader5 F15, real 01)",
+      {
+        reasons: [
+          'The drain evicts 3 pods; the longest terminationGracePeriodSeconds is 30 s.',
+          'The other Ready, schedulable nodes have room for the evicted pod.',
+        ],
+      },
+      /the drain is said to evict 3 pods but 1 to move/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

@@ -42,7 +42,11 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
   it('s42: the Rook mon and OSD pinned to hydra-wk-1 are down for the reboot, not rescheduled, and not "no room elsewhere"', async () => {
     const en = await ask('s42', 'can I drain and reboot hydra-wk-1', 'en');
     expect(en).not.toMatch(/rook-ceph-(mon-a|osd-0)[^\n]*until (it is )?rescheduled/);
-    expect(en).toMatch(/rook-ceph-mon-a and rook-ceph-osd-0: down for the whole reboot/);
+    // osd-0's budget (rook-ceph-osd-host-hydra-wk-1, maxUnavailable 0) refuses its eviction (HTTP 429,
+    // https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; the fixture's notes):
+    // it stays, the drain waits on it, so only mon-a is taken down with the node (issue 16, reader5 F6).
+    expect(en).toMatch(/rook-ceph-mon-a: down for the whole reboot/);
+    expect(en).not.toMatch(/rook-ceph-osd-0: down for the whole reboot/);
     expect(en).not.toMatch(/No room elsewhere for [^\n]*rook-ceph/);
     expect(en).not.toMatch(/3 pods on hydra-wk-1 are evicted by the drain and recreated/);
     const ko = await ask('s42', 'hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko');

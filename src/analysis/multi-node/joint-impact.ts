@@ -371,6 +371,20 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
       recreated: sum('recreated'),
       stranded: sum('stranded'),
       pinned: sum('pinned'),
+      // The eviction model's other counts (src/analysis/eviction-model.ts), summed the same way.
+      evicted: sum('evicted'),
+      count: sum('count'),
+      refused: sum('refused'),
+      bare: sum('bare'),
+      unscheduled: sum('unscheduled'),
+      refusedPods: estimates.flatMap((f) =>
+        Array.isArray(f.facts.refusedPods) ? (f.facts.refusedPods as string[]) : [],
+      ),
+      refusedBy: [
+        ...new Set(
+          estimates.flatMap((f) => (Array.isArray(f.facts.refusedBy) ? (f.facts.refusedBy as string[]) : [])),
+        ),
+      ],
     },
   };
   const out: Finding[] = [];
@@ -410,6 +424,12 @@ function withoutHeldBack(carried: readonly Finding[], joint: readonly Finding[])
             ...f.facts,
             evictable: Math.max(0, Number(f.facts.evictable ?? 0) - heldBack),
             pinned: Math.max(0, Number(f.facts.pinned ?? 0) - heldBack),
+            ...(typeof f.facts.count === 'number'
+              ? {
+                  count: Math.max(0, f.facts.count - heldBack),
+                  evicted: Math.max(0, Number(f.facts.evicted ?? 0) - heldBack),
+                }
+              : {}),
           },
         }
       : f,

@@ -4,6 +4,7 @@
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
+import { withRefusedEvictions } from '../eviction-model.js';
 import { finding } from '../finding.js';
 import {
   deadNodeDrainChecks,
@@ -91,11 +92,13 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // A drain that cannot evict leaves the node and its add-on pods running (the reboot's sentence
   // "they stop with the node" is not a drain's).
   b.findings.push(
-    ...keepingPriorCordon(whenDrainCannotMove(found)).map((f) =>
+    ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(found))).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
         : // The drain itself moves the workloads: its advice is not "drain first" (issue 16).
-          f.check === 'workloads-on-control-plane'
+          // A drain answer's sentences are a drain's (reader5 F7): DaemonSet and static pods keep
+          // running, workloads on a master are evicted, not "down with the master".
+          DRAIN_WORDED.has(f.check)
           ? { ...f, facts: { ...f.facts, request: 'drain' } }
           : f,
     ),
@@ -114,6 +117,17 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       count: recreated,
     });
   if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
+  // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).
+  const refusedPods =
+    blocked === null && Array.isArray(grace?.refusedPods) ? (grace.refusedPods as string[]) : [];
+  const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
+  if (refusedPods.length > 0)
+    b.stop('data', 'stops.drain-waits', {
+      node,
+      pods: refusedPods,
+      budgets: refusedBy,
+      count: refusedPods.length,
+    });
   const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
   if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
   // The cluster's only node: no other node keeps pods running (reader 2.5).
@@ -125,6 +139,13 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
     b.keep('data', 'keeps.drain-daemonsets', { node });
   if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
+  if (refusedPods.length > 0)
+    b.keep('data', 'keeps.refused-pods', {
+      node,
+      pods: refusedPods,
+      budgets: refusedBy,
+      count: refusedPods.length,
+    });
   if (!alone) b.keep('data', 'keeps.other-nodes');
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });
@@ -143,6 +164,14 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   }
   return finishWithReadErrors(b, ctx);
 }
+
+/** Checks with a drain answer's own sentences (`-drain` texts; reader5 F7): fact `request: 'drain'`. */
+const DRAIN_WORDED: ReadonlySet<string> = new Set([
+  'workloads-on-control-plane',
+  'daemonset-pods',
+  'single-replica',
+  'local-volumes',
+]);
 
 /**
  * The drain command to suggest: one that proceeds. `kubectl drain` refuses a node with pods that

@@ -1,0 +1,112 @@
+/**
+ * One eviction model per answer (issue 16; reader5 F5, F6, F7, F15, F32): what a drain does to
+ * each pod on the node is decided once (src/analysis/eviction-model.ts) and every sentence of a
+ * drain or reboot answer follows it, in English and Korean.
+ *
+ * Expectations decided from the docs before running the bot:
+ * - "API-initiated Eviction" (https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/):
+ *   an eviction a PodDisruptionBudget does not allow gets 429 Too Many Requests; the pod is not
+ *   evicted. "Safely Drain a Node" (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/):
+ *   kubectl drain honours PodDisruptionBudgets and retries refused evictions, so it waits there;
+ *   DaemonSet and static pods are not evicted by a drain and keep running on the node.
+ * - Rook design, ceph-managed-disruptionbudgets.md (rook/rook): with an OSD down, the other failure
+ *   domains get maxUnavailable 0 budgets, so hydra-wk-1's OSD is not evicted (scenario 42).
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { REAL_CLUSTERS, SCENARIOS, snapshotAnswers } from '../helpers/snapshot-answers.js';
+
+const answers = snapshotAnswers({
+  s09: join(SCENARIOS, '09-worker-pdb-minavailable-equals-replicas.json'),
+  s42: join(SCENARIOS, '42-worker-rook-ceph-osd-down-blocking-pdb.json'),
+  s07: join(SCENARIOS, '07-untainted-control-plane-with-workloads.json'),
+  r01: join(REAL_CLUSTERS, '01-sonobuoy-kind-1cp-2w.json'),
+});
+afterAll(() => answers.close());
+const ask = answers.ask;
+
+describe('a pod whose eviction a budget refuses stays, and the drain waits on it', () => {
+  it.each(['can I reboot indus-wk-1', 'can I drain indus-wk-1'])(
+    's09 %s (en): the payments pod is not evicted, not recreated, and needs no room elsewhere',
+    async (q) => {
+      const en = await ask('s09', q, 'en');
+      expect(en).toMatch(/HTTP 429/);
+      expect(en).not.toMatch(
+        /evicted by the drain and recreated|drain evicts from indus-wk-1: it is recreated/,
+      );
+      expect(en).not.toMatch(/room for the (evicted )?pod/);
+      expect(en).not.toMatch(/payments \(Deployment, payments\)[^\n]*while it is rescheduled/);
+      // The drain evicts nothing; the pod keeps running there.
+      expect(en).toMatch(/The drain evicts no pod/);
+      expect(en).toMatch(/the drain, at payments\/payments-[a-z0-9-]+: payments\/payments-pdb refuses/);
+      expect(en).toMatch(/payments\/payments-[a-z0-9-]+ on indus-wk-1: not evicted/);
+    },
+  );
+
+  it.each(['indus-wk-1 재부팅해도 돼?', 'indus-wk-1 드레인해도 돼?'])('s09 %s (ko)', async (q) => {
+    const ko = await ask('s09', q, 'ko');
+    expect(ko).toMatch(/HTTP 429/);
+    expect(ko).not.toMatch(/드레인으로 축출되어 다른 노드에서 다시 생성됨|다른 노드에 다시 만들어짐/);
+    expect(ko).not.toMatch(/payments \(Deployment, payments\)[^\n]*재스케줄되는 동안/);
+    expect(ko).toMatch(/축출되지 않고 계속 실행됨/);
+  });
+
+  it('s42 drain hydra-wk-1 (en): the OSD its Rook budget refuses is neither "evicted" nor "allowed the drain"', async () => {
+    const en = await ask('s42', 'can I drain hydra-wk-1', 'en');
+    expect(en).not.toMatch(/rook-ceph-osd-0 \(Deployment, rook-ceph\)[^\n]*allow the drain/);
+    expect(en).toMatch(
+      /rook-ceph-osd-0 \(Deployment, rook-ceph\)[^\n]*refuses its eviction now \(HTTP 429\)/,
+    );
+    // Only mon-a is evicted and stays Pending; one pod moves (frontend); osd-0 stays.
+    expect(en).not.toMatch(/the 2 pods pinned to hydra-wk-1/);
+    expect(en).toMatch(/the pod pinned to hydra-wk-1/);
+    expect(en).toMatch(/The drain evicts 2 pods \(1 started again on another node and 1 tied to hydra-wk-1/);
+    expect(en).toMatch(/rook-ceph\/rook-ceph-osd-0-[a-z0-9-]+ on hydra-wk-1: not evicted/);
+  });
+
+  it('s42 drain and reboot hydra-wk-1 (en, ko): the refused OSD is not "down for the whole reboot" in Stops', async () => {
+    const en = await ask('s42', 'can I drain and reboot hydra-wk-1', 'en');
+    expect(en).toMatch(/rook-ceph-mon-a: down for the whole reboot/);
+    expect(en).not.toMatch(/rook-ceph-osd-0: down for the whole reboot|and rook-ceph-osd-0: down for/);
+    expect(en).toMatch(/hydra-wk-1 is not ready to reboot/);
+    const ko = await ask('s42', 'hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko');
+    expect(ko).toMatch(/rook-ceph-osd-0 \(Deployment, rook-ceph\)[^\n]*HTTP 429/);
+  });
+
+  it('s42 reboot hydra-wk-3 (en, ko): the OSD already in CrashLoopBackOff is said down already, not taken down', async () => {
+    const en = await ask('s42', 'can I reboot hydra-wk-3', 'en');
+    expect(en).toMatch(
+      /rook-ceph-osd-2 \(Deployment, rook-ceph\)[^\n]*already not Ready \(CrashLoopBackOff\)/,
+    );
+    expect(en).not.toMatch(/rook-ceph-osd-2 \(Deployment, rook-ceph\)[^\n]*allow the drain/);
+    expect(en).not.toMatch(/rook-ceph-osd-2: down for the whole reboot|and rook-ceph-osd-2: down for/);
+    const ko = await ask('s42', 'hydra-wk-3 재부팅해도 돼?', 'ko');
+    expect(ko).toMatch(
+      /rook-ceph-osd-2 \(Deployment, rook-ceph\)[^\n]*이미 Ready가 아닙니다\(CrashLoopBackOff\)/,
+    );
+  });
+});
+
+describe('the counts of a drain add up (reader5 F15)', () => {
+  it('r01 reboot kind-control-plane (en, ko): "evicts 3" says what becomes of each of the 3', async () => {
+    const en = await ask('r01', 'can I reboot kind-control-plane', 'en');
+    expect(en).toMatch(
+      /The drain evicts 3 pods \(1 started again on another node and 2 never scheduled, Pending as before\)/,
+    );
+    expect(en).not.toMatch(/The drain evicts 3 pods;/);
+    const ko = await ask('r01', 'kind-control-plane 재부팅해도 돼?', 'ko');
+    expect(ko).toMatch(
+      /드레인은 파드 3개를 축출합니다 \(1개는 다른 노드에서 다시 생성[^\n]*2개는 스케줄된 적이 없어/,
+    );
+  });
+});
+
+describe('a drain answer describes a drain, not a reboot (reader5 F7)', () => {
+  it('s07 drain gemini-cp-1 (en, ko): nothing "goes down with the master" or "comes back with the node"', async () => {
+    const en = await ask('s07', 'can I drain gemini-cp-1', 'en');
+    expect(en).not.toMatch(/go down with the master|come back with the node/);
+    expect(en).toMatch(/Workloads run on control-plane node gemini-cp-1/);
+    const ko = await ask('s07', 'gemini-cp-1 드레인해도 돼?', 'ko');
+    expect(ko).not.toMatch(/노드와 함께 돌아옵니다|마스터와 함께 내려갑니다/);
+  });
+});

@@ -110,14 +110,23 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
   const parts = (
     [
       ['fate-recreated', n('recreated')],
-      ['fate-pinned', n('pinned')],
+      [
+        Array.isArray(f.facts.nodes) && f.facts.nodes.length > 1 ? 'fate-pinned-nodes' : 'fate-pinned',
+        n('pinned'),
+      ],
       [f.facts.onlyNode === true ? 'fate-stranded-only-node' : 'fate-stranded', n('stranded')],
       ['fate-bare', n('bare')],
       ['fate-unscheduled', n('unscheduled')],
     ] as const
   )
     .filter(([, c]) => c > 0)
-    .map(([k, c]) => tr.t(`derived.${k}`, { count: c, node }));
+    .map(([k, c]) =>
+      tr.t(`derived.${k}`, {
+        count: c,
+        node,
+        nodes: Array.isArray(f.facts.nodes) ? tr.list(f.facts.nodes as string[]) : node,
+      }),
+    );
   return { fatesList: n('recreated') === n('evicted') ? '' : tr.list(parts) };
 }
 

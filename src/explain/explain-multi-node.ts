@@ -245,6 +245,13 @@ function dataLines(
         allowed: Number(f.facts.allowed ?? 0),
         count: Number(f.facts.allowed ?? 0),
       });
+  // The eviction model: pods a budget refuses stay where they are, and the drains wait on them.
+  const refused = action === 'node-down' || writesBlocked ? [] : sum((e) => e.refused);
+  if (refused.length > 0)
+    t(drain ? 'multiNode.stops.drain-waits' : 'multiNode.stops.drain-waits-reboot', {
+      pods: refused,
+      count: refused.length,
+    });
   const pinned = sum((e) => e.pinned).filter((p) => !heldPods.has(p));
   if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
@@ -263,6 +270,8 @@ function dataLines(
   const others = joint.clusterNodes > joint.nodes.length;
   const keeps: string[] = [];
   if (drain) keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: joint.nodes }));
+  if (refused.length > 0)
+    keeps.push(tr.t('multiNode.keeps.refused-pods', { pods: refused, count: refused.length }));
   if (others) keeps.push(tr.t('keeps.other-workloads'));
   if (
     others &&

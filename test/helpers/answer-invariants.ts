@@ -1217,6 +1217,33 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       ]))
         out.push(`every pod the drain would evict is held by a budget, yet "${m.sentence}"`);
   }
+  // 29b. The same for nodes drained together (or drained first): a budget that allows no eviction
+  // at all (not one that lets some go, rule 27) keeps every pod it selects on its node, so its
+  // workload is not said down until rescheduled, and its pods are not said to fit on no node.
+  if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down' && blocked === null) {
+    const held = reply.findings
+      .filter(
+        (f) =>
+          f.severity === 'block' &&
+          (f.check === 'pdb-blocks' || f.check === 'operator-budgets') &&
+          !/exceeds|overlapping/.test(f.variant),
+      )
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
+    for (const f of reply.findings) {
+      if (
+        f.check === 'single-replica' &&
+        /^joint-(?:single|all-here|dns-single|dns-all-here|none-ready-elsewhere)/.test(f.variant) &&
+        held.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said down (${f.variant}) although a budget refuses every eviction of its pods there`,
+        );
+      if (f.check === 'capacity' && Array.isArray(f.facts.unplaced))
+        for (const p of f.facts.unplaced as string[])
+          if (held.includes(p.replace(/^[^/]*\//, '')))
+            out.push(`${p} is said to fit on no remaining node although a budget refuses its eviction`);
+    }
+  }
   // 30. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
   // "room for the evicted pod"): the number of pods said evicted is the number said to move, unless
   // the same sentence says what becomes of the others.

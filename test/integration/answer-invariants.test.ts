@@ -1423,6 +1423,52 @@ describe('the invariant checker catches planted contradictions', () => {
       /the drain is said to evict 3 pods but 1 to move/,
     ],
     [
+      'a joint drain said to take a workload down beside a budget that allows no eviction (s09 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['indus-wk-1', 'indus-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-min-available-all',
+            facts: { pdb: 'payments-pdb', pods: ['payments-26grdhrgz7-7w84l', 'payments-26grdhrgz7-s4vsp'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-all-here',
+            facts: { workload: 'payments', here: 2 },
+          },
+        ],
+      },
+      /payments is said down \(joint-all-here\) although a budget refuses every eviction/,
+    ],
+    [
+      'pods a budget keeps said to fit on no remaining node (s09 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['indus-wk-1', 'indus-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-min-available-all',
+            facts: { pdb: 'payments-pdb', pods: ['payments-26grdhrgz7-7w84l'] },
+          },
+          {
+            check: 'capacity',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-none-fit',
+            facts: { unplaced: ['payments/payments-26grdhrgz7-7w84l'] },
+          },
+        ],
+      },
+      /payments\/payments-26grdhrgz7-7w84l is said to fit on no remaining node although a budget refuses/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

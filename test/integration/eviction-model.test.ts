@@ -60,7 +60,9 @@ describe('a pod whose eviction a budget refuses stays, and the drain waits on it
     // Only mon-a is evicted and stays Pending; one pod moves (frontend); osd-0 stays.
     expect(en).not.toMatch(/the 2 pods pinned to hydra-wk-1/);
     expect(en).toMatch(/the pod pinned to hydra-wk-1/);
-    expect(en).toMatch(/The drain evicts 2 pods \(1 started again on another node and 1 tied to hydra-wk-1/);
+    expect(en).toMatch(
+      /The drain evicts 2 pods \(1 started again on another node and 1 tied to hydra-wk-1, Pending until it can run there again\)/,
+    );
     expect(en).toMatch(/rook-ceph\/rook-ceph-osd-0-[a-z0-9-]+ on hydra-wk-1: not evicted/);
   });
 
@@ -108,5 +110,30 @@ describe('a drain answer describes a drain, not a reboot (reader5 F7)', () => {
     expect(en).toMatch(/Workloads run on control-plane node gemini-cp-1/);
     const ko = await ask('s07', 'gemini-cp-1 드레인해도 돼?', 'ko');
     expect(ko).not.toMatch(/노드와 함께 돌아옵니다|마스터와 함께 내려갑니다/);
+  });
+});
+
+describe('nodes drained together: a budget that allows no eviction keeps its pods (h-v3b leftover)', () => {
+  it('s09 drain indus-wk-1 and indus-wk-2 (en, ko): payments is not "down", its pods need no room, the drains wait', async () => {
+    const en = await ask('s09', 'can I drain indus-wk-1 and indus-wk-2', 'en');
+    expect(en).not.toMatch(/payments[^\n]*(down until they are rescheduled|downtime until rescheduled)/);
+    expect(en).not.toMatch(/fit on no remaining node|fits on a remaining node/);
+    expect(en).toMatch(
+      /the drains, at payments\/payments-[a-z0-9-]+ and payments\/payments-[a-z0-9-]+: a PodDisruptionBudget refuses their eviction \(HTTP 429\)/,
+    );
+    const ko = await ask('s09', 'indus-wk-1, indus-wk-2 동시에 드레인해도 돼?', 'ko');
+    expect(ko).toMatch(/드레인이 payments\/payments-[^\n]*에서 멈춤/);
+    expect(ko).not.toMatch(/payments: [^\n]*다운타임/);
+  });
+
+  it('s42 reboot hydra-wk-1 and hydra-wk-2 (en): the OSDs their Rook budgets refuse are not counted as pinned and evicted', async () => {
+    const en = await ask('s42', 'can I reboot hydra-wk-1 and hydra-wk-2', 'en');
+    expect(en).toMatch(
+      /the drains, at rook-ceph\/rook-ceph-osd-0-[a-z0-9-]+ and rook-ceph\/rook-ceph-osd-1-[a-z0-9-]+: a PodDisruptionBudget refuses/,
+    );
+    expect(en).not.toMatch(/rook-ceph-osd-[01]-[^\n]*pinned to their node/);
+    expect(en).toMatch(
+      /The drain evicts 4 pods \(2 started again on other nodes and 2 tied to their node \(hydra-wk-1 and hydra-wk-2\)/,
+    );
   });
 });

@@ -358,11 +358,18 @@ function oneWriteModel(
  * @returns the findings with the `estimate` ones merged into the first
  */
 function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
-  const estimates = carried.filter((f) => f.check === 'grace-period' && f.variant === 'estimate');
+  // `all-refused` (a node whose every pod a budget keeps) counts in the same sum (the eviction model).
+  const estimates = carried.filter(
+    (f) => f.check === 'grace-period' && (f.variant === 'estimate' || f.variant === 'all-refused'),
+  );
   if (estimates.length < 2) return [...carried];
   const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
   const merged: Finding = {
     ...(estimates[0] as Finding),
+    variant:
+      sum('count') > 0 || estimates.some((f) => typeof f.facts.count !== 'number')
+        ? 'estimate'
+        : 'all-refused',
     facts: {
       ...estimates[0]?.facts,
       nodes: estimates.map((f) => String(f.facts.node)),
@@ -620,7 +627,16 @@ export function analyzeJointImpact(
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
   const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
   const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-  const evictions = jointEvictions(index, nodes, dead, options.action);
+  // The pods each node's own eviction model keeps (a budget refuses them now, HTTP 429).
+  const refusedNow = new Set(
+    each.flatMap((a) =>
+      a.findings
+        .filter((f) => f.check === 'grace-period' && Array.isArray(f.facts.refusedPods))
+        .flatMap((f) => f.facts.refusedPods as string[]),
+    ),
+  );
+  const evictions = jointEvictions(index, nodes, dead, options.action, refusedNow);
+  const refusedPods = new Set(evictions.refused.map(name));
   const lostStatefulSet = new Set(evictions.statefulSet.map(name));
   const evictable = evictions.evicted;
   const capacity = jointCapacity(index, nodes, evictions);
@@ -670,7 +686,8 @@ export function analyzeJointImpact(
     ...jointReplicas(
       index,
       nodes,
-      dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
+      // A pod a budget refuses stays: its workload is neither rescheduled nor down (the eviction model).
+      evictable.filter((p) => !refusedPods.has(name(p)) && !(dnsDown && isClusterDnsPod(index, p))),
       pinned,
       options.action,
       lostStatefulSet,
@@ -750,8 +767,10 @@ export function analyzeJointImpact(
             (p) =>
               !moving.includes(p) &&
               !pinnedHere.includes(p) &&
+              !refusedPods.has(p) &&
               !evictions.statefulSet.some((q) => name(q) === p),
           ),
+      refused: dead.has(node) ? [] : evicted.filter((p) => refusedPods.has(p)),
       dead: dead.has(node),
     };
   });

@@ -64,6 +64,12 @@ export interface JointEvictions {
    * `pinned` instead (down as long as its node is, StatefulSet or not).
    */
   statefulSet: KPod[];
+  /**
+   * Pods whose eviction a PodDisruptionBudget refuses now (the eviction model,
+   * src/analysis/eviction-model.ts: HTTP 429, kubectl drain retries): they stay on their node,
+   * need no room elsewhere and are neither moving nor pinned. Empty for nodes lost (`node-down`).
+   */
+  refused: KPod[];
 }
 
 /**
@@ -72,14 +78,16 @@ export interface JointEvictions {
  * @param nodes - the target nodes
  * @param dead - those already NotReady (a drain cannot complete there)
  * @param action - what is done to the nodes (`node-down`: StatefulSet pods sorted apart)
+ * @param refused - pods (`ns/name`) whose eviction a budget refuses now (each node's own eviction model)
  */
 export function jointEvictions(
   index: ClusterIndex,
   nodes: readonly string[],
   dead: ReadonlySet<string> = new Set(),
   action: MultiNodeAction = 'reboot',
+  refused: ReadonlySet<string> = new Set(),
 ): JointEvictions {
-  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [] };
+  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [], refused: [] };
   for (const node of nodes) {
     const evictable = podsOnNode(index, node).evictable;
     if (dead.has(node)) {
@@ -96,6 +104,11 @@ export function jointEvictions(
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
     for (const p of evictable) {
       out.evicted.push(p);
+      // A budget refuses its eviction (not for nodes lost: no budget holds a loss back).
+      if (action !== 'node-down' && refused.has(podName(p))) {
+        out.refused.push(p);
+        continue;
+      }
       // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
       if (controllerOf(p) === null || isUnscheduled(p)) continue;
       // Pinned first: a pinned pod is down as long as its node is, StatefulSet or not.

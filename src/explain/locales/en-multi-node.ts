@@ -293,6 +293,15 @@ export const enMultiNode = {
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
     'pinned-down_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
+    // The eviction model (src/analysis/eviction-model.ts): a budget refuses these evictions (HTTP 429).
+    'drain-waits':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish meanwhile',
+    'drain-waits_one':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish meanwhile',
+    'drain-waits-reboot':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish and the nodes are not ready to go down',
+    'drain-waits-reboot_one':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish and the nodes are not ready to go down',
     'pinned-drain':
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
     'pinned-drain_one':
@@ -328,6 +337,10 @@ export const enMultiNode = {
     apiservers_one: 'the API server on {{nodes}}: API capacity drops from {{before}} to {{after}}',
   },
   keeps: {
+    'refused-pods':
+      '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so they keep running',
+    'refused-pods_one':
+      '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so it keeps running',
     'drained-nodes':
       'DaemonSet and static pods on {{nodes}} (drain leaves them) and the nodes themselves: they keep running',
   },

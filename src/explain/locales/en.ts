@@ -879,7 +879,10 @@ export const en = {
     // The fates of the pods a drain evicts (src/analysis/eviction-model.ts).
     'fate-recreated': '{{count}} started again on other nodes',
     'fate-recreated_one': '1 started again on another node',
-    'fate-pinned': '{{count}} tied to {{node}}, Pending until it is back',
+    'fate-pinned': '{{count}} tied to {{node}}, Pending until they can run there again',
+    'fate-pinned_one': '1 tied to {{node}}, Pending until it can run there again',
+    'fate-pinned-nodes': '{{count}} tied to their node ({{nodes}}), Pending until they can run there again',
+    'fate-pinned-nodes_one': '1 tied to its node ({{nodes}}), Pending until it can run there again',
     'fate-stranded': '{{count}} Pending for lack of room elsewhere',
     'fate-stranded-only-node': '{{count}} Pending until {{node}} is back and uncordoned (the only node)',
     'fate-bare': '{{count}} deleted for good (no controller)',

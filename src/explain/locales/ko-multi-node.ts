@@ -246,6 +246,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'drain-writes-blocked': '드레인 자체: {{nodes}}의 cordon과 파드 축출은 쓰기이므로 etcd가 거부함',
     'pinned-down':
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 그 노드가 내려가 있는 동안 계속 다운, 다른 노드로 재스케줄되지 않음',
+    'drain-waits':
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget이 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 그동안 드레인이 끝나지 않음',
+    'drain-waits-reboot':
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget이 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 드레인이 끝나지 않아 노드들을 내릴 준비가 되지 않음',
     'pinned-drain':
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 축출된 뒤 그 노드를 uncordon할 때까지 Pending으로 남음',
     'pinned-held':
@@ -265,6 +269,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     apiservers: '{{nodes}}의 API 서버: API 처리 용량이 {{before}}대에서 {{after}}대로 줄어듦',
   },
   keeps: {
+    'refused-pods': '{{pods}}: PodDisruptionBudget이 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'drained-nodes':
       '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
   },

@@ -798,7 +798,9 @@ export const ko: Messages = {
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
     'fate-recreated': '{{count}}개는 다른 노드에서 다시 생성',
-    'fate-pinned': '{{count}}개는 {{node}}에 고정되어 돌아올 때까지 Pending',
+    'fate-pinned': '{{count}}개는 {{node}}에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
+    'fate-pinned-nodes':
+      '{{count}}개는 각자의 노드({{nodes}})에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
     'fate-stranded': '{{count}}개는 다른 노드에 여유가 없어 Pending',
     'fate-stranded-only-node': '{{count}}개는 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending',
     'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',

@@ -197,7 +197,13 @@ function dataLines(
           ? 'multiNode.stops.pods-evicted-drain-first'
           : 'multiNode.stops.pods-evicted';
     if (moved.length > 0) t(key, { count: moved.length, nodes: movedNodes });
-    const stranded = sum((e) => e.unplaced);
+    // Pods held by a budget whose evicted ones fit nowhere are said per budget (below), not here.
+    const heldNoRoom = new Set(
+      joint.joint
+        .filter((f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-no-room')
+        .flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
+    );
+    const stranded = sum((e) => e.unplaced).filter((p) => !heldNoRoom.has(p));
     if (stranded.length > 0)
       t('multiNode.stops.pods-stranded', { count: stranded.length, nodes: nodesWith((e) => e.unplaced) });
     const bare = sum((e) => e.bare);
@@ -231,14 +237,16 @@ function dataLines(
   // Pinned pods under a budget that lets only some of them go (joint `joint-held-by-budget-stuck`):
   // one of them is evicted and stays Pending, the others stay where they are; said per budget.
   const heldStuck = joint.joint.filter(
-    (f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-stuck',
+    (f) =>
+      f.check === 'single-replica' &&
+      (f.variant === 'joint-held-by-budget-stuck' || f.variant === 'joint-held-by-budget-no-room'),
   );
   const heldPods = new Set(
     heldStuck.flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
   );
   if (!writesBlocked)
     for (const f of heldStuck)
-      t('multiNode.stops.pinned-held', {
+      t(f.variant.endsWith('-no-room') ? 'multiNode.stops.no-room-held' : 'multiNode.stops.pinned-held', {
         pods: Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [],
         pdb: String(f.facts.pdb ?? ''),
         namespace: String(f.facts.pdbNamespace ?? ''),

@@ -1147,16 +1147,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // evictions than its pods there are not emptied of that workload at once, so the workload is not
   // said down beside that budget (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
   if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down') {
-    // (Pods that fit on no remaining node are the capacity finding's: left out of this rule.)
-    const noRoom = new Set(
-      reply.findings
-        .filter((f) => f.check === 'capacity' && Array.isArray(f.facts.unplaced))
-        .flatMap((f) => (f.facts.unplaced as string[]).map((p) => p.replace(/^[^/]*\//, ''))),
-    );
+    // Pods that fit on no remaining node are held back too: the ones the budget lets go stay
+    // Pending, so it never recovers and the rest are never evicted (the eviction model).
     const heldPods = reply.findings
       .filter((f) => f.check === 'pdb-blocks' && /^joint-exceeds(?:-stuck)?$/.test(f.variant))
-      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []))
-      .filter((p) => !noRoom.has(p));
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
     for (const f of reply.findings)
       if (
         f.check === 'single-replica' &&

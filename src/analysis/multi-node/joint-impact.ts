@@ -404,37 +404,44 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
 
 /**
  * The pods a budget never lets the drains evict (joint `single-replica`
- * `joint-held-by-budget-stuck`: the evicted ones are pinned and stay Pending, so the budget never
+ * `joint-held-by-budget-stuck` or `-no-room`: the evicted ones are pinned, or fit nowhere, and stay Pending, so the budget never
  * recovers) are not counted as evicted by the drain estimate (`grace-period` `estimate`, merged
  * by {@link jointDrainEstimate}): one count of what the drains evict (issue 16, scenario 41).
  * @param carried - the findings carried from each node's own analysis
  * @param joint - the joint findings
  */
 function withoutHeldBack(carried: readonly Finding[], joint: readonly Finding[]): Finding[] {
-  const heldBack = joint
-    .filter((j) => j.check === 'single-replica' && j.variant === 'joint-held-by-budget-stuck')
-    .reduce(
-      (n, j) =>
-        n +
-        Math.max(
-          0,
-          (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
-        ),
-      0,
-    );
-  if (heldBack === 0) return [...carried];
+  // The pods beyond what the budget lets go: never evicted (the evicted ones stay Pending, pinned
+  // to their node or with no room elsewhere, so the budget never recovers).
+  const heldBack = (variant: string): number =>
+    joint
+      .filter((j) => j.check === 'single-replica' && j.variant === variant)
+      .reduce(
+        (n, j) =>
+          n +
+          Math.max(
+            0,
+            (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
+          ),
+        0,
+      );
+  const pinnedBack = heldBack('joint-held-by-budget-stuck');
+  const noRoomBack = heldBack('joint-held-by-budget-no-room');
+  const total = pinnedBack + noRoomBack;
+  if (total === 0) return [...carried];
   return carried.map((f) =>
     f.check === 'grace-period' && f.variant === 'estimate'
       ? {
           ...f,
           facts: {
             ...f.facts,
-            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - heldBack),
-            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - heldBack),
+            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - total),
+            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - pinnedBack),
+            stranded: Math.max(0, Number(f.facts.stranded ?? 0) - noRoomBack),
             ...(typeof f.facts.count === 'number'
               ? {
-                  count: Math.max(0, f.facts.count - heldBack),
-                  evicted: Math.max(0, Number(f.facts.evicted ?? 0) - heldBack),
+                  count: Math.max(0, f.facts.count - total),
+                  evicted: Math.max(0, Number(f.facts.evicted ?? 0) - total),
                 }
               : {}),
           },

@@ -212,6 +212,8 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, but PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}} at a time (the next eviction waits, HTTP 429, until the evicted pod runs again elsewhere): it keeps {{kept}} Ready serving throughout.',
       'joint-held-by-budget-stuck':
         '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, pinned there, and PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}}: an evicted one stays Pending, so the budget never recovers and the others are never evicted (HTTP 429): it keeps {{kept}} Ready serving.',
+      'joint-held-by-budget-no-room':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, and PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}}: an evicted one fits on no remaining node and stays Pending, so the budget never recovers and the others are never evicted (HTTP 429): it keeps {{kept}} Ready serving.',
       'joint-held-by-budget-none':
         '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}} allows no eviction now, so its pods on {{nodes}} are not evicted and it keeps {{kept}} Ready serving; the drains wait.',
     },
@@ -306,6 +308,10 @@ export const enMultiNode = {
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
     'pinned-drain_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there): evicted, it stays Pending until that node is uncordoned',
+    'no-room-held':
+      '{{pods}}: PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict {{allowed}} of them, which fit on no remaining node and stay Pending; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
+    'no-room-held_one':
+      '{{pods}}: PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict one of them, which fits on no remaining node and stays Pending; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
     'pinned-held':
       '{{pods}}: pinned to their node; PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict {{allowed}} of them, which stay Pending until their node is uncordoned; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
     'pinned-held_one':

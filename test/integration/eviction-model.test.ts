@@ -137,3 +137,13 @@ describe('nodes drained together: a budget that allows no eviction keeps its pod
     );
   });
 });
+
+describe('a node that fails is not drained: no budget holds its pods (the model is undone for a loss)', () => {
+  it('s09 what if indus-wk-1 fails (en): the payments pod is recreated elsewhere, no refused eviction', async () => {
+    // "PodDisruptionBudgets … limit evictions, not node failures"
+    // (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
+    const en = await ask('s09', 'what if indus-wk-1 fails', 'en');
+    expect(en).not.toMatch(/HTTP 429|the drain, at |not evicted while/);
+    expect(en).toMatch(/payments \(Deployment, payments\)[^\n]*while it is rescheduled/);
+  });
+});

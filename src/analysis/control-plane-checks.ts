@@ -3,7 +3,7 @@
  * Pure: they read a {@link ControlPlaneState} and return findings.
  */
 import type { ControlPlaneState } from './control-plane-state.js';
-import { ETCD_APPLIED_LAG_WARN, type EtcdView } from './etcd-view.js';
+import { ETCD_APPLIED_LAG_WARN, type EtcdView, datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import {
   ETCD_DB_SIZE_WARN_RATIO,
   ETCD_DEFAULT_QUOTA_BYTES,
@@ -33,6 +33,7 @@ export function partialControlPlaneFindings(state: ControlPlaneState, nodes: rea
       node: nodes.length === 1 ? (nodes[0] ?? '') : [...nodes],
       seen: state.nodes.length,
       total: state.nodes.length + unseen,
+      ...guardHealthFacts(state.etcd),
     }),
   ];
 }
@@ -57,6 +58,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
         node,
         seen: total,
         total: total + unseen,
+        ...guardHealthFacts(state.etcd),
       }),
     );
   } else if (readyOthers.length === 0) {
@@ -65,6 +67,7 @@ export function controlPlaneChecks(state: ControlPlaneState, node: string): Find
         node,
         total,
         readyOthers: 0,
+        ...datastoreFacts(state.etcd),
       }),
     );
   } else {
@@ -258,6 +261,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
         source: etcd.source,
         hostsMember: member !== null,
         members: etcd.members.length,
+        ...datastoreFacts(etcd),
       },
     ),
   );
@@ -283,6 +287,7 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
     spare: after - quorumOf(voters),
     down: unhealthyOthers.map((m) => m.node ?? m.name),
     source: etcd.source,
+    ...guardHealthFacts(etcd),
   };
   // Removing the dead voters (etcdctl member remove) changes the arithmetic but never restores a
   // spare in an odd cluster: 3 members with 1 dead become 2 of 2 (quorum 2), and the reboot still
@@ -313,6 +318,9 @@ export function etcdChecks(state: ControlPlaneState, node: string): Finding[] {
           .filter((m) => !m.isLearner && m.node !== node && m.healthy === false)
           .map((m) => m.node ?? m.name),
         source: etcd.source,
+        // Members the file leaves out are known only by the quorum guard's count: the sentence
+        // names that source, not "listed from the nodes" (issue 16, v3a item 1).
+        ...(etcd.members.some((m) => m.notInFile === true) ? { countedFrom: 'guard' } : {}),
       }),
     );
   } else if (after < quorumOf(voters)) {

@@ -5,7 +5,7 @@
 import type { ClusterSnapshot, EtcdEndpointErrorKind, EtcdStatus, KNode } from '../cluster/types.js';
 import { type ClusterIndex, indexCluster, internalIp, isNodeReady, isPodReady } from './cluster-index.js';
 import { ANNOTATION_ETCD_CLIENT_URLS, quorumOf, toleratedFailuresOf } from './domain.js';
-import { quorumGuardPodCount } from './profiles/openshift.js';
+import { type QuorumGuardHealth, quorumGuardHealth, quorumGuardPodCount } from './profiles/openshift.js';
 
 /** One etcd member as the checks see it. */
 export interface EtcdMemberView {
@@ -17,6 +17,11 @@ export interface EtcdMemberView {
   node: string | null;
   /** A member known to exist only by count (a master the file leaves out, {@link unseenMasters}). */
   notInFile?: boolean;
+  /**
+   * `guard`: `healthy` is OpenShift's etcd quorum guard's count, not a reading of this member
+   * ({@link applyQuorumGuardHealth}); absent: read as `source` says.
+   */
+  healthFrom?: 'guard';
   isLearner: boolean;
   /** true: answered status / pod Ready; false: did not; null: unknown. */
   healthy: boolean | null;
@@ -86,6 +91,16 @@ export interface EtcdView {
    * member furthest behind (`behind`); null with fewer than two answers.
    */
   appliedLag: { lag: number; behind: string } | null;
+  /**
+   * OpenShift's etcd quorum guard, when its count gave the health of members the data does not
+   * show ({@link applyQuorumGuardHealth}); null otherwise.
+   */
+  guard: QuorumGuardHealth | null;
+  /**
+   * `topology: 'datastore'` (k3s without etcd): `sqlite` when the servers' recorded config shows
+   * SQLite, `unknown` when it may be SQLite or an external datastore; null for other topologies.
+   */
+  datastore: 'sqlite' | 'unknown' | null;
 }
 
 function hostOf(url: string): string | null {
@@ -179,7 +194,9 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       dbSize: null,
       raftAppliedIndex: null,
     }));
+    const guard = applyQuorumGuardHealth(index, members);
     return finish('inferred-nodes', topology, members, {
+      guard,
       alarms: [],
       dbSizeQuota: null,
       probeErrors,
@@ -187,7 +204,13 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
     });
   }
   if (etcdPods.length === 0)
-    return finish('none', topology, [], { alarms: [], dbSizeQuota: null, probeErrors, alarmsKnown: true });
+    return finish('none', topology, [], {
+      alarms: [],
+      dbSizeQuota: null,
+      probeErrors,
+      alarmsKnown: true,
+      datastore: inference.kind === 'datastore' ? (inference.store ?? 'unknown') : null,
+    });
 
   const members: EtcdMemberView[] = etcdPods.map(({ node, pod }) => {
     const nodeObj = index.nodesByName.get(node);
@@ -219,7 +242,9 @@ export function buildEtcdView(index: ClusterIndex): EtcdView {
       raftAppliedIndex: null,
       notInFile: true,
     });
+  const guard = applyQuorumGuardHealth(index, members);
   return finish('inferred', topology, members, {
+    guard,
     alarms: [],
     dbSizeQuota: null,
     probeErrors,
@@ -237,6 +262,72 @@ export function unseenMasters(index: ClusterIndex): number {
   if (index.profile.name !== 'openshift') return 0;
   const guards = quorumGuardPodCount(index.snapshot);
   return guards === null ? 0 : Math.max(0, guards - index.controlPlaneNodes.length);
+}
+
+/**
+ * OpenShift: the members whose health the data does not show (`healthy === null`) take it from the
+ * etcd quorum guard, when the guard's budget counts every member healthy. "The etcd Quorum Guard
+ * checks the health of etcd by querying the health endpoint of etcd; if etcd reports itself
+ * unhealthy or is not present, the quorum guard reports itself not ready", one guard pod per master
+ * (openshift/machine-config-operator docs/etcd-quorum-guard.md): `currentHealthy === expectedPods`
+ * equal to the members counted means every member answered its health endpoint when the budget's
+ * status was recorded. Anything less names no member, so it changes nothing (health stays unknown),
+ * and neither does a guard that counts other masters than the members listed, or a member already
+ * seen down (the two would contradict each other: the data's own reading wins).
+ * Mutates `members` (sets `healthy: true`, `healthFrom: 'guard'`).
+ * @param index - the cluster index
+ * @param members - the members listed so far (voters and learners)
+ * @returns the guard's counts when they were applied, else null
+ */
+export function applyQuorumGuardHealth(
+  index: ClusterIndex,
+  members: EtcdMemberView[],
+): QuorumGuardHealth | null {
+  if (index.profile.name !== 'openshift') return null;
+  const guard = quorumGuardHealth(index.snapshot);
+  if (guard === null) return null;
+  const voters = members.filter((m) => !m.isLearner);
+  const unknown = voters.filter((m) => m.healthy === null);
+  if (unknown.length === 0 || voters.some((m) => m.healthy === false)) return null;
+  if (guard.expected !== voters.length || guard.healthy < guard.expected) return null;
+  for (const m of unknown) {
+    m.healthy = true;
+    m.healthFrom = 'guard';
+  }
+  return guard;
+}
+
+/**
+ * The facts a finding about etcd health carries when the quorum guard gave it
+ * ({@link EtcdView.guard}): `healthFrom: 'guard'`, the budget (`guardNamespace`, `guardPdb`) and its
+ * counts (`guardHealthy`, `guardExpected`), so that the sentence names that source; {} otherwise.
+ * @param etcd - the etcd view
+ */
+export function guardHealthFacts(etcd: EtcdView): Record<string, string | number> {
+  if (etcd.guard === null) return {};
+  return {
+    healthFrom: 'guard',
+    guardNamespace: etcd.guard.namespace,
+    guardPdb: etcd.guard.pdb,
+    guardHealthy: etcd.guard.healthy,
+    guardExpected: etcd.guard.expected,
+  };
+}
+
+/**
+ * The fact a finding about what a control-plane node holds carries when its state is not in etcd
+ * (k3s without the etcd role, {@link EtcdView.datastore}): `datastore: 'sqlite'` (the servers'
+ * recorded config shows SQLite) or `'datastore'` (SQLite or an external datastore), so that the
+ * sentence says the datastore, never etcd (https://docs.k3s.io/datastore); `'etcd-unknown'` when
+ * where etcd runs was not seen at all (no etcd pod, member or node mark: it may be external), so the
+ * sentence says "etcd too if it runs there"; {} otherwise.
+ * @param etcd - the etcd view
+ */
+export function datastoreFacts(etcd: EtcdView): Record<string, string> {
+  // Where etcd runs was not seen (no etcd pod, member or node mark): "etcd stops" would be a guess.
+  if (etcd.topology === 'unknown' && etcd.members.length === 0) return { datastore: 'etcd-unknown' };
+  if (etcd.topology !== 'datastore') return {};
+  return { datastore: etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore' };
 }
 
 function probeErrorViews(etcd: EtcdStatus): EtcdProbeErrorView[] {
@@ -267,6 +358,8 @@ function finish(
     dbSizeQuota: number | null;
     probeErrors: EtcdProbeErrorView[];
     alarmsKnown: boolean;
+    guard?: QuorumGuardHealth | null;
+    datastore?: 'sqlite' | 'unknown' | null;
   },
 ): EtcdView {
   const voters = members.filter((m) => !m.isLearner);
@@ -293,6 +386,8 @@ function finish(
     dbSizeQuota: extra.dbSizeQuota,
     probeErrors: extra.probeErrors,
     alarmsKnown: extra.alarmsKnown,
+    guard: extra.guard ?? null,
+    datastore: extra.datastore ?? null,
     appliedLag:
       lowest !== undefined && highest !== undefined && applied.length >= 2
         ? {

@@ -14,6 +14,7 @@ import {
 } from './control-plane-checks.js';
 import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
+import { datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import { finding } from './finding.js';
 import { kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
 import { readErrorFindings } from './reboot-impact.js';
@@ -26,6 +27,8 @@ import { type Finding, SEVERITY_RANK } from './types.js';
  * reader3: real clusters 07 and 08): with quorum unknown, a warning that itself says something was
  * not seen ({@link UNSEEN_WARNINGS}: a partial file, etcd alarms unread) does not make the status
  * `degraded`; only something observed already degraded does (and the headline then says both).
+ * A partial file is `unknown` too when etcd's health is known from OpenShift's quorum guard: the
+ * masters it leaves out were not seen.
  */
 export type HaHealth = 'healthy' | 'degraded' | 'critical' | 'unknown';
 
@@ -77,6 +80,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       finding('control-plane-count', 'control', 'warn', 'status-partial', {
         seen: cp.length,
         total: cp.length + (state.unseenControlPlane ?? 0),
+        ...guardHealthFacts(state.etcd),
       }),
     );
   } else if (cp.length <= 1) {
@@ -84,6 +88,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       finding('control-plane-count', 'control', 'warn', 'status-single', {
         total: cp.length,
         ready: readyCp.length,
+        ...datastoreFacts(state.etcd),
       }),
     );
   } else if (readyCp.length < cp.length) {
@@ -116,6 +121,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
       down: etcd.members.filter((m) => !m.isLearner && m.healthy === false).map((m) => m.node ?? m.name),
       source: etcd.source,
       topology: etcd.topology,
+      ...guardHealthFacts(etcd),
     };
     // Lost for sure only when even the unseen members could not make quorum; held for sure only
     // when every voter's health was seen.
@@ -135,6 +141,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
             down: facts.down,
             source: etcd.source,
             topology: etcd.topology,
+            ...(etcd.members.some((m) => m.notInFile === true) ? { countedFrom: 'guard' } : {}),
           },
         ),
       );
@@ -205,7 +212,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
         'control',
         'info',
         state.managed ? 'managed' : etcd.topology === 'datastore' ? 'datastore' : etcdUnknownVariant(state),
-        { source: 'none', hostsMember: false, members: 0 },
+        { source: 'none', hostsMember: false, members: 0, ...datastoreFacts(etcd) },
       ),
     );
   }
@@ -340,10 +347,14 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   const quorumUnknown = findings.some(
     (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
   );
+  // A partial file (masters the quorum guard counts are not in it) leaves the control plane
+  // unknown even when etcd's health is known from the guard: the other masters' nodes were not seen.
+  const partial = findings.some((f) => f.check === 'control-plane-count' && f.variant === 'status-partial');
   // With quorum unknown, only what was observed degrades the status (see HaHealth).
-  const counted = quorumUnknown
-    ? findings.filter((f) => !UNSEEN_WARNINGS.has(`${f.check}|${f.variant}`))
-    : findings;
+  const counted =
+    quorumUnknown || partial
+      ? findings.filter((f) => !UNSEEN_WARNINGS.has(`${f.check}|${f.variant}`))
+      : findings;
   const worst = Math.max(0, ...counted.map((f) => SEVERITY_RANK[f.severity]));
   return {
     health:
@@ -351,7 +362,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
         ? 'critical'
         : worst >= SEVERITY_RANK.warn
           ? 'degraded'
-          : quorumUnknown
+          : quorumUnknown || partial
             ? 'unknown'
             : 'healthy',
     state,

@@ -11,6 +11,7 @@ import {
   hasControlPlaneLabel,
   isCordoned,
   isNodeReady,
+  leaseAgeSeconds,
   podsOfOwner,
   readyStatus,
   topOwnerOf,
@@ -30,6 +31,53 @@ import { controllerManagerVersion } from './what-if/versions.js';
 import { podsOnNode } from './workload-checks.js';
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+
+// ---------------------------------------------------------------------------------------------
+// The node's own heartbeat
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The target's node Lease, one reading for every request form (reboot, upgrade and drain; issue
+ * 16, reader5 F30/F11): a Ready node whose Lease in `kube-node-lease` was last renewed longer ago
+ * than the node-monitor grace period (check `node-health`, variant `lease-stale`, warn). The
+ * kubelet renews its Lease every 10 s by default (a quarter of its 40 s lease duration); a Lease
+ * older than the grace period means the kubelet is not reaching the API server (hung, stopped,
+ * partitioned), and the node lifecycle controller is about to mark the node Ready=Unknown
+ * (Kubernetes docs, Node heartbeats,
+ * https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats; Leases,
+ * https://kubernetes.io/docs/concepts/architecture/leases/#node-heartbeats). Such a kubelet cannot
+ * confirm that an evicted pod's containers stopped: the pods stay Terminating and `kubectl drain`
+ * waits on them (the dead-node case, {@link deadNodeDrainChecks}), so the sentence says so in every
+ * answer that drains the node.
+ * A NotReady node is the `not-ready` case, not this one.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @param isCp - whether it is a control-plane node (the finding's plane)
+ * @param now - the analysis clock (the Lease's age is relative to it)
+ * @param grace - the cluster's node-monitor grace period in seconds and the version it was read from
+ * @returns the finding, or nothing (no Lease, never renewed, fresh, or the node NotReady or unknown)
+ */
+export function nodeLeaseChecks(
+  index: ClusterIndex,
+  node: string,
+  isCp: boolean,
+  now: Date,
+  grace: { seconds: number; version: string | null },
+): Finding[] {
+  const n = index.nodesByName.get(node);
+  if (!n || !isNodeReady(n)) return [];
+  const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
+  const age = lease ? leaseAgeSeconds(lease, now) : null;
+  if (age === null || age <= grace.seconds) return [];
+  return [
+    finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
+      node,
+      ageS: Math.round(age),
+      graceS: grace.seconds,
+      version: grace.version,
+    }),
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------
 // A node that is already dead
@@ -277,9 +325,10 @@ function expired(e: KuredLockEntry, now: Date): boolean {
 /**
  * kured and the node (check `concurrent-disruption`):
  * - kured holds its lock for the target itself: kured is rebooting it now (cordon, drain, reboot,
- *   uncordon, release): a reboot or drain of one's own races with it (variant
+ *   uncordon, release) when the node shows it (marked, cordoned or NotReady; variant
  *   `kured-rebooting-here`, block; `sinceMinutes`: how long ago kured marked it
- *   `weave.works/kured-reboot-in-progress`, when it did);
+ *   `weave.works/kured-reboot-in-progress`, when it did), else kured may start at any moment
+ *   (variant `kured-lock-held-here`, block): either way a reboot or drain of one's own races with it;
  * - the target carries `weave.works/kured-reboot-in-progress` (kured `--annotate-nodes`) but the
  *   lock is not its: kured has marked it for a reboot and waits for its lock (variant
  *   `kured-pending-here`, warn);
@@ -315,12 +364,22 @@ export function kuredChecks(
   const sinceMinutes = minutesSince(mark, now);
   const plane = isCp ? 'control' : 'data';
   if (holders.includes(node)) {
+    // One model of kured's state (issue 16, reader5 F13): the target is said to be rebooted by
+    // kured only when it shows it (marked, cordoned or NotReady), as the other holders are; a
+    // lock alone means kured may start at any moment (`kured-lock-held-here`, block all the same:
+    // a reboot or drain of one's own would race with kured's).
     out.push(
-      finding('concurrent-disruption', plane, 'block', 'kured-rebooting-here', {
-        node,
-        marked: mark !== undefined,
-        sinceMinutes,
-      }),
+      finding(
+        'concurrent-disruption',
+        plane,
+        'block',
+        kuredRebootShows(index, node) ? 'kured-rebooting-here' : 'kured-lock-held-here',
+        {
+          node,
+          marked: mark !== undefined,
+          sinceMinutes,
+        },
+      ),
     );
   } else if (mark !== undefined) {
     out.push(finding('concurrent-disruption', plane, 'warn', 'kured-pending-here', { node, sinceMinutes }));

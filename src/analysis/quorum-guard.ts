@@ -13,7 +13,7 @@
  */
 import { type ClusterIndex, selectorMatches } from './cluster-index.js';
 import { finding } from './finding.js';
-import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/openshift.js';
+import { OPENSHIFT_QUORUM_GUARD_PDB, quorumGuardHealth } from './profiles/openshift.js';
 import type { Finding } from './types.js';
 import { targetPodsUnseen } from './workload-checks.js';
 import type { KPodDisruptionBudget } from '../cluster/types.js';
@@ -90,4 +90,49 @@ export function quorumGuardDrainFindings(index: ClusterIndex, masters: readonly 
       ? finding('pdb-blocks', 'control', 'info', 'joint-quorum-guard-allows', facts, subject)
       : finding('pdb-blocks', 'control', 'block', 'joint-quorum-guard-exceeds', facts, subject);
   });
+}
+
+/**
+ * Whether the data lists only some of a master's pods, proved by the etcd quorum guard: its budget
+ * counts every guard pod Ready (`status.currentHealthy >= status.expectedPods`, at least as many
+ * as the masters in the file), and the guard runs one pod per master (a Deployment with a required
+ * pod anti-affinity; openshift/machine-config-operator docs/etcd-quorum-guard.md), so each master
+ * runs a Ready guard pod; when the data lists pods of `node` but none the budget selects, the list
+ * is a part of the node's pods, not all of them (real-clusters/08: master-0's static pods only).
+ * Check `target-pods`, warn, variant `incomplete`; facts `node`, `listed` (pods of the node in the
+ * data), `namespace`, `pdb`, `guardExpected`. House rule: missing data is unknown, never passing.
+ * @param index - the cluster index
+ * @param node - the node
+ * @returns the finding, or nothing (not OpenShift, not a master, no pods of it listed: the
+ *   `none-listed` / `unseen` findings say that, or its guard pod is listed)
+ */
+export function guardPodNotListedFindings(index: ClusterIndex, node: string): Finding[] {
+  if (index.profile.name !== 'openshift') return [];
+  if (!index.controlPlaneNodes.some((n) => n.metadata.name === node)) return [];
+  if (targetPodsUnseen(index, node) !== null) return [];
+  const listed = index.podsByNode.get(node) ?? [];
+  if (listed.length === 0) return [];
+  const health = quorumGuardHealth(index.snapshot);
+  if (health === null || health.healthy < health.expected) return [];
+  if (health.expected < index.controlPlaneNodes.length) return [];
+  const pdb = quorumGuardBudgets(index).find(
+    (p) => p.metadata.name === health.pdb && (p.metadata.namespace ?? 'default') === health.namespace,
+  );
+  if (pdb === undefined) return [];
+  const hasGuardPod = listed.some(
+    (p) =>
+      (p.metadata.namespace ?? 'default') === health.namespace &&
+      selectorMatches(pdb.spec?.selector, p.metadata.labels),
+  );
+  if (hasGuardPod) return [];
+  return [
+    finding('target-pods', 'data', 'warn', 'incomplete', {
+      node,
+      listed: listed.length,
+      count: listed.length,
+      namespace: health.namespace,
+      pdb: health.pdb,
+      guardExpected: health.expected,
+    }),
+  ];
 }

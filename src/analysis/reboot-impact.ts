@@ -10,7 +10,6 @@ import {
   indexCluster,
   isCordoned,
   isNodeReady,
-  leaseAgeSeconds,
   memoOnIndex,
   readyStatus,
 } from './cluster-index.js';
@@ -21,6 +20,7 @@ import {
   notObservedFindings,
   readyzCheck,
 } from './control-plane-checks.js';
+import { clusterCommandForms } from './command-versions.js';
 import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { controlPlaneEndpointChecks, oneEndpointModel } from './endpoint-checks.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
@@ -30,11 +30,13 @@ import {
   deadNodeDrainChecks,
   keepingPriorCordon,
   kuredChecks,
+  nodeLeaseChecks,
   priorCordonChecks,
   whenDrainCannotMove,
 } from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
 import { targetPodsUnseen, workloadChecks } from './workload-checks.js';
+import { guardPodNotListedFindings } from './quorum-guard.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
 export const MAX_LISTED_NODES = 30;
@@ -102,20 +104,9 @@ function targetChecks(
       finding('node-health', isCp ? 'control' : 'data', 'warn', 'not-ready', { node, ready: readyStatus(n) }),
     );
   } else {
-    const lease = index.leasesByKey.get(`kube-node-lease/${node}`);
-    const age = lease ? leaseAgeSeconds(lease, now) : null;
-    // The grace period of this cluster's version (50 s from 1.32, 40 s before).
-    const graceS = state.nodeMonitorGrace.seconds;
-    if (age !== null && age > graceS) {
-      out.push(
-        finding('node-health', isCp ? 'control' : 'data', 'warn', 'lease-stale', {
-          node,
-          ageS: Math.round(age),
-          graceS,
-          version: state.nodeMonitorGrace.version,
-        }),
-      );
-    }
+    // The grace period of this cluster's version (50 s from 1.32, 40 s before); the drain answer
+    // reads the Lease through the same function.
+    out.push(...nodeLeaseChecks(index, node, isCp, now, state.nodeMonitorGrace));
   }
 
   const cpNames = new Set(state.nodes.map((c) => c.name));
@@ -156,7 +147,10 @@ function targetChecks(
   out.push(...kured);
   // A cordon made by someone else (not kured's, not the bot's own): uncordoning would undo it.
   const kuredHere = kured.some(
-    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+    (f) =>
+      f.variant === 'kured-rebooting-here' ||
+      f.variant === 'kured-lock-held-here' ||
+      f.variant === 'kured-pending-here',
   );
   out.push(...priorCordonChecks(index, node, kuredHere, now));
   // A node already NotReady: a drain cannot complete; what already replaced its pods.
@@ -201,13 +195,18 @@ function quorumGuardFindings(index: ClusterIndex): Finding[] {
  * a control-plane problem), so the verdict is at most CAUTION (house rule: missing data is unknown,
  * never passing; a wrong "safe" can take production down). Managed control planes too: the
  * provider keeps it, but its health was not seen either.
+ * The `unseen` text tells how to check it with the endpoint of the cluster's version (`health`:
+ * `/readyz` from v1.16, `/healthz` before, {@link clusterCommandForms}; issue 16, F16).
  * @param state - the control-plane state
  * @param node - the worker
+ * @param health - the apiserver health endpoint of the cluster's version
  */
-function workerControlPlaneCheck(state: ControlPlaneState, node: string): Finding[] {
+function workerControlPlaneCheck(state: ControlPlaneState, node: string, health: string): Finding[] {
   const seen = state.readyz.reachable;
   if (state.managed)
-    return seen ? [] : [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { node })];
+    return seen
+      ? []
+      : [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { node, health })];
   const etcd = state.etcd;
   const quorumLost =
     etcd.source !== 'none' && etcd.voters > 0 && etcd.healthyVoters + etcd.unknownVoters < etcd.quorum;
@@ -229,7 +228,8 @@ function workerControlPlaneCheck(state: ControlPlaneState, node: string): Findin
   if (notReady.length > 0 || membersDown.length > 0) {
     return [finding('control-plane-healthy-for-worker', 'control', 'warn', 'degraded', facts)];
   }
-  if (!seen) return [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', facts)];
+  if (!seen)
+    return [finding('control-plane-healthy-for-worker', 'data', 'warn', 'unseen', { ...facts, health })];
   // /readyz answered but failing (not etcd): the readyz finding says what; health is not claimed.
   if (!state.readyz.ok) return [];
   return [finding('control-plane-healthy-for-worker', 'control', 'ok', 'healthy', facts)];
@@ -426,7 +426,7 @@ export function analyzeRebootImpact(
     // NOSPACE/CORRUPT: the cluster takes only reads and deletes, so a drain's evictions fail on any node.
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
-  if (!isCp) findings.push(...workerControlPlaneCheck(state, node));
+  if (!isCp) findings.push(...workerControlPlaneCheck(state, node, clusterCommandForms(index).health));
   // The node's own pods not seen (no pods in the snapshot, or a List without any of this node's):
   // what runs there was not checked, so the verdict is at most CAUTION.
   const podsUnseen = targetPodsUnseen(index, node);
@@ -436,6 +436,8 @@ export function analyzeRebootImpact(
         node,
       }),
     );
+  // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
+  findings.push(...guardPodNotListedFindings(index, node));
   // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.
   findings.push(...controlPlaneEndpointChecks(index, node));
   findings.push(

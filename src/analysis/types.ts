@@ -65,6 +65,8 @@ export type CheckId =
   | 'drain-api'
   | 'upgrade-order'
   | 'version-skew'
+  // where a kubeadm upgrade gets its packages (legacy repositories removed, issue 16)
+  | 'upgrade-packages'
   // the control-plane VIP (kube-vip)
   | 'control-plane-endpoint'
   // what decides whether pods, traffic and the API come back (volumes, operator budgets, load balancers, dead nodes)

@@ -31,9 +31,11 @@ import {
   KUBE_PROXY_NAME,
   MORE_CNI_DAEMONSETS,
 } from './domain.js';
+import { clusterCommandForms } from './command-versions.js';
 import { finding } from './finding.js';
 import { isMonCanary } from './rook-daemons.js';
 import type { Finding } from './types.js';
+import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
 import { countFates, podFate, refusedPods } from './eviction-model.js';
@@ -121,6 +123,16 @@ function intOrPercentIsZero(v: number | string | undefined): boolean {
  * @param tainted - whether the target carries the control-plane NoSchedule taint
  * @param readable - which resources were read (`poddisruptionbudgets`, `workloads`); a check whose
  *   input could not be read is skipped here and reported by a read-error finding
+ * @param request - what is asked: a reboot (the default) or a drain. A reboot of the cluster's only
+ *   node is advised without a drain (variant `only-node` of `unmanaged-pods`, `emptydir-pods` and
+ *   `grace-period`): a drain moves nothing there (every evicted pod stays Pending until the node is
+ *   uncordoned), its `--force` deletes for good the pods with no controller and its emptyDir flag
+ *   their data, while a plain reboot keeps both, since the pods stay bound to the node and an
+ *   emptyDir lives as long as its pod is on the node ("When a Pod is removed from a node for any
+ *   reason, the data in the emptyDir is deleted permanently", Volumes, emptyDir,
+ *   https://kubernetes.io/docs/concepts/storage/volumes/#emptydir), except a `medium: Memory` one,
+ *   a tmpfs, which no reboot keeps (variant `only-node-memory`); kubectl drain reference,
+ *   https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/ (issue 16, F17).
  */
 export function workloadChecks(
   index: ClusterIndex,
@@ -128,13 +140,20 @@ export function workloadChecks(
   isControlPlane: boolean,
   tainted: boolean,
   readable: { pdbs: boolean; workloads: boolean },
+  request: 'reboot' | 'drain' = 'reboot',
 ): Finding[] {
   const out: Finding[] = [];
   const pods = podsOnNode(index, node);
+  // The only node, rebooted: no drain is advised (see @param request).
+  const noDrain = request === 'reboot' && index.snapshot.nodes.length === 1;
+  const { emptyDirFlag } = clusterCommandForms(index);
 
   if (pods.unmanaged.length > 0) {
     out.push(
-      finding('unmanaged-pods', 'data', 'warn', 'present', { node, pods: pods.unmanaged.map(podName) }),
+      finding('unmanaged-pods', 'data', 'warn', noDrain ? 'only-node' : 'present', {
+        node,
+        pods: pods.unmanaged.map(podName),
+      }),
     );
   }
 
@@ -142,16 +161,28 @@ export function workloadChecks(
     (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined),
   );
   if (withEmptyDir.length > 0) {
+    // tmpfs (medium: Memory) is lost at any reboot, drained or not.
+    const inMemory = withEmptyDir
+      .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir?.medium === 'Memory'))
+      .map(podName);
     out.push(
-      finding('emptydir-pods', 'data', 'warn', 'present', {
-        node,
-        pods: withEmptyDir.map(podName),
-        volumes: withEmptyDir.flatMap((p) =>
-          (p.spec?.volumes ?? [])
-            .filter((v) => v.emptyDir !== undefined)
-            .map((v) => `${p.metadata.name}:${v.name}`),
-        ),
-      }),
+      finding(
+        'emptydir-pods',
+        'data',
+        'warn',
+        noDrain ? (inMemory.length > 0 ? 'only-node-memory' : 'only-node') : 'present',
+        {
+          node,
+          pods: withEmptyDir.map(podName),
+          volumes: withEmptyDir.flatMap((p) =>
+            (p.spec?.volumes ?? [])
+              .filter((v) => v.emptyDir !== undefined)
+              .map((v) => `${p.metadata.name}:${v.name}`),
+          ),
+          inMemory,
+          emptyDirFlag,
+        },
+      ),
     );
   }
 
@@ -182,7 +213,8 @@ export function workloadChecks(
     : [];
   out.push(...budgets);
   // The pods whose eviction a budget refuses now (HTTP 429): they stay, the drain waits on them.
-  const refused = refusedPods(budgets);
+  // The only node, rebooted, is not drained: no eviction is asked, none refused.
+  const refused = noDrain ? new Map<string, string>() : refusedPods(budgets);
   const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
   const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
   // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
@@ -279,16 +311,22 @@ export function workloadChecks(
     const counts = countFates(fates);
     const refusedHere = pods.evictable.filter((p) => refused.has(podName(p))).map(podName);
     out.push(
-      finding('grace-period', 'data', 'info', counts.evicted === 0 ? 'all-refused' : 'estimate', {
-        node,
-        seconds: longest,
-        ...counts,
-        // The sentence counts the pods evicted (those a budget refuses are said apart).
-        count: counts.evicted,
-        onlyNode: alone,
-        refusedPods: refusedHere,
-        refusedBy: [...new Set(refusedHere.map((p) => refused.get(p) ?? ''))],
-      }),
+      finding(
+        'grace-period',
+        'data',
+        'info',
+        noDrain ? 'only-node' : counts.evicted === 0 ? 'all-refused' : 'estimate',
+        {
+          node,
+          seconds: longest,
+          ...counts,
+          // The sentence counts the pods evicted (those a budget refuses are said apart).
+          count: counts.evicted,
+          onlyNode: alone,
+          refusedPods: refusedHere,
+          refusedBy: [...new Set(refusedHere.map((p) => refused.get(p) ?? ''))],
+        },
+      ),
     );
   }
   return out;
@@ -603,9 +641,18 @@ function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
       !isCordoned(n) &&
       !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
   );
-  return others.length > 0
-    ? []
-    : [finding('capacity', 'data', 'warn', 'only-node-unseen', { node, candidates: 0 })];
+  if (others.length > 0) return [];
+  // A partial file (OpenShift's quorum guard counts masters it does not hold): nodes exist that
+  // the file leaves out, so "the only node that could take them" is only true of the file
+  // (`nodesPartial`, with the count of masters the file misses, `unseenNodes`).
+  const unseen = unseenMasters(index);
+  return [
+    finding('capacity', 'data', 'warn', 'only-node-unseen', {
+      node,
+      candidates: 0,
+      ...(unseen > 0 ? { nodesPartial: true, unseenNodes: unseen, count: unseen } : {}),
+    }),
+  ];
 }
 
 /**

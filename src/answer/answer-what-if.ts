@@ -16,6 +16,7 @@ import type { Reply } from '../explain/reply.js';
 import { translator } from '../explain/i18n.js';
 import { finding } from '../analysis/finding.js';
 import { type UpgradeMethod, detectProfile } from '../analysis/profiles/index.js';
+import { k3dClusterName } from '../analysis/profiles/k3s.js';
 import type { WhatIfImpact } from '../analysis/what-if/what-if-impact.js';
 
 export { type WhatIfFamilyCommand, focusNodeOf, isWhatIfFamily } from './command-focus.js';
@@ -61,7 +62,8 @@ export function answerWhatIf(
  * `cluster-start-only` when it is the cluster's only node, `cluster-next` when control-plane nodes
  * are already upgraded (the upgrade is under way and this node is the next), `cluster-start-openshift` and `cluster-start-provider` for a cluster upgraded as a whole by its
  * operator or provider (the verdict is for one node it drains), `cluster-start-unknown` for any
- * other method (no order is claimed). Put first, in the plane of the order's own finding.
+ * other method (no tool's commands; the general order only), `cluster-start-k3d` for a k3d cluster
+ * (upgraded by creating a new cluster from the release's image, not node by node). Put first, in the plane of the order's own finding.
  * @param impact - the upgrade analysis of the node the order starts with
  * @param snapshot - the cluster as read
  * @returns the impact with the finding first, or the same impact when the node was not found
@@ -74,19 +76,27 @@ function withClusterStart(impact: WhatIfImpact, snapshot: ClusterSnapshot): What
   const order = impact.findings.find((f) => f.check === 'upgrade-order');
   // Some control-plane nodes already upgraded: the upgrade is under way, this node is the next.
   const underWay = order !== undefined && /^control-plane-(next|last)/.test(order.variant);
+  // k3d: its nodes are containers; a release means a new cluster from that release's image (k3d.io),
+  // so the cluster is not upgraded node by node (profiles/k3s.ts k3dClusterName).
+  const k3d = method === 'k3s' ? k3dClusterName(snapshot) : null;
   const variant =
-    method === 'kubeadm' || method === 'k3s' || method === 'rke2'
-      ? snapshot.nodes.length === 1
-        ? 'cluster-start-only'
-        : underWay
-          ? 'cluster-next'
-          : 'cluster-start'
-      : method === 'openshift' || method === 'provider'
-        ? `cluster-start-${method}`
-        : 'cluster-start-unknown';
+    k3d !== null
+      ? 'cluster-start-k3d'
+      : method === 'kubeadm' || method === 'k3s' || method === 'rke2'
+        ? snapshot.nodes.length === 1
+          ? 'cluster-start-only'
+          : underWay
+            ? 'cluster-next'
+            : 'cluster-start'
+        : method === 'openshift' || method === 'provider'
+          ? `cluster-start-${method}`
+          : 'cluster-start-unknown';
   const plane = order?.plane ?? 'data';
   return {
     ...impact,
-    findings: [finding('upgrade-order', plane, 'info', variant, { node }), ...impact.findings],
+    findings: [
+      finding('upgrade-order', plane, 'info', variant, k3d !== null ? { node, cluster: k3d } : { node }),
+      ...impact.findings,
+    ],
   };
 }

@@ -14,7 +14,9 @@ export interface ContextSource {
   /** Snapshot files: where `snapshotAt` came from ({@link ReplyContext.capturedFrom}). */
   capturedFrom?: ReplyContext['capturedFrom'] | undefined;
   /** The control-plane state the analysis used: how etcd was known and the distribution profile. */
-  state: Pick<ControlPlaneState, 'profile'> & { etcd: Pick<ControlPlaneState['etcd'], 'source'> };
+  state: Pick<ControlPlaneState, 'profile'> & {
+    etcd: Pick<ControlPlaneState['etcd'], 'source'> & Partial<Pick<ControlPlaneState['etcd'], 'guard'>>;
+  };
 }
 
 /**
@@ -36,6 +38,7 @@ export function replyContext(
     snapshotAt: source.snapshotAt,
     requestId: ctx.requestId,
     etcdSource: etcd.source,
+    ...(etcd.guard ? { etcdHealthFrom: 'guard' as const } : {}),
     profile: profile.name,
     ...(profile.variant ? { profileVariant: profile.variant } : {}),
     ...(source.capturedFrom ? { capturedFrom: source.capturedFrom } : {}),
@@ -64,10 +67,17 @@ export function contextLineParts(context: Reply['context'], tr: Translator): str
       tr.t('context.profile', {
         profile: c.profileVariant
           ? `${c.profile} (${tr.has(`context.variant.${c.profileVariant}`) ? tr.t(`context.variant.${c.profileVariant}`) : c.profileVariant})`
-          : c.profile,
+          : c.profile === 'unknown'
+            ? tr.t('context.profileUnknown')
+            : c.profile,
       }),
     );
-  if (c.etcdSource) parts.push(tr.t(`context.etcd.${c.etcdSource}`));
+  if (c.etcdSource)
+    parts.push(
+      c.etcdHealthFrom === 'guard'
+        ? tr.t('context.etcdGuard', { source: tr.t(`context.etcd.${c.etcdSource}`) })
+        : tr.t(`context.etcd.${c.etcdSource}`),
+    );
   if (c.cache) parts.push(tr.t('context.cache', { seconds: c.cache.lastEventAgeS }));
   return parts;
 }

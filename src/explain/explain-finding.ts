@@ -218,12 +218,32 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   const key = f.facts.request === 'drain' && tr.has(`${nodeKey}-drain`) ? `${nodeKey}-drain` : nodeKey;
   // What becomes of the node (issue 16): a failed node is not rebooted (`-lost`), a managed pool's
   // upgrade replaces it (`-replaced`): the sentence of that fate where such a text exists.
-  const fate = (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ?? fateKey(tr, f, key);
+  // A datastore variant (k3s without etcd, below) has its own fate sentences (`<key>-sqlite-lost`).
+  const datastoreKey = typeof f.facts.datastore === 'string' ? `${key}-${f.facts.datastore}` : null;
+  const fate =
+    (f.facts.replicas === 2 ? fateKey(tr, f, `${key}-two`) : null) ??
+    (datastoreKey !== null ? fateKey(tr, f, datastoreKey) : null) ??
+    fateKey(tr, f, key);
   if (fate !== null) return tr.t(fate, findingParams(tr, f));
+  // etcd health from OpenShift's etcd quorum guard (its budget's count of Ready guard pods, each
+  // Ready only while etcd on its master answers its health endpoint): the sentence names that
+  // source (`<variant>-from-guard`) where such a text exists.
+  if (f.facts.healthFrom === 'guard' && tr.has(`${key}-from-guard`))
+    return tr.t(`${key}-from-guard`, findingParams(tr, f));
   // etcd health inferred from the etcd pods (source `inferred`): a Ready pod is not a healthy
   // member, so the sentence names its source (`<variant>-from-pods`) where such a text exists.
   if (f.facts.source === 'inferred' && tr.has(`${key}-from-pods`))
     return tr.t(`${key}-from-pods`, findingParams(tr, f));
+  // Members counted by OpenShift's quorum guard, not listed from the nodes (`-guard-count`).
+  if (f.facts.countedFrom === 'guard' && tr.has(`${key}-guard-count`))
+    return tr.t(`${key}-guard-count`, findingParams(tr, f));
+  // k3s without etcd (issue 16, v3a item 3): the state is in SQLite or an external datastore, so a
+  // sentence about the node's components names the datastore, never etcd (`-sqlite`, `-datastore`).
+  if (typeof f.facts.datastore === 'string' && tr.has(`${key}-${f.facts.datastore}`))
+    return tr.t(`${key}-${f.facts.datastore}`, findingParams(tr, f));
+  // The file leaves nodes out (a partial file): "the only node" is only true of the file (`-partial`).
+  if (f.facts.nodesPartial === true && tr.has(`${key}-partial`))
+    return tr.t(`${key}-partial`, findingParams(tr, f));
   // Two replicas are "both", not "all 2" (`<variant>-two` where such a text exists).
   if (f.facts.replicas === 2 && tr.has(`${key}-two`)) return tr.t(`${key}-two`, findingParams(tr, f));
   // The only control-plane node (`<variant>-single`, Korean: it has no `_one` plural form, so
@@ -235,6 +255,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
     const params = findingParams(tr, f);
     if (params.fatesList !== '') return tr.t(`${key}-fates`, params);
   }
+  // A drain answer's form of a reboot's sentence (`<variant>-drain`: no "after the reboot" where
+  // nothing reboots; issue 16, reader5 F24).
+  if (f.facts.request === 'drain' && tr.has(`${key}-drain`))
+    return tr.t(`${key}-drain`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }
 
@@ -300,8 +324,14 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   if (fate !== null) return tr.t(fate, findingParams(tr, f));
   if (f.facts.onlyNode === true && tr.has(`${base}-only-node`))
     return tr.t(`${base}-only-node`, findingParams(tr, f));
+  // The file leaves nodes out (a partial file): no "add a node", which may exist already.
+  if (f.facts.nodesPartial === true && tr.has(`${base}-partial`))
+    return tr.t(`${base}-partial`, findingParams(tr, f));
   // An upgrade answer's form of a reboot's advice ("then upgrade N", not "then reboot N").
   if (f.facts.request === 'upgrade' && tr.has(`${key}-upgrade`))
     return tr.t(`${key}-upgrade`, findingParams(tr, f));
+  // A drain answer's form ("before you drain it", not "before the reboot"; issue 16, reader5 F24).
+  if (f.facts.request === 'drain' && tr.has(`${key}-drain`))
+    return tr.t(`${key}-drain`, findingParams(tr, f));
   return tr.has(key) ? tr.t(key, findingParams(tr, f)) : null;
 }

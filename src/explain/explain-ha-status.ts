@@ -61,6 +61,33 @@ function dataPlaneOnly(status: HaStatus): string | null {
 }
 
 /**
+ * A DEGRADED status whose only control-plane warnings leave etcd's tolerance as the quorum line
+ * states it: an etcd membership change (a learner joining, check `etcd-learner`) or an even
+ * member count (`etcd-voters` `even`: no more tolerance than one member fewer), while quorum is kept with a spare (`etcd-quorum-after`
+ * `status-kept`): the control plane can take a failure (a learner does not vote and does not count
+ * toward quorum, etcd docs, Learner,
+ * https://etcd.io/docs/v3.5/learning/design-learner/), so the headline says why it is degraded
+ * instead of "cannot take another failure", which the quorum line below would contradict (issue
+ * 16, reader5 F12: scenario 45).
+ * @param status - the report
+ * @returns the locale key of the headline, or null when another finding warns or quorum has no spare
+ */
+function membershipOnly(status: HaStatus): string | null {
+  if (status.health !== 'degraded') return null;
+  const serious = status.findings.filter((f) => f.severity === 'warn' || f.severity === 'block');
+  const cp = serious.filter((f) => f.plane !== 'data');
+  const tolerant = (f: Finding): boolean =>
+    f.check === 'etcd-learner' || (f.check === 'etcd-voters' && f.variant === 'even');
+  if (cp.length === 0 || !cp.every(tolerant)) return null;
+  if (!status.findings.some((f) => f.check === 'etcd-quorum-after' && f.variant === 'status-kept'))
+    return null;
+  const data = cp.length < serious.length ? 'Data' : '';
+  return cp.every((f) => f.check === 'etcd-learner')
+    ? `status.gistDegradedMembership${data}`
+    : `status.gistDegradedCanTake${data}`;
+}
+
+/**
  * Explain an HA status report.
  * @param status - the report ({@link analyzeHaStatus})
  * @param ctx - locale, cluster, request id
@@ -68,7 +95,7 @@ function dataPlaneOnly(status: HaStatus): string | null {
  */
 export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
   const tr = translator(ctx.locale);
-  const dataCause = dataPlaneOnly(status);
+  const dataCause = dataPlaneOnly(status) ?? membershipOnly(status);
   // Something observed is degraded and quorum is unknown too: the headline says both (issue 16).
   const quorumUnknown = status.findings.some(
     (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
@@ -84,7 +111,9 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
             : status.health === 'degraded'
               ? `status.gistDegraded${both}`
               : status.health === 'unknown'
-                ? 'status.gistUnknown'
+                ? quorumUnknown
+                  ? 'status.gistUnknown'
+                  : 'status.gistUnknownPartial'
                 : `status.gistCritical${both}`,
         );
   const sections: ReplySection[] = [];

@@ -471,12 +471,24 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
 
   if (ctx.mode === 'together') {
     const reason = jointReason(tr, joint);
-    // A drain takes no etcd member down: its note and hint speak of budgets and room only.
+    // A drain takes no etcd member down: its note and hint speak of budgets and room only. Nor do
+    // nodes none of which hosts an etcd member (workers, a managed cluster's nodes; issue 16,
+    // reader5 F25): their note and hint leave etcd quorum out.
     const drain = joint.action === 'drain';
+    const noMember = !joint.alone.some((a) => a.etcdMember);
     const sections = [
       {
         heading: tr.t('multiNode.heading.alone'),
-        lines: [...aloneLines, tr.t(drain ? 'multiNode.aloneNoteDrain' : 'multiNode.aloneNote')],
+        lines: [
+          ...aloneLines,
+          tr.t(
+            drain
+              ? 'multiNode.aloneNoteDrain'
+              : noMember
+                ? 'multiNode.aloneNoteNoEtcd'
+                : 'multiNode.aloneNote',
+          ),
+        ],
       },
     ];
     // With a single etcd member no order keeps quorum: the hint to ask for one is not given.
@@ -485,7 +497,7 @@ export function explainMultiNode(joint: JointImpact, plan: RollingPlan, ctx: Mul
       joint.verdict === 'safe' || joint.action === 'node-down' || singleVoter
         ? []
         : [
-            tr.t(drain ? 'multiNode.askOneByOneDrain' : 'multiNode.askOneByOne', {
+            tr.t(drain || noMember ? 'multiNode.askOneByOneDrain' : 'multiNode.askOneByOne', {
               example: askExample(tr, joint.nodes, 'one-by-one', joint.action),
             }),
           ];

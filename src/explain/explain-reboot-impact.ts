@@ -207,6 +207,9 @@ function dataSection(
     if (onNode > 0) stops.push(tr.t('stops.pods-on-dead-node', { node, count: onNode }));
   } else if (blocked === 'writes-blocked') {
     if (evictable > 0) stops.push(tr.t('stops.pods-writes-blocked', { node, count: evictable }));
+  } else if (has(f, 'grace-period', 'only-node')) {
+    // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
+    if (evictable > 0) stops.push(tr.t('stops.pods-only-node', { node, count: evictable }));
   } else {
     if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
     const stranded = Number(grace?.stranded ?? 0);
@@ -216,7 +219,7 @@ function dataSection(
     const refused = refusedOf(grace);
     if (refused !== null) stops.push(tr.t('stops.drain-waits-reboot', { ...refused, node }));
   }
-  const bare = has(f, 'unmanaged-pods')?.facts.pods;
+  const bare = has(f, 'unmanaged-pods', 'present')?.facts.pods;
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
     stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.

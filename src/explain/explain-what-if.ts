@@ -52,7 +52,10 @@ function params(tr: Translator, p: Record<string, FactValue>): Record<string, Fa
  * toleration (docs/domain.md, "Node failure timings").
  */
 function explainOne(tr: Translator, f: Finding, lost: boolean, graceS: number): string | null {
-  const lostKey = `whatIf.lost.${f.check}.${f.variant}`;
+  const lostBase = `whatIf.lost.${f.check}.${f.variant}`;
+  // A partial file (nodes it leaves out): "the only node" only of the file (`-partial`).
+  const lostKey =
+    f.facts.nodesPartial === true && tr.has(`${lostBase}-partial`) ? `${lostBase}-partial` : lostBase;
   if (lost && tr.has(lostKey)) {
     return tr.t(
       lostKey,

@@ -54,6 +54,11 @@ export interface ReplyContext {
   /** How etcd was known: read from etcd, recorded in a snapshot, inferred from pods, or not observable. */
   etcdSource?: 'live' | 'recorded' | 'inferred' | 'inferred-nodes' | 'none';
   /**
+   * `guard`: the health of etcd members the data does not show was taken from OpenShift's etcd
+   * quorum guard's count (src/analysis/etcd-view.ts, `applyQuorumGuardHealth`); absent otherwise.
+   */
+  etcdHealthFrom?: 'guard';
+  /**
    * Snapshot files: where `snapshotAt` came from (`captured_at`, `given`, `leases`,
    * `node-heartbeats`, `managed-fields`, `unknown`); then `snapshotAt` is the capture time.
    */

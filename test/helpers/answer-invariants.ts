@@ -37,6 +37,12 @@ export interface InvariantContext {
   writesBlocked?: boolean;
   /** Whether the file holds the API's /readyz answer (then the control plane's API was seen). */
   readyzSeen?: boolean;
+  /** How many nodes the cluster has (a reboot of the only node is advised without a drain). */
+  nodeCount?: number;
+  /** The request form asked: `reboot`, `drain`, `upgrade`, `what-if`, `restart` or `status`. */
+  request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status';
+  /** kube-proxy's mode as the cluster's ConfigMap says (`iptables`, `ipvs`, `nftables`), null when unknown. */
+  proxyMode?: string | null;
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -543,6 +549,19 @@ export function particleViolations(text: string): string[] {
       ' (before its parenthesis)',
     ],
   ];
+  // A Korean noun before a parenthetical: the particle agrees with the noun (issue 16, reader5 F24:
+  // "클러스터 DNS 레플리카(coredns, 2개)이" for 가). Final consonant of the last syllable: none, ㄹ, other.
+  for (const m of text.matchAll(/([가-힣]) ?\(([^()]*)\)(으로|은|는|이|가|을|를|과|와|로)(?=[\s,.:;)]|$)/g)) {
+    const [whole, syllable = '', inside = '', particle = ''] = m;
+    // "(이)가", "(을)를": the template's own choice of both forms, not a parenthetical.
+    if (/^(?:이|은|을|과|으)$/.test(inside)) continue;
+    const final = (syllable.charCodeAt(0) - 0xac00) % 28;
+    const reading = final === 0 ? 'vowel' : final === 8 ? 'rieul' : 'consonant';
+    const kind = PARTICLE_KIND[particle];
+    const want = kind === undefined ? undefined : PARTICLE_AFTER[kind]?.[reading];
+    if (want !== undefined && want !== particle)
+      out.push(`Korean particle after "${syllable}" (before its parenthesis) should be ${want}: "${whole}"`);
+  }
   for (const [pattern, where] of forms)
     for (const m of text.matchAll(pattern)) {
       const [whole, name = '', particle = ''] = m;
@@ -982,7 +1001,8 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
     if (on('unmanaged-pods') && !/--force\b/.test(cmd))
       out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
-    if (on('emptydir-pods') && !/--delete-emptydir-data\b/.test(cmd))
+    // (--delete-local-data before kubectl v1.20: rule 29 holds the flag to the cluster's version.)
+    if (on('emptydir-pods') && !/--delete-(?:emptydir|local)-data\b/.test(cmd))
       out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
     if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))
       out.push(`--force suggested without saying it deletes the pods for good: "${cmd}"`);
@@ -1009,11 +1029,85 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(`"막는 문제" without what it blocks (을/를): "${m[0]}"`);
     for (const m of text.matchAll(/SQLite or external datastore|\(embedded etcd\)/g))
       out.push(`English in a Korean answer: "${m[0]}"`);
+    // 23b. One term and one counter per thing (issue 16, reader5 F24): "API 서버", not "API
+    // server(apiserver)" (English glossed with English); "컨트롤러 매니저", not "컨트롤러매니저"; API
+    // servers counted with one counter in one answer ("3대에서 2대로" beside "3개에서 2개로").
+    for (const m of text.matchAll(/API server|컨트롤러매니저/g))
+      out.push(`a Korean term not the one the locales use (API 서버, 컨트롤러 매니저): "${m[0]}"`);
+    const counters = new Set(
+      [...text.matchAll(/(?:API 서버|apiserver|API)(?: 처리)?(?: 용량)?(?:가|이|는)? \d+(대|개)/g)].map(
+        (m) => m[1],
+      ),
+    );
+    if (counters.size > 1) out.push('API servers counted with both 대 and 개 in one Korean answer');
   }
   for (const m of text.matchAll(/\b(v\d+\.\d+\.\d+)…\1(?![\w.])/g))
     out.push(`a version range with equal ends: "${m[0]}"`);
   for (const m of text.matchAll(/new pods on [^:\n]+: cordoned/g))
     out.push(`pods said to be cordoned (the nodes are): "${m[0]}"`);
+
+  // 30. A drain answer speaks of no reboot it does not do (issue 16, reader5 F24: "Ask who cordoned
+  // draco-wk-2 and why before the reboot" / "재부팅 전에" in a drain answer).
+  if (isDrain)
+    for (const s of sentences)
+      if (/\b(?:before|after) the reboot\b|재부팅 ?(?:전에|후|뒤|직후)/.test(s))
+        out.push(`a drain answer speaks of a reboot: "${s}"`);
+  // 31. No advice refers back to a way that is not in the answer (issue 16, reader5 F3: "move the
+  // kube-controller-manager Lease first the same way" in an upgrade answer without the scheduler
+  // advice it pointed at): "the same way" needs the item right before it to give the way.
+  for (const [i, a] of reply.advice.entries())
+    if (/\bthe same way\b|같은 방법/.test(a) && !/\(.+\)/.test(reply.advice[i - 1] ?? ''))
+      out.push(`advice says "the same way" with no way before it: "${a}"`);
+
+  // 32. No etcd quorum where no target runs an etcd member (issue 16, reader5 F25: "can I reboot
+  // all the workers" warned that the nodes "can still lose etcd quorum" together): an answer about
+  // several nodes whose node-role findings all say they host no etcd member never speaks of
+  // keeping or losing etcd quorum.
+  if (reply.multiNode !== undefined) {
+    const roles = reply.findings.filter((f) => f.check === 'node-role');
+    const noMember =
+      roles.length > 0 &&
+      reply.multiNode.nodes.every((n) => roles.some((f) => f.facts.node === n)) &&
+      roles.every((f) => f.facts.etcdMember === false);
+    if (noMember)
+      for (const s of sentences)
+        if (/etcd quorum|keeps quorum\b|etcd 정족수|정족수와 모든/.test(s))
+          out.push(`no target runs an etcd member, yet: "${s}"`);
+  }
+
+  // 33. No count of zero pods in prose (issue 16, reader5 F9/F18: "its 0 pods are evicted", "the
+  // pods on norma-cp-1 (0)"): a node with nothing to evict has no such sentence, and a node whose
+  // pods the snapshot does not list is unknown, not 0.
+  for (const m of text.matchAll(/\b0 pods\b|pods on [^\s(]+ \(0\)|파드 0개|파드\(0개\)/g))
+    out.push(`zero pods said as a count: "${m[0]}"`);
+
+  // 34. A status that cannot take another failure does not also tolerate one more (issue 16,
+  // reader5 F12: scenario 45, a learner joining: DEGRADED "cannot take (another) failure safely"
+  // beside "etcd quorum holds ... tolerates 1 more failure").
+  if (
+    /cannot take \(another\) failure|장애를 안전하게 견디지 못합니다/.test(reply.summary) &&
+    /tolerates [1-9]\d* more failure|추가 장애 [1-9]\d*(?:대|개) 허용/.test(text)
+  )
+    out.push(`the headline says no failure can be taken, yet etcd tolerates one more: "${reply.summary}"`);
+
+  // 35. One model of kured's state (issue 16, reader5 F13: scenario 53 "kured is rebooting
+  // pyxis-wk-1 now" beside "kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3: they are
+  // still Ready, schedulable and not marked"): a node said to be rebooted by kured now is not also
+  // said to be untouched yet.
+  const rebooting = [
+    ...text.matchAll(
+      /kured is rebooting (\S+?) now|kured가 지금 (\S+?)(?:\(을\)를|을|를) 재부팅하고 있습니다/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? '');
+  const held = sentences.filter((x) =>
+    /still Ready, schedulable and not marked|아직 Ready이고 스케줄 가능하며 표시도 없지만/.test(x),
+  );
+  for (const n of rebooting)
+    for (const x of held)
+      if (new RegExp(`(?:^|[\\s,(])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s,:)에]|$)`).test(x))
+        out.push(`kured is said to be rebooting ${n} now and ${n} to be untouched yet: "${x}"`);
+  // 29. Every suggested command is valid for the cluster's version and size (issue 16, reader5).
+  out.push(...versionedCommandViolations(text, ctx));
 
   // 5. Plurals.
   if (reply.locale === 'en') {
@@ -1276,5 +1370,134 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push('an upgrade order names workers although every node is a control plane');
   }
   void en;
+  return out;
+}
+
+/** The request forms that drain the node first and so read its node Lease the same way. */
+const NODE_READING_FORMS = ['reboot', 'drain', 'upgrade'] as const;
+
+/**
+ * One reading of a node for every request form (issue 16, reader5 F30/F11: scenario 47's reboot
+ * answer CAUTION for a stale node Lease, its drain answer SAFE without a word of it): the
+ * `node-health` findings (NotReady, a stale Lease) of the same node are the same, with the same
+ * severity, in its reboot, drain and upgrade answers. A kubelet that stopped renewing its Lease
+ * cannot confirm evictions whichever request drains the node (Kubernetes docs, Node heartbeats,
+ * https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats).
+ * @param node - the node asked about
+ * @param answers - its answers, by request form
+ * @returns a violation per form whose reading differs from the reboot answer's (or the first one's)
+ */
+export function nodeReadingViolations(
+  node: string,
+  answers: Partial<Record<(typeof NODE_READING_FORMS)[number], Reply>>,
+): string[] {
+  // A drain of a NotReady node says so through its dead-node-drain finding ("vega-wk-2 is NotReady
+  // (Ready=Unknown): …"): the same reading as node-health not-ready.
+  const reading = (r: Reply): string =>
+    [
+      ...new Set(
+        r.findings
+          .filter(
+            (f) => (f.check === 'node-health' || f.check === 'dead-node-drain') && f.facts.node === node,
+          )
+          .map((f) => (f.check === 'dead-node-drain' ? 'not-ready:warn' : `${f.variant}:${f.severity}`)),
+      ),
+    ]
+      .sort()
+      .join(', ') || '(none)';
+  const forms = NODE_READING_FORMS.filter((f) => answers[f] !== undefined);
+  const first = forms[0];
+  if (first === undefined) return [];
+  const want = reading(answers[first] as Reply);
+  return forms
+    .filter((f) => reading(answers[f] as Reply) !== want)
+    .map(
+      (f) =>
+        `${node}: the ${f} answer reads the node as ${reading(answers[f] as Reply)}, the ${first} answer as ${want}`,
+    );
+}
+
+/**
+ * Rule 29 of {@link answerViolations}: every suggested command is valid for the cluster's version
+ * and size (issue 16, reader5 F4, F16, F16b, F17, F26), with the gates of
+ * src/analysis/command-versions.ts, each from its source:
+ * - `/readyz` only from v1.16 (API health endpoints,
+ *   https://kubernetes.io/docs/reference/using-api/health-checks/; `/healthz` before);
+ * - `--delete-emptydir-data` only from kubectl v1.20, `--delete-local-data` only before (kubectl
+ *   drain reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/);
+ * - `kubeadm upgrade node` only with a kubeadm of v1.15 or later;
+ * - no package command for a minor before v1.24: those packages were only in the legacy
+ *   repositories, removed in March 2024 (https://kubernetes.io/blog/2023/08/31/legacy-package-repository-deprecation/);
+ *   and a minor upgrade's kubeadm package step points the pkgs.k8s.io repository at the next minor
+ *   and unholds the package ("Changing The Kubernetes Package Repository",
+ *   https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/change-package-repository/);
+ * - a reboot of the cluster's only node advises no drain (`kubectl drain`, `drain --force`, the
+ *   emptyDir flag): a drain moves nothing there and deletes what a plain reboot keeps;
+ * - kube-proxy's rules are not checked with a per-mode command (iptables-save, ipvsadm, nft) of
+ *   another mode, nor with one when the mode is unknown, unless the mode-independent health check
+ *   (kube-proxy reference, `--healthz-bind-address` :10256) comes first.
+ * @param text - the rendered answer
+ * @param ctx - what is known of its cluster and request
+ * @returns the violations
+ */
+export function versionedCommandViolations(text: string, ctx: InvariantContext): string[] {
+  const out: string[] = [];
+  const minor = ctx.minor;
+  if (minor !== null && minor < 16)
+    for (const m of text.matchAll(
+      /kubectl get --raw \/readyz|passes \/readyz|until \/readyz passes|\/readyz passes on|\/readyz를 통과할|\/readyz를 통과하며|\/readyz가 통과할/g,
+    ))
+      out.push(`/readyz asked of a v1.${minor} API server (it has only /healthz before v1.16): "${m[0]}"`);
+  if (minor !== null && minor < 20)
+    for (const m of text.matchAll(/--delete-emptydir-data/g))
+      out.push(`--delete-emptydir-data suggested for v1.${minor} (kubectl has it from v1.20): "${m[0]}"`);
+  if (minor !== null && minor >= 21)
+    for (const m of text.matchAll(/--delete-local-data/g))
+      out.push(
+        `--delete-local-data suggested for v1.${minor} (renamed --delete-emptydir-data in v1.20): "${m[0]}"`,
+      );
+  for (const cmd of suggestedCommands(text))
+    if (/^kubeadm upgrade node\b/.test(cmd) && minor !== null && minor + 1 < 15)
+      out.push(
+        `kubeadm upgrade node suggested for an upgrade from v1.${minor} (from kubeadm v1.15): "${cmd}"`,
+      );
+  if (minor !== null && minor + 1 < 24 && ctx.request === 'upgrade') {
+    if (/upgrade the kubeadm package|kubeadm 패키지/.test(text))
+      out.push(
+        `a package upgrade step for v1.${minor + 1}, whose packages are in no repository since March 2024`,
+      );
+  }
+  if (minor !== null && minor + 1 >= 24 && ctx.request === 'upgrade') {
+    const next = `v1.${minor + 1}`;
+    const crosses = [`${next} patch`, `${next} 패치`, `upgrade apply ${next}.`].some((x) => text.includes(x));
+    const repo = text.includes(`/${next}/#`);
+    const unhold = /apt-mark unhold kubeadm|--disableexcludes=kubernetes/.test(text);
+    if (crosses && !(repo && unhold))
+      out.push(
+        `a minor upgrade to ${next} without pointing the package repository at it and unholding kubeadm`,
+      );
+  }
+  if (ctx.nodeCount === 1 && (ctx.request === 'reboot' || ctx.request === 'upgrade')) {
+    for (const m of text.matchAll(
+      /kubectl drain [^\n]*|drain --force|drain with --delete-\S+|--delete-\S+(?:로|\s플래그로) 드레인/g,
+    ))
+      out.push(
+        `a drain advised for a reboot of the only node (it moves nothing and deletes what a plain reboot keeps): "${m[0]}"`,
+      );
+  }
+  const perMode: Record<string, RegExp> = {
+    iptables: /iptables-save \| grep -c KUBE-SVC/,
+    ipvs: /ipvsadm -Ln/,
+    nftables: /nft list table ip kube-proxy/,
+  };
+  // A node placeholder in a check to run ("check on NODE", rolling kube-proxy answer).
+  for (const m of text.matchAll(/\b(?:on|at) NODE\b|\bNODE(?:에서|의|에)/g))
+    out.push(`a placeholder node name in a suggested check: "${m[0]}"`);
+  const health = /curl -sf http:\/\/127\.0\.0\.1:10256\/healthz/.test(text);
+  for (const [mode, re] of Object.entries(perMode))
+    if (re.test(text) && !health && ctx.proxyMode !== undefined && ctx.proxyMode !== mode)
+      out.push(
+        `kube-proxy's ${mode} rules checked while its mode is ${ctx.proxyMode ?? 'unknown'}: "${re.source}"`,
+      );
   return out;
 }

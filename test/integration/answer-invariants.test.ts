@@ -6,13 +6,14 @@
  * is shown to be caught.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import { clusterUpgradeStart } from '../../src/analysis/upgrade-start.js';
+import type { Finding } from '../../src/analysis/types.js';
 import type { KNode } from '../../src/cluster/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
@@ -22,10 +23,12 @@ import { generateCluster, writeScenarioFile } from '../../scripts/cluster-genera
 import {
   type InvariantContext,
   answerViolations,
+  versionedCommandViolations,
   etcdctlShapeError,
   kubeadmShapeError,
   kubectlShapeError,
   latinReading,
+  nodeReadingViolations,
   particleViolations,
   suggestedCommands,
 } from '../helpers/answer-invariants.js';
@@ -111,10 +114,31 @@ for (const [i, file] of files.entries()) {
   ) as { spec?: { holderIdentity?: string } } | undefined;
   const vipHolder = nodes.find((n) => n.metadata.name === vipLease?.spec?.holderIdentity)?.metadata.name;
   const single = [cp, worker].filter((n): n is KNode => n !== undefined).map((n) => n.metadata.name);
+  if (vipHolder !== undefined && !single.includes(vipHolder)) single.push(vipHolder);
+  // The node a scenario is about (its `request`): scenario 47's stale Lease is on lyra-wk-2, which
+  // is neither the first control plane nor the first worker (reader5 F30: one reading of the node).
+  const request = file.startsWith(SCENARIOS)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { request?: unknown }).request
+    : undefined;
+  if (typeof request === 'string')
+    for (const n of nodes)
+      if (
+        new RegExp(`\\b${n.metadata.name.replace(/[.]/g, '\\.')}\\b`).test(request) &&
+        !single.includes(n.metadata.name)
+      )
+        single.push(n.metadata.name);
+  // kube-proxy's mode from its ConfigMap (kube-system/kube-proxy, config.conf `mode:`; empty is the
+  // iptables default on Linux; kube-proxy reference), null when the file has no such ConfigMap.
+  const proxyCm = loaded.items.find(
+    (x) =>
+      x.kind === 'ConfigMap' && x.metadata.name === 'kube-proxy' && x.metadata.namespace === 'kube-system',
+  ) as { data?: Record<string, string> } | undefined;
+  const modeLine = /^mode:\s*"?([a-z]*)"?\s*$/m.exec(proxyCm?.data?.['config.conf'] ?? '');
+  const proxyMode = modeLine === null ? null : modeLine[1] === '' ? 'iptables' : (modeLine[1] ?? null);
   cases.push({
     file,
     cluster: `c${i}`,
-    targets: vipHolder !== undefined && !single.includes(vipHolder) ? [...single, vipHolder] : single,
+    targets: single,
     pairs,
     upgradeStart: (() => {
       const snap = snapshotFromFile(loaded, `c${i}`, null);
@@ -126,6 +150,8 @@ for (const [i, file] of files.entries()) {
       minor: minors.length > 0 ? Math.max(...minors) : null,
       writesBlocked: (loaded.etcd?.alarms.length ?? 0) > 0,
       readyzSeen: loaded.readyz !== null,
+      nodeCount: nodes.length,
+      proxyMode,
     },
   });
 }
@@ -157,6 +183,20 @@ const FORMS = (node: string): string[] => [
   `restart etcd on ${node}`,
 ];
 
+/** The request form of a question of {@link FORMS} (for the rules that depend on it). */
+const REQUEST_OF = (text: string): NonNullable<InvariantContext['request']> =>
+  text.startsWith('can I reboot')
+    ? 'reboot'
+    : text.startsWith('can I drain')
+      ? 'drain'
+      : text.startsWith('can I upgrade') || text.startsWith('how do I upgrade the cluster')
+        ? 'upgrade'
+        : text.startsWith('restart')
+          ? 'restart'
+          : text === 'status'
+            ? 'status'
+            : 'what-if';
+
 function job(cluster: string, text: string): AnswerJob {
   return {
     requestId: `inv-${cluster}`,
@@ -185,6 +225,8 @@ describe('answers never contradict themselves', () => {
       if (c.upgradeStart !== null)
         asks.push({ text: 'how do I upgrade the cluster?', target: c.upgradeStart });
       const violations: string[] = [];
+      // The reboot, drain and upgrade answers of each target, for one reading of the node.
+      const byTarget = new Map<string, Partial<Record<'reboot' | 'drain' | 'upgrade', Reply>>>();
       for (const a of asks) {
         for (const lang of ['en', 'ko'] as const) {
           const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
@@ -195,10 +237,18 @@ describe('answers never contradict themselves', () => {
               a.text,
               expect.stringMatching(/^cluster-/),
             ]);
-          for (const v of answerViolations(reply, { ...c.ctx, target: a.target }))
+          for (const v of answerViolations(reply, {
+            ...c.ctx,
+            target: a.target,
+            request: REQUEST_OF(a.text),
+          }))
             violations.push(`[${a.text} · ${lang}] ${v}`);
+          const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
+          if (a.target !== null && form !== undefined && lang === 'en')
+            byTarget.set(a.target, { ...byTarget.get(a.target), [form]: reply });
         }
       }
+      for (const [node, answers] of byTarget) violations.push(...nodeReadingViolations(node, answers));
       expect([...new Set(violations)]).toEqual([]);
     },
     120_000,
@@ -246,6 +296,145 @@ describe('answers about several nodes never contradict themselves', () => {
     },
     180_000,
   );
+});
+
+describe('restart answers suggest checks that fit the cluster (rule 29, issue 16 F16, F26)', () => {
+  // Not in FORMS: this form is held to rule 29 only (its verdict rules belong to the what-if answers).
+  it.each(
+    cases.map((c) => [c.file.replace(process.cwd() + '/', '').replace(GEN, '(generated)'), c] as const),
+  )(
+    '%s: kube-proxy and kube-apiserver restarts, the kube-proxy rollout, English and Korean',
+    async (_name, c) => {
+      const violations: string[] = [];
+      const asks: [string, string | null][] = [['rolling restart of kube-proxy', null]];
+      for (const t of c.targets)
+        asks.push([`what if kube-proxy restarts on ${t}`, t], [`restart kube-apiserver on ${t}`, t]);
+      for (const [text, t] of asks)
+        for (const lang of ['en', 'ko'] as const) {
+          const reply = await service.answer(job(c.cluster, `${text} --lang ${lang}`));
+          for (const v of versionedCommandViolations(renderText(reply), {
+            ...c.ctx,
+            target: t,
+            request: 'what-if',
+          }))
+            violations.push(`[${text} · ${lang}] ${v}`);
+        }
+      expect([...new Set(violations)]).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('the only node is upgraded without a drain (issue 16, reader5 F17)', () => {
+  // A drain of the only node moves nothing and deletes bare pods and emptyDir data (kubectl drain
+  // reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/): the kubeadm
+  // steps of a one-node cluster (generated, v1.3x: its packages are on pkgs.k8s.io) leave it out.
+  const one = cases.find((c) => c.file.includes('gen-0-1cp-1n'));
+  it.each(['en', 'ko'] as const)('%s', async (lang) => {
+    expect(one).toBeDefined();
+    const node = one?.targets[0] ?? '';
+    const reply = await service.answer(job(one?.cluster ?? '', `can I upgrade ${node} --lang ${lang}`));
+    const text = renderText(reply);
+    expect(text).toMatch(lang === 'en' ? /without a drain \(\S+ is the only node/ : /드레인 없이\(/);
+    expect(text).not.toMatch(/then drain it|그다음 드레인,|kubectl drain/);
+    expect(text).toContain('systemctl restart kubelet');
+  });
+});
+
+describe('rule 29 catches commands that do not fit the cluster (issue 16, reader5)', () => {
+  const base: InvariantContext = { target: 'n1', downNodes: [], allControlPlane: false, minor: 33 };
+  // Each planted text is what an answer said (reader5 F4, F16, F16b, F17, F26); the clean one beside
+  // it is the form that fits the same cluster.
+  it.each([
+    [
+      '/readyz on v1.10 (F16b, real 14)',
+      { minor: 10 },
+      'Check it first (kubectl get --raw /readyz).',
+      'Check it first (kubectl get --raw /healthz).',
+      /\/readyz asked of a v1\.10 API server/,
+    ],
+    [
+      '/readyz in a wait step on v1.8 (F16, real 03)',
+      { minor: 8, request: 'upgrade' as const },
+      'wait until m1 is Ready, its API server passes /readyz and etcd has every member healthy',
+      'wait until m1 is Ready and etcd has every member healthy',
+      /\/readyz asked of a v1\.8 API server/,
+    ],
+    [
+      '--delete-emptydir-data on v1.14 (F16b, real 11)',
+      { minor: 14 },
+      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-local-data only if that data may be lost).',
+      /--delete-emptydir-data suggested for v1\.14/,
+    ],
+    [
+      '--delete-local-data on v1.33',
+      { minor: 33 },
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-local-data.',
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-emptydir-data.',
+      /--delete-local-data suggested for v1\.33/,
+    ],
+    [
+      'kubeadm upgrade node from v1.8 (F16, real 03)',
+      { minor: 8 },
+      'then the workers: upgrade the kubeadm package, run kubeadm upgrade node; then drain',
+      'no upgrade command is given from v1.8.4 to v1.9.',
+      /kubeadm upgrade node suggested for an upgrade from v1\.8/,
+    ],
+    [
+      'a package step for v1.20 (F16, real 13)',
+      { minor: 19, request: 'upgrade' as const },
+      'my-node first, to a v1.20 patch release only: upgrade the kubeadm package to it, run kubeadm upgrade plan',
+      'no upgrade command is given from v1.19.16 to v1.20: its packages cannot be installed from any Kubernetes repository today.',
+      /a package upgrade step for v1\.20/,
+    ],
+    [
+      'a minor upgrade without the repository change (F4, scenario 01)',
+      { minor: 33, request: 'upgrade' as const },
+      'atlas-cp-3 first, to a v1.34 patch release only: upgrade the kubeadm package to it, run kubeadm upgrade plan',
+      "on each node: sudo sed -i 's#/v1.33/#/v1.34/#' /etc/apt/sources.list.d/kubernetes.list; then sudo apt-mark unhold kubeadm && sudo apt-get update && sudo apt-get install -y kubeadm && sudo apt-mark hold kubeadm. atlas-cp-3 first, to a v1.34 patch release only",
+      /a minor upgrade to v1\.34 without pointing the package repository at it/,
+    ],
+    [
+      'a drain for a reboot of the only node (F17, real 02)',
+      { nodeCount: 1, request: 'reboot' as const },
+      'Recreate these pods under a controller, or accept losing them (drain --force).',
+      'Reboot n1 without a drain: it is the only node, so a drain moves nothing.',
+      /a drain advised for a reboot of the only node/,
+    ],
+    [
+      'a drain with the emptyDir flag for a reboot of the only node, in Korean (F17, real 02)',
+      { nodeCount: 1, request: 'reboot' as const },
+      'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
+      'emptyDir 데이터 때문에 n1(을)를 드레인하지 마세요: 그냥 재부팅하면 데이터가 남습니다.',
+      /a drain advised for a reboot of the only node/,
+    ],
+    [
+      'an iptables check while the mode is unknown (F26, scenario 43)',
+      { proxyMode: null },
+      'After the restart, check the rules are back on n1: iptables-save | grep -c KUBE-SVC',
+      'After the restart, check on n1: curl -sf http://127.0.0.1:10256/healthz. In iptables mode: iptables-save | grep -c KUBE-SVC',
+      /kube-proxy's iptables rules checked while its mode is unknown/,
+    ],
+    [
+      'a placeholder node in the rollout check (rolling kube-proxy)',
+      {},
+      'After the restart, check on NODE that kube-proxy has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz',
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again: curl -sf http://127.0.0.1:10256/healthz",
+      /a placeholder node name in a suggested check/,
+    ],
+    [
+      'an iptables check in IPVS mode',
+      { proxyMode: 'ipvs' },
+      'After the restart, check the rules are back on n1: iptables-save | grep -c KUBE-SVC',
+      'After the restart, check the virtual servers on n1: ipvsadm -Ln',
+      /kube-proxy's iptables rules checked while its mode is ipvs/,
+    ],
+  ] as const)('%s', (_name, ctx, planted, clean, expected) => {
+    const c: InvariantContext = { ...base, ...ctx };
+    expect(versionedCommandViolations(planted, c).join('\n')).toMatch(expected);
+    expect(versionedCommandViolations(clean, c)).toEqual([]);
+  });
 });
 
 describe('every answer has the same footer (one function builds every context)', () => {
@@ -650,7 +839,7 @@ describe('the invariant checker catches planted contradictions', () => {
         stops: [
           'borealis-cp-2의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
         ],
-        keeps: ['다른 apiserver를 통한 kubectl과 API: borealis-cp-1'],
+        keeps: ['다른 API 서버를 통한 kubectl과 API: borealis-cp-1'],
       },
       /the VIP's clients are interrupted, yet the answer says clients keep working/,
     ],
@@ -1469,6 +1658,99 @@ describe('the invariant checker catches planted contradictions', () => {
       /payments\/payments-26grdhrgz7-7w84l is said to fit on no remaining node although a budget refuses/,
     ],
     [
+      '"before the reboot" in a drain answer (s52 "can I drain draco-wk-2", reader5 F24)',
+      {
+        actions: [{ id: 'refresh', label: 'r', value: '{"kind":"drain-impact","node":"draco-wk-2"}' }],
+        advice: [
+          'Ask who cordoned draco-wk-2 and why before the reboot; uncordon it afterwards only if they agree (kubectl uncordon draco-wk-2).',
+        ],
+      },
+      /a drain answer speaks of a reboot/,
+    ],
+    [
+      '"재부팅 전에" in a Korean drain answer (s52, reader5 F24)',
+      {
+        locale: 'ko',
+        actions: [{ id: 'refresh', label: 'r', value: '{"kind":"drain-impact","node":"draco-wk-2"}' }],
+        advice: ['재부팅 전에 누가 왜 draco-wk-2를 cordon했는지 물어보세요.'],
+      },
+      /a drain answer speaks of a reboot/,
+    ],
+    [
+      '"the same way" with no way before it (s01 "can I upgrade atlas-cp-3", reader5 F3)',
+      {
+        advice: [
+          'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+          'Take an etcd snapshot first.',
+        ],
+      },
+      /advice says "the same way" with no way before it/,
+    ],
+    [
+      '"API server(apiserver)" in a Korean answer (real 02, reader5 F24)',
+      {
+        locale: 'ko',
+        reasons: [
+          'kind-control-plane(은)는 단일 컨트롤 플레인 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        ],
+      },
+      /a Korean term not the one the locales use \(API 서버, 컨트롤러 매니저\): "API server"/,
+    ],
+    [
+      'API servers counted with 대 and 개 in one Korean answer (s01 what-if, reader5 F24)',
+      {
+        locale: 'ko',
+        reasons: ['API 서버 용량이 3대에서 2대로 줄어듭니다.'],
+        stops: ['atlas-cp-1의 API 서버: API 용량이 3개에서 2개로 감소'],
+      },
+      /API servers counted with both 대 and 개/,
+    ],
+    [
+      '"its 0 pods" in a what-if (s12 "what if norma-cp-1 fails", reader5 F9)',
+      {
+        reasons: [
+          'If norma-cp-1 is lost without a drain: after 50 s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after 300 s more (default NoExecute toleration) its 0 pods are evicted by the taint manager and recreated elsewhere (about 350 s in all), if the control plane is up.',
+        ],
+      },
+      /zero pods said as a count: "0 pods"/,
+    ],
+    [
+      '"the pods on X (0)" (s02 "what if borealis-wk-1 fails", reader5 F9)',
+      { stops: ['the pods on borealis-wk-1 (0), until they are recreated elsewhere'] },
+      /zero pods said as a count/,
+    ],
+    [
+      '"파드(0개)" in Korean (reader5 F9)',
+      { locale: 'ko', stops: ['borealis-wk-1의 파드(0개): 다른 곳에 다시 만들어질 때까지'] },
+      /zero pods said as a count/,
+    ],
+    [
+      'DEGRADED "cannot take another failure" beside "tolerates 1 more failure" (s45 status, reader5 F12)',
+      {
+        kind: 'ha-status',
+        summary: 'DEGRADED: the control plane runs, but cannot take (another) failure safely',
+        sections: [
+          {
+            heading: 'etcd',
+            lines: [
+              'etcd quorum holds: 3 of 3 members healthy (quorum 2), tolerates 1 more failure; leader atlas-cp-1.',
+            ],
+          },
+        ],
+      },
+      /the headline says no failure can be taken, yet etcd tolerates one more/,
+    ],
+    [
+      'kured "rebooting X now" beside X "still Ready, schedulable and not marked" (s53 joint reboot, reader5 F13)',
+      {
+        reasons: [
+          'kured is rebooting pyxis-wk-1 now: it holds its reboot lock (weave.works/kured-node-lock) for it. kured cordons and drains pyxis-wk-1, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
+          'kured holds its reboot lock for pyxis-wk-1 and pyxis-wk-3: they are still Ready, schedulable and not marked, but kured may cordon, drain and reboot them at any moment.',
+        ],
+      },
+      /kured is said to be rebooting pyxis-wk-1 now and pyxis-wk-1 to be untouched yet/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,
@@ -1662,6 +1944,62 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(suggestedCommands(`compact하고(${compact}) 모든`)).toEqual([compact]);
   });
 
+  it('no etcd quorum in a joint answer about nodes that run no etcd member (s14 "reboot orion-wk-1 and orion-wk-2", reader5 F25)', () => {
+    const multiNode: Reply['multiNode'] = {
+      mode: 'together',
+      action: 'reboot',
+      nodes: ['orion-wk-1', 'orion-wk-2'],
+      joint: { verdict: 'caution', findings: [] },
+      plan: {
+        verdict: 'caution',
+        order: [],
+        batches: [],
+        riskiestStep: null,
+        workerBatchSize: 1,
+        steps: [],
+        excluded: [],
+      },
+    };
+    const role = (node: string, etcdMember: boolean): Finding => ({
+      check: 'node-role',
+      plane: 'data',
+      severity: 'info',
+      variant: etcdMember ? 'worker-etcd' : 'worker',
+      facts: { node, etcdMember },
+    });
+    const jointCtx = { ...ctx, target: null, targets: ['orion-wk-1', 'orion-wk-2'], allControlPlane: false };
+    const note =
+      'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.';
+    const workers = {
+      ...base,
+      multiNode,
+      findings: [role('orion-wk-1', false), role('orion-wk-2', false)],
+      sections: [{ heading: 'Each node alone', lines: [note] }],
+    };
+    expect(answerViolations(workers, jointCtx).join('\n')).toMatch(/no target runs an etcd member, yet/);
+    // One of them hosts a member: etcd quorum is theirs to lose.
+    const withMember = { ...workers, findings: [role('orion-wk-1', true), role('orion-wk-2', false)] };
+    expect(answerViolations(withMember, jointCtx).join('\n')).not.toMatch(/no target runs an etcd member/);
+  });
+
+  it('one reading of the node: a stale Lease in the reboot answer and none in the drain answer is caught (s47, reader5 F30)', () => {
+    const stale: Finding = {
+      check: 'node-health',
+      plane: 'data',
+      severity: 'warn',
+      variant: 'lease-stale',
+      facts: { node: 'lyra-wk-2', ageS: 52, graceS: 50 },
+    };
+    const reboot = { ...base, findings: [stale] };
+    const drain = { ...base, verdict: 'safe' as const, findings: [] };
+    expect(nodeReadingViolations('lyra-wk-2', { reboot, drain }).join('\n')).toMatch(
+      /the drain answer reads the node as \(none\), the reboot answer as lease-stale:warn/,
+    );
+    expect(nodeReadingViolations('lyra-wk-2', { reboot, drain: { ...drain, findings: [stale] } })).toEqual(
+      [],
+    );
+  });
+
   it('a Korean particle after a parenthesis agrees with the name before it (scenarios 02, 42)', () => {
     expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)를 복구하고').join('\n')).toMatch(
       /after "borealis-cp-1" \(before its parenthesis\) should be 을/,
@@ -1670,6 +2008,13 @@ describe('the invariant checker catches planted contradictions', () => {
       /after "rook-ceph-osd-0" \(before its parenthesis\) should be 은/,
     );
     expect(particleViolations('먼저 borealis-cp-1 (NotReady: Ready=Unknown)을 복구하고')).toEqual([]);
+    // A Korean noun before the parenthesis (real 09 joint reboot, reader5 F24).
+    expect(
+      particleViolations('클러스터 DNS 레플리카(coredns, 2개)이 모두 ip-10-0-10-170에 있습니다').join('\n'),
+    ).toMatch(/after "카" \(before its parenthesis\) should be 가/);
+    expect(
+      particleViolations('클러스터 DNS 레플리카(coredns, 2개)가 모두 있고 볼륨(local-path: a)을 씁니다'),
+    ).toEqual([]);
   });
 
   it('the Korean particle reading of names and numbers', () => {

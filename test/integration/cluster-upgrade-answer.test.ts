@@ -32,6 +32,8 @@ const answers = snapshotAnswers({
   s01: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
   r06: join(REAL_CLUSTERS, '06-edgexr-rke2-1server-node.json'),
   s13: join(SCENARIOS, '13-managed-aks-like-no-control-plane-nodes.json'),
+  k3d3: join(REAL_CLUSTERS, 'derived/k3s-3servers-embedded-etcd.json'),
+  r11: join(REAL_CLUSTERS, '11-giantswarm-aws-1master-3workers-nodes.json'),
 });
 afterAll(() => answers.close());
 
@@ -156,5 +158,34 @@ describe('a managed control plane (scenario 13, AKS-like)', () => {
     const text = await answers.ask('s13', q, locale);
     expect(text).toContain(says);
     expect(text).not.toMatch(/kubeadm|etcdctl|etcd-snapshot|oc adm/);
+  });
+});
+
+/*
+ * k3d (derived 3-server k3s file, k3d node names): k3d runs k3s in containers and has no upgrade
+ * command; a release means a new cluster from that release's rancher/k3s image (https://k3d.io,
+ * `k3d cluster create --image`). So the whole-cluster answer must not say "node by node".
+ * A distribution with no marker (real 11, Giant Swarm): no tool's commands, but the general order
+ * (control plane first, one minor at a time: https://kubernetes.io/releases/version-skew-policy/)
+ * is given under "In order", so the first line must not say no order is given.
+ */
+describe('k3d and an unknown distribution', () => {
+  it('k3d: the first line says a new cluster, never node by node, and agrees with "In order"', async () => {
+    for (const locale of ['en', 'ko'] as const) {
+      const text = await answers.ask('k3d3', 'how do I upgrade the cluster?', locale);
+      expect(text).toContain('k3d cluster create');
+      expect(text).not.toMatch(/upgraded node by node|노드 단위로|starting with k3d-/);
+    }
+    expect(await answers.ask('k3d3', 'how do I upgrade the cluster?', 'en')).toContain(
+      'it is the k3d cluster mycluster, upgraded by creating a new cluster',
+    );
+  });
+
+  it('unknown: the general order is given and the first line says so, not "no order"', async () => {
+    const en = await answers.ask('r11', 'how do I upgrade the cluster?', 'en');
+    expect(en).not.toContain('no order or command');
+    expect(en).toContain('only the general order under "In order"');
+    expect(section(en, 'In order').length).toBeGreaterThan(0);
+    expect(en).not.toMatch(/kubeadm (upgrade|certs)|apt-get|INSTALL_K3S_VERSION|INSTALL_RKE2_VERSION|oc adm/);
   });
 });

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { main } from '../../adapters/k8s-ha-bot.js';
 import { analyzeHaStatus } from '../../src/analysis/ha-status.js';
 import { createAnswerService } from '../../src/answer/answer.js';
@@ -64,6 +64,23 @@ async function ask(file: string, text: string, extra: string[] = []): Promise<Js
 }
 
 const serious = (f: Finding): boolean => f.severity === 'warn' || f.severity === 'block';
+
+/**
+ * File 07 without the etcd-quorum-guard budget: the guard's count is then not in the file, so the 3 etcd members are listed from the masters and their health is unseen. The
+ * tests of members "listed from the nodes, never read" use it: with the status kept, the guard's
+ * count of Ready guard pods is the members' health (openshift/machine-config-operator
+ * docs/etcd-quorum-guard.md: a guard pod is Ready only while etcd on its master answers its health
+ * endpoint).
+ */
+function ocpWithoutGuardStatus(): string {
+  const raw = JSON.parse(readFileSync(join(DIR, '07-insights-openshift-3masters-3workers.json'), 'utf8')) as {
+    items: { kind: string }[];
+  };
+  raw.items = raw.items.filter((i) => i.kind !== 'PodDisruptionBudget');
+  const file = join(mkdtempSync(join(tmpdir(), 'ocp-no-guard-status-')), '07-no-guard-status.json');
+  writeFileSync(file, JSON.stringify(raw));
+  return file;
+}
 
 /**
  * The README's global rule: nothing the file does not contain becomes a finding, and the answer
@@ -427,9 +444,15 @@ describe('06 RKE2: one server, node only', () => {
 
 describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/v1beta1)', () => {
   const F = '07-insights-openshift-3masters-3workers.json';
-  // The masters list 3 etcd members, but no etcd status or pod shows their health: quorum
-  // before/after is unknown (a Ready node is not a healthy member), never "kept".
-  it('a master reboot names the etcd-quorum-guard PDB; etcd quorum before/after is unknown (3 members from the masters, health unseen)', async () => {
+  // The masters list 3 etcd members; no etcd status or pod shows their health, but the
+  // etcd-quorum-guard budget's recorded status does: "The etcd Quorum Guard checks the health of
+  // etcd by querying the health endpoint of etcd; if etcd reports itself unhealthy or is not
+  // present, the quorum guard reports itself not ready", one guard pod per master
+  // (openshift/machine-config-operator docs/etcd-quorum-guard.md). currentHealthy 3 of expectedPods
+  // 3: the 3 members answered their health endpoint. Issue 16 (v3a, item 2): the answer said etcd
+  // "unknown" beside the guard's "3 healthy"; one model: the health is the guard's, and it says so.
+  // (This replaces the expectation "quorum unknown": the cited doc proves the health was seen.)
+  it(`a master reboot names the etcd-quorum-guard PDB; etcd quorum after is 2 of 3, from the guard's count, said so (en and ko)`, async () => {
     const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0');
     expect(a.context.profile).toBe('openshift');
     expect(a.text).toMatch(/etcd-quorum-guard/);
@@ -437,13 +460,51 @@ describe('07 OpenShift 4.7: 3 masters, 3 workers, etcd-quorum-guard PDB (policy/
       expect.arrayContaining([
         expect.objectContaining({
           check: 'etcd-quorum-after',
-          severity: 'warn',
-          variant: 'unknown',
-          facts: expect.objectContaining({ voters: 3, quorum: 2, unknown: 3 }),
+          variant: 'kept-no-spare',
+          facts: expect.objectContaining({ voters: 3, after: 2, healthFrom: 'guard', guardHealthy: 3 }),
         }),
       ]),
     );
+    expect(a.text).toMatch(/as OpenShift's etcd quorum guard reports: .*counts 3 of 3 guard pods Ready/);
+    expect(a.text).not.toMatch(/was not seen \(neither etcd status/);
+    const ko = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-master-0', ['--lang', 'ko']);
+    expect(ko.verdict).toBe(a.verdict);
+    expect(ko.text).toMatch(/OpenShift etcd quorum guard가 보고하는 대로/);
+    expect(ko.text).not.toMatch(/상태는 보지 못했습니다/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
+  });
+  it(`status: etcd health from the quorum guard, named as such; never "unknown" beside the guard's "3 healthy" (en and ko)`, async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(F, 'status', ['--lang', lang]);
+      expect([lang, a.health]).toEqual([lang, 'healthy']);
+      expect(a.findings.find((f) => f.check === 'etcd-quorum-after')).toEqual(
+        expect.objectContaining({
+          variant: 'status-kept',
+          facts: expect.objectContaining({ healthFrom: 'guard' }),
+        }),
+      );
+      expect(a.text).not.toMatch(
+        /UNKNOWN|not seen \(neither etcd status|\[알 수 없음\]|보지 못했습니다 \(etcd status/,
+      );
+      expect(a.text).toMatch(lang === 'en' ? /quorum guard reports/ : /quorum guard가 보고하는 대로/);
+    }
+  });
+  it(`without the guard's status, the members' health is unknown again (the guard is the only source)`, async () => {
+    const a = await ask(ocpWithoutGuardStatus(), 'status');
+    expect(a.health).toBe('unknown');
+    expect(a.text).not.toMatch(/quorum guard reports/);
+  });
+  it('a loss of a worker whose pods are not in the file never counts "0 pods" (en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const a = await ask(F, 'what if ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6 fails', ['--lang', lang]);
+      expect(
+        a.findings.find((f) => f.check === 'node-down' && f.variant.startsWith('timeline'))?.variant,
+      ).toBe('timeline-unseen');
+      expect([lang, a.text]).not.toEqual([
+        lang,
+        expect.stringMatching(/its 0 pods|\(0\)|파드 0개|파드\(0개\)/),
+      ]);
+    }
   });
   it('a worker reboot names no control-plane problem and says the pods were not in the snapshot', async () => {
     const a = await ask(F, 'can I reboot ci-ln-ywdpkbt-f76d1-vw6lz-worker-b-tdhq6');
@@ -532,13 +593,117 @@ describe('08 OpenShift lab, partial: master-0 with its etcd mirror pod, one work
       expect(a.text).toMatch(/etcd-quorum-guard/);
     }
   });
-  // One rule for 07 and 08 (issue 16, reader3): quorum unknown and nothing observed degraded (a
-  // partial file is itself unseen data) is UNKNOWN, never DEGRADED.
-  it('status: quorum unknown and nothing observed degraded: UNKNOWN, as 07', async () => {
-    for (const file of [F, '07-insights-openshift-3masters-3workers.json']) {
-      const a = await ask(file, 'status');
-      expect(a.health).toBe('unknown');
-      expect(a.text).toMatch(/^\[UNKNOWN\]/);
+  // Issue 16 (reader3): a partial file is itself unseen data: UNKNOWN, never DEGRADED. With the
+  // etcd health known from the quorum guard (v3a item 2), the other masters' nodes are still unseen,
+  // so the status stays UNKNOWN and the headline says why (not "etcd members not seen").
+  it('status: nothing observed degraded, masters missing from the file: UNKNOWN, because the file is partial', async () => {
+    const a = await ask(F, 'status');
+    expect(a.health).toBe('unknown');
+    expect(a.text).toMatch(/^\[UNKNOWN\]/);
+    expect(a.text).toMatch(/the file holds only some of the masters/);
+    expect(a.text).not.toMatch(/whether etcd has quorum is unknown/);
+    const ko = await ask(F, 'status', ['--lang', 'ko']);
+    expect(ko.health).toBe('unknown');
+    expect(ko.text).toMatch(/파일에 마스터 일부만 있습니다/);
+  });
+  it('the stated source of the 3 etcd members is the quorum guard, never "listed from the nodes" (en and ko)', async () => {
+    for (const q of ['status', 'can I reboot master-0.imeixner20210707.lab.upshift.rdu2.redhat.com']) {
+      const en = await ask(F, q);
+      expect([q, en.text]).not.toEqual([q, expect.stringMatching(/listed from the nodes/)]);
+      expect(en.text).toMatch(/quorum guard counts 3 masters/);
+      const ko = await ask(F, q, ['--lang', 'ko']);
+      expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/노드로부터 추정/)]);
+    }
+  });
+  // Issue 16 (v3a item 1): the file holds master-0's static pods only. OpenShift's etcd quorum guard
+  // runs one pod per master (a Deployment with required pod anti-affinity) and its budget counts 3
+  // Ready (openshift/machine-config-operator docs/etcd-quorum-guard.md), so master-0 runs a guard pod
+  // the file does not hold: its pod list is a part, and a drain, a reboot, an upgrade and a loss of
+  // master-0 must say so, never count the pods listed as all of them.
+  const M0 = 'master-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  const W0 = 'worker-0.imeixner20210707.lab.upshift.rdu2.redhat.com';
+  it('master-0: every request form says its pod list is incomplete (en and ko), and the loss never counts "0 pods"', async () => {
+    for (const q of [
+      `can I drain ${M0}`,
+      `can I reboot ${M0}`,
+      `can I upgrade ${M0}`,
+      `what if ${M0} fails`,
+    ]) {
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(F, q, ['--lang', lang]);
+        expect([q, lang, a.verdict]).not.toEqual([q, lang, 'safe']);
+        expect([q, lang, a.findings]).toEqual([
+          q,
+          lang,
+          expect.arrayContaining([
+            expect.objectContaining({
+              check: 'target-pods',
+              variant: 'incomplete',
+              severity: 'warn',
+              facts: expect.objectContaining({ node: M0, listed: 3, guardExpected: 3 }),
+            }),
+          ]),
+        ]);
+        expect([q, lang, a.text]).toEqual([
+          q,
+          lang,
+          expect.stringMatching(
+            lang === 'en' ? /lists only some of the pods on/ : /파드 중 일부\(3개\)만 있습니다/,
+          ),
+        ]);
+        expect([q, lang, a.text]).not.toEqual([
+          q,
+          lang,
+          expect.stringMatching(/its 0 pods|\(0\)|파드 0개|파드\(0개\)/),
+        ]);
+      }
+    }
+  });
+  it('worker-0 is the only untainted node of the file, not of the cluster: unknown, never "nowhere to go" (en and ko)', async () => {
+    for (const q of [`can I reboot ${W0}`, `can I drain ${W0}`, `what if ${W0} fails`]) {
+      const en = await ask(F, q);
+      expect([q, en.findings]).toEqual([
+        q,
+        expect.arrayContaining([
+          expect.objectContaining({
+            check: 'capacity',
+            variant: 'only-node-unseen',
+            facts: expect.objectContaining({ nodesPartial: true, unseenNodes: 2 }),
+          }),
+        ]),
+      ]);
+      expect([q, en.text]).not.toEqual([q, expect.stringMatching(/has nowhere to go|Add a node first/)]);
+      expect([q, en.text]).toEqual([q, expect.stringMatching(/the file is partial .* is unknown/)]);
+      const ko = await ask(F, q, ['--lang', 'ko']);
+      expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/옮겨 갈 곳이 없|먼저 노드를 추가/)]);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/파일이 일부분이라/)]);
+    }
+  });
+  // The guard counting fewer healthy pods than masters (2 of 3) names no member: health stays
+  // unknown, and the member count's source is still the guard, never "listed from the nodes".
+  it('with the guard at 2 of 3 healthy: quorum unknown, the 3 members counted by the guard (en and ko)', async () => {
+    const raw = JSON.parse(readFileSync(join(DIR, F), 'utf8')) as {
+      items: { kind: string; status?: { currentHealthy?: number; disruptionsAllowed?: number } }[];
+    };
+    const pdb = raw.items.find((i) => i.kind === 'PodDisruptionBudget');
+    if (pdb?.status === undefined) throw new Error('08 has no guard budget status');
+    pdb.status.currentHealthy = 2;
+    pdb.status.disruptionsAllowed = 0;
+    const file = join(mkdtempSync(join(tmpdir(), 'ocp-guard-2-')), '08-guard-2.json');
+    writeFileSync(file, JSON.stringify(raw));
+    for (const q of ['status', `can I reboot ${M0}`]) {
+      const en = await ask(file, q);
+      expect([q, en.text]).toEqual([
+        q,
+        expect.stringMatching(/as OpenShift's etcd quorum guard counts the masters/),
+      ]);
+      expect([q, en.text]).not.toEqual([
+        q,
+        expect.stringMatching(/listed from the nodes|quorum guard reports/),
+      ]);
+      const ko = await ask(file, q, ['--lang', 'ko']);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/guard가 세는 마스터 수/)]);
+      expect([q, ko.text]).not.toEqual([q, expect.stringMatching(/노드로부터 추정/)]);
     }
   });
   it('the etcd pod in openshift-etcd is the etcd member on master-0', async () => {
@@ -1051,10 +1216,137 @@ describe('what a List does not hold is unknown in status, never zero or absent',
     }
   });
 
-  it('04 k3s single server without the etcd role: its datastore is named, not "no etcd pods"', async () => {
+  // The server recorded its args and K3S_* variables (k3s.io/node-args ["server","--tls-san","0.0.0.0"],
+  // k3s.io/node-env without K3S_DATASTORE_ENDPOINT, K3S_CLUSTER_INIT or K3S_URL; k3s pkg/nodeconfig
+  // records the config file's args too): "SQLite is the default datastore, and will be used if no
+  // other datastore configuration is present" (https://docs.k3s.io/datastore). So the datastore is
+  // SQLite (v3a item 3; this replaced "SQLite or an external datastore", which the file's own
+  // annotations narrow down).
+  it('04 k3s single server without the etcd role: its datastore is named (SQLite, from its recorded args), not "no etcd pods"', async () => {
     const a = await ask('04-troubleshoot-k3d-k3s-1server.json', 'status');
-    expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+    expect(a.text).toMatch(/k3s keeps its state in SQLite, its default datastore/);
     expect(a.text).not.toMatch(/no etcd pods/);
+    expect(a.context.profile).toBe('k3s');
+  });
+});
+
+describe('a distribution is named only on a positive mark (issue 16, v3a item 4)', () => {
+  // kubeadm's marks: its control-plane static pods (component=<name>, tier=control-plane in
+  // kube-system; kubeadm "implementation details"), its kubeadm.kubernetes.io/* pod annotations, the
+  // kubeadm.alpha.kubernetes.io/cri-socket node annotation, kind's kind:// nodes (kind bootstraps
+  // with kubeadm). Files 11 and 12 (Giant Swarm, hyperkube) carry none: the legacy
+  // kubernetes.io/role=master label and the master NoSchedule taint are set by many installers.
+  const GS = [
+    '11-giantswarm-aws-1master-3workers-nodes.json',
+    '12-giantswarm-azure-1master-3workers-nodes.json',
+  ];
+  function master(file: string): string {
+    const raw = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as {
+      items: { metadata: { name: string; labels?: Record<string, string> } }[];
+    };
+    const m = raw.items.find((i) => i.metadata.labels?.['kubernetes.io/role'] === 'master');
+    if (m === undefined) throw new Error(`${file} has no master`);
+    return m.metadata.name;
+  }
+  it.each(GS)(
+    '%s: distribution unknown, and the upgrade gives no kubeadm command (en and ko)',
+    async (file) => {
+      const node = master(file);
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(file, `can I upgrade ${node}`, ['--lang', lang]);
+        expect([lang, a.context.profile]).toEqual([lang, 'unknown']);
+        expect([lang, a.text]).not.toEqual([
+          lang,
+          expect.stringMatching(
+            /kubeadm (upgrade|package)|kubeadm upgrade|etcdctl snapshot save|distribution: kubeadm|배포판: kubeadm/,
+          ),
+        ]);
+        expect(a.findings).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ check: 'upgrade-order', variant: 'unknown-distribution' }),
+          ]),
+        );
+        // The master is still the only control plane: the reboot-side answer is unchanged.
+        expect(a.verdict).toBe('unsafe');
+      }
+    },
+  );
+  // Nodes only: where etcd runs is not in the file (it may be external), so the master's loss
+  // stops etcd only "if it runs there", never as a fact (house rule: missing data is unknown).
+  it.each(GS)('%s: status and a master reboot never say etcd stops as a fact (en and ko)', async (file) => {
+    for (const q of ['status', `can I reboot ${master(file)}`]) {
+      const en = await ask(file, q);
+      expect([q, en.text]).not.toEqual([q, expect.stringMatching(/API server, etcd|etcd, the scheduler/)]);
+      expect([q, en.text]).toEqual([q, expect.stringMatching(/etcd too if it runs there/)]);
+      const ko = await ask(file, q, ['--lang', 'ko']);
+      expect([q, ko.text]).not.toEqual([
+        q,
+        expect.stringMatching(/API server\(apiserver\), etcd|API server, etcd/),
+      ]);
+      expect([q, ko.text]).toEqual([q, expect.stringMatching(/etcd가 그곳에서 실행 중이라면/)]);
+    }
+  });
+  it.each([
+    '01-sonobuoy-kind-1cp-2w.json',
+    '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json',
+    '13-harmol-kubeadm-v1.19-1node-sonobuoy.json',
+  ])('%s: kubeadm, recognised by its own marks', async (file) => {
+    const a = await ask(file, 'status');
+    expect(a.context.profile).toBe('kubeadm');
+  });
+});
+
+describe('k3s without etcd (issue 16, v3a item 3): no answer says etcd stops', () => {
+  // docs.k3s.io/datastore: SQLite is the default; embedded etcd only with --cluster-init or by
+  // joining a server; an external datastore with --datastore-endpoint. File 04 records none of them.
+  const F04 = '04-troubleshoot-k3d-k3s-1server.json';
+  const N = 'k3d-mycluster-server-0';
+  const ETCD_STOPS =
+    /etcd, the scheduler|API server and etcd|etcd there keep|stops the API server, etcd|API server\(apiserver\), etcd|API 서버와 etcd|API server, etcd/;
+  it('every request form in English and Korean: the datastore is SQLite, never etcd', async () => {
+    for (const q of [
+      'status',
+      `can I reboot ${N}`,
+      `can I drain ${N}`,
+      `can I upgrade ${N}`,
+      `what if ${N} fails`,
+    ]) {
+      for (const lang of ['en', 'ko'] as const) {
+        const a = await ask(F04, q, ['--lang', lang]);
+        expect([q, lang, a.text]).not.toEqual([q, lang, expect.stringMatching(ETCD_STOPS)]);
+        expect([q, lang, a.text]).toEqual([q, lang, expect.stringMatching(/SQLite/)]);
+      }
+    }
+  });
+  function variant(edit: (annotations: Record<string, string>) => void): string {
+    const raw = JSON.parse(readFileSync(join(DIR, F04), 'utf8')) as {
+      items: { kind: string; metadata: { annotations?: Record<string, string> } }[];
+    };
+    const node = raw.items.find((i) => i.kind === 'Node');
+    if (node?.metadata.annotations === undefined) throw new Error('04 has no annotated Node');
+    edit(node.metadata.annotations);
+    const file = join(mkdtempSync(join(tmpdir(), 'k3s-datastore-')), '04-variant.json');
+    writeFileSync(file, JSON.stringify(raw));
+    return file;
+  }
+  it('SQLite only on evidence: --datastore-endpoint, K3S_DATASTORE_ENDPOINT or no recorded args leave it unknown (SQLite or external), never etcd', async () => {
+    for (const file of [
+      variant((a) => {
+        a['k3s.io/node-args'] = '["server","--datastore-endpoint","********"]';
+      }),
+      variant((a) => {
+        a['k3s.io/node-env'] = '{"K3S_DATASTORE_ENDPOINT":"********"}';
+      }),
+      variant((a) => {
+        delete a['k3s.io/node-args'];
+      }),
+    ]) {
+      const a = await ask(file, `can I reboot ${N}`);
+      expect(a.text).toMatch(/k3s keeps its state in SQLite or an external datastore/);
+      expect(a.text).toMatch(/not in etcd/);
+      expect(a.text).not.toMatch(ETCD_STOPS);
+      expect(a.text).not.toMatch(/distribution: k3s \(SQLite\)/);
+    }
   });
 });
 
@@ -1063,12 +1355,13 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
   // node says nothing about its etcd member. The answer must not claim "3 of 3 members healthy",
   // HEALTHY overall, or quorum "kept" before/after a reboot.
   const K3S = 'derived/k3s-3servers-embedded-etcd.json';
-  const OCP = '07-insights-openshift-3masters-3workers.json';
+  // 07 without the guard's status (see ocpWithoutGuardStatus): the members are listed from the masters only.
+  const OCP = ocpWithoutGuardStatus();
   for (const [file, node] of [
     [K3S, 'k3d-mycluster-server-1'],
     [OCP, 'ci-ln-ywdpkbt-f76d1-vw6lz-master-0'],
   ] as const) {
-    it(`${file}: status says the members were not seen and is not HEALTHY (en and ko)`, async () => {
+    it(`${basename(file)}: status says the members were not seen and is not HEALTHY (en and ko)`, async () => {
       const en = await ask(file, 'status');
       expect(en.context.snapshotAt).not.toBeNull();
       expect(en.health).not.toBe('healthy');
@@ -1085,7 +1378,7 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
       expect(ko.text).not.toMatch(/\[정상\]|대 정상|정족수 유지|장애 하나를 견딜 수 있습니다/);
       expect(ko.text).toMatch(/etcd 멤버 3대 중 3대의 상태는 보지 못했습니다/);
     });
-    it(`${file}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
+    it(`${basename(file)}: a reboot of ${node} does not assert quorum before/after from nothing (en and ko)`, async () => {
       const en = await ask(file, `can I reboot ${node}`);
       expect(en.verdict).not.toBe('safe');
       expect(en.text).not.toMatch(/quorum is kept|members stay healthy|members remain/);
@@ -1103,10 +1396,7 @@ describe('etcd members inferred from the nodes, never read: their health is unkn
 
 describe('what if etcd loses quorum, on members listed from the nodes only', () => {
   it('does not say quorum is ALREADY lost when no member health was seen (en and ko)', async () => {
-    for (const file of [
-      'derived/k3s-3servers-embedded-etcd.json',
-      '07-insights-openshift-3masters-3workers.json',
-    ]) {
+    for (const file of ['derived/k3s-3servers-embedded-etcd.json', ocpWithoutGuardStatus()]) {
       const en = await ask(file, 'what if etcd loses quorum');
       expect(en.text).not.toMatch(/ALREADY lost quorum|0 are healthy now/);
       expect(en.findings).toEqual(
@@ -1125,7 +1415,8 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
   // nor down. Quorum is lost for sure only when even they could not make it (2 of 3 members down),
   // and that is said without calling the unseen member "unhealthy"; otherwise it is unknown.
   const K3S = 'derived/k3s-3servers-embedded-etcd.json';
-  const OCP = '07-insights-openshift-3masters-3workers.json';
+  // 07 without the guard's status (see ocpWithoutGuardStatus): the members are listed from the masters only.
+  const OCP = ocpWithoutGuardStatus();
   const M = 'ci-ln-ywdpkbt-f76d1-vw6lz-master-';
   const quorumOf = (a: JsonAnswer): Finding | undefined =>
     a.findings.find((f) => f.check === 'etcd-quorum-after');
@@ -1154,7 +1445,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
 
   // A NotReady master is a member down (seen), the other unseen: the quorum left is known short.
   it('07 with master-2 NotReady: a master and a worker together lose quorum (at most 1 of 3), and the etcd rolling restart has no spare', async () => {
-    const raw = JSON.parse(readFileSync(join(DIR, OCP), 'utf8')) as {
+    const raw = JSON.parse(readFileSync(OCP, 'utf8')) as {
       items: {
         kind: string;
         metadata: { name: string };
@@ -1186,7 +1477,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
     [K3S, 'k3d-mycluster-server-1', 'k3d-mycluster-server-2'],
     [OCP, `${M}1`, `${M}2`],
   ] as const) {
-    it(`${file}: two of the 3 members down loses quorum whatever their health, without calling the third unhealthy (en and ko)`, async () => {
+    it(`${basename(file)}: two of the 3 members down loses quorum whatever their health, without calling the third unhealthy (en and ko)`, async () => {
       const en = await ask(file, `can I reboot ${a} and ${b}`);
       expect(quorumOf(en)).toEqual(
         expect.objectContaining({
@@ -1205,7 +1496,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
       expect(ko.text).toMatch(/많아야 1개만 남아/);
     });
 
-    it(`${file}: a rolling restart of etcd does not say "no spare" from unseen health (en and ko)`, async () => {
+    it(`${basename(file)}: a rolling restart of etcd does not say "no spare" from unseen health (en and ko)`, async () => {
       const en = await ask(file, 'rolling restart of etcd');
       const roll = en.findings.find((f) => f.check === 'rolling-update');
       expect(roll).toEqual(
@@ -1227,7 +1518,7 @@ describe('several nodes and rolling updates, on etcd members listed from the nod
 
     // One model per answer: the quorum finding says unknown, so "keeps working: etcd quorum" is
     // not promised next to it.
-    it(`${file}: etcd down or restarted on ${a} does not keep quorum it could not see (en and ko)`, async () => {
+    it(`${basename(file)}: etcd down or restarted on ${a} does not keep quorum it could not see (en and ko)`, async () => {
       for (const q of [`what if etcd on ${a} goes down`, `restart etcd on ${a}`]) {
         const en = await ask(file, q);
         expect(quorumOf(en)).toEqual(expect.objectContaining({ variant: 'unknown', severity: 'warn' }));
@@ -1266,11 +1557,15 @@ describe('upgrade advice follows the distribution (issue 16): kubeadm commands o
       /oc adm upgrade/,
       /cluster-backup\.sh/,
     ],
+    // k3d runs k3s in Docker containers (https://k3d.io, "a lightweight wrapper to run k3s in
+    // docker"); it has no upgrade command (`k3d node edit` only maps ports), and a cluster's k3s
+    // version is its nodes' image (`k3d cluster create --image`): v3a item 3 replaced the k3s install
+    // script here.
     [
       '04-troubleshoot-k3d-k3s-1server.json',
       'k3d-mycluster-server-0',
-      /INSTALL_K3S_VERSION/,
-      /\/var\/lib\/rancher\/k3s\/server\/db/,
+      /k3d cluster create/,
+      /k3d cluster delete mycluster/,
     ],
     ['06-edgexr-rke2-1server-node.json', 'nori', /INSTALL_RKE2_VERSION/, /rke2 etcd-snapshot save/],
     [
@@ -1294,14 +1589,19 @@ describe('upgrade advice follows the distribution (issue 16): kubeadm commands o
 describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
   // kubectl drain refuses pods with no controller without --force and pods with emptyDir volumes
   // without --delete-emptydir-data (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  // File 13 runs v1.19.16: that flag came with kubectl v1.20 (renamed from --delete-local-data,
+  // kubernetes/kubernetes#95076), and kubectl is supported within one minor of its API server
+  // (https://kubernetes.io/releases/version-skew-policy/#kubectl), so the v1.19 form is
+  // --delete-local-data (reader5 F16b: this test asked for the new flag before).
   it.each(['en', 'ko'] as const)(
-    '13 my-node (%s): the drain command has --force and --delete-emptydir-data, and says what --force deletes',
+    '13 my-node (%s): the drain command has --force and --delete-local-data (v1.19), and says what --force deletes',
     async (lang) => {
       const a = await ask('13-harmol-kubeadm-v1.19-1node-sonobuoy.json', 'can I drain my-node', [
         '--lang',
         lang,
       ]);
-      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-emptydir-data');
+      expect(a.text).toContain('kubectl drain my-node --ignore-daemonsets --force --delete-local-data');
+      expect(a.text).not.toContain('--delete-emptydir-data');
       expect(a.text).toMatch(
         lang === 'en'
           ? /--force deletes for good every pod on my-node with no controller \(events-2324\/send-events-[^)]*sonobuoy\/sonobuoy\)/
@@ -1328,6 +1628,110 @@ describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
       expect(reboot.text).not.toMatch(/restor\w* the control-plane NoSchedule taint|taint 복원|테인트 복원/);
       expect(reboot.text).toMatch(
         lang === 'en' ? /they tolerate its control-plane NoSchedule taint/ : /톨러레이트/,
+      );
+    },
+  );
+});
+
+describe('commands that fit the cluster they are given for (issue 16, reader5 F4, F16, F16b, F17, F26)', () => {
+  const SCENARIO_DIR = join(process.cwd(), 'test/fixtures/scenarios');
+  // F17: on the only node a drain moves nothing (kubectl drain reference: it cordons the node and
+  // evicts its pods, which then have no node to run on), and its --force and emptyDir flag delete
+  // for good the bare pods and emptyDir data that a plain reboot keeps (an emptyDir lives as long as
+  // its pod is on the node: https://kubernetes.io/docs/concepts/storage/volumes/#emptydir).
+  it.each(['en', 'ko'] as const)(
+    '02 kind-control-plane, the only node (%s): the reboot is advised without a drain',
+    async (lang) => {
+      const a = await ask('02-sonobuoy-kind-1node-leases-2021.json', 'can I reboot kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(a.findings.filter((f) => f.check === 'unmanaged-pods').map((f) => f.variant)).toEqual([
+        'only-node',
+      ]);
+      expect(a.text).not.toMatch(/kubectl drain|drain --force|drain with --delete|--delete-\S+로 드레인/);
+      expect(a.text).not.toMatch(/deleted for good, no controller|영구 삭제됨/);
+      expect(a.text).toMatch(
+        lang === 'en'
+          ? /Do not drain kind-control-plane: it is the only node/
+          : /kind-control-plane(을|를) 드레인하지 마세요: 유일한 노드라서/,
+      );
+      // Asked to drain, the drain command is still complete (the question was a drain).
+      const drain = await ask('02-sonobuoy-kind-1node-leases-2021.json', 'can I drain kind-control-plane', [
+        '--lang',
+        lang,
+      ]);
+      expect(drain.text).toContain(
+        'kubectl drain kind-control-plane --ignore-daemonsets --force --delete-emptydir-data',
+      );
+    },
+  );
+  // F16b: /readyz is served from kube-apiserver v1.16 (https://kubernetes.io/docs/reference/using-api/health-checks/);
+  // file 14 runs v1.10, file 11 v1.14.
+  it.each([
+    ['14-managedkube-gke-v1.10-node-and-pod.json', 'gke-gar-1-pool-1-dce25db1-2mm5'],
+    ['11-giantswarm-aws-1master-3workers-nodes.json', 'ip-10-1-1-34.eu-central-1.compute.internal'],
+  ])('%s: the control-plane check is /healthz, not /readyz', async (file, node) => {
+    for (const lang of ['en', 'ko']) {
+      const a = await ask(file, `can I reboot ${node}`, ['--lang', lang]);
+      expect(a.text).not.toContain('get --raw /readyz');
+      if (a.findings.some((f) => f.check === 'control-plane-healthy-for-worker' && f.variant === 'unseen'))
+        expect(a.text).toContain('kubectl get --raw /healthz');
+    }
+  });
+  // F16: v1.9 packages were only in the legacy repositories, removed in March 2024
+  // (https://kubernetes.io/blog/2023/08/31/legacy-package-repository-deprecation/, kubernetes/release#3485).
+  it.each(['en', 'ko'] as const)(
+    '03 (v1.8.4) upgrade (%s): no package or kubeadm command, only why',
+    async (lang) => {
+      const a = await ask(
+        '03-sonobuoy-aws-kubeadm-v1.8-1master-2w.json',
+        'can I upgrade ip-10-0-9-206.us-west-2.compute.internal',
+        ['--lang', lang],
+      );
+      expect(
+        a.findings.filter((f) => f.check === 'upgrade-packages').map((f) => [f.variant, f.facts.next]),
+      ).toEqual([['legacy', 'v1.9']]);
+      expect(a.text).not.toMatch(
+        /kubeadm upgrade (?:node|apply)|upgrade the kubeadm package|kubeadm 패키지 업그레이드/,
+      );
+      expect(a.text).toMatch(lang === 'en' ? /apt\.kubernetes\.io and yum\.kubernetes\.io/ : /레거시 저장소/);
+    },
+  );
+  // F4: one pkgs.k8s.io repository per minor; the line is changed and the held packages unheld
+  // ("Changing The Kubernetes Package Repository", "Upgrading kubeadm clusters", kubernetes.io).
+  it.each(['en', 'ko'] as const)(
+    'scenario 01 (v1.33) upgrade (%s): the repository moves to v1.34 first',
+    async (lang) => {
+      const a = await ask(
+        join(SCENARIO_DIR, '01-healthy-3cp-stacked-etcd.json'),
+        'can I upgrade atlas-cp-3',
+        ['--lang', lang],
+      );
+      expect(a.text).toContain("sudo sed -i 's#/v1.33/#/v1.34/#' /etc/apt/sources.list.d/kubernetes.list");
+      expect(a.text).toContain(
+        'sudo apt-mark unhold kubeadm && sudo apt-get update && sudo apt-get install -y kubeadm && sudo apt-mark hold kubeadm',
+      );
+      expect(a.text).toContain('sudo apt-mark unhold kubelet kubectl');
+    },
+  );
+  // F26: with kube-proxy's mode unknown, the check is its mode-independent health server
+  // (kube-proxy reference, --healthz-bind-address 0.0.0.0:10256).
+  it.each(['en', 'ko'] as const)(
+    'scenario 43, no kube-proxy ConfigMap (%s): the rules are checked through /healthz',
+    async (lang) => {
+      const a = await ask(
+        join(SCENARIO_DIR, '43-worker-ingress-lb-external-traffic-policy-local.json'),
+        'what if kube-proxy restarts on hydra-wk-2',
+        ['--lang', lang],
+      );
+      expect(a.findings.filter((f) => f.check === 'kube-proxy-mode').map((f) => f.variant)).toEqual([
+        'absent',
+      ]);
+      expect(a.text).toContain('curl -sf http://127.0.0.1:10256/healthz');
+      expect(a.text).toContain('curl -s http://127.0.0.1:10249/proxyMode');
+      expect(a.text).not.toMatch(
+        /(?:check the rules are back on hydra-wk-2|규칙이 돌아왔는지 확인하세요): iptables-save/,
       );
     },
   );

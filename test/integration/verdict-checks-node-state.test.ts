@@ -116,6 +116,96 @@ describe('node-monitor grace period: the cluster version decides (50 s from Kube
   });
 });
 
+describe('a stale node Lease: one reading of the node for reboot, upgrade and drain (scenarios 47, 48; reader5 F30/F11)', () => {
+  // Kubernetes docs, Node heartbeats (https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats):
+  // the kubelet renews its Lease every 10 s; past the node-monitor grace period the node lifecycle
+  // controller marks it Unknown. A kubelet that does not reach the API server cannot confirm that
+  // an evicted pod stopped, so the pod stays Terminating and kubectl drain waits on it (the
+  // dead-node case, kubernetes/kubernetes#101391). Decided before running the bot: the drain is
+  // CAUTION like the reboot, says why it can hang, and advises checking the kubelet first.
+  it.each([
+    ['47-worker-node-lease-stale-v1.33-grace-50s.json', 'lyra-wk-2', 52, 50],
+    ['48-worker-node-lease-stale-v1.31-grace-40s.json', 'mensa-wk-2', 44, 40],
+  ] as const)('%s: %s', async (file, node, ageS, graceS) => {
+    const snap = snapshotFromFile(await loadScenario(file), 'f', node);
+    const reboot = analyzeRebootImpact(snap, node, snap.capturedAt);
+    const drain = analyzeDrainImpact(snap, node, snap.capturedAt);
+    const upgrade = analyzeUpgradeImpact(snap, node, null, snap.capturedAt);
+    for (const impact of [reboot, drain, upgrade]) {
+      expect(impact.verdict).toBe('caution');
+      expect(impact.findings).toContainEqual(
+        expect.objectContaining({ check: 'node-health', variant: 'lease-stale', severity: 'warn' }),
+      );
+    }
+    const en = drainText(drain, 'en');
+    expect(en).toContain(`last renewed ${ageS} s ago (more than the ${graceS} s node-monitor grace period)`);
+    expect(en).toContain(`a drain of ${node} can hang with its evicted pods left Terminating`);
+    expect(en).toContain(`Check the kubelet on ${node} first`);
+    expect(en).not.toMatch(/^\[SAFE\]/);
+    const ko = drainText(drain, 'ko');
+    expect(ko).toContain(`${ageS}초 전에 마지막으로 갱신`);
+    expect(ko).toContain(`${node} 드레인이 멈출 수 있고`);
+    expect(ko).toContain(`먼저 ${node}의 kubelet을 확인하세요`);
+    // The reboot answer says the same of its drain.
+    expect(explain(reboot)).toContain(`a drain of ${node} can hang`);
+  });
+});
+
+describe('a lost node with no pod to evict, or whose pods the file does not list (reader5 F9/F18)', () => {
+  // Missing data is unknown, never 0 (house rule); a node with only DaemonSet and static pods has
+  // nothing the taint manager evicts to recreate elsewhere (they tolerate the NoExecute taints).
+  it.each([
+    ['12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', 'norma-cp-1', 'none'],
+    ['02-3cp-one-etcd-member-down.json', 'borealis-wk-1', 'unlisted'],
+  ] as const)('%s: %s (%s)', async (file, node, kind) => {
+    const snap = snapshotFromFile(await loadScenario(file), 'f', node);
+    const impact = analyzeWhatIf(snap, { type: 'node-down', node }, snap.capturedAt);
+    const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
+    const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));
+    expect(en).not.toMatch(/\b0 pods\b|\(0\)/);
+    expect(ko).not.toMatch(/파드 0개|\(0개\)/);
+    if (kind === 'none') {
+      expect(en).toContain('It runs no pod that would be evicted and recreated elsewhere');
+      expect(en).not.toContain('Services keep sending part of their traffic to its pods');
+      expect(ko).toContain('축출되어 다른 곳에 다시 만들어질 파드는 없습니다');
+    } else {
+      expect(en).toContain(`The snapshot lists no pod on ${node}`);
+      expect(ko).toContain(`스냅샷에 ${node}의 파드가 DaemonSet 파드조차 하나도 없어`);
+    }
+  });
+});
+
+describe("one model of kured's state (scenario 53, reader5 F13)", () => {
+  // kured takes its lock before it cordons, drains and reboots (kubereboot/kured cmd/kured/main.go,
+  // rebootAsRequired); the weave.works/kured-reboot-in-progress annotation is written only with
+  // --annotate-nodes. A holder that is Ready, schedulable and unmarked has not started: decided
+  // before running the bot, pyxis-wk-1 is "holds its lock", not "is rebooting now", in the single
+  // and the joint answer, and the joint answer tells pyxis-wk-3's lock once.
+  it('pyxis-wk-1 holds the lock but shows no reboot: not "rebooting now"; the joint answer does not repeat it', async () => {
+    const file = await loadScenario('53-worker-kured-multi-lock-other-nodes.json');
+    const snap = snapshotFromFile(file, 'f', 'pyxis-wk-1');
+    const alone = analyzeRebootImpact(snap, 'pyxis-wk-1', snap.capturedAt);
+    expect(alone.findings).toContainEqual(
+      expect.objectContaining({
+        check: 'concurrent-disruption',
+        variant: 'kured-lock-held-here',
+        severity: 'block',
+      }),
+    );
+    expect(alone.findings.some((f) => f.variant === 'kured-rebooting-here')).toBe(false);
+    const joint = analyzeJointImpact(snap, ['pyxis-wk-1', 'pyxis-wk-2'], snap.capturedAt, {
+      action: 'reboot',
+    });
+    const held = joint.findings.filter((f) => f.variant === 'kured-lock-held');
+    expect(held.map((f) => f.facts.holder)).toEqual([['pyxis-wk-3']]);
+    for (const locale of ['en', 'ko'] as const) {
+      const text = explain(alone, locale);
+      expect(text).not.toMatch(/kured is rebooting pyxis-wk-1 now|kured가 지금 pyxis-wk-1/);
+      expect(text).not.toContain('kured-reboot-in-progress');
+    }
+  });
+});
+
 const reply = (impact: ReturnType<typeof analyzeRebootImpact>, locale: 'en' | 'ko' = 'en') =>
   explainRebootImpact(impact, { locale, cluster: 'f', requestId: 'r' });
 const drainText = (impact: ReturnType<typeof analyzeDrainImpact>, locale: 'en' | 'ko' = 'en') =>
@@ -609,7 +699,12 @@ describe("kured's lock and reboot-in-progress annotation", () => {
       expect(head('en')).not.toContain('cannot take');
       expect(head('ko')).toContain('문제는 데이터 플레인');
     } else {
-      expect(head('en')).toContain('cannot take (another) failure');
+      // A learner does not vote (etcd docs, https://etcd.io/docs/v3.5/learning/design-learner/):
+      // 3 voters, quorum 2, one more failure tolerated, as the status's own etcd line says; the
+      // headline names the membership change, not "cannot take (another) failure" (reader5 F12).
+      expect(head('en')).toContain('an etcd membership change is in progress');
+      expect(head('en')).not.toContain('cannot take');
+      expect(head('ko')).toContain('etcd 멤버십 변경이 진행 중');
     }
   });
 

@@ -15,13 +15,15 @@ export type { CertificateObservation, CertificateSource } from '../../cluster/pr
  * Who renews the certificates of a distribution: `kubeadm` (the operator: `kubeadm certs renew
  * all` on every control-plane node, then restart the static pods; kubeadm's certificates last one
  * year), `distribution` (k3s and RKE2 renew theirs on start when fewer than 90 days are left;
- * OpenShift rotates them itself), `managed` (the provider runs the control plane).
+ * OpenShift rotates them itself), `managed` (the provider runs the control plane), `unknown` (no
+ * distribution's mark in the data: the tool that installed the cluster renews them).
  * @see https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-certs/
  * @see https://docs.k3s.io/cli/certificate
  */
-export function renewalOf(profile: ProfileName): 'kubeadm' | 'distribution' | 'managed' {
+export function renewalOf(profile: ProfileName): 'kubeadm' | 'distribution' | 'managed' | 'unknown' {
   if (profile === 'kubeadm') return 'kubeadm';
   if (profile === 'managed') return 'managed';
+  if (profile === 'unknown') return 'unknown';
   return 'distribution';
 }
 

@@ -810,6 +810,18 @@ export function analyzeJointImpact(
  * @returns the finding, narrowed, or null when every node it names is a target
  */
 function withoutTargets(f: Finding, targets: ReadonlySet<string>): Finding | null {
+  // kured's lock held for other nodes: a target among them has its own finding (issue 16, reader5
+  // F13: "kured is rebooting pyxis-wk-1" beside "kured holds its lock for pyxis-wk-1 and pyxis-wk-3").
+  if (
+    f.check === 'concurrent-disruption' &&
+    (f.variant === 'kured-lock' || f.variant === 'kured-lock-held') &&
+    Array.isArray(f.facts.holder)
+  ) {
+    const holder = (f.facts.holder as readonly string[]).filter((h) => !targets.has(h));
+    if (holder.length === 0) return null;
+    // The node it was found for is not part of what it says: one finding per holder set.
+    return { ...f, facts: { holder, count: holder.length } };
+  }
   if (f.check !== 'concurrent-disruption' || f.variant !== 'workers' || !Array.isArray(f.facts.names))
     return f;
   const names = f.facts.names as readonly string[];

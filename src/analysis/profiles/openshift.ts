@@ -45,6 +45,42 @@ export function quorumGuardPodCount(snapshot: ClusterSnapshot): number | null {
   return best;
 }
 
+/** The etcd quorum guard's own count of healthy guard pods, as its PodDisruptionBudget recorded it. */
+export interface QuorumGuardHealth {
+  /** The PodDisruptionBudget's namespace and name. */
+  namespace: string;
+  pdb: string;
+  /** `status.currentHealthy`: guard pods Ready. */
+  healthy: number;
+  /** `status.expectedPods`: guard pods the budget expects (one per master). */
+  expected: number;
+}
+
+/**
+ * The quorum guard's count of healthy etcd members: "The etcd Quorum Guard checks the health of
+ * etcd by querying the health endpoint of etcd; if etcd reports itself unhealthy or is not present,
+ * the quorum guard reports itself not ready" (openshift/machine-config-operator
+ * docs/etcd-quorum-guard.md), one guard pod per master. So the budget's `status.currentHealthy`
+ * counts the masters whose etcd answered its health endpoint when the status was recorded, and
+ * `status.expectedPods` the masters. Read from the `etcd-quorum-guard` / `etcd-guard*` budget with
+ * the largest `expectedPods`.
+ * @param snapshot - the snapshot
+ * @returns the guard's counts, or null when no such budget records both `currentHealthy` and
+ *   `expectedPods` (then the guard says nothing about etcd health)
+ */
+export function quorumGuardHealth(snapshot: ClusterSnapshot): QuorumGuardHealth | null {
+  let best: QuorumGuardHealth | null = null;
+  for (const p of snapshot.podDisruptionBudgets) {
+    if (p.metadata.name !== OPENSHIFT_QUORUM_GUARD_PDB && !p.metadata.name.startsWith('etcd-guard')) continue;
+    const healthy = p.status?.currentHealthy;
+    const expected = p.status?.expectedPods;
+    if (typeof healthy !== 'number' || typeof expected !== 'number') continue;
+    if (best === null || expected > best.expected)
+      best = { namespace: p.metadata.namespace ?? 'default', pdb: p.metadata.name, healthy, expected };
+  }
+  return best;
+}
+
 const NAMESPACES: Readonly<
   Record<string, { component: ControlPlaneComponent; labels: readonly [string, string][] }>
 > = {

@@ -7,8 +7,8 @@
 import type { ClusterSnapshot, KNode, KPod } from '../../cluster/types.js';
 import type { Finding } from '../types.js';
 
-/** The distributions the bot knows. */
-export type ProfileName = 'kubeadm' | 'k3s' | 'rke2' | 'openshift' | 'managed';
+/** The distributions the bot knows; `unknown`: a self-run cluster with no distribution's mark. */
+export type ProfileName = 'kubeadm' | 'k3s' | 'rke2' | 'openshift' | 'managed' | 'unknown';
 
 /** Control-plane components, by the `component` label kubeadm puts on their static pods. */
 export type ControlPlaneComponent = 'kube-apiserver' | 'etcd' | 'kube-scheduler' | 'kube-controller-manager';
@@ -30,7 +30,12 @@ export type EtcdInference =
       /** `embedded`: members inside the distribution's own server process (k3s, RKE2); `stacked`: one etcd pod per master (OpenShift). */
       topology: 'embedded' | 'stacked';
     }
-  | { kind: 'external' | 'datastore' | 'managed' | 'unknown' };
+  | {
+      kind: 'datastore';
+      /** `sqlite`: the servers' recorded config chooses no other datastore (k3s `k3sDatastore`); else unknown. */
+      store?: 'sqlite' | 'unknown';
+    }
+  | { kind: 'external' | 'managed' | 'unknown' };
 
 /**
  * Who keeps the control plane: `cluster` (the cluster's own nodes run it, so the checks judge it)
@@ -56,8 +61,11 @@ export type ControlPlaneKeeper = 'cluster' | 'provider';
  *   embedded etcd is backed up with `k3s etcd-snapshot save` / `rke2 etcd-snapshot save`
  *   (https://docs.k3s.io/cli/etcd-snapshot, https://docs.rke2.io/datastore/backup_restore).
  * - `provider`: a managed service upgrades the control plane and, through its node pools, the nodes.
+ * - `unknown`: the distribution is not known, so no tool's commands: the control plane first, one
+ *   node at a time, then the workers, one minor version at a time (Kubernetes version skew policy,
+ *   https://kubernetes.io/releases/version-skew-policy/), with the tool that installed the cluster.
  */
-export type UpgradeMethod = 'kubeadm' | 'openshift' | 'k3s' | 'rke2' | 'provider';
+export type UpgradeMethod = 'kubeadm' | 'openshift' | 'k3s' | 'rke2' | 'provider' | 'unknown';
 
 /** What a question is about, for {@link ControlPlaneProfile.keeperFindings}. */
 export type KeeperQuestion = { kind: 'reboot'; node: string } | { kind: 'status' };

@@ -179,13 +179,29 @@ export function kubeProxyFindings(b: ImpactBuilder, snapshot: ClusterSnapshot): 
 }
 
 /**
- * The advice key that tells how to verify kube-proxy's rules in its mode.
- * @param mode - kube-proxy's mode, or null when unknown (iptables, the default, is assumed)
+ * The advice key that tells how to verify kube-proxy's rules in its mode: `iptables-save | grep -c
+ * KUBE-SVC` (iptables), `ipvsadm -Ln` (IPVS), `nft list table ip kube-proxy` (nftables). With the
+ * mode unknown (no readable kube-system/kube-proxy ConfigMap) or another one, a per-mode command is
+ * no check (an IPVS node has almost no KUBE-SVC chains by design; an nftables one none), so the
+ * advice is the mode-independent one: kube-proxy's health server on the node
+ * (`--healthz-bind-address`, default 0.0.0.0:10256: HTTP 200 once its rules are synced) and its
+ * `/proxyMode` on the metrics address (`--metrics-bind-address`, default 127.0.0.1:10249), which
+ * names the mode for the per-mode command (kube-proxy reference,
+ * https://kubernetes.io/docs/reference/command-line-tools-reference/kube-proxy/; issue 16, F26).
+ * @param mode - kube-proxy's mode, or null when unknown
+ * @param each - for a rollout over every node: the `-each` form, which names no node (no
+ *   placeholder node name in a command)
+ * @returns the advice key (`advice.verify-iptables`, `-ipvs`, `-nftables` or `-proxy-health`,
+ *   with `-each` when asked)
  */
-export function verifyProxyAdvice(mode: string | null): string {
-  return mode === 'ipvs'
-    ? 'advice.verify-ipvs'
-    : mode === 'nftables'
-      ? 'advice.verify-nftables'
-      : 'advice.verify-iptables';
+export function verifyProxyAdvice(mode: string | null, each = false): string {
+  const key =
+    mode === 'ipvs'
+      ? 'advice.verify-ipvs'
+      : mode === 'nftables'
+        ? 'advice.verify-nftables'
+        : mode === 'iptables'
+          ? 'advice.verify-iptables'
+          : 'advice.verify-proxy-health';
+  return each ? `${key}-each` : key;
 }

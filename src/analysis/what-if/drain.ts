@@ -11,11 +11,13 @@ import {
   drainBlockOf,
   keepingPriorCordon,
   kuredChecks,
+  nodeLeaseChecks,
   priorCordonChecks,
   whenDrainCannotMove,
 } from '../node-state-checks.js';
-import { quorumGuardDrainFindings } from '../quorum-guard.js';
+import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
+import { clusterCommandForms } from '../command-versions.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
@@ -51,10 +53,17 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   if (isCp) found.push(...quorumGuardDrainFindings(index, [node]));
   const unreadable = (...r: string[]): boolean => snapshot.readErrors.some((e) => r.includes(e.resource));
   found.push(
-    ...workloadChecks(index, node, isCp, tainted, {
-      pdbs: !unreadable('poddisruptionbudgets', 'pods'),
-      workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
-    }),
+    ...workloadChecks(
+      index,
+      node,
+      isCp,
+      tainted,
+      {
+        pdbs: !unreadable('poddisruptionbudgets', 'pods'),
+        workloads: !unreadable('deployments', 'replicasets', 'statefulsets', 'pods'),
+      },
+      'drain',
+    ),
   );
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
@@ -65,6 +74,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
         node,
       }),
     );
+  // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
+  found.push(...guardPodNotListedFindings(index, node));
   // The node itself: kured working on it, a cordon someone else made, a node already dead.
   const cpOrEtcd = new Set([
     ...state.nodes.map((n) => n.name),
@@ -73,10 +84,16 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const kured = kuredChecks(index, node, isCp, now, cpOrEtcd);
   found.push(...kured);
   const kuredHere = kured.some(
-    (f) => f.variant === 'kured-rebooting-here' || f.variant === 'kured-pending-here',
+    (f) =>
+      f.variant === 'kured-rebooting-here' ||
+      f.variant === 'kured-lock-held-here' ||
+      f.variant === 'kured-pending-here',
   );
   const prior = priorCordonChecks(index, node, kuredHere, now);
   found.push(...prior, ...deadNodeDrainChecks(index, node));
+  // A kubelet that stopped renewing its node Lease: the reboot answer's reading of the node, in a
+  // drain's words (it cannot confirm the evictions; issue 16, reader5 F30).
+  found.push(...nodeLeaseChecks(index, node, isCp, now, state.nodeMonitorGrace));
   // A NotReady node with nothing to evict: the drain is only the cordon, but the answer says what
   // the reboot answer says (node-health not-ready): the node is out of the data plane already, and
   // the drain neither causes nor fixes that (issue 16, reader4: real cluster 01, kind-worker).
@@ -91,16 +108,14 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const blocked = drainBlockOf(found);
   // A drain that cannot evict leaves the node and its add-on pods running (the reboot's sentence
   // "they stop with the node" is not a drain's).
+  // Every finding carries `request: 'drain'`: a text with a `-drain` form says it in a drain's
+  // words (the drain itself moves the workloads, so no "drain first"; no "before/after the reboot"
+  // where nothing reboots: issue 16, reader5 F24).
   b.findings.push(
     ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(found))).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
-        : // The drain itself moves the workloads: its advice is not "drain first" (issue 16).
-          // A drain answer's sentences are a drain's (reader5 F7): DaemonSet and static pods keep
-          // running, workloads on a master are evicted, not "down with the master".
-          DRAIN_WORDED.has(f.check)
-          ? { ...f, facts: { ...f.facts, request: 'drain' } }
-          : f,
+        : { ...f, facts: { ...f.facts, request: 'drain' } },
     ),
   );
   const pods = podsOnNode(index, node);
@@ -138,7 +153,19 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // A NotReady node is not said to keep running: its kubelet has not reported (node-health not-ready).
   if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
     b.keep('data', 'keeps.drain-daemonsets', { node });
-  if (isCp) b.keep('control', 'keeps.drain-static-pods', { node });
+  // k3s runs the control plane inside its server process, not as static pods, and without the
+  // etcd role keeps its state in SQLite or an external datastore (https://docs.k3s.io/architecture,
+  // https://docs.k3s.io/datastore): the sentence says what runs there (issue 16, v3a item 3).
+  if (isCp)
+    b.keep(
+      'control',
+      index.profile.name !== 'k3s'
+        ? 'keeps.drain-static-pods'
+        : state.etcd.topology === 'datastore'
+          ? `keeps.drain-k3s-server-${state.etcd.datastore === 'sqlite' ? 'sqlite' : 'datastore'}`
+          : 'keeps.drain-k3s-server-etcd',
+      { node },
+    );
   if (refusedPods.length > 0)
     b.keep('data', 'keeps.refused-pods', {
       node,
@@ -156,22 +183,19 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
     (f) =>
       f.check === 'concurrent-disruption' &&
       f.severity === 'block' &&
-      (f.variant === 'kured-rebooting-here' || f.variant === 'kured-lock-held'),
+      (f.variant === 'kured-rebooting-here' ||
+        f.variant === 'kured-lock-held-here' ||
+        f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
-    b.advise('data', ...drainCommand(node, found, podsUnseen === null));
+    b.advise(
+      'data',
+      ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index).emptyDirFlag),
+    );
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);
 }
-
-/** Checks with a drain answer's own sentences (`-drain` texts; reader5 F7): fact `request: 'drain'`. */
-const DRAIN_WORDED: ReadonlySet<string> = new Set([
-  'workloads-on-control-plane',
-  'daemonset-pods',
-  'single-replica',
-  'local-volumes',
-]);
 
 /**
  * The drain command to suggest: one that proceeds. `kubectl drain` refuses a node with pods that
@@ -184,12 +208,15 @@ const DRAIN_WORDED: ReadonlySet<string> = new Set([
  * @param node - the node drained
  * @param found - the drain's findings (`unmanaged-pods`, `emptydir-pods` name the pods)
  * @param podsSeen - whether the node's pods are in the snapshot (else the flags are said conditionally)
+ * @param emptyDirFlag - the emptyDir flag of the cluster's kubectl: `--delete-local-data` before
+ *   v1.20 ({@link clusterCommandForms}; issue 16, F16b)
  * @returns the advice key and its parameters
  */
 function drainCommand(
   node: string,
   found: readonly Finding[],
   podsSeen: boolean,
+  emptyDirFlag: string,
 ): [string, Record<string, FactValue>] {
   const pods = (check: string): string[] | null => {
     const f = found.find((x) => x.check === check && x.variant === 'present');
@@ -197,9 +224,10 @@ function drainCommand(
   };
   const bare = pods('unmanaged-pods');
   const emptyDir = pods('emptydir-pods');
-  if (!podsSeen && bare === null && emptyDir === null) return ['advice.drain-command', { node }];
+  if (!podsSeen && bare === null && emptyDir === null)
+    return ['advice.drain-command', { node, emptyDirFlag }];
   const key = `advice.drain-command${bare ? '-force' : ''}${emptyDir ? '-emptydir' : ''}${
     bare === null && emptyDir === null ? '-plain' : ''
   }`;
-  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [] }];
+  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [], emptyDirFlag }];
 }

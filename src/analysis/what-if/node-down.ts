@@ -84,6 +84,9 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
     ...cephLossFindings(index, [node]),
   );
   const pods = podsOnNode(index, node);
+  // The node's pods not all in the data (none listed, or a part: `target-pods`): how many are
+  // evicted is unknown, so the timeline and the stop say "its pods", never a count of what was listed.
+  const podsUnknown = reboot.findings.some((f) => f.check === 'target-pods');
   const podNames = pods.evictable.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
   // A StatefulSet pod on a lost node is not recreated elsewhere: the taint manager's delete leaves
   // it Terminating (Unknown) until the kubelet confirms it stopped or someone force-deletes it, and
@@ -92,29 +95,39 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   const statefulSetPods = pods.evictable
     .filter((p) => topOwnerOf(index, p)?.kind === 'StatefulSet')
     .map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+  // What the snapshot says of the node's pods (issue 16, reader5 F9/F18): none to evict is no
+  // "its 0 pods are evicted"; a node without even a DaemonSet pod listed (every node runs
+  // kube-proxy or a CNI pod: scenario 02's workers) was not seen, which is unknown, not 0.
+  const unlisted = !podsUnknown && (index.podsByNode.get(node) ?? []).length === 0;
+  const podsKnown = !podsUnknown && !unlisted && pods.evictable.length > 0;
+  const timeline =
+    statefulSetPods.length > 0
+      ? 'timeline-statefulset'
+      : podsUnknown
+        ? 'timeline-unseen'
+        : unlisted
+          ? 'timeline-unlisted'
+          : pods.evictable.length === 0
+            ? 'timeline-none'
+            : 'timeline';
   b.findings.push(
-    finding(
-      'node-down',
-      isCp ? 'control' : 'data',
-      'info',
-      statefulSetPods.length > 0 ? 'timeline-statefulset' : 'timeline',
-      {
-        statefulSetPods,
-        node,
-        graceS: ctx.state.nodeMonitorGrace.seconds,
-        tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-        totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
-        count: pods.evictable.length,
-      },
-    ),
+    finding('node-down', isCp ? 'control' : 'data', 'info', timeline, {
+      statefulSetPods,
+      node,
+      graceS: ctx.state.nodeMonitorGrace.seconds,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
+      count: pods.evictable.length,
+    }),
   );
   if (podNames.length > 0)
     b.findings.push(finding('node-down', 'data', 'info', 'pdb-no-protection', { node }));
-  b.stop('data', statefulSetPods.length > 0 ? 'stops.node-pods-statefulset' : 'stops.node-pods', {
-    node,
-    count: pods.evictable.length,
-    statefulSetPods,
-  });
+  if (statefulSetPods.length > 0)
+    b.stop('data', 'stops.node-pods-statefulset', { node, count: pods.evictable.length, statefulSetPods });
+  else if (podsUnknown) b.stop('data', 'stops.node-pods-unseen', { node });
+  else if (unlisted) b.stop('data', 'stops.node-pods-unlisted', { node });
+  else if (!podsKnown) b.stop('data', 'stops.node-pods-none', { node });
+  else b.stop('data', 'stops.node-pods', { node, count: pods.evictable.length, statefulSetPods });
   if (isCp) {
     // `-vip`: the node's control-plane VIP goes with it, so only the clients that reach the other
     // API servers directly keep working (endpoint-checks.ts oneEndpointModel).
@@ -162,15 +175,26 @@ export function analyzeNodeDown(ctx: WhatIfContext, node: string): WhatIfImpact 
   }
   keepDataPlane(b);
   b.keep('data', 'keeps.other-nodes');
-  b.interrupt('data', 'interrupt.node-down-endpoints', { node, graceS: ctx.state.nodeMonitorGrace.seconds });
-  b.interrupt('data', 'interrupt.node-pods-single', { node });
-  b.duration('data', 'duration.node-down', {
-    node,
-    graceS: ctx.state.nodeMonitorGrace.seconds,
-    tolerationS: DEFAULT_EVICTION_TOLERATION_S,
-    totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
-    rebootS: TYPICAL_NODE_REBOOT_S,
-  });
+  // Traffic to its pods: only where it has pods that serve, or pods not seen (DaemonSet and static
+  // pods alone are no workload whose every replica is there).
+  if (podsKnown || podsUnknown || unlisted) {
+    b.interrupt('data', 'interrupt.node-down-endpoints', {
+      node,
+      graceS: ctx.state.nodeMonitorGrace.seconds,
+    });
+    b.interrupt('data', 'interrupt.node-pods-single', { node });
+  }
+  b.duration(
+    'data',
+    podsKnown || podsUnknown || unlisted ? 'duration.node-down' : 'duration.node-down-none',
+    {
+      node,
+      graceS: ctx.state.nodeMonitorGrace.seconds,
+      tolerationS: DEFAULT_EVICTION_TOLERATION_S,
+      totalS: ctx.state.nodeMonitorGrace.seconds + DEFAULT_EVICTION_TOLERATION_S,
+      rebootS: TYPICAL_NODE_REBOOT_S,
+    },
+  );
   b.advise('data', 'advice.node-down-prepare', { node });
   return { ...finishWithReadErrors(b, ctx), reboot };
 }

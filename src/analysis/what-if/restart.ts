@@ -4,6 +4,7 @@
  * Facts from docs/domain.md ("What keeps working", "When traffic does get interrupted", "Node
  * failure timings") and the constants in ../domain.ts.
  */
+import { clusterCommandForms } from '../command-versions.js';
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
 import { etcdChecks } from '../control-plane-checks.js';
 import { finding } from '../finding.js';
@@ -142,8 +143,10 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
     b.interrupt('control', 'interrupt.no-load-balancer', { node });
     b.advise('control', 'advice.apiserver-lb', { node });
   }
-  b.duration('control', 'duration.apiserver');
-  b.advise('control', 'advice.wait-readyz', { node });
+  // The health endpoint of the cluster's version: /readyz from v1.16, /healthz before (issue 16, F16).
+  const { health } = clusterCommandForms(ctx.index);
+  b.duration('control', 'duration.apiserver', { health });
+  b.advise('control', 'advice.wait-readyz', { node, health });
 }
 
 function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {

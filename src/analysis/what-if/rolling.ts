@@ -141,7 +141,7 @@ function rollKubeProxy(b: ImpactBuilder, ctx: WhatIfContext, serving: Serving): 
   b.keep('data', 'keeps.existing-connections-all');
   b.interrupt('data', 'interrupt.kube-proxy-restart');
   b.interrupt('data', 'interrupt.backend-dies-proxy-rolling');
-  b.advise('data', verifyProxyAdvice(mode), { node: 'NODE' });
+  b.advise('data', verifyProxyAdvice(mode, true));
   daemonSetAdvice(b, ds);
 }
 

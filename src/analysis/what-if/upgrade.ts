@@ -9,9 +9,11 @@ import {
   TYPICAL_NODE_REBOOT_S,
   UPGRADE_MAX_MINOR_STEP,
 } from '../domain.js';
+import { type CommandForms, clusterCommandForms } from '../command-versions.js';
 import { finding } from '../finding.js';
 import type { FactValue } from '../types.js';
 import type { UpgradeMethod } from '../profiles/index.js';
+import { k3dClusterName } from '../profiles/k3s.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
 import { keepDataPlane, nodeNotFound, whatIfContext } from './context.js';
 import {
@@ -22,6 +24,7 @@ import {
   parseVersion,
   versionRange,
 } from './versions.js';
+import { kubeadmPackagePlan, packageManagerOf } from './kubeadm-packages.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /**
@@ -122,18 +125,46 @@ export function analyzeUpgradeImpact(
   // only for kubeadm clusters; OpenShift, k3s, RKE2 and managed clusters have their own way (issue 16).
   const method = index.profile.upgrade;
   if (method !== 'kubeadm') {
+    const k3d = method === 'k3s' ? k3dClusterName(snapshot) : null;
     distributionOrder(b, method, {
       node,
       isCp,
       cpNodes,
       noWorkers,
       embeddedEtcd: state.etcd.members.length > 0 || index.profile.variant(snapshot) === 'embedded etcd',
+      k3d,
+      health: clusterCommandForms(index).health,
     });
     if (replaced) b.stop('data', 'stops.upgrade-node-replaced', { node });
+    // k3d: the node is not upgraded in place (a new cluster is made), so nothing is "restarted".
+    else if (k3d !== null) b.stop('data', 'stops.k3d-old-cluster', { cluster: k3d });
     else b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
     if (hasOtherNodes) keepDataPlane(b);
     return { ...b.finish(ctx.subject, state, ctx.at), reboot };
   }
+  // The packages (issue 16, reader5 F4, F16): a minor upgrade first points the pkgs.k8s.io
+  // repository line at the next minor and unholds the packages; a minor never published there
+  // (before v1.24) gets no command at all, only why (./kubeadm-packages.ts).
+  const goal =
+    target ??
+    (apis !== null && current !== null && minorsBetween(current, apis.newest) > 0 ? apis.newest : null);
+  const packages =
+    current === null ? null : kubeadmPackagePlan(current, goal, packageManagerOf(snapshot.nodes));
+  if (packages?.kind === 'legacy') {
+    b.findings.push(finding('upgrade-packages', isCp ? 'control' : 'data', 'warn', 'legacy', packages.facts));
+    b.step(isCp ? 'control' : 'data', 'steps.kubeadm-legacy', packages.facts);
+    b.stop('data', 'stops.upgrade-node', { node, seconds: TYPICAL_NODE_REBOOT_S });
+    if (hasOtherNodes) keepDataPlane(b);
+    b.advise('control', 'advice.etcd-backup');
+    return { ...b.finish(ctx.subject, state, ctx.at), reboot };
+  }
+  // Before any step: said first, among the advice ("what to do first").
+  if (packages?.kind === 'repo')
+    b.advise(
+      isCp ? 'control' : 'data',
+      `advice.kubeadm-repo-${packages.facts.manager ?? 'both'}`,
+      packages.facts,
+    );
   if (isCp) {
     const mine = versions.apiservers.get(node) ?? null;
     const upgraded = cpNodes.filter((n) => {
@@ -196,7 +227,9 @@ export function analyzeUpgradeImpact(
           orderFacts,
         ),
       );
-      b.step(...firstStep(node, current, target));
+      // The cluster's only node is upgraded without a drain, as it is rebooted (issue 16, F17).
+      const [plane, key, stepFacts] = firstStep(node, current, target);
+      b.step(plane, !hasOtherNodes && ONLY_NODE_FORMS.has(key) ? `${key}-only-node` : key, stepFacts);
     } else {
       b.findings.push(
         finding(
@@ -278,6 +311,18 @@ export function analyzeUpgradeImpact(
 }
 
 /**
+ * First steps with an `-only-node` form: on the cluster's only node no drain (a drain moves nothing
+ * there; its `--force` and emptyDir flag delete what the kubelet restart keeps: kubectl drain
+ * reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/; issue 16, F17).
+ */
+const ONLY_NODE_FORMS: ReadonlySet<string> = new Set([
+  'steps.cp-first',
+  'steps.cp-first-plan',
+  'steps.cp-first-next',
+  'steps.cp-first-minor',
+]);
+
+/**
  * The first control-plane node's steps that already tell to run `kubeadm upgrade plan` (to list
  * the patch releases, kubeadm docs "Upgrading kubeadm clusters",
  * https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/): with one of them
@@ -289,6 +334,10 @@ const STEPS_RUNNING_PLAN: ReadonlySet<string> = new Set([
   'steps.cp-first-next',
   'steps.cp-first-minor',
   'steps.cp-first-one-minor',
+  'steps.cp-first-only-node',
+  'steps.cp-first-plan-only-node',
+  'steps.cp-first-next-only-node',
+  'steps.cp-first-minor-only-node',
 ]);
 
 /**
@@ -352,27 +401,60 @@ function firstStep(
  *   https://docs.rke2.io/upgrades/manual_upgrade); embedded etcd is backed up with
  *   `k3s etcd-snapshot save` / `rke2 etcd-snapshot save` (https://docs.k3s.io/cli/etcd-snapshot,
  *   https://docs.rke2.io/datastore/backup_restore); k3s on SQLite by copying its database directory
- *   and token (https://docs.k3s.io/datastore/backup-restore).
+ *   and token (https://docs.k3s.io/datastore/backup-restore). k3d (k3s in Docker containers) is not
+ *   upgraded in place: a new cluster from the release's rancher/k3s image (https://k3d.io).
  * - provider: the managed service upgrades the control plane, then the node pools, draining and
  *   replacing their nodes itself; there is no etcd of the cluster's to back up.
  * @param b - the answer being built
  * @param method - the profile's upgrade method (not `kubeadm`)
  * @param o - the node asked about, whether it is a control-plane node, the control-plane nodes,
- *   whether every node is one, and whether etcd is embedded (k3s: else SQLite or an external datastore)
+ *   whether every node is one, whether etcd is embedded (k3s: else SQLite or an external datastore),
+ *   the k3d cluster name when the k3s nodes are k3d's containers (else null), and the API server
+ *   health endpoint of the cluster's version (`/readyz` from v1.16, `/healthz` before: command-versions.ts)
  */
 function distributionOrder(
   b: ImpactBuilder,
   method: Exclude<UpgradeMethod, 'kubeadm'>,
-  o: { node: string; isCp: boolean; cpNodes: string[]; noWorkers: boolean; embeddedEtcd: boolean },
+  o: {
+    node: string;
+    isCp: boolean;
+    cpNodes: string[];
+    noWorkers: boolean;
+    embeddedEtcd: boolean;
+    k3d: string | null;
+    health: CommandForms['health'];
+  },
 ): void {
   const { node, isCp, cpNodes, noWorkers } = o;
   const plane = isCp ? 'control' : 'data';
+  if (method === 'k3s' && o.k3d !== null) {
+    // k3d "is a lightweight wrapper to run k3s in docker" (https://k3d.io): its nodes are
+    // containers of the rancher/k3s image, so the k3s install script (a host install with systemd)
+    // does not apply, and k3d has no upgrade command (`k3d node edit` only maps ports,
+    // https://k3d.io/stable/usage/commands/k3d_node_edit/): a new k3s release means node containers
+    // of that release's image (`k3d cluster create --image`, "Specify k3s image that you want to use
+    // for the nodes", https://k3d.io/stable/usage/commands/k3d_cluster_create/). Issue 16, v3a item 3.
+    b.findings.push(finding('upgrade-order', plane, 'info', 'k3d', { node, cluster: o.k3d }));
+    b.step('control', 'steps.k3d-save', { cluster: o.k3d });
+    b.step('control', 'steps.k3d-create', { cluster: o.k3d });
+    b.step('control', 'steps.k3d-move', { cluster: o.k3d });
+    return;
+  }
   if (method === 'openshift') {
     b.findings.push(finding('upgrade-order', plane, 'info', 'openshift', { node }));
     b.step('control', 'steps.openshift-check', {});
     b.step('control', 'steps.openshift-start', {});
     b.step('control', 'steps.openshift-watch', {});
     b.advise('control', 'advice.etcd-backup-openshift', { master: isCp ? node : (cpNodes[0] ?? node) });
+    return;
+  }
+  if (method === 'unknown') {
+    // No distribution's mark in the data (issue 16, v3a item 4): no tool's commands, only the order
+    // the Kubernetes version skew policy requires (https://kubernetes.io/releases/version-skew-policy/:
+    // kube-apiserver first, kubelets never newer than it, one minor at a time).
+    b.findings.push(finding('upgrade-order', plane, 'info', 'unknown-distribution', { node }));
+    b.step('control', 'steps.unknown-control-plane', { health: o.health });
+    b.step('data', 'steps.unknown-workers', {});
     return;
   }
   if (method === 'provider') {

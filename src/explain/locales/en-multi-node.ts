@@ -46,6 +46,8 @@ export const enMultiNode = {
   aloneLine: '{{node}} alone: {{verdict}}',
   aloneNote:
     'Nodes that are each fine alone can still lose etcd quorum or spend a PodDisruptionBudget together: the joint answer above is the one that counts.',
+  aloneNoteNoEtcd:
+    'Nodes that are each fine alone can still spend a PodDisruptionBudget, take every replica of a workload down or run out of room together: the joint answer above is the one that counts.',
   aloneNoteDrain:
     'Nodes that are each fine to drain alone can still spend a PodDisruptionBudget, evict every replica of a workload or run out of room together: the joint answer above is the one that counts.',
   step: 'Step {{index}}: {{nodes}} [{{verdict}}]{{risky}}{{concern}} Then wait for: {{waits}}.',

@@ -31,6 +31,7 @@ export const enReport = {
     distribution:
       'The distribution rotates it (k3s and RKE2 on a server restart within 90 days of expiry): restart the server if it does not.',
     managed: 'The provider rotates it: nothing to do but check with the provider if it does not change soon.',
+    unknown: 'Renew it with the tool that installed the cluster (the data shows no distribution mark).',
     kubeconfig: 'Ask for a new client certificate for the bot and update its kubeconfig.',
   },
   item: {

@@ -96,12 +96,18 @@ export const enVerdict = {
         '{{node}} is already cordoned (spec.unschedulable){{byText}}{{sinceText}}, not by this bot: someone took it out of scheduling for a reason of their own; if it comes back, it stays cordoned until they uncordon it.',
       'unknown-by-lost':
         '{{node}} is already cordoned (spec.unschedulable){{sinceText}}, and the API does not say by whom; if it comes back, it stays cordoned until someone uncordons it.',
+      'by-other-drain':
+        '{{node}} is already cordoned (spec.unschedulable){{byText}}{{sinceText}}, not by this bot: someone took it out of scheduling for a reason of their own. Uncordoning it after the drain would undo their cordon, so a maintenance by the bot leaves it cordoned.',
+      'unknown-by-drain':
+        '{{node}} is already cordoned (spec.unschedulable){{sinceText}}, and the API does not say by whom. If someone else did it, uncordoning it after the drain would undo their cordon, so a maintenance by the bot leaves it cordoned.',
       'by-bot':
         "{{node}} is cordoned by this bot's maintenance{{sinceText}} (one that is running, or one that stopped and left it cordoned: see maintenance status).",
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
         'kured is rebooting {{node}} now: it holds its reboot lock (weave.works/kured-node-lock) for it{{markText}}. kured cordons and drains {{node}}, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
+      'kured-lock-held-here':
+        'kured holds its reboot lock (weave.works/kured-node-lock) for {{node}}, which is still Ready, schedulable and not marked: kured may cordon, drain and reboot it at any moment, then uncordon it and release the lock; a reboot or drain of your own now races with it.',
       'kured-pending-here':
         "kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress{{markAge}}) and reboots it as soon as it holds its lock: a reboot of your own now duplicates or races with kured's.",
     },
@@ -196,10 +202,16 @@ export const enVerdict = {
         'Ask who cordoned {{node}} and why before the reboot (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml); uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
       'unknown-by':
         'Ask who cordoned {{node}} and why before the reboot; uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+      'by-other-drain':
+        'Ask who cordoned {{node}} and why before you drain it (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml); uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+      'unknown-by-drain':
+        'Ask who cordoned {{node}} and why before you drain it; uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
         'Let kured finish: wait until it has rebooted {{node}}, uncordoned it and released its lock (the weave.works/kured-reboot-in-progress annotation is gone), then ask again.',
+      'kured-lock-held-here':
+        'Let kured do it: wait until it has rebooted {{node}}, uncordoned it and released its lock, then ask again.',
       'kured-pending-here':
         "Let kured do this reboot (wait until the annotation is gone), or take {{node}} out of kured's hands first (remove its reboot sentinel, /var/run/reboot-required by default), then ask again.",
     },
@@ -260,6 +272,10 @@ export const enVerdict = {
         'Expect {{pod}} to be down until {{node}} is back; if {{node}} is lost for good, its data is lost with it: restore {{workload}} from its other replicas or a backup.',
       'last-replica-lost':
         'Plan for {{workload}} being down until {{node}} is back (its data lives on {{node}} only), or move it to replicated storage first.',
+      'others-serve-drain':
+        'Expect {{pod}} to stay Pending while {{node}} is cordoned; uncordon {{node}} as soon as your work on it is done so it can start again.',
+      'last-replica-drain':
+        'Plan downtime for {{workload}} (its data lives on {{node}} only), or move it to replicated storage first; uncordon {{node}} as soon as your work on it is done.',
     },
     'traffic-policy': {
       'local-policy':
@@ -270,6 +286,10 @@ export const enVerdict = {
         "Keep the load balancer's health check on {{node}} short: a lost node gets new connections, which fail, until the check marks it down. For planned work, take it out first (kubectl label node {{node}} {{label}}=true).",
       'host-ports-lost':
         "Keep the load balancer's health check on {{node}} short: a lost node gets new connections, which fail, until the check marks it down. For planned work, take it out first (kubectl label node {{node}} {{label}}=true).",
+      'local-policy-drain':
+        'Take {{node}} out of the load balancer first (kubectl label node {{node}} {{label}}=true, and wait until the load balancer drops it), or give the pods a preStop delay longer than the health check needs to fail; remove the label once you uncordon {{node}} (kubectl label node {{node}} {{label}}-).',
+      'host-ports-drain':
+        'Take {{node}} out of the load balancer first (kubectl label node {{node}} {{label}}=true, and wait until the load balancer drops it), or give the pods a preStop delay longer than the health check needs to fail; remove the label once you uncordon {{node}} (kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

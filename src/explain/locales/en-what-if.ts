@@ -209,10 +209,17 @@ export const enWhatIf = {
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes its {{count}} pods (about {{totalS}} s in all), if the control plane is up. Those of Deployments and ReplicaSets are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) are not: they stay Terminating (Unknown) until the kubelet on {{node}} confirms they stopped, or someone force-deletes them once {{node}} is known to be off, and only then does the StatefulSet create them again.',
       'timeline-statefulset_one':
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pod is taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes it (about {{totalS}} s in all), if the control plane is up. It is a StatefulSet pod ({{statefulSetPods}}): it stays Terminating (Unknown) until the kubelet on {{node}} confirms it stopped, or someone force-deletes it once {{node}} is known to be off, and only then does the StatefulSet create it again.',
+      'timeline-unseen':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pods (not all of them are in the data) are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its {{count}} pods are evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
       timeline_one:
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) its pod is evicted by the taint manager and recreated elsewhere (about {{totalS}} s in all), if the control plane is up.',
+      // No pod to evict (only DaemonSet and static pods), or none listed (issue 16, reader5 F9/F18).
+      'timeline-none':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown, if the control plane is up. It runs no pod that would be evicted and recreated elsewhere (only DaemonSet and static pods, which stay with it).',
+      'timeline-unlisted':
+        'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown, if the control plane is up. The snapshot lists no pod on {{node}}, not even a DaemonSet pod, so what runs there is not known: any pod of it is taken out of the Service endpoints then, and evicted by the taint manager {{tolerationS}} s later (default NoExecute toleration) to be recreated elsewhere.',
       'pdb-no-protection':
         'PodDisruptionBudgets do not protect against this: they limit evictions, not node failures.',
     },
@@ -289,6 +296,13 @@ export const enWhatIf = {
       'api-down':
         'The API server is not serving: kubectl drain cannot cordon {{node}} or evict anything (evictions are API calls).',
     },
+    // Releases before v1.24 were only in the legacy repositories apt.kubernetes.io and
+    // yum.kubernetes.io, frozen on 13 September 2023 and removed on 4 March 2024 (Kubernetes blog,
+    // "Legacy Package Repository Deprecation"; kubernetes/release#3485): no command installs them.
+    'upgrade-packages': {
+      legacy:
+        'The {{next}} packages (kubeadm, kubelet, kubectl) were published only in the legacy repositories apt.kubernetes.io and yum.kubernetes.io, frozen in September 2023 and removed in March 2024 (pkgs.k8s.io starts at v1.24): the documented upgrade procedure cannot install them, and {{current}} is long out of support.',
+    },
     'version-skew': {
       versions:
         'Versions: kube-apiserver {{apiserverRange}} (image tags), kubelets {{kubeletRange}} (status.nodeInfo); {{node}} runs {{current}}.',
@@ -322,7 +336,9 @@ export const enWhatIf = {
       'cluster-start-provider':
         'You asked how to upgrade the whole cluster: your provider upgrades its control plane and then its node pools (the steps are under "In order"), not node by node by hand; the verdict is for {{node}}, one of the nodes it drains and replaces.',
       'cluster-start-unknown':
-        'You asked how to upgrade the whole cluster: how this distribution is upgraded is not known from the cluster, so no order or command is given for it; the verdict is for {{node}}, the node an upgrade would start with.',
+        'You asked how to upgrade the whole cluster: how this distribution is upgraded is not known from the cluster, so no tool\'s commands are given for it, only the general order under "In order"; the verdict is for {{node}}, the node an upgrade would start with.',
+      'cluster-start-k3d':
+        'You asked how to upgrade the whole cluster: it is the k3d cluster {{cluster}}, upgraded by creating a new cluster from the release\'s image (the steps are under "In order"), not node by node; the verdict is for {{node}}, one of its nodes.',
       'control-plane':
         'Upgrade order: control-plane nodes one at a time, starting with {{node}} (with upgrade apply), then {{others}} (kubeadm upgrade node), each Ready with etcd healthy before the next; then the workers.',
       'control-plane-only':
@@ -361,6 +377,9 @@ export const enWhatIf = {
         'Upgrade order: OpenShift upgrades the whole cluster at once, not node by node: the cluster version operator (oc adm upgrade) updates the control plane, then the Machine Config Operator drains and reboots every node itself, {{node}} included, one at a time per machine config pool. Do not upgrade {{node}} by hand.',
       provider:
         'Upgrade order: the provider upgrades the control plane first, then the node pools; a pool is upgraded by surge: the provider adds a new node at the new version, then cordons, drains and deletes an old one, {{node}} included, itself. {{node}} is replaced, not upgraded in place: do not upgrade its kubelet by hand.',
+      'unknown-distribution':
+        "Upgrade order: the data shows no mark of the distribution that installed this cluster (kubeadm, k3s, RKE2, OpenShift or a managed service), so no tool's commands are given here. Upgrade it with the tool that installed it: the control plane first, one node at a time, then the workers, one minor version at a time (Kubernetes version skew policy).",
+      k3d: "Upgrade order: {{node}} is a node of the k3d cluster {{cluster}}, which runs k3s in Docker containers (k3d.io). The k3s install script does not apply inside them, and k3d has no upgrade command: a new k3s release means new node containers from that release's rancher/k3s image, in a cluster created again.",
       'k3s-server':
         'Upgrade order: k3s servers one at a time, starting with {{node}}, then {{others}}, each Ready with etcd healthy before the next; then the agents.',
       'k3s-server-no-agents':
@@ -416,6 +435,10 @@ export const enWhatIf = {
         'The other Ready, schedulable nodes have room for the pod evicted once the toleration runs out.',
       'some-pending': 'No room elsewhere for {{unplaced}}: once evicted they would stay Pending.',
       'none-fit': 'No other node can take the pods ({{unplaced}}): once evicted they would stay Pending.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) while it is down is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node: whatever runs on it (the pods are not in the snapshot) has nowhere to go while it is down.',
     },
@@ -472,7 +495,15 @@ export const enWhatIf = {
     'cni-new-pods': 'network setup for new pods on {{node}} ({{plugin}}) until the agent is back',
     'cni-new-pods-rolling': 'network setup for new pods on each node while its {{plugin}} agent restarts',
     runtime: 'starting, stopping and probing containers on {{node}}',
+    'node-pods-unseen':
+      'the pods on {{node}} (not all of them are in the data), until they are recreated elsewhere',
+    'k3d-old-cluster':
+      'the workloads of the k3d cluster {{cluster}} once it is deleted: only what was deployed on the new cluster keeps serving',
     'node-pods': 'the pods on {{node}} ({{count}}), until they are recreated elsewhere',
+    'node-pods-none':
+      'kubelet, kube-proxy and the CNI on {{node}}, with its DaemonSet and static pods, until it is back',
+    'node-pods-unlisted':
+      'the pods on {{node}} (the snapshot lists none: not known which), until they are recreated elsewhere',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
     'node-pods-statefulset_one':
@@ -536,6 +567,12 @@ export const enWhatIf = {
     'other-nodes': 'the other nodes and their pods',
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
+    'drain-k3s-server-sqlite':
+      "the k3s server process on {{node}} (API server, scheduler, controller-manager and k3s's SQLite datastore): a drain evicts pods only, so they keep running",
+    'drain-k3s-server-datastore':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager; the state is in SQLite or an external datastore): a drain evicts pods only, so they keep running',
+    'drain-k3s-server-etcd':
+      'the k3s server process on {{node}} (API server, scheduler, controller-manager and its embedded etcd member): a drain evicts pods only, so they keep running',
     'drain-static-pods':
       'the control-plane static pods on {{node}}: a drain does not evict them, so the API server and etcd there keep running',
   },
@@ -582,7 +619,7 @@ export const enWhatIf = {
       'no NotReady, no eviction while etcd refuses writes; once the alarm is disarmed {{node}} goes NotReady (its Lease is older than {{graceS}} s by then) and its pods are evicted {{tolerationS}} s later, unless kubelet is back first',
     'kubelet-down':
       '{{node}} goes NotReady {{graceS}} s after kubelet stops; its pods are evicted {{tolerationS}} s after that, unless kubelet is back first',
-    apiserver: 'an API server restart usually takes tens of seconds, until /readyz passes',
+    apiserver: 'an API server restart usually takes tens of seconds, until {{health}} passes',
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
       'a restarted etcd member that is not the leader rejoins within seconds; it triggers no leader election',
@@ -594,6 +631,7 @@ export const enWhatIf = {
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
     'node-down':
       'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
+    'node-down-none': 'NotReady after {{graceS}} s; no pod of it is evicted or recreated elsewhere',
     'until-restored': 'it lasts until the control plane is restored; there is no automatic recovery',
     'after-restore':
       'after the restore, nodes whose heartbeats are older than {{graceS}} s may be marked NotReady briefly',
@@ -611,21 +649,31 @@ export const enWhatIf = {
     // and kubectl packages, systemctl daemon-reload and restart kubelet, uncordon.
     'cp-first':
       '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-only-node':
+      '{{node}} first: upgrade the kubeadm package to {{target}}, check kubeadm upgrade plan, run kubeadm upgrade apply {{target}}; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-next':
       '{{node}}: upgrade the kubeadm package, run kubeadm upgrade node; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
     'cp-wait':
       'wait until {{node}} is Ready, its API server passes /readyz and etcd has every member healthy',
     'cp-first-plan':
       '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-plan-only-node':
+      '{{node}} first: upgrade the kubeadm package to the release you want, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // One minor at a time: "Skipping MINOR versions when upgrading is unsupported" (kubeadm docs).
     'cp-first-next':
       '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-next-only-node':
+      '{{node}} first, to a {{next}} patch release only (the next minor: kubeadm does not support skipping a minor version): upgrade the kubeadm package to it, run kubeadm upgrade plan, then upgrade apply with the full vX.Y.Z version it lists; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     // kubeadm takes a full semantic version (kubeadm upgrade apply [version]) and one minor at a
     // time (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/).
     'cp-first-minor':
       '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then drain it, upgrade the kubelet and kubectl packages, systemctl daemon-reload && systemctl restart kubelet, and uncordon it',
+    'cp-first-minor-only-node':
+      '{{node}} first: kubeadm needs a full version (vX.Y.Z), not {{target}}: upgrade the kubeadm package to a {{target}} patch release, run kubeadm upgrade plan, which lists it, and name it to upgrade apply; then, without a drain ({{node}} is the only node: a drain moves nothing there and deletes what the kubelet restart keeps), upgrade the kubelet and kubectl packages and run systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} first, one minor version at a time: kubeadm cannot go from {{current}} to {{target}} in one step; upgrade the whole cluster to a {{next}} patch release first (listed by kubeadm upgrade plan), then to {{target}} (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
+    'kubeadm-legacy':
+      'no upgrade command is given from {{current}} to {{next}}: its packages cannot be installed from any Kubernetes repository today (above). With your own mirror of those packages, follow the upgrade guide of the {{next}} documentation (its kubeadm commands differ from the current ones); otherwise plan to rebuild on a supported release',
     'cp-partial':
       '{{node}} and the {{unseen}} other masters not in the file: one at a time, never two at once (the etcd quorum guard allows one master down)',
     'cp-not-ready':
@@ -663,6 +711,16 @@ export const enWhatIf = {
       'then the node pool of {{node}}, through the provider: it adds a new node first (its surge setting), then cordons, drains and deletes an old one, one (or a few) at a time',
     // k3s and RKE2: the installer again with the release, then the service restarted; servers one
     // at a time, then agents (https://docs.k3s.io/upgrades/manual, https://docs.rke2.io/upgrades/manual_upgrade).
+    'unknown-control-plane':
+      'the control-plane nodes first, one at a time, with the tool that installed the cluster, each Ready and its API server serving (kubectl get --raw {{health}}) before the next',
+    'unknown-workers':
+      'then the workers, one (or a few) at a time: drain, upgrade the kubelet the same way, uncordon',
+    'k3d-save':
+      'save what the k3d cluster {{cluster}} holds that you cannot deploy again (manifests, volume data): its datastore lives in the old server container and does not move by itself',
+    'k3d-create':
+      'create a new k3d cluster with k3d cluster create and --image set to the rancher/k3s image of the release (its tag is the k3s version with - in place of +)',
+    'k3d-move':
+      'deploy the workloads on the new cluster and move the clients to it; then delete the old one (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} first: drain it, run the k3s install script again with the same flags and INSTALL_K3S_VERSION set to the release (a vX.Y.Z+k3sN tag), which restarts k3s, and uncordon it',
     'server-wait': 'wait until {{node}} is Ready and its API server passes /readyz',
@@ -680,6 +738,15 @@ export const enWhatIf = {
       "then {{node}}: drain it, run the RKE2 install script again with the servers' INSTALL_RKE2_VERSION and INSTALL_RKE2_TYPE=agent, systemctl restart rke2-agent, and uncordon it",
   },
   advice: {
+    // One repository per minor on pkgs.k8s.io: the line is pointed at the next minor, and the held
+    // packages are unheld, upgraded and held again ("Changing The Kubernetes Package Repository";
+    // "Upgrading kubeadm clusters"; issue 16, F4).
+    'kubeadm-repo-apt':
+      'On each node, before its packages: point the repository line at {{next}} (pkgs.k8s.io has one repository per minor): {{aptRepo}}; then the kubeadm package: {{aptKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{aptKubelet}} (a file that still names apt.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-yum':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor): {{yumRepo}}; then the kubeadm package: {{yumKubeadm}}; later, where the kubelet and kubectl packages are upgraded: {{yumKubelet}} (a file that still names yum.kubernetes.io is set up for pkgs.k8s.io first).',
+    'kubeadm-repo-both':
+      'On each node, before its packages: point the repository at {{next}} (pkgs.k8s.io has one repository per minor) and unhold the packages to upgrade them. On Debian or Ubuntu: {{aptRepo}}; then {{aptKubeadm}}; later, for the kubelet and kubectl: {{aptKubelet}}. On RHEL-family systems: {{yumRepo}}; then {{yumKubeadm}}; later {{yumKubelet}}. (A file that still names the legacy apt.kubernetes.io or yum.kubernetes.io is set up for pkgs.k8s.io first.)',
     'etcd-member-down':
       'On a control-plane node with etcdctl set up for the cluster, check etcdctl endpoint health --cluster; bring the member on {{node}} back before any other maintenance.',
     'check-status-first':
@@ -690,6 +757,20 @@ export const enWhatIf = {
       'After the restart, check the rules are back on {{node}}: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': 'After the restart, check the virtual servers on {{node}}: ipvsadm -Ln',
     'verify-nftables': 'After the restart, check the table on {{node}}: nft list table ip kube-proxy',
+    // The mode unknown (or not one of the three): kube-proxy's own health server answers whatever the
+    // mode (--healthz-bind-address, default 0.0.0.0:10256), /proxyMode on its metrics address names
+    // the mode (kube-proxy reference; issue 16, F26).
+    // A rollout over every node: each node checked as its kube-proxy restarts (no node named).
+    'verify-iptables-each':
+      "As each node's kube-proxy restarts, check its rules are back on that node: iptables-save | grep -c KUBE-SVC",
+    'verify-ipvs-each':
+      "As each node's kube-proxy restarts, check the virtual servers on that node: ipvsadm -Ln",
+    'verify-nftables-each':
+      "As each node's kube-proxy restarts, check the table on that node: nft list table ip kube-proxy",
+    'verify-proxy-health-each':
+      "As each node's kube-proxy restarts, check on that node that it has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.",
+    'verify-proxy-health':
+      'After the restart, check on {{node}} that kube-proxy has synced its Service rules again, whatever its mode: curl -sf http://127.0.0.1:10256/healthz (it fails until they are synced). curl -s http://127.0.0.1:10249/proxyMode names the mode, for a closer look: iptables-save | grep -c KUBE-SVC in iptables mode, ipvsadm -Ln in IPVS mode, nft list table ip kube-proxy in nftables mode.',
     'one-node-at-a-time': 'Do one node at a time and check it before the next.',
     'kubelet-down-writes-blocked':
       'Restart kubelet on {{node}} (systemctl restart kubelet on the node): while etcd refuses writes nothing moves or replaces its pods.',
@@ -703,7 +784,8 @@ export const enWhatIf = {
       'Plan a short maintenance window: nothing can be changed while the only API server restarts.',
     'apiserver-lb':
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
-    'wait-readyz': 'Restart one API server at a time; wait until /readyz passes on {{node}} before the next.',
+    'wait-readyz':
+      'Restart one API server at a time; wait until {{health}} passes on {{node}} before the next.',
     'etcd-health':
       'With etcdctl set up for the cluster, check etcdctl endpoint health --cluster before and after; restart one member at a time.',
     'etcd-health-single':
@@ -729,16 +811,16 @@ export const enWhatIf = {
     'node-down-prepare':
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets (add {{emptyDirFlag}} only if that data may be lost).',
     // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
     // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
     'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
     'drain-command-force':
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
     'drain-command-emptydir':
-      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data.',
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}.',
     'drain-command-force-emptydir':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     'upgrade-plan-worker':

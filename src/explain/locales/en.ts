@@ -95,6 +95,11 @@ export const en = {
     'pods-stranded_one':
       'the pod evicted from {{node}}: it is the only node, so it stays Pending until it is back and uncordoned',
     'only-node-down': '{{workloads}}: down for the whole reboot ({{node}} is the only node)',
+    // The only node, rebooted without a drain (issue 16, F17).
+    'pods-only-node':
+      'the {{count}} pods on {{node}}: they stop with it and start again when it is back (it is the only node; not drained)',
+    'pods-only-node_one':
+      'the pod on {{node}}: it stops with it and starts again when it is back (it is the only node; not drained)',
     'pinned-down': '{{workloads}}: down for the whole reboot, pinned to {{node}} (not rescheduled elsewhere)',
     // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
     'drain-waits-reboot':
@@ -158,7 +163,7 @@ export const en = {
     'node-health': {
       'not-ready': '{{node}} is already NotReady (Ready={{ready}}): it is already out of the data plane.',
       'lease-stale':
-        'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period).',
+        'The node Lease of {{node}} was last renewed {{ageS}} s ago (more than the {{graceS}} s node-monitor grace period): its kubelet has not reached the API server since (hung, stopped or cut off). Such a kubelet cannot confirm evictions, so a drain of {{node}} can hang with its evicted pods left Terminating.',
     },
     'concurrent-disruption': {
       'control-plane':
@@ -185,15 +190,43 @@ export const en = {
         '{{node}} is the single control plane node: rebooting it takes down the API server, etcd, the scheduler and the controller-manager for the whole reboot.',
       'single-lost':
         '{{node}} is the single control plane node: losing it takes down the API server, etcd, the scheduler and the controller-manager until it is back.',
+      'single-etcd-unknown-lost':
+        '{{node}} is the single control plane node: losing it takes down the API server, the scheduler and the controller-manager until it is back, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'single-sqlite-lost':
+        "{{node}} is the single control plane node: losing it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) until it is back.",
+      'single-datastore-lost':
+        "{{node}} is the single control plane node: losing it takes down the API server, the scheduler and the controller-manager until it is back (k3s's state is in SQLite on it or in an external datastore, not in etcd).",
+      'single-etcd-unknown':
+        '{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'no-other-ready-etcd-unknown':
+        'No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'status-single-etcd-unknown':
+        'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing, and etcd too if it runs there (where etcd runs is not in the snapshot).',
+      'single-sqlite':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore (all inside the k3s server process) for the whole reboot.",
+      'single-datastore':
+        "{{node}} is the single control plane node: rebooting it takes down the API server, the scheduler and the controller-manager for the whole reboot (k3s's state is in SQLite on it or in an external datastore, not in etcd).",
       'no-other-ready':
         'No other control-plane node is Ready: rebooting {{node}} takes down the API server, etcd, the scheduler and the controller-manager.',
+      'no-other-ready-sqlite':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler, the controller-manager and k3s's SQLite datastore.",
+      'no-other-ready-datastore':
+        "No other control-plane node is Ready: rebooting {{node}} takes down the API server, the scheduler and the controller-manager (k3s's state is in SQLite or an external datastore, not in etcd).",
       redundant: '{{readyOthers}} other control-plane node(s) stay Ready.',
       partial:
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters, whether they are Ready, and etcd membership and quorum are unknown.",
       'status-partial':
         "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters, and etcd membership and quorum, are unknown.",
+      'partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{node}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
+      'status-partial-from-guard':
+        "The file is partial: OpenShift's etcd quorum guard counts {{total}} masters, but only {{seen}} is in it. The other masters' nodes (and whether they are Ready) are unknown; their etcd members are known only from the guard's count of Ready guard pods.",
       'status-single':
         'Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, etcd, scheduling and self-healing.',
+      'status-single-sqlite':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, k3s's SQLite datastore, scheduling and self-healing.",
+      'status-single-datastore':
+        "Single control plane: one control-plane node ({{ready}} Ready). There is no HA: losing it stops the API server, scheduling and self-healing (k3s's state is in SQLite or an external datastore, not in etcd).",
       'status-not-ready': '{{ready}} of {{total}} control-plane nodes are Ready; NotReady: {{notReady}}.',
       'status-ready': '{{ready}} of {{total}} control-plane nodes are Ready.',
     },
@@ -269,6 +302,8 @@ export const en = {
       'unknown-no-pods':
         'etcd could not be observed: the pods are not in the snapshot and it holds no etcd data; quorum is not known.',
       embedded: 'etcd is embedded in the servers: one member per server with the etcd role ({{sourceText}}).',
+      'datastore-sqlite':
+        "No node has the etcd role, and the k3s server's recorded configuration (k3s.io/node-args, k3s.io/node-env) chooses no other datastore (no --cluster-init, --server or --datastore-endpoint): k3s keeps its state in SQLite, its default datastore, on the server. There is no etcd and no quorum to check.",
       datastore:
         'No node has the etcd role: k3s keeps its state in SQLite or an external datastore, so there is no etcd quorum on the nodes to check.',
       'probe-tls':
@@ -303,8 +338,20 @@ export const en = {
         'etcd quorum holds with no spare, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data){{downText}}; one more failure stops all writes.',
       'status-kept-from-pods':
         'etcd quorum holds, as far as the etcd pods show: {{healthy}} of {{voters}} members have a Ready etcd pod (quorum {{quorum}}; member health itself not seen: no etcd status in the data), tolerates {{spare}} more failure(s){{leaderText}}.',
+      'status-kept-from-guard':
+        "etcd quorum holds, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}, {{spare}} to spare).",
+      'status-no-spare-from-guard':
+        "etcd quorum holds with no spare, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{healthy}} of {{voters}} members are healthy (quorum {{quorum}}){{downText}}; one more failure stops all writes.",
+      'kept-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}, {{spare}} to spare while {{node}} is down).",
+      'kept-no-spare-from-guard':
+        "etcd quorum is kept, as OpenShift's etcd quorum guard reports: its {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget counts {{guardHealthy}} of {{guardExpected}} guard pods Ready, and a guard pod is Ready only while the etcd member on its master answers etcd's health endpoint (etcd itself was not read; the budget's status as recorded). So {{after}} of {{voters}} members stay healthy (quorum is {{quorum}}), but no further failure is tolerated while {{node}} is down.",
       'status-unknown-single':
         'etcd has one voting member (listed from the nodes), but its health was not seen (neither etcd status nor etcd pods in the data){{downText}}: whether it is up is unknown.',
+      'status-unknown-guard-count':
+        "etcd has {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}: whether etcd has quorum is unknown.",
+      'unknown-guard-count':
+        "etcd quorum before and after the reboot is unknown: {{voters}} voting members (quorum {{quorum}}), as OpenShift's etcd quorum guard counts the masters (one guard pod per master), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data, and the guard does not count them all healthy){{downText}}. Check etcd member health before rebooting {{node}}.",
       'status-unknown':
         'etcd has {{voters}} voting member(s) (quorum {{quorum}}, listed from the nodes), but the health of {{unknown}} of the {{voters}} etcd members was not seen (neither etcd status nor an etcd pod in the data){{downText}}: whether etcd has quorum is unknown.',
       unknown:
@@ -354,12 +401,27 @@ export const en = {
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
       present_one:
         'A pod with no controller on {{node}}: {{pods}}. Drain refuses it without --force, and once deleted it never comes back.',
+      // The only node, rebooted: no drain (kubectl drain reference; issue 16, F17).
+      'only-node':
+        'Pods with no controller on {{node}}: {{pods}}. Once deleted they never come back: a drain of {{node}}, the only node, would delete them (--force) and move nothing; a reboot without a drain keeps them.',
+      'only-node_one':
+        'A pod with no controller on {{node}}: {{pods}}. Once deleted it never comes back: a drain of {{node}}, the only node, would delete it (--force) and move nothing; a reboot without a drain keeps it.',
     },
     'emptydir-pods': {
       present:
-        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
       present_one:
-        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs --delete-emptydir-data and that data is lost.',
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
+      // The only node, rebooted: an emptyDir lives as long as its pod is on the node; a tmpfs
+      // (medium: Memory) is emptied by any reboot (Volumes, emptyDir; issue 16, F17).
+      'only-node':
+        "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk.",
+      'only-node_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk.",
+      'only-node-memory':
+        "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except the in-memory (medium: Memory) emptyDir of {{inMemory}}, which any reboot empties.",
+      'only-node-memory_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except an in-memory (medium: Memory) emptyDir, which any reboot empties.",
     },
     'daemonset-pods': {
       present:
@@ -529,6 +591,10 @@ export const en = {
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node':
         '{{node}} is the only node of the cluster: the pods a drain evicts ({{unplaced}}) have nowhere else to run and stay Pending until it is back and uncordoned.',
+      'only-node-unseen-partial':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts {{count}} more masters than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
+      'only-node-unseen-partial_one':
+        "{{node}} is the only Ready, schedulable node without a NoSchedule taint in the data, but the file is partial (OpenShift's etcd quorum guard counts one more master than it holds), so whether another node could take what runs on {{node}} (its pods are not in the snapshot) is unknown.",
       'only-node-unseen':
         '{{node}} is the only Ready, schedulable node without a NoSchedule taint: whatever runs on it (its pods are not in the snapshot) has nowhere to go and stops for the whole reboot.',
       'only-node-lost':
@@ -551,6 +617,11 @@ export const en = {
         'The drain evicts 1 pod ({{fatesList}}); its terminationGracePeriodSeconds is {{seconds}} s.',
       'all-refused':
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
+      // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
+      'only-node':
+        'Not drained, its {{evictable}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      'only-node_one':
+        'Not drained, its pod stops when {{node}} shuts down and starts again when it is back (unless it stays NotReady longer than its 300 s NoExecute toleration); its terminationGracePeriodSeconds is {{seconds}} s.',
     },
     'control-plane-healthy-for-worker': {
       down: 'The control plane is not serving (etcd quorum lost or no API server alive): a rebooted node cannot get its pods and Service rules back: its Service rules are rebuilt from the API server after the reboot, so they may come up empty.',
@@ -559,7 +630,7 @@ export const en = {
       healthy:
         'The control plane is healthy (/readyz passing), so {{node}} gets its pods and Service rules back after the reboot.',
       unseen:
-        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} gets its pods and Service rules back after the reboot only if it serves. Check it first (kubectl get --raw {{health}}).",
       'down-lost':
         'The control plane is not serving (etcd quorum lost or no API server alive): nothing marks a lost node NotReady or replaces its pods elsewhere until it serves again.',
       'degraded-lost':
@@ -567,7 +638,7 @@ export const en = {
       'healthy-lost':
         'The control plane is healthy (/readyz passing): it marks {{node}} NotReady and replaces its pods elsewhere, on the timeline below.',
       'unseen-lost':
-        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} is marked NotReady and its pods are replaced elsewhere only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): {{node}} is marked NotReady and its pods are replaced elsewhere only if it serves. Check it first (kubectl get --raw {{health}}).",
       'down-replaced':
         "The control plane is not serving (etcd quorum lost or no API server alive): the node pool's upgrade cannot drain {{node}} nor schedule its pods on the new node until it serves again.",
       'degraded-replaced':
@@ -575,7 +646,7 @@ export const en = {
       'healthy-replaced':
         'The control plane is healthy (/readyz passing), so the pods drained from {{node}} are scheduled on the new node and the others.',
       'unseen-replaced':
-        "The control plane's health was not seen (/readyz is not in the snapshot): the pods drained from {{node}} are scheduled on the new node and the others only if it serves. Check it first (kubectl get --raw /readyz).",
+        "The control plane's health was not seen (/readyz is not in the snapshot): the pods drained from {{node}} are scheduled on the new node and the others only if it serves. Check it first (kubectl get --raw {{health}}).",
     },
     'not-observed': {
       missing: 'Not in the snapshot, so not judged (unknown, not failing): {{resourceNames}}.',
@@ -583,6 +654,8 @@ export const en = {
     'target-pods': {
       unseen:
         'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      incomplete:
+        "The data lists only some of the pods on {{node}} ({{listed}}): OpenShift's etcd quorum guard ({{namespace}}/{{pdb}}) counts {{guardExpected}} Ready guard pods, one on every master, and the one on {{node}} is not in the data. What else runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).",
       'none-listed':
         'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
@@ -599,6 +672,10 @@ export const en = {
     },
   },
   advice: {
+    'node-health': {
+      'lease-stale':
+        'Check the kubelet on {{node}} first (on the node: systemctl status kubelet and journalctl -u kubelet; from here: kubectl get lease {{node}} -n kube-node-lease --output=yaml shows spec.renewTime), and ask again once its Lease is renewed.',
+    },
     when: 'You asked about {{when}}: this answer describes the cluster as it is now; ask again right before you start.',
     'concurrent-disruption': {
       // Replacing a failed etcd member: remove it first, then add the new one; adding first raises
@@ -653,7 +730,7 @@ export const en = {
     },
     'leader-controller-manager': {
       'held-here':
-        'Optional: move the kube-controller-manager Lease first the same way, so the failover happens while you watch.',
+        'Optional: restart kube-controller-manager on {{node}} first (move its static pod manifest away and back) so its Lease moves to a standby while you watch.',
     },
     'pdb-blocks': {
       'min-available-all':
@@ -705,10 +782,16 @@ export const en = {
         'Scale the Deployment that owns ReplicaSet {{workload}} to 2+ replicas on different nodes first.',
     },
     'emptydir-pods': {
-      present: 'Make sure the emptyDir data can be lost, then drain with --delete-emptydir-data.',
+      present: 'Make sure the emptyDir data can be lost, then drain with {{emptyDirFlag}}.',
+      'only-node':
+        'Do not drain {{node}} for its emptyDir data: a plain reboot keeps it; a drain of the only node would delete it and move nothing.',
+      'only-node-memory':
+        'Do not drain {{node}} for its emptyDir data: a plain reboot keeps what is on disk; a drain of the only node would delete it and move nothing. The in-memory emptyDir of {{inMemory}} is emptied by any reboot: save what it holds first if it matters.',
     },
     'unmanaged-pods': {
       present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
+      'only-node':
+        'Do not drain {{node}}: it is the only node, so a drain moves nothing (what it evicts stays Pending until {{node}} is uncordoned) and its --force would delete for good the pods with no controller ({{pods}}), which a reboot without a drain keeps.',
     },
     'control-plane-healthy-for-worker': {
       down: 'Restore the control plane first; rebooting a node now risks its traffic.',
@@ -721,6 +804,8 @@ export const en = {
       'only-node':
         'Plan the work on {{node}} in a maintenance window: it is the only node, so everything on it is down until it is back (or add a node first).',
       'some-pending': 'Add capacity first, or accept that these pods stay Pending.',
+      'only-node-unseen-partial':
+        'Check which nodes the file leaves out (kubectl get nodes) and whether one of them can take the pods of {{node}} before rebooting it.',
       'only-node-unseen':
         'Add a node first, or plan a window in which every workload of the cluster is down.',
       'only-node-replaced':
@@ -749,8 +834,11 @@ export const en = {
     // The distribution profile's qualifier (profiles/*.ts `variant`), per locale.
     variant: {
       'embedded etcd': 'embedded etcd',
+      SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite or external datastore',
     },
+    profileUnknown: 'not recognised (no distribution mark in the data)',
+    etcdGuard: "{{source}}, member health from OpenShift's etcd quorum guard",
     cache: 'from the watch cache, in sync, last event {{seconds}} s ago',
     etcd: {
       live: 'etcd: read from etcd',
@@ -782,11 +870,21 @@ export const en = {
     gistDataCpUnknown:
       "nodes or workloads need attention (below); whether the control plane can take a failure is unknown: the etcd members' health was not seen",
     gistDegraded: 'the control plane runs, but cannot take (another) failure safely',
+    gistDegradedMembership:
+      'the control plane can take a failure today, but an etcd membership change is in progress (below): take no etcd member down on purpose until it finishes',
+    gistDegradedCanTake:
+      'the control plane can take a failure today, but its etcd membership needs attention (below)',
+    gistDegradedCanTakeData:
+      'the control plane can take a failure today, but its etcd membership, and nodes or workloads, need attention (below)',
+    gistDegradedMembershipData:
+      'the control plane can take a failure today, but an etcd membership change is in progress, and nodes or workloads need attention (below)',
     gistCritical: 'the control plane is failing or one failure away from stopping',
     gistDegradedQuorumUnknown:
       "the control plane runs, but cannot take (another) failure safely (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
     gistCriticalQuorumUnknown:
       "the control plane is failing or one failure away from stopping (below); whether etcd has quorum is unknown too: the etcd members' health was not seen",
+    gistUnknownPartial:
+      'could not tell whether the control plane can take a failure: the file holds only some of the masters',
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',

@@ -46,6 +46,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   aloneLine: '{{node}} 단독: {{verdict}}',
   aloneNote:
     '하나씩은 괜찮은 노드들도 함께 내려가면 etcd 정족수를 잃거나 PodDisruptionBudget을 넘을 수 있습니다. 위의 합동 분석이 기준입니다.',
+  aloneNoteNoEtcd:
+    '하나씩은 괜찮은 노드들도 함께 내려가면 PodDisruptionBudget을 넘거나, 워크로드의 레플리카를 모두 내리거나, 자리가 모자랄 수 있습니다. 위의 합동 분석이 기준입니다.',
   aloneNoteDrain:
     '하나씩 드레인하면 괜찮은 노드들도 함께 드레인하면 PodDisruptionBudget을 넘거나, 워크로드의 레플리카를 모두 축출하거나, 자리가 모자랄 수 있습니다. 위의 합동 분석이 기준입니다.',
   step: '{{index}}단계: {{nodes}} [{{verdict}}]{{risky}}{{concern}} 다음 단계 전에 기다릴 것: {{waits}}.',
@@ -187,7 +189,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
-        '클러스터 DNS 레플리카({{workload}}, {{here}}개)이 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-single-evicted':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 드레인이 축출하면 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here-evicted':

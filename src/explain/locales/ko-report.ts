@@ -32,6 +32,7 @@ export const koReport: typeof enReport = {
     distribution:
       '배포판이 자동으로 교체합니다(k3s, RKE2는 만료 90일 이내 서버 재시작 시). 교체되지 않으면 서버를 재시작하세요.',
     managed: '클라우드 제공자가 교체합니다. 곧 바뀌지 않으면 제공자에게 확인하세요.',
+    unknown: '클러스터를 설치한 도구로 갱신하세요 (데이터에 배포판 표시가 없음).',
     kubeconfig: '봇용 클라이언트 인증서를 새로 발급받아 kubeconfig를 갱신하세요.',
   },
   item: {

@@ -21,12 +21,18 @@ export const koVerdict = {
         '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{byText}}{{sinceText}}). 이 봇이 한 것이 아닙니다: 누군가 자신의 이유로 스케줄링에서 뺀 것입니다. 돌아오더라도 그 사람이 uncordon할 때까지 cordon 상태로 남습니다.',
       'unknown-by-lost':
         '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{sinceText}}). 누가 했는지는 API가 알려 주지 않습니다. 돌아오더라도 누군가 uncordon할 때까지 cordon 상태로 남습니다.',
+      'by-other-drain':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{byText}}{{sinceText}}). 이 봇이 한 것이 아닙니다: 누군가 자신의 이유로 스케줄링에서 뺀 것입니다. 드레인 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
+      'unknown-by-drain':
+        '{{node}}(은)는 이미 cordon되어 있습니다 (spec.unschedulable{{sinceText}}). 누가 했는지는 API가 알려 주지 않습니다. 다른 사람이 한 것이라면 드레인 후 uncordon하면 그 cordon을 되돌리게 되므로, 봇의 유지보수는 cordon을 그대로 둡니다.',
       'by-bot':
         '{{node}}(은)는 이 봇의 유지보수가 cordon했습니다{{sinceText}} (진행 중이거나, 멈추면서 cordon된 채로 남긴 유지보수: maintenance status를 보세요).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
         'kured가 지금 {{node}}(을)를 재부팅하고 있습니다: 이 노드를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}. kured는 {{node}}(을)를 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풉니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
+      'kured-lock-held-here':
+        'kured가 {{node}}(을)를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다. {{node}}(은)는 아직 Ready이고 스케줄 가능하며 표시되지 않았지만, kured가 언제든 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풀 수 있습니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
       'kured-pending-here':
         'kured가 {{node}}(을)를 재부팅 대상으로 표시했고 (weave.works/kured-reboot-in-progress{{markAge}}), 잠금을 얻는 대로 재부팅합니다: 지금 따로 재부팅하면 kured의 재부팅과 겹치거나 경합합니다.',
     },
@@ -155,10 +161,16 @@ export const koVerdict = {
         '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by':
         '재부팅 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+      'by-other-drain':
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+      'unknown-by-drain':
+        '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
         'kured가 끝내게 두세요: {{node}}(을)를 재부팅하고 uncordon한 뒤 잠금을 풀 때까지(weave.works/kured-reboot-in-progress 어노테이션이 사라질 때까지) 기다린 다음 다시 물어보세요.',
+      'kured-lock-held-here':
+        'kured가 하게 두세요: {{node}}(을)를 재부팅하고 uncordon한 뒤 잠금을 풀 때까지 기다린 다음 다시 물어보세요.',
       'kured-pending-here':
         'kured가 이 재부팅을 하게 두거나(어노테이션이 사라질 때까지 기다림), 먼저 {{node}}(을)를 kured에서 빼세요 (재부팅 센티널 파일, 기본값 /var/run/reboot-required 삭제). 그다음 다시 물어보세요.',
     },
@@ -221,6 +233,10 @@ export const koVerdict = {
         '{{node}}(이)가 돌아올 때까지 {{pod}}(은)는 다운됩니다. {{node}}(을)를 영영 잃으면 데이터도 함께 잃습니다: {{workload}}(을)를 다른 레플리카나 백업에서 복구하세요.',
       'last-replica-lost':
         '{{node}}(이)가 돌아올 때까지 {{workload}}(이)가 다운될 것에 대비하거나(데이터가 {{node}}에만 있음), 먼저 복제되는 스토리지로 옮기세요.',
+      'others-serve-drain':
+        '{{node}}(이)가 cordon되어 있는 동안 {{pod}}(은)는 Pending입니다. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon해 다시 시작되게 하세요.',
+      'last-replica-drain':
+        '{{workload}}의 중단 시간을 계획하거나(데이터가 {{node}}에만 있음) 먼저 복제되는 스토리지로 옮기세요. {{node}}에서 할 작업이 끝나는 즉시 {{node}}(을)를 uncordon하세요.',
     },
     'traffic-policy': {
       'local-policy':
@@ -231,6 +247,10 @@ export const koVerdict = {
         '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
       'host-ports-lost':
         '{{node}}에 대한 로드밸런서 헬스 체크 간격을 짧게 두세요: 잃은 노드는 헬스 체크가 실패로 표시할 때까지 새 연결을 받고, 그 연결은 실패합니다. 계획된 작업이라면 먼저 빼세요(kubectl label node {{node}} {{label}}=true).',
+      'local-policy-drain':
+        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
+      'host-ports-drain':
+        '먼저 {{node}}(을)를 로드밸런서에서 빼세요(kubectl label node {{node}} {{label}}=true 후 로드밸런서가 뺄 때까지 대기). 또는 파드에 헬스 체크가 실패하는 시간보다 긴 preStop 지연을 두세요. {{node}}(을)를 uncordon할 때 레이블을 지우세요(kubectl label node {{node}} {{label}}-).',
     },
     'workloads-on-control-plane': {
       'user-all-control-plane':

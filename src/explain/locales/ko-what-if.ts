@@ -88,15 +88,15 @@ export const koWhatIf: WhatIfMessages = {
   checks: {
     'control-plane-serving': {
       serving:
-        '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}개 중 {{apiserversAlive}}개 동작, /readyz 통과).',
+        '컨트롤 플레인이 정상 서비스 중입니다(API 서버 {{apiservers}}대 중 {{apiserversAlive}}대 동작, /readyz 통과).',
       unseen:
         '컨트롤 플레인이 서비스 중인지는 보지 못했습니다 (/readyz가 스냅샷에 없음). 스냅샷에는 컨트롤 플레인이 내려갔다는 정보도 없습니다.',
       'serving-writes-blocked':
-        'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}개 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
+        'API 서버는 응답하지만({{apiserversAlive}}/{{apiservers}}대 살아 있음, /readyz 통과) etcd가 쓰기를 거부합니다 (활성 알람): 아무것도 바꿀 수 없습니다.',
       degraded:
         '컨트롤 플레인은 서비스 중이지만 저하 상태입니다(NotReady: {{notReadyText}}, 다운된 etcd 멤버: {{membersDownText}}).',
       'api-down':
-        'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}개 중 {{apiserversAlive}}개, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
+        'API 서버가 서비스하지 않습니다(동작 중인 API 서버 {{apiservers}}대 중 {{apiserversAlive}}대, /readyz 상태 {{readyzStatus}}). 노드가 API 서버에서 재동기화할 수 없습니다.',
       'quorum-lost':
         'etcd가 정족수를 잃었습니다. API 서버가 아무것도 바꿀 수 없어 노드가 갱신을 받지 못합니다.',
       managed: '컨트롤 플레인은 제공업체가 운영하며 클러스터에서 상태를 볼 수 없습니다.',
@@ -133,7 +133,7 @@ export const koWhatIf: WhatIfMessages = {
       'kubelet-no-api':
         'API 서버가 서비스하지 않습니다. 재시작한 {{node}}의 kubelet은 컨테이너와 스태틱 파드를 계속 실행하지만, API 서버가 돌아올 때까지 상태를 보고하거나 변경을 받을 수 없습니다.',
       apiserver:
-        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}개에서 {{after}}개로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
+        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
       'apiserver-last':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
@@ -198,15 +198,21 @@ export const koWhatIf: WhatIfMessages = {
     'node-down': {
       'timeline-statefulset':
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 삭제합니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때). Deployment와 ReplicaSet의 파드는 다른 곳에 다시 만들어지지만, StatefulSet 파드({{statefulSetPods}})는 그렇지 않습니다. {{node}}의 kubelet이 중지를 확인하거나, {{node}}(이)가 꺼진 것이 확실할 때 누군가 강제 삭제할 때까지 Terminating(Unknown)으로 남고, 그 뒤에야 StatefulSet이 다시 만듭니다.',
+      'timeline-unseen':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드(데이터에 모두 있지는 않음)를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
       timeline:
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 축출하고, 파드는 다른 곳에 다시 만들어집니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때).',
+      'timeline-none':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시됩니다(컨트롤 플레인이 살아 있을 때). 축출되어 다른 곳에 다시 만들어질 파드는 없습니다(DaemonSet과 static 파드뿐이며, 이들은 노드와 함께 남습니다).',
+      'timeline-unlisted':
+        '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시됩니다(컨트롤 플레인이 살아 있을 때). 스냅샷에 {{node}}의 파드가 DaemonSet 파드조차 하나도 없어, 거기서 무엇이 실행되는지는 알 수 없습니다: 파드가 있다면 그때 서비스 엔드포인트에서 빠지고, {{tolerationS}}초(기본 NoExecute toleration) 뒤 taint manager가 축출해 다른 곳에 다시 만들어집니다.',
       'pdb-no-protection':
         'PodDisruptionBudget은 이 경우를 막지 못합니다. 축출을 제한할 뿐 노드 장애는 막지 않습니다.',
     },
     'control-plane-down': {
-      all: '컨트롤 플레인 노드 {{count}}개({{nodes}}) 모두 다운: API 서버, etcd, 스케줄러, 컨트롤러 매니저가 없습니다. 실행 중인 파드는 계속 실행되고 서비스하지만, 돌아올 때까지 아무것도 바꾸거나 스케줄하거나 치유할 수 없습니다.',
+      all: '컨트롤 플레인 노드 {{count}}대({{nodes}}) 모두 다운: API 서버, etcd, 스케줄러, 컨트롤러 매니저가 없습니다. 실행 중인 파드는 계속 실행되고 서비스하지만, 돌아올 때까지 아무것도 바꾸거나 스케줄하거나 치유할 수 없습니다.',
       apiservers:
-        '모든 API 서버({{apiservers}}개) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
+        '모든 API 서버({{apiservers}}대) 다운: 클러스터 상태를 읽거나 쓸 수 없습니다. 실행 중인 파드는 계속 서비스하고, 스케줄러와 컨트롤러는 기다립니다.',
       managed:
         '컨트롤 플레인은 제공업체가 운영합니다. 다운되어도 같은 일이 일어나지만(실행 중인 파드는 계속 서비스, 변경 불가) 여기서는 그 HA를 볼 수 없습니다.',
       'dns-on-masters':
@@ -293,6 +299,10 @@ export const koWhatIf: WhatIfMessages = {
       downgrade:
         '{{target}}(은)는 {{node}}의 현재 버전({{current}})보다 낮습니다. 다운그레이드는 kubeadm이 지원하지 않습니다.',
     },
+    'upgrade-packages': {
+      legacy:
+        '{{next}} 패키지(kubeadm, kubelet, kubectl)는 레거시 저장소 apt.kubernetes.io와 yum.kubernetes.io에만 배포되었고, 이 저장소는 2023년 9월에 동결되어 2024년 3월에 삭제되었습니다 (pkgs.k8s.io는 v1.24부터): 문서의 kubeadm 업그레이드 방법으로는 설치할 수 없고, {{current}}(은)는 지원이 끝난 지 오래입니다.',
+    },
     'upgrade-order': {
       'cluster-start':
         '클러스터 전체의 업그레이드를 물으셨습니다. 클러스터는 "순서"에 있는 순서와 단계에 따라 컨트롤 플레인부터 노드별로 업그레이드하며, {{node}}부터 시작합니다. 판정은 첫 단계인 {{node}}에 대한 것입니다. 단계마다 판정을 보려면 "모든 노드 하나씩 업그레이드"라고 물어보세요.',
@@ -305,7 +315,9 @@ export const koWhatIf: WhatIfMessages = {
       'cluster-start-provider':
         '클러스터 전체의 업그레이드를 물으셨습니다. 제공자가 컨트롤 플레인을, 그다음 노드 풀을 업그레이드하며("순서"의 단계), 노드를 하나씩 손으로 올리지 않습니다. 판정은 제공자가 드레인하고 교체하는 노드 중 하나인 {{node}}에 대한 것입니다.',
       'cluster-start-unknown':
-        '클러스터 전체의 업그레이드를 물으셨습니다. 이 배포판을 어떻게 업그레이드하는지 클러스터에서 알 수 없어 순서나 명령은 드리지 않습니다. 판정은 업그레이드가 시작될 노드인 {{node}}에 대한 것입니다.',
+        '클러스터 전체의 업그레이드를 물으셨습니다. 이 배포판을 어떻게 업그레이드하는지 클러스터에서 알 수 없어 특정 도구의 명령은 드리지 않고, "순서"에 일반적인 순서만 드립니다. 판정은 업그레이드가 시작될 노드인 {{node}}에 대한 것입니다.',
+      'cluster-start-k3d':
+        '클러스터 전체의 업그레이드를 물으셨습니다. 이 클러스터는 k3d 클러스터 {{cluster}}이며, 노드를 하나씩 올리지 않고 그 릴리스의 이미지로 새 클러스터를 만들어 업그레이드합니다("순서"의 단계). 판정은 그 노드 중 하나인 {{node}}에 대한 것입니다.',
       'control-plane':
         '업그레이드 순서: 컨트롤 플레인 노드를 하나씩, {{node}}부터(upgrade apply로) 시작해 {{others}}(kubeadm upgrade node) 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 워커.',
       'control-plane-only':
@@ -334,6 +346,9 @@ export const koWhatIf: WhatIfMessages = {
         '업그레이드 순서: OpenShift는 노드별이 아니라 클러스터 전체를 한 번에 업그레이드합니다. 클러스터 버전 오퍼레이터(oc adm upgrade)가 컨트롤 플레인을 올리고, 그다음 Machine Config Operator가 {{node}}(을)를 포함한 모든 노드를 machine config pool마다 한 대씩 직접 드레인하고 재부팅합니다. {{node}}(을)를 손으로 업그레이드하지 마세요.',
       provider:
         '업그레이드 순서: 제공자가 컨트롤 플레인을 먼저, 그다음 노드 풀을 업그레이드합니다. 노드 풀은 서지 방식으로 업그레이드됩니다: 제공자가 새 버전의 노드를 먼저 추가한 뒤 {{node}}(을)를 포함한 기존 노드를 직접 cordon·드레인하고 삭제합니다. {{node}}(은)는 제자리에서 업그레이드되지 않고 교체됩니다: kubelet을 손으로 업그레이드하지 마세요.',
+      'unknown-distribution':
+        '업그레이드 순서: 데이터에 이 클러스터를 설치한 배포판(kubeadm, k3s, RKE2, OpenShift, 관리형 서비스)의 표시가 없어 특정 도구의 명령은 드리지 않습니다. 설치한 도구로 업그레이드하세요: 컨트롤 플레인을 먼저 한 노드씩, 그다음 워커를, 한 번에 마이너 버전 하나씩 (쿠버네티스 버전 차이 정책).',
+      k3d: '업그레이드 순서: {{node}}(은)는 k3s를 Docker 컨테이너로 실행하는 k3d 클러스터 {{cluster}}의 노드입니다 (k3d.io). k3s 설치 스크립트는 컨테이너 안에서는 쓸 수 없고, k3d에는 업그레이드 명령이 없습니다: 새 k3s 릴리스는 그 릴리스의 rancher/k3s 이미지로 만든 새 노드 컨테이너, 즉 다시 만든 클러스터를 뜻합니다.',
       'k3s-server':
         '업그레이드 순서: k3s 서버를 하나씩, {{node}}부터 시작해 {{others}} 순으로, 각각 Ready와 etcd 정상을 확인한 뒤 다음으로. 그다음 에이전트.',
       'k3s-server-no-agents':
@@ -379,6 +394,8 @@ export const koWhatIf: WhatIfMessages = {
       fits: 'Ready이고 스케줄 가능한 다른 노드에 toleration이 끝난 뒤 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 자리가 다른 곳에 없습니다. 축출되면 Pending으로 남습니다.',
       'none-fit': '다른 어떤 노드도 파드({{unplaced}})를 받을 수 없습니다. 축출되면 Pending으로 남습니다.',
+      'only-node-unseen-partial':
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능한 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{count}}대 더 셉니다) {{node}}(이)가 다운된 동안 그 위에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능한 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 노드가 다운된 동안 옮겨 갈 곳이 없습니다.',
     },
@@ -401,7 +418,7 @@ export const koWhatIf: WhatIfMessages = {
     'api-all': '모든 API 호출과 kubectl 명령',
     'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
-    'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}개에서 {{after}}개로 감소',
+    'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
     'apiserver-rolling': 'API 서버를 하나씩: 각각 재시작하는 동안 용량이 하나 줄어듦',
     'etcd-rolling': 'etcd 멤버를 하나씩: 리더가 재시작할 때 리더 교체(짧은 쓰기 지연)',
     'leader-rolling': '리더가 재시작할 때 약 {{seconds}}초 동안 {{component}} 작업',
@@ -431,7 +448,12 @@ export const koWhatIf: WhatIfMessages = {
     'cni-new-pods': '에이전트가 돌아올 때까지 {{node}}의 새 파드 네트워크 설정({{plugin}})',
     'cni-new-pods-rolling': '{{plugin}} 에이전트가 재시작하는 동안 각 노드의 새 파드 네트워크 설정',
     runtime: '{{node}}의 컨테이너 시작·중지·점검',
+    'node-pods-unseen': '{{node}}의 파드(데이터에 모두 있지는 않음): 다른 곳에 다시 만들어질 때까지',
+    'k3d-old-cluster':
+      'k3d 클러스터 {{cluster}}를 지운 뒤의 그 워크로드: 새 클러스터에 배포한 것만 계속 서비스합니다',
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
+    'node-pods-none': '{{node}}의 kubelet, kube-proxy, CNI와 DaemonSet·static 파드: 노드가 돌아올 때까지',
+    'node-pods-unlisted': '{{node}}의 파드(스냅샷에 없어 무엇인지 모름): 다른 곳에 다시 만들어질 때까지',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
@@ -478,6 +500,12 @@ export const koWhatIf: WhatIfMessages = {
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
+    'drain-k3s-server-sqlite':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-datastore':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저; 상태는 SQLite 또는 외부 데이터스토어에 있음): 드레인은 파드만 축출하므로 계속 실행됨',
+    'drain-k3s-server-etcd':
+      '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, 내장 etcd 멤버): 드레인은 파드만 축출하므로 계속 실행됨',
     'drain-static-pods':
       '{{node}}의 컨트롤 플레인 스태틱 파드: 드레인이 축출하지 않으므로 그곳의 API 서버와 etcd는 계속 실행됨',
   },
@@ -521,7 +549,7 @@ export const koWhatIf: WhatIfMessages = {
       'etcd가 쓰기를 거부하는 동안 NotReady도 축출도 없음; 알람이 해제되면 {{node}}(은)는 NotReady가 되고(그때 Lease는 이미 {{graceS}}초보다 오래됨) 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
     'kubelet-down':
       'kubelet이 멈추고 {{graceS}}초 뒤 {{node}}(은)는 NotReady, 그 {{tolerationS}}초 뒤 파드 축출 (그 전에 kubelet이 돌아오지 않으면)',
-    apiserver: 'API 서버 재시작은 보통 /readyz가 통과할 때까지 수십 초',
+    apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
     'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
     'etcd-election-timeout':
@@ -532,6 +560,7 @@ export const koWhatIf: WhatIfMessages = {
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
     'node-down':
       '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
+    'node-down-none': '{{graceS}}초 후 NotReady. 축출되거나 다른 곳에 다시 만들어지는 파드는 없음',
     'until-restored': '컨트롤 플레인이 복구될 때까지 계속되며 자동 복구는 없음',
     'after-restore': '복구 후, 하트비트가 {{graceS}}초보다 오래된 노드는 잠시 NotReady로 표시될 수 있음',
     quorum: '멤버가 충분히 돌아올 때까지. 과반을 영구히 잃으면 etcd 스냅샷에서 복원해야만 돌아옴',
@@ -543,17 +572,27 @@ export const koWhatIf: WhatIfMessages = {
       '{{position}}. {{node}}: {{component}}(을)를 갱신하고 Ready(와 etcd 정상)를 확인한 뒤 다음으로',
     'cp-first':
       '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 {{target}}(으)로 올리고, kubeadm upgrade plan 확인, kubeadm upgrade apply {{target}} 실행; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-plan':
       '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-plan-only-node':
+      '{{node}} 먼저: kubeadm 패키지를 올릴 릴리스로 업그레이드하고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-next':
       '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-next-only-node':
+      '{{node}} 먼저, 다음 마이너인 {{next}} 패치 릴리스까지만(kubeadm은 마이너 버전 건너뛰기를 지원하지 않음): kubeadm 패키지를 그 릴리스로 올리고, kubeadm upgrade plan 실행, 거기 나오는 전체 버전(vX.Y.Z)으로 upgrade apply; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-minor':
       '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
+    'cp-first-minor-only-node':
+      '{{node}} 먼저: kubeadm에는 {{target}}이 아닌 전체 버전(vX.Y.Z)이 필요합니다. kubeadm 패키지를 {{target}} 패치 릴리스로 올리고, kubeadm upgrade plan으로 그 버전을 확인해 upgrade apply에 지정; 그다음 드레인 없이({{node}}(은)는 유일한 노드라 드레인해도 옮길 곳이 없고, kubelet 재시작이면 남을 것까지 지움) kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet',
     'cp-first-one-minor':
       '{{node}} 먼저, 마이너 버전 하나씩: kubeadm은 {{current}}에서 {{target}}(으)로 한 번에 올릴 수 없습니다. 먼저 클러스터 전체를 {{next}} 패치 릴리스로 올리고(kubeadm upgrade plan으로 확인) 그다음 {{target}}(으)로 올리세요 (https://kubernetes.io/docs/tasks/administer-cluster/kubeadm/kubeadm-upgrade/)',
     'cp-next':
       '{{node}}: kubeadm 패키지 업그레이드, kubeadm upgrade node 실행; 그다음 드레인, kubelet과 kubectl 패키지 업그레이드, systemctl daemon-reload && systemctl restart kubelet, uncordon',
     'cp-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과하며 etcd 멤버가 모두 정상일 때까지 기다림',
+    'kubeadm-legacy':
+      '{{current}}에서 {{next}}(으)로 가는 업그레이드 명령은 드리지 않습니다: 그 패키지는 지금 어떤 Kubernetes 저장소에서도 설치할 수 없습니다 (위 참고). 그 패키지의 자체 미러가 있다면 {{next}}용으로 쓰인 kubeadm 업그레이드 안내를 따르고(명령이 지금과 다름), 없다면 지원되는 릴리스로 다시 구축할 계획을 세우세요',
     'cp-partial':
       '{{node}}(과)와 파일에 없는 다른 마스터 {{unseen}}대: 하나씩, 동시에 두 대는 안 됨 (etcd quorum guard는 마스터 한 대의 중단만 허용)',
     'cp-not-ready':
@@ -582,6 +621,16 @@ export const koWhatIf: WhatIfMessages = {
     'provider-control-plane': '컨트롤 플레인을 먼저, 제공자를 통해(콘솔이나 CLI)',
     'provider-nodes':
       '그다음 {{node}}의 노드 풀을 제공자를 통해: 제공자가 새 노드를 먼저 추가하고(서지 설정) 기존 노드를 한 대(또는 몇 대)씩 cordon·드레인한 뒤 삭제',
+    'unknown-control-plane':
+      '먼저 컨트롤 플레인 노드를 한 대씩 클러스터를 설치한 도구로 업그레이드하고, 다음 노드 전에 Ready이며 API 서버가 응답하는지 (kubectl get --raw {{health}}) 확인하세요',
+    'unknown-workers':
+      '그다음 워커를 한 대(또는 몇 대)씩: 드레인, 같은 방법으로 kubelet 업그레이드, uncordon',
+    'k3d-save':
+      'k3d 클러스터 {{cluster}}에서 다시 배포할 수 없는 것(매니페스트, 볼륨 데이터)을 저장하세요: 데이터스토어는 기존 server 컨테이너 안에 있어 저절로 옮겨지지 않습니다',
+    'k3d-create':
+      'k3d cluster create에 --image로 그 릴리스의 rancher/k3s 이미지(태그는 k3s 버전의 +를 -로 바꾼 것)를 주어 새 k3d 클러스터를 만드세요',
+    'k3d-move':
+      '새 클러스터에 워크로드를 배포하고 클라이언트를 옮긴 뒤, 기존 클러스터를 지우세요 (k3d cluster delete {{cluster}})',
     'k3s-server':
       '{{node}} 먼저: 드레인하고, 같은 플래그에 INSTALL_K3S_VERSION을 릴리스(vX.Y.Z+k3sN 태그)로 지정해 k3s 설치 스크립트를 다시 실행(k3s가 재시작됨), uncordon',
     'server-wait': '{{node}}(이)가 Ready이고 API 서버가 /readyz를 통과할 때까지 기다림',
@@ -599,6 +648,12 @@ export const koWhatIf: WhatIfMessages = {
       '그다음 {{node}}: 드레인하고, 서버와 같은 INSTALL_RKE2_VERSION과 INSTALL_RKE2_TYPE=agent로 RKE2 설치 스크립트를 다시 실행, systemctl restart rke2-agent, uncordon',
   },
   advice: {
+    'kubeadm-repo-apt':
+      '각 노드에서 패키지를 올리기 전에: 저장소 줄을 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{aptRepo}}; 그다음 kubeadm 패키지: {{aptKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{aptKubelet}} (아직 apt.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-yum':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음): {{yumRepo}}; 그다음 kubeadm 패키지: {{yumKubeadm}}; 나중에 kubelet과 kubectl 패키지를 올릴 때: {{yumKubelet}} (아직 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
+    'kubeadm-repo-both':
+      '각 노드에서 패키지를 올리기 전에: 저장소를 {{next}}(으)로 바꾸고 고정(hold)된 패키지를 풀어 올리세요 (pkgs.k8s.io는 마이너마다 저장소가 따로 있음). Debian/Ubuntu: {{aptRepo}}; 그다음 {{aptKubeadm}}; 나중에 kubelet과 kubectl: {{aptKubelet}}. RHEL 계열: {{yumRepo}}; 그다음 {{yumKubeadm}}; 나중에 {{yumKubelet}}. (아직 레거시 apt.kubernetes.io나 yum.kubernetes.io를 가리키는 파일은 먼저 pkgs.k8s.io로 설정).',
     'etcd-member-down':
       '클러스터용 etcdctl이 설정된 컨트롤 플레인 노드에서 etcdctl endpoint health --cluster로 확인하고, 다른 유지보수보다 먼저 {{node}}의 멤버를 되살리세요.',
     'check-status-first':
@@ -608,6 +663,15 @@ export const koWhatIf: WhatIfMessages = {
     'verify-iptables': '재시작 후 {{node}}에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
     'verify-ipvs': '재시작 후 {{node}}의 가상 서버를 확인하세요: ipvsadm -Ln',
     'verify-nftables': '재시작 후 {{node}}의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-iptables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에 규칙이 돌아왔는지 확인하세요: iptables-save | grep -c KUBE-SVC',
+    'verify-ipvs-each': '각 노드의 kube-proxy가 재시작되면 그 노드의 가상 서버를 확인하세요: ipvsadm -Ln',
+    'verify-nftables-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드의 테이블을 확인하세요: nft list table ip kube-proxy',
+    'verify-proxy-health-each':
+      '각 노드의 kube-proxy가 재시작되면 그 노드에서 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
+    'verify-proxy-health':
+      '재시작 후 {{node}}에서 kube-proxy가 Service 규칙을 다시 동기화했는지 모드와 상관없이 확인하세요: curl -sf http://127.0.0.1:10256/healthz (동기화될 때까지 실패합니다). 모드는 curl -s http://127.0.0.1:10249/proxyMode로 알 수 있고, 자세히 보려면 iptables 모드에서 iptables-save | grep -c KUBE-SVC, IPVS 모드에서 ipvsadm -Ln, nftables 모드에서 nft list table ip kube-proxy를 실행하세요.',
     'one-node-at-a-time': '한 번에 노드 하나씩 하고, 다음으로 가기 전에 확인하세요.',
     'kubelet-down-writes-blocked':
       '{{node}}의 kubelet을 다시 시작하세요 (노드에서 systemctl restart kubelet): etcd가 쓰기를 거부하는 동안에는 아무것도 그 파드를 옮기거나 교체하지 않습니다.',
@@ -622,7 +686,7 @@ export const koWhatIf: WhatIfMessages = {
     'apiserver-lb':
       '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz':
-      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 /readyz가 통과할 때까지 기다리세요.',
+      'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 {{health}}(이)가 통과할 때까지 기다리세요.',
     'etcd-health':
       '클러스터용 etcdctl이 설정된 상태에서 전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
     'etcd-health-single':
@@ -647,14 +711,14 @@ export const koWhatIf: WhatIfMessages = {
     'node-down-prepare':
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요(--delete-emptydir-data는 그 데이터가 없어져도 될 때만).',
+      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}는 그 데이터가 없어져도 될 때만).',
     'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
     'drain-command-force':
       'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
     'drain-command-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --delete-emptydir-data 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     'drain-command-force-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --force --delete-emptydir-data 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':

@@ -46,7 +46,7 @@ export const ko: Messages = {
   },
   role: { 'control-plane': '컨트롤 플레인 노드', worker: '워커 노드' },
   stops: {
-    'api-all': '모든 API 호출과 kubectl 명령 (apiserver가 유일한 허브)',
+    'api-all': '모든 API 호출과 kubectl 명령 (API 서버가 유일한 허브)',
     'vip-move':
       '{{node}}의 컨트롤 플레인 VIP: VIP가 옮겨 가는 동안(옮겨 간다면) VIP로 API에 접속하는 클라이언트가 몇 초간 멈춥니다',
     'api-writes': 'API를 통한 모든 변경 (오브젝트 생성, 수정, 스케일, 축출): etcd가 쓰기를 거부합니다',
@@ -55,7 +55,7 @@ export const ko: Messages = {
     'node-failure': '노드 장애 감지와 재스케줄링',
     scaling: '스케일링(HPA)과 롤아웃',
     endpoints: 'Endpoints/EndpointSlice 갱신: 죽은 파드로도 Service 트래픽이 계속 감',
-    'apiserver-capacity': '{{node}}의 apiserver: API 용량이 {{before}}대에서 {{after}}대로 감소',
+    'apiserver-capacity': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
     'etcd-member':
       '{{node}}의 etcd 멤버: {{voters}}대 중 {{after}}대 남음 (정족수 {{quorum}}); {{spareText}}',
     'spare-none': '복귀할 때까지 추가 장애를 허용하지 못함',
@@ -80,6 +80,8 @@ export const ko: Messages = {
     'pods-stranded':
       '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
     'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
+    'pods-only-node':
+      '{{node}}의 파드 {{count}}개: 노드와 함께 멈추고 돌아오면 다시 시작함 (유일한 노드라 드레인하지 않음)',
     'pinned-down': '{{workloads}}: {{node}}에 고정되어 재부팅 내내 다운 (다른 노드로 재스케줄되지 않음)',
     'drain-waits-reboot':
       '드레인이 {{pods}}에서 멈춤: {{budgets}}(이)가 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 드레인이 끝나지 않아 {{node}}(을)를 재부팅할 준비가 되지 않음',
@@ -92,9 +94,9 @@ export const ko: Messages = {
     'service-traffic':
       '기존 엔드포인트로 가는 Service 트래픽: 커널에 이미 설정된 Service 규칙이 그대로 남아 계속 전달함',
     dns: '클러스터 DNS (다른 노드에 CoreDNS 파드가 있는 한)',
-    'api-others': '다른 apiserver를 통한 kubectl과 API: {{others}}',
+    'api-others': '다른 API 서버를 통한 kubectl과 API: {{others}}',
     'api-others-direct':
-      'VIP를 거치지 않고 다른 apiserver에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
+      'VIP를 거치지 않고 다른 API 서버에 직접 접속하는 클라이언트의 kubectl과 API: {{others}}',
     'leaders-elsewhere': '스케줄링과 조정(reconcile): 리더가 다른 노드에 있음',
     'leaders-after-failover': '리더 페일오버 후의 스케줄링과 조정',
     'control-untouched': '컨트롤 플레인 자체: {{node}}에는 컨트롤 플레인 구성 요소가 없음',
@@ -137,7 +139,7 @@ export const ko: Messages = {
       'not-ready':
         '{{node}}(은)는 이미 NotReady 상태입니다 (Ready={{ready}}): 이미 데이터 플레인에서 빠져 있습니다.',
       'lease-stale':
-        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과).',
+        '{{node}}의 노드 Lease가 {{ageS}}초 전에 마지막으로 갱신되었습니다 (node-monitor grace period {{graceS}}초 초과): 그 뒤로 kubelet이 API 서버에 닿지 못하고 있습니다 (멈췄거나, 중지되었거나, 끊김). 이런 kubelet은 축출을 확인해 주지 못하므로 {{node}} 드레인이 멈출 수 있고, 축출된 파드는 Terminating으로 남습니다.',
     },
     'concurrent-disruption': {
       'control-plane':
@@ -155,18 +157,46 @@ export const ko: Messages = {
     },
     'control-plane-count': {
       single:
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
       'single-lost':
-        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 모두 멈춥니다.',
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 모두 멈춥니다.',
+      'single-etcd-unknown-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+      'single-sqlite-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+      'single-datastore-lost':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 이 노드를 잃으면 돌아올 때까지 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
+      'single-etcd-unknown':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+      'no-other-ready-etcd-unknown':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+      'status-single-etcd-unknown':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈추고, etcd가 그곳에서 실행 중이라면 etcd도 멈춥니다 (etcd가 어디서 실행되는지는 스냅샷에 없음).',
+      'single-sqlite':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어(모두 k3s server 프로세스 안)가 멈춥니다.',
+      'single-datastore':
+        '{{node}}(은)는 단일 컨트롤 플레인(single control plane) 노드입니다: 재부팅하는 동안 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 이 노드의 SQLite 또는 외부 데이터스토어에 있습니다).',
       'no-other-ready':
-        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API server(apiserver), etcd, 스케줄러, 컨트롤러매니저가 멈춥니다.',
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, etcd, 스케줄러, 컨트롤러 매니저가 멈춥니다.',
+      'no-other-ready-sqlite':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저와 k3s의 SQLite 데이터스토어가 멈춥니다.',
+      'no-other-ready-datastore':
+        'Ready 상태인 다른 컨트롤 플레인 노드가 없습니다: {{node}}(을)를 재부팅하면 API 서버, 스케줄러, 컨트롤러 매니저가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       redundant: '다른 컨트롤 플레인 노드 {{readyOthers}}대가 Ready 상태로 남습니다.',
       partial:
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터, 그들이 Ready인지, etcd 멤버 구성과 정족수는 알 수 없습니다.',
       'status-partial':
         '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터와 etcd 멤버 구성, 정족수는 알 수 없습니다.',
+      'partial-from-guard':
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{node}}만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
+      'status-partial-from-guard':
+        '파일이 일부분입니다: OpenShift의 etcd quorum guard는 마스터 {{total}}대를 세지만 파일에는 {{seen}}대만 있습니다. 다른 마스터의 노드(Ready인지 포함)는 알 수 없고, 그 etcd 멤버는 guard가 센 Ready guard 파드 수로만 알 수 있습니다.',
       'status-single':
-        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API server, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, etcd, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-single-sqlite':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, k3s의 SQLite 데이터스토어, 스케줄링, 자가 치유가 멈춥니다.',
+      'status-single-datastore':
+        '단일 컨트롤 플레인: 컨트롤 플레인 노드 1대 (Ready {{ready}}대). HA가 아닙니다: 이 노드를 잃으면 API 서버, 스케줄링, 자가 치유가 멈춥니다 (k3s의 상태는 etcd가 아니라 SQLite 또는 외부 데이터스토어에 있습니다).',
       'status-not-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready; NotReady: {{notReady}}.',
       'status-ready': '컨트롤 플레인 노드 {{total}}대 중 {{ready}}대 Ready.',
     },
@@ -176,25 +206,25 @@ export const ko: Messages = {
     },
     'apiserver-redundancy': {
       'none-other':
-        '살아 있는 다른 apiserver가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+        '살아 있는 다른 API 서버가 없습니다: 재부팅 동안 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       'none-other-lost':
-        '살아 있는 다른 apiserver가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
+        '살아 있는 다른 API 서버가 없습니다: 노드가 돌아올 때까지 kubectl과 모든 컨트롤러가 API를 잃습니다.',
       capacity:
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       'already-down':
-        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
+        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. 로드밸런서 뒤의 클라이언트는 {{others}}(을)를 통해 계속 동작합니다.',
       'capacity-no-quorum':
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어들지만, etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'already-down-no-quorum':
-        '{{node}}의 apiserver는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 apiserver({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
+        '{{node}}의 API 서버는 이미 내려가 있습니다. etcd 정족수가 없으면 남은 API 서버({{others}})는 쓰기도 일관된 읽기도 할 수 없습니다: 정족수가 돌아올 때까지 클라이언트는 오류를 받습니다.',
       'capacity-vip':
-        'apiserver 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
+        'API 서버 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 API 서버에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       'already-down-vip':
-        '{{node}}의 apiserver는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 apiserver에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
+        '{{node}}의 API 서버는 이미 내려가 있어 재부팅으로 줄어드는 API 용량이 없습니다. {{others}}(은)는 계속 응답하지만, 끊김 없이 동작하는 것은 이 API 서버에 직접 접속하는 클라이언트뿐입니다: 컨트롤 플레인 VIP로 접속하는 클라이언트는 VIP와 함께 끊깁니다(VIP 항목 참고).',
       status:
-        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
+        'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':
-        'apiserver {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
+        'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
     },
     'leader-scheduler': {
       'held-here':
@@ -242,6 +272,8 @@ export const ko: Messages = {
       'unknown-no-pods':
         'etcd를 관찰할 수 없습니다: 파드가 스냅샷에 없고 etcd 데이터도 없어 정족수를 알 수 없습니다.',
       embedded: 'etcd는 서버에 내장되어 있습니다: etcd 역할을 가진 서버마다 멤버 하나 ({{sourceText}}).',
+      'datastore-sqlite':
+        'etcd 역할을 가진 노드가 없고, k3s server에 기록된 설정(k3s.io/node-args, k3s.io/node-env)이 다른 데이터스토어를 고르지 않습니다 (--cluster-init, --server, --datastore-endpoint 없음): k3s는 기본 데이터스토어인 SQLite에 상태를 server 위에 둡니다. 점검할 etcd도 정족수도 없습니다.',
       datastore:
         'etcd 역할을 가진 노드가 없습니다: k3s는 상태를 SQLite나 외부 데이터스토어에 두므로 노드에서 점검할 etcd 정족수가 없습니다.',
       'probe-tls':
@@ -276,8 +308,20 @@ export const ko: Messages = {
         'etcd 파드로 보는 한 정족수는 여유 없이 유지 중: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
       'status-kept-from-pods':
         'etcd 파드로 보는 한 정족수 유지: {{voters}}대 중 {{healthy}}대의 etcd 파드가 Ready (정족수 {{quorum}}; 멤버 자체의 상태는 보지 못함: 데이터에 etcd status 없음), 추가 장애 {{spare}}대 허용{{leaderText}}.',
+      'status-kept-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수 유지: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}, 여유 {{spare}}대).',
+      'status-no-spare-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수는 여유 없이 유지 중: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{healthy}}대 정상 (정족수 {{quorum}}){{downText}}. 한 대만 더 빠지면 모든 쓰기가 멈춥니다.',
+      'kept-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남습니다 (정족수 {{quorum}}, {{node}}(이)가 내려가 있는 동안 여유 {{spare}}대).',
+      'kept-no-spare-from-guard':
+        'OpenShift etcd quorum guard가 보고하는 대로 etcd 정족수(etcd quorum)는 유지됩니다: {{guardNamespace}}/{{guardPdb}} PodDisruptionBudget이 guard 파드 {{guardExpected}}개 중 {{guardHealthy}}개를 Ready로 세며, guard 파드는 자기 마스터의 etcd 멤버가 etcd health 엔드포인트에 응답할 때만 Ready입니다 (etcd 자체는 읽지 못함; 기록된 budget status 기준). 따라서 {{voters}}대 중 {{after}}대가 정상으로 남지만 (정족수 {{quorum}}), {{node}}(이)가 내려가 있는 동안 추가 장애는 허용되지 않습니다.',
       'status-unknown-single':
         'etcd 투표 멤버는 하나(노드로부터 추정)이지만 그 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 동작 중인지 알 수 없습니다.',
+      'status-unknown-guard-count':
+        'OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 etcd 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
+      'unknown-guard-count':
+        '재부팅 전후의 etcd 정족수는 알 수 없습니다: OpenShift etcd quorum guard가 세는 마스터 수(마스터마다 guard 파드 하나)로 투표 멤버는 {{voters}}대(정족수 {{quorum}})이지만, etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없고, guard도 모두 정상으로 세지 않음){{downText}}. {{node}}(을)를 재부팅하기 전에 etcd 멤버 상태를 확인하세요.',
       'status-unknown':
         'etcd 투표 멤버 {{voters}}대(정족수 {{quorum}}, 노드로부터 추정)가 있지만 etcd 멤버 {{voters}}대 중 {{unknown}}대의 상태는 보지 못했습니다 (etcd status도 etcd 파드도 데이터에 없음){{downText}}: 정족수가 유지되는지 알 수 없습니다.',
       unknown:
@@ -326,10 +370,16 @@ export const ko: Messages = {
     'unmanaged-pods': {
       present:
         '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
+      'only-node':
+        '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 삭제되면 다시 생기지 않습니다: 유일한 노드인 {{node}}(을)를 드레인하면 이 파드를 삭제하고(--force) 아무것도 옮기지 못합니다. 드레인 없이 재부팅하면 그대로 남습니다.',
     },
     'emptydir-pods': {
       present:
-        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 --delete-emptydir-data가 필요하고 그 데이터는 사라집니다.',
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 {{emptyDirFlag}} 플래그가 필요하고 그 데이터는 사라집니다.',
+      'only-node':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다.',
+      'only-node-memory':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다. 단, 메모리(medium: Memory) emptyDir({{inMemory}})은 재부팅하면 항상 비워집니다.',
     },
     'daemonset-pods': {
       present:
@@ -470,6 +520,8 @@ export const ko: Messages = {
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
       'only-node':
         '{{node}}(은)는 클러스터의 유일한 노드입니다: 드레인이 축출하는 파드({{unplaced}})는 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남습니다.',
+      'only-node-unseen-partial':
+        '데이터 안에서는 {{node}}(이)가 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드이지만, 파일이 일부분이라 (OpenShift의 etcd quorum guard는 파일보다 마스터를 {{unseenNodes}}대 더 셉니다) {{node}}에서 실행 중인 것(파드는 스냅샷에 없음)을 다른 노드가 받을 수 있는지는 알 수 없습니다.',
       'only-node-unseen':
         '{{node}}(은)는 Ready이고 스케줄 가능하며 NoSchedule 테인트가 없는 유일한 노드입니다: 그 위에서 실행 중인 것(파드는 스냅샷에 없음)은 옮겨 갈 곳이 없어 재부팅 내내 멈춥니다.',
       'only-node-lost':
@@ -488,6 +540,8 @@ export const ko: Messages = {
         '드레인은 파드 {{count}}개를 축출합니다 ({{fatesList}}). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
+      'only-node':
+        '드레인하지 않으면 파드 {{evictable}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 재부팅된 노드는 파드와 Service 규칙을 되찾지 못합니다: 재부팅 뒤 Service 규칙은 apiserver에서 다시 만들어지므로 빈 규칙으로 시작할 수 있습니다.',
@@ -496,7 +550,7 @@ export const ko: Messages = {
       healthy:
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}(은)는 재부팅 후 파드와 Service 규칙을 되찾습니다.',
       unseen:
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): {{node}}(은)는 컨트롤 플레인이 동작할 때만 재부팅 후 파드와 Service 규칙을 되찾습니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-lost':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 잃은 노드를 NotReady로 표시하거나 그 파드를 다른 곳에서 대체하는 것이 없습니다.',
       'degraded-lost':
@@ -504,7 +558,7 @@ export const ko: Messages = {
       'healthy-lost':
         '컨트롤 플레인이 정상입니다(/readyz 통과): 아래 시간표대로 {{node}}(을)를 NotReady로 표시하고 그 파드를 다른 곳에서 대체합니다.',
       'unseen-lost':
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}(이)가 NotReady로 표시되고 그 파드가 다른 곳에서 대체됩니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
       'down-replaced':
         '컨트롤 플레인이 동작하지 않습니다 (etcd 정족수 상실 또는 살아 있는 apiserver 없음): 다시 동작할 때까지 노드 풀 업그레이드는 {{node}}(을)를 드레인하지도, 그 파드를 새 노드에 스케줄하지도 못합니다.',
       'degraded-replaced':
@@ -512,7 +566,7 @@ export const ko: Messages = {
       'healthy-replaced':
         '컨트롤 플레인이 정상이므로(/readyz 통과) {{node}}에서 드레인된 파드는 새 노드와 다른 노드에 스케줄됩니다.',
       'unseen-replaced':
-        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}에서 드레인된 파드가 새 노드와 다른 노드에 스케줄됩니다. 먼저 확인하세요 (kubectl get --raw /readyz).',
+        '컨트롤 플레인의 상태는 보지 못했습니다 (/readyz가 스냅샷에 없음): 컨트롤 플레인이 동작할 때만 {{node}}에서 드레인된 파드가 새 노드와 다른 노드에 스케줄됩니다. 먼저 확인하세요 (kubectl get --raw {{health}}).',
     },
     'not-observed': {
       missing: '스냅샷에 없어 판단하지 않았습니다 (알 수 없음, 실패 아님): {{resourceNames}}.',
@@ -520,6 +574,8 @@ export const ko: Messages = {
     'target-pods': {
       unseen:
         '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      incomplete:
+        '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 마스터마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
         '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },
@@ -539,6 +595,10 @@ export const ko: Messages = {
     },
   },
   advice: {
+    'node-health': {
+      'lease-stale':
+        '먼저 {{node}}의 kubelet을 확인하세요 (노드에서: systemctl status kubelet, journalctl -u kubelet; 여기서: kubectl get lease {{node}} -n kube-node-lease --output=yaml의 spec.renewTime). Lease가 다시 갱신되면 다시 물어보세요.',
+    },
     when: '"{{when}}"에 대해 물으셨습니다: 이 답은 지금 클러스터 상태를 기준으로 합니다. 시작하기 직전에 다시 물어보세요.',
     'concurrent-disruption': {
       'control-plane':
@@ -586,7 +646,7 @@ export const ko: Messages = {
     },
     'leader-controller-manager': {
       'held-here':
-        '선택: kube-controller-manager Lease도 같은 방법으로 먼저 넘겨, 지켜보는 가운데 페일오버가 일어나게 하세요.',
+        '선택: {{node}}의 kube-controller-manager를 먼저 재시작해(static 파드 매니페스트를 잠시 옮겼다 복원) 지켜보는 가운데 Lease가 대기 인스턴스로 넘어가게 하세요.',
     },
     'pdb-blocks': {
       'min-available-all':
@@ -638,10 +698,16 @@ export const ko: Messages = {
         '먼저 ReplicaSet {{workload}}(을)를 소유한 Deployment를 서로 다른 노드에 레플리카 2개 이상으로 늘리세요.',
     },
     'emptydir-pods': {
-      present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 --delete-emptydir-data로 드레인하세요.',
+      present: 'emptyDir 데이터가 사라져도 되는지 확인한 뒤 {{emptyDirFlag}} 플래그로 드레인하세요.',
+      'only-node':
+        'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 데이터가 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다.',
+      'only-node-memory':
+        'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 디스크의 데이터는 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다. {{inMemory}}의 메모리 emptyDir은 재부팅하면 항상 비워지므로 중요하면 먼저 저장하세요.',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
+      'only-node':
+        '{{node}}(을)를 드레인하지 마세요: 유일한 노드라서 드레인은 아무것도 옮기지 못하고(축출된 파드는 {{node}}(이)가 uncordon될 때까지 Pending), --force는 컨트롤러가 없는 파드({{pods}})를 영구히 삭제합니다. 그냥 재부팅하면 이 파드는 남습니다.',
     },
     'control-plane-healthy-for-worker': {
       down: '먼저 컨트롤 플레인을 복구하세요. 지금 노드를 재부팅하면 그 노드의 트래픽이 위험합니다.',
@@ -654,6 +720,8 @@ export const ko: Messages = {
       'only-node':
         '{{node}} 작업은 작업 시간대에 계획하세요: 유일한 노드라 돌아올 때까지 그 위의 모든 것이 다운됩니다 (또는 먼저 노드를 추가하세요).',
       'some-pending': '먼저 용량을 늘리거나, 이 파드가 Pending으로 남는 것을 감수하세요.',
+      'only-node-unseen-partial':
+        '재부팅하기 전에 파일에 없는 노드를 확인하고 (kubectl get nodes) 그중 {{node}}의 파드를 받을 수 있는 노드가 있는지 확인하세요.',
       'only-node-unseen': '먼저 노드를 추가하거나, 클러스터의 모든 워크로드가 멈추는 작업 시간을 계획하세요.',
       'only-node-replaced':
         '이 업그레이드 동안 노드 풀의 최대 서지를 0보다 크게 두세요 (GKE, AKS 노드 풀 설정. EKS 관리형 노드 그룹은 새 노드를 직접 먼저 추가합니다). 그러면 {{node}}(을)를 드레인하기 전에 새 노드가 Ready가 됩니다.',
@@ -680,8 +748,11 @@ export const ko: Messages = {
     // The distribution profile's qualifier (profiles/*.ts `variant`), in Korean.
     variant: {
       'embedded etcd': '내장 etcd',
+      SQLite: 'SQLite',
       'SQLite or external datastore': 'SQLite 또는 외부 데이터스토어',
     },
+    profileUnknown: '알 수 없음 (데이터에 배포판 표시 없음)',
+    etcdGuard: '{{source}}, 멤버 상태는 OpenShift etcd quorum guard로부터',
     cache: '감시 캐시에서 읽음 (동기화됨, 마지막 이벤트 {{seconds}}초 전)',
     etcd: {
       live: 'etcd: etcd에서 직접 읽음',
@@ -713,11 +784,20 @@ export const ko: Messages = {
     gistDataCpUnknown:
       '노드 또는 워크로드(아래)를 확인해야 합니다; 컨트롤 플레인이 장애를 견딜 수 있는지는 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistDegraded: '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다',
+    gistDegradedMembership:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중입니다(아래): 끝날 때까지 etcd 멤버를 일부러 내리지 마세요',
+    gistDegradedCanTake:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성을 살펴봐야 합니다(아래)',
+    gistDegradedCanTakeData:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버 구성과 노드나 워크로드를 살펴봐야 합니다(아래)',
+    gistDegradedMembershipData:
+      '컨트롤 플레인은 지금 장애 하나를 견딜 수 있지만, etcd 멤버십 변경이 진행 중이고 노드나 워크로드도 살펴봐야 합니다(아래)',
     gistCritical: '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다',
     gistDegradedQuorumUnknown:
       '컨트롤 플레인은 동작하지만 (추가) 장애를 안전하게 견디지 못합니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistCriticalQuorumUnknown:
       '컨트롤 플레인이 장애 상태이거나 한 번의 장애로 멈출 수 있습니다(아래). etcd 정족수 여부도 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
+    gistUnknownPartial: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: 파일에 마스터 일부만 있습니다',
     gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',

@@ -209,6 +209,25 @@ function job(cluster: string, text: string): AnswerJob {
   };
 }
 
+/** A joint reboot's multi-node part with no findings and an empty plan (planted cases add the text). */
+function togetherReboot(nodes: string[]): Reply['multiNode'] {
+  return {
+    mode: 'together',
+    action: 'reboot',
+    nodes,
+    joint: { verdict: 'caution', findings: [] },
+    plan: {
+      verdict: 'caution',
+      order: [],
+      batches: [],
+      riskiestStep: null,
+      workerBatchSize: 1,
+      steps: [],
+      excluded: [],
+    },
+  };
+}
+
 describe('answers never contradict themselves', () => {
   it(`covers at least 30 clusters (${cases.length})`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
@@ -1766,21 +1785,7 @@ describe('the invariant checker catches planted contradictions', () => {
   });
 
   it('a joint answer whose data plane is affected lists what stops there (s41 "can we reboot A and B")', () => {
-    const multiNode: Reply['multiNode'] = {
-      mode: 'together',
-      action: 'reboot',
-      nodes: ['hydra-wk-1', 'hydra-wk-2'],
-      joint: { verdict: 'caution', findings: [] },
-      plan: {
-        verdict: 'caution',
-        order: [],
-        batches: [],
-        riskiestStep: null,
-        workerBatchSize: 1,
-        steps: [],
-        excluded: [],
-      },
-    };
+    const multiNode = togetherReboot(['hydra-wk-1', 'hydra-wk-2']);
     const data = { plane: 'data' as const, affected: true, heading: 'Data plane: affected', reasons: [] };
     const jointCtx = { ...ctx, target: null, targets: ['hydra-wk-1', 'hydra-wk-2'], allControlPlane: false };
     const without = { ...base, multiNode, planes: [{ ...data, stops: [], keepsWorking: [] }] };
@@ -1945,21 +1950,7 @@ describe('the invariant checker catches planted contradictions', () => {
   });
 
   it('no etcd quorum in a joint answer about nodes that run no etcd member (s14 "reboot orion-wk-1 and orion-wk-2", reader5 F25)', () => {
-    const multiNode: Reply['multiNode'] = {
-      mode: 'together',
-      action: 'reboot',
-      nodes: ['orion-wk-1', 'orion-wk-2'],
-      joint: { verdict: 'caution', findings: [] },
-      plan: {
-        verdict: 'caution',
-        order: [],
-        batches: [],
-        riskiestStep: null,
-        workerBatchSize: 1,
-        steps: [],
-        excluded: [],
-      },
-    };
+    const multiNode = togetherReboot(['orion-wk-1', 'orion-wk-2']);
     const role = (node: string, etcdMember: boolean): Finding => ({
       check: 'node-role',
       plane: 'data',

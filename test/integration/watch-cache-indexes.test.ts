@@ -234,6 +234,16 @@ describe('the watch cache keeps its owner and namespace lookups as a rebuild wou
   let cache: ClusterWatchCache;
   const D1 = 'uid-deploy-web';
   const R1 = 'uid-rs-web-1';
+  /** ReplicaSet web-1 (2 replicas), controlled by Deployment web. */
+  const web1ReplicaSet = () => ({
+    metadata: {
+      namespace: 'default',
+      name: 'web-1',
+      uid: R1,
+      ownerReferences: ctrl('Deployment', 'web', D1),
+    },
+    spec: { replicas: 2 },
+  });
   const R2 = 'uid-rs-web-2';
   const S1 = 'uid-sts-db';
 
@@ -243,15 +253,7 @@ describe('the watch cache keeps its owner and namespace lookups as a rebuild wou
       metadata: { namespace: 'default', name: 'web', uid: D1 },
       spec: { replicas: 3, selector: { matchLabels: { app: 'web' } } },
     });
-    api.put(RS, {
-      metadata: {
-        namespace: 'default',
-        name: 'web-1',
-        uid: R1,
-        ownerReferences: ctrl('Deployment', 'web', D1),
-      },
-      spec: { replicas: 2 },
-    });
+    api.put(RS, web1ReplicaSet());
     api.put(RS, {
       metadata: {
         namespace: 'default',
@@ -398,15 +400,7 @@ describe('the watch cache keeps its owner and namespace lookups as a rebuild wou
     const relists = cache.stats.relists;
     api.put(PODS, pod('default', 'late', 'n3', ctrl('ReplicaSet', 'web-1', R1)));
     api.store.get(PODS)?.delete('default/web-2-a');
-    api.put(RS, {
-      metadata: {
-        namespace: 'default',
-        name: 'web-1',
-        uid: R1,
-        ownerReferences: ctrl('Deployment', 'web', D1),
-      },
-      spec: { replicas: 2 },
-    });
+    api.put(RS, web1ReplicaSet());
     api.put(PDBS, { metadata: { namespace: 'default', name: 'web-again' }, spec: { minAvailable: 1 } });
     for (const path of [PODS, RS, PDBS]) api.expire(path);
     await eventually('three relists', () => cache.stats.relists >= relists + 3);

@@ -159,6 +159,25 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
       });
       continue;
     }
+    // Pods bound to the node that a budget keeps there are not "down for the whole reboot": the
+    // drain waits on them (the sentence names only the others; none left, no sentence).
+    if (f.check === 'local-volumes' && Array.isArray(f.facts.refusedPods) && Array.isArray(f.facts.pods)) {
+      const kept = new Set(f.facts.refusedPods as string[]);
+      const pods = (f.facts.pods as string[]).filter((p) => !kept.has(p));
+      out.push({
+        ...f,
+        severity: pods.length === 0 ? 'info' : f.severity,
+        variant: pods.length === 0 ? 'all-refused' : f.variant,
+        facts: {
+          ...f.facts,
+          pods,
+          lossPods: f.facts.pods,
+          [BEFORE]: f.variant,
+          [BEFORE_SEVERITY]: f.severity,
+        },
+      });
+      continue;
+    }
     if (
       f.check === 'capacity' &&
       typeof f.facts.drainEvictable === 'number' &&
@@ -213,6 +232,10 @@ export function beforeRefusals(f: Finding): Finding {
   delete facts[BEFORE];
   if (f.check === 'single-replica') delete facts.count;
   delete facts[BEFORE_SEVERITY];
+  if (f.check === 'local-volumes') {
+    facts.pods = f.facts.lossPods ?? [];
+    delete facts.lossPods;
+  }
   if (f.check === 'capacity') {
     facts.evictable = f.facts.lossEvictable ?? null;
     facts.unplaced = f.facts.lossUnplaced ?? [];

@@ -258,7 +258,15 @@ export function workloadChecks(
       p.spec?.nodeSelector?.['kubernetes.io/hostname'] === node,
   );
   if (pinned.length > 0) {
-    out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
+    // `refusedPods`: those a budget keeps on the node (the eviction model re-words the sentence).
+    const kept = pinned.map(podName).filter((p) => refused.has(p));
+    out.push(
+      finding('local-volumes', 'data', 'warn', 'pinned', {
+        node,
+        pods: pinned.map(podName),
+        ...(kept.length > 0 ? { refusedPods: kept } : {}),
+      }),
+    );
   }
   out.push(...volumePinned);
   out.push(

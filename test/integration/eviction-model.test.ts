@@ -147,3 +147,18 @@ describe('a node that fails is not drained: no budget holds its pods (the model 
     expect(en).toMatch(/payments \(Deployment, payments\)[^\n]*while it is rescheduled/);
   });
 });
+
+describe('pods bound to the node that a budget keeps there are not "down for the whole reboot"', () => {
+  it('s42 reboot hydra-wk-1 (en, ko): only mon-a is named among the pods bound to it; what-if keeps both', async () => {
+    const en = await ask('s42', 'can I reboot hydra-wk-1', 'en');
+    expect(en).toMatch(
+      /A pod bound to hydra-wk-1 \([^)]*\): rook-ceph\/rook-ceph-mon-a-[a-z0-9-]+\. It is down/,
+    );
+    expect(en).not.toMatch(/bound to hydra-wk-1[^\n]*rook-ceph-osd-0/);
+    const ko = await ask('s42', 'hydra-wk-1 재부팅해도 돼?', 'ko');
+    expect(ko).not.toMatch(/hydra-wk-1에 묶인 파드[^\n]*rook-ceph-osd-0/);
+    // A failure is no drain: both are bound to the lost node and down until it is back.
+    const lost = await ask('s42', 'what if hydra-wk-1 fails', 'en');
+    expect(lost).toMatch(/Pods bound to hydra-wk-1[^\n]*rook-ceph-mon-a[^\n]*rook-ceph-osd-0/);
+  });
+});

@@ -51,7 +51,9 @@ describe('a pod pinned to its node is not said to move (reader 2.4)', () => {
     expect(en).not.toMatch(/3 pods on hydra-wk-1 are evicted by the drain and recreated/);
     const ko = await ask('s42', 'hydra-wk-1 드레인하고 재부팅해도 돼?', 'ko');
     expect(ko).not.toMatch(/rook-ceph-(mon-a|osd-0)[^\n]*다시 스케줄되어/);
-    expect(ko).toMatch(/rook-ceph-osd-0[^\n]*재부팅 내내 다운/);
+    // osd-0's eviction is refused (HTTP 429; see the English above): mon-a alone goes down with the node.
+    expect(ko).toMatch(/rook-ceph-mon-a[^\n]*재부팅 내내 다운/);
+    expect(ko).toMatch(/rook-ceph-osd-0 \(Deployment, rook-ceph\)[^\n]*HTTP 429/);
   });
 });
 

@@ -581,6 +581,10 @@ export const en = {
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
       'pinned-drain':
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. Once evicted, they can run nowhere else: Pending until {{node}} is uncordoned.',
+      pinned_one:
+        'A pod bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. It is down for the whole reboot.',
+      'pinned-drain_one':
+        'A pod bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. Once evicted, it can run nowhere else: Pending until {{node}} is uncordoned.',
       'pinned-lost':
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down until {{node}} is back.',
     },

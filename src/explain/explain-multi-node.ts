@@ -260,6 +260,34 @@ function dataLines(
       pods: refused,
       count: refused.length,
     });
+  // Pinned pods of several workloads under one budget that lets only some go (joint-impact.ts
+  // `sharedBudgetHolds`): said per budget, as above.
+  if (!writesBlocked && drain)
+    for (const b of joint.joint.filter(
+      (f) =>
+        f.check === 'pdb-blocks' &&
+        f.variant === 'joint-exceeds-stuck' &&
+        joint.joint.some(
+          (w) =>
+            w.check === 'single-replica' &&
+            w.variant === 'joint-pinned-shared-budget' &&
+            w.facts.pdb === f.facts.pdb &&
+            w.facts.pdbNamespace === f.facts.namespace,
+        ),
+    )) {
+      const pods = (Array.isArray(b.facts.pods) ? (b.facts.pods as string[]) : [])
+        .map((p) => `${String(b.facts.namespace)}/${p}`)
+        .filter((p) => !heldPods.has(p));
+      if (pods.length === 0) continue;
+      for (const p of pods) heldPods.add(p);
+      t('multiNode.stops.pinned-held', {
+        pods,
+        pdb: String(b.facts.pdb ?? ''),
+        namespace: String(b.facts.namespace ?? ''),
+        allowed: Number(b.facts.disruptionsAllowed ?? 0),
+        count: Number(b.facts.disruptionsAllowed ?? 0),
+      });
+    }
   const pinned = sum((e) => e.pinned).filter((p) => !heldPods.has(p));
   if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {

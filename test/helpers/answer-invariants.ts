@@ -1333,6 +1333,24 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
             out.push(`${p} is said to fit on no remaining node although a budget refuses its eviction`);
     }
   }
+  // 36c. Drained together, pinned pods of several workloads under one budget that lets only some go
+  // (Rook's rook-ceph-mon-pdb over mons a and b): which are evicted is not known beforehand, the
+  // rest are refused (HTTP 429), so no such workload is said down for sure.
+  if (reply.multiNode?.action === 'drain' && blocked === null) {
+    const shared = reply.findings
+      .filter((f) => f.check === 'pdb-blocks' && f.variant === 'joint-exceeds-stuck')
+      .map((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
+    const pinnedDown = reply.findings.filter(
+      (f) => f.check === 'single-replica' && f.variant === 'joint-pinned-down',
+    );
+    for (const f of pinnedDown) {
+      const mine = (p: string): boolean => p.startsWith(`${String(f.facts.workload)}-`);
+      if (shared.some((pods) => pods.some(mine) && pods.some((p) => !mine(p))))
+        out.push(
+          `${String(f.facts.workload)} is said down (joint-pinned-down) although its budget, shared with other workloads, may refuse its eviction`,
+        );
+    }
+  }
   // 37. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
   // "room for the evicted pod"): the number of pods said evicted is the number said to move, unless
   // the same sentence says what becomes of the others.

@@ -1770,6 +1770,32 @@ describe('the invariant checker catches planted contradictions', () => {
       /kured is said to be rebooting pyxis-wk-1 now and pyxis-wk-1 to be untouched yet/,
     ],
     [
+      'a mon said down although the mon budget shared with another mon may refuse its eviction (s42 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-exceeds-stuck',
+            facts: {
+              pdb: 'rook-ceph-mon-pdb',
+              pods: ['rook-ceph-mon-a-5b7d0c9f4-k0w2p', 'rook-ceph-mon-b-5b7d1c9f4-k1w2p'],
+            },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-pinned-down',
+            facts: { workload: 'rook-ceph-mon-a' },
+          },
+        ],
+      },
+      /rook-ceph-mon-a is said down \(joint-pinned-down\) although its budget, shared with other workloads/,
+    ],
+    [
       'pods said to be cordoned (joint drain)',
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,

@@ -162,3 +162,18 @@ describe('pods bound to the node that a budget keeps there are not "down for the
     expect(lost).toMatch(/Pods bound to hydra-wk-1[^\n]*rook-ceph-mon-a[^\n]*rook-ceph-osd-0/);
   });
 });
+
+describe('pinned pods of several workloads under one budget (Rook mon-pdb over mons a and b)', () => {
+  it('s42 drain hydra-wk-1 and hydra-wk-2 (en, ko): neither mon is said down for sure; Stops says it per budget', async () => {
+    const en = await ask('s42', 'can I drain hydra-wk-1 and hydra-wk-2', 'en');
+    expect(en).not.toMatch(/rook-ceph-mon-[ab] is pinned to [^\n]*is down until/);
+    expect(en).toMatch(
+      /rook-ceph\/rook-ceph-mon-a is pinned to hydra-wk-1; PodDisruptionBudget rook-ceph\/rook-ceph-mon-pdb guards 2 pinned pods/,
+    );
+    expect(en).toMatch(
+      /• rook-ceph\/rook-ceph-mon-a-[a-z0-9-]+ and rook-ceph\/rook-ceph-mon-b-[a-z0-9-]+: pinned to their node; PodDisruptionBudget rook-ceph\/rook-ceph-mon-pdb lets the drains evict one of them/,
+    );
+    const ko = await ask('s42', 'hydra-wk-1, hydra-wk-2 동시에 드레인해도 돼?', 'ko');
+    expect(ko).toMatch(/rook-ceph-mon-pdb[^\n]*고정된 파드 2개를 지키며/);
+  });
+});

@@ -550,6 +550,47 @@ export function jointQuorumLost(joint: readonly Finding[]): boolean {
   );
 }
 
+/**
+ * Pinned pods of different workloads under one PodDisruptionBudget that lets the drains evict
+ * fewer of them than the nodes hold (`pdb-blocks` `joint-exceeds-stuck`, e.g. Rook's
+ * `rook-ceph-mon-pdb` over mons a and b): the drains evict `allowed` of them, which stay Pending
+ * (pinned), so the budget never recovers and the others are refused (HTTP 429) and keep running;
+ * which ones is not known beforehand (kubectl drain evicts in parallel). So no such workload is
+ * said down for sure: `joint-pinned-down` becomes `joint-pinned-shared-budget` (info; the budget
+ * blocks). Drains only: nodes rebooted or upgraded take their pinned pods down whatever the drains
+ * do. (https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; issue 16, the
+ * eviction model.)
+ * @param joint - the joint findings
+ * @param action - what is done to the nodes
+ * @returns the findings, those workloads re-labelled
+ */
+function sharedBudgetHolds(joint: readonly Finding[], action: MultiNodeAction): Finding[] {
+  if (action !== 'drain') return [...joint];
+  const stuck = joint.filter((f) => f.check === 'pdb-blocks' && f.variant === 'joint-exceeds-stuck');
+  return joint.map((f) => {
+    if (f.check !== 'single-replica' || f.variant !== 'joint-pinned-down') return f;
+    const budget = stuck.find(
+      (s) =>
+        s.facts.namespace === f.facts.namespace &&
+        Array.isArray(s.facts.pods) &&
+        (s.facts.pods as string[]).some((p) => p.startsWith(`${String(f.facts.workload)}-`)),
+    );
+    if (budget === undefined) return f;
+    return {
+      ...f,
+      severity: 'info',
+      variant: 'joint-pinned-shared-budget',
+      facts: {
+        ...f.facts,
+        pdb: budget.facts.pdb ?? null,
+        pdbNamespace: budget.facts.namespace ?? null,
+        allowed: budget.facts.disruptionsAllowed ?? 0,
+        guarded: budget.facts.podsOnTargets ?? null,
+      },
+    };
+  });
+}
+
 function worstFirst(findings: readonly Finding[]): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
@@ -707,7 +748,12 @@ export function analyzeJointImpact(
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
   const hasCapacity = capacity.findings.length > 0;
-  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity));
+  const joint = worstFirst(
+    sharedBudgetHolds(
+      oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity),
+      options.action,
+    ),
+  );
 
   const seen = new Set<string>();
   const carried: Finding[] = [];

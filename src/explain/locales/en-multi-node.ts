@@ -194,6 +194,9 @@ export const enMultiNode = {
       // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
       // OSD) is not rescheduled: it starts again only on that node
       // (https://kubernetes.io/docs/concepts/storage/volumes/#local).
+      // A budget over several workloads' pinned pods lets only some go (joint-impact.ts sharedBudgetHolds).
+      'joint-pinned-shared-budget':
+        '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}}; PodDisruptionBudget {{pdbNamespace}}/{{pdb}} guards {{guarded}} pinned pods on these nodes and lets the drains evict only {{allowed}}: if its pod is evicted, it stays Pending until its node is uncordoned; if not, its eviction is refused (HTTP 429) and it keeps running.',
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':

@@ -196,6 +196,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고, 하나를 붙잡아 둘 PodDisruptionBudget이 없습니다: 드레인이 모두 축출하므로 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-held-by-budget':
         '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 있지만, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 한 번에 {{allowed}}개만 축출하게 합니다(다음 축출은 축출된 파드가 다른 곳에서 다시 실행될 때까지 HTTP 429로 기다림): 내내 Ready {{kept}}개가 계속 서비스합니다.',
+      'joint-pinned-shared-budget':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다. PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 이 노드들의 고정된 파드 {{guarded}}개를 지키며 드레인이 {{allowed}}개만 축출하게 합니다: 이 파드가 축출되면 그 노드를 uncordon할 때까지 Pending으로 남고, 그렇지 않으면 축출이 거부되어(HTTP 429) 계속 실행됩니다.',
       'joint-held-by-budget-stuck':
         '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 고정되어 있고, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 {{allowed}}개만 축출하게 합니다: 축출된 파드는 Pending으로 남아 예산이 회복되지 않으므로 나머지는 끝내 축출되지 않습니다(HTTP 429): Ready {{kept}}개가 계속 서비스합니다.',
       'joint-held-by-budget-no-room':

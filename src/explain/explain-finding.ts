@@ -48,6 +48,11 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
         : '',
   };
   if (f.check === 'dead-node-drain') Object.assign(derived, deadNodeParams(tr, f));
+  // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
+  if (facts.strandedBy === 'no-controller' || facts.strandedBy === 'writes-blocked')
+    derived.strandedText = tr.t(`derived.stranded-${facts.strandedBy}`, { node: String(facts.node ?? '') });
+  // An etcd alarm's names ("NOSPACE"), for the failure timeline while etcd refuses writes.
+  if (Array.isArray(facts.alarms)) derived.alarmsText = tr.list(list(facts.alarms));
   if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
   if (f.check === 'grace-period') Object.assign(derived, fateParams(tr, f));
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
@@ -312,6 +317,9 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
       : '';
   const base = `advice.${f.check}.${f.variant}${allCp}${cpTaint}${removal}${noId}${priorCordon}${noOutOfService}${vipForm}`;
   const key = `${base}${viaDeployment}`;
+  // A finding told as context of a failure (`noAdvice`, what-if/node-down.ts asLoss): nothing to do
+  // "first" about a failure (no Lease to move before a reboot that is not coming; issue 16, reader5 F2).
+  if (f.facts.noAdvice === true) return null;
   // A drain that cannot move pods (writes refused, node dead) is never advised (issue 16).
   if (typeof f.facts.drainBlocked === 'string' && !f.variant.endsWith(f.facts.drainBlocked)) return null;
   // The cluster's only node (reader 2.5): advice that moves pods to other nodes has its own form.

@@ -55,6 +55,8 @@ function jointKey(f: Finding): string {
  */
 export function explainMultiNodeFinding(tr: Translator, f: Finding): string | null {
   const key = jointKey(f);
+  // Nodes lost (fate `lost`): nobody cordoned them, nothing reboots them (`<key>-lost` where it exists).
+  if (f.facts.fate === 'lost' && tr.has(`${key}-lost`)) return tr.t(`${key}-lost`, findingParams(tr, f));
   if (tr.has(key)) return tr.t(key, findingParams(tr, f));
   return explainFinding(tr, f);
 }
@@ -187,6 +189,10 @@ function dataLines(
     const moving = sum((e) => e.moving);
     if (moving.length > 0)
       t('multiNode.stops.pods-no-quorum', { count: moving.length, nodes: nodesWith((e) => e.moving) });
+  } else if (action === 'node-down' && joint.clusterNodes <= joint.nodes.length) {
+    // Every node of the cluster lost (reader5 F23, real 09): no node is left to run a pod, so
+    // nothing is rescheduled anywhere: every workload is down until a node is back.
+    t('multiNode.stops.every-workload-down', { nodes: joint.nodes });
   } else {
     const moved = live.flatMap((e) => e.moving.filter((p) => !e.unplaced.includes(p)));
     const movedNodes = live.filter((e) => e.moving.some((p) => !e.unplaced.includes(p))).map((e) => e.node);
@@ -344,11 +350,12 @@ function controlLines(tr: Translator, joint: JointImpact): Pick<PlaneSection, 's
       stops: ['api-writes', 'scheduling', 'self-healing', 'node-failure', 'scaling', 'endpoints'].map((k) =>
         tr.t(`stops.${k}`),
       ),
+      // Pods keep running only on nodes that are not among these (none when every node is one).
       keepsWorking: [
         'keeps.api-reads',
-        'keeps.running-pods',
-        'keeps.pod-traffic',
-        'keeps.service-traffic',
+        ...(joint.clusterNodes > joint.nodes.length
+          ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic']
+          : []),
       ].map((k) => tr.t(k)),
     };
   }
@@ -431,8 +438,11 @@ function planes(tr: Translator, joint: JointImpact): PlaneSection[] {
             tr.t(`stops.${k}`),
           )
         : (data?.stops ?? []),
+      // Nothing keeps running when every node of the cluster is among these (reader5 F23).
       keepsWorking: control
-        ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k))
+        ? joint.clusterNodes > joint.nodes.length
+          ? ['keeps.running-pods', 'keeps.pod-traffic', 'keeps.service-traffic'].map((k) => tr.t(k))
+          : []
         : (data?.keepsWorking ?? []),
     };
   });
@@ -463,7 +473,9 @@ function advice(tr: Translator, findings: readonly Finding[]): string[] {
     const joint = f.variant.startsWith('joint-')
       ? `multiNode.advice.${f.check}${single}${pinned}${quorum}`
       : null;
-    const text = joint !== null && tr.has(joint) ? tr.t(joint) : adviseFinding(tr, f);
+    const jointLost =
+      joint !== null && f.facts.fate === 'lost' && tr.has(`${joint}-lost`) ? `${joint}-lost` : joint;
+    const text = jointLost !== null && tr.has(jointLost) ? tr.t(jointLost) : adviseFinding(tr, f);
     if (text !== null && !out.includes(text)) out.push(text);
   }
   return out;

@@ -43,6 +43,8 @@ export interface InvariantContext {
   request?: 'reboot' | 'drain' | 'upgrade' | 'what-if' | 'restart' | 'status';
   /** kube-proxy's mode as the cluster's ConfigMap says (`iptables`, `ipvs`, `nftables`), null when unknown. */
   proxyMode?: string | null;
+  /** Every node of the cluster (rule 38: a failure that leaves no node up). */
+  nodes?: readonly string[];
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -414,6 +416,55 @@ const NODE_DOWN_SENTENCES = [
 const KUBE_VIP_MOVES = [
   'checks.control-plane-endpoint.vip-moves',
   'multiNode.checks.control-plane-endpoint.joint-vip-moves',
+];
+
+/**
+ * Sentences that say a lost node's pods are marked NotReady, taken out of the Service endpoints,
+ * evicted or recreated elsewhere: the node lifecycle controller's work (kube-controller-manager,
+ * through the API server into etcd). Wrong where the loss takes the control plane with it or etcd
+ * refuses writes (rule 36), and where no other node is left (rule 38).
+ */
+const LOSS_RECOVERS = [
+  'whatIf.checks.node-down.timeline',
+  'whatIf.checks.node-down.timeline_one',
+  'whatIf.checks.node-down.timeline-statefulset',
+  'whatIf.checks.node-down.timeline-statefulset_one',
+  'whatIf.checks.node-down.timeline-unseen',
+  'whatIf.checks.node-down.timeline-none',
+  'whatIf.checks.node-down.timeline-unlisted',
+  'whatIf.stops.node-pods',
+  'whatIf.stops.node-pods-unseen',
+  'whatIf.stops.node-pods-unlisted',
+  'whatIf.duration.node-down-none',
+  'whatIf.stops.node-pods-statefulset',
+  'whatIf.interrupt.node-down-endpoints',
+  'whatIf.interrupt.node-pods-single',
+  'whatIf.lost.workloads-on-control-plane.system',
+  'whatIf.lost.workloads-on-control-plane.system_one',
+  'whatIf.lost.capacity.fits',
+  'whatIf.lost.capacity.fits_one',
+  'whatIf.lost.emptydir-pods.present',
+  'whatIf.lost.emptydir-pods.present_one',
+  'checks.single-replica.single',
+  'checks.single-replica.all-here',
+  'checks.single-replica.all-here-two',
+  'checks.single-replica.dns-single',
+  'checks.single-replica.dns-all-here',
+  'checks.single-replica.dns-all-here-two',
+  'checks.single-replica.spread',
+  'checks.single-replica.spread_one',
+  'checks.single-replica.none-ready-elsewhere',
+  'checks.single-replica.dns-none-ready-elsewhere',
+  'multiNode.stops.workloads-down',
+  ...RESCHEDULED_AFTER_LOSS,
+];
+
+/** Sentences that say other nodes keep running, or that only part of the cluster is affected. */
+const OTHER_NODES_KEEP = [
+  'whatIf.keeps.other-nodes',
+  'whatIf.keeps.running-pods',
+  'whatIf.summary.outage.caution',
+  'whatIf.summary.outage.caution_one',
 ];
 
 /** Sentences that say cluster DNS keeps answering (reboot, what-if and rolling texts). */
@@ -1187,7 +1238,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     const fate = nodeLost ? 'a failed node' : 'a node its managed pool replaces';
     for (const s of sentences)
       if (
-        /after the reboot|back and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon/.test(
+        /after the reboot|back(?: up)? and uncordoned|for the whole reboot|during the reboot|재부팅 (?:후|뒤|내내|동안)|돌아와 uncordon|복귀와 uncordon/.test(
           s,
         )
       )
@@ -1374,6 +1425,74 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       out.push(
         `/readyz was seen, yet the answer says the control plane's state cannot be seen: "${m.sentence}"`,
       );
+
+  // 36. A lost node that takes the control plane's recovery with it (issue 16, reader5 F14/F22):
+  // marking a node NotReady, tainting it, taking its pods out of the EndpointSlices and evicting
+  // them are done by the node lifecycle controller in kube-controller-manager, through the API
+  // server, and are writes to etcd (https://kubernetes.io/docs/concepts/architecture/nodes/#node-controller,
+  // https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions).
+  // When the failed nodes hold the only kube-controller-manager, the only API server or the etcd
+  // quorum, or etcd refuses writes (an alarm, https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota),
+  // none of it happens: no sentence may promise the NotReady timeline, the endpoint removal or a
+  // replacement elsewhere.
+  const noRecovery =
+    nodeLost &&
+    (ctx.writesBlocked === true ||
+      reply.findings.some(
+        (f) =>
+          (f.check === 'control-plane-count' && f.severity === 'block') ||
+          (f.check === 'apiserver-redundancy' && f.severity === 'block') ||
+          (f.check === 'etcd-quorum-after' && /^(?:joint-)?lost/.test(f.variant)) ||
+          (f.check === 'etcd-alarms' && f.severity === 'block') ||
+          (f.check === 'control-plane-healthy-for-worker' && f.variant === 'down') ||
+          (f.check === 'leader-controller-manager' && f.variant === 'no-standby'),
+      ));
+  if (noRecovery)
+    for (const m of matching(LOSS_RECOVERS))
+      out.push(
+        `a lost node takes the control plane's recovery with it, yet the answer says: "${m.sentence}"`,
+      );
+  // 37. A failure is not planned work (reader5 F2): no clean shutdown (etcd hands leadership over
+  // only in EtcdServer.Stop; a failed leader is replaced after the election timeout,
+  // https://etcd.io/docs/v3.5/tuning/), nothing done "before the reboot", and a failed node does not
+  // come back by itself.
+  if (nodeLost)
+    for (const s of sentences)
+      if (
+        /clean shutdown|before the reboot|rebooted node|a (?:plain )?reboot without a drain|a plain reboot|정상 종료 시|재부팅 전에|재부팅한 노드|드레인 없이 재부팅|그냥 재부팅/.test(
+          s,
+        )
+      )
+        out.push(`a failure is told as planned work: "${s}"`);
+  // 38. Every node of the cluster lost (reader5 F19, F23): there is no other node, so no pod is
+  // rescheduled elsewhere, nothing "keeps running" on other nodes, and not "part" of the cluster is
+  // affected: every workload is down.
+  const lostNodes = new Set([...targets, ...ctx.downNodes]);
+  const everyNode = nodeLost && ctx.nodes !== undefined && ctx.nodes.every((n) => lostNodes.has(n));
+  if (everyNode) {
+    for (const m of matching([...LOSS_RECOVERS, ...OTHER_NODES_KEEP]))
+      out.push(`every node of the cluster is lost, yet the answer says: "${m.sentence}"`);
+  }
+  // 39. "The other nodes and their pods" keep working only if no other node is down (reader5 F10:
+  // scenario 49 said so beside a node whose kubelet stopped 12 minutes ago).
+  if (ctx.downNodes.some((n) => !targets.includes(n)))
+    for (const s of sentences)
+      if (s === tr.t('whatIf.keeps.other-nodes'))
+        out.push(`another node is down, yet the answer says every other node keeps working: "${s}"`);
+  // 40. A failure's verdict comes from its effects (reader5 F29): the checks of planned work (a
+  // reboot of your own racing with kured's reboot of the same node, no member taken down during an
+  // etcd membership change) are context in a failure answer, never a warning or a block. (Other
+  // nodes already down, or held by kured's lock for their own reboot, do add to a failure: they
+  // are not in this rule.)
+  if (nodeLost)
+    for (const f of reply.findings)
+      if (
+        ((f.check === 'concurrent-disruption' && /^kured-(?:rebooting|pending)-here$/.test(f.variant)) ||
+          (f.check === 'etcd-learner' && f.variant === 'learner-reboot')) &&
+        f.severity !== 'info' &&
+        f.severity !== 'ok'
+      )
+        out.push(`a planned-work check raises a failure's verdict (${f.check} ${f.variant}, ${f.severity})`);
 
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {

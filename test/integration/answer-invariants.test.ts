@@ -152,6 +152,7 @@ for (const [i, file] of files.entries()) {
       readyzSeen: loaded.readyz !== null,
       nodeCount: nodes.length,
       proxyMode,
+      nodes: nodes.map((n) => n.metadata.name),
     },
   });
 }
@@ -1800,6 +1801,93 @@ describe('the invariant checker catches planted contradictions', () => {
       { stops: ['new pods on atlas-wk-1 and atlas-wk-2: cordoned until you uncordon them'] },
       /pods said to be cordoned/,
     ],
+    [
+      // reader5 F14 (real 01): the only control plane lost, yet pods "evicted and recreated elsewhere".
+      'the only control plane lost, yet its pods are evicted and recreated elsewhere',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          'If borealis-cp-2 is lost without a drain: after 40 s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after 300 s more (default NoExecute toleration) its 3 pods are evicted by the taint manager and recreated elsewhere (about 340 s in all), if the control plane is up.',
+        ],
+        findings: [
+          { check: 'control-plane-count', plane: 'control', severity: 'block', variant: 'single', facts: {} },
+        ],
+      },
+      /a lost node takes the control plane's recovery with it/,
+    ],
+    [
+      // reader5 F22 (scenario 44, ko): NotReady after 50 s although etcd refuses writes.
+      'a Korean failure timeline beside an etcd NOSPACE alarm',
+      {
+        locale: 'ko',
+        title: 'borealis-cp-2 다운 시 영향: c',
+        stops: ['borealis-cp-2의 파드(1개): 다른 곳에 다시 만들어질 때까지'],
+        findings: [
+          { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
+        ],
+      },
+      /a lost node takes the control plane's recovery with it/,
+    ],
+    [
+      // reader5 F2 (scenario 01): a clean shutdown in a failure answer.
+      'a failed etcd leader said to hand leadership over on a clean shutdown',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          'borealis-cp-2 is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
+        ],
+      },
+      /a failure is told as planned work/,
+    ],
+    [
+      'a failed node said to come back in about 90 s',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        sections: [
+          {
+            heading: 'How long',
+            lines: [
+              'NotReady after 50 s, pods evicted after 300 s more (about 350 s in all); a rebooted node comes back in about 90 s',
+            ],
+          },
+        ],
+      },
+      /a failure is told as planned work/,
+    ],
+    [
+      // The only node's emptyDir advice of a planned reboot, in the answer about its failure (r02).
+      'the only node failed, yet "a reboot without a drain keeps it"',
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        reasons: [
+          "A pod with emptyDir data on borealis-cp-2: s/s. A drain would delete that data (--delete-emptydir-data); a reboot without a drain keeps it on the node's disk.",
+        ],
+      },
+      /a failure is told as planned work/,
+    ],
+    [
+      // reader5 F10 (scenario 49): "the other nodes and their pods" beside a dead node.
+      'every other node said to keep working beside a node that is down',
+      { keeps: ['the other nodes and their pods'] },
+      /another node is down, yet the answer says every other node keeps working/,
+    ],
+    [
+      // reader5 F29 (scenario 51): kured's lock raises the verdict of a failure.
+      "kured's reboot raises a failure's verdict",
+      {
+        title: 'What if borealis-cp-2 goes down: c',
+        findings: [
+          {
+            check: 'concurrent-disruption',
+            plane: 'data',
+            severity: 'block',
+            variant: 'kured-rebooting-here',
+            facts: {},
+          },
+        ],
+      },
+      /a planned-work check raises a failure's verdict/,
+    ],
   ] as const)('%s', (_name, planted, expected) => {
     const v = answerViolations(
       plant(
@@ -1808,6 +1896,24 @@ describe('the invariant checker catches planted contradictions', () => {
       ctx,
     );
     expect(v.join('\n')).toMatch(expected);
+  });
+
+  it('every node of the cluster lost: no other node keeps working, not "part of the cluster" (reader5 F19, real 10)', () => {
+    const only = { ...ctx, downNodes: [], nodes: ['borealis-cp-2'] };
+    const reply = plant({
+      title: 'What if borealis-cp-2 goes down: c',
+      summary: 'If borealis-cp-2 goes down, part of the cluster is affected (data plane): 3 things below.',
+      keeps: ['the other nodes and their pods'],
+    });
+    const v = answerViolations(reply, only).join('\n');
+    expect(v).toMatch(
+      /every node of the cluster is lost, yet the answer says: "If borealis-cp-2 goes down, part/,
+    );
+    expect(v).toMatch(
+      /every node of the cluster is lost, yet the answer says: "the other nodes and their pods"/,
+    );
+    // With another node up the same sentences are no violation of rule 38.
+    expect(answerViolations(reply, { ...only, nodes: ['borealis-cp-2', 'borealis-cp-1'] })).toEqual([]);
   });
 
   it('a joint answer whose data plane is affected lists what stops there (s41 "can we reboot A and B")', () => {

@@ -748,12 +748,14 @@ export function analyzeJointImpact(
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
   const hasCapacity = capacity.findings.length > 0;
+  // Nodes lost together are failed nodes (fate `lost`, as node-down.ts asLoss): their sentences
+  // say neither "back up and uncordoned" nor a reboot where a `-lost` text exists.
   const joint = worstFirst(
     sharedBudgetHolds(
       oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity),
       options.action,
     ),
-  );
+  ).map((f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f));
 
   const seen = new Set<string>();
   const carried: Finding[] = [];

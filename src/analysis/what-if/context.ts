@@ -6,7 +6,7 @@
  */
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { closestNames } from '../../util/closest-names.js';
-import { type ClusterIndex, indexCluster } from '../cluster-index.js';
+import { type ClusterIndex, indexCluster, isNodeReady } from '../cluster-index.js';
 import { type ControlPlaneState, controlPlaneState } from '../control-plane-state.js';
 import { clusterDnsDown, clusterDnsDownNow } from '../cluster-dns.js';
 import { DEFAULT_EVICTION_TOLERATION_S, LEADER_ELECTION_LEASE_DURATION_S } from '../domain.js';
@@ -172,6 +172,25 @@ export function controlPlaneServing(
  * "What keeps working when the control plane is gone").
  * @param b - the builder
  */
+/**
+ * "The other nodes and their pods" keep working: said so when every other node is Ready, as "the
+ * other Ready nodes: …" (named) when some other node is down (a NotReady node runs nothing the
+ * cluster can count on; issue 16, reader5 F10: scenario 49's vega-wk-2, kubelet stopped), and not
+ * at all when no other node is Ready.
+ * @param b - the builder
+ * @param index - the cluster
+ * @param nodes - the nodes the change is about (not "other")
+ * @returns whether another node is Ready
+ */
+export function keepOtherNodes(b: ImpactBuilder, index: ClusterIndex, nodes: readonly string[]): boolean {
+  const others = index.snapshot.nodes.filter((n) => !nodes.includes(n.metadata.name));
+  const ready = others.filter(isNodeReady).map((n) => n.metadata.name);
+  if (ready.length === 0) return false;
+  if (ready.length === others.length) b.keep('data', 'keeps.other-nodes');
+  else b.keep('data', 'keeps.other-nodes-ready', { nodes: ready });
+  return true;
+}
+
 export function keepDataPlane(b: ImpactBuilder): void {
   b.keep('data', 'keeps.running-pods');
   b.keep('data', 'keeps.pod-traffic');

@@ -19,7 +19,13 @@ import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-g
 import type { FactValue, Finding } from '../types.js';
 import { clusterCommandForms } from '../command-versions.js';
 import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
-import { controlPlaneServing, finishWithReadErrors, nodeNotFound, whatIfContext } from './context.js';
+import {
+  controlPlaneServing,
+  finishWithReadErrors,
+  keepOtherNodes,
+  nodeNotFound,
+  whatIfContext,
+} from './context.js';
 import { ImpactBuilder, type WhatIfImpact } from './what-if-impact.js';
 
 /**
@@ -173,7 +179,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       budgets: refusedBy,
       count: refusedPods.length,
     });
-  if (!alone) b.keep('data', 'keeps.other-nodes');
+  if (!alone) keepOtherNodes(b, index, [node]);
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });
   // kured is rebooting this node, or holds its lock for another node with "ask again" advice: kured

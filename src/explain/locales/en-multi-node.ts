@@ -197,6 +197,11 @@ export const enMultiNode = {
       // A budget over several workloads' pinned pods lets only some go (joint-impact.ts sharedBudgetHolds).
       'joint-pinned-shared-budget':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}}; PodDisruptionBudget {{pdbNamespace}}/{{pdb}} guards {{guarded}} pinned pods on these nodes and lets the drains evict only {{allowed}}: if its pod is evicted, it stays Pending until its node is uncordoned; if not, its eviction is refused (HTTP 429) and it keeps running.',
+      // Nodes lost (fate `lost`, joint-impact.ts): nobody cordoned them; a pinned pod is down until its node is back.
+      'joint-pinned-down-lost':
+        '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until its node is back.',
+      'joint-pinned-spread-lost':
+        '{{kind}} {{namespace}}/{{workload}} keeps {{readyElsewhere}} Ready replica(s) on other nodes; its pods on {{nodes}} are pinned there and are down until their nodes are back.',
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until it can start on its own node again (back up and uncordoned).',
       'joint-pinned-spread':
@@ -262,6 +267,8 @@ export const enMultiNode = {
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
     'single-replica-quorum':
       'Take these nodes one at a time, each back with its pods Ready before the next: a workload with a quorum of its own needs a majority of its replicas Ready at all times.',
+    'single-replica-pinned-lost':
+      'Expect the pinned pods to be down until their own nodes are back: a pinned pod can start only on its own node. For planned work, take these nodes one at a time.',
     'single-replica-pinned':
       'Take the nodes with pinned pods one at a time, each back up and uncordoned before the next: a pinned pod can start only on its own node.',
   },
@@ -272,6 +279,8 @@ export const enMultiNode = {
    * DaemonSet and mirror pods (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
    */
   stops: {
+    'every-workload-down':
+      'every workload of the cluster: no node is left to run its pods, so nothing is rescheduled; down until a node is back',
     'pods-evicted': '{{count}} pods on {{nodes}} are evicted by the drains and recreated on other nodes',
     'pods-evicted_one': 'one pod on {{nodes}} is evicted by the drains and recreated on another node',
     'pods-evicted-drain-first':

@@ -80,6 +80,9 @@ export const enVerdict = {
     'dead-node-drain': {
       'not-ready':
         'A drain of {{node}} cannot complete while it is NotReady (Ready={{ready}}): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
+      // A node already dead in the answer about nodes lost (fate `lost`): no drain is involved.
+      'not-ready-lost':
+        '{{node}} is already NotReady (Ready={{ready}}): no kubelet confirms that its pods stopped, so they stay Terminating (Terminating now: {{terminatingText}}). Already replaced elsewhere: {{replacedText}}. Not replaced: {{pendingText}}.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -104,6 +107,11 @@ export const enVerdict = {
         "{{node}} is cordoned by this bot's maintenance{{sinceText}} (one that is running, or one that stopped and left it cordoned: see maintenance status).",
     },
     'concurrent-disruption': {
+      // A failure of the node kured reboots: context, not its verdict (fate `lost`; reader5 F29).
+      'kured-rebooting-here-lost':
+        'kured holds its reboot lock (weave.works/kured-node-lock) for {{node}}{{markText}}: it may be cordoning, draining or rebooting {{node}} already. A failure is no action of yours and does not race with it.',
+      'kured-pending-here-lost':
+        'kured has marked {{node}} for a reboot (weave.works/kured-reboot-in-progress{{markAge}}): it may take it down at any moment. A failure is no action of yours and does not race with it.',
       'kured-rebooting-here':
         'kured is rebooting {{node}} now: it holds its reboot lock (weave.works/kured-node-lock) for it{{markText}}. kured cordons and drains {{node}}, reboots it, uncordons it and releases the lock; a reboot or drain of your own now races with it.',
       'kured-lock-held-here':
@@ -190,6 +198,10 @@ export const enVerdict = {
         'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off (never while it is restarting), then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): its pods are deleted and their volumes detached, so their controllers start them elsewhere; remove the taint once {{node}} is back (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         'Do not wait on a drain of {{node}}. If it can come back (kubelet stopped, network cut), bring it back first and ask again: a drain then completes. If it is powered off for good, make sure it is off, then delete its Node object (kubectl delete node {{node}}): its pods are deleted and their controllers start them elsewhere; its kubelet registers it again when it comes back.',
+      'not-ready-lost':
+        'If {{node}} can come back (kubelet stopped, network cut), bring it back first. If it is powered off for good, make sure it is off (never while it is restarting), then mark it out of service (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): its pods are deleted and their volumes detached, so their controllers start them elsewhere; remove the taint once {{node}} is back (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service-lost':
+        'If {{node}} can come back (kubelet stopped, network cut), bring it back first. If it is powered off for good, make sure it is off, then delete its Node object (kubectl delete node {{node}}): its pods are deleted and their controllers start them elsewhere; its kubelet registers it again when it comes back.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -206,6 +218,11 @@ export const enVerdict = {
         'Ask who cordoned {{node}} and why before you drain it (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml); uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
       'unknown-by-drain':
         'Ask who cordoned {{node}} and why before you drain it; uncordon it afterwards only if they agree (kubectl uncordon {{node}}).',
+      // A failed node (what-if, fate lost): no reboot to ask before (reader5 F2).
+      'by-other-lost':
+        'Ask who cordoned {{node}} and why (the manager of spec.unschedulable: kubectl get node {{node}} --show-managed-fields --output=yaml): if it comes back it stays cordoned; uncordon it only if they agree (kubectl uncordon {{node}}).',
+      'unknown-by-lost':
+        'Ask who cordoned {{node}} and why: if it comes back it stays cordoned; uncordon it only if they agree (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
@@ -300,6 +317,10 @@ export const enVerdict = {
       // The node has the control-plane taint already: the workloads tolerate it (issue 16, real 01).
       'user-tainted':
         'Drain {{node}} first so its workloads move: they tolerate its control-plane NoSchedule taint, so the taint does not keep them off.',
+      'user-tainted-lost':
+        'Move ordinary workloads off {{node}} ahead of a failure (drain it; they tolerate its control-plane NoSchedule taint, so the taint does not keep them off): pods on a failed node are down with it.',
+      'user-all-control-plane-lost':
+        'Spread the workloads on {{node}} over the other control-plane nodes ahead of a failure (every node here is one; keep the NoSchedule taint off them): pods on a failed node are down with it.',
       // A drain answer: the drain moves them; what is left is keeping them from coming back.
       'user-drain':
         'Before you uncordon {{node}}, consider restoring the control-plane NoSchedule taint, so that ordinary workloads do not come back to it.',

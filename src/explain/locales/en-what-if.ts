@@ -205,6 +205,14 @@ export const enWhatIf = {
     },
     'node-down': {
       // StatefulSet pods stay Terminating on a lost node (node-down.ts; force-delete-stateful-set-pod docs).
+      // What recovers a lost node's pods (node-down.ts LossRecovery; issue 16, reader5 F14, F19, F22): the node
+      // lifecycle controller in kube-controller-manager marks, taints and evicts, through the API server, into etcd.
+      'timeline-no-controller':
+        'If {{node}} is lost, nothing marks it NotReady, takes its pods out of the Service endpoints or evicts them: that is the work of the node lifecycle controller in kube-controller-manager, through the API server, and no control plane serves without {{node}}. Its pods stay bound to it, down, until {{node}} is back.',
+      'timeline-writes-blocked':
+        'If {{node}} is lost while etcd refuses writes ({{alarms}} alarm), nothing marks it NotReady, takes its pods out of the Service endpoints or evicts them: each is a write. Its pods stay bound to it, down, until the alarm is disarmed (then {{node}} goes NotReady, and its pods are evicted {{tolerationS}} s later) or {{node}} is back.',
+      'timeline-no-other-node':
+        'If {{node}} is lost: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager evicts them, if the control plane is up, but no other node is Ready to run them: they stay Pending, and every workload is down until {{node}} is back or a node is added.',
       'timeline-statefulset':
         'If {{node}} is lost without a drain: after {{graceS}} s (node-monitor grace period) it is marked NotReady/Unknown and its pods are taken out of the Service endpoints; after {{tolerationS}} s more (default NoExecute toleration) the taint manager deletes its {{count}} pods (about {{totalS}} s in all), if the control plane is up. Those of Deployments and ReplicaSets are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) are not: they stay Terminating (Unknown) until the kubelet on {{node}} confirms they stopped, or someone force-deletes them once {{node}} is known to be off, and only then does the StatefulSet create them again.',
       'timeline-statefulset_one':
@@ -418,12 +426,20 @@ export const enWhatIf = {
         '{{node}} holds the kube-controller-manager leader Lease: once it goes down, leader election moves it to a standby ({{standbys}}) after about {{leaseDurationSeconds}} s; no reconciliation (self-healing, endpoint updates) meanwhile.',
     },
     'workloads-on-control-plane': {
+      'system-stranded':
+        'Add-on pods on {{node}} ({{pods}}) are not evicted or rescheduled ({{strandedText}}): they are down until {{node}} is back.',
+      'system-stranded_one':
+        'The add-on pod on {{node}} ({{pods}}) is not evicted or rescheduled ({{strandedText}}): it is down until {{node}} is back.',
       system:
         'Add-on pods on {{node}} ({{pods}}) get no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once their {{tolerationS}} s NoExecute toleration runs out the taint manager evicts them and they are rescheduled.',
       system_one:
         'The add-on pod on {{node}} ({{pods}}) gets no drain: after {{graceS}} s {{node}} is marked NotReady/Unknown and tainted, and once its {{tolerationS}} s NoExecute toleration runs out the taint manager evicts it and it is rescheduled.',
     },
     'emptydir-pods': {
+      'present-stranded':
+        'Pods with emptyDir data on {{node}}: {{pods}}. They are not evicted ({{strandedText}}): they stay bound to {{node}} until it is back.',
+      'present-stranded_one':
+        'A pod with emptyDir data on {{node}}: {{pods}}. It is not evicted ({{strandedText}}): it stays bound to {{node}} until it is back.',
       present:
         'Pods with emptyDir data on {{node}}: {{pods}}. If {{node}} stays down longer than {{graceS}} s + {{tolerationS}} s, they are evicted and recreated elsewhere, and that data is lost.',
       present_one:
@@ -504,6 +520,9 @@ export const enWhatIf = {
       'kubelet, kube-proxy and the CNI on {{node}}, with its DaemonSet and static pods, until it is back',
     'node-pods-unlisted':
       'the pods on {{node}} (the snapshot lists none: not known which), until they are recreated elsewhere',
+    'node-pods-until-back': 'the pods on {{node}}, until {{node}} is back: nothing replaces them elsewhere',
+    'every-workload':
+      'every workload of the cluster and all Service traffic: no other node is Ready to run a pod',
     'node-pods-statefulset':
       'the pods on {{node}} ({{count}}): those of Deployments until they are recreated elsewhere; the StatefulSet pods ({{statefulSetPods}}) until {{node}} is back or they are force-deleted',
     'node-pods-statefulset_one':
@@ -565,6 +584,7 @@ export const enWhatIf = {
     controllers: 'the API, and controllers (they create replacement pods, which wait for scheduling)',
     'scheduler-pending': 'the API and scheduling of pods that already exist',
     'other-nodes': 'the other nodes and their pods',
+    'other-nodes-ready': 'the other Ready nodes and their pods: {{nodes}}',
     'drain-daemonsets':
       'DaemonSet pods on {{node}} (drain ignores them) and the node itself: it keeps running',
     'drain-k3s-server-sqlite':
@@ -608,6 +628,10 @@ export const enWhatIf = {
       'for up to {{graceS}} s, until {{node}} is marked NotReady, Services keep sending part of their traffic to its pods, and those requests fail',
     'node-pods-single':
       'a workload has all its replicas on {{node}}: it is down until they are recreated elsewhere',
+    'node-down-endpoints-until-back':
+      'until {{node}} is back, Services keep sending part of their traffic to its pods (nothing takes them out of the endpoints), and those requests fail',
+    'node-pods-single-until-back':
+      'a workload has all its replicas on {{node}}: it is down until {{node}} is back',
     'drain-single': 'a workload has all its replicas on {{node}}: it is down until they start elsewhere',
   },
   duration: {
@@ -629,9 +653,16 @@ export const enWhatIf = {
     'until-restarted':
       'the instance on {{node}} stays down until it is restarted: the kubelet restarts a static pod whose process exits or whose liveness probe fails, not a hung one that still passes its probe',
     'leader-lease': 'a leader failover takes up to the lease duration, {{seconds}} s',
+    // A failed node does not come back by itself (reader5 F2): no reboot time.
     'node-down':
-      'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); a rebooted node comes back in about {{rebootS}} s',
+      'NotReady after {{graceS}} s, pods evicted after {{tolerationS}} s more (about {{totalS}} s in all); {{node}} itself stays down until someone brings it back',
     'node-down-none': 'NotReady after {{graceS}} s; no pod of it is evicted or recreated elsewhere',
+    'node-down-no-controller':
+      'until {{node}} is back: nothing is marked NotReady, evicted or rescheduled meanwhile, and there is no automatic recovery',
+    'node-down-writes-blocked':
+      'until the alarm is disarmed or {{node}} is back: nothing is marked NotReady or evicted meanwhile',
+    'node-down-no-other-node':
+      'until {{node}} is back or a node is added: NotReady after {{graceS}} s, and the pods evicted {{tolerationS}} s later stay Pending',
     'until-restored': 'it lasts until the control plane is restored; there is no automatic recovery',
     'after-restore':
       'after the restore, nodes whose heartbeats are older than {{graceS}} s may be marked NotReady briefly',

@@ -371,6 +371,12 @@ export const en = {
       unmatched: 'etcd members {{unmatched}} match no control-plane node: membership and nodes disagree.',
     },
     'etcd-leader': {
+      // A failed leader hands nothing over (only a clean stop transfers leadership; etcd tuning docs):
+      // the sentence of a lost node (fate `lost`, what-if/node-down.ts asLoss; reader5 F2).
+      'leader-here-lost':
+        '{{node}} is the etcd leader: a failed leader hands nothing over; the other members elect a new leader after the election timeout ({{electionTimeoutMs}} ms by default), and writes wait until then.',
+      'leader-here-writes-blocked-lost':
+        '{{node}} is the etcd leader: a failed leader hands nothing over, and the other members elect a new leader after the election timeout ({{electionTimeoutMs}} ms by default); writes stay refused all the same: the active alarm blocks them, whoever leads, until it is disarmed (for NOSPACE, after compaction and defragmentation).',
       'leader-here':
         '{{node}} is the etcd leader: on a clean shutdown etcd hands leadership to another member first (writes pause for a moment; nothing to do beforehand).',
       'leader-here-no-quorum':
@@ -422,6 +428,15 @@ export const en = {
         "Pods with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except the in-memory (medium: Memory) emptyDir of {{inMemory}}, which any reboot empties.",
       'only-node-memory_one':
         "A pod with emptyDir data on {{node}}: {{pods}}. A drain would delete that data ({{emptyDirFlag}}); a reboot without a drain keeps it on the node's disk, except an in-memory (medium: Memory) emptyDir, which any reboot empties.",
+      // The only node failed (fate `lost`, what-if/node-down.ts): no drain, no reboot of yours.
+      'only-node-lost':
+        "Pods with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if these pods are deleted or evicted, and kept for them when {{node}} is back otherwise.",
+      'only-node-lost_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if the pod is deleted or evicted, and kept for it when {{node}} is back otherwise.",
+      'only-node-memory-lost':
+        "Pods with emptyDir data on {{node}}: {{pods}}. That data is on {{node}}'s disk: it is lost if these pods are deleted or evicted, and kept for them when {{node}} is back otherwise; the in-memory (medium: Memory) emptyDir of {{inMemory}} is lost with the failure.",
+      'only-node-memory-lost_one':
+        "A pod with emptyDir data on {{node}}: {{pods}}. Its in-memory (medium: Memory) emptyDir is lost with the failure; what is on {{node}}'s disk is kept for it when {{node}} is back, unless the pod is deleted or evicted.",
     },
     'daemonset-pods': {
       present:
@@ -478,6 +493,23 @@ export const en = {
         'Cluster DNS is down: the only pod of {{workloads}} is not Ready ({{stateText}}), so in-cluster name resolution fails.',
     },
     'single-replica': {
+      // A lost node whose pods nothing replaces (what-if/node-down.ts `stranded`; issue 16, reader5 F14, F22).
+      'single-stranded':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: it is down until {{node}} is back; it is not rescheduled elsewhere: {{strandedText}}.',
+      'all-here-stranded':
+        'Every replica of {{workload}} ({{kind}}, {{namespace}}; {{replicas}}) is on {{node}}: it is down until {{node}} is back; none is rescheduled elsewhere: {{strandedText}}.',
+      'dns-single-stranded':
+        'Cluster DNS ({{workload}}) runs a single replica, on {{node}}: in-cluster name resolution stops for every workload until {{node}} is back; it is not rescheduled elsewhere: {{strandedText}}.',
+      'dns-all-here-stranded':
+        'Every replica of cluster DNS ({{workload}}, {{replicas}}) is on {{node}}: in-cluster name resolution stops for every workload until {{node}} is back; none is rescheduled elsewhere: {{strandedText}}.',
+      'spread-stranded':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the {{readyElsewhere}} Ready on other nodes keep serving; none is replaced elsewhere until {{node}} is back: {{strandedText}}.',
+      'spread-stranded_one':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}; the one Ready on another node keeps serving; none is replaced elsewhere until {{node}} is back: {{strandedText}}.',
+      'none-ready-elsewhere-stranded':
+        '{{workload}} ({{kind}}, {{namespace}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: it is down until {{node}} is back; none is rescheduled elsewhere: {{strandedText}}.',
+      'dns-none-ready-elsewhere-stranded':
+        'Cluster DNS ({{workload}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: in-cluster name resolution stops for every workload until {{node}} is back; none is rescheduled elsewhere: {{strandedText}}.',
       single:
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
       'all-here':
@@ -802,6 +834,9 @@ export const en = {
     },
     'workloads-on-control-plane': {
       user: 'Drain {{node}} first so its workloads move, and consider restoring the control-plane NoSchedule taint.',
+      // A failure answer (fate `lost`): no "first", the workloads are moved ahead of a failure.
+      'user-lost':
+        'Move ordinary workloads off {{node}} ahead of a failure (drain it), and consider restoring the control-plane NoSchedule taint: pods on a failed node are down with it.',
     },
     capacity: {
       'none-fit': 'Add capacity or uncordon a node before draining.',
@@ -989,6 +1024,10 @@ export const en = {
     'fate-stranded-only-node': '{{count}} Pending until {{node}} is back and uncordoned (the only node)',
     'fate-bare': '{{count}} deleted for good (no controller)',
     'fate-unscheduled': '{{count}} never scheduled, Pending as before',
+    // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
+    'stranded-no-controller':
+      'no control plane serves without {{node}} to mark it NotReady or evict its pods',
+    'stranded-writes-blocked': 'etcd refuses writes, so nothing marks {{node}} NotReady or evicts its pods',
     dnsNotReady: 'running, but not Ready',
     dnsSomePending: '{{count}} of them Pending, the others not Ready',
     dnsPending: 'Pending',

@@ -178,6 +178,11 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 파드 {{here}}개가 있고 다른 노드에 Ready 레플리카가 없습니다: 다시 스케줄되어 Ready가 될 때까지 중단됩니다.',
       'joint-spread':
         '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다.',
+      // 사라진 노드 (fate `lost`, joint-impact.ts): 아무도 cordon하지 않았고, 고정된 파드는 자기 노드가 돌아올 때까지 다운입니다.
+      'joint-pinned-down-lost':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드가 돌아올 때까지 다운됩니다.',
+      'joint-pinned-spread-lost':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카 {{readyElsewhere}}개가 남습니다. {{nodes}}의 파드는 그 노드에 고정되어 있어 그 노드가 돌아올 때까지 다운입니다.',
       'joint-pinned-down':
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다(데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음): 다른 노드로 재스케줄되지 않고, 자기 노드에서 다시 시작할 수 있을 때까지(노드 복귀와 uncordon) 다운됩니다.',
       'joint-pinned-spread':
@@ -234,10 +239,14 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
     'single-replica-quorum':
       '이 노드들은 하나씩 진행하고, 다음 노드 전에 복귀와 파드 Ready를 마치세요: 자체 정족수로 동작하는 워크로드는 항상 레플리카의 과반이 Ready여야 합니다.',
+    'single-replica-pinned-lost':
+      '고정된 파드는 자기 노드가 돌아올 때까지 다운이라고 보세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다. 계획된 작업이라면 이 노드들을 하나씩 진행하세요.',
     'single-replica-pinned':
       '고정된 파드가 있는 노드는 하나씩 진행하고, 다음 노드 전에 복귀와 uncordon을 마치세요: 고정된 파드는 자기 노드에서만 시작할 수 있습니다.',
   },
   stops: {
+    'every-workload-down':
+      '클러스터의 모든 워크로드: 파드를 실행할 노드가 남지 않아 아무것도 다시 스케줄되지 않으며, 노드가 돌아올 때까지 다운',
     'pods-evicted': '{{nodes}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
     'pods-evicted-drain-first':
       '{{nodes}}의 파드 {{count}}개가 정족수가 유지되는 동안 먼저 드레인으로 축출되어 다른 노드에서 다시 생성됨',

@@ -7,6 +7,9 @@ export const koVerdict = {
     'dead-node-drain': {
       'not-ready':
         '{{node}}(이)가 NotReady인 동안(Ready={{ready}}) 이 노드의 드레인은 끝날 수 없습니다: 축출 요청은 받아들여지지만 컨테이너가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남고 드레인은 끝없이 기다립니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
+      // 사라진 노드에 대한 답에서 이미 죽은 노드 (fate `lost`): 드레인은 없습니다.
+      'not-ready-lost':
+        '{{node}}(은)는 이미 NotReady입니다(Ready={{ready}}): 파드가 멈췄다고 확인해 줄 kubelet이 없어 파드가 Terminating으로 남습니다 (지금 Terminating: {{terminatingText}}). 이미 다른 곳에서 대체됨: {{replacedText}}. 대체되지 않음: {{pendingText}}.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -29,6 +32,11 @@ export const koVerdict = {
         '{{node}}(은)는 이 봇의 유지보수가 cordon했습니다{{sinceText}} (진행 중이거나, 멈추면서 cordon된 채로 남긴 유지보수: maintenance status를 보세요).',
     },
     'concurrent-disruption': {
+      // kured가 재부팅하는 노드의 장애: 판정이 아니라 배경 (fate `lost`; reader5 F29).
+      'kured-rebooting-here-lost':
+        'kured가 {{node}}의 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}: 이미 {{node}}(을)를 cordon, 드레인 또는 재부팅하고 있을 수 있습니다. 장애는 사용자의 작업이 아니므로 kured와 경합하지 않습니다.',
+      'kured-pending-here-lost':
+        'kured가 {{node}}(을)를 재부팅 대상으로 표시했습니다 (weave.works/kured-reboot-in-progress{{markAge}}): 언제든 내릴 수 있습니다. 장애는 사용자의 작업이 아니므로 kured와 경합하지 않습니다.',
       'kured-rebooting-here':
         'kured가 지금 {{node}}(을)를 재부팅하고 있습니다: 이 노드를 위해 재부팅 잠금(weave.works/kured-node-lock)을 잡고 있습니다{{markText}}. kured는 {{node}}(을)를 cordon하고 드레인한 뒤 재부팅하고, uncordon하고 잠금을 풉니다. 지금 따로 재부팅하거나 드레인하면 kured와 경합합니다.',
       'kured-lock-held-here':
@@ -151,6 +159,10 @@ export const koVerdict = {
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
       'not-ready-no-out-of-service':
         '{{node}}의 드레인을 기다리지 마세요. 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살린 뒤 다시 물어보세요: 그러면 드레인이 끝납니다. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
+      'not-ready-lost':
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤(재시작 중에는 절대 안 됨) 서비스 중단으로 표시하세요 (kubectl taint nodes {{node}} {{taint}}=nodeshutdown:NoExecute): 파드가 삭제되고 볼륨이 분리되어 컨트롤러가 다른 곳에서 다시 띄웁니다. {{node}}(이)가 돌아오면 테인트를 지우세요 (kubectl taint nodes {{node}} {{taint}}-).',
+      'not-ready-no-out-of-service-lost':
+        '{{node}}(이)가 돌아올 수 있는 노드라면(kubelet 중지, 네트워크 단절) 먼저 되살리세요. 완전히 꺼진 노드라면 꺼진 것을 확인한 뒤 Node 오브젝트를 삭제하세요 (kubectl delete node {{node}}): 파드가 삭제되고 컨트롤러가 다른 곳에서 다시 띄웁니다. kubelet이 돌아오면 노드를 다시 등록합니다.',
     },
     'safe-to-evict': {
       'not-safe':
@@ -165,6 +177,11 @@ export const koVerdict = {
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
       'unknown-by-drain':
         '드레인하기 전에 누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 그 사람이 동의할 때만 나중에 uncordon하세요 (kubectl uncordon {{node}}).',
+      // 장애가 난 노드 (what-if, fate lost): 물어볼 "재부팅 전"이 없습니다 (reader5 F2).
+      'by-other-lost':
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요 (spec.unschedulable의 매니저: kubectl get node {{node}} --show-managed-fields --output=yaml). 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
+      'unknown-by-lost':
+        '누가 왜 {{node}}(을)를 cordon했는지 물어보세요. 돌아오더라도 cordon 상태로 남으니, 그 사람이 동의할 때만 uncordon하세요 (kubectl uncordon {{node}}).',
     },
     'concurrent-disruption': {
       'kured-rebooting-here':
@@ -259,6 +276,10 @@ export const koVerdict = {
         '{{node}}(이)가 유일한 노드라 워크로드가 실행될 곳이 없습니다: 다운타임을 작업 시간대로 계획하고, NoSchedule 테인트는 없이 두세요.',
       'user-tainted':
         '먼저 {{node}}(을)를 드레인해 워크로드를 옮기세요. 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다.',
+      'user-tainted-lost':
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두세요(드레인). 이 워크로드는 컨트롤 플레인 NoSchedule 테인트를 톨러레이트하므로 테인트로는 막을 수 없습니다: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
+      'user-all-control-plane-lost':
+        '장애에 대비해 {{node}}의 워크로드를 다른 컨트롤 플레인 노드로 분산해 두세요(여기서는 모든 노드가 컨트롤 플레인이니 거기에 NoSchedule 테인트를 걸지 마세요): 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
       'user-drain':
         '{{node}}(을)를 uncordon하기 전에 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요. 그래야 일반 워크로드가 다시 오지 않습니다.',
       'user-all-control-plane-drain':

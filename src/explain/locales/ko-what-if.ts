@@ -196,6 +196,13 @@ export const koWhatIf: WhatIfMessages = {
         '{{component}}(은)는 모든 노드({{count}}개)에서 실행됩니다. 쿠버네티스 밖(패키지, systemd)에서 노드별로 갱신합니다.',
     },
     'node-down': {
+      // 사라진 노드의 파드를 무엇이 복구하는가 (node-down.ts LossRecovery; issue 16, reader5 F14, F19, F22).
+      'timeline-no-controller':
+        '{{node}}(이)가 사라지면 아무것도 그 노드를 NotReady로 표시하거나, 파드를 서비스 엔드포인트에서 빼거나, 축출하지 않습니다: 그것은 kube-controller-manager의 노드 라이프사이클 컨트롤러가 API 서버를 거쳐 하는 일인데, {{node}} 없이는 동작하는 컨트롤 플레인이 없습니다. 그 파드는 {{node}}(이)가 돌아올 때까지 그 노드에 묶인 채 다운입니다.',
+      'timeline-writes-blocked':
+        'etcd가 쓰기를 거부하는 동안({{alarms}} 알람) {{node}}(이)가 사라지면, 아무것도 그 노드를 NotReady로 표시하거나, 파드를 서비스 엔드포인트에서 빼거나, 축출하지 않습니다: 모두 쓰기입니다. 그 파드는 알람이 해제되거나(그 뒤 {{node}}(이)가 NotReady가 되고 {{tolerationS}}초 뒤 파드가 축출됨) {{node}}(이)가 돌아올 때까지 그 노드에 묶인 채 다운입니다.',
+      'timeline-no-other-node':
+        '{{node}}(이)가 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 컨트롤 플레인이 살아 있을 때 taint manager가 파드를 축출하지만, 그 파드를 실행할 Ready 노드가 따로 없습니다: 파드는 Pending으로 남고, {{node}}(이)가 돌아오거나 노드가 추가될 때까지 모든 워크로드가 다운입니다.',
       'timeline-statefulset':
         '{{node}}(이)가 드레인 없이 사라지면: {{graceS}}초(node-monitor grace period) 후 NotReady/Unknown으로 표시되고 파드가 서비스 엔드포인트에서 빠집니다. 그 후 {{tolerationS}}초(기본 NoExecute toleration)가 지나면 taint manager가 파드 {{count}}개를 삭제합니다(전체 약 {{totalS}}초, 컨트롤 플레인이 살아 있을 때). Deployment와 ReplicaSet의 파드는 다른 곳에 다시 만들어지지만, StatefulSet 파드({{statefulSetPods}})는 그렇지 않습니다. {{node}}의 kubelet이 중지를 확인하거나, {{node}}(이)가 꺼진 것이 확실할 때 누군가 강제 삭제할 때까지 Terminating(Unknown)으로 남고, 그 뒤에야 StatefulSet이 다시 만듭니다.',
       'timeline-unseen':
@@ -383,10 +390,14 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}(이)가 kube-controller-manager 리더 Lease를 가지고 있습니다: 노드가 내려가면 약 {{leaseDurationSeconds}}초 후 리더 선출(leader election)로 대기 인스턴스({{standbys}})로 넘어갑니다. 그동안 조정(자가 치유, 엔드포인트 갱신)이 멈춥니다.',
     },
     'workloads-on-control-plane': {
+      'system-stranded':
+        '{{node}}의 애드온 파드({{pods}})는 축출되지도 다시 스케줄되지도 않습니다 ({{strandedText}}): {{node}}(이)가 돌아올 때까지 다운입니다.',
       system:
         '{{node}}의 애드온 파드({{pods}})는 드레인이 없으므로 바로 옮겨지지 않습니다. {{graceS}}초 후 {{node}}(이)가 NotReady/Unknown으로 표시되어 테인트가 붙고, {{tolerationS}}초 NoExecute toleration이 끝나면 taint manager가 축출해 다시 스케줄됩니다.',
     },
     'emptydir-pods': {
+      'present-stranded':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 축출되지 않고 ({{strandedText}}) {{node}}(이)가 돌아올 때까지 그 노드에 묶여 있습니다.',
       present:
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. {{node}}(이)가 {{graceS}}초 + {{tolerationS}}초보다 오래 다운되면 축출되어 다른 곳에 다시 만들어지고 그 데이터는 사라집니다.',
     },
@@ -454,6 +465,8 @@ export const koWhatIf: WhatIfMessages = {
     'node-pods': '{{node}}의 파드({{count}}개): 다른 곳에 다시 만들어질 때까지',
     'node-pods-none': '{{node}}의 kubelet, kube-proxy, CNI와 DaemonSet·static 파드: 노드가 돌아올 때까지',
     'node-pods-unlisted': '{{node}}의 파드(스냅샷에 없어 무엇인지 모름): 다른 곳에 다시 만들어질 때까지',
+    'node-pods-until-back': '{{node}}의 파드: {{node}}(이)가 돌아올 때까지, 다른 곳에서 대신하는 파드 없음',
+    'every-workload': '클러스터의 모든 워크로드와 모든 서비스 트래픽: 파드를 실행할 Ready 노드가 따로 없음',
     'node-pods-statefulset':
       '{{node}}의 파드({{count}}개): Deployment의 파드는 다른 곳에 다시 만들어질 때까지, StatefulSet 파드({{statefulSetPods}})는 {{node}}(이)가 돌아오거나 강제 삭제될 때까지',
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
@@ -499,6 +512,7 @@ export const koWhatIf: WhatIfMessages = {
     controllers: 'API와 컨트롤러(대체 파드를 만들지만 스케줄을 기다림)',
     'scheduler-pending': 'API와 이미 있는 파드의 스케줄링',
     'other-nodes': '다른 노드와 그 파드',
+    'other-nodes-ready': 'Ready인 다른 노드와 그 파드: {{nodes}}',
     'drain-daemonsets': '{{node}}의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨',
     'drain-k3s-server-sqlite':
       '{{node}}의 k3s server 프로세스(API 서버, 스케줄러, 컨트롤러 매니저, k3s의 SQLite 데이터스토어): 드레인은 파드만 축출하므로 계속 실행됨',
@@ -538,6 +552,10 @@ export const koWhatIf: WhatIfMessages = {
     'runtime-no-live-restore': '런타임이 live-restore 없는 Docker일 때: {{node}}의 모든 컨테이너가 함께 멈춤',
     'node-down-endpoints':
       '{{node}}(이)가 NotReady로 표시될 때까지 최대 {{graceS}}초 동안 서비스가 트래픽 일부를 그 노드의 파드로 보내고, 그 요청은 실패함',
+    'node-down-endpoints-until-back':
+      '{{node}}(이)가 돌아올 때까지 서비스가 트래픽 일부를 그 노드의 파드로 보내고(아무것도 엔드포인트에서 빼지 않음), 그 요청은 실패함',
+    'node-pods-single-until-back':
+      '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: {{node}}(이)가 돌아올 때까지 다운',
     'node-pods-single':
       '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: 다른 곳에 다시 만들어질 때까지 다운',
     'drain-single': '어떤 워크로드의 레플리카가 모두 {{node}}에 있을 때: 다른 곳에서 시작될 때까지 다운',
@@ -558,9 +576,16 @@ export const koWhatIf: WhatIfMessages = {
     'until-restarted':
       '{{node}}의 인스턴스는 다시 시작될 때까지 내려가 있음: kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드는 다시 시작하지만, 멈췄어도 probe를 통과하는 것은 다시 시작하지 않음',
     'leader-lease': '리더 교체는 최대 Lease 기간인 {{seconds}}초',
+    // 장애가 난 노드는 스스로 돌아오지 않습니다 (reader5 F2): 재부팅 시간 없음.
     'node-down':
-      '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). 재부팅한 노드는 약 {{rebootS}}초 후 돌아옴',
+      '{{graceS}}초 후 NotReady, 그 후 {{tolerationS}}초 뒤 파드 축출(전체 약 {{totalS}}초). {{node}} 자체는 누군가 되살릴 때까지 다운',
     'node-down-none': '{{graceS}}초 후 NotReady. 축출되거나 다른 곳에 다시 만들어지는 파드는 없음',
+    'node-down-no-controller':
+      '{{node}}(이)가 돌아올 때까지: 그동안 NotReady 표시, 축출, 다시 스케줄이 없고 자동 복구도 없음',
+    'node-down-writes-blocked':
+      '알람이 해제되거나 {{node}}(이)가 돌아올 때까지: 그동안 NotReady 표시와 축출이 없음',
+    'node-down-no-other-node':
+      '{{node}}(이)가 돌아오거나 노드가 추가될 때까지: {{graceS}}초 후 NotReady, {{tolerationS}}초 뒤 축출된 파드는 Pending으로 남음',
     'until-restored': '컨트롤 플레인이 복구될 때까지 계속되며 자동 복구는 없음',
     'after-restore': '복구 후, 하트비트가 {{graceS}}초보다 오래된 노드는 잠시 NotReady로 표시될 수 있음',
     quorum: '멤버가 충분히 돌아올 때까지. 과반을 영구히 잃으면 etcd 스냅샷에서 복원해야만 돌아옴',

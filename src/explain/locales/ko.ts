@@ -342,6 +342,11 @@ export const ko: Messages = {
         'etcd 멤버 {{unmatched}}(이)가 어떤 컨트롤 플레인 노드와도 맞지 않습니다: 멤버 목록과 노드가 다릅니다.',
     },
     'etcd-leader': {
+      // 장애가 난 리더는 아무것도 넘기지 않습니다 (정상 중지만 리더 역할을 넘김): 사라진 노드의 문장 (fate `lost`).
+      'leader-here-lost':
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 아무것도 넘기지 않습니다. 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑고, 그때까지 쓰기가 기다립니다.',
+      'leader-here-writes-blocked-lost':
+        '{{node}}(이)가 etcd 리더입니다: 장애가 난 리더는 아무것도 넘기지 않고, 다른 멤버들이 선출 타임아웃(기본 {{electionTimeoutMs}}ms) 뒤 새 리더를 뽑습니다. 그래도 쓰기는 계속 거부됩니다: 켜진 알람이 해제될 때까지(NOSPACE라면 compact와 defrag 뒤) 누가 리더든 쓰기를 막습니다.',
       'leader-here':
         '{{node}}(이)가 etcd 리더(etcd leader)입니다: 정상 종료 시 etcd가 먼저 다른 멤버에게 리더 역할을 넘깁니다(잠깐 쓰기가 멈춤, 미리 할 일 없음).',
       'leader-here-no-quorum':
@@ -380,6 +385,11 @@ export const ko: Messages = {
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다.',
       'only-node-memory':
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다. 단, 메모리(medium: Memory) emptyDir({{inMemory}})은 재부팅하면 항상 비워집니다.',
+      // 유일한 노드의 장애 (fate `lost`, what-if/node-down.ts): 드레인도, 직접 하는 재부팅도 없습니다.
+      'only-node-lost':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 그 데이터는 {{node}}의 디스크에 있습니다: 파드가 삭제되거나 축출되면 사라지고, 그렇지 않으면 {{node}}(이)가 돌아올 때 그대로 남아 있습니다.',
+      'only-node-memory-lost':
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 그 데이터는 {{node}}의 디스크에 있습니다: 파드가 삭제되거나 축출되면 사라지고, 그렇지 않으면 {{node}}(이)가 돌아올 때 그대로 남아 있습니다. 단, {{inMemory}}의 메모리(medium: Memory) emptyDir은 장애와 함께 사라집니다.',
     },
     'daemonset-pods': {
       present:
@@ -423,6 +433,21 @@ export const ko: Messages = {
         '클러스터 DNS가 다운 상태입니다: {{workloads}}의 파드 {{count}}개 중 Ready인 파드가 없어({{stateText}}) 클러스터 내부 이름 해석이 실패합니다.',
     },
     'single-replica': {
+      // 파드를 대신할 것이 없는 사라진 노드 (what-if/node-down.ts `stranded`; issue 16, reader5 F14, F22).
+      'single-stranded':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 레플리카 1개가 {{node}}에서 실행됩니다: {{node}}(이)가 돌아올 때까지 다운이고, 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
+      'all-here-stranded':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카({{replicas}}개)가 모두 {{node}}에 있습니다: {{node}}(이)가 돌아올 때까지 다운이고, 어느 것도 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
+      'dns-single-stranded':
+        '클러스터 DNS({{workload}})의 레플리카 1개가 {{node}}에서 실행됩니다: {{node}}(이)가 돌아올 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈추고, 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
+      'dns-all-here-stranded':
+        '클러스터 DNS({{workload}})의 레플리카({{replicas}}개)가 모두 {{node}}에 있습니다: {{node}}(이)가 돌아올 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈추고, 어느 것도 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
+      'spread-stranded':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있습니다. 다른 노드에서 Ready인 {{readyElsewhere}}개가 계속 응답하고, {{node}}(이)가 돌아올 때까지 다른 곳에서 대신하는 파드는 없습니다. {{strandedText}}.',
+      'none-ready-elsewhere-stranded':
+        '{{workload}} ({{kind}}, {{namespace}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: {{node}}(이)가 돌아올 때까지 다운이고, 어느 것도 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
+      'dns-none-ready-elsewhere-stranded':
+        '클러스터 DNS({{workload}}): 레플리카 {{replicas}}개 중 {{here}}개가 {{node}}에 있고, 다른 노드의 레플리카는 Ready가 아닙니다: {{node}}(이)가 돌아올 때까지 모든 워크로드의 클러스터 내부 이름 해석이 멈추고, 어느 것도 다른 곳에 다시 스케줄되지 않습니다. {{strandedText}}.',
       single:
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서만 실행됩니다: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임이 생깁니다.',
       'all-here':
@@ -714,6 +739,9 @@ export const ko: Messages = {
     },
     'workloads-on-control-plane': {
       user: '먼저 {{node}}(을)를 드레인해 워크로드를 옮기고, 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요.',
+      // 장애에 대한 답 (fate `lost`): "먼저"가 아니라 장애에 앞서 워크로드를 옮깁니다.
+      'user-lost':
+        '장애에 대비해 일반 워크로드를 {{node}}에서 옮겨 두고(드레인), 컨트롤 플레인 NoSchedule 테인트 복원을 검토하세요: 장애가 난 노드의 파드는 노드와 함께 다운됩니다.',
     },
     capacity: {
       'none-fit': '드레인 전에 용량을 늘리거나 노드를 uncordon하세요.',
@@ -885,6 +913,11 @@ export const ko: Messages = {
     'fate-stranded-only-node': '{{count}}개는 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending',
     'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',
     'fate-unscheduled': '{{count}}개는 스케줄된 적이 없어 전처럼 Pending',
+    // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).
+    'stranded-no-controller':
+      '{{node}} 없이는 그 노드를 NotReady로 표시하거나 파드를 축출할 컨트롤 플레인이 없습니다',
+    'stranded-writes-blocked':
+      'etcd가 쓰기를 거부하므로 아무것도 {{node}}(을)를 NotReady로 표시하거나 파드를 축출하지 못합니다',
     dnsNotReady: '실행 중이지만 Ready 아님',
     dnsSomePending: '{{count}}개는 Pending, 나머지는 Ready 아님',
     dnsPending: 'Pending',

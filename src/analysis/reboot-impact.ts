@@ -24,6 +24,7 @@ import { clusterCommandForms } from './command-versions.js';
 import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control-plane-state.js';
 import { controlPlaneEndpointChecks, oneEndpointModel } from './endpoint-checks.js';
 import { OPENSHIFT_QUORUM_GUARD_PDB } from './profiles/index.js';
+import { withRefusedEvictions } from './eviction-model.js';
 import { finding } from './finding.js';
 import {
   deadNodeDrainChecks,
@@ -448,10 +449,13 @@ export function analyzeRebootImpact(
   findings.push(...readErrorFindings(snapshot.readErrors));
   findings.push(...notObservedFindings(state));
 
-  // One model per plane: no handover promised without quorum, no drain that moves pods promised
+  // One model per plane: no handover promised without quorum, no pod said to move that a budget
+  // keeps (the eviction model, ./eviction-model.ts), no drain that moves pods promised
   // when writes are refused or the node is dead, no "clients keep working" beside the VIP's
   // interruption.
-  const sorted = keepingPriorCordon(whenDrainCannotMove(oneEndpointModel(withoutQuorumNoHandover(findings))))
+  const sorted = keepingPriorCordon(
+    whenDrainCannotMove(withRefusedEvictions(oneEndpointModel(withoutQuorumNoHandover(findings)))),
+  )
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[b.f.severity] - SEVERITY_RANK[a.f.severity] || a.i - b.i)
     .map((x) => x.f);

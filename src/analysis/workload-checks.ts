@@ -17,6 +17,7 @@ import {
   isFinished,
   isMirrorPod,
   isNodeReady,
+  isPodReady,
   isUnscheduled,
   memoOnIndex,
   podsOfOwner,
@@ -37,6 +38,7 @@ import type { Finding } from './types.js';
 import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
+import { countFates, podFate, refusedPods } from './eviction-model.js';
 import { trafficChecks } from './traffic-checks.js';
 import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
 
@@ -206,8 +208,13 @@ export function workloadChecks(
 
   out.push(...safeToEvictChecks(node, pods.evictable));
 
-  if (readable.pdbs)
-    out.push(...refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable));
+  const budgets = readable.pdbs
+    ? refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable)
+    : [];
+  out.push(...budgets);
+  // The pods whose eviction a budget refuses now (HTTP 429): they stay, the drain waits on them.
+  // The only node, rebooted, is not drained: no eviction is asked, none refused.
+  const refused = noDrain ? new Map<string, string>() : refusedPods(budgets);
   const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
   const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
   // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
@@ -221,6 +228,7 @@ export function workloadChecks(
         node,
         dnsDown ? pods.evictable.filter((p) => !isClusterDnsPod(index, p)) : pods.evictable,
         pinnedHere,
+        refused,
       ),
     );
 
@@ -250,7 +258,15 @@ export function workloadChecks(
       p.spec?.nodeSelector?.['kubernetes.io/hostname'] === node,
   );
   if (pinned.length > 0) {
-    out.push(finding('local-volumes', 'data', 'warn', 'pinned', { node, pods: pinned.map(podName) }));
+    // `refusedPods`: those a budget keeps on the node (the eviction model re-words the sentence).
+    const kept = pinned.map(podName).filter((p) => refused.has(p));
+    out.push(
+      finding('local-volumes', 'data', 'warn', 'pinned', {
+        node,
+        pods: pinned.map(podName),
+        ...(kept.length > 0 ? { refusedPods: kept } : {}),
+      }),
+    );
   }
   out.push(...volumePinned);
   out.push(
@@ -268,26 +284,57 @@ export function workloadChecks(
   const recreated = pods.evictable.filter(
     (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
   );
-  const capacity = capacityCheck(index, node, recreated);
+  // The eviction model (./eviction-model.ts): the pods a drain really moves leave out those a
+  // budget refuses; the capacity finding keeps the count of a loss (no budget holds a lost node's
+  // pods) and carries the drain's own as `drainEvictable` / `drainUnplaced`.
+  const movers = recreated.filter((p) => !refused.has(podName(p)));
+  const alone = index.snapshot.nodes.length === 1;
+  const moverRoom =
+    movers.length === 0
+      ? { unplaced: [] as string[] }
+      : alone
+        ? { unplaced: movers.map(podName) }
+        : placeEvictedPods(index, new Set([node]), movers);
+  const capacity = capacityCheck(index, node, recreated).map((f) => ({
+    ...f,
+    facts: { ...f.facts, drainEvictable: movers.length, drainUnplaced: moverRoom.unplaced },
+  }));
   out.push(...capacity);
-  // The pods with nowhere to go stay Pending: they are not "recreated on other nodes" (reader 2.5).
-  const stranded = capacity.find((f) => f.severity !== 'ok')?.facts.unplaced;
-  const strandedCount = Array.isArray(stranded) ? stranded.length : 0;
   out.push(...onlyNodeUnseen(index, node));
 
   if (pods.evictable.length > 0) {
     const longest = Math.max(
       ...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
     );
-    out.push(
-      finding('grace-period', 'data', 'info', noDrain ? 'only-node' : 'estimate', {
-        node,
-        seconds: longest,
-        evictable: pods.evictable.length,
-        recreated: recreated.length - strandedCount,
-        stranded: strandedCount,
-        pinned: pods.evictable.filter((p) => controllerOf(p) !== null && pinnedHere.has(podName(p))).length,
+    const noRoom = new Set(moverRoom.unplaced);
+    const fates = pods.evictable.map((p) =>
+      podFate({
+        refused: refused.has(podName(p)),
+        bare: controllerOf(p) === null,
+        unscheduled: isUnscheduled(p),
+        pinned: pinnedHere.has(podName(p)),
+        noRoom: noRoom.has(podName(p)),
       }),
+    );
+    const counts = countFates(fates);
+    const refusedHere = pods.evictable.filter((p) => refused.has(podName(p))).map(podName);
+    out.push(
+      finding(
+        'grace-period',
+        'data',
+        'info',
+        noDrain ? 'only-node' : counts.evicted === 0 ? 'all-refused' : 'estimate',
+        {
+          node,
+          seconds: longest,
+          ...counts,
+          // The sentence counts the pods evicted (those a budget refuses are said apart).
+          count: counts.evicted,
+          onlyNode: alone,
+          refusedPods: refusedHere,
+          refusedBy: [...new Set(refusedHere.map((p) => refused.get(p) ?? ''))],
+        },
+      ),
     );
   }
   return out;
@@ -432,11 +479,23 @@ export function pinnedToNode(
   return out;
 }
 
+/**
+ * How a pod that is not Ready stands, for a sentence: its first container's waiting reason
+ * (`CrashLoopBackOff`), else its phase with "not Ready".
+ * @param pod - the pod
+ */
+function podStateText(pod: KPod): string {
+  for (const c of pod.status?.containerStatuses ?? [])
+    if (c.state?.waiting?.reason) return c.state.waiting.reason;
+  return `${pod.status?.phase ?? 'Unknown'}, not Ready`;
+}
+
 function replicaChecks(
   index: ClusterIndex,
   node: string,
   evictable: KPod[],
   pinnedHere: ReadonlySet<string>,
+  refused: ReadonlyMap<string, string>,
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -469,7 +528,24 @@ function replicaChecks(
     // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
     const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
     const daemon = rookDaemonOf(pod, owner);
-    if (pinned && daemon !== null)
+    // A budget refuses the eviction of its pods here (the eviction model, ./eviction-model.ts):
+    // the drain waits on them and they keep running (re-worded by withRefusedEvictions).
+    const refusedBy = [...new Set(onNode.map((p) => refused.get(podName(p))).filter((b) => b !== undefined))];
+    // A Rook daemon already not Ready (CrashLoopBackOff): Ceph runs without it now (reader5 F32);
+    // the reboot takes down no serving daemon of it.
+    const notReady = onNode.filter((p) => !isPodReady(p));
+    if (pinned && daemon !== null && notReady.length === onNode.length)
+      out.push(
+        finding(
+          'single-replica',
+          'data',
+          'warn',
+          'operator-daemon-down',
+          { ...facts, daemon, state: podStateText(notReady[0] as KPod) },
+          subject,
+        ),
+      );
+    else if (pinned && daemon !== null)
       out.push(finding('single-replica', 'data', 'warn', 'operator-daemon', { ...facts, daemon }, subject));
     else if (pinned && !dns)
       out.push(
@@ -519,6 +595,9 @@ function replicaChecks(
         ),
       );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
+    const made = out[out.length - 1];
+    if (refusedBy.length > 0 && made !== undefined)
+      out[out.length - 1] = { ...made, facts: { ...made.facts, refusedBy: refusedBy.join(', ') } };
   }
   return out;
 }

@@ -54,6 +54,7 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   // An etcd alarm's names ("NOSPACE"), for the failure timeline while etcd refuses writes.
   if (Array.isArray(facts.alarms)) derived.alarmsText = tr.list(list(facts.alarms));
   if (f.check === 'cluster-dns') derived.stateText = dnsStateText(tr, f);
+  if (f.check === 'grace-period') Object.assign(derived, fateParams(tr, f));
   const ago = typeof facts.sinceMinutes === 'number' ? ageText(tr, facts.sinceMinutes) : null;
   if (f.check === 'prior-cordon') {
     derived.byText = typeof facts.by === 'string' ? tr.t('derived.cordonBy', { by: facts.by }) : '';
@@ -97,6 +98,41 @@ export function findingParams(tr: Translator, f: Finding): Record<string, FactVa
   if (f.check === 'not-observed')
     derived.resourceNames = list(facts.resources).map((r) => RESOURCE_NAMES[r] ?? r);
   return { ...facts, ...derived };
+}
+
+/**
+ * The phrase of a `grace-period` finding from the eviction model (src/analysis/eviction-model.ts):
+ * what becomes of the pods the drain evicts (`fatesList`, empty when every one is recreated
+ * elsewhere), so that "the drain evicts N pods" and every other count of the answer add up
+ * (reader5 F15); its sentence is `estimate-fates`. The pods a budget refuses are not counted: their
+ * own sentences (single-replica `refused`, the Stops line) say the drain waits on them.
+ * @param tr - the translator
+ * @param f - the grace-period finding
+ */
+function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
+  const n = (k: string): number => (typeof f.facts[k] === 'number' ? (f.facts[k] as number) : 0);
+  const node = String(f.facts.node ?? '');
+  const parts = (
+    [
+      ['fate-recreated', n('recreated')],
+      [
+        Array.isArray(f.facts.nodes) && f.facts.nodes.length > 1 ? 'fate-pinned-nodes' : 'fate-pinned',
+        n('pinned'),
+      ],
+      [f.facts.onlyNode === true ? 'fate-stranded-only-node' : 'fate-stranded', n('stranded')],
+      ['fate-bare', n('bare')],
+      ['fate-unscheduled', n('unscheduled')],
+    ] as const
+  )
+    .filter(([, c]) => c > 0)
+    .map(([k, c]) =>
+      tr.t(`derived.${k}`, {
+        count: c,
+        node,
+        nodes: Array.isArray(f.facts.nodes) ? tr.list(f.facts.nodes as string[]) : node,
+      }),
+    );
+  return { fatesList: n('recreated') === n('evicted') ? '' : tr.list(parts) };
 }
 
 /**
@@ -181,7 +217,10 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   const base = `checks.${f.check}.${f.variant}`;
   // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
   // down until the node is back (`<variant>-only-node` where such a text exists).
-  const key = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  const nodeKey = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  // A drain answer (fact `request: 'drain'`) describes a drain, not a reboot: nothing "comes back
+  // with the node" or "goes down with the master" (reader5 F7), where a `-drain` text exists.
+  const key = f.facts.request === 'drain' && tr.has(`${nodeKey}-drain`) ? `${nodeKey}-drain` : nodeKey;
   // What becomes of the node (issue 16): a failed node is not rebooted (`-lost`), a managed pool's
   // upgrade replaces it (`-replaced`): the sentence of that fate where such a text exists.
   // A datastore variant (k3s without etcd, below) has its own fate sentences (`<key>-sqlite-lost`).
@@ -216,6 +255,11 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   // "(1대 중 하나)", one of 1, would be said; issue 16).
   if (f.check === 'node-role' && f.facts.controlPlaneNodes === 1 && tr.has(`${key}-single`))
     return tr.t(`${key}-single`, findingParams(tr, f));
+  // The drain's pods do not all move: the sentence says what becomes of each (the eviction model).
+  if (f.check === 'grace-period' && f.variant === 'estimate' && tr.has(`${key}-fates`)) {
+    const params = findingParams(tr, f);
+    if (params.fatesList !== '') return tr.t(`${key}-fates`, params);
+  }
   // A drain answer's form of a reboot's sentence (`<variant>-drain`: no "after the reboot" where
   // nothing reboots; issue 16, reader5 F24).
   if (f.facts.request === 'drain' && tr.has(`${key}-drain`))

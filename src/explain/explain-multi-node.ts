@@ -203,7 +203,13 @@ function dataLines(
           ? 'multiNode.stops.pods-evicted-drain-first'
           : 'multiNode.stops.pods-evicted';
     if (moved.length > 0) t(key, { count: moved.length, nodes: movedNodes });
-    const stranded = sum((e) => e.unplaced);
+    // Pods held by a budget whose evicted ones fit nowhere are said per budget (below), not here.
+    const heldNoRoom = new Set(
+      joint.joint
+        .filter((f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-no-room')
+        .flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
+    );
+    const stranded = sum((e) => e.unplaced).filter((p) => !heldNoRoom.has(p));
     if (stranded.length > 0)
       t('multiNode.stops.pods-stranded', { count: stranded.length, nodes: nodesWith((e) => e.unplaced) });
     const bare = sum((e) => e.bare);
@@ -237,20 +243,57 @@ function dataLines(
   // Pinned pods under a budget that lets only some of them go (joint `joint-held-by-budget-stuck`):
   // one of them is evicted and stays Pending, the others stay where they are; said per budget.
   const heldStuck = joint.joint.filter(
-    (f) => f.check === 'single-replica' && f.variant === 'joint-held-by-budget-stuck',
+    (f) =>
+      f.check === 'single-replica' &&
+      (f.variant === 'joint-held-by-budget-stuck' || f.variant === 'joint-held-by-budget-no-room'),
   );
   const heldPods = new Set(
     heldStuck.flatMap((f) => (Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [])),
   );
   if (!writesBlocked)
     for (const f of heldStuck)
-      t('multiNode.stops.pinned-held', {
+      t(f.variant.endsWith('-no-room') ? 'multiNode.stops.no-room-held' : 'multiNode.stops.pinned-held', {
         pods: Array.isArray(f.facts.podsHere) ? (f.facts.podsHere as string[]) : [],
         pdb: String(f.facts.pdb ?? ''),
         namespace: String(f.facts.pdbNamespace ?? ''),
         allowed: Number(f.facts.allowed ?? 0),
         count: Number(f.facts.allowed ?? 0),
       });
+  // The eviction model: pods a budget refuses stay where they are, and the drains wait on them.
+  const refused = action === 'node-down' || writesBlocked ? [] : sum((e) => e.refused);
+  if (refused.length > 0)
+    t(drain ? 'multiNode.stops.drain-waits' : 'multiNode.stops.drain-waits-reboot', {
+      pods: refused,
+      count: refused.length,
+    });
+  // Pinned pods of several workloads under one budget that lets only some go (joint-impact.ts
+  // `sharedBudgetHolds`): said per budget, as above.
+  if (!writesBlocked && drain)
+    for (const b of joint.joint.filter(
+      (f) =>
+        f.check === 'pdb-blocks' &&
+        f.variant === 'joint-exceeds-stuck' &&
+        joint.joint.some(
+          (w) =>
+            w.check === 'single-replica' &&
+            w.variant === 'joint-pinned-shared-budget' &&
+            w.facts.pdb === f.facts.pdb &&
+            w.facts.pdbNamespace === f.facts.namespace,
+        ),
+    )) {
+      const pods = (Array.isArray(b.facts.pods) ? (b.facts.pods as string[]) : [])
+        .map((p) => `${String(b.facts.namespace)}/${p}`)
+        .filter((p) => !heldPods.has(p));
+      if (pods.length === 0) continue;
+      for (const p of pods) heldPods.add(p);
+      t('multiNode.stops.pinned-held', {
+        pods,
+        pdb: String(b.facts.pdb ?? ''),
+        namespace: String(b.facts.namespace ?? ''),
+        allowed: Number(b.facts.disruptionsAllowed ?? 0),
+        count: Number(b.facts.disruptionsAllowed ?? 0),
+      });
+    }
   const pinned = sum((e) => e.pinned).filter((p) => !heldPods.has(p));
   if (pinned.length > 0 && !writesBlocked)
     t(drain ? 'multiNode.stops.pinned-drain' : 'multiNode.stops.pinned-down', {
@@ -269,6 +312,8 @@ function dataLines(
   const others = joint.clusterNodes > joint.nodes.length;
   const keeps: string[] = [];
   if (drain) keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: joint.nodes }));
+  if (refused.length > 0)
+    keeps.push(tr.t('multiNode.keeps.refused-pods', { pods: refused, count: refused.length }));
   if (others) keeps.push(tr.t('keeps.other-workloads'));
   if (
     others &&

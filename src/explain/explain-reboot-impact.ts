@@ -214,14 +214,23 @@ function dataSection(
     if (recreated > 0) stops.push(tr.t('stops.pods-evicted', { node, count: recreated }));
     const stranded = Number(grace?.stranded ?? 0);
     if (stranded > 0) stops.push(tr.t('stops.pods-stranded', { node, count: stranded }));
+    // The eviction model (src/analysis/eviction-model.ts): a pod a budget refuses is not evicted;
+    // the drain waits on it, so the reboot that follows the drain cannot start.
+    const refused = refusedOf(grace);
+    if (refused !== null) stops.push(tr.t('stops.drain-waits-reboot', { ...refused, node }));
   }
   const bare = has(f, 'unmanaged-pods', 'present')?.facts.pods;
   if (Array.isArray(bare) && bare.length > 0 && blocked === null)
     stops.push(tr.t('stops.pods-lost', { pods: bare, count: bare.length }));
   // A dead node's kubelet, kube-proxy and CNI are down already: the reboot stops nothing more there.
   if (blocked !== 'node-dead') stops.push(tr.t(nodeAgentsKey(f), { node, seconds: TYPICAL_NODE_REBOOT_S }));
+  // A Rook daemon already down (`operator-daemon-down`) is not taken down by the reboot.
   const downFindings = f.filter(
-    (x) => x.check === 'single-replica' && x.severity !== 'info' && x.severity !== 'ok',
+    (x) =>
+      x.check === 'single-replica' &&
+      x.severity !== 'info' &&
+      x.severity !== 'ok' &&
+      x.variant !== 'operator-daemon-down',
   );
   // A workload pinned to the node (its volume, a hostname selector, a Rook mon/OSD) is down for
   // the whole reboot, not "until rescheduled elsewhere" (reader 2.4).
@@ -235,10 +244,27 @@ function dataSection(
   // With no other node there are no "other workloads" to keep running.
   if (alone) return { stops, keepsWorking: [] };
   const keeps = has(f, 'capacity', 'only-node-unseen') ? [] : [tr.t('keeps.other-workloads')];
+  const refused = blocked === null ? refusedOf(grace) : null;
+  if (refused !== null) keeps.push(tr.t('keeps.refused-pods', { ...refused, node }));
   if (f.some((x) => x.check === 'single-replica' && x.variant.startsWith('spread')))
     keeps.push(tr.t('keeps.spread-workloads'));
   keeps.push(tr.t('keeps.pod-traffic'));
   return { stops, keepsWorking: keeps };
+}
+
+/**
+ * The pods a PodDisruptionBudget keeps on the node (the `grace-period` finding's `refusedPods` and
+ * `refusedBy`, from the eviction model), as sentence parameters; null when there are none.
+ * @param grace - the grace-period finding's facts, if any
+ * @returns `pods` (names), `budgets` (names) and `count`
+ */
+export function refusedOf(
+  grace: Finding['facts'] | undefined,
+): { pods: string[]; budgets: string[]; count: number } | null {
+  const pods = Array.isArray(grace?.refusedPods) ? [...(grace.refusedPods as readonly string[])] : [];
+  if (pods.length === 0) return null;
+  const budgets = Array.isArray(grace?.refusedBy) ? [...(grace.refusedBy as readonly string[])] : [];
+  return { pods, budgets, count: pods.length };
 }
 
 /**

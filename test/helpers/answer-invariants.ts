@@ -1292,16 +1292,11 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // evictions than its pods there are not emptied of that workload at once, so the workload is not
   // said down beside that budget (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
   if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down') {
-    // (Pods that fit on no remaining node are the capacity finding's: left out of this rule.)
-    const noRoom = new Set(
-      reply.findings
-        .filter((f) => f.check === 'capacity' && Array.isArray(f.facts.unplaced))
-        .flatMap((f) => (f.facts.unplaced as string[]).map((p) => p.replace(/^[^/]*\//, ''))),
-    );
+    // Pods that fit on no remaining node are held back too: the ones the budget lets go stay
+    // Pending, so it never recovers and the rest are never evicted (the eviction model).
     const heldPods = reply.findings
       .filter((f) => f.check === 'pdb-blocks' && /^joint-exceeds(?:-stuck)?$/.test(f.variant))
-      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []))
-      .filter((p) => !noRoom.has(p));
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
     for (const f of reply.findings)
       if (
         f.check === 'single-replica' &&
@@ -1311,6 +1306,115 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         out.push(
           `${String(f.facts.workload)} is said down (${f.variant}) although its budget lets the drains evict only some of its pods at a time`,
         );
+  }
+
+  // 36. One eviction model (issue 16, reader5 F5, F6): the Eviction API refuses an eviction a
+  // PodDisruptionBudget does not allow (HTTP 429) and `kubectl drain` retries it until allowed, so
+  // the pod keeps running on the node ("API-initiated Eviction",
+  // https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; "Safely Drain a Node",
+  // https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/). Beside a budget of the
+  // target that allows no eviction now (pdb-blocks or operator-budgets at block), (a) no workload
+  // with a pod held by it is said rescheduled, down until rescheduled, or "serving while its
+  // budgets allow the drain"; (b) when it holds every pod the drain would evict, no sentence says
+  // a pod is evicted and recreated elsewhere or has room there.
+  if (
+    reply.multiNode === undefined &&
+    blocked === null &&
+    !reply.findings.some((f) => f.facts.fate === 'lost')
+  ) {
+    const held = reply.findings
+      .filter((f) => f.severity === 'block' && (f.check === 'pdb-blocks' || f.check === 'operator-budgets'))
+      .flatMap((f) =>
+        Array.isArray(f.facts.pods)
+          ? (f.facts.pods as string[])
+          : typeof f.facts.pod === 'string'
+            ? [f.facts.pod.replace(/^[^/]*\//, '')]
+            : [],
+      );
+    const MOVES_OR_DOWN =
+      /^(?:spread|single|all-here|none-ready-elsewhere|dns-single|dns-all-here|dns-none-ready-elsewhere|operator-daemon|single-pinned|all-here-pinned|spread-pinned)(?:-two)?$/;
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        MOVES_OR_DOWN.test(f.variant) &&
+        held.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said to move or go down (${f.variant}) although a budget refuses the eviction of its pod there`,
+        );
+    const grace = reply.findings.find((f) => f.check === 'grace-period');
+    const evictable = typeof grace?.facts.evictable === 'number' ? grace.facts.evictable : null;
+    if (evictable !== null && held.length > 0 && new Set(held).size >= evictable)
+      for (const m of matching([
+        'stops.pods-evicted',
+        'stops.pods-evicted_one',
+        'whatIf.stops.drain-evicts',
+        'whatIf.stops.drain-evicts_one',
+        'checks.capacity.fits',
+        'checks.capacity.fits_one',
+        'checks.single-replica.spread',
+        'checks.single-replica.spread_one',
+      ]))
+        out.push(`every pod the drain would evict is held by a budget, yet "${m.sentence}"`);
+  }
+  // 36b. The same for nodes drained together (or drained first): a budget that allows no eviction
+  // at all (not one that lets some go, rule 27) keeps every pod it selects on its node, so its
+  // workload is not said down until rescheduled, and its pods are not said to fit on no node.
+  if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down' && blocked === null) {
+    const held = reply.findings
+      .filter(
+        (f) =>
+          f.severity === 'block' &&
+          (f.check === 'pdb-blocks' || f.check === 'operator-budgets') &&
+          !/exceeds|overlapping/.test(f.variant),
+      )
+      .flatMap((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
+    for (const f of reply.findings) {
+      if (
+        f.check === 'single-replica' &&
+        /^joint-(?:single|all-here|dns-single|dns-all-here|none-ready-elsewhere)/.test(f.variant) &&
+        held.some((p) => p.startsWith(`${String(f.facts.workload)}-`))
+      )
+        out.push(
+          `${String(f.facts.workload)} is said down (${f.variant}) although a budget refuses every eviction of its pods there`,
+        );
+      if (f.check === 'capacity' && Array.isArray(f.facts.unplaced))
+        for (const p of f.facts.unplaced as string[])
+          if (held.includes(p.replace(/^[^/]*\//, '')))
+            out.push(`${p} is said to fit on no remaining node although a budget refuses its eviction`);
+    }
+  }
+  // 36c. Drained together, pinned pods of several workloads under one budget that lets only some go
+  // (Rook's rook-ceph-mon-pdb over mons a and b): which are evicted is not known beforehand, the
+  // rest are refused (HTTP 429), so no such workload is said down for sure.
+  if (reply.multiNode?.action === 'drain' && blocked === null) {
+    const shared = reply.findings
+      .filter((f) => f.check === 'pdb-blocks' && f.variant === 'joint-exceeds-stuck')
+      .map((f) => (Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : []));
+    const pinnedDown = reply.findings.filter(
+      (f) => f.check === 'single-replica' && f.variant === 'joint-pinned-down',
+    );
+    for (const f of pinnedDown) {
+      const mine = (p: string): boolean => p.startsWith(`${String(f.facts.workload)}-`);
+      if (shared.some((pods) => pods.some(mine) && pods.some((p) => !mine(p))))
+        out.push(
+          `${String(f.facts.workload)} is said down (joint-pinned-down) although its budget, shared with other workloads, may refuse its eviction`,
+        );
+    }
+  }
+  // 37. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
+  // "room for the evicted pod"): the number of pods said evicted is the number said to move, unless
+  // the same sentence says what becomes of the others.
+  if (reply.locale === 'en') {
+    const evicts = /The drain evicts (\d+) pods?;/.exec(text);
+    const word = (w: string | undefined): number => (w === undefined ? 1 : Number(w));
+    const moved =
+      /have room for the (?:(\d+) )?(?:evicted )?pods?\b/.exec(text) ??
+      /(?:^|\n)\s*•?\s*(\d+) pods on \S+ are evicted by the drain and recreated/.exec(text);
+    if (evicts && moved && Number(evicts[1]) !== word(moved[1]))
+      out.push(
+        `the drain is said to evict ${evicts[1]} pods but ${word(moved[1])} to move, with nothing said of the rest`,
+      );
   }
 
   // 28. Say what was seen (issue 16, scenario 13: a drain of an AKS node said the managed control

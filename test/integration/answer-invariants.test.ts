@@ -1551,6 +1551,133 @@ describe('the invariant checker catches planted contradictions', () => {
       /\/readyz was seen, yet the answer says the control plane's state cannot be seen/,
     ],
     [
+      'a workload said rescheduled although its budget refuses the eviction (reader5 F5, s09 reboot)',
+      {
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'min-available-all',
+            facts: { namespace: 'payments', pdb: 'payments-pdb', pods: ['payments-5f8c9-abcde'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'info',
+            variant: 'spread',
+            facts: { workload: 'payments', here: 1, readyElsewhere: 1 },
+          },
+        ],
+      },
+      /payments is said to move or go down \(spread\) although a budget refuses the eviction/,
+    ],
+    [
+      'a pod said evicted and recreated although its budget holds every pod of the drain (reader5 F5)',
+      {
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'min-available-all',
+            facts: { namespace: 'payments', pdb: 'payments-pdb', pods: ['payments-5f8c9-abcde'] },
+          },
+          {
+            check: 'grace-period',
+            plane: 'data',
+            severity: 'info',
+            variant: 'estimate',
+            facts: { evictable: 1, seconds: 30 },
+          },
+        ],
+        stops: ['the pod on indus-wk-1 is evicted by the drain and recreated on another node'],
+      },
+      /every pod the drain would evict is held by a budget, yet "the pod on indus-wk-1 is evicted/,
+    ],
+    [
+      'a Rook OSD said to serve "while its budgets allow the drain" beside its blocking budget (reader5 F6)',
+      {
+        findings: [
+          {
+            check: 'operator-budgets',
+            plane: 'data',
+            severity: 'block',
+            variant: 'rook-down',
+            facts: {
+              namespace: 'rook-ceph',
+              pdb: 'rook-ceph-osd-host-hydra-wk-1',
+              pods: ['rook-ceph-osd-0-7c9f0d8b6-x0q4z'],
+            },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'operator-daemon',
+            facts: { workload: 'rook-ceph-osd-0', daemon: 'OSD' },
+          },
+        ],
+      },
+      /rook-ceph-osd-0 is said to move or go down \(operator-daemon\)/,
+    ],
+    [
+      "two counts of the drain's pods with nothing said of the rest (reader5 F15, real 01)",
+      {
+        reasons: [
+          'The drain evicts 3 pods; the longest terminationGracePeriodSeconds is 30 s.',
+          'The other Ready, schedulable nodes have room for the evicted pod.',
+        ],
+      },
+      /the drain is said to evict 3 pods but 1 to move/,
+    ],
+    [
+      'a joint drain said to take a workload down beside a budget that allows no eviction (s09 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['indus-wk-1', 'indus-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-min-available-all',
+            facts: { pdb: 'payments-pdb', pods: ['payments-26grdhrgz7-7w84l', 'payments-26grdhrgz7-s4vsp'] },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-all-here',
+            facts: { workload: 'payments', here: 2 },
+          },
+        ],
+      },
+      /payments is said down \(joint-all-here\) although a budget refuses every eviction/,
+    ],
+    [
+      'pods a budget keeps said to fit on no remaining node (s09 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['indus-wk-1', 'indus-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-min-available-all',
+            facts: { pdb: 'payments-pdb', pods: ['payments-26grdhrgz7-7w84l'] },
+          },
+          {
+            check: 'capacity',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-none-fit',
+            facts: { unplaced: ['payments/payments-26grdhrgz7-7w84l'] },
+          },
+        ],
+      },
+      /payments\/payments-26grdhrgz7-7w84l is said to fit on no remaining node although a budget refuses/,
+    ],
+    [
       '"before the reboot" in a drain answer (s52 "can I drain draco-wk-2", reader5 F24)',
       {
         actions: [{ id: 'refresh', label: 'r', value: '{"kind":"drain-impact","node":"draco-wk-2"}' }],
@@ -1642,6 +1769,32 @@ describe('the invariant checker catches planted contradictions', () => {
         ],
       },
       /kured is said to be rebooting pyxis-wk-1 now and pyxis-wk-1 to be untouched yet/,
+    ],
+    [
+      'a mon said down although the mon budget shared with another mon may refuse its eviction (s42 joint drain)',
+      {
+        multiNode: { mode: 'together', action: 'drain', nodes: ['hydra-wk-1', 'hydra-wk-2'] },
+        findings: [
+          {
+            check: 'pdb-blocks',
+            plane: 'data',
+            severity: 'block',
+            variant: 'joint-exceeds-stuck',
+            facts: {
+              pdb: 'rook-ceph-mon-pdb',
+              pods: ['rook-ceph-mon-a-5b7d0c9f4-k0w2p', 'rook-ceph-mon-b-5b7d1c9f4-k1w2p'],
+            },
+          },
+          {
+            check: 'single-replica',
+            plane: 'data',
+            severity: 'warn',
+            variant: 'joint-pinned-down',
+            facts: { workload: 'rook-ceph-mon-a' },
+          },
+        ],
+      },
+      /rook-ceph-mon-a is said down \(joint-pinned-down\) although its budget, shared with other workloads/,
     ],
     [
       'pods said to be cordoned (joint drain)',

@@ -358,11 +358,18 @@ function oneWriteModel(
  * @returns the findings with the `estimate` ones merged into the first
  */
 function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
-  const estimates = carried.filter((f) => f.check === 'grace-period' && f.variant === 'estimate');
+  // `all-refused` (a node whose every pod a budget keeps) counts in the same sum (the eviction model).
+  const estimates = carried.filter(
+    (f) => f.check === 'grace-period' && (f.variant === 'estimate' || f.variant === 'all-refused'),
+  );
   if (estimates.length < 2) return [...carried];
   const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
   const merged: Finding = {
     ...(estimates[0] as Finding),
+    variant:
+      sum('count') > 0 || estimates.some((f) => typeof f.facts.count !== 'number')
+        ? 'estimate'
+        : 'all-refused',
     facts: {
       ...estimates[0]?.facts,
       nodes: estimates.map((f) => String(f.facts.node)),
@@ -371,6 +378,20 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
       recreated: sum('recreated'),
       stranded: sum('stranded'),
       pinned: sum('pinned'),
+      // The eviction model's other counts (src/analysis/eviction-model.ts), summed the same way.
+      evicted: sum('evicted'),
+      count: sum('count'),
+      refused: sum('refused'),
+      bare: sum('bare'),
+      unscheduled: sum('unscheduled'),
+      refusedPods: estimates.flatMap((f) =>
+        Array.isArray(f.facts.refusedPods) ? (f.facts.refusedPods as string[]) : [],
+      ),
+      refusedBy: [
+        ...new Set(
+          estimates.flatMap((f) => (Array.isArray(f.facts.refusedBy) ? (f.facts.refusedBy as string[]) : [])),
+        ),
+      ],
     },
   };
   const out: Finding[] = [];
@@ -383,33 +404,46 @@ function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
 
 /**
  * The pods a budget never lets the drains evict (joint `single-replica`
- * `joint-held-by-budget-stuck`: the evicted ones are pinned and stay Pending, so the budget never
+ * `joint-held-by-budget-stuck` or `-no-room`: the evicted ones are pinned, or fit nowhere, and stay Pending, so the budget never
  * recovers) are not counted as evicted by the drain estimate (`grace-period` `estimate`, merged
  * by {@link jointDrainEstimate}): one count of what the drains evict (issue 16, scenario 41).
  * @param carried - the findings carried from each node's own analysis
  * @param joint - the joint findings
  */
 function withoutHeldBack(carried: readonly Finding[], joint: readonly Finding[]): Finding[] {
-  const heldBack = joint
-    .filter((j) => j.check === 'single-replica' && j.variant === 'joint-held-by-budget-stuck')
-    .reduce(
-      (n, j) =>
-        n +
-        Math.max(
-          0,
-          (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
-        ),
-      0,
-    );
-  if (heldBack === 0) return [...carried];
+  // The pods beyond what the budget lets go: never evicted (the evicted ones stay Pending, pinned
+  // to their node or with no room elsewhere, so the budget never recovers).
+  const heldBack = (variant: string): number =>
+    joint
+      .filter((j) => j.check === 'single-replica' && j.variant === variant)
+      .reduce(
+        (n, j) =>
+          n +
+          Math.max(
+            0,
+            (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
+          ),
+        0,
+      );
+  const pinnedBack = heldBack('joint-held-by-budget-stuck');
+  const noRoomBack = heldBack('joint-held-by-budget-no-room');
+  const total = pinnedBack + noRoomBack;
+  if (total === 0) return [...carried];
   return carried.map((f) =>
     f.check === 'grace-period' && f.variant === 'estimate'
       ? {
           ...f,
           facts: {
             ...f.facts,
-            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - heldBack),
-            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - heldBack),
+            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - total),
+            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - pinnedBack),
+            stranded: Math.max(0, Number(f.facts.stranded ?? 0) - noRoomBack),
+            ...(typeof f.facts.count === 'number'
+              ? {
+                  count: Math.max(0, f.facts.count - total),
+                  evicted: Math.max(0, Number(f.facts.evicted ?? 0) - total),
+                }
+              : {}),
           },
         }
       : f,
@@ -516,6 +550,47 @@ export function jointQuorumLost(joint: readonly Finding[]): boolean {
   );
 }
 
+/**
+ * Pinned pods of different workloads under one PodDisruptionBudget that lets the drains evict
+ * fewer of them than the nodes hold (`pdb-blocks` `joint-exceeds-stuck`, e.g. Rook's
+ * `rook-ceph-mon-pdb` over mons a and b): the drains evict `allowed` of them, which stay Pending
+ * (pinned), so the budget never recovers and the others are refused (HTTP 429) and keep running;
+ * which ones is not known beforehand (kubectl drain evicts in parallel). So no such workload is
+ * said down for sure: `joint-pinned-down` becomes `joint-pinned-shared-budget` (info; the budget
+ * blocks). Drains only: nodes rebooted or upgraded take their pinned pods down whatever the drains
+ * do. (https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; issue 16, the
+ * eviction model.)
+ * @param joint - the joint findings
+ * @param action - what is done to the nodes
+ * @returns the findings, those workloads re-labelled
+ */
+function sharedBudgetHolds(joint: readonly Finding[], action: MultiNodeAction): Finding[] {
+  if (action !== 'drain') return [...joint];
+  const stuck = joint.filter((f) => f.check === 'pdb-blocks' && f.variant === 'joint-exceeds-stuck');
+  return joint.map((f) => {
+    if (f.check !== 'single-replica' || f.variant !== 'joint-pinned-down') return f;
+    const budget = stuck.find(
+      (s) =>
+        s.facts.namespace === f.facts.namespace &&
+        Array.isArray(s.facts.pods) &&
+        (s.facts.pods as string[]).some((p) => p.startsWith(`${String(f.facts.workload)}-`)),
+    );
+    if (budget === undefined) return f;
+    return {
+      ...f,
+      severity: 'info',
+      variant: 'joint-pinned-shared-budget',
+      facts: {
+        ...f.facts,
+        pdb: budget.facts.pdb ?? null,
+        pdbNamespace: budget.facts.namespace ?? null,
+        allowed: budget.facts.disruptionsAllowed ?? 0,
+        guarded: budget.facts.podsOnTargets ?? null,
+      },
+    };
+  });
+}
+
 function worstFirst(findings: readonly Finding[]): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
@@ -600,7 +675,16 @@ export function analyzeJointImpact(
   // the first need room, and a pinned pod's budget does not recover while it is evicted.
   const dead = new Set(each.filter((a) => drainBlockOf(a.findings) === 'node-dead').map((a) => a.node));
   const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-  const evictions = jointEvictions(index, nodes, dead, options.action);
+  // The pods each node's own eviction model keeps (a budget refuses them now, HTTP 429).
+  const refusedNow = new Set(
+    each.flatMap((a) =>
+      a.findings
+        .filter((f) => f.check === 'grace-period' && Array.isArray(f.facts.refusedPods))
+        .flatMap((f) => f.facts.refusedPods as string[]),
+    ),
+  );
+  const evictions = jointEvictions(index, nodes, dead, options.action, refusedNow);
+  const refusedPods = new Set(evictions.refused.map(name));
   const lostStatefulSet = new Set(evictions.statefulSet.map(name));
   const evictable = evictions.evicted;
   const capacity = jointCapacity(index, nodes, evictions);
@@ -650,7 +734,8 @@ export function analyzeJointImpact(
     ...jointReplicas(
       index,
       nodes,
-      dnsDown ? evictable.filter((p) => !isClusterDnsPod(index, p)) : evictable,
+      // A pod a budget refuses stays: its workload is neither rescheduled nor down (the eviction model).
+      evictable.filter((p) => !refusedPods.has(name(p)) && !(dnsDown && isClusterDnsPod(index, p))),
       pinned,
       options.action,
       lostStatefulSet,
@@ -665,9 +750,12 @@ export function analyzeJointImpact(
   const hasCapacity = capacity.findings.length > 0;
   // Nodes lost together are failed nodes (fate `lost`, as node-down.ts asLoss): their sentences
   // say neither "back up and uncordoned" nor a reboot where a `-lost` text exists.
-  const joint = worstFirst(oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity)).map(
-    (f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f),
-  );
+  const joint = worstFirst(
+    sharedBudgetHolds(
+      oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity),
+      options.action,
+    ),
+  ).map((f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f));
 
   const seen = new Set<string>();
   const carried: Finding[] = [];
@@ -734,8 +822,10 @@ export function analyzeJointImpact(
             (p) =>
               !moving.includes(p) &&
               !pinnedHere.includes(p) &&
+              !refusedPods.has(p) &&
               !evictions.statefulSet.some((q) => name(q) === p),
           ),
+      refused: dead.has(node) ? [] : evicted.filter((p) => refusedPods.has(p)),
       dead: dead.has(node),
     };
   });

@@ -64,6 +64,12 @@ export interface JointEvictions {
    * `pinned` instead (down as long as its node is, StatefulSet or not).
    */
   statefulSet: KPod[];
+  /**
+   * Pods whose eviction a PodDisruptionBudget refuses now (the eviction model,
+   * src/analysis/eviction-model.ts: HTTP 429, kubectl drain retries): they stay on their node,
+   * need no room elsewhere and are neither moving nor pinned. Empty for nodes lost (`node-down`).
+   */
+  refused: KPod[];
 }
 
 /**
@@ -72,14 +78,16 @@ export interface JointEvictions {
  * @param nodes - the target nodes
  * @param dead - those already NotReady (a drain cannot complete there)
  * @param action - what is done to the nodes (`node-down`: StatefulSet pods sorted apart)
+ * @param refused - pods (`ns/name`) whose eviction a budget refuses now (each node's own eviction model)
  */
 export function jointEvictions(
   index: ClusterIndex,
   nodes: readonly string[],
   dead: ReadonlySet<string> = new Set(),
   action: MultiNodeAction = 'reboot',
+  refused: ReadonlySet<string> = new Set(),
 ): JointEvictions {
-  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [] };
+  const out: JointEvictions = { evicted: [], moving: [], pinned: [], statefulSet: [], refused: [] };
   for (const node of nodes) {
     const evictable = podsOnNode(index, node).evictable;
     if (dead.has(node)) {
@@ -96,6 +104,11 @@ export function jointEvictions(
     const here = pinnedToNode(index, node, evictable, pinnedVolumeChecks(index, node, evictable));
     for (const p of evictable) {
       out.evicted.push(p);
+      // A budget refuses its eviction (not for nodes lost: no budget holds a loss back).
+      if (action !== 'node-down' && refused.has(podName(p))) {
+        out.refused.push(p);
+        continue;
+      }
       // A bare pod is not recreated; a pod the scheduler never placed runs nowhere now: neither needs room.
       if (controllerOf(p) === null || isUnscheduled(p)) continue;
       // Pinned first: a pinned pod is down as long as its node is, StatefulSet or not.
@@ -263,7 +276,8 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * PodDisruptionBudget allows fewer evictions than its pods on the nodes is not down together:
  * `joint-held-by-budget` (info; `-none` when the budget allows none now; `-stuck` when some of
  * its pods there are pinned to their node: the evicted ones stay Pending, the budget never
- * recovers, and the others are never evicted), facts from {@link heldByBudget} (the pods it keeps
+ * recovers, and the others are never evicted; `-no-room` when some fit on no remaining node: the
+ * same, Pending for lack of room), facts from {@link heldByBudget} (the pods it keeps
  * serving) and `podsHere` (its pods on the nodes, `ns/name`). Not for nodes lost, and not for pods pinned to
  * nodes that are rebooted or upgraded (the reboot takes them down whatever the drains do).
  * Nodes lost together (`node-down`): a StatefulSet whose pods there are not recreated elsewhere
@@ -330,11 +344,11 @@ export function jointReplicas(
     // Drained (or drained first), every DNS pod there is evicted at once, no budget holding one
     // back: resolution fails until one is rescheduled and Ready elsewhere, not until the nodes are back.
     const evictedAll = action === 'node-down' ? '' : '-evicted';
-    // (Pods that fit on no remaining node are said by the capacity finding: not "held back" here.)
+    // Pods that fit on no remaining node are held back too (the eviction model, issue 16): the ones
+    // the budget lets go stay Pending, so it never recovers and the rest are never evicted
+    // (`joint-held-by-budget-no-room`), as for pinned pods.
     const held =
-      action === 'node-down' ||
-      (allPinned && (action === 'reboot' || action === 'upgrade')) ||
-      onTargets.some((p) => noRoom.has(podName(p)))
+      action === 'node-down' || (allPinned && (action === 'reboot' || action === 'upgrade'))
         ? null
         : heldByBudget(index, onTargets, all.filter((s) => s.ready === true).length);
     if (lost !== null)
@@ -351,7 +365,9 @@ export function jointReplicas(
             ? 'joint-held-by-budget-none'
             : onTargets.some((p) => pinned.has(podName(p)))
               ? 'joint-held-by-budget-stuck'
-              : 'joint-held-by-budget',
+              : onTargets.some((p) => noRoom.has(podName(p)))
+                ? 'joint-held-by-budget-no-room'
+                : 'joint-held-by-budget',
           { ...facts, ...held, podsHere: onTargets.map(podName) },
           subject,
         ),

@@ -39,6 +39,8 @@ export interface NodeEvictions {
   /** Nodes lost (`node-down`): StatefulSet pods, not recreated elsewhere (joint-workloads.ts `JointEvictions`). */
   statefulSet: string[];
   bare: string[];
+  /** Pods whose eviction a PodDisruptionBudget refuses (HTTP 429): they stay, the drain waits. */
+  refused: string[];
   dead: boolean;
 }
 

@@ -4,6 +4,7 @@
 import type { ClusterSnapshot } from '../../cluster/types.js';
 import { hasControlPlaneTaint, isNodeReady, readyStatus } from '../cluster-index.js';
 import { etcdAlarmFindings, partialControlPlaneFindings } from '../control-plane-checks.js';
+import { withRefusedEvictions } from '../eviction-model.js';
 import { finding } from '../finding.js';
 import {
   deadNodeDrainChecks,
@@ -117,7 +118,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // words (the drain itself moves the workloads, so no "drain first"; no "before/after the reboot"
   // where nothing reboots: issue 16, reader5 F24).
   b.findings.push(
-    ...keepingPriorCordon(whenDrainCannotMove(found)).map((f) =>
+    ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(found))).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
         : { ...f, facts: { ...f.facts, request: 'drain' } },
@@ -137,6 +138,17 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       count: recreated,
     });
   if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
+  // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).
+  const refusedPods =
+    blocked === null && Array.isArray(grace?.refusedPods) ? (grace.refusedPods as string[]) : [];
+  const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
+  if (refusedPods.length > 0)
+    b.stop('data', 'stops.drain-waits', {
+      node,
+      pods: refusedPods,
+      budgets: refusedBy,
+      count: refusedPods.length,
+    });
   const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
   if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
   // The cluster's only node: no other node keeps pods running (reader 2.5).
@@ -160,6 +172,13 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
           : 'keeps.drain-k3s-server-etcd',
       { node },
     );
+  if (refusedPods.length > 0)
+    b.keep('data', 'keeps.refused-pods', {
+      node,
+      pods: refusedPods,
+      budgets: refusedBy,
+      count: refusedPods.length,
+    });
   if (!alone) keepOtherNodes(b, index, [node]);
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });

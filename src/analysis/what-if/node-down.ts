@@ -10,6 +10,7 @@ import {
   LEADER_ELECTION_LEASE_DURATION_S,
 } from '../domain.js';
 import { cephLossFindings } from '../ceph-loss.js';
+import { beforeRefusals } from '../eviction-model.js';
 import { isNodeReady } from '../cluster-index.js';
 import { finding } from '../finding.js';
 import { analyzeRebootImpact } from '../reboot-impact.js';
@@ -43,7 +44,9 @@ export const DRAIN_ONLY: ReadonlySet<string> = new Set([
  * (which do not hold a lost node back).
  * @param f - a finding of the reboot analysis
  */
-export function asLoss(f: Finding): Finding {
+export function asLoss(drained: Finding): Finding {
+  // No budget holds a lost node's pods back: the finding as it was before the eviction model.
+  const f = beforeRefusals(drained);
   // `fate: 'lost'`: the node failed, it is not rebooted: no sentence says "after the reboot" or
   // "back and uncordoned" (nothing cordoned it) where a `-lost` text exists (explain-finding.ts).
   const lost = { ...f, facts: { ...f.facts, fate: 'lost' } };

@@ -194,6 +194,9 @@ export const enMultiNode = {
       // A pod pinned to its node (its volume, hostPath data, a hostname node selector, a Rook mon or
       // OSD) is not rescheduled: it starts again only on that node
       // (https://kubernetes.io/docs/concepts/storage/volumes/#local).
+      // A budget over several workloads' pinned pods lets only some go (joint-impact.ts sharedBudgetHolds).
+      'joint-pinned-shared-budget':
+        '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}}; PodDisruptionBudget {{pdbNamespace}}/{{pdb}} guards {{guarded}} pinned pods on these nodes and lets the drains evict only {{allowed}}: if its pod is evicted, it stays Pending until its node is uncordoned; if not, its eviction is refused (HTTP 429) and it keeps running.',
       // Nodes lost (fate `lost`, joint-impact.ts): nobody cordoned them; a pinned pod is down until its node is back.
       'joint-pinned-down-lost':
         '{{kind}} {{namespace}}/{{workload}} is pinned to {{nodes}} (its data, a hostname node selector or a Rook mon/OSD there): it is not rescheduled elsewhere and is down until its node is back.',
@@ -219,6 +222,8 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, but PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}} at a time (the next eviction waits, HTTP 429, until the evicted pod runs again elsewhere): it keeps {{kept}} Ready serving throughout.',
       'joint-held-by-budget-stuck':
         '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, pinned there, and PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}}: an evicted one stays Pending, so the budget never recovers and the others are never evicted (HTTP 429): it keeps {{kept}} Ready serving.',
+      'joint-held-by-budget-no-room':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pods on {{nodes}}, and PodDisruptionBudget {{pdbNamespace}}/{{pdb}} lets the drains evict only {{allowed}}: an evicted one fits on no remaining node and stays Pending, so the budget never recovers and the others are never evicted (HTTP 429): it keeps {{kept}} Ready serving.',
       'joint-held-by-budget-none':
         '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}} allows no eviction now, so its pods on {{nodes}} are not evicted and it keeps {{kept}} Ready serving; the drains wait.',
     },
@@ -304,10 +309,23 @@ export const enMultiNode = {
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
     'pinned-down_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there), down for as long as that node is down, not rescheduled elsewhere',
+    // The eviction model (src/analysis/eviction-model.ts): a budget refuses these evictions (HTTP 429).
+    'drain-waits':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish meanwhile',
+    'drain-waits_one':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish meanwhile',
+    'drain-waits-reboot':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish and the nodes are not ready to go down',
+    'drain-waits-reboot_one':
+      'the drains, at {{pods}}: a PodDisruptionBudget refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drains do not finish and the nodes are not ready to go down',
     'pinned-drain':
       '{{pods}}: pinned to their node (their data, a hostname node selector or a Rook mon/OSD there): evicted, they stay Pending until that node is uncordoned',
     'pinned-drain_one':
       '{{pods}}: pinned to its node (its data, a hostname node selector or a Rook mon/OSD there): evicted, it stays Pending until that node is uncordoned',
+    'no-room-held':
+      '{{pods}}: PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict {{allowed}} of them, which fit on no remaining node and stay Pending; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
+    'no-room-held_one':
+      '{{pods}}: PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict one of them, which fits on no remaining node and stays Pending; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
     'pinned-held':
       '{{pods}}: pinned to their node; PodDisruptionBudget {{namespace}}/{{pdb}} lets the drains evict {{allowed}} of them, which stay Pending until their node is uncordoned; the rest stay where they are, running (their evictions are refused, HTTP 429), so the drains of their nodes never complete',
     'pinned-held_one':
@@ -339,6 +357,10 @@ export const enMultiNode = {
     apiservers_one: 'the API server on {{nodes}}: API capacity drops from {{before}} to {{after}}',
   },
   keeps: {
+    'refused-pods':
+      '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so they keep running',
+    'refused-pods_one':
+      '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so it keeps running',
     'drained-nodes':
       'DaemonSet and static pods on {{nodes}} (drain leaves them) and the nodes themselves: they keep running',
   },

@@ -177,7 +177,7 @@ export const enVerdict = {
       'estimate-node-dead_one':
         'A drain would ask to evict the pod on {{node}} but cannot complete: it stays Terminating until its kubelet confirms or it is deleted.',
       'estimate-drain-first':
-        'The drain evicts {{evictable}} pods before the nodes go down, while quorum still holds; the longest terminationGracePeriodSeconds is {{seconds}} s.',
+        'The drain evicts {{count}} pods before the nodes go down, while quorum still holds; the longest terminationGracePeriodSeconds is {{seconds}} s.',
       'estimate-drain-first_one':
         'The drain evicts 1 pod before the nodes go down, while quorum still holds; its terminationGracePeriodSeconds is {{seconds}} s.',
     },

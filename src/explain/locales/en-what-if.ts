@@ -563,12 +563,21 @@ export const enWhatIf = {
     'drain-evicts-node-dead_one':
       'the end of the drain: the pod on {{node}} stays Terminating (it is NotReady; no kubelet confirms the eviction)',
     cordon: 'new pods on {{node}}: it is cordoned until you uncordon it',
+    // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
+    'drain-waits':
+      'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
+    'drain-waits_one':
+      'the drain, at {{pods}}: {{budgets}} refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
     'upgrade-node':
       "the node's kubelet and pods while {{node}} is drained, upgraded and restarted (about {{seconds}} s when it reboots)",
     'upgrade-node-replaced':
       'the pods on {{node}} while its node pool replaces it: the pool adds a new node first (per its surge setting), then cordons and drains {{node}} and deletes it; the pods start again on the new node or the others',
   },
   keeps: {
+    'refused-pods':
+      '{{pods}} on {{node}}: not evicted while {{budgets}} allows no disruption, so they keep running',
+    'refused-pods_one':
+      '{{pods}} on {{node}}: not evicted while {{budgets}} allows no disruption, so it keeps running',
     'running-pods': 'pods already running',
     'pod-traffic': 'pod-to-pod traffic (the CNI is node-local)',
     'service-rules':

@@ -101,6 +101,11 @@ export const en = {
     'pods-only-node_one':
       'the pod on {{node}}: it stops with it and starts again when it is back (it is the only node; not drained)',
     'pinned-down': '{{workloads}}: down for the whole reboot, pinned to {{node}} (not rescheduled elsewhere)',
+    // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
+    'drain-waits-reboot':
+      'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish and {{node}} is not ready to reboot',
+    'drain-waits-reboot_one':
+      'the drain, at {{pods}}: {{budgets}} refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish and {{node}} is not ready to reboot',
     'node-pods': 'pods running on {{node}} itself',
   },
   keeps: {
@@ -119,6 +124,10 @@ export const en = {
     'control-managed': 'the control plane: your provider runs it, not a node you can see',
     'other-workloads': 'workloads on the other nodes keep running and serving',
     'spread-workloads': 'Services with replicas elsewhere keep serving from them',
+    'refused-pods':
+      '{{pods}} on {{node}}: not evicted while {{budgets}} allows no disruption, so they keep running',
+    'refused-pods_one':
+      '{{pods}} on {{node}}: not evicted while {{budgets}} allows no disruption, so it keeps running',
   },
   checks: {
     'node-not-found': {
@@ -435,6 +444,12 @@ export const en = {
       'daemonsets-only':
         'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted; they come back with the node.',
       'static-only': 'Static pods on {{node}} are not evicted; they come back with the node.',
+      // A drain answer: the node is not rebooted (reader5 F7).
+      'present-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted: the drain leaves them running there.',
+      'daemonsets-only-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted: the drain leaves them running there.',
+      'static-only-drain': 'Static pods on {{node}} are not evicted: the drain leaves them running there.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -572,21 +587,42 @@ export const en = {
       // A node lost, not drained (what-if/node-down.ts asLoss): no budget is involved.
       'operator-daemon-lost':
         '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: it is not rescheduled elsewhere and is down until {{node}} is back.',
+      // The eviction model (src/analysis/eviction-model.ts, reader5 F5, F6, F32).
+      'operator-daemon-drain':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: evicted, it is not rescheduled elsewhere and stays Pending until {{node}} is uncordoned; Ceph serves from its other daemons while its PodDisruptionBudgets allow the drain.',
+      'operator-daemon-refused':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, with its data there: PodDisruptionBudget {{refusedBy}} refuses its eviction now (HTTP 429), so it keeps running there and the drain waits on it.',
+      'operator-daemon-down':
+        '{{workload}} ({{kind}}, {{namespace}}) is the Ceph {{daemon}} that the Rook operator runs on {{node}}, and it is already not Ready ({{state}}): Ceph runs without it now, degraded, and taking {{node}} down does not bring it back.',
+      refused:
+        '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its {{count}} pods on {{node}} (HTTP 429), so they are not evicted: they keep running there while the drain waits.',
+      refused_one:
+        '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its pod on {{node}} (HTTP 429), so it is not evicted: it keeps running there while the drain waits.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
+      'user-drain':
+        'Workloads run on control-plane node {{node}}: {{pods}}. The drain evicts them like any other pods.',
+      'user-drain_one':
+        'A workload runs on control-plane node {{node}}: {{pods}}. The drain evicts it like any other pod.',
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
       system_one: 'The add-on pod on {{node}} ({{pods}}) is evicted by the drain and rescheduled.',
     },
     'local-volumes': {
       pinned:
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down for the whole reboot.',
+      'pinned-drain':
+        'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. Once evicted, they can run nowhere else: Pending until {{node}} is uncordoned.',
+      pinned_one:
+        'A pod bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. It is down for the whole reboot.',
+      'pinned-drain_one':
+        'A pod bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. Once evicted, it can run nowhere else: Pending until {{node}} is uncordoned.',
       'pinned-lost':
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down until {{node}} is back.',
     },
     capacity: {
-      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} evicted pods.',
-      fits_one: 'The other Ready, schedulable nodes have room for the evicted pod.',
+      fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods that move there.',
+      fits_one: 'The other Ready, schedulable nodes have room for the pod that moves there.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',
       'none-fit': 'No other node can take the evicted pods ({{unplaced}}): they would stay Pending.',
       'only-node':
@@ -608,8 +644,15 @@ export const en = {
     },
     'grace-period': {
       estimate:
-        'The drain evicts {{evictable}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
+        'The drain evicts {{count}} pods; the longest terminationGracePeriodSeconds is {{seconds}} s.',
       estimate_one: 'The drain evicts 1 pod; its terminationGracePeriodSeconds is {{seconds}} s.',
+      // The eviction model (src/analysis/eviction-model.ts): not every evicted pod moves.
+      'estimate-fates':
+        'The drain evicts {{count}} pods ({{fatesList}}); the longest terminationGracePeriodSeconds is {{seconds}} s.',
+      'estimate-fates_one':
+        'The drain evicts 1 pod ({{fatesList}}); its terminationGracePeriodSeconds is {{seconds}} s.',
+      'all-refused':
+        'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
       'only-node':
         'Not drained, its {{evictable}} pods stop when {{node}} shuts down and start again when it is back (unless it stays NotReady longer than their 300 s NoExecute toleration); the longest terminationGracePeriodSeconds is {{seconds}} s.',
@@ -970,6 +1013,17 @@ export const en = {
     'ha-status': 'HA status',
   },
   derived: {
+    // The fates of the pods a drain evicts (src/analysis/eviction-model.ts).
+    'fate-recreated': '{{count}} started again on other nodes',
+    'fate-recreated_one': '1 started again on another node',
+    'fate-pinned': '{{count}} tied to {{node}}, Pending until they can run there again',
+    'fate-pinned_one': '1 tied to {{node}}, Pending until it can run there again',
+    'fate-pinned-nodes': '{{count}} tied to their node ({{nodes}}), Pending until they can run there again',
+    'fate-pinned-nodes_one': '1 tied to its node ({{nodes}}), Pending until it can run there again',
+    'fate-stranded': '{{count}} Pending for lack of room elsewhere',
+    'fate-stranded-only-node': '{{count}} Pending until {{node}} is back and uncordoned (the only node)',
+    'fate-bare': '{{count}} deleted for good (no controller)',
+    'fate-unscheduled': '{{count}} never scheduled, Pending as before',
     // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       'no control plane serves without {{node}} to mark it NotReady or evict its pods',

@@ -201,8 +201,12 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고, 하나를 붙잡아 둘 PodDisruptionBudget이 없습니다: 드레인이 모두 축출하므로 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-held-by-budget':
         '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 있지만, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 한 번에 {{allowed}}개만 축출하게 합니다(다음 축출은 축출된 파드가 다른 곳에서 다시 실행될 때까지 HTTP 429로 기다림): 내내 Ready {{kept}}개가 계속 서비스합니다.',
+      'joint-pinned-shared-budget':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 고정되어 있습니다. PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 이 노드들의 고정된 파드 {{guarded}}개를 지키며 드레인이 {{allowed}}개만 축출하게 합니다: 이 파드가 축출되면 그 노드를 uncordon할 때까지 Pending으로 남고, 그렇지 않으면 축출이 거부되어(HTTP 429) 계속 실행됩니다.',
       'joint-held-by-budget-stuck':
         '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 고정되어 있고, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 {{allowed}}개만 축출하게 합니다: 축출된 파드는 Pending으로 남아 예산이 회복되지 않으므로 나머지는 끝내 축출되지 않습니다(HTTP 429): Ready {{kept}}개가 계속 서비스합니다.',
+      'joint-held-by-budget-no-room':
+        '{{kind}} {{namespace}}/{{workload}}의 파드 {{here}}개가 {{nodes}}에 있고, PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(은)는 드레인이 {{allowed}}개만 축출하게 합니다: 축출된 파드는 남은 노드 어디에도 들어가지 못해 Pending으로 남아 예산이 회복되지 않으므로 나머지는 끝내 축출되지 않습니다(HTTP 429): Ready {{kept}}개가 계속 서비스합니다.',
       'joint-held-by-budget-none':
         '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}}(이)가 지금은 축출을 허용하지 않으므로 {{nodes}}의 파드는 축출되지 않고 Ready {{kept}}개가 계속 서비스합니다. 드레인은 기다립니다.',
     },
@@ -257,8 +261,14 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'drain-writes-blocked': '드레인 자체: {{nodes}}의 cordon과 파드 축출은 쓰기이므로 etcd가 거부함',
     'pinned-down':
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 그 노드가 내려가 있는 동안 계속 다운, 다른 노드로 재스케줄되지 않음',
+    'drain-waits':
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget이 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 그동안 드레인이 끝나지 않음',
+    'drain-waits-reboot':
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget이 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 드레인이 끝나지 않아 노드들을 내릴 준비가 되지 않음',
     'pinned-drain':
       '{{pods}}: 자기 노드에 고정됨 (데이터, hostname 노드 셀렉터 또는 Rook mon/OSD가 그 노드에 있음). 축출된 뒤 그 노드를 uncordon할 때까지 Pending으로 남음',
+    'no-room-held':
+      '{{pods}}: PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 드레인이 그중 {{allowed}}개만 축출하게 하고, 축출된 파드는 남은 노드 어디에도 들어가지 못해 Pending으로 남음. 나머지는 축출이 거부되어(HTTP 429) 제자리에서 계속 실행되므로 그 노드들의 드레인은 끝나지 않음',
     'pinned-held':
       '{{pods}}: 자기 노드에 고정됨. PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 드레인이 그중 {{allowed}}개만 축출하게 하고, 축출된 파드는 그 노드를 uncordon할 때까지 Pending으로 남음. 나머지는 축출이 거부되어(HTTP 429) 제자리에서 계속 실행되므로 그 노드들의 드레인은 끝나지 않음',
     'statefulset-lost':
@@ -276,6 +286,7 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     apiservers: '{{nodes}}의 API 서버: API 처리 용량이 {{before}}대에서 {{after}}대로 줄어듦',
   },
   keeps: {
+    'refused-pods': '{{pods}}: PodDisruptionBudget이 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'drained-nodes':
       '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
   },

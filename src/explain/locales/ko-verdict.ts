@@ -70,7 +70,7 @@ export const koVerdict = {
       'estimate-node-dead':
         '드레인은 {{node}}의 파드 {{evictable}}개에 축출을 요청하지만 끝날 수 없습니다: kubelet이 확인하거나 파드가 삭제될 때까지 Terminating으로 남습니다.',
       'estimate-drain-first':
-        '드레인은 노드들이 내려가기 전, 정족수가 유지되는 동안 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+        '드레인은 노드들이 내려가기 전, 정족수가 유지되는 동안 파드 {{count}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
     capacity: {
       'fits-writes-blocked':

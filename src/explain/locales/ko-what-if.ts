@@ -486,6 +486,8 @@ export const koWhatIf: WhatIfMessages = {
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
+    'drain-waits':
+      '드레인이 {{pods}}에서 멈춤: {{budgets}}(이)가 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 그동안 드레인이 끝나지 않음',
     'drain-pinned':
       '{{node}}에 고정된 파드 {{count}}개 (데이터나 Rook mon/OSD가 그 노드에 있음): 축출된 뒤 uncordon할 때까지 Pending으로 남음',
     'drain-evicts-writes-blocked':
@@ -499,6 +501,8 @@ export const koWhatIf: WhatIfMessages = {
       '노드 풀이 {{node}}(을)를 교체하는 동안 그 노드의 파드: 노드 풀이 (서지 설정대로) 새 노드를 먼저 추가한 뒤 {{node}}(을)를 cordon·드레인하고 삭제합니다. 파드는 새 노드나 다른 노드에서 다시 시작합니다',
   },
   keeps: {
+    'refused-pods':
+      '{{node}}의 {{pods}}: {{budgets}}(이)가 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'running-pods': '이미 실행 중인 파드',
     'pod-traffic': '파드 간 트래픽(CNI는 노드 로컬)',
     'service-rules':

@@ -83,6 +83,8 @@ export const ko: Messages = {
     'pods-only-node':
       '{{node}}의 파드 {{count}}개: 노드와 함께 멈추고 돌아오면 다시 시작함 (유일한 노드라 드레인하지 않음)',
     'pinned-down': '{{workloads}}: {{node}}에 고정되어 재부팅 내내 다운 (다른 노드로 재스케줄되지 않음)',
+    'drain-waits-reboot':
+      '드레인이 {{pods}}에서 멈춤: {{budgets}}(이)가 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 드레인이 끝나지 않아 {{node}}(을)를 재부팅할 준비가 되지 않음',
     'node-pods': '{{node}}에서 실행 중인 파드',
   },
   keeps: {
@@ -101,6 +103,8 @@ export const ko: Messages = {
     'control-managed': '컨트롤 플레인: 보이는 노드가 아니라 클라우드 제공자가 운영함',
     'other-workloads': '다른 노드의 워크로드는 계속 실행되고 서비스됨',
     'spread-workloads': '다른 노드에 레플리카가 있는 Service는 그쪽에서 계속 응답함',
+    'refused-pods':
+      '{{node}}의 {{pods}}: {{budgets}}(이)가 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
   },
   checks: {
     'node-not-found': {
@@ -392,6 +396,12 @@ export const ko: Messages = {
         '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
       'daemonsets-only': '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않고 노드와 함께 돌아옵니다.',
       'static-only': '{{node}}의 static 파드는 축출되지 않고 노드와 함께 돌아옵니다.',
+      'present-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+      'daemonsets-only-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+      'static-only-drain':
+        '{{node}}의 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -506,19 +516,31 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 재부팅 내내 다운되며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
       'operator-daemon-lost':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 다른 노드로 재스케줄되지 않고 {{node}}(이)가 돌아올 때까지 다운됩니다.',
+      'operator-daemon-drain':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 축출되면 다른 노드로 재스케줄되지 않고 {{node}}(이)가 uncordon될 때까지 Pending으로 남으며, PodDisruptionBudget이 드레인을 허용하는 동안 Ceph는 다른 데몬으로 서비스합니다.',
+      'operator-daemon-refused':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 지금은 PodDisruptionBudget {{refusedBy}}(이)가 축출을 거부하므로(HTTP 429) 그 노드에서 계속 실행되고 드레인은 이 파드에서 기다립니다.',
+      'operator-daemon-down':
+        '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 이미 Ready가 아닙니다({{state}}). Ceph는 지금 이 데몬 없이 저하된 상태로 동작하며, {{node}}(을)를 내려도 이 데몬이 돌아오지는 않습니다.',
+      refused:
+        '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}}(이)가 {{node}}에 있는 파드 {{count}}개의 축출을 거부하므로(HTTP 429) 축출되지 않습니다. 드레인이 기다리는 동안 그 노드에서 계속 실행됩니다.',
     },
     'workloads-on-control-plane': {
       user: '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 마스터와 함께 내려갑니다.',
+      'user-drain':
+        '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 드레인은 이들도 다른 파드처럼 축출합니다.',
       system: '{{node}}의 애드온 파드({{pods}})는 드레인으로 축출되어 다시 스케줄됩니다.',
     },
     'local-volumes': {
       pinned:
         '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 재부팅 내내 다운됩니다.',
+      'pinned-drain':
+        '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. 축출되면 다른 곳에서 실행될 수 없어 {{node}}(이)가 uncordon될 때까지 Pending으로 남습니다.',
       'pinned-lost':
         '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     capacity: {
-      fits: 'Ready이고 스케줄 가능한 다른 노드에 축출될 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      fits: 'Ready이고 스케줄 가능한 다른 노드에 그쪽으로 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
       'only-node':
@@ -538,7 +560,11 @@ export const ko: Messages = {
     },
     'grace-period': {
       estimate:
-        '드레인은 파드 {{evictable}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+        '드레인은 파드 {{count}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+      'estimate-fates':
+        '드레인은 파드 {{count}}개를 축출합니다 ({{fatesList}}). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+      'all-refused':
+        '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':
         '드레인하지 않으면 파드 {{evictable}}개는 {{node}}(이)가 종료될 때 멈추고 돌아오면 다시 시작합니다 (NoExecute toleration 300초보다 오래 NotReady로 남지 않는 한). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
     },
@@ -879,6 +905,14 @@ export const ko: Messages = {
   },
   actions: { 'request-maintenance': '유지보수 요청', refresh: '새로고침', 'ha-status': 'HA 상태' },
   derived: {
+    'fate-recreated': '{{count}}개는 다른 노드에서 다시 생성',
+    'fate-pinned': '{{count}}개는 {{node}}에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
+    'fate-pinned-nodes':
+      '{{count}}개는 각자의 노드({{nodes}})에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
+    'fate-stranded': '{{count}}개는 다른 노드에 여유가 없어 Pending',
+    'fate-stranded-only-node': '{{count}}개는 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending',
+    'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',
+    'fate-unscheduled': '{{count}}개는 스케줄된 적이 없어 전처럼 Pending',
     // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       '{{node}} 없이는 그 노드를 NotReady로 표시하거나 파드를 축출할 컨트롤 플레인이 없습니다',

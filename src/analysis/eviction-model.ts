@@ -1,0 +1,250 @@
+/**
+ * One eviction model per answer (issue 16): what a drain does to each pod on the node, decided
+ * once and read by every sentence of a drain or reboot answer (Stops, Keeps working, the counts,
+ * the capacity sentence, the advice). Pure.
+ *
+ * The rules, from the Kubernetes docs:
+ * - `kubectl drain` evicts every pod that is not a DaemonSet or static (mirror) pod through the
+ *   Eviction API, which honours PodDisruptionBudgets; an eviction a budget does not allow is refused
+ *   with HTTP 429 Too Many Requests and kubectl retries it (every 5 s) until it is allowed or the
+ *   drain's `--timeout` (none by default) ends: the pod keeps running on the node and the drain waits
+ *   there ("Safely Drain a Node", https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/;
+ *   "API-initiated Eviction", https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/).
+ *   A pod selected by more than one budget cannot be evicted at all (the API answers 500).
+ * - DaemonSet pods are not evicted (`--ignore-daemonsets`) and static pods cannot be: both stay.
+ * - A pod with no controller is refused without `--force`; with it, deleted and never recreated.
+ * - An evicted pod's controller creates a replacement, which the scheduler places on another node
+ *   when one has room and admits it; a pod tied to the node (its local volume, a hostname selector,
+ *   a Rook mon/OSD) stays Pending until the node is back and uncordoned; a pod that was never
+ *   scheduled (Pending, PodScheduled=False) runs nowhere before or after.
+ */
+import type { FactValue, Finding, Severity } from './types.js';
+
+/**
+ * What a drain does to one pod on the node:
+ * - `moves`: evicted, and its replacement starts on another node;
+ * - `pinned`: evicted, its replacement stays Pending until the node is back (tied to the node);
+ * - `no-room`: evicted, its replacement stays Pending (no other node has room or admits it);
+ * - `refused`: a PodDisruptionBudget refuses its eviction (HTTP 429): it keeps running, the drain waits;
+ * - `deleted`: no controller: deleted for good (only with `--force`);
+ * - `unscheduled`: Pending and never scheduled: deleted, its replacement as unschedulable as it was.
+ * DaemonSet and static pods are not in the model: the drain leaves them where they are.
+ */
+export type PodFate = 'moves' | 'pinned' | 'no-room' | 'refused' | 'deleted' | 'unscheduled';
+
+/** The fates of the node's evictable pods, counted. */
+export interface FateCounts {
+  /** Pods the drain tries to evict (every pod but DaemonSet and static pods). */
+  evictable: number;
+  /** Pods actually evicted: all but those a budget refuses. */
+  evicted: number;
+  /** Evicted pods recreated on another node (`moves`). */
+  recreated: number;
+  /** Evicted pods tied to the node, Pending until it is back (`pinned`). */
+  pinned: number;
+  /** Evicted pods with no room elsewhere, Pending (`no-room`). */
+  stranded: number;
+  /** Pods a budget refuses: they keep running and the drain waits on them (`refused`). */
+  refused: number;
+  /** Pods without a controller (`deleted`). */
+  bare: number;
+  /** Pods never scheduled (`unscheduled`). */
+  unscheduled: number;
+}
+
+/**
+ * Count fates.
+ * @param fates - one fate per evictable pod
+ * @returns the counts ({@link FateCounts})
+ */
+export function countFates(fates: readonly PodFate[]): FateCounts {
+  const n = (f: PodFate): number => fates.filter((x) => x === f).length;
+  return {
+    evictable: fates.length,
+    evicted: fates.length - n('refused'),
+    recreated: n('moves'),
+    pinned: n('pinned'),
+    stranded: n('no-room'),
+    refused: n('refused'),
+    bare: n('deleted'),
+    unscheduled: n('unscheduled'),
+  };
+}
+
+/**
+ * The fate of one evictable pod, in the order the rules above apply: refused first (a refused
+ * eviction leaves the pod where it is, whatever else is true of it), then no controller, never
+ * scheduled, tied to the node, no room, else it moves.
+ * @param p - what is known of the pod
+ * @returns its fate
+ */
+export function podFate(p: {
+  refused: boolean;
+  bare: boolean;
+  unscheduled: boolean;
+  pinned: boolean;
+  noRoom: boolean;
+}): PodFate {
+  if (p.refused) return 'refused';
+  if (p.bare) return 'deleted';
+  if (p.unscheduled) return 'unscheduled';
+  if (p.pinned) return 'pinned';
+  return p.noRoom ? 'no-room' : 'moves';
+}
+
+/** The pdb-blocks variants of one node whose budget the drain cannot pass now. */
+const REFUSING = (f: Finding): boolean =>
+  f.severity === 'block' && (f.check === 'pdb-blocks' || f.check === 'operator-budgets');
+
+/**
+ * The pods on the node whose eviction a budget refuses now, from the budget findings of one node
+ * (`pdb-blocks` or `operator-budgets` at `block`: it allows no disruption, `maxUnavailable: 0`,
+ * `minAvailable` equal to its pods, or two budgets on one pod).
+ * @param budgetFindings - the node's budget findings (facts `namespace` and `pods`, or `pod` as `ns/name`)
+ * @returns `namespace/name` of each refused pod → `namespace/budget` (the budgets, comma-joined)
+ */
+export function refusedPods(budgetFindings: readonly Finding[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (pod: string, budget: string): void => {
+    const was = out.get(pod);
+    out.set(pod, was === undefined || was === budget ? budget : `${was}, ${budget}`);
+  };
+  for (const f of budgetFindings) {
+    if (!REFUSING(f)) continue;
+    const ns = typeof f.facts.namespace === 'string' ? f.facts.namespace : null;
+    if (f.variant === 'overlapping' && typeof f.facts.pod === 'string') {
+      const pdbs = Array.isArray(f.facts.pdbs) ? (f.facts.pdbs as string[]) : [];
+      add(f.facts.pod, pdbs.join(', '));
+      continue;
+    }
+    if (ns === null || !Array.isArray(f.facts.pods)) continue;
+    for (const p of f.facts.pods as string[]) add(`${ns}/${p}`, `${ns}/${String(f.facts.pdb)}`);
+  }
+  return out;
+}
+
+/** The fact a re-labelled finding keeps its variant in, for {@link beforeRefusals}. */
+const BEFORE = 'variantBeforeRefusal';
+/** The fact a re-labelled finding keeps its severity in. */
+const BEFORE_SEVERITY = 'severityBeforeRefusal';
+
+/**
+ * Re-word the findings of one node's drain or reboot by the eviction model (issue 16; reader5 F5,
+ * F6): a workload whose pods there a budget refuses is not "rescheduled" nor "down until it is":
+ * it keeps running there while the drain waits (`single-replica` → `refused`, or
+ * `operator-daemon-refused` for a Rook mon or OSD: not "Ceph serves … while its budgets allow the
+ * drain"); the capacity sentence counts only the pods that move. Each re-worded finding keeps its
+ * former variant and severity in the facts `variantBeforeRefusal`, `severityBeforeRefusal`: a node that fails is not drained, and no
+ * budget holds its pods back ({@link beforeRefusals}).
+ * @param findings - one node's findings, as made by `workloadChecks` (single-replica's `refusedBy`,
+ *   capacity's `drainEvictable` / `drainUnplaced`)
+ * @returns the findings, re-worded where a budget refuses evictions
+ */
+export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    if (
+      f.check === 'single-replica' &&
+      typeof f.facts.refusedBy === 'string' &&
+      !f.variant.endsWith('-lost')
+    ) {
+      const variant = f.variant.startsWith('operator-daemon') ? 'operator-daemon-refused' : 'refused';
+      // The budget's own finding blocks; this one only says what becomes of the workload.
+      out.push({
+        ...f,
+        severity: 'info',
+        variant,
+        // `count`: the sentence is about the workload's pods on the node.
+        facts: { ...f.facts, count: f.facts.here ?? 1, [BEFORE]: f.variant, [BEFORE_SEVERITY]: f.severity },
+      });
+      continue;
+    }
+    // Pods bound to the node that a budget keeps there are not "down for the whole reboot": the
+    // drain waits on them (the sentence names only the others; none left, no sentence).
+    if (f.check === 'local-volumes' && Array.isArray(f.facts.refusedPods) && Array.isArray(f.facts.pods)) {
+      const kept = new Set(f.facts.refusedPods as string[]);
+      const pods = (f.facts.pods as string[]).filter((p) => !kept.has(p));
+      out.push({
+        ...f,
+        severity: pods.length === 0 ? 'info' : f.severity,
+        variant: pods.length === 0 ? 'all-refused' : f.variant,
+        facts: {
+          ...f.facts,
+          pods,
+          lossPods: f.facts.pods,
+          [BEFORE]: f.variant,
+          [BEFORE_SEVERITY]: f.severity,
+        },
+      });
+      continue;
+    }
+    if (
+      f.check === 'capacity' &&
+      typeof f.facts.drainEvictable === 'number' &&
+      f.facts.drainEvictable !== f.facts.evictable
+    ) {
+      const moving = f.facts.drainEvictable;
+      const unplaced = Array.isArray(f.facts.drainUnplaced) ? (f.facts.drainUnplaced as string[]) : [];
+      const facts: Record<string, FactValue> = {
+        ...f.facts,
+        evictable: moving,
+        unplaced,
+        lossEvictable: f.facts.evictable ?? null,
+        lossUnplaced: f.facts.unplaced ?? [],
+        [BEFORE]: f.variant,
+        [BEFORE_SEVERITY]: f.severity,
+      };
+      // The only node keeps its own sentence (nowhere else to run), for the pods that are evicted.
+      if (f.variant === 'only-node') {
+        out.push({ ...f, facts });
+        continue;
+      }
+      const variant =
+        moving === 0
+          ? 'nothing-moves'
+          : unplaced.length === 0
+            ? 'fits'
+            : unplaced.length === moving
+              ? 'none-fit'
+              : 'some-pending';
+      const severity =
+        variant === 'nothing-moves' || variant === 'fits' ? 'ok' : variant === 'none-fit' ? 'block' : 'warn';
+      out.push({ ...f, severity, variant, facts });
+      continue;
+    }
+    out.push(f);
+  }
+  return out;
+}
+
+/**
+ * Undo {@link withRefusedEvictions} for a node that fails instead of being drained: no budget
+ * holds a lost node's pods back (the taint manager deletes them; budgets guard evictions only,
+ * https://kubernetes.io/docs/concepts/workloads/pods/disruptions/).
+ * @param f - a finding of the reboot analysis
+ * @returns the finding as it was before the eviction model re-worded it
+ */
+export function beforeRefusals(f: Finding): Finding {
+  const variant = f.facts[BEFORE];
+  const severity = f.facts[BEFORE_SEVERITY];
+  if (typeof variant !== 'string' || !isSeverity(severity)) return f;
+  const facts: Record<string, FactValue> = { ...f.facts };
+  delete facts[BEFORE];
+  if (f.check === 'single-replica') delete facts.count;
+  delete facts[BEFORE_SEVERITY];
+  if (f.check === 'local-volumes') {
+    facts.pods = f.facts.lossPods ?? [];
+    delete facts.lossPods;
+  }
+  if (f.check === 'capacity') {
+    facts.evictable = f.facts.lossEvictable ?? null;
+    facts.unplaced = f.facts.lossUnplaced ?? [];
+    delete facts.lossEvictable;
+    delete facts.lossUnplaced;
+  }
+  return { ...f, severity, variant, facts };
+}
+
+function isSeverity(v: FactValue | undefined): v is Severity {
+  return v === 'ok' || v === 'info' || v === 'warn' || v === 'block';
+}

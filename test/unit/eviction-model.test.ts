@@ -1,0 +1,103 @@
+/**
+ * The eviction model (src/analysis/eviction-model.ts), unit by unit. Rules from "API-initiated
+ * Eviction" (https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/): an eviction a
+ * PodDisruptionBudget does not allow is refused (429); a pod under two budgets cannot be evicted
+ * (500); a budget that allows some evictions refuses none outright (the drain waits, then goes on).
+ */
+import { describe, expect, it } from '@jest/globals';
+import {
+  beforeRefusals,
+  countFates,
+  podFate,
+  refusedPods,
+  withRefusedEvictions,
+} from '../../src/analysis/eviction-model.js';
+import type { Finding } from '../../src/analysis/types.js';
+
+const budget = (severity: Finding['severity'], variant: string, pods: string[]): Finding => ({
+  check: 'pdb-blocks',
+  plane: 'data',
+  severity,
+  variant,
+  facts: { namespace: 'shop', pdb: `pdb-${variant}`, pods },
+});
+
+describe('refusedPods', () => {
+  it('a budget at block refuses its pods; one that allows some refuses none', () => {
+    const m = refusedPods([
+      budget('block', 'no-disruptions', ['a-1']),
+      budget('warn', 'more-than-allowed', ['b-1', 'b-2']),
+      budget('info', 'allows', ['c-1']),
+    ]);
+    expect([...m.entries()]).toEqual([['shop/a-1', 'shop/pdb-no-disruptions']]);
+  });
+  it('a pod under two budgets is refused, both named', () => {
+    const m = refusedPods([
+      {
+        check: 'pdb-blocks',
+        plane: 'data',
+        severity: 'block',
+        variant: 'overlapping',
+        facts: { pod: 'shop/d-1', pdbs: ['x', 'y'] },
+      },
+    ]);
+    expect(m.get('shop/d-1')).toBe('x, y');
+  });
+  it('an operator-managed budget at block refuses too (Rook)', () => {
+    const m = refusedPods([
+      {
+        check: 'operator-budgets',
+        plane: 'data',
+        severity: 'block',
+        variant: 'rook-down',
+        facts: { namespace: 'rook-ceph', pdb: 'rook-ceph-osd-host-n1', pods: ['rook-ceph-osd-0-x'] },
+      },
+    ]);
+    expect(m.get('rook-ceph/rook-ceph-osd-0-x')).toBe('rook-ceph/rook-ceph-osd-host-n1');
+  });
+});
+
+describe('podFate and countFates', () => {
+  it('a refused pod stays whatever else is true of it; the counts add up', () => {
+    const no = { refused: false, bare: false, unscheduled: false, pinned: false, noRoom: false };
+    const fates = [
+      podFate({ ...no, refused: true, pinned: true }),
+      podFate({ ...no, bare: true }),
+      podFate({ ...no, unscheduled: true }),
+      podFate({ ...no, pinned: true }),
+      podFate({ ...no, noRoom: true }),
+      podFate(no),
+    ];
+    expect(fates).toEqual(['refused', 'deleted', 'unscheduled', 'pinned', 'no-room', 'moves']);
+    const c = countFates(fates);
+    expect(c.evicted).toBe(5);
+    expect(c.recreated + c.pinned + c.stranded + c.bare + c.unscheduled).toBe(c.evicted);
+  });
+});
+
+describe('withRefusedEvictions and beforeRefusals', () => {
+  const spread: Finding = {
+    check: 'single-replica',
+    plane: 'data',
+    severity: 'info',
+    variant: 'spread',
+    facts: { workload: 'payments', here: 1, refusedBy: 'payments/payments-pdb' },
+  };
+  const capacity: Finding = {
+    check: 'capacity',
+    plane: 'data',
+    severity: 'ok',
+    variant: 'fits',
+    facts: { evictable: 1, unplaced: [], drainEvictable: 0, drainUnplaced: [] },
+  };
+  it('a drain: the workload is refused, nothing moves', () => {
+    const [w, c] = withRefusedEvictions([spread, capacity]);
+    expect([w?.variant, w?.facts.count]).toEqual(['refused', 1]);
+    expect([c?.variant, c?.facts.evictable]).toEqual(['nothing-moves', 0]);
+  });
+  it('a loss: the same findings as before the model (no budget holds a failed node back)', () => {
+    const [w, c] = withRefusedEvictions([spread, capacity]).map(beforeRefusals);
+    expect([w?.variant, w?.severity, w?.facts.count]).toEqual(['spread', 'info', undefined]);
+    expect([c?.variant, c?.severity, c?.facts.evictable]).toEqual(['fits', 'ok', 1]);
+  });
+});

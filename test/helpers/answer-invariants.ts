@@ -1308,7 +1308,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         );
   }
 
-  // 36. One eviction model (issue 16, reader5 F5, F6): the Eviction API refuses an eviction a
+  // 41. One eviction model (issue 16, reader5 F5, F6): the Eviction API refuses an eviction a
   // PodDisruptionBudget does not allow (HTTP 429) and `kubectl drain` retries it until allowed, so
   // the pod keeps running on the node ("API-initiated Eviction",
   // https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/; "Safely Drain a Node",
@@ -1357,7 +1357,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       ]))
         out.push(`every pod the drain would evict is held by a budget, yet "${m.sentence}"`);
   }
-  // 36b. The same for nodes drained together (or drained first): a budget that allows no eviction
+  // 41b. The same for nodes drained together (or drained first): a budget that allows no eviction
   // at all (not one that lets some go, rule 27) keeps every pod it selects on its node, so its
   // workload is not said down until rescheduled, and its pods are not said to fit on no node.
   if (reply.multiNode !== undefined && reply.multiNode.action !== 'node-down' && blocked === null) {
@@ -1384,7 +1384,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
             out.push(`${p} is said to fit on no remaining node although a budget refuses its eviction`);
     }
   }
-  // 36c. Drained together, pinned pods of several workloads under one budget that lets only some go
+  // 41c. Drained together, pinned pods of several workloads under one budget that lets only some go
   // (Rook's rook-ceph-mon-pdb over mons a and b): which are evicted is not known beforehand, the
   // rest are refused (HTTP 429), so no such workload is said down for sure.
   if (reply.multiNode?.action === 'drain' && blocked === null) {
@@ -1402,7 +1402,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         );
     }
   }
-  // 37. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
+  // 42. One count of the drain's pods (issue 16, reader5 F15: "The drain evicts 3 pods" beside
   // "room for the evicted pod"): the number of pods said evicted is the number said to move, unless
   // the same sentence says what becomes of the others.
   if (reply.locale === 'en') {

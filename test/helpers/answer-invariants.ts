@@ -1117,13 +1117,14 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   // "can I reboot eridani-wk-1" SAFE, "none of its pods needs to move", while kube-proxy's status
   // counts a pod on every node and the file lists none on eridani-wk-1). A reboot, drain, upgrade
   // or what-if of a node the data lists no pod on, while its DaemonSets' status counts pods it does
-  // not list (`ctx.podsUnlistedNodes`, read from the file, not from the answer), is never SAFE
-  // and says that node's pods were not seen (a `target-pods` finding about it).
+  // not list (`ctx.podsUnlistedNodes`, read from the file, not from the answer), is never SAFE,
+  // and unless UNSAFE for another reason, says that node's pods were not seen (a `target-pods`
+  // finding about it).
   // DaemonSetStatus: https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus
   const unlisted = new Set(ctx.podsUnlistedNodes ?? []);
   const asked =
     reply.multiNode !== undefined
-      ? (ctx.targets ?? reply.multiNode.nodes)
+      ? (ctx.targets ?? reply.multiNode.nodes ?? [])
       : ctx.target !== null &&
           (ctx.request === 'reboot' ||
             ctx.request === 'drain' ||
@@ -1134,7 +1135,12 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
   for (const n of asked.filter((x) => unlisted.has(x))) {
     if (reply.verdict === 'safe')
       out.push(`SAFE for ${n}, whose pods the data's DaemonSets count but the data does not list`);
-    if (!reply.findings.some((f) => f.check === 'target-pods' && f.facts.node === n))
+    // An UNSAFE answer names what blocks it (scenario 44's rolling plan leaves both workers out for
+    // the etcd NOSPACE alarm); any other answer says the node's pods were not seen.
+    if (
+      reply.verdict !== 'unsafe' &&
+      !reply.findings.some((f) => f.check === 'target-pods' && f.facts.node === n)
+    )
       out.push(
         `${n}'s pods are counted by the data's DaemonSets but not listed, and the answer does not say they were not seen`,
       );

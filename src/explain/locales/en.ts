@@ -246,6 +246,10 @@ export const en = {
         '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice':
         '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
+      'status-unseen_one':
+        '1 API server, on the control-plane node; whether it serves was not seen (no /readyz, API server identity Lease or kube-apiserver pod in the data: a Ready node is not a serving API server).',
+      'status-unseen':
+        '{{total}} API servers, one per control-plane node; whether they serve was not seen (no /readyz, API server identity Lease or kube-apiserver pod in the data: a Ready node is not a serving API server).',
     },
     'leader-scheduler': {
       'held-here':

@@ -221,6 +221,8 @@ export const ko: Messages = {
         'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':
         'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
+      'status-unseen':
+        'API 서버 {{total}}대(컨트롤 플레인 노드마다 하나)가 있지만 응답하는지는 보지 못했습니다 (데이터에 /readyz, API 서버 identity Lease, kube-apiserver 파드가 없음: Ready인 노드가 응답하는 API 서버라는 뜻은 아님).',
     },
     'leader-scheduler': {
       'held-here':

@@ -221,7 +221,25 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
 
   const alive = state.apiservers.filter((a) => a.alive);
   const dead = state.apiservers.filter((a) => !a.alive).map((a) => a.host);
-  if (state.apiservers.length > 0) {
+  // Whether any API server was seen serving: an identity Lease (it renews only while its API server
+  // runs), a kube-apiserver pod, or /readyz. A profile without such pods (k3s: the API server lives
+  // in the k3s process) counts one per Ready server node, and a Ready node is a kubelet posting
+  // status, not an API server answering (issue 16, reader5 F21: the derived k3s file holds Nodes
+  // only and said "3 of 3 API servers alive"): their count is known, whether they serve is not.
+  // https://kubernetes.io/docs/concepts/architecture/leases/#api-server-identity
+  const servingSeen =
+    !state.unobserved.includes('readyz') ||
+    state.apiservers.some(
+      (a) => a.leaseAgeS !== null || index.staticPodsByNode.get(a.host)?.has('kube-apiserver') === true,
+    );
+  if (state.apiservers.length > 0 && !servingSeen) {
+    findings.push(
+      finding('apiserver-redundancy', 'control', 'info', 'status-unseen', {
+        total: state.apiservers.length,
+        count: state.apiservers.length,
+      }),
+    );
+  } else if (state.apiservers.length > 0) {
     findings.push(
       // A List without the kubernetes EndpointSlice does not say how many addresses it has: unknown, not 0.
       finding(

@@ -35,7 +35,7 @@ import {
   whenDrainCannotMove,
 } from './node-state-checks.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK, type Verdict, verdictOf } from './types.js';
-import { targetPodsUnseen, workloadChecks } from './workload-checks.js';
+import { targetPodsFindings, workloadChecks } from './workload-checks.js';
 import { guardPodNotListedFindings } from './quorum-guard.js';
 
 /** Most node names an unknown-node answer lists (a large cluster's list would drown the answer). */
@@ -427,15 +427,10 @@ export function analyzeRebootImpact(
     if (!isCp && !etcdMember) findings.push(...etcdAlarmFindings(state.etcd));
   }
   if (!isCp) findings.push(...workerControlPlaneCheck(state, node, clusterCommandForms(index).health));
-  // The node's own pods not seen (no pods in the snapshot, or a List without any of this node's):
-  // what runs there was not checked, so the verdict is at most CAUTION.
-  const podsUnseen = targetPodsUnseen(index, node);
-  if (podsUnseen !== null)
-    findings.push(
-      finding('target-pods', 'data', 'warn', podsUnseen === 'none-listed' ? 'none-listed' : 'unseen', {
-        node,
-      }),
-    );
+  // The node's own pods not seen (no pods in the snapshot, a List without any of this node's, or
+  // none of its pods listed while the data's DaemonSets count pods it does not list): what runs
+  // there was not checked, so the verdict is at most CAUTION.
+  findings.push(...targetPodsFindings(index, node));
   // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
   findings.push(...guardPodNotListedFindings(index, node));
   // The control-plane VIP (kube-vip's Lease, keepalived static pods) moves when the node reboots.

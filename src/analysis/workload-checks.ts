@@ -610,23 +610,141 @@ interface Free {
 }
 
 /**
- * Whether the pods on `node` were seen: `not-in-snapshot` when the snapshot holds no pods at all,
- * `none-listed` when it is a kubectl List (it never holds /readyz, so `unobserved` names it) that
- * lists pods of other nodes but none of this one: a List holds what its author chose to include,
- * so a node without a pod in it was not seen, not found empty (real-clusters/08: the pods of
- * master-0 only). Null when they were seen (a live read lists every pod). House rule: missing
- * data is unknown, never passing.
+ * A DaemonSet whose own status counts more nodes running its pods than the data lists pods of it:
+ * `scheduled` is the count the status gives, from `field` (`currentNumberScheduled`: "the number of
+ * nodes that are running at least 1 daemon pod and are supposed to run the daemon pod", plus
+ * `numberMisscheduled`, nodes running one that are not supposed to; `numberReady` when the status
+ * has no `currentNumberScheduled`; `desiredNumberScheduled`, "the total number of nodes that should
+ * be running the daemon pod", when it has neither), and `listed` the number of nodes the data lists
+ * one of its pods on.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus
+ */
+export interface DaemonSetPodsUnlisted {
+  /** `namespace/name` of the DaemonSet. */
+  daemonSet: string;
+  /** The DaemonSetStatus field `scheduled` was read from. */
+  field: 'currentNumberScheduled' | 'numberReady' | 'desiredNumberScheduled';
+  /** Nodes running (or, for `desiredNumberScheduled`, meant to run) a pod of it, by its status. */
+  scheduled: number;
+  /** Nodes the data lists a pod of it on (fewer than `scheduled`). */
+  listed: number;
+}
+
+/**
+ * The DaemonSets whose own status counts pods on more nodes than the data lists (issue 16,
+ * reader5 F27: scenario 01's kube-proxy counts 5 nodes running it, the file lists its pod on one):
+ * the data is then a part of the cluster's pods, whatever its format, and a node of which it lists
+ * no pod was not seen, not found empty. Largest gap first; empty when DaemonSets were not read or
+ * every count matches the pods listed. Computed once per index.
+ * @param index - the cluster index
+ * @returns the DaemonSets with pods the data does not list
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus
+ */
+export function daemonSetPodsUnlisted(index: ClusterIndex): readonly DaemonSetPodsUnlisted[] {
+  return memoOnIndex(index, 'unseen:daemonSetPodsUnlisted', () => {
+    const nodesListed = new Map<string, Set<string>>();
+    for (const s of index.snapshot.podSummaries) {
+      if (s.owner?.kind !== 'DaemonSet' || s.nodeName === null) continue;
+      const key = `${s.namespace}/${s.owner.name}`;
+      let set = nodesListed.get(key);
+      if (!set) nodesListed.set(key, (set = new Set()));
+      set.add(s.nodeName);
+    }
+    const out: DaemonSetPodsUnlisted[] = [];
+    for (const w of index.snapshot.workloads) {
+      if (w.kind !== 'DaemonSet') continue;
+      const st = (w.status ?? {}) as NonNullable<typeof w.status> & {
+        currentNumberScheduled?: number;
+        numberMisscheduled?: number;
+      };
+      const counted: [DaemonSetPodsUnlisted['field'], number] | null =
+        typeof st.currentNumberScheduled === 'number'
+          ? ['currentNumberScheduled', st.currentNumberScheduled + (st.numberMisscheduled ?? 0)]
+          : typeof st.numberReady === 'number'
+            ? ['numberReady', st.numberReady]
+            : typeof st.desiredNumberScheduled === 'number'
+              ? ['desiredNumberScheduled', st.desiredNumberScheduled]
+              : null;
+      if (counted === null) continue;
+      const daemonSet = `${w.metadata.namespace ?? 'default'}/${w.metadata.name}`;
+      const listed = nodesListed.get(daemonSet)?.size ?? 0;
+      if (counted[1] > listed) out.push({ daemonSet, field: counted[0], scheduled: counted[1], listed });
+    }
+    return out.sort((a, b) => b.scheduled - b.listed - (a.scheduled - a.listed));
+  });
+}
+
+/** The nodes the data lists at least one pod on (any pod: summaries cover every pod of the data). */
+function nodesWithListedPods(index: ClusterIndex): ReadonlySet<string> {
+  return memoOnIndex(index, 'unseen:nodesWithListedPods', () => {
+    const out = new Set<string>();
+    for (const s of index.snapshot.podSummaries) if (s.nodeName !== null) out.add(s.nodeName);
+    return out;
+  });
+}
+
+/**
+ * Whether the pods on `node` were seen, one rule for every kind of data (house rule: missing data
+ * is unknown, never passing):
+ * - `not-in-snapshot` when the snapshot holds no pods at all;
+ * - `daemonsets-unlisted` when the data lists no pod of this node while its own DaemonSets' status
+ *   counts pods it does not list ({@link daemonSetPodsUnlisted}): the node's pods are in the
+ *   cluster but not in the data (issue 16, reader5 F27: scenarios 01, 02, 05 and 13 list no pod on
+ *   some workers while kube-proxy and the CNI DaemonSet count one on every node; the bot called
+ *   their reboot safe). A node without a listed pod in data whose DaemonSet counts all match the
+ *   pods it lists is a node found empty;
+ * - `none-listed` when it is a kubectl List (it never holds /readyz, so `unobserved` names it) that
+ *   lists pods of other nodes but none of this one: a List holds what its author chose to include,
+ *   so a node without a pod in it was not seen, not found empty (real-clusters/08: the pods of
+ *   master-0 only).
+ * Null when they were seen (a live read lists every pod).
  * @param index - the cluster index
  * @param node - the node
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus
  */
 export function targetPodsUnseen(
   index: ClusterIndex,
   node: string,
-): 'not-in-snapshot' | 'none-listed' | null {
+): 'not-in-snapshot' | 'daemonsets-unlisted' | 'none-listed' | null {
   const unobserved = index.snapshot.unobserved ?? [];
   if (unobserved.includes('pods')) return 'not-in-snapshot';
+  if (!nodesWithListedPods(index).has(node) && daemonSetPodsUnlisted(index).length > 0)
+    return 'daemonsets-unlisted';
   if (!unobserved.includes('readyz')) return null;
   return (index.podsByNode.get(node) ?? []).length === 0 ? 'none-listed' : null;
+}
+
+/**
+ * The finding that the target's own pods were not seen ({@link targetPodsUnseen}), for a reboot, a
+ * drain and (through the reboot) an upgrade and a what-if: check `target-pods`, plane data, warn (what
+ * runs there was not checked, so the verdict is at most CAUTION). Variants: `unseen` (no pods in the
+ * snapshot), `daemonsets-unlisted` (facts `daemonSet`, `field`, `scheduled`, `listed` of the
+ * DaemonSet with the largest gap, and `daemonSets`, every such DaemonSet), `none-listed` (a kubectl
+ * List without this node's pods). Facts always hold `node`.
+ * @param index - the cluster index
+ * @param node - the target node
+ * @returns the finding, or nothing when the node's pods were seen
+ */
+export function targetPodsFindings(index: ClusterIndex, node: string): Finding[] {
+  const unseen = targetPodsUnseen(index, node);
+  if (unseen === null) return [];
+  if (unseen === 'daemonsets-unlisted') {
+    const all = daemonSetPodsUnlisted(index);
+    const first = all[0] as DaemonSetPodsUnlisted;
+    return [
+      finding('target-pods', 'data', 'warn', 'daemonsets-unlisted', {
+        node,
+        daemonSet: first.daemonSet,
+        field: first.field,
+        scheduled: first.scheduled,
+        listed: first.listed,
+        daemonSets: all.map((d) => d.daemonSet),
+      }),
+    ];
+  }
+  return [
+    finding('target-pods', 'data', 'warn', unseen === 'none-listed' ? 'none-listed' : 'unseen', { node }),
+  ];
 }
 
 /**

@@ -45,6 +45,13 @@ export interface InvariantContext {
   proxyMode?: string | null;
   /** Every node of the cluster (rule 38: a failure that leaves no node up). */
   nodes?: readonly string[];
+  /**
+   * Nodes the file lists no pod on while its own DaemonSets' status (`currentNumberScheduled`, or
+   * `numberReady` without it) counts pods on more nodes than the file lists pods of them: their pods
+   * exist but were not seen (rule 43; DaemonSetStatus,
+   * https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus).
+   */
+  podsUnlistedNodes?: readonly string[];
 }
 
 /** Verbs and the shape of their arguments that suggested kubectl commands may use. */
@@ -1157,6 +1164,39 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     for (const x of held)
       if (new RegExp(`(?:^|[\\s,(])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s,:)에]|$)`).test(x))
         out.push(`kured is said to be rebooting ${n} now and ${n} to be untouched yet: "${x}"`);
+  // 43. Pods the data's own DaemonSets count are not nothing (issue 16, reader5 F27: scenario 05
+  // "can I reboot eridani-wk-1" SAFE, "none of its pods needs to move", while kube-proxy's status
+  // counts a pod on every node and the file lists none on eridani-wk-1). A reboot, drain, upgrade
+  // or what-if of a node the data lists no pod on, while its DaemonSets' status counts pods it does
+  // not list (`ctx.podsUnlistedNodes`, read from the file, not from the answer), is never SAFE,
+  // and unless UNSAFE for another reason, says that node's pods were not seen (a `target-pods`
+  // finding about it).
+  // DaemonSetStatus: https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus
+  const unlisted = new Set(ctx.podsUnlistedNodes ?? []);
+  const asked =
+    reply.multiNode !== undefined
+      ? (ctx.targets ?? reply.multiNode.nodes ?? [])
+      : ctx.target !== null &&
+          (ctx.request === 'reboot' ||
+            ctx.request === 'drain' ||
+            ctx.request === 'upgrade' ||
+            ctx.request === 'what-if')
+        ? [ctx.target]
+        : [];
+  for (const n of asked.filter((x) => unlisted.has(x))) {
+    if (reply.verdict === 'safe')
+      out.push(`SAFE for ${n}, whose pods the data's DaemonSets count but the data does not list`);
+    // An UNSAFE answer names what blocks it (scenario 44's rolling plan leaves both workers out for
+    // the etcd NOSPACE alarm); any other answer says the node's pods were not seen.
+    if (
+      reply.verdict !== 'unsafe' &&
+      !reply.findings.some((f) => f.check === 'target-pods' && f.facts.node === n)
+    )
+      out.push(
+        `${n}'s pods are counted by the data's DaemonSets but not listed, and the answer does not say they were not seen`,
+      );
+  }
+
   // 29. Every suggested command is valid for the cluster's version and size (issue 16, reader5).
   out.push(...versionedCommandViolations(text, ctx));
 

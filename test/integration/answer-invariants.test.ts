@@ -135,6 +135,38 @@ for (const [i, file] of files.entries()) {
   ) as { data?: Record<string, string> } | undefined;
   const modeLine = /^mode:\s*"?([a-z]*)"?\s*$/m.exec(proxyCm?.data?.['config.conf'] ?? '');
   const proxyMode = modeLine === null ? null : modeLine[1] === '' ? 'iptables' : (modeLine[1] ?? null);
+  // Rule 36's oracle, from the file alone: the nodes it lists no pod on while a DaemonSet's status
+  // counts nodes running its pod (currentNumberScheduled, "nodes that are running at least 1 daemon
+  // pod"; numberReady without it) beyond the nodes the file lists a pod of it on (DaemonSetStatus,
+  // https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus).
+  const podItems = loaded.items.filter((x) => x.kind === 'Pod') as unknown as {
+    metadata: { namespace?: string; ownerReferences?: { kind?: string; name?: string }[] };
+    spec?: { nodeName?: string };
+  }[];
+  const dsShort = loaded.items
+    .filter((x) => x.kind === 'DaemonSet')
+    .some((x) => {
+      const st = (x as { status?: { currentNumberScheduled?: number; numberReady?: number } }).status;
+      const running = st?.currentNumberScheduled ?? st?.numberReady;
+      const on = new Set(
+        podItems
+          .filter(
+            (p) =>
+              (p.metadata.namespace ?? 'default') === (x.metadata.namespace ?? 'default') &&
+              (p.metadata.ownerReferences ?? []).some(
+                (o) => o.kind === 'DaemonSet' && o.name === x.metadata.name,
+              ),
+          )
+          .map((p) => p.spec?.nodeName),
+      );
+      return running !== undefined && running > on.size;
+    });
+  const podsUnlistedNodes = dsShort
+    ? nodes.map((n) => n.metadata.name).filter((n) => !podItems.some((p) => p.spec?.nodeName === n))
+    : [];
+  // A node whose pods the file's DaemonSets count but the file does not list is asked about too (rule 43).
+  const firstUnlisted = podsUnlistedNodes[0];
+  if (firstUnlisted !== undefined && !single.includes(firstUnlisted)) single.push(firstUnlisted);
   cases.push({
     file,
     cluster: `c${i}`,
@@ -153,6 +185,7 @@ for (const [i, file] of files.entries()) {
       nodeCount: nodes.length,
       proxyMode,
       nodes: nodes.map((n) => n.metadata.name),
+      podsUnlistedNodes,
     },
   });
 }
@@ -1914,6 +1947,75 @@ describe('the invariant checker catches planted contradictions', () => {
     );
     // With another node up the same sentences are no violation of rule 38.
     expect(answerViolations(reply, { ...only, nodes: ['borealis-cp-2', 'borealis-cp-1'] })).toEqual([]);
+  });
+
+  it("rule 43: SAFE for a node whose pods the data's DaemonSets count but the data does not list is caught (s05 eridani-wk-1, reader5 F27)", () => {
+    // Scenario 05 as the reader found it: kube-proxy's status counts 3 nodes running its pod, the
+    // file lists one, and none at all on eridani-wk-1; the answer said "Safe to reboot eridani-wk-1:
+    // none of its pods needs to move".
+    const c: InvariantContext = {
+      target: 'eridani-wk-1',
+      downNodes: [],
+      allControlPlane: false,
+      minor: 33,
+      readyzSeen: true,
+      request: 'reboot',
+      podsUnlistedNodes: ['eridani-wk-1', 'eridani-wk-2'],
+    };
+    const said = plant({
+      verdict: 'safe',
+      summary:
+        'Safe to reboot eridani-wk-1: none of its pods needs to move (DaemonSet and static pods come back with it).',
+    });
+    const v = answerViolations(said, c).join('\n');
+    expect(v).toMatch(
+      /SAFE for eridani-wk-1, whose pods the data's DaemonSets count but the data does not list/,
+    );
+    expect(v).toMatch(
+      /eridani-wk-1's pods are counted by the data's DaemonSets but not listed, and the answer does not say/,
+    );
+    // The same for a drain, an upgrade and a what-if; not for a restart of a component or a status.
+    for (const request of ['drain', 'upgrade', 'what-if'] as const)
+      expect(answerViolations(said, { ...c, request }).join('\n')).toMatch(/SAFE for eridani-wk-1/);
+    expect(answerViolations(said, { ...c, request: 'restart' })).toEqual([]);
+    // A joint answer about it and another node.
+    const joint = plant({
+      verdict: 'safe',
+      multiNode: {
+        mode: 'together',
+        action: 'reboot',
+        nodes: ['eridani-cp', 'eridani-wk-2'],
+        joint: { verdict: 'safe', findings: [] },
+        plan: {
+          verdict: 'safe',
+          order: [],
+          batches: [],
+          riskiestStep: null,
+          workerBatchSize: 1,
+          steps: [],
+          excluded: [],
+        },
+      },
+    });
+    expect(
+      answerViolations(joint, { ...c, target: null, targets: ['eridani-cp', 'eridani-wk-2'] }).join('\n'),
+    ).toMatch(/SAFE for eridani-wk-2/);
+    // Clean: CAUTION with the node's pods said not seen; or a node the DaemonSet counts do not
+    // contradict (all of its DaemonSets' pods listed: a node found empty) called SAFE.
+    const caution = plant({
+      verdict: 'caution',
+      findings: [
+        {
+          check: 'target-pods',
+          plane: 'data',
+          severity: 'warn',
+          variant: 'daemonsets-unlisted',
+          facts: { node: 'eridani-wk-1' },
+        },
+      ],
+    });
+    expect(answerViolations(caution, c)).toEqual([]);
+    expect(answerViolations(said, { ...c, podsUnlistedNodes: [] })).toEqual([]);
   });
 
   it('a joint answer whose data plane is affected lists what stops there (s41 "can we reboot A and B")', () => {

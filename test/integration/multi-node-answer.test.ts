@@ -10,6 +10,7 @@ import { type AnswerService, createAnswerService } from '../../src/answer/answer
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { toJsonOutput } from '../../adapters/console/console-adapter.js';
+import { withDaemonSetCountsMatching } from '../helpers/daemonset-counts.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 
@@ -28,6 +29,20 @@ beforeAll(() => {
         aks: {
           kind: 'snapshot',
           snapshot: join(DIR, '13-managed-aks-like-no-control-plane-nodes.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        // Scenarios 01 and 13 with DaemonSet counts that match the pods they list: their workers
+        // without a listed pod are found empty, not unseen (reader5 F27; test/helpers/daemonset-counts.ts).
+        atlasSeen: {
+          kind: 'snapshot',
+          snapshot: withDaemonSetCountsMatching(join(DIR, '01-healthy-3cp-stacked-etcd.json')),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        aksSeen: {
+          kind: 'snapshot',
+          snapshot: withDaemonSetCountsMatching(join(DIR, '13-managed-aks-like-no-control-plane-nodes.json')),
           requestTimeoutMs: 5000,
           deadlineMs: 20000,
         },
@@ -84,11 +99,16 @@ async function ask(
 
 describe('"what if A and B go down" is said as a loss, not an action (reader3 2.5, 4.1)', () => {
   it('no PodDisruptionBudget in the reason of a safe loss (budgets cover evictions only), and Korean says 다운되어도, not 장애해도', async () => {
-    const en = await ask('what if atlas-wk-1 and atlas-wk-2 go down');
+    // Scenario 01 itself counts kube-proxy and calico-node on all 5 nodes and lists none on these
+    // workers: their pods were not seen, so the loss is CAUTION (reader5 F27, DaemonSetStatus).
+    const unseen = await ask('what if atlas-wk-1 and atlas-wk-2 go down');
+    expect(unseen.reply.verdict).toBe('caution');
+    expect(unseen.reply.summary).toMatch(/^Possible with care to lose atlas-wk-1 and atlas-wk-2 together: /);
+    const en = await ask('what if atlas-wk-1 and atlas-wk-2 go down', 'atlasSeen');
     expect(en.reply.verdict).toBe('safe');
     expect(en.reply.summary).toMatch(/^Safe to lose atlas-wk-1 and atlas-wk-2 together: /);
     expect(en.reply.summary).not.toContain('PodDisruptionBudget');
-    const ko = await ask('atlas-wk-1이랑 atlas-wk-2가 동시에 다운되면?', 'atlas', 'ko');
+    const ko = await ask('atlas-wk-1이랑 atlas-wk-2가 동시에 다운되면?', 'atlasSeen', 'ko');
     expect(ko.reply.summary).toContain('동시에 다운되어도 안전합니다');
     expect(ko.reply.summary).not.toMatch(/장애(해|하|할)/);
   });
@@ -310,19 +330,21 @@ describe('several nodes in one question, through the answer path', () => {
   it('the safe reason says of etcd only what was computed: managed (scenario 13), workers only (scenario 01)', async () => {
     const nodes = 'aks-user-40213377-vmss000001 and aks-user-40213377-vmss000002';
     for (const q of [`can we reboot ${nodes}`, `can I drain ${nodes}`, `what if ${nodes} go down`]) {
-      const { reply } = await ask(q, 'aks');
+      // The file itself lists no pod on vmss000002 while cilium counts 4 nodes (reader5 F27): CAUTION.
+      expect((await ask(q, 'aks')).reply.verdict).toBe('caution');
+      const { reply } = await ask(q, 'aksSeen');
       expect(reply.verdict).toBe('safe');
       expect(reply.summary).not.toMatch(/etcd keeps its quorum/);
       expect(reply.summary).toContain('not observable');
     }
     const ko = await ask(
       `aks-user-40213377-vmss000001 이랑 aks-user-40213377-vmss000002 재부팅해도 돼?`,
-      'aks',
+      'aksSeen',
       'ko',
     );
     expect(ko.reply.summary).not.toMatch(/etcd 정족수가 유지되고/);
     expect(ko.reply.summary).toContain('판단하지 않았고');
-    const workers = await ask('can we reboot atlas-wk-1 and atlas-wk-2', 'atlas');
+    const workers = await ask('can we reboot atlas-wk-1 and atlas-wk-2', 'atlasSeen');
     expect(workers.reply.verdict).toBe('safe');
     expect(workers.reply.summary).toContain(
       'no etcd member or control-plane component on these nodes goes down',

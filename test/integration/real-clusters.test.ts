@@ -1013,6 +1013,24 @@ describe('what was seen, on the real objects', () => {
     expect(a.verdict).toBe('caution');
     const status = await ask('derived/k3s-3servers-embedded-etcd.json', 'status');
     expect(status.health).toBe('unknown');
+    // Nodes only: the API servers are counted (one per server) but not said alive (reader5 F21; a
+    // Ready node is a kubelet posting status, not an API server answering; README, derived files).
+    expect(status.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'apiserver-redundancy',
+          variant: 'status-unseen',
+          facts: expect.objectContaining({ total: 3 }),
+        }),
+      ]),
+    );
+    expect(status.text).not.toMatch(/API servers? alive/);
+    expect(status.text).toMatch(/3 API servers, one per control-plane node; whether they serve was not seen/);
+    const statusKo = await ask('derived/k3s-3servers-embedded-etcd.json', 'status --lang ko');
+    expect(statusKo.text).not.toMatch(/API 서버 3대 중 3대 동작/);
+    expect(statusKo.text).toMatch(
+      /API 서버 3대\(컨트롤 플레인 노드마다 하나\)가 있지만 응답하는지는 보지 못했습니다/,
+    );
     expect(status.findings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

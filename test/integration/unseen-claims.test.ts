@@ -5,7 +5,8 @@
  * asked through the path `k8s-ha-bot ask --snapshot FILE --format json` takes, in English and Korean.
  */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../adapters/k8s-ha-bot.js';
 import type { Finding } from '../../src/analysis/types.js';
@@ -79,7 +80,12 @@ describe('a reboot whose pods or control-plane health were not seen is at most C
         expect.objectContaining({ check: 'control-plane-healthy-for-worker', variant: 'healthy' }),
       ]),
     );
-    expect(a.findings.some((f) => f.check === 'target-pods')).toBe(false);
+    // Its pods were not seen: the file lists none on atlas-wk-1 while kube-proxy's and calico-node's
+    // status count 5 nodes running them (reader5 F27; this line said "no target-pods finding" before,
+    // which the file's own DaemonSetStatus proves wrong). Not the List rule: readyz is recorded.
+    expect(a.findings.filter((f) => f.check === 'target-pods').map((f) => f.variant)).toEqual([
+      'daemonsets-unlisted',
+    ]);
   });
 });
 
@@ -158,5 +164,131 @@ describe('what was seen is named as seen', () => {
     expect(explainFinding(translator('ko'), f)).toMatch(/etcd 멤버 3대 중 2대의 상태는 보지 못했습니다/);
     const reboot = { ...f, variant: 'unknown', facts: { ...f.facts, node: 'cp-1' } };
     expect(explainFinding(translator('en'), reboot)).toMatch(/the health of 2 of the 3 etcd members/);
+  });
+});
+
+/**
+ * Issue 16, reader5 F27: a node the data lists no pod on, while the data's own DaemonSets count pods
+ * it does not list, was not seen. DaemonSetStatus: `currentNumberScheduled` is "the number of nodes
+ * that are running at least 1 daemon pod and are supposed to run the daemon pod"
+ * (https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/daemon-set-v1/#DaemonSetStatus).
+ * Scenarios 01, 02, 05 and 13 list kube-proxy / the CNI pod on one node and count them on every
+ * node; their workers without a listed pod were answered SAFE ("none of its pods needs to move").
+ * The nodes and counts are read from each file here, not written per scenario.
+ */
+interface ListItem {
+  kind: string;
+  metadata: { name: string; namespace?: string; ownerReferences?: { kind: string; name: string }[] };
+  spec?: { nodeName?: string };
+  status?: { currentNumberScheduled?: number; numberReady?: number; desiredNumberScheduled?: number };
+}
+
+function fileItems(file: string): ListItem[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { cluster: { items: ListItem[] } }).cluster.items;
+}
+
+/** The nodes of a scenario file without a listed pod, when a DaemonSet counts more nodes than it lists. */
+function unlistedNodes(items: readonly ListItem[]): string[] {
+  const pods = items.filter((i) => i.kind === 'Pod');
+  const short = items
+    .filter((i) => i.kind === 'DaemonSet')
+    .some((ds) => {
+      const on = new Set(
+        pods
+          .filter((p) =>
+            (p.metadata.ownerReferences ?? []).some(
+              (o) => o.kind === 'DaemonSet' && o.name === ds.metadata.name,
+            ),
+          )
+          .map((p) => p.spec?.nodeName),
+      );
+      return (ds.status?.currentNumberScheduled ?? 0) > on.size;
+    });
+  if (!short) return [];
+  return items
+    .filter((i) => i.kind === 'Node')
+    .map((n) => n.metadata.name)
+    .filter((n) => !pods.some((p) => p.spec?.nodeName === n));
+}
+
+describe("pods the data's own DaemonSets count are not nothing (reader5 F27)", () => {
+  const files = [
+    '01-healthy-3cp-stacked-etcd.json',
+    '02-3cp-one-etcd-member-down.json',
+    '05-single-control-plane.json',
+    '13-managed-aks-like-no-control-plane-nodes.json',
+  ];
+  it.each(files)(
+    '%s: its workers without a listed pod are CAUTION at most, for reboot, drain, upgrade and what-if (en, ko)',
+    async (name) => {
+      const file = join(SCENARIOS, name);
+      const nodes = unlistedNodes(fileItems(file));
+      // The reader's count per file: two such workers each.
+      expect(nodes).toHaveLength(2);
+      for (const node of nodes)
+        for (const q of [
+          `can I reboot ${node}`,
+          `can I drain ${node}`,
+          `can I upgrade ${node}`,
+          `what if ${node} goes down`,
+        ])
+          for (const lang of ['en', 'ko'] as const) {
+            const a = await ask(file, q, lang);
+            expect([q, lang, a.verdict]).not.toEqual([q, lang, 'safe']);
+            expect([
+              q,
+              lang,
+              a.findings.filter((f) => f.check === 'target-pods').map((f) => f.variant),
+            ]).toEqual([q, lang, ['daemonsets-unlisted']]);
+            expect(a.text).not.toMatch(/none of its pods needs to move|nothing blocks it/);
+            expect(a.text).toMatch(
+              lang === 'en'
+                ? new RegExp(`the pods on ${node} were not seen`)
+                : new RegExp(`${node}의 파드는 보지 못했으므로`),
+            );
+          }
+    },
+  );
+
+  it("the count is the DaemonSet's own: a file whose DaemonSet counts match the pods it lists keeps its empty workers SAFE", async () => {
+    // Scenario 01 with kube-proxy's and calico-node's status saying what the file lists (one node
+    // each): atlas-wk-1 then runs no pod by the data's own count, a node found empty.
+    const raw = JSON.parse(readFileSync(join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'), 'utf8')) as {
+      cluster: { items: ListItem[] };
+    };
+    for (const ds of raw.cluster.items.filter((i) => i.kind === 'DaemonSet'))
+      ds.status = { ...ds.status, desiredNumberScheduled: 1, currentNumberScheduled: 1, numberReady: 1 };
+    const dir = mkdtempSync(join(tmpdir(), 'unseen-'));
+    const file = join(dir, 'matching-daemonsets.json');
+    writeFileSync(file, JSON.stringify(raw));
+    expect(unlistedNodes(raw.cluster.items)).toEqual([]);
+    const a = await ask(file, 'can I reboot atlas-wk-1');
+    expect(a.findings.some((f) => f.check === 'target-pods')).toBe(false);
+    expect(a.verdict).toBe('safe');
+    // One DaemonSet counting one node more than listed is enough to make the node unseen again.
+    const ds = raw.cluster.items.find((i) => i.kind === 'DaemonSet');
+    if (ds) ds.status = { ...ds.status, currentNumberScheduled: 2 };
+    writeFileSync(file, JSON.stringify(raw));
+    const b = await ask(file, 'can I reboot atlas-wk-1');
+    expect(b.verdict).toBe('caution');
+    expect(b.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          check: 'target-pods',
+          variant: 'daemonsets-unlisted',
+          facts: expect.objectContaining({ node: 'atlas-wk-1', scheduled: 2, listed: 1 }),
+        }),
+      ]),
+    );
+  });
+
+  it('the request node of each scenario keeps its written verdict (its pods are listed)', async () => {
+    for (const name of files) {
+      const file = join(SCENARIOS, name);
+      const sc = JSON.parse(readFileSync(file, 'utf8')) as { request: string; expected: { verdict: string } };
+      const a = await ask(file, sc.request.replace(/^\/k8s\s+/, ''));
+      expect([name, a.verdict]).toEqual([name, sc.expected.verdict]);
+      expect(a.findings.some((f) => f.check === 'target-pods')).toBe(false);
+    }
   });
 });

@@ -25,6 +25,9 @@ import { explainRebootImpact } from '../../src/explain/explain-reboot-impact.js'
 import { explainWhatIf } from '../../src/explain/explain-what-if.js';
 import { renderText } from '../../src/explain/render-text.js';
 import { kubeConfigOf, loadScenario, startScenarioSimulator } from '../helpers/simulator.js';
+import { withDaemonSetCountsMatching } from '../helpers/daemonset-counts.js';
+import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { join } from 'node:path';
 
 type Items = SnapshotFile['items'];
 
@@ -158,7 +161,18 @@ describe('a lost node with no pod to evict, or whose pods the file does not list
     ['12-cp-holds-scheduler-kcm-leases-and-etcd-leader.json', 'norma-cp-1', 'none'],
     ['02-3cp-one-etcd-member-down.json', 'borealis-wk-1', 'unlisted'],
   ] as const)('%s: %s (%s)', async (file, node, kind) => {
-    const snap = snapshotFromFile(await loadScenario(file), 'f', node);
+    // The unlisted case uses the copy whose DaemonSet counts match the pods it lists: in scenario 02
+    // itself kube-proxy counts 5 nodes, so borealis-wk-1's pods are "not seen" (target-pods, reader5
+    // F27), while here the file's own counts leave it a node without a listed pod.
+    const snap = snapshotFromFile(
+      kind === 'unlisted'
+        ? await loadSnapshotFile(
+            withDaemonSetCountsMatching(join(process.cwd(), 'test/fixtures/scenarios', file)),
+          )
+        : await loadScenario(file),
+      'f',
+      node,
+    );
     const impact = analyzeWhatIf(snap, { type: 'node-down', node }, snap.capturedAt);
     const en = renderText(explainWhatIf(impact, { locale: 'en', cluster: 'f', requestId: 'r' }));
     const ko = renderText(explainWhatIf(impact, { locale: 'ko', cluster: 'f', requestId: 'r' }));

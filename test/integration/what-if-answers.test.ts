@@ -25,6 +25,7 @@ import {
 } from '../helpers/what-if-fixtures.js';
 import { kubeadmShapeError, suggestedCommands } from '../helpers/answer-invariants.js';
 
+import { withDaemonSetCountsMatching } from '../helpers/daemonset-counts.js';
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const S = {
   healthy: '01-healthy-3cp-stacked-etcd.json',
@@ -43,6 +44,8 @@ beforeAll(async () => {
     clusters[name] = { kind: 'snapshot', snapshot, requestTimeoutMs: 5000, deadlineMs: 20000 };
   };
   for (const [name, file] of Object.entries(S)) add(name, join(DIR, file));
+  // Scenario 01 with DaemonSet counts that match the pods it lists (reader5 F27).
+  add('healthySeen', withDaemonSetCountsMatching(join(DIR, S.healthy)));
   add('api-down', await deriveScenario(S.healthy, 'api-down', apiUnreachable));
   add('ipvs', await deriveScenario(S.healthy, 'ipvs', kubeProxyConfigMap('ipvs')));
   add(
@@ -495,7 +498,13 @@ describe('drain alone', () => {
   });
 
   it('a healthy worker: safe, the node keeps running', async () => {
-    const { reply, text } = await ask('healthy', 'can I drain atlas-wk-1');
+    // Scenario 01 lists no pod on atlas-wk-1 while kube-proxy and calico-node count 5 nodes: its
+    // pods were not seen, so the drain is CAUTION (reader5 F27, DaemonSetStatus); the copy whose
+    // DaemonSet counts match the pods it lists has atlas-wk-1 found empty.
+    const unseen = await ask('healthy', 'can I drain atlas-wk-1');
+    expect(unseen.reply.verdict).toBe('caution');
+    expect(unseen.reply.findings.map((f) => f.variant)).toContain('daemonsets-unlisted');
+    const { reply, text } = await ask('healthySeen', 'can I drain atlas-wk-1');
     expect(reply.verdict).toBe('safe');
     expect(text).toContain('the node itself: it keeps running');
   });

@@ -128,9 +128,9 @@ export const TOGETHER: TogetherCase[] = [
     scenario: '05',
     question: 'can I reboot eridani-wk-1 and eridani-wk-2',
     nodes: ['eridani-wk-1', 'eridani-wk-2'],
-    verdict: 'safe',
-    must: [],
-    note: 'The workers run no evictable pod in the file; control plane healthy and untouched.',
+    verdict: 'caution',
+    must: [{ check: 'target-pods', variant: 'daemonsets-unlisted', facts: { node: 'eridani-wk-1' } }],
+    note: 'The file lists no pod on the workers while kube-proxy and kube-flannel-ds count 3 nodes running them (DaemonSetStatus currentNumberScheduled): their pods were not seen (reader5 F27); control plane healthy and untouched.',
   },
   {
     scenario: '07',

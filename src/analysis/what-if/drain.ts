@@ -18,7 +18,7 @@ import {
 import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
 import { clusterCommandForms } from '../command-versions.js';
-import { podsOnNode, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
+import { podsOnNode, targetPodsFindings, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import {
   controlPlaneServing,
   finishWithReadErrors,
@@ -74,12 +74,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // The node's own pods not seen (a List without them): what the drain evicts is unknown, so the
   // verdict is at most CAUTION (issue 16: missing data is unknown, never passing).
   const podsUnseen = targetPodsUnseen(index, node);
-  if (podsUnseen !== null)
-    found.push(
-      finding('target-pods', 'data', 'warn', podsUnseen === 'none-listed' ? 'none-listed' : 'unseen', {
-        node,
-      }),
-    );
+  found.push(...targetPodsFindings(index, node));
   // Some of its pods listed, but not all (OpenShift: its etcd quorum guard pod is missing).
   found.push(...guardPodNotListedFindings(index, node));
   // The node itself: kured working on it, a cordon someone else made, a node already dead.

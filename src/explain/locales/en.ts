@@ -255,6 +255,10 @@ export const en = {
         '{{alive}} of {{total}} API server(s) alive ({{endpoints}} address(es) in the kubernetes EndpointSlice){{downText}}.',
       'status-no-slice':
         '{{alive}} of {{total}} API server(s) alive (the kubernetes EndpointSlice is not in the snapshot){{downText}}.',
+      'status-unseen_one':
+        '1 API server, on the control-plane node; whether it serves was not seen (no /readyz, API server identity Lease or kube-apiserver pod in the data: a Ready node is not a serving API server).',
+      'status-unseen':
+        '{{total}} API servers, one per control-plane node; whether they serve was not seen (no /readyz, API server identity Lease or kube-apiserver pod in the data: a Ready node is not a serving API server).',
     },
     'leader-scheduler': {
       'held-here':
@@ -692,6 +696,8 @@ export const en = {
         'The pods on {{node}} are not in the snapshot: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       incomplete:
         "The data lists only some of the pods on {{node}} ({{listed}}): OpenShift's etcd quorum guard ({{namespace}}/{{pdb}}) counts {{guardExpected}} Ready guard pods, one on every master, and the one on {{node}} is not in the data. What else runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).",
+      'daemonsets-unlisted':
+        'The data lists pods of other nodes but none of {{node}}, while its own DaemonSets count pods it does not list ({{daemonSet}}: status.{{field}} {{scheduled}}, pods of it in the data {{listed}}): the pods on {{node}} were not seen, so what runs there (single replicas, PodDisruptionBudgets, local volumes) was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
         'The data lists pods of other nodes but none of {{node}}: what runs there (single replicas, PodDisruptionBudgets, local volumes) was not seen, so it was not checked. Check them first (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },

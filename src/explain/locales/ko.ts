@@ -225,6 +225,8 @@ export const ko: Messages = {
         'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice 주소 {{endpoints}}개){{downText}}.',
       'status-no-slice':
         'API 서버 {{total}}대 중 {{alive}}대 동작 (kubernetes EndpointSlice는 스냅샷에 없음){{downText}}.',
+      'status-unseen':
+        'API 서버 {{total}}대(컨트롤 플레인 노드마다 하나)가 있지만 응답하는지는 보지 못했습니다 (데이터에 /readyz, API 서버 identity Lease, kube-apiserver 파드가 없음: Ready인 노드가 응답하는 API 서버라는 뜻은 아님).',
     },
     'leader-scheduler': {
       'held-here':
@@ -601,6 +603,8 @@ export const ko: Messages = {
         '{{node}}의 파드가 스냅샷에 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       incomplete:
         '데이터에는 {{node}}의 파드 중 일부({{listed}}개)만 있습니다: OpenShift의 etcd quorum guard({{namespace}}/{{pdb}})는 마스터마다 하나씩 Ready guard 파드 {{guardExpected}}개를 세는데, {{node}}의 guard 파드는 데이터에 없습니다. 그 밖에 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 확인하지 않았습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
+      'daemonsets-unlisted':
+        '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다. 그런데 같은 데이터의 DaemonSet 상태는 데이터에 없는 파드를 셉니다 ({{daemonSet}}: status.{{field}} {{scheduled}}, 데이터에 있는 그 파드 수 {{listed}}): {{node}}의 파드는 보지 못했으므로 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
       'none-listed':
         '데이터에 다른 노드의 파드는 있지만 {{node}}의 파드는 없습니다: 그곳에서 실행 중인 것(단일 레플리카, PodDisruptionBudget, 로컬 볼륨)은 보지 못해 점검하지 못했습니다. 먼저 확인하세요 (kubectl get pods --all-namespaces --field-selector=spec.nodeName={{node}}).',
     },

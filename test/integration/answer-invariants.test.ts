@@ -371,6 +371,12 @@ describe('restart answers suggest checks that fit the cluster (rule 29, issue 16
             request: 'what-if',
           }))
             violations.push(`[${text} · ${lang}] ${v}`);
+          // Rule 4 too: every kubectl command of these answers parses (reader6 B24: the rollout's
+          // `ds/kube-system/kube-proxy`, which kubectl refuses, is the issue's own example).
+          for (const cmd of suggestedCommands(renderText(reply))) {
+            const err = cmd.startsWith('kubectl') ? kubectlShapeError(cmd) : null;
+            if (err) violations.push(`[${text} · ${lang}] kubectl command does not parse (${err}): "${cmd}"`);
+          }
         }
       expect([...new Set(violations)]).toEqual([]);
     },

@@ -126,7 +126,12 @@ function daemonSetRollout(b: ImpactBuilder, ctx: WhatIfContext, ds: KWorkload | 
 function daemonSetAdvice(b: ImpactBuilder, ds: KWorkload | null): void {
   keepDataPlane(b);
   b.advise('data', 'advice.check-status-first');
-  b.advise('data', 'advice.watch-rollout', { daemonSet: daemonSetName(ds) });
+  // kubectl takes one TYPE/NAME, the namespace apart (`ds/kube-system/kube-proxy` is refused).
+  if (ds)
+    b.advise('data', 'advice.watch-rollout', {
+      namespace: ds.metadata.namespace ?? 'default',
+      name: ds.metadata.name,
+    });
 }
 
 function rollKubeProxy(b: ImpactBuilder, ctx: WhatIfContext, serving: Serving): void {

@@ -839,7 +839,7 @@ export const enWhatIf = {
     'coredns-rollout':
       'Use kubectl -n kube-system rollout restart deployment/{{workload}} (it replaces pods one at a time); keep at least 2 replicas on different nodes.',
     'coredns-spread': 'Run at least 2 CoreDNS replicas on different nodes, with a PodDisruptionBudget.',
-    'watch-rollout': 'Watch it: kubectl -n kube-system rollout status ds/{{daemonSet}}',
+    'watch-rollout': 'Watch it: kubectl -n {{namespace}} rollout status ds/{{name}}',
     'static-one-at-a-time':
       'Update one control-plane node at a time and wait for Ready (and etcd healthy) before the next.',
     'drain-for-runtime': 'Drain {{node}} first if the runtime is Docker without live-restore.',

@@ -731,7 +731,7 @@ export const koWhatIf: WhatIfMessages = {
     'coredns-rollout':
       'kubectl -n kube-system rollout restart deployment/{{workload}}(을)를 쓰세요(파드를 하나씩 교체). 서로 다른 노드에 레플리카를 2개 이상 두세요.',
     'coredns-spread': 'CoreDNS 레플리카를 서로 다른 노드에 2개 이상 두고 PodDisruptionBudget을 거세요.',
-    'watch-rollout': '지켜보세요: kubectl -n kube-system rollout status ds/{{daemonSet}}',
+    'watch-rollout': '지켜보세요: kubectl -n {{namespace}} rollout status ds/{{name}}',
     'static-one-at-a-time':
       '컨트롤 플레인 노드를 하나씩 갱신하고 다음으로 가기 전에 Ready(와 etcd 정상)를 확인하세요.',
     'drain-for-runtime': '런타임이 live-restore 없는 Docker라면 먼저 {{node}}(을)를 드레인하세요.',

@@ -713,7 +713,7 @@ describe('the invariant checker catches planted contradictions', () => {
     [
       'room for the evicted pods beside an etcd NOSPACE alarm (several nodes)',
       {
-        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        reasons: ['The remaining nodes have room for the 2 evicted pods.'],
         findings: [
           { check: 'etcd-alarms', plane: 'control', severity: 'block', variant: 'nospace', facts: {} },
         ],
@@ -723,7 +723,7 @@ describe('the invariant checker catches planted contradictions', () => {
     [
       'lost nodes rescheduled although quorum is lost',
       {
-        reasons: ['The remaining nodes have room for all 4 evicted pods.'],
+        reasons: ['The remaining nodes have room for the 4 evicted pods.'],
         multiNode: { action: 'node-down' },
         findings: [
           {
@@ -789,7 +789,7 @@ describe('the invariant checker catches planted contradictions', () => {
       {
         reasons: [
           'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain and rescheduled.',
-          'The remaining nodes have room for all 2 evicted pods.',
+          'The remaining nodes have room for the 2 evicted pods.',
         ],
         multiNode: { action: 'reboot' },
         findings: [
@@ -829,7 +829,7 @@ describe('the invariant checker catches planted contradictions', () => {
       {
         reasons: [
           'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
-          'The drains evict all 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+          'The drains evict the 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
         ],
         multiNode: { action: 'node-down' },
         findings: [
@@ -842,12 +842,12 @@ describe('the invariant checker catches planted contradictions', () => {
           },
         ],
       },
-      /^(?=[^]*no drain runs before the nodes are down \(node-down\)[^\n]*"Add-on pods on atlas-cp-1)(?=[^]*\(node-down\)[^\n]*"The drains evict all 2 pods)/,
+      /^(?=[^]*no drain runs before the nodes are down \(node-down\)[^\n]*"Add-on pods on atlas-cp-1)(?=[^]*\(node-down\)[^\n]*"The drains evict the 2 pods)/,
     ],
     [
       'pods rescheduled in the what-if of nodes lost without quorum',
       {
-        reasons: ['The remaining nodes have room for all 2 evicted pods.'],
+        reasons: ['The remaining nodes have room for the 2 evicted pods.'],
         multiNode: { action: 'node-down' },
         findings: [
           {
@@ -2099,7 +2099,7 @@ describe('the invariant checker catches planted contradictions', () => {
         reasons: [
           'Add-on pods on atlas-cp-1 (kube-system/coredns-x) are evicted by the drain before the nodes go down, while quorum still holds, and rescheduled.',
           'The drain evicts 1 pod before the nodes go down, while quorum still holds; its terminationGracePeriodSeconds is 30 s.',
-          'The drains evict all 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+          'The drains evict the 2 pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
         ],
         multiNode: { action } as unknown as Reply['multiNode'],
         findings: [

@@ -295,7 +295,7 @@ describe('several nodes in one question, through the answer path', () => {
       if (locale === 'en') {
         expect(text).not.toMatch(/quorum|etcd refuses writes|every API call|VIP/);
         expect(text).toContain('atlas-cp-1 alone: SAFE');
-        expect(text).toContain('The remaining nodes have room for all 2 evicted pods.');
+        expect(text).toContain('The remaining nodes have room for the 2 evicted pods.');
         // One model of CoreDNS in a joint drain (issue 16, v3b): no PodDisruptionBudget in the file,
         // so the drains evict both replicas and the Deployment recreates them on the workers
         // (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/): resolution fails

@@ -228,10 +228,10 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}}: PodDisruptionBudget {{pdbNamespace}}/{{pdb}} allows no eviction now, so its pods on {{nodes}} are not evicted and it keeps {{kept}} Ready serving; the drains wait.',
     },
     capacity: {
-      'joint-fits': 'The remaining nodes have room for all {{evictable}} evicted pods.',
+      'joint-fits': 'The remaining nodes have room for the {{evictable}} evicted pods.',
       'joint-fits_one': 'The remaining nodes have room for the evicted pod.',
       'joint-fits-drain-first':
-        'The drains evict all {{evictable}} pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
+        'The drains evict the {{evictable}} pods before the nodes go down, while quorum still holds, and the remaining nodes have room for them.',
       'joint-fits-drain-first_one':
         'The drains evict the pod before the nodes go down, while quorum still holds, and the remaining nodes have room for it.',
       'joint-writes-blocked':

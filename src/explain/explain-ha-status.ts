@@ -132,7 +132,9 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
     if (g.heading === 'status.nodes') {
       l.unshift(
         status.disruptedNodes.length === 0
-          ? tr.t('status.allNodesFine', { count: status.nodeCount })
+          ? status.nodeCount === 1
+            ? tr.t('status.allNodesFineSingle')
+            : tr.t('status.allNodesFine', { count: status.nodeCount })
           : tr.t('status.nodeCount', { count: status.nodeCount, disrupted: status.disruptedNodes.length }),
       );
     }

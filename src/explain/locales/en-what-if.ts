@@ -187,7 +187,7 @@ export const enWhatIf = {
     },
     'rolling-update': {
       rolling:
-        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}: at most {{maxUnavailable}} of {{desired}} node(s) restart at a time.',
+        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}: its pods on {{desired}} nodes restart at most {{maxUnavailable}} at a time.',
       'on-delete':
         'DaemonSet {{daemonSet}} uses updateStrategy OnDelete: a new version reaches a node only when its pod is deleted by hand.',
       'all-at-once':

@@ -937,9 +937,11 @@ export const en = {
     nodeCount_one: '1 node in all; {{disrupted}} NotReady or cordoned.',
     allNodesFine: '{{count}} nodes, all Ready and schedulable.',
     allNodesFine_one: '1 node, Ready and schedulable.',
+    allNodesFineSingle: '1 node, Ready and schedulable.',
   },
   help: {
-    intro: 'Ask me whether a node can be rebooted, or for the HA status of a cluster.',
+    intro:
+      'Ask me whether a node can be rebooted, drained or upgraded, what happens if it fails, or for the HA status of a cluster.',
     forms: 'Request forms (with an example)',
     clusters:
       'Clusters: {{clusters}} (default {{default}}). Add "in CLUSTER" or --cluster NAME; --lang en|ko picks the language.',

@@ -178,7 +178,7 @@ export const koWhatIf: WhatIfMessages = {
     },
     'rolling-update': {
       rolling:
-        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}개 중 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
+        'DaemonSet {{daemonSet}}: RollingUpdate, maxUnavailable {{maxUnavailableText}}. 노드 {{desired}}대의 파드가 한 번에 최대 {{maxUnavailable}}개씩 재시작합니다.',
       'on-delete':
         'DaemonSet {{daemonSet}}의 updateStrategy는 OnDelete입니다. 파드를 직접 삭제해야 새 버전이 노드에 반영됩니다.',
       'all-at-once':

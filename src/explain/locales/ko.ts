@@ -542,7 +542,7 @@ export const ko: Messages = {
         '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     capacity: {
-      fits: 'Ready이고 스케줄 가능한 다른 노드에 그쪽으로 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
+      fits: 'Ready이고 스케줄 가능한 다른 노드에 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',
       'only-node':
@@ -834,9 +834,11 @@ export const ko: Messages = {
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
+    allNodesFineSingle: '노드 1대, Ready이고 스케줄 가능.',
   },
   help: {
-    intro: '노드를 재부팅해도 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
+    intro:
+      '노드를 재부팅·드레인·업그레이드해도 되는지, 노드가 죽으면 어떻게 되는지, 또는 클러스터의 HA 상태를 물어보세요.',
     forms: '요청 형식 (예시와 함께)',
     clusters:
       '클러스터: {{clusters}} (기본 {{default}}). "CLUSTER 클러스터에서" 또는 --cluster 이름; --lang en|ko로 언어를 고릅니다.',

@@ -16,7 +16,12 @@ import { type ControlPlaneState, controlPlaneState, keeperSeen } from './control
 import { ETCD_DB_SIZE_WARN_RATIO, ETCD_DEFAULT_QUOTA_BYTES } from './domain.js';
 import { datastoreFacts, guardHealthFacts } from './etcd-view.js';
 import { finding } from './finding.js';
-import { deadNodeStatusFindings, kuredHoldersIn, kuredRebootShows } from './node-state-checks.js';
+import {
+  deadNodeStatusFindings,
+  kuredHoldersIn,
+  kuredRebootShows,
+  nodeLeaseChecks,
+} from './node-state-checks.js';
 import { readErrorFindings } from './reboot-impact.js';
 import { budgetManager, downCephDaemons } from './budget-checks.js';
 import { cephDaemonOf, isCephDaemonDeployment } from './rook-daemons.js';
@@ -51,6 +56,8 @@ export interface HaStatus {
   findings: Finding[];
   /** Nodes (any role) that are NotReady or cordoned, as `name (reason)`. */
   disruptedNodes: string[];
+  /** Ready nodes whose node Lease was not renewed within the node-monitor grace period (their kubelet is not reporting). */
+  staleLeaseNodes: string[];
   /** PodDisruptionBudgets that allow no disruption now (a drain would wait on them), `ns/name`, Rook's included. */
   blockingPdbs: string[];
   /** Deployments and StatefulSets with one replica, `ns/name` (Rook's per-daemon Deployments left out). */
@@ -311,6 +318,20 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     findings.push(
       finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }),
     );
+  // A Ready node whose kubelet stopped renewing its node Lease past the grace period: the same
+  // reading as the node answers' (nodeLeaseChecks; issue 16, reader6 B12), so the status does not
+  // call every node fine while a drain or reboot answer about that node warns.
+  const controlPlaneNames = new Set(state.nodes.map((c) => c.name));
+  for (const n of snapshot.nodes)
+    findings.push(
+      ...nodeLeaseChecks(
+        index,
+        n.metadata.name,
+        controlPlaneNames.has(n.metadata.name),
+        now,
+        state.nodeMonitorGrace,
+      ),
+    );
 
   // kured's lock held (CHECKS.md concurrent-disruption): the nodes it reboots next, a warning when
   // one is a control-plane/etcd node (two voters down at once), else info.
@@ -430,6 +451,9 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     blockingPdbs,
     singleReplicaWorkloads,
     nodeCount: snapshot.nodes.length,
+    staleLeaseNodes: findings
+      .filter((f) => f.check === 'node-health' && f.variant === 'lease-stale')
+      .map((f) => String(f.facts.node)),
     snapshotAt: snapshot.capturedAt.toISOString(),
     ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}),
   };

@@ -28,7 +28,7 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
     ],
   },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
-  { heading: 'status.nodes', checks: ['concurrent-disruption'] },
+  { heading: 'status.nodes', checks: ['concurrent-disruption', 'node-health'] },
   {
     heading: 'status.workloads',
     checks: [
@@ -131,11 +131,16 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
     const l = lines(tr, status.findings, g.checks);
     if (g.heading === 'status.nodes') {
       l.unshift(
-        status.disruptedNodes.length === 0
-          ? status.nodeCount === 1
-            ? tr.t('status.allNodesFineSingle')
-            : tr.t('status.allNodesFine', { count: status.nodeCount })
-          : tr.t('status.nodeCount', { count: status.nodeCount, disrupted: status.disruptedNodes.length }),
+        status.disruptedNodes.length === 0 && status.staleLeaseNodes.length > 0
+          ? tr.t('status.allReadyLeaseStale', {
+              count: status.nodeCount,
+              nodes: status.staleLeaseNodes.join(', '),
+            })
+          : status.disruptedNodes.length === 0
+            ? status.nodeCount === 1
+              ? tr.t('status.allNodesFineSingle')
+              : tr.t('status.allNodesFine', { count: status.nodeCount })
+            : tr.t('status.nodeCount', { count: status.nodeCount, disrupted: status.disruptedNodes.length }),
       );
     }
     if (l.length > 0) sections.push({ heading: tr.t(g.heading), lines: l });

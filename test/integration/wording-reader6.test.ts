@@ -1,6 +1,7 @@
 /**
- * Wording a reader found (issue 16, reader6 B23, B21): Korean and English sentences that read
- * wrong although their facts were right. Each assertion fails on the text before the fix.
+ * What a reader found (issue 16, reader6 B23, B21, B12): Korean and English sentences that read
+ * wrong although their facts were right, and a status that called every node fine while the node
+ * answers warned of a stale node Lease. Each assertion fails on the code before the fix.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ const answers = snapshotAnswers({
   r10: join(REAL_CLUSTERS, '10-qovery-eks-v1.16-1node.json'),
   s41: join(SCENARIOS, '41-worker-local-path-pv-pinned-statefulset-pod.json'),
   s01: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
+  s47: join(SCENARIOS, '47-worker-node-lease-stale-v1.33-grace-50s.json'),
+  s48: join(SCENARIOS, '48-worker-node-lease-stale-v1.31-grace-40s.json'),
 });
 afterAll(() => answers.close());
 
@@ -37,5 +40,29 @@ describe('wording found by reader6', () => {
   it('no "all 2" in English', async () => {
     const en = await answers.ask('s01', 'can I reboot atlas-cp-1 and atlas-cp-2', 'en');
     expect(en).not.toMatch(/\ball 2\b/);
+  });
+});
+
+describe('status reads the node Lease as the node answers do (reader6 B12)', () => {
+  // Kubernetes docs, Node heartbeats (https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats):
+  // a kubelet renews its node Lease every 10 s; past the node-monitor grace period (50 s from 1.32,
+  // 40 s before) it is not reporting. Scenario 47: lyra-wk-2's Lease is 52 s old on v1.33;
+  // scenario 48: mensa-wk-2's is 44 s old on v1.31. Both nodes still say Ready.
+  it.each([
+    ['s47', 'lyra-wk-2', '52 s', '50 s'],
+    ['s48', 'mensa-wk-2', '44 s', '40 s'],
+  ])('%s: the stale Lease of %s is named, and the status is not HEALTHY', async (name, node, age, grace) => {
+    const en = await answers.ask(name, 'status', 'en');
+    expect(en).not.toMatch(/^\[HEALTHY\]/);
+    expect(en).not.toContain('all Ready and schedulable');
+    expect(en).toContain(`The node Lease of ${node} was last renewed ${age} ago (more than the ${grace}`);
+    const ko = await answers.ask(name, 'status', 'ko');
+    expect(ko).not.toContain('모두 Ready이고 스케줄 가능');
+    expect(ko).toContain(`${node}의 kubelet이 노드 Lease를 갱신하지 않고 있습니다`);
+  });
+
+  it('a fresh Lease adds nothing (scenario 01)', async () => {
+    const en = await answers.ask('s01', 'status', 'en');
+    expect(en).not.toContain('node Lease');
   });
 });

@@ -938,6 +938,10 @@ export const en = {
     allNodesFine: '{{count}} nodes, all Ready and schedulable.',
     allNodesFine_one: '1 node, Ready and schedulable.',
     allNodesFineSingle: '1 node, Ready and schedulable.',
+    allReadyLeaseStale:
+      '{{count}} nodes Ready and none cordoned, but the kubelet of {{nodes}} has stopped renewing its node Lease (below).',
+    allReadyLeaseStale_one:
+      '1 node, Ready and not cordoned, but its kubelet ({{nodes}}) has stopped renewing its node Lease (below).',
   },
   help: {
     intro:

@@ -835,6 +835,8 @@ export const ko: Messages = {
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
     allNodesFineSingle: '노드 1대, Ready이고 스케줄 가능.',
+    allReadyLeaseStale:
+      '노드 {{count}}대가 Ready이고 cordon된 노드는 없지만, {{nodes}}의 kubelet이 노드 Lease를 갱신하지 않고 있습니다 (아래).',
   },
   help: {
     intro:

@@ -13,6 +13,7 @@ const answers = snapshotAnswers({
   s01: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
   s47: join(SCENARIOS, '47-worker-node-lease-stale-v1.33-grace-50s.json'),
   s48: join(SCENARIOS, '48-worker-node-lease-stale-v1.31-grace-40s.json'),
+  r07: join(REAL_CLUSTERS, '07-insights-openshift-3masters-3workers.json'),
 });
 afterAll(() => answers.close());
 
@@ -64,5 +65,22 @@ describe('status reads the node Lease as the node answers do (reader6 B12)', () 
   it('a fresh Lease adds nothing (scenario 01)', async () => {
     const en = await answers.ask('s01', 'status', 'en');
     expect(en).not.toContain('node Lease');
+  });
+});
+
+describe('an etcd restart claims no election only when the leader is known (reader6 B16)', () => {
+  // etcd: a follower's restart triggers no election; a leader's clean stop transfers leadership
+  // (etcd server Stop, TransferLeadership). Real 07 records no etcd status, so who leads is unknown.
+  it('real 07: leader not seen, so the election is said conditionally', async () => {
+    const en = await answers.ask('r07', 'can I restart etcd on ci-ln-ywdpkbt-f76d1-vw6lz-master-0', 'en');
+    expect(en).not.toContain('it triggers no leader election');
+    expect(en).toContain('if it was the leader');
+    const ko = await answers.ask('r07', 'can I restart etcd on ci-ln-ywdpkbt-f76d1-vw6lz-master-0', 'ko');
+    expect(ko).toContain('그 멤버가 리더였다면');
+  });
+
+  it('scenario 01: a follower (atlas-cp-2; atlas-cp-1 leads) triggers no election', async () => {
+    const en = await answers.ask('s01', 'can I restart etcd on atlas-cp-2', 'en');
+    expect(en).toContain('it triggers no leader election');
   });
 });

@@ -212,7 +212,15 @@ function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   }
   keepDataPlane(b);
   if (!lost && !(leader && writesBlocked))
-    b.duration('control', leader ? 'duration.etcd-election' : 'duration.etcd-rejoin');
+    b.duration(
+      'control',
+      leader
+        ? 'duration.etcd-election'
+        : // Which member leads was not seen: no "triggers no election" (reader6 B16).
+          leaderName === null
+          ? 'duration.etcd-rejoin-leader-unknown'
+          : 'duration.etcd-rejoin',
+    );
   // A single member: "one member at a time" has nothing to order.
   b.advise('control', state.etcd.voters === 1 ? 'advice.etcd-health-single' : 'advice.etcd-health', { node });
 }

@@ -662,6 +662,8 @@ export const enWhatIf = {
     'etcd-election': 'an etcd leadership transfer normally takes well under a few seconds',
     'etcd-rejoin':
       'a restarted etcd member that is not the leader rejoins within seconds; it triggers no leader election',
+    'etcd-rejoin-leader-unknown':
+      'a restarted etcd member rejoins within seconds; if it was the leader, a clean stop hands leadership to another member first (well under a few seconds), otherwise no election happens',
     'etcd-election-timeout':
       'a new etcd leader after the election timeout ({{electionTimeoutMs}} ms by default) and one election round',
     'lease-expiry': 'a standby takes over after the Lease expires: up to {{seconds}} s',

@@ -582,6 +582,8 @@ export const koWhatIf: WhatIfMessages = {
     apiserver: 'API 서버 재시작은 보통 {{health}}(이)가 통과할 때까지 수십 초',
     'etcd-election': 'etcd 리더 역할 이전은 보통 몇 초보다 훨씬 짧음',
     'etcd-rejoin': '리더가 아닌 etcd 멤버는 재시작 후 몇 초 안에 다시 합류하며, 리더 선출을 일으키지 않음',
+    'etcd-rejoin-leader-unknown':
+      '재시작한 etcd 멤버는 몇 초 안에 다시 합류함. 그 멤버가 리더였다면 정상 종료 시 먼저 다른 멤버에게 리더십을 넘기고(보통 몇 초 훨씬 안), 아니라면 선출은 없음',
     'etcd-election-timeout':
       '선출 타임아웃(기본 {{electionTimeoutMs}} ms)과 선출 한 번이 지나야 새 etcd 리더가 생김',
     'lease-expiry': 'Lease가 만료된 뒤 대기 인스턴스가 넘겨받음: 최대 {{seconds}}초',

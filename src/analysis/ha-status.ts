@@ -318,6 +318,33 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     findings.push(
       finding('concurrent-disruption', 'data', 'warn', 'status-nodes', { nodes: disruptedNodes }),
     );
+  // One node runs every workload of a managed cluster (reader6 B13: a one-node EKS cluster was
+  // HEALTHY without a word; "a resilient data plane consists of two or more worker nodes", EKS Best
+  // Practices Guide, https://docs.aws.amazon.com/eks/latest/best-practices/data-plane.html):
+  // Ready, not cordoned, without a NoSchedule/NoExecute taint, and the data holds no pod of a node
+  // it does not list (else the file holds only some of the nodes and "the only one" is not known).
+  const listed = new Set(snapshot.nodes.map((n) => n.metadata.name));
+  const nodesLeftOut = snapshot.podSummaries.some((p) => p.nodeName !== null && !listed.has(p.nodeName));
+  const runnable = snapshot.nodes.filter(
+    (n) =>
+      isNodeReady(n) &&
+      !isCordoned(n) &&
+      !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
+  );
+  // Only where nothing else says so: a self-run control plane on the node already says "no HA"
+  // (status-single), and a cordoned or NotReady node is named above with its own consequence.
+  if (runnable.length === 1 && !nodesLeftOut && state.nodes.length === 0 && disruptedNodes.length === 0)
+    findings.push(
+      finding(
+        'capacity',
+        'data',
+        'warn',
+        snapshot.nodes.length === 1 ? 'status-one-node' : 'status-one-runnable',
+        {
+          node: runnable[0]?.metadata.name ?? '',
+        },
+      ),
+    );
   // A Ready node whose kubelet stopped renewing its node Lease past the grace period: the same
   // reading as the node answers' (nodeLeaseChecks; issue 16, reader6 B12), so the status does not
   // call every node fine while a drain or reboot answer about that node warns.

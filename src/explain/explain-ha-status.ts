@@ -28,7 +28,7 @@ const GROUPS: { heading: string; checks: readonly string[] }[] = [
     ],
   },
   { heading: 'status.leases', checks: ['leader-scheduler', 'leader-controller-manager'] },
-  { heading: 'status.nodes', checks: ['concurrent-disruption', 'node-health'] },
+  { heading: 'status.nodes', checks: ['concurrent-disruption', 'node-health', 'capacity'] },
   {
     heading: 'status.workloads',
     checks: [

@@ -848,9 +848,19 @@ describe('10 EKS v1.16: one node, nodes only', () => {
     expect(a.text).not.toMatch(/workloads on the other nodes keep running/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });
-  it("status: not DEGRADED or CRITICAL, the control plane is the provider's", async () => {
+  // Changed (issue 16, reader6 B13): this expected HEALTHY, but the cluster's data plane is one node,
+  // which the same bot's reboot and what-if answers judge not safe: every workload stops with it. A
+  // node is no redundancy for the workloads: "A resilient data plane consists of two or more worker
+  // nodes" (EKS Best Practices Guide, Data Plane,
+  // https://docs.aws.amazon.com/eks/latest/best-practices/data-plane.html). The control plane is
+  // still not judged: it is EKS's to keep.
+  it("status: DEGRADED by the one-node data plane only; the control plane is the provider's", async () => {
     const a = await ask(F, 'status');
-    expect(a.health).toBe('healthy');
+    expect(a.health).toBe('degraded');
+    expect(a.findings.filter((f) => f.plane === 'control' && serious(f))).toEqual([]);
+    expect(a.findings.filter((f) => serious(f)).map((f) => `${f.check}.${f.variant}`)).toEqual([
+      'capacity.status-one-node',
+    ]);
     expect(a.text).toMatch(/EKS's to keep/);
     expectOnlyWhatWasSeen(a, { leaderLeases: false });
   });

@@ -14,6 +14,7 @@ const answers = snapshotAnswers({
   s47: join(SCENARIOS, '47-worker-node-lease-stale-v1.33-grace-50s.json'),
   s48: join(SCENARIOS, '48-worker-node-lease-stale-v1.31-grace-40s.json'),
   r07: join(REAL_CLUSTERS, '07-insights-openshift-3masters-3workers.json'),
+  r14: join(REAL_CLUSTERS, '14-managedkube-gke-v1.10-node-and-pod.json'),
 });
 afterAll(() => answers.close());
 
@@ -82,5 +83,30 @@ describe('an etcd restart claims no election only when the leader is known (read
   it('scenario 01: a follower (atlas-cp-2; atlas-cp-1 leads) triggers no election', async () => {
     const en = await answers.ask('s01', 'can I restart etcd on atlas-cp-2', 'en');
     expect(en).toContain('it triggers no leader election');
+  });
+});
+
+describe('status says when one node runs every workload (reader6 B13)', () => {
+  // A pod is rescheduled only onto another Ready node it can be scheduled on (Kubernetes docs,
+  // Taints and tolerations; kube-scheduler): with one such node there is nowhere to go.
+  it('real 10 (one-node EKS): not HEALTHY; the only node is named, en and ko', async () => {
+    const en = await answers.ask('r10', 'status', 'en');
+    expect(en).not.toMatch(/^\[HEALTHY\]/);
+    expect(en).toMatch(
+      /ip-10-0-105-29\.us-east-2\.compute\.internal is the only node: every workload runs there/,
+    );
+    const ko = await answers.ask('r10', 'status', 'ko');
+    expect(ko).toContain('유일한 노드입니다');
+  });
+
+  it('real 14 (GKE file with pods of nodes it does not list): no "only node" claim', async () => {
+    const en = await answers.ask('r14', 'status', 'en');
+    expect(en).not.toMatch(/is the only (node|Ready, schedulable node)/);
+  });
+
+  it('scenario 01 (two workers): nothing said', async () => {
+    expect(await answers.ask('s01', 'status', 'en')).not.toMatch(
+      /is the only (node|Ready, schedulable node)/,
+    );
   });
 });

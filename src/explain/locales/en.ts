@@ -625,6 +625,10 @@ export const en = {
         'Pods bound to {{node}} (hostPath data or a hostname node selector): {{pods}}. They are down until {{node}} is back.',
     },
     capacity: {
+      'status-one-node':
+        '{{node}} is the only node: every workload runs there and stops while it is down, with nowhere to be rescheduled.',
+      'status-one-runnable':
+        '{{node}} is the only Ready, schedulable node without a NoSchedule taint: ordinary workloads run there and stop while it is down, with nowhere to be rescheduled.',
       fits: 'The other Ready, schedulable nodes have room for the {{evictable}} pods that move there.',
       fits_one: 'The other Ready, schedulable nodes have room for the pod that moves there.',
       'some-pending': 'No room elsewhere for {{unplaced}}: they would stay Pending after the drain.',

@@ -542,6 +542,10 @@ export const ko: Messages = {
         '{{node}}에 묶인 파드 (hostPath 데이터나 hostname nodeSelector): {{pods}}. {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     capacity: {
+      'status-one-node':
+        '{{node}}(이)가 유일한 노드입니다: 모든 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 다른 곳으로 옮겨 갈 수 없어 멈춥니다.',
+      'status-one-runnable':
+        '{{node}}(은)는 NoSchedule 테인트 없이 Ready이고 스케줄 가능한 유일한 노드입니다: 일반 워크로드가 그곳에서 실행되며, 노드가 내려가 있는 동안 옮겨 갈 곳이 없어 멈춥니다.',
       fits: 'Ready이고 스케줄 가능한 다른 노드에 옮겨 갈 파드 {{evictable}}개를 받을 여유가 있습니다.',
       'some-pending': '{{unplaced}}(을)를 받을 여유가 다른 노드에 없습니다: 드레인 후 Pending으로 남습니다.',
       'none-fit': '축출될 파드({{unplaced}})를 받을 수 있는 노드가 없습니다: Pending으로 남습니다.',

@@ -311,7 +311,20 @@ function dataLines(
   // Keeps working: what runs on the nodes that are not targets (none when every node is one).
   const others = joint.clusterNodes > joint.nodes.length;
   const keeps: string[] = [];
-  if (drain) keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: joint.nodes }));
+  // A NotReady target is not said to keep running: no kubelet reports there (issue 16, reader6
+  // B15). Its own findings say so (node-health not-ready, or dead-node-drain).
+  const notReady = new Set(
+    joint.alone
+      .filter((a) =>
+        a.findings.some(
+          (f) => (f.check === 'node-health' && f.variant === 'not-ready') || f.check === 'dead-node-drain',
+        ),
+      )
+      .map((a) => a.node),
+  );
+  const readyTargets = joint.nodes.filter((n) => !notReady.has(n));
+  if (drain && readyTargets.length > 0)
+    keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: readyTargets, count: readyTargets.length }));
   if (refused.length > 0)
     keeps.push(tr.t('multiNode.keeps.refused-pods', { pods: refused, count: refused.length }));
   if (others) keeps.push(tr.t('keeps.other-workloads'));

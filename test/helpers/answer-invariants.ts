@@ -1197,6 +1197,34 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       );
   }
 
+  // 44. A drain that cannot complete is not "possible" (issue 16, reader6 B9: scenario 49 "can I
+  // drain vega-wk-2" CAUTION beside "the drain waits for ever"; scenario 09's drain held for ever by
+  // a PodDisruptionBudget is UNSAFE). kubectl drain waits until every evicted pod is gone, for ever
+  // by default ("--timeout=0s: ... zero means infinite"), and "You should not operate on the machine
+  // until the command completes" (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  // An answer that says a drain of a NotReady node cannot complete is UNSAFE.
+  for (const m of matching(['checks.dead-node-drain.not-ready']))
+    if (reply.verdict !== 'unsafe')
+      out.push(`a drain that cannot complete is said, yet the verdict is ${reply.verdict}: "${m.sentence}"`);
+  // 45. A NotReady node is not said to keep running (issue 16, reader6 B15 / reader5 F10: scenario
+  // 49 "drain vega-wk-2", real 01 "drain kind-worker and kind-worker2"): its kubelet does not report
+  // (Ready False or Unknown: "the node controller has not heard from the node",
+  // https://kubernetes.io/docs/reference/node/node-status/#condition), so nothing says the node or
+  // the pods the drain leaves there keep running.
+  for (const n of ctx.downNodes) {
+    const name = new RegExp(`(?:^|[\\s,(])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s,:)의에]|$)`);
+    for (const m of matching([
+      'whatIf.keeps.drain-daemonsets',
+      'multiNode.keeps.drained-nodes',
+      'multiNode.keeps.drained-nodes_one',
+      'checks.daemonset-pods.present-drain',
+      'checks.daemonset-pods.daemonsets-only-drain',
+      'checks.daemonset-pods.static-only-drain',
+    ]))
+      if (name.test(m.sentence))
+        out.push(`${n} is NotReady, yet it is said to keep running: "${m.sentence}"`);
+  }
+
   // 29. Every suggested command is valid for the cluster's version and size (issue 16, reader5).
   out.push(...versionedCommandViolations(text, ctx));
 

@@ -1905,6 +1905,46 @@ describe('the invariant checker catches planted contradictions', () => {
       /another node is down, yet the answer says every other node keeps working/,
     ],
     [
+      // reader6 B9 (scenario 49 "can I drain vega-wk-2"): CAUTION for a drain that waits for ever.
+      'a drain that cannot complete under a CAUTION verdict',
+      {
+        verdict: 'caution',
+        reasons: [
+          'A drain of borealis-cp-3 cannot complete while it is NotReady (Ready=Unknown): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: data/postgres-1). Already replaced elsewhere: none. Not replaced: data/postgres-1.',
+        ],
+      },
+      /a drain that cannot complete is said, yet the verdict is caution/,
+    ],
+    [
+      // reader6 B15 / reader5 F10 (scenario 49 drain): a NotReady node "keeps running".
+      'a NotReady node said to keep running (one node drained)',
+      {
+        keeps: ['DaemonSet pods on borealis-cp-3 (drain ignores them) and the node itself: it keeps running'],
+      },
+      /borealis-cp-3 is NotReady, yet it is said to keep running/,
+    ],
+    [
+      // reader6 B15 (real 01 "drain kind-worker and kind-worker2"): the joint drain's sentences.
+      'a NotReady node said to keep running (nodes drained together)',
+      {
+        reasons: [
+          'DaemonSet pods on borealis-cp-3 (kube-proxy) are not evicted: the drain leaves them running there.',
+        ],
+        keeps: [
+          'DaemonSet and static pods on borealis-cp-3 and borealis-cp-2 (drain leaves them) and the nodes themselves: they keep running',
+        ],
+      },
+      /^(?=[^]*borealis-cp-3 is NotReady, yet it is said to keep running: "DaemonSet pods on borealis-cp-3 \(kube-proxy\))(?=[^]*borealis-cp-3 is NotReady, yet it is said to keep running: "DaemonSet and static)/,
+    ],
+    [
+      'a NotReady node said to keep running, in Korean',
+      {
+        locale: 'ko',
+        keeps: ['borealis-cp-3의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨'],
+      },
+      /borealis-cp-3 is NotReady, yet it is said to keep running/,
+    ],
+    [
       // reader5 F29 (scenario 51): kured's lock raises the verdict of a failure.
       "kured's reboot raises a failure's verdict",
       {

@@ -79,6 +79,9 @@ export function asLoss(drained: Finding): Finding {
     return { ...lost, severity: 'info', facts: { ...lost.facts, noAdvice: true } };
   if (f.check === 'single-replica' && f.variant === 'operator-daemon')
     return { ...lost, variant: 'operator-daemon-lost' };
+  // A node already NotReady that fails: no drain waits on it (its block is a drain's, reader6 B9);
+  // its state is context, a warning (`not-ready-lost`).
+  if (f.check === 'dead-node-drain') return { ...lost, severity: 'warn' };
   // A StatefulSet's pod on a lost node is not recreated elsewhere (it stays Terminating until the
   // node is back, it is force-deleted, or the node gets the out-of-service taint;
   // https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/): never

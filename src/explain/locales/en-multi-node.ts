@@ -363,5 +363,9 @@ export const enMultiNode = {
       '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so it keeps running',
     'drained-nodes':
       'DaemonSet and static pods on {{nodes}} (drain leaves them) and the nodes themselves: they keep running',
+    // The same for one Ready node beside NotReady ones (issue 16, reader6 B15): a NotReady node is
+    // not said to keep running.
+    'drained-nodes_one':
+      'DaemonSet and static pods on {{nodes}} (drain leaves them) and the node itself: they keep running',
   },
 };

@@ -454,6 +454,14 @@ export const en = {
       'daemonsets-only-drain':
         'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted: the drain leaves them running there.',
       'static-only-drain': 'Static pods on {{node}} are not evicted: the drain leaves them running there.',
+      // A drain of a NotReady node (issue 16, reader6 B15/F10): the drain leaves them, but no kubelet
+      // reports whether they still run there.
+      'present-not-ready-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
+      'daemonsets-only-not-ready-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
+      'static-only-not-ready-drain':
+        'Static pods on {{node}} are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
     },
     'pdb-blocks': {
       'quorum-guard':

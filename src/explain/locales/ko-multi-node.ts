@@ -289,5 +289,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'refused-pods': '{{pods}}: PodDisruptionBudget이 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'drained-nodes':
       '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
+    // NotReady 노드 옆의 Ready 노드 하나 (issue 16, reader6 B15).
+    'drained-nodes_one':
+      '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
   },
 };

@@ -404,6 +404,13 @@ export const ko: Messages = {
         '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
       'static-only-drain':
         '{{node}}의 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+      // NotReady 노드의 드레인 (issue 16, reader6 B15/F10).
+      'present-not-ready-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+      'daemonsets-only-not-ready-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+      'static-only-not-ready-drain':
+        '{{node}}의 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
     },
     'pdb-blocks': {
       'quorum-guard':

@@ -91,8 +91,14 @@ export function nodeLeaseChecks(
  * create replacements as soon as a pod is Terminating; a StatefulSet creates a pod again only once
  * the old one is gone, and a bare pod is never recreated (Kubernetes docs, Node shutdowns,
  * https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown).
+ * Severity block (issue 16, reader6 B9): a drain that cannot complete is not "possible", the same
+ * rule as a drain a PodDisruptionBudget holds for ever (scenario 09: kubectl drain retries the
+ * refused eviction every 5 s until it times out, never by default; `kubectl drain --help`,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/: "--timeout=0s: The length
+ * of time to wait before giving up, zero means infinite"), and the reboot or upgrade after it
+ * never starts ("You should not operate on the machine until the command completes", same page).
  *
- * One finding (check `dead-node-drain`, data plane, warn, variant `not-ready`) with what already
+ * One finding (check `dead-node-drain`, data plane, block, variant `not-ready`) with what already
  * runs elsewhere (`replaced`: workloads whose Ready replicas on other nodes meet their replica
  * count, with `replacedReady`, `replacedDesired`, `replacedNodes` in the same order) and what does
  * not (`pending`: StatefulSet and bare pods by name, short workloads by name, with `pendingKind`
@@ -169,7 +175,8 @@ export function deadNodeStatusFindings(index: ClusterIndex): Finding[] {
       const pending = Array.isArray(f.facts.pending) ? f.facts.pending : [];
       if (pending.length === 0) continue;
       const { outOfService: _o, taint: _t, ...facts } = f.facts;
-      out.push({ ...f, variant: 'status-not-replaced', facts });
+      // The status plans no drain: the node's state is a warning there, not a drain that hangs.
+      out.push({ ...f, severity: 'warn', variant: 'status-not-replaced', facts });
     }
   }
   return out;
@@ -228,7 +235,7 @@ function deadNodeFinding(index: ClusterIndex, n: KNode, evictable: readonly KPod
   const version = controllerManagerVersion(index)?.version ?? null;
   const outOfService = version === null || version.major > 1 || version.minor >= OUT_OF_SERVICE_FROM_MINOR;
   return [
-    finding('dead-node-drain', 'data', 'warn', 'not-ready', {
+    finding('dead-node-drain', 'data', 'block', 'not-ready', {
       node,
       ready: readyStatus(n),
       terminating: evictable

@@ -119,7 +119,14 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
         Array.isArray(f.facts.nodes) && f.facts.nodes.length > 1 ? 'fate-pinned-nodes' : 'fate-pinned',
         n('pinned'),
       ],
-      [f.facts.onlyNode === true ? 'fate-stranded-only-node' : 'fate-stranded', n('stranded')],
+      [
+        f.facts.onlyNode === true
+          ? 'fate-stranded-only-node'
+          : f.facts.everyNode === true
+            ? 'fate-stranded-every-node'
+            : 'fate-stranded',
+        n('stranded'),
+      ],
       ['fate-bare', n('bare')],
       ['fate-unscheduled', n('unscheduled')],
     ] as const

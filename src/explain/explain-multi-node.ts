@@ -55,6 +55,19 @@ function jointKey(f: Finding): string {
  */
 export function explainMultiNodeFinding(tr: Translator, f: Finding): string | null {
   const key = jointKey(f);
+  // A workload whose pods there can run on no other node meanwhile (fact `nowhere`: every node of
+  // the cluster is a target, or none of them fits elsewhere; issue 16, reader6 B4, B18): down until
+  // the nodes can run pods again, never "until rescheduled" (`<key>-every-node`, `<key>-no-room`;
+  // a drain's `-evicted` form shares them).
+  const nowhere = f.facts.nowhere;
+  if (nowhere === 'every-node' || nowhere === 'no-room') {
+    const k = `${key.replace(/-evicted$/, '')}-${nowhere}`;
+    if (tr.has(k)) return tr.t(k, findingParams(tr, f));
+  }
+  // Nodes lost while the control plane recovers them (fact `recovers`, joint-impact.ts; reader6
+  // B17): the DNS pods are evicted and rescheduled elsewhere, the timeline of the Stops line.
+  if (f.facts.recovers === true && tr.has(`${key}-recovers`))
+    return tr.t(`${key}-recovers`, findingParams(tr, f));
   // Nodes lost (fate `lost`): nobody cordoned them, nothing reboots them (`<key>-lost` where it exists).
   if (f.facts.fate === 'lost' && tr.has(`${key}-lost`)) return tr.t(`${key}-lost`, findingParams(tr, f));
   if (tr.has(key)) return tr.t(key, findingParams(tr, f));
@@ -189,10 +202,19 @@ function dataLines(
     const moving = sum((e) => e.moving);
     if (moving.length > 0)
       t('multiNode.stops.pods-no-quorum', { count: moving.length, nodes: nodesWith((e) => e.moving) });
-  } else if (action === 'node-down' && joint.clusterNodes <= joint.nodes.length) {
+  } else if (action !== 'upgrade' && joint.clusterNodes <= joint.nodes.length) {
     // Every node of the cluster lost (reader5 F23, real 09): no node is left to run a pod, so
-    // nothing is rescheduled anywhere: every workload is down until a node is back.
-    t('multiNode.stops.every-workload-down', { nodes: joint.nodes });
+    // nothing is rescheduled anywhere: every workload is down until a node is back. The same for
+    // every node drained or rebooted together (reader6 B4, real 09): the evicted pods stay Pending
+    // on no node. (Not an upgrade: a managed pool's upgrade adds nodes first, surge.)
+    t(
+      action === 'node-down'
+        ? 'multiNode.stops.every-workload-down'
+        : `multiNode.stops.every-workload-down-${drain ? 'drain' : 'reboot'}`,
+      { nodes: joint.nodes },
+    );
+    const bare = sum((e) => e.bare);
+    if (bare.length > 0 && action !== 'node-down') t('stops.pods-lost', { pods: bare, count: bare.length });
   } else {
     const moved = live.flatMap((e) => e.moving.filter((p) => !e.unplaced.includes(p)));
     const movedNodes = live.filter((e) => e.moving.some((p) => !e.unplaced.includes(p))).map((e) => e.node);
@@ -214,18 +236,20 @@ function dataLines(
       t('multiNode.stops.pods-stranded', { count: stranded.length, nodes: nodesWith((e) => e.unplaced) });
     const bare = sum((e) => e.bare);
     if (bare.length > 0 && action !== 'node-down') t('stops.pods-lost', { pods: bare, count: bare.length });
-    const down = joint.joint
-      .filter(
-        (f) =>
-          f.check === 'single-replica' &&
-          f.severity !== 'info' &&
-          f.severity !== 'ok' &&
-          !f.variant.startsWith('joint-pinned') &&
-          !f.variant.startsWith('joint-statefulset') &&
-          f.variant !== 'joint-quorum-lost',
-      )
-      .map((f) => String(f.facts.workload));
-    if (down.length > 0) t('multiNode.stops.workloads-down', { workloads: down });
+    const down = joint.joint.filter(
+      (f) =>
+        f.check === 'single-replica' &&
+        f.severity !== 'info' &&
+        f.severity !== 'ok' &&
+        !f.variant.startsWith('joint-pinned') &&
+        !f.variant.startsWith('joint-statefulset') &&
+        f.variant !== 'joint-quorum-lost',
+    );
+    // Those whose pods fit on no remaining node are not "rescheduled" (reader6 B18).
+    const downNoRoom = down.filter((f) => f.facts.nowhere === 'no-room').map((f) => String(f.facts.workload));
+    const downMoving = down.filter((f) => f.facts.nowhere !== 'no-room').map((f) => String(f.facts.workload));
+    if (downMoving.length > 0) t('multiNode.stops.workloads-down', { workloads: downMoving });
+    if (downNoRoom.length > 0) t('multiNode.stops.workloads-down-no-room', { workloads: downNoRoom });
     // A quorum workload below its majority is down however many replicas are left (quorum-workloads.ts).
     const noMajority = joint.joint
       .filter((f) => f.check === 'single-replica' && f.variant === 'joint-quorum-lost')
@@ -311,7 +335,20 @@ function dataLines(
   // Keeps working: what runs on the nodes that are not targets (none when every node is one).
   const others = joint.clusterNodes > joint.nodes.length;
   const keeps: string[] = [];
-  if (drain) keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: joint.nodes }));
+  // A NotReady target is not said to keep running: no kubelet reports there (issue 16, reader6
+  // B15). Its own findings say so (node-health not-ready, or dead-node-drain).
+  const notReady = new Set(
+    joint.alone
+      .filter((a) =>
+        a.findings.some(
+          (f) => (f.check === 'node-health' && f.variant === 'not-ready') || f.check === 'dead-node-drain',
+        ),
+      )
+      .map((a) => a.node),
+  );
+  const readyTargets = joint.nodes.filter((n) => !notReady.has(n));
+  if (drain && readyTargets.length > 0)
+    keeps.push(tr.t('multiNode.keeps.drained-nodes', { nodes: readyTargets, count: readyTargets.length }));
   if (refused.length > 0)
     keeps.push(tr.t('multiNode.keeps.refused-pods', { pods: refused, count: refused.length }));
   if (others) keeps.push(tr.t('keeps.other-workloads'));

@@ -1197,6 +1197,34 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       );
   }
 
+  // 44. A drain that cannot complete is not "possible" (issue 16, reader6 B9: scenario 49 "can I
+  // drain vega-wk-2" CAUTION beside "the drain waits for ever"; scenario 09's drain held for ever by
+  // a PodDisruptionBudget is UNSAFE). kubectl drain waits until every evicted pod is gone, for ever
+  // by default ("--timeout=0s: ... zero means infinite"), and "You should not operate on the machine
+  // until the command completes" (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  // An answer that says a drain of a NotReady node cannot complete is UNSAFE.
+  for (const m of matching(['checks.dead-node-drain.not-ready']))
+    if (reply.verdict !== 'unsafe')
+      out.push(`a drain that cannot complete is said, yet the verdict is ${reply.verdict}: "${m.sentence}"`);
+  // 45. A NotReady node is not said to keep running (issue 16, reader6 B15 / reader5 F10: scenario
+  // 49 "drain vega-wk-2", real 01 "drain kind-worker and kind-worker2"): its kubelet does not report
+  // (Ready False or Unknown: "the node controller has not heard from the node",
+  // https://kubernetes.io/docs/reference/node/node-status/#condition), so nothing says the node or
+  // the pods the drain leaves there keep running.
+  for (const n of ctx.downNodes) {
+    const name = new RegExp(`(?:^|[\\s,(])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s,:)의에]|$)`);
+    for (const m of matching([
+      'whatIf.keeps.drain-daemonsets',
+      'multiNode.keeps.drained-nodes',
+      'multiNode.keeps.drained-nodes_one',
+      'checks.daemonset-pods.present-drain',
+      'checks.daemonset-pods.daemonsets-only-drain',
+      'checks.daemonset-pods.static-only-drain',
+    ]))
+      if (name.test(m.sentence))
+        out.push(`${n} is NotReady, yet it is said to keep running: "${m.sentence}"`);
+  }
+
   // 29. Every suggested command is valid for the cluster's version and size (issue 16, reader5).
   out.push(...versionedCommandViolations(text, ctx));
 
@@ -1534,6 +1562,84 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       )
         out.push(`a planned-work check raises a failure's verdict (${f.check} ${f.variant}, ${f.severity})`);
 
+  // 46. Every node of the cluster drained or rebooted together (issue 16, reader6 B4: real 09, the
+  // two and only nodes of an EKS cluster, "rescheduled on another node"): there is no other node,
+  // so no pod is rescheduled or recreated on one, and the answer says every workload is down (the
+  // what-if's every-node line, rule 38). kubectl drain cordons the node first, and a cordoned node
+  // takes no new pod (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
+  const groupAction = reply.multiNode?.action;
+  const everyTarget =
+    reply.multiNode?.mode === 'together' &&
+    (groupAction === 'drain' || groupAction === 'reboot') &&
+    ctx.nodes !== undefined &&
+    ctx.nodes.length > 0 &&
+    ctx.nodes.every((n) => (reply.multiNode?.nodes ?? ctx.targets ?? []).includes(n));
+  if (everyTarget) {
+    for (const x of sentences)
+      if (
+        /(?:rescheduled|recreated|started again|started)(?: and Ready)? (?:on another node|on other nodes|elsewhere)|다른 노드에서 (?:다시 스케줄|다시 생성|다시 시작)/.test(
+          x,
+        )
+      )
+        out.push(`every node of the cluster is drained or rebooted, yet a pod moves to another node: "${x}"`);
+    if (
+      matching(['multiNode.stops.every-workload-down-drain', 'multiNode.stops.every-workload-down-reboot'])
+        .length === 0
+    )
+      out.push(
+        'every node of the cluster is drained or rebooted, and the answer does not say every workload is down',
+      );
+  }
+  // 47. A failure is no drain and no planned work (issue 16, reader6 B17, B18: scenario 14 "what if
+  // orion-cp-1 and orion-cp-2 fail" said coredns "is evicted by the drain"; scenario 49 "what if
+  // vega-wk-1 and vega-wk-3 fail" advised "take fewer nodes at once"). Failed nodes are not taken.
+  if (nodeLost)
+    for (const x of sentences)
+      if (
+        /evicted by the drain|fewer nodes at once|take their nodes one at a time|드레인으로 축출|한 번에 내리는 노드 수|그 노드들을 하나씩 진행/.test(
+          x,
+        )
+      )
+        out.push(`a failure is told as a drain or planned work: "${x}"`);
+  // 48. One timeline per workload (issue 16, reader6 B17, B18): a workload whose pods fit on no
+  // other node (fact `nowhere`) is not "down until rescheduled", and the cluster DNS is not down
+  // "until they are back" beside a Stops line "until rescheduled and started elsewhere".
+  const movingDown = matching(['multiNode.stops.workloads-down', 'stops.single-down']).map((m) => m.sentence);
+  for (const f of reply.findings) {
+    if (f.check !== 'single-replica') continue;
+    const w = String(f.facts.workload ?? '');
+    const listed = movingDown.some((x) =>
+      new RegExp(`(?:^|[\\s,])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s,:])`).test(x),
+    );
+    if (!listed) continue;
+    if (f.facts.nowhere === 'no-room' || f.facts.nowhere === 'every-node')
+      out.push(`${w} fits on no other node (${String(f.facts.nowhere)}), yet it is down "until rescheduled"`);
+    if (
+      /^joint-dns-(?:single|all-here)$/.test(f.variant) &&
+      f.facts.recovers !== true &&
+      f.facts.nowhere === undefined
+    )
+      out.push(`${w}: DNS down "until they are back" beside "until rescheduled and started elsewhere"`);
+  }
+
+  // 49. A workload left with no replica by a failure and no way back by itself is a serious effect
+  // (issue 16, reader6 B3: scenario 49 "what if vega-wk-1 fails", postgres 0 of 2, CAUTION "part of
+  // the cluster"). A StatefulSet pod on a lost node stays Terminating until the node is back, it is
+  // force-deleted or the node is tainted out of service
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/): such a
+  // StatefulSet with no Ready replica left blocks, and the answer is UNSAFE.
+  if (nodeLost)
+    for (const f of reply.findings)
+      if (
+        f.check === 'single-replica' &&
+        /^(?:(?:single|all-here|none-ready-elsewhere)-statefulset-lost|joint-statefulset-down)$/.test(
+          f.variant,
+        ) &&
+        (f.severity !== 'block' || reply.verdict !== 'unsafe')
+      )
+        out.push(
+          `a StatefulSet left with no Ready replica by a failure is ${f.severity} and the verdict ${reply.verdict}: ${String(f.facts.workload)}`,
+        );
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

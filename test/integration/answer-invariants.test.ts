@@ -1911,6 +1911,46 @@ describe('the invariant checker catches planted contradictions', () => {
       /another node is down, yet the answer says every other node keeps working/,
     ],
     [
+      // reader6 B9 (scenario 49 "can I drain vega-wk-2"): CAUTION for a drain that waits for ever.
+      'a drain that cannot complete under a CAUTION verdict',
+      {
+        verdict: 'caution',
+        reasons: [
+          'A drain of borealis-cp-3 cannot complete while it is NotReady (Ready=Unknown): the evictions are accepted, but no kubelet confirms that the containers stopped, so its pods stay Terminating and the drain waits for ever (Terminating now: data/postgres-1). Already replaced elsewhere: none. Not replaced: data/postgres-1.',
+        ],
+      },
+      /a drain that cannot complete is said, yet the verdict is caution/,
+    ],
+    [
+      // reader6 B15 / reader5 F10 (scenario 49 drain): a NotReady node "keeps running".
+      'a NotReady node said to keep running (one node drained)',
+      {
+        keeps: ['DaemonSet pods on borealis-cp-3 (drain ignores them) and the node itself: it keeps running'],
+      },
+      /borealis-cp-3 is NotReady, yet it is said to keep running/,
+    ],
+    [
+      // reader6 B15 (real 01 "drain kind-worker and kind-worker2"): the joint drain's sentences.
+      'a NotReady node said to keep running (nodes drained together)',
+      {
+        reasons: [
+          'DaemonSet pods on borealis-cp-3 (kube-proxy) are not evicted: the drain leaves them running there.',
+        ],
+        keeps: [
+          'DaemonSet and static pods on borealis-cp-3 and borealis-cp-2 (drain leaves them) and the nodes themselves: they keep running',
+        ],
+      },
+      /^(?=[^]*borealis-cp-3 is NotReady, yet it is said to keep running: "DaemonSet pods on borealis-cp-3 \(kube-proxy\))(?=[^]*borealis-cp-3 is NotReady, yet it is said to keep running: "DaemonSet and static)/,
+    ],
+    [
+      'a NotReady node said to keep running, in Korean',
+      {
+        locale: 'ko',
+        keeps: ['borealis-cp-3의 DaemonSet 파드(드레인이 무시)와 노드 자체: 계속 실행됨'],
+      },
+      /borealis-cp-3 is NotReady, yet it is said to keep running/,
+    ],
+    [
       // reader5 F29 (scenario 51): kured's lock raises the verdict of a failure.
       "kured's reboot raises a failure's verdict",
       {
@@ -1953,6 +1993,89 @@ describe('the invariant checker catches planted contradictions', () => {
     );
     // With another node up the same sentences are no violation of rule 38.
     expect(answerViolations(reply, { ...only, nodes: ['borealis-cp-2', 'borealis-cp-1'] })).toEqual([]);
+  });
+
+  it('rule 46: every node drained together, yet "rescheduled on another node" and no every-workload line (reader6 B4, real 09)', () => {
+    const two = { ...ctx, downNodes: [], target: null, nodes: ['borealis-cp-1', 'borealis-cp-2'] };
+    const reply = plant({
+      multiNode: { mode: 'together', action: 'drain', nodes: ['borealis-cp-1', 'borealis-cp-2'] },
+      reasons: [
+        'Every cluster DNS replica (coredns, 2) is on borealis-cp-1, and no PodDisruptionBudget holds one back: the drains evict them all, and name resolution fails cluster-wide until one is rescheduled and Ready on another node.',
+      ],
+      stops: ['coredns: downtime until rescheduled and started elsewhere'],
+    } as unknown as Partial<Reply>);
+    const v = answerViolations(reply, two).join('\n');
+    expect(v).toMatch(
+      /every node of the cluster is drained or rebooted, yet a pod moves to another node: "Every cluster DNS/,
+    );
+    expect(v).toMatch(
+      /every node of the cluster is drained or rebooted, yet a pod moves to another node: "coredns: downtime/,
+    );
+    expect(v).toMatch(/does not say every workload is down/);
+    // With a third node left, the same sentences are no violation of rule 46.
+    expect(
+      answerViolations(reply, { ...two, nodes: ['borealis-cp-1', 'borealis-cp-2', 'borealis-cp-3'] }).join(
+        '\n',
+      ),
+    ).not.toMatch(/every node of the cluster is drained/);
+  });
+
+  it('rules 47 and 48: a joint failure told as a drain, advised as planned work, with two timelines (reader6 B17, B18)', () => {
+    const reply = plant({
+      multiNode: { mode: 'together', action: 'node-down', nodes: ['borealis-cp-1', 'borealis-cp-2'] },
+      reasons: [
+        'The add-on pod on borealis-cp-1 (kube-system/coredns-x) is evicted by the drain and rescheduled.',
+      ],
+      stops: [
+        'coredns: downtime until rescheduled and started elsewhere',
+        'frontend: downtime until rescheduled and started elsewhere',
+      ],
+      advice: ['Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.'],
+      findings: [
+        {
+          check: 'single-replica',
+          plane: 'data',
+          severity: 'block',
+          variant: 'joint-dns-all-here',
+          facts: { workload: 'coredns', fate: 'lost' },
+        },
+        {
+          check: 'single-replica',
+          plane: 'data',
+          severity: 'warn',
+          variant: 'joint-all-here',
+          facts: { workload: 'frontend', fate: 'lost', nowhere: 'no-room' },
+        },
+      ],
+    } as unknown as Partial<Reply>);
+    const v = answerViolations(reply, { ...ctx, target: null }).join('\n');
+    expect(v).toMatch(/a failure is told as a drain or planned work: "The add-on pod on borealis-cp-1/);
+    expect(v).toMatch(
+      /a failure is told as a drain or planned work: "Add capacity \(or take fewer nodes at once\)/,
+    );
+    expect(v).toMatch(
+      /coredns: DNS down "until they are back" beside "until rescheduled and started elsewhere"/,
+    );
+    expect(v).toMatch(/frontend fits on no other node \(no-room\), yet it is down "until rescheduled"/);
+  });
+
+  it('rule 49: a StatefulSet with no replica left by a failure under CAUTION is caught (reader6 B3, s49)', () => {
+    const reply = plant({
+      title: 'What if borealis-cp-2 goes down: c',
+      verdict: 'caution',
+      findings: [
+        {
+          check: 'single-replica',
+          plane: 'data',
+          severity: 'warn',
+          variant: 'none-ready-elsewhere-statefulset-lost',
+          facts: { workload: 'postgres', kind: 'StatefulSet', fate: 'lost' },
+        },
+      ],
+    });
+    expect(answerViolations(reply, ctx).join('\n')).toMatch(
+      /a StatefulSet left with no Ready replica by a failure is warn and the verdict caution: postgres/,
+    );
   });
 
   it("rule 43: SAFE for a node whose pods the data's DaemonSets count but the data does not list is caught (s05 eridani-wk-1, reader5 F27)", () => {

@@ -15,6 +15,7 @@
  *   followers elect a new one after the election timeout (1000 ms by default). Leadership is
  *   transferred only by a clean stop (EtcdServer.Stop).
  * - A cluster whose every node fails has no node to run a pod: nothing is rescheduled anywhere.
+ * - Issue 16, reader6 B3, B4, B9, B15, B17, B18: sources cited per test in the block that names them.
  * - A failure is no action of the operator's: kured rebooting the same node, or an etcd learner
  *   joining (it does not vote, https://etcd.io/docs/v3.5/learning/design-learner/), are context;
  *   a verdict comes from what the failure does (scenario 42's Ceph arithmetic stays UNSAFE).
@@ -34,6 +35,7 @@ const answers = snapshotAnswers({
   s44: join(SCENARIOS, '44-3cp-etcd-nospace-alarm-readyz-passes.json'),
   s45: join(SCENARIOS, '45-3cp-etcd-learner-joining.json'),
   s49: join(SCENARIOS, '49-worker-already-dead-kubelet-stopped-pods-terminating.json'),
+  s14: join(SCENARIOS, '14-5cp-etcd-workers-short-of-capacity.json'),
   s51: join(SCENARIOS, '51-worker-kured-reboot-in-progress.json'),
 });
 afterAll(() => answers.close());
@@ -153,6 +155,76 @@ describe("a failure's verdict comes from its effects (s51, s45, s42)", () => {
   it('s42: Ceph cannot lose another host: still UNSAFE', async () => {
     const a = await answers.ask('s42', 'what if hydra-wk-1 goes down', 'en');
     expect(a).toMatch(/^\[UNSAFE\]/);
+  });
+});
+
+describe('dead nodes and whole-cluster drains said once and right (issue 16, reader6)', () => {
+  // B3. Kubernetes docs, Force Delete StatefulSet Pods
+  // (https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/): a StatefulSet
+  // pod on an unreachable node is not deleted by the control plane; it stays until the node is back
+  // or it is deleted by hand. postgres has 2 replicas: postgres-0 on vega-wk-1 and postgres-1
+  // Terminating on the dead vega-wk-2: losing vega-wk-1 leaves none, with no way back by itself.
+  it.each(['en', 'ko'] as const)(
+    '%s: s49 vega-wk-1 fails: postgres has no replica left: UNSAFE (B3)',
+    async (lang) => {
+      const a = await answers.ask('s49', 'what if vega-wk-1 goes down', lang);
+      expect(a).toMatch(lang === 'en' ? /^\[UNSAFE\]/ : /^\[위험\]/);
+      expect(a).toMatch(/postgres/);
+    },
+  );
+  // B4. Real 09 has two nodes; drained (kubectl drain cordons first) or rebooted together, there is
+  // no node for any evicted pod.
+  it.each([
+    ['drain', 'en'],
+    ['reboot', 'ko'],
+  ] as const)(
+    'r09 %s of both nodes (%s): every workload down, nothing "on another node" (B4)',
+    async (verb, lang) => {
+      const a = await answers.ask(
+        'r09',
+        `${verb} ip-10-0-10-170.ec2.internal and ip-10-0-20-143.ec2.internal`,
+        lang,
+      );
+      expect(a).not.toMatch(/on another node|elsewhere|다른 노드에서/);
+      expect(a).toMatch(lang === 'en' ? /every workload/ : /모든 워크로드/);
+    },
+  );
+  // B18. vega-wk-2 is dead and the control-plane nodes are tainted: with vega-wk-1 and vega-wk-3
+  // lost, frontend has nowhere to run; a failure is not "taken" at once.
+  it('s49 vega-wk-1 and vega-wk-3 fail: frontend not "rescheduled", no planned-work advice (B18)', async () => {
+    const a = await answers.ask('s49', 'what if vega-wk-1 and vega-wk-3 fail', 'en');
+    expect(a).not.toMatch(
+      /frontend: downtime until rescheduled|fewer nodes at once|take their nodes one at a time/,
+    );
+    expect(a).toMatch(/frontend[^\n]*until room is made/);
+  });
+  // B17. 3 of 5 control-plane nodes stay up: the node lifecycle controller marks the lost nodes
+  // NotReady and the taint manager evicts their pods after the NoExecute toleration
+  // (https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions):
+  // DNS is down until coredns runs elsewhere, one timeline; no drain.
+  it.each(['en', 'ko'] as const)(
+    '%s: s14 orion-cp-1 and orion-cp-2 fail: no drain, one DNS timeline (B17)',
+    async (lang) => {
+      const a = await answers.ask('s14', 'what if orion-cp-1 and orion-cp-2 fail', lang);
+      expect(a).not.toMatch(/evicted by the drain|드레인으로 축출/);
+      expect(a).not.toMatch(
+        /name resolution fails cluster-wide until they are back|돌아올 때까지 클러스터 전체의 이름 해석/,
+      );
+      expect(a).toMatch(lang === 'en' ? /NoExecute toleration/ : /NoExecute 톨러레이션/);
+    },
+  );
+  // B9 / B15. kubectl drain waits for ever by default
+  // (https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/); a NotReady node's
+  // kubelet reports nothing (https://kubernetes.io/docs/reference/node/node-status/#condition).
+  it('s49 drain vega-wk-2: UNSAFE, and the NotReady node is not said to keep running (B9, B15)', async () => {
+    const a = await answers.ask('s49', 'can I drain vega-wk-2', 'en');
+    expect(a).toMatch(/^\[UNSAFE\]/);
+    expect(a).not.toMatch(/the node itself: it keeps running|leaves them running there/);
+  });
+  it('r01 drain kind-worker and kind-worker2: NotReady kind-worker not said to keep running (B15)', async () => {
+    const a = await answers.ask('r01', 'drain kind-worker and kind-worker2', 'en');
+    expect(a).not.toMatch(/on kind-worker \([^)]*\) are not evicted: the drain leaves them running there/);
+    expect(a).not.toMatch(/kind-worker and kind-worker2 \(drain leaves them\) and the nodes themselves/);
   });
 });
 

@@ -329,8 +329,11 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
       'vega-wk-2',
     );
     const dead = impact.findings.find((f) => f.check === 'dead-node-drain');
+    // block (issue 16, reader6 B9): a drain that cannot complete is not "possible", as scenario
+    // 09's drain held for ever by a PodDisruptionBudget (kubectl drain waits for ever by default,
+    // https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/).
     expect(dead).toMatchObject({
-      severity: 'warn',
+      severity: 'block',
       facts: {
         replaced: ['web/frontend'],
         replacedReady: ['3'],
@@ -356,6 +359,8 @@ describe('a node that is already dead: a drain cannot complete (scenario 49)', (
     expect(ko).toContain('이 노드의 드레인은 끝날 수 없습니다');
     expect(ko).toContain('web/frontend (다른 노드에서 Ready인 레플리카 3/3개: vega-wk-1, vega-wk-3)');
 
+    expect(impact.verdict).toBe('unsafe');
+    expect(analyzeDrainImpact(snap, 'vega-wk-2', snap.capturedAt).verdict).toBe('unsafe');
     const drain = drainText(analyzeDrainImpact(snap, 'vega-wk-2', snap.capturedAt));
     expect(drain).toContain('the 2 pods on vega-wk-2 stay Terminating');
     expect(drain).not.toMatch(/Drain with kubectl drain|each is recreated on another node/);

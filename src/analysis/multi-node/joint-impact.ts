@@ -355,13 +355,33 @@ function oneWriteModel(
  * (`evictable`, `recreated`, `stranded`, `pinned`), the longest grace period of all, `nodes` every
  * node counted. The other variants (a dead node's) stay per node.
  * @param carried - the findings of each node's own analysis
+ * @param everyNode - whether the nodes are every node of the cluster, drained or rebooted together
  * @returns the findings with the `estimate` ones merged into the first
  */
-function jointDrainEstimate(carried: readonly Finding[]): Finding[] {
+function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Finding[] {
   // `all-refused` (a node whose every pod a budget keeps) counts in the same sum (the eviction model).
   const estimates = carried.filter(
     (f) => f.check === 'grace-period' && (f.variant === 'estimate' || f.variant === 'all-refused'),
   );
+  // Every node of the cluster drained or rebooted together (issue 16, reader6 B4): no node is left
+  // to start an evicted pod again, so none is "started again on another node": each node's own
+  // count of those moves to the ones that stay Pending for want of a node (`stranded`).
+  if (everyNode)
+    return jointDrainEstimate(
+      carried.map((f) =>
+        estimates.includes(f)
+          ? {
+              ...f,
+              facts: {
+                ...f.facts,
+                stranded: Number(f.facts.stranded ?? 0) + Number(f.facts.recreated ?? 0),
+                recreated: 0,
+                everyNode: true,
+              },
+            }
+          : f,
+      ),
+    );
   if (estimates.length < 2) return [...carried];
   const sum = (k: string): number => estimates.reduce((n, f) => n + Number(f.facts[k] ?? 0), 0);
   const merged: Finding = {
@@ -748,6 +768,24 @@ export function analyzeJointImpact(
   const lost = jointQuorumLost(computed);
   const writesBlocked = each.some((a) => drainBlockOf(a.findings) === 'writes-blocked');
   const hasCapacity = capacity.findings.length > 0;
+  // Nodes lost while the control plane still serves, with other nodes left: their pods are evicted
+  // once the nodes are NotReady and the NoExecute toleration runs out, and recreated elsewhere
+  // (https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions).
+  // The DNS finding then says so (fact `recovers`, one timeline with the Stops line; issue 16,
+  // reader6 B17), and an add-on pod there is not "evicted by the drain" (no drain in a failure).
+  const recovers =
+    options.action === 'node-down' &&
+    !lost &&
+    !writesBlocked &&
+    !index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name));
+  const lossTold = (f: Finding): Finding => {
+    if (options.action !== 'node-down') return f;
+    if (recovers && f.check === 'single-replica' && f.variant.startsWith('joint-dns-'))
+      return { ...f, facts: { ...f.facts, recovers: true } };
+    if (f.check === 'workloads-on-control-plane' && f.variant === 'system')
+      return recovers ? f : { ...f, variant: 'system-down' };
+    return f;
+  };
   // Nodes lost together are failed nodes (fate `lost`, as node-down.ts asLoss): their sentences
   // say neither "back up and uncordoned" nor a reboot where a `-lost` text exists.
   const joint = worstFirst(
@@ -755,7 +793,9 @@ export function analyzeJointImpact(
       oneWriteModel(computed, lost, writesBlocked, options.action, hasCapacity),
       options.action,
     ),
-  ).map((f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f));
+  )
+    .map((f): Finding => (options.action === 'node-down' ? { ...f, facts: { ...f.facts, fate: 'lost' } } : f))
+    .map(lossTold);
 
   const seen = new Set<string>();
   const carried: Finding[] = [];
@@ -770,7 +810,7 @@ export function analyzeJointImpact(
       const key = `${f.check}|${f.variant}|${JSON.stringify(f.facts)}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      carried.push(f);
+      carried.push(lossTold(f));
     }
   }
   const findings = worstFirst([
@@ -779,7 +819,15 @@ export function analyzeJointImpact(
       jointPinnedVolumes(
         index,
         targets,
-        withoutHeldBack(jointDrainEstimate(carried), joint),
+        withoutHeldBack(
+          jointDrainEstimate(
+            carried,
+            options.action !== 'upgrade' &&
+              options.action !== 'node-down' &&
+              index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name)),
+          ),
+          joint,
+        ),
         joint,
         options.action,
       ),

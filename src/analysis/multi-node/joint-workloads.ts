@@ -281,10 +281,13 @@ function isClusterDns(namespace: string, name: string, labels: Record<string, st
  * serving) and `podsHere` (its pods on the nodes, `ns/name`). Not for nodes lost, and not for pods pinned to
  * nodes that are rebooted or upgraded (the reboot takes them down whatever the drains do).
  * Nodes lost together (`node-down`): a StatefulSet whose pods there are not recreated elsewhere
- * (`lostStatefulSet`, {@link JointEvictions}) is `joint-statefulset-down` (warn: no Ready replica
- * elsewhere) or `joint-statefulset-spread` (info), never "rescheduled".
+ * (`lostStatefulSet`, {@link JointEvictions}) is `joint-statefulset-down` (block: no Ready replica
+ * elsewhere, and it comes back only by hand or with the node; reader6 B3) or `joint-statefulset-spread` (info), never "rescheduled".
  * Facts also carry `readyElsewhere`: the workload's Ready pods on the other nodes (the replicas
- * said to keep serving are Ready ones).
+ * said to keep serving are Ready ones), and `nowhere` when its pods here can run on no other node
+ * meanwhile: `every-node` (the nodes are every node of the cluster) or `no-room` (none of them fits
+ * on a remaining node): the sentence says it is down until the nodes can run pods again.
+ * DNS findings with `nowhere` say the same of name resolution (issue 16, reader6 B4, B18).
  * @param index - the cluster index
  * @param nodes - the target nodes
  * @param evictable - the pods evicted from them
@@ -303,6 +306,8 @@ export function jointReplicas(
   noRoom: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const targets = new Set(nodes);
+  // Not for an upgrade: a managed pool's upgrade adds nodes first (surge), so "no node is left" is not known.
+  const everyNode = action !== 'upgrade' && index.snapshot.nodes.every((n) => targets.has(n.metadata.name));
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const pod of evictable) {
@@ -330,6 +335,15 @@ export function jointReplicas(
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner.namespace, owner.name, owner.workload?.metadata.labels ?? {});
     const onTargets = evictable.filter((p) => topOwnerOf(index, p)?.uid === owner.uid);
+    // Where its pods could run meanwhile (issue 16, reader6 B4, B18): nowhere when the nodes are
+    // every node of the cluster (`every-node`) or none of its pods here fits on a remaining node
+    // (`no-room`, {@link jointCapacity}); the sentence then says so, not "until it is rescheduled".
+    const nowhere = everyNode
+      ? 'every-node'
+      : onTargets.length > 0 && onTargets.every((p) => noRoom.has(podName(p)))
+        ? 'no-room'
+        : null;
+    if (nowhere !== null) Object.assign(facts, { nowhere });
     const allPinned = onTargets.length > 0 && onTargets.every((p) => pinned.has(podName(p)));
     const lost = quorumLostTogether(
       index,
@@ -380,7 +394,8 @@ export function jointReplicas(
     )
       out.push(
         replicas <= 1 || here >= all.length || facts.readyElsewhere === 0
-          ? finding('single-replica', 'data', 'warn', 'joint-statefulset-down', facts, subject)
+          ? // Down with no end of its own (reader6 B3): block, as node-down.ts asLoss.
+            finding('single-replica', 'data', 'block', 'joint-statefulset-down', facts, subject)
           : finding('single-replica', 'data', 'info', 'joint-statefulset-spread', facts, subject),
       );
     else if (allPinned && !dns)

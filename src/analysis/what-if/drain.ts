@@ -112,11 +112,16 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // Every finding carries `request: 'drain'`: a text with a `-drain` form says it in a drain's
   // words (the drain itself moves the workloads, so no "drain first"; no "before/after the reboot"
   // where nothing reboots: issue 16, reader5 F24).
+  // A NotReady node's DaemonSet and static pods: the drain leaves them, but no kubelet reports
+  // whether they still run (issue 16, reader6 B15/F10): `<variant>-not-ready`.
+  const notReady = target !== undefined && !isNodeReady(target);
   b.findings.push(
     ...keepingPriorCordon(whenDrainCannotMove(withRefusedEvictions(found))).map((f) =>
       f.check === 'workloads-on-control-plane' && f.variant === 'system-writes-blocked'
         ? { ...f, variant: 'system-writes-blocked-drain' }
-        : { ...f, facts: { ...f.facts, request: 'drain' } },
+        : f.check === 'daemonset-pods' && notReady
+          ? { ...f, variant: `${f.variant}-not-ready`, facts: { ...f.facts, request: 'drain' } }
+          : { ...f, facts: { ...f.facts, request: 'drain' } },
     ),
   );
   const pods = podsOnNode(index, node);
@@ -151,9 +156,9 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });
-  // A NotReady node is not said to keep running: its kubelet has not reported (node-health not-ready).
-  if (!found.some((f) => f.check === 'node-health' && f.variant === 'not-ready'))
-    b.keep('data', 'keeps.drain-daemonsets', { node });
+  // A NotReady node is not said to keep running: its kubelet has not reported (node-health
+  // not-ready, or dead-node-drain when it has pods to evict: reader6 B15/F10).
+  if (!notReady) b.keep('data', 'keeps.drain-daemonsets', { node });
   // k3s runs the control plane inside its server process, not as static pods, and without the
   // etcd role keeps its state in SQLite or an external datastore (https://docs.k3s.io/architecture,
   // https://docs.k3s.io/datastore): the sentence says what runs there (issue 16, v3a item 3).

@@ -79,12 +79,24 @@ export function asLoss(drained: Finding): Finding {
     return { ...lost, severity: 'info', facts: { ...lost.facts, noAdvice: true } };
   if (f.check === 'single-replica' && f.variant === 'operator-daemon')
     return { ...lost, variant: 'operator-daemon-lost' };
+  // A node already NotReady that fails: no drain waits on it (its block is a drain's, reader6 B9);
+  // its state is context, a warning (`not-ready-lost`).
+  if (f.check === 'dead-node-drain') return { ...lost, severity: 'warn' };
   // A StatefulSet's pod on a lost node is not recreated elsewhere (it stays Terminating until the
   // node is back, it is force-deleted, or the node gets the out-of-service taint;
   // https://kubernetes.io/docs/tasks/run-application/force-delete-stateful-set-pod/): never
   // "rescheduled", whatever the reboot's sentence says.
+  // A StatefulSet left with no Ready replica (issue 16, reader6 B3: scenario 49, postgres 0 of 2
+  // when vega-wk-1 fails) is down with no end of its own: its pod on the lost node comes back only
+  // when the node does, or after someone force-deletes it or taints the node out of service. An
+  // outage that ends only by hand blocks (as a Ceph loss does); one that heals itself (a
+  // Deployment's pods recreated after the toleration) stays a warning.
   if (f.check === 'single-replica' && f.facts.kind === 'StatefulSet' && STATEFULSET_LOST.has(f.variant))
-    return { ...lost, variant: `${f.variant}-statefulset-lost` };
+    return {
+      ...lost,
+      severity: f.severity === 'warn' ? 'block' : f.severity,
+      variant: `${f.variant}-statefulset-lost`,
+    };
   return lost;
 }
 

@@ -210,6 +210,33 @@ export const enMultiNode = {
         '{{kind}} {{namespace}}/{{workload}} has no Ready replica outside {{nodes}}, and a StatefulSet pod on a lost node is not recreated elsewhere (it stays Terminating): it is down until the nodes are back, or until its pods there are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
       'joint-statefulset-spread':
         '{{kind}} {{namespace}}/{{workload}} keeps Ready replicas on other nodes ({{readyElsewhere}}); its pods on {{nodes}} are not recreated elsewhere (they stay Terminating) until the nodes are back, or until they are force-deleted once the nodes are surely off, or the nodes get the node.kubernetes.io/out-of-service taint.',
+      // Nowhere to run meanwhile (fact `nowhere`, issue 16, reader6 B4, B18).
+      'joint-single-every-node':
+        '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}), and no other node is left to run it: it is down until one of these nodes can run pods again.',
+      'joint-single-no-room':
+        '{{kind}} {{namespace}}/{{workload}} has a single replica (on {{nodes}}), and it fits on no remaining node: it is down until room is made or one of these nodes can run pods again.',
+      'joint-all-here-every-node':
+        'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}, and no other node is left to run one: it is down until one of these nodes can run pods again.',
+      'joint-all-here-no-room':
+        'Every replica of {{kind}} {{namespace}}/{{workload}} ({{here}}) is on {{nodes}}, and none of them fits on a remaining node: it is down until room is made or one of these nodes can run pods again.',
+      'joint-none-ready-elsewhere-every-node':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pod(s) on {{nodes}}, no Ready replica on another node, and no other node is left to run one: it is down until one of these nodes can run pods again.',
+      'joint-none-ready-elsewhere-no-room':
+        '{{kind}} {{namespace}}/{{workload}} has {{here}} pod(s) on {{nodes}}, no Ready replica on another node, and none of them fits on a remaining node: it is down until room is made or one of these nodes can run pods again.',
+      'joint-dns-single-every-node':
+        'The only cluster DNS replica ({{workload}}) is on {{nodes}}, and no other node is left to run it: name resolution fails cluster-wide until one of these nodes can run pods again.',
+      'joint-dns-single-no-room':
+        'The only cluster DNS replica ({{workload}}) is on {{nodes}}, and it fits on no remaining node: name resolution fails cluster-wide until room is made or one of these nodes can run pods again.',
+      'joint-dns-all-here-every-node':
+        'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}, and no other node is left to run one: name resolution fails cluster-wide until one of these nodes can run pods again.',
+      'joint-dns-all-here-no-room':
+        'Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}, and none of them fits on a remaining node: name resolution fails cluster-wide until room is made or one of these nodes can run pods again.',
+      // Nodes lost while the control plane serves and other nodes are left (fact `recovers`,
+      // issue 16, reader6 B17): one timeline with the Stops line.
+      'joint-dns-single-recovers':
+        "The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until the control plane evicts it (once its node is marked NotReady and the pod's NoExecute toleration runs out, 300 s by default) and it is rescheduled and Ready on another node.",
+      'joint-dns-all-here-recovers':
+        "Every cluster DNS replica ({{workload}}, {{here}}) is on {{nodes}}: name resolution fails cluster-wide until the control plane evicts them (once their nodes are marked NotReady and the pods' NoExecute toleration runs out, 300 s by default) and one is rescheduled and Ready on another node.",
       'joint-dns-single':
         'The only cluster DNS replica ({{workload}}) is on {{nodes}}: name resolution fails cluster-wide until it is back.',
       'joint-dns-all-here':
@@ -264,6 +291,11 @@ export const enMultiNode = {
     'pdb-blocks':
       'Take these nodes one at a time and wait for each PodDisruptionBudget to allow its disruptions again.',
     capacity: 'Add capacity (or take fewer nodes at once) so the evicted pods have somewhere to run.',
+    // Nodes lost (fate `lost`): a failure is not taken "at once" (issue 16, reader6 B18).
+    'capacity-lost':
+      'Add capacity so that the pods of nodes lost together have somewhere to run; until then they stay Pending.',
+    'single-replica-lost':
+      'Scale the named workloads up, with their replicas spread over nodes, so that losing these nodes together leaves one running.',
     'single-replica': 'Scale the named workloads up, or take their nodes one at a time.',
     'single-replica-quorum':
       'Take these nodes one at a time, each back with its pods Ready before the next: a workload with a quorum of its own needs a majority of its replicas Ready at all times.',
@@ -281,6 +313,10 @@ export const enMultiNode = {
   stops: {
     'every-workload-down':
       'every workload of the cluster: no node is left to run its pods, so nothing is rescheduled; down until a node is back',
+    'every-workload-down-drain':
+      'every workload whose pods the drains evict: every node of the cluster is cordoned, so they stay Pending; down until a node is uncordoned',
+    'every-workload-down-reboot':
+      'every workload of the cluster: no node is left to run its pods, so the evicted ones stay Pending; down until a node is back and uncordoned',
     'pods-evicted': '{{count}} pods on {{nodes}} are evicted by the drains and recreated on other nodes',
     'pods-evicted_one': 'one pod on {{nodes}} is evicted by the drains and recreated on another node',
     'pods-evicted-drain-first':
@@ -342,6 +378,8 @@ export const enMultiNode = {
     'node-agents-down_one': 'kubelet, kube-proxy and the CNI on {{nodes}} until it is back',
     cordon: 'new pods on {{nodes}}: the nodes are cordoned until you uncordon them',
     'workloads-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'workloads-down-no-room':
+      '{{workloads}}: down until room is made on a remaining node or these nodes can run pods again',
     'workloads-quorum-lost': '{{workloads}}: quorum lost, not serving until enough of their pods are back',
     'workloads-quorum-lost_one': '{{workloads}}: quorum lost, not serving until enough of its pods are back',
     'etcd-members':
@@ -363,5 +401,9 @@ export const enMultiNode = {
       '{{pods}}: not evicted while a PodDisruptionBudget allows no disruption, so it keeps running',
     'drained-nodes':
       'DaemonSet and static pods on {{nodes}} (drain leaves them) and the nodes themselves: they keep running',
+    // The same for one Ready node beside NotReady ones (issue 16, reader6 B15): a NotReady node is
+    // not said to keep running.
+    'drained-nodes_one':
+      'DaemonSet and static pods on {{nodes}} (drain leaves them) and the node itself: they keep running',
   },
 };

@@ -454,6 +454,14 @@ export const en = {
       'daemonsets-only-drain':
         'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted: the drain leaves them running there.',
       'static-only-drain': 'Static pods on {{node}} are not evicted: the drain leaves them running there.',
+      // A drain of a NotReady node (issue 16, reader6 B15/F10): the drain leaves them, but no kubelet
+      // reports whether they still run there.
+      'present-not-ready-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) and static pods are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
+      'daemonsets-only-not-ready-drain':
+        'DaemonSet pods on {{node}} ({{daemonSets}}) are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
+      'static-only-not-ready-drain':
+        'Static pods on {{node}} are not evicted: the drain leaves them on {{node}}, which is NotReady, so whether they still run there is not known.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -611,6 +619,17 @@ export const en = {
         'A workload runs on control-plane node {{node}}: {{pods}}. The drain evicts it like any other pod.',
       system: 'Add-on pods on {{node}} ({{pods}}) are evicted by the drain and rescheduled.',
       system_one: 'The add-on pod on {{node}} ({{pods}}) is evicted by the drain and rescheduled.',
+      // Nodes lost together (fate `lost`, issue 16, reader6 B17): no drain; the taint manager evicts
+      // them once the node is NotReady and their NoExecute toleration runs out (`system-lost`), or,
+      // with no control plane to do it or no node left, nothing moves them (`system-down-lost`).
+      'system-lost':
+        'Add-on pods on {{node}} ({{pods}}) go down with it; once {{node}} is marked NotReady and their NoExecute toleration runs out, the taint manager evicts them and they are rescheduled.',
+      'system-lost_one':
+        'The add-on pod on {{node}} ({{pods}}) goes down with it; once {{node}} is marked NotReady and its NoExecute toleration runs out, the taint manager evicts it and it is rescheduled.',
+      'system-down-lost':
+        'Add-on pods on {{node}} ({{pods}}) go down with it, and nothing moves them elsewhere: they are down until {{node}} is back.',
+      'system-down-lost_one':
+        'The add-on pod on {{node}} ({{pods}}) goes down with it, and nothing moves it elsewhere: it is down until {{node}} is back.',
     },
     'local-volumes': {
       pinned:
@@ -1038,6 +1057,8 @@ export const en = {
     'fate-pinned-nodes_one': '1 tied to its node ({{nodes}}), Pending until it can run there again',
     'fate-stranded': '{{count}} Pending for lack of room elsewhere',
     'fate-stranded-only-node': '{{count}} Pending until {{node}} is back and uncordoned (the only node)',
+    // Every node of the cluster drained or rebooted together (issue 16, reader6 B4).
+    'fate-stranded-every-node': '{{count}} Pending with no node left to run them',
     'fate-bare': '{{count}} deleted for good (no controller)',
     'fate-unscheduled': '{{count}} never scheduled, Pending as before',
     // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).

@@ -191,6 +191,32 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
         '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}} 밖에 Ready 레플리카가 없고, 잃은 노드의 StatefulSet 파드는 다른 곳에서 다시 만들어지지 않습니다(Terminating으로 남음): 노드가 돌아오거나, 노드가 확실히 꺼진 뒤 그 파드를 강제 삭제하거나, 노드에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다운됩니다.',
       'joint-statefulset-spread':
         '{{kind}} {{namespace}}/{{workload}}(은)는 다른 노드에 Ready 레플리카({{readyElsewhere}}개)가 있습니다. {{nodes}}의 파드는 노드가 돌아오거나, 노드가 확실히 꺼진 뒤 강제 삭제되거나, 노드에 node.kubernetes.io/out-of-service 테인트를 줄 때까지 다른 곳에서 다시 만들어지지 않습니다(Terminating으로 남음).',
+      // 다른 곳에서 실행될 수 없음 (fact `nowhere`, issue 16, reader6 B4, B18).
+      'joint-single-every-node':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 레플리카가 하나뿐이고({{nodes}}) 그것을 실행할 다른 노드가 남아 있지 않습니다: 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-single-no-room':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 레플리카가 하나뿐이고({{nodes}}) 남은 노드 어디에도 들어갈 자리가 없습니다: 자리가 생기거나 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-all-here-every-node':
+        '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있고 실행할 다른 노드가 남아 있지 않습니다: 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-all-here-no-room':
+        '{{kind}} {{namespace}}/{{workload}}의 레플리카 {{here}}개가 모두 {{nodes}}에 있고 남은 노드 어디에도 들어갈 자리가 없습니다: 자리가 생기거나 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-none-ready-elsewhere-every-node':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 파드 {{here}}개가 있고 다른 노드에 Ready 레플리카가 없으며 실행할 다른 노드도 남아 있지 않습니다: 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-none-ready-elsewhere-no-room':
+        '{{kind}} {{namespace}}/{{workload}}(은)는 {{nodes}}에 파드 {{here}}개가 있고 다른 노드에 Ready 레플리카가 없으며 남은 노드 어디에도 들어갈 자리가 없습니다: 자리가 생기거나 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 중단됩니다.',
+      'joint-dns-single-every-node':
+        '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있고 실행할 다른 노드가 남아 있지 않습니다: 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-single-no-room':
+        '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있고 남은 노드 어디에도 들어갈 자리가 없습니다: 자리가 생기거나 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-all-here-every-node':
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고 실행할 다른 노드가 남아 있지 않습니다: 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-all-here-no-room':
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있고 남은 노드 어디에도 들어갈 자리가 없습니다: 자리가 생기거나 이 노드 중 하나가 다시 파드를 실행할 수 있을 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      // 컨트롤 플레인이 동작하고 다른 노드가 남은 장애 (fact `recovers`, issue 16, reader6 B17).
+      'joint-dns-single-recovers':
+        '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 노드가 NotReady로 표시되고 파드의 NoExecute 톨러레이션 시간(기본 300초)이 지나 컨트롤 플레인이 축출한 뒤 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
+      'joint-dns-all-here-recovers':
+        '클러스터 DNS 레플리카({{workload}}, {{here}}개)가 모두 {{nodes}}에 있습니다: 노드가 NotReady로 표시되고 파드의 NoExecute 톨러레이션 시간(기본 300초)이 지나 컨트롤 플레인이 축출한 뒤 하나가 다른 노드에서 다시 스케줄되어 Ready가 될 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-single':
         '클러스터 DNS 레플리카({{workload}}) 하나뿐인 것이 {{nodes}}에 있습니다: 돌아올 때까지 클러스터 전체의 이름 해석이 실패합니다.',
       'joint-dns-all-here':
@@ -237,6 +263,11 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
       '이 노드들은 하나씩 진행하고, 매번 PodDisruptionBudget이 다시 중단을 허용할 때까지 기다리세요.',
     capacity: '축출된 파드가 실행될 자리가 있도록 용량을 늘리거나 한 번에 내리는 노드 수를 줄이세요.',
     'single-replica': '해당 워크로드의 레플리카를 늘리거나, 그 노드들을 하나씩 진행하세요.',
+    // 함께 장애 난 노드 (fate `lost`, issue 16, reader6 B18): 장애는 "한 번에 내리는" 작업이 아닙니다.
+    'capacity-lost':
+      '함께 장애 난 노드의 파드가 실행될 자리가 있도록 용량을 늘리세요. 그때까지 그 파드는 Pending으로 남습니다.',
+    'single-replica-lost':
+      '해당 워크로드의 레플리카를 늘려 여러 노드에 나누어 두세요. 그러면 이 노드들이 함께 장애가 나도 하나는 계속 실행됩니다.',
     'single-replica-quorum':
       '이 노드들은 하나씩 진행하고, 다음 노드 전에 복귀와 파드 Ready를 마치세요: 자체 정족수로 동작하는 워크로드는 항상 레플리카의 과반이 Ready여야 합니다.',
     'single-replica-pinned-lost':
@@ -247,6 +278,10 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   stops: {
     'every-workload-down':
       '클러스터의 모든 워크로드: 파드를 실행할 노드가 남지 않아 아무것도 다시 스케줄되지 않으며, 노드가 돌아올 때까지 다운',
+    'every-workload-down-drain':
+      '드레인이 축출하는 모든 워크로드: 클러스터의 모든 노드가 cordon되어 Pending으로 남으며, 노드가 uncordon될 때까지 다운',
+    'every-workload-down-reboot':
+      '클러스터의 모든 워크로드: 파드를 실행할 노드가 남지 않아 축출된 파드는 Pending으로 남으며, 노드가 돌아와 uncordon될 때까지 다운',
     'pods-evicted': '{{nodes}}의 파드 {{count}}개가 드레인으로 축출되어 다른 노드에서 다시 생성됨',
     'pods-evicted-drain-first':
       '{{nodes}}의 파드 {{count}}개가 정족수가 유지되는 동안 먼저 드레인으로 축출되어 다른 노드에서 다시 생성됨',
@@ -277,6 +312,8 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
     'node-agents-down': '{{nodes}}의 kubelet, kube-proxy, CNI: 노드가 돌아올 때까지',
     cordon: '{{nodes}}의 새 파드: uncordon할 때까지 노드가 cordon 상태',
     'workloads-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'workloads-down-no-room':
+      '{{workloads}}: 남은 노드에 자리가 생기거나 이 노드들이 다시 파드를 실행할 수 있을 때까지 다운',
     'workloads-quorum-lost': '{{workloads}}: 정족수를 잃어, 파드가 충분히 돌아올 때까지 서비스하지 않음',
     'etcd-members':
       '{{nodes}}의 etcd 멤버: 투표 멤버 {{voters}}개 중 {{after}}개가 남음 (정족수 {{quorum}}). {{spareText}}',
@@ -288,6 +325,9 @@ export const koMultiNode: PluralOptional<typeof enMultiNode> = {
   keeps: {
     'refused-pods': '{{pods}}: PodDisruptionBudget이 중단을 허용하지 않는 동안 축출되지 않고 계속 실행됨',
     'drained-nodes':
+      '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
+    // NotReady 노드 옆의 Ready 노드 하나 (issue 16, reader6 B15).
+    'drained-nodes_one':
       '{{nodes}}의 DaemonSet 파드와 스태틱 파드(드레인이 건드리지 않음), 그리고 노드 자체: 계속 실행됨',
   },
 };

@@ -404,6 +404,13 @@ export const ko: Messages = {
         '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
       'static-only-drain':
         '{{node}}의 static 파드는 축출되지 않습니다: 드레인 중에도 그 노드에서 계속 실행됩니다.',
+      // NotReady 노드의 드레인 (issue 16, reader6 B15/F10).
+      'present-not-ready-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})와 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+      'daemonsets-only-not-ready-drain':
+        '{{node}}의 DaemonSet 파드({{daemonSets}})는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
+      'static-only-not-ready-drain':
+        '{{node}}의 static 파드는 축출되지 않습니다: 드레인은 그대로 두지만 {{node}}(이)가 NotReady라서 그 파드가 아직 실행 중인지는 알 수 없습니다.',
     },
     'pdb-blocks': {
       'quorum-guard':
@@ -532,6 +539,11 @@ export const ko: Messages = {
       'user-drain':
         '컨트롤 플레인 노드 {{node}}에서 워크로드가 실행 중입니다: {{pods}}. 드레인은 이들도 다른 파드처럼 축출합니다.',
       system: '{{node}}의 애드온 파드({{pods}})는 드레인으로 축출되어 다시 스케줄됩니다.',
+      // 함께 장애 난 노드 (fate `lost`, issue 16, reader6 B17): 드레인은 없습니다.
+      'system-lost':
+        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운됩니다. {{node}}(이)가 NotReady로 표시되고 NoExecute 톨러레이션 시간이 지나면 테인트 매니저가 축출하여 다시 스케줄됩니다.',
+      'system-down-lost':
+        '{{node}}의 애드온 파드({{pods}})는 노드와 함께 다운되며 다른 곳으로 옮겨 주는 것이 없습니다: {{node}}(이)가 돌아올 때까지 다운됩니다.',
     },
     'local-volumes': {
       pinned:
@@ -923,6 +935,8 @@ export const ko: Messages = {
       '{{count}}개는 각자의 노드({{nodes}})에 고정되어 그곳에서 다시 실행될 수 있을 때까지 Pending',
     'fate-stranded': '{{count}}개는 다른 노드에 여유가 없어 Pending',
     'fate-stranded-only-node': '{{count}}개는 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending',
+    // 클러스터의 모든 노드를 함께 드레인/재부팅 (issue 16, reader6 B4).
+    'fate-stranded-every-node': '{{count}}개는 실행할 노드가 남지 않아 Pending',
     'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',
     'fate-unscheduled': '{{count}}개는 스케줄된 적이 없어 전처럼 Pending',
     // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).

@@ -180,6 +180,7 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
     {
       last: k3d !== null ? 'apiserver-last-k3d' : 'apiserver-last',
       others: vip.length > 0 ? 'apiserver-vip' : 'apiserver',
+      alreadyDown: vip.length > 0 ? 'apiserver-already-down-vip' : 'apiserver-already-down',
     },
     ctx.index,
   );

@@ -146,6 +146,10 @@ export const enWhatIf = {
       // The kube-vip VIP held on the node reaches this API server (issue 16, reader6 B1).
       'apiserver-vip':
         'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; only clients that reach {{others}} directly, not through the VIP, keep working, and watches reconnect.',
+      'apiserver-already-down':
+        'The API server on {{node}} is not serving now, so restarting it takes no capacity away; clients behind the load balancer keep working through {{others}}.',
+      'apiserver-already-down-vip':
+        'The API server on {{node}} is not serving now, so restarting it takes no capacity away; only clients that reach {{others}} directly, not through the VIP, keep working.',
       'apiserver-last-k3d':
         'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling).',
       // etcd refuses writes (reader6 B2): etcd maintenance docs, Space quota; Kubernetes docs, Leases.

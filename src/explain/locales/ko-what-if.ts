@@ -139,6 +139,10 @@ export const koWhatIf: WhatIfMessages = {
       // 노드가 보유한 kube-vip VIP는 이 API 서버로 갑니다 (issue 16, reader6 B1).
       'apiserver-vip':
         '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작하고, watch는 다시 연결됩니다.',
+      'apiserver-already-down':
+        '{{node}}의 API 서버는 지금 서비스하지 않으므로 재시작해도 API 용량이 줄지 않습니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작합니다.',
+      'apiserver-already-down-vip':
+        '{{node}}의 API 서버는 지금 서비스하지 않으므로 재시작해도 API 용량이 줄지 않습니다. VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작합니다.',
       'apiserver-last-k3d':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다.',
       'apiserver-writes-blocked':

@@ -211,21 +211,33 @@ export function controlPlaneEndpointChecks(index: ClusterIndex, node: string): F
  * @param index - the cluster index
  * @param node - the node whose kube-apiserver restarts
  * @param writesBlocked - whether etcd refuses writes (an active alarm)
+ * @param change - `restart` (the default) or `down` (the API server fails: variants
+ *   `vip-apiserver-down…`, told with no advice)
  * @returns at most one finding: none when `node` does not hold the kube-vip Lease
  */
 export function apiserverRestartVipChecks(
   index: ClusterIndex,
   node: string,
   writesBlocked: boolean,
+  change: 'restart' | 'down' = 'restart',
 ): Finding[] {
   const vip = controlPlaneEndpointChecks(index, node).find(
     (f) => f.facts.provider === 'kube-vip' && (f.variant === 'vip-moves' || f.variant === 'vip-none-left'),
   );
   if (vip === undefined) return [];
+  const base = `vip-apiserver-${change}`;
   const variant = writesBlocked
-    ? 'vip-apiserver-restart-writes-blocked'
+    ? `${base}-writes-blocked`
     : vip.variant === 'vip-moves'
-      ? 'vip-apiserver-restart'
-      : 'vip-apiserver-restart-alone';
-  return [{ ...vip, severity: 'warn', variant }];
+      ? base
+      : `${base}-alone`;
+  // A failure has nothing to do "first" (issue 16, reader5 F2): no advice on it.
+  return [
+    {
+      ...vip,
+      severity: 'warn',
+      variant,
+      facts: change === 'down' ? { ...vip.facts, noAdvice: true } : vip.facts,
+    },
+  ];
 }

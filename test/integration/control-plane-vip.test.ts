@@ -326,3 +326,17 @@ describe('restarting the kube-apiserver on the VIP holder', () => {
     expect(text).not.toMatch(/takes it, a move|or the VIP moves/);
   });
 });
+
+describe('the kube-apiserver of the VIP holder fails (the same model as its restart)', () => {
+  it.each(['en', 'ko'] as const)('%s: not "the cluster copes", no load balancer promised', async (lang) => {
+    const { reply, text } = await ask('what if kube-apiserver fails on atlas-cp-2', 'atlas', lang);
+    expect(reply.verdict).toBe('caution');
+    expect(reply.findings.find((f) => f.check === 'control-plane-endpoint')?.variant).toBe(
+      'vip-apiserver-down',
+    );
+    // A failure has nothing to do first about the VIP (reader5 F2).
+    expect(reply.advice.join('\n')).not.toMatch(/Move the VIP first|먼저 VIP를 옮기세요/);
+    if (lang === 'en') expect(text).not.toContain('clients behind the load balancer keep working');
+    else expect(text).not.toContain('로드 밸런서 뒤의 클라이언트는');
+  });
+});

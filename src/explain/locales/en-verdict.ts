@@ -209,6 +209,12 @@ export const enVerdict = {
       // A restart of the kube-apiserver on the VIP holder (issue 16, reader6 B1): kube-vip reaches the
       // API through its own node's API server (kube-vip pkg/manager/manager.go) and elects the VIP's
       // holder through its Lease (https://kube-vip.io/docs/about/architecture/).
+      'vip-apiserver-down':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP (kubelets, controllers, kubectl) gets errors while it is down. kube-vip on {{node}} renews its Lease through that same API server: once its renew deadline passes it gives the VIP up and another kube-vip node ({{standbys}}) takes it, a move that is not guaranteed.",
+      'vip-apiserver-down-alone':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}) and no other Ready node runs kube-vip: every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP gets errors until it is restarted, although other API servers run.",
+      'vip-apiserver-down-writes-blocked':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, and while etcd refuses writes no other kube-vip node ({{standbys}}) can take the Lease, so every client that reaches the API through the VIP gets errors until that API server is restarted and ready.",
       'vip-apiserver-restart':
         "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP (kubelets, controllers, kubectl) gets errors while it restarts. kube-vip on {{node}} renews its Lease through that same API server: if the restart outlasts its renew deadline it gives the VIP up and another kube-vip node ({{standbys}}) takes it, a move that is not guaranteed either.",
       'vip-apiserver-restart-alone':

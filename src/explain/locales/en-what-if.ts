@@ -289,6 +289,8 @@ export const enWhatIf = {
         'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod when the process exits or its liveness probe fails, such as the probe of /livez or /health on port 2381 that kubeadm gives etcd; a member that hangs but still passes its probe is not restarted). Until then etcd ({{voters}} voting member(s), quorum {{quorum}}) has no spare: one more member failure loses quorum.',
       'apiserver-node':
         'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
+      'apiserver-node-vip':
+        'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; only clients that reach {{others}} directly, not through the VIP, keep working.',
       'apiserver-last-node':
         'The API server on {{node}} is the only one alive: if it fails, every API call stops (kubectl, controllers, scheduling) until it is restarted. Running pods and Service traffic are not affected.',
       // kubeadm's kubeconfigs point at the node's own API server from v1.19.1 (kubernetes/kubernetes#94398).

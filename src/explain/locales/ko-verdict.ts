@@ -165,6 +165,12 @@ export const koVerdict = {
         '{{node}}에서 keepalived가 돌고 있어 컨트롤 플레인 VIP를 보유하고 있을 수 있습니다: 그렇다면 {{node}} 재부팅 시 VIP가 다른 keepalived 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
       'keepalived-none-left':
         'Ready 노드 중 keepalived가 도는 곳은 {{node}}뿐입니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없어, VIP로 접속하는 모든 클라이언트가 재부팅 내내 API를 잃습니다.',
+      'vip-apiserver-down':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 그 API 서버가 내려가 있는 동안 오류를 받습니다. {{node}}의 kube-vip는 같은 API 서버를 통해 Lease를 갱신합니다: 갱신 기한이 지나면 VIP를 내려놓고 다른 kube-vip 노드({{standbys}})가 넘겨받는데, 이 이동은 보장되지 않습니다.',
+      'vip-apiserver-down-alone':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}) kube-vip가 도는 다른 Ready 노드가 없습니다: VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, 다른 API 서버가 살아 있어도 VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 시작될 때까지 오류를 받습니다.',
+      'vip-apiserver-down-writes-blocked':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가고, etcd가 쓰기를 거부하는 동안 다른 kube-vip 노드({{standbys}})가 Lease를 넘겨받지 못하므로, VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 시작되어 Ready가 될 때까지 오류를 받습니다.',
       'vip-apiserver-restart':
         '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 그 API 서버가 재시작하는 동안 오류를 받습니다. {{node}}의 kube-vip는 같은 API 서버를 통해 Lease를 갱신합니다: 재시작이 갱신 기한보다 길어지면 VIP를 내려놓고 다른 kube-vip 노드({{standbys}})가 넘겨받는데, 이 이동도 보장되지 않습니다.',
       'vip-apiserver-restart-alone':

@@ -268,6 +268,8 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드를 다시 시작함: kubeadm은 etcd에 포트 2381의 /livez 또는 /health probe를 둠. 멈췄어도 probe를 통과하는 멤버는 다시 시작되지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
         '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
+      'apiserver-node-vip':
+        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작합니다.',
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       'leader-local-api':

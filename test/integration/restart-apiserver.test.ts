@@ -22,6 +22,7 @@ import { REAL_CLUSTERS, SCENARIOS, snapshotAnswers } from '../helpers/snapshot-a
 
 const answers = snapshotAnswers({
   nospace: join(SCENARIOS, '44-3cp-etcd-nospace-alarm-readyz-passes.json'),
+  vip: join(SCENARIOS, '46-3cp-kube-vip-holder-reboot.json'),
   single: join(SCENARIOS, '05-single-control-plane.json'),
   healthy: join(SCENARIOS, '01-healthy-3cp-stacked-etcd.json'),
   k3d: join(REAL_CLUSTERS, '04-troubleshoot-k3d-k3s-1server.json'),
@@ -111,4 +112,23 @@ describe('B11: one API server, no "before the next"', () => {
     const { text } = await ask('healthy', 'can I restart the kube-apiserver on atlas-cp-1');
     expect(text).toContain('before the next');
   });
+});
+
+describe('the rolling restart of every kube-apiserver: the same blockers as one restart', () => {
+  it('with the NOSPACE alarm: unsafe, the alarm named', async () => {
+    const { reply } = await ask('nospace', 'restart kube-apiserver');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.findings.some((f) => f.check === 'etcd-alarms' && f.severity === 'block')).toBe(true);
+  });
+
+  it.each(['en', 'ko'] as const)(
+    '%s: the VIP holder takes its turn: not safe, move the VIP first',
+    async (lang) => {
+      const { reply, text } = await ask('vip', 'restart kube-apiserver', lang);
+      expect(reply.verdict).toBe('caution');
+      const vip = reply.findings.find((f) => f.check === 'control-plane-endpoint');
+      expect(vip?.facts.node).toBe('atlas-cp-2');
+      expect(text).toMatch(lang === 'en' ? /Move the VIP first/ : /먼저 VIP를 옮기세요/);
+    },
+  );
 });

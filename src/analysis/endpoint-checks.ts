@@ -187,3 +187,57 @@ export function controlPlaneEndpointChecks(index: ClusterIndex, node: string): F
   }
   return [];
 }
+
+/**
+ * The control-plane VIP finding of restarting the kube-apiserver on `node` (issue 16, reader6 B1):
+ * with the kube-vip Lease `kube-system/plndr-cp-lock` held by `node`, the VIP is an address of
+ * `node` (ARP mode: kube-vip answers ARP for it there, https://kube-vip.io/docs/about/architecture/),
+ * so every connection to the VIP reaches `node`'s own API server, the one that restarts: every
+ * client of the VIP (kubelets, controllers, kubectl) gets errors while it is away. kube-vip on a
+ * control-plane node reaches the API through that same node's API server (kube-vip
+ * pkg/manager/manager.go: "we set the API endpoint to this machine", `kubernetes:<port>`, a host
+ * alias of the node itself in its manifest), so a restart that outlasts its renew deadline
+ * (`vip_renewdeadline`, seconds) makes it give the Lease up, and another kube-vip node takes the
+ * VIP: a move that is not guaranteed either (kube-vip/kube-vip#748, #941).
+ * Variants (check `control-plane-endpoint`, control plane, warn):
+ * - `vip-apiserver-restart`: other Ready nodes run kube-vip (`standbys`);
+ * - `vip-apiserver-restart-alone`: none does, so the VIP stays on `node` until its API server is back;
+ * - `vip-apiserver-restart-writes-blocked`: etcd refuses writes (an active alarm), so no other
+ *   kube-vip can write the Lease and the VIP stays on `node` (etcd maintenance docs, Space quota,
+ *   https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
+ * Facts as {@link controlPlaneEndpointChecks}' kube-vip finding (`node`, `lease`, `standbys`, `form`, …).
+ * keepalived is not judged here: with kubeadm's keepalived and haproxy the VIP reaches haproxy,
+ * which balances over every API server (kubeadm docs/ha-considerations.md).
+ * @param index - the cluster index
+ * @param node - the node whose kube-apiserver restarts
+ * @param writesBlocked - whether etcd refuses writes (an active alarm)
+ * @param change - `restart` (the default) or `down` (the API server fails: variants
+ *   `vip-apiserver-down…`, told with no advice)
+ * @returns at most one finding: none when `node` does not hold the kube-vip Lease
+ */
+export function apiserverRestartVipChecks(
+  index: ClusterIndex,
+  node: string,
+  writesBlocked: boolean,
+  change: 'restart' | 'down' = 'restart',
+): Finding[] {
+  const vip = controlPlaneEndpointChecks(index, node).find(
+    (f) => f.facts.provider === 'kube-vip' && (f.variant === 'vip-moves' || f.variant === 'vip-none-left'),
+  );
+  if (vip === undefined) return [];
+  const base = `vip-apiserver-${change}`;
+  const variant = writesBlocked
+    ? `${base}-writes-blocked`
+    : vip.variant === 'vip-moves'
+      ? base
+      : `${base}-alone`;
+  // A failure has nothing to do "first" (issue 16, reader5 F2): no advice on it.
+  return [
+    {
+      ...vip,
+      severity: 'warn',
+      variant,
+      facts: change === 'down' ? { ...vip.facts, noAdvice: true } : vip.facts,
+    },
+  ];
+}

@@ -303,7 +303,9 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
     f.check === 'dead-node-drain' && f.facts.outOfService === false ? '-no-out-of-service' : '';
   // How kube-vip runs on the node decides how to stop it there (a DaemonSet recreates a deleted pod).
   const vipForm =
-    f.check === 'control-plane-endpoint' && f.variant === 'vip-moves' && f.facts.form !== 'static'
+    f.check === 'control-plane-endpoint' &&
+    (f.variant === 'vip-moves' || f.variant === 'vip-apiserver-restart') &&
+    f.facts.form !== 'static'
       ? f.facts.form === 'daemonset'
         ? typeof f.facts.labelKey === 'string'
           ? '-daemonset-label'

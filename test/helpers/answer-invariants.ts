@@ -1701,6 +1701,40 @@ export function nodeReadingViolations(
 }
 
 /**
+ * Variants of `control-plane-endpoint` by which a reboot answer says the node holds the kube-vip
+ * control-plane VIP (its Lease kube-system/plndr-cp-lock).
+ */
+const KUBE_VIP_HELD = /^vip-(?:moves|none-left)/;
+
+/**
+ * Rule 50 (issue 16, reader6 B1, B2): the kube-apiserver restart on a node is never SAFE while the
+ * same file's reboot answer for that node names a control-plane blocker the restart shares:
+ * - the node holds the kube-vip VIP: every connection to the VIP reaches that node's own API server
+ *   (https://kube-vip.io/docs/about/architecture/; kube-vip pkg/manager/manager.go), the one that
+ *   restarts;
+ * - an active etcd alarm (`etcd-alarms`, block): etcd accepts only reads and deletes
+ *   (https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota), so the restarted API server
+ *   cannot write (its identity Lease, https://kubernetes.io/docs/concepts/architecture/leases/).
+ * @param node - the node asked about
+ * @param restart - the answer to "restart kube-apiserver on node"
+ * @param reboot - the answer to "can I reboot node", same file
+ * @returns a violation when the restart is SAFE beside such a blocker
+ */
+export function restartReadingViolations(node: string, restart: Reply, reboot: Reply): string[] {
+  if (restart.verdict !== 'safe') return [];
+  const out: string[] = [];
+  if (reboot.findings.some((f) => f.check === 'control-plane-endpoint' && KUBE_VIP_HELD.test(f.variant)))
+    out.push(
+      `${node}: the kube-apiserver restart is SAFE while the reboot answer says ${node} holds the kube-vip VIP`,
+    );
+  if (reboot.findings.some((f) => f.check === 'etcd-alarms' && f.severity === 'block'))
+    out.push(
+      `${node}: the kube-apiserver restart is SAFE while the reboot answer names an active etcd alarm`,
+    );
+  return out;
+}
+
+/**
  * Rule 29 of {@link answerViolations}: every suggested command is valid for the cluster's version
  * and size (issue 16, reader5 F4, F16, F16b, F17, F26), with the gates of
  * src/analysis/command-versions.ts, each from its source:

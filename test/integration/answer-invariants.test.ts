@@ -30,6 +30,7 @@ import {
   latinReading,
   nodeReadingViolations,
   particleViolations,
+  restartReadingViolations,
   suggestedCommands,
 } from '../helpers/answer-invariants.js';
 
@@ -215,6 +216,7 @@ const FORMS = (node: string): string[] => [
   `can I upgrade ${node}`,
   `what if ${node} goes down`,
   `restart etcd on ${node}`,
+  `restart kube-apiserver on ${node}`,
 ];
 
 /** The request form of a question of {@link FORMS} (for the rules that depend on it). */
@@ -280,6 +282,8 @@ describe('answers never contradict themselves', () => {
       const violations: string[] = [];
       // The reboot, drain and upgrade answers of each target, for one reading of the node.
       const byTarget = new Map<string, Partial<Record<'reboot' | 'drain' | 'upgrade', Reply>>>();
+      // The kube-apiserver restart of each target, beside its reboot answer (rule 50).
+      const restarts = new Map<string, Reply>();
       for (const a of asks) {
         for (const lang of ['en', 'ko'] as const) {
           const reply = await service.answer(job(c.cluster, `${a.text} --lang ${lang}`));
@@ -299,9 +303,15 @@ describe('answers never contradict themselves', () => {
           const form = /^can I (reboot|drain|upgrade) /.exec(a.text)?.[1] as 'reboot' | 'drain' | 'upgrade';
           if (a.target !== null && form !== undefined && lang === 'en')
             byTarget.set(a.target, { ...byTarget.get(a.target), [form]: reply });
+          if (a.target !== null && a.text.startsWith('restart kube-apiserver') && lang === 'en')
+            restarts.set(a.target, reply);
         }
       }
       for (const [node, answers] of byTarget) violations.push(...nodeReadingViolations(node, answers));
+      for (const [node, restart] of restarts) {
+        const reboot = byTarget.get(node)?.reboot;
+        if (reboot !== undefined) violations.push(...restartReadingViolations(node, restart, reboot));
+      }
       expect([...new Set(violations)]).toEqual([]);
     },
     120_000,
@@ -2076,6 +2086,29 @@ describe('the invariant checker catches planted contradictions', () => {
     expect(answerViolations(reply, ctx).join('\n')).toMatch(
       /a StatefulSet left with no Ready replica by a failure is warn and the verdict caution: postgres/,
     );
+  });
+
+  it("rule 50: a SAFE kube-apiserver restart beside the reboot answer's VIP or etcd alarm is caught (reader6 B1, B2)", () => {
+    const f = (check: string, variant: string, severity: Finding['severity']): Finding =>
+      ({ check, plane: 'control', severity, variant, facts: {} }) as Finding;
+    // Scenario 46 as the reader found it: the restart SAFE, the reboot naming the VIP the node holds.
+    const safeRestart = plant({ verdict: 'safe', findings: [] });
+    const vipReboot = plant({
+      verdict: 'caution',
+      findings: [f('control-plane-endpoint', 'vip-moves', 'warn')],
+    });
+    expect(restartReadingViolations('atlas-cp-2', safeRestart, vipReboot).join('\n')).toMatch(
+      /atlas-cp-2: the kube-apiserver restart is SAFE while the reboot answer says atlas-cp-2 holds the kube-vip VIP/,
+    );
+    // Scenario 44: the reboot names the NOSPACE alarm.
+    const alarmReboot = plant({ verdict: 'unsafe', findings: [f('etcd-alarms', 'nospace', 'block')] });
+    expect(restartReadingViolations('atlas-cp-2', safeRestart, alarmReboot).join('\n')).toMatch(
+      /SAFE while the reboot answer names an active etcd alarm/,
+    );
+    // A restart that is not SAFE, or a reboot without either blocker, is no violation.
+    expect(restartReadingViolations('atlas-cp-2', plant({ verdict: 'caution' }), vipReboot)).toEqual([]);
+    const plainReboot = plant({ verdict: 'safe', findings: [f('apiserver-redundancy', 'capacity', 'info')] });
+    expect(restartReadingViolations('atlas-cp-2', safeRestart, plainReboot)).toEqual([]);
   });
 
   it("rule 43: SAFE for a node whose pods the data's DaemonSets count but the data does not list is caught (s05 eridani-wk-1, reader5 F27)", () => {

@@ -260,3 +260,83 @@ describe('moving the VIP first, as kube-vip runs', () => {
     },
   );
 });
+
+/**
+ * Restarting the kube-apiserver on the VIP holder (issue 16, reader6 B1). Expected from the sources
+ * before running the bot: with kube-vip the VIP is an address of its holder (ARP,
+ * https://kube-vip.io/docs/about/architecture/), so every connection to the VIP reaches atlas-cp-2's
+ * own API server, the one restarting; kube-vip on a control-plane node reaches the API through its
+ * own node (kube-vip pkg/manager/manager.go, "we set the API endpoint to this machine"), so it may
+ * lose its Lease and move the VIP, a move that is not guaranteed (kube-vip/kube-vip#748, #941).
+ * So: never SAFE, never "clients behind the load balancer keep working", move the VIP first; while
+ * etcd refuses writes no other kube-vip can take the Lease (no move promised).
+ */
+describe('restarting the kube-apiserver on the VIP holder', () => {
+  it.each(['en', 'ko'] as const)(
+    '%s: not safe, the clients of the VIP reach the API server that restarts, move the VIP first',
+    async (lang) => {
+      const { reply, text } = await ask('can I restart the kube-apiserver on atlas-cp-2', 'atlas', lang);
+      expect(reply.verdict).toBe('caution');
+      const vip = reply.findings.find((f) => f.check === 'control-plane-endpoint');
+      expect(vip?.variant).toBe('vip-apiserver-restart');
+      expect(vip?.severity).toBe('warn');
+      const control = reply.planes.find((p) => p.plane === 'control');
+      if (lang === 'en') {
+        expect(text).not.toContain('clients behind the load balancer keep working');
+        expect(text).not.toContain('instead of through a load balancer');
+        expect(text).toContain("every connection to the VIP reaches atlas-cp-2's own API server");
+        expect(control?.keepsWorking).toContain(
+          'kubectl and the API for clients that reach the other API servers directly, not through the VIP: atlas-cp-1 and atlas-cp-3',
+        );
+        const advice = reply.advice.join('\n');
+        expect(advice).toContain('Move the VIP first');
+        expect(advice).toContain('then restart the API server');
+        expect(advice).not.toMatch(
+          /then reboot|Make sure clients reach the API servers through the load balancer/,
+        );
+      } else {
+        expect(text).not.toContain('로드 밸런서 뒤의 클라이언트는');
+        expect(text).toContain('먼저 VIP를 옮기세요');
+        expect(reply.advice.join('\n')).not.toContain('재부팅하세요');
+      }
+    },
+  );
+
+  it('DaemonSet kube-vip: the restart advice takes the node out of the node selector, no pod deletion', async () => {
+    const { reply } = await ask('can I restart the kube-apiserver on atlas-cp-2', 'ds');
+    const advice = reply.advice.find((a) => a.includes('plndr-cp-lock')) ?? '';
+    expect(suggestedCommands(advice)).toEqual(
+      expect.arrayContaining(['kubectl label node atlas-cp-2 node-role.kubernetes.io/control-plane-']),
+    );
+    expect(advice).toContain('then restart the API server');
+  });
+
+  it('another control-plane node: no VIP sentence, the load-balancer wording stays', async () => {
+    const { reply } = await ask('can I restart the kube-apiserver on atlas-cp-1');
+    expect(reply.findings.some((f) => f.check === 'control-plane-endpoint')).toBe(false);
+    expect(reply.verdict).toBe('safe');
+  });
+
+  it('while etcd refuses writes: no VIP move promised, and the alarm blocks', async () => {
+    const { reply, text } = await ask('can I restart the kube-apiserver on atlas-cp-2', 'nospace');
+    expect(reply.verdict).toBe('unsafe');
+    expect(reply.findings.find((f) => f.check === 'control-plane-endpoint')?.variant).toBe(
+      'vip-apiserver-restart-writes-blocked',
+    );
+    expect(text).not.toMatch(/takes it, a move|or the VIP moves/);
+  });
+});
+
+describe('the kube-apiserver of the VIP holder fails (the same model as its restart)', () => {
+  it.each(['en', 'ko'] as const)('%s: not "the cluster copes", no load balancer promised', async (lang) => {
+    const { reply, text } = await ask('what if kube-apiserver fails on atlas-cp-2', 'atlas', lang);
+    expect(reply.verdict).toBe('caution');
+    expect(reply.findings.find((f) => f.check === 'control-plane-endpoint')?.variant).toBe(
+      'vip-apiserver-down',
+    );
+    // A failure has nothing to do first about the VIP (reader5 F2).
+    expect(reply.advice.join('\n')).not.toMatch(/Move the VIP first|먼저 VIP를 옮기세요/);
+    if (lang === 'en') expect(text).not.toContain('clients behind the load balancer keep working');
+    else expect(text).not.toContain('로드 밸런서 뒤의 클라이언트는');
+  });
+});

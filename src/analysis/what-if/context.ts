@@ -310,8 +310,9 @@ export function apiserversWithout(
  * @param state - the control-plane state
  * @param node - the node whose API server stops
  * @param check - `component-restart` or `component-down`
- * @param variants - the finding's variant when it was the last alive one (`last`), and when others
- *   remain (`others`)
+ * @param variants - the finding's variant when it was the last alive one (`last`), when others
+ *   remain (`others`), and when others remain and the one on `node` is not alive now (`alreadyDown`,
+ *   optional: `others` without it)
  * @param index - the cluster index (whether cluster DNS is down already)
  * @returns true when no alive API server remains on another node
  */
@@ -320,7 +321,7 @@ export function apiserverStops(
   state: ControlPlaneState,
   node: string,
   check: 'component-restart' | 'component-down',
-  variants: { last: string; others: string },
+  variants: { last: string; others: string; alreadyDown?: string },
   index: ClusterIndex,
 ): boolean {
   const { others, before, wasAlive } = apiserversWithout(state, node);
@@ -333,9 +334,9 @@ export function apiserverStops(
     b.interrupt('data', 'interrupt.backend-dies');
     return true;
   }
-  b.findings.push(
-    finding(check, 'control', 'info', variants.others, { node, before, after: others.length, others }),
-  );
+  // One already down loses no capacity: its own variant when the caller has one (no "from 2 to 2").
+  const variant = !wasAlive && variants.alreadyDown !== undefined ? variants.alreadyDown : variants.others;
+  b.findings.push(finding(check, 'control', 'info', variant, { node, before, after: others.length, others }));
   // An API server that is already down loses no capacity by stopping: no "from 2 to 2".
   if (wasAlive) b.stop('control', 'stops.apiserver-one', { node, before, after: others.length });
   b.keep('control', 'keeps.api-others', { others });

@@ -26,7 +26,8 @@
  * can be asked instead.
  */
 import type { ComponentName } from '../../commands/types.js';
-import { etcdChecks } from '../control-plane-checks.js';
+import { etcdAlarmFindings, etcdChecks } from '../control-plane-checks.js';
+import { apiserverRestartVipChecks } from '../endpoint-checks.js';
 import { ETCD_ELECTION_TIMEOUT_MS } from '../domain.js';
 import { finding } from '../finding.js';
 import { COMPONENT_PLANE, absentComponent, cniDaemonSet } from './components.js';
@@ -151,11 +152,33 @@ function etcdDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
   b.advise('control', 'advice.etcd-member-down', { node });
 }
 
+/**
+ * The kube-apiserver on `node` fails. With the kube-vip VIP held on `node` the clients of the VIP
+ * reach this API server (issue 16, reader6 B1, as for its restart:
+ * {@link apiserverRestartVipChecks} with `down`), so only the direct clients of the others keep
+ * working; with an active etcd alarm the alarm is named (check `etcd-alarms`, block): a failed API
+ * server that is restarted cannot write (reader6 B2).
+ */
 function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  const variants = { last: 'apiserver-last-node', others: 'apiserver-node' };
+  const alarms = etcdAlarmFindings(ctx.state.etcd);
+  b.findings.push(...alarms);
+  const vip = apiserverRestartVipChecks(ctx.index, node, alarms.length > 0, 'down');
+  const variants = {
+    last: 'apiserver-last-node',
+    others: vip.length > 0 ? 'apiserver-node-vip' : 'apiserver-node',
+  };
   if (!apiserverStops(b, ctx.state, node, 'component-down', variants, ctx.index)) {
     localApiLeaders(b, ctx, node, 'component-down');
-    b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
+    if (vip.length > 0) {
+      b.findings.push(...vip);
+      b.stop(
+        'control',
+        vip[0]?.variant === 'vip-apiserver-down' ? 'stops.vip-clients' : 'stops.vip-clients-stays',
+        { node },
+      );
+      for (const [i, k] of b.keeps.entries())
+        if (k.key === 'keeps.api-others') b.keeps[i] = { ...k, key: 'keeps.api-others-direct' };
+    } else b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
   }
   b.duration('control', 'duration.until-restarted', { node });
 }

@@ -6,7 +6,9 @@
  */
 import { clusterCommandForms } from '../command-versions.js';
 import type { ComponentName, WhatIfChange } from '../../commands/types.js';
-import { etcdChecks } from '../control-plane-checks.js';
+import { etcdAlarmFindings, etcdChecks } from '../control-plane-checks.js';
+import { apiserverRestartVipChecks } from '../endpoint-checks.js';
+import { k3dClusterName } from '../profiles/k3s.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -127,28 +129,92 @@ function restartKubelet(b: ImpactBuilder, ctx: WhatIfContext, node: string): voi
   b.advise('data', 'advice.kubelet-watch', { node, graceS: ctx.state.nodeMonitorGrace.seconds });
 }
 
+/**
+ * The kube-apiserver restart on `node`. Besides the capacity finding of {@link apiserverStops}:
+ * - an active etcd alarm (NOSPACE, CORRUPT; check `etcd-alarms`, block): every write is refused,
+ *   so the restarted API server cannot write its identity Lease or its endpoint of the `kubernetes`
+ *   Service, and nothing can be changed through it (issue 16, reader6 B2; etcd maintenance docs,
+ *   Space quota, https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota; Kubernetes docs,
+ *   Leases, API server identity, https://kubernetes.io/docs/concepts/architecture/leases/): judged as
+ *   the reboot and the etcd restart of the same cluster, with the same "free space first" advice;
+ * - the kube-vip VIP held on `node` ({@link apiserverRestartVipChecks}, reader6 B1): the clients of
+ *   the VIP reach the API server that restarts, so "clients behind the load balancer keep working"
+ *   is not said, only the clients that reach the other API servers directly;
+ * - k3s (reader6 B10): the API server runs inside the k3s server process, so restarting it
+ *   restarts k3s on `node` (https://docs.k3s.io/upgrades/killall; `apiserver-k3s`, info), and in
+ *   k3d the node is a container whose main process is k3s (https://k3d.io), so restarting it
+ *   restarts every pod on `node` (`apiserver-k3d`, warn);
+ * - "one API server at a time … before the next" only when the cluster has more than one (B11).
+ */
 function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {
-  if (
-    apiserverStops(
-      b,
-      ctx.state,
-      node,
-      'component-restart',
-      { last: 'apiserver-last', others: 'apiserver' },
-      ctx.index,
-    )
-  ) {
+  const { state } = ctx;
+  const alarms = etcdAlarmFindings(state.etcd);
+  b.findings.push(...alarms);
+  if (alarms.length > 0)
+    b.findings.push(
+      finding('component-restart', 'control', 'info', 'apiserver-writes-blocked', {
+        node,
+        alarms: [...new Set(state.etcd.alarms.map((a) => a.alarm))],
+      }),
+    );
+  if (ctx.index.profile.name === 'k3s') {
+    const k3dName = k3dClusterName(ctx.snapshot);
+    b.findings.push(
+      k3dName === null
+        ? finding('component-restart', 'control', 'info', 'apiserver-k3s', { node })
+        : finding('component-restart', 'data', 'warn', 'apiserver-k3d', { node, cluster: k3dName }),
+    );
+    if (k3dName !== null) b.stop('data', 'stops.k3d-node-pods', { node });
+    // Restarting k3s restarts its embedded etcd member too: the quorum it keeps is judged.
+    b.findings.push(
+      ...etcdChecks(state, node).filter((f) => f.check === 'etcd-voters' || f.check === 'etcd-quorum-after'),
+    );
+  }
+  const k3d = ctx.index.profile.name === 'k3s' ? k3dClusterName(ctx.snapshot) : null;
+  const vip = apiserverRestartVipChecks(ctx.index, node, alarms.length > 0);
+  const last = apiserverStops(
+    b,
+    state,
+    node,
+    'component-restart',
+    {
+      last: k3d !== null ? 'apiserver-last-k3d' : 'apiserver-last',
+      others: vip.length > 0 ? 'apiserver-vip' : 'apiserver',
+      alreadyDown: vip.length > 0 ? 'apiserver-already-down-vip' : 'apiserver-already-down',
+    },
+    ctx.index,
+  );
+  // k3d: every pod of the node restarts with its container, so no "running pods keep running".
+  if (k3d !== null)
+    for (let i = b.keeps.length - 1; i >= 0; i--) if (b.keeps[i]?.plane === 'data') b.keeps.splice(i, 1);
+  if (last) {
     b.interrupt('data', 'interrupt.kube-proxy-restart');
     b.advise('control', 'advice.apiserver-window');
   } else {
     localApiLeaders(b, ctx, node, 'component-restart');
-    b.interrupt('control', 'interrupt.no-load-balancer', { node });
-    b.advise('control', 'advice.apiserver-lb', { node });
+    if (vip.length > 0) {
+      // The clients of the VIP reach this API server: only direct clients of the others keep working.
+      b.findings.push(...vip);
+      b.stop(
+        'control',
+        vip[0]?.variant === 'vip-apiserver-restart' ? 'stops.vip-clients' : 'stops.vip-clients-stays',
+        { node },
+      );
+      for (const [i, k] of b.keeps.entries())
+        if (k.key === 'keeps.api-others') b.keeps[i] = { ...k, key: 'keeps.api-others-direct' };
+    } else {
+      b.interrupt('control', 'interrupt.no-load-balancer', { node });
+      b.advise('control', 'advice.apiserver-lb', { node });
+    }
   }
   // The health endpoint of the cluster's version: /readyz from v1.16, /healthz before (issue 16, F16).
   const { health } = clusterCommandForms(ctx.index);
   b.duration('control', 'duration.apiserver', { health });
-  b.advise('control', 'advice.wait-readyz', { node, health });
+  // "Before the next" only when there is a next (issue 16, reader6 B11).
+  b.advise('control', state.apiservers.length > 1 ? 'advice.wait-readyz' : 'advice.wait-readyz-single', {
+    node,
+    health,
+  });
 }
 
 function restartEtcd(b: ImpactBuilder, ctx: WhatIfContext, node: string): void {

@@ -11,6 +11,8 @@ import {
   DEPLOYMENT_DEFAULT_MAX_UNAVAILABLE,
   LEADER_ELECTION_LEASE_DURATION_S,
 } from '../domain.js';
+import { etcdAlarmFindings } from '../control-plane-checks.js';
+import { apiserverRestartVipChecks } from '../endpoint-checks.js';
 import { finding } from '../finding.js';
 import {
   COMPONENT_PLANE,
@@ -195,7 +197,11 @@ function rollCoreDns(b: ImpactBuilder, ctx: WhatIfContext, serving: Serving): vo
   b.interrupt('data', 'interrupt.dns-no-api');
 }
 
-/** Static pods are not rolled by a controller: one control-plane node at a time, by hand. */
+/**
+ * Static pods are not rolled by a controller: one control-plane node at a time, by hand. An active
+ * etcd alarm is named (check `etcd-alarms`, block), and for kube-apiserver the kube-vip VIP holder's
+ * turn is told ({@link apiserverRestartVipChecks}), as in the single restart (issue 16, reader6).
+ */
 function rollStaticPods(component: ControlComponent): RollingRule {
   return (b, ctx) => {
     const { state } = ctx;
@@ -222,6 +228,22 @@ function rollStaticPods(component: ControlComponent): RollingRule {
     else if (etcdKnown && unknown > 0)
       b.findings.push(finding('rolling-update', 'control', 'warn', 'etcd-spare-unknown', f));
     else b.findings.push(finding('rolling-update', 'control', 'info', 'static-pods', f));
+    // An active etcd alarm refuses every write, whichever component restarts (issue 16, reader6 B2:
+    // judged as the single restart and the reboot; etcd maintenance docs, Space quota).
+    const alarms = etcdAlarmFindings(state.etcd);
+    b.findings.push(...alarms);
+    // The API server of the kube-vip VIP holder restarts too, in its turn (reader6 B1).
+    if (component === 'kube-apiserver')
+      for (const n of nodes) {
+        const vip = apiserverRestartVipChecks(ctx.index, n, alarms.length > 0);
+        b.findings.push(...vip);
+        if (vip[0] !== undefined)
+          b.stop(
+            'control',
+            vip[0].variant === 'vip-apiserver-restart' ? 'stops.vip-clients' : 'stops.vip-clients-stays',
+            { node: n },
+          );
+      }
     for (const [i, n] of nodes.entries())
       b.step('control', 'steps.static-node', { position: i + 1, node: n, component });
     b.stop(

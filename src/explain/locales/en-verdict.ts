@@ -206,6 +206,21 @@ export const enVerdict = {
         '{{node}} runs keepalived, which may hold the control-plane VIP: if it does, the VIP moves to another keepalived node ({{standbys}}) when {{node}} reboots. Every client that reaches the API through the VIP sees an interruption of a few seconds, and the failover is not guaranteed.',
       'keepalived-none-left':
         '{{node}} runs the only keepalived of a Ready node: the control-plane VIP has nowhere to move, and every client that reaches the API through it loses the API for the whole reboot.',
+      // A restart of the kube-apiserver on the VIP holder (issue 16, reader6 B1): kube-vip reaches the
+      // API through its own node's API server (kube-vip pkg/manager/manager.go) and elects the VIP's
+      // holder through its Lease (https://kube-vip.io/docs/about/architecture/).
+      'vip-apiserver-down':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP (kubelets, controllers, kubectl) gets errors while it is down. kube-vip on {{node}} renews its Lease through that same API server: once its renew deadline passes it gives the VIP up and another kube-vip node ({{standbys}}) takes it, a move that is not guaranteed.",
+      'vip-apiserver-down-alone':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}) and no other Ready node runs kube-vip: every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP gets errors until it is restarted, although other API servers run.",
+      'vip-apiserver-down-writes-blocked':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, and while etcd refuses writes no other kube-vip node ({{standbys}}) can take the Lease, so every client that reaches the API through the VIP gets errors until that API server is restarted and ready.",
+      'vip-apiserver-restart':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP (kubelets, controllers, kubectl) gets errors while it restarts. kube-vip on {{node}} renews its Lease through that same API server: if the restart outlasts its renew deadline it gives the VIP up and another kube-vip node ({{standbys}}) takes it, a move that is not guaranteed either.",
+      'vip-apiserver-restart-alone':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}) and no other Ready node runs kube-vip: every connection to the VIP reaches {{node}}'s own API server, so every client that reaches the API through the VIP gets errors until it is ready again, although other API servers run.",
+      'vip-apiserver-restart-writes-blocked':
+        "{{node}} holds the control-plane VIP (kube-vip, Lease {{lease}}): every connection to the VIP reaches {{node}}'s own API server, and while etcd refuses writes no other kube-vip node ({{standbys}}) can take the Lease, so every client that reaches the API through the VIP gets errors until that API server is ready again.",
     },
   },
   advice: {
@@ -263,6 +278,16 @@ export const enVerdict = {
         'Move the VIP first: stop keepalived on {{node}} (move its static pod manifest out of /etc/kubernetes/manifests), check that the API answers through the VIP from another node, then reboot; put the manifest back afterwards.',
       'keepalived-none-left':
         'Run keepalived on another control-plane node first, and move the VIP there before the reboot.',
+      'vip-apiserver-restart':
+        'Move the VIP first: stop kube-vip on {{node}} by moving its static pod manifest out of /etc/kubernetes/manifests (the kubelet then stops the pod), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then restart the API server; put the manifest back afterwards.',
+      'vip-apiserver-restart-daemonset-label':
+        'Move the VIP first. kube-vip runs here as DaemonSet {{daemonSet}}: deleting its pod does not move the VIP, since the DaemonSet recreates the pod on {{node}}, cordoned or not. Take {{node}} out of its node selector instead (kubectl label node {{node}} {{labelKey}}-): the DaemonSet controller then deletes its pod there, and any other workload that selects on {{labelKey}} leaves {{node}} too. Wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then restart the API server; afterwards put the label back (kubectl label node {{node}} {{labelKey}}={{labelValue}}).',
+      'vip-apiserver-restart-daemonset':
+        "Move the VIP first, but not by deleting the kube-vip pod: it runs as DaemonSet {{daemonSet}}, which recreates the pod on {{node}}, cordoned or not, and its pods carry no node selector that {{node}} could stop matching by one label. Make {{node}} stop matching the DaemonSet's node affinity (kubectl -n {{daemonSetNamespace}} get daemonset {{daemonSetName}} --output=yaml shows it), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder, then restart the API server; otherwise plan for the interruption.",
+      'vip-apiserver-restart-unknown':
+        "Move the VIP first: stop kube-vip on {{node}} (its pod is not in the data: for a static pod, move its manifest out of /etc/kubernetes/manifests; for a DaemonSet, deleting the pod does not help, since the DaemonSet recreates it on {{node}}: take {{node}} out of the DaemonSet's node selector), wait until kubectl -n kube-system get lease plndr-cp-lock shows another holder and the API answers through the VIP, then restart the API server; put it back afterwards.",
+      'vip-apiserver-restart-alone':
+        'Run kube-vip on another control-plane node first (its static pod manifest) and move the VIP there before the restart, or plan a short window for every client of the VIP.',
     },
     'pdb-blocks': {
       'no-disruptions-unhealthy':

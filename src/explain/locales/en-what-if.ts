@@ -143,6 +143,23 @@ export const enWhatIf = {
         'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; clients behind the load balancer keep working through {{others}}, and watches reconnect.',
       'apiserver-last':
         'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling). Running pods and Service traffic are not affected.',
+      // The kube-vip VIP held on the node reaches this API server (issue 16, reader6 B1).
+      'apiserver-vip':
+        'Restarting the API server on {{node}}: API capacity drops from {{before}} to {{after}} for the restart; only clients that reach {{others}} directly, not through the VIP, keep working, and watches reconnect.',
+      'apiserver-already-down':
+        'The API server on {{node}} is not serving now, so restarting it takes no capacity away; clients behind the load balancer keep working through {{others}}.',
+      'apiserver-already-down-vip':
+        'The API server on {{node}} is not serving now, so restarting it takes no capacity away; only clients that reach {{others}} directly, not through the VIP, keep working.',
+      'apiserver-last-k3d':
+        'The API server on {{node}} is the only one alive: while it restarts every API call stops (kubectl, controllers, scheduling).',
+      // etcd refuses writes (reader6 B2): etcd maintenance docs, Space quota; Kubernetes docs, Leases.
+      'apiserver-writes-blocked':
+        'etcd refuses every write ({{alarmsText}}): the API server restarted on {{node}} cannot write its identity Lease or its endpoint of the kubernetes Service, so whether it comes back ready is not known, and nothing can be changed through it until the alarm is cleared.',
+      // k3s runs the API server inside the k3s server process (reader6 B10; https://docs.k3s.io/upgrades/killall).
+      'apiserver-k3s':
+        'On k3s the API server is not a process of its own: it runs inside the k3s server process on {{node}}, with the scheduler, the controller-manager, the datastore, and the kubelet and kube-proxy of {{node}}. Restarting it means restarting k3s there (sudo systemctl restart k3s; with OpenRC, sudo rc-service k3s restart), which restarts all of them; the pods keep running, since stopping the k3s service leaves its containers running.',
+      'apiserver-k3d':
+        'On k3d the API server is not a process of its own: it runs inside the k3s server process, the main process of the node container {{node}} of the k3d cluster {{cluster}}, with the scheduler, the controller-manager, the datastore and the kubelet of {{node}}. It restarts only with that container (docker restart {{node}}), which stops every container in it: every pod on {{node}} restarts too.',
       etcd: 'Restarting the etcd member on {{node}}: it rejoins and catches up from the leader; etcd has {{voters}} voting member(s), quorum {{quorum}}.',
       'etcd-follower':
         'Restarting the etcd member on {{node}}: it is not the leader ({{leader}} is), so no leader election; it rejoins and catches up from the leader. etcd has {{voters}} voting member(s), quorum {{quorum}}.',
@@ -272,6 +289,8 @@ export const enWhatIf = {
         'The etcd member on {{node}} stays down until it is restarted (the kubelet restarts its static pod when the process exits or its liveness probe fails, such as the probe of /livez or /health on port 2381 that kubeadm gives etcd; a member that hangs but still passes its probe is not restarted). Until then etcd ({{voters}} voting member(s), quorum {{quorum}}) has no spare: one more member failure loses quorum.',
       'apiserver-node':
         'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; clients behind the load balancer keep working through {{others}} once its health check drops {{node}}.',
+      'apiserver-node-vip':
+        'The API server on {{node}} stays down until it is restarted: API capacity drops from {{before}} to {{after}}; only clients that reach {{others}} directly, not through the VIP, keep working.',
       'apiserver-last-node':
         'The API server on {{node}} is the only one alive: if it fails, every API call stops (kubectl, controllers, scheduling) until it is restarted. Running pods and Service traffic are not affected.',
       // kubeadm's kubeconfigs point at the node's own API server from v1.19.1 (kubernetes/kubernetes#94398).
@@ -496,6 +515,11 @@ export const enWhatIf = {
     'api-changes': 'every change to the cluster: applying manifests, scaling, rollouts',
     'controllers-wait': 'scheduling and reconciliation, for the restart',
     'apiserver-one': 'the API server on {{node}}: API capacity drops from {{before}} to {{after}}',
+    'vip-clients':
+      'the API for every client that reaches it through the VIP, until the API server on {{node}} is back or the VIP moves',
+    'vip-clients-stays':
+      'the API for every client that reaches it through the VIP, until the API server on {{node}} is back',
+    'k3d-node-pods': 'every pod on {{node}}, until the node container and its pods have started again',
     'apiserver-rolling': 'one API server at a time: capacity drops by one while each restarts',
     'etcd-rolling': 'one etcd member at a time; a leader change (short write stall) when the leader restarts',
     'leader-rolling': '{{component}} work for about {{seconds}} s when the leader restarts',
@@ -834,6 +858,8 @@ export const enWhatIf = {
       'Make sure clients reach the API servers through the load balancer, not {{node}} directly.',
     'wait-readyz':
       'Restart one API server at a time; wait until {{health}} passes on {{node}} before the next.',
+    'wait-readyz-single':
+      'After the restart, wait until {{health}} passes on {{node}} before changing anything else.',
     'etcd-health':
       'With etcdctl set up for the cluster, check etcdctl endpoint health --cluster before and after; restart one member at a time.',
     'etcd-health-single':

@@ -165,6 +165,18 @@ export const koVerdict = {
         '{{node}}에서 keepalived가 돌고 있어 컨트롤 플레인 VIP를 보유하고 있을 수 있습니다: 그렇다면 {{node}} 재부팅 시 VIP가 다른 keepalived 노드({{standbys}})로 옮겨 갑니다. VIP로 API에 접속하는 모든 클라이언트가 몇 초간 끊기며, 페일오버가 보장되지 않습니다.',
       'keepalived-none-left':
         'Ready 노드 중 keepalived가 도는 곳은 {{node}}뿐입니다: 컨트롤 플레인 VIP가 옮겨 갈 곳이 없어, VIP로 접속하는 모든 클라이언트가 재부팅 내내 API를 잃습니다.',
+      'vip-apiserver-down':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 그 API 서버가 내려가 있는 동안 오류를 받습니다. {{node}}의 kube-vip는 같은 API 서버를 통해 Lease를 갱신합니다: 갱신 기한이 지나면 VIP를 내려놓고 다른 kube-vip 노드({{standbys}})가 넘겨받는데, 이 이동은 보장되지 않습니다.',
+      'vip-apiserver-down-alone':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}) kube-vip가 도는 다른 Ready 노드가 없습니다: VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, 다른 API 서버가 살아 있어도 VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 시작될 때까지 오류를 받습니다.',
+      'vip-apiserver-down-writes-blocked':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가고, etcd가 쓰기를 거부하는 동안 다른 kube-vip 노드({{standbys}})가 Lease를 넘겨받지 못하므로, VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 시작되어 Ready가 될 때까지 오류를 받습니다.',
+      'vip-apiserver-restart':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, VIP로 API에 접속하는 모든 클라이언트(kubelet, 컨트롤러, kubectl)가 그 API 서버가 재시작하는 동안 오류를 받습니다. {{node}}의 kube-vip는 같은 API 서버를 통해 Lease를 갱신합니다: 재시작이 갱신 기한보다 길어지면 VIP를 내려놓고 다른 kube-vip 노드({{standbys}})가 넘겨받는데, 이 이동도 보장되지 않습니다.',
+      'vip-apiserver-restart-alone':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있고(kube-vip, Lease {{lease}}) kube-vip가 도는 다른 Ready 노드가 없습니다: VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가므로, 다른 API 서버가 살아 있어도 VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 Ready가 될 때까지 오류를 받습니다.',
+      'vip-apiserver-restart-writes-blocked':
+        '{{node}}(이)가 컨트롤 플레인 VIP를 보유하고 있습니다(kube-vip, Lease {{lease}}): VIP로 오는 모든 연결은 {{node}} 자신의 API 서버로 가고, etcd가 쓰기를 거부하는 동안 다른 kube-vip 노드({{standbys}})가 Lease를 넘겨받지 못하므로, VIP로 접속하는 모든 클라이언트가 그 API 서버가 다시 Ready가 될 때까지 오류를 받습니다.',
     },
   },
   advice: {
@@ -220,6 +232,16 @@ export const koVerdict = {
         '먼저 VIP를 옮기세요: {{node}}의 keepalived를 멈추고(정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 이동), 다른 노드에서 VIP로 API가 응답하는지 확인한 뒤 재부팅하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
       'keepalived-none-left':
         '먼저 다른 컨트롤 플레인 노드에서 keepalived를 실행하고, 재부팅 전에 VIP를 그쪽으로 옮기세요.',
+      'vip-apiserver-restart':
+        '먼저 VIP를 옮기세요: {{node}}의 kube-vip 정적 파드 매니페스트를 /etc/kubernetes/manifests 밖으로 옮겨 멈추고(kubelet이 파드를 멈춤), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 API 서버를 재시작하세요. 끝나면 매니페스트를 되돌려 놓으세요.',
+      'vip-apiserver-restart-daemonset-label':
+        '먼저 VIP를 옮기세요. 여기서 kube-vip는 DaemonSet {{daemonSet}}(으)로 돕니다: 파드를 지워도 DaemonSet이 cordon 여부와 상관없이 {{node}}에 파드를 다시 만들므로 VIP가 옮겨 가지 않습니다. 대신 {{node}}(을)를 노드 셀렉터에서 빼세요 (kubectl label node {{node}} {{labelKey}}-): 그러면 DaemonSet 컨트롤러가 그 노드의 파드를 지우고, {{labelKey}}(을)를 선택하는 다른 워크로드도 {{node}}에서 빠집니다. kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 API 서버를 재시작하세요. 끝나면 레이블을 되돌려 놓으세요 (kubectl label node {{node}} {{labelKey}}={{labelValue}}).',
+      'vip-apiserver-restart-daemonset':
+        '먼저 VIP를 옮기되, kube-vip 파드를 지우는 방법은 소용없습니다: DaemonSet {{daemonSet}}(이)가 cordon 여부와 상관없이 {{node}}에 파드를 다시 만들고, 파드에는 레이블 하나로 {{node}}(을)를 뺄 수 있는 노드 셀렉터가 없습니다. {{node}}(이)가 DaemonSet의 노드 어피니티에 맞지 않게 하고(kubectl -n {{daemonSetNamespace}} get daemonset {{daemonSetName}} --output=yaml 로 확인), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보일 때까지 기다린 뒤 API 서버를 재시작하세요. 그럴 수 없다면 끊김을 감안하고 계획하세요.',
+      'vip-apiserver-restart-unknown':
+        '먼저 VIP를 옮기세요: {{node}}의 kube-vip를 멈추고(파드가 데이터에 없음: 정적 파드라면 매니페스트를 /etc/kubernetes/manifests 밖으로 옮기고, DaemonSet이라면 파드를 지워도 DaemonSet이 {{node}}에 다시 만드므로 {{node}}(을)를 DaemonSet의 노드 셀렉터에서 빼세요), kubectl -n kube-system get lease plndr-cp-lock 에 다른 보유자가 보이고 VIP로 API가 응답할 때까지 기다린 뒤 API 서버를 재시작하세요. 끝나면 되돌려 놓으세요.',
+      'vip-apiserver-restart-alone':
+        '먼저 다른 컨트롤 플레인 노드에서 kube-vip를 실행하고(정적 파드 매니페스트) 재시작 전에 VIP를 그쪽으로 옮기거나, VIP로 접속하는 모든 클라이언트를 위해 짧은 유지보수 시간을 잡으세요.',
     },
     'pdb-blocks': {
       'no-disruptions-unhealthy':

@@ -136,6 +136,21 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작하고 watch는 다시 연결됩니다.',
       'apiserver-last':
         '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
+      // 노드가 보유한 kube-vip VIP는 이 API 서버로 갑니다 (issue 16, reader6 B1).
+      'apiserver-vip':
+        '{{node}}의 API 서버 재시작: 재시작 동안 API 용량이 {{before}}대에서 {{after}}대로 줄어듭니다. VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작하고, watch는 다시 연결됩니다.',
+      'apiserver-already-down':
+        '{{node}}의 API 서버는 지금 서비스하지 않으므로 재시작해도 API 용량이 줄지 않습니다. 로드 밸런서 뒤의 클라이언트는 {{others}}(으)로 계속 동작합니다.',
+      'apiserver-already-down-vip':
+        '{{node}}의 API 서버는 지금 서비스하지 않으므로 재시작해도 API 용량이 줄지 않습니다. VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작합니다.',
+      'apiserver-last-k3d':
+        '{{node}}의 API 서버가 유일하게 동작 중입니다. 재시작하는 동안 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다.',
+      'apiserver-writes-blocked':
+        'etcd가 모든 쓰기를 거부합니다({{alarmsText}}): {{node}}에서 재시작한 API 서버는 자기 identity Lease도, kubernetes Service의 자기 엔드포인트도 쓸 수 없어 Ready로 돌아올지 알 수 없고, 알람이 해제될 때까지 그 API 서버로는 아무것도 바꿀 수 없습니다.',
+      'apiserver-k3s':
+        'k3s에서 API 서버는 별도 프로세스가 아닙니다: {{node}}의 k3s server 프로세스 안에서 스케줄러, 컨트롤러 매니저, 데이터스토어, {{node}}의 kubelet·kube-proxy와 함께 돕니다. API 서버 재시작은 그 노드의 k3s 재시작(sudo systemctl restart k3s, OpenRC라면 sudo rc-service k3s restart)이며, 이 모두가 함께 재시작합니다. k3s 서비스를 멈춰도 컨테이너는 계속 돌므로 파드는 계속 실행됩니다.',
+      'apiserver-k3d':
+        'k3d에서 API 서버는 별도 프로세스가 아닙니다: k3d 클러스터 {{cluster}}의 노드 컨테이너 {{node}}의 주 프로세스인 k3s server 프로세스 안에서 스케줄러, 컨트롤러 매니저, 데이터스토어, {{node}}의 kubelet과 함께 돕니다. 그 컨테이너와 함께만 재시작할 수 있고(docker restart {{node}}), 그러면 그 안의 모든 컨테이너가 멈춥니다: {{node}}의 모든 파드도 재시작합니다.',
       etcd: '{{node}}의 etcd 멤버 재시작: 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
       'etcd-follower':
         '{{node}}의 etcd 멤버 재시작: 리더가 아니므로({{leader}}(이)가 리더) 리더 선출은 없습니다. 다시 합류해 리더로부터 따라잡습니다. etcd 투표 멤버 {{voters}}개, 정족수 {{quorum}}.',
@@ -253,6 +268,8 @@ export const koWhatIf: WhatIfMessages = {
         '{{node}}의 etcd 멤버는 다시 시작될 때까지 내려가 있습니다(kubelet은 프로세스가 종료되거나 liveness probe가 실패한 정적 파드를 다시 시작함: kubeadm은 etcd에 포트 2381의 /livez 또는 /health probe를 둠. 멈췄어도 probe를 통과하는 멤버는 다시 시작되지 않음). 그동안 etcd(투표 멤버 {{voters}}개, 정족수 {{quorum}})에 여유가 없습니다: 멤버가 하나 더 장애 나면 정족수를 잃습니다.',
       'apiserver-node':
         '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, 로드 밸런서 뒤의 클라이언트는 헬스 체크가 {{node}}(을)를 빼면 {{others}}(을)를 통해 계속 동작합니다.',
+      'apiserver-node-vip':
+        '{{node}}의 API 서버는 다시 시작될 때까지 내려가 있습니다: API 용량이 {{before}}에서 {{after}}(으)로 줄고, VIP를 거치지 않고 {{others}}에 직접 접속하는 클라이언트만 계속 동작합니다.',
       'apiserver-last-node':
         '{{node}}의 API 서버가 유일하게 살아 있는 API 서버입니다: 장애가 나면 다시 시작될 때까지 모든 API 호출(kubectl, 컨트롤러, 스케줄링)이 멈춥니다. 실행 중인 파드와 서비스 트래픽은 영향이 없습니다.',
       'leader-local-api':
@@ -442,6 +459,10 @@ export const koWhatIf: WhatIfMessages = {
     'api-changes': '클러스터의 모든 변경: 매니페스트 적용, 스케일링, 롤아웃',
     'controllers-wait': '재시작하는 동안 스케줄링과 조정(reconciliation)',
     'apiserver-one': '{{node}}의 API 서버: API 용량이 {{before}}대에서 {{after}}대로 감소',
+    'vip-clients':
+      'VIP로 접속하는 모든 클라이언트의 API: {{node}}의 API 서버가 돌아오거나 VIP가 옮겨 갈 때까지',
+    'vip-clients-stays': 'VIP로 접속하는 모든 클라이언트의 API: {{node}}의 API 서버가 돌아올 때까지',
+    'k3d-node-pods': '{{node}}의 모든 파드: 노드 컨테이너와 그 파드가 다시 시작될 때까지',
     'apiserver-rolling': 'API 서버를 하나씩: 각각 재시작하는 동안 용량이 하나 줄어듦',
     'etcd-rolling': 'etcd 멤버를 하나씩: 리더가 재시작할 때 리더 교체(짧은 쓰기 지연)',
     'leader-rolling': '리더가 재시작할 때 약 {{seconds}}초 동안 {{component}} 작업',
@@ -726,6 +747,8 @@ export const koWhatIf: WhatIfMessages = {
       '클라이언트가 {{node}}에 직접이 아니라 로드 밸런서를 통해 API 서버에 접속하는지 확인하세요.',
     'wait-readyz':
       'API 서버는 하나씩 재시작하고, 다음으로 가기 전에 {{node}}에서 {{health}}(이)가 통과할 때까지 기다리세요.',
+    'wait-readyz-single':
+      '재시작한 뒤 다른 것을 바꾸기 전에 {{node}}에서 {{health}}(이)가 통과할 때까지 기다리세요.',
     'etcd-health':
       '클러스터용 etcdctl이 설정된 상태에서 전후로 etcdctl endpoint health --cluster를 확인하고 멤버는 하나씩 재시작하세요.',
     'etcd-health-single':

@@ -142,13 +142,8 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
   const refusedPods =
     blocked === null && Array.isArray(grace?.refusedPods) ? (grace.refusedPods as string[]) : [];
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
-  if (refusedPods.length > 0)
-    b.stop('data', 'stops.drain-waits', {
-      node,
-      pods: refusedPods,
-      budgets: refusedBy,
-      count: refusedPods.length,
-    });
+  const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
+  if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);
   const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
   if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
   // The cluster's only node: no other node keeps pods running (reader 2.5).
@@ -172,13 +167,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
           : 'keeps.drain-k3s-server-etcd',
       { node },
     );
-  if (refusedPods.length > 0)
-    b.keep('data', 'keeps.refused-pods', {
-      node,
-      pods: refusedPods,
-      budgets: refusedBy,
-      count: refusedPods.length,
-    });
+  if (refusedPods.length > 0) b.keep('data', 'keeps.refused-pods', refused);
   if (!alone) keepOtherNodes(b, index, [node]);
   b.keep('data', 'keeps.service-rules');
   if (!alone) b.interrupt('data', 'interrupt.drain-single', { node });

@@ -301,6 +301,34 @@ export function apiserversWithout(
 }
 
 /**
+ * The kube-vip VIP held by the node whose API server restarts or fails (findings from
+ * `apiserverRestartVipChecks`, endpoint-checks.ts): the clients of the VIP reach this API server,
+ * so they stop (`stops.vip-clients`, or `stops.vip-clients-stays` when the VIP cannot move), and only
+ * direct clients of the other API servers keep working (`keeps.api-others-direct`).
+ * @param b - the impact being built
+ * @param node - the node whose API server stops
+ * @param vip - the VIP findings (none: nothing is added and false is returned)
+ * @param movesVariant - the variant of the first finding when the VIP's clients lose this API server
+ *   for the change (`vip-apiserver-restart` or `vip-apiserver-down`)
+ * @returns true when the node holds the VIP (the lines were added)
+ */
+export function vipClientsLines(
+  b: ImpactBuilder,
+  node: string,
+  vip: readonly Finding[],
+  movesVariant: string,
+): boolean {
+  if (vip.length === 0) return false;
+  b.findings.push(...vip);
+  b.stop('control', vip[0]?.variant === movesVariant ? 'stops.vip-clients' : 'stops.vip-clients-stays', {
+    node,
+  });
+  for (const [i, k] of b.keeps.entries())
+    if (k.key === 'keeps.api-others') b.keeps[i] = { ...k, key: 'keeps.api-others-direct' };
+  return true;
+}
+
+/**
  * What a restart and a failure of one node's API server share: the finding, and what stops and
  * keeps. With no alive API server on another node the whole API is away (docs/domain.md, "What
  * keeps working"): the API and the controllers stop, the data plane and DNS keep, a backend whose

@@ -41,6 +41,7 @@ import {
   leaderComponentFacts,
   nodeFailureTimings,
   nodeNotFound,
+  vipClientsLines,
 } from './context.js';
 import { ImpactBuilder, type WhatIfImpact, unknownTarget } from './what-if-impact.js';
 import { localApiLeaders } from './local-api-leaders.js';
@@ -169,16 +170,8 @@ function apiserverDown(b: ImpactBuilder, ctx: WhatIfContext, node: string): void
   };
   if (!apiserverStops(b, ctx.state, node, 'component-down', variants, ctx.index)) {
     localApiLeaders(b, ctx, node, 'component-down');
-    if (vip.length > 0) {
-      b.findings.push(...vip);
-      b.stop(
-        'control',
-        vip[0]?.variant === 'vip-apiserver-down' ? 'stops.vip-clients' : 'stops.vip-clients-stays',
-        { node },
-      );
-      for (const [i, k] of b.keeps.entries())
-        if (k.key === 'keeps.api-others') b.keeps[i] = { ...k, key: 'keeps.api-others-direct' };
-    } else b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
+    if (!vipClientsLines(b, node, vip, 'vip-apiserver-down'))
+      b.interrupt('control', 'interrupt.no-load-balancer-down', { node });
   }
   b.duration('control', 'duration.until-restarted', { node });
 }

@@ -29,6 +29,7 @@ import {
   leaderComponentFacts,
   nodeFailureTimings,
   nodeNotFound,
+  vipClientsLines,
 } from './context.js';
 import { analyzeRolling } from './rolling.js';
 import { localApiLeaders } from './local-api-leaders.js';
@@ -192,17 +193,8 @@ function restartApiserver(b: ImpactBuilder, ctx: WhatIfContext, node: string): v
     b.advise('control', 'advice.apiserver-window');
   } else {
     localApiLeaders(b, ctx, node, 'component-restart');
-    if (vip.length > 0) {
-      // The clients of the VIP reach this API server: only direct clients of the others keep working.
-      b.findings.push(...vip);
-      b.stop(
-        'control',
-        vip[0]?.variant === 'vip-apiserver-restart' ? 'stops.vip-clients' : 'stops.vip-clients-stays',
-        { node },
-      );
-      for (const [i, k] of b.keeps.entries())
-        if (k.key === 'keeps.api-others') b.keeps[i] = { ...k, key: 'keeps.api-others-direct' };
-    } else {
+    // The clients of the VIP reach this API server: only direct clients of the others keep working.
+    if (!vipClientsLines(b, node, vip, 'vip-apiserver-restart')) {
       b.interrupt('control', 'interrupt.no-load-balancer', { node });
       b.advise('control', 'advice.apiserver-lb', { node });
     }

@@ -56,8 +56,6 @@ export interface HaStatus {
   findings: Finding[];
   /** Nodes (any role) that are NotReady or cordoned, as `name (reason)`. */
   disruptedNodes: string[];
-  /** Ready nodes whose node Lease was not renewed within the node-monitor grace period (their kubelet is not reporting). */
-  staleLeaseNodes: string[];
   /** PodDisruptionBudgets that allow no disruption now (a drain would wait on them), `ns/name`, Rook's included. */
   blockingPdbs: string[];
   /** Deployments and StatefulSets with one replica, `ns/name` (Rook's per-daemon Deployments left out). */
@@ -478,9 +476,6 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
     blockingPdbs,
     singleReplicaWorkloads,
     nodeCount: snapshot.nodes.length,
-    staleLeaseNodes: findings
-      .filter((f) => f.check === 'node-health' && f.variant === 'lease-stale')
-      .map((f) => String(f.facts.node)),
     snapshotAt: snapshot.capturedAt.toISOString(),
     ...(snapshot.capturedFrom ? { capturedFrom: snapshot.capturedFrom } : {}),
   };

@@ -130,11 +130,15 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
   for (const g of GROUPS) {
     const l = lines(tr, status.findings, g.checks);
     if (g.heading === 'status.nodes') {
+      // Ready nodes whose kubelet stopped renewing its node Lease (node-health lease-stale).
+      const staleLease = status.findings
+        .filter((f) => f.check === 'node-health' && f.variant === 'lease-stale')
+        .map((f) => String(f.facts.node));
       l.unshift(
-        status.disruptedNodes.length === 0 && status.staleLeaseNodes.length > 0
+        status.disruptedNodes.length === 0 && staleLease.length > 0
           ? tr.t('status.allReadyLeaseStale', {
               count: status.nodeCount,
-              nodes: status.staleLeaseNodes.join(', '),
+              nodes: staleLease.join(', '),
             })
           : status.disruptedNodes.length === 0
             ? status.nodeCount === 1

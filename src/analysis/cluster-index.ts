@@ -404,6 +404,20 @@ export function apiserverIdentityLeases(index: ClusterIndex): KLease[] {
 }
 
 /**
+ * Whether a node can take ordinary pods now: Ready, not cordoned, and without a NoSchedule or
+ * NoExecute taint (Kubernetes docs, Taints and Tolerations). Pods that tolerate a taint are not
+ * considered: this is the node an ordinary workload is rescheduled onto.
+ * @param node - a node
+ */
+export function takesOrdinaryPods(node: KNode): boolean {
+  return (
+    isNodeReady(node) &&
+    !isCordoned(node) &&
+    !(node.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')
+  );
+}
+
+/**
  * Whether a pod tolerates every NoSchedule/NoExecute taint of a node.
  * @param pod - the pod
  * @param node - the candidate node

@@ -3,7 +3,7 @@
  * Pure: snapshot + now in, a report out.
  */
 import type { ClusterSnapshot } from '../cluster/types.js';
-import { indexCluster, isCordoned, isNodeReady, readyStatus } from './cluster-index.js';
+import { indexCluster, isCordoned, isNodeReady, readyStatus, takesOrdinaryPods } from './cluster-index.js';
 import { clusterDnsDown } from './cluster-dns.js';
 import {
   etcdAlarmFindings,
@@ -323,12 +323,7 @@ export function analyzeHaStatus(snapshot: ClusterSnapshot, now: Date): HaStatus 
   // it does not list (else the file holds only some of the nodes and "the only one" is not known).
   const listed = new Set(snapshot.nodes.map((n) => n.metadata.name));
   const nodesLeftOut = snapshot.podSummaries.some((p) => p.nodeName !== null && !listed.has(p.nodeName));
-  const runnable = snapshot.nodes.filter(
-    (n) =>
-      isNodeReady(n) &&
-      !isCordoned(n) &&
-      !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
-  );
+  const runnable = snapshot.nodes.filter(takesOrdinaryPods);
   // Only where nothing else says so: a self-run control plane on the node already says "no HA"
   // (status-single), and a cordoned or NotReady node is named above with its own consequence.
   if (runnable.length === 1 && !nodesLeftOut && state.nodes.length === 0 && disruptedNodes.length === 0)

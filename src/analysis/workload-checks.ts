@@ -21,6 +21,7 @@ import {
   isUnscheduled,
   memoOnIndex,
   podsOfOwner,
+  takesOrdinaryPods,
   toleratesNode,
   topOwnerOf,
 } from './cluster-index.js';
@@ -760,13 +761,7 @@ export function targetPodsFindings(index: ClusterIndex, node: string): Finding[]
  */
 function onlyNodeUnseen(index: ClusterIndex, node: string): Finding[] {
   if (targetPodsUnseen(index, node) === null) return [];
-  const others = index.snapshot.nodes.filter(
-    (n) =>
-      n.metadata.name !== node &&
-      isNodeReady(n) &&
-      !isCordoned(n) &&
-      !(n.spec?.taints ?? []).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute'),
-  );
+  const others = index.snapshot.nodes.filter((n) => n.metadata.name !== node && takesOrdinaryPods(n));
   if (others.length > 0) return [];
   // A partial file (OpenShift's quorum guard counts masters it does not hold): nodes exist that
   // the file leaves out, so "the only node that could take them" is only true of the file

@@ -111,8 +111,16 @@ export function explainHaStatus(status: HaStatus, ctx: ExplainContext): Reply {
     (f) => f.check === 'etcd-quorum-after' && f.variant.startsWith('status-unknown'),
   );
   const both = quorumUnknown ? 'QuorumUnknown' : '';
+  // A managed control plane is not judged: a DEGRADED or CRITICAL status is the data plane's, and
+  // the headline says so (reader7: real 10 was DEGRADED under "data-plane checks only").
   const gist = status.state.managed
-    ? tr.t('status.gistManaged')
+    ? tr.t(
+        status.health === 'critical'
+          ? 'status.gistManagedCriticalData'
+          : status.health === 'degraded'
+            ? 'status.gistManagedDegradedData'
+            : 'status.gistManaged',
+      )
     : dataCause !== null
       ? tr.t(dataCause)
       : tr.t(

@@ -92,11 +92,16 @@ describe('status says when one node runs every workload (reader6 B13)', () => {
   it('real 10 (one-node EKS): not HEALTHY; the only node is named, en and ko', async () => {
     const en = await answers.ask('r10', 'status', 'en');
     expect(en).not.toMatch(/^\[HEALTHY\]/);
+    // The headline gives the reason: the data plane (reader7), not "data-plane checks only".
+    expect(en).toContain(
+      'DEGRADED: the control plane is managed by your provider; the problem is in the data plane',
+    );
     expect(en).toMatch(
       /ip-10-0-105-29\.us-east-2\.compute\.internal is the only node: every workload runs there/,
     );
     const ko = await answers.ask('r10', 'status', 'ko');
     expect(ko).toContain('유일한 노드입니다');
+    expect(ko).toContain('문제는 데이터 플레인');
   });
 
   it('real 14 (GKE file with pods of nodes it does not list): no "only node" claim', async () => {

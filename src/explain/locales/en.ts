@@ -956,6 +956,10 @@ export const en = {
     gistUnknown:
       'could not tell whether the control plane can take a failure: the health of the etcd members was not seen',
     gistManaged: 'the control plane is managed by your provider; data-plane checks only',
+    gistManagedDegradedData:
+      'the control plane is managed by your provider; the problem is in the data plane: nodes or workloads (below)',
+    gistManagedCriticalData:
+      'the control plane is managed by your provider; the data plane has a blocking problem: nodes or workloads (below)',
     nodeCount: '{{count}} nodes in all; {{disrupted}} NotReady or cordoned.',
     nodeCount_one: '1 node in all; {{disrupted}} NotReady or cordoned.',
     allNodesFine: '{{count}} nodes, all Ready and schedulable.',

@@ -848,6 +848,10 @@ export const ko: Messages = {
     gistUnknownPartial: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: 파일에 마스터 일부만 있습니다',
     gistUnknown: '컨트롤 플레인이 장애를 견딜 수 있는지 알 수 없습니다: etcd 멤버의 상태를 보지 못했습니다',
     gistManaged: '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인 점검만 합니다',
+    gistManagedDegradedData:
+      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 문제는 데이터 플레인(아래의 노드 또는 워크로드)에 있습니다',
+    gistManagedCriticalData:
+      '컨트롤 플레인은 클라우드 제공자가 관리합니다; 데이터 플레인(아래의 노드 또는 워크로드)에 작업을 막는 문제가 있습니다',
     nodeCount: '전체 노드 {{count}}대; NotReady 또는 cordon {{disrupted}}대.',
     allNodesFine: '노드 {{count}}대 모두 Ready이고 스케줄 가능.',
     allNodesFineSingle: '노드 1대, Ready이고 스케줄 가능.',

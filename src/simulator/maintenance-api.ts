@@ -15,7 +15,10 @@
  * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, scheduled on another
  *   Ready, schedulable node whose NoSchedule/NoExecute taints it tolerates and whose labels match
  *   its `nodeSelector` (least pods first), Running and Ready at once; Pending and unscheduled when
- *   no node fits (nor one below its `allocatable.pods`). `?dryRun=All` is honoured. The simulator has no disruption controller: an eviction decrements the budget's
+ *   no node fits (nor one below its `allocatable.pods`). Either controller can be off
+ *   ({@link SimulatorControllers}, as on a kube-apiserver without kube-controller-manager): its
+ *   deleted pods are then not replaced until it is on again. `?dryRun=All` is honoured. The
+ *   simulator has no disruption controller: an eviction decrements the budget's
  *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod), and a Ready replacement gives it back.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
@@ -30,12 +33,53 @@ import { deleteObject, objectKey, readAll, readObject, writeObject } from './sto
 import type { WireObject } from './store-writes.js';
 import { metaTime } from '../cluster/wire-time.js';
 
+/**
+ * The workload controllers that replace deleted pods (kube-controller-manager's ReplicaSet and
+ * StatefulSet controllers); true: running.
+ */
+export interface SimulatorControllers {
+  replicaSet: boolean;
+  statefulSet: boolean;
+}
+
 /** What the write API keeps between requests (shared with the running simulator's test hooks). */
 export interface MaintenanceState {
   /** Successful evictions by `namespace/name` of the evicted pod. */
   evictions: Map<string, number>;
   /** Eviction requests by `namespace/name`, whatever their answer (429s included). */
   evictionRequests: Map<string, number>;
+  controllers: SimulatorControllers;
+  /** Pods deleted while their controller was off, not replaced yet (oldest first). */
+  unreplaced: KPod[];
+}
+
+/** A state for a write that changes nothing kept (`?dryRun=All`). */
+function dryRunState(state: MaintenanceState): MaintenanceState {
+  return {
+    evictions: new Map(),
+    evictionRequests: new Map(),
+    controllers: state.controllers,
+    unreplaced: [],
+  };
+}
+
+/**
+ * Turn workload controllers on or off. A controller turned on replaces at once the pods deleted
+ * while it was off (as a controller that starts catches up with its workloads).
+ * @param store - the simulator's objects
+ * @param state - the write API's state
+ * @param controllers - the controllers to change; the others stay as they are
+ * @param now - the time of the replacements
+ */
+export function setControllers(
+  store: ObjectStore,
+  state: MaintenanceState,
+  controllers: Partial<SimulatorControllers>,
+  now: Date,
+): void {
+  Object.assign(state.controllers, controllers);
+  const backlog = state.unreplaced.splice(0);
+  for (const pod of backlog) replace(store, state, pod, now);
 }
 
 /** One write request, routed. */
@@ -146,13 +190,7 @@ export function serveWrite(
   r: WriteRequest,
   now: Date,
 ): WriteAnswer {
-  if (r.dryRun)
-    return serveWrite(
-      cloneStore(store),
-      { evictions: new Map(), evictionRequests: new Map() },
-      { ...r, dryRun: false },
-      now,
-    );
+  if (r.dryRun) return serveWrite(cloneStore(store), dryRunState(state), { ...r, dryRun: false }, now);
   try {
     if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name)
       return evict(store, state, r, r.name, now);
@@ -162,12 +200,12 @@ export function serveWrite(
     if (r.plural === 'leases') {
       if (r.method === 'POST' && !r.name && r.namespace) return create(store, r, now);
       if (r.name && (r.method === 'PATCH' || r.method === 'PUT')) return update(store, r, r.name, now);
-      if (r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
+      if (r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
     }
     // kured's lock is an annotation on its DaemonSet (weave.works/kured-node-lock): the bot takes it while it works on a node.
     if (r.plural === 'daemonsets' && r.name && (r.method === 'PATCH' || r.method === 'PUT'))
       return update(store, r, r.name, now);
-    if (r.plural === 'pods' && r.name && r.method === 'DELETE') return remove(store, r, r.name, now);
+    if (r.plural === 'pods' && r.name && r.method === 'DELETE') return remove(store, state, r, r.name, now);
     return methodNotAllowed(r.method);
   } catch (err) {
     if (isBotError(err) && err.code === 'bad-request')
@@ -331,7 +369,13 @@ function recordUnschedulableOwner(
   else delete after.metadata.managedFields;
 }
 
-function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): WriteAnswer {
+function remove(
+  store: ObjectStore,
+  state: MaintenanceState,
+  r: WriteRequest,
+  name: string,
+  now: Date,
+): WriteAnswer {
   const rs = store.resources.get(r.plural);
   if (!rs) return methodNotAllowed(r.method);
   const key = objectKey(rs, r.namespace, name);
@@ -347,7 +391,7 @@ function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
   }
   deleteObject(store, r.plural, key);
   if (r.plural === 'pods') {
-    replace(store, current as unknown as KPod, now);
+    replace(store, state, current as unknown as KPod, now);
     return { code: 200, body: current };
   }
   return {
@@ -422,7 +466,7 @@ function evict(
   const done = (): WriteAnswer => {
     deleteObject(store, 'pods', podKey);
     state.evictions.set(podKey, (state.evictions.get(podKey) ?? 0) + 1);
-    replace(store, pod, now);
+    replace(store, state, pod, now);
     return {
       code: 201,
       body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 },
@@ -507,11 +551,16 @@ function randomSuffix(): string {
 
 /**
  * Create the replacement of a deleted pod owned by a ReplicaSet or StatefulSet (nothing for other
- * pods). See the module comment for the scheduling rules.
+ * pods), or keep it for later while that controller is off. See the module comment for the
+ * scheduling rules.
  */
-function replace(store: ObjectStore, old: KPod, now: Date): void {
+function replace(store: ObjectStore, state: MaintenanceState, old: KPod, now: Date): void {
   const ctrl = (old.metadata.ownerReferences ?? []).find((o) => o.controller === true);
   if (!ctrl || (ctrl.kind !== 'ReplicaSet' && ctrl.kind !== 'StatefulSet')) return;
+  if (!state.controllers[ctrl.kind === 'ReplicaSet' ? 'replicaSet' : 'statefulSet']) {
+    state.unreplaced.push(old);
+    return;
+  }
   const ns = old.metadata.namespace ?? 'default';
   const name = ctrl.kind === 'StatefulSet' ? old.metadata.name : `${ctrl.name}-${randomSuffix()}`;
   const stamp = metaTime(now);

@@ -21,8 +21,8 @@ import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotError, isBotError } from '../errors.js';
-import { serveWrite } from './maintenance-api.js';
-import type { MaintenanceState } from './maintenance-api.js';
+import { serveWrite, setControllers } from './maintenance-api.js';
+import type { MaintenanceState, SimulatorControllers } from './maintenance-api.js';
 import { authorize, forbiddenStatus, requestAttributes } from './rbac.js';
 import type { RbacRules } from './rbac.js';
 import { startHeartbeats } from './heartbeats.js';
@@ -89,6 +89,11 @@ export interface SimulatorOptions {
   tls?: { cert: string; key: string };
   /** Period of watch bookmarks (`allowWatchBookmarks=true`), in ms. @defaultValue 60000 */
   watchBookmarkMs?: number;
+  /**
+   * The controllers that replace deleted pods (maintenance-api.ts); one set false does not
+   * replace its pods, as on a kube-apiserver without kube-controller-manager. @defaultValue all on
+   */
+  controllers?: Partial<SimulatorControllers>;
 }
 
 /** A running simulator. */
@@ -102,6 +107,11 @@ export interface RunningSimulator {
   shiftMs: number;
   /** Replace the injected faults. */
   setFaults(faults: SimulatorFaults): void;
+  /**
+   * Turn the controllers that replace deleted pods on or off; one turned on replaces at once the
+   * pods deleted while it was off.
+   */
+  setControllers(controllers: Partial<SimulatorControllers>): void;
   /** Enforce these RBAC rules from now on (null: allow everything). */
   setRbac(rules: RbacRules | null): void;
   /** Requests served, by URL path (without query). */
@@ -224,7 +234,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const requests = new Map<string, number>();
   const requestLog: string[] = [];
   let total = 0;
-  const state: MaintenanceState = { evictions: new Map(), evictionRequests: new Map() };
+  const state: MaintenanceState = {
+    evictions: new Map(),
+    evictionRequests: new Map(),
+    controllers: { replicaSet: true, statefulSet: true, ...options.controllers },
+    unreplaced: [],
+  };
   const reboots = new Set<RebootHandle>();
   const heartbeats: Heartbeats | null =
     options.heartbeats === undefined || options.heartbeats === false
@@ -301,6 +316,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     shiftMs: store.shiftMs,
     setFaults(f) {
       faults = f;
+    },
+    setControllers(c) {
+      setControllers(store, state, c, now());
     },
     setRbac(rules) {
       rbac = rules;

@@ -49,6 +49,7 @@ export const enMaintenancePlan = {
     approved: 'Approved; the plan starts shortly.',
     running: 'Running: {{done}} of {{total}} nodes done.',
     held: 'Held before {{node}}: {{detail}}. It goes on by itself once that clears.',
+    'held-end': 'Held before the plan ends: {{detail}}. It goes on by itself once that clears.',
     paused: 'Paused after {{done}} of {{total}} nodes. `resume {{id}}` goes on.',
     'needs-decision': '{{node}} failed. Answer `retry {{id}}`, `skip {{id}}` or `stop {{id}}`.',
     cancelling: 'Cancel asked: the plan stops after the node in progress.',
@@ -110,7 +111,8 @@ export const enMaintenancePlan = {
     stop: '{{who}} chose stop: the plan ends; the nodes not started are not touched.',
     'node-started': 'Step {{batch}}: {{node}} starts (request {{request}}).',
     'node-maintained': '{{node}} rebooted and verified; {{settle}} of settle time, then its checks.',
-    'node-done': '{{node}} settled: Ready, its pods, DaemonSet pods and PodDisruptionBudgets are back.',
+    'node-done':
+      "{{node}} settled: Ready, its static pods, PodDisruptionBudgets and the Ready pods of its workloads (its DaemonSets' included) are back as before its step.",
     'node-failed':
       '{{node}} failed ({{reason}}: {{detail}}). Answer `retry {{id}}`, `skip {{id}}` or `stop {{id}}`.',
     'node-skipped': '{{node}} skipped.',
@@ -198,7 +200,19 @@ export const enMaintenancePlan = {
       'step-over': 'Stale: the plan step that took it is over.',
     },
   },
+  /** Workloads whose Ready pods are not back after a step (settle-workloads.ts). */
+  settle: {
+    workload: '{{kind}} {{namespace}}/{{name}}: {{now}} Ready pod(s), {{before}} before the step; {{why}}',
+    daemonSet:
+      'DaemonSet {{namespace}}/{{name}} on {{node}}: {{now}} Ready pod(s), {{before}} before the step; {{why}}',
+    pending: '{{pod}} is Pending: {{message}}',
+    notReady: '{{pod}} on {{node}} is not Ready',
+    none: 'no replacement pod was created (is its controller running?)',
+    more: 'and {{count}} more workload(s)',
+  },
   hold: {
+    settle:
+      'the workloads of the step just maintained are not back ({{detail}}); past the settle timeout the plan asks for a decision',
     alert: 'firing alert {{detail}}',
     'alertmanager-unreachable': 'Alertmanager cannot be reached ({{detail}})',
     'kured-lock': "kured's reboot lock is held ({{detail}})",

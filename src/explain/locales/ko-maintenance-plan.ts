@@ -47,6 +47,7 @@ export const koMaintenancePlan = {
     approved: '승인됨. 곧 시작합니다.',
     running: '진행 중: {{total}}개 중 {{done}}개 완료.',
     held: '{{node}} 앞에서 보류: {{detail}}. 해소되면 자동으로 계속합니다.',
+    'held-end': '계획 종료 전 보류: {{detail}}. 해소되면 자동으로 계속합니다.',
     paused: '{{total}}개 중 {{done}}개 완료 후 일시 정지. `{{id}} 재개`로 계속합니다.',
     'needs-decision': '{{node}} 실패. `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
     cancelling: '취소 요청됨: 진행 중인 노드가 끝나면 멈춥니다.',
@@ -108,7 +109,7 @@ export const koMaintenancePlan = {
     'node-started': '{{batch}}단계: {{node}} 시작 (요청 {{request}}).',
     'node-maintained': '{{node}} 재부팅·검증 완료, {{settle}} 안정화 후 확인합니다.',
     'node-done':
-      '{{node}} 안정화 완료: Ready, 파드, DaemonSet 파드, PodDisruptionBudget이 모두 돌아왔습니다.',
+      '{{node}} 안정화 완료: Ready, 정적 파드, PodDisruptionBudget, 워크로드(DaemonSet 포함)의 Ready 파드가 단계 전처럼 모두 돌아왔습니다.',
     'node-failed':
       '{{node}} 실패 ({{reason}}: {{detail}}). `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
     'node-skipped': '{{node}} 건너뜀.',
@@ -196,7 +197,18 @@ export const koMaintenancePlan = {
       'step-over': '오래된 잠금: 이 잠금을 잡은 계획 단계가 끝났습니다.',
     },
   },
+  settle: {
+    workload: '{{kind}} {{namespace}}/{{name}}: Ready 파드 {{now}}개 (단계 전 {{before}}개); {{why}}',
+    daemonSet:
+      '{{node}}의 DaemonSet {{namespace}}/{{name}}: Ready 파드 {{now}}개 (단계 전 {{before}}개); {{why}}',
+    pending: '{{pod}} Pending: {{message}}',
+    notReady: '{{node}}의 {{pod}}(이)가 Ready가 아님',
+    none: '대체 파드가 만들어지지 않음 (컨트롤러가 실행 중인지 확인하세요)',
+    more: '그 밖의 워크로드 {{count}}개',
+  },
   hold: {
+    settle:
+      '방금 유지보수한 단계의 워크로드가 돌아오지 않음 ({{detail}}); 안정화 제한 시간이 지나면 결정을 요청합니다',
     alert: '발생 중인 알림 {{detail}}',
     'alertmanager-unreachable': 'Alertmanager에 연결할 수 없음 ({{detail}})',
     'kured-lock': 'kured 재부팅 잠금이 잡혀 있음 ({{detail}})',

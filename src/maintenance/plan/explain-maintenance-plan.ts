@@ -83,14 +83,20 @@ export function explainMaintenancePlanCard(plan: MaintenancePlan, locale: Locale
     p.nodes.find((n) => n.state === 'running' || n.state === 'settling' || n.state === 'failed') ??
     p.nodes.find((n) => n.state === 'pending');
   const holdDetail = p.hold ? tr.t(`maintenancePlan.hold.${p.hold.kind}`, { detail: p.hold.detail }) : '';
+  // A held plan waits before its next node (a settle hold, while the step before it settles).
+  const next = p.nodes.find((n) => n.state === 'pending');
   // A pause asked while a node is in progress takes effect after it: say so instead of "Running".
   const summaryKey =
-    p.pauseRequested === true && (p.state === 'running' || p.state === 'held') ? 'pausing' : p.state;
+    p.pauseRequested === true && (p.state === 'running' || p.state === 'held')
+      ? 'pausing'
+      : p.state === 'held' && next === undefined
+        ? 'held-end'
+        : p.state;
   const summary = tr.t(`maintenancePlan.state.${summaryKey}`, {
     id: p.id,
     done,
     total: p.nodes.length,
-    node: current?.node ?? '',
+    node: (p.state === 'held' ? next : current)?.node ?? '',
     detail: holdDetail,
     missing: Math.max(0, p.approvalsRequired - p.approvals.length),
     endText: planEndText(tr, p),
@@ -314,7 +320,7 @@ export function explainPlanChange(before: MaintenancePlan, after: MaintenancePla
       before.hold.detail !== after.hold.detail)
   )
     say(
-      tr.t('maintenancePlan.state.held', {
+      tr.t(next === undefined ? 'maintenancePlan.state.held-end' : 'maintenancePlan.state.held', {
         node: next?.node ?? '',
         detail: tr.t(`maintenancePlan.hold.${after.hold.kind}`, { detail: after.hold.detail }),
       }),

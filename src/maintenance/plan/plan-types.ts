@@ -13,6 +13,7 @@
 import type { Verdict } from '../../analysis/types.js';
 import type { Locale, ReplyTarget } from '../../commands/types.js';
 import type { Actor, Approval, StopReason } from '../types.js';
+import type { WorkloadBaseline } from './settle-workloads.js';
 
 /**
  * States of a plan.
@@ -86,6 +87,11 @@ export interface PlanNode {
   startedAt?: string;
   /** When its request completed (the node rebooted and was verified by the executor). */
   maintainedAt?: string;
+  /**
+   * The Ready pods of the workloads with pods on it, counted just before its step started (the
+   * settle checks wait until each is back to its count); removed once it is done.
+   */
+  workloadsBefore?: WorkloadBaseline[];
   /** When the settle checks passed (the next node may start). */
   settledAt?: string;
   finishedAt?: string;
@@ -103,7 +109,8 @@ export interface PlanNode {
 
 /**
  * Why the plan failed a node on its own (not the executor): `settle-timeout` (the node, its etcd
- * member, its static or DaemonSet pods, or a PDB did not come back within the settle timeout),
+ * member, its static pods, a workload's Ready pods (DaemonSet pods on it included) or a PDB did
+ * not come back within the settle timeout),
  * `already-open` (another request is open for the node), `cancelled` (its request was cancelled).
  */
 export type PlanNodeFailure = 'settle-timeout' | 'already-open' | 'cancelled';
@@ -129,9 +136,14 @@ export interface PlanExcludedNode {
   reasons: string[];
 }
 
-/** What holds the plan before the next node (`held`). */
+/**
+ * What holds the plan before the next node (`held`). `settle`: the workloads that lost pods in the
+ * step in progress are not back to their Ready pods of before it (the settle checks; past the
+ * settle timeout the node fails for a decision).
+ */
 export interface PlanHold {
   kind:
+    | 'settle'
     | 'alert'
     | 'alertmanager-unreachable'
     | 'kured-lock'

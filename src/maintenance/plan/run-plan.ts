@@ -11,7 +11,8 @@
  *    itself when it opens (a plan outside its window resumes in the next one);
  * 3. a step of several nodes is analysed again together on a fresh read (`analyzeJoint`): an
  *    `unsafe` joint verdict fails its nodes (untouched) for a decision;
- * 4. the nodes' request ids are recorded in the plan FIRST, then each request is created approved
+ * 4. the nodes' request ids are recorded in the plan FIRST, then the Ready pods of the workloads
+ *    on the step's nodes are counted (settle-workloads.ts), then each request is created approved
  *    (with the plan's approvals) and run, the step's nodes at the same time; a replacement worker
  *    finds the ids and resumes those requests (never a second drain of the same node). A step of
  *    several nodes holds the Lease and kured's lock under one step holder (`mp-…/b<step>`), taken
@@ -19,17 +20,20 @@
  * 5. a courtesy silence is created while a node is in maintenance (when configured) and deleted
  *    once it is verified;
  * 6. after each node: the settle time (policy, default 2 min), then the node's checks again
- *    (Ready, node Lease, static pods, etcd member, DaemonSet pods Ready, PDBs back to their
- *    desired healthy pods) until they pass or the settle timeout; the next step waits for all;
+ *    (Ready, node Lease, static pods, etcd member, PDBs back to their desired healthy pods, and
+ *    every workload that had pods on it back to its Ready pods of before the step: Deployments,
+ *    StatefulSets, ReplicaSets, the node's DaemonSets) until they pass or the settle timeout; the
+ *    next step waits for all, and while a workload is not back the plan is `held` and says which
+ *    and why (so it never drains the next node of a workload whose replacements did not come);
  * 7. a failure (executor stop, settle timeout) → `needs-decision`: `retry`, `skip` or `stop`.
  *
  * Every change of the plan goes through the store's compare-and-set and `onChange` (card update).
  */
 import type { Redis } from 'ioredis';
-import { isCordoned, isDaemonSetPod, isNodeReady, isPodReady } from '../../analysis/cluster-index.js';
+import { isCordoned, isNodeReady } from '../../analysis/cluster-index.js';
 import { zoneOf } from '../../analysis/multi-node/rolling-plan.js';
 import type { Verdict } from '../../analysis/types.js';
-import type { KLease, KNode, KPod } from '../../cluster/types.js';
+import type { KLease, KNode } from '../../cluster/types.js';
 import { isBotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
 import { createKubeApi, MaintenanceStopError, seg, sleep } from '../execute/kube-api.js';
@@ -39,7 +43,6 @@ import {
   LOCK_NODE_ANNOTATION,
   MaintenanceLock,
 } from '../execute/maintenance-lock.js';
-import { listPodsOnNode } from '../execute/drain.js';
 import { runMaintenance } from '../execute/run-maintenance.js';
 import type { MaintenanceDeps } from '../execute/run-maintenance.js';
 import { missingAfterReboot } from '../execute/wait-for-reboot.js';
@@ -57,6 +60,8 @@ import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
 import { PLAN_TERMINAL_STATES, stepLockIdFor } from './plan-types.js';
 import type { MaintenancePlanStore } from './plan-store.js';
+import { workloadBaselines, workloadShortfalls, workloadShortfallText } from './settle-workloads.js';
+import type { WorkloadBaseline } from './settle-workloads.js';
 
 /** What closes the gate before a node: null when the node may start. */
 export type PlanGate = (plan: MaintenancePlan, node: PlanNode) => Promise<Omit<PlanHold, 'since'> | null>;
@@ -139,6 +144,8 @@ class PlanRun {
   private readonly pollMs: number;
   /** The maintenance Lease this runner holds for a step of several nodes. */
   private stepLock: { id: string; lock: MaintenanceLock } | null = null;
+  /** The workloads not back after each settling node, as last said (node → text; see {@link settle}). */
+  private readonly unsettled = new Map<string, string>();
 
   constructor(
     private readonly id: string,
@@ -277,6 +284,7 @@ class PlanRun {
       x.state = 'running';
       const f = x.nodes.find((n) => n.node === failed?.node);
       if (f) {
+        delete f.workloadsBefore;
         if (decision === 'skip') {
           f.state = 'skipped';
         } else {
@@ -297,7 +305,11 @@ class PlanRun {
   private async hold(p: MaintenancePlan, gate: Omit<PlanHold, 'since'>): Promise<void> {
     if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
       await this.change((x) =>
-        x.state === 'cancelling' || x.pauseRequested || PLAN_TERMINAL_STATES.includes(x.state)
+        x.state === 'cancelling' ||
+        x.state === 'needs-decision' ||
+        x.pauseRequested ||
+        PLAN_TERMINAL_STATES.includes(x.state) ||
+        (x.state === 'held' && x.hold?.kind === gate.kind && x.hold.detail === gate.detail)
           ? null
           : {
               ...x,
@@ -381,6 +393,23 @@ class PlanRun {
       });
       if (!got.ok) return; // loop: the gate reports the holder
     }
+    let before: Map<string, WorkloadBaseline[]>;
+    try {
+      before = await workloadBaselines(
+        this.api,
+        step.map((n) => n.node),
+        this.deps.maintenance.policy.lock.namespace,
+        this.log,
+      );
+    } catch (err) {
+      if (this.deps.signal?.aborted) throw err;
+      this.log.warn({ err }, 'the workloads on the next step could not be read');
+      await this.hold(p, {
+        kind: 'cluster-unreadable',
+        detail: err instanceof MaintenanceStopError ? err.detail : 'the workloads could not be read',
+      });
+      return;
+    }
     await this.change((x) => {
       if (x.state === 'cancelling' || x.pauseRequested || x.state === 'needs-decision') return null;
       for (const n of step) {
@@ -391,6 +420,7 @@ class PlanRun {
         const node = this.nodeOf(x, n.node);
         node.state = 'running';
         node.startedAt = this.iso();
+        node.workloadsBefore = before.get(n.node) ?? [];
         if (lockId !== undefined) node.lockId = lockId;
       }
       x.state = 'running';
@@ -723,7 +753,11 @@ class PlanRun {
     });
   }
 
-  /** Settle time, then the node's checks until they pass or the settle timeout. */
+  /**
+   * Settle time, then the node's checks until they pass or the settle timeout. While workloads of
+   * the step are not back the plan is held with them (all the step's settling nodes together), and
+   * goes back to running once none is missing.
+   */
   private async settle(p: MaintenancePlan, n: PlanNode): Promise<void> {
     const since = Date.parse(n.maintainedAt ?? this.iso());
     const settleEnd = since + p.settleMs;
@@ -732,29 +766,70 @@ class PlanRun {
       await sleep(Math.min(wait, this.pollMs), this.deps.signal);
       return;
     }
-    const missing = await this.missing(n);
-    if (missing.length === 0) {
+    const { missing, workloads } = await this.missing(p, n);
+    if (workloads === '') this.unsettled.delete(n.node);
+    else if (workloads !== null) this.unsettled.set(n.node, workloads);
+    if (missing.length === 0 && workloads === '') {
       await this.removeSilence(n.node);
       await this.change((x) => {
         const node = this.nodeOf(x, n.node);
         node.state = 'done';
         node.settledAt = this.iso();
         node.finishedAt = node.settledAt;
+        delete node.workloadsBefore;
         return x;
       });
       await this.releaseStepIfDone(n.node);
+      await this.holdForWorkloads();
       return;
     }
     if (this.now().getTime() > settleEnd + (this.deps.settleTimeoutMs ?? 600_000)) {
+      const last = this.unsettled.get(n.node);
+      this.unsettled.delete(n.node);
       await this.removeSilence(n.node);
-      await this.failNode(n.node, 'settle-timeout', missing.join('; '));
+      await this.failNode(
+        n.node,
+        'settle-timeout',
+        [...missing, ...(last === undefined ? [] : [last])].join('; '),
+      );
       return;
     }
-    await sleep(this.pollMs, this.deps.signal);
+    if (!(await this.holdForWorkloads())) await sleep(this.pollMs, this.deps.signal);
   }
 
-  /** What is not back after a node: the executor's post-reboot checks, DaemonSet pods, PDBs. */
-  private async missing(n: PlanNode): Promise<string[]> {
+  /**
+   * Hold the plan (kind `settle`) with the workloads not back after the step's settling nodes, or
+   * end such a hold once none is missing.
+   * @returns true when it held (and waited, as every hold does)
+   */
+  private async holdForWorkloads(): Promise<boolean> {
+    const p = await this.current();
+    const settling = new Set(p.nodes.filter((x) => x.state === 'settling').map((x) => x.node));
+    const named = [...this.unsettled].filter(([node]) => settling.has(node));
+    if (named.length > 0) {
+      const detail = named.map(([node, text]) => (named.length > 1 ? `${node}: ${text}` : text)).join('; ');
+      await this.hold(p, { kind: 'settle', detail });
+      return true;
+    }
+    if (p.hold?.kind === 'settle')
+      await this.change((x) => {
+        if (x.state !== 'held' || x.hold?.kind !== 'settle') return null;
+        delete x.hold;
+        x.state = 'running';
+        return x;
+      });
+    return false;
+  }
+
+  /**
+   * What is not back after a node: `missing`, the executor's post-reboot checks and PDBs (English
+   * facts); `workloads`, the workloads below their Ready pods of before the step, said in the
+   * plan's language ('' when none, null when the cluster could not be read).
+   */
+  private async missing(
+    p: MaintenancePlan,
+    n: PlanNode,
+  ): Promise<{ missing: string[]; workloads: string | null }> {
     const m = this.deps.maintenance;
     try {
       const missing = await missingAfterReboot({
@@ -767,11 +842,6 @@ class PlanRun {
         isCancelled: async () => false,
         ...(m.etcdHealthy ? { etcdHealthy: m.etcdHealthy } : {}),
       });
-      const pods: KPod[] = await listPodsOnNode(this.api, n.node, m.policy.lock.namespace, this.log);
-      const ds = pods
-        .filter((pod) => isDaemonSetPod(pod) && !isPodReady(pod))
-        .map((pod) => pod.metadata.name);
-      if (ds.length > 0) missing.push(`DaemonSet pod(s) not Ready: ${ds.join(', ')}`);
       const pdbs = await this.api.request<{
         items?: {
           metadata: { namespace?: string; name: string };
@@ -789,11 +859,17 @@ class PlanRun {
             `PodDisruptionBudget ${b.metadata.namespace ?? ''}/${b.metadata.name}: ${cur} healthy of ${want} desired`,
           );
       }
-      return missing;
+      // A node started before its workloads were counted (by an older version): unknown, never a pass.
+      if (n.workloadsBefore === undefined) {
+        missing.push("the workloads' Ready pods before the step were not recorded");
+        return { missing, workloads: '' };
+      }
+      const short = await workloadShortfalls(this.api, n.workloadsBefore, m.policy.lock.namespace, this.log);
+      return { missing, workloads: short.length === 0 ? '' : workloadShortfallText(short, p.locale) };
     } catch (err) {
       if (this.deps.signal?.aborted) throw err;
       this.log.warn({ err, node: n.node }, 'settle checks could not read the cluster');
-      return [isBotError(err) ? err.message : 'the cluster could not be read'];
+      return { missing: [isBotError(err) ? err.message : 'the cluster could not be read'], workloads: null };
     }
   }
 }

@@ -6,6 +6,8 @@
  * replaced (as on a kube-apiserver without kube-controller-manager). The plan holds before step 2
  * and names the Deployment; the second worker's pod (the last available one) is never evicted.
  * With the controller turned on while the plan holds, the replacements come and the plan goes on.
+ * And the counts and reasons themselves (settle-workloads.ts): a Pending replacement's scheduler
+ * message, a DaemonSet pod not Ready on its rebooted node, in English and Korean.
  */
 import { describe, expect, it } from '@jest/globals';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
@@ -16,6 +18,16 @@ import {
 } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
+import {
+  workloadBaselines,
+  workloadShortfalls,
+  workloadShortfallText,
+} from '../../src/maintenance/plan/settle-workloads.js';
+import type { WorkloadShortfall } from '../../src/maintenance/plan/settle-workloads.js';
+import { createKubeApi } from '../../src/maintenance/execute/kube-api.js';
+import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { silentLogger } from '../../src/util/logger.js';
+import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { eventually } from '../helpers/eventually.js';
 import { bob, useGeneratedFleet } from '../helpers/plan-fleet.js';
@@ -43,8 +55,11 @@ const WEB_PODS: [string, string][] = [
   [`${RS}-g5h6j`, WK2],
 ];
 
-/** The Deployment `shop/web`, its ReplicaSet and its 3 Ready pods (2 on WK1, 1 on WK2), no budget. */
-function webItems(): SnapshotFile['items'] {
+/**
+ * The Deployment `shop/web`, its ReplicaSet and its 3 Ready pods (2 on WK1, 1 on WK2), no budget.
+ * @param nodeSelector - of every pod (a replacement keeps its pod's)
+ */
+function webItems(nodeSelector?: Record<string, string>): SnapshotFile['items'] {
   const labels = { app: 'web', 'pod-template-hash': '7d4b9c8f6d' };
   const status = { replicas: 3, readyReplicas: 3, availableReplicas: 3 };
   const items: unknown[] = [
@@ -82,7 +97,11 @@ function webItems(): SnapshotFile['items'] {
           { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: RS, uid: 'uid-web-rs', controller: true },
         ],
       },
-      spec: { nodeName: node, containers: [{ name: 'web', image: 'nginx:1.27' }] },
+      spec: {
+        nodeName: node,
+        containers: [{ name: 'web', image: 'nginx:1.27' }],
+        ...(nodeSelector ? { nodeSelector } : {}),
+      },
       status: {
         phase: 'Running',
         conditions: ['Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
@@ -110,12 +129,25 @@ async function planWhen(f: Fleet, pred: (p: MaintenancePlan) => boolean): Promis
 }
 
 /** The Ready pods of `shop/web` served now, by name. */
-async function readyWebPods(f: Fleet): Promise<string[]> {
-  const res = await fetch(`${f.s.url}/api/v1/namespaces/shop/pods`);
+async function readyWebPods(s: RunningSimulator): Promise<string[]> {
+  const res = await fetch(`${s.url}/api/v1/namespaces/shop/pods`);
   const list = (await res.json()) as { items: KPod[] };
   return list.items
     .filter((p) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'))
     .map((p) => p.metadata.name);
+}
+
+/** Whether the kube-proxy pod on `node` is Ready now. */
+async function dsPodReady(s: RunningSimulator, node: string): Promise<boolean> {
+  const res = await fetch(
+    `${s.url}/api/v1/namespaces/kube-system/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${node}`)}`,
+  );
+  const list = (await res.json()) as { items: KPod[] };
+  return list.items.some(
+    (p) =>
+      p.metadata.name.startsWith('kube-proxy-') &&
+      p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+  );
 }
 
 /**
@@ -143,7 +175,7 @@ async function twoWorkerPlan(
     [WK1, 1],
     [WK2, 2],
   ]);
-  expect(await readyWebPods(f)).toHaveLength(3);
+  expect(await readyWebPods(f.s)).toHaveLength(3);
   f.s.setControllers({ replicaSet: false });
   return { f, thread };
 }
@@ -181,7 +213,7 @@ describe('settle on workloads between the steps of a plan', () => {
     expect(final?.state).toBe('stopped');
     expect(final?.nodes[1]?.state).toBe('untouched');
     expect(f.s.evictions.get(`shop/${RS}-g5h6j`)).toBeUndefined();
-    expect(await readyWebPods(f)).toEqual([`${RS}-g5h6j`]);
+    expect(await readyWebPods(f.s)).toEqual([`${RS}-g5h6j`]);
     expect((f.s.getObject('nodes', null, WK2) as KNode).spec?.unschedulable).toBeUndefined();
   }, 120_000);
 });
@@ -203,6 +235,70 @@ describe('settle on workloads between the steps of a plan, late', () => {
     expect(final?.nodes.map((n) => n.state)).toEqual(['done', 'done']);
     expect((final?.nodes[1]?.startedAt ?? '') >= controllerOn).toBe(true);
     expect(f.s.evictions.get(`shop/${RS}-g5h6j`)).toBe(1);
-    expect(await readyWebPods(f)).toHaveLength(3);
+    expect(await readyWebPods(f.s)).toHaveLength(3);
   }, 120_000);
+});
+
+describe('the workloads a step waits for', () => {
+  const gen = generated();
+  it("counts a Deployment's Ready pods over the cluster and a DaemonSet's on the node, and says why they are not back (the scheduler's Pending message, a pod not Ready), in English and Korean", async () => {
+    // Replacements that fit nowhere: every pod of web may only run on WK1 (a drained node is never chosen).
+    const s = await startScenarioSimulator(
+      { ...gen.file, items: [...gen.file.items, ...webItems({ 'kubernetes.io/hostname': WK1 })] },
+      {},
+    );
+    gen.sims.push(s);
+    const api = await createKubeApi(kubeConfigOf(s), { logger: silentLogger });
+    try {
+      const before = (await workloadBaselines(api, [WK1], 'k8s-ha-bot', silentLogger)).get(WK1) ?? [];
+      expect(before.map((w) => [w.kind, `${w.namespace}/${w.name}`, w.node, w.ready])).toEqual(
+        expect.arrayContaining([
+          ['Deployment', 'shop/web', undefined, 3],
+          ['DaemonSet', 'kube-system/kube-proxy', WK1, 1],
+          ['DaemonSet', 'kube-system/calico-node', WK1, 1],
+        ]),
+      );
+      expect(await workloadShortfalls(api, before, 'k8s-ha-bot', silentLogger)).toEqual([]);
+      for (const [name, node] of WEB_PODS)
+        if (node === WK1)
+          expect(
+            (await api.request('POST', `/api/v1/namespaces/shop/pods/${name}/eviction`, { body: {} })).status,
+          ).toBe(201);
+      void s.rebootNode(WK1, { downMs: 120_000 }); // down until the simulator closes: its pods not Ready
+      await eventually(
+        'the DaemonSet pods of the rebooted node not Ready',
+        async () => ((await readyWebPods(s)).length === 1 && !(await dsPodReady(s, WK1)) ? true : undefined),
+        30_000,
+      );
+      const short = await workloadShortfalls(api, before, 'k8s-ha-bot', silentLogger);
+      const web = short.find((w) => w.name === 'web');
+      expect(web).toMatchObject({ kind: 'Deployment', ready: 3, now: 1 });
+      expect(web?.waiting?.pending).toMatch(/^0\/4 nodes are available/);
+      const proxy = short.find((w) => w.name === 'kube-proxy');
+      expect(proxy).toMatchObject({ kind: 'DaemonSet', node: WK1, ready: 1, now: 0 });
+      expect(proxy?.waiting).toMatchObject({ node: WK1 });
+      expect(proxy?.waiting?.pending).toBeUndefined();
+      const en = workloadShortfallText(short, 'en');
+      expect(en).toContain(
+        `Deployment shop/web: 1 Ready pod, 3 before the step; ${web?.waiting?.pod} is Pending: 0/4 nodes are available`,
+      );
+      expect(en).toContain(
+        `DaemonSet kube-system/kube-proxy on ${WK1}: 0 Ready pods, 1 before the step; ${proxy?.waiting?.pod} on ${WK1} is not Ready`,
+      );
+      const ko = workloadShortfallText(short, 'ko');
+      expect(ko).toContain('Deployment shop/web: Ready 파드 1개 (단계 전 3개);');
+      expect(ko).toContain(`${WK1}의 DaemonSet kube-system/kube-proxy: Ready 파드 0개 (단계 전 1개);`);
+      // No pod at all: no replacement was created.
+      const gone = { ...(web as WorkloadShortfall), waiting: undefined };
+      expect(workloadShortfallText([gone], 'ko')).toContain(
+        '대체 파드가 만들어지지 않음 (컨트롤러가 실행 중인지 확인하세요)',
+      );
+      // Many: five named, the rest counted.
+      const many = Array.from({ length: 7 }, (_, i) => ({ ...gone, name: `w${i}` }));
+      expect(workloadShortfallText(many, 'en')).toMatch(/shop\/w4: .*; and 2 more workloads$/);
+      expect(workloadShortfallText(many, 'en')).not.toContain('shop/w5');
+    } finally {
+      api.close();
+    }
+  }, 60_000);
 });

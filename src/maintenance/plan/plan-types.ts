@@ -19,8 +19,9 @@ import type { WorkloadBaseline } from './settle-workloads.js';
  * States of a plan.
  * - `pending-approval` → `approved` (enough distinct approvals), `rejected`, `expired`;
  * - `running`: a node is being maintained or the plan waits to start the next;
- * - `held`: the next node waits on a gate (a firing alert, Alertmanager unreachable, kured's lock);
- *   the plan goes on by itself when the gate opens;
+ * - `held`: the next node waits on a gate (a firing alert, Alertmanager unreachable, kured's lock),
+ *   or on the workloads of the step in progress that are not back yet (`settle`); the plan goes on
+ *   by itself when the gate opens;
  * - `paused`: paused by a person (`pause`), after the node in progress; `resume` goes on;
  * - `needs-decision`: a node failed; the thread asks `retry`, `skip` or `stop`;
  * - `cancelling`: `cancel` asked; the plan ends after the node in progress (never mid-drain);

@@ -409,8 +409,18 @@ async function listBudgets(
   return res.body.items;
 }
 
-/** Run `fn` over `items`, at most `limit` at once; the first rejection rejects (after the others settle). */
-async function runPool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Run `fn` over `items`, at most `limit` at once; the first rejection rejects (after the others settle).
+ * @param items - what to run over
+ * @param limit - most calls in flight
+ * @param fn - the call
+ * @throws the first rejection of `fn`
+ */
+export async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { err: unknown } | undefined;
   const lane = async (): Promise<void> => {

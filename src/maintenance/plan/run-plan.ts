@@ -805,7 +805,9 @@ class PlanRun {
   private async holdForWorkloads(): Promise<boolean> {
     const p = await this.current();
     const settling = new Set(p.nodes.filter((x) => x.state === 'settling').map((x) => x.node));
-    const named = [...this.unsettled].filter(([node]) => settling.has(node));
+    // Held between steps only: while a node of the step still runs, the step is not over anyway.
+    const running = p.nodes.some((x) => x.state === 'running');
+    const named = running ? [] : [...this.unsettled].filter(([node]) => settling.has(node));
     if (named.length > 0) {
       const detail = named.map(([node, text]) => (named.length > 1 ? `${node}: ${text}` : text)).join('; ');
       await this.hold(p, { kind: 'settle', detail });

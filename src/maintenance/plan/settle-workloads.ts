@@ -27,7 +27,7 @@ import type { KObjectMeta } from '../../cluster/types.js';
 import { translator } from '../../explain/i18n.js';
 import type { Logger } from '../../util/logger.js';
 import type { DrainPod } from '../execute/drain.js';
-import { listPodsOnNode } from '../execute/drain.js';
+import { listPodsOnNode, runPool } from '../execute/drain.js';
 import type { KubeApi } from '../execute/kube-api.js';
 import { seg, stopForStatus } from '../execute/kube-api.js';
 
@@ -61,6 +61,9 @@ const PENDING_MESSAGE_MAX = 300;
 
 /** Most workloads {@link workloadShortfallText} names; the others are counted. */
 const NAMED_MAX = 5;
+
+/** Most namespaces read at once. */
+const NAMESPACE_READS = 4;
 
 /** Controllers whose pods are counted (their top owner's). */
 const REPLICATED = new Set(['ReplicaSet', 'StatefulSet', 'DaemonSet']);
@@ -119,7 +122,7 @@ function podsOf(ns: NamespacePods, w: Pick<WorkloadBaseline, 'uid' | 'node'>): D
   );
 }
 
-/** Read each namespace once. */
+/** Read each namespace once, {@link NAMESPACE_READS} at a time. */
 async function readNamespaces(
   api: KubeApi,
   namespaces: Iterable<string>,
@@ -127,7 +130,9 @@ async function readNamespaces(
   logger: Logger,
 ): Promise<Map<string, NamespacePods>> {
   const out = new Map<string, NamespacePods>();
-  for (const ns of new Set(namespaces)) out.set(ns, await readNamespace(api, ns, lockNamespace, logger));
+  await runPool([...new Set(namespaces)], NAMESPACE_READS, async (ns) => {
+    out.set(ns, await readNamespace(api, ns, lockNamespace, logger));
+  });
   return out;
 }
 

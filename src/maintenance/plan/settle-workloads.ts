@@ -12,9 +12,10 @@
  *   by the very controller whose absence is the case to catch (kube-controller-manager down, or a
  *   kube-apiserver without it), so it would still say 3 with no pod left. A pod counts when its
  *   Ready condition is True and it is not terminating.
- * - Why a workload is not back: its first pod that is not Ready — Pending with the scheduler's
- *   PodScheduled=False message, or scheduled and not Ready — or, when it has none, that no
- *   replacement pod was created (its controller is not running).
+ * - Why a workload is not back: its first pod that is not Ready (neither terminating nor
+ *   finished) — Pending with the scheduler's PodScheduled=False message, or scheduled and not
+ *   Ready — or, when it has none, that no replacement pod was created (its controller is not
+ *   running).
  *
  * Sources: pod conditions (PodScheduled, Ready)
  * https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-conditions; a Deployment's
@@ -210,7 +211,7 @@ export async function workloadShortfalls(
     const pods = podsOf(read.get(w.namespace) as NamespacePods, w);
     const now = pods.filter(countsReady).length;
     if (now >= w.ready) continue;
-    const waiting = pods.filter((p) => !isPodReady(p) && !terminating(p));
+    const waiting = pods.filter((p) => !isPodReady(p) && !terminating(p) && !isFinished(p));
     const pod = waiting.find(isUnscheduled) ?? waiting[0];
     const scheduled = pod?.status?.conditions?.find((c) => c.type === 'PodScheduled');
     out.push({

@@ -242,7 +242,7 @@ const MIB = 1024 * 1024;
 export const DEFAULT_WATCH_CACHE_BOUNDS = {
   maxObjects: 500_000,
   maxBytes: 2048 * MIB,
-  maxLineBytes: 16 * MIB,
+  maxLineBytes: 4 * MIB,
 } as const;
 
 /** Options of {@link ClusterWatchCache}. */
@@ -274,11 +274,14 @@ export interface WatchCacheOptions {
   maxBytes?: number;
   /**
    * Longest watch event line, in bytes: a longer one (or one that never ends) closes the watch as a
-   * failure (backoff). kube-apiserver refuses objects over 1.5 MiB (etcd's request limit).
-   * @defaultValue 16 MiB
+   * failure (backoff). Each of the 13 watches may hold one line this long. No object is larger than
+   * a request body kube-apiserver accepts (3 MiB, `maxRequestBodyBytes`) nor than etcd stores
+   * (1.5 MiB, `--max-request-bytes`).
+   * @see https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/apiserver/pkg/server/config.go
+   * @defaultValue 4 MiB
    */
   maxLineBytes?: number;
-  /** Largest list page or GET body, in bytes: a larger one fails the request. @defaultValue 64 MiB */
+  /** Largest list page or GET body, in bytes: a larger one fails the request. @defaultValue 32 MiB */
   maxResponseBytes?: number;
   /** Clock of the answers (`capturedAt`, freshness). @defaultValue real time */
   now?: () => Date;
@@ -807,7 +810,7 @@ export class ClusterWatchCache {
     this.maxObjects = options.maxObjects ?? DEFAULT_WATCH_CACHE_BOUNDS.maxObjects;
     this.maxBytes = options.maxBytes ?? DEFAULT_WATCH_CACHE_BOUNDS.maxBytes;
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_WATCH_CACHE_BOUNDS.maxLineBytes;
-    this.maxResponseBytes = options.maxResponseBytes ?? 64 * MIB;
+    this.maxResponseBytes = options.maxResponseBytes ?? 32 * MIB;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
     this.reflectors = REFLECTORS.map((d) => new Reflector(d, this));

@@ -10,8 +10,12 @@
  * (`{"type":"ADDED","object":null}`), `nometa` (`{"type":"MODIFIED","object":{"kind":"X"}}`),
  * `malformed` (a line that is not JSON), `flood` (`floodCount` distinct ADDED objects, then the end),
  * `noline` (`nolineBytes` with no newline, then the end).
+ *
+ * With `upstream` (a real API, e.g. the simulator) it is a proxy, as watch-fake.mjs is: every list
+ * and GET, and every watch in `pass` mode, is forwarded; the modes change watches only (`status500`
+ * too).
  */
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -55,10 +59,10 @@ export interface HostileKubeApi {
 /**
  * Start the fake API.
  * @param options - `floodCount`: objects per `flood` watch (default 2000); `nolineBytes`: bytes of
- *   the `noline` line (default 1 MiB)
+ *   the `noline` line (default 1 MiB); `upstream`: the base URL of an API to forward to (plain http)
  */
 export async function startHostileKubeApi(
-  options: { floodCount?: number; nolineBytes?: number } = {},
+  options: { floodCount?: number; nolineBytes?: number; upstream?: string } = {},
 ): Promise<HostileKubeApi> {
   const floodCount = options.floodCount ?? 2000;
   const nolineBytes = options.nolineBytes ?? 1 << 20;
@@ -80,6 +84,22 @@ export async function startHostileKubeApi(
     const mode = modeOf(path);
     requests.push({ path, watch, mode });
     const json = { 'Content-Type': 'application/json' };
+    if (watch) {
+      const entry = { path, res };
+      open.add(entry);
+      res.on('close', () => open.delete(entry));
+    }
+    if (options.upstream !== undefined && (!watch || mode === 'pass')) {
+      const up = new URL(req.url ?? '/', options.upstream);
+      const forward = request(up, { method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      forward.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502, json).end()));
+      res.on('close', () => forward.destroy());
+      req.pipe(forward);
+      return;
+    }
     if (mode === 'status500') {
       res.writeHead(500, json).end('{"kind":"Status","code":500,"message":"etcdserver: request timed out"}');
       return;
@@ -90,9 +110,6 @@ export async function startHostileKubeApi(
       else res.writeHead(200, json).end('{"kind":"List","metadata":{"resourceVersion":"100"},"items":[]}');
       return;
     }
-    const entry = { path, res };
-    open.add(entry);
-    res.on('close', () => open.delete(entry));
     const line = (o: unknown): string => `${JSON.stringify(o)}\n`;
     switch (mode) {
       case 'gone410':

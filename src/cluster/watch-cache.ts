@@ -25,6 +25,14 @@
  *
  * The cache is "in sync" when every reflector has listed and its watch is connected. A snapshot is
  * only given then; otherwise the caller reads fresh ({@link readSnapshot}).
+ *
+ * Against a failing or hostile API server (issue 33): every watch event is checked before it
+ * touches the cache ({@link parseWatchEvent}; a refused one is logged bounded and the resource
+ * relisted), nothing thrown while reading a stream leaves its handler, every failed list or watch
+ * waits as client-go's reflector does ({@link Backoff}), and the cache of a cluster holds at most
+ * `maxObjects` objects and `maxBytes` of received JSON (past either it stops for good and says so
+ * once; the caches of other clusters are separate objects) and reads lines of at most
+ * `maxLineBytes`.
  * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';

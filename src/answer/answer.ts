@@ -266,6 +266,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
         cluster: name,
         logger,
         requestTimeoutMs: cluster.requestTimeoutMs,
+        ...cluster.watchCache,
         now,
       });
       caches.set(name, cache);

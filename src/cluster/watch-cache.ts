@@ -25,6 +25,14 @@
  *
  * The cache is "in sync" when every reflector has listed and its watch is connected. A snapshot is
  * only given then; otherwise the caller reads fresh ({@link readSnapshot}).
+ *
+ * Against a failing or hostile API server (issue 33): every watch event is checked before it
+ * touches the cache ({@link parseWatchEvent}; a refused one is logged bounded and the resource
+ * relisted), nothing thrown while reading a stream leaves its handler, every failed list or watch
+ * waits as client-go's reflector does ({@link Backoff}), and the cache of a cluster holds at most
+ * `maxObjects` objects and `maxBytes` of received JSON (past either it stops for good and says so
+ * once; the caches of other clusters are separate objects) and reads lines of at most
+ * `maxLineBytes`.
  * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
@@ -222,6 +230,8 @@ export interface WatchCacheStats {
   watches: number;
   /** Watch events received (bookmarks included). */
   events: number;
+  /** Failed lists and watches (each followed by a backoff wait). */
+  failures: number;
 }
 
 /** Where a cached snapshot came from and how fresh it is. */
@@ -229,6 +239,19 @@ export interface CacheFreshness {
   /** Time of the last watch event (or list) any reflector received. */
   lastEventAt: Date;
 }
+
+const MIB = 1024 * 1024;
+
+/**
+ * Default bounds of one cluster's cache (`maxObjects`, `maxBytes`, `maxLineBytes` of
+ * {@link WatchCacheOptions}): room for a 5,000-node / 150,000-pod cluster (about 170,000 objects,
+ * 190 MB of heap) several times over.
+ */
+export const DEFAULT_WATCH_CACHE_BOUNDS = {
+  maxObjects: 500_000,
+  maxBytes: 2048 * MIB,
+  maxLineBytes: 4 * MIB,
+} as const;
 
 /** Options of {@link ClusterWatchCache}. */
 export interface WatchCacheOptions {
@@ -242,10 +265,156 @@ export interface WatchCacheOptions {
   watchTimeoutS?: number;
   /** Timeout of one list page or GET, in ms. @defaultValue 30000 */
   requestTimeoutMs?: number;
-  /** Wait before retrying after an error, in ms. @defaultValue 2000 */
-  retryMs?: number;
-  /** Clock. @defaultValue real time */
+  /** Backoff of relists and re-watches after a failure: see {@link WatchBackoffOptions}. */
+  backoff?: WatchBackoffOptions;
+  /**
+   * Most objects held, over every resource of the cluster; past it the cache stops (answers read
+   * fresh) and says so once. A 5,000-node / 150,000-pod cluster holds about 170,000.
+   * @defaultValue 500000
+   */
+  maxObjects?: number;
+  /**
+   * Most bytes of received JSON (watch event lines; a list page's bytes shared among its items)
+   * behind the objects held, over every resource; past it the cache stops as for `maxObjects`.
+   * What is kept is reduced on arrival ({@link slimObject}) to a fraction of this.
+   * @defaultValue 2 GiB (500,000 objects of 4 KiB)
+   */
+  maxBytes?: number;
+  /**
+   * Longest watch event line, in bytes: a longer one (or one that never ends) closes the watch as a
+   * failure (backoff). Each of the 13 watches may hold one line this long. No object is larger than
+   * a request body kube-apiserver accepts (3 MiB, `maxRequestBodyBytes`) nor than etcd stores
+   * (1.5 MiB, `--max-request-bytes`).
+   * @see https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/apiserver/pkg/server/config.go
+   * @defaultValue 4 MiB
+   */
+  maxLineBytes?: number;
+  /** Largest list page or GET body, in bytes: a larger one fails the request. @defaultValue 32 MiB */
+  maxResponseBytes?: number;
+  /** Clock of the answers (`capturedAt`, freshness). @defaultValue real time */
   now?: () => Date;
+  /** Clock and timer of the backoff (tests). @defaultValue real time and `setTimeout` */
+  timers?: WatchCacheTimers;
+}
+
+/**
+ * Backoff of a reflector's relists and re-watches after a failure (a list or watch answered
+ * 401/403/410/5xx or not at all, an ERROR event, a bad event, a watch that ends within
+ * {@link SHORT_WATCH_MS} of its start, a line over `maxLineBytes`): the wait starts at `initialMs`,
+ * is multiplied by `factor` after each failure up to `capMs`, and each wait is lengthened by a
+ * random fraction (up to `jitter`) of itself; it starts over from `initialMs` when no failure came
+ * for `resetMs`. The defaults are client-go's reflector's
+ * (`wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0,
+ * 1.0, clock)`: waits settle in [30 s, 60 s), "0.22 QPS" in its comment).
+ * @see https://github.com/kubernetes/client-go/blob/master/tools/cache/reflector.go
+ * @see https://github.com/kubernetes/apimachinery/blob/master/pkg/util/wait/backoff.go
+ */
+export interface WatchBackoffOptions {
+  /** First wait, in ms. @defaultValue 800 */
+  initialMs?: number;
+  /** Longest wait before jitter, in ms. @defaultValue 30000 */
+  capMs?: number;
+  /** Growth per failure. @defaultValue 2 */
+  factor?: number;
+  /** Largest random lengthening, as a fraction of the wait. @defaultValue 1 */
+  jitter?: number;
+  /** No failure for this long, in ms: the next wait is `initialMs` again. @defaultValue 120000 */
+  resetMs?: number;
+}
+
+/** Clock and timer of the backoff. */
+export interface WatchCacheTimers {
+  /** Monotonic time, in ms. */
+  now(): number;
+  /** Resolve after `ms` ms (must not keep the process alive). */
+  sleep(ms: number): Promise<void>;
+  /** A number in [0, 1) for the jitter. @defaultValue Math.random */
+  random?: () => number;
+}
+
+/**
+ * A watch that ends within this many ms of its start counts as a failure (client-go's reflector:
+ * "very short watch … lasted less than a second and no items received"; here also with items,
+ * so that a server that answers each watch with one event and its end is backed off too).
+ */
+export const SHORT_WATCH_MS = 1000;
+
+const REAL_TIMERS: WatchCacheTimers = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms).unref()), // a closed cache holds nothing up
+};
+
+/** Exponential backoff with jitter and reset, as client-go's `ExponentialBackoffManager`. */
+export class Backoff {
+  private readonly o: Required<WatchBackoffOptions>;
+  private delayMs: number;
+  private lastAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * @param options - see {@link WatchBackoffOptions}
+   * @param now - monotonic time, in ms
+   * @param random - a number in [0, 1)
+   */
+  constructor(
+    options: WatchBackoffOptions,
+    private readonly now: () => number,
+    private readonly random: () => number = Math.random,
+  ) {
+    this.o = { initialMs: 800, capMs: 30_000, factor: 2, jitter: 1, resetMs: 120_000, ...options };
+    this.delayMs = this.o.initialMs;
+  }
+
+  /** The next wait, in ms (call once per failure). */
+  next(): number {
+    const t = this.now();
+    if (t - this.lastAt > this.o.resetMs) this.delayMs = this.o.initialMs;
+    this.lastAt = t;
+    const base = this.delayMs;
+    this.delayMs = Math.min(base * this.o.factor, this.o.capMs);
+    return base + this.random() * this.o.jitter * base;
+  }
+}
+
+/** A watch event that passed {@link parseWatchEvent}. */
+export type WatchEvent =
+  | { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: Obj }
+  | { type: 'BOOKMARK'; object: { metadata: { resourceVersion: string } } }
+  | { type: 'ERROR'; object: { code?: unknown } };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Check one watch line before it touches the cache: JSON; `type` one of ADDED, MODIFIED, DELETED,
+ * BOOKMARK, ERROR; `object` a JSON object; for the first three `metadata.name` a non-empty string,
+ * `metadata.namespace` absent or a string, `metadata.resourceVersion` a non-empty string; for a
+ * BOOKMARK `metadata.resourceVersion` a non-empty string (an ERROR's object is a Status).
+ * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
+ * @param line - one line of the watch body
+ * @returns the event, or why it is refused
+ */
+export function parseWatchEvent(line: string): WatchEvent | { refused: string } {
+  let event: unknown;
+  try {
+    event = JSON.parse(line);
+  } catch {
+    return { refused: 'not JSON' };
+  }
+  if (!isRecord(event)) return { refused: 'not a JSON object' };
+  const { type, object } = event;
+  if (!['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'].includes(type as string))
+    return { refused: 'unknown type' };
+  if (!isRecord(object)) return { refused: 'object is not a JSON object' };
+  if (type === 'ERROR') return event as WatchEvent;
+  const meta = object.metadata;
+  if (!isRecord(meta)) return { refused: 'no metadata' };
+  if (typeof meta.resourceVersion !== 'string' || meta.resourceVersion === '')
+    return { refused: 'no metadata.resourceVersion' };
+  if (type === 'BOOKMARK') return event as WatchEvent;
+  if (typeof meta.name !== 'string' || meta.name === '') return { refused: 'no metadata.name' };
+  if (meta.namespace !== undefined && typeof meta.namespace !== 'string')
+    return { refused: 'metadata.namespace is not a string' };
+  return event as WatchEvent;
 }
 
 class HttpFailure extends Error {
@@ -263,48 +432,66 @@ class Reflector {
   readonly objects = new Map<string, Obj>();
   /** Pods by `namespace/name`. */
   readonly pods = new Map<string, CachedPod>();
+  /** Bytes of received JSON behind each object held, by `namespace/name` (the cache's byte bound). */
+  private readonly sizes = new Map<string, number>();
   rv = '';
   listed = false;
   connected = false;
   private request: ClientRequest | null = null;
   private stopped = false;
+  /** Failures since the last watch that delivered a valid event. */
+  private failures = 0;
+  private readonly backoff: Backoff;
 
   constructor(
     readonly def: ReflectorDef,
     private readonly cache: ClusterWatchCache,
-  ) {}
+  ) {
+    this.backoff = new Backoff(cache.backoffOptions, cache.timers.now, cache.timers.random);
+  }
 
   get synced(): boolean {
     return this.listed && this.connected && this.rv !== '';
   }
 
+  /** List and watch until stopped; every failure (nothing here throws) waits {@link Backoff.next}. */
   async run(): Promise<void> {
     while (!this.stopped) {
       try {
         if (this.rv === '') await this.list();
+        const startedAt = this.cache.timers.now();
         const outcome = await this.watchOnce();
-        if (outcome === 'expired') {
-          this.cache.log.info(
-            { cluster: this.cache.cluster, resource: this.def.path },
-            'watch resourceVersion too old (410): relisting',
-          );
-          this.rv = '';
-          this.listed = false;
-          this.cache.stats.relists++;
-        }
+        if (outcome === 'ended' && this.cache.timers.now() - startedAt >= SHORT_WATCH_MS) continue;
+        throw new HttpFailure(
+          outcome === 'expired'
+            ? `watch ${this.def.path}: resourceVersion too old (410): relisting`
+            : `watch ${this.def.path}: ended within ${SHORT_WATCH_MS} ms of its start`,
+          outcome === 'expired' ? 410 : undefined,
+        );
       } catch (err) {
         this.connected = false;
         if (this.stopped) return;
-        const f = err as HttpFailure;
-        this.cache.log.warn(
-          { cluster: this.cache.cluster, resource: this.def.path, status: f.status, detail: f.message },
+        const f = err instanceof HttpFailure ? err : new HttpFailure(`watch cache: ${String(err)}`);
+        if (f.status === 410 && this.rv !== '') {
+          this.rv = '';
+          this.cache.stats.relists++;
+        }
+        this.failures++;
+        this.cache.stats.failures++;
+        const waitMs = Math.round(this.backoff.next());
+        // one warning per run of failures (a broken cluster wrote 28,934 in 44 minutes: issue 33)
+        this.cache.log[this.failures === 1 ? 'warn' : 'debug'](
+          {
+            cluster: this.cache.cluster,
+            resource: this.def.path,
+            status: f.status,
+            detail: f.message,
+            failures: this.failures,
+            retryInMs: waitMs,
+          },
           'watch cache: list or watch failed; answers read fresh until it recovers',
         );
-        if (f.status === 410) {
-          this.rv = '';
-          this.listed = false;
-        }
-        await new Promise((r) => setTimeout(r, this.cache.retryMs).unref()); // a closed cache holds nothing up
+        await this.cache.timers.sleep(waitMs);
       }
     }
   }
@@ -312,35 +499,55 @@ class Reflector {
   stop(): void {
     this.stopped = true;
     this.request?.destroy();
+    this.cache.account(-this.sizes.size, -sum(this.sizes.values()));
+    this.objects.clear();
+    this.pods.clear();
+    this.sizes.clear();
   }
 
   private async list(): Promise<void> {
     this.listed = false;
     const objects = new Map<string, Obj>();
     const pods = new Map<string, CachedPod>();
+    const sizes = new Map<string, number>();
     let cont = '';
     let rv = '';
-    do {
-      const params = new URLSearchParams({ ...this.def.query, limit: String(this.cache.pageSize) });
-      if (cont) params.set('continue', cont);
-      const { status, body } = await this.cache.get(`${this.def.path}?${params.toString()}`);
-      this.cache.stats.listPages++;
-      if (status !== 200)
-        throw new HttpFailure(`GET ${this.def.path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
-      const page = JSON.parse(body) as {
-        items?: Obj[];
-        metadata?: { continue?: string; resourceVersion?: string };
-      };
-      for (const item of page.items ?? []) {
-        item.kind = this.def.kind;
-        item.apiVersion = this.def.apiVersion;
-        const key = `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
-        if (this.def.kind === 'Pod') pods.set(key, cachedPod(item));
-        else objects.set(key, deepFreeze(slimObject(item)));
-      }
-      cont = page.metadata?.continue ?? '';
-      if (!rv) rv = page.metadata?.resourceVersion ?? '';
-    } while (cont);
+    try {
+      do {
+        const params = new URLSearchParams({ ...this.def.query, limit: String(this.cache.pageSize) });
+        if (cont) params.set('continue', cont);
+        const { status, body } = await this.cache.get(`${this.def.path}?${params.toString()}`);
+        this.cache.stats.listPages++;
+        if (this.stopped) throw new HttpFailure('stopped');
+        if (status !== 200)
+          throw new HttpFailure(`GET ${this.def.path}: HTTP ${status}: ${upstreamBodySummary(body)}`, status);
+        const page = JSON.parse(body) as {
+          items?: unknown;
+          metadata?: { continue?: unknown; resourceVersion?: unknown };
+        };
+        const items = Array.isArray(page.items) ? (page.items as unknown[]) : [];
+        const itemBytes = Math.ceil(body.length / Math.max(1, items.length));
+        for (const raw of items) {
+          if (!isRecord(raw) || !isRecord(raw.metadata) || typeof raw.metadata.name !== 'string')
+            throw new HttpFailure(`GET ${this.def.path}: an item without metadata.name`);
+          const item = raw as Obj;
+          item.kind = this.def.kind;
+          item.apiVersion = this.def.apiVersion;
+          const key = `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
+          if (this.def.kind === 'Pod') pods.set(key, cachedPod(item));
+          else objects.set(key, deepFreeze(slimObject(item)));
+          if (!sizes.has(key)) this.cache.account(1, itemBytes);
+          sizes.set(key, itemBytes);
+          if (this.stopped) throw new HttpFailure('stopped'); // past the cache's bound
+        }
+        cont = typeof page.metadata?.continue === 'string' ? page.metadata.continue : '';
+        if (!rv && typeof page.metadata?.resourceVersion === 'string') rv = page.metadata.resourceVersion;
+      } while (cont);
+    } catch (err) {
+      this.cache.account(-sizes.size, -sum(sizes.values())); // the partial list is dropped
+      throw err;
+    }
+    if (rv === '') throw new HttpFailure(`GET ${this.def.path}: the list has no resourceVersion`);
     // the owner and namespace lookups follow, in the same synchronous step (no snapshot between)
     if (this.def.kind === 'Pod')
       this.cache.indexes.relist(
@@ -349,10 +556,13 @@ class Reflector {
         [...pods.values()].map((p) => p.summary),
       );
     else this.cache.indexes.relist(this.def.kind, this.objects.values(), objects.values());
+    this.cache.account(-this.sizes.size, -sum(this.sizes.values())); // the list replaces what was held
     this.objects.clear();
     for (const [k, v] of objects) this.objects.set(k, v);
     this.pods.clear();
     for (const [k, p] of pods) this.pods.set(k, p);
+    this.sizes.clear();
+    for (const [k, n] of sizes) this.sizes.set(k, n);
     this.rv = rv;
     this.listed = true;
     this.cache.touch();
@@ -361,12 +571,14 @@ class Reflector {
   /**
    * One watch event into the map and the cache's lookups. An object whose owner changed moves to
    * the end of the map, as it does in the lookups' groups, so both keep one order.
+   * @param bytes - length of the event's line (the cache's byte bound)
    */
-  private apply(type: string, obj: Obj): void {
+  private apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: Obj, bytes: number): void {
     obj.kind = this.def.kind;
     obj.apiVersion = this.def.apiVersion;
     const key = `${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
     const indexes = this.cache.indexes;
+    const held = this.sizes.get(key);
     if (type === 'DELETED') {
       if (this.def.kind === 'Pod') {
         const was = this.pods.get(key);
@@ -377,7 +589,11 @@ class Reflector {
         if (was) indexes.dropObject(this.def.kind, was);
         this.objects.delete(key);
       }
-    } else if (this.def.kind === 'Pod') {
+      this.sizes.delete(key);
+      if (held !== undefined) this.cache.account(-1, -held);
+      return;
+    }
+    if (this.def.kind === 'Pod') {
       const pod = cachedPod(obj);
       if (indexes.putPod(this.pods.get(key)?.summary, pod.summary)) this.pods.delete(key);
       this.pods.set(key, pod);
@@ -386,9 +602,48 @@ class Reflector {
       if (indexes.putObject(this.def.kind, this.objects.get(key), frozen)) this.objects.delete(key);
       this.objects.set(key, frozen);
     }
+    this.sizes.set(key, bytes);
+    this.cache.account(held === undefined ? 1 : 0, bytes - (held ?? 0));
   }
 
-  /** One watch request; resolves when the stream ends ('ended') or says 410 ('expired'). */
+  /**
+   * One line of the watch body: checked ({@link parseWatchEvent}), then applied.
+   * @returns 'expired' for an ERROR event carrying 410, else null
+   * @throws HttpFailure for a refused event (after clearing the resourceVersion: the next try
+   *   relists, since what the event said is lost) or an ERROR event other than 410
+   */
+  private onLine(line: string, bytes: number): 'expired' | null {
+    if (line.trim() === '') return null;
+    const event = parseWatchEvent(line);
+    if ('refused' in event) {
+      this.rv = '';
+      this.cache.stats.relists++;
+      throw new HttpFailure(
+        `watch ${this.def.path}: event refused (${event.refused}), relisting: ${upstreamBodySummary(line.slice(0, 1000))}`,
+      );
+    }
+    this.cache.stats.events++;
+    this.cache.touch();
+    if (event.type === 'ERROR') {
+      const code = typeof event.object.code === 'number' ? event.object.code : undefined;
+      if (code === 410) return 'expired';
+      throw new HttpFailure(
+        `watch ${this.def.path}: ERROR event: ${upstreamBodySummary(event.object)}`,
+        code,
+      );
+    }
+    this.failures = 0;
+    if (event.type !== 'BOOKMARK') this.apply(event.type, event.object, bytes);
+    this.rv = event.object.metadata.resourceVersion ?? this.rv;
+    return null;
+  }
+
+  /**
+   * One watch request; resolves when the stream ends ('ended') or says 410 ('expired').
+   * @throws HttpFailure (rejects) for any other status, a refused event, a line over
+   *   `maxLineBytes`, a network error or any error while applying an event (the request is
+   *   destroyed first: nothing thrown in a stream handler reaches the process)
+   */
   private watchOnce(): Promise<'ended' | 'expired'> {
     const params = new URLSearchParams({
       ...this.def.query,
@@ -398,8 +653,22 @@ class Reflector {
       timeoutSeconds: String(this.cache.watchTimeoutS),
     });
     this.cache.stats.watches++;
-    return new Promise((resolve, reject) => {
+    const maxLine = this.cache.maxLineBytes;
+    return new Promise<'ended' | 'expired'>((resolve, reject) => {
       const conn = this.cache.connection as KubeConnection;
+      let settled = false;
+      const settle = (outcome: 'ended' | 'expired' | Error): void => {
+        if (settled) return;
+        settled = true;
+        this.connected = false;
+        if (outcome instanceof Error) {
+          req.destroy();
+          reject(outcome);
+        } else {
+          if (outcome === 'expired') req.destroy();
+          resolve(outcome);
+        }
+      };
       const req = conn.transport.request(
         {
           ...conn.target(`${this.def.path}?${params.toString()}`),
@@ -408,19 +677,23 @@ class Reflector {
           agent: conn.agent,
         },
         (res: IncomingMessage) => {
+          res.on('error', (err) => settle(new HttpFailure(`watch ${this.def.path}: ${err.message}`)));
           if (res.statusCode === 410) {
             res.resume();
-            resolve('expired');
+            settle('expired');
             return;
           }
           if (res.statusCode !== 200) {
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (c: string) => (body += c.length < 4096 ? c : ''));
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (c: Buffer) => {
+              if (size < 4096) chunks.push(c);
+              size += c.length;
+            });
             res.on('end', () =>
-              reject(
+              settle(
                 new HttpFailure(
-                  `watch ${this.def.path}: HTTP ${res.statusCode ?? 0}: ${upstreamBodySummary(body)}`,
+                  `watch ${this.def.path}: HTTP ${res.statusCode ?? 0}: ${upstreamBodySummary(Buffer.concat(chunks).toString('utf8', 0, 4096))}`,
                   res.statusCode,
                 ),
               ),
@@ -428,57 +701,64 @@ class Reflector {
             return;
           }
           this.connected = true;
-          let expired = false;
-          let buf = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buf += chunk;
-            let nl: number;
-            while ((nl = buf.indexOf('\n')) >= 0) {
-              const line = buf.slice(0, nl);
-              buf = buf.slice(nl + 1);
-              if (line.trim() === '') continue;
-              let event: { type: string; object: Obj & { code?: number } };
-              try {
-                event = JSON.parse(line) as typeof event;
-              } catch {
-                continue; // a torn line: the resumed watch replays from rv
+          // the line so far, as chunks (no string is grown per chunk), bounded by maxLineBytes
+          const parts: Buffer[] = [];
+          let pending = 0;
+          const tooLong = (): HttpFailure =>
+            new HttpFailure(`watch ${this.def.path}: a line longer than ${maxLine} bytes`);
+          res.on('data', (chunk: Buffer) => {
+            try {
+              let start = 0;
+              let nl: number;
+              while (!settled && (nl = chunk.indexOf(10, start)) >= 0) {
+                const piece = chunk.subarray(start, nl);
+                const bytes = pending + piece.length;
+                if (bytes > maxLine) throw tooLong();
+                const line = (pending === 0 ? piece : Buffer.concat([...parts, piece])).toString('utf8');
+                parts.length = 0;
+                pending = 0;
+                start = nl + 1;
+                if (this.onLine(line, bytes) === 'expired') settle('expired');
+                if (this.stopped) settle('ended'); // past the cache's bound
               }
-              this.cache.stats.events++;
-              this.cache.touch();
-              if (event.type === 'ERROR') {
-                if (event.object.code === 410) expired = true;
-                continue;
-              }
-              if (event.type !== 'BOOKMARK') this.apply(event.type, event.object);
-              const rv = event.object.metadata?.resourceVersion;
-              if (rv) this.rv = rv;
+              if (settled || start === chunk.length) return;
+              pending += chunk.length - start;
+              if (pending > maxLine) throw tooLong();
+              parts.push(chunk.subarray(start));
+            } catch (err) {
+              settle(
+                err instanceof HttpFailure ? err : new HttpFailure(`watch ${this.def.path}: ${String(err)}`),
+              );
             }
           });
-          res.on('end', () => resolve(expired ? 'expired' : 'ended'));
-          res.on('error', reject);
+          res.on('end', () => settle('ended'));
         },
       );
       this.request = req;
       req.setTimeout((this.cache.watchTimeoutS + 30) * 1000, () =>
         req.destroy(new HttpFailure(`watch ${this.def.path}: no data`)),
       );
-      req.on('error', (err) => {
-        this.connected = false;
-        reject(
+      req.on('error', (err) =>
+        settle(
           err instanceof HttpFailure
             ? err
             : new HttpFailure(
                 `watch ${this.def.path}: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
               ),
-        );
-      });
+        ),
+      );
       req.end();
     }).finally(() => {
       this.request = null;
       this.connected = false; // not in sync until the next watch is connected
-    }) as Promise<'ended' | 'expired'>;
+    });
   }
+}
+
+function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
 }
 
 /**
@@ -508,16 +788,24 @@ export class ClusterWatchCache {
   readonly log: Logger;
   readonly pageSize: number;
   readonly watchTimeoutS: number;
-  readonly retryMs: number;
-  readonly stats: WatchCacheStats = { listPages: 0, relists: 0, watches: 0, events: 0 };
-  /** Owner and namespace lookups over the cached objects, kept by the reflectors. */
-  readonly indexes = new CacheIndexes();
+  readonly backoffOptions: WatchBackoffOptions;
+  readonly timers: WatchCacheTimers;
+  readonly maxObjects: number;
+  readonly maxBytes: number;
+  readonly maxLineBytes: number;
+  readonly maxResponseBytes: number;
+  readonly stats: WatchCacheStats = { listPages: 0, relists: 0, watches: 0, events: 0, failures: 0 };
+  /** Owner and namespace lookups over the cached objects, kept by the reflectors (emptied past the bound). */
+  indexes = new CacheIndexes();
   connection: KubeConnection | null = null;
   private readonly reflectors: Reflector[];
   private readonly now: () => Date;
   private readonly requestTimeoutMs: number;
   private lastEventAt = 0;
   private started: Promise<void> | null = null;
+  private objectCount = 0;
+  private byteCount = 0;
+  private pastBound = false;
 
   /** @param options - see {@link WatchCacheOptions} */
   constructor(private readonly options: WatchCacheOptions) {
@@ -525,7 +813,12 @@ export class ClusterWatchCache {
     this.log = options.logger ?? silentLogger;
     this.pageSize = options.pageSize ?? 500;
     this.watchTimeoutS = options.watchTimeoutS ?? 300;
-    this.retryMs = options.retryMs ?? 2000;
+    this.backoffOptions = options.backoff ?? {};
+    this.timers = options.timers ?? REAL_TIMERS;
+    this.maxObjects = options.maxObjects ?? DEFAULT_WATCH_CACHE_BOUNDS.maxObjects;
+    this.maxBytes = options.maxBytes ?? DEFAULT_WATCH_CACHE_BOUNDS.maxBytes;
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_WATCH_CACHE_BOUNDS.maxLineBytes;
+    this.maxResponseBytes = options.maxResponseBytes ?? 32 * MIB;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
     this.reflectors = REFLECTORS.map((d) => new Reflector(d, this));
@@ -550,14 +843,50 @@ export class ClusterWatchCache {
             err,
           ),
       });
-      for (const r of this.reflectors) void r.run();
+      for (const r of this.reflectors)
+        r.run().catch((err: unknown) =>
+          this.log.error(
+            { err, cluster: this.cluster, resource: r.def.path },
+            'watch cache: a reflector stopped',
+          ),
+        );
     })();
     return this.started;
   }
 
-  /** Every reflector has listed and is watching. */
+  /** Every reflector has listed and is watching (never once the cache went past its bound). */
   get inSync(): boolean {
-    return this.connection !== null && this.reflectors.every((r) => r.synced);
+    return this.connection !== null && !this.pastBound && this.reflectors.every((r) => r.synced);
+  }
+
+  /** The cache went past `maxObjects` or `maxBytes` and stopped for good (answers read fresh). */
+  get stoppedPastBound(): boolean {
+    return this.pastBound;
+  }
+
+  /**
+   * Count objects and bytes coming into (or leaving) the cache; past `maxObjects` or `maxBytes`,
+   * stop every reflector, drop what they hold and warn once with the figures.
+   * @param objects - objects added (negative: dropped)
+   * @param bytes - their bytes of received JSON (negative: dropped)
+   */
+  account(objects: number, bytes: number): void {
+    this.objectCount += objects;
+    this.byteCount += bytes;
+    if (this.pastBound || (this.objectCount <= this.maxObjects && this.byteCount <= this.maxBytes)) return;
+    this.pastBound = true;
+    this.log.warn(
+      {
+        cluster: this.cluster,
+        objects: this.objectCount,
+        maxObjects: this.maxObjects,
+        bytes: this.byteCount,
+        maxBytes: this.maxBytes,
+      },
+      "watch cache: past its bound; this cluster's cache is stopped and its answers read the cluster fresh",
+    );
+    for (const r of this.reflectors) r.stop();
+    this.indexes = new CacheIndexes();
   }
 
   /** Record that something arrived (an event, a bookmark, a list). */
@@ -643,7 +972,12 @@ export class ClusterWatchCache {
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size <= this.maxResponseBytes) chunks.push(c);
+            else req.destroy(new HttpFailure(`GET ${path}: more than ${this.maxResponseBytes} bytes`));
+          });
           res.on('end', () =>
             resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
           );

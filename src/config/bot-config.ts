@@ -53,6 +53,12 @@ export interface ClusterTimeouts {
   requestTimeoutMs: number;
   /** For the whole snapshot read, in ms; at least `requestTimeoutMs`. @defaultValue 20000 */
   deadlineMs: number;
+  /**
+   * Bounds of the worker's watch cache of this cluster, past which it stops and answers read fresh:
+   * objects held, bytes of received JSON behind them, bytes of one watch event line; absent → the
+   * defaults (`DEFAULT_WATCH_CACHE_BOUNDS` in src/cluster/watch-cache.ts).
+   */
+  watchCache?: { maxObjects?: number; maxBytes?: number; maxLineBytes?: number };
   /** Probe etcd directly (any cluster kind, snapshot clusters too); absent → etcd is inferred. */
   etcd?: EtcdProbeConfig;
   /**

@@ -20,6 +20,13 @@ export const etcdFileSchema = z.strictObject({
   quotaBackendBytes: z.number().int().positive().optional(),
 });
 
+/** A cluster's `watchCache` entry: the bounds of its watch cache (src/cluster/watch-cache.ts). */
+export const watchCacheFileSchema = z.strictObject({
+  maxObjects: z.number().int().positive().optional(),
+  maxBytes: z.number().int().positive().optional(),
+  maxLineBytes: z.number().int().positive().optional(),
+});
+
 /** One cluster as written in the file (sources are checked for "exactly one" after parsing). */
 export const clusterFileSchema = z.strictObject({
   context: z.string().min(1).optional(),
@@ -29,6 +36,7 @@ export const clusterFileSchema = z.strictObject({
   requestTimeoutMs: positiveMs.max(MAX_REQUEST_TIMEOUT_MS).optional(),
   deadlineMs: positiveMs.optional(),
   etcd: etcdFileSchema.optional(),
+  watchCache: watchCacheFileSchema.optional(),
   /** Thresholds and quiet hours of the HA report: src/analysis/daily/report-items.ts. */
   report: reportSettingsSchema.optional(),
 });

@@ -279,6 +279,7 @@ function buildClusters(
       deadlineMs,
       ...(c.etcd === undefined ? {} : { etcd: buildEtcd(c.etcd, `${at}.etcd`, deadlineMs, baseDir, home) }),
       ...(c.report === undefined ? {} : { report: c.report }),
+      ...(c.watchCache === undefined ? {} : { watchCache: c.watchCache }),
     };
     if (c.context !== undefined) {
       clusters[name] = {

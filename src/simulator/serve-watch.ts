@@ -29,6 +29,13 @@ import type { ChangeEvent, ChangeType } from './watch-hub.js';
 
 /** Default bookmark period, in ms (kube-apiserver sends one about every minute). */
 export const DEFAULT_BOOKMARK_MS = 60_000;
+/**
+ * Most bytes a watch response may hold unsent (a reader that stalls); past it the watch is closed,
+ * as kube-apiserver's cacher closes a watcher that does not keep up ("Forcing … watcher close due
+ * to unresponsiveness").
+ * @see https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go
+ */
+export const MAX_UNSENT_WATCH_BYTES = 16 * 1024 * 1024;
 /** Default and largest `timeoutSeconds`, in s. */
 export const WATCH_TIMEOUT_S = { default: 1800, max: 3600 } as const;
 
@@ -167,22 +174,40 @@ export function serveWatch(
   });
   if (backlog.length > 0) res.write(backlog.join(''));
   else res.flushHeaders();
+  const open = (): boolean => !res.writableEnded && !res.destroyed;
+  /** Write an event, unless the watch is over; a reader too far behind has its watch closed. */
+  const send = (l: string): void => {
+    if (!open()) return;
+    if (res.writableLength > MAX_UNSENT_WATCH_BYTES) res.destroy();
+    else res.write(l);
+  };
   const unsubscribe = store.changes.subscribe(
     (e) => {
       const l = eventFor(e);
-      if (l !== null) res.write(l);
+      if (l !== null) send(l);
     },
-    () => res.end(),
+    () => end(),
   );
-  const bookmarkTimer = bookmarks ? setInterval(() => res.write(bookmark()), w.bookmarkMs) : null;
-  const timeout = setTimeout(() => res.end(), timeoutS * 1000);
+  // a bookmark only says "still here": none while earlier data waits for a slow reader
+  const bookmarkTimer = bookmarks
+    ? setInterval(() => {
+        if (!res.writableNeedDrain) send(bookmark());
+      }, w.bookmarkMs)
+    : null;
+  const timeout = setTimeout(() => end(), timeoutS * 1000);
   const stop = (): void => {
     unsubscribe();
     if (bookmarkTimer) clearInterval(bookmarkTimer);
     clearTimeout(timeout);
   };
-  // 'close' of the response: it ended (timeout) or the client went away
+  /** The timeout or closeAll: end the response (a stalled reader may hold its 'close' back for long). */
+  const end = (): void => {
+    stop();
+    if (open()) res.end();
+  };
+  // 'close' of the response: it ended or the client went away; 'error': the socket failed (EPIPE…)
   res.on('close', stop);
+  res.on('error', stop);
   req.socket.setTimeout(0);
   return null;
 }

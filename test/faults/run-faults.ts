@@ -22,6 +22,12 @@
  * maintenance worker process SIGKILLed while a maintenance plan drains its first node; the other
  * worker process resumes the plan; it counts the nodes done and any node drained twice.
  *
+ * The `watch` row asks about a second cluster, `watchy`: the same simulator behind a proxy in this
+ * process (test/helpers/hostile-kube-api.ts) whose watches misbehave in turn as the hostile review's
+ * (issue 33: malformed events, 410, ERROR 410, closed at once, 500, an endless line, a flood of
+ * objects past the cluster's `watchCache.maxObjects`); the workers must stay up and answer (from
+ * fresh reads); the API requests per mode are in its notes.
+ *
  * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
  * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
  *
@@ -58,6 +64,8 @@ import { REQUEST_TEXTS, SlackTraffic, settle } from './slack-traffic.js';
 import type { FaultRow, Ledger, SentRequest } from './slack-traffic.js';
 import { TRAFFIC_TENANT, TeamsTraffic } from './teams-traffic.js';
 import { kubeconfigFor } from '../../src/simulator/kubeconfig-for.js';
+import { startHostileKubeApi } from '../helpers/hostile-kube-api.js';
+import type { HostileKubeApi, HostileMode } from '../helpers/hostile-kube-api.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCENARIO = join(REPO_ROOT, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
@@ -99,6 +107,8 @@ interface Rig {
   all: SentRequest[];
   queue: Queue;
   queueConnection: Redis;
+  /** The proxy in front of the simulator for cluster `watchy` (the `watch` row). */
+  watchApi: HostileKubeApi;
 }
 
 function startSimulator(rig: Pick<Rig, 'simPort' | 'log'>): Promise<FaultProcess> {
@@ -128,12 +138,21 @@ async function setUp(dir: string): Promise<Rig> {
   const sim = await startSimulator({ simPort, log });
   const kubeconfig = join(dir, 'kubeconfig.yaml');
   await writeFile(kubeconfig, kubeconfigFor(`http://127.0.0.1:${simPort}`));
+  const watchApi = await startHostileKubeApi({
+    upstream: `http://127.0.0.1:${simPort}`,
+    nolineBytes: 64 << 20,
+    floodCount: 25_000,
+  });
+  const watchyKubeconfig = join(dir, 'kubeconfig-watchy.yaml');
+  await writeFile(watchyKubeconfig, kubeconfigFor(watchApi.url));
   const config = join(dir, 'k8s-ha-bot.yaml');
   await writeFile(
     config,
     [
       'clusters:',
       `  prod: { context: simulator, kubeconfig: ${JSON.stringify(kubeconfig)} }`,
+      // the watch row: one flooded watch (25,000 objects) passes this
+      `  watchy: { context: simulator, kubeconfig: ${JSON.stringify(watchyKubeconfig)}, watchCache: { maxObjects: 20000 } }`,
       'defaultCluster: prod',
       'locale: en',
       `redis: { url: ${JSON.stringify(redisUrl)} }`,
@@ -216,6 +235,7 @@ async function setUp(dir: string): Promise<Rig> {
     all: [],
     queue,
     queueConnection,
+    watchApi,
   };
 }
 
@@ -343,6 +363,90 @@ async function slackApiBursts(rig: Rig): Promise<FaultRow> {
   rig.traffic.plan = undefined;
   rig.connector.override(undefined);
   row.notes = [`${refused} post attempts during the bursts`, row.notes].filter(Boolean).join('; ');
+  return row;
+}
+
+/**
+ * Cluster `watchy`'s watches misbehave in turn (issue 33 findings 1, 2, 8: the modes of
+ * ../shared/hostile-repro-2/watch-attack.sh), about 2 s each with 2 requests about `watchy` sent in
+ * each, the flood until a worker's cache says it is past its bound; then they behave and 3 more are
+ * sent, which must get real answers. Targets: 0 lost, 0 duplicated, no worker process exited, the
+ * bound reached. The notes give the API requests per mode (lists and
+ * watches of the proxy) and what the workers logged: figures, no timing target.
+ */
+async function hostileWatches(rig: Rig): Promise<FaultRow> {
+  const modes: HostileMode[] = [
+    'nullobj',
+    'nometa',
+    'malformed',
+    'gone410',
+    'errev410',
+    'close0',
+    'status500',
+    'noline',
+    'flood',
+  ];
+  const texts = ['status in watchy', 'can I reboot atlas-cp-2 in watchy'];
+  const ask = (i: number): { request: SentRequest; send: () => Promise<void> } => {
+    const made = rig.traffic.make('watch', 'command', texts[i % texts.length] ?? 'status in watchy');
+    rig.all.push(made.request);
+    return made;
+  };
+  const logFile = join(rig.dir, 'processes.log');
+  const logStart = (await readFile(logFile, 'utf8')).length;
+  const requests: SentRequest[] = [];
+  const perMode: string[] = [];
+  const sends: Promise<void>[] = [];
+  for (const mode of modes) {
+    const before = rig.watchApi.requests.length;
+    rig.watchApi.setMode(mode);
+    for (let i = 0; i < 2; i += 1) {
+      const { request, send } = ask(i);
+      requests.push(request);
+      sends.push(send());
+      await sleep(1000);
+    }
+    perMode.push(`${mode} ${rig.watchApi.requests.length - before}`);
+  }
+  // the flood goes on until a worker's cache of watchy has passed its bound (its reflectors may be
+  // backing off from the modes before: up to a minute)
+  const pastBound = await waitFor(
+    "a worker's watchy cache past its bound",
+    async () => (await readFile(logFile, 'utf8')).slice(logStart).includes('past its bound'),
+    90_000,
+  );
+  rig.watchApi.setMode('pass');
+  const recoveredAt = Date.now();
+  const after: SentRequest[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const { request, send } = ask(i);
+    after.push(request);
+    sends.push(send());
+    await sleep(300);
+  }
+  await Promise.all(sends);
+  const row = await settle(
+    rig.ledger,
+    [...requests, ...after],
+    "cluster watchy's watches malformed, 410, ERROR 410, closed at once, 500, endless line, ~2 s each, then a flood past maxObjects",
+    { recoveredAt },
+  );
+  const log = (await readFile(logFile, 'utf8')).slice(logStart);
+  const count = (text: string): number => log.split(text).length - 1;
+  const died = [rig.workers.a, rig.workers.b].filter((w) => w.exited()).length;
+  const afterFailures = after.filter((r) =>
+    rig.ledger.outcome(r).answers.some((a) => /could not|unavailable/i.test(a.text)),
+  ).length;
+  row.notes = [
+    `API requests per mode: ${perMode.join(', ')}`,
+    `workers logged ${count('list or watch failed')} list/watch failures, ${count('past its bound')} "past its bound"`,
+    `${died} worker(s) exited`,
+    `${afterFailures} of ${after.length} failure answers after`,
+    row.notes,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  if (died > 0 || afterFailures > 0 || !pastBound) row.pass = false;
   return row;
 }
 
@@ -784,6 +888,7 @@ async function main(): Promise<number> {
       // Before the worker row: late repeats of the posts it provoked would show there.
       ['redispost', redisKilledDuringPost],
       ['worker', workerKilled],
+      ['watch', hostileWatches],
     ];
     // Opt-in rows, run only when FAULTS_ONLY names them (none at the moment).
     const optIn: Array<[string, (r: Rig) => Promise<FaultRow>]> = [];
@@ -862,6 +967,7 @@ async function main(): Promise<number> {
       r.maintenance.redis.disconnect();
       await r.connector.close();
       await r.fake.close();
+      await r.watchApi.close();
       await new Promise<void>((resolve) => r.log.end(resolve));
       rows.push(await secretScan(join(dir, 'processes.log'), r.env));
     }

@@ -9,11 +9,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, request } from 'node:http';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Watch } from '@kubernetes/client-node';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
+import { eventually } from '../helpers/eventually.js';
 import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 
 const SCENARIO = '01-healthy-3cp-stacked-etcd.json';
@@ -269,6 +272,63 @@ describe('simulator watch', () => {
     expect(Date.now() - t).toBeLessThan(3000);
     expect(w.events.length).toBeGreaterThan(0);
     expect(s.openWatches()).toBe(0);
+  });
+
+  /** Leases with a 500 KB annotation each, so that a watch from 0 has more to send than socket buffers hold. */
+  async function bigLeases(s: RunningSimulator, count: number): Promise<void> {
+    const d = 'x'.repeat(500_000);
+    for (let i = 0; i < count; i++) {
+      const path = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases';
+      const body = { metadata: { name: `big-${i}`, annotations: { d } }, spec: { holderIdentity: 'x' } };
+      expect((await call(s, 'POST', path, body)).status).toBe(201);
+    }
+  }
+
+  /** A watch whose client sends the request and then never reads (a stalled reader). */
+  async function stalledWatch(s: RunningSimulator, path: string): Promise<Socket> {
+    const sock = connect(s.port, '127.0.0.1');
+    sockets.push(sock);
+    await new Promise((ok) => sock.once('connect', ok));
+    sock.pause();
+    sock.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await eventually('the stalled watch open on the simulator', () => s.openWatches() === 1);
+    return sock;
+  }
+  const sockets: Socket[] = [];
+  afterEach(() => {
+    for (const sock of sockets.splice(0)) sock.destroy();
+  });
+
+  it('a stalled reader whose watch ends (timeout, closeWatches) gets no bookmark after the end, then disconnects: the simulator keeps serving (issue 33 finding 9)', async () => {
+    const s = await start({ watchBookmarkMs: 10 });
+    await bigLeases(s, 40);
+    const sock = await stalledWatch(
+      s,
+      '/apis/coordination.k8s.io/v1/leases?watch=true&allowWatchBookmarks=true',
+    );
+    s.closeWatches(); // ends the response; its 20 MB cannot be sent, so it does not close
+    // bookmark periods go by (the old timer wrote after the end: ERR_STREAM_WRITE_AFTER_END, uncaught)
+    const tenAnswers = async (what: string): Promise<void> => {
+      let answered = 0;
+      await eventually(what, async () => {
+        const res = await fetch(`${s.url}/api/v1/nodes`);
+        await res.text();
+        return res.status === 200 && ++answered >= 10;
+      });
+    };
+    await tenAnswers('ten answers after the end');
+    expect(s.openWatches()).toBe(0);
+    sock.destroy(); // then the watcher goes away
+    await tenAnswers('ten answers after the disconnect');
+  });
+
+  it('a reader more than MAX_UNSENT_WATCH_BYTES behind has its watch closed, as kube-apiserver closes an unresponsive watcher', async () => {
+    const s = await start();
+    await bigLeases(s, 40);
+    await stalledWatch(s, '/apis/coordination.k8s.io/v1/leases?watch=true&resourceVersion=0');
+    const path = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/big-0';
+    expect((await call(s, 'PATCH', path, { spec: { holderIdentity: 'y' } })).status).toBe(200);
+    await eventually('the stalled watch closed', () => s.openWatches() === 0);
   });
 
   it("RBAC's watch verb is checked: get and list alone do not allow a watch", async () => {

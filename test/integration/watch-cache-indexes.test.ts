@@ -284,7 +284,7 @@ describe('the watch cache keeps its owner and namespace lookups as a rebuild wou
     await api.start();
     const kubeConfig = new KubeConfig();
     kubeConfig.loadFromString(kubeconfigFor(api.url));
-    cache = new ClusterWatchCache({ kubeConfig, cluster: 'idx', retryMs: 50 });
+    cache = new ClusterWatchCache({ kubeConfig, cluster: 'idx', backoff: { initialMs: 20, capMs: 200 } });
     await cache.start();
     await eventually('the cache in sync', () => cache.inSync);
   });

@@ -57,7 +57,11 @@ describe('ClusterWatchCache', () => {
     const file = await loadScenario(SCENARIO);
     node = requestedNode(file) as string;
     sim = await startScenarioSimulator(file);
-    cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
+    cache = new ClusterWatchCache({
+      kubeConfig: kubeConfigOf(sim),
+      cluster: 'sim',
+      backoff: { initialMs: 20, capMs: 200 },
+    });
     await cache.start();
     await eventually('the cache in sync', () => cache.inSync);
   });
@@ -244,7 +248,11 @@ describe('the cache gives the same analysis as a fresh read', () => {
     const file = await loadScenario(name);
     const node = requestedNode(file) ?? file.items.find((i) => i.kind === 'Node')?.metadata.name ?? '';
     const sim = await startScenarioSimulator(file);
-    const cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', retryMs: 50 });
+    const cache = new ClusterWatchCache({
+      kubeConfig: kubeConfigOf(sim),
+      cluster: 'sim',
+      backoff: { initialMs: 20, capMs: 200 },
+    });
     try {
       await cache.start();
       await eventually('the cache in sync', () => cache.inSync);

@@ -113,6 +113,27 @@ describe('loading a configuration file', () => {
   });
 });
 
+describe("a cluster's watch cache bounds", () => {
+  it('are read into the cluster (unset ones keep the defaults) and refused when not positive whole numbers', async () => {
+    const file = await writeConfig(
+      'clusters:\n  prod:\n    context: prod-admin\n    watchCache:\n      maxObjects: 200000\n      maxLineBytes: 1048576\n',
+    );
+    const config = await loadConfig({ path: file, env: {} });
+    expect(config.clusters.prod?.watchCache).toEqual({ maxObjects: 200000, maxLineBytes: 1048576 });
+    const err = await configError(
+      loadConfig({
+        path: await writeConfig(
+          'clusters:\n  prod:\n    context: prod-admin\n    watchCache:\n      maxBytes: 0\n      maxObject: 5\n',
+        ),
+      }),
+    );
+    expect(err.message.split('\n')).toEqual([
+      'clusters.prod.watchCache.maxBytes: must be more than 0',
+      'clusters.prod.watchCache.maxObject: unknown setting',
+    ]);
+  });
+});
+
 describe('refusing a bad configuration', () => {
   it('names a missing file (config-not-found)', async () => {
     const err = await configError(loadConfig({ path: join(dir, 'nope.yaml') }));

@@ -233,7 +233,7 @@ async function consoleSchedule(
       conversation: s.conversation,
     }),
   );
-  return answer(tr.t('console.schedules-heading'), 0, [{ heading: '', lines }]);
+  return answer(tr.t('schedule.listCount', { count: specs.length }), 0, [{ heading: '', lines }]);
 }
 
 /**

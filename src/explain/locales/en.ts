@@ -1154,6 +1154,9 @@ export const en = {
       'Scheduled {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel.',
     replaced:
       'Updated {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel (still one schedule).',
+    notScheduled: 'Nothing scheduled',
+    listCount: '{{count}} schedules',
+    listCount_one: '1 schedule',
     listHeading: 'Scheduled HA posts in this channel',
     listLine: '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', quiet',

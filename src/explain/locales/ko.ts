@@ -1025,6 +1025,8 @@ export const ko: Messages = {
     created: '{{id}} 예약됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다.',
     replaced:
       '{{id}} 변경됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다 (예약은 하나로 유지).',
+    notScheduled: '예약하지 않음',
+    listCount: '예약 {{count}}개',
     listHeading: '이 채널의 HA 게시 예약',
     listLine: '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', 조용히',

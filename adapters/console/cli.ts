@@ -187,7 +187,7 @@ async function runnerFor(
         const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
         // null (cannot tell: Redis down, CLIENT LIST refused) goes on: the enqueue reports Redis itself.
         if ((await countQueueWorkers(redisUrl, job.cluster, { prefix, logger })) === 0)
-          return explainConsole(ctx, 'no-worker');
+          return explainConsole(ctx, 'no-worker', { prefix });
         try {
           const { jobId } = await queue.enqueue(job);
           return await queue.waitForReply(jobId, config.jobTimeoutMs);
@@ -205,6 +205,7 @@ async function runnerFor(
             const workers = await countQueueWorkers(redisUrl, job.cluster, { prefix, logger });
             return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', {
               seconds,
+              prefix,
             });
           }
           if (isBotError(err) && err.code === 'queue-unavailable') {

@@ -681,13 +681,13 @@ export async function runCli(
     .action(async () => {
       const checked = await cliSettings();
       const config = await configFor(program.opts<{ config?: string }>(), checked);
-      // The Kubernetes client only when a cluster names a kubeconfig context to check.
+      // The kubeconfig contexts are read without the Kubernetes client (kube-context-names.ts).
       if (Object.values(config.clusters).some((c) => c.kind === 'context')) {
-        const [{ checkKubeContexts }, { loadKubeConfigFromDefault }] = await Promise.all([
+        const [{ checkKubeContexts }, { loadKubeContextNames }] = await Promise.all([
           import('../../src/config/check-kube-contexts.js'),
-          import('../../src/config/load-kube-config-from-default.js'),
+          import('../../src/config/kube-context-names.js'),
         ]);
-        checkKubeContexts(config, loadKubeConfigFromDefault);
+        checkKubeContexts(config, (path) => loadKubeContextNames(path, io.env));
       }
       // One after the other: both load zod, which the built-in configuration no longer loads first,
       // and two first loads of one package at once fail in Jest's ESM loader ("request … is not in

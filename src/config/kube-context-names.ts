@@ -14,7 +14,7 @@
  * `newContexts`, `newUsers`: same validation, same messages), whose module imports nothing else of
  * the client (the package has no `exports` map; its version is pinned, ~1.4).
  */
-import { accessSync, readFileSync } from 'node:fs';
+import { existsSync as exists, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist/config_types.js';
 import { ConfigError } from '../errors.js';
@@ -23,15 +23,6 @@ import type { KubeContextSource } from './check-kube-contexts.js';
 
 /** Where the in-cluster service account's token is mounted (client-node `loadFromDefault`). */
 const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
-
-function exists(path: string): boolean {
-  try {
-    accessSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The names in one kubeconfig file, parsed by the client's own functions, in its order. */
 interface Names {

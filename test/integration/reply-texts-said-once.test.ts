@@ -25,22 +25,13 @@ import { handleScheduleCommand } from '../../src/schedule/handle-schedule-comman
 import type { ScheduleService } from '../../src/schedule/schedule-service.js';
 import { canonicalTimeZone, parseTimeOfDay } from '../../src/schedule/schedule-spec.js';
 import type { ScheduleSpec } from '../../src/schedule/schedule-spec.js';
+import { testBotConfig } from '../helpers/test-bot-config.js';
 
-const config: BotConfig = {
-  source: 'test',
-  clusters: {
-    demo: {
-      kind: 'snapshot',
-      snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
-      requestTimeoutMs: 5000,
-      deadlineMs: 20000,
-    },
-  },
-  defaultCluster: 'demo',
-  locale: 'en',
-  jobTimeoutMs: 60000,
-  logLevel: 'silent',
-};
+// The demo cluster; the Redis URL is never dialled (answers run in-process, the schedule list is given).
+const config: BotConfig = testBotConfig('redis://127.0.0.1:1', {
+  snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+  clusters: ['demo'],
+});
 
 function job(text: string, locale: 'en' | 'ko' = 'en'): AnswerJob {
   return {
@@ -160,7 +151,7 @@ describe("the console's `schedules`", () => {
   it('prints its heading once, then how many and each schedule', async () => {
     const outcome = await handleConsoleRequest(
       { text: 'schedules' },
-      { ...config, redis: { url: 'redis://127.0.0.1:1' } },
+      config,
       () => Promise.reject(new Error('schedules never runs a job')),
       () => Promise.resolve([SPEC, { ...SPEC, id: 'hap-9876543210', platform: 'teams' }]),
     );

@@ -687,7 +687,7 @@ export async function runCli(
           import('../../src/config/check-kube-contexts.js'),
           import('../../src/config/kube-context-names.js'),
         ]);
-        checkKubeContexts(config, (path) => loadKubeContextNames(path, io.env));
+        checkKubeContexts(config, (path) => loadKubeContextNames(path, checked));
       }
       // One after the other: both load zod, which the built-in configuration no longer loads first,
       // and two first loads of one package at once fail in Jest's ESM loader ("request … is not in

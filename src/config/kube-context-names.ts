@@ -20,6 +20,7 @@ import { newClusters, newContexts, newUsers } from '@kubernetes/client-node/dist
 import { ConfigError } from '../errors.js';
 import { yamlLib } from '../util/lazy-yaml.js';
 import type { KubeContextSource } from './check-kube-contexts.js';
+import type { Settings } from './settings.js';
 
 /** Where the in-cluster service account's token is mounted (client-node `loadFromDefault`). */
 const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
@@ -52,7 +53,8 @@ function merge(into: Names, next: Names): void {
 /**
  * Load the context names of a kubeconfig: the file at `path`, else the client's default lookup.
  * @param path - absolute path of a kubeconfig file, or undefined for the default lookup
- * @param env - the environment (`KUBECONFIG`, `HOME`) @defaultValue `process.env`
+ * @param system - `KUBECONFIG` and `HOME` as the settings read them ({@link Settings}: the environment
+ *   is read only by the settings module, test/unit/settings-read-once.test.ts)
  * @param serviceAccountToken - the in-cluster token file (tests point it elsewhere)
  * @returns the names, in file order (a {@link KubeContextSource} for `checkKubeContexts`)
  * @throws ConfigError `config-not-found` when no kubeconfig exists; Error for a file that cannot be
@@ -61,12 +63,12 @@ function merge(into: Names, next: Names): void {
  */
 export function loadKubeContextNames(
   path: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  system: Pick<Settings, 'kubeconfig' | 'home'>,
   serviceAccountToken = SERVICE_ACCOUNT_TOKEN,
 ): KubeContextSource {
   const names = (): string[] => {
     if (path !== undefined) return namesOfFile(path).context;
-    const files = (env.KUBECONFIG ?? '').split(delimiter).filter((f) => f !== '');
+    const files = (system.kubeconfig ?? '').split(delimiter).filter((f) => f !== '');
     if (files.length > 0) {
       // The first file is loaded as it is; the others are merged into it.
       const [first = '', ...rest] = files;
@@ -74,7 +76,8 @@ export function loadKubeContextNames(
       for (const file of rest) merge(all, namesOfFile(file));
       return all.context;
     }
-    const home = env.HOME !== undefined && env.HOME !== '' && exists(env.HOME) ? env.HOME : undefined;
+    const home =
+      system.home !== undefined && system.home !== '' && exists(system.home) ? system.home : undefined;
     if (home !== undefined && exists(join(home, '.kube', 'config')))
       return namesOfFile(join(home, '.kube', 'config')).context;
     if (exists(serviceAccountToken)) return ['inClusterContext'];

@@ -505,7 +505,7 @@ describe('kubeconfig context names for config check, read without the Kubernetes
     const second = new KubeConfig();
     second.loadFromFile(two);
     kc.mergeConfig(second);
-    expect(names(loadKubeContextNames(undefined, { KUBECONFIG: `${one}:${two}` }))).toEqual(names(kc));
+    expect(names(loadKubeContextNames(undefined, { kubeconfig: `${one}:${two}` }))).toEqual(names(kc));
     expect(names(kc)).toEqual(['a', 'b', 'c', 'd']);
     // A cluster name in both files: the client refuses the merge, and so does the check.
     const again = new KubeConfig();
@@ -513,7 +513,7 @@ describe('kubeconfig context names for config check, read without the Kubernetes
     const same = new KubeConfig();
     same.loadFromFile(one);
     expect(() => again.mergeConfig(same)).toThrow('Duplicate cluster: c1');
-    expect(() => loadKubeContextNames(undefined, { KUBECONFIG: `${one}:${one}` })).toThrow(
+    expect(() => loadKubeContextNames(undefined, { kubeconfig: `${one}:${one}` })).toThrow(
       'Duplicate cluster: c1',
     );
   });
@@ -522,14 +522,14 @@ describe('kubeconfig context names for config check, read without the Kubernetes
     const home = join(dir, 'home');
     await mkdir(join(home, '.kube'), { recursive: true });
     await writeFile(join(home, '.kube', 'config'), OTHER);
-    expect(names(loadKubeContextNames(undefined, { HOME: home }))).toEqual(['c', 'd']);
+    expect(names(loadKubeContextNames(undefined, { home }))).toEqual(['c', 'd']);
     const token = join(dir, 'sa-token');
     await writeFile(token, 'x');
-    expect(names(loadKubeContextNames(undefined, { HOME: join(dir, 'nowhere') }, token))).toEqual([
+    expect(names(loadKubeContextNames(undefined, { home: join(dir, 'nowhere') }, token))).toEqual([
       'inClusterContext',
     ]);
     expect(() =>
-      loadKubeContextNames(undefined, { HOME: join(dir, 'nowhere') }, join(dir, 'no-token')),
+      loadKubeContextNames(undefined, { home: join(dir, 'nowhere') }, join(dir, 'no-token')),
     ).toThrow(expect.objectContaining({ code: 'config-not-found' }));
   });
 

@@ -347,7 +347,8 @@ async function main(): Promise<void> {
     const { child: sim, match } = await startChild(
       process.execPath,
       [BIN, 'simulate', file],
-      /at (http:\/\/127\.0\.0\.1:\d+)/,
+      // stdout is the kubeconfig alone (the banner goes to stderr): its server line.
+      /server: (http:\/\/127\.0\.0\.1:\d+)/,
     );
     const kubeconfig = join(BENCH_DIR, `kubeconfig-${nodes}`);
     writeFileSync(kubeconfig, kubeconfigFor(match[1] ?? ''));

@@ -187,7 +187,7 @@ async function runnerFor(
         const ctx = { locale: job.locale, requestId: job.requestId, cluster: job.cluster };
         // null (cannot tell: Redis down, CLIENT LIST refused) goes on: the enqueue reports Redis itself.
         if ((await countQueueWorkers(redisUrl, job.cluster, { prefix, logger })) === 0)
-          return explainConsole(ctx, 'no-worker');
+          return explainConsole(ctx, 'no-worker', { prefix });
         try {
           const { jobId } = await queue.enqueue(job);
           return await queue.waitForReply(jobId, config.jobTimeoutMs);
@@ -205,6 +205,7 @@ async function runnerFor(
             const workers = await countQueueWorkers(redisUrl, job.cluster, { prefix, logger });
             return explainConsole(ctx, workers === 0 ? 'no-worker-withdrawn' : 'timeout-withdrawn', {
               seconds,
+              prefix,
             });
           }
           if (isBotError(err) && err.code === 'queue-unavailable') {
@@ -523,7 +524,7 @@ export async function runCli(
   program
     .command('simulate')
     .description(
-      'serve a snapshot file (scenario or kubectl List) as a Kubernetes API and print a kubeconfig',
+      'serve a snapshot file (scenario or kubectl List) as a Kubernetes API; the kubeconfig on stdout (or --kubeconfig-out), the rest on stderr',
     )
     .argument('<file>', 'snapshot file')
     .option('--port <n>', 'port (default: a free one)', (v) => {
@@ -534,38 +535,52 @@ export async function runCli(
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option(
       '--no-heartbeats',
-      'let Leases and node heartbeats age (default: renew what was alive at load every 5 s, as a live cluster does)',
+      'let Leases and node heartbeats age (default: renew what was alive at load as its owners do; the banner says how often)',
     )
-    .action(async (file: string, opts: { port?: number; host: string; heartbeats: boolean }) => {
-      const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
-      let sim;
-      try {
-        sim = await runSimulateCommand(
-          {
-            file,
-            ...(opts.port !== undefined ? { port: opts.port } : {}),
-            host: opts.host,
-            heartbeats: opts.heartbeats,
-          },
-          io,
-        );
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-          throw new BotError(
-            'bad-request',
-            `cannot listen on ${opts.host}:${opts.port ?? 0} (${code}); choose another --port, or leave it out for a free one`,
-            { cause: err },
+    .option(
+      '--kubeconfig-out <file>',
+      'write the kubeconfig to this file (mode 0600) instead of stdout; the banner goes to stderr either way',
+    )
+    .action(
+      async (
+        file: string,
+        opts: { port?: number; host: string; heartbeats: boolean; kubeconfigOut?: string },
+      ) => {
+        const { runSimulateCommand } = await import('../../src/simulator/run-simulate-command.js');
+        let sim;
+        try {
+          sim = await runSimulateCommand(
+            {
+              file,
+              ...(opts.port !== undefined ? { port: opts.port } : {}),
+              host: opts.host,
+              heartbeats: opts.heartbeats,
+              ...(opts.kubeconfigOut !== undefined ? { kubeconfigOut: opts.kubeconfigOut } : {}),
+            },
+            io,
           );
+        } catch (err) {
+          const { code, path } = err as NodeJS.ErrnoException;
+          if (code !== undefined && path !== undefined && path === opts.kubeconfigOut)
+            throw new BotError('bad-request', `cannot write --kubeconfig-out ${path} (${code})`, {
+              cause: err,
+            });
+          if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+            throw new BotError(
+              'bad-request',
+              `cannot listen on ${opts.host}:${opts.port ?? 0} (${code}); choose another --port, or leave it out for a free one`,
+              { cause: err },
+            );
+          }
+          throw err;
         }
-        throw err;
-      }
-      await new Promise<void>((done) => {
-        const stop = (): void => void sim.close().then(done);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    });
+        await new Promise<void>((done) => {
+          const stop = (): void => void sim.close().then(done);
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      },
+    );
 
   program
     .command('snapshot')
@@ -666,13 +681,13 @@ export async function runCli(
     .action(async () => {
       const checked = await cliSettings();
       const config = await configFor(program.opts<{ config?: string }>(), checked);
-      // The Kubernetes client only when a cluster names a kubeconfig context to check.
+      // The kubeconfig contexts are read without the Kubernetes client (kube-context-names.ts).
       if (Object.values(config.clusters).some((c) => c.kind === 'context')) {
-        const [{ checkKubeContexts }, { loadKubeConfigFromDefault }] = await Promise.all([
+        const [{ checkKubeContexts }, { loadKubeContextNames }] = await Promise.all([
           import('../../src/config/check-kube-contexts.js'),
-          import('../../src/config/load-kube-config-from-default.js'),
+          import('../../src/config/kube-context-names.js'),
         ]);
-        checkKubeContexts(config, loadKubeConfigFromDefault);
+        checkKubeContexts(config, (path) => loadKubeContextNames(path, checked));
       }
       // One after the other: both load zod, which the built-in configuration no longer loads first,
       // and two first loads of one package at once fail in Jest's ESM loader ("request … is not in

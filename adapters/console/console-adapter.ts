@@ -148,12 +148,13 @@ export type ConsoleMessageKey =
  * runner returns it).
  * @param ctx - locale, request id, cluster
  * @param key - which text
- * @param params - `cluster`, `seconds` for the texts that name them
+ * @param params - `seconds` (the job time limit, s) and `prefix` (the queue key prefix, for
+ *   `no-worker*`: a worker started with another one never sees the job) for the texts that name them
  */
 export function explainConsole(
   ctx: { locale: Locale; requestId: string; cluster: string | null },
   key: ConsoleMessageKey,
-  params: { seconds?: number } = {},
+  params: { seconds?: number; prefix?: string } = {},
 ): Reply {
   return adapterReply(
     ctx.locale,
@@ -233,7 +234,7 @@ async function consoleSchedule(
       conversation: s.conversation,
     }),
   );
-  return answer(tr.t('console.schedules-heading'), 0, [{ heading: '', lines }]);
+  return answer(tr.t('schedule.listCount', { count: specs.length }), 0, [{ heading: '', lines }]);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { escapeMrkdwn, mrkdwnBold, safeCut, splitEscaped, truncateEscaped } from './mrkdwn.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
+import { notificationText } from '../../src/explain/render-text.js';
 
 /** A Block Kit block the renderer emits (header, section, context, actions). */
 export type KnownBlock = types.KnownBlock;
@@ -237,16 +238,7 @@ function headerBlock(reply: Reply, tr: Translator): { block: types.HeaderBlock; 
 }
 
 function fallbackText(reply: Reply, tr: Translator): string {
-  const badge = reply.verdict
-    ? tr.t(`verdict.${reply.verdict}`)
-    : reply.health
-      ? tr.t(`health.${reply.health}`)
-      : reply.title;
-  const gist = reply.summary.replace(/\s+/g, ' ').trim();
-  return (
-    truncateEscaped(escapeMrkdwn(gist ? `${badge}: ${gist}` : badge), FALLBACK_MAX) ||
-    escapeMrkdwn(reply.kind)
-  );
+  return truncateEscaped(escapeMrkdwn(notificationText(reply, tr)), FALLBACK_MAX) || escapeMrkdwn(reply.kind);
 }
 
 function footerBlocks(reply: Reply, tr: Translator): KnownBlock[] {

@@ -21,6 +21,7 @@ import type { Reply, ReplyAction } from '../../src/explain/reply.js';
 import { safeReply } from '../../src/explain/safe-reply.js';
 import { decisionOfButton } from '../../src/maintenance/explain-maintenance.js';
 import { contextLineParts } from '../../src/explain/context-line.js';
+import { notificationText } from '../../src/explain/render-text.js';
 
 /** Teams' limits and what this renderer aims for, in bytes (UTF-8). */
 export const TEAMS_LIMITS = {
@@ -202,9 +203,7 @@ export function verdictLine(reply: Reply): string {
 }
 
 function fallbackText(reply: Reply, tr: Translator): string {
-  const badge = badgeOf(reply, tr) || oneLine(reply.title);
-  const gist = oneLine(reply.summary);
-  return cut(gist ? `${badge}: ${gist}` : badge, FALLBACK_MAX) || reply.kind;
+  return cut(notificationText(reply, tr), FALLBACK_MAX) || reply.kind;
 }
 
 function headerElement(reply: Reply, tr: Translator, notice: string | undefined): CardJson {

@@ -12,6 +12,7 @@ import type { Locale, MaintenanceRequestCommand, MaintenanceStateCommand } from 
 import { explainAudit, explainMaintenanceRefusal } from '../maintenance/explain-maintenance.js';
 import type { MaintenanceRequestRefusal } from '../maintenance/explain-maintenance.js';
 import { plainReply } from '../explain/explain-messages.js';
+import { translator } from '../explain/i18n.js';
 import { explainRebootImpact } from '../explain/explain-reboot-impact.js';
 import type { Reply } from '../explain/reply.js';
 import type { Actor, MaintenanceRequest } from '../maintenance/types.js';
@@ -181,6 +182,12 @@ export async function answerMaintenanceCommand(
     const { maintenanceId: _dropped, ...context } = reply.context;
     return { ...reply, context: { ...context, requestId: job.requestId } };
   };
+  // Titled with what was refused ("Could not approve mr-…"), the reason below.
+  const what =
+    command.kind === 'maintenance-decision' ? command.action : command.kind === 'audit' ? 'audit' : 'status';
+  const refusedTitle = translator(locale).t(`maintenance.refusedTitle.${what}`, {
+    id: command.kind === 'audit' ? '' : command.requestId,
+  });
   const refused = (
     refusal: Parameters<typeof explainMaintenanceRefusal>[0],
     request: MaintenanceRequest | undefined,
@@ -189,7 +196,7 @@ export async function answerMaintenanceCommand(
     plainReply(
       { locale, requestId: job.requestId, cluster: request?.cluster ?? job.cluster },
       'error',
-      request ? request.id : (extra.id ?? 'maintenance'),
+      refusedTitle,
       explainMaintenanceRefusal(refusal, request, locale, extra),
     );
   // Plans and lock breaks are decided through the chat port, which dispatches by id.
@@ -202,7 +209,7 @@ export async function answerMaintenanceCommand(
           return plainReply(
             { locale, requestId: job.requestId, cluster: result.request?.cluster ?? job.cluster },
             'error',
-            result.request?.id ?? command.requestId,
+            refusedTitle,
             chat.refusalText(result.refusal, result.request, locale),
           );
         return detached(chat.cardReply(result.request));

@@ -1,16 +1,17 @@
 /**
  * Start-up check that every `context` in the configuration exists in its kubeconfig.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
 import { ConfigError } from '../errors.js';
 import type { BotConfig } from './bot-config.js';
 
-/** What the check needs from a KubeConfig (a real one, or one built from a string in tests). */
-export type KubeContextSource = Pick<KubeConfig, 'getContexts'>;
+/** What the check needs of a kubeconfig: its context names (a client-node `KubeConfig` has it too). */
+export interface KubeContextSource {
+  getContexts(): { name: string }[];
+}
 
 /**
  * Loads the kubeconfig a cluster uses: `path` when the cluster sets `kubeconfig`, else the
- * client's default lookup (see `loadKubeConfigFromDefault`). May throw; the check reports it.
+ * client's default lookup (see `loadKubeContextNames`). May throw; the check reports it.
  */
 export type KubeConfigLoader = (path: string | undefined) => KubeContextSource;
 

@@ -3,7 +3,7 @@
  * `--format json`.
  */
 import { contextLineParts } from './context-line.js';
-import { translator } from './i18n.js';
+import { translator, type Translator } from './i18n.js';
 import type { Reply } from './reply.js';
 import { safeReply } from './safe-reply.js';
 
@@ -51,4 +51,25 @@ export function renderText(input: Reply): string {
   const c = reply.context;
   if (c.snapshotAt) out.push('', contextLineParts(c, tr).join(' · '));
   return out.join('\n');
+}
+
+/**
+ * The one-line text a chat platform shows in notifications and where it cannot render the message
+ * (Slack's `text`, a Teams activity's `summary`): the verdict or health word (else the title), then
+ * the summary, e.g. `SAFE: Safe to reboot atlas-cp-2: …`. Nothing is said twice: a summary that
+ * already opens with that word or title (the HA status: `HEALTHY: the control plane…`, a schedule
+ * confirmation) stands alone.
+ * @param reply - the reply (plain text; the caller escapes and cuts it for its platform)
+ * @param tr - the reply's translator
+ * @returns one line (whitespace runs collapsed); empty only when the title and summary are both empty
+ */
+export function notificationText(reply: Reply, tr: Translator): string {
+  const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+  const badge = reply.verdict
+    ? tr.t(`verdict.${reply.verdict}`)
+    : reply.health
+      ? tr.t(`health.${reply.health}`)
+      : oneLine(reply.title);
+  const gist = oneLine(reply.summary);
+  return gist === '' ? badge : gist.startsWith(badge) ? gist : `${badge}: ${gist}`;
 }

@@ -6,7 +6,7 @@ import type { ReportSettings } from '../analysis/daily/report-items.js';
 import type { ScheduleCommand } from '../commands/parse-schedule-command.js';
 import type { Locale } from '../commands/types.js';
 import { explainFailure } from '../explain/explain-messages.js';
-import { translator } from '../explain/i18n.js';
+import { translator, type Translator } from '../explain/i18n.js';
 import type { Reply } from '../explain/reply.js';
 import { closestNames } from '../util/closest-names.js';
 import type { ScheduleService } from './schedule-service.js';
@@ -29,27 +29,37 @@ export interface ScheduleCommandContext {
   reportDefaults?: Readonly<Record<string, ReportSettings>>;
 }
 
+/**
+ * A schedule answer: `title` says what it is about (the schedule's posts, the list, or that nothing
+ * was scheduled) and `summary` what happened, so that no surface shows one sentence twice (the
+ * title above the summary; Slack's and Teams' notification text, "title: summary").
+ */
 function textReply(
   locale: Locale,
   requestId: string,
   cluster: string | null,
+  title: string,
   summary: string,
   lines: string[] = [],
-  heading = '',
 ): Reply {
   return {
     kind: 'help',
     locale,
-    title: summary,
+    title,
     verdict: null,
     summary,
     planes: [],
-    sections: lines.length > 0 ? [{ heading, lines }] : [],
+    sections: lines.length > 0 ? [{ heading: '', lines }] : [],
     advice: [],
     actions: [],
     context: { cluster, snapshotAt: null, requestId },
     findings: [],
   };
+}
+
+/** The title of an answer about one schedule: whose posts, the HA status or the daily report. */
+function postsTitle(tr: Translator, cluster: string, report: boolean): string {
+  return tr.t(report ? 'report.title' : 'schedule.postTitle', { cluster });
 }
 
 /**
@@ -82,6 +92,7 @@ export function precheckScheduleCommand(
     locale,
     requestId,
     cluster,
+    tr.t('schedule.notScheduled'),
     valid.problem === 'invalid-time'
       ? tr.t('schedule.invalidTime', { value: command.time })
       : tr.t('schedule.invalidTimeZone', { value: command.timeZone ?? '' }),
@@ -105,7 +116,8 @@ export async function handleScheduleCommand(
   const { locale, requestId } = ctx;
   if (command.kind === 'schedule-list') {
     const specs = await service.list(ctx.platform, ctx.conversation);
-    if (specs.length === 0) return textReply(locale, requestId, null, tr.t('schedule.listEmpty'));
+    const heading = tr.t('schedule.listHeading');
+    if (specs.length === 0) return textReply(locale, requestId, null, heading, tr.t('schedule.listEmpty'));
     const lines = specs.map((s) =>
       tr.t('schedule.listLine', {
         id: s.id,
@@ -119,18 +131,26 @@ export async function handleScheduleCommand(
       locale,
       requestId,
       null,
-      tr.t('schedule.listHeading'),
+      heading,
+      tr.t('schedule.listCount', { count: specs.length }),
       lines,
-      tr.t('schedule.listHeading'),
     );
   }
   if (command.kind === 'schedule-remove') {
     const removed = await service.remove(ctx.platform, ctx.conversation, command.id);
-    if (!removed) return textReply(locale, requestId, null, tr.t('schedule.notFound', { id: command.id }));
+    if (!removed)
+      return textReply(
+        locale,
+        requestId,
+        null,
+        tr.t('schedule.listHeading'),
+        tr.t('schedule.notFound', { id: command.id }),
+      );
     return textReply(
       locale,
       requestId,
       removed.cluster,
+      postsTitle(tr, removed.cluster, removed.report !== undefined),
       tr.t('schedule.removed', {
         id: removed.id,
         cluster: removed.cluster,
@@ -151,6 +171,7 @@ export async function handleScheduleCommand(
         locale,
         requestId,
         cluster,
+        tr.t('schedule.notScheduled'),
         tr.t('report.invalidQuietHours', { value: `${command.quietHours.from}-${command.quietHours.to}` }),
       );
     quietHours = { from: from.text, to: to.text };
@@ -174,6 +195,7 @@ export async function handleScheduleCommand(
     locale,
     requestId,
     cluster,
+    postsTitle(tr, cluster, report !== undefined),
     tr.t(
       report
         ? replaced

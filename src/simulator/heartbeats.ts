@@ -59,6 +59,20 @@ export const NODE_LEASE_RENEW_S = 10;
  */
 export const NODE_STATUS_REPORT_S = 300;
 
+/**
+ * The simulator's heartbeat periods in one sentence, the only place they are said (the `simulate`
+ * banner prints it; help texts and docs point here rather than repeat the numbers).
+ * @param intervalMs - the renewal period in ms ({@link HeartbeatOptions.intervalMs})
+ * @returns e.g. "Leases and node heartbeats alive at load are renewed as their owners do: leader
+ *   Leases every 2 s, node Leases every 10 s, node status every 5 min"
+ */
+export function describeHeartbeats(intervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS): string {
+  return (
+    `Leases and node heartbeats alive at load are renewed as their owners do: leader Leases every ${intervalMs / 1000} s, ` +
+    `node Leases every ${NODE_LEASE_RENEW_S} s, node status every ${NODE_STATUS_REPORT_S / 60} min`
+  );
+}
+
 /** Options of {@link startHeartbeats}. */
 export interface HeartbeatOptions {
   /** Renewal period in ms; default {@link DEFAULT_HEARTBEAT_INTERVAL_MS}. */

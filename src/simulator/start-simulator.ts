@@ -75,10 +75,10 @@ export interface SimulatorOptions {
    */
   rbac?: RbacRules;
   /**
-   * "Live components" (heartbeats.ts): renew, every `intervalMs` (default 5000 ms), the Leases and
-   * node heartbeats that were alive at load, as a running cluster's components would, so the served
-   * cluster does not age into a dead one. Off by default (tests rely on timestamps aging); `true`
-   * means the default interval.
+   * "Live components" (heartbeats.ts): renew the Leases and node heartbeats that were alive at
+   * load, at their owners' periods (`describeHeartbeats` in heartbeats.ts says them), as a running
+   * cluster's components would, so the served cluster does not age into a dead one. Off by default
+   * (tests rely on timestamps aging); `true` means the default interval.
    */
   heartbeats?: boolean | HeartbeatOptions;
   /**

@@ -297,10 +297,21 @@ describe('1 and 5 through the queue (real Redis)', () => {
     expect({ err }).toEqual({ err: '' });
     expect(Date.now() - started).toBeLessThan(1500); // before the job time limit
     expect(code).toBe(1);
+    // It names the key prefix it looked under, and how to start a worker on it (issue 31).
     expect(out).toContain(
-      'No worker is consuming the queue of cluster demo; start one with `k8s-ha-bot worker`',
+      'No worker is consuming the queue of cluster demo under the key prefix bull; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX=bull, or `k8s-ha-bot worker --prefix bull`)',
     );
     expect(await jobsInQueue()).toBe(0);
+  }, 20_000);
+
+  it('no worker under a prefix of its own: the answer names that prefix (a worker on another one never sees the job)', async () => {
+    const { code, out } = await cli(['--config', configFile, 'ask', 'status'], {
+      REDIS_URL: redis.url,
+      K8S_HA_BOT_QUEUE_PREFIX: 'botb',
+    });
+    expect(code).toBe(1);
+    expect(out).toContain('under the key prefix botb;');
+    expect(out).toContain('K8S_HA_BOT_QUEUE_PREFIX=botb, or `k8s-ha-bot worker --prefix botb`');
   }, 20_000);
 
   it('a worker that does not answer in time: the job is withdrawn and never runs late', async () => {
@@ -325,7 +336,7 @@ describe('1 and 5 through the queue (real Redis)', () => {
         REDIS_URL: redis.url,
       });
       expect(code).toBe(1);
-      expect(out).toContain('No worker is consuming the queue of cluster demo');
+      expect(out).toContain('No worker is consuming the queue of cluster demo under the key prefix bull');
       expect(out).toContain('The request was withdrawn: it will not run later.');
       expect(await jobsInQueue()).toBe(0);
     } finally {

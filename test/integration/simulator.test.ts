@@ -7,7 +7,16 @@ import { runSimulateCommand } from '../../src/simulator/run-simulate-command.js'
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { SCENARIOS, loadScenario, startScenarioSimulator } from '../helpers/simulator.js';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { main } from '../../adapters/k8s-ha-bot.js';
+import {
+  DEFAULT_HEARTBEAT_INTERVAL_MS,
+  NODE_LEASE_RENEW_S,
+  describeHeartbeats,
+} from '../../src/simulator/heartbeats.js';
 
 let sims: RunningSimulator[] = [];
 afterEach(async () => {
@@ -374,17 +383,73 @@ describe('the simulator kubeconfig', () => {
 });
 
 describe('runSimulateCommand', () => {
-  it('prints the URL and a kubeconfig', async () => {
+  const FILE = join(SCENARIOS, '05-single-control-plane.json');
+  /** Run the command, keeping stdout and stderr apart. */
+  async function simulate(
+    args: Omit<Parameters<typeof runSimulateCommand>[0], 'file'> = {},
+  ): Promise<{ s: RunningSimulator; out: string; err: string }> {
     let out = '';
+    let err = '';
     const s = await runSimulateCommand(
-      { file: join(SCENARIOS, '05-single-control-plane.json') },
-      { out: (t) => (out += t), err: (t) => (out += t) },
+      { file: FILE, ...args },
+      { out: (t) => void (out += t), err: (t) => void (err += t) },
     );
     sims.push(s);
-    expect(out).toContain(`at ${s.url}`);
+    return { s, out, err };
+  }
+
+  it('prints the kubeconfig alone on stdout (kubectl-ready), the URL and the heartbeat periods on stderr', async () => {
+    const { s, out, err } = await simulate();
+    // stdout parses as a kubeconfig and is nothing else (issue 31: banner and kubeconfig were mixed).
+    expect(out).toBe(s.kubeconfig);
+    expect(parseYaml(out)).toMatchObject({ kind: 'Config', 'current-context': 'simulator' });
     expect(out).toContain(`server: ${s.url}`);
-    expect(out).toContain('current-context: simulator');
+    expect(err).toContain(`at ${s.url}`);
+    expect(err).toContain(describeHeartbeats());
+    expect(err).not.toContain('current-context');
     expect((await fetch(`${s.url}/api/v1/nodes`)).status).toBe(200);
+  });
+
+  it('--kubeconfig-out writes the kubeconfig to the file, owner-only (0600, an existing file too), and nothing to stdout', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sim-kubeconfig-'));
+    try {
+      const path = join(dir, 'sim.kubeconfig');
+      await writeFile(path, 'old', { mode: 0o644 });
+      const { s, out, err } = await simulate({ kubeconfigOut: path });
+      expect(out).toBe('');
+      expect(await readFile(path, 'utf8')).toBe(s.kubeconfig);
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
+      expect(err).toContain(`Kubeconfig written to ${path}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--kubeconfig-out into a missing folder fails with the file error', async () => {
+    await expect(
+      runSimulateCommand(
+        { file: FILE, kubeconfigOut: '/nonexistent/dir/sim.kubeconfig' },
+        { out: () => undefined, err: () => undefined },
+      ),
+    ).rejects.toMatchObject({ code: 'ENOENT', path: '/nonexistent/dir/sim.kubeconfig' });
+  });
+
+  it('the heartbeat periods are stated once, by the banner: `simulate --help` repeats no period', async () => {
+    let help = '';
+    const code = await main(['node', 'k8s-ha-bot', 'simulate', '--help'], {
+      out: (t) => void (help += t),
+      err: (t) => void (help += t),
+      env: { LOG_LEVEL: 'silent' },
+    });
+    expect(code).toBe(0);
+    expect(help).toContain('--no-heartbeats');
+    expect(help).toContain('--kubeconfig-out <file>');
+    expect(help).not.toMatch(/every \d/);
+    expect(describeHeartbeats(DEFAULT_HEARTBEAT_INTERVAL_MS)).toMatch(
+      new RegExp(
+        `leader Leases every ${DEFAULT_HEARTBEAT_INTERVAL_MS / 1000} s, node Leases every ${NODE_LEASE_RENEW_S} s`,
+      ),
+    );
   });
 
   it('fails with snapshot-not-found for a missing file', async () => {

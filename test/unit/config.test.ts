@@ -8,7 +8,7 @@ import type { BotConfig } from '../../src/config/bot-config.js';
 import { checkKubeContexts } from '../../src/config/check-kube-contexts.js';
 import { builtInConfigFile, loadConfig } from '../../src/config/load-config.js';
 import { validateConfigFile } from '../../src/config/config-file-schema.js';
-import { loadKubeConfigFromDefault } from '../../src/config/load-kube-config-from-default.js';
+import { loadKubeContextNames } from '../../src/config/kube-context-names.js';
 import { resolveCluster } from '../../src/config/resolve-cluster.js';
 import { ConfigError, isBotError } from '../../src/errors.js';
 
@@ -478,7 +478,7 @@ describe('checking kubeconfig contexts', () => {
         prod: { kind: 'context', context: 'a', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 },
       },
     };
-    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow(
+    expect(() => checkKubeContexts(cfg, (path) => loadKubeContextNames(path, {}))).toThrow(
       expect.objectContaining({ code: 'config-invalid', path: 'clusters.prod.kubeconfig' }),
     );
   });
@@ -492,9 +492,75 @@ describe('checking kubeconfig contexts', () => {
         prod: { kind: 'context', context: 'zz', kubeconfig: file, requestTimeoutMs: 5000, deadlineMs: 20000 },
       },
     };
-    expect(() => checkKubeContexts(cfg, loadKubeConfigFromDefault)).toThrow(
+    expect(() => checkKubeContexts(cfg, (path) => loadKubeContextNames(path, {}))).toThrow(
       'no context "zz" in kubeconfig (available: a, b)',
     );
+  });
+});
+
+describe('kubeconfig context names for config check, read without the Kubernetes client', () => {
+  const OTHER = KUBECONFIG_TEXT.replace(/\bc1\b/g, 'c2')
+    .replace(/\bu1\b/g, 'u2')
+    .replace('- name: a\n', '- name: c\n')
+    .replace('- name: b\n', '- name: d\n');
+  const names = (source: { getContexts(): { name: string }[] }): string[] =>
+    source.getContexts().map((c) => c.name);
+  let one: string;
+  let two: string;
+  beforeAll(async () => {
+    one = join(dir, 'names-one.yaml');
+    two = join(dir, 'names-two.yaml');
+    await writeFile(one, KUBECONFIG_TEXT);
+    await writeFile(two, OTHER);
+  });
+
+  it('a file: the names the client reads from it', () => {
+    const kc = new KubeConfig();
+    kc.loadFromFile(one);
+    expect(names(loadKubeContextNames(one, {}))).toEqual(names(kc));
+  });
+
+  it('KUBECONFIG with two files: merged as the client merges them, and a name in both refused as it refuses it', () => {
+    const kc = new KubeConfig();
+    kc.loadFromFile(one);
+    const second = new KubeConfig();
+    second.loadFromFile(two);
+    kc.mergeConfig(second);
+    expect(names(loadKubeContextNames(undefined, { kubeconfig: `${one}:${two}` }))).toEqual(names(kc));
+    expect(names(kc)).toEqual(['a', 'b', 'c', 'd']);
+    // A cluster name in both files: the client refuses the merge, and so does the check.
+    const again = new KubeConfig();
+    again.loadFromFile(one);
+    const same = new KubeConfig();
+    same.loadFromFile(one);
+    expect(() => again.mergeConfig(same)).toThrow('Duplicate cluster: c1');
+    expect(() => loadKubeContextNames(undefined, { kubeconfig: `${one}:${one}` })).toThrow(
+      'Duplicate cluster: c1',
+    );
+  });
+
+  it('without KUBECONFIG: $HOME/.kube/config, else the service account, else no kubeconfig (config-not-found)', async () => {
+    const home = join(dir, 'home');
+    await mkdir(join(home, '.kube'), { recursive: true });
+    await writeFile(join(home, '.kube', 'config'), OTHER);
+    expect(names(loadKubeContextNames(undefined, { home }))).toEqual(['c', 'd']);
+    const token = join(dir, 'sa-token');
+    await writeFile(token, 'x');
+    expect(names(loadKubeContextNames(undefined, { home: join(dir, 'nowhere') }, token))).toEqual([
+      'inClusterContext',
+    ]);
+    expect(() =>
+      loadKubeContextNames(undefined, { home: join(dir, 'nowhere') }, join(dir, 'no-token')),
+    ).toThrow(expect.objectContaining({ code: 'config-not-found' }));
+  });
+
+  it('an invalid context entry gives the message the client gives', async () => {
+    const bad = join(dir, 'names-bad.yaml');
+    const text = KUBECONFIG_TEXT.replace('{ cluster: c1, user: u1 }\n- name: b', '{ user: u1 }\n- name: b');
+    await writeFile(bad, text);
+    const kc = new KubeConfig();
+    expect(() => kc.loadFromString(text)).toThrow('contexts[0].context.cluster is missing');
+    expect(() => loadKubeContextNames(bad, {})).toThrow('contexts[0].context.cluster is missing');
   });
 });
 

@@ -142,6 +142,19 @@ export const enMaintenance = {
     'lock-broken': 'Broke {{lock}}: it was held by {{holder}}.',
     'lock-break-refused': 'Did not break {{lock}} (held by {{holder}}): {{reason}}.',
   },
+  /** Title of a refused decision, status or audit command: what was refused (the reason is the summary). */
+  refusedTitle: {
+    approve: 'Could not approve {{id}}',
+    reject: 'Could not reject {{id}}',
+    cancel: 'Could not cancel {{id}}',
+    pause: 'Could not pause {{id}}',
+    resume: 'Could not resume {{id}}',
+    retry: 'Could not retry {{id}}',
+    skip: 'Could not skip {{id}}',
+    stop: 'Could not stop {{id}}',
+    status: 'Could not show {{id}}',
+    audit: 'Could not show the maintenance audit',
+  },
   refusal: {
     'not-found': 'There is no maintenance request {{id}}.',
     'not-found-any': 'There is no such maintenance request (it may have been finished long ago).',

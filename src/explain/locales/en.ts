@@ -1025,9 +1025,9 @@ export const en = {
     'maintenance-needs-redis':
       'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see README › Maintenance.',
     'no-worker':
-      'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). Nothing was queued.',
+      'No worker is consuming the queue of cluster {{cluster}} under the key prefix {{prefix}}; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX={{prefix}}, or `k8s-ha-bot worker --prefix {{prefix}}`). Nothing was queued.',
     'no-worker-withdrawn':
-      'No worker is consuming the queue of cluster {{cluster}}; start one with `k8s-ha-bot worker` (same REDIS_URL). The request was withdrawn: it will not run later.',
+      'No worker is consuming the queue of cluster {{cluster}} under the key prefix {{prefix}}; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX={{prefix}}, or `k8s-ha-bot worker --prefix {{prefix}}`). The request was withdrawn: it will not run later.',
     'timeout-withdrawn':
       'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
     'timeout-running':
@@ -1154,6 +1154,9 @@ export const en = {
       'Scheduled {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel.',
     replaced:
       'Updated {{id}}: the HA status of {{cluster}} every day at {{time}} ({{timeZone}}) in this channel (still one schedule).',
+    notScheduled: 'Nothing scheduled',
+    listCount: '{{count}} schedules',
+    listCount_one: '1 schedule',
     listHeading: 'Scheduled HA posts in this channel',
     listLine: '{{id}}: {{cluster}} every day at {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', quiet',

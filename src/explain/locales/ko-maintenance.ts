@@ -145,6 +145,18 @@ export const koMaintenance: MaintenanceMessages = {
     'lock-broken': '{{lock}} 잠금을 해제했습니다: {{holder}}(이)가 보유하고 있었습니다.',
     'lock-break-refused': '{{lock}} 잠금({{holder}} 보유)을 해제하지 않았습니다: {{reason}}.',
   },
+  refusedTitle: {
+    approve: '{{id}} 승인 불가',
+    reject: '{{id}} 거절 불가',
+    cancel: '{{id}} 취소 불가',
+    pause: '{{id}} 일시정지 불가',
+    resume: '{{id}} 재개 불가',
+    retry: '{{id}} 재시도 불가',
+    skip: '{{id}} 건너뛰기 불가',
+    stop: '{{id}} 중단 불가',
+    status: '{{id}} 표시 불가',
+    audit: '유지보수 감사 기록 표시 불가',
+  },
   refusal: {
     'not-found': '유지보수 요청 {{id}}(이)가 없습니다.',
     'not-found-any': '그런 유지보수 요청이 없습니다 (오래전에 끝났을 수 있습니다).',

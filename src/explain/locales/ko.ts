@@ -911,9 +911,9 @@ export const ko: Messages = {
     'maintenance-needs-redis':
       '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. README › Maintenance를 참고하세요.',
     'no-worker':
-      '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 큐에 넣은 작업은 없습니다.',
+      '키 접두사 {{prefix}}에서 클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. 같은 Redis(REDIS_URL)와 같은 접두사(K8S_HA_BOT_QUEUE_PREFIX={{prefix}} 또는 `k8s-ha-bot worker --prefix {{prefix}}`)로 `k8s-ha-bot worker`를 시작하세요. 큐에 넣은 작업은 없습니다.',
     'no-worker-withdrawn':
-      '클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. `k8s-ha-bot worker`로 워커를 시작하세요(같은 REDIS_URL). 요청은 철회되어 나중에 실행되지 않습니다.',
+      '키 접두사 {{prefix}}에서 클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. 같은 Redis(REDIS_URL)와 같은 접두사(K8S_HA_BOT_QUEUE_PREFIX={{prefix}} 또는 `k8s-ha-bot worker --prefix {{prefix}}`)로 `k8s-ha-bot worker`를 시작하세요. 요청은 철회되어 나중에 실행되지 않습니다.',
     'timeout-withdrawn':
       '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
     'timeout-running':
@@ -1025,6 +1025,8 @@ export const ko: Messages = {
     created: '{{id}} 예약됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다.',
     replaced:
       '{{id}} 변경됨: 매일 {{time}} ({{timeZone}})에 {{cluster}}의 HA 상태를 이 채널에 게시합니다 (예약은 하나로 유지).',
+    notScheduled: '예약하지 않음',
+    listCount: '예약 {{count}}개',
     listHeading: '이 채널의 HA 게시 예약',
     listLine: '{{id}}: {{cluster}}, 매일 {{time}} ({{timeZone}}){{quiet}}',
     quietTag: ', 조용히',

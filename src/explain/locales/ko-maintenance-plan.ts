@@ -47,6 +47,8 @@ export const koMaintenancePlan = {
     approved: '승인됨. 곧 시작합니다.',
     running: '진행 중: {{total}}개 중 {{done}}개 완료.',
     held: '{{node}} 앞에서 보류: {{detail}}. 해소되면 자동으로 계속합니다.',
+    'held-card-only':
+      'Alertmanager 게이트로 {{times}}번 보류되었습니다: 이 게이트의 이후 변경은 카드에만 표시합니다.',
     paused: '{{total}}개 중 {{done}}개 완료 후 일시 정지. `{{id}} 재개`로 계속합니다.',
     'needs-decision': '{{node}} 실패. `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
     cancelling: '취소 요청됨: 진행 중인 노드가 끝나면 멈춥니다.',
@@ -199,6 +201,7 @@ export const koMaintenancePlan = {
   hold: {
     alert: '발생 중인 알림 {{detail}}',
     'alertmanager-unreachable': 'Alertmanager에 연결할 수 없음 ({{detail}})',
+    'alertmanager-unknown': '알림 상태를 알 수 없음: Alertmanager 응답을 사용할 수 없음 ({{detail}})',
     'kured-lock': 'kured 재부팅 잠금이 잡혀 있음 ({{detail}})',
     'change-window': '변경 가능 시간대 밖 ({{detail}})',
     'zone-limit':

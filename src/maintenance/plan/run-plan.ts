@@ -55,7 +55,12 @@ import {
 } from './kured-lock.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
-import { PLAN_TERMINAL_STATES, stepLockIdFor } from './plan-types.js';
+import {
+  ALERTMANAGER_HOLDS,
+  HOLD_DETAIL_EVERY_MS,
+  PLAN_TERMINAL_STATES,
+  stepLockIdFor,
+} from './plan-types.js';
 import type { MaintenancePlanStore } from './plan-store.js';
 
 /** What closes the gate before a node: null when the node may start. */
@@ -139,6 +144,8 @@ class PlanRun {
   private readonly pollMs: number;
   /** The maintenance Lease this runner holds for a step of several nodes. */
   private stepLock: { id: string; lock: MaintenanceLock } | null = null;
+  /** When the hold was last written (epoch ms). */
+  private holdShownAt = -Infinity;
 
   constructor(
     private readonly id: string,
@@ -294,17 +301,28 @@ class PlanRun {
     });
   }
 
+  /**
+   * Hold the plan: at once for a new reason (the hold's kind), counted in `gateNotices` for the
+   * Alertmanager gate; a new detail of the same reason at most every HOLD_DETAIL_EVERY_MS.
+   */
   private async hold(p: MaintenancePlan, gate: Omit<PlanHold, 'since'>): Promise<void> {
-    if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
-      await this.change((x) =>
-        x.state === 'cancelling' || x.pauseRequested || PLAN_TERMINAL_STATES.includes(x.state)
-          ? null
-          : {
-              ...x,
-              state: 'held',
-              hold: { ...gate, since: x.hold?.kind === gate.kind ? x.hold.since : this.iso() },
-            },
-      );
+    const at = this.now().getTime();
+    const newReason = p.hold?.kind !== gate.kind || p.state !== 'held';
+    if (newReason || (p.hold?.detail !== gate.detail && at - this.holdShownAt >= HOLD_DETAIL_EVERY_MS)) {
+      const held = await this.change((x) => {
+        if (x.state === 'cancelling' || x.pauseRequested || PLAN_TERMINAL_STATES.includes(x.state))
+          return null;
+        const again = x.hold?.kind === gate.kind && x.state === 'held';
+        return {
+          ...x,
+          state: 'held',
+          hold: { ...gate, since: x.hold?.kind === gate.kind ? x.hold.since : this.iso() },
+          ...(!again && ALERTMANAGER_HOLDS.includes(gate.kind)
+            ? { gateNotices: (x.gateNotices ?? 0) + 1 }
+            : {}),
+        };
+      });
+      if (held) this.holdShownAt = at;
     }
     await sleep(this.pollMs, this.deps.signal);
   }

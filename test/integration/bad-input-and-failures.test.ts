@@ -111,55 +111,54 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
 
   describe('YAML aliases are counted against the file before they are expanded (issue 33 finding 7)', () => {
     const refused = /more than 10 times its size .*refused before expanding.*write the file without aliases/;
-
-    it('a "billion laughs" snapshot is refused with exit code 2, naming the limit and the fix', async () => {
-      const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-      for (let i = 1; i < 10; i++)
+    /** `ask --snapshot` on a file of this text. */
+    const askSnapshot = (name: string, text: string): ReturnType<typeof cli> => {
+      writeFileSync(join(dir, name), text);
+      return cli(['ask', '--snapshot', join(dir, name), 'status']);
+    };
+    /** A "billion laughs": 10 `word`s, then `levels` - 1 anchors of 10 aliases of the one before. */
+    const laughs = (levels: number, word: string): string => {
+      const lines = [`a0: &a0 [${Array(10).fill(JSON.stringify(word)).join(',')}]`];
+      for (let i = 1; i < levels; i++)
         lines.push(
           `a${i}: &a${i} [${Array(10)
             .fill(`*a${i - 1}`)
             .join(',')}]`,
         );
-      const bomb = join(dir, 'bomb.yaml');
-      writeFileSync(bomb, `${lines.join('\n')}\nkind: List\napiVersion: v1\nitems: [*a9]\n`);
-      const r = await cli(['ask', '--snapshot', bomb, 'status']);
+      return lines.join('\n');
+    };
+
+    it('a "billion laughs" snapshot is refused with exit code 2, naming the limit and the fix', async () => {
+      const r = await askSnapshot(
+        'bomb.yaml',
+        `${laughs(10, 'lol')}\nkind: List\napiVersion: v1\nitems: [*a9]\n`,
+      );
       expect(r.code).toBe(2);
       expect(r.err).toMatch(refused);
       expect(r.err).toContain('bomb.yaml');
     });
 
     it('one anchor aliased 99 times (a 100x amplification under any alias count) is refused with exit code 2', async () => {
-      const big = join(dir, 'alias99.yaml');
-      writeFileSync(
-        big,
+      const r = await askSnapshot(
+        'alias99.yaml',
         `apiVersion: v1\nkind: List\nitems:\n- &p {kind: ConfigMap, metadata: {name: a, annotations: {k: "${'x'.repeat(20_000)}"}}}\n${'- *p\n'.repeat(99)}`,
       );
-      const r = await cli(['ask', '--snapshot', big, 'status']);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(refused);
     });
 
     it('an alias inside the node it refers to is refused with exit code 2', async () => {
-      const cyclic = join(dir, 'cyclic.yaml');
-      writeFileSync(
-        cyclic,
+      const r = await askSnapshot(
+        'cyclic.yaml',
         'apiVersion: v1\nkind: List\nitems: &i [{kind: Node, metadata: {name: n}}, *i]\n',
       );
-      const r = await cli(['ask', '--snapshot', cyclic, 'status']);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/an alias refers to a node that contains it/);
     });
 
     it('a configuration file whose aliases explode is refused by config check with exit code 2', async () => {
       const config = join(dir, 'bomb-config.yaml');
-      const lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]'];
-      for (let i = 1; i < 8; i++)
-        lines.push(
-          `a${i}: &a${i} [${Array(10)
-            .fill(`*a${i - 1}`)
-            .join(',')}]`,
-        );
-      writeFileSync(config, `${lines.join('\n')}\nclusters: {}\n`);
+      writeFileSync(config, `${laughs(8, 'x')}\nclusters: {}\n`);
       const r = await cli(['--config', config, 'config', 'check']);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(refused);

@@ -181,9 +181,9 @@ describe('what the HA status finds wrong now is in the report too', () => {
 });
 
 describe('certificate probes never fail the report', () => {
-  it('unreadable etcd client files, a bad endpoint and an unreachable API server become observations with a reason', async () => {
+  /** A kubeconfig whose API server (https://127.0.0.1:1) refuses connections. */
+  const unreachableKubeConfig = async (): Promise<import('@kubernetes/client-node').KubeConfig> => {
     const { KubeConfig } = await import('@kubernetes/client-node');
-    const { probeCertificates } = await import('../../src/cluster/probe-certificates.js');
     const kc = new KubeConfig();
     kc.loadFromOptions({
       clusters: [{ name: 'c', server: 'https://127.0.0.1:1' }],
@@ -191,6 +191,12 @@ describe('certificate probes never fail the report', () => {
       contexts: [{ name: 'c', cluster: 'c', user: 'u' }],
       currentContext: 'c',
     });
+    return kc;
+  };
+
+  it('unreadable etcd client files, a bad endpoint and an unreachable API server become observations with a reason', async () => {
+    const { probeCertificates } = await import('../../src/cluster/probe-certificates.js');
+    const kc = await unreachableKubeConfig();
     const out = await probeCertificates({
       kubeConfig: kc,
       apiserverEndpointSlices: [],
@@ -210,16 +216,9 @@ describe('certificate probes never fail the report', () => {
   });
 
   it('probes at most MAX_APISERVER_PROBES API server addresses of default/kubernetes; the rest are reported as not probed (issue 33 finding 10)', async () => {
-    const { KubeConfig } = await import('@kubernetes/client-node');
     const { MAX_APISERVER_PROBES, probeCertificates } =
       await import('../../src/cluster/probe-certificates.js');
-    const kc = new KubeConfig();
-    kc.loadFromOptions({
-      clusters: [{ name: 'c', server: 'https://127.0.0.1:1' }],
-      users: [{ name: 'u', token: 't' }],
-      contexts: [{ name: 'c', cluster: 'c', user: 'u' }],
-      currentContext: 'c',
-    });
+    const kc = await unreachableKubeConfig();
     // 40 loopback addresses on a closed port: each handshake tried is refused at once.
     const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 2}`);
     const out = await probeCertificates({

@@ -57,6 +57,7 @@ import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
 import {
   ALERTMANAGER_HOLDS,
+  GATE_NOTICES_MAX,
   HOLD_DETAIL_EVERY_MS,
   PLAN_TERMINAL_STATES,
   stepLockIdFor,
@@ -303,12 +304,20 @@ class PlanRun {
 
   /**
    * Hold the plan: at once for a new reason (the hold's kind), counted in `gateNotices` for the
-   * Alertmanager gate; a new detail of the same reason at most every HOLD_DETAIL_EVERY_MS.
+   * Alertmanager gate; a new detail of the same reason, or a new reason of an Alertmanager gate
+   * already told GATE_NOTICES_MAX times (a flapping Alertmanager), at most every HOLD_DETAIL_EVERY_MS.
    */
   private async hold(p: MaintenancePlan, gate: Omit<PlanHold, 'since'>): Promise<void> {
     const at = this.now().getTime();
     const newReason = p.hold?.kind !== gate.kind || p.state !== 'held';
-    if (newReason || (p.hold?.detail !== gate.detail && at - this.holdShownAt >= HOLD_DETAIL_EVERY_MS)) {
+    const flapping =
+      p.state === 'held' &&
+      (p.gateNotices ?? 0) >= GATE_NOTICES_MAX &&
+      ALERTMANAGER_HOLDS.includes(gate.kind) &&
+      p.hold !== undefined &&
+      ALERTMANAGER_HOLDS.includes(p.hold.kind);
+    const changed = newReason || p.hold?.detail !== gate.detail;
+    if ((newReason && !flapping) || (changed && at - this.holdShownAt >= HOLD_DETAIL_EVERY_MS)) {
       const held = await this.change((x) => {
         if (x.state === 'cancelling' || x.pauseRequested || PLAN_TERMINAL_STATES.includes(x.state))
           return null;

@@ -13,27 +13,17 @@
  * peak RSS under the heap cap plus 100 MB, and the plan going on (its node started) once nothing
  * fires.
  */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
-import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
-import { createMaintenancePlan } from '../../src/maintenance/plan/create-plan.js';
+import { readFile } from 'node:fs/promises';
 import { enqueuePlan } from '../../src/maintenance/plan/plan-queue.js';
 import { GATE_NOTICES_MAX, HOLD_DETAIL_EVERY_MS } from '../../src/maintenance/plan/plan-types.js';
 import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
-import { maintenanceQueueNameFor } from '../../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import { eventually } from '../helpers/eventually.js';
 import { startFakeAlertmanager } from '../helpers/fake-alertmanager.js';
 import type { FakeAlertmanagerAnswer } from '../helpers/fake-alertmanager.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { startMaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
-import { startRedis } from '../helpers/redis-server.js';
-import { startScenarioSimulator } from '../helpers/simulator.js';
+import { approvedPlan, startPlanFaultRig } from './plan-fault-rig.js';
 import type { FaultRow } from './slack-traffic.js';
 
 const CLUSTER = 'vega';
@@ -62,9 +52,6 @@ async function peakRssMb(pid: number | undefined): Promise<number | null> {
 export async function runAlertmanagerFault(): Promise<FaultRow> {
   const fault =
     'plan held by a hostile Alertmanager: firing set changing at every poll, alerts/500 in turn, 150 MB answers (thread messages, card updates, worker peak RSS)';
-  const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-am-fault-'));
-  const redisServer = await startRedis();
-  const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
   let phase = 'churn';
   const am = await startFakeAlertmanager((n): FakeAlertmanagerAnswer => {
     const alert = (labels: Record<string, string>): FakeAlertmanagerAnswer => ({
@@ -76,13 +63,8 @@ export async function runAlertmanagerFault(): Promise<FaultRow> {
     if (phase === 'huge') return { huge: 150 * 1024 * 1024 };
     return { status: 200, alerts: [] };
   });
-  await writeScenarioFile(
-    join(dir, 'gen.json'),
-    generateCluster({ nodes: 7, pods: 50, controlPlaneNodes: 3, seed: 5, capturedAt: new Date() }),
-  );
-  const file = await loadSnapshotFile(join(dir, 'gen.json'));
-  const sim = await startScenarioSimulator(file, { heartbeats: { intervalMs: 500 } });
-  const queue = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix: 'faults' });
+  const rig = await startPlanFaultRig(CLUSTER, 'k8s-ha-bot-am-fault-');
+  const { redis, sim } = rig;
   let worker: MaintenanceWorkerProcess | undefined;
   try {
     const policy = testPolicy(CLUSTER, {
@@ -90,31 +72,18 @@ export async function runAlertmanagerFault(): Promise<FaultRow> {
       alertmanager: { url: am.url, gate: ['severity=critical'], silence: [], unreachable: 'block' },
     });
     const plans = new MaintenancePlanStore(redis, { keyPrefix: KEY_PREFIX });
-    const names = file.items.filter((i) => i.kind === 'Node').map((i) => i.metadata.name);
-    const created = await createMaintenancePlan({
+    const plan = await approvedPlan(rig, {
       plans,
-      policy: { ...policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 30_000 } },
-      snapshot: snapshotFromFile(file, CLUSTER, null, () => new Date(), names),
+      cluster: CLUSTER,
+      policy,
       nodes: ['gen-wk-001'],
-      reason: 'fault suite',
-      requestedBy: { platform: 'console', tenant: 'local', id: 'alice' },
-      locale: 'en',
-      replyTo: { platform: 'console', address: {} },
+      row: 'alertmanager',
     });
-    if (!created.ok) throw new Error(`alertmanager fault: plan refused (${created.refusal})`);
-    const planId = created.plan.id;
-    const approved = await plans.decide(
-      planId,
-      { platform: 'console', tenant: 'local', id: 'bob' },
-      'approve',
-      () => policy,
-    );
-    if (!approved.ok || approved.outcome !== 'approved')
-      throw new Error('alertmanager fault: plan not approved');
+    const planId = plan.id;
     worker = await startMaintenanceWorkerProcess(
       {
         NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
-        REDIS_URL: redisServer.url,
+        REDIS_URL: rig.redisUrl,
         K8S_HA_BOT_QUEUE_PREFIX: 'faults',
         MAINT_CLUSTER: CLUSTER,
         MAINT_KUBECONFIG: sim.kubeconfig,
@@ -124,7 +93,7 @@ export async function runAlertmanagerFault(): Promise<FaultRow> {
       },
       120_000,
     );
-    await enqueuePlan(queue, created.plan);
+    await enqueuePlan(rig.queue, plan);
     await eventually('alertmanager fault: the plan held', async () => {
       const p = await plans.get(planId);
       return p?.state === 'held' ? p : undefined;
@@ -170,11 +139,7 @@ export async function runAlertmanagerFault(): Promise<FaultRow> {
     };
   } finally {
     await worker?.kill();
-    await queue.close().catch(() => undefined);
-    redis.disconnect();
     await am.stop();
-    await sim.close();
-    await redisServer.stop();
-    await rm(dir, { recursive: true, force: true });
+    await rig.close();
   }
 }

@@ -489,7 +489,10 @@ export async function runCli(
   program
     .command('worker')
     .description('consume answer jobs from Redis (REDIS_URL) for the configured clusters')
-    .option('--cluster <name...>', 'clusters to serve (default: every configured cluster)')
+    .option(
+      '--cluster <name...>',
+      'clusters to serve (default: K8S_HA_BOT_WORKER_CLUSTERS, else every configured cluster)',
+    )
     .option('--concurrency <n>', 'jobs in parallel per cluster')
     .action(async (opts: { cluster?: string[]; concurrency?: string }) => {
       const config = await configFor(program.opts<{ config?: string }>(), await cliSettings());
@@ -498,11 +501,16 @@ export async function runCli(
         import('../../workers/main.js'),
         import('../../src/answer/worker-answer-step.js'),
       ]);
-      // The worker's own settings: the environment's, with the clusters and concurrency asked for here.
-      const workerSettings = await cliSettings({
-        clusters: opts.cluster ?? Object.keys(config.clusters),
+      // The worker's own settings: the environment's with the flags given here; its clusters are
+      // `--cluster`, else K8S_HA_BOT_WORKER_CLUSTERS, else every configured cluster.
+      const flagged = await cliSettings({
+        ...(opts.cluster ? { clusters: opts.cluster } : {}),
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       });
+      const workerSettings =
+        flagged.worker.clusters.length > 0
+          ? flagged
+          : { ...flagged, worker: { ...flagged.worker, clusters: Object.keys(config.clusters) } };
       const workerLogger = createLogger({ name: 'worker', level: workerSettings.logLevel ?? 'info' });
       // The answer step with maintenance requests, and the maintenance worker of the same clusters;
       // the configuration's Redis (file and environment merged by loadConfig) and job time limit.

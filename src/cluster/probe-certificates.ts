@@ -4,7 +4,9 @@
  * kubeconfig's server and the addresses of the `default/kubernetes` EndpointSlices), the etcd
  * members' serving certificates (a direct handshake with the etcd entry's client certificate), and
  * the bot's own kubeconfig client certificate. Nothing is verified here (the reads do that): only
- * `notAfter` is taken. An endpoint that does not answer gives an observation with `error`.
+ * `notAfter` is taken. An endpoint that does not answer gives an observation with `error`. At most
+ * {@link MAX_APISERVER_PROBES} API server addresses are probed (the kubeconfig's first); the rest
+ * are one observation saying how many were not probed (an EndpointSlice may list any number).
  */
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -29,6 +31,9 @@ export interface CertificateObservation {
   /** Why it could not be read (chat-safe, short), when it could not. */
   error?: string;
 }
+
+/** Most API server endpoints probed by one {@link probeCertificates} (HA control planes have 3 to 5). */
+export const MAX_APISERVER_PROBES = 16;
 
 /** Options of one handshake. */
 interface HandshakeOptions {
@@ -105,7 +110,8 @@ function hostPort(url: URL): { host: string; port: number } {
 /**
  * Probe every certificate the report names, in parallel.
  * @param o - see {@link ProbeCertificatesOptions}
- * @returns one observation per endpoint (with `error` when it could not be read) and one for the
+ * @returns one observation per endpoint probed (with `error` when it could not be read), one for
+ *   the API server addresses past {@link MAX_APISERVER_PROBES} when there are any, and one for the
  *   kubeconfig client certificate when the kubeconfig has one; never rejects
  */
 export async function probeCertificates(o: ProbeCertificatesOptions): Promise<CertificateObservation[]> {
@@ -113,10 +119,15 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
   const jobs: Promise<CertificateObservation>[] = [];
   const server = o.kubeConfig.getCurrentCluster()?.server;
   const seen = new Set<string>();
+  let notProbed = 0;
   const api = (host: string, port: number, servername?: string): void => {
     const endpoint = `${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (seen.has(endpoint)) return;
     seen.add(endpoint);
+    if (seen.size > MAX_APISERVER_PROBES) {
+      notProbed += 1;
+      return;
+    }
     jobs.push(
       handshakeNotAfter({ host, port, timeoutMs, ...(servername ? { servername } : {}) }).then(
         (c) => ({ source: 'apiserver', endpoint, ...c }),
@@ -136,6 +147,15 @@ export async function probeCertificates(o: ProbeCertificatesOptions): Promise<Ce
     if (port === undefined) continue;
     for (const e of slice.endpoints ?? []) for (const a of e.addresses) api(a, port);
   }
+  if (notProbed > 0)
+    jobs.push(
+      Promise.resolve({
+        source: 'apiserver',
+        endpoint: `${notProbed} more API server addresses`,
+        notAfter: null,
+        error: `not probed: at most ${MAX_APISERVER_PROBES} API server addresses are`,
+      }),
+    );
   if (o.etcd) {
     let pems: string[] | null = null;
     let pemError = '';

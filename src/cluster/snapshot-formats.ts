@@ -12,6 +12,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { yamlLib } from '../util/lazy-yaml.js';
+import { yamlAliasProblem } from '../util/yaml-alias-bound.js';
 import { SnapshotFileError } from '../errors.js';
 
 /** The command that captures what the checks read, as a plain List. */
@@ -65,7 +66,8 @@ export function listOf(docs: readonly unknown[]): string {
  * (with `cluster`) as is, anything else merged into one List.
  * @param text - the file's text
  * @param sourceName - the file, for messages
- * @throws SnapshotFileError when it is not YAML, or holds no Kubernetes object
+ * @throws SnapshotFileError when it is not YAML, its aliases would expand it too much
+ *   (`yamlAliasProblem`), or it holds no Kubernetes object
  */
 export function yamlToSnapshotJson(text: string, sourceName: string): string {
   const docs = yamlLib().parseAllDocuments(text, { prettyErrors: false });
@@ -78,8 +80,10 @@ export function yamlToSnapshotJson(text: string, sourceName: string): string {
       error,
     );
   }
+  const aliases = yamlAliasProblem(list, text);
+  if (aliases !== null) throw new SnapshotFileError(`${sourceName}: ${aliases}`);
   const values = list
-    .map((d) => d.toJS({ maxAliasCount: 100 }) as unknown)
+    .map((d) => d.toJS({ maxAliasCount: -1 }) as unknown)
     .filter((v) => v !== null && v !== undefined);
   const only = values[0];
   if (values.length === 1 && isRecord(only) && 'cluster' in only) return JSON.stringify(only);

@@ -23,6 +23,7 @@ import {
 } from './bot-config.js';
 import type { ConfigFile } from './config-file-schema.js';
 import { yamlLib } from '../util/lazy-yaml.js';
+import { yamlAliasProblem } from '../util/yaml-alias-bound.js';
 import { registerSecretValues, urlPasswords } from '../util/redaction.js';
 import { resolveRedisTarget, type RedisTarget } from './redis-settings.js';
 import { CONFIG_ENV, jobTimeoutMsOf, loadSettings, type Env, type Settings } from './settings.js';
@@ -90,11 +91,13 @@ function resolvePath(p: string, base: string, home: string | undefined, settingP
 
 /**
  * Parse a YAML settings document (the configuration, the maintenance policy): duplicate keys are
- * errors, aliases are capped at 100 expansions (no "billion laughs").
+ * errors, aliases may not expand it past a small multiple of its size (`yamlAliasProblem`: no
+ * "billion laughs").
  * @param text - the YAML text
  * @param file - its name, for messages
  * @returns the data; null or undefined for an empty document (each caller decides what that means)
- * @throws ConfigError naming `file:line:column` on a syntax error
+ * @throws ConfigError naming `file:line:column` on a syntax error, or the file when its aliases
+ *   expand too much
  */
 export function parseYamlSettings(text: string, file: string): unknown {
   const { LineCounter, parseDocument } = yamlLib();
@@ -106,7 +109,9 @@ export function parseYamlSettings(text: string, file: string): unknown {
     const reason = first.message.split('\n')[0] ?? first.code;
     throw new ConfigError('', `${file}:${line}:${col}: YAML syntax error: ${reason}`);
   }
-  return doc.toJS({ maxAliasCount: 100 }) as unknown;
+  const aliases = yamlAliasProblem([doc], text);
+  if (aliases !== null) throw new ConfigError('', `${file}: ${aliases}`);
+  return doc.toJS({ maxAliasCount: -1 }) as unknown;
 }
 
 /** Parse the configuration file; an empty one is an error. */

@@ -409,6 +409,12 @@ const clusterSchema = z.strictObject({
       gate: z.array(matchers).optional(),
       silence: z.array(matcher).optional(),
       unreachable: z.enum(['block', 'warn']).optional(),
+      maxAnswerBytes: z
+        .number()
+        .int()
+        .min(16 * 1024)
+        .max(64 * 1024 * 1024)
+        .optional(),
     })
     .optional(),
 });
@@ -462,6 +468,9 @@ function merge(
             gate: o.alertmanager.gate ?? [],
             silence: o.alertmanager.silence ?? [],
             unreachable: o.alertmanager.unreachable ?? 'block',
+            ...(o.alertmanager.maxAnswerBytes === undefined
+              ? {}
+              : { maxAnswerBytes: o.alertmanager.maxAnswerBytes }),
           },
         }
       : base.alertmanager

@@ -390,12 +390,15 @@ export interface ChangeWindow {
  * - `silence`: matchers of the courtesy silence while a node is in maintenance
  *   (e.g. `instance=~"{node}.*"`); empty: no silence
  * - `unreachable`: an unreachable Alertmanager `block`s the plan (held) or only `warn`s (logged)
+ * - `maxAnswerBytes`: largest answer read, in bytes (16 KiB to 64 MiB; default 1 MiB); a larger
+ *   one leaves the alerts unknown and holds the plan, whatever `unreachable` says
  */
 export interface AlertmanagerSettings {
   url: string;
   gate: string[];
   silence: string[];
   unreachable: 'block' | 'warn';
+  maxAnswerBytes?: number;
 }
 
 /** How the bot runs a reboot of a drained node, when it does (otherwise the operator reboots). */

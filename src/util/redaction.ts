@@ -338,3 +338,35 @@ export function upstreamBodySummary(body: unknown, maxChars = UPSTREAM_SUMMARY_M
     .trim();
   return oneLine.length <= maxChars ? oneLine : `${oneLine.slice(0, Math.max(0, maxChars - 1))}…`;
 }
+
+/**
+ * An HTTP client's error for a log, when an upstream answered it: botbuilder's (core-rest-pipeline's)
+ * `RestError` (`statusCode`, `response.bodyAsText`; its message is the whole body, its stack starts
+ * with it, its `request` holds the Authorization header), @slack/web-api's HTTP error (`statusCode`,
+ * `body`), @kubernetes/client-node's `ApiException` (numeric `code`, `body`). Only its type, status,
+ * string code and an {@link upstreamBodySummary} of its body are kept: no stack, request or
+ * response (README, "Secrets in logs": error bodies as a one-line summary of at most
+ * {@link UPSTREAM_SUMMARY_MAX} characters).
+ * @param err - any error
+ * @returns the bounded form, or null for an error that is not an upstream's answer
+ */
+export function upstreamErrorForLog(err: Error): Record<string, unknown> | null {
+  const e = err as Error & {
+    statusCode?: unknown;
+    code?: unknown;
+    body?: unknown;
+    response?: { status?: unknown; bodyAsText?: unknown };
+  };
+  const status = [e.statusCode, e.response?.status, 'body' in e ? e.code : undefined].find(
+    (v): v is number => typeof v === 'number',
+  );
+  if (status === undefined) return null;
+  const body =
+    typeof e.response?.bodyAsText === 'string' ? e.response.bodyAsText : 'body' in e ? e.body : e.message;
+  return {
+    type: typeof err.constructor === 'function' ? err.constructor.name : err.name, // as pino's `err`
+    status,
+    ...(typeof e.code === 'string' ? { code: upstreamBodySummary(e.code, 80) } : {}),
+    message: upstreamBodySummary(body),
+  };
+}

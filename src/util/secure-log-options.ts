@@ -1,12 +1,13 @@
 /**
  * The pino options that keep secrets out of the logs (used by src/util/logger.ts): `redact` paths
- * ({@link SECRET_PATHS}), an `err` serializer and log/bindings formatters that mask secrets inside
+ * ({@link SECRET_PATHS}), an `err` serializer (an upstream's error answer bounded,
+ * {@link upstreamErrorForLog}) and log/bindings formatters that mask secrets inside
  * strings ({@link maskSecrets}: Slack tokens, Bearer/Basic credentials, URL passwords, private
  * keys), and a hook that masks the message string itself.
  */
 import { stdSerializers } from 'pino';
 import type { LoggerOptions } from 'pino';
-import { REDACTED, SECRET_PATHS, maskDeep, maskSecrets } from './redaction.js';
+import { REDACTED, SECRET_PATHS, maskDeep, maskSecrets, upstreamErrorForLog } from './redaction.js';
 
 /**
  * pino options with redaction; merge them under your own (`level`, `name`).
@@ -17,9 +18,11 @@ export function secureLogOptions(): Pick<LoggerOptions, 'redact' | 'serializers'
     // No wildcard paths (`*.token`): maskDeep redacts secret field names at any depth, at a fraction
     // of fast-redact's cost for wildcards.
     redact: { paths: [...SECRET_PATHS], censor: REDACTED },
+    // An upstream's error answer (Bot Connector, Slack, Kubernetes) keeps a bounded summary only.
     serializers: {
-      err: (err: Error) => maskDeep(stdSerializers.err(err)),
-      error: (err: unknown) => (err instanceof Error ? maskDeep(stdSerializers.err(err)) : maskDeep(err)),
+      err: (err: Error) => maskDeep(upstreamErrorForLog(err) ?? stdSerializers.err(err)),
+      error: (err: unknown) =>
+        err instanceof Error ? maskDeep(upstreamErrorForLog(err) ?? stdSerializers.err(err)) : maskDeep(err),
     },
     formatters: {
       // `err` is left to its serializer (which keeps the error's type) and masks after it.

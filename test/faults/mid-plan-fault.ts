@@ -16,27 +16,16 @@
  * once); worst = s from the kill to the plan's end. Targets: 0 lost, 0 duplicated, `completed`,
  * the kill while the first node was draining.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
-import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import type { KPod } from '../../src/cluster/types.js';
-import { createMaintenancePlan } from '../../src/maintenance/plan/create-plan.js';
 import { enqueuePlan } from '../../src/maintenance/plan/plan-queue.js';
 import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
 import { MaintenanceStore } from '../../src/maintenance/request-store.js';
 import type { MaintenanceRequest } from '../../src/maintenance/types.js';
-import { maintenanceQueueNameFor } from '../../src/maintenance/types.js';
-import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import { testPolicy } from '../helpers/maintenance-test-store.js';
 import { eventually } from '../helpers/eventually.js';
 import { startMaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
 import type { MaintenanceWorkerProcess } from '../helpers/maintenance-worker-process.js';
-import { startRedis } from '../helpers/redis-server.js';
-import { startScenarioSimulator } from '../helpers/simulator.js';
+import { approvedPlan, startPlanFaultRig } from './plan-fault-rig.js';
 import type { FaultRow } from './slack-traffic.js';
 
 const CLUSTER = 'lyra';
@@ -51,17 +40,9 @@ const NODES = ['gen-wk-001', 'gen-wk-002', 'gen-wk-003'];
 export async function runMidPlanFault(): Promise<FaultRow> {
   const fault =
     'maintenance worker SIGKILLed mid-plan; a second one resumes the plan (nodes, drains per node, simulator)';
-  const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-mid-plan-'));
-  const redisServer = await startRedis();
-  const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  await writeScenarioFile(
-    join(dir, 'gen.json'),
-    generateCluster({ nodes: 7, pods: 50, controlPlaneNodes: 3, seed: 5, capturedAt: new Date() }),
-  );
-  const file = await loadSnapshotFile(join(dir, 'gen.json'));
-  const sim = await startScenarioSimulator(file, { heartbeats: { intervalMs: 500 } });
+  const rig = await startPlanFaultRig(CLUSTER, 'k8s-ha-bot-mid-plan-');
+  const { redis, file, sim, queue } = rig;
   const workers: MaintenanceWorkerProcess[] = [];
-  const queue = new Queue(maintenanceQueueNameFor(CLUSTER), { connection: redis, prefix: 'faults' });
   let robot: NodeJS.Timeout | undefined;
   try {
     const policy = testPolicy(CLUSTER, {
@@ -71,26 +52,8 @@ export async function runMidPlanFault(): Promise<FaultRow> {
     });
     const plans = new MaintenancePlanStore(redis, { keyPrefix: KEY_PREFIX });
     const requests = new MaintenanceStore(redis, { keyPrefix: KEY_PREFIX });
-    const names = file.items.filter((i) => i.kind === 'Node').map((i) => i.metadata.name);
-    const created = await createMaintenancePlan({
-      plans,
-      policy: { ...policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 30_000 } },
-      snapshot: snapshotFromFile(file, CLUSTER, null, () => new Date(), names),
-      nodes: NODES,
-      reason: 'fault suite',
-      requestedBy: { platform: 'console', tenant: 'local', id: 'alice' },
-      locale: 'en',
-      replyTo: { platform: 'console', address: {} },
-    });
-    if (!created.ok) throw new Error(`mid-plan fault: plan refused (${created.refusal})`);
-    const planId = created.plan.id;
-    const approved = await plans.decide(
-      planId,
-      { platform: 'console', tenant: 'local', id: 'bob' },
-      'approve',
-      () => policy,
-    );
-    if (!approved.ok || approved.outcome !== 'approved') throw new Error('mid-plan fault: plan not approved');
+    const plan = await approvedPlan(rig, { plans, cluster: CLUSTER, policy, nodes: NODES, row: 'mid-plan' });
+    const planId = plan.id;
     // Pods of each node as the plan starts (to tell which node a doubly evicted pod belonged to).
     const podsOf = new Map<string, string>();
     for (const i of file.items)
@@ -99,7 +62,7 @@ export async function runMidPlanFault(): Promise<FaultRow> {
         if (p.spec?.nodeName) podsOf.set(`${p.metadata.namespace ?? ''}/${p.metadata.name}`, p.spec.nodeName);
       }
     const env = {
-      REDIS_URL: redisServer.url,
+      REDIS_URL: rig.redisUrl,
       K8S_HA_BOT_QUEUE_PREFIX: 'faults',
       MAINT_CLUSTER: CLUSTER,
       MAINT_KUBECONFIG: sim.kubeconfig,
@@ -130,7 +93,7 @@ export async function runMidPlanFault(): Promise<FaultRow> {
         }
       })().catch(() => undefined);
     }, 50);
-    await enqueuePlan(queue, created.plan);
+    await enqueuePlan(queue, plan);
     // Kill the worker running the plan while the first node drains (after its second eviction).
     const first = await eventually(
       'mid-plan fault: the first node draining',
@@ -189,10 +152,6 @@ export async function runMidPlanFault(): Promise<FaultRow> {
   } finally {
     clearInterval(robot);
     await Promise.all(workers.map((w) => w.kill()));
-    await queue.close().catch(() => undefined);
-    redis.disconnect();
-    await sim.close();
-    await redisServer.stop();
-    await rm(dir, { recursive: true, force: true });
+    await rig.close();
   }
 }

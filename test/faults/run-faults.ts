@@ -28,6 +28,10 @@
  * objects past the cluster's `watchCache.maxObjects`); the workers must stay up and answer (from
  * fresh reads); the API requests per mode are in its notes.
  *
+ * The `am` row (test/faults/alertmanager-fault.ts) too: a plan held by a hostile Alertmanager
+ * (firing set changing at every poll, flapping, 150 MB answers); it counts the thread messages and
+ * card updates, and the maintenance worker's peak RSS.
+ *
  * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
  * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
  *
@@ -57,6 +61,7 @@ import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
 import { runIdentityFault } from './identity-fault.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
+import { runAlertmanagerFault } from './alertmanager-fault.js';
 import { runMidPlanFault } from './mid-plan-fault.js';
 import { runPropertyFault } from './property-commands.js';
 import { runSentinelFault } from './sentinel-fault.js';
@@ -753,33 +758,24 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   );
 }
 
-/** The mid-drain row; a fault that cannot be carried out is a failed row, never a pass. */
-async function midDrain(): Promise<FaultRow> {
-  try {
-    return await runMidDrainFault();
-  } catch (err) {
-    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
-    return {
-      fault: 'maintenance worker SIGKILLed mid-drain',
-      sent: '—',
-      answered: '—',
-      lost: '—',
-      duplicated: '—',
-      worst: '—',
-      pass: false,
-      notes: `could not run: ${message}`,
-    };
-  }
+/** The mid-drain row (its own Redis and simulator). */
+function midDrain(): Promise<FaultRow> {
+  return ownProcessesRow('maintenance worker SIGKILLed mid-drain', runMidDrainFault);
 }
 
-/** The mid-plan row; a fault that cannot be carried out is a failed row, never a pass. */
-async function midPlan(): Promise<FaultRow> {
+/**
+ * A row with processes of its own (`drain`, `plan`, `am`); a fault that cannot be carried out is a failed
+ * row, never a pass.
+ * @param fault - the row's name when it could not run
+ * @param run - the fault
+ */
+async function ownProcessesRow(fault: string, run: () => Promise<FaultRow>): Promise<FaultRow> {
   try {
-    return await runMidPlanFault();
+    return await run();
   } catch (err) {
     const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
     return {
-      fault: 'maintenance worker SIGKILLed mid-plan',
+      fault,
       sent: '—',
       answered: '—',
       lost: '—',
@@ -911,7 +907,15 @@ async function main(): Promise<number> {
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
     // Its own Redis, simulator and maintenance worker processes.
-    if (wanted('plan')) rows.push(await timed('plan', midPlan));
+    if (wanted('plan'))
+      rows.push(
+        await timed('plan', () => ownProcessesRow('maintenance worker SIGKILLed mid-plan', runMidPlanFault)),
+      );
+    // Its own Redis, simulator, fake Alertmanager and maintenance worker process.
+    if (wanted('am'))
+      rows.push(
+        await timed('am', () => ownProcessesRow('plan held by a hostile Alertmanager', runAlertmanagerFault)),
+      );
     // Its own Redis Sentinel set, simulator, gateway and workers.
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {

@@ -7,7 +7,10 @@
  * (kubeconfig YAML text), MAINT_POLICY (ClusterMaintenancePolicy JSON), MAINT_LOCK_MS,
  * MAINT_STALLED_MS, MAINT_POLL_MS. State in the Redis test store; events recorded in Redis.
  * With MAINT_PLAN_KEY_PREFIX, it also runs maintenance plan jobs with the real plan and
- * request stores under that key prefix (the plan's nodes' requests are real requests).
+ * request stores under that key prefix (the plan's nodes' requests are real requests), the
+ * policy's Alertmanager gate (`planRunPartsFor`), and each change of a plan recorded in the list
+ * `<prefix>plan-changes` (`{ state, hold, thread }`: the plan's state and hold kind after it, how
+ * many thread messages it makes; each change is one card update).
  * Logs "maintenance worker ready" when consuming; SIGTERM closes gracefully.
  */
 import { hostname } from 'node:os';
@@ -17,6 +20,8 @@ import type { ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
 import { createLogger } from '../../src/util/logger.js';
 import { startMaintenanceWorker } from '../../workers/maintenance-worker.js';
 import { RecordingNotifier, RedisTestStore } from './maintenance-test-store.js';
+import { planRunPartsFor } from '../../src/maintenance/plan/create-plan.js';
+import { explainPlanChange } from '../../src/maintenance/plan/explain-maintenance-plan.js';
 import { MaintenancePlanStore } from '../../src/maintenance/plan/plan-store.js';
 import { MaintenanceStore } from '../../src/maintenance/request-store.js';
 
@@ -57,6 +62,14 @@ const worker = await startMaintenanceWorker({
         planDepsFor: async () => {
           const keyPrefix = process.env.MAINT_PLAN_KEY_PREFIX ?? '';
           return {
+            ...planRunPartsFor(policy, logger),
+            onChange: async (plan, before) => {
+              const thread = explainPlanChange(before, plan, 'en').length;
+              await redis.rpush(
+                `${keyPrefix}plan-changes`,
+                JSON.stringify({ state: plan.state, hold: plan.hold?.kind ?? null, thread }),
+              );
+            },
             plans: new MaintenancePlanStore(redis, { keyPrefix }),
             requests: new MaintenanceStore(redis, { keyPrefix }),
             maintenance: {

@@ -9,6 +9,7 @@ import { handleConsoleRequest } from '../../adapters/console/console-adapter.js'
 import { main } from '../../adapters/k8s-ha-bot.js';
 import { createAnswerService } from '../../src/answer/answer.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { yamlToSnapshotJson } from '../../src/cluster/snapshot-formats.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { renderText } from '../../src/explain/render-text.js';
@@ -106,6 +107,73 @@ describe('the CLI refuses broken set-up with the exact place to fix', () => {
     const r = await cli(['ask', '--snapshot', bad, 'status']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/items\[0\]\.metadata\.name/);
+  });
+
+  describe('YAML aliases are counted against the file before they are expanded (issue 33 finding 7)', () => {
+    const refused = /more than 10 times its size .*refused before expanding.*write the file without aliases/;
+    /** `ask --snapshot` on a file of this text. */
+    const askSnapshot = (name: string, text: string): ReturnType<typeof cli> => {
+      writeFileSync(join(dir, name), text);
+      return cli(['ask', '--snapshot', join(dir, name), 'status']);
+    };
+    /** A "billion laughs": 10 `word`s, then `levels` - 1 anchors of 10 aliases of the one before. */
+    const laughs = (levels: number, word: string): string => {
+      const lines = [`a0: &a0 [${Array(10).fill(JSON.stringify(word)).join(',')}]`];
+      for (let i = 1; i < levels; i++)
+        lines.push(
+          `a${i}: &a${i} [${Array(10)
+            .fill(`*a${i - 1}`)
+            .join(',')}]`,
+        );
+      return lines.join('\n');
+    };
+
+    it('a "billion laughs" snapshot is refused with exit code 2, naming the limit and the fix', async () => {
+      const r = await askSnapshot(
+        'bomb.yaml',
+        `${laughs(10, 'lol')}\nkind: List\napiVersion: v1\nitems: [*a9]\n`,
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(refused);
+      expect(r.err).toContain('bomb.yaml');
+    });
+
+    it('one anchor aliased 99 times (a 100x amplification under any alias count) is refused with exit code 2', async () => {
+      const r = await askSnapshot(
+        'alias99.yaml',
+        `apiVersion: v1\nkind: List\nitems:\n- &p {kind: ConfigMap, metadata: {name: a, annotations: {k: "${'x'.repeat(20_000)}"}}}\n${'- *p\n'.repeat(99)}`,
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(refused);
+    });
+
+    it('an alias inside the node it refers to is refused with exit code 2', async () => {
+      const r = await askSnapshot(
+        'cyclic.yaml',
+        'apiVersion: v1\nkind: List\nitems: &i [{kind: Node, metadata: {name: n}}, *i]\n',
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/an alias refers to a node that contains it/);
+    });
+
+    it('a configuration file whose aliases explode is refused by config check with exit code 2', async () => {
+      const config = join(dir, 'bomb-config.yaml');
+      writeFileSync(config, `${laughs(8, 'x')}\nclusters: {}\n`);
+      const r = await cli(['--config', config, 'config', 'check']);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(refused);
+    });
+
+    it('aliases that expand little are read, however many (no alias count)', () => {
+      const items = Array.from(
+        { length: 150 },
+        (_, i) => `- {kind: ConfigMap, metadata: {name: c${i}, labels: *l}}`,
+      );
+      const text = `apiVersion: v1\nkind: List\nlabels: &l {app: x}\nitems:\n${items.join('\n')}\n`;
+      const list = JSON.parse(yamlToSnapshotJson(text, 'many.yaml')) as { items: { metadata: unknown }[] };
+      expect(list.items).toHaveLength(150);
+      expect(list.items[149]?.metadata).toEqual({ name: 'c149', labels: { app: 'x' } });
+    });
   });
 
   it('a kubeconfig context that does not exist is named with its setting', async () => {

@@ -181,9 +181,9 @@ describe('what the HA status finds wrong now is in the report too', () => {
 });
 
 describe('certificate probes never fail the report', () => {
-  it('unreadable etcd client files, a bad endpoint and an unreachable API server become observations with a reason', async () => {
+  /** A kubeconfig whose API server (https://127.0.0.1:1) refuses connections. */
+  const unreachableKubeConfig = async (): Promise<import('@kubernetes/client-node').KubeConfig> => {
     const { KubeConfig } = await import('@kubernetes/client-node');
-    const { probeCertificates } = await import('../../src/cluster/probe-certificates.js');
     const kc = new KubeConfig();
     kc.loadFromOptions({
       clusters: [{ name: 'c', server: 'https://127.0.0.1:1' }],
@@ -191,6 +191,12 @@ describe('certificate probes never fail the report', () => {
       contexts: [{ name: 'c', cluster: 'c', user: 'u' }],
       currentContext: 'c',
     });
+    return kc;
+  };
+
+  it('unreadable etcd client files, a bad endpoint and an unreachable API server become observations with a reason', async () => {
+    const { probeCertificates } = await import('../../src/cluster/probe-certificates.js');
+    const kc = await unreachableKubeConfig();
     const out = await probeCertificates({
       kubeConfig: kc,
       apiserverEndpointSlices: [],
@@ -206,6 +212,41 @@ describe('certificate probes never fail the report', () => {
       ['apiserver', '127.0.0.1:1', null, 'ECONNREFUSED'],
       ['etcd', '127.0.0.1:2', null, 'etcd client files: ENOENT'],
       ['etcd', 'not a url', null, 'not a URL'],
+    ]);
+  });
+
+  it('probes at most MAX_APISERVER_PROBES API server addresses of default/kubernetes; the rest are reported as not probed (issue 33 finding 10)', async () => {
+    const { MAX_APISERVER_PROBES, probeCertificates } =
+      await import('../../src/cluster/probe-certificates.js');
+    const kc = await unreachableKubeConfig();
+    // 40 loopback addresses on a closed port: each handshake tried is refused at once.
+    const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 2}`);
+    const out = await probeCertificates({
+      kubeConfig: kc,
+      apiserverEndpointSlices: [
+        {
+          metadata: {
+            name: 'kubernetes',
+            namespace: 'default',
+            labels: { 'kubernetes.io/service-name': 'kubernetes' },
+          },
+          addressType: 'IPv4',
+          ports: [{ name: 'https', port: 1 }],
+          endpoints: addresses.map((a) => ({ addresses: [a] })),
+        },
+      ],
+      timeoutMs: 500,
+    });
+    const probed = out.filter((o) => o.error === 'ECONNREFUSED');
+    expect(probed).toHaveLength(MAX_APISERVER_PROBES);
+    expect(probed[0]?.endpoint).toBe('127.0.0.1:1'); // the kubeconfig's server first
+    expect(out.filter((o) => o.error !== 'ECONNREFUSED')).toEqual([
+      {
+        source: 'apiserver',
+        endpoint: `${41 - MAX_APISERVER_PROBES} more API server addresses`,
+        notAfter: null,
+        error: `not probed: at most ${MAX_APISERVER_PROBES} API server addresses are`,
+      },
     ]);
   });
 });

@@ -5,9 +5,13 @@
  * a worker process and key prefix of its own.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { Reply } from '../../src/explain/reply.js';
+import { maintenanceQueueNameFor } from '../../src/maintenance/types.js';
 import { JobQueue, REMEMBERED_JOBS_MAX } from '../../src/queue/job-queue.js';
 import { jobIdFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
@@ -19,6 +23,7 @@ import { startRedis } from '../helpers/redis-server.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
 import { startWorkerProcess } from '../helpers/redis-worker-process.js';
+import { openLog, startCli } from '../faults/fault-processes.js';
 import type { WorkerProcess } from '../helpers/redis-worker-process.js';
 
 const CLUSTER = 'c1';
@@ -341,4 +346,42 @@ describe('when Redis is down', () => {
       await doomed.stop();
     }
   });
+});
+
+describe('k8s-ha-bot worker', () => {
+  it('serves only the clusters of K8S_HA_BOT_WORKER_CLUSTERS, not every configured one (issue 33 finding 6)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-worker-clusters-'));
+    await writeFile(
+      join(dir, 'kubeconfig.yaml'),
+      'apiVersion: v1\nkind: Config\nclusters: [{ name: x, cluster: { server: "http://127.0.0.1:9" } }]\n' +
+        'contexts: [{ name: x, context: { cluster: x, user: u } }]\nusers: [{ name: u, user: {} }]\ncurrent-context: x\n',
+    );
+    await writeFile(
+      join(dir, 'config.yaml'),
+      'clusters:\n  alpha: { kubeconfig: kubeconfig.yaml, context: x }\n  beta: { kubeconfig: kubeconfig.yaml, context: x }\ndefaultCluster: alpha\n',
+    );
+    const log = openLog(join(dir, 'worker.log'));
+    const worker = await startCli('worker', ['worker'], {
+      env: {
+        K8S_HA_BOT_CONFIG: join(dir, 'config.yaml'),
+        REDIS_URL: redis.url,
+        K8S_HA_BOT_QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+        K8S_HA_BOT_WORKER_CLUSTERS: 'beta',
+        K8S_HA_BOT_OPS_PORT: '0',
+        LOG_LEVEL: 'info',
+      },
+      log,
+      ready: (out) => out.includes('"worker ready"') && out.includes('"maintenance worker ready"'),
+      readyTimeoutMs: 60_000,
+    });
+    try {
+      const consumed = [...worker.output().matchAll(/"queueNames":(\[[^\]]*\])/g)].flatMap(
+        (m) => JSON.parse(m[1] ?? '[]') as string[],
+      );
+      expect(consumed.sort()).toEqual([maintenanceQueueNameFor('beta'), queueNameFor('beta')].sort());
+    } finally {
+      await worker.stop();
+      log.end();
+    }
+  }, 90_000);
 });

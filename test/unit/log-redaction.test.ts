@@ -6,6 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
+import { ApiException } from '@kubernetes/client-node';
 import { createLogger } from '../../src/util/logger.js';
 import {
   UPSTREAM_SUMMARY_MAX,
@@ -185,5 +186,36 @@ describe('secrets known by value, upstream bodies', () => {
     } finally {
       forgetSecretValues();
     }
+  });
+
+  it("logs an upstream's error answer (Kubernetes ApiException, Slack HTTP error) as type, status and a bounded summary, without stack or headers", () => {
+    const { logger, lines } = capture();
+    const kube = new ApiException(
+      500,
+      'Internal Server Error',
+      { kind: 'Status', reason: 'InternalError', message: `etcd ${'x'.repeat(10_000)}` },
+      { authorization: `Bearer ${BEARER}` },
+    );
+    const slack = Object.assign(new Error(`An HTTP protocol error occurred: ${'y'.repeat(10_000)}`), {
+      code: 'slack_webapi_http_error',
+      statusCode: 502,
+      body: 'z'.repeat(10_000),
+    });
+    logger.error({ err: kube }, 'Kubernetes call failed');
+    logger.error({ err: slack }, 'Slack call failed');
+    const [k, s] = lines().map((l) => JSON.parse(l) as { err: Record<string, unknown> });
+    expect(k?.err).toEqual({
+      type: 'ApiException',
+      status: 500,
+      message: expect.stringMatching(/^InternalError: etcd x+…$/),
+    });
+    expect(s?.err).toEqual({
+      type: 'Error',
+      status: 502,
+      code: 'slack_webapi_http_error',
+      message: expect.stringMatching(/^z+…$/),
+    });
+    for (const l of lines()) expect(l.length).toBeLessThan(2 * UPSTREAM_SUMMARY_MAX);
+    expect(lines().join('\n')).not.toContain(BEARER);
   });
 });

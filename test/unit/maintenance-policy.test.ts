@@ -106,6 +106,12 @@ describe('the policy file', () => {
       unreachable: 'block',
     });
     expect(policy.forCluster('dev').alertmanager).toBeUndefined();
+    expect(
+      parseMaintenancePolicy(
+        'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", maxAnswerBytes: 262144 }\n',
+        'p.yaml',
+      ).forCluster('prod').alertmanager?.maxAnswerBytes,
+    ).toBe(262_144);
     const zoned = parseMaintenancePolicy(
       'defaults:\n  fleet: { workerBatchSize: 3, maxUnavailablePerZone: 1 }\n',
       'p.yaml',
@@ -224,6 +230,12 @@ describe('the policy file', () => {
       'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", gate: ["severity critical"] }\n',
       'clusters.prod.alertmanager.gate[0]',
       /Alertmanager matcher/,
+    ],
+    [
+      'an Alertmanager answer cap in MiB',
+      'clusters:\n  prod:\n    alertmanager: { url: "http://am:9093", maxAnswerBytes: 4 }\n',
+      'clusters.prod.alertmanager.maxAnswerBytes',
+      /16384/,
     ],
     [
       'a settle time in minutes',

@@ -50,6 +50,8 @@ export const enMaintenancePlan = {
     running: 'Running: {{done}} of {{total}} nodes done.',
     held: 'Held before {{node}}: {{detail}}. It goes on by itself once that clears.',
     'held-end': 'Held before the plan ends: {{detail}}. It goes on by itself once that clears.',
+    'held-card-only':
+      'Held by the Alertmanager gate {{times}} times: further changes of that gate are shown on the card only.',
     paused: 'Paused after {{done}} of {{total}} nodes. `resume {{id}}` goes on.',
     'needs-decision': '{{node}} failed. Answer `retry {{id}}`, `skip {{id}}` or `stop {{id}}`.',
     cancelling: 'Cancel asked: the plan stops after the node in progress.',
@@ -215,6 +217,7 @@ export const enMaintenancePlan = {
       'the workloads of the step just maintained are not back ({{detail}}); past the settle timeout the plan asks for a decision',
     alert: 'firing alert {{detail}}',
     'alertmanager-unreachable': 'Alertmanager cannot be reached ({{detail}})',
+    'alertmanager-unknown': "the alerts are unknown: Alertmanager's answer cannot be used ({{detail}})",
     'kured-lock': "kured's reboot lock is held ({{detail}})",
     'change-window': 'outside the change window ({{detail}})',
     'zone-limit':

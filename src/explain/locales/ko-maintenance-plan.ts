@@ -48,6 +48,8 @@ export const koMaintenancePlan = {
     running: '진행 중: {{total}}개 중 {{done}}개 완료.',
     held: '{{node}} 앞에서 보류: {{detail}}. 해소되면 자동으로 계속합니다.',
     'held-end': '계획 종료 전 보류: {{detail}}. 해소되면 자동으로 계속합니다.',
+    'held-card-only':
+      'Alertmanager 게이트로 {{times}}번 보류되었습니다: 이 게이트의 이후 변경은 카드에만 표시합니다.',
     paused: '{{total}}개 중 {{done}}개 완료 후 일시 정지. `{{id}} 재개`로 계속합니다.',
     'needs-decision': '{{node}} 실패. `{{id}} 재시도`, `{{id}} 건너뛰기`, `{{id}} 중단` 중 하나로 답하세요.',
     cancelling: '취소 요청됨: 진행 중인 노드가 끝나면 멈춥니다.',
@@ -211,6 +213,7 @@ export const koMaintenancePlan = {
       '방금 유지보수한 단계의 워크로드가 돌아오지 않음 ({{detail}}); 안정화 제한 시간이 지나면 결정을 요청합니다',
     alert: '발생 중인 알림 {{detail}}',
     'alertmanager-unreachable': 'Alertmanager에 연결할 수 없음 ({{detail}})',
+    'alertmanager-unknown': '알림 상태를 알 수 없음: Alertmanager 응답을 사용할 수 없음 ({{detail}})',
     'kured-lock': 'kured 재부팅 잠금이 잡혀 있음 ({{detail}})',
     'change-window': '변경 가능 시간대 밖 ({{detail}})',
     'zone-limit':

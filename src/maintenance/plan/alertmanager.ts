@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { BotError } from '../../errors.js';
 import type { Logger } from '../../util/logger.js';
+import { upstreamBodySummary } from '../../util/redaction.js';
 import { type AlertmanagerSettings, actorKey } from '../types.js';
 import type { MaintenancePlan, PlanNode } from './plan-types.js';
 import type { PlanGate, PlanSilences } from './run-plan.js';
@@ -90,22 +91,67 @@ export type FiringAlert = z.infer<typeof AlertSchema>;
 /** A silence as Alertmanager lists it. */
 export type Silence = z.infer<typeof SilenceSchema>;
 
+/** Default largest answer read from Alertmanager, in bytes (1 MiB: thousands of alerts). */
+export const DEFAULT_ALERTMANAGER_MAX_ANSWER_BYTES = 1024 * 1024;
+
 /** Options of {@link AlertmanagerClient}. */
 export interface AlertmanagerClientOptions {
-  /** Time limit of one request, in ms. @defaultValue 5000 */
+  /** Time limit of one request, its answer's body included, in ms. @defaultValue 5000 */
   timeoutMs?: number;
+  /**
+   * Largest answer body read, in bytes; a larger one is not read further (the request fails with
+   * an `unusable` {@link AlertmanagerError}). @defaultValue {@link DEFAULT_ALERTMANAGER_MAX_ANSWER_BYTES}
+   */
+  maxAnswerBytes?: number;
   logger: Logger;
 }
 
-/** Alertmanager could not be reached or refused a request; `message` is safe to show (no upstream body). */
+/**
+ * Alertmanager could not be reached or refused a request, or (`unusable`) answered something the
+ * bot cannot use (larger than the cap, not the documented shape); `message` is safe to show (no
+ * upstream body).
+ */
 export class AlertmanagerError extends Error {
   override readonly name = 'AlertmanagerError';
+
+  /**
+   * @param message - safe to show
+   * @param options - the cause; `unusable`: Alertmanager answered, but the answer cannot be used
+   */
+  constructor(message: string, options: { cause?: unknown; unusable?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.unusable = options.unusable ?? false;
+  }
+
+  /** Alertmanager answered, but with a body too large or of an unexpected shape. */
+  readonly unusable: boolean;
+}
+
+/**
+ * The body of an answer as text, read up to `maxBytes` (a `Content-Length` over it is refused
+ * before reading; a longer stream is cancelled at the cap).
+ * @returns the text, or null when the body is larger than `maxBytes`
+ */
+async function boundedText(res: Response, maxBytes: number): Promise<string | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+    await res.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return null; // leaving the loop cancels the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A thin client of Alertmanager's v2 API. Every method throws {@link AlertmanagerError}. */
 export class AlertmanagerClient {
   private readonly base: string;
   private readonly timeoutMs: number;
+  private readonly maxAnswerBytes: number;
 
   /**
    * @param url - base URL (no trailing `/api/v2`)
@@ -117,6 +163,7 @@ export class AlertmanagerClient {
   ) {
     this.base = url.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_ALERTMANAGER_MAX_ANSWER_BYTES;
   }
 
   private async call<T>(
@@ -125,26 +172,38 @@ export class AlertmanagerClient {
     schema: z.ZodType<T> | null,
     body?: unknown,
   ): Promise<T | undefined> {
+    const route = path.split('?')[0] ?? '';
+    const what = `${method} ${route}`;
     let res: Response;
+    let text: string | null;
     try {
+      // The time limit covers the body too: a dripping answer is cut at it.
       res = await fetch(`${this.base}/api/v2${path}`, {
         method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+      text = await boundedText(res, this.maxAnswerBytes);
     } catch (err) {
       throw new AlertmanagerError(`Alertmanager at ${this.base} cannot be reached`, { cause: err });
     }
-    const text = await res.text();
-    if (!res.ok) {
+    if (text === null) {
       this.options.logger.warn(
-        { status: res.status, body: text.slice(0, 500), path },
-        'Alertmanager refused a request',
+        { status: res.status, path: route, maxAnswerBytes: this.maxAnswerBytes },
+        'Alertmanager answer over the size limit; not read further',
       );
       throw new AlertmanagerError(
-        `Alertmanager answered HTTP ${res.status} to ${method} ${path.split('?')[0] ?? ''}`,
+        `Alertmanager's answer to ${what} is larger than ${this.maxAnswerBytes} bytes (alertmanager.maxAnswerBytes in the maintenance policy)`,
+        { unusable: true },
       );
+    }
+    if (!res.ok) {
+      this.options.logger.warn(
+        { status: res.status, body: upstreamBodySummary(text), path: route },
+        'Alertmanager refused a request',
+      );
+      throw new AlertmanagerError(`Alertmanager answered HTTP ${res.status} to ${what}`);
     }
     if (schema === null) return undefined;
     let json: unknown = null;
@@ -155,9 +214,9 @@ export class AlertmanagerClient {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success)
-      throw new AlertmanagerError(
-        `Alertmanager's answer to ${method} ${path.split('?')[0] ?? ''} has an unexpected shape`,
-      );
+      throw new AlertmanagerError(`Alertmanager's answer to ${what} has an unexpected shape`, {
+        unusable: true,
+      });
     return parsed.data;
   }
 
@@ -207,20 +266,28 @@ export class AlertmanagerClient {
   }
 }
 
+/** `text` cut to `max` characters, `…` at the end when cut. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** An alert for the card: its name and four more labels, names and values clipped. */
 function alertText(a: FiringAlert): string {
   const name = a.labels.alertname ?? 'alert';
   const rest = Object.entries(a.labels)
     .filter(([k]) => k !== 'alertname')
     .slice(0, 4)
-    .map(([k, v]) => `${k}="${v.slice(0, 60)}"`)
+    .map(([k, v]) => `${clip(k, 40)}="${clip(v, 60)}"`)
     .join(', ');
-  return `${name.slice(0, 80)} {${rest}}`;
+  return `${clip(name, 80)} {${rest}}`;
 }
 
 /**
  * The gate of a plan: closed while an alert matching `settings.gate` fires (not silenced, not
  * inhibited). Each gate entry is one alternative (any alert matching it holds the plan); `{node}`
- * is the next node. An unreachable Alertmanager closes the gate (`block`) or is logged (`warn`).
+ * is the next node. An unreachable Alertmanager closes the gate (`block`) or is logged (`warn`);
+ * an answer that cannot be used (over the size cap, unexpected shape) leaves the alerts unknown
+ * and always closes it (`alertmanager-unknown`).
  * @param client - the cluster's Alertmanager
  * @param settings - see {@link AlertmanagerSettings}
  * @param logger - for `warn`
@@ -244,6 +311,8 @@ export function alertmanagerGate(
       }
       return null;
     } catch (err) {
+      if (err instanceof AlertmanagerError && err.unusable)
+        return { kind: 'alertmanager-unknown', detail: err.message };
       if (settings.unreachable === 'warn') {
         logger.warn({ err }, 'Alertmanager cannot be read; the policy says warn: the plan goes on');
         return null;

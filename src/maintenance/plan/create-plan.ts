@@ -100,7 +100,10 @@ export function planRunPartsFor(
   const settleTimeoutMs = (policy.fleet ?? DEFAULT_FLEET).settleTimeoutMs;
   const am = policy.alertmanager;
   if (!am) return { settleTimeoutMs };
-  const client = new AlertmanagerClient(am.url, { logger });
+  const client = new AlertmanagerClient(am.url, {
+    logger,
+    ...(am.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: am.maxAnswerBytes }),
+  });
   return {
     settleTimeoutMs,
     gate: alertmanagerGate(client, am, logger),

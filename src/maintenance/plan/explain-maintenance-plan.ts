@@ -10,7 +10,7 @@
  */
 import type { Locale } from '../../commands/types.js';
 import type { MaintenancePlan, PlanAction, PlanNode } from './plan-types.js';
-import { PLAN_TERMINAL_STATES } from './plan-types.js';
+import { ALERTMANAGER_HOLDS, GATE_NOTICES_MAX, PLAN_TERMINAL_STATES } from './plan-types.js';
 import { plainReply } from '../../explain/explain-messages.js';
 import { actorName, eventLines, formatDuration, formatTime } from '../explain-maintenance.js';
 import { type Translator, translator } from '../../explain/i18n.js';
@@ -282,7 +282,8 @@ export function explainPlanDecision(
 /**
  * The thread messages of a change the runner made (a step started, a node maintained, settled,
  * failed or skipped, the plan held, paused or ended), in that order; none for changes that say
- * nothing new (a hold that did not change).
+ * nothing new (a hold whose reason did not change: a new detail is for the card; the Alertmanager
+ * gate's holds past {@link GATE_NOTICES_MAX} of the plan).
  * @param before - the plan before the change
  * @param after - the plan after it
  * @param locale - the plan's language
@@ -312,18 +313,24 @@ export function explainPlanChange(before: MaintenancePlan, after: MaintenancePla
     else if (n.state === 'skipped') say(tr.t('maintenancePlan.event.node-skipped', params));
   }
   const next = after.nodes.find((n) => n.state === 'pending');
+  // Once per reason (the hold's kind), not per change of its detail (the card shows that); the
+  // Alertmanager gate's at most GATE_NOTICES_MAX times per plan, the last saying so.
+  const gateNotices = after.gateNotices ?? 0;
+  const gate = after.hold !== undefined && ALERTMANAGER_HOLDS.includes(after.hold.kind);
   if (
     after.state === 'held' &&
     after.hold &&
-    (before.state !== 'held' ||
-      before.hold?.kind !== after.hold.kind ||
-      before.hold.detail !== after.hold.detail)
+    (before.state !== 'held' || before.hold?.kind !== after.hold.kind) &&
+    (!gate || gateNotices <= GATE_NOTICES_MAX)
   )
     say(
       tr.t(next === undefined ? 'maintenancePlan.state.held-end' : 'maintenancePlan.state.held', {
         node: next?.node ?? '',
         detail: tr.t(`maintenancePlan.hold.${after.hold.kind}`, { detail: after.hold.detail }),
       }),
+      gate && gateNotices === GATE_NOTICES_MAX
+        ? [tr.t('maintenancePlan.state.held-card-only', { times: gateNotices })]
+        : [],
     );
   const done = after.nodes.filter((n) => n.state === 'done').length;
   if (after.state === 'paused' && before.state !== 'paused')

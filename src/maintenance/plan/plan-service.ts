@@ -387,6 +387,7 @@ export function createPlanService(o: PlanServiceOptions): PlanService {
       const cardChanged =
         thread.length > 0 ||
         plan.state !== before.state ||
+        plan.hold?.detail !== before.hold?.detail ||
         plan.nodes.some((n, i) => n.state !== before.nodes[i]?.state);
       if (thread.length > 0 || cardChanged) await post(plan, thread, cardChanged);
     },

@@ -147,6 +147,7 @@ export interface PlanHold {
     | 'settle'
     | 'alert'
     | 'alertmanager-unreachable'
+    | 'alertmanager-unknown'
     | 'kured-lock'
     | 'change-window'
     | 'zone-limit'
@@ -191,6 +192,12 @@ export interface MaintenancePlan {
   /** Most unavailable nodes per zone (policy when made), checked again before each step; absent: no limit. */
   maxUnavailablePerZone?: number;
   hold?: PlanHold;
+  /**
+   * How many times the plan was held by the Alertmanager gate (a new reason each time, see
+   * {@link ALERTMANAGER_HOLDS}); the thread is told the first {@link GATE_NOTICES_MAX}, the card
+   * shows the rest. Absent: none yet.
+   */
+  gateNotices?: number;
   /** Set by `pause`: the runner pauses after the node in progress. */
   pauseRequested?: boolean;
   /** The decision asked while `needs-decision`, consumed by the runner. */
@@ -199,6 +206,22 @@ export interface MaintenancePlan {
   finishedAt?: string;
   revision: number;
 }
+
+/** The holds of the Alertmanager gate (`alertmanager.ts`), whose thread messages are capped per plan. */
+export const ALERTMANAGER_HOLDS: readonly PlanHold['kind'][] = [
+  'alert',
+  'alertmanager-unreachable',
+  'alertmanager-unknown',
+];
+
+/** Most thread messages of the Alertmanager gate per plan (issue 33: a flapping gate flooded the thread). */
+export const GATE_NOTICES_MAX = 5;
+
+/**
+ * Least time between two updates of a hold whose reason stays the same but whose detail changes
+ * (e.g. the firing alerts), in ms: the card shows the latest detail at most this late.
+ */
+export const HOLD_DETAIL_EVERY_MS = 30_000;
 
 /** Plan ids: `mp-` + 10 characters of `[a-z2-7]`. */
 export const PLAN_ID_PATTERN = /^mp-[a-z2-7]{10}$/;

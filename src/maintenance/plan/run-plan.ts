@@ -58,7 +58,13 @@ import {
 } from './kured-lock.js';
 import type { MaintenanceRequest } from '../types.js';
 import type { MaintenancePlan, PlanHold, PlanNode } from './plan-types.js';
-import { PLAN_TERMINAL_STATES, stepLockIdFor } from './plan-types.js';
+import {
+  ALERTMANAGER_HOLDS,
+  GATE_NOTICES_MAX,
+  HOLD_DETAIL_EVERY_MS,
+  PLAN_TERMINAL_STATES,
+  stepLockIdFor,
+} from './plan-types.js';
 import type { MaintenancePlanStore } from './plan-store.js';
 import { workloadBaselines, workloadShortfalls, workloadShortfallText } from './settle-workloads.js';
 import type { WorkloadBaseline } from './settle-workloads.js';
@@ -146,6 +152,8 @@ class PlanRun {
   private stepLock: { id: string; lock: MaintenanceLock } | null = null;
   /** The workloads not back after each settling node, as last said (node → text; see {@link settle}). */
   private readonly unsettled = new Map<string, string>();
+  /** When the hold was last written (epoch ms). */
+  private holdShownAt = -Infinity;
 
   constructor(
     private readonly id: string,
@@ -302,21 +310,42 @@ class PlanRun {
     });
   }
 
+  /**
+   * Hold the plan: at once for a new reason (the hold's kind), counted in `gateNotices` for the
+   * Alertmanager gate; a new detail of the same reason, or a new reason of an Alertmanager gate
+   * already told GATE_NOTICES_MAX times (a flapping Alertmanager), at most every HOLD_DETAIL_EVERY_MS.
+   */
   private async hold(p: MaintenancePlan, gate: Omit<PlanHold, 'since'>): Promise<void> {
-    if (p.hold?.kind !== gate.kind || p.hold.detail !== gate.detail || p.state !== 'held') {
-      await this.change((x) =>
-        x.state === 'cancelling' ||
-        x.state === 'needs-decision' ||
-        x.pauseRequested ||
-        PLAN_TERMINAL_STATES.includes(x.state) ||
-        (x.state === 'held' && x.hold?.kind === gate.kind && x.hold.detail === gate.detail)
-          ? null
-          : {
-              ...x,
-              state: 'held',
-              hold: { ...gate, since: x.hold?.kind === gate.kind ? x.hold.since : this.iso() },
-            },
-      );
+    const at = this.now().getTime();
+    const newReason = p.hold?.kind !== gate.kind || p.state !== 'held';
+    const flapping =
+      p.state === 'held' &&
+      (p.gateNotices ?? 0) >= GATE_NOTICES_MAX &&
+      ALERTMANAGER_HOLDS.includes(gate.kind) &&
+      p.hold !== undefined &&
+      ALERTMANAGER_HOLDS.includes(p.hold.kind);
+    const changed = newReason || p.hold?.detail !== gate.detail;
+    if ((newReason && !flapping) || (changed && at - this.holdShownAt >= HOLD_DETAIL_EVERY_MS)) {
+      const held = await this.change((x) => {
+        if (
+          x.state === 'cancelling' ||
+          x.state === 'needs-decision' ||
+          x.pauseRequested ||
+          PLAN_TERMINAL_STATES.includes(x.state) ||
+          (x.state === 'held' && x.hold?.kind === gate.kind && x.hold.detail === gate.detail)
+        )
+          return null;
+        const again = x.hold?.kind === gate.kind && x.state === 'held';
+        return {
+          ...x,
+          state: 'held',
+          hold: { ...gate, since: x.hold?.kind === gate.kind ? x.hold.since : this.iso() },
+          ...(!again && ALERTMANAGER_HOLDS.includes(gate.kind)
+            ? { gateNotices: (x.gateNotices ?? 0) + 1 }
+            : {}),
+        };
+      });
+      if (held) this.holdShownAt = at;
     }
     await sleep(this.pollMs, this.deps.signal);
   }

@@ -75,7 +75,7 @@ export async function runMidPlanFault(): Promise<FaultRow> {
     const created = await createMaintenancePlan({
       plans,
       policy: { ...policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 30_000 } },
-      snapshot: snapshotFromFile(file, CLUSTER, null, () => new Date(), names),
+      read: async () => snapshotFromFile(file, CLUSTER, null, () => new Date(), names),
       nodes: NODES,
       reason: 'fault suite',
       requestedBy: { platform: 'console', tenant: 'local', id: 'alice' },

@@ -22,6 +22,11 @@
  * maintenance worker process SIGKILLed while a maintenance plan drains its first node; the other
  * worker process resumes the plan; it counts the nodes done and any node drained twice.
  *
+ * The `bigplan` row (test/faults/big-plan-fault.ts) has processes of its own: a worker (heap 400
+ * MB) asked `maintain all workers` on a simulated 10,000-node cluster; `/healthz` and another
+ * cluster's `status` must be answered meanwhile, the plan answered (a card or a refusal), no plan
+ * left that no answer showed.
+ *
  * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
  * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
  *
@@ -49,6 +54,7 @@ import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { freePort } from '../helpers/redis-server.js';
 import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
+import { runBigPlanFault } from './big-plan-fault.js';
 import { runIdentityFault } from './identity-fault.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
 import { runMidPlanFault } from './mid-plan-fault.js';
@@ -649,14 +655,18 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   );
 }
 
-/** The mid-drain row; a fault that cannot be carried out is a failed row, never a pass. */
-async function midDrain(): Promise<FaultRow> {
+/**
+ * A row with processes of its own; a fault that cannot be carried out is a failed row, never a pass.
+ * @param fault - the row's name when it could not run
+ * @param run - runs the fault and makes its row
+ */
+async function ownRig(fault: string, run: () => Promise<FaultRow>): Promise<FaultRow> {
   try {
-    return await runMidDrainFault();
+    return await run();
   } catch (err) {
     const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
     return {
-      fault: 'maintenance worker SIGKILLed mid-drain',
+      fault,
       sent: '—',
       answered: '—',
       lost: '—',
@@ -668,24 +678,15 @@ async function midDrain(): Promise<FaultRow> {
   }
 }
 
-/** The mid-plan row; a fault that cannot be carried out is a failed row, never a pass. */
-async function midPlan(): Promise<FaultRow> {
-  try {
-    return await runMidPlanFault();
-  } catch (err) {
-    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
-    return {
-      fault: 'maintenance worker SIGKILLed mid-plan',
-      sent: '—',
-      answered: '—',
-      lost: '—',
-      duplicated: '—',
-      worst: '—',
-      pass: false,
-      notes: `could not run: ${message}`,
-    };
-  }
-}
+/** The mid-drain row. */
+const midDrain = (): Promise<FaultRow> => ownRig('maintenance worker SIGKILLed mid-drain', runMidDrainFault);
+
+/** The mid-plan row. */
+const midPlan = (): Promise<FaultRow> => ownRig('maintenance worker SIGKILLed mid-plan', runMidPlanFault);
+
+/** The big-plan row. */
+const bigPlan = (): Promise<FaultRow> =>
+  ownRig('"maintain all workers" on 10,000 nodes', () => runBigPlanFault(say));
 
 /**
  * Every secret value the suite's processes hold (their environment: the Slack signing secret and
@@ -807,6 +808,8 @@ async function main(): Promise<number> {
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
     // Its own Redis, simulator and maintenance worker processes.
     if (wanted('plan')) rows.push(await timed('plan', midPlan));
+    // Its own Redis, simulators and worker.
+    if (wanted('bigplan')) rows.push(await timed('bigplan', bigPlan));
     // Its own Redis Sentinel set, simulator, gateway and workers.
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {

@@ -242,8 +242,8 @@ async function runSize(nodes: number, podsPerNode: number): Promise<void> {
       join(dir, 'config.yaml'),
       [
         'clusters:',
-        '  big: { context: simulator, kubeconfig: kc-big, requestTimeoutMs: 5000, deadlineMs: 30000 }',
-        '  other: { context: simulator, kubeconfig: kc-other, requestTimeoutMs: 5000, deadlineMs: 20000 }',
+        '  big: { context: simulator, kubeconfig: kc-big, requestTimeoutMs: 5000, deadlineMs: 50000 }',
+        '  other: { context: simulator, kubeconfig: kc-other, requestTimeoutMs: 5000, deadlineMs: 50000 }',
         'defaultCluster: big',
         'locale: en',
         'jobTimeoutMs: 60000',

@@ -105,7 +105,7 @@ export async function runBigPlanFault(say: (text: string) => void): Promise<Faul
       config,
       [
         'clusters:',
-        `  big: { context: simulator, kubeconfig: ${JSON.stringify(big)}, deadlineMs: 30000 }`,
+        `  big: { context: simulator, kubeconfig: ${JSON.stringify(big)}, deadlineMs: 50000 }`,
         `  other: { context: simulator, kubeconfig: ${JSON.stringify(other)} }`,
         'defaultCluster: big',
         'locale: en',

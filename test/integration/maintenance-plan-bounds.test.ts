@@ -6,8 +6,9 @@
  *   them, in English and Korean, with a label selector that picks few enough; nothing is stored;
  * - a plan whose answer deadline passes while it is built, or while it is written, leaves no plan
  *   holding the cluster (the next plan can be made);
- * - building a plan yields the event loop between its nodes' analyses (what keeps `/healthz`,
- *   the queue-lock renewals and the job's time limit running).
+ * - building a plan yields the event loop between its nodes' analyses and between the joint
+ *   analyses of its steps (what keeps `/healthz`, the queue-lock renewals and the job's time limit
+ *   running).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
@@ -206,8 +207,12 @@ describe('building a plan', () => {
     const built = await buildPlanNodes(snapshot, nodes, now);
     building = false;
     expect(built.nodes.length + built.excluded.length).toBe(nodes.length);
-    // one turn of the event loop at least per NODES_PER_YIELD nodes analysed
-    expect(turns).toBeGreaterThanOrEqual(Math.floor(nodes.length / NODES_PER_YIELD));
+    // one turn of the event loop at least per NODES_PER_YIELD analyses: of the nodes alone, then
+    // of the steps of the order
+    expect(built.rolling.steps.length).toBeGreaterThanOrEqual(NODES_PER_YIELD);
+    expect(turns).toBeGreaterThanOrEqual(
+      Math.floor(nodes.length / NODES_PER_YIELD) + Math.floor(built.rolling.steps.length / NODES_PER_YIELD),
+    );
     await nextTurn();
   });
 });

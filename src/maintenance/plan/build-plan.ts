@@ -13,7 +13,7 @@ import { hasControlPlaneLabel } from '../../analysis/cluster-index.js';
 import { analyzeEachAlone } from '../../analysis/multi-node/joint-impact.js';
 import type { NodeAlone } from '../../analysis/multi-node/types.js';
 import { analysisContext } from '../../analysis/reboot-impact.js';
-import { planRolling, zoneOf } from '../../analysis/multi-node/rolling-plan.js';
+import { planRollingInSteps, zoneOf } from '../../analysis/multi-node/rolling-plan.js';
 import type { RollingPlan } from '../../analysis/multi-node/types.js';
 import type { Verdict } from '../../analysis/types.js';
 import type { ClusterMaintenancePolicy } from '../types.js';
@@ -32,17 +32,18 @@ export interface BuiltPlan {
 }
 
 /**
- * Targets analysed between two yields of the event loop in {@link buildPlanNodes}: one node's
- * analysis takes about 2 ms on a 2,000-node cluster, so the worker's other jobs, its queue-lock
- * renewals and `/healthz` wait some tens of ms at most (issue 33 finding 3: a 2,000-node plan held
- * the event loop for 115 s, `/healthz` took 10 s and the job lost its BullMQ lock).
+ * Analyses between two yields of the event loop in {@link buildPlanNodes} (targets analysed alone,
+ * then joint analyses of the rolling order's batches and steps): each takes a few ms on a
+ * 2,000-node cluster, so the worker's other jobs, its queue-lock renewals and `/healthz` wait some
+ * tens of ms at most (issue 33 finding 3: a 2,000-node plan held the event loop for 115 s,
+ * `/healthz` took 10 s and the job lost its BullMQ lock).
  */
 export const NODES_PER_YIELD = 10;
 
 /**
  * Order and explain the nodes of a maintenance plan. Each target is analysed once (its verdict is
- * the one its place in the order was decided from), {@link NODES_PER_YIELD} at a time with the
- * event loop yielded in between, and the signal checked at each yield.
+ * the one its place in the order was decided from); the event loop is yielded and the signal
+ * checked every {@link NODES_PER_YIELD} analyses.
  * @param snapshot - the cluster as read, with the pods of every target kept whole
  * @param nodes - the target nodes (names of the cluster's nodes, no duplicates), in the order asked
  * @param now - the analysis clock
@@ -70,7 +71,7 @@ export async function buildPlanNodes(
   await yieldEventLoop();
   signal?.throwIfAborted();
   const verdictOf = new Map(alone.map((a) => [a.node, a.verdict]));
-  const rolling = planRolling(
+  const planning = planRollingInSteps(
     snapshot,
     nodes,
     now,
@@ -82,6 +83,15 @@ export async function buildPlanNodes(
     context,
     alone,
   );
+  let next = planning.next();
+  for (let analysed = 1; !next.done; analysed += 1) {
+    if (analysed % NODES_PER_YIELD === 0) {
+      await yieldEventLoop();
+      signal?.throwIfAborted();
+    }
+    next = planning.next();
+  }
+  const rolling = next.value;
   const { index, state } = context;
   const memberOf = (node: string) => state.etcd.members.find((m) => m.node === node) ?? null;
   const isControl = (node: string): boolean => {

@@ -27,6 +27,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
@@ -35,7 +36,9 @@ import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { kubeconfigFor } from '../src/simulator/kubeconfig-for.js';
 
-const HERE = resolve(new URL('..', import.meta.url).pathname);
+// The project root: this file's parent folder from source, one more up from dist-scripts/.
+const UP = fileURLToPath(new URL('..', import.meta.url));
+const HERE = existsSync(join(UP, 'package.json')) ? UP : resolve(UP, '..');
 const { values } = parseArgs({
   options: {
     nodes: { type: 'string', default: '2000,10000' },

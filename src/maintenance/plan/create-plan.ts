@@ -47,22 +47,14 @@ export interface CreatePlanInput {
 }
 
 /**
- * The most nodes a plan may hold under a policy.
- * @param policy - the cluster's policy
- * @returns `fleet.maxNodes`, else {@link DEFAULT_MAX_PLAN_NODES}
- */
-export function maxPlanNodes(policy: Pick<ClusterMaintenancePolicy, 'fleet'>): number {
-  return policy.fleet?.maxNodes ?? DEFAULT_MAX_PLAN_NODES;
-}
-
-/**
  * Plan the nodes (rolling order, batches of the policy's `workerBatchSize`, unsafe nodes left out)
  * and store the plan pending approval; the approvals needed are the control-plane count when a
- * control-plane node is in it. More targets than {@link maxPlanNodes} are refused before the
- * cluster is read. The signal is checked while the plan is built and just before it is stored
- * (in the same turn of the event loop as the write is sent); a plan stored while the signal was
- * aborted (during the write's round trip) is expired at once, so its requester, already told that
- * the request did not finish, finds no plan holding the cluster's one open-plan slot with no card.
+ * control-plane node is in it. More targets than the policy's `fleet.maxNodes` (default
+ * {@link DEFAULT_MAX_PLAN_NODES}) are refused before the cluster is read. The signal is checked
+ * while the plan is built and just before it is stored (in the same turn of the event loop as the
+ * write is sent); a plan stored while the signal was aborted (during the write's round trip) is
+ * expired at once, so its requester, already told that the request did not finish, finds no plan
+ * holding the cluster's one open-plan slot with no card.
  * @returns the plan (post its card), or why not (for `all-unsafe`, the plan's excluded nodes; for
  *   `too-many-nodes`, the limit)
  * @throws BotError `queue-unavailable` when Redis fails; what `read` throws; the signal's reason
@@ -80,7 +72,7 @@ export async function createMaintenancePlan(o: CreatePlanInput): Promise<
 > {
   if (!isAllowed(o.policy.requesters, o.requestedBy)) return { ok: false, refusal: 'not-requester' };
   if (o.nodes.length === 0) return { ok: false, refusal: 'no-nodes' };
-  const maxNodes = maxPlanNodes(o.policy);
+  const maxNodes = o.policy.fleet?.maxNodes ?? DEFAULT_MAX_PLAN_NODES;
   if (o.nodes.length > maxNodes) return { ok: false, refusal: 'too-many-nodes', maxNodes };
   const fleet = o.policy.fleet ?? DEFAULT_FLEET;
   const snapshot = await o.read(o.nodes);

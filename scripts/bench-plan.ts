@@ -3,7 +3,8 @@
  * (heap capped at 400 MB as deploy/ sets it), for issue 33 finding 3. Not a test: it prints
  * figures. For each size: a simulator serving the generated cluster (`big`) and a small one
  * (`other`, scenario 01), a redis-server, the worker consuming both; then one request at a time,
- * through the answer queue as a chat gateway would send it (`maintain all workers firmware`, then
+ * through the answer queue as a chat gateway would send it (`status` first: the worker's first
+ * touch of the cluster, its watch cache filling; then `maintain all workers firmware` and
  * `health report`), while `/healthz` is asked in a loop and, once in the middle, `status` of the
  * other cluster. One JSON line per request:
  * `{ nodes, pods, request, secs, outcome, summary, worstHealthzMs, healthzOver1s, maxRssMB,
@@ -14,7 +15,7 @@
  *
  *   node --import ./test/helpers/redis-child-ts-loader.mjs scripts/bench-plan.ts \
  *     [--nodes 2000,10000] [--pods-per-node 10] [--root DIR] [--wait-s 240] [--max-nodes N]
- *     [--requests 'maintain all workers firmware;health report']
+ *     [--requests 'status;maintain all workers firmware;health report']
  *
  * `--root`: the project tree whose worker is measured (another checkout, for before/after
  * figures; its node_modules must be there). `--max-nodes`: the policy's `fleet.maxNodes` (to time a
@@ -46,7 +47,7 @@ const { values } = parseArgs({
     root: { type: 'string', default: HERE },
     'wait-s': { type: 'string', default: '240' },
     'max-nodes': { type: 'string' },
-    requests: { type: 'string', default: 'maintain all workers firmware;health report' },
+    requests: { type: 'string', default: 'status;maintain all workers firmware;health report' },
   },
 });
 const ROOT = resolve(values.root);

@@ -22,15 +22,15 @@
  * plan bigger than the default limit). Generated files are cached in .bench/. Linux only
  * (/proc for the RSS). The machine's load changes the times: compare runs made side by side.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { freePort, startChild, stop } from './bench-processes.js';
 import { generateCluster, writeScenarioFile } from './cluster-generator/index.js';
 import { parseCommand } from '../src/commands/parse-command.js';
 import { JobQueue } from '../src/queue/job-queue.js';
@@ -64,55 +64,6 @@ const CLI = [
 const BENCH_DIR = join(HERE, '.bench');
 const WAIT_MS = Number(values['wait-s']) * 1000;
 const SMALL = join(HERE, 'test/fixtures/scenarios/01-healthy-3cp-stacked-etcd.json');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-/** Start a child and resolve once its output matches `ready`. */
-function startChild(
-  args: string[],
-  ready: RegExp,
-  env: NodeJS.ProcessEnv = process.env,
-  cmd = process.execPath,
-): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(
-      () => fail(new Error(`${args.join(' ')} did not start: ${out.slice(-500)}`)),
-      600_000,
-    );
-    const seen = (d: Buffer): void => {
-      out = (out + d.toString()).slice(-20_000);
-      const m = out.match(ready);
-      if (m) {
-        clearTimeout(timer);
-        ok({ child, match: m });
-      }
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', seen);
-    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code}): ${out.slice(-500)}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((ok) => {
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
 
 function rssMB(pid: number | undefined): number | null {
   try {
@@ -222,17 +173,17 @@ async function runSize(nodes: number, podsPerNode: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-plan-'));
   const children: ChildProcess[] = [];
   try {
-    const sim = (f: string) => startChild([...CLI, 'simulate', f], /at (http:\/\/127\.0\.0\.1:\d+)/);
+    const sim = (f: string) =>
+      startChild(process.execPath, [...CLI, 'simulate', f], /at (http:\/\/127\.0\.0\.1:\d+)/);
     const [big, small] = [await sim(file), await sim(SMALL)];
     children.push(big.child, small.child);
     writeFileSync(join(dir, 'kc-big'), kubeconfigFor(big.match[1] ?? ''));
     writeFileSync(join(dir, 'kc-other'), kubeconfigFor(small.match[1] ?? ''));
     const redisPort = await freePort();
     const redisServer = await startChild(
+      'redis-server',
       ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
       /Ready to accept connections/,
-      process.env,
-      'redis-server',
     );
     children.push(redisServer.child);
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -258,8 +209,9 @@ async function runSize(nodes: number, podsPerNode: number): Promise<void> {
     );
     const opsPort = await freePort();
     const worker = await startChild(
+      process.execPath,
       ['--max-old-space-size=400', ...CLI, '--config', join(dir, 'config.yaml'), 'worker'],
-      /worker ready|"msg":"worker ready"/,
+      /"worker ready"/,
       {
         ...process.env,
         REDIS_URL: redisUrl,

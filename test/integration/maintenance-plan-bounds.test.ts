@@ -87,20 +87,24 @@ describe('a plan over more nodes than fleet.maxNodes', () => {
     handleConsoleRequest({ text, user: 'alice' }, config, (job) => answers.answer(job));
 
   it('is refused with the count, the limit and a selector that fits, in English and Korean; nothing is stored', async () => {
-    const en = await ask('maintain all workers firmware');
-    expect(en.exitCode).toBe(1);
-    expect(en.reply.summary).toBe(
-      'Those targets select 37 nodes of prod, more than one plan may hold (20, policy `fleet.maxNodes`); ' +
-        'nothing was planned. Ask for fewer at a time: a node pool or zone with a label selector ' +
-        '(`maintain -l topology.kubernetes.io/zone=zone-a`), or the nodes by name.',
-    );
-    const ko = await ask('모든 워커 유지보수 요청 펌웨어');
-    expect(ko.exitCode).toBe(1);
-    expect(ko.reply.summary).toBe(
-      '대상이 prod의 노드 37개를 선택합니다. 계획 하나에 담을 수 있는 노드 수(20개, 정책 `fleet.maxNodes`)보다 많아 ' +
-        '계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나' +
-        '(`-l topology.kubernetes.io/zone=zone-a 유지보수 요청`), 노드 이름을 나열하세요.',
-    );
+    for (const [text, said] of <[string, string][]>[
+      [
+        'maintain all workers firmware',
+        'Those targets select 37 nodes of prod, more than one plan may hold (20, policy `fleet.maxNodes`); ' +
+          'nothing was planned. Ask for fewer at a time: a node pool or zone with a label selector ' +
+          '(`maintain -l topology.kubernetes.io/zone=zone-a`), or the nodes by name.',
+      ],
+      [
+        '모든 워커 유지보수 요청 펌웨어',
+        '대상이 prod의 노드 37개를 선택합니다. 계획 하나에 담을 수 있는 노드 수(20개, 정책 `fleet.maxNodes`)보다 많아 ' +
+          '계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나' +
+          '(`-l topology.kubernetes.io/zone=zone-a 유지보수 요청`), 노드 이름을 나열하세요.',
+      ],
+    ]) {
+      const refused = await ask(text);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.reply.summary).toBe(said);
+    }
     // a selector keeps what was asked and narrows it
     const sel = await ask('maintain -l kubernetes.io/os=linux');
     expect(sel.reply.summary).toContain(

@@ -83,7 +83,21 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
 }
 
 /**
- * Plan the nodes one after another.
+ * Plan the nodes one after another ({@link planRollingInSteps} run to its end at once).
+ * @param args - see {@link planRollingInSteps}
+ * @returns the plan; see {@link RollingPlan}
+ */
+export function planRolling(...args: Parameters<typeof planRollingInSteps>): RollingPlan {
+  const planning = planRollingInSteps(...args);
+  let next = planning.next();
+  while (!next.done) next = planning.next();
+  return next.value;
+}
+
+/**
+ * Plan the nodes one after another, one joint analysis at a time: the generator yields after each
+ * (a batch tried, a step judged), so a caller with many nodes can let other work run in between
+ * (the maintenance plan yields the event loop: issue 33 finding 3), and returns the plan.
  * @param snapshot - the cluster as read, with the pods of every target kept whole
  * @param nodes - the target nodes: names of the cluster's nodes, in the order asked, no duplicates
  * @param now - the analysis clock
@@ -91,33 +105,7 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
  * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when
  *   absent, once for the whole plan (every step's analysis shares it)
  * @param alone - each target's own analysis when already computed (the joint answer's `alone`)
- * @returns the plan; see {@link RollingPlan}
- */
-export function planRolling(
-  snapshot: ClusterSnapshot,
-  nodes: readonly string[],
-  now: Date,
-  options: RollingOptions,
-  context?: AnalysisContext,
-  alone?: readonly NodeAlone[],
-): RollingPlan {
-  const planning = planRollingInSteps(snapshot, nodes, now, options, context, alone);
-  let next = planning.next();
-  while (!next.done) next = planning.next();
-  return next.value;
-}
-
-/**
- * {@link planRolling} one joint analysis at a time: the generator yields after each (a batch tried,
- * a step judged), so a caller with many nodes can let other work run in between (the maintenance
- * plan yields the event loop: issue 33 finding 3), and returns the plan.
- * @param snapshot - as {@link planRolling}
- * @param nodes - as {@link planRolling}
- * @param now - as {@link planRolling}
- * @param options - as {@link planRolling}
- * @param context - as {@link planRolling}
- * @param alone - as {@link planRolling}
- * @returns a generator whose return value is the plan
+ * @returns a generator whose return value is the plan; see {@link RollingPlan}
  */
 export function* planRollingInSteps(
   snapshot: ClusterSnapshot,

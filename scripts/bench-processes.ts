@@ -22,10 +22,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Start a child and resolve once its stdout matches `ready`.
+ * Start a child and resolve once its stdout, or its stderr's last 20,000 characters, match `ready`.
  * @param cmd - the executable
  * @param args - its arguments
- * @param ready - matched against everything it wrote to stdout so far
+ * @param ready - matched against everything it wrote to stdout so far, and its stderr's tail
  * @param env - its environment @defaultValue this process's
  * @returns the child and the match
  * @throws Error when it exits first or is not ready within 10 min (with its stderr's tail)
@@ -44,15 +44,16 @@ export function startChild(
       () => fail(new Error(`${cmd} did not start in time: ${err.slice(-500)}`)),
       600_000,
     );
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(ready);
+    const seen = (text: string): void => {
+      const m = text.match(ready);
       if (m) {
         clearTimeout(timer);
         ok({ child, match: m });
       }
-    });
-    child.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
+    };
+    child.stdout?.on('data', (d: Buffer) => seen((out += d.toString())));
+    // The project's processes log to stderr (src/util/logger.ts): "worker ready" is there.
+    child.stderr?.on('data', (d: Buffer) => seen((err = (err + d.toString()).slice(-20_000))));
     child.once('exit', (code) => fail(new Error(`${cmd} exited (${code}): ${err.slice(-500)}`)));
   });
 }

@@ -26,9 +26,8 @@
  * part once at the smallest size, so that the benchmark cannot silently break. Any run exits 1
  * when a part fails or measures something broken (read errors, refused acks).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -39,6 +38,7 @@ import { JobQueue } from '../src/queue/job-queue.js';
 import type { AnswerJob } from '../src/queue/job.js';
 import { BENCH_PROCESS_ENV, benchSlack } from './bench-slack.js';
 import { canMeasureCli, measureCli } from './bench-cli.js';
+import { freePort, startChild, stop } from './bench-processes.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const BENCH_DIR = join(ROOT, '.bench');
@@ -61,55 +61,6 @@ const median = (xs: number[]): number => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-/** Start a child and resolve once its stdout matches `ready`. */
-function startChild(
-  cmd: string,
-  args: string[],
-  ready: RegExp,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(
-      () => fail(new Error(`${cmd} did not start in time: ${err.slice(-500)}`)),
-      600_000,
-    );
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(ready);
-      if (m) {
-        clearTimeout(timer);
-        ok({ child, match: m });
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => void (err += d.toString()));
-    child.once('exit', (code) => fail(new Error(`${cmd} exited (${code}): ${err.slice(-500)}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((ok) => {
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
 
 async function clusterFile(nodes: number, pods: number): Promise<{ file: string; node: string }> {
   const file = join(BENCH_DIR, `cluster-${nodes}-${pods}.json`);

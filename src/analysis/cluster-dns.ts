@@ -10,7 +10,7 @@
  * say that cluster DNS keeps working (issue 16, real-clusters/01: every coredns pod Pending).
  */
 import type { KPod } from '../cluster/types.js';
-import { type ClusterIndex, isFinished, isPodReady, topOwnerOf } from './cluster-index.js';
+import { type ClusterIndex, isFinished, isPodReady, memoOnIndex, topOwnerOf } from './cluster-index.js';
 import { finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -45,10 +45,15 @@ export function isClusterDnsPod(index: ClusterIndex, pod: KPod): boolean {
  * every Ready one Terminating). Null when a DNS pod is Ready, and null (unknown, never "down")
  * when the snapshot holds no pods or no DNS pod at all (a kubectl List holds what its author
  * chose), or when a DNS pod that is not Pending has no conditions recorded (its readiness unseen).
+ * Computed once per index (a plan analyses every node over one index; issue 33 finding 3).
  * @param index - the cluster index
- * @returns what the data says of the down DNS, or null
+ * @returns what the data says of the down DNS, or null (shared: not to be changed by the caller)
  */
 export function clusterDnsDown(index: ClusterIndex): ClusterDnsDown | null {
+  return memoOnIndex(index, 'cluster-dns:down', () => dnsDownOf(index));
+}
+
+function dnsDownOf(index: ClusterIndex): ClusterDnsDown | null {
   if ((index.snapshot.unobserved ?? []).includes('pods')) return null;
   const dns = (index.podsByNamespace.get('kube-system') ?? []).filter(
     (p) => !isFinished(p) && isClusterDnsPod(index, p),

@@ -1,10 +1,11 @@
 /**
  * The answer step of maintenance plans and locks, in the worker:
  * - `maintain all workers …` / `maintain a b c …` / `maintain -l pool=blue …`: the targets are
- *   resolved against the cluster's nodes (a name that is no node is named, nothing is planned),
- *   the cluster is read again with every target's pods kept whole, and the plan service makes the
- *   plan (rolling order, steps, nodes left out); the answer is the plan's card (kind
- *   `maintenance`, buttons) or why not;
+ *   resolved against the cluster's nodes (a name that is no node is named, nothing is planned;
+ *   more than the policy's `fleet.maxNodes` are refused with a narrower selector to ask for), the
+ *   cluster is read again with every target's pods kept whole, and the plan service makes the
+ *   plan (rolling order, steps, nodes left out) within the answer's deadline; the answer is the
+ *   plan's card (kind `maintenance`, buttons) or why not;
  * - `who holds the lock`: both locks, read from the cluster (`readLockReport`);
  * - `break lock [maintenance|kured]`: the lock read now; a free lock, or one held by a maintenance
  *   of the bot that is alive, is refused with why; otherwise a request to break it (the card, with
@@ -22,7 +23,7 @@ import { explainLockStatus, explainPlanRefusal } from '../maintenance/plan/expla
 import { lockToBreak } from '../maintenance/plan/lock-break.js';
 import { readLockReport } from '../maintenance/plan/lock-report.js';
 import type { LockReport } from '../maintenance/plan/lock-report.js';
-import { resolvePlanTargets } from '../maintenance/plan/resolve-plan-targets.js';
+import { narrowerSelector, resolvePlanTargets } from '../maintenance/plan/resolve-plan-targets.js';
 import type { ClusterMaintenancePolicy } from '../maintenance/types.js';
 import type { AnswerJob } from '../queue/job.js';
 import { closestNames } from '../util/closest-names.js';
@@ -48,10 +49,13 @@ function errorReply(
 /**
  * Answer a plan request.
  * @param o - the command and job, the cluster as read (nodes listed), a reader that keeps the
- *   given nodes' pods whole, the clock, the service, the answer language
+ *   given nodes' pods whole, the clock, the service, the answer language, the answer's deadline
+ *   (the handler's signal: aborted at the job's time limit)
  * @returns the plan card, or a refusal (`error`): unknown names (with the closest names), no
- *   node, every node unsafe (with why), an open plan (with its card's summary), not a requester
- * @throws what the reader and the service throw (ClusterReadError, BotError `queue-unavailable`)
+ *   node, too many nodes (with a narrower selector), every node unsafe (with why), an open plan
+ *   (with its card's summary), not a requester
+ * @throws what the reader and the service throw (ClusterReadError, BotError `queue-unavailable`);
+ *   the signal's reason once it is aborted (no plan is left stored)
  */
 export async function answerMaintenancePlan(o: {
   command: MaintenancePlanCommand;
@@ -61,6 +65,7 @@ export async function answerMaintenancePlan(o: {
   now: Date;
   service: PlanAnswerService;
   locale: Locale;
+  signal?: AbortSignal;
 }): Promise<Reply> {
   const { job, locale } = o;
   const ctx = { locale, requestId: job.requestId, cluster: job.cluster };
@@ -91,17 +96,36 @@ export async function answerMaintenancePlan(o: {
       title,
       explainPlanRefusal('no-nodes', undefined, locale, { cluster: job.cluster }),
     );
-  const snapshot = await o.readWithNodes(resolved.nodes);
   const created = await o.service.plans.createPlan({
     cluster: job.cluster,
-    snapshot,
+    read: o.readWithNodes,
     nodes: resolved.nodes,
     reason: o.command.reason,
     requestedBy: actorOfJob(job),
     locale,
     replyTo: job.replyTo,
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
   });
   if (created.ok) return o.service.plans.cardReply(created.plan);
+  if (created.refusal === 'too-many-nodes') {
+    const max = created.maxNodes ?? 0;
+    const targets = new Set(resolved.nodes);
+    const selector = narrowerSelector(
+      o.command.targets,
+      o.snapshot.nodes.filter((n) => targets.has(n.metadata.name)),
+      max,
+    );
+    return errorReply(
+      ctx,
+      title,
+      tr.t('maintenancePlan.refusal.too-many-nodes', {
+        cluster: job.cluster,
+        count: resolved.nodes.length,
+        max,
+        example: tr.t('maintenancePlan.narrowExample', { selector: selector ?? '<label>=<value>' }),
+      }),
+    );
+  }
   if (created.refusal === 'already-open' && created.existing) {
     const card = o.service.plans.cardReply(created.existing);
     return {

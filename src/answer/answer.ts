@@ -590,6 +590,7 @@ export function createAnswerService(options: AnswerServiceOptions): AnswerServic
           now: now(),
           service: { plans: maintenance.plans, get: maintenance.get },
           locale,
+          ...(context.signal === undefined ? {} : { signal: context.signal }),
         });
       }
       const nodeNames = snapshot.nodes.map((n) => n.metadata.name ?? '');

@@ -448,12 +448,16 @@ export interface ClusterMaintenancePolicy {
    * - `maxUnavailablePerZone`: most nodes of one zone (label `topology.kubernetes.io/zone`; nodes
    *   without it form one group) unavailable at once (NotReady or cordoned, the plan's and any
    *   other), both when the steps are made and before each step starts; absent: no limit
+   * - `maxNodes`: most nodes one plan may hold (1 to 5,000); a request selecting more is refused
+   *   before the cluster is read for it, with how to narrow it; absent: 200
+   *   (`DEFAULT_MAX_PLAN_NODES`, policy.ts)
    */
   fleet?: {
     workerBatchSize: number;
     settleMs: number;
     settleTimeoutMs: number;
     maxUnavailablePerZone?: number;
+    maxNodes?: number;
   };
   /** The cluster's Prometheus Alertmanager: gate and courtesy silences of plans; absent: none. */
   alertmanager?: AlertmanagerSettings;

@@ -88,7 +88,7 @@ export async function approvedPlan(
   const created = await createMaintenancePlan({
     plans: o.plans,
     policy: { ...o.policy, fleet: { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 30_000 } },
-    snapshot: snapshotFromFile(rig.file, o.cluster, null, () => new Date(), names),
+    read: async () => snapshotFromFile(rig.file, o.cluster, null, () => new Date(), names),
     nodes: o.nodes,
     reason: 'fault suite',
     requestedBy: { platform: 'console', tenant: 'local', id: 'alice' },

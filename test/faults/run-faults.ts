@@ -32,6 +32,11 @@
  * (firing set changing at every poll, flapping, 150 MB answers); it counts the thread messages and
  * card updates, and the maintenance worker's peak RSS.
  *
+ * The `bigplan` row (test/faults/big-plan-fault.ts) has processes of its own: a worker (heap 400
+ * MB) asked `maintain all workers` on a simulated 10,000-node cluster; `/healthz` and another
+ * cluster's `status` must be answered meanwhile, the plan answered (a card or a refusal), no plan
+ * left that no answer showed.
+ *
  * The `identity` row (test/faults/identity-fault.ts) is no outage: users of another Slack
  * workspace and of another Teams tenant try every path once; it prints "sent N, accepted 0".
  *
@@ -59,6 +64,7 @@ import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { freePort } from '../helpers/redis-server.js';
 import { openLog, startAofRedis, startCli } from './fault-processes.js';
 import type { FaultProcess } from './fault-processes.js';
+import { runBigPlanFault } from './big-plan-fault.js';
 import { runIdentityFault } from './identity-fault.js';
 import { runMidDrainFault } from './mid-drain-fault.js';
 import { runAlertmanagerFault } from './alertmanager-fault.js';
@@ -758,18 +764,12 @@ async function redisKilled(rig: Rig): Promise<FaultRow> {
   );
 }
 
-/** The mid-drain row (its own Redis and simulator). */
-function midDrain(): Promise<FaultRow> {
-  return ownProcessesRow('maintenance worker SIGKILLed mid-drain', runMidDrainFault);
-}
-
 /**
- * A row with processes of its own (`drain`, `plan`, `am`); a fault that cannot be carried out is a failed
- * row, never a pass.
+ * A row with processes of its own; a fault that cannot be carried out is a failed row, never a pass.
  * @param fault - the row's name when it could not run
- * @param run - the fault
+ * @param run - runs the fault and makes its row
  */
-async function ownProcessesRow(fault: string, run: () => Promise<FaultRow>): Promise<FaultRow> {
+async function ownRig(fault: string, run: () => Promise<FaultRow>): Promise<FaultRow> {
   try {
     return await run();
   } catch (err) {
@@ -786,6 +786,20 @@ async function ownProcessesRow(fault: string, run: () => Promise<FaultRow>): Pro
     };
   }
 }
+
+/** The mid-drain row. */
+const midDrain = (): Promise<FaultRow> => ownRig('maintenance worker SIGKILLed mid-drain', runMidDrainFault);
+
+/** The mid-plan row. */
+const midPlan = (): Promise<FaultRow> => ownRig('maintenance worker SIGKILLed mid-plan', runMidPlanFault);
+
+/** The big-plan row. */
+const bigPlan = (): Promise<FaultRow> =>
+  ownRig('"maintain all workers" on 10,000 nodes', () => runBigPlanFault(say));
+
+/** The hostile-Alertmanager row. */
+const alertmanagerRow = (): Promise<FaultRow> =>
+  ownRig('plan held by a hostile Alertmanager', runAlertmanagerFault);
 
 /**
  * Every secret value the suite's processes hold (their environment: the Slack signing secret and
@@ -907,15 +921,11 @@ async function main(): Promise<number> {
     }
     if (wanted('drain')) rows.push(await (drain ?? timed('drain', midDrain)));
     // Its own Redis, simulator and maintenance worker processes.
-    if (wanted('plan'))
-      rows.push(
-        await timed('plan', () => ownProcessesRow('maintenance worker SIGKILLed mid-plan', runMidPlanFault)),
-      );
+    if (wanted('plan')) rows.push(await timed('plan', midPlan));
     // Its own Redis, simulator, fake Alertmanager and maintenance worker process.
-    if (wanted('am'))
-      rows.push(
-        await timed('am', () => ownProcessesRow('plan held by a hostile Alertmanager', runAlertmanagerFault)),
-      );
+    if (wanted('am')) rows.push(await timed('am', alertmanagerRow));
+    // Its own Redis, simulators and worker.
+    if (wanted('bigplan')) rows.push(await timed('bigplan', bigPlan));
     // Its own Redis Sentinel set, simulator, gateway and workers.
     if (wanted('sentinel')) rows.push(await timed('sentinel', () => runSentinelFault(say)));
     if (rig) {

@@ -143,7 +143,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const created = await createMaintenancePlan({
     plans,
     policy: { ...policy, fleet: o.fleet ?? { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
-    snapshot,
+    read: async () => snapshot,
     nodes: names,
     reason: 'kernel patch',
     requestedBy: alice,

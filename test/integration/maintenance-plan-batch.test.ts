@@ -47,11 +47,11 @@ async function cordon(s: RunningSimulator, node: string, on: boolean): Promise<v
 }
 
 describe('the plan builder', () => {
-  it('puts up to workerBatchSize workers in a step, and with maxUnavailablePerZone 1 never two of one zone', () => {
+  it('puts up to workerBatchSize workers in a step, and with maxUnavailablePerZone 1 never two of one zone', async () => {
     const now = new Date();
     const snapshot = snapshotFromFile(gen.file, CLUSTER, null, () => now, nodeNamesOf(gen.file));
-    const free = buildPlanNodes(snapshot, WORKERS, now, 3);
-    const limited = buildPlanNodes(snapshot, WORKERS, now, 3, 1);
+    const free = await buildPlanNodes(snapshot, WORKERS, now, 3);
+    const limited = await buildPlanNodes(snapshot, WORKERS, now, 3, 1);
     // without the limit a step holds two nodes of zone a (the limit must change something)
     expect(steps(free.nodes).some((st) => st.filter((n) => zoneOfNode(n) === 'zone-a').length > 1)).toBe(
       true,
@@ -67,7 +67,7 @@ describe('the plan builder', () => {
     expect(limited.nodes[0]?.zone).toBe('zone-a');
   });
 
-  it('counts the nodes of a zone already unavailable: with a cordoned node outside the plan, no worker of its zone joins a step', () => {
+  it('counts the nodes of a zone already unavailable: with a cordoned node outside the plan, no worker of its zone joins a step', async () => {
     const now = new Date();
     const cordoned: SnapshotFile = {
       ...gen.file,
@@ -78,13 +78,13 @@ describe('the plan builder', () => {
       ),
     };
     const snapshot = snapshotFromFile(cordoned, CLUSTER, null, () => now, nodeNamesOf(cordoned));
-    const built = buildPlanNodes(snapshot, WORKERS, now, 3, 1);
+    const built = await buildPlanNodes(snapshot, WORKERS, now, 3, 1);
     // zone c already has gen-cp-3 cordoned: its workers (003, 006) never join a step as a second
     // node (a step's first node is kept: it waits at run time while the zone is at its limit)
     const all = steps(built.nodes);
     for (const st of all) expect(st.slice(1).filter((n) => zoneOfNode(n) === 'zone-c')).toEqual([]);
     // without the cordoned node, a zone-c worker does join a step
-    const open = buildPlanNodes(
+    const open = await buildPlanNodes(
       snapshotFromFile(gen.file, CLUSTER, null, () => now, nodeNamesOf(gen.file)),
       WORKERS,
       now,

@@ -66,7 +66,7 @@ async function plan(cluster: string, nodes: string[], by = REQ): Promise<Mainten
   const now = new Date();
   const created = await service.plans.createPlan({
     cluster,
-    snapshot: snapshotFromFile(file, cluster, null, () => now, nodes),
+    read: async () => snapshotFromFile(file, cluster, null, () => now, nodes),
     nodes,
     reason: 'kernel patch',
     requestedBy: by,
@@ -162,7 +162,7 @@ describe('forged identities on a plan', () => {
       Array.from({ length: 20 }, (_, i) =>
         service.plans.createPlan({
           cluster: 'race',
-          snapshot: snapshotFromFile(file, 'race', null, () => new Date(), ['gen-wk-003']),
+          read: async () => snapshotFromFile(file, 'race', null, () => new Date(), ['gen-wk-003']),
           nodes: ['gen-wk-003'],
           reason: `flood ${i}`,
           requestedBy: slack(`U0FLOOD${i}`),

@@ -97,7 +97,7 @@ describe('jobs that failed for good', () => {
     const now = new Date();
     const created = await service.plans.createPlan({
       cluster: 'jobs',
-      snapshot: snapshotFromFile(file, 'jobs', null, () => now, ['gen-wk-001']),
+      read: async () => snapshotFromFile(file, 'jobs', null, () => now, ['gen-wk-001']),
       nodes: ['gen-wk-001'],
       reason: 'kernel patch',
       requestedBy: actor('alice'),

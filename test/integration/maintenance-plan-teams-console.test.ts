@@ -134,7 +134,7 @@ describe('maintenance plans in Teams', () => {
   const newPlan = async (nodes: string[]): Promise<MaintenancePlan> => {
     const created = await service.plans.createPlan({
       cluster: 'prod',
-      snapshot: snapshotFromFile(file, 'prod', null, () => new Date(), nodeNamesOf(file)),
+      read: async () => snapshotFromFile(file, 'prod', null, () => new Date(), nodeNamesOf(file)),
       nodes,
       reason: 'kernel patch',
       requestedBy: { platform: 'teams', tenant: TEST_TENANT, id: REQUESTER.aadObjectId ?? '' },

@@ -169,7 +169,7 @@ describe('maintenance plan', () => {
     const created = await createMaintenancePlan({
       plans,
       policy: testPolicy(CLUSTER),
-      snapshot: snapshotFromFile(other, CLUSTER, null, () => now, names),
+      read: async () => snapshotFromFile(other, CLUSTER, null, () => now, names),
       nodes: names,
       reason: 'kernel patch',
       requestedBy: alice,
@@ -191,7 +191,7 @@ describe('maintenance plan', () => {
     const snapshot = snapshotFromFile(gen.file, CLUSTER, null, () => new Date(), names);
     const base = {
       plans,
-      snapshot,
+      read: async () => snapshot,
       reason: 'x',
       requestedBy: alice,
       locale: 'en' as const,

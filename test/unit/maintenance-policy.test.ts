@@ -86,8 +86,8 @@ describe('the policy file', () => {
         drain: { timeoutMs: 600_000, parallelism: 5, evictionBackoffMs: 1000, progressIntervalMs: 15_000 },
         reboot: { timeoutMs: 1_800_000 },
         lock: { namespace: 'k8s-ha-bot', leaseName: 'k8s-ha-bot-maintenance', leaseDurationSeconds: 60 },
-        // one worker per batch, 2 min settle time
-        fleet: { workerBatchSize: 1, settleMs: 120_000, settleTimeoutMs: 600_000 },
+        // one worker per batch, 2 min settle time, at most 200 nodes in a plan
+        fleet: { workerBatchSize: 1, settleMs: 120_000, settleTimeoutMs: 600_000, maxNodes: 200 },
       });
     }
   });
@@ -98,7 +98,12 @@ describe('the policy file', () => {
       'p.yaml',
     );
     const prod = policy.forCluster('prod');
-    expect(prod.fleet).toEqual({ workerBatchSize: 1, settleMs: 30_000, settleTimeoutMs: 600_000 });
+    expect(prod.fleet).toEqual({
+      workerBatchSize: 1,
+      settleMs: 30_000,
+      settleTimeoutMs: 600_000,
+      maxNodes: 200,
+    });
     expect(prod.alertmanager).toEqual({
       url: 'http://am.monitoring:9093',
       gate: ['severity=critical', 'node={node},severity=~"warning|critical"'],
@@ -113,7 +118,7 @@ describe('the policy file', () => {
       ).forCluster('prod').alertmanager?.maxAnswerBytes,
     ).toBe(262_144);
     const zoned = parseMaintenancePolicy(
-      'defaults:\n  fleet: { workerBatchSize: 3, maxUnavailablePerZone: 1 }\n',
+      'defaults:\n  fleet: { workerBatchSize: 3, maxUnavailablePerZone: 1, maxNodes: 50 }\n',
       'p.yaml',
     ).forCluster('any');
     expect(zoned.fleet).toEqual({
@@ -121,6 +126,7 @@ describe('the policy file', () => {
       settleMs: 120_000,
       settleTimeoutMs: 600_000,
       maxUnavailablePerZone: 1,
+      maxNodes: 50,
     });
   });
 
@@ -248,6 +254,12 @@ describe('the policy file', () => {
       'defaults:\n  fleet: { maxUnavailablePerZone: 0 }\n',
       'defaults.fleet.maxUnavailablePerZone',
       /at least 1|>=1/,
+    ],
+    [
+      'a plan size over 5,000 nodes',
+      'defaults:\n  fleet: { maxNodes: 10000 }\n',
+      'defaults.fleet.maxNodes',
+      /at most 5000|<=5000/,
     ],
     [
       'a non-https hook URL',

@@ -83,7 +83,21 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
 }
 
 /**
- * Plan the nodes one after another.
+ * Plan the nodes one after another ({@link planRollingInSteps} run to its end at once).
+ * @param args - see {@link planRollingInSteps}
+ * @returns the plan; see {@link RollingPlan}
+ */
+export function planRolling(...args: Parameters<typeof planRollingInSteps>): RollingPlan {
+  const planning = planRollingInSteps(...args);
+  let next = planning.next();
+  while (!next.done) next = planning.next();
+  return next.value;
+}
+
+/**
+ * Plan the nodes one after another, one joint analysis at a time: the generator yields after each
+ * (a batch tried, a step judged), so a caller with many nodes can let other work run in between
+ * (the maintenance plan yields the event loop: issue 33 finding 3), and returns the plan.
  * @param snapshot - the cluster as read, with the pods of every target kept whole
  * @param nodes - the target nodes: names of the cluster's nodes, in the order asked, no duplicates
  * @param now - the analysis clock
@@ -91,16 +105,16 @@ function riskScore(step: PlanStep, noSpare: boolean, pdbPods: number): number {
  * @param context - the snapshot already indexed at `now` ({@link analysisContext}); built here when
  *   absent, once for the whole plan (every step's analysis shares it)
  * @param alone - each target's own analysis when already computed (the joint answer's `alone`)
- * @returns the plan; see {@link RollingPlan}
+ * @returns a generator whose return value is the plan; see {@link RollingPlan}
  */
-export function planRolling(
+export function* planRollingInSteps(
   snapshot: ClusterSnapshot,
   nodes: readonly string[],
   now: Date,
   options: RollingOptions,
   context?: AnalysisContext,
   alone?: readonly NodeAlone[],
-): RollingPlan {
+): Generator<void, RollingPlan, void> {
   const workerBatchSize = Math.max(1, Math.floor(options.workerBatchSize ?? DEFAULT_WORKER_BATCH_SIZE));
   const ctx = contextFor(snapshot, now, context);
   const state = ctx.state;
@@ -108,7 +122,9 @@ export function planRolling(
   for (const a of alone ?? []) if (!aloneByNode.has(a.node)) aloneByNode.set(a.node, a);
   const missing = nodes.filter((n) => !aloneByNode.has(n));
   for (const a of analyzeEachAlone(snapshot, missing, now, ctx, options.action)) aloneByNode.set(a.node, a);
-  const each = nodes.map((n) => aloneByNode.get(n)).filter((a): a is NodeAlone => a !== undefined);
+  const aloneOf = (ns: readonly string[]): NodeAlone[] =>
+    ns.map((n) => aloneByNode.get(n)).filter((a): a is NodeAlone => a !== undefined);
+  const each = aloneOf(nodes);
   const byNode = aloneByNode;
   const zoneLimit = options.maxUnavailablePerZone;
   const zone = (node: string): string => zoneOf(ctx.index.nodesByName.get(node)?.metadata.labels);
@@ -161,7 +177,17 @@ export function planRolling(
       if (placed.has(o.node)) continue;
       if (!withinZoneLimit(batch, o.node)) continue;
       const candidate = [...batch, o.node];
-      const joint = analyzeJointImpact(snapshot, candidate, now, { action: options.action }, each, ctx);
+      // Only the candidates' own analyses: the joint answer indexes what it is given (all the
+      // targets' at every step made a plan quadratic, issue 33 finding 3).
+      const joint = analyzeJointImpact(
+        snapshot,
+        candidate,
+        now,
+        { action: options.action },
+        aloneOf(candidate),
+        ctx,
+      );
+      yield;
       const worstAlone = Math.max(...candidate.map((n) => VERDICT_RANK[byNode.get(n)?.verdict ?? 'unsafe']));
       const spoils = joint.joint.some(
         (f) =>
@@ -179,7 +205,8 @@ export function planRolling(
   const steps: PlanStep[] = [];
   const scores: number[] = [];
   for (const [i, batch] of batches.entries()) {
-    const joint = analyzeJointImpact(snapshot, batch, now, { action: options.action }, each, ctx);
+    const joint = analyzeJointImpact(snapshot, batch, now, { action: options.action }, aloneOf(batch), ctx);
+    yield;
     const waitFor: WaitCondition[] = [];
     for (const node of batch) {
       waitFor.push({ type: 'node-ready', node });

@@ -7,6 +7,7 @@ export const enMaintenancePlan = {
   title: 'Maintenance plan {{id}}: {{count}} nodes of {{cluster}}',
   titleAsked: 'Maintenance plan for {{cluster}}',
   didYouMean: 'Did you mean {{names}}?',
+  narrowExample: '`maintain -l {{selector}}`',
   section: { request: 'Plan', nodes: 'Nodes, in order', excluded: 'Left out (unsafe now)', table: 'Times' },
   card: {
     reason: 'Reason: {{reason}}',
@@ -137,6 +138,8 @@ export const enMaintenancePlan = {
     'all-unsafe': 'Every node asked for is unsafe to reboot now; nothing was planned.',
     'already-open': '{{cluster}} already has an open maintenance plan ({{id}}, {{state}}).',
     'unknown-nodes': 'No node named {{nodes}} in {{cluster}}; nothing was planned.',
+    'too-many-nodes':
+      'Those targets select {{count}} nodes of {{cluster}}, more than one plan may hold ({{max}}, policy `fleet.maxNodes`); nothing was planned. Ask for fewer at a time: a node pool or zone with a label selector ({{example}}), or the nodes by name.',
   },
   outcome: {
     'approval-counted': 'Your approval of {{id}} is counted ({{count}} of {{required}}).',

@@ -5,6 +5,7 @@ export const koMaintenancePlan = {
   title: '유지보수 계획 {{id}}: {{cluster}} 클러스터 노드 {{count}}개',
   titleAsked: '{{cluster}} 유지보수 계획',
   didYouMean: '{{names}}을(를) 말씀하신 건가요?',
+  narrowExample: '`-l {{selector}} 유지보수 요청`',
   section: { request: '계획', nodes: '노드 (순서대로)', excluded: '제외됨 (지금은 unsafe)', table: '시간' },
   card: {
     reason: '사유: {{reason}}',
@@ -134,6 +135,8 @@ export const koMaintenancePlan = {
     'all-unsafe': '요청한 모든 노드가 지금 재부팅하기에 unsafe입니다. 계획을 만들지 않았습니다.',
     'already-open': '{{cluster}}에 이미 열린 유지보수 계획이 있습니다 ({{id}}, {{state}}).',
     'unknown-nodes': '{{cluster}}에 {{nodes}} 노드가 없습니다. 계획을 만들지 않았습니다.',
+    'too-many-nodes':
+      '대상이 {{cluster}}의 노드 {{count}}개를 선택합니다. 계획 하나에 담을 수 있는 노드 수({{max}}개, 정책 `fleet.maxNodes`)보다 많아 계획을 만들지 않았습니다. 한 번에 더 적게 요청하세요: 레이블 셀렉터로 노드 풀이나 존을 지정하거나({{example}}), 노드 이름을 나열하세요.',
   },
   outcome: {
     'approval-counted': '{{id}} 승인이 반영되었습니다 ({{required}}명 중 {{count}}명).',

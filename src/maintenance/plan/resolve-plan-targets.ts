@@ -35,3 +35,34 @@ export function resolvePlanTargets(
     }
   }
 }
+
+/**
+ * A label selector that picks a part of a too-large plan's targets small enough for one plan, to
+ * show in the refusal: among the targets' node labels (`kubernetes.io/hostname` and empty values
+ * aside), the key whose largest group of targets sharing one value fits `max` and holds at least
+ * two nodes (a node pool, a zone); of several, the one with the largest such group. A request that
+ * was a selector keeps it (`pool=blue,zone=a`).
+ * @param targets - from the command
+ * @param nodes - the target nodes (those `resolvePlanTargets` selected)
+ * @param max - the most nodes a plan may hold
+ * @returns the selector, or null when no label splits the targets into groups that fit
+ */
+export function narrowerSelector(targets: PlanTargets, nodes: readonly KNode[], max: number): string | null {
+  const groups = new Map<string, Map<string, number>>();
+  for (const n of nodes)
+    for (const [key, value] of Object.entries(n.metadata.labels ?? {})) {
+      if (value === '' || key === 'kubernetes.io/hostname') continue;
+      const byValue = groups.get(key) ?? new Map<string, number>();
+      groups.set(key, byValue.set(value, (byValue.get(value) ?? 0) + 1));
+    }
+  let best: { key: string; value: string; size: number } | null = null;
+  for (const [key, byValue] of groups) {
+    const [value, size] = [...byValue].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (byValue.size < 2 || size < 2 || size > max) continue;
+    if (best === null || size > best.size || (size === best.size && key < best.key))
+      best = { key, value, size };
+  }
+  if (best === null) return null;
+  const selector = `${best.key}=${best.value}`;
+  return targets.kind === 'selector' ? `${targets.selector},${selector}` : selector;
+}

@@ -114,7 +114,7 @@ describe('metrics recorded where the work happens', () => {
         findings: [],
       } satisfies Reply;
       await publisher.publish('teams', { reply, job }, 'r-r1');
-      await eventually('a failed delivery counted', async () => (await failures()) !== before, 5000).catch(
+      await eventually('a failed delivery counted', async () => (await failures()) !== before, 30_000).catch(
         () => undefined,
       ); // the next line says it
       expect((await failures()) - before).toBeGreaterThanOrEqual(1);

@@ -44,6 +44,7 @@ import { eventually } from '../helpers/eventually.js';
 import { alice, bob, kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
 import type { Fleet } from '../helpers/plan-fleet.js';
 import { kubeConfigOf } from '../helpers/simulator.js';
+import { fakeDateOnly } from '../helpers/fake-date.js';
 
 const CLUSTER = 'gen';
 
@@ -797,22 +798,7 @@ describe('the generated fleet, used long after it was generated', () => {
   it('is judged as fresh two minutes after its beforeAll as at it: a plan of a worker is created with nothing left out and runs to the end', async () => {
     // The wall clock two minutes past the beforeAll that generated the cluster, without waiting:
     // only Date is faked (it goes on ticking from there); timers and I/O stay real.
-    jest.useFakeTimers({
-      now: Date.now() + 120_000,
-      advanceTimers: true,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly({ now: Date.now() + 120_000, ticking: true });
     const f = await fleet({ keyPrefix: 'test:plan-late:', only: ['gen-wk-001'] });
     expect(f.plan.excluded).toEqual([]);
     const final = await runPlan(f.plan.id, f.deps);

@@ -16,6 +16,7 @@ import type { Finding } from '../../src/analysis/types.js';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/start-simulator.js';
 import { type EtcdTestCluster, startEtcdCluster } from '../helpers/etcd-cluster.js';
 import { stringify as losslessStringify } from 'lossless-json';
+import { fakeDateOnly } from '../helpers/fake-date.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const files = readdirSync(DIR)
@@ -61,21 +62,7 @@ async function ask(args: string[], text: string): Promise<JsonAnswer> {
  */
 function useFrozenClock(): void {
   beforeAll(() => {
-    jest.useFakeTimers({
-      now: Date.now(),
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly();
   });
   afterAll(() => {
     jest.useRealTimers();

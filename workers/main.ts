@@ -15,7 +15,7 @@
  * - `--job-timeout-ms <ms>` / `K8S_HA_BOT_JOB_TIMEOUT_MS`: time limit of one answer, over the
  *   configuration's `jobTimeoutMs` (default 60 000; `jobTimeoutMsOf`)
  * - `--config <path>` / `K8S_HA_BOT_CONFIG`: the bot configuration, read by the answer step
- * - `K8S_HA_BOT_OPS_PORT` (default 9090): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
+ * - `K8S_HA_BOT_OPS_PORT` (default 9090; the gateway's 9091): `/healthz`, `/readyz`, `/metrics` (src/ops/ops-server.ts)
  * - `K8S_HA_BOT_SHUTDOWN_MS` (default 25 000): graceful stop deadline after SIGTERM (src/ops/shutdown.ts)
  */
 import { resolveRedisTarget } from '../src/config/redis-settings.js';
@@ -37,7 +37,7 @@ import { createLogger } from '../src/util/logger.js';
 import { registerSecretsFromEnv } from '../src/util/redaction.js';
 import type { Logger } from '../src/util/logger.js';
 import type { BotConfig, ClusterConfig } from '../src/config/bot-config.js';
-import { startProcessOpsOrWarn } from '../src/ops/ops-server.js';
+import { startProcessOps } from '../src/ops/ops-server.js';
 import type { RunningOpsServer } from '../src/ops/ops-server.js';
 import { bounded, exitSoonAfterStop, runUntilSignal } from '../src/ops/shutdown.js';
 import { startWorker } from './worker.js';
@@ -309,9 +309,9 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
       settings.clusters.includes(name),
     ),
   );
-  let ops: RunningOpsServer | undefined;
+  let ops: RunningOpsServer;
   try {
-    ops = await startProcessOpsOrWarn({
+    ops = await startProcessOps({
       role: 'worker',
       settings: all,
       redisUrl: settings.redisUrl,
@@ -331,13 +331,13 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
       ...(options.signals ? { signals: options.signals } : {}),
       deadlineMs,
       logger,
-      onSignal: () => ops?.setDraining(),
+      onSignal: () => ops.setDraining(),
       graceful: () => closeAll(false),
       force: () => closeAll(true),
     });
     logger.info({ ...stopped }, 'worker process stopping');
   } finally {
-    await ops?.close();
+    await ops.close();
   }
 }
 

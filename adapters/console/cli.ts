@@ -621,7 +621,7 @@ export async function runCli(
       const [
         { redisTargetOf },
         { createLogger },
-        { startProcessOpsOrWarn },
+        { startProcessOps },
         { runUntilSignal },
         { LOOPBACK_HOST },
         startGateway,
@@ -636,9 +636,9 @@ export async function runCli(
       const gatewayLogger = createLogger({ name: 'gateway', level: gatewaySettings.logLevel ?? 'info' });
       const deadlineMs = gatewaySettings.ops.shutdownDeadlineMs;
       const gateway = await startGateway({ settings: gatewaySettings, config, logger: gatewayLogger });
-      let ops: RunningOpsServer | undefined;
+      let ops: RunningOpsServer;
       try {
-        ops = await startProcessOpsOrWarn({
+        ops = await startProcessOps({
           role: 'gateway',
           settings: gatewaySettings,
           redisUrl: redisTargetOf(config.redis) ?? '',
@@ -658,7 +658,7 @@ export async function runCli(
             ]
           : []),
         ...(gateway.teams ? [`Teams HTTP on port ${gateway.teams.port} (POST /api/messages)`] : []),
-        ...(ops ? [`ops on port ${ops.port} (/healthz, /readyz, /metrics)`] : []),
+        `ops on port ${ops.port} (/healthz, /readyz, /metrics)`,
       ];
       io.out(`k8s-ha-bot gateway: ${parts.join('; ')}; Ctrl-C to stop\n`);
       // SIGTERM: /readyz turns 503, HTTP intake stops, the replies consumer drains, Redis closes.
@@ -666,7 +666,7 @@ export async function runCli(
         await runUntilSignal({
           deadlineMs,
           logger: gatewayLogger,
-          onSignal: () => ops?.setDraining(),
+          onSignal: () => ops.setDraining(),
           graceful: () => gateway.close(),
           force: async () => {
             gatewayLogger.warn(
@@ -676,7 +676,7 @@ export async function runCli(
           },
         });
       } finally {
-        await ops?.close();
+        await ops.close();
       }
     });
 

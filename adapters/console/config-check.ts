@@ -7,7 +7,12 @@
 import { redisTargetOf } from '../../src/config/bot-config.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import { describeRedisTarget } from '../../src/config/redis-settings.js';
-import { DEV_INSECURE_ENV, WATCH_CACHE_ENV, describeSettings } from '../../src/config/settings.js';
+import {
+  DEV_INSECURE_ENV,
+  WATCH_CACHE_ENV,
+  describeSettings,
+  opsPortShown,
+} from '../../src/config/settings.js';
 import type { Settings } from '../../src/config/settings.js';
 import { loadMaintenancePolicy } from '../../src/maintenance/policy.js';
 
@@ -46,7 +51,7 @@ export async function checkDeploymentSettings(
   const { ops, queue, worker } = settings;
   const rate = ops.rateLimit;
   lines.push(
-    `ops: ${ops.host} port ${ops.port}, clusters in /readyz ${ops.readyzClusters}, shutdown deadline ${ops.shutdownDeadlineMs} ms, ` +
+    `ops: ${ops.host} port ${opsPortShown(ops)}, clusters in /readyz ${ops.readyzClusters}, shutdown deadline ${ops.shutdownDeadlineMs} ms, ` +
       (rate.points === 0
         ? 'no rate limit'
         : `rate limit ${rate.points} requests per ${rate.windowS} s per user`),

@@ -63,6 +63,13 @@ export interface GatewayOptions {
    * unavailable, in ms (SlackIntakeOptions.enqueueRetryMs). @defaultValue 15 000
    */
   enqueueRetryMs?: number;
+  /**
+   * How long the gateway waits for Redis, in ms: to connect its maintenance service at start, and
+   * per Slack request before the ack says the queue is unavailable (`SlackConfig.ackBudgetMs`).
+   * @defaultValue 2000 (Slack wants the ack within 3 s); tests on a busy machine that do not test
+   *   this limit pass a generous one
+   */
+  redisWaitMs?: number;
 }
 
 /** A started gateway. */
@@ -98,11 +105,23 @@ interface HostedPlatform {
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { config, logger } = options;
-  const settings = settingsOrLoad(
+  const loaded = settingsOrLoad(
     options.settings,
     options.env,
     options.queuePrefix ? { queuePrefix: options.queuePrefix } : {},
   );
+  const { redisWaitMs } = options;
+  const slackValue = loaded.chat.slack.value;
+  const settings: Settings =
+    redisWaitMs === undefined || slackValue === undefined
+      ? loaded
+      : {
+          ...loaded,
+          chat: {
+            ...loaded.chat,
+            slack: { ...loaded.chat.slack, value: { ...slackValue, ackBudgetMs: redisWaitMs } },
+          },
+        };
   const { chat, ops } = settings;
   // Settings are checked before anything starts, so a bad one stops the gateway at once. Teams runs
   // when MICROSOFT_APP_ID is set (or TEAMS_PORT in the development mode); Slack when any SLACK_*
@@ -138,6 +157,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     prefix: settings.queue.prefix,
     logger,
     ...(options.maintenanceSweepMs !== undefined ? { sweepMs: options.maintenanceSweepMs } : {}),
+    ...(redisWaitMs !== undefined ? { connectTimeoutMs: redisWaitMs } : {}),
   });
 
   // Each platform the settings ask for, in this order; a `Record` so that a new chat platform

@@ -118,8 +118,15 @@ export const TIME_ZONE_ENV = 'K8S_HA_BOT_TIME_ZONE';
 /** Variables of the system the bot reads: `HOME` (`~/` in configured paths), `KUBECONFIG` (`snapshot`). */
 export const SYSTEM_ENV = { home: 'HOME', kubeconfig: 'KUBECONFIG' } as const;
 
-/** Default ops port (the Prometheus convention for an app's metrics port). */
-export const DEFAULT_OPS_PORT = 9090;
+/** The two processes that serve an ops server. */
+export type OpsRole = 'gateway' | 'worker';
+
+/**
+ * Default ops port of each role: different, so that a worker and a gateway started on one machine
+ * (the README's quick start) both serve `/healthz` (9090 is the Prometheus convention for an app's
+ * metrics port; the gateway takes the next one).
+ */
+export const DEFAULT_OPS_PORTS: Readonly<Record<OpsRole, number>> = { worker: 9090, gateway: 9091 };
 
 /** Default address of the ops server: loopback, this machine only. */
 export const DEFAULT_OPS_HOST = '127.0.0.1';
@@ -191,8 +198,8 @@ export interface ConfigOverrides {
 
 /** The ops server, shutdown and request limits of a process. */
 export interface OpsSettings {
-  /** K8S_HA_BOT_OPS_PORT. @defaultValue {@link DEFAULT_OPS_PORT} */
-  port: number;
+  /** K8S_HA_BOT_OPS_PORT; undefined: the role's default ({@link opsPortOf}, {@link DEFAULT_OPS_PORTS}). */
+  port?: number;
   /** K8S_HA_BOT_OPS_HOST. @defaultValue {@link DEFAULT_OPS_HOST} */
   host: string;
   /** K8S_HA_BOT_READYZ_CLUSTERS. @defaultValue `required` */
@@ -360,19 +367,43 @@ export function listenHostFrom(env: Env, name: string): string | undefined {
 }
 
 /**
- * The ops port.
- * @returns the port (default {@link DEFAULT_OPS_PORT})
+ * The ops port set by the environment.
+ * @returns the port, or undefined when `K8S_HA_BOT_OPS_PORT` is not set (each role then takes its
+ *   default, {@link opsPortOf})
  * @throws ConfigError `K8S_HA_BOT_OPS_PORT` when it is not a whole number 0..65535
  */
-export function opsPortFrom(env: Env): number {
+export function opsPortFrom(env: Env): number | undefined {
   const raw = valueOf(env, OPS_ENV.port);
   return raw === undefined
-    ? DEFAULT_OPS_PORT
+    ? undefined
     : parse(
         OPS_ENV.port,
         raw,
         wholeNumber(0, 65535, (q) => `${q} is not a port (0..65535)`),
       );
+}
+
+/**
+ * The ops port of a role: `K8S_HA_BOT_OPS_PORT` when set, else the role's default.
+ * @param ops - the process's ops settings
+ * @param role - the process's role
+ * @returns the port (0: a free one)
+ */
+export function opsPortOf(ops: Pick<OpsSettings, 'port'>, role: OpsRole): number {
+  return ops.port ?? DEFAULT_OPS_PORTS[role];
+}
+
+/**
+ * The ops port as `config check` shows it: `K8S_HA_BOT_OPS_PORT` when set, else each role's default.
+ * @param ops - the process's ops settings
+ * @returns e.g. `9090 (worker), 9091 (gateway)`, or `0`
+ */
+export function opsPortShown(ops: Pick<OpsSettings, 'port'>): string {
+  return ops.port === undefined
+    ? Object.entries(DEFAULT_OPS_PORTS)
+        .map(([role, port]) => `${port} (${role})`)
+        .join(', ')
+    : String(ops.port);
 }
 
 /**
@@ -540,6 +571,7 @@ export function loadSettings(env: Env, flags: SettingsFlags = {}): Settings {
     );
   const policy = valueOf(env, CONFIG_ENV.maintenancePolicy);
   if (policy !== undefined) config.maintenancePolicy = policy;
+  const opsPort = opsPortFrom(env);
   const settings: Settings = {
     config,
     ...(redis === undefined ? {} : { redis }),
@@ -564,7 +596,7 @@ export function loadSettings(env: Env, flags: SettingsFlags = {}): Settings {
       watchCache: watchCacheEnabled(env),
     },
     ops: {
-      port: opsPortFrom(env),
+      ...(opsPort === undefined ? {} : { port: opsPort }),
       host: listenHostFrom(env, OPS_ENV.host) ?? DEFAULT_OPS_HOST,
       readyzClusters:
         readyz === undefined
@@ -716,6 +748,7 @@ export function describeSettings(settings: Settings): string[] {
   flatten(
     {
       ...rest,
+      ops: { port: opsPortShown(rest.ops), ...rest.ops },
       queue: { prefix: queue.prefix, keys: { ...queue.keys } },
       chat: { ...chat, slack: platformShown(chat.slack), teams: platformShown(chat.teams) },
     },

@@ -1,6 +1,6 @@
 /**
  * The ops HTTP server of a gateway or worker process (its own port, `K8S_HA_BOT_OPS_PORT`, default
- * 9090; on 127.0.0.1 unless `K8S_HA_BOT_OPS_HOST` says otherwise: it has no authentication, and
+ * 9090 for a worker and 9091 for a gateway, so both run on one machine; on 127.0.0.1 unless `K8S_HA_BOT_OPS_HOST` says otherwise: it has no authentication, and
  * the container image sets 0.0.0.0): `GET /healthz` (alive: 200), `GET /readyz` (200, or 503 listing the checks that failed:
  * Redis PING within 1 s, each configured cluster's API; see ./readiness.ts) and `GET /metrics`
  * (Prometheus text format, ./metrics.ts). Nothing here prints a secret: readiness details are masked.
@@ -18,8 +18,9 @@ import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
 import { REDIS_PING_TIMEOUT_MS, clusterCheck, redisCheck, runReadiness } from './readiness.js';
 import type { ReadinessCheck } from './readiness.js';
-import { DEFAULT_OPS_HOST, OPS_ENV, loadSettings } from '../config/settings.js';
-import type { Env, Settings } from '../config/settings.js';
+import { DEFAULT_OPS_HOST, OPS_ENV, loadSettings, opsPortOf } from '../config/settings.js';
+import type { Env, OpsRole, Settings } from '../config/settings.js';
+import { ConfigError } from '../errors.js';
 import { DEFAULT_QUEUE_PREFIX } from '../config/queue-keys.js';
 
 /** Options of {@link startOpsServer}. */
@@ -134,8 +135,8 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
 
 /** Options of {@link startProcessOps}. */
 export interface ProcessOpsOptions {
-  /** `gateway` or `worker` (logged). */
-  role: 'gateway' | 'worker';
+  /** `gateway` or `worker`: logged, and picks the default port (`DEFAULT_OPS_PORTS`, src/config/settings.ts). */
+  role: OpsRole;
   /** The process's settings (`ops`: port, host, readyz mode). */
   settings?: Pick<Settings, 'ops'>;
   /** The environment the settings are loaded from when `settings` is absent (tests). @defaultValue {} */
@@ -165,12 +166,15 @@ function opsSettingsOf(options: Pick<ProcessOpsOptions, 'settings' | 'env'>): Se
  * `QUEUE_DEPTH_MAX_AGE_MS` (5 s, ./metrics.ts) whatever the scrape rate), a check per cluster.
  * @param options - see {@link ProcessOpsOptions}
  * @returns the running server; `close()` also stops the depth gauge and disconnects
- * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_OPS_HOST`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL; the listen error
+ * @throws ConfigError for a bad `K8S_HA_BOT_OPS_PORT`, `K8S_HA_BOT_OPS_HOST`, `K8S_HA_BOT_READYZ_CLUSTERS` or Redis URL;
+ *   ConfigError at `K8S_HA_BOT_OPS_PORT` (`K8S_HA_BOT_OPS_HOST` for EADDRNOTAVAIL) when the server
+ *   cannot listen: a process without its probes must not run on (Kubernetes would restart it for
+ *   failed probes, far from the cause); any other listen error as is
  */
 export async function startProcessOps(options: ProcessOpsOptions): Promise<RunningOpsServer> {
   const { logger } = options;
   const ops = opsSettingsOf(options);
-  const port = options.port ?? ops.port;
+  const port = options.port ?? opsPortOf(ops, options.role);
   const mode = ops.readyzClusters;
   const host = options.host ?? ops.host;
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
@@ -216,7 +220,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
   } catch (err) {
     setQueueDepthSource(undefined);
     redis.disconnect();
-    throw err;
+    throw listenError(err, options.role, host, port);
   }
   logger.info(
     { role: options.role, port: server.port, host, readyzClusters: mode },
@@ -240,25 +244,27 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
 }
 
 /**
- * {@link startProcessOps}, but a port that cannot be bound (EADDRINUSE, EACCES) is logged as an error
- * and the process goes on without its ops server (its probes then fail, which shows). Used by the
- * worker, so that several workers on one machine (development, tests) do not stop each other.
- * @param options - see {@link ProcessOpsOptions}
- * @returns the server, or undefined when it could not listen
- * @throws ConfigError for bad settings (those are not tolerated)
+ * A listen error of the ops server as the error that stops the process: it names the address and
+ * the setting to change.
+ * @returns a ConfigError for EADDRINUSE, EACCES and EADDRNOTAVAIL; `err` itself otherwise
  */
-export async function startProcessOpsOrWarn(
-  options: ProcessOpsOptions,
-): Promise<RunningOpsServer | undefined> {
-  try {
-    return await startProcessOps(options);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
-    options.logger.error(
-      { err, code, port: options.port ?? opsSettingsOf(options).port },
-      `ops server not started (${code}): no /healthz, /readyz, /metrics in this process; set ${OPS_ENV.port}`,
-    );
-    return undefined;
-  }
+function listenError(err: unknown, role: OpsRole, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'the port is in use by another process (another worker or gateway on this machine?)'
+      : code === 'EACCES'
+        ? 'not allowed to listen on this port'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no such address on this machine'
+          : undefined;
+  if (why === undefined) return err;
+  const setting = code === 'EADDRNOTAVAIL' ? OPS_ENV.host : OPS_ENV.port;
+  const error = new ConfigError(
+    setting,
+    `the ${role}'s ops server (/healthz, /readyz, /metrics) cannot listen on ${host}:${port} (${code}: ${why}); ` +
+      `set ${setting} to ${code === 'EADDRNOTAVAIL' ? 'an address of this machine' : 'a free port (0: any free port)'}`,
+  );
+  error.cause = err;
+  return error;
 }

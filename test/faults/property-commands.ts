@@ -5,9 +5,8 @@
  * Checked for every text: nothing throws; no output text (fallback text, header, sections,
  * fields, context, buttons, the ack) carries a raw `<` or `>`, an `&` that is not `&amp;`,
  * `&lt;` or `&gt;`, nor a broadcast (`<!channel>`, `<!here>`, `@channel` / `@here` /
- * `@everyone` as a whole word); and parseCommand takes under 1 ms. A text's parse time is the
- * fastest of 3 runs (one run can be stretched by a garbage collection that the parser did not
- * cause); p99 and max of those are reported, and the first run's max too.
+ * `@everyone` as a whole word). No timing is judged here (a busy machine stretches any one parse):
+ * the parser's speed is a row of the benchmark (`npm run bench`, scripts/bench.ts).
  */
 import fc from 'fast-check';
 import { SlackIntake } from '../../adapters/slack/slack-intake.js';
@@ -21,8 +20,6 @@ import type { FaultRow } from './slack-traffic.js';
 
 /** Texts generated and checked. */
 export const PROPERTY_RUNS = 10_000;
-/** Longest parse of one text, in ms. */
-export const PARSE_LIMIT_MS = 1;
 
 const WORDS = [
   'can',
@@ -154,15 +151,11 @@ export function unsafeOutput(text: string): string | null {
   return null;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /**
  * Run the property and make the table row.
  * @param seed - fast-check seed (printed, so a failure can be replayed)
  * @returns the row: sent = texts, answered = texts rendered safely, lost = texts that threw,
- *   duplicated = texts with unsafe output; worst = max parse time (ms, shown in the notes too)
+ *   duplicated = texts with unsafe output; worst = the longest text (characters)
  */
 export function runPropertyFault(seed: number): FaultRow {
   const intake = new SlackIntake({
@@ -189,31 +182,13 @@ export function runPropertyFault(seed: number): FaultRow {
     dedupTtlSeconds: 900,
     logger: silentLogger,
   });
-  const times: number[] = [];
-  const firstRuns: number[] = [];
   let threw = 0;
   let unsafe = 0;
-  let slow = 0;
   const examples: string[] = [];
   const texts = fc.sample(commandText(), { numRuns: PROPERTY_RUNS, seed });
-  // Warm up the parser (JIT) on a few texts; they are not counted.
-  for (const t of texts.slice(0, 200)) parseCommand(t, { defaultLocale: 'en' });
   for (const [i, text] of texts.entries()) {
     try {
-      let best = Number.POSITIVE_INFINITY;
-      for (let run = 0; run < 3; run += 1) {
-        const t0 = process.hrtime.bigint();
-        parseCommand(text, { defaultLocale: 'en' });
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (run === 0) firstRuns.push(ms);
-        best = Math.min(best, ms);
-      }
-      times.push(best);
-      if (best >= PARSE_LIMIT_MS) {
-        slow += 1;
-        if (examples.length < 3)
-          examples.push(`slow (${best.toFixed(2)} ms): ${JSON.stringify(text.slice(0, 60))}`);
-      }
+      parseCommand(text, { defaultLocale: 'en' });
       const request: SlackRequest = {
         source: 'command',
         requestId: `cmd-prop-${i}`,
@@ -241,21 +216,14 @@ export function runPropertyFault(seed: number): FaultRow {
         );
     }
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const p99 = percentile(sorted, 99);
-  const max = sorted[sorted.length - 1] ?? 0;
-  const firstSorted = [...firstRuns].sort((a, b) => a - b);
   return {
     fault: `${PROPERTY_RUNS.toLocaleString('en-US')} generated command texts (parser + Slack rendering, seed ${seed})`,
     sent: texts.length,
     answered: texts.length - threw - unsafe,
     lost: threw,
     duplicated: '—',
-    worst: `parse p99 ${p99.toFixed(3)} ms, max ${max.toFixed(3)} ms`,
-    pass: threw === 0 && unsafe === 0 && slow === 0,
-    notes: [
-      `lost = threw; unsafe output: ${unsafe}; parses ≥ ${PARSE_LIMIT_MS} ms (fastest of 3 runs): ${slow}; single first runs: p99 ${percentile(firstSorted, 99).toFixed(3)} ms, max ${(firstSorted[firstSorted.length - 1] ?? 0).toFixed(3)} ms, ${firstSorted.filter((t) => t >= PARSE_LIMIT_MS).length} ≥ ${PARSE_LIMIT_MS} ms`,
-      ...examples,
-    ].join('; '),
+    worst: `longest text ${Math.max(0, ...texts.map((t) => t.length))} characters`,
+    pass: threw === 0 && unsafe === 0,
+    notes: [`lost = threw; unsafe output: ${unsafe}`, ...examples].join('; '),
   };
 }

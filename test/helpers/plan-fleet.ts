@@ -24,6 +24,7 @@ import type { MaintenancePlan } from '../../src/maintenance/plan/plan-types.js';
 import type { PlanRunDeps } from '../../src/maintenance/plan/run-plan.js';
 import { MaintenanceStore } from '../../src/maintenance/request-store.js';
 import type { Actor, ClusterMaintenancePolicy } from '../../src/maintenance/types.js';
+import { shiftTimestamps } from '../../src/simulator/shift-timestamps.js';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { RecordingNotifier, testPolicy } from './maintenance-test-store.js';
@@ -62,6 +63,21 @@ export function kuredDaemonSet(lock?: string): SnapshotFile['items'][number] {
 /** The names of a snapshot file's nodes, in its order. */
 export function nodeNamesOf(file: SnapshotFile): string[] {
   return file.items.filter((i) => i.kind === 'Node').map((i) => (i as KNode).metadata.name);
+}
+
+/**
+ * A snapshot file as if captured now: a copy whose items' timestamps (Lease `renewTime`, condition
+ * heartbeats, …) are shifted by (now - `captured_at`), as the simulator shifts what it serves, and
+ * whose `capturedAt` is now. A fixture generated once and read minutes later (a busy machine) keeps
+ * the ages it was generated with instead of ageing into stale Leases and unsafe nodes.
+ * @param file - the loaded file (not changed)
+ * @param now - the capture time to give it, in ms since the epoch (default: now)
+ * @returns the shifted copy
+ */
+export function capturedNow(file: SnapshotFile, now = Date.now()): SnapshotFile {
+  const items = structuredClone(file.items);
+  shiftTimestamps(items, now - (file.capturedAt?.getTime() ?? now));
+  return { ...file, items, capturedAt: new Date(now) };
 }
 
 /** A plan on the simulator, with its robot and sampler. */
@@ -139,7 +155,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     .map((i) => i.metadata as { namespace?: string; name: string });
   // The etcd voting members (the file's member list; learners have no vote), named as their nodes.
   const voters = new Set((file.etcd?.members ?? []).filter((m) => !m.isLearner).map((m) => m.name));
-  const snapshot = snapshotFromFile(file, cluster, null, () => new Date(), names);
+  const snapshot = snapshotFromFile(capturedNow(file), cluster, null, () => new Date(), names);
   const created = await createMaintenancePlan({
     plans,
     policy: { ...policy, fleet: o.fleet ?? { workerBatchSize: 1, settleMs: 300, settleTimeoutMs: 10_000 } },
@@ -242,9 +258,14 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       redis,
       holderIdentity: 'test-worker',
       keyPrefix: o.keyPrefix,
-      // A fresh read of the file's cluster is what the worker does; the verdict decides.
+      // A fresh read of the file's cluster (as of now) is what the worker does; the verdict decides.
       analyze: async (node) => {
-        const r = analyzeRebootImpact(snapshotFromFile(file, cluster, node), node, new Date());
+        const now = Date.now();
+        const r = analyzeRebootImpact(
+          snapshotFromFile(capturedNow(file, now), cluster, node),
+          node,
+          new Date(now),
+        );
         return { verdict: r.verdict, summary: r.verdict, findings: [] };
       },
       logger: silentLogger,
@@ -264,7 +285,11 @@ export interface GeneratedFleet {
   readonly redis: Redis;
   /** The shared test Redis's URL. */
   readonly redisUrl: string;
-  /** The generated cluster, as loaded from its file. */
+  /**
+   * The generated cluster, as loaded from its file and stamped at each read: its timestamps as if
+   * captured at the moment it is read ({@link capturedNow}), so a test reached long after the
+   * `beforeAll` (a busy machine) judges the same live cluster, not one whose Leases went stale.
+   */
   readonly file: SnapshotFile;
   /** The temporary directory the cluster file is in (removed after all tests). */
   readonly dir: string;
@@ -291,7 +316,8 @@ async function stopRobots(): Promise<void> {
 /**
  * Register the Jest hooks of a file of plan tests: before all, connect to the shared Redis and
  * generate the cluster into a temporary directory (`capturedAt` now); after each test, close its
- * reboot robots and its simulators; after all, disconnect and remove the directory.
+ * reboot robots and its simulators; after all, disconnect and remove the directory. The cluster
+ * is read stamped at use ({@link GeneratedFleet.file}), never judged against a clock that moved on.
  * @param o - `cluster`: the cluster's name in plans and policies; `tmpPrefix`: the directory's
  *   name prefix; `generate`: the generator's options but `capturedAt`
  */
@@ -337,7 +363,7 @@ export function useGeneratedFleet(o: {
       return ready(redisServer, 'Redis').url;
     },
     get file() {
-      return ready(file, 'cluster file');
+      return capturedNow(ready(file, 'cluster file'));
     },
     get dir() {
       return ready(dir, 'directory');

@@ -35,6 +35,9 @@ export async function startWorkerProcess(options: {
       REDIS_URL: options.redisUrl,
       K8S_HA_BOT_QUEUE_PREFIX: options.prefix,
       FAKE_HANDLER_COUNTS_KEY: options.countsKey,
+      // several workers on one machine (and other test runs): each its own free ops port, as an ops
+      // port in use stops a worker
+      K8S_HA_BOT_OPS_PORT: '0',
       ...options.env,
     },
     readyMessage: 'worker ready',

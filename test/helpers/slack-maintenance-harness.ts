@@ -143,6 +143,8 @@ export function slackMaintenance(): SlackMaintenance {
         logger: process.env.DEBUG_MAINT ? createLogger({ name: 'gateway', level: 'debug' }) : silentLogger,
         port: 0,
         maintenanceSweepMs: 250,
+        // Nothing here times Slack's 3 s ack: a busy machine's Redis may take longer than 2 s.
+        redisWaitMs: 30_000,
       });
       started = { fake, gateway, url: `http://127.0.0.1:${gateway.port}/slack/events`, team: o.team };
     },

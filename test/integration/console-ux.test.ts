@@ -289,13 +289,13 @@ describe('1 and 5 through the queue (real Redis)', () => {
   }
 
   it('no worker: says so at once, names the cluster and the command, and queues nothing', async () => {
-    const started = Date.now();
     const { code, out, err } = await cli(
       ['--config', configFile, 'ask', 'maintain atlas-wk-2 kernel patch'],
       { REDIS_URL: redis.url },
     );
     expect({ err }).toEqual({ err: '' });
-    expect(Date.now() - started).toBeLessThan(1500); // before the job time limit
+    // at once: before anything is queued, not after waiting out the job time limit
+    expect(out).not.toContain('did not finish within');
     expect(code).toBe(1);
     // It names the key prefix it looked under, and how to start a worker on it (issue 31).
     expect(out).toContain(

@@ -13,6 +13,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '../../adapters/k8s-ha-bot.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { DEFAULT_OPS_PORTS } from '../../src/config/settings.js';
 import { parseMaintenancePolicy } from '../../src/maintenance/policy.js';
 import { parseManifests } from '../../src/simulator/rbac.js';
 
@@ -278,7 +279,10 @@ type Workload = K8sObject & {
   spec: {
     replicas?: number;
     selector: { matchLabels: Record<string, string> };
-    template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+    template: {
+      metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+      spec: PodSpec;
+    };
   };
 };
 
@@ -332,11 +336,17 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(gw.spec.replicas).toBe(2);
     const c = gw.spec.template.spec.containers[0] as Container;
     expect(c.args).toEqual(['gateway']);
-    expect(c.ports?.map((p) => p.containerPort).sort()).toEqual([3000, 3978, 9090]);
+    expect(c.ports?.map((p) => p.containerPort).sort()).toEqual([3000, 3978, 9091]);
     expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'ops' });
     expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'ops' });
-    expect(c.ports?.find((p) => p.name === 'ops')?.containerPort).toBe(9090);
-    expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_PORT')?.value).toBe('9090');
+    // the gateway's own default ops port (a worker's differs), served and scraped there
+    expect(c.ports?.find((p) => p.name === 'ops')?.containerPort).toBe(DEFAULT_OPS_PORTS.gateway);
+    expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_PORT')?.value).toBe(
+      String(DEFAULT_OPS_PORTS.gateway),
+    );
+    expect(gw.spec.template.metadata.annotations?.['prometheus.io/port']).toBe(
+      String(DEFAULT_OPS_PORTS.gateway),
+    );
     // The ops server defaults to 127.0.0.1: probes on the pod IP need it on every interface.
     expect(c.env?.find((e) => e.name === 'K8S_HA_BOT_OPS_HOST')?.value).toBe('0.0.0.0');
     expect(c.envFrom?.map((e) => e.secretRef?.name)).toEqual(['k8s-ha-bot-secrets']);
@@ -355,7 +365,10 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(c.args).toEqual(['worker']);
     expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'ops' });
     expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'ops' });
-    expect(c.ports).toEqual([{ name: 'ops', containerPort: 9090, protocol: 'TCP' }]);
+    expect(c.ports).toEqual([{ name: 'ops', containerPort: DEFAULT_OPS_PORTS.worker, protocol: 'TCP' }]);
+    expect(w.spec.template.metadata.annotations?.['prometheus.io/port']).toBe(
+      String(DEFAULT_OPS_PORTS.worker),
+    );
     expect(w.spec.template.spec.serviceAccountName).toBe('k8s-ha-bot');
     expect(find('read-only', 'ServiceAccount', 'k8s-ha-bot')).toBeDefined();
   });
@@ -453,7 +466,7 @@ describeKubectl('deploy/overlays rendered by kubectl kustomize', () => {
     expect(byName).toEqual({
       'k8s-ha-bot-gateway-ingress': [3000, 3978],
       'k8s-ha-bot-redis-ingress': [6379],
-      'k8s-ha-bot-metrics-ingress': [9090],
+      'k8s-ha-bot-metrics-ingress': [DEFAULT_OPS_PORTS.worker, DEFAULT_OPS_PORTS.gateway],
     });
     const gatewayIngress = ingress.find((n) => n.metadata.name === 'k8s-ha-bot-gateway-ingress');
     expect(gatewayIngress?.spec.podSelector.matchLabels?.['app.kubernetes.io/component']).toBe('gateway');

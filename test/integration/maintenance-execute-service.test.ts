@@ -242,7 +242,7 @@ describe('maintenance worker with the maintenance service', () => {
     const hookEntry = await eventually(
       'the reboot hook in the audit',
       async () => (await r.service.audit.forRequest(request.id)).find((e) => e.event.type === 'reboot-hook'),
-      5000,
+      30_000,
     );
     expect(hookEntry?.event).toMatchObject({ type: 'reboot-hook', ok: true });
     expect(await readFile(join(dir, 'calls'), 'utf8')).toBe('--reboot indus-wk-1\n');

@@ -267,7 +267,7 @@ describe('preflight and waits', () => {
     await eventually(
       'the request waiting for its window',
       async () => (await store.get(waiting.request.id))?.state === 'waiting-for-window',
-      5000,
+      30_000,
     ).catch(() => undefined); // the assertions below say what went wrong
     expect(waiting.events[0]).toMatchObject({ type: 'waiting-for-window' });
     expect(Date.parse((waiting.events[0] as { opensAt: string }).opensAt)).toBeGreaterThan(Date.now());

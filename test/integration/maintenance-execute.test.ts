@@ -103,9 +103,7 @@ describe('runMaintenance', () => {
       node: 'indus-wk-1',
       policy: { drain: { timeoutMs: 2000, parallelism: 2, evictionBackoffMs: 100, progressIntervalMs: 500 } },
     });
-    const t0 = Date.now();
     const final = await run.done;
-    expect(Date.now() - t0).toBeLessThan(8000);
     expect(final.state).toBe('failed');
     expect(final.stateReason).toBe('drain-timeout');
     const failed = eventOf(run, 'failed');

@@ -7,59 +7,26 @@
  *   lock` must not call that entry stale, and `break lock` must not be offered for it: kured could
  *   otherwise reboot another node while the plan's node is not back yet.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
+import { describe, expect, it } from '@jest/globals';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { createKubeApi } from '../../src/maintenance/execute/kube-api.js';
 import { lockToBreak } from '../../src/maintenance/plan/lock-break.js';
 import { readLockReport } from '../../src/maintenance/plan/lock-report.js';
 import type { LockReport } from '../../src/maintenance/plan/lock-report.js';
 import { runPlan } from '../../src/maintenance/plan/run-plan.js';
-import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
-import type { RunningSimulator } from '../../src/simulator/start-simulator.js';
-import { kuredDaemonSet, startFleet } from '../helpers/plan-fleet.js';
-import { useSharedRedis } from '../helpers/shared-redis.js';
-import type { TestRedis } from '../helpers/shared-redis.js';
+import { kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
 import { eventually } from '../helpers/eventually.js';
 import { kubeConfigOf, startScenarioSimulator } from '../helpers/simulator.js';
 
-let redisServer: TestRedis;
-let redis: Redis;
-let dir: string;
-let file: SnapshotFile;
-let sims: RunningSimulator[] = [];
-
-beforeAll(async () => {
-  redisServer = await useSharedRedis();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  dir = await mkdtemp(join(tmpdir(), 'attack-locks-'));
-  await writeScenarioFile(
-    join(dir, 'gen.json'),
-    generateCluster({ nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 1, capturedAt: new Date() }),
-  );
-  file = await loadSnapshotFile(join(dir, 'gen.json'));
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(sims.map((s) => s.close()));
-  sims = [];
+const gen = useGeneratedFleet({
+  cluster: 'gen',
+  tmpPrefix: 'attack-locks-',
+  generate: { nodes: 7, pods: 40, controlPlaneNodes: 3, seed: 1 },
 });
 
 describe('the locks of a running plan', () => {
   it("kured's lock kept by a single-node step while its node settles is not stale and is not offered for breaking", async () => {
-    const f = await startFleet({
-      redis,
-      file,
-      cluster: 'gen',
-      sims,
+    const f = await gen.fleet({
       keyPrefix: 'attack-locks:',
       only: ['gen-wk-002'],
       fleet: { workerBatchSize: 1, settleMs: 4000, settleTimeoutMs: 20_000 },
@@ -101,11 +68,7 @@ describe('the locks of a running plan', () => {
   }, 60_000);
 
   it('the settle checks never pass on PodDisruptionBudgets they could not read', async () => {
-    const f = await startFleet({
-      redis,
-      file,
-      cluster: 'gen',
-      sims,
+    const f = await gen.fleet({
       keyPrefix: 'attack-settle:',
       only: ['gen-wk-003'],
       fleet: { workerBatchSize: 1, settleMs: 1000, settleTimeoutMs: 2500 },
@@ -153,6 +116,7 @@ describe('the locks of a running plan', () => {
       namespace: 'aaa-monitoring',
       uid: 'uid-kured-exporter',
     };
+    const file = gen.file;
     const s = await startScenarioSimulator({
       ...file,
       items: [
@@ -161,7 +125,7 @@ describe('the locks of a running plan', () => {
         kuredDaemonSet(JSON.stringify({ nodeID: 'gen-wk-004', created, TTL: 0 })),
       ],
     });
-    sims.push(s);
+    gen.sims.push(s);
     const api = await createKubeApi(kubeConfigOf(s), {});
     try {
       const report = await readLockReport(

@@ -5,7 +5,7 @@
  * nodes down at once, each node verified and settled before the next); a failing node pauses the
  * plan for a decision (`skip` goes on, `stop` ends it leaving the rest untouched and uncordoned).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { analyzeRebootImpact } from '../../src/analysis/reboot-impact.js';
@@ -44,6 +44,7 @@ import { eventually } from '../helpers/eventually.js';
 import { alice, bob, kuredDaemonSet, useGeneratedFleet } from '../helpers/plan-fleet.js';
 import type { Fleet } from '../helpers/plan-fleet.js';
 import { kubeConfigOf } from '../helpers/simulator.js';
+import { fakeDateOnly } from '../helpers/fake-date.js';
 
 const CLUSTER = 'gen';
 
@@ -786,5 +787,22 @@ describe('maintenance plan: pause and resume', () => {
     expect(Date.parse(final?.nodes[1]?.startedAt ?? '')).toBeGreaterThan(
       Date.parse(final?.nodes[0]?.settledAt ?? 'x'),
     );
+  }, 60_000);
+});
+
+describe('the generated fleet, used long after it was generated', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('is judged as fresh two minutes after its beforeAll as at it: a plan of a worker is created with nothing left out and runs to the end', async () => {
+    // The wall clock two minutes past the beforeAll that generated the cluster, without waiting:
+    // only Date is faked (it goes on ticking from there); timers and I/O stay real.
+    fakeDateOnly({ now: Date.now() + 120_000, ticking: true });
+    const f = await fleet({ keyPrefix: 'test:plan-late:', only: ['gen-wk-001'] });
+    expect(f.plan.excluded).toEqual([]);
+    const final = await runPlan(f.plan.id, f.deps);
+    f.stop();
+    expect(final?.state).toBe('completed');
   }, 60_000);
 });

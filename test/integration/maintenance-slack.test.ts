@@ -64,33 +64,13 @@ describe('maintenance through Slack, with the worker process and the simulator',
   let executions: Queue;
   const slack = slackMaintenance();
   const { service, posts, ephemeralsTo, updatesOf, slash, click } = slack;
-  let renewer: NodeJS.Timeout | undefined;
-
-  /**
-   * What the control-plane components of a live cluster do: renew their leader Leases (every 2 s,
-   * kube-scheduler's and kube-controller-manager's default retry period). The simulator serves a
-   * recorded snapshot whose Leases would otherwise age past their 15 s duration during this test
-   * and make every control-plane reboot unsafe.
-   */
-  const renewLeaderLeases = async (): Promise<void> => {
-    const base = `${sim.url}/apis/coordination.k8s.io/v1/namespaces/kube-system/leases`;
-    const list = (await (await fetch(base)).json()) as { items: { metadata: { name: string } }[] };
-    const renewTime = `${new Date().toISOString().slice(0, 23)}000Z`;
-    for (const lease of list.items) {
-      await fetch(`${base}/${lease.metadata.name}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/merge-patch+json' },
-        body: JSON.stringify({ spec: { renewTime } }),
-      });
-    }
-  };
 
   beforeAll(async () => {
     redisServer = await useSharedRedis();
     redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-    sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json');
-    await renewLeaderLeases();
-    renewer = setInterval(() => void renewLeaderLeases().catch(() => undefined), 2000);
+    // Heartbeats: leader Leases (15 s), node Leases and node heartbeats renewed as a live control
+    // plane and kubelets do (before every request too, however starved the process is).
+    sim = await startScenarioSimulator('01-healthy-3cp-stacked-etcd.json', { heartbeats: true });
     dir = await mkdtemp(join(tmpdir(), 'k8s-ha-bot-maint-'));
     await slack.start({ redisUrl: redisServer.url, sim, dir, policy: POLICY, team: TEAM });
     ({ fake, url } = slack);
@@ -98,7 +78,6 @@ describe('maintenance through Slack, with the worker process and the simulator',
   }, 60_000);
 
   afterAll(async () => {
-    clearInterval(renewer);
     await slack.close();
     await executions?.close();
     redis?.disconnect();

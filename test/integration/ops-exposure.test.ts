@@ -11,6 +11,7 @@ import { LISTEN_HOST_ENV, listenHostFrom } from '../../src/config/settings.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { startRedis } from '../helpers/redis-server.js';
 import type { RedisServer } from '../helpers/redis-server.js';
+import { fakeDateOnly } from '../helpers/fake-date.js';
 
 const CLUSTERS = {
   prod: {
@@ -31,30 +32,6 @@ const CLUSTERS = {
 // (INFO commandstats), which another file's connections would add to.
 let redis: RedisServer;
 
-/** Everything Jest's fake timers could replace, except Date. */
-const REAL_TIMERS: Array<
-  | 'hrtime'
-  | 'nextTick'
-  | 'performance'
-  | 'queueMicrotask'
-  | 'setImmediate'
-  | 'clearImmediate'
-  | 'setInterval'
-  | 'clearInterval'
-  | 'setTimeout'
-  | 'clearTimeout'
-> = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-];
 let admin: Redis;
 
 beforeAll(async () => {
@@ -187,7 +164,7 @@ describe('ops server exposure', () => {
 
   it('a reading older than the window is taken again', async () => {
     // Only the clock is fake (timers and I/O are real): the 1 s window passes without waiting for it.
-    jest.useFakeTimers({ doNotFake: REAL_TIMERS });
+    fakeDateOnly();
     try {
       await withOps('o3', 1000, async (port) => {
         await admin.config('RESETSTAT');

@@ -1,6 +1,7 @@
 /**
  * Round-trip latency through Redis (enqueue -> worker process -> reply) for a trivial handler.
- * Prints the median and p95; the bound asserted is loose (a sanity check, not a benchmark gate).
+ * Prints the median and p95 as figures; no bound is asserted (a busy machine stretches them; the
+ * queue's answer time is a row of the benchmark, scripts/bench.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -39,7 +40,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 describe('round trip through Redis', () => {
-  it(`answers ${REQUESTS} sequential requests with a low median latency`, async () => {
+  it(`answers ${REQUESTS} sequential requests, each with its own reply`, async () => {
     const samples: number[] = [];
     for (let i = 0; i < REQUESTS + 10; i += 1) {
       const started = process.hrtime.bigint();
@@ -65,6 +66,5 @@ describe('round trip through Redis', () => {
         `min ${sorted[0]?.toFixed(2)} ms, max ${sorted.at(-1)?.toFixed(2)} ms`,
     );
     expect(samples).toHaveLength(REQUESTS);
-    expect(median).toBeLessThan(250);
   }, 120_000);
 });

@@ -133,7 +133,7 @@ describe('rate limit', () => {
 
       const counts = await cluster.getJobCounts('waiting');
       expect(counts.waiting).toBe(5);
-      await eventually('two private notices', () => delivered.length >= 2, 5000).catch(() => undefined);
+      await eventually('two private notices', () => delivered.length >= 2, 30_000).catch(() => undefined);
       // No reply left to deliver: a third notice would already have come.
       await eventually('the replies queue idle', () =>
         queuesIdle(server.url, prefix, [repliesQueueNameFor('slack')]),

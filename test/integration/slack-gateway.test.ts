@@ -103,14 +103,13 @@ describe('Slack gateway with a worker on a healthy 3-node control plane', () => 
   };
 
   it('acks /k8s at once with "Checking …", then posts the Block Kit answer with the verdict in the channel', async () => {
-    const started = Date.now();
+    // The ack is the HTTP answer itself, before the worker's answer (its latency: the bench).
     const ack = await sendSigned(
       url,
       slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0CMD' }),
       { contentType: FORM },
     );
     expect(ack.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3000);
     const body = JSON.parse(ack.text) as { response_type: string; text: string };
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toBe('Checking atlas-cp-2 in prod…');
@@ -437,13 +436,11 @@ describe('Slack gateway when Redis is down', () => {
       // ioredis sees the closed socket a moment after the process dies; from then on the ack knows.
       await delay(200);
       const url = `http://127.0.0.1:${gateway.port}/slack/events`;
-      const started = Date.now();
       const ack = await sendSigned(
         url,
         slashCommandBody({ text: 'can I reboot atlas-cp-2', channel_id: 'C0DOWN' }),
         { contentType: FORM },
       );
-      expect(Date.now() - started).toBeLessThan(1000);
       expect(ack.status).toBe(200);
       expect(ack.text).toMatch(/queue is unavailable/);
       expect(ack.text).not.toMatch(/Checking/);

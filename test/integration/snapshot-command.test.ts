@@ -5,7 +5,7 @@
  * simulator (`--format json`), for the scenario's own request and for `status`. Only the capture
  * time and where it came from may differ.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import type { Finding } from '../../src/analysis/types.js';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/start-simulator.js';
 import { type EtcdTestCluster, startEtcdCluster } from '../helpers/etcd-cluster.js';
 import { stringify as losslessStringify } from 'lossless-json';
+import { fakeDateOnly } from '../helpers/fake-date.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
 const files = readdirSync(DIR)
@@ -53,19 +54,30 @@ async function ask(args: string[], text: string): Promise<JsonAnswer> {
   return answer;
 }
 
-/** Ages (`renewAgeS`, `ageS`, …, in s) may differ by the seconds between the live question and the capture. */
-const AGE_TOLERANCE_S = 3;
+/**
+ * Stop the wall clock (Date only; timers and I/O stay real) for the simulator, the capture and both
+ * questions: the live answer and the file's are judged at the same instant, so their ages are
+ * equal however long a busy machine takes between the capture and the live question (a ticking
+ * clock let a Lease age past a threshold in between: live "critical", offline "healthy").
+ */
+function useFrozenClock(): void {
+  beforeAll(() => {
+    fakeDateOnly();
+  });
+  afterAll(() => {
+    jest.useRealTimers();
+  });
+}
 
 /**
- * Findings as compared: the cluster name (`live` / `snapshot`), times and ages are the only things
- * that may differ. Each age of `a` is checked within {@link AGE_TOLERANCE_S} of the same age in
- * `reference`, then both are masked.
+ * Findings as compared: the cluster name (`live` / `snapshot`) and times are the only things that
+ * may differ. Each age of `a` (`renewAgeS`, `ageS`, …) must equal the same age in `reference` (the
+ * clock is frozen, {@link useFrozenClock}); then both are masked.
  */
 function comparable(a: JsonAnswer, reference: JsonAnswer): unknown {
   const mask = (v: unknown, ref: unknown, key: string): unknown => {
     if (typeof v === 'number' && /age/i.test(key)) {
-      expect(typeof ref).toBe('number');
-      expect(Math.abs(v - (ref as number))).toBeLessThanOrEqual(AGE_TOLERANCE_S);
+      expect(v).toBe(ref);
       return '<age>';
     }
     if (typeof v === 'string')
@@ -88,6 +100,7 @@ describe.each(files)('scenario %s: snapshot of the live simulator answers as the
   let config: string;
   let captured: string;
 
+  useFrozenClock();
   beforeAll(async () => {
     sim = await startSimulator({ file: join(DIR, file) });
     const kubeconfig = join(tmp, `${file}.kubeconfig`);

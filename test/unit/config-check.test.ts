@@ -56,7 +56,7 @@ describe('config check', () => {
     );
     expect(r.out).toContain('Teams: serves tenants 0b6e2b0c-8d7a-4f61-9d63-7a1c5e0f2a11');
     expect(r.out).toContain(
-      'ops: 127.0.0.1 port 9090, clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
+      'ops: 127.0.0.1 port 9090 (worker), 9091 (gateway), clusters in /readyz required, shutdown deadline 25000 ms, rate limit 20 requests per 60 s per user',
     );
     expect(r.out).toContain('maintenance policy: none');
     expect(r.out).toContain('queue key prefix: bull');

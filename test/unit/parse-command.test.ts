@@ -269,17 +269,12 @@ describe('refused input', () => {
     expect(parseCommand('status', { maxLength: 10 }).ok).toBe(true);
   });
 
-  it('rejects 10 KB quickly and 2,000 characters of near-miss text without backtracking blow-up', () => {
-    const big = 'a'.repeat(10 * 1024);
-    let t = performance.now();
-    for (let i = 0; i < 1000; i += 1) parseCommand(big);
-    expect((performance.now() - t) / 1000).toBeLessThan(1);
-    // Worst case for the lazy node slots: just under the limit, matching no rule.
+  it('rejects 10 KB as too long and 2,000 characters of near-miss text as no node name (their speed: the benchmark)', () => {
+    expect(parseCommand('a'.repeat(10 * 1024))).toMatchObject({ ok: false, error: { code: 'too-long' } });
+    // Worst case for the lazy node slots: just under the limit, matching no rule. Timed by
+    // scripts/bench.ts (request parser row), not here: a busy machine stretches any one parse.
     const near = `can I reboot ${'a '.repeat(990)}`;
-    t = performance.now();
-    const result = parseCommand(near);
-    expect(performance.now() - t).toBeLessThan(250); // no catastrophic backtracking (that takes seconds)
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-node-name' } });
+    expect(parseCommand(near)).toMatchObject({ ok: false, error: { code: 'invalid-node-name' } });
   });
 
   it('keeps tabs and newlines (multi-line messages)', () => {

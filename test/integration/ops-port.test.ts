@@ -1,0 +1,129 @@
+/**
+ * Ops ports (issue 31, "Ports"): a worker and a gateway started on one machine with the defaults
+ * never fight over the ops port, and an ops server that cannot listen stops its process (exit code
+ * not 0) with an error that names the address and the setting to change, instead of a log line and
+ * a process without `/healthz`. Real CLI processes (test/faults/cli-entry.ts), a port held by this
+ * test, a real Redis, a fake Slack Web API for the gateway.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { loadSettings, opsPortOf } from '../../src/config/settings.js';
+import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
+import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
+import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
+import { useSharedRedis } from '../helpers/shared-redis.js';
+import type { TestRedis } from '../helpers/shared-redis.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let redis: TestRedis;
+let slack: FakeSlackApi;
+let held: Server;
+let heldPort: number;
+
+beforeAll(async () => {
+  redis = await useSharedRedis();
+  slack = await startFakeSlackApi();
+  held = createServer();
+  heldPort = await new Promise<number>((resolve, reject) => {
+    held.once('error', reject);
+    held.listen(0, '127.0.0.1', () => {
+      const address = held.address();
+      if (address && typeof address === 'object') resolve(address.port);
+      else reject(new Error('no port assigned'));
+    });
+  });
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => held.close(() => resolve()));
+  await slack.close();
+  await redis.stop();
+});
+
+/**
+ * Run the CLI until it exits.
+ * @returns its exit code and its output (stdout and stderr)
+ * @throws Error with the output when it has not exited within `timeoutMs`
+ */
+async function runUntilExit(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', './test/helpers/redis-child-ts-loader.mjs', 'test/faults/cli-entry.ts', ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: undefined,
+        K8S_HA_BOT_CONFIG: undefined,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c))),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${args.join(' ')}: still running after ${timeoutMs} ms:\n${out}`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+    return { code, out };
+  } finally {
+    clearTimeout(timer);
+    child.kill('SIGKILL');
+  }
+}
+
+describe('ops ports', () => {
+  it('the worker and the gateway have different default ops ports; K8S_HA_BOT_OPS_PORT sets both', () => {
+    const defaults = loadSettings({}).ops;
+    expect(opsPortOf(defaults, 'worker')).not.toBe(opsPortOf(defaults, 'gateway'));
+    const set = loadSettings({ K8S_HA_BOT_OPS_PORT: '7000' }).ops;
+    expect([opsPortOf(set, 'worker'), opsPortOf(set, 'gateway')]).toEqual([7000, 7000]);
+  });
+
+  it.each([
+    ['worker', {}],
+    [
+      'gateway',
+      {
+        SLACK_BOT_TOKEN: 'xoxb-test-token',
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        PORT: '0',
+      },
+    ],
+  ] as const)(
+    'a %s whose ops port is taken exits non-zero, naming the address and K8S_HA_BOT_OPS_PORT',
+    async (role, env) => {
+      const { code, out } = await runUntilExit([role], {
+        REDIS_URL: redis.url,
+        SLACK_API_URL: slack.apiUrl,
+        K8S_HA_BOT_OPS_PORT: String(heldPort),
+        ...env,
+      });
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(out).toContain(
+        `k8s-ha-bot: K8S_HA_BOT_OPS_PORT: the ${role}'s ops server (/healthz, /readyz, /metrics) cannot listen on 127.0.0.1:${heldPort} (EADDRINUSE`,
+      );
+      expect(out).toContain('set K8S_HA_BOT_OPS_PORT to a free port');
+    },
+    90_000,
+  );
+});

@@ -129,6 +129,7 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
       ],
       ['fate-bare', n('bare')],
       ['fate-unscheduled', n('unscheduled')],
+      ['fate-finished', n('finished')],
     ] as const
   )
     .filter(([, c]) => c > 0)

@@ -66,7 +66,6 @@ export interface WriteAnswer {
   body: object;
 }
 
-
 /**
  * A `meta/v1` Status body.
  * @param code - HTTP status

@@ -33,12 +33,22 @@ import type { FactValue, Finding, Severity } from './types.js';
  * - `unscheduled`: Pending and never scheduled: deleted, its replacement as unschedulable as it was;
  * - `finished`: Succeeded or Failed: deleted without any flag, nothing replaces it (kubectl's
  *   filters: "any finished pod can be removed");
+ * - `orphaned`: a DaemonSet pod whose DaemonSet the snapshot does not hold: with `--force`, deleted
+ *   for good if the DaemonSet is gone, else left running as `--ignore-daemonsets` leaves it;
  * - `stopped`: its eviction fails with an error other than 429 (several budgets: 500), on which
  *   kubectl drain stops: it keeps running.
  * DaemonSet and static pods are not in the model: the drain leaves them where they are.
  */
 export type PodFate =
-  'moves' | 'pinned' | 'no-room' | 'refused' | 'deleted' | 'unscheduled' | 'finished' | 'stopped';
+  | 'moves'
+  | 'pinned'
+  | 'no-room'
+  | 'refused'
+  | 'deleted'
+  | 'unscheduled'
+  | 'finished'
+  | 'orphaned'
+  | 'stopped';
 
 /** The fates of the node's evictable pods, counted. */
 export interface FateCounts {
@@ -60,6 +70,8 @@ export interface FateCounts {
   unscheduled: number;
   /** Succeeded or Failed pods, deleted (`finished`). */
   finished: number;
+  /** DaemonSet pods whose DaemonSet the snapshot does not hold (`orphaned`). */
+  orphaned: number;
   /** Pods whose eviction error stops the drain (`stopped`). */
   stopped: number;
 }
@@ -81,6 +93,7 @@ export function countFates(fates: readonly PodFate[]): FateCounts {
     bare: n('deleted'),
     unscheduled: n('unscheduled'),
     finished: n('finished'),
+    orphaned: n('orphaned'),
     stopped: n('stopped'),
   };
 }
@@ -96,6 +109,7 @@ export function countFates(fates: readonly PodFate[]): FateCounts {
 export function podFate(p: {
   stopped: boolean;
   finished: boolean;
+  orphaned: boolean;
   refused: boolean;
   bare: boolean;
   unscheduled: boolean;
@@ -104,6 +118,7 @@ export function podFate(p: {
 }): PodFate {
   if (p.stopped) return 'stopped';
   if (p.finished) return 'finished';
+  if (p.orphaned) return 'orphaned';
   if (p.refused) return 'refused';
   if (p.bare) return 'deleted';
   if (p.unscheduled) return 'unscheduled';

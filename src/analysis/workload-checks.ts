@@ -383,8 +383,9 @@ export function workloadChecks(
       podFate({
         stopped: evictions.stopped.has(podName(p)),
         finished: isFinished(p),
+        orphaned: pods.orphanedDaemonSet.includes(p),
         refused: refused.has(podName(p)),
-        bare: controllerOf(p) === null || pods.orphanedDaemonSet.includes(p),
+        bare: controllerOf(p) === null,
         unscheduled: isUnscheduled(p),
         pinned: pinnedHere.has(podName(p)),
         noRoom: noRoom.has(podName(p)),

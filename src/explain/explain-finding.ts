@@ -130,6 +130,7 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
       ['fate-bare', n('bare')],
       ['fate-unscheduled', n('unscheduled')],
       ['fate-finished', n('finished')],
+      ['fate-orphaned', n('orphaned')],
     ] as const
   )
     .filter(([, c]) => c > 0)

@@ -81,6 +81,7 @@ describe('podFate and countFates', () => {
     const no = {
       stopped: false,
       finished: false,
+      orphaned: false,
       refused: false,
       bare: false,
       unscheduled: false,

@@ -408,9 +408,13 @@ export const en = {
     },
     'orphaned-daemonset-pods': {
       missing:
-        'DaemonSet pods on {{node}} whose DaemonSet is not in the cluster ({{daemonSets}}): {{pods}}. kubectl drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets; only --force deletes them, for good (nothing recreates them).',
+        'DaemonSet pods on {{node}} whose DaemonSet is not in the cluster ({{daemonSets}}): {{pods}}. The drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets; only --force deletes them, for good (nothing recreates them).',
+      missing_one:
+        'A DaemonSet pod on {{node}} whose DaemonSet is not in the cluster ({{daemonSets}}): {{pods}}. The drain refuses it (daemonsets.apps "NAME" not found) even with --ignore-daemonsets; only --force deletes it, for good (nothing recreates it).',
       unseen:
-        'DaemonSet pods on {{node}} whose DaemonSet the snapshot does not hold ({{daemonSets}}): {{pods}}. If it is not in the cluster either, kubectl drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets, and only --force deletes them, for good; with the DaemonSet there, --force leaves them as --ignore-daemonsets does.',
+        'DaemonSet pods on {{node}} whose DaemonSet the snapshot does not hold ({{daemonSets}}): {{pods}}. If it is not in the cluster either, the drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets, and only --force deletes them, for good; with the DaemonSet there, --force leaves them as --ignore-daemonsets does.',
+      unseen_one:
+        'A DaemonSet pod on {{node}} whose DaemonSet the snapshot does not hold ({{daemonSets}}): {{pods}}. If it is not in the cluster either, the drain refuses it (daemonsets.apps "NAME" not found) even with --ignore-daemonsets, and only --force deletes it, for good; with the DaemonSet there, --force leaves it as --ignore-daemonsets does.',
     },
     'unmanaged-pods': {
       present:
@@ -870,7 +874,7 @@ export const en = {
       missing:
         'Drain with --force: kubectl refuses these pods otherwise; check first that nothing needs them.',
       unseen:
-        'If kubectl drain says daemonsets.apps "NAME" not found, add --force (it deletes those pods for good).',
+        'If the drain says daemonsets.apps "NAME" not found, add --force (it deletes those pods for good).',
     },
     'unmanaged-pods': {
       present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
@@ -1084,6 +1088,10 @@ export const en = {
     'fate-stranded-every-node': '{{count}} Pending with no node left to run them',
     'fate-bare': '{{count}} deleted for good (no controller)',
     'fate-unscheduled': '{{count}} never scheduled, Pending as before',
+    'fate-orphaned':
+      '{{count}} DaemonSet pods whose DaemonSet is not in the snapshot, deleted for good under --force if it is gone (else left running)',
+    'fate-orphaned_one':
+      '1 DaemonSet pod whose DaemonSet is not in the snapshot, deleted for good under --force if it is gone (else left running)',
     'fate-finished': '{{count}} finished (Succeeded or Failed) and deleted without any flag',
     // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
     'stranded-no-controller':

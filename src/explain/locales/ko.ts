@@ -376,9 +376,9 @@ export const ko: Messages = {
     },
     'orphaned-daemonset-pods': {
       missing:
-        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. kubectl drain은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
+        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
       unseen:
-        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 kubectl drain은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
+        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
     },
     'unmanaged-pods': {
       present:
@@ -763,9 +763,9 @@ export const ko: Messages = {
     },
     'orphaned-daemonset-pods': {
       missing:
-        '--force로 드레인하세요: 그렇지 않으면 kubectl이 이 파드를 거부합니다. 먼저 필요한 파드가 아닌지 확인하세요.',
+        '--force로 드레인하세요: 그렇지 않으면 드레인이 이 파드를 거부합니다. 먼저 필요한 파드가 아닌지 확인하세요.',
       unseen:
-        'kubectl drain이 daemonsets.apps "NAME" not found라고 하면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
+        '드레인이 daemonsets.apps "NAME" not found라고 하면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
@@ -961,6 +961,8 @@ export const ko: Messages = {
     'fate-stranded-every-node': '{{count}}개는 실행할 노드가 남지 않아 Pending',
     'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',
     'fate-unscheduled': '{{count}}개는 스케줄된 적이 없어 전처럼 Pending',
+    'fate-orphaned':
+      '{{count}}개는 스냅샷에 DaemonSet이 없는 DaemonSet 파드라, DaemonSet이 없으면 --force로 영구 삭제(있으면 그대로 실행)',
     'fate-finished': '{{count}}개는 이미 끝난 파드(Succeeded 또는 Failed)라 플래그 없이 삭제',
     // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).
     'stranded-no-controller':

@@ -232,17 +232,28 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
   for (const f of findings) {
     if (
       f.check === 'single-replica' &&
-      typeof f.facts.refusedBy === 'string' &&
+      (typeof f.facts.refusedBy === 'string' || typeof f.facts.stoppedBy === 'string') &&
       !f.variant.endsWith('-lost')
     ) {
-      const variant = f.variant.startsWith('operator-daemon') ? 'operator-daemon-refused' : 'refused';
+      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`).
+      const variant =
+        typeof f.facts.refusedBy !== 'string'
+          ? 'stopped'
+          : f.variant.startsWith('operator-daemon')
+            ? 'operator-daemon-refused'
+            : 'refused';
       // The budget's own finding blocks; this one only says what becomes of the workload.
       out.push({
         ...f,
         severity: 'info',
         variant,
         // `count`: the sentence is about the workload's pods on the node.
-        facts: { ...f.facts, count: f.facts.here ?? 1, [BEFORE]: f.variant, [BEFORE_SEVERITY]: f.severity },
+        facts: {
+          ...f.facts,
+          count: f.facts.staying ?? f.facts.here ?? 1,
+          [BEFORE]: f.variant,
+          [BEFORE_SEVERITY]: f.severity,
+        },
       });
       continue;
     }

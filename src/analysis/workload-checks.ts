@@ -302,6 +302,17 @@ export function workloadChecks(
   const evictions = drainEvictions(asked, pdbList, (p) => placedFirst.has(p));
   // Every pod that stays on the node (refused now or later, or stopping the drain) → its budgets.
   const refused = new Map([...evictions.refused, ...evictions.refusedLater, ...evictions.stopped]);
+  const refusedOnly = new Map([...evictions.refused, ...evictions.refusedLater]);
+  // A budget this drain spends with no replacement Ready to give it back: the pods after the
+  // first it allows are refused for ever (issue 28, oracle group 4), not "waited on until
+  // replacements are healthy".
+  for (const [i, f] of out.entries()) {
+    if (f.check !== 'pdb-blocks' || f.variant !== 'more-than-allowed') continue;
+    const budget = `${String(f.facts.namespace)}/${String(f.facts.pdb)}`;
+    const stuck = [...evictions.refusedLater].filter(([, b]) => b === budget).map(([p]) => p);
+    if (stuck.length > 0)
+      out[i] = { ...f, severity: 'block', variant: 'more-than-allowed-stuck', facts: { ...f.facts, stuck } };
+  }
   const moverRoom = evictions.refusedLater.size === 0 ? firstRoom : place(refused);
   const movers = moverRoom.movers;
   // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
@@ -315,7 +326,8 @@ export function workloadChecks(
         node,
         dnsDown ? pods.evictable.filter((p) => !isClusterDnsPod(index, p)) : pods.evictable,
         pinnedHere,
-        refused,
+        refusedOnly,
+        evictions.stopped,
       ),
     );
 
@@ -606,6 +618,7 @@ function replicaChecks(
   evictable: KPod[],
   pinnedHere: ReadonlySet<string>,
   refused: ReadonlyMap<string, string>,
+  stopped: ReadonlyMap<string, string>,
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -641,6 +654,9 @@ function replicaChecks(
     // A budget refuses the eviction of its pods here (the eviction model, ./eviction-model.ts):
     // the drain waits on them and they keep running (re-worded by withRefusedEvictions).
     const refusedBy = [...new Set(onNode.map((p) => refused.get(podName(p))).filter((b) => b !== undefined))];
+    // Its pods here that stay: refused (429), or whose eviction stops the drain (500).
+    const staying = onNode.filter((p) => refused.has(podName(p)) || stopped.has(podName(p))).length;
+    const stoppedBy = [...new Set(onNode.map((p) => stopped.get(podName(p))).filter((b) => b !== undefined))];
     // A Rook daemon already not Ready (CrashLoopBackOff): Ceph runs without it now (reader5 F32);
     // the reboot takes down no serving daemon of it.
     const notReady = onNode.filter((p) => !isPodReady(p));
@@ -706,8 +722,16 @@ function replicaChecks(
       );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
     const made = out[out.length - 1];
-    if (refusedBy.length > 0 && made !== undefined)
-      out[out.length - 1] = { ...made, facts: { ...made.facts, refusedBy: refusedBy.join(', ') } };
+    if (refusedBy.length + stoppedBy.length > 0 && made !== undefined)
+      out[out.length - 1] = {
+        ...made,
+        facts: {
+          ...made.facts,
+          ...(refusedBy.length > 0 ? { refusedBy: refusedBy.join(', ') } : {}),
+          ...(stoppedBy.length > 0 ? { stoppedBy: stoppedBy.join(', ') } : {}),
+          staying,
+        },
+      };
   }
   return out;
 }

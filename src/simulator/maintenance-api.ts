@@ -138,6 +138,13 @@ function evictionBodyDryRun(r: WriteRequest): string[] {
   return Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [];
 }
 
+/** The Eviction body without its `deleteOptions.dryRun` (the dry run is then the cloned store's). */
+function withoutBodyDryRun(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.deleteOptions)) return body;
+  const { dryRun: _dryRun, ...deleteOptions } = body.deleteOptions;
+  return { ...body, deleteOptions };
+}
+
 /**
  * Serve one write request.
  * @param store - the simulator's store (changed)
@@ -161,7 +168,7 @@ export function serveWrite(
     return serveWrite(
       cloneStore(store),
       { evictions: new Map(), evictionRequests: new Map() },
-      { ...r, dryRun: false },
+      { ...r, dryRun: false, body: withoutBodyDryRun(r.body) },
       now,
     );
   try {

@@ -154,10 +154,12 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
       budgets: list('stoppedBy'),
       count: stoppedPods.length,
     });
-  const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
-  if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
   // The cluster's only node: no other node keeps pods running (reader 2.5).
   const alone = index.snapshot.nodes.length === 1;
+  const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
+  // "It is the only node" only where it is; elsewhere no other node takes them (issue 28, group 4).
+  if (stranded > 0)
+    b.stop('data', alone ? 'stops.drain-stranded' : 'stops.drain-no-room', { node, count: stranded });
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });

@@ -572,6 +572,9 @@ export const enWhatIf = {
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
     'drain-stranded':
       'the {{count}} pods drain evicts from {{node}}: it is the only node, so they stay Pending until it is uncordoned',
+    'drain-no-room':
+      'the {{count}} pods drain evicts from {{node}}: no other node takes them, so they stay Pending',
+    'drain-no-room_one': 'the pod drain evicts from {{node}}: no other node takes it, so it stays Pending',
     'drain-stranded_one':
       'the pod drain evicts from {{node}}: it is the only node, so it stays Pending until it is uncordoned',
     'drain-pinned':
@@ -591,7 +594,7 @@ export const enWhatIf = {
     'drain-waits':
       'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
     'drain-error':
-      'the drain, at {{pods}}: more than one PodDisruptionBudget ({{budgets}}) selects it, its eviction is answered HTTP 500 and kubectl drain stops with that error (it retries only 429), so the drain does not finish',
+      'the drain, at {{pods}}: more than one PodDisruptionBudget ({{budgets}}) selects it, its eviction is answered HTTP 500 and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-waits_one':
       'the drain, at {{pods}}: {{budgets}} refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
     'upgrade-node':

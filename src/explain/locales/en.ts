@@ -486,6 +486,8 @@ export const en = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
+      'more-than-allowed-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain evicts the first, whose replacement no other node takes, so the budget never comes back and {{stuck}} is refused (HTTP 429) for ever.',
       'more-than-allowed_one':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but 1 of its pods is on {{node}}: the drain waits until its replacement is healthy.',
       'not-computed':
@@ -622,6 +624,10 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its {{count}} pods on {{node}} (HTTP 429), so they are not evicted: they keep running there while the drain waits.',
       refused_one:
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its pod on {{node}} (HTTP 429), so it is not evicted: it keeps running there while the drain waits.',
+      stopped:
+        '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its {{count}} pods on {{node}}, so their eviction is answered HTTP 500 and the drain stops: they keep running there.',
+      stopped_one:
+        '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its pod on {{node}}, so its eviction is answered HTTP 500 and the drain stops: it keeps running there.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',

@@ -505,10 +505,12 @@ export const koWhatIf: WhatIfMessages = {
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     // No 각각 ("each"): Korean has no plural form here (no `_one`), so the text reads right for one pod too.
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',
+    'drain-no-room':
+      '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 받아 줄 다른 노드가 없어 Pending으로 남음',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
     'drain-error':
-      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget 여러 개({{budgets}})가 그 파드를 선택해 축출이 HTTP 500으로 거부되고, kubectl drain은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget 여러 개({{budgets}})가 그 파드를 선택해 축출이 HTTP 500으로 거부되고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-waits':
       '드레인이 {{pods}}에서 멈춤: {{budgets}}(이)가 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 그동안 드레인이 끝나지 않음',
     'drain-pinned':

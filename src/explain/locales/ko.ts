@@ -429,6 +429,8 @@ export const ko: Messages = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
       'no-disruptions':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
+      'more-than-allowed-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드를 받아 줄 노드가 없어 예산이 돌아오지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
       'not-computed':
@@ -539,6 +541,8 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 지금은 PodDisruptionBudget {{refusedBy}}(이)가 축출을 거부하므로(HTTP 429) 그 노드에서 계속 실행되고 드레인은 이 파드에서 기다립니다.',
       'operator-daemon-down':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 이미 Ready가 아닙니다({{state}}). Ceph는 지금 이 데몬 없이 저하된 상태로 동작하며, {{node}}(을)를 내려도 이 데몬이 돌아오지는 않습니다.',
+      stopped:
+        '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget 여러 개({{stoppedBy}})가 {{node}}의 그 파드 {{count}}개를 선택해 축출이 HTTP 500으로 거부되고 드레인이 멈춥니다: 파드는 그곳에서 계속 실행됩니다.',
       refused:
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}}(이)가 {{node}}에 있는 파드 {{count}}개의 축출을 거부하므로(HTTP 429) 축출되지 않습니다. 드레인이 기다리는 동안 그 노드에서 계속 실행됩니다.',
     },

@@ -20,8 +20,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isPodReady, toleratesNode } from '../analysis/cluster-index.js';
-import { EVICTION_BLOCKED_MESSAGE, budgetsOfPod, decideEviction } from '../analysis/eviction-api.js';
-import type { KLabelSelector, KNode, KPod, KTaint } from '../cluster/types.js';
+import {
+  EVICTION_BLOCKED_MESSAGE,
+  type EvictionBudget,
+  budgetsOfPod,
+  decideEviction,
+} from '../analysis/eviction-api.js';
+import type { KNode, KPod, KTaint } from '../cluster/types.js';
 import { isBotError } from '../errors.js';
 import { applyPatch, patchTypeOf } from './apply-patch.js';
 import type { ObjectStore } from './object-store.js';
@@ -381,13 +386,8 @@ function remove(store: ObjectStore, r: WriteRequest, name: string, now: Date): W
 }
 
 interface WirePdb extends WireObject {
-  spec?: { selector?: KLabelSelector | null; unhealthyPodEvictionPolicy?: string };
-  status?: {
-    disruptionsAllowed?: number;
-    currentHealthy?: number;
-    desiredHealthy?: number;
-    observedGeneration?: number;
-    disruptedPods?: Record<string, string>;
+  spec?: EvictionBudget['spec'];
+  status?: NonNullable<EvictionBudget['status']> & {
     conditions?: {
       type: string;
       status: string;

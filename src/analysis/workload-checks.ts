@@ -256,6 +256,10 @@ export function workloadChecks(
         {
           node,
           pods: pods.orphanedDaemonSet.map(podName),
+          // Under --force kubectl's localStorageFilter still asks --delete-emptydir-data for these.
+          emptyDirPods: pods.orphanedDaemonSet
+            .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined))
+            .map(podName),
           daemonSets: [...new Set(pods.orphanedDaemonSet.map((p) => controllerOf(p)?.name ?? ''))],
         },
       ),

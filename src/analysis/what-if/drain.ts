@@ -226,14 +226,15 @@ function drainCommand(
     const f = found.find((x) => x.check === check && x.variant === 'present');
     return f && Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : null;
   };
-  // Pods of a DaemonSet the snapshot does not hold: kubectl refuses them unless --force.
-  const orphans = found.find((x) => x.check === 'orphaned-daemonset-pods')?.facts.pods;
-  const unmanaged = pods('unmanaged-pods');
-  const bare =
-    Array.isArray(orphans) && orphans.length > 0
-      ? [...(unmanaged ?? []), ...(orphans as string[])]
-      : unmanaged;
-  const emptyDir = pods('emptydir-pods');
+  // Pods of a DaemonSet the snapshot does not hold: kubectl refuses them unless --force, and then
+  // asks --delete-emptydir-data for those with an emptyDir (filters.go, in that order).
+  const orphaned = found.find((x) => x.check === 'orphaned-daemonset-pods')?.facts;
+  const more = (list: string[] | null, k: string): string[] | null => {
+    const add = Array.isArray(orphaned?.[k]) ? (orphaned[k] as string[]) : [];
+    return add.length > 0 ? [...(list ?? []), ...add] : list;
+  };
+  const bare = more(pods('unmanaged-pods'), 'pods');
+  const emptyDir = more(pods('emptydir-pods'), 'emptyDirPods');
   if (!podsSeen && bare === null && emptyDir === null)
     return ['advice.drain-command', { node, emptyDirFlag, emptyDirOldFlag }];
   const key = `advice.drain-command${bare ? '-force' : ''}${emptyDir ? '-emptydir' : ''}${

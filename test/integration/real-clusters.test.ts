@@ -1657,8 +1657,11 @@ describe('drain advice that proceeds (issue 16, real 01 and 13)', () => {
       expect(drain.text).not.toMatch(/Drain kind-control-plane first|먼저 kind-control-plane을 드레인/);
       // The node's pods are seen; the file holds no DaemonSet, and kubectl refuses such pods
       // without --force (daemonsets.apps "kindnet" not found; filters.go daemonSetFilter; issue 28,
-      // oracle group 7), which leaves them running when the DaemonSet is there.
-      expect(drain.text).toMatch(/kubectl drain kind-control-plane --ignore-daemonsets --force(?! --)/);
+      // oracle group 7), which leaves them running when the DaemonSet is there; one of them has an
+      // emptyDir, which kubectl's localStorageFilter then asks --delete-emptydir-data for.
+      expect(drain.text).toMatch(
+        /kubectl drain kind-control-plane --ignore-daemonsets --force --delete-emptydir-data(?! --)/,
+      );
       const reboot = await ask('01-sonobuoy-kind-1cp-2w.json', 'can I reboot kind-control-plane', [
         '--lang',
         lang,

@@ -1059,7 +1059,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
     if (on('unmanaged-pods') && !/--force\b/.test(cmd))
       out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
-    // (--delete-local-data before kubectl v1.20: rule 29 holds the flag to the cluster's version.)
+    // (The flag is kubectl's: rule 29 refuses --delete-local-data in a drain command, issue 28.)
     if (on('emptydir-pods') && !/--delete-(?:emptydir|local)-data\b/.test(cmd))
       out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
     if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))

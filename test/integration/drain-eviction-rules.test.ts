@@ -14,6 +14,7 @@ const answers = snapshotAnswers({
   g2: join(DIR, 'g2-if-healthy-budget-not-ready.json'),
   g3: join(DIR, 'g3-two-budgets-one-pod.json'),
   g4: join(DIR, 'g4-budget-one-two-pods-here.json'),
+  g5: join(DIR, 'g5-budget-status-not-computed.json'),
 });
 afterAll(() => answers.close());
 const ask = answers.ask;
@@ -53,5 +54,17 @@ describe('a budget allowing 1 with 2 pods here, the replacement placeable nowher
     expect(en).toMatch(/payments\/payments-26grdhrgz7-z5k8n is refused \(HTTP 429\) for ever/);
     expect(en).toMatch(/the drain, at payments\/payments-26grdhrgz7-z5k8n: payments\/payments-pdb refuses/);
     expect(en).not.toMatch(/it is the only node/);
+  });
+});
+
+describe('a budget whose status the disruption controller never computed (issue 28, real kube-apiserver)', () => {
+  it('g5: refused (429, "still being processed"), said as not computed, advice to run the controller', async () => {
+    const en = await ask('g5', 'can I drain indus-wk-1', 'en');
+    expect(en).toMatch(/the disruption controller has not computed its status/);
+    expect(en).toMatch(/HTTP 429/);
+    expect(en).toMatch(/kube-controller-manager runs with its disruption controller/);
+    expect(en).not.toMatch(/Wait until payments-pdb allows a disruption|of 0 expected pods|scale up first/);
+    const ko = await ask('g5', 'indus-wk-1 드레인해도 돼?', 'ko');
+    expect(ko).toMatch(/disruption 컨트롤러가 현재 spec에 대한 status를 아직 계산하지 않았습니다/);
   });
 });

@@ -512,7 +512,17 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
     };
     const minAvail = pdb.spec?.minAvailable;
     if (answers.some((a) => a.outcome === 'too-many-requests' && a.why === 'not-computed'))
-      out.push(finding('pdb-blocks', 'data', 'block', 'not-computed', facts, subject));
+      // No status: its counts are unknown, not 0 (`kubectl get pdb` shows none either).
+      out.push(
+        finding(
+          'pdb-blocks',
+          'data',
+          'block',
+          'not-computed',
+          { ...facts, disruptionsAllowed: st.disruptionsAllowed ?? null },
+          subject,
+        ),
+      );
     else if (answers.every((a) => a.outcome === 'deleted' && a.why !== 'allowed'))
       // Not Ready pods the budget's unhealthyPodEvictionPolicy lets through (or Pending ones):
       // evicted without touching the budget, whatever it allows.

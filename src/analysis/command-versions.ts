@@ -15,14 +15,18 @@ import { type Version, controllerManagerVersion } from './what-if/versions.js';
 export const READYZ_FROM_MINOR = 16;
 
 /**
- * The first kubectl minor with `kubectl drain --delete-emptydir-data`: v1.20, which renamed
- * `--delete-local-data` (deprecated then; CHANGELOG-1.20, kubernetes/kubernetes#95076; kubectl
- * drain reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/). kubectl
- * is supported within one minor of the kube-apiserver (version skew policy,
- * https://kubernetes.io/releases/version-skew-policy/#kubectl), so the kubectl that goes with an
- * older cluster only knows `--delete-local-data`.
+ * `kubectl drain`'s emptyDir flag: `--delete-emptydir-data` from kubectl v1.20, which renamed
+ * `--delete-local-data` (deprecated then, kept with a warning; CHANGELOG-1.20,
+ * kubernetes/kubernetes#95076; kubectl drain reference,
+ * https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/); a recent kubectl
+ * rejects the old name ("unknown flag: --delete-local-data", kubectl v1.32 as run here; reported
+ * from v1.31, lensapp/lens#7063). The flag is kubectl's, not the cluster's: the user's kubectl is
+ * rarely the cluster's minor, so an answer names the new form and the old one for a kubectl older
+ * than v1.20 (issue 28, oracle group 6).
  */
-export const EMPTYDIR_FLAG_FROM_MINOR = 20;
+export const EMPTYDIR_FLAG = '--delete-emptydir-data';
+/** The name of {@link EMPTYDIR_FLAG} in kubectl before v1.20. */
+export const EMPTYDIR_FLAG_BEFORE_1_20 = '--delete-local-data';
 
 /**
  * The first kubeadm minor with `kubeadm upgrade node` for every node: v1.15 (CHANGELOG-1.15,
@@ -49,11 +53,10 @@ export interface CommandForms {
    * before; `/readyz` when the version is unknown (every supported release has it).
    */
   health: '/readyz' | '/healthz';
-  /**
-   * The kubectl drain flag that deletes emptyDir data: `--delete-emptydir-data` from v1.20,
-   * `--delete-local-data` before; the new one when the version is unknown.
-   */
-  emptyDirFlag: '--delete-emptydir-data' | '--delete-local-data';
+  /** The kubectl drain flag that deletes emptyDir data ({@link EMPTYDIR_FLAG}), whatever the cluster's version. */
+  emptyDirFlag: typeof EMPTYDIR_FLAG;
+  /** Its name in a kubectl older than v1.20 ({@link EMPTYDIR_FLAG_BEFORE_1_20}). */
+  emptyDirOldFlag: typeof EMPTYDIR_FLAG_BEFORE_1_20;
 }
 
 /**
@@ -65,7 +68,8 @@ export function commandFormsFor(version: Pick<Version, 'major' | 'minor'> | null
   const atLeast = (minor: number): boolean => version === null || version.major > 1 || version.minor >= minor;
   return {
     health: atLeast(READYZ_FROM_MINOR) ? '/readyz' : '/healthz',
-    emptyDirFlag: atLeast(EMPTYDIR_FLAG_FROM_MINOR) ? '--delete-emptydir-data' : '--delete-local-data',
+    emptyDirFlag: EMPTYDIR_FLAG,
+    emptyDirOldFlag: EMPTYDIR_FLAG_BEFORE_1_20,
   };
 }
 

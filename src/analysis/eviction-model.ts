@@ -18,6 +18,9 @@
  *   a Rook mon/OSD) stays Pending until the node is back and uncordoned; a pod that was never
  *   scheduled (Pending, PodScheduled=False) runs nowhere before or after.
  */
+import type { KPod } from '../cluster/types.js';
+import { isPodReady } from './cluster-index.js';
+import { type EvictionBudget, budgetsOfPod, decideEviction } from './eviction-api.js';
 import type { FactValue, Finding, Severity } from './types.js';
 
 /**
@@ -27,16 +30,31 @@ import type { FactValue, Finding, Severity } from './types.js';
  * - `no-room`: evicted, its replacement stays Pending (no other node has room or admits it);
  * - `refused`: a PodDisruptionBudget refuses its eviction (HTTP 429): it keeps running, the drain waits;
  * - `deleted`: no controller: deleted for good (only with `--force`);
- * - `unscheduled`: Pending and never scheduled: deleted, its replacement as unschedulable as it was.
+ * - `unscheduled`: Pending and never scheduled: deleted, its replacement as unschedulable as it was;
+ * - `finished`: Succeeded or Failed: deleted without any flag, nothing replaces it (kubectl's
+ *   filters: "any finished pod can be removed");
+ * - `orphaned`: a DaemonSet pod whose DaemonSet the snapshot does not hold: with `--force`, deleted
+ *   for good if the DaemonSet is gone, else left running as `--ignore-daemonsets` leaves it;
+ * - `stopped`: its eviction fails with an error other than 429 (several budgets: 500), on which
+ *   kubectl drain stops: it keeps running.
  * DaemonSet and static pods are not in the model: the drain leaves them where they are.
  */
-export type PodFate = 'moves' | 'pinned' | 'no-room' | 'refused' | 'deleted' | 'unscheduled';
+export type PodFate =
+  | 'moves'
+  | 'pinned'
+  | 'no-room'
+  | 'refused'
+  | 'deleted'
+  | 'unscheduled'
+  | 'finished'
+  | 'orphaned'
+  | 'stopped';
 
 /** The fates of the node's evictable pods, counted. */
 export interface FateCounts {
   /** Pods the drain tries to evict (every pod but DaemonSet and static pods). */
   evictable: number;
-  /** Pods actually evicted: all but those a budget refuses. */
+  /** Pods actually evicted: all but those a budget refuses and those whose eviction stops the drain. */
   evicted: number;
   /** Evicted pods recreated on another node (`moves`). */
   recreated: number;
@@ -50,6 +68,12 @@ export interface FateCounts {
   bare: number;
   /** Pods never scheduled (`unscheduled`). */
   unscheduled: number;
+  /** Succeeded or Failed pods, deleted (`finished`). */
+  finished: number;
+  /** DaemonSet pods whose DaemonSet the snapshot does not hold (`orphaned`). */
+  orphaned: number;
+  /** Pods whose eviction error stops the drain (`stopped`). */
+  stopped: number;
 }
 
 /**
@@ -61,30 +85,40 @@ export function countFates(fates: readonly PodFate[]): FateCounts {
   const n = (f: PodFate): number => fates.filter((x) => x === f).length;
   return {
     evictable: fates.length,
-    evicted: fates.length - n('refused'),
+    evicted: fates.length - n('refused') - n('stopped'),
     recreated: n('moves'),
     pinned: n('pinned'),
     stranded: n('no-room'),
     refused: n('refused'),
     bare: n('deleted'),
     unscheduled: n('unscheduled'),
+    finished: n('finished'),
+    orphaned: n('orphaned'),
+    stopped: n('stopped'),
   };
 }
 
 /**
- * The fate of one evictable pod, in the order the rules above apply: refused first (a refused
+ * The fate of one evictable pod, in the order the rules above apply: an eviction error first, then
+ * finished (the API server deletes a finished pod without reading a budget), refused (a refused
  * eviction leaves the pod where it is, whatever else is true of it), then no controller, never
  * scheduled, tied to the node, no room, else it moves.
  * @param p - what is known of the pod
  * @returns its fate
  */
 export function podFate(p: {
+  stopped: boolean;
+  finished: boolean;
+  orphaned: boolean;
   refused: boolean;
   bare: boolean;
   unscheduled: boolean;
   pinned: boolean;
   noRoom: boolean;
 }): PodFate {
+  if (p.stopped) return 'stopped';
+  if (p.finished) return 'finished';
+  if (p.orphaned) return 'orphaned';
   if (p.refused) return 'refused';
   if (p.bare) return 'deleted';
   if (p.unscheduled) return 'unscheduled';
@@ -92,33 +126,86 @@ export function podFate(p: {
   return p.noRoom ? 'no-room' : 'moves';
 }
 
-/** The pdb-blocks variants of one node whose budget the drain cannot pass now. */
-const REFUSING = (f: Finding): boolean =>
-  f.severity === 'block' && (f.check === 'pdb-blocks' || f.check === 'operator-budgets');
+/** What the API server answers a drain's evictions of one node's pods ({@link drainEvictions}). */
+export interface DrainEvictions {
+  /** `namespace/name` → `namespace/budget`: answered 429 at the first request (the drain waits on it). */
+  refused: Map<string, string>;
+  /**
+   * `namespace/name` → `namespace/budget`: allowed by the budget as it is, but refused (429) once
+   * the drain's own earlier evictions have spent it, and never allowed again because the evicted
+   * pods' replacements do not become Ready elsewhere (the disruption controller gives a budget
+   * back only for healthy pods): the drain waits on it for ever.
+   */
+  refusedLater: Map<string, string>;
+  /** `namespace/name` → the budgets, comma-joined: an eviction error other than 429 (500, 403): kubectl drain stops. */
+  stopped: Map<string, string>;
+  /** `namespace/budget` of the budgets whose status the disruption controller has not computed. */
+  notComputed: string[];
+}
+
+const key = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
 
 /**
- * The pods on the node whose eviction a budget refuses now, from the budget findings of one node
- * (`pdb-blocks` or `operator-budgets` at `block`: it allows no disruption, `maxUnavailable: 0`,
- * `minAvailable` equal to its pods, or two budgets on one pod).
- * @param budgetFindings - the node's budget findings (facts `namespace` and `pods`, or `pod` as `ns/name`)
- * @returns `namespace/name` of each refused pod → `namespace/budget` (the budgets, comma-joined)
+ * A drain's evictions in sequence, as the API server answers them ({@link decideEviction}): the
+ * pods in kubectl's order (the API lists them by namespace and name), each budget's
+ * `disruptionsAllowed` spent by the evictions it allows (and `currentHealthy` by each Ready pod
+ * evicted, as the disruption controller recounts it); a pod refused only because this drain spent
+ * the budget is evicted later when an earlier evicted pod of that budget `recovers` (its
+ * replacement becomes Ready elsewhere), else it stays refused.
+ * @param pods - the pods the drain evicts (finished ones included)
+ * @param budgets - every budget of the cluster
+ * @param recovers - whether the replacement of an evicted pod (`namespace/name`) becomes Ready elsewhere
+ * @returns the refused, later refused and stopping pods
  */
-export function refusedPods(budgetFindings: readonly Finding[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const add = (pod: string, budget: string): void => {
-    const was = out.get(pod);
-    out.set(pod, was === undefined || was === budget ? budget : `${was}, ${budget}`);
+export function drainEvictions(
+  pods: readonly KPod[],
+  budgets: readonly EvictionBudget[],
+  recovers: (pod: string) => boolean,
+): DrainEvictions {
+  const out: DrainEvictions = {
+    refused: new Map(),
+    refusedLater: new Map(),
+    stopped: new Map(),
+    notComputed: [],
   };
-  for (const f of budgetFindings) {
-    if (!REFUSING(f)) continue;
-    const ns = typeof f.facts.namespace === 'string' ? f.facts.namespace : null;
-    if (f.variant === 'overlapping' && typeof f.facts.pod === 'string') {
-      const pdbs = Array.isArray(f.facts.pdbs) ? (f.facts.pdbs as string[]) : [];
-      add(f.facts.pod, pdbs.join(', '));
-      continue;
+  const live = new Map(budgets.map((b) => [b, { ...b, status: b.status && { ...b.status } }]));
+  const spent = new Map<EvictionBudget, string[]>();
+  const waiting = new Map<EvictionBudget, string[]>();
+  const ordered = [...pods].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  for (const pod of ordered) {
+    const mine = budgetsOfPod(pod, budgets);
+    const d = decideEviction(
+      pod,
+      mine.map((b) => live.get(b) ?? b),
+    );
+    const ns = pod.metadata.namespace ?? 'default';
+    const b = mine[0];
+    if (d.outcome === 'error') out.stopped.set(key(pod), d.budgets.map((n) => `${ns}/${n}`).join(', '));
+    else if (d.outcome === 'too-many-requests' && b) {
+      if (d.why === 'not-computed' && !out.notComputed.includes(`${ns}/${d.budget}`))
+        out.notComputed.push(`${ns}/${d.budget}`);
+      if ((b.status?.disruptionsAllowed ?? 0) > 0 && d.why === 'no-disruptions')
+        waiting.set(b, [...(waiting.get(b) ?? []), key(pod)]);
+      else out.refused.set(key(pod), `${ns}/${d.budget}`);
+    } else if (d.why === 'allowed' && b) {
+      const st = live.get(b)?.status;
+      if (st) {
+        st.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
+        if (isPodReady(pod)) st.currentHealthy = (st.currentHealthy ?? 0) - 1;
+      }
+      spent.set(b, [...(spent.get(b) ?? []), key(pod)]);
     }
-    if (ns === null || !Array.isArray(f.facts.pods)) continue;
-    for (const p of f.facts.pods as string[]) add(`${ns}/${p}`, `${ns}/${String(f.facts.pdb)}`);
+  }
+  // The budget comes back one by one as evicted pods' replacements become Ready elsewhere.
+  for (const [b, queue] of waiting) {
+    let credits = (spent.get(b) ?? []).filter(recovers).length;
+    const left = [...queue];
+    while (credits > 0 && left.length > 0) {
+      const next = left.shift() as string;
+      credits -= 1;
+      if (recovers(next)) credits += 1;
+    }
+    for (const p of left) out.refusedLater.set(p, `${b.metadata.namespace ?? 'default'}/${b.metadata.name}`);
   }
   return out;
 }
@@ -145,17 +232,28 @@ export function withRefusedEvictions(findings: readonly Finding[]): Finding[] {
   for (const f of findings) {
     if (
       f.check === 'single-replica' &&
-      typeof f.facts.refusedBy === 'string' &&
+      (typeof f.facts.refusedBy === 'string' || typeof f.facts.stoppedBy === 'string') &&
       !f.variant.endsWith('-lost')
     ) {
-      const variant = f.variant.startsWith('operator-daemon') ? 'operator-daemon-refused' : 'refused';
+      // A pod several budgets select is answered 500, on which kubectl drain stops (`stopped`).
+      const variant =
+        typeof f.facts.refusedBy !== 'string'
+          ? 'stopped'
+          : f.variant.startsWith('operator-daemon')
+            ? 'operator-daemon-refused'
+            : 'refused';
       // The budget's own finding blocks; this one only says what becomes of the workload.
       out.push({
         ...f,
         severity: 'info',
         variant,
         // `count`: the sentence is about the workload's pods on the node.
-        facts: { ...f.facts, count: f.facts.here ?? 1, [BEFORE]: f.variant, [BEFORE_SEVERITY]: f.severity },
+        facts: {
+          ...f.facts,
+          count: f.facts.staying ?? f.facts.here ?? 1,
+          [BEFORE]: f.variant,
+          [BEFORE_SEVERITY]: f.severity,
+        },
       });
       continue;
     }

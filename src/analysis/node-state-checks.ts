@@ -310,6 +310,7 @@ const DRAIN_ADVICE: ReadonlySet<string> = new Set([
   'workloads-on-control-plane',
   'emptydir-pods',
   'unmanaged-pods',
+  'orphaned-daemonset-pods',
 ]);
 
 /**

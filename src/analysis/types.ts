@@ -38,6 +38,8 @@ export type CheckId =
   | 'etcd-alarms'
   | 'etcd-db-size'
   | 'unmanaged-pods'
+  /** DaemonSet pods whose DaemonSet the snapshot does not hold: kubectl drain refuses them without --force. */
+  | 'orphaned-daemonset-pods'
   | 'emptydir-pods'
   | 'daemonset-pods'
   | 'pdb-blocks'

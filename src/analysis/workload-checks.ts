@@ -39,34 +39,70 @@ import type { Finding } from './types.js';
 import { unseenMasters } from './etcd-view.js';
 import { pinnedVolumeChecks } from './volume-checks.js';
 import { refineBudgetFindings } from './budget-checks.js';
-import { countFates, podFate, refusedPods } from './eviction-model.js';
+import { countFates, drainEvictions, podFate } from './eviction-model.js';
+import { type DrainFilterVerdict, type DrainFlags, drainFilter } from './drain-filters.js';
+import { decideEviction } from './eviction-api.js';
 import { trafficChecks } from './traffic-checks.js';
 import { type ClusterDnsDown, clusterDnsDown, isClusterDnsPod } from './cluster-dns.js';
 
-/** The pods on a node, sorted into what drain does with them. */
+/** The pods on a node, sorted into what drain does with them (kubectl's filters: ./drain-filters.ts). */
 export interface NodePods {
   /** Every pod on the node that is not finished. */
   all: KPod[];
   mirror: KPod[];
+  /** Running DaemonSet pods whose DaemonSet the snapshot holds: `--ignore-daemonsets` leaves them. */
   daemonSet: KPod[];
+  /**
+   * Running DaemonSet pods whose DaemonSet the snapshot does not hold: kubectl refuses them
+   * (`daemonsets.apps "NAME" not found`) unless `--force`, which deletes them for good.
+   */
+  orphanedDaemonSet: KPod[];
   /** No controller: drain refuses them without --force; deleted, they never come back. */
   unmanaged: KPod[];
   /** Pods drain evicts (controller-managed, not DaemonSet, not mirror). */
   evictable: KPod[];
+  /** Succeeded or Failed pods (not mirror): kubectl deletes them without any flag. */
+  finished: KPod[];
+}
+
+/** Every flag of `kubectl drain` that lets a pod through. */
+const EVERY_FLAG: DrainFlags = { ignoreDaemonSets: true, deleteEmptyDirData: true, force: true };
+
+/**
+ * Whether the snapshot holds the DaemonSet that controls a pod (by uid, else namespace and name).
+ * @param index - the cluster index
+ * @param pod - a DaemonSet pod
+ */
+function daemonSetSeen(index: ClusterIndex, pod: KPod): boolean {
+  const ctrl = controllerOf(pod);
+  if (ctrl === null) return false;
+  if (index.workloadsByUid.has(ctrl.uid)) return true;
+  const ns = pod.metadata.namespace ?? 'default';
+  return index.snapshot.workloads.some(
+    (w) =>
+      w.kind === 'DaemonSet' && w.metadata.name === ctrl.name && (w.metadata.namespace ?? 'default') === ns,
+  );
 }
 
 /**
- * Sort the node's pods into mirror, DaemonSet, unmanaged and evictable.
+ * Sort the node's pods as kubectl drain's filters do ({@link drainFilter}).
  * @param index - the cluster index
  * @param node - node name
  */
 export function podsOnNode(index: ClusterIndex, node: string): NodePods {
-  const all = (index.podsByNode.get(node) ?? []).filter((p) => !isFinished(p));
+  const onNode = index.podsByNode.get(node) ?? [];
+  const verdict = (p: KPod): DrainFilterVerdict =>
+    drainFilter(p, !isDaemonSetPod(p) || daemonSetSeen(index, p), EVERY_FLAG);
+  const finished = onNode.filter((p) => isFinished(p) && verdict(p).verdict === 'delete');
+  const all = onNode.filter((p) => !isFinished(p));
   const mirror = all.filter(isMirrorPod);
-  const daemonSet = all.filter((p) => !isMirrorPod(p) && isDaemonSetPod(p));
+  const orphanedDaemonSet = all.filter(
+    (p) => !isMirrorPod(p) && isDaemonSetPod(p) && verdict(p).verdict === 'delete',
+  );
+  const daemonSet = all.filter((p) => !isMirrorPod(p) && isDaemonSetPod(p) && !orphanedDaemonSet.includes(p));
   const unmanaged = all.filter((p) => !isMirrorPod(p) && controllerOf(p) === null);
   const evictable = all.filter((p) => !isMirrorPod(p) && !isDaemonSetPod(p));
-  return { all, mirror, daemonSet, unmanaged, evictable };
+  return { all, mirror, daemonSet, orphanedDaemonSet, unmanaged, evictable, finished };
 }
 
 const podName = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
@@ -147,7 +183,7 @@ export function workloadChecks(
   const pods = podsOnNode(index, node);
   // The only node, rebooted: no drain is advised (see @param request).
   const noDrain = request === 'reboot' && index.snapshot.nodes.length === 1;
-  const { emptyDirFlag } = clusterCommandForms(index);
+  const { emptyDirFlag, emptyDirOldFlag } = clusterCommandForms(index);
 
   if (pods.unmanaged.length > 0) {
     out.push(
@@ -182,6 +218,7 @@ export function workloadChecks(
           ),
           inMemory,
           emptyDirFlag,
+          emptyDirOldFlag,
         },
       ),
     );
@@ -207,17 +244,81 @@ export function workloadChecks(
     );
   }
 
+  if (pods.orphanedDaemonSet.length > 0 && !noDrain) {
+    // kubectl's daemonSetFilter: a DaemonSet pod whose DaemonSet is not found is refused
+    // (`daemonsets.apps "NAME" not found`) unless --force, which deletes it for good.
+    out.push(
+      finding(
+        'orphaned-daemonset-pods',
+        'data',
+        'warn',
+        index.snapshot.unobserved?.includes('workloads') === true ? 'unseen' : 'missing',
+        {
+          node,
+          pods: pods.orphanedDaemonSet.map(podName),
+          // Under --force kubectl's localStorageFilter still asks --delete-emptydir-data for these.
+          emptyDirPods: pods.orphanedDaemonSet
+            .filter((p) => (p.spec?.volumes ?? []).some((v) => v.emptyDir !== undefined))
+            .map(podName),
+          daemonSets: [...new Set(pods.orphanedDaemonSet.map((p) => controllerOf(p)?.name ?? ''))],
+        },
+      ),
+    );
+  }
+
   out.push(...safeToEvictChecks(node, pods.evictable));
 
   const budgets = readable.pdbs
     ? refineBudgetFindings(index, node, pdbChecks(index, node, pods.evictable), pods.evictable)
     : [];
   out.push(...budgets);
-  // The pods whose eviction a budget refuses now (HTTP 429): they stay, the drain waits on them.
-  // The only node, rebooted, is not drained: no eviction is asked, none refused.
-  const refused = noDrain ? new Map<string, string>() : refusedPods(budgets);
   const volumePinned = pinnedVolumeChecks(index, node, pods.evictable);
   const pinnedHere = pinnedToNode(index, node, pods.evictable, volumePinned);
+  // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
+  // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
+  // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
+  // A pod the scheduler never placed runs nowhere: deleting it moves nothing (isUnscheduled).
+  const recreated = pods.evictable.filter(
+    (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
+  );
+  // The eviction model (./eviction-model.ts): the API server's answer to each eviction in the
+  // drain's order (src/analysis/eviction-api.ts). Pods refused (429) or whose eviction stops the
+  // drain (500) stay; the pods a drain really moves leave them out; the capacity finding keeps the
+  // count of a loss (no budget holds a lost node's pods) and carries the drain's own as
+  // `drainEvictable` / `drainUnplaced`. The only node, rebooted, is not drained: no eviction is
+  // asked, none refused.
+  const alone = index.snapshot.nodes.length === 1;
+  const asked = [...pods.evictable, ...pods.finished];
+  const pdbList = readable.pdbs && !noDrain ? index.snapshot.podDisruptionBudgets : [];
+  const place = (stay: ReadonlyMap<string, string>): { movers: KPod[]; unplaced: string[] } => {
+    const movers = recreated.filter((p) => !stay.has(podName(p)));
+    const unplaced =
+      movers.length === 0
+        ? []
+        : alone
+          ? movers.map(podName)
+          : placeEvictedPods(index, new Set([node]), movers).unplaced;
+    return { movers, unplaced };
+  };
+  const first = drainEvictions(asked, pdbList, () => true);
+  const firstRoom = place(new Map([...first.refused, ...first.stopped]));
+  const placedFirst = new Set(firstRoom.movers.map(podName).filter((p) => !firstRoom.unplaced.includes(p)));
+  const evictions = drainEvictions(asked, pdbList, (p) => placedFirst.has(p));
+  // Every pod that stays on the node (refused now or later, or stopping the drain) → its budgets.
+  const refused = new Map([...evictions.refused, ...evictions.refusedLater, ...evictions.stopped]);
+  const refusedOnly = new Map([...evictions.refused, ...evictions.refusedLater]);
+  // A budget this drain spends with no replacement Ready to give it back: the pods after the
+  // first it allows are refused for ever (issue 28, oracle group 4), not "waited on until
+  // replacements are healthy".
+  for (const [i, f] of out.entries()) {
+    if (f.check !== 'pdb-blocks' || f.variant !== 'more-than-allowed') continue;
+    const budget = `${String(f.facts.namespace)}/${String(f.facts.pdb)}`;
+    const stuck = [...evictions.refusedLater].filter(([, b]) => b === budget).map(([p]) => p);
+    if (stuck.length > 0)
+      out[i] = { ...f, severity: 'block', variant: 'more-than-allowed-stuck', facts: { ...f.facts, stuck } };
+  }
+  const moverRoom = evictions.refusedLater.size === 0 ? firstRoom : place(refused);
+  const movers = moverRoom.movers;
   // Cluster DNS with no Ready pod is down already (an existing problem, not the reboot's): its
   // pods here are not "rescheduled" by the reboot, so no single-replica finding is made for them.
   const dnsDown = clusterDnsDown(index);
@@ -229,7 +330,8 @@ export function workloadChecks(
         node,
         dnsDown ? pods.evictable.filter((p) => !isClusterDnsPod(index, p)) : pods.evictable,
         pinnedHere,
-        refused,
+        refusedOnly,
+        evictions.stopped,
       ),
     );
 
@@ -278,24 +380,6 @@ export function workloadChecks(
     ),
   );
 
-  // A bare pod is deleted, never recreated: it needs no room elsewhere (unmanaged-pods says it is lost).
-  // A pod pinned to the node is recreated, but can run nowhere else: it needs no room elsewhere
-  // either, and is not "recreated on other nodes" (it stays Pending until the node is back).
-  // A pod the scheduler never placed runs nowhere: deleting it moves nothing (isUnscheduled).
-  const recreated = pods.evictable.filter(
-    (p) => controllerOf(p) !== null && !pinnedHere.has(podName(p)) && !isUnscheduled(p),
-  );
-  // The eviction model (./eviction-model.ts): the pods a drain really moves leave out those a
-  // budget refuses; the capacity finding keeps the count of a loss (no budget holds a lost node's
-  // pods) and carries the drain's own as `drainEvictable` / `drainUnplaced`.
-  const movers = recreated.filter((p) => !refused.has(podName(p)));
-  const alone = index.snapshot.nodes.length === 1;
-  const moverRoom =
-    movers.length === 0
-      ? { unplaced: [] as string[] }
-      : alone
-        ? { unplaced: movers.map(podName) }
-        : placeEvictedPods(index, new Set([node]), movers);
   const capacity = capacityCheck(index, node, recreated).map((f) => ({
     ...f,
     facts: { ...f.facts, drainEvictable: movers.length, drainUnplaced: moverRoom.unplaced },
@@ -303,13 +387,19 @@ export function workloadChecks(
   out.push(...capacity);
   out.push(...onlyNodeUnseen(index, node));
 
-  if (pods.evictable.length > 0) {
+  // kubectl deletes finished pods without a flag, and orphaned DaemonSet pods under --force (its
+  // filters, ./drain-filters.ts): each is a pod the drain asks to delete.
+  const deleting = [...pods.evictable, ...pods.finished, ...pods.orphanedDaemonSet];
+  if (deleting.length > 0) {
     const longest = Math.max(
-      ...pods.evictable.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
+      ...deleting.map((p) => p.spec?.terminationGracePeriodSeconds ?? DEFAULT_TERMINATION_GRACE_S),
     );
     const noRoom = new Set(moverRoom.unplaced);
-    const fates = pods.evictable.map((p) =>
+    const fates = deleting.map((p) =>
       podFate({
+        stopped: evictions.stopped.has(podName(p)),
+        finished: isFinished(p),
+        orphaned: pods.orphanedDaemonSet.includes(p),
         refused: refused.has(podName(p)),
         bare: controllerOf(p) === null,
         unscheduled: isUnscheduled(p),
@@ -318,22 +408,38 @@ export function workloadChecks(
       }),
     );
     const counts = countFates(fates);
-    const refusedHere = pods.evictable.filter((p) => refused.has(podName(p))).map(podName);
+    const names = (m: ReadonlyMap<string, string>): string[] => deleting.map(podName).filter((p) => m.has(p));
+    const by = (m: ReadonlyMap<string, string>): string[] => [
+      ...new Set(names(m).map((p) => m.get(p) ?? '')),
+    ];
     out.push(
       finding(
         'grace-period',
         'data',
         'info',
-        noDrain ? 'only-node' : counts.evicted === 0 ? 'all-refused' : 'estimate',
+        noDrain
+          ? 'only-node'
+          : counts.stopped > 0
+            ? 'stops'
+            : counts.evicted === 0
+              ? 'all-refused'
+              : 'estimate',
         {
           node,
           seconds: longest,
           ...counts,
-          // The sentence counts the pods evicted (those a budget refuses are said apart).
+          // The sentence counts the pods evicted (those refused or stopping the drain are said apart).
           count: counts.evicted,
           onlyNode: alone,
-          refusedPods: refusedHere,
-          refusedBy: [...new Set(refusedHere.map((p) => refused.get(p) ?? ''))],
+          // Refused at the first request (HTTP 429), and refused once this drain has spent the
+          // budget with no replacement Ready to give it back: the drain waits on both for ever.
+          refusedPods: names(evictions.refused),
+          refusedLaterPods: names(evictions.refusedLater),
+          refusedBy: by(new Map([...evictions.refused, ...evictions.refusedLater])),
+          // An eviction error other than 429 (several budgets: HTTP 500): kubectl drain stops.
+          stoppedPods: names(evictions.stopped),
+          stoppedBy: by(evictions.stopped),
+          notComputed: evictions.notComputed,
         },
       ),
     );
@@ -382,7 +488,13 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
       );
     }
   }
-  for (const [pdb, pods] of podsByPdb) {
+  for (const [pdb, all] of podsByPdb) {
+    // A pod several budgets select is the `overlapping` finding's (HTTP 500, the drain stops):
+    // each budget's own sentence is about the pods it alone decides.
+    const pods = all.filter((p) => (pdbsByPod.get(p) ?? []).length === 1);
+    if (pods.length === 0) continue;
+    // The API server's answer to each of them (./eviction-api.ts).
+    const answers = pods.map((p) => decideEviction(p, [pdb]));
     const st = pdb.status ?? {};
     const allowed = st.disruptionsAllowed ?? 0;
     const facts = {
@@ -399,11 +511,35 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
       namespace: pdb.metadata.namespace ?? 'default',
     };
     const minAvail = pdb.spec?.minAvailable;
-    const stale =
-      pdb.metadata.generation !== undefined &&
-      st.observedGeneration !== undefined &&
-      st.observedGeneration < pdb.metadata.generation;
-    if (intOrPercentIsZero(pdb.spec?.maxUnavailable))
+    if (answers.some((a) => a.outcome === 'too-many-requests' && a.why === 'not-computed'))
+      // No status: its counts are unknown, not 0 (`kubectl get pdb` shows none either).
+      out.push(
+        finding(
+          'pdb-blocks',
+          'data',
+          'block',
+          'not-computed',
+          { ...facts, disruptionsAllowed: st.disruptionsAllowed ?? null },
+          subject,
+        ),
+      );
+    else if (answers.every((a) => a.outcome === 'deleted' && a.why !== 'allowed'))
+      // Not Ready pods the budget's unhealthyPodEvictionPolicy lets through (or Pending ones):
+      // evicted without touching the budget, whatever it allows.
+      out.push(
+        finding(
+          'pdb-blocks',
+          'data',
+          'info',
+          'unhealthy-evictable',
+          {
+            ...facts,
+            policy: pdb.spec?.unhealthyPodEvictionPolicy ?? 'IfHealthyBudget',
+          },
+          subject,
+        ),
+      );
+    else if (intOrPercentIsZero(pdb.spec?.maxUnavailable))
       out.push(finding('pdb-blocks', 'data', 'block', 'max-unavailable-zero', facts, subject));
     else if (
       (typeof minAvail === 'number' && st.expectedPods !== undefined && minAvail >= st.expectedPods) ||
@@ -414,7 +550,6 @@ function pdbChecks(index: ClusterIndex, node: string, evictable: KPod[]): Findin
       out.push(finding('pdb-blocks', 'data', 'block', 'no-disruptions', facts, subject));
     else if (pods.length > allowed)
       out.push(finding('pdb-blocks', 'data', 'warn', 'more-than-allowed', facts, subject));
-    else if (stale) out.push(finding('pdb-blocks', 'data', 'warn', 'stale', facts, subject));
     else out.push(finding('pdb-blocks', 'data', 'info', 'allows', facts, subject));
   }
   return out;
@@ -497,6 +632,7 @@ function replicaChecks(
   evictable: KPod[],
   pinnedHere: ReadonlySet<string>,
   refused: ReadonlyMap<string, string>,
+  stopped: ReadonlyMap<string, string>,
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -532,6 +668,9 @@ function replicaChecks(
     // A budget refuses the eviction of its pods here (the eviction model, ./eviction-model.ts):
     // the drain waits on them and they keep running (re-worded by withRefusedEvictions).
     const refusedBy = [...new Set(onNode.map((p) => refused.get(podName(p))).filter((b) => b !== undefined))];
+    // Its pods here that stay: refused (429), or whose eviction stops the drain (500).
+    const staying = onNode.filter((p) => refused.has(podName(p)) || stopped.has(podName(p))).length;
+    const stoppedBy = [...new Set(onNode.map((p) => stopped.get(podName(p))).filter((b) => b !== undefined))];
     // A Rook daemon already not Ready (CrashLoopBackOff): Ceph runs without it now (reader5 F32);
     // the reboot takes down no serving daemon of it.
     const notReady = onNode.filter((p) => !isPodReady(p));
@@ -597,8 +736,16 @@ function replicaChecks(
       );
     else out.push(finding('single-replica', 'data', 'info', 'spread', facts, subject));
     const made = out[out.length - 1];
-    if (refusedBy.length > 0 && made !== undefined)
-      out[out.length - 1] = { ...made, facts: { ...made.facts, refusedBy: refusedBy.join(', ') } };
+    if (refusedBy.length + stoppedBy.length > 0 && made !== undefined)
+      out[out.length - 1] = {
+        ...made,
+        facts: {
+          ...made.facts,
+          ...(refusedBy.length > 0 ? { refusedBy: refusedBy.join(', ') } : {}),
+          ...(stoppedBy.length > 0 ? { stoppedBy: stoppedBy.join(', ') } : {}),
+          staying,
+        },
+      };
   }
   return out;
 }

@@ -129,6 +129,8 @@ function fateParams(tr: Translator, f: Finding): Record<string, FactValue> {
       ],
       ['fate-bare', n('bare')],
       ['fate-unscheduled', n('unscheduled')],
+      ['fate-finished', n('finished')],
+      ['fate-orphaned', n('orphaned')],
     ] as const
   )
     .filter(([, c]) => c > 0)

@@ -6,26 +6,31 @@
  *   preconditions (409 Conflict);
  * - `POST`, `PUT`, `PATCH`, `DELETE` of `coordination.k8s.io/v1` Leases in any namespace;
  * - `PUT`, `PATCH` of DaemonSets (kured's lock annotation), with `resourceVersion` preconditions;
- * - `DELETE` of pods, and `POST …/pods/NAME/eviction` (`policy/v1` Eviction) with the
- *   PodDisruptionBudget rules of kube-apiserver's eviction REST (pkg/registry/core/pod/storage/
- *   eviction.go): 429 TooManyRequests when the one matching budget has `disruptionsAllowed` 0,
- *   500 when more than one budget selects the pod, pods that are Pending, Succeeded, Failed or
- *   terminating deleted without a budget check, unready pods deleted without decrement when the
- *   budget is otherwise satisfied (`IfHealthyBudget`) or always (`AlwaysAllow`);
+ * - `DELETE` of pods, and `POST …/pods/NAME/eviction` (`policy/v1` Eviction) answered as
+ *   kube-apiserver decides it ({@link decideEviction}, the one implementation the analysis reads too);
+ *   a dry run is asked by `?dryRun=All` or by the Eviction body's `deleteOptions.dryRun: ["All"]`
+ *   (what `kubectl drain --dry-run=server` sends);
  * - after a pod is deleted, its ReplicaSet's or StatefulSet's replacement, scheduled on another
  *   Ready, schedulable node whose NoSchedule/NoExecute taints it tolerates and whose labels match
  *   its `nodeSelector` (least pods first), Running and Ready at once; Pending and unscheduled when
  *   no node fits (nor one below its `allocatable.pods`). Either controller can be off
  *   ({@link SimulatorControllers}, as on a kube-apiserver without kube-controller-manager): its
- *   deleted pods are then not replaced until it is on again. `?dryRun=All` is honoured. The
+ *   deleted pods are then not replaced until it is on again. A dry run (`?dryRun=All`, or the Eviction body's
+ *   `deleteOptions.dryRun`) changes nothing. The
  *   simulator has no disruption controller: an eviction decrements the budget's
  *   `disruptionsAllowed` (and `currentHealthy` for a Ready pod), and a Ready replacement gives it back.
  * @see https://kubernetes.io/docs/concepts/scheduling-eviction/api-eviction/
  * @see https://kubernetes.io/docs/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { selectorMatches, toleratesNode } from '../analysis/cluster-index.js';
-import type { KLabelSelector, KNode, KPod, KTaint } from '../cluster/types.js';
+import { isPodReady, toleratesNode } from '../analysis/cluster-index.js';
+import {
+  EVICTION_BLOCKED_MESSAGE,
+  type EvictionBudget,
+  budgetsOfPod,
+  decideEviction,
+} from '../analysis/eviction-api.js';
+import type { KNode, KPod, KTaint } from '../cluster/types.js';
 import { isBotError } from '../errors.js';
 import { applyPatch, patchTypeOf } from './apply-patch.js';
 import type { ObjectStore } from './object-store.js';
@@ -111,12 +116,6 @@ export interface WriteAnswer {
   body: object;
 }
 
-/** The kube-apiserver message of a 429 eviction (kubectl prints it while it retries). */
-export const EVICTION_BLOCKED_MESSAGE = "Cannot evict pod as it would violate the pod's disruption budget.";
-/** The kube-apiserver message (inside a 500) when more than one budget selects the evicted pod. */
-export const MULTIPLE_PDBS_MESSAGE =
-  'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
-
 /**
  * A `meta/v1` Status body.
  * @param code - HTTP status
@@ -177,6 +176,26 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * The `deleteOptions.dryRun` of an Eviction body (kubectl drain --dry-run=server sends
+ * `{"deleteOptions":{"dryRun":["All"]}}` and no query parameter); [] for any other request. The API
+ * server takes it as it takes `?dryRun=All`, and answers 400 when both are given and differ
+ * (eviction.go `propagateDryRun`).
+ * @param r - the routed request
+ */
+function evictionBodyDryRun(r: WriteRequest): string[] {
+  if (r.subresource !== 'eviction' || !isRecord(r.body) || !isRecord(r.body.deleteOptions)) return [];
+  const d = r.body.deleteOptions.dryRun;
+  return Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The Eviction body without its `deleteOptions.dryRun` (the dry run is then the cloned store's). */
+function withoutBodyDryRun(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.deleteOptions)) return body;
+  const { dryRun: _dryRun, ...deleteOptions } = body.deleteOptions;
+  return { ...body, deleteOptions };
+}
+
+/**
  * Serve one write request.
  * @param store - the simulator's store (changed)
  * @param state - eviction counters (changed)
@@ -190,7 +209,18 @@ export function serveWrite(
   r: WriteRequest,
   now: Date,
 ): WriteAnswer {
-  if (r.dryRun) return serveWrite(cloneStore(store), dryRunState(state), { ...r, dryRun: false }, now);
+  const bodyDryRun = evictionBodyDryRun(r);
+  if (bodyDryRun.length > 0 && r.dryRun === true && !(bodyDryRun.length === 1 && bodyDryRun[0] === 'All'))
+    return badRequest(
+      `Non-matching dry-run options in request and content: [All] and [${bodyDryRun.join(' ')}]`,
+    );
+  if (r.dryRun || bodyDryRun.includes('All'))
+    return serveWrite(
+      cloneStore(store),
+      dryRunState(state),
+      { ...r, dryRun: false, body: withoutBodyDryRun(r.body) },
+      now,
+    );
   try {
     if (r.plural === 'pods' && r.subresource === 'eviction' && r.method === 'POST' && r.name)
       return evict(store, state, r, r.name, now);
@@ -407,13 +437,8 @@ function remove(
 }
 
 interface WirePdb extends WireObject {
-  spec?: { selector?: KLabelSelector | null; unhealthyPodEvictionPolicy?: string };
-  status?: {
-    disruptionsAllowed?: number;
-    currentHealthy?: number;
-    desiredHealthy?: number;
-    observedGeneration?: number;
-    disruptedPods?: Record<string, string>;
+  spec?: EvictionBudget['spec'];
+  status?: NonNullable<EvictionBudget['status']> & {
     conditions?: {
       type: string;
       status: string;
@@ -425,17 +450,9 @@ interface WirePdb extends WireObject {
   };
 }
 
-const podReady = (pod: KPod): boolean =>
-  pod.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-
-/** The budgets in the pod's namespace whose selector matches it (a null selector matches nothing). */
+/** The budgets in the pod's namespace whose selector matches it ({@link budgetsOfPod}). */
 function budgetsOf(store: ObjectStore, pod: KPod): WirePdb[] {
-  const ns = pod.metadata.namespace ?? 'default';
-  return (readAll(store, 'poddisruptionbudgets') as WirePdb[]).filter(
-    (p) =>
-      (p.metadata.namespace ?? 'default') === ns &&
-      selectorMatches(p.spec?.selector ?? undefined, pod.metadata.labels ?? {}),
-  );
+  return budgetsOfPod(pod, readAll(store, 'poddisruptionbudgets') as WirePdb[]);
 }
 
 function evict(
@@ -463,68 +480,44 @@ function evict(
   const pre = opts && isRecord(opts.preconditions) ? opts.preconditions : undefined;
   if (pre && pre.uid !== undefined && pre.uid !== pod.metadata.uid)
     return conflict({ ...r, plural: 'pods', group: '' }, name);
-  const done = (): WriteAnswer => {
-    deleteObject(store, 'pods', podKey);
-    state.evictions.set(podKey, (state.evictions.get(podKey) ?? 0) + 1);
-    replace(store, state, pod, now);
-    return {
-      code: 201,
-      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 },
-    };
-  };
-  const phase = pod.status?.phase;
-  const terminating = (pod.metadata as { deletionTimestamp?: string }).deletionTimestamp !== undefined;
-  if (phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || terminating) return done();
   const pdbs = budgetsOf(store, pod);
-  if (pdbs.length > 1) {
+  const decision = decideEviction(pod, pdbs);
+  if (decision.outcome === 'error') {
+    return decision.code === 500
+      ? {
+          code: 500,
+          body: statusBody(500, 'InternalError', `Internal error occurred: ${decision.message}`, {
+            causes: [{ message: decision.message }],
+          }),
+        }
+      : { code: 403, body: statusBody(403, 'Forbidden', decision.message) };
+  }
+  if (decision.outcome === 'too-many-requests') {
     return {
-      code: 500,
-      body: statusBody(500, 'InternalError', `Internal error occurred: ${MULTIPLE_PDBS_MESSAGE}`, {
-        causes: [{ message: MULTIPLE_PDBS_MESSAGE }],
+      code: 429,
+      body: statusBody(429, 'TooManyRequests', EVICTION_BLOCKED_MESSAGE, {
+        causes: [{ reason: 'DisruptionBudget', message: decision.cause }],
+        retryAfterSeconds: decision.retryAfterSeconds,
       }),
     };
   }
   const pdb = pdbs[0];
-  if (!pdb) return done();
-  const st = pdb.status ?? {};
-  const ready = podReady(pod);
-  if (!ready && pdb.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow') return done();
-  if (!ready && (st.currentHealthy ?? 0) >= (st.desiredHealthy ?? 0) && (st.desiredHealthy ?? 0) > 0)
-    return done();
-  const tooMany = (cause: string): WriteAnswer => ({
-    code: 429,
-    body: statusBody(429, 'TooManyRequests', EVICTION_BLOCKED_MESSAGE, {
-      causes: [{ reason: 'DisruptionBudget', message: cause }],
-      retryAfterSeconds: 0,
-    }),
-  });
-  const generation = (pdb.metadata as { generation?: number }).generation;
-  if (generation !== undefined && st.observedGeneration !== undefined && st.observedGeneration < generation) {
-    return tooMany(`The disruption budget ${pdb.metadata.name} is still being processed by the server.`);
+  if (decision.why === 'allowed' && pdb) {
+    const st = pdb.status ?? {};
+    const status = (pdb.status = { ...st });
+    status.disruptionsAllowed = (st.disruptionsAllowed ?? 0) - 1;
+    if (isPodReady(pod)) status.currentHealthy = Math.max(0, (st.currentHealthy ?? 0) - 1);
+    status.disruptedPods = { ...(st.disruptedPods ?? {}), [name]: metaTime(now) };
+    if (status.disruptionsAllowed === 0) setDisruptionAllowed(status, false, now);
+    writeObject(store, 'poddisruptionbudgets', pdb, now);
   }
-  const allowed = st.disruptionsAllowed ?? 0;
-  if (allowed < 0) {
-    return {
-      code: 403,
-      body: statusBody(
-        403,
-        'Forbidden',
-        `poddisruptionbudget.policy "${pdb.metadata.name}" is forbidden: pdb disruptions allowed is negative`,
-      ),
-    };
-  }
-  if (allowed === 0) {
-    return tooMany(
-      `The disruption budget ${pdb.metadata.name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`,
-    );
-  }
-  const status = (pdb.status = { ...st });
-  status.disruptionsAllowed = allowed - 1;
-  if (ready) status.currentHealthy = Math.max(0, (st.currentHealthy ?? 0) - 1);
-  status.disruptedPods = { ...(st.disruptedPods ?? {}), [name]: metaTime(now) };
-  if (status.disruptionsAllowed === 0) setDisruptionAllowed(status, false, now);
-  writeObject(store, 'poddisruptionbudgets', pdb, now);
-  return done();
+  deleteObject(store, 'pods', podKey);
+  state.evictions.set(podKey, (state.evictions.get(podKey) ?? 0) + 1);
+  replace(store, state, pod, now);
+  return {
+    code: 201,
+    body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 },
+  };
 }
 
 function setDisruptionAllowed(status: NonNullable<WirePdb['status']>, allowed: boolean, now: Date): void {

@@ -1059,7 +1059,7 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
       reply.findings.some((f) => f.check === check && f.variant === 'present' && f.facts.node === node);
     if (on('unmanaged-pods') && !/--force\b/.test(cmd))
       out.push(`a drain of a node with pods that have no controller lacks --force: "${cmd}"`);
-    // (--delete-local-data before kubectl v1.20: rule 29 holds the flag to the cluster's version.)
+    // (The flag is kubectl's: rule 29 refuses --delete-local-data in a drain command, issue 28.)
     if (on('emptydir-pods') && !/--delete-(?:emptydir|local)-data\b/.test(cmd))
       out.push(`a drain of a node with emptyDir pods lacks --delete-emptydir-data: "${cmd}"`);
     if (/--force\b/.test(cmd) && !sentences.some((x) => x.includes(cmd) && /for good|영구히/.test(x)))
@@ -1740,8 +1740,8 @@ export function restartReadingViolations(node: string, restart: Reply, reboot: R
  * src/analysis/command-versions.ts, each from its source:
  * - `/readyz` only from v1.16 (API health endpoints,
  *   https://kubernetes.io/docs/reference/using-api/health-checks/; `/healthz` before);
- * - `--delete-emptydir-data` only from kubectl v1.20, `--delete-local-data` only before (kubectl
- *   drain reference, https://kubernetes.io/docs/reference/kubectl/generated/kubectl_drain/);
+ * - no drain command with `--delete-local-data`: the flag is kubectl's, not the cluster's, and kubectl
+ *   v1.32 rejects it (renamed `--delete-emptydir-data` in v1.20, kubernetes/kubernetes#95076; issue 28);
  * - `kubeadm upgrade node` only with a kubeadm of v1.15 or later;
  * - no package command for a minor before v1.24: those packages were only in the legacy
  *   repositories, removed in March 2024 (https://kubernetes.io/blog/2023/08/31/legacy-package-repository-deprecation/);
@@ -1765,14 +1765,12 @@ export function versionedCommandViolations(text: string, ctx: InvariantContext):
       /kubectl get --raw \/readyz|passes \/readyz|until \/readyz passes|\/readyz passes on|\/readyz를 통과할|\/readyz를 통과하며|\/readyz가 통과할/g,
     ))
       out.push(`/readyz asked of a v1.${minor} API server (it has only /healthz before v1.16): "${m[0]}"`);
-  if (minor !== null && minor < 20)
-    for (const m of text.matchAll(/--delete-emptydir-data/g))
-      out.push(`--delete-emptydir-data suggested for v1.${minor} (kubectl has it from v1.20): "${m[0]}"`);
-  if (minor !== null && minor >= 21)
-    for (const m of text.matchAll(/--delete-local-data/g))
-      out.push(
-        `--delete-local-data suggested for v1.${minor} (renamed --delete-emptydir-data in v1.20): "${m[0]}"`,
-      );
+  // The emptyDir flag is kubectl's, whatever the cluster's version: a suggested drain carries
+  // --delete-emptydir-data (kubectl v1.20 on); kubectl v1.32 rejects --delete-local-data ("unknown
+  // flag"), so the old name is only said as the name an older kubectl knows (issue 28, group 6).
+  for (const cmd of suggestedCommands(text))
+    if (cmd.startsWith('kubectl drain') && /--delete-local-data\b/.test(cmd))
+      out.push(`a drain command with --delete-local-data, which kubectl v1.32 rejects: "${cmd}"`);
   for (const cmd of suggestedCommands(text))
     if (/^kubeadm upgrade node\b/.test(cmd) && minor !== null && minor + 1 < 15)
       out.push(

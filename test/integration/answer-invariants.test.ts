@@ -430,18 +430,20 @@ describe('rule 29 catches commands that do not fit the cluster (issue 16, reader
       /\/readyz asked of a v1\.8 API server/,
     ],
     [
-      '--delete-emptydir-data on v1.14 (F16b, real 11)',
+      // The flag is the user's kubectl's, not the cluster's: kubectl v1.32 rejects the old name
+      // (issue 28, oracle group 6), so even a v1.14 cluster gets the new one, the old one named beside it.
+      '--delete-local-data in a drain command on v1.14',
       { minor: 14 },
-      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).',
-      'Drain with kubectl drain n1 --ignore-daemonsets (add --delete-local-data only if that data may be lost).',
-      /--delete-emptydir-data suggested for v1\.14/,
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-local-data.',
+      'Drain with kubectl drain n1 --ignore-daemonsets --delete-emptydir-data (--delete-local-data in a kubectl older than v1.20).',
+      /a drain command with --delete-local-data/,
     ],
     [
-      '--delete-local-data on v1.33',
+      '--delete-local-data in a drain command on v1.33',
       { minor: 33 },
       'Drain with kubectl drain n1 --ignore-daemonsets --delete-local-data.',
       'Drain with kubectl drain n1 --ignore-daemonsets --delete-emptydir-data.',
-      /--delete-local-data suggested for v1\.33/,
+      /a drain command with --delete-local-data/,
     ],
     [
       'kubeadm upgrade node from v1.8 (F16, real 03)',
@@ -2274,7 +2276,7 @@ describe('the invariant checker catches planted contradictions', () => {
 
   it('rule 7 holds an answer to the cluster: a drain answer that leaves the etcd alarm out is still caught', () => {
     const advice =
-      'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data only if that data may be lost).';
+      'Drain with kubectl drain borealis-cp-2 --ignore-daemonsets (add --delete-emptydir-data (--delete-local-data in a kubectl older than v1.20) only if that data may be lost).';
     const moved = 'the pod drain evicts from borealis-cp-2: it is recreated on another node';
     const drain = plant({ advice: [advice], stops: [moved] });
     expect(answerViolations(drain, ctx)).toEqual([]);

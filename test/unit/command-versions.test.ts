@@ -26,17 +26,21 @@ describe('command forms per version', () => {
   ])('%s asks the API server %s', (version, health) => {
     expect(commandFormsFor(v(version)).health).toBe(health);
   });
-  // kubectl drain --delete-emptydir-data from v1.20, --delete-local-data before (kubernetes/kubernetes#95076).
-  it.each([
-    ['v1.14.6', '--delete-local-data'],
-    ['v1.19.16', '--delete-local-data'],
-    ['v1.20.0', '--delete-emptydir-data'],
-    ['v1.34.0', '--delete-emptydir-data'],
-  ])('%s drains emptyDir pods with %s', (version, flag) => {
-    expect(commandFormsFor(v(version)).emptyDirFlag).toBe(flag);
+  // The emptyDir flag is kubectl's: --delete-emptydir-data from kubectl v1.20 (kubernetes/kubernetes#95076),
+  // rejected under its old name by kubectl v1.32; a user's kubectl is rarely the cluster's minor,
+  // so both names are given whatever the cluster's version (issue 28, oracle group 6).
+  it.each(['v1.14.6', 'v1.19.16', 'v1.20.0', 'v1.34.0'])('%s: both names of the emptyDir flag', (version) => {
+    expect(commandFormsFor(v(version))).toMatchObject({
+      emptyDirFlag: '--delete-emptydir-data',
+      emptyDirOldFlag: '--delete-local-data',
+    });
   });
   it('an unknown version gets the forms of every supported release', () => {
-    expect(commandFormsFor(null)).toEqual({ health: '/readyz', emptyDirFlag: '--delete-emptydir-data' });
+    expect(commandFormsFor(null)).toEqual({
+      health: '/readyz',
+      emptyDirFlag: '--delete-emptydir-data',
+      emptyDirOldFlag: '--delete-local-data',
+    });
   });
   // pkgs.k8s.io starts at v1.24 (https://kubernetes.io/blog/2023/08/15/pkgs-k8s-io-introduction/).
   it('packages are published on pkgs.k8s.io from v1.24', () => {

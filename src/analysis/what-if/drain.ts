@@ -17,7 +17,7 @@ import {
 } from '../node-state-checks.js';
 import { guardPodNotListedFindings, quorumGuardDrainFindings } from '../quorum-guard.js';
 import type { FactValue, Finding } from '../types.js';
-import { clusterCommandForms } from '../command-versions.js';
+import { type CommandForms, clusterCommandForms } from '../command-versions.js';
 import { podsOnNode, targetPodsFindings, targetPodsUnseen, workloadChecks } from '../workload-checks.js';
 import {
   controlPlaneServing,
@@ -139,15 +139,27 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
     });
   if (pinned > 0) b.stop('data', 'stops.drain-pinned', { node, count: pinned });
   // The eviction model: the pods a budget refuses stay, and the drain waits on them (HTTP 429).
-  const refusedPods =
-    blocked === null && Array.isArray(grace?.refusedPods) ? (grace.refusedPods as string[]) : [];
+  // Refused at once, or once the drain's own evictions spent the budget (the eviction model).
+  const list = (k: string): string[] => (Array.isArray(grace?.[k]) ? (grace[k] as string[]) : []);
+  const refusedPods = blocked === null ? [...list('refusedPods'), ...list('refusedLaterPods')] : [];
   const refusedBy = Array.isArray(grace?.refusedBy) ? (grace.refusedBy as string[]) : [];
   const refused = { node, pods: refusedPods, budgets: refusedBy, count: refusedPods.length };
   if (refusedPods.length > 0) b.stop('data', 'stops.drain-waits', refused);
-  const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
-  if (stranded > 0) b.stop('data', 'stops.drain-stranded', { node, count: stranded });
+  // An eviction answered 500 (several budgets): kubectl drain stops there (it retries only 429).
+  const stoppedPods = blocked === null ? list('stoppedPods') : [];
+  if (stoppedPods.length > 0)
+    b.stop('data', 'stops.drain-error', {
+      node,
+      pods: stoppedPods,
+      budgets: list('stoppedBy'),
+      count: stoppedPods.length,
+    });
   // The cluster's only node: no other node keeps pods running (reader 2.5).
   const alone = index.snapshot.nodes.length === 1;
+  const stranded = blocked === null ? Number(grace?.stranded ?? 0) : 0;
+  // "It is the only node" only where it is; elsewhere no other node takes them (issue 28, group 4).
+  if (stranded > 0)
+    b.stop('data', alone ? 'stops.drain-stranded' : 'stops.drain-no-room', { node, count: stranded });
   // The cordon is a write too; a node cordoned before stays so (its cordon is someone else's).
   const cordonedBefore = prior.some((f) => f.severity === 'warn') || kuredHere;
   if (blocked !== 'writes-blocked' && !cordonedBefore) b.stop('data', 'stops.cordon', { node });
@@ -183,10 +195,7 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
         f.variant === 'kured-lock-held'),
   );
   if (blocked === null && !askAgain) {
-    b.advise(
-      'data',
-      ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index).emptyDirFlag),
-    );
+    b.advise('data', ...drainCommand(node, found, podsUnseen === null, clusterCommandForms(index)));
     if (!cordonedBefore) b.advise('data', 'advice.uncordon', { node });
   }
   return finishWithReadErrors(b, ctx);
@@ -203,26 +212,33 @@ export function analyzeDrainImpact(snapshot: ClusterSnapshot, node: string, now:
  * @param node - the node drained
  * @param found - the drain's findings (`unmanaged-pods`, `emptydir-pods` name the pods)
  * @param podsSeen - whether the node's pods are in the snapshot (else the flags are said conditionally)
- * @param emptyDirFlag - the emptyDir flag of the cluster's kubectl: `--delete-local-data` before
- *   v1.20 ({@link clusterCommandForms}; issue 16, F16b)
+ * @param forms - the emptyDir flag and its name before kubectl v1.20 ({@link clusterCommandForms}; issue 28, group 6)
  * @returns the advice key and its parameters
  */
 function drainCommand(
   node: string,
   found: readonly Finding[],
   podsSeen: boolean,
-  emptyDirFlag: string,
+  forms: Pick<CommandForms, 'emptyDirFlag' | 'emptyDirOldFlag'>,
 ): [string, Record<string, FactValue>] {
+  const { emptyDirFlag, emptyDirOldFlag } = forms;
   const pods = (check: string): string[] | null => {
     const f = found.find((x) => x.check === check && x.variant === 'present');
     return f && Array.isArray(f.facts.pods) ? (f.facts.pods as string[]) : null;
   };
-  const bare = pods('unmanaged-pods');
-  const emptyDir = pods('emptydir-pods');
+  // Pods of a DaemonSet the snapshot does not hold: kubectl refuses them unless --force, and then
+  // asks --delete-emptydir-data for those with an emptyDir (filters.go, in that order).
+  const orphaned = found.find((x) => x.check === 'orphaned-daemonset-pods')?.facts;
+  const more = (list: string[] | null, k: string): string[] | null => {
+    const add = Array.isArray(orphaned?.[k]) ? (orphaned[k] as string[]) : [];
+    return add.length > 0 ? [...(list ?? []), ...add] : list;
+  };
+  const bare = more(pods('unmanaged-pods'), 'pods');
+  const emptyDir = more(pods('emptydir-pods'), 'emptyDirPods');
   if (!podsSeen && bare === null && emptyDir === null)
-    return ['advice.drain-command', { node, emptyDirFlag }];
+    return ['advice.drain-command', { node, emptyDirFlag, emptyDirOldFlag }];
   const key = `advice.drain-command${bare ? '-force' : ''}${emptyDir ? '-emptydir' : ''}${
     bare === null && emptyDir === null ? '-plain' : ''
   }`;
-  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [], emptyDirFlag }];
+  return [key, { node, forcePods: bare ?? [], emptyDirPods: emptyDir ?? [], emptyDirFlag, emptyDirOldFlag }];
 }

@@ -572,6 +572,9 @@ export const enWhatIf = {
     'drain-evicts_one': 'the pod drain evicts from {{node}}: it is recreated on another node',
     'drain-stranded':
       'the {{count}} pods drain evicts from {{node}}: it is the only node, so they stay Pending until it is uncordoned',
+    'drain-no-room':
+      'the {{count}} pods drain evicts from {{node}}: no other node takes them, so they stay Pending',
+    'drain-no-room_one': 'the pod drain evicts from {{node}}: no other node takes it, so it stays Pending',
     'drain-stranded_one':
       'the pod drain evicts from {{node}}: it is the only node, so it stays Pending until it is uncordoned',
     'drain-pinned':
@@ -590,6 +593,8 @@ export const enWhatIf = {
     // The eviction model (src/analysis/eviction-model.ts): a budget refuses the eviction (HTTP 429).
     'drain-waits':
       'the drain, at {{pods}}: {{budgets}} refuses their eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
+    'drain-error':
+      'the drain, at {{pods}}: more than one PodDisruptionBudget ({{budgets}}) selects it, its eviction is answered HTTP 500 and the drain stops with that error (it retries only 429), so the drain does not finish',
     'drain-waits_one':
       'the drain, at {{pods}}: {{budgets}} refuses its eviction (HTTP 429) and kubectl retries until it is allowed, so the drain does not finish meanwhile',
     'upgrade-node':
@@ -885,16 +890,16 @@ export const enWhatIf = {
     'node-down-prepare':
       'Prepare: run workloads with 2+ replicas on different nodes, and PodDisruptionBudgets for planned work.',
     'drain-command':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets (add {{emptyDirFlag}} only if that data may be lost).',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets (add {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20) only if that data may be lost).',
     // A drain command that proceeds (kubectl drain reference): --force for pods with no controller,
     // --delete-emptydir-data for emptyDir volumes, each with what it deletes (issue 16, real 13).
     'drain-command-plain': 'Drain with kubectl drain {{node}} --ignore-daemonsets.',
     'drain-command-force':
       'Drain with kubectl drain {{node}} --ignore-daemonsets --force. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them.',
     'drain-command-emptydir':
-      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}.',
+      'Once the emptyDir data of {{emptyDirPods}} may be lost (the drain deletes it), drain with kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20).',
     'drain-command-force-emptydir':
-      'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}. Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
+      'Drain with kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20). Its --force deletes for good every pod on {{node}} with no controller ({{forcePods}}); nothing recreates them, and the emptyDir data of {{emptyDirPods}} is lost.',
     uncordon: 'Afterwards, kubectl uncordon {{node}}, or it takes no new pods.',
     'upgrade-plan': 'Check the plan first: kubeadm upgrade plan.',
     'upgrade-plan-worker':

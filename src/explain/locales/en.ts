@@ -406,6 +406,16 @@ export const en = {
       high: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
       fine: 'The etcd database uses {{dbSizeMiB}} MiB of its {{quotaMiB}} MiB quota ({{percent}} %).',
     },
+    'orphaned-daemonset-pods': {
+      missing:
+        'DaemonSet pods on {{node}} whose DaemonSet is not in the cluster ({{daemonSets}}): {{pods}}. The drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets; only --force deletes them, for good (nothing recreates them).',
+      missing_one:
+        'A DaemonSet pod on {{node}} whose DaemonSet is not in the cluster ({{daemonSets}}): {{pods}}. The drain refuses it (daemonsets.apps "NAME" not found) even with --ignore-daemonsets; only --force deletes it, for good (nothing recreates it).',
+      unseen:
+        'DaemonSet pods on {{node}} whose DaemonSet the snapshot does not hold ({{daemonSets}}): {{pods}}. If it is not in the cluster either, the drain refuses them (daemonsets.apps "NAME" not found) even with --ignore-daemonsets, and only --force deletes them, for good; with the DaemonSet there, --force leaves them as --ignore-daemonsets does.',
+      unseen_one:
+        'A DaemonSet pod on {{node}} whose DaemonSet the snapshot does not hold ({{daemonSets}}): {{pods}}. If it is not in the cluster either, the drain refuses it (daemonsets.apps "NAME" not found) even with --ignore-daemonsets, and only --force deletes it, for good; with the DaemonSet there, --force leaves it as --ignore-daemonsets does.',
+    },
     'unmanaged-pods': {
       present:
         'Pods with no controller on {{node}}: {{pods}}. Drain refuses them without --force, and once deleted they never come back.',
@@ -419,9 +429,9 @@ export const en = {
     },
     'emptydir-pods': {
       present:
-        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
+        'Pods with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20) and that data is lost.',
       present_one:
-        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} and that data is lost.',
+        'A pod with emptyDir data on {{node}}: {{pods}}. Drain needs {{emptyDirFlag}} ({{emptyDirOldFlag}} in a kubectl older than v1.20) and that data is lost.',
       // The only node, rebooted: an emptyDir lives as long as its pod is on the node; a tmpfs
       // (medium: Memory) is emptied by any reboot (Volumes, emptyDir; issue 16, F17).
       'only-node':
@@ -476,10 +486,14 @@ export const en = {
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows no disruption now (disruptionsAllowed 0, {{currentHealthy}} healthy of {{desiredHealthy}} needed): evicting {{pods}} is refused with HTTP 429.',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain waits until replacements are healthy.',
+      'more-than-allowed-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but {{podsHere}} of its pods are on {{node}}: the drain evicts the first, whose replacement no other node takes, so the budget never comes back and {{stuck}} is refused (HTTP 429) for ever.',
       'more-than-allowed_one':
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s) but 1 of its pods is on {{node}}: the drain waits until its replacement is healthy.',
-      stale:
-        'PodDisruptionBudget {{namespace}}/{{pdb}} status is stale (not yet observed by the controller): its disruptionsAllowed may be wrong.',
+      'not-computed':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: the disruption controller has not computed its status for its current spec (no status, or observedGeneration behind generation), so the API server refuses every eviction of its pods ({{pods}}) with HTTP 429 ("still being processed") until it does.',
+      'unhealthy-evictable':
+        'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s), but its pods on {{node}} ({{pods}}) are not Ready and its unhealthyPodEvictionPolicy ({{policy}}) lets their eviction through without counting against it.',
       allows:
         'PodDisruptionBudget {{namespace}}/{{pdb}} allows {{disruptionsAllowed}} disruption(s); {{podsHere}} of its pods are on {{node}}, so the drain can proceed.',
       allows_one:
@@ -610,6 +624,10 @@ export const en = {
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its {{count}} pods on {{node}} (HTTP 429), so they are not evicted: they keep running there while the drain waits.',
       refused_one:
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}} refuses the eviction of its pod on {{node}} (HTTP 429), so it is not evicted: it keeps running there while the drain waits.',
+      stopped:
+        '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its {{count}} pods on {{node}}, so their eviction is answered HTTP 500 and the drain stops: they keep running there.',
+      stopped_one:
+        '{{workload}} ({{kind}}, {{namespace}}): more than one PodDisruptionBudget ({{stoppedBy}}) selects its pod on {{node}}, so its eviction is answered HTTP 500 and the drain stops: it keeps running there.',
     },
     'workloads-on-control-plane': {
       user: 'Workloads run on control-plane node {{node}}: {{pods}}. They go down with the master.',
@@ -678,6 +696,9 @@ export const en = {
         'The drain evicts {{count}} pods ({{fatesList}}); the longest terminationGracePeriodSeconds is {{seconds}} s.',
       'estimate-fates_one':
         'The drain evicts 1 pod ({{fatesList}}); its terminationGracePeriodSeconds is {{seconds}} s.',
+      // An eviction error other than 429 (several budgets: 500): kubectl drain stops on it.
+      stops:
+        'The drain stops with an error at {{stoppedPods}}: more than one PodDisruptionBudget ({{stoppedBy}}) selects it, the eviction API answers HTTP 500, and kubectl retries only 429, so the drain ends unfinished and the pod keeps running.',
       'all-refused':
         'The drain evicts no pod: {{refusedBy}} refuses the eviction of every pod it would evict ({{refusedPods}}), so it waits there.',
       // The only node, rebooted without a drain: its pods stay bound to it (issue 16, F17).
@@ -802,6 +823,8 @@ export const en = {
         'Scale {{namespace}} pods above {{minAvailable}} or relax {{pdb}} (for example maxUnavailable: 1); do not bypass it with --disable-eviction.',
       'no-disruptions': 'Wait until {{pdb}} allows a disruption (its pods healthy), or scale up first.',
       'max-unavailable-zero': 'Change {{pdb}} to allow at least one disruption, or scale up first.',
+      'not-computed':
+        'Waiting for replicas will not help: check that kube-controller-manager runs with its disruption controller (kubectl -n kube-system get pods -l component=kube-controller-manager; its log) so it computes {{pdb}}; then its status.observedGeneration equals its metadata.generation.',
       overlapping: 'Remove the overlap so each pod is selected by one PodDisruptionBudget.',
     },
     'cluster-dns': {
@@ -852,6 +875,12 @@ export const en = {
         'Do not drain {{node}} for its emptyDir data: a plain reboot keeps it; a drain of the only node would delete it and move nothing.',
       'only-node-memory':
         'Do not drain {{node}} for its emptyDir data: a plain reboot keeps what is on disk; a drain of the only node would delete it and move nothing. The in-memory emptyDir of {{inMemory}} is emptied by any reboot: save what it holds first if it matters.',
+    },
+    'orphaned-daemonset-pods': {
+      missing:
+        'Drain with --force: kubectl refuses these pods otherwise; check first that nothing needs them.',
+      unseen:
+        'If the drain says daemonsets.apps "NAME" not found, add --force (it deletes those pods for good).',
     },
     'unmanaged-pods': {
       present: 'Recreate these pods under a controller, or accept losing them (drain --force).',
@@ -1065,6 +1094,11 @@ export const en = {
     'fate-stranded-every-node': '{{count}} Pending with no node left to run them',
     'fate-bare': '{{count}} deleted for good (no controller)',
     'fate-unscheduled': '{{count}} never scheduled, Pending as before',
+    'fate-orphaned':
+      '{{count}} DaemonSet pods whose DaemonSet is not in the snapshot, deleted for good under --force if it is gone (else left running)',
+    'fate-orphaned_one':
+      '1 DaemonSet pod whose DaemonSet is not in the snapshot, deleted for good under --force if it is gone (else left running)',
+    'fate-finished': '{{count}} finished (Succeeded or Failed) and deleted without any flag',
     // Why nothing replaces a lost node's pods elsewhere (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       'no control plane serves without {{node}} to mark it NotReady or evict its pods',

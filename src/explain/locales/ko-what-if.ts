@@ -505,8 +505,12 @@ export const koWhatIf: WhatIfMessages = {
     'leader-failover': '리더 선출이 Lease를 대기 인스턴스로 옮기는 약 {{seconds}}초 동안 {{component}} 작업',
     // No 각각 ("each"): Korean has no plural form here (no `_one`), so the text reads right for one pod too.
     'drain-evicts': '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 다른 노드에 다시 만들어짐',
+    'drain-no-room':
+      '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 받아 줄 다른 노드가 없어 Pending으로 남음',
     'drain-stranded':
       '드레인이 {{node}}에서 축출하는 파드 {{count}}개: 유일한 노드라 uncordon할 때까지 Pending으로 남음',
+    'drain-error':
+      '드레인이 {{pods}}에서 멈춤: PodDisruptionBudget 여러 개({{budgets}})가 그 파드를 선택해 축출이 HTTP 500으로 거부되고, 드레인은 429만 재시도하므로 그 오류로 멈추어 드레인이 끝나지 않음',
     'drain-waits':
       '드레인이 {{pods}}에서 멈춤: {{budgets}}(이)가 축출을 거부하고(HTTP 429) kubectl은 허용될 때까지 재시도하므로 그동안 드레인이 끝나지 않음',
     'drain-pinned':
@@ -773,14 +777,14 @@ export const koWhatIf: WhatIfMessages = {
     'node-down-prepare':
       '대비: 워크로드를 서로 다른 노드에 레플리카 2개 이상으로 돌리고, 계획된 작업에는 PodDisruptionBudget을 두세요.',
     'drain-command':
-      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}는 그 데이터가 없어져도 될 때만).',
+      'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요({{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}})는 그 데이터가 없어져도 될 때만).',
     'drain-command-plain': 'kubectl drain {{node}} --ignore-daemonsets 로 드레인하세요.',
     'drain-command-force':
       'kubectl drain {{node}} --ignore-daemonsets --force 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며, 아무것도 다시 만들지 않습니다.',
     'drain-command-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}} 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     'drain-command-force-emptydir':
-      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}} 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
+      'kubectl drain {{node}} --ignore-daemonsets --force {{emptyDirFlag}}(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}}) 로 드레인하세요. --force는 컨트롤러가 없는 파드({{forcePods}})를 영구히 삭제하며 아무것도 다시 만들지 않고, {{emptyDirPods}}의 emptyDir 데이터는 사라집니다.',
     uncordon: '끝나면 kubectl uncordon {{node}} 하세요. 그러지 않으면 새 파드를 받지 않습니다.',
     'upgrade-plan': '먼저 계획을 확인하세요: kubeadm upgrade plan.',
     'upgrade-plan-worker':

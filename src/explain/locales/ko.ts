@@ -374,6 +374,12 @@ export const ko: Messages = {
       high: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
       fine: 'etcd 데이터베이스가 쿼터 {{quotaMiB}} MiB 중 {{dbSizeMiB}} MiB ({{percent}} %)를 쓰고 있습니다.',
     },
+    'orphaned-daemonset-pods': {
+      missing:
+        '{{node}}에 DaemonSet이 클러스터에 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found), --force만 이 파드를 영구히 삭제합니다(다시 만드는 것이 없음).',
+      unseen:
+        '{{node}}에 스냅샷에 DaemonSet이 없는 DaemonSet 파드가 있습니다({{daemonSets}}): {{pods}}. 클러스터에도 없다면 드레인은 --ignore-daemonsets가 있어도 이 파드를 거부하며(daemonsets.apps "NAME" not found) --force만 영구히 삭제합니다. DaemonSet이 있으면 --force도 --ignore-daemonsets처럼 그대로 둡니다.',
+    },
     'unmanaged-pods': {
       present:
         '{{node}}에 컨트롤러가 없는 파드가 있습니다: {{pods}}. 드레인은 --force 없이는 거부하며, 삭제되면 다시 생기지 않습니다.',
@@ -382,7 +388,7 @@ export const ko: Messages = {
     },
     'emptydir-pods': {
       present:
-        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 {{emptyDirFlag}} 플래그가 필요하고 그 데이터는 사라집니다.',
+        '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인에 {{emptyDirFlag}} 플래그(v1.20보다 오래된 kubectl에서는 {{emptyDirOldFlag}})가 필요하고 그 데이터는 사라집니다.',
       'only-node':
         '{{node}}에 emptyDir 데이터가 있는 파드: {{pods}}. 드레인하면 그 데이터가 삭제되고({{emptyDirFlag}}), 드레인 없이 재부팅하면 노드 디스크에 그대로 남습니다.',
       'only-node-memory':
@@ -423,10 +429,14 @@ export const ko: Messages = {
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 예상 파드 {{expectedPods}}개 중 minAvailable {{minAvailable}}개를 요구합니다 (disruptionsAllowed {{disruptionsAllowed}}): 모든 축출이 HTTP 429로 거부되고 드레인이 끝없이 기다립니다.',
       'no-disruptions':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(이)가 지금은 중단을 허용하지 않습니다 (disruptionsAllowed 0, 필요 {{desiredHealthy}}개 중 정상 {{currentHealthy}}개): {{pods}} 축출이 HTTP 429로 거부됩니다.',
+      'more-than-allowed-stuck':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 드레인이 먼저 축출한 파드의 대체 파드를 받아 줄 노드가 없어 예산이 돌아오지 않으므로, {{stuck}}의 축출은 계속 거부됩니다(HTTP 429).',
       'more-than-allowed':
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단만 허용하는데 파드 {{podsHere}}개가 {{node}}에 있습니다: 대체 파드가 정상이 될 때까지 드레인이 기다립니다.',
-      stale:
-        'PodDisruptionBudget {{namespace}}/{{pdb}}의 status가 오래되었습니다 (컨트롤러가 아직 반영하지 않음): disruptionsAllowed가 틀릴 수 있습니다.',
+      'not-computed':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}: disruption 컨트롤러가 현재 spec에 대한 status를 아직 계산하지 않았습니다(status 없음, 또는 observedGeneration이 generation보다 뒤처짐). 그래서 API 서버는 계산될 때까지 그 파드({{pods}})의 모든 축출을 HTTP 429("still being processed")로 거부합니다.',
+      'unhealthy-evictable':
+        'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하지만, {{node}}의 그 파드({{pods}})는 Ready가 아니고 unhealthyPodEvictionPolicy({{policy}})에 따라 예산에 포함되지 않고 축출됩니다.',
       allows:
         'PodDisruptionBudget {{namespace}}/{{pdb}}(은)는 {{disruptionsAllowed}}개 중단을 허용하고, 그 파드 중 {{podsHere}}개가 {{node}}에 있으므로 드레인을 진행할 수 있습니다.',
       overlapping:
@@ -531,6 +541,8 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 데이터가 그 노드에 있습니다. 지금은 PodDisruptionBudget {{refusedBy}}(이)가 축출을 거부하므로(HTTP 429) 그 노드에서 계속 실행되고 드레인은 이 파드에서 기다립니다.',
       'operator-daemon-down':
         '{{workload}} ({{kind}}, {{namespace}}): Rook 오퍼레이터가 {{node}}에서 실행하는 Ceph {{daemon}} 데몬이며 이미 Ready가 아닙니다({{state}}). Ceph는 지금 이 데몬 없이 저하된 상태로 동작하며, {{node}}(을)를 내려도 이 데몬이 돌아오지는 않습니다.',
+      stopped:
+        '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget 여러 개({{stoppedBy}})가 {{node}}의 그 파드 {{count}}개를 선택해 축출이 HTTP 500으로 거부되고 드레인이 멈춥니다: 파드는 그곳에서 계속 실행됩니다.',
       refused:
         '{{workload}} ({{kind}}, {{namespace}}): PodDisruptionBudget {{refusedBy}}(이)가 {{node}}에 있는 파드 {{count}}개의 축출을 거부하므로(HTTP 429) 축출되지 않습니다. 드레인이 기다리는 동안 그 노드에서 계속 실행됩니다.',
     },
@@ -581,6 +593,8 @@ export const ko: Messages = {
         '드레인은 파드 {{count}}개를 축출합니다. 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
       'estimate-fates':
         '드레인은 파드 {{count}}개를 축출합니다 ({{fatesList}}). 가장 긴 terminationGracePeriodSeconds는 {{seconds}}초입니다.',
+      stops:
+        '드레인이 {{stoppedPods}}에서 오류로 멈춥니다: PodDisruptionBudget 여러 개({{stoppedBy}})가 그 파드를 선택해 축출 API가 HTTP 500으로 답하고, kubectl은 429만 재시도하므로 드레인은 끝나지 않은 채 종료되고 그 파드는 계속 실행됩니다.',
       'all-refused':
         '드레인이 축출하는 파드가 없습니다: {{refusedBy}}(이)가 축출하려는 모든 파드({{refusedPods}})의 축출을 거부하므로 드레인은 기다립니다.',
       'only-node':
@@ -699,6 +713,8 @@ export const ko: Messages = {
       'no-disruptions':
         '{{pdb}}(이)가 중단을 허용할 때까지(파드가 정상이 될 때까지) 기다리거나 먼저 스케일 업하세요.',
       'max-unavailable-zero': '{{pdb}}(이)가 최소 1개 중단을 허용하도록 바꾸거나 먼저 스케일 업하세요.',
+      'not-computed':
+        '레플리카를 기다려도 소용없습니다: kube-controller-manager가 disruption 컨트롤러와 함께 실행 중인지 확인하세요(kubectl -n kube-system get pods -l component=kube-controller-manager, 그 로그). 그래야 {{pdb}}(을)를 계산하고, status.observedGeneration이 metadata.generation과 같아집니다.',
       overlapping: '파드마다 PodDisruptionBudget 하나만 선택하도록 겹침을 없애세요.',
     },
     'cluster-dns': {
@@ -748,6 +764,12 @@ export const ko: Messages = {
         'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 데이터가 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다.',
       'only-node-memory':
         'emptyDir 데이터 때문에 {{node}}(을)를 드레인하지 마세요: 그냥 재부팅하면 디스크의 데이터는 남고, 유일한 노드를 드레인하면 데이터만 지우고 아무것도 옮기지 못합니다. {{inMemory}}의 메모리 emptyDir은 재부팅하면 항상 비워지므로 중요하면 먼저 저장하세요.',
+    },
+    'orphaned-daemonset-pods': {
+      missing:
+        '--force로 드레인하세요: 그렇지 않으면 드레인이 이 파드를 거부합니다. 먼저 필요한 파드가 아닌지 확인하세요.',
+      unseen:
+        '드레인이 daemonsets.apps "NAME" not found라고 하면 --force를 더하세요(그 파드를 영구히 삭제합니다).',
     },
     'unmanaged-pods': {
       present: '이 파드를 컨트롤러 아래에서 다시 만들거나, 잃는 것을 감수하세요 (drain --force).',
@@ -943,6 +965,9 @@ export const ko: Messages = {
     'fate-stranded-every-node': '{{count}}개는 실행할 노드가 남지 않아 Pending',
     'fate-bare': '{{count}}개는 컨트롤러가 없어 영구 삭제',
     'fate-unscheduled': '{{count}}개는 스케줄된 적이 없어 전처럼 Pending',
+    'fate-orphaned':
+      '{{count}}개는 스냅샷에 DaemonSet이 없는 DaemonSet 파드라, DaemonSet이 없으면 --force로 영구 삭제(있으면 그대로 실행)',
+    'fate-finished': '{{count}}개는 이미 끝난 파드(Succeeded 또는 Failed)라 플래그 없이 삭제',
     // 사라진 노드의 파드를 다른 곳에서 대신할 것이 없는 이유 (what-if/node-down.ts `stranded`).
     'stranded-no-controller':
       '{{node}} 없이는 그 노드를 NotReady로 표시하거나 파드를 축출할 컨트롤 플레인이 없습니다',

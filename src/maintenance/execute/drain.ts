@@ -23,13 +23,8 @@
  * @see https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/
  */
 import type { Redis } from 'ioredis';
-import {
-  controllerOf,
-  isDaemonSetPod,
-  isFinished,
-  isMirrorPod,
-  selectorMatches,
-} from '../../analysis/cluster-index.js';
+import { selectorMatches } from '../../analysis/cluster-index.js';
+import { drainFilter } from '../../analysis/drain-filters.js';
 import type { KPod, KPodDisruptionBudget } from '../../cluster/types.js';
 import type { Logger } from '../../util/logger.js';
 import { upstreamBodySummary } from '../../util/redaction.js';
@@ -91,10 +86,11 @@ export interface PodClassification {
 export function classifyPods(pods: readonly DrainPod[], force: boolean): PodClassification {
   const out: PodClassification = { evict: [], unmanaged: [], skipped: [] };
   for (const pod of pods) {
-    if (isMirrorPod(pod)) out.skipped.push(podKey(pod));
-    else if (isFinished(pod)) out.evict.push(pod);
-    else if (isDaemonSetPod(pod)) out.skipped.push(podKey(pod));
-    else if (controllerOf(pod) === null && !force) out.unmanaged.push(pod);
+    // kubectl's filters (src/analysis/drain-filters.ts); a DaemonSet is taken as existing: its
+    // pods are left, as --ignore-daemonsets leaves them.
+    const v = drainFilter(pod, true, { ignoreDaemonSets: true, deleteEmptyDirData: true, force });
+    if (v.verdict === 'skip') out.skipped.push(podKey(pod));
+    else if (v.verdict === 'error') out.unmanaged.push(pod);
     else out.evict.push(pod);
   }
   return out;
@@ -368,7 +364,7 @@ function blockerFor(
   if (known) return known;
   if (ledger.has(uid) || p.metadata.deletionTimestamp !== undefined)
     return { pod: podKey(p), detail: 'still terminating' };
-  if (!force && controllerOf(p) === null && !isFinished(p))
+  if (drainFilter(p, true, { ignoreDaemonSets: true, deleteEmptyDirData: true, force }).verdict === 'error')
     return { pod: podKey(p), detail: 'no controller: needs an approved force' };
   return { pod: podKey(p), detail: 'not evicted yet' };
 }

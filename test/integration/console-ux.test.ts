@@ -4,7 +4,7 @@
  * nodes and components, `--as NAME`, and `maintain` without a node.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
@@ -20,6 +20,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import { queueNameFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
+import { allDocsText, docSection } from '../helpers/docs.js';
 import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import { DEFAULT_MAINTENANCE_POLICY } from '../../src/maintenance/policy.js';
@@ -191,13 +192,13 @@ describe('exit codes of ask: each kind of outcome has its code, documented in th
     expect(ko.out).not.toMatch(/That is not/);
   }, 30_000);
 
-  it('ask --help and the README list the same exit codes', async () => {
+  it('ask --help and the documentation (README.md, docs/) list the same exit codes', async () => {
     const help = await cli(['ask', '--help']);
     expect(help.code).toBe(0);
-    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const docs = allDocsText();
     for (const code of [0, 1, 2, 3]) {
       expect(help.out).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
-      expect(readme).toMatch(new RegExp(`Exit codes:[^#]*\\b${code} (?:answered|could not|bad input)`));
+      expect(docs).toMatch(new RegExp(`Exit codes:[^#]*\\b${code} (?:answered|could not|bad input)`));
     }
     expect(help.out).toMatch(/3 {2}answered; the verdict is unsafe/);
   }, 30_000);
@@ -659,12 +660,8 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     }
   }, 120_000);
 
-  it('every example of the README\'s "What you can ask" table answers on the demo cluster', async () => {
-    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-    const table = readme.slice(
-      readme.indexOf('## What you can ask'),
-      readme.indexOf('\n## ', readme.indexOf('## What you can ask') + 5),
-    );
+  it('every example of the "What you can ask" table (README.md or docs/) answers on the demo cluster', async () => {
+    const table = docSection('What you can ask').text;
     const rows = table
       .split('\n')
       .filter((l) => l.startsWith('| ') && !/^\| (?:maintenance|options|request) /u.test(l));

@@ -24,7 +24,7 @@ function refuse(regex, message, packages) {
 }
 
 /**
- * The layer order (README "Architecture", scripts/folder-deps.mjs SRC_LAYERS, bottom first): a src/
+ * The layer order (docs/architecture.md "Layers", scripts/folder-deps.mjs SRC_LAYERS, bottom first): a src/
  * folder imports only the folders below it, never adapters/ or workers/, as VS Code's layering rule
  * keeps its layers. The paths are matched as written (`../queue/job.js`, `../../queue/x.js`).
  */
@@ -39,7 +39,7 @@ const layerRules = SRC_LAYERS.map((name, i) => {
         SRC_LAYERS.slice(0, i)
           .map((l) => `src/${l}`)
           .join(', ') || 'packages'
-      } (README "Architecture"); pass a hook in instead`,
+      } (docs/architecture.md "Layers"); pass a hook in instead`,
       SRC_PACKAGES,
     ),
   };
@@ -56,7 +56,7 @@ const platformAdapterRule = {
   ignores: HOST_ADAPTERS.map((name) => `adapters/${name}/**`),
   rules: refuse(
     '^(\\.\\./)+(?!src/)(?!\\.)[^/]+/',
-    'layer order: a platform adapter (adapters/<platform>) imports no other adapter and no worker; move the shared piece down to src/ (README "Architecture")',
+    'layer order: a platform adapter (adapters/<platform>) imports no other adapter and no worker; move the shared piece down to src/ (docs/architecture.md "Layers")',
     ADAPTER_PACKAGES,
   ),
 };

@@ -19,7 +19,7 @@ const ROOTS = ['src', 'adapters', 'workers'];
 
 /**
  * The layer order of src/, bottom first: a folder may import only folders before it in this list
- * (README "Architecture"). eslint.config.js turns it into `no-restricted-imports` rules, and
+ * (docs/architecture.md "Layers"). eslint.config.js turns it into `no-restricted-imports` rules, and
  * test/integration/layers.test.ts checks the whole graph against it ({@link layerViolations}).
  */
 export const SRC_LAYERS = [

@@ -255,7 +255,7 @@ const AS_HELP =
   'who asks, for maintenance requests and approvals: identity console:local:NAME (default: the OS user); NAME is 1-64 of A-Z a-z 0-9 . _ -';
 
 const MAINTENANCE_HELP = `
-Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see README › Maintenance):
+Maintenance (needs REDIS_URL or redis.url, and a running \`k8s-ha-bot worker\`; see docs/maintenance.md):
   maintain NODE [REASON] [in CLUSTER]                         a reason ending in "in WORD" names cluster WORD; quote the reason to keep it
   approve | reject | cancel mr-…                              without a policy file anyone may approve, except the requester
   maintain all workers | -l KEY=VALUE | NODE NODE… [REASON]   a plan: one approval, node by node (mp-…)

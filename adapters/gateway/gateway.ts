@@ -161,7 +161,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   // Each platform the settings ask for, in this order; a `Record` so that a new chat platform
-  // (src/commands/types.ts PLATFORMS) needs its line here (README "Adding a chat platform").
+  // (src/commands/types.ts PLATFORMS) needs its line here (docs/architecture.md "Adding a chat platform").
   let slack: RunningSlackAdapter | undefined;
   let teams: RunningTeamsAdapter | undefined;
   const starters: Record<ChatPlatform, (() => Promise<HostedPlatform>) | undefined> = {

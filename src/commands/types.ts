@@ -325,7 +325,7 @@ export type ParseResult =
  * Every surface the bot is spoken to on: the console and the chat platforms. The one list each
  * platform union derives from ({@link Platform}, {@link ChatPlatform}): a new chat platform (say
  * Mattermost) is added here, and the compiler then asks for it wherever a `Record<ChatPlatform, …>`
- * lists them (README "Adding a chat platform").
+ * lists them (docs/architecture.md "Adding a chat platform").
  */
 export const PLATFORMS = ['console', 'slack', 'teams'] as const;
 

@@ -361,7 +361,7 @@ export function loadTeamsConfig(values: PlatformValues, options: LoadTeamsConfig
     if (!options.allowNoAuth) {
       throw new ConfigError(
         TEAMS_ENV.appId,
-        `is not set: copy "Microsoft App ID" from ${PORTAL} (register the bot first: see the README, Teams)`,
+        `is not set: copy "Microsoft App ID" from ${PORTAL} (register the bot first: see docs/teams.md)`,
       );
     }
   } else {

@@ -123,7 +123,7 @@ export type OpsRole = 'gateway' | 'worker';
 
 /**
  * Default ops port of each role: different, so that a worker and a gateway started on one machine
- * (the README's quick start) both serve `/healthz` (9090 is the Prometheus convention for an app's
+ * (docs/slack.md, step 3) both serve `/healthz` (9090 is the Prometheus convention for an app's
  * metrics port; the gateway takes the next one).
  */
 export const DEFAULT_OPS_PORTS: Readonly<Record<OpsRole, number>> = { worker: 9090, gateway: 9091 };

@@ -1,7 +1,7 @@
 /**
  * Metric recorders as small hooks, so that the lower layers (src/cluster, src/queue,
  * src/maintenance) can count events without importing the process's metrics registry in src/ops
- * (the layer order, README "Architecture"). bullmq does the same with its `telemetry` option: the
+ * (the layer order, docs/architecture.md "Layers"). bullmq does the same with its `telemetry` option: the
  * library calls an interface, the process decides what stands behind it.
  *
  * Every recorder is a no-op until the process installs real ones: src/ops/metrics.ts installs its

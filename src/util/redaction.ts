@@ -345,7 +345,7 @@ export function upstreamBodySummary(body: unknown, maxChars = UPSTREAM_SUMMARY_M
  * with it, its `request` holds the Authorization header), @slack/web-api's HTTP error (`statusCode`,
  * `body`), @kubernetes/client-node's `ApiException` (numeric `code`, `body`). Only its type, status,
  * string code and an {@link upstreamBodySummary} of its body are kept: no stack, request or
- * response (README, "Secrets in logs": error bodies as a one-line summary of at most
+ * response (docs/operations.md, "Logs": error bodies as a one-line summary of at most
  * {@link UPSTREAM_SUMMARY_MAX} characters).
  * @param err - any error
  * @returns the bounded form, or null for an error that is not an upstream's answer

@@ -52,7 +52,7 @@ function config(redisUrl?: string): BotConfig {
   };
 }
 
-/** What each case must be decided as, on every surface (written from the request forms, README "What you can ask"). */
+/** What each case must be decided as, on every surface (written from the request forms, README.md "What you can ask"). */
 const CASES: { text: string; expected: Omit<ChatDecisionRecord, 'requestId'> }[] = [
   {
     text: 'can I reboot atlas-cp-2',

@@ -113,7 +113,7 @@ describe('3: maintenance without Redis says what to set up (exit 2), in en and k
     expect(out).toContain('REDIS_URL');
     expect(out).toContain('redis.url');
     expect(out).toContain('`k8s-ha-bot worker`');
-    expect(out).toContain('README › Maintenance');
+    expect(out).toContain('docs/maintenance.md');
     expect(out).toContain(locale === 'en' ? 'Maintenance needs Redis' : '유지보수에는 Redis가 필요합니다');
   });
 

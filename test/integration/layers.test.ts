@@ -1,5 +1,5 @@
 /**
- * The layer order (README "Architecture"): ESLint refuses an import against it, and the folder
+ * The layer order (docs/architecture.md "Layers"): ESLint refuses an import against it, and the folder
  * graph of src/, adapters/ and workers/ has no cycle and no edge against it
  * (scripts/folder-deps.mjs). No processes besides `node scripts/folder-deps.mjs`.
  */

@@ -1,5 +1,5 @@
 /**
- * Two bots on one Redis (README: "several bots on one Redis" with different
+ * Two bots on one Redis (docs/operations.md, K8S_HA_BOT_QUEUE_PREFIX: "several bots on one Redis" with different
  * K8S_HA_BOT_QUEUE_PREFIX): their maintenance requests, audit, decision locks and thread order
  * used to share `k8s-ha-bot:maintenance:*` whatever the prefix, so bot B saw, decided and audited
  * bot A's requests, and refused A's node as "already open". The maintenance keys now follow the

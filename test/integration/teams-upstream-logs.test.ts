@@ -1,6 +1,6 @@
 /**
- * The Bot Connector's error bodies reach the gateway's log bounded (issue 33 finding 10; README
- * "Secrets in logs": a one-line summary of at most 300 characters): a fake Bot Connector answers
+ * The Bot Connector's error bodies reach the gateway's log bounded (issue 33 finding 10; docs/operations.md
+ * "Logs": a one-line summary of at most 300 characters): a fake Bot Connector answers
  * every call with a 10 KB error body; the real Teams adapter's log lines stay short and still say
  * what failed.
  */

@@ -911,7 +911,8 @@ export const en = {
         "Keep the node pool's max surge above 0 for this upgrade (a GKE or AKS pool setting; an EKS managed node group adds its new nodes first itself), so the new node is Ready before {{node}} is drained.",
     },
     'read-error': {
-      forbidden: 'Grant the bot read access to {{resource}} (see the README, RBAC) and ask again.',
+      forbidden:
+        'Grant the bot read access to {{resource}} (see docs/clusters.md, "What the bot reads") and ask again.',
     },
   },
   context: {
@@ -1052,7 +1053,7 @@ export const en = {
   /** Console-only answers (adapters/console). */
   console: {
     'maintenance-needs-redis':
-      'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see README › Maintenance.',
+      'Maintenance needs Redis: approvals are shared between people, so requests, approvals and the audit log live there. Set REDIS_URL (or redis.url in the configuration), start `k8s-ha-bot worker`, then ask again; see docs/maintenance.md.',
     'no-worker':
       'No worker is consuming the queue of cluster {{cluster}} under the key prefix {{prefix}}; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX={{prefix}}, or `k8s-ha-bot worker --prefix {{prefix}}`). Nothing was queued.',
     'no-worker-withdrawn':

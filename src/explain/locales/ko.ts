@@ -799,7 +799,8 @@ export const ko: Messages = {
         '이 업그레이드 동안 노드 풀의 최대 서지를 0보다 크게 두세요 (GKE, AKS 노드 풀 설정. EKS 관리형 노드 그룹은 새 노드를 직접 먼저 추가합니다). 그러면 {{node}}(을)를 드레인하기 전에 새 노드가 Ready가 됩니다.',
     },
     'read-error': {
-      forbidden: '봇에 {{resource}} 읽기 권한을 주고 (README의 RBAC 참고) 다시 물어보세요.',
+      forbidden:
+        '봇에 {{resource}} 읽기 권한을 주고 (docs/clusters.md의 "What the bot reads" 참고) 다시 물어보세요.',
     },
   },
   context: {
@@ -931,7 +932,7 @@ export const ko: Messages = {
   },
   console: {
     'maintenance-needs-redis':
-      '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. README › Maintenance를 참고하세요.',
+      '유지보수에는 Redis가 필요합니다. 승인은 여러 사람이 함께 하므로 요청, 승인, 감사 로그가 Redis에 저장됩니다. REDIS_URL(또는 설정의 redis.url)을 지정하고 `k8s-ha-bot worker`를 실행한 뒤 다시 요청하세요. docs/maintenance.md를 참고하세요.',
     'no-worker':
       '키 접두사 {{prefix}}에서 클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. 같은 Redis(REDIS_URL)와 같은 접두사(K8S_HA_BOT_QUEUE_PREFIX={{prefix}} 또는 `k8s-ha-bot worker --prefix {{prefix}}`)로 `k8s-ha-bot worker`를 시작하세요. 큐에 넣은 작업은 없습니다.',
     'no-worker-withdrawn':

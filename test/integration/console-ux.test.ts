@@ -20,7 +20,7 @@ import { renderText } from '../../src/explain/render-text.js';
 import { queueNameFor } from '../../src/queue/job.js';
 import type { AnswerJob } from '../../src/queue/job.js';
 import { type TestRedis, useSharedRedis } from '../helpers/shared-redis.js';
-import { allDocsText, docSection } from '../helpers/docs.js';
+import { allDocsText, docPages, docSection } from '../helpers/docs.js';
 import { createMaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import type { MaintenanceService } from '../../src/maintenance/maintenance-service.js';
 import { DEFAULT_MAINTENANCE_POLICY } from '../../src/maintenance/policy.js';
@@ -705,4 +705,56 @@ describe("help and the README speak the asker's cluster; an unknown node lists t
     expect(out).toContain('did you mean');
     expect(out).not.toContain('Its nodes');
   }, 30_000);
+});
+
+/**
+ * The shell words of a documented command line: double- or single-quoted words kept whole, a
+ * trailing `# comment` dropped.
+ */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(#.*$)|(\S+)/gu)) {
+    if (m[3] !== undefined) break;
+    words.push(m[1] ?? m[2] ?? m[4] ?? '');
+  }
+  return words;
+}
+
+describe('the documented console commands (README.md and docs/) answer as written', () => {
+  /**
+   * Every `./bin/k8s-ha-bot.js` line of a `sh` block that asks the demo cluster or a repository
+   * file directly: no environment in front (Redis, tokens), no placeholder (`…`, a file of your
+   * own such as cluster.json), no `--as` (maintenance needs Redis, checked above).
+   */
+  const commands = docPages().flatMap((page) =>
+    [...page.text.matchAll(/```sh\n([\s\S]*?)```/gu)]
+      .flatMap((m) => (m[1] ?? '').split('\n'))
+      .map((line) => line.replace(/^npm install && /u, ''))
+      .filter((line) => line.startsWith('./bin/k8s-ha-bot.js '))
+      .map((line) => shellWords(line).slice(1))
+      .filter((args) => args[0] === 'ask' || (args.length === 1 && args[0]?.includes(' ')))
+      .filter((args) => !args.some((a) => a.includes('…') || a === '--as'))
+      .filter((args) => {
+        const file = args[args.indexOf('--snapshot') + 1];
+        return !args.includes('--snapshot') || /^(?:test|examples)\//u.test(file ?? '');
+      })
+      .map((args) => ({ page: page.path, args })),
+  );
+
+  it('finds the tour and quick-start commands', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(7);
+    expect(commands.map((c) => c.args.join(' '))).toContain('ask can I reboot atlas-cp-2');
+  });
+
+  it.each(commands.map((c) => [c.page, c.args.join(' '), c.args] as const))(
+    '%s: %s',
+    async (_page, _line, args) => {
+      const run = await cli([...args], { REDIS_URL: '' });
+      // Answered: 0, or 3 for an unsafe verdict (the documented exit codes).
+      expect({ args, code: [0, 3].includes(run.code) }).toEqual({ args, code: true });
+      expect(run.out.trim()).not.toBe('');
+      if (args.includes('json')) expect(() => JSON.parse(run.out) as unknown).not.toThrow();
+    },
+    60_000,
+  );
 });

@@ -2,9 +2,12 @@
  * The documentation's reference tables say what the code does, wherever the pages keep them
  * (README.md or docs/, found by heading; issue 31 item 2): every environment variable of the
  * settings, Slack and Teams tables is one `loadSettings` reads, every variable it reads is
- * documented, and the metrics table lists exactly the metrics `/metrics` registers, with their labels.
+ * documented, the metrics table lists exactly the metrics `/metrics` registers, with their labels,
+ * and the fault suite's `FAULTS_ONLY` names are the rows test/faults/run-faults.ts runs.
  */
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadSettings, SYSTEM_ENV } from '../../src/config/settings.js';
 import { metricsRegistry } from '../../src/ops/metrics.js';
 import { allDocsText, docSection } from '../helpers/docs.js';
@@ -87,5 +90,18 @@ describe('the reference tables of the documentation', () => {
         labels: [...labels].sort(),
       });
     }
+  });
+
+  it("the fault suite's FAULTS_ONLY names are exactly the rows run-faults.ts runs", () => {
+    const section = docSection('Fault suite').text;
+    const list = /runs some rows \(([^;]*)\);/u.exec(section.replace(/\([^()`]*\)/gu, ''))?.[1] ?? '';
+    const documented = [...list.matchAll(/`([a-z0-9]+)`/gu)].map((m) => m[1] ?? '');
+    const source = readFileSync(join(process.cwd(), 'test/faults/run-faults.ts'), 'utf8');
+    const rows = new Set([
+      ...[...source.matchAll(/wanted\('([a-z0-9]+)'\)/gu)].map((m) => m[1] ?? ''),
+      ...[...source.matchAll(/\['([a-z0-9]+)', [A-Za-z]+\]/gu)].map((m) => m[1] ?? ''),
+    ]);
+    expect(rows.size).toBeGreaterThan(10);
+    expect([...documented].sort()).toEqual([...rows].sort());
   });
 });

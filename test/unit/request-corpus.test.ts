@@ -144,3 +144,12 @@ describe('requests that must not be taken for an action', () => {
     expect(parsed.ok).toBe(false);
   });
 });
+
+describe('the README says the corpora as they are', () => {
+  it('names the number of phrasings in each file', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const size = (c: Corpus): number => c.groups.reduce((n, g) => n + g.cases.length, 0);
+    expect(readme).toContain(`corpus.yaml holds ${size(corpus)} real-world phrasings`);
+    expect(readme).toContain(`held-out.yaml ${size(heldOut)} more`);
+  });
+});

@@ -132,6 +132,22 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
+/** Length bounds of a Signing Secret accepted here, in hex digits (Slack's are 32). */
+const SIGNING_SECRET_HEX_DIGITS = { min: 16, max: 128 } as const;
+
+/**
+ * What is wrong with a Signing Secret, said without its value: what is expected (hex digits and
+ * how many) and what was given (its length, whether it is hex).
+ * @returns the problem, or undefined when the value has the shape of a Signing Secret
+ */
+function signingSecretProblem(value: string): string | undefined {
+  const { min, max } = SIGNING_SECRET_HEX_DIGITS;
+  const hex = /^[0-9a-f]*$/i.test(value);
+  if (hex && value.length >= min && value.length <= max) return undefined;
+  const got = `got ${value.length} character${value.length === 1 ? '' : 's'}${hex ? '' : ', not all hex digits'}`;
+  return `expected the Signing Secret: ${min} to ${max} hex digits (0-9, a-f; Slack's are 32); ${got}`;
+}
+
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
@@ -149,7 +165,10 @@ const slackSchema = z.object({
   [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
   [SLACK_ENV.signingSecret]: z
     .string()
-    .regex(/^[0-9a-f]{16,128}$/i, 'expected the hex Signing Secret')
+    .superRefine((value, ctx) => {
+      const problem = signingSecretProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   [SLACK_ENV.appToken]: z
     .string()

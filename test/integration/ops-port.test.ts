@@ -6,18 +6,15 @@
  * test, a real Redis, a fake Slack Web API for the gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { loadSettings, opsPortOf } from '../../src/config/settings.js';
+import { runCliUntilExit } from '../helpers/cli-process.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let redis: TestRedis;
 let slack: FakeSlackApi;
@@ -44,52 +41,6 @@ afterAll(async () => {
   await redis.stop();
 });
 
-/**
- * Run the CLI until it exits.
- * @returns its exit code and its output (stdout and stderr)
- * @throws Error with the output when it has not exited within `timeoutMs`
- */
-async function runUntilExit(
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<{ code: number | null; out: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', './test/helpers/redis-child-ts-loader.mjs', 'test/faults/cli-entry.ts', ...args],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: undefined,
-        K8S_HA_BOT_CONFIG: undefined,
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const code = await Promise.race([
-      new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c))),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${args.join(' ')}: still running after ${timeoutMs} ms:\n${out}`)),
-          timeoutMs,
-        );
-      }),
-    ]);
-    return { code, out };
-  } finally {
-    clearTimeout(timer);
-    child.kill('SIGKILL');
-  }
-}
-
 describe('ops ports', () => {
   it('the worker and the gateway have different default ops ports; K8S_HA_BOT_OPS_PORT sets both', () => {
     const defaults = loadSettings({}).ops;
@@ -111,7 +62,7 @@ describe('ops ports', () => {
   ] as const)(
     'a %s whose ops port is taken exits non-zero, naming the address and K8S_HA_BOT_OPS_PORT',
     async (role, env) => {
-      const { code, out } = await runUntilExit([role], {
+      const { code, out } = await runCliUntilExit([role], {
         REDIS_URL: redis.url,
         SLACK_API_URL: slack.apiUrl,
         K8S_HA_BOT_OPS_PORT: String(heldPort),

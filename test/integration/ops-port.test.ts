@@ -2,7 +2,7 @@
  * Ops ports (issue 31, "Ports"): a worker and a gateway started on one machine with the defaults
  * never fight over the ops port, and an ops server that cannot listen stops its process (exit code
  * not 0) with an error that names the address and the setting to change, instead of a log line and
- * a process without `/healthz`. Real CLI processes (test/faults/cli-entry.ts), a port held by this
+ * a process without `/healthz`, and before it consumes a job or takes a chat request. Real CLI processes (test/faults/cli-entry.ts), a port held by this
  * test, a real Redis, a fake Slack Web API for the gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -74,6 +74,12 @@ describe('ops ports', () => {
         `k8s-ha-bot: K8S_HA_BOT_OPS_PORT: the ${role}'s ops server (/healthz, /readyz, /metrics) cannot listen on 127.0.0.1:${heldPort} (EADDRINUSE`,
       );
       expect(out).toContain('set K8S_HA_BOT_OPS_PORT to a free port');
+      expect(code).toBe(2);
+      // It stops before it takes work: no job consumed, no chat request taken.
+      expect(out).not.toContain(role === 'worker' ? '"worker ready"' : '"Slack gateway ready"');
+      // Its Redis connections close quietly: no Redis error nor stack from the drop itself.
+      expect(out).not.toContain('redis connection error');
+      expect(out).not.toMatch(/^\s+at .+[(:]\d+/m);
     },
     90_000,
   );

@@ -166,6 +166,7 @@ async function runnerFor(
   settings: Settings,
 ): Promise<{ run: JobRunner; close: () => Promise<void> }> {
   const { redisTargetOf } = await import('../../src/config/bot-config.js');
+  const { redisAddress } = await import('../../src/config/redis-settings.js');
   const { explainFailure } = await import('../../src/explain/explain-messages.js');
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
@@ -209,7 +210,9 @@ async function runnerFor(
           }
           if (isBotError(err) && err.code === 'queue-unavailable') {
             logger.warn({ err }, err.message);
-            return explainFailure(ctx, err.code, { seconds });
+            // The operator at the console can fix REDIS_URL, so this answer names the Redis and the
+            // fix; chat answers keep the generic text (chat users cannot).
+            return explainConsole(ctx, 'redis-unreachable', { target: redisAddress(redisUrl) });
           }
           throw err;
         }

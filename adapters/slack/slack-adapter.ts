@@ -113,17 +113,25 @@ const REFUSED_TOKEN_ERRORS: ReadonlySet<string> = new Set([
 /**
  * The code of the network failure under a Web API request error (`ENOTFOUND`, `ECONNREFUSED`…):
  * the first `code` along its `original` / `cause` chain (or an AggregateError's first error) that
- * is not @slack/web-api's own, else the deepest error's name.
+ * is not @slack/web-api's own, else the deepest error's message (at most 120 characters: undici's
+ * own refusals, such as "bad port", have no code).
  */
 function networkCauseOf(err: unknown): string {
-  let at = err as { code?: unknown; original?: unknown; cause?: unknown; errors?: unknown[]; name?: unknown };
+  let at = err as {
+    code?: unknown;
+    original?: unknown;
+    cause?: unknown;
+    errors?: unknown[];
+    message?: unknown;
+  };
   for (let depth = 0; depth < 6; depth++) {
     if (typeof at.code === 'string' && !at.code.startsWith('slack_webapi')) return at.code;
     const next = at.original ?? at.cause ?? at.errors?.[0];
     if (typeof next !== 'object' || next === null) break;
     at = next as typeof at;
   }
-  return typeof at.name === 'string' ? at.name : 'unknown error';
+  const { message } = at;
+  return typeof message === 'string' && message !== '' ? message.slice(0, 120) : 'unknown error';
 }
 
 /**

@@ -257,12 +257,34 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
   }
   // The answer step read the configuration: its jobTimeoutMs is the one time limit (jobTimeoutMsOf).
   const jobTimeoutMs = step?.config.jobTimeoutMs ?? settings.jobTimeoutMs;
+  // The ops server first: a process that cannot serve its probes (the port taken by another worker
+  // or gateway) stops before it consumes a single job.
+  const served = Object.fromEntries(
+    Object.entries(options.clusterConfigs ?? options.config?.clusters ?? {}).filter(([name]) =>
+      settings.clusters.includes(name),
+    ),
+  );
+  let ops: RunningOpsServer;
+  try {
+    ops = await startProcessOps({
+      role: 'worker',
+      settings: all,
+      redisUrl: settings.redisUrl,
+      prefix: settings.prefix,
+      clusters: served,
+      logger,
+    });
+  } catch (err) {
+    await step?.close();
+    throw err;
+  }
   let worker: RunningWorker;
   let maintenanceWorker: RunningMaintenanceWorker | undefined;
   try {
     worker = await startWorker({ ...settings, jobTimeoutMs, handler, logger });
   } catch (err) {
     await step?.close();
+    await ops.close();
     throw err;
   }
   if (step) {
@@ -280,6 +302,7 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
     } catch (err) {
       await worker.close({ force: true });
       await step.close();
+      await ops.close();
       throw err;
     }
   }
@@ -304,25 +327,6 @@ export async function runWorkerProcess(options: RunWorkerProcessOptions): Promis
       : Promise.resolve();
     await stepClosed;
   };
-  const served = Object.fromEntries(
-    Object.entries(options.clusterConfigs ?? options.config?.clusters ?? {}).filter(([name]) =>
-      settings.clusters.includes(name),
-    ),
-  );
-  let ops: RunningOpsServer;
-  try {
-    ops = await startProcessOps({
-      role: 'worker',
-      settings: all,
-      redisUrl: settings.redisUrl,
-      prefix: settings.prefix,
-      clusters: served,
-      logger,
-    });
-  } catch (err) {
-    await closeAll(true);
-    throw err;
-  }
   options.onReady?.(worker);
   try {
     // SIGTERM: no new jobs, the jobs in progress finish; at the deadline (or a second signal) the

@@ -24,7 +24,6 @@ import { userInfo } from 'node:os';
 import type { Locale } from '../../src/commands/types.js';
 import type { BotConfig } from '../../src/config/bot-config.js';
 import type { Settings, SettingsFlags } from '../../src/config/settings.js';
-import type { RunningOpsServer } from '../../src/ops/ops-server.js';
 import type { SnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { BotError, isBotError } from '../../src/errors.js';
 import { CONSOLE_USER_PATTERN } from '../../src/maintenance/console-user.js';
@@ -167,6 +166,7 @@ async function runnerFor(
   settings: Settings,
 ): Promise<{ run: JobRunner; close: () => Promise<void> }> {
   const { redisTargetOf } = await import('../../src/config/bot-config.js');
+  const { redisAddress } = await import('../../src/config/redis-settings.js');
   const { explainFailure } = await import('../../src/explain/explain-messages.js');
   const redisUrl = redisTargetOf(config.redis);
   if (redisUrl !== undefined) {
@@ -210,7 +210,9 @@ async function runnerFor(
           }
           if (isBotError(err) && err.code === 'queue-unavailable') {
             logger.warn({ err }, err.message);
-            return explainFailure(ctx, err.code, { seconds });
+            // The operator at the console can fix REDIS_URL, so this answer names the Redis and the
+            // fix; chat answers keep the generic text (chat users cannot).
+            return explainConsole(ctx, 'redis-unreachable', { target: redisAddress(redisUrl) });
           }
           throw err;
         }
@@ -635,21 +637,32 @@ export async function runCli(
       ]);
       const gatewayLogger = createLogger({ name: 'gateway', level: gatewaySettings.logLevel ?? 'info' });
       const deadlineMs = gatewaySettings.ops.shutdownDeadlineMs;
-      const gateway = await startGateway({ settings: gatewaySettings, config, logger: gatewayLogger });
-      let ops: RunningOpsServer;
+      // The ops server before the gateway: one that cannot listen (its port taken by another gateway
+      // or worker) stops the process before it takes a chat request. Without a Redis target the
+      // gateway's own error, naming REDIS_URL, is the one to show.
+      const redisUrl = redisTargetOf(config.redis);
+      const ops =
+        redisUrl === undefined
+          ? undefined
+          : await startProcessOps({
+              role: 'gateway',
+              settings: gatewaySettings,
+              redisUrl,
+              prefix: gatewaySettings.queue.prefix,
+              clusters: config.clusters,
+              logger: gatewayLogger,
+              ...(gatewaySettings.ops.devInsecure ? { host: LOOPBACK_HOST } : {}),
+            });
+      let gateway: HostedGateway;
       try {
-        ops = await startProcessOps({
-          role: 'gateway',
-          settings: gatewaySettings,
-          redisUrl: redisTargetOf(config.redis) ?? '',
-          prefix: gatewaySettings.queue.prefix,
-          clusters: config.clusters,
-          logger: gatewayLogger,
-          ...(gatewaySettings.ops.devInsecure ? { host: LOOPBACK_HOST } : {}),
-        });
+        gateway = await startGateway({ settings: gatewaySettings, config, logger: gatewayLogger });
       } catch (err) {
-        await gateway.close();
+        await ops?.close();
         throw err;
+      }
+      if (ops === undefined) {
+        await gateway.close();
+        throw new BotError('internal', 'the gateway started without a Redis target');
       }
       const parts = [
         ...(gateway.mode

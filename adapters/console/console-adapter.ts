@@ -139,6 +139,7 @@ export type ConsoleMessageKey =
   | 'maintenance-needs-redis'
   | 'no-worker'
   | 'no-worker-withdrawn'
+  | 'redis-unreachable'
   | 'timeout-withdrawn'
   | 'timeout-running'
   | 'maintenance-usage';
@@ -149,12 +150,13 @@ export type ConsoleMessageKey =
  * @param ctx - locale, request id, cluster
  * @param key - which text
  * @param params - `seconds` (the job time limit, s) and `prefix` (the queue key prefix, for
- *   `no-worker*`: a worker started with another one never sees the job) for the texts that name them
+ *   `no-worker*`: a worker started with another one never sees the job) and `target` (the Redis
+ *   address without credentials, for `redis-unreachable`) for the texts that name them
  */
 export function explainConsole(
   ctx: { locale: Locale; requestId: string; cluster: string | null },
   key: ConsoleMessageKey,
-  params: { seconds?: number; prefix?: string } = {},
+  params: { seconds?: number; prefix?: string; target?: string } = {},
 ): Reply {
   return adapterReply(
     ctx.locale,

@@ -100,8 +100,9 @@ interface HostedPlatform {
  * @param options - see {@link GatewayOptions}
  * @returns the running gateway
  * @throws ConfigError naming the missing or bad setting (SLACK_*, MICROSOFT_APP_*, PORT, REDIS_URL);
- *   BotError `queue-unavailable` when Redis cannot be reached at start; Bolt's error when `auth.test`
- *   fails (a wrong bot token)
+ *   BotError `queue-unavailable` when Redis cannot be reached at start; ConfigError `SLACK_BOT_TOKEN`
+ *   when Slack refuses the bot token at start, BotError `config-invalid` when Slack's Web API cannot
+ *   be reached then (auth.test)
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { config, logger } = options;

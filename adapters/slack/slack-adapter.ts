@@ -7,11 +7,12 @@
  */
 import type { Server } from 'node:http';
 import type { BotConfig } from '../../src/config/bot-config.js';
+import { SLACK_SECRET_SOURCES } from '../../src/config/chat-settings.js';
 import type { SlackAllowList, SlackConfig } from '../../src/config/chat-settings.js';
 import type { RedisTarget } from '../../src/config/redis-settings.js';
 import { requirePlatform } from '../../src/config/settings.js';
 import type { Settings } from '../../src/config/settings.js';
-import { ConfigError } from '../../src/errors.js';
+import { BotError, ConfigError } from '../../src/errors.js';
 import { explainFailure } from '../../src/explain/explain-messages.js';
 import type { Reply } from '../../src/explain/reply.js';
 import { connectPlatform } from '../../src/intake/connect-platform.js';
@@ -79,7 +80,8 @@ export function bestEffortMarkers(
 /**
  * The workspaces served when SLACK_ALLOWED_TEAMS is unset: the bot token's own (auth.test), and its
  * Enterprise Grid org for an org-wide install.
- * @throws ConfigError `SLACK_ALLOWED_TEAMS` when auth.test names neither
+ * @throws ConfigError `SLACK_ALLOWED_TEAMS` when auth.test names neither; auth.test's own error
+ *   otherwise (see {@link slackStartError})
  */
 async function tokenWorkspace(client: {
   auth: { test(): Promise<{ team_id?: string; enterprise_id?: string; is_enterprise_install?: boolean }> };
@@ -94,6 +96,77 @@ async function tokenWorkspace(client: {
     );
   }
   return { teams, enterprises };
+}
+
+/**
+ * auth.test's `error` values that refuse the bot token itself
+ * (https://api.slack.com/methods/auth.test, "Errors").
+ */
+const REFUSED_TOKEN_ERRORS: ReadonlySet<string> = new Set([
+  'invalid_auth',
+  'not_authed',
+  'account_inactive',
+  'token_revoked',
+  'token_expired',
+]);
+
+/**
+ * The code of the network failure under a Web API request error (`ENOTFOUND`, `ECONNREFUSED`…):
+ * the first `code` along its `original` / `cause` chain (or an AggregateError's first error) that
+ * is not @slack/web-api's own, else the deepest error's message (at most 120 characters: undici's
+ * own refusals, such as "bad port", have no code).
+ */
+function networkCauseOf(err: unknown): string {
+  let at = err as {
+    code?: unknown;
+    original?: unknown;
+    cause?: unknown;
+    errors?: unknown[];
+    message?: unknown;
+  };
+  for (let depth = 0; depth < 6; depth++) {
+    if (typeof at.code === 'string' && !at.code.startsWith('slack_webapi')) return at.code;
+    const next = at.original ?? at.cause ?? at.errors?.[0];
+    if (typeof next !== 'object' || next === null) break;
+    at = next as typeof at;
+  }
+  const { message } = at;
+  return typeof message === 'string' && message !== '' ? message.slice(0, 120) : 'unknown error';
+}
+
+/**
+ * A failed start-up call of Slack's Web API (Bolt's token check and the workspace lookup, both
+ * auth.test) as the error that stops the gateway with a fix (exit 2), instead of @slack/web-api's
+ * error with its stack.
+ * @param err - what the call threw
+ * @param apiUrl - the Web API base URL (`SLACK_API_URL`, default https://slack.com/api/)
+ * @returns ConfigError `SLACK_BOT_TOKEN` when Slack refuses the token ({@link REFUSED_TOKEN_ERRORS});
+ *   BotError `config-invalid` (cause kept for logs) when the Web API could not be reached; `err`
+ *   itself otherwise
+ */
+function slackStartError(err: unknown, apiUrl: string): unknown {
+  const e = err as { code?: string; data?: { error?: string } };
+  const refusal = e.data?.error;
+  if (
+    e.code === 'slack_webapi_platform_error' &&
+    refusal !== undefined &&
+    REFUSED_TOKEN_ERRORS.has(refusal)
+  ) {
+    return new ConfigError(
+      'SLACK_BOT_TOKEN',
+      `Slack refused the bot token at start (auth.test: ${refusal}); ${SLACK_SECRET_SOURCES.SLACK_BOT_TOKEN}`,
+    );
+  }
+  if (e.code === 'slack_webapi_request_error') {
+    // Bolt checks the token (auth.test) at start whatever SLACK_ALLOWED_TEAMS says, so that setting
+    // is no way around an unreachable Web API.
+    return new BotError(
+      'config-invalid',
+      `Slack's Web API could not be reached at start (auth.test at ${apiUrl}: ${networkCauseOf(err)}): check this machine's DNS, firewall and any proxy on the way to ${new URL(apiUrl).host}; set SLACK_API_URL if your Slack Web API endpoint is another one`,
+      { cause: err },
+    );
+  }
+  return err;
 }
 
 /** Options of {@link startSlackAdapter}. */
@@ -135,7 +208,8 @@ export interface RunningSlackAdapter {
  * @param options - see {@link SlackAdapterOptions}
  * @returns the running adapter
  * @throws ConfigError for a missing or bad SLACK_* setting; BotError `queue-unavailable` when Redis
- *   cannot be reached at start; Bolt's error when `auth.test` fails (a wrong bot token)
+ *   cannot be reached at start; ConfigError `SLACK_BOT_TOKEN` when Slack refuses the token at start,
+ *   BotError `config-invalid` when Slack's Web API cannot be reached then (auth.test)
  */
 export async function startSlackAdapter(options: SlackAdapterOptions): Promise<RunningSlackAdapter> {
   const { config, logger, settings, redisUrl } = options;
@@ -344,7 +418,14 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<R
 
   let port: number | undefined;
   try {
-    const allow = slack.allowed ?? (await tokenWorkspace(app.client));
+    // Bolt's token check (auth.test), then the token's workspace unless SLACK_ALLOWED_TEAMS names them.
+    let allow: SlackAllowList;
+    try {
+      await app.init();
+      allow = slack.allowed ?? (await tokenWorkspace(app.client));
+    } catch (err) {
+      throw slackStartError(err, slack.apiUrl);
+    }
     admission = { allow, namedTeams: tenantsNamedIn(options.maintenance.policy, 'slack') };
     logger.info(
       {

@@ -123,7 +123,9 @@ const isPlainUserMessage = (event: { subtype?: string; bot_id?: string }): boole
   event.subtype === undefined && event.bot_id === undefined;
 
 /**
- * Build the Bolt app with the handlers registered (not started; call `app.start()`).
+ * Build the Bolt app with the handlers registered, not initialized and not started: call
+ * `await app.init()` (Bolt's token check, `auth.test`, whose failure is then the caller's to
+ * handle rather than an unhandled rejection from Bolt's constructor), then `app.start()`.
  * @param options - see {@link SlackAppOptions}
  * @returns the app and, in HTTP mode, its receiver
  */
@@ -150,6 +152,7 @@ export function createSlackApp(options: SlackAppOptions): {
       socketMode: true,
       clientOptions,
       logger: boltLog,
+      deferInitialization: true,
     });
   } else {
     receiver = new HTTPReceiver({
@@ -181,7 +184,13 @@ export function createSlackApp(options: SlackAppOptions): {
     });
     // Bolt refuses stale timestamps only; future-dated ones are refused before it.
     refuseFutureSlackRequests(receiver, { logger });
-    app = new App({ token: config.botToken, receiver, clientOptions, logger: boltLog });
+    app = new App({
+      token: config.botToken,
+      receiver,
+      clientOptions,
+      logger: boltLog,
+      deferInitialization: true,
+    });
   }
 
   /**

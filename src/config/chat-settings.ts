@@ -108,8 +108,8 @@ export function parseSlackAllowList(raw: string): SlackAllowList {
 
 const APP_PAGE = 'https://api.slack.com/apps → your app';
 
-/** Where each secret lives in the Slack app settings, for the start-up message. */
-const WHERE: Record<string, string> = {
+/** Where each Slack secret lives in the Slack app settings (by variable name), for the start-up messages. */
+export const SLACK_SECRET_SOURCES: Readonly<Record<string, string>> = {
   [SLACK_ENV.signingSecret]: `copy "Signing Secret" from ${APP_PAGE} → Basic Information → App Credentials`,
   [SLACK_ENV.botToken]: `copy "Bot User OAuth Token" (xoxb-…) from ${APP_PAGE} → OAuth & Permissions (install the app to the workspace first)`,
   [SLACK_ENV.appToken]: `create one with the connections:write scope at ${APP_PAGE} → Basic Information → App-Level Tokens (xapp-…), or unset it to use HTTP mode`,
@@ -132,6 +132,22 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
+/** Length bounds of a Signing Secret accepted here, in hex digits (Slack's are 32). */
+const SIGNING_SECRET_HEX_DIGITS = { min: 16, max: 128 } as const;
+
+/**
+ * What is wrong with a Signing Secret, said without its value: what is expected (hex digits and
+ * how many) and what was given (its length, whether it is hex).
+ * @returns the problem, or undefined when the value has the shape of a Signing Secret
+ */
+function signingSecretProblem(value: string): string | undefined {
+  const { min, max } = SIGNING_SECRET_HEX_DIGITS;
+  const hex = /^[0-9a-f]*$/i.test(value);
+  if (hex && value.length >= min && value.length <= max) return undefined;
+  const got = `got ${value.length} character${value.length === 1 ? '' : 's'}${hex ? '' : ', not all hex digits'}`;
+  return `expected the Signing Secret: ${min} to ${max} hex digits (0-9, a-f; Slack's are 32); ${got}`;
+}
+
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
@@ -149,7 +165,10 @@ const slackSchema = z.object({
   [SLACK_ENV.botToken]: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-'),
   [SLACK_ENV.signingSecret]: z
     .string()
-    .regex(/^[0-9a-f]{16,128}$/i, 'expected the hex Signing Secret')
+    .superRefine((value, ctx) => {
+      const problem = signingSecretProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   [SLACK_ENV.appToken]: z
     .string()
@@ -189,19 +208,19 @@ const slackSchema = z.object({
 export function loadSlackConfig(values: PlatformValues): SlackConfig {
   const input = Object.fromEntries(Object.values(SLACK_ENV).map((name) => [name, nonEmpty(values[name])]));
   if (input[SLACK_ENV.botToken] === undefined) {
-    throw new ConfigError(SLACK_ENV.botToken, `is not set: ${WHERE[SLACK_ENV.botToken]}`);
+    throw new ConfigError(SLACK_ENV.botToken, `is not set: ${SLACK_SECRET_SOURCES[SLACK_ENV.botToken]}`);
   }
   if (input[SLACK_ENV.signingSecret] === undefined && input[SLACK_ENV.appToken] === undefined) {
     throw new ConfigError(
       SLACK_ENV.signingSecret,
-      `is not set (needed in HTTP mode, i.e. without ${SLACK_ENV.appToken}): ${WHERE[SLACK_ENV.signingSecret]}`,
+      `is not set (needed in HTTP mode, i.e. without ${SLACK_ENV.appToken}): ${SLACK_SECRET_SOURCES[SLACK_ENV.signingSecret]}`,
     );
   }
   const parsed = slackSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? '');
-    const hint = WHERE[name] ? `; ${WHERE[name]}` : '';
+    const hint = SLACK_SECRET_SOURCES[name] ? `; ${SLACK_SECRET_SOURCES[name]}` : '';
     // Never echo the value: it may be a secret.
     throw new ConfigError(name, `${issue?.message ?? 'invalid'}${hint}`);
   }

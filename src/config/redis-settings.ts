@@ -316,6 +316,23 @@ export function redisTargetToEnv(target: RedisTarget): Record<string, string | u
 }
 
 /**
+ * Where a target points, for an operator's message: `host:port` of a URL (6379 when the URL names
+ * none; no user, password or database), or the Sentinel description ({@link describeRedisTarget}).
+ * @param target - the target
+ * @returns e.g. `127.0.0.1:6399`, or `Sentinel primary "mymaster" via s1:26379`
+ */
+export function redisAddress(target: RedisTarget): string {
+  if (typeof target !== 'string') return describeRedisTarget(target);
+  try {
+    const url = new URL(target);
+    return `${url.hostname}:${url.port || '6379'}`;
+  } catch (err) {
+    if (err instanceof TypeError) return describeRedisTarget(target);
+    throw err;
+  }
+}
+
+/**
  * A target for messages and logs, without secrets.
  * @param target - the target
  * @returns e.g. `redis://:***@redis:6379/0`, or `Sentinel primary "mymaster" via s1:26379,s2:26379 (password set)`

@@ -12,7 +12,7 @@ import { Queue } from 'bullmq';
 import type { ClusterConfig } from '../config/bot-config.js';
 import { CHAT_PLATFORMS } from '../commands/types.js';
 import { queueNameFor, repliesQueueNameFor } from '../queue/job.js';
-import { createProducerConnection, ensureReady } from '../queue/redis-connection.js';
+import { createProducerConnection, disconnectQuietly, ensureReady } from '../queue/redis-connection.js';
 import type { Logger } from '../util/logger.js';
 import { metricsRegistry, setQueueDepthSource } from './metrics.js';
 import type { JobCounts } from './metrics.js';
@@ -219,7 +219,7 @@ export async function startProcessOps(options: ProcessOpsOptions): Promise<Runni
     });
   } catch (err) {
     setQueueDepthSource(undefined);
-    redis.disconnect();
+    disconnectQuietly(redis);
     throw listenError(err, options.role, host, port);
   }
   logger.info(

@@ -205,6 +205,19 @@ function withErrorLogging(client: Redis, redisUrl: RedisTarget, logger: Logger |
 }
 
 /**
+ * Drop a connection that was never used, without logging what the drop itself causes: a client
+ * still connecting (a BullMQ Queue connects it at once) fails its ready check with "Stream isn't
+ * writeable and enableOfflineQueue options is false" once disconnected, which would read as a Redis
+ * problem in a process that is stopping for another reason (its ops port taken).
+ * @param client - an ioredis client of {@link createProducerConnection} or {@link createWorkerConnection}
+ */
+export function disconnectQuietly(client: Redis): void {
+  client.removeAllListeners('error');
+  client.on('error', () => undefined);
+  client.disconnect();
+}
+
+/**
  * Wait until a client is connected, at most `timeoutMs`. Starts the connection when it was never
  * started (`lazyConnect`) or has ended, and then fails as soon as that first attempt fails; while
  * ioredis is reconnecting it waits for the reconnection, up to `timeoutMs`.

@@ -157,6 +157,23 @@ describe('4: a node or component the cluster does not have is bad input (exit 2)
   }, 30_000);
 });
 
+describe('Redis unreachable at the console', () => {
+  // Issue 31 (a newcomer's first hour): the console said only "The job queue is unavailable right
+  // now; try again in a minute", the chat users' text, to the one person who can fix REDIS_URL.
+  it('names the Redis address (no credentials) and the fix: REDIS_URL or redis-server', async () => {
+    const { code, out } = await cli(['ask', 'status'], {
+      REDIS_URL: 'redis://probe:s3cret-pw@127.0.0.1:1/2',
+    });
+    expect(code).toBe(1);
+    expect(out).toContain('Redis at 127.0.0.1:1 cannot be reached');
+    expect(out).toContain('check REDIS_URL');
+    expect(out).toContain('start redis-server there');
+    expect(out).not.toContain('try again in a minute');
+    expect(out).not.toContain('s3cret-pw');
+    expect(out).not.toContain('probe');
+  }, 30_000);
+});
+
 describe('exit codes of ask: each kind of outcome has its code, documented in the help and the README', () => {
   // Issue 16 (new user): an unsafe verdict exited 0 like a safe one, so `ask … && reboot` went on.
   it.each([

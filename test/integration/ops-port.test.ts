@@ -2,22 +2,19 @@
  * Ops ports (issue 31, "Ports"): a worker and a gateway started on one machine with the defaults
  * never fight over the ops port, and an ops server that cannot listen stops its process (exit code
  * not 0) with an error that names the address and the setting to change, instead of a log line and
- * a process without `/healthz`. Real CLI processes (test/faults/cli-entry.ts), a port held by this
+ * a process without `/healthz`, and before it consumes a job or takes a chat request. Real CLI processes (test/faults/cli-entry.ts), a port held by this
  * test, a real Redis, a fake Slack Web API for the gateway.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { loadSettings, opsPortOf } from '../../src/config/settings.js';
+import { runCliUntilExit } from '../helpers/cli-process.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { TEST_SIGNING_SECRET } from '../helpers/fake-slack-requests.js';
 import { useSharedRedis } from '../helpers/shared-redis.js';
 import type { TestRedis } from '../helpers/shared-redis.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let redis: TestRedis;
 let slack: FakeSlackApi;
@@ -44,52 +41,6 @@ afterAll(async () => {
   await redis.stop();
 });
 
-/**
- * Run the CLI until it exits.
- * @returns its exit code and its output (stdout and stderr)
- * @throws Error with the output when it has not exited within `timeoutMs`
- */
-async function runUntilExit(
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<{ code: number | null; out: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', './test/helpers/redis-child-ts-loader.mjs', 'test/faults/cli-entry.ts', ...args],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: undefined,
-        K8S_HA_BOT_CONFIG: undefined,
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const code = await Promise.race([
-      new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c))),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${args.join(' ')}: still running after ${timeoutMs} ms:\n${out}`)),
-          timeoutMs,
-        );
-      }),
-    ]);
-    return { code, out };
-  } finally {
-    clearTimeout(timer);
-    child.kill('SIGKILL');
-  }
-}
-
 describe('ops ports', () => {
   it('the worker and the gateway have different default ops ports; K8S_HA_BOT_OPS_PORT sets both', () => {
     const defaults = loadSettings({}).ops;
@@ -111,7 +62,7 @@ describe('ops ports', () => {
   ] as const)(
     'a %s whose ops port is taken exits non-zero, naming the address and K8S_HA_BOT_OPS_PORT',
     async (role, env) => {
-      const { code, out } = await runUntilExit([role], {
+      const { code, out } = await runCliUntilExit([role], {
         REDIS_URL: redis.url,
         SLACK_API_URL: slack.apiUrl,
         K8S_HA_BOT_OPS_PORT: String(heldPort),
@@ -123,6 +74,12 @@ describe('ops ports', () => {
         `k8s-ha-bot: K8S_HA_BOT_OPS_PORT: the ${role}'s ops server (/healthz, /readyz, /metrics) cannot listen on 127.0.0.1:${heldPort} (EADDRINUSE`,
       );
       expect(out).toContain('set K8S_HA_BOT_OPS_PORT to a free port');
+      expect(code).toBe(2);
+      // It stops before it takes work: no job consumed, no chat request taken.
+      expect(out).not.toContain(role === 'worker' ? '"worker ready"' : '"Slack gateway ready"');
+      // Its Redis connections close quietly: no Redis error nor stack from the drop itself.
+      expect(out).not.toContain('redis connection error');
+      expect(out).not.toMatch(/^\s+at .+[(:]\d+/m);
     },
     90_000,
   );

@@ -194,6 +194,7 @@ describe('schedule commands against Redis and through Slack', () => {
       render: slackMessagesFor,
       logger: silentLogger,
     });
+    await app.init();
     const server = (await app.start(0)) as unknown as { address(): { port: number } };
     url = `http://127.0.0.1:${server.address().port}/slack/events`;
   }, 30_000);

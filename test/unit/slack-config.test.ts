@@ -43,6 +43,17 @@ describe('Slack settings', () => {
     ).toBe('SLACK_DEDUP_TTL_SECONDS');
   });
 
+  it('says what a Signing Secret must be and what was given (its length, never the value)', () => {
+    const short = configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'abc' });
+    expect(short.path).toBe('SLACK_SIGNING_SECRET');
+    expect(short.message).toContain('16 to 128 hex digits');
+    expect(short.message).toContain('got 3 characters');
+    expect(short.message).not.toContain('abc');
+    const notHex = configError({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'z'.repeat(32) });
+    expect(notHex.message).toContain('got 32 characters, not all hex digits');
+    expect(notHex.message).not.toContain('zzzz');
+  });
+
   it('uses Socket Mode with an app token and fills in defaults', () => {
     const config = loadSlackConfig({
       SLACK_BOT_TOKEN: 'xoxb-1',

@@ -1058,6 +1058,8 @@ export const en = {
       'No worker is consuming the queue of cluster {{cluster}} under the key prefix {{prefix}}; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX={{prefix}}, or `k8s-ha-bot worker --prefix {{prefix}}`). Nothing was queued.',
     'no-worker-withdrawn':
       'No worker is consuming the queue of cluster {{cluster}} under the key prefix {{prefix}}; start one with `k8s-ha-bot worker` on the same Redis (REDIS_URL) and the same prefix (K8S_HA_BOT_QUEUE_PREFIX={{prefix}}, or `k8s-ha-bot worker --prefix {{prefix}}`). The request was withdrawn: it will not run later.',
+    'redis-unreachable':
+      'Redis at {{target}} cannot be reached, so the request could not go to a worker: check REDIS_URL (or redis in the configuration file; REDIS_SENTINELS for Sentinel), or start redis-server there.',
     'timeout-withdrawn':
       'The check did not finish within {{seconds}} s; the request was withdrawn, so it will not run later. Try again, or ask for "status" to see if the cluster answers.',
     'timeout-running':

@@ -937,6 +937,8 @@ export const ko: Messages = {
       '키 접두사 {{prefix}}에서 클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. 같은 Redis(REDIS_URL)와 같은 접두사(K8S_HA_BOT_QUEUE_PREFIX={{prefix}} 또는 `k8s-ha-bot worker --prefix {{prefix}}`)로 `k8s-ha-bot worker`를 시작하세요. 큐에 넣은 작업은 없습니다.',
     'no-worker-withdrawn':
       '키 접두사 {{prefix}}에서 클러스터 {{cluster}}의 큐를 처리하는 워커가 없습니다. 같은 Redis(REDIS_URL)와 같은 접두사(K8S_HA_BOT_QUEUE_PREFIX={{prefix}} 또는 `k8s-ha-bot worker --prefix {{prefix}}`)로 `k8s-ha-bot worker`를 시작하세요. 요청은 철회되어 나중에 실행되지 않습니다.',
+    'redis-unreachable':
+      '{{target}}의 Redis에 연결할 수 없어 요청을 워커에 보내지 못했습니다. REDIS_URL(또는 설정 파일의 redis, Sentinel이면 REDIS_SENTINELS)을 확인하거나 그곳에서 redis-server를 시작하세요.',
     'timeout-withdrawn':
       '점검이 {{seconds}}초 안에 끝나지 않아 요청을 철회했습니다. 나중에 실행되지 않습니다. 다시 시도하거나 "상태"로 클러스터가 응답하는지 확인하세요.',
     'timeout-running':

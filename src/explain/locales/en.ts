@@ -90,10 +90,11 @@ export const en = {
     'node-agents-kubelet-only':
       'kubelet on {{node}} until it is back (typically about {{seconds}} s); kube-proxy and the CNI plugin there are not in the snapshot',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    // Evicted pods no other node takes (the eviction model's `no-room`): not "the only node" (issue 28).
     'pods-stranded':
-      '{{count}} pods evicted from {{node}}: it is the only node, so they stay Pending until it is back and uncordoned',
+      '{{count}} pods evicted from {{node}}: no other node can take them, so they stay Pending until room is made or {{node}} is back and uncordoned',
     'pods-stranded_one':
-      'the pod evicted from {{node}}: it is the only node, so it stays Pending until it is back and uncordoned',
+      'the pod evicted from {{node}}: no other node can take it, so it stays Pending until room is made or {{node}} is back and uncordoned',
     'only-node-down': '{{workloads}}: down for the whole reboot ({{node}} is the only node)',
     // The only node, rebooted without a drain (issue 16, F17).
     'pods-only-node':

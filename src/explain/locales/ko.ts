@@ -78,7 +78,7 @@ export const ko: Messages = {
       '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
     'pods-stranded':
-      '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
+      '{{node}}에서 축출되는 파드 {{count}}개: 다른 어느 노드에도 들어가지 못해 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
     'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
     'pods-only-node':
       '{{node}}의 파드 {{count}}개: 노드와 함께 멈추고 돌아오면 다시 시작함 (유일한 노드라 드레인하지 않음)',

@@ -461,7 +461,12 @@ function jointHeldBack(
     index.snapshot.podDisruptionBudgets,
     (p) => moving.has(p) && !unplaced.has(p),
   );
-  return new Set([...d.refused.keys(), ...d.refusedLater.keys(), ...d.stopped.keys()]);
+  // Rebooted or upgraded, a pod pinned to its node goes down with it whatever the drains do (the
+  // rule of joint-workloads.ts `jointReplicas` and `quorumLostTogether`, scenario 41).
+  const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(name));
+  return new Set(
+    [...d.refused.keys(), ...d.refusedLater.keys(), ...d.stopped.keys()].filter((p) => !pinned.has(p)),
+  );
 }
 
 /**

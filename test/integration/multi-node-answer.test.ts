@@ -419,6 +419,11 @@ describe("the new user's contradictions (issue 28): one count of evicted and Pen
     expect(data?.stops).toContain(
       '2 pods evicted from atlas-wk-1: no other node can take them, so they stay Pending until room is made or atlas-wk-1 is back and uncordoned',
     );
+    // cart-cache fits on no other node: it is not said to be rescheduled and started elsewhere.
+    expect(text).not.toMatch(/cart-cache[^\n]*rescheduled and started elsewhere/);
+    expect(data?.stops).toContain(
+      'cart-cache: down until room is made on another node or atlas-wk-1 is back and uncordoned',
+    );
   });
 
   it.each(['can I reboot all the workers', 'can we reboot atlas-wk-1 and atlas-wk-2'])(

@@ -332,6 +332,7 @@ export function workloadChecks(
         pinnedHere,
         refusedOnly,
         evictions.stopped,
+        new Set(moverRoom.unplaced),
       ),
     );
 
@@ -633,6 +634,7 @@ function replicaChecks(
   pinnedHere: ReadonlySet<string>,
   refused: ReadonlyMap<string, string>,
   stopped: ReadonlyMap<string, string>,
+  noRoom: ReadonlySet<string>,
 ): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
@@ -662,6 +664,10 @@ function replicaChecks(
     const subject = { kind: owner.kind, name: owner.name, namespace: owner.namespace };
     const dns = isClusterDns(owner);
     const onNode = evictable.filter((p) => owners.get(p)?.uid === owner.uid);
+    // None of its pods here fits on another node (the eviction model's `no-room`, issue 28): not
+    // "rescheduled and started elsewhere"; the sentence says so (`<variant>-no-room`).
+    if (!facts.onlyNode && onNode.length > 0 && onNode.every((p) => noRoom.has(podName(p))))
+      Object.assign(facts, { nowhere: 'no-room' });
     // Every pod of it here is pinned to the node: not rescheduled, Pending until the node is back.
     const pinned = onNode.length > 0 && onNode.every((p) => pinnedHere.has(podName(p)));
     const daemon = rookDaemonOf(pod, owner);

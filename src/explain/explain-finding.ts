@@ -226,7 +226,13 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
   const base = `checks.${f.check}.${f.variant}`;
   // The cluster's only node (reader 2.5): nothing is rescheduled elsewhere, so a workload on it is
   // down until the node is back (`<variant>-only-node` where such a text exists).
-  const nodeKey = f.facts.onlyNode === true && tr.has(`${base}-only-node`) ? `${base}-only-node` : base;
+  // No other node has room for its pods (issue 28): not "until rescheduled elsewhere" (`<variant>-no-room`).
+  const nodeKey =
+    f.facts.onlyNode === true && tr.has(`${base}-only-node`)
+      ? `${base}-only-node`
+      : f.facts.nowhere === 'no-room' && f.check === 'single-replica' && tr.has(`${base}-no-room`)
+        ? `${base}-no-room`
+        : base;
   // A drain answer (fact `request: 'drain'`) describes a drain, not a reboot: nothing "comes back
   // with the node" or "goes down with the master" (reader5 F7), where a `-drain` text exists.
   const key = f.facts.request === 'drain' && tr.has(`${nodeKey}-drain`) ? `${nodeKey}-drain` : nodeKey;

@@ -284,7 +284,9 @@ function dataLines(
         count: Number(f.facts.allowed ?? 0),
       });
   // The eviction model: pods a budget refuses stay where they are, and the drains wait on them.
-  const refused = action === 'node-down' || writesBlocked ? [] : sum((e) => e.refused);
+  // (Those a budget holds back with pods that fit nowhere are said per budget, above.)
+  const refused =
+    action === 'node-down' || writesBlocked ? [] : sum((e) => e.refused).filter((p) => !heldPods.has(p));
   if (refused.length > 0)
     t(drain ? 'multiNode.stops.drain-waits' : 'multiNode.stops.drain-waits-reboot', {
       pods: refused,

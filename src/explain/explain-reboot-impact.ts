@@ -236,9 +236,15 @@ function dataSection(
   // the whole reboot, not "until rescheduled elsewhere" (reader 2.4).
   const isPinned = (x: Finding): boolean => x.variant.endsWith('-pinned') || x.variant === 'operator-daemon';
   const alone = onlyNode(impact);
-  const down = downFindings.filter((x) => !isPinned(x)).map((x) => String(x.facts.workload));
+  // Those no other node has room for are not "rescheduled" either (issue 28).
+  const noRoom = (x: Finding): boolean => x.facts.nowhere === 'no-room';
+  const down = downFindings.filter((x) => !isPinned(x) && !noRoom(x)).map((x) => String(x.facts.workload));
   if (down.length > 0)
     stops.push(tr.t(alone ? 'stops.only-node-down' : 'stops.single-down', { workloads: down, node }));
+  const downNoRoom = downFindings
+    .filter((x) => !isPinned(x) && noRoom(x))
+    .map((x) => String(x.facts.workload));
+  if (downNoRoom.length > 0) stops.push(tr.t('stops.single-down-no-room', { workloads: downNoRoom, node }));
   const pinnedDown = downFindings.filter(isPinned).map((x) => String(x.facts.workload));
   if (pinnedDown.length > 0) stops.push(tr.t('stops.pinned-down', { workloads: pinnedDown, node }));
   // With no other node there are no "other workloads" to keep running.

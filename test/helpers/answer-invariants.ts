@@ -1640,6 +1640,36 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
         out.push(
           `a StatefulSet left with no Ready replica by a failure is ${f.severity} and the verdict ${reply.verdict}: ${String(f.facts.workload)}`,
         );
+  // 51. One eviction model per answer (issue 28, the new user's contradictions): "it is the only
+  // node" only on a cluster of one node (not for pods that fit nowhere on a 5-node cluster), and in
+  // an answer about several nodes the drain estimate's pods started again elsewhere and Pending for
+  // lack of room are the capacity sentence's evicted pods and those of them that fit nowhere
+  // ("the drain evicts 2 pods (4 started again on other nodes)" beside "none of the 4 evicted pods fits").
+  if (
+    reply.locale === 'en' &&
+    ctx.nodeCount !== undefined &&
+    ctx.nodeCount > 1 &&
+    /\bis the only node\b/.test(text)
+  )
+    out.push(`"is the only node" on a cluster of ${ctx.nodeCount} nodes`);
+  if (reply.multiNode !== undefined) {
+    const capacity = reply.findings.find(
+      (f) =>
+        f.check === 'capacity' && /^joint-(?:fits|some-pending|none-fit)(?:-drain-first)?$/.test(f.variant),
+    );
+    const estimate = reply.findings.find((f) => f.check === 'grace-period' && f.variant === 'estimate');
+    if (capacity !== undefined && estimate !== undefined) {
+      const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+      const moved = n(estimate.facts.recreated) + n(estimate.facts.stranded);
+      if (
+        moved !== n(capacity.facts.evictable) ||
+        n(estimate.facts.stranded) !== n(capacity.facts.unplacedCount)
+      )
+        out.push(
+          `the drain estimate (${n(estimate.facts.recreated)} started again, ${n(estimate.facts.stranded)} Pending) disagrees with the capacity sentence (${n(capacity.facts.evictable)} evicted, ${n(capacity.facts.unplacedCount)} fit nowhere)`,
+        );
+    }
+  }
   // 6. Advice that cannot apply: restore the control-plane taint where every node is a control plane.
   if (ctx.allControlPlane) {
     const taint =

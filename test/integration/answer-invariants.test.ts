@@ -2230,6 +2230,36 @@ describe('the invariant checker catches planted contradictions', () => {
     );
   });
 
+  it('rule 51: "the only node" on a 5-node cluster, and a joint drain estimate that disagrees with the capacity sentence, are caught (issue 28)', () => {
+    const multiNode = togetherReboot(['atlas-wk-1', 'atlas-wk-2']);
+    const jointCtx = { ...ctx, target: null, targets: ['atlas-wk-1', 'atlas-wk-2'], allControlPlane: false };
+    const fact = (variant: string, check: 'capacity' | 'grace-period', facts: Finding['facts']): Finding => ({
+      check,
+      plane: 'data',
+      severity: 'info',
+      variant,
+      facts,
+    });
+    const told = (recreated: number, stranded: number): Reply => ({
+      ...base,
+      multiNode,
+      findings: [
+        fact('joint-none-fit', 'capacity', { evictable: 2, unplacedCount: 2 }),
+        fact('estimate', 'grace-period', { count: 2, evicted: 2, recreated, stranded }),
+      ],
+    });
+    // "The drain evicts 2 pods (4 started again on other nodes)" beside "none of the 2 evicted pods fits".
+    expect(answerViolations(told(4, 0), jointCtx).join('\n')).toMatch(/the drain estimate .* disagrees/);
+    expect(answerViolations(told(0, 2), jointCtx).join('\n')).not.toMatch(/disagrees/);
+    const onlyNode = plant({
+      stops: ['2 pods evicted from atlas-wk-1: it is the only node, so they stay Pending until it is back'],
+    });
+    expect(answerViolations(onlyNode, { ...ctx, nodeCount: 5 }).join('\n')).toMatch(
+      /"is the only node" on a cluster of 5 nodes/,
+    );
+    expect(answerViolations(onlyNode, { ...ctx, nodeCount: 1 }).join('\n')).not.toMatch(/only node/);
+  });
+
   // A partial file (real-clusters/08) says the other masters are not in it: a drain answer may say
   // so (the reboot's finding), since it claims nothing stops (issue 16, dns brief item 4).
   it('the partial-file finding in a joint drain is no contradiction', () => {

@@ -4,6 +4,8 @@
  * `--format json`. Short names, typos and groups are resolved by the worker against the live
  * node list. Expected values are the hand-computed ones of test/unit/multi-node-analysis.test.ts.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type AnswerService, createAnswerService } from '../../src/answer/answer.js';
@@ -13,6 +15,24 @@ import { toJsonOutput } from '../../adapters/console/console-adapter.js';
 import { withDaemonSetCountsMatching } from '../helpers/daemonset-counts.js';
 
 const DIR = join(process.cwd(), 'test/fixtures/scenarios');
+
+/**
+ * The demo cluster (examples/ha-3cp.json) with atlas-wk-2 cordoned (`spec.unschedulable`), written
+ * to a temporary file: the issue 28 new user's cluster.
+ * @returns the file's path
+ */
+function demoWithWk2Cordoned(): string {
+  const file = join(process.cwd(), 'examples/ha-3cp.json');
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+    cluster: { items: { kind: string; metadata: { name: string }; spec?: Record<string, unknown> }[] };
+  };
+  const wk2 = doc.cluster.items.find((i) => i.kind === 'Node' && i.metadata.name === 'atlas-wk-2');
+  if (wk2 === undefined) throw new Error('examples/ha-3cp.json has no atlas-wk-2');
+  wk2.spec = { ...wk2.spec, unschedulable: true };
+  const out = join(mkdtempSync(join(tmpdir(), 'ha-3cp-cordoned-')), 'ha-3cp.json');
+  writeFileSync(out, JSON.stringify(doc));
+  return out;
+}
 
 let service: AnswerService;
 beforeAll(() => {
@@ -49,6 +69,12 @@ beforeAll(() => {
         demo: {
           kind: 'snapshot',
           snapshot: join(process.cwd(), 'examples/ha-3cp.json'),
+          requestTimeoutMs: 5000,
+          deadlineMs: 20000,
+        },
+        demoCordoned: {
+          kind: 'snapshot',
+          snapshot: demoWithWk2Cordoned(),
           requestTimeoutMs: 5000,
           deadlineMs: 20000,
         },
@@ -376,4 +402,49 @@ describe('several nodes in one question, through the answer path', () => {
       } else expect(text).not.toMatch(/노드와 함께 멈추|정족수/);
     }
   });
+});
+
+describe("the new user's contradictions (issue 28): one count of evicted and Pending pods per answer", () => {
+  const numbers = (text: string, re: RegExp): number[] =>
+    [...text.matchAll(re)].map((m) => (m[1] === 'one' || m[1] === undefined ? 1 : Number(m[1])));
+
+  it('atlas-wk-2 cordoned, "can I reboot atlas-wk-1": no "only node" on a 5-node cluster, the Pending pods counted once', async () => {
+    const { reply, text } = await ask('can I reboot atlas-wk-1', 'demoCordoned');
+    expect(reply.verdict).toBe('unsafe');
+    // 5 nodes: atlas-wk-1 is not the only one; the others are cordoned (atlas-wk-2) or tainted (the masters).
+    expect(text).not.toMatch(/only node/);
+    // shop/storefront-…-5pztx (the budget allows 1) and shop/cart-cache are evicted and fit nowhere.
+    expect(text).toContain('The drain evicts 2 pods (2 Pending for lack of room elsewhere)');
+    const data = reply.planes.find((p) => p.plane === 'data');
+    expect(data?.stops).toContain(
+      '2 pods evicted from atlas-wk-1: no other node can take them, so they stay Pending until room is made or atlas-wk-1 is back and uncordoned',
+    );
+    // cart-cache fits on no other node: it is not said to be rescheduled and started elsewhere.
+    expect(text).not.toMatch(/cart-cache[^\n]*rescheduled and started elsewhere/);
+    expect(data?.stops).toContain(
+      'cart-cache: down until room is made on another node or atlas-wk-1 is back and uncordoned',
+    );
+  });
+
+  it.each(['can I reboot all the workers', 'can we reboot atlas-wk-1 and atlas-wk-2'])(
+    '"%s": the evicted count, the Pending count and "started again" agree across sentences',
+    async (question) => {
+      const { reply, text } = await ask(question, 'demo');
+      expect(reply.verdict).toBe('unsafe');
+      // Hand-computed: PodDisruptionBudget shop/storefront allows 1 of its 3 pods on the workers, so
+      // the drains evict shop/storefront-…-5pztx (the first by name) and shop/cart-cache; neither
+      // fits on a remaining node (the masters are tainted NoSchedule): both stay Pending, the budget
+      // never recovers, the other 2 storefront pods are refused (HTTP 429) and keep running.
+      const evicts = numbers(text, /The drains? evicts? (\d+) pods/g);
+      const noneFit = numbers(text, /None of the (\d+) evicted pods fits/g);
+      expect(evicts).toEqual([2]);
+      expect(noneFit.every((n) => n === 2)).toBe(true);
+      expect(text).not.toMatch(/started again on other nodes?/);
+      expect(text).toContain('The drain evicts 2 pods (2 Pending for lack of room elsewhere)');
+      const capacity = reply.findings.find((f) => f.check === 'capacity');
+      const estimate = reply.findings.find((f) => f.check === 'grace-period' && f.variant === 'estimate');
+      expect(capacity?.facts.evictable).toBe(2);
+      expect(estimate?.facts).toMatchObject({ count: 2, evicted: 2, recreated: 0, stranded: 2, refused: 2 });
+    },
+  );
 });

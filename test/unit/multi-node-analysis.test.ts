@@ -97,13 +97,16 @@ export const TOGETHER: TogetherCase[] = [
         variant: 'joint-exceeds-stuck',
         facts: { pdb: 'storefront', podsOnTargets: 3, disruptionsAllowed: 1 },
       },
-      { check: 'capacity', variant: 'joint-none-fit', facts: { evictable: 4 } },
+      // 2, not 4 (issue 28): the budget lets the drains evict 1 storefront pod, whose replacement
+      // fits nowhere, so the other 2 are refused (HTTP 429) and need no room: with cart-cache, 2
+      // evicted pods, both Pending (the eviction model, src/analysis/eviction-model.ts).
+      { check: 'capacity', variant: 'joint-none-fit', facts: { evictable: 2 } },
       // Not "all here, down until rescheduled": the budget lets 1 go, it stays Pending, and the other
       // 2 are refused (HTTP 429) and keep running (https://kubernetes.io/docs/concepts/workloads/pods/disruptions/,
       // the note below; issue 16, the eviction model).
       { check: 'single-replica', variant: 'joint-held-by-budget-no-room', facts: { workload: 'storefront' } },
     ],
-    note: 'storefront: 2 pods on wk-1 + 1 on wk-2 = 3 evictions, PDB allows 1, and the evicted ones cannot run anywhere else (only the tainted control-plane nodes remain: none of the 4 evicted pods tolerates them), so the budget never comes back: the drains wait forever.',
+    note: 'storefront: 2 pods on wk-1 + 1 on wk-2 = 3 evictions, PDB allows 1, and the evicted ones cannot run anywhere else (only the tainted control-plane nodes remain: none of the 2 evicted pods, cart-cache and one storefront, tolerates them), so the budget never comes back: the drains wait forever.',
   },
   {
     scenario: 'ha-3cp',

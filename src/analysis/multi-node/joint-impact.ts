@@ -25,8 +25,15 @@ import { analyzeDrainImpact } from '../what-if/drain.js';
 import { DRAIN_ONLY, asLoss } from '../what-if/node-down.js';
 import { cephLossFindings } from '../ceph-loss.js';
 import { quorumGuardBudgets, quorumGuardDrainFindings } from '../quorum-guard.js';
-import { type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
-import { jointCapacity, jointEvictions, jointPdbs, jointReplicas } from './joint-workloads.js';
+import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK, verdictOf } from '../types.js';
+import { drainEvictions } from '../eviction-model.js';
+import {
+  type JointEvictions,
+  jointCapacity,
+  jointEvictions,
+  jointPdbs,
+  jointReplicas,
+} from './joint-workloads.js';
 import { clusterDnsDown, clusterDnsDownNow, isClusterDnsPod } from '../cluster-dns.js';
 import type { JointImpact, MultiNodeAction, NodeAlone, NodeEvictions } from './types.js';
 import type { KPod } from '../../cluster/types.js';
@@ -423,46 +430,78 @@ function jointDrainEstimate(carried: readonly Finding[], everyNode = false): Fin
 }
 
 /**
- * The pods a budget never lets the drains evict (joint `single-replica`
- * `joint-held-by-budget-stuck` or `-no-room`: the evicted ones are pinned, or fit nowhere, and stay Pending, so the budget never
- * recovers) are not counted as evicted by the drain estimate (`grace-period` `estimate`, merged
- * by {@link jointDrainEstimate}): one count of what the drains evict (issue 16, scenario 41).
- * @param carried - the findings carried from each node's own analysis
- * @param joint - the joint findings
+ * The pods the drains of the nodes together never evict (issue 28, the eviction model): in
+ * kubectl's order ({@link drainEvictions}), a pod whose budget this request's earlier evictions
+ * spent is refused (HTTP 429) for ever when those evicted pods do not run again elsewhere (pinned
+ * to their node, or no room on the nodes left, {@link jointCapacity}); an eviction refused outright
+ * or stopping the drain keeps its pod too. Only the pods the nodes' own models let go are asked;
+ * none for nodes lost (no budget holds a loss back).
+ * @param index - the cluster index
+ * @param asked - the pods the drains evict, as each node's own model sorts them ({@link jointEvictions})
+ * @param dead - targets already NotReady (their pods are not asked)
+ * @param refusedNow - pods (`ns/name`) each node's own model keeps already
+ * @param unplaced - moving pods (`ns/name`) that fit on no remaining node
+ * @param action - what is done to the nodes
+ * @returns the pods (`ns/name`) kept on their node besides `refusedNow`
  */
-function withoutHeldBack(carried: readonly Finding[], joint: readonly Finding[]): Finding[] {
-  // The pods beyond what the budget lets go: never evicted (the evicted ones stay Pending, pinned
-  // to their node or with no room elsewhere, so the budget never recovers).
-  const heldBack = (variant: string): number =>
-    joint
-      .filter((j) => j.check === 'single-replica' && j.variant === variant)
-      .reduce(
-        (n, j) =>
-          n +
-          Math.max(
-            0,
-            (Array.isArray(j.facts.podsHere) ? j.facts.podsHere.length : 0) - Number(j.facts.allowed ?? 0),
-          ),
-        0,
-      );
-  const pinnedBack = heldBack('joint-held-by-budget-stuck');
-  const noRoomBack = heldBack('joint-held-by-budget-no-room');
-  const total = pinnedBack + noRoomBack;
-  if (total === 0) return [...carried];
+function jointHeldBack(
+  index: ClusterIndex,
+  asked: JointEvictions,
+  dead: ReadonlySet<string>,
+  refusedNow: ReadonlySet<string>,
+  unplaced: ReadonlySet<string>,
+  action: MultiNodeAction,
+): Set<string> {
+  if (action === 'node-down') return new Set();
+  const name = (p: KPod): string => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const moving = new Set(asked.moving.map(name));
+  const pods = asked.evicted.filter((p) => !dead.has(p.spec?.nodeName ?? '') && !refusedNow.has(name(p)));
+  const d = drainEvictions(
+    pods,
+    index.snapshot.podDisruptionBudgets,
+    (p) => moving.has(p) && !unplaced.has(p),
+  );
+  // Rebooted or upgraded, a pod pinned to its node goes down with it whatever the drains do (the
+  // rule of joint-workloads.ts `jointReplicas` and `quorumLostTogether`, scenario 41).
+  const pinned = new Set(action === 'drain' ? [] : asked.pinned.map(name));
+  return new Set(
+    [...d.refused.keys(), ...d.refusedLater.keys(), ...d.stopped.keys()].filter((p) => !pinned.has(p)),
+  );
+}
+
+/**
+ * The drain estimate (`grace-period` `estimate`, merged by {@link jointDrainEstimate}) counted from
+ * the joint fates (issue 28: "the drain evicts 2 pods (4 started again on other nodes)" beside
+ * "none of the 4 evicted pods fits"): `recreated` the moving pods placed, `stranded` those that fit
+ * nowhere, `pinned`, `refused` from the drains together ({@link NodeEvictions}); the pods
+ * {@link jointHeldBack} keeps are not evicted (`count`, `evicted`, `evictable` less them).
+ * @param carried - the findings carried from each node's own analysis
+ * @param byNode - what the drains together do with each node's pods
+ * @param heldBack - how many pods the drains together keep beyond each node's own model
+ */
+function withJointFates(
+  carried: readonly Finding[],
+  byNode: readonly NodeEvictions[],
+  heldBack: number,
+): Finding[] {
+  const live = byNode.filter((e) => !e.dead);
+  const sum = (pick: (e: NodeEvictions) => readonly string[]): number =>
+    live.reduce((n, e) => n + pick(e).length, 0);
+  const less = (v: FactValue | undefined): number => Math.max(0, Number(v ?? 0) - heldBack);
   return carried.map((f) =>
     f.check === 'grace-period' && f.variant === 'estimate'
       ? {
           ...f,
           facts: {
             ...f.facts,
-            evictable: Math.max(0, Number(f.facts.evictable ?? 0) - total),
-            pinned: Math.max(0, Number(f.facts.pinned ?? 0) - pinnedBack),
-            stranded: Math.max(0, Number(f.facts.stranded ?? 0) - noRoomBack),
+            evictable: less(f.facts.evictable),
+            // Every node of the cluster together leaves no node to place them: all unplaced.
+            recreated: sum((e) => e.moving) - sum((e) => e.unplaced),
+            stranded: sum((e) => e.unplaced),
+            pinned: sum((e) => e.pinned),
+            refused: sum((e) => e.refused),
             ...(typeof f.facts.count === 'number'
-              ? {
-                  count: Math.max(0, f.facts.count - total),
-                  evicted: Math.max(0, Number(f.facts.evicted ?? 0) - total),
-                }
+              ? { count: less(f.facts.count), evicted: less(f.facts.evicted) }
               : {}),
           },
         }
@@ -703,14 +742,23 @@ export function analyzeJointImpact(
         .flatMap((f) => f.facts.refusedPods as string[]),
     ),
   );
-  const evictions = jointEvictions(index, nodes, dead, options.action, refusedNow);
+  const asked = jointEvictions(index, nodes, dead, options.action, refusedNow);
+  // Room for every pod the nodes' own models let go: the budgets' and the workloads' findings
+  // read it (a budget whose evicted pods fit nowhere never recovers).
+  const askedRoom = jointCapacity(index, nodes, asked);
+  // The drains' evictions together, in kubectl's order (the eviction model, issue 28): a pod its
+  // budget lets go only once an earlier evicted pod runs again elsewhere is refused for ever when
+  // that pod is pinned or fits nowhere. Every count and "moves to" of the answer reads these fates.
+  const heldBack = jointHeldBack(index, asked, dead, refusedNow, askedRoom.unplaced, options.action);
+  const evictions =
+    heldBack.size === 0
+      ? asked
+      : jointEvictions(index, nodes, dead, options.action, new Set([...refusedNow, ...heldBack]));
   const refusedPods = new Set(evictions.refused.map(name));
-  const lostStatefulSet = new Set(evictions.statefulSet.map(name));
-  const evictable = evictions.evicted;
-  const capacity = jointCapacity(index, nodes, evictions);
-  const pinned = new Set(
-    evictions.pinned.map((p) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`),
-  );
+  const lostStatefulSet = new Set(asked.statefulSet.map(name));
+  const evictable = asked.evicted;
+  const capacity = heldBack.size === 0 ? askedRoom : jointCapacity(index, nodes, evictions);
+  const pinned = new Set(asked.pinned.map(name));
   // A drain evicts pods through the API server and leaves the node running: kubectl drain skips
   // mirror (static) pods and DaemonSet pods, so etcd, the API server, the leaders and kube-vip
   // keep running on drained nodes (https://kubernetes.io/docs/tasks/administer-cluster/safely-drain-node/,
@@ -742,7 +790,7 @@ export function analyzeJointImpact(
       index,
       nodes,
       evictable,
-      new Set([...capacity.unplaced, ...pinned, ...lostStatefulSet]),
+      new Set([...askedRoom.unplaced, ...pinned, ...lostStatefulSet]),
       options.action,
     ).filter(
       // The guard's budget is said once, on the control plane, by guardFindings.
@@ -755,11 +803,11 @@ export function analyzeJointImpact(
       index,
       nodes,
       // A pod a budget refuses stays: its workload is neither rescheduled nor down (the eviction model).
-      evictable.filter((p) => !refusedPods.has(name(p)) && !(dnsDown && isClusterDnsPod(index, p))),
+      evictable.filter((p) => !refusedNow.has(name(p)) && !(dnsDown && isClusterDnsPod(index, p))),
       pinned,
       options.action,
       lostStatefulSet,
-      capacity.unplaced,
+      askedRoom.unplaced,
     ),
     ...capacity.findings,
     // Nodes lost together: Ceph's placement groups and mon quorum (no budget holds a loss back).
@@ -813,44 +861,6 @@ export function analyzeJointImpact(
       carried.push(lossTold(f));
     }
   }
-  const findings = worstFirst([
-    ...joint,
-    ...oneWriteModel(
-      jointPinnedVolumes(
-        index,
-        targets,
-        withoutHeldBack(
-          jointDrainEstimate(
-            carried,
-            options.action !== 'upgrade' &&
-              options.action !== 'node-down' &&
-              index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name)),
-          ),
-          joint,
-        ),
-        joint,
-        options.action,
-      ),
-      lost,
-      writesBlocked,
-      options.action,
-      hasCapacity,
-    ),
-  ]);
-  // A drain touches the data plane only, whatever the node's role.
-  const ownPlanes = new Set<Plane>(
-    each.map((a) => (a.role === 'control-plane' && goesDown ? 'control' : 'data')),
-  );
-  // Every node rebooted or drained stops its pods (and on reboot its kubelet, kube-proxy and CNI),
-  // a control-plane node's as a worker's: the data plane is affected, as for one node (reader 2.7).
-  ownPlanes.add('data');
-  const planesAffected = PLANES.filter(
-    (p) =>
-      ownPlanes.has(p) ||
-      findings.some(
-        (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
-      ),
-  );
   const on = (pods: readonly KPod[], node: string): string[] =>
     pods.filter((p) => p.spec?.nodeName === node).map(name);
   const evictionsByNode: NodeEvictions[] = nodes.map((node) => {
@@ -877,6 +887,45 @@ export function analyzeJointImpact(
       dead: dead.has(node),
     };
   });
+  const findings = worstFirst([
+    ...joint,
+    ...oneWriteModel(
+      jointPinnedVolumes(
+        index,
+        targets,
+        withJointFates(
+          jointDrainEstimate(
+            carried,
+            options.action !== 'upgrade' &&
+              options.action !== 'node-down' &&
+              index.snapshot.nodes.every((n) => nodes.includes(n.metadata.name)),
+          ),
+          evictionsByNode,
+          heldBack.size,
+        ),
+        joint,
+        options.action,
+      ),
+      lost,
+      writesBlocked,
+      options.action,
+      hasCapacity,
+    ),
+  ]);
+  // A drain touches the data plane only, whatever the node's role.
+  const ownPlanes = new Set<Plane>(
+    each.map((a) => (a.role === 'control-plane' && goesDown ? 'control' : 'data')),
+  );
+  // Every node rebooted or drained stops its pods (and on reboot its kubelet, kube-proxy and CNI),
+  // a control-plane node's as a worker's: the data plane is affected, as for one node (reader 2.7).
+  ownPlanes.add('data');
+  const planesAffected = PLANES.filter(
+    (p) =>
+      ownPlanes.has(p) ||
+      findings.some(
+        (f) => f.plane === p && SEVERITY_RANK[f.severity] >= SEVERITY_RANK.warn && f.check !== 'read-error',
+      ),
+  );
   return {
     nodes: [...nodes],
     action: options.action,

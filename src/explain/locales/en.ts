@@ -90,10 +90,13 @@ export const en = {
     'node-agents-kubelet-only':
       'kubelet on {{node}} until it is back (typically about {{seconds}} s); kube-proxy and the CNI plugin there are not in the snapshot',
     'single-down': '{{workloads}}: downtime until rescheduled and started elsewhere',
+    'single-down-no-room':
+      '{{workloads}}: down until room is made on another node or {{node}} is back and uncordoned',
+    // Evicted pods no other node takes (the eviction model's `no-room`): not "the only node" (issue 28).
     'pods-stranded':
-      '{{count}} pods evicted from {{node}}: it is the only node, so they stay Pending until it is back and uncordoned',
+      '{{count}} pods evicted from {{node}}: no other node can take them, so they stay Pending until room is made or {{node}} is back and uncordoned',
     'pods-stranded_one':
-      'the pod evicted from {{node}}: it is the only node, so it stays Pending until it is back and uncordoned',
+      'the pod evicted from {{node}}: no other node can take it, so it stays Pending until room is made or {{node}} is back and uncordoned',
     'only-node-down': '{{workloads}}: down for the whole reboot ({{node}} is the only node)',
     // The only node, rebooted without a drain (issue 16, F17).
     'pods-only-node':
@@ -538,6 +541,13 @@ export const en = {
         'Cluster DNS ({{workload}}): {{here}} of {{replicas}} replicas on {{node}}, and no replica on another node is Ready: in-cluster name resolution stops for every workload until {{node}} is back; none is rescheduled elsewhere: {{strandedText}}.',
       single:
         '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}: downtime until it is rescheduled and started elsewhere.',
+      // No other node has room for its pods (the eviction model's `no-room`, issue 28).
+      'single-no-room':
+        '{{workload}} ({{kind}}, {{namespace}}) runs a single replica, on {{node}}, and no other node can take it: it is down until room is made on another node or {{node}} is back and uncordoned.',
+      'all-here-no-room':
+        'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, and no other node can take them: they are down until room is made on another node or {{node}} is back and uncordoned.',
+      'all-here-no-room-two':
+        'Both replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}, and no other node can take them: they are down until room is made on another node or {{node}} is back and uncordoned.',
       'all-here':
         'All {{replicas}} replicas of {{workload}} ({{kind}}, {{namespace}}) are on {{node}}: downtime until they are rescheduled and started elsewhere.',
       'all-here-two':

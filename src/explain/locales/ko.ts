@@ -77,8 +77,10 @@ export const ko: Messages = {
     'node-agents-kubelet-only':
       '{{node}}(이)가 돌아올 때까지 그 노드의 kubelet (보통 약 {{seconds}}초); 그 노드의 kube-proxy와 CNI 플러그인은 스냅샷에 없음',
     'single-down': '{{workloads}}: 다른 노드에서 다시 스케줄되어 뜰 때까지 다운타임',
+    'single-down-no-room':
+      '{{workloads}}: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운',
     'pods-stranded':
-      '{{node}}에서 축출되는 파드 {{count}}개: 유일한 노드라 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
+      '{{node}}에서 축출되는 파드 {{count}}개: 다른 어느 노드에도 들어가지 못해 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 Pending으로 남음',
     'only-node-down': '{{workloads}}: 재부팅 내내 다운 ({{node}}(이)가 유일한 노드)',
     'pods-only-node':
       '{{node}}의 파드 {{count}}개: 노드와 함께 멈추고 돌아오면 다시 시작함 (유일한 노드라 드레인하지 않음)',
@@ -490,6 +492,13 @@ export const ko: Messages = {
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'single-only-node':
         '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 유일한 노드인 {{node}}에서 실행됩니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      // No other node has room for its pods (issue 28).
+      'single-no-room':
+        '{{workload}} ({{kind}}, {{namespace}})(은)는 단일 레플리카로 {{node}}에서 실행되고, 다른 어느 노드도 받을 수 없습니다: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'all-here-no-room':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 {{node}}에 있고, 다른 어느 노드도 받을 수 없습니다: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
+      'all-here-no-room-two':
+        '{{workload}} ({{kind}}, {{namespace}})의 레플리카 2개가 모두 {{node}}에 있고, 다른 어느 노드도 받을 수 없습니다: 다른 노드에 자리가 생기거나 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'all-here-only-node':
         '{{workload}} ({{kind}}, {{namespace}})의 레플리카 {{replicas}}개가 모두 유일한 노드인 {{node}}에 있습니다: 실행될 곳이 없어 {{node}}(이)가 돌아와 uncordon될 때까지 다운됩니다.',
       'dns-single-only-node-lost':

@@ -245,11 +245,12 @@ const MIB = 1024 * 1024;
 /**
  * Default bounds of one cluster's cache (`maxObjects`, `maxBytes`, `maxLineBytes` of
  * {@link WatchCacheOptions}): room for a 5,000-node / 150,000-pod cluster (about 170,000 objects,
- * 190 MB of heap) several times over.
+ * 190 MB of heap) with margin, sized for deploy/'s 400 MB heap: at 500,000 objects of 3.6 KB the
+ * hostile review's flood peaked at 491 MB RSS, next to the issue 33 ceiling (heap + 100 MB).
  */
 export const DEFAULT_WATCH_CACHE_BOUNDS = {
-  maxObjects: 500_000,
-  maxBytes: 2048 * MIB,
+  maxObjects: 300_000,
+  maxBytes: 1024 * MIB,
   maxLineBytes: 4 * MIB,
 } as const;
 
@@ -270,14 +271,14 @@ export interface WatchCacheOptions {
   /**
    * Most objects held, over every resource of the cluster; past it the cache stops (answers read
    * fresh) and says so once. A 5,000-node / 150,000-pod cluster holds about 170,000.
-   * @defaultValue 500000
+   * @defaultValue 300000
    */
   maxObjects?: number;
   /**
    * Most bytes of received JSON (watch event lines; a list page's bytes shared among its items)
    * behind the objects held, over every resource; past it the cache stops as for `maxObjects`.
    * What is kept is reduced on arrival ({@link slimObject}) to a fraction of this.
-   * @defaultValue 2 GiB (500,000 objects of 4 KiB)
+   * @defaultValue 1 GiB
    */
   maxBytes?: number;
   /**

@@ -30,9 +30,10 @@
  * touches the cache ({@link parseWatchEvent}; a refused one is logged bounded and the resource
  * relisted), nothing thrown while reading a stream leaves its handler, every failed list or watch
  * waits as client-go's reflector does ({@link Backoff}), and the cache of a cluster holds at most
- * `maxObjects` objects and `maxBytes` of received JSON (past either it stops for good and says so
- * once; the caches of other clusters are separate objects) and reads lines of at most
- * `maxLineBytes`.
+ * `maxObjects` objects and `maxBytes` of received JSON (past either it stops, says so once with
+ * the figures and when it will retry, and lists afresh after a cool-down, {@link
+ * WatchCacheOptions.boundCooldown}; the caches of other clusters are separate objects) and reads
+ * lines of at most `maxLineBytes`.
  * @see https://kubernetes.io/docs/reference/using-api/api-concepts/#efficient-detection-of-changes
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
@@ -270,7 +271,8 @@ export interface WatchCacheOptions {
   backoff?: WatchBackoffOptions;
   /**
    * Most objects held, over every resource of the cluster; past it the cache stops (answers read
-   * fresh) and says so once. A 5,000-node / 150,000-pod cluster holds about 170,000.
+   * fresh), says so once and starts again from a fresh list after `boundCooldown`. A 5,000-node /
+   * 150,000-pod cluster holds about 170,000.
    * @defaultValue 300000
    */
   maxObjects?: number;
@@ -292,6 +294,14 @@ export interface WatchCacheOptions {
   maxLineBytes?: number;
   /** Largest list page or GET body, in bytes: a larger one fails the request. @defaultValue 32 MiB */
   maxResponseBytes?: number;
+  /**
+   * Wait after the cache went past `maxObjects` or `maxBytes` before it lists again (on
+   * `timers`), as a {@link Backoff}: 10 minutes, doubled on each further trip up to an hour, up to
+   * 10 % jitter, back to 10 minutes after 2 hours without a trip. One hostile burst thus turns the
+   * cache off for a while, not until the process restarts.
+   * @defaultValue `{ initialMs: 600000, capMs: 3600000, factor: 2, jitter: 0.1, resetMs: 7200000 }`
+   */
+  boundCooldown?: WatchBackoffOptions;
   /** Clock of the answers (`capturedAt`, freshness). @defaultValue real time */
   now?: () => Date;
   /** Clock and timer of the backoff (tests). @defaultValue real time and `setTimeout` */
@@ -799,7 +809,9 @@ export class ClusterWatchCache {
   /** Owner and namespace lookups over the cached objects, kept by the reflectors (emptied past the bound). */
   indexes = new CacheIndexes();
   connection: KubeConnection | null = null;
-  private readonly reflectors: Reflector[];
+  private reflectors: Reflector[];
+  private readonly boundCooldown: Backoff;
+  private closed = false;
   private readonly now: () => Date;
   private readonly requestTimeoutMs: number;
   private lastEventAt = 0;
@@ -823,6 +835,18 @@ export class ClusterWatchCache {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
     this.reflectors = REFLECTORS.map((d) => new Reflector(d, this));
+    this.boundCooldown = new Backoff(
+      {
+        initialMs: 600_000,
+        capMs: 3_600_000,
+        factor: 2,
+        jitter: 0.1,
+        resetMs: 7_200_000,
+        ...options.boundCooldown,
+      },
+      this.timers.now,
+      this.timers.random,
+    );
   }
 
   /**
@@ -844,30 +868,38 @@ export class ClusterWatchCache {
             err,
           ),
       });
-      for (const r of this.reflectors)
-        r.run().catch((err: unknown) =>
-          this.log.error(
-            { err, cluster: this.cluster, resource: r.def.path },
-            'watch cache: a reflector stopped',
-          ),
-        );
+      this.runReflectors();
     })();
     return this.started;
   }
 
-  /** Every reflector has listed and is watching (never once the cache went past its bound). */
+  private runReflectors(): void {
+    for (const r of this.reflectors)
+      r.run().catch((err: unknown) =>
+        this.log.error(
+          { err, cluster: this.cluster, resource: r.def.path },
+          'watch cache: a reflector stopped',
+        ),
+      );
+  }
+
+  /** Every reflector has listed and is watching (never while stopped past its bound). */
   get inSync(): boolean {
     return this.connection !== null && !this.pastBound && this.reflectors.every((r) => r.synced);
   }
 
-  /** The cache went past `maxObjects` or `maxBytes` and stopped for good (answers read fresh). */
+  /**
+   * The cache went past `maxObjects` or `maxBytes` and is stopped until its cool-down ends
+   * (`boundCooldown`; answers read fresh meanwhile).
+   */
   get stoppedPastBound(): boolean {
     return this.pastBound;
   }
 
   /**
    * Count objects and bytes coming into (or leaving) the cache; past `maxObjects` or `maxBytes`,
-   * stop every reflector, drop what they hold and warn once with the figures.
+   * stop every reflector, drop what they hold, warn once with the figures and when it will retry,
+   * and start again from fresh lists after the cool-down (`boundCooldown`).
    * @param objects - objects added (negative: dropped)
    * @param bytes - their bytes of received JSON (negative: dropped)
    */
@@ -876,6 +908,7 @@ export class ClusterWatchCache {
     this.byteCount += bytes;
     if (this.pastBound || (this.objectCount <= this.maxObjects && this.byteCount <= this.maxBytes)) return;
     this.pastBound = true;
+    const retryInMs = Math.round(this.boundCooldown.next());
     this.log.warn(
       {
         cluster: this.cluster,
@@ -883,11 +916,20 @@ export class ClusterWatchCache {
         maxObjects: this.maxObjects,
         bytes: this.byteCount,
         maxBytes: this.maxBytes,
+        retryInMs,
+        retryAt: new Date(this.now().getTime() + retryInMs).toISOString(),
       },
-      "watch cache: past its bound; this cluster's cache is stopped and its answers read the cluster fresh",
+      "watch cache: past its bound; this cluster's cache is stopped and its answers read the cluster fresh until it lists again",
     );
     for (const r of this.reflectors) r.stop();
     this.indexes = new CacheIndexes();
+    void this.timers.sleep(retryInMs).then(() => {
+      if (this.closed) return;
+      this.reflectors = REFLECTORS.map((d) => new Reflector(d, this));
+      this.pastBound = false;
+      this.log.info({ cluster: this.cluster }, 'watch cache: cool-down over; listing the cluster again');
+      this.runReflectors();
+    });
   }
 
   /** Record that something arrived (an event, a bookmark, a list). */
@@ -956,6 +998,7 @@ export class ClusterWatchCache {
 
   /** Stop every watch and close the connection. */
   close(): void {
+    this.closed = true;
     for (const r of this.reflectors) r.stop();
     this.connection?.close();
   }

@@ -15,7 +15,7 @@ import { recordingLogger } from '../helpers/recording-logger.js';
 
 const FAILED = 'watch cache: list or watch failed; answers read fresh until it recovers';
 const PAST_BOUND =
-  "watch cache: past its bound; this cluster's cache is stopped and its answers read the cluster fresh";
+  "watch cache: past its bound; this cluster's cache is stopped and its answers read the cluster fresh until it lists again";
 /** Small real waits, so that a failing mode still goes round many times within a test. */
 const FAST_BACKOFF = { initialMs: 5, capMs: 40 };
 
@@ -129,6 +129,53 @@ describe('watch cache against a hostile API', () => {
     await eventually('the other cache in sync', () => other.inSync);
     expect(cache.stats).toMatchObject({ watches, listPages });
     expect(log.withMsg(PAST_BOUND)).toHaveLength(1);
+  });
+
+  it('past its bound the cache waits a cool-down (10 min, doubled on the next trip), then lists afresh: in sync again once the flood stops', async () => {
+    let t = 0;
+    const cooldowns: { ms: number; end: () => void }[] = [];
+    // a virtual clock: reflector backoffs pass at once, each cool-down only when the test ends it
+    const timers: WatchCacheTimers = {
+      now: () => t,
+      sleep: (ms) =>
+        ms >= 600_000
+          ? new Promise((r) =>
+              cooldowns.push({
+                ms,
+                end: () => {
+                  t += ms;
+                  r();
+                },
+              }),
+            )
+          : ((t += ms), new Promise((r) => setImmediate(r))),
+    };
+    const { api, cache, log } = await startBoth(
+      { maxObjects: 1500, timers, backoff: {} },
+      { floodCount: 1000 },
+    );
+    api.setMode('flood', '/api/v1/pods');
+    await eventually('the cache stopped past its bound', () => cache.stoppedPastBound);
+    expect(cooldowns.map((c) => c.ms)).toEqual([expect.any(Number)]);
+    expect(cooldowns[0]?.ms).toBeGreaterThanOrEqual(600_000);
+    expect(cooldowns[0]?.ms).toBeLessThanOrEqual(660_000);
+    expect(log.withMsg(PAST_BOUND)).toMatchObject([
+      { retryInMs: cooldowns[0]?.ms, retryAt: expect.any(String) },
+    ]);
+    expect(cache.inSync).toBe(false);
+    // the flood goes on: the cache lists again, goes past its bound again and waits twice as long
+    cooldowns[0]?.end();
+    await eventually('a second trip', () => cooldowns.length === 2);
+    expect(cooldowns[1]?.ms).toBeGreaterThanOrEqual(1_200_000);
+    expect(log.withMsg(PAST_BOUND)).toHaveLength(2);
+    expect(cache.inSync).toBe(false);
+    // the flood stops: after the cool-down the cache is in sync again and answers from memory
+    api.setMode('pass');
+    cooldowns[1]?.end();
+    await eventually('in sync again', () => cache.inSync);
+    expect(cache.stoppedPastBound).toBe(false);
+    expect(await cache.snapshot(null, null)).not.toBeNull();
+    expect(log.withMsg(PAST_BOUND)).toHaveLength(2);
   });
 
   it('received bytes past maxBytes stop the cache too', async () => {

@@ -15,7 +15,7 @@ import { defaultErrorReply } from '../src/queue/error-reply.js';
 import { encodeFailureReason, toBotError } from '../src/queue/failure-reason.js';
 import { isReplyPlatform, parseAnswerJob, queueNameFor } from '../src/queue/job.js';
 import type { AnswerJob } from '../src/queue/job.js';
-import { openWorkerConnection } from '../src/queue/redis-connection.js';
+import { openWorkerConnection, queueErrorListener } from '../src/queue/redis-connection.js';
 import { ReplyPublisher } from '../src/queue/reply-queue.js';
 import type { Logger } from '../src/util/logger.js';
 import { recordJob, recordVerdict } from '../src/ops/metrics.js';
@@ -173,7 +173,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       // A job whose worker died is re-run (stalled) rather than failed, a few times.
       maxStalledCount: 3,
     });
-    worker.on('error', (err) => logger.warn({ err, queueName }, 'worker error'));
+    worker.on('error', queueErrorListener(logger, options.redisUrl, 'worker error', { queueName }));
     return worker;
   });
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));

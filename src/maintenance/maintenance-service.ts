@@ -26,6 +26,7 @@ import { explainPlanRefusal } from './plan/explain-maintenance-plan.js';
 import { translator } from '../explain/i18n.js';
 import type { PlanAction } from './plan/plan-types.js';
 import { queueKeys } from '../config/queue-keys.js';
+import { queueErrorListener } from '../queue/redis-connection.js';
 import {
   type Actor,
   type AuditEntry,
@@ -260,7 +261,7 @@ export function createMaintenanceService(o: MaintenanceServiceOptions): Maintena
         connection: o.redis,
         prefix: queueKeys(o.prefix).prefix,
       });
-      q.on('error', (err) => o.logger.warn({ err, cluster }, 'maintenance queue error'));
+      q.on('error', queueErrorListener(o.logger, null, 'maintenance queue error', { cluster }));
       queues.set(cluster, q);
     }
     return q;

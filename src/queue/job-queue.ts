@@ -20,6 +20,7 @@ import type { AnswerJob } from './job.js';
 import {
   createProducerConnection,
   createWorkerConnection,
+  queueErrorListener,
   DEFAULT_CONNECT_TIMEOUT_MS,
   ensureReady,
   queueUnavailable,
@@ -335,7 +336,7 @@ export class JobQueue {
     if (!queue) {
       // Created only once the connection is ready: BullMQ keeps a failed first connection forever.
       queue = new Queue(queueName, { connection: this.connection, prefix: this.prefix });
-      queue.on('error', (err) => this.logger.warn({ err, queueName }, 'queue error'));
+      queue.on('error', queueErrorListener(this.logger, this.redisUrl, 'queue error', { queueName }));
       this.queues.set(cluster, queue);
     }
     return queue;
@@ -371,7 +372,10 @@ export class JobQueue {
       prefix: this.prefix,
       lastEventId,
     });
-    events.on('error', (err) => this.logger.warn({ err, queueName: queue.name }, 'queue events error'));
+    events.on(
+      'error',
+      queueErrorListener(this.logger, this.redisUrl, 'queue events error', { queueName: queue.name }),
+    );
     events.on('completed', ({ jobId, returnvalue }) => {
       for (const waiter of this.waiters.get(`${cluster}/${jobId}`) ?? [])
         waiter.resolve(returnvalue as unknown as Reply);

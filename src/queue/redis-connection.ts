@@ -191,17 +191,153 @@ export function createWorkerConnection(
 
 /** ioredis prints "Unhandled error event" without a listener; send connection errors to the log instead. */
 function withErrorLogging(client: Redis, redisUrl: RedisTarget, logger: Logger | undefined): Redis {
-  let last = '';
-  client.on('error', (err: Error) => {
-    // Reconnect loops repeat the same error; log each distinct one once.
-    if (err.message === last) return;
-    last = err.message;
-    logger?.warn({ err, redisUrl: describeRedisTarget(redisUrl) }, 'redis connection error');
-  });
-  client.on('ready', () => {
-    last = '';
-  });
+  if (!logger) {
+    client.on('error', () => undefined);
+    return client;
+  }
+  const outage = redisOutageLog(logger, redisUrl);
+  client.on('error', (err: Error) => outage.error(err));
+  client.on('ready', () => outage.ready());
   return client;
+}
+
+/** Socket error codes that mean Redis cannot be reached (Node's `net`, `dns`). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Whether an error (a client's, or one BullMQ passes on from its connections) is Redis being out
+ * of reach rather than a command failing: a socket code of {@link CONNECTION_CODES}, or ioredis's
+ * "Connection is closed." / "connect ETIMEDOUT".
+ * @param err - anything thrown or emitted
+ * @returns true for a connection error
+ */
+export function isRedisConnectionError(err: unknown): err is Error {
+  // duck-typed: Node's socket errors may come from another realm than this module's Error
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && CONNECTION_CODES.has(code)) ||
+    (typeof message === 'string' && /^Connection is closed\.?$/.test(message))
+  );
+}
+
+/** At most one "still unreachable" line per this many ms of an outage. */
+export const REDIS_OUTAGE_SUMMARY_MS = 30_000;
+
+/**
+ * The connection errors of one Redis target, logged per outage rather than per error (a worker
+ * logged about 10 warnings a second with their stacks while Redis was down: issue 33 re-run):
+ * the outage's first error is one warning `redis connection error` (message and code, no stack),
+ * then at most one warning `Redis still unreachable: N errors since <ISO time>` per
+ * {@link REDIS_OUTAGE_SUMMARY_MS}, and one info `redis reconnected` when a connection is ready again.
+ */
+export class RedisOutageLog {
+  /** Start of the current outage (`now()`, ms), or null while Redis answers. */
+  private since: number | null = null;
+  private errors = 0;
+  private lastLineAt = 0;
+
+  /**
+   * @param logger - where the lines go
+   * @param target - the Redis target (shown as {@link describeRedisTarget})
+   * @param now - wall clock, in ms
+   */
+  constructor(
+    private readonly logger: Logger,
+    private readonly target: RedisTarget,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Count a connection error; log it when it starts an outage, or a summary when the last line is
+   * {@link REDIS_OUTAGE_SUMMARY_MS} old.
+   * @param err - the error
+   * @param context - fields for the first line (e.g. `queueName`)
+   */
+  error(err: Error, context: Record<string, unknown> = {}): void {
+    const t = this.now();
+    this.errors += 1;
+    const fields = { redisUrl: describeRedisTarget(this.target), code: (err as { code?: unknown }).code };
+    if (this.since === null) {
+      this.since = t;
+      this.errors = 1;
+      this.lastLineAt = t;
+      this.logger.warn({ ...fields, ...context, error: err.message }, 'redis connection error');
+    } else if (t - this.lastLineAt >= REDIS_OUTAGE_SUMMARY_MS) {
+      this.lastLineAt = t;
+      const since = new Date(this.since).toISOString();
+      this.logger.warn(
+        { ...fields, errors: this.errors, since, error: err.message },
+        `Redis still unreachable: ${this.errors} errors since ${since}`,
+      );
+    }
+  }
+
+  /** A connection is ready: end the outage, if any, with one info line. */
+  ready(): void {
+    if (this.since === null) return;
+    this.logger.info(
+      {
+        redisUrl: describeRedisTarget(this.target),
+        errors: this.errors,
+        since: new Date(this.since).toISOString(),
+      },
+      'redis reconnected',
+    );
+    this.since = null;
+  }
+}
+
+const outageLogs = new WeakMap<Logger, Map<string, RedisOutageLog>>();
+
+/**
+ * The {@link RedisOutageLog} of a logger and target, shared by every connection and BullMQ
+ * object of the process that logs there (one outage, one line).
+ * @param logger - the logger
+ * @param target - the Redis target
+ * @returns the same instance for the same logger and target
+ */
+export function redisOutageLog(logger: Logger, target: RedisTarget): RedisOutageLog {
+  let byTarget = outageLogs.get(logger);
+  if (!byTarget) outageLogs.set(logger, (byTarget = new Map()));
+  const key = describeRedisTarget(target);
+  let log = byTarget.get(key);
+  if (!log) byTarget.set(key, (log = new RedisOutageLog(logger, target)));
+  return log;
+}
+
+/**
+ * An `error` listener for a BullMQ Queue, Worker or QueueEvents: connection errors go to the
+ * target's {@link RedisOutageLog} (with `target` null, for an object on a connection of
+ * {@link createWorkerConnection} or {@link createProducerConnection} that logs its own outage, to
+ * debug), anything else is a warning `msg` with the error.
+ * @param logger - the logger
+ * @param target - the Redis target of the object's connection, or null
+ * @param msg - the message of other errors
+ * @param context - fields of every line (e.g. `queueName`)
+ * @returns the listener
+ */
+export function queueErrorListener(
+  logger: Logger,
+  target: RedisTarget | null,
+  msg: string,
+  context: Record<string, unknown> = {},
+): (err: Error) => void {
+  return (err) => {
+    if (!isRedisConnectionError(err)) logger.warn({ err, ...context }, msg);
+    else if (target === null) logger.debug({ ...context, error: err.message }, msg);
+    else redisOutageLog(logger, target).error(err, context);
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Logger } from '../util/logger.js';
 import { replyJobsOptions } from './job-options.js';
 import { parseAnswerJob, repliesQueueNameFor } from './job.js';
 import type { AnswerJob, ReplyPlatform } from './job.js';
-import { openWorkerConnection } from './redis-connection.js';
+import { openWorkerConnection, queueErrorListener } from './redis-connection.js';
 import { ReplyThrottle } from './reply-throttle.js';
 import { DEFAULT_QUEUE_PREFIX, queueKeys } from '../config/queue-keys.js';
 
@@ -81,7 +81,7 @@ export class ReplyPublisher {
         connection: this.connection,
         prefix: this.prefix,
       });
-      queue.on('error', (err) => this.logger.warn({ err, platform }, 'replies queue error'));
+      queue.on('error', queueErrorListener(this.logger, null, 'replies queue error', { platform }));
       this.queues.set(platform, queue);
     }
     await queue.add(REPLY_JOB_NAME, message, replyJobsOptions(jobId));
@@ -283,7 +283,7 @@ export class ReplyConsumer {
       },
       { connection, prefix: queueKeys(options.prefix).prefix, concurrency: options.concurrency ?? 8 },
     );
-    worker.on('error', (err) => logger.warn({ err, queueName }, 'reply consumer error'));
+    worker.on('error', queueErrorListener(logger, options.redisUrl, 'reply consumer error', { queueName }));
     worker.on('failed', (job, err) => {
       recordChatPostFailure(options.platform, chatFailureStatus(err));
       const requestId = (job?.data.job as { requestId?: unknown } | undefined)?.requestId;

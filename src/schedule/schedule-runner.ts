@@ -12,7 +12,11 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Reply } from '../explain/reply.js';
 import type { AnswerJob } from '../queue/job.js';
-import { createWorkerConnection, openWorkerConnection } from '../queue/redis-connection.js';
+import {
+  createWorkerConnection,
+  openWorkerConnection,
+  queueErrorListener,
+} from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
 import type { ReportBaseline } from '../analysis/daily/health-report.js';
@@ -225,7 +229,7 @@ export class ScheduleRunner {
         ...(options.stalledIntervalMs !== undefined ? { stalledInterval: options.stalledIntervalMs } : {}),
       },
     );
-    worker.on('error', (err) => logger.warn({ err }, 'schedule worker error'));
+    worker.on('error', queueErrorListener(logger, options.redisUrl, 'schedule worker error'));
     await worker.waitUntilReady();
     return new ScheduleRunner(worker, redis, workerConnection);
   }

@@ -12,6 +12,7 @@ import {
   createProducerConnection,
   DEFAULT_CONNECT_TIMEOUT_MS,
   ensureReady,
+  queueErrorListener,
 } from '../queue/redis-connection.js';
 import { silentLogger } from '../util/logger.js';
 import type { Logger } from '../util/logger.js';
@@ -100,7 +101,7 @@ export class ScheduleService {
       connection: this.connection,
       prefix: queueKeys(options.prefix).prefix,
     });
-    this.queue.on('error', (err) => this.logger.warn({ err }, 'schedule queue error'));
+    this.queue.on('error', queueErrorListener(this.logger, null, 'schedule queue error'));
   }
 
   /**

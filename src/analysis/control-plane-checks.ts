@@ -196,22 +196,18 @@ export function etcdProbeFindings(etcd: EtcdView): Finding[] {
 
 /**
  * The applied-index spread between members (check `etcd-leader`, variant `lag` warn above
- * {@link ETCD_APPLIED_LAG_WARN} entries, else `in-step` ok); none with fewer than two answers.
+ * {@link ETCD_APPLIED_LAG_WARN} entries, else `in-step` ok, or `in-step-answered` when some voter did
+ * not answer: the spread is then of the members that answered only, issue 30); none with fewer than
+ * two answers.
  * @param etcd - the etcd view
  */
 export function etcdLagFindings(etcd: EtcdView): Finding[] {
   const lag = etcd.appliedLag;
   if (lag === null) return [];
-  const facts = { lag: lag.lag, behind: lag.behind, limit: ETCD_APPLIED_LAG_WARN };
-  return [
-    finding(
-      'etcd-leader',
-      'control',
-      lag.lag > ETCD_APPLIED_LAG_WARN ? 'warn' : 'ok',
-      lag.lag > ETCD_APPLIED_LAG_WARN ? 'lag' : 'in-step',
-      facts,
-    ),
-  ];
+  const facts = { lag: lag.lag, behind: lag.behind, limit: ETCD_APPLIED_LAG_WARN, answered: lag.answered };
+  const behind = lag.lag > ETCD_APPLIED_LAG_WARN;
+  const inStep = lag.answered < etcd.voters ? 'in-step-answered' : 'in-step';
+  return [finding('etcd-leader', 'control', behind ? 'warn' : 'ok', behind ? 'lag' : inStep, facts)];
 }
 
 /**

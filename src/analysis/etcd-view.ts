@@ -88,9 +88,9 @@ export interface EtcdView {
   probeErrors: EtcdProbeErrorView[];
   /**
    * Raft applied-index spread among the voting members that answered (learners excluded): the most advanced minus the
-   * member furthest behind (`behind`); null with fewer than two answers.
+   * member furthest behind (`behind`), and how many voters answered (`answered`); null with fewer than two answers.
    */
-  appliedLag: { lag: number; behind: string } | null;
+  appliedLag: { lag: number; behind: string; answered: number } | null;
   /**
    * OpenShift's etcd quorum guard, when its count gave the health of members the data does not
    * show ({@link applyQuorumGuardHealth}); null otherwise.
@@ -393,6 +393,7 @@ function finish(
         ? {
             lag: (highest.raftAppliedIndex ?? 0) - (lowest.raftAppliedIndex ?? 0),
             behind: lowest.node ?? lowest.name,
+            answered: applied.length,
           }
         : null,
   };

@@ -283,6 +283,62 @@ export function explainFinding(tr: Translator, f: Finding): string | null {
 }
 
 /**
+ * Whether a finding's advice says to repair or replace a dead etcd member (`etcd-quorum-after`
+ * `lost` with members already down, where removing the dead member does not restore tolerance).
+ * Replacing one removes the dead member first, then adds the new one (etcd FAQ,
+ * https://etcd.io/docs/v3.5/faq/).
+ * @param f - the finding
+ */
+function repairsOrReplacesMember(f: Finding): boolean {
+  return (
+    f.check === 'etcd-quorum-after' &&
+    f.variant === 'lost' &&
+    f.facts.removeEnough === false &&
+    Array.isArray(f.facts.down) &&
+    f.facts.down.length > 0
+  );
+}
+
+/**
+ * Whether a finding's advice is optional ("Optional: restart kube-scheduler …"): moving a leader
+ * Lease before the reboot is a courtesy, not something that needs attention first, so a headline
+ * that counts what needs attention does not count it (issue 30).
+ * @param f - the finding
+ */
+export function isOptionalAdvice(f: Finding): boolean {
+  return (
+    (f.check === 'leader-scheduler' || f.check === 'leader-controller-manager') && f.variant === 'held-here'
+  );
+}
+
+/**
+ * The advice of findings (what to do first), each said once, required ones first and optional
+ * ones ({@link isOptionalAdvice}) last. The control-plane form of `concurrent-disruption` ("bring N
+ * back first, or replace its etcd member") is left out when the etcd quorum finding already says
+ * to repair or replace that member (issue 30: no fact said twice).
+ * @param tr - the translator
+ * @param findings - the findings to advise on (any severity; the caller filters)
+ * @returns the required and the optional advice texts, deduplicated
+ */
+export function adviseFindings(
+  tr: Translator,
+  findings: readonly Finding[],
+): { required: string[]; optional: string[] } {
+  const replaces = findings.some(repairsOrReplacesMember);
+  const said = new Set<string>();
+  const required: string[] = [];
+  const optional: string[] = [];
+  for (const f of findings) {
+    if (replaces && f.check === 'concurrent-disruption' && f.variant.startsWith('control-plane')) continue;
+    const text = adviseFinding(tr, f);
+    if (text === null || said.has(text)) continue;
+    said.add(text);
+    (isOptionalAdvice(f) ? optional : required).push(text);
+  }
+  return { required, optional };
+}
+
+/**
  * The advice for one finding (what to do first), or null.
  * @param tr - the translator
  * @param f - the finding
@@ -291,14 +347,7 @@ export function adviseFinding(tr: Translator, f: Finding): string | null {
   const allCp =
     f.check === 'workloads-on-control-plane' && f.facts.allControlPlane === true ? '-all-control-plane' : '';
   // Removing a dead member does not restore tolerance in an odd cluster: say repair or replace.
-  const removal =
-    f.check === 'etcd-quorum-after' &&
-    f.variant === 'lost' &&
-    f.facts.removeEnough === false &&
-    Array.isArray(f.facts.down) &&
-    f.facts.down.length > 0
-      ? '-remove-not-enough'
-      : '';
+  const removal = repairsOrReplacesMember(f) ? '-remove-not-enough' : '';
   // Without the learner's member id (inferred topology) the advice names no etcdctl command.
   const noId =
     f.check === 'etcd-learner' && f.variant === 'learner-reboot' && (f.facts.learnerId ?? null) === null

@@ -7,7 +7,7 @@ import { type RebootImpact, quorumLostBy } from '../analysis/reboot-impact.js';
 import { type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { TYPICAL_NODE_REBOOT_S, LEADER_ELECTION_LEASE_DURATION_S } from '../analysis/domain.js';
 import type { Locale } from '../commands/types.js';
-import { adviseFinding, explainFinding } from './explain-finding.js';
+import { adviseFindings, explainFinding } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplyAction } from './reply.js';
 import { replyContext } from './context-line.js';
@@ -348,22 +348,23 @@ export function explainRebootImpact(impact: RebootImpact, ctx: ExplainContext): 
     };
   });
   const blocks = f.filter((x) => x.severity === 'block').length;
-  const warns = f.filter((x) => x.severity === 'warn').length;
+  const { required, optional } = adviseFindings(
+    tr,
+    f.filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn),
+  );
+  if (ctx.when) required.push(tr.t('advice.when', { when: ctx.when }));
+  const advice = [...required, ...optional];
+  // A caution headline counts the items of "What to do first" it introduces: the required ones,
+  // never an optional one (issue 30); with none required it says nothing needs doing first.
   const summary =
     impact.verdict === 'unsafe'
       ? tr.t('summary.unsafe', { node, count: blocks })
       : impact.verdict === 'caution'
-        ? tr.t('summary.caution', { node, count: warns })
+        ? tr.t(required.length > 0 ? 'summary.caution' : 'summary.caution-none-required', {
+            node,
+            count: required.length,
+          })
         : safeSummary(tr, impact);
-  const advice = [
-    ...new Set(
-      f
-        .filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn)
-        .map((x) => adviseFinding(tr, x))
-        .filter((s): s is string => s !== null),
-    ),
-  ];
-  if (ctx.when) advice.push(tr.t('advice.when', { when: ctx.when }));
   const actions: ReplyAction[] = [];
   if (impact.verdict !== 'unsafe') {
     actions.push({

@@ -9,7 +9,7 @@ import { DEFAULT_EVICTION_TOLERATION_S } from '../analysis/domain.js';
 import { type FactValue, type Finding, type Plane, PLANES, SEVERITY_RANK } from '../analysis/types.js';
 import { isComponentName } from '../commands/components.js';
 import type { Locale } from '../commands/types.js';
-import { adviseFinding, explainFinding, findingParams } from './explain-finding.js';
+import { adviseFindings, explainFinding, findingParams } from './explain-finding.js';
 import { type Translator, translator } from './i18n.js';
 import type { PlaneSection, Reply, ReplySection } from './reply.js';
 import { replyContext } from './context-line.js';
@@ -207,11 +207,13 @@ export function explainWhatIf(impact: WhatIfImpact, ctx: WhatIfExplainContext): 
   const what = tr.t(`whatIf.what.${key}`, named);
   const blocks = f.filter((x) => x.severity === 'block').length;
   const warns = f.filter((x) => x.severity === 'warn').length;
+  const findingAdvice = adviseFindings(
+    tr,
+    f.filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn),
+  );
   const advice = unique([
-    ...f
-      .filter((x) => SEVERITY_RANK[x.severity] >= SEVERITY_RANK.warn)
-      .map((x) => adviseFinding(tr, x))
-      .filter((s): s is string => s !== null),
+    ...findingAdvice.required,
+    ...findingAdvice.optional,
     ...impact.advice.map((s) => statementText(tr, s)),
   ]);
   // A safe planned change with steps to do first says so, rather than "nothing needs attention"

@@ -1682,7 +1682,51 @@ export function answerViolations(reply: Reply, ctx: InvariantContext): string[] 
     if (/then the workers|그다음 워커/.test(text))
       out.push('an upgrade order names workers although every node is a control plane');
   }
+  out.push(...adviceCountViolations(reply, (ctx.targets ?? []).length === 0));
   void en;
+  return out;
+}
+
+/** The headline's count of what needs attention first (en "2 things below need…", ko "아래 2건을 먼저"). */
+const ATTENTION_COUNT = /(\d+|one) things? below needs? attention first|아래 (\d+)건을 먼저/;
+/** The mark of an optional step in "What to do first" (en, ko). */
+const OPTIONAL_STEP = /^(?:Optional|선택):/;
+
+/**
+ * Rules 52 and 53 (issue 30): every count matches its items, no fact said twice. The headline's
+ * count of "things below need attention first" is the number of "What to do first" items that are
+ * not marked optional. No two of those items are identical, and in a one-node answer no two repeat
+ * the same instruction in parentheses (five words or more; optional steps aside, as "(remove the dead member, then add a
+ * new one)" twice over scenario 02; answers about several nodes advise per node and are not held to
+ * this yet).
+ * @param reply - the answer
+ * @param oneNode - whether the answer is about one node
+ * @returns the violations
+ */
+export function adviceCountViolations(reply: Reply, oneNode: boolean): string[] {
+  const out: string[] = [];
+  const m = ATTENTION_COUNT.exec(reply.summary);
+  const required = reply.advice.filter((a) => !OPTIONAL_STEP.test(a)).length;
+  if (m !== null) {
+    const said = m[1] === 'one' ? 1 : Number(m[1] ?? m[2]);
+    if (said !== required)
+      out.push(
+        `the headline counts ${said} things to do first over ${required} required items: "${reply.summary}"`,
+      );
+  }
+  const seen = new Map<string, string>();
+  for (const a of reply.advice) {
+    const norm = a.replace(/\s+/g, ' ').trim();
+    const asides =
+      oneNode && !OPTIONAL_STEP.test(norm)
+        ? [...norm.matchAll(/\(([^()]*)\)/g)].map((x) => x[1]!).filter((c) => c.split(/\s+/).length >= 5)
+        : [];
+    for (const c of new Set([norm, ...asides.map((x) => x.slice(x.lastIndexOf(':') + 1).trim())])) {
+      const first = seen.get(c);
+      if (first !== undefined) out.push(`two action items say "${c}": "${first}" and "${a}"`);
+      else seen.set(c, a);
+    }
+  }
   return out;
 }
 

@@ -63,6 +63,8 @@ const files = [
     .filter((f) => /^\d+.*\.json$/.test(f))
     .map((f) => join(REAL, f)),
   ...readdirSync(join(REAL, 'derived')).map((f) => join(REAL, 'derived', f)),
+  // The demo cluster of `ask` without --cluster (issue 30's findings were on it).
+  join(process.cwd(), 'examples/ha-3cp.json'),
   ...generated,
 ];
 
@@ -2467,5 +2469,118 @@ describe('the invariant checker catches planted contradictions', () => {
         'atlas-cp-1로 옮기고 atlas-cp-3으로 옮기고 wk-2와 kubelet이 PodDisruptionBudget을 막습니다.',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('every count matches its items and no advice is said twice (issue 30, rules 52 and 53)', () => {
+  const clusterOf = (name: string): string => {
+    const c = cases.find((x) => x.file.endsWith(name));
+    if (c === undefined) throw new Error(`no case for ${name}`);
+    return c.cluster;
+  };
+  const ask = (file: string, text: string): Promise<Reply> => service.answer(job(clusterOf(file), text));
+  const planted: Reply = {
+    kind: 'reboot-impact',
+    locale: 'en',
+    title: 't',
+    verdict: 'caution',
+    summary: 'You can reboot n, with care: 3 things below need attention first.',
+    planes: [],
+    sections: [],
+    advice: ['Make sure the emptyDir data can be lost.', 'Scale cart-cache to 2+ replicas first.'],
+    actions: [],
+    context: { cluster: 'c', snapshotAt: null, requestId: 'r' },
+    findings: [],
+  };
+  const ctx: InvariantContext = {
+    target: 'n',
+    downNodes: [],
+    allControlPlane: false,
+    minor: 34,
+    readyzSeen: true,
+  };
+
+  it('rule 52: a headline count that differs from the required items under it is caught', () => {
+    expect(answerViolations(planted, ctx).join('\n')).toMatch(/headline counts 3 things to do first over 2/);
+    const optional = {
+      ...planted,
+      summary: 'You can reboot n, with care: one thing below needs attention first.',
+      advice: ['Optional: restart kube-scheduler on n first.'],
+    };
+    expect(answerViolations(optional, ctx).join('\n')).toMatch(/headline counts 1 things to do first over 0/);
+    const ko = {
+      ...planted,
+      locale: 'ko' as const,
+      summary: 'n 재부팅은 가능하지만 주의가 필요합니다: 아래 3건을 먼저 확인하세요.',
+    };
+    expect(answerViolations(ko, ctx).join('\n')).toMatch(/headline counts 3 things/);
+    expect(answerViolations({ ...planted, summary: planted.summary.replace('3', '2') }, ctx)).toEqual([]);
+  });
+
+  it('rule 53: two identical action items, or two repeating the same instruction in parentheses, are caught', () => {
+    const twice = { ...planted, summary: 's', advice: ['Do X first.', 'Do X first.'] };
+    expect(answerViolations(twice, ctx).join('\n')).toMatch(/two action items say "Do X first."/);
+    const aside = {
+      ...planted,
+      summary: 's',
+      advice: [
+        'Bring a back first (or replace its etcd member: remove the dead member, then add a new one), then reboot n.',
+        'Repair the etcd member on a first, or replace it (remove the dead member, then add a new one).',
+      ],
+    };
+    expect(answerViolations(aside, ctx).join('\n')).toMatch(/two action items say "remove the dead member/);
+  });
+
+  it('1. an optional step is not counted as needing attention first (atlas-cp-1, en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('examples/ha-3cp.json', `can I reboot atlas-cp-1 --lang ${lang}`);
+      expect(reply.verdict).toBe('caution');
+      expect(reply.advice).toHaveLength(1);
+      expect(reply.advice[0]).toMatch(/^(Optional|선택):/);
+      expect(reply.summary).not.toMatch(/need[s]? attention first|아래 \d+건을 먼저/);
+      expect(reply.summary).toMatch(/read the warnings below first|먼저 아래 경고를 읽어 보세요/);
+    }
+  });
+
+  it('2. the headline counts the items of "What to do first" (drain and reboot atlas-wk-1, en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask('examples/ha-3cp.json', `drain and reboot atlas-wk-1 --lang ${lang}`);
+      expect(reply.verdict).toBe('caution');
+      expect(reply.findings.filter((f) => f.severity === 'warn').length).toBeGreaterThan(reply.advice.length);
+      expect(reply.summary).toContain(
+        lang === 'en' ? `${reply.advice.length} things below` : `아래 ${reply.advice.length}건`,
+      );
+    }
+  });
+
+  it('3. replacing the dead etcd member is advised once (borealis-cp-3, scenario 02, en and ko)', async () => {
+    for (const lang of ['en', 'ko'] as const) {
+      const reply = await ask(
+        '02-3cp-one-etcd-member-down.json',
+        `can I reboot borealis-cp-3 --lang ${lang}`,
+      );
+      expect(reply.verdict).toBe('unsafe');
+      const replace =
+        lang === 'en'
+          ? /remove the dead member, then add a new one/
+          : /죽은 멤버를 먼저 제거한 뒤 새 멤버를 추가/;
+      expect([lang, reply.advice.filter((a) => replace.test(a)).length]).toEqual([lang, 1]);
+    }
+  });
+
+  it('4. with an etcd member down, "in step" is said of the members that answered (borealis-cp-3, en and ko)', async () => {
+    const en = renderText(
+      await ask('02-3cp-one-etcd-member-down.json', 'can I reboot borealis-cp-3 --lang en'),
+    );
+    expect(en).not.toContain('etcd voting members are in step');
+    expect(en).toContain('The 2 etcd members that answered are in step: applied-index spread 0 entries.');
+    const ko = renderText(
+      await ask('02-3cp-one-etcd-member-down.json', 'can I reboot borealis-cp-3 --lang ko'),
+    );
+    expect(ko).not.toContain('투표 멤버들이 보조를 맞추고');
+    expect(ko).toContain('응답한 etcd 멤버 2대는 서로 뒤처지지 않았습니다');
+    // All members answered: the plain sentence stays.
+    const all = renderText(await ask('examples/ha-3cp.json', 'can I reboot atlas-cp-1 --lang en'));
+    expect(all).toContain('etcd voting members are in step: applied-index spread 0 entries.');
   });
 });

@@ -27,6 +27,7 @@ export const en = {
       'Nothing found against rebooting {{node}}, but the snapshot has no pods: what runs on it was not checked.',
     caution: 'You can reboot {{node}}, with care: {{count}} things below need attention first.',
     caution_one: 'You can reboot {{node}}, with care: one thing below needs attention first.',
+    'caution-none-required': 'You can reboot {{node}}, with care: read the warnings below first.',
     unsafe: 'Do not reboot {{node}} now: {{count}} blocking problems below.',
     unsafe_one: 'Do not reboot {{node}} now: one blocking problem below.',
     'not-found': 'No node named {{node}} in {{cluster}}.',
@@ -393,6 +394,8 @@ export const en = {
       'leader-elsewhere': 'The etcd leader is {{leader}}, not {{node}}.',
       lag: 'etcd member {{behind}} trails the most advanced member by {{lag}} applied Raft entries (etcd refuses new writes when a member falls {{limit}} behind).',
       'in-step': 'etcd voting members are in step: applied-index spread {{lag}} entries.',
+      'in-step-answered':
+        'The {{answered}} etcd members that answered are in step: applied-index spread {{lag}} entries.',
       'status-leader': 'etcd leader: {{leader}} (member id {{leaderId}}).',
       'status-no-leader':
         'No etcd member reports a leader ({{healthy}} member(s) answered): an election is under way or quorum is gone, and writes wait.',

@@ -26,6 +26,7 @@ export const ko: Messages = {
     'safe-unseen':
       '{{node}} 재부팅을 막는 것은 찾지 못했지만 스냅샷에 파드가 없어 그 노드에서 실행 중인 것은 점검하지 못했습니다.',
     caution: '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 아래 {{count}}건을 먼저 확인하세요.',
+    'caution-none-required': '{{node}} 재부팅은 가능하지만 주의가 필요합니다: 먼저 아래 경고를 읽어 보세요.',
     unsafe: '지금 {{node}}(을)를 재부팅하지 마세요: 아래 {{count}}건의 차단 요인이 있습니다.',
     'not-found': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다.',
     'not-found-list': '{{cluster}}에 {{node}}(이)라는 노드가 없습니다. 노드 목록: {{nodes}}.',
@@ -360,6 +361,8 @@ export const ko: Messages = {
       'leader-elsewhere': 'etcd 리더는 {{node}}(이)가 아니라 {{leader}}입니다.',
       lag: 'etcd 멤버 {{behind}}(이)가 가장 앞선 멤버보다 적용된 Raft 항목 {{lag}}개만큼 뒤처져 있습니다 (멤버가 {{limit}}개 넘게 뒤처지면 etcd는 새 쓰기를 거부합니다).',
       'in-step': 'etcd 투표 멤버들이 보조를 맞추고 있습니다: 적용 인덱스 차이 {{lag}}개.',
+      'in-step-answered':
+        '응답한 etcd 멤버 {{answered}}대는 서로 뒤처지지 않았습니다: 적용 인덱스 차이 {{lag}}.',
       'status-leader': 'etcd 리더: {{leader}} (멤버 id {{leaderId}}).',
       'status-no-leader':
         '리더를 보고하는 etcd 멤버가 없습니다 (응답한 멤버 {{healthy}}대): 선출 중이거나 정족수를 잃었으며, 쓰기는 대기합니다.',

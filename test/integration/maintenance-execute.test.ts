@@ -89,7 +89,9 @@ describe('runMaintenance', () => {
     const completed = eventOf(run, 'completed');
     expect(completed?.totalMs).toBeGreaterThan(0);
     expect(completed?.drainMs).toBeGreaterThanOrEqual(0);
-    expect(completed?.downtimeMs).toBeGreaterThanOrEqual(500);
+    // From the reboot the executor saw (its poll may see it late, on a busy machine by more than
+    // the 600 ms the node is down) to the verify: measured, and within the wait.
+    expect(completed?.downtimeMs).toBeGreaterThan(0);
     expect(completed?.downtimeMs).toBeLessThan(verifiedAfterMs + 1000);
     expect(final.progress).toMatchObject({ wasCordoned: false, cordonedByBot: true, podsEvicted: 5 });
     expect(final.progress.bootIdAfter).not.toBe(final.progress.bootIdBefore);

@@ -242,6 +242,47 @@ describe('ClusterWatchCache', () => {
   });
 });
 
+describe('a list yields the event loop', () => {
+  it('a turn of the event loop comes between the last page of a list and its relist into the indexes (issue 33)', async () => {
+    const sim = await startScenarioSimulator(await loadScenario(SCENARIO));
+    const cache = new ClusterWatchCache({ kubeConfig: kubeConfigOf(sim), cluster: 'sim', pageSize: 2 });
+    let turns = 0;
+    let counting = true;
+    const count = (): void => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    // what happened, in order, with the turn it happened at: a page arriving, a relist
+    const events: { what: 'page' | 'relist'; turn: number }[] = [];
+    const get = cache.get.bind(cache);
+    cache.get = async (...args: Parameters<typeof get>) => {
+      const res = await get(...args);
+      events.push({ what: 'page', turn: turns });
+      return res;
+    };
+    const relist = cache.indexes.relist.bind(cache.indexes);
+    cache.indexes.relist = (...args: Parameters<typeof relist>) => {
+      events.push({ what: 'relist', turn: turns });
+      relist(...args);
+    };
+    try {
+      await cache.start();
+      await eventually('the cache in sync', () => cache.inSync);
+    } finally {
+      counting = false;
+      cache.close();
+      await sim.close();
+    }
+    const relists = events.flatMap((e, i) => (e.what === 'relist' ? [i] : []));
+    expect(relists.length).toBeGreaterThan(0);
+    for (const i of relists) {
+      const page = events.slice(0, i).findLast((e) => e.what === 'page');
+      expect(events[i]!.turn).toBeGreaterThan(page!.turn);
+    }
+  });
+});
+
 describe('the cache gives the same analysis as a fresh read', () => {
   const files = readdirSync(SCENARIOS).filter((f) => f.endsWith('.json'));
   it.each(files)('%s', async (name) => {

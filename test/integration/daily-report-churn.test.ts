@@ -161,7 +161,7 @@ describe('what the HA status finds wrong now is in the report too', () => {
     );
     expect(report.items.map((i) => i.variant)).toContain('etcd-quorum-after.status-no-spare');
     expect(report.items.some((i) => i.variant.startsWith('concurrent-disruption'))).toBe(false); // worded by the stuck states, with their age
-    const reply = explainHealthReport(report, {
+    const reply = await explainHealthReport(report, {
       locale: 'en',
       requestId: 'r',
       cluster: 't',

@@ -2,7 +2,7 @@
  * The daily HA report yields the event loop while it analyses and explains (issue 33: `health
  * report` on 10,000 nodes held the worker's event loop, `/healthz` took up to 3 s): callbacks queued
  * while a report over a generated 300-node cluster is built run during the build, once per stage
- * at least.
+ * at least, and once per {@link LINES_PER_YIELD} lines of its explanation.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateCluster, writeScenarioFile } from '../../scripts/cluster-generator/index.js';
 import { answerHealthReport } from '../../src/answer/answer-health-report.js';
+import { LINES_PER_YIELD, explainHealthReport } from '../../src/explain/explain-health-report.js';
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import type { ClusterSnapshot } from '../../src/cluster/types.js';
@@ -52,5 +53,37 @@ describe('a health report over a big cluster', () => {
     // one turn at least per stage: stuck states, certificates, version skew, HA findings, etcd's
     // size, the urgency order, the explanation
     expect(turns).toBeGreaterThanOrEqual(7);
+  });
+
+  it('yields the event loop while it words many lines', async () => {
+    const reply = await answerHealthReport({
+      snapshot,
+      kubeConfig: null,
+      now,
+      ctx: { locale: 'en', requestId: 'r', cluster: 'prod' },
+      lock: { namespace: 'kube-system', leaseName: 'k8s-ha-bot-maintenance' },
+      logger: silentLogger,
+    });
+    const data = reply.healthReport!;
+    expect(data.items.length).toBeGreaterThan(0);
+    // the report's own items, repeated under distinct subjects to 3 yields' worth of lines
+    const items = Array.from({ length: 3 * LINES_PER_YIELD + 1 }, (_, n) => {
+      const item = data.items[n % data.items.length]!;
+      return { ...item, subject: `${item.subject}#${n}` };
+    });
+    let turns = 0;
+    let building = true;
+    const count = (): void => {
+      turns += 1;
+      if (building) setImmediate(count);
+    };
+    setImmediate(count);
+    const explained = await explainHealthReport(
+      { data, items, changes: null, baseline: { churn: data.churn, items } },
+      { locale: 'en', requestId: 'r', cluster: 'prod', scheduled: false },
+    );
+    building = false;
+    expect(explained.sections[0]?.lines).toHaveLength(items.length);
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });

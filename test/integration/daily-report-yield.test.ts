@@ -14,7 +14,9 @@ import { LINES_PER_YIELD, explainHealthReport } from '../../src/explain/explain-
 import { loadSnapshotFile } from '../../src/cluster/snapshot-file.js';
 import { snapshotFromFile } from '../../src/cluster/snapshot-from-file.js';
 import type { ClusterSnapshot } from '../../src/cluster/types.js';
+import type { Reply } from '../../src/explain/reply.js';
 import { silentLogger } from '../../src/util/logger.js';
+import { countTurns } from '../helpers/event-loop-turns.js';
 
 let dir = '';
 let snapshot: ClusterSnapshot;
@@ -27,43 +29,34 @@ beforeAll(async () => {
   snapshot = snapshotFromFile(await loadSnapshotFile(path), 'prod', null, () => now);
 });
 
+/** The report on demand over the generated cluster; nothing read: no I/O of its own turns the loop. */
+const report = (): Promise<Reply> =>
+  answerHealthReport({
+    snapshot,
+    kubeConfig: null,
+    now,
+    ctx: { locale: 'en', requestId: 'r', cluster: 'prod' },
+    lock: { namespace: 'kube-system', leaseName: 'k8s-ha-bot-maintenance' },
+    logger: silentLogger,
+  });
+
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('a health report over a big cluster', () => {
   it('yields the event loop between its stages: callbacks queued meanwhile run during the build', async () => {
-    let turns = 0;
-    let building = true;
-    const count = (): void => {
-      turns += 1;
-      if (building) setImmediate(count);
-    };
-    setImmediate(count);
-    const reply = await answerHealthReport({
-      snapshot,
-      kubeConfig: null, // nothing read: no I/O of its own turns the loop
-      now,
-      ctx: { locale: 'en', requestId: 'r', cluster: 'prod' },
-      lock: { namespace: 'kube-system', leaseName: 'k8s-ha-bot-maintenance' },
-      logger: silentLogger,
-    });
-    building = false;
+    const counter = countTurns();
+    const reply = await report();
+    counter.stop();
     expect(reply.healthReport?.cluster).toBe('prod');
     // one turn at least per stage: stuck states, certificates, version skew, HA findings, etcd's
     // size, the urgency order, the explanation
-    expect(turns).toBeGreaterThanOrEqual(7);
+    expect(counter.turns).toBeGreaterThanOrEqual(7);
   });
 
   it('yields the event loop while it words many lines', async () => {
-    const reply = await answerHealthReport({
-      snapshot,
-      kubeConfig: null,
-      now,
-      ctx: { locale: 'en', requestId: 'r', cluster: 'prod' },
-      lock: { namespace: 'kube-system', leaseName: 'k8s-ha-bot-maintenance' },
-      logger: silentLogger,
-    });
+    const reply = await report();
     const data = reply.healthReport!;
     expect(data.items.length).toBeGreaterThan(0);
     // the report's own items, repeated under distinct subjects to 3 yields' worth of lines
@@ -71,19 +64,13 @@ describe('a health report over a big cluster', () => {
       const item = data.items[n % data.items.length]!;
       return { ...item, subject: `${item.subject}#${n}` };
     });
-    let turns = 0;
-    let building = true;
-    const count = (): void => {
-      turns += 1;
-      if (building) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = countTurns();
     const explained = await explainHealthReport(
       { data, items, changes: null, baseline: { churn: data.churn, items } },
       { locale: 'en', requestId: 'r', cluster: 'prod', scheduled: false },
     );
-    building = false;
+    counter.stop();
     expect(explained.sections[0]?.lines).toHaveLength(items.length);
-    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(counter.turns).toBeGreaterThanOrEqual(3);
   });
 });
